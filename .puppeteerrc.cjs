@@ -1,0 +1,2 @@
+/** Puppeteer must never download a browser: it launches Debian's Chromium (CHROMIUM_PATH). */
+module.exports = { skipDownload: true };

@@ -1,0 +1,89 @@
+import crypto from "node:crypto";
+import type { DB } from "#db/connection";
+import type { Role } from "#db/schema";
+import { getDb } from "~/db.server";
+import { publicUserColumns, toPublicUser, type PublicUser } from "~/models/user.server";
+import { apiError } from "~/utils/http.server";
+import { randomToken, sha256 } from "./password.server";
+import { requestContext } from "./request-context.server";
+import { getSessionUser } from "./session.server";
+
+export const TOKEN_TTL_HOURS = 24;
+
+/** Issues an opaque access token; only its hash is stored. */
+export async function issueApiToken(db: DB, userId: string, now = new Date()): Promise<string> {
+  const token = randomToken(32);
+  await db
+    .insertInto("api_tokens")
+    .values({
+      id: crypto.randomUUID(),
+      user_id: userId,
+      token_hash: sha256(token),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + TOKEN_TTL_HOURS * 3600_000).toISOString(),
+      last_used_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/** The user behind a bearer token, or null if it is unknown, expired, or the user may not sign in. */
+export async function getTokenUser(db: DB, token: string): Promise<PublicUser | null> {
+  if (!token || token.length > 200) return null;
+  const row = await db
+    .selectFrom("api_tokens")
+    .innerJoin("users", "users.id", "api_tokens.user_id")
+    .select(publicUserColumns)
+    .where("api_tokens.token_hash", "=", sha256(token))
+    .where("api_tokens.expires_at", ">", new Date().toISOString())
+    .where("users.is_active", "=", 1)
+    .where("users.approval_status", "=", "approved")
+    .executeTakeFirst();
+  return row ? toPublicUser(row) : null;
+}
+
+export async function revokeApiToken(db: DB, token: string): Promise<void> {
+  await db.deleteFrom("api_tokens").where("token_hash", "=", sha256(token)).execute();
+}
+
+function bearerToken(request: Request): string | null {
+  const header = request.headers.get("Authorization");
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  return match ? match[1]!.trim() : "";
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
+
+/**
+ * The caller of an /api route: a bearer token, or for GET (and same-origin writes) the
+ * browser's session cookie. Throws 401 without valid credentials and 403 for the wrong role,
+ * as JSON `{detail}`.
+ */
+export async function requireApiUser(request: Request, ...roles: Role[]): Promise<PublicUser> {
+  const db = getDb();
+  const token = bearerToken(request);
+  let user: PublicUser | null = null;
+  if (token !== null) {
+    user = await getTokenUser(db, token);
+    if (!user) throw apiError(401, "Invalid or expired token");
+  } else {
+    const sameOrigin =
+      request.headers.get("Sec-Fetch-Site") === "same-origin" || request.headers.get("Origin") !== null;
+    if (SAFE_METHODS.has(request.method) || sameOrigin) user = await getSessionUser(db, request);
+    if (!user) throw apiError(401, "Not authenticated");
+  }
+  const ctx = requestContext();
+  if (ctx) ctx.userId = user.id;
+  if (roles.length && !roles.includes(user.role)) throw apiError(403, "You do not have permission to do that");
+  return user;
+}
+
+/** The caller if any credentials were sent and are valid, else null (for routes open to all). */
+export async function getOptionalApiUser(request: Request): Promise<PublicUser | null> {
+  try {
+    return await requireApiUser(request);
+  } catch {
+    return null;
+  }
+}

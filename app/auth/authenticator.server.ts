@@ -1,0 +1,38 @@
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { getDb } from "~/db.server";
+import type { PublicUser } from "~/models/user.server";
+import { loginSchema } from "~/schemas/auth";
+import { isDomainError } from "~/utils/errors";
+import { formToObject, parseWith, type FieldErrors } from "~/utils/validation";
+import { clientAddress } from "./request-context.server";
+import { signIn } from "./sign-in.server";
+
+/** Why a sign-in form was refused, with the field messages and the email to keep. */
+export class LoginFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+  ) {
+    super(message);
+    this.name = "LoginFailure";
+  }
+}
+
+/** remix-auth v4 keeps no session: it returns the user and the app commits its own session. */
+export const authenticator = new Authenticator<PublicUser>();
+
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const parsed = parseWith(loginSchema, formToObject(form));
+    if (!parsed.success) throw new LoginFailure(400, parsed.message, parsed.fieldErrors);
+    try {
+      return await signIn(getDb(), { ...parsed.data, client: clientAddress(request) });
+    } catch (error) {
+      if (isDomainError(error)) throw new LoginFailure(error.status, error.message);
+      throw error;
+    }
+  }),
+  "form",
+);

@@ -1,0 +1,40 @@
+import { redirect } from "@remix-run/node";
+import type { Role } from "#db/schema";
+import { getDb } from "~/db.server";
+import type { PublicUser } from "~/models/user.server";
+import { requestContext } from "./request-context.server";
+import { getSessionUser } from "./session.server";
+
+/** Role landing pages (spec: role redirect). */
+export const HOME_BY_ROLE: Record<Role, string> = { admin: "/admin", trainer: "/trainer", student: "/student" };
+
+export async function getOptionalUser(request: Request): Promise<PublicUser | null> {
+  const user = await getSessionUser(getDb(), request);
+  const ctx = requestContext();
+  if (ctx && user) ctx.userId = user.id;
+  return user;
+}
+
+/** The signed-in user, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(request: Request): Promise<PublicUser> {
+  const user = await getOptionalUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    const back = url.pathname + url.search;
+    const query = back && back !== "/" && !url.searchParams.has("_data") ? `?${new URLSearchParams({ redirectTo: back })}` : "";
+    throw redirect(`/login${query}`);
+  }
+  return user;
+}
+
+/** A page for some roles only: anyone else goes to /dashboard (spec section 2). */
+export async function requireRole(request: Request, ...roles: Role[]): Promise<PublicUser> {
+  const user = await requireUser(request);
+  if (!roles.includes(user.role)) throw redirect("/dashboard");
+  return user;
+}
+
+/** For /login and /register: a signed-in user has no business there. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  if (await getOptionalUser(request)) throw redirect("/dashboard");
+}

@@ -1,0 +1,34 @@
+import type { DB } from "#db/connection";
+import { getUserById, getUserRowByEmail, recordLogin, type PublicUser } from "~/models/user.server";
+import type { LoginInput } from "~/schemas/auth";
+import { DomainError } from "~/utils/errors";
+import { decoyHash, verifyPassword } from "./password.server";
+import { isThrottled, recordAttempt, THROTTLE_WINDOW_MINUTES } from "./throttle.server";
+
+export const INVALID_CREDENTIALS = "Invalid email or password";
+export const AWAITING_APPROVAL = "Your account is awaiting approval by an administrator";
+export const ACCOUNT_INACTIVE = "Your account is inactive. Please contact the training office.";
+export const ACCOUNT_REJECTED = "Your account request was not approved. Please contact the training office.";
+export const TOO_MANY_ATTEMPTS = `Too many sign-in attempts. Please wait ${THROTTLE_WINDOW_MINUTES} minutes and try again.`;
+
+/**
+ * Checks credentials for the form and the /api alike. The same message answers an unknown
+ * email and a wrong password; account state is told only to someone who knows the password.
+ */
+export async function signIn(db: DB, input: LoginInput & { client: string }): Promise<PublicUser> {
+  const key = { email: input.email, client: input.client };
+  if (await isThrottled(db, key)) throw new DomainError(429, TOO_MANY_ATTEMPTS);
+
+  const row = await getUserRowByEmail(db, input.email);
+  const ok = await verifyPassword(input.password, row?.password_hash ?? (await decoyHash()));
+  if (!row || !ok) {
+    await recordAttempt(db, { ...key, succeeded: false });
+    throw new DomainError(401, INVALID_CREDENTIALS);
+  }
+  await recordAttempt(db, { ...key, succeeded: true });
+  if (row.approval_status === "pending") throw new DomainError(403, AWAITING_APPROVAL);
+  if (row.approval_status === "rejected") throw new DomainError(403, ACCOUNT_REJECTED);
+  if (row.is_active !== 1) throw new DomainError(403, ACCOUNT_INACTIVE);
+  await recordLogin(db, row.id);
+  return (await getUserById(db, row.id))!;
+}

@@ -1,0 +1,33 @@
+import { Link } from "@remix-run/react";
+import { ButtonLink } from "./ui";
+import { Logo } from "./logo";
+
+/** The public top navigation: logo, Courses, Login and Get Started (or Dashboard when signed in). */
+export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
+  return (
+    <header className="border-b border-steel-200 bg-white">
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <Logo />
+        <div className="flex items-center gap-1 sm:gap-3">
+          <Link to="/courses" className="rounded-md px-3 py-2 text-sm font-semibold text-steel-700 hover:bg-steel-100">
+            Courses
+          </Link>
+          {signedIn ? (
+            <ButtonLink to="/dashboard" size="sm">
+              Dashboard
+            </ButtonLink>
+          ) : (
+            <>
+              <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold text-steel-700 hover:bg-steel-100">
+                Login
+              </Link>
+              <ButtonLink to="/register" size="sm">
+                Get Started
+              </ButtonLink>
+            </>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

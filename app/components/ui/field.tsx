@@ -1,0 +1,140 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { cn } from "~/utils/cn";
+
+const control =
+  "block w-full rounded-md border bg-white px-3 py-2 text-base text-steel-900 shadow-sm placeholder:text-steel-400 focus:border-hivis-500 focus:outline-none focus:ring-2 focus:ring-hivis-500/40 disabled:bg-steel-100 sm:text-sm";
+
+function describedBy(hintId: string, errorId: string, hint?: ReactNode, error?: string | null) {
+  return [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+}
+
+type Common = { label: ReactNode; error?: string | null; hint?: ReactNode; className?: string };
+
+function Frame({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  className,
+  children,
+}: Common & { id: string; required?: boolean; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-steel-800">
+        {label}
+        {required ? (
+          <span aria-hidden className="text-red-700">
+            {" "}*
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-steel-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled input whose error and hint are tied to it for assistive technology. */
+export function TextField({ label, error, hint, className, id, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  return (
+    <Frame id={fieldId} label={label} error={error} hint={hint} required={props.required} className={className}>
+      <input
+        id={fieldId}
+        className={cn(control, error ? "border-red-500" : "border-steel-300")}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${fieldId}-hint`, `${fieldId}-error`, hint, error)}
+        {...props}
+      />
+    </Frame>
+  );
+}
+
+export function TextAreaField({ label, error, hint, className, id, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  return (
+    <Frame id={fieldId} label={label} error={error} hint={hint} required={props.required} className={className}>
+      <textarea
+        id={fieldId}
+        className={cn(control, error ? "border-red-500" : "border-steel-300")}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${fieldId}-hint`, `${fieldId}-error`, hint, error)}
+        {...props}
+      />
+    </Frame>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  className,
+  id,
+  options,
+  ...props
+}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }> }) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  return (
+    <Frame id={fieldId} label={label} error={error} hint={hint} required={props.required} className={className}>
+      <select
+        id={fieldId}
+        className={cn(control, error ? "border-red-500" : "border-steel-300")}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${fieldId}-hint`, `${fieldId}-error`, hint, error)}
+        {...props}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Frame>
+  );
+}
+
+export function CheckboxField({ label, error, hint, className, id, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-3">
+        <input
+          id={fieldId}
+          type="checkbox"
+          className="mt-0.5 h-5 w-5 rounded border-steel-400 text-hivis-600 focus:ring-hivis-500"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(`${fieldId}-hint`, `${fieldId}-error`, hint, error)}
+          {...props}
+        />
+        <label htmlFor={fieldId} className="text-sm text-steel-800">
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p id={`${fieldId}-hint`} className="ml-8 mt-1 text-xs text-steel-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${fieldId}-error`} className="ml-8 mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { openDatabase, type DB } from "#db/connection";
+import { env } from "./env.server";
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __portalDb: DB | undefined;
+}
+
+/** One connection per process; survives dev-server reloads. */
+export function getDb(): DB {
+  globalThis.__portalDb ??= openDatabase(env().DATABASE_URL);
+  return globalThis.__portalDb;
+}

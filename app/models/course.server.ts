@@ -1,0 +1,86 @@
+import type { DB } from "#db/connection";
+import type { CourseRow, Tier } from "#db/schema";
+
+/** A course as screens and the /api see it: price in dollars, lists as arrays, is_active boolean. */
+export interface Course {
+  id: string;
+  unit_code: string;
+  name: string;
+  description: string;
+  tier: Tier;
+  duration_hours: number;
+  price: number;
+  is_active: boolean;
+  prerequisites: string[];
+  learning_outcomes: string[];
+  assessment_criteria: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+function parseList(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toCourse(row: CourseRow): Course {
+  return {
+    id: row.id,
+    unit_code: row.unit_code,
+    name: row.name,
+    description: row.description,
+    tier: row.tier,
+    duration_hours: Number(row.duration_hours),
+    price: row.price_cents / 100,
+    is_active: row.is_active === 1,
+    prerequisites: parseList(row.prerequisites),
+    learning_outcomes: parseList(row.learning_outcomes),
+    assessment_criteria: parseList(row.assessment_criteria),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
+export function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface CourseFilter {
+  search?: string | null;
+  tier?: Tier | null;
+  /** true: only courses open for enrolment (the public catalogue) */
+  activeOnly?: boolean;
+}
+
+/** Courses by tier then name, filtered in SQL. */
+export async function listCourses(db: DB, filter: CourseFilter = {}): Promise<Course[]> {
+  let query = db.selectFrom("courses").selectAll();
+  if (filter.activeOnly) query = query.where("is_active", "=", 1);
+  if (filter.tier) query = query.where("tier", "=", filter.tier);
+  const term = filter.search?.trim();
+  if (term) {
+    const pattern = likePattern(term);
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["name"]), "like", eb.val(pattern)),
+        eb(eb.fn("lower", ["description"]), "like", eb.val(pattern)),
+        eb(eb.fn("lower", ["unit_code"]), "like", eb.val(pattern)),
+      ]),
+    );
+  }
+  const rows = await query.orderBy("tier").orderBy("name").execute();
+  return rows.map(toCourse);
+}
+
+/** One course, or null; `activeOnly` hides courses closed to enrolment. */
+export async function getCourse(db: DB, id: string, options: { activeOnly?: boolean } = {}): Promise<Course | null> {
+  let query = db.selectFrom("courses").selectAll().where("id", "=", id);
+  if (options.activeOnly) query = query.where("is_active", "=", 1);
+  const row = await query.executeTakeFirst();
+  return row ? toCourse(row) : null;
+}

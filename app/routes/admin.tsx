@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { PortalShell, type PortalNavItem } from "~/components/portal-shell";
+
+const NAV: PortalNavItem[] = [
+  { to: "/admin/overview", label: "Dashboard" },
+  { to: "/admin/students", label: "Students" },
+  { to: "/admin/courses", label: "Courses" },
+  { to: "/admin/reports", label: "Reports" },
+];
+
+/** Layout and guard for /admin/*: admins only, everyone else to /dashboard. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "admin");
+  return json({ user: { full_name: user.full_name, role: user.role } });
+}
+
+export default function AdminLayout() {
+  const { user } = useLoaderData<typeof loader>();
+  return (
+    <PortalShell portalName="Administrator Portal" user={user} nav={NAV}>
+      <Outlet />
+    </PortalShell>
+  );
+}

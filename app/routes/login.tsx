@@ -1,0 +1,91 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { authenticator, LoginFailure } from "~/auth/authenticator.server";
+import { requireAnonymous } from "~/auth/guards.server";
+import { createSession } from "~/auth/session.server";
+import { AuthLayout } from "~/components/auth-layout";
+import { useActionToast } from "~/components/toaster";
+import { Alert, SubmitButton, TextField } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { useDismissibleError } from "~/utils/use-form-error";
+import { logLine } from "~/utils/log.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  let user;
+  try {
+    user = await authenticator.authenticate("form", request);
+  } catch (error) {
+    const failure =
+      error instanceof LoginFailure ? error : new LoginFailure(400, "An error occurred during login");
+    if (!(error instanceof LoginFailure)) logLine({ event: "login-error", error: String(error) });
+    const form = await request.formData().catch(() => null);
+    const email = typeof form?.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
+    if (failure.status !== 400) logLine({ event: "sign-in-failed", status: failure.status });
+    return json(
+      {
+        error: failure.message || "Login failed",
+        fieldErrors: failure.fieldErrors,
+        values: { email },
+        toast: { type: "error" as const, message: failure.message || "Login failed" },
+        submittedAt: Date.now(),
+      },
+      { status: failure.status },
+    );
+  }
+  const cookie = await createSession(getDb(), user.id);
+  return redirectWithFlash(redirectTo, { type: "success", message: "Login successful!" }, [cookie]);
+}
+
+export default function Login() {
+  const data = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  useActionToast(data);
+  const { error, onChange } = useDismissibleError(data?.error, data);
+  const fieldErrors = error ? (data?.fieldErrors ?? {}) : {};
+  const redirectTo = params.get("redirectTo");
+  return (
+    <AuthLayout title="Welcome Back" subtitle="Sign in to access your training portal">
+      <Form method="post" action={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"} noValidate onChange={onChange} className="space-y-4">
+        {error ? <Alert>{error}</Alert> : null}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={data?.values.email}
+          error={fieldErrors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={fieldErrors.password}
+        />
+        <SubmitButton busyLabel="Signing In..." className="w-full" size="lg">
+          Sign In
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-steel-600">
+        New to Summit?{" "}
+        <Link to="/register" className="font-semibold text-hivis-700 underline-offset-4 hover:underline">
+          Create Account
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Sign in | Summit Crane & Rigging Training" }];

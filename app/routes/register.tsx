@@ -1,0 +1,110 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { requireAnonymous } from "~/auth/guards.server";
+import { AuthLayout } from "~/components/auth-layout";
+import { useActionToast } from "~/components/toaster";
+import { Alert, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { EMAIL_TAKEN, registerUser } from "~/models/user.server";
+import { registerFormSchema } from "~/schemas/auth";
+import { isDomainError } from "~/utils/errors";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formToObject, keptValues, parseWith, type FieldErrors } from "~/utils/validation";
+import { useDismissibleError } from "~/utils/use-form-error";
+
+export const REGISTERED = "Registration successful! Please log in.";
+export const REGISTERED_PENDING =
+  "Registration successful! Your account is awaiting approval by an administrator; you can log in once it is approved.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+function failure(message: string, fieldErrors: FieldErrors, values: Record<string, string>, status: number) {
+  return json(
+    { error: message, fieldErrors, values, toast: { type: "error" as const, message }, submittedAt: Date.now() },
+    { status },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const form = await request.formData().catch(() => null);
+  if (!form) return failure("An error occurred during registration", {}, {}, 400);
+  const values = keptValues(form);
+  const parsed = parseWith(registerFormSchema, formToObject(form));
+  if (!parsed.success) return failure(parsed.message, parsed.fieldErrors, values, 400);
+  const { confirm_password: _confirm, ...input } = parsed.data;
+  try {
+    const { pending } = await registerUser(getDb(), input);
+    return redirectWithFlash("/login", { type: "success", message: pending ? REGISTERED_PENDING : REGISTERED });
+  } catch (error) {
+    if (isDomainError(error)) {
+      const fieldErrors = error.message === EMAIL_TAKEN ? { email: error.message } : error.fieldErrors;
+      return failure(error.message || "Registration failed", fieldErrors, values, error.status);
+    }
+    throw error;
+  }
+}
+
+const ACCOUNT_TYPES = [
+  { value: "student", label: "Student" },
+  { value: "trainer", label: "Trainer" },
+  { value: "admin", label: "Administrator" },
+];
+
+export default function Register() {
+  const data = useActionData<typeof action>();
+  useActionToast(data);
+  const { error, onChange } = useDismissibleError(data?.error, data);
+  const errors: FieldErrors = error ? (data?.fieldErrors ?? {}) : {};
+  const v = data?.values ?? {};
+  return (
+    <AuthLayout wide title="Create Account" subtitle="Register to enrol in nationally recognised crane and rigging training">
+      <Form method="post" noValidate onChange={onChange} className="space-y-4">
+        {error ? <Alert>{error}</Alert> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Full name" name="full_name" autoComplete="name" required defaultValue={v.full_name} error={errors.full_name} />
+          <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={v.email} error={errors.email} />
+          <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="At least 6 characters" error={errors.password} />
+          <TextField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" required error={errors.confirm_password} />
+          <TextField label="Phone" name="phone" type="tel" autoComplete="tel" defaultValue={v.phone} error={errors.phone} />
+          <TextField label="Date of birth" name="date_of_birth" type="date" autoComplete="bday" defaultValue={v.date_of_birth} error={errors.date_of_birth} />
+        </div>
+        <TextAreaField label="Address" name="address" rows={2} autoComplete="street-address" defaultValue={v.address} error={errors.address} />
+        <TextField
+          label="Emergency contact"
+          name="emergency_contact"
+          hint="Name and phone number"
+          defaultValue={v.emergency_contact}
+          error={errors.emergency_contact}
+        />
+        <SelectField
+          label="Account type"
+          name="role"
+          options={ACCOUNT_TYPES}
+          defaultValue={v.role ?? "student"}
+          hint="Trainer and Administrator accounts are activated once an administrator approves them."
+          error={errors.role}
+        />
+        <p className="rounded-md bg-steel-50 p-3 text-xs leading-relaxed text-steel-600">
+          By creating an account you agree to our RTO terms and conditions, which meet ASQA compliance requirements, to
+          the student code of conduct, and to our privacy policy.
+        </p>
+        <SubmitButton busyLabel="Creating Account..." className="w-full" size="lg">
+          Create Account
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-steel-600">
+        Already have an account?{" "}
+        <Link to="/login" className="font-semibold text-hivis-700 underline-offset-4 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Create account | Summit Crane & Rigging Training" }];

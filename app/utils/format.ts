@@ -1,0 +1,70 @@
+import type { EnrollmentStatus, Tier } from "#db/schema";
+
+const TIER_LABELS: Record<Tier, string> = { tier_1: "Tier 1", tier_2: "Tier 2", tier_3: "Tier 3" };
+export const TIERS = Object.keys(TIER_LABELS) as Tier[];
+
+export function tierLabel(tier: string): string {
+  return TIER_LABELS[tier as Tier] ?? tier;
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  enrolled: "Enrolled",
+  in_progress: "In Progress",
+  completed: "Completed",
+  withdrawn: "Withdrawn",
+  passed: "Passed",
+  failed: "Failed",
+  resubmission: "Resubmission",
+  pending: "Pending",
+};
+
+export function statusLabel(status: EnrollmentStatus | string): string {
+  return STATUS_LABELS[status] ?? status.replace(/_/g, " ");
+}
+
+const money = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", currencyDisplay: "narrowSymbol" });
+const wholeMoney = new Intl.NumberFormat("en-AU", {
+  style: "currency",
+  currency: "AUD",
+  currencyDisplay: "narrowSymbol",
+  maximumFractionDigits: 0,
+});
+
+/** $1,200 for whole dollars, $1,234.50 otherwise. */
+export function formatPrice(dollars: number): string {
+  return Number.isInteger(dollars) ? wholeMoney.format(dollars) : money.format(dollars);
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "Australia/Sydney" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-AU", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Australia/Sydney",
+});
+
+/** A date for people (22 Nov 2026); `fallback` when there is none. */
+export function formatDate(iso: string | null | undefined, fallback = "Unknown"): string {
+  if (!iso) return fallback;
+  const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
+  if (Number.isNaN(d.getTime())) return fallback;
+  return iso.length === 10 ? new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(d) : dateFormat.format(d);
+}
+
+export function formatDateTime(iso: string | null | undefined, fallback = "Never"): string {
+  if (!iso) return fallback;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? fallback : dateTimeFormat.format(d);
+}
+
+export function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? fullName;
+}
+
+export function initial(fullName: string): string {
+  return (fullName.trim()[0] ?? "?").toUpperCase();
+}
+
+export const ROLE_LABELS = { student: "Student", trainer: "Trainer", admin: "Administrator" } as const;

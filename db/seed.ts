@@ -1,0 +1,336 @@
+import crypto from "node:crypto";
+import { hashPassword } from "../app/auth/password.server";
+import { nextCertificateNumber } from "../app/models/certificate-number.server";
+import { writeTransaction, type DB } from "./connection";
+import { DEMO_COURSES, DEMO_PASSWORD, DEMO_STUDENTS } from "./demo-data";
+import type { EnrollmentStatus, Role } from "./schema";
+
+const DAY = 864e5;
+
+/** A small deterministic generator so the demo looks the same on every machine. */
+function rng(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return s / 0x7fffffff;
+  };
+}
+
+export async function isEmpty(db: DB): Promise<boolean> {
+  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n) === 0;
+}
+
+/**
+ * Fills an empty database with the demo organisation of CONTRACT.md section 2. Does nothing
+ * when any user exists.
+ */
+export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: boolean }> {
+  if (!(await isEmpty(db))) return { seeded: false };
+  const iso = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY).toISOString();
+  const random = rng(20261122);
+
+  const staff: Array<{ email: string; full_name: string; role: Role; approval: "approved" | "pending"; daysAgo: number; phone: string }> = [
+    { email: "admin@example.com", full_name: "Alex Morgan", role: "admin", approval: "approved", daysAgo: 400, phone: "02 9000 1000" },
+    { email: "trainer@example.com", full_name: "Sam Whitfield", role: "trainer", approval: "approved", daysAgo: 380, phone: "0400 111 222" },
+    { email: "dana.reyes@example.com", full_name: "Dana Reyes", role: "trainer", approval: "pending", daysAgo: 2, phone: "0400 333 444" },
+  ];
+  const hashes = await Promise.all(
+    Array.from({ length: staff.length + DEMO_STUDENTS.length + 1 }, () => hashPassword(DEMO_PASSWORD)),
+  );
+
+  await writeTransaction(db, async (trx) => {
+    const users: Array<{ id: string; email: string; full_name: string }> = [];
+    let h = 0;
+    for (const s of staff) {
+      const id = crypto.randomUUID();
+      await trx
+        .insertInto("users")
+        .values({
+          id,
+          email: s.email,
+          full_name: s.full_name,
+          password_hash: hashes[h++]!,
+          role: s.role,
+          phone: s.phone,
+          address: null,
+          date_of_birth: null,
+          emergency_contact: null,
+          license_number: null,
+          is_active: 1,
+          approval_status: s.approval,
+          created_at: iso(s.daysAgo),
+          updated_at: iso(s.daysAgo),
+          last_login: s.approval === "approved" ? iso(1) : null,
+        })
+        .execute();
+      users.push({ id, email: s.email, full_name: s.full_name });
+    }
+    const adminId = users[0]!.id;
+    const trainerId = users[1]!.id;
+
+    const courseIds = new Map<string, string>();
+    for (const c of DEMO_COURSES) {
+      const id = crypto.randomUUID();
+      courseIds.set(c.key, id);
+      await trx
+        .insertInto("courses")
+        .values({
+          id,
+          unit_code: c.unit_code,
+          name: c.name,
+          description: c.description,
+          tier: c.tier,
+          duration_hours: c.duration_hours,
+          price_cents: Math.round(c.price * 100),
+          is_active: c.is_active ? 1 : 0,
+          prerequisites: JSON.stringify(c.prerequisites),
+          learning_outcomes: JSON.stringify(c.learning_outcomes),
+          assessment_criteria: JSON.stringify(c.assessment_criteria),
+          created_at: iso(420),
+          updated_at: iso(420),
+        })
+        .execute();
+    }
+    const courseByKey = (key: string) => {
+      const c = DEMO_COURSES.find((d) => d.key === key)!;
+      return { ...c, id: courseIds.get(key)! };
+    };
+
+    const enrol = async (
+      student: { id: string; full_name: string },
+      key: string,
+      status: EnrollmentStatus,
+      progress: number,
+      enrolledDaysAgo: number,
+    ) => {
+      const course = courseByKey(key);
+      const enrollmentId = crypto.randomUUID();
+      const completedDaysAgo = status === "completed" ? Math.max(1, enrolledDaysAgo - 21) : null;
+      await trx
+        .insertInto("enrollments")
+        .values({
+          id: enrollmentId,
+          student_id: student.id,
+          course_id: course.id,
+          status,
+          progress_percentage: progress,
+          enrollment_date: iso(enrolledDaysAgo),
+          completion_date: completedDaysAgo === null ? null : iso(completedDaysAgo),
+          updated_at: iso(completedDaysAgo ?? enrolledDaysAgo),
+        })
+        .execute();
+      await trx
+        .insertInto("events")
+        .values({
+          id: crypto.randomUUID(),
+          actor_id: student.id,
+          subject_user_id: student.id,
+          type: "enrollment.created",
+          entity_type: "enrollment",
+          entity_id: enrollmentId,
+          message: `Enrolled in ${course.name}`,
+          created_at: iso(enrolledDaysAgo),
+        })
+        .execute();
+      return { enrollmentId, course, completedDaysAgo };
+    };
+
+    const certify = async (student: { id: string }, e: Awaited<ReturnType<typeof enrol>>, withCertificate: boolean) => {
+      if (e.completedDaysAgo === null) return;
+      await trx
+        .insertInto("events")
+        .values({
+          id: crypto.randomUUID(),
+          actor_id: trainerId,
+          subject_user_id: student.id,
+          type: "enrollment.status",
+          entity_type: "enrollment",
+          entity_id: e.enrollmentId,
+          message: `${e.course.name} marked completed`,
+          created_at: iso(e.completedDaysAgo),
+        })
+        .execute();
+      if (!withCertificate) return;
+      const issued = new Date(now.getTime() - Math.max(0, e.completedDaysAgo - 2) * DAY);
+      const certificateId = crypto.randomUUID();
+      const number = await nextCertificateNumber(trx, issued);
+      await trx
+        .insertInto("certificates")
+        .values({
+          id: certificateId,
+          certificate_number: number,
+          student_id: student.id,
+          course_id: e.course.id,
+          enrollment_id: e.enrollmentId,
+          tier_achieved: e.course.tier,
+          issue_date: issued.toISOString(),
+          issued_by: trainerId,
+          created_at: issued.toISOString(),
+        })
+        .execute();
+      await trx
+        .insertInto("events")
+        .values({
+          id: crypto.randomUUID(),
+          actor_id: trainerId,
+          subject_user_id: student.id,
+          type: "certificate.issued",
+          entity_type: "certificate",
+          entity_id: certificateId,
+          message: `Certificate ${number} issued for ${e.course.name}`,
+          created_at: issued.toISOString(),
+        })
+        .execute();
+    };
+
+    // The demo student: every enrolment state, certificates, a file and assessments.
+    const demo = { id: crypto.randomUUID(), full_name: "Jordan Mitchell" };
+    await trx
+      .insertInto("users")
+      .values({
+        id: demo.id,
+        email: "student@example.com",
+        full_name: demo.full_name,
+        password_hash: hashes[h++]!,
+        role: "student",
+        phone: "0412 000 111",
+        address: "42 Harbour Rd, Newcastle NSW 2300",
+        date_of_birth: "1996-04-18",
+        emergency_contact: "Casey Mitchell, 0412 999 888",
+        license_number: "HRW-NSW-1234567",
+        is_active: 1,
+        approval_status: "approved",
+        created_at: iso(300),
+        updated_at: iso(300),
+        last_login: iso(2),
+      })
+      .execute();
+    const demoCompleted = [
+      await enrol(demo, "dogging", "completed", 100, 280),
+      await enrol(demo, "rigging-basic", "completed", 100, 220),
+      await enrol(demo, "non-slewing", "completed", 100, 160),
+    ];
+    for (const e of demoCompleted) await certify(demo, e, true);
+    const demoRi = await enrol(demo, "rigging-intermediate", "in_progress", 65, 60);
+    await enrol(demo, "tower-crane", "enrolled", 0, 5);
+
+    const assessment = async (
+      studentId: string,
+      e: Awaited<ReturnType<typeof enrol>>,
+      type: string,
+      status: "passed" | "failed" | "in_progress",
+      score: number | null,
+      daysAgo: number,
+      feedback: string,
+    ) => {
+      await trx
+        .insertInto("assessments")
+        .values({
+          id: crypto.randomUUID(),
+          enrollment_id: e.enrollmentId,
+          student_id: studentId,
+          course_id: e.course.id,
+          assessment_type: type,
+          status,
+          score,
+          max_score: score === null ? null : 100,
+          assessment_date: iso(daysAgo),
+          feedback,
+          assessed_by: trainerId,
+          created_at: iso(daysAgo),
+        })
+        .execute();
+    };
+    await assessment(demo.id, demoCompleted[0]!, "Practical", "passed", 92, 262, "Confident hand signals; excellent gear inspection.");
+    await assessment(demo.id, demoCompleted[1]!, "Written", "passed", 88, 202, "Sound understanding of working load limits.");
+    await assessment(demo.id, demoRi, "Written", "failed", 58, 30, "Tandem lift load-sharing calculation incorrect; resit booked.");
+    await assessment(demo.id, demoRi, "Practical", "in_progress", null, 3, "Tilt-panel bracing task started.");
+    await trx
+      .insertInto("files")
+      .values([
+        {
+          id: crypto.randomUUID(),
+          student_id: demo.id,
+          filename: "white-card.pdf",
+          file_type: "application/pdf",
+          upload_date: iso(299),
+          description: "General construction induction (White Card)",
+        },
+        {
+          id: crypto.randomUUID(),
+          student_id: demo.id,
+          filename: "photo-id.jpg",
+          file_type: "image/jpeg",
+          upload_date: iso(299),
+          description: "Driver licence, front",
+        },
+      ])
+      .execute();
+
+    // The rest of the cohort.
+    const activeKeys = DEMO_COURSES.filter((c) => c.is_active).map((c) => c.key);
+    for (const s of DEMO_STUDENTS) {
+      const joinedDaysAgo = s.months_ago * 30 + Math.floor(random() * 20) + 3;
+      const student = { id: crypto.randomUUID(), full_name: s.full_name };
+      await trx
+        .insertInto("users")
+        .values({
+          id: student.id,
+          email: s.email,
+          full_name: s.full_name,
+          password_hash: hashes[h++]!,
+          role: "student",
+          phone: s.phone,
+          address: s.address,
+          date_of_birth: s.date_of_birth,
+          emergency_contact: null,
+          license_number: null,
+          is_active: s.is_active ? 1 : 0,
+          approval_status: "approved",
+          created_at: iso(joinedDaysAgo),
+          updated_at: iso(joinedDaysAgo),
+          last_login: random() > 0.3 ? iso(Math.floor(random() * 20) + 1) : null,
+        })
+        .execute();
+      const count = 1 + Math.floor(random() * 3);
+      const picks = [...activeKeys].sort(() => random() - 0.5).slice(0, count);
+      for (const key of picks) {
+        const enrolledDaysAgo = Math.max(1, Math.floor(joinedDaysAgo * (0.4 + random() * 0.6)));
+        const roll = random();
+        const status: EnrollmentStatus =
+          enrolledDaysAgo > 40 && roll < 0.55 ? "completed" : roll < 0.8 ? "in_progress" : roll < 0.93 ? "enrolled" : "withdrawn";
+        const progress =
+          status === "completed" ? 100 : status === "enrolled" ? 0 : Math.floor(10 + random() * 80);
+        const e = await enrol(student, key, status, progress, enrolledDaysAgo);
+        await certify(student, e, random() > 0.2);
+        if (status !== "enrolled") {
+          const passed = status === "completed" || random() > 0.4;
+          await assessment(
+            student.id,
+            e,
+            random() > 0.5 ? "Practical" : "Written",
+            passed ? "passed" : "failed",
+            passed ? 75 + Math.floor(random() * 25) : 40 + Math.floor(random() * 25),
+            Math.max(1, enrolledDaysAgo - 10),
+            passed ? "Competent." : "Not yet competent; resit required.",
+          );
+        }
+      }
+    }
+    await trx
+      .insertInto("events")
+      .values({
+        id: crypto.randomUUID(),
+        actor_id: adminId,
+        subject_user_id: null,
+        type: "seed",
+        entity_type: "system",
+        entity_id: null,
+        message: "Demo data seeded",
+        created_at: now.toISOString(),
+      })
+      .execute();
+  });
+  return { seeded: true };
+}

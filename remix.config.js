@@ -1,0 +1,24 @@
+/**
+ * Classic Remix compiler. `server` wraps the route build with the security layer
+ * (app/server-entry.ts) so every loader and action passes one gate.
+ * BUILD_DIR lets parallel test runs build side by side without clobbering each other.
+ */
+const buildDir = process.env.BUILD_DIR || "build";
+
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.server.test.ts"],
+  server: "./app/server-entry.ts",
+  serverBuildPath: `${buildDir}/index.js`,
+  assetsBuildDirectory: `${buildDir}/client`,
+  publicPath: "/build/",
+  serverModuleFormat: "esm",
+  serverDependenciesToBundle: [/^remix-auth/, /^@mjackson/, /^@remix-run\/web-/],
+  tailwind: true,
+  postcss: true,
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+  },
+};

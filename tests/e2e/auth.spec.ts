@@ -1,0 +1,168 @@
+import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, test, uniqueEmail } from "./fixtures";
+
+test.describe("sign in", () => {
+  test("the login page reads as the spec says and is accessible", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+    await expect(page.getByText("Sign in to access your training portal")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Create Account" })).toHaveAttribute("href", "/register");
+    await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+    await expectAccessible(page);
+  });
+
+  for (const role of ["student", "trainer", "admin"] as const) {
+    test(`the demo ${role} lands on the ${role} portal with a success message`, async ({ page, js }) => {
+      await signIn(page, DEMO[role].email);
+      await expect(page).toHaveURL(new RegExp(`/${role}/overview$`));
+      await expectMessage(page, js, "Login successful!");
+      await expect(page.getByText(DEMO[role].name).first()).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+
+  test("a wrong password shows the same message as an unknown email, inline and kept email", async ({ page, js }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(DEMO.student.email);
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" }).first()).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(DEMO.student.email);
+    if (js) {
+      await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Invalid email or password" })).toBeVisible();
+      await page.getByLabel("Email").fill("someone-else@test.example");
+      await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toHaveCount(0);
+    }
+    await page.getByLabel("Email").fill(uniqueEmail("nobody"));
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" }).first()).toBeVisible();
+  });
+
+  test("empty fields are named beside the fields", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Email is required").first()).toBeVisible();
+    await expect(page.getByText("Password is required")).toBeVisible();
+  });
+
+  test("signing out ends the session", async ({ page, js }) => {
+    await signIn(page, DEMO.student.email);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expectMessage(page, js, "You have been signed out.");
+    await page.goto("/student/overview");
+    await expect(page).toHaveURL(/\/login/);
+  });
+});
+
+test.describe("registration", () => {
+  test("a new student registers, is sent to login, and can sign in", async ({ page, js }) => {
+    const email = uniqueEmail("new");
+    await page.goto("/register");
+    await expectAccessible(page);
+    await page.getByLabel("Full name").fill("Riley Cooper");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("secret12");
+    await page.getByLabel("Confirm password").fill("secret12");
+    await page.getByLabel("Phone").fill("0400 123 456");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expectMessage(page, js, "Registration successful! Please log in.");
+    await signIn(page, email, "secret12");
+    await expect(page).toHaveURL(/\/student\/overview$/);
+    await expect(page.getByRole("heading", { name: /Welcome back, Riley/ })).toBeVisible();
+  });
+
+  test("validation messages come back beside the fields with the values kept", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByLabel("Full name").fill("Riley Cooper");
+    await page.getByLabel("Email").fill(uniqueEmail("v"));
+    await page.getByLabel("Password", { exact: true }).fill("abc");
+    await page.getByLabel("Confirm password").fill("abc");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Password must be at least 6 characters").first()).toBeVisible();
+    await expect(page.getByLabel("Full name")).toHaveValue("Riley Cooper");
+
+    await page.getByLabel("Password", { exact: true }).fill("secret12");
+    await page.getByLabel("Confirm password").fill("secret13");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Passwords do not match").first()).toBeVisible();
+  });
+
+  test("an email already registered is refused", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByLabel("Full name").fill("Copy Cat");
+    await page.getByLabel("Email").fill(DEMO.student.email);
+    await page.getByLabel("Password", { exact: true }).fill("secret12");
+    await page.getByLabel("Confirm password").fill("secret12");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("An account with this email already exists").first()).toBeVisible();
+  });
+
+  test("a trainer registration waits for approval and cannot sign in", async ({ page }) => {
+    const email = uniqueEmail("trainer");
+    await page.goto("/register");
+    await page.getByLabel("Full name").fill("Terry Tran");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("secret12");
+    await page.getByLabel("Confirm password").fill("secret12");
+    await page.getByLabel("Account type").selectOption("trainer");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("secret12");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "awaiting approval" }).first()).toBeVisible();
+  });
+});
+
+test.describe("guards and redirects", () => {
+  test("signed-out visitors are sent to /login from every portal and /dashboard", async ({ page }) => {
+    for (const path of ["/dashboard", "/student", "/admin/overview", "/trainer/students", "/enroll/abc"]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/login/);
+    }
+  });
+
+  test("a student on another role's portal is sent to /dashboard and so home", async ({ page }) => {
+    const student = await registerStudent(page, "Guard Tester");
+    await signIn(page, student.email);
+    for (const path of ["/admin", "/admin/students", "/trainer", "/trainer/overview"]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/student\/overview$/);
+    }
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/student\/overview$/);
+    await page.goto("/register");
+    await expect(page).toHaveURL(/\/student\/overview$/);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/student\/overview$/);
+  });
+
+  test("an inactive account cannot sign in", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("lucas.martin@example.com");
+    await page.getByLabel("Password").fill("password123");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "inactive" }).first()).toBeVisible();
+  });
+
+  test("a cross-site form post is refused with 403", async ({ page }) => {
+    const response = await page.request.post("/login", {
+      form: { email: DEMO.student.email, password: "password123" },
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(response.headers()["set-cookie"] ?? "").not.toContain("__session");
+  });
+
+  test("pages carry the security headers", async ({ page }) => {
+    const response = await page.request.get("/login");
+    const h = response.headers();
+    expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(h["x-content-type-options"]).toBe("nosniff");
+    expect(h["x-frame-options"]).toBe("DENY");
+    expect(h["referrer-policy"]).toBeTruthy();
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The server Playwright tests against: the production build (rebuilt unless E2E_SKIP_BUILD=1),
+ * a fresh database seeded with the demo data, fast password hashing, and a trusted
+ * X-Forwarded-For so each test can be its own client for sign-in throttling.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const port = process.env.E2E_PORT ?? "3100";
+const buildDir = process.env.BUILD_DIR ?? "build";
+const dbFile = path.resolve(`tests/.tmp/e2e-${port}.db`);
+const bin = (name) => path.resolve("node_modules", ".bin", name);
+
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: port,
+  BUILD_DIR: buildDir,
+  DATABASE_URL: `file:${dbFile}`,
+  SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+  FAST_PASSWORD_HASH: "true",
+  TRUST_PROXY: "true",
+  LOG_LEVEL: "silent",
+  OUTBOX_DIR: path.resolve(`tests/.tmp/outbox-${port}`),
+};
+
+fs.mkdirSync(path.dirname(dbFile), { recursive: true });
+for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(dbFile + suffix, { force: true });
+fs.rmSync(env.OUTBOX_DIR, { recursive: true, force: true });
+
+const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+if (process.env.E2E_SKIP_BUILD !== "1" || !fs.existsSync(path.join(buildDir, "index.js"))) run(bin("remix"), ["build"]);
+run(bin("tsx"), ["scripts/prepare.ts"]);
+
+const server = spawn(bin("remix-serve"), [path.join(buildDir, "index.js")], { stdio: ["ignore", "ignore", "inherit"], env });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,95 @@
+import crypto from "node:crypto";
+import type { DB } from "../../db/connection";
+import type { EnrollmentStatus, Role, Tier } from "../../db/schema";
+import { hashPassword } from "../../app/auth/password.server";
+
+/** Inserts a user straight into the database (tests only); password defaults to password123. */
+export async function makeUser(
+  db: DB,
+  overrides: Partial<{
+    email: string;
+    full_name: string;
+    role: Role;
+    is_active: boolean;
+    approval_status: "approved" | "pending" | "rejected";
+    password: string;
+    phone: string | null;
+    created_at: string | null;
+  }> = {},
+) {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const email = overrides.email ?? `user-${id.slice(0, 8)}@test.example`;
+  await db
+    .insertInto("users")
+    .values({
+      id,
+      email,
+      full_name: overrides.full_name ?? "Test User",
+      password_hash: await hashPassword(overrides.password ?? "password123"),
+      role: overrides.role ?? "student",
+      phone: overrides.phone === undefined ? "0400 000 000" : overrides.phone,
+      address: null,
+      date_of_birth: null,
+      emergency_contact: null,
+      license_number: null,
+      is_active: overrides.is_active === false ? 0 : 1,
+      approval_status: overrides.approval_status ?? "approved",
+      created_at: overrides.created_at === undefined ? now : overrides.created_at,
+      updated_at: now,
+      last_login: null,
+    })
+    .execute();
+  return { id, email };
+}
+
+export async function makeCourse(
+  db: DB,
+  overrides: Partial<{ name: string; tier: Tier; is_active: boolean; price: number; learning_outcomes: string[]; unit_code: string }> = {},
+) {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto("courses")
+    .values({
+      id,
+      unit_code: overrides.unit_code ?? "TEST0001",
+      name: overrides.name ?? `Course ${id.slice(0, 6)}`,
+      description: "A test course",
+      tier: overrides.tier ?? "tier_1",
+      duration_hours: 40,
+      price_cents: Math.round((overrides.price ?? 1200) * 100),
+      is_active: overrides.is_active === false ? 0 : 1,
+      prerequisites: "[]",
+      learning_outcomes: JSON.stringify(overrides.learning_outcomes ?? ["Outcome one"]),
+      assessment_criteria: JSON.stringify(["Criterion one"]),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { id };
+}
+
+export async function makeEnrollment(
+  db: DB,
+  studentId: string,
+  courseId: string,
+  overrides: Partial<{ status: EnrollmentStatus; progress: number; enrollment_date: string; completion_date: string | null }> = {},
+) {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto("enrollments")
+    .values({
+      id,
+      student_id: studentId,
+      course_id: courseId,
+      status: overrides.status ?? "enrolled",
+      progress_percentage: overrides.progress ?? 0,
+      enrollment_date: overrides.enrollment_date ?? now,
+      completion_date: overrides.completion_date ?? null,
+      updated_at: now,
+    })
+    .execute();
+  return { id };
+}
