@@ -1,0 +1,66 @@
+import { writeTransaction, type DB } from "#db/connection";
+import type { Role } from "#db/schema";
+import { revokeAllAccess } from "~/auth/session.server";
+import { notFound } from "~/utils/errors";
+import { recordEvent } from "./event.server";
+
+/**
+ * Trainer and administrator self-registrations wait here until an administrator approves
+ * or rejects them (CONTRACT.md section 4).
+ */
+export interface PendingAccount {
+  id: string;
+  full_name: string;
+  email: string;
+  role: Role;
+  created_at: string | null;
+}
+
+export async function listPendingAccounts(db: DB, limit = 50): Promise<PendingAccount[]> {
+  return db
+    .selectFrom("users")
+    .select(["id", "full_name", "email", "role", "created_at"])
+    .where("approval_status", "=", "pending")
+    .orderBy("created_at", "asc")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+async function decide(db: DB, id: string, decision: "approved" | "rejected", actorId: string | null, now: Date): Promise<PendingAccount> {
+  const at = now.toISOString();
+  return writeTransaction(db, async (trx) => {
+    const account = await trx
+      .selectFrom("users")
+      .select(["id", "full_name", "email", "role", "created_at"])
+      .where("id", "=", id)
+      .where("approval_status", "=", "pending")
+      .executeTakeFirst();
+    if (!account) throw notFound("Pending account");
+    await trx.updateTable("users").set({ approval_status: decision, updated_at: at }).where("id", "=", id).execute();
+    if (decision === "rejected") await revokeAllAccess(trx, id);
+    await recordEvent(trx, {
+      actorId,
+      subjectUserId: id,
+      type: decision === "approved" ? "account.approved" : "account.rejected",
+      entityType: "user",
+      entityId: id,
+      message:
+        decision === "approved"
+          ? `${account.full_name}'s ${account.role} account was approved`
+          : `${account.full_name}'s ${account.role} account request was rejected`,
+      now: at,
+    });
+    return account;
+  });
+}
+
+/** Lets a pending trainer or administrator sign in. Anything not pending is a 404. */
+export function approveAccount(db: DB, id: string, actorId: string | null, now = new Date()): Promise<PendingAccount> {
+  return decide(db, id, "approved", actorId, now);
+}
+
+/** Refuses a pending registration; the account can never sign in. */
+export function rejectAccount(db: DB, id: string, actorId: string | null, now = new Date()): Promise<PendingAccount> {
+  return decide(db, id, "rejected", actorId, now);
+}

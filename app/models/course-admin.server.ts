@@ -1,0 +1,154 @@
+import crypto from "node:crypto";
+import { writeTransaction, type DB } from "#db/connection";
+import type { CourseUpdate, EnrollmentStatus } from "#db/schema";
+import type { CourseInput, CoursePatch } from "~/schemas/course";
+import { notFound } from "~/utils/errors";
+import { getCourse, toCourse, type Course } from "./course.server";
+import { recordEvent } from "./event.server";
+
+/** The catalogue as administrators manage it: create, edit, open or close, and inspect. */
+
+/** Every course, active or not, by tier then name (Course Management). */
+export async function listAllCourses(db: DB, options: { status?: "all" | "active" | "inactive" } = {}): Promise<Course[]> {
+  let query = db.selectFrom("courses").selectAll();
+  if (options.status === "active") query = query.where("is_active", "=", 1);
+  if (options.status === "inactive") query = query.where("is_active", "=", 0);
+  const rows = await query.orderBy("tier").orderBy("name").orderBy("id").execute();
+  return rows.map(toCourse);
+}
+
+function toColumns(input: CoursePatch): CourseUpdate {
+  const columns: CourseUpdate = {};
+  if (input.unit_code !== undefined) columns.unit_code = input.unit_code;
+  if (input.name !== undefined) columns.name = input.name;
+  if (input.description !== undefined) columns.description = input.description;
+  if (input.tier !== undefined) columns.tier = input.tier;
+  if (input.duration_hours !== undefined) columns.duration_hours = input.duration_hours;
+  if (input.price !== undefined) columns.price_cents = Math.round(input.price * 100);
+  if (input.is_active !== undefined) columns.is_active = input.is_active ? 1 : 0;
+  if (input.prerequisites !== undefined) columns.prerequisites = JSON.stringify(input.prerequisites);
+  if (input.learning_outcomes !== undefined) columns.learning_outcomes = JSON.stringify(input.learning_outcomes);
+  if (input.assessment_criteria !== undefined) columns.assessment_criteria = JSON.stringify(input.assessment_criteria);
+  return columns;
+}
+
+/**
+ * Changes a course; fields left out stay as they are (the status toggle sends only
+ * is_active). Returns the course as stored. An unknown id is a 404.
+ */
+export async function updateCourse(db: DB, id: string, input: CoursePatch, actorId: string | null, now = new Date()): Promise<Course> {
+  const at = now.toISOString();
+  return writeTransaction(db, async (trx) => {
+    const current = await trx.selectFrom("courses").select(["id", "name", "is_active"]).where("id", "=", id).executeTakeFirst();
+    if (!current) throw notFound("Course");
+    await trx
+      .updateTable("courses")
+      .set({ ...toColumns(input), updated_at: at })
+      .where("id", "=", id)
+      .execute();
+    const keys = Object.keys(input).filter((k) => input[k as keyof CoursePatch] !== undefined);
+    const onlyStatus = keys.length === 1 && keys[0] === "is_active";
+    const name = input.name ?? current.name;
+    await recordEvent(trx, {
+      actorId,
+      subjectUserId: null,
+      type: onlyStatus ? (input.is_active ? "course.activated" : "course.deactivated") : "course.updated",
+      entityType: "course",
+      entityId: id,
+      message: onlyStatus ? `${name} was ${input.is_active ? "activated" : "deactivated"}` : `${name} was updated`,
+      now: at,
+    });
+    return (await getCourse(trx, id))!;
+  });
+}
+
+/** Add Course: a new course in the catalogue. */
+export async function createCourse(db: DB, input: CourseInput, actorId: string | null, now = new Date()): Promise<Course> {
+  const at = now.toISOString();
+  const id = crypto.randomUUID();
+  return writeTransaction(db, async (trx) => {
+    await trx
+      .insertInto("courses")
+      .values({
+        id,
+        unit_code: input.unit_code,
+        name: input.name,
+        description: input.description,
+        tier: input.tier,
+        duration_hours: input.duration_hours,
+        price_cents: Math.round(input.price * 100),
+        is_active: input.is_active ? 1 : 0,
+        prerequisites: JSON.stringify(input.prerequisites),
+        learning_outcomes: JSON.stringify(input.learning_outcomes),
+        assessment_criteria: JSON.stringify(input.assessment_criteria),
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await recordEvent(trx, {
+      actorId,
+      subjectUserId: null,
+      type: "course.created",
+      entityType: "course",
+      entityId: id,
+      message: `${input.name} was added to the catalogue`,
+      now: at,
+    });
+    return (await getCourse(trx, id))!;
+  });
+}
+
+export interface CourseEnrollmentRow {
+  id: string;
+  student_name: string;
+  student_email: string;
+  status: EnrollmentStatus;
+  progress_percentage: number;
+  enrollment_date: string;
+}
+
+/** Spec section 3, 'Course detail response'. */
+export interface CourseDetail {
+  course: Course;
+  statistics: { total_enrollments: number; completion_rate: number };
+  recent_enrollments: CourseEnrollmentRow[];
+}
+
+/** A course with its figures (in SQL) and its 5 newest enrolments, or null. */
+export async function getCourseDetail(db: DB, id: string, recent = 5): Promise<CourseDetail | null> {
+  const course = await getCourse(db, id);
+  if (!course) return null;
+  const [stats, recentRows] = await Promise.all([
+    db
+      .selectFrom("enrollments")
+      .select((eb) => [
+        eb.fn.countAll().as("total"),
+        eb.fn.sum(eb.case().when("status", "=", "completed").then(1).else(0).end()).as("completed"),
+      ])
+      .where("course_id", "=", id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("enrollments")
+      .innerJoin("users", "users.id", "enrollments.student_id")
+      .select([
+        "enrollments.id",
+        "users.full_name as student_name",
+        "users.email as student_email",
+        "enrollments.status",
+        "enrollments.progress_percentage",
+        "enrollments.enrollment_date",
+      ])
+      .where("enrollments.course_id", "=", id)
+      .orderBy("enrollments.enrollment_date", "desc")
+      .orderBy("enrollments.id")
+      .limit(recent)
+      .execute(),
+  ]);
+  const total = Number(stats.total);
+  const completed = Number(stats.completed ?? 0);
+  return {
+    course,
+    statistics: { total_enrollments: total, completion_rate: total === 0 ? 0 : Math.round((completed / total) * 100) },
+    recent_enrollments: recentRows,
+  };
+}

@@ -1,0 +1,261 @@
+import type { DB } from "#db/connection";
+import type { EnrollmentStatus, Tier } from "#db/schema";
+import { CERTIFICATE_GRACE_DAYS, ISSUE_LABELS } from "./student.server";
+
+/** The ASQA compliance report: enrolment figures, record checks and the CSV export. */
+
+const STATUSES: EnrollmentStatus[] = ["enrolled", "in_progress", "completed", "withdrawn"];
+const TIERS: Tier[] = ["tier_1", "tier_2", "tier_3"];
+
+export interface TierStatistics {
+  tier: Tier;
+  total: number;
+  active: number;
+  completed: number;
+  withdrawn: number;
+}
+
+export interface EnrollmentStatistics {
+  total: number;
+  byStatus: Array<{ status: EnrollmentStatus; count: number }>;
+  byTier: TierStatistics[];
+}
+
+/** Enrolments by status and by tier (GROUP BY in SQL); every status and tier is listed, zeros included. */
+export async function getEnrollmentStatistics(db: DB): Promise<EnrollmentStatistics> {
+  const [statusRows, tierRows] = await Promise.all([
+    db
+      .selectFrom("enrollments")
+      .select((eb) => ["status", eb.fn.countAll().as("n")])
+      .groupBy("status")
+      .execute(),
+    db
+      .selectFrom("enrollments")
+      .innerJoin("courses", "courses.id", "enrollments.course_id")
+      .select((eb) => [
+        "courses.tier",
+        eb.fn.countAll().as("total"),
+        eb.fn.sum(eb.case().when("enrollments.status", "in", ["enrolled", "in_progress"]).then(1).else(0).end()).as("active"),
+        eb.fn.sum(eb.case().when("enrollments.status", "=", "completed").then(1).else(0).end()).as("completed"),
+        eb.fn.sum(eb.case().when("enrollments.status", "=", "withdrawn").then(1).else(0).end()).as("withdrawn"),
+      ])
+      .groupBy("courses.tier")
+      .execute(),
+  ]);
+  const byStatus = STATUSES.map((status) => ({
+    status,
+    count: Number(statusRows.find((r) => r.status === status)?.n ?? 0),
+  }));
+  const byTier = TIERS.map((tier) => {
+    const r = tierRows.find((row) => row.tier === tier);
+    return {
+      tier,
+      total: Number(r?.total ?? 0),
+      active: Number(r?.active ?? 0),
+      completed: Number(r?.completed ?? 0),
+      withdrawn: Number(r?.withdrawn ?? 0),
+    };
+  });
+  return { total: byStatus.reduce((sum, s) => sum + s.count, 0), byStatus, byTier };
+}
+
+export interface ComplianceCheck {
+  id: string;
+  label: string;
+  description: string;
+  count: number;
+  /** what `count` counts, singular and plural */
+  unit: [string, string];
+  ok: boolean;
+  href: string;
+}
+
+/**
+ * Record checks an auditor would run, computed from the data (not a static all-clear). Each
+ * links to the list of the records it counts.
+ */
+export async function getComplianceChecks(db: DB, now = new Date()): Promise<ComplianceCheck[]> {
+  const cutoff = new Date(now.getTime() - CERTIFICATE_GRACE_DAYS * 864e5).toISOString();
+  const count = (v: unknown) => Number(v ?? 0);
+  const [uncertified, missingDob, missingContact, closedCourses, undatedCompletions] = await Promise.all([
+    db
+      .selectFrom("enrollments")
+      .leftJoin("certificates", "certificates.enrollment_id", "enrollments.id")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("enrollments.status", "=", "completed")
+      .where("enrollments.completion_date", "<", cutoff)
+      .where("certificates.id", "is", null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("role", "=", "student")
+      .where("is_active", "=", 1)
+      .where((eb) => eb.or([eb("date_of_birth", "is", null), eb("date_of_birth", "=", "")]))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("role", "=", "student")
+      .where("is_active", "=", 1)
+      .where((eb) =>
+        eb.or([eb("phone", "is", null), eb("phone", "=", ""), eb("emergency_contact", "is", null), eb("emergency_contact", "=", "")]),
+      )
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("courses")
+      .select((eb) => eb.fn.count("courses.id").distinct().as("n"))
+      .where("courses.is_active", "=", 0)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("enrollments")
+            .select("enrollments.id")
+            .whereRef("enrollments.course_id", "=", "courses.id")
+            .where("enrollments.status", "in", ["enrolled", "in_progress"]),
+        ),
+      )
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("enrollments")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("status", "=", "completed")
+      .where("completion_date", "is", null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const check = (c: Omit<ComplianceCheck, "ok">): ComplianceCheck => ({ ...c, ok: c.count === 0 });
+  return [
+    check({
+      id: "uncertified",
+      label: "Certificates issued on completion",
+      description: `Enrolments completed more than ${CERTIFICATE_GRACE_DAYS} days ago with no certificate issued.`,
+      count: count(uncertified.n),
+      unit: ["enrolment", "enrolments"],
+      href: "/admin/students?issue=uncertified",
+    }),
+    check({
+      id: "missing-dob",
+      label: "Date of birth recorded",
+      description: `${ISSUE_LABELS["missing-dob"]} (required for AVETMISS reporting).`,
+      count: count(missingDob.n),
+      unit: ["student", "students"],
+      href: "/admin/students?issue=missing-dob",
+    }),
+    check({
+      id: "missing-contact",
+      label: "Contact details complete",
+      description: `${ISSUE_LABELS["missing-contact"]}.`,
+      count: count(missingContact.n),
+      unit: ["student", "students"],
+      href: "/admin/students?issue=missing-contact",
+    }),
+    check({
+      id: "inactive-courses",
+      label: "Closed courses with learners still enrolled",
+      description: "Inactive courses that still have enrolled or in-progress learners who need a completion or transfer plan.",
+      count: count(closedCourses.n),
+      unit: ["course", "courses"],
+      href: "/admin/courses?status=inactive",
+    }),
+    check({
+      id: "undated-completions",
+      label: "Completion dates recorded",
+      description: "Completed enrolments without a completion date.",
+      count: count(undatedCompletions.n),
+      unit: ["enrolment", "enrolments"],
+      href: "/admin/students?issue=undated-completion",
+    }),
+  ];
+}
+
+/** The columns of the students export, in order. */
+export const EXPORT_COLUMNS = [
+  "student_id",
+  "full_name",
+  "email",
+  "phone",
+  "date_of_birth",
+  "address",
+  "emergency_contact",
+  "license_number",
+  "account_status",
+  "joined",
+  "unit_code",
+  "course_name",
+  "tier",
+  "enrollment_status",
+  "progress_percentage",
+  "enrollment_date",
+  "completion_date",
+] as const;
+
+export type ExportRow = Record<(typeof EXPORT_COLUMNS)[number], string | number | null>;
+
+/** Every student with each of their enrolments (one row per enrolment; a row with blank course columns for none). */
+export async function listStudentEnrollmentsForExport(db: DB): Promise<ExportRow[]> {
+  const rows = await db
+    .selectFrom("users")
+    .leftJoin("enrollments", "enrollments.student_id", "users.id")
+    .leftJoin("courses", "courses.id", "enrollments.course_id")
+    .select([
+      "users.id as student_id",
+      "users.full_name",
+      "users.email",
+      "users.phone",
+      "users.date_of_birth",
+      "users.address",
+      "users.emergency_contact",
+      "users.license_number",
+      "users.is_active",
+      "users.created_at",
+      "courses.unit_code",
+      "courses.name as course_name",
+      "courses.tier",
+      "enrollments.status",
+      "enrollments.progress_percentage",
+      "enrollments.enrollment_date",
+      "enrollments.completion_date",
+    ])
+    .where("users.role", "=", "student")
+    .orderBy("users.created_at", "desc")
+    .orderBy("users.id")
+    .orderBy("enrollments.enrollment_date")
+    .execute();
+  return rows.map((r) => ({
+    student_id: r.student_id,
+    full_name: r.full_name,
+    email: r.email,
+    phone: r.phone,
+    date_of_birth: r.date_of_birth,
+    address: r.address,
+    emergency_contact: r.emergency_contact,
+    license_number: r.license_number,
+    account_status: r.is_active === 1 ? "active" : "inactive",
+    joined: r.created_at,
+    unit_code: r.unit_code,
+    course_name: r.course_name,
+    tier: r.tier,
+    enrollment_status: r.status,
+    progress_percentage: r.progress_percentage,
+    enrollment_date: r.enrollment_date,
+    completion_date: r.completion_date,
+  }));
+}
+
+/**
+ * One CSV field: quoted when it holds a comma, quote or line break; a leading =, +, -, @,
+ * tab or carriage return is defused with an apostrophe so a spreadsheet never runs it as a
+ * formula (CSV injection).
+ */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows as CSV text with a header line, CRLF line ends (RFC 4180). */
+export function toCsv<K extends string>(columns: readonly K[], rows: Array<Record<K, string | number | null>>): string {
+  const lines = [columns.join(","), ...rows.map((row) => columns.map((c) => csvField(row[c])).join(","))];
+  return `${lines.join("\r\n")}\r\n`;
+}

@@ -1,0 +1,121 @@
+import type { DB } from "#db/connection";
+import { countPendingAssessments } from "./assessment.server";
+import { countCompletedAwaitingCertificate } from "./certificate.server";
+import { myStudentsQuery } from "./enrollment.server";
+
+/** Spec section 3 'Dashboard stats', plus the enrolments under way for the overview card. */
+export interface DashboardStats {
+  total_students: number;
+  active_courses: number;
+  completed_courses: number;
+  completion_rate: number;
+  tier_1_completions: number;
+  tier_2_completions: number;
+  tier_3_completions: number;
+  total_enrollments: number;
+  active_enrollments: number;
+}
+
+/** A percentage as a whole number; 0 when there is nothing to divide by. */
+export function percent(part: number, whole: number): number {
+  return whole > 0 ? Math.round((part / whole) * 100) : 0;
+}
+
+/**
+ * The administrator dashboard figures, computed by the database in three aggregate queries
+ * (no rows are loaded). completed_courses counts completed enrolments; completion_rate is
+ * completed enrolments over all enrolments.
+ */
+export async function getDashboardStats(db: DB): Promise<DashboardStats> {
+  const [students, courses, enrollments] = await Promise.all([
+    db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("role", "=", "student")
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("courses")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("is_active", "=", 1)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("enrollments")
+      .innerJoin("courses", "courses.id", "enrollments.course_id")
+      .select((eb) => {
+        const completedIn = (tier: "tier_1" | "tier_2" | "tier_3") =>
+          eb.fn.sum(
+            eb
+              .case()
+              .when(eb.and([eb("enrollments.status", "=", "completed"), eb("courses.tier", "=", tier)]))
+              .then(1)
+              .else(0)
+              .end(),
+          );
+        return [
+          eb.fn.countAll().as("total"),
+          eb.fn.sum(eb.case().when("enrollments.status", "=", "completed").then(1).else(0).end()).as("completed"),
+          eb.fn
+            .sum(eb.case().when("enrollments.status", "in", ["enrolled", "in_progress"]).then(1).else(0).end())
+            .as("active"),
+          completedIn("tier_1").as("tier_1"),
+          completedIn("tier_2").as("tier_2"),
+          completedIn("tier_3").as("tier_3"),
+        ];
+      })
+      .executeTakeFirstOrThrow(),
+  ]);
+  // SUM over no rows is NULL; PostgreSQL returns counts and sums as strings.
+  const n = (v: unknown) => Number(v ?? 0);
+  const total = n(enrollments.total);
+  const completed = n(enrollments.completed);
+  return {
+    total_students: n(students.n),
+    active_courses: n(courses.n),
+    completed_courses: completed,
+    completion_rate: percent(completed, total),
+    tier_1_completions: n(enrollments.tier_1),
+    tier_2_completions: n(enrollments.tier_2),
+    tier_3_completions: n(enrollments.tier_3),
+    total_enrollments: total,
+    active_enrollments: n(enrollments.active),
+  };
+}
+
+/** The trainer overview's figures, each computed by the database (see the functions named). */
+export interface TrainerStats {
+  /** active students with a current enrolment (myStudentsQuery) */
+  my_students: number;
+  /** see PENDING_ASSESSMENT_DEFINITION in assessment.server.ts */
+  pending_assessments: number;
+  /** every certificate on record */
+  certificates_issued: number;
+  /** completed enrolments without a certificate */
+  awaiting_certificates: number;
+  active_courses: number;
+}
+
+export async function getTrainerStats(db: DB): Promise<TrainerStats> {
+  const [students, pending, certificates, awaiting, courses] = await Promise.all([
+    myStudentsQuery(db)
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow(),
+    countPendingAssessments(db),
+    db
+      .selectFrom("certificates")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow(),
+    countCompletedAwaitingCertificate(db),
+    db
+      .selectFrom("courses")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("is_active", "=", 1)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    my_students: Number(students.n),
+    pending_assessments: pending,
+    certificates_issued: Number(certificates.n),
+    awaiting_certificates: awaiting,
+    active_courses: Number(courses.n),
+  };
+}

@@ -1,0 +1,350 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import { writeTransaction, type DB } from "#db/connection";
+import type { AssessmentStatus } from "#db/schema";
+import { hashPassword } from "~/auth/password.server";
+import { revokeAllAccess } from "~/auth/session.server";
+import type { StudentCreateInput, StudentPatch } from "~/schemas/student";
+import { conflict, notFound } from "~/utils/errors";
+import { likePattern } from "./course.server";
+import { listCertificatesForStudent, type CertificateSummary } from "./certificate.server";
+import { listEnrollmentsForStudent, type StudentEnrollment } from "./enrollment.server";
+import { recordEvent } from "./event.server";
+import { EMAIL_TAKEN, getUserById, publicUserColumns, toPublicUser, type PublicUser } from "./user.server";
+
+/**
+ * The administrator's view of student records: search, the profile, edits and new accounts.
+ * Only users with the student role are reached from here.
+ */
+
+export const STUDENT_STATUSES = ["all", "active", "inactive"] as const;
+export type StudentStatusFilter = (typeof STUDENT_STATUSES)[number];
+
+/**
+ * Record problems the compliance report links to (ASQA: complete, accurate learner records).
+ * - missing-dob: an active student without a date of birth
+ * - missing-contact: an active student without a phone number or an emergency contact
+ * - uncertified: a student with an enrolment completed more than 30 days ago and no certificate
+ * - undated-completion: a student with a completed enrolment that has no completion date
+ */
+export const STUDENT_ISSUES = ["missing-dob", "missing-contact", "uncertified", "undated-completion"] as const;
+export type StudentIssue = (typeof STUDENT_ISSUES)[number];
+
+export const ISSUE_LABELS: Record<StudentIssue, string> = {
+  "missing-dob": "Active students missing a date of birth",
+  "missing-contact": "Active students missing a phone number or emergency contact",
+  uncertified: "Students with a course completed over 30 days ago and no certificate",
+  "undated-completion": "Students with a completed course that has no completion date",
+};
+
+export const CERTIFICATE_GRACE_DAYS = 30;
+
+export interface StudentSearch {
+  q?: string | null;
+  status?: StudentStatusFilter | null;
+  issue?: StudentIssue | null;
+  page?: number;
+  pageSize?: number;
+  /** the clock for the 30-day rule; tests pin it */
+  now?: Date;
+}
+
+export interface StudentPage {
+  students: PublicUser[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+export const STUDENT_PAGE_SIZE = 20;
+
+function graceCutoff(now: Date): string {
+  return new Date(now.getTime() - CERTIFICATE_GRACE_DAYS * 864e5).toISOString();
+}
+
+function filteredStudents(db: DB, search: StudentSearch) {
+  let query = db.selectFrom("users").where("users.role", "=", "student");
+  if (search.status === "active") query = query.where("users.is_active", "=", 1);
+  if (search.status === "inactive") query = query.where("users.is_active", "=", 0);
+  const term = search.q?.trim();
+  if (term) {
+    const pattern = likePattern(term);
+    // ESCAPE makes the backslashes likePattern puts before % and _ mean "this character".
+    query = query.where(
+      sql<boolean>`(lower(users.full_name) like ${pattern} escape '\\' or lower(users.email) like ${pattern} escape '\\')`,
+    );
+  }
+  if (search.issue === "missing-dob") {
+    query = query.where("users.is_active", "=", 1).where((eb) => eb.or([eb("users.date_of_birth", "is", null), eb("users.date_of_birth", "=", "")]));
+  } else if (search.issue === "missing-contact") {
+    query = query
+      .where("users.is_active", "=", 1)
+      .where((eb) =>
+        eb.or([
+          eb("users.phone", "is", null),
+          eb("users.phone", "=", ""),
+          eb("users.emergency_contact", "is", null),
+          eb("users.emergency_contact", "=", ""),
+        ]),
+      );
+  } else if (search.issue === "uncertified") {
+    const cutoff = graceCutoff(search.now ?? new Date());
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("enrollments")
+          .leftJoin("certificates", "certificates.enrollment_id", "enrollments.id")
+          .select("enrollments.id")
+          .whereRef("enrollments.student_id", "=", "users.id")
+          .where("enrollments.status", "=", "completed")
+          .where("enrollments.completion_date", "<", cutoff)
+          .where("certificates.id", "is", null),
+      ),
+    );
+  } else if (search.issue === "undated-completion") {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("enrollments")
+          .select("enrollments.id")
+          .whereRef("enrollments.student_id", "=", "users.id")
+          .where("enrollments.status", "=", "completed")
+          .where("enrollments.completion_date", "is", null),
+      ),
+    );
+  }
+  return query;
+}
+
+/**
+ * One page of students, newest first, filtered and paged in SQL (a count and a LIMIT/OFFSET
+ * page), so the list stays fast with tens of thousands of records. A page past the end gives
+ * the last page.
+ */
+export async function searchStudents(db: DB, search: StudentSearch = {}): Promise<StudentPage> {
+  const pageSize = Math.min(100, Math.max(1, Math.floor(search.pageSize ?? STUDENT_PAGE_SIZE)));
+  const countRow = await filteredStudents(db, search)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  const total = Number(countRow.n);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const requested = Number.isFinite(search.page) ? Math.floor(search.page!) : 1;
+  const page = Math.min(pageCount, Math.max(1, requested));
+  const rows = await filteredStudents(db, search)
+    .select(publicUserColumns)
+    .orderBy("users.created_at", "desc")
+    .orderBy("users.id")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { students: rows.map(toPublicUser), total, page, pageSize, pageCount };
+}
+
+/** The newest students (the overview's Recent Students). */
+export async function listRecentStudents(db: DB, limit = 5): Promise<PublicUser[]> {
+  const rows = await db
+    .selectFrom("users")
+    .select(publicUserColumns)
+    .where("users.role", "=", "student")
+    .orderBy("users.created_at", "desc")
+    .orderBy("users.id")
+    .limit(limit)
+    .execute();
+  return rows.map(toPublicUser);
+}
+
+export interface StudentFile {
+  id: string;
+  filename: string;
+  file_type: string;
+  upload_date: string;
+  description: string | null;
+}
+
+export interface StudentAssessment {
+  id: string;
+  course_name: string;
+  assessment_type: string;
+  status: AssessmentStatus;
+  score: number | null;
+  max_score: number | null;
+  assessment_date: string;
+  feedback: string | null;
+}
+
+/** Spec section 3, 'Student detail response'. */
+export interface StudentDetail {
+  student: PublicUser;
+  enrollments: StudentEnrollment[];
+  certificates: CertificateSummary[];
+  files: StudentFile[];
+  assessments: StudentAssessment[];
+  summary: { total_enrollments: number; completed_courses: number; total_certificates: number; avg_progress: number };
+}
+
+/** Everything the Student Profile shows, or null when no student has this id. */
+export async function getStudentDetail(db: DB, id: string): Promise<StudentDetail | null> {
+  const row = await db
+    .selectFrom("users")
+    .select(publicUserColumns)
+    .where("users.id", "=", id)
+    .where("users.role", "=", "student")
+    .executeTakeFirst();
+  if (!row) return null;
+  const [enrollments, certificates, files, assessments, summary] = await Promise.all([
+    listEnrollmentsForStudent(db, id),
+    listCertificatesForStudent(db, id),
+    db
+      .selectFrom("files")
+      .select(["id", "filename", "file_type", "upload_date", "description"])
+      .where("student_id", "=", id)
+      .orderBy("upload_date", "desc")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("assessments")
+      .innerJoin("courses", "courses.id", "assessments.course_id")
+      .select([
+        "assessments.id",
+        "courses.name as course_name",
+        "assessments.assessment_type",
+        "assessments.status",
+        "assessments.score",
+        "assessments.max_score",
+        "assessments.assessment_date",
+        "assessments.feedback",
+      ])
+      .where("assessments.student_id", "=", id)
+      .orderBy("assessments.assessment_date", "desc")
+      .orderBy("assessments.id")
+      .execute(),
+    db
+      .selectFrom("enrollments")
+      .select((eb) => [
+        eb.fn.countAll().as("total"),
+        eb.fn.sum(eb.case().when("status", "=", "completed").then(1).else(0).end()).as("completed"),
+        eb.fn.avg("progress_percentage").as("avg_progress"),
+        eb
+          .selectFrom("certificates")
+          .select((c) => c.fn.countAll().as("n"))
+          .where("certificates.student_id", "=", id)
+          .as("certificates"),
+      ])
+      .where("student_id", "=", id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    student: toPublicUser(row),
+    enrollments,
+    certificates,
+    files,
+    assessments,
+    summary: {
+      total_enrollments: Number(summary.total),
+      completed_courses: Number(summary.completed ?? 0),
+      total_certificates: Number(summary.certificates ?? 0),
+      avg_progress: Math.round(Number(summary.avg_progress ?? 0)),
+    },
+  };
+}
+
+async function assertEmailFree(db: DB, email: string, exceptId: string | null): Promise<void> {
+  let query = db.selectFrom("users").select("id").where("email", "=", email);
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  if (await query.executeTakeFirst()) throw conflict(EMAIL_TAKEN);
+}
+
+/**
+ * An administrator's change to a student record; fields left out stay as they are. A taken
+ * email is a 409. Deactivating ends every session and API token of the student in the same
+ * transaction, so their very next request is signed out.
+ */
+export async function updateStudent(db: DB, id: string, input: StudentPatch, actorId: string | null, now = new Date()): Promise<PublicUser> {
+  const at = now.toISOString();
+  return writeTransaction(db, async (trx) => {
+    const current = await trx
+      .selectFrom("users")
+      .select(["id", "full_name", "is_active"])
+      .where("id", "=", id)
+      .where("role", "=", "student")
+      .executeTakeFirst();
+    if (!current) throw notFound("Student");
+    if (input.email !== undefined) await assertEmailFree(trx, input.email, id);
+    const changes = Object.fromEntries(
+      Object.entries({
+        full_name: input.full_name,
+        email: input.email,
+        phone: input.phone,
+        address: input.address,
+        date_of_birth: input.date_of_birth,
+        emergency_contact: input.emergency_contact,
+        license_number: input.license_number,
+        is_active: input.is_active === undefined ? undefined : input.is_active ? 1 : 0,
+      }).filter(([, v]) => v !== undefined),
+    );
+    await trx
+      .updateTable("users")
+      .set({ ...changes, updated_at: at })
+      .where("id", "=", id)
+      .execute();
+    const deactivated = current.is_active === 1 && input.is_active === false;
+    const reactivated = current.is_active === 0 && input.is_active === true;
+    if (deactivated) await revokeAllAccess(trx, id);
+    const name = input.full_name ?? current.full_name;
+    await recordEvent(trx, {
+      actorId,
+      subjectUserId: id,
+      type: deactivated ? "student.deactivated" : reactivated ? "student.reactivated" : "student.updated",
+      entityType: "user",
+      entityId: id,
+      message: deactivated
+        ? `${name}'s account was deactivated`
+        : reactivated
+          ? `${name}'s account was reactivated`
+          : `${name}'s record was updated by the training office`,
+      now: at,
+    });
+    return (await getUserById(trx, id))!;
+  });
+}
+
+/** Add Student: an active, approved student account with the password the office sets. */
+export async function createStudent(db: DB, input: StudentCreateInput, actorId: string | null, now = new Date()): Promise<PublicUser> {
+  const at = now.toISOString();
+  const password_hash = await hashPassword(input.password);
+  const id = crypto.randomUUID();
+  return writeTransaction(db, async (trx) => {
+    await assertEmailFree(trx, input.email, null);
+    await trx
+      .insertInto("users")
+      .values({
+        id,
+        email: input.email,
+        full_name: input.full_name,
+        password_hash,
+        role: "student",
+        phone: input.phone,
+        address: input.address,
+        date_of_birth: input.date_of_birth,
+        emergency_contact: input.emergency_contact,
+        license_number: input.license_number,
+        is_active: input.is_active ? 1 : 0,
+        approval_status: "approved",
+        created_at: at,
+        updated_at: at,
+        last_login: null,
+      })
+      .execute();
+    await recordEvent(trx, {
+      actorId,
+      subjectUserId: id,
+      type: "account.created",
+      entityType: "user",
+      entityId: id,
+      message: `Student account created for ${input.full_name} by the training office`,
+      now: at,
+    });
+    return (await getUserById(trx, id))!;
+  });
+}

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import type { Tier } from "#db/schema";
+import { formToObject } from "~/utils/validation";
+import { requiredText } from "./fields";
+
+const TIER_VALUES = ["tier_1", "tier_2", "tier_3"] as const satisfies readonly Tier[];
+
+/**
+ * A number typed by a person or sent as JSON: blank is 0 (spec section 5: numbers are parsed
+ * as decimals and default to 0); anything that is not a finite number, or is negative, or is
+ * above `max`, is refused with a message naming the field.
+ */
+export const decimal = (label: string, max: number) =>
+  z.union([z.number(), z.string()], { message: `${label} must be a number` }).transform((value, ctx) => {
+    const text = typeof value === "string" ? value.trim() : null;
+    const n = text === null ? value : text === "" ? 0 : /^[+]?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
+    if (typeof n !== "number" || !Number.isFinite(n)) {
+      if (text !== null && /^-/.test(text) && Number.isFinite(Number(text))) {
+        ctx.addIssue({ code: "custom", message: `${label} cannot be negative` });
+      } else {
+        ctx.addIssue({ code: "custom", message: `${label} must be a number` });
+      }
+      return z.NEVER;
+    }
+    if (n < 0) {
+      ctx.addIssue({ code: "custom", message: `${label} cannot be negative` });
+      return z.NEVER;
+    }
+    if (n > max) {
+      ctx.addIssue({ code: "custom", message: `${label} must be at most ${max.toLocaleString("en-AU")}` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** A list of short texts; blank entries are dropped before saving (spec section 5). */
+export const textList = (label: string) =>
+  z
+    .array(z.string({ message: `Each ${label} entry must be text` }).max(500, `Each ${label} entry must be at most 500 characters`), {
+      message: `${label} must be a list`,
+    })
+    .max(50, `${label} can have at most 50 entries`)
+    .transform((items) => cleanList(items));
+
+/** Trims each entry and drops the blank ones. */
+export function cleanList(items: readonly string[]): string[] {
+  return items.map((item) => item.trim()).filter((item) => item.length > 0);
+}
+
+/**
+ * A course as an administrator creates or edits it (Add Course, Edit Course and
+ * PUT /api/admin/courses/{id}). No defaults live here, so `courseObject.partial()` is a true
+ * partial update: the status toggle can send only `is_active`.
+ */
+export const courseObject = z.object({
+  unit_code: requiredText("Unit code", 20)
+    .transform((v) => v.toUpperCase())
+    .refine((v) => /^[A-Z0-9]+$/.test(v), "Unit code may use only letters and digits"),
+  name: requiredText("Course name"),
+  description: requiredText("Description", 2000),
+  tier: z.enum(TIER_VALUES, { message: "Tier must be Tier 1, Tier 2 or Tier 3" }),
+  duration_hours: decimal("Duration", 10_000),
+  price: decimal("Price", 1_000_000).transform((v) => Math.round(v * 100) / 100),
+  is_active: z.boolean({ message: "Active must be true or false" }),
+  prerequisites: textList("Prerequisites"),
+  learning_outcomes: textList("Learning outcomes"),
+  assessment_criteria: textList("Assessment criteria"),
+});
+export type CourseInput = z.infer<typeof courseObject>;
+
+/** Add Course: the whole course. */
+export const courseCreateSchema = courseObject;
+
+/** Edit Course: the fields the spec's edit form shows. */
+export const courseEditSchema = courseObject.pick({
+  name: true,
+  description: true,
+  duration_hours: true,
+  price: true,
+  learning_outcomes: true,
+  assessment_criteria: true,
+});
+
+/** The /api partial update (and the status toggle). */
+export const coursePatchSchema = courseObject.partial();
+export type CoursePatch = z.infer<typeof coursePatchSchema>;
+
+export const COURSE_LISTS = ["prerequisites", "learning_outcomes", "assessment_criteria"] as const;
+export type CourseListName = (typeof COURSE_LISTS)[number];
+
+/**
+ * A submitted course form as the schemas want it: repeated inputs become arrays (one entry
+ * gives a one-element list, none an empty one) and the active checkbox a boolean. Lists not
+ * on the form are left out rather than emptied.
+ */
+export function courseFormInput(form: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = formToObject(form);
+  for (const list of COURSE_LISTS) {
+    if (form.has(list) || form.has(`${list}_present`)) {
+      out[list] = form.getAll(list).filter((v): v is string => typeof v === "string");
+    }
+    delete out[`${list}_present`];
+  }
+  if (form.has("is_active_present") || form.has("is_active")) {
+    out.is_active = form.get("is_active") === "on" || form.get("is_active") === "true";
+  }
+  delete out.is_active_present;
+  delete out.intent;
+  return out;
+}
+
+/**
+ * The list buttons of the course form without JavaScript: `add-outcome`,
+ * `remove-criterion-2` and so on. Returns null for any other intent.
+ */
+const LIST_BY_KEYWORD: Record<string, CourseListName> = {
+  prerequisite: "prerequisites",
+  outcome: "learning_outcomes",
+  criterion: "assessment_criteria",
+};
+
+export function parseListIntent(intent: unknown): { list: CourseListName; op: "add" } | { list: CourseListName; op: "remove"; index: number } | null {
+  if (typeof intent !== "string") return null;
+  const match = /^(add|remove)-(prerequisite|outcome|criterion)(?:-(\d{1,3}))?$/.exec(intent);
+  if (!match) return null;
+  const list = LIST_BY_KEYWORD[match[2]!]!;
+  if (match[1] === "add") return match[3] === undefined ? { list, op: "add" } : null;
+  return match[3] === undefined ? null : { list, op: "remove", index: Number(match[3]) };
+}
+
+/** Applies a list button to the submitted entries (blank entries are kept while editing). */
+export function applyListIntent(entries: string[], intent: { op: "add" } | { op: "remove"; index: number }): string[] {
+  if (intent.op === "add") return [...entries, ""];
+  return entries.filter((_, i) => i !== intent.index);
+}
