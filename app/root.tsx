@@ -32,13 +32,9 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { flash, clear }] = await Promise.all([getOptionalUser(request), readFlash(request)]);
-  return json(
-    {
-      user: user ? { id: user.id, full_name: user.full_name, role: user.role } : null,
-      flash,
-    },
-    clear ? { headers: { "Set-Cookie": clear } } : undefined,
-  );
+  const headers = new Headers();
+  for (const c of clear) headers.append("Set-Cookie", c);
+  return json({ user: user ? { id: user.id, full_name: user.full_name, role: user.role } : null, flash }, { headers });
 }
 
 /** The signed-in user as the root loaded it (name and role only), or null. */

@@ -4,7 +4,22 @@ import type { Flash } from "~/utils/flash.server";
 
 /** Spec: bottom-right, 4 s, at most 3 visible; sonner's defaults give the rest. */
 export function Toaster() {
-  return <Sonner position="bottom-right" duration={4000} visibleToasts={3} richColors closeButton />;
+  // Default sonner colours (dark on white) pass WCAG AA contrast; richColors does not.
+  return (
+    <Sonner
+      position="bottom-right"
+      duration={4000}
+      visibleToasts={3}
+      closeButton
+      toastOptions={{
+        classNames: {
+          success: "!border-l-4 !border-l-green-700",
+          error: "!border-l-4 !border-l-red-700",
+          info: "!border-l-4 !border-l-blue-700",
+        },
+      }}
+    />
+  );
 }
 
 export function showToast(flash: Pick<Flash, "type" | "message">) {

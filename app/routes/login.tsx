@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { authenticator, LoginFailure } from "~/auth/authenticator.server";
-import { requireAnonymous } from "~/auth/guards.server";
+import { HOME_BY_ROLE, requireAnonymous } from "~/auth/guards.server";
 import { createSession } from "~/auth/session.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
@@ -21,6 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  // remix-auth consumes the body; a copy keeps the typed email for re-rendering the form
+  const copy = request.clone();
   let user;
   try {
     user = await authenticator.authenticate("form", request);
@@ -28,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const failure =
       error instanceof LoginFailure ? error : new LoginFailure(400, "An error occurred during login");
     if (!(error instanceof LoginFailure)) logLine({ event: "login-error", error: String(error) });
-    const form = await request.formData().catch(() => null);
+    const form = await copy.formData().catch(() => null);
     const email = typeof form?.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
     if (failure.status !== 400) logLine({ event: "sign-in-failed", status: failure.status });
     return json(
@@ -43,7 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const cookie = await createSession(getDb(), user.id);
-  return redirectWithFlash(redirectTo, { type: "success", message: "Login successful!" }, [cookie]);
+  const showOn = redirectTo === "/dashboard" ? `${HOME_BY_ROLE[user.role]}/overview` : undefined;
+  return redirectWithFlash(redirectTo, { type: "success", message: "Login successful!" }, [cookie], { showOn });
 }
 
 export default function Login() {

@@ -26,27 +26,54 @@ function flashCookie() {
   return cookie;
 }
 
-export async function flashHeader(flash: Flash): Promise<string> {
-  return flashCookie().serialize({ ...flash, id: flash.id ?? Math.random().toString(36).slice(2) });
+/**
+ * Pages that only redirect onwards. A flash cookie is scoped (Path) to the page that will
+ * show it, so a redirect hop in between (/dashboard → /student → /student/overview) cannot
+ * consume it on the way.
+ */
+const REDIRECT_ONLY: Record<string, string> = {
+  "/student": "/student/overview",
+  "/admin": "/admin/overview",
+  "/trainer": "/trainer/overview",
+};
+
+function landingPath(url: string): string {
+  const pathname = new URL(url, "http://x").pathname;
+  return REDIRECT_ONLY[pathname] ?? pathname;
 }
 
-/** Redirects with a message; extra Set-Cookie values (a new session, say) ride along. */
-export async function redirectWithFlash(url: string, flash: Flash, setCookies: string[] = []): Promise<Response> {
+export async function flashHeader(flash: Flash, showOn: string): Promise<string> {
+  return flashCookie().serialize(
+    { ...flash, id: flash.id ?? Math.random().toString(36).slice(2) },
+    { path: showOn },
+  );
+}
+
+/**
+ * Redirects with a message shown on the page redirected to (or on `showOn`, when the target
+ * itself redirects elsewhere, as /dashboard does); extra Set-Cookie values ride along.
+ */
+export async function redirectWithFlash(
+  url: string,
+  flash: Flash,
+  setCookies: string[] = [],
+  options: { showOn?: string } = {},
+): Promise<Response> {
   const headers = new Headers();
   for (const c of setCookies) headers.append("Set-Cookie", c);
-  headers.append("Set-Cookie", await flashHeader(flash));
+  headers.append("Set-Cookie", await flashHeader(flash, options.showOn ?? landingPath(url)));
   return redirect(url, { headers });
 }
 
-/** Reads the pending message, with the Set-Cookie that clears it. */
+/** Reads the pending message, with the Set-Cookie values that clear it (at this path and above). */
 export async function readFlash(
   request: Request,
-): Promise<{ flash: (Flash & { id: string }) | null; clear: string | null }> {
+): Promise<{ flash: (Flash & { id: string }) | null; clear: string[] }> {
   const raw = await flashCookie().parse(request.headers.get("Cookie"));
-  if (!raw) return { flash: null, clear: null };
+  if (!raw) return { flash: null, clear: [] };
   const parsed = flashSchema.safeParse(raw);
-  return {
-    flash: parsed.success ? { ...parsed.data, id: parsed.data.id ?? "flash" } : null,
-    clear: await flashCookie().serialize("", { maxAge: 0 }),
-  };
+  const segments = new URL(request.url).pathname.split("/").filter(Boolean);
+  const paths = segments.map((_, i) => `/${segments.slice(0, i + 1).join("/")}`);
+  const clear = await Promise.all(["/", ...paths].map((path) => flashCookie().serialize("", { maxAge: 0, path })));
+  return { flash: parsed.success ? { ...parsed.data, id: parsed.data.id ?? "flash" } : null, clear };
 }

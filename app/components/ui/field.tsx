@@ -10,24 +10,11 @@ function describedBy(hintId: string, errorId: string, hint?: ReactNode, error?: 
 
 type Common = { label: ReactNode; error?: string | null; hint?: ReactNode; className?: string };
 
-function Frame({
-  id,
-  label,
-  error,
-  hint,
-  required,
-  className,
-  children,
-}: Common & { id: string; required?: boolean; children: ReactNode }) {
+function Frame({ id, label, error, hint, className, children }: Common & { id: string; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-steel-800">
         {label}
-        {required ? (
-          <span aria-hidden className="text-red-700">
-            {" "}*
-          </span>
-        ) : null}
       </label>
       {children}
       {hint ? (
@@ -49,7 +36,7 @@ export function TextField({ label, error, hint, className, id, ...props }: Commo
   const auto = useId();
   const fieldId = id ?? auto;
   return (
-    <Frame id={fieldId} label={label} error={error} hint={hint} required={props.required} className={className}>
+    <Frame id={fieldId} label={label} error={error} hint={hint} className={className}>
       <input
         id={fieldId}
         className={cn(control, error ? "border-red-500" : "border-steel-300")}
@@ -65,7 +52,7 @@ export function TextAreaField({ label, error, hint, className, id, ...props }: C
   const auto = useId();
   const fieldId = id ?? auto;
   return (
-    <Frame id={fieldId} label={label} error={error} hint={hint} required={props.required} className={className}>
+    <Frame id={fieldId} label={label} error={error} hint={hint} className={className}>
       <textarea
         id={fieldId}
         className={cn(control, error ? "border-red-500" : "border-steel-300")}
@@ -89,7 +76,7 @@ export function SelectField({
   const auto = useId();
   const fieldId = id ?? auto;
   return (
-    <Frame id={fieldId} label={label} error={error} hint={hint} required={props.required} className={className}>
+    <Frame id={fieldId} label={label} error={error} hint={hint} className={className}>
       <select
         id={fieldId}
         className={cn(control, error ? "border-red-500" : "border-steel-300")}
