@@ -157,6 +157,12 @@ export interface EventsTable {
   created_at: string;
 }
 
+/** When a user last marked their notifications read (a student's unread count). */
+export interface NotificationReadsTable {
+  user_id: string;
+  seen_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   courses: CoursesTable;
@@ -171,6 +177,7 @@ export interface Database {
   sign_in_attempts: SignInAttemptsTable;
   password_reset_tokens: PasswordResetTokensTable;
   events: EventsTable;
+  notification_reads: NotificationReadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

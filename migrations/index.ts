@@ -1,9 +1,11 @@
 import type { Migration } from "kysely";
 import * as initial from "./2026-11-22T0900_initial";
+import * as notificationReads from "./2026-11-22T1100_notification_reads";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0900_initial": initial,
+  "2026-11-22T1100_notification_reads": notificationReads,
 };

@@ -66,3 +66,12 @@ export async function getCertificateForViewer(
   const row = await query.executeTakeFirst();
   return row ? { ...toSummary(row), student_id: row.student_id } : null;
 }
+
+export async function countCertificatesForStudent(db: DB, studentId: string): Promise<number> {
+  const row = await db
+    .selectFrom("certificates")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("student_id", "=", studentId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

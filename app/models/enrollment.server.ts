@@ -66,3 +66,24 @@ export async function listEnrollmentsForStudent(
     },
   }));
 }
+
+export interface StudentEnrollmentCounts {
+  total: number;
+  completed: number;
+  in_progress: number;
+}
+
+/** The student dashboard's enrollment counters, in one aggregate query. */
+export async function getStudentEnrollmentCounts(db: DB, studentId: string): Promise<StudentEnrollmentCounts> {
+  const row = await db
+    .selectFrom("enrollments")
+    .select((eb) => [
+      eb.fn.countAll().as("total"),
+      eb.fn.sum(eb.case().when("status", "=", "completed").then(1).else(0).end()).as("completed"),
+      eb.fn.sum(eb.case().when("status", "=", "in_progress").then(1).else(0).end()).as("in_progress"),
+    ])
+    .where("student_id", "=", studentId)
+    .executeTakeFirstOrThrow();
+  // SUM over no rows is NULL; PostgreSQL returns counts as strings.
+  return { total: Number(row.total), completed: Number(row.completed ?? 0), in_progress: Number(row.in_progress ?? 0) };
+}

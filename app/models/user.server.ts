@@ -3,7 +3,8 @@ import { writeTransaction, type DB } from "#db/connection";
 import type { Role, UserRow } from "#db/schema";
 import { hashPassword } from "~/auth/password.server";
 import type { RegistrationInput } from "~/schemas/auth";
-import { conflict } from "~/utils/errors";
+import type { ProfileInput } from "~/schemas/profile";
+import { conflict, notFound } from "~/utils/errors";
 import { recordEvent } from "./event.server";
 
 /** A user as every screen and the /api see it: never the password hash. */
@@ -122,4 +123,30 @@ export async function registerUser(
 
 export async function recordLogin(db: DB, userId: string, now = new Date()): Promise<void> {
   await db.updateTable("users").set({ last_login: now.toISOString() }).where("id", "=", userId).execute();
+}
+
+/**
+ * A user's own changes to their contact details (Edit Profile); name, email, date of birth and
+ * licence stay with the administrators. Recorded in the audit trail.
+ */
+export async function updateOwnProfile(db: DB, userId: string, input: ProfileInput, now = new Date()): Promise<PublicUser> {
+  const at = now.toISOString();
+  return writeTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable("users")
+      .set({ phone: input.phone, address: input.address, emergency_contact: input.emergency_contact, updated_at: at })
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw notFound("User");
+    await recordEvent(trx, {
+      actorId: userId,
+      subjectUserId: userId,
+      type: "profile.updated",
+      entityType: "user",
+      entityId: userId,
+      message: "Your contact details were updated",
+      now: at,
+    });
+    return (await getUserById(trx, userId))!;
+  });
 }

@@ -1,16 +1,139 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
-import { firstName } from "~/utils/format";
+import { TierBadge } from "~/components/student/badges";
+import { EnrollmentProgressRow } from "~/components/student/enrollment-card";
+import { StudentPageErrorBoundary } from "~/components/student/load-error";
+import { useStudentData } from "~/components/student/student-data";
+import { ButtonLink, EmptyState, StatCard, TitledCard } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { countCertificatesForStudent } from "~/models/certificate.server";
+import { getStudentEnrollmentCounts } from "~/models/enrollment.server";
+import { firstName, formatDate } from "~/utils/format";
 
+/** Spec section 9: the dashboard shows 3 enrollments and 2 certificates. */
+const RECENT_ENROLLMENTS = 3;
+const RECENT_CERTIFICATES = 2;
+
+/** The counters, computed in SQL; the lists come from the layout. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
-  return json({ name: firstName(user.full_name) });
+  const db = getDb();
+  const [counts, certificates] = await Promise.all([
+    getStudentEnrollmentCounts(db, user.id),
+    countCertificatesForStudent(db, user.id),
+  ]);
+  return json({ name: firstName(user.full_name), counts, certificates });
 }
 
+const linkClass = "text-sm font-semibold text-hivis-800 underline-offset-4 hover:underline";
+
 export default function StudentOverview() {
-  const { name } = useLoaderData<typeof loader>();
-  return <PageTitle title={`Welcome back, ${name}!`} subtitle="Your training at a glance" />;
+  const { name, counts, certificates: certificateCount } = useLoaderData<typeof loader>();
+  const { enrollments, certificates } = useStudentData();
+  return (
+    <>
+      <PageTitle title={`Welcome back, ${name}!`} subtitle="Your training at a glance" />
+
+      <h2 className="sr-only">Summary</h2>
+      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <li>
+          <StatCard label="Total Enrollments" value={counts.total} tone="steel" />
+        </li>
+        <li>
+          <StatCard label="Completed Courses" value={counts.completed} tone="green" />
+        </li>
+        <li>
+          <StatCard label="In Progress" value={counts.in_progress} tone="blue" />
+        </li>
+        <li>
+          <StatCard label="Certificates" value={certificateCount} tone="hivis" />
+        </li>
+      </ul>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <TitledCard
+          title="Current Progress"
+          className="lg:col-span-2"
+          actions={
+            enrollments.length > RECENT_ENROLLMENTS ? (
+              <Link to="/student/courses" className={linkClass}>
+                View All Courses
+              </Link>
+            ) : null
+          }
+        >
+          {enrollments.length ? (
+            <ul className="divide-y divide-steel-100">
+              {enrollments.slice(0, RECENT_ENROLLMENTS).map((e) => (
+                <EnrollmentProgressRow key={e.id} enrollment={e} />
+              ))}
+            </ul>
+          ) : (
+            <EmptyState
+              title="No course enrollments yet"
+              action={<ButtonLink to="/courses">Browse Courses</ButtonLink>}
+            >
+              Enrol in a course to start tracking your progress here.
+            </EmptyState>
+          )}
+        </TitledCard>
+
+        <TitledCard title="Quick Actions">
+          <ul className="space-y-2">
+            <li>
+              <ButtonLink to="/courses" variant="secondary" className="w-full justify-start">
+                Browse Courses
+              </ButtonLink>
+            </li>
+            <li>
+              <ButtonLink to="/student/certificates" variant="secondary" className="w-full justify-start">
+                View Certificates
+              </ButtonLink>
+            </li>
+            <li>
+              <ButtonLink to="/student/profile" variant="secondary" className="w-full justify-start">
+                View Profile
+              </ButtonLink>
+            </li>
+          </ul>
+        </TitledCard>
+
+        <TitledCard
+          title="Recent Certificates"
+          className="lg:col-span-3"
+          actions={
+            certificates.length > RECENT_CERTIFICATES ? (
+              <Link to="/student/certificates" className={linkClass}>
+                View All Certificates
+              </Link>
+            ) : null
+          }
+        >
+          {certificates.length ? (
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {certificates.slice(0, RECENT_CERTIFICATES).map((c) => (
+                <li key={c.id} className="rounded-md border border-steel-200 p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <p className="font-semibold text-steel-900">{c.course.name}</p>
+                    <TierBadge tier={c.tier_achieved} />
+                  </div>
+                  <p className="mt-1 font-mono text-sm text-steel-700">{c.certificate_number}</p>
+                  <p className="text-sm text-steel-600">Issued {formatDate(c.issue_date)}</p>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState title="No Certificates Yet">Complete a course to earn your first certificate.</EmptyState>
+          )}
+        </TitledCard>
+      </div>
+    </>
+  );
 }
+
+export const meta: MetaFunction = () => [{ title: "Student Dashboard | Summit Crane & Rigging Training" }];
+
+export const ErrorBoundary = StudentPageErrorBoundary;

@@ -1,0 +1,17 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { useRouteLoaderData } from "@remix-run/react";
+import type { loader } from "~/routes/student";
+
+export type StudentData = SerializeFrom<typeof loader>;
+export type StudentEnrollmentData = StudentData["enrollments"][number];
+export type StudentCertificateData = StudentData["certificates"][number];
+
+/**
+ * The student's enrollments and certificates, loaded once by the /student layout (in
+ * parallel) and shared by its pages.
+ */
+export function useStudentData(): StudentData {
+  const data = useRouteLoaderData<typeof loader>("routes/student");
+  if (!data) throw new Error("useStudentData is for routes under /student");
+  return data;
+}

@@ -1,0 +1,87 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { StudentPageErrorBoundary } from "~/components/student/load-error";
+import { useActionToast } from "~/components/toaster";
+import { Alert, ButtonLink, Modal, SubmitButton, TextAreaField, TextField } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { updateOwnProfile } from "~/models/user.server";
+import { profileSchema } from "~/schemas/profile";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { useDismissibleError } from "~/utils/use-form-error";
+import { formToObject, keptValues, parseWith, type FieldErrors } from "~/utils/validation";
+
+export const PROFILE_UPDATED = "Profile updated successfully";
+const PROFILE_INVALID = "Please correct the highlighted fields";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "student");
+  return json({ phone: user.phone ?? "", address: user.address ?? "", emergency_contact: user.emergency_contact ?? "" });
+}
+
+function failure(message: string, fieldErrors: FieldErrors, values: Record<string, string>) {
+  return json({ error: message, fieldErrors, values, toast: { type: "error" as const, message }, submittedAt: Date.now() }, { status: 400 });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRole(request, "student");
+  const form = await request.formData().catch(() => null);
+  if (!form) return failure("Failed to update profile", {}, {});
+  const parsed = parseWith(profileSchema, formToObject(form));
+  if (!parsed.success) return failure(PROFILE_INVALID, parsed.fieldErrors, keptValues(form));
+  await updateOwnProfile(getDb(), user.id, parsed.data);
+  return redirectWithFlash("/student/profile", { type: "success", message: PROFILE_UPDATED });
+}
+
+/** Edit Profile: a modal over My Profile with its own URL, so it works without JavaScript. */
+export default function EditProfile() {
+  const current = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  useActionToast(data);
+  const { error, onChange } = useDismissibleError(data?.error, data);
+  const errors: FieldErrors = error ? (data?.fieldErrors ?? {}) : {};
+  const v = data?.values ?? current;
+  return (
+    <Modal title="Edit Profile" closeTo="/student/profile">
+      <Form method="post" noValidate onChange={onChange} preventScrollReset className="space-y-4">
+        {error ? <Alert>{error}</Alert> : null}
+        <p className="text-sm text-steel-600">Keep your contact details current so the training office can reach you.</p>
+        <TextField
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          autoFocus
+          defaultValue={v.phone}
+          error={errors.phone}
+        />
+        <TextAreaField
+          label="Address"
+          name="address"
+          rows={2}
+          autoComplete="street-address"
+          defaultValue={v.address}
+          error={errors.address}
+        />
+        <TextField
+          label="Emergency contact"
+          name="emergency_contact"
+          hint="Name and phone number"
+          defaultValue={v.emergency_contact}
+          error={errors.emergency_contact}
+        />
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <ButtonLink to="/student/profile" variant="secondary" preventScrollReset>
+            Cancel
+          </ButtonLink>
+          <SubmitButton busyLabel="Saving...">Save Changes</SubmitButton>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Edit Profile | Summit Crane & Rigging Training" }];
+
+export const ErrorBoundary = StudentPageErrorBoundary;
