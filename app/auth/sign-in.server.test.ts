@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "#db/connection";
+import { createTestDb } from "../../tests/support/test-db";
+import { makeUser } from "../../tests/support/factories";
+import {
+  ACCOUNT_INACTIVE,
+  AWAITING_APPROVAL,
+  INVALID_CREDENTIALS,
+  signIn,
+  TOO_MANY_ATTEMPTS,
+} from "./sign-in.server";
+import { MAX_FAILURES_PER_CLIENT, MAX_FAILURES_PER_EMAIL } from "./throttle.server";
+
+let db: DB;
+let cleanup: () => Promise<void>;
+beforeAll(async () => ({ db, cleanup } = await createTestDb()));
+afterAll(() => cleanup());
+
+const attempt = (email: string, password: string, client = "10.0.0.1") => signIn(db, { email, password, client });
+
+describe("signIn", () => {
+  it("returns the user (without a hash) and records the login time", async () => {
+    const { email } = await makeUser(db, { full_name: "Kim Lee" });
+    const user = await attempt(email, "password123");
+    expect(user.full_name).toBe("Kim Lee");
+    expect(user).not.toHaveProperty("password_hash");
+    expect(user.last_login).not.toBeNull();
+  });
+
+  it("gives the same message for an unknown email and a wrong password", async () => {
+    const { email } = await makeUser(db);
+    await expect(attempt(email, "wrong-password", "10.0.0.2")).rejects.toMatchObject({ status: 401, message: INVALID_CREDENTIALS });
+    await expect(attempt("nobody@test.example", "password123", "10.0.0.2")).rejects.toMatchObject({
+      status: 401,
+      message: INVALID_CREDENTIALS,
+    });
+  });
+
+  it("refuses pending and inactive accounts with the reason, only to someone who knows the password", async () => {
+    const pending = await makeUser(db, { role: "trainer", approval_status: "pending" });
+    const inactive = await makeUser(db, { is_active: false });
+    await expect(attempt(pending.email, "password123", "10.0.0.3")).rejects.toMatchObject({ status: 403, message: AWAITING_APPROVAL });
+    await expect(attempt(inactive.email, "password123", "10.0.0.3")).rejects.toMatchObject({ status: 403, message: ACCOUNT_INACTIVE });
+    await expect(attempt(pending.email, "wrong-password", "10.0.0.3")).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("throttles one email after repeated failures, even with the right password, from any client", async () => {
+    const { email } = await makeUser(db);
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
+      await expect(attempt(email, "wrong", `10.1.0.${i}`)).rejects.toMatchObject({ status: 401 });
+    }
+    await expect(attempt(email, "password123", "10.1.1.1")).rejects.toMatchObject({ status: 429, message: TOO_MANY_ATTEMPTS });
+  });
+
+  it("throttles one client guessing across many emails, but not other clients", async () => {
+    const { email } = await makeUser(db);
+    for (let i = 0; i < MAX_FAILURES_PER_CLIENT; i++) {
+      await expect(attempt(`guess-${i}@test.example`, "wrong", "10.9.9.9")).rejects.toMatchObject({ status: 401 });
+    }
+    await expect(attempt(email, "password123", "10.9.9.9")).rejects.toMatchObject({ status: 429 });
+    await expect(attempt(email, "password123", "10.9.9.10")).resolves.toMatchObject({ email });
+  });
+
+  it("checks the throttle before hashing: a throttled attempt is fast", async () => {
+    const { email } = await makeUser(db);
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) await attempt(email, "wrong", "10.2.0.1").catch(() => {});
+    const saved = process.env.FAST_PASSWORD_HASH;
+    process.env.FAST_PASSWORD_HASH = "false";
+    try {
+      const started = performance.now();
+      await expect(attempt(email, "password123", "10.2.0.1")).rejects.toMatchObject({ status: 429 });
+      expect(performance.now() - started).toBeLessThan(100);
+    } finally {
+      process.env.FAST_PASSWORD_HASH = saved;
+    }
+  });
+
+  it("a success clears the email's failure count", async () => {
+    const { email } = await makeUser(db);
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL - 1; i++) await attempt(email, "wrong", "10.3.0.1").catch(() => {});
+    await attempt(email, "password123", "10.3.0.2");
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL - 1; i++) await attempt(email, "wrong", "10.3.0.3").catch(() => {});
+    await expect(attempt(email, "password123", "10.3.0.4")).resolves.toMatchObject({ email });
+  });
+});
