@@ -1,0 +1,319 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import { writeTransaction, type DB } from "#db/connection";
+import type { AssessmentStatus, EnrollmentStatus, Tier } from "#db/schema";
+import { organisationDate, type AssessmentInput } from "~/schemas/assessment";
+import { DomainError, invalid, notFound } from "~/utils/errors";
+import { likePattern } from "./course.server";
+import { CURRENT_ENROLLMENT_STATUSES, latestAssessmentOrder } from "./enrollment.server";
+import { recordEvent } from "./event.server";
+
+/** An assessment as the trainer's list shows it (spec section 3, with student, course and assessor). */
+export interface AssessmentListItem {
+  id: string;
+  enrollment_id: string;
+  assessment_type: string;
+  status: AssessmentStatus;
+  score: number | null;
+  max_score: number | null;
+  assessment_date: string;
+  feedback: string | null;
+  created_at: string;
+  student: { id: string; full_name: string };
+  course: { id: string; name: string; tier: Tier };
+  assessor: { id: string; full_name: string } | null;
+}
+
+export interface AssessmentFilter {
+  status?: AssessmentStatus | null;
+  /** student name or email, or course name or unit code */
+  search?: string | null;
+  enrollmentId?: string | null;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface AssessmentPage {
+  items: AssessmentListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+function filtered(db: DB, filter: AssessmentFilter) {
+  let query = db
+    .selectFrom("assessments")
+    .innerJoin("users as student", "student.id", "assessments.student_id")
+    .innerJoin("courses", "courses.id", "assessments.course_id")
+    .leftJoin("users as assessor", "assessor.id", "assessments.assessed_by");
+  if (filter.status) query = query.where("assessments.status", "=", filter.status);
+  if (filter.enrollmentId) query = query.where("assessments.enrollment_id", "=", filter.enrollmentId);
+  const term = filter.search?.trim();
+  if (term) {
+    const p = likePattern(term);
+    query = query.where(
+      sql<boolean>`(lower(student.full_name) like ${p} escape '\\' or lower(student.email) like ${p} escape '\\' or lower(courses.name) like ${p} escape '\\' or lower(courses.unit_code) like ${p} escape '\\')`,
+    );
+  }
+  return query;
+}
+
+/** Assessments newest first (by assessment date, then when recorded), filtered and paged in SQL. */
+export async function listAssessments(db: DB, filter: AssessmentFilter = {}): Promise<AssessmentPage> {
+  const pageSize = Math.max(1, Math.min(100, Math.floor(filter.pageSize ?? 20)));
+  const { n } = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  const total = Number(n);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(filter.page ?? 1) || 1), pageCount);
+  const rows = await filtered(db, filter)
+    .select([
+      "assessments.id",
+      "assessments.enrollment_id",
+      "assessments.assessment_type",
+      "assessments.status",
+      "assessments.score",
+      "assessments.max_score",
+      "assessments.assessment_date",
+      "assessments.feedback",
+      "assessments.created_at",
+      "student.id as student_id",
+      "student.full_name as student_name",
+      "courses.id as course_id",
+      "courses.name as course_name",
+      "courses.tier",
+      "assessor.id as assessor_id",
+      "assessor.full_name as assessor_name",
+    ])
+    .orderBy(sql`substr(assessments.assessment_date, 1, 10)`, "desc")
+    .orderBy("assessments.created_at", "desc")
+    .orderBy("assessments.id")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      enrollment_id: r.enrollment_id,
+      assessment_type: r.assessment_type,
+      status: r.status,
+      score: r.score,
+      max_score: r.max_score,
+      assessment_date: r.assessment_date,
+      feedback: r.feedback,
+      created_at: r.created_at,
+      student: { id: r.student_id, full_name: r.student_name },
+      course: { id: r.course_id, name: r.course_name, tier: r.tier },
+      assessor: r.assessor_id && r.assessor_name ? { id: r.assessor_id, full_name: r.assessor_name } : null,
+    })),
+    total,
+    page,
+    pageSize,
+    pageCount,
+  };
+}
+
+export type AssessmentCounts = Record<AssessmentStatus, number> & { total: number };
+
+/** How many assessments are on record in each status, in one GROUP BY. */
+export async function countAssessmentsByStatus(db: DB): Promise<AssessmentCounts> {
+  const rows = await db
+    .selectFrom("assessments")
+    .select((eb) => ["status", eb.fn.countAll().as("n")])
+    .groupBy("status")
+    .execute();
+  const counts: AssessmentCounts = { passed: 0, failed: 0, in_progress: 0, resubmission: 0, total: 0 };
+  for (const r of rows) {
+    counts[r.status] = Number(r.n);
+    counts.total += Number(r.n);
+  }
+  return counts;
+}
+
+/**
+ * What "Pending Assessments" means, in one place for the card, the task list and the tests:
+ * a current enrolment (enrolled or in progress) of an active student that is waiting on its
+ * assessor, that is, whose latest assessment is in progress or awaiting resubmission, or that
+ * is in progress with no assessment recorded yet.
+ */
+export const PENDING_ASSESSMENT_DEFINITION =
+  "Current enrolments whose latest assessment is in progress or awaiting resubmission, or that are in progress with no assessment yet.";
+
+function pendingQuery(db: DB) {
+  return db
+    .selectFrom("enrollments")
+    .innerJoin("users", "users.id", "enrollments.student_id")
+    .innerJoin("courses", "courses.id", "enrollments.course_id")
+    .select((eb) => [
+      "enrollments.id",
+      "enrollments.status",
+      "enrollments.progress_percentage",
+      "enrollments.updated_at",
+      "users.id as student_id",
+      "users.full_name",
+      "courses.name as course_name",
+      eb
+        .selectFrom("assessments")
+        .select("assessments.status")
+        .whereRef("assessments.enrollment_id", "=", "enrollments.id")
+        .orderBy(latestAssessmentOrder[0])
+        .orderBy(latestAssessmentOrder[1])
+        .limit(1)
+        .as("latest_status"),
+    ])
+    .where("users.role", "=", "student")
+    .where("users.is_active", "=", 1)
+    .where("enrollments.status", "in", CURRENT_ENROLLMENT_STATUSES);
+}
+
+function pendingOnly(db: DB) {
+  return db
+    .selectFrom(pendingQuery(db).as("p"))
+    .where((eb) =>
+      eb.or([
+        eb("p.latest_status", "in", ["in_progress", "resubmission"]),
+        eb.and([eb("p.latest_status", "is", null), eb("p.status", "=", "in_progress")]),
+      ]),
+    );
+}
+
+export async function countPendingAssessments(db: DB): Promise<number> {
+  const row = await pendingOnly(db).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface PendingAssessment {
+  enrollment_id: string;
+  enrollment_status: EnrollmentStatus;
+  progress_percentage: number;
+  student: { id: string; full_name: string };
+  course_name: string;
+  /** the latest assessment's status, or null when none is recorded */
+  latest_status: AssessmentStatus | null;
+}
+
+/** The pending assessments, longest untouched first (for the overview's task list). */
+export async function listPendingAssessments(db: DB, options: { limit?: number } = {}): Promise<PendingAssessment[]> {
+  const rows = await pendingOnly(db)
+    .selectAll("p")
+    .orderBy("p.updated_at")
+    .orderBy("p.id")
+    .limit(Math.max(1, Math.min(100, options.limit ?? 5)))
+    .execute();
+  return rows.map((r) => ({
+    enrollment_id: r.id,
+    enrollment_status: r.status,
+    progress_percentage: r.progress_percentage,
+    student: { id: r.student_id, full_name: r.full_name },
+    course_name: r.course_name,
+    latest_status: (r.latest_status as AssessmentStatus | null) ?? null,
+  }));
+}
+
+export const ENROLLMENT_NOT_CURRENT = "Assessments can only be recorded for a current enrolment (enrolled or in progress)";
+
+const STATUS_WORDS: Record<AssessmentStatus, string> = {
+  passed: "passed",
+  failed: "failed",
+  in_progress: "in progress",
+  resubmission: "resubmission required",
+};
+
+/**
+ * Records an assessment against a current enrolment of an active student. The date may not
+ * precede the enrolment. Recording one on an enrolment that had not started marks it in
+ * progress (the student has begun). Recorded as an event about the student, with the assessor.
+ */
+export async function recordAssessment(
+  db: DB,
+  input: AssessmentInput & { actorId: string; now?: Date },
+): Promise<{ id: string }> {
+  const now = (input.now ?? new Date()).toISOString();
+  if (input.score !== null || input.max_score !== null) {
+    if (input.score === null || input.max_score === null || input.max_score < 1 || input.score < 0 || input.score > input.max_score) {
+      throw invalid("Score must be between 0 and the max score", { score: "Score must be between 0 and the max score" });
+    }
+  }
+  return writeTransaction(db, async (trx) => {
+    const enrollment = await trx
+      .selectFrom("enrollments")
+      .innerJoin("users", "users.id", "enrollments.student_id")
+      .innerJoin("courses", "courses.id", "enrollments.course_id")
+      .select([
+        "enrollments.id",
+        "enrollments.status",
+        "enrollments.enrollment_date",
+        "enrollments.student_id",
+        "enrollments.course_id",
+        "users.is_active",
+        "users.role",
+        "courses.name as course_name",
+      ])
+      .where("enrollments.id", "=", input.enrollment_id)
+      .executeTakeFirst();
+    if (!enrollment || enrollment.role !== "student") throw notFound("Enrollment");
+    if (!(CURRENT_ENROLLMENT_STATUSES as readonly string[]).includes(enrollment.status)) {
+      throw new DomainError(409, ENROLLMENT_NOT_CURRENT, { enrollment_id: ENROLLMENT_NOT_CURRENT });
+    }
+    if (enrollment.is_active !== 1) {
+      const message = "This student's account is inactive; reactivate it before recording assessments";
+      throw new DomainError(409, message, { enrollment_id: message });
+    }
+    const enrolledOn = organisationDate(enrollment.enrollment_date);
+    if (input.assessment_date < enrolledOn) {
+      const message = `Assessment date cannot be before the enrolment date (${enrolledOn})`;
+      throw invalid(message, { assessment_date: message });
+    }
+    const id = crypto.randomUUID();
+    await trx
+      .insertInto("assessments")
+      .values({
+        id,
+        enrollment_id: enrollment.id,
+        student_id: enrollment.student_id,
+        course_id: enrollment.course_id,
+        assessment_type: input.assessment_type,
+        status: input.status,
+        score: input.score,
+        max_score: input.max_score,
+        // the calendar day the trainer chose, as an ISO instant like every other date column
+        assessment_date: `${input.assessment_date}T00:00:00.000Z`,
+        feedback: input.feedback,
+        assessed_by: input.actorId,
+        created_at: now,
+      })
+      .execute();
+    const score = input.score !== null && input.max_score !== null ? ` (${input.score}/${input.max_score})` : "";
+    await recordEvent(trx, {
+      actorId: input.actorId,
+      subjectUserId: enrollment.student_id,
+      type: "assessment.recorded",
+      entityType: "assessment",
+      entityId: id,
+      message: `${input.assessment_type} assessment for ${enrollment.course_name}: ${STATUS_WORDS[input.status]}${score}`,
+      now,
+    });
+    if (enrollment.status === "enrolled") {
+      await trx
+        .updateTable("enrollments")
+        .set({ status: "in_progress", updated_at: now })
+        .where("id", "=", enrollment.id)
+        .where("status", "=", "enrolled")
+        .execute();
+      await recordEvent(trx, {
+        actorId: input.actorId,
+        subjectUserId: enrollment.student_id,
+        type: "enrollment.status",
+        entityType: "enrollment",
+        entityId: enrollment.id,
+        message: `${enrollment.course_name}: status enrolled \u2192 in progress (first assessment recorded)`,
+        now,
+      });
+    } else {
+      await trx.updateTable("enrollments").set({ updated_at: now }).where("id", "=", enrollment.id).execute();
+    }
+    return { id };
+  });
+}
