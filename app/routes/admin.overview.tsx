@@ -1,12 +1,218 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { requireRole } from "~/auth/guards.server";
+import { ActiveBadge, TIER_TITLES } from "~/components/admin/badges";
 import { PageTitle } from "~/components/portal-shell";
+import { Alert, ButtonLink, buttonClasses, EmptyState, StatCard, SubmitButton, TitledCard } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { approveAccount, listPendingAccounts, rejectAccount } from "~/models/approval.server";
+import { listAllCourses } from "~/models/course-admin.server";
+import { getDashboardStats } from "~/models/stats.server";
+import { listRecentStudents } from "~/models/student.server";
+import { isDomainError } from "~/utils/errors";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formatDate, ROLE_LABELS } from "~/utils/format";
+import { parseWith } from "~/utils/validation";
+
+const decisionSchema = z.object({
+  intent: z.enum(["approve", "reject"], { message: "Unknown action" }),
+  user_id: z.string().uuid("Unknown account"),
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  return null;
+  const db = getDb();
+  // Spec section 7: stats, students and courses load in parallel.
+  const [stats, recentStudents, courses, pending] = await Promise.all([
+    getDashboardStats(db),
+    listRecentStudents(db, 5),
+    listAllCourses(db),
+    listPendingAccounts(db),
+  ]);
+  return json({
+    stats,
+    recentStudents: recentStudents.map((s) => ({ id: s.id, full_name: s.full_name, email: s.email, created_at: s.created_at, is_active: s.is_active })),
+    courseCount: courses.length,
+    pending,
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireRole(request, "admin");
+  const form = await request.formData().catch(() => null);
+  const parsed = parseWith(decisionSchema, form ? Object.fromEntries(form) : {});
+  if (!parsed.success) return redirectWithFlash("/admin/overview", { type: "error", message: parsed.message });
+  const { intent, user_id } = parsed.data;
+  try {
+    if (intent === "approve") await approveAccount(getDb(), user_id, admin.id);
+    else await rejectAccount(getDb(), user_id, admin.id);
+  } catch (error) {
+    if (isDomainError(error)) {
+      return redirectWithFlash("/admin/overview", { type: "error", message: "That account is no longer waiting for approval" });
+    }
+    throw error;
+  }
+  return redirectWithFlash("/admin/overview", { type: "success", message: intent === "approve" ? "Account approved" : "Account rejected" });
 }
 
 export default function AdminOverview() {
-  return <PageTitle title="Administrator Dashboard" subtitle="Students, courses and compliance" />;
+  const { stats, recentStudents, courseCount, pending } = useLoaderData<typeof loader>();
+  const tiers = [
+    { key: "tier_1" as const, count: stats.tier_1_completions },
+    { key: "tier_2" as const, count: stats.tier_2_completions },
+    { key: "tier_3" as const, count: stats.tier_3_completions },
+  ];
+  const maxTier = Math.max(1, ...tiers.map((t) => t.count));
+  return (
+    <>
+      <PageTitle
+        title="Administrator Dashboard"
+        subtitle="Students, courses and compliance at a glance"
+        actions={
+          <a href="/admin/export.csv" download className={buttonClasses("secondary")}>
+            Export Data
+          </a>
+        }
+      />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Total Students" value={stats.total_students.toLocaleString("en-AU")} tone="steel" />
+        <StatCard label="Active Enrollments" value={stats.active_enrollments.toLocaleString("en-AU")} tone="blue" hint={`${stats.total_enrollments.toLocaleString("en-AU")} enrolments in all`} />
+        <StatCard label="Completed Courses" value={stats.completed_courses.toLocaleString("en-AU")} tone="green" />
+        <StatCard label="Completion Rate" value={`${stats.completion_rate}%`} tone="hivis" hint={`${stats.active_courses} of ${courseCount} courses open`} />
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <TitledCard title="Tier Completion Breakdown" className="lg:col-span-2">
+          <ul className="space-y-4">
+            {tiers.map((t) => (
+              <li key={t.key}>
+                <div className="flex items-baseline justify-between gap-3 text-sm">
+                  <span className="font-semibold text-steel-800">{TIER_TITLES[t.key]}</span>
+                  <span className="tabular-nums text-steel-700">
+                    {t.count.toLocaleString("en-AU")} {t.count === 1 ? "completion" : "completions"}
+                  </span>
+                </div>
+                <div aria-hidden className="mt-1 h-2.5 overflow-hidden rounded-full bg-steel-100">
+                  <div className="h-full rounded-full bg-hivis-500" style={{ width: `${Math.round((t.count / maxTier) * 100)}%` }} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </TitledCard>
+
+        <TitledCard title="Quick Actions">
+          <ul className="grid gap-2">
+            <li>
+              <ButtonLink to="/admin/students" variant="secondary" className="w-full justify-start">
+                Manage Students
+              </ButtonLink>
+            </li>
+            <li>
+              <ButtonLink to="/admin/courses" variant="secondary" className="w-full justify-start">
+                Manage Courses
+              </ButtonLink>
+            </li>
+            <li>
+              <ButtonLink to="/admin/reports" variant="secondary" className="w-full justify-start">
+                Compliance Reports
+              </ButtonLink>
+            </li>
+            <li>
+              <a href="/admin/export.csv" download className={buttonClasses("secondary", "md", "w-full justify-start")}>
+                Export student data (CSV)
+              </a>
+            </li>
+          </ul>
+        </TitledCard>
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <TitledCard
+          title="Recent Students"
+          className="lg:col-span-2"
+          actions={
+            <Link to="/admin/students" className="text-sm font-semibold text-hivis-800 underline-offset-4 hover:underline">
+              View all students
+            </Link>
+          }
+        >
+          {recentStudents.length === 0 ? (
+            <EmptyState title="No students yet" />
+          ) : (
+            <div className="-mx-4 overflow-x-auto sm:mx-0">
+              <table className="w-full min-w-[32rem] text-left text-sm">
+                <thead className="text-xs uppercase tracking-wide text-steel-600">
+                  <tr>
+                    <th scope="col" className="px-4 py-2 sm:px-2">Name</th>
+                    <th scope="col" className="px-2 py-2">Email</th>
+                    <th scope="col" className="px-2 py-2">Joined</th>
+                    <th scope="col" className="px-2 py-2">Status</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-steel-100">
+                  {recentStudents.map((s) => (
+                    <tr key={s.id}>
+                      <td className="px-4 py-2 font-semibold text-steel-900 sm:px-2">
+                        <Link to={`/admin/students/${s.id}`} className="hover:underline">
+                          {s.full_name}
+                        </Link>
+                      </td>
+                      <td className="break-all px-2 py-2 text-steel-700">{s.email}</td>
+                      <td className="whitespace-nowrap px-2 py-2 text-steel-700">{formatDate(s.created_at)}</td>
+                      <td className="px-2 py-2">
+                        <ActiveBadge active={s.is_active} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </TitledCard>
+
+        <TitledCard title="Pending Approvals">
+          {pending.length === 0 ? (
+            <p className="text-sm text-steel-600">No accounts are waiting for approval.</p>
+          ) : (
+            <ul className="divide-y divide-steel-100" aria-label="Accounts awaiting approval">
+              {pending.map((a) => (
+                <li key={a.id} className="py-3 first:pt-0 last:pb-0">
+                  <p className="font-semibold text-steel-900">{a.full_name}</p>
+                  <p className="break-all text-sm text-steel-600">{a.email}</p>
+                  <p className="text-xs text-steel-500">
+                    {ROLE_LABELS[a.role]} · requested {formatDate(a.created_at)}
+                  </p>
+                  <Form method="post" action="/admin/overview" className="mt-2 flex gap-2">
+                    <input type="hidden" name="user_id" value={a.id} />
+                    <SubmitButton intent="approve" size="sm" busyLabel="Approving..." aria-label={`Approve ${a.full_name}`}>
+                      Approve
+                    </SubmitButton>
+                    <SubmitButton intent="reject" size="sm" variant="secondary" busyLabel="Rejecting..." aria-label={`Reject ${a.full_name}`}>
+                      Reject
+                    </SubmitButton>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </TitledCard>
+      </div>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Administrator Dashboard | Summit Crane & Rigging Training" }];
+
+export function ErrorBoundary() {
+  return (
+    <>
+      <PageTitle title="Administrator Dashboard" />
+      <Alert>Failed to load dashboard data</Alert>
+      <p className="mt-4 text-sm text-steel-600">
+        Please <Link to="/admin/overview" className="font-semibold underline">try again</Link> in a moment.
+      </p>
+    </>
+  );
 }
