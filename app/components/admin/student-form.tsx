@@ -1,0 +1,70 @@
+import { CheckboxField, TextAreaField, TextField } from "~/components/ui";
+import type { FieldErrors } from "~/utils/validation";
+
+export type StudentFormValues = Partial<Record<
+  "full_name" | "email" | "phone" | "address" | "date_of_birth" | "emergency_contact" | "license_number",
+  string
+>> & { is_active?: boolean };
+
+/** The fields of Edit Student and Add Student (spec section 5); `withPassword` for a new account. */
+export function StudentFields({
+  values,
+  errors,
+  withPassword = false,
+}: {
+  values: StudentFormValues;
+  errors: FieldErrors;
+  withPassword?: boolean;
+}) {
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Full name" name="full_name" required autoComplete="off" defaultValue={values.full_name} error={errors.full_name} />
+        <TextField label="Email" name="email" type="email" required autoComplete="off" defaultValue={values.email} error={errors.email} />
+        {withPassword ? (
+          <TextField
+            label="Initial password"
+            name="password"
+            type="password"
+            required
+            autoComplete="new-password"
+            hint="At least 6 characters; give it to the student to sign in with"
+            error={errors.password}
+            className="sm:col-span-2"
+          />
+        ) : null}
+        <TextField label="Phone" name="phone" type="tel" autoComplete="off" defaultValue={values.phone} error={errors.phone} />
+        <TextField label="Date of birth" name="date_of_birth" type="date" defaultValue={values.date_of_birth} error={errors.date_of_birth} />
+      </div>
+      <TextAreaField label="Address" name="address" rows={2} defaultValue={values.address} error={errors.address} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Emergency contact"
+          name="emergency_contact"
+          hint="Name and phone number"
+          defaultValue={values.emergency_contact}
+          error={errors.emergency_contact}
+        />
+        <TextField
+          label="License number"
+          name="license_number"
+          hint="Existing certification license"
+          defaultValue={values.license_number}
+          error={errors.license_number}
+        />
+      </div>
+      <CheckboxField
+        label="Active"
+        name="is_active"
+        defaultChecked={values.is_active ?? true}
+        hint="An inactive student cannot sign in; unticking signs them out everywhere at once."
+        error={errors.is_active}
+      />
+    </div>
+  );
+}
+
+/** Form values as a failed submission left them (the checkbox is present or absent). */
+export function studentValuesFromSubmission(values: Record<string, string>): StudentFormValues {
+  return { ...values, is_active: values.is_active === "on" || values.is_active === "true" };
+}

@@ -1,0 +1,70 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { StudentFields, studentValuesFromSubmission } from "~/components/admin/student-form";
+import { useActionToast } from "~/components/toaster";
+import { Alert, buttonClasses, Modal, SubmitButton } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { createStudent } from "~/models/student.server";
+import { EMAIL_TAKEN } from "~/models/user.server";
+import { studentCreateSchema, studentFormInput } from "~/schemas/student";
+import { isDomainError } from "~/utils/errors";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { keptValues, parseWith, type FieldErrors } from "~/utils/validation";
+
+const CREATE_FAILED = "Failed to create student";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  return null;
+}
+
+function failure(message: string, fieldErrors: FieldErrors, values: Record<string, string>, status: number) {
+  return json({ error: message, fieldErrors, values, toast: { type: "error" as const, message }, submittedAt: Date.now() }, { status });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireRole(request, "admin");
+  const form = await request.formData().catch(() => null);
+  if (!form) return failure(CREATE_FAILED, {}, {}, 400);
+  const values = keptValues(form);
+  const parsed = parseWith(studentCreateSchema, studentFormInput(form));
+  if (!parsed.success) return failure(parsed.message, parsed.fieldErrors, values, 400);
+  try {
+    const student = await createStudent(getDb(), parsed.data, admin.id);
+    return redirectWithFlash(`/admin/students?${new URLSearchParams({ q: student.email })}`, {
+      type: "success",
+      message: `Student account created for ${student.full_name}`,
+    });
+  } catch (error) {
+    if (isDomainError(error)) {
+      const fieldErrors = error.message === EMAIL_TAKEN ? { email: error.message } : error.fieldErrors;
+      return failure(error.message || CREATE_FAILED, fieldErrors, values, error.status);
+    }
+    throw error;
+  }
+}
+
+export default function AddStudent() {
+  const data = useActionData<typeof action>();
+  const { search } = useLocation();
+  useActionToast(data);
+  return (
+    <Modal title="Add Student" closeTo={`/admin/students${search}`} size="lg">
+      <Form method="post" action={`/admin/students/new${search}`} noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
+        {data?.error ? <Alert>{data.error}</Alert> : null}
+        <p className="text-sm text-steel-600">Creates an active student account that can sign in at once with the password you set.</p>
+        <StudentFields values={data ? studentValuesFromSubmission(data.values) : { is_active: true }} errors={data?.fieldErrors ?? {}} withPassword />
+        <div className="flex flex-wrap justify-end gap-2 border-t border-steel-100 pt-4">
+          <Link to={`/admin/students${search}`} preventScrollReset className={buttonClasses("secondary")}>
+            Cancel
+          </Link>
+          <SubmitButton busyLabel="Creating...">Create Student</SubmitButton>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Add Student | Summit Crane & Rigging Training" }];

@@ -1,0 +1,261 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { z } from "zod";
+import { requireRole } from "~/auth/guards.server";
+import { ActiveBadge } from "~/components/admin/badges";
+import { PageTitle } from "~/components/portal-shell";
+import { Alert, Button, ButtonLink, Card, EmptyState } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { ISSUE_LABELS, searchStudents, STUDENT_ISSUES, STUDENT_STATUSES } from "~/models/student.server";
+import { cn } from "~/utils/cn";
+import { formatDate } from "~/utils/format";
+
+/** The list's query string; anything unreadable falls back to the plain list. */
+const listQuerySchema = z.object({
+  q: z.string().trim().max(100).catch(""),
+  status: z.enum(STUDENT_STATUSES).catch("all"),
+  issue: z.enum(STUDENT_ISSUES).nullable().catch(null),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  const params = new URL(request.url).searchParams;
+  const query = listQuerySchema.parse({
+    q: params.get("q") ?? "",
+    status: params.get("status") ?? "all",
+    issue: params.get("issue"),
+    page: params.get("page") ?? 1,
+  });
+  const result = await searchStudents(getDb(), query);
+  return json({
+    query,
+    ...result,
+    students: result.students.map((s) => ({
+      id: s.id,
+      full_name: s.full_name,
+      email: s.email,
+      phone: s.phone,
+      created_at: s.created_at,
+      is_active: s.is_active,
+    })),
+  });
+}
+
+const STATUS_OPTIONS = [
+  { value: "all", label: "All students" },
+  { value: "active", label: "Active only" },
+  { value: "inactive", label: "Inactive only" },
+] as const;
+
+function pageHref(search: string, page: number) {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete("page");
+  else params.set("page", String(page));
+  const text = params.toString();
+  return `/admin/students${text ? `?${text}` : ""}`;
+}
+
+export default function StudentManagement() {
+  const { query, students, total, page, pageSize, pageCount } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const search = location.search;
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/students";
+
+  // Keep the box in step with the URL (back and forward) unless the person is typing in it.
+  useEffect(() => {
+    const input = searchRef.current;
+    if (input && document.activeElement !== input) input.value = query.q;
+  }, [query.q]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // With JavaScript the list follows the search box as you type; without it, the form is a plain GET.
+  const submitSoon = (delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
+    }, delay);
+  };
+
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  const filtered = query.q !== "" || query.status !== "all" || query.issue !== null;
+
+  return (
+    <>
+      <PageTitle
+        title="Student Management"
+        subtitle="Find, view and correct student records"
+        actions={
+          <ButtonLink to={`/admin/students/new${search}`} preventScrollReset>
+            Add Student
+          </ButtonLink>
+        }
+      />
+      <Card className="p-4">
+        <Form
+          ref={formRef}
+          method="get"
+          action="/admin/students"
+          role="search"
+          aria-label="Search students"
+          onChange={(event) => {
+            const target = event.target as HTMLInputElement;
+            submitSoon(target.name === "q" ? 300 : 0);
+          }}
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        >
+          <div className="flex-1">
+            <label htmlFor="student-search" className="mb-1 block text-sm font-semibold text-steel-800">
+              Search by name or email
+            </label>
+            <input
+              ref={searchRef}
+              id="student-search"
+              type="search"
+              name="q"
+              defaultValue={query.q}
+              maxLength={100}
+              autoComplete="off"
+              placeholder="e.g. Jordan or @example.com"
+              className="block w-full rounded-md border border-steel-300 bg-white px-3 py-2 text-base text-steel-900 shadow-sm placeholder:text-steel-500 focus:border-hivis-500 focus:outline-none focus:ring-2 focus:ring-hivis-500/40 sm:text-sm"
+            />
+          </div>
+          {query.issue ? <input type="hidden" name="issue" value={query.issue} /> : null}
+          <details className="group relative" open={query.status !== "all" || undefined}>
+            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md border border-steel-300 bg-white px-4 py-2 text-sm font-semibold text-steel-800 hover:bg-steel-100 [&::-webkit-details-marker]:hidden">
+              Filter
+              {query.status !== "all" ? <span className="rounded bg-hivis-100 px-1.5 text-xs text-hivis-900">1</span> : null}
+            </summary>
+            <fieldset className="mt-2 rounded-md border border-steel-200 bg-white p-3 shadow-sm sm:absolute sm:right-0 sm:z-10 sm:w-56">
+              <legend className="sr-only">Status</legend>
+              <p aria-hidden className="mb-2 text-xs font-semibold uppercase tracking-wide text-steel-600">
+                Status
+              </p>
+              {STATUS_OPTIONS.map((o) => (
+                <label key={o.value} className="flex min-h-9 items-center gap-2 text-sm text-steel-800">
+                  <input type="radio" name="status" value={o.value} defaultChecked={query.status === o.value} className="h-4 w-4 text-hivis-600" />
+                  {o.label}
+                </label>
+              ))}
+            </fieldset>
+          </details>
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+        </Form>
+      </Card>
+
+      {query.issue ? (
+        <div className="mt-4">
+          <Alert tone="info">
+            Showing: {ISSUE_LABELS[query.issue]}.{" "}
+            <Link to="/admin/students" className="font-semibold underline">
+              Show all students
+            </Link>
+          </Alert>
+        </div>
+      ) : null}
+
+      <Card className={cn("mt-4 overflow-hidden", searching && "opacity-70")}>
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-steel-100 px-4 py-3 text-sm text-steel-600" aria-live="polite">
+          <p>
+            {total === 0
+              ? "No students to show"
+              : `Showing ${first.toLocaleString("en-AU")}–${last.toLocaleString("en-AU")} of ${total.toLocaleString("en-AU")} ${total === 1 ? "student" : "students"}`}
+          </p>
+          {filtered ? (
+            <Link to="/admin/students" className="font-semibold text-hivis-800 underline-offset-4 hover:underline">
+              Clear search and filters
+            </Link>
+          ) : null}
+        </div>
+        {students.length === 0 ? (
+          <div className="p-4">
+            <EmptyState title="No students found">
+              {filtered ? "Try a different name or email, or clear the filter." : "Add a student to get started."}
+            </EmptyState>
+          </div>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[44rem] text-left text-sm">
+              <caption className="sr-only">Students</caption>
+              <thead className="bg-steel-50 text-xs uppercase tracking-wide text-steel-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Name</th>
+                  <th scope="col" className="px-4 py-3">Email</th>
+                  <th scope="col" className="px-4 py-3">Phone</th>
+                  <th scope="col" className="px-4 py-3">Joined</th>
+                  <th scope="col" className="px-4 py-3">Status</th>
+                  <th scope="col" className="px-4 py-3 text-right">Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-steel-100">
+                {students.map((s) => (
+                  <tr key={s.id} className="hover:bg-steel-50">
+                    <th scope="row" className="px-4 py-3 font-semibold text-steel-900">
+                      {s.full_name}
+                    </th>
+                    <td className="break-all px-4 py-3 text-steel-700">{s.email}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-steel-700">{s.phone ?? "Not provided"}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-steel-700">{formatDate(s.created_at)}</td>
+                    <td className="px-4 py-3">
+                      <ActiveBadge active={s.is_active} />
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-right">
+                      <Link
+                        to={`/admin/students/${s.id}${search}`}
+                        preventScrollReset
+                        className="rounded px-2 py-1 font-semibold text-steel-800 underline-offset-4 hover:bg-steel-100 hover:underline"
+                      >
+                        View<span className="sr-only"> {s.full_name}</span>
+                      </Link>{" "}
+                      <Link
+                        to={`/admin/students/${s.id}/edit${search}`}
+                        preventScrollReset
+                        className="rounded px-2 py-1 font-semibold text-hivis-800 underline-offset-4 hover:bg-hivis-50 hover:underline"
+                      >
+                        Edit<span className="sr-only"> {s.full_name}</span>
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {pageCount > 1 ? (
+          <nav aria-label="Pages" className="flex items-center justify-between gap-3 border-t border-steel-100 px-4 py-3 text-sm">
+            {page > 1 ? (
+              <Link to={pageHref(search, page - 1)} className="rounded-md border border-steel-300 px-3 py-1.5 font-semibold text-steel-800 hover:bg-steel-100">
+                Previous
+              </Link>
+            ) : (
+              <span aria-hidden className="px-3 py-1.5 text-steel-400">Previous</span>
+            )}
+            <p className="text-steel-700">
+              Page {page} of {pageCount}
+            </p>
+            {page < pageCount ? (
+              <Link to={pageHref(search, page + 1)} className="rounded-md border border-steel-300 px-3 py-1.5 font-semibold text-steel-800 hover:bg-steel-100">
+                Next
+              </Link>
+            ) : (
+              <span aria-hidden className="px-3 py-1.5 text-steel-400">Next</span>
+            )}
+          </nav>
+        ) : null}
+      </Card>
+      <Outlet />
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Student Management | Summit Crane & Rigging Training" }];
