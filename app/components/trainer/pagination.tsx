@@ -1,0 +1,64 @@
+import { Link } from "@remix-run/react";
+import { buttonClasses } from "~/components/ui";
+
+/** The href of another page of a list, keeping the rest of the query string. */
+export function pageHref(pathname: string, search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete("page");
+  else params.set("page", String(page));
+  const text = params.toString();
+  return `${pathname}${text ? `?${text}` : ""}`;
+}
+
+/**
+ * Previous / Next links under a list, with "Showing 11–20 of 34". A page that does not exist
+ * shows its label as plain text rather than a link that goes nowhere.
+ */
+export function Pagination({
+  label,
+  page,
+  pageCount,
+  pageSize,
+  total,
+  pathname,
+  search,
+}: {
+  label: string;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  total: number;
+  pathname: string;
+  search: string;
+}) {
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  const disabled = "inline-flex min-h-9 items-center rounded-md border border-steel-200 px-3 py-1.5 text-sm font-semibold text-steel-400";
+  return (
+    <nav aria-label={`${label} pages`} className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-steel-600" aria-live="polite">
+        Showing {from}&ndash;{to} of {total} {label.toLowerCase()} (page {page} of {pageCount})
+      </p>
+      <div className="flex gap-2">
+        {page > 1 ? (
+          <Link to={pageHref(pathname, search, page - 1)} className={buttonClasses("secondary", "sm")} rel="prev">
+            Previous
+          </Link>
+        ) : (
+          <span className={disabled} aria-disabled="true">
+            Previous
+          </span>
+        )}
+        {page < pageCount ? (
+          <Link to={pageHref(pathname, search, page + 1)} className={buttonClasses("secondary", "sm")} rel="next">
+            Next
+          </Link>
+        ) : (
+          <span className={disabled} aria-disabled="true">
+            Next
+          </span>
+        )}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,177 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { requireRole } from "~/auth/guards.server";
+import { useActionToast } from "~/components/toaster";
+import { EnrollmentStatusBadge } from "~/components/trainer/badges";
+import { Alert, Modal, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { recordAssessment } from "~/models/assessment.server";
+import { getEnrollmentForTrainer, listCurrentEnrollmentOptions } from "~/models/enrollment.server";
+import { ASSESSMENT_STATUSES, ASSESSMENT_TYPES, assessmentSchema, MAX_SCORE_LIMIT, organisationToday } from "~/schemas/assessment";
+import { uuid } from "~/schemas/fields";
+import { isDomainError } from "~/utils/errors";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { statusLabel } from "~/utils/format";
+import { formToObject, keptValues, parseWith, type FieldErrors } from "~/utils/validation";
+
+export const ASSESSMENT_RECORDED = "Assessment recorded successfully";
+
+/**
+ * Record an assessment: a modal over the assessments list with its own URL. The enrolment
+ * comes from ?enrollment={id} (the Record assessment links) or is chosen in the form.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "trainer");
+  const db = getDb();
+  const requested = new URL(request.url).searchParams.get("enrollment");
+  const options = await listCurrentEnrollmentOptions(db);
+  let selected: string | null = null;
+  let notice: string | null = null;
+  if (requested) {
+    if (options.some((o) => o.id === requested)) selected = requested;
+    else {
+      const enrollment = uuid.safeParse(requested).success ? await getEnrollmentForTrainer(db, requested) : null;
+      notice = enrollment
+        ? `${enrollment.student.full_name}'s enrolment in ${enrollment.course.name} is ${statusLabel(enrollment.status).toLowerCase()}${enrollment.student.is_active ? "" : " and their account is inactive"}: assessments can only be recorded for a current enrolment of an active student.`
+        : "That enrolment was not found; choose one below.";
+    }
+  }
+  return json({ options, selected, notice, today: organisationToday() });
+}
+
+function failure(message: string, fieldErrors: FieldErrors, values: Record<string, string>, status: number) {
+  return json({ error: message, fieldErrors, values, toast: { type: "error" as const, message }, submittedAt: Date.now() }, { status });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRole(request, "trainer");
+  const form = await request.formData().catch(() => null);
+  if (!form) return failure("The form could not be read; please try again", {}, {}, 400);
+  const values = keptValues(form);
+  const parsed = parseWith(assessmentSchema, formToObject(form));
+  if (!parsed.success) return failure("Please correct the highlighted fields", parsed.fieldErrors, values, 400);
+  try {
+    await recordAssessment(getDb(), { ...parsed.data, actorId: user.id });
+  } catch (error) {
+    if (isDomainError(error)) {
+      const fieldErrors = error.status === 404 ? { enrollment_id: "That enrolment was not found" } : error.fieldErrors;
+      return failure(error.message, fieldErrors, values, error.status);
+    }
+    throw error;
+  }
+  return redirectWithFlash("/trainer/assessments", { type: "success", message: ASSESSMENT_RECORDED });
+}
+
+export default function RecordAssessment() {
+  const { options, selected, notice, today } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  useActionToast(data);
+  const errors: FieldErrors = data?.fieldErrors ?? {};
+  const v: Record<string, string> = data?.values ?? {};
+  const [choice, setChoice] = useState(v.enrollment_id ?? selected ?? "");
+  const current = options.find((o) => o.id === choice);
+  return (
+    <Modal title="Record assessment" closeTo="/trainer/assessments" size="lg">
+      <Form method="post" noValidate className="space-y-4">
+        {data?.error ? <Alert>{data.error}</Alert> : null}
+        {notice ? <Alert tone="info">{notice}</Alert> : null}
+        <SelectField
+          label="Student and course"
+          name="enrollment_id"
+          required
+          defaultValue={v.enrollment_id ?? selected ?? ""}
+          onChange={(event) => setChoice(event.currentTarget.value)}
+          error={errors.enrollment_id}
+          hint={options.length ? "Current enrolments (enrolled or in progress) of active students" : "No current enrolments to assess"}
+          options={[
+            { value: "", label: "Choose a student's enrolment" },
+            ...options.map((o) => ({ value: o.id, label: `${o.student_name} \u2014 ${o.course_name} (${statusLabel(o.status)})` })),
+          ]}
+        />
+        {current ? (
+          <p className="-mt-2 text-sm text-steel-700" aria-live="polite">
+            Selected: <span className="font-semibold">{current.student_name}</span>, {current.course_name} <EnrollmentStatusBadge status={current.status} />
+          </p>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Assessment type"
+            name="assessment_type"
+            required
+            defaultValue={v.assessment_type ?? "Written"}
+            error={errors.assessment_type}
+            options={ASSESSMENT_TYPES.map((t) => ({ value: t, label: t }))}
+          />
+          <SelectField
+            label="Status"
+            name="status"
+            required
+            defaultValue={v.status ?? "passed"}
+            error={errors.status}
+            options={ASSESSMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+          />
+          <TextField
+            label="Score"
+            name="score"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_SCORE_LIMIT}
+            step={1}
+            defaultValue={v.score}
+            error={errors.score}
+            hint="Whole number, not above the max score"
+          />
+          <TextField
+            label="Max score"
+            name="max_score"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_SCORE_LIMIT}
+            step={1}
+            defaultValue={v.max_score ?? "100"}
+            error={errors.max_score}
+            hint={`Whole number from 1 to ${MAX_SCORE_LIMIT}`}
+          />
+        </div>
+        <p className="text-xs text-steel-600">
+          Passed and failed results need a score. An assessment still in progress or awaiting resubmission may leave
+          both scores blank.
+        </p>
+        <TextField
+          label="Assessment date"
+          name="assessment_date"
+          type="date"
+          required
+          max={today}
+          defaultValue={v.assessment_date ?? today}
+          error={errors.assessment_date}
+          hint="Not in the future, and not before the enrolment"
+        />
+        <TextAreaField
+          label="Feedback"
+          name="feedback"
+          rows={3}
+          maxLength={2000}
+          defaultValue={v.feedback}
+          error={errors.feedback}
+          hint="Required for failed and resubmission results, so the student knows what to improve"
+        />
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Link
+            to="/trainer/assessments"
+            className="inline-flex min-h-11 items-center rounded-md border border-steel-300 bg-white px-4 py-2 text-sm font-semibold text-steel-800 hover:bg-steel-100"
+          >
+            Cancel
+          </Link>
+          <SubmitButton busyLabel="Recording...">Record assessment</SubmitButton>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Record assessment | Trainer Portal" }];

@@ -1,0 +1,206 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { requireRole } from "~/auth/guards.server";
+import { PageTitle } from "~/components/portal-shell";
+import { useActionToast } from "~/components/toaster";
+import { TierBadge } from "~/components/trainer/badges";
+import { TrainerPageErrorBoundary } from "~/components/trainer/page-error";
+import { Alert, EmptyState, SubmitButton, TitledCard } from "~/components/ui";
+import { getDb } from "~/db.server";
+import {
+  countCompletedAwaitingCertificate,
+  issueCertificate,
+  listCompletedAwaitingCertificate,
+  listRecentCertificates,
+} from "~/models/certificate.server";
+import { ensureCertificatePdf } from "~/pdf/certificate-pdf.server";
+import { isDomainError } from "~/utils/errors";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formatDate } from "~/utils/format";
+import { logLine } from "~/utils/log.server";
+import { parseWith } from "~/utils/validation";
+
+export const CERTIFICATE_ISSUED = "Certificate issued successfully";
+
+const RECENT = 20;
+const AWAITING = 100;
+
+const issueSchema = z.object({
+  enrollment_id: z.string({ message: "Choose an enrollment to certify" }).trim().pipe(z.uuid("Choose an enrollment to certify")),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "trainer");
+  const db = getDb();
+  const [recent, awaiting, awaitingTotal] = await Promise.all([
+    listRecentCertificates(db, { limit: RECENT }),
+    listCompletedAwaitingCertificate(db, { limit: AWAITING }),
+    countCompletedAwaitingCertificate(db),
+  ]);
+  return json({ recent, awaiting, awaitingTotal });
+}
+
+function failure(message: string, status: number) {
+  return json({ error: message, toast: { type: "error" as const, message }, submittedAt: Date.now() }, { status });
+}
+
+/** Renders the new certificate's PDF ahead of its first download; a failure only means it renders then. */
+function prerender(certificateId: string) {
+  void ensureCertificatePdf(getDb(), certificateId).catch((error) =>
+    logLine({ event: "pdf.prerender-failed", certificateId, error: String(error) }),
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRole(request, "trainer");
+  const form = await request.formData().catch(() => null);
+  const parsed = parseWith(issueSchema, { enrollment_id: form?.get("enrollment_id") });
+  if (!parsed.success) return failure(parsed.message, 400);
+  try {
+    const { certificate, created } = await issueCertificate(getDb(), { enrollmentId: parsed.data.enrollment_id, actorId: user.id });
+    if (!created) {
+      return redirectWithFlash("/trainer/certificates", {
+        type: "info",
+        message: `Certificate ${certificate.certificate_number} was already issued for this enrollment; nothing new was created.`,
+      });
+    }
+    prerender(certificate.id);
+    return redirectWithFlash("/trainer/certificates", {
+      type: "success",
+      message: `${CERTIFICATE_ISSUED}: ${certificate.certificate_number} for ${certificate.student.full_name}`,
+    });
+  } catch (error) {
+    if (isDomainError(error)) return failure(error.message, error.status);
+    throw error;
+  }
+}
+
+const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";
+
+export default function TrainerCertificates() {
+  const { recent, awaiting, awaitingTotal } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  useActionToast(data);
+  return (
+    <>
+      <PageTitle title="Certificates" subtitle="Completed enrolments awaiting a certificate, and certificates recently issued" />
+      {data?.error ? (
+        <div className="mb-4">
+          <Alert>{data.error}</Alert>
+        </div>
+      ) : null}
+
+      <TitledCard title={`Awaiting a certificate (${awaitingTotal})`} className="mb-6">
+        <p className="mb-3 text-sm text-steel-600">
+          Completing an enrolment issues its certificate at once; these enrolments were completed without one. Each is issued
+          exactly once.
+        </p>
+        {awaiting.length ? (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <caption className="sr-only">Completed enrolments awaiting a certificate, longest waiting first</caption>
+              <thead>
+                <tr className="border-b border-steel-200 text-xs uppercase tracking-wide text-steel-600">
+                  <th scope="col" className="py-2 pr-3 font-semibold">Student</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">Course</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">Tier</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">Completed</th>
+                  <th scope="col" className="py-2 font-semibold">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {awaiting.map((a) => (
+                  <tr key={a.enrollment_id} className="border-b border-steel-100 align-top">
+                    <th scope="row" className="py-2 pr-3 text-left font-semibold text-steel-900">
+                      {a.student.full_name}
+                    </th>
+                    <td className="py-2 pr-3">
+                      <Link to={`/trainer/enrollments/${a.enrollment_id}`} className="text-steel-800 underline-offset-2 hover:underline">
+                        {a.course.name}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-3">
+                      <TierBadge tier={a.course.tier} />
+                    </td>
+                    <td className="whitespace-nowrap py-2 pr-3">{formatDate(a.completion_date)}</td>
+                    <td className="py-2">
+                      <Form method="post">
+                        <input type="hidden" name="enrollment_id" value={a.enrollment_id} />
+                        <SubmitButton
+                          size="sm"
+                          intent={`issue-${a.enrollment_id}`}
+                          busyLabel="Issuing..."
+                          aria-label={`Issue Certificate for ${a.student.full_name}, ${a.course.name}`}
+                        >
+                          Issue Certificate
+                        </SubmitButton>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <EmptyState title="Nothing awaiting">Every completed enrolment has its certificate.</EmptyState>
+        )}
+        {awaitingTotal > awaiting.length ? (
+          <p className="mt-3 text-sm text-steel-600">Showing the {awaiting.length} longest waiting of {awaitingTotal}.</p>
+        ) : null}
+      </TitledCard>
+
+      <TitledCard title="Recently issued">
+        {recent.length ? (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[44rem] text-left text-sm">
+              <caption className="sr-only">The {RECENT} most recently issued certificates</caption>
+              <thead>
+                <tr className="border-b border-steel-200 text-xs uppercase tracking-wide text-steel-600">
+                  <th scope="col" className="py-2 pr-3 font-semibold">Certificate</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">Student</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">Course</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">Tier</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">Issued</th>
+                  <th scope="col" className="py-2 font-semibold">PDF</th>
+                </tr>
+              </thead>
+              <tbody>
+                {recent.map((c) => (
+                  <tr key={c.id} className="border-b border-steel-100 align-top">
+                    <th scope="row" className="whitespace-nowrap py-2 pr-3 text-left font-mono font-semibold text-steel-900">
+                      {c.certificate_number}
+                    </th>
+                    <td className="py-2 pr-3">{c.student.full_name}</td>
+                    <td className="py-2 pr-3">{c.course.name}</td>
+                    <td className="py-2 pr-3">
+                      <TierBadge tier={c.tier_achieved} />
+                    </td>
+                    <td className="whitespace-nowrap py-2 pr-3">{formatDate(c.issue_date)}</td>
+                    <td className="py-2">
+                      <a
+                        href={`/api/certificates/${c.id}/download`}
+                        download
+                        className={linkClass}
+                        aria-label={`Download PDF of certificate ${c.certificate_number}`}
+                      >
+                        Download PDF
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <EmptyState title="No certificates issued">Certificates appear here as enrolments are completed.</EmptyState>
+        )}
+      </TitledCard>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Certificates | Trainer Portal" }];
+
+export const ErrorBoundary = TrainerPageErrorBoundary;

@@ -1,0 +1,275 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { PageTitle } from "~/components/portal-shell";
+import { useActionToast } from "~/components/toaster";
+import { AssessmentStatusBadge, EnrollmentStatusBadge, TierBadge } from "~/components/trainer/badges";
+import { TrainerPageErrorBoundary } from "~/components/trainer/page-error";
+import { Alert, ButtonLink, CheckboxField, EmptyState, ProgressBar, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { listAssessments } from "~/models/assessment.server";
+import { getEnrollmentForTrainer, updateEnrollmentProgress } from "~/models/enrollment.server";
+import { ensureCertificatePdf } from "~/pdf/certificate-pdf.server";
+import { ENROLLMENT_STATUSES, enrollmentUpdateSchema } from "~/schemas/enrollment-update";
+import { uuid } from "~/schemas/fields";
+import { isDomainError } from "~/utils/errors";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formatDate, statusLabel } from "~/utils/format";
+import { logLine } from "~/utils/log.server";
+import { formToObject, keptValues, parseWith, type FieldErrors } from "~/utils/validation";
+
+export const ENROLLMENT_UPDATED = "Enrollment updated successfully";
+
+/** The enrolment, or a 404 page inside the trainer frame. */
+async function loadEnrollment(id: string | undefined) {
+  const enrollment = id && uuid.safeParse(id).success ? await getEnrollmentForTrainer(getDb(), id) : null;
+  if (!enrollment) throw json("Enrollment not found", { status: 404 });
+  return enrollment;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, "trainer");
+  const enrollment = await loadEnrollment(params.id);
+  const assessments = await listAssessments(getDb(), { enrollmentId: enrollment.id, pageSize: 100 });
+  return json({ enrollment, assessments: assessments.items });
+}
+
+function failure(message: string, fieldErrors: FieldErrors, values: Record<string, string>, status: number) {
+  return json({ error: message, fieldErrors, values, toast: { type: "error" as const, message }, submittedAt: Date.now() }, { status });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireRole(request, "trainer");
+  const enrollment = await loadEnrollment(params.id);
+  const form = await request.formData().catch(() => null);
+  if (!form) return failure("The form could not be read; please try again", {}, {}, 400);
+  const values = keptValues(form);
+  const parsed = parseWith(enrollmentUpdateSchema, formToObject(form));
+  if (!parsed.success) return failure("Please correct the highlighted fields", parsed.fieldErrors, values, 400);
+  const here = `/trainer/enrollments/${enrollment.id}`;
+  try {
+    const result = await updateEnrollmentProgress(getDb(), { enrollmentId: enrollment.id, ...parsed.data, actorId: user.id });
+    if (!result.changed) {
+      const message =
+        result.enrollment.status === "completed"
+          ? "Nothing to change: this enrollment is already completed."
+          : "Nothing to change: the enrollment already has this progress and status.";
+      return redirectWithFlash(here, { type: "info", message });
+    }
+    if (result.issuedCertificate) {
+      // Render the PDF ahead of its first download; a failure only means it renders then.
+      const certificateId = result.issuedCertificate.id;
+      void ensureCertificatePdf(getDb(), certificateId).catch((error) =>
+        logLine({ event: "pdf.prerender-failed", certificateId, error: String(error) }),
+      );
+    }
+    const message = result.issuedCertificate
+      ? `${ENROLLMENT_UPDATED}. Certificate ${result.issuedCertificate.certificate_number} issued.`
+      : ENROLLMENT_UPDATED;
+    return redirectWithFlash(here, { type: "success", message });
+  } catch (error) {
+    if (isDomainError(error)) return failure(error.message, error.fieldErrors, values, error.status);
+    throw error;
+  }
+}
+
+const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";
+
+export default function UpdateEnrollment() {
+  const { enrollment, assessments } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  useActionToast(data);
+  const errors: FieldErrors = data?.fieldErrors ?? {};
+  const v: Record<string, string> = data?.values ?? {};
+  const current = enrollment.status === "enrolled" || enrollment.status === "in_progress";
+  const withdrawn = enrollment.status === "withdrawn";
+  return (
+    <>
+      <PageTitle
+        title="Update progress"
+        subtitle={`${enrollment.student.full_name} \u00b7 ${enrollment.course.name}`}
+        actions={
+          <Link to="/trainer/students" className={linkClass}>
+            Back to My Students
+          </Link>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-5">
+        <TitledCard title="Enrolment" className="lg:col-span-2">
+          <dl className="space-y-3 text-sm">
+            <div>
+              <dt className="font-semibold text-steel-600">Student</dt>
+              <dd className="text-steel-900">
+                {enrollment.student.full_name}
+                <span className="block break-all text-xs text-steel-600">{enrollment.student.email}</span>
+                {enrollment.student.is_active ? null : <span className="text-xs font-semibold text-red-700">Account inactive</span>}
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-steel-600">Course</dt>
+              <dd className="text-steel-900">
+                {enrollment.course.name} <TierBadge tier={enrollment.course.tier} />
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-steel-600">Status</dt>
+              <dd>
+                <EnrollmentStatusBadge status={enrollment.status} />
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-steel-600">Progress</dt>
+              <dd>
+                <ProgressBar value={enrollment.progress_percentage} label="Course progress" />
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-steel-600">Enrolled</dt>
+              <dd className="text-steel-900">{formatDate(enrollment.enrollment_date)}</dd>
+            </div>
+            {enrollment.completion_date ? (
+              <div>
+                <dt className="font-semibold text-steel-600">Completed</dt>
+                <dd className="text-steel-900">{formatDate(enrollment.completion_date)}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt className="font-semibold text-steel-600">Certificate</dt>
+              <dd className="text-steel-900">
+                {enrollment.certificate ? (
+                  <>
+                    <span className="font-semibold" data-testid="certificate-number">
+                      {enrollment.certificate.certificate_number}
+                    </span>
+                    , issued {formatDate(enrollment.certificate.issue_date)}{" "}
+                    <a href={`/api/certificates/${enrollment.certificate.id}/download`} className={linkClass} download>
+                      Download PDF
+                    </a>
+                  </>
+                ) : enrollment.status === "completed" ? (
+                  <>
+                    Not issued yet:{" "}
+                    <Link to="/trainer/certificates" className={linkClass}>
+                      issue it under Certificates
+                    </Link>
+                  </>
+                ) : (
+                  "Issued when the enrolment is completed"
+                )}
+              </dd>
+            </div>
+          </dl>
+        </TitledCard>
+
+        <TitledCard title="Change progress and status" className="lg:col-span-3">
+          {enrollment.status === "completed" ? (
+            <Alert tone="info">This enrollment is completed and cannot be reopened: its certificate stands.</Alert>
+          ) : (
+            <Form method="post" noValidate className="space-y-4">
+              {data?.error ? <Alert>{data.error}</Alert> : null}
+              {withdrawn ? (
+                <Alert tone="info">This enrollment is withdrawn. It is only reinstated if you tick &ldquo;Reopen this withdrawn enrollment&rdquo;.</Alert>
+              ) : null}
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField
+                  label="Progress (%)"
+                  name="progress"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={100}
+                  step={1}
+                  required
+                  defaultValue={v.progress ?? String(enrollment.progress_percentage)}
+                  error={errors.progress}
+                  hint="Whole number from 0 to 100"
+                />
+                <SelectField
+                  label="Status"
+                  name="status"
+                  required
+                  defaultValue={v.status ?? enrollment.status}
+                  error={errors.status}
+                  options={ENROLLMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+                />
+              </div>
+              {withdrawn ? (
+                <CheckboxField
+                  label="Reopen this withdrawn enrollment"
+                  name="reopen"
+                  defaultChecked={v.reopen === "on"}
+                  error={errors.reopen}
+                  hint="Needed to move a withdrawn enrollment back to enrolled or in progress"
+                />
+              ) : null}
+              <ul className="list-disc space-y-1 pl-5 text-xs text-steel-600">
+                <li>Enrolled means not started, so its progress is 0%.</li>
+                <li>
+                  Completing needs a passed latest assessment; it sets progress to 100%, records the completion date and issues
+                  the certificate. A completed enrollment cannot be reopened.
+                </li>
+                <li>Withdrawing keeps the progress reached so far.</li>
+              </ul>
+              <div className="flex flex-wrap justify-end gap-2">
+                <SubmitButton busyLabel="Saving...">Save changes</SubmitButton>
+              </div>
+            </Form>
+          )}
+        </TitledCard>
+      </div>
+
+      <TitledCard
+        title="Assessments for this enrolment"
+        className="mt-6"
+        actions={
+          current ? (
+            <ButtonLink to={`/trainer/assessments/new?enrollment=${enrollment.id}`} size="sm">
+              Record assessment
+            </ButtonLink>
+          ) : null
+        }
+      >
+        {assessments.length ? (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <caption className="sr-only">Assessments for this enrolment, newest first</caption>
+              <thead>
+                <tr className="border-b border-steel-200 text-xs uppercase tracking-wide text-steel-600">
+                  <th scope="col" className="py-2 pr-3 font-semibold">Date</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">Type</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">Status</th>
+                  <th scope="col" className="py-2 pr-3 text-right font-semibold">Score</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">Assessor</th>
+                  <th scope="col" className="py-2 font-semibold">Feedback</th>
+                </tr>
+              </thead>
+              <tbody>
+                {assessments.map((a) => (
+                  <tr key={a.id} className="border-b border-steel-100 align-top">
+                    <td className="whitespace-nowrap py-2 pr-3">{formatDate(a.assessment_date)}</td>
+                    <td className="py-2 pr-3">{a.assessment_type}</td>
+                    <td className="py-2 pr-3">
+                      <AssessmentStatusBadge status={a.status} />
+                    </td>
+                    <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
+                      {a.score !== null && a.max_score !== null ? `${a.score}/${a.max_score}` : "Not marked"}
+                    </td>
+                    <td className="py-2 pr-3">{a.assessor?.full_name ?? "Unknown"}</td>
+                    <td className="py-2 text-steel-700">{a.feedback ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <EmptyState title="No assessments recorded">Record an assessment before completing this enrolment.</EmptyState>
+        )}
+      </TitledCard>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Update progress | Trainer Portal" }];
+
+export const ErrorBoundary = TrainerPageErrorBoundary;

@@ -1,0 +1,75 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
+import { requireRole } from "~/auth/guards.server";
+import { PageTitle } from "~/components/portal-shell";
+import { TrainerPageErrorBoundary } from "~/components/trainer/page-error";
+import { LiveSearchForm } from "~/components/trainer/live-search";
+import { Pagination } from "~/components/trainer/pagination";
+import { StudentEnrollmentsTable } from "~/components/trainer/student-enrollments-table";
+import { ButtonLink, Card, EmptyState } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { listTrainerStudents } from "~/models/enrollment.server";
+
+/** Spec section 9: the trainer's student list shows 10 at a time. */
+const PAGE_SIZE = 10;
+
+/** The query string; anything unreadable falls back to the plain first page. */
+const listQuerySchema = z.object({
+  q: z.string().trim().max(100).catch(""),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "trainer");
+  const params = new URL(request.url).searchParams;
+  const query = listQuerySchema.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
+  const result = await listTrainerStudents(getDb(), { search: query.q, page: query.page, pageSize: PAGE_SIZE });
+  return json({ query, ...result });
+}
+
+export default function TrainerStudents() {
+  const { query, students, total, page, pageSize, pageCount } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <>
+      <PageTitle
+        title="My Students"
+        subtitle="Active students with a current enrolment, their progress and their latest assessment"
+        actions={<ButtonLink to="/trainer/assessments/new">Record an assessment</ButtonLink>}
+      />
+      <Card className="p-4 sm:p-5">
+        <LiveSearchForm action="/trainer/students" label="Search students" placeholder="Name, email or course" value={query.q} />
+        <div className="mt-4">
+          {students.length ? (
+            <>
+              <StudentEnrollmentsTable
+                students={students}
+                withActions
+                caption={query.q ? `Students matching \u201c${query.q}\u201d` : "My students by name, with their current courses"}
+              />
+              <Pagination
+                label="Students"
+                page={page}
+                pageCount={pageCount}
+                pageSize={pageSize}
+                total={total}
+                pathname="/trainer/students"
+                search={location.search}
+              />
+            </>
+          ) : (
+            <EmptyState title={query.q ? "No students found" : "No current students"}>
+              {query.q ? `No current student matches \u201c${query.q}\u201d.` : "Students appear here once they enrol in a course."}
+            </EmptyState>
+          )}
+        </div>
+      </Card>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "My Students | Trainer Portal" }];
+
+export const ErrorBoundary = TrainerPageErrorBoundary;
