@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import { requestContext } from "./auth/request-context.server";
 import { logLine } from "./utils/log.server";
 
 /**
@@ -168,14 +169,34 @@ function guardWrite(fn: DataFunction, resource: boolean): DataFunction {
   };
 }
 
+/** Resource routes never pass through entry.server, so their request line is written here. */
+function logResource(request: Request, status: number) {
+  const ctx = requestContext();
+  logLine({
+    method: request.method,
+    path: new URL(request.url).pathname,
+    status,
+    ms: ctx?.started ? Date.now() - ctx.started : undefined,
+    user: ctx?.userId ?? null,
+  });
+}
+
 async function callGuarded(fn: DataFunction, args: Parameters<DataFunction>[0], resource: boolean) {
   if (!resource) return fn(args);
   try {
     const result = await fn(args);
-    return result instanceof Response ? withHeaders(result) : result;
+    if (result instanceof Response) {
+      logResource(args.request, result.status);
+      return withHeaders(result);
+    }
+    return result;
   } catch (error) {
-    if (error instanceof Response) throw withHeaders(error);
+    if (error instanceof Response) {
+      logResource(args.request, error.status);
+      throw withHeaders(error);
+    }
     logLine({ event: "error", path: new URL(args.request.url).pathname, error: String(error) });
+    logResource(args.request, 500);
     throw refuse(args.request, 500, "Something went wrong on our side. Please try again.");
   }
 }

@@ -18,9 +18,9 @@ const buildDir = process.env.BUILD_DIR ?? "build";
 const dbFile = path.resolve("tests/.tmp/crash.db");
 const base = `http://127.0.0.1:${port}`;
 const bin = (name: string) => path.resolve("node_modules", ".bin", name);
-const env = {
+const env: NodeJS.ProcessEnv = {
   ...process.env,
-  NODE_ENV: "production",
+  NODE_ENV: "production" as const,
   PORT: String(port),
   DATABASE_URL: `file:${dbFile}`,
   SESSION_SECRET: "crash-secret-crash-secret-crash-secret-0001",

@@ -4,6 +4,7 @@ import type { Role } from "#db/schema";
 import { getDb } from "~/db.server";
 import { publicUserColumns, toPublicUser, type PublicUser } from "~/models/user.server";
 import { apiError } from "~/utils/http.server";
+import { logLine } from "~/utils/log.server";
 import { randomToken, sha256 } from "./password.server";
 import { requestContext } from "./request-context.server";
 import { getSessionUser } from "./session.server";
@@ -66,7 +67,10 @@ export async function requireApiUser(request: Request, ...roles: Role[]): Promis
   let user: PublicUser | null = null;
   if (token !== null) {
     user = await getTokenUser(db, token);
-    if (!user) throw apiError(401, "Invalid or expired token");
+    if (!user) {
+      logLine({ event: "refused", reason: "token", method: request.method, path: new URL(request.url).pathname });
+      throw apiError(401, "Invalid or expired token");
+    }
   } else {
     const sameOrigin =
       request.headers.get("Sec-Fetch-Site") === "same-origin" || request.headers.get("Origin") !== null;
@@ -75,7 +79,10 @@ export async function requireApiUser(request: Request, ...roles: Role[]): Promis
   }
   const ctx = requestContext();
   if (ctx) ctx.userId = user.id;
-  if (roles.length && !roles.includes(user.role)) throw apiError(403, "You do not have permission to do that");
+  if (roles.length && !roles.includes(user.role)) {
+    logLine({ event: "refused", reason: "role", method: request.method, path: new URL(request.url).pathname, user: user.id });
+    throw apiError(403, "You do not have permission to do that");
+  }
   return user;
 }
 

@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/node";
 import type { Role } from "#db/schema";
 import { getDb } from "~/db.server";
 import type { PublicUser } from "~/models/user.server";
+import { logLine } from "~/utils/log.server";
 import { requestContext } from "./request-context.server";
 import { getSessionUser } from "./session.server";
 
@@ -30,7 +31,10 @@ export async function requireUser(request: Request): Promise<PublicUser> {
 /** A page for some roles only: anyone else goes to /dashboard (spec section 2). */
 export async function requireRole(request: Request, ...roles: Role[]): Promise<PublicUser> {
   const user = await requireUser(request);
-  if (!roles.includes(user.role)) throw redirect("/dashboard");
+  if (!roles.includes(user.role)) {
+    logLine({ event: "refused", reason: "role", method: request.method, path: new URL(request.url).pathname, user: user.id });
+    throw redirect("/dashboard");
+  }
   return user;
 }
 

@@ -2,6 +2,7 @@ import type { DB } from "#db/connection";
 import { getUserById, getUserRowByEmail, recordLogin, type PublicUser } from "~/models/user.server";
 import type { LoginInput } from "~/schemas/auth";
 import { DomainError } from "~/utils/errors";
+import { logLine } from "~/utils/log.server";
 import { decoyHash, verifyPassword } from "./password.server";
 import { isThrottled, recordAttempt, THROTTLE_WINDOW_MINUTES } from "./throttle.server";
 
@@ -17,12 +18,16 @@ export const TOO_MANY_ATTEMPTS = `Too many sign-in attempts. Please wait ${THROT
  */
 export async function signIn(db: DB, input: LoginInput & { client: string }): Promise<PublicUser> {
   const key = { email: input.email, client: input.client };
-  if (await isThrottled(db, key)) throw new DomainError(429, TOO_MANY_ATTEMPTS);
+  if (await isThrottled(db, key)) {
+    logLine({ event: "sign-in-throttled", client: input.client });
+    throw new DomainError(429, TOO_MANY_ATTEMPTS);
+  }
 
   const row = await getUserRowByEmail(db, input.email);
   const ok = await verifyPassword(input.password, row?.password_hash ?? (await decoyHash()));
   if (!row || !ok) {
     await recordAttempt(db, { ...key, succeeded: false });
+    logLine({ event: "sign-in-failed", client: input.client, known_email: Boolean(row) });
     throw new DomainError(401, INVALID_CREDENTIALS);
   }
   await recordAttempt(db, { ...key, succeeded: true });

@@ -32,7 +32,6 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof LoginFailure)) logLine({ event: "login-error", error: String(error) });
     const form = await copy.formData().catch(() => null);
     const email = typeof form?.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
-    if (failure.status !== 400) logLine({ event: "sign-in-failed", status: failure.status });
     return json(
       {
         error: failure.message || "Login failed",
