@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
+import { registerRequest } from "~/api/schemas";
+import { getDb } from "~/db.server";
+import { registerUser } from "~/models/user.server";
+import { REGISTERED, REGISTERED_PENDING } from "~/routes/register";
+import { apiErrorFrom } from "~/utils/http.server";
+
+/**
+ * POST /api/auth/register with the registration payload of spec section 3 → 201
+ * `{success: true, message}`. Every failure is `{success: false, message, detail}` (plus
+ * `errors` per field): 400 malformed, 415 not JSON, 422 invalid, 409 email taken. The same
+ * schema and model as the registration form.
+ */
+const handle = apiRoute({
+  POST: async ({ request }) => {
+    try {
+      const input = parseInput(registerRequest, await readJsonBody(request));
+      const { pending } = await registerUser(getDb(), input);
+      return apiJson({ success: true as const, message: pending ? REGISTERED_PENDING : REGISTERED }, 201);
+    } catch (error) {
+      const failed = apiErrorFrom(error);
+      const body = (await failed.clone().json()) as { detail: string; errors?: Record<string, string> };
+      return apiJson({ success: false as const, message: body.detail, ...body }, failed.status);
+    }
+  },
+});
+
+export const loader = (args: LoaderFunctionArgs) => handle(args);
+export const action = (args: ActionFunctionArgs) => handle(args);
