@@ -27,12 +27,12 @@ export function EnrollmentCard({ enrollment }: { enrollment: StudentEnrollmentDa
           <dd className="font-semibold text-steel-900">{formatPrice(course.price)}</dd>
         </div>
         <div>
-          <dt className="text-steel-500">Enrolled</dt>
+          <dt className="text-steel-500">Enrolled on</dt>
           <dd className="font-semibold text-steel-900">{formatDate(enrollment.enrollment_date)}</dd>
         </div>
         {enrollment.completion_date ? (
           <div>
-            <dt className="text-steel-500">Completed</dt>
+            <dt className="text-steel-500">Completed on</dt>
             <dd className="font-semibold text-steel-900">{formatDate(enrollment.completion_date)}</dd>
           </div>
         ) : null}
