@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiCaller } from "~/api/auth.server";
+import { apiJson, apiRoute, parseInput, queryObject } from "~/api/http.server";
+import { STUDENT_LIST_DEFAULT_PAGE_SIZE, studentListQuery, type UserResponse } from "~/api/schemas";
+import { getDb } from "~/db.server";
+import { searchStudents } from "~/models/student.server";
+
+/**
+ * GET /api/admin/students?q=&status=&issue=&page=&page_size= → an array of students (the
+ * spec's client reads it as the student list), searched and paged in SQL; the paging figures
+ * travel in X-Total-Count, X-Page, X-Page-Size and X-Page-Count. Trainers and administrators.
+ */
+const handle = apiRoute({
+  GET: async ({ request }) => {
+    await apiCaller(request, "trainer", "admin");
+    const query = parseInput(studentListQuery, queryObject(request));
+    const page = await searchStudents(getDb(), {
+      q: query.q,
+      status: query.status,
+      issue: query.issue,
+      page: query.page,
+      pageSize: query.page_size ?? STUDENT_LIST_DEFAULT_PAGE_SIZE,
+    });
+    return apiJson<UserResponse[]>(page.students, {
+      headers: {
+        "X-Total-Count": String(page.total),
+        "X-Page": String(page.page),
+        "X-Page-Size": String(page.pageSize),
+        "X-Page-Count": String(page.pageCount),
+      },
+    });
+  },
+});
+
+export const loader = (args: LoaderFunctionArgs) => handle(args);
+export const action = (args: ActionFunctionArgs) => handle(args);
