@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "#db/connection";
+import { issueApiToken } from "~/auth/api.server";
+import * as openapiRoute from "~/routes/api.openapi[.]json";
+import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
+import { makeCourse } from "../../tests/support/factories";
+import { validateJsonSchema } from "./json-schema";
+import { API_OPERATIONS, openApiDocument } from "./openapi";
+import { bodyOf, call, caller, type Caller, type RouteModule } from "./testing";
+
+/** Every /api route file, by the URL path it serves (flat-routes naming). */
+const routeFiles = import.meta.glob<RouteModule>("../routes/api.*.ts", { eager: true });
+
+function urlPathOf(file: string): string {
+  const name = file.replace(/^.*\/routes\//, "").replace(/\.ts$/, "");
+  const segments = name.replace(/\[\.\]/g, "\u0000").split(".");
+  return "/" + segments.map((s) => s.replace(/\u0000/g, ".").replace(/^\$(\w+)$/, "{$1}")).join("/");
+}
+
+const routes = Object.entries(routeFiles)
+  .filter(([file]) => !file.endsWith(".test.ts") && !file.endsWith("/api.$.ts"))
+  .map(([file, mod]) => ({ file, path: urlPathOf(file), mod }));
+
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Record<string, unknown>>; securitySchemes: Record<string, unknown> };
+};
+type Operation = {
+  security: unknown[];
+  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+};
+
+const doc = openApiDocument() as unknown as Doc;
+
+let db: DB;
+let cleanup: () => Promise<void>;
+let admin: Caller;
+
+beforeAll(async () => {
+  ({ db, cleanup } = await createTestDb({ seed: true }));
+  useAsAppDb(db);
+  admin = await caller(db, "admin");
+});
+afterAll(async () => cleanup());
+
+function collectRefs(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((n) => collectRefs(n, out));
+  else if (node && typeof node === "object") {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "$ref" && typeof v === "string") out.push(v);
+      else collectRefs(v, out);
+    }
+  }
+  return out;
+}
+
+describe("the OpenAPI document", () => {
+  it("is served at GET /api/openapi.json", async () => {
+    const response = await call(openapiRoute, "GET", "/api/openapi.json");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
+    expect(await bodyOf(response)).toEqual(JSON.parse(JSON.stringify(doc)));
+    expect((await call(openapiRoute, "POST", "/api/openapi.json", { json: {} })).status).toBe(405);
+  });
+
+  it("is OpenAPI 3.1 with bearer security and every reference resolving", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.components.securitySchemes.bearerAuth).toEqual(expect.objectContaining({ type: "http", scheme: "bearer" }));
+    for (const ref of collectRefs(doc)) {
+      const name = ref.replace("#/components/schemas/", "");
+      expect(doc.components.schemas[name], ref).toBeDefined();
+    }
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        expect(Array.isArray(op.security), `${method} ${path}`).toBe(true);
+        const statuses = Object.keys(op.responses);
+        expect(statuses.some((s) => s.startsWith("2")), `${method} ${path} has a success`).toBe(true);
+        const spec = API_OPERATIONS.find((o) => o.path === path && o.method === method)!;
+        if (spec.access === "required") {
+          expect(op.security).toContainEqual({ bearerAuth: [] });
+          expect(statuses).toContain("401");
+        }
+      }
+    }
+  });
+
+  it("lists exactly the routes that exist, each with exactly the methods it answers", async () => {
+    expect(Object.keys(doc.paths).sort()).toEqual(routes.map((r) => r.path).sort());
+    for (const route of routes) {
+      const documented = Object.keys(doc.paths[route.path]!).map((m) => m.toUpperCase()).sort();
+      if (route.file.endsWith("api.certificates.$id.download.ts")) {
+        // another engineer's route: a loader only
+        expect(documented).toEqual(["GET"]);
+        expect(typeof route.mod.loader).toBe("function");
+        expect(route.mod.action).toBeUndefined();
+        continue;
+      }
+      const options = await call(route.mod, "OPTIONS", route.path);
+      expect(options.status, route.path).toBe(204);
+      const allowed = options.headers
+        .get("Allow")!
+        .split(", ")
+        .filter((m) => m !== "HEAD" && m !== "OPTIONS")
+        .sort();
+      expect(allowed, route.path).toEqual(documented);
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => !documented.includes(m))) {
+        const response = await call(route.mod, method, route.path, method === "GET" ? {} : { json: {} });
+        expect(response.status, `${method} ${route.path}`).toBe(405);
+        expect(response.headers.get("Allow"), `${method} ${route.path}`).toBe(options.headers.get("Allow"));
+      }
+    }
+  });
+
+  it("describes request bodies with the fields the routes accept", () => {
+    const body = (path: string, method: string) => {
+      const ref = doc.paths[path]![method]!.requestBody!.content["application/json"]!.schema.$ref as string;
+      return doc.components.schemas[ref.replace("#/components/schemas/", "")]!;
+    };
+    const student = body("/api/admin/students/{id}", "put");
+    expect(Object.keys(student.properties as object).sort()).toEqual(
+      ["full_name", "email", "phone", "address", "date_of_birth", "emergency_contact", "license_number", "is_active"].sort(),
+    );
+    expect(student.required).toBeUndefined();
+    expect(student.additionalProperties).toBe(false);
+    const course = body("/api/admin/courses/{id}", "put");
+    expect(Object.keys(course.properties as object)).toEqual(
+      expect.arrayContaining(["name", "description", "duration_hours", "price", "is_active", "prerequisites", "learning_outcomes", "assessment_criteria"]),
+    );
+    expect(course.required).toBeUndefined();
+    expect(body("/api/auth/login", "post").required).toEqual(["email", "password"]);
+    expect(body("/api/auth/register", "post").required).toEqual(["full_name", "email", "password"]);
+    expect(body("/api/enrollments", "post").required).toEqual(["course_id"]);
+  });
+});
+
+/** Checks one real answer against the document's schema for its path, method and status. */
+async function conforms(response: Response, path: string, method: string) {
+  const op = doc.paths[path]?.[method];
+  expect(op, `${method} ${path} is documented`).toBeDefined();
+  const documented = op!.responses[String(response.status)];
+  expect(documented, `${method} ${path} documents ${response.status}`).toBeDefined();
+  const schema = documented!.content?.["application/json"]?.schema;
+  expect(schema, `${method} ${path} ${response.status} has a JSON schema`).toBeDefined();
+  const body = await response.json();
+  expect(validateJsonSchema(body, schema!, doc as unknown as Record<string, unknown>)).toEqual([]);
+  return body;
+}
+
+describe("real answers match the document", () => {
+  it("for a sample of successes and failures on every JSON route", async () => {
+    const mod = async (name: string) => routeFiles[`../routes/${name}.ts`]!;
+    const student = await caller(db, "student");
+    const trainer = await caller(db, "trainer");
+    const course = await makeCourse(db, { name: "Documented course" });
+    const demo = await db.selectFrom("users").select("id").where("email", "=", "student@example.com").executeTakeFirstOrThrow();
+    const demoToken = await issueApiToken(db, demo.id);
+
+    const login = await mod("api.auth.login");
+    await conforms(await call(login, "POST", "/api/auth/login", { json: { email: student.email, password: "password123" } }), "/api/auth/login", "post");
+    await conforms(await call(login, "POST", "/api/auth/login", { json: { email: student.email, password: "wrong-pass" } }), "/api/auth/login", "post");
+    await conforms(await call(login, "POST", "/api/auth/login", { json: { email: "" } }), "/api/auth/login", "post");
+    await conforms(await call(login, "POST", "/api/auth/login", { body: "{", contentType: "application/json" }), "/api/auth/login", "post");
+    await conforms(await call(login, "POST", "/api/auth/login", { body: "a=b", contentType: "text/plain" }), "/api/auth/login", "post");
+
+    const register = await mod("api.auth.register");
+    const email = `doc-${crypto.randomUUID().slice(0, 8)}@test.example`;
+    await conforms(await call(register, "POST", "/api/auth/register", { json: { email, full_name: "Doc Student", password: "secret12" } }), "/api/auth/register", "post");
+    await conforms(await call(register, "POST", "/api/auth/register", { json: { email, full_name: "Doc Student", password: "secret12" } }), "/api/auth/register", "post");
+    await conforms(await call(register, "POST", "/api/auth/register", { json: { email: "x" } }), "/api/auth/register", "post");
+    await conforms(await call(register, "POST", "/api/auth/register", { body: "[", contentType: "application/json" }), "/api/auth/register", "post");
+
+    const me = await mod("api.auth.me");
+    await conforms(await call(me, "GET", "/api/auth/me", { token: demoToken }), "/api/auth/me", "get");
+    await conforms(await call(me, "GET", "/api/auth/me"), "/api/auth/me", "get");
+
+    const stats = await mod("api.dashboard.stats");
+    await conforms(await call(stats, "GET", "/api/dashboard/stats", { token: trainer.token }), "/api/dashboard/stats", "get");
+    await conforms(await call(stats, "GET", "/api/dashboard/stats", { token: student.token }), "/api/dashboard/stats", "get");
+
+    const students = await mod("api.admin.students");
+    const list = await conforms(await call(students, "GET", "/api/admin/students", { token: admin.token }), "/api/admin/students", "get");
+    expect(list.length).toBeGreaterThan(5);
+    await conforms(await call(students, "GET", "/api/admin/students?page=x", { token: admin.token }), "/api/admin/students", "get");
+
+    const studentDetail = await mod("api.admin.students.$id");
+    const p = "/api/admin/students/{id}";
+    const detail = await conforms(await call(studentDetail, "GET", "/x", { token: admin.token, params: { id: demo.id } }), p, "get");
+    expect(detail.certificates.length + detail.assessments.length + detail.files.length).toBeGreaterThan(0);
+    await conforms(await call(studentDetail, "GET", "/x", { token: admin.token, params: { id: crypto.randomUUID() } }), p, "get");
+    await conforms(await call(studentDetail, "PUT", "/x", { token: admin.token, params: { id: student.id }, json: { phone: "0400 999 888" } }), p, "put");
+    await conforms(await call(studentDetail, "PUT", "/x", { token: admin.token, params: { id: student.id }, json: { email: "bad" } }), p, "put");
+    await conforms(await call(studentDetail, "PUT", "/x", { token: admin.token, params: { id: student.id }, json: { email: "student@example.com" } }), p, "put");
+    await conforms(await call(studentDetail, "PUT", "/x", { token: trainer.token, params: { id: student.id }, json: {} }), p, "put");
+
+    const courses = await mod("api.courses");
+    await conforms(await call(courses, "GET", "/api/courses"), "/api/courses", "get");
+    await conforms(await call(courses, "GET", "/api/courses", { token: admin.token }), "/api/courses", "get");
+
+    const courseDetail = await mod("api.admin.courses.$id");
+    const c = "/api/admin/courses/{id}";
+    const demoCourse = await db.selectFrom("enrollments").select("course_id").limit(1).executeTakeFirstOrThrow();
+    const cd = await conforms(await call(courseDetail, "GET", "/x", { token: admin.token, params: { id: demoCourse.course_id } }), c, "get");
+    expect(cd.recent_enrollments.length).toBeGreaterThan(0);
+    await conforms(await call(courseDetail, "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { is_active: false } }), c, "put");
+    await conforms(await call(courseDetail, "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { price: "free" } }), c, "put");
+    await conforms(await call(courseDetail, "PUT", "/x", { token: admin.token, params: { id: "nope" }, json: { is_active: true } }), c, "put");
+
+    const enrollments = await mod("api.enrollments");
+    const open = await makeCourse(db, { name: "Open for docs" });
+    await conforms(await call(enrollments, "POST", "/api/enrollments", { token: student.token, json: { course_id: open.id } }), "/api/enrollments", "post");
+    await conforms(await call(enrollments, "POST", "/api/enrollments", { token: student.token, json: { course_id: open.id } }), "/api/enrollments", "post");
+    await conforms(await call(enrollments, "POST", "/api/enrollments", { token: student.token, json: { course_id: course.id } }), "/api/enrollments", "post");
+
+    const mine = await mod("api.enrollments.my");
+    const enrolled = await conforms(await call(mine, "GET", "/api/enrollments/my", { token: demoToken }), "/api/enrollments/my", "get");
+    expect(enrolled.length).toBeGreaterThan(0);
+    const certs = await mod("api.certificates.my");
+    const certificates = await conforms(await call(certs, "GET", "/api/certificates/my", { token: demoToken }), "/api/certificates/my", "get");
+    expect(certificates.length).toBeGreaterThan(0);
+
+    const logout = await mod("api.auth.logout");
+    const out = await call(logout, "POST", "/api/auth/logout", { token: student.token });
+    expect(out.status).toBe(204);
+    expect(doc.paths["/api/auth/logout"]!.post!.responses["204"]).toBeDefined();
+  });
+
+  it("the check fails for an answer that leaks a field or breaks a type", async () => {
+    const root = doc as unknown as Record<string, unknown>;
+    const userSchema = { $ref: "#/components/schemas/User" };
+    const me = routeFiles["../routes/api.auth.me.ts"]!;
+    const user = await (await call(me, "GET", "/api/auth/me", { token: admin.token })).json();
+    expect(validateJsonSchema(user, userSchema, root)).toEqual([]);
+    expect(validateJsonSchema({ ...user, password_hash: "scrypt$..." }, userSchema, root)).toEqual([expect.stringMatching(/unexpected property "password_hash"/)]);
+    expect(validateJsonSchema({ ...user, is_active: 1 }, userSchema, root)).not.toEqual([]);
+    expect(validateJsonSchema({ ...user, created_at: "yesterday" }, userSchema, root)).not.toEqual([]);
+    const { email: _e, ...missing } = user;
+    expect(validateJsonSchema(missing, userSchema, root)).toEqual([expect.stringMatching(/missing required "email"/)]);
+  });
+});
