@@ -76,7 +76,7 @@ export default function StudentOverview() {
               title="No course enrollments yet"
               action={<ButtonLink to="/courses">Browse Courses</ButtonLink>}
             >
-              Enrol in a course to start tracking your progress here.
+              Enroll in a course to start tracking your progress here.
             </EmptyState>
           )}
         </TitledCard>

@@ -46,7 +46,7 @@ export default function StudentProfile() {
           {fields.map(([label, value]) => (
             <div key={label}>
               <dt className="text-sm font-medium text-steel-500">{label}</dt>
-              <dd className={value === NOT_PROVIDED ? "mt-1 italic text-steel-500" : "mt-1 font-semibold text-steel-900"}>{value}</dd>
+              <dd className={value === NOT_PROVIDED ? "mt-1 italic text-steel-500" : "mt-1 break-words font-semibold text-steel-900"}>{value}</dd>
             </div>
           ))}
         </dl>

@@ -11,9 +11,9 @@ const STATUS_TONES: Record<EnrollmentStatus, BadgeTone> = {
 };
 
 export function TierBadge({ tier }: { tier: Tier }) {
-  return <Badge tone={TIER_TONES[tier] ?? "grey"}>{tierLabel(tier)}</Badge>;
+  return <Badge tone={TIER_TONES[tier] ?? "grey"} className="shrink-0 whitespace-nowrap">{tierLabel(tier)}</Badge>;
 }
 
 export function EnrollmentStatusBadge({ status }: { status: EnrollmentStatus }) {
-  return <Badge tone={STATUS_TONES[status] ?? "grey"}>{statusLabel(status)}</Badge>;
+  return <Badge tone={STATUS_TONES[status] ?? "grey"} className="shrink-0 whitespace-nowrap">{statusLabel(status)}</Badge>;
 }
