@@ -1,0 +1,225 @@
+import type { Tier } from "#db/schema";
+import { Button, CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui";
+import type { CourseListName } from "~/schemas/course";
+import type { FieldErrors } from "~/utils/validation";
+import { TIER_TITLES } from "./badges";
+
+/** The course form as typed: numbers stay text until the server parses them. */
+export interface CourseFormState {
+  unit_code: string;
+  name: string;
+  description: string;
+  tier: Tier;
+  duration_hours: string;
+  price: string;
+  is_active: boolean;
+  prerequisites: string[];
+  learning_outcomes: string[];
+  assessment_criteria: string[];
+}
+
+const LISTS: Record<CourseListName, { legend: string; item: string; keyword: string; add: string }> = {
+  prerequisites: { legend: "Prerequisites", item: "Prerequisite", keyword: "prerequisite", add: "Add prerequisite" },
+  learning_outcomes: { legend: "Learning outcomes", item: "Learning outcome", keyword: "outcome", add: "Add outcome" },
+  assessment_criteria: { legend: "Assessment criteria", item: "Assessment criterion", keyword: "criterion", add: "Add criterion" },
+};
+
+/**
+ * An editable list. Each Add and Remove button submits the form with its own intent
+ * (`add-outcome`, `remove-outcome-2`), so entries can be added and removed without
+ * JavaScript; the action sends the edited form back without saving.
+ */
+function ListField({
+  list,
+  entries,
+  error,
+  version,
+  focusIndex,
+}: {
+  list: CourseListName;
+  entries: string[];
+  error?: string;
+  version: string | number;
+  focusIndex: number | null;
+}) {
+  const meta = LISTS[list];
+  return (
+    <fieldset className="rounded-md border border-steel-200 p-3">
+      <legend className="px-1 text-sm font-semibold text-steel-800">{meta.legend}</legend>
+      <input type="hidden" name={`${list}_present`} value="1" />
+      {entries.length === 0 ? <p className="mb-2 text-sm text-steel-600">No entries yet.</p> : null}
+      <ol className="space-y-2">
+        {entries.map((entry, i) => (
+          <li key={`${version}-${i}`} className="flex items-start gap-2">
+            <label htmlFor={`${list}-${i}`} className="sr-only">
+              {meta.item} {i + 1}
+            </label>
+            <span aria-hidden className="mt-2 w-5 text-right text-sm tabular-nums text-steel-500">
+              {i + 1}.
+            </span>
+            <input
+              id={`${list}-${i}`}
+              name={list}
+              defaultValue={entry}
+              maxLength={500}
+              autoFocus={focusIndex === i}
+              className="block w-full flex-1 rounded-md border border-steel-300 bg-white px-3 py-2 text-base text-steel-900 shadow-sm focus:border-hivis-500 focus:outline-none focus:ring-2 focus:ring-hivis-500/40 sm:text-sm"
+            />
+            <Button type="submit" name="intent" value={`remove-${meta.keyword}-${i}`} variant="ghost" size="sm" className="mt-0.5">
+              Remove<span className="sr-only"> {meta.item.toLowerCase()} {i + 1}</span>
+            </Button>
+          </li>
+        ))}
+      </ol>
+      {error ? <p className="mt-2 text-sm font-medium text-red-700">{error}</p> : null}
+      <div className="mt-2">
+        <Button type="submit" name="intent" value={`add-${meta.keyword}`} variant="secondary" size="sm">
+          {meta.add}
+        </Button>
+      </div>
+      <p className="mt-1 text-xs text-steel-500">Blank entries are dropped when you save.</p>
+    </fieldset>
+  );
+}
+
+const TIER_OPTIONS = (Object.keys(TIER_TITLES) as Tier[]).map((t) => ({ value: t, label: TIER_TITLES[t] }));
+
+/**
+ * The fields of Edit Course and Add Course (spec section 5). A hidden default button comes
+ * first so pressing Enter in a field saves rather than pressing the first Remove button.
+ */
+export function CourseFields({
+  mode,
+  state,
+  errors,
+  version,
+  focus,
+}: {
+  mode: "create" | "edit";
+  state: CourseFormState;
+  errors: FieldErrors;
+  version: string | number;
+  focus: { list: CourseListName; index: number } | null;
+}) {
+  const lists: CourseListName[] = mode === "create" ? ["prerequisites", "learning_outcomes", "assessment_criteria"] : ["learning_outcomes", "assessment_criteria"];
+  return (
+    <div className="space-y-4">
+      <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only">
+        Save
+      </button>
+      {mode === "create" ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Unit code" name="unit_code" required defaultValue={state.unit_code} hint="e.g. CPCCLRG3001" error={errors.unit_code} />
+          <SelectField label="Tier" name="tier" required defaultValue={state.tier} options={TIER_OPTIONS} error={errors.tier} />
+        </div>
+      ) : null}
+      <TextField label="Course name" name="name" required defaultValue={state.name} error={errors.name} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Duration (hours)"
+          name="duration_hours"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          required
+          defaultValue={state.duration_hours}
+          error={errors.duration_hours}
+        />
+        <TextField
+          label="Price ($)"
+          name="price"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          required
+          defaultValue={state.price}
+          error={errors.price}
+        />
+      </div>
+      <TextAreaField label="Description" name="description" rows={3} required defaultValue={state.description} error={errors.description} />
+      {lists.map((list) => (
+        <ListField
+          key={list}
+          list={list}
+          entries={state[list]}
+          error={errors[list]}
+          version={version}
+          focusIndex={focus?.list === list ? focus.index : null}
+        />
+      ))}
+      {mode === "create" ? (
+        <>
+          <input type="hidden" name="is_active_present" value="1" />
+          <CheckboxField label="Active (open for enrolment)" name="is_active" defaultChecked={state.is_active} error={errors.is_active} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form state from a submission (what the person typed, blank entries kept). */
+export function courseStateFromForm(form: FormData, fallback: CourseFormState): CourseFormState {
+  const text = (name: keyof CourseFormState, def: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.slice(0, 5000) : def;
+  };
+  const list = (name: CourseListName) =>
+    form.has(`${name}_present`) || form.has(name)
+      ? form.getAll(name).filter((v): v is string => typeof v === "string").slice(0, 60).map((v) => v.slice(0, 600))
+      : fallback[name];
+  const tier = text("tier", fallback.tier);
+  return {
+    unit_code: text("unit_code", fallback.unit_code),
+    name: text("name", fallback.name),
+    description: text("description", fallback.description),
+    tier: (["tier_1", "tier_2", "tier_3"].includes(tier) ? tier : fallback.tier) as Tier,
+    duration_hours: text("duration_hours", fallback.duration_hours),
+    price: text("price", fallback.price),
+    is_active: form.has("is_active_present") ? form.get("is_active") === "on" : fallback.is_active,
+    prerequisites: list("prerequisites"),
+    learning_outcomes: list("learning_outcomes"),
+    assessment_criteria: list("assessment_criteria"),
+  };
+}
+
+/** A stored course as form state. */
+export function courseStateFrom(course: {
+  unit_code: string;
+  name: string;
+  description: string;
+  tier: Tier;
+  duration_hours: number;
+  price: number;
+  is_active: boolean;
+  prerequisites: string[];
+  learning_outcomes: string[];
+  assessment_criteria: string[];
+}): CourseFormState {
+  return {
+    unit_code: course.unit_code,
+    name: course.name,
+    description: course.description,
+    tier: course.tier,
+    duration_hours: String(course.duration_hours),
+    price: course.price.toFixed(2),
+    is_active: course.is_active,
+    prerequisites: [...course.prerequisites],
+    learning_outcomes: [...course.learning_outcomes],
+    assessment_criteria: [...course.assessment_criteria],
+  };
+}
+
+export const EMPTY_COURSE_STATE: CourseFormState = {
+  unit_code: "",
+  name: "",
+  description: "",
+  tier: "tier_1",
+  duration_hours: "",
+  price: "",
+  is_active: true,
+  prerequisites: [""],
+  learning_outcomes: [""],
+  assessment_criteria: [""],
+};

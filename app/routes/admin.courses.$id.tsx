@@ -1,0 +1,123 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { requireRole } from "~/auth/guards.server";
+import { ModalRouteError } from "~/components/admin/admin-modal-error";
+import { ActiveBadge, AdminStatusBadge, AdminTierBadge } from "~/components/admin/badges";
+import { buttonClasses, Modal, ProgressBar } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { getCourseDetail } from "~/models/course-admin.server";
+import { uuid } from "~/schemas/fields";
+import { formatDate, formatPrice } from "~/utils/format";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  const id = uuid.safeParse(params.id);
+  const detail = id.success ? await getCourseDetail(getDb(), id.data) : null;
+  if (!detail) throw json("Course not found", { status: 404 });
+  return json(detail);
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="border-t border-steel-100 pt-4">
+      <h3 className="mb-2 text-sm font-bold uppercase tracking-wide text-steel-700">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function List({ items, empty }: { items: string[]; empty: string }) {
+  if (items.length === 0) return <p className="text-sm text-steel-600">{empty}</p>;
+  return (
+    <ul className="list-disc space-y-1 pl-5 text-sm text-steel-800">
+      {items.map((item, i) => (
+        <li key={i}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+export default function CourseDetails() {
+  const { course, statistics, recent_enrollments } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  return (
+    <Modal title="Course Details" closeTo={`/admin/courses${search}`} size="lg">
+      <div className="space-y-5">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <div className="flex flex-wrap gap-2">
+              <AdminTierBadge tier={course.tier} />
+              <ActiveBadge active={course.is_active} />
+            </div>
+            <p className="mt-2 text-xl font-bold text-steel-900">{course.name}</p>
+            <p className="text-sm text-steel-600">
+              {course.unit_code} · {course.duration_hours} hours · {formatPrice(course.price)}
+            </p>
+          </div>
+          <Link to={`/admin/courses/${course.id}/edit${search}`} preventScrollReset className={buttonClasses("secondary", "sm")}>
+            Edit<span className="sr-only"> {course.name}</span>
+          </Link>
+        </div>
+        <p className="text-sm text-steel-800">{course.description}</p>
+
+        <Section title="Statistics">
+          <dl className="grid grid-cols-2 gap-3">
+            <div className="rounded-md bg-steel-50 p-3">
+              <dt className="text-xs font-semibold text-steel-600">Total Enrollments</dt>
+              <dd className="text-2xl font-bold tabular-nums text-steel-900">{statistics.total_enrollments}</dd>
+            </div>
+            <div className="rounded-md bg-steel-50 p-3">
+              <dt className="text-xs font-semibold text-steel-600">Completion Rate</dt>
+              <dd className="text-2xl font-bold tabular-nums text-steel-900">{statistics.completion_rate}%</dd>
+            </div>
+          </dl>
+        </Section>
+
+        <Section title="Recent Enrollments">
+          {recent_enrollments.length === 0 ? (
+            <p className="rounded-md bg-steel-50 px-3 py-4 text-center text-sm text-steel-600">No enrollments yet</p>
+          ) : (
+            <ul className="divide-y divide-steel-100">
+              {recent_enrollments.map((e) => (
+                <li key={e.id} className="py-2">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <div>
+                      <p className="text-sm font-semibold text-steel-900">{e.student_name}</p>
+                      <p className="break-all text-xs text-steel-600">
+                        {e.student_email} · Enrolled {formatDate(e.enrollment_date)}
+                      </p>
+                    </div>
+                    <AdminStatusBadge status={e.status} />
+                  </div>
+                  <div className="mt-1">
+                    <ProgressBar value={e.progress_percentage} label={`Progress of ${e.student_name}`} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Section title="Learning Outcomes">
+            <List items={course.learning_outcomes} empty="No learning outcomes listed" />
+          </Section>
+          <Section title="Assessment Criteria">
+            <List items={course.assessment_criteria} empty="No assessment criteria listed" />
+          </Section>
+        </div>
+        <Section title="Prerequisites">
+          <List items={course.prerequisites} empty="No prerequisites" />
+        </Section>
+      </div>
+    </Modal>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Course Details | Summit Crane & Rigging Training" }];
+
+export function ErrorBoundary() {
+  return <ModalRouteError title="Course Details" message="Failed to load course details" closeTo="/admin/courses" />;
+}

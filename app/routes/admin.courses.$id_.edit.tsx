@@ -1,0 +1,84 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { ModalRouteError } from "~/components/admin/admin-modal-error";
+import { CourseFields, courseStateFrom } from "~/components/admin/course-form";
+import { courseFormFailure, listButtonResponse } from "~/components/admin/course-form.server";
+import { useActionToast } from "~/components/toaster";
+import { Alert, buttonClasses, Modal, SubmitButton } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { updateCourse } from "~/models/course-admin.server";
+import { getCourse } from "~/models/course.server";
+import { courseEditSchema, courseFormInput } from "~/schemas/course";
+import { uuid } from "~/schemas/fields";
+import { isDomainError } from "~/utils/errors";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { parseWith } from "~/utils/validation";
+
+export const COURSE_UPDATED = "Course updated successfully";
+const UPDATE_FAILED = "Failed to update course";
+
+async function loadCourse(id: string | undefined) {
+  const parsed = uuid.safeParse(id);
+  const course = parsed.success ? await getCourse(getDb(), parsed.data) : null;
+  if (!course) throw json("Course not found", { status: 404 });
+  return course;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  return json({ course: await loadCourse(params.id) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireRole(request, "admin");
+  const course = await loadCourse(params.id);
+  const stored = courseStateFrom(course);
+  const form = await request.formData().catch(() => null);
+  if (!form) return courseFormFailure(new FormData(), stored, UPDATE_FAILED, {}, 400);
+  const listResponse = listButtonResponse(form, stored);
+  if (listResponse) return listResponse;
+  const parsed = parseWith(courseEditSchema, courseFormInput(form));
+  if (!parsed.success) return courseFormFailure(form, stored, parsed.message, parsed.fieldErrors, 400);
+  try {
+    await updateCourse(getDb(), course.id, parsed.data, admin.id);
+  } catch (error) {
+    if (isDomainError(error)) return courseFormFailure(form, stored, error.message || UPDATE_FAILED, error.fieldErrors, error.status);
+    throw error;
+  }
+  return redirectWithFlash(`/admin/courses${new URL(request.url).search}`, { type: "success", message: COURSE_UPDATED });
+}
+
+export default function EditCourse() {
+  const { course } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const { pathname, search } = useLocation();
+  useActionToast(data);
+  const state = data?.state ?? courseStateFrom(course);
+  return (
+    <Modal title="Edit Course" closeTo={`/admin/courses${search}`} size="lg">
+      <Form method="post" action={`${pathname}${search}`} noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
+        {data?.error ? <Alert>{data.error}</Alert> : null}
+        <p className="text-sm text-steel-600">
+          {course.unit_code} · {course.name}
+        </p>
+        <CourseFields mode="edit" state={state} errors={data?.fieldErrors ?? {}} version={data?.submittedAt ?? 0} focus={data?.focus ?? null} />
+        <div className="flex flex-wrap justify-end gap-2 border-t border-steel-100 pt-4">
+          <Link to={`/admin/courses${search}`} preventScrollReset className={buttonClasses("secondary")}>
+            Cancel
+          </Link>
+          <SubmitButton intent="save" busyLabel="Saving...">
+            Save Changes
+          </SubmitButton>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Edit Course | Summit Crane & Rigging Training" }];
+
+export function ErrorBoundary() {
+  return <ModalRouteError title="Edit Course" message="Failed to load course details" closeTo="/admin/courses" />;
+}

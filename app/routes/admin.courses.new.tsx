@@ -1,0 +1,70 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { CourseFields, EMPTY_COURSE_STATE } from "~/components/admin/course-form";
+import { courseFormFailure, listButtonResponse } from "~/components/admin/course-form.server";
+import { useActionToast } from "~/components/toaster";
+import { Alert, buttonClasses, Modal, SubmitButton } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { createCourse } from "~/models/course-admin.server";
+import { courseCreateSchema, courseFormInput } from "~/schemas/course";
+import { isDomainError } from "~/utils/errors";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { parseWith } from "~/utils/validation";
+
+export const COURSE_CREATED = "Course created successfully";
+const CREATE_FAILED = "Failed to create course";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireRole(request, "admin");
+  const form = await request.formData().catch(() => null);
+  if (!form) return courseFormFailure(new FormData(), EMPTY_COURSE_STATE, CREATE_FAILED, {}, 400);
+  const listResponse = listButtonResponse(form, EMPTY_COURSE_STATE);
+  if (listResponse) return listResponse;
+  const parsed = parseWith(courseCreateSchema, courseFormInput(form));
+  if (!parsed.success) return courseFormFailure(form, EMPTY_COURSE_STATE, parsed.message, parsed.fieldErrors, 400);
+  try {
+    const course = await createCourse(getDb(), parsed.data, admin.id);
+    return redirectWithFlash(`/admin/courses/${course.id}`, { type: "success", message: COURSE_CREATED });
+  } catch (error) {
+    if (isDomainError(error)) return courseFormFailure(form, EMPTY_COURSE_STATE, error.message || CREATE_FAILED, error.fieldErrors, error.status);
+    throw error;
+  }
+}
+
+export default function AddCourse() {
+  const data = useActionData<typeof action>();
+  const { search } = useLocation();
+  useActionToast(data);
+  return (
+    <Modal title="Add Course" closeTo={`/admin/courses${search}`} size="lg">
+      <Form method="post" action={`/admin/courses/new${search}`} noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
+        {data?.error ? <Alert>{data.error}</Alert> : null}
+        <p className="text-sm text-steel-600">Adds a unit of competency to the catalogue. Active courses appear on the public course list at once.</p>
+        <CourseFields
+          mode="create"
+          state={data?.state ?? EMPTY_COURSE_STATE}
+          errors={data?.fieldErrors ?? {}}
+          version={data?.submittedAt ?? 0}
+          focus={data?.focus ?? null}
+        />
+        <div className="flex flex-wrap justify-end gap-2 border-t border-steel-100 pt-4">
+          <Link to={`/admin/courses${search}`} preventScrollReset className={buttonClasses("secondary")}>
+            Cancel
+          </Link>
+          <SubmitButton intent="save" busyLabel="Creating...">
+            Create Course
+          </SubmitButton>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Add Course | Summit Crane & Rigging Training" }];

@@ -1,0 +1,151 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
+import { requireRole } from "~/auth/guards.server";
+import { ActiveBadge, AdminTierBadge } from "~/components/admin/badges";
+import { PageTitle } from "~/components/portal-shell";
+import { ButtonLink, Card, EmptyState, SubmitButton } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { listAllCourses, updateCourse } from "~/models/course-admin.server";
+import { uuid } from "~/schemas/fields";
+import { cn } from "~/utils/cn";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formatPrice } from "~/utils/format";
+import { parseWith } from "~/utils/validation";
+
+const COURSE_STATUSES = ["all", "active", "inactive"] as const;
+
+/** The status button: the course and the inverse of its current state. */
+const toggleSchema = z.object({
+  intent: z.literal("toggle"),
+  course_id: uuid,
+  is_active: z.enum(["true", "false"]).transform((v) => v === "true"),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  const status = z.enum(COURSE_STATUSES).catch("all").parse(new URL(request.url).searchParams.get("status") ?? "all");
+  const courses = await listAllCourses(getDb(), { status });
+  return json({ courses, status });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireRole(request, "admin");
+  const back = `/admin/courses${new URL(request.url).search}`;
+  const form = await request.formData().catch(() => null);
+  const parsed = parseWith(toggleSchema, form ? Object.fromEntries(form) : {});
+  if (!parsed.success) return redirectWithFlash(back, { type: "error", message: "Failed to update course status" });
+  try {
+    const course = await updateCourse(getDb(), parsed.data.course_id, { is_active: parsed.data.is_active }, admin.id);
+    return redirectWithFlash(back, {
+      type: "success",
+      message: course.is_active ? "Course activated successfully" : "Course deactivated successfully",
+    });
+  } catch {
+    return redirectWithFlash(back, { type: "error", message: "Failed to update course status" });
+  }
+}
+
+const FILTERS = [
+  { value: "all", label: "All courses" },
+  { value: "active", label: "Active" },
+  { value: "inactive", label: "Inactive" },
+] as const;
+
+export default function CourseManagement() {
+  const { courses, status } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  return (
+    <>
+      <PageTitle
+        title="Course Management"
+        subtitle="The training catalogue: open, close and edit units"
+        actions={
+          <ButtonLink to={`/admin/courses/new${search}`} preventScrollReset>
+            Add Course
+          </ButtonLink>
+        }
+      />
+      <nav aria-label="Course status" className="mb-4">
+        <ul className="flex flex-wrap gap-2">
+          {FILTERS.map((f) => (
+            <li key={f.value}>
+              <Link
+                to={f.value === "all" ? "/admin/courses" : `/admin/courses?status=${f.value}`}
+                aria-current={status === f.value ? "page" : undefined}
+                className={cn(
+                  "inline-block rounded-full border px-3 py-1.5 text-sm font-semibold",
+                  status === f.value ? "border-steel-800 bg-steel-800 text-white" : "border-steel-300 bg-white text-steel-700 hover:bg-steel-100",
+                )}
+              >
+                {f.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {courses.length === 0 ? (
+        <EmptyState title="No courses found" />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {courses.map((c) => (
+            <li key={c.id}>
+              <Card className={cn("flex h-full flex-col p-4", !c.is_active && "bg-steel-50")}>
+                <div className="flex items-center justify-between gap-2">
+                  <AdminTierBadge tier={c.tier} />
+                  <ActiveBadge active={c.is_active} />
+                </div>
+                <h2 className="mt-3 text-base font-bold leading-snug text-steel-900">{c.name}</h2>
+                <p className="text-xs font-semibold text-steel-500">{c.unit_code}</p>
+                <p className="mt-2 line-clamp-3 flex-1 text-sm text-steel-700">{c.description}</p>
+                <dl className="mt-3 flex gap-4 text-sm">
+                  <div>
+                    <dt className="sr-only">Duration</dt>
+                    <dd className="font-semibold text-steel-800">{c.duration_hours} hours</dd>
+                  </div>
+                  <div>
+                    <dt className="sr-only">Price</dt>
+                    <dd className="font-semibold text-steel-800">{formatPrice(c.price)}</dd>
+                  </div>
+                </dl>
+                <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-steel-100 pt-3">
+                  <Form method="post" action={`/admin/courses${search}`} preventScrollReset>
+                    <input type="hidden" name="course_id" value={c.id} />
+                    <input type="hidden" name="is_active" value={c.is_active ? "false" : "true"} />
+                    <SubmitButton
+                      intent="toggle"
+                      size="sm"
+                      variant={c.is_active ? "secondary" : "primary"}
+                      busyLabel="Updating..."
+                      aria-label={`${c.is_active ? "Deactivate" : "Activate"} ${c.name}`}
+                    >
+                      {c.is_active ? "Deactivate" : "Activate"}
+                    </SubmitButton>
+                  </Form>
+                  <Link
+                    to={`/admin/courses/${c.id}/edit${search}`}
+                    preventScrollReset
+                    className="rounded-md px-3 py-1.5 text-sm font-semibold text-hivis-800 hover:bg-hivis-50"
+                  >
+                    Edit<span className="sr-only"> {c.name}</span>
+                  </Link>
+                  <Link
+                    to={`/admin/courses/${c.id}${search}`}
+                    preventScrollReset
+                    className="rounded-md px-3 py-1.5 text-sm font-semibold text-steel-800 hover:bg-steel-100"
+                  >
+                    View<span className="sr-only"> {c.name}</span>
+                  </Link>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Outlet />
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Course Management | Summit Crane & Rigging Training" }];
