@@ -50,9 +50,9 @@ describe("reports", () => {
       { status: "withdrawn", count: 1 },
     ]);
     expect(stats.byTier).toEqual([
-      { tier: "tier_1", total: 2, active: 0, completed: 2, withdrawn: 0 },
-      { tier: "tier_2", total: 2, active: 1, completed: 1, withdrawn: 0 },
-      { tier: "tier_3", total: 2, active: 1, completed: 0, withdrawn: 1 },
+      { tier: "tier_1", total: 2, active: 0, completed: 2, withdrawn: 0, completion_rate: 100 },
+      { tier: "tier_2", total: 2, active: 1, completed: 1, withdrawn: 0, completion_rate: 50 },
+      { tier: "tier_3", total: 2, active: 1, completed: 0, withdrawn: 1, completion_rate: 0 },
     ]);
 
     const checks = Object.fromEntries((await getComplianceChecks(db)).map((c) => [c.id, c]));

@@ -1,5 +1,6 @@
 import type { DB } from "#db/connection";
 import type { EnrollmentStatus, Tier } from "#db/schema";
+import { percent } from "./stats.server";
 import { CERTIFICATE_GRACE_DAYS, ISSUE_LABELS } from "./student.server";
 
 /** The ASQA compliance report: enrolment figures, record checks and the CSV export. */
@@ -13,6 +14,8 @@ export interface TierStatistics {
   active: number;
   completed: number;
   withdrawn: number;
+  /** completed over total, a whole percentage */
+  completion_rate: number;
 }
 
 export interface EnrollmentStatistics {
@@ -48,12 +51,15 @@ export async function getEnrollmentStatistics(db: DB): Promise<EnrollmentStatist
   }));
   const byTier = TIERS.map((tier) => {
     const r = tierRows.find((row) => row.tier === tier);
+    const total = Number(r?.total ?? 0);
+    const completed = Number(r?.completed ?? 0);
     return {
       tier,
-      total: Number(r?.total ?? 0),
+      total,
       active: Number(r?.active ?? 0),
-      completed: Number(r?.completed ?? 0),
+      completed,
       withdrawn: Number(r?.withdrawn ?? 0),
+      completion_rate: percent(completed, total),
     };
   });
   return { total: byStatus.reduce((sum, s) => sum + s.count, 0), byStatus, byTier };

@@ -4,7 +4,7 @@ import { writeTransaction, type DB } from "#db/connection";
 import type { AssessmentStatus } from "#db/schema";
 import { hashPassword } from "~/auth/password.server";
 import { revokeAllAccess } from "~/auth/session.server";
-import type { StudentCreateInput, StudentPatch } from "~/schemas/student";
+import type { StudentCreateInput, StudentIssue, StudentPatch, StudentStatusFilter } from "~/schemas/student";
 import { conflict, notFound } from "~/utils/errors";
 import { likePattern } from "./course.server";
 import { listCertificatesForStudent, type CertificateSummary } from "./certificate.server";
@@ -17,25 +17,7 @@ import { EMAIL_TAKEN, getUserById, publicUserColumns, toPublicUser, type PublicU
  * Only users with the student role are reached from here.
  */
 
-export const STUDENT_STATUSES = ["all", "active", "inactive"] as const;
-export type StudentStatusFilter = (typeof STUDENT_STATUSES)[number];
-
-/**
- * Record problems the compliance report links to (ASQA: complete, accurate learner records).
- * - missing-dob: an active student without a date of birth
- * - missing-contact: an active student without a phone number or an emergency contact
- * - uncertified: a student with an enrolment completed more than 30 days ago and no certificate
- * - undated-completion: a student with a completed enrolment that has no completion date
- */
-export const STUDENT_ISSUES = ["missing-dob", "missing-contact", "uncertified", "undated-completion"] as const;
-export type StudentIssue = (typeof STUDENT_ISSUES)[number];
-
-export const ISSUE_LABELS: Record<StudentIssue, string> = {
-  "missing-dob": "Active students missing a date of birth",
-  "missing-contact": "Active students missing a phone number or emergency contact",
-  uncertified: "Students with a course completed over 30 days ago and no certificate",
-  "undated-completion": "Students with a completed course that has no completion date",
-};
+export { ISSUE_LABELS, STUDENT_ISSUES, STUDENT_STATUSES, type StudentIssue, type StudentStatusFilter } from "~/schemas/student";
 
 export const CERTIFICATE_GRACE_DAYS = 30;
 

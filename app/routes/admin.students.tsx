@@ -8,7 +8,8 @@ import { ActiveBadge } from "~/components/admin/badges";
 import { PageTitle } from "~/components/portal-shell";
 import { Alert, Button, ButtonLink, Card, EmptyState } from "~/components/ui";
 import { getDb } from "~/db.server";
-import { ISSUE_LABELS, searchStudents, STUDENT_ISSUES, STUDENT_STATUSES } from "~/models/student.server";
+import { searchStudents } from "~/models/student.server";
+import { ISSUE_LABELS, STUDENT_ISSUES, STUDENT_STATUSES } from "~/schemas/student";
 import { cn } from "~/utils/cn";
 import { formatDate } from "~/utils/format";
 
