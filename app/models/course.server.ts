@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "#db/connection";
 import type { CourseRow, Tier } from "#db/schema";
 
@@ -65,12 +66,9 @@ export async function listCourses(db: DB, filter: CourseFilter = {}): Promise<Co
   const term = filter.search?.trim();
   if (term) {
     const pattern = likePattern(term);
-    query = query.where((eb) =>
-      eb.or([
-        eb(eb.fn("lower", ["name"]), "like", eb.val(pattern)),
-        eb(eb.fn("lower", ["description"]), "like", eb.val(pattern)),
-        eb(eb.fn("lower", ["unit_code"]), "like", eb.val(pattern)),
-      ]),
+    // ESCAPE makes the backslashes likePattern puts before % and _ mean "this character".
+    query = query.where(
+      sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(description) like ${pattern} escape '\\' or lower(unit_code) like ${pattern} escape '\\')`,
     );
   }
   const rows = await query.orderBy("tier").orderBy("name").execute();

@@ -1,0 +1,54 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
+import { getOptionalUser } from "~/auth/guards.server";
+import { ClosingCta } from "~/components/landing/closing-cta";
+import { Features } from "~/components/landing/features";
+import { Hero } from "~/components/landing/hero";
+import { SiteFooter } from "~/components/landing/site-footer";
+import { StatsStrip } from "~/components/landing/stats-strip";
+import { TierCards } from "~/components/landing/tier-cards";
+import { SiteHeader } from "~/components/site-header";
+import { env } from "~/env.server";
+
+/**
+ * The landing page, and the frame its modals (Reset Password at /forgot-password) open over.
+ * Signed-in users have their portal instead (spec section 2).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getOptionalUser(request)) throw redirect("/dashboard");
+  return json({ rto: { name: env().RTO_NAME, code: env().RTO_CODE } });
+}
+
+export default function Landing() {
+  const { rto } = useLoaderData<typeof loader>();
+  // With a modal open the page behind it is inert, so keyboard focus stays in the dialog
+  // (the attribute is in the server HTML too, so this holds without JavaScript).
+  const modalOpen = useMatches().some((m) => m.id !== "routes/_landing._index" && m.id.startsWith("routes/_landing."));
+  const inert = modalOpen ? ({ inert: "" } as Record<string, string>) : {};
+  return (
+    <>
+      <div {...inert}>
+        <SiteHeader />
+        <main id="main">
+          <Hero rtoCode={rto.code} />
+          <StatsStrip />
+          <Features />
+          <TierCards />
+          <ClosingCta />
+        </main>
+        <SiteFooter rto={rto} />
+      </div>
+      <Outlet />
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Summit Crane & Rigging Training | Crane and rigging licence courses" },
+  {
+    name: "description",
+    content:
+      "Nationally recognised crane operation, dogging and rigging training in three tiers. ASQA compliant. View courses and enrol online.",
+  },
+];

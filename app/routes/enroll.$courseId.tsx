@@ -1,0 +1,248 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { Role } from "#db/schema";
+import { HOME_BY_ROLE, requireUser } from "~/auth/guards.server";
+import { CourseTierBadge } from "~/components/course-card";
+import { CheckIcon, ClockIcon, ShieldCheckIcon } from "~/components/landing/icons";
+import { SiteFooter } from "~/components/landing/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { useActionToast } from "~/components/toaster";
+import { Alert, ButtonLink, SubmitButton } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { env } from "~/env.server";
+import { getCourse } from "~/models/course.server";
+import { createEnrollment, isEnrolled } from "~/models/enrollment.server";
+import { ALREADY_ENROLLED, courseIdField, enrollmentFormSchema } from "~/schemas/enrollment";
+import { isDomainError } from "~/utils/errors";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formatPrice } from "~/utils/format";
+import { logLine } from "~/utils/log.server";
+import { formToObject, parseWith } from "~/utils/validation";
+
+export const ENROLLED = "Successfully enrolled in course!";
+const COURSE_NOT_FOUND = "Course not found";
+const ENROLL_FAILED = "Failed to enroll in course";
+
+/** Where a new enrollment is seen: the student's courses; other roles have no such page, so their portal. */
+const afterEnrolment = (role: Role) => (role === "student" ? "/student/courses" : HOME_BY_ROLE[role]);
+
+function notFoundRedirect() {
+  return redirectWithFlash("/courses", { type: "error", message: COURSE_NOT_FOUND });
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = courseIdField.safeParse(params.courseId);
+  const db = getDb();
+  let course;
+  try {
+    course = id.success ? await getCourse(db, id.data, { activeOnly: true }) : null;
+  } catch (error) {
+    logLine({ event: "enrol-load-error", error: String(error) });
+    throw await redirectWithFlash("/courses", { type: "error", message: "Failed to load course details" });
+  }
+  if (!course) throw await notFoundRedirect();
+  return json({
+    course: {
+      id: course.id,
+      unit_code: course.unit_code,
+      name: course.name,
+      description: course.description,
+      tier: course.tier,
+      duration_hours: course.duration_hours,
+      price: course.price,
+      prerequisites: course.prerequisites,
+      learning_outcomes: course.learning_outcomes,
+      assessment_criteria: course.assessment_criteria,
+    },
+    enrolled: await isEnrolled(db, user.id, course.id),
+    myCourses: afterEnrolment(user.role),
+    rto: { name: env().RTO_NAME, code: env().RTO_CODE },
+  });
+}
+
+function failure(message: string, status: number, extra: { termsError?: string; duplicate?: boolean } = {}) {
+  return json(
+    {
+      error: message,
+      termsError: extra.termsError ?? null,
+      duplicate: extra.duplicate ?? false,
+      toast: { type: "error" as const, message },
+      submittedAt: Date.now(),
+    },
+    { status },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = courseIdField.safeParse(params.courseId);
+  if (!id.success) return notFoundRedirect();
+  const form = await request.formData().catch(() => null);
+  const parsed = parseWith(enrollmentFormSchema, form ? formToObject(form) : {});
+  if (!parsed.success) return failure(parsed.message, 400, { termsError: parsed.fieldErrors.terms });
+  try {
+    await createEnrollment(getDb(), { studentId: user.id, courseId: id.data, actorId: user.id });
+  } catch (error) {
+    if (isDomainError(error)) {
+      if (error.status === 404) return notFoundRedirect();
+      if (error.status === 409) return failure(error.message || ALREADY_ENROLLED, 409, { duplicate: true });
+      return failure(error.message || ENROLL_FAILED, error.status);
+    }
+    logLine({ event: "enrol-error", error: String(error) });
+    return failure(ENROLL_FAILED, 500);
+  }
+  return redirectWithFlash(afterEnrolment(user.role), { type: "success", message: ENROLLED });
+}
+
+/** True once React runs in the browser: the server's HTML must work without it. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+function ListSection({ title, items, empty }: { title: string; items: string[]; empty: string }) {
+  const headingId = `${title.toLowerCase().replace(/[^a-z]+/g, "-")}-title`;
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-steel-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id={headingId} className="text-lg font-bold text-steel-900">
+        {title}
+      </h2>
+      {items.length ? (
+        <ul className="mt-3 space-y-2">
+          {items.map((item) => (
+            <li key={item} className="flex gap-3 text-sm leading-relaxed text-steel-800">
+              <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-green-700" />
+              {item}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-3 text-sm text-steel-600">{empty}</p>
+      )}
+    </section>
+  );
+}
+
+export default function Enroll() {
+  const { course, enrolled, myCourses, rto } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  useActionToast(data);
+  const hydrated = useHydrated();
+  const [agreed, setAgreed] = useState(false);
+  const alreadyEnrolled = enrolled || data?.duplicate === true;
+  const termsError = data?.termsError && !agreed ? data.termsError : null;
+
+  return (
+    <>
+      <SiteHeader signedIn />
+      <main id="main" className="bg-steel-50">
+        <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+          <Link to="/courses" className="text-sm font-semibold text-hivis-700 underline-offset-4 hover:underline">
+            ← Back to Courses
+          </Link>
+          <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+            <div className="space-y-6">
+              <section aria-labelledby="course-title" className="rounded-xl bg-steel-950 p-6 text-white shadow-sm sm:p-8">
+                <div className="flex flex-wrap items-center gap-3">
+                  <CourseTierBadge tier={course.tier} />
+                  <span className="inline-flex items-center gap-1 text-xs font-semibold text-green-300">
+                    <ShieldCheckIcon className="h-4 w-4" />
+                    ASQA Certified
+                  </span>
+                </div>
+                <p className="mt-4 text-sm font-semibold uppercase tracking-wider text-hivis-300">Enrol in</p>
+                <h1 id="course-title" className="mt-1 text-2xl font-extrabold tracking-tight sm:text-3xl">
+                  {course.name}
+                </h1>
+                <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-steel-200">
+                  <span className="font-mono">{course.unit_code}</span>
+                  <span className="inline-flex items-center gap-1">
+                    <ClockIcon />
+                    {course.duration_hours} hours
+                  </span>
+                </p>
+                <p className="mt-4 leading-relaxed text-steel-100">{course.description}</p>
+              </section>
+              <ListSection title="Learning outcomes" items={course.learning_outcomes} empty="Outcomes are listed in the course guide." />
+              <ListSection title="Assessment criteria" items={course.assessment_criteria} empty="Assessment is explained at induction." />
+              <ListSection title="Prerequisites" items={course.prerequisites} empty="None: this course has no prerequisites." />
+            </div>
+
+            <aside aria-labelledby="payment-title" className="rounded-xl border border-steel-200 bg-white p-5 shadow-sm sm:p-6 lg:sticky lg:top-6">
+              <h2 id="payment-title" className="text-lg font-bold text-steel-900">
+                Enrolment summary
+              </h2>
+              <dl className="mt-4 space-y-2 border-b border-steel-100 pb-4 text-sm">
+                <div className="flex justify-between gap-3">
+                  <dt className="text-steel-600">Course</dt>
+                  <dd className="text-right font-medium text-steel-900">{course.unit_code}</dd>
+                </div>
+                <div className="flex justify-between gap-3">
+                  <dt className="text-steel-600">Duration</dt>
+                  <dd className="font-medium text-steel-900">{course.duration_hours} hours</dd>
+                </div>
+              </dl>
+              <p className="mt-4 text-sm text-steel-600">Course fee</p>
+              <p className="text-4xl font-extrabold tracking-tight text-steel-900">{formatPrice(course.price)}</p>
+              <p className="text-sm font-medium text-steel-600">One-time payment</p>
+
+              {alreadyEnrolled ? (
+                <div className="mt-6 space-y-4">
+                  <Alert tone={data?.duplicate ? "error" : "info"}>{ALREADY_ENROLLED}.</Alert>
+                  <ButtonLink to={myCourses} className="w-full">
+                    {myCourses === "/student/courses" ? "Go to My Courses" : "Go to my portal"}
+                  </ButtonLink>
+                </div>
+              ) : (
+                <Form method="post" noValidate className="mt-6 space-y-4">
+                  {data?.error && !data.termsError ? <Alert>{data.error}</Alert> : null}
+                  <div>
+                    <div className="flex items-start gap-3">
+                      <input
+                        id="terms"
+                        name="terms"
+                        type="checkbox"
+                        required
+                        onChange={(e) => setAgreed(e.currentTarget.checked)}
+                        aria-invalid={termsError ? true : undefined}
+                        aria-describedby={termsError ? "terms-error" : "terms-hint"}
+                        className="mt-0.5 h-5 w-5 shrink-0 rounded border-steel-400 accent-hivis-600"
+                      />
+                      <label htmlFor="terms" className="text-sm text-steel-800">
+                        I agree to the terms and conditions, the student code of conduct and the privacy policy
+                      </label>
+                    </div>
+                    {termsError ? (
+                      <p id="terms-error" role="alert" className="ml-8 mt-1 text-sm font-medium text-red-700">
+                        {termsError}
+                      </p>
+                    ) : (
+                      <p id="terms-hint" className="ml-8 mt-1 text-xs text-steel-600">
+                        Tick the box to agree before you enrol.
+                      </p>
+                    )}
+                  </div>
+                  <SubmitButton busyLabel="Enrolling..." size="lg" className="w-full" disabled={hydrated && !agreed}>
+                    Enroll Now (Mock Payment)
+                  </SubmitButton>
+                  <p className="rounded-md bg-steel-50 p-3 text-xs leading-relaxed text-steel-600">
+                    This is a mock payment for demonstration: no charges will be made to any card or account.
+                  </p>
+                </Form>
+              )}
+            </aside>
+          </div>
+        </div>
+      </main>
+      <SiteFooter rto={rto} />
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Enrol: ${data.course.name} | Summit Crane & Rigging Training` : "Enrol | Summit Crane & Rigging Training" },
+];
