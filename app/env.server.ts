@@ -25,6 +25,8 @@ const schema = z.object({
   TRUST_PROXY: booleanish.default(false),
   SMTP_URL: z.string().url("must be a URL such as smtp://user:pass@host:587").optional(),
   APP_URL: z.string().url("must be a URL such as https://portal.example.com").optional(),
+  /** The From of mail the portal sends, e.g. "Summit Training <no-reply@summit.example>". */
+  MAIL_FROM: z.string().min(3).max(200).optional(),
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };

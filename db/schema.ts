@@ -142,6 +142,14 @@ export interface PasswordResetTokensTable {
   used_at: string | null;
 }
 
+/** An accepted password reset request (known email or not), for per-email and per-client throttling. */
+export interface PasswordResetRequestsTable {
+  id: Generated<number>;
+  email: string;
+  client: string;
+  requested_at: string;
+}
+
 /**
  * Who did what and when: the audit trail an RTO keeps, and the source of a student's
  * notifications (subject_user_id is the student the event concerns).
@@ -176,6 +184,7 @@ export interface Database {
   api_tokens: ApiTokensTable;
   sign_in_attempts: SignInAttemptsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  password_reset_requests: PasswordResetRequestsTable;
   events: EventsTable;
   notification_reads: NotificationReadsTable;
 }

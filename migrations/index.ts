@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as initial from "./2026-11-22T0900_initial";
+import * as passwordResetRequests from "./2026-11-22T1000_password_reset_requests";
 import * as notificationReads from "./2026-11-22T1100_notification_reads";
 
 /**
@@ -7,5 +8,6 @@ import * as notificationReads from "./2026-11-22T1100_notification_reads";
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0900_initial": initial,
+  "2026-11-22T1000_password_reset_requests": passwordResetRequests,
   "2026-11-22T1100_notification_reads": notificationReads,
 };
