@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { issueApiToken } from "~/auth/api.server";
@@ -9,7 +11,11 @@ import { API_OPERATIONS, openApiDocument } from "./openapi";
 import { bodyOf, call, caller, type Caller, type RouteModule } from "./testing";
 
 /** Every /api route file, by the URL path it serves (flat-routes naming). */
-const routeFiles = import.meta.glob<RouteModule>("../routes/api.*.ts", { eager: true });
+const ROUTES_DIR = path.resolve("app/routes");
+const routeFiles: Record<string, RouteModule> = {};
+for (const name of fs.readdirSync(ROUTES_DIR).filter((f) => /^api\..*\.ts$/.test(f))) {
+  routeFiles[`../routes/${name}`] = (await import(/* @vite-ignore */ path.join(ROUTES_DIR, name))) as RouteModule;
+}
 
 function urlPathOf(file: string): string {
   const name = file.replace(/^.*\/routes\//, "").replace(/\.ts$/, "");

@@ -1,0 +1,441 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { validateJsonSchema } from "../../app/api/json-schema";
+import { DEMO, expect, test, uniqueEmail } from "./fixtures";
+
+/**
+ * The /api against the running production server, through a client configured with the
+ * spec's request defaults (section 7): JSON accepted, the bearer token from login, the
+ * XSRF-TOKEN cookie echoed as X-XSRF-TOKEN, statuses 200 to 299 as success. Each client is its
+ * own HTTP context (own cookies, own client address for sign-in throttling). Tests make their
+ * own users and courses; the demo accounts and courses are only read.
+ */
+
+const port = process.env.E2E_PORT ?? "3100";
+const baseURL = `http://localhost:${port}`;
+
+interface Result<T = any> {
+  ok: boolean;
+  status: number;
+  data: T;
+  headers: Record<string, string>;
+  response: APIResponse;
+}
+
+class SpecClient {
+  token: string | null = null;
+  private constructor(readonly http: APIRequestContext) {}
+
+  static async create(): Promise<SpecClient> {
+    const b = crypto.randomBytes(3);
+    const http = await playwrightRequest.newContext({
+      baseURL,
+      extraHTTPHeaders: { "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` },
+    });
+    return new SpecClient(http);
+  }
+
+  async send<T = any>(method: string, url: string, data?: unknown, extraHeaders: Record<string, string> = {}): Promise<Result<T>> {
+    const headers: Record<string, string> = { Accept: "application/json, text/plain, */*", ...extraHeaders };
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    const xsrf = (await this.http.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN");
+    if (xsrf) headers["X-XSRF-TOKEN"] = decodeURIComponent(xsrf.value);
+    const response = await this.http.fetch(url, { method, headers, ...(data === undefined ? {} : { data }), maxRedirects: 0 });
+    const text = await response.text();
+    let parsed: unknown = null;
+    if (text) {
+      expect(response.headers()["content-type"], `${method} ${url} answers JSON`).toMatch(/application\/json/);
+      parsed = JSON.parse(text);
+    }
+    const status = response.status();
+    expect(status, `${method} ${url} never answers 5xx`).toBeLessThan(500);
+    return { ok: status >= 200 && status <= 299, status, data: parsed as T, headers: response.headers(), response };
+  }
+
+  get = <T = any>(url: string) => this.send<T>("GET", url);
+  post = <T = any>(url: string, data?: unknown) => this.send<T>("POST", url, data);
+  put = <T = any>(url: string, data?: unknown) => this.send<T>("PUT", url, data);
+
+  /** Signs in as the spec's client does: the token goes where every later call finds it. */
+  async login(email: string, password = "password123"): Promise<Result> {
+    const result = await this.post("/api/auth/login", { email, password });
+    if (result.ok) this.token = result.data.access_token;
+    return result;
+  }
+
+  async dispose() {
+    await this.http.dispose();
+  }
+}
+
+/** A course of our own, straight into the e2e server's database (no screen creates one). */
+function insertCourse(overrides: { is_active?: boolean } = {}) {
+  const db = new SQLite(path.resolve(`tests/.tmp/e2e-${port}.db`));
+  db.pragma("busy_timeout = 5000");
+  const suffix = crypto.randomUUID().slice(0, 8);
+  const now = new Date().toISOString();
+  const course = {
+    id: crypto.randomUUID(),
+    name: `API tower crane course ${suffix}`,
+    unit_code: `API${suffix.toUpperCase()}`,
+    description: `Tower crane operations for API tests (${suffix}).`,
+  };
+  db.prepare(
+    `insert into courses (id, unit_code, name, description, tier, duration_hours, price_cents, is_active,
+       prerequisites, learning_outcomes, assessment_criteria, created_at, updated_at)
+     values (?, ?, ?, ?, 'tier_3', 80, 250000, ?, '[]', '["Erect the crane","Operate safely"]', '["Practical assessment"]', ?, ?)`,
+  ).run(course.id, course.unit_code, course.name, course.description, overrides.is_active === false ? 0 : 1, now, now);
+  db.close();
+  return course;
+}
+
+async function newStudent(client: SpecClient, name = "Api Journey") {
+  const email = uniqueEmail("api");
+  const registered = await client.post("/api/auth/register", { email, full_name: name, password: "secret123", phone: "0400 555 111" });
+  expect(registered.status).toBe(201);
+  expect((await client.login(email, "secret123")).status).toBe(200);
+  const me = await client.get("/api/auth/me");
+  return { email, id: me.data.id as string };
+}
+
+const clients: SpecClient[] = [];
+async function client() {
+  const c = await SpecClient.create();
+  clients.push(c);
+  return c;
+}
+test.afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.dispose()));
+});
+
+test.describe("the /api journey through a spec client", () => {
+  test("a student registers, signs in, browses, enrols and sees it; an admin reviews and edits", async () => {
+    const course = insertCourse();
+    const closedLater = course;
+
+    // ---- the student ------------------------------------------------------------------------
+    const student = await client();
+    const email = uniqueEmail("journey");
+    const registered = await student.post("/api/auth/register", {
+      email,
+      full_name: "Jamie Journey",
+      password: "secret123",
+      phone: "0411 222 333",
+      role: "student",
+      address: "2 Dock Rd, Newcastle NSW 2300",
+      date_of_birth: "1997-06-15",
+      emergency_contact: "Pat Journey 0400 111 222",
+    });
+    expect(registered.ok).toBe(true);
+    expect(registered.status).toBe(201);
+    expect(registered.data).toEqual({ success: true, message: "Registration successful! Please log in." });
+
+    const login = await student.login(email, "secret123");
+    expect(login.ok).toBe(true);
+    expect(login.data.token_type).toBe("bearer");
+    expect(login.headers["set-cookie"]).toBeUndefined();
+
+    const me = await student.get("/api/auth/me");
+    expect(me.ok).toBe(true);
+    expect(me.data).toMatchObject({ email, full_name: "Jamie Journey", role: "student", is_active: true, last_login: expect.any(String) });
+    expect(JSON.stringify(me.data)).not.toMatch(/password|scrypt/);
+
+    const catalogue = await student.get("/api/courses");
+    expect(catalogue.ok).toBe(true);
+    const listed = catalogue.data.find((c: { id: string }) => c.id === course.id);
+    expect(listed).toMatchObject({ name: course.name, tier: "tier_3", duration_hours: 80, price: 2500, is_active: true });
+    expect(catalogue.data.every((c: { is_active: boolean }) => c.is_active)).toBe(true);
+
+    const enrolled = await student.post("/api/enrollments", { course_id: course.id });
+    expect(enrolled.status).toBe(201);
+    expect(enrolled.data).toMatchObject({ course_id: course.id, status: "enrolled", progress_percentage: 0 });
+
+    const again = await student.post("/api/enrollments", { course_id: course.id });
+    expect(again.ok).toBe(false);
+    expect(again.status).toBe(409);
+    expect(again.data).toEqual({ detail: "You are already enrolled in this course" });
+
+    const mine = await student.get("/api/enrollments/my");
+    expect(mine.ok).toBe(true);
+    expect(mine.data).toHaveLength(1);
+    expect(mine.data[0]).toMatchObject({
+      id: enrolled.data.id,
+      status: "enrolled",
+      progress_percentage: 0,
+      enrollment_date: expect.any(String),
+      completion_date: null,
+      course: { name: course.name, tier: "tier_3", duration_hours: 80, price: 2500, description: course.description },
+    });
+    const certificates = await student.get("/api/certificates/my");
+    expect(certificates.ok).toBe(true);
+    expect(certificates.data).toEqual([]);
+
+    // the student may not use the administrator's calls
+    expect((await student.get("/api/dashboard/stats")).status).toBe(403);
+    expect((await student.get(`/api/admin/students/${me.data.id}`)).status).toBe(403);
+    expect((await student.put(`/api/admin/courses/${course.id}`, { is_active: false })).status).toBe(403);
+
+    // ---- the administrator ------------------------------------------------------------------
+    const admin = await client();
+    expect((await admin.login(DEMO.admin.email, DEMO.admin.password)).ok).toBe(true);
+    const stats = await admin.get("/api/dashboard/stats");
+    expect(stats.ok).toBe(true);
+    for (const key of ["total_students", "active_courses", "completed_courses", "completion_rate", "tier_1_completions", "tier_2_completions", "tier_3_completions", "total_enrollments"]) {
+      expect(typeof stats.data[key], key).toBe("number");
+    }
+    expect(stats.data.total_students).toBeGreaterThan(0);
+    expect(stats.data.total_enrollments).toBeGreaterThan(0);
+
+    const list = await admin.get("/api/admin/students");
+    expect(list.ok).toBe(true);
+    expect(Array.isArray(list.data)).toBe(true);
+    expect(Number(list.headers["x-total-count"])).toBeGreaterThanOrEqual(list.data.length);
+    const search = await admin.get(`/api/admin/students?q=${encodeURIComponent(email)}`);
+    expect(search.data.map((s: { id: string }) => s.id)).toEqual([me.data.id]);
+    expect(search.headers["x-total-count"]).toBe("1");
+
+    const detail = await admin.get(`/api/admin/students/${me.data.id}`);
+    expect(detail.ok).toBe(true);
+    expect(Object.keys(detail.data).sort()).toEqual(["assessments", "certificates", "enrollments", "files", "student", "summary"]);
+    expect(detail.data.student).toMatchObject({ id: me.data.id, email, phone: "0411 222 333", date_of_birth: "1997-06-15" });
+    expect(detail.data.enrollments.map((e: { id: string }) => e.id)).toEqual([enrolled.data.id]);
+    expect(detail.data.summary).toEqual({ total_enrollments: 1, completed_courses: 0, total_certificates: 0, avg_progress: 0 });
+
+    const updated = await admin.put(`/api/admin/students/${me.data.id}`, { license_number: "HRW-CN-0042", phone: "0499 000 111" });
+    expect(updated.ok).toBe(true);
+    expect(updated.data).toMatchObject({
+      id: me.data.id,
+      full_name: "Jamie Journey",
+      email,
+      phone: "0499 000 111",
+      license_number: "HRW-CN-0042",
+      address: "2 Dock Rd, Newcastle NSW 2300",
+      emergency_contact: "Pat Journey 0400 111 222",
+      is_active: true,
+    });
+    expect((await admin.get(`/api/admin/students/${me.data.id}`)).data.student.license_number).toBe("HRW-CN-0042");
+
+    const allCourses = await admin.get("/api/courses");
+    expect(allCourses.data.find((c: { id: string }) => c.id === course.id).is_active).toBe(true);
+    const toggled = await admin.put(`/api/admin/courses/${course.id}`, { is_active: false });
+    expect(toggled.ok).toBe(true);
+    expect(toggled.data).toMatchObject({ id: course.id, is_active: false, name: course.name, price: 2500, learning_outcomes: ["Erect the crane", "Operate safely"] });
+    const readBack = await admin.get(`/api/admin/courses/${course.id}`);
+    expect(readBack.ok).toBe(true);
+    expect(readBack.data.course.is_active).toBe(false);
+    expect(readBack.data.statistics).toEqual({ total_enrollments: 1, completion_rate: 0 });
+    expect(readBack.data.recent_enrollments[0]).toMatchObject({ student_name: "Jamie Journey", student_email: email, status: "enrolled", progress_percentage: 0 });
+    expect((await admin.get("/api/courses")).data.find((c: { id: string }) => c.id === course.id).is_active).toBe(false);
+
+    // the closed course is gone from the student's catalogue and cannot be joined
+    expect((await student.get("/api/courses")).data.some((c: { id: string }) => c.id === closedLater.id)).toBe(false);
+    const other = await client();
+    await newStudent(other);
+    const closed = await other.post("/api/enrollments", { course_id: course.id });
+    expect(closed.status).toBe(404);
+    expect(closed.data).toEqual({ detail: "Course not found" });
+
+    // deactivating the student ends their token at once; signing in says why
+    const deactivated = await admin.put(`/api/admin/students/${me.data.id}`, { is_active: false });
+    expect(deactivated.data.is_active).toBe(false);
+    const afterwards = await student.get("/api/auth/me");
+    expect(afterwards.ok).toBe(false);
+    expect(afterwards.status).toBe(401);
+    const relogin = await student.login(email, "secret123");
+    expect(relogin.status).toBe(403);
+    expect(relogin.data.detail).toMatch(/inactive/);
+  });
+
+  test("the trainer reads the student list, stats and all courses, and nothing of the admin's", async () => {
+    const hidden = insertCourse({ is_active: false });
+    const trainer = await client();
+    expect((await trainer.login(DEMO.trainer.email, DEMO.trainer.password)).ok).toBe(true);
+    expect((await trainer.get("/api/dashboard/stats")).status).toBe(200);
+    const students = await trainer.get("/api/admin/students?page_size=5");
+    expect(students.status).toBe(200);
+    expect(students.data).toHaveLength(5);
+    expect(students.headers["x-page-size"]).toBe("5");
+    const courses = await trainer.get("/api/courses");
+    expect(courses.data.find((c: { id: string }) => c.id === hidden.id)).toMatchObject({ is_active: false });
+    expect((await trainer.get(`/api/admin/students/${students.data[0].id}`)).status).toBe(403);
+    expect((await trainer.get(`/api/admin/courses/${hidden.id}`)).status).toBe(403);
+    expect((await trainer.put(`/api/admin/courses/${hidden.id}`, { is_active: true })).status).toBe(403);
+    const anonymous = await client();
+    const open = await anonymous.get("/api/courses");
+    expect(open.status).toBe(200);
+    expect(open.data.some((c: { id: string }) => c.id === hidden.id)).toBe(false);
+    for (const url of ["/api/auth/me", "/api/dashboard/stats", "/api/admin/students", "/api/enrollments/my", "/api/certificates/my"]) {
+      const r = await anonymous.get(url);
+      expect(r.status, url).toBe(401);
+      expect(r.headers["www-authenticate"], url).toMatch(/^Bearer/);
+    }
+  });
+});
+
+test.describe("the /api contract at the HTTP layer", () => {
+  test("bad input is a 4xx JSON answer, never a 500", async () => {
+    const c = await client();
+    await newStudent(c);
+    const raw = (method: string, url: string, body: string, contentType: string) =>
+      c.http.fetch(url, { method, headers: { Authorization: `Bearer ${c.token}`, "Content-Type": contentType, Accept: "application/json" }, data: body });
+    const cases: Array<[string, string, string, string, number]> = [
+      ["POST", "/api/enrollments", "{not json", "application/json", 400],
+      ["POST", "/api/enrollments", '"just a string"', "application/json", 400],
+      ["POST", "/api/enrollments", "course_id=abc", "application/x-www-form-urlencoded", 415],
+      ["POST", "/api/enrollments", JSON.stringify({ course_id: { $gt: "" } }), "application/json", 422],
+      ["POST", "/api/enrollments", JSON.stringify({ course_id: "x", admin: true }), "application/json", 422],
+      ["POST", "/api/auth/login", JSON.stringify({ email: "a".repeat(100_000), password: "x" }), "application/json", 422],
+      ["POST", "/api/auth/register", "<xml/>", "application/xml", 415],
+      ["PUT", "/api/auth/me", "{}", "application/json", 405],
+      ["DELETE", "/api/enrollments", "", "application/json", 405],
+    ];
+    for (const [method, url, body, type, status] of cases) {
+      const response = await raw(method, url, body, type);
+      expect(response.status(), `${method} ${url} ${body.slice(0, 30)}`).toBe(status);
+      expect(response.headers()["content-type"]).toMatch(/application\/json/);
+      expect(typeof (await response.json()).detail).toBe("string");
+    }
+    const put = await raw("PUT", "/api/auth/me", "{}", "application/json");
+    expect(put.headers()["allow"]).toBe("GET, HEAD, OPTIONS");
+    const tooBig = await raw("POST", "/api/enrollments", JSON.stringify({ course_id: "x".repeat(1_100_000) }), "application/json");
+    expect(tooBig.status()).toBe(413);
+    expect(await tooBig.json()).toEqual({ detail: "Request body is larger than 1 MB" });
+    const unknown = await c.get("/api/no/such/endpoint");
+    expect(unknown.status).toBe(404);
+    expect(unknown.data.detail).toMatch(/No such API endpoint/);
+    expect((await c.get("/api/admin/courses/not-a-uuid")).status).toBe(403); // the role is checked first
+    const admin = await client();
+    expect((await admin.login(DEMO.admin.email, DEMO.admin.password)).ok).toBe(true);
+    for (const id of ["not-a-uuid", crypto.randomUUID(), "%27%20or%201%3D1"]) {
+      const missing = await admin.get(`/api/admin/courses/${id}`);
+      expect(missing.status, id).toBe(404);
+      expect(missing.data).toEqual({ detail: "Course not found" });
+    }
+  });
+
+  test("sign-in failures: one message for unknown email and wrong password, then throttling", async () => {
+    const c = await client();
+    const { email } = await newStudent(c);
+    const wrong = await c.login(email, "not-my-password");
+    const unknown = await c.login(uniqueEmail("ghost"), "secret123");
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.data).toEqual(unknown.data);
+    for (let i = 0; i < 4; i++) expect((await c.login(email, `wrong-${i}`)).status).toBe(401);
+    const throttled = await c.login(email, "secret123");
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  test("a pending trainer cannot sign in; logout revokes the token", async () => {
+    const c = await client();
+    const email = uniqueEmail("trainer");
+    const registered = await c.post("/api/auth/register", { email, full_name: "Pending Trainer", password: "secret123", role: "trainer" });
+    expect(registered.status).toBe(201);
+    expect(registered.data.message).toMatch(/awaiting approval/);
+    const pending = await c.login(email, "secret123");
+    expect(pending.status).toBe(403);
+    expect(pending.data.detail).toMatch(/awaiting approval/);
+    const taken = await c.post("/api/auth/register", { email, full_name: "Again", password: "secret123" });
+    expect(taken.status).toBe(409);
+    expect(taken.data).toMatchObject({ success: false, message: expect.any(String), detail: expect.any(String) });
+
+    await newStudent(c);
+    expect((await c.get("/api/auth/me")).status).toBe(200);
+    const out = await c.post("/api/auth/logout");
+    expect(out.status).toBe(204);
+    expect((await c.get("/api/auth/me")).status).toBe(401);
+  });
+
+  test("the browser session works for GET; cookie-only writes need the same origin; cross-site writes are refused", async ({ page }) => {
+    const c = await client();
+    const { email } = await newStudent(c);
+    const course = insertCourse();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("secret123");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    const me = await page.request.get("/api/auth/me");
+    expect(me.status()).toBe(200);
+    expect((await me.json()).email).toBe(email);
+    const blind = await page.request.post("/api/enrollments", { data: { course_id: course.id } });
+    expect(blind.status()).toBe(401);
+    const crossSite = await page.request.post("/api/enrollments", { data: { course_id: course.id }, headers: { Origin: "https://evil.example" } });
+    expect(crossSite.status()).toBe(403);
+    expect(await crossSite.json()).toEqual({ detail: "Cross-site request refused" });
+    const crossSiteBearer = await c.send("POST", "/api/enrollments", { course_id: course.id }, { Origin: "https://evil.example" });
+    expect(crossSiteBearer.status).toBe(403);
+    expect((await c.get("/api/enrollments/my")).data).toEqual([]);
+    const sameOrigin = await page.request.post("/api/enrollments", { data: { course_id: course.id }, headers: { Origin: baseURL } });
+    expect(sameOrigin.status()).toBe(201);
+    expect((await c.get("/api/enrollments/my")).data.map((e: { course_id: string }) => e.course_id)).toEqual([course.id]);
+  });
+
+  test("real answers match the served OpenAPI document", async () => {
+    const anonymous = await client();
+    const doc = (await anonymous.get("/api/openapi.json")).data;
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [
+        "/api/admin/courses/{id}",
+        "/api/admin/students",
+        "/api/admin/students/{id}",
+        "/api/auth/login",
+        "/api/auth/logout",
+        "/api/auth/me",
+        "/api/auth/register",
+        "/api/certificates/my",
+        "/api/certificates/{id}/download",
+        "/api/courses",
+        "/api/dashboard/stats",
+        "/api/enrollments",
+        "/api/enrollments/my",
+        "/api/openapi.json",
+      ].sort(),
+    );
+    const check = (result: Result, route: string, method: string) => {
+      const documented = doc.paths[route]?.[method]?.responses?.[String(result.status)];
+      expect(documented, `${method} ${route} documents ${result.status}`).toBeDefined();
+      const schema = documented.content["application/json"].schema;
+      expect(validateJsonSchema(result.data, schema, doc), `${method} ${route} ${result.status}`).toEqual([]);
+    };
+    const student = await client();
+    expect((await student.login(DEMO.student.email, DEMO.student.password)).ok).toBe(true);
+    check(await student.get("/api/auth/me"), "/api/auth/me", "get");
+    check(await student.get("/api/enrollments/my"), "/api/enrollments/my", "get");
+    const certs = await student.get("/api/certificates/my");
+    expect(certs.data.length).toBeGreaterThan(0);
+    check(certs, "/api/certificates/my", "get");
+    check(await student.get("/api/courses"), "/api/courses", "get");
+    check(await student.get("/api/dashboard/stats"), "/api/dashboard/stats", "get");
+    const download = await student.http.get(`/api/certificates/${certs.data[0].id}/download`, { headers: { Authorization: `Bearer ${student.token}` } });
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-type"]).toBe("application/pdf");
+
+    const admin = await client();
+    check(await admin.login(DEMO.admin.email, DEMO.admin.password), "/api/auth/login", "post");
+    check(await admin.get("/api/dashboard/stats"), "/api/dashboard/stats", "get");
+    const list = await admin.get("/api/admin/students");
+    check(list, "/api/admin/students", "get");
+    const demoStudent = list.data.find((s: { email: string }) => s.email === DEMO.student.email);
+    check(await admin.get(`/api/admin/students/${demoStudent.id}`), "/api/admin/students/{id}", "get");
+    const courses = await admin.get("/api/courses");
+    check(courses, "/api/courses", "get");
+    check(await admin.get(`/api/admin/courses/${courses.data[0].id}`), "/api/admin/courses/{id}", "get");
+    check(await admin.put(`/api/admin/courses/${courses.data[0].id}`, { price: -5 }), "/api/admin/courses/{id}", "put");
+    check(await admin.get(`/api/admin/students/${crypto.randomUUID()}`), "/api/admin/students/{id}", "get");
+
+    const fresh = await client();
+    check(await fresh.post("/api/auth/register", { email: uniqueEmail("doc"), full_name: "Doc Check", password: "secret123" }), "/api/auth/register", "post");
+    check(await fresh.post("/api/auth/register", { email: "nope", full_name: "", password: "1" }), "/api/auth/register", "post");
+    check(await fresh.login("nobody@test.example", "whatever1"), "/api/auth/login", "post");
+    const { id } = await newStudent(fresh);
+    check(await admin.put(`/api/admin/students/${id}`, { emergency_contact: "Kim 0400 000 000" }), "/api/admin/students/{id}", "put");
+    const course = insertCourse();
+    check(await fresh.post("/api/enrollments", { course_id: course.id }), "/api/enrollments", "post");
+    check(await fresh.post("/api/enrollments", { course_id: course.id }), "/api/enrollments", "post");
+  });
+});
