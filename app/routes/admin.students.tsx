@@ -239,7 +239,7 @@ export default function StudentManagement() {
                 Previous
               </Link>
             ) : (
-              <span aria-hidden className="px-3 py-1.5 text-steel-400">Previous</span>
+              <span aria-hidden className="px-3 py-1.5 text-steel-500">Previous</span>
             )}
             <p className="text-steel-700">
               Page {page} of {pageCount}
@@ -249,7 +249,7 @@ export default function StudentManagement() {
                 Next
               </Link>
             ) : (
-              <span aria-hidden className="px-3 py-1.5 text-steel-400">Next</span>
+              <span aria-hidden className="px-3 py-1.5 text-steel-500">Next</span>
             )}
           </nav>
         ) : null}
