@@ -61,6 +61,7 @@ describe("the assessment form's rules", () => {
     });
     expect(errors(form({ status: "in_progress", score: "", max_score: "50" })).score).toMatch(/Enter a score/);
     expect(errors(form({ status: "in_progress", score: "20", max_score: "" })).max_score).toMatch(/Enter a max score/);
+    expect(errors(form({ status: "failed", score: "", max_score: "100", feedback: "x" })).score).toBe("A passed or failed result needs a score");
   });
 
   it("refuses future dates, impossible dates and dates before 2000", () => {

@@ -138,8 +138,7 @@ export async function countAssessmentsByStatus(db: DB): Promise<AssessmentCounts
  * assessor, that is, whose latest assessment is in progress or awaiting resubmission, or that
  * is in progress with no assessment recorded yet.
  */
-export const PENDING_ASSESSMENT_DEFINITION =
-  "Current enrolments whose latest assessment is in progress or awaiting resubmission, or that are in progress with no assessment yet.";
+export { PENDING_ASSESSMENT_DEFINITION } from "~/schemas/assessment";
 
 function pendingQuery(db: DB) {
   return db

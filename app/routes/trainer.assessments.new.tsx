@@ -160,14 +160,15 @@ export default function RecordAssessment() {
           error={errors.feedback}
           hint="Required for failed and resubmission results, so the student knows what to improve"
         />
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
+        {/* Actions on the left, clear of the toasts in the bottom-right corner. */}
+        <div className="flex flex-wrap gap-2 pt-2">
+          <SubmitButton busyLabel="Recording...">Record assessment</SubmitButton>
           <Link
             to="/trainer/assessments"
             className="inline-flex min-h-11 items-center rounded-md border border-steel-300 bg-white px-4 py-2 text-sm font-semibold text-steel-800 hover:bg-steel-100"
           >
             Cancel
           </Link>
-          <SubmitButton busyLabel="Recording...">Record assessment</SubmitButton>
         </div>
       </Form>
     </Modal>

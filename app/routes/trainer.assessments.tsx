@@ -15,9 +15,8 @@ import {
   countPendingAssessments,
   listAssessments,
   listPendingAssessments,
-  PENDING_ASSESSMENT_DEFINITION,
 } from "~/models/assessment.server";
-import { ASSESSMENT_STATUSES } from "~/schemas/assessment";
+import { ASSESSMENT_STATUSES, PENDING_ASSESSMENT_DEFINITION } from "~/schemas/assessment";
 import { cn } from "~/utils/cn";
 import { formatDate, statusLabel } from "~/utils/format";
 

@@ -178,7 +178,7 @@ export default function TrainerCertificates() {
                       <TierBadge tier={c.tier_achieved} />
                     </td>
                     <td className="whitespace-nowrap py-2 pr-3">{formatDate(c.issue_date)}</td>
-                    <td className="py-2">
+                    <td className="whitespace-nowrap py-2">
                       <a
                         href={`/api/certificates/${c.id}/download`}
                         download

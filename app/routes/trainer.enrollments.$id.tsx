@@ -211,7 +211,7 @@ export default function UpdateEnrollment() {
                 </li>
                 <li>Withdrawing keeps the progress reached so far.</li>
               </ul>
-              <div className="flex flex-wrap justify-end gap-2">
+              <div className="flex flex-wrap gap-2">
                 <SubmitButton busyLabel="Saving...">Save changes</SubmitButton>
               </div>
             </Form>

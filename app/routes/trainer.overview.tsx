@@ -7,7 +7,8 @@ import { TrainerPageErrorBoundary } from "~/components/trainer/page-error";
 import { StudentEnrollmentsTable } from "~/components/trainer/student-enrollments-table";
 import { ButtonLink, EmptyState, StatCard, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
-import { listPendingAssessments, PENDING_ASSESSMENT_DEFINITION } from "~/models/assessment.server";
+import { listPendingAssessments } from "~/models/assessment.server";
+import { PENDING_ASSESSMENT_DEFINITION } from "~/schemas/assessment";
 import { listCompletedAwaitingCertificate } from "~/models/certificate.server";
 import { listTrainerStudents } from "~/models/enrollment.server";
 import { getTrainerStats } from "~/models/stats.server";
@@ -48,7 +49,11 @@ export default function TrainerOverview() {
           <StatCard
             label="Certificates Issued"
             value={stats.certificates_issued}
-            hint={stats.awaiting_certificates ? `${stats.awaiting_certificates} completed enrolments awaiting a certificate` : "All completed enrolments are certified"}
+            hint={
+              stats.awaiting_certificates
+                ? `${stats.awaiting_certificates} completed ${stats.awaiting_certificates === 1 ? "enrolment" : "enrolments"} awaiting a certificate`
+                : "All completed enrolments are certified"
+            }
             tone="green"
           />
           <StatCard label="Active Courses" value={stats.active_courses} hint="Courses open for enrolment" tone="blue" />

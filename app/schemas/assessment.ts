@@ -18,6 +18,13 @@ export const ASSESSMENT_TYPES = ["Written", "Practical", "Oral", "Observation"] 
 export const ASSESSMENT_STATUSES = ["passed", "failed", "in_progress", "resubmission"] as const satisfies readonly AssessmentStatus[];
 export const MAX_SCORE_LIMIT = 1000;
 
+/**
+ * What "Pending Assessments" counts (computed in assessment.server.ts); shown beside the figure.
+ * Kept here, outside the server module, so the browser bundle has the text too.
+ */
+export const PENDING_ASSESSMENT_DEFINITION =
+  "Current enrolments whose latest assessment is in progress or awaiting resubmission, or that are in progress with no assessment yet.";
+
 /** The organisation's time zone: "today" and "in the future" are judged on its calendar. */
 export const ORGANISATION_TIME_ZONE = "Australia/Sydney";
 
@@ -103,9 +110,11 @@ export const assessmentSchema = z
         ctx.addIssue({ code: "custom", path: ["max_score"], message: "A passed or failed result needs a max score" });
       }
     } else if (v.score === null) {
-      ctx.addIssue({ code: "custom", path: ["score"], message: "Enter a score, or leave both score and max score blank" });
+      const message = marked ? "A passed or failed result needs a score" : "Enter a score, or leave both score and max score blank";
+      ctx.addIssue({ code: "custom", path: ["score"], message });
     } else if (v.max_score === null) {
-      ctx.addIssue({ code: "custom", path: ["max_score"], message: "Enter a max score, or leave both score and max score blank" });
+      const message = marked ? "A passed or failed result needs a max score" : "Enter a max score, or leave both score and max score blank";
+      ctx.addIssue({ code: "custom", path: ["max_score"], message });
     } else {
       if (v.max_score < 1 || v.max_score > MAX_SCORE_LIMIT) {
         ctx.addIssue({ code: "custom", path: ["max_score"], message: `Max score must be between 1 and ${MAX_SCORE_LIMIT}` });

@@ -18,15 +18,15 @@ const ASSESSMENT_TONES: Record<AssessmentStatus, BadgeTone> = {
 };
 
 export function TierBadge({ tier }: { tier: Tier }) {
-  return <Badge tone={TIER_TONES[tier] ?? "grey"}>{tierLabel(tier)}</Badge>;
+  return <Badge tone={TIER_TONES[tier] ?? "grey"} className="whitespace-nowrap">{tierLabel(tier)}</Badge>;
 }
 
 export function EnrollmentStatusBadge({ status }: { status: EnrollmentStatus }) {
-  return <Badge tone={ENROLLMENT_TONES[status] ?? "grey"}>{statusLabel(status)}</Badge>;
+  return <Badge tone={ENROLLMENT_TONES[status] ?? "grey"} className="whitespace-nowrap">{statusLabel(status)}</Badge>;
 }
 
 /** The status of an assessment, or "Not assessed" when none is recorded. */
 export function AssessmentStatusBadge({ status }: { status: AssessmentStatus | null }) {
-  if (!status) return <Badge tone="grey">Not assessed</Badge>;
-  return <Badge tone={ASSESSMENT_TONES[status] ?? "grey"}>{statusLabel(status)}</Badge>;
+  if (!status) return <Badge tone="grey" className="whitespace-nowrap">Not assessed</Badge>;
+  return <Badge tone={ASSESSMENT_TONES[status] ?? "grey"} className="whitespace-nowrap">{statusLabel(status)}</Badge>;
 }

@@ -26,6 +26,7 @@ export function LiveSearchForm({
   const inputRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const searching = navigation.state === "loading" && navigation.location.pathname === action;
+  const inputId = `${action.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}-q`;
 
   // Keep the box in step with the URL (back/forward) unless the person is typing in it.
   useEffect(() => {
@@ -39,7 +40,6 @@ export function LiveSearchForm({
       method="get"
       action={action}
       role="search"
-      aria-label={label}
       className="flex flex-wrap items-end gap-2"
       onChange={(event) => {
         const form = event.currentTarget;
@@ -48,12 +48,12 @@ export function LiveSearchForm({
       }}
     >
       <div className="min-w-[14rem] flex-1">
-        <label htmlFor={`${action}-q`} className="mb-1 block text-sm font-semibold text-steel-800">
+        <label htmlFor={inputId} className="mb-1 block text-sm font-semibold text-steel-800">
           {label}
         </label>
         <input
           ref={inputRef}
-          id={`${action}-q`}
+          id={inputId}
           type="search"
           name="q"
           defaultValue={value}
