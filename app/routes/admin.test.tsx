@@ -1,0 +1,116 @@
+import { sql } from "kysely";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { DB } from "#db/connection";
+import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
+import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
+import { createSession } from "~/auth/session.server";
+import CourseDetails, { ErrorBoundary as CourseDetailsError, loader as courseDetailsLoader } from "./admin.courses.$id";
+import AdminOverview, { ErrorBoundary as OverviewError, loader as overviewLoader } from "./admin.overview";
+import StudentProfile, { ErrorBoundary as StudentProfileError, loader as studentProfileLoader } from "./admin.students.$id";
+
+/**
+ * Admin pages rendered the way the server renders them, to show the spec's failure messages
+ * when their data cannot be loaded (a table made unreadable stands in for a database fault).
+ */
+let db: DB;
+let cleanup: () => Promise<void>;
+let cookie: string;
+
+beforeEach(async () => {
+  ({ db, cleanup } = await createTestDb());
+  useAsAppDb(db);
+  const admin = await makeUser(db, { role: "admin", full_name: "Alex Admin" });
+  cookie = (await createSession(db, admin.id)).split(";")[0]!;
+});
+afterEach(async () => {
+  globalThis.__portalDb = undefined;
+  await cleanup();
+});
+
+type Loader = (args: { request: Request; params: Record<string, string | undefined>; context: object }) => unknown;
+
+async function render(path: string, route: { path: string; loader: Loader; Component: () => JSX.Element; ErrorBoundary: () => JSX.Element }) {
+  const handler = createStaticHandler([
+    {
+      id: "page",
+      path: route.path,
+      loader: (args) => route.loader({ request: args.request, params: args.params, context: {} }) as never,
+      Component: route.Component,
+      ErrorBoundary: route.ErrorBoundary,
+    },
+  ]);
+  const context = await handler.query(new Request(`http://localhost${path}`, { headers: { Cookie: cookie } }));
+  if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return { html: renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />), status: context.statusCode };
+}
+
+const overview = { path: "/admin/overview", loader: overviewLoader as Loader, Component: AdminOverview, ErrorBoundary: OverviewError };
+
+describe("the administrator dashboard", () => {
+  it("shows the figures, recent students and pending approvals", async () => {
+    await makeUser(db, { full_name: "Recent Learner" });
+    await makeUser(db, { full_name: "Waiting Trainer", role: "trainer", approval_status: "pending" });
+    const { html, status } = await render("/admin/overview", overview);
+    expect(status).toBe(200);
+    expect(html).toContain("Administrator Dashboard");
+    expect(html).toContain("Tier 2 - Intermediate");
+    expect(html).toContain("Recent Learner");
+    expect(html).toContain("Waiting Trainer");
+    expect(html).not.toContain("Failed to load dashboard data");
+  });
+
+  it("says 'Failed to load dashboard data' when the figures cannot be read", async () => {
+    await sql`alter table enrollments rename to enrollments_unavailable`.execute(db);
+    const { html, status } = await render("/admin/overview", overview);
+    expect(status).toBe(500);
+    expect(html).toContain("Failed to load dashboard data");
+    expect(html).not.toContain("Tier 2 - Intermediate");
+  });
+});
+
+describe("the modals", () => {
+  const profile = { path: "/admin/students/:id", loader: studentProfileLoader as Loader, Component: StudentProfile, ErrorBoundary: StudentProfileError };
+  const course = { path: "/admin/courses/:id", loader: courseDetailsLoader as Loader, Component: CourseDetails, ErrorBoundary: CourseDetailsError };
+
+  it("the Student Profile says 'Failed to load student details' when the record cannot be read", async () => {
+    const student = await makeUser(db, { full_name: "Profile Person" });
+    const ok = await render(`/admin/students/${student.id}`, profile);
+    expect(ok.status).toBe(200);
+    expect(ok.html).toContain("Profile Person");
+    expect(ok.html).toContain("No enrollments found");
+
+    await sql`alter table files rename to files_unavailable`.execute(db);
+    const { html, status } = await render(`/admin/students/${student.id}`, profile);
+    expect(status).toBe(500);
+    expect(html).toContain("Failed to load student details");
+    expect(html).not.toContain("Profile Person");
+  });
+
+  it("an unknown student or course id is a 404 inside the modal", async () => {
+    const missing = await render("/admin/students/not-a-uuid", profile);
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain("Failed to load student details");
+    expect(missing.html).toContain("Student not found");
+    const gone = await render(`/admin/courses/${crypto.randomUUID()}`, course);
+    expect(gone.status).toBe(404);
+    expect(gone.html).toContain("Failed to load course details");
+  });
+
+  it("Course Details says 'Failed to load course details' when its figures cannot be read", async () => {
+    const c = await makeCourse(db, { name: "Hoist basics" });
+    const s = await makeUser(db, { full_name: "Enrolled Learner" });
+    await makeEnrollment(db, s.id, c.id, { status: "completed", progress: 100 });
+    const ok = await render(`/admin/courses/${c.id}`, course);
+    expect(ok.status).toBe(200);
+    expect(ok.html).toContain("Enrolled Learner");
+    expect(ok.html).toContain("100<!-- -->%");
+
+    await sql`alter table enrollments rename to enrollments_unavailable`.execute(db);
+    const { html, status } = await render(`/admin/courses/${c.id}`, course);
+    expect(status).toBe(500);
+    expect(html).toContain("Failed to load course details");
+  });
+});
