@@ -1,0 +1,146 @@
+import crypto from "node:crypto";
+import type { DB } from "#db/connection";
+import { env } from "~/env.server";
+import { getCertificateDocumentRecord, type CertificateDocumentRecord } from "~/models/certificate.server";
+import { logLine } from "~/utils/log.server";
+import { htmlToPdf } from "./browser.server";
+import { TEMPLATE_VERSION, certificateTitle, renderCertificateHtml, type CertificateDocumentData } from "./certificate-template.server";
+import { setPdfInfo } from "./pdf-info.server";
+
+/**
+ * A certificate's PDF is rendered once and kept in certificate_documents; downloads serve the
+ * stored bytes. The stored template_version is the template's version plus a fingerprint of
+ * the printed values, so a new template, a corrected learner name or course name, or a new
+ * RTO name all render the document again, and nothing else does.
+ */
+
+export interface CertificatePdf {
+  pdf: Buffer;
+  byteLength: number;
+  etag: string;
+  templateVersion: string;
+  renderedAt: string;
+  /** true when this call rendered the document, false when it served stored bytes */
+  rendered: boolean;
+}
+
+export function documentData(record: CertificateDocumentRecord): CertificateDocumentData {
+  return {
+    certificateNumber: record.certificate_number,
+    learnerName: record.learner_full_name,
+    courseName: record.course_name,
+    unitCode: record.unit_code,
+    tier: record.tier_achieved,
+    issueDate: record.issue_date,
+    organisationName: env().RTO_NAME,
+    rtoCode: env().RTO_CODE,
+  };
+}
+
+/** The version a stored document must carry to be served as is. */
+export function documentVersion(data: CertificateDocumentData): string {
+  const fingerprint = crypto.createHash("sha256").update(JSON.stringify(data)).digest("base64url").slice(0, 16);
+  return `${TEMPLATE_VERSION}+${fingerprint}`;
+}
+
+function etagFor(certificateId: string, version: string, renderedAt: string, byteLength: number): string {
+  const hash = crypto.createHash("sha256").update(`${certificateId}|${version}|${renderedAt}|${byteLength}`).digest("base64url");
+  return `"${hash.slice(0, 27)}"`;
+}
+
+let renders = 0;
+
+/** How many certificate PDFs this process has rendered (tests and measurements). */
+export function certificateRenderCount(): number {
+  return renders;
+}
+
+/** Prints one certificate to PDF bytes with its title and author set; stores nothing. */
+export async function renderCertificatePdf(data: CertificateDocumentData): Promise<Buffer> {
+  const { pdf, blockedRequests } = await htmlToPdf(renderCertificateHtml(data));
+  renders += 1;
+  if (blockedRequests.length) logLine({ event: "pdf.blocked_requests", count: blockedRequests.length });
+  try {
+    return setPdfInfo(pdf, {
+      Title: certificateTitle(data),
+      Author: data.organisationName,
+      Subject: `Certificate of Completion: ${data.unitCode} ${data.courseName}`,
+      Creator: `${data.organisationName} training portal`,
+    });
+  } catch (error) {
+    // A Chromium whose PDF layout this cannot update still yields a usable certificate.
+    logLine({ event: "pdf.info_not_set", error: String(error) });
+    return pdf;
+  }
+}
+
+const inFlight = new Map<string, Promise<CertificatePdf>>();
+
+async function renderAndStore(db: DB, certificateId: string, data: CertificateDocumentData, version: string): Promise<CertificatePdf> {
+  const started = Date.now();
+  const pdf = await renderCertificatePdf(data);
+  const renderedAt = new Date().toISOString();
+  const row = { template_version: version, pdf, byte_length: pdf.length, rendered_at: renderedAt };
+  await db
+    .insertInto("certificate_documents")
+    .values({ certificate_id: certificateId, ...row })
+    .onConflict((oc) => oc.column("certificate_id").doUpdateSet(row))
+    .execute();
+  logLine({ event: "pdf.rendered", certificateId, ms: Date.now() - started, bytes: pdf.length });
+  return {
+    pdf,
+    byteLength: pdf.length,
+    etag: etagFor(certificateId, version, renderedAt, pdf.length),
+    templateVersion: version,
+    renderedAt,
+    rendered: true,
+  };
+}
+
+/**
+ * The certificate's PDF: the stored one when it is current, else rendered now and stored.
+ * Concurrent calls for the same document share one render. Null for an unknown certificate.
+ * Checks no access rule: the download route checks the viewer first; the issuing code may
+ * call this to render at issue time. Throws RenderError when rendering fails.
+ */
+export async function ensureCertificatePdf(db: DB, certificateId: string): Promise<CertificatePdf | null> {
+  const record = await getCertificateDocumentRecord(db, certificateId);
+  if (!record) return null;
+  const data = documentData(record);
+  const version = documentVersion(data);
+  const stored = await db
+    .selectFrom("certificate_documents")
+    .select(["template_version", "pdf", "byte_length", "rendered_at"])
+    .where("certificate_id", "=", certificateId)
+    .executeTakeFirst();
+  if (stored && stored.template_version === version) {
+    return {
+      pdf: stored.pdf,
+      byteLength: stored.byte_length,
+      etag: etagFor(certificateId, version, stored.rendered_at, stored.byte_length),
+      templateVersion: version,
+      renderedAt: stored.rendered_at,
+      rendered: false,
+    };
+  }
+  const key = `${certificateId}|${version}`;
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = renderAndStore(db, certificateId, data, version).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}
+
+/**
+ * For the code that issues a certificate: starts rendering its PDF so the first download is
+ * already stored. Call it after the issuing transaction has committed (a render takes a
+ * second or more and must not hold SQLite's write lock). Never throws: a failed render is
+ * logged and simply happens again at the first download.
+ */
+export function prepareCertificatePdf(db: DB, certificateId: string): Promise<void> {
+  return ensureCertificatePdf(db, certificateId).then(
+    () => undefined,
+    (error: unknown) => logLine({ event: "pdf.prepare_failed", certificateId, error: String(error) }),
+  );
+}
