@@ -13,6 +13,7 @@ import { cn } from "~/utils/cn";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formatPrice } from "~/utils/format";
 import { parseWith } from "~/utils/validation";
+import { AdminPageError } from "~/components/admin/page-error";
 
 const COURSE_STATUSES = ["all", "active", "inactive"] as const;
 
@@ -149,3 +150,7 @@ export default function CourseManagement() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Course Management | Summit Crane & Rigging Training" }];
+
+export function ErrorBoundary() {
+  return <AdminPageError title="Course Management" message="Failed to load courses" />;
+}

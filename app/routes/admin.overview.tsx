@@ -4,8 +4,9 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireRole } from "~/auth/guards.server";
 import { ActiveBadge, TIER_TITLES } from "~/components/admin/badges";
+import { AdminPageError } from "~/components/admin/page-error";
 import { PageTitle } from "~/components/portal-shell";
-import { Alert, ButtonLink, buttonClasses, EmptyState, StatCard, SubmitButton, TitledCard } from "~/components/ui";
+import { ButtonLink, buttonClasses, EmptyState, StatCard, SubmitButton, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { approveAccount, listPendingAccounts, rejectAccount } from "~/models/approval.server";
 import { listAllCourses } from "~/models/course-admin.server";
@@ -206,13 +207,5 @@ export default function AdminOverview() {
 export const meta: MetaFunction = () => [{ title: "Administrator Dashboard | Summit Crane & Rigging Training" }];
 
 export function ErrorBoundary() {
-  return (
-    <>
-      <PageTitle title="Administrator Dashboard" />
-      <Alert>Failed to load dashboard data</Alert>
-      <p className="mt-4 text-sm text-steel-600">
-        Please <Link to="/admin/overview" className="font-semibold underline">try again</Link> in a moment.
-      </p>
-    </>
-  );
+  return <AdminPageError title="Administrator Dashboard" message="Failed to load dashboard data" />;
 }

@@ -9,6 +9,7 @@ import { Badge, Card, SubmitButton, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getComplianceChecks, getEnrollmentStatistics } from "~/models/report.server";
 import { redirectWithFlash } from "~/utils/flash.server";
+import { AdminPageError } from "~/components/admin/page-error";
 
 /** The AVETMISS files of spec section 2; they are produced in a later release. */
 const AVETMISS_EXPORTS = {
@@ -148,3 +149,7 @@ export default function Reports() {
 }
 
 export const meta: MetaFunction = () => [{ title: "ASQA Compliance Reports | Summit Crane & Rigging Training" }];
+
+export function ErrorBoundary() {
+  return <AdminPageError title="ASQA Compliance Reports" message="Failed to load reports" />;
+}

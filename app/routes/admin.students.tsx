@@ -12,6 +12,7 @@ import { searchStudents } from "~/models/student.server";
 import { ISSUE_LABELS, STUDENT_ISSUES, STUDENT_STATUSES } from "~/schemas/student";
 import { cn } from "~/utils/cn";
 import { formatDate } from "~/utils/format";
+import { AdminPageError } from "~/components/admin/page-error";
 
 /** The list's query string; anything unreadable falls back to the plain list. */
 const listQuerySchema = z.object({
@@ -260,3 +261,7 @@ export default function StudentManagement() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Student Management | Summit Crane & Rigging Training" }];
+
+export function ErrorBoundary() {
+  return <AdminPageError title="Student Management" message="Failed to load students" />;
+}
