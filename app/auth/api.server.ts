@@ -8,6 +8,7 @@ import { logLine } from "~/utils/log.server";
 import { randomToken, sha256 } from "./password.server";
 import { requestContext } from "./request-context.server";
 import { getSessionUser } from "./session.server";
+import { ACCOUNT_INACTIVE } from "./sign-in.server";
 
 export const TOKEN_TTL_HOURS = 24;
 
@@ -47,11 +48,32 @@ export async function revokeApiToken(db: DB, token: string): Promise<void> {
   await db.deleteFrom("api_tokens").where("token_hash", "=", sha256(token)).execute();
 }
 
-function bearerToken(request: Request): string | null {
+/**
+ * The bearer token of a request: null without an Authorization header, "" for a header that
+ * is not a well-formed bearer token (so it is refused rather than ignored).
+ */
+export function bearerTokenOf(request: Request): string | null {
   const header = request.headers.get("Authorization");
   if (!header) return null;
-  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-  return match ? match[1]!.trim() : "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match ? match[1]! : "";
+}
+
+/**
+ * Whether an unexpired token that no longer signs anyone in belongs to an account that is
+ * deactivated or not approved (CONTRACT.md: an inactive account is a 403, not a 401).
+ */
+async function tokenOwnerIsInactive(db: DB, token: string): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const row = await db
+    .selectFrom("api_tokens")
+    .innerJoin("users", "users.id", "api_tokens.user_id")
+    .select("users.id")
+    .where("api_tokens.token_hash", "=", sha256(token))
+    .where("api_tokens.expires_at", ">", new Date().toISOString())
+    .where((eb) => eb.or([eb("users.is_active", "!=", 1), eb("users.approval_status", "!=", "approved")]))
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
@@ -63,12 +85,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD"]);
  */
 export async function requireApiUser(request: Request, ...roles: Role[]): Promise<PublicUser> {
   const db = getDb();
-  const token = bearerToken(request);
+  const token = bearerTokenOf(request);
   let user: PublicUser | null = null;
   if (token !== null) {
     user = await getTokenUser(db, token);
     if (!user) {
       logLine({ event: "refused", reason: "token", method: request.method, path: new URL(request.url).pathname });
+      if (await tokenOwnerIsInactive(db, token)) throw apiError(403, ACCOUNT_INACTIVE);
       throw apiError(401, "Invalid or expired token");
     }
   } else {
