@@ -1,3 +1,4 @@
+import { ACCOUNT_INACTIVE } from "~/auth/sign-in.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
@@ -117,7 +118,8 @@ describe("who may download a certificate", () => {
     const auth = await credentials(made.student.id);
     await db.updateTable("users").set({ is_active: 0 }).where("id", "=", made.student.id).execute();
     await expectDetail(await download(made.certificate.id, { cookie: auth.cookie }), 401, "Not authenticated");
-    await expectDetail(await download(made.certificate.id, { token: auth.token }), 401, "Invalid or expired token");
+    // CONTRACT.md section 5: an inactive account's token is a 403, as on every /api route
+    await expectDetail(await download(made.certificate.id, { token: auth.token }), 403, ACCOUNT_INACTIVE);
   });
 
   it("unknown and malformed ids are 404 for everyone", async () => {
