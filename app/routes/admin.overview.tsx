@@ -85,7 +85,7 @@ export default function AdminOverview() {
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <TitledCard title="Tier Completion Breakdown" className="lg:col-span-2">
+        <TitledCard title="Tier Completion Breakdown" className="min-w-0 lg:col-span-2">
           <ul className="space-y-4">
             {tiers.map((t) => (
               <li key={t.key}>
@@ -132,7 +132,7 @@ export default function AdminOverview() {
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <TitledCard
           title="Recent Students"
-          className="lg:col-span-2"
+          className="min-w-0 lg:col-span-2"
           actions={
             <Link to="/admin/students" className="text-sm font-semibold text-hivis-800 underline-offset-4 hover:underline">
               View all students

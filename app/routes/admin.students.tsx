@@ -187,14 +187,14 @@ export default function StudentManagement() {
           </div>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[44rem] text-left text-sm">
+            <table className="w-full text-left text-sm">
               <caption className="sr-only">Students</caption>
               <thead className="bg-steel-50 text-xs uppercase tracking-wide text-steel-600">
                 <tr>
                   <th scope="col" className="px-4 py-3">Name</th>
-                  <th scope="col" className="px-4 py-3">Email</th>
-                  <th scope="col" className="px-4 py-3">Phone</th>
-                  <th scope="col" className="px-4 py-3">Joined</th>
+                  <th scope="col" className="hidden px-4 py-3 md:table-cell">Email</th>
+                  <th scope="col" className="hidden px-4 py-3 lg:table-cell">Phone</th>
+                  <th scope="col" className="hidden px-4 py-3 lg:table-cell">Joined</th>
                   <th scope="col" className="px-4 py-3">Status</th>
                   <th scope="col" className="px-4 py-3 text-right">Actions</th>
                 </tr>
@@ -204,14 +204,18 @@ export default function StudentManagement() {
                   <tr key={s.id} className="hover:bg-steel-50">
                     <th scope="row" className="px-4 py-3 font-semibold text-steel-900">
                       {s.full_name}
+                      <span className="mt-0.5 block break-all text-xs font-normal text-steel-600 md:hidden">{s.email}</span>
+                      <span className="block text-xs font-normal text-steel-600 lg:hidden">
+                        {s.phone ?? "Not provided"} · Joined {formatDate(s.created_at)}
+                      </span>
                     </th>
-                    <td className="break-all px-4 py-3 text-steel-700">{s.email}</td>
-                    <td className="whitespace-nowrap px-4 py-3 text-steel-700">{s.phone ?? "Not provided"}</td>
-                    <td className="whitespace-nowrap px-4 py-3 text-steel-700">{formatDate(s.created_at)}</td>
+                    <td className="hidden break-all px-4 py-3 text-steel-700 md:table-cell">{s.email}</td>
+                    <td className="hidden whitespace-nowrap px-4 py-3 text-steel-700 lg:table-cell">{s.phone ?? "Not provided"}</td>
+                    <td className="hidden whitespace-nowrap px-4 py-3 text-steel-700 lg:table-cell">{formatDate(s.created_at)}</td>
                     <td className="px-4 py-3">
                       <ActiveBadge active={s.is_active} />
                     </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-right">
+                    <td className="px-4 py-3 text-right">
                       <Link
                         to={`/admin/students/${s.id}${search}`}
                         preventScrollReset
