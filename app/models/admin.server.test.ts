@@ -9,7 +9,7 @@ import { createTestDb } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { approveAccount, listPendingAccounts, rejectAccount } from "./approval.server";
 import { createCourse, getCourseDetail, listAllCourses, updateCourse } from "./course-admin.server";
-import { createStudent, getStudentDetail, listRecentStudents, searchStudents, updateStudent } from "./student.server";
+import { createStudent, getStudentDetail, listRecentStudents, searchStudents, updateStudent, type StudentIssue } from "./student.server";
 import { coursePatchSchema, courseCreateSchema } from "~/schemas/course";
 import { studentCreateSchema } from "~/schemas/student";
 
@@ -86,7 +86,7 @@ describe("searchStudents", () => {
     const undated = await makeUser(db, { full_name: "Issue Undated", email: "issue-undated@issues.example" });
     await makeEnrollment(db, undated.id, course.id, { status: "completed", progress: 100, completion_date: null });
 
-    const names = async (issue: Parameters<typeof searchStudents>[1]["issue"]) =>
+    const names = async (issue: StudentIssue) =>
       (await searchStudents(db, { q: "issues.example", issue, pageSize: 100 })).students.map((s) => s.full_name).sort();
     expect(await names("missing-dob")).toContain("Issue NoDob");
     expect(await names("missing-dob")).not.toContain("Issue NoPhone");
