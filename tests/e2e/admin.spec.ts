@@ -425,6 +425,15 @@ test.describe("course management", () => {
     await expectMessage(page, js, "Course activated successfully");
     await expect(card.getByText("Active", { exact: true })).toBeVisible();
     await expect(card.getByRole("button", { name: `Deactivate ${course.name}` })).toBeVisible();
+
+    // a course that is not there: the failure is said, nothing changes
+    const response = await page.request.post("/admin/courses", {
+      form: { intent: "toggle", course_id: crypto.randomUUID(), is_active: "false" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    await page.goto("/admin/courses");
+    await expectMessage(page, js, "Failed to update course status");
   });
 
   test("Course Details shows the course, its statistics and recent enrolments", async ({ page }) => {
