@@ -34,7 +34,7 @@ describe("a failed render", () => {
       const request = new Request(`http://localhost/api/certificates/${certificate.id}/download`, {
         headers: { Authorization: `Bearer ${token}` },
       });
-      const response = (await loader({ request, params: { id: certificate.id }, context: {} })) as Response;
+      const response = (await loader({ request, params: { id: certificate.id } })) as Response;
       expect(response.status).toBe(503);
       expect(response.headers.get("Cache-Control")).toBe("no-store");
       expect(await response.json()).toEqual({ detail: "Failed to download certificate" });

@@ -54,7 +54,7 @@ async function download(id: string, auth: Auth = {}): Promise<Response> {
   if (auth.token) headers.set("Authorization", `Bearer ${auth.token}`);
   const request = new Request(`http://localhost/api/certificates/${encodeURIComponent(id)}/download`, { headers });
   try {
-    return (await loader({ request, params: { id }, context: {} })) as Response;
+    return (await loader({ request, params: { id } })) as Response;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute, type ApiArgs } from "~/api/http.server";
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
 import { getCertificateForViewer } from "~/models/certificate.server";
@@ -29,7 +29,7 @@ function uncached(response: Response): Response {
 
 const notFound = () => uncached(apiError(404, "Certificate not found"));
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function download({ request, params }: ApiArgs): Promise<Response> {
   const user = await requireApiUser(request).catch((thrown: unknown) => {
     throw thrown instanceof Response ? uncached(thrown) : thrown;
   });
@@ -60,3 +60,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const body = new Uint8Array(document.pdf.buffer as ArrayBuffer, document.pdf.byteOffset, document.pdf.byteLength);
   return new Response(body, { status: 200, headers });
 }
+
+/** GET (and HEAD) only; any other method is a 405 with Allow, like every /api route. */
+const route = apiRoute({ GET: download });
+export const loader = route;
+export const action = route;
