@@ -5,7 +5,8 @@ import { z } from "zod";
 import { requireRole } from "~/auth/guards.server";
 import { ActiveBadge, AdminTierBadge } from "~/components/admin/badges";
 import { PageTitle } from "~/components/portal-shell";
-import { ButtonLink, Card, EmptyState, SubmitButton } from "~/components/ui";
+import { RowActionButton } from "~/components/admin/row-action-button";
+import { ButtonLink, Card, EmptyState } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listAllCourses, updateCourse } from "~/models/course-admin.server";
 import { uuid } from "~/schemas/fields";
@@ -114,15 +115,16 @@ export default function CourseManagement() {
                   <Form method="post" action={`/admin/courses${search}`} preventScrollReset>
                     <input type="hidden" name="course_id" value={c.id} />
                     <input type="hidden" name="is_active" value={c.is_active ? "false" : "true"} />
-                    <SubmitButton
+                    <RowActionButton
                       intent="toggle"
-                      size="sm"
+                      recordField="course_id"
+                      recordId={c.id}
                       variant={c.is_active ? "secondary" : "primary"}
                       busyLabel="Updating..."
                       aria-label={`${c.is_active ? "Deactivate" : "Activate"} ${c.name}`}
                     >
                       {c.is_active ? "Deactivate" : "Activate"}
-                    </SubmitButton>
+                    </RowActionButton>
                   </Form>
                   <Link
                     to={`/admin/courses/${c.id}/edit${search}`}

@@ -5,8 +5,9 @@ import { z } from "zod";
 import { requireRole } from "~/auth/guards.server";
 import { ActiveBadge, TIER_TITLES } from "~/components/admin/badges";
 import { AdminPageError } from "~/components/admin/page-error";
+import { RowActionButton } from "~/components/admin/row-action-button";
 import { PageTitle } from "~/components/portal-shell";
-import { ButtonLink, buttonClasses, EmptyState, StatCard, SubmitButton, TitledCard } from "~/components/ui";
+import { ButtonLink, buttonClasses, EmptyState, StatCard, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { approveAccount, listPendingAccounts, rejectAccount } from "~/models/approval.server";
 import { listAllCourses } from "~/models/course-admin.server";
@@ -187,12 +188,19 @@ export default function AdminOverview() {
                   </p>
                   <Form method="post" action="/admin/overview" className="mt-2 flex gap-2">
                     <input type="hidden" name="user_id" value={a.id} />
-                    <SubmitButton intent="approve" size="sm" busyLabel="Approving..." aria-label={`Approve ${a.full_name}`}>
+                    <RowActionButton intent="approve" recordField="user_id" recordId={a.id} busyLabel="Approving..." aria-label={`Approve ${a.full_name}`}>
                       Approve
-                    </SubmitButton>
-                    <SubmitButton intent="reject" size="sm" variant="secondary" busyLabel="Rejecting..." aria-label={`Reject ${a.full_name}`}>
+                    </RowActionButton>
+                    <RowActionButton
+                      intent="reject"
+                      recordField="user_id"
+                      recordId={a.id}
+                      variant="secondary"
+                      busyLabel="Rejecting..."
+                      aria-label={`Reject ${a.full_name}`}
+                    >
                       Reject
-                    </SubmitButton>
+                    </RowActionButton>
                   </Form>
                 </li>
               ))}
