@@ -52,7 +52,7 @@ export function CertificateDownloadLink({ certificate }: { certificate: StudentC
   }
 
   return (
-    <a href={href} download={filename} onClick={onClick} aria-busy={busy || undefined} className={buttonClasses("primary", "sm")}>
+    <a href={href} onClick={onClick} aria-busy={busy || undefined} className={buttonClasses("primary", "sm")}>
       {busy ? "Downloading..." : "Download PDF"}
       <span className="sr-only"> for {certificate.course.name}</span>
     </a>
