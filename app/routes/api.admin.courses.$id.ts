@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiCaller } from "~/api/auth.server";
+import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
 import { courseUpdateRequest, type CourseDetailResponse, type CourseResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
@@ -15,13 +15,13 @@ import { notFound } from "~/utils/errors";
  */
 const handle = apiRoute({
   GET: async ({ request, params }) => {
-    await apiCaller(request, "admin");
+    await requireApiUser(request, "admin");
     const detail = await getCourseDetail(getDb(), pathId(params, "Course"));
     if (!detail) throw notFound("Course");
     return apiJson<CourseDetailResponse>(detail);
   },
   PUT: async ({ request, params }) => {
-    const admin = await apiCaller(request, "admin");
+    const admin = await requireApiUser(request, "admin");
     const id = pathId(params, "Course");
     const patch = parseInput(courseUpdateRequest, await readJsonBody(request));
     const db = getDb();

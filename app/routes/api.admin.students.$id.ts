@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiCaller } from "~/api/auth.server";
+import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
 import { studentUpdateRequest, type StudentDetailResponse, type UserResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
@@ -14,13 +14,13 @@ import { notFound } from "~/utils/errors";
  */
 const handle = apiRoute({
   GET: async ({ request, params }) => {
-    await apiCaller(request, "admin");
+    await requireApiUser(request, "admin");
     const detail = await getStudentDetail(getDb(), pathId(params, "Student"));
     if (!detail) throw notFound("Student");
     return apiJson<StudentDetailResponse>(detail);
   },
   PUT: async ({ request, params }) => {
-    const admin = await apiCaller(request, "admin");
+    const admin = await requireApiUser(request, "admin");
     const id = pathId(params, "Student");
     const patch = parseInput(studentUpdateRequest, await readJsonBody(request));
     const db = getDb();

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiCaller } from "~/api/auth.server";
+import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, queryObject } from "~/api/http.server";
 import { STUDENT_LIST_DEFAULT_PAGE_SIZE, studentListQuery, type UserResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
@@ -12,7 +12,7 @@ import { searchStudents } from "~/models/student.server";
  */
 const handle = apiRoute({
   GET: async ({ request }) => {
-    await apiCaller(request, "trainer", "admin");
+    await requireApiUser(request, "trainer", "admin");
     const query = parseInput(studentListQuery, queryObject(request));
     const page = await searchStudents(getDb(), {
       q: query.q,

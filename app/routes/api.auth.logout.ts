@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiCaller, bearerTokenOf } from "~/api/auth.server";
+import { bearerTokenOf, requireApiUser } from "~/auth/api.server";
 import { apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { logoutRequest } from "~/api/schemas";
 import { revokeApiToken } from "~/auth/api.server";
@@ -13,7 +13,7 @@ import { getDb } from "~/db.server";
  */
 const handle = apiRoute({
   POST: async ({ request }) => {
-    const user = await apiCaller(request);
+    const user = await requireApiUser(request);
     const input = parseInput(logoutRequest, await readJsonBody(request, { optional: true }));
     const db = getDb();
     const token = bearerTokenOf(request);

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiCaller } from "~/api/auth.server";
+import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute } from "~/api/http.server";
 import type { UserResponse } from "~/api/schemas";
 
 /** GET /api/auth/me → the signed-in user (spec section 3), never a hash or token. */
 const handle = apiRoute({
   GET: async ({ request }) => {
-    const user = await apiCaller(request);
+    const user = await requireApiUser(request);
     return apiJson<UserResponse>(user);
   },
 });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiCaller } from "~/api/auth.server";
+import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute } from "~/api/http.server";
 import type { CertificateResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
@@ -8,7 +8,7 @@ import { listCertificatesForStudent } from "~/models/certificate.server";
 /** GET /api/certificates/my → the caller's own certificates, newest first. */
 const handle = apiRoute({
   GET: async ({ request }) => {
-    const user = await apiCaller(request);
+    const user = await requireApiUser(request);
     return apiJson<CertificateResponse[]>(await listCertificatesForStudent(getDb(), user.id));
   },
 });

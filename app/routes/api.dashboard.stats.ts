@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiCaller } from "~/api/auth.server";
+import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute } from "~/api/http.server";
 import type { DashboardStatsResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
@@ -8,7 +8,7 @@ import { getDashboardStats } from "~/models/stats.server";
 /** GET /api/dashboard/stats → the dashboard figures (trainers and administrators). */
 const handle = apiRoute({
   GET: async ({ request }) => {
-    await apiCaller(request, "trainer", "admin");
+    await requireApiUser(request, "trainer", "admin");
     return apiJson<DashboardStatsResponse>(await getDashboardStats(getDb()));
   },
 });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiCaller } from "~/api/auth.server";
+import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { enrollmentRequest, type EnrollmentResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
@@ -12,7 +12,7 @@ import { createEnrollment, listEnrollmentsForStudent } from "~/models/enrollment
  */
 const handle = apiRoute({
   POST: async ({ request }) => {
-    const user = await apiCaller(request);
+    const user = await requireApiUser(request);
     const input = parseInput(enrollmentRequest, await readJsonBody(request));
     const db = getDb();
     const created = await createEnrollment(db, { studentId: user.id, courseId: input.course_id, actorId: user.id });
