@@ -3,10 +3,17 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireAnonymous } from "~/auth/guards.server";
+import { clientAddress } from "~/auth/request-context.server";
 import { useActionToast } from "~/components/toaster";
 import { ButtonLink, Modal, SubmitButton, TextField } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { env } from "~/env.server";
+import { passwordResetLink, sendPasswordResetEmail } from "~/mail/password-reset.server";
+import { getMailer } from "~/mail/transport.server";
+import { requestPasswordReset, RESET_TOKEN_TTL_MINUTES } from "~/models/password-reset.server";
 import { passwordResetRequestSchema } from "~/schemas/password-reset";
 import { redirectWithFlash } from "~/utils/flash.server";
+import { logLine } from "~/utils/log.server";
 import { formToObject, parseWith } from "~/utils/validation";
 
 /** Said whether or not the email belongs to an account, so the form tells nobody who is registered. */
@@ -33,6 +40,22 @@ export async function action({ request }: ActionFunctionArgs) {
       },
       { status: 400 },
     );
+  }
+  const outcome = await requestPasswordReset(getDb(), { email: parsed.data.email, client: clientAddress(request) });
+  if (outcome.kind === "issued") {
+    // Sent after the answer, so how long a mail server takes tells nothing about the account.
+    const message = {
+      to: outcome.user.email,
+      fullName: outcome.user.full_name,
+      link: passwordResetLink(request, outcome.token),
+      validMinutes: RESET_TOKEN_TTL_MINUTES,
+      rto: { name: env().RTO_NAME, code: env().RTO_CODE },
+    };
+    void sendPasswordResetEmail(getMailer(), message).catch((error: unknown) =>
+      logLine({ event: "mail-error", kind: "password-reset", error: String(error) }),
+    );
+  } else if (outcome.kind === "throttled") {
+    logLine({ event: "password-reset-throttled", by: outcome.by });
   }
   return redirectWithFlash("/", { type: "success", message: RESET_REQUESTED });
 }

@@ -62,9 +62,20 @@ export default function Courses() {
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/courses";
 
+  const formRef = useRef<HTMLFormElement>(null);
+  const shown = useRef({ q, tier });
+
+  // Whatever was typed or chosen before the page became interactive still counts.
+  useEffect(() => {
+    const form = formRef.current;
+    if (form && (searchRef.current?.value.trim() !== q || tierRef.current?.value !== tier)) filter(form, 0);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
   // Back and forward change the URL under the form: show what the URL says, but never
   // overwrite what the user is typing.
   useEffect(() => {
+    if (shown.current.q === q && shown.current.tier === tier) return;
+    shown.current = { q, tier };
     if (searchRef.current && document.activeElement !== searchRef.current) searchRef.current.value = q;
     if (tierRef.current) tierRef.current.value = tier;
   }, [q, tier]);
@@ -108,6 +119,7 @@ export default function Courses() {
 
         <div className="mx-auto max-w-6xl px-4 py-8">
           <Form
+            ref={formRef}
             method="get"
             action="/courses"
             role="search"

@@ -1,0 +1,153 @@
+import crypto from "node:crypto";
+import { writeTransaction, type DB } from "#db/connection";
+import { hashPassword, randomToken, sha256 } from "~/auth/password.server";
+import { revokeAllAccess } from "~/auth/session.server";
+import { recordEvent } from "./event.server";
+
+/**
+ * Password reset by emailed link. A token is 192 random bits (32 characters, so the whole link
+ * fits on one line of a plain-text email); only its sha-256 is stored, so a database leak
+ * yields no usable link. A token works once, for an hour, and asking again
+ * invalidates the earlier ones. Requests are counted per email and per client whether or not
+ * the email has an account, and the caller answers every request with the same words.
+ */
+
+export const RESET_TOKEN_TTL_MINUTES = 60;
+export const RESET_THROTTLE_WINDOW_MINUTES = 60;
+export const MAX_RESET_REQUESTS_PER_EMAIL = 3;
+export const MAX_RESET_REQUESTS_PER_CLIENT = 10;
+
+export type ResetRequestOutcome =
+  | { kind: "issued"; token: string; expiresAt: string; user: { id: string; email: string; full_name: string } }
+  | { kind: "no-account" }
+  | { kind: "throttled"; by: "email" | "client" };
+
+/**
+ * Records a reset request and, for an active account and within the limits, issues a new
+ * token (the earlier unused ones stop working). The outcome is for the caller to act on
+ * (send the mail or not), never to show.
+ */
+export async function requestPasswordReset(
+  db: DB,
+  input: { email: string; client: string; now?: Date },
+): Promise<ResetRequestOutcome> {
+  const now = input.now ?? new Date();
+  const nowIso = now.toISOString();
+  const since = new Date(now.getTime() - RESET_THROTTLE_WINDOW_MINUTES * 60_000).toISOString();
+  const email = input.email.trim().toLowerCase().slice(0, 254);
+  const client = input.client.slice(0, 100);
+  const token = randomToken(24);
+
+  return writeTransaction(db, async (trx) => {
+    const count = async (column: "email" | "client", value: string) => {
+      const row = await trx
+        .selectFrom("password_reset_requests")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where(column, "=", value)
+        .where("requested_at", ">", since)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    if ((await count("client", client)) >= MAX_RESET_REQUESTS_PER_CLIENT) return { kind: "throttled", by: "client" };
+    if ((await count("email", email)) >= MAX_RESET_REQUESTS_PER_EMAIL) return { kind: "throttled", by: "email" };
+
+    // Rows older than the window no longer count for anything.
+    await trx.deleteFrom("password_reset_requests").where("requested_at", "<=", since).execute();
+    await trx.insertInto("password_reset_requests").values({ email, client, requested_at: nowIso }).execute();
+
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "email", "full_name"])
+      .where("email", "=", email)
+      .where("is_active", "=", 1)
+      .where("approval_status", "=", "approved")
+      .executeTakeFirst();
+    if (!user) return { kind: "no-account" };
+
+    await trx.deleteFrom("password_reset_tokens").where("user_id", "=", user.id).where("used_at", "is", null).execute();
+    const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000).toISOString();
+    await trx
+      .insertInto("password_reset_tokens")
+      .values({ id: crypto.randomUUID(), user_id: user.id, token_hash: sha256(token), created_at: nowIso, expires_at: expiresAt, used_at: null })
+      .execute();
+    await recordEvent(trx, {
+      actorId: null,
+      subjectUserId: user.id,
+      type: "password.reset_requested",
+      entityType: "user",
+      entityId: user.id,
+      message: "A password reset link was requested for your account",
+      now: nowIso,
+    });
+    return { kind: "issued", token, expiresAt, user };
+  });
+}
+
+export type ResetTokenProblem = "unknown" | "expired" | "used";
+export type ResetTokenState = { ok: true; userId: string; email: string } | { ok: false; reason: ResetTokenProblem };
+
+/** What a token from a link is worth, without using it up. */
+export async function inspectResetToken(db: DB, token: string, now = new Date()): Promise<ResetTokenState> {
+  if (typeof token !== "string" || token.length < 16 || token.length > 200) return { ok: false, reason: "unknown" };
+  const row = await db
+    .selectFrom("password_reset_tokens")
+    .innerJoin("users", "users.id", "password_reset_tokens.user_id")
+    .select([
+      "password_reset_tokens.user_id",
+      "password_reset_tokens.expires_at",
+      "password_reset_tokens.used_at",
+      "users.email",
+      "users.is_active",
+      "users.approval_status",
+    ])
+    .where("password_reset_tokens.token_hash", "=", sha256(token))
+    .executeTakeFirst();
+  if (!row || row.is_active !== 1 || row.approval_status !== "approved") return { ok: false, reason: "unknown" };
+  if (row.used_at) return { ok: false, reason: "used" };
+  if (row.expires_at <= now.toISOString()) return { ok: false, reason: "expired" };
+  return { ok: true, userId: row.user_id, email: row.email };
+}
+
+/**
+ * Sets a new password with a token: the token is spent, every other link of the user stops
+ * working, and every session and API token of the user ends. Two submissions of one link
+ * change the password once; the second is told the link was used.
+ */
+export async function resetPassword(
+  db: DB,
+  input: { token: string; password: string; now?: Date },
+): Promise<ResetTokenState> {
+  const now = input.now ?? new Date();
+  const checked = await inspectResetToken(db, input.token, now);
+  if (!checked.ok) return checked;
+  const passwordHash = await hashPassword(input.password);
+  const nowIso = now.toISOString();
+  return writeTransaction(db, async (trx) => {
+    const spent = await trx
+      .updateTable("password_reset_tokens")
+      .set({ used_at: nowIso })
+      .where("token_hash", "=", sha256(input.token))
+      .where("user_id", "=", checked.userId)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", nowIso)
+      .executeTakeFirst();
+    if (Number(spent.numUpdatedRows) !== 1) return inspectResetToken(trx, input.token, now);
+    await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: nowIso }).where("id", "=", checked.userId).execute();
+    await trx
+      .deleteFrom("password_reset_tokens")
+      .where("user_id", "=", checked.userId)
+      .where("used_at", "is", null)
+      .execute();
+    await revokeAllAccess(trx, checked.userId);
+    await recordEvent(trx, {
+      actorId: checked.userId,
+      subjectUserId: checked.userId,
+      type: "password.reset",
+      entityType: "user",
+      entityId: checked.userId,
+      message: "Your password was changed with an emailed reset link; every session was signed out",
+      now: nowIso,
+    });
+    return checked;
+  });
+}
