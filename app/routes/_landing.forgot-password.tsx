@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useNavigate } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, useActionData } from "@remix-run/react";
 import { requireAnonymous } from "~/auth/guards.server";
 import { clientAddress } from "~/auth/request-context.server";
 import { useActionToast } from "~/components/toaster";
@@ -62,15 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const data = useActionData<typeof action>();
-  const navigate = useNavigate();
   useActionToast(data);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") navigate("/", { preventScrollReset: true });
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [navigate]);
   return (
     <Modal title="Reset Password" closeTo="/">
       <Form method="post" action="/forgot-password" noValidate preventScrollReset className="space-y-4">

@@ -1,9 +1,12 @@
-import { Link } from "@remix-run/react";
-import { useId, type ReactNode } from "react";
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal that is a route: rendered open over its parent page, closed by a link back, so it
- * opens, works and can be shared as a URL without JavaScript.
+ * opens, works and can be shared as a URL without JavaScript. With JavaScript it takes focus
+ * when it opens, keeps Tab inside, and closes on Escape.
  */
 export function Modal({
   title,
@@ -17,13 +20,49 @@ export function Modal({
   size?: "md" | "lg";
 }) {
   const id = useId();
+  const ref = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const previous = document.activeElement as HTMLElement | null;
+    if (!dialog.contains(document.activeElement)) dialog.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        navigate(closeTo, { preventScrollReset: true });
+        return;
+      }
+      if (event.key !== "Tab") return;
+      const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
+      if (items.length === 0) return;
+      const first = items[0]!;
+      const last = items[items.length - 1]!;
+      if (event.shiftKey && (document.activeElement === first || document.activeElement === dialog)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      if (previous && document.contains(previous)) previous.focus();
+    };
+  }, [closeTo, navigate]);
+
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-steel-950/60 p-3 sm:items-center sm:p-6">
       <dialog
+        ref={ref}
         open
         aria-modal="true"
         aria-labelledby={id}
-        className={`relative m-0 w-full ${size === "lg" ? "max-w-3xl" : "max-w-lg"} rounded-lg bg-white p-0 text-steel-900 shadow-xl`}
+        tabIndex={-1}
+        className={`relative m-0 w-full ${size === "lg" ? "max-w-3xl" : "max-w-lg"} rounded-lg bg-white p-0 text-steel-900 shadow-xl focus:outline-none`}
       >
         <div className="flex items-center justify-between gap-4 border-b border-steel-100 px-5 py-4">
           <h2 id={id} className="text-lg font-bold">
