@@ -4,7 +4,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { ModalRouteError } from "~/components/admin/admin-modal-error";
-import { ActiveBadge, AdminStatusBadge, AdminTierBadge } from "~/components/admin/badges";
+import { ActiveBadge, StatusBadge, TierBadge } from "~/components/status-badges";
 import { buttonClasses, Modal, ProgressBar } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getCourseDetail } from "~/models/course-admin.server";
@@ -48,7 +48,7 @@ export default function CourseDetails() {
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
             <div className="flex flex-wrap gap-2">
-              <AdminTierBadge tier={course.tier} />
+              <TierBadge tier={course.tier} />
               <ActiveBadge active={course.is_active} />
             </div>
             <p className="mt-2 text-xl font-bold text-steel-900">{course.name}</p>
@@ -89,7 +89,7 @@ export default function CourseDetails() {
                         {e.student_email} · Enrolled {formatDate(e.enrollment_date)}
                       </p>
                     </div>
-                    <AdminStatusBadge status={e.status} />
+                    <StatusBadge status={e.status} />
                   </div>
                   <div className="mt-1">
                     <ProgressBar value={e.progress_percentage} label={`Progress of ${e.student_name}`} />

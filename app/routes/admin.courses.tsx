@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { requireRole } from "~/auth/guards.server";
-import { ActiveBadge, AdminTierBadge } from "~/components/admin/badges";
+import { ActiveBadge, TierBadge } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
 import { RowActionButton } from "~/components/admin/row-action-button";
 import { ButtonLink, Card, EmptyState } from "~/components/ui";
@@ -95,7 +95,7 @@ export default function CourseManagement() {
             <li key={c.id}>
               <Card className={cn("flex h-full flex-col p-4", !c.is_active && "bg-steel-50")}>
                 <div className="flex items-center justify-between gap-2">
-                  <AdminTierBadge tier={c.tier} />
+                  <TierBadge tier={c.tier} />
                   <ActiveBadge active={c.is_active} />
                 </div>
                 <h2 className="mt-3 text-base font-bold leading-snug text-steel-900">{c.name}</h2>

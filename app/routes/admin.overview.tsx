@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireRole } from "~/auth/guards.server";
-import { ActiveBadge, TIER_TITLES } from "~/components/admin/badges";
+import { ActiveBadge, TIER_TITLES } from "~/components/status-badges";
 import { AdminPageError } from "~/components/admin/page-error";
 import { RowActionButton } from "~/components/admin/row-action-button";
 import { PageTitle } from "~/components/portal-shell";

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireRole } from "~/auth/guards.server";
-import { AdminStatusBadge, TIER_TITLES } from "~/components/admin/badges";
+import { StatusBadge, TIER_TITLES } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
 import { Badge, Card, SubmitButton, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
@@ -57,7 +57,7 @@ export default function Reports() {
           {statistics.byStatus.map((s) => (
             <div key={s.status} className="rounded-md bg-steel-50 p-3">
               <dt className="text-xs font-semibold text-steel-600">
-                <AdminStatusBadge status={s.status} />
+                <StatusBadge status={s.status} />
               </dt>
               <dd className="mt-1 text-2xl font-bold tabular-nums text-steel-900">{s.count.toLocaleString("en-AU")}</dd>
             </div>

@@ -4,7 +4,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { ModalRouteError } from "~/components/admin/admin-modal-error";
-import { ActiveBadge, AdminStatusBadge, AdminTierBadge } from "~/components/admin/badges";
+import { ActiveBadge, StatusBadge, TierBadge } from "~/components/status-badges";
 import { buttonClasses, Modal, ProgressBar } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getStudentDetail } from "~/models/student.server";
@@ -107,8 +107,8 @@ export default function StudentProfile() {
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p className="font-semibold text-steel-900">{e.course.name}</p>
                     <div className="flex gap-2">
-                      <AdminTierBadge tier={e.course.tier} />
-                      <AdminStatusBadge status={e.status} />
+                      <TierBadge tier={e.course.tier} />
+                      <StatusBadge status={e.status} />
                     </div>
                   </div>
                   <p className="mt-1 text-xs text-steel-600">
@@ -134,7 +134,7 @@ export default function StudentProfile() {
                   <div>
                     <p className="font-mono text-sm font-semibold text-steel-900">{c.certificate_number}</p>
                     <p className="text-xs text-steel-600">
-                      {c.course.name} · <AdminTierBadge tier={c.tier_achieved} /> · Issued {formatDate(c.issue_date)}
+                      {c.course.name} · <TierBadge tier={c.tier_achieved} /> · Issued {formatDate(c.issue_date)}
                     </p>
                   </div>
                   <a href={`/api/certificates/${c.id}/download`} download className={buttonClasses("secondary", "sm")}>
@@ -175,7 +175,7 @@ export default function StudentProfile() {
                     <p className="text-sm font-semibold text-steel-900">
                       {a.course_name} · {a.assessment_type}
                     </p>
-                    <AdminStatusBadge status={a.status} />
+                    <StatusBadge status={a.status} />
                   </div>
                   <p className="mt-1 text-xs text-steel-600">
                     {formatDate(a.assessment_date)}

@@ -4,7 +4,7 @@ import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useSubmi
 import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { requireRole } from "~/auth/guards.server";
-import { ActiveBadge } from "~/components/admin/badges";
+import { ActiveBadge } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
 import { Alert, Button, ButtonLink, Card, EmptyState } from "~/components/ui";
 import { getDb } from "~/db.server";

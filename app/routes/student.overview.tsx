@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
-import { TierBadge } from "~/components/student/badges";
+import { TierBadge } from "~/components/status-badges";
 import { EnrollmentProgressRow } from "~/components/student/enrollment-card";
 import { StudentPageErrorBoundary } from "~/components/student/load-error";
 import { useStudentData } from "~/components/student/student-data";

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { useActionToast } from "~/components/toaster";
-import { EnrollmentStatusBadge } from "~/components/trainer/badges";
+import { StatusBadge } from "~/components/status-badges";
 import { Alert, Modal, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { recordAssessment } from "~/models/assessment.server";
@@ -92,7 +92,7 @@ export default function RecordAssessment() {
         />
         {current ? (
           <p className="-mt-2 text-sm text-steel-700" aria-live="polite">
-            Selected: <span className="font-semibold">{current.student_name}</span>, {current.course_name} <EnrollmentStatusBadge status={current.status} />
+            Selected: <span className="font-semibold">{current.student_name}</span>, {current.course_name} <StatusBadge status={current.status} />
           </p>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { TrainerPageErrorBoundary } from "~/components/trainer/page-error";
-import { AssessmentStatusBadge } from "~/components/trainer/badges";
+import { AssessmentStatusBadge } from "~/components/status-badges";
 import { LiveSearchForm } from "~/components/trainer/live-search";
 import { Pagination } from "~/components/trainer/pagination";
 import { ButtonLink, Card, EmptyState, TitledCard } from "~/components/ui";

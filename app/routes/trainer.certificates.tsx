@@ -5,7 +5,7 @@ import { z } from "zod";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { useActionToast } from "~/components/toaster";
-import { TierBadge } from "~/components/trainer/badges";
+import { TierBadge } from "~/components/status-badges";
 import { TrainerPageErrorBoundary } from "~/components/trainer/page-error";
 import { Alert, EmptyState, SubmitButton, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { useActionToast } from "~/components/toaster";
-import { AssessmentStatusBadge, EnrollmentStatusBadge, TierBadge } from "~/components/trainer/badges";
+import { AssessmentStatusBadge, StatusBadge, TierBadge } from "~/components/status-badges";
 import { TrainerPageErrorBoundary } from "~/components/trainer/page-error";
 import { Alert, ButtonLink, CheckboxField, EmptyState, ProgressBar, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
@@ -115,7 +115,7 @@ export default function UpdateEnrollment() {
             <div>
               <dt className="font-semibold text-steel-600">Status</dt>
               <dd>
-                <EnrollmentStatusBadge status={enrollment.status} />
+                <StatusBadge status={enrollment.status} />
               </dd>
             </div>
             <div>

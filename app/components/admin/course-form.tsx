@@ -2,7 +2,7 @@ import type { Tier } from "#db/schema";
 import { Button, CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui";
 import type { CourseListName } from "~/schemas/course";
 import type { FieldErrors } from "~/utils/validation";
-import { TIER_TITLES } from "./badges";
+import { TIER_TITLES } from "~/components/status-badges";
 
 /** The course form as typed: numbers stay text until the server parses them. */
 export interface CourseFormState {

@@ -1,6 +1,6 @@
 import { Card, ProgressBar } from "~/components/ui";
 import { formatDate, formatPrice } from "~/utils/format";
-import { EnrollmentStatusBadge, TierBadge } from "./badges";
+import { StatusBadge, TierBadge } from "~/components/status-badges";
 import type { StudentEnrollmentData } from "./student-data";
 
 /** One enrollment on My Courses: the course, where the student is, and what it cost. */
@@ -10,7 +10,7 @@ export function EnrollmentCard({ enrollment }: { enrollment: StudentEnrollmentDa
     <Card className="flex flex-col p-5" aria-labelledby={`enrollment-${enrollment.id}`}>
       <div className="flex flex-wrap items-center gap-2">
         <TierBadge tier={course.tier} />
-        <EnrollmentStatusBadge status={enrollment.status} />
+        <StatusBadge status={enrollment.status} />
       </div>
       <h2 id={`enrollment-${enrollment.id}`} className="mt-3 text-lg font-semibold text-steel-900">
         {course.name}
@@ -53,7 +53,7 @@ export function EnrollmentProgressRow({ enrollment }: { enrollment: StudentEnrol
         <p className="font-semibold text-steel-900">{enrollment.course.name}</p>
         <div className="flex gap-2">
           <TierBadge tier={enrollment.course.tier} />
-          <EnrollmentStatusBadge status={enrollment.status} />
+          <StatusBadge status={enrollment.status} />
         </div>
       </div>
       <div className="mt-2">

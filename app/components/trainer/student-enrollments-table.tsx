@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { TrainerStudentRow } from "~/models/enrollment.server";
 import { ProgressBar } from "~/components/ui";
-import { AssessmentStatusBadge, EnrollmentStatusBadge } from "./badges";
+import { AssessmentStatusBadge, StatusBadge } from "~/components/status-badges";
 
 const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";
 
@@ -57,7 +57,7 @@ export function StudentEnrollmentsTable({
                 <td className="py-3 pr-3 align-top">
                   <span className="block text-steel-900">{e.course.name}</span>
                   <span className="mt-1 inline-block">
-                    <EnrollmentStatusBadge status={e.status} />
+                    <StatusBadge status={e.status} />
                   </span>
                 </td>
                 <td className="py-3 pr-3 align-top">
