@@ -1,0 +1,271 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DB } from "#db/connection";
+import type { Role } from "#db/schema";
+import { call, type RouteModule } from "~/api/testing";
+import { issueApiToken } from "~/auth/api.server";
+import { createSession } from "~/auth/session.server";
+import { makeCertifiedStudent } from "~/pdf/test-fixtures";
+import { createTestDb, useAsAppDb } from "../support/test-db";
+import { makeCourse, makeEnrollment, makeUser } from "../support/factories";
+
+/**
+ * The access matrix (CONTRACT.md section 4): every page, form action and /api route (with and
+ * without an id) tried by every kind of caller, each answer checked against the contract.
+ * Pages: no usable session → redirect to /login; wrong role → redirect to /dashboard.
+ * /api: no usable credentials → 401; wrong role or inactive account → 403; not yours → 403/404.
+ * PDF rendering is replaced by fixed bytes: this test is about who gets in, not what they get.
+ */
+vi.mock("~/pdf/certificate-pdf.server", async (importOriginal) => {
+  const original = await importOriginal<Record<string, unknown>>();
+  return {
+    ...original,
+    ensureCertificatePdf: async () => ({
+      pdf: Buffer.from("%PDF-1.4 test"),
+      byteLength: 13,
+      etag: '"test"',
+      templateVersion: "test",
+      renderedAt: new Date().toISOString(),
+      rendered: false,
+    }),
+    prepareCertificatePdf: () => {},
+  };
+});
+
+type Who = "anonymous" | "owner" | "other student" | "trainer" | "admin" | "pending" | "deactivated";
+const EVERYONE: Who[] = ["anonymous", "owner", "other student", "trainer", "admin", "pending", "deactivated"];
+const NO_SESSION: Who[] = ["anonymous", "pending", "deactivated"];
+const ROLE_OF: Record<Who, Role | null> = {
+  anonymous: null,
+  owner: "student",
+  "other student": "student",
+  trainer: "trainer",
+  admin: "admin",
+  pending: null,
+  deactivated: null,
+};
+
+let db: DB;
+let cleanup: () => Promise<void>;
+const creds = {} as Record<Who, { cookie: string | null; token: string | null }>;
+let ids: { course: string; freeCourse: string; owner: string; enrollment: string; certificate: string; unknown: string };
+
+async function credentialsFor(userId: string) {
+  return { cookie: (await createSession(db, userId)).split(";")[0]!, token: await issueApiToken(db, userId) };
+}
+
+beforeAll(async () => {
+  ({ db, cleanup } = await createTestDb({ seed: true }));
+  useAsAppDb(db);
+  const made = await makeCertifiedStudent(db, { fullName: "Owner Student" });
+  const course = await makeCourse(db, { name: "Matrix course" });
+  const enrollment = await makeEnrollment(db, made.student.id, course.id, { status: "in_progress", progress: 40 });
+  const freeCourse = await makeCourse(db, { name: "Nobody's course" });
+  ids = {
+    course: course.id,
+    freeCourse: freeCourse.id,
+    owner: made.student.id,
+    enrollment: enrollment.id,
+    certificate: made.certificate.id,
+    unknown: "00000000-0000-4000-8000-000000000000",
+  };
+  const other = await makeUser(db, { role: "student" });
+  const trainer = await makeUser(db, { role: "trainer" });
+  const admin = await makeUser(db, { role: "admin" });
+  // sessions and tokens issued while these accounts could sign in; then they lose the right
+  const pending = await makeUser(db, { role: "trainer" });
+  const deactivated = await makeUser(db, { role: "student" });
+  creds.anonymous = { cookie: null, token: null };
+  creds.owner = await credentialsFor(made.student.id);
+  creds["other student"] = await credentialsFor(other.id);
+  creds.trainer = await credentialsFor(trainer.id);
+  creds.admin = await credentialsFor(admin.id);
+  creds.pending = await credentialsFor(pending.id);
+  creds.deactivated = await credentialsFor(deactivated.id);
+  await db.updateTable("users").set({ approval_status: "pending" }).where("id", "=", pending.id).execute();
+  await db.updateTable("users").set({ is_active: 0 }).where("id", "=", deactivated.id).execute();
+});
+afterAll(async () => cleanup());
+
+const routeModules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}");
+const mod = (file: string) => routeModules[`../../app/routes/${file}`]!();
+
+/** Calls a route; a loader that returns plain data (not a Response) answered 200. */
+async function answer(...args: Parameters<typeof call>): Promise<Response> {
+  const result: unknown = await call(...args);
+  return result instanceof Response ? result : new Response(JSON.stringify(result ?? null), { status: 200 });
+}
+
+interface PageCase {
+  file: string;
+  path: () => string;
+  params?: () => Record<string, string>;
+  /** who may (roles); "signed-in" for any signed-in user */
+  may: Role[] | "signed-in";
+  methods: Array<"GET" | "POST">;
+}
+
+const pages: PageCase[] = [
+  { file: "dashboard.tsx", path: () => "/dashboard", may: "signed-in", methods: ["GET"] },
+  { file: "enroll.$courseId.tsx", path: () => `/enroll/${ids.freeCourse}`, params: () => ({ courseId: ids.freeCourse }), may: "signed-in", methods: ["GET", "POST"] },
+  { file: "enroll.$courseId.tsx", path: () => `/enroll/${ids.unknown}`, params: () => ({ courseId: ids.unknown }), may: "signed-in", methods: ["GET"] },
+  { file: "student.tsx", path: () => "/student", may: ["student"], methods: ["GET"] },
+  { file: "student._index.tsx", path: () => "/student", may: ["student"], methods: ["GET"] },
+  { file: "student.overview.tsx", path: () => "/student/overview", may: ["student"], methods: ["GET"] },
+  { file: "student.profile.tsx", path: () => "/student/profile", may: ["student"], methods: ["GET"] },
+  { file: "student.profile.edit.tsx", path: () => "/student/profile/edit", may: ["student"], methods: ["GET", "POST"] },
+  { file: "student.notifications.tsx", path: () => "/student/notifications", may: ["student"], methods: ["GET", "POST"] },
+  { file: "trainer.tsx", path: () => "/trainer", may: ["trainer"], methods: ["GET"] },
+  { file: "trainer._index.tsx", path: () => "/trainer", may: ["trainer"], methods: ["GET"] },
+  { file: "trainer.overview.tsx", path: () => "/trainer/overview", may: ["trainer"], methods: ["GET"] },
+  { file: "trainer.students.tsx", path: () => "/trainer/students", may: ["trainer"], methods: ["GET"] },
+  { file: "trainer.assessments.tsx", path: () => "/trainer/assessments", may: ["trainer"], methods: ["GET"] },
+  { file: "trainer.certificates.tsx", path: () => "/trainer/certificates", may: ["trainer"], methods: ["GET", "POST"] },
+  { file: "trainer.enrollments.$id.tsx", path: () => `/trainer/enrollments/${ids.enrollment}`, params: () => ({ id: ids.enrollment }), may: ["trainer"], methods: ["GET", "POST"] },
+  { file: "trainer.assessments.new.tsx", path: () => `/trainer/assessments/new?enrollment=${ids.enrollment}`, may: ["trainer"], methods: ["GET", "POST"] },
+  { file: "admin.tsx", path: () => "/admin", may: ["admin"], methods: ["GET"] },
+  { file: "admin._index.tsx", path: () => "/admin", may: ["admin"], methods: ["GET"] },
+  { file: "admin.overview.tsx", path: () => "/admin/overview", may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.students.tsx", path: () => "/admin/students", may: ["admin"], methods: ["GET"] },
+  { file: "admin.students.new.tsx", path: () => "/admin/students/new", may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.students.$id.tsx", path: () => `/admin/students/${ids.owner}`, params: () => ({ id: ids.owner }), may: ["admin"], methods: ["GET"] },
+  { file: "admin.students.$id_.edit.tsx", path: () => `/admin/students/${ids.owner}/edit`, params: () => ({ id: ids.owner }), may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.courses.tsx", path: () => "/admin/courses", may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.courses.new.tsx", path: () => "/admin/courses/new", may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.courses.$id.tsx", path: () => `/admin/courses/${ids.course}`, params: () => ({ id: ids.course }), may: ["admin"], methods: ["GET"] },
+  { file: "admin.courses.$id_.edit.tsx", path: () => `/admin/courses/${ids.course}/edit`, params: () => ({ id: ids.course }), may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.reports.tsx", path: () => "/admin/reports", may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.export[.]csv.ts", path: () => "/admin/export.csv", may: ["admin"], methods: ["GET"] },
+];
+
+interface ApiCase {
+  file: string;
+  method: "GET" | "POST" | "PUT";
+  path: () => string;
+  params?: () => Record<string, string>;
+  json?: () => unknown;
+  /** expected status for each caller who gets in (others: 401 without credentials, 403 otherwise) */
+  allowed: Partial<Record<Who, number[]>>;
+  /** callers with a session who are turned away with 403 or 404 (not theirs) */
+  notTheirs?: Who[];
+}
+
+const ADMIN_ONLY = (ok: number[]) => ({ admin: ok });
+const api: ApiCase[] = [
+  { file: "api.admin.students.$id.ts", method: "GET", path: () => `/api/admin/students/${ids.owner}`, params: () => ({ id: ids.owner }), allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.students.$id.ts", method: "GET", path: () => `/api/admin/students/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.admin.students.$id.ts", method: "PUT", path: () => `/api/admin/students/${ids.owner}`, params: () => ({ id: ids.owner }), json: () => ({}), allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.students.$id.ts", method: "PUT", path: () => `/api/admin/students/${ids.unknown}`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: ADMIN_ONLY([404]) },
+  { file: "api.admin.courses.$id.ts", method: "GET", path: () => `/api/admin/courses/${ids.course}`, params: () => ({ id: ids.course }), allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.courses.$id.ts", method: "GET", path: () => `/api/admin/courses/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.admin.courses.$id.ts", method: "PUT", path: () => `/api/admin/courses/${ids.course}`, params: () => ({ id: ids.course }), json: () => ({}), allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.courses.$id.ts", method: "PUT", path: () => `/api/admin/courses/${ids.unknown}`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: ADMIN_ONLY([404]) },
+  { file: "api.admin.students.ts", method: "GET", path: () => "/api/admin/students", allowed: { trainer: [200], admin: [200] } },
+  { file: "api.dashboard.stats.ts", method: "GET", path: () => "/api/dashboard/stats", allowed: { trainer: [200], admin: [200] } },
+  {
+    file: "api.certificates.$id.download.ts",
+    method: "GET",
+    path: () => `/api/certificates/${ids.certificate}/download`,
+    params: () => ({ id: ids.certificate }),
+    allowed: { owner: [200], trainer: [200], admin: [200] },
+    notTheirs: ["other student"],
+  },
+  {
+    file: "api.certificates.$id.download.ts",
+    method: "GET",
+    path: () => `/api/certificates/${ids.unknown}/download`,
+    params: () => ({ id: ids.unknown }),
+    allowed: { owner: [404], trainer: [404], admin: [404], "other student": [404] },
+  },
+  {
+    file: "api.enrollments.ts",
+    method: "POST",
+    path: () => "/api/enrollments",
+    json: () => ({ course_id: ids.course }),
+    // the owner is already enrolled; everyone else enrols (again on the second pass: 409)
+    allowed: { owner: [409], "other student": [201, 409], trainer: [201, 409], admin: [201, 409] },
+  },
+  { file: "api.auth.me.ts", method: "GET", path: () => "/api/auth/me", allowed: { owner: [200], "other student": [200], trainer: [200], admin: [200] } },
+  { file: "api.enrollments.my.ts", method: "GET", path: () => "/api/enrollments/my", allowed: { owner: [200], "other student": [200], trainer: [200, 403], admin: [200, 403] } },
+  { file: "api.certificates.my.ts", method: "GET", path: () => "/api/certificates/my", allowed: { owner: [200], "other student": [200], trainer: [200, 403], admin: [200, 403] } },
+];
+
+describe("access matrix (CONTRACT.md section 4)", () => {
+  it("every page, action and /api route answers every kind of caller as the contract says", async () => {
+    const failures: string[] = [];
+    let cases = 0;
+
+    for (const page of pages) {
+      const route = await mod(page.file);
+      for (const method of page.methods) {
+        for (const who of EVERYONE) {
+          cases++;
+          const response = await answer(route, method, page.path(), {
+            cookie: creds[who].cookie,
+            params: page.params?.() ?? {},
+            body: method === "POST" ? "" : undefined,
+            contentType: method === "POST" ? "application/x-www-form-urlencoded" : undefined,
+          });
+          const location = response.headers.get("Location") ?? "";
+          const label = `${method} ${page.path()} as ${who}: ${response.status} ${location}`;
+          const role = ROLE_OF[who];
+          if (NO_SESSION.includes(who)) {
+            if (!(response.status === 302 && location.startsWith("/login"))) failures.push(`${label} (expected a redirect to /login)`);
+          } else if (page.may !== "signed-in" && !page.may.includes(role!)) {
+            if (!(response.status === 302 && location === "/dashboard")) failures.push(`${label} (expected a redirect to /dashboard)`);
+          } else {
+            const refused = response.status === 302 && (location.startsWith("/login") || location === "/dashboard");
+            const ok = method === "GET" ? response.status < 400 || response.status === 404 : response.status < 500;
+            if (refused || !ok) failures.push(`${label} (expected to get in)`);
+          }
+        }
+      }
+    }
+
+    for (const c of api) {
+      const route = await mod(c.file);
+      for (const who of EVERYONE) {
+        const ways: Array<"token" | "cookie"> = who === "anonymous" ? ["token"] : ["token", "cookie"];
+        for (const way of ways) {
+          cases++;
+          const headers: Record<string, string> = way === "cookie" && c.method !== "GET" ? { Origin: "http://localhost" } : {};
+          const response = await answer(route, c.method, c.path(), {
+            token: way === "token" ? creds[who].token : null,
+            cookie: way === "cookie" ? creds[who].cookie : null,
+            params: c.params?.() ?? {},
+            json: c.json?.(),
+            headers,
+          });
+          const label = `${c.method} ${c.path()} as ${who} (${way}): ${response.status}`;
+          let expected: number[];
+          if (who === "anonymous") expected = [401];
+          else if (who === "pending" || who === "deactivated") expected = way === "token" ? [403] : [401, 403];
+          else if (c.allowed[who]) expected = c.allowed[who]!;
+          else if (c.notTheirs?.includes(who)) expected = [403, 404];
+          else expected = [403];
+          if (!expected.includes(response.status)) failures.push(`${label} (expected ${expected.join(" or ")})`);
+          if (response.status >= 400) {
+            const body = (await response.json()) as { detail?: unknown };
+            if (typeof body.detail !== "string") failures.push(`${label} (no JSON detail)`);
+          }
+        }
+      }
+    }
+
+    console.log(`access matrix: ${cases} cases checked`);
+    expect(failures).toEqual([]);
+    expect(cases).toBeGreaterThan(300);
+  });
+
+  it("the table covers every route file that guards a page or an id", () => {
+    const covered = new Set([...pages.map((p) => p.file), ...api.map((a) => a.file)]);
+    const portal = fs
+      .readdirSync(path.resolve("app/routes"))
+      .filter((f) => /^(student|trainer|admin|enroll|dashboard)|\$/.test(f) && !f.includes(".test."))
+      .filter((f) => /export (async function|const) (loader|action)/.test(fs.readFileSync(path.resolve("app/routes", f), "utf8")))
+      // a reset token is not a record id (open to anyone by design); api.$ is the JSON 404 for unknown paths
+      .filter((f) => !f.startsWith("reset-password") && f !== "api.$.ts");
+    expect(portal.filter((f) => !covered.has(f))).toEqual([]);
+  });
+});
