@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as initial from "./2026-11-22T0900_initial";
 import * as passwordResetRequests from "./2026-11-22T1000_password_reset_requests";
 import * as notificationReads from "./2026-11-22T1100_notification_reads";
+import * as performanceIndexes from "./2026-11-22T1600_performance_indexes";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0900_initial": initial,
   "2026-11-22T1000_password_reset_requests": passwordResetRequests,
   "2026-11-22T1100_notification_reads": notificationReads,
+  "2026-11-22T1600_performance_indexes": performanceIndexes,
 };

@@ -1,6 +1,6 @@
 import type { DB } from "#db/connection";
 import type { EnrollmentStatus, Tier } from "#db/schema";
-import { percent } from "./stats.server";
+import { enrollmentCountsByCourseAndStatus, percent } from "./stats.server";
 import { CERTIFICATE_GRACE_DAYS, ISSUE_LABELS } from "./student.server";
 
 /** The ASQA compliance report: enrolment figures, record checks and the CSV export. */
@@ -33,14 +33,14 @@ export async function getEnrollmentStatistics(db: DB): Promise<EnrollmentStatist
       .groupBy("status")
       .execute(),
     db
-      .selectFrom("enrollments")
-      .innerJoin("courses", "courses.id", "enrollments.course_id")
+      .selectFrom(enrollmentCountsByCourseAndStatus(db).as("e"))
+      .innerJoin("courses", "courses.id", "e.course_id")
       .select((eb) => [
         "courses.tier",
-        eb.fn.countAll().as("total"),
-        eb.fn.sum(eb.case().when("enrollments.status", "in", ["enrolled", "in_progress"]).then(1).else(0).end()).as("active"),
-        eb.fn.sum(eb.case().when("enrollments.status", "=", "completed").then(1).else(0).end()).as("completed"),
-        eb.fn.sum(eb.case().when("enrollments.status", "=", "withdrawn").then(1).else(0).end()).as("withdrawn"),
+        eb.fn.sum("e.n").as("total"),
+        eb.fn.sum(eb.case().when("e.status", "in", ["enrolled", "in_progress"]).then(eb.ref("e.n")).else(0).end()).as("active"),
+        eb.fn.sum(eb.case().when("e.status", "=", "completed").then(eb.ref("e.n")).else(0).end()).as("completed"),
+        eb.fn.sum(eb.case().when("e.status", "=", "withdrawn").then(eb.ref("e.n")).else(0).end()).as("withdrawn"),
       ])
       .groupBy("courses.tier")
       .execute(),
