@@ -28,6 +28,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "student");
   const form = await request.formData().catch(() => null);
   if (!form) return failure("Failed to update profile", {}, {});
+  // the form always sends all three fields (blank to clear one): a post without them is not this
+  // form, and must not wipe the profile
+  if (!["phone", "address", "emergency_contact"].every((field) => form.has(field))) return failure("Failed to update profile", {}, {});
   const parsed = parseWith(profileSchema, formToObject(form));
   if (!parsed.success) return failure(PROFILE_INVALID, parsed.fieldErrors, keptValues(form));
   await updateOwnProfile(getDb(), user.id, parsed.data);

@@ -88,7 +88,7 @@ beforeAll(async () => {
 });
 afterAll(async () => cleanup());
 
-const routeModules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}");
+const routeModules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.test.*"]);
 const mod = (file: string) => routeModules[`../../app/routes/${file}`]!();
 
 /** Calls a route; a loader that returns plain data (not a Response) answered 200. */

@@ -1,0 +1,325 @@
+import crypto from "node:crypto";
+import fc from "fast-check";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServerBuild } from "@remix-run/node";
+import type { DB } from "#db/connection";
+import { call, type RouteModule } from "~/api/testing";
+import { issueApiToken } from "~/auth/api.server";
+import { createSession } from "~/auth/session.server";
+import { guardRoutes } from "~/security.server";
+import { createTestDb, useAsAppDb } from "../support/test-db";
+import { makeCourse, makeEnrollment, makeUser } from "../support/factories";
+
+/**
+ * Bad input everywhere (CONTRACT.md sections 5 and 7): fast-check feeds every form action and
+ * every /api route wrong types, missing and extra fields, empty, huge (over 1 MB), unicode,
+ * SQL- and HTML-looking strings, malformed JSON and wrong content types, through the same
+ * security gate the server wraps every route in. Each generated input is invalid by
+ * construction (a "poison" field that no schema accepts, or an unknown record), so success
+ * can never be the answer: every answer must be a 4xx with a message (never a 5xx, a stack
+ * trace or SQL text) and the database must be exactly as before. Read-only routes (GET, the
+ * report "export" and signing out without a session) may answer 2xx/3xx but change nothing.
+ */
+
+let db: DB;
+let cleanup: () => Promise<void>;
+const who = {} as Record<"student" | "trainer" | "admin", { cookie: string; token: string }>;
+let ids: { student: string; course: string; enrollment: string };
+let inputsTried = 0;
+
+const routeModules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.test.*"], { eager: true });
+/** The route module wrapped by the security gate exactly as app/server-entry.ts does. */
+function guarded(file: string): RouteModule {
+  const module = routeModules[`../../app/routes/${file}`];
+  if (!module) throw new Error(`no route ${file}`);
+  const routes = guardRoutes({ r: { id: "r", path: "", module } } as unknown as ServerBuild["routes"]);
+  return routes.r!.module as unknown as RouteModule;
+}
+
+/** Table row counts plus a hash of every row of every table (throttle bookkeeping excepted). */
+const NOT_DATA = new Set(["sign_in_attempts", "password_reset_requests", "kysely_migration", "kysely_migration_lock"]);
+async function snapshot(): Promise<string> {
+  const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`.execute(db);
+  const hash = crypto.createHash("sha256");
+  for (const { name } of tables.rows) {
+    if (NOT_DATA.has(name)) continue;
+    const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)} ORDER BY rowid`.execute(db);
+    hash.update(`${name}:${rows.rows.length}:`);
+    for (const row of rows.rows) hash.update(JSON.stringify(row, (_k, v) => (Buffer.isBuffer(v) ? v.length : v)));
+  }
+  return hash.digest("hex");
+}
+
+beforeAll(async () => {
+  ({ db, cleanup } = await createTestDb({ seed: true }));
+  useAsAppDb(db);
+  for (const role of ["student", "trainer", "admin"] as const) {
+    const user = await makeUser(db, { role });
+    who[role] = { cookie: (await createSession(db, user.id)).split(";")[0]!, token: await issueApiToken(db, user.id) };
+  }
+  const student = await makeUser(db, { role: "student" });
+  const course = await makeCourse(db, { name: "Fuzz course" });
+  const enrollment = await makeEnrollment(db, student.id, course.id, { status: "in_progress", progress: 30 });
+  ids = { student: student.id, course: course.id, enrollment: enrollment.id };
+});
+afterAll(async () => cleanup());
+
+// ---- generators -------------------------------------------------------------------------
+
+const nasty = fc.constantFrom(
+  "",
+  " ",
+  "   \t\n ",
+  "' OR '1'='1",
+  "'; DROP TABLE users; --",
+  "Robert'); DROP TABLE enrollments;--",
+  "1; UPDATE users SET role='admin'",
+  '" UNION SELECT password_hash FROM users --',
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "javascript:alert(1)",
+  "\u0000",
+  "\u202Eevil\u202C",
+  "𝕏𝕐ℤ 漢字 العربية 🏗️👷‍♀️",
+  "e\u0301\u0301\u0301",
+  "null",
+  "undefined",
+  "NaN",
+  "-1",
+  "1e309",
+  "99999999999999999999999",
+  "true",
+  "[]",
+  "{}",
+  "../../etc/passwd",
+  "%00%0d%0a",
+  "x".repeat(10_000),
+);
+const text = fc.oneof(nasty, fc.string({ maxLength: 40 }), fc.string({ unit: "grapheme", maxLength: 20 }), fc.string({ unit: "binary", maxLength: 20 }));
+const value: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: text },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.double() },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constant(null) },
+  { weight: 1, arbitrary: fc.array(text, { maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 6 }), text, { maxKeys: 3 }) },
+);
+const KNOWN_FIELDS = [
+  "email", "password", "confirm_password", "full_name", "role", "phone", "address", "date_of_birth", "emergency_contact",
+  "license_number", "is_active", "intent", "course_id", "user_id", "enrollment_id", "terms", "name", "unit_code", "description",
+  "tier", "duration_hours", "price", "prerequisites", "learning_outcomes", "assessment_criteria", "status", "progress",
+  "reopen", "assessment_type", "score", "max_score", "assessment_date", "feedback", "redirectTo", "__proto__", "constructor",
+];
+const fields = fc.dictionary(fc.oneof(fc.constantFrom(...KNOWN_FIELDS), fc.string({ maxLength: 12 })), value, { maxKeys: 10 });
+
+type Body =
+  | { kind: "form" | "json"; fields: Record<string, unknown>; dropPoison: boolean }
+  | { kind: "raw"; text: string; type: string | null }
+  | { kind: "huge" };
+
+const malformedJson = fc.constantFrom("{", '{"email": ', "[1, 2", "not json", '{"a":1}}', "\u0000", "", "null", "[]", '"just a string"', "1e999", "{'single': 'quotes'}");
+const body: fc.Arbitrary<Body> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant("form" as const), fields, dropPoison: fc.boolean() }) },
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant("json" as const), fields, dropPoison: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("raw" as const), text: malformedJson, type: fc.constant("application/json") }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("raw" as const),
+      text: fc.oneof(malformedJson, text.map(String)),
+      type: fc.constantFrom("text/plain", "application/xml", "multipart/form-data", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded; charset=utf-16", "image/png", null),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ kind: "huge" as const }) },
+);
+
+// ---- targets ----------------------------------------------------------------------------
+
+type Caller = "anonymous" | "student" | "trainer" | "admin";
+interface Target {
+  file: string;
+  method: "POST" | "PUT";
+  path: () => string;
+  params?: () => Record<string, string>;
+  as: Caller;
+  /** fields that make the input invalid whatever else is sent */
+  poison: Record<string, unknown>;
+  /** true when leaving the poisoned field out is also invalid (a required field) */
+  required: boolean;
+  /** answers 2xx/3xx by design without writing anything (must still change nothing) */
+  readOnly?: boolean;
+  /** a row button on a list page: refuses with a redirect back and an error flash, by design */
+  errorRedirect?: boolean;
+}
+
+const BAD_EMAIL = "not-an-email";
+const targets: Target[] = [
+  { file: "login.tsx", method: "POST", path: () => "/login", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
+  { file: "register.tsx", method: "POST", path: () => "/register", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
+  { file: "_landing.forgot-password.tsx", method: "POST", path: () => "/forgot-password", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
+  { file: "reset-password.$token.tsx", method: "POST", path: () => "/reset-password/not-a-token", params: () => ({ token: "not-a-token" }), as: "anonymous", poison: {}, required: false },
+  { file: "logout.tsx", method: "POST", path: () => "/logout", as: "anonymous", poison: {}, required: false, readOnly: true },
+  { file: "enroll.$courseId.tsx", method: "POST", path: () => `/enroll/${ids.course}`, params: () => ({ courseId: ids.course }), as: "student", poison: { terms: "no" }, required: true },
+  { file: "student.profile.edit.tsx", method: "POST", path: () => "/student/profile/edit", as: "student", poison: { phone: "call me maybe" }, required: false },
+  { file: "trainer.certificates.tsx", method: "POST", path: () => "/trainer/certificates", as: "trainer", poison: { enrollment_id: "not-a-uuid" }, required: true },
+  { file: "trainer.assessments.new.tsx", method: "POST", path: () => "/trainer/assessments/new", as: "trainer", poison: { enrollment_id: "not-a-uuid" }, required: true },
+  { file: "trainer.enrollments.$id.tsx", method: "POST", path: () => `/trainer/enrollments/${ids.enrollment}`, params: () => ({ id: ids.enrollment }), as: "trainer", poison: { status: "graduated" }, required: true },
+  { file: "admin.overview.tsx", method: "POST", path: () => "/admin/overview", as: "admin", poison: { user_id: "not-a-uuid" }, required: true, errorRedirect: true },
+  { file: "admin.courses.tsx", method: "POST", path: () => "/admin/courses", as: "admin", poison: { course_id: "not-a-uuid" }, required: true, errorRedirect: true },
+  { file: "admin.courses.new.tsx", method: "POST", path: () => "/admin/courses/new", as: "admin", poison: { unit_code: "!!" }, required: true },
+  { file: "admin.courses.$id_.edit.tsx", method: "POST", path: () => `/admin/courses/${ids.course}/edit`, params: () => ({ id: ids.course }), as: "admin", poison: { price: "a lot" }, required: true },
+  { file: "admin.students.new.tsx", method: "POST", path: () => "/admin/students/new", as: "admin", poison: { email: BAD_EMAIL }, required: true },
+  { file: "admin.students.$id_.edit.tsx", method: "POST", path: () => `/admin/students/${ids.student}/edit`, params: () => ({ id: ids.student }), as: "admin", poison: { email: BAD_EMAIL }, required: true },
+  { file: "admin.reports.tsx", method: "POST", path: () => "/admin/reports", as: "admin", poison: {}, required: false, readOnly: true },
+  { file: "api.auth.login.ts", method: "POST", path: () => "/api/auth/login", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
+  { file: "api.auth.register.ts", method: "POST", path: () => "/api/auth/register", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
+  { file: "api.auth.logout.ts", method: "POST", path: () => "/api/auth/logout", as: "anonymous", poison: {}, required: false },
+  { file: "api.enrollments.ts", method: "POST", path: () => "/api/enrollments", as: "student", poison: { course_id: "not-a-uuid" }, required: true },
+  { file: "api.admin.students.$id.ts", method: "PUT", path: () => `/api/admin/students/${ids.student}`, params: () => ({ id: ids.student }), as: "admin", poison: { email: BAD_EMAIL }, required: false },
+  { file: "api.admin.courses.$id.ts", method: "PUT", path: () => `/api/admin/courses/${ids.course}`, params: () => ({ id: ids.course }), as: "admin", poison: { price: "a lot" }, required: false },
+  { file: "api.$.ts", method: "POST", path: () => "/api/no-such-thing", as: "admin", poison: {}, required: false },
+];
+
+/** GET routes: junk query strings and junk ids (read-only by nature). */
+interface ReadTarget {
+  file: string;
+  path: (junk: string) => string;
+  params?: (junk: string) => Record<string, string>;
+  as: Caller;
+}
+const reads: ReadTarget[] = [
+  { file: "api.courses.ts", path: (j) => `/api/courses?search=${encodeURIComponent(j)}&tier=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "anonymous" },
+  { file: "api.courses.ts", path: (j) => `/api/courses?include_inactive=${encodeURIComponent(j)}&limit=${encodeURIComponent(j)}`, as: "admin" },
+  { file: "api.admin.students.ts", path: (j) => `/api/admin/students?search=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}&page_size=${encodeURIComponent(j)}`, as: "admin" },
+  { file: "api.admin.students.$id.ts", path: (j) => `/api/admin/students/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
+  { file: "api.admin.courses.$id.ts", path: (j) => `/api/admin/courses/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
+  { file: "api.certificates.$id.download.ts", path: (j) => `/api/certificates/${encodeURIComponent(j)}/download`, params: (j) => ({ id: j }), as: "student" },
+  { file: "api.certificates.my.ts", path: (j) => `/api/certificates/my?x=${encodeURIComponent(j)}`, as: "student" },
+  { file: "api.enrollments.my.ts", path: (j) => `/api/enrollments/my?x=${encodeURIComponent(j)}`, as: "student" },
+  { file: "api.dashboard.stats.ts", path: (j) => `/api/dashboard/stats?x=${encodeURIComponent(j)}`, as: "trainer" },
+  { file: "api.auth.me.ts", path: (j) => `/api/auth/me?x=${encodeURIComponent(j)}`, as: "student" },
+  { file: "courses.tsx", path: (j) => `/courses?search=${encodeURIComponent(j)}&tier=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "anonymous" },
+  { file: "admin.students.tsx", path: (j) => `/admin/students?search=${encodeURIComponent(j)}&status=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}&issue=${encodeURIComponent(j)}`, as: "admin" },
+  { file: "admin.courses.tsx", path: (j) => `/admin/courses?search=${encodeURIComponent(j)}&status=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "admin" },
+  { file: "admin.students.$id.tsx", path: (j) => `/admin/students/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
+  { file: "admin.courses.$id.tsx", path: (j) => `/admin/courses/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
+  { file: "trainer.enrollments.$id.tsx", path: (j) => `/trainer/enrollments/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "trainer" },
+  { file: "trainer.assessments.new.tsx", path: (j) => `/trainer/assessments/new?enrollment=${encodeURIComponent(j)}`, as: "trainer" },
+  { file: "trainer.students.tsx", path: (j) => `/trainer/students?search=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "trainer" },
+  { file: "trainer.assessments.tsx", path: (j) => `/trainer/assessments?search=${encodeURIComponent(j)}&status=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "trainer" },
+  { file: "enroll.$courseId.tsx", path: (j) => `/enroll/${encodeURIComponent(j)}`, params: (j) => ({ courseId: j }), as: "student" },
+  { file: "reset-password.$token.tsx", path: (j) => `/reset-password/${encodeURIComponent(j)}`, params: (j) => ({ token: j }), as: "anonymous" },
+];
+
+// ---- calling ----------------------------------------------------------------------------
+
+function encode(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value) ?? "";
+}
+
+function requestBody(target: Target, input: Body): { body: string; contentType: string | undefined } {
+  if (input.kind === "huge") {
+    const big = "x".repeat(1024 * 1024 + 10);
+    return target.file.startsWith("api.")
+      ? { body: JSON.stringify({ ...target.poison, full_name: big }), contentType: "application/json" }
+      : { body: `full_name=${big}`, contentType: "application/x-www-form-urlencoded" };
+  }
+  if (input.kind === "raw") return { body: input.text, contentType: input.type ?? undefined };
+  const merged: Record<string, unknown> = { ...input.fields };
+  for (const [key, bad] of Object.entries(target.poison)) {
+    if (input.dropPoison && target.required) delete merged[key];
+    else merged[key] = bad;
+  }
+  if (input.kind === "json") return { body: JSON.stringify(merged), contentType: "application/json" };
+  const form = new URLSearchParams();
+  for (const [key, v] of Object.entries(merged)) {
+    if (Array.isArray(v)) for (const item of v) form.append(key, encode(item));
+    else form.append(key, encode(v));
+  }
+  return { body: form.toString(), contentType: "application/x-www-form-urlencoded" };
+}
+
+const LEAKS = [/\n\s+at .+:\d+:\d+/, /SqliteError|SQLITE_[A-Z]+|no such (table|column)|near ".*": syntax error/i, /node_modules/, /password_hash/];
+
+/** Calls the guarded route; a thrown non-Response error is what Remix would turn into a 500. */
+async function answer(mod: RouteModule, method: string, path: string, options: Parameters<typeof call>[3]): Promise<{ status: number; text: string; location: string | null }> {
+  let response: unknown;
+  try {
+    response = await call(mod, method, path, options);
+  } catch (error) {
+    return { status: 500, text: String((error as Error)?.stack ?? error), location: null };
+  }
+  if (!(response instanceof Response)) return { status: 200, text: JSON.stringify(response ?? null), location: null };
+  return { status: response.status, text: await response.text(), location: response.headers.get("Location") };
+}
+
+function credentials(as: Caller) {
+  if (as === "anonymous") return {};
+  // pages use the cookie; /api the bearer token
+  return { cookie: who[as].cookie, token: who[as].token };
+}
+
+describe("bad input everywhere (property-based)", () => {
+  it("every form action and /api write answers any invalid input with a 4xx and changes nothing", async () => {
+    for (const target of targets) {
+      const mod = guarded(target.file);
+      const isApi = target.file.startsWith("api.");
+      await fc.assert(
+        fc.asyncProperty(body, async (input) => {
+          inputsTried++;
+          const before = await snapshot();
+          const { body: payload, contentType } = requestBody(target, input);
+          const creds = credentials(target.as);
+          const result = await answer(mod, target.method, target.path(), {
+            body: payload,
+            contentType,
+            params: target.params?.() ?? {},
+            token: isApi ? creds.token : null,
+            cookie: isApi ? null : creds.cookie,
+          });
+          const after = await snapshot();
+          const where = `${target.method} ${target.path()} (${input.kind}) → ${result.status}`;
+          expect(result.status, `${where}: ${result.text.slice(0, 300)}`).toBeLessThan(500);
+          if (target.readOnly) expect(result.status, where).toBeGreaterThanOrEqual(200);
+          else if (target.errorRedirect && result.status < 400) {
+            expect(result.status, where).toBe(302);
+            expect(result.location, where).toBe(target.path());
+          }
+          else expect(result.status, `${where} ${result.location ?? ""}: ${result.text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+          if (input.kind === "huge") expect(result.status, where).toBe(413);
+          for (const leak of LEAKS) expect(result.text, `${where} leaks ${leak}`).not.toMatch(leak);
+          if (isApi && result.status >= 400) expect(typeof (JSON.parse(result.text) as { detail?: unknown }).detail, where).toBe("string");
+          expect(after, `${where} changed the database`).toBe(before);
+        }),
+        { numRuns: 30, seed: 20261122 },
+      );
+    }
+  }, 120_000);
+
+  it("every read route answers junk ids and query strings without a 5xx, a leak or a write", async () => {
+    for (const target of reads) {
+      const mod = guarded(target.file);
+      const isApi = target.file.startsWith("api.");
+      await fc.assert(
+        fc.asyncProperty(text, async (junk) => {
+          inputsTried++;
+          const before = await snapshot();
+          const creds = credentials(target.as);
+          const result = await answer(mod, "GET", target.path(junk), {
+            params: target.params?.(junk) ?? {},
+            token: isApi ? creds.token : null,
+            cookie: isApi ? null : creds.cookie,
+          });
+          const where = `GET ${target.path(junk).slice(0, 120)} → ${result.status}`;
+          expect(result.status, `${where}: ${result.text.slice(0, 300)}`).toBeLessThan(500);
+          for (const leak of LEAKS) expect(result.text, `${where} leaks ${leak}`).not.toMatch(leak);
+          expect(await snapshot(), `${where} changed the database`).toBe(before);
+        }),
+        { numRuns: 15, seed: 20261122 },
+      );
+    }
+    console.log(`bad input: ${inputsTried} inputs tried over ${targets.length} write routes and ${reads.length} read routes`);
+  }, 120_000);
+});
