@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { requestContext } from "./auth/request-context.server";
+import { ANONYMOUS_CACHE_CONTROL, documentCacheControl, rememberDocument } from "./page-cache.server";
 import { applySecurityHeaders } from "./security.server";
 import { logLine } from "./utils/log.server";
 import { NonceProvider } from "./utils/nonce";
@@ -43,9 +44,26 @@ export default function handleRequest(
         nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           applySecurityHeaders(responseHeaders, nonce);
+          // Anonymous landing/catalogue pages are shared-cacheable and kept for the page cache;
+          // everything else (signed in, flash) is private.
+          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", documentCacheControl(request));
+          const keep = responseStatusCode === 200 && responseHeaders.get("Cache-Control") === ANONYMOUS_CACHE_CONTROL;
+          if (keep) responseHeaders.append("Vary", "Cookie");
+          const chunks: Buffer[] = [];
+          const body = keep
+            ? new Transform({
+                transform(chunk: Buffer, _encoding, callback) {
+                  chunks.push(Buffer.from(chunk));
+                  callback(null, chunk);
+                },
+                flush(callback) {
+                  if (responseStatusCode === 200) rememberDocument(request, responseStatusCode, responseHeaders, Buffer.concat(chunks));
+                  callback();
+                },
+              })
+            : new PassThrough();
           logRequest(request, responseStatusCode);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -1,5 +1,6 @@
 import * as build from "@remix-run/dev/server-build";
 import { installRequestContext } from "./auth/request-context.server";
+import { installPageCache } from "./page-cache.server";
 import { guardRoutes } from "./security.server";
 
 /**
@@ -7,6 +8,7 @@ import { guardRoutes } from "./security.server";
  * action passed through the security gate, and the per-request context installed.
  */
 installRequestContext();
+installPageCache();
 
 export * from "@remix-run/dev/server-build";
 export const routes = guardRoutes(build.routes);

@@ -1,0 +1,135 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import zlib from "node:zlib";
+
+/**
+ * Anonymous pages that are the same for every visitor (the landing page and the catalogue)
+ * are rendered once and then served as stored bytes for a minute, straight from the HTTP
+ * layer, so a crowd of first-time visitors on the marketing pages costs almost nothing.
+ *
+ * Only GET documents of the paths below, asked for without a session or flash cookie, with a
+ * 200 answer that sets no cookie, are stored. Any write (POST/PUT/PATCH/DELETE) to this
+ * process empties the store, so an edited course shows at once here; browsers and proxies may
+ * keep their copy for max-age (60 s). Vary: Cookie keeps a signed-in visitor from reusing
+ * the anonymous copy. Signed-in documents are marked private, no-store (see
+ * documentCacheControl).
+ */
+
+const TTL_MS = 60_000;
+const MAX_ENTRIES = 200;
+const CACHEABLE_PATHS = new Set(["/", "/courses"]);
+export const ANONYMOUS_CACHE_CONTROL = "public, max-age=60";
+const PRIVATE_COOKIES = /(?:^|;\s*)(?:__session|__flash)=/;
+
+interface Entry {
+  stored: number;
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+const store = new Map<string, Entry>();
+
+function hasPrivateCookie(cookie: string | null | undefined): boolean {
+  return !!cookie && PRIVATE_COOKIES.test(cookie);
+}
+
+/** The key of a cacheable anonymous document request, or null. */
+function cacheKey(method: string | undefined, url: string, cookie: string | null | undefined): string | null {
+  if (method !== "GET") return null;
+  if (hasPrivateCookie(cookie)) return null;
+  const q = url.indexOf("?");
+  const path = q === -1 ? url : url.slice(0, q);
+  if (!CACHEABLE_PATHS.has(path)) return null;
+  if (url.length > 300 || url.includes("_data=")) return null;
+  return url;
+}
+
+/** Cache-Control for an HTML document: shared-cacheable when anonymous and cacheable, otherwise private. */
+export function documentCacheControl(request: Request): string {
+  const url = new URL(request.url);
+  return cacheKey(request.method, url.pathname + url.search, request.headers.get("cookie"))
+    ? ANONYMOUS_CACHE_CONTROL
+    : "private, no-store";
+}
+
+/**
+ * Called by entry.server with the rendered HTML of a document; stores it when the request and
+ * the response qualify.
+ */
+export function rememberDocument(request: Request, status: number, headers: Headers, html: Buffer): void {
+  if (status !== 200 || headers.has("set-cookie")) return;
+  const url = new URL(request.url);
+  const key = cacheKey(request.method, url.pathname + url.search, request.headers.get("cookie"));
+  if (!key) return;
+  if (store.size >= MAX_ENTRIES) store.delete(store.keys().next().value!);
+  const etag = `"${crypto.createHash("sha1").update(html).digest("base64url")}"`;
+  store.set(key, {
+    stored: Date.now(),
+    status,
+    headers: [...headers.entries()].filter(([name]) => name !== "content-length" && name !== "content-encoding"),
+    body: html,
+    gzip: zlib.gzipSync(html, { level: 6 }),
+    etag,
+  });
+}
+
+/** For tests: empties the store. */
+export function clearPageCache(): void {
+  store.clear();
+}
+
+/** Answers from the store when it can; true when it answered. */
+export function serveFromPageCache(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  const method = req.method ?? "GET";
+  if (method !== "GET" && method !== "HEAD") {
+    store.clear();
+    return false;
+  }
+  if (store.size === 0) return false;
+  const key = cacheKey(method, req.url ?? "/", req.headers.cookie);
+  if (!key) return false;
+  const entry = store.get(key);
+  if (!entry) return false;
+  const age = Date.now() - entry.stored;
+  if (age >= TTL_MS) {
+    store.delete(key);
+    return false;
+  }
+  const headers: Record<string, string> = Object.fromEntries(entry.headers);
+  headers["cache-control"] = ANONYMOUS_CACHE_CONTROL;
+  headers["vary"] = "Accept-Encoding, Cookie";
+  headers["etag"] = entry.etag;
+  headers["age"] = String(Math.floor(age / 1000));
+  const inm = req.headers["if-none-match"];
+  if (inm && inm.split(",").some((t) => t.trim() === entry.etag || t.trim() === `W/${entry.etag}`)) {
+    res.writeHead(304, { etag: entry.etag, "cache-control": ANONYMOUS_CACHE_CONTROL, vary: headers["vary"]! });
+    res.end();
+    return true;
+  }
+  const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+  const body = gzip ? entry.gzip : entry.body;
+  if (gzip) headers["content-encoding"] = "gzip";
+  headers["content-length"] = String(body.length);
+  res.writeHead(entry.status, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+  return true;
+}
+
+const INSTALLED = Symbol.for("portal.pageCacheInstalled");
+
+/** Puts the store in front of every HTTP server in this process (remix-serve's included). */
+export function installPageCache(): void {
+  const proto = http.Server.prototype as unknown as Record<symbol, unknown> & {
+    emit: (event: string, ...args: unknown[]) => boolean;
+  };
+  if (proto[INSTALLED]) return;
+  proto[INSTALLED] = true;
+  const emit = proto.emit;
+  proto.emit = function (this: http.Server, event: string, ...args: unknown[]) {
+    if (event === "request" && serveFromPageCache(args[0] as http.IncomingMessage, args[1] as http.ServerResponse)) return true;
+    return emit.call(this, event, ...args);
+  };
+}
