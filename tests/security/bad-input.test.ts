@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import crypto from "node:crypto";
 import fc from "fast-check";
 import { sql } from "kysely";
