@@ -14,7 +14,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  // The suite waits on the server and browser more than it computes: three workers keep two
+  // cores busy. E2E_WORKERS overrides (helpers running one spec use 1).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   use: {
