@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { PassThrough, Transform } from "node:stream";
+import { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -23,6 +23,48 @@ function logRequest(request: Request, status: number) {
     ms: started ? Date.now() - started : undefined,
     user: ctx?.userId ?? null,
   });
+}
+
+/**
+ * React writes a page in many small pieces, and Remix flushes the compressor after each piece
+ * it passes on, which leaves gzip little to work with (a 260 KB page came out at 100 KB). This
+ * joins the pieces written in the same tick (or up to 64 KB) into one, so the page compresses
+ * as a whole while Suspense boundaries still stream. `onChunk` sees every byte; `onEnd` runs
+ * once the page is complete.
+ */
+function coalescingStream(onChunk?: (chunk: Buffer) => void, onEnd?: () => void): Transform {
+  let pending: Buffer[] = [];
+  let size = 0;
+  let scheduled = false;
+  const release = (stream: Transform) => {
+    if (size === 0) return;
+    stream.push(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+    pending = [];
+    size = 0;
+  };
+  const stream: Transform = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      onChunk?.(piece);
+      pending.push(piece);
+      size += piece.length;
+      if (size >= 65_536) release(stream);
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          release(stream);
+        });
+      }
+      callback();
+    },
+    flush(callback) {
+      release(stream);
+      onEnd?.();
+      callback();
+    },
+  });
+  return stream;
 }
 
 export default function handleRequest(
@@ -52,18 +94,10 @@ export default function handleRequest(
           const keep = responseStatusCode === 200 && responseHeaders.get("Cache-Control") === ANONYMOUS_CACHE_CONTROL;
           if (keep) responseHeaders.append("Vary", "Cookie");
           const chunks: Buffer[] = [];
-          const body = keep
-            ? new Transform({
-                transform(chunk: Buffer, _encoding, callback) {
-                  chunks.push(Buffer.from(chunk));
-                  callback(null, chunk);
-                },
-                flush(callback) {
-                  if (responseStatusCode === 200) rememberDocument(request, responseStatusCode, responseHeaders, Buffer.concat(chunks));
-                  callback();
-                },
-              })
-            : new PassThrough();
+          const body = coalescingStream(
+            keep ? (chunk) => chunks.push(chunk) : undefined,
+            keep ? () => rememberDocument(request, responseStatusCode, responseHeaders, Buffer.concat(chunks)) : undefined,
+          );
           logRequest(request, responseStatusCode);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import { accountDecisionSchema } from "~/schemas/page-queries";
 import { requireRole } from "~/auth/guards.server";
 import { ActiveBadge, TIER_TITLES } from "~/components/status-badges";
 import { AdminPageError } from "~/components/admin/page-error";
@@ -18,10 +18,6 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate, ROLE_LABELS } from "~/utils/format";
 import { parseWith } from "~/utils/validation";
 
-const decisionSchema = z.object({
-  intent: z.enum(["approve", "reject"], { message: "Unknown action" }),
-  user_id: z.string().uuid("Unknown account"),
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
@@ -44,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const form = await request.formData().catch(() => null);
-  const parsed = parseWith(decisionSchema, form ? Object.fromEntries(form) : {});
+  const parsed = parseWith(accountDecisionSchema, form ? Object.fromEntries(form) : {});
   if (!parsed.success) return redirectWithFlash("/admin/overview", { type: "error", message: parsed.message });
   const { intent, user_id } = parsed.data;
   try {

@@ -2,30 +2,23 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { z } from "zod";
+import { studentListQuerySchema } from "~/schemas/page-queries";
 import { requireRole } from "~/auth/guards.server";
 import { ActiveBadge } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
 import { Alert, Button, ButtonLink, Card, EmptyState } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { searchStudents } from "~/models/student.server";
-import { ISSUE_LABELS, STUDENT_ISSUES, STUDENT_STATUSES } from "~/schemas/student";
+import { ISSUE_LABELS, STUDENT_ISSUES, STUDENT_STATUSES } from "~/schemas/student-filters";
 import { cn } from "~/utils/cn";
 import { formatDate } from "~/utils/format";
 import { AdminPageError } from "~/components/admin/page-error";
 
-/** The list's query string; anything unreadable falls back to the plain list. */
-const listQuerySchema = z.object({
-  q: z.string().trim().max(100).catch(""),
-  status: z.enum(STUDENT_STATUSES).catch("all"),
-  issue: z.enum(STUDENT_ISSUES).nullable().catch(null),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const params = new URL(request.url).searchParams;
-  const query = listQuerySchema.parse({
+  const query = studentListQuerySchema.parse({
     q: params.get("q") ?? "",
     status: params.get("status") ?? "all",
     issue: params.get("issue"),

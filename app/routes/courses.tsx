@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
-import { z } from "zod";
+import { catalogueQuery } from "~/schemas/page-queries";
 import type { Tier } from "#db/schema";
 import { getOptionalUser } from "~/auth/guards.server";
 import { CourseCard } from "~/components/course-card";
@@ -12,13 +12,7 @@ import { Alert, buttonClasses, Spinner } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { listCourses } from "~/models/course.server";
-import { TIERS } from "~/utils/format";
 
-/** The catalogue's query string; anything unexpected falls back to "all courses" rather than failing. */
-const catalogueQuery = z.object({
-  q: z.string().trim().max(100).catch(""),
-  tier: z.enum(["all", ...TIERS] as [string, ...string[]]).catch("all"),
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);

@@ -8,7 +8,7 @@ import { StudentEnrollmentsTable } from "~/components/trainer/student-enrollment
 import { ButtonLink, EmptyState, StatCard, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listPendingAssessments } from "~/models/assessment.server";
-import { PENDING_ASSESSMENT_DEFINITION } from "~/schemas/assessment";
+import { PENDING_ASSESSMENT_DEFINITION } from "~/schemas/assessment-text";
 import { listCompletedAwaitingCertificate } from "~/models/certificate.server";
 import { listTrainerStudents } from "~/models/enrollment.server";
 import { getTrainerStats } from "~/models/stats.server";

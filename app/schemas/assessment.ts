@@ -18,12 +18,7 @@ export const ASSESSMENT_TYPES = ["Written", "Practical", "Oral", "Observation"] 
 export const ASSESSMENT_STATUSES = ["passed", "failed", "in_progress", "resubmission"] as const satisfies readonly AssessmentStatus[];
 export const MAX_SCORE_LIMIT = 1000;
 
-/**
- * What "Pending Assessments" counts (computed in assessment.server.ts); shown beside the figure.
- * Kept here, outside the server module, so the browser bundle has the text too.
- */
-export const PENDING_ASSESSMENT_DEFINITION =
-  "Current enrolments whose latest assessment is in progress or awaiting resubmission, or that are in progress with no assessment yet.";
+export { PENDING_ASSESSMENT_DEFINITION } from "./assessment-text";
 
 /** The organisation's time zone: "today" and "in the future" are judged on its calendar. */
 export const ORGANISATION_TIME_ZONE = "Australia/Sydney";
