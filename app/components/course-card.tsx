@@ -1,29 +1,17 @@
 import { Link } from "@remix-run/react";
-import type { Tier } from "#db/schema";
-import { Badge, buttonClasses, type BadgeTone } from "~/components/ui";
+import { TierBadge } from "~/components/status-badges";
+import { buttonClasses } from "~/components/ui";
+import type { Course } from "~/models/course.server";
 import { cn } from "~/utils/cn";
-import { formatPrice, tierLabel } from "~/utils/format";
+import { formatPrice } from "~/utils/format";
 import { ClockIcon, ShieldCheckIcon, StarIcon, UsersIcon } from "./landing/icons";
 
 export const CARD_OUTCOMES = 3;
 
-const TIER_TONES: Record<Tier, BadgeTone> = { tier_1: "amber", tier_2: "blue", tier_3: "navy" };
-
-export function CourseTierBadge({ tier }: { tier: Tier }) {
-  return <Badge tone={TIER_TONES[tier] ?? "grey"}>{tierLabel(tier)}</Badge>;
-}
-
-export interface CourseCardData {
-  id: string;
-  unit_code: string;
-  name: string;
-  description: string;
-  tier: Tier;
-  duration_hours: number;
-  price: number;
-  prerequisites: string[];
-  learning_outcomes: string[];
-}
+export type CourseCardData = Pick<
+  Course,
+  "id" | "unit_code" | "name" | "description" | "tier" | "duration_hours" | "price" | "prerequisites" | "learning_outcomes"
+>;
 
 /** A course in the public catalogue (spec section 2): what it teaches, what it needs, what it costs. */
 export function CourseCard({ course, signedIn }: { course: CourseCardData; signedIn: boolean }) {
@@ -33,7 +21,7 @@ export function CourseCard({ course, signedIn }: { course: CourseCardData; signe
   return (
     <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-xl border border-steel-200 bg-white shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-steel-100 bg-steel-50 px-5 py-3">
-        <CourseTierBadge tier={course.tier} />
+        <TierBadge tier={course.tier} />
         <span className="inline-flex items-center gap-1 text-xs font-semibold text-green-800">
           <ShieldCheckIcon className="h-4 w-4" />
           ASQA Certified

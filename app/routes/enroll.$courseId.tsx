@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { Role } from "#db/schema";
 import { HOME_BY_ROLE, requireUser } from "~/auth/guards.server";
-import { CourseTierBadge } from "~/components/course-card";
+import { TierBadge } from "~/components/status-badges";
 import { CheckIcon, ClockIcon, ShieldCheckIcon } from "~/components/landing/icons";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -148,7 +148,7 @@ export default function Enroll() {
             <div className="space-y-6">
               <section aria-labelledby="course-title" className="rounded-xl bg-steel-950 p-6 text-white shadow-sm sm:p-8">
                 <div className="flex flex-wrap items-center gap-3">
-                  <CourseTierBadge tier={course.tier} />
+                  <TierBadge tier={course.tier} />
                   <span className="inline-flex items-center gap-1 text-xs font-semibold text-green-300">
                     <ShieldCheckIcon className="h-4 w-4" />
                     ASQA Certified

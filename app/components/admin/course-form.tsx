@@ -1,5 +1,6 @@
 import type { Tier } from "#db/schema";
 import { Button, CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui";
+import type { Course } from "~/models/course.server";
 import type { CourseListName } from "~/schemas/course";
 import type { FieldErrors } from "~/utils/validation";
 import { TIER_TITLES } from "~/components/status-badges";
@@ -185,18 +186,9 @@ export function courseStateFromForm(form: FormData, fallback: CourseFormState): 
 }
 
 /** A stored course as form state. */
-export function courseStateFrom(course: {
-  unit_code: string;
-  name: string;
-  description: string;
-  tier: Tier;
-  duration_hours: number;
-  price: number;
-  is_active: boolean;
-  prerequisites: string[];
-  learning_outcomes: string[];
-  assessment_criteria: string[];
-}): CourseFormState {
+export function courseStateFrom(
+  course: Omit<Course, "id" | "created_at" | "updated_at">,
+): CourseFormState {
   return {
     unit_code: course.unit_code,
     name: course.name,
