@@ -96,7 +96,7 @@ export default function handleRequest(
           const chunks: Buffer[] = [];
           const body = coalescingStream(
             keep ? (chunk) => chunks.push(chunk) : undefined,
-            keep ? () => rememberDocument(request, responseStatusCode, responseHeaders, Buffer.concat(chunks)) : undefined,
+            keep ? () => rememberDocument(request, responseStatusCode, responseHeaders, Buffer.concat(chunks), nonce) : undefined,
           );
           logRequest(request, responseStatusCode);
           resolve(

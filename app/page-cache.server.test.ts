@@ -4,7 +4,10 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clearPageCache, documentCacheControl, rememberDocument, serveFromPageCache } from "./page-cache.server";
 
-const html = Buffer.from("<!DOCTYPE html><html><body><h1>Courses</h1></body></html>");
+const NONCE = "cmVuZGVyLW5vbmNlLTEyMw==";
+const html = Buffer.from(`<!DOCTYPE html><html><body><h1>Courses</h1><script nonce="${NONCE}">window.x=1</script></body></html>`);
+/** The page with whatever nonce it was served with replaced, to compare content. */
+const withoutNonce = (text: string) => text.replace(/nonce="[^"]*"/g, 'nonce=""');
 const headers = () => new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=60" });
 const request = (path: string, cookie?: string, method = "GET") =>
   new Request(`http://localhost${path}`, { method, headers: cookie ? { Cookie: cookie } : {} });
@@ -41,9 +44,10 @@ describe("documentCacheControl", () => {
 
 describe("the page cache", () => {
   it("answers a remembered anonymous page with the same bytes, gzipped on request, and 304 on a matching ETag", async () => {
-    rememberDocument(request("/courses"), 200, headers(), html);
+    rememberDocument(request("/courses"), 200, headers(), html, NONCE);
     const plain = await fetch(`${base}/courses`, { headers: { "Accept-Encoding": "identity" } });
-    expect(await plain.text()).toBe(html.toString());
+    const text = await plain.text();
+    expect(withoutNonce(text)).toBe(withoutNonce(html.toString()));
     expect(plain.headers.get("cache-control")).toBe("public, max-age=60");
     expect(plain.headers.get("vary")).toContain("Cookie");
     const etag = plain.headers.get("etag")!;
@@ -57,19 +61,38 @@ describe("the page cache", () => {
       }).on("error", reject);
     });
     expect(gz.encoding).toBe("gzip");
-    expect(zlib.gunzipSync(gz.body).toString()).toBe(html.toString());
+    expect(withoutNonce(zlib.gunzipSync(gz.body).toString())).toBe(withoutNonce(html.toString()));
 
     const revalidated = await fetch(`${base}/courses`, { headers: { "If-None-Match": etag } });
     expect(revalidated.status).toBe(304);
     expect(reachedApp).toBe(0);
   });
 
+  it("gives every hit its own CSP nonce, in the page and the header, with a stable ETag", async () => {
+    rememberDocument(request("/courses"), 200, headers(), html, NONCE);
+    const seen = new Set<string>();
+    let etag: string | null = null;
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(`${base}/courses`, { headers: { "Accept-Encoding": "identity" } });
+      const nonce = /nonce="([^"]+)"/.exec(await response.text())![1]!;
+      expect(nonce).not.toBe(NONCE);
+      expect(response.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+      seen.add(nonce);
+      etag ??= response.headers.get("etag");
+      expect(response.headers.get("etag")).toBe(etag);
+    }
+    expect(seen.size).toBe(3);
+    const revalidated = await fetch(`${base}/courses`, { headers: { "If-None-Match": etag! } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("content-security-policy")).toBeNull();
+  });
+
   it("never answers a signed-in visitor, another URL, or a page that set a cookie", async () => {
-    rememberDocument(request("/courses"), 200, headers(), html);
+    rememberDocument(request("/courses"), 200, headers(), html, NONCE);
     const withSetCookie = headers();
     withSetCookie.append("Set-Cookie", "__flash=; Max-Age=0");
-    rememberDocument(request("/"), 200, withSetCookie, html);
-    rememberDocument(request("/courses?q=dog", "__session=abc"), 200, headers(), html);
+    rememberDocument(request("/"), 200, withSetCookie, html, NONCE);
+    rememberDocument(request("/courses?q=dog", "__session=abc"), 200, headers(), html, NONCE);
 
     expect(await (await fetch(`${base}/courses`, { headers: { Cookie: "__session=abc" } })).text()).toBe("from the app");
     expect(await (await fetch(`${base}/`)).text()).toBe("from the app");
@@ -79,7 +102,7 @@ describe("the page cache", () => {
   });
 
   it("forgets every page after any write", async () => {
-    rememberDocument(request("/courses"), 200, headers(), html);
+    rememberDocument(request("/courses"), 200, headers(), html, NONCE);
     await fetch(`${base}/admin/courses/new`, { method: "POST", body: "x=1" });
     expect(await (await fetch(`${base}/courses`)).text()).toBe("from the app");
   });

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
+import { contentSecurityPolicy } from "./security.server";
 
 /**
  * Anonymous pages that are the same for every visitor (the landing page and the catalogue)
@@ -13,6 +14,11 @@ import zlib from "node:zlib";
  * keep their copy for max-age (60 s). Vary: Cookie keeps a signed-in visitor from reusing
  * the anonymous copy. Signed-in documents are marked private, no-store (see
  * documentCacheControl).
+ *
+ * A CSP nonce must never be shared between responses, so a page is stored with the nonce it
+ * was rendered with and every hit gets a fresh one, in the HTML and in the CSP header. The
+ * ETag is taken from the page without its nonce, so a browser's copy (with the CSP it came
+ * with) stays valid on a 304, which carries no CSP of its own.
  */
 
 const TTL_MS = 60_000;
@@ -25,8 +31,8 @@ interface Entry {
   stored: number;
   status: number;
   headers: Array<[string, string]>;
-  body: Buffer;
-  gzip: Buffer;
+  /** the HTML split at each occurrence of the render's nonce */
+  parts: string[];
   etag: string;
 }
 
@@ -59,19 +65,21 @@ export function documentCacheControl(request: Request): string {
  * Called by entry.server with the rendered HTML of a document; stores it when the request and
  * the response qualify.
  */
-export function rememberDocument(request: Request, status: number, headers: Headers, html: Buffer): void {
+export function rememberDocument(request: Request, status: number, headers: Headers, html: Buffer, nonce: string): void {
   if (status !== 200 || headers.has("set-cookie")) return;
   const url = new URL(request.url);
   const key = cacheKey(request.method, url.pathname + url.search, request.headers.get("cookie"));
   if (!key) return;
   if (store.size >= MAX_ENTRIES) store.delete(store.keys().next().value!);
-  const etag = `"${crypto.createHash("sha1").update(html).digest("base64url")}"`;
+  const parts = html.toString("utf8").split(nonce);
+  const etag = `"${crypto.createHash("sha1").update(parts.join("")).digest("base64url")}"`;
   store.set(key, {
     stored: Date.now(),
     status,
-    headers: [...headers.entries()].filter(([name]) => name !== "content-length" && name !== "content-encoding"),
-    body: html,
-    gzip: zlib.gzipSync(html, { level: 6 }),
+    headers: [...headers.entries()].filter(
+      ([name]) => name !== "content-length" && name !== "content-encoding" && name !== "content-security-policy",
+    ),
+    parts,
     etag,
   });
 }
@@ -109,8 +117,11 @@ export function serveFromPageCache(req: http.IncomingMessage, res: http.ServerRe
     res.end();
     return true;
   }
+  const nonce = crypto.randomBytes(16).toString("base64");
+  headers["content-security-policy"] = contentSecurityPolicy(nonce);
+  const html = Buffer.from(entry.parts.join(nonce), "utf8");
   const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-  const body = gzip ? entry.gzip : entry.body;
+  const body = gzip ? zlib.gzipSync(html, { level: 6 }) : html;
   if (gzip) headers["content-encoding"] = "gzip";
   headers["content-length"] = String(body.length);
   res.writeHead(entry.status, headers);
