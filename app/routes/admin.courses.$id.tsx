@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { ModalRouteError } from "~/components/admin/admin-modal-error";
 import { ActiveBadge, StatusBadge, TierBadge } from "~/components/status-badges";
@@ -9,6 +8,7 @@ import { buttonClasses, Modal, ProgressBar } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getCourseDetail } from "~/models/course-admin.server";
 import { uuid } from "~/schemas/fields";
+import { ModalSection } from "~/components/admin/modal-section";
 import { formatDate, formatPrice } from "~/utils/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -17,15 +17,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const detail = id.success ? await getCourseDetail(getDb(), id.data) : null;
   if (!detail) throw json("Course not found", { status: 404 });
   return json(detail);
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="border-t border-steel-100 pt-4">
-      <h3 className="mb-2 text-sm font-bold uppercase tracking-wide text-steel-700">{title}</h3>
-      {children}
-    </section>
-  );
 }
 
 function List({ items, empty }: { items: string[]; empty: string }) {
@@ -62,7 +53,7 @@ export default function CourseDetails() {
         </div>
         <p className="text-sm text-steel-800">{course.description}</p>
 
-        <Section title="Statistics">
+        <ModalSection title="Statistics">
           <dl className="grid grid-cols-2 gap-3">
             <div className="rounded-md bg-steel-50 p-3">
               <dt className="text-xs font-semibold text-steel-600">Total Enrollments</dt>
@@ -73,9 +64,9 @@ export default function CourseDetails() {
               <dd className="text-2xl font-bold tabular-nums text-steel-900">{statistics.completion_rate}%</dd>
             </div>
           </dl>
-        </Section>
+        </ModalSection>
 
-        <Section title="Recent Enrollments">
+        <ModalSection title="Recent Enrollments">
           {recent_enrollments.length === 0 ? (
             <p className="rounded-md bg-steel-50 px-3 py-4 text-center text-sm text-steel-600">No enrollments yet</p>
           ) : (
@@ -98,19 +89,19 @@ export default function CourseDetails() {
               ))}
             </ul>
           )}
-        </Section>
+        </ModalSection>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <Section title="Learning Outcomes">
+          <ModalSection title="Learning Outcomes">
             <List items={course.learning_outcomes} empty="No learning outcomes listed" />
-          </Section>
-          <Section title="Assessment Criteria">
+          </ModalSection>
+          <ModalSection title="Assessment Criteria">
             <List items={course.assessment_criteria} empty="No assessment criteria listed" />
-          </Section>
+          </ModalSection>
         </div>
-        <Section title="Prerequisites">
+        <ModalSection title="Prerequisites">
           <List items={course.prerequisites} empty="No prerequisites" />
-        </Section>
+        </ModalSection>
       </div>
     </Modal>
   );

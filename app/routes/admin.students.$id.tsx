@@ -9,6 +9,7 @@ import { buttonClasses, Modal, ProgressBar } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getStudentDetail } from "~/models/student.server";
 import { uuid } from "~/schemas/fields";
+import { ModalSection } from "~/components/admin/modal-section";
 import { formatDate, formatDateTime } from "~/utils/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -17,15 +18,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const detail = id.success ? await getStudentDetail(getDb(), id.data) : null;
   if (!detail) throw json("Student not found", { status: 404 });
   return json(detail);
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="border-t border-steel-100 pt-4">
-      <h3 className="mb-2 text-sm font-bold uppercase tracking-wide text-steel-700">{title}</h3>
-      {children}
-    </section>
-  );
 }
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -60,7 +52,7 @@ export default function StudentProfile() {
         </div>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <Section title="Contact Information">
+          <ModalSection title="Contact Information">
             <dl className="space-y-2">
               <Item label="Email">{student.email}</Item>
               <Item label="Phone">{student.phone ?? "Not provided"}</Item>
@@ -68,8 +60,8 @@ export default function StudentProfile() {
               <Item label="Date of birth">{formatDate(student.date_of_birth, "Not provided")}</Item>
               <Item label="Emergency contact">{student.emergency_contact ?? "Not provided"}</Item>
             </dl>
-          </Section>
-          <Section title="Account Status">
+          </ModalSection>
+          <ModalSection title="Account Status">
             <dl className="space-y-2">
               <Item label="Status">
                 <ActiveBadge active={student.is_active} />
@@ -78,10 +70,10 @@ export default function StudentProfile() {
               <Item label="Last login">{formatDateTime(student.last_login)}</Item>
               <Item label="License">{student.license_number ?? "None"}</Item>
             </dl>
-          </Section>
+          </ModalSection>
         </div>
 
-        <Section title="Summary">
+        <ModalSection title="Summary">
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {[
               ["Total enrollments", summary.total_enrollments],
@@ -95,9 +87,9 @@ export default function StudentProfile() {
               </div>
             ))}
           </dl>
-        </Section>
+        </ModalSection>
 
-        <Section title="Enrollments">
+        <ModalSection title="Enrollments">
           {enrollments.length === 0 ? (
             <Empty>No enrollments found</Empty>
           ) : (
@@ -122,9 +114,9 @@ export default function StudentProfile() {
               ))}
             </ul>
           )}
-        </Section>
+        </ModalSection>
 
-        <Section title="Certificates">
+        <ModalSection title="Certificates">
           {certificates.length === 0 ? (
             <Empty>No certificates issued</Empty>
           ) : (
@@ -144,9 +136,9 @@ export default function StudentProfile() {
               ))}
             </ul>
           )}
-        </Section>
+        </ModalSection>
 
-        <Section title="Files">
+        <ModalSection title="Files">
           {files.length === 0 ? (
             <Empty>No files uploaded</Empty>
           ) : (
@@ -162,9 +154,9 @@ export default function StudentProfile() {
               ))}
             </ul>
           )}
-        </Section>
+        </ModalSection>
 
-        <Section title="Assessment History">
+        <ModalSection title="Assessment History">
           {assessments.length === 0 ? (
             <Empty>No assessments recorded</Empty>
           ) : (
@@ -186,7 +178,7 @@ export default function StudentProfile() {
               ))}
             </ul>
           )}
-        </Section>
+        </ModalSection>
       </div>
     </Modal>
   );
