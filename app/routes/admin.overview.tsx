@@ -6,8 +6,9 @@ import { requireRole } from "~/auth/guards.server";
 import { ActiveBadge, TIER_TITLES } from "~/components/status-badges";
 import { AdminPageError } from "~/components/admin/page-error";
 import { RowActionButton } from "~/components/admin/row-action-button";
+import { QuickActions } from "~/components/quick-actions";
 import { PageTitle } from "~/components/portal-shell";
-import { ButtonLink, buttonClasses, EmptyState, StatCard, TitledCard } from "~/components/ui";
+import { buttonClasses, EmptyState, StatCard, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { approveAccount, listPendingAccounts, rejectAccount } from "~/models/approval.server";
 import { listAllCourses } from "~/models/course-admin.server";
@@ -100,30 +101,14 @@ export default function AdminOverview() {
           </ul>
         </TitledCard>
 
-        <TitledCard title="Quick Actions">
-          <ul className="grid gap-2">
-            <li>
-              <ButtonLink to="/admin/students" variant="secondary" className="w-full justify-start">
-                Manage Students
-              </ButtonLink>
-            </li>
-            <li>
-              <ButtonLink to="/admin/courses" variant="secondary" className="w-full justify-start">
-                Manage Courses
-              </ButtonLink>
-            </li>
-            <li>
-              <ButtonLink to="/admin/reports" variant="secondary" className="w-full justify-start">
-                Compliance Reports
-              </ButtonLink>
-            </li>
-            <li>
-              <a href="/admin/export.csv" download className={buttonClasses("secondary", "md", "w-full justify-start")}>
-                Export student data (CSV)
-              </a>
-            </li>
-          </ul>
-        </TitledCard>
+        <QuickActions
+          actions={[
+            { to: "/admin/students", label: "Manage Students" },
+            { to: "/admin/courses", label: "Manage Courses" },
+            { to: "/admin/reports", label: "Compliance Reports" },
+            { to: "/admin/export.csv", label: "Export student data (CSV)", download: true },
+          ]}
+        />
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
+import { QuickActions } from "~/components/quick-actions";
 import { PageTitle } from "~/components/portal-shell";
 import { TierBadge } from "~/components/status-badges";
 import { EnrollmentProgressRow } from "~/components/student/enrollment-card";
@@ -81,25 +82,13 @@ export default function StudentOverview() {
           )}
         </TitledCard>
 
-        <TitledCard title="Quick Actions">
-          <ul className="space-y-2">
-            <li>
-              <ButtonLink to="/courses" variant="secondary" className="w-full justify-start">
-                Browse Courses
-              </ButtonLink>
-            </li>
-            <li>
-              <ButtonLink to="/student/certificates" variant="secondary" className="w-full justify-start">
-                View Certificates
-              </ButtonLink>
-            </li>
-            <li>
-              <ButtonLink to="/student/profile" variant="secondary" className="w-full justify-start">
-                View Profile
-              </ButtonLink>
-            </li>
-          </ul>
-        </TitledCard>
+        <QuickActions
+          actions={[
+            { to: "/courses", label: "Browse Courses" },
+            { to: "/student/certificates", label: "View Certificates" },
+            { to: "/student/profile", label: "View Profile" },
+          ]}
+        />
 
         <TitledCard
           title="Recent Certificates"

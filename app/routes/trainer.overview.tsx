@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
+import { QuickActions } from "~/components/quick-actions";
 import { PageTitle } from "~/components/portal-shell";
 import { TrainerPageErrorBoundary } from "~/components/trainer/page-error";
 import { StudentEnrollmentsTable } from "~/components/trainer/student-enrollments-table";
-import { ButtonLink, EmptyState, StatCard, TitledCard } from "~/components/ui";
+import { EmptyState, StatCard, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listPendingAssessments } from "~/models/assessment.server";
 import { PENDING_ASSESSMENT_DEFINITION } from "~/schemas/assessment-text";
@@ -78,17 +79,13 @@ export default function TrainerOverview() {
         </TitledCard>
 
         <div className="space-y-6">
-          <TitledCard title="Quick Actions">
-            <div className="flex flex-col gap-2">
-              <ButtonLink to="/trainer/assessments/new">Record an assessment</ButtonLink>
-              <ButtonLink to="/trainer/assessments" variant="secondary">
-                Review assessments
-              </ButtonLink>
-              <ButtonLink to="/trainer/certificates" variant="secondary">
-                Issue certificates
-              </ButtonLink>
-            </div>
-          </TitledCard>
+          <QuickActions
+            actions={[
+              { to: "/trainer/assessments/new", label: "Record an assessment", primary: true },
+              { to: "/trainer/assessments", label: "Review assessments" },
+              { to: "/trainer/certificates", label: "Issue certificates" },
+            ]}
+          />
 
           <TitledCard title="Pending Tasks">
             {pending.length || awaiting.length ? (
