@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
  * The database as Kysely sees it. Columns use portable types so the same queries run on
@@ -28,6 +28,8 @@ export interface UsersTable {
   created_at: string | null;
   updated_at: string;
   last_login: string | null;
+  /** enrolled or in-progress enrolments; kept by triggers (migration 2026-11-22T1800) */
+  current_enrollments: ColumnType<number, never, never>;
 }
 
 export interface CoursesTable {
@@ -55,6 +57,11 @@ export interface EnrollmentsTable {
   enrollment_date: string;
   completion_date: string | null;
   updated_at: string;
+  /** Review state kept by triggers (migration 2026-11-22T1800): never written by the app. */
+  latest_assessment_status: ColumnType<AssessmentStatus | null, never, never>;
+  has_certificate: ColumnType<number, never, never>;
+  /** generated: 1 when the enrolment waits on its assessor (PENDING_ASSESSMENT_DEFINITION) */
+  awaiting_assessor: ColumnType<number, never, never>;
 }
 
 export interface CertificatesTable {

@@ -140,47 +140,45 @@ export async function countAssessmentsByStatus(db: DB): Promise<AssessmentCounts
  */
 export { PENDING_ASSESSMENT_DEFINITION } from "~/schemas/assessment";
 
-function pendingQuery(db: DB) {
+/**
+ * Enrolments waiting on their assessor. `awaiting_assessor` is generated from the enrolment's
+ * status and `latest_assessment_status`, which triggers keep in step with its assessments
+ * (migration 2026-11-22T1800), so this is an index range rather than a lookup per enrolment.
+ */
+function pendingOnly(db: DB) {
   return db
     .selectFrom("enrollments")
     .innerJoin("users", "users.id", "enrollments.student_id")
     .innerJoin("courses", "courses.id", "enrollments.course_id")
-    .select((eb) => [
-      "enrollments.id",
-      "enrollments.status",
-      "enrollments.progress_percentage",
-      "enrollments.updated_at",
-      "users.id as student_id",
-      "users.full_name",
-      "courses.name as course_name",
-      eb
-        .selectFrom("assessments")
-        .select("assessments.status")
-        .whereRef("assessments.enrollment_id", "=", "enrollments.id")
-        .orderBy(latestAssessmentOrder[0])
-        .orderBy(latestAssessmentOrder[1])
-        .limit(1)
-        .as("latest_status"),
-    ])
+    .where("enrollments.awaiting_assessor", "=", 1)
     .where("users.role", "=", "student")
-    .where("users.is_active", "=", 1)
-    .where("enrollments.status", "in", CURRENT_ENROLLMENT_STATUSES);
+    .where("users.is_active", "=", 1);
 }
 
-function pendingOnly(db: DB) {
-  return db
-    .selectFrom(pendingQuery(db).as("p"))
-    .where((eb) =>
-      eb.or([
-        eb("p.latest_status", "in", ["in_progress", "resubmission"]),
-        eb.and([eb("p.latest_status", "is", null), eb("p.status", "=", "in_progress")]),
-      ]),
-    );
-}
-
+/**
+ * Counted as every waiting enrolment less those of accounts that are not active students:
+ * the latter are few, so both are index ranges and no enrolment is joined to its student.
+ */
 export async function countPendingAssessments(db: DB): Promise<number> {
-  const row = await pendingOnly(db).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
-  return Number(row.n);
+  const [all, excluded] = await Promise.all([
+    db
+      .selectFrom("enrollments")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("enrollments.awaiting_assessor", "=", 1)
+      .executeTakeFirstOrThrow(),
+    // CROSS JOIN keeps users as the outer loop in SQLite: the few excluded accounts first.
+    db
+      .selectFrom("users")
+      .crossJoin("enrollments")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .whereRef("enrollments.student_id", "=", "users.id")
+      .where("enrollments.awaiting_assessor", "=", 1)
+      .where((eb) =>
+        eb.or([eb.and([eb("users.role", "=", "student"), eb("users.is_active", "=", 0)]), eb("users.role", "in", ["trainer", "admin"])]),
+      )
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(all.n) - Number(excluded.n);
 }
 
 export interface PendingAssessment {
@@ -196,9 +194,17 @@ export interface PendingAssessment {
 /** The pending assessments, longest untouched first (for the overview's task list). */
 export async function listPendingAssessments(db: DB, options: { limit?: number } = {}): Promise<PendingAssessment[]> {
   const rows = await pendingOnly(db)
-    .selectAll("p")
-    .orderBy("p.updated_at")
-    .orderBy("p.id")
+    .select([
+      "enrollments.id",
+      "enrollments.status",
+      "enrollments.progress_percentage",
+      "enrollments.latest_assessment_status",
+      "users.id as student_id",
+      "users.full_name",
+      "courses.name as course_name",
+    ])
+    .orderBy("enrollments.updated_at")
+    .orderBy("enrollments.id")
     .limit(Math.max(1, Math.min(100, options.limit ?? 5)))
     .execute();
   return rows.map((r) => ({
@@ -207,7 +213,7 @@ export async function listPendingAssessments(db: DB, options: { limit?: number }
     progress_percentage: r.progress_percentage,
     student: { id: r.student_id, full_name: r.full_name },
     course_name: r.course_name,
-    latest_status: (r.latest_status as AssessmentStatus | null) ?? null,
+    latest_status: r.latest_assessment_status,
   }));
 }
 

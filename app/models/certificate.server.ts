@@ -229,15 +229,9 @@ export interface AwaitingCertificate {
   course: { id: string; name: string; unit_code: string; tier: Tier };
 }
 
-function awaitingQuery(db: DB) {
-  return db
-    .selectFrom("enrollments")
-    .innerJoin("users", "users.id", "enrollments.student_id")
-    .innerJoin("courses", "courses.id", "enrollments.course_id")
-    .where("enrollments.status", "=", "completed")
-    .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom("certificates").select("certificates.id").whereRef("certificates.enrollment_id", "=", "enrollments.id"))),
-    );
+/** Completed enrolments without a certificate; has_certificate is kept by triggers (migration 2026-11-22T1800). */
+function awaitingEnrollments(db: DB) {
+  return db.selectFrom("enrollments").where("enrollments.status", "=", "completed").where("enrollments.has_certificate", "=", 0);
 }
 
 /**
@@ -246,7 +240,9 @@ function awaitingQuery(db: DB) {
  * are records completed before that, or imported.
  */
 export async function listCompletedAwaitingCertificate(db: DB, options: { limit?: number } = {}): Promise<AwaitingCertificate[]> {
-  const rows = await awaitingQuery(db)
+  const rows = await awaitingEnrollments(db)
+    .innerJoin("users", "users.id", "enrollments.student_id")
+    .innerJoin("courses", "courses.id", "enrollments.course_id")
     .select([
       "enrollments.id",
       "enrollments.completion_date",
@@ -271,6 +267,7 @@ export async function listCompletedAwaitingCertificate(db: DB, options: { limit?
 }
 
 export async function countCompletedAwaitingCertificate(db: DB): Promise<number> {
-  const row = await awaitingQuery(db).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+  // Every enrolment has its student and course (foreign keys), so the count needs no join.
+  const row = await awaitingEnrollments(db).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
   return Number(row.n);
 }

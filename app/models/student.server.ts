@@ -1,16 +1,14 @@
 import crypto from "node:crypto";
-import { sql } from "kysely";
 import { writeTransaction, type DB } from "#db/connection";
 import type { AssessmentStatus } from "#db/schema";
 import { hashPassword } from "~/auth/password.server";
 import { revokeAllAccess } from "~/auth/session.server";
 import type { StudentCreateInput, StudentIssue, StudentPatch, StudentStatusFilter } from "~/schemas/student";
 import { conflict, notFound } from "~/utils/errors";
-import { likePattern } from "./course.server";
 import { listCertificatesForStudent, type CertificateSummary } from "./certificate.server";
 import { listEnrollmentsForStudent, type StudentEnrollment } from "./enrollment.server";
 import { recordEvent } from "./event.server";
-import { EMAIL_TAKEN, getUserById, publicUserColumns, toPublicUser, type PublicUser } from "./user.server";
+import { EMAIL_TAKEN, getUserById, publicUserColumns, toPublicUser, isIndexedUserSearch, unindexed, userTextMatches, type PublicUser } from "./user.server";
 
 /**
  * The administrator's view of student records: search, the profile, edits and new accounts.
@@ -46,17 +44,12 @@ function graceCutoff(now: Date): string {
 }
 
 function filteredStudents(db: DB, search: StudentSearch) {
-  let query = db.selectFrom("users").where("users.role", "=", "student");
-  if (search.status === "active") query = query.where("users.is_active", "=", 1);
-  if (search.status === "inactive") query = query.where("users.is_active", "=", 0);
-  const term = search.q?.trim();
-  if (term) {
-    const pattern = likePattern(term);
-    // ESCAPE makes the backslashes likePattern puts before % and _ mean "this character".
-    query = query.where(
-      sql<boolean>`(lower(users.full_name) like ${pattern} escape '\\' or lower(users.email) like ${pattern} escape '\\')`,
-    );
-  }
+  const term = search.q?.trim() ?? "";
+  const byIndex = isIndexedUserSearch(term);
+  let query = db.selectFrom("users").where(unindexed("users.role", byIndex), "=", "student");
+  if (search.status === "active") query = query.where(unindexed("users.is_active", byIndex), "=", 1);
+  if (search.status === "inactive") query = query.where(unindexed("users.is_active", byIndex), "=", 0);
+  if (term) query = query.where(userTextMatches(term));
   if (search.issue === "missing-dob") {
     query = query.where("users.is_active", "=", 1).where((eb) => eb.or([eb("users.date_of_birth", "is", null), eb("users.date_of_birth", "=", "")]));
   } else if (search.issue === "missing-contact") {

@@ -1,10 +1,12 @@
 import crypto from "node:crypto";
+import { sql, type RawBuilder } from "kysely";
 import { writeTransaction, type DB } from "#db/connection";
 import type { Role, UserRow } from "#db/schema";
 import { hashPassword } from "~/auth/password.server";
 import type { RegistrationInput } from "~/schemas/auth";
 import type { ProfileInput } from "~/schemas/profile";
 import { conflict, notFound } from "~/utils/errors";
+import { likePattern } from "./course.server";
 import { recordEvent } from "./event.server";
 
 /** A user as every screen and the /api see it: never the password hash. */
@@ -55,6 +57,43 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
     last_login: row.last_login,
     role: row.role,
   };
+}
+
+/** FTS5's trigram tokenizer indexes three characters at a time; shorter terms cannot use it. */
+const TRIGRAM = 3;
+
+/**
+ * True when userTextMatches(term) reads the trigram index. Such a search matches few users, so
+ * queries keep their other user conditions off the indexes (see `unindexed`) and SQLite starts
+ * from the matches instead of walking every student and testing each.
+ */
+export function isIndexedUserSearch(term: string): boolean {
+  return [...term].length >= TRIGRAM;
+}
+
+/**
+ * A column for a WHERE condition that must not choose the query plan: SQLite's unary + makes
+ * the condition unusable by an index, so a more selective condition (an indexed search) leads.
+ */
+export function unindexed(column: string, when = true): RawBuilder<unknown> {
+  return when ? sql`+${sql.ref(column)}` : sql`${sql.ref(column)}`;
+}
+
+/**
+ * A WHERE condition: the user (`alias` names the users table in the query) has `term` in
+ * their name or e-mail address, case-insensitively. Terms of three characters or more are
+ * looked up in the users_search trigram index (migration 2026-11-22T1800), so a search reads
+ * only the matching users; shorter terms, which match most people anyway, scan with LIKE.
+ */
+export function userTextMatches(term: string, alias = "users"): RawBuilder<boolean> {
+  if (isIndexedUserSearch(term)) {
+    // A quoted FTS5 phrase is taken literally; a double quote inside it is written twice.
+    const phrase = `"${term.replaceAll('"', '""')}"`;
+    return sql<boolean>`${sql.ref(`${alias}.rowid`)} in (select rowid from users_search where users_search match ${phrase})`;
+  }
+  const pattern = likePattern(term);
+  // ESCAPE makes the backslashes likePattern puts before % and _ mean "this character".
+  return sql<boolean>`(lower(${sql.ref(`${alias}.full_name`)}) like ${pattern} escape '\\' or lower(${sql.ref(`${alias}.email`)}) like ${pattern} escape '\\')`;
 }
 
 export async function getUserById(db: DB, id: string): Promise<PublicUser | null> {

@@ -1,0 +1,235 @@
+import crypto from "node:crypto";
+import fc from "fast-check";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "./connection";
+import type { AssessmentStatus, EnrollmentStatus } from "./schema";
+import { createTestDb } from "../tests/support/test-db";
+import { makeCourse, makeUser } from "../tests/support/factories";
+import { searchStudents } from "../app/models/student.server";
+import { listTrainerStudents } from "../app/models/enrollment.server";
+
+/**
+ * The review state of migration 2026-11-22T1800 is kept by triggers. Whatever sequence of
+ * writes happens (inserts, updates, deletes, in any order, through any code path), the stored
+ * columns must equal the same facts computed from scratch, and the trigram search index must
+ * find exactly the users a plain LIKE scan finds.
+ */
+
+const ASSESSMENT_STATUSES: AssessmentStatus[] = ["passed", "failed", "in_progress", "resubmission"];
+const ENROLLMENT_STATUSES: EnrollmentStatus[] = ["enrolled", "in_progress", "completed", "withdrawn"];
+const NAMES = ["Ann Smith", "Bob Smithers", "Chloé O'Neil", 'Dee "Q" Park', "Eve 50% Lee", "Fay_Lo", "Gus SMITH", "Hal Nguyen"];
+
+type Op =
+  | { kind: "enrol"; student: number; course: number; status: EnrollmentStatus }
+  | { kind: "status"; enrollment: number; status: EnrollmentStatus }
+  | { kind: "move"; enrollment: number; student: number }
+  | { kind: "assess"; enrollment: number; status: AssessmentStatus; day: number; at: number }
+  | { kind: "reassess"; assessment: number; status: AssessmentStatus; day: number }
+  | { kind: "unassess"; assessment: number }
+  | { kind: "certify"; enrollment: number }
+  | { kind: "uncertify"; certificate: number }
+  | { kind: "unenrol"; enrollment: number }
+  | { kind: "rename"; student: number; name: number }
+  | { kind: "deactivate"; student: number; active: boolean };
+
+const index = fc.nat({ max: 30 });
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant("enrol" as const), student: index, course: index, status: fc.constantFrom(...ENROLLMENT_STATUSES) }) },
+  fc.record({ kind: fc.constant("status" as const), enrollment: index, status: fc.constantFrom(...ENROLLMENT_STATUSES) }),
+  fc.record({ kind: fc.constant("move" as const), enrollment: index, student: index }),
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("assess" as const),
+      enrollment: index,
+      status: fc.constantFrom(...ASSESSMENT_STATUSES),
+      day: fc.nat({ max: 5 }),
+      at: fc.nat({ max: 5 }),
+    }),
+  },
+  fc.record({ kind: fc.constant("reassess" as const), assessment: index, status: fc.constantFrom(...ASSESSMENT_STATUSES), day: fc.nat({ max: 5 }) }),
+  fc.record({ kind: fc.constant("unassess" as const), assessment: index }),
+  fc.record({ kind: fc.constant("certify" as const), enrollment: index }),
+  fc.record({ kind: fc.constant("uncertify" as const), certificate: index }),
+  fc.record({ kind: fc.constant("unenrol" as const), enrollment: index }),
+  fc.record({ kind: fc.constant("rename" as const), student: index, name: fc.nat({ max: NAMES.length - 1 }) }),
+  fc.record({ kind: fc.constant("deactivate" as const), student: index, active: fc.boolean() }),
+);
+
+const pick = <T>(list: T[], i: number): T | undefined => (list.length ? list[i % list.length] : undefined);
+const day = (n: number) => `2026-0${1 + (n % 9)}-1${n % 10}`;
+
+async function ids(db: DB, table: "users" | "courses" | "enrollments" | "assessments" | "certificates", where?: string) {
+  const rows = await sql<{ id: string }>`select id from ${sql.table(table)} ${where ? sql.raw(`where ${where}`) : sql``} order by id`.execute(db);
+  return rows.rows.map((r) => r.id);
+}
+
+async function apply(db: DB, o: Op) {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const students = await ids(db, "users", "role = 'student'");
+  const enrollments = await ids(db, "enrollments");
+  switch (o.kind) {
+    case "enrol": {
+      const student = pick(students, o.student);
+      const course = pick(await ids(db, "courses"), o.course);
+      if (!student || !course) return;
+      await sql`insert or ignore into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, updated_at)
+        values (${id}, ${student}, ${course}, ${o.status}, 0, ${now}, ${now})`.execute(db);
+      return;
+    }
+    case "status": {
+      const e = pick(enrollments, o.enrollment);
+      if (e) await sql`update enrollments set status = ${o.status} where id = ${e}`.execute(db);
+      return;
+    }
+    case "move": {
+      const e = pick(enrollments, o.enrollment);
+      const s = pick(students, o.student);
+      if (e && s) await sql`update or ignore enrollments set student_id = ${s} where id = ${e}`.execute(db);
+      return;
+    }
+    case "assess": {
+      const e = pick(enrollments, o.enrollment);
+      if (!e) return;
+      await sql`insert into assessments (id, enrollment_id, student_id, course_id, assessment_type, status, assessment_date, created_at)
+        select ${id}, id, student_id, course_id, 'practical', ${o.status}, ${`${day(o.day)}T0${o.at}:00:00.000Z`}, ${`2026-01-01T00:00:0${o.at}.${String(o.day).padStart(3, "0")}Z`}
+        from enrollments where id = ${e}`.execute(db);
+      return;
+    }
+    case "reassess": {
+      const a = pick(await ids(db, "assessments"), o.assessment);
+      if (a) await sql`update assessments set status = ${o.status}, assessment_date = ${`${day(o.day)}T12:00:00.000Z`} where id = ${a}`.execute(db);
+      return;
+    }
+    case "unassess": {
+      const a = pick(await ids(db, "assessments"), o.assessment);
+      if (a) await sql`delete from assessments where id = ${a}`.execute(db);
+      return;
+    }
+    case "certify": {
+      const e = pick(enrollments, o.enrollment);
+      if (!e) return;
+      await sql`insert or ignore into certificates (id, certificate_number, student_id, course_id, enrollment_id, tier_achieved, issue_date, created_at)
+        select ${id}, ${`CERT-${id}`}, student_id, course_id, id, 'tier_1', ${now}, ${now} from enrollments where id = ${e}`.execute(db);
+      return;
+    }
+    case "uncertify": {
+      const c = pick(await ids(db, "certificates"), o.certificate);
+      if (c) await sql`delete from certificates where id = ${c}`.execute(db);
+      return;
+    }
+    case "unenrol": {
+      const e = pick(enrollments, o.enrollment);
+      if (e) await sql`delete from enrollments where id = ${e}`.execute(db);
+      return;
+    }
+    case "rename": {
+      const s = pick(students, o.student);
+      if (s) await sql`update users set full_name = ${NAMES[o.name]} where id = ${s}`.execute(db);
+      return;
+    }
+    case "deactivate": {
+      const s = pick(students, o.student);
+      if (s) await sql`update users set is_active = ${o.active ? 1 : 0} where id = ${s}`.execute(db);
+      return;
+    }
+  }
+}
+
+/** Every stored fact that differs from the same fact computed from the base tables. */
+async function drift(db: DB) {
+  const enrollments = await sql<{ id: string; status: EnrollmentStatus; latest_assessment_status: string | null; has_certificate: number; awaiting_assessor: number }>`
+    select id, status, latest_assessment_status, has_certificate, awaiting_assessor from enrollments`.execute(db);
+  const assessments = await sql<{ enrollment_id: string; status: AssessmentStatus; assessment_date: string; created_at: string }>`
+    select enrollment_id, status, assessment_date, created_at from assessments`.execute(db);
+  const certified = new Set((await sql<{ enrollment_id: string }>`select enrollment_id from certificates`.execute(db)).rows.map((r) => r.enrollment_id));
+  const problems: string[] = [];
+  for (const e of enrollments.rows) {
+    const mine = assessments.rows
+      .filter((a) => a.enrollment_id === e.id)
+      .sort((a, b) => b.assessment_date.slice(0, 10).localeCompare(a.assessment_date.slice(0, 10)) || b.created_at.localeCompare(a.created_at));
+    const latest = mine[0]?.status ?? null;
+    const current = e.status === "enrolled" || e.status === "in_progress";
+    const awaiting = (e.status === "in_progress" && latest === null) || (current && (latest === "in_progress" || latest === "resubmission"));
+    if (e.latest_assessment_status !== latest) problems.push(`${e.id} latest ${e.latest_assessment_status} != ${latest}`);
+    if (e.has_certificate !== (certified.has(e.id) ? 1 : 0)) problems.push(`${e.id} has_certificate ${e.has_certificate}`);
+    if (e.awaiting_assessor !== (awaiting ? 1 : 0)) problems.push(`${e.id} awaiting_assessor ${e.awaiting_assessor}`);
+  }
+  const users = await sql<{ id: string; current_enrollments: number; expected: number }>`
+    select u.id, u.current_enrollments,
+      (select count(*) from enrollments e where e.student_id = u.id and e.status in ('enrolled', 'in_progress')) as expected
+    from users u`.execute(db);
+  for (const u of users.rows) if (u.current_enrollments !== u.expected) problems.push(`${u.id} current_enrollments ${u.current_enrollments} != ${u.expected}`);
+  await sql`insert into users_search (users_search, rank) values ('integrity-check', 1)`.execute(db);
+  return problems;
+}
+
+describe("review state kept by triggers", () => {
+  let db: DB;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, cleanup } = await createTestDb());
+  });
+  afterAll(() => cleanup());
+
+  it("equals the facts recomputed from scratch after any sequence of writes", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 40 }), async (ops) => {
+        await sql`delete from users`.execute(db);
+        await sql`delete from courses`.execute(db);
+        for (let i = 0; i < 4; i++) await makeUser(db, { full_name: NAMES[i], email: `s${i}@test.example` });
+        await makeUser(db, { role: "trainer", full_name: "Tess Smith" });
+        for (let i = 0; i < 3; i++) await makeCourse(db, { name: `Crane ${i}` });
+        for (const o of ops) await apply(db, o);
+        expect(await drift(db)).toEqual([]);
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it("finds through the trigram index exactly what a LIKE scan finds, wildcards and quotes literal", async () => {
+    await sql`delete from users`.execute(db);
+    for (const [i, name] of NAMES.entries()) await makeUser(db, { full_name: name, email: `${name.split(" ")[0]!.toLowerCase()}.${i}@test.example` });
+    await makeUser(db, { role: "trainer", full_name: "Tess Smith" }); // never a student result
+    await makeUser(db, { full_name: "Ina Smith", is_active: false });
+    const scan = async (term: string, status?: "active" | "inactive") => {
+      const rows = await sql<{ id: string }>`select id from users where role = 'student'
+        ${status ? sql`and is_active = ${status === "active" ? 1 : 0}` : sql``}
+        and (instr(lower(full_name), ${term.toLowerCase()}) > 0 or instr(lower(email), ${term.toLowerCase()}) > 0)`.execute(db);
+      return rows.rows.map((r) => r.id).sort();
+    };
+    for (const term of ["smith", "SMITH", "Smi", "sm", "s", "50%", "_", "fay_", '"q"', "o'neil", "@test.example", "nobody", "th Sm"]) {
+      for (const status of [undefined, "active", "inactive"] as const) {
+        const found = await searchStudents(db, { q: term, status, pageSize: 100 });
+        expect(found.students.map((s) => s.id).sort(), `${term} ${status}`).toEqual(await scan(term, status));
+        expect(found.total).toBe(found.students.length);
+      }
+    }
+    // renaming moves a user in and out of the index at once
+    const ann = (await searchStudents(db, { q: "Ann Smith" })).students[0]!;
+    await sql`update users set full_name = 'Ann Jones' where id = ${ann.id}`.execute(db);
+    expect((await searchStudents(db, { q: "Ann Smith" })).total).toBe(0);
+    expect((await searchStudents(db, { q: "ann jones" })).students.map((s) => s.id)).toEqual([ann.id]);
+  });
+
+  it("searches the trainer's students by name, e-mail or a current course through the indexes", async () => {
+    await sql`delete from users`.execute(db);
+    await sql`delete from courses`.execute(db);
+    const course = await makeCourse(db, { name: "Tower crane operation", unit_code: "TLILIC0005" });
+    const a = await makeUser(db, { full_name: "Ann Smith" });
+    const b = await makeUser(db, { full_name: "Bob Jones" });
+    await makeUser(db, { full_name: "Cat Smith" }); // no current enrolment: not a trainer's student
+    const now = new Date().toISOString();
+    for (const [student, status] of [[a.id, "enrolled"], [b.id, "in_progress"]] as const) {
+      await sql`insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, updated_at)
+        values (${crypto.randomUUID()}, ${student}, ${course.id}, ${status}, 0, ${now}, ${now})`.execute(db);
+    }
+    const names = async (search: string) => (await listTrainerStudents(db, { search })).students.map((s) => s.full_name);
+    expect(await names("smith")).toEqual(["Ann Smith"]);
+    expect(await names("tower")).toEqual(["Ann Smith", "Bob Jones"]);
+    expect(await names("LIC0005")).toEqual(["Ann Smith", "Bob Jones"]);
+    expect(await names("jo")).toEqual(["Bob Jones"]);
+  });
+});
