@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect, sql } from "kysely";
+import { Kysely, SqliteDialect, sql, type SqliteDatabase } from "kysely";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -34,7 +34,32 @@ export function openDatabase(url: string): DB {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query afresh; preparing is a good part of a small query's cost. The
+ * app runs the same few hundred statements over and over, so keep the prepared ones (the
+ * oldest is dropped past STATEMENT_CACHE_SIZE). Safe because every statement runs to
+ * completion synchronously (the app never streams), and SQLite re-prepares a statement
+ * itself when a migration changes the schema under it.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      let statement = cache.get(source);
+      if (!statement) {
+        statement = sqlite.prepare(source);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cache.set(source, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 const inTransaction = new WeakSet<object>();

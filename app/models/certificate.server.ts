@@ -96,7 +96,39 @@ export interface CertificateDocumentRecord {
  * first check the viewer with getCertificateForViewer (or are the issuing code itself).
  */
 export async function getCertificateDocumentRecord(db: DB, id: string): Promise<CertificateDocumentRecord | null> {
-  const row = await db
+  const row = await documentRecordQuery(db).where("certificates.id", "=", id).executeTakeFirst();
+  return row ?? null;
+}
+
+/** A certificate's PDF as stored, with the version it was rendered for. */
+export interface StoredCertificateDocument {
+  template_version: string;
+  pdf: Buffer;
+  byte_length: number;
+  rendered_at: string;
+}
+
+/**
+ * The document record and the stored PDF (null when none is stored yet) in one query: a
+ * download reads both every time. Null for an unknown certificate.
+ */
+export async function getCertificateDocumentWithStored(
+  db: DB,
+  id: string,
+): Promise<{ record: CertificateDocumentRecord; stored: StoredCertificateDocument | null } | null> {
+  const row = await documentRecordQuery(db)
+    .leftJoin("certificate_documents as d", "d.certificate_id", "certificates.id")
+    .select(["d.template_version", "d.pdf", "d.byte_length", "d.rendered_at"])
+    .where("certificates.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { template_version, pdf, byte_length, rendered_at, ...record } = row;
+  const stored = template_version !== null && pdf !== null && byte_length !== null && rendered_at !== null;
+  return { record, stored: stored ? { template_version, pdf, byte_length, rendered_at } : null };
+}
+
+function documentRecordQuery(db: DB) {
+  return db
     .selectFrom("certificates")
     .innerJoin("courses", "courses.id", "certificates.course_id")
     .innerJoin("users", "users.id", "certificates.student_id")
@@ -108,10 +140,7 @@ export async function getCertificateDocumentRecord(db: DB, id: string): Promise<
       "users.full_name as learner_full_name",
       "courses.name as course_name",
       "courses.unit_code",
-    ])
-    .where("certificates.id", "=", id)
-    .executeTakeFirst();
-  return row ?? null;
+    ]);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -69,12 +69,11 @@ function filteredStudents(db: DB, search: StudentSearch) {
       eb.exists(
         eb
           .selectFrom("enrollments")
-          .leftJoin("certificates", "certificates.enrollment_id", "enrollments.id")
           .select("enrollments.id")
           .whereRef("enrollments.student_id", "=", "users.id")
           .where("enrollments.status", "=", "completed")
           .where("enrollments.completion_date", "<", cutoff)
-          .where("certificates.id", "is", null),
+          .where("enrollments.has_certificate", "=", 0),
       ),
     );
   } else if (search.issue === "undated-completion") {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { DB } from "#db/connection";
 import { env } from "~/env.server";
-import { getCertificateDocumentRecord, type CertificateDocumentRecord } from "~/models/certificate.server";
+import { getCertificateDocumentWithStored, type CertificateDocumentRecord } from "~/models/certificate.server";
 import { logLine } from "~/utils/log.server";
 import { htmlToPdf } from "./browser.server";
 import { TEMPLATE_VERSION, certificateTitle, renderCertificateHtml, type CertificateDocumentData } from "./certificate-template.server";
@@ -104,15 +104,11 @@ async function renderAndStore(db: DB, certificateId: string, data: CertificateDo
  * call this to render at issue time. Throws RenderError when rendering fails.
  */
 export async function ensureCertificatePdf(db: DB, certificateId: string): Promise<CertificatePdf | null> {
-  const record = await getCertificateDocumentRecord(db, certificateId);
-  if (!record) return null;
+  const found = await getCertificateDocumentWithStored(db, certificateId);
+  if (!found) return null;
+  const { record, stored } = found;
   const data = documentData(record);
   const version = documentVersion(data);
-  const stored = await db
-    .selectFrom("certificate_documents")
-    .select(["template_version", "pdf", "byte_length", "rendered_at"])
-    .where("certificate_id", "=", certificateId)
-    .executeTakeFirst();
   if (stored && stored.template_version === version) {
     return {
       pdf: stored.pdf,
