@@ -9,11 +9,22 @@ import { getSessionUser } from "./session.server";
 /** Role landing pages (spec: role redirect). */
 export const HOME_BY_ROLE: Record<Role, string> = { admin: "/admin", trainer: "/trainer", student: "/student" };
 
+/**
+ * The signed-in user, or null. A page's loaders (root, portal layout, page) run side by side
+ * and all ask; on a GET they share one session lookup, kept in the request's context. Writes
+ * always look again, since an action may have changed the user before its page renders.
+ */
 export async function getOptionalUser(request: Request): Promise<PublicUser | null> {
-  const user = await getSessionUser(getDb(), request);
   const ctx = requestContext();
-  if (ctx && user) ctx.userId = user.id;
-  return user;
+  const cookie = request.headers.get("Cookie") ?? "";
+  const shared = ctx && (request.method === "GET" || request.method === "HEAD");
+  if (shared && ctx.session?.cookie === cookie) return ctx.session.user;
+  const lookup = getSessionUser(getDb(), request).then((user) => {
+    if (ctx && user) ctx.userId = user.id;
+    return user;
+  });
+  if (shared) ctx.session = { cookie, user: lookup };
+  return lookup;
 }
 
 /** The signed-in user, or a redirect to /login that comes back here afterwards. */

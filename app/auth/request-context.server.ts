@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
+import type { PublicUser } from "~/models/user.server";
 import { refuseAtTheDoor } from "~/security.server";
 
 /**
@@ -12,6 +13,8 @@ export interface RequestContext {
   address: string;
   userId?: string;
   started?: number;
+  /** the session lookup of this request, shared by its loaders (see getOptionalUser) */
+  session?: { cookie: string; user: Promise<PublicUser | null> };
 }
 
 const store = new AsyncLocalStorage<RequestContext>();

@@ -132,3 +132,35 @@ describe("guards", () => {
     expect((await requireApiUser(sameOrigin)).id).toBe(id);
   });
 });
+
+describe("one session lookup per page", () => {
+  it("shares the lookup among a GET's loaders, but a write always looks again", async () => {
+    const { id } = await makeUser(db);
+    const cookie = await createSession(db, id);
+    const { runWithRequestContext } = await import("./request-context.server");
+    const { getOptionalUser } = await import("./guards.server");
+    // GET: the second loader gets the first one's answer, even though the session has gone since
+    await runWithRequestContext({ address: "127.0.0.1" }, async () => {
+      const request = withCookie(cookie);
+      expect((await getOptionalUser(request))?.id).toBe(id);
+      await db.deleteFrom("sessions").where("user_id", "=", id).execute();
+      expect((await getOptionalUser(request))?.id).toBe(id);
+      // another cookie in the same context is looked up on its own
+      expect(await getOptionalUser(new Request("http://localhost/"))).toBeNull();
+    });
+    // POST: every call reads the database
+    const again = await createSession(db, id);
+    await runWithRequestContext({ address: "127.0.0.1" }, async () => {
+      const request = withCookie(again, "http://localhost/student/profile/edit", { method: "POST" });
+      expect((await getOptionalUser(request))?.id).toBe(id);
+      await db.deleteFrom("sessions").where("user_id", "=", id).execute();
+      expect(await getOptionalUser(request)).toBeNull();
+    });
+    // outside any request context nothing is shared
+    const third = await createSession(db, id);
+    const request = withCookie(third);
+    expect((await getOptionalUser(request))?.id).toBe(id);
+    await db.deleteFrom("sessions").where("user_id", "=", id).execute();
+    expect(await getOptionalUser(request)).toBeNull();
+  });
+});
