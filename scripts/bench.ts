@@ -172,6 +172,10 @@ async function main() {
     { name: "/api/courses", url: "/api/courses", cookie: student },
     { name: "/api/admin/students", url: "/api/admin/students", cookie: admin },
     { name: "stored certificate download", url: downloadUrl, cookie: student },
+    // Floors, for reading the figures above: the smallest uncached page (one form, no query)
+    // and the smallest /api call (one query). No page or call can cost less than these.
+    { name: "floor: /login page", url: "/login", page: true },
+    { name: "floor: /api/auth/me", url: "/api/auth/me", cookie: student },
   ];
   const headersFor = (c: Case): Record<string, string> => ({
     "Accept-Encoding": "gzip",
