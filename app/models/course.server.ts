@@ -58,9 +58,19 @@ export interface CourseFilter {
   activeOnly?: boolean;
 }
 
-/** Courses by tier then name, filtered in SQL. */
-export async function listCourses(db: DB, filter: CourseFilter = {}): Promise<Course[]> {
-  let query = db.selectFrom("courses").selectAll();
+/** The catalogue's page size: a dozen cards fill whole rows of its one-, two- and three-column grid. */
+export const CATALOGUE_PAGE_SIZE = 12;
+
+export interface CoursePage {
+  courses: Course[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+function filteredCourses(db: DB, filter: CourseFilter) {
+  let query = db.selectFrom("courses");
   if (filter.activeOnly) query = query.where("is_active", "=", 1);
   if (filter.tier) query = query.where("tier", "=", filter.tier);
   const term = filter.search?.trim();
@@ -71,8 +81,41 @@ export async function listCourses(db: DB, filter: CourseFilter = {}): Promise<Co
       sql<boolean>`(lower(name) like ${pattern} escape '\\' or lower(description) like ${pattern} escape '\\' or lower(unit_code) like ${pattern} escape '\\')`,
     );
   }
-  const rows = await query.orderBy("tier").orderBy("name").execute();
+  return query;
+}
+
+/** Courses by tier then name, filtered in SQL. */
+export async function listCourses(db: DB, filter: CourseFilter = {}): Promise<Course[]> {
+  const rows = await filteredCourses(db, filter).selectAll().orderBy("tier").orderBy("name").execute();
   return rows.map(toCourse);
+}
+
+/**
+ * One page of courses in listCourses' order, counted and paged in SQL (a COUNT and a
+ * LIMIT/OFFSET page). A page past the end gives the last page; a nonsense page gives the first.
+ */
+export async function listCoursesPage(
+  db: DB,
+  filter: CourseFilter = {},
+  options: { page?: number; pageSize?: number } = {},
+): Promise<CoursePage> {
+  const pageSize = Math.min(100, Math.max(1, Math.floor(options.pageSize ?? CATALOGUE_PAGE_SIZE) || CATALOGUE_PAGE_SIZE));
+  const countRow = await filteredCourses(db, filter)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  const total = Number(countRow.n);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(pageCount, Math.max(1, Math.floor(options.page ?? 1) || 1));
+  const rows = await filteredCourses(db, filter)
+    .selectAll()
+    .orderBy("tier")
+    .orderBy("name")
+    // Two courses may share a name; the id keeps each on exactly one page.
+    .orderBy("id")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { courses: rows.map(toCourse), total, page, pageSize, pageCount };
 }
 
 /** One course, or null; `activeOnly` hides courses closed to enrolment. */

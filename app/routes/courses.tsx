@@ -1,39 +1,36 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
 import { catalogueQuery } from "~/schemas/page-queries";
 import type { Tier } from "#db/schema";
 import { getOptionalUser } from "~/auth/guards.server";
-import { CourseCard } from "~/components/course-card";
+import { CourseCard, toCourseCardData } from "~/components/course-card";
+import { IconSprite } from "~/components/landing/icons";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { Pagination } from "~/components/trainer/pagination";
 import { Alert, buttonClasses, Spinner } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
-import { listCourses } from "~/models/course.server";
-
+import { CATALOGUE_PAGE_SIZE, listCoursesPage } from "~/models/course.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const params = new URL(request.url).searchParams;
-  const { q, tier } = catalogueQuery.parse({ q: params.get("q") ?? "", tier: params.get("tier") ?? "all" });
-  const courses = await listCourses(getDb(), { search: q, tier: tier === "all" ? null : (tier as Tier), activeOnly: true });
+  const query = catalogueQuery.parse({ q: params.get("q") ?? "", tier: params.get("tier") ?? "all", page: params.get("page") ?? 1 });
+  const { q, tier } = query;
+  const list = await listCoursesPage(
+    getDb(),
+    { search: q, tier: tier === "all" ? null : (tier as Tier), activeOnly: true },
+    { page: query.page, pageSize: CATALOGUE_PAGE_SIZE },
+  );
   return json({
     signedIn: user !== null,
     q,
     tier,
-    courses: courses.map((c) => ({
-      id: c.id,
-      unit_code: c.unit_code,
-      name: c.name,
-      description: c.description,
-      tier: c.tier,
-      duration_hours: c.duration_hours,
-      price: c.price,
-      prerequisites: c.prerequisites,
-      learning_outcomes: c.learning_outcomes,
-    })),
+    courses: list.courses.map(toCourseCardData),
+    pages: { total: list.total, page: list.page, pageSize: list.pageSize, pageCount: list.pageCount },
     rto: { name: env().RTO_NAME, code: env().RTO_CODE },
   });
 }
@@ -47,8 +44,15 @@ const TIER_OPTIONS = [
 
 const SEARCH_DELAY_MS = 300;
 
+/** "12 courses open for enrolment", "1 course matches your search": every page of the result. */
+function countLine(total: number, filtered: boolean): string {
+  if (!filtered) return total === 1 ? "1 course open for enrolment" : `${total} courses open for enrolment`;
+  return total === 1 ? "1 course matches your search" : `${total} courses match your search`;
+}
+
 export default function Courses() {
-  const { signedIn, q, tier, courses, rto } = useLoaderData<typeof loader>();
+  const { signedIn, q, tier, courses, pages, rto } = useLoaderData<typeof loader>();
+  const location = useLocation();
   const submit = useSubmit();
   const navigation = useNavigation();
   const searchRef = useRef<HTMLInputElement>(null);
@@ -81,7 +85,8 @@ export default function Courses() {
     if (leaving) clearTimeout(timer.current);
   }, [leaving]);
 
-  // With JavaScript the list follows the form as the user types; the URL keeps only what is set.
+  // With JavaScript the list follows the form as the user types; the URL keeps only what is set,
+  // so a new search starts again at page 1.
   function filter(form: HTMLFormElement, delay: number) {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -167,8 +172,7 @@ export default function Courses() {
 
           <div className="mt-6 flex min-h-8 flex-wrap items-center justify-between gap-3">
             <p aria-live="polite" className="text-sm font-medium text-steel-700">
-              {courses.length === 1 ? "1 course" : `${courses.length} courses`}
-              {filtered ? " match your search" : " open for enrolment"}
+              {countLine(pages.total, filtered)}
             </p>
             <div className="flex items-center gap-3">
               {searching ? <Spinner label="Updating results" /> : null}
@@ -181,11 +185,15 @@ export default function Courses() {
           </div>
 
           {courses.length ? (
-            <div className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {courses.map((course) => (
-                <CourseCard key={course.id} course={course} signedIn={signedIn} />
-              ))}
-            </div>
+            <>
+              <IconSprite />
+              <div className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+                {courses.map((course) => (
+                  <CourseCard key={course.id} course={course} signedIn={signedIn} />
+                ))}
+              </div>
+              {pages.pageCount > 1 ? <Pagination label="Courses" {...pages} pathname="/courses" search={location.search} /> : null}
+            </>
           ) : (
             <div className="mt-4 rounded-xl border border-dashed border-steel-300 bg-white px-4 py-14 text-center">
               <h2 className="text-xl font-bold text-steel-900">No Courses Found</h2>

@@ -7,10 +7,14 @@ import { STUDENT_ISSUES, STUDENT_STATUSES } from "./student-filters";
  * does not carry zod (only loaders and actions use them).
  */
 
-/** The catalogue's query string; anything unexpected falls back to "all courses" rather than failing. */
+/**
+ * The catalogue's query string; anything unexpected falls back to "all courses" rather than
+ * failing, and a missing or unreadable page to the first.
+ */
 export const catalogueQuery = z.object({
   q: z.string().trim().max(100).catch(""),
   tier: z.enum(["all", ...TIERS] as [string, ...string[]]).catch("all"),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
 });
 
 /** The admin overview's approve/reject form. */
