@@ -33,7 +33,49 @@ interface Entry {
   headers: Array<[string, string]>;
   /** the HTML split at each occurrence of the render's nonce */
   parts: string[];
+  /** each part as bytes, and compressed once as a deflate segment (see gzipWithNonce) */
+  partBytes: Buffer[];
+  partSegments: Buffer[];
   etag: string;
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+const LAST_BLOCK = zlib.deflateRawSync(Buffer.alloc(0));
+
+/**
+ * Raw deflate ending in a full flush: byte-aligned and independent of what came before, so
+ * such segments can be joined into one deflate stream (as pigz does).
+ */
+function deflateSegment(bytes: Buffer, level = 6): Buffer {
+  return zlib.deflateRawSync(bytes, { level, finishFlush: zlib.constants.Z_FULL_FLUSH });
+}
+
+/**
+ * The stored page gzipped with a fresh nonce, without compressing the page again: the parts
+ * were compressed when stored; only the nonce is compressed here, and the gzip trailer's
+ * CRC-32 and length are computed over the joined bytes.
+ */
+function gzipWithNonce(entry: Entry, nonce: string): Buffer {
+  const nonceBytes = Buffer.from(nonce, "utf8");
+  const nonceSegment = deflateSegment(nonceBytes, 1);
+  const chunks: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  entry.partBytes.forEach((bytes, i) => {
+    if (i > 0) {
+      chunks.push(nonceSegment);
+      crc = zlib.crc32(nonceBytes, crc);
+      size += nonceBytes.length;
+    }
+    chunks.push(entry.partSegments[i]!);
+    crc = zlib.crc32(bytes, crc);
+    size += bytes.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  chunks.push(LAST_BLOCK, trailer);
+  return Buffer.concat(chunks);
 }
 
 const store = new Map<string, Entry>();
@@ -72,6 +114,7 @@ export function rememberDocument(request: Request, status: number, headers: Head
   if (!key) return;
   if (store.size >= MAX_ENTRIES) store.delete(store.keys().next().value!);
   const parts = html.toString("utf8").split(nonce);
+  const partBytes = parts.map((part) => Buffer.from(part, "utf8"));
   const etag = `"${crypto.createHash("sha1").update(parts.join("")).digest("base64url")}"`;
   store.set(key, {
     stored: Date.now(),
@@ -80,6 +123,8 @@ export function rememberDocument(request: Request, status: number, headers: Head
       ([name]) => name !== "content-length" && name !== "content-encoding" && name !== "content-security-policy",
     ),
     parts,
+    partBytes,
+    partSegments: partBytes.map((bytes) => deflateSegment(bytes)),
     etag,
   });
 }
@@ -119,9 +164,8 @@ export function serveFromPageCache(req: http.IncomingMessage, res: http.ServerRe
   }
   const nonce = crypto.randomBytes(16).toString("base64");
   headers["content-security-policy"] = contentSecurityPolicy(nonce);
-  const html = Buffer.from(entry.parts.join(nonce), "utf8");
   const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-  const body = gzip ? zlib.gzipSync(html, { level: 6 }) : html;
+  const body = gzip ? gzipWithNonce(entry, nonce) : Buffer.from(entry.parts.join(nonce), "utf8");
   if (gzip) headers["content-encoding"] = "gzip";
   headers["content-length"] = String(body.length);
   res.writeHead(entry.status, headers);
