@@ -59,7 +59,7 @@ describe("the page cache", () => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
           res.on("end", () =>
-            resolve({ encoding: res.headers["content-encoding"], csp: res.headers["content-security-policy"], body: Buffer.concat(chunks) }),
+            resolve({ encoding: res.headers["content-encoding"], csp: String(res.headers["content-security-policy"] ?? ""), body: Buffer.concat(chunks) }),
           );
         }).on("error", reject);
       });
