@@ -36,6 +36,7 @@ interface Entry {
   /** each part as bytes, and compressed once as a deflate segment (see gzipWithNonce) */
   partBytes: Buffer[];
   partSegments: Buffer[];
+  firstPartCrc: number;
   etag: string;
 }
 
@@ -46,18 +47,28 @@ const LAST_BLOCK = zlib.deflateRawSync(Buffer.alloc(0));
  * Raw deflate ending in a full flush: byte-aligned and independent of what came before, so
  * such segments can be joined into one deflate stream (as pigz does).
  */
-function deflateSegment(bytes: Buffer, level = 6): Buffer {
-  return zlib.deflateRawSync(bytes, { level, finishFlush: zlib.constants.Z_FULL_FLUSH });
+function deflateSegment(bytes: Buffer): Buffer {
+  return zlib.deflateRawSync(bytes, { level: 6, finishFlush: zlib.constants.Z_FULL_FLUSH });
+}
+
+/** A deflate stored block (BTYPE 00) holding `bytes` as they are; starts and ends byte-aligned. */
+function storedBlock(bytes: Buffer): Buffer {
+  const block = Buffer.alloc(5 + bytes.length);
+  block.writeUInt16LE(bytes.length, 1);
+  block.writeUInt16LE(~bytes.length & 0xffff, 3);
+  bytes.copy(block, 5);
+  return block;
 }
 
 /**
  * The stored page gzipped with a fresh nonce, without compressing the page again: the parts
- * were compressed when stored; only the nonce is compressed here, and the gzip trailer's
- * CRC-32 and length are computed over the joined bytes.
+ * were compressed when stored, the nonce goes in as a stored block, and the gzip trailer's
+ * CRC-32 and length are computed over the joined bytes (the first part's CRC is kept, since
+ * nothing before it changes).
  */
 function gzipWithNonce(entry: Entry, nonce: string): Buffer {
   const nonceBytes = Buffer.from(nonce, "utf8");
-  const nonceSegment = deflateSegment(nonceBytes, 1);
+  const nonceSegment = storedBlock(nonceBytes);
   const chunks: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;
@@ -68,7 +79,7 @@ function gzipWithNonce(entry: Entry, nonce: string): Buffer {
       size += nonceBytes.length;
     }
     chunks.push(entry.partSegments[i]!);
-    crc = zlib.crc32(bytes, crc);
+    crc = i === 0 ? entry.firstPartCrc : zlib.crc32(bytes, crc);
     size += bytes.length;
   });
   const trailer = Buffer.alloc(8);
@@ -125,6 +136,7 @@ export function rememberDocument(request: Request, status: number, headers: Head
     parts,
     partBytes,
     partSegments: partBytes.map((bytes) => deflateSegment(bytes)),
+    firstPartCrc: zlib.crc32(partBytes[0]!),
     etag,
   });
 }
