@@ -10,7 +10,8 @@ import { searchStudents } from "../app/models/student.server";
 import { listTrainerStudents } from "../app/models/enrollment.server";
 
 /**
- * The review state of migration 2026-11-22T1800 is kept by triggers. Whatever sequence of
+ * The review state of migration 2026-11-22T1800 and the enrolment counts of 2026-11-22T1900 are
+ * kept by triggers. Whatever sequence of
  * writes happens (inserts, updates, deletes, in any order, through any code path), the stored
  * columns must equal the same facts computed from scratch, and the trigram search index must
  * find exactly the users a plain LIKE scan finds.
@@ -24,6 +25,7 @@ type Op =
   | { kind: "enrol"; student: number; course: number; status: EnrollmentStatus }
   | { kind: "status"; enrollment: number; status: EnrollmentStatus }
   | { kind: "move"; enrollment: number; student: number }
+  | { kind: "recourse"; enrollment: number; course: number }
   | { kind: "assess"; enrollment: number; status: AssessmentStatus; day: number; at: number }
   | { kind: "reassess"; assessment: number; status: AssessmentStatus; day: number }
   | { kind: "unassess"; assessment: number }
@@ -38,6 +40,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("enrol" as const), student: index, course: index, status: fc.constantFrom(...ENROLLMENT_STATUSES) }) },
   fc.record({ kind: fc.constant("status" as const), enrollment: index, status: fc.constantFrom(...ENROLLMENT_STATUSES) }),
   fc.record({ kind: fc.constant("move" as const), enrollment: index, student: index }),
+  fc.record({ kind: fc.constant("recourse" as const), enrollment: index, course: index }),
   {
     weight: 4,
     arbitrary: fc.record({
@@ -88,6 +91,12 @@ async function apply(db: DB, o: Op) {
       const e = pick(enrollments, o.enrollment);
       const s = pick(students, o.student);
       if (e && s) await sql`update or ignore enrollments set student_id = ${s} where id = ${e}`.execute(db);
+      return;
+    }
+    case "recourse": {
+      const e = pick(enrollments, o.enrollment);
+      const c = pick(await ids(db, "courses"), o.course);
+      if (e && c) await sql`update or ignore enrollments set course_id = ${c} where id = ${e}`.execute(db);
       return;
     }
     case "assess": {
@@ -162,6 +171,12 @@ async function drift(db: DB) {
       (select count(*) from enrollments e where e.student_id = u.id and e.status in ('enrolled', 'in_progress')) as expected
     from users u`.execute(db);
   for (const u of users.rows) if (u.current_enrollments !== u.expected) problems.push(`${u.id} current_enrollments ${u.current_enrollments} != ${u.expected}`);
+  const counts = await sql<{ course_id: string; status: string; kept: number; actual: number }>`
+    select course_id, status, coalesce(k.n, 0) as kept, coalesce(a.n, 0) as actual
+    from (select course_id, status from enrollment_counts union select course_id, status from enrollments) as pairs
+    left join enrollment_counts k using (course_id, status)
+    left join (select course_id, status, count(*) as n from enrollments group by course_id, status) a using (course_id, status)`.execute(db);
+  for (const c of counts.rows) if (c.kept !== c.actual) problems.push(`${c.course_id}/${c.status} counted ${c.kept} != ${c.actual}`);
   await sql`insert into users_search (users_search, rank) values ('integrity-check', 1)`.execute(db);
   return problems;
 }

@@ -172,6 +172,13 @@ export interface EventsTable {
   created_at: string;
 }
 
+/** Enrolments per course and status, kept by triggers (migration 2026-11-22T1900); read-only to the app. */
+export interface EnrollmentCountsTable {
+  course_id: ColumnType<string, never, never>;
+  status: ColumnType<EnrollmentStatus, never, never>;
+  n: ColumnType<number, never, never>;
+}
+
 /** When a user last marked their notifications read (a student's unread count). */
 export interface NotificationReadsTable {
   user_id: string;
@@ -182,6 +189,7 @@ export interface Database {
   users: UsersTable;
   courses: CoursesTable;
   enrollments: EnrollmentsTable;
+  enrollment_counts: EnrollmentCountsTable;
   certificates: CertificatesTable;
   certificate_documents: CertificateDocumentsTable;
   certificate_sequence: CertificateSequenceTable;

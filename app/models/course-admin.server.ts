@@ -17,6 +17,12 @@ export async function listAllCourses(db: DB, options: { status?: "all" | "active
   return rows.map(toCourse);
 }
 
+/** How many courses there are, active or not. */
+export async function countAllCourses(db: DB): Promise<number> {
+  const row = await db.selectFrom("courses").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 function toColumns(input: CoursePatch): CourseUpdate {
   const columns: CourseUpdate = {};
   if (input.unit_code !== undefined) columns.unit_code = input.unit_code;

@@ -28,9 +28,9 @@ export interface EnrollmentStatistics {
 export async function getEnrollmentStatistics(db: DB): Promise<EnrollmentStatistics> {
   const [statusRows, tierRows] = await Promise.all([
     db
-      .selectFrom("enrollments")
-      .select((eb) => ["status", eb.fn.countAll().as("n")])
-      .groupBy("status")
+      .selectFrom(enrollmentCountsByCourseAndStatus(db).as("e"))
+      .select((eb) => ["e.status", eb.fn.sum("e.n").as("n")])
+      .groupBy("e.status")
       .execute(),
     db
       .selectFrom(enrollmentCountsByCourseAndStatus(db).as("e"))

@@ -21,12 +21,12 @@ export function percent(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 100) : 0;
 }
 
-/** Enrolments counted per (course, status), read from an index alone; join the result to courses. */
+/**
+ * Enrolments counted per (course, status): the enrollment_counts table, which triggers keep
+ * exact (migration 2026-11-22T1900), so no enrolment is read. Join the result to courses.
+ */
 export function enrollmentCountsByCourseAndStatus(db: DB) {
-  return db
-    .selectFrom("enrollments")
-    .select((eb) => ["enrollments.course_id", "enrollments.status", eb.fn.countAll<number>().as("n")])
-    .groupBy(["enrollments.course_id", "enrollments.status"]);
+  return db.selectFrom("enrollment_counts").select(["enrollment_counts.course_id", "enrollment_counts.status", "enrollment_counts.n"]);
 }
 
 /**
@@ -46,8 +46,7 @@ export async function getDashboardStats(db: DB): Promise<DashboardStats> {
       .select((eb) => eb.fn.countAll().as("n"))
       .where("is_active", "=", 1)
       .executeTakeFirstOrThrow(),
-    // Counted per (course, status) on the enrollments_course_status_idx index first, then
-    // joined to the few courses: no per-enrolment course lookup.
+    // Kept counts per (course, status), joined to the few courses: no enrolment is read.
     db
       .selectFrom(enrollmentCountsByCourseAndStatus(db).as("e"))
       .innerJoin("courses", "courses.id", "e.course_id")

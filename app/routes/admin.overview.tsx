@@ -11,7 +11,7 @@ import { PageTitle } from "~/components/portal-shell";
 import { buttonClasses, EmptyState, StatCard, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { approveAccount, listPendingAccounts, rejectAccount } from "~/models/approval.server";
-import { listAllCourses } from "~/models/course-admin.server";
+import { countAllCourses } from "~/models/course-admin.server";
 import { getDashboardStats } from "~/models/stats.server";
 import { listRecentStudents } from "~/models/student.server";
 import { isDomainError } from "~/utils/errors";
@@ -24,16 +24,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const db = getDb();
   // Spec section 7: stats, students and courses load in parallel.
-  const [stats, recentStudents, courses, pending] = await Promise.all([
+  const [stats, recentStudents, courseCount, pending] = await Promise.all([
     getDashboardStats(db),
     listRecentStudents(db, 5),
-    listAllCourses(db),
+    countAllCourses(db),
     listPendingAccounts(db),
   ]);
   return json({
     stats,
     recentStudents: recentStudents.map((s) => ({ id: s.id, full_name: s.full_name, email: s.email, created_at: s.created_at, is_active: s.is_active })),
-    courseCount: courses.length,
+    courseCount,
     pending,
   });
 }
