@@ -8,9 +8,10 @@
  * 4. signs in the three demo logins, renders a stored certificate once, then fetches every URL
  *    once with its cookie and gzip; a bare node:http server in a child process on
  *    BENCH_PORT+1 answers each URL with exactly those bytes and headers;
- * 5. drives both with autocannon (BENCH_CONNECTIONS=10 for BENCH_DURATION=5 s each) and prints
- *    requests/s, p50 and p99 of each and the ratios, plus each page's gzipped HTML, CSS and
- *    JS transfer size; checks the targets (PASS/MISS) and writes bench-results.json.
+ * 5. drives both with autocannon (BENCH_CONNECTIONS=10 for BENCH_DURATION=4 s each, in
+ *    BENCH_ROUNDS=3 rounds that alternate which server goes first; medians are reported) and
+ *    prints requests/s, p50 and p99 of each and the ratios, plus each page's gzipped HTML, CSS
+ *    and JS transfer size; checks the targets (PASS/MISS) and writes bench-results.json.
  *
  * SKIP_BUILD=1 reuses an existing build; BENCH_ONLY=<regex> loads only the cases it names
  * (targets whose case did not run are reported as not measured). Not part of npm test (it takes a few minutes).
@@ -27,7 +28,8 @@ const DB_FILE = path.resolve("tests/.tmp/bench.db");
 const PORT = Number(process.env.BENCH_PORT || 3180);
 const BARE_PORT = PORT + 1;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
-const DURATION = Number(process.env.BENCH_DURATION || 5);
+const DURATION = Number(process.env.BENCH_DURATION || 4);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 3));
 const RESULTS_FILE = process.env.BENCH_RESULTS || "bench-results.json";
 const PASSWORD = "password123";
 
@@ -244,15 +246,38 @@ async function main() {
     bare: { rps: number; p50: number; p99: number; non2xx: number; errors: number };
     ratio: number;
     p99Ratio: number;
+    rounds: Array<{ app: Load; bare: Load }>;
   }> = [];
-  console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION} s per run\n`);
+  console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION} s per run, median of ${ROUNDS} rounds\n`);
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
   for (const [i, c] of cases.entries()) {
     if (only && !only.test(c.name)) continue;
-    await settle();
-    const app = await load(`http://127.0.0.1:${PORT}${c.url}`, headersFor(c));
-    const b = await load(`http://127.0.0.1:${BARE_PORT}${bareUrl(c, i)}`, headersFor(c));
-    const row = { name: c.name, url: c.url, app, bare: b, ratio: app.rps / b.rps, p99Ratio: app.p99 / Math.max(b.p99, 1) };
+    // Rounds alternate which server goes first, so a burst of load from elsewhere on the machine
+    // lands on both sides alike; each figure is the median over the rounds.
+    const rounds: Array<{ app: Load; bare: Load }> = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      await settle();
+      const appRun = () => load(`http://127.0.0.1:${PORT}${c.url}`, headersFor(c));
+      const bareRun = () => load(`http://127.0.0.1:${BARE_PORT}${bareUrl(c, i)}`, headersFor(c));
+      if (round % 2 === 0) {
+        const app = await appRun();
+        rounds.push({ app, bare: await bareRun() });
+      } else {
+        const bare = await bareRun();
+        rounds.push({ app: await appRun(), bare });
+      }
+    }
+    const app = medianLoad(rounds.map((r) => r.app));
+    const b = medianLoad(rounds.map((r) => r.bare));
+    const row = {
+      name: c.name,
+      url: c.url,
+      app,
+      bare: b,
+      ratio: median(rounds.map((r) => r.app.rps / r.bare.rps)),
+      p99Ratio: median(rounds.map((r) => r.app.p99 / Math.max(r.bare.p99, 1))),
+      rounds,
+    };
     results.push(row);
     console.log(
       `${c.name.padEnd(32)} app ${app.rps.toFixed(0).padStart(6)} req/s p50 ${String(app.p50).padStart(4)} ms p99 ${String(app.p99).padStart(5)} ms` +
@@ -306,6 +331,7 @@ async function main() {
         node: process.version,
         connections: CONNECTIONS,
         durationSeconds: DURATION,
+        rounds: ROUNDS,
         database: DB_FILE,
         load: results,
         pageWeight: weights,
@@ -341,6 +367,25 @@ async function settle() {
     if (performance.now() - t < 50) return;
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+type Load = Awaited<ReturnType<typeof load>>;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Each figure's median over the rounds; errors and non-2xx answers are summed. */
+function medianLoad(runs: Load[]): Load {
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+  };
 }
 
 async function load(url: string, headers: Record<string, string>) {
