@@ -6,7 +6,7 @@ import { studentListQuerySchema } from "~/schemas/page-queries";
 import { requireRole } from "~/auth/guards.server";
 import { ActiveBadge } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
-import { Alert, Button, ButtonLink, Card, EmptyState } from "~/components/ui";
+import { Alert, Button, ButtonLink, Card, EmptyState, Pagination } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { searchStudents } from "~/models/student.server";
 import { ISSUE_LABELS, STUDENT_ISSUES, STUDENT_STATUSES } from "~/schemas/student-filters";
@@ -44,14 +44,6 @@ const STATUS_OPTIONS = [
   { value: "active", label: "Active only" },
   { value: "inactive", label: "Inactive only" },
 ] as const;
-
-function pageHref(search: string, page: number) {
-  const params = new URLSearchParams(search);
-  if (page <= 1) params.delete("page");
-  else params.set("page", String(page));
-  const text = params.toString();
-  return `/admin/students${text ? `?${text}` : ""}`;
-}
 
 export default function StudentManagement() {
   const { query, students, total, page, pageSize, pageCount } = useLoaderData<typeof loader>();
@@ -231,25 +223,17 @@ export default function StudentManagement() {
           </div>
         )}
         {pageCount > 1 ? (
-          <nav aria-label="Pages" className="flex items-center justify-between gap-3 border-t border-steel-100 px-4 py-3 text-sm">
-            {page > 1 ? (
-              <Link to={pageHref(search, page - 1)} className="rounded-md border border-steel-300 px-3 py-1.5 font-semibold text-steel-800 hover:bg-steel-100">
-                Previous
-              </Link>
-            ) : (
-              <span aria-hidden className="px-3 py-1.5 text-steel-500">Previous</span>
-            )}
-            <p className="text-steel-700">
-              Page {page} of {pageCount}
-            </p>
-            {page < pageCount ? (
-              <Link to={pageHref(search, page + 1)} className="rounded-md border border-steel-300 px-3 py-1.5 font-semibold text-steel-800 hover:bg-steel-100">
-                Next
-              </Link>
-            ) : (
-              <span aria-hidden className="px-3 py-1.5 text-steel-500">Next</span>
-            )}
-          </nav>
+          <Pagination
+            label="Students"
+            page={page}
+            pageCount={pageCount}
+            pageSize={pageSize}
+            total={total}
+            pathname="/admin/students"
+            search={search}
+            range={false}
+            className="border-t border-steel-100 px-4 py-3"
+          />
         ) : null}
       </Card>
       <Outlet />

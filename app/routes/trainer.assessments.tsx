@@ -7,8 +7,7 @@ import { PageTitle } from "~/components/portal-shell";
 import { TrainerPageErrorBoundary } from "~/components/trainer/page-error";
 import { AssessmentStatusBadge } from "~/components/status-badges";
 import { LiveSearchForm } from "~/components/trainer/live-search";
-import { Pagination } from "~/components/trainer/pagination";
-import { ButtonLink, Card, EmptyState, TitledCard } from "~/components/ui";
+import { ButtonLink, Card, EmptyState, Pagination, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import {
   countAssessmentsByStatus,

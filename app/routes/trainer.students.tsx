@@ -6,9 +6,8 @@ import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { TrainerPageErrorBoundary } from "~/components/trainer/page-error";
 import { LiveSearchForm } from "~/components/trainer/live-search";
-import { Pagination } from "~/components/trainer/pagination";
 import { StudentEnrollmentsTable } from "~/components/trainer/student-enrollments-table";
-import { ButtonLink, Card, EmptyState } from "~/components/ui";
+import { ButtonLink, Card, EmptyState, Pagination } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listTrainerStudents } from "~/models/enrollment.server";
 

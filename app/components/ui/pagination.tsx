@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { buttonClasses } from "~/components/ui";
+import { cn } from "~/utils/cn";
+import { buttonClasses } from "./button";
 
 /** The href of another page of a list, keeping the rest of the query string. */
 export function pageHref(pathname: string, search: string, page: number): string {
@@ -11,8 +12,9 @@ export function pageHref(pathname: string, search: string, page: number): string
 }
 
 /**
- * Previous / Next links under a list, with "Showing 11–20 of 34". A page that does not exist
- * shows its label as plain text rather than a link that goes nowhere.
+ * Previous / Next links under a list, with "Showing 11–20 of 34 … (page 2 of 4)", or just
+ * "Page 2 of 4" when the list states its range elsewhere (`range={false}`). A page that does
+ * not exist shows its label as plain text rather than a link that goes nowhere.
  */
 export function Pagination({
   label,
@@ -22,6 +24,8 @@ export function Pagination({
   total,
   pathname,
   search,
+  range = true,
+  className = "mt-4",
 }: {
   label: string;
   page: number;
@@ -30,14 +34,22 @@ export function Pagination({
   total: number;
   pathname: string;
   search: string;
+  range?: boolean;
+  className?: string;
 }) {
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   const disabled = "inline-flex min-h-9 items-center rounded-md border border-steel-200 px-3 py-1.5 text-sm font-semibold text-steel-400";
   return (
-    <nav aria-label={`${label} pages`} className="mt-4 flex flex-wrap items-center justify-between gap-3">
+    <nav aria-label={`${label} pages`} className={cn("flex flex-wrap items-center justify-between gap-3", className)}>
       <p className="text-sm text-steel-600" aria-live="polite">
-        Showing {from}&ndash;{to} of {total} {label.toLowerCase()} (page {page} of {pageCount})
+        {range ? (
+          <>
+            Showing {from}&ndash;{to} of {total} {label.toLowerCase()} (page {page} of {pageCount})
+          </>
+        ) : (
+          `Page ${page} of ${pageCount}`
+        )}
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
