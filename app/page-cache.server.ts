@@ -184,19 +184,3 @@ export function serveFromPageCache(req: http.IncomingMessage, res: http.ServerRe
   res.end(req.method === "HEAD" ? undefined : body);
   return true;
 }
-
-const INSTALLED = Symbol.for("portal.pageCacheInstalled");
-
-/** Puts the store in front of every HTTP server in this process (remix-serve's included). */
-export function installPageCache(): void {
-  const proto = http.Server.prototype as unknown as Record<symbol, unknown> & {
-    emit: (event: string, ...args: unknown[]) => boolean;
-  };
-  if (proto[INSTALLED]) return;
-  proto[INSTALLED] = true;
-  const emit = proto.emit;
-  proto.emit = function (this: http.Server, event: string, ...args: unknown[]) {
-    if (event === "request" && serveFromPageCache(args[0] as http.IncomingMessage, args[1] as http.ServerResponse)) return true;
-    return emit.call(this, event, ...args);
-  };
-}

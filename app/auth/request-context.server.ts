@@ -1,13 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import type { PublicUser } from "~/models/user.server";
-import { refuseAtTheDoor } from "~/security.server";
 
 /**
  * remix-serve hands Remix a Fetch Request with no socket, so the client's address (needed to
  * throttle sign-ins per client) and per-request log fields travel in AsyncLocalStorage,
- * entered once per HTTP request. The same hook is the security gate's front door: writes
- * from another site and oversized bodies are refused here, before any parsing.
+ * entered once per HTTP request by the front door (front-door.server.ts).
  */
 export interface RequestContext {
   address: string;
@@ -18,23 +16,9 @@ export interface RequestContext {
 }
 
 const store = new AsyncLocalStorage<RequestContext>();
-const INSTALLED = Symbol.for("portal.requestContextInstalled");
-
-export function installRequestContext(): void {
-  const proto = http.Server.prototype as unknown as Record<symbol, unknown> & {
-    emit: (event: string, ...args: unknown[]) => boolean;
-  };
-  if (proto[INSTALLED]) return;
-  proto[INSTALLED] = true;
-  const emit = proto.emit;
-  proto.emit = function (this: http.Server, event: string, ...args: unknown[]) {
-    if (event === "request") {
-      const req = args[0] as http.IncomingMessage;
-      if (refuseAtTheDoor(req, args[1] as http.ServerResponse)) return true;
-      return store.run({ address: req.socket.remoteAddress ?? "unknown", started: Date.now() }, () => emit.call(this, event, ...args));
-    }
-    return emit.call(this, event, ...args);
-  };
+/** Runs the rest of an HTTP request in its context: the client's address and the start time. */
+export function enterRequest<T>(req: http.IncomingMessage, fn: () => T): T {
+  return store.run({ address: req.socket.remoteAddress ?? "unknown", started: Date.now() }, fn);
 }
 
 export function requestContext(): RequestContext | undefined {
