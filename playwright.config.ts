@@ -1,13 +1,26 @@
 import { defineConfig } from "@playwright/test";
 
 /**
- * Every journey runs twice: with JavaScript (toasts, no reloads) and without (plain forms,
- * messages in the page). The server is the production build on its own database file.
- * E2E_PORT and BUILD_DIR let several runs share a machine.
+ * Every journey runs twice on SQLite: with JavaScript (toasts, no reloads) and without (plain
+ * forms, messages in the page). When TEST_DATABASE_URL names a PostgreSQL server, the journeys
+ * run a third time, with JavaScript, against a second server on PostgreSQL: the dialect lives
+ * on the server, so JavaScript on and off need not be crossed with it (docs/decisions/007).
+ * Each server is the production build on a database of its own. E2E_PORT and BUILD_DIR let
+ * several runs share a machine.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const postgresPort = port + 100;
+const postgresBaseURL = `http://localhost:${postgresPort}`;
+const postgresDatabaseUrl = process.env.TEST_DATABASE_URL ? databaseOnServer(process.env.TEST_DATABASE_URL, `e2e_${postgresPort}`) : undefined;
+
+function databaseOnServer(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -28,16 +41,41 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    { name: "js", use: { javaScriptEnabled: true }, metadata: { port } },
+    { name: "no-js", use: { javaScriptEnabled: false }, metadata: { port } },
+    ...(postgresDatabaseUrl
+      ? [
+          {
+            name: "postgres",
+            use: { javaScriptEnabled: true, baseURL: postgresBaseURL },
+            metadata: { port: postgresPort, databaseUrl: postgresDatabaseUrl },
+          },
+        ]
+      : []),
   ],
-  webServer: {
-    command: "node tests/e2e/server.mjs",
-    url: `${baseURL}/login`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { E2E_PORT: String(port) },
-  },
+  // Playwright starts these one after the other, so the second reuses the first one's build.
+  webServer: [
+    {
+      command: "node tests/e2e/server.mjs",
+      url: `${baseURL}/login`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { E2E_PORT: String(port) },
+    },
+    ...(postgresDatabaseUrl
+      ? [
+          {
+            command: "node tests/e2e/server.mjs",
+            url: `${postgresBaseURL}/login`,
+            timeout: 240_000,
+            reuseExistingServer: false,
+            stdout: "ignore" as const,
+            stderr: "pipe" as const,
+            env: { E2E_PORT: String(postgresPort), E2E_DATABASE_URL: postgresDatabaseUrl, E2E_SKIP_BUILD: "1" },
+          },
+        ]
+      : []),
+  ],
 });

@@ -1,6 +1,6 @@
 /**
- * Classic Remix compiler. `server` wraps the route build with the security layer
- * (app/server-entry.ts) so every loader and action passes one gate.
+ * Classic Remix compiler. `server` wraps the route build with the HTTP layer
+ * (app/http/index.ts): the front door before Remix, and every loader and action behind the gate.
  * BUILD_DIR lets parallel test runs build side by side without clobbering each other.
  */
 const buildDir = process.env.BUILD_DIR || "build";
@@ -8,7 +8,7 @@ const buildDir = process.env.BUILD_DIR || "build";
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.server.test.ts"],
-  server: "./app/server-entry.ts",
+  server: "./app/http/index.ts",
   serverBuildPath: `${buildDir}/index.js`,
   assetsBuildDirectory: `${buildDir}/client`,
   publicPath: "/build/",

@@ -1,5 +1,40 @@
+import fs from "node:fs";
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+const include = ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/security/**/*.test.ts"];
+const env = { FAST_PASSWORD_HASH: "true", LOG_LEVEL: "silent", SESSION_SECRET: "test-secret-test-secret-test-secret-0123" };
+
+/** The test files that run on a database (they take one from tests/support/test-db). */
+function databaseTestFiles(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/\.test\.tsx?$/.test(entry.name) && fs.readFileSync(file, "utf8").includes("createTestDb")) found.push(file);
+    }
+  };
+  for (const dir of ["app", "db", "scripts", "tests/security"]) walk(dir);
+  return found.sort();
+}
+
+/**
+ * Every test runs on SQLite. When TEST_DATABASE_URL names a PostgreSQL server, the tests that
+ * use a database run on PostgreSQL too, as a second project, each file in its own database.
+ */
+const projects: TestProjectInlineConfiguration[] = [{ extends: true, test: { name: "sqlite", include, env } }];
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    extends: true,
+    test: {
+      name: "postgres",
+      include: databaseTestFiles(),
+      env: { ...env, TEST_DIALECT: "postgres" },
+      globalSetup: ["tests/support/postgres-global-setup.ts"],
+    },
+  });
+}
 
 export default defineConfig({
   resolve: {
@@ -10,11 +45,10 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/security/**/*.test.ts"],
     environment: "node",
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { FAST_PASSWORD_HASH: "true", LOG_LEVEL: "silent", SESSION_SECRET: "test-secret-test-secret-test-secret-0123" },
+    projects,
   },
 });

@@ -1,38 +1,24 @@
 import crypto from "node:crypto";
-import { Transform } from "node:stream";
+import { Transform, Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { requestContext } from "./auth/request-context.server";
-import { ANONYMOUS_CACHE_CONTROL, documentCacheControl, rememberDocument } from "./page-cache.server";
-import { applySecurityHeaders } from "./security.server";
-import { logLine } from "./utils/log.server";
+import { applySecurityHeaders, inlineScriptHashes } from "./http/headers.server";
+import { documentCacheControl, mayStoreDocument, storeDocument } from "./http/page-cache.server";
+import { logRequest } from "./http/request-log.server";
 import { NonceProvider } from "./utils/nonce";
 
 const ABORT_DELAY = 5_000;
-
-function logRequest(request: Request, status: number) {
-  const ctx = requestContext();
-  const started = ctx?.started;
-  logLine({
-    method: request.method,
-    path: new URL(request.url).pathname,
-    status,
-    ms: started ? Date.now() - started : undefined,
-    user: ctx?.userId ?? null,
-  });
-}
 
 /**
  * React writes a page in many small pieces, and Remix flushes the compressor after each piece
  * it passes on, which leaves gzip little to work with (a 260 KB page came out at 100 KB). This
  * joins the pieces written in the same tick (or up to 64 KB) into one, so the page compresses
- * as a whole while Suspense boundaries still stream. `onChunk` sees every byte; `onEnd` runs
- * once the page is complete.
+ * as a whole while Suspense boundaries still stream.
  */
-function coalescingStream(onChunk?: (chunk: Buffer) => void, onEnd?: () => void): Transform {
+function coalescingStream(): Transform {
   let pending: Buffer[] = [];
   let size = 0;
   let scheduled = false;
@@ -45,7 +31,6 @@ function coalescingStream(onChunk?: (chunk: Buffer) => void, onEnd?: () => void)
   const stream: Transform = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-      onChunk?.(piece);
       pending.push(piece);
       size += piece.length;
       if (size >= 65_536) release(stream);
@@ -60,7 +45,6 @@ function coalescingStream(onChunk?: (chunk: Buffer) => void, onEnd?: () => void)
     },
     flush(callback) {
       release(stream);
-      onEnd?.();
       callback();
     },
   });
@@ -74,6 +58,16 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", documentCacheControl());
+  return mayStoreDocument()
+    ? renderToStore(request, responseStatusCode, responseHeaders, remixContext)
+    : renderStreaming(request, responseStatusCode, responseHeaders, remixContext);
+}
+
+/**
+ * A page for one visitor streams as it renders; its inline scripts carry this render's nonce.
+ */
+function renderStreaming(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const nonce = crypto.randomBytes(16).toString("base64");
   const bot = isbot(request.headers.get("user-agent") || "");
   return new Promise((resolve, reject) => {
@@ -87,17 +81,8 @@ export default function handleRequest(
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          applySecurityHeaders(responseHeaders, nonce);
-          // Anonymous landing/catalogue pages are shared-cacheable and kept for the page cache;
-          // everything else (signed in, flash) is private.
-          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", documentCacheControl(request));
-          const keep = responseStatusCode === 200 && responseHeaders.get("Cache-Control") === ANONYMOUS_CACHE_CONTROL;
-          if (keep) responseHeaders.append("Vary", "Cookie");
-          const chunks: Buffer[] = [];
-          const body = coalescingStream(
-            keep ? (chunk) => chunks.push(chunk) : undefined,
-            keep ? () => rememberDocument(request, responseStatusCode, responseHeaders, Buffer.concat(chunks), nonce) : undefined,
-          );
+          applySecurityHeaders(responseHeaders, { nonce });
+          const body = coalescingStream();
           logRequest(request, responseStatusCode);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -116,6 +101,46 @@ export default function handleRequest(
         },
       },
     );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+/**
+ * An anonymous page the page cache may keep is rendered whole before it is sent: its inline
+ * scripts are allowed by their hashes (a nonce would be shared by everyone served the stored
+ * copy), and the hashes are known only once the page is complete.
+ */
+function renderToStore(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+  return new Promise((resolve, reject) => {
+    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
+      onAllReady() {
+        const chunks: Buffer[] = [];
+        const body = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+            callback();
+          },
+          final(callback) {
+            const html = Buffer.concat(chunks);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            responseHeaders.append("Vary", "Cookie");
+            applySecurityHeaders(responseHeaders, { hashes: inlineScriptHashes(html.toString("utf8")) });
+            storeDocument(responseStatusCode, responseHeaders, html);
+            logRequest(request, responseStatusCode);
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+            callback();
+          },
+        });
+        pipe(body);
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        console.error(error);
+      },
+    });
     setTimeout(abort, ABORT_DELAY);
   });
 }

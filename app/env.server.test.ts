@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server";
+import { isPublicDeployment, parseEnv } from "./env.server";
 
 describe("environment", () => {
-  it("applies the contract's defaults", () => {
+  it("applies the documented defaults", () => {
     const env = parseEnv({ SESSION_SECRET: "s".repeat(32) });
     expect(env).toMatchObject({ PORT: 3000, DATABASE_URL: "file:./data/app.db", SEED_DEMO: true, CHROMIUM_PATH: "/usr/bin/chromium" });
   });
@@ -30,6 +30,39 @@ describe("environment", () => {
       expect(a).toHaveLength(64);
       expect(b).toBe(a);
       expect(fs.readFileSync(path.join(dir, "data", "session-secret"), "utf8")).toBe(a);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it("refuses SMTP_URL without APP_URL, so no mail ever takes its links from a request", () => {
+    expect(() => parseEnv({ SESSION_SECRET: "s".repeat(32), SMTP_URL: "smtp://mail.example.com:587" })).toThrow(/SMTP_URL is set but APP_URL is not/);
+    expect(parseEnv({ SESSION_SECRET: "s".repeat(32), SMTP_URL: "smtp://mail.example.com:587", APP_URL: "https://rto.example.com" }).SMTP_URL).toBe(
+      "smtp://mail.example.com:587",
+    );
+  });
+
+  it("calls a deployment public when APP_URL names a host other than this machine", () => {
+    expect(isPublicDeployment({})).toBe(false);
+    for (const local of ["http://localhost:3000", "http://127.0.0.1", "http://[::1]:8080/", "http://LOCALHOST"]) {
+      expect(isPublicDeployment({ APP_URL: local }), local).toBe(false);
+    }
+    for (const remote of ["https://rto.example.com", "http://10.0.0.5:3000", "https://localhost.example.com", "http://127.0.0.1.nip.io"]) {
+      expect(isPublicDeployment({ APP_URL: remote }), remote).toBe(true);
+    }
+  });
+
+  it("keeps the generated session secret readable by its owner only, tightening an older file", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "env-mode-"));
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      parseEnv({});
+      const file = path.join(dir, "data", "session-secret");
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      fs.chmodSync(file, 0o644);
+      parseEnv({});
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     } finally {
       process.chdir(cwd);
     }

@@ -21,12 +21,23 @@ const schema = z.object({
   RTO_CODE: z.string().min(1).default("45678"),
   /** Test-only: scrypt cost is lowered so suites run fast. Never set on a real deployment. */
   FAST_PASSWORD_HASH: booleanish.default(false),
-  /** Test-only: lets a test claim a client address (sign-in throttling is per client). */
-  TRUST_PROXY: booleanish.default(false),
+  /**
+   * How many proxies in front append to X-Forwarded-For (the client is the entry that many hops
+   * from the right); "true" means one, "false" or 0 none (the socket's address is the client).
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, "must be a number of proxy hops (or true for one, false for none)")
+    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v)))
+    .default(0),
   SMTP_URL: z.string().url("must be a URL such as smtp://user:pass@host:587").optional(),
   APP_URL: z.string().url("must be a URL such as https://portal.example.com").optional(),
   /** The From of mail the portal sends, e.g. "Summit Training <no-reply@summit.example>". */
   MAIL_FROM: z.string().min(3).max(200).optional(),
+  /** Where mail goes when SMTP_URL is unset (default data/outbox). */
+  OUTBOX_DIR: z.string().optional(),
+  /** "silent" stops the one-line-per-event log (test runs). */
+  LOG_LEVEL: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };
@@ -36,7 +47,9 @@ let warned = false;
 function readSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
   try {
-    return fs.readFileSync(file, "utf8").trim();
+    const secret = fs.readFileSync(file, "utf8").trim();
+    fs.chmodSync(file, 0o600); // one written by an older version may be world-readable
+    return secret;
   } catch {
     const secret = crypto.randomBytes(32).toString("hex");
     fs.mkdirSync(dataDir, { recursive: true });
@@ -54,6 +67,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  if (env.SMTP_URL && !env.APP_URL) {
+    throw new Error(
+      "Invalid environment:\n  SMTP_URL is set but APP_URL is not: emailed links must name the portal's public address, never one taken from a request. Set APP_URL (e.g. https://portal.example.com).",
+    );
+  }
   let secret = env.SESSION_SECRET;
   if (!secret) {
     // A single-machine install (npm start) keeps a generated secret under data/; a deployment
@@ -67,10 +85,30 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return { ...env, SESSION_SECRET: secret };
 }
 
-let cached: Env | undefined;
+const NAMES = Object.keys(schema.shape);
+let cached: { values: string; env: Env } | undefined;
 
-/** The environment, read once per process. */
+/**
+ * The environment, read once per process, and again only when one of its variables has
+ * changed since (tests switch the log level and the password cost while running).
+ */
 export function env(): Env {
-  cached ??= parseEnv();
-  return cached;
+  const values = NAMES.map((name) => process.env[name] ?? "").join("\0");
+  if (cached?.values !== values) cached = { values, env: parseEnv() };
+  return cached.env;
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** Whether a host name is this machine itself (a request from it can only come from here). */
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * A deployment is public when APP_URL names a host other than this machine. A public deployment
+ * never gets demo data, and refuses to start while any account has the demo password.
+ */
+export function isPublicDeployment(settings: { APP_URL?: string }): boolean {
+  return settings.APP_URL !== undefined && !LOOPBACK_HOSTS.has(new URL(settings.APP_URL).hostname.toLowerCase());
 }

@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { DocumentError } from "~/components/route-error";
 import { json } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -79,33 +80,11 @@ export default function App() {
   );
 }
 
-const MESSAGES: Record<number, { title: string; text: string }> = {
-  400: { title: "That request could not be read", text: "Please check what you entered and try again." },
-  403: { title: "Access denied", text: "You do not have permission to do that." },
-  404: { title: "Page not found", text: "We could not find the page you were looking for." },
-  413: { title: "Too large", text: "What you sent is larger than 1 MB." },
-  429: { title: "Too many requests", text: "Please wait a few minutes and try again." },
-};
-
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const known = MESSAGES[status] ?? {
-    title: "Something went wrong",
-    text: "An unexpected error occurred. Please try again in a moment.",
-  };
-  const detail = isRouteErrorResponse(error) && typeof error.data === "string" && error.data.length < 200 ? error.data : null;
   return (
     <Document>
       <SiteHeader />
-      <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
-        <p className="text-sm font-bold uppercase tracking-wide text-hivis-700">Error {status}</p>
-        <h1 className="mt-2 text-3xl font-bold text-steel-900">{known.title}</h1>
-        <p className="mt-3 text-steel-700">{detail && status !== 500 ? detail : known.text}</p>
-        <div className="mt-8">
-          <ButtonLink to="/">Back to Home</ButtonLink>
-        </div>
-      </main>
+      <DocumentError />
     </Document>
   );
 }

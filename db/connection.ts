@@ -1,7 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect, sql, type SqliteDatabase } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from "kysely";
+import pg from "pg";
+import { listenForChanges, type ChangeFeed } from "./change-feed";
+import { dialectSql, isPostgresUrl } from "./dialect";
+import { ensureOwnerOnlyFile } from "./file-mode";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -17,24 +21,112 @@ export function sqlitePathFromUrl(url: string): string {
 }
 
 /**
- * Opens the database behind a URL. SQLite runs in WAL with synchronous=FULL (an
- * acknowledged write survives a crash), foreign keys on and a busy timeout so a second
- * process waits rather than failing.
+ * Opens the database behind a URL: postgres://… for PostgreSQL, file:PATH for SQLite. SQLite
+ * runs in WAL with synchronous=FULL (an acknowledged write survives a crash), foreign keys on
+ * and a busy timeout so a second process waits rather than failing.
  */
 export function openDatabase(url: string): DB {
-  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
-    throw new Error(
-      "DATABASE_URL points at PostgreSQL, which this build does not support yet; use file:PATH for SQLite.",
-    );
-  }
+  if (isPostgresUrl(url)) return openPostgres(url);
   const file = sqlitePathFromUrl(url);
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") ensureOwnerOnlyFile(file);
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // data_version moves when another connection (another process) commits; total_changes()
+  // when this one writes. Together they move on every committed write, whoever made it.
+  const version = sqlite.prepare("SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()").pluck();
+  dataVersions.set(db, () => String(version.get()));
+  return db;
+}
+
+const dataVersions = new WeakMap<DB, () => string>();
+
+/**
+ * A value that changes whenever a write is committed to the database, by this process or any
+ * other; what a process caches from the database is valid while it stays the same. Cheap
+ * enough to read on every cache hit: on SQLite a pragma (no query on the data), on PostgreSQL
+ * a counter moved by change notifications (see change-feed.ts).
+ */
+export function dataVersion(db: DB): string {
+  const read = dataVersions.get(db);
+  if (!read) throw new Error("dataVersion: not a database opened by openDatabase");
+  return read();
+}
+
+/**
+ * PostgreSQL types read back as SQLite gives them, so models see one shape: counts and sums
+ * (bigint, numeric) as numbers, booleans (EXISTS, comparisons) as 0/1 like the 0/1 integer
+ * columns. Counts here stay far below 2^53.
+ */
+const PG_TYPES = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    switch (oid) {
+      case pg.types.builtins.INT8:
+      case pg.types.builtins.NUMERIC:
+        return (value: string) => Number(value);
+      case pg.types.builtins.BOOL:
+        return (value: string) => (value === "t" ? 1 : 0);
+      default:
+        return pg.types.getTypeParser(oid, format as "text");
+    }
+  },
+};
+
+/** How long a request waits for a pooled connection, and for one statement, before failing. */
+export const PG_CONNECT_TIMEOUT_MS = 5_000;
+export const PG_STATEMENT_TIMEOUT_MS = 30_000;
+
+/**
+ * A pool of PostgreSQL connections. A database that is down fails a request within the connect
+ * timeout, and one that stops answering within the statement timeout (the server cancels the
+ * statement; the client gives up a little later if the server itself is gone), so a request
+ * errors (503) instead of hanging.
+ */
+function openPostgres(url: string): DB {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.PG_POOL_SIZE ?? 10),
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    statement_timeout: PG_STATEMENT_TIMEOUT_MS,
+    query_timeout: PG_STATEMENT_TIMEOUT_MS + 5_000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    types: PG_TYPES,
+  });
+  // An idle connection the server drops (restart, failover) must not crash the process; the
+  // pool discards it and the next request opens a new one.
+  pool.on("error", () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // The change feed's listening connection opens on first use (servers use it; scripts do not)
+  // and closes with the pool.
+  let feed: ChangeFeed | undefined;
+  dataVersions.set(db, () => (feed ??= listenForChanges(url)).version());
+  const destroy = db.destroy.bind(db);
+  db.destroy = async () => {
+    await feed?.close();
+    await destroy();
+  };
+  return db;
+}
+
+/** Node's socket errors, and what pg says when it gives up waiting or loses its connection. */
+const UNREACHABLE = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const PG_GAVE_UP = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error/;
+
+/**
+ * True for an error that says the database server cannot be reached or stopped answering
+ * (the request gets a 503 "try again", not a 500): a refused or dropped connection, the pool's
+ * connect timeout, PostgreSQL's connection-exception class (08), a server shutting down or
+ * starting (57P01-57P03) or a statement cancelled by the statement timeout (57014).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && (UNREACHABLE.has(code) || code.startsWith("08") || /^57P0[123]$|^57014$/.test(code))) return true;
+  return PG_GAVE_UP.test(error.message) || isDatabaseUnavailable(error.cause);
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -65,15 +157,14 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 const inTransaction = new WeakSet<object>();
 
 /**
- * Runs `fn` in a write transaction. On SQLite it is BEGIN IMMEDIATE, so the write lock is
- * taken up front and two writers never deadlock upgrading read locks. Nested calls join
- * the outer transaction.
+ * Runs `fn` in a write transaction: writers take turns (see DialectSql.beginWrite), so a check
+ * and the write it guards see the same data. Nested calls join the outer transaction.
  */
 export async function writeTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
   if (inTransaction.has(db) || db.isTransaction) return fn(db);
   return db.connection().execute(async (conn) => {
     inTransaction.add(conn);
-    await sql`begin immediate`.execute(conn);
+    await dialectSql(conn).beginWrite(conn);
     try {
       const result = await fn(conn);
       await sql`commit`.execute(conn);

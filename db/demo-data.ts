@@ -11,6 +11,8 @@ export interface DemoCourse {
   name: string;
   tier: Tier;
   duration_hours: number;
+  /** the unit's 6-digit field of education code (ASCED), as training.gov.au lists it */
+  field_of_education: string;
   price: number;
   is_active: boolean;
   description: string;
@@ -26,6 +28,7 @@ export const DEMO_COURSES: DemoCourse[] = [
     name: "Licence to perform dogging (DG)",
     tier: "tier_1",
     duration_hours: 40,
+    field_of_education: "040329",
     price: 1200,
     is_active: true,
     description:
@@ -52,6 +55,7 @@ export const DEMO_COURSES: DemoCourse[] = [
     name: "Licence to perform rigging basic level (RB)",
     tier: "tier_1",
     duration_hours: 40,
+    field_of_education: "040329",
     price: 1200,
     is_active: true,
     description:
@@ -76,6 +80,7 @@ export const DEMO_COURSES: DemoCourse[] = [
     name: "Licence to operate a non-slewing mobile crane (greater than 3 tonnes) (CN)",
     tier: "tier_1",
     duration_hours: 36,
+    field_of_education: "030717",
     price: 1150,
     is_active: true,
     description:
@@ -99,6 +104,7 @@ export const DEMO_COURSES: DemoCourse[] = [
     name: "Licence to perform rigging intermediate level (RI)",
     tier: "tier_2",
     duration_hours: 60,
+    field_of_education: "040329",
     price: 1800,
     is_active: true,
     description:
@@ -125,6 +131,7 @@ export const DEMO_COURSES: DemoCourse[] = [
     name: "Licence to operate a slewing mobile crane (up to 20 tonnes) (C2)",
     tier: "tier_2",
     duration_hours: 60,
+    field_of_education: "030717",
     price: 1800,
     is_active: true,
     description:
@@ -149,6 +156,7 @@ export const DEMO_COURSES: DemoCourse[] = [
     name: "Licence to operate a vehicle loading crane (10 metre tonnes and above) (CV)",
     tier: "tier_2",
     duration_hours: 40,
+    field_of_education: "030717",
     price: 1400,
     is_active: false,
     description:
@@ -167,6 +175,7 @@ export const DEMO_COURSES: DemoCourse[] = [
     name: "Licence to perform rigging advanced level (RA)",
     tier: "tier_3",
     duration_hours: 80,
+    field_of_education: "040329",
     price: 2500,
     is_active: true,
     description:
@@ -192,6 +201,7 @@ export const DEMO_COURSES: DemoCourse[] = [
     name: "Licence to operate a tower crane (CT)",
     tier: "tier_3",
     duration_hours: 80,
+    field_of_education: "030717",
     price: 2500,
     is_active: true,
     description:
@@ -220,23 +230,60 @@ export interface DemoStudent {
   months_ago: number;
   date_of_birth: string | null;
   address: string | null;
+  /** AVETMISS sex code */
+  sex: "M" | "F";
 }
 
 /** Other students of the demo organisation, joined over the past year. */
 export const DEMO_STUDENTS: DemoStudent[] = [
-  { email: "liam.oconnor@example.com", full_name: "Liam O'Connor", phone: "0412 345 678", is_active: true, months_ago: 11, date_of_birth: "1994-03-12", address: "14 Wharf St, Newcastle NSW 2300" },
-  { email: "mia.nguyen@example.com", full_name: "Mia Nguyen", phone: "0423 456 789", is_active: true, months_ago: 10, date_of_birth: "1998-07-25", address: "3/22 Station Rd, Parramatta NSW 2150" },
-  { email: "jack.williams@example.com", full_name: "Jack Williams", phone: null, is_active: true, months_ago: 9, date_of_birth: "1990-11-02", address: "88 Industrial Ave, Wollongong NSW 2500" },
-  { email: "olivia.brown@example.com", full_name: "Olivia Brown", phone: "0434 567 890", is_active: true, months_ago: 8, date_of_birth: null, address: null },
-  { email: "noah.singh@example.com", full_name: "Noah Singh", phone: "0445 678 901", is_active: true, months_ago: 7, date_of_birth: "2001-01-19", address: "5 Crane Cl, Blacktown NSW 2148" },
-  { email: "ava.kowalski@example.com", full_name: "Ava Kowalski", phone: "0456 789 012", is_active: true, months_ago: 6, date_of_birth: "1996-05-30", address: "27 Harbour Dr, Port Kembla NSW 2505" },
-  { email: "ethan.papadopoulos@example.com", full_name: "Ethan Papadopoulos", phone: "0467 890 123", is_active: true, months_ago: 5, date_of_birth: "1988-09-14", address: "101 King St, Sydney NSW 2000" },
-  { email: "chloe.tanaka@example.com", full_name: "Chloe Tanaka", phone: "0478 901 234", is_active: true, months_ago: 4, date_of_birth: "1999-12-08", address: "9 Gantry Way, Botany NSW 2019" },
-  { email: "lucas.martin@example.com", full_name: "Lucas Martin", phone: "0489 012 345", is_active: false, months_ago: 4, date_of_birth: "1992-04-21", address: "60 Quarry Rd, Penrith NSW 2750" },
-  { email: "isla.fraser@example.com", full_name: "Isla Fraser", phone: "0490 123 456", is_active: true, months_ago: 3, date_of_birth: "2000-08-17", address: "12 Dock St, Balmain NSW 2041" },
-  { email: "mason.ali@example.com", full_name: "Mason Ali", phone: "0401 234 567", is_active: true, months_ago: 2, date_of_birth: "1995-02-03", address: "7 Rivet Pl, Smithfield NSW 2164" },
-  { email: "zoe.robinson@example.com", full_name: "Zoe Robinson", phone: "0413 579 246", is_active: true, months_ago: 1, date_of_birth: "1997-10-26", address: "31 Hoist Ln, Gosford NSW 2250" },
-  { email: "harry.campbell@example.com", full_name: "Harry Campbell", phone: "0424 680 135", is_active: true, months_ago: 0, date_of_birth: "2002-06-11", address: "2 Boom St, Liverpool NSW 2170" },
+  { email: "liam.oconnor@example.com", full_name: "Liam O'Connor", phone: "0412 345 678", is_active: true, months_ago: 11, date_of_birth: "1994-03-12", address: "14 Wharf St, Newcastle NSW 2300", sex: "M" },
+  { email: "mia.nguyen@example.com", full_name: "Mia Nguyen", phone: "0423 456 789", is_active: true, months_ago: 10, date_of_birth: "1998-07-25", address: "3/22 Station Rd, Parramatta NSW 2150", sex: "F" },
+  { email: "jack.williams@example.com", full_name: "Jack Williams", phone: null, is_active: true, months_ago: 9, date_of_birth: "1990-11-02", address: "88 Industrial Ave, Wollongong NSW 2500", sex: "M" },
+  { email: "olivia.brown@example.com", full_name: "Olivia Brown", phone: "0434 567 890", is_active: true, months_ago: 8, date_of_birth: null, address: null, sex: "F" },
+  { email: "noah.singh@example.com", full_name: "Noah Singh", phone: "0445 678 901", is_active: true, months_ago: 7, date_of_birth: "2001-01-19", address: "5 Crane Cl, Blacktown NSW 2148", sex: "M" },
+  { email: "ava.kowalski@example.com", full_name: "Ava Kowalski", phone: "0456 789 012", is_active: true, months_ago: 6, date_of_birth: "1996-05-30", address: "27 Harbour Dr, Port Kembla NSW 2505", sex: "F" },
+  { email: "ethan.papadopoulos@example.com", full_name: "Ethan Papadopoulos", phone: "0467 890 123", is_active: true, months_ago: 5, date_of_birth: "1988-09-14", address: "101 King St, Sydney NSW 2000", sex: "M" },
+  { email: "chloe.tanaka@example.com", full_name: "Chloe Tanaka", phone: "0478 901 234", is_active: true, months_ago: 4, date_of_birth: "1999-12-08", address: "9 Gantry Way, Botany NSW 2019", sex: "F" },
+  { email: "lucas.martin@example.com", full_name: "Lucas Martin", phone: "0489 012 345", is_active: false, months_ago: 4, date_of_birth: "1992-04-21", address: "60 Quarry Rd, Penrith NSW 2750", sex: "M" },
+  { email: "isla.fraser@example.com", full_name: "Isla Fraser", phone: "0490 123 456", is_active: true, months_ago: 3, date_of_birth: "2000-08-17", address: "12 Dock St, Balmain NSW 2041", sex: "F" },
+  { email: "mason.ali@example.com", full_name: "Mason Ali", phone: "0401 234 567", is_active: true, months_ago: 2, date_of_birth: "1995-02-03", address: "7 Rivet Pl, Smithfield NSW 2164", sex: "M" },
+  { email: "zoe.robinson@example.com", full_name: "Zoe Robinson", phone: "0413 579 246", is_active: true, months_ago: 1, date_of_birth: "1997-10-26", address: "31 Hoist Ln, Gosford NSW 2250", sex: "F" },
+  { email: "harry.campbell@example.com", full_name: "Harry Campbell", phone: "0424 680 135", is_active: true, months_ago: 0, date_of_birth: "2002-06-11", address: "2 Boom St, Liverpool NSW 2170", sex: "M" },
 ];
 
 export const DEMO_PASSWORD = "password123";
+
+/** The organisation's delivery locations; the first is every enrolment's default. */
+export const DEMO_LOCATIONS = [
+  { identifier: "NEWYARD", name: "Summit Training Yard, Mayfield West", suburb: "Mayfield West", postcode: "2304", state: "01", country: "1101" },
+  { identifier: "SYDYARD", name: "Summit Training Yard, Wetherill Park", suburb: "Wetherill Park", postcode: "2164", state: "01", country: "1101" },
+] as const;
+
+/**
+ * A demo learner's AVETMISS details: the street address parts read from their one-line
+ * address ("3/22 Station Rd, Parramatta NSW 2150"), and typical answers for a crane and
+ * rigging learner. A learner without an address has no address parts (the readiness list
+ * then shows them).
+ */
+export function demoAvetmissDetails(options: { sex: "M" | "F"; address: string | null; priorEducation?: string[] }) {
+  const match = options.address ? /^(?:(\d+)\/)?(\d+) (.+), (.+) NSW (\d{4})$/.exec(options.address) : null;
+  return {
+    sex: options.sex,
+    address_unit: match?.[1] ?? null,
+    address_street_number: match?.[2] ?? null,
+    address_street_name: match?.[3] ?? null,
+    suburb: match?.[4] ?? null,
+    postcode: match?.[5] ?? null,
+    state: match ? "01" : null,
+    country_of_birth: "1101",
+    language_at_home: "1201",
+    indigenous_status: "4",
+    labour_force_status: "01",
+    highest_school_level: "10",
+    at_school: "N",
+    disability: "N",
+    prior_education: options.priorEducation?.length ? "Y" : "N",
+    prior_education_types: options.priorEducation?.length ? JSON.stringify(options.priorEducation) : null,
+    survey_contact_status: "A",
+  };
+}

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb } from "../tests/support/test-db";
+import { createTestDb, TEST_DIALECT } from "../tests/support/test-db";
 import type { DB } from "./connection";
 import { writeTransaction } from "./connection";
 import { migrateDownAll, migrateToLatest } from "./migrate";
@@ -11,8 +11,9 @@ beforeAll(async () => ({ db, cleanup } = await createTestDb()));
 afterAll(() => cleanup());
 
 const tables = async () =>
-  (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(db)).rows
-    .map((r) => r.name)
+  (await db.introspection.getTables())
+    .map((t) => t.name)
+    .filter((name) => !name.startsWith("kysely_"))
     .sort();
 
 describe("migrations", () => {
@@ -26,7 +27,13 @@ describe("migrations", () => {
     expect((await tables()).length).toBeGreaterThanOrEqual(12);
   });
 
-  it("run with foreign keys on, WAL and full sync", async () => {
+  it("run with foreign keys on, WAL and full sync (SQLite) or a statement timeout (PostgreSQL)", async () => {
+    if (TEST_DIALECT === "postgres") {
+      const setting = async (name: string) => (await sql<{ value: string }>`select current_setting(${name}) as value`.execute(db)).rows[0]!.value;
+      await expect(setting("statement_timeout")).resolves.toBe("30s");
+      await expect(setting("transaction_isolation")).resolves.toBe("read committed");
+      return;
+    }
     const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(db)).rows[0] as object)[0];
     await expect(pragma("foreign_keys")).resolves.toBe(1);
     await expect(pragma("journal_mode")).resolves.toBe("wal");

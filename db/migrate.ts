@@ -1,6 +1,8 @@
 import { Migrator, type MigrationProvider } from "kysely";
 import { migrations } from "../migrations/index";
+import { installChangeNotifications } from "./change-feed";
 import type { DB } from "./connection";
+import { dialectOf } from "./dialect";
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
@@ -12,6 +14,7 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
   if (error) {
     throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed: ${String(error)}`, { cause: error });
   }
+  if (dialectOf(db) === "postgres") await installChangeNotifications(db);
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
 

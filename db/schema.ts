@@ -6,11 +6,23 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
  * integers, money is integer cents, and lists are JSON text. Models convert at the edge.
  */
 
-export type Role = "student" | "trainer" | "admin";
-export type ApprovalStatus = "approved" | "pending" | "rejected";
-export type Tier = "tier_1" | "tier_2" | "tier_3";
-export type EnrollmentStatus = "enrolled" | "in_progress" | "completed" | "withdrawn";
-export type AssessmentStatus = "passed" | "failed" | "in_progress" | "resubmission";
+/** A nullable column that an insert may leave out. */
+type Optional = ColumnType<string | null, string | null | undefined, string | null>;
+
+/** The value lists of the domain, each defined here once; the column types derive from them. */
+export const ROLES = ["student", "trainer", "admin"] as const;
+export const APPROVAL_STATUSES = ["approved", "pending", "rejected"] as const;
+export const TIERS = ["tier_1", "tier_2", "tier_3"] as const;
+export const ENROLLMENT_STATUSES = ["enrolled", "in_progress", "completed", "withdrawn"] as const;
+/** The enrolments a student is still studying: the ones trainers assess and progress. */
+export const CURRENT_ENROLLMENT_STATUSES = ["enrolled", "in_progress"] as const satisfies readonly EnrollmentStatus[];
+export const ASSESSMENT_STATUSES = ["passed", "failed", "in_progress", "resubmission"] as const;
+
+export type Role = (typeof ROLES)[number];
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+export type Tier = (typeof TIERS)[number];
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
 
 export interface UsersTable {
   id: string;
@@ -30,6 +42,36 @@ export interface UsersTable {
   last_login: string | null;
   /** enrolled or in-progress enrolments; kept by triggers (migration 2026-11-22T1800) */
   current_enrollments: ColumnType<number, never, never>;
+  /** Unique Student Identifier, normalised (app/models/usi.ts), or an exemption code; unique except exemptions */
+  usi: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when and by whom the USI was verified against the USI Registry; cleared when the USI changes */
+  usi_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
+  usi_verified_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the NAT client identifier: unique, never reused (app/models/student-number.server.ts); null for staff */
+  student_number: Optional;
+  /**
+   * The learner's AVETMISS details (migration 2026-11-24T0100): codes from
+   * app/schemas/avetmiss-codes.ts, null while not stated; the type lists are JSON arrays of codes.
+   */
+  sex: Optional;
+  address_building: Optional;
+  address_unit: Optional;
+  address_street_number: Optional;
+  address_street_name: Optional;
+  suburb: Optional;
+  postcode: Optional;
+  state: Optional;
+  country_of_birth: Optional;
+  language_at_home: Optional;
+  indigenous_status: Optional;
+  labour_force_status: Optional;
+  highest_school_level: Optional;
+  at_school: Optional;
+  disability: Optional;
+  disability_types: Optional;
+  prior_education: Optional;
+  prior_education_types: Optional;
+  survey_contact_status: Optional;
 }
 
 export interface CoursesTable {
@@ -46,6 +88,31 @@ export interface CoursesTable {
   assessment_criteria: string;
   created_at: string;
   updated_at: string;
+  /** 6-digit ASCED field of education code of the unit (training.gov.au); null until recorded */
+  field_of_education: Optional;
+  /** 1 when the unit is vocational education and training (the NAT VET flag) */
+  vet_flag: ColumnType<number, number | undefined, number>;
+}
+
+/** Where training is delivered (NAT00020); every enrolment names one. */
+export interface DeliveryLocationsTable {
+  id: string;
+  /** the NAT delivery location identifier, at most 10 characters, unique */
+  identifier: string;
+  name: string;
+  suburb: string | null;
+  postcode: string | null;
+  state: string | null;
+  /** ABS SACC country code */
+  country: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Counters that only ever grow (the last student number handed out). */
+export interface CountersTable {
+  name: string;
+  last_value: number;
 }
 
 export interface EnrollmentsTable {
@@ -57,6 +124,8 @@ export interface EnrollmentsTable {
   enrollment_date: string;
   completion_date: string | null;
   updated_at: string;
+  /** where the training is delivered (delivery_locations); the first location when none is chosen */
+  location_id: Optional;
   /** Review state kept by triggers (migration 2026-11-22T1800): never written by the app. */
   latest_assessment_status: ColumnType<AssessmentStatus | null, never, never>;
   has_certificate: ColumnType<number, never, never>;
@@ -74,6 +143,16 @@ export interface CertificatesTable {
   issue_date: string;
   issued_by: string | null;
   created_at: string;
+  /** 16 characters, 80 random bits: the code of its public /verify page (migration 2026-11-23T1101) */
+  verification_code: string;
+  revoked_at: Optional;
+  revoked_by: Optional;
+  /** why an administrator revoked it; never shown publicly */
+  revocation_reason: Optional;
+  /** the certificate this reissue replaces */
+  replaces_id: Optional;
+  /** set when a reissue replaced this certificate; the enrolment's current certificate has none */
+  replaced_at: Optional;
 }
 
 /** Rendered certificate PDFs, kept so a download serves stored bytes. */
@@ -120,7 +199,10 @@ export interface SessionsTable {
   id: string;
   user_id: string;
   created_at: string;
+  /** the absolute limit: created_at plus SESSION_DAYS */
   expires_at: string;
+  /** the idle limit counts from here (null only for rows older than the column) */
+  last_seen_at: string | null;
 }
 
 export interface ApiTokensTable {
@@ -157,6 +239,14 @@ export interface PasswordResetRequestsTable {
   requested_at: string;
 }
 
+/** A request counted against its client (see takeClientAllowance). */
+export interface ClientRequestsTable {
+  id: Generated<number>;
+  action: string;
+  client: string;
+  requested_at: string;
+}
+
 /**
  * Who did what and when: the audit trail an RTO keeps, and the source of a student's
  * notifications (subject_user_id is the student the event concerns).
@@ -185,7 +275,16 @@ export interface NotificationReadsTable {
   seen_at: string;
 }
 
+/** Requests per client and scope in the current window (app/auth/rate-limit.server.ts). */
+export interface RequestCountsTable {
+  scope: string;
+  client: string;
+  window_start: string;
+  n: number;
+}
+
 export interface Database {
+  request_counts: RequestCountsTable;
   users: UsersTable;
   courses: CoursesTable;
   enrollments: EnrollmentsTable;
@@ -200,8 +299,11 @@ export interface Database {
   sign_in_attempts: SignInAttemptsTable;
   password_reset_tokens: PasswordResetTokensTable;
   password_reset_requests: PasswordResetRequestsTable;
+  client_requests: ClientRequestsTable;
   events: EventsTable;
   notification_reads: NotificationReadsTable;
+  delivery_locations: DeliveryLocationsTable;
+  counters: CountersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -216,3 +318,4 @@ export type CertificateRow = Selectable<CertificatesTable>;
 export type FileRow = Selectable<FilesTable>;
 export type AssessmentRow = Selectable<AssessmentsTable>;
 export type EventRow = Selectable<EventsTable>;
+export type DeliveryLocationRow = Selectable<DeliveryLocationsTable>;

@@ -9,7 +9,7 @@ let cleanup: () => Promise<void>;
 beforeAll(async () => ({ db, cleanup } = await createTestDb({ seed: true })));
 afterAll(() => cleanup());
 
-/** CONTRACT.md section 2, checked against the seeded database. */
+/** The demo organisation, checked against the seeded database. */
 describe("demo data", () => {
   it("has the three demo logins with password123", async () => {
     for (const [email, role] of [

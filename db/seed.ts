@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import { hashPassword } from "../app/auth/password.server";
-import { nextCertificateNumber } from "../app/models/certificate-number.server";
+import { newVerificationCode, nextCertificateNumber } from "../app/models/certificate-number.server";
+import { nextStudentNumber } from "../app/models/student-number.server";
+import { USI_ALPHABET, usiFromBody } from "../app/models/usi";
 import { writeTransaction, type DB } from "./connection";
-import { DEMO_COURSES, DEMO_PASSWORD, DEMO_STUDENTS } from "./demo-data";
+import { DEMO_COURSES, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_STUDENTS, demoAvetmissDetails } from "./demo-data";
 import type { EnrollmentStatus, Role } from "./schema";
 
 const DAY = 864e5;
@@ -16,13 +18,27 @@ function rng(seed: number) {
   };
 }
 
+/**
+ * A demo student's USI: nine characters drawn from a hash of their email plus the check
+ * character, so it is well-formed, the same on every machine, and not a real person's.
+ */
+export function demoUsi(email: string): string {
+  const digest = crypto.createHash("sha256").update(`demo-usi:${email}`).digest();
+  let body = "";
+  for (let i = 0; i < 9; i++) body += USI_ALPHABET[digest[i]! & 31];
+  return usiFromBody(body);
+}
+
+/** Demo students whose USI is recorded but not yet verified, so "Awaiting USI" has someone in it. */
+export const DEMO_UNVERIFIED_USI = new Set(["zoe.robinson@example.com"]);
+
 export async function isEmpty(db: DB): Promise<boolean> {
   const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }
 
 /**
- * Fills an empty database with the demo organisation of CONTRACT.md section 2. Does nothing
+ * Fills an empty database with the demo organisation (the README's demo logins and their records). Does nothing
  * when any user exists.
  */
 export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: boolean }> {
@@ -87,11 +103,22 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
           prerequisites: JSON.stringify(c.prerequisites),
           learning_outcomes: JSON.stringify(c.learning_outcomes),
           assessment_criteria: JSON.stringify(c.assessment_criteria),
+          field_of_education: c.field_of_education,
+          vet_flag: 1,
           created_at: iso(420),
           updated_at: iso(420),
         })
         .execute();
     }
+    const locationIds: string[] = [];
+    for (const [i, l] of DEMO_LOCATIONS.entries()) {
+      const id = crypto.randomUUID();
+      locationIds.push(id);
+      // created a second apart, so the first location (every enrolment's default) is well defined
+      const at = new Date(now.getTime() - 420 * DAY + i * 1000).toISOString();
+      await trx.insertInto("delivery_locations").values({ id, ...l, created_at: at, updated_at: at }).execute();
+    }
+    let enrolments = 0;
     const courseByKey = (key: string) => {
       const c = DEMO_COURSES.find((d) => d.key === key)!;
       return { ...c, id: courseIds.get(key)! };
@@ -118,6 +145,8 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
           enrollment_date: iso(enrolledDaysAgo),
           completion_date: completedDaysAgo === null ? null : iso(completedDaysAgo),
           updated_at: iso(completedDaysAgo ?? enrolledDaysAgo),
+          // most training is at the main yard; every third enrolment at the second
+          location_id: locationIds[enrolments++ % 3 === 2 ? 1 : 0],
         })
         .execute();
       await trx
@@ -167,6 +196,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
           issue_date: issued.toISOString(),
           issued_by: trainerId,
           created_at: issued.toISOString(),
+          verification_code: newVerificationCode(),
         })
         .execute();
       await trx
@@ -199,6 +229,11 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
         date_of_birth: "1996-04-18",
         emergency_contact: "Casey Mitchell, 0412 999 888",
         license_number: "HRW-NSW-1234567",
+        usi: demoUsi("student@example.com"),
+        usi_verified_at: iso(295),
+        usi_verified_by: trainerId,
+        student_number: await nextStudentNumber(trx),
+        ...demoAvetmissDetails({ sex: "M", address: "42 Harbour Rd, Newcastle NSW 2300", priorEducation: ["514"] }),
         is_active: 1,
         approval_status: "approved",
         created_at: iso(300),
@@ -269,6 +304,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
       .execute();
 
     // The rest of the cohort.
+    const cohort = new Map<string, { student: { id: string; full_name: string }; picks: string[] }>();
     const activeKeys = DEMO_COURSES.filter((c) => c.is_active).map((c) => c.key);
     for (const s of DEMO_STUDENTS) {
       const joinedDaysAgo = s.months_ago * 30 + Math.floor(random() * 20) + 3;
@@ -286,6 +322,11 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
           date_of_birth: s.date_of_birth,
           emergency_contact: null,
           license_number: null,
+          usi: demoUsi(s.email),
+          usi_verified_at: DEMO_UNVERIFIED_USI.has(s.email) ? null : iso(joinedDaysAgo - 1),
+          usi_verified_by: DEMO_UNVERIFIED_USI.has(s.email) ? null : trainerId,
+          student_number: await nextStudentNumber(trx),
+          ...demoAvetmissDetails({ sex: s.sex, address: s.address }),
           is_active: s.is_active ? 1 : 0,
           approval_status: "approved",
           created_at: iso(joinedDaysAgo),
@@ -295,6 +336,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
         .execute();
       const count = 1 + Math.floor(random() * 3);
       const picks = [...activeKeys].sort(() => random() - 0.5).slice(0, count);
+      cohort.set(s.email, { student, picks });
       for (const key of picks) {
         const enrolledDaysAgo = Math.max(1, Math.floor(joinedDaysAgo * (0.4 + random() * 0.6)));
         const roll = random();
@@ -318,6 +360,18 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
         }
       }
     }
+    // Two completed enrolments still without a certificate, so both states of the 30-day clock
+    // show: one waits on its student's unverified USI (due soon), one is overdue.
+    const awaiting = async (email: string, completedDaysAgo: number) => {
+      const { student, picks } = cohort.get(email)!;
+      const key = activeKeys.find((k) => !picks.includes(k))!;
+      const e = await enrol(student, key, "completed", 100, completedDaysAgo + 21);
+      await assessment(student.id, e, "Practical", "passed", 86, completedDaysAgo + 1, "Competent.");
+      await certify(student, e, false);
+    };
+    await awaiting("zoe.robinson@example.com", 6);
+    await awaiting("noah.singh@example.com", 41);
+
     await trx
       .insertInto("events")
       .values({

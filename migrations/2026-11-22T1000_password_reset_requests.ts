@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { dialectSql } from "../db/dialect";
 
 // Frozen in time: never edit a migration that has shipped; add a new one instead.
 
@@ -9,7 +10,7 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("password_reset_requests")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", dialectSql(db).autoIncrementKey)
     .addColumn("email", "text", (c) => c.notNull())
     .addColumn("client", "text", (c) => c.notNull())
     .addColumn("requested_at", "text", (c) => c.notNull())

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { dialectOf } from "../db/dialect";
 
 // Frozen in time: never edit a migration that has shipped; add a new one instead.
 
@@ -21,7 +22,9 @@ import { sql, type Kysely } from "kysely";
  * students' names and e-mail addresses, kept in step the same way, which answers the admin
  * search's substring match without reading every user.
  *
- * SQLite-only (triggers, FTS5); a PostgreSQL port would use plpgsql triggers and pg_trgm.
+ * On PostgreSQL the triggers are PL/pgSQL functions with the same bodies, the generated column
+ * is stored (PostgreSQL has no virtual ones), and users_search is two GIN pg_trgm indexes on
+ * lower(full_name) and lower(email), which answer the search's LIKE directly.
  */
 
 const LATEST_STATUS = (enrollmentId: string) => `(
@@ -77,7 +80,94 @@ const TRIGGERS: Record<string, string> = {
   end`,
 };
 
+/** The same triggers as PL/pgSQL functions: one per table, run for each changed row. */
+const PG_TRIGGERS: Record<string, { on: string; events: string; body: string }> = {
+  assessments_latest: {
+    on: "assessments",
+    events: "insert or delete or update of enrollment_id, status, assessment_date, created_at",
+    body: `
+      if tg_op <> 'INSERT' then
+        update enrollments set latest_assessment_status = ${LATEST_STATUS("old.enrollment_id")} where id = old.enrollment_id;
+      end if;
+      if tg_op <> 'DELETE' then
+        update enrollments set latest_assessment_status = ${LATEST_STATUS("new.enrollment_id")} where id = new.enrollment_id;
+      end if;`,
+  },
+  certificates_flag: {
+    on: "certificates",
+    events: "insert or delete or update of enrollment_id",
+    body: `
+      if tg_op <> 'INSERT' then
+        update enrollments set has_certificate = (${HAS_CERTIFICATE("old.enrollment_id")})::integer where id = old.enrollment_id;
+      end if;
+      if tg_op <> 'DELETE' then
+        update enrollments set has_certificate = 1 where id = new.enrollment_id;
+      end if;`,
+  },
+  enrollments_current: {
+    on: "enrollments",
+    events: "insert or delete or update of student_id, status",
+    body: `
+      if tg_op <> 'INSERT' then
+        update users set current_enrollments = ${CURRENT_COUNT("old.student_id")} where id = old.student_id;
+      end if;
+      if tg_op <> 'DELETE' then
+        update users set current_enrollments = ${CURRENT_COUNT("new.student_id")} where id = new.student_id;
+      end if;`,
+  },
+};
+
+const AWAITING_ASSESSOR = `case
+        when status = 'in_progress' and latest_assessment_status is null then 1
+        when status in ('enrolled', 'in_progress') and latest_assessment_status in ('in_progress', 'resubmission') then 1
+        else 0
+      end`;
+
+async function upPostgres(db: Kysely<any>): Promise<void> {
+  await sql`alter table enrollments add column latest_assessment_status text`.execute(db);
+  await sql`alter table enrollments add column has_certificate integer not null default 0`.execute(db);
+  await sql`alter table users add column current_enrollments integer not null default 0`.execute(db);
+  await sql
+    .raw(`update enrollments set latest_assessment_status = ${LATEST_STATUS("enrollments.id")}, has_certificate = (${HAS_CERTIFICATE("enrollments.id")})::integer`)
+    .execute(db);
+  await sql.raw(`update users set current_enrollments = ${CURRENT_COUNT("users.id")}`).execute(db);
+  await sql.raw(`alter table enrollments add column awaiting_assessor integer generated always as (${AWAITING_ASSESSOR}) stored`).execute(db);
+  await sql`create index enrollments_awaiting_assessor_idx on enrollments (awaiting_assessor, updated_at, id)`.execute(db);
+  await sql`create index enrollments_awaiting_student_idx on enrollments (student_id) where awaiting_assessor = 1`.execute(db);
+  await sql`create index enrollments_awaiting_certificate_idx on enrollments (status, has_certificate, completion_date, id)`.execute(db);
+  await sql`drop index users_role_active_name_idx`.execute(db);
+  await sql`create index users_role_active_name_idx on users (role, is_active, (lower(full_name)), id, current_enrollments)`.execute(db);
+
+  await sql`create extension if not exists pg_trgm`.execute(db);
+  await sql`create index users_search_name_idx on users using gin (lower(full_name) gin_trgm_ops)`.execute(db);
+  await sql`create index users_search_email_idx on users using gin (lower(email) gin_trgm_ops)`.execute(db);
+
+  for (const [name, t] of Object.entries(PG_TRIGGERS)) {
+    await sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin ${t.body}
+      return null;
+    end $$`).execute(db);
+    await sql.raw(`create trigger ${name} after ${t.events} on ${t.on} for each row execute function ${name}()`).execute(db);
+  }
+}
+
+async function downPostgres(db: Kysely<any>): Promise<void> {
+  for (const [name, t] of Object.entries(PG_TRIGGERS)) {
+    await sql.raw(`drop trigger if exists ${name} on ${t.on}`).execute(db);
+    await sql.raw(`drop function if exists ${name}()`).execute(db);
+  }
+  await sql`drop index if exists users_search_email_idx`.execute(db);
+  await sql`drop index if exists users_search_name_idx`.execute(db);
+  await sql`drop index users_role_active_name_idx`.execute(db);
+  await sql`create index users_role_active_name_idx on users (role, is_active, (lower(full_name)), id)`.execute(db);
+  // Dropping the columns drops the indexes on them.
+  await sql`alter table enrollments drop column awaiting_assessor`.execute(db);
+  await sql`alter table enrollments drop column has_certificate`.execute(db);
+  await sql`alter table enrollments drop column latest_assessment_status`.execute(db);
+  await sql`alter table users drop column current_enrollments`.execute(db);
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
+  if (dialectOf(db) === "postgres") return upPostgres(db);
   await sql`alter table enrollments add column latest_assessment_status text`.execute(db);
   await sql`alter table enrollments add column has_certificate integer not null default 0`.execute(db);
   await sql`alter table users add column current_enrollments integer not null default 0`.execute(db);
@@ -87,13 +177,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql.raw(`update users set current_enrollments = ${CURRENT_COUNT("users.id")}`).execute(db);
   // Pending Assessments (see PENDING_ASSESSMENT_DEFINITION): a current enrolment whose latest
   // assessment is in progress or awaiting resubmission, or in progress with none recorded.
-  await sql`
+  await sql.raw(`
     alter table enrollments add column awaiting_assessor integer generated always as (
-      case
-        when status = 'in_progress' and latest_assessment_status is null then 1
-        when status in ('enrolled', 'in_progress') and latest_assessment_status in ('in_progress', 'resubmission') then 1
-        else 0
-      end) virtual`.execute(db);
+      ${AWAITING_ASSESSOR}) virtual`).execute(db);
   await sql`create index enrollments_awaiting_assessor_idx on enrollments (awaiting_assessor, updated_at, id)`.execute(db);
   await sql`create index enrollments_awaiting_student_idx on enrollments (student_id) where awaiting_assessor = 1`.execute(db);
   await sql`create index enrollments_awaiting_certificate_idx on enrollments (status, has_certificate, completion_date, id)`.execute(db);
@@ -109,6 +195,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  if (dialectOf(db) === "postgres") return downPostgres(db);
   for (const name of Object.keys(TRIGGERS)) await sql.raw(`drop trigger if exists ${name}`).execute(db);
   await sql`drop table if exists users_search`.execute(db);
   await sql`drop index users_role_active_name_idx`.execute(db);

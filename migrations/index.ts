@@ -5,6 +5,12 @@ import * as notificationReads from "./2026-11-22T1100_notification_reads";
 import * as performanceIndexes from "./2026-11-22T1600_performance_indexes";
 import * as reviewState from "./2026-11-22T1800_review_state";
 import * as enrollmentCounts from "./2026-11-22T1900_enrollment_counts";
+import * as clientRequests from "./2026-11-23T1001_client_requests";
+import * as sessionLastSeen from "./2026-11-23T1002_session_last_seen";
+import * as usi from "./2026-11-23T1100_usi";
+import * as certificateVerification from "./2026-11-23T1101_certificate_verification";
+import * as requestCounts from "./2026-11-23T1102_request_counts";
+import * as avetmiss from "./2026-11-24T0100_avetmiss";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -16,4 +22,10 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T1600_performance_indexes": performanceIndexes,
   "2026-11-22T1800_review_state": reviewState,
   "2026-11-22T1900_enrollment_counts": enrollmentCounts,
+  "2026-11-23T1001_client_requests": clientRequests,
+  "2026-11-23T1002_session_last_seen": sessionLastSeen,
+  "2026-11-23T1100_usi": usi,
+  "2026-11-23T1101_certificate_verification": certificateVerification,
+  "2026-11-23T1102_request_counts": requestCounts,
+  "2026-11-24T0100_avetmiss": avetmiss,
 };

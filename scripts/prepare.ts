@@ -1,16 +1,22 @@
 /**
  * Brings the database to the latest schema and seeds the demo organisation into an empty one
  * (unless SEED_DEMO=false). `--reset` wipes everything first; `--no-seed` only migrates.
+ *
+ * A public deployment (APP_URL names a host other than this machine) never gets demo data,
+ * and does not start while any account still has the demo password: that password is printed
+ * in the README.
  */
-import { openDatabase } from "../db/connection";
+import { isDatabaseUnavailable, openDatabase } from "../db/connection";
+import { accountsWithDemoPassword } from "../db/demo-accounts";
 import { migrateDownAll, migrateToLatest } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
-import { parseEnv } from "../app/env.server";
+import { isPublicDeployment, parseEnv } from "../app/env.server";
 
 const args = new Set(process.argv.slice(2));
 
 async function main() {
   const env = parseEnv();
+  const publicDeployment = isPublicDeployment(env);
   const db = openDatabase(env.DATABASE_URL);
   try {
     if (args.has("--reset")) {
@@ -19,7 +25,20 @@ async function main() {
     }
     const applied = await migrateToLatest(db);
     console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date.");
-    if (!args.has("--no-seed") && env.SEED_DEMO) {
+    if (publicDeployment) {
+      if (!args.has("--no-seed") && env.SEED_DEMO) console.log(`Public deployment (${env.APP_URL}): demo data is never seeded.`);
+      const exposed = await accountsWithDemoPassword(db);
+      if (exposed.length) {
+        throw new Error(
+          [
+            `Refusing to start: this is a public deployment (APP_URL=${env.APP_URL}) and ${exposed.length} account(s) still have the demo password:`,
+            ...exposed.slice(0, 20).map((email) => `  ${email}`),
+            ...(exposed.length > 20 ? [`  … and ${exposed.length - 20} more`] : []),
+            "Start from an empty database (npm run admin:create makes the first administrator), or change these passwords first.",
+          ].join("\n"),
+        );
+      }
+    } else if (!args.has("--no-seed") && env.SEED_DEMO) {
       const { seeded } = await seedDemoData(db);
       console.log(seeded ? "Seeded demo data (password for every demo login: password123)." : "Database already has data; seed skipped.");
     }
@@ -28,7 +47,18 @@ async function main() {
   }
 }
 
+/** The URL without its password, for a message. */
+function shown(url: string): string {
+  return url.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@");
+}
+
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  if (isDatabaseUnavailable(error)) {
+    const cause = error.cause instanceof Error ? error.cause : error;
+    const reason = cause.message || (cause as { code?: string }).code || "no answer";
+    console.error(`Cannot reach the database at ${shown(parseEnv().DATABASE_URL)}: ${reason}`);
+  } else {
+    console.error(error instanceof Error ? error.message : error);
+  }
   process.exit(1);
 });

@@ -5,16 +5,22 @@
  *
  * DATABASE_URL (default file:./data/large.db). Refuses a database that already has users
  * unless --force (which then wipes it first). Deterministic: the same data on every machine.
+ * DATABASE_URL=postgres://… copies the same rows into PostgreSQL; there --if-empty skips a
+ * database that already has users (the bench's "seed on first run").
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import SQLite from "better-sqlite3";
+import { sql } from "kysely";
 import { hashPassword } from "../app/auth/password.server";
+import { newVerificationCode } from "../app/models/certificate-number.server";
 import { openDatabase, sqlitePathFromUrl } from "../db/connection";
+import { isPostgresUrl } from "../db/dialect";
 import { migrateToLatest } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
 import { DEMO_PASSWORD } from "../db/demo-data";
-import type { EnrollmentStatus, Tier } from "../db/schema";
+import { TIERS, type EnrollmentStatus, type Tier } from "../db/schema";
 
 const TARGET = { students: 20_000, courses: 60, enrollments: 100_000, certificates: 30_000, assessments: 50_000 };
 const DAY = 864e5;
@@ -57,8 +63,58 @@ const FEEDBACK = [
 async function main() {
   const args = new Set(process.argv.slice(2));
   const url = process.env.DATABASE_URL || "file:./data/large.db";
+  if (isPostgresUrl(url)) return seedPostgres(url, args.has("--force"), args.has("--if-empty"));
   const file = sqlitePathFromUrl(url);
   if (file === ":memory:") throw new Error("seed:large needs a file database (DATABASE_URL=file:PATH).");
+  await seedSqlite(file, args.has("--force"));
+}
+
+/**
+ * PostgreSQL gets the very same rows: they are generated into a SQLite file as above, then
+ * copied table by table with triggers and foreign-key checks off (session_replication_role =
+ * replica; the rows, kept columns and counts included, are already consistent), so the two
+ * dialects' benchmarks run on identical data.
+ */
+async function seedPostgres(url: string, force: boolean, ifEmpty: boolean) {
+  const started = Date.now();
+  const target = openDatabase(url);
+  try {
+    await migrateToLatest(target);
+    const users = Number((await target.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    if (users > 0 && ifEmpty) return console.log("The database already has data; seed:large skipped.");
+    if (users > 0 && !force) throw new Error(`The database already has ${users} users; refusing to add a large data set. Use --force to wipe it first.`);
+    const file = path.resolve("tests/.tmp/seed-large-for-postgres.db");
+    await seedSqlite(file, true);
+    const source = new SQLite(file, { readonly: true });
+    const columns = await sql<{ table_name: string; column_name: string }>`
+      select table_name, column_name from information_schema.columns
+      where table_schema = current_schema() and is_generated = 'NEVER' and table_name not like 'kysely_%'
+      order by table_name, ordinal_position`.execute(target);
+    const tables = new Map<string, string[]>();
+    for (const c of columns.rows) tables.set(c.table_name, [...(tables.get(c.table_name) ?? []), c.column_name]);
+    await target.connection().execute(async (conn) => {
+      await sql`begin`.execute(conn);
+      await sql`set local session_replication_role = replica`.execute(conn);
+      await sql.raw(`truncate ${[...tables.keys()].map((t) => `"${t}"`).join(", ")}`).execute(conn);
+      for (const [table, names] of tables) {
+        const rows = source.prepare(`select ${names.map((n) => `"${n}"`).join(", ")} from "${table}"`).all() as Record<string, unknown>[];
+        for (let i = 0; i < rows.length; i += 2_000) await conn.insertInto(table as never).values(rows.slice(i, i + 2_000) as never).execute();
+      }
+      // Identity columns continue after the copied ids.
+      for (const table of ["sign_in_attempts", "password_reset_requests", "client_requests"]) {
+        await sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`).execute(conn);
+      }
+      await sql`commit`.execute(conn);
+    });
+    source.close();
+    await sql`analyze`.execute(target);
+    console.log(`Copied the large data set into PostgreSQL (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  } finally {
+    await target.destroy();
+  }
+}
+
+async function seedSqlite(file: string, force: boolean) {
   const started = Date.now();
 
   if (fs.existsSync(file)) {
@@ -70,10 +126,10 @@ async function main() {
     } finally {
       probe.close();
     }
-    if (users > 0 && !args.has("--force")) {
+    if (users > 0 && !force) {
       throw new Error(`${file} already has ${users} users; refusing to add a large data set. Use --force to wipe it first.`);
     }
-    if (users > 0 || args.has("--force")) {
+    if (users > 0 || force) {
       for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
     }
   }
@@ -108,13 +164,12 @@ async function main() {
        prerequisites, learning_outcomes, assessment_criteria, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const tiers: Tier[] = ["tier_1", "tier_2", "tier_3"];
   const newCourses: Array<{ id: string; tier: Tier }> = [];
   db.transaction(() => {
     for (let i = existingCourses.length; i < TARGET.courses; i++) {
       const [topic, code] = TOPICS[i % TOPICS.length]!;
       const variant = Math.floor(i / TOPICS.length);
-      const tier = tiers[i % 3]!;
+      const tier = TIERS[i % TIERS.length]!;
       const id = crypto.randomUUID();
       const hours = tier === "tier_1" ? 40 : tier === "tier_2" ? 60 : 80;
       insertCourse.run(
@@ -225,8 +280,8 @@ async function main() {
     (db.prepare("select year, last_value from certificate_sequence").all() as Array<{ year: number; last_value: number }>).map((r) => [r.year, r.last_value]),
   );
   const insertCertificate = db.prepare(
-    `insert into certificates (id, certificate_number, student_id, course_id, enrollment_id, tier_achieved, issue_date, issued_by, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `insert into certificates (id, certificate_number, verification_code, student_id, course_id, enrollment_id, tier_achieved, issue_date, issued_by, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const upsertSequence = db.prepare(
     "insert into certificate_sequence (year, last_value) values (?, ?) on conflict (year) do update set last_value = excluded.last_value",
@@ -240,7 +295,7 @@ async function main() {
         sequence.set(year, value);
         const number = `SCR-${year}-${String(value).padStart(5, "0")}`;
         const id = crypto.randomUUID();
-        insertCertificate.run(id, number, e.student, e.course.id, e.id, e.course.tier, issued.toISOString(), trainerId, issued.toISOString());
+        insertCertificate.run(id, number, newVerificationCode(), e.student, e.course.id, e.id, e.course.tier, issued.toISOString(), trainerId, issued.toISOString());
         insertEvent.run(crypto.randomUUID(), trainerId, e.student, "certificate.issued", "certificate", id, `Certificate ${number} issued`, issued.toISOString());
       }
       for (const [year, value] of sequence) upsertSequence.run(year, value);

@@ -1,5 +1,6 @@
 /**
- * npm start: build when there is no build, migrate and seed, then serve with remix-serve.
+ * npm start: build when there is no build, migrate and seed, then serve with remix-serve on
+ * WEB_CONCURRENCY workers (scripts/serve.mjs; default one per core).
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -20,6 +21,6 @@ if (!fs.existsSync(path.join(buildDir, "index.js"))) {
 }
 run(bin("tsx"), ["scripts/prepare.ts"]);
 
-const server = spawn(bin("remix-serve"), [path.join(buildDir, "index.js")], { stdio: "inherit", env: process.env });
+const server = spawn(process.execPath, [path.resolve("scripts/serve.mjs"), path.join(buildDir, "index.js")], { stdio: "inherit", env: process.env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -12,7 +12,8 @@ import { searchStudents, listRecentStudents } from "../app/models/student.server
 import { listCourses } from "../app/models/course.server";
 import { listAllCourses } from "../app/models/course-admin.server";
 import { getEnrollmentStatistics, getComplianceChecks } from "../app/models/report.server";
-import { getStudentEnrollmentCounts, listEnrollmentsForStudent, listTrainerStudents } from "../app/models/enrollment.server";
+import { getStudentEnrollmentCounts, listEnrollmentsForStudent } from "../app/models/student-enrollments.server";
+import { listTrainerStudents } from "../app/models/trainer-students.server";
 import { countCertificatesForStudent, listCertificatesForStudent, listCompletedAwaitingCertificate } from "../app/models/certificate.server";
 import { countUnreadNotifications } from "../app/models/notification.server";
 import { listPendingAccounts } from "../app/models/approval.server";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { sha256 } from "~/auth/password.server";
 import { ACCOUNT_INACTIVE, AWAITING_APPROVAL, INVALID_CREDENTIALS } from "~/auth/sign-in.server";
-import { REGISTERED, REGISTERED_PENDING } from "~/routes/register";
+import { REGISTERED, REGISTERED_PENDING } from "~/models/user.server";
 import * as login from "~/routes/api.auth.login";
 import * as logout from "~/routes/api.auth.logout";
 import * as me from "~/routes/api.auth.me";
@@ -10,7 +10,7 @@ import * as register from "~/routes/api.auth.register";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeUser } from "../../tests/support/factories";
 import { tokenResponse, userResponse } from "./schemas";
-import { bodyOf, call, caller, sessionCookie } from "./testing";
+import { bodyOf, call, caller, sessionCookie } from "../../tests/support/api-calls";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -186,7 +186,7 @@ describe("POST /api/auth/register", () => {
 });
 
 describe("GET /api/auth/me", () => {
-  it("returns the caller's fields of spec section 3 for every role, never a hash or token", async () => {
+  it("returns the caller's public fields for every role, never a hash or token", async () => {
     for (const role of ["student", "trainer", "admin"] as const) {
       const c = await caller(db, role);
       const response = await call(me, "GET", "/api/auth/me", { token: c.token });

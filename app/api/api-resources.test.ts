@@ -22,7 +22,7 @@ import {
   studentDetailResponse,
   userResponse,
 } from "./schemas";
-import { bodyOf, call, caller, sessionCookie, type Caller, type RouteModule } from "./testing";
+import { bodyOf, call, caller, sessionCookie, type Caller, type RouteModule } from "../../tests/support/api-calls";
 
 let db: DB;
 let cleanup: () => Promise<void>;

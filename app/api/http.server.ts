@@ -1,10 +1,11 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
-import { MAX_BODY_BYTES } from "~/security.server";
+import { MAX_BODY_BYTES } from "~/http/gate.server";
 import { apiError, apiErrorFrom } from "~/utils/http.server";
+import { parseWith } from "~/utils/validation";
 
 /**
- * The plumbing every /api resource route shares (CONTRACT.md section 5): one handler per HTTP
+ * The plumbing every /api resource route shares: one handler per HTTP
  * method with 405 + Allow for the rest, JSON bodies read with a clear 4xx for a wrong content
  * type, malformed JSON or unknown fields, zod validation errors as `{detail, errors}`, and
  * domain errors mapped to their status. Routes stay thin adapters over the models.
@@ -51,7 +52,7 @@ export function allowHeader(methods: readonly ApiMethod[]): string {
  * One resource route: a handler per method. Export the result as both `loader` and `action`
  * so every method reaches it. Unsupported methods get 405 with `Allow`; OPTIONS gets 204 with
  * `Allow`; thrown Responses and DomainErrors become their JSON answers; anything else is left
- * to the security gate's JSON 500 (a bug, never bad input).
+ * to the gate's JSON 500 (a bug, never bad input).
  */
 export function apiRoute(handlers: Partial<Record<ApiMethod, Handler>>) {
   const methods = Object.keys(handlers) as ApiMethod[];
@@ -108,31 +109,14 @@ export async function readJsonBody(request: Request, options: { optional?: boole
   return value as Record<string, unknown>;
 }
 
-/** Field messages keyed by top-level field; unknown fields each get their own entry. */
-export function issuesToFieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) errors[key] ??= "Unknown field";
-      continue;
-    }
-    const key = issue.path.length ? String(issue.path[0]) : "body";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 /**
  * Validates input with a (strict) zod schema; throws 422 `{detail, errors}` naming each bad or
  * unknown field. `extra` joins the error body (registration adds success/message).
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, extra?: (detail: string) => Record<string, unknown>): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const errors = issuesToFieldErrors(result.error);
-  const [field, message] = Object.entries(errors)[0] ?? ["body", "Invalid input"];
-  const detail = message === "Unknown field" ? `Unknown field: ${field}` : message;
-  throw apiError(422, detail, { ...(extra?.(detail) ?? {}), errors });
+  const parsed = parseWith(schema, input, { strict: true });
+  if (parsed.success) return parsed.data;
+  throw apiError(422, parsed.message, { ...(extra?.(parsed.message) ?? {}), errors: parsed.fieldErrors });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

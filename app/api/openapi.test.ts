@@ -6,9 +6,10 @@ import { issueApiToken } from "~/auth/api.server";
 import * as openapiRoute from "~/routes/api.openapi[.]json";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse } from "../../tests/support/factories";
-import { validateJsonSchema } from "./json-schema";
+import { AVETMISS_FIELDS } from "~/schemas/avetmiss";
+import { validateJsonSchema } from "../../tests/support/json-schema";
 import { API_OPERATIONS, openApiDocument } from "./openapi";
-import { bodyOf, call, caller, type Caller, type RouteModule } from "./testing";
+import { bodyOf, call, caller, type Caller, type RouteModule } from "../../tests/support/api-calls";
 
 /** Every /api route file, by the URL path it serves (flat-routes naming). */
 const ROUTES_DIR = path.resolve("app/routes");
@@ -119,13 +120,13 @@ describe("the OpenAPI document", () => {
     };
     const student = body("/api/admin/students/{id}", "put");
     expect(Object.keys(student.properties as object).sort()).toEqual(
-      ["full_name", "email", "phone", "address", "date_of_birth", "emergency_contact", "license_number", "is_active"].sort(),
+      ["full_name", "email", "phone", "address", "date_of_birth", "emergency_contact", "license_number", "is_active", "usi", "usi_verified", ...AVETMISS_FIELDS].sort(),
     );
     expect(student.required).toBeUndefined();
     expect(student.additionalProperties).toBe(false);
     const course = body("/api/admin/courses/{id}", "put");
     expect(Object.keys(course.properties as object)).toEqual(
-      expect.arrayContaining(["name", "description", "duration_hours", "price", "is_active", "prerequisites", "learning_outcomes", "assessment_criteria"]),
+      expect.arrayContaining(["name", "description", "duration_hours", "price", "is_active", "prerequisites", "learning_outcomes", "assessment_criteria", "field_of_education", "vet_flag"]),
     );
     expect(course.required).toBeUndefined();
     expect(body("/api/auth/login", "post").required).toEqual(["email", "password"]);

@@ -1,7 +1,11 @@
 import { z } from "zod";
-import { loginSchema, registrationSchema, ROLES } from "~/schemas/auth";
+import { ASSESSMENT_STATUSES, ENROLLMENT_STATUSES, ROLES, TIERS } from "#db/schema";
+import { loginSchema, registrationSchema } from "~/schemas/auth";
+import { cleanSearchTerm } from "~/schemas/fields";
 import { coursePatchSchema } from "~/schemas/course";
 import { enrollmentPayloadSchema } from "~/schemas/enrollment";
+import { assessmentSchema } from "~/schemas/assessment";
+import { certificateIssueSchema, certificateRevokeSchema } from "~/schemas/page-queries";
 import { studentPatchSchema } from "~/schemas/student";
 import { STUDENT_ISSUES, STUDENT_STATUSES } from "~/models/student.server";
 
@@ -24,8 +28,29 @@ export const responses = z.registry<{ id: string }>();
 export const loginRequest = loginSchema.strict().register(requests, { id: "LoginRequest" });
 export const registerRequest = registrationSchema.strict().register(requests, { id: "RegisterRequest" });
 export const studentUpdateRequest = studentPatchSchema.strict().register(requests, { id: "StudentUpdate" });
+export const staffUpdateRequest = z
+  .strictObject({ is_active: z.boolean({ message: "is_active must be true or false" }) })
+  .register(requests, { id: "StaffUpdate" });
 export const courseUpdateRequest = coursePatchSchema.strict().register(requests, { id: "CourseUpdate" });
 export const enrollmentRequest = enrollmentPayloadSchema.strict().register(requests, { id: "EnrollmentRequest" });
+export const assessmentRequest = assessmentSchema.strict().register(requests, { id: "AssessmentRequest" });
+export const certificateIssueRequest = certificateIssueSchema.strict().register(requests, { id: "CertificateIssueRequest" });
+export const certificateRevokeRequest = certificateRevokeSchema.strict().register(requests, { id: "CertificateRevokeRequest" });
+/**
+ * PUT /api/enrollments/{id}: what to change; a field left out keeps its current value, and the
+ * result is held to the same status and progress rules as the trainer's form.
+ */
+export const enrollmentUpdateRequest = z
+  .strictObject({
+    status: z.enum(ENROLLMENT_STATUSES, { message: "status must be enrolled, in_progress, completed or withdrawn" }).optional(),
+    progress_percentage: z
+      .int({ message: "progress_percentage must be a whole number" })
+      .min(0, "progress_percentage must be between 0 and 100")
+      .max(100, "progress_percentage must be between 0 and 100")
+      .optional(),
+    reopen: z.boolean({ message: "reopen must be true or false" }).optional().describe("true to reinstate a withdrawn enrolment (never done silently)"),
+  })
+  .register(requests, { id: "EnrollmentUpdate" });
 export const logoutRequest = z.strictObject({
   everywhere: z
     .boolean({ message: "everywhere must be true or false" })
@@ -44,7 +69,12 @@ export const STUDENT_LIST_DEFAULT_PAGE_SIZE = 100;
 
 /** GET /api/admin/students query: search, filters and paging (paging info in headers). */
 export const studentListQuery = z.object({
-  q: z.string().max(200, "Search must be at most 200 characters").optional().describe("Search in name and email"),
+  q: z
+    .string()
+    .max(200, "Search must be at most 200 characters")
+    .transform((v) => cleanSearchTerm(v, 200))
+    .optional()
+    .describe("Search in name and email"),
   status: z.enum(STUDENT_STATUSES, { message: "status must be all, active or inactive" }).optional(),
   issue: z.enum(STUDENT_ISSUES, { message: `issue must be one of ${STUDENT_ISSUES.join(", ")}` }).optional(),
   page: wholeNumberText("page", 100_000).optional().describe("1-based page; a page past the end gives the last page"),
@@ -59,9 +89,6 @@ export const studentListQuery = z.object({
 
 const id = z.uuid();
 const instant = z.iso.datetime({ offset: true }).describe("ISO 8601 date-time");
-const TIERS = ["tier_1", "tier_2", "tier_3"] as const;
-const ENROLLMENT_STATUSES = ["enrolled", "in_progress", "completed", "withdrawn"] as const;
-const ASSESSMENT_STATUSES = ["passed", "failed", "in_progress", "resubmission"] as const;
 const count = z.int().min(0);
 const percentage = z.int().min(0).max(100);
 
@@ -89,7 +116,7 @@ export const registerFailureResponse = z
   })
   .register(responses, { id: "RegisterFailure" });
 
-/** Spec section 3 'User/student': never the password hash. */
+/** A user as the /api shows one: never the password hash. */
 export const userResponse = z
   .strictObject({
     id,
@@ -104,6 +131,9 @@ export const userResponse = z
     created_at: instant.nullable().describe("Member since; null shows as Unknown"),
     last_login: instant.nullable().describe("null shows as Never"),
     role: z.enum(ROLES),
+    usi: z.string().nullable().describe("Unique Student Identifier, or the exemption code INDIV or INTOFF; shown only to its owner, trainers and administrators"),
+    usi_verified_at: instant.nullable().describe("When a trainer or administrator recorded the USI as verified with the USI Registry; null while unverified"),
+    student_number: z.string().max(10).nullable().describe("The student number (the AVETMISS client identifier): unique, never reused; null for staff"),
   })
   .register(responses, { id: "User" });
 
@@ -120,6 +150,8 @@ export const courseResponse = z
     prerequisites: z.array(z.string()),
     learning_outcomes: z.array(z.string()),
     assessment_criteria: z.array(z.string()),
+    field_of_education: z.string().regex(/^\d{6}$/).nullable().describe("6-digit ASCED field of education code (AVETMISS); null until recorded"),
+    vet_flag: z.boolean().describe("Vocational education and training (the AVETMISS VET flag)"),
     created_at: instant,
     updated_at: instant,
   })
@@ -145,15 +177,60 @@ export const enrollmentResponse = z
   })
   .register(responses, { id: "Enrollment" });
 
+const CERTIFICATE_STATUSES = ["valid", "revoked", "replaced"] as const;
+
 export const certificateResponse = z
   .strictObject({
     id,
     certificate_number: z.string(),
     tier_achieved: z.enum(TIERS),
     issue_date: instant,
+    verification_code: z.string().describe("The code of the certificate's public page, /verify/{code}"),
+    status: z.enum(CERTIFICATE_STATUSES).describe("valid, revoked by an administrator, or replaced by a reissued certificate"),
+    revoked_at: instant.nullable(),
+    replaced_at: instant.nullable(),
     course: z.strictObject({ id, name: z.string(), unit_code: z.string() }),
   })
   .register(responses, { id: "Certificate" });
+
+export const assessmentResponse = z
+  .strictObject({
+    id,
+    enrollment_id: id,
+    assessment_type: z.string(),
+    status: z.enum(ASSESSMENT_STATUSES),
+    score: z.int().min(0).nullable(),
+    max_score: z.int().min(0).nullable(),
+    assessment_date: instant,
+    feedback: z.string().nullable(),
+    created_at: instant,
+    student: z.strictObject({ id, full_name: z.string() }),
+    course: z.strictObject({ id, name: z.string(), tier: z.enum(TIERS) }),
+    assessor: z.strictObject({ id, full_name: z.string() }).nullable(),
+  })
+  .register(responses, { id: "Assessment" });
+
+export const trainerEnrollmentResponse = z
+  .strictObject({
+    id,
+    status: z.enum(ENROLLMENT_STATUSES),
+    progress_percentage: percentage,
+    enrollment_date: instant,
+    completion_date: instant.nullable(),
+    student: z.strictObject({
+      id,
+      full_name: z.string(),
+      email: z.string(),
+      is_active: z.boolean(),
+      usi_status: z.enum(["missing", "unverified", "verified"]).describe("A certificate needs a verified USI"),
+    }),
+    course: z.strictObject({ id, name: z.string(), unit_code: z.string(), tier: z.enum(TIERS) }),
+    certificate: z
+      .strictObject({ id, certificate_number: z.string(), issue_date: instant })
+      .nullable()
+      .describe("The enrolment's current certificate; completing issues it when the student's USI is verified"),
+  })
+  .register(responses, { id: "TrainerEnrollment" });
 
 export const dashboardStatsResponse = z
   .strictObject({
@@ -169,9 +246,36 @@ export const dashboardStatsResponse = z
   })
   .register(responses, { id: "DashboardStats" });
 
+const code = z.string().nullable();
+export const avetmissDetailsResponse = z
+  .strictObject({
+    sex: code,
+    address_building: code,
+    address_unit: code,
+    address_street_number: code,
+    address_street_name: code,
+    suburb: code,
+    postcode: code,
+    state: code,
+    country_of_birth: code,
+    language_at_home: code,
+    indigenous_status: code,
+    labour_force_status: code,
+    highest_school_level: code,
+    at_school: code,
+    disability: code,
+    disability_types: z.array(z.string()),
+    prior_education: code,
+    prior_education_types: z.array(z.string()),
+    survey_contact_status: code,
+  })
+  .describe("The learner's AVETMISS details as codes (null: not stated); PUT /api/admin/students/{id} takes the same names")
+  .register(responses, { id: "AvetmissDetails" });
+
 export const studentDetailResponse = z
   .strictObject({
     student: userResponse,
+    avetmiss: avetmissDetailsResponse,
     enrollments: z.array(enrollmentResponse),
     certificates: z.array(certificateResponse),
     files: z.array(
@@ -221,10 +325,29 @@ export const courseDetailResponse = z
   })
   .register(responses, { id: "CourseDetail" });
 
+/** GET /api/verify/{code}: what anyone may learn about a certificate; never a USI or date of birth. */
+export const certificateVerificationResponse = z
+  .strictObject({
+    certificate_number: z.string(),
+    learner_name: z.string(),
+    unit_code: z.string(),
+    unit_title: z.string(),
+    issue_date: instant,
+    status: z.enum(CERTIFICATE_STATUSES),
+    revoked_at: instant.nullable().describe("When it was revoked (status revoked); the reason is never shown publicly"),
+    replaced_by: z.string().nullable().describe("The number of the certificate that replaced it (status replaced)"),
+    rto_name: z.string(),
+    rto_code: z.string(),
+  })
+  .register(responses, { id: "CertificateVerification" });
+
+export type CertificateVerificationResponse = z.input<typeof certificateVerificationResponse>;
 export type UserResponse = z.input<typeof userResponse>;
 export type CourseResponse = z.input<typeof courseResponse>;
 export type EnrollmentResponse = z.input<typeof enrollmentResponse>;
 export type CertificateResponse = z.input<typeof certificateResponse>;
+export type AssessmentResponse = z.input<typeof assessmentResponse>;
+export type TrainerEnrollmentResponse = z.input<typeof trainerEnrollmentResponse>;
 export type DashboardStatsResponse = z.input<typeof dashboardStatsResponse>;
 export type StudentDetailResponse = z.input<typeof studentDetailResponse>;
 export type CourseDetailResponse = z.input<typeof courseDetailResponse>;

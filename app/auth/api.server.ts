@@ -6,7 +6,7 @@ import { publicUserColumns, toPublicUser, type PublicUser } from "~/models/user.
 import { apiError } from "~/utils/http.server";
 import { logLine } from "~/utils/log.server";
 import { randomToken, sha256 } from "./password.server";
-import { requestContext } from "./request-context.server";
+import { requestContext } from "~/http/request-context.server";
 import { getSessionUser } from "./session.server";
 import { ACCOUNT_INACTIVE } from "./sign-in.server";
 
@@ -61,7 +61,7 @@ export function bearerTokenOf(request: Request): string | null {
 
 /**
  * Whether an unexpired token that no longer signs anyone in belongs to an account that is
- * deactivated or not approved (CONTRACT.md: an inactive account is a 403, not a 401).
+ * deactivated or not approved: such a caller is known but refused, a 403 rather than a 401.
  */
 async function tokenOwnerIsInactive(db: DB, token: string): Promise<boolean> {
   if (!token || token.length > 200) return false;

@@ -5,7 +5,7 @@ import type { PublicUser } from "~/models/user.server";
 import { loginSchema } from "~/schemas/auth";
 import { isDomainError } from "~/utils/errors";
 import { formToObject, parseWith, type FieldErrors } from "~/utils/validation";
-import { clientAddress } from "./request-context.server";
+import { clientAddress } from "~/http/request-context.server";
 import { signIn } from "./sign-in.server";
 
 /** Why a sign-in form was refused, with the field messages and the email to keep. */
@@ -14,6 +14,7 @@ export class LoginFailure extends Error {
     readonly status: number,
     message: string,
     readonly fieldErrors: FieldErrors = {},
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "LoginFailure";
@@ -30,7 +31,7 @@ authenticator.use(
     try {
       return await signIn(getDb(), { ...parsed.data, client: clientAddress(request) });
     } catch (error) {
-      if (isDomainError(error)) throw new LoginFailure(error.status, error.message);
+      if (isDomainError(error)) throw new LoginFailure(error.status, error.message, {}, error.retryAfterSeconds);
       throw error;
     }
   }),

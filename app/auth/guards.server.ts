@@ -3,10 +3,10 @@ import type { Role } from "#db/schema";
 import { getDb } from "~/db.server";
 import type { PublicUser } from "~/models/user.server";
 import { logLine } from "~/utils/log.server";
-import { requestContext } from "./request-context.server";
+import { requestContext } from "~/http/request-context.server";
 import { getSessionUser } from "./session.server";
 
-/** Role landing pages (spec: role redirect). */
+/** Where each role lands: /dashboard and a page refused for a role send it here. */
 export const HOME_BY_ROLE: Record<Role, string> = { admin: "/admin", trainer: "/trainer", student: "/student" };
 
 /**
@@ -39,7 +39,7 @@ export async function requireUser(request: Request): Promise<PublicUser> {
   return user;
 }
 
-/** A page for some roles only: anyone else goes to /dashboard (spec section 2). */
+/** A page for some roles only: anyone else goes to /dashboard, which sends them to their own portal. */
 export async function requireRole(request: Request, ...roles: Role[]): Promise<PublicUser> {
   const user = await requireUser(request);
   if (!roles.includes(user.role)) {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, sha256, verifyPassword } from "./password.server";
+import {
+  HASHING_RETRY_AFTER_SECONDS,
+  hashingLoad,
+  hashPassword,
+  MAX_CONCURRENT_HASHES,
+  MAX_WAITING_HASHES,
+  sha256,
+  verifyPassword,
+} from "./password.server";
 
 describe("password hashing", () => {
   it("stores scrypt with its parameters and a random salt, never the password", async () => {
@@ -40,5 +48,21 @@ describe("password hashing", () => {
 
   it("hashes tokens with sha-256", () => {
     expect(sha256("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  });
+
+  it(`hashes at most ${MAX_CONCURRENT_HASHES} at a time and refuses a flood beyond the queue with 503`, async () => {
+    let peak = 0;
+    const sample = setInterval(() => (peak = Math.max(peak, hashingLoad().active)), 1);
+    const flood = 60;
+    const results = await Promise.allSettled(Array.from({ length: flood }, (_, i) => hashPassword(`password-${i}`)));
+    clearInterval(sample);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(MAX_CONCURRENT_HASHES + MAX_WAITING_HASHES);
+    expect(refused).toHaveLength(flood - MAX_CONCURRENT_HASHES - MAX_WAITING_HASHES);
+    expect(refused[0]!.reason).toMatchObject({ status: 503, retryAfterSeconds: HASHING_RETRY_AFTER_SECONDS });
+    expect(peak).toBeLessThanOrEqual(MAX_CONCURRENT_HASHES);
+    expect(hashingLoad()).toEqual({ active: 0, waiting: 0 });
+    // once the flood has drained, hashing works again
+    expect(await hashPassword("password123")).toMatch(/^scrypt\$/);
   });
 });

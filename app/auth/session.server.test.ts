@@ -5,7 +5,7 @@ import { makeUser } from "../../tests/support/factories";
 import { getTokenUser, issueApiToken, requireApiUser } from "./api.server";
 import { requireRole, requireUser } from "./guards.server";
 import { sha256 } from "./password.server";
-import { createSession, destroySession, getSessionUser, revokeAllAccess } from "./session.server";
+import { createSession, destroySession, getSessionUser, revokeAllAccess, SESSION_DAYS, SESSION_IDLE_HOURS, sessionCookieName } from "./session.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -77,6 +77,44 @@ describe("sessions", () => {
     expect(await db.selectFrom("api_tokens").select("id").where("user_id", "=", id).execute()).toHaveLength(0);
   });
 
+  it(`ends a session left unused for ${SESSION_IDLE_HOURS} hours, while use keeps it alive up to ${SESSION_DAYS} days`, async () => {
+    const { id } = await makeUser(db);
+    const start = new Date(Date.now() - 20 * 3600_000);
+    const hours = (h: number) => new Date(start.getTime() + h * 3600_000);
+    const cookie = await createSession(db, id, start);
+    expect((await getSessionUser(db, withCookie(cookie), hours(7)))?.id).toBe(id);
+    // used at hour 7, so hour 14 is within the idle limit
+    expect((await getSessionUser(db, withCookie(cookie), hours(14)))?.id).toBe(id);
+    expect(await getSessionUser(db, withCookie(cookie), hours(14 + SESSION_IDLE_HOURS + 0.1))).toBeNull();
+    const idle = await createSession(db, id, start);
+    expect(await getSessionUser(db, withCookie(idle), hours(SESSION_IDLE_HOURS + 0.1))).toBeNull();
+    // busy every few hours, a session still ends at the absolute limit
+    const busy = await createSession(db, id, start);
+    let at = 0;
+    for (; at < SESSION_DAYS * 24 - 4; at += 4) expect((await getSessionUser(db, withCookie(busy), hours(at)))?.id).toBe(id);
+    expect(await getSessionUser(db, withCookie(busy), hours(SESSION_DAYS * 24 + 0.1))).toBeNull();
+  });
+
+  it("names the cookie __Host-session, Secure, when the portal is served over HTTPS", async () => {
+    expect(sessionCookieName({ APP_URL: "https://rto.example.com" })).toBe("__Host-session");
+    expect(sessionCookieName({ APP_URL: "http://localhost:3000" })).toBe("__session");
+    expect(sessionCookieName({})).toBe("__session");
+    const saved = process.env.APP_URL;
+    process.env.APP_URL = "https://rto.example.com";
+    try {
+      const { id } = await makeUser(db);
+      const cookie = await createSession(db, id);
+      expect(cookie).toMatch(/^__Host-session=/);
+      expect(cookie).toMatch(/; Secure/);
+      expect(cookie).toMatch(/Path=\//);
+      expect(cookie).not.toMatch(/Domain=/);
+      expect((await getSessionUser(db, withCookie(cookie)))?.id).toBe(id);
+    } finally {
+      if (saved === undefined) delete process.env.APP_URL;
+      else process.env.APP_URL = saved;
+    }
+  });
+
   it("an expired session is not accepted", async () => {
     const { id } = await makeUser(db);
     const cookie = await createSession(db, id, new Date(Date.now() - 30 * 864e5));
@@ -137,7 +175,7 @@ describe("one session lookup per page", () => {
   it("shares the lookup among a GET's loaders, but a write always looks again", async () => {
     const { id } = await makeUser(db);
     const cookie = await createSession(db, id);
-    const { runWithRequestContext } = await import("./request-context.server");
+    const { runWithRequestContext } = await import("~/http/request-context.server");
     const { getOptionalUser } = await import("./guards.server");
     // GET: the second loader gets the first one's answer, even though the session has gone since
     await runWithRequestContext({ address: "127.0.0.1" }, async () => {

@@ -4,18 +4,36 @@ import { env } from "~/env.server";
 import { publicUserColumns, toPublicUser, type PublicUser } from "~/models/user.server";
 import { randomToken, sha256 } from "./password.server";
 
-const SESSION_DAYS = 14;
+/** The absolute limit: a session ends this long after sign-in, however busy. */
+export const SESSION_DAYS = 14;
+/** The idle limit: a session not used for this long ends. */
+export const SESSION_IDLE_HOURS = 8;
+/** How stale last_seen_at may get before a request writes it again (one write per few minutes, not per request). */
+const LAST_SEEN_GRANULARITY_MS = 5 * 60_000;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
+/**
+ * Served over HTTPS (APP_URL https://…) the cookie is `__Host-session`: the browser then takes
+ * it only from a secure origin, for the whole host, never set by a subdomain or over HTTP.
+ */
+export function sessionCookieName(settings: { APP_URL?: string } = env()): string {
+  return settings.APP_URL?.startsWith("https:") ? "__Host-session" : "__session";
+}
+
+const cookies = new Map<string, ReturnType<typeof createCookie>>();
 function sessionCookie() {
-  cookie ??= createCookie("__session", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env().NODE_ENV === "production",
-    path: "/",
-    secrets: [env().SESSION_SECRET],
-    maxAge: SESSION_DAYS * 24 * 60 * 60,
-  });
+  const name = sessionCookieName();
+  let cookie = cookies.get(name);
+  if (!cookie) {
+    cookie = createCookie(name, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: name.startsWith("__Host-") || env().NODE_ENV === "production",
+      path: "/",
+      secrets: [env().SESSION_SECRET],
+      maxAge: SESSION_DAYS * 24 * 60 * 60,
+    });
+    cookies.set(name, cookie);
+  }
   return cookie;
 }
 
@@ -32,6 +50,7 @@ export async function createSession(db: DB, userId: string, now = new Date()): P
       user_id: userId,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + SESSION_DAYS * 864e5).toISOString(),
+      last_seen_at: now.toISOString(),
     })
     .execute();
   return sessionCookie().serialize(id);
@@ -42,20 +61,31 @@ async function sessionIdFrom(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 && value.length < 200 ? value : null;
 }
 
-/** The signed-in user, or null when the session is missing, expired, revoked or the user may not sign in. */
-export async function getSessionUser(db: DB, request: Request): Promise<PublicUser | null> {
+/**
+ * The signed-in user, or null when the session is missing, past its absolute limit, idle for
+ * longer than SESSION_IDLE_HOURS, revoked, or the user may not sign in. Using a session
+ * keeps it alive (recorded every few minutes).
+ */
+export async function getSessionUser(db: DB, request: Request, now = new Date()): Promise<PublicUser | null> {
   const id = await sessionIdFrom(request);
   if (!id) return null;
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_HOURS * 3600_000).toISOString();
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select(publicUserColumns)
+    .select([...publicUserColumns, "sessions.last_seen_at as session_last_seen_at"])
     .where("sessions.id", "=", sha256(id))
-    .where("sessions.expires_at", ">", new Date().toISOString())
+    .where("sessions.expires_at", ">", now.toISOString())
+    .where((eb) => eb.fn.coalesce("sessions.last_seen_at", "sessions.created_at"), ">", idleSince)
     .where("users.is_active", "=", 1)
     .where("users.approval_status", "=", "approved")
     .executeTakeFirst();
-  return row ? toPublicUser(row) : null;
+  if (!row) return null;
+  const lastSeen = row.session_last_seen_at ? Date.parse(row.session_last_seen_at) : 0;
+  if (now.getTime() - lastSeen > LAST_SEEN_GRANULARITY_MS) {
+    await db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id", "=", sha256(id)).execute();
+  }
+  return toPublicUser(row);
 }
 
 /** Ends this browser's session on the server and returns the Set-Cookie that clears it. */

@@ -1,10 +1,10 @@
 import type { DB } from "#db/connection";
 import { getUserById, getUserRowByEmail, recordLogin, type PublicUser } from "~/models/user.server";
 import type { LoginInput } from "~/schemas/auth";
-import { DomainError } from "~/utils/errors";
+import { DomainError, tooMany } from "~/utils/errors";
 import { logLine } from "~/utils/log.server";
 import { decoyHash, verifyPassword } from "./password.server";
-import { isThrottled, recordAttempt, THROTTLE_WINDOW_MINUTES } from "./throttle.server";
+import { beginSignInAttempt, recordSignInSuccess, THROTTLE_WINDOW_MINUTES } from "./throttle.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const AWAITING_APPROVAL = "Your account is awaiting approval by an administrator";
@@ -17,20 +17,19 @@ export const TOO_MANY_ATTEMPTS = `Too many sign-in attempts. Please wait ${THROT
  * email and a wrong password; account state is told only to someone who knows the password.
  */
 export async function signIn(db: DB, input: LoginInput & { client: string }): Promise<PublicUser> {
-  const key = { email: input.email, client: input.client };
-  if (await isThrottled(db, key)) {
+  const attempt = await beginSignInAttempt(db, { email: input.email, client: input.client });
+  if (attempt === null) {
     logLine({ event: "sign-in-throttled", client: input.client });
-    throw new DomainError(429, TOO_MANY_ATTEMPTS);
+    throw tooMany(TOO_MANY_ATTEMPTS, THROTTLE_WINDOW_MINUTES * 60);
   }
 
   const row = await getUserRowByEmail(db, input.email);
   const ok = await verifyPassword(input.password, row?.password_hash ?? (await decoyHash()));
   if (!row || !ok) {
-    await recordAttempt(db, { ...key, succeeded: false });
     logLine({ event: "sign-in-failed", client: input.client, known_email: Boolean(row) });
     throw new DomainError(401, INVALID_CREDENTIALS);
   }
-  await recordAttempt(db, { ...key, succeeded: true });
+  await recordSignInSuccess(db, attempt);
   if (row.approval_status === "pending") throw new DomainError(403, AWAITING_APPROVAL);
   if (row.approval_status === "rejected") throw new DomainError(403, ACCOUNT_REJECTED);
   if (row.is_active !== 1) throw new DomainError(403, ACCOUNT_INACTIVE);

@@ -24,7 +24,7 @@ export function toCourseCardData(course: Course): CourseCardData {
 const cta = buttonClasses("primary", "md", "mt-4 w-full");
 
 /**
- * A course in the public catalogue (spec section 2): what it teaches, what it needs, what it
+ * A course in the public catalogue: what it teaches, what it needs, what it
  * costs. Its icons come from the page's <IconSprite>; its repeated styles from `.course-card`.
  */
 export function CourseCard({ course, signedIn }: { course: CourseCardData; signedIn: boolean }) {

@@ -7,7 +7,7 @@ import { statusLabel, tierLabel } from "~/utils/format";
  * student, a trainer and an administrator.
  */
 
-/** The tier names of the admin dashboard's Tier Completion Breakdown (spec section 2). */
+/** The tier names of the admin dashboard's Tier Completion Breakdown. */
 export const TIER_TITLES: Record<Tier, string> = {
   tier_1: "Tier 1 - Basic Operations",
   tier_2: "Tier 2 - Intermediate",

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Toaster as Sonner, toast } from "sonner";
 import type { Flash } from "~/utils/flash.server";
 
-/** Spec: bottom-right, 4 s, at most 3 visible; sonner's defaults give the rest. */
+/** Toasts sit bottom-right, last 4 s, at most 3 at once; sonner's defaults give the rest. */
 export function Toaster() {
   // Default sonner colours (dark on white) pass WCAG AA contrast; richColors does not.
   return (

@@ -1,9 +1,8 @@
-import { env } from "~/env.server";
+import { env, isLoopbackHost } from "~/env.server";
 import { logLine } from "~/utils/log.server";
+import { escapeHtml, greeting, htmlMail, textSignature } from "./layout.server";
 import type { MailMessage, Mailer } from "./transport.server";
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /**
  * Prose wrapped at 72 characters: a plain-text part whose lines are all short (the link is
@@ -30,9 +29,8 @@ export function passwordResetEmail(input: {
   validMinutes: number;
   rto: { name: string; code: string };
 }): MailMessage {
-  const first = input.fullName.trim().split(/\s+/)[0] || "there";
   const text = [
-    `Hello ${first},`,
+    greeting(input.fullName),
     "",
     wrap(`We received a request to reset the password of your ${input.rto.name} account.`),
     "",
@@ -44,42 +42,29 @@ export function passwordResetEmail(input: {
     "",
     wrap("If you did not ask for this, ignore this email: your password stays as it is."),
     "",
-    input.rto.name,
-    `RTO ID: ${input.rto.code}`,
-    "",
+    ...textSignature(input.rto),
   ].join("\n");
-  const html = `<!doctype html>
-<html lang="en-AU">
-<body style="margin:0;padding:24px;background:#f3f6f9;font-family:Arial,Helvetica,sans-serif;color:#172334">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
-<tr><td>
-<p style="margin:0 0 16px">Hello ${escapeHtml(first)},</p>
-<p style="margin:0 0 16px">We received a request to reset the password of your ${escapeHtml(input.rto.name)} account.</p>
+  const html = htmlMail({
+    fullName: input.fullName,
+    rto: input.rto,
+    body: `<p style="margin:0 0 16px">We received a request to reset the password of your ${escapeHtml(input.rto.name)} account.</p>
 <p style="margin:0 0 24px"><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#f07a0b;color:#0e1622;font-weight:bold;text-decoration:none;padding:12px 20px;border-radius:6px">Choose a new password</a></p>
 <p style="margin:0 0 16px;font-size:14px">The link works once and expires in ${input.validMinutes} minutes. If the button does not work, copy this address into your browser:<br>${escapeHtml(input.link)}</p>
-<p style="margin:0 0 16px;font-size:14px">If you did not ask for this, ignore this email: your password stays as it is.</p>
-<p style="margin:24px 0 0;font-size:12px;color:#4f6b89">${escapeHtml(input.rto.name)} &middot; RTO ID: ${escapeHtml(input.rto.code)}</p>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+<p style="margin:0 0 16px;font-size:14px">If you did not ask for this, ignore this email: your password stays as it is.</p>`,
+  });
   return { to: input.to, subject: `Reset your ${input.rto.name} password`, text, html };
 }
 
-let warnedHost = false;
-
 /**
- * The link in the email: under APP_URL when set, else under the origin the request came to
- * (right on one machine; behind a proxy or on the internet set APP_URL, so a forged Host
- * header can never put someone else's address in the link).
+ * The link in the email, or null when there is no address it may safely name. Under APP_URL
+ * when set; without it, under the origin the request came to only when that is this machine
+ * (localhost, 127.0.0.1, [::1]): any other Host header may be forged, and a link built from it
+ * would carry a live token to someone else's site.
  */
-export function passwordResetLink(request: Request, token: string, appUrl: string | undefined = env().APP_URL): string {
-  if (!appUrl && env().SMTP_URL && !warnedHost) {
-    warnedHost = true;
-    logLine({ event: "config-warning", message: "APP_URL is not set: reset links use the request's Host header. Set APP_URL." });
-  }
-  const base = (appUrl ?? new URL(request.url).origin).replace(/\/+$/, "");
+export function passwordResetLink(request: Request, token: string, appUrl: string | undefined = env().APP_URL): string | null {
+  const origin = new URL(request.url);
+  if (!appUrl && !isLoopbackHost(origin.hostname)) return null;
+  const base = (appUrl ?? origin.origin).replace(/\/+$/, "");
   return `${base}/reset-password/${encodeURIComponent(token)}`;
 }
 

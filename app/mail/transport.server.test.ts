@@ -30,11 +30,18 @@ describe("the reset email", () => {
     expect(m.html).toContain("&lt;script&gt;");
   });
 
-  it("builds the link under APP_URL when set, else under the request's origin", () => {
+  it("builds the link under APP_URL when set, else under the request's origin only when that is this machine", () => {
     const request = new Request("http://10.1.2.3:3000/forgot-password");
     expect(passwordResetLink(request, "tok", "https://portal.example.com/")).toBe("https://portal.example.com/reset-password/tok");
     expect(passwordResetLink(request, "tok", "https://example.com/training")).toBe("https://example.com/training/reset-password/tok");
-    expect(passwordResetLink(request, "tok", undefined)).toBe("http://10.1.2.3:3000/reset-password/tok");
+    expect(passwordResetLink(request, "tok", undefined)).toBeNull();
+    expect(passwordResetLink(new Request("http://attacker.example/forgot-password"), "tok", undefined)).toBeNull();
+    expect(passwordResetLink(new Request("http://attacker.example/forgot-password"), "tok", "https://portal.example.com")).toBe(
+      "https://portal.example.com/reset-password/tok",
+    );
+    for (const origin of ["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]) {
+      expect(passwordResetLink(new Request(`${origin}/forgot-password`), "tok", undefined)).toBe(`${origin}/reset-password/tok`);
+    }
   });
 });
 

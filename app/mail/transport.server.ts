@@ -90,6 +90,6 @@ let mailer: Mailer | undefined;
 
 /** The process's mailer, chosen once from the environment. */
 export function getMailer(): Mailer {
-  mailer ??= createMailer({ ...env(), outboxDir: process.env.OUTBOX_DIR || DEFAULT_OUTBOX_DIR });
+  mailer ??= createMailer({ ...env(), outboxDir: env().OUTBOX_DIR });
   return mailer;
 }

@@ -12,6 +12,7 @@ import { createCourse, getCourseDetail, listAllCourses, updateCourse } from "./c
 import { createStudent, getStudentDetail, listRecentStudents, searchStudents, updateStudent, type StudentIssue } from "./student.server";
 import { coursePatchSchema, courseCreateSchema } from "~/schemas/course";
 import { studentCreateSchema } from "~/schemas/student";
+import { newVerificationCode } from "./certificate-number.server";
 
 const DAY = 864e5;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -132,6 +133,7 @@ describe("getStudentDetail", () => {
         tier_achieved: "tier_1",
         issue_date: ago(1),
         issued_by: null,
+        verification_code: newVerificationCode(),
         created_at: ago(1),
       })
       .execute();

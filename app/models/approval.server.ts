@@ -6,7 +6,7 @@ import { recordEvent } from "./event.server";
 
 /**
  * Trainer and administrator self-registrations wait here until an administrator approves
- * or rejects them (CONTRACT.md section 4).
+ * or rejects them; until then they cannot sign in.
  */
 export interface PendingAccount {
   id: string;
@@ -21,7 +21,8 @@ export async function listPendingAccounts(db: DB, limit = 50): Promise<PendingAc
     .selectFrom("users")
     .select(["id", "full_name", "email", "role", "created_at"])
     .where("approval_status", "=", "pending")
-    .orderBy("created_at", "asc")
+    // NULLS FIRST spelled out: SQLite's default for ASC, where PostgreSQL's is NULLS LAST.
+    .orderBy("created_at", (o) => o.asc().nullsFirst())
     .orderBy("id")
     .limit(limit)
     .execute();

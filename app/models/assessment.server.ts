@@ -1,14 +1,19 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { writeTransaction, type DB } from "#db/connection";
-import type { AssessmentStatus, EnrollmentStatus, Tier } from "#db/schema";
+import { CURRENT_ENROLLMENT_STATUSES, type AssessmentStatus, type EnrollmentStatus, type Tier } from "#db/schema";
 import { organisationDate, type AssessmentInput } from "~/schemas/assessment";
 import { DomainError, invalid, notFound } from "~/utils/errors";
-import { likePattern } from "./course.server";
-import { CURRENT_ENROLLMENT_STATUSES, latestAssessmentOrder } from "./enrollment.server";
+import { likePattern } from "#db/dialect";
 import { recordEvent } from "./event.server";
 
-/** An assessment as the trainer's list shows it (spec section 3, with student, course and assessor). */
+/**
+ * The latest assessment of an enrollment orders by the assessment's calendar day, then by when
+ * it was recorded (assessment_date holds ISO instants; the day is its first ten characters).
+ */
+export const latestAssessmentOrder = [sql`substr(assessment_date, 1, 10) desc`, sql`created_at desc`] as const;
+
+/** An assessment as the trainer's list shows it (with student, course and assessor). */
 export interface AssessmentListItem {
   id: string;
   enrollment_id: string;
@@ -59,6 +64,59 @@ function filtered(db: DB, filter: AssessmentFilter) {
   return query;
 }
 
+const ASSESSMENT_COLUMNS = [
+  "assessments.id",
+  "assessments.enrollment_id",
+  "assessments.assessment_type",
+  "assessments.status",
+  "assessments.score",
+  "assessments.max_score",
+  "assessments.assessment_date",
+  "assessments.feedback",
+  "assessments.created_at",
+  "student.id as student_id",
+  "student.full_name as student_name",
+  "courses.id as course_id",
+  "courses.name as course_name",
+  "courses.tier",
+  "assessor.id as assessor_id",
+  "assessor.full_name as assessor_name",
+] as const;
+
+/** A row of ASSESSMENT_COLUMNS: the list item's own fields, its people and course flattened. */
+type AssessmentRow = Omit<AssessmentListItem, "student" | "course" | "assessor"> & {
+  student_id: string;
+  student_name: string;
+  course_id: string;
+  course_name: string;
+  tier: Tier;
+  assessor_id: string | null;
+  assessor_name: string | null;
+};
+
+function toAssessmentItem(r: AssessmentRow): AssessmentListItem {
+  return {
+    id: r.id,
+    enrollment_id: r.enrollment_id,
+    assessment_type: r.assessment_type,
+    status: r.status,
+    score: r.score,
+    max_score: r.max_score,
+    assessment_date: r.assessment_date,
+    feedback: r.feedback,
+    created_at: r.created_at,
+    student: { id: r.student_id, full_name: r.student_name },
+    course: { id: r.course_id, name: r.course_name, tier: r.tier },
+    assessor: r.assessor_id && r.assessor_name ? { id: r.assessor_id, full_name: r.assessor_name } : null,
+    };
+}
+
+/** One assessment as the lists show it, or null for an unknown id. */
+export async function getAssessment(db: DB, id: string): Promise<AssessmentListItem | null> {
+  const row = await filtered(db, {}).select(ASSESSMENT_COLUMNS).where("assessments.id", "=", id).executeTakeFirst();
+  return row ? toAssessmentItem(row) : null;
+}
+
 /** Assessments newest first (by assessment date, then when recorded), filtered and paged in SQL. */
 export async function listAssessments(db: DB, filter: AssessmentFilter = {}): Promise<AssessmentPage> {
   const pageSize = Math.max(1, Math.min(100, Math.floor(filter.pageSize ?? 20)));
@@ -69,24 +127,7 @@ export async function listAssessments(db: DB, filter: AssessmentFilter = {}): Pr
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.floor(filter.page ?? 1) || 1), pageCount);
   const rows = await filtered(db, filter)
-    .select([
-      "assessments.id",
-      "assessments.enrollment_id",
-      "assessments.assessment_type",
-      "assessments.status",
-      "assessments.score",
-      "assessments.max_score",
-      "assessments.assessment_date",
-      "assessments.feedback",
-      "assessments.created_at",
-      "student.id as student_id",
-      "student.full_name as student_name",
-      "courses.id as course_id",
-      "courses.name as course_name",
-      "courses.tier",
-      "assessor.id as assessor_id",
-      "assessor.full_name as assessor_name",
-    ])
+    .select(ASSESSMENT_COLUMNS)
     .orderBy(sql`substr(assessments.assessment_date, 1, 10)`, "desc")
     .orderBy("assessments.created_at", "desc")
     .orderBy("assessments.id")
@@ -94,20 +135,7 @@ export async function listAssessments(db: DB, filter: AssessmentFilter = {}): Pr
     .offset((page - 1) * pageSize)
     .execute();
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      enrollment_id: r.enrollment_id,
-      assessment_type: r.assessment_type,
-      status: r.status,
-      score: r.score,
-      max_score: r.max_score,
-      assessment_date: r.assessment_date,
-      feedback: r.feedback,
-      created_at: r.created_at,
-      student: { id: r.student_id, full_name: r.student_name },
-      course: { id: r.course_id, name: r.course_name, tier: r.tier },
-      assessor: r.assessor_id && r.assessor_name ? { id: r.assessor_id, full_name: r.assessor_name } : null,
-    })),
+    items: rows.map(toAssessmentItem),
     total,
     page,
     pageSize,

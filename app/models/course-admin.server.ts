@@ -35,6 +35,8 @@ function toColumns(input: CoursePatch): CourseUpdate {
   if (input.prerequisites !== undefined) columns.prerequisites = JSON.stringify(input.prerequisites);
   if (input.learning_outcomes !== undefined) columns.learning_outcomes = JSON.stringify(input.learning_outcomes);
   if (input.assessment_criteria !== undefined) columns.assessment_criteria = JSON.stringify(input.assessment_criteria);
+  if (input.field_of_education !== undefined) columns.field_of_education = input.field_of_education;
+  if (input.vet_flag !== undefined) columns.vet_flag = input.vet_flag ? 1 : 0;
   return columns;
 }
 
@@ -87,6 +89,8 @@ export async function createCourse(db: DB, input: CourseInput, actorId: string |
         prerequisites: JSON.stringify(input.prerequisites),
         learning_outcomes: JSON.stringify(input.learning_outcomes),
         assessment_criteria: JSON.stringify(input.assessment_criteria),
+        field_of_education: input.field_of_education ?? null,
+        vet_flag: input.vet_flag === false ? 0 : 1,
         created_at: at,
         updated_at: at,
       })
@@ -113,7 +117,7 @@ export interface CourseEnrollmentRow {
   enrollment_date: string;
 }
 
-/** Spec section 3, 'Course detail response'. */
+/** One course as Course Details and GET /api/admin/courses/{id} show it: the course and its figures. */
 export interface CourseDetail {
   course: Course;
   statistics: { total_enrollments: number; completion_rate: number };

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "#db/connection";
+import { likePattern } from "#db/dialect";
 import type { CourseRow, Tier } from "#db/schema";
 
 /** A course as screens and the /api see it: price in dollars, lists as arrays, is_active boolean. */
@@ -15,6 +16,10 @@ export interface Course {
   prerequisites: string[];
   learning_outcomes: string[];
   assessment_criteria: string[];
+  /** 6-digit ASCED field of education code (AVETMISS); null until recorded */
+  field_of_education: string | null;
+  /** vocational education and training (the NAT VET flag) */
+  vet_flag: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -41,14 +46,11 @@ export function toCourse(row: CourseRow): Course {
     prerequisites: parseList(row.prerequisites),
     learning_outcomes: parseList(row.learning_outcomes),
     assessment_criteria: parseList(row.assessment_criteria),
+    field_of_education: row.field_of_education,
+    vet_flag: row.vet_flag === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
-}
-
-/** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
-export function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export interface CourseFilter {

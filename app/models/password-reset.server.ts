@@ -16,6 +16,7 @@ export const RESET_TOKEN_TTL_MINUTES = 60;
 export const RESET_THROTTLE_WINDOW_MINUTES = 60;
 export const MAX_RESET_REQUESTS_PER_EMAIL = 3;
 export const MAX_RESET_REQUESTS_PER_CLIENT = 10;
+export const TOO_MANY_RESET_REQUESTS = `Too many password reset requests. Please wait ${RESET_THROTTLE_WINDOW_MINUTES} minutes and try again.`;
 
 export type ResetRequestOutcome =
   | { kind: "issued"; token: string; expiresAt: string; user: { id: string; email: string; full_name: string } }

@@ -4,6 +4,7 @@ import type { DB } from "#db/connection";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { csvField, EXPORT_COLUMNS, getComplianceChecks, getEnrollmentStatistics, listStudentEnrollmentsForExport, toCsv } from "./report.server";
+import { newVerificationCode } from "./certificate-number.server";
 
 const DAY = 864e5;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -74,6 +75,7 @@ describe("reports", () => {
         tier_achieved: "tier_1",
         issue_date: ago(1),
         issued_by: null,
+        verification_code: newVerificationCode(),
         created_at: ago(1),
       })
       .execute();

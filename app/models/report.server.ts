@@ -1,12 +1,10 @@
 import type { DB } from "#db/connection";
-import type { EnrollmentStatus, Tier } from "#db/schema";
+import { CURRENT_ENROLLMENT_STATUSES, ENROLLMENT_STATUSES, TIERS, type EnrollmentStatus, type Tier } from "#db/schema";
 import { enrollmentCountsByCourseAndStatus, percent } from "./stats.server";
 import { CERTIFICATE_GRACE_DAYS, ISSUE_LABELS } from "./student.server";
 
 /** The ASQA compliance report: enrolment figures, record checks and the CSV export. */
 
-const STATUSES: EnrollmentStatus[] = ["enrolled", "in_progress", "completed", "withdrawn"];
-const TIERS: Tier[] = ["tier_1", "tier_2", "tier_3"];
 
 export interface TierStatistics {
   tier: Tier;
@@ -38,14 +36,14 @@ export async function getEnrollmentStatistics(db: DB): Promise<EnrollmentStatist
       .select((eb) => [
         "courses.tier",
         eb.fn.sum("e.n").as("total"),
-        eb.fn.sum(eb.case().when("e.status", "in", ["enrolled", "in_progress"]).then(eb.ref("e.n")).else(0).end()).as("active"),
+        eb.fn.sum(eb.case().when("e.status", "in", CURRENT_ENROLLMENT_STATUSES).then(eb.ref("e.n")).else(0).end()).as("active"),
         eb.fn.sum(eb.case().when("e.status", "=", "completed").then(eb.ref("e.n")).else(0).end()).as("completed"),
         eb.fn.sum(eb.case().when("e.status", "=", "withdrawn").then(eb.ref("e.n")).else(0).end()).as("withdrawn"),
       ])
       .groupBy("courses.tier")
       .execute(),
   ]);
-  const byStatus = STATUSES.map((status) => ({
+  const byStatus = ENROLLMENT_STATUSES.map((status) => ({
     status,
     count: Number(statusRows.find((r) => r.status === status)?.n ?? 0),
   }));
@@ -118,7 +116,7 @@ export async function getComplianceChecks(db: DB, now = new Date()): Promise<Com
             .selectFrom("enrollments")
             .select("enrollments.id")
             .whereRef("enrollments.course_id", "=", "courses.id")
-            .where("enrollments.status", "in", ["enrolled", "in_progress"]),
+            .where("enrollments.status", "in", CURRENT_ENROLLMENT_STATUSES),
         ),
       )
       .executeTakeFirstOrThrow(),
@@ -223,7 +221,8 @@ export async function listStudentEnrollmentsForExport(db: DB): Promise<ExportRow
       "enrollments.completion_date",
     ])
     .where("users.role", "=", "student")
-    .orderBy("users.created_at", "desc")
+    // NULLS LAST spelled out: SQLite's default for DESC, where PostgreSQL's is NULLS FIRST.
+    .orderBy("users.created_at", (o) => o.desc().nullsLast())
     .orderBy("users.id")
     .orderBy("enrollments.enrollment_date")
     .execute();

@@ -1,9 +1,10 @@
 import type { DB } from "#db/connection";
+import { CURRENT_ENROLLMENT_STATUSES } from "#db/schema";
 import { countPendingAssessments } from "./assessment.server";
 import { countCompletedAwaitingCertificate } from "./certificate.server";
-import { myStudentsQuery } from "./enrollment.server";
+import { myStudentsQuery } from "./trainer-students.server";
 
-/** Spec section 3 'Dashboard stats', plus the enrolments under way for the overview card. */
+/** The dashboard figures (GET /api/dashboard/stats), plus the enrolments under way for the overview card. */
 export interface DashboardStats {
   total_students: number;
   active_courses: number;
@@ -64,7 +65,7 @@ export async function getDashboardStats(db: DB): Promise<DashboardStats> {
           eb.fn.sum("e.n").as("total"),
           eb.fn.sum(eb.case().when("e.status", "=", "completed").then(eb.ref("e.n")).else(0).end()).as("completed"),
           eb.fn
-            .sum(eb.case().when("e.status", "in", ["enrolled", "in_progress"]).then(eb.ref("e.n")).else(0).end())
+            .sum(eb.case().when("e.status", "in", CURRENT_ENROLLMENT_STATUSES).then(eb.ref("e.n")).else(0).end())
             .as("active"),
           completedIn("tier_1").as("tier_1"),
           completedIn("tier_2").as("tier_2"),

@@ -5,7 +5,7 @@ import { createTestDb } from "../../tests/support/test-db";
 import { profileSchema } from "~/schemas/profile";
 import { parseWith } from "~/utils/validation";
 import { countCertificatesForStudent, listCertificatesForStudent } from "./certificate.server";
-import { getStudentEnrollmentCounts, listEnrollmentsForStudent } from "./enrollment.server";
+import { getStudentEnrollmentCounts, listEnrollmentsForStudent } from "./student-enrollments.server";
 import { recordEvent } from "./event.server";
 import { countUnreadNotifications, listNotifications, markNotificationsRead } from "./notification.server";
 import { getUserById, updateOwnProfile } from "./user.server";
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => cleanup());
 
 describe("student dashboard counters", () => {
-  it("give the demo student's figures, covering every state the contract asks for", async () => {
+  it("give the demo student's figures, covering every enrolment state", async () => {
     const counts = await getStudentEnrollmentCounts(db, demoId);
     expect(counts.total).toBeGreaterThanOrEqual(4);
     expect(counts.completed).toBeGreaterThanOrEqual(1);

@@ -1,14 +1,19 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
+import { dialectSql } from "#db/dialect";
 import type { AssessmentStatus } from "#db/schema";
 import { hashPassword } from "~/auth/password.server";
 import { revokeAllAccess } from "~/auth/session.server";
 import type { StudentCreateInput, StudentIssue, StudentPatch, StudentStatusFilter } from "~/schemas/student";
 import { conflict, notFound } from "~/utils/errors";
-import { listCertificatesForStudent, type CertificateSummary } from "./certificate.server";
-import { listEnrollmentsForStudent, type StudentEnrollment } from "./enrollment.server";
+import { CERTIFICATE_GRACE_DAYS, listCertificatesForStudent, type CertificateSummary } from "./certificate.server";
+import { listEnrollmentsForStudent, type StudentEnrollment } from "./student-enrollments.server";
 import { recordEvent } from "./event.server";
-import { EMAIL_TAKEN, getUserById, publicUserColumns, toPublicUser, isIndexedUserSearch, unindexed, userTextMatches, type PublicUser } from "./user.server";
+import { assertUsiFree, recordUsiVerification, usiChange } from "./usi.server";
+import { avetmissChanges, getAvetmissDetails, type AvetmissDetails } from "./avetmiss-details.server";
+import { nextStudentNumber } from "./student-number.server";
+import { AVETMISS_FIELDS } from "~/schemas/avetmiss";
+import { EMAIL_TAKEN, getUserById, publicUserColumns, toPublicUser, type PublicUser } from "./user.server";
 
 /**
  * The administrator's view of student records: search, the profile, edits and new accounts.
@@ -17,7 +22,7 @@ import { EMAIL_TAKEN, getUserById, publicUserColumns, toPublicUser, isIndexedUse
 
 export { ISSUE_LABELS, STUDENT_ISSUES, STUDENT_STATUSES, type StudentIssue, type StudentStatusFilter } from "~/schemas/student";
 
-export const CERTIFICATE_GRACE_DAYS = 30;
+export { CERTIFICATE_GRACE_DAYS };
 
 export interface StudentSearch {
   q?: string | null;
@@ -45,11 +50,12 @@ function graceCutoff(now: Date): string {
 
 function filteredStudents(db: DB, search: StudentSearch) {
   const term = search.q?.trim() ?? "";
-  const byIndex = isIndexedUserSearch(term);
-  let query = db.selectFrom("users").where(unindexed("users.role", byIndex), "=", "student");
-  if (search.status === "active") query = query.where(unindexed("users.is_active", byIndex), "=", 1);
-  if (search.status === "inactive") query = query.where(unindexed("users.is_active", byIndex), "=", 0);
-  if (term) query = query.where(userTextMatches(term));
+  const dialect = dialectSql(db);
+  const byIndex = dialect.isIndexedUserSearch(term);
+  let query = db.selectFrom("users").where(dialect.unindexed("users.role", byIndex), "=", "student");
+  if (search.status === "active") query = query.where(dialect.unindexed("users.is_active", byIndex), "=", 1);
+  if (search.status === "inactive") query = query.where(dialect.unindexed("users.is_active", byIndex), "=", 0);
+  if (term) query = query.where(dialect.userTextMatches(term, "users"));
   if (search.issue === "missing-dob") {
     query = query.where("users.is_active", "=", 1).where((eb) => eb.or([eb("users.date_of_birth", "is", null), eb("users.date_of_birth", "=", "")]));
   } else if (search.issue === "missing-contact") {
@@ -107,7 +113,8 @@ export async function searchStudents(db: DB, search: StudentSearch = {}): Promis
   const page = Math.min(pageCount, Math.max(1, requested));
   const rows = await filteredStudents(db, search)
     .select(publicUserColumns)
-    .orderBy("users.created_at", "desc")
+    // NULLS LAST spelled out: SQLite's default for DESC, where PostgreSQL's is NULLS FIRST.
+    .orderBy("users.created_at", (o) => o.desc().nullsLast())
     .orderBy("users.id")
     .limit(pageSize)
     .offset((page - 1) * pageSize)
@@ -121,7 +128,8 @@ export async function listRecentStudents(db: DB, limit = 5): Promise<PublicUser[
     .selectFrom("users")
     .select(publicUserColumns)
     .where("users.role", "=", "student")
-    .orderBy("users.created_at", "desc")
+    // NULLS LAST spelled out: SQLite's default for DESC, where PostgreSQL's is NULLS FIRST.
+    .orderBy("users.created_at", (o) => o.desc().nullsLast())
     .orderBy("users.id")
     .limit(limit)
     .execute();
@@ -147,9 +155,11 @@ export interface StudentAssessment {
   feedback: string | null;
 }
 
-/** Spec section 3, 'Student detail response'. */
+/** One student's record as the admin profile and GET /api/admin/students/{id} show it. */
 export interface StudentDetail {
   student: PublicUser;
+  /** the learner's AVETMISS details (codes; null is not stated) */
+  avetmiss: AvetmissDetails;
   enrollments: StudentEnrollment[];
   certificates: CertificateSummary[];
   files: StudentFile[];
@@ -166,7 +176,8 @@ export async function getStudentDetail(db: DB, id: string): Promise<StudentDetai
     .where("users.role", "=", "student")
     .executeTakeFirst();
   if (!row) return null;
-  const [enrollments, certificates, files, assessments, summary] = await Promise.all([
+  const [avetmiss, enrollments, certificates, files, assessments, summary] = await Promise.all([
+    getAvetmissDetails(db, id),
     listEnrollmentsForStudent(db, id),
     listCertificatesForStudent(db, id),
     db
@@ -210,6 +221,7 @@ export async function getStudentDetail(db: DB, id: string): Promise<StudentDetai
   ]);
   return {
     student: toPublicUser(row),
+    avetmiss: avetmiss!,
     enrollments,
     certificates,
     files,
@@ -226,25 +238,32 @@ export async function getStudentDetail(db: DB, id: string): Promise<StudentDetai
 async function assertEmailFree(db: DB, email: string, exceptId: string | null): Promise<void> {
   let query = db.selectFrom("users").select("id").where("email", "=", email);
   if (exceptId) query = query.where("id", "!=", exceptId);
-  if (await query.executeTakeFirst()) throw conflict(EMAIL_TAKEN);
+  if (await query.executeTakeFirst()) throw conflict(EMAIL_TAKEN, "email");
 }
 
 /**
  * An administrator's change to a student record; fields left out stay as they are. A taken
- * email is a 409. Deactivating ends every session and API token of the student in the same
- * transaction, so their very next request is signed out.
+ * email or USI is a 409; a changed USI loses its verification, and `usi_verified` records the
+ * administrator's verification of the USI as it stands after the change. Deactivating ends
+ * every session and API token of the student in the same transaction, so their very next
+ * request is signed out.
  */
 export async function updateStudent(db: DB, id: string, input: StudentPatch, actorId: string | null, now = new Date()): Promise<PublicUser> {
   const at = now.toISOString();
   return writeTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom("users")
-      .select(["id", "full_name", "is_active"])
+      .select(["id", "full_name", "is_active", "usi", "usi_verified_at"])
       .where("id", "=", id)
       .where("role", "=", "student")
       .executeTakeFirst();
     if (!current) throw notFound("Student");
     if (input.email !== undefined) await assertEmailFree(trx, input.email, id);
+    await assertUsiFree(trx, input.usi, id);
+    const usiColumns = usiChange(current, input.usi);
+    const details = AVETMISS_FIELDS.some((f) => input[f] !== undefined)
+      ? avetmissChanges(input, (await getAvetmissDetails(trx, id))!)
+      : {};
     const changes = Object.fromEntries(
       Object.entries({
         full_name: input.full_name,
@@ -259,9 +278,13 @@ export async function updateStudent(db: DB, id: string, input: StudentPatch, act
     );
     await trx
       .updateTable("users")
-      .set({ ...changes, updated_at: at })
+      .set({ ...changes, ...details, ...usiColumns, updated_at: at })
       .where("id", "=", id)
       .execute();
+    const verifiedAfter = "usi" in usiColumns ? false : current.usi_verified_at !== null;
+    if (input.usi_verified && !verifiedAfter) {
+      await recordUsiVerification(trx, { studentId: id, actor: { id: actorId ?? "", role: "admin" }, now });
+    }
     const deactivated = current.is_active === 1 && input.is_active === false;
     const reactivated = current.is_active === 0 && input.is_active === true;
     if (deactivated) await revokeAllAccess(trx, id);
@@ -283,6 +306,10 @@ export async function updateStudent(db: DB, id: string, input: StudentPatch, act
   });
 }
 
+const EMPTY_DETAILS = Object.fromEntries(
+  AVETMISS_FIELDS.map((f) => [f, f === "disability_types" || f === "prior_education_types" ? [] : null]),
+) as unknown as AvetmissDetails;
+
 /** Add Student: an active, approved student account with the password the office sets. */
 export async function createStudent(db: DB, input: StudentCreateInput, actorId: string | null, now = new Date()): Promise<PublicUser> {
   const at = now.toISOString();
@@ -290,6 +317,7 @@ export async function createStudent(db: DB, input: StudentCreateInput, actorId: 
   const id = crypto.randomUUID();
   return writeTransaction(db, async (trx) => {
     await assertEmailFree(trx, input.email, null);
+    await assertUsiFree(trx, input.usi, null);
     await trx
       .insertInto("users")
       .values({
@@ -303,6 +331,9 @@ export async function createStudent(db: DB, input: StudentCreateInput, actorId: 
         date_of_birth: input.date_of_birth,
         emergency_contact: input.emergency_contact,
         license_number: input.license_number,
+        usi: input.usi,
+        student_number: await nextStudentNumber(trx),
+        ...avetmissChanges(input, EMPTY_DETAILS),
         is_active: input.is_active ? 1 : 0,
         approval_status: "approved",
         created_at: at,
@@ -319,6 +350,7 @@ export async function createStudent(db: DB, input: StudentCreateInput, actorId: 
       message: `Student account created for ${input.full_name} by the training office`,
       now: at,
     });
+    if (input.usi_verified) await recordUsiVerification(trx, { studentId: id, actor: { id: actorId ?? "", role: "admin" }, now });
     return (await getUserById(trx, id))!;
   });
 }

@@ -11,14 +11,8 @@ import {
   listCompletedAwaitingCertificate,
   listRecentCertificates,
 } from "./certificate.server";
-import {
-  COMPLETION_NEEDS_PASS,
-  ENROLLMENT_COMPLETED_LOCKED,
-  ENROLLMENT_WITHDRAWN_LOCKED,
-  listCurrentEnrollmentOptions,
-  listTrainerStudents,
-  updateEnrollmentProgress,
-} from "./enrollment.server";
+import { COMPLETION_NEEDS_PASS, ENROLLMENT_COMPLETED_LOCKED, ENROLLMENT_WITHDRAWN_LOCKED, updateEnrollmentProgress } from "./enrollment.server";
+import { listCurrentEnrollmentOptions, listTrainerStudents } from "./trainer-students.server";
 import { getTrainerStats } from "./stats.server";
 
 const DAY = 864e5;
@@ -202,7 +196,7 @@ describe("the enrollment workflow", () => {
   it("refuses to certify an enrollment that is not completed", async () => {
     const { enrollmentId } = await enrol("in_progress", 50);
     await expect(issueCertificate(db, { enrollmentId, actorId: trainerId })).rejects.toMatchObject({
-      status: 409,
+      status: 422,
       message: CERTIFICATE_NEEDS_COMPLETION,
     });
     await expect(issueCertificate(db, { enrollmentId: crypto.randomUUID(), actorId: trainerId })).rejects.toMatchObject({ status: 404 });
@@ -314,5 +308,16 @@ describe("the trainer's figures and lists", () => {
       .where("enrollments.status", "in", ["enrolled", "in_progress"])
       .execute();
     expect(options.map((o) => o.id).sort()).toEqual(rows.map((r) => r.id).sort());
+  });
+
+  it("the record form lists at most its limit, and a search narrows it to the students found", async () => {
+    const all = await listCurrentEnrollmentOptions(db);
+    expect(all.length).toBeGreaterThan(2);
+    expect(await listCurrentEnrollmentOptions(db, { limit: 2 })).toEqual(all.slice(0, 2));
+    const found = await listCurrentEnrollmentOptions(db, { search: "Jordan Mitchell" });
+    expect(found.length).toBeGreaterThan(0);
+    expect(new Set(found.map((o) => o.student_name))).toEqual(new Set(["Jordan Mitchell"]));
+    expect(found.map((o) => o.id).sort()).toEqual(all.filter((o) => o.student_name === "Jordan Mitchell").map((o) => o.id).sort());
+    expect(await listCurrentEnrollmentOptions(db, { search: "zzz-nobody" })).toEqual([]);
   });
 });

@@ -1,13 +1,14 @@
 import crypto from "node:crypto";
-import { sql, type RawBuilder } from "kysely";
 import { writeTransaction, type DB } from "#db/connection";
 import type { Role, UserRow } from "#db/schema";
 import { hashPassword } from "~/auth/password.server";
+import { allowRegistration } from "~/auth/throttle.server";
 import type { RegistrationInput } from "~/schemas/auth";
 import type { ProfileInput } from "~/schemas/profile";
 import { conflict, notFound } from "~/utils/errors";
-import { likePattern } from "./course.server";
 import { recordEvent } from "./event.server";
+import { nextStudentNumber } from "./student-number.server";
+import { assertUsiFree, usiChange } from "./usi.server";
 
 /** A user as every screen and the /api see it: never the password hash. */
 export interface PublicUser {
@@ -23,6 +24,11 @@ export interface PublicUser {
   created_at: string | null;
   last_login: string | null;
   role: Role;
+  /** shown only to its owner, trainers and administrators (never printed or exported) */
+  usi: string | null;
+  usi_verified_at: string | null;
+  /** the student number (the AVETMISS client identifier); null for staff */
+  student_number: string | null;
 }
 
 export const publicUserColumns = [
@@ -38,6 +44,9 @@ export const publicUserColumns = [
   "users.created_at",
   "users.last_login",
   "users.role",
+  "users.usi",
+  "users.usi_verified_at",
+  "users.student_number",
 ] as const;
 
 type PublicUserRow = Pick<UserRow, (typeof publicUserColumns)[number] extends `users.${infer C}` ? C & keyof UserRow : never>;
@@ -56,49 +65,21 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
     created_at: row.created_at,
     last_login: row.last_login,
     role: row.role,
+    usi: row.usi,
+    usi_verified_at: row.usi_verified_at,
+    student_number: row.student_number,
   };
-}
-
-/** FTS5's trigram tokenizer indexes three characters at a time; shorter terms cannot use it. */
-const TRIGRAM = 3;
-
-/**
- * True when userTextMatches(term) reads the trigram index. Such a search matches few users, so
- * queries keep their other user conditions off the indexes (see `unindexed`) and SQLite starts
- * from the matches instead of walking every student and testing each.
- */
-export function isIndexedUserSearch(term: string): boolean {
-  return [...term].length >= TRIGRAM;
-}
-
-/**
- * A column for a WHERE condition that must not choose the query plan: SQLite's unary + makes
- * the condition unusable by an index, so a more selective condition (an indexed search) leads.
- */
-export function unindexed(column: string, when = true): RawBuilder<unknown> {
-  return when ? sql`+${sql.ref(column)}` : sql`${sql.ref(column)}`;
-}
-
-/**
- * A WHERE condition: the user (`alias` names the users table in the query) has `term` in
- * their name or e-mail address, case-insensitively. Terms of three characters or more are
- * looked up in the users_search trigram index (migration 2026-11-22T1800), so a search reads
- * only the matching users; shorter terms, which match most people anyway, scan with LIKE.
- */
-export function userTextMatches(term: string, alias = "users"): RawBuilder<boolean> {
-  if (isIndexedUserSearch(term)) {
-    // A quoted FTS5 phrase is taken literally; a double quote inside it is written twice.
-    const phrase = `"${term.replaceAll('"', '""')}"`;
-    return sql<boolean>`${sql.ref(`${alias}.rowid`)} in (select rowid from users_search where users_search match ${phrase})`;
-  }
-  const pattern = likePattern(term);
-  // ESCAPE makes the backslashes likePattern puts before % and _ mean "this character".
-  return sql<boolean>`(lower(${sql.ref(`${alias}.full_name`)}) like ${pattern} escape '\\' or lower(${sql.ref(`${alias}.email`)}) like ${pattern} escape '\\')`;
 }
 
 export async function getUserById(db: DB, id: string): Promise<PublicUser | null> {
   const row = await db.selectFrom("users").select(publicUserColumns).where("id", "=", id).executeTakeFirst();
   return row ? toPublicUser(row) : null;
+}
+
+/** A student's account by id; null for an unknown id or another role's account. */
+export async function getStudentById(db: DB, id: string): Promise<PublicUser | null> {
+  const user = await getUserById(db, id);
+  return user?.role === "student" ? user : null;
 }
 
 /** The full row, hash included: for the sign-in check only. */
@@ -107,23 +88,35 @@ export function getUserRowByEmail(db: DB, email: string): Promise<UserRow | unde
 }
 
 export const EMAIL_TAKEN = "An account with this email already exists";
+export const REGISTERED = "Registration successful! Please log in.";
+export const REGISTERED_PENDING =
+  "Registration successful! Your account is awaiting approval by an administrator; you can log in once it is approved.";
+
+/** What a new account's holder is told, on the page and over the /api alike. */
+export const registeredMessage = (pending: boolean) => (pending ? REGISTERED_PENDING : REGISTERED);
 
 /**
  * Creates an account. Students are active at once; trainers and administrators wait for an
- * administrator's approval. A taken email is a 409.
+ * administrator's approval. A taken email is a 409. A self-registration names its `client`,
+ * which is counted (429 past the limit) before anything else; the email is checked before
+ * the password is hashed, so neither a flood nor a taken address costs a hash. `approved`
+ * (the first administrator, made on the server's command line) skips the approval step.
  */
 export async function registerUser(
   db: DB,
   input: RegistrationInput,
-  options: { actorId?: string | null; now?: Date } = {},
+  options: { actorId?: string | null; now?: Date; client?: string; approved?: boolean } = {},
 ): Promise<{ user: PublicUser; pending: boolean }> {
   const now = (options.now ?? new Date()).toISOString();
-  const pending = input.role !== "student";
+  const pending = input.role !== "student" && !options.approved;
+  if (options.client !== undefined) await allowRegistration(db, options.client, options.now);
+  if (await db.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst()) throw conflict(EMAIL_TAKEN);
   const password_hash = await hashPassword(input.password);
   const id = crypto.randomUUID();
   return writeTransaction(db, async (trx) => {
     const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
-    if (taken) throw conflict(EMAIL_TAKEN);
+    if (taken) throw conflict(EMAIL_TAKEN, "email");
+    await assertUsiFree(trx, input.usi, null);
     await trx
       .insertInto("users")
       .values({
@@ -137,6 +130,8 @@ export async function registerUser(
         date_of_birth: input.date_of_birth,
         emergency_contact: input.emergency_contact,
         license_number: null,
+        usi: input.usi ?? null,
+        student_number: input.role === "student" ? await nextStudentNumber(trx) : null,
         is_active: 1,
         approval_status: pending ? "pending" : "approved",
         created_at: now,
@@ -165,18 +160,27 @@ export async function recordLogin(db: DB, userId: string, now = new Date()): Pro
 }
 
 /**
- * A user's own changes to their contact details (Edit Profile); name, email, date of birth and
- * licence stay with the administrators. Recorded in the audit trail.
+ * A user's own changes to their contact details and USI (Edit Profile); name, email, date of
+ * birth and licence stay with the administrators. A changed USI loses its verification.
+ * Recorded in the audit trail.
  */
 export async function updateOwnProfile(db: DB, userId: string, input: ProfileInput, now = new Date()): Promise<PublicUser> {
   const at = now.toISOString();
   return writeTransaction(db, async (trx) => {
-    const result = await trx
+    const current = await trx.selectFrom("users").select(["usi"]).where("id", "=", userId).executeTakeFirst();
+    if (!current) throw notFound("User");
+    await assertUsiFree(trx, input.usi, userId);
+    await trx
       .updateTable("users")
-      .set({ phone: input.phone, address: input.address, emergency_contact: input.emergency_contact, updated_at: at })
+      .set({
+        phone: input.phone,
+        address: input.address,
+        emergency_contact: input.emergency_contact,
+        ...usiChange(current, input.usi),
+        updated_at: at,
+      })
       .where("id", "=", userId)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw notFound("User");
+      .execute();
     await recordEvent(trx, {
       actorId: userId,
       subjectUserId: userId,

@@ -34,7 +34,7 @@ afterEach(() => {
 
 async function startChild(): Promise<{ child: ChildProcess; chromium: number; exited: Promise<unknown> }> {
   // node itself with tsx's loader (the tsx binary would stand between, and survive a SIGKILL)
-  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("app/pdf/test-browser-child.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/support/pdf-browser-child.ts")], {
     env: { ...process.env, LOG_LEVEL: "silent" },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "puppeteer";
+import pLimit from "p-limit";
 import { env } from "~/env.server";
 import { logLine } from "~/utils/log.server";
 
@@ -107,25 +108,9 @@ function killBrowser(b: Browser): void {
   void b.close().catch(() => {});
 }
 
-// A counting semaphore: at most MAX_CONCURRENT_RENDERS pages at a time, the rest wait in order.
-let active = 0;
-const waiting: Array<() => void> = [];
-
-async function acquireSlot(): Promise<void> {
-  if (active < MAX_CONCURRENT_RENDERS) {
-    active += 1;
-    return;
-  }
-  if (waiting.length >= MAX_QUEUED_RENDERS) throw new RenderError("Too many certificates are being rendered; try again shortly");
-  await new Promise<void>((resolve) => waiting.push(resolve));
-}
-
-function releaseSlot(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else active -= 1;
-  if (active === 0 && waiting.length === 0) scheduleIdleClose();
-}
+// At most MAX_CONCURRENT_RENDERS pages at a time, the rest wait in order (p-limit); a queue longer
+// than MAX_QUEUED_RENDERS is refused at once.
+const rendering = pLimit(MAX_CONCURRENT_RENDERS);
 
 function scheduleIdleClose(): void {
   if (idleTimer) clearTimeout(idleTimer);
@@ -185,9 +170,20 @@ async function closePage(page: Page, owner: Browser | null): Promise<void> {
  * Prints an HTML document to PDF in the shared browser. The page may load nothing but data:
  * URLs and runs no script. Throws RenderError on any failure or after `timeoutMs`.
  */
-export async function htmlToPdf(html: string, options: { timeoutMs?: number } = {}): Promise<PdfResult> {
-  const timeoutMs = options.timeoutMs ?? RENDER_TIMEOUT_MS;
-  await acquireSlot();
+export function htmlToPdf(html: string, options: { timeoutMs?: number } = {}): Promise<PdfResult> {
+  if (rendering.pendingCount >= MAX_QUEUED_RENDERS) {
+    return Promise.reject(new RenderError("Too many certificates are being rendered; try again shortly"));
+  }
+  return rendering(async () => {
+    try {
+      return await renderOne(html, options.timeoutMs ?? RENDER_TIMEOUT_MS);
+    } finally {
+      if (rendering.activeCount <= 1 && rendering.pendingCount === 0) scheduleIdleClose();
+    }
+  });
+}
+
+async function renderOne(html: string, timeoutMs: number): Promise<PdfResult> {
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
   const blockedRequests: string[] = [];
@@ -219,13 +215,12 @@ export async function htmlToPdf(html: string, options: { timeoutMs?: number } = 
     job.done = true;
     clearTimeout(timer);
     if (job.page) await closePage(job.page, job.browser);
-    releaseSlot();
   }
 }
 
 /** For tests and measurements: how often a browser was launched, and whether one is up. */
 export function browserStats(): { launches: number; running: boolean; active: number; waiting: number } {
-  return { launches, running: Boolean(browser?.connected), active, waiting: waiting.length };
+  return { launches, running: Boolean(browser?.connected), active: rendering.activeCount, waiting: rendering.pendingCount };
 }
 
 /** For tests: the running browser, to simulate a crash. */

@@ -5,9 +5,9 @@ import type { DB } from "#db/connection";
 import { createTestDb } from "../../tests/support/test-db";
 import { browserStats, closeBrowser, currentBrowserForTests, htmlToPdf, MAX_CONCURRENT_RENDERS, RenderError } from "./browser.server";
 import { certificateRenderCount, documentData, ensureCertificatePdf, prepareCertificatePdf } from "./certificate-pdf.server";
-import { NRT_STATEMENT, TEMPLATE_VERSION, renderCertificateHtml } from "./certificate-template.server";
+import { ATTAINMENT_STATEMENT, NRT_STATEMENT, TEMPLATE_VERSION, renderCertificateHtml } from "./certificate-template.server";
 import { getCertificateDocumentRecord } from "~/models/certificate.server";
-import { makeCertifiedStudent, pdfFonts, pdfInfo, pdfText } from "./test-fixtures";
+import { makeCertifiedStudent, pdfFonts, pdfInfo, pdfText } from "../../tests/support/pdf-fixtures";
 
 /** Real rendering: puppeteer driving Debian's Chromium, read back with poppler-utils. */
 
@@ -28,6 +28,28 @@ async function storedVersion(certificateId: string) {
 }
 
 describe("ensureCertificatePdf", () => {
+  it(
+    "prints a statement of attainment with its sentence, unit and verification URL, never the USI or date of birth",
+    async () => {
+      const { student, certificate } = await makeCertifiedStudent(db, { fullName: "Casey Verified", unitCode: "CPCCLRG3001", courseName: "Licence to perform rigging basic level (RB)" });
+      await db.updateTable("users").set({ date_of_birth: "1991-07-23" }).where("id", "=", student.id).execute();
+      const { usi } = await db.selectFrom("users").select("usi").where("id", "=", student.id).executeTakeFirstOrThrow();
+      expect(usi).toMatch(/^[2-9A-Z]{10}$/);
+      const origin = "http://localhost:3000";
+      const result = await ensureCertificatePdf(db, certificate.id, origin);
+      const text = await pdfText(result!.pdf);
+      for (const expected of [ATTAINMENT_STATEMENT, "CPCCLRG3001", "Licence to perform rigging basic level (RB)", `${origin}/verify/${certificate.code}`, certificate.number, "Casey Verified"]) {
+        expect(text).toContain(expected);
+      }
+      for (const secret of [usi!, "1991", "23 July", "23/07"]) expect(text).not.toContain(secret);
+      // the QR code is drawn (vector paths from the qrcode library), and a new origin re-renders
+      expect(result!.rendered).toBe(true);
+      expect((await ensureCertificatePdf(db, certificate.id, origin))!.rendered).toBe(false);
+      expect((await ensureCertificatePdf(db, certificate.id, "https://portal.example.com"))!.rendered).toBe(true);
+    },
+    60_000,
+  );
+
   it(
     "renders a one-page A4 landscape PDF with the certificate's text, title and author",
     async () => {
@@ -52,7 +74,7 @@ describe("ensureCertificatePdf", () => {
         certificate.number,
         "Licence to operate a non-slewing mobile crane (greater than 3 tonnes) (CN)",
         "TLILIC0040",
-        "Certificate of Completion",
+        "Statement of Attainment",
         "Tier 2",
         "14 March 2026",
         "Summit Crane & Rigging Training",

@@ -1,10 +1,12 @@
 import crypto from "node:crypto";
+import QRCode from "qrcode";
 import type { DB } from "#db/connection";
 import { env } from "~/env.server";
 import { getCertificateDocumentWithStored, type CertificateDocumentRecord } from "~/models/certificate.server";
 import { logLine } from "~/utils/log.server";
+import { linkOrigin } from "~/utils/public-link.server";
 import { htmlToPdf } from "./browser.server";
-import { TEMPLATE_VERSION, certificateTitle, renderCertificateHtml, type CertificateDocumentData } from "./certificate-template.server";
+import { DOCUMENT_TITLE, TEMPLATE_VERSION, certificateTitle, renderCertificateHtml, type CertificateDocumentData } from "./certificate-template.server";
 import { setPdfInfo } from "./pdf-info.server";
 
 /**
@@ -24,9 +26,20 @@ export interface CertificatePdf {
   rendered: boolean;
 }
 
-export function documentData(record: CertificateDocumentRecord): CertificateDocumentData {
+/** The public page of a verification code. */
+export function verificationPath(code: string): string {
+  return `/verify/${encodeURIComponent(code)}`;
+}
+
+/**
+ * What the document prints. `origin` is where its verification URL points (linkOrigin: APP_URL,
+ * or a loopback request's origin); without one the code is printed without a URL.
+ */
+export function documentData(record: CertificateDocumentRecord, origin: string | null = linkOrigin(null)): CertificateDocumentData {
   return {
     certificateNumber: record.certificate_number,
+    verificationCode: record.verification_code,
+    verificationUrl: origin ? `${origin}${verificationPath(record.verification_code)}` : null,
     learnerName: record.learner_full_name,
     courseName: record.course_name,
     unitCode: record.unit_code,
@@ -55,20 +68,26 @@ export function certificateRenderCount(): number {
   return renders;
 }
 
+/** The QR code of a verification URL as SVG markup (the qrcode library; medium error correction survives a worn print). */
+export function verificationQrSvg(url: string): Promise<string> {
+  return QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 0, color: { dark: "#172334", light: "#fffdf8" } });
+}
+
 /** Prints one certificate to PDF bytes with its title and author set; stores nothing. */
 export async function renderCertificatePdf(data: CertificateDocumentData): Promise<Buffer> {
-  const { pdf, blockedRequests } = await htmlToPdf(renderCertificateHtml(data));
+  const qr = data.verificationUrl ? await verificationQrSvg(data.verificationUrl) : null;
+  const { pdf, blockedRequests } = await htmlToPdf(renderCertificateHtml(data, undefined, qr));
   renders += 1;
   if (blockedRequests.length) logLine({ event: "pdf.blocked_requests", count: blockedRequests.length });
   try {
-    return setPdfInfo(pdf, {
+    return await setPdfInfo(pdf, {
       Title: certificateTitle(data),
       Author: data.organisationName,
-      Subject: `Certificate of Completion: ${data.unitCode} ${data.courseName}`,
+      Subject: `${DOCUMENT_TITLE}: ${data.unitCode} ${data.courseName}`,
       Creator: `${data.organisationName} training portal`,
     });
   } catch (error) {
-    // A Chromium whose PDF layout this cannot update still yields a usable certificate.
+    // A PDF pdf-lib cannot parse is still a usable certificate without the extra entries.
     logLine({ event: "pdf.info_not_set", error: String(error) });
     return pdf;
   }
@@ -103,11 +122,11 @@ async function renderAndStore(db: DB, certificateId: string, data: CertificateDo
  * Checks no access rule: the download route checks the viewer first; the issuing code may
  * call this to render at issue time. Throws RenderError when rendering fails.
  */
-export async function ensureCertificatePdf(db: DB, certificateId: string): Promise<CertificatePdf | null> {
+export async function ensureCertificatePdf(db: DB, certificateId: string, origin?: string | null): Promise<CertificatePdf | null> {
   const found = await getCertificateDocumentWithStored(db, certificateId);
   if (!found) return null;
   const { record, stored } = found;
-  const data = documentData(record);
+  const data = origin === undefined ? documentData(record) : documentData(record, origin);
   const version = documentVersion(data);
   if (stored && stored.template_version === version) {
     return {
@@ -134,8 +153,8 @@ export async function ensureCertificatePdf(db: DB, certificateId: string): Promi
  * second or more and must not hold SQLite's write lock). Never throws: a failed render is
  * logged and simply happens again at the first download.
  */
-export function prepareCertificatePdf(db: DB, certificateId: string): Promise<void> {
-  return ensureCertificatePdf(db, certificateId).then(
+export function prepareCertificatePdf(db: DB, certificateId: string, origin?: string | null): Promise<void> {
+  return ensureCertificatePdf(db, certificateId, origin).then(
     () => undefined,
     (error: unknown) => logLine({ event: "pdf.prepare_failed", certificateId, error: String(error) }),
   );

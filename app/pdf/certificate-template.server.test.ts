@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  ATTAINMENT_STATEMENT,
   NRT_STATEMENT,
   TEMPLATE_VERSION,
   escapeHtml,
@@ -7,10 +8,13 @@ import {
   renderCertificateHtml,
   type CertificateDocumentData,
 } from "./certificate-template.server";
+import { verificationQrSvg } from "./certificate-pdf.server";
 import { certificateFontCss, inlineFontCss } from "./fonts.server";
 
 const data: CertificateDocumentData = {
   certificateNumber: "SCR-2026-00007",
+  verificationCode: "ABCDEFGHJKLMNPQR",
+  verificationUrl: "https://portal.example.com/verify/ABCDEFGHJKLMNPQR",
   learnerName: "Jordan Mitchell",
   courseName: "Licence to perform dogging (DG)",
   unitCode: "CPCCLDG3001",
@@ -44,7 +48,7 @@ describe("renderCertificateHtml", () => {
     for (const text of [
       "Summit Crane &amp; Rigging Training",
       "RTO Code 45678",
-      "Certificate of Completion",
+      "Statement of Attainment",
       "Jordan Mitchell",
       "CPCCLDG3001",
       "Licence to perform dogging (DG)",
@@ -59,6 +63,20 @@ describe("renderCertificateHtml", () => {
     }
     expect(html).toContain("<title>Certificate SCR-2026-00007 — Licence to perform dogging (DG)</title>");
     expect(html).toContain('<html lang="en-AU">');
+  });
+
+  it("prints the statement-of-attainment sentence, the grouped code, the URL and the QR code", async () => {
+    const qr = await verificationQrSvg(data.verificationUrl!);
+    expect(qr).toMatch(/^<svg[^>]*viewBox/);
+    const withQr = renderCertificateHtml(data, "/* fonts */", qr);
+    expect(withQr).toContain(ATTAINMENT_STATEMENT);
+    expect(withQr).toContain("ABCD-EFGH-JKLM-NPQR");
+    expect(withQr).toContain("https://portal.example.com/verify/ABCDEFGHJKLMNPQR");
+    expect(withQr).toContain(qr);
+    // without a trusted origin there is no URL to print or encode
+    const noUrl = renderCertificateHtml({ ...data, verificationUrl: null }, "/* fonts */", qr);
+    expect(noUrl).not.toContain("<svg xmlns");
+    expect(noUrl).toContain("ABCD-EFGH-JKLM-NPQR");
   });
 
   it("escapes every value, so a name cannot inject markup", () => {
@@ -87,8 +105,12 @@ describe("renderCertificateHtml", () => {
   });
 
   it("refers to nothing outside the document: no scripts, no links, no remote URLs", () => {
-    const full = renderCertificateHtml(data);
+    // the verification URL is printed as text (checked below), so leave it out here
+    const full = renderCertificateHtml({ ...data, verificationUrl: null });
     expect(full).not.toMatch(/<script|<link|<img|@import|https?:\/\//i);
+    const printed = renderCertificateHtml(data);
+    expect(printed).not.toMatch(/<script|<link|<img|@import|(?:src|href)\s*=/i);
+    expect(printed.match(/https?:\/\/[^\s<"]+/g)).toEqual([data.verificationUrl]);
     const urls = [...full.matchAll(/url\(([^)]*)\)/g)].map((m) => m[1]!);
     expect(urls.length).toBeGreaterThan(0);
     expect(urls.every((u) => u.startsWith("data:font/woff2;base64,"))).toBe(true);

@@ -5,11 +5,18 @@ import { certificateFontCss } from "./fonts.server";
  * The certificate document as HTML, printed to PDF by Chromium. Bump TEMPLATE_VERSION on any
  * change to the markup or styles: stored PDFs of an older version are rendered again.
  */
-export const TEMPLATE_VERSION = "certificate-2026-11-22.1";
+export const TEMPLATE_VERSION = "certificate-2026-11-23.1";
 
-/** Everything printed on a certificate. Never a student id or anything secret. */
+/**
+ * Everything printed on a certificate. Never a student id, USI or date of birth: the Student
+ * Identifiers Act keeps the USI off every certificate.
+ */
 export interface CertificateDocumentData {
   certificateNumber: string;
+  /** the code of the certificate's public /verify page, as stored */
+  verificationCode: string;
+  /** the full URL of that page; null when the portal has no trusted origin to print */
+  verificationUrl: string | null;
   learnerName: string;
   courseName: string;
   unitCode: string;
@@ -28,6 +35,12 @@ const TIERS: Record<Tier, { label: string; level: string }> = {
 
 export const NRT_STATEMENT =
   "This is a statement that the unit of competency listed has been achieved as nationally recognised training.";
+
+/** The sentence every statement of attainment carries (AQF certification practice). */
+export const ATTAINMENT_STATEMENT =
+  "A statement of attainment is issued by a registered training organisation when an individual has completed one or more accredited units";
+
+export const DOCUMENT_TITLE = "Statement of Attainment";
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -158,10 +171,22 @@ body {
   font-size: 7.5pt; color: #3c4a5e; line-height: 1.5; text-align: center;
 }
 .nrt strong { color: #172334; font-weight: 700; }
+.verify { position: absolute; right: 13mm; top: 12mm; width: 30mm; text-align: center; }
+.verify svg { width: 24mm; height: 24mm; display: block; margin: 0 auto; }
+.verify .label { margin-top: 1mm; }
+.verify-line { margin-top: 1mm; font-size: 7.5pt; color: #3c4a5e; overflow-wrap: anywhere; }
 `;
 
-/** The complete HTML document for one certificate; every value is escaped. */
-export function renderCertificateHtml(data: CertificateDocumentData, fontCss = certificateFontCss()): string {
+/** The code in groups of four, as printed (typed back with or without the hyphens). */
+function grouped(code: string): string {
+  return code.match(/.{1,4}/g)?.join("-") ?? code;
+}
+
+/**
+ * The complete HTML document for one certificate; every value is escaped. `qrSvg` is the QR
+ * code of the verification URL (verificationQrSvg), drawn top right when there is a URL.
+ */
+export function renderCertificateHtml(data: CertificateDocumentData, fontCss = certificateFontCss(), qrSvg: string | null = null): string {
   const tier = TIERS[data.tier] ?? { label: data.tier, level: "" };
   const e = escapeHtml;
   const learnerSize = sizeFor(data.learnerName, [[26, "38pt"], [36, "30pt"], [50, "24pt"], [80, "18pt"], [120, "14pt"]], "11pt");
@@ -187,7 +212,12 @@ export function renderCertificateHtml(data: CertificateDocumentData, fontCss = c
         <div class="org-code">Registered Training Organisation · RTO Code ${e(data.rtoCode)}</div>
       </div>
     </header>
-    <h1 class="title">Certificate of Completion</h1>
+    ${
+      qrSvg && data.verificationUrl
+        ? `<div class="verify">${qrSvg}<div class="label">Scan to verify</div></div>`
+        : ""
+    }
+    <h1 class="title">${DOCUMENT_TITLE}</h1>
     <div class="rule" aria-hidden="true"><span></span><i></i><span></span></div>
     <p class="lead">This is to certify that</p>
     <p class="learner" style="font-size: ${learnerSize}">${e(data.learnerName)}</p>
@@ -217,8 +247,10 @@ export function renderCertificateHtml(data: CertificateDocumentData, fontCss = c
       </div>
     </section>
     <footer class="nrt">
-      <p><strong>${e(NRT_STATEMENT)}</strong></p>
-      <p>Issued by ${org}, Registered Training Organisation ${e(data.rtoCode)}. Quote the certificate number to verify this certificate with the issuing RTO.</p>
+      <p><strong>${e(ATTAINMENT_STATEMENT)}.</strong> ${e(NRT_STATEMENT)}</p>
+      <p>Issued by ${org}, Registered Training Organisation ${e(data.rtoCode)}. Verification code ${e(grouped(data.verificationCode))}${
+        data.verificationUrl ? `: verify at <span class="verify-url">${e(data.verificationUrl)}</span>` : ", at the issuing RTO's portal (/verify)"
+      }</p>
     </footer>
   </div>
 </main>

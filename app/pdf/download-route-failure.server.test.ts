@@ -4,7 +4,7 @@ import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { issueApiToken } from "~/auth/api.server";
 import { loader } from "~/routes/api.certificates.$id.download";
 import { browserStats, closeBrowser } from "./browser.server";
-import { makeCertifiedStudent } from "./test-fixtures";
+import { makeCertifiedStudent } from "../../tests/support/pdf-fixtures";
 
 /**
  * When Chromium cannot run, a download answers the JSON error the UI shows as 'Failed to

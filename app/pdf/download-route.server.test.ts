@@ -8,7 +8,7 @@ import { createSession } from "~/auth/session.server";
 import { loader } from "~/routes/api.certificates.$id.download";
 import { closeBrowser } from "./browser.server";
 import { certificateRenderCount } from "./certificate-pdf.server";
-import { makeCertifiedStudent, pdfText } from "./test-fixtures";
+import { makeCertifiedStudent, pdfText } from "../../tests/support/pdf-fixtures";
 
 /**
  * GET /api/certificates/{id}/download through its loader, with real sessions and tokens on a
@@ -118,7 +118,7 @@ describe("who may download a certificate", () => {
     const auth = await credentials(made.student.id);
     await db.updateTable("users").set({ is_active: 0 }).where("id", "=", made.student.id).execute();
     await expectDetail(await download(made.certificate.id, { cookie: auth.cookie }), 401, "Not authenticated");
-    // CONTRACT.md section 5: an inactive account's token is a 403, as on every /api route
+    // an inactive account's token is a 403, as on every /api route
     await expectDetail(await download(made.certificate.id, { token: auth.token }), 403, ACCOUNT_INACTIVE);
   });
 

@@ -1,19 +1,25 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { requireAnonymous } from "~/auth/guards.server";
-import { clientAddress } from "~/auth/request-context.server";
+import { clientAddress } from "~/http/request-context.server";
 import { useActionToast } from "~/components/toaster";
-import { ButtonLink, Modal, SubmitButton, TextField } from "~/components/ui";
+import { Alert, ButtonLink, Modal, SubmitButton, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { passwordResetLink, sendPasswordResetEmail } from "~/mail/password-reset.server";
 import { getMailer } from "~/mail/transport.server";
-import { requestPasswordReset, RESET_TOKEN_TTL_MINUTES } from "~/models/password-reset.server";
+import {
+  requestPasswordReset,
+  RESET_THROTTLE_WINDOW_MINUTES,
+  RESET_TOKEN_TTL_MINUTES,
+  TOO_MANY_RESET_REQUESTS,
+} from "~/models/password-reset.server";
 import { passwordResetRequestSchema } from "~/schemas/password-reset";
 import { redirectWithFlash } from "~/utils/flash.server";
+import { retryAfterFromAction } from "~/utils/http.server";
 import { logLine } from "~/utils/log.server";
-import { formToObject, parseWith } from "~/utils/validation";
+import { tooMany } from "~/utils/errors";
+import { answerForm } from "~/utils/form-action.server";
 
 /** Said whether or not the email belongs to an account, so the form tells nobody who is registered. */
 export const RESET_REQUESTED = "If an account exists for that email, a reset link has been sent.";
@@ -25,38 +31,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const form = await request.formData().catch(() => null);
-  const raw = form ? formToObject(form) : {};
-  const parsed = parseWith(passwordResetRequestSchema, raw);
-  if (!parsed.success) {
-    const email = typeof raw.email === "string" ? raw.email.slice(0, 254) : "";
-    return json(
-      {
-        fieldErrors: parsed.fieldErrors,
-        values: { email },
-        toast: { type: "error" as const, message: parsed.message },
-        submittedAt: Date.now(),
-      },
-      { status: 400 },
-    );
-  }
-  const outcome = await requestPasswordReset(getDb(), { email: parsed.data.email, client: clientAddress(request) });
-  if (outcome.kind === "issued") {
-    // Sent after the answer, so how long a mail server takes tells nothing about the account.
-    const message = {
-      to: outcome.user.email,
-      fullName: outcome.user.full_name,
-      link: passwordResetLink(request, outcome.token),
-      validMinutes: RESET_TOKEN_TTL_MINUTES,
-      rto: { name: env().RTO_NAME, code: env().RTO_CODE },
-    };
-    void sendPasswordResetEmail(getMailer(), message).catch((error: unknown) =>
-      logLine({ event: "mail-error", kind: "password-reset", error: String(error) }),
-    );
-  } else if (outcome.kind === "throttled") {
-    logLine({ event: "password-reset-throttled", by: outcome.by });
-  }
-  return redirectWithFlash("/", { type: "success", message: RESET_REQUESTED });
+  return answerForm(request, {
+    schema: passwordResetRequestSchema,
+    unreadable: "Enter the email address of your account",
+    save: async ({ email }) => {
+      const outcome = await requestPasswordReset(getDb(), { email, client: clientAddress(request) });
+      const link = outcome.kind === "issued" ? passwordResetLink(request, outcome.token) : null;
+      if (outcome.kind === "issued" && !link) {
+        logLine({
+          event: "password-reset-not-sent",
+          reason: "APP_URL is not set and the request did not come to this machine; set APP_URL to send reset links",
+        });
+      } else if (outcome.kind === "issued" && link) {
+        // Sent after the answer, so how long a mail server takes tells nothing about the account.
+        const message = {
+          to: outcome.user.email,
+          fullName: outcome.user.full_name,
+          link,
+          validMinutes: RESET_TOKEN_TTL_MINUTES,
+          rto: { name: env().RTO_NAME, code: env().RTO_CODE },
+        };
+        void sendPasswordResetEmail(getMailer(), message).catch((error: unknown) =>
+          logLine({ event: "mail-error", kind: "password-reset", error: String(error) }),
+        );
+      } else if (outcome.kind === "throttled") {
+        logLine({ event: "password-reset-throttled", by: outcome.by });
+        // The client is told (it is counted whatever the emails); a throttled email gets the
+        // neutral answer, as every other request does.
+        if (outcome.by === "client") throw tooMany(TOO_MANY_RESET_REQUESTS, RESET_THROTTLE_WINDOW_MINUTES * 60);
+      }
+      return redirectWithFlash("/", { type: "success", message: RESET_REQUESTED });
+    },
+  });
 }
 
 export default function ForgotPassword() {
@@ -65,6 +71,8 @@ export default function ForgotPassword() {
   return (
     <Modal title="Reset Password" closeTo="/">
       <Form method="post" action="/forgot-password" noValidate preventScrollReset className="space-y-4">
+        {/* a field's own message shows beside the field; the box is for answers about the whole form */}
+        {data?.error && !data.fieldErrors.email ? <Alert>{data.error}</Alert> : null}
         <p className="text-sm text-steel-700">
           Enter the email address of your account and we will send you a link to choose a new password.
         </p>
@@ -90,3 +98,5 @@ export default function ForgotPassword() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Reset password | Summit Crane & Rigging Training" }];
+
+export const headers: HeadersFunction = retryAfterFromAction;

@@ -13,7 +13,7 @@ import { env } from "~/env.server";
 
 /**
  * The landing page, and the frame its modals (Reset Password at /forgot-password) open over.
- * Signed-in users have their portal instead (spec section 2).
+ * Signed-in users have their portal instead.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect("/dashboard");

@@ -1,22 +1,19 @@
+import { foundOr404 } from "~/utils/http.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
-import { ModalRouteError } from "~/components/admin/admin-modal-error";
+import { RouteError } from "~/components/route-error";
 import { ActiveBadge, StatusBadge, TierBadge } from "~/components/status-badges";
 import { buttonClasses, Modal, ProgressBar } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getCourseDetail } from "~/models/course-admin.server";
-import { uuid } from "~/schemas/fields";
 import { ModalSection } from "~/components/admin/modal-section";
 import { formatDate, formatPrice } from "~/utils/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  const id = uuid.safeParse(params.id);
-  const detail = id.success ? await getCourseDetail(getDb(), id.data) : null;
-  if (!detail) throw json("Course not found", { status: 404 });
-  return json(detail);
+  return json(await foundOr404(params.id, (id) => getCourseDetail(getDb(), id), "Course not found"));
 }
 
 function List({ items, empty }: { items: string[]; empty: string }) {
@@ -110,5 +107,5 @@ export default function CourseDetails() {
 export const meta: MetaFunction = () => [{ title: "Course Details | Summit Crane & Rigging Training" }];
 
 export function ErrorBoundary() {
-  return <ModalRouteError title="Course Details" message="Failed to load course details" closeTo="/admin/courses" />;
+  return <RouteError title="Course Details" message="Failed to load course details" modalCloseTo="/admin/courses" />;
 }

@@ -1,8 +1,9 @@
+import { foundOr404 } from "~/utils/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
-import { ModalRouteError } from "~/components/admin/admin-modal-error";
+import { RouteError } from "~/components/route-error";
 import { CourseFields, courseStateFrom } from "~/components/admin/course-form";
 import { courseFormFailure, listButtonResponse } from "~/components/admin/course-form.server";
 import { useActionToast } from "~/components/toaster";
@@ -11,7 +12,6 @@ import { getDb } from "~/db.server";
 import { updateCourse } from "~/models/course-admin.server";
 import { getCourse } from "~/models/course.server";
 import { courseEditSchema, courseFormInput } from "~/schemas/course";
-import { uuid } from "~/schemas/fields";
 import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { parseWith } from "~/utils/validation";
@@ -19,11 +19,8 @@ import { parseWith } from "~/utils/validation";
 export const COURSE_UPDATED = "Course updated successfully";
 const UPDATE_FAILED = "Failed to update course";
 
-async function loadCourse(id: string | undefined) {
-  const parsed = uuid.safeParse(id);
-  const course = parsed.success ? await getCourse(getDb(), parsed.data) : null;
-  if (!course) throw json("Course not found", { status: 404 });
-  return course;
+function loadCourse(id: string | undefined) {
+  return foundOr404(id, (courseId) => getCourse(getDb(), courseId), "Course not found");
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -80,5 +77,5 @@ export default function EditCourse() {
 export const meta: MetaFunction = () => [{ title: "Edit Course | Summit Crane & Rigging Training" }];
 
 export function ErrorBoundary() {
-  return <ModalRouteError title="Edit Course" message="Failed to load course details" closeTo="/admin/courses" />;
+  return <RouteError title="Edit Course" message="Failed to load course details" modalCloseTo="/admin/courses" />;
 }

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { z } from "zod";
 import { requireRole } from "~/auth/guards.server";
 import { ActiveBadge, TierBadge } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
@@ -9,25 +8,16 @@ import { RowActionButton } from "~/components/admin/row-action-button";
 import { ButtonLink, Card, EmptyState } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listAllCourses, updateCourse } from "~/models/course-admin.server";
-import { uuid } from "~/schemas/fields";
+import { courseListStatus, courseToggleSchema } from "~/schemas/page-queries";
 import { cn } from "~/utils/cn";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formatPrice } from "~/utils/format";
 import { parseWith } from "~/utils/validation";
-import { AdminPageError } from "~/components/admin/page-error";
-
-const COURSE_STATUSES = ["all", "active", "inactive"] as const;
-
-/** The status button: the course and the inverse of its current state. */
-const toggleSchema = z.object({
-  intent: z.literal("toggle"),
-  course_id: uuid,
-  is_active: z.enum(["true", "false"]).transform((v) => v === "true"),
-});
+import { RouteError } from "~/components/route-error";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  const status = z.enum(COURSE_STATUSES).catch("all").parse(new URL(request.url).searchParams.get("status") ?? "all");
+  const status = courseListStatus.parse(new URL(request.url).searchParams.get("status") ?? "all");
   const courses = await listAllCourses(getDb(), { status });
   return json({ courses, status });
 }
@@ -36,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const back = `/admin/courses${new URL(request.url).search}`;
   const form = await request.formData().catch(() => null);
-  const parsed = parseWith(toggleSchema, form ? Object.fromEntries(form) : {});
+  const parsed = parseWith(courseToggleSchema, form ? Object.fromEntries(form) : {});
   if (!parsed.success) return redirectWithFlash(back, { type: "error", message: "Failed to update course status" });
   try {
     const course = await updateCourse(getDb(), parsed.data.course_id, { is_active: parsed.data.is_active }, admin.id);
@@ -154,5 +144,5 @@ export default function CourseManagement() {
 export const meta: MetaFunction = () => [{ title: "Course Management | Summit Crane & Rigging Training" }];
 
 export function ErrorBoundary() {
-  return <AdminPageError title="Course Management" message="Failed to load courses" />;
+  return <RouteError title="Course Management" message="Failed to load courses" />;
 }

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { accountDecisionSchema } from "~/schemas/page-queries";
 import { requireRole } from "~/auth/guards.server";
 import { ActiveBadge, TIER_TITLES } from "~/components/status-badges";
-import { AdminPageError } from "~/components/admin/page-error";
+import { RouteError } from "~/components/route-error";
 import { RowActionButton } from "~/components/admin/row-action-button";
 import { QuickActions } from "~/components/quick-actions";
 import { PageTitle } from "~/components/portal-shell";
@@ -12,6 +12,8 @@ import { buttonClasses, EmptyState, StatCard, TitledCard } from "~/components/ui
 import { getDb } from "~/db.server";
 import { approveAccount, listPendingAccounts, rejectAccount } from "~/models/approval.server";
 import { countAllCourses } from "~/models/course-admin.server";
+import { countCompletedAwaitingCertificate, listCompletedAwaitingCertificate } from "~/models/certificate.server";
+import { AwaitingUsiCard, DueDate } from "~/components/certificates-due";
 import { getDashboardStats } from "~/models/stats.server";
 import { listRecentStudents } from "~/models/student.server";
 import { isDomainError } from "~/utils/errors";
@@ -23,20 +25,28 @@ import { parseWith } from "~/utils/validation";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const db = getDb();
-  // Spec section 7: stats, students and courses load in parallel.
-  const [stats, recentStudents, courseCount, pending] = await Promise.all([
+  // Stats, students and courses are independent reads: load them in parallel.
+  const [stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi] = await Promise.all([
     getDashboardStats(db),
     listRecentStudents(db, 5),
     countAllCourses(db),
     listPendingAccounts(db),
+    listCompletedAwaitingCertificate(db, { limit: CERTIFICATES_DUE_SHOWN }),
+    countCompletedAwaitingCertificate(db),
+    listCompletedAwaitingCertificate(db, { limit: 100, usi: "awaiting" }),
   ]);
   return json({
     stats,
     recentStudents: recentStudents.map((s) => ({ id: s.id, full_name: s.full_name, email: s.email, created_at: s.created_at, is_active: s.is_active })),
     courseCount,
     pending,
+    due,
+    dueTotal,
+    awaitingUsi,
   });
 }
+
+const CERTIFICATES_DUE_SHOWN = 10;
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
@@ -57,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminOverview() {
-  const { stats, recentStudents, courseCount, pending } = useLoaderData<typeof loader>();
+  const { stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi } = useLoaderData<typeof loader>();
   const tiers = [
     { key: "tier_1" as const, count: stats.tier_1_completions },
     { key: "tier_2" as const, count: stats.tier_2_completions },
@@ -109,6 +119,30 @@ export default function AdminOverview() {
             { to: "/admin/export.csv", label: "Export student data (CSV)", download: true },
           ]}
         />
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <TitledCard title={`Certificates due (${dueTotal})`} className="min-w-0">
+          <p className="mb-3 text-sm text-steel-600">
+            A certificate is due within 30 days of completion; overdue ones come first. Trainers issue them from their Certificates page.
+          </p>
+          {due.length === 0 ? (
+            <EmptyState title="Nothing awaiting">Every completed enrolment has its certificate.</EmptyState>
+          ) : (
+            <ul className="divide-y divide-steel-100" aria-label="Completed enrolments awaiting a certificate, longest waiting first">
+              {due.map((a) => (
+                <li key={a.enrollment_id} className="py-2 text-sm">
+                  <Link to={`/admin/students/${a.student.id}`} className="font-semibold text-steel-900 hover:underline">
+                    {a.student.full_name}
+                  </Link>{" "}
+                  · {a.course.name} · <DueDate awaiting={a} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {dueTotal > due.length ? <p className="mt-3 text-sm text-steel-600">Showing the {due.length} longest waiting of {dueTotal}.</p> : null}
+        </TitledCard>
+        <AwaitingUsiCard awaitingUsi={awaitingUsi} fixHref={(id) => `/admin/students/${id}/edit`} className="min-w-0" />
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
@@ -196,5 +230,5 @@ export default function AdminOverview() {
 export const meta: MetaFunction = () => [{ title: "Administrator Dashboard | Summit Crane & Rigging Training" }];
 
 export function ErrorBoundary() {
-  return <AdminPageError title="Administrator Dashboard" message="Failed to load dashboard data" />;
+  return <RouteError title="Administrator Dashboard" message="Failed to load dashboard data" />;
 }

@@ -1,47 +1,44 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { requireRole } from "~/auth/guards.server";
+import { MonthlyChart, TierChart } from "~/components/admin/report-charts";
 import { StatusBadge, TIER_TITLES } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
-import { Badge, Card, SubmitButton, TitledCard } from "~/components/ui";
+import { Alert, Badge, buttonClasses, Card, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
+import { getAvetmissExport, getReportCharts } from "~/models/avetmiss.server";
 import { getComplianceChecks, getEnrollmentStatistics } from "~/models/report.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { AdminPageError } from "~/components/admin/page-error";
+import { AVETMISS_EXPORT_KEYS, AVETMISS_EXPORTS } from "~/schemas/avetmiss-exports";
+import { RouteError } from "~/components/route-error";
+import { organisation, reportYear } from "~/utils/avetmiss-download.server";
 
-/** The AVETMISS files of spec section 2; they are produced in a later release. */
-const AVETMISS_EXPORTS = {
-  nat00020: { code: "NAT00020", label: "NAT00020 student data", description: "Client (student) details for each learner." },
-  nat00030: { code: "NAT00030", label: "NAT00030 qualification data", description: "Qualifications and courses delivered." },
-  nat00060: { code: "NAT00060", label: "NAT00060 unit of competency", description: "Units of competency and their outcomes." },
-} as const;
-type ExportKey = keyof typeof AVETMISS_EXPORTS;
-
-const exportSchema = z.object({ intent: z.enum(Object.keys(AVETMISS_EXPORTS) as [ExportKey, ...ExportKey[]]) });
-
+/**
+ * The compliance report. `?year=` chooses the AVETMISS collection year (default: this year)
+ * for the readiness list, the record counts, the charts and the downloads; a year that is
+ * not four digits shows its message (status 400) over this year's figures.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
+  const url = new URL(request.url);
+  const asked = url.searchParams.has("year") ? reportYear(url) : null;
+  const year = asked?.year ?? new Date().getUTCFullYear();
   const db = getDb();
-  const [statistics, checks] = await Promise.all([getEnrollmentStatistics(db), getComplianceChecks(db)]);
-  return json({ statistics, checks });
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  await requireRole(request, "admin");
-  const form = await request.formData().catch(() => null);
-  const parsed = exportSchema.safeParse(form ? Object.fromEntries(form) : {});
-  if (!parsed.success) return redirectWithFlash("/admin/reports", { type: "error", message: "Unknown export" });
-  const file = AVETMISS_EXPORTS[parsed.data.intent];
-  return redirectWithFlash("/admin/reports", {
-    type: "info",
-    message: `${file.code} AVETMISS file export is coming in a later release; no file has been generated yet.`,
-  });
+  const [statistics, checks, charts, report] = await Promise.all([
+    getEnrollmentStatistics(db),
+    getComplianceChecks(db),
+    getReportCharts(db, year),
+    getAvetmissExport(db, year, organisation()),
+  ]);
+  const yearError = asked?.error ?? null;
+  return json(
+    { statistics, checks, charts, year, yearError, readiness: { counts: report.counts, issues: report.issues } },
+    { status: yearError ? 400 : 200 },
+  );
 }
 
 export default function Reports() {
-  const { statistics, checks } = useLoaderData<typeof loader>();
+  const { statistics, checks, charts, year, yearError, readiness } = useLoaderData<typeof loader>();
   const attention = checks.filter((c) => !c.ok).length;
   return (
     <>
@@ -126,24 +123,91 @@ export default function Reports() {
         </ul>
       </TitledCard>
 
-      <Card className="mt-6 p-4 sm:p-5">
-        <h2 className="text-base font-semibold text-steel-900">AVETMISS Export</h2>
-        <p className="mt-1 text-sm text-steel-600">
-          Files for the National VET Provider Collection. Generating them is coming in a later release.
+      <TitledCard title={`AVETMISS ${year}`} className="mt-6">
+        <Form method="get" action="/admin/reports" className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="report-year" className="mb-1 block text-sm font-semibold text-steel-800">
+              Collection year
+            </label>
+            <input
+              id="report-year"
+              name="year"
+              inputMode="numeric"
+              defaultValue={yearError ? "" : year}
+              aria-invalid={yearError ? true : undefined}
+              aria-describedby={yearError ? "report-year-error" : undefined}
+              className="block w-32 rounded-md border border-steel-300 px-3 py-2 text-base sm:text-sm"
+            />
+          </div>
+          <button type="submit" className={buttonClasses("secondary")}>
+            Show year
+          </button>
+        </Form>
+        {yearError ? (
+          <div className="mt-3" id="report-year-error">
+            <Alert>{yearError}</Alert>
+          </div>
+        ) : null}
+
+        <h3 className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-steel-700">Export AVETMISS</h3>
+        <p className="text-sm text-steel-600">
+          The ten NAT files of the National VET Provider Collection for {year}, fixed-width ASCII, ready for NCVER's validation software.
         </p>
+        <form method="get" action="/admin/reports/avetmiss.zip" className="mt-3 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="year" value={year} />
+          <button type="submit" className={buttonClasses("primary")}>
+            Export AVETMISS {year} (zip)
+          </button>
+        </form>
         <ul className="mt-4 grid gap-3 sm:grid-cols-3">
-          {(Object.keys(AVETMISS_EXPORTS) as ExportKey[]).map((key) => (
+          {AVETMISS_EXPORT_KEYS.map((key) => (
             <li key={key} className="rounded-md border border-steel-200 p-3">
-              <Form method="post" action="/admin/reports">
-                <SubmitButton intent={key} variant="secondary" className="w-full" busyLabel="Preparing...">
-                  {AVETMISS_EXPORTS[key].label}
-                </SubmitButton>
-              </Form>
+              <a href={`/admin/reports/avetmiss/${AVETMISS_EXPORTS[key].code}.txt?year=${year}`} download className={buttonClasses("secondary", "md", "w-full")}>
+                {AVETMISS_EXPORTS[key].label}
+              </a>
               <p className="mt-2 text-xs text-steel-600">{AVETMISS_EXPORTS[key].description}</p>
             </li>
           ))}
         </ul>
-      </Card>
+
+        <h3 className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-steel-700">Records per file</h3>
+        <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+          {Object.entries(readiness.counts).map(([file, n]) => (
+            <div key={file} className="rounded-md bg-steel-50 px-3 py-2">
+              <dt className="font-mono text-xs text-steel-600">{file}</dt>
+              <dd className="font-bold tabular-nums text-steel-900">{n}</dd>
+            </div>
+          ))}
+        </dl>
+
+        <h3 id="readiness-heading" className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-steel-700">
+          Readiness: {readiness.issues.length === 0 ? "nothing to fix" : `${readiness.issues.length} to fix before lodging`}
+        </h3>
+        {readiness.issues.length === 0 ? (
+          <p className="text-sm text-steel-700">No record for {year} would be rejected by NCVER's validation for a missing or malformed value.</p>
+        ) : (
+          <ul aria-labelledby="readiness-heading" className="divide-y divide-steel-100 rounded-md border border-amber-200">
+            {readiness.issues.map((issue, i) => (
+              <li key={`${issue.file}-${i}`} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+                <span>
+                  <span className="font-mono text-xs text-steel-600">{issue.file}</span>{" "}
+                  <span className="font-semibold text-steel-900">{issue.record}</span>: {issue.problem}
+                </span>
+                <Link to={issue.href} className="font-semibold text-hivis-800 underline-offset-4 hover:underline">
+                  Fix<span className="sr-only"> {issue.problem.toLowerCase()} for {issue.record}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </TitledCard>
+
+      <TitledCard title={`Activity in ${year}`} className="mt-6">
+        <h3 className="mb-2 text-sm font-bold uppercase tracking-wide text-steel-700">Enrolments and completions per month</h3>
+        <MonthlyChart year={charts.year} months={charts.months} />
+        <h3 className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-steel-700">Completions per tier</h3>
+        <TierChart year={charts.year} tiers={charts.completionsByTier} />
+      </TitledCard>
     </>
   );
 }
@@ -151,5 +215,5 @@ export default function Reports() {
 export const meta: MetaFunction = () => [{ title: "ASQA Compliance Reports | Summit Crane & Rigging Training" }];
 
 export function ErrorBoundary() {
-  return <AdminPageError title="ASQA Compliance Reports" message="Failed to load reports" />;
+  return <RouteError title="ASQA Compliance Reports" message="Failed to load reports" />;
 }

@@ -1,23 +1,60 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { foundOr404 } from "~/utils/http.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { requireRole } from "~/auth/guards.server";
-import { ModalRouteError } from "~/components/admin/admin-modal-error";
+import { RouteError } from "~/components/route-error";
 import { ActiveBadge, StatusBadge, TierBadge } from "~/components/status-badges";
-import { buttonClasses, Modal, ProgressBar } from "~/components/ui";
+import { Badge, buttonClasses, Modal, ProgressBar, SubmitButton, TextAreaField } from "~/components/ui";
+import { useActionToast } from "~/components/toaster";
 import { getDb } from "~/db.server";
+import { announceCertificate } from "~/mail/certificate-issued.server";
+import { getCertificateForViewer, listCertificateHistory, reissueCertificate, revokeCertificate, type CertificateHistoryEntry } from "~/models/certificate.server";
 import { getStudentDetail } from "~/models/student.server";
-import { uuid } from "~/schemas/fields";
+import { certificateChangeSchema } from "~/schemas/page-queries";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { answerForm } from "~/utils/form-action.server";
+import { notFound } from "~/utils/errors";
 import { ModalSection } from "~/components/admin/modal-section";
+import { EnrolmentDetailsList } from "~/components/student/enrolment-details";
 import { formatDate, formatDateTime } from "~/utils/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  const id = uuid.safeParse(params.id);
-  const detail = id.success ? await getStudentDetail(getDb(), id.data) : null;
-  if (!detail) throw json("Student not found", { status: 404 });
-  return json(detail);
+  const detail = await foundOr404(params.id, (id) => getStudentDetail(getDb(), id), "Student not found");
+  return json({ ...detail, history: await listCertificateHistory(getDb(), detail.student.id) });
+}
+
+/**
+ * Revoke (with a reason) or reissue one of this student's certificates. A certificate of another
+ * student is "not found" here, as an unknown one is; the model refuses revoking twice and
+ * reissuing a revoked or replaced certificate. A reissued certificate is mailed like any issue.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireRole(request, "admin");
+  const student = await foundOr404(params.id, (id) => getStudentDetail(getDb(), id), "Student not found");
+  const here = `/admin/students/${student.student.id}${new URL(request.url).search}`;
+  return answerForm(request, {
+    schema: certificateChangeSchema,
+    requires: ["intent", "certificate_id"],
+    unreadable: "Choose Revoke or Reissue for a certificate",
+    save: async (input) => {
+      const db = getDb();
+      const certificate = await getCertificateForViewer(db, input.certificate_id, admin);
+      if (!certificate || certificate.student_id !== student.student.id) throw notFound("Certificate");
+      if (input.intent === "revoke") {
+        await revokeCertificate(db, { certificateId: certificate.id, reason: input.reason, actorId: admin.id });
+        return redirectWithFlash(here, { type: "success", message: `Certificate ${certificate.certificate_number} revoked` });
+      }
+      const replacement = await reissueCertificate(db, { certificateId: certificate.id, actorId: admin.id });
+      void announceCertificate(db, request, replacement.id);
+      return redirectWithFlash(here, {
+        type: "success",
+        message: `Certificate ${certificate.certificate_number} reissued as ${replacement.certificate_number}`,
+      });
+    },
+  });
 }
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -34,8 +71,10 @@ function Empty({ children }: { children: string }) {
 }
 
 export default function StudentProfile() {
-  const { student, enrollments, certificates, files, assessments, summary } = useLoaderData<typeof loader>();
+  const { student, avetmiss, enrollments, history, files, assessments, summary } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
   const { search } = useLocation();
+  useActionToast(failure);
   return (
     <Modal title="Student Profile" closeTo={`/admin/students${search}`} size="lg">
       <div className="space-y-5">
@@ -44,6 +83,9 @@ export default function StudentProfile() {
             <p className="text-xl font-bold text-steel-900">{student.full_name}</p>
             <p className="text-sm text-steel-600">
               Student ID: <span className="font-mono">{student.id.slice(-8)}</span>
+            </p>
+            <p className="text-sm text-steel-600">
+              Student no.: <span className="font-mono">{student.student_number ?? "None"}</span>
             </p>
           </div>
           <Link to={`/admin/students/${student.id}/edit${search}`} preventScrollReset className={buttonClasses("secondary", "sm")}>
@@ -72,6 +114,10 @@ export default function StudentProfile() {
             </dl>
           </ModalSection>
         </div>
+
+        <ModalSection title="Enrolment details (AVETMISS)">
+          <EnrolmentDetailsList details={avetmiss} />
+        </ModalSection>
 
         <ModalSection title="Summary">
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -117,22 +163,16 @@ export default function StudentProfile() {
         </ModalSection>
 
         <ModalSection title="Certificates">
-          {certificates.length === 0 ? (
+          {history.length === 0 ? (
             <Empty>No certificates issued</Empty>
           ) : (
             <ul className="divide-y divide-steel-100">
-              {certificates.map((c) => (
-                <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                  <div>
-                    <p className="font-mono text-sm font-semibold text-steel-900">{c.certificate_number}</p>
-                    <p className="text-xs text-steel-600">
-                      {c.course.name} · <TierBadge tier={c.tier_achieved} /> · Issued {formatDate(c.issue_date)}
-                    </p>
-                  </div>
-                  <a href={`/api/certificates/${c.id}/download`} download className={buttonClasses("secondary", "sm")}>
-                    Download PDF<span className="sr-only"> for certificate {c.certificate_number}</span>
-                  </a>
-                </li>
+              {history.map((c) => (
+                <CertificateHistoryItem
+                  key={c.id}
+                  certificate={c}
+                  failure={failure && failure.values.certificate_id === c.id ? failure : null}
+                />
               ))}
             </ul>
           )}
@@ -184,10 +224,93 @@ export default function StudentProfile() {
   );
 }
 
+type Failure = { error: string; fieldErrors: Record<string, string | undefined>; values: Record<string, string> };
+
+const CERTIFICATE_STATE = {
+  valid: { tone: "green", label: "Valid" },
+  revoked: { tone: "red", label: "Revoked" },
+  replaced: { tone: "grey", label: "Replaced" },
+} as const;
+
+/**
+ * One certificate of the student's history: who issued it, and for a revoked or replaced one
+ * when, by whom, why and by which number. A certificate in force can be reissued, or revoked
+ * with a reason (the reason box sits in a disclosure, so a revocation is never one click).
+ */
+function CertificateHistoryItem({ certificate: c, failure }: { certificate: CertificateHistoryEntry; failure: Failure | null }) {
+  const { pathname, search } = useLocation();
+  const state = CERTIFICATE_STATE[c.status];
+  return (
+    <li className="space-y-2 py-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <p className="font-mono text-sm font-semibold text-steel-900">
+            {c.certificate_number} <Badge tone={state.tone}>{state.label}</Badge>
+          </p>
+          <p className="text-xs text-steel-600">
+            {c.course.name} · <TierBadge tier={c.tier_achieved} /> · Issued {formatDate(c.issue_date)}
+            {c.issued_by_name ? ` by ${c.issued_by_name}` : ""}
+            {c.replaces_number ? ` · Replaces ${c.replaces_number}` : ""}
+          </p>
+          {c.status === "revoked" ? (
+            <p className="text-xs text-steel-700">
+              Revoked {formatDate(c.revoked_at)}
+              {c.revoked_by_name ? ` by ${c.revoked_by_name}` : ""}: {c.revocation_reason}
+            </p>
+          ) : null}
+          {c.status === "replaced" ? (
+            <p className="text-xs text-steel-700">
+              Replaced {formatDate(c.replaced_at)} by {c.replaced_by_number}
+            </p>
+          ) : null}
+        </div>
+        <a href={`/api/certificates/${c.id}/download`} download className={buttonClasses("secondary", "sm")}>
+          Download PDF<span className="sr-only"> for certificate {c.certificate_number}</span>
+        </a>
+      </div>
+      {failure ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {failure.error}
+        </p>
+      ) : null}
+      {c.status === "valid" ? (
+        <div className="flex flex-wrap items-start gap-3">
+          <Form method="post" action={`${pathname}${search}`} preventScrollReset>
+            <input type="hidden" name="certificate_id" value={c.id} />
+            <SubmitButton intent="reissue" busyLabel="Reissuing..." variant="secondary" size="sm">
+              Reissue<span className="sr-only"> certificate {c.certificate_number}</span>
+            </SubmitButton>
+          </Form>
+          <details className="min-w-64 flex-1" open={failure?.values.intent === "revoke" || undefined}>
+            <summary className="cursor-pointer text-sm font-semibold text-red-800">
+              Revoke<span className="sr-only"> certificate {c.certificate_number}</span>
+            </summary>
+            <Form method="post" action={`${pathname}${search}`} preventScrollReset noValidate className="mt-2 space-y-2">
+              <input type="hidden" name="certificate_id" value={c.id} />
+              <TextAreaField
+                label={`Reason for revoking ${c.certificate_number}`}
+                name="reason"
+                rows={2}
+                maxLength={500}
+                required
+                defaultValue={failure?.values.reason ?? ""}
+                error={failure?.fieldErrors.reason}
+              />
+              <SubmitButton intent="revoke" busyLabel="Revoking..." variant="danger" size="sm">
+                Revoke certificate<span className="sr-only"> {c.certificate_number}</span>
+              </SubmitButton>
+            </Form>
+          </details>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && typeof data === "object" && "student" in data ? data.student.full_name : "Student Profile"} | Summit Crane & Rigging Training` },
 ];
 
 export function ErrorBoundary() {
-  return <ModalRouteError title="Student Profile" message="Failed to load student details" closeTo="/admin/students" />;
+  return <RouteError title="Student Profile" message="Failed to load student details" modalCloseTo="/admin/students" />;
 }

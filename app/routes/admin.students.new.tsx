@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { StudentFields, studentValuesFromSubmission } from "~/components/admin/student-form";
@@ -7,11 +6,9 @@ import { useActionToast } from "~/components/toaster";
 import { Alert, buttonClasses, Modal, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { createStudent } from "~/models/student.server";
-import { EMAIL_TAKEN } from "~/models/user.server";
 import { studentCreateSchema, studentFormInput } from "~/schemas/student";
-import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { keptValues, parseWith, type FieldErrors } from "~/utils/validation";
+import { answerForm } from "~/utils/form-action.server";
 
 const CREATE_FAILED = "Failed to create student";
 
@@ -20,30 +17,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-function failure(message: string, fieldErrors: FieldErrors, values: Record<string, string>, status: number) {
-  return json({ error: message, fieldErrors, values, toast: { type: "error" as const, message }, submittedAt: Date.now() }, { status });
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  const form = await request.formData().catch(() => null);
-  if (!form) return failure(CREATE_FAILED, {}, {}, 400);
-  const values = keptValues(form);
-  const parsed = parseWith(studentCreateSchema, studentFormInput(form));
-  if (!parsed.success) return failure(parsed.message, parsed.fieldErrors, values, 400);
-  try {
-    const student = await createStudent(getDb(), parsed.data, admin.id);
-    return redirectWithFlash(`/admin/students?${new URLSearchParams({ q: student.email })}`, {
-      type: "success",
-      message: `Student account created for ${student.full_name}`,
-    });
-  } catch (error) {
-    if (isDomainError(error)) {
-      const fieldErrors = error.message === EMAIL_TAKEN ? { email: error.message } : error.fieldErrors;
-      return failure(error.message || CREATE_FAILED, fieldErrors, values, error.status);
-    }
-    throw error;
-  }
+  return answerForm(request, {
+    schema: studentCreateSchema,
+    input: studentFormInput,
+    unreadable: CREATE_FAILED,
+    save: async (input) => {
+      const student = await createStudent(getDb(), input, admin.id);
+      return redirectWithFlash(`/admin/students?${new URLSearchParams({ q: student.email })}`, {
+        type: "success",
+        message: `Student account created for ${student.full_name}`,
+      });
+    },
+  });
 }
 
 export default function AddStudent() {

@@ -12,7 +12,7 @@ import { searchStudents } from "~/models/student.server";
 import { ISSUE_LABELS, STUDENT_ISSUES, STUDENT_STATUSES } from "~/schemas/student-filters";
 import { cn } from "~/utils/cn";
 import { formatDate } from "~/utils/format";
-import { AdminPageError } from "~/components/admin/page-error";
+import { RouteError } from "~/components/route-error";
 
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     students: result.students.map((s) => ({
       id: s.id,
       full_name: s.full_name,
+      student_number: s.student_number,
       email: s.email,
       phone: s.phone,
       created_at: s.created_at,
@@ -177,6 +178,7 @@ export default function StudentManagement() {
               <thead className="bg-steel-50 text-xs uppercase tracking-wide text-steel-600">
                 <tr>
                   <th scope="col" className="px-4 py-3">Name</th>
+                  <th scope="col" className="hidden px-4 py-3 sm:table-cell">Student no.</th>
                   <th scope="col" className="hidden px-4 py-3 md:table-cell">Email</th>
                   <th scope="col" className="hidden px-4 py-3 lg:table-cell">Phone</th>
                   <th scope="col" className="hidden px-4 py-3 lg:table-cell">Joined</th>
@@ -194,6 +196,7 @@ export default function StudentManagement() {
                         {s.phone ?? "Not provided"} · Joined {formatDate(s.created_at)}
                       </span>
                     </th>
+                    <td className="hidden whitespace-nowrap px-4 py-3 font-mono text-steel-700 sm:table-cell">{s.student_number ?? "None"}</td>
                     <td className="hidden break-all px-4 py-3 text-steel-700 md:table-cell">{s.email}</td>
                     <td className="hidden whitespace-nowrap px-4 py-3 text-steel-700 lg:table-cell">{s.phone ?? "Not provided"}</td>
                     <td className="hidden whitespace-nowrap px-4 py-3 text-steel-700 lg:table-cell">{formatDate(s.created_at)}</td>
@@ -244,5 +247,5 @@ export default function StudentManagement() {
 export const meta: MetaFunction = () => [{ title: "Student Management | Summit Crane & Rigging Training" }];
 
 export function ErrorBoundary() {
-  return <AdminPageError title="Student Management" message="Failed to load students" />;
+  return <RouteError title="Student Management" message="Failed to load students" />;
 }

@@ -11,7 +11,7 @@ import AdminOverview, { ErrorBoundary as OverviewError, loader as overviewLoader
 import StudentProfile, { ErrorBoundary as StudentProfileError, loader as studentProfileLoader } from "./admin.students.$id";
 
 /**
- * Admin pages rendered the way the server renders them, to show the spec's failure messages
+ * Admin pages rendered the way the server renders them, to show their failure messages
  * when their data cannot be loaded (a table made unreadable stands in for a database fault).
  */
 let db: DB;

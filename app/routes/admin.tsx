@@ -8,6 +8,8 @@ const NAV: PortalNavItem[] = [
   { to: "/admin/overview", label: "Dashboard" },
   { to: "/admin/students", label: "Students" },
   { to: "/admin/courses", label: "Courses" },
+  { to: "/admin/staff", label: "Staff" },
+  { to: "/admin/locations", label: "Locations" },
   { to: "/admin/reports", label: "Reports" },
 ];
 

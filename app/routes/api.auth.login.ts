@@ -1,35 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
-import { loginRequest } from "~/api/schemas";
+import { loginRequest, tokenResponse } from "~/api/schemas";
 import { issueApiToken } from "~/auth/api.server";
-import { clientAddress } from "~/auth/request-context.server";
+import { clientAddress } from "~/http/request-context.server";
 import { signIn } from "~/auth/sign-in.server";
-import { THROTTLE_WINDOW_MINUTES } from "~/auth/throttle.server";
 import { getDb } from "~/db.server";
-import { isDomainError } from "~/utils/errors";
-import { apiError } from "~/utils/http.server";
+import { type ApiOperation, err, INVALID, MALFORMED, TOO_LARGE, WRONG_TYPE } from "~/api/operation";
 
 /**
  * POST /api/auth/login `{email, password}` → 200 `{access_token, token_type: "bearer"}`.
  * The same sign-in check as the form (signIn): one message for an unknown email and a wrong
  * password (401), the account's state only to someone who knows the password (403), and
- * throttling per email and per client (429 with Retry-After).
+ * throttling per account and per client (429 with Retry-After), and 503 with Retry-After
+ * when too many passwords are being checked at once.
  */
 const handle = apiRoute({
   POST: async ({ request }) => {
     const input = parseInput(loginRequest, await readJsonBody(request));
     const db = getDb();
-    let user;
-    try {
-      user = await signIn(db, { ...input, client: clientAddress(request) });
-    } catch (error) {
-      if (isDomainError(error) && error.status === 429) {
-        const throttled = apiError(429, error.message);
-        throttled.headers.set("Retry-After", String(THROTTLE_WINDOW_MINUTES * 60));
-        return throttled;
-      }
-      throw error;
-    }
+    const user = await signIn(db, { ...input, client: clientAddress(request) });
     const token = await issueApiToken(db, user.id);
     return apiJson({ access_token: token, token_type: "bearer" as const });
   },
@@ -37,3 +26,30 @@ const handle = apiRoute({
 
 export const loader = (args: LoaderFunctionArgs) => handle(args);
 export const action = (args: ActionFunctionArgs) => handle(args);
+
+/** How the OpenAPI document (GET /api/openapi.json) describes this route. */
+export const openapi: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/auth/login",
+    operationId: "login",
+    summary: "Sign in and receive an access token",
+    description:
+      "Checks the email and password. An unknown email and a wrong password get the same 401. At most 5 wrong passwords are evaluated per account per 15 minutes (a client that signed in to the account before has its own allowance), and 20 per client; the rest are throttled (429).",
+    tags: ["auth"],
+    access: "public",
+    body: loginRequest,
+    bodyRequired: true,
+    responses: {
+      200: { description: "Signed in; send the token as `Authorization: Bearer <token>` (valid 24 hours)", schema: tokenResponse },
+      400: MALFORMED,
+      401: err("Invalid email or password"),
+      403: err("The account is awaiting approval, was not approved, or is inactive"),
+      413: TOO_LARGE,
+      415: WRONG_TYPE,
+      422: INVALID,
+      429: err("Too many sign-in attempts; see Retry-After"),
+      503: err("Too many passwords are being checked at once; see Retry-After"),
+    },
+  },
+];

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { RouteError } from "~/components/route-error";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
@@ -218,14 +219,8 @@ export function ErrorBoundary() {
   return (
     <>
       <SiteHeader />
-      <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-steel-900">Course Catalogue</h1>
-        <div className="mt-6">
-          <Alert>Failed to load courses</Alert>
-        </div>
-        <a href="/courses" className={`${buttonClasses("secondary", "md")} mt-6`}>
-          Try again
-        </a>
+      <main id="main" className="mx-auto max-w-xl px-4 py-16">
+        <RouteError title="Course Catalogue" message="Failed to load courses" />
       </main>
     </>
   );

@@ -14,12 +14,13 @@ import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { getCourse } from "~/models/course.server";
 import { createEnrollment, isEnrolled } from "~/models/enrollment.server";
-import { ALREADY_ENROLLED, courseIdField, enrollmentFormSchema } from "~/schemas/enrollment";
+import { courseIdField, enrollmentFormSchema } from "~/schemas/enrollment";
+import { ALREADY_ENROLLED } from "~/schemas/enrollment-text";
 import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formatPrice } from "~/utils/format";
 import { logLine } from "~/utils/log.server";
-import { formToObject, parseWith } from "~/utils/validation";
+import { answerForm } from "~/utils/form-action.server";
 
 export const ENROLLED = "Successfully enrolled in course!";
 const COURSE_NOT_FOUND = "Course not found";
@@ -63,38 +64,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-function failure(message: string, status: number, extra: { termsError?: string; duplicate?: boolean } = {}) {
-  return json(
-    {
-      error: message,
-      termsError: extra.termsError ?? null,
-      duplicate: extra.duplicate ?? false,
-      toast: { type: "error" as const, message },
-      submittedAt: Date.now(),
-    },
-    { status },
-  );
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = courseIdField.safeParse(params.courseId);
   if (!id.success) return notFoundRedirect();
-  const form = await request.formData().catch(() => null);
-  const parsed = parseWith(enrollmentFormSchema, form ? formToObject(form) : {});
-  if (!parsed.success) return failure(parsed.message, 400, { termsError: parsed.fieldErrors.terms });
-  try {
-    await createEnrollment(getDb(), { studentId: user.id, courseId: id.data, actorId: user.id });
-  } catch (error) {
-    if (isDomainError(error)) {
-      if (error.status === 404) return notFoundRedirect();
-      if (error.status === 409) return failure(error.message || ALREADY_ENROLLED, 409, { duplicate: true });
-      return failure(error.message || ENROLL_FAILED, error.status);
-    }
-    logLine({ event: "enrol-error", error: String(error) });
-    return failure(ENROLL_FAILED, 500);
-  }
-  return redirectWithFlash(afterEnrolment(user.role), { type: "success", message: ENROLLED });
+  return answerForm(request, {
+    schema: enrollmentFormSchema,
+    unreadable: ENROLL_FAILED,
+    save: async () => {
+      try {
+        await createEnrollment(getDb(), { studentId: user.id, courseId: id.data, actorId: user.id });
+      } catch (error) {
+        if (isDomainError(error) && error.status === 404) return notFoundRedirect();
+        throw error;
+      }
+      return redirectWithFlash(afterEnrolment(user.role), { type: "success", message: ENROLLED });
+    },
+  });
 }
 
 /** True once React runs in the browser: the server's HTML must work without it. */
@@ -133,8 +119,9 @@ export default function Enroll() {
   useActionToast(data);
   const hydrated = useHydrated();
   const [agreed, setAgreed] = useState(false);
-  const alreadyEnrolled = enrolled || data?.duplicate === true;
-  const termsError = data?.termsError && !agreed ? data.termsError : null;
+  const duplicate = data?.status === 409;
+  const alreadyEnrolled = enrolled || duplicate;
+  const termsError = data?.fieldErrors.terms && !agreed ? data.fieldErrors.terms : null;
 
   return (
     <>
@@ -192,14 +179,14 @@ export default function Enroll() {
 
               {alreadyEnrolled ? (
                 <div className="mt-6 space-y-4">
-                  <Alert tone={data?.duplicate ? "error" : "info"}>{ALREADY_ENROLLED}.</Alert>
+                  <Alert tone={duplicate ? "error" : "info"}>{ALREADY_ENROLLED}.</Alert>
                   <ButtonLink to={myCourses} className="w-full">
                     {myCourses === "/student/courses" ? "Go to My Courses" : "Go to my portal"}
                   </ButtonLink>
                 </div>
               ) : (
                 <Form method="post" noValidate className="mt-6 space-y-4">
-                  {data?.error && !data.termsError ? <Alert>{data.error}</Alert> : null}
+                  {data?.error && !data.fieldErrors.terms ? <Alert>{data.error}</Alert> : null}
                   <div>
                     <div className="flex items-start gap-3">
                       <input

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { authenticator, LoginFailure } from "~/auth/authenticator.server";
 import { HOME_BY_ROLE, requireAnonymous } from "~/auth/guards.server";
@@ -9,6 +8,8 @@ import { useActionToast } from "~/components/toaster";
 import { Alert, SubmitButton, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/utils/flash.server";
+import { formFailure } from "~/utils/form-action.server";
+import { retryAfterFromAction } from "~/utils/http.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { useDismissibleError } from "~/utils/use-form-error";
 import { logLine } from "~/utils/log.server";
@@ -32,20 +33,19 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof LoginFailure)) logLine({ event: "login-error", error: String(error) });
     const form = await copy.formData().catch(() => null);
     const email = typeof form?.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
-    return json(
-      {
-        error: failure.message || "Login failed",
-        fieldErrors: failure.fieldErrors,
-        values: { email },
-        toast: { type: "error" as const, message: failure.message || "Login failed" },
-        submittedAt: Date.now(),
-      },
-      { status: failure.status },
-    );
+    return formFailure(failure.message || "Login failed", {
+      status: failure.status,
+      fieldErrors: failure.fieldErrors,
+      values: { email },
+      retryAfterSeconds: failure.retryAfterSeconds,
+    });
   }
-  const cookie = await createSession(getDb(), user.id);
   const showOn = redirectTo === "/dashboard" ? `${HOME_BY_ROLE[user.role]}/overview` : undefined;
-  return redirectWithFlash(redirectTo, { type: "success", message: "Login successful!" }, [cookie], { showOn });
+  // The answer is complete before the session exists, so nothing after it can fail and leave
+  // a session nobody holds.
+  const response = await redirectWithFlash(redirectTo, { type: "success", message: "Login successful!" }, [], { showOn });
+  response.headers.append("Set-Cookie", await createSession(getDb(), user.id));
+  return response;
 }
 
 export default function Login() {
@@ -91,3 +91,5 @@ export default function Login() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Summit Crane & Rigging Training" }];
+
+export const headers: HeadersFunction = retryAfterFromAction;

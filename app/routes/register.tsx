@@ -1,52 +1,36 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { requireAnonymous } from "~/auth/guards.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
+import { UsiField } from "~/components/usi-field";
 import { Alert, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
+import { clientAddress } from "~/http/request-context.server";
 import { getDb } from "~/db.server";
-import { EMAIL_TAKEN, registerUser } from "~/models/user.server";
+import { registeredMessage, registerUser } from "~/models/user.server";
 import { registerFormSchema } from "~/schemas/auth";
-import { isDomainError } from "~/utils/errors";
+import { answerForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { formToObject, keptValues, parseWith, type FieldErrors } from "~/utils/validation";
+import { retryAfterFromAction } from "~/utils/http.server";
+import type { FieldErrors } from "~/utils/validation";
 import { useDismissibleError } from "~/utils/use-form-error";
 
-export const REGISTERED = "Registration successful! Please log in.";
-export const REGISTERED_PENDING =
-  "Registration successful! Your account is awaiting approval by an administrator; you can log in once it is approved.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   return null;
 }
 
-function failure(message: string, fieldErrors: FieldErrors, values: Record<string, string>, status: number) {
-  return json(
-    { error: message, fieldErrors, values, toast: { type: "error" as const, message }, submittedAt: Date.now() },
-    { status },
-  );
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const form = await request.formData().catch(() => null);
-  if (!form) return failure("An error occurred during registration", {}, {}, 400);
-  const values = keptValues(form);
-  const parsed = parseWith(registerFormSchema, formToObject(form));
-  if (!parsed.success) return failure(parsed.message, parsed.fieldErrors, values, 400);
-  const { confirm_password: _confirm, ...input } = parsed.data;
-  try {
-    const { pending } = await registerUser(getDb(), input);
-    return redirectWithFlash("/login", { type: "success", message: pending ? REGISTERED_PENDING : REGISTERED });
-  } catch (error) {
-    if (isDomainError(error)) {
-      const fieldErrors = error.message === EMAIL_TAKEN ? { email: error.message } : error.fieldErrors;
-      return failure(error.message || "Registration failed", fieldErrors, values, error.status);
-    }
-    throw error;
-  }
+  return answerForm(request, {
+    schema: registerFormSchema,
+    unreadable: "An error occurred during registration",
+    save: async ({ confirm_password: _confirm, ...input }) => {
+      const { pending } = await registerUser(getDb(), input, { client: clientAddress(request) });
+      return redirectWithFlash("/login", { type: "success", message: registeredMessage(pending) });
+    },
+  });
 }
 
 const ACCOUNT_TYPES = [
@@ -81,6 +65,7 @@ export default function Register() {
           defaultValue={v.emergency_contact}
           error={errors.emergency_contact}
         />
+        <UsiField defaultValue={v.usi} error={errors.usi} />
         <SelectField
           label="Account type"
           name="role"
@@ -108,3 +93,5 @@ export default function Register() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Create account | Summit Crane & Rigging Training" }];
+
+export const headers: HeadersFunction = retryAfterFromAction;

@@ -9,7 +9,7 @@ import { getDb } from "~/db.server";
 import { inspectResetToken, resetPassword, RESET_TOKEN_TTL_MINUTES, type ResetTokenProblem } from "~/models/password-reset.server";
 import { passwordResetSchema } from "~/schemas/password-reset";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { formToObject, parseWith } from "~/utils/validation";
+import { answerForm } from "~/utils/form-action.server";
 
 export const PASSWORD_RESET_DONE = "Your password has been reset. Please sign in with your new password.";
 
@@ -28,25 +28,21 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const form = await request.formData().catch(() => null);
-  const parsed = parseWith(passwordResetSchema, form ? formToObject(form) : {});
-  if (!parsed.success) {
-    return json(
-      { problem: null, fieldErrors: parsed.fieldErrors, toast: { type: "error" as const, message: parsed.message }, submittedAt: Date.now() },
-      { status: 400 },
-    );
-  }
-  const db = getDb();
-  const result = await resetPassword(db, { token: params.token ?? "", password: parsed.data.password });
-  if (!result.ok) {
-    return json(
-      { problem: result.reason, fieldErrors: {}, toast: { type: "error" as const, message: PROBLEMS[result.reason].title }, submittedAt: Date.now() },
-      { status: STATUS[result.reason] },
-    );
-  }
-  // Every session of the user has ended on the server; clear this browser's cookie as well.
-  const cleared = await destroySession(db, request);
-  return redirectWithFlash("/login", { type: "success", message: PASSWORD_RESET_DONE }, [cleared]);
+  return answerForm(request, {
+    schema: passwordResetSchema,
+    unreadable: "Choose a new password",
+    save: async ({ password }) => {
+      const db = getDb();
+      const result = await resetPassword(db, { token: params.token ?? "", password });
+      if (!result.ok) {
+        const message = PROBLEMS[result.reason].title;
+        return json({ problem: result.reason, toast: { type: "error" as const, message }, submittedAt: Date.now() }, { status: STATUS[result.reason] });
+      }
+      // Every session of the user has ended on the server; clear this browser's cookie as well.
+      const cleared = await destroySession(db, request);
+      return redirectWithFlash("/login", { type: "success", message: PASSWORD_RESET_DONE }, [cleared]);
+    },
+  });
 }
 
 const PROBLEMS: Record<ResetTokenProblem, { title: string; text: string }> = {
@@ -68,7 +64,7 @@ export default function ResetPassword() {
   const { problem: linkProblem, email } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);
-  const problem: ResetTokenProblem | null = (data?.problem as ResetTokenProblem | null | undefined) ?? linkProblem;
+  const problem: ResetTokenProblem | null = (data && "problem" in data ? data.problem : null) ?? linkProblem;
 
   if (problem) {
     const { title, text } = PROBLEMS[problem];
@@ -87,7 +83,7 @@ export default function ResetPassword() {
     );
   }
 
-  const errors = data?.fieldErrors ?? {};
+  const errors = data && "fieldErrors" in data ? data.fieldErrors : {};
   return (
     <AuthLayout title="Choose a new password" subtitle={`For the account ${email}`}>
       <Form method="post" noValidate className="space-y-4">

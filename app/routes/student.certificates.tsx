@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { PageTitle } from "~/components/portal-shell";
 import { CertificateCard } from "~/components/student/certificate-card";
-import { StudentPageErrorBoundary } from "~/components/student/load-error";
+import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useStudentData } from "~/components/student/student-data";
 import { EmptyState } from "~/components/ui";
 
@@ -28,4 +28,6 @@ export default function StudentCertificates() {
 
 export const meta: MetaFunction = () => [{ title: "My Certificates | Summit Crane & Rigging Training" }];
 
-export const ErrorBoundary = StudentPageErrorBoundary;
+export function ErrorBoundary() {
+  return <RouteError message={STUDENT_LOAD_ERROR} />;
+}

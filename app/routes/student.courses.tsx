@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { PageTitle } from "~/components/portal-shell";
 import { EnrollmentCard } from "~/components/student/enrollment-card";
-import { StudentPageErrorBoundary } from "~/components/student/load-error";
+import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useStudentData } from "~/components/student/student-data";
 import { ButtonLink, EmptyState } from "~/components/ui";
 
@@ -38,4 +38,6 @@ export default function StudentCourses() {
 
 export const meta: MetaFunction = () => [{ title: "My Courses | Summit Crane & Rigging Training" }];
 
-export const ErrorBoundary = StudentPageErrorBoundary;
+export function ErrorBoundary() {
+  return <RouteError message={STUDENT_LOAD_ERROR} />;
+}

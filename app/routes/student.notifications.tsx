@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
-import { StudentPageErrorBoundary } from "~/components/student/load-error";
+import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { Badge, Card, EmptyState, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listNotifications, markNotificationsRead } from "~/models/notification.server";
@@ -104,4 +104,6 @@ export default function StudentNotifications() {
 
 export const meta: MetaFunction = () => [{ title: "Notifications | Summit Crane & Rigging Training" }];
 
-export const ErrorBoundary = StudentPageErrorBoundary;
+export function ErrorBoundary() {
+  return <RouteError message={STUDENT_LOAD_ERROR} />;
+}

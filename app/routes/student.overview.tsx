@@ -6,15 +6,15 @@ import { QuickActions } from "~/components/quick-actions";
 import { PageTitle } from "~/components/portal-shell";
 import { TierBadge } from "~/components/status-badges";
 import { EnrollmentProgressRow } from "~/components/student/enrollment-card";
-import { StudentPageErrorBoundary } from "~/components/student/load-error";
+import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useStudentData } from "~/components/student/student-data";
 import { ButtonLink, EmptyState, StatCard, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { countCertificatesForStudent } from "~/models/certificate.server";
-import { getStudentEnrollmentCounts } from "~/models/enrollment.server";
+import { getStudentEnrollmentCounts } from "~/models/student-enrollments.server";
 import { firstName, formatDate } from "~/utils/format";
 
-/** Spec section 9: the dashboard shows 3 enrollments and 2 certificates. */
+/** The dashboard shows the 3 latest enrollments and 2 latest certificates. */
 const RECENT_ENROLLMENTS = 3;
 const RECENT_CERTIFICATES = 2;
 
@@ -125,4 +125,6 @@ export default function StudentOverview() {
 
 export const meta: MetaFunction = () => [{ title: "Student Dashboard | Summit Crane & Rigging Training" }];
 
-export const ErrorBoundary = StudentPageErrorBoundary;
+export function ErrorBoundary() {
+  return <RouteError message={STUDENT_LOAD_ERROR} />;
+}

@@ -2,39 +2,45 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
-import { StudentPageErrorBoundary } from "~/components/student/load-error";
+import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
+import { UsiField } from "~/components/usi-field";
 import { Alert, ButtonLink, Modal, SubmitButton, TextAreaField, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { updateOwnProfile } from "~/models/user.server";
 import { profileSchema } from "~/schemas/profile";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { useDismissibleError } from "~/utils/use-form-error";
-import { formToObject, keptValues, parseWith, type FieldErrors } from "~/utils/validation";
+import { answerForm } from "~/utils/form-action.server";
+import type { FieldErrors } from "~/utils/validation";
 
 export const PROFILE_UPDATED = "Profile updated successfully";
 const PROFILE_INVALID = "Please correct the highlighted fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
-  return json({ phone: user.phone ?? "", address: user.address ?? "", emergency_contact: user.emergency_contact ?? "" });
-}
-
-function failure(message: string, fieldErrors: FieldErrors, values: Record<string, string>) {
-  return json({ error: message, fieldErrors, values, toast: { type: "error" as const, message }, submittedAt: Date.now() }, { status: 400 });
+  return json({
+    phone: user.phone ?? "",
+    address: user.address ?? "",
+    emergency_contact: user.emergency_contact ?? "",
+    usi: user.usi ?? "",
+    usi_verified: user.usi_verified_at !== null,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "student");
-  const form = await request.formData().catch(() => null);
-  if (!form) return failure("Failed to update profile", {}, {});
-  // the form always sends all three fields (blank to clear one): a post without them is not this
-  // form, and must not wipe the profile
-  if (!["phone", "address", "emergency_contact"].every((field) => form.has(field))) return failure("Failed to update profile", {}, {});
-  const parsed = parseWith(profileSchema, formToObject(form));
-  if (!parsed.success) return failure(PROFILE_INVALID, parsed.fieldErrors, keptValues(form));
-  await updateOwnProfile(getDb(), user.id, parsed.data);
-  return redirectWithFlash("/student/profile", { type: "success", message: PROFILE_UPDATED });
+  return answerForm(request, {
+    schema: profileSchema,
+    // blank clears a detail; a post without the fields is not this form and must not wipe the profile
+    requires: ["phone", "address", "emergency_contact"],
+    unreadable: "Failed to update profile",
+    invalid: PROFILE_INVALID,
+    save: async (input) => {
+      await updateOwnProfile(getDb(), user.id, input);
+      return redirectWithFlash("/student/profile", { type: "success", message: PROFILE_UPDATED });
+    },
+  });
 }
 
 /** Edit Profile: a modal over My Profile with its own URL, so it works without JavaScript. */
@@ -49,7 +55,7 @@ export default function EditProfile() {
     <Modal title="Edit Profile" closeTo="/student/profile">
       <Form method="post" noValidate onChange={onChange} preventScrollReset className="space-y-4">
         {error ? <Alert>{error}</Alert> : null}
-        <p className="text-sm text-steel-600">Keep your contact details current so the training office can reach you.</p>
+        <p className="text-sm text-steel-600">Keep your contact details and USI current so the training office can reach you and certify you.</p>
         <TextField
           label="Phone"
           name="phone"
@@ -74,6 +80,7 @@ export default function EditProfile() {
           defaultValue={v.emergency_contact}
           error={errors.emergency_contact}
         />
+        <UsiField defaultValue={v.usi} error={errors.usi} verified={data?.values ? undefined : current.usi_verified} />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <ButtonLink to="/student/profile" variant="secondary" preventScrollReset>
             Cancel
@@ -87,4 +94,6 @@ export default function EditProfile() {
 
 export const meta: MetaFunction = () => [{ title: "Edit Profile | Summit Crane & Rigging Training" }];
 
-export const ErrorBoundary = StudentPageErrorBoundary;
+export function ErrorBoundary() {
+  return <RouteError message={STUDENT_LOAD_ERROR} />;
+}

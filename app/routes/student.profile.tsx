@@ -2,29 +2,35 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
+import { EnrolmentDetailsList } from "~/components/student/enrolment-details";
+import { getDb } from "~/db.server";
+import { getAvetmissDetails } from "~/models/avetmiss-details.server";
 import { PageTitle } from "~/components/portal-shell";
-import { StudentPageErrorBoundary } from "~/components/student/load-error";
+import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { ButtonLink, Card } from "~/components/ui";
 import { formatDate, formatDateTime, ROLE_LABELS } from "~/utils/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
-  return json({ user });
+  const details = await getAvetmissDetails(getDb(), user.id);
+  return json({ user, details: details! });
 }
 
 const NOT_PROVIDED = "Not provided";
 
 /** My Profile: the account's fields, read-only; Edit Profile opens its form over the page. */
 export default function StudentProfile() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, details } = useLoaderData<typeof loader>();
   const fields: Array<[string, string]> = [
     ["Full Name", user.full_name],
+    ["Student no.", user.student_number ?? NOT_PROVIDED],
     ["Email", user.email],
     ["Phone", user.phone || NOT_PROVIDED],
     ["Address", user.address || NOT_PROVIDED],
     ["Date of Birth", formatDate(user.date_of_birth, NOT_PROVIDED)],
     ["Emergency Contact", user.emergency_contact || NOT_PROVIDED],
     ["Licence Number", user.license_number || NOT_PROVIDED],
+    ["USI", user.usi ? `${user.usi} (${user.usi_verified_at ? "verified" : "not yet verified"})` : NOT_PROVIDED],
     ["Role", ROLE_LABELS[user.role]],
     ["Account Status", user.is_active ? "Active" : "Inactive"],
     ["Member Since", formatDate(user.created_at, "Unknown")],
@@ -51,8 +57,22 @@ export default function StudentProfile() {
           ))}
         </dl>
         <p className="mt-6 text-sm text-steel-600">
-          To change your name, email, date of birth or licence number, please contact the training office.
+          To change your name, email or licence number, please contact the training office.
         </p>
+      </Card>
+      <Card className="mt-6 p-5 sm:p-6">
+        <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 className="text-lg font-bold text-steel-900">My enrolment details</h2>
+            <p className="text-sm text-steel-600">
+              The national VET data collection (AVETMISS) asks every registered training organisation for these. Every question is optional.
+            </p>
+          </div>
+          <ButtonLink to="/student/profile/enrolment" variant="secondary" preventScrollReset>
+            Edit enrolment details
+          </ButtonLink>
+        </div>
+        <EnrolmentDetailsList details={details} dateOfBirth={user.date_of_birth} />
       </Card>
       <Outlet />
     </>
@@ -61,4 +81,6 @@ export default function StudentProfile() {
 
 export const meta: MetaFunction = () => [{ title: "My Profile | Summit Crane & Rigging Training" }];
 
-export const ErrorBoundary = StudentPageErrorBoundary;
+export function ErrorBoundary() {
+  return <RouteError message={STUDENT_LOAD_ERROR} />;
+}

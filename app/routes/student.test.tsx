@@ -7,12 +7,12 @@ import type { DB } from "#db/connection";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { createSession } from "~/auth/session.server";
-import { StudentPageErrorBoundary } from "~/components/student/load-error";
+import { ErrorBoundary as PageErrorBoundary } from "./student.overview";
 import StudentLayout, { ErrorBoundary, loader } from "./student";
 
 /**
  * The /student layout rendered the way the server renders it, to show what a student sees when
- * loading their data fails: the spec's 'Failed to load student data'.
+ * loading their data fails: 'Failed to load student data'.
  */
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -43,7 +43,7 @@ async function render(
       loader: (args) => loader({ ...args, context: {} }),
       Component: StudentLayout,
       ErrorBoundary,
-      children: [{ id: "child", path: "page", ErrorBoundary: StudentPageErrorBoundary, ...child }],
+      children: [{ id: "child", path: "page", ErrorBoundary: PageErrorBoundary, ...child }],
     },
   ]);
   const context = await handler.query(new Request(`http://localhost${path}`, { headers: { Cookie: cookie } }));

@@ -6,12 +6,12 @@ import { useEffect } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { Logo } from "~/components/logo";
 import { PortalShell, type PortalNavItem } from "~/components/portal-shell";
-import { StudentLoadError } from "~/components/student/load-error";
+import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { NotificationsButton } from "~/components/student/notifications-button";
 import { buttonClasses, Spinner } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listCertificatesForStudent } from "~/models/certificate.server";
-import { listEnrollmentsForStudent } from "~/models/enrollment.server";
+import { listEnrollmentsForStudent } from "~/models/student-enrollments.server";
 import { countUnreadNotifications } from "~/models/notification.server";
 
 const NAV: PortalNavItem[] = [
@@ -89,8 +89,7 @@ export function ErrorBoundary() {
         </div>
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-        <h1 className="mb-4 text-2xl font-bold text-steel-900">Student Portal</h1>
-        <StudentLoadError />
+        <RouteError title="Student Portal" message={STUDENT_LOAD_ERROR} />
       </main>
     </div>
   );

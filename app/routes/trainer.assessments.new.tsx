@@ -5,16 +5,19 @@ import { useState } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { useActionToast } from "~/components/toaster";
 import { StatusBadge } from "~/components/status-badges";
-import { Alert, Modal, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
+import { Alert, Button, Modal, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { recordAssessment } from "~/models/assessment.server";
-import { getEnrollmentForTrainer, listCurrentEnrollmentOptions } from "~/models/enrollment.server";
-import { ASSESSMENT_STATUSES, ASSESSMENT_TYPES, assessmentSchema, MAX_SCORE_LIMIT, organisationToday } from "~/schemas/assessment";
+import { ENROLLMENT_OPTION_LIMIT, getEnrollmentForTrainer, listCurrentEnrollmentOptions } from "~/models/trainer-students.server";
+import { ASSESSMENT_STATUSES, CURRENT_ENROLLMENT_STATUSES } from "#db/schema";
+import { assessmentSchema, organisationToday } from "~/schemas/assessment";
+import { ASSESSMENT_TYPES, MAX_SCORE_LIMIT } from "~/schemas/assessment-text";
 import { uuid } from "~/schemas/fields";
-import { isDomainError } from "~/utils/errors";
+import { enrollmentOptionQuery } from "~/schemas/page-queries";
+import { answerForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { statusLabel } from "~/utils/format";
-import { formToObject, keptValues, parseWith, type FieldErrors } from "~/utils/validation";
+import type { FieldErrors } from "~/utils/validation";
 
 export const ASSESSMENT_RECORDED = "Assessment recorded successfully";
 
@@ -25,47 +28,44 @@ export const ASSESSMENT_RECORDED = "Assessment recorded successfully";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "trainer");
   const db = getDb();
-  const requested = new URL(request.url).searchParams.get("enrollment");
-  const options = await listCurrentEnrollmentOptions(db);
+  const params = new URL(request.url).searchParams;
+  const requested = params.get("enrollment");
+  const { q } = enrollmentOptionQuery.parse({ q: params.get("q") ?? "" });
+  const options = await listCurrentEnrollmentOptions(db, { search: q });
   let selected: string | null = null;
   let notice: string | null = null;
-  if (requested) {
-    if (options.some((o) => o.id === requested)) selected = requested;
-    else {
-      const enrollment = uuid.safeParse(requested).success ? await getEnrollmentForTrainer(db, requested) : null;
+  if (requested && options.some((o) => o.id === requested)) selected = requested;
+  else if (requested) {
+    const enrollment = uuid.safeParse(requested).success ? await getEnrollmentForTrainer(db, requested) : null;
+    if (enrollment && enrollment.student.is_active && (CURRENT_ENROLLMENT_STATUSES as readonly string[]).includes(enrollment.status)) {
+      // A current enrolment beyond the listed ones (the Record assessment links): offered first.
+      options.unshift({ id: enrollment.id, student_name: enrollment.student.full_name, course_name: enrollment.course.name, status: enrollment.status });
+      selected = requested;
+    } else {
       notice = enrollment
         ? `${enrollment.student.full_name}'s enrolment in ${enrollment.course.name} is ${statusLabel(enrollment.status).toLowerCase()}${enrollment.student.is_active ? "" : " and their account is inactive"}: assessments can only be recorded for a current enrolment of an active student.`
         : "That enrolment was not found; choose one below.";
     }
   }
-  return json({ options, selected, notice, today: organisationToday() });
-}
-
-function failure(message: string, fieldErrors: FieldErrors, values: Record<string, string>, status: number) {
-  return json({ error: message, fieldErrors, values, toast: { type: "error" as const, message }, submittedAt: Date.now() }, { status });
+  return json({ q, limit: ENROLLMENT_OPTION_LIMIT, options, selected, notice, today: organisationToday() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "trainer");
-  const form = await request.formData().catch(() => null);
-  if (!form) return failure("The form could not be read; please try again", {}, {}, 400);
-  const values = keptValues(form);
-  const parsed = parseWith(assessmentSchema, formToObject(form));
-  if (!parsed.success) return failure("Please correct the highlighted fields", parsed.fieldErrors, values, 400);
-  try {
-    await recordAssessment(getDb(), { ...parsed.data, actorId: user.id });
-  } catch (error) {
-    if (isDomainError(error)) {
-      const fieldErrors = error.status === 404 ? { enrollment_id: "That enrolment was not found" } : error.fieldErrors;
-      return failure(error.message, fieldErrors, values, error.status);
-    }
-    throw error;
-  }
-  return redirectWithFlash("/trainer/assessments", { type: "success", message: ASSESSMENT_RECORDED });
+  return answerForm(request, {
+    schema: assessmentSchema,
+    unreadable: "The form could not be read; please try again",
+    invalid: "Please correct the highlighted fields",
+    fieldErrors: (error) => (error.status === 404 ? { enrollment_id: "That enrolment was not found" } : error.fieldErrors),
+    save: async (input) => {
+      await recordAssessment(getDb(), { ...input, actorId: user.id });
+      return redirectWithFlash("/trainer/assessments", { type: "success", message: ASSESSMENT_RECORDED });
+    },
+  });
 }
 
 export default function RecordAssessment() {
-  const { options, selected, notice, today } = useLoaderData<typeof loader>();
+  const { q, limit, options, selected, notice, today } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);
   const errors: FieldErrors = data?.fieldErrors ?? {};
@@ -74,6 +74,20 @@ export default function RecordAssessment() {
   const current = options.find((o) => o.id === choice);
   return (
     <Modal title="Record assessment" closeTo="/trainer/assessments" size="lg">
+      <Form method="get" role="search" className="mb-4 flex items-end gap-2">
+        {selected ? <input type="hidden" name="enrollment" value={selected} /> : null}
+        <TextField
+          label="Find a student"
+          name="q"
+          type="search"
+          defaultValue={q}
+          className="flex-1"
+          hint={`Name, email or course; the list shows up to ${limit} enrolments`}
+        />
+        <Button type="submit" variant="secondary">
+          Find
+        </Button>
+      </Form>
       <Form method="post" noValidate className="space-y-4">
         {data?.error ? <Alert>{data.error}</Alert> : null}
         {notice ? <Alert tone="info">{notice}</Alert> : null}

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { z } from "zod";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
-import { TrainerPageErrorBoundary } from "~/components/trainer/page-error";
+import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { AssessmentStatusBadge } from "~/components/status-badges";
+import { AssessmentTable } from "~/components/trainer/assessment-table";
 import { LiveSearchForm } from "~/components/trainer/live-search";
 import { ButtonLink, Card, EmptyState, Pagination, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
@@ -15,24 +15,19 @@ import {
   listAssessments,
   listPendingAssessments,
 } from "~/models/assessment.server";
-import { ASSESSMENT_STATUSES, PENDING_ASSESSMENT_DEFINITION } from "~/schemas/assessment";
+import { ASSESSMENT_STATUSES } from "#db/schema";
+import { PENDING_ASSESSMENT_DEFINITION } from "~/schemas/assessment-text";
+import { assessmentListQuery } from "~/schemas/page-queries";
 import { cn } from "~/utils/cn";
-import { formatDate, statusLabel } from "~/utils/format";
+import { statusLabel } from "~/utils/format";
 
 const PAGE_SIZE = 20;
 const PENDING_SHOWN = 10;
 
-/** The query string; anything unreadable falls back to the unfiltered first page. */
-const listQuerySchema = z.object({
-  q: z.string().trim().max(100).catch(""),
-  status: z.enum(ASSESSMENT_STATUSES).nullable().catch(null),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
-});
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "trainer");
   const params = new URL(request.url).searchParams;
-  const query = listQuerySchema.parse({
+  const query = assessmentListQuery.parse({
     q: params.get("q") ?? "",
     status: params.get("status") || null,
     page: params.get("page") ?? 1,
@@ -160,41 +155,12 @@ export default function TrainerAssessments() {
         <div className="mt-4">
           {list.items.length ? (
             <>
-              <div className="overflow-x-auto">
-                <table className="w-full min-w-[48rem] text-left text-sm">
-                  <caption className="sr-only">Assessments, newest first</caption>
-                  <thead>
-                    <tr className="border-b border-steel-200 text-xs uppercase tracking-wide text-steel-600">
-                      <th scope="col" className="py-2 pr-3 font-semibold">Student</th>
-                      <th scope="col" className="py-2 pr-3 font-semibold">Course</th>
-                      <th scope="col" className="py-2 pr-3 font-semibold">Type</th>
-                      <th scope="col" className="py-2 pr-3 font-semibold">Status</th>
-                      <th scope="col" className="py-2 pr-3 text-right font-semibold">Score</th>
-                      <th scope="col" className="py-2 pr-3 font-semibold">Date</th>
-                      <th scope="col" className="py-2 font-semibold">Assessor</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.items.map((a) => (
-                      <tr key={a.id} className="border-b border-steel-100 align-top">
-                        <th scope="row" className="py-2 pr-3 font-semibold text-steel-900">
-                          {a.student.full_name}
-                        </th>
-                        <td className="py-2 pr-3 text-steel-800">{a.course.name}</td>
-                        <td className="py-2 pr-3 text-steel-800">{a.assessment_type}</td>
-                        <td className="py-2 pr-3">
-                          <AssessmentStatusBadge status={a.status} />
-                        </td>
-                        <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums text-steel-800">
-                          {a.score !== null && a.max_score !== null ? `${a.score}/${a.max_score}` : <span className="text-steel-500">Not marked</span>}
-                        </td>
-                        <td className="whitespace-nowrap py-2 pr-3 text-steel-800">{formatDate(a.assessment_date)}</td>
-                        <td className="py-2 text-steel-800">{a.assessor?.full_name ?? <span className="text-steel-500">Unknown</span>}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <AssessmentTable
+                assessments={list.items}
+                columns={["student", "course", "type", "status", "score", "date", "assessor"]}
+                caption="Assessments, newest first"
+                className="min-w-[48rem]"
+              />
               <Pagination
                 label="Assessments"
                 page={list.page}
@@ -220,4 +186,6 @@ export default function TrainerAssessments() {
 
 export const meta: MetaFunction = () => [{ title: "Assessments | Trainer Portal" }];
 
-export const ErrorBoundary = TrainerPageErrorBoundary;
+export function ErrorBoundary() {
+  return <RouteError message={TRAINER_LOAD_ERROR} />;
+}

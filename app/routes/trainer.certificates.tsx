@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { useActionToast } from "~/components/toaster";
 import { TierBadge } from "~/components/status-badges";
-import { TrainerPageErrorBoundary } from "~/components/trainer/page-error";
+import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
+import { AwaitingUsiCard, linkClass, OverdueBadge } from "~/components/certificates-due";
 import { Alert, EmptyState, SubmitButton, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import {
@@ -15,72 +15,54 @@ import {
   listCompletedAwaitingCertificate,
   listRecentCertificates,
 } from "~/models/certificate.server";
-import { ensureCertificatePdf } from "~/pdf/certificate-pdf.server";
-import { isDomainError } from "~/utils/errors";
+import { announceCertificate } from "~/mail/certificate-issued.server";
+import { certificateIssueSchema } from "~/schemas/page-queries";
+import { answerForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate } from "~/utils/format";
-import { logLine } from "~/utils/log.server";
-import { parseWith } from "~/utils/validation";
 
 export const CERTIFICATE_ISSUED = "Certificate issued successfully";
 
 const RECENT = 20;
 const AWAITING = 100;
 
-const issueSchema = z.object({
-  enrollment_id: z.string({ message: "Choose an enrollment to certify" }).trim().pipe(z.uuid("Choose an enrollment to certify")),
-});
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "trainer");
   const db = getDb();
-  const [recent, awaiting, awaitingTotal] = await Promise.all([
+  const [recent, awaiting, awaitingTotal, awaitingUsi] = await Promise.all([
     listRecentCertificates(db, { limit: RECENT }),
     listCompletedAwaitingCertificate(db, { limit: AWAITING }),
     countCompletedAwaitingCertificate(db),
+    listCompletedAwaitingCertificate(db, { limit: AWAITING, usi: "awaiting" }),
   ]);
-  return json({ recent, awaiting, awaitingTotal });
-}
-
-function failure(message: string, status: number) {
-  return json({ error: message, toast: { type: "error" as const, message }, submittedAt: Date.now() }, { status });
-}
-
-/** Renders the new certificate's PDF ahead of its first download; a failure only means it renders then. */
-function prerender(certificateId: string) {
-  void ensureCertificatePdf(getDb(), certificateId).catch((error) =>
-    logLine({ event: "pdf.prerender-failed", certificateId, error: String(error) }),
-  );
+  return json({ recent, awaiting, awaitingTotal, awaitingUsi });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "trainer");
-  const form = await request.formData().catch(() => null);
-  const parsed = parseWith(issueSchema, { enrollment_id: form?.get("enrollment_id") });
-  if (!parsed.success) return failure(parsed.message, 400);
-  try {
-    const { certificate, created } = await issueCertificate(getDb(), { enrollmentId: parsed.data.enrollment_id, actorId: user.id });
-    if (!created) {
+  return answerForm(request, {
+    schema: certificateIssueSchema,
+    input: (form) => ({ enrollment_id: form.get("enrollment_id") }),
+    unreadable: "Choose an enrollment to certify",
+    save: async ({ enrollment_id }) => {
+      const { certificate, created } = await issueCertificate(getDb(), { enrollmentId: enrollment_id, actorId: user.id });
+      if (!created) {
+        return redirectWithFlash("/trainer/certificates", {
+          type: "info",
+          message: `Certificate ${certificate.certificate_number} was already issued for this enrollment; nothing new was created.`,
+        });
+      }
+      void announceCertificate(getDb(), request, certificate.id);
       return redirectWithFlash("/trainer/certificates", {
-        type: "info",
-        message: `Certificate ${certificate.certificate_number} was already issued for this enrollment; nothing new was created.`,
+        type: "success",
+        message: `${CERTIFICATE_ISSUED}: ${certificate.certificate_number} for ${certificate.student.full_name}`,
       });
-    }
-    prerender(certificate.id);
-    return redirectWithFlash("/trainer/certificates", {
-      type: "success",
-      message: `${CERTIFICATE_ISSUED}: ${certificate.certificate_number} for ${certificate.student.full_name}`,
-    });
-  } catch (error) {
-    if (isDomainError(error)) return failure(error.message, error.status);
-    throw error;
-  }
+    },
+  });
 }
 
-const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";
-
 export default function TrainerCertificates() {
-  const { recent, awaiting, awaitingTotal } = useLoaderData<typeof loader>();
+  const { recent, awaiting, awaitingTotal, awaitingUsi } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);
   return (
@@ -92,10 +74,12 @@ export default function TrainerCertificates() {
         </div>
       ) : null}
 
+      <AwaitingUsiCard awaitingUsi={awaitingUsi} fixHref={(id) => `/trainer/usi/${id}`} className="mb-6" />
+
       <TitledCard title={`Awaiting a certificate (${awaitingTotal})`} className="mb-6">
         <p className="mb-3 text-sm text-steel-600">
-          Completing an enrolment issues its certificate at once; these enrolments were completed without one. Each is issued
-          exactly once.
+          Completing an enrolment issues its certificate at once when the student&apos;s USI is verified. Each certificate is due
+          within 30 days of completion; overdue ones come first. Each is issued exactly once.
         </p>
         {awaiting.length ? (
           <div className="overflow-x-auto">
@@ -107,6 +91,7 @@ export default function TrainerCertificates() {
                   <th scope="col" className="py-2 pr-3 font-semibold">Course</th>
                   <th scope="col" className="py-2 pr-3 font-semibold">Tier</th>
                   <th scope="col" className="py-2 pr-3 font-semibold">Completed</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">Due</th>
                   <th scope="col" className="py-2 font-semibold">Action</th>
                 </tr>
               </thead>
@@ -125,7 +110,16 @@ export default function TrainerCertificates() {
                       <TierBadge tier={a.course.tier} />
                     </td>
                     <td className="whitespace-nowrap py-2 pr-3">{formatDate(a.completion_date)}</td>
+                    <td className="whitespace-nowrap py-2 pr-3">
+                      {formatDate(a.due_date, "Unknown")}
+                      {a.overdue ? <OverdueBadge /> : null}
+                    </td>
                     <td className="py-2">
+                      {a.student.usi_status !== "verified" ? (
+                        <Link to={`/trainer/usi/${a.student.id}`} className={linkClass}>
+                          Awaiting USI<span className="sr-only"> of {a.student.full_name}</span>
+                        </Link>
+                      ) : (
                       <Form method="post">
                         <input type="hidden" name="enrollment_id" value={a.enrollment_id} />
                         <SubmitButton
@@ -137,6 +131,7 @@ export default function TrainerCertificates() {
                           Issue Certificate
                         </SubmitButton>
                       </Form>
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -203,4 +198,6 @@ export default function TrainerCertificates() {
 
 export const meta: MetaFunction = () => [{ title: "Certificates | Trainer Portal" }];
 
-export const ErrorBoundary = TrainerPageErrorBoundary;
+export function ErrorBoundary() {
+  return <RouteError message={TRAINER_LOAD_ERROR} />;
+}

@@ -4,22 +4,25 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { useActionToast } from "~/components/toaster";
-import { AssessmentStatusBadge, StatusBadge, TierBadge } from "~/components/status-badges";
-import { TrainerPageErrorBoundary } from "~/components/trainer/page-error";
+import { StatusBadge, TierBadge } from "~/components/status-badges";
+import { AssessmentTable } from "~/components/trainer/assessment-table";
+import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { Alert, ButtonLink, CheckboxField, EmptyState, ProgressBar, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listAssessments } from "~/models/assessment.server";
-import { getEnrollmentForTrainer, updateEnrollmentProgress } from "~/models/enrollment.server";
-import { ensureCertificatePdf } from "~/pdf/certificate-pdf.server";
-import { ENROLLMENT_STATUSES, enrollmentUpdateSchema } from "~/schemas/enrollment-update";
+import { getEnrollmentForTrainer } from "~/models/trainer-students.server";
+import { updateEnrollmentProgress } from "~/models/enrollment.server";
+import { announceCertificate } from "~/mail/certificate-issued.server";
+import { ENROLLMENT_STATUSES } from "#db/schema";
+import { enrollmentUpdateSchema } from "~/schemas/enrollment-update";
 import { uuid } from "~/schemas/fields";
-import { isDomainError } from "~/utils/errors";
+import { answerForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate, statusLabel } from "~/utils/format";
-import { logLine } from "~/utils/log.server";
-import { formToObject, keptValues, parseWith, type FieldErrors } from "~/utils/validation";
+import type { FieldErrors } from "~/utils/validation";
 
 export const ENROLLMENT_UPDATED = "Enrollment updated successfully";
+const AWAITING_USI_NOTE = "The certificate waits until the student's USI is verified (see Awaiting USI under Certificates).";
 
 /** The enrolment, or a 404 page inside the trainer frame. */
 async function loadEnrollment(id: string | undefined) {
@@ -35,43 +38,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ enrollment, assessments: assessments.items });
 }
 
-function failure(message: string, fieldErrors: FieldErrors, values: Record<string, string>, status: number) {
-  return json({ error: message, fieldErrors, values, toast: { type: "error" as const, message }, submittedAt: Date.now() }, { status });
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRole(request, "trainer");
   const enrollment = await loadEnrollment(params.id);
-  const form = await request.formData().catch(() => null);
-  if (!form) return failure("The form could not be read; please try again", {}, {}, 400);
-  const values = keptValues(form);
-  const parsed = parseWith(enrollmentUpdateSchema, formToObject(form));
-  if (!parsed.success) return failure("Please correct the highlighted fields", parsed.fieldErrors, values, 400);
   const here = `/trainer/enrollments/${enrollment.id}`;
-  try {
-    const result = await updateEnrollmentProgress(getDb(), { enrollmentId: enrollment.id, ...parsed.data, actorId: user.id });
-    if (!result.changed) {
-      const message =
-        result.enrollment.status === "completed"
-          ? "Nothing to change: this enrollment is already completed."
-          : "Nothing to change: the enrollment already has this progress and status.";
-      return redirectWithFlash(here, { type: "info", message });
-    }
-    if (result.issuedCertificate) {
-      // Render the PDF ahead of its first download; a failure only means it renders then.
-      const certificateId = result.issuedCertificate.id;
-      void ensureCertificatePdf(getDb(), certificateId).catch((error) =>
-        logLine({ event: "pdf.prerender-failed", certificateId, error: String(error) }),
-      );
-    }
-    const message = result.issuedCertificate
-      ? `${ENROLLMENT_UPDATED}. Certificate ${result.issuedCertificate.certificate_number} issued.`
-      : ENROLLMENT_UPDATED;
-    return redirectWithFlash(here, { type: "success", message });
-  } catch (error) {
-    if (isDomainError(error)) return failure(error.message, error.fieldErrors, values, error.status);
-    throw error;
-  }
+  return answerForm(request, {
+    schema: enrollmentUpdateSchema,
+    unreadable: "The form could not be read; please try again",
+    invalid: "Please correct the highlighted fields",
+    save: async (input) => {
+      const result = await updateEnrollmentProgress(getDb(), { enrollmentId: enrollment.id, ...input, actorId: user.id });
+      if (!result.changed) {
+        const message =
+          result.enrollment.status === "completed"
+            ? "Nothing to change: this enrollment is already completed."
+            : "Nothing to change: the enrollment already has this progress and status.";
+        return redirectWithFlash(here, { type: "info", message });
+      }
+      if (result.awaitingUsi) return redirectWithFlash(here, { type: "success", message: `${ENROLLMENT_UPDATED}. ${AWAITING_USI_NOTE}` });
+      if (!result.issuedCertificate) return redirectWithFlash(here, { type: "success", message: ENROLLMENT_UPDATED });
+      void announceCertificate(getDb(), request, result.issuedCertificate.id);
+      const message = `${ENROLLMENT_UPDATED}. Certificate ${result.issuedCertificate.certificate_number} issued.`;
+      return redirectWithFlash(here, { type: "success", message });
+    },
+  });
 }
 
 const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";
@@ -149,7 +139,8 @@ export default function UpdateEnrollment() {
                   </>
                 ) : enrollment.status === "completed" ? (
                   <>
-                    Not issued yet:{" "}
+                    Not issued yet
+                    {enrollment.student.usi_status === "verified" ? "" : " (USI not verified)"}:{" "}
                     <Link to="/trainer/certificates" className={linkClass}>
                       issue it under Certificates
                     </Link>
@@ -231,37 +222,12 @@ export default function UpdateEnrollment() {
         }
       >
         {assessments.length ? (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <caption className="sr-only">Assessments for this enrolment, newest first</caption>
-              <thead>
-                <tr className="border-b border-steel-200 text-xs uppercase tracking-wide text-steel-600">
-                  <th scope="col" className="py-2 pr-3 font-semibold">Date</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Type</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Status</th>
-                  <th scope="col" className="py-2 pr-3 text-right font-semibold">Score</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Assessor</th>
-                  <th scope="col" className="py-2 font-semibold">Feedback</th>
-                </tr>
-              </thead>
-              <tbody>
-                {assessments.map((a) => (
-                  <tr key={a.id} className="border-b border-steel-100 align-top">
-                    <td className="whitespace-nowrap py-2 pr-3">{formatDate(a.assessment_date)}</td>
-                    <td className="py-2 pr-3">{a.assessment_type}</td>
-                    <td className="py-2 pr-3">
-                      <AssessmentStatusBadge status={a.status} />
-                    </td>
-                    <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
-                      {a.score !== null && a.max_score !== null ? `${a.score}/${a.max_score}` : "Not marked"}
-                    </td>
-                    <td className="py-2 pr-3">{a.assessor?.full_name ?? "Unknown"}</td>
-                    <td className="py-2 text-steel-700">{a.feedback ?? ""}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AssessmentTable
+            assessments={assessments}
+            columns={["date", "type", "status", "score", "assessor", "feedback"]}
+            caption="Assessments for this enrolment, newest first"
+            className="min-w-[36rem]"
+          />
         ) : (
           <EmptyState title="No assessments recorded">Record an assessment before completing this enrolment.</EmptyState>
         )}
@@ -272,4 +238,6 @@ export default function UpdateEnrollment() {
 
 export const meta: MetaFunction = () => [{ title: "Update progress | Trainer Portal" }];
 
-export const ErrorBoundary = TrainerPageErrorBoundary;
+export function ErrorBoundary() {
+  return <RouteError message={TRAINER_LOAD_ERROR} />;
+}

@@ -4,18 +4,18 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { QuickActions } from "~/components/quick-actions";
 import { PageTitle } from "~/components/portal-shell";
-import { TrainerPageErrorBoundary } from "~/components/trainer/page-error";
+import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { StudentEnrollmentsTable } from "~/components/trainer/student-enrollments-table";
 import { EmptyState, StatCard, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listPendingAssessments } from "~/models/assessment.server";
 import { PENDING_ASSESSMENT_DEFINITION } from "~/schemas/assessment-text";
 import { listCompletedAwaitingCertificate } from "~/models/certificate.server";
-import { listTrainerStudents } from "~/models/enrollment.server";
+import { listTrainerStudents } from "~/models/trainer-students.server";
 import { getTrainerStats } from "~/models/stats.server";
 import { firstName, formatDate, statusLabel } from "~/utils/format";
 
-/** Spec section 9: the overview shows the first 8 students. */
+/** The overview shows the first 8 students; the full list is one link away. */
 const OVERVIEW_STUDENTS = 8;
 const TASKS_EACH = 5;
 
@@ -152,4 +152,6 @@ export default function TrainerOverview() {
 
 export const meta: MetaFunction = () => [{ title: "Trainer Dashboard | Summit Crane & Rigging Training" }];
 
-export const ErrorBoundary = TrainerPageErrorBoundary;
+export function ErrorBoundary() {
+  return <RouteError message={TRAINER_LOAD_ERROR} />;
+}

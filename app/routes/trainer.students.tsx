@@ -1,29 +1,23 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { z } from "zod";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
-import { TrainerPageErrorBoundary } from "~/components/trainer/page-error";
+import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { LiveSearchForm } from "~/components/trainer/live-search";
 import { StudentEnrollmentsTable } from "~/components/trainer/student-enrollments-table";
 import { ButtonLink, Card, EmptyState, Pagination } from "~/components/ui";
 import { getDb } from "~/db.server";
-import { listTrainerStudents } from "~/models/enrollment.server";
+import { listTrainerStudents } from "~/models/trainer-students.server";
+import { trainerStudentListQuery } from "~/schemas/page-queries";
 
-/** Spec section 9: the trainer's student list shows 10 at a time. */
+/** The trainer's student list shows 10 at a time. */
 const PAGE_SIZE = 10;
-
-/** The query string; anything unreadable falls back to the plain first page. */
-const listQuerySchema = z.object({
-  q: z.string().trim().max(100).catch(""),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "trainer");
   const params = new URL(request.url).searchParams;
-  const query = listQuerySchema.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
+  const query = trainerStudentListQuery.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
   const result = await listTrainerStudents(getDb(), { search: query.q, page: query.page, pageSize: PAGE_SIZE });
   return json({ query, ...result });
 }
@@ -71,4 +65,6 @@ export default function TrainerStudents() {
 
 export const meta: MetaFunction = () => [{ title: "My Students | Trainer Portal" }];
 
-export const ErrorBoundary = TrainerPageErrorBoundary;
+export function ErrorBoundary() {
+  return <RouteError message={TRAINER_LOAD_ERROR} />;
+}

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import type { AssessmentStatus } from "#db/schema";
+import { ASSESSMENT_STATUSES } from "#db/schema";
+import { ASSESSMENT_TYPES, MAX_SCORE_LIMIT } from "./assessment-text";
+import { cleanText } from "./fields";
 
 /**
  * Recording an assessment (the trainer's form at /trainer/assessments/new).
@@ -14,11 +16,7 @@ import type { AssessmentStatus } from "#db/schema";
  * - failed and resubmission need feedback, so the student knows what to improve.
  */
 
-export const ASSESSMENT_TYPES = ["Written", "Practical", "Oral", "Observation"] as const;
-export const ASSESSMENT_STATUSES = ["passed", "failed", "in_progress", "resubmission"] as const satisfies readonly AssessmentStatus[];
-export const MAX_SCORE_LIMIT = 1000;
-
-export { PENDING_ASSESSMENT_DEFINITION } from "./assessment-text";
+export { ASSESSMENT_TYPES, MAX_SCORE_LIMIT, PENDING_ASSESSMENT_DEFINITION } from "./assessment-text";
 
 /** The organisation's time zone: "today" and "in the future" are judged on its calendar. */
 export const ORGANISATION_TIME_ZONE = "Australia/Sydney";
@@ -90,8 +88,7 @@ export const assessmentSchema = z
     score: optionalWholeNumber("Score"),
     max_score: optionalWholeNumber("Max score"),
     assessment_date: pastCalendarDate("Assessment date"),
-    feedback: z
-      .string({ message: "Feedback must be text" })
+    feedback: cleanText("Feedback", { multiline: true })
       .trim()
       .max(2000, "Feedback must be at most 2000 characters")
       .nullish()

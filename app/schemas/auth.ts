@@ -1,39 +1,24 @@
 import { z } from "zod";
-import { dateOfBirth, email, optionalText, password, phone, requiredText } from "./fields";
+import { ROLES } from "#db/schema";
+import { address, confirmPassword, dateOfBirth, email, optionalText, password, passwordsMatch, phone, requiredText, signInEmail, signInPassword, usi } from "./fields";
 
-export const ROLES = ["student", "trainer", "admin"] as const;
-
-export const loginSchema = z.object({
-  email: z
-    .string({ message: "Email is required" })
-    .trim()
-    .min(1, "Email is required")
-    .max(254, "Email must be at most 254 characters")
-    .transform((v) => v.toLowerCase()),
-  password: z
-    .string({ message: "Password is required" })
-    .min(1, "Password is required")
-    .max(200, "Password must be at most 200 characters"),
-});
+export const loginSchema = z.object({ email: signInEmail, password: signInPassword });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** The registration payload of spec section 3 (what POST /api/auth/register takes). */
+/** The registration payload: what the Create Account form and POST /api/auth/register take. */
 export const registrationSchema = z.object({
   full_name: requiredText("Full name"),
   email,
   password,
   phone,
   role: z.enum(ROLES, { message: "Account type must be student, trainer or admin" }).default("student"),
-  address: optionalText("Address", 500),
+  address,
   date_of_birth: dateOfBirth,
   emergency_contact: optionalText("Emergency contact"),
+  usi,
 });
-export type RegistrationInput = z.infer<typeof registrationSchema>;
+/** The model takes the USI as optional: callers other than the form may leave it out. */
+export type RegistrationInput = Omit<z.infer<typeof registrationSchema>, "usi"> & { usi?: string | null };
 
 /** The registration form: the payload plus a confirmation that is checked, never sent on. */
-export const registerFormSchema = registrationSchema
-  .extend({ confirm_password: z.string({ message: "Please confirm your password" }).min(1, "Please confirm your password") })
-  .refine((v) => v.password === v.confirm_password, {
-    message: "Passwords do not match",
-    path: ["confirm_password"],
-  });
+export const registerFormSchema = registrationSchema.extend({ confirm_password: confirmPassword }).refine(...passwordsMatch);

@@ -1,13 +1,11 @@
 import { z } from "zod";
-import type { Tier } from "#db/schema";
+import { TIERS } from "#db/schema";
 import { formToObject } from "~/utils/validation";
-import { requiredText } from "./fields";
-
-const TIER_VALUES = ["tier_1", "tier_2", "tier_3"] as const satisfies readonly Tier[];
+import { cleanText, requiredText } from "./fields";
 
 /**
- * A number typed by a person or sent as JSON: blank is 0 (spec section 5: numbers are parsed
- * as decimals and default to 0); anything that is not a finite number, or is negative, or is
+ * A number typed by a person or sent as JSON: blank is 0 (prices and hours are
+ * decimals, and an empty box means none); anything that is not a finite number, or is negative, or is
  * above `max`, is refused with a message naming the field.
  */
 export const decimal = (label: string, max: number) =>
@@ -33,10 +31,10 @@ export const decimal = (label: string, max: number) =>
     return n;
   });
 
-/** A list of short texts; blank entries are dropped before saving (spec section 5). */
+/** A list of short texts; blank entries are dropped before saving. */
 export const textList = (label: string) =>
   z
-    .array(z.string({ message: `Each ${label} entry must be text` }).max(500, `Each ${label} entry must be at most 500 characters`), {
+    .array(cleanText(`Each ${label} entry`).max(500, `Each ${label} entry must be at most 500 characters`), {
       message: `${label} must be a list`,
     })
     .max(50, `${label} can have at most 50 entries`)
@@ -57,21 +55,30 @@ export const courseObject = z.object({
     .transform((v) => v.toUpperCase())
     .refine((v) => /^[A-Z0-9]+$/.test(v), "Unit code may use only letters and digits"),
   name: requiredText("Course name"),
-  description: requiredText("Description", 2000),
-  tier: z.enum(TIER_VALUES, { message: "Tier must be Tier 1, Tier 2 or Tier 3" }),
+  description: requiredText("Description", 2000, { multiline: true }),
+  tier: z.enum(TIERS, { message: "Tier must be Tier 1, Tier 2 or Tier 3" }),
   duration_hours: decimal("Duration", 10_000),
   price: decimal("Price", 1_000_000).transform((v) => Math.round(v * 100) / 100),
   is_active: z.boolean({ message: "Active must be true or false" }),
   prerequisites: textList("Prerequisites"),
   learning_outcomes: textList("Learning outcomes"),
   assessment_criteria: textList("Assessment criteria"),
+  /** the unit's 6-digit ASCED field of education code from training.gov.au; blank until known */
+  field_of_education: z
+    .string({ message: "Field of education must be a 6-digit code" })
+    .trim()
+    .refine((v) => v === "" || /^\d{6}$/.test(v), "Field of education must be a 6-digit code, e.g. 030717")
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  /** the NAT VET flag: vocational education and training (every licence unit is); left out, yes */
+  vet_flag: z.boolean({ message: "VET must be true or false" }).optional(),
 });
 export type CourseInput = z.infer<typeof courseObject>;
 
 /** Add Course: the whole course. */
 export const courseCreateSchema = courseObject;
 
-/** Edit Course: the fields the spec's edit form shows. */
+/** Edit Course: the fields its form shows (the unit code and tier are set when a course is added). */
 export const courseEditSchema = courseObject.pick({
   name: true,
   description: true,
@@ -79,6 +86,8 @@ export const courseEditSchema = courseObject.pick({
   price: true,
   learning_outcomes: true,
   assessment_criteria: true,
+  field_of_education: true,
+  vet_flag: true,
 });
 
 /** The /api partial update (and the status toggle). */
@@ -105,6 +114,10 @@ export function courseFormInput(form: FormData): Record<string, unknown> {
     out.is_active = form.get("is_active") === "on" || form.get("is_active") === "true";
   }
   delete out.is_active_present;
+  if (form.has("vet_flag_present") || form.has("vet_flag")) {
+    out.vet_flag = form.get("vet_flag") === "on" || form.get("vet_flag") === "true";
+  }
+  delete out.vet_flag_present;
   delete out.intent;
   return out;
 }

@@ -1,15 +1,15 @@
 import { z } from "zod";
-import type { EnrollmentStatus } from "#db/schema";
+import { ENROLLMENT_STATUSES } from "#db/schema";
+import { progressInStatus } from "~/models/enrollment-rules";
 import { checkbox } from "./fields";
 import { optionalWholeNumber } from "./assessment";
 
 /**
  * Updating an enrollment's progress and status (the trainer's form at
- * /trainer/enrollments/{id}). Input rules only; the transition rules that depend on the
+ * /trainer/enrollments/{id}). The input, checked against the status/progress rules
+ * (`progressInStatus`) so the form points at the field at fault; the rules that depend on the
  * enrollment's current state live in `updateEnrollmentProgress`.
  */
-
-export const ENROLLMENT_STATUSES = ["enrolled", "in_progress", "completed", "withdrawn"] as const satisfies readonly EnrollmentStatus[];
 
 export const enrollmentUpdateSchema = z
   .object({
@@ -19,21 +19,12 @@ export const enrollmentUpdateSchema = z
     reopen: checkbox,
   })
   .transform((v, ctx) => {
-    // Completing always means 100%; the field may be left as it was.
-    const progress = v.status === "completed" ? 100 : v.progress;
-    if (progress === null) {
-      ctx.addIssue({ code: "custom", path: ["progress"], message: "Progress is required (0 to 100)" });
+    const rule = progressInStatus(v.status, v.progress);
+    if (!rule.ok) {
+      ctx.addIssue({ code: "custom", path: [rule.field], message: rule.message });
       return z.NEVER;
     }
-    if (v.status === "enrolled" && progress > 0) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["status"],
-        message: "Progress above 0% means the course has started: choose In progress, or set progress to 0",
-      });
-      return z.NEVER;
-    }
-    return { progress, status: v.status, reopen: v.reopen };
+    return { progress: rule.progress, status: v.status, reopen: v.reopen };
   });
 
 export type EnrollmentUpdateInput = z.infer<typeof enrollmentUpdateSchema>;

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { ALREADY_ENROLLED, TERMS_REQUIRED } from "./enrollment-text";
 import { checkbox } from "./fields";
 
-export const TERMS_REQUIRED = "Please agree to the terms and conditions";
-export const ALREADY_ENROLLED = "You are already enrolled in this course";
+export { ALREADY_ENROLLED, TERMS_REQUIRED };
 
 /**
  * The course id as it arrives in a URL or payload. Any string is accepted (bounded): an id
@@ -14,11 +14,11 @@ export const courseIdField = z
   .min(1, "Course is required")
   .max(100, "Course not found");
 
-/** POST /api/enrollments: `{ course_id }` (spec section 7). */
+/** POST /api/enrollments: `{ course_id }`. */
 export const enrollmentPayloadSchema = z.object({ course_id: courseIdField });
 export type EnrollmentPayload = z.infer<typeof enrollmentPayloadSchema>;
 
-/** The enrolment form: the course comes from the URL; the terms box must be ticked (spec section 5). */
+/** The enrolment form: the course comes from the URL; the terms box must be ticked. */
 export const enrollmentFormSchema = z.object({
   terms: checkbox.refine((agreed) => agreed, TERMS_REQUIRED),
 });

@@ -1,30 +1,79 @@
 import { z } from "zod";
+import { USI_INVALID_MESSAGE, isValidUsi, normaliseUsi } from "~/models/usi";
 
 /** Building blocks shared by every form and /api payload. */
 
-export const requiredText = (label: string, max = 200) =>
+/**
+ * C0 and C1 control characters and DEL: invisible, they break exports, e-mail headers and the
+ * people reading a record. Line feed and carriage return are allowed where a field is multi-line.
+ */
+const CONTROL = /\p{Cc}/u;
+const CONTROL_BUT_LINE_BREAKS = /(?![\n\r])\p{Cc}/u;
+/** With the u flag a surrogate pair is one code point, so this matches only an unpaired half. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
+ * Text a person typed, as it is stored: valid Unicode (no unpaired surrogate, which no encoding
+ * can write), no control characters (line breaks only in multi-line fields, stored as \n),
+ * NFC-normalised so the same name typed on two keyboards is one name. Each refusal names the field.
+ */
+export const cleanText = (label: string, options: { multiline?: boolean; typeMessage?: string } = {}) =>
   z
-    .string({ message: `${label} is required` })
+    .string({
+      error: (issue) => options.typeMessage ?? (issue.input === undefined ? `${label} is required` : `${label} must be text`),
+    })
+    .refine((v) => !LONE_SURROGATE.test(v), `${label} contains characters that are not valid text`)
+    .refine(
+      (v) => !(options.multiline ? CONTROL_BUT_LINE_BREAKS : CONTROL).test(v),
+      options.multiline ? `${label} must not contain control characters` : `${label} must be a single line without control characters`,
+    )
+    .overwrite((v) => (options.multiline ? v.replace(/\r\n?/g, "\n") : v))
+    .normalize("NFC");
+
+/**
+ * A search term as the lists use it: whatever bytes arrive, it becomes plain text (control
+ * characters dropped, unpaired surrogates replaced, NFC) so a query can never trip the search
+ * index; over-long terms are cut rather than refused, like the rest of a query string.
+ */
+export function cleanSearchTerm(raw: string, max = 100): string {
+  const text = raw.replace(/[\uD800-\uDFFF]/gu, "\uFFFD").replace(/\p{Cc}/gu, " ").normalize("NFC").trim();
+  return [...text].slice(0, max).join("").trim();
+}
+
+/** A search box's query-string value: never refused, only cleaned. */
+export const searchTerm = (max = 100) =>
+  z
+    .string()
+    .catch("")
+    .transform((v) => cleanSearchTerm(v, max));
+
+export const requiredText = (label: string, max = 200, options: { multiline?: boolean } = {}) =>
+  cleanText(label, options)
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
 /** Optional text: blank becomes null so stored data never holds empty strings. */
-export const optionalText = (label: string, max = 200) =>
-  z
-    .string({ message: `${label} must be text` })
+export const optionalText = (label: string, max = 200, options: { multiline?: boolean } = {}) =>
+  cleanText(label, options)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const email = z
-  .string({ message: "Email is required" })
+/** A postal address: the form's box takes several lines. */
+export const address = optionalText("Address", 500, { multiline: true });
+
+const typedEmail = cleanText("Email", { typeMessage: "Email is required" })
   .trim()
   .min(1, "Email is required")
-  .max(254, "Email must be at most 254 characters")
-  .pipe(z.email("Enter a valid email address"))
-  .transform((v) => v.toLowerCase());
+  .max(254, "Email must be at most 254 characters");
+
+/** The email of a new or changed account: a well-formed address, stored lower-cased. */
+export const email = typedEmail.pipe(z.email("Enter a valid email address")).transform((v) => v.toLowerCase());
+
+/** The email typed to sign in: no format check, since a malformed one simply matches no account. */
+export const signInEmail = typedEmail.transform((v) => v.toLowerCase());
 
 export const phone = z
   .string({ message: "Phone must be text" })
@@ -49,11 +98,22 @@ export const dateOfBirth = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-export const password = z
+/** The password typed to sign in: any length a stored one can have. */
+export const signInPassword = z
   .string({ message: "Password is required" })
   .min(1, "Password is required")
-  .min(6, "Password must be at least 6 characters")
   .max(200, "Password must be at most 200 characters");
+
+/** A new password. */
+export const password = signInPassword.min(6, "Password must be at least 6 characters");
+
+/** The second typing of a new password, checked by `passwordsMatch` and never stored. */
+export const confirmPassword = z.string({ message: "Please confirm your password" }).min(1, "Please confirm your password");
+
+export const passwordsMatch: [(v: { password: string; confirm_password: string }) => boolean, { message: string; path: string[] }] = [
+  (v) => v.password === v.confirm_password,
+  { message: "Passwords do not match", path: ["confirm_password"] },
+];
 
 export const uuid = z.string().uuid("Not a valid id");
 
@@ -62,3 +122,14 @@ export const checkbox = z
   .union([z.boolean(), z.string()])
   .optional()
   .transform((v) => v === true || v === "on" || v === "true" || v === "1");
+
+/**
+ * A Unique Student Identifier: trimmed and upper-cased, then a check-character-valid USI or an
+ * exemption code (INDIV, INTOFF). Blank clears it (null).
+ */
+export const usi = z
+  .string({ message: USI_INVALID_MESSAGE })
+  .transform(normaliseUsi)
+  .refine((v) => v === "" || isValidUsi(v), USI_INVALID_MESSAGE)
+  .nullish()
+  .transform((v) => (v ? v : null));

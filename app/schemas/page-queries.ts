@@ -1,10 +1,13 @@
 import { z } from "zod";
-import { TIERS } from "~/utils/format";
+import { ASSESSMENT_STATUSES, TIERS } from "#db/schema";
+import { YEAR_INVALID } from "./avetmiss-exports";
+import { requiredText, searchTerm, uuid } from "./fields";
 import { STUDENT_ISSUES, STUDENT_STATUSES } from "./student-filters";
 
 /**
  * Query strings and small forms of pages, kept out of the route modules so the browser bundle
- * does not carry zod (only loaders and actions use them).
+ * does not carry zod: a schema built at the top of a route module runs in the browser too, and
+ * brings the whole library with it. Only loaders and actions use these.
  */
 
 /**
@@ -12,7 +15,7 @@ import { STUDENT_ISSUES, STUDENT_STATUSES } from "./student-filters";
  * failing, and a missing or unreadable page to the first.
  */
 export const catalogueQuery = z.object({
-  q: z.string().trim().max(100).catch(""),
+  q: searchTerm(),
   tier: z.enum(["all", ...TIERS] as [string, ...string[]]).catch("all"),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
 });
@@ -25,8 +28,75 @@ export const accountDecisionSchema = z.object({
 
 /** The student list's query string; anything unreadable falls back to the plain list. */
 export const studentListQuerySchema = z.object({
-  q: z.string().trim().max(100).catch(""),
+  q: searchTerm(),
   status: z.enum(STUDENT_STATUSES).catch("all"),
   issue: z.enum(STUDENT_ISSUES).nullable().catch(null),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});
+
+/** The trainer's assessment list: search, status filter and page. */
+export const assessmentListQuery = z.object({
+  q: searchTerm(),
+  status: z.enum(ASSESSMENT_STATUSES).nullable().catch(null),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});
+
+/** The record-assessment form's search for a student's enrolment. */
+export const enrollmentOptionQuery = z.object({ q: searchTerm() });
+
+/** The trainer's student list: search and page. */
+export const trainerStudentListQuery = z.object({
+  q: searchTerm(),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});
+
+const COURSE_LIST_STATUSES = ["all", "active", "inactive"] as const;
+
+/** The administrator's course list filter. */
+export const courseListStatus = z.enum(COURSE_LIST_STATUSES).catch("all");
+
+/** The course list's status button: the course and the inverse of its current state. */
+export const courseToggleSchema = z.object({
+  intent: z.literal("toggle"),
+  course_id: uuid,
+  is_active: z.enum(["true", "false"]).transform((v) => v === "true"),
+});
+
+/** The calendar year of an AVETMISS report (the reports page, its downloads and GET /api/admin/avetmiss). */
+export const avetmissYearQuery = z.object({
+  year: z
+    .string({ message: YEAR_INVALID })
+    .trim()
+    .regex(/^\d{4}$/, YEAR_INVALID)
+    .transform(Number)
+    .refine((y) => y >= 1900, YEAR_INVALID)
+    .describe("The calendar year reported, four digits (e.g. 2025)"),
+});
+
+/** The trainer's "issue certificate" button. */
+export const certificateIssueSchema = z.object({
+  enrollment_id: z.string({ message: "Choose an enrollment to certify" }).trim().pipe(z.uuid("Choose an enrollment to certify")),
+});
+
+/** Why an administrator revokes a certificate: kept with the record, never shown publicly. */
+export const revocationReason = requiredText("Reason", 500, { multiline: true });
+
+/** Revoking a certificate (the /api body; the certificate is in the URL). */
+export const certificateRevokeSchema = z.object({ reason: revocationReason });
+
+/** The Revoke and Reissue buttons on a student's profile, one pair per certificate in force. */
+export const certificateChangeSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("revoke"), certificate_id: uuid, reason: revocationReason }),
+    z.object({ intent: z.literal("reissue"), certificate_id: uuid }),
+  ],
+  { error: "Choose Revoke or Reissue for a certificate" },
+);
+
+/** The Staff page's Deactivate / Reactivate button. */
+export const staffToggleSchema = z.object({
+  intent: z.literal("toggle"),
+  user_id: uuid,
+  is_active: z.enum(["true", "false"]).transform((v) => v === "true"),
 });

@@ -1,4 +1,4 @@
-import { createCookie, redirect } from "@remix-run/node";
+import { createCookie, redirect, type TypedResponse } from "@remix-run/node";
 import { z } from "zod";
 import { env } from "~/env.server";
 
@@ -58,7 +58,7 @@ export async function redirectWithFlash(
   flash: Flash,
   setCookies: string[] = [],
   options: { showOn?: string } = {},
-): Promise<Response> {
+): Promise<TypedResponse<never>> {
   const headers = new Headers();
   for (const c of setCookies) headers.append("Set-Cookie", c);
   headers.append("Set-Cookie", await flashHeader(flash, options.showOn ?? landingPath(url)));

@@ -1,7 +1,6 @@
 import type { EnrollmentStatus, Tier } from "#db/schema";
 
 const TIER_LABELS: Record<Tier, string> = { tier_1: "Tier 1", tier_2: "Tier 2", tier_3: "Tier 3" };
-export const TIERS = Object.keys(TIER_LABELS) as Tier[];
 
 export function tierLabel(tier: string): string {
   return TIER_LABELS[tier as Tier] ?? tier;

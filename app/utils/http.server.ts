@@ -1,7 +1,8 @@
 import { json } from "@remix-run/node";
 import { isDomainError } from "./errors";
+import { uuid } from "~/schemas/fields";
 
-/** The /api error body of CONTRACT.md section 5. */
+/** Every /api failure's body: `{detail}`, a sentence a person can read, plus any `extra` fields. */
 export function apiError(status: number, detail: string, extra: Record<string, unknown> = {}): Response {
   return json({ detail, ...extra }, { status });
 }
@@ -11,7 +12,29 @@ export function apiErrorFrom(error: unknown): Response {
   if (error instanceof Response) return error;
   if (isDomainError(error)) {
     const extra = Object.keys(error.fieldErrors).length ? { errors: error.fieldErrors } : {};
-    return apiError(error.status, error.message, extra);
+    const response = apiError(error.status, error.message, extra);
+    if (error.retryAfterSeconds) response.headers.set("Retry-After", String(error.retryAfterSeconds));
+    return response;
   }
   throw error;
+}
+
+/**
+ * A page route's `headers`: an action's Retry-After (a throttled or busy form) reaches the
+ * document response, which Remix otherwise builds from the route's headers function alone.
+ */
+export function retryAfterFromAction({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
+/**
+ * A page's record from its URL id: a malformed id and an unknown one are the same 404 with the
+ * page's message, so a probe learns nothing from the difference.
+ */
+export async function foundOr404<T>(id: string | undefined, find: (id: string) => Promise<T | null | undefined>, message: string): Promise<T> {
+  const parsed = uuid.safeParse(id);
+  const record = parsed.success ? await find(parsed.data) : null;
+  if (!record) throw json(message, { status: 404 });
+  return record;
 }

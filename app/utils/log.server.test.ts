@@ -4,9 +4,9 @@ import type { DB } from "#db/connection";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeUser } from "../../tests/support/factories";
 import { issueApiToken, requireApiUser } from "~/auth/api.server";
-import { runWithRequestContext } from "~/auth/request-context.server";
+import { runWithRequestContext } from "~/http/request-context.server";
 import { signIn } from "~/auth/sign-in.server";
-import { guardRoutes } from "~/security.server";
+import { gateRoutes } from "~/http/gate.server";
 import { handleDataRequest } from "~/entry.server";
 
 let db: DB;
@@ -37,7 +37,7 @@ const parsed = () => lines.map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe("logs", () => {
   it("write one line per resource-route request with method, path, status, duration and user", async () => {
-    const routes = guardRoutes({
+    const routes = gateRoutes({
       "routes/api.thing": {
         id: "routes/api.thing",
         path: "api/thing",
@@ -93,5 +93,18 @@ describe("logs", () => {
     expect(text).not.toContain(token);
     expect(text).not.toContain("forged-token-value");
     expect(text).not.toContain("__session");
+  });
+});
+
+describe("redaction", () => {
+  it("replaces a reset token in any line, in a path or a full access-log line", async () => {
+    const { redactSecrets } = await import("~/utils/log.server");
+    expect(redactSecrets("GET /reset-password/abcDEF123_-xyz 200 - 3 ms")).toBe("GET /reset-password/[redacted] 200 - 3 ms");
+    expect(redactSecrets('{"path":"/reset-password/tok.en%20"}')).toBe('{"path":"/reset-password/[redacted]"}');
+    expect(redactSecrets("POST /reset-password/tok?x=1&token=abc&password=p")).toBe("POST /reset-password/[redacted]?x=1&token=[redacted]&password=[redacted]");
+    capture();
+    const { logLine } = await import("~/utils/log.server");
+    logLine({ path: "/reset-password/live-token-value" });
+    expect(lines.join("")).not.toContain("live-token-value");
   });
 });

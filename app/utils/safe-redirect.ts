@@ -1,7 +1,19 @@
-/** Only same-site paths may be redirect targets; anything else falls back. */
+/**
+ * Only paths of this site may be redirect targets; anything else falls back. Besides other
+ * hosts (`//host`, `/\host`, which browsers read as `//host`), this refuses what a Location
+ * header or a cookie Path cannot carry (control characters, line breaks, `;`), so a target that
+ * passes can be used as both without failing after a sign-in has already begun.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
-  if (!to || typeof to !== "string") return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f]/.test(to)) return fallback;
-  return to;
+  if (!to || typeof to !== "string" || to.length > 2000) return fallback;
+  if (!to.startsWith("/") || to.startsWith("//")) return fallback;
+  if (/[\\;\s\p{Cc}]/u.test(to)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, "http://site.invalid");
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== "http://site.invalid") return fallback;
+  return url.pathname + url.search + url.hash;
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 
 /**
  * The form-level error of the last submission, hidden once the user edits any field
- * (spec section 4). Returns the error to show and the form's onChange handler.
+ * (the message is about what was sent, not what is being typed). Returns the error to show and the form's onChange handler.
  */
 export function useDismissibleError(error: string | null | undefined, submission: unknown) {
   const [dismissed, setDismissed] = useState(false);

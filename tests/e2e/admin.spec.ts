@@ -546,14 +546,14 @@ test.describe("course management", () => {
 });
 
 test.describe("reports", () => {
-  test("the compliance report shows statistics, data-driven checks with links, and the AVETMISS buttons", async ({ page, js }) => {
+  test("the compliance report shows statistics, data-driven checks with links, and the AVETMISS downloads", async ({ page }) => {
     await signInAdmin(page);
     await page.getByRole("link", { name: "Reports", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "ASQA Compliance Reports" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Enrollment Statistics" })).toBeVisible();
     await expect(page.getByText("Total enrolments")).toBeVisible();
     for (const tier of ["Tier 1 - Basic Operations", "Tier 2 - Intermediate", "Tier 3 - Advanced"]) {
-      await expect(page.getByRole("rowheader", { name: tier })).toBeVisible();
+      await expect(page.getByRole("table", { name: "Enrolments by tier" }).getByRole("rowheader", { name: tier })).toBeVisible();
     }
     await expect(page.getByRole("heading", { name: "Compliance Overview" })).toBeVisible();
     // the seed has an active student with no date of birth, so not everything is fine
@@ -565,11 +565,10 @@ test.describe("reports", () => {
     await expect(page.getByText("Showing: Active students missing a date of birth")).toBeVisible();
     await expect(page.getByRole("table").getByRole("row").nth(1)).toBeVisible();
 
-    await page.goto("/admin/reports");
-    for (const label of ["NAT00020 student data", "NAT00030 qualification data", "NAT00060 unit of competency"]) {
-      await expect(page.getByRole("button", { name: label })).toBeVisible();
+    await page.goto("/admin/reports?year=2026");
+    for (const [label, file] of [["NAT00020 delivery locations", "NAT00020"], ["NAT00030 qualification data", "NAT00030"], ["NAT00060 unit of competency", "NAT00060"]]) {
+      await expect(page.getByRole("link", { name: label })).toHaveAttribute("href", `/admin/reports/avetmiss/${file}.txt?year=2026`);
     }
-    await page.getByRole("button", { name: "NAT00030 qualification data" }).click();
-    await expectMessage(page, js, "NAT00030 AVETMISS file export is coming in a later release");
+    await expect(page.getByRole("button", { name: "Export AVETMISS 2026 (zip)" })).toBeVisible();
   });
 });

@@ -1,20 +1,19 @@
 import crypto from "node:crypto";
-import path from "node:path";
-import SQLite from "better-sqlite3";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { validateJsonSchema } from "../../app/api/json-schema";
-import { DEMO, expect, test, uniqueEmail } from "./fixtures";
+import { validateJsonSchema } from "../support/json-schema";
+import { e2eDb, e2eServer } from "./e2e-db";
+import { DEMO, expect, test, uniqueEmail, uniqueUsi } from "./fixtures";
 
 /**
- * The /api against the running production server, through a client configured with the
- * spec's request defaults (section 7): JSON accepted, the bearer token from login, the
+ * The /api against the running production server, through a client configured as a
+ * browser client would be: JSON accepted, the bearer token from login, the
  * XSRF-TOKEN cookie echoed as X-XSRF-TOKEN, statuses 200 to 299 as success. Each client is its
  * own HTTP context (own cookies, own client address for sign-in throttling). Tests make their
  * own users and courses; the demo accounts and courses are only read.
  */
 
-const port = process.env.E2E_PORT ?? "3100";
-const baseURL = `http://localhost:${port}`;
+/** The server of the running test's project. */
+const baseURL = () => `http://localhost:${e2eServer().port}`;
 
 interface Result<T = any> {
   ok: boolean;
@@ -31,7 +30,7 @@ class SpecClient {
   static async create(): Promise<SpecClient> {
     const b = crypto.randomBytes(3);
     const http = await playwrightRequest.newContext({
-      baseURL,
+      baseURL: baseURL(),
       extraHTTPHeaders: { "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` },
     });
     return new SpecClient(http);
@@ -58,7 +57,7 @@ class SpecClient {
   post = <T = any>(url: string, data?: unknown) => this.send<T>("POST", url, data);
   put = <T = any>(url: string, data?: unknown) => this.send<T>("PUT", url, data);
 
-  /** Signs in as the spec's client does: the token goes where every later call finds it. */
+  /** Signs in as a browser client does: the token goes where every later call finds it. */
   async login(email: string, password = "password123"): Promise<Result> {
     const result = await this.post("/api/auth/login", { email, password });
     if (result.ok) this.token = result.data.access_token;
@@ -71,9 +70,7 @@ class SpecClient {
 }
 
 /** A course of our own, straight into the e2e server's database (no screen creates one). */
-function insertCourse(overrides: { is_active?: boolean } = {}) {
-  const db = new SQLite(path.resolve(`tests/.tmp/e2e-${port}.db`));
-  db.pragma("busy_timeout = 5000");
+async function insertCourse(overrides: { is_active?: boolean } = {}) {
   const suffix = crypto.randomUUID().slice(0, 8);
   const now = new Date().toISOString();
   const course = {
@@ -82,12 +79,18 @@ function insertCourse(overrides: { is_active?: boolean } = {}) {
     unit_code: `API${suffix.toUpperCase()}`,
     description: `Tower crane operations for API tests (${suffix}).`,
   };
-  db.prepare(
+  await e2eDb().run(
     `insert into courses (id, unit_code, name, description, tier, duration_hours, price_cents, is_active,
        prerequisites, learning_outcomes, assessment_criteria, created_at, updated_at)
      values (?, ?, ?, ?, 'tier_3', 80, 250000, ?, '[]', '["Erect the crane","Operate safely"]', '["Practical assessment"]', ?, ?)`,
-  ).run(course.id, course.unit_code, course.name, course.description, overrides.is_active === false ? 0 : 1, now, now);
-  db.close();
+    course.id,
+    course.unit_code,
+    course.name,
+    course.description,
+    overrides.is_active === false ? 0 : 1,
+    now,
+    now,
+  );
   return course;
 }
 
@@ -110,9 +113,73 @@ test.afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.dispose()));
 });
 
-test.describe("the /api journey through a spec client", () => {
+test.describe("the /api journey through a browser-like client", () => {
+  test("a trainer takes an enrolment to a certificate over /api; an admin verifies the USI, revokes and reissues", async () => {
+    test.slow(); // four people's clients and a dozen writes
+    const course = await insertCourse();
+    const student = await client();
+    const { id: studentId } = await newStudent(student, "Quinn Workflow");
+    const enrolled = await student.post("/api/enrollments", { course_id: course.id });
+    expect(enrolled.status).toBe(201);
+    const enrollmentId = enrolled.data.id as string;
+
+    // a student cannot use the trainer's workflow
+    expect((await student.post("/api/assessments", { enrollment_id: enrollmentId })).status).toBe(403);
+
+    const trainer = await client();
+    expect((await trainer.login(DEMO.trainer.email)).ok).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    const started = await trainer.put(`/api/enrollments/${enrollmentId}`, { status: "in_progress", progress_percentage: 50 });
+    expect(started.status).toBe(200);
+    expect(started.data).toMatchObject({ status: "in_progress", progress_percentage: 50 });
+    const assessment = await trainer.post("/api/assessments", {
+      enrollment_id: enrollmentId,
+      assessment_type: "Practical",
+      status: "passed",
+      score: 46,
+      max_score: 50,
+      assessment_date: today,
+      feedback: "Competent",
+    });
+    expect(assessment.status).toBe(201);
+    expect(assessment.data).toMatchObject({ enrollment_id: enrollmentId, status: "passed", score: 46 });
+    // completing issues nothing yet: the student registered without a USI
+    const completed = await trainer.put(`/api/enrollments/${enrollmentId}`, { status: "completed" });
+    expect(completed.data).toMatchObject({ status: "completed", progress_percentage: 100, certificate: null });
+    const gated = await trainer.post("/api/certificates", { enrollment_id: enrollmentId });
+    expect(gated.status).toBe(409);
+    expect(gated.data).toEqual({ detail: "USI not verified" });
+
+    // the admin records the USI and its verification, then the trainer issues
+    const admin = await client();
+    expect((await admin.login(DEMO.admin.email)).ok).toBe(true);
+    const usi = uniqueUsi();
+    const verified = await admin.put(`/api/admin/students/${studentId}`, { usi, usi_verified: true });
+    expect(verified.status).toBe(200);
+    expect(verified.data).toMatchObject({ usi, usi_verified_at: expect.any(String) });
+    const issued = await trainer.post("/api/certificates", { enrollment_id: enrollmentId });
+    expect(issued.status).toBe(201);
+    const first = issued.data as { id: string; certificate_number: string; verification_code: string };
+    expect((await trainer.post("/api/certificates", { enrollment_id: enrollmentId })).status).toBe(409);
+    const anyone = await client();
+    expect((await anyone.get(`/api/verify/${first.verification_code}`)).data).toMatchObject({ status: "valid", learner_name: "Quinn Workflow" });
+
+    // reissue, then revoke the new one; the trainer may do neither
+    expect((await trainer.post(`/api/admin/certificates/${first.id}/reissue`)).status).toBe(403);
+    const reissued = await admin.post(`/api/admin/certificates/${first.id}/reissue`);
+    expect(reissued.status).toBe(201);
+    const second = reissued.data as { id: string; certificate_number: string; verification_code: string };
+    expect((await anyone.get(`/api/verify/${first.verification_code}`)).data).toMatchObject({ status: "replaced", replaced_by: second.certificate_number });
+    const revoked = await admin.post(`/api/admin/certificates/${second.id}/revoke`, { reason: "Evidence withdrawn by the assessor" });
+    expect(revoked.status).toBe(200);
+    expect((await admin.post(`/api/admin/certificates/${second.id}/revoke`, { reason: "again" })).status).toBe(409);
+    const publicView = await anyone.get(`/api/verify/${second.verification_code}`);
+    expect(publicView.data).toMatchObject({ status: "revoked", revoked_at: expect.any(String) });
+    expect(JSON.stringify(publicView.data)).not.toContain("Evidence withdrawn");
+  });
+
   test("a student registers, signs in, browses, enrols and sees it; an admin reviews and edits", async () => {
-    const course = insertCourse();
+    const course = await insertCourse();
     const closedLater = course;
 
     // ---- the student ------------------------------------------------------------------------
@@ -198,7 +265,7 @@ test.describe("the /api journey through a spec client", () => {
 
     const detail = await admin.get(`/api/admin/students/${me.data.id}`);
     expect(detail.ok).toBe(true);
-    expect(Object.keys(detail.data).sort()).toEqual(["assessments", "certificates", "enrollments", "files", "student", "summary"]);
+    expect(Object.keys(detail.data).sort()).toEqual(["assessments", "avetmiss", "certificates", "enrollments", "files", "student", "summary"]);
     expect(detail.data.student).toMatchObject({ id: me.data.id, email, phone: "0411 222 333", date_of_birth: "1997-06-15" });
     expect(detail.data.enrollments.map((e: { id: string }) => e.id)).toEqual([enrolled.data.id]);
     expect(detail.data.summary).toEqual({ total_enrollments: 1, completed_courses: 0, total_certificates: 0, avg_progress: 0 });
@@ -249,7 +316,7 @@ test.describe("the /api journey through a spec client", () => {
   });
 
   test("the trainer reads the student list, stats and all courses, and nothing of the admin's", async () => {
-    const hidden = insertCourse({ is_active: false });
+    const hidden = await insertCourse({ is_active: false });
     const trainer = await client();
     expect((await trainer.login(DEMO.trainer.email, DEMO.trainer.password)).ok).toBe(true);
     expect((await trainer.get("/api/dashboard/stats")).status).toBe(200);
@@ -274,7 +341,7 @@ test.describe("the /api journey through a spec client", () => {
   });
 });
 
-test.describe("the /api contract at the HTTP layer", () => {
+test.describe("the /api at the HTTP layer", () => {
   test("bad input is a 4xx JSON answer, never a 500", async () => {
     const c = await client();
     await newStudent(c);
@@ -352,7 +419,7 @@ test.describe("the /api contract at the HTTP layer", () => {
   test("the browser session works for GET; cookie-only writes need the same origin; cross-site writes are refused", async ({ page }) => {
     const c = await client();
     const { email } = await newStudent(c);
-    const course = insertCourse();
+    const course = await insertCourse();
     await page.goto("/login");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("secret123");
@@ -369,7 +436,7 @@ test.describe("the /api contract at the HTTP layer", () => {
     const crossSiteBearer = await c.send("POST", "/api/enrollments", { course_id: course.id }, { Origin: "https://evil.example" });
     expect(crossSiteBearer.status).toBe(403);
     expect((await c.get("/api/enrollments/my")).data).toEqual([]);
-    const sameOrigin = await page.request.post("/api/enrollments", { data: { course_id: course.id }, headers: { Origin: baseURL } });
+    const sameOrigin = await page.request.post("/api/enrollments", { data: { course_id: course.id }, headers: { Origin: baseURL() } });
     expect(sameOrigin.status()).toBe(201);
     expect((await c.get("/api/enrollments/my")).data.map((e: { course_id: string }) => e.course_id)).toEqual([course.id]);
   });
@@ -380,20 +447,28 @@ test.describe("the /api contract at the HTTP layer", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
+        "/api/admin/certificates/{id}/reissue",
+        "/api/admin/certificates/{id}/revoke",
         "/api/admin/courses/{id}",
+        "/api/admin/avetmiss",
+        "/api/admin/staff/{id}",
         "/api/admin/students",
         "/api/admin/students/{id}",
         "/api/auth/login",
         "/api/auth/logout",
         "/api/auth/me",
+        "/api/assessments",
         "/api/auth/register",
+        "/api/certificates",
         "/api/certificates/my",
         "/api/certificates/{id}/download",
         "/api/courses",
         "/api/dashboard/stats",
         "/api/enrollments",
         "/api/enrollments/my",
+        "/api/enrollments/{id}",
         "/api/openapi.json",
+        "/api/verify/{code}",
       ].sort(),
     );
     const check = (result: Result, route: string, method: string) => {
@@ -435,7 +510,7 @@ test.describe("the /api contract at the HTTP layer", () => {
     check(await fresh.login("nobody@test.example", "whatever1"), "/api/auth/login", "post");
     const { id } = await newStudent(fresh);
     check(await admin.put(`/api/admin/students/${id}`, { emergency_contact: "Kim 0400 000 000" }), "/api/admin/students/{id}", "put");
-    const course = insertCourse();
+    const course = await insertCourse();
     check(await fresh.post("/api/enrollments", { course_id: course.id }), "/api/enrollments", "post");
     check(await fresh.post("/api/enrollments", { course_id: course.id }), "/api/enrollments", "post");
   });

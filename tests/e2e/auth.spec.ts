@@ -1,7 +1,8 @@
+import crypto from "node:crypto";
 import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, test, uniqueEmail } from "./fixtures";
 
 test.describe("sign in", () => {
-  test("the login page reads as the spec says and is accessible", async ({ page }) => {
+  test("the login page shows its heading, fields and links, and is accessible", async ({ page }) => {
     await page.goto("/login");
     await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
     await expect(page.getByText("Sign in to access your training portal")).toBeVisible();
@@ -164,5 +165,25 @@ test.describe("guards and redirects", () => {
     expect(h["x-content-type-options"]).toBe("nosniff");
     expect(h["x-frame-options"]).toBe("DENY");
     expect(h["referrer-policy"]).toBeTruthy();
+  });
+});
+
+test.describe("unknown addresses", () => {
+  test("an unknown page is a 404 'Page not found' in the site's frame, signed in or not", async ({ page }) => {
+    for (const path of [`/no-such-page-${crypto.randomUUID()}`, "/admin/no-such-screen", "/courses/extra/segments"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+      await expect(page.getByText("We could not find the page you were looking for.")).toBeVisible();
+      await expect(page.getByText(/No route matches/)).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+    }
+    await expectAccessible(page);
+    await signIn(page, DEMO.student.email);
+    expect((await page.goto("/student/no-such-tab"))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    // a form posted to an unknown address is the same 404
+    const posted = await page.request.post("/no-such-form", { form: { a: "b" }, headers: { Origin: new URL(page.url()).origin } });
+    expect(posted.status()).toBe(404);
   });
 });

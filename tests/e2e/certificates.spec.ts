@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import SQLite from "better-sqlite3";
+import { e2eDb } from "./e2e-db";
 import { DEMO, expect, expectMessage, registerStudent, signIn, test } from "./fixtures";
 
 /**
@@ -17,20 +17,14 @@ interface DemoCertificate {
   course_name: string;
 }
 
-/** The demo student's certificates, read from the e2e server's database file. */
-function demoCertificates(): DemoCertificate[] {
-  const db = new SQLite(path.resolve(`tests/.tmp/e2e-${process.env.E2E_PORT ?? "3100"}.db`), { readonly: true });
-  try {
-    return db
-      .prepare(
-        `select c.id, c.certificate_number, co.name as course_name
-           from certificates c join users u on u.id = c.student_id join courses co on co.id = c.course_id
-          where u.email = ? order by c.certificate_number`,
-      )
-      .all(DEMO.student.email) as DemoCertificate[];
-  } finally {
-    db.close();
-  }
+/** The demo student's certificates, read from the e2e server's database. */
+function demoCertificates(): Promise<DemoCertificate[]> {
+  return e2eDb().all<DemoCertificate>(
+    `select c.id, c.certificate_number, co.name as course_name
+       from certificates c join users u on u.id = c.student_id join courses co on co.id = c.course_id
+      where u.email = ? order by c.certificate_number`,
+    DEMO.student.email,
+  );
 }
 
 function pdfText(bytes: Buffer): string {
@@ -51,7 +45,7 @@ test.describe("certificate downloads", () => {
   test.slow();
 
   test("the demo student downloads each of their certificates as the right PDF", async ({ page }) => {
-    const certificates = demoCertificates();
+    const certificates = await demoCertificates();
     expect(certificates.length).toBeGreaterThanOrEqual(3);
     await signIn(page, DEMO.student.email);
     for (const c of certificates) {
@@ -76,7 +70,7 @@ test.describe("certificate downloads", () => {
   });
 
   test("the Download PDF link on My Certificates saves the file, with or without JavaScript", async ({ page, js }) => {
-    const [first] = demoCertificates();
+    const [first] = await demoCertificates();
     await signIn(page, DEMO.student.email);
     await page.goto("/student/certificates");
     const link = page.locator(`a[href="${downloadUrl(first!.id)}"]`);
@@ -91,7 +85,7 @@ test.describe("certificate downloads", () => {
   });
 
   test("a plain navigation to the route saves the attachment (how a link works without JavaScript)", async ({ page }) => {
-    const [, second] = demoCertificates();
+    const [, second] = await demoCertificates();
     await signIn(page, DEMO.student.email);
     const saved = page.waitForEvent("download");
     await page.goto(downloadUrl(second!.id)).catch(() => {}); // navigation ends in a download
@@ -102,7 +96,7 @@ test.describe("certificate downloads", () => {
 
   for (const role of ["trainer", "admin"] as const) {
     test(`the demo ${role} may download the student's certificate`, async ({ page }) => {
-      const [first] = demoCertificates();
+      const [first] = await demoCertificates();
       await signIn(page, DEMO[role].email);
       const response = await page.request.get(downloadUrl(first!.id));
       expect(response.status()).toBe(200);
@@ -112,7 +106,7 @@ test.describe("certificate downloads", () => {
   }
 
   test("another student gets 404, as for an unknown or malformed id", async ({ page }) => {
-    const [first] = demoCertificates();
+    const [first] = await demoCertificates();
     const other = await registerStudent(page, "Other Student");
     await signIn(page, other.email);
     for (const url of [downloadUrl(first!.id), downloadUrl(crypto.randomUUID()), downloadUrl("not-an-id")]) {
@@ -123,7 +117,7 @@ test.describe("certificate downloads", () => {
   });
 
   test("without signing in the route answers 401", async ({ page }) => {
-    const [first] = demoCertificates();
+    const [first] = await demoCertificates();
     const response = await page.request.get(downloadUrl(first!.id));
     expect(response.status()).toBe(401);
     expect(response.headers()["content-type"]).toMatch(/^application\/json/);

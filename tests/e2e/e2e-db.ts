@@ -1,21 +1,91 @@
 import crypto from "node:crypto";
 import path from "node:path";
+import { test } from "@playwright/test";
 import SQLite from "better-sqlite3";
+import pg from "pg";
 
 /**
- * Direct access to the e2e server's database file (tests/e2e/server.mjs), for arranging data
- * no screen creates (a course of our own, an inactive one) and for counting rows a screen
- * cannot show. WAL mode lets this process and the server share the file.
+ * Direct access to the database of the e2e server the running test's project talks to
+ * (tests/e2e/server.mjs): the SQLite file of the js and no-js projects, or the PostgreSQL
+ * database of the postgres project. For arranging data no screen creates (a course of our
+ * own, an inactive one) and for counting rows a screen cannot show.
+ *
+ * Statements are written once with `?` placeholders in SQL both dialects read the same way
+ * (the schema keeps flags as 0/1 integers on both); counts come back as numbers on both.
  */
-const port = process.env.E2E_PORT ?? "3100";
-let handle: SQLite.Database | undefined;
+export interface E2EServer {
+  port: number;
+  /** postgres://… for the postgres project; unset for SQLite. */
+  databaseUrl?: string;
+}
 
-export function e2eDb(): SQLite.Database {
-  if (!handle) {
-    handle = new SQLite(path.resolve(`tests/.tmp/e2e-${port}.db`));
-    handle.pragma("busy_timeout = 5000");
+export interface E2EDb {
+  get<T = Record<string, unknown>>(statement: string, ...params: unknown[]): Promise<T | undefined>;
+  all<T = Record<string, unknown>>(statement: string, ...params: unknown[]): Promise<T[]>;
+  run(statement: string, ...params: unknown[]): Promise<void>;
+}
+
+/** The server the current test's project runs against (the project's metadata, see playwright.config.ts). */
+export function e2eServer(): E2EServer {
+  const metadata = test.info().project.metadata as Partial<E2EServer>;
+  return { port: Number(metadata.port ?? process.env.E2E_PORT ?? 3100), databaseUrl: metadata.databaseUrl };
+}
+
+/** Where the e2e server writes its mail (OUTBOX_DIR in server.mjs). */
+export function outboxDir(): string {
+  return path.resolve(`tests/.tmp/outbox-${e2eServer().port}`);
+}
+
+const open = new Map<string, E2EDb>();
+
+export function e2eDb(): E2EDb {
+  const server = e2eServer();
+  const key = server.databaseUrl ?? `sqlite:${server.port}`;
+  let db = open.get(key);
+  if (!db) {
+    db = server.databaseUrl ? postgresDb(server.databaseUrl) : sqliteDb(server.port);
+    open.set(key, db);
   }
-  return handle;
+  return db;
+}
+
+function sqliteDb(port: number): E2EDb {
+  // WAL mode lets this process and the server share the file
+  const handle = new SQLite(path.resolve(`tests/.tmp/e2e-${port}.db`));
+  handle.pragma("busy_timeout = 5000");
+  return {
+    get: async <T>(statement: string, ...params: unknown[]) => handle.prepare(statement).get(...params) as T | undefined,
+    all: async <T>(statement: string, ...params: unknown[]) => handle.prepare(statement).all(...params) as T[],
+    run: async (statement, ...params) => {
+      handle.prepare(statement).run(...params);
+    },
+  };
+}
+
+/** Counts (bigint) and sums (numeric) read as numbers, as SQLite gives them. */
+const PG_TYPES = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format as "text");
+  },
+};
+
+function postgresDb(url: string): E2EDb {
+  const pool = new pg.Pool({ connectionString: url, max: 2, types: PG_TYPES });
+  pool.on("error", () => {});
+  const query = async (statement: string, params: unknown[]) => {
+    let n = 0;
+    // the statements here hold no `?` inside string literals
+    const text = statement.replace(/\?/g, () => `$${++n}`);
+    return (await pool.query(text, params)).rows;
+  };
+  return {
+    get: async <T>(statement: string, ...params: unknown[]) => (await query(statement, params))[0] as T | undefined,
+    all: async <T>(statement: string, ...params: unknown[]) => (await query(statement, params)) as T[],
+    run: async (statement, ...params) => {
+      await query(statement, params);
+    },
+  };
 }
 
 export interface E2ECourse {
@@ -33,7 +103,7 @@ export interface E2ECourse {
 }
 
 /** Inserts a course with a unique name, so tests never depend on (or disturb) the demo catalogue. */
-export function insertCourse(overrides: Partial<E2ECourse> = {}): E2ECourse {
+export async function insertCourse(overrides: Partial<E2ECourse> = {}): Promise<E2ECourse> {
   const suffix = crypto.randomUUID().slice(0, 8);
   const course: E2ECourse = {
     id: crypto.randomUUID(),
@@ -50,43 +120,58 @@ export function insertCourse(overrides: Partial<E2ECourse> = {}): E2ECourse {
     ...overrides,
   };
   const now = new Date().toISOString();
-  e2eDb()
-    .prepare(
-      `insert into courses (id, unit_code, name, description, tier, duration_hours, price_cents, is_active,
+  await e2eDb().run(
+    `insert into courses (id, unit_code, name, description, tier, duration_hours, price_cents, is_active,
         prerequisites, learning_outcomes, assessment_criteria, created_at, updated_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      course.id,
-      course.unit_code,
-      course.name,
-      course.description,
-      course.tier,
-      course.duration_hours,
-      Math.round(course.price * 100),
-      course.is_active ? 1 : 0,
-      JSON.stringify(course.prerequisites),
-      JSON.stringify(course.learning_outcomes),
-      JSON.stringify(course.assessment_criteria),
-      now,
-      now,
-    );
+    course.id,
+    course.unit_code,
+    course.name,
+    course.description,
+    course.tier,
+    course.duration_hours,
+    Math.round(course.price * 100),
+    course.is_active ? 1 : 0,
+    JSON.stringify(course.prerequisites),
+    JSON.stringify(course.learning_outcomes),
+    JSON.stringify(course.assessment_criteria),
+    now,
+    now,
+  );
   return course;
 }
 
-export function countEnrollments(email: string, courseId: string): number {
-  const row = e2eDb()
-    .prepare(
-      `select count(*) as n from enrollments e join users u on u.id = e.student_id where u.email = ? and e.course_id = ?`,
-    )
-    .get(email.toLowerCase(), courseId) as { n: number };
-  return row.n;
+export async function countEnrollments(email: string, courseId: string): Promise<number> {
+  const row = await e2eDb().get<{ n: number }>(
+    `select count(*) as n from enrollments e join users u on u.id = e.student_id where u.email = ? and e.course_id = ?`,
+    email.toLowerCase(),
+    courseId,
+  );
+  return row!.n;
 }
 
-export function enrollmentOf(email: string, courseId: string): { status: string; progress_percentage: number } | undefined {
-  return e2eDb()
-    .prepare(
-      `select e.status, e.progress_percentage from enrollments e join users u on u.id = e.student_id where u.email = ? and e.course_id = ?`,
-    )
-    .get(email.toLowerCase(), courseId) as { status: string; progress_percentage: number } | undefined;
+export function enrollmentOf(email: string, courseId: string): Promise<{ status: string; progress_percentage: number } | undefined> {
+  return e2eDb().get(
+    `select e.status, e.progress_percentage from enrollments e join users u on u.id = e.student_id where u.email = ? and e.course_id = ?`,
+    email.toLowerCase(),
+    courseId,
+  );
+}
+
+/** A completed enrolment, three days old, in the first active course, for a student by email. */
+export async function completedEnrollmentFor(email: string): Promise<{ enrollmentId: string; courseName: string }> {
+  const student = (await e2eDb().get<{ id: string }>("select id from users where email = ?", email))!;
+  const course = (await e2eDb().get<{ id: string; name: string }>("select id, name from courses where is_active = 1 order by name limit 1"))!;
+  const enrollmentId = crypto.randomUUID();
+  const at = new Date(Date.now() - 3 * 864e5).toISOString();
+  await e2eDb().run(
+    "insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, completion_date, updated_at) values (?, ?, ?, 'completed', 100, ?, ?, ?)",
+    enrollmentId,
+    student.id,
+    course.id,
+    at,
+    at,
+    at,
+  );
+  return { enrollmentId, courseName: course.name };
 }

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { USI_ALPHABET, usiFromBody } from "../../app/models/usi";
+import { e2eDb } from "./e2e-db";
 
 export const DEMO = {
   student: { email: "student@example.com", password: "password123", name: "Jordan Mitchell" },
@@ -17,10 +19,14 @@ export const test = base.extend<{ js: boolean }>({
     await use(javaScriptEnabled !== false);
   },
   extraHTTPHeaders: async ({}, use) => {
-    const b = crypto.randomBytes(3);
-    await use({ "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` });
+    await use({ "X-Forwarded-For": randomClientAddress() });
   },
 });
+
+function randomClientAddress(): string {
+  const b = crypto.randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
 
 export { expect };
 
@@ -37,15 +43,39 @@ export async function signIn(page: Page, email: string, password = "password123"
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
 }
 
-/** Registers a student through the registration form's endpoint; returns the credentials. */
-export async function registerStudent(page: Page, fullName = "Test Student") {
+/** Signs out with the header's button and lands on the sign-in page. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** A well-formed USI no other test student holds. */
+export function uniqueUsi(): string {
+  let body = "";
+  for (const byte of crypto.randomBytes(9)) body += USI_ALPHABET[byte & 31];
+  return usiFromBody(body);
+}
+
+/**
+ * Registers a student through the registration form's endpoint, with a USI; returns the
+ * credentials. The USI counts as verified with the USI Registry (certificates need that)
+ * unless `usiVerified` is false.
+ */
+export async function registerStudent(page: Page, fullName = "Test Student", options: { usiVerified?: boolean } = {}) {
   const email = uniqueEmail("student");
+  const usi = uniqueUsi();
   const response = await page.request.post("/register", {
-    form: { full_name: fullName, email, password: "password123", confirm_password: "password123", role: "student" },
+    form: { full_name: fullName, email, password: "password123", confirm_password: "password123", role: "student", usi },
+    // Each registered person is their own client: registration is throttled per client, and a
+    // test that makes many students is not one person signing up many times.
+    headers: { "X-Forwarded-For": randomClientAddress() },
     maxRedirects: 0,
   });
   expect(response.status(), "registration redirects to /login").toBe(302);
-  return { email, password: "password123", name: fullName };
+  if (options.usiVerified !== false) {
+    await e2eDb().run("update users set usi_verified_at = ? where email = ?", new Date().toISOString(), email);
+  }
+  return { email, password: "password123", name: fullName, usi };
 }
 
 /**
@@ -54,6 +84,16 @@ export async function registerStudent(page: Page, fullName = "Test Student") {
  */
 export async function expectAccessible(page: Page) {
   if (base.info().project.use.javaScriptEnabled === false) return;
+  // A toast sliding in is half transparent for a moment, and axe would measure its contrast
+  // mid-fade: let finite animations and transitions finish first (a spinner's never does).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary, "axe-core violations").toEqual([]);

@@ -2,21 +2,21 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { parseEml, resetLinkIn, type ParsedEml } from "../support/eml";
-import { e2eDb } from "./e2e-db";
+import { e2eDb, outboxDir } from "./e2e-db";
 import { expect, expectAccessible, expectMessage, registerStudent, signIn, test, uniqueEmail } from "./fixtures";
 
 const NEUTRAL = "If an account exists for that email, a reset link has been sent.";
 const DONE = "Your password has been reset. Please sign in with your new password.";
-/** The e2e server writes mail here (tests/e2e/server.mjs sets OUTBOX_DIR). */
-const OUTBOX = path.resolve(`tests/.tmp/outbox-${process.env.E2E_PORT ?? "3100"}`);
 
+/** The mail the running project's e2e server wrote to its outbox (OUTBOX_DIR in server.mjs). */
 function mailsTo(email: string): ParsedEml[] {
-  if (!fs.existsSync(OUTBOX)) return [];
+  const outbox = outboxDir();
+  if (!fs.existsSync(outbox)) return [];
   return fs
-    .readdirSync(OUTBOX)
+    .readdirSync(outbox)
     .filter((f) => f.endsWith(".eml"))
     .sort()
-    .map((f) => parseEml(fs.readFileSync(path.join(OUTBOX, f), "utf8")))
+    .map((f) => parseEml(fs.readFileSync(path.join(outbox, f), "utf8")))
     .filter((m) => m.headers.to === email);
 }
 
@@ -164,11 +164,11 @@ test.describe("password reset", () => {
     await postResetRequest(page.request, student.email);
     const link = await resetLink(student.email);
     await page.goto(link);
-    e2eDb()
-      .prepare(
-        `update password_reset_tokens set expires_at = ? where user_id = (select id from users where email = ?)`,
-      )
-      .run(new Date(Date.now() - 60_000).toISOString(), student.email);
+    await e2eDb().run(
+      `update password_reset_tokens set expires_at = ? where user_id = (select id from users where email = ?)`,
+      new Date(Date.now() - 60_000).toISOString(),
+      student.email,
+    );
     await chooseNewPassword(page, "too-late-1");
     await expect(page.getByRole("heading", { level: 1, name: "This reset link has expired" })).toBeVisible();
     await expect(page.getByText("Your password has not been changed.")).toBeVisible();
@@ -216,13 +216,21 @@ test.describe("password reset", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeVisible();
   });
 
-  test("requests are throttled per client: the answer stays the same, the mail stops", async ({ page, js }) => {
+  test("requests are throttled per client: the client is told to wait (429), the mail stops", async ({ page }) => {
     const student = await registerStudent(page, "Other Client");
     for (let i = 0; i < 10; i++) {
       const response = await postResetRequest(page.request, uniqueEmail(`probe${i}`));
       expect(response.status()).toBe(302);
     }
-    await requestReset(page, js, student.email);
+    const refused = await postResetRequest(page.request, uniqueEmail("probe-late"));
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+    await page.goto("/");
+    await page.getByRole("link", { name: "Reset Password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Reset Password" });
+    await dialog.getByLabel("Email").fill(student.email);
+    await dialog.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(dialog.getByText("Too many password reset requests. Please wait 60 minutes and try again.").first()).toBeVisible();
     await page.waitForTimeout(1000);
     expect(mailsTo(student.email)).toHaveLength(0);
   });

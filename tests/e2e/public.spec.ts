@@ -155,7 +155,7 @@ test.describe("Reset Password modal", () => {
 
 test.describe("course catalogue", () => {
   test("shows every part of a course card, signed out, and is accessible", async ({ page }) => {
-    const course = insertCourse();
+    const course = await insertCourse();
     await page.goto(`/courses?q=${encodeURIComponent(course.name)}`);
     await expect(page.getByRole("heading", { level: 1, name: "Course Catalogue" })).toBeVisible();
     const card = page.getByRole("article", { name: course.name });
@@ -180,8 +180,8 @@ test.describe("course catalogue", () => {
   test("lists active courses only", async ({ page }) => {
     // The catalogue is paged and other tests keep adding courses, so look for these by a word of their own.
     const word = `Visibility${crypto.randomUUID().slice(0, 8)}`;
-    const hidden = insertCourse({ is_active: false, name: `${word} closed course` });
-    const shown = insertCourse({ tier: "tier_1", name: `${word} open course` });
+    const hidden = await insertCourse({ is_active: false, name: `${word} closed course` });
+    const shown = await insertCourse({ tier: "tier_1", name: `${word} open course` });
     await page.goto(`/courses?q=${word}`);
     await expect(page.getByRole("article", { name: shown.name })).toBeVisible();
     await expect(page.getByRole("article", { name: hidden.name })).toHaveCount(0);
@@ -193,7 +193,7 @@ test.describe("course catalogue", () => {
   });
 
   test("search narrows the list and the URL holds it", async ({ page, js }) => {
-    const course = insertCourse();
+    const course = await insertCourse();
     await page.goto("/courses");
     await searchCatalogue(page, js, course.unit_code.toLowerCase());
     await expect(page).toHaveURL(new RegExp(`[?&]q=${course.unit_code.toLowerCase()}`));
@@ -205,7 +205,7 @@ test.describe("course catalogue", () => {
   });
 
   test("the tier filter shows one tier and combines with search", async ({ page, js }) => {
-    const tier3 = insertCourse({ tier: "tier_3", name: `Zeta tower crane ${crypto.randomUUID().slice(0, 6)}` });
+    const tier3 = await insertCourse({ tier: "tier_3", name: `Zeta tower crane ${crypto.randomUUID().slice(0, 6)}` });
     await page.goto("/courses");
     await page.getByLabel("Tier").selectOption("tier_3");
     if (!js) await page.getByRole("button", { name: "Search" }).click();
@@ -227,7 +227,7 @@ test.describe("course catalogue", () => {
   });
 
   test("filters as you type with JavaScript; without it the Search button sends the form", async ({ page, js }) => {
-    const course = insertCourse();
+    const course = await insertCourse();
     await page.goto("/courses");
     await page.getByLabel("Search courses").pressSequentially(course.name.slice(-8), { delay: 30 });
     if (js) {
@@ -262,7 +262,7 @@ test.describe("course catalogue", () => {
 
   test("pages a long result twelve courses at a time, keeping the search, and a new search starts at page 1", async ({ page, js }) => {
     const word = `Paging${crypto.randomUUID().slice(0, 8)}`;
-    const courses = Array.from({ length: 14 }, (_, i) => insertCourse({ tier: "tier_1", name: `${word} course ${String(i + 1).padStart(2, "0")}` }));
+    const courses = await Promise.all(Array.from({ length: 14 }, (_, i) => insertCourse({ tier: "tier_1", name: `${word} course ${String(i + 1).padStart(2, "0")}` })));
     const card = (i: number) => page.getByRole("article", { name: courses[i]!.name, exact: true });
     const pages = page.getByRole("navigation", { name: "Courses pages" });
     await page.goto("/courses");
@@ -308,7 +308,7 @@ test.describe("course catalogue", () => {
 
   test("a page number past the end shows the last page, and an unreadable one the first", async ({ page }) => {
     const word = `Pageclamp${crypto.randomUUID().slice(0, 8)}`;
-    for (let i = 1; i <= 13; i++) insertCourse({ tier: "tier_2", name: `${word} course ${String(i).padStart(2, "0")}` });
+    for (let i = 1; i <= 13; i++) await insertCourse({ tier: "tier_2", name: `${word} course ${String(i).padStart(2, "0")}` });
     const pages = page.getByRole("navigation", { name: "Courses pages" });
     const response = await page.goto(`/courses?q=${word}&page=99`);
     expect(response?.status()).toBe(200);
@@ -328,7 +328,7 @@ test.describe("course catalogue", () => {
   });
 
   test("signed in, a card offers Enroll Now to the enrolment page", async ({ page }) => {
-    const course = insertCourse();
+    const course = await insertCourse();
     const student = await registerStudent(page, "Catalogue Browser");
     await signIn(page, student.email);
     await page.goto(`/courses?q=${encodeURIComponent(course.name)}`);
@@ -340,7 +340,7 @@ test.describe("course catalogue", () => {
 
 test.describe("enrolment", () => {
   test("a visitor goes from the landing page through the catalogue, registers, signs in and enrols", async ({ page, js }) => {
-    const course = insertCourse();
+    const course = await insertCourse();
     const email = uniqueEmail("journey");
     await page.goto("/");
     await page.getByRole("link", { name: "View Courses" }).click();
@@ -384,27 +384,27 @@ test.describe("enrolment", () => {
     } else {
       await enrol.click();
       await expect(page.getByText("Please agree to the terms and conditions")).toBeVisible();
-      expect(countEnrollments(email, course.id)).toBe(0);
+      expect(await countEnrollments(email, course.id)).toBe(0);
       await page.getByLabel(/I agree to the terms and conditions/).check();
     }
     await enrol.click();
     await expect(page).toHaveURL(/\/student\/courses$/);
     await expectMessage(page, js, "Successfully enrolled in course!");
-    expect(enrollmentOf(email, course.id)).toEqual({ status: "enrolled", progress_percentage: 0 });
+    expect(await enrollmentOf(email, course.id)).toEqual({ status: "enrolled", progress_percentage: 0 });
   });
 
   test("the server refuses an enrolment without the terms ticked", async ({ page }) => {
-    const course = insertCourse();
+    const course = await insertCourse();
     const student = await registerStudent(page, "Terms Skipper");
     await signIn(page, student.email);
     const response = await page.request.post(`/enroll/${course.id}`, { form: {}, maxRedirects: 0 });
     expect(response.status()).toBe(400);
     expect(await response.text()).toContain("Please agree to the terms and conditions");
-    expect(countEnrollments(student.email, course.id)).toBe(0);
+    expect(await countEnrollments(student.email, course.id)).toBe(0);
   });
 
   test("enrolling twice in one course is refused with a clear message and creates nothing", async ({ page, js }) => {
-    const course = insertCourse();
+    const course = await insertCourse();
     const student = await registerStudent(page, "Double Dipper");
     await signIn(page, student.email);
     const second = await page.context().newPage();
@@ -419,7 +419,7 @@ test.describe("enrolment", () => {
     await second.getByRole("button", { name: "Enroll Now (Mock Payment)" }).click();
     await expect(second.getByRole("alert").filter({ hasText: "You are already enrolled in this course" }).first()).toBeVisible();
     if (js) await expect(second.locator("[data-sonner-toast]").filter({ hasText: "already enrolled" })).toBeVisible();
-    expect(countEnrollments(student.email, course.id)).toBe(1);
+    expect(await countEnrollments(student.email, course.id)).toBe(1);
 
     await second.goto(`/enroll/${course.id}`);
     await expect(second.getByText("You are already enrolled in this course")).toBeVisible();
@@ -428,7 +428,7 @@ test.describe("enrolment", () => {
   });
 
   test("double-clicking Enroll Now makes one enrollment", async ({ page }) => {
-    const course = insertCourse();
+    const course = await insertCourse();
     const student = await registerStudent(page, "Quick Clicker");
     await signIn(page, student.email);
     await page.goto(`/enroll/${course.id}`);
@@ -438,11 +438,11 @@ test.describe("enrolment", () => {
       page.getByText("Successfully enrolled in course!").or(page.getByText("You are already enrolled in this course")).first(),
     ).toBeVisible();
     await page.waitForLoadState("networkidle");
-    expect(countEnrollments(student.email, course.id)).toBe(1);
+    expect(await countEnrollments(student.email, course.id)).toBe(1);
   });
 
   test("an unknown, inactive or malformed course id says Course not found and goes back to /courses", async ({ page, js }) => {
-    const inactive = insertCourse({ is_active: false });
+    const inactive = await insertCourse({ is_active: false });
     const student = await registerStudent(page, "Lost Learner");
     await signIn(page, student.email);
     for (const id of [crypto.randomUUID(), inactive.id, "not-a-course", "%27%20or%201%3D1%20--", "x".repeat(300)]) {
@@ -453,11 +453,11 @@ test.describe("enrolment", () => {
     const response = await page.request.post(`/enroll/${inactive.id}`, { form: { terms: "on" }, maxRedirects: 0 });
     expect(response.status()).toBe(302);
     expect(response.headers()["location"]).toBe("/courses");
-    expect(countEnrollments(student.email, inactive.id)).toBe(0);
+    expect(await countEnrollments(student.email, inactive.id)).toBe(0);
   });
 
   test("sign-in is required, and afterwards the visitor comes back to the course", async ({ page, request }) => {
-    const course = insertCourse();
+    const course = await insertCourse();
     const student = await registerStudent(page, "Returning Visitor");
     await page.goto(`/enroll/${course.id}`);
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
@@ -472,13 +472,13 @@ test.describe("enrolment", () => {
   });
 
   test("a trainer may enrol too and lands on their dashboard with the message", async ({ page, js }) => {
-    const course = insertCourse();
+    const course = await insertCourse();
     await signIn(page, DEMO.trainer.email);
     await page.goto(`/enroll/${course.id}`);
     await page.getByLabel(/I agree to the terms/).check();
     await page.getByRole("button", { name: "Enroll Now (Mock Payment)" }).click();
     await expect(page).toHaveURL(/\/trainer\/overview$/);
     await expectMessage(page, js, "Successfully enrolled in course!");
-    expect(countEnrollments(DEMO.trainer.email, course.id)).toBe(1);
+    expect(await countEnrollments(DEMO.trainer.email, course.id)).toBe(1);
   });
 });

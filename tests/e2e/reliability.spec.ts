@@ -2,12 +2,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { DEMO, expect, test, uniqueEmail } from "./fixtures";
-import { e2eDb, insertCourse } from "./e2e-db";
+import { e2eDb, e2eServer, insertCourse } from "./e2e-db";
 
 /**
- * Sessions, requests and concurrency against the running production server (CONTRACT.md
- * sections 4, 5 and 7): a cross-site post to every action is refused and changes nothing,
- * security headers on every kind of answer, a new session id at sign-in, deactivation ends
+ * Sessions, requests and concurrency against the running production server: a cross-site post
+ * to every action is refused and changes nothing, security headers on every kind of answer, a new session id at sign-in, deactivation ends
  * cookie and token at once, stored text is shown escaped, and parallel writes neither
  * duplicate, lose nor 500.
  *
@@ -15,7 +14,6 @@ import { e2eDb, insertCourse } from "./e2e-db";
  * carries exactly the credentials the test gives it.
  */
 
-const BASE = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
 interface Answer {
   status: number;
@@ -44,7 +42,7 @@ async function http(
     body = new URLSearchParams(options.form).toString();
     headers.set("Content-Type", "application/x-www-form-urlencoded");
   } else if (options.raw !== undefined) body = options.raw;
-  const response = await fetch(BASE + url, { method, headers, body, redirect: "manual" });
+  const response = await fetch(`http://localhost:${e2eServer().port}${url}`, { method, headers, body, redirect: "manual" });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, cookies: response.headers.getSetCookie(), json: <T>() => JSON.parse(text) as T };
 }
@@ -61,8 +59,8 @@ async function account(role: "student" | "trainer" | "admin", fullName = "Reliab
   const email = uniqueEmail(role);
   const registered = await http("POST", "/api/auth/register", { json: { full_name: fullName, email, password: "password123", role } });
   expect(registered.status, registered.text).toBe(201);
-  const row = e2eDb().prepare("select id from users where email = ?").get(email) as { id: string };
-  if (role !== "student") e2eDb().prepare("update users set approval_status = 'approved' where id = ?").run(row.id);
+  const row = (await e2eDb().get("select id from users where email = ?", email)) as { id: string };
+  if (role !== "student") await e2eDb().run("update users set approval_status = 'approved' where id = ?", row.id);
   const login = await http("POST", "/api/auth/login", { json: { email, password: "password123" } });
   expect(login.status).toBe(200);
   const token = login.json<{ access_token: string }>().access_token;
@@ -122,27 +120,28 @@ test.describe("sessions and requests", () => {
     const student = await account("student");
     const trainer = await account("trainer");
     const admin = await account("admin");
-    const course = insertCourse();
+    const course = await insertCourse();
     const enrolled = await http("POST", "/api/enrollments", { json: { course_id: course.id }, token: student.token });
     expect(enrolled.status).toBe(201);
-    const enrollment = e2eDb().prepare("select id from enrollments where student_id = ? and course_id = ?").get(student.id, course.id) as { id: string };
+    const enrollment = (await e2eDb().get("select id from enrollments where student_id = ? and course_id = ?", student.id, course.id)) as { id: string };
     const victimEmail = uniqueEmail("victim");
     const mine = [student.id, trainer.id, admin.id];
-    const snapshot = () =>
+    const each = <T>(ids: string[], read: (id: string) => Promise<T>) => Promise.all(ids.map(read));
+    const snapshot = async () =>
       JSON.stringify({
-        users: mine.map((id) => e2eDb().prepare("select * from users where id = ?").get(id)),
-        victim: e2eDb().prepare("select count(*) as n from users where email = ?").get(victimEmail),
-        sessions: mine.map((id) => e2eDb().prepare("select id, expires_at from sessions where user_id = ? order by id").all(id)),
-        tokens: mine.map((id) => e2eDb().prepare("select id, expires_at from api_tokens where user_id = ? order by id").all(id)),
-        enrollments: e2eDb().prepare("select * from enrollments where student_id = ? or course_id = ? order by id").all(student.id, course.id),
-        course: e2eDb().prepare("select * from courses where id = ?").get(course.id),
-        certificates: e2eDb().prepare("select count(*) as n from certificates where student_id = ?").get(student.id),
-        assessments: e2eDb().prepare("select count(*) as n from assessments where enrollment_id = ?").get(enrollment.id),
-        events: mine.map((id) => e2eDb().prepare("select count(*) as n from events where actor_id = ? or subject_user_id = ?").get(id, id)),
+        users: await each(mine, (id) => e2eDb().get("select * from users where id = ?", id)),
+        victim: (await e2eDb().get("select count(*) as n from users where email = ?", victimEmail)),
+        sessions: await each(mine, (id) => e2eDb().all("select id, expires_at from sessions where user_id = ? order by id", id)),
+        tokens: await each(mine, (id) => e2eDb().all("select id, expires_at from api_tokens where user_id = ? order by id", id)),
+        enrollments: (await e2eDb().all("select * from enrollments where student_id = ? or course_id = ? order by id", student.id, course.id)),
+        course: (await e2eDb().get("select * from courses where id = ?", course.id)),
+        certificates: (await e2eDb().get("select count(*) as n from certificates where student_id = ?", student.id)),
+        assessments: (await e2eDb().get("select count(*) as n from assessments where enrollment_id = ?", enrollment.id)),
+        events: await each(mine, (id) => e2eDb().get("select count(*) as n from events where actor_id = ? or subject_user_id = ?", id, id)),
       });
     const targets = actionUrls({ course: course.id, student: student.id, enrollment: enrollment.id });
     expect(targets.length, "action routes found").toBeGreaterThanOrEqual(30);
-    const before = snapshot();
+    const before = await snapshot();
     const form = {
       intent: "approve", email: victimEmail, password: "password123", confirm_password: "password123", full_name: "Forged Name",
       role: "admin", phone: "0499 999 999", terms: "on", status: "completed", progress: "100", enrollment_id: enrollment.id,
@@ -164,7 +163,7 @@ test.describe("sessions and requests", () => {
         }
       }
     }
-    expect(snapshot(), "nothing changed").toBe(before);
+    expect(await snapshot(), "nothing changed").toBe(before);
     // and the sessions still work: the forged /logout did not sign anyone out
     const me = await http("GET", "/api/auth/me", { cookie: admin.cookie });
     expect(me.status).toBe(200);
@@ -238,9 +237,9 @@ test.describe("sessions and requests", () => {
     const page = await http("GET", "/student/overview", { cookie: student.cookie });
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toMatch(/^\/login/);
-    const enrol = await http("POST", "/api/enrollments", { token: student.token, json: { course_id: insertCourse().id } });
+    const enrol = await http("POST", "/api/enrollments", { token: student.token, json: { course_id: (await insertCourse()).id } });
     expect([401, 403]).toContain(enrol.status);
-    expect(e2eDb().prepare("select count(*) as n from enrollments where student_id = ?").get(student.id)).toEqual({ n: 0 });
+    expect((await e2eDb().get("select count(*) as n from enrollments where student_id = ?", student.id))).toEqual({ n: 0 });
   });
 
   test("stored text is shown escaped", async () => {
@@ -259,20 +258,20 @@ test.describe("sessions and requests", () => {
 test.describe("concurrency", () => {
   test("20 parallel enrolments of one student in one course make exactly one; the rest are 409", async () => {
     const student = await account("student");
-    const course = insertCourse();
+    const course = await insertCourse();
     const responses = await Promise.all(
       Array.from({ length: 20 }, () => http("POST", "/api/enrollments", { token: student.token, json: { course_id: course.id } })),
     );
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201), statuses.join(",")).toHaveLength(1);
     expect(statuses.filter((s) => s === 409), statuses.join(",")).toHaveLength(19);
-    const n = e2eDb().prepare("select count(*) as n from enrollments where student_id = ? and course_id = ?").get(student.id, course.id) as { n: number };
+    const n = (await e2eDb().get("select count(*) as n from enrollments where student_id = ? and course_id = ?", student.id, course.id)) as { n: number };
     expect(n.n).toBe(1);
     console.log(`concurrency: 20 parallel enrolments → ${statuses.filter((s) => s === 201).length}×201, ${statuses.filter((s) => s === 409).length}×409`);
   });
 
   test("50 students enrolling in one course at once all succeed", async () => {
-    const course = insertCourse();
+    const course = await insertCourse();
     const students: Account[] = [];
     for (let i = 0; i < 50; i += 10) students.push(...(await Promise.all(Array.from({ length: 10 }, () => account("student")))));
     const responses = await Promise.all(
@@ -280,7 +279,7 @@ test.describe("concurrency", () => {
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s !== 201), statuses.join(",")).toEqual([]);
-    const n = e2eDb().prepare("select count(*) as n from enrollments where course_id = ?").get(course.id) as { n: number };
+    const n = (await e2eDb().get("select count(*) as n from enrollments where course_id = ?", course.id)) as { n: number };
     expect(n.n).toBe(50);
     console.log(`concurrency: 50 students at once → ${statuses.filter((s) => s === 201).length}×201`);
   });
@@ -298,7 +297,7 @@ test.describe("concurrency", () => {
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s !== 200), statuses.join(",")).toEqual([]);
-    const row = e2eDb().prepare("select phone, address, emergency_contact from users where id = ?").get(student.id) as (typeof versions)[number];
+    const row = (await e2eDb().get("select phone, address, emergency_contact from users where id = ?", student.id)) as (typeof versions)[number];
     expect(versions, "the stored record is one whole submitted version").toContainEqual(row);
     const shown = (await http("GET", `/api/admin/students/${student.id}`, { token: admin.token })).json<{ student: { phone: string } }>();
     expect(shown.student.phone).toBe(row.phone);

@@ -2,10 +2,14 @@
  * The server Playwright tests against: the production build (rebuilt unless E2E_SKIP_BUILD=1),
  * a fresh database seeded with the demo data, fast password hashing, and a trusted
  * X-Forwarded-For so each test can be its own client for sign-in throttling.
+ *
+ * The database is a SQLite file per port, or, when E2E_DATABASE_URL names one on a PostgreSQL
+ * server, that database dropped and created afresh.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 
 const port = process.env.E2E_PORT ?? "3100";
 const buildDir = process.env.BUILD_DIR ?? "build";
@@ -17,7 +21,7 @@ const env = {
   NODE_ENV: "production",
   PORT: port,
   BUILD_DIR: buildDir,
-  DATABASE_URL: `file:${dbFile}`,
+  DATABASE_URL: process.env.E2E_DATABASE_URL ?? `file:${dbFile}`,
   SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
   FAST_PASSWORD_HASH: "true",
   TRUST_PROXY: "true",
@@ -27,6 +31,7 @@ const env = {
 
 fs.mkdirSync(path.dirname(dbFile), { recursive: true });
 for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(dbFile + suffix, { force: true });
+if (process.env.E2E_DATABASE_URL) await recreatePostgresDatabase(process.env.E2E_DATABASE_URL);
 fs.rmSync(env.OUTBOX_DIR, { recursive: true, force: true });
 
 const run = (cmd, args) => {
@@ -39,3 +44,19 @@ run(bin("tsx"), ["scripts/prepare.ts"]);
 const server = spawn(bin("remix-serve"), [path.join(buildDir, "index.js")], { stdio: ["ignore", "ignore", "inherit"], env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
+
+/** Drops (ending any connection left by an earlier run) and creates the database a URL names. */
+async function recreatePostgresDatabase(url) {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const quoted = `"${name.replaceAll('"', '""')}"`;
+  target.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: target.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${quoted} with (force)`);
+    await admin.query(`create database ${quoted}`);
+  } finally {
+    await admin.end();
+  }
+}

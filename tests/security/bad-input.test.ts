@@ -5,18 +5,18 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerBuild } from "@remix-run/node";
 import type { DB } from "#db/connection";
-import { call, type RouteModule } from "~/api/testing";
+import { call, type RouteModule } from "../support/api-calls";
 import { issueApiToken } from "~/auth/api.server";
 import { createSession } from "~/auth/session.server";
-import { guardRoutes } from "~/security.server";
+import { gateRoutes } from "~/http/gate.server";
 import { createTestDb, useAsAppDb } from "../support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../support/factories";
 
 /**
- * Bad input everywhere (CONTRACT.md sections 5 and 7): fast-check feeds every form action and
+ * Bad input everywhere: fast-check feeds every form action and
  * every /api route wrong types, missing and extra fields, empty, huge (over 1 MB), unicode,
  * SQL- and HTML-looking strings, malformed JSON and wrong content types, through the same
- * security gate the server wraps every route in. Each generated input is invalid by
+ * gate the server puts around every route. Each generated input is invalid by
  * construction (a "poison" field that no schema accepts, or an unknown record), so success
  * can never be the answer: every answer must be a 4xx with a message (never a 5xx, a stack
  * trace or SQL text) and the database must be exactly as before. Read-only routes (GET, the
@@ -26,30 +26,36 @@ import { makeCourse, makeEnrollment, makeUser } from "../support/factories";
 let db: DB;
 let cleanup: () => Promise<void>;
 const who = {} as Record<"student" | "trainer" | "admin", { cookie: string; token: string }>;
-let ids: { student: string; course: string; enrollment: string };
+let ids: { student: string; course: string; enrollment: string; location: string };
 let inputsTried = 0;
 
 const routeModules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.test.*"], { eager: true });
-/** The route module wrapped by the security gate exactly as app/server-entry.ts does. */
+/** The route module behind the gate exactly as app/http/index.ts puts it. */
 function guarded(file: string): RouteModule {
   const module = routeModules[`../../app/routes/${file}`];
   if (!module) throw new Error(`no route ${file}`);
-  const routes = guardRoutes({ r: { id: "r", path: "", module } } as unknown as ServerBuild["routes"]);
+  const routes = gateRoutes({ r: { id: "r", path: "", module } } as unknown as ServerBuild["routes"]);
   return routes.r!.module as unknown as RouteModule;
+}
+
+/** Every table of the test database, by name, on either dialect. */
+async function tableNames(): Promise<string[]> {
+  return (await db.introspection.getTables()).map((t) => t.name).sort();
 }
 
 /** Table row counts plus a hash of every row of every table (throttle bookkeeping excepted). */
 const NOT_DATA = new Set(["sign_in_attempts", "password_reset_requests", "kysely_migration", "kysely_migration_lock"]);
 async function snapshot(): Promise<string> {
-  const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`.execute(db);
   const hash = crypto.createHash("sha256");
-  for (const { name } of tables.rows) {
+  for (const name of await tableNames()) {
     // Derived from rows hashed here, and kept by triggers: users_search (with its shadow tables)
     // indexes users, enrollment_counts counts enrollments.
     if (NOT_DATA.has(name) || name.startsWith("users_search") || name === "enrollment_counts") continue;
-    const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)} ORDER BY rowid`.execute(db);
+    const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)}`.execute(db);
     hash.update(`${name}:${rows.rows.length}:`);
-    for (const row of rows.rows) hash.update(JSON.stringify(row, (_k, v) => (Buffer.isBuffer(v) ? v.length : v)));
+    // Sorted, so the hash does not depend on the order the database returns rows in.
+    const serialised = rows.rows.map((row) => JSON.stringify(row, (_k, v) => (Buffer.isBuffer(v) ? v.length : v)));
+    for (const row of serialised.sort()) hash.update(row);
   }
   return hash.digest("hex");
 }
@@ -64,7 +70,8 @@ beforeAll(async () => {
   const student = await makeUser(db, { role: "student" });
   const course = await makeCourse(db, { name: "Fuzz course" });
   const enrollment = await makeEnrollment(db, student.id, course.id, { status: "in_progress", progress: 30 });
-  ids = { student: student.id, course: course.id, enrollment: enrollment.id };
+  const location = await db.selectFrom("delivery_locations").select("id").orderBy("created_at").executeTakeFirstOrThrow();
+  ids = { student: student.id, course: course.id, enrollment: enrollment.id, location: location.id };
 });
 afterAll(async () => cleanup());
 
@@ -100,6 +107,15 @@ const nasty = fc.constantFrom(
   "x".repeat(10_000),
 );
 const text = fc.oneof(nasty, fc.string({ maxLength: 40 }), fc.string({ unit: "grapheme", maxLength: 20 }), fc.string({ unit: "binary", maxLength: 20 }));
+/** Printable text with control characters, line breaks and unpaired surrogates mixed in. */
+const controlled = fc.string({
+  unit: fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom("a", "Z", " ", "é", "e\u0301", "漢", "🏗️") },
+    { weight: 2, arbitrary: fc.constantFrom("\u0000", "\u0007", "\b", "\t", "\n", "\r", "\r\n", "\u000b", "\u001b", "\u007f", "\u0085", "\u009f", "\uD800", "\uDFFF") },
+  ),
+  minLength: 1,
+  maxLength: 30,
+});
 const value: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: text },
   { weight: 1, arbitrary: fc.integer() },
@@ -171,17 +187,26 @@ const targets: Target[] = [
   { file: "trainer.enrollments.$id.tsx", method: "POST", path: () => `/trainer/enrollments/${ids.enrollment}`, params: () => ({ id: ids.enrollment }), as: "trainer", poison: { status: "graduated" }, required: true },
   { file: "admin.overview.tsx", method: "POST", path: () => "/admin/overview", as: "admin", poison: { user_id: "not-a-uuid" }, required: true, errorRedirect: true },
   { file: "admin.courses.tsx", method: "POST", path: () => "/admin/courses", as: "admin", poison: { course_id: "not-a-uuid" }, required: true, errorRedirect: true },
+  { file: "admin.staff.tsx", method: "POST", path: () => "/admin/staff", as: "admin", poison: { user_id: "not-a-uuid" }, required: true, errorRedirect: true },
   { file: "admin.courses.new.tsx", method: "POST", path: () => "/admin/courses/new", as: "admin", poison: { unit_code: "!!" }, required: true },
   { file: "admin.courses.$id_.edit.tsx", method: "POST", path: () => `/admin/courses/${ids.course}/edit`, params: () => ({ id: ids.course }), as: "admin", poison: { price: "a lot" }, required: true },
   { file: "admin.students.new.tsx", method: "POST", path: () => "/admin/students/new", as: "admin", poison: { email: BAD_EMAIL }, required: true },
   { file: "admin.students.$id_.edit.tsx", method: "POST", path: () => `/admin/students/${ids.student}/edit`, params: () => ({ id: ids.student }), as: "admin", poison: { email: BAD_EMAIL }, required: true },
-  { file: "admin.reports.tsx", method: "POST", path: () => "/admin/reports", as: "admin", poison: {}, required: false, readOnly: true },
+  { file: "admin.locations.tsx", method: "POST", path: () => "/admin/locations", as: "admin", poison: { identifier: "!!" }, required: true },
+  { file: "admin.locations_.$id.tsx", method: "POST", path: () => `/admin/locations/${ids.location}`, params: () => ({ id: ids.location }), as: "admin", poison: { postcode: "twenty" }, required: false },
+  { file: "student.profile.enrolment.tsx", method: "POST", path: () => "/student/profile/enrolment", as: "student", poison: { sex: "unknown" }, required: false },
   { file: "api.auth.login.ts", method: "POST", path: () => "/api/auth/login", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
   { file: "api.auth.register.ts", method: "POST", path: () => "/api/auth/register", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
   { file: "api.auth.logout.ts", method: "POST", path: () => "/api/auth/logout", as: "anonymous", poison: {}, required: false },
   { file: "api.enrollments.ts", method: "POST", path: () => "/api/enrollments", as: "student", poison: { course_id: "not-a-uuid" }, required: true },
   { file: "api.admin.students.$id.ts", method: "PUT", path: () => `/api/admin/students/${ids.student}`, params: () => ({ id: ids.student }), as: "admin", poison: { email: BAD_EMAIL }, required: false },
   { file: "api.admin.courses.$id.ts", method: "PUT", path: () => `/api/admin/courses/${ids.course}`, params: () => ({ id: ids.course }), as: "admin", poison: { price: "a lot" }, required: false },
+  { file: "api.admin.staff.$id.ts", method: "PUT", path: () => `/api/admin/staff/${ids.student}`, params: () => ({ id: ids.student }), as: "admin", poison: { is_active: "no" }, required: true },
+  { file: "admin.students.$id.tsx", method: "POST", path: () => `/admin/students/${ids.student}`, params: () => ({ id: ids.student }), as: "admin", poison: { certificate_id: "not-a-uuid" }, required: true },
+  { file: "api.assessments.ts", method: "POST", path: () => "/api/assessments", as: "trainer", poison: { enrollment_id: "not-a-uuid" }, required: true },
+  { file: "api.enrollments.$id.ts", method: "PUT", path: () => `/api/enrollments/${ids.enrollment}`, params: () => ({ id: ids.enrollment }), as: "trainer", poison: { status: "graduated" }, required: false },
+  { file: "api.certificates.ts", method: "POST", path: () => "/api/certificates", as: "trainer", poison: { enrollment_id: "not-a-uuid" }, required: true },
+  { file: "api.admin.certificates.$id.revoke.ts", method: "POST", path: () => `/api/admin/certificates/${ids.enrollment}/revoke`, params: () => ({ id: ids.enrollment }), as: "admin", poison: { reason: "" }, required: true },
   { file: "api.$.ts", method: "POST", path: () => "/api/no-such-thing", as: "admin", poison: {}, required: false },
 ];
 
@@ -195,7 +220,7 @@ interface ReadTarget {
 const reads: ReadTarget[] = [
   { file: "api.courses.ts", path: (j) => `/api/courses?search=${encodeURIComponent(j)}&tier=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "anonymous" },
   { file: "api.courses.ts", path: (j) => `/api/courses?include_inactive=${encodeURIComponent(j)}&limit=${encodeURIComponent(j)}`, as: "admin" },
-  { file: "api.admin.students.ts", path: (j) => `/api/admin/students?search=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}&page_size=${encodeURIComponent(j)}`, as: "admin" },
+  { file: "api.admin.students.ts", path: (j) => `/api/admin/students?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}&page_size=${encodeURIComponent(j)}`, as: "admin" },
   { file: "api.admin.students.$id.ts", path: (j) => `/api/admin/students/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
   { file: "api.admin.courses.$id.ts", path: (j) => `/api/admin/courses/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
   { file: "api.certificates.$id.download.ts", path: (j) => `/api/certificates/${encodeURIComponent(j)}/download`, params: (j) => ({ id: j }), as: "student" },
@@ -203,17 +228,22 @@ const reads: ReadTarget[] = [
   { file: "api.enrollments.my.ts", path: (j) => `/api/enrollments/my?x=${encodeURIComponent(j)}`, as: "student" },
   { file: "api.dashboard.stats.ts", path: (j) => `/api/dashboard/stats?x=${encodeURIComponent(j)}`, as: "trainer" },
   { file: "api.auth.me.ts", path: (j) => `/api/auth/me?x=${encodeURIComponent(j)}`, as: "student" },
-  { file: "courses.tsx", path: (j) => `/courses?search=${encodeURIComponent(j)}&tier=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "anonymous" },
-  { file: "admin.students.tsx", path: (j) => `/admin/students?search=${encodeURIComponent(j)}&status=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}&issue=${encodeURIComponent(j)}`, as: "admin" },
+  { file: "courses.tsx", path: (j) => `/courses?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&tier=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "anonymous" },
+  { file: "admin.students.tsx", path: (j) => `/admin/students?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&status=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}&issue=${encodeURIComponent(j)}`, as: "admin" },
   { file: "admin.courses.tsx", path: (j) => `/admin/courses?search=${encodeURIComponent(j)}&status=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "admin" },
   { file: "admin.students.$id.tsx", path: (j) => `/admin/students/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
   { file: "admin.courses.$id.tsx", path: (j) => `/admin/courses/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
   { file: "trainer.enrollments.$id.tsx", path: (j) => `/trainer/enrollments/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "trainer" },
   { file: "trainer.assessments.new.tsx", path: (j) => `/trainer/assessments/new?enrollment=${encodeURIComponent(j)}`, as: "trainer" },
-  { file: "trainer.students.tsx", path: (j) => `/trainer/students?search=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "trainer" },
-  { file: "trainer.assessments.tsx", path: (j) => `/trainer/assessments?search=${encodeURIComponent(j)}&status=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "trainer" },
+  { file: "trainer.students.tsx", path: (j) => `/trainer/students?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "trainer" },
+  { file: "trainer.assessments.tsx", path: (j) => `/trainer/assessments?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&status=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "trainer" },
   { file: "enroll.$courseId.tsx", path: (j) => `/enroll/${encodeURIComponent(j)}`, params: (j) => ({ courseId: j }), as: "student" },
   { file: "reset-password.$token.tsx", path: (j) => `/reset-password/${encodeURIComponent(j)}`, params: (j) => ({ token: j }), as: "anonymous" },
+  { file: "api.admin.avetmiss.ts", path: (j) => `/api/admin/avetmiss?year=${encodeURIComponent(j)}`, as: "admin" },
+  { file: "admin.reports.tsx", path: (j) => `/admin/reports?year=${encodeURIComponent(j)}`, as: "admin" },
+  { file: "admin.reports.avetmiss[.]zip.ts", path: (j) => `/admin/reports/avetmiss.zip?year=${encodeURIComponent(j)}`, as: "admin" },
+  { file: "admin.reports.avetmiss.$file.ts", path: (j) => `/admin/reports/avetmiss/${encodeURIComponent(j)}?year=${encodeURIComponent(j)}`, params: (j) => ({ file: j }), as: "admin" },
+  { file: "admin.locations_.$id.tsx", path: (j) => `/admin/locations/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
 ];
 
 // ---- calling ----------------------------------------------------------------------------
@@ -263,6 +293,103 @@ function credentials(as: Caller) {
   // pages use the cookie; /api the bearer token
   return { cookie: who[as].cookie, token: who[as].token };
 }
+
+// ---- stored text --------------------------------------------------------------------------
+
+/** Columns whose form field takes several lines; every other stored text is one line. */
+const MULTI_LINE_COLUMNS = new Set(["address", "description", "feedback"]);
+const CONTROL_BUT_LINE_FEED = /(?!\n)\p{Cc}/u;
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** Every text value stored anywhere that holds a control character (or a line break where none belongs). */
+async function dirtyStoredText(): Promise<string[]> {
+  const found: string[] = [];
+  for (const name of (await tableNames()).filter((t) => !t.startsWith("users_search"))) {
+    const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)}`.execute(db);
+    for (const row of rows.rows) {
+      for (const [column, value] of Object.entries(row)) {
+        if (typeof value !== "string") continue;
+        const dirty =
+          CONTROL_BUT_LINE_FEED.test(value) || LONE_SURROGATE.test(value) || (value.includes("\n") && !MULTI_LINE_COLUMNS.has(column)) || value !== value.normalize("NFC");
+        if (dirty) found.push(`${name}.${column} = ${JSON.stringify(value).slice(0, 80)}`);
+      }
+    }
+  }
+  return found;
+}
+
+/** Writes that store free text, each with a valid payload whose text fields the property replaces. */
+interface TextTarget {
+  file: string;
+  method: "POST" | "PUT";
+  path: () => string;
+  params?: () => Record<string, string>;
+  as: Caller;
+  kind: "form" | "json";
+  valid: () => Record<string, unknown>;
+  textFields: string[];
+}
+const unique = () => `text-${crypto.randomUUID()}@test.example`;
+const textTargets: TextTarget[] = [
+  {
+    file: "register.tsx", method: "POST", path: () => "/register", as: "anonymous", kind: "form",
+    valid: () => ({ full_name: "Pat Lee", email: unique(), password: "password123", confirm_password: "password123", role: "student" }),
+    textFields: ["full_name", "address", "emergency_contact"],
+  },
+  {
+    file: "api.auth.register.ts", method: "POST", path: () => "/api/auth/register", as: "anonymous", kind: "json",
+    valid: () => ({ full_name: "Pat Lee", email: unique(), password: "password123", role: "student" }),
+    textFields: ["full_name", "address", "emergency_contact"],
+  },
+  {
+    file: "login.tsx", method: "POST", path: () => "/login", as: "anonymous", kind: "form",
+    valid: () => ({ email: unique(), password: "password123" }),
+    textFields: ["email"],
+  },
+  {
+    file: "student.profile.edit.tsx", method: "POST", path: () => "/student/profile/edit", as: "student", kind: "form",
+    valid: () => ({ phone: "0400 111 222", address: "1 Hook St", emergency_contact: "Sam" }),
+    textFields: ["address", "emergency_contact"],
+  },
+  {
+    file: "api.admin.students.$id.ts", method: "PUT", path: () => `/api/admin/students/${ids.student}`, params: () => ({ id: ids.student }), as: "admin", kind: "json",
+    valid: () => ({ full_name: "Pat Lee" }),
+    textFields: ["full_name", "address", "emergency_contact", "license_number"],
+  },
+  {
+    file: "api.admin.courses.$id.ts", method: "PUT", path: () => `/api/admin/courses/${ids.course}`, params: () => ({ id: ids.course }), as: "admin", kind: "json",
+    valid: () => ({ name: "Fuzz course" }),
+    textFields: ["name", "description"],
+  },
+];
+
+describe("stored text (property-based)", () => {
+  it("no write stores a control character, a stray line break, an unpaired surrogate or un-normalised text", async () => {
+    expect(await dirtyStoredText()).toEqual([]);
+    for (const target of textTargets) {
+      const mod = guarded(target.file);
+      const isApi = target.file.startsWith("api.");
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...target.textFields), controlled, async (field, value) => {
+          inputsTried++;
+          const payload: Record<string, unknown> = { ...target.valid(), [field]: value };
+          const creds = credentials(target.as);
+          const result = await answer(mod, target.method, target.path(), {
+            body: target.kind === "json" ? JSON.stringify(payload) : new URLSearchParams(payload as Record<string, string>).toString(),
+            contentType: target.kind === "json" ? "application/json" : "application/x-www-form-urlencoded",
+            params: target.params?.() ?? {},
+            token: isApi ? creds.token : null,
+            cookie: isApi ? null : creds.cookie,
+          });
+          const where = `${target.method} ${target.path()} ${field}=${JSON.stringify(value)} → ${result.status}`;
+          expect(result.status, `${where}: ${result.text.slice(0, 300)}`).toBeLessThan(500);
+          expect(await dirtyStoredText(), where).toEqual([]);
+        }),
+        { numRuns: 25, seed: 20261123 },
+      );
+    }
+  }, 120_000);
+});
 
 describe("bad input everywhere (property-based)", () => {
   it("every form action and /api write answers any invalid input with a 4xx and changes nothing", async () => {

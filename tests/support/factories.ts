@@ -2,6 +2,15 @@ import crypto from "node:crypto";
 import type { DB } from "../../db/connection";
 import type { EnrollmentStatus, Role, Tier } from "../../db/schema";
 import { hashPassword } from "../../app/auth/password.server";
+import { nextStudentNumber } from "../../app/models/student-number.server";
+import { USI_ALPHABET, usiFromBody } from "../../app/models/usi";
+
+/** A well-formed USI no other test user holds (random body, correct check character). */
+export function makeUsi(): string {
+  let body = "";
+  for (const byte of crypto.randomBytes(9)) body += USI_ALPHABET[byte & 31];
+  return usiFromBody(body);
+}
 
 /** Inserts a user straight into the database (tests only); password defaults to password123. */
 export async function makeUser(
@@ -15,6 +24,10 @@ export async function makeUser(
     password: string;
     phone: string | null;
     created_at: string | null;
+    /** a student gets a fresh USI unless given one (null for none) */
+    usi: string | null;
+    /** a student's USI is verified unless this is false (issuing a certificate needs it) */
+    usi_verified: boolean;
   }> = {},
 ) {
   const id = crypto.randomUUID();
@@ -33,6 +46,8 @@ export async function makeUser(
       date_of_birth: null,
       emergency_contact: null,
       license_number: null,
+      ...studentUsi(overrides.role ?? "student", overrides.usi, overrides.usi_verified, now),
+      student_number: (overrides.role ?? "student") === "student" ? await nextStudentNumber(db) : null,
       is_active: overrides.is_active === false ? 0 : 1,
       approval_status: overrides.approval_status ?? "approved",
       created_at: overrides.created_at === undefined ? now : overrides.created_at,
@@ -41,6 +56,11 @@ export async function makeUser(
     })
     .execute();
   return { id, email };
+}
+
+function studentUsi(role: Role, usi: string | null | undefined, verified: boolean | undefined, now: string) {
+  const value = usi === undefined ? (role === "student" ? makeUsi() : null) : usi;
+  return { usi: value, usi_verified_at: value && verified !== false ? now : null };
 }
 
 export async function makeCourse(

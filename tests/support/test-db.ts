@@ -1,25 +1,54 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { inject } from "vitest";
 import { openDatabase, type DB } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
 import { seedDemoData } from "../../db/seed";
+import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from "./postgres-test-server";
 
 const TMP = path.resolve("tests/.tmp");
 
+/** The database the suite runs on: the postgres project sets TEST_DIALECT (see vitest.config.ts). */
+export const TEST_DIALECT: "sqlite" | "postgres" = process.env.TEST_DIALECT === "postgres" ? "postgres" : "sqlite";
+
+export interface TestDb {
+  db: DB;
+  /** The DATABASE_URL of this database, for code that opens its own connection. */
+  url: string;
+  cleanup: () => Promise<void>;
+}
+
 /**
- * A fresh, migrated SQLite file for one test file (never a mock). `seed` adds the demo data.
- * Call `cleanup` in afterAll.
+ * A fresh, migrated database for one test file (never a mock). `seed` adds the demo data.
+ * SQLite: a new file. PostgreSQL: a new database copied from the run's template. Call
+ * `cleanup` in afterAll.
  */
-export async function createTestDb(options: { seed?: boolean } = {}): Promise<{ db: DB; file: string; cleanup: () => Promise<void> }> {
+export async function createTestDb(options: { seed?: boolean } = {}): Promise<TestDb> {
+  if (TEST_DIALECT === "postgres") {
+    const templates = inject("postgresTemplates");
+    const name = uniqueDatabaseName(`portal_t${inject("postgresRun")}`);
+    await createDatabase(name, options.seed ? templates.seeded : templates.migrated);
+    const url = databaseUrl(name);
+    const db = openDatabase(url);
+    return {
+      db,
+      url,
+      cleanup: async () => {
+        await db.destroy();
+        await dropDatabase(name);
+      },
+    };
+  }
   fs.mkdirSync(TMP, { recursive: true });
   const file = path.join(TMP, `unit-${crypto.randomUUID()}.db`);
-  const db = openDatabase(`file:${file}`);
+  const url = `file:${file}`;
+  const db = openDatabase(url);
   await migrateToLatest(db);
   if (options.seed) await seedDemoData(db);
   return {
     db,
-    file,
+    url,
     cleanup: async () => {
       await db.destroy();
       for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });

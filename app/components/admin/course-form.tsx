@@ -1,4 +1,4 @@
-import type { Tier } from "#db/schema";
+import { TIERS, type Tier } from "#db/schema";
 import { Button, CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui";
 import type { Course } from "~/models/course.server";
 import type { CourseListName } from "~/schemas/course";
@@ -14,6 +14,8 @@ export interface CourseFormState {
   duration_hours: string;
   price: string;
   is_active: boolean;
+  field_of_education: string;
+  vet_flag: boolean;
   prerequisites: string[];
   learning_outcomes: string[];
   assessment_criteria: string[];
@@ -86,7 +88,7 @@ function ListField({
 const TIER_OPTIONS = (Object.keys(TIER_TITLES) as Tier[]).map((t) => ({ value: t, label: TIER_TITLES[t] }));
 
 /**
- * The fields of Edit Course and Add Course (spec section 5). A hidden default button comes
+ * The fields of Edit Course and Add Course. A hidden default button comes
  * first so pressing Enter in a field saves rather than pressing the first Remove button.
  */
 export function CourseFields({
@@ -139,6 +141,27 @@ export function CourseFields({
           error={errors.price}
         />
       </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Field of education code"
+          name="field_of_education"
+          inputMode="numeric"
+          maxLength={6}
+          hint="6 digits from the unit's training.gov.au page, e.g. 030717"
+          defaultValue={state.field_of_education}
+          error={errors.field_of_education}
+        />
+        <div className="pt-6">
+          <input type="hidden" name="vet_flag_present" value="1" />
+          <CheckboxField
+            label="Vocational education and training (VET)"
+            name="vet_flag"
+            defaultChecked={state.vet_flag}
+            hint="Reported to NCVER; duration is the unit's nominal hours"
+            error={errors.vet_flag}
+          />
+        </div>
+      </div>
       <TextAreaField label="Description" name="description" rows={3} required defaultValue={state.description} error={errors.description} />
       {lists.map((list) => (
         <ListField
@@ -175,10 +198,12 @@ export function courseStateFromForm(form: FormData, fallback: CourseFormState): 
     unit_code: text("unit_code", fallback.unit_code),
     name: text("name", fallback.name),
     description: text("description", fallback.description),
-    tier: (["tier_1", "tier_2", "tier_3"].includes(tier) ? tier : fallback.tier) as Tier,
+    tier: (TIERS as readonly string[]).includes(tier) ? (tier as Tier) : fallback.tier,
     duration_hours: text("duration_hours", fallback.duration_hours),
     price: text("price", fallback.price),
     is_active: form.has("is_active_present") ? form.get("is_active") === "on" : fallback.is_active,
+    field_of_education: text("field_of_education", fallback.field_of_education),
+    vet_flag: form.has("vet_flag_present") ? form.get("vet_flag") === "on" : fallback.vet_flag,
     prerequisites: list("prerequisites"),
     learning_outcomes: list("learning_outcomes"),
     assessment_criteria: list("assessment_criteria"),
@@ -197,6 +222,8 @@ export function courseStateFrom(
     duration_hours: String(course.duration_hours),
     price: course.price.toFixed(2),
     is_active: course.is_active,
+    field_of_education: course.field_of_education ?? "",
+    vet_flag: course.vet_flag,
     prerequisites: [...course.prerequisites],
     learning_outcomes: [...course.learning_outcomes],
     assessment_criteria: [...course.assessment_criteria],
@@ -211,6 +238,8 @@ export const EMPTY_COURSE_STATE: CourseFormState = {
   duration_hours: "",
   price: "",
   is_active: true,
+  field_of_education: "",
+  vet_flag: true,
   prerequisites: [""],
   learning_outcomes: [""],
   assessment_criteria: [""],

@@ -1,12 +1,14 @@
+import { AvetmissFields, type AvetmissFormValues } from "~/components/avetmiss-fields";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui";
+import { UsiField } from "~/components/usi-field";
 import type { FieldErrors } from "~/utils/validation";
 
 export type StudentFormValues = Partial<Record<
-  "full_name" | "email" | "phone" | "address" | "date_of_birth" | "emergency_contact" | "license_number",
+  "full_name" | "email" | "phone" | "address" | "date_of_birth" | "emergency_contact" | "license_number" | "usi",
   string
->> & { is_active?: boolean };
+>> & { is_active?: boolean; usi_verified_at?: string | null; avetmiss?: AvetmissFormValues };
 
-/** The fields of Edit Student and Add Student (spec section 5); `withPassword` for a new account. */
+/** The fields of Edit Student and Add Student ; `withPassword` for a new account. */
 export function StudentFields({
   values,
   errors,
@@ -53,6 +55,23 @@ export function StudentFields({
           error={errors.license_number}
         />
       </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <UsiField defaultValue={values.usi} error={errors.usi} verified={values.usi_verified_at === undefined ? undefined : values.usi_verified_at !== null} />
+        {values.usi_verified_at ? null : (
+          <CheckboxField
+            label="I have verified this USI with the USI Registry"
+            name="usi_verified"
+            hint="Records you and the time; issuing a certificate needs it. Changing the USI clears it."
+            error={errors.usi_verified}
+          />
+        )}
+      </div>
+      <section aria-labelledby="avetmiss-heading" className="border-t border-steel-100 pt-4">
+        <h3 id="avetmiss-heading" className="mb-3 text-sm font-bold uppercase tracking-wide text-steel-700">
+          Enrolment details (AVETMISS)
+        </h3>
+        <AvetmissFields values={values.avetmiss ?? {}} errors={errors} />
+      </section>
       <CheckboxField
         label="Active"
         name="is_active"
@@ -66,5 +85,5 @@ export function StudentFields({
 
 /** Form values as a failed submission left them (the checkbox is present or absent). */
 export function studentValuesFromSubmission(values: Record<string, string>): StudentFormValues {
-  return { ...values, is_active: values.is_active === "on" || values.is_active === "true" };
+  return { ...values, avetmiss: values, is_active: values.is_active === "on" || values.is_active === "true" };
 }

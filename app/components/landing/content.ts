@@ -1,4 +1,4 @@
-/** The landing page's marketing copy (spec sections 2 and 9): static, not read from the catalogue. */
+/** The landing page's marketing copy: static, not read from the catalogue. */
 
 export const STATS = [
   { value: "500+", label: "Students Trained" },

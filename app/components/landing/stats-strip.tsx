@@ -1,6 +1,6 @@
 import { STATS } from "./content";
 
-/** The four headline figures (spec section 9). */
+/** The four headline figures of the landing page. */
 export function StatsStrip() {
   return (
     <section aria-label="Our record" className="bg-hivis-500">

@@ -24,7 +24,7 @@ function saveBlob(blob: Blob, filename: string) {
 /**
  * Download PDF: a plain link to the /api route (the browser saves the attachment without
  * JavaScript). With JavaScript the click is fetched instead, so success and failure can be told
- * as toasts (spec section 8).
+ * as toasts.
  */
 export function CertificateDownloadLink({ certificate }: { certificate: StudentCertificateData }) {
   const [busy, setBusy] = useState(false);

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { TrainerStudentRow } from "~/models/enrollment.server";
+import type { TrainerStudentRow } from "~/models/trainer-students.server";
 import { ProgressBar } from "~/components/ui";
 import { AssessmentStatusBadge, StatusBadge } from "~/components/status-badges";
 

@@ -10,6 +10,14 @@ function describedBy(hintId: string, errorId: string, hint?: ReactNode, error?: 
 
 type Common = { label: ReactNode; error?: string | null; hint?: ReactNode; className?: string };
 
+/** The id of a field and the attributes that tie its control to its hint and error. */
+function useFieldControl(id: string | undefined, error?: string | null, hint?: ReactNode) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  const tied = { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(`${fieldId}-hint`, `${fieldId}-error`, hint, error) };
+  return { fieldId, tied, className: cn(control, error ? "border-red-500" : "border-steel-300") };
+}
+
 function Frame({ id, label, error, hint, className, children }: Common & { id: string; children: ReactNode }) {
   return (
     <div className={className}>
@@ -33,15 +41,13 @@ function Frame({ id, label, error, hint, className, children }: Common & { id: s
 
 /** A labelled input whose error and hint are tied to it for assistive technology. */
 export function TextField({ label, error, hint, className, id, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
-  const auto = useId();
-  const fieldId = id ?? auto;
+  const { fieldId, tied, className: controlClass } = useFieldControl(id, error, hint);
   return (
     <Frame id={fieldId} label={label} error={error} hint={hint} className={className}>
       <input
         id={fieldId}
-        className={cn(control, error ? "border-red-500" : "border-steel-300")}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${fieldId}-hint`, `${fieldId}-error`, hint, error)}
+        className={controlClass}
+        {...tied}
         {...props}
       />
     </Frame>
@@ -49,15 +55,13 @@ export function TextField({ label, error, hint, className, id, ...props }: Commo
 }
 
 export function TextAreaField({ label, error, hint, className, id, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const auto = useId();
-  const fieldId = id ?? auto;
+  const { fieldId, tied, className: controlClass } = useFieldControl(id, error, hint);
   return (
     <Frame id={fieldId} label={label} error={error} hint={hint} className={className}>
       <textarea
         id={fieldId}
-        className={cn(control, error ? "border-red-500" : "border-steel-300")}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${fieldId}-hint`, `${fieldId}-error`, hint, error)}
+        className={controlClass}
+        {...tied}
         {...props}
       />
     </Frame>
@@ -73,15 +77,13 @@ export function SelectField({
   options,
   ...props
 }: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }> }) {
-  const auto = useId();
-  const fieldId = id ?? auto;
+  const { fieldId, tied, className: controlClass } = useFieldControl(id, error, hint);
   return (
     <Frame id={fieldId} label={label} error={error} hint={hint} className={className}>
       <select
         id={fieldId}
-        className={cn(control, error ? "border-red-500" : "border-steel-300")}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${fieldId}-hint`, `${fieldId}-error`, hint, error)}
+        className={controlClass}
+        {...tied}
         {...props}
       >
         {options.map((o) => (
@@ -95,8 +97,7 @@ export function SelectField({
 }
 
 export function CheckboxField({ label, error, hint, className, id, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
-  const auto = useId();
-  const fieldId = id ?? auto;
+  const { fieldId, tied } = useFieldControl(id, error, hint);
   return (
     <div className={className}>
       <div className="flex items-start gap-3">
@@ -104,8 +105,7 @@ export function CheckboxField({ label, error, hint, className, id, ...props }: C
           id={fieldId}
           type="checkbox"
           className="mt-0.5 h-5 w-5 rounded border-steel-400 text-hivis-600 focus:ring-hivis-500"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(`${fieldId}-hint`, `${fieldId}-error`, hint, error)}
+          {...tied}
           {...props}
         />
         <label htmlFor={fieldId} className="text-sm text-steel-800">

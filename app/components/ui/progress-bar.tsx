@@ -1,6 +1,6 @@
 import { cn } from "~/utils/cn";
 
-/** Spec thresholds: 80+ green, 50+ blue, 25+ yellow, else grey. */
+/** Colour by how far along: 80+ green, 50+ blue, 25+ yellow, else grey. */
 export function progressColour(value: number): string {
   if (value >= 80) return "bg-green-600";
   if (value >= 50) return "bg-blue-600";

@@ -1,0 +1,46 @@
+import type { z } from "zod";
+import { errorResponse } from "./schemas";
+
+/**
+ * One /api operation as the OpenAPI document describes it. Each api.* route exports its own
+ * (`openapi`), beside the code it describes; app/api/openapi.ts assembles the document.
+ */
+
+export type HttpMethod = "get" | "post" | "put";
+
+/** Who may call: nobody needs credentials, credentials are optional, or they are required. */
+export type Access = "public" | "optional" | "required";
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  array?: boolean;
+  pdf?: boolean;
+  /** the answer is a zip archive (an attachment) */
+  zip?: boolean;
+  headers?: Record<string, { description: string; schema: Record<string, unknown> }>;
+}
+
+export interface ApiOperation {
+  method: HttpMethod;
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  access: Access;
+  body?: z.ZodType;
+  bodyRequired?: boolean;
+  query?: z.ZodObject;
+  responses: Record<number, ResponseSpec>;
+}
+
+export const err = (description: string): ResponseSpec => ({ description, schema: errorResponse });
+export const UNAUTHENTICATED = err("No, invalid or expired credentials");
+export const FORBIDDEN = err("Signed in with a role that may not do this");
+export const MALFORMED = err("Malformed JSON, an empty body or a body that is not a JSON object");
+export const INVALID = err("Invalid or unknown fields; `errors` names each one");
+export const WRONG_TYPE = err("The body is not sent as application/json");
+export const TOO_LARGE = err("The body is larger than 1 MB");
+export const pagingHeader = (description: string) => ({ description, schema: { type: "integer", minimum: 0 } });
+

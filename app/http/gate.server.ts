@@ -1,0 +1,206 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerBuild } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { isDatabaseUnavailable } from "#db/connection";
+import { env } from "~/env.server";
+import { logLine } from "~/utils/log.server";
+import { applySecurityHeaders, withSecurityHeaders } from "./headers.server";
+import { logRequest, loggablePath } from "./request-log.server";
+
+/**
+ * The gate: what a request must satisfy before the app reads it. It stands in two places,
+ * because some checks must run before Remix parses anything and others need Remix's request:
+ *
+ * - at the front door (`refuseAtTheGate`): a cross-site write is a 403, a declared body over
+ *   1 MB a 413, and an /api URL that does not decode a 400, answered without reading the body;
+ * - around every route's loader and action (`gateRoutes`): a body of undeclared length is cut
+ *   off at 1 MB, and resource routes get the security headers, their request-log line and a
+ *   JSON 500 that never leaks a stack.
+ */
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const MESSAGES = {
+  crossSite: "Cross-site request refused",
+  tooLarge: "Request body is larger than 1 MB",
+  badUrl: "The URL is not valid (a malformed percent-escape)",
+  failed: "Something went wrong on our side. Please try again.",
+} as const;
+
+export const DATABASE_UNAVAILABLE = "The database is not answering. Please try again in a moment.";
+
+/**
+ * A browser tells where a write came from with Sec-Fetch-Site or Origin; either one naming
+ * another site is refused. Clients that send neither (curl, server-to-server) carry no
+ * ambient browser credentials to forge with.
+ */
+export function isCrossSite(header: (name: string) => string | null | undefined): boolean {
+  const site = header("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none") return true;
+  const origin = header("origin");
+  if (!origin) return false;
+  if (origin === "null") return true;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return true;
+  }
+  const allowed = new Set<string>();
+  const forwarded = header("x-forwarded-host")?.split(",")[0]?.trim();
+  if (forwarded) allowed.add(forwarded);
+  const host = header("host");
+  if (host) allowed.add(host);
+  const appUrl = env().APP_URL;
+  if (appUrl) allowed.add(new URL(appUrl).host);
+  return !allowed.has(originHost);
+}
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The gate at the front door; true when it answered the request. */
+export function refuseAtTheGate(req: IncomingMessage, res: ServerResponse): boolean {
+  const path = (req.url ?? "/").split("?")[0]!;
+  const api = path.startsWith("/api/");
+  const header = (name: string) => {
+    const v = req.headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  let status = 0;
+  let detail = "";
+  if (api && !decodes(path)) {
+    status = 400;
+    detail = MESSAGES.badUrl;
+  } else if (WRITE_METHODS.has(req.method ?? "GET")) {
+    if (isCrossSite(header)) {
+      status = 403;
+      detail = MESSAGES.crossSite;
+    } else if (Number(header("content-length") ?? 0) > MAX_BODY_BYTES) {
+      status = 413;
+      detail = MESSAGES.tooLarge;
+    }
+  }
+  if (!status) return false;
+  logLine({ event: "refused", status, reason: detail, method: req.method, path });
+  const headers = new Headers();
+  applySecurityHeaders(headers);
+  headers.set("Content-Type", api ? "application/json" : "text/html; charset=utf-8");
+  headers.set("Connection", "close");
+  const body = api
+    ? JSON.stringify({ detail })
+    : `<!DOCTYPE html><html lang="en-AU"><head><meta charset="utf-8"><title>${status} ${detail}</title></head><body><main><h1>${detail}</h1><p><a href="/">Back to Home</a></p></main></body></html>`;
+  res.writeHead(status, Object.fromEntries(headers.entries()));
+  res.end(body);
+  req.resume();
+  return true;
+}
+
+const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
+
+function refuse(request: Request, status: number, detail: string): Response {
+  const response = isApi(request)
+    ? json({ detail }, { status })
+    : new Response(detail, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return withSecurityHeaders(response);
+}
+
+/** Reads at most MAX_BODY_BYTES of a body of unknown length; null when it is larger. */
+async function boundedBody(request: Request): Promise<Buffer | null> {
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+type DataFunction = (args: { request: Request; params: unknown; context: unknown }) => unknown;
+
+function gateWrite(fn: DataFunction, resource: boolean): DataFunction {
+  return async (args) => {
+    const { request } = args;
+    if (isCrossSite((name) => request.headers.get(name))) {
+      logLine({ event: "refused", reason: "cross-site", method: request.method, path: loggablePath(request) });
+      throw refuse(request, 403, MESSAGES.crossSite);
+    }
+    const length = Number(request.headers.get("Content-Length") ?? "NaN");
+    let next = request;
+    if (Number.isFinite(length)) {
+      if (length > MAX_BODY_BYTES) throw refuse(request, 413, MESSAGES.tooLarge);
+    } else if (request.body) {
+      const body = await boundedBody(request);
+      if (!body) throw refuse(request, 413, MESSAGES.tooLarge);
+      next = new Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body), signal: request.signal });
+    }
+    return answer(fn, { ...args, request: next }, resource);
+  };
+}
+
+/** Resource routes never pass through entry.server: their headers and log line are added here. */
+async function answer(fn: DataFunction, args: Parameters<DataFunction>[0], resource: boolean) {
+  if (!resource) {
+    try {
+      return await fn(args);
+    } catch (error) {
+      // A page's error boundary shows the 503; any other error goes on as it was.
+      if (!(error instanceof Response) && isDatabaseUnavailable(error)) throw refuse(args.request, 503, DATABASE_UNAVAILABLE);
+      throw error;
+    }
+  }
+  try {
+    const result = await fn(args);
+    if (result instanceof Response) {
+      logRequest(args.request, result.status);
+      return withSecurityHeaders(result);
+    }
+    return result;
+  } catch (error) {
+    if (error instanceof Response) {
+      logRequest(args.request, error.status);
+      throw withSecurityHeaders(error);
+    }
+    logLine({ event: "error", path: loggablePath(args.request), error: String(error) });
+    if (isDatabaseUnavailable(error)) {
+      logRequest(args.request, 503);
+      throw refuse(args.request, 503, DATABASE_UNAVAILABLE);
+    }
+    logRequest(args.request, 500);
+    throw refuse(args.request, 500, MESSAGES.failed);
+  }
+}
+
+function gateRead(fn: DataFunction, resource: boolean): DataFunction {
+  return (args) => answer(fn, args, resource);
+}
+
+/** Every route's loader and action, passed through the gate. */
+export function gateRoutes(routes: ServerBuild["routes"]): ServerBuild["routes"] {
+  const out: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(routes)) {
+    const mod = route.module as unknown as Record<string, unknown>;
+    const resource = typeof mod.default !== "function";
+    const module: Record<string, unknown> = { ...mod };
+    if (typeof mod.action === "function") module.action = gateWrite(mod.action as DataFunction, resource);
+    if (typeof mod.loader === "function") module.loader = gateRead(mod.loader as DataFunction, resource);
+    out[id] = { ...route, module: module as unknown as typeof route.module };
+  }
+  return out;
+}

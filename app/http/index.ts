@@ -1,0 +1,32 @@
+import * as build from "@remix-run/dev/server-build";
+import { installFrontDoor } from "./front-door.server";
+import { gateRoutes, refuseAtTheGate } from "./gate.server";
+import { answerFromPageCache } from "./page-cache.server";
+import { redactOutput } from "./redacted-output.server";
+import { enterRequest } from "./request-context.server";
+
+/**
+ * The server build remix-serve loads (the `server` entry of remix.config.js): Remix's own
+ * build with the HTTP layer around it. Every request passes these steps, in this order
+ * (docs/decisions/001-the-http-layer.md says why each sits where it does):
+ *
+ * 1. front door (node:http, before express): the request's context is entered (socket address,
+ *    start time: request-context.server.ts);
+ * 2. front door: the gate refuses cross-site writes (403), declared bodies over 1 MB (413) and
+ *    /api URLs that do not decode (400), before anything reads the body (gate.server.ts);
+ * 3. front door: the page cache answers stored anonymous pages (page-cache.server.ts);
+ * 4. remix-serve's express: compression, static files, the access log;
+ * 5. Remix: every loader and action behind the gate (undeclared bodies cut at 1 MB; resource
+ *    routes get headers, a request-log line and a JSON 500);
+ * 6. app/entry.server.tsx: documents get the security headers and CSP (headers.server.ts), their
+ *    Cache-Control and request-log line (request-log.server.ts), and anonymous pages are stored.
+ *
+ * Everything this process prints, remix-serve's access log included, has secrets redacted
+ * (redacted-output.server.ts).
+ */
+redactOutput(process.stdout);
+redactOutput(process.stderr);
+installFrontDoor(enterRequest, [refuseAtTheGate, answerFromPageCache]);
+
+export * from "@remix-run/dev/server-build";
+export const routes = gateRoutes(build.routes);

@@ -1,0 +1,180 @@
+import crypto from "node:crypto";
+import type http from "node:http";
+import zlib from "node:zlib";
+import { dataVersion } from "#db/connection";
+import { getSessionUser } from "~/auth/session.server";
+import { getDb } from "~/db.server";
+import { catalogueQuery } from "~/schemas/page-queries";
+import { readFlash } from "~/utils/flash.server";
+import { requestContext } from "./request-context.server";
+
+/**
+ * Anonymous pages that are the same for every visitor (the landing page and the catalogue)
+ * are rendered once and then served as stored bytes, straight from the front door, so a crowd
+ * of first-time visitors on the marketing pages costs almost nothing.
+ *
+ * - What is stored: a GET of a page below whose query holds only parameters that page reads
+ *   (normalised as the page reads them, so `?page=01` and `?page=1` are one entry); any other
+ *   parameter, a search term or a far page number goes to Remix uncached. The store is bounded.
+ * - Who gets it: a visitor with no session and no pending flash message, decided by resolving
+ *   the cookies as the app does (a signed, live session cookie is a signed-in visitor however
+ *   its header is spelled). The render stores the page only when it set no cookie and its own
+ *   session lookup found nobody.
+ * - How long: an entry is good while the database's data version is the one read before the
+ *   page was rendered (a committed write by any process ends it, so an edited course shows on
+ *   the next request) and for at most a minute; browsers and proxies may keep their copy for
+ *   max-age (60 s). Vary: Cookie keeps a signed-in visitor from reusing the anonymous copy.
+ * - As what: the complete response, compressed once per encoding with zlib. Its inline scripts
+ *   are allowed by their hashes in the CSP (see entry.server), not a per-response nonce, so the
+ *   stored bytes need nothing added per hit.
+ */
+
+const TTL_MS = 60_000;
+const MAX_ENTRIES = 200;
+/** Catalogue pages further on than this are rare enough to render each time. */
+const MAX_CACHED_PAGE = 20;
+export const ANONYMOUS_CACHE_CONTROL = "public, max-age=60";
+const VARY = "Accept-Encoding, Cookie";
+
+/** Each stored page and the normalised query it reads; null when this query is not stored. */
+const PAGES: Record<string, (params: URLSearchParams) => string | null> = {
+  "/": (params) => (params.size === 0 ? "" : null),
+  "/courses": (params) => {
+    for (const name of params.keys()) if (name !== "tier" && name !== "page" && name !== "q") return null;
+    const { q, tier, page } = catalogueQuery.parse({ q: params.get("q") ?? "", tier: params.get("tier") ?? "all", page: params.get("page") ?? 1 });
+    if (q || page > MAX_CACHED_PAGE) return null;
+    return `tier=${tier}&page=${page}`;
+  },
+};
+
+/** The store's key for a request line's target, or null when it is not a stored page. */
+export function pageKey(target: string): string | null {
+  if (target.length > 300) return null;
+  const q = target.indexOf("?");
+  const path = q === -1 ? target : target.slice(0, q);
+  const page = PAGES[path];
+  if (!page) return null;
+  const query = page(new URLSearchParams(q === -1 ? "" : target.slice(q + 1)));
+  return query === null ? null : `${path}?${query}`;
+}
+
+type Encoding = "br" | "gzip" | "identity";
+
+interface Entry {
+  version: string;
+  stored: number;
+  headers: Array<[string, string]>;
+  bodies: Record<Encoding, Buffer>;
+  etag: string;
+}
+
+const store = new Map<string, Entry>();
+
+/** For tests: empties the store. */
+export function clearPageCache(): void {
+  store.clear();
+}
+
+function currentVersion(): string {
+  return dataVersion(getDb());
+}
+
+/** Whether the cookies resolve to nobody: no live session and no pending flash message. */
+async function isAnonymous(cookie: string): Promise<boolean> {
+  const request = new Request("http://front-door/", { headers: { cookie } });
+  const [user, { flash }] = await Promise.all([getSessionUser(getDb(), request), readFlash(request)]);
+  return user === null && flash === null;
+}
+
+/** The coding a client accepts, best first; q=0 refuses a coding. */
+function encodingFor(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+    if (name && !params.some((p) => /^q=0(\.0*)?$/.test(p))) accepted.add(name);
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
+  return "identity";
+}
+
+function serve(req: http.IncomingMessage, res: http.ServerResponse, entry: Entry): void {
+  const age = String(Math.floor((Date.now() - entry.stored) / 1000));
+  const inm = req.headers["if-none-match"];
+  if (inm && inm.split(",").some((t) => t.trim() === entry.etag || t.trim() === `W/${entry.etag}`)) {
+    res.writeHead(304, { etag: entry.etag, "cache-control": ANONYMOUS_CACHE_CONTROL, vary: VARY, age });
+    res.end();
+    return;
+  }
+  const encoding = encodingFor(req.headers["accept-encoding"]);
+  const body = entry.bodies[encoding];
+  const headers: Record<string, string> = Object.fromEntries(entry.headers);
+  headers["age"] = age;
+  headers["content-length"] = String(body.length);
+  if (encoding !== "identity") headers["content-encoding"] = encoding;
+  res.writeHead(200, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * The page cache at the front door: answers from the store when it can (true), and otherwise
+ * marks in the request's context that the page Remix renders may be stored.
+ */
+export function answerFromPageCache(req: http.IncomingMessage, res: http.ServerResponse): boolean | Promise<boolean> {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const key = pageKey(req.url ?? "/");
+  if (key === null) return false;
+  const lookup = () => {
+    const version = currentVersion();
+    const entry = store.get(key);
+    if (entry && entry.version === version && Date.now() - entry.stored < TTL_MS) {
+      serve(req, res, entry);
+      return true;
+    }
+    if (entry) store.delete(key);
+    const ctx = requestContext();
+    if (ctx && req.method === "GET") ctx.pageCache = { key, version };
+    return false;
+  };
+  const cookie = req.headers.cookie;
+  if (!cookie) return lookup();
+  return isAnonymous(cookie).then((anonymous) => anonymous && lookup());
+}
+
+/** Cache-Control of a document: shared-cacheable when the page cache may store it, else private. */
+export function documentCacheControl(): string {
+  return requestContext()?.pageCache ? ANONYMOUS_CACHE_CONTROL : "private, no-store";
+}
+
+/** Whether the document being rendered may be stored (the front door said so). */
+export function mayStoreDocument(): boolean {
+  return !!requestContext()?.pageCache;
+}
+
+/**
+ * Called by entry.server with a complete anonymous document; stores it when the render found
+ * no signed-in user, set no cookie and answered 200.
+ */
+export function storeDocument(status: number, headers: Headers, html: Buffer): void {
+  const ctx = requestContext();
+  const pending = ctx?.pageCache;
+  if (!pending || status !== 200 || headers.has("set-cookie") || ctx.userId) return;
+  if (store.size >= MAX_ENTRIES) store.delete(store.keys().next().value!);
+  const etag = `"${crypto.createHash("sha1").update(html).digest("base64url")}"`;
+  const kept = new Map(headers.entries());
+  kept.delete("content-length");
+  kept.delete("content-encoding");
+  kept.set("etag", etag).set("vary", VARY).set("cache-control", ANONYMOUS_CACHE_CONTROL);
+  store.set(pending.key, {
+    version: pending.version,
+    stored: Date.now(),
+    headers: [...kept],
+    bodies: {
+      identity: html,
+      gzip: zlib.gzipSync(html, { level: 9 }),
+      br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    },
+    etag,
+  });
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { redactOutput } from "./redacted-output.server";
+
+function capture() {
+  const lines: string[] = [];
+  const stream = {
+    write(chunk: string | Uint8Array) {
+      lines.push(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
+      return true;
+    },
+  } as unknown as NodeJS.WriteStream;
+  return { stream, lines };
+}
+
+describe("the process's output", () => {
+  it("never prints a reset token, as text or as bytes (the access log's lines)", () => {
+    const { stream, lines } = capture();
+    redactOutput(stream);
+    stream.write("GET /reset-password/s3cretTOKEN_abc 200 - - 3.1 ms\n");
+    stream.write(Buffer.from("POST /reset-password/other-token?token=abc 302 - - 9 ms\n"));
+    expect(lines.join("")).not.toMatch(/s3cretTOKEN_abc|other-token|token=abc/);
+    expect(lines[0]).toBe("GET /reset-password/[redacted] 200 - - 3.1 ms\n");
+  });
+
+  it("leaves other lines as they were", () => {
+    const { stream, lines } = capture();
+    redactOutput(stream);
+    stream.write("GET /courses?page=2 200 - - 4 ms\n");
+    expect(lines).toEqual(["GET /courses?page=2 200 - - 4 ms\n"]);
+  });
+});

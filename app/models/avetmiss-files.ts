@@ -1,0 +1,348 @@
+import type { AssessmentStatus, DeliveryLocationRow, EnrollmentStatus } from "#db/schema";
+import type { AvetmissDetails } from "./avetmiss-details.server";
+import { NAT_FILES, NAT_LAYOUTS, natFile, natRecord, type NatFileName, type NatValue } from "./nat-files";
+
+/**
+ * A year's training activity as the ten NAT files of the AVETMISS report, and what NCVER's
+ * validation would reject in it. Pure: app/models/avetmiss.server.ts reads the collection
+ * from the database; the tests build one by hand.
+ *
+ * The rules of a high-risk-work RTO: every enrolment is a unit-only enrolment (program blank,
+ * commencing program `8`), fee-for-service (funding `20`), delivered at the training yard
+ * (delivery mode `YNN`, predominant mode `I`); study reason is not asked (`@@`).
+ */
+
+export interface NatOrganisation {
+  code: string;
+  name: string;
+}
+
+export type NatLocation = Omit<DeliveryLocationRow, "created_at" | "updated_at">;
+
+export interface NatUnit {
+  id: string;
+  code: string;
+  name: string;
+  field_of_education: string | null;
+  vet_flag: boolean;
+  nominal_hours: number;
+}
+
+/** A learner: their AVETMISS details and what else the client files carry. */
+export interface NatClient extends AvetmissDetails {
+  id: string;
+  student_number: string | null;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  date_of_birth: string | null;
+  usi: string | null;
+}
+
+/** One enrolment: a client studying a unit at a location. */
+export interface NatActivity {
+  enrollment_id: string;
+  client_id: string;
+  unit_id: string;
+  /** null only while the organisation has no delivery location at all */
+  location_id: string | null;
+  status: EnrollmentStatus;
+  latest_assessment_status: AssessmentStatus | null;
+  enrollment_date: string;
+  completion_date: string | null;
+  /** when a withdrawn enrolment was withdrawn (its last change) */
+  withdrawn_at: string | null;
+}
+
+/** A qualification or skill set (NAT00030); the portal issues none yet, the writers stand ready. */
+export interface NatProgram {
+  identifier: string;
+  name: string;
+  nominal_hours: number;
+}
+
+export interface NatProgramCompletion {
+  program_identifier: string;
+  client_id: string;
+  completed_on: string;
+  parchment_issue_date: string | null;
+  parchment_number: string | null;
+}
+
+export interface NatCollection {
+  year: number;
+  organisation: NatOrganisation;
+  locations: NatLocation[];
+  units: NatUnit[];
+  clients: NatClient[];
+  activities: NatActivity[];
+  programs: NatProgram[];
+  completions: NatProgramCompletion[];
+}
+
+/** A record NCVER's validation would reject, with where to fix it. */
+export interface ReadinessIssue {
+  file: NatFileName;
+  record: string;
+  problem: string;
+  href: string;
+}
+
+export interface NatExport {
+  files: Record<NatFileName, string>;
+  counts: Record<NatFileName, number>;
+  issues: ReadinessIssue[];
+}
+
+const DAY = 864e5;
+/** A full training day: the planned end of an activity still under way is its nominal hours at this rate. */
+const HOURS_PER_DAY = 8;
+
+/** Family name and given names: the last word is the family name (the portal keeps one full name). */
+export function splitName(fullName: string): { family: string; given: string } {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  if (words.length <= 1) return { family: words[0] ?? "", given: "" };
+  return { family: words[words.length - 1]!, given: words.slice(0, -1).join(" ") };
+}
+
+/** The standard's name for encryption: "Family, Given names" ("Family," for a single name). */
+export function nameForEncryption(fullName: string): string {
+  const { family, given } = splitName(fullName);
+  return given ? `${family}, ${given}` : `${family},`;
+}
+
+const yearOf = (iso: string) => Number(iso.slice(0, 4));
+
+/**
+ * The national outcome of an enrolment for the collection year: 20 completed (competent),
+ * 30 withdrawn after a failed final assessment, 40 withdrawn otherwise, 70 continuing
+ * (in progress, or finished only after the year), 85 enrolled and not yet started.
+ */
+export function outcomeOf(a: Pick<NatActivity, "status" | "latest_assessment_status" | "completion_date" | "withdrawn_at">, year: number): string {
+  if (a.status === "completed") return a.completion_date && yearOf(a.completion_date) > year ? "70" : "20";
+  if (a.status === "withdrawn") {
+    if (a.withdrawn_at && yearOf(a.withdrawn_at) > year) return "70";
+    return a.latest_assessment_status === "failed" ? "30" : "40";
+  }
+  return a.status === "in_progress" ? "70" : "85";
+}
+
+/**
+ * Activity dates: the start is the enrolment date; the end the completion or withdrawal date,
+ * or else the planned end (the start plus the unit's nominal hours at eight a day); never
+ * before the start.
+ */
+export function activityDates(a: NatActivity, nominalHours: number): { start: string; end: string } {
+  const start = a.enrollment_date;
+  const finished = a.status === "completed" ? a.completion_date : a.status === "withdrawn" ? a.withdrawn_at : null;
+  const planned = new Date(Date.parse(start) + Math.max(1, Math.ceil(nominalHours / HOURS_PER_DAY)) * DAY).toISOString();
+  const end = finished ?? planned;
+  return { start, end: end < start ? start : end };
+}
+
+/** A phone number as the files want it: digits only, a mobile (04…) apart from a landline. */
+function phoneFields(phone: string | null): { home: string | null; mobile: string | null } {
+  const digits = phone?.replace(/\D/g, "") ?? "";
+  if (!digits) return { home: null, mobile: null };
+  return /^(04|614)/.test(digits) ? { home: null, mobile: digits } : { home: digits, mobile: null };
+}
+
+const editStudent = (c: NatClient) => `/admin/students/${c.id}/edit`;
+const editUnit = (u: NatUnit) => `/admin/courses/${u.id}/edit`;
+const editLocation = (l: NatLocation) => `/admin/locations/${l.id}`;
+const clientName = (c: NatClient) => `${c.full_name} (${c.student_number ?? "no student number"})`;
+
+/**
+ * The ten files for a collection. Only what the year's activity references is reported: the
+ * locations, units and clients of its enrolments (and of program completions); every client
+ * has a NAT00085 record; NAT00090 and NAT00100 only for clients who answered Yes.
+ */
+export function buildNatFiles(c: NatCollection): NatExport {
+  const lines = Object.fromEntries(NAT_FILES.map((f) => [f, [] as string[]])) as Record<NatFileName, string[]>;
+  const issues: ReadinessIssue[] = [];
+  const write = (file: NatFileName, values: Record<string, NatValue>, record: string, href: string) => {
+    const { line, problems } = natRecord(NAT_LAYOUTS[file], values);
+    lines[file].push(line);
+    for (const p of problems) issues.push({ file, record, problem: p.message, href });
+  };
+  const org = c.organisation.code;
+
+  write("NAT00010", { "Training organisation identifier": org, "Training organisation name": c.organisation.name }, c.organisation.name, "/admin/reports");
+
+  const locations = new Map(c.locations.map((l) => [l.id, l]));
+  const units = new Map(c.units.map((u) => [u.id, u]));
+  const clients = new Map(c.clients.map((cl) => [cl.id, cl]));
+  const used = { locations: new Set<string>(), units: new Set<string>(), clients: new Set<string>() };
+  const activities = [...c.activities].sort(
+    (a, b) => a.enrollment_date.localeCompare(b.enrollment_date) || a.enrollment_id.localeCompare(b.enrollment_id),
+  );
+  for (const a of activities) {
+    if (a.location_id) used.locations.add(a.location_id);
+    used.units.add(a.unit_id);
+    used.clients.add(a.client_id);
+  }
+  for (const p of c.completions) used.clients.add(p.client_id);
+
+  for (const l of c.locations.filter((x) => used.locations.has(x.id))) {
+    const record = `Location ${l.identifier}`;
+    if (!l.postcode) issues.push({ file: "NAT00020", record, problem: "No postcode", href: editLocation(l) });
+    if (!l.state) issues.push({ file: "NAT00020", record, problem: "No state", href: editLocation(l) });
+    if (!l.suburb) issues.push({ file: "NAT00020", record, problem: "No suburb, locality or town", href: editLocation(l) });
+    write(
+      "NAT00020",
+      {
+        "Training organisation identifier": org,
+        "Training organisation delivery location identifier": l.identifier,
+        "Training organisation delivery location name": l.name,
+        Postcode: l.postcode,
+        "State identifier": l.state,
+        "Address location - suburb, locality or town": l.suburb,
+        "Country identifier": l.country,
+      },
+      record,
+      editLocation(l),
+    );
+  }
+
+  for (const p of c.programs) {
+    write("NAT00030", { "Program identifier": p.identifier, "Program name": p.name, "Nominal hours": p.nominal_hours }, `Program ${p.identifier}`, "/admin/reports");
+  }
+
+  for (const u of c.units.filter((x) => used.units.has(x.id))) {
+    const record = `Unit ${u.code}`;
+    if (!u.field_of_education) issues.push({ file: "NAT00060", record, problem: "No field of education code", href: editUnit(u) });
+    write(
+      "NAT00060",
+      {
+        "Subject identifier": u.code,
+        "Subject name": u.name,
+        "Subject field of education identifier": u.field_of_education,
+        "VET flag": u.vet_flag ? "Y" : "N",
+        "Nominal hours": u.nominal_hours,
+      },
+      record,
+      editUnit(u),
+    );
+  }
+
+  const reported = c.clients.filter((x) => used.clients.has(x.id)).sort((a, b) => (a.student_number ?? "").localeCompare(b.student_number ?? ""));
+  for (const cl of reported) {
+    const record = clientName(cl);
+    const href = editStudent(cl);
+    if (!cl.student_number) issues.push({ file: "NAT00080", record, problem: "No student number", href });
+    if (!cl.date_of_birth) issues.push({ file: "NAT00080", record, problem: "No date of birth", href });
+    if (!cl.postcode) issues.push({ file: "NAT00080", record, problem: "No postcode", href });
+    if (!cl.usi) issues.push({ file: "NAT00080", record, problem: "No USI", href });
+    const id = cl.student_number;
+    const { family, given } = splitName(cl.full_name);
+    write(
+      "NAT00080",
+      {
+        "Client identifier": id,
+        "Name for encryption": nameForEncryption(cl.full_name),
+        "Highest school level completed identifier": cl.highest_school_level,
+        Sex: cl.sex,
+        "Date of birth": cl.date_of_birth,
+        Postcode: cl.postcode,
+        "Indigenous status identifier": cl.indigenous_status,
+        "Language identifier": cl.language_at_home,
+        "Labour force status identifier": cl.labour_force_status,
+        "Country identifier": cl.country_of_birth,
+        "Disability flag": cl.disability,
+        "Prior educational achievement flag": cl.prior_education,
+        "At school flag": cl.at_school,
+        "Address location - suburb, locality or town": cl.suburb,
+        "Unique student identifier": cl.usi,
+        "State identifier": cl.state,
+        "Address building/property name": cl.address_building,
+        "Address flat/unit details": cl.address_unit,
+        "Address street number": cl.address_street_number,
+        "Address street name": cl.address_street_name,
+        "Survey contact status": cl.survey_contact_status,
+      },
+      record,
+      href,
+    );
+    const phone = phoneFields(cl.phone);
+    write(
+      "NAT00085",
+      {
+        "Client identifier": id,
+        "Client first given name": given.split(" ")[0] ?? "",
+        "Client family name": family,
+        "Address building/property name": cl.address_building,
+        "Address flat/unit details": cl.address_unit,
+        "Address street number": cl.address_street_number,
+        "Address street name": cl.address_street_name,
+        "Address location - suburb, locality or town": cl.suburb,
+        Postcode: cl.postcode,
+        "State identifier": cl.state,
+        "Telephone number [home]": phone.home,
+        "Telephone number [mobile]": phone.mobile,
+        "Email address": cl.email,
+      },
+      record,
+      href,
+    );
+    if (cl.disability === "Y") {
+      for (const type of cl.disability_types) write("NAT00090", { "Client identifier": id, "Disability type identifier": type }, record, href);
+    }
+    if (cl.prior_education === "Y") {
+      for (const type of cl.prior_education_types) {
+        write("NAT00100", { "Client identifier": id, "Prior educational achievement identifier": type }, record, href);
+      }
+    }
+  }
+
+  for (const a of activities) {
+    const unit = units.get(a.unit_id)!;
+    const client = clients.get(a.client_id)!;
+    const location = a.location_id ? locations.get(a.location_id) : undefined;
+    const record = `${client.full_name}: ${unit.code}`;
+    if (!location) issues.push({ file: "NAT00120", record, problem: "No delivery location", href: "/admin/locations" });
+    const { start, end } = activityDates(a, unit.nominal_hours);
+    write(
+      "NAT00120",
+      {
+        "Training organisation identifier": org,
+        "Training organisation delivery location identifier": location?.identifier,
+        "Client identifier": client.student_number,
+        "Subject identifier": unit.code,
+        "Program identifier": null,
+        "Activity start date": start,
+        "Activity end date": end,
+        "Delivery mode identifier": "YNN",
+        "Outcome identifier - national": outcomeOf(a, c.year),
+        "Funding source - national": "20",
+        "Commencing program identifier": "8",
+        "Study reason identifier": null,
+        "VET in schools flag": "N",
+        "Predominant delivery mode": "I",
+      },
+      record,
+      editStudent(client),
+    );
+  }
+
+  for (const p of c.completions) {
+    const client = clients.get(p.client_id)!;
+    write(
+      "NAT00130",
+      {
+        "Training organisation identifier": org,
+        "Program identifier": p.program_identifier,
+        "Client identifier": client.student_number,
+        "Date program completed": p.completed_on,
+        "Issued flag": p.parchment_issue_date ? "Y" : "N",
+        "Parchment issue date": p.parchment_issue_date,
+        "Parchment number": p.parchment_number,
+      },
+      clientName(client),
+      editStudent(client),
+    );
+  }
+
+  const files = Object.fromEntries(NAT_FILES.map((f) => [f, natFile(lines[f])])) as Record<NatFileName, string>;
+  const counts = Object.fromEntries(NAT_FILES.map((f) => [f, lines[f].length])) as Record<NatFileName, number>;
+  return { files, counts, issues };
+}

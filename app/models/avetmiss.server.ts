@@ -1,0 +1,183 @@
+import { zipSync, strToU8 } from "fflate";
+import type { DB } from "#db/connection";
+import { TIERS, type Tier } from "#db/schema";
+import { avetmissColumns, toAvetmissDetails } from "./avetmiss-details.server";
+import { buildNatFiles, type NatCollection, type NatExport, type NatOrganisation } from "./avetmiss-files";
+import { NAT_FILES, type NatFileName } from "./nat-files";
+
+/**
+ * The annual AVETMISS report from the database: the year's training activity read in SQL,
+ * written by app/models/avetmiss-files.ts, and zipped for lodgement. Also the figures the
+ * reports page charts for the same year.
+ */
+
+/** An enrolment is in the year when it started by the year's end and was still open, or finished, on or after its start. */
+function yearBounds(year: number) {
+  return { from: `${year}-01-01`, to: `${year + 1}-01-01` };
+}
+
+/** The collection for a calendar year: its enrolments and every location, unit and client they name. */
+export async function loadNatCollection(db: DB, year: number, organisation: NatOrganisation): Promise<NatCollection> {
+  const { from, to } = yearBounds(year);
+  const locations = await db
+    .selectFrom("delivery_locations")
+    .select(["id", "identifier", "name", "suburb", "postcode", "state", "country"])
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  const defaultLocation = locations[0]?.id ?? null;
+  const activityRows = await db
+    .selectFrom("enrollments")
+    .select([
+      "enrollments.id as enrollment_id",
+      "enrollments.student_id as client_id",
+      "enrollments.course_id as unit_id",
+      "enrollments.location_id",
+      "enrollments.status",
+      "enrollments.latest_assessment_status",
+      "enrollments.enrollment_date",
+      "enrollments.completion_date",
+      "enrollments.updated_at",
+    ])
+    .where("enrollments.enrollment_date", "<", to)
+    .where((eb) =>
+      eb.or([
+        eb("enrollments.status", "in", ["enrolled", "in_progress"]),
+        eb.and([eb("enrollments.status", "=", "completed"), eb("enrollments.completion_date", ">=", from)]),
+        eb.and([eb("enrollments.status", "=", "withdrawn"), eb("enrollments.updated_at", ">=", from)]),
+      ]),
+    )
+    .execute();
+  const activities = activityRows.map((r) => ({
+    enrollment_id: r.enrollment_id,
+    client_id: r.client_id,
+    unit_id: r.unit_id,
+    location_id: r.location_id ?? defaultLocation,
+    status: r.status,
+    latest_assessment_status: r.latest_assessment_status,
+    enrollment_date: r.enrollment_date,
+    completion_date: r.completion_date,
+    // a withdrawn enrolment changes no more (reopening it makes it current again), so its last change is the withdrawal
+    withdrawn_at: r.status === "withdrawn" ? r.updated_at : null,
+  }));
+  const clientIds = [...new Set(activities.map((a) => a.client_id))];
+  const unitIds = [...new Set(activities.map((a) => a.unit_id))];
+  const [units, clientRows] = await Promise.all([
+    unitIds.length
+      ? db
+          .selectFrom("courses")
+          .select(["id", "unit_code", "name", "field_of_education", "vet_flag", "duration_hours"])
+          .where("id", "in", unitIds)
+          .execute()
+      : Promise.resolve([]),
+    clientIds.length
+      ? db
+          .selectFrom("users")
+          .select([
+            "users.id",
+            "users.student_number",
+            "users.full_name",
+            "users.email",
+            "users.phone",
+            "users.date_of_birth",
+            "users.usi",
+            ...avetmissColumns,
+          ])
+          .where("users.id", "in", clientIds)
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  return {
+    year,
+    organisation,
+    locations,
+    units: units.map((u) => ({
+      id: u.id,
+      code: u.unit_code,
+      name: u.name,
+      field_of_education: u.field_of_education,
+      vet_flag: u.vet_flag === 1,
+      nominal_hours: Number(u.duration_hours),
+    })),
+    clients: clientRows.map((r) => ({
+      id: r.id,
+      student_number: r.student_number,
+      full_name: r.full_name,
+      email: r.email,
+      phone: r.phone,
+      date_of_birth: r.date_of_birth,
+      usi: r.usi,
+      ...toAvetmissDetails(r),
+    })),
+    activities,
+    // the portal issues statements of attainment for single units only: no programs, none completed
+    programs: [],
+    completions: [],
+  };
+}
+
+export async function getAvetmissExport(db: DB, year: number, organisation: NatOrganisation): Promise<NatExport> {
+  return buildNatFiles(await loadNatCollection(db, year, organisation));
+}
+
+/** The files as one zip for lodgement (avetmiss-YYYY.zip), each as NAT000NN.txt. */
+export function avetmissZip(files: Record<NatFileName, string>, year: number): Uint8Array {
+  // a fixed time inside the collection year, so the same data always gives the same bytes
+  const mtime = new Date(Date.UTC(year, 11, 31, 12));
+  return zipSync(Object.fromEntries(NAT_FILES.map((f) => [`${f}.txt`, [strToU8(files[f]), { mtime }]])), { level: 6 });
+}
+
+export interface MonthFigures {
+  /** 1 to 12 */
+  month: number;
+  enrolments: number;
+  completions: number;
+}
+
+export interface ReportCharts {
+  year: number;
+  months: MonthFigures[];
+  completionsByTier: Array<{ tier: Tier; completions: number }>;
+}
+
+/**
+ * Enrolments (by enrolment date) and completions (by completion date) per month of the year,
+ * and the year's completions per tier, counted in SQL. Dates are ISO 8601 text on both
+ * databases, so the month is characters 6 and 7.
+ */
+export async function getReportCharts(db: DB, year: number): Promise<ReportCharts> {
+  const { from, to } = yearBounds(year);
+  const [enrolled, completed, byTier] = await Promise.all([
+    db
+      .selectFrom("enrollments")
+      .select((eb) => [eb.fn<string>("substr", ["enrollment_date", eb.val(6), eb.val(2)]).as("month"), eb.fn.countAll().as("n")])
+      .where("enrollment_date", ">=", from)
+      .where("enrollment_date", "<", to)
+      .groupBy("month")
+      .execute(),
+    db
+      .selectFrom("enrollments")
+      .select((eb) => [eb.fn<string>("substr", ["completion_date", eb.val(6), eb.val(2)]).as("month"), eb.fn.countAll().as("n")])
+      .where("status", "=", "completed")
+      .where("completion_date", ">=", from)
+      .where("completion_date", "<", to)
+      .groupBy("month")
+      .execute(),
+    db
+      .selectFrom("enrollments")
+      .innerJoin("courses", "courses.id", "enrollments.course_id")
+      .select((eb) => ["courses.tier", eb.fn.countAll().as("n")])
+      .where("enrollments.status", "=", "completed")
+      .where("enrollments.completion_date", ">=", from)
+      .where("enrollments.completion_date", "<", to)
+      .groupBy("courses.tier")
+      .execute(),
+  ]);
+  const count = (rows: Array<{ month: string; n: unknown }>, month: number) =>
+    Number(rows.find((r) => Number(r.month) === month)?.n ?? 0);
+  return {
+    year,
+    months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, enrolments: count(enrolled, i + 1), completions: count(completed, i + 1) })),
+    completionsByTier: TIERS.map((tier) => ({ tier, completions: Number(byTier.find((r) => r.tier === tier)?.n ?? 0) })),
+  };
+}

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireRole } from "~/auth/guards.server";
+import { NAT_FILES, type NatFileName } from "~/models/nat-files";
+import { badYear, natFileResponse, reportYear } from "~/utils/avetmiss-download.server";
+
+/** GET /admin/reports/avetmiss/NAT000NN.txt?year=YYYY: one NAT file of the year (administrators). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  const file = /^(NAT\d{5})\.txt$/.exec(params.file ?? "")?.[1];
+  if (!file || !(NAT_FILES as readonly string[]).includes(file)) {
+    throw new Response("No such AVETMISS file\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const { year, error } = reportYear(new URL(request.url));
+  return year === null ? badYear(error) : natFileResponse(year, file as NatFileName);
+}

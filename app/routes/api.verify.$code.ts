@@ -1,0 +1,60 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, apiRoute } from "~/api/http.server";
+import { err, type ApiOperation } from "~/api/operation";
+import { certificateVerificationResponse, type CertificateVerificationResponse } from "~/api/schemas";
+import { clientAddress } from "~/http/request-context.server";
+import { getDb } from "~/db.server";
+import { env } from "~/env.server";
+import { lookUpVerification, NO_CERTIFICATE, VERIFY_THROTTLED } from "~/models/certificate-verification.server";
+import { apiError } from "~/utils/http.server";
+
+/**
+ * GET /api/verify/{code} → the certificate's public record and status, for anyone (no
+ * sign-in): never a USI or date of birth. 404 "No certificate found" for an unknown or
+ * malformed code alike; 429 past the per-client limit.
+ */
+const handle = apiRoute({
+  GET: async ({ request, params }) => {
+    const outcome = await lookUpVerification(getDb(), { code: params.code ?? "", client: clientAddress(request) });
+    if (outcome.kind === "throttled") {
+      const refused = apiError(429, VERIFY_THROTTLED);
+      refused.headers.set("Retry-After", String(outcome.retryAfterSeconds));
+      return refused;
+    }
+    if (outcome.kind === "not-found") return apiError(404, NO_CERTIFICATE);
+    const v = outcome.verification;
+    return apiJson<CertificateVerificationResponse>({
+      certificate_number: v.certificate_number,
+      learner_name: v.learner_name,
+      unit_code: v.unit_code,
+      unit_title: v.unit_title,
+      issue_date: v.issue_date,
+      status: v.status,
+      revoked_at: v.revoked_at,
+      replaced_by: v.replaced_by,
+      rto_name: env().RTO_NAME,
+      rto_code: env().RTO_CODE,
+    });
+  },
+});
+
+export const loader = (args: LoaderFunctionArgs) => handle(args);
+export const action = (args: ActionFunctionArgs) => handle(args);
+
+export const openapi: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/verify/{code}",
+    operationId: "verifyCertificate",
+    summary: "Verify a certificate by its code",
+    description:
+      "Anyone, no sign-in: the code printed (and QR-encoded) on a statement of attainment. Status valid, revoked (with revoked_at) or replaced (with replaced_by, the new number). Never a USI or date of birth. Codes may be typed with or without hyphens, in any case. Rate-limited per client.",
+    tags: ["public"],
+    access: "public",
+    responses: {
+      200: { description: "The certificate's public record", schema: certificateVerificationResponse },
+      404: err("No certificate found (an unknown or malformed code alike)"),
+      429: err("Too many verification requests from this client; see Retry-After"),
+    },
+  },
+];

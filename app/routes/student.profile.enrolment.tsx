@@ -1,0 +1,73 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { AvetmissFields, avetmissFormValues } from "~/components/avetmiss-fields";
+import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
+import { useActionToast } from "~/components/toaster";
+import { Alert, ButtonLink, Modal, SubmitButton } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { getAvetmissDetails, updateEnrolmentDetails } from "~/models/avetmiss-details.server";
+import { avetmissListsFromForm, enrolmentDetailsSchema } from "~/schemas/avetmiss";
+import { answerForm } from "~/utils/form-action.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { useDismissibleError } from "~/utils/use-form-error";
+import { formToObject, type FieldErrors } from "~/utils/validation";
+
+export const ENROLMENT_DETAILS_SAVED = "Enrolment details saved";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "student");
+  const details = await getAvetmissDetails(getDb(), user.id);
+  return json({ values: avetmissFormValues({ ...details!, date_of_birth: user.date_of_birth }) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRole(request, "student");
+  return answerForm(request, {
+    schema: enrolmentDetailsSchema,
+    input: (form) => ({ ...formToObject(form), ...avetmissListsFromForm(form) }),
+    // a post without the form's fields is not this form and must not wipe the details
+    requires: ["sex", "postcode", "date_of_birth"],
+    unreadable: "Failed to save your enrolment details",
+    invalid: "Please correct the highlighted fields",
+    save: async (input) => {
+      await updateEnrolmentDetails(getDb(), user.id, input);
+      return redirectWithFlash("/student/profile", { type: "success", message: ENROLMENT_DETAILS_SAVED });
+    },
+  });
+}
+
+/** My enrolment details: the AVETMISS questions, over My Profile with its own URL (works without JavaScript). */
+export default function EditEnrolmentDetails() {
+  const current = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  useActionToast(data);
+  const { error, onChange } = useDismissibleError(data?.error, data);
+  const errors: FieldErrors = error ? (data?.fieldErrors ?? {}) : {};
+  const values = data?.values ?? current.values;
+  return (
+    <Modal title="My enrolment details" closeTo="/student/profile" size="lg">
+      <Form method="post" noValidate onChange={onChange} preventScrollReset className="space-y-4" key={data?.submittedAt ?? "initial"}>
+        {error ? <Alert>{error}</Alert> : null}
+        <p className="text-sm text-steel-600">
+          Registered training organisations report these to the National Centre for Vocational Education Research. Answer what you are comfortable
+          with; "Not stated" is always fine.
+        </p>
+        <AvetmissFields values={values} errors={errors} withDateOfBirth />
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <ButtonLink to="/student/profile" variant="secondary" preventScrollReset>
+            Cancel
+          </ButtonLink>
+          <SubmitButton busyLabel="Saving...">Save enrolment details</SubmitButton>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "My enrolment details | Summit Crane & Rigging Training" }];
+
+export function ErrorBoundary() {
+  return <RouteError message={STUDENT_LOAD_ERROR} />;
+}

@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { getOptionalUser } from "~/auth/guards.server";
+import { SiteFooter } from "~/components/landing/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { env } from "~/env.server";
+
+/** The frame of the public certificate check: open to anyone, signed in or not. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  return json({ signedIn: Boolean(user), rto: { name: env().RTO_NAME, code: env().RTO_CODE } });
+}
+
+export default function VerifyLayout() {
+  const { signedIn, rto } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <SiteHeader signedIn={signedIn} />
+      <main id="main" className="mx-auto min-h-[60vh] max-w-2xl px-4 py-10">
+        <Outlet />
+      </main>
+      <SiteFooter rto={rto} />
+    </>
+  );
+}

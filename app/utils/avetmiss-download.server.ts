@@ -1,0 +1,51 @@
+import { getDb } from "~/db.server";
+import { env } from "~/env.server";
+import { avetmissZip, getAvetmissExport } from "~/models/avetmiss.server";
+import type { NatOrganisation } from "~/models/avetmiss-files";
+import type { NatFileName } from "~/models/nat-files";
+import { avetmissYearQuery } from "~/schemas/page-queries";
+import { parseWith } from "./validation";
+
+/**
+ * The AVETMISS downloads as HTTP answers, shared by the reports page's links and
+ * GET /api/admin/avetmiss (the same model, the same bytes). Every answer is private: it
+ * carries learners' personal details.
+ */
+
+export const organisation = (): NatOrganisation => ({ code: env().RTO_CODE, name: env().RTO_NAME });
+
+/** The `year` of the query string, or the message for one that is not four digits. */
+export function reportYear(url: URL): { year: number; error: null } | { year: null; error: string } {
+  const parsed = parseWith(avetmissYearQuery, { year: url.searchParams.get("year") ?? undefined });
+  return parsed.success ? { year: parsed.data.year, error: null } : { year: null, error: parsed.message };
+}
+
+const attachment = (type: string, name: string, bytes: Uint8Array, length: number) =>
+  new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), {
+    status: 200,
+    headers: {
+      "Content-Type": type,
+      "Content-Length": String(length),
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+
+/** avetmiss-YYYY.zip with the ten NAT files. */
+export async function avetmissZipResponse(year: number): Promise<Response> {
+  const { files } = await getAvetmissExport(getDb(), year, organisation());
+  const zip = avetmissZip(files, year);
+  return attachment("application/zip", `avetmiss-${year}.zip`, zip, zip.byteLength);
+}
+
+/** One NAT file as NAT000NN.txt (ASCII, CRLF line ends). */
+export async function natFileResponse(year: number, file: NatFileName): Promise<Response> {
+  const { files } = await getAvetmissExport(getDb(), year, organisation());
+  const bytes = Buffer.from(files[file], "ascii");
+  return attachment("text/plain; charset=us-ascii", `${file}.txt`, bytes, bytes.byteLength);
+}
+
+/** A page-side download refused for its year: a short readable answer, never a 5xx. */
+export function badYear(message: string): Response {
+  return new Response(`${message}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,76 @@
+import { json, type TypedResponse } from "@remix-run/node";
+import type { z } from "zod";
+import { isDomainError, type DomainError } from "./errors";
+import { formToObject, keptValues, parseWith, type FieldErrors } from "./validation";
+
+/**
+ * What a form action answers when a submission fails: the page re-renders the form with the
+ * message, the errors beside their fields and the values as typed (passwords dropped), so it
+ * works without JavaScript; `toast` shows the message once when JavaScript runs.
+ */
+export interface FormFailure {
+  error: string;
+  status: number;
+  fieldErrors: FieldErrors;
+  values: Record<string, string>;
+  toast: { type: "error"; message: string };
+  submittedAt: number;
+}
+
+export function formFailure(
+  message: string,
+  {
+    status = 400,
+    fieldErrors = {},
+    values = {},
+    retryAfterSeconds,
+  }: { status?: number; fieldErrors?: FieldErrors; values?: Record<string, string>; retryAfterSeconds?: number } = {},
+): TypedResponse<FormFailure> {
+  // Retry-After of a throttled or busy answer; a page route passes it on with retryAfterFromAction
+  const headers = retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined;
+  return json({ error: message, status, fieldErrors, values, toast: { type: "error", message }, submittedAt: Date.now() }, { status, headers });
+}
+
+interface FormSteps<S extends z.ZodType, R extends Response> {
+  schema: S;
+  /** The schema's input from the form (default: every text entry; repeated names as arrays). */
+  input?: (form: FormData) => unknown;
+  /** Fields the form always sends (blank when empty): a post without them is not this form. */
+  requires?: readonly string[];
+  /** The message when the body is not this form. */
+  unreadable: string;
+  /** The summary above the form when fields are invalid (default: the first field's message). */
+  invalid?: string;
+  /** Field errors for a domain failure (default: its own, or its message beside its field). */
+  fieldErrors?: (error: DomainError) => FieldErrors;
+  /** The model call; answers, usually with a redirect (a domain error becomes the failure answer). */
+  save: (data: z.infer<S>) => Promise<R>;
+}
+
+/**
+ * One form submission, after the route's guard: read the form, parse it with its schema, call
+ * the model, and answer with the model's redirect or with a failure the page renders (400 for
+ * invalid fields, the domain error's own status otherwise). Anything else is a bug: rethrown.
+ */
+export async function answerForm<S extends z.ZodType, R extends Response>(
+  request: Request,
+  steps: FormSteps<S, R>,
+): Promise<TypedResponse<FormFailure> | R> {
+  const form = await request.formData().catch(() => null);
+  if (!form || !(steps.requires ?? []).every((name) => form.has(name))) return formFailure(steps.unreadable);
+  const values = keptValues(form);
+  const parsed = parseWith(steps.schema, (steps.input ?? formToObject)(form));
+  if (!parsed.success) return formFailure(steps.invalid ?? parsed.message, { fieldErrors: parsed.fieldErrors, values });
+  try {
+    return await steps.save(parsed.data);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const fieldErrors = steps.fieldErrors?.(error) ?? (error.field ? { [error.field]: error.message } : error.fieldErrors);
+    return formFailure(error.message || steps.unreadable, {
+      status: error.status,
+      fieldErrors,
+      values,
+      retryAfterSeconds: error.retryAfterSeconds,
+    });
+  }
+}

@@ -1,0 +1,35 @@
+import { sql } from "kysely";
+import { MAX_CONCURRENT_HASHES, verifyPassword } from "../app/auth/password.server";
+import type { DB } from "./connection";
+import { DEMO_PASSWORD } from "./demo-data";
+
+/**
+ * The accounts that still sign in with the demo password. Checking every account would take a
+ * strong hash each, so this checks the ones that can carry it: the demo organisation's
+ * (example.com is reserved, no real person has it), every trainer and administrator, and any
+ * hash that several accounts share (the large demo seed gives everyone one hash).
+ */
+export async function accountsWithDemoPassword(db: DB): Promise<string[]> {
+  const rows = await db
+    .selectFrom("users")
+    .select(["email", "password_hash"])
+    .where((eb) =>
+      eb.or([
+        eb("email", "like", "%@example.com"),
+        eb("role", "in", ["admin", "trainer"]),
+        eb("password_hash", "in", sql<string>`(select password_hash from users group by password_hash having count(*) > 1)`),
+      ]),
+    )
+    .orderBy("email")
+    .execute();
+  const byHash = new Map<string, string[]>();
+  for (const row of rows) byHash.set(row.password_hash, [...(byHash.get(row.password_hash) ?? []), row.email]);
+  const found: string[] = [];
+  const hashes = [...byHash.keys()];
+  for (let i = 0; i < hashes.length; i += MAX_CONCURRENT_HASHES) {
+    const batch = hashes.slice(i, i + MAX_CONCURRENT_HASHES);
+    const matches = await Promise.all(batch.map((hash) => verifyPassword(DEMO_PASSWORD, hash)));
+    batch.forEach((hash, j) => matches[j] && found.push(...byHash.get(hash)!));
+  }
+  return found.sort();
+}

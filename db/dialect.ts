@@ -1,0 +1,129 @@
+import { cleanSearchTerm } from "../app/schemas/fields";
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type ColumnDataType, type Kysely, type RawBuilder } from "kysely";
+
+/**
+ * The SQL that must differ between SQLite and PostgreSQL, in one place, so models and
+ * migrations stay free of `if (postgres)`: they ask `dialectSql(db)` for the fragment and get
+ * the version for the database they run on. docs/decisions explains each difference.
+ */
+
+export type DialectName = "sqlite" | "postgres";
+
+export function isPostgresUrl(url: string): boolean {
+  return url.startsWith("postgres://") || url.startsWith("postgresql://");
+}
+
+/**
+ * Which database a Kysely instance (or a transaction or connection taken from one) talks to.
+ * Kysely keeps the dialect's adapter on the executor, which every derived instance shares.
+ */
+export function dialectOf(db: Kysely<any>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+/** A LIKE pattern for "contains `term`", lower-cased; % and _ in the term match themselves. */
+export function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The lock key every write transaction on PostgreSQL takes (any constant; "PORTAL" in ASCII). */
+const WRITE_LOCK_KEY = 0x504f5254414c;
+
+export interface DialectSql {
+  readonly name: DialectName;
+  /**
+   * Starts a write transaction on `conn`. Writers take turns, so a read-check-write inside one
+   * (a duplicate enrolment, a certificate already issued, a throttle's count) sees every write
+   * committed before it, from this process or any other server on the same database.
+   */
+  beginWrite(conn: Kysely<any>): Promise<void>;
+  /**
+   * A column for a WHERE condition that must not choose the query plan, so a more selective
+   * condition (an indexed search) leads. SQLite's planner needs the hint; PostgreSQL's
+   * statistics make the choice itself.
+   */
+  unindexed(column: string, when?: boolean): RawBuilder<unknown>;
+  /**
+   * The user (`alias` names the users table) has `term` in their name or e-mail address,
+   * case-insensitively, answered from the users_search index where the term is long enough.
+   */
+  userTextMatches(term: string, alias: string): RawBuilder<boolean>;
+  /** Whether userTextMatches(term) reads an index (such a search matches few users). */
+  isIndexedUserSearch(term: string): boolean;
+  /** Column types for migrations where the two differ: raw bytes, and a floating-point number. */
+  readonly types: { bytes: ColumnDataType; float: ColumnDataType };
+  /** An integer primary key the database numbers itself. */
+  autoIncrementKey(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
+}
+
+/** A trigram index (FTS5's trigram tokenizer, pg_trgm) indexes three characters at a time. */
+const TRIGRAM = 3;
+
+function isTrigramTerm(term: string): boolean {
+  return [...term].length >= TRIGRAM;
+}
+
+function likeMatch(term: string, alias: string): RawBuilder<boolean> {
+  const pattern = likePattern(term);
+  // ESCAPE makes the backslashes likePattern puts before % and _ mean "this character".
+  return sql<boolean>`(lower(${sql.ref(`${alias}.full_name`)}) like ${pattern} escape '\\' or lower(${sql.ref(`${alias}.email`)}) like ${pattern} escape '\\')`;
+}
+
+const sqlite: DialectSql = {
+  name: "sqlite",
+  async beginWrite(conn) {
+    // BEGIN IMMEDIATE takes the write lock up front, so two writers never deadlock upgrading
+    // read locks and a second process waits (busy_timeout) instead of failing.
+    await sql`begin immediate`.execute(conn);
+  },
+  unindexed(column, when = true) {
+    // Unary + makes the condition unusable by an index.
+    return when ? sql`+${sql.ref(column)}` : sql`${sql.ref(column)}`;
+  },
+  userTextMatches(raw, alias) {
+    // FTS5 reads its query as a C string, so a NUL would end it mid-phrase: control characters go.
+    const term = cleanSearchTerm(raw, raw.length);
+    if (!isTrigramTerm(term)) return likeMatch(term, alias);
+    // A quoted FTS5 phrase is taken literally; a double quote inside it is written twice.
+    const phrase = `"${term.replaceAll('"', '""')}"`;
+    return sql<boolean>`${sql.ref(`${alias}.rowid`)} in (select rowid from users_search where users_search match ${phrase})`;
+  },
+  isIndexedUserSearch: isTrigramTerm,
+  types: { bytes: "blob", float: "real" },
+  autoIncrementKey: (c) => c.primaryKey().autoIncrement(),
+};
+
+const postgres: DialectSql = {
+  name: "postgres",
+  async beginWrite(conn) {
+    // READ COMMITTED plus one transaction-scoped advisory lock: writers take turns across every
+    // server on the database, as SQLite's single writer does, and each statement after the lock
+    // reads what the previous writer committed. Serializable isolation would need every caller
+    // to retry on a serialization failure instead.
+    await sql`begin`.execute(conn);
+    try {
+      await sql`select pg_advisory_xact_lock(${sql.lit(WRITE_LOCK_KEY)})`.execute(conn);
+    } catch (error) {
+      await sql`rollback`.execute(conn);
+      throw error;
+    }
+  },
+  unindexed(column) {
+    return sql`${sql.ref(column)}`;
+  },
+  userTextMatches(raw, alias) {
+    // PostgreSQL refuses a NUL in text: control characters go, as on SQLite.
+    const term = cleanSearchTerm(raw, raw.length);
+    // The GIN pg_trgm indexes on lower(full_name) and lower(email) answer LIKE '%term%' for
+    // terms of three characters or more; shorter ones scan, as on SQLite.
+    return likeMatch(term, alias);
+  },
+  isIndexedUserSearch: isTrigramTerm,
+  // SQLite's REAL is eight bytes; PostgreSQL's is four.
+  types: { bytes: "bytea", float: "double precision" },
+  autoIncrementKey: (c) => c.primaryKey().generatedByDefaultAsIdentity(),
+};
+
+export function dialectSql(db: Kysely<any>): DialectSql {
+  return dialectOf(db) === "postgres" ? postgres : sqlite;
+}

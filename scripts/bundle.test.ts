@@ -1,0 +1,127 @@
+/**
+ * What the browser downloads: the client build holds no server-only package (zod above all, which
+ * weighs more than React), and no page's scripts and stylesheet exceed the page budget on their own.
+ *
+ * Reads the browser build's metafile (the classic compiler writes one beside the server bundle).
+ * Builds into tests/.tmp/bundle-build first when there is no build or when app/ changed since.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import pkg from "../package.json";
+
+const BUILD_DIR = path.resolve("tests/.tmp/bundle-build");
+const CLIENT_DIR = path.join(BUILD_DIR, "client");
+const METAFILE = path.join(BUILD_DIR, "metafile.js.json");
+
+/** Dependencies the browser is meant to load; every other dependency is server-only. */
+const BROWSER_PACKAGES = new Set(["react", "react-dom", "@remix-run/react", "sonner"]);
+const BROWSER_PACKAGE_PREFIXES = ["@fontsource/"];
+const SERVER_ONLY = Object.keys(pkg.dependencies).filter(
+  (name) => !BROWSER_PACKAGES.has(name) && !BROWSER_PACKAGE_PREFIXES.some((prefix) => name.startsWith(prefix)),
+);
+
+/** A page's HTML, scripts and stylesheet, compressed, cold cache (see npm run bench). */
+const PAGE_BUDGET = 160 * 1024;
+
+interface Metafile {
+  outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }> }>;
+}
+interface Manifest {
+  entry: { module: string; imports?: string[] };
+  routes: Record<string, { id: string; parentId?: string; module: string; imports?: string[] }>;
+}
+
+function newestChange(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIsCurrent(): boolean {
+  if (!fs.existsSync(METAFILE)) return false;
+  const built = fs.statSync(METAFILE).mtimeMs;
+  const sources = Math.max(newestChange(path.resolve("app")), ...["remix.config.js", "package.json"].map((f) => fs.statSync(f).mtimeMs));
+  return sources < built;
+}
+
+/** The package a bundled input comes from, or null for the app's own modules. */
+function packageOf(input: string): string | null {
+  const match = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  return match ? match[1]! : null;
+}
+
+let metafile: Metafile;
+let manifest: Manifest;
+
+beforeAll(() => {
+  if (!buildIsCurrent()) {
+    const result = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], {
+      env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },
+      encoding: "utf8",
+    });
+    if (result.status !== 0) throw new Error(`remix build failed:\n${result.stdout}\n${result.stderr}`);
+  }
+  metafile = JSON.parse(fs.readFileSync(METAFILE, "utf8")) as Metafile;
+  const manifestFile = fs.readdirSync(CLIENT_DIR).find((f) => /^manifest-.*\.js$/.test(f));
+  if (!manifestFile) throw new Error(`no manifest in ${CLIENT_DIR}`);
+  const text = fs.readFileSync(path.join(CLIENT_DIR, manifestFile), "utf8");
+  manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as Manifest;
+}, 300_000);
+
+describe("the browser build", () => {
+  it("holds no server-only package", () => {
+    expect(SERVER_ONLY).toContain("zod");
+    const found = new Set<string>();
+    for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
+      for (const [input, { bytesInOutput }] of Object.entries(inputs)) {
+        const name = packageOf(input);
+        if (name && SERVER_ONLY.includes(name) && bytesInOutput > 0) found.add(`${path.relative(CLIENT_DIR, output)}: ${name}`);
+      }
+    }
+    // A package listed here that the browser needs belongs in BROWSER_PACKAGES; otherwise move
+    // whatever a page imports from its module into a module free of it (see app/schemas/*-text.ts).
+    expect([...found]).toEqual([]);
+  });
+
+  it("has no zod in any chunk's text", () => {
+    const files = fs.readdirSync(CLIENT_DIR, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"));
+    expect(files.length).toBeGreaterThan(10);
+    const withZod = files.filter((f) => /\$Zod[A-Z]|ZodError/.test(fs.readFileSync(path.join(CLIENT_DIR, f), "utf8")));
+    expect(withZod).toEqual([]);
+  });
+
+  it("keeps every page's scripts and stylesheet, compressed, within the page budget", () => {
+    const gzipped = new Map<string, number>();
+    const size = (url: string) => {
+      if (!gzipped.has(url)) {
+        const file = path.join(CLIENT_DIR, url.replace(/^\/build\//, ""));
+        gzipped.set(url, zlib.gzipSync(fs.readFileSync(file)).length);
+      }
+      return gzipped.get(url)!;
+    };
+    const stylesheets = fs
+      .readdirSync(CLIENT_DIR, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".css"))
+      .map((f) => `/build/${f}`);
+    const manifestUrl = `/build/${fs.readdirSync(CLIENT_DIR).find((f) => /^manifest-.*\.js$/.test(f))}`;
+    const over: string[] = [];
+    let checked = 0;
+    for (const route of Object.values(manifest.routes)) {
+      const urls = new Set([manifestUrl, manifest.entry.module, ...(manifest.entry.imports ?? []), ...stylesheets]);
+      for (let r: Manifest["routes"][string] | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {
+        urls.add(r.module);
+        for (const url of r.imports ?? []) urls.add(url);
+      }
+      const total = [...urls].reduce((sum, url) => sum + size(url), 0);
+      checked++;
+      if (total > PAGE_BUDGET) over.push(`${route.id}: ${(total / 1024).toFixed(1)} KB`);
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(over).toEqual([]);
+  });
+});

@@ -1,0 +1,104 @@
+import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestDb } from "../tests/support/test-db";
+
+/**
+ * The start-up rules of a real deployment, run as `npm start` runs them (scripts/prepare.ts in
+ * a process of its own): a public APP_URL never gets demo data and refuses to start while any
+ * account has the demo password; `npm run admin:create` makes the first administrator.
+ */
+const dir = path.resolve("tests/.tmp", `prepare-${crypto.randomUUID()}`);
+fs.mkdirSync(dir, { recursive: true });
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const tsx = path.resolve("node_modules", ".bin", "tsx");
+
+function run(script: string, env: Record<string, string | undefined>, args: string[] = []) {
+  const childEnv = { ...process.env };
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined) delete childEnv[k];
+    else childEnv[k] = v;
+  }
+  const result = spawnSync(tsx, [script, ...args], { env: childEnv, encoding: "utf8", input: "", timeout: 60_000 });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+const prepare = (env: Record<string, string | undefined>) => run("scripts/prepare.ts", env);
+const freshDb = () => path.join(dir, `${crypto.randomUUID()}.db`);
+const users = (file: string) => {
+  const db = new SQLite(file, { readonly: true });
+  try {
+    return db.prepare("select email, role, is_active, approval_status, password_hash from users order by email").all() as Array<Record<string, unknown>>;
+  } finally {
+    db.close();
+  }
+};
+const PUBLIC = { APP_URL: "https://rto.example.com", SMTP_URL: undefined };
+
+describe("starting a deployment", { timeout: 120_000 }, () => {
+  it("without APP_URL, an empty database gets the demo organisation", () => {
+    const file = freshDb();
+    const result = prepare({ DATABASE_URL: `file:${file}`, APP_URL: undefined, SMTP_URL: undefined });
+    expect(result.status, result.output).toBe(0);
+    expect(users(file).map((u) => u.email)).toContain("admin@example.com");
+  });
+
+  it("a public deployment starts on an empty database without seeding anything", () => {
+    const file = freshDb();
+    const result = prepare({ DATABASE_URL: `file:${file}`, ...PUBLIC });
+    expect(result.status, result.output).toBe(0);
+    expect(result.output).toMatch(/demo data is never seeded/);
+    expect(users(file)).toEqual([]);
+  });
+
+  it("a public deployment refuses to start while demo accounts exist, naming them", async () => {
+    const { url, cleanup } = await createTestDb({ seed: true });
+    try {
+      const result = prepare({ DATABASE_URL: url, ...PUBLIC });
+      expect(result.status).toBe(1);
+      expect(result.output).toMatch(/Refusing to start: this is a public deployment \(APP_URL=https:\/\/rto\.example\.com\)/);
+      expect(result.output).toContain("admin@example.com");
+      expect(result.output).toContain("student@example.com");
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it("admin:create makes an active, approved administrator without printing the password; the public start then succeeds", () => {
+    const file = freshDb();
+    const secret = "Tr1cky-Secret-Pass";
+    const created = run("scripts/admin-create.ts", { DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: secret, ...PUBLIC }, [
+      "--email",
+      "Head.Office@Summit.example",
+      "--name",
+      "Robin Head",
+    ]);
+    expect(created.status, created.output).toBe(0);
+    expect(created.output).not.toContain(secret);
+    const [admin] = users(file);
+    expect(admin).toMatchObject({ email: "head.office@summit.example", role: "admin", is_active: 1, approval_status: "approved" });
+    expect(String(admin!.password_hash)).not.toContain(secret);
+    const started = prepare({ DATABASE_URL: `file:${file}`, ...PUBLIC });
+    expect(started.status, started.output).toBe(0);
+  });
+
+  it("admin:create refuses the demo password and a taken email", () => {
+    const file = freshDb();
+    const args = ["--email", "boss@summit.example", "--name", "Boss"];
+    const demo = run("scripts/admin-create.ts", { DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "password123", ...PUBLIC }, args);
+    expect(demo.status).toBe(1);
+    expect(demo.output).toMatch(/other than the demo password/);
+    expect(run("scripts/admin-create.ts", { DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "a-good-one-1", ...PUBLIC }, args).status).toBe(0);
+    const again = run("scripts/admin-create.ts", { DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "a-good-one-2", ...PUBLIC }, args);
+    expect(again.status).toBe(1);
+    expect(again.output).toMatch(/already exists/);
+  });
+
+  it("SMTP_URL without APP_URL refuses to start with a clear message", () => {
+    const result = prepare({ DATABASE_URL: `file:${freshDb()}`, APP_URL: undefined, SMTP_URL: "smtp://mail.example.com:587" });
+    expect(result.status).toBe(1);
+    expect(result.output).toMatch(/SMTP_URL is set but APP_URL is not/);
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * Two servers, one PostgreSQL database: start two production servers on different ports
+ * against one database with the same SESSION_SECRET and check they behave as one portal:
+ * a session made on one works on the other; a write on one shows on the other at once, the
+ * page cache included; sign-in throttles count across both; parallel enrolments in one course
+ * through both servers make exactly one enrolment.
+ *
+ * TEST_DATABASE_URL=postgres://… npm run test:servers   (needs a build: npm run build)
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import assert from "node:assert/strict";
+import path from "node:path";
+import { MAX_FAILURES_PER_EMAIL } from "../app/auth/throttle.server";
+import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from "../tests/support/postgres-test-server";
+
+const buildDir = process.env.BUILD_DIR ?? "build";
+const ports = [Number(process.env.SERVERS_PORT ?? 3180), Number(process.env.SERVERS_PORT ?? 3180) + 1];
+const bin = (name: string) => path.resolve("node_modules", ".bin", name);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function serverEnv(url: string, port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATABASE_URL: url,
+    SESSION_SECRET: "several-servers-secret-several-servers-secret",
+    FAST_PASSWORD_HASH: "true",
+    TRUST_PROXY: "true",
+    LOG_LEVEL: "silent",
+  };
+}
+
+async function start(url: string, port: number): Promise<ChildProcess> {
+  const server = spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), path.join(buildDir, "index.js")], {
+    env: serverEnv(url, port),
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/login`)).ok) return server;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(100);
+  }
+  server.kill("SIGKILL");
+  throw new Error(`server on ${port} did not start`);
+}
+
+const [a, b] = ports.map((port) => `http://127.0.0.1:${port}`) as [string, string];
+const form = (fields: Record<string, string>, client: string) => ({
+  method: "POST",
+  redirect: "manual" as const,
+  headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": client, Origin: a },
+  body: new URLSearchParams(fields),
+});
+const api = (method: string, token: string | null, body?: unknown, client = "203.0.113.9") => ({
+  method,
+  headers: {
+    "Content-Type": "application/json",
+    "X-Forwarded-For": client,
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  },
+  body: body === undefined ? undefined : JSON.stringify(body),
+});
+
+async function token(base: string, email: string): Promise<string> {
+  const r = await fetch(`${base}/api/auth/login`, api("POST", null, { email, password: "password123" }, `198.51.100.${Math.floor(Math.random() * 200)}`));
+  assert.equal(r.status, 200, `sign-in of ${email} on ${base}`);
+  return ((await r.json()) as { access_token: string }).access_token;
+}
+
+async function checks(): Promise<void> {
+  // A session cookie made on A is a session on B.
+  const login = await fetch(`${a}/login`, form({ email: "admin@example.com", password: "password123" }, "192.0.2.1"));
+  assert.equal(login.status, 302, "sign-in on A redirects");
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const onB = await fetch(`${b}/admin/overview`, { headers: { Cookie: cookie }, redirect: "manual" });
+  assert.equal(onB.status, 200, "A's session cookie opens the admin overview on B");
+  console.log("ok  a session made on one server works on the other");
+
+  // B stores the anonymous catalogue; a course renamed through A shows on B's next request.
+  const admin = await token(a, "admin@example.com");
+  const courses = (await (await fetch(`${b}/api/courses`)).json()) as Array<{ id: string; name: string }>;
+  const course = courses[0]!;
+  // B stores the page once its change feed is listening (until then every version is new).
+  let cached = await fetch(`${b}/courses`);
+  for (let i = 0; i < 50 && !cached.headers.has("age"); i++) {
+    await sleep(100);
+    cached = await fetch(`${b}/courses`);
+  }
+  assert.ok(cached.headers.has("age"), "B answers the catalogue from its page cache");
+  assert.ok((await cached.text()).includes(course.name));
+  const renamed = `${course.name.slice(0, 60)} (renamed ${Date.now()})`;
+  const put = await fetch(`${a}/api/admin/courses/${course.id}`, api("PUT", admin, { name: renamed }));
+  assert.equal(put.status, 200, "rename on A");
+  const after = await fetch(`${b}/courses`);
+  assert.ok((await after.text()).includes(renamed.replaceAll("&", "&amp;")), "B shows A's rename at once");
+  console.log("ok  a write on one server shows on the other at once, page cache included");
+
+  // Failed sign-ins for one email, alternating servers, are counted together.
+  const email = "student@example.com";
+  for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
+    const r = await fetch(`${i % 2 ? b : a}/api/auth/login`, api("POST", null, { email, password: "wrong-password" }, `192.0.2.${10 + i}`));
+    assert.equal(r.status, 401, `failure ${i + 1} is a 401`);
+  }
+  for (const base of [a, b]) {
+    const r = await fetch(`${base}/api/auth/login`, api("POST", null, { email, password: "password123" }, "192.0.2.99"));
+    assert.equal(r.status, 429, `the email is throttled on ${base} after failures on both`);
+  }
+  console.log(`ok  ${MAX_FAILURES_PER_EMAIL} failures split over both servers throttle the email on both`);
+
+  // Parallel enrolments of one learner in one course, half through each server: exactly one.
+  const learner = await fetch(`${a}/api/auth/register`, api("POST", null, { full_name: "Pat Parallel", email: "pat.parallel@test.example", password: "password123" }));
+  assert.equal(learner.status, 201, "register the learner");
+  const learnerToken = await token(b, "pat.parallel@test.example");
+  const target = courses[1]!;
+  const statuses = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => fetch(`${i % 2 ? b : a}/api/enrollments`, api("POST", learnerToken, { course_id: target.id })).then((r) => r.status)),
+  );
+  assert.deepEqual(statuses.filter((s) => s === 201).length, 1, `one 201 among ${statuses.join(",")}`);
+  assert.ok(statuses.every((s) => s === 201 || s === 409), `the rest are 409: ${statuses.join(",")}`);
+  const mine = (await (await fetch(`${a}/api/enrollments/my`, api("GET", learnerToken))).json()) as Array<{ course_id?: string; course?: { id: string } }>;
+  assert.equal(mine.length, 1, "one enrolment stored");
+  console.log("ok  12 parallel enrolments through both servers make exactly one");
+}
+
+async function main() {
+  if (!process.env.TEST_DATABASE_URL) {
+    console.log("Several servers: skipped (set TEST_DATABASE_URL to a PostgreSQL server to run it).");
+    return false;
+  }
+  const name = uniqueDatabaseName("portal_servers");
+  await createDatabase(name);
+  const url = databaseUrl(name);
+  const servers: ChildProcess[] = [];
+  try {
+    const prepared = spawnSync(bin("tsx"), ["scripts/prepare.ts"], { stdio: ["ignore", "ignore", "inherit"], env: serverEnv(url, ports[0]!) });
+    if (prepared.status !== 0) throw new Error("prepare failed");
+    servers.push(...(await Promise.all(ports.map((port) => start(url, port)))));
+    await checks();
+    return true;
+  } finally {
+    for (const server of servers) server.kill("SIGTERM");
+    await sleep(300);
+    await dropDatabase(name);
+  }
+}
+
+main().then(
+  (ran) => ran && console.log("Two servers on one database behave as one portal."),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

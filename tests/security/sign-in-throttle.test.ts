@@ -1,0 +1,148 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "#db/connection";
+import type { RouteModule } from "../support/api-calls";
+import { enterRequest } from "~/http/request-context.server";
+import { MAX_FAILURES_PER_EMAIL } from "~/auth/throttle.server";
+import * as apiLogin from "~/routes/api.auth.login";
+import * as apiRegister from "~/routes/api.auth.register";
+import * as formLogin from "~/routes/login";
+import { createTestDb, useAsAppDb } from "../support/test-db";
+import { makeUser } from "../support/factories";
+
+/**
+ * Sign-in throttling over real sockets: each client is its socket address (TRUST_PROXY off),
+ * and distinct loopback source addresses (127.0.0.2, 127.0.0.3, …) are distinct clients.
+ * Guesses fired all at once must not slip past the limit, and the account's owner, from a
+ * client that signed in before, is not locked out by guesses from elsewhere.
+ */
+let db: DB;
+let cleanup: () => Promise<void>;
+let server: http.Server;
+let port: number;
+
+const routes: Record<string, RouteModule> = {
+  "/api/auth/login": apiLogin as unknown as RouteModule,
+  "/api/auth/register": apiRegister as unknown as RouteModule,
+  "/login": formLogin as unknown as RouteModule,
+};
+
+/** A bare adapter from node:http to a route's action, entering the request context as the front door does. */
+function serve(req: http.IncomingMessage, res: http.ServerResponse) {
+  enterRequest(req, async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const request = new Request(`http://localhost${req.url}`, {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      body: Buffer.concat(chunks),
+    });
+    const route = routes[new URL(request.url).pathname]!;
+    let response: Response;
+    try {
+      response = await route.action!({ request, params: {}, context: {} });
+    } catch (thrown) {
+      response = thrown instanceof Response ? thrown : new Response(String(thrown), { status: 500 });
+    }
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+}
+
+beforeAll(async () => {
+  delete process.env.TRUST_PROXY;
+  ({ db, cleanup } = await createTestDb());
+  useAsAppDb(db);
+  server = http.createServer(serve);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await cleanup();
+});
+
+/** POSTs from a given loopback source address (a client of its own). */
+function post(path: string, from: string, body: string, type = "application/json"): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port, path, method: "POST", localAddress: from, agent: false, headers: { "Content-Type": type, "Content-Length": Buffer.byteLength(body) } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+const login = (email: string, password: string, from: string) => post("/api/auth/login", from, JSON.stringify({ email, password }));
+
+async function evaluatedFailures(email: string): Promise<number> {
+  const row = await db
+    .selectFrom("sign_in_attempts")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("email", "=", email)
+    .where("succeeded", "=", 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe("sign-in throttling under concurrency", () => {
+  it(`evaluates at most ${MAX_FAILURES_PER_EMAIL} of 12 parallel wrong passwords from one client`, async () => {
+    const { email } = await makeUser(db);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => login(email, "wrong-password", "127.0.0.2")));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(MAX_FAILURES_PER_EMAIL);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - MAX_FAILURES_PER_EMAIL);
+    expect(await evaluatedFailures(email)).toBe(MAX_FAILURES_PER_EMAIL);
+    const throttled = answers.find((a) => a.status === 429)!;
+    expect(Number(throttled.headers["retry-after"])).toBeGreaterThan(0);
+    expect(JSON.parse(throttled.text).detail).toMatch(/Too many sign-in attempts/);
+  });
+
+  it(`evaluates at most ${MAX_FAILURES_PER_EMAIL} of 12 parallel wrong passwords from 12 clients`, async () => {
+    const { email } = await makeUser(db);
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => login(email, "wrong-password", `127.0.1.${i + 2}`)));
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(MAX_FAILURES_PER_EMAIL);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(12 - MAX_FAILURES_PER_EMAIL);
+    expect(await evaluatedFailures(email)).toBe(MAX_FAILURES_PER_EMAIL);
+  });
+
+  it("the owner, from a client that signed in before, still gets in while guesses from elsewhere are throttled", async () => {
+    const { email } = await makeUser(db);
+    expect((await login(email, "password123", "127.0.2.2")).status).toBe(200);
+    const attack = await Promise.all(Array.from({ length: 10 }, (_, i) => login(email, "wrong-password", `127.0.3.${i + 2}`)));
+    expect(attack.filter((a) => a.status === 429).length).toBeGreaterThan(0);
+    // the right password from an unknown client is throttled like any guess…
+    expect((await login(email, "password123", "127.0.4.2")).status).toBe(429);
+    // …but the owner's own client signs in
+    expect((await login(email, "password123", "127.0.2.2")).status).toBe(200);
+  });
+
+  it("the sign-in form answers a throttled attempt with 429 and a clear message", async () => {
+    const { email } = await makeUser(db);
+    const form = (password: string) => post("/login", "127.0.5.2", new URLSearchParams({ email, password }).toString(), "application/x-www-form-urlencoded");
+    const answers = await Promise.all(Array.from({ length: 8 }, () => form("wrong-password")));
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(MAX_FAILURES_PER_EMAIL);
+    const throttled = answers.find((a) => a.status === 429)!;
+    expect(JSON.parse(throttled.text).error).toMatch(/Too many sign-in attempts\. Please wait 15 minutes/);
+  });
+});
+
+describe("registration throttling", () => {
+  it("counts registrations per client (429 with detail) and never per network as a whole", async () => {
+    const register = (i: number, from: string) =>
+      post("/api/auth/register", from, JSON.stringify({ full_name: "Flood Test", email: `flood-${from}-${i}@test.example`, password: "password123" }));
+    const answers = await Promise.all(Array.from({ length: 14 }, (_, i) => register(i, "127.0.6.2")));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
+    const throttled = answers.filter((a) => a.status === 429);
+    expect(throttled).toHaveLength(4);
+    expect(JSON.parse(throttled[0]!.text).detail).toMatch(/Too many accounts/);
+    expect(Number(throttled[0]!.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await register(99, "127.0.6.3")).status).toBe(201);
+  });
+});
