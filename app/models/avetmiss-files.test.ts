@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { activityDates, buildNatFiles, nameForEncryption, outcomeOf, type NatActivity, type NatCollection } from "./avetmiss-files";
+import {
+  activityDates,
+  buildNatFiles,
+  nameForEncryption,
+  outcomeOf,
+  readinessPage,
+  type NatActivity,
+  type NatCollection,
+  type ReadinessIssue,
+} from "./avetmiss-files";
 
 /** A run of spaces: only the long blank stretches are written this way; every value is spelled out. */
 const b = (n: number) => " ".repeat(n);
@@ -236,5 +245,47 @@ describe("outcome and activity rules", () => {
   it("names for encryption are 'Family, Given names'", () => {
     expect(nameForEncryption("Jordan Lee Mitchell")).toBe("Mitchell, Jordan Lee");
     expect(nameForEncryption("  Cher ")).toBe("Cher,");
+  });
+});
+
+describe("the readiness list as a page", () => {
+  // three thousand students with two problems each, and one unit
+  const issues: ReadinessIssue[] = [
+    { file: "NAT00060", record: "Unit TLILIC0040", problem: "No field of education code", href: "/admin/courses/U/edit" },
+    ...Array.from({ length: 3000 }, (_, i) => {
+      const record = `Student ${i} (S${String(i).padStart(6, "0")})`;
+      return [
+        { file: "NAT00080" as const, record, problem: "No date of birth", href: `/admin/students/${i}/edit` },
+        { file: "NAT00080" as const, record, problem: "No postcode", href: `/admin/students/${i}/edit` },
+      ];
+    }).flat(),
+  ];
+
+  it("summarises by kind of problem, most common first, and shows one page of records", () => {
+    const view = readinessPage(issues, { find: "", page: 1 });
+    expect(view.total).toBe(6001);
+    expect(view.groups).toEqual([
+      { file: "NAT00080", problem: "No date of birth", count: 3000 },
+      { file: "NAT00080", problem: "No postcode", count: 3000 },
+      { file: "NAT00060", problem: "No field of education code", count: 1 },
+    ]);
+    expect(view.issues).toHaveLength(50);
+    expect(view.issues[0]!.record).toBe("Unit TLILIC0040");
+    expect(view.pageCount).toBe(121);
+    expect(view.matching).toBe(6001);
+  });
+
+  it("finds a record by any part of its name or number, case aside", () => {
+    const view = readinessPage(issues, { find: "s002999", page: 1 });
+    expect(view.matching).toBe(2);
+    expect(view.issues.map((i) => i.problem)).toEqual(["No date of birth", "No postcode"]);
+    expect(readinessPage(issues, { find: "tlilic", page: 1 }).issues).toEqual([issues[0]]);
+    expect(readinessPage(issues, { find: "nobody", page: 1 })).toMatchObject({ matching: 0, issues: [], page: 1, pageCount: 1 });
+  });
+
+  it("a page past the end shows the last page", () => {
+    const view = readinessPage(issues, { find: "", page: 999 });
+    expect(view.page).toBe(121);
+    expect(view.issues.at(-1)).toEqual(issues.at(-1));
   });
 });

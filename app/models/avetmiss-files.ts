@@ -346,3 +346,55 @@ export function buildNatFiles(c: NatCollection): NatExport {
   const counts = Object.fromEntries(NAT_FILES.map((f) => [f, lines[f].length])) as Record<NatFileName, number>;
   return { files, counts, issues };
 }
+
+/** One kind of readiness problem and how many records have it. */
+export interface ReadinessGroup {
+  file: NatFileName;
+  problem: string;
+  count: number;
+}
+
+export interface ReadinessPage {
+  /** Every problem, across all records. */
+  total: number;
+  /** Problems grouped by file and kind, most common first: short however many records there are. */
+  groups: ReadinessGroup[];
+  /** How many problems the search matched (all of them without one). */
+  matching: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  issues: ReadinessIssue[];
+}
+
+export const READINESS_PAGE_SIZE = 50;
+
+/**
+ * The readiness list as the reports page shows it: a summary by kind of problem, and one page
+ * of the problems whose record (a name, student number, unit code or location) contains
+ * `find`. A large organisation can have a problem on every one of thousands of students, and
+ * the page must stay small.
+ */
+export function readinessPage(issues: ReadinessIssue[], options: { find: string; page: number }, pageSize = READINESS_PAGE_SIZE): ReadinessPage {
+  const byKind = new Map<string, ReadinessGroup>();
+  for (const issue of issues) {
+    const key = `${issue.file}\u0000${issue.problem}`;
+    const group = byKind.get(key);
+    if (group) group.count += 1;
+    else byKind.set(key, { file: issue.file, problem: issue.problem, count: 1 });
+  }
+  const groups = [...byKind.values()].sort((a, b) => b.count - a.count || a.file.localeCompare(b.file) || a.problem.localeCompare(b.problem));
+  const needle = options.find.toLocaleLowerCase("en-AU");
+  const matched = needle ? issues.filter((i) => i.record.toLocaleLowerCase("en-AU").includes(needle)) : issues;
+  const pageCount = Math.max(1, Math.ceil(matched.length / pageSize));
+  const page = Math.min(Math.max(1, options.page), pageCount);
+  return {
+    total: issues.length,
+    groups,
+    matching: matched.length,
+    page,
+    pageCount,
+    pageSize,
+    issues: matched.slice((page - 1) * pageSize, page * pageSize),
+  };
+}

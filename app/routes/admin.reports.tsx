@@ -1,22 +1,25 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { MonthlyChart, TierChart } from "~/components/admin/report-charts";
 import { StatusBadge, TIER_TITLES } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
-import { Alert, Badge, buttonClasses, Card, TitledCard } from "~/components/ui";
+import { Alert, Badge, buttonClasses, Card, Pagination, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getAvetmissExport, getReportCharts } from "~/models/avetmiss.server";
+import { readinessPage } from "~/models/avetmiss-files";
 import { getComplianceChecks, getEnrollmentStatistics } from "~/models/report.server";
 import { AVETMISS_EXPORT_KEYS, AVETMISS_EXPORTS } from "~/schemas/avetmiss-exports";
+import { readinessQuery } from "~/schemas/page-queries";
 import { RouteError } from "~/components/route-error";
 import { organisation, reportYear } from "~/utils/avetmiss-download.server";
 
 /**
  * The compliance report. `?year=` chooses the AVETMISS collection year (default: this year)
  * for the readiness list, the record counts, the charts and the downloads; a year that is
- * not four digits shows its message (status 400) over this year's figures.
+ * not four digits shows its message (status 400) over this year's figures. The readiness list
+ * comes as a summary by kind of problem and one page of records (`?find=` and `?page=`).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
@@ -31,14 +34,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getAvetmissExport(db, year, organisation()),
   ]);
   const yearError = asked?.error ?? null;
+  const query = readinessQuery.parse({ find: url.searchParams.get("find") ?? "", page: url.searchParams.get("page") ?? 1 });
+  const readiness = { counts: report.counts, find: query.find, ...readinessPage(report.issues, query) };
   return json(
-    { statistics, checks, charts, year, yearError, readiness: { counts: report.counts, issues: report.issues } },
+    { statistics, checks, charts, year, yearError, readiness },
     { status: yearError ? 400 : 200 },
   );
 }
 
 export default function Reports() {
   const { statistics, checks, charts, year, yearError, readiness } = useLoaderData<typeof loader>();
+  const location = useLocation();
   const attention = checks.filter((c) => !c.ok).length;
   return (
     <>
@@ -181,24 +187,79 @@ export default function Reports() {
         </dl>
 
         <h3 id="readiness-heading" className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-steel-700">
-          Readiness: {readiness.issues.length === 0 ? "nothing to fix" : `${readiness.issues.length} to fix before lodging`}
+          Readiness: {readiness.total === 0 ? "nothing to fix" : `${readiness.total.toLocaleString("en-AU")} to fix before lodging`}
         </h3>
-        {readiness.issues.length === 0 ? (
+        {readiness.total === 0 ? (
           <p className="text-sm text-steel-700">No record for {year} would be rejected by NCVER's validation for a missing or malformed value.</p>
         ) : (
-          <ul aria-labelledby="readiness-heading" className="divide-y divide-steel-100 rounded-md border border-amber-200">
-            {readiness.issues.map((issue, i) => (
-              <li key={`${issue.file}-${i}`} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-                <span>
-                  <span className="font-mono text-xs text-steel-600">{issue.file}</span>{" "}
-                  <span className="font-semibold text-steel-900">{issue.record}</span>: {issue.problem}
-                </span>
-                <Link to={issue.href} className="font-semibold text-hivis-800 underline-offset-4 hover:underline">
-                  Fix<span className="sr-only"> {issue.problem.toLowerCase()} for {issue.record}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <>
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Problems to fix by kind, {year}</caption>
+              <thead className="bg-steel-50 text-xs uppercase tracking-wide text-steel-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2">File</th>
+                  <th scope="col" className="px-3 py-2">Problem</th>
+                  <th scope="col" className="px-3 py-2 text-right">Records</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-steel-100">
+                {readiness.groups.map((g) => (
+                  <tr key={`${g.file}-${g.problem}`}>
+                    <td className="px-3 py-2 font-mono text-xs text-steel-600">{g.file}</td>
+                    <th scope="row" className="px-3 py-2 font-semibold text-steel-900">{g.problem}</th>
+                    <td className="px-3 py-2 text-right tabular-nums">{g.count.toLocaleString("en-AU")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+
+            <Form method="get" action="/admin/reports" className="mt-4 flex flex-wrap items-end gap-3" role="search" aria-label="Readiness records">
+              <input type="hidden" name="year" value={year} />
+              <div>
+                <label htmlFor="readiness-find" className="mb-1 block text-sm font-semibold text-steel-800">
+                  Find a record
+                </label>
+                <input
+                  id="readiness-find"
+                  name="find"
+                  type="search"
+                  defaultValue={readiness.find}
+                  placeholder="Name, student no., unit code"
+                  className="block w-72 max-w-full rounded-md border border-steel-300 px-3 py-2 text-base sm:text-sm"
+                />
+              </div>
+              <button type="submit" className={buttonClasses("secondary")}>
+                Find
+              </button>
+            </Form>
+
+            {readiness.issues.length === 0 ? (
+              <p className="mt-3 text-sm text-steel-700">No record to fix matches &ldquo;{readiness.find}&rdquo;.</p>
+            ) : (
+              <ul aria-labelledby="readiness-heading" className="mt-3 divide-y divide-steel-100 rounded-md border border-amber-200">
+                {readiness.issues.map((issue, i) => (
+                  <li key={`${issue.file}-${i}`} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+                    <span>
+                      <span className="font-mono text-xs text-steel-600">{issue.file}</span>{" "}
+                      <span className="font-semibold text-steel-900">{issue.record}</span>: {issue.problem}
+                    </span>
+                    <Link to={issue.href} className="font-semibold text-hivis-800 underline-offset-4 hover:underline">
+                      Fix<span className="sr-only"> {issue.problem.toLowerCase()} for {issue.record}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Pagination
+              label="Records to fix"
+              page={readiness.page}
+              pageCount={readiness.pageCount}
+              pageSize={readiness.pageSize}
+              total={readiness.matching}
+              pathname={location.pathname}
+              search={location.search}
+            />
+          </>
         )}
       </TitledCard>
 

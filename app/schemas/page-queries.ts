@@ -73,6 +73,12 @@ export const avetmissYearQuery = z.object({
     .describe("The calendar year reported, four digits (e.g. 2025)"),
 });
 
+/** The reports page's readiness list: a record to find and a page. */
+export const readinessQuery = z.object({
+  find: searchTerm(),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});
+
 /** The trainer's "issue certificate" button. */
 export const certificateIssueSchema = z.object({
   enrollment_id: z.string({ message: "Choose an enrollment to certify" }).trim().pipe(z.uuid("Choose an enrollment to certify")),

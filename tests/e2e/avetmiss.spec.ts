@@ -115,11 +115,23 @@ test.describe("AVETMISS", () => {
 
     await page.goto(`/admin/reports?year=${YEAR}`);
     await expect(page.getByRole("heading", { name: `AVETMISS ${YEAR}` })).toBeVisible();
+    // a summary by kind of problem, then the records a page at a time, found by name or number
+    const kinds = page.getByRole("table", { name: `Problems to fix by kind, ${YEAR}` });
+    await expect(kinds.getByRole("rowheader", { name: "No date of birth" })).toBeVisible();
+    await expect(kinds.getByRole("rowheader", { name: "No field of education code" })).toBeVisible();
     const readiness = page.getByRole("list", { name: /Readiness/ });
+    const findRecord = async (text: string) => {
+      await page.getByLabel("Find a record").fill(text);
+      await page.getByRole("button", { name: "Find", exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`find=${encodeURIComponent(text)}`));
+    };
+    await findRecord(course.unit_code);
+    await expect(readiness.getByRole("listitem").filter({ hasText: `Unit ${course.unit_code}` }).filter({ hasText: "No field of education code" })).toBeVisible();
+    await findRecord(student_number);
     const mine = readiness.getByRole("listitem").filter({ hasText: `${student.name} (${student_number})` });
     await expect(mine.filter({ hasText: "No date of birth" })).toBeVisible();
     await expect(mine.filter({ hasText: "No postcode" })).toBeVisible();
-    await expect(readiness.getByRole("listitem").filter({ hasText: `Unit ${course.unit_code}` }).filter({ hasText: "No field of education code" })).toBeVisible();
+    await expect(page.getByText(/Showing 1–\d of \d records to fix/)).toBeVisible();
 
     // the charts read without JavaScript: an SVG with a title, and the figures as a table
     await expect(page.getByRole("img", { name: new RegExp(`Enrolments and completions per month, ${YEAR}`) })).toBeVisible();
