@@ -98,7 +98,9 @@ async function seedPostgres(url: string, force: boolean, ifEmpty: boolean) {
       await sql.raw(`truncate ${[...tables.keys()].map((t) => `"${t}"`).join(", ")}`).execute(conn);
       for (const [table, names] of tables) {
         const rows = source.prepare(`select ${names.map((n) => `"${n}"`).join(", ")} from "${table}"`).all() as Record<string, unknown>[];
-        for (let i = 0; i < rows.length; i += 2_000) await conn.insertInto(table as never).values(rows.slice(i, i + 2_000) as never).execute();
+        // One statement may bind at most 65,535 values: as many rows as the table's width allows.
+        const perInsert = Math.max(1, Math.floor(65_535 / names.length));
+        for (let i = 0; i < rows.length; i += perInsert) await conn.insertInto(table as never).values(rows.slice(i, i + perInsert) as never).execute();
       }
       // Identity columns continue after the copied ids.
       for (const table of ["sign_in_attempts", "password_reset_requests", "client_requests"]) {
