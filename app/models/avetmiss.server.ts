@@ -16,9 +16,28 @@ function yearBounds(year: number) {
   return { from: `${year}-01-01`, to: `${year + 1}-01-01` };
 }
 
+/**
+ * The enrolments a collection year reports: those under way at any time in the year, and those
+ * completed or withdrawn in it. The units and clients are read through this same filter as a
+ * subquery, never as a list of ids: a large organisation has more clients in a year than one
+ * statement may bind values.
+ */
+function yearActivity(db: DB, year: number) {
+  const { from, to } = yearBounds(year);
+  return db
+    .selectFrom("enrollments")
+    .where("enrollments.enrollment_date", "<", to)
+    .where((eb) =>
+      eb.or([
+        eb("enrollments.status", "in", ["enrolled", "in_progress"]),
+        eb.and([eb("enrollments.status", "=", "completed"), eb("enrollments.completion_date", ">=", from)]),
+        eb.and([eb("enrollments.status", "=", "withdrawn"), eb("enrollments.updated_at", ">=", from)]),
+      ]),
+    );
+}
+
 /** The collection for a calendar year: its enrolments and every location, unit and client they name. */
 export async function loadNatCollection(db: DB, year: number, organisation: NatOrganisation): Promise<NatCollection> {
-  const { from, to } = yearBounds(year);
   const locations = await db
     .selectFrom("delivery_locations")
     .select(["id", "identifier", "name", "suburb", "postcode", "state", "country"])
@@ -26,8 +45,7 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
     .orderBy("id")
     .execute();
   const defaultLocation = locations[0]?.id ?? null;
-  const activityRows = await db
-    .selectFrom("enrollments")
+  const activityRows = await yearActivity(db, year)
     .select([
       "enrollments.id as enrollment_id",
       "enrollments.student_id as client_id",
@@ -39,14 +57,6 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
       "enrollments.completion_date",
       "enrollments.updated_at",
     ])
-    .where("enrollments.enrollment_date", "<", to)
-    .where((eb) =>
-      eb.or([
-        eb("enrollments.status", "in", ["enrolled", "in_progress"]),
-        eb.and([eb("enrollments.status", "=", "completed"), eb("enrollments.completion_date", ">=", from)]),
-        eb.and([eb("enrollments.status", "=", "withdrawn"), eb("enrollments.updated_at", ">=", from)]),
-      ]),
-    )
     .execute();
   const activities = activityRows.map((r) => ({
     enrollment_id: r.enrollment_id,
@@ -60,32 +70,19 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
     // a withdrawn enrolment changes no more (reopening it makes it current again), so its last change is the withdrawal
     withdrawn_at: r.status === "withdrawn" ? r.updated_at : null,
   }));
-  const clientIds = [...new Set(activities.map((a) => a.client_id))];
-  const unitIds = [...new Set(activities.map((a) => a.unit_id))];
+  // read after the activities, so they hold every unit and client those name (and perhaps one
+  // enrolled a moment later, whom the files leave out)
   const [units, clientRows] = await Promise.all([
-    unitIds.length
-      ? db
-          .selectFrom("courses")
-          .select(["id", "unit_code", "name", "field_of_education", "vet_flag", "duration_hours"])
-          .where("id", "in", unitIds)
-          .execute()
-      : Promise.resolve([]),
-    clientIds.length
-      ? db
-          .selectFrom("users")
-          .select([
-            "users.id",
-            "users.student_number",
-            "users.full_name",
-            "users.email",
-            "users.phone",
-            "users.date_of_birth",
-            "users.usi",
-            ...avetmissColumns,
-          ])
-          .where("users.id", "in", clientIds)
-          .execute()
-      : Promise.resolve([]),
+    db
+      .selectFrom("courses")
+      .select(["id", "unit_code", "name", "field_of_education", "vet_flag", "duration_hours"])
+      .where("id", "in", yearActivity(db, year).select("enrollments.course_id"))
+      .execute(),
+    db
+      .selectFrom("users")
+      .select(["users.id", "users.student_number", "users.full_name", "users.email", "users.phone", "users.date_of_birth", "users.usi", ...avetmissColumns])
+      .where("users.id", "in", yearActivity(db, year).select("enrollments.student_id"))
+      .execute(),
   ]);
   return {
     year,
