@@ -11,6 +11,7 @@ import * as usi from "./2026-11-23T1100_usi";
 import * as certificateVerification from "./2026-11-23T1101_certificate_verification";
 import * as requestCounts from "./2026-11-23T1102_request_counts";
 import * as avetmiss from "./2026-11-24T0100_avetmiss";
+import * as postgresOrderedIndexes from "./2026-11-25T0100_postgres_ordered_indexes";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T1101_certificate_verification": certificateVerification,
   "2026-11-23T1102_request_counts": requestCounts,
   "2026-11-24T0100_avetmiss": avetmiss,
+  "2026-11-25T0100_postgres_ordered_indexes": postgresOrderedIndexes,
 };
