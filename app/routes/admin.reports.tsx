@@ -250,15 +250,17 @@ export default function Reports() {
                 ))}
               </ul>
             )}
-            <Pagination
-              label="Records to fix"
-              page={readiness.page}
-              pageCount={readiness.pageCount}
-              pageSize={readiness.pageSize}
-              total={readiness.matching}
-              pathname={location.pathname}
-              search={location.search}
-            />
+            {readiness.matching > 0 ? (
+              <Pagination
+                label="Records to fix"
+                page={readiness.page}
+                pageCount={readiness.pageCount}
+                pageSize={readiness.pageSize}
+                total={readiness.matching}
+                pathname={location.pathname}
+                search={location.search}
+              />
+            ) : null}
           </>
         )}
       </TitledCard>

@@ -125,6 +125,9 @@ test.describe("AVETMISS", () => {
       await page.getByRole("button", { name: "Find", exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`find=${encodeURIComponent(text)}`));
     };
+    await findRecord("nobody-by-this-name");
+    await expect(page.getByText("No record to fix matches “nobody-by-this-name”.")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Records to fix pages" })).toHaveCount(0);
     await findRecord(course.unit_code);
     await expect(readiness.getByRole("listitem").filter({ hasText: `Unit ${course.unit_code}` }).filter({ hasText: "No field of education code" })).toBeVisible();
     await findRecord(student_number);
