@@ -10,6 +10,9 @@ import { STUDENT_ISSUES, STUDENT_STATUSES } from "./student-filters";
  * brings the whole library with it. Only loaders and actions use these.
  */
 
+/** A list's `?page=`: a missing or unreadable page is the first. */
+const pageNumber = z.coerce.number().int().min(1).max(1_000_000).catch(1);
+
 /**
  * The catalogue's query string; anything unexpected falls back to "all courses" rather than
  * failing, and a missing or unreadable page to the first.
@@ -17,7 +20,7 @@ import { STUDENT_ISSUES, STUDENT_STATUSES } from "./student-filters";
 export const catalogueQuery = z.object({
   q: searchTerm(),
   tier: z.enum(["all", ...TIERS] as [string, ...string[]]).catch("all"),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  page: pageNumber,
 });
 
 /** The admin overview's approve/reject form. */
@@ -31,14 +34,14 @@ export const studentListQuerySchema = z.object({
   q: searchTerm(),
   status: z.enum(STUDENT_STATUSES).catch("all"),
   issue: z.enum(STUDENT_ISSUES).nullable().catch(null),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  page: pageNumber,
 });
 
 /** The trainer's assessment list: search, status filter and page. */
 export const assessmentListQuery = z.object({
   q: searchTerm(),
   status: z.enum(ASSESSMENT_STATUSES).nullable().catch(null),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  page: pageNumber,
 });
 
 /** The record-assessment form's search for a student's enrolment. */
@@ -47,7 +50,7 @@ export const enrollmentOptionQuery = z.object({ q: searchTerm() });
 /** The trainer's student list: search and page. */
 export const trainerStudentListQuery = z.object({
   q: searchTerm(),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  page: pageNumber,
 });
 
 const COURSE_LIST_STATUSES = ["all", "active", "inactive"] as const;
@@ -76,7 +79,7 @@ export const avetmissYearQuery = z.object({
 /** The reports page's readiness list: a record to find and a page. */
 export const readinessQuery = z.object({
   find: searchTerm(),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  page: pageNumber,
 });
 
 /** The trainer's "issue certificate" button. */
