@@ -13,6 +13,16 @@ import { NonceProvider } from "./utils/nonce";
 const ABORT_DELAY = 5_000;
 
 /**
+ * Gives up on a render still waiting for data after ABORT_DELAY. Each render clears its timer
+ * once it is complete: a pending timer keeps the whole render reachable for five seconds, and at
+ * a few hundred pages a second that is enough garbage surviving young collections to cost more
+ * than the rendering itself.
+ */
+function abortAfterDelay(abort: () => void): ReturnType<typeof setTimeout> {
+  return setTimeout(abort, ABORT_DELAY);
+}
+
+/**
  * React writes a page in many small pieces, and Remix flushes the compressor after each piece
  * it passes on, which leaves gzip little to work with (a 260 KB page came out at 100 KB). This
  * joins the pieces written in the same tick (or up to 64 KB) into one, so the page compresses
@@ -71,28 +81,38 @@ function renderStreaming(request: Request, responseStatusCode: number, responseH
   const nonce = crypto.randomBytes(16).toString("base64");
   const bot = isbot(request.headers.get("user-agent") || "");
   return new Promise((resolve, reject) => {
+    // set once the render has started (React calls back no sooner than the next tick)
+    let deadline: ReturnType<typeof setTimeout> | undefined;
     let shellRendered = false;
+    const send = () => {
+      shellRendered = true;
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      applySecurityHeaders(responseHeaders, { nonce });
+      const body = coalescingStream();
+      logRequest(request, responseStatusCode);
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [bot ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          applySecurityHeaders(responseHeaders, { nonce });
-          const body = coalescingStream();
-          logRequest(request, responseStatusCode);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!bot) send();
+        },
+        onAllReady() {
+          clearTimeout(deadline);
+          if (bot) send();
         },
         onShellError(error: unknown) {
+          clearTimeout(deadline);
           reject(error);
         },
         onError(error: unknown) {
@@ -101,7 +121,7 @@ function renderStreaming(request: Request, responseStatusCode: number, responseH
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    deadline = abortAfterDelay(abort);
   });
 }
 
@@ -112,8 +132,10 @@ function renderStreaming(request: Request, responseStatusCode: number, responseH
  */
 function renderToStore(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   return new Promise((resolve, reject) => {
+    let deadline: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
       onAllReady() {
+        clearTimeout(deadline);
         const chunks: Buffer[] = [];
         const body = new Writable({
           write(chunk: Buffer, _encoding, callback) {
@@ -134,6 +156,7 @@ function renderToStore(request: Request, responseStatusCode: number, responseHea
         pipe(body);
       },
       onShellError(error: unknown) {
+        clearTimeout(deadline);
         reject(error);
       },
       onError(error: unknown) {
@@ -141,7 +164,7 @@ function renderToStore(request: Request, responseStatusCode: number, responseHea
         console.error(error);
       },
     });
-    setTimeout(abort, ABORT_DELAY);
+    deadline = abortAfterDelay(abort);
   });
 }
 

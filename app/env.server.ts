@@ -87,15 +87,28 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 
 const NAMES = Object.keys(schema.shape);
 let cached: { values: string; env: Env } | undefined;
+let fixed = false;
 
 /**
  * The environment, read once per process, and again only when one of its variables has
  * changed since (tests switch the log level and the password cost while running).
  */
 export function env(): Env {
+  if (fixed && cached) return cached.env;
   const values = NAMES.map((name) => process.env[name] ?? "").join("\0");
   if (cached?.values !== values) cached = { values, env: parseEnv() };
   return cached.env;
+}
+
+/**
+ * A server's environment does not change while it runs: the server entry fixes it at start,
+ * so the many env() calls of each request stop re-reading process.env (which crosses into
+ * Node's C++ for every variable).
+ */
+export function fixEnv(): Env {
+  const settled = env();
+  fixed = true;
+  return settled;
 }
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);

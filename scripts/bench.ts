@@ -14,7 +14,10 @@
  *    and with WEB_CONCURRENCY workers on +4;
  * 6. weighs every page (gzipped HTML, CSS and JS, cold cache) and fails the run when one is over
  *    160 KB;
- * 7. drives the servers with autocannon (BENCH_CONNECTIONS=10 for BENCH_DURATION=4 s each, in
+ * 7. warms every server up until its throughput stops climbing (V8 takes tens of seconds and
+ *    thousands of requests to optimise a server's code: a cold server answers at half the rate
+ *    it settles at), then, before each case, loads every server once with that case unrecorded;
+ * 8. drives the servers with autocannon (BENCH_CONNECTIONS=10 for BENCH_DURATION=4 s each, in
  *    BENCH_ROUNDS=3 rounds that rotate which server goes first; medians of each round's ratios)
  *    and prints requests/s and p99 of each case as a share of bare and, for uncached pages, of
  *    the floor's /login with 1 and N workers, and N workers against 1; checks the targets
@@ -46,6 +49,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const DURATION = Number(process.env.BENCH_DURATION || 4);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 3));
 const RESULTS_FILE = process.env.BENCH_RESULTS || "bench-results.json";
+/** Warm-up: runs of this many seconds until two in a row agree within WARM_TOLERANCE, at most WARM_MAX_SECONDS. */
+const WARM_STEP = 2;
+const WARM_TOLERANCE = 0.05;
+const WARM_MAX_SECONDS = Number(process.env.BENCH_WARMUP_MAX || 45);
 const PASSWORD = "password123";
 
 interface Captured {
@@ -251,9 +258,10 @@ async function main() {
       (url) => ({ name: url, url, cookie: trainer }),
     ),
   ];
-  const headersFor = (c: Case): Record<string, string> => ({
+  /** A case's request headers; the floor has no sessions, so it gets none of the cookie. */
+  const headersFor = (c: Case, server?: ServerName): Record<string, string> => ({
     "Accept-Encoding": "gzip",
-    ...(c.cookie ? { Cookie: c.cookie } : {}),
+    ...(c.cookie && !server?.startsWith("floor") ? { Cookie: c.cookie } : {}),
   });
 
   // Capture every answer once; the bare server replays those bytes. Keys are "case-index url"
@@ -370,19 +378,38 @@ async function main() {
       `"floor" is the bare Remix app's /login, "xN" is ${WORKERS} workers against 1\n`,
   );
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
-  for (const [i, c] of cases.entries()) {
-    if (only && !only.test(c.name)) continue;
+  const measured = cases.filter((c) => !only || only.test(c.name));
+  // Every server warms up on what it will be asked: the product on the measured pages in turn,
+  // the floor on its /login, until a run is no faster than the one before.
+  const warmCases = measured.filter((c) => c.page && c.uncached);
+  for (const server of ["app1", "appN", "floor1", "floorN"] as ServerName[]) {
+    const list = server.startsWith("floor") ? warmCases.slice(0, 1) : warmCases;
+    if (list.length === 0) continue;
+    const figures: number[] = [];
+    for (let spent = 0, k = 0; spent < WARM_MAX_SECONDS; spent += WARM_STEP * list.length, k++) {
+      let total = 0;
+      for (const c of list) total += (await load(url(server, c, cases.indexOf(c)), headersFor(c, server), CONNECTIONS, !!c.bustCache, WARM_STEP)).rps;
+      figures.push(total);
+      if (k > 0 && total < figures[k - 1]! * (1 + WARM_TOLERANCE)) break;
+    }
+    console.log(`warmed ${server}: ${figures.map((f) => (f / list.length).toFixed(0)).join(" → ")} req/s`);
+  }
+  console.log("");
+  for (const c of measured) {
+    const i = cases.indexOf(c);
     // Rounds rotate which server goes first, so a burst of load from elsewhere on the machine
-    // lands on every side alike; each figure is the median over the rounds.
+    // lands on every side alike; each figure is the median over the rounds. One unrecorded run
+    // per server first, on this case's page.
     const servers = serversFor(c);
     const connections = c.connections ?? CONNECTIONS;
+    for (const server of servers) if (server !== "bare") await load(url(server, c, i), headersFor(c, server), connections, !!c.bustCache, WARM_STEP);
     const rounds: Array<Partial<Record<ServerName, Load>>> = [];
     for (let round = 0; round < ROUNDS; round++) {
       const loads: Partial<Record<ServerName, Load>> = {};
       for (let k = 0; k < servers.length; k++) {
         const server = servers[(k + round) % servers.length]!;
         await settle();
-        loads[server] = await load(url(server, c, i), server.startsWith("floor") ? { "Accept-Encoding": "gzip" } : headersFor(c), connections, !!c.bustCache);
+        loads[server] = await load(url(server, c, i), headersFor(c, server), connections, !!c.bustCache);
       }
       rounds.push(loads);
     }
@@ -516,9 +543,9 @@ function medianLoad(runs: Load[]): Load {
 }
 
 /** `idReplacement` puts a fresh id wherever the URL says [<id>], so each request asks for a URL of its own. */
-async function load(url: string, headers: Record<string, string>, connections: number, idReplacement: boolean) {
+async function load(url: string, headers: Record<string, string>, connections: number, idReplacement: boolean, duration = DURATION) {
   // idReplacement is an autocannon option its type declarations leave out.
-  const options = { url, connections, duration: DURATION, headers, idReplacement };
+  const options = { url, connections, duration, headers, idReplacement };
   const result = await autocannon(options);
   return {
     rps: result.requests.average,

@@ -1,4 +1,5 @@
 import * as build from "@remix-run/dev/server-build";
+import { fixEnv } from "~/env.server";
 import { installFrontDoor } from "./front-door.server";
 import { gateRoutes, refuseAtTheGate } from "./gate.server";
 import { answerFromPageCache } from "./page-cache.server";
@@ -22,8 +23,9 @@ import { enterRequest } from "./request-context.server";
  *    Cache-Control and request-log line (request-log.server.ts), and anonymous pages are stored.
  *
  * Everything this process prints, remix-serve's access log included, has secrets redacted
- * (redacted-output.server.ts).
+ * (redacted-output.server.ts). The environment is read and checked once, here, at start.
  */
+fixEnv();
 redactOutput(process.stdout);
 redactOutput(process.stderr);
 installFrontDoor(enterRequest, [refuseAtTheGate, answerFromPageCache]);

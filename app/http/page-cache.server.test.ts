@@ -4,13 +4,14 @@ import zlib from "node:zlib";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dataVersion, openDatabase, type DB } from "#db/connection";
+import { getOptionalUser } from "~/auth/guards.server";
 import { createSession } from "~/auth/session.server";
 import { flashHeader } from "~/utils/flash.server";
 import { makeCourse, makeUser } from "../../tests/support/factories";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { refuseAtTheGate } from "./gate.server";
 import { answerFromPageCache, clearPageCache, documentCacheControl, mayStoreDocument, pageKey, storeDocument } from "./page-cache.server";
-import { enterRequest, requestContext } from "./request-context.server";
+import { enterRequest, requestContext, runWithRequestContext, type RequestContext } from "./request-context.server";
 
 const CSP = "script-src 'self' 'sha256-AAA='";
 const page = (n: number) => Buffer.from(`<!DOCTYPE html><html><body><h1>Courses ${n}</h1><script>window.x=1</script></body></html>`);
@@ -25,6 +26,8 @@ let rendered = 0;
 let signedInRender = false;
 let setCookieRender = false;
 const controls: string[] = [];
+/** the session lookup the "app" found in the request's context when it rendered */
+let lookupAtRender: RequestContext["session"];
 
 beforeAll(async () => {
   ({ db, url, cleanup } = await createTestDb());
@@ -42,6 +45,7 @@ beforeAll(async () => {
     enterRequest(req, async () => {
       if (refuseAtTheGate(req, res) || (await answerFromPageCache(req, res))) return;
       rendered++;
+      lookupAtRender = requestContext()?.session;
       controls.push(documentCacheControl());
       const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": CSP });
       if (setCookieRender) headers.append("Set-Cookie", "__flash=; Max-Age=0");
@@ -150,6 +154,19 @@ describe("the page cache", () => {
     await get("/courses", { Cookie: cookie });
     expect(rendered).toBe(6);
     expect(controls.at(-1)).toBe("private, no-store");
+  });
+
+  it("hands its session lookup to the page's loaders, so a signed-in page looks the session up once", async () => {
+    const { id } = await makeUser(db);
+    const cookie = (await createSession(db, id)).split(";")[0]!;
+    await get("/courses", { Cookie: `theme=dark; ${cookie}` });
+    expect(lookupAtRender?.cookie).toBe(`theme=dark; ${cookie}`);
+    expect((await lookupAtRender!.user)?.id).toBe(id);
+    // getOptionalUser answers from that entry for a GET with the same cookie
+    const user = await runWithRequestContext({ address: "127.0.0.1", session: lookupAtRender }, () =>
+      getOptionalUser(new Request(`${base}/courses`, { headers: { Cookie: `theme=dark; ${cookie}` } })),
+    );
+    expect(user?.id).toBe(id);
   });
 
   it("treats a forged or expired session cookie and unrelated cookies as anonymous, and a pending flash as not", async () => {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type http from "node:http";
 import zlib from "node:zlib";
 import { dataVersion } from "#db/connection";
-import { getSessionUser } from "~/auth/session.server";
+import { getOptionalUser } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { catalogueQuery } from "~/schemas/page-queries";
 import { readFlash } from "~/utils/flash.server";
@@ -79,10 +79,14 @@ function currentVersion(): string {
   return dataVersion(getDb());
 }
 
-/** Whether the cookies resolve to nobody: no live session and no pending flash message. */
+/**
+ * Whether the cookies resolve to nobody: no live session and no pending flash message. The
+ * session is looked up as the page's loaders look it up, so a signed-in visitor's page reuses
+ * this lookup (kept in the request's context) instead of making it again.
+ */
 async function isAnonymous(cookie: string): Promise<boolean> {
   const request = new Request("http://front-door/", { headers: { cookie } });
-  const [user, { flash }] = await Promise.all([getSessionUser(getDb(), request), readFlash(request)]);
+  const [user, { flash }] = await Promise.all([getOptionalUser(request), readFlash(request)]);
   return user === null && flash === null;
 }
 
