@@ -49,8 +49,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const DURATION = Number(process.env.BENCH_DURATION || 4);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 3));
 const RESULTS_FILE = process.env.BENCH_RESULTS || "bench-results.json";
-/** Warm-up: runs of this many seconds until two in a row agree within WARM_TOLERANCE, at most WARM_MAX_SECONDS. */
+/**
+ * Warm-up: runs of WARM_STEP seconds for at least WARM_MIN_SECONDS, then until a run is no more
+ * than WARM_TOLERANCE faster than the one before, for at most WARM_MAX_SECONDS.
+ */
 const WARM_STEP = 2;
+const WARM_MIN_SECONDS = 20;
 const WARM_TOLERANCE = 0.05;
 const WARM_MAX_SECONDS = Number(process.env.BENCH_WARMUP_MAX || 45);
 const PASSWORD = "password123";
@@ -390,7 +394,7 @@ async function main() {
       let total = 0;
       for (const c of list) total += (await load(url(server, c, cases.indexOf(c)), headersFor(c, server), CONNECTIONS, !!c.bustCache, WARM_STEP)).rps;
       figures.push(total);
-      if (k > 0 && total < figures[k - 1]! * (1 + WARM_TOLERANCE)) break;
+      if (spent + WARM_STEP * list.length >= WARM_MIN_SECONDS && k > 0 && total < figures[k - 1]! * (1 + WARM_TOLERANCE)) break;
     }
     console.log(`warmed ${server}: ${figures.map((f) => (f / list.length).toFixed(0)).join(" → ")} req/s`);
   }
