@@ -10,17 +10,13 @@ import { documentCacheControl, mayStoreDocument, storeDocument } from "./http/pa
 import { logRequest } from "./http/request-log.server";
 import { NonceProvider } from "./utils/nonce";
 
-const ABORT_DELAY = 5_000;
-
 /**
- * Gives up on a render still waiting for data after ABORT_DELAY. Each render clears its timer
+ * A render still waiting for data after this long is given up. Each render clears its timer
  * once it is complete: a pending timer keeps the whole render reachable for five seconds, and at
  * a few hundred pages a second that is enough garbage surviving young collections to cost more
  * than the rendering itself.
  */
-function abortAfterDelay(abort: () => void): ReturnType<typeof setTimeout> {
-  return setTimeout(abort, ABORT_DELAY);
-}
+const ABORT_DELAY = 5_000;
 
 /**
  * React writes a page in many small pieces, and Remix flushes the compressor after each piece
@@ -121,7 +117,7 @@ function renderStreaming(request: Request, responseStatusCode: number, responseH
         },
       },
     );
-    deadline = abortAfterDelay(abort);
+    deadline = setTimeout(abort, ABORT_DELAY);
   });
 }
 
@@ -164,7 +160,7 @@ function renderToStore(request: Request, responseStatusCode: number, responseHea
         console.error(error);
       },
     });
-    deadline = abortAfterDelay(abort);
+    deadline = setTimeout(abort, ABORT_DELAY);
   });
 }
 

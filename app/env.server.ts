@@ -105,10 +105,9 @@ export function env(): Env {
  * so the many env() calls of each request stop re-reading process.env (which crosses into
  * Node's C++ for every variable).
  */
-export function fixEnv(): Env {
-  const settled = env();
+export function fixEnv(): void {
+  env();
   fixed = true;
-  return settled;
 }
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);

@@ -384,7 +384,7 @@ async function main() {
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
   const measured = cases.filter((c) => !only || only.test(c.name));
   // Every server warms up on what it will be asked: the product on the measured pages in turn,
-  // the floor on its /login, until a run is no faster than the one before.
+  // the floor on its /login (url() sends every floor request there, so one case stands for all).
   const warmCases = measured.filter((c) => c.page && c.uncached);
   for (const server of ["app1", "appN", "floor1", "floorN"] as ServerName[]) {
     const list = server.startsWith("floor") ? warmCases.slice(0, 1) : warmCases;
