@@ -7,7 +7,6 @@ import { catalogueQuery } from "~/schemas/page-queries";
 import type { Tier } from "#db/schema";
 import { getOptionalUser } from "~/auth/guards.server";
 import { CourseCard, toCourseCardData } from "~/components/course-card";
-import { IconSprite } from "~/components/landing/icons";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Alert, buttonClasses, Pagination, Spinner } from "~/components/ui";
@@ -186,7 +185,6 @@ export default function Courses() {
 
           {courses.length ? (
             <>
-              <IconSprite />
               <div className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
                 {courses.map((course) => (
                   <CourseCard key={course.id} course={course} signedIn={signedIn} />

@@ -1,4 +1,8 @@
-/** Line icons for the public pages; decorative, so hidden from assistive technology. */
+/**
+ * Line icons for the public pages; decorative, so hidden from assistive technology. The glyphs
+ * the catalogue's cards repeat (shield, clock, star, people) live in the stylesheet as `.icon-*`
+ * masks, so a card spends no markup on them; ShieldCheckIcon and ClockIcon draw those same glyphs.
+ */
 const outline = {
   fill: "none",
   stroke: "currentColor",
@@ -7,69 +11,6 @@ const outline = {
   strokeLinejoin: "round" as const,
 };
 const common = { "aria-hidden": true, viewBox: "0 0 24 24", ...outline };
-
-/**
- * The icons a catalogue card repeats, drawn either inline (the landing page) or once as a
- * sprite's <symbol> that each card points at with <use> (the catalogue).
- */
-const glyphs = {
-  "shield-check": {
-    paint: outline,
-    body: (
-      <>
-        <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.4 7.5 9.5 4.3-1.1 7.5-4.9 7.5-9.5V6L12 3Z" />
-        <path d="m8.8 12.2 2.2 2.2 4.3-4.6" />
-      </>
-    ),
-  },
-  clock: {
-    paint: outline,
-    body: (
-      <>
-        <circle cx="12" cy="12" r="8.5" />
-        <path d="M12 7.5V12l3 2" />
-      </>
-    ),
-  },
-  star: {
-    paint: { fill: "currentColor" },
-    body: <path d="m12 2.8 2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9L12 2.8Z" />,
-  },
-  users: {
-    paint: outline,
-    body: (
-      <>
-        <circle cx="9" cy="8" r="3.2" />
-        <path d="M3 19.5c.6-3.2 3-5 6-5s5.4 1.8 6 5" />
-        <path d="M15.5 5.2a3 3 0 0 1 0 5.6M17.5 14.8c1.8.6 3 2.2 3.5 4.7" />
-      </>
-    ),
-  },
-};
-
-export type SpriteIconName = keyof typeof glyphs;
-
-/** Every sprite icon once; a page that uses <SpriteIcon> renders this once. */
-export function IconSprite() {
-  return (
-    <svg aria-hidden className="hidden">
-      {(Object.keys(glyphs) as SpriteIconName[]).map((name) => (
-        <symbol key={name} id={`icon-${name}`} viewBox="0 0 24 24" {...glyphs[name].paint}>
-          {glyphs[name].body}
-        </symbol>
-      ))}
-    </svg>
-  );
-}
-
-/** A sprite icon: a few bytes of markup however many times a page repeats it. */
-export function SpriteIcon({ name, className = "h-4 w-4" }: { name: SpriteIconName; className?: string }) {
-  return (
-    <svg aria-hidden className={className}>
-      <use href={`#icon-${name}`} />
-    </svg>
-  );
-}
 
 export function LayersIcon({ className = "h-6 w-6" }: { className?: string }) {
   return (
@@ -103,11 +44,7 @@ export function BookIcon({ className = "h-6 w-6" }: { className?: string }) {
 }
 
 export function ShieldCheckIcon({ className = "h-6 w-6" }: { className?: string }) {
-  return (
-    <svg {...common} className={className}>
-      {glyphs["shield-check"].body}
-    </svg>
-  );
+  return <span aria-hidden className={`icon icon-shield-check ${className}`} />;
 }
 
 export function CheckIcon({ className = "h-5 w-5" }: { className?: string }) {
@@ -119,27 +56,7 @@ export function CheckIcon({ className = "h-5 w-5" }: { className?: string }) {
 }
 
 export function ClockIcon({ className = "h-4 w-4" }: { className?: string }) {
-  return (
-    <svg {...common} className={className}>
-      {glyphs.clock.body}
-    </svg>
-  );
-}
-
-export function StarIcon({ className = "h-4 w-4" }: { className?: string }) {
-  return (
-    <svg aria-hidden viewBox="0 0 24 24" className={className} fill="currentColor">
-      {glyphs.star.body}
-    </svg>
-  );
-}
-
-export function UsersIcon({ className = "h-4 w-4" }: { className?: string }) {
-  return (
-    <svg {...common} className={className}>
-      {glyphs.users.body}
-    </svg>
-  );
+  return <span aria-hidden className={`icon icon-clock ${className}`} />;
 }
 
 export function ArrowRightIcon({ className = "h-4 w-4" }: { className?: string }) {
