@@ -17,6 +17,9 @@
  * 7. warms every server up until its throughput stops climbing (V8 takes tens of seconds and
  *    thousands of requests to optimise a server's code: a cold server answers at half the rate
  *    it settles at), then, before each case, loads every server once with that case unrecorded;
+ *    On Linux with two or more cores, each one-worker server (the product's, the floor's and the
+ *    bare server) runs on core 0 and this process, the load generator, on the last core; servers
+ *    with WEB_CONCURRENCY workers may use every core (BENCH_PIN=0 leaves placement to the OS);
  * 8. drives the servers with autocannon (BENCH_CONNECTIONS=10 for BENCH_DURATION=4 s each, in
  *    BENCH_ROUNDS=3 rounds that rotate which server goes first; medians of each round's ratios)
  *    and prints requests/s and p99 of each case as a share of bare and, for uncached pages, of
@@ -58,6 +61,17 @@ const WARM_MIN_SECONDS = 20;
 const WARM_TOLERANCE = 0.05;
 const WARM_MAX_SECONDS = Number(process.env.BENCH_WARMUP_MAX || 45);
 const PASSWORD = "password123";
+/**
+ * Where the processes run. Left to the scheduler on a 2-core machine, a one-worker server and the
+ * load generator sometimes share a core and sometimes not, and a run's figure depends on which:
+ * the same server measured 249-419 req/s in consecutive runs. Placed (one-worker servers on
+ * core 0, the generator on the last), each figure is one core's worth for every server alike.
+ */
+const CORES = os.availableParallelism();
+const PIN = process.env.BENCH_PIN !== "0" && process.platform === "linux" && CORES >= 2 && spawnSync("taskset", ["-V"]).status === 0;
+/** The command that runs `args` on `cores` (a taskset list such as "0" or "0-1"), when pinning. */
+const on = (cores: string, args: string[]): [string, string[]] => (PIN ? ["taskset", ["-c", cores, ...args]] : [args[0]!, args.slice(1)]);
+const ALL_CORES = `0-${CORES - 1}`;
 
 interface Captured {
   status: number;
@@ -186,8 +200,9 @@ async function main() {
   // The product as npm start runs it, with one worker and with WEB_CONCURRENCY workers.
   console.log(`Starting the product on port ${PORTS.app1} (1 worker) and ${PORTS.appN} (${WORKERS} workers)…`);
   for (const [name, workers] of [["app1", 1], ["appN", WORKERS]] as const) {
+    const [cmd, args] = on(workers === 1 ? "0" : ALL_CORES, [process.execPath, "scripts/start.mjs"]);
     children.push(
-      spawn(process.execPath, ["scripts/start.mjs"], {
+      spawn(cmd, args, {
         env: { ...env, PORT: String(PORTS[name]), WEB_CONCURRENCY: String(workers) },
         stdio: ["ignore", "ignore", "inherit"],
       }),
@@ -288,9 +303,8 @@ async function main() {
   const tableFile = path.resolve("tests/.tmp/bench-bare.json");
   fs.mkdirSync(path.dirname(tableFile), { recursive: true });
   fs.writeFileSync(tableFile, JSON.stringify(bareTable));
-  const bare = spawn(process.execPath, [...process.execArgv, process.argv[1]!, "--bare", tableFile, String(PORTS.bare)], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
+  const [bareCmd, bareArgs] = on("0", [process.execPath, ...process.execArgv, process.argv[1]!, "--bare", tableFile, String(PORTS.bare)]);
+  const bare = spawn(bareCmd, bareArgs, { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   children.push(bare);
   await new Promise<void>((resolve, reject) => {
     bare.once("message", () => resolve());
@@ -307,8 +321,9 @@ async function main() {
   buildFloorApp({ dir: FLOOR_DIR, routeFiles, loginHtml: decoded(captured.get(cases.find((c) => c.url === "/login")!)!), remixBin: bin("remix") });
   console.log(`Starting the floor on port ${PORTS.floor1} (1 worker) and ${PORTS.floorN} (${WORKERS} workers)…`);
   for (const [name, workers] of [["floor1", 1], ["floorN", WORKERS]] as const) {
+    const [cmd, args] = on(workers === 1 ? "0" : ALL_CORES, [process.execPath, "serve.mjs"]);
     children.push(
-      spawn(process.execPath, ["serve.mjs"], {
+      spawn(cmd, args, {
         cwd: FLOOR_DIR,
         env: { ...process.env, NODE_ENV: "production", PORT: String(PORTS[name]), WEB_CONCURRENCY: String(workers) },
         stdio: ["ignore", "ignore", "inherit"],
@@ -381,6 +396,10 @@ async function main() {
     `\nLoad: ${CONNECTIONS} connections unless named, ${DURATION} s per run, median of ${ROUNDS} alternating rounds; ` +
       `"floor" is the bare Remix app's /login, "xN" is ${WORKERS} workers against 1\n`,
   );
+  if (PIN) {
+    spawnSync("taskset", ["-a", "-pc", String(CORES - 1), String(process.pid)], { stdio: "ignore" });
+    console.log(`Placement: one-worker servers on core 0, the load generator on core ${CORES - 1}, ${WORKERS}-worker servers on cores ${ALL_CORES}.\n`);
+  }
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
   const measured = cases.filter((c) => !only || only.test(c.name));
   // Every server warms up on what it will be asked: the product on the measured pages in turn,
