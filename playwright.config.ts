@@ -31,6 +31,10 @@ function databaseOnServer(serverUrl: string, name: string): string {
   return url.toString();
 }
 
+const POSTGRES_SPECS = ["admin", "avetmiss", "certificate-revoke", "certificates", "student", "trainer", "usi-certificates"].map(
+  (name) => `${name}.spec.ts`,
+);
+
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
@@ -56,6 +60,10 @@ export default defineConfig({
       ? [
           {
             name: "postgres",
+            // the portals' journeys, which write through every model; the public pages, sign-in,
+            // password reset and the API run the same SQL on SQLite here and on both dialects in
+            // vitest (docs/decisions/007, "What CI runs on PostgreSQL")
+            testMatch: POSTGRES_SPECS,
             use: { javaScriptEnabled: true, baseURL: postgresBaseURL },
             metadata: { port: postgresPort, databaseUrl: postgresDatabaseUrl },
           },
