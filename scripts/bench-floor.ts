@@ -177,10 +177,12 @@ export default function Login() {
   if (result.status !== 0) throw new Error(`the floor app did not build (${result.status})`);
   fs.writeFileSync(
     path.join(dir, "serve.mjs"),
-    `// WEB_CONCURRENCY remix-serve workers on one port (node:cluster), like the product's npm start.
+    `// WEB_CONCURRENCY remix-serve workers on one port (node:cluster), like the product's npm start,
+// with the same V8 flags as the product's workers, so the two differ only in their code.
 import cluster from "node:cluster";
+import { workerFlags } from ${JSON.stringify(path.resolve("scripts/serve.mjs"))};
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY || 1));
-cluster.setupPrimary({ exec: ${JSON.stringify(path.resolve("node_modules/@remix-run/serve/dist/cli.js"))}, args: ["build/index.js"] });
+cluster.setupPrimary({ exec: ${JSON.stringify(path.resolve("node_modules/@remix-run/serve/dist/cli.js"))}, args: ["build/index.js"], execArgv: workerFlags() });
 for (let i = 0; i < workers; i++) cluster.fork();
 // On a signal each worker closes its server and exits; the primary leaves once they are gone.
 for (const signal of ["SIGINT", "SIGTERM"]) {

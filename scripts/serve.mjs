@@ -30,13 +30,28 @@ export function workerCount(raw = process.env.WEB_CONCURRENCY, cores = os.availa
   return { count: Number(raw) };
 }
 
+/**
+ * V8 flags for each worker. A page render allocates a few hundred kilobytes that die with the
+ * request; with V8's default 16 MB semi-spaces a busy worker runs a young-generation collection
+ * every few dozen pages and promotes what happens to be in flight. 64 MB semi-spaces collect a
+ * quarter as often (docs/decisions/006-performance.md, "Young-generation size"). A size given
+ * in NODE_OPTIONS wins.
+ */
+export function workerFlags(nodeOptions = process.env.NODE_OPTIONS ?? "", execArgv = process.execArgv) {
+  const flags = [...execArgv];
+  if (!/--max-semi-space-size/.test(nodeOptions) && !flags.some((f) => f.startsWith("--max-semi-space-size"))) {
+    flags.push("--max-semi-space-size=64");
+  }
+  return flags;
+}
+
 function primary(buildPath) {
   const wanted = workerCount();
   if (wanted.error) {
     console.error(wanted.error);
     process.exit(1);
   }
-  cluster.setupPrimary({ exec: fileURLToPath(new URL("./serve-worker.mjs", import.meta.url)), args: [buildPath] });
+  cluster.setupPrimary({ exec: fileURLToPath(new URL("./serve-worker.mjs", import.meta.url)), args: [buildPath], execArgv: workerFlags() });
 
   let draining = false;
   let pause = 0;
