@@ -1,5 +1,7 @@
+import http from "node:http";
+import net from "node:net";
 import { describe, expect, it } from "vitest";
-import { isCrossSite } from "./gate.server";
+import { DISCARD_LIMIT_BYTES, isCrossSite, MAX_BODY_BYTES, refuseAtTheGate } from "./gate.server";
 
 const headers = (h: Record<string, string>) => (name: string) => h[name.toLowerCase()];
 
@@ -25,8 +27,6 @@ describe("cross-site detection", () => {
 
 describe("the gate at the front door", () => {
   it("answers an /api URL that does not decode with JSON {detail}, and leaves other requests alone", async () => {
-    const http = await import("node:http");
-    const { refuseAtTheGate } = await import("./gate.server");
     const server = http.createServer((req, res) => {
       if (!refuseAtTheGate(req, res)) res.end("through");
     });
@@ -40,6 +40,77 @@ describe("the gate at the front door", () => {
       expect(await (await fetch(`http://127.0.0.1:${port}/api/courses/%E0%A4%A4`)).text()).toBe("through");
     } finally {
       server.close();
+    }
+  });
+});
+
+/** A server with only the gate in front of "through", on a free port. */
+async function gatedServer(): Promise<{ port: number; close: () => void }> {
+  const server = http.createServer((req, res) => {
+    if (!refuseAtTheGate(req, res)) req.resume().on("end", () => res.end("through"));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { port: (server.address() as net.AddressInfo).port, close: () => server.close() };
+}
+
+/** A raw connection that collects what the server sends and says when it closes. */
+async function connect(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  await new Promise((resolve) => socket.once("connect", resolve));
+  let received = "";
+  socket.on("data", (d) => (received += d.toString("latin1")));
+  socket.on("error", () => {});
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  const until = async (text: string, ms = 5_000) => {
+    for (const start = Date.now(); !received.includes(text); await new Promise((r) => setTimeout(r, 10))) {
+      if (Date.now() - start > ms) throw new Error(`waited for "${text}", got: ${received.slice(0, 300)}`);
+    }
+  };
+  return { socket, closed, until, received: () => received };
+}
+
+describe("a declared body over 1 MB", () => {
+  it("is answered 413 at once, and the rest of the body the client goes on sending is read, so the connection survives", async () => {
+    const { port, close } = await gatedServer();
+    try {
+      const c = await connect(port);
+      const size = 2 * MAX_BODY_BYTES;
+      c.socket.write(`POST /api/enrollments HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`);
+      c.socket.write(Buffer.alloc(64 * 1024, 0x61));
+      await c.until("\r\n\r\n{");
+      expect(c.received()).toMatch(/^HTTP\/1\.1 413 /);
+      expect(c.received()).toContain('{"detail":"Request body is larger than 1 MB"}');
+      // the client only now sends the rest, as a client that writes before it reads does
+      await new Promise<void>((resolve, reject) => c.socket.write(Buffer.alloc(size - 64 * 1024, 0x61), (e) => (e ? reject(e) : resolve())));
+      c.socket.write("GET /next HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+      await c.until("through");
+      expect(c.received().match(/HTTP\/1\.1 200 /g)).toHaveLength(1);
+    } finally {
+      close();
+    }
+  });
+
+  it("cuts the connection of a client that keeps sending past the discard limit", async () => {
+    const { port, close } = await gatedServer();
+    try {
+      const c = await connect(port);
+      const size = 4 * DISCARD_LIMIT_BYTES;
+      c.socket.write(`POST /api/enrollments HTTP/1.1\r\nHost: x\r\nContent-Length: ${size}\r\n\r\n`);
+      let sent = 0;
+      const chunk = Buffer.alloc(256 * 1024, 0x61);
+      const isClosed = await Promise.race([c.closed.then(() => true), (async () => {
+        while (sent < size && !c.socket.destroyed) {
+          sent += chunk.length;
+          if (!c.socket.write(chunk)) await new Promise((r) => setTimeout(r, 1));
+        }
+        return false;
+      })()]);
+      await c.closed;
+      expect(isClosed || sent < size).toBe(true);
+      expect(sent).toBeLessThan(size);
+      expect(c.received()).toMatch(/^HTTP\/1\.1 413 /);
+    } finally {
+      close();
     }
   });
 });

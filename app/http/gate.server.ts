@@ -94,14 +94,34 @@ export function refuseAtTheGate(req: IncomingMessage, res: ServerResponse): bool
   const headers = new Headers();
   applySecurityHeaders(headers);
   headers.set("Content-Type", api ? "application/json" : "text/html; charset=utf-8");
-  headers.set("Connection", "close");
   const body = api
     ? JSON.stringify({ detail })
     : `<!DOCTYPE html><html lang="en-AU"><head><meta charset="utf-8"><title>${status} ${detail}</title></head><body><main><h1>${detail}</h1><p><a href="/">Back to Home</a></p></main></body></html>`;
+  headers.set("Content-Length", String(Buffer.byteLength(body)));
   res.writeHead(status, Object.fromEntries(headers.entries()));
   res.end(body);
-  req.resume();
+  discardBody(req);
   return true;
+}
+
+/** How much of a refused request's body is read and thrown away before the connection is cut. */
+export const DISCARD_LIMIT_BYTES = 8 * MAX_BODY_BYTES;
+
+/**
+ * A refused request's client is usually still sending its body when the answer goes out.
+ * Closing the connection at once would reset it under the client, which then reports a broken
+ * pipe instead of our answer; so the rest of the body is read and dropped, and the connection
+ * stays usable for the next request. A body that goes on past DISCARD_LIMIT_BYTES is not worth
+ * the bandwidth: its connection is cut (the answer has been sent by then). Node's request
+ * timeout bounds a client that sends slowly.
+ */
+function discardBody(req: IncomingMessage): void {
+  let read = 0;
+  req.on("data", (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > DISCARD_LIMIT_BYTES) req.socket.destroy();
+  });
+  req.resume();
 }
 
 const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
