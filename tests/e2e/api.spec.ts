@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { validateJsonSchema } from "../support/json-schema";
 import { e2eDb, e2eServer } from "./e2e-db";
-import { DEMO, expect, test, uniqueEmail, uniqueUsi } from "./fixtures";
+import { DEMO, expect, organisationToday, test, uniqueEmail, uniqueUsi } from "./fixtures";
 
 /**
  * The /api against the running production server, through a client configured as a
@@ -128,7 +128,7 @@ test.describe("the /api journey through a browser-like client", () => {
 
     const trainer = await client();
     expect((await trainer.login(DEMO.trainer.email)).ok).toBe(true);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = organisationToday();
     const started = await trainer.put(`/api/enrollments/${enrollmentId}`, { status: "in_progress", progress_percentage: 50 });
     expect(started.status).toBe(200);
     expect(started.data).toMatchObject({ status: "in_progress", progress_percentage: 50 });

@@ -30,6 +30,12 @@ function randomClientAddress(): string {
 
 export { expect };
 
+/**
+ * Today on the RTO's calendar (Australia/Sydney), as the portal judges dates: from 13:00 or
+ * 14:00 UTC it is already tomorrow there, so a test that used the UTC date would be a day early.
+ */
+export const organisationToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(new Date());
+
 export function uniqueEmail(prefix = "user"): string {
   return `${prefix}-${crypto.randomUUID().slice(0, 8)}@test.example`;
 }

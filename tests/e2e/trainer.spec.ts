@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { e2eDb } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, signOut, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
 
 /**
  * The trainer portal against the production build, with and without JavaScript: every figure
@@ -15,9 +15,6 @@ import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn,
  */
 
 const DOGGING = "Licence to perform dogging (DG)";
-
-/** Today on the organisation's calendar (assessment dates are judged in Australia/Sydney). */
-const organisationToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(new Date());
 
 async function courseId(name: string): Promise<string> {
   const row = await e2eDb().get<{ id: string }>("select id from courses where name = ? and is_active = 1", name);
