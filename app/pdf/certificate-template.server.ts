@@ -1,5 +1,6 @@
 import type { Tier } from "#db/schema";
 import { certificateFontCss } from "./fonts.server";
+import { ORGANISATION_TIME_ZONE } from "~/utils/organisation-calendar";
 
 /**
  * The certificate document as HTML, printed to PDF by Chromium. Bump TEMPLATE_VERSION on any
@@ -57,7 +58,7 @@ export function formatIssueDate(iso: string): string {
     day: "numeric",
     month: "long",
     year: "numeric",
-    timeZone: iso.length === 10 ? "UTC" : "Australia/Sydney",
+    timeZone: iso.length === 10 ? "UTC" : ORGANISATION_TIME_ZONE,
   }).format(date);
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ASSESSMENT_STATUSES } from "#db/schema";
 import { ASSESSMENT_TYPES, MAX_SCORE_LIMIT } from "./assessment-text";
+import { organisationToday } from "~/utils/organisation-calendar";
 import { cleanText } from "./fields";
 
 /**
@@ -18,24 +19,7 @@ import { cleanText } from "./fields";
 
 export { ASSESSMENT_TYPES, MAX_SCORE_LIMIT, PENDING_ASSESSMENT_DEFINITION } from "./assessment-text";
 
-/** The organisation's time zone: "today" and "in the future" are judged on its calendar. */
-export const ORGANISATION_TIME_ZONE = "Australia/Sydney";
-
-/** Today's date (YYYY-MM-DD) on the organisation's calendar. */
-export function organisationToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: ORGANISATION_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
-
-/** The calendar date (YYYY-MM-DD) of an instant on the organisation's calendar. */
-export function organisationDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso.slice(0, 10) : organisationToday(d);
-}
+export { organisationDate, organisationToday } from "~/utils/organisation-calendar";
 
 /**
  * An optional whole number from a form field (text) or JSON (number): blank is null,

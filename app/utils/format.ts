@@ -1,4 +1,5 @@
 import type { EnrollmentStatus, Tier } from "#db/schema";
+import { ORGANISATION_TIME_ZONE } from "./organisation-calendar";
 
 const TIER_LABELS: Record<Tier, string> = { tier_1: "Tier 1", tier_2: "Tier 2", tier_3: "Tier 3" };
 
@@ -34,14 +35,14 @@ export function formatPrice(dollars: number): string {
   return Number.isInteger(dollars) ? wholeMoney.format(dollars) : money.format(dollars);
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "Australia/Sydney" });
+const dateFormat = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: ORGANISATION_TIME_ZONE });
 const dateTimeFormat = new Intl.DateTimeFormat("en-AU", {
   day: "numeric",
   month: "short",
   year: "numeric",
   hour: "numeric",
   minute: "2-digit",
-  timeZone: "Australia/Sydney",
+  timeZone: ORGANISATION_TIME_ZONE,
 });
 
 /** A date for people (22 Nov 2026); `fallback` when there is none. */

@@ -30,11 +30,8 @@ function randomClientAddress(): string {
 
 export { expect };
 
-/**
- * Today on the RTO's calendar (Australia/Sydney), as the portal judges dates: from 13:00 or
- * 14:00 UTC it is already tomorrow there, so a test that used the UTC date would be a day early.
- */
-export const organisationToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(new Date());
+/** Dates a test types are the portal's: today on the RTO's calendar, not UTC's. */
+export { organisationToday } from "../../app/utils/organisation-calendar";
 
 export function uniqueEmail(prefix = "user"): string {
   return `${prefix}-${crypto.randomUUID().slice(0, 8)}@test.example`;

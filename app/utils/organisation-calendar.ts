@@ -1,0 +1,24 @@
+/**
+ * The RTO's calendar. "Today", "in the future" and every date shown to people are judged in its
+ * time zone, not the server's or UTC: from 13:00 or 14:00 UTC it is already tomorrow in Sydney.
+ * No imports, so pages, the server, the PDF template and the tests all read it from here.
+ */
+
+/** The organisation's time zone. */
+export const ORGANISATION_TIME_ZONE = "Australia/Sydney";
+
+/** Today's date (YYYY-MM-DD) on the organisation's calendar. */
+export function organisationToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: ORGANISATION_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant on the organisation's calendar. */
+export function organisationDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso.slice(0, 10) : organisationToday(d);
+}
