@@ -64,8 +64,8 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", documentCacheControl());
-  return mayStoreDocument()
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", documentCacheControl(request));
+  return mayStoreDocument(request)
     ? renderToStore(request, responseStatusCode, responseHeaders, remixContext)
     : renderStreaming(request, responseStatusCode, responseHeaders, remixContext);
 }
@@ -143,7 +143,7 @@ function renderToStore(request: Request, responseStatusCode: number, responseHea
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             responseHeaders.append("Vary", "Cookie");
             applySecurityHeaders(responseHeaders, { hashes: inlineScriptHashes(html.toString("utf8")) });
-            storeDocument(responseStatusCode, responseHeaders, html);
+            storeDocument(request, responseStatusCode, responseHeaders, html);
             logRequest(request, responseStatusCode);
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
             callback();

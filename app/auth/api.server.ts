@@ -100,7 +100,7 @@ export async function requireApiUser(request: Request, ...roles: Role[]): Promis
     if (SAFE_METHODS.has(request.method) || sameOrigin) user = await getSessionUser(db, request);
     if (!user) throw apiError(401, "Not authenticated");
   }
-  const ctx = requestContext();
+  const ctx = requestContext(request);
   if (ctx) ctx.userId = user.id;
   if (roles.length && !roles.includes(user.role)) {
     logLine({ event: "refused", reason: "role", method: request.method, path: new URL(request.url).pathname, user: user.id });

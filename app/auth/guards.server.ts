@@ -15,7 +15,7 @@ export const HOME_BY_ROLE: Record<Role, string> = { admin: "/admin", trainer: "/
  * always look again, since an action may have changed the user before its page renders.
  */
 export async function getOptionalUser(request: Request): Promise<PublicUser | null> {
-  const ctx = requestContext();
+  const ctx = requestContext(request);
   const cookie = request.headers.get("Cookie") ?? "";
   const shared = ctx && (request.method === "GET" || request.method === "HEAD");
   if (shared && ctx.session?.cookie === cookie) return ctx.session.user;

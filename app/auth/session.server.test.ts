@@ -175,21 +175,20 @@ describe("one session lookup per page", () => {
   it("shares the lookup among a GET's loaders, but a write always looks again", async () => {
     const { id } = await makeUser(db);
     const cookie = await createSession(db, id);
-    const { runWithRequestContext } = await import("~/http/request-context.server");
+    const { CONTEXT_HEADER, withRequestContext } = await import("~/http/request-context.server");
     const { getOptionalUser } = await import("./guards.server");
     // GET: the second loader gets the first one's answer, even though the session has gone since
-    await runWithRequestContext({ address: "127.0.0.1" }, async () => {
-      const request = withCookie(cookie);
+    await withRequestContext(withCookie(cookie), { address: "127.0.0.1" }, async (request) => {
       expect((await getOptionalUser(request))?.id).toBe(id);
       await db.deleteFrom("sessions").where("user_id", "=", id).execute();
       expect((await getOptionalUser(request))?.id).toBe(id);
       // another cookie in the same context is looked up on its own
-      expect(await getOptionalUser(new Request("http://localhost/"))).toBeNull();
+      const noCookie = new Request("http://localhost/", { headers: { [CONTEXT_HEADER]: request.headers.get(CONTEXT_HEADER)! } });
+      expect(await getOptionalUser(noCookie)).toBeNull();
     });
     // POST: every call reads the database
     const again = await createSession(db, id);
-    await runWithRequestContext({ address: "127.0.0.1" }, async () => {
-      const request = withCookie(again, "http://localhost/student/profile/edit", { method: "POST" });
+    await withRequestContext(withCookie(again, "http://localhost/student/profile/edit", { method: "POST" }), { address: "127.0.0.1" }, async (request) => {
       expect((await getOptionalUser(request))?.id).toBe(id);
       await db.deleteFrom("sessions").where("user_id", "=", id).execute();
       expect(await getOptionalUser(request)).toBeNull();

@@ -13,10 +13,10 @@ export type DoorStep = (req: http.IncomingMessage, res: http.ServerResponse) => 
 const INSTALLED = Symbol.for("portal.frontDoor");
 
 /**
- * Installs the front door: `enter` wraps the rest of each request (its context), then the
- * steps run in order, and a request no step answered goes on to express and Remix.
+ * Installs the front door: `enter` opens each request's context, then the steps run in order,
+ * and a request no step answered goes on to express and Remix.
  */
-export function installFrontDoor(enter: <T>(req: http.IncomingMessage, fn: () => T) => T, steps: DoorStep[]): void {
+export function installFrontDoor(enter: (req: http.IncomingMessage, res: http.ServerResponse) => unknown, steps: DoorStep[]): void {
   const proto = http.Server.prototype as unknown as Record<symbol, unknown> & {
     emit: (event: string, ...args: unknown[]) => boolean;
   };
@@ -28,7 +28,8 @@ export function installFrontDoor(enter: <T>(req: http.IncomingMessage, fn: () =>
     const req = args[0] as http.IncomingMessage;
     const res = args[1] as http.ServerResponse;
     const pass = () => emit.call(this, event, ...args);
-    enter(req, () => walk(req, res, steps, 0, pass));
+    enter(req, res);
+    walk(req, res, steps, 0, pass);
     return true;
   };
 }

@@ -11,8 +11,8 @@ import { enterRequest } from "./request-context.server";
  * build with the HTTP layer around it. Every request passes these steps, in this order
  * (docs/decisions/001-the-http-layer.md says why each sits where it does):
  *
- * 1. front door (node:http, before express): the request's context is entered (socket address,
- *    start time: request-context.server.ts);
+ * 1. front door (node:http, before express): the request's context is opened (socket address,
+ *    start time: request-context.server.ts), found later from the request's own headers;
  * 2. front door: the gate refuses cross-site writes (403), declared bodies over 1 MB (413) and
  *    /api URLs that do not decode (400), before anything reads the body (gate.server.ts);
  * 3. front door: the page cache answers stored anonymous pages (page-cache.server.ts);

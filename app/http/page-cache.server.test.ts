@@ -11,7 +11,7 @@ import { makeCourse, makeUser } from "../../tests/support/factories";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { refuseAtTheGate } from "./gate.server";
 import { answerFromPageCache, clearPageCache, documentCacheControl, mayStoreDocument, pageKey, storeDocument } from "./page-cache.server";
-import { enterRequest, requestContext, runWithRequestContext, type RequestContext } from "./request-context.server";
+import { enterRequest, frontDoorContext, openContexts, requestContext, withRequestContext, type RequestContext } from "./request-context.server";
 
 const CSP = "script-src 'self' 'sha256-AAA='";
 const page = (n: number) => Buffer.from(`<!DOCTYPE html><html><body><h1>Courses ${n}</h1><script>window.x=1</script></body></html>`);
@@ -41,20 +41,22 @@ beforeAll(async () => {
     seen = now;
   }
   // The front door's steps in their order, then an "app" that renders like entry.server does.
-  server = http.createServer((req, res) =>
-    enterRequest(req, async () => {
-      if (refuseAtTheGate(req, res) || (await answerFromPageCache(req, res))) return;
-      rendered++;
-      lookupAtRender = requestContext()?.session;
-      controls.push(documentCacheControl());
-      const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": CSP });
-      if (setCookieRender) headers.append("Set-Cookie", "__flash=; Max-Age=0");
-      if (signedInRender) requestContext()!.userId = "someone";
-      const html = page(rendered);
-      if (mayStoreDocument()) storeDocument(200, headers, html);
-      res.writeHead(200, Object.fromEntries(headers)).end(html);
-    }),
-  );
+  server = http.createServer(async (req, res) => {
+    enterRequest(req, res);
+    if (refuseAtTheGate(req, res) || (await answerFromPageCache(req, res))) return;
+    rendered++;
+    // the Fetch Request remix-serve would make: the request's headers, the context's among them
+    const request = new Request(`http://localhost${req.url}`, { headers: req.headers as Record<string, string> });
+    expect(requestContext(request)).toBe(frontDoorContext(req));
+    lookupAtRender = requestContext(request)?.session;
+    controls.push(documentCacheControl(request));
+    const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": CSP });
+    if (setCookieRender) headers.append("Set-Cookie", "__flash=; Max-Age=0");
+    if (signedInRender) requestContext(request)!.userId = "someone";
+    const html = page(rendered);
+    if (mayStoreDocument(request)) storeDocument(request, 200, headers, html);
+    res.writeHead(200, Object.fromEntries(headers)).end(html);
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -163,8 +165,10 @@ describe("the page cache", () => {
     expect(lookupAtRender?.cookie).toBe(`theme=dark; ${cookie}`);
     expect((await lookupAtRender!.user)?.id).toBe(id);
     // getOptionalUser answers from that entry for a GET with the same cookie
-    const user = await runWithRequestContext({ address: "127.0.0.1", session: lookupAtRender }, () =>
-      getOptionalUser(new Request(`${base}/courses`, { headers: { Cookie: `theme=dark; ${cookie}` } })),
+    const user = await withRequestContext(
+      new Request(`${base}/courses`, { headers: { Cookie: `theme=dark; ${cookie}` } }),
+      { address: "127.0.0.1", session: lookupAtRender },
+      getOptionalUser,
     );
     expect(user?.id).toBe(id);
   });

@@ -6,7 +6,7 @@ import { getOptionalUser } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { catalogueQuery } from "~/schemas/page-queries";
 import { readFlash } from "~/utils/flash.server";
-import { requestContext } from "./request-context.server";
+import { CONTEXT_HEADER, frontDoorContext, requestContext } from "./request-context.server";
 
 /**
  * Anonymous pages that are the same for every visitor (the landing page and the catalogue)
@@ -84,8 +84,8 @@ function currentVersion(): string {
  * session is looked up as the page's loaders look it up, so a signed-in visitor's page reuses
  * this lookup (kept in the request's context) instead of making it again.
  */
-async function isAnonymous(cookie: string): Promise<boolean> {
-  const request = new Request("http://front-door/", { headers: { cookie } });
+async function isAnonymous(cookie: string, context: string | undefined): Promise<boolean> {
+  const request = new Request("http://front-door/", { headers: context ? { cookie, [CONTEXT_HEADER]: context } : { cookie } });
   const [user, { flash }] = await Promise.all([getOptionalUser(request), readFlash(request)]);
   return user === null && flash === null;
 }
@@ -137,31 +137,32 @@ export function answerFromPageCache(req: http.IncomingMessage, res: http.ServerR
       return true;
     }
     if (entry) store.delete(key);
-    const ctx = requestContext();
+    const ctx = frontDoorContext(req);
     if (ctx && req.method === "GET") ctx.pageCache = { key, version };
     return false;
   };
   const cookie = req.headers.cookie;
   if (!cookie) return lookup();
-  return isAnonymous(cookie).then((anonymous) => anonymous && lookup());
+  const context = req.headers[CONTEXT_HEADER];
+  return isAnonymous(cookie, typeof context === "string" ? context : undefined).then((anonymous) => anonymous && lookup());
 }
 
 /** Cache-Control of a document: shared-cacheable when the page cache may store it, else private. */
-export function documentCacheControl(): string {
-  return requestContext()?.pageCache ? ANONYMOUS_CACHE_CONTROL : "private, no-store";
+export function documentCacheControl(request: Request): string {
+  return requestContext(request)?.pageCache ? ANONYMOUS_CACHE_CONTROL : "private, no-store";
 }
 
 /** Whether the document being rendered may be stored (the front door said so). */
-export function mayStoreDocument(): boolean {
-  return !!requestContext()?.pageCache;
+export function mayStoreDocument(request: Request): boolean {
+  return !!requestContext(request)?.pageCache;
 }
 
 /**
  * Called by entry.server with a complete anonymous document; stores it when the render found
  * no signed-in user, set no cookie and answered 200.
  */
-export function storeDocument(status: number, headers: Headers, html: Buffer): void {
-  const ctx = requestContext();
+export function storeDocument(request: Request, status: number, headers: Headers, html: Buffer): void {
+  const ctx = requestContext(request);
   const pending = ctx?.pageCache;
   if (!pending || status !== 200 || headers.has("set-cookie") || ctx.userId) return;
   if (store.size >= MAX_ENTRIES) store.delete(store.keys().next().value!);

@@ -1,5 +1,17 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { clientAddress, clientKey, forwardedAddress, runWithRequestContext } from "./request-context.server";
+import {
+  CONTEXT_HEADER,
+  clientAddress,
+  clientKey,
+  enterRequest,
+  forwardedAddress,
+  frontDoorContext,
+  openContexts,
+  requestContext,
+  withRequestContext,
+} from "./request-context.server";
 
 const saved = process.env.TRUST_PROXY;
 afterEach(() => {
@@ -8,9 +20,7 @@ afterEach(() => {
 });
 
 const asked = (socket: string, xff?: string) =>
-  runWithRequestContext({ address: socket }, () =>
-    clientAddress(new Request("http://localhost/login", { headers: xff ? { "X-Forwarded-For": xff } : {} })),
-  );
+  withRequestContext(new Request("http://localhost/login", { headers: xff ? { "X-Forwarded-For": xff } : {} }), { address: socket }, clientAddress);
 
 describe("client identity", () => {
   it("is the socket's address when no proxy is trusted, whatever X-Forwarded-For says", () => {
@@ -45,5 +55,74 @@ describe("client identity", () => {
     expect(parseEnv({ TRUST_PROXY: "3", SESSION_SECRET: "x".repeat(32) }).TRUST_PROXY).toBe(3);
     expect(parseEnv({ TRUST_PROXY: "false", SESSION_SECRET: "x".repeat(32) }).TRUST_PROXY).toBe(0);
     expect(() => parseEnv({ TRUST_PROXY: "10.0.0.1", SESSION_SECRET: "x".repeat(32) })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("the request context", () => {
+  /** A server that opens each request's context as the front door does and reports what a loader would see. */
+  async function withServer(run: (base: string, seen: Array<{ key: string; address?: string; same: boolean }>) => Promise<void>) {
+    const seen: Array<{ key: string; address?: string; same: boolean }> = [];
+    const server = http.createServer((req, res) => {
+      enterRequest(req, res);
+      // the Fetch Request remix-serve makes copies the request's headers
+      const request = new Request(`http://localhost${req.url}`, { headers: req.headers as Record<string, string> });
+      const context = requestContext(request);
+      seen.push({ key: request.headers.get(CONTEXT_HEADER)!, address: context?.address, same: context === frontDoorContext(req) });
+      if (req.url === "/hang") return; // answered never: the client gives up
+      res.end("ok");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
+
+  it("is found from the request's own header, whatever a client wrote under that name", async () => {
+    await withServer(async (base, seen) => {
+      await fetch(`${base}/one`);
+      await fetch(`${base}/two`, { headers: { [CONTEXT_HEADER]: seen[0]!.key } });
+      await fetch(`${base}/three`, { headers: { [CONTEXT_HEADER]: "1" } });
+      expect(seen).toHaveLength(3);
+      expect(new Set(seen.map((s) => s.key)).size).toBe(3);
+      expect(seen.every((s) => s.same && s.address === "127.0.0.1")).toBe(true);
+      expect(seen[2]!.key).not.toBe("1");
+    });
+  });
+
+  it("is forgotten when its response closes, answered or abandoned", async () => {
+    const before = openContexts();
+    await withServer(async (base, seen) => {
+      for (let i = 0; i < 5; i++) await (await fetch(`${base}/page`)).text();
+      const abandoned = new AbortController();
+      const hanging = fetch(`${base}/hang`, { signal: abandoned.signal }).catch(() => "aborted");
+      await expect.poll(() => seen.length).toBe(6);
+      expect(openContexts()).toBe(before + 1);
+      abandoned.abort();
+      expect(await hanging).toBe("aborted");
+      await expect.poll(() => openContexts()).toBe(before);
+    });
+    // a request made in-process has none, and a forged header names none
+    expect(requestContext(new Request("http://localhost/"))).toBeUndefined();
+    expect(requestContext(new Request("http://localhost/", { headers: { [CONTEXT_HEADER]: "1" } }))).toBeUndefined();
+  });
+
+  it("lasts as long as an in-process caller's work, thrown or returned", async () => {
+    const before = openContexts();
+    const address = await withRequestContext(new Request("http://localhost/"), { address: "192.0.2.1" }, async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(openContexts()).toBe(before + 1);
+      return requestContext(request)?.address;
+    });
+    expect(address).toBe("192.0.2.1");
+    expect(() =>
+      withRequestContext(new Request("http://localhost/"), { address: "192.0.2.1" }, () => {
+        throw new Error("boom");
+      }),
+    ).toThrow("boom");
+    await expect(withRequestContext(new Request("http://localhost/"), { address: "192.0.2.1" }, async () => Promise.reject(new Error("late")))).rejects.toThrow("late");
+    expect(openContexts()).toBe(before);
   });
 });

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type http from "node:http";
 import ipaddr from "ipaddr.js";
 import { env } from "~/env.server";
@@ -6,8 +5,16 @@ import type { PublicUser } from "~/models/user.server";
 
 /**
  * remix-serve hands Remix a Fetch Request with no socket, so the socket's address (who the
- * client is, for throttling) and the per-request fields of the request log travel in
- * AsyncLocalStorage, entered once per HTTP request by the front door.
+ * client is, for throttling) and the per-request fields of the request log are kept here, in a
+ * context the front door opens once per HTTP request.
+ *
+ * The context is found from the request itself: the front door writes its key into the
+ * request's CONTEXT_HEADER, over whatever a client sent under that name, and remix-serve copies
+ * the headers into the Request every loader and action sees. A key names a context only in the
+ * process that opened it and only until its response closes. (AsyncLocalStorage would carry the
+ * context without a header, but on Node 20 it hooks every promise the process makes, and a
+ * page's render makes hundreds: about 6% of the sign-in page's throughput,
+ * docs/decisions/006-performance.md.)
  */
 export interface RequestContext {
   /** the socket's remote address */
@@ -20,19 +27,64 @@ export interface RequestContext {
   pageCache?: { key: string; version: string };
 }
 
-const store = new AsyncLocalStorage<RequestContext>();
+export const CONTEXT_HEADER = "x-portal-context";
 
-/** Runs the rest of an HTTP request in its context: the socket's address and the start time. */
-export function enterRequest<T>(req: http.IncomingMessage, fn: () => T): T {
-  return store.run({ address: req.socket.remoteAddress ?? "unknown", started: Date.now() }, fn);
+const contexts = new Map<string, RequestContext>();
+let opened = 0;
+
+function open(context: RequestContext): string {
+  const key = (++opened).toString(36);
+  contexts.set(key, context);
+  return key;
 }
 
-export function requestContext(): RequestContext | undefined {
-  return store.getStore();
+/**
+ * Opens the context of an HTTP request at the front door (its socket's address and start
+ * time); it is forgotten when the response closes, answered or abandoned.
+ */
+export function enterRequest(req: http.IncomingMessage, res: http.ServerResponse): RequestContext {
+  const context: RequestContext = { address: req.socket.remoteAddress ?? "unknown", started: Date.now() };
+  const key = open(context);
+  req.headers[CONTEXT_HEADER] = key;
+  res.once("close", () => contexts.delete(key));
+  return context;
 }
 
-export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
-  return store.run(context, fn);
+/** The context of a request the front door let in; undefined for one made in-process. */
+export function requestContext(request: Request): RequestContext | undefined {
+  const key = request.headers.get(CONTEXT_HEADER);
+  return key === null ? undefined : contexts.get(key);
+}
+
+/** The same, at the front door, before there is a Fetch Request. */
+export function frontDoorContext(req: http.IncomingMessage): RequestContext | undefined {
+  const key = req.headers[CONTEXT_HEADER];
+  return typeof key === "string" ? contexts.get(key) : undefined;
+}
+
+/**
+ * Calls fn with a copy of request that carries context, as if the front door had let it in
+ * (for tests and in-process callers); the context is forgotten when fn has finished.
+ */
+export function withRequestContext<T>(request: Request, context: RequestContext, fn: (request: Request) => T): T {
+  const key = open(context);
+  const headers = new Headers(request.headers);
+  headers.set(CONTEXT_HEADER, key);
+  let result: T;
+  try {
+    result = fn(new Request(request, { headers }));
+  } catch (error) {
+    contexts.delete(key);
+    throw error;
+  }
+  if (result instanceof Promise) return result.finally(() => contexts.delete(key)) as T;
+  contexts.delete(key);
+  return result;
+}
+
+/** How many contexts are open in this process (for tests: each is forgotten when its response closes). */
+export function openContexts(): number {
+  return contexts.size;
 }
 
 /**
@@ -65,6 +117,6 @@ export function forwardedAddress(socketAddress: string, forwardedFor: string | n
 
 /** Who is asking, as the throttles count clients (see clientKey and forwardedAddress). */
 export function clientAddress(request: Request): string {
-  const socket = store.getStore()?.address ?? "unknown";
+  const socket = requestContext(request)?.address ?? "unknown";
   return clientKey(forwardedAddress(socket, request.headers.get("x-forwarded-for"), env().TRUST_PROXY));
 }

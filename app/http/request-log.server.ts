@@ -12,7 +12,7 @@ export function loggablePath(request: Request): string {
 }
 
 export function logRequest(request: Request, status: number): void {
-  const ctx = requestContext();
+  const ctx = requestContext(request);
   logLine({
     method: request.method,
     path: loggablePath(request),

@@ -4,7 +4,7 @@ import type { DB } from "#db/connection";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeUser } from "../../tests/support/factories";
 import { issueApiToken, requireApiUser } from "~/auth/api.server";
-import { runWithRequestContext } from "~/http/request-context.server";
+import { withRequestContext } from "~/http/request-context.server";
 import { signIn } from "~/auth/sign-in.server";
 import { gateRoutes } from "~/http/gate.server";
 import { handleDataRequest } from "~/entry.server";
@@ -46,8 +46,8 @@ describe("logs", () => {
     } as never);
     capture();
     const loader = routes["routes/api.thing"]!.module.loader!;
-    await runWithRequestContext({ address: "10.0.0.1", started: Date.now() - 5, userId: "user-123" }, () =>
-      loader({ request: new Request("http://localhost/api/thing?secret=1"), params: {}, context: {} }),
+    await withRequestContext(new Request("http://localhost/api/thing?secret=1"), { address: "10.0.0.1", started: Date.now() - 5, userId: "user-123" }, (request) =>
+      loader({ request, params: {}, context: {} }),
     );
     expect(parsed()).toEqual([expect.objectContaining({ method: "GET", path: "/api/thing", status: 200, user: "user-123", ms: expect.any(Number) })]);
     expect(lines.join("")).not.toContain("secret=1");
@@ -55,12 +55,8 @@ describe("logs", () => {
 
   it("write a line per data request through entry.server", async () => {
     capture();
-    await runWithRequestContext({ address: "10.0.0.1", started: Date.now() }, async () =>
-      handleDataRequest(new Response("{}", { status: 200 }), {
-        request: new Request("http://localhost/student/overview?_data=root"),
-        params: {},
-        context: {},
-      }),
+    await withRequestContext(new Request("http://localhost/student/overview?_data=root"), { address: "10.0.0.1", started: Date.now() }, async (request) =>
+      handleDataRequest(new Response("{}", { status: 200 }), { request, params: {}, context: {} }),
     );
     expect(parsed()).toEqual([expect.objectContaining({ method: "GET", path: "/student/overview", status: 200, user: null })]);
   });

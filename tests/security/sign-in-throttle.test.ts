@@ -30,7 +30,8 @@ const routes: Record<string, RouteModule> = {
 
 /** A bare adapter from node:http to a route's action, entering the request context as the front door does. */
 function serve(req: http.IncomingMessage, res: http.ServerResponse) {
-  enterRequest(req, async () => {
+  enterRequest(req, res);
+  void (async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const request = new Request(`http://localhost${req.url}`, {
@@ -47,7 +48,7 @@ function serve(req: http.IncomingMessage, res: http.ServerResponse) {
     }
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
-  });
+  })();
 }
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { DB } from "#db/connection";
 import type { Role } from "#db/schema";
 import { issueApiToken } from "~/auth/api.server";
-import { runWithRequestContext } from "~/http/request-context.server";
+import { withRequestContext } from "~/http/request-context.server";
 import { createSession } from "~/auth/session.server";
 import { makeUser } from "./factories";
 
@@ -50,11 +50,10 @@ export async function call(mod: RouteModule, method: string, path: string, optio
   const request = new Request(`${options.origin ?? "http://localhost"}${path}`, { method, headers, body });
   const fn = MUTATIONS.has(method) ? mod.action : mod.loader;
   if (!fn) throw new Error(`The route has no ${MUTATIONS.has(method) ? "action" : "loader"}`);
-  const args = { request, params: options.params ?? {}, context: {} };
   const client = options.client ?? `test-${crypto.randomUUID()}`;
-  return runWithRequestContext({ address: client }, async () => {
+  return withRequestContext(request, { address: client }, async (request) => {
     try {
-      return await fn(args);
+      return await fn({ request, params: options.params ?? {}, context: {} });
     } catch (thrown) {
       if (thrown instanceof Response) return thrown;
       throw thrown;
