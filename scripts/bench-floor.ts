@@ -177,20 +177,25 @@ export default function Login() {
   if (result.status !== 0) throw new Error(`the floor app did not build (${result.status})`);
   fs.writeFileSync(
     path.join(dir, "serve.mjs"),
-    `// WEB_CONCURRENCY remix-serve workers on one port (node:cluster), like the product's npm start,
-// with the same V8 flags as the product's workers, so the two differ only in their code.
+    `// WEB_CONCURRENCY remix-serve workers on one port (node:cluster), like the product's npm start:
+// the same worker script and V8 flags as the product's workers, so the two differ only in their code.
 import cluster from "node:cluster";
 import { workerFlags } from ${JSON.stringify(path.resolve("scripts/serve.mjs"))};
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY || 1));
-cluster.setupPrimary({ exec: ${JSON.stringify(path.resolve("node_modules/@remix-run/serve/dist/cli.js"))}, args: ["build/index.js"], execArgv: workerFlags() });
+cluster.setupPrimary({ exec: ${JSON.stringify(path.resolve("scripts/serve-worker.mjs"))}, args: ["build/index.js"], execArgv: workerFlags() });
 for (let i = 0; i < workers; i++) cluster.fork();
-// On a signal each worker closes its server and exits; the primary leaves once they are gone.
+// On a signal each worker closes its server and exits; the primary leaves once they are gone,
+// or after five seconds, killing what is left (a floor left running would load the next bench).
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     const workers = Object.values(cluster.workers ?? {});
     if (workers.length === 0) process.exit(0);
     cluster.on("exit", () => { if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0); });
     for (const w of workers) w?.process.kill(signal);
+    setTimeout(() => {
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGKILL");
+      process.exit(0);
+    }, 5000).unref();
   });
 }
 `,
