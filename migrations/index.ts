@@ -13,6 +13,7 @@ import * as requestCounts from "./2026-11-23T1102_request_counts";
 import * as avetmiss from "./2026-11-24T0100_avetmiss";
 import * as postgresOrderedIndexes from "./2026-11-25T0100_postgres_ordered_indexes";
 import * as catalogueOrderIndex from "./2026-11-25T0200_catalogue_order_index";
+import * as certificateEnrollmentIndex from "./2026-11-25T1700_certificate_enrollment_index";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T0100_avetmiss": avetmiss,
   "2026-11-25T0100_postgres_ordered_indexes": postgresOrderedIndexes,
   "2026-11-25T0200_catalogue_order_index": catalogueOrderIndex,
+  "2026-11-25T1700_certificate_enrollment_index": certificateEnrollmentIndex,
 };

@@ -517,8 +517,11 @@ export interface AwaitingCertificate {
   course: { id: string; name: string; unit_code: string; tier: Tier };
 }
 
-/** Completed enrolments without a certificate; has_certificate is kept by triggers (migration 2026-11-22T1800). */
-function awaitingEnrollments(db: DB) {
+/**
+ * Completed enrolments without a certificate, the one definition the certificate queues and the
+ * compliance check share; has_certificate is kept by triggers (migration 2026-11-22T1800).
+ */
+export function awaitingEnrollments(db: DB) {
   return db.selectFrom("enrollments").where("enrollments.status", "=", "completed").where("enrollments.has_certificate", "=", 0);
 }
 

@@ -1,5 +1,6 @@
 import type { DB } from "#db/connection";
 import { CURRENT_ENROLLMENT_STATUSES, ENROLLMENT_STATUSES, TIERS, type EnrollmentStatus, type Tier } from "#db/schema";
+import { awaitingEnrollments } from "./certificate.server";
 import { enrollmentCountsByCourseAndStatus, percent } from "./stats.server";
 import { CERTIFICATE_GRACE_DAYS, ISSUE_LABELS } from "./student.server";
 
@@ -79,53 +80,14 @@ export interface ComplianceCheck {
  * links to the list of the records it counts.
  */
 export async function getComplianceChecks(db: DB, now = new Date()): Promise<ComplianceCheck[]> {
-  const cutoff = new Date(now.getTime() - CERTIFICATE_GRACE_DAYS * 864e5).toISOString();
   const count = (v: unknown) => Number(v ?? 0);
+  const q = complianceCountQueries(db, now);
   const [uncertified, missingDob, missingContact, closedCourses, undatedCompletions] = await Promise.all([
-    db
-      .selectFrom("enrollments")
-      .leftJoin("certificates", "certificates.enrollment_id", "enrollments.id")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where("enrollments.status", "=", "completed")
-      .where("enrollments.completion_date", "<", cutoff)
-      .where("certificates.id", "is", null)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("users")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where("role", "=", "student")
-      .where("is_active", "=", 1)
-      .where((eb) => eb.or([eb("date_of_birth", "is", null), eb("date_of_birth", "=", "")]))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("users")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where("role", "=", "student")
-      .where("is_active", "=", 1)
-      .where((eb) =>
-        eb.or([eb("phone", "is", null), eb("phone", "=", ""), eb("emergency_contact", "is", null), eb("emergency_contact", "=", "")]),
-      )
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("courses")
-      .select((eb) => eb.fn.count("courses.id").distinct().as("n"))
-      .where("courses.is_active", "=", 0)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("enrollments")
-            .select("enrollments.id")
-            .whereRef("enrollments.course_id", "=", "courses.id")
-            .where("enrollments.status", "in", CURRENT_ENROLLMENT_STATUSES),
-        ),
-      )
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("enrollments")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where("status", "=", "completed")
-      .where("completion_date", "is", null)
-      .executeTakeFirstOrThrow(),
+    q.uncertified.executeTakeFirstOrThrow(),
+    q.missingDob.executeTakeFirstOrThrow(),
+    q.missingContact.executeTakeFirstOrThrow(),
+    q.closedCourses.executeTakeFirstOrThrow(),
+    q.undatedCompletions.executeTakeFirstOrThrow(),
   ]);
   const check = (c: Omit<ComplianceCheck, "ok">): ComplianceCheck => ({ ...c, ok: c.count === 0 });
   return [
@@ -263,4 +225,51 @@ export function csvField(value: string | number | null | undefined): string {
 export function toCsv<K extends string>(columns: readonly K[], rows: Array<Record<K, string | number | null>>): string {
   const lines = [columns.join(","), ...rows.map((row) => columns.map((c) => csvField(row[c])).join(","))];
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/**
+ * The counts behind the record checks, as queries (the test reads their plans: each must
+ * search an index, never read a table once per row of another).
+ */
+export function complianceCountQueries(db: DB, now = new Date()) {
+  const cutoff = new Date(now.getTime() - CERTIFICATE_GRACE_DAYS * 864e5).toISOString();
+  return {
+    // the trigger-kept flag, not a join to certificates: the join read every certificate for
+    // each completed enrolment (71 s at 100k enrolments and 30k certificates)
+    uncertified: awaitingEnrollments(db)
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("enrollments.completion_date", "<", cutoff),
+    missingDob: db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("role", "=", "student")
+      .where("is_active", "=", 1)
+      .where((eb) => eb.or([eb("date_of_birth", "is", null), eb("date_of_birth", "=", "")])),
+    missingContact: db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("role", "=", "student")
+      .where("is_active", "=", 1)
+      .where((eb) =>
+        eb.or([eb("phone", "is", null), eb("phone", "=", ""), eb("emergency_contact", "is", null), eb("emergency_contact", "=", "")]),
+      ),
+    closedCourses: db
+      .selectFrom("courses")
+      .select((eb) => eb.fn.count("courses.id").distinct().as("n"))
+      .where("courses.is_active", "=", 0)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("enrollments")
+            .select("enrollments.id")
+            .whereRef("enrollments.course_id", "=", "courses.id")
+            .where("enrollments.status", "in", CURRENT_ENROLLMENT_STATUSES),
+        ),
+      ),
+    undatedCompletions: db
+      .selectFrom("enrollments")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("status", "=", "completed")
+      .where("completion_date", "is", null),
+  };
 }
