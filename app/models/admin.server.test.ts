@@ -5,11 +5,12 @@ import { createSession, getSessionUser } from "~/auth/session.server";
 import { issueApiToken, getTokenUser } from "~/auth/api.server";
 import { signIn } from "~/auth/sign-in.server";
 import { registerUser } from "./user.server";
-import { createTestDb } from "../../tests/support/test-db";
+import { CompiledQuery } from "kysely";
+import { createTestDb, TEST_DIALECT } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { approveAccount, listPendingAccounts, rejectAccount } from "./approval.server";
 import { createCourse, getCourseDetail, listAllCourses, updateCourse } from "./course-admin.server";
-import { createStudent, getStudentDetail, listRecentStudents, searchStudents, updateStudent, type StudentIssue } from "./student.server";
+import { createStudent, filteredStudents, getStudentDetail, listRecentStudents, searchStudents, updateStudent, type StudentIssue } from "./student.server";
 import { coursePatchSchema, courseCreateSchema } from "~/schemas/course";
 import { studentCreateSchema } from "~/schemas/student";
 import { newVerificationCode } from "./certificate-number.server";
@@ -95,6 +96,18 @@ describe("searchStudents", () => {
     expect(await names("uncertified")).toEqual(["Issue Late"]);
     expect(await names("undated-completion")).toEqual(["Issue Undated"]);
     expect(noDob.id).toBeTruthy();
+  });
+
+  // SQLite's plans only: PostgreSQL plans from table statistics an empty test database lacks.
+  it.runIf(TEST_DIALECT === "sqlite")("reads the enrolments behind an issue filter once, not once per student", async () => {
+    for (const issue of ["uncertified", "undated-completion"] as const) {
+      const compiled = filteredStudents(db, { issue }).select("users.id").compile();
+      const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+      const steps = plan.rows.map((r) => r.detail);
+      // a LIST SUBQUERY is read once; an EXISTS or CORRELATED step on enrollments runs for each student
+      expect(steps.some((step) => step.startsWith("LIST SUBQUERY")), `${issue}: ${steps.join(" | ")}`).toBe(true);
+      expect(steps.filter((step) => /EXISTS|CORRELATED/.test(step)), `${issue}: ${steps.join(" | ")}`).toEqual([]);
+    }
   });
 });
 

@@ -518,11 +518,17 @@ export interface AwaitingCertificate {
 }
 
 /**
- * Completed enrolments without a certificate, the one definition the certificate queues and the
- * compliance check share; has_certificate is kept by triggers (migration 2026-11-22T1800).
+ * Completed enrolments without a certificate, the one definition the certificate queues, the
+ * compliance check and the students list share; has_certificate is kept by triggers
+ * (migration 2026-11-22T1800).
  */
 export function awaitingEnrollments(db: DB) {
   return db.selectFrom("enrollments").where("enrollments.status", "=", "completed").where("enrollments.has_certificate", "=", 0);
+}
+
+/** Those of them completed more than CERTIFICATE_GRACE_DAYS before `now`: their certificate is overdue. */
+export function overdueCertificateEnrollments(db: DB, now: Date) {
+  return awaitingEnrollments(db).where("enrollments.completion_date", "<", new Date(now.getTime() - CERTIFICATE_GRACE_DAYS * DAY_MS).toISOString());
 }
 
 /**

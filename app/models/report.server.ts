@@ -1,6 +1,6 @@
 import type { DB } from "#db/connection";
 import { CURRENT_ENROLLMENT_STATUSES, ENROLLMENT_STATUSES, TIERS, type EnrollmentStatus, type Tier } from "#db/schema";
-import { awaitingEnrollments } from "./certificate.server";
+import { overdueCertificateEnrollments } from "./certificate.server";
 import { enrollmentCountsByCourseAndStatus, percent } from "./stats.server";
 import { CERTIFICATE_GRACE_DAYS, ISSUE_LABELS } from "./student.server";
 
@@ -232,13 +232,10 @@ export function toCsv<K extends string>(columns: readonly K[], rows: Array<Recor
  * search an index, never read a table once per row of another).
  */
 export function complianceCountQueries(db: DB, now = new Date()) {
-  const cutoff = new Date(now.getTime() - CERTIFICATE_GRACE_DAYS * 864e5).toISOString();
   return {
     // the trigger-kept flag, not a join to certificates: the join read every certificate for
     // each completed enrolment (71 s at 100k enrolments and 30k certificates)
-    uncertified: awaitingEnrollments(db)
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where("enrollments.completion_date", "<", cutoff),
+    uncertified: overdueCertificateEnrollments(db, now).select((eb) => eb.fn.countAll().as("n")),
     missingDob: db
       .selectFrom("users")
       .select((eb) => eb.fn.countAll().as("n"))

@@ -6,7 +6,7 @@ import { hashPassword } from "~/auth/password.server";
 import { revokeAllAccess } from "~/auth/session.server";
 import type { StudentCreateInput, StudentIssue, StudentPatch, StudentStatusFilter } from "~/schemas/student";
 import { conflict, notFound } from "~/utils/errors";
-import { CERTIFICATE_GRACE_DAYS, listCertificatesForStudent, type CertificateSummary } from "./certificate.server";
+import { CERTIFICATE_GRACE_DAYS, listCertificatesForStudent, overdueCertificateEnrollments, type CertificateSummary } from "./certificate.server";
 import { listEnrollmentsForStudent, type StudentEnrollment } from "./student-enrollments.server";
 import { recordEvent } from "./event.server";
 import { assertUsiFree, recordUsiVerification, usiChange } from "./usi.server";
@@ -44,11 +44,8 @@ export interface StudentPage {
 
 export const STUDENT_PAGE_SIZE = 20;
 
-function graceCutoff(now: Date): string {
-  return new Date(now.getTime() - CERTIFICATE_GRACE_DAYS * 864e5).toISOString();
-}
-
-function filteredStudents(db: DB, search: StudentSearch) {
+/** The students a search names, as a query (searchStudents counts and pages it; a test reads its plan). */
+export function filteredStudents(db: DB, search: StudentSearch) {
   const term = search.q?.trim() ?? "";
   const dialect = dialectSql(db);
   const byIndex = dialect.isIndexedUserSearch(term);
@@ -70,28 +67,14 @@ function filteredStudents(db: DB, search: StudentSearch) {
         ]),
       );
   } else if (search.issue === "uncertified") {
-    const cutoff = graceCutoff(search.now ?? new Date());
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("enrollments")
-          .select("enrollments.id")
-          .whereRef("enrollments.student_id", "=", "users.id")
-          .where("enrollments.status", "=", "completed")
-          .where("enrollments.completion_date", "<", cutoff)
-          .where("enrollments.has_certificate", "=", 0),
-      ),
-    );
+    // The students of a list read once, not a correlated EXISTS: SQLite ran that one per
+    // student over every overdue enrolment (77 s at 20k students).
+    query = query.where("users.id", "in", overdueCertificateEnrollments(db, search.now ?? new Date()).select("enrollments.student_id"));
   } else if (search.issue === "undated-completion") {
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("enrollments")
-          .select("enrollments.id")
-          .whereRef("enrollments.student_id", "=", "users.id")
-          .where("enrollments.status", "=", "completed")
-          .where("enrollments.completion_date", "is", null),
-      ),
+    query = query.where(
+      "users.id",
+      "in",
+      db.selectFrom("enrollments").select("enrollments.student_id").where("enrollments.status", "=", "completed").where("enrollments.completion_date", "is", null),
     );
   }
   return query;
