@@ -6,7 +6,7 @@ import * as certificates from "~/routes/api.certificates";
 import * as revoke from "~/routes/api.admin.certificates.$id.revoke";
 import * as reissue from "~/routes/api.admin.certificates.$id.reissue";
 import * as verify from "~/routes/api.verify.$code";
-import { organisationToday } from "~/schemas/assessment";
+import { organisationToday } from "~/utils/organisation-calendar";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { bodyOf, call, caller, type Caller } from "../../tests/support/api-calls";

@@ -6,7 +6,7 @@ import { getOptionalUser } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { catalogueQuery } from "~/schemas/page-queries";
 import { readFlash } from "~/utils/flash.server";
-import { CONTEXT_HEADER, frontDoorContext, requestContext } from "./request-context.server";
+import { frontDoorContext, frontDoorRequest, requestContext } from "./request-context.server";
 
 /**
  * Anonymous pages that are the same for every visitor (the landing page and the catalogue)
@@ -84,8 +84,8 @@ function currentVersion(): string {
  * session is looked up as the page's loaders look it up, so a signed-in visitor's page reuses
  * this lookup (kept in the request's context) instead of making it again.
  */
-async function isAnonymous(cookie: string, context: string | undefined): Promise<boolean> {
-  const request = new Request("http://front-door/", { headers: context ? { cookie, [CONTEXT_HEADER]: context } : { cookie } });
+async function isAnonymous(req: http.IncomingMessage): Promise<boolean> {
+  const request = frontDoorRequest(req);
   const [user, { flash }] = await Promise.all([getOptionalUser(request), readFlash(request)]);
   return user === null && flash === null;
 }
@@ -141,10 +141,8 @@ export function answerFromPageCache(req: http.IncomingMessage, res: http.ServerR
     if (ctx && req.method === "GET") ctx.pageCache = { key, version };
     return false;
   };
-  const cookie = req.headers.cookie;
-  if (!cookie) return lookup();
-  const context = req.headers[CONTEXT_HEADER];
-  return isAnonymous(cookie, typeof context === "string" ? context : undefined).then((anonymous) => anonymous && lookup());
+  if (!req.headers.cookie) return lookup();
+  return isAnonymous(req).then((anonymous) => anonymous && lookup());
 }
 
 /** Cache-Control of a document: shared-cacheable when the page cache may store it, else private. */

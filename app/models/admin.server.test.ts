@@ -5,7 +5,7 @@ import { createSession, getSessionUser } from "~/auth/session.server";
 import { issueApiToken, getTokenUser } from "~/auth/api.server";
 import { signIn } from "~/auth/sign-in.server";
 import { registerUser } from "./user.server";
-import { CompiledQuery } from "kysely";
+import { sqlitePlan } from "../../tests/support/query-plan";
 import { createTestDb, TEST_DIALECT } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { approveAccount, listPendingAccounts, rejectAccount } from "./approval.server";
@@ -101,9 +101,7 @@ describe("searchStudents", () => {
   // SQLite's plans only: PostgreSQL plans from table statistics an empty test database lacks.
   it.runIf(TEST_DIALECT === "sqlite")("reads the enrolments behind an issue filter once, not once per student", async () => {
     for (const issue of ["uncertified", "undated-completion"] as const) {
-      const compiled = filteredStudents(db, { issue }).select("users.id").compile();
-      const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
-      const steps = plan.rows.map((r) => r.detail);
+      const steps = await sqlitePlan(db, filteredStudents(db, { issue }).select("users.id"));
       // a LIST SUBQUERY is read once; an EXISTS or CORRELATED step on enrollments runs for each student
       expect(steps.some((step) => step.startsWith("LIST SUBQUERY")), `${issue}: ${steps.join(" | ")}`).toBe(true);
       expect(steps.filter((step) => /EXISTS|CORRELATED/.test(step)), `${issue}: ${steps.join(" | ")}`).toEqual([]);

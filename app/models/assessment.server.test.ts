@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { createTestDb } from "../../tests/support/test-db";
-import { assessmentSchema, organisationToday } from "~/schemas/assessment";
+import { assessmentSchema } from "~/schemas/assessment";
+import { organisationToday } from "~/utils/organisation-calendar";
 import { enrollmentUpdateSchema } from "~/schemas/enrollment-update";
 import { parseWith } from "~/utils/validation";
 import {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import { CompiledQuery } from "kysely";
+import { sqlitePlan } from "../../tests/support/query-plan";
 import { createTestDb, TEST_DIALECT } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { complianceCountQueries, csvField, EXPORT_COLUMNS, getComplianceChecks, getEnrollmentStatistics, listStudentEnrollmentsForExport, toCsv } from "./report.server";
@@ -111,9 +111,7 @@ describe("reports", () => {
   // SQLite's plans only: PostgreSQL plans from table statistics an empty test database lacks.
   it.runIf(TEST_DIALECT === "sqlite")("counts every record check through an index, never reading a table once per row of another", async () => {
     for (const [name, query] of Object.entries(complianceCountQueries(db))) {
-      const compiled = query.compile();
-      const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
-      const steps = plan.rows.map((r) => r.detail);
+      const steps = await sqlitePlan(db, query);
       expect(steps.length, name).toBeGreaterThan(0);
       // "SCAN t" reads all of t (once per row of the table before it in a join); "SEARCH t USING INDEX" does not
       expect(steps.filter((step) => /^SCAN /.test(step)), `${name}: ${steps.join(" | ")}`).toEqual([]);

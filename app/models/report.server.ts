@@ -2,7 +2,7 @@ import type { DB } from "#db/connection";
 import { CURRENT_ENROLLMENT_STATUSES, ENROLLMENT_STATUSES, TIERS, type EnrollmentStatus, type Tier } from "#db/schema";
 import { overdueCertificateEnrollments } from "./certificate.server";
 import { enrollmentCountsByCourseAndStatus, percent } from "./stats.server";
-import { CERTIFICATE_GRACE_DAYS, ISSUE_LABELS } from "./student.server";
+import { CERTIFICATE_GRACE_DAYS, filteredStudents, ISSUE_LABELS, undatedCompletions } from "./student.server";
 
 /** The ASQA compliance report: enrolment figures, record checks and the CSV export. */
 
@@ -73,6 +73,35 @@ export interface ComplianceCheck {
   unit: [string, string];
   ok: boolean;
   href: string;
+}
+
+/**
+ * The counts behind the record checks, as queries (a test reads their plans: none may read a
+ * table once per row of another). Each counts what the list its check links to shows: the
+ * students list's own filters, and the enrolments those filters read.
+ */
+export function complianceCountQueries(db: DB, now = new Date()) {
+  return {
+    // the trigger-kept flag, not a join to certificates: the join read every certificate for
+    // each completed enrolment (71 s at 100k enrolments and 30k certificates)
+    uncertified: overdueCertificateEnrollments(db, now).select((eb) => eb.fn.countAll().as("n")),
+    missingDob: filteredStudents(db, { issue: "missing-dob" }).select((eb) => eb.fn.countAll().as("n")),
+    missingContact: filteredStudents(db, { issue: "missing-contact" }).select((eb) => eb.fn.countAll().as("n")),
+    closedCourses: db
+      .selectFrom("courses")
+      .select((eb) => eb.fn.count("courses.id").distinct().as("n"))
+      .where("courses.is_active", "=", 0)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("enrollments")
+            .select("enrollments.id")
+            .whereRef("enrollments.course_id", "=", "courses.id")
+            .where("enrollments.status", "in", CURRENT_ENROLLMENT_STATUSES),
+        ),
+      ),
+    undatedCompletions: undatedCompletions(db).select((eb) => eb.fn.countAll().as("n")),
+  };
 }
 
 /**
@@ -227,46 +256,3 @@ export function toCsv<K extends string>(columns: readonly K[], rows: Array<Recor
   return `${lines.join("\r\n")}\r\n`;
 }
 
-/**
- * The counts behind the record checks, as queries (the test reads their plans: each must
- * search an index, never read a table once per row of another).
- */
-export function complianceCountQueries(db: DB, now = new Date()) {
-  return {
-    // the trigger-kept flag, not a join to certificates: the join read every certificate for
-    // each completed enrolment (71 s at 100k enrolments and 30k certificates)
-    uncertified: overdueCertificateEnrollments(db, now).select((eb) => eb.fn.countAll().as("n")),
-    missingDob: db
-      .selectFrom("users")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where("role", "=", "student")
-      .where("is_active", "=", 1)
-      .where((eb) => eb.or([eb("date_of_birth", "is", null), eb("date_of_birth", "=", "")])),
-    missingContact: db
-      .selectFrom("users")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where("role", "=", "student")
-      .where("is_active", "=", 1)
-      .where((eb) =>
-        eb.or([eb("phone", "is", null), eb("phone", "=", ""), eb("emergency_contact", "is", null), eb("emergency_contact", "=", "")]),
-      ),
-    closedCourses: db
-      .selectFrom("courses")
-      .select((eb) => eb.fn.count("courses.id").distinct().as("n"))
-      .where("courses.is_active", "=", 0)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("enrollments")
-            .select("enrollments.id")
-            .whereRef("enrollments.course_id", "=", "courses.id")
-            .where("enrollments.status", "in", CURRENT_ENROLLMENT_STATUSES),
-        ),
-      ),
-    undatedCompletions: db
-      .selectFrom("enrollments")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where("status", "=", "completed")
-      .where("completion_date", "is", null),
-  };
-}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { createTestDb } from "../../tests/support/test-db";
-import { organisationToday } from "~/schemas/assessment";
+import { organisationToday } from "~/utils/organisation-calendar";
 import { recordAssessment } from "./assessment.server";
 import {
   CERTIFICATE_NEEDS_COMPLETION,

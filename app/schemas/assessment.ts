@@ -19,7 +19,6 @@ import { cleanText } from "./fields";
 
 export { ASSESSMENT_TYPES, MAX_SCORE_LIMIT, PENDING_ASSESSMENT_DEFINITION } from "./assessment-text";
 
-export { organisationDate, organisationToday } from "~/utils/organisation-calendar";
 
 /**
  * An optional whole number from a form field (text) or JSON (number): blank is null,
