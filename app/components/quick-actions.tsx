@@ -19,11 +19,11 @@ export function QuickActions({ actions }: { actions: QuickAction[] }) {
           return (
             <li key={action.to}>
               {action.download ? (
-                <a href={action.to} download className={buttonClasses(variant, "md", "w-full justify-start")}>
+                <a href={action.to} download className={buttonClasses(variant, "md", "w-full")}>
                   {action.label}
                 </a>
               ) : (
-                <ButtonLink to={action.to} variant={variant} className="w-full justify-start">
+                <ButtonLink to={action.to} variant={variant} className="w-full">
                   {action.label}
                 </ButtonLink>
               )}
