@@ -20,7 +20,8 @@ import { enterRequest } from "./request-context.server";
  * 5. Remix: every loader and action behind the gate (undeclared bodies cut at 1 MB; resource
  *    routes get headers, a request-log line and a JSON 500);
  * 6. app/entry.server.tsx: documents get the security headers and CSP (headers.server.ts), their
- *    Cache-Control and request-log line (request-log.server.ts), and anonymous pages are stored.
+ *    Cache-Control and request-log line (request-log.server.ts), anonymous pages are stored, and
+ *    each document is compressed whole, once (compression.server.ts), so step 4 passes it by.
  *
  * Everything this process prints, remix-serve's access log included, has secrets redacted
  * (redacted-output.server.ts). The environment is read and checked once, here, at start.

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import type http from "node:http";
-import zlib from "node:zlib";
 import { dataVersion } from "#db/connection";
 import { getOptionalUser } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { catalogueQuery } from "~/schemas/page-queries";
 import { readFlash } from "~/utils/flash.server";
+import { compress, encodingFor, type Encoding } from "./compression.server";
 import { frontDoorContext, frontDoorRequest, requestContext } from "./request-context.server";
 
 /**
@@ -58,8 +58,6 @@ export function pageKey(target: string): string | null {
   return query === null ? null : `${path}?${query}`;
 }
 
-type Encoding = "br" | "gzip" | "identity";
-
 interface Entry {
   version: string;
   stored: number;
@@ -88,19 +86,6 @@ async function isAnonymous(req: http.IncomingMessage): Promise<boolean> {
   const request = frontDoorRequest(req);
   const [user, { flash }] = await Promise.all([getOptionalUser(request), readFlash(request)]);
   return user === null && flash === null;
-}
-
-/** The coding a client accepts, best first; q=0 refuses a coding. */
-function encodingFor(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return "identity";
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.split(";").map((s) => s.trim().toLowerCase());
-    if (name && !params.some((p) => /^q=0(\.0*)?$/.test(p))) accepted.add(name);
-  }
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
-  return "identity";
 }
 
 function serve(req: http.IncomingMessage, res: http.ServerResponse, entry: Entry): void {
@@ -175,8 +160,8 @@ export function storeDocument(request: Request, status: number, headers: Headers
     headers: [...kept],
     bodies: {
       identity: html,
-      gzip: zlib.gzipSync(html, { level: 9 }),
-      br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: compress(html, "gzip", "stored"),
+      br: compress(html, "br", "stored"),
     },
     etag,
   });

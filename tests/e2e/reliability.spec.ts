@@ -196,6 +196,29 @@ test.describe("sessions and requests", () => {
     }
   });
 
+  test("a page is sent whole, compressed once in the coding the client takes, with its length", async () => {
+    const student = await account("student");
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+      ["identity", null],
+    ] as const) {
+      for (const [what, url, cookie] of [
+        ["sign-in page", "/login", undefined],
+        ["signed-in catalogue", "/courses", student.cookie],
+      ] as const) {
+        const response = await http("GET", url, { headers: { "Accept-Encoding": accept }, cookie });
+        expect(response.status, what).toBe(200);
+        expect(response.text, what).toContain("</html>");
+        expect(response.headers.get("content-encoding"), `${what}, ${accept}`).toBe(encoding);
+        expect(response.headers.get("transfer-encoding"), what).toBeNull();
+        const length = Number(response.headers.get("content-length"));
+        if (encoding) expect(length, `${what}, ${accept}`).toBeLessThan(Buffer.byteLength(response.text) / 2);
+        else expect(length, what).toBe(Buffer.byteLength(response.text));
+      }
+    }
+  });
+
   test("the session id changes at sign-in, and signing out ends it at once", async () => {
     const student = await account("student");
     // a browser that still sends an earlier, properly signed session cookie (signed out since:
