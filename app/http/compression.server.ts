@@ -8,7 +8,7 @@ import zlib from "node:zlib";
  *
  * Why not leave documents to the middleware: it compresses as a stream, which for a page of a
  * few tens of kilobytes costs more in stream set-up, flushes and thread-pool hand-offs than the
- * compression itself. Compressed whole, the signed-in catalogue serves about 9% more pages a
+ * compression itself. Compressed whole, the signed-in catalogue serves about 8% more pages a
  * second (docs/decisions/006-performance.md), and every document gets a Content-Length. No
  * page streams anything (the app has no Suspense boundaries), so nothing arrives later for it.
  */
