@@ -1,22 +1,13 @@
 import crypto from "node:crypto";
-import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import type { ReactElement } from "react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { documentResponse } from "./http/compression.server";
 import { applySecurityHeaders, inlineScriptHashes } from "./http/headers.server";
 import { documentCacheControl, mayStoreDocument, storeDocument } from "./http/page-cache.server";
 import { logRequest } from "./http/request-log.server";
 import { NonceProvider } from "./utils/nonce";
-
-/**
- * A render still waiting for data after this long is given up. Each render clears its timer
- * once it is complete: a pending timer keeps the whole render reachable for five seconds, and at
- * a few hundred pages a second that is enough garbage surviving young collections to cost more
- * than the rendering itself.
- */
-const ABORT_DELAY = 5_000;
 
 export default function handleRequest(
   request: Request,
@@ -30,71 +21,35 @@ export default function handleRequest(
   if (mayStoreDocument(request)) {
     // An anonymous page the page cache may keep: its inline scripts are allowed by their hashes
     // (a nonce would be shared by everyone served the stored copy), known once it is complete.
-    return renderDocument(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, responseStatusCode).then(({ html, status }) => {
-      responseHeaders.append("Vary", "Cookie");
-      applySecurityHeaders(responseHeaders, { hashes: inlineScriptHashes(html.toString("utf8")) });
-      storeDocument(request, status, responseHeaders, html);
-      logRequest(request, status);
-      return documentResponse(request, status, responseHeaders, html);
-    });
+    const html = renderDocument(<RemixServer context={remixContext} url={request.url} />);
+    responseHeaders.append("Vary", "Cookie");
+    applySecurityHeaders(responseHeaders, { hashes: inlineScriptHashes(html.toString("utf8")) });
+    storeDocument(request, responseStatusCode, responseHeaders, html);
+    logRequest(request, responseStatusCode);
+    return documentResponse(request, responseStatusCode, responseHeaders, html);
   }
   // A page for one visitor: its inline scripts carry this render's nonce.
   const nonce = crypto.randomBytes(16).toString("base64");
-  return renderDocument(
+  const html = renderDocument(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
     </NonceProvider>,
-    responseStatusCode,
-    nonce,
-  ).then(({ html, status }) => {
-    applySecurityHeaders(responseHeaders, { nonce });
-    logRequest(request, status);
-    return documentResponse(request, status, responseHeaders, html);
-  });
+  );
+  applySecurityHeaders(responseHeaders, { nonce });
+  logRequest(request, responseStatusCode);
+  return documentResponse(request, responseStatusCode, responseHeaders, html);
 }
 
 /**
- * Renders the whole document, then hands it over to be compressed once (compression.server.ts
- * says why documents are not streamed through the compression middleware). A render that
- * fails before its shell is complete rejects, and Remix answers with its error page (and logs
- * it); one that fails after it is logged here and answered with status 500.
+ * Renders the whole document in one synchronous pass, to be compressed once
+ * (compression.server.ts says why documents are not streamed). No page suspends (the app has
+ * no Suspense boundaries and no deferred data), so a streaming render would send the same
+ * bytes, only later: it costs a stream, a writable and a timer per page, about 6% of the
+ * signed-in catalogue's throughput (docs/decisions/006-performance.md). A render that throws
+ * is answered by Remix with the route's error boundary, as a failed shell would be.
  */
-function renderDocument(element: ReactElement, status: number, nonce?: string): Promise<{ html: Buffer; status: number }> {
-  return new Promise((resolve, reject) => {
-    // set once the render has started (React calls back no sooner than the next tick)
-    let deadline: ReturnType<typeof setTimeout> | undefined;
-    let shellRendered = false;
-    const chunks: Buffer[] = [];
-    const body = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-        callback();
-      },
-      final(callback) {
-        resolve({ html: Buffer.concat(chunks), status });
-        callback();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream(element, {
-      nonce,
-      onShellReady() {
-        shellRendered = true;
-      },
-      onAllReady() {
-        clearTimeout(deadline);
-        pipe(body);
-      },
-      onShellError(error: unknown) {
-        clearTimeout(deadline);
-        reject(error);
-      },
-      onError(error: unknown) {
-        status = 500;
-        if (shellRendered) console.error(error);
-      },
-    });
-    deadline = setTimeout(abort, ABORT_DELAY);
-  });
+function renderDocument(element: ReactElement): Buffer {
+  return Buffer.from(`<!DOCTYPE html>${renderToString(element)}`);
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
