@@ -115,6 +115,17 @@ describe("ASCII spelling of names and addresses", () => {
     expect(toAscii("Plain").lossy).toBe(false);
   });
 
+  it("writes printable ASCII as it is, runs of spaces folded, exactly as the full spelling does", () => {
+    expect(toAscii("  Unit  3,   12 Smith St ")).toEqual({ text: " Unit 3, 12 Smith St ", lossy: false });
+    // a trailing combining accent sends the same text through the full spelling, which drops it
+    fc.assert(
+      fc.property(fc.stringMatching(/^[\x20-\x7e]{0,40}$/), (text) => {
+        expect(toAscii(text)).toEqual(toAscii(`${text}\u0301`));
+        expect(toAscii(text).text).not.toMatch(/ {2}/);
+      }),
+    );
+  });
+
   it("marks a character with no ASCII spelling, and the record still has its width", () => {
     expect(toAscii("李小龙")).toEqual({ text: "???", lossy: true });
     const { line, problems } = natRecord(NAT_LAYOUTS.NAT00085, { "Client family name": "李" });

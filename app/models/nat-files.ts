@@ -269,6 +269,8 @@ const SPELLED: Record<string, string> = {
   "\u2026": "...",
 };
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /**
  * Text as printable ASCII: accents dropped (José → Jose, Zoë → Zoe), letters that do not
  * decompose spelled out (Søren → Soren, Straße → Strasse), compatibility forms folded
@@ -277,6 +279,9 @@ const SPELLED: Record<string, string> = {
  * name in Latin letters, as on the learner's USI record.
  */
 export function toAscii(text: string): { text: string; lossy: boolean } {
+  // Nearly every name and address is printable ASCII already: then only runs of spaces fold,
+  // and the export (tens of thousands of records) skips the per-character work below.
+  if (PRINTABLE_ASCII.test(text)) return { text: text.replace(/ {2,}/g, " "), lossy: false };
   let lossy = false;
   const spelled = [...text].map((c) => SPELLED[c] ?? c).join("");
   const folded = spelled
