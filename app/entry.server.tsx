@@ -18,26 +18,19 @@ export default function handleRequest(
 ) {
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", documentCacheControl(request));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  if (mayStoreDocument(request)) {
-    // An anonymous page the page cache may keep: its inline scripts are allowed by their hashes
-    // (a nonce would be shared by everyone served the stored copy), known once it is complete.
-    const html = renderDocument(<RemixServer context={remixContext} url={request.url} />);
-    responseHeaders.append("Vary", "Cookie");
-    applySecurityHeaders(responseHeaders, { hashes: inlineScriptHashes(html.toString("utf8")) });
-    storeDocument(request, responseStatusCode, responseHeaders, html);
-    logRequest(request, responseStatusCode);
-    return documentResponse(request, responseStatusCode, responseHeaders, html);
-  }
-  // A page for one visitor: its inline scripts carry this render's nonce.
-  const nonce = crypto.randomBytes(16).toString("base64");
-  const html = renderDocument(
-    <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-    </NonceProvider>,
-  );
-  applySecurityHeaders(responseHeaders, { nonce });
+  // An anonymous page the page cache may keep has its inline scripts allowed by their hashes (a
+  // nonce would be shared by everyone served the stored copy); a page for one visitor, by this
+  // render's nonce.
+  const stored = mayStoreDocument(request);
+  const nonce = stored ? undefined : crypto.randomBytes(16).toString("base64");
+  const remix = <RemixServer context={remixContext} url={request.url} nonce={nonce} />;
+  const html = renderDocument(nonce ? <NonceProvider value={nonce}>{remix}</NonceProvider> : remix);
+  if (stored) responseHeaders.append("Vary", "Cookie");
+  applySecurityHeaders(responseHeaders, nonce ? { nonce } : { hashes: inlineScriptHashes(html) });
+  const body = Buffer.from(html);
+  if (stored) storeDocument(request, responseStatusCode, responseHeaders, body);
   logRequest(request, responseStatusCode);
-  return documentResponse(request, responseStatusCode, responseHeaders, html);
+  return documentResponse(request, responseStatusCode, responseHeaders, body);
 }
 
 /**
@@ -48,8 +41,8 @@ export default function handleRequest(
  * signed-in catalogue's throughput (docs/decisions/006-performance.md). A render that throws
  * is answered by Remix with the route's error boundary, as a failed shell would be.
  */
-function renderDocument(element: ReactElement): Buffer {
-  return Buffer.from(`<!DOCTYPE html>${renderToString(element)}`);
+function renderDocument(element: ReactElement): string {
+  return `<!DOCTYPE html>${renderToString(element)}`;
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
