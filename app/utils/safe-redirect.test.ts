@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { safeRedirect } from "./safe-redirect";
 
@@ -20,8 +21,27 @@ describe("safeRedirect", () => {
     "/student/\tcourses",
     "/x\u0000",
     "/ //evil.example",
+    "/..//evil.example",
+    "/a/..//x",
+    "/%2e%2e//x",
+    "/%2E%2E//evil.example/path",
+    "/./..//x",
+    "/a/b/../..//x?y=1",
     "",
   ])("refuses %j", (target) => {
     expect(safeRedirect(target)).toBe("/dashboard");
+  });
+
+  it("whatever the target, the answer resolves to this site", () => {
+    const pieces = fc.constantFrom("/", "//", "..", ".", "%2e", "%2E", "\\", "evil.example", "a", "?", "#", "@", ":", "%2f", "%5c");
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 8 }), (parts) => {
+        const target = parts.join("");
+        const answer = safeRedirect(target);
+        expect(new URL(answer, "http://site.example/some/page").origin).toBe("http://site.example");
+        expect(answer.startsWith("//")).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -15,5 +15,10 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
     return fallback;
   }
   if (url.origin !== "http://site.invalid") return fallback;
-  return url.pathname + url.search + url.hash;
+  // Resolving dot segments can turn a harmless path into another host's: `/..//evil.example`,
+  // `/a/..//x` and `/%2e%2e//x` all come out as `//…`. The result is what the browser gets, so
+  // the result is what must pass.
+  const resolved = url.pathname + url.search + url.hash;
+  if (!resolved.startsWith("/") || resolved.startsWith("//") || resolved.startsWith("/\\")) return fallback;
+  return resolved;
 }

@@ -27,6 +27,9 @@ describe("/login?redirectTo=", () => {
     "/student\\courses",
     "//evil.example/x",
     "https://evil.example/",
+    "/..//evil.example",
+    "/a/..//x",
+    "/%2e%2e//x",
   ])("%j: signs in to /dashboard with one session, never a 500", async (target) => {
     const { id, email } = await makeUser(db);
     const response = await call(login, "POST", `/login?${new URLSearchParams({ redirectTo: target })}`, {
