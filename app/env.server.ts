@@ -38,6 +38,8 @@ const schema = z.object({
   OUTBOX_DIR: z.string().optional(),
   /** "silent" stops the one-line-per-event log (test runs). */
   LOG_LEVEL: z.string().optional(),
+  /** The interface remix-serve listens on (unset: every interface, unless demo accounts hold it to loopback). */
+  HOST: z.string().max(255).optional(),
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };
@@ -110,11 +112,30 @@ export function fixEnv(): void {
   fixed = true;
 }
 
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
-/** Whether a host name is this machine itself (a request from it can only come from here). */
+/**
+ * Whether a host name (or a listening address, or a socket's address) is this machine itself:
+ * a request addressed to it, or coming from it, can only come from here.
+ */
 export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname.toLowerCase()) || /^127(\.\d{1,3}){3}$/.test(hostname);
+  const name = hostname.toLowerCase().replace(/^::ffff:/, "");
+  return LOOPBACK_HOSTS.has(name) || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+let demoAccounts: readonly string[] = [];
+
+/**
+ * The accounts that still had the demo password when this server started (app/http/demo-lock):
+ * while there is any, the portal runs the demo organisation, on this machine only.
+ */
+export function setDemoAccounts(accounts: readonly string[]): void {
+  demoAccounts = [...accounts];
+}
+
+/** Whether the portal runs the demo organisation (some account has the demo password). */
+export function demoMode(): boolean {
+  return demoAccounts.length > 0;
 }
 
 /**

@@ -33,3 +33,22 @@ export async function accountsWithDemoPassword(db: DB): Promise<string[]> {
   }
   return found.sort();
 }
+
+/** The accounts a refusal to start names: the first 20, and how many more. */
+export function namedAccounts(accounts: readonly string[]): string[] {
+  return [...accounts.slice(0, 20).map((email) => `  ${email}`), ...(accounts.length > 20 ? [`  … and ${accounts.length - 20} more`] : [])];
+}
+
+/**
+ * Why a server holding demo accounts will not listen on `host`, or null when it may: the demo
+ * password is printed in the README, so those accounts are anyone's, and a portal that has them
+ * answers this machine only.
+ */
+export function demoListenRefusal(accounts: readonly string[], host: string | undefined, loopback: (host: string) => boolean): string | null {
+  if (!accounts.length || !host || loopback(host.replace(/^\[(.*)\]$/, "$1"))) return null;
+  return [
+    `Refusing to listen on ${host}: ${accounts.length} account(s) still have the demo password, so this portal answers this machine only:`,
+    ...namedAccounts(accounts),
+    "Unset HOST (or set it to 127.0.0.1) to run the demo, or change these passwords first (a real deployment starts from an empty database: npm run admin:create).",
+  ].join("\n");
+}

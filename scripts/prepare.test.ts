@@ -96,6 +96,21 @@ describe("starting a deployment", { timeout: 120_000 }, () => {
     expect(again.output).toMatch(/already exists/);
   });
 
+  it("fail closed: with demo accounts, a HOST other than loopback refuses to start, naming them, whatever NODE_ENV says", () => {
+    for (const NODE_ENV of ["production", "development"]) {
+      const file = freshDb();
+      const base = { DATABASE_URL: `file:${file}`, APP_URL: undefined, SMTP_URL: undefined, NODE_ENV };
+      const exposed = prepare({ ...base, HOST: "0.0.0.0" });
+      expect(exposed.status, exposed.output).toBe(1);
+      expect(exposed.output).toMatch(/Refusing to listen on 0\.0\.0\.0: \d+ account\(s\) still have the demo password/);
+      expect(exposed.output).toContain("admin@example.com");
+      for (const HOST of NODE_ENV === "production" ? [undefined, "::1"] : []) {
+        const local = prepare({ ...base, HOST });
+        expect(local.status, `${HOST}: ${local.output}`).toBe(0);
+      }
+    }
+  });
+
   it("SMTP_URL without APP_URL refuses to start with a clear message", () => {
     const result = prepare({ DATABASE_URL: `file:${freshDb()}`, APP_URL: undefined, SMTP_URL: "smtp://mail.example.com:587" });
     expect(result.status).toBe(1);

@@ -7,10 +7,10 @@
  * in the README.
  */
 import { isDatabaseUnavailable, openDatabase } from "../db/connection";
-import { accountsWithDemoPassword } from "../db/demo-accounts";
+import { accountsWithDemoPassword, demoListenRefusal, namedAccounts } from "../db/demo-accounts";
 import { migrateDownAll, migrateToLatest } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
-import { isPublicDeployment, parseEnv } from "../app/env.server";
+import { isLoopbackHost, isPublicDeployment, parseEnv } from "../app/env.server";
 
 const args = new Set(process.argv.slice(2));
 
@@ -32,8 +32,7 @@ async function main() {
         throw new Error(
           [
             `Refusing to start: this is a public deployment (APP_URL=${env.APP_URL}) and ${exposed.length} account(s) still have the demo password:`,
-            ...exposed.slice(0, 20).map((email) => `  ${email}`),
-            ...(exposed.length > 20 ? [`  … and ${exposed.length - 20} more`] : []),
+            ...namedAccounts(exposed),
             "Start from an empty database (npm run admin:create makes the first administrator), or change these passwords first.",
           ].join("\n"),
         );
@@ -41,6 +40,11 @@ async function main() {
     } else if (!args.has("--no-seed") && env.SEED_DEMO) {
       const { seeded } = await seedDemoData(db);
       console.log(seeded ? "Seeded demo data (password for every demo login: password123)." : "Database already has data; seed skipped.");
+    }
+    if (!publicDeployment && !args.has("--no-seed")) {
+      // fail closed: a server holding demo accounts listens on this machine only (app/http/demo-lock)
+      const refusal = demoListenRefusal(await accountsWithDemoPassword(db), env.HOST, isLoopbackHost);
+      if (refusal) throw new Error(refusal);
     }
   } finally {
     await db.destroy();

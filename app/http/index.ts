@@ -1,5 +1,7 @@
 import * as build from "@remix-run/dev/server-build";
+import { getDb } from "~/db.server";
 import { fixEnv } from "~/env.server";
+import { lockDemoToLoopback, refuseOffLoopback } from "./demo-lock.server";
 import { installFrontDoor } from "./front-door.server";
 import { gateRoutes, refuseAtTheGate } from "./gate.server";
 import { answerFromPageCache } from "./page-cache.server";
@@ -11,8 +13,11 @@ import { enterRequest } from "./request-context.server";
  * build with the HTTP layer around it. Every request passes these steps, in this order
  * (docs/decisions/001-the-http-layer.md says why each sits where it does):
  *
+ * 0. at start, before remix-serve listens: a database that still has demo accounts holds the
+ *    server to loopback (demo-lock.server.ts);
  * 1. front door (node:http, before express): the request's context is opened (socket address,
- *    start time: request-context.server.ts), found later from the request's own headers;
+ *    start time: request-context.server.ts), found later from the request's own headers; while
+ *    demo accounts exist, a request not from and to loopback is refused (421);
  * 2. front door: the gate refuses cross-site writes (403), declared bodies over 1 MB (413) and
  *    /api URLs that do not decode (400), before anything reads the body (gate.server.ts);
  * 3. front door: the page cache answers stored anonymous pages (page-cache.server.ts);
@@ -29,7 +34,8 @@ import { enterRequest } from "./request-context.server";
 fixEnv();
 redactOutput(process.stdout);
 redactOutput(process.stderr);
-installFrontDoor(enterRequest, [refuseAtTheGate, answerFromPageCache]);
+await lockDemoToLoopback(getDb());
+installFrontDoor(enterRequest, [refuseOffLoopback, refuseAtTheGate, answerFromPageCache]);
 
 export * from "@remix-run/dev/server-build";
 export const routes = gateRoutes(build.routes);

@@ -1,0 +1,82 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "#db/connection";
+import { demoMode, setDemoAccounts } from "~/env.server";
+import { createTestDb } from "../../tests/support/test-db";
+import { lockDemoToLoopback, OFF_LOOPBACK, refuseOffLoopback } from "./demo-lock.server";
+
+/**
+ * Fail closed: a server whose database still has demo accounts binds to loopback and answers
+ * only requests from this machine addressed to a loopback name; without them, it is untouched.
+ */
+let server: http.Server;
+let port: number;
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (refuseOffLoopback(req, res)) return;
+    res.end("served");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterEach(() => setDemoAccounts([]));
+
+function get(host: string, path = "/"): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path, headers: { Host: host, "X-Forwarded-For": "127.0.0.1" } }, (res) => {
+      let body = "";
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("the demo lock", () => {
+  it("while demo accounts exist, a request addressed to another host is refused (421), whatever X-Forwarded-For says", async () => {
+    setDemoAccounts(["admin@example.com"]);
+    expect(await get("evil.example")).toEqual({ status: 421, body: OFF_LOOPBACK });
+    expect((await get("portal.example.com", "/api/courses")).body).toBe(JSON.stringify({ detail: OFF_LOOPBACK }));
+    expect((await get(`10.0.0.5:${port}`)).status).toBe(421);
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, "LOCALHOST"]) {
+      expect(await get(host), host).toEqual({ status: 200, body: "served" });
+    }
+  });
+
+  it("without demo accounts every host is served", async () => {
+    expect(demoMode()).toBe(false);
+    expect(await get("portal.example.com")).toEqual({ status: 200, body: "served" });
+  });
+
+  describe("at start", () => {
+    let db: DB;
+    let cleanup: () => Promise<void>;
+    const host = process.env.HOST;
+    beforeAll(async () => {
+      ({ db, cleanup } = await createTestDb({ seed: true }));
+    });
+    afterAll(async () => {
+      if (host === undefined) delete process.env.HOST;
+      else process.env.HOST = host;
+      await cleanup();
+    });
+
+    it("a database with demo accounts holds the server to loopback", async () => {
+      delete process.env.HOST;
+      await lockDemoToLoopback(db);
+      expect(demoMode()).toBe(true);
+      expect(process.env.HOST).toBe("127.0.0.1");
+    });
+
+    it("once the demo passwords are changed, nothing is held", async () => {
+      delete process.env.HOST;
+      await db.updateTable("users").set({ password_hash: "scrypt$changed" }).execute();
+      await lockDemoToLoopback(db);
+      expect(demoMode()).toBe(false);
+      expect(process.env.HOST).toBeUndefined();
+    });
+  });
+});
