@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ASSESSMENT_STATUSES, ENROLLMENT_STATUSES, ROLES, TIERS } from "#db/schema";
+import { USI_STATUSES } from "~/models/usi";
 import { loginSchema, registrationSchema } from "~/schemas/auth";
 import { cleanSearchTerm } from "~/schemas/fields";
 import { coursePatchSchema } from "~/schemas/course";
@@ -137,6 +138,17 @@ export const userResponse = z
   })
   .register(responses, { id: "User" });
 
+/** A student as a trainer reads one (personal-data.server.ts): contact fields and where the USI stands. */
+export const studentContactResponse = userResponse
+  .pick({ id: true, email: true, full_name: true, phone: true, student_number: true, is_active: true, role: true, created_at: true, last_login: true })
+  .extend({ usi_status: z.enum(USI_STATUSES).describe("Where the USI stands; the USI itself is for its owner and administrators") })
+  .register(responses, { id: "StudentContact" });
+
+export const studentAsReadResponse = z
+  .union([userResponse, studentContactResponse])
+  .describe("A student whole (administrators) or as a trainer reads one (StudentContact)")
+  .register(responses, { id: "StudentAsRead" });
+
 export const courseResponse = z
   .strictObject({
     id,
@@ -222,7 +234,7 @@ export const trainerEnrollmentResponse = z
       full_name: z.string(),
       email: z.string(),
       is_active: z.boolean(),
-      usi_status: z.enum(["missing", "unverified", "verified"]).describe("A certificate needs a verified USI"),
+      usi_status: z.enum(USI_STATUSES).describe("A certificate needs a verified USI or a recorded exemption"),
     }),
     course: z.strictObject({ id, name: z.string(), unit_code: z.string(), tier: z.enum(TIERS) }),
     certificate: z
@@ -308,6 +320,16 @@ export const studentDetailResponse = z
   })
   .register(responses, { id: "StudentDetail" });
 
+export const studentContactDetailResponse = studentDetailResponse
+  .omit({ student: true, avetmiss: true, files: true })
+  .extend({ student: studentContactResponse })
+  .register(responses, { id: "StudentContactDetail" });
+
+export const studentDetailAsReadResponse = z
+  .union([studentDetailResponse, studentContactDetailResponse])
+  .describe("A student's record whole (administrators) or as a trainer reads it (StudentContactDetail)")
+  .register(responses, { id: "StudentDetailAsRead" });
+
 export const courseDetailResponse = z
   .strictObject({
     course: courseResponse,
@@ -343,6 +365,8 @@ export const certificateVerificationResponse = z
 
 export type CertificateVerificationResponse = z.input<typeof certificateVerificationResponse>;
 export type UserResponse = z.input<typeof userResponse>;
+export type StudentContactResponse = z.input<typeof studentContactResponse>;
+export type StudentContactDetailResponse = z.input<typeof studentContactDetailResponse>;
 export type CourseResponse = z.input<typeof courseResponse>;
 export type EnrollmentResponse = z.input<typeof enrollmentResponse>;
 export type CertificateResponse = z.input<typeof certificateResponse>;

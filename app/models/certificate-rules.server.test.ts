@@ -91,7 +91,7 @@ describe("the USI gate", () => {
     expect(result).toMatchObject({ changed: true, issuedCertificate: null, awaitingUsi: true });
     expect(result.enrollment.status).toBe("completed");
     const awaiting = await listCompletedAwaitingCertificate(db, { usi: "awaiting" });
-    expect(awaiting.find((a) => a.enrollment_id === e.id)?.student.usi_status).toBe("unverified");
+    expect(awaiting.find((a) => a.enrollment_id === e.id)?.student.usi_status).toBe("not_verified");
     expect((await listCompletedAwaitingCertificate(db, { usi: "ready" })).map((a) => a.enrollment_id)).not.toContain(e.id);
   });
 });

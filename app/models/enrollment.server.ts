@@ -1,3 +1,4 @@
+import { usiCleared } from "./usi";
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
 import { sql } from "kysely";
@@ -193,7 +194,7 @@ export async function updateEnrollmentProgress(
     });
 
     let issuedCertificate: EnrollmentUpdateResult["issuedCertificate"] = null;
-    const awaitingUsi = target === "completed" && current.student.usi_status !== "verified";
+    const awaitingUsi = target === "completed" && !usiCleared(current.student.usi_status);
     if (target === "completed" && !awaitingUsi) {
       const issued = await issueCertificate(trx, { enrollmentId: current.id, actorId: input.actorId, now: nowDate });
       issuedCertificate = issued.created ? { id: issued.certificate.id, certificate_number: issued.certificate.certificate_number } : null;

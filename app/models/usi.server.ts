@@ -17,12 +17,17 @@ export const USI_MISSING = "No USI recorded for this student";
 export const USI_EXEMPTION_NEEDS_ADMIN = "Only an administrator can record a USI exemption";
 export const USI_ALREADY_VERIFIED = "This USI is already verified";
 
-/** Where a person's USI stands for issuing a certificate. */
-export type UsiStatus = "missing" | "unverified" | "verified";
+export { USI_STATUSES, usiCleared, type UsiStatus } from "./usi";
+import type { UsiStatus } from "./usi";
 
+/**
+ * Where a person's USI stands, as staff who may not read the USI itself see it: a recorded
+ * exemption counts as verified (an administrator recorded it), an unrecorded one does not.
+ */
 export function usiStatus(user: { usi: string | null; usi_verified_at: string | null }): UsiStatus {
   if (!user.usi) return "missing";
-  return user.usi_verified_at ? "verified" : "unverified";
+  if (!user.usi_verified_at) return "not_verified";
+  return isUsiExemption(user.usi) ? "exempt" : "verified";
 }
 
 /** Refuses a USI already held by someone else; exemption codes are shared by design. */

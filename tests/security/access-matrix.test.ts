@@ -161,8 +161,8 @@ interface ApiCase {
 
 const ADMIN_ONLY = (ok: number[]) => ({ admin: ok });
 const api: ApiCase[] = [
-  { file: "api.admin.students.$id.ts", method: "GET", path: () => `/api/admin/students/${ids.owner}`, params: () => ({ id: ids.owner }), allowed: ADMIN_ONLY([200]) },
-  { file: "api.admin.students.$id.ts", method: "GET", path: () => `/api/admin/students/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.admin.students.$id.ts", method: "GET", path: () => `/api/admin/students/${ids.owner}`, params: () => ({ id: ids.owner }), allowed: { trainer: [200], admin: [200] } },
+  { file: "api.admin.students.$id.ts", method: "GET", path: () => `/api/admin/students/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: { trainer: [404], admin: [404] } },
   { file: "api.admin.students.$id.ts", method: "PUT", path: () => `/api/admin/students/${ids.owner}`, params: () => ({ id: ids.owner }), json: () => ({}), allowed: ADMIN_ONLY([200]) },
   { file: "api.admin.students.$id.ts", method: "PUT", path: () => `/api/admin/students/${ids.unknown}`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: ADMIN_ONLY([404]) },
   { file: "api.admin.courses.$id.ts", method: "GET", path: () => `/api/admin/courses/${ids.course}`, params: () => ({ id: ids.course }), allowed: ADMIN_ONLY([200]) },
