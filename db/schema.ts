@@ -47,6 +47,8 @@ export interface UsersTable {
   /** when and by whom the USI was verified against the USI Registry; cleared when the USI changes */
   usi_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
   usi_verified_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** a USI this person gave themselves that another person holds: kept aside for the training office (usi stays null) */
+  usi_claimed: ColumnType<string | null, string | null | undefined, string | null>;
   /** the NAT client identifier: unique, never reused (app/models/student-number.server.ts); null for staff */
   student_number: Optional;
   /**

@@ -134,6 +134,10 @@ export const userResponse = z
     role: z.enum(ROLES),
     usi: z.string().nullable().describe("Unique Student Identifier, or the exemption code INDIV or INTOFF; shown only to its owner, trainers and administrators"),
     usi_verified_at: instant.nullable().describe("When a trainer or administrator recorded the USI as verified with the USI Registry; null while unverified"),
+    usi_claimed: z
+      .string()
+      .nullable()
+      .describe("Administrators: a USI the learner gave that another person already holds, kept aside for the training office to resolve (setting `usi` settles it)"),
     student_number: z.string().max(10).nullable().describe("The student number (the AVETMISS client identifier): unique, never reused; null for staff"),
   })
   .register(responses, { id: "User" });
@@ -287,6 +291,10 @@ export const avetmissDetailsResponse = z
 export const studentDetailResponse = z
   .strictObject({
     student: userResponse,
+    usi_held_by: z
+      .strictObject({ id, full_name: z.string(), student_number: z.string().nullable() })
+      .nullable()
+      .describe("Who holds the USI this student gave (usi_claimed), for the office to settle"),
     avetmiss: avetmissDetailsResponse,
     enrollments: z.array(enrollmentResponse),
     certificates: z.array(certificateResponse),
@@ -321,7 +329,7 @@ export const studentDetailResponse = z
   .register(responses, { id: "StudentDetail" });
 
 export const studentContactDetailResponse = studentDetailResponse
-  .omit({ student: true, avetmiss: true, files: true })
+  .omit({ student: true, usi_held_by: true, avetmiss: true, files: true })
   .extend({ student: studentContactResponse })
   .register(responses, { id: "StudentContactDetail" });
 

@@ -17,6 +17,7 @@ const person: PublicUser = {
   role: "student",
   usi: "INDIV",
   usi_verified_at: "2026-01-01T00:00:00.000Z",
+  usi_claimed: null,
   student_number: "S000009",
 };
 

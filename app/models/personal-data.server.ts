@@ -19,7 +19,7 @@ import { usiStatus, type UsiStatus } from "./usi.server";
 export const CONTACT_FIELDS = ["id", "email", "full_name", "phone", "student_number", "is_active", "role", "created_at", "last_login"] as const;
 
 /** The fields of PublicUser only the person and administrators read (the AVETMISS details are a record of their own). */
-export const SENSITIVE_FIELDS = ["usi", "usi_verified_at", "date_of_birth", "address", "emergency_contact", "license_number"] as const;
+export const SENSITIVE_FIELDS = ["usi", "usi_verified_at", "usi_claimed", "date_of_birth", "address", "emergency_contact", "license_number"] as const;
 
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type SensitiveField = (typeof SENSITIVE_FIELDS)[number];
@@ -54,11 +54,21 @@ export function roleReadsField(role: Role, field: string): boolean {
 }
 
 /** A trainer's view of a student's record: contact fields, where the USI stands, and the training record. */
-export type StudentDetailContactView = Omit<StudentDetail, "student" | "avetmiss" | "files"> & { student: ContactView };
+export type StudentDetailContactView = Omit<StudentDetail, "student" | "usi_held_by" | "avetmiss" | "files"> & { student: ContactView };
 
 /** A student's record as `reader` may read it: whole for administrators, without the personal details for trainers. */
 export function studentDetailFor(reader: Reader, detail: StudentDetail): StudentDetail | StudentDetailContactView {
   if (readsSensitive(reader, detail.student.id)) return detail;
-  const { student, avetmiss: _avetmiss, files: _files, ...record } = detail;
+  const { student, usi_held_by: _holder, avetmiss: _avetmiss, files: _files, ...record } = detail;
   return { ...record, student: contactView(student) };
+}
+
+/**
+ * A person's own record as they see it: a USI they gave that someone else holds shows as theirs,
+ * not yet verified, exactly as any new USI does, so their own pages tell them nothing about
+ * another person (the training office sees the clash).
+ */
+export function ownRecord(user: PublicUser): PublicUser {
+  if (!user.usi_claimed) return user;
+  return { ...user, usi: user.usi_claimed, usi_verified_at: null, usi_claimed: null };
 }

@@ -8,7 +8,7 @@ import type { ProfileInput } from "~/schemas/profile";
 import { conflict, notFound } from "~/utils/errors";
 import { recordEvent } from "./event.server";
 import { nextStudentNumber } from "./student-number.server";
-import { assertUsiFree, usiChange } from "./usi.server";
+import { ownUsiColumns } from "./usi.server";
 
 /** A user as every screen and the /api see it: never the password hash. */
 export interface PublicUser {
@@ -27,6 +27,8 @@ export interface PublicUser {
   /** shown only to its owner, trainers and administrators (never printed or exported) */
   usi: string | null;
   usi_verified_at: string | null;
+  /** a USI this person gave that another person holds, for the training office to resolve */
+  usi_claimed: string | null;
   /** the student number (the AVETMISS client identifier); null for staff */
   student_number: string | null;
 }
@@ -46,6 +48,7 @@ export const publicUserColumns = [
   "users.role",
   "users.usi",
   "users.usi_verified_at",
+  "users.usi_claimed",
   "users.student_number",
 ] as const;
 
@@ -67,6 +70,7 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
     role: row.role,
     usi: row.usi,
     usi_verified_at: row.usi_verified_at,
+    usi_claimed: row.usi_claimed,
     student_number: row.student_number,
   };
 }
@@ -116,7 +120,7 @@ export async function registerUser(
   return writeTransaction(db, async (trx) => {
     const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
     if (taken) throw conflict(EMAIL_TAKEN, "email");
-    await assertUsiFree(trx, input.usi, null);
+    const usiColumns = await ownUsiColumns(trx, { id, usi: null }, input.usi ?? null);
     await trx
       .insertInto("users")
       .values({
@@ -130,7 +134,8 @@ export async function registerUser(
         date_of_birth: input.date_of_birth,
         emergency_contact: input.emergency_contact,
         license_number: null,
-        usi: input.usi ?? null,
+        usi: null,
+        ...usiColumns,
         student_number: input.role === "student" ? await nextStudentNumber(trx) : null,
         is_active: 1,
         approval_status: pending ? "pending" : "approved",
@@ -167,16 +172,16 @@ export async function recordLogin(db: DB, userId: string, now = new Date()): Pro
 export async function updateOwnProfile(db: DB, userId: string, input: ProfileInput, now = new Date()): Promise<PublicUser> {
   const at = now.toISOString();
   return writeTransaction(db, async (trx) => {
-    const current = await trx.selectFrom("users").select(["usi"]).where("id", "=", userId).executeTakeFirst();
+    const current = await trx.selectFrom("users").select(["id", "usi"]).where("id", "=", userId).executeTakeFirst();
     if (!current) throw notFound("User");
-    await assertUsiFree(trx, input.usi, userId);
+    const usiColumns = await ownUsiColumns(trx, current, input.usi);
     await trx
       .updateTable("users")
       .set({
         phone: input.phone,
         address: input.address,
         emergency_contact: input.emergency_contact,
-        ...usiChange(current, input.usi),
+        ...usiColumns,
         updated_at: at,
       })
       .where("id", "=", userId)
