@@ -239,6 +239,8 @@ export interface PasswordResetRequestsTable {
   email: string;
   client: string;
   requested_at: string;
+  /** 1 when the client had signed in to the account (its requests do not count against strangers' cap) */
+  known: ColumnType<number, number | undefined, number>;
 }
 
 /** A request counted against its client (see takeClientAllowance). */

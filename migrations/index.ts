@@ -15,6 +15,7 @@ import * as postgresOrderedIndexes from "./2026-11-25T0100_postgres_ordered_inde
 import * as catalogueOrderIndex from "./2026-11-25T0200_catalogue_order_index";
 import * as certificateEnrollmentIndex from "./2026-11-25T1700_certificate_enrollment_index";
 import * as usiClaims from "./2026-11-26T0100_usi_claims";
+import * as resetRequestKnown from "./2026-11-26T0101_reset_request_known";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T0200_catalogue_order_index": catalogueOrderIndex,
   "2026-11-25T1700_certificate_enrollment_index": certificateEnrollmentIndex,
   "2026-11-26T0100_usi_claims": usiClaims,
+  "2026-11-26T0101_reset_request_known": resetRequestKnown,
 };
