@@ -16,6 +16,7 @@ import * as catalogueOrderIndex from "./2026-11-25T0200_catalogue_order_index";
 import * as certificateEnrollmentIndex from "./2026-11-25T1700_certificate_enrollment_index";
 import * as usiClaims from "./2026-11-26T0100_usi_claims";
 import * as resetRequestKnown from "./2026-11-26T0101_reset_request_known";
+import * as staffLearnerNumbers from "./2026-11-26T0102_staff_learner_numbers";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T1700_certificate_enrollment_index": certificateEnrollmentIndex,
   "2026-11-26T0100_usi_claims": usiClaims,
   "2026-11-26T0101_reset_request_known": resetRequestKnown,
+  "2026-11-26T0102_staff_learner_numbers": staffLearnerNumbers,
 };

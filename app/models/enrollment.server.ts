@@ -1,3 +1,4 @@
+import { nextStudentNumber } from "./student-number.server";
 import { usiCleared } from "./usi";
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
@@ -52,6 +53,12 @@ export async function createEnrollment(
         .executeTakeFirst();
       if (!course) throw notFound("Course");
       if (await isEnrolled(trx, input.studentId, course.id)) throw conflict(ALREADY_ENROLLED);
+      // Whoever enrols is a learner: a trainer or administrator taking a course gets a student
+      // number (the AVETMISS client identifier) like anyone else, and is reported as one.
+      const learner = await trx.selectFrom("users").select("student_number").where("id", "=", input.studentId).executeTakeFirst();
+      if (learner && !learner.student_number) {
+        await trx.updateTable("users").set({ student_number: await nextStudentNumber(trx) }).where("id", "=", input.studentId).execute();
+      }
       await trx
         .insertInto("enrollments")
         .values({
