@@ -7,13 +7,13 @@ import { StatusBadge, TIER_TITLES } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
 import { Alert, Badge, buttonClasses, Card, Pagination, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
-import { getAvetmissExport, getReportCharts } from "~/models/avetmiss.server";
-import { readinessPage } from "~/models/avetmiss-files";
+import { getAvetmissExport, getReportCharts } from "~/avetmiss/export.server";
+import { readinessPage } from "~/avetmiss/files";
 import { getComplianceChecks, getEnrollmentStatistics } from "~/models/report.server";
-import { AVETMISS_EXPORT_KEYS, AVETMISS_EXPORTS } from "~/schemas/avetmiss-exports";
+import { AVETMISS_EXPORT_KEYS, AVETMISS_EXPORTS } from "~/avetmiss/exports-text";
 import { readinessQuery } from "~/schemas/page-queries";
 import { RouteError } from "~/components/route-error";
-import { organisation, reportYear } from "~/utils/avetmiss-download.server";
+import { organisation, reportYear } from "~/avetmiss/download.server";
 
 /**
  * The compliance report. `?year=` chooses the AVETMISS collection year (default: this year)

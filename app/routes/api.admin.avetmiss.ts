@@ -2,7 +2,7 @@ import { apiRoute, parseInput, queryObject } from "~/api/http.server";
 import { type ApiOperation, err, FORBIDDEN, UNAUTHENTICATED } from "~/api/operation";
 import { requireApiUser } from "~/auth/api.server";
 import { avetmissYearQuery } from "~/schemas/page-queries";
-import { avetmissZipResponse } from "~/utils/avetmiss-download.server";
+import { avetmissZipResponse } from "~/avetmiss/download.server";
 
 /**
  * GET /api/admin/avetmiss?year=YYYY: the year's AVETMISS report, the same avetmiss-YYYY.zip

@@ -4,7 +4,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { EnrolmentDetailsList } from "~/components/student/enrolment-details";
 import { getDb } from "~/db.server";
-import { getAvetmissDetails } from "~/models/avetmiss-details.server";
+import { getAvetmissDetails } from "~/avetmiss/details.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { ButtonLink, Card } from "~/components/ui";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { AUSTRALIA, codesOf, LOCATION_IDENTIFIER_MAX, STATES } from "./avetmiss-codes";
-import { postcode } from "./avetmiss";
+import { AUSTRALIA, codesOf, LOCATION_IDENTIFIER_MAX, STATES } from "~/avetmiss/codes";
+import { postcode } from "~/avetmiss/schema";
 import { optionalText, requiredText } from "./fields";
 
 /**

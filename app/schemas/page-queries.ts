@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ASSESSMENT_STATUSES, TIERS } from "#db/schema";
-import { YEAR_INVALID } from "./avetmiss-exports";
+import { YEAR_INVALID } from "~/avetmiss/exports-text";
 import { requiredText, searchTerm, uuid } from "./fields";
 import { STUDENT_ISSUES, STUDENT_STATUSES } from "./student-filters";
 

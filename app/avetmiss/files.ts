@@ -1,5 +1,5 @@
 import type { AssessmentStatus, DeliveryLocationRow, EnrollmentStatus } from "#db/schema";
-import type { AvetmissDetails } from "./avetmiss-details.server";
+import type { AvetmissDetails } from "./details.server";
 import { NAT_FILES, NAT_LAYOUTS, natFile, natRecord, type NatFileName, type NatValue } from "./nat-files";
 
 /**

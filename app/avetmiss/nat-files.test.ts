@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildNatFiles, type NatClient, type NatCollection } from "./avetmiss-files";
+import { buildNatFiles, type NatClient, type NatCollection } from "./files";
 import { NAT_FILES, NAT_LAYOUTS, natDate, natFile, natRecord, toAscii, type NatFileName, type NatType } from "./nat-files";
 
 /**

@@ -1,8 +1,8 @@
 import { zipSync, strToU8 } from "fflate";
 import type { DB } from "#db/connection";
 import { TIERS, type Tier } from "#db/schema";
-import { avetmissColumns, toAvetmissDetails } from "./avetmiss-details.server";
-import { buildNatFiles, type NatCollection, type NatExport, type NatOrganisation } from "./avetmiss-files";
+import { avetmissColumns, toAvetmissDetails } from "./details.server";
+import { buildNatFiles, type NatCollection, type NatExport, type NatOrganisation } from "./files";
 import { NAT_FILES, type NatFileName } from "./nat-files";
 
 /**

@@ -1,10 +1,10 @@
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
-import { avetmissZip, getAvetmissExport } from "~/models/avetmiss.server";
-import type { NatOrganisation } from "~/models/avetmiss-files";
-import type { NatFileName } from "~/models/nat-files";
+import { avetmissZip, getAvetmissExport } from "~/avetmiss/export.server";
+import type { NatOrganisation } from "~/avetmiss/files";
+import type { NatFileName } from "~/avetmiss/nat-files";
 import { avetmissYearQuery } from "~/schemas/page-queries";
-import { parseWith } from "./validation";
+import { parseWith } from "~/utils/validation";
 
 /**
  * The AVETMISS downloads as HTTP answers, shared by the reports page's links and

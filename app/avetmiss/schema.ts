@@ -13,8 +13,8 @@ import {
   SURVEY_CONTACT_STATUS,
   YES_NO,
   type CodeOption,
-} from "./avetmiss-codes";
-import { dateOfBirth, optionalText } from "./fields";
+} from "./codes";
+import { dateOfBirth, optionalText } from "~/schemas/fields";
 
 /**
  * A learner's AVETMISS details as the student ("My enrolment details") and the training

@@ -7,7 +7,7 @@ import * as fileRoute from "~/routes/admin.reports.avetmiss.$file";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { bodyOf, call, caller, sessionCookie } from "../../tests/support/api-calls";
-import { avetmissZip, getAvetmissExport, getReportCharts } from "./avetmiss.server";
+import { avetmissZip, getAvetmissExport, getReportCharts } from "./export.server";
 import { NAT_FILES, NAT_LAYOUTS } from "./nat-files";
 
 let db: DB;

@@ -8,7 +8,7 @@ import {
   type NatActivity,
   type NatCollection,
   type ReadinessIssue,
-} from "./avetmiss-files";
+} from "./files";
 
 /** A run of spaces: only the long blank stretches are written this way; every value is spelled out. */
 const b = (n: number) => " ".repeat(n);
