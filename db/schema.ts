@@ -94,6 +94,8 @@ export interface CoursesTable {
   field_of_education: Optional;
   /** 1 when the unit is vocational education and training (the NAT VET flag) */
   vet_flag: ColumnType<number, number | undefined, number>;
+  /** the unit's title on the national register (NAT00060); null until recorded */
+  official_title: Optional;
 }
 
 /** Where training is delivered (NAT00020); every enrolment names one. */
@@ -128,6 +130,9 @@ export interface EnrollmentsTable {
   updated_at: string;
   /** where the training is delivered (delivery_locations); the first location when none is chosen */
   location_id: Optional;
+  /** planned activity dates (YYYY-MM-DD): from the class when there is one, else enrolment date + the unit's duration; staff may change them */
+  planned_start_date: Optional;
+  planned_end_date: Optional;
   /** Review state kept by triggers (migration 2026-11-22T1800): never written by the app. */
   latest_assessment_status: ColumnType<AssessmentStatus | null, never, never>;
   has_certificate: ColumnType<number, never, never>;

@@ -17,6 +17,7 @@ import * as certificateEnrollmentIndex from "./2026-11-25T1700_certificate_enrol
 import * as usiClaims from "./2026-11-26T0100_usi_claims";
 import * as resetRequestKnown from "./2026-11-26T0101_reset_request_known";
 import * as staffLearnerNumbers from "./2026-11-26T0102_staff_learner_numbers";
+import * as plannedDatesOfficialTitles from "./2026-11-26T0300_planned_dates_official_titles";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0100_usi_claims": usiClaims,
   "2026-11-26T0101_reset_request_known": resetRequestKnown,
   "2026-11-26T0102_staff_learner_numbers": staffLearnerNumbers,
+  "2026-11-26T0300_planned_dates_official_titles": plannedDatesOfficialTitles,
 };

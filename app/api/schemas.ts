@@ -50,6 +50,8 @@ export const enrollmentUpdateRequest = z
       .max(100, "progress_percentage must be between 0 and 100")
       .optional(),
     reopen: z.boolean({ message: "reopen must be true or false" }).optional().describe("true to reinstate a withdrawn enrolment (never done silently)"),
+    planned_start_date: z.string({ message: "planned_start_date must be a date (YYYY-MM-DD)" }).optional().describe("The planned start of the activity (YYYY-MM-DD); sent with planned_end_date"),
+    planned_end_date: z.string({ message: "planned_end_date must be a date (YYYY-MM-DD)" }).optional().describe("The planned end (YYYY-MM-DD), not before the start"),
   })
   .register(requests, { id: "EnrollmentUpdate" });
 export const logoutRequest = z.strictObject({
@@ -233,6 +235,8 @@ export const trainerEnrollmentResponse = z
     progress_percentage: percentage,
     enrollment_date: instant,
     completion_date: instant.nullable(),
+    planned_start_date: z.string().nullable().describe("Planned start of the activity (YYYY-MM-DD), reported in NAT00120"),
+    planned_end_date: z.string().nullable().describe("Planned end of the activity (YYYY-MM-DD)"),
     student: z.strictObject({
       id,
       full_name: z.string(),

@@ -10,9 +10,9 @@ import { CERTIFICATE_GRACE_DAYS, listCertificatesForStudent, overdueCertificateE
 import { listEnrollmentsForStudent, type StudentEnrollment } from "./student-enrollments.server";
 import { recordEvent } from "./event.server";
 import { assertUsiFree, recordUsiVerification, usiChange } from "./usi.server";
-import { avetmissChanges, getAvetmissDetails, type AvetmissDetails } from "./avetmiss-details.server";
+import { avetmissChanges, getAvetmissDetails, type AvetmissDetails } from "~/avetmiss/details.server";
 import { nextStudentNumber } from "./student-number.server";
-import { AVETMISS_FIELDS } from "~/schemas/avetmiss";
+import { AVETMISS_FIELDS } from "~/avetmiss/schema";
 import { EMAIL_TAKEN, getUserById, publicUserColumns, toPublicUser, type PublicUser } from "./user.server";
 
 /**

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
-import { NAT_FILES, type NatFileName } from "~/models/nat-files";
-import { badYear, natFileResponse, reportYear } from "~/utils/avetmiss-download.server";
+import { NAT_FILES, type NatFileName } from "~/avetmiss/nat-files";
+import { badYear, natFileResponse, reportYear } from "~/avetmiss/download.server";
 
 /** GET /admin/reports/avetmiss/NAT000NN.txt?year=YYYY: one NAT file of the year (administrators). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
-import { avetmissZipResponse, badYear, reportYear } from "~/utils/avetmiss-download.server";
+import { avetmissZipResponse, badYear, reportYear } from "~/avetmiss/download.server";
 
 /** GET /admin/reports/avetmiss.zip?year=YYYY: the year's ten NAT files as avetmiss-YYYY.zip (administrators). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -165,7 +165,10 @@ export default function StudentProfile() {
                   </div>
                   <p className="mt-1 text-xs text-steel-600">
                     Enrolled {formatDate(e.enrollment_date)}
-                    {e.completion_date ? ` · Completed ${formatDate(e.completion_date)}` : ""}
+                    {e.completion_date ? ` · Completed ${formatDate(e.completion_date)}` : ""}{" "}
+                    <Link to={`/admin/enrollments/${e.id}`} className="font-semibold text-hivis-800 underline underline-offset-2">
+                      Planned dates<span className="sr-only"> for {e.course.name}</span>
+                    </Link>
                   </p>
                   <div className="mt-2">
                     <ProgressBar value={e.progress_percentage} label={`Progress in ${e.course.name}`} />

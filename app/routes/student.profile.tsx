@@ -5,7 +5,7 @@ import { requireRole } from "~/auth/guards.server";
 import { ownRecord } from "~/models/personal-data.server";
 import { EnrolmentDetailsList } from "~/components/student/enrolment-details";
 import { getDb } from "~/db.server";
-import { getAvetmissDetails } from "~/models/avetmiss-details.server";
+import { getAvetmissDetails } from "~/avetmiss/details.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { ButtonLink, Card } from "~/components/ui";
