@@ -215,6 +215,13 @@ describe("edge data the validator refuses is on the list", () => {
   const check = (c: Partial<NatClient>) =>
     buildNatFiles({ ...COMPLETE, clients: [client(1, "Edge Case", c)], activities: [COMPLETE.activities[0]!] }, today).issues.map((i) => `${i.file} ${i.field}`);
 
+  it("a USI the learner gave that another person holds (kept aside for the office)", () => {
+    const problems = (c: Partial<NatClient>) =>
+      buildNatFiles({ ...COMPLETE, clients: [client(1, "Edge Case", c)], activities: [COMPLETE.activities[0]!] }, today).issues.map((i) => i.problem);
+    expect(problems({ usi: null, usi_claimed: "2GF2UGXXV8" })).toEqual(expect.arrayContaining([expect.stringMatching(/recorded for another person/)]));
+    expect(problems({ usi: "2GF2UGXXV8", usi_claimed: null })).toEqual([]);
+  });
+
   it("postcode and state that disagree", () => {
     expect(check({ postcode: "OSPC", state: "01" })).toContain("NAT00080 State identifier");
     expect(check({ postcode: "2600", state: "01" })).toContain("NAT00080 State identifier");

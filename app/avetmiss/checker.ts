@@ -21,6 +21,8 @@ export interface NatOutRecord {
   /** the page that fixes it */
   href: string;
   values: Record<string, NatValue>;
+  /** what the checker must know that the file does not carry */
+  facts?: { usiClaimed?: boolean };
 }
 
 /** A record NCVER's validation would reject, the field at fault, the rule in plain words and where to fix it. */
@@ -214,7 +216,14 @@ const RECORD_RULES: RecordRule[] = [
 ];
 
 /** Rules across the records of a file. The register of USIs shared by two learners belongs here. */
-const FILE_RULES: FileRule[] = [];
+const FILE_RULES: FileRule[] = [
+  {
+    file: "NAT00080",
+    field: "Unique student identifier",
+    problem: "The USI this learner gave is recorded for another person: check both with the USI Registry and record the right USI on each",
+    breaking: (records) => records.filter((r) => r.facts?.usiClaimed),
+  },
+];
 
 /**
  * Every record, written and checked: the lines of each file, and every rule a record breaks

@@ -7,6 +7,7 @@ import * as fileRoute from "~/routes/admin.reports.avetmiss.$file";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { bodyOf, call, caller, sessionCookie } from "../../tests/support/api-calls";
+import { createEnrollment } from "~/models/enrollment.server";
 import { avetmissZip, getAvetmissExport, getReportCharts } from "./export.server";
 import { NAT_FILES, NAT_LAYOUTS } from "./nat-files";
 
@@ -85,6 +86,16 @@ describe("the year's export from the database", () => {
       ]),
     );
     expect(problems.some((p) => p.includes(ids.ready))).toBe(false);
+  });
+
+  it("a trainer who enrolled is reported and checked like any learner, under the student number enrolling gave them", async () => {
+    const trainer = await makeUser(db, { role: "trainer", full_name: "Terry Trainer" });
+    const course = await makeCourse(db);
+    await createEnrollment(db, { studentId: trainer.id, courseId: course.id, now: new Date("2024-03-04T01:00:00.000Z") });
+    const { student_number } = await db.selectFrom("users").select("student_number").where("id", "=", trainer.id).executeTakeFirstOrThrow();
+    const { files, issues } = await getAvetmissExport(db, 2024, ORG);
+    expect(linesOf(files.NAT00080).map((l) => l.slice(0, 10).trim())).toContain(student_number);
+    expect(issues.filter((i) => i.key === student_number).map((i) => i.problem)).toEqual(expect.arrayContaining(["No date of birth"]));
   });
 
   it("a year with no activity gives valid empty files", async () => {

@@ -92,7 +92,7 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
       .execute(),
     db
       .selectFrom("users")
-      .select(["users.id", "users.student_number", "users.full_name", "users.email", "users.phone", "users.date_of_birth", "users.usi", ...avetmissColumns])
+      .select(["users.id", "users.student_number", "users.full_name", "users.email", "users.phone", "users.date_of_birth", "users.usi", "users.usi_claimed", ...avetmissColumns])
       .where("users.id", "in", yearActivity(db, year).select("enrollments.student_id"))
       .execute(),
   ]);
@@ -116,6 +116,7 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
       phone: r.phone,
       date_of_birth: r.date_of_birth,
       usi: r.usi,
+      usi_claimed: r.usi_claimed,
       ...toAvetmissDetails(r),
     })),
     activities,

@@ -41,6 +41,8 @@ export interface NatClient extends AvetmissDetails {
   phone: string | null;
   date_of_birth: string | null;
   usi: string | null;
+  /** a USI the learner gave that another person holds (the office must settle it); null for none */
+  usi_claimed?: string | null;
 }
 
 /** One enrolment: a client studying a unit at a location. */
@@ -284,6 +286,7 @@ export function natRecords(c: NatCollection): NatOutRecord[] {
         "Address street name": cl.address_street_name ?? NOT_SPECIFIED,
         "Survey contact status": surveyStatus(cl, c.year),
       },
+      facts: { usiClaimed: Boolean(cl.usi_claimed) },
     });
     const phone = phoneFields(cl.phone);
     out.push({
