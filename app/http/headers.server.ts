@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "~/env.server";
 
 /**
@@ -39,6 +40,15 @@ export function applySecurityHeaders(headers: Headers, scripts: ScriptPermit = n
   if (env().NODE_ENV === "production") {
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
+}
+
+/**
+ * The front-door step that gives every answer nosniff, the static files express serves
+ * included (documents and /api answers get the whole set later, on their way out).
+ */
+export function sendNoSniff(_req: IncomingMessage, res: ServerResponse): boolean {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  return false;
 }
 
 /** The same headers on a response whose headers may be immutable (Response.redirect, fetch). */
