@@ -44,10 +44,17 @@ export function applySecurityHeaders(headers: Headers, scripts: ScriptPermit = n
 
 /**
  * The front-door step that gives every answer nosniff, the static files express serves
- * included (documents and /api answers get the whole set later, on their way out).
+ * included. Documents and /api answers already carry the whole set, which Remix's adapter
+ * appends to the response, so nosniff is added only to an answer going out without it.
  */
 export function sendNoSniff(_req: IncomingMessage, res: ServerResponse): boolean {
-  res.setHeader("X-Content-Type-Options", "nosniff");
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    const given = args.find((a) => typeof a === "object" && a !== null);
+    const named = given && !Array.isArray(given) && Object.keys(given).some((k) => k.toLowerCase() === "x-content-type-options");
+    if (!named && !this.hasHeader("X-Content-Type-Options")) this.setHeader("X-Content-Type-Options", "nosniff");
+    return writeHead.apply(this, args as never);
+  } as ServerResponse["writeHead"];
   return false;
 }
 
