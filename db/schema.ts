@@ -133,6 +133,8 @@ export interface EnrollmentsTable {
   /** planned activity dates (YYYY-MM-DD): from the class when there is one, else enrolment date + the unit's duration; staff may change them */
   planned_start_date: Optional;
   planned_end_date: Optional;
+  /** the class this enrolment holds a seat in (migration 2026-11-26T0700); null for a course without classes */
+  class_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Review state kept by triggers (migration 2026-11-22T1800): never written by the app. */
   latest_assessment_status: ColumnType<AssessmentStatus | null, never, never>;
   has_certificate: ColumnType<number, never, never>;
@@ -292,7 +294,83 @@ export interface RequestCountsTable {
   n: number;
 }
 
+/** A scheduled run of a course (migration 2026-11-26T0700, CONTRACT section 14). Dates YYYY-MM-DD. */
+export interface ClassesTable {
+  id: string;
+  course_id: string;
+  start_date: string;
+  end_date: string;
+  location_id: string | null;
+  trainer_id: string | null;
+  seats: number;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One day of a class; times HH:MM on the RTO's clock (app/utils/organisation-calendar.ts). */
+export interface ClassSessionsTable {
+  id: string;
+  class_id: string;
+  session_date: string;
+  starts_at: string;
+  ends_at: string;
+}
+
+export type WaitlistStatus = "waiting" | "offered" | "accepted" | "expired" | "left";
+
+export interface ClassWaitlistTable {
+  /** identity: the order learners joined in (first come, first served) */
+  id: Generated<number>;
+  class_id: string;
+  student_id: string;
+  status: WaitlistStatus;
+  joined_at: string;
+  offered_at: string | null;
+  offer_expires_at: string | null;
+  offer_mailed_at: string | null;
+}
+
+export type AttendanceStatus = "present" | "absent" | "late";
+
+export interface AttendanceTable {
+  session_id: string;
+  enrollment_id: string;
+  status: AttendanceStatus;
+  marked_by: string | null;
+  marked_at: string;
+}
+
+export interface AttendanceAlertsTable {
+  id: Generated<number>;
+  enrollment_id: string;
+  /** the session of the second absence in a row */
+  session_id: string;
+  created_at: string;
+  mailed_at: string | null;
+}
+
+export interface CalendarFeedsTable {
+  user_id: string;
+  /** SHA-256 of the feed URL's token; the token itself is never stored */
+  token_hash: string;
+  created_at: string;
+}
+
+export interface ClassRemindersTable {
+  class_id: string;
+  enrollment_id: string;
+  sent_at: string;
+}
+
 export interface Database {
+  classes: ClassesTable;
+  class_sessions: ClassSessionsTable;
+  class_waitlist: ClassWaitlistTable;
+  attendance: AttendanceTable;
+  attendance_alerts: AttendanceAlertsTable;
+  calendar_feeds: CalendarFeedsTable;
+  class_reminders: ClassRemindersTable;
   request_counts: RequestCountsTable;
   users: UsersTable;
   courses: CoursesTable;

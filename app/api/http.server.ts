@@ -11,7 +11,7 @@ import { parseWith } from "~/utils/validation";
  * domain errors mapped to their status. Routes stay thin adapters over the models.
  */
 
-export type ApiMethod = "GET" | "POST" | "PUT";
+export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 export interface ApiArgs {
   request: Request;

@@ -6,7 +6,7 @@ import { errorResponse } from "./schemas";
  * (`openapi`), beside the code it describes; app/api/openapi.ts assembles the document.
  */
 
-export type HttpMethod = "get" | "post" | "put";
+export type HttpMethod = "get" | "post" | "put" | "delete";
 
 /** Who may call: nobody needs credentials, credentials are optional, or they are required. */
 export type Access = "public" | "optional" | "required";

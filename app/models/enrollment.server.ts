@@ -12,6 +12,7 @@ import { defaultLocationId } from "./location.server";
 import { recordEvent } from "./event.server";
 import { getEnrollmentForTrainer, type TrainerEnrollmentDetail } from "./trainer-students.server";
 import { ALREADY_ENROLLED } from "~/schemas/enrollment";
+import { offerFreeSeats, placeInClass } from "./class-seats.server";
 
 export { ALREADY_ENROLLED };
 
@@ -39,9 +40,10 @@ export async function isEnrolled(db: DB, studentId: string, courseId: string): P
  */
 export async function createEnrollment(
   db: DB,
-  input: { studentId: string; courseId: string; actorId?: string | null; now?: Date },
-): Promise<{ id: string; course_id: string; status: EnrollmentStatus; progress_percentage: number; enrollment_date: string }> {
-  const now = (input.now ?? new Date()).toISOString();
+  input: { studentId: string; courseId: string; classId?: string | null; actorId?: string | null; now?: Date },
+): Promise<{ id: string; course_id: string; class_id: string | null; status: EnrollmentStatus; progress_percentage: number; enrollment_date: string }> {
+  const nowDate = input.now ?? new Date();
+  const now = nowDate.toISOString();
   const id = crypto.randomUUID();
   try {
     return await writeTransaction(db, async (trx) => {
@@ -53,6 +55,8 @@ export async function createEnrollment(
         .executeTakeFirst();
       if (!course) throw notFound("Course");
       if (await isEnrolled(trx, input.studentId, course.id)) throw conflict(ALREADY_ENROLLED);
+      // A course with classes: a seat in one (this transaction is the seat rule's turn).
+      const placement = await placeInClass(trx, { courseId: course.id, studentId: input.studentId, classId: input.classId, now: nowDate });
       // Whoever enrols is a learner: a trainer or administrator taking a course gets a student
       // number (the AVETMISS client identifier) like anyone else, and is reported as one.
       const learner = await trx.selectFrom("users").select("student_number").where("id", "=", input.studentId).executeTakeFirst();
@@ -71,9 +75,10 @@ export async function createEnrollment(
           enrollment_date: now,
           completion_date: null,
           updated_at: now,
-          location_id: await defaultLocationId(trx),
+          location_id: placement?.location_id ?? (await defaultLocationId(trx)),
           planned_start_date: planned.start,
           planned_end_date: planned.end,
+          class_id: placement?.id ?? null,
         })
         .execute();
       await recordEvent(trx, {
@@ -85,7 +90,18 @@ export async function createEnrollment(
         message: `Enrolled in ${course.name}`,
         now,
       });
-      return { id, course_id: course.id, status: "enrolled" as const, progress_percentage: 0, enrollment_date: now };
+      if (placement) {
+        // the class's dates are the enrolment's planned activity dates; a waitlist offer it held is taken
+        await setPlannedDates(trx, { enrollmentId: id, start: placement.start_date, end: placement.end_date, actorId: input.actorId ?? input.studentId, now: nowDate });
+        await trx
+          .updateTable("class_waitlist")
+          .set({ status: "accepted" })
+          .where("class_id", "=", placement.id)
+          .where("student_id", "=", input.studentId)
+          .where("status", "in", ["waiting", "offered"])
+          .execute();
+      }
+      return { id, course_id: course.id, class_id: placement?.id ?? null, status: "enrolled" as const, progress_percentage: 0, enrollment_date: now };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALREADY_ENROLLED);
@@ -188,6 +204,11 @@ export async function updateEnrollmentProgress(
       .where("status", "=", current.status)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw conflict409("This enrollment was changed by someone else; please reload and try again.", {});
+    // withdrawing frees a class seat, which goes to the first learner on its waitlist
+    if (target === "withdrawn" && current.status !== "withdrawn") {
+      const held = await trx.selectFrom("enrollments").select("class_id").where("id", "=", current.id).executeTakeFirst();
+      if (held?.class_id) await offerFreeSeats(trx, held.class_id, nowDate);
+    }
 
     const parts: string[] = [];
     if (target !== current.status) parts.push(`status ${STATUS_WORDS[current.status]} \u2192 ${STATUS_WORDS[target]}`);

@@ -1,0 +1,108 @@
+import { sql } from "kysely";
+import type { DB } from "#db/connection";
+import { ALL_CLASSES_FULL, CLASS_FULL, CLASS_NOT_OPEN, OFFER_HOURS } from "~/schemas/class-text";
+import { DomainError, notFound } from "~/utils/errors";
+import { organisationToday } from "~/utils/organisation-calendar";
+
+/**
+ * The seat rule of classes (CONTRACT section 14), in one place. A seat is held by every
+ * enrolment of the class that is not withdrawn, and by every open waitlist offer (a seat
+ * offered to the first on the list is kept for them for OFFER_HOURS). Callers run inside
+ * writeTransaction, whose writers take turns on both dialects and across servers, so the count
+ * and the insert it allows see the same data: K seats give exactly K enrolments.
+ */
+
+/** Enrolments holding a seat in class `classId` (every status but withdrawn). */
+export function takenSeats(classRef: string) {
+  return sql<number>`(select count(*) from enrollments e where e.class_id = ${sql.ref(classRef)} and e.status <> 'withdrawn')`;
+}
+
+/** Open offers holding a seat (optionally leaving out one learner's own). */
+export function offeredSeats(classRef: string, nowIso: string, exceptStudentId?: string) {
+  const except = exceptStudentId ? sql`and w.student_id <> ${exceptStudentId}` : sql``;
+  return sql<number>`(select count(*) from class_waitlist w where w.class_id = ${sql.ref(classRef)} and w.status = 'offered' and w.offer_expires_at > ${nowIso} ${except})`;
+}
+
+/** Seats left in a class for anyone, as a SQL expression over the classes row `alias`. */
+export function seatsLeftExpression(alias: string, nowIso: string, exceptStudentId?: string) {
+  return sql<number>`(${sql.ref(`${alias}.seats`)} - ${takenSeats(`${alias}.id`)} - ${offeredSeats(`${alias}.id`, nowIso, exceptStudentId)})`;
+}
+
+export const classFull = () => new DomainError(409, CLASS_FULL, {}, "class_id");
+
+export interface Placement {
+  id: string;
+  start_date: string;
+  end_date: string;
+  location_id: string | null;
+}
+
+/**
+ * The class an enrolment in `courseId` takes a seat in, or null for a course without upcoming
+ * classes (it enrols as before). With `classId`: that class, or 409 "This class is full"; a
+ * class of another course, cancelled or already started is 404/409. Without: the next upcoming
+ * class with a free seat, or 409 when every class is full. Call inside writeTransaction.
+ */
+export async function placeInClass(
+  trx: DB,
+  input: { courseId: string; studentId: string; classId?: string | null; now: Date },
+): Promise<Placement | null> {
+  const nowIso = input.now.toISOString();
+  const today = organisationToday(input.now);
+  const base = trx
+    .selectFrom("classes as c")
+    .select(["c.id", "c.start_date", "c.end_date", "c.location_id", "c.cancelled_at", seatsLeftExpression("c", nowIso, input.studentId).as("seats_left")])
+    .where("c.course_id", "=", input.courseId);
+  if (input.classId) {
+    const chosen = await base.where("c.id", "=", input.classId).executeTakeFirst();
+    if (!chosen) throw notFound("Class");
+    if (chosen.cancelled_at || chosen.start_date < today) throw new DomainError(409, CLASS_NOT_OPEN, {}, "class_id");
+    if (Number(chosen.seats_left) <= 0) throw classFull();
+    return chosen;
+  }
+  const upcoming = await base.where("c.cancelled_at", "is", null).where("c.start_date", ">=", today).orderBy("c.start_date").orderBy("c.id").execute();
+  if (upcoming.length === 0) return null;
+  const free = upcoming.find((c) => Number(c.seats_left) > 0);
+  if (!free) throw new DomainError(409, ALL_CLASSES_FULL, {}, "class_id");
+  return free;
+}
+
+/**
+ * Offers each free seat of a class to the next learner waiting, first come first served, for
+ * OFFER_HOURS; the mail goes out from the class jobs (offer_mailed_at). Expired offers pass on
+ * first. Call inside writeTransaction; returns how many offers were made.
+ */
+export async function offerFreeSeats(trx: DB, classId: string, now: Date): Promise<number> {
+  const nowIso = now.toISOString();
+  await trx
+    .updateTable("class_waitlist")
+    .set({ status: "expired" })
+    .where("class_id", "=", classId)
+    .where("status", "=", "offered")
+    .where("offer_expires_at", "<=", nowIso)
+    .execute();
+  const cls = await trx
+    .selectFrom("classes as c")
+    .select(["c.id", "c.cancelled_at", "c.start_date", seatsLeftExpression("c", nowIso).as("seats_left")])
+    .where("c.id", "=", classId)
+    .executeTakeFirst();
+  if (!cls || cls.cancelled_at || cls.start_date < organisationToday(now)) return 0;
+  const free = Number(cls.seats_left);
+  if (free <= 0) return 0;
+  const next = await trx
+    .selectFrom("class_waitlist")
+    .select("id")
+    .where("class_id", "=", classId)
+    .where("status", "=", "waiting")
+    .orderBy("id")
+    .limit(free)
+    .execute();
+  if (next.length === 0) return 0;
+  const expires = new Date(now.getTime() + OFFER_HOURS * 3600_000).toISOString();
+  await trx
+    .updateTable("class_waitlist")
+    .set({ status: "offered", offered_at: nowIso, offer_expires_at: expires, offer_mailed_at: null })
+    .where("id", "in", next.map((n) => n.id))
+    .execute();
+  return next.length;
+}

@@ -1,0 +1,36 @@
+/**
+ * The words of classes (CONTRACT section 14), free of zod and server code so pages can import
+ * them: a message has one home, shared by the forms, the /api and the tests.
+ */
+export const CLASS_FULL = "This class is full";
+export const ALL_CLASSES_FULL = "Every class of this course is full: join a class's waitlist";
+export const CLASS_NOT_OPEN = "This class is not open for enrolment";
+export const CLASS_CHOICE_REQUIRED = "Choose a class";
+export const CLASS_CREATED = "Class added";
+export const CLASS_UPDATED = "Class saved";
+export const CLASS_CANCELLED = "Class cancelled: its learners have been told";
+export const SEATS_BELOW_TAKEN = "There are more learners in this class than that: withdraw some first";
+export const WAITLIST_JOINED = "You are on the waitlist";
+export const WAITLIST_ALREADY = "You are already on this class's waitlist";
+export const WAITLIST_HAS_SEAT = "This class has a free seat: enrol instead";
+export const WAITLIST_LEFT = "You have left the waitlist";
+export const OFFER_ACCEPTED = "Seat accepted: you are enrolled in the class";
+export const NO_OFFER = "There is no open offer of a seat for you in this class";
+export const ATTENDANCE_SAVED = "Attendance saved";
+export const FEED_RENEWED = "New calendar address made: the old one no longer works";
+export const OFFER_HOURS = 48;
+
+/** "N seats left" or the full wording the catalogue and enrolment page show. */
+export function seatsWording(seatsLeft: number): string {
+  if (seatsLeft <= 0) return "Full: join the waitlist";
+  return seatsLeft === 1 ? "1 seat left" : `${seatsLeft} seats left`;
+}
+
+/** A class's dates as people read them: "3 Dec 2026" or "3 – 5 Dec 2026". */
+export function classDates(start: string, end: string): string {
+  const fmt = (iso: string, withYear: boolean) =>
+    new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-AU", { day: "numeric", month: "short", year: withYear ? "numeric" : undefined, timeZone: "UTC" });
+  return start === end ? fmt(start, true) : `${fmt(start, false)} – ${fmt(end, true)}`;
+}
+
+export const ATTENDANCE_WORDS = { present: "Present", absent: "Absent", late: "Late" } as const;
