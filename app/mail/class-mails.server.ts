@@ -1,0 +1,65 @@
+import { classDates, OFFER_HOURS } from "~/schemas/class-text";
+import { escapeHtml, greeting, htmlMail, textSignature, type MailRto } from "./layout.server";
+import type { MailMessage } from "./transport.server";
+
+/** The mails of classes (CONTRACT section 14). Links lead to pages; they sign nothing in. */
+
+function message(input: { to: string; fullName: string; rto: MailRto; subject: string; lines: string[] }): MailMessage {
+  const text = [greeting(input.fullName), "", ...input.lines, "", ...textSignature(input.rto)].join("\n");
+  const html = htmlMail({
+    fullName: input.fullName,
+    rto: input.rto,
+    body: input.lines
+      .filter((l) => l !== "")
+      .map((l) => `<p style="margin:0 0 16px">${/^https?:\/\//.test(l) ? `<a href="${escapeHtml(l)}">${escapeHtml(l)}</a>` : escapeHtml(l)}</p>`)
+      .join("\n"),
+  });
+  return { to: input.to, subject: input.subject, text, html };
+}
+
+export function classCancelledEmail(input: { to: string; fullName: string; course: string; start: string; end: string; link: string; rto: MailRto }): MailMessage {
+  return message({
+    ...input,
+    subject: `Class cancelled: ${input.course}, ${classDates(input.start, input.end)}`,
+    lines: [
+      `We are sorry: the ${input.course} class of ${classDates(input.start, input.end)} has been cancelled.`,
+      "Choose another class, or talk to us about your enrolment, from the course page:",
+      "",
+      input.link,
+    ],
+  });
+}
+
+export function seatOfferedEmail(input: { to: string; fullName: string; course: string; start: string; end: string; expires: string; link: string; rto: MailRto }): MailMessage {
+  return message({
+    ...input,
+    subject: `A seat is free for you: ${input.course}, ${classDates(input.start, input.end)}`,
+    lines: [
+      `A seat has come free in the ${input.course} class of ${classDates(input.start, input.end)}, and you are first on its waitlist.`,
+      `It is kept for you for ${OFFER_HOURS} hours (until ${input.expires}). Sign in and accept it on the course page:`,
+      "",
+      input.link,
+    ],
+  });
+}
+
+export function classReminderEmail(input: { to: string; fullName: string; course: string; start: string; end: string; firstSession: string; location: string | null; link: string; rto: MailRto }): MailMessage {
+  return message({
+    ...input,
+    subject: `Reminder: ${input.course} starts ${classDates(input.start, input.start)}`,
+    lines: [
+      `Your ${input.course} class starts on ${input.firstSession}${input.location ? ` at ${input.location}` : ""}.`,
+      "Bring photo ID, your USI and steel-capped boots. Your sessions are on your course page:",
+      "",
+      input.link,
+    ],
+  });
+}
+
+export function attendanceAlertEmail(input: { to: string; fullName: string; learner: string; course: string; date: string; link: string; rto: MailRto }): MailMessage {
+  return message({
+    ...input,
+    subject: `Attendance: ${input.learner} absent twice in a row`,
+    lines: [`${input.learner} was absent from two sessions of ${input.course} in a row (the second on ${input.date}).`, "", input.link],
+  });
+}

@@ -1,0 +1,205 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import ical from "node-ical";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DB } from "#db/connection";
+import { createTestDb, TEST_DIALECT } from "../../tests/support/test-db";
+import { makeCourse, makeUser } from "../../tests/support/factories";
+import { parseEml } from "../../tests/support/eml";
+import type { MailMessage, Mailer } from "~/mail/transport.server";
+import { CLASS_FULL, NO_OFFER } from "~/schemas/class-text";
+import { createEnrollment, updateEnrollmentProgress } from "./enrollment.server";
+import { cancelClass, createClass, updateClass } from "./class.server";
+import { acceptOffer, joinWaitlist, waitlistEntry } from "./waitlist.server";
+import { runClassJobs } from "./class-jobs.server";
+import { attendanceForStudent, getRoster, listAttendanceAlerts, listTrainerClasses, markAttendance } from "./attendance.server";
+import { calendarFeed, renewCalendarFeed } from "./calendar.server";
+
+const OUTBOX = fs.mkdtempSync(path.join(os.tmpdir(), "class-outbox-"));
+process.env.OUTBOX_DIR = OUTBOX;
+
+let db: DB;
+let url: string;
+let cleanup: () => Promise<void>;
+let trainer: { id: string; role: "trainer" };
+const NOW = new Date("2026-11-20T00:00:00Z");
+const HOUR = 3600_000;
+
+function collector(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return { kind: "outbox", sent, send: async (m) => (sent.push(m), { messageId: String(sent.length) }) };
+}
+const ctx = (mailer: Mailer, now: Date) => ({ mailer, now, origin: "http://localhost:3000", rto: { name: "Summit", code: "90001" } });
+
+beforeAll(async () => {
+  ({ db, url, cleanup } = await createTestDb());
+  trainer = { id: (await makeUser(db, { role: "trainer" })).id, role: "trainer" };
+});
+afterAll(async () => {
+  await cleanup();
+  fs.rmSync(OUTBOX, { recursive: true, force: true });
+});
+
+async function oneSeatClass(seats = 1, start = "2026-12-07", sessions = [{ date: start, starts_at: "07:30", ends_at: "15:30" }]) {
+  const course = await makeCourse(db);
+  const cls = await createClass(db, course.id, { start_date: start, end_date: sessions.at(-1)!.date, sessions, trainer_id: trainer.id, seats }, trainer.id, NOW);
+  return { course, cls };
+}
+
+describe("the waitlist", () => {
+  it("offers a freed seat to the first waiting for 48 hours, mails once, and accepting takes it", async () => {
+    const { course, cls } = await oneSeatClass();
+    const [holder, first, second] = await Promise.all([makeUser(db), makeUser(db), makeUser(db)]);
+    const held = await createEnrollment(db, { studentId: holder.id, courseId: course.id, classId: cls.id, now: NOW });
+    await joinWaitlist(db, { classId: cls.id, studentId: first.id, now: NOW });
+    await joinWaitlist(db, { classId: cls.id, studentId: second.id, now: new Date(NOW.getTime() + 1000) });
+    expect((await waitlistEntry(db, cls.id, first.id, NOW))?.place).toBe(1);
+    expect((await waitlistEntry(db, cls.id, second.id, NOW))?.place).toBe(2);
+
+    await updateEnrollmentProgress(db, { enrollmentId: held.id, progress: 0, status: "withdrawn", actorId: trainer.id, now: NOW });
+    expect(await waitlistEntry(db, cls.id, first.id, NOW)).toMatchObject({ status: "offered", place: null });
+    // the offered seat is kept: the second in line cannot take it
+    await expect(createEnrollment(db, { studentId: second.id, courseId: course.id, classId: cls.id, now: NOW })).rejects.toThrow(CLASS_FULL);
+
+    const mailer = collector();
+    await runClassJobs(db, ctx(mailer, NOW));
+    await runClassJobs(db, ctx(mailer, NOW));
+    const offers = mailer.sent.filter((m) => m.subject.startsWith("A seat is free"));
+    expect(offers).toHaveLength(1);
+    expect(offers[0]!.text).toContain(`/enroll/${course.id}`);
+
+    await acceptOffer(db, { classId: cls.id, studentId: first.id, now: new Date(NOW.getTime() + HOUR) });
+    const rows = await db.selectFrom("enrollments").select("student_id").where("class_id", "=", cls.id).where("status", "<>", "withdrawn").execute();
+    expect(rows.map((r) => r.student_id)).toEqual([first.id]);
+    expect((await waitlistEntry(db, cls.id, second.id, NOW))?.place).toBe(1);
+  });
+
+  it("an expired offer passes to the next, who is mailed", async () => {
+    const { course, cls } = await oneSeatClass();
+    const [holder, first, second] = await Promise.all([makeUser(db), makeUser(db), makeUser(db)]);
+    const held = await createEnrollment(db, { studentId: holder.id, courseId: course.id, classId: cls.id, now: NOW });
+    await joinWaitlist(db, { classId: cls.id, studentId: first.id, now: NOW });
+    await joinWaitlist(db, { classId: cls.id, studentId: second.id, now: NOW });
+    await updateEnrollmentProgress(db, { enrollmentId: held.id, progress: 0, status: "withdrawn", actorId: trainer.id, now: NOW });
+
+    const later = new Date(NOW.getTime() + 49 * HOUR);
+    const mailer = collector();
+    await runClassJobs(db, ctx(mailer, later));
+    expect(await waitlistEntry(db, cls.id, first.id, later)).toBeNull();
+    expect(await waitlistEntry(db, cls.id, second.id, later)).toMatchObject({ status: "offered" });
+    expect(mailer.sent.map((m) => m.to)).toContain((await db.selectFrom("users").select("email").where("id", "=", second.id).executeTakeFirstOrThrow()).email);
+    await expect(acceptOffer(db, { classId: cls.id, studentId: first.id, now: later })).rejects.toThrow(NO_OFFER);
+    await acceptOffer(db, { classId: cls.id, studentId: second.id, now: later });
+  });
+
+  it("more seats on the class go to the waitlist too", async () => {
+    const { course, cls } = await oneSeatClass();
+    const [holder, first] = await Promise.all([makeUser(db), makeUser(db)]);
+    await createEnrollment(db, { studentId: holder.id, courseId: course.id, classId: cls.id, now: NOW });
+    await joinWaitlist(db, { classId: cls.id, studentId: first.id, now: NOW });
+    await updateClass(db, cls.id, { seats: 2 }, trainer.id, NOW);
+    expect(await waitlistEntry(db, cls.id, first.id, NOW)).toMatchObject({ status: "offered" });
+  });
+});
+
+describe("cancelling a class", () => {
+  it("mails every enrolled learner and everyone waiting", async () => {
+    const { course, cls } = await oneSeatClass();
+    const [a, w] = await Promise.all([makeUser(db, { full_name: "Ana Enrolled" }), makeUser(db, { full_name: "Wes Waiting" })]);
+    await createEnrollment(db, { studentId: a.id, courseId: course.id, classId: cls.id, now: NOW });
+    await joinWaitlist(db, { classId: cls.id, studentId: w.id, now: NOW });
+    const cancelled = await cancelClass(db, cls.id, trainer.id, NOW);
+    const { mailClassCancelled } = await import("~/mail/class-schedule.server");
+    mailClassCancelled(cancelled, course.id);
+    const deadline = Date.now() + 5000;
+    let files: string[] = [];
+    while (Date.now() < deadline && (files = fs.readdirSync(OUTBOX).filter((f) => f.endsWith(".eml"))).length < 2) await new Promise((r) => setTimeout(r, 50));
+    const mails = files.map((f) => parseEml(fs.readFileSync(path.join(OUTBOX, f), "utf8")));
+    expect(mails.map((m) => m.text?.split("\n")[0]).sort()).toEqual(["Hello Ana,", "Hello Wes,"].sort());
+    for (const m of mails) expect(m.headers.subject).toMatch(/^Class cancelled/);
+  });
+});
+
+describe("attendance", () => {
+  it("the trainer marks a roster; two absences in a row raise one alert, mailed once; the learner's card counts", async () => {
+    const sessions = [
+      { date: "2026-11-30", starts_at: "07:30", ends_at: "15:30" },
+      { date: "2026-12-01", starts_at: "07:30", ends_at: "15:30" },
+      { date: "2026-12-02", starts_at: "07:30", ends_at: "12:00" },
+    ];
+    const { course, cls } = await oneSeatClass(3, "2026-11-30", sessions);
+    const s = await makeUser(db);
+    const e = await createEnrollment(db, { studentId: s.id, courseId: course.id, classId: cls.id, now: NOW });
+    const other = { id: (await makeUser(db, { role: "trainer" })).id, role: "trainer" as const };
+    expect(await getRoster(db, cls.id, other)).toBeNull();
+    const roster = (await getRoster(db, cls.id, trainer))!;
+    const [s1, s2, s3] = roster.sessions;
+    await expect(markAttendance(db, { session_id: s1!.id, enrollment_id: e.id, status: "absent", user: other })).rejects.toThrow(/not found/);
+    expect((await markAttendance(db, { session_id: s1!.id, enrollment_id: e.id, status: "absent", user: trainer })).alerted).toBe(false);
+    expect((await markAttendance(db, { session_id: s2!.id, enrollment_id: e.id, status: "absent", user: trainer })).alerted).toBe(true);
+    expect((await markAttendance(db, { session_id: s2!.id, enrollment_id: e.id, status: "absent", user: trainer })).alerted).toBe(false);
+    await markAttendance(db, { session_id: s3!.id, enrollment_id: e.id, status: "late", user: trainer });
+    expect((await listAttendanceAlerts(db)).filter((a) => a.student_id === s.id)).toHaveLength(1);
+    expect((await attendanceForStudent(db, s.id))[e.id]).toEqual({ sessions: 3, present: 0, late: 1, absent: 2 });
+    const mailer = collector();
+    await runClassJobs(db, ctx(mailer, NOW));
+    await runClassJobs(db, ctx(mailer, NOW));
+    expect(mailer.sent.filter((m) => m.subject.startsWith("Attendance:"))).toHaveLength(await db.selectFrom("users").select("id").where("role", "=", "admin").where("is_active", "=", 1).execute().then((r) => r.length));
+    const mine = await listTrainerClasses(db, trainer, new Date("2026-12-01T01:00:00Z"));
+    expect(mine[0]!.id).toBe(cls.id); // running today comes first
+  });
+});
+
+describe("reminders", () => {
+  it("go two days before a class starts, once, with two workers running the jobs at the same time", async () => {
+    const { course, cls } = await oneSeatClass(5, "2026-12-09");
+    const learners = await Promise.all([makeUser(db), makeUser(db), makeUser(db)]);
+    for (const l of learners) await createEnrollment(db, { studentId: l.id, courseId: course.id, classId: cls.id, now: NOW });
+    const emails = await db.selectFrom("users").select("email").where("id", "in", learners.map((l) => l.id)).execute();
+    const mine = (m: MailMessage) => m.subject.startsWith("Reminder") && emails.some((e) => e.email === m.to);
+    const twoDaysBefore = new Date("2026-12-06T22:00:00Z"); // 7 December, 9 am in Sydney
+    const mailer = collector();
+    const tooEarly = collector();
+    await runClassJobs(db, ctx(tooEarly, new Date("2026-12-05T22:00:00Z")));
+    expect(tooEarly.sent.filter(mine)).toHaveLength(0);
+    const second = TEST_DIALECT === "postgres" ? openDatabase(url) : db;
+    try {
+      await Promise.all([runClassJobs(db, ctx(mailer, twoDaysBefore)), runClassJobs(second, ctx(mailer, twoDaysBefore)), runClassJobs(db, ctx(mailer, twoDaysBefore))]);
+    } finally {
+      if (second !== db) await second.destroy();
+    }
+    expect(mailer.sent.filter(mine).map((m) => m.to).sort()).toEqual(emails.map((e) => e.email).sort());
+    const again = collector();
+    await runClassJobs(db, ctx(again, new Date("2026-12-07T22:00:00Z")));
+    expect(again.sent.filter(mine)).toHaveLength(0);
+  });
+});
+
+describe("the calendar feed", () => {
+  it("lists the learner's sessions at the right times in the RTO's time zone, read back by node-ical; renewing ends the old URL", async () => {
+    const sessions = [
+      { date: "2026-12-10", starts_at: "07:30", ends_at: "15:30" },
+      { date: "2026-12-11", starts_at: "08:00", ends_at: "12:00" },
+    ];
+    const { course, cls } = await oneSeatClass(2, "2026-12-10", sessions);
+    const s = await makeUser(db);
+    await createEnrollment(db, { studentId: s.id, courseId: course.id, classId: cls.id, now: NOW });
+    const token = await renewCalendarFeed(db, s.id);
+    const text = await calendarFeed(db, token, "Summit");
+    const events = Object.values(ical.sync.parseICS(text!)).filter((v) => v.type === "VEVENT") as ical.VEvent[];
+    expect(events).toHaveLength(2);
+    const byStart = events.map((e) => [new Date(e.start).toISOString(), new Date(e.end).toISOString()]).sort();
+    // Sydney is UTC+11 in December (daylight saving)
+    expect(byStart).toEqual([
+      ["2026-12-09T20:30:00.000Z", "2026-12-10T04:30:00.000Z"],
+      ["2026-12-10T21:00:00.000Z", "2026-12-11T01:00:00.000Z"],
+    ]);
+    const trainerToken = await renewCalendarFeed(db, trainer.id);
+    const trainerEvents = Object.values(ical.sync.parseICS((await calendarFeed(db, trainerToken, "Summit"))!)).filter((v) => v.type === "VEVENT");
+    expect(trainerEvents.length).toBeGreaterThanOrEqual(2);
+    const renewed = await renewCalendarFeed(db, s.id);
+    expect(await calendarFeed(db, token, "Summit")).toBeNull();
+    expect(await calendarFeed(db, renewed, "Summit")).toContain("BEGIN:VEVENT");
+  });
+});
