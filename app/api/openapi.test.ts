@@ -213,6 +213,53 @@ describe("real answers match the document", () => {
     await conforms(await call(enrollments, "POST", "/api/enrollments", { token: student.token, json: { course_id: open.id } }), "/api/enrollments", "post");
     await conforms(await call(enrollments, "POST", "/api/enrollments", { token: student.token, json: { course_id: course.id } }), "/api/enrollments", "post");
 
+    // classes (CONTRACT section 14): add, list, a full class's 409, the waitlist, the roster, change, cancel
+    const classCourse = await makeCourse(db, { name: "Course with a class" });
+    const trainerId = (await db.selectFrom("users").select("id").where("email", "=", "trainer@example.com").executeTakeFirstOrThrow()).id;
+    const addClass = await mod("api.admin.courses.$id.classes");
+    const ac = "/api/admin/courses/{id}/classes";
+    const session = { date: "2099-03-02", starts_at: "07:30", ends_at: "15:30" };
+    const created = await conforms(
+      await call(addClass, "POST", "/x", { token: admin.token, params: { id: classCourse.id }, json: { start_date: "2099-03-02", end_date: "2099-03-02", sessions: [session], trainer_id: trainerId, seats: 1 } }),
+      ac,
+      "post",
+    );
+    expect(created).toMatchObject({ seats: 1, seats_left: 1, sessions: [session] });
+    await conforms(await call(addClass, "POST", "/x", { token: admin.token, params: { id: classCourse.id }, json: { start_date: "2099-03-02", seats: 101 } }), ac, "post");
+    await conforms(await call(addClass, "POST", "/x", { token: trainer.token, params: { id: classCourse.id }, json: {} }), ac, "post");
+    const listClasses = await mod("api.courses.$id.classes");
+    await conforms(await call(listClasses, "GET", "/x", { params: { id: classCourse.id } }), "/api/courses/{id}/classes", "get");
+    await conforms(await call(listClasses, "GET", "/x", { params: { id: crypto.randomUUID() } }), "/api/courses/{id}/classes", "get");
+    await conforms(await call(enrollments, "POST", "/api/enrollments", { token: student.token, json: { course_id: classCourse.id, class_id: created.id } }), "/api/enrollments", "post");
+    const full = await call(enrollments, "POST", "/api/enrollments", { token: trainer.token, json: { course_id: classCourse.id, class_id: created.id } });
+    expect(full.status).toBe(409);
+    expect((await conforms(full, "/api/enrollments", "post")).detail).toBe("This class is full");
+    const waitlist = await mod("api.classes.$id.waitlist");
+    const wl = "/api/classes/{id}/waitlist";
+    expect(await conforms(await call(waitlist, "POST", "/x", { token: trainer.token, params: { id: created.id } }), wl, "post")).toMatchObject({ status: "waiting", place: 1 });
+    await conforms(await call(waitlist, "POST", "/x", { token: trainer.token, params: { id: created.id } }), wl, "post");
+    await conforms(await call(waitlist, "GET", "/x", { token: trainer.token, params: { id: created.id } }), wl, "get");
+    const acceptSeat = await mod("api.classes.$id.accept");
+    await conforms(await call(acceptSeat, "POST", "/x", { token: trainer.token, params: { id: created.id } }), "/api/classes/{id}/accept", "post");
+    const rosterRoute = await mod("api.classes.$id.roster");
+    const rp = "/api/classes/{id}/roster";
+    await conforms(await call(rosterRoute, "GET", "/x", { token: trainer.token, params: { id: created.id } }), rp, "get"); // not their class: 404
+    const roster = await conforms(await call(rosterRoute, "GET", "/x", { token: admin.token, params: { id: created.id } }), rp, "get");
+    const marked = await conforms(
+      await call(rosterRoute, "POST", "/x", { token: admin.token, params: { id: created.id }, json: { session_id: roster.sessions[0].id, enrollment_id: roster.learners[0].enrollment_id, status: "late" } }),
+      rp,
+      "post",
+    );
+    expect(Object.values(marked.learners[0].marks)).toEqual(["late"]);
+    await conforms(await call(rosterRoute, "POST", "/x", { token: trainer.token, params: { id: created.id }, json: { status: "maybe" } }), rp, "post");
+    await conforms(await call(rosterRoute, "GET", "/x", { token: student.token, params: { id: created.id } }), rp, "get");
+    const classAdmin = await mod("api.admin.classes.$id");
+    const cp = "/api/admin/classes/{id}";
+    expect(await conforms(await call(classAdmin, "PUT", "/x", { token: admin.token, params: { id: created.id }, json: { seats: 3 } }), cp, "put")).toMatchObject({ seats: 3, seats_left: 1 });
+    await conforms(await call(classAdmin, "PUT", "/x", { token: admin.token, params: { id: created.id }, json: { end_date: "2099-01-01" } }), cp, "put");
+    expect((await call(classAdmin, "DELETE", "/x", { token: admin.token, params: { id: created.id } })).status).toBe(204);
+    await conforms(await call(classAdmin, "DELETE", "/x", { token: admin.token, params: { id: created.id } }), cp, "delete");
+
     const mine = await mod("api.enrollments.my");
     const enrolled = await conforms(await call(mine, "GET", "/api/enrollments/my", { token: demoToken }), "/api/enrollments/my", "get");
     expect(enrolled.length).toBeGreaterThan(0);

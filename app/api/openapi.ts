@@ -23,6 +23,12 @@ import { openapi as issueCertificate } from "~/routes/api.certificates";
 import { openapi as revokeCertificate } from "~/routes/api.admin.certificates.$id.revoke";
 import { openapi as reissueCertificate } from "~/routes/api.admin.certificates.$id.reissue";
 import { openapi as avetmiss } from "~/routes/api.admin.avetmiss";
+import { openapi as courseClasses } from "~/routes/api.courses.$id.classes";
+import { openapi as createClass } from "~/routes/api.admin.courses.$id.classes";
+import { openapi as classAdmin } from "~/routes/api.admin.classes.$id";
+import { openapi as waitlist } from "~/routes/api.classes.$id.waitlist";
+import { openapi as acceptSeat } from "~/routes/api.classes.$id.accept";
+import { openapi as roster } from "~/routes/api.classes.$id.roster";
 
 /**
  * The OpenAPI 3.1 description of /api, generated from the zod schemas the routes validate
@@ -41,10 +47,16 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...studentDetail,
   ...courses,
   ...courseDetail,
+  ...courseClasses,
+  ...createClass,
+  ...classAdmin,
   ...staffUpdate,
   ...avetmiss,
   ...myEnrollments,
   ...enrollments,
+  ...waitlist,
+  ...acceptSeat,
+  ...roster,
   ...updateEnrollment,
   ...recordAssessment,
   ...issueCertificate,

@@ -187,16 +187,16 @@ describe("the calendar feed", () => {
     await createEnrollment(db, { studentId: s.id, courseId: course.id, classId: cls.id, now: NOW });
     const token = await renewCalendarFeed(db, s.id);
     const text = await calendarFeed(db, token, "Summit");
-    const events = Object.values(ical.sync.parseICS(text!)).filter((v) => v.type === "VEVENT") as ical.VEvent[];
+    const events = Object.values(ical.sync.parseICS(text!)).filter((v) => v?.type === "VEVENT") as ical.VEvent[];
     expect(events).toHaveLength(2);
-    const byStart = events.map((e) => [new Date(e.start).toISOString(), new Date(e.end).toISOString()]).sort();
+    const byStart = events.map((e) => [new Date(e.start).toISOString(), new Date(e.end!).toISOString()]).sort();
     // Sydney is UTC+11 in December (daylight saving)
     expect(byStart).toEqual([
       ["2026-12-09T20:30:00.000Z", "2026-12-10T04:30:00.000Z"],
       ["2026-12-10T21:00:00.000Z", "2026-12-11T01:00:00.000Z"],
     ]);
     const trainerToken = await renewCalendarFeed(db, trainer.id);
-    const trainerEvents = Object.values(ical.sync.parseICS((await calendarFeed(db, trainerToken, "Summit"))!)).filter((v) => v.type === "VEVENT");
+    const trainerEvents = Object.values(ical.sync.parseICS((await calendarFeed(db, trainerToken, "Summit"))!)).filter((v) => v?.type === "VEVENT");
     expect(trainerEvents.length).toBeGreaterThanOrEqual(2);
     const renewed = await renewCalendarFeed(db, s.id);
     expect(await calendarFeed(db, token, "Summit")).toBeNull();

@@ -83,7 +83,8 @@ export async function acceptOffer(db: DB, input: { classId: string; studentId: s
 
 /** One learner's entry on a class's waitlist, with their place, or null. */
 export async function waitlistEntry(db: DB, classId: string, studentId: string, now = new Date()): Promise<WaitlistEntry | null> {
-  return (await waitlistForStudent(db, studentId, now)).find((w) => w.class_id === classId) ?? null;
+  const found = (await waitlistForStudent(db, studentId, now)).find((w) => w.class_id === classId);
+  return found ? { class_id: found.class_id, status: found.status, place: found.place, offer_expires_at: found.offer_expires_at } : null;
 }
 
 /** Every open waitlist entry of a learner (waiting or offered), with their place in each. */

@@ -30,13 +30,12 @@ const timeField = (label: string) =>
     .refine((v) => TIME.test(v), `${label} must be a time (HH:MM)`);
 
 export const sessionSchema = z
-  .object({ date: dateField("Session date"), starts_at: timeField("Start time"), ends_at: timeField("End time") })
-  .strict()
+  .strictObject({ date: dateField("Session date"), starts_at: timeField("Start time"), ends_at: timeField("End time") })
   .refine((s) => s.ends_at > s.starts_at, { message: "A session must end after it starts", path: ["ends_at"] });
 export type SessionInput = z.infer<typeof sessionSchema>;
 
 export const SEATS_RANGE = "Seats must be a whole number from 1 to 100";
-const seats = z.coerce.number({ message: SEATS_RANGE }).int(SEATS_RANGE).min(1, SEATS_RANGE).max(100, SEATS_RANGE);
+const seats = z.number({ message: SEATS_RANGE }).int(SEATS_RANGE).min(1, SEATS_RANGE).max(100, SEATS_RANGE);
 const idField = (label: string) => z.string({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} not found`);
 
 function checkDates(
@@ -65,11 +64,11 @@ const classFields = {
 };
 
 /** POST /api/admin/courses/{id}/classes and the add-class form (after its sessions are read). */
-export const classSchema = z.object(classFields).superRefine(checkDates);
+export const classSchema = z.strictObject(classFields).superRefine(checkDates);
 export type ClassInput = z.infer<typeof classSchema>;
 
 /** PUT /api/admin/classes/{id}: partial, fields left out stay as they are. */
-export const classPatchSchema = z.object(classFields).partial().superRefine(checkDates);
+export const classPatchSchema = z.strictObject(classFields).partial().superRefine(checkDates);
 export type ClassPatch = z.infer<typeof classPatchSchema>;
 
 const SESSION_LINE = /^(\d{4}-\d{2}-\d{2})\s+(\d{1,2}:\d{2})\s*[-–]\s*(\d{1,2}:\d{2})$/;
@@ -108,7 +107,8 @@ export const classFormSchema = z
       ctx.addIssue({ code: "custom", message: `Write each session as YYYY-MM-DD HH:MM-HH:MM (not "${sessions}")`, path: ["sessions"] });
       return z.NEVER;
     }
-    const parsed = classSchema.safeParse({ ...form, location_id: form.location_id || undefined, sessions });
+    const seatsText = (form.seats ?? "").trim();
+    const parsed = classSchema.safeParse({ ...form, location_id: form.location_id || undefined, seats: seatsText === "" ? undefined : Number(seatsText), sessions });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [String(issue.path[0] ?? "sessions")] });
       return z.NEVER;
@@ -118,7 +118,7 @@ export const classFormSchema = z
 
 
 /** An attendance mark: form and /api. */
-export const attendanceSchema = z.object({
+export const attendanceSchema = z.strictObject({
   session_id: idField("Session"),
   enrollment_id: idField("Enrolment"),
   status: z.enum(["present", "absent", "late"], { message: "Attendance is present, absent or late" }),

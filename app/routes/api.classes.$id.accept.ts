@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/auth/api.server";
+import { apiJson, apiRoute, pathId } from "~/api/http.server";
+import { enrollmentResponse, type EnrollmentResponse } from "~/api/schemas";
+import { type ApiOperation, err, UNAUTHENTICATED } from "~/api/operation";
+import { getDb } from "~/db.server";
+import { listEnrollmentsForStudent } from "~/models/student-enrollments.server";
+import { acceptOffer } from "~/models/waitlist.server";
+
+/** POST /api/classes/{id}/accept: takes the seat the waitlist offered the caller → 201 with the enrolment. */
+const handle = apiRoute({
+  POST: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    const db = getDb();
+    const created = await acceptOffer(db, { classId: pathId(params, "Class"), studentId: user.id });
+    const enrollment = (await listEnrollmentsForStudent(db, user.id)).find((e) => e.id === created.id)!;
+    return apiJson<EnrollmentResponse>(enrollment, { status: 201, headers: { Location: "/api/enrollments/my" } });
+  },
+});
+
+export const loader = (args: LoaderFunctionArgs) => handle(args);
+export const action = (args: ActionFunctionArgs) => handle(args);
+
+export const openapi: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/classes/{id}/accept",
+    operationId: "acceptSeatOffer",
+    summary: "Accept a seat offered from the waitlist",
+    description: "Any signed-in user holding an open offer (48 hours) for the class: enrols them in it.",
+    tags: ["student"],
+    access: "required",
+    responses: { 201: { description: "Enrolled", schema: enrollmentResponse }, 401: UNAUTHENTICATED, 409: err("No open offer for the caller in this class") },
+  },
+];

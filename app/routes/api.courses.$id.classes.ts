@@ -1,0 +1,44 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getOptionalApiUser } from "~/auth/api.server";
+import { apiJson, apiRoute, pathId } from "~/api/http.server";
+import { classForApi, classResponse, type ClassResponse } from "~/api/class-schemas";
+import { type ApiOperation, err } from "~/api/operation";
+import { getDb } from "~/db.server";
+import { listUpcomingClasses } from "~/models/class.server";
+import { getCourse } from "~/models/course.server";
+import { notFound } from "~/utils/errors";
+
+/**
+ * GET /api/courses/{id}/classes → the course's upcoming classes, soonest first, with seats
+ * left (CONTRACT section 14). Open to anyone for an active course, like the catalogue; staff
+ * also for an inactive one.
+ */
+const handle = apiRoute({
+  GET: async ({ request, params }) => {
+    const id = pathId(params, "Course");
+    const db = getDb();
+    const user = await getOptionalApiUser(request);
+    const staff = user?.role === "admin" || user?.role === "trainer";
+    if (!(await getCourse(db, id, { activeOnly: !staff }))) throw notFound("Course");
+    return apiJson<ClassResponse[]>((await listUpcomingClasses(db, id)).map(classForApi));
+  },
+});
+
+export const loader = (args: LoaderFunctionArgs) => handle(args);
+export const action = (args: LoaderFunctionArgs) => handle(args);
+
+export const openapi: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/courses/{id}/classes",
+    operationId: "listCourseClasses",
+    summary: "A course's upcoming classes",
+    description: "Anyone, for an active course. Classes not yet started and not cancelled, soonest first, each with its sessions and seats left.",
+    tags: ["public"],
+    access: "optional",
+    responses: {
+      200: { description: "The upcoming classes", schema: classResponse, array: true },
+      404: err("No active course has this id"),
+    },
+  },
+];
