@@ -3,6 +3,7 @@ import { TierBadge } from "~/components/status-badges";
 import { buttonClasses } from "~/components/ui";
 import type { Course } from "~/models/course.server";
 import { formatPrice } from "~/utils/format";
+import { classDates, seatsWording } from "~/schemas/class-text";
 
 export const CARD_OUTCOMES = 3;
 
@@ -12,12 +13,35 @@ export type CourseCardData = Pick<Course, "id" | "unit_code" | "name" | "descrip
   first_outcomes: string[];
   /** how many learning outcomes the card leaves out */
   more_outcomes: number;
+  /** the next scheduled classes (CONTRACT section 14); empty for a course without classes */
+  classes: CardClass[];
 };
 
-export function toCourseCardData(course: Course): CourseCardData {
+/** A class on a card: a few short strings, so a page of cards stays light. */
+export interface CardClass {
+  id: string;
+  start_date: string;
+  end_date: string;
+  location: string | null;
+  seats_left: number;
+}
+
+export function toCourseCardData(course: Course, classes: CardClass[] = []): CourseCardData {
   const { learning_outcomes: outcomes, id, unit_code, name, description, tier, duration_hours, price, prerequisites } = course;
   const first = outcomes.slice(0, CARD_OUTCOMES);
-  return { id, unit_code, name, description, tier, duration_hours, price, prerequisites, first_outcomes: first, more_outcomes: outcomes.length - first.length };
+  return {
+    id,
+    unit_code,
+    name,
+    description,
+    tier,
+    duration_hours,
+    price,
+    prerequisites,
+    first_outcomes: first,
+    more_outcomes: outcomes.length - first.length,
+    classes: classes.map((c) => ({ id: c.id, start_date: c.start_date, end_date: c.end_date, location: c.location, seats_left: c.seats_left })),
+  };
 }
 
 const cta = buttonClasses("primary", "md", "mt-4 w-full");
@@ -61,6 +85,20 @@ export function CourseCard({ course, signedIn }: { course: CourseCardData; signe
         ) : (
           <p className="course-card-none">None</p>
         )}
+
+        {course.classes.length ? (
+          <>
+            <h3>Next classes</h3>
+            <ul className="course-card-classes">
+              {course.classes.map((c) => (
+                <li key={c.id}>
+                  {`${classDates(c.start_date, c.end_date)}${c.location ? `, ${c.location}` : ""}: `}
+                  <strong>{seatsWording(c.seats_left)}</strong>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
 
         <div className="course-card-footer">
           <p>

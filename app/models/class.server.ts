@@ -124,9 +124,10 @@ export interface ClassSummary {
  * The next `perCourse` upcoming classes of every course in one query (the catalogue's cards):
  * seats left counted in SQL, the list cut per course by a window function.
  */
-export async function nextClassesByCourse(db: DB, now = new Date(), perCourse = 3): Promise<Record<string, ClassSummary[]>> {
+export async function nextClassesByCourse(db: DB, now = new Date(), perCourse = 3, courseIds?: string[]): Promise<Record<string, ClassSummary[]>> {
   const nowIso = now.toISOString();
-  const ranked = db
+  if (courseIds && courseIds.length === 0) return {};
+  let ranked = db
     .selectFrom("classes as c")
     .leftJoin("delivery_locations as l", "l.id", "c.location_id")
     .select([
@@ -140,6 +141,7 @@ export async function nextClassesByCourse(db: DB, now = new Date(), perCourse = 
     ])
     .where("c.cancelled_at", "is", null)
     .where("c.start_date", ">=", organisationToday(now));
+  if (courseIds) ranked = ranked.where("c.course_id", "in", courseIds);
   const rows = await db.selectFrom(ranked.as("r")).selectAll().where("r.rank", "<=", perCourse).orderBy("r.course_id").orderBy("r.rank").execute();
   const out: Record<string, ClassSummary[]> = {};
   for (const r of rows) {

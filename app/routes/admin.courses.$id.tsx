@@ -8,12 +8,15 @@ import { ActiveBadge, StatusBadge, TierBadge } from "~/components/status-badges"
 import { buttonClasses, Modal, ProgressBar } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getCourseDetail } from "~/models/course-admin.server";
+import { listCourseClasses } from "~/models/class.server";
+import { CourseClasses } from "~/components/admin/course-classes";
 import { ModalSection } from "~/components/admin/modal-section";
 import { formatDate, formatPrice } from "~/utils/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  return json(await foundOr404(params.id, (id) => getCourseDetail(getDb(), id), "Course not found"));
+  const detail = await foundOr404(params.id, (id) => getCourseDetail(getDb(), id), "Course not found");
+  return json({ ...detail, classes: await listCourseClasses(getDb(), detail.course.id) });
 }
 
 function List({ items, empty }: { items: string[]; empty: string }) {
@@ -28,7 +31,7 @@ function List({ items, empty }: { items: string[]; empty: string }) {
 }
 
 export default function CourseDetails() {
-  const { course, statistics, recent_enrollments } = useLoaderData<typeof loader>();
+  const { course, statistics, recent_enrollments, classes } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   return (
     <Modal title="Course Details" closeTo={`/admin/courses${search}`} size="lg">
@@ -61,6 +64,10 @@ export default function CourseDetails() {
               <dd className="text-2xl font-bold tabular-nums text-steel-900">{statistics.completion_rate}%</dd>
             </div>
           </dl>
+        </ModalSection>
+
+        <ModalSection title="Classes">
+          <CourseClasses courseId={course.id} classes={classes} />
         </ModalSection>
 
         <ModalSection title="Recent Enrollments">

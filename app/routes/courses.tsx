@@ -13,6 +13,7 @@ import { Alert, buttonClasses, Pagination, Spinner } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { CATALOGUE_PAGE_SIZE, listCoursesPage } from "~/models/course.server";
+import { nextClassesByCourse } from "~/models/class.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
@@ -24,15 +25,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { search: q, tier: tier === "all" ? null : (tier as Tier), activeOnly: true },
     { page: query.page, pageSize: CATALOGUE_PAGE_SIZE },
   );
+  // the page's courses' next classes, seats counted, in one query
+  const classes = await nextClassesByCourse(getDb(), new Date(), CARD_CLASSES, list.courses.map((c) => c.id));
   return json({
     signedIn: user !== null,
     q,
     tier,
-    courses: list.courses.map(toCourseCardData),
+    courses: list.courses.map((c) => toCourseCardData(c, classes[c.id])),
     pages: { total: list.total, page: list.page, pageSize: list.pageSize, pageCount: list.pageCount },
     rto: { name: env().RTO_NAME, code: env().RTO_CODE },
   });
 }
+
+/** How many coming classes a card lists. */
+const CARD_CLASSES = 2;
 
 const TIER_OPTIONS = [
   { value: "all", label: "All tiers" },

@@ -14,7 +14,12 @@ import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { getCourse } from "~/models/course.server";
 import { createEnrollment, isEnrolled } from "~/models/enrollment.server";
+import { listUpcomingClasses } from "~/models/class.server";
+import { acceptOffer, joinWaitlist, leaveWaitlist, waitlistForStudent } from "~/models/waitlist.server";
+import { ClassRadioList, WaitlistForms } from "~/components/class-choice";
+import { OFFER_ACCEPTED, WAITLIST_JOINED, WAITLIST_LEFT } from "~/schemas/class-text";
 import { courseIdField, enrollmentFormSchema } from "~/schemas/enrollment";
+import { waitlistFormSchema } from "~/schemas/class";
 import { ALREADY_ENROLLED } from "~/schemas/enrollment-text";
 import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -59,6 +64,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       assessment_criteria: course.assessment_criteria,
     },
     enrolled: await isEnrolled(db, user.id, course.id),
+    // a course with classes is booked by choosing one (CONTRACT section 14)
+    classes: await listUpcomingClasses(db, course.id),
+    waitlist: (await waitlistForStudent(db, user.id)).filter((w) => w.course_id === course.id),
     myCourses: afterEnrolment(user.role),
     rto: { name: env().RTO_NAME, code: env().RTO_CODE },
   });
@@ -68,12 +76,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = courseIdField.safeParse(params.courseId);
   if (!id.success) return notFoundRedirect();
+  const intent = (await request.clone().formData().catch(() => null))?.get("intent");
+  if (intent === "waitlist" || intent === "accept" || intent === "leave") {
+    // the waitlist's own small forms: a class id and the intent
+    return answerForm(request, {
+      schema: waitlistFormSchema,
+      unreadable: ENROLL_FAILED,
+      save: async ({ class_id }) => {
+        const db = getDb();
+        const input = { classId: class_id, studentId: user.id };
+        if (intent === "waitlist") await joinWaitlist(db, input);
+        if (intent === "leave") await leaveWaitlist(db, input);
+        if (intent === "accept") {
+          await acceptOffer(db, input);
+          return redirectWithFlash(afterEnrolment(user.role), { type: "success", message: OFFER_ACCEPTED });
+        }
+        return redirectWithFlash(`/enroll/${id.data}`, { type: "success", message: intent === "waitlist" ? WAITLIST_JOINED : WAITLIST_LEFT });
+      },
+    });
+  }
   return answerForm(request, {
     schema: enrollmentFormSchema,
     unreadable: ENROLL_FAILED,
-    save: async () => {
+    save: async ({ class_id }) => {
       try {
-        await createEnrollment(getDb(), { studentId: user.id, courseId: id.data, actorId: user.id });
+        await createEnrollment(getDb(), { studentId: user.id, courseId: id.data, classId: class_id, actorId: user.id });
       } catch (error) {
         if (isDomainError(error) && error.status === 404) return notFoundRedirect();
         throw error;
@@ -114,12 +141,13 @@ function ListSection({ title, items, empty }: { title: string; items: string[]; 
 }
 
 export default function Enroll() {
-  const { course, enrolled, myCourses, rto } = useLoaderData<typeof loader>();
+  const { course, enrolled, myCourses, rto, classes, waitlist } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);
   const hydrated = useHydrated();
   const [agreed, setAgreed] = useState(false);
-  const duplicate = data?.status === 409;
+  const classError = data?.fieldErrors.class_id;
+  const duplicate = data?.status === 409 && !classError;
   const alreadyEnrolled = enrolled || duplicate;
   const termsError = data?.fieldErrors.terms && !agreed ? data.fieldErrors.terms : null;
 
@@ -186,7 +214,8 @@ export default function Enroll() {
                 </div>
               ) : (
                 <Form method="post" noValidate className="mt-6 space-y-4">
-                  {data?.error && !data.fieldErrors.terms ? <Alert>{data.error}</Alert> : null}
+                  {data?.error && !data.fieldErrors.terms && !classError ? <Alert>{data.error}</Alert> : null}
+                  {classes.length ? <ClassRadioList classes={classes} error={classError} chosen={data?.values.class_id} /> : null}
                   <div>
                     <div className="flex items-start gap-3">
                       <input
@@ -221,6 +250,7 @@ export default function Enroll() {
                   </p>
                 </Form>
               )}
+              {!alreadyEnrolled ? <WaitlistForms classes={classes} mine={waitlist} /> : null}
             </aside>
           </div>
         </div>

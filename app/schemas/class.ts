@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { classIdField } from "./enrollment";
 
 /**
  * Classes (CONTRACT section 14): one schema for the admin form and the /api. The form writes
@@ -116,6 +117,9 @@ export const classFormSchema = z
     return parsed.data;
   });
 
+
+/** The enrolment page's waitlist forms (join, accept the offer, leave): the class and the intent. */
+export const waitlistFormSchema = z.object({ class_id: classIdField });
 
 /** An attendance mark: form and /api. */
 export const attendanceSchema = z.strictObject({
