@@ -282,3 +282,15 @@ export async function cancelClass(db: DB, id: string, actorId: string, now = new
 export function listClassTrainers(db: DB) {
   return db.selectFrom("users").select(["id", "full_name"]).where("role", "=", "trainer").where("is_active", "=", 1).where("approval_status", "=", "approved").orderBy("full_name").limit(200).execute();
 }
+
+/** The class each of a learner's enrolments holds a seat in, for their course cards. */
+export async function classesOfStudent(db: DB, studentId: string): Promise<Record<string, { class_id: string; start_date: string; end_date: string; location: string | null; cancelled: boolean }>> {
+  const rows = await db
+    .selectFrom("enrollments as e")
+    .innerJoin("classes as c", "c.id", "e.class_id")
+    .leftJoin("delivery_locations as l", "l.id", "c.location_id")
+    .select(["e.id", "c.id as class_id", "c.start_date", "c.end_date", "l.name as location", "c.cancelled_at"])
+    .where("e.student_id", "=", studentId)
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.id, { class_id: r.class_id, start_date: r.start_date, end_date: r.end_date, location: r.location, cancelled: r.cancelled_at !== null }]));
+}

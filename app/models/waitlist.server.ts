@@ -88,11 +88,13 @@ export async function waitlistEntry(db: DB, classId: string, studentId: string, 
 }
 
 /** Every open waitlist entry of a learner (waiting or offered), with their place in each. */
-export async function waitlistForStudent(db: DB, studentId: string, now = new Date()): Promise<(WaitlistEntry & { course_id: string; start_date: string })[]> {
+export async function waitlistForStudent(db: DB, studentId: string, now = new Date()): Promise<(WaitlistEntry & { course_id: string; course_name: string; start_date: string })[]> {
   const rows = await db
     .selectFrom("class_waitlist as w")
     .innerJoin("classes as c", "c.id", "w.class_id")
+    .innerJoin("courses", "courses.id", "c.course_id")
     .select((eb) => [
+      "courses.name as course_name",
       "w.class_id",
       "w.status",
       "w.offer_expires_at",
@@ -113,6 +115,7 @@ export async function waitlistForStudent(db: DB, studentId: string, now = new Da
   return rows.map((r) => ({
     class_id: r.class_id,
     course_id: r.course_id,
+    course_name: r.course_name,
     start_date: r.start_date,
     status: r.status,
     place: r.status === "waiting" ? Number(r.place) : null,

@@ -15,6 +15,8 @@ import { countAllCourses } from "~/models/course-admin.server";
 import { countCompletedAwaitingCertificate, listCompletedAwaitingCertificate } from "~/models/certificate.server";
 import { AwaitingUsiCard, DueDate } from "~/components/certificates-due";
 import { getDashboardStats } from "~/models/stats.server";
+import { listAttendanceAlerts } from "~/models/attendance.server";
+import { AttendanceAlerts } from "~/components/admin/attendance-alerts";
 import { listRecentStudents } from "~/models/student.server";
 import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -43,6 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     due,
     dueTotal,
     awaitingUsi,
+    // two absences in a row (CONTRACT section 14)
+    attendanceAlerts: await listAttendanceAlerts(db, 5),
   });
 }
 
@@ -67,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminOverview() {
-  const { stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi } = useLoaderData<typeof loader>();
+  const { stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi, attendanceAlerts } = useLoaderData<typeof loader>();
   const tiers = [
     { key: "tier_1" as const, count: stats.tier_1_completions },
     { key: "tier_2" as const, count: stats.tier_2_completions },
@@ -85,6 +89,7 @@ export default function AdminOverview() {
           </a>
         }
       />
+      <AttendanceAlerts alerts={attendanceAlerts} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Total Students" value={stats.total_students.toLocaleString("en-AU")} tone="steel" />
         <StatCard label="Active Enrollments" value={stats.active_enrollments.toLocaleString("en-AU")} tone="blue" hint={`${stats.total_enrollments.toLocaleString("en-AU")} enrolments in all`} />

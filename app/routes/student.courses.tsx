@@ -1,29 +1,54 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { ClassOnCard, MyWaitlists } from "~/components/student/class-on-card";
+import { getDb } from "~/db.server";
+import { attendanceForStudent } from "~/models/attendance.server";
+import { classesOfStudent } from "~/models/class.server";
+import { waitlistForStudent } from "~/models/waitlist.server";
 import { PageTitle } from "~/components/portal-shell";
 import { EnrollmentCard } from "~/components/student/enrollment-card";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useStudentData } from "~/components/student/student-data";
 import { ButtonLink, EmptyState } from "~/components/ui";
 
+/** The classes, attendance and waitlist places beside the layout's enrolments (CONTRACT section 14). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "student");
+  const db = getDb();
+  const [classes, attendance, waitlists] = await Promise.all([classesOfStudent(db, user.id), attendanceForStudent(db, user.id), waitlistForStudent(db, user.id)]);
+  return json({ classes, attendance, waitlists });
+}
+
 /** My Courses: every enrollment, from the layout's data (its loader guards the page). */
 export default function StudentCourses() {
   const { enrollments } = useStudentData();
+  const { classes, attendance, waitlists } = useLoaderData<typeof loader>();
   return (
     <>
       <PageTitle
         title="My Courses"
         subtitle="Track your enrollments and progress"
         actions={
-          <ButtonLink to="/courses" variant="secondary">
-            Browse Courses
-          </ButtonLink>
+          <>
+            <ButtonLink to="/student/calendar" variant="secondary">
+              Calendar feed
+            </ButtonLink>
+            <ButtonLink to="/courses" variant="secondary">
+              Browse Courses
+            </ButtonLink>
+          </>
         }
       />
+      <MyWaitlists entries={waitlists} />
       {enrollments.length ? (
         <ul className="grid gap-4 md:grid-cols-2">
           {enrollments.map((e) => (
             <li key={e.id} className="flex [&>*]:flex-1">
-              <EnrollmentCard enrollment={e} />
+              <EnrollmentCard enrollment={e}>
+                <ClassOnCard cls={classes[e.id]} attendance={attendance[e.id]} />
+              </EnrollmentCard>
             </li>
           ))}
         </ul>

@@ -7,6 +7,7 @@ import { PortalShell, type PortalNavItem } from "~/components/portal-shell";
 const NAV: PortalNavItem[] = [
   { to: "/trainer/overview", label: "Dashboard" },
   { to: "/trainer/students", label: "Students" },
+  { to: "/trainer/classes", label: "Classes" },
   { to: "/trainer/assessments", label: "Assessments" },
   { to: "/trainer/certificates", label: "Certificates" },
 ];

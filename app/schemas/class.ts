@@ -128,3 +128,6 @@ export const attendanceSchema = z.strictObject({
   status: z.enum(["present", "absent", "late"], { message: "Attendance is present, absent or late" }),
 });
 export type AttendanceInput = z.infer<typeof attendanceSchema>;
+
+/** The roster's mark form: the mark, and `via` when a fetcher sends it (it wants JSON back, not a page). */
+export const attendanceFormSchema = attendanceSchema.extend({ via: z.literal("fetcher").optional() });

@@ -1,10 +1,11 @@
+import type { ReactNode } from "react";
 import { Card, ProgressBar } from "~/components/ui";
 import { formatDate, formatPrice } from "~/utils/format";
 import { StatusBadge, TierBadge } from "~/components/status-badges";
 import type { StudentEnrollmentData } from "./student-data";
 
 /** One enrollment on My Courses: the course, where the student is, and what it cost. */
-export function EnrollmentCard({ enrollment }: { enrollment: StudentEnrollmentData }) {
+export function EnrollmentCard({ enrollment, children }: { enrollment: StudentEnrollmentData; children?: ReactNode }) {
   const { course } = enrollment;
   return (
     <Card className="flex flex-col p-5" aria-labelledby={`enrollment-${enrollment.id}`}>
@@ -41,6 +42,7 @@ export function EnrollmentCard({ enrollment }: { enrollment: StudentEnrollmentDa
         <p className="mb-1 text-sm font-medium text-steel-600">Progress</p>
         <ProgressBar value={enrollment.progress_percentage} label={`${course.name} progress`} />
       </div>
+      {children}
     </Card>
   );
 }
