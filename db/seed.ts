@@ -7,6 +7,7 @@ import { USI_ALPHABET, usiFromBody } from "../app/models/usi";
 import { writeTransaction, type DB } from "./connection";
 import { DEMO_COURSES, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_STUDENTS, demoAvetmissDetails } from "./demo-data";
 import type { EnrollmentStatus, Role } from "./schema";
+import { seedDemoClasses } from "./demo-classes";
 
 const DAY = 864e5;
 
@@ -394,6 +395,10 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     };
     await awaiting("zoe.robinson@example.com", 6);
     await awaiting("noah.singh@example.com", 41);
+
+    // classes, a waitlist and attendance (db/demo-classes.ts): two learners not taking the tower crane course wait for its full class
+    const waiting = [...cohort.values()].filter((c) => !c.picks.includes("tower-crane")).slice(0, 3).map((c) => c.student.id);
+    await seedDemoClasses(trx, { now, trainerId, courseIds, locationIds, demoStudentId: demo.id, waitingStudentIds: waiting });
 
     await trx
       .insertInto("events")

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb } from "../tests/support/test-db";
+import type { DB } from "./connection";
+import { organisationToday } from "../app/utils/organisation-calendar";
+import { listUpcomingClasses } from "../app/models/class.server";
+import { attendanceForStudent } from "../app/models/attendance.server";
+
+let db: DB;
+let cleanup: () => Promise<void>;
+beforeAll(async () => ({ db, cleanup } = await createTestDb({ seed: true })));
+afterAll(() => cleanup());
+
+describe("demo classes", () => {
+  it("are past, running and upcoming, each enrolment's planned dates its class's", async () => {
+    const today = organisationToday();
+    const classes = await db.selectFrom("classes").selectAll().execute();
+    expect(classes.some((c) => c.end_date < today)).toBe(true);
+    expect(classes.some((c) => c.start_date <= today && c.end_date >= today)).toBe(true);
+    expect(classes.filter((c) => c.start_date > today).length).toBeGreaterThanOrEqual(8);
+    const held = await db
+      .selectFrom("enrollments")
+      .innerJoin("classes", "classes.id", "enrollments.class_id")
+      .select(["enrollments.planned_start_date", "enrollments.planned_end_date", "classes.start_date", "classes.end_date"])
+      .execute();
+    expect(held.length).toBeGreaterThanOrEqual(3);
+    for (const h of held) expect([h.planned_start_date, h.planned_end_date]).toEqual([h.start_date, h.end_date]);
+  });
+
+  it("have a full class with learners waiting, and a course with classes still has a free one", async () => {
+    const waiting = await db.selectFrom("class_waitlist").select(["class_id"]).where("status", "=", "waiting").execute();
+    expect(waiting.length).toBeGreaterThanOrEqual(2);
+    const tower = await db.selectFrom("classes").select("course_id").where("id", "=", waiting[0]!.class_id).executeTakeFirstOrThrow();
+    const upcoming = await listUpcomingClasses(db, tower.course_id);
+    expect(upcoming.find((c) => c.id === waiting[0]!.class_id)?.seats_left).toBe(0);
+    expect(upcoming.some((c) => c.seats_left > 0)).toBe(true);
+  });
+
+  it("give the demo student an attendance history", async () => {
+    const demo = await db.selectFrom("users").select("id").where("email", "=", "student@example.com").executeTakeFirstOrThrow();
+    const summaries = Object.values(await attendanceForStudent(db, demo.id));
+    expect(summaries.some((s) => s.present > 3 && s.late === 1 && s.absent === 1)).toBe(true);
+  });
+});
