@@ -50,7 +50,7 @@ const ROLE_OF: Record<Who, Role | null> = {
 let db: DB;
 let cleanup: () => Promise<void>;
 const creds = {} as Record<Who, { cookie: string | null; token: string | null }>;
-let ids: { course: string; freeCourse: string; owner: string; enrollment: string; certificate: string; unknown: string };
+let ids: { course: string; freeCourse: string; owner: string; enrollment: string; certificate: string; unknown: string; class: string };
 
 async function credentialsFor(userId: string) {
   return { cookie: (await createSession(db, userId)).split(";")[0]!, token: await issueApiToken(db, userId) };
@@ -63,7 +63,12 @@ beforeAll(async () => {
   const course = await makeCourse(db, { name: "Matrix course" });
   const enrollment = await makeEnrollment(db, made.student.id, course.id, { status: "in_progress", progress: 40 });
   const freeCourse = await makeCourse(db, { name: "Nobody's course" });
+  // a class taught by someone outside the matrix: the matrix's trainer finds no roster there
+  const classTrainer = await makeUser(db, { role: "trainer" });
+  const { createClass } = await import("~/models/class.server");
+  const cls = await createClass(db, freeCourse.id, { start_date: "2099-01-05", end_date: "2099-01-05", sessions: [{ date: "2099-01-05", starts_at: "07:30", ends_at: "15:30" }], trainer_id: classTrainer.id, seats: 100 }, classTrainer.id);
   ids = {
+    class: cls.id,
     course: course.id,
     freeCourse: freeCourse.id,
     owner: made.student.id,
@@ -146,11 +151,19 @@ const pages: PageCase[] = [
   { file: "admin.locations_.$id.tsx", path: () => `/admin/locations/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
   { file: "student.profile.enrolment.tsx", path: () => "/student/profile/enrolment", may: ["student"], methods: ["GET", "POST"] },
   { file: "admin.export[.]csv.ts", path: () => "/admin/export.csv", may: ["admin"], methods: ["GET"] },
+  // classes (CONTRACT section 14)
+  { file: "admin.courses.$id_.classes.new.tsx", path: () => `/admin/courses/${ids.freeCourse}/classes/new`, params: () => ({ id: ids.freeCourse }), may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.courses.$id_.classes.$classId.tsx", path: () => `/admin/courses/${ids.freeCourse}/classes/${ids.class}`, params: () => ({ id: ids.freeCourse, classId: ids.class }), may: ["admin"], methods: ["GET", "POST"] },
+  { file: "trainer.classes._index.tsx", path: () => "/trainer/classes", may: ["trainer"], methods: ["GET"] },
+  { file: "trainer.classes.$id.tsx", path: () => `/trainer/classes/${ids.class}`, params: () => ({ id: ids.class }), may: ["trainer"], methods: ["GET", "POST"] },
+  { file: "student.courses.tsx", path: () => "/student/courses", may: ["student"], methods: ["GET"] },
+  { file: "student.calendar.tsx", path: () => "/student/calendar", may: ["student"], methods: ["GET", "POST"] },
+  { file: "trainer.calendar.tsx", path: () => "/trainer/calendar", may: ["trainer"], methods: ["GET", "POST"] },
 ];
 
 interface ApiCase {
   file: string;
-  method: "GET" | "POST" | "PUT";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   path: () => string;
   params?: () => Record<string, string>;
   json?: () => unknown;
@@ -213,6 +226,20 @@ const api: ApiCase[] = [
   { file: "api.auth.me.ts", method: "GET", path: () => "/api/auth/me", allowed: { owner: [200], "other student": [200], trainer: [200], admin: [200] } },
   { file: "api.enrollments.my.ts", method: "GET", path: () => "/api/enrollments/my", allowed: { owner: [200], "other student": [200], trainer: [200, 403], admin: [200, 403] } },
   { file: "api.certificates.my.ts", method: "GET", path: () => "/api/certificates/my", allowed: { owner: [200], "other student": [200], trainer: [200, 403], admin: [200, 403] } },
+  // classes (CONTRACT section 14), aimed so nothing changes: an invalid body or an unknown id
+  { file: "api.admin.courses.$id.classes.ts", method: "POST", path: () => `/api/admin/courses/${ids.freeCourse}/classes`, params: () => ({ id: ids.freeCourse }), json: () => ({}), allowed: ADMIN_ONLY([422]) },
+  { file: "api.admin.classes.$id.ts", method: "PUT", path: () => `/api/admin/classes/${ids.unknown}`, params: () => ({ id: ids.unknown }), json: () => ({ seats: 5 }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.admin.classes.$id.ts", method: "DELETE", path: () => `/api/admin/classes/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.classes.$id.roster.ts", method: "GET", path: () => `/api/classes/${ids.class}/roster`, params: () => ({ id: ids.class }), allowed: { trainer: [404], admin: [200] } },
+  { file: "api.classes.$id.roster.ts", method: "POST", path: () => `/api/classes/${ids.class}/roster`, params: () => ({ id: ids.class }), json: () => ({}), allowed: { trainer: [422], admin: [422] } },
+  ...(["GET", "POST", "DELETE"] as const).map((method) => ({
+    file: "api.classes.$id.waitlist.ts",
+    method,
+    path: () => `/api/classes/${ids.unknown}/waitlist`,
+    params: () => ({ id: ids.unknown }),
+    allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] },
+  })),
+  { file: "api.classes.$id.accept.ts", method: "POST", path: () => `/api/classes/${ids.unknown}/accept`, params: () => ({ id: ids.unknown }), allowed: { owner: [409], "other student": [409], trainer: [409], admin: [409] } },
 ];
 
 describe("access matrix", () => {
@@ -290,7 +317,9 @@ describe("access matrix", () => {
       .filter((f) => /export (async function|const) (loader|action)/.test(fs.readFileSync(path.resolve("app/routes", f), "utf8")))
       // a reset token or a certificate's verification code is not a record id (open to anyone by
       // design); api.$ and $ are the JSON and page 404s for unknown paths, the same for everyone
-      .filter((f) => !f.startsWith("reset-password") && f !== "verify.$code.tsx" && f !== "api.verify.$code.ts" && f !== "api.$.ts" && f !== "$.tsx");
+      // a calendar feed's token is its own credential, and a course's classes are public like the catalogue
+      .filter((f) => !f.startsWith("reset-password") && f !== "verify.$code.tsx" && f !== "api.verify.$code.ts" && f !== "api.$.ts" && f !== "$.tsx")
+      .filter((f) => f !== "calendar.$token.ts" && f !== "api.courses.$id.classes.ts");
     expect(portal.filter((f) => !covered.has(f))).toEqual([]);
   });
 });
