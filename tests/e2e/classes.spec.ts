@@ -1,0 +1,170 @@
+import crypto from "node:crypto";
+import { e2eDb, insertCourse } from "./e2e-db";
+import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
+
+/**
+ * Classes (CONTRACT section 14): booking a class and finding it on the calendar feed, joining a
+ * full class's waitlist, and a trainer marking a roster. Each test makes its own course and
+ * class, so the demo catalogue is only read.
+ */
+
+const addDays = (date: string, days: number) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+async function userId(email: string): Promise<string> {
+  return (await e2eDb().get<{ id: string }>("select id from users where email = ?", email.toLowerCase()))!.id;
+}
+
+/** A class of `courseId` on one day, seats as given, taught by the demo trainer. */
+async function insertClass(courseId: string, date: string, seats: number): Promise<{ id: string; sessionId: string }> {
+  const id = crypto.randomUUID();
+  const sessionId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const location = await e2eDb().get<{ id: string }>("select id from delivery_locations order by created_at, id limit 1");
+  await e2eDb().run(
+    "insert into classes (id, course_id, start_date, end_date, location_id, trainer_id, seats, cancelled_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, null, ?, ?)",
+    id,
+    courseId,
+    date,
+    date,
+    location?.id ?? null,
+    await userId(DEMO.trainer.email),
+    seats,
+    now,
+    now,
+  );
+  await e2eDb().run("insert into class_sessions (id, class_id, session_date, starts_at, ends_at) values (?, ?, ?, '07:30', '15:30')", sessionId, id, date);
+  return { id, sessionId };
+}
+
+/** A learner holding a seat in the class (an enrolment made outside the screens). */
+async function seatHolder(courseId: string, classId: string, email: string): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await e2eDb().run(
+    "insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, completion_date, updated_at, class_id) values (?, ?, ?, 'enrolled', 0, ?, null, ?, ?)",
+    id,
+    await userId(email),
+    courseId,
+    now,
+    now,
+    classId,
+  );
+  return id;
+}
+
+test.describe("classes", () => {
+  test("an admin adds a class; a learner books it and finds it on their calendar feed", async ({ page, js }) => {
+    const course = await insertCourse();
+    const start = addDays(organisationToday(), 12);
+    await signIn(page, DEMO.admin.email);
+    await page.goto(`/admin/courses/${course.id}`);
+    await page.getByRole("link", { name: "Add Class" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Start date").fill(start);
+    await dialog.getByLabel("End date").fill(addDays(start, 1));
+    await dialog.getByLabel("Sessions").fill(`${start} 07:30-15:30\n${addDays(start, 1)} 07:30-12:00`);
+    await dialog.getByLabel("Trainer").selectOption({ label: DEMO.trainer.name });
+    await dialog.getByLabel("Seats").fill("4");
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Add Class" }).click();
+    await expectMessage(page, js, "Class added");
+    await expect(page.getByRole("dialog").getByText("0 of 4 seats taken")).toBeVisible();
+    await page.goto("/admin/courses");
+    await signOut(page);
+
+    const learner = await registerStudent(page, "Casey Booker");
+    await signIn(page, learner.email);
+    await page.goto(`/courses?q=${encodeURIComponent(course.name)}`);
+    await expect(page.getByRole("article", { name: course.name })).toContainText("4 seats left");
+    await page.goto(`/enroll/${course.id}`);
+    const choice = page.getByRole("group", { name: "Choose a class" });
+    await expect(choice.getByRole("radio")).toHaveCount(1);
+    await expect(choice.getByRole("radio").first()).toBeChecked();
+    await expectAccessible(page);
+    await page.getByLabel(/I agree to the terms/).check();
+    await page.getByRole("button", { name: "Enroll Now (Mock Payment)" }).click();
+    await expect(page).toHaveURL(/\/student\/courses$/);
+    await expect(page.getByText("2 sessions, none marked yet")).toBeVisible();
+    const row = await e2eDb().get<{ planned_start_date: string; class_id: string | null }>(
+      "select e.planned_start_date, e.class_id from enrollments e join users u on u.id = e.student_id where u.email = ? and e.course_id = ?",
+      learner.email,
+      course.id,
+    );
+    expect(row?.planned_start_date).toBe(start);
+    expect(row?.class_id).not.toBeNull();
+
+    await page.getByRole("link", { name: "Calendar feed" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Calendar feed" })).toBeVisible();
+    await page.getByRole("button", { name: "Make my calendar address" }).click();
+    const address = await page.getByLabel("Calendar address").inputValue();
+    expect(address).toMatch(/\/calendar\/[A-Za-z0-9_-]{40,}\.ics$/);
+    await expectAccessible(page);
+    const feed = await page.request.get(new URL(address).pathname);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()["content-type"]).toMatch(/^text\/calendar/);
+    const text = await feed.text();
+    expect(text).toContain(`SUMMARY:${course.unit_code} ${course.name}`.slice(0, 60));
+    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+
+    // a new address ends the old one
+    await page.getByRole("button", { name: "Make a new calendar address" }).click();
+    await expect(page.getByLabel("Calendar address")).not.toHaveValue(address);
+    expect((await page.request.get(new URL(address).pathname)).status()).toBe(404);
+  });
+
+  test("a learner finds a class full and joins its waitlist", async ({ page, js }) => {
+    const course = await insertCourse();
+    const full = await insertClass(course.id, addDays(organisationToday(), 9), 1);
+    const holder = await registerStudent(page, "Seat Holder");
+    await seatHolder(course.id, full.id, holder.email);
+    await insertClass(course.id, addDays(organisationToday(), 30), 3);
+
+    const learner = await registerStudent(page, "Wren Waiting");
+    await signIn(page, learner.email);
+    await page.goto(`/courses?q=${encodeURIComponent(course.name)}`);
+    const card = page.getByRole("article", { name: course.name });
+    await expect(card).toContainText("Full: join the waitlist");
+    await expect(card).toContainText("3 seats left");
+    await page.goto(`/enroll/${course.id}`);
+    const radios = page.getByRole("group", { name: "Choose a class" }).getByRole("radio");
+    await expect(radios.first()).toBeDisabled();
+    await expect(radios.nth(1)).toBeChecked();
+    await page.getByRole("button", { name: /^Join the waitlist/ }).click();
+    await expectMessage(page, js, "You are on the waitlist");
+    await expect(page.getByText("You are number 1 on the waitlist.")).toBeVisible();
+    await expectAccessible(page);
+    await page.goto("/student/courses");
+    await expect(page.getByRole("region", { name: "Waitlists" })).toContainText("you are number 1 on the waitlist");
+    const waiting = await e2eDb().get<{ n: number }>("select count(*) as n from class_waitlist where class_id = ? and status = 'waiting'", full.id);
+    expect(waiting?.n).toBe(1);
+  });
+
+  test("a trainer marks a roster, one tap each", async ({ page, js }) => {
+    const course = await insertCourse();
+    const today = organisationToday();
+    const cls = await insertClass(course.id, today, 4);
+    const learner = await registerStudent(page, `Rory Roster ${crypto.randomUUID().slice(0, 4)}`);
+    const enrollmentId = await seatHolder(course.id, cls.id, learner.email);
+    const learnerName = (await e2eDb().get<{ full_name: string }>("select full_name from users where email = ?", learner.email))!.full_name;
+
+    await signIn(page, DEMO.trainer.email);
+    await page.goto("/trainer/classes");
+    await expectAccessible(page);
+    await page.getByRole("link", { name: `${course.unit_code} ${course.name}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Roster: ${course.name}` })).toBeVisible();
+    const absent = page.getByRole("button", { name: `Absent: ${learnerName}, ${today} 07:30-15:30` });
+    await absent.click();
+    await expectMessage(page, js, "Attendance saved");
+    await expect(absent).toHaveAttribute("aria-pressed", "true");
+    await expectAccessible(page);
+    const mark = await e2eDb().get<{ status: string }>("select status from attendance where session_id = ? and enrollment_id = ?", cls.sessionId, enrollmentId);
+    expect(mark?.status).toBe("absent");
+    await page.getByRole("button", { name: `Late: ${learnerName}, ${today} 07:30-15:30` }).click();
+    await expect(page.getByRole("button", { name: `Late: ${learnerName}, ${today} 07:30-15:30` })).toHaveAttribute("aria-pressed", "true");
+    await expect.poll(async () => (await e2eDb().get<{ status: string }>("select status from attendance where session_id = ? and enrollment_id = ?", cls.sessionId, enrollmentId))?.status).toBe("late");
+  });
+});
