@@ -3,7 +3,8 @@
  * against one database with the same SESSION_SECRET and check they behave as one portal:
  * a session made on one works on the other; a write on one shows on the other at once, the
  * page cache included; sign-in throttles count across both; parallel enrolments in one course
- * through both servers make exactly one enrolment.
+ * through both servers make exactly one enrolment; 20 learners booking a 5-seat class at once
+ * through both servers get exactly 5 seats.
  *
  * TEST_DATABASE_URL=postgres://… npm run test:servers   (needs a build: npm run build)
  */
@@ -124,6 +125,38 @@ async function checks(): Promise<void> {
   const mine = (await (await fetch(`${a}/api/enrollments/my`, api("GET", learnerToken))).json()) as Array<{ course_id?: string; course?: { id: string } }>;
   assert.equal(mine.length, 1, "one enrolment stored");
   console.log("ok  12 parallel enrolments through both servers make exactly one");
+
+  // 20 learners book a 5-seat class at the same moment, half through each server: exactly 5 seats.
+  const trainerToken = await token(a, "trainer@example.com");
+  const trainerId = ((await (await fetch(`${a}/api/auth/me`, api("GET", trainerToken))).json()) as { id: string }).id;
+  const classCourse = courses[2]!;
+  const day = new Date(Date.now() + 40 * 864e5).toISOString().slice(0, 10);
+  const created = await fetch(
+    `${a}/api/admin/courses/${classCourse.id}/classes`,
+    api("POST", admin, { start_date: day, end_date: day, sessions: [{ date: day, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainerId, seats: 5 }),
+  );
+  assert.equal(created.status, 201, "a 5-seat class added on A");
+  const classId = ((await created.json()) as { id: string }).id;
+  const learners = await Promise.all(
+    Array.from({ length: 20 }, async (_, i) => {
+      const email = `seat.${i}.${Date.now()}@test.example`;
+      const client = `198.18.${i}.1`;
+      const r = await fetch(`${i % 2 ? b : a}/api/auth/register`, api("POST", null, { full_name: `Seat Seeker ${i}`, email, password: "password123" }, client));
+      assert.equal(r.status, 201, `register learner ${i}`);
+      const login = await fetch(`${a}/api/auth/login`, api("POST", null, { email, password: "password123" }, client));
+      return ((await login.json()) as { access_token: string }).access_token;
+    }),
+  );
+  const booked = await Promise.all(
+    learners.map((t, i) =>
+      fetch(`${i % 2 ? b : a}/api/enrollments`, api("POST", t, { course_id: classCourse.id, class_id: classId })).then(async (r) => ({ status: r.status, body: (await r.json()) as { detail?: string } })),
+    ),
+  );
+  assert.equal(booked.filter((r) => r.status === 201).length, 5, `five 201s among ${booked.map((r) => r.status).join(",")}`);
+  assert.ok(booked.every((r) => r.status === 201 || (r.status === 409 && r.body.detail === "This class is full")), "the rest are 409 This class is full");
+  const listed = (await (await fetch(`${b}/api/courses/${classCourse.id}/classes`)).json()) as Array<{ id: string; seats_left: number }>;
+  assert.equal(listed.find((c) => c.id === classId)?.seats_left, 0, "the class shows no seats left");
+  console.log("ok  20 learners booking 5 seats at once through both servers get exactly 5");
 }
 
 async function main() {

@@ -6,6 +6,8 @@
  *    every later request for the cached anonymous catalogue shows the new name, whichever worker
  *    answers (Linux's cluster hands new connections to the workers in turn, and each request here
  *    is its own connection, so both workers answer both before and after the write);
+ * 2b. the seat rule across workers on SQLite: 20 learners booking a 5-seat class at the same
+ *    moment, spread over both workers, get exactly 5 seats;
  * 3. a worker killed with SIGKILL is replaced, and the port keeps answering meanwhile;
  * 4. SIGTERM drains: a request in flight (its body half sent) is answered, then the primary
  *    exits 0 and the port closes.
@@ -125,6 +127,31 @@ async function main() {
     for (let i = 0; i < 12; i++) after.push(await request("GET", "/courses"));
     const fresh = after.filter((r) => r.body.includes(renamed)).length;
     check(fresh === after.length, `every later catalogue shows the new name, whichever worker answers (${fresh} of ${after.length})`);
+
+    // 2b. 20 simultaneous bookings of a 5-seat class, whichever worker answers each: exactly 5
+    const json = (t: string | null) => ({ "Content-Type": "application/json", Accept: "application/json", ...(t ? { Authorization: `Bearer ${t}` } : {}) });
+    const trainerLogin = await request("POST", "/api/auth/login", { body: JSON.stringify({ email: "trainer@example.com", password: "password123" }), headers: json(null) });
+    const trainerToken = (JSON.parse(trainerLogin.body) as { access_token: string }).access_token;
+    const trainerId = (JSON.parse((await request("GET", "/api/auth/me", { headers: json(trainerToken) })).body) as { id: string }).id;
+    const day = new Date(Date.now() + 40 * 864e5).toISOString().slice(0, 10);
+    const added = await request("POST", `/api/admin/courses/${course.id}/classes`, {
+      body: JSON.stringify({ start_date: day, end_date: day, sessions: [{ date: day, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainerId, seats: 5 }),
+      headers: json(token),
+    });
+    const classId = (JSON.parse(added.body) as { id: string }).id;
+    const seekers = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const email = `seat.${i}@workers.example`;
+        const headers = { ...json(null), "X-Forwarded-For": `198.18.${i}.2` };
+        await request("POST", "/api/auth/register", { body: JSON.stringify({ full_name: `Seat Seeker ${i}`, email, password: "password123" }), headers });
+        const r = await request("POST", "/api/auth/login", { body: JSON.stringify({ email, password: "password123" }), headers });
+        return (JSON.parse(r.body) as { access_token: string }).access_token;
+      }),
+    );
+    const booked = await Promise.all(seekers.map((t) => request("POST", "/api/enrollments", { body: JSON.stringify({ course_id: course.id, class_id: classId }), headers: json(t) })));
+    const seated = booked.filter((r) => r.status === 201).length;
+    const full = booked.filter((r) => r.status === 409 && r.body.includes("This class is full")).length;
+    check(added.status === 201 && seated === 5 && full === 15, `20 bookings of a 5-seat class over two workers: ${seated} seated, ${full} told it is full`);
 
     // 3. SIGKILL one worker: it is replaced, and the port answers meanwhile
     const [victim] = workerPids(cluster.pid!);
