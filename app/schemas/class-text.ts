@@ -34,3 +34,8 @@ export function classDates(start: string, end: string): string {
 }
 
 export const ATTENDANCE_WORDS = { present: "Present", absent: "Absent", late: "Late" } as const;
+
+/** A class's sessions as the form's box shows them, one "YYYY-MM-DD HH:MM-HH:MM" a line (read back by sessionsFromText). */
+export function sessionsToText(sessions: { date: string; starts_at: string; ends_at: string }[]): string {
+  return sessions.map((s) => `${s.date} ${s.starts_at}-${s.ends_at}`).join("\n");
+}

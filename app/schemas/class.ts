@@ -88,9 +88,6 @@ export function sessionsFromText(text: string): SessionInput[] | string {
   return out;
 }
 
-export function sessionsToText(sessions: { date: string; starts_at: string; ends_at: string }[]): string {
-  return sessions.map((s) => `${s.date} ${s.starts_at}-${s.ends_at}`).join("\n");
-}
 
 /** The add/edit class form: the fields of classSchema with sessions as text. */
 export const classFormSchema = z
