@@ -93,6 +93,19 @@ describe("the waitlist", () => {
     await acceptOffer(db, { classId: cls.id, studentId: second.id, now: later });
   });
 
+  it("passes over a waiting learner who has since enrolled in another class of the course", async () => {
+    const { course, cls } = await oneSeatClass();
+    const other = await createClass(db, course.id, { start_date: "2026-12-20", end_date: "2026-12-20", sessions: [{ date: "2026-12-20", starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 3 }, trainer.id, NOW);
+    const [holder, first, second] = await Promise.all([makeUser(db), makeUser(db), makeUser(db)]);
+    const held = await createEnrollment(db, { studentId: holder.id, courseId: course.id, classId: cls.id, now: NOW });
+    await joinWaitlist(db, { classId: cls.id, studentId: first.id, now: NOW });
+    await joinWaitlist(db, { classId: cls.id, studentId: second.id, now: NOW });
+    await createEnrollment(db, { studentId: first.id, courseId: course.id, classId: other.id, now: NOW });
+    await updateEnrollmentProgress(db, { enrollmentId: held.id, progress: 0, status: "withdrawn", actorId: trainer.id, now: NOW });
+    expect(await waitlistEntry(db, cls.id, first.id, NOW)).toBeNull();
+    expect(await waitlistEntry(db, cls.id, second.id, NOW)).toMatchObject({ status: "offered" });
+  });
+
   it("more seats on the class go to the waitlist too", async () => {
     const { course, cls } = await oneSeatClass();
     const [holder, first] = await Promise.all([makeUser(db), makeUser(db)]);

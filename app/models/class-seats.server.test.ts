@@ -92,6 +92,16 @@ describe("seats are taken exactly once", () => {
     expect((await createEnrollment(db, { studentId: b.id, courseId: course.id, classId: cls.id, now: NOW })).class_id).toBe(cls.id);
   });
 
+  it("a withdrawn learner is reopened only while the class has a seat", async () => {
+    const course = await makeCourse(db);
+    const cls = await classOf(course.id, 1);
+    const [a, b] = await Promise.all([makeUser(db), makeUser(db)]);
+    const first = await createEnrollment(db, { studentId: a.id, courseId: course.id, classId: cls.id, now: NOW });
+    await updateEnrollmentProgress(db, { enrollmentId: first.id, progress: 0, status: "withdrawn", actorId: trainer, now: NOW });
+    await createEnrollment(db, { studentId: b.id, courseId: course.id, classId: cls.id, now: NOW });
+    await expect(updateEnrollmentProgress(db, { enrollmentId: first.id, progress: 10, status: "in_progress", reopen: true, actorId: trainer, now: NOW })).rejects.toThrow(CLASS_FULL);
+  });
+
   it("a course without upcoming classes enrols as before, with no class", async () => {
     const course = await makeCourse(db);
     const s = await makeUser(db);

@@ -89,12 +89,15 @@ export async function offerFreeSeats(trx: DB, classId: string, now: Date): Promi
   if (!cls || cls.cancelled_at || cls.start_date < organisationToday(now)) return 0;
   const free = Number(cls.seats_left);
   if (free <= 0) return 0;
+  // a learner who has since enrolled in the course (another class) is passed over
   const next = await trx
-    .selectFrom("class_waitlist")
-    .select("id")
-    .where("class_id", "=", classId)
-    .where("status", "=", "waiting")
-    .orderBy("id")
+    .selectFrom("class_waitlist as w")
+    .innerJoin("classes as c", "c.id", "w.class_id")
+    .select("w.id")
+    .where("w.class_id", "=", classId)
+    .where("w.status", "=", "waiting")
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("enrollments as e").select("e.id").whereRef("e.student_id", "=", "w.student_id").whereRef("e.course_id", "=", "c.course_id"))))
+    .orderBy("w.id")
     .limit(free)
     .execute();
   if (next.length === 0) return 0;
@@ -105,4 +108,14 @@ export async function offerFreeSeats(trx: DB, classId: string, now: Date): Promi
     .where("id", "in", next.map((n) => n.id))
     .execute();
   return next.length;
+}
+
+/** 409 "This class is full" unless the class has a seat for one more learner (a withdrawn enrolment coming back). */
+export async function assertSeatFree(trx: DB, classId: string, studentId: string, now: Date): Promise<void> {
+  const cls = await trx
+    .selectFrom("classes as c")
+    .select(seatsLeftExpression("c", now.toISOString(), studentId).as("seats_left"))
+    .where("c.id", "=", classId)
+    .executeTakeFirst();
+  if (cls && Number(cls.seats_left) <= 0) throw classFull();
 }

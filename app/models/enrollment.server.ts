@@ -12,7 +12,7 @@ import { defaultLocationId } from "./location.server";
 import { recordEvent } from "./event.server";
 import { getEnrollmentForTrainer, type TrainerEnrollmentDetail } from "./trainer-students.server";
 import { ALREADY_ENROLLED } from "~/schemas/enrollment";
-import { offerFreeSeats, placeInClass } from "./class-seats.server";
+import { assertSeatFree, offerFreeSeats, placeInClass } from "./class-seats.server";
 
 export { ALREADY_ENROLLED };
 
@@ -99,6 +99,14 @@ export async function createEnrollment(
           .where("class_id", "=", placement.id)
           .where("student_id", "=", input.studentId)
           .where("status", "in", ["waiting", "offered"])
+          .execute();
+        // enrolled in the course: their places on its other classes' waitlists are given up
+        await trx
+          .updateTable("class_waitlist")
+          .set({ status: "left" })
+          .where("student_id", "=", input.studentId)
+          .where("status", "in", ["waiting", "offered"])
+          .where("class_id", "in", trx.selectFrom("classes").select("id").where("course_id", "=", course.id))
           .execute();
       }
       return { id, course_id: course.id, class_id: placement?.id ?? null, status: "enrolled" as const, progress_percentage: 0, enrollment_date: now };
@@ -188,6 +196,12 @@ export async function updateEnrollmentProgress(
         .limit(1)
         .executeTakeFirst();
       if (latest?.status !== "passed") throw invalid(COMPLETION_NEEDS_PASS, { status: COMPLETION_NEEDS_PASS });
+    }
+
+    // a withdrawn learner coming back needs their class to have a seat again
+    if (current.status === "withdrawn" && target !== "withdrawn") {
+      const held = await trx.selectFrom("enrollments").select("class_id").where("id", "=", current.id).executeTakeFirst();
+      if (held?.class_id) await assertSeatFree(trx, held.class_id, current.student.id, nowDate);
     }
 
     // The status guard makes the write conditional on what was read, so a racing writer on
