@@ -22,7 +22,8 @@ const rto = () => ({ name: env().RTO_NAME, code: env().RTO_CODE });
  * every server runs them: the claims in the database make each mail go once.
  */
 export function startClassJobs(): void {
-  if (globalThis.__classJobs || process.env.CLASS_JOBS === "off") return;
+  // tests that load the server build call the jobs themselves, on their own databases
+  if (globalThis.__classJobs || process.env.CLASS_JOBS === "off" || process.env.VITEST) return;
   const tick = () =>
     runClassJobs(getDb(), { mailer: getMailer(), origin: documentOrigin(), rto: rto() }).catch((error: unknown) =>
       logLine({ event: "class-jobs-error", error: String(error) }),
