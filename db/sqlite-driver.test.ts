@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import SQLite, { SQLITE_DRIVER, SQLITE_DRIVER_PATH, sqliteDriverFor } from "./sqlite-driver";
 
@@ -46,5 +48,22 @@ describe("the SQLite driver", () => {
     expect(child.stderr).toBe("");
     expect(child.status).toBe(0);
     expect(child.stdout.trim()).toBe(String(40 * ((2499 * 2500) / 2)));
+  });
+
+  it("is the only way in: no other module loads better-sqlite3 itself", () => {
+    const loads = /from\s+["']better-sqlite3["']|require\(\s*["']better-sqlite3["']\s*\)|import\(\s*["']better-sqlite3["']\s*\)/;
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== "node_modules" && !entry.name.startsWith(".")) walk(file);
+        } else if (/\.(ts|tsx|mjs|js|cjs)$/.test(entry.name) && file !== path.join("db", "sqlite-driver.ts") && loads.test(fs.readFileSync(file, "utf8"))) {
+          offenders.push(file);
+        }
+      }
+    };
+    for (const dir of ["app", "db", "migrations", "scripts", "tests"]) walk(dir);
+    expect(offenders).toEqual([]);
   });
 });
