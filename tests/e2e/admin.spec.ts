@@ -467,7 +467,8 @@ test.describe("course management", () => {
 
     await modal.getByLabel("Course name").fill(`${course.name} v2`);
     await modal.getByLabel("Price ($)").fill("99.5");
-    await modal.getByLabel("Duration (hours)").fill("");
+    await modal.getByLabel("Duration (hours)").fill("16");
+    await modal.getByLabel("Official unit title").fill("Licence to perform rigging basic level");
     await modal.getByRole("button", { name: "Remove learning outcome 2" }).click();
     await expect(modal.getByLabel("Learning outcome 2")).toHaveValue("And this");
     await expect(modal.getByLabel("Learning outcome 3")).toHaveCount(0);
@@ -487,7 +488,7 @@ test.describe("course management", () => {
     await expectMessage(page, js, "Course updated successfully");
     const card = courseCard(page, `${course.name} v2`);
     await expect(card.getByText("$99.50")).toBeVisible();
-    await expect(card.getByText("0 hours")).toBeVisible();
+    await expect(card.getByText("16 hours")).toBeVisible();
 
     await card.getByRole("link", { name: /^View/ }).click();
     const details = page.getByRole("dialog", { name: "Course Details" });
@@ -495,6 +496,7 @@ test.describe("course management", () => {
     await expect(outcomes).toHaveText(["Keep this", "And this", "A brand new outcome"]);
     const criteria = details.getByRole("heading", { name: "Assessment Criteria" }).locator("xpath=..").getByRole("listitem");
     await expect(criteria).toHaveText(["Criterion A", "Practical demonstration"]);
+    await expect(details.getByText("Licence to perform rigging basic level")).toBeVisible();
   });
 
   test("Edit Course refuses a negative price or a blank name, and saves nothing", async ({ page, js }) => {
@@ -504,9 +506,18 @@ test.describe("course management", () => {
     const modal = page.getByRole("dialog", { name: "Edit Course" });
     await modal.getByLabel("Price ($)").fill("-5");
     await modal.getByLabel("Course name").fill("");
+    // a cleared duration is not 0 hours: the unit's nominal hours are reported to NCVER
+    await modal.getByLabel("Duration (hours)").fill("");
     await modal.getByRole("button", { name: "Save Changes" }).click();
     await expect(modal.getByText("Price cannot be negative")).toBeVisible();
     await expect(modal.getByText("Course name is required").first()).toBeVisible();
+    await expect(modal.getByText("Duration is required")).toBeVisible();
+    await expect(modal.getByLabel("Price ($)")).toHaveValue("-5");
+    await modal.getByLabel("Duration (hours)").fill("0");
+    await modal.getByLabel("Course name").fill(`${course.name} renamed`);
+    await modal.getByRole("button", { name: "Save Changes" }).click();
+    await expect(modal.getByText("Duration must be more than 0")).toBeVisible();
+    await expect(modal.getByLabel("Course name")).toHaveValue(`${course.name} renamed`);
     if (js) await expect(page.locator("[data-sonner-toast]").first()).toBeVisible();
     await page.goto("/admin/courses");
     await expect(courseCard(page, course.name).getByText("$345.50")).toBeVisible();
