@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, test, uniqueEmail } from "./fixtures";
+import { e2eDb } from "./e2e-db";
+import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, signOut, test, uniqueEmail } from "./fixtures";
 
 /**
  * The administrator portal, run with JavaScript on and off. Tests that change data make their
@@ -390,6 +391,60 @@ test.describe("student management", () => {
     } finally {
       await other.context.close();
     }
+  });
+});
+
+test.describe("an enrolment's planned dates", () => {
+  const DOGGING = "Licence to perform dogging (DG)";
+
+  test("the office opens an enrolment from the student's profile, changes its planned dates, and a bad pair is refused beside the field", async ({ page, js }) => {
+    const student = await registerStudent(page, `Planned ${tag()} Learner`);
+    const course = await e2eDb().get<{ id: string }>("select id from courses where name = ? and is_active = 1", DOGGING);
+    await signIn(page, student.email);
+    await page.goto(`/enroll/${course!.id}`);
+    await page.getByLabel(/I agree to the terms and conditions/).check();
+    await page.getByRole("button", { name: "Enroll Now (Mock Payment)" }).click();
+    await expect(page).toHaveURL(/\/student\/courses$/);
+    await signOut(page);
+    const enrollment = (await e2eDb().get<{ id: string; planned_start_date: string; planned_end_date: string }>(
+      "select e.id, e.planned_start_date, e.planned_end_date from enrollments e join users u on u.id = e.student_id where u.email = ?",
+      student.email,
+    ))!;
+
+    await signInAdmin(page);
+    await page.goto(`/admin/students?q=${encodeURIComponent(student.email)}`);
+    await page.getByRole("link", { name: `View ${student.name}` }).click();
+    await page.getByRole("dialog", { name: "Student Profile" }).getByRole("link", { name: `Planned dates for ${DOGGING}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/enrollments/${enrollment.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Enrolment" })).toBeVisible();
+    await expect(page.getByLabel("Planned start")).toHaveValue(enrollment.planned_start_date);
+    await expect(page.getByLabel("Planned end")).toHaveValue(enrollment.planned_end_date);
+    await expectAccessible(page);
+
+    await page.getByLabel("Planned start").fill("2030-03-04");
+    await page.getByLabel("Planned end").fill("2031-02-14");
+    await page.getByRole("button", { name: "Save planned dates" }).click();
+    await expectMessage(page, js, "Planned dates saved");
+    await expect(page.getByLabel("Planned start")).toHaveValue("2030-03-04");
+    await expect(page.getByLabel("Planned end")).toHaveValue("2031-02-14");
+    await page.reload();
+    await expect(page.getByLabel("Planned end")).toHaveValue("2031-02-14");
+
+    // an end before the start: the message beside the end, both values as typed, nothing saved
+    await page.getByLabel("Planned start").fill("2030-05-10");
+    await page.getByLabel("Planned end").fill("2030-05-01");
+    await page.getByRole("button", { name: "Save planned dates" }).click();
+    const end = page.getByLabel("Planned end");
+    await expect(end).toHaveAttribute("aria-invalid", "true");
+    await expect(end).toHaveAccessibleDescription(/The planned end cannot be before the planned start/);
+    await expect(page.getByLabel("Planned start")).toHaveValue("2030-05-10");
+    await expect(end).toHaveValue("2030-05-01");
+    if (js) await expect(page.locator("[data-sonner-toast]").first()).toBeVisible();
+    await expectAccessible(page);
+    expect(await e2eDb().get("select planned_start_date, planned_end_date from enrollments where id = ?", enrollment.id)).toEqual({
+      planned_start_date: "2030-03-04",
+      planned_end_date: "2031-02-14",
+    });
   });
 });
 
