@@ -566,12 +566,12 @@ test.describe("course management", () => {
     await modal.getByRole("button", { name: "Save Changes" }).click();
     await expect(modal.getByText("Price cannot be negative")).toBeVisible();
     await expect(modal.getByText("Course name is required").first()).toBeVisible();
-    await expect(modal.getByText("Duration is required")).toBeVisible();
+    await expect(modal.getByLabel("Duration (hours)")).toHaveAccessibleDescription("Duration is required");
     await expect(modal.getByLabel("Price ($)")).toHaveValue("-5");
     await modal.getByLabel("Duration (hours)").fill("0");
     await modal.getByLabel("Course name").fill(`${course.name} renamed`);
     await modal.getByRole("button", { name: "Save Changes" }).click();
-    await expect(modal.getByText("Duration must be more than 0")).toBeVisible();
+    await expect(modal.getByLabel("Duration (hours)")).toHaveAccessibleDescription("Duration must be more than 0");
     await expect(modal.getByLabel("Course name")).toHaveValue(`${course.name} renamed`);
     if (js) await expect(page.locator("[data-sonner-toast]").first()).toBeVisible();
     await page.goto("/admin/courses");
