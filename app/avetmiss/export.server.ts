@@ -19,9 +19,7 @@ function yearBounds(year: number) {
 
 /**
  * The enrolments a collection year reports: those under way at any time in the year, and those
- * completed or withdrawn in it. The units and clients are read through this same filter as a
- * subquery, never as a list of ids: a large organisation has more clients in a year than one
- * statement may bind values.
+ * completed or withdrawn in it.
  */
 function yearActivity(db: DB, year: number) {
   const { from, to } = yearBounds(year);
@@ -71,6 +69,9 @@ export const AVETMISS_READS = {
   users: ["users.id", "users.student_number", "users.full_name", "users.email", "users.phone", "users.date_of_birth", "users.usi", ...avetmissColumns],
 } as const;
 
+/** Clients read per statement: well under what either database lets one statement bind. */
+const CLIENT_BATCH = 1000;
+
 /** The collection for a calendar year: its enrolments and every location, unit and client they name. */
 export async function loadNatCollection(db: DB, year: number, organisation: NatOrganisation): Promise<NatCollection> {
   const locations = await db
@@ -102,20 +103,21 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
     withdrawn_at: r.status === "withdrawn" ? r.updated_at : null,
     };
   });
-  // read after the activities, so they hold every unit and client those name (and perhaps one
-  // enrolled a moment later, whom the files leave out)
-  const [units, clientRows] = await Promise.all([
-    db
-      .selectFrom("courses")
-      .select(AVETMISS_READS.courses)
-      .where("id", "in", yearActivity(db, year).select("enrollments.course_id"))
-      .execute(),
-    db
-      .selectFrom("users")
-      .select(AVETMISS_READS.users)
-      .where("users.id", "in", yearActivity(db, year).select("enrollments.student_id"))
-      .execute(),
+  // Read after the activities and by the ids they name, so they hold every unit and client
+  // those name. Running the year's filter again as a subquery cost as much as the activities
+  // themselves (each reads most enrolments through the status indexes); the courses are a
+  // short table read whole, and the clients come by primary key in batches (a large
+  // organisation has more clients in a year than one statement may bind values).
+  const unitIds = new Set(activities.map((a) => a.unit_id));
+  const clientIds = [...new Set(activities.map((a) => a.client_id))];
+  const batches: string[][] = [];
+  for (let i = 0; i < clientIds.length; i += CLIENT_BATCH) batches.push(clientIds.slice(i, i + CLIENT_BATCH));
+  const [allUnits, ...clientBatches] = await Promise.all([
+    db.selectFrom("courses").select(AVETMISS_READS.courses).execute(),
+    ...batches.map((ids) => db.selectFrom("users").select(AVETMISS_READS.users).where("users.id", "in", ids).execute()),
   ]);
+  const units = allUnits.filter((u) => unitIds.has(u.id));
+  const clientRows = clientBatches.flat();
   return {
     year,
     organisation,
