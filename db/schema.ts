@@ -278,6 +278,15 @@ export interface EnrollmentCountsTable {
   n: ColumnType<number, never, never>;
 }
 
+/**
+ * Versions of what a cache reads, one row per topic, moved only by triggers (migration
+ * 2026-11-26T0400): `avetmiss` moves on every write to what the AVETMISS export reads.
+ */
+export interface ChangeCountersTable {
+  topic: ColumnType<string, never, never>;
+  version: ColumnType<number, never, never>;
+}
+
 /** When a user last marked their notifications read (a student's unread count). */
 export interface NotificationReadsTable {
   user_id: string;
@@ -298,6 +307,7 @@ export interface Database {
   courses: CoursesTable;
   enrollments: EnrollmentsTable;
   enrollment_counts: EnrollmentCountsTable;
+  change_counters: ChangeCountersTable;
   certificates: CertificatesTable;
   certificate_documents: CertificateDocumentsTable;
   certificate_sequence: CertificateSequenceTable;

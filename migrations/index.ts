@@ -18,6 +18,8 @@ import * as usiClaims from "./2026-11-26T0100_usi_claims";
 import * as resetRequestKnown from "./2026-11-26T0101_reset_request_known";
 import * as staffLearnerNumbers from "./2026-11-26T0102_staff_learner_numbers";
 import * as plannedDatesOfficialTitles from "./2026-11-26T0300_planned_dates_official_titles";
+import * as avetmissVersion from "./2026-11-26T0400_avetmiss_version";
+import * as avetmissVersionUsiClaimed from "./2026-11-26T0410_avetmiss_version_usi_claimed";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -42,4 +44,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0101_reset_request_known": resetRequestKnown,
   "2026-11-26T0102_staff_learner_numbers": staffLearnerNumbers,
   "2026-11-26T0300_planned_dates_official_titles": plannedDatesOfficialTitles,
+  "2026-11-26T0400_avetmiss_version": avetmissVersion,
+  "2026-11-26T0410_avetmiss_version_usi_claimed": avetmissVersionUsiClaimed,
 };

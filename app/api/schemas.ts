@@ -169,6 +169,10 @@ export const courseResponse = z
     learning_outcomes: z.array(z.string()),
     assessment_criteria: z.array(z.string()),
     field_of_education: z.string().regex(/^\d{6}$/).nullable().describe("6-digit ASCED field of education code (AVETMISS); null until recorded"),
+    official_title: z
+      .string()
+      .nullable()
+      .describe("The unit's title on the national register (training.gov.au), reported as NAT00060's subject name; null until recorded"),
     vet_flag: z.boolean().describe("Vocational education and training (the AVETMISS VET flag)"),
     created_at: instant,
     updated_at: instant,

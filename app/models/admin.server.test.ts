@@ -351,10 +351,10 @@ describe("course administration", () => {
     const updated = await updateCourse(
       db,
       id,
-      coursePatchSchema.parse({ name: "Edited", price: "", duration_hours: "12.25", learning_outcomes: ["One", " ", "Two"], assessment_criteria: [] }),
+      coursePatchSchema.parse({ name: "Edited", price: "0", duration_hours: "12.25", learning_outcomes: ["One", " ", "Two"], assessment_criteria: [], official_title: " Licence to perform dogging " }),
       adminId,
     );
-    expect(updated).toMatchObject({ name: "Edited", price: 0, duration_hours: 12.25, learning_outcomes: ["One", "Two"], assessment_criteria: [] });
+    expect(updated).toMatchObject({ name: "Edited", price: 0, duration_hours: 12.25, learning_outcomes: ["One", "Two"], assessment_criteria: [], official_title: "Licence to perform dogging" });
     expect(await events("course.updated", id)).toHaveLength(1);
     await expect(updateCourse(db, crypto.randomUUID(), { is_active: false }, adminId)).rejects.toMatchObject({ status: 404 });
   });

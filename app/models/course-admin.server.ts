@@ -36,6 +36,7 @@ function toColumns(input: CoursePatch): CourseUpdate {
   if (input.learning_outcomes !== undefined) columns.learning_outcomes = JSON.stringify(input.learning_outcomes);
   if (input.assessment_criteria !== undefined) columns.assessment_criteria = JSON.stringify(input.assessment_criteria);
   if (input.field_of_education !== undefined) columns.field_of_education = input.field_of_education;
+  if (input.official_title !== undefined) columns.official_title = input.official_title;
   if (input.vet_flag !== undefined) columns.vet_flag = input.vet_flag ? 1 : 0;
   return columns;
 }
@@ -90,6 +91,7 @@ export async function createCourse(db: DB, input: CourseInput, actorId: string |
         learning_outcomes: JSON.stringify(input.learning_outcomes),
         assessment_criteria: JSON.stringify(input.assessment_criteria),
         field_of_education: input.field_of_education ?? null,
+        official_title: input.official_title ?? null,
         vet_flag: input.vet_flag === false ? 0 : 1,
         created_at: at,
         updated_at: at,

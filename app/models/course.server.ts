@@ -18,6 +18,8 @@ export interface Course {
   assessment_criteria: string[];
   /** 6-digit ASCED field of education code (AVETMISS); null until recorded */
   field_of_education: string | null;
+  /** the unit's title on the national register (NAT00060's subject name); null until recorded */
+  official_title: string | null;
   /** vocational education and training (the NAT VET flag) */
   vet_flag: boolean;
   created_at: string;
@@ -47,6 +49,7 @@ export function toCourse(row: CourseRow): Course {
     learning_outcomes: parseList(row.learning_outcomes),
     assessment_criteria: parseList(row.assessment_criteria),
     field_of_education: row.field_of_education,
+    official_title: row.official_title ?? null,
     vet_flag: row.vet_flag === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -265,7 +265,7 @@ test.describe("the /api journey through a browser-like client", () => {
 
     const detail = await admin.get(`/api/admin/students/${me.data.id}`);
     expect(detail.ok).toBe(true);
-    expect(Object.keys(detail.data).sort()).toEqual(["assessments", "avetmiss", "certificates", "enrollments", "files", "student", "summary"]);
+    expect(Object.keys(detail.data).sort()).toEqual(["assessments", "avetmiss", "certificates", "enrollments", "files", "student", "summary", "usi_held_by"]);
     expect(detail.data.student).toMatchObject({ id: me.data.id, email, phone: "0411 222 333", date_of_birth: "1997-06-15" });
     expect(detail.data.enrollments.map((e: { id: string }) => e.id)).toEqual([enrolled.data.id]);
     expect(detail.data.summary).toEqual({ total_enrollments: 1, completed_courses: 0, total_certificates: 0, avg_progress: 0 });
@@ -326,7 +326,12 @@ test.describe("the /api journey through a browser-like client", () => {
     expect(students.headers["x-page-size"]).toBe("5");
     const courses = await trainer.get("/api/courses");
     expect(courses.data.find((c: { id: string }) => c.id === hidden.id)).toMatchObject({ is_active: false });
-    expect((await trainer.get(`/api/admin/students/${students.data[0].id}`)).status).toBe(403);
+    // a trainer reads a student's contact fields and enrolments, never the USI, date of birth or AVETMISS details
+    const contact = await trainer.get(`/api/admin/students/${students.data[0].id}`);
+    expect(contact.status).toBe(200);
+    expect(Object.keys(contact.data).sort()).toEqual(["assessments", "certificates", "enrollments", "student", "summary"]);
+    expect(contact.data.student).not.toHaveProperty("usi");
+    expect(contact.data.student).not.toHaveProperty("date_of_birth");
     expect((await trainer.get(`/api/admin/courses/${hidden.id}`)).status).toBe(403);
     expect((await trainer.put(`/api/admin/courses/${hidden.id}`, { is_active: true })).status).toBe(403);
     const anonymous = await client();

@@ -2,6 +2,7 @@ import { TIERS, type Tier } from "#db/schema";
 import { Button, CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui";
 import type { Course } from "~/models/course.server";
 import type { CourseListName } from "~/schemas/course";
+import { OFFICIAL_TITLE_MAX } from "~/schemas/course-text";
 import type { FieldErrors } from "~/utils/validation";
 import { TIER_TITLES } from "~/components/status-badges";
 
@@ -15,6 +16,7 @@ export interface CourseFormState {
   price: string;
   is_active: boolean;
   field_of_education: string;
+  official_title: string;
   vet_flag: boolean;
   prerequisites: string[];
   learning_outcomes: string[];
@@ -141,6 +143,14 @@ export function CourseFields({
           error={errors.price}
         />
       </div>
+      <TextField
+        label="Official unit title"
+        name="official_title"
+        maxLength={OFFICIAL_TITLE_MAX}
+        hint="The unit's title on training.gov.au, as NCVER's report carries it; the course name above stays the catalogue's"
+        defaultValue={state.official_title}
+        error={errors.official_title}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Field of education code"
@@ -203,6 +213,7 @@ export function courseStateFromForm(form: FormData, fallback: CourseFormState): 
     price: text("price", fallback.price),
     is_active: form.has("is_active_present") ? form.get("is_active") === "on" : fallback.is_active,
     field_of_education: text("field_of_education", fallback.field_of_education),
+    official_title: text("official_title", fallback.official_title),
     vet_flag: form.has("vet_flag_present") ? form.get("vet_flag") === "on" : fallback.vet_flag,
     prerequisites: list("prerequisites"),
     learning_outcomes: list("learning_outcomes"),
@@ -223,6 +234,7 @@ export function courseStateFrom(
     price: course.price.toFixed(2),
     is_active: course.is_active,
     field_of_education: course.field_of_education ?? "",
+    official_title: course.official_title ?? "",
     vet_flag: course.vet_flag,
     prerequisites: [...course.prerequisites],
     learning_outcomes: [...course.learning_outcomes],
@@ -239,6 +251,7 @@ export const EMPTY_COURSE_STATE: CourseFormState = {
   price: "",
   is_active: true,
   field_of_education: "",
+  official_title: "",
   vet_flag: true,
   prerequisites: [""],
   learning_outcomes: [""],
