@@ -14,6 +14,7 @@ import * as avetmiss from "./2026-11-24T0100_avetmiss";
 import * as postgresOrderedIndexes from "./2026-11-25T0100_postgres_ordered_indexes";
 import * as catalogueOrderIndex from "./2026-11-25T0200_catalogue_order_index";
 import * as certificateEnrollmentIndex from "./2026-11-25T1700_certificate_enrollment_index";
+import * as auditAndTwoStep from "./2026-11-26T0500_audit_and_two_step";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T0100_postgres_ordered_indexes": postgresOrderedIndexes,
   "2026-11-25T0200_catalogue_order_index": catalogueOrderIndex,
   "2026-11-25T1700_certificate_enrollment_index": certificateEnrollmentIndex,
+  "2026-11-26T0500_audit_and_two_step": auditAndTwoStep,
 };

@@ -1,6 +1,7 @@
 import { writeTransaction, type DB } from "#db/connection";
 import { revokeAllAccess } from "~/auth/session.server";
 import { DomainError, notFound } from "~/utils/errors";
+import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { getUserById, type PublicUser } from "./user.server";
 
@@ -15,7 +16,7 @@ export const LAST_ADMIN = "The last active administrator cannot be deactivated";
  */
 export async function setStaffActive(
   db: DB,
-  input: { id: string; active: boolean; actorId: string },
+  input: { id: string; active: boolean; actorId: string; client?: string | null },
   now = new Date(),
 ): Promise<PublicUser> {
   const at = now.toISOString();
@@ -42,6 +43,13 @@ export async function setStaffActive(
     }
     await trx.updateTable("users").set({ is_active: input.active ? 1 : 0, updated_at: at }).where("id", "=", staff.id).execute();
     if (!input.active) await revokeAllAccess(trx, staff.id);
+    await recordAudit(trx, {
+      action: input.active ? "staff.reactivated" : "staff.deactivated",
+      actor: { id: input.actorId, client: input.client },
+      subject: { type: "user", id: staff.id },
+      fields: ["is_active"],
+      now: at,
+    });
     await recordEvent(trx, {
       actorId: input.actorId,
       subjectUserId: staff.id,

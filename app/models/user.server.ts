@@ -2,10 +2,12 @@ import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
 import type { Role, UserRow } from "#db/schema";
 import { hashPassword } from "~/auth/password.server";
+import { assertAcceptablePassword } from "~/auth/password-policy.server";
 import { allowRegistration } from "~/auth/throttle.server";
 import type { RegistrationInput } from "~/schemas/auth";
 import type { ProfileInput } from "~/schemas/profile";
 import { conflict, notFound } from "~/utils/errors";
+import { recordStudentEdit } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { nextStudentNumber } from "./student-number.server";
 import { assertUsiFree, usiChange } from "./usi.server";
@@ -111,6 +113,7 @@ export async function registerUser(
   const pending = input.role !== "student" && !options.approved;
   if (options.client !== undefined) await allowRegistration(db, options.client, options.now);
   if (await db.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst()) throw conflict(EMAIL_TAKEN);
+  await assertAcceptablePassword(input.password, input.role);
   const password_hash = await hashPassword(input.password);
   const id = crypto.randomUUID();
   return writeTransaction(db, async (trx) => {
@@ -164,23 +167,25 @@ export async function recordLogin(db: DB, userId: string, now = new Date()): Pro
  * birth and licence stay with the administrators. A changed USI loses its verification.
  * Recorded in the audit trail.
  */
-export async function updateOwnProfile(db: DB, userId: string, input: ProfileInput, now = new Date()): Promise<PublicUser> {
+export async function updateOwnProfile(
+  db: DB,
+  userId: string,
+  input: ProfileInput,
+  now = new Date(),
+  client: string | null = null,
+): Promise<PublicUser> {
   const at = now.toISOString();
   return writeTransaction(db, async (trx) => {
-    const current = await trx.selectFrom("users").select(["usi"]).where("id", "=", userId).executeTakeFirst();
+    const current = await trx.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
     if (!current) throw notFound("User");
     await assertUsiFree(trx, input.usi, userId);
+    const written = { phone: input.phone, address: input.address, emergency_contact: input.emergency_contact, ...usiChange(current, input.usi) };
     await trx
       .updateTable("users")
-      .set({
-        phone: input.phone,
-        address: input.address,
-        emergency_contact: input.emergency_contact,
-        ...usiChange(current, input.usi),
-        updated_at: at,
-      })
+      .set({ ...written, updated_at: at })
       .where("id", "=", userId)
       .execute();
+    if (current.role === "student") await recordStudentEdit(trx, { current, written, actor: { id: userId, client }, now: at });
     await recordEvent(trx, {
       actorId: userId,
       subjectUserId: userId,

@@ -13,6 +13,7 @@ import { staffToggleSchema } from "~/schemas/page-queries";
 import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { parseWith } from "~/utils/validation";
+import { clientAddress } from "~/http/request-context.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireRole(request, "admin");
@@ -25,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = parseWith(staffToggleSchema, form ? Object.fromEntries(form) : {});
   if (!parsed.success) return redirectWithFlash("/admin/staff", { type: "error", message: "Failed to update the account" });
   try {
-    const user = await setStaffActive(getDb(), { id: parsed.data.user_id, active: parsed.data.is_active, actorId: admin.id });
+    const user = await setStaffActive(getDb(), { id: parsed.data.user_id, active: parsed.data.is_active, actorId: admin.id, client: clientAddress(request) });
     return redirectWithFlash("/admin/staff", {
       type: "success",
       message: user.is_active ? `${user.full_name}'s account was reactivated` : `${user.full_name}'s account was deactivated`,

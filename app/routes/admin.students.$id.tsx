@@ -19,6 +19,7 @@ import { notFound } from "~/utils/errors";
 import { ModalSection } from "~/components/admin/modal-section";
 import { EnrolmentDetailsList } from "~/components/student/enrolment-details";
 import { formatDate, formatDateTime } from "~/utils/format";
+import { clientAddress } from "~/http/request-context.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
@@ -44,10 +45,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const certificate = await getCertificateForViewer(db, input.certificate_id, admin);
       if (!certificate || certificate.student_id !== student.student.id) throw notFound("Certificate");
       if (input.intent === "revoke") {
-        await revokeCertificate(db, { certificateId: certificate.id, reason: input.reason, actorId: admin.id });
+        await revokeCertificate(db, { certificateId: certificate.id, reason: input.reason, actorId: admin.id, client: clientAddress(request) });
         return redirectWithFlash(here, { type: "success", message: `Certificate ${certificate.certificate_number} revoked` });
       }
-      const replacement = await reissueCertificate(db, { certificateId: certificate.id, actorId: admin.id });
+      const replacement = await reissueCertificate(db, { certificateId: certificate.id, actorId: admin.id, client: clientAddress(request) });
       void announceCertificate(db, request, replacement.id);
       return redirectWithFlash(here, {
         type: "success",
