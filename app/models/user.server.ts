@@ -1,13 +1,14 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
 import type { Role, UserRow } from "#db/schema";
-import { hashPassword } from "~/auth/password.server";
+import { hashPassword, verifyPassword } from "~/auth/password.server";
+import { revokeAllAccess } from "~/auth/session.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
 import { allowRegistration } from "~/auth/throttle.server";
 import type { RegistrationInput } from "~/schemas/auth";
 import type { ProfileInput } from "~/schemas/profile";
-import { conflict, notFound } from "~/utils/errors";
-import { recordStudentEdit } from "./audit.server";
+import { conflict, DomainError, notFound } from "~/utils/errors";
+import { recordAudit, recordStudentEdit } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { nextStudentNumber } from "./student-number.server";
 import { assertUsiFree, usiChange } from "./usi.server";
@@ -196,5 +197,31 @@ export async function updateOwnProfile(
       now: at,
     });
     return (await getUserById(trx, userId))!;
+  });
+}
+
+export const WRONG_CURRENT_PASSWORD = "Your current password is not right";
+
+/**
+ * A signed-in user changes their own password (Account security): the current one must be
+ * right, the new one meets the password rule for their role. Every session and API token of
+ * the user ends (the caller starts a new session for the browser that asked).
+ */
+export async function changePassword(
+  db: DB,
+  input: { userId: string; current: string; next: string; client?: string | null; now?: Date },
+): Promise<void> {
+  const row = await db.selectFrom("users").select(["id", "role", "password_hash"]).where("id", "=", input.userId).executeTakeFirst();
+  if (!row) throw notFound("User");
+  if (!(await verifyPassword(input.current, row.password_hash))) {
+    throw new DomainError(422, WRONG_CURRENT_PASSWORD, { current_password: WRONG_CURRENT_PASSWORD }, "current_password");
+  }
+  await assertAcceptablePassword(input.next, row.role);
+  const password_hash = await hashPassword(input.next);
+  const at = (input.now ?? new Date()).toISOString();
+  await writeTransaction(db, async (trx) => {
+    await trx.updateTable("users").set({ password_hash, updated_at: at }).where("id", "=", row.id).execute();
+    await revokeAllAccess(trx, row.id);
+    await recordAudit(trx, { action: "password.changed", actor: { id: row.id, client: input.client }, subject: { type: "user", id: row.id }, now: at });
   });
 }
