@@ -85,7 +85,7 @@ export function recordAvetmissExport(db: DB, input: { actor: AuditActor; year: n
 }
 
 export interface AuditFilters {
-  /** a user id: entries they caused or that concern them */
+  /** a user id or email: entries they caused or that concern them */
   person?: string | null;
   action?: AuditAction | null;
   /** the id of what the entry is about (a certificate, a course, a user) */
@@ -119,8 +119,17 @@ const LIST_COLUMNS = [
 function filtered(db: DB, filters: AuditFilters) {
   let query = db.selectFrom("audit_log").leftJoin("users as subject_user", "subject_user.id", "audit_log.subject_user_id");
   if (filters.person) {
+    // an id, or an email as the person had it then (actor) or has it now (the person concerned)
     const person = filters.person;
-    query = query.where((eb) => eb.or([eb("audit_log.actor_id", "=", person), eb("audit_log.subject_user_id", "=", person)]));
+    const email = person.toLowerCase();
+    query = query.where((eb) =>
+      eb.or([
+        eb("audit_log.actor_id", "=", person),
+        eb("audit_log.subject_user_id", "=", person),
+        eb("audit_log.actor_email", "=", email),
+        eb("subject_user.email", "=", email),
+      ]),
+    );
   }
   if (filters.action) query = query.where("audit_log.action", "=", filters.action);
   if (filters.subject) query = query.where("audit_log.subject_id", "=", filters.subject);
@@ -166,3 +175,11 @@ export async function* auditRows(db: DB, filters: AuditFilters, batch = 1000): A
     after = rows[rows.length - 1]!.id;
   }
 }
+
+/** An entry as the page, the CSV and the /api show it: the field names as a list. */
+export function auditEntryView(entry: AuditListEntry) {
+  return { ...entry, action: entry.action as AuditAction, fields: entry.fields ? entry.fields.split(",") : [] };
+}
+
+/** The audit CSV's columns, in order. */
+export const AUDIT_CSV_COLUMNS = ["at", "action", "actor_email", "actor_id", "client", "subject_type", "subject_id", "subject_user_email", "fields", "detail"] as const;

@@ -64,14 +64,17 @@ export async function setStaffActive(
 }
 
 /** Trainers and administrators who may sign in or have been switched off (not pending or rejected requests). */
-export async function listStaff(db: DB): Promise<Array<Pick<PublicUser, "id" | "full_name" | "email" | "role" | "is_active" | "last_login">>> {
+export async function listStaff(
+  db: DB,
+): Promise<Array<Pick<PublicUser, "id" | "full_name" | "email" | "role" | "is_active" | "last_login"> & { two_step: boolean }>> {
   const rows = await db
     .selectFrom("users")
-    .select(["id", "full_name", "email", "role", "is_active", "last_login"])
-    .where("role", "in", ["trainer", "admin"])
-    .where("approval_status", "=", "approved")
-    .orderBy("role")
-    .orderBy("full_name")
+    .leftJoin("two_step", "two_step.user_id", "users.id")
+    .select(["users.id", "users.full_name", "users.email", "users.role", "users.is_active", "users.last_login", "two_step.confirmed_at"])
+    .where("users.role", "in", ["trainer", "admin"])
+    .where("users.approval_status", "=", "approved")
+    .orderBy("users.role")
+    .orderBy("users.full_name")
     .execute();
-  return rows.map((r) => ({ ...r, is_active: r.is_active === 1 }));
+  return rows.map(({ confirmed_at, ...r }) => ({ ...r, is_active: r.is_active === 1, two_step: confirmed_at !== null }));
 }

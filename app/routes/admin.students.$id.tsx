@@ -89,9 +89,14 @@ export default function StudentProfile() {
               Student no.: <span className="font-mono">{student.student_number ?? "None"}</span>
             </p>
           </div>
-          <Link to={`/admin/students/${student.id}/edit${search}`} preventScrollReset className={buttonClasses("secondary", "sm")}>
-            Edit<span className="sr-only"> {student.full_name}</span>
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/admin/audit?${new URLSearchParams({ person: student.id })}`} className={buttonClasses("ghost", "sm")}>
+              Audit entries<span className="sr-only"> for {student.full_name}</span>
+            </Link>
+            <Link to={`/admin/students/${student.id}/edit${search}`} preventScrollReset className={buttonClasses("secondary", "sm")}>
+              Edit<span className="sr-only"> {student.full_name}</span>
+            </Link>
+          </div>
         </div>
 
         <div className="grid gap-5 sm:grid-cols-2">
@@ -265,9 +270,14 @@ function CertificateHistoryItem({ certificate: c, failure }: { certificate: Cert
             </p>
           ) : null}
         </div>
-        <a href={`/api/certificates/${c.id}/download`} download className={buttonClasses("secondary", "sm")}>
-          Download PDF<span className="sr-only"> for certificate {c.certificate_number}</span>
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/admin/audit?${new URLSearchParams({ subject: c.id })}`} className={buttonClasses("ghost", "sm")}>
+            Audit entries<span className="sr-only"> for certificate {c.certificate_number}</span>
+          </Link>
+          <a href={`/api/certificates/${c.id}/download`} download className={buttonClasses("secondary", "sm")}>
+            Download PDF<span className="sr-only"> for certificate {c.certificate_number}</span>
+          </a>
+        </div>
       </div>
       {failure ? (
         <p role="alert" className="text-sm font-medium text-red-700">
