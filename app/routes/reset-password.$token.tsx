@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { PASSWORD_HINT } from "~/schemas/password-text";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { destroySession } from "~/auth/session.server";
@@ -93,7 +94,7 @@ export default function ResetPassword() {
           type="password"
           autoComplete="new-password"
           required
-          hint="At least 6 characters"
+          hint={PASSWORD_HINT}
           error={errors.password}
         />
         <TextField
