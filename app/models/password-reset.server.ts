@@ -4,6 +4,7 @@ import type { Role } from "#db/schema";
 import { hashPassword, randomToken, sha256 } from "~/auth/password.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
 import { revokeAllAccess } from "~/auth/session.server";
+import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
 
 /**
@@ -119,7 +120,7 @@ export async function inspectResetToken(db: DB, token: string, now = new Date())
  */
 export async function resetPassword(
   db: DB,
-  input: { token: string; password: string; now?: Date },
+  input: { token: string; password: string; client?: string | null; now?: Date },
 ): Promise<ResetTokenState> {
   const now = input.now ?? new Date();
   const checked = await inspectResetToken(db, input.token, now);
@@ -144,6 +145,7 @@ export async function resetPassword(
       .where("used_at", "is", null)
       .execute();
     await revokeAllAccess(trx, checked.userId);
+    await recordAudit(trx, { action: "password.reset", actor: { id: checked.userId, client: input.client }, subject: { type: "user", id: checked.userId }, now: nowIso });
     await recordEvent(trx, {
       actorId: checked.userId,
       subjectUserId: checked.userId,

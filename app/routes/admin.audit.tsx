@@ -23,7 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const values = { person: raw.person ?? "", action: raw.action ?? "", subject: raw.subject ?? "", from: raw.from ?? "", to: raw.to ?? "" };
   const parsed = auditQuery.safeParse(raw);
   if (!parsed.success) {
-    const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
     return json({ values, fieldErrors, error: parsed.error.issues[0]?.message ?? "Invalid filters", entries: [] as ReturnType<typeof auditEntryView>[], total: 0, page: 1, pages: 1 }, { status: 400 });
   }
   const result = await listAudit(getDb(), parsed.data);

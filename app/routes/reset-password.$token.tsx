@@ -7,6 +7,7 @@ import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
 import { Alert, ButtonLink, SubmitButton, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
+import { clientAddress } from "~/http/request-context.server";
 import { inspectResetToken, resetPassword, RESET_TOKEN_TTL_MINUTES, type ResetTokenProblem } from "~/models/password-reset.server";
 import { passwordResetSchema } from "~/schemas/password-reset";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -34,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     unreadable: "Choose a new password",
     save: async ({ password }) => {
       const db = getDb();
-      const result = await resetPassword(db, { token: params.token ?? "", password });
+      const result = await resetPassword(db, { token: params.token ?? "", password, client: clientAddress(request) });
       if (!result.ok) {
         const message = PROBLEMS[result.reason].title;
         return json({ problem: result.reason, toast: { type: "error" as const, message }, submittedAt: Date.now() }, { status: STATUS[result.reason] });
