@@ -129,7 +129,7 @@ describe("USI records", () => {
     expect(updated.usi_verified_at).not.toBeNull();
     const other = await createStudent(
       db,
-      { full_name: "Other Person", email: `o-${s.id.slice(0, 6)}@test.example`, password: "secret1", phone: null, address: null, date_of_birth: null, emergency_contact: null, license_number: null, is_active: true, usi: null },
+      { full_name: "Other Person", email: `o-${s.id.slice(0, 6)}@test.example`, password: "Rigging-Kestrel-42", phone: null, address: null, date_of_birth: null, emergency_contact: null, license_number: null, is_active: true, usi: null },
       admin.id,
     );
     await expect(updateStudent(db, other.id, { usi, full_name: "Renamed" }, admin.id)).rejects.toMatchObject({ status: 409, message: USI_TAKEN });
