@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, test, uniqueEmail } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, REGISTRATION_PASSWORD, registerStudent, signIn, test, uniqueEmail, useTestPassword } from "./fixtures";
 
 /**
  * The administrator portal, run with JavaScript on and off. Tests that change data make their
@@ -18,10 +18,11 @@ async function signInAdmin(page: Page) {
 async function registerTrainer(page: Page, fullName: string) {
   const email = uniqueEmail("trainer");
   const response = await page.request.post("/register", {
-    form: { full_name: fullName, email, password: "password123", confirm_password: "password123", role: "trainer" },
+    form: { full_name: fullName, email, password: REGISTRATION_PASSWORD, confirm_password: REGISTRATION_PASSWORD, role: "trainer" },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);
+  await useTestPassword(email);
   return { email, name: fullName };
 }
 
