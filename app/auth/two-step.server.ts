@@ -6,7 +6,10 @@ import type { Role } from "#db/schema";
 import { demoMode, env } from "~/env.server";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { conflict, DomainError, notFound, tooMany } from "~/utils/errors";
+import { REQUIRED_FOR_ADMINS, SET_UP_REQUIRED } from "~/schemas/two-step-text";
 import { sha256 } from "./password.server";
+
+export { REQUIRED_FOR_ADMINS, SET_UP_REQUIRED };
 import { returnRequest, SECOND_STEP_RATE_LIMIT, takeRequest } from "./rate-limit.server";
 import { revokeAllAccess } from "./session.server";
 
@@ -23,10 +26,8 @@ export const RECOVERY_CODE_COUNT = 10;
 export const CODE_REQUIRED = "Enter the 6-digit code from your authenticator app, or a recovery code";
 export const WRONG_CODE = "That code is not right. Check your authenticator app and try again.";
 export const TOO_MANY_CODES = `Too many wrong codes. Please wait ${SECOND_STEP_RATE_LIMIT.windowSeconds / 60} minutes and try again.`;
-export const SET_UP_REQUIRED = "Administrators must set up two-step sign-in before doing anything else";
 export const ALREADY_SET_UP = "Two-step sign-in is already set up";
 export const NOT_STARTED = "Start the set-up first";
-export const REQUIRED_FOR_ADMINS = "Administrators cannot turn two-step sign-in off";
 
 function totp(secret: string, label = "") {
   return new TOTP({ issuer: env().RTO_NAME, label, secret: Secret.fromBase32(secret), period: PERIOD_SECONDS, digits: 6, algorithm: "SHA1" });

@@ -3,7 +3,8 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HOME_BY_ROLE, requireSignedIn } from "~/auth/guards.server";
 import { createSession } from "~/auth/session.server";
-import { beginTwoStep, confirmTwoStep, needsTwoStepSetUp, REQUIRED_FOR_ADMINS, resetTwoStep, twoStepSetUp } from "~/auth/two-step.server";
+import { beginTwoStep, confirmTwoStep, needsTwoStepSetUp, resetTwoStep, twoStepSetUp } from "~/auth/two-step.server";
+import { REQUIRED_FOR_ADMINS, SET_UP_REQUIRED } from "~/schemas/two-step-text";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
 import { Alert, SubmitButton, TextField } from "~/components/ui";
@@ -93,7 +94,7 @@ export default function AccountSecurity() {
   return (
     <AuthLayout title="Account security" subtitle="Two-step sign-in and your password" wide>
       <div className="space-y-8">
-        {required ? <Alert tone="info">Administrators must set up two-step sign-in before doing anything else.</Alert> : null}
+        {required ? <Alert tone="info">{SET_UP_REQUIRED}.</Alert> : null}
         {failure && !failure.fieldErrors.code && !Object.keys(failure.fieldErrors).length ? <Alert>{failure.error}</Alert> : null}
 
         <section aria-labelledby="two-step-heading" className="space-y-4">

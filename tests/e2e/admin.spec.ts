@@ -379,6 +379,10 @@ test.describe("student management", () => {
 
     await modal.getByLabel("Initial password").fill("welcome1");
     await modal.getByRole("button", { name: "Create Student" }).click();
+    await expect(modal.getByText("This password is too common").first()).toBeVisible();
+
+    await modal.getByLabel("Initial password").fill("Welcome-crane-1");
+    await modal.getByRole("button", { name: "Create Student" }).click();
     await expectMessage(page, js, `Student account created for ${name}`);
     const row = page.getByRole("row").filter({ hasText: email });
     await expect(row.getByRole("rowheader", { name })).toBeVisible();
@@ -386,7 +390,7 @@ test.describe("student management", () => {
 
     const other = await otherClient(browser, js);
     try {
-      await signIn(other.page, email, "welcome1");
+      await signIn(other.page, email, "Welcome-crane-1");
       await expect(other.page).toHaveURL(/\/student\/overview$/);
     } finally {
       await other.context.close();

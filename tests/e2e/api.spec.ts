@@ -451,6 +451,7 @@ test.describe("the /api at the HTTP layer", () => {
         "/api/admin/certificates/{id}/revoke",
         "/api/admin/courses/{id}",
         "/api/admin/avetmiss",
+        "/api/admin/audit",
         "/api/admin/staff/{id}",
         "/api/admin/students",
         "/api/admin/students/{id}",
@@ -503,6 +504,8 @@ test.describe("the /api at the HTTP layer", () => {
     check(await admin.get(`/api/admin/courses/${courses.data[0].id}`), "/api/admin/courses/{id}", "get");
     check(await admin.put(`/api/admin/courses/${courses.data[0].id}`, { price: -5 }), "/api/admin/courses/{id}", "put");
     check(await admin.get(`/api/admin/students/${crypto.randomUUID()}`), "/api/admin/students/{id}", "get");
+    check(await admin.get(`/api/admin/audit?action=sign_in.succeeded&person=${encodeURIComponent(DEMO.admin.email)}`), "/api/admin/audit", "get");
+    check(await admin.get("/api/admin/audit?from=yesterday"), "/api/admin/audit", "get");
 
     const fresh = await client();
     check(await fresh.post("/api/auth/register", { email: uniqueEmail("doc"), full_name: "Doc Check", password: "Rigging-Kestrel-42" }), "/api/auth/register", "post");
