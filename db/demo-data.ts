@@ -11,6 +11,8 @@ export interface DemoCourse {
   name: string;
   tier: Tier;
   duration_hours: number;
+  /** the unit's title on the national register (training.gov.au), which NAT00060 reports */
+  official_title: string;
   /** the unit's 6-digit field of education code (ASCED), as training.gov.au lists it */
   field_of_education: string;
   price: number;
@@ -25,6 +27,7 @@ export const DEMO_COURSES: DemoCourse[] = [
   {
     key: "dogging",
     unit_code: "CPCCLDG3001",
+    official_title: "Licence to perform dogging",
     name: "Licence to perform dogging (DG)",
     tier: "tier_1",
     duration_hours: 40,
@@ -52,6 +55,7 @@ export const DEMO_COURSES: DemoCourse[] = [
   {
     key: "rigging-basic",
     unit_code: "CPCCLRG3001",
+    official_title: "Licence to perform rigging basic level",
     name: "Licence to perform rigging basic level (RB)",
     tier: "tier_1",
     duration_hours: 40,
@@ -77,6 +81,7 @@ export const DEMO_COURSES: DemoCourse[] = [
   {
     key: "non-slewing",
     unit_code: "TLILIC0040",
+    official_title: "Licence to operate a non-slewing mobile crane (greater than 3 tonnes capacity)",
     name: "Licence to operate a non-slewing mobile crane (greater than 3 tonnes) (CN)",
     tier: "tier_1",
     duration_hours: 36,
@@ -101,6 +106,7 @@ export const DEMO_COURSES: DemoCourse[] = [
   {
     key: "rigging-intermediate",
     unit_code: "CPCCLRG3002",
+    official_title: "Licence to perform rigging intermediate level",
     name: "Licence to perform rigging intermediate level (RI)",
     tier: "tier_2",
     duration_hours: 60,
@@ -128,6 +134,7 @@ export const DEMO_COURSES: DemoCourse[] = [
   {
     key: "slewing-20t",
     unit_code: "TLILIC0041",
+    official_title: "Licence to operate a slewing mobile crane (up to 20 tonnes)",
     name: "Licence to operate a slewing mobile crane (up to 20 tonnes) (C2)",
     tier: "tier_2",
     duration_hours: 60,
@@ -153,6 +160,7 @@ export const DEMO_COURSES: DemoCourse[] = [
   {
     key: "vehicle-loading",
     unit_code: "TLILIC0033",
+    official_title: "Licence to operate a vehicle loading crane (capacity 10 metre tonnes and above)",
     name: "Licence to operate a vehicle loading crane (10 metre tonnes and above) (CV)",
     tier: "tier_2",
     duration_hours: 40,
@@ -172,6 +180,7 @@ export const DEMO_COURSES: DemoCourse[] = [
   {
     key: "rigging-advanced",
     unit_code: "CPCCLRG4001",
+    official_title: "Licence to perform rigging advanced level",
     name: "Licence to perform rigging advanced level (RA)",
     tier: "tier_3",
     duration_hours: 80,
@@ -198,6 +207,7 @@ export const DEMO_COURSES: DemoCourse[] = [
   {
     key: "tower-crane",
     unit_code: "CPCCLTC4001",
+    official_title: "Licence to operate a tower crane",
     name: "Licence to operate a tower crane (CT)",
     tier: "tier_3",
     duration_hours: 80,

@@ -47,6 +47,8 @@ export interface UsersTable {
   /** when and by whom the USI was verified against the USI Registry; cleared when the USI changes */
   usi_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
   usi_verified_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** a USI this person gave themselves that another person holds: kept aside for the training office (usi stays null) */
+  usi_claimed: ColumnType<string | null, string | null | undefined, string | null>;
   /** the NAT client identifier: unique, never reused (app/models/student-number.server.ts); null for staff */
   student_number: Optional;
   /**
@@ -92,6 +94,8 @@ export interface CoursesTable {
   field_of_education: Optional;
   /** 1 when the unit is vocational education and training (the NAT VET flag) */
   vet_flag: ColumnType<number, number | undefined, number>;
+  /** the unit's title on the national register (NAT00060); null until recorded */
+  official_title: Optional;
 }
 
 /** Where training is delivered (NAT00020); every enrolment names one. */
@@ -126,6 +130,9 @@ export interface EnrollmentsTable {
   updated_at: string;
   /** where the training is delivered (delivery_locations); the first location when none is chosen */
   location_id: Optional;
+  /** planned activity dates (YYYY-MM-DD): from the class when there is one, else enrolment date + the unit's duration; staff may change them */
+  planned_start_date: Optional;
+  planned_end_date: Optional;
   /** Review state kept by triggers (migration 2026-11-22T1800): never written by the app. */
   latest_assessment_status: ColumnType<AssessmentStatus | null, never, never>;
   has_certificate: ColumnType<number, never, never>;
@@ -237,6 +244,8 @@ export interface PasswordResetRequestsTable {
   email: string;
   client: string;
   requested_at: string;
+  /** 1 when the client had signed in to the account (its requests do not count against strangers' cap) */
+  known: ColumnType<number, number | undefined, number>;
 }
 
 /** A request counted against its client (see takeClientAllowance). */

@@ -1,3 +1,4 @@
+import { defaultPlannedDates } from "../app/models/enrollment-rules";
 import crypto from "node:crypto";
 import { hashPassword } from "../app/auth/password.server";
 import { newVerificationCode, nextCertificateNumber } from "../app/models/certificate-number.server";
@@ -104,6 +105,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
           learning_outcomes: JSON.stringify(c.learning_outcomes),
           assessment_criteria: JSON.stringify(c.assessment_criteria),
           field_of_education: c.field_of_education,
+          official_title: c.official_title,
           vet_flag: 1,
           created_at: iso(420),
           updated_at: iso(420),
@@ -124,6 +126,24 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
       return { ...c, id: courseIds.get(key)! };
     };
 
+    /**
+     * Planned dates that fit what the AVETMISS report says of each enrolment: a finished one ran
+     * from its enrolment date for the unit's duration; one under way is a part-time evening
+     * course planned to finish in the new year (a continuing activity); one not yet started is
+     * booked into a class starting in the next weeks.
+     */
+    const plannedDates = (status: EnrollmentStatus, enrolledDaysAgo: number, hours: number, n: number) => {
+      const enrolledOn = iso(enrolledDaysAgo).slice(0, 10);
+      // one on purpose planned to end within this year: the readiness list asks for its outcome
+      if (status === "in_progress" && n === 20) return { start: enrolledOn, end: `${now.getUTCFullYear()}-12-05` };
+      if (status === "in_progress") return { start: enrolledOn, end: `${now.getUTCFullYear() + 1}-01-${String(12 + (n % 15)).padStart(2, "0")}` };
+      if (status === "enrolled") {
+        const start = iso(-(7 + (n % 21))).slice(0, 10);
+        return { start, end: defaultPlannedDates(start, hours).end };
+      }
+      return defaultPlannedDates(enrolledOn, hours);
+    };
+
     const enrol = async (
       student: { id: string; full_name: string },
       key: string,
@@ -134,6 +154,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
       const course = courseByKey(key);
       const enrollmentId = crypto.randomUUID();
       const completedDaysAgo = status === "completed" ? Math.max(1, enrolledDaysAgo - 21) : null;
+      const planned = plannedDates(status, enrolledDaysAgo, course.duration_hours, enrolments);
       await trx
         .insertInto("enrollments")
         .values({
@@ -147,6 +168,8 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
           updated_at: iso(completedDaysAgo ?? enrolledDaysAgo),
           // most training is at the main yard; every third enrolment at the second
           location_id: locationIds[enrolments++ % 3 === 2 ? 1 : 0],
+          planned_start_date: planned.start,
+          planned_end_date: planned.end,
         })
         .execute();
       await trx

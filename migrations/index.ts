@@ -14,6 +14,10 @@ import * as avetmiss from "./2026-11-24T0100_avetmiss";
 import * as postgresOrderedIndexes from "./2026-11-25T0100_postgres_ordered_indexes";
 import * as catalogueOrderIndex from "./2026-11-25T0200_catalogue_order_index";
 import * as certificateEnrollmentIndex from "./2026-11-25T1700_certificate_enrollment_index";
+import * as usiClaims from "./2026-11-26T0100_usi_claims";
+import * as resetRequestKnown from "./2026-11-26T0101_reset_request_known";
+import * as staffLearnerNumbers from "./2026-11-26T0102_staff_learner_numbers";
+import * as plannedDatesOfficialTitles from "./2026-11-26T0300_planned_dates_official_titles";
 import * as auditAndTwoStep from "./2026-11-26T0500_audit_and_two_step";
 
 /**
@@ -35,5 +39,9 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T0100_postgres_ordered_indexes": postgresOrderedIndexes,
   "2026-11-25T0200_catalogue_order_index": catalogueOrderIndex,
   "2026-11-25T1700_certificate_enrollment_index": certificateEnrollmentIndex,
+  "2026-11-26T0100_usi_claims": usiClaims,
+  "2026-11-26T0101_reset_request_known": resetRequestKnown,
+  "2026-11-26T0102_staff_learner_numbers": staffLearnerNumbers,
+  "2026-11-26T0300_planned_dates_official_titles": plannedDatesOfficialTitles,
   "2026-11-26T0500_audit_and_two_step": auditAndTwoStep,
 };

@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import SQLite from "../db/sqlite-driver";
 import { createTestDb } from "../tests/support/test-db";
 
 /**

@@ -6,6 +6,7 @@
  * and does not start while any account still has the demo password: that password is printed
  * in the README.
  */
+import fs from "node:fs";
 import { isDatabaseUnavailable, openDatabase } from "../db/connection";
 import { accountsWithDemoPassword, demoListenRefusal, namedAccounts } from "../db/demo-accounts";
 import { migrateDownAll, migrateToLatest } from "../db/migrate";
@@ -41,10 +42,14 @@ async function main() {
       const { seeded } = await seedDemoData(db);
       console.log(seeded ? "Seeded demo data (password for every demo login: password123)." : "Database already has data; seed skipped.");
     }
-    if (!publicDeployment && !args.has("--no-seed")) {
+    if (!args.has("--no-seed")) {
       // fail closed: a server holding demo accounts listens on this machine only (app/http/demo-lock)
-      const refusal = demoListenRefusal(await accountsWithDemoPassword(db), env.HOST, isLoopbackHost);
+      const demoAccounts = publicDeployment ? [] : await accountsWithDemoPassword(db);
+      const refusal = demoListenRefusal(demoAccounts, env.HOST, isLoopbackHost);
       if (refusal) throw new Error(refusal);
+      // npm start hands the finding to the server it starts, which would otherwise check every
+      // account's hash again in each worker (seconds of scrypt at start)
+      if (process.env.PREPARE_REPORT) fs.writeFileSync(process.env.PREPARE_REPORT, JSON.stringify({ demoAccounts }), { mode: 0o600 });
     }
   } finally {
     await db.destroy();

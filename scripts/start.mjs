@@ -4,6 +4,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const buildDir = process.env.BUILD_DIR || "build";
@@ -19,7 +20,16 @@ if (!fs.existsSync(path.join(buildDir, "index.js"))) {
   console.log("No build found: building…");
   run(bin("remix"), ["build"]);
 }
-run(bin("tsx"), ["scripts/prepare.ts"]);
+// prepare reports which accounts still have the demo password; the server holds itself to
+// loopback while there are any (app/http/demo-lock.server.ts) without checking them again
+const report = path.join(os.tmpdir(), `portal-prepare-${process.pid}-${Date.now()}.json`);
+run(bin("tsx"), ["scripts/prepare.ts"], { ...process.env, PREPARE_REPORT: report });
+try {
+  process.env.DEMO_ACCOUNTS = JSON.stringify(JSON.parse(fs.readFileSync(report, "utf8")).demoAccounts);
+  fs.rmSync(report, { force: true });
+} catch {
+  delete process.env.DEMO_ACCOUNTS; // no report: each server checks for itself
+}
 
 const server = spawn(process.execPath, [path.resolve("scripts/serve.mjs"), path.join(buildDir, "index.js")], { stdio: "inherit", env: process.env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

@@ -8,7 +8,7 @@ import * as logout from "~/routes/api.auth.logout";
 import * as me from "~/routes/api.auth.me";
 import * as register from "~/routes/api.auth.register";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
-import { makeUser } from "../../tests/support/factories";
+import { makeUser, makeUsi } from "../../tests/support/factories";
 import { tokenResponse, userResponse } from "./schemas";
 import { bodyOf, call, caller, sessionCookie } from "../../tests/support/api-calls";
 
@@ -146,6 +146,20 @@ describe("POST /api/auth/register", () => {
     expect(await bodyOf(b)).toEqual({ success: true, message: REGISTERED_PENDING });
     const row = await db.selectFrom("users").select(["role", "approval_status"]).where("email", "=", trainer.email).executeTakeFirstOrThrow();
     expect(row).toEqual({ role: "trainer", approval_status: "pending" });
+  });
+
+  it("answers a USI someone else holds exactly as a free one (no oracle), keeping the clash for the office", async () => {
+    const holder = await makeUser(db, { usi: makeUsi(), usi_verified: true });
+    const { usi } = await db.selectFrom("users").select("usi").where("id", "=", holder.id).executeTakeFirstOrThrow();
+    const free = await call(register, "POST", "/api/auth/register", { json: payload({ usi: makeUsi() }) });
+    const input = payload({ usi });
+    const taken = await call(register, "POST", "/api/auth/register", { json: input });
+    expect(taken.status).toBe(free.status);
+    expect(await bodyOf(taken)).toEqual(await bodyOf(free));
+    const row = await db.selectFrom("users").select(["usi", "usi_claimed"]).where("email", "=", input.email).executeTakeFirstOrThrow();
+    expect(row).toEqual({ usi: null, usi_claimed: usi });
+    const mine = await call(me, "GET", "/api/auth/me", { token: (await bodyOf<{ access_token: string }>(await call(login, "POST", "/api/auth/login", { json: { email: input.email, password: input.password } }))).access_token });
+    expect(await bodyOf(mine)).toMatchObject({ usi, usi_verified_at: null, usi_claimed: null });
   });
 
   it("refuses a taken email with 409 {success: false, message, detail}, changing nothing", async () => {

@@ -11,6 +11,7 @@ import * as enrollments from "~/routes/api.enrollments";
 import * as enrollmentsMy from "~/routes/api.enrollments.my";
 import * as notFoundRoute from "~/routes/api.$";
 import { getDashboardStats } from "~/models/stats.server";
+import { usiFromBody } from "~/models/usi";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import {
@@ -21,6 +22,8 @@ import {
   enrollmentResponse,
   studentDetailResponse,
   userResponse,
+  studentContactResponse,
+  studentContactDetailResponse,
 } from "./schemas";
 import { bodyOf, call, caller, sessionCookie, type Caller, type RouteModule } from "../../tests/support/api-calls";
 
@@ -79,7 +82,7 @@ describe("GET /api/admin/students", () => {
     const all = await call(students, "GET", "/api/admin/students", { token: trainer.token });
     expect(all.status).toBe(200);
     await noHash(all);
-    const list = userResponse.array().parse(await bodyOf(all));
+    const list = studentContactResponse.array().parse(await bodyOf(all));
     expect(list.every((u) => u.role === "student")).toBe(true);
     const total = Number(all.headers.get("X-Total-Count"));
     expect(total).toBeGreaterThanOrEqual(list.length);
@@ -110,14 +113,52 @@ describe("GET /api/admin/students", () => {
   });
 });
 
+describe("who reads which fields (privacy)", () => {
+  const SENSITIVE = ["usi", "usi_verified_at", "date_of_birth", "address", "emergency_contact", "license_number", "avetmiss", "files"];
+  const hasSensitive = (record: object) => SENSITIVE.filter((key) => key in record);
+
+  it("a trainer's list holds contact fields and usi_status only; an admin's holds everything", async () => {
+    const name = `Private Person ${crypto.randomUUID().slice(0, 8)}`;
+    const usi = usiFromBody(crypto.randomUUID().replace(/[^2-9]/g, "").padEnd(9, "7").slice(0, 9));
+    const s = await makeUser(db, { full_name: name, usi: null });
+    await db.updateTable("users").set({ usi, date_of_birth: "1990-04-02", address: "1 Secret St", emergency_contact: "Mum 0400 000 000" }).where("id", "=", s.id).execute();
+    const q = encodeURIComponent(name);
+    const asTrainer = await bodyOf<Array<Record<string, unknown>>>(await call(students, "GET", `/api/admin/students?page_size=100&q=${q}`, { token: trainer.token }));
+    expect(asTrainer).toHaveLength(1);
+    expect(hasSensitive(asTrainer[0]!)).toEqual([]);
+    expect(asTrainer[0]).toMatchObject({ id: s.id, usi_status: "not_verified", email: s.email });
+    const everyone = await bodyOf<Array<Record<string, unknown>>>(await call(students, "GET", "/api/admin/students?page_size=100", { token: trainer.token }));
+    expect(everyone.flatMap(hasSensitive)).toEqual([]);
+    const body = JSON.stringify(everyone);
+    expect(body).not.toContain(usi);
+    expect(body).not.toContain("1 Secret St");
+
+    const asAdmin = userResponse.array().parse(await bodyOf(await call(students, "GET", `/api/admin/students?q=${q}`, { token: admin.token })));
+    expect(asAdmin[0]).toMatchObject({ usi, date_of_birth: "1990-04-02", address: "1 Secret St", emergency_contact: "Mum 0400 000 000" });
+  });
+
+  it("a trainer reads one student's record without the personal details; an admin reads it whole", async () => {
+    const demo = await db.selectFrom("users").select(["id", "usi"]).where("email", "=", "student@example.com").executeTakeFirstOrThrow();
+    const asTrainer = await call(studentDetail, "GET", `/api/admin/students/${demo.id}`, { token: trainer.token, params: { id: demo.id } });
+    const record = studentContactDetailResponse.parse(await bodyOf(asTrainer));
+    expect(hasSensitive(record)).toEqual([]);
+    expect(hasSensitive(record.student)).toEqual([]);
+    expect(record.enrollments.length).toBeGreaterThan(0);
+    if (demo.usi) expect(JSON.stringify(record)).not.toContain(demo.usi);
+    const asAdmin = studentDetailResponse.parse(await bodyOf(await call(studentDetail, "GET", `/api/admin/students/${demo.id}`, { token: admin.token, params: { id: demo.id } })));
+    expect(asAdmin.student.usi).toBe(demo.usi);
+    expect(asAdmin.avetmiss).toBeTruthy();
+  });
+});
+
 describe("GET /api/admin/students/{id}", () => {
-  it("role matrix: admins only", async () => {
+  it("role matrix: trainers and admins", async () => {
     const s = await makeUser(db);
     const path = `/api/admin/students/${s.id}`;
     expect(await matrix(studentDetail, "GET", path, { params: { id: s.id } })).toEqual({
       anonymous: 401,
       student: 403,
-      trainer: 403,
+      trainer: 200,
       admin: 200,
       inactive: 403,
     });

@@ -6,7 +6,7 @@ import { issueApiToken } from "~/auth/api.server";
 import * as openapiRoute from "~/routes/api.openapi[.]json";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse } from "../../tests/support/factories";
-import { AVETMISS_FIELDS } from "~/schemas/avetmiss";
+import { AVETMISS_FIELDS } from "~/avetmiss/schema";
 import { validateJsonSchema } from "../../tests/support/json-schema";
 import { API_OPERATIONS, openApiDocument } from "./openapi";
 import { bodyOf, call, caller, type Caller, type RouteModule } from "../../tests/support/api-calls";

@@ -1,6 +1,7 @@
 import { AUDIT_ACTION_NAMES } from "~/models/audit-actions";
 import { z } from "zod";
 import { ASSESSMENT_STATUSES, ENROLLMENT_STATUSES, ROLES, TIERS } from "#db/schema";
+import { USI_STATUSES } from "~/models/usi";
 import { loginSchema, registrationSchema } from "~/schemas/auth";
 import { cleanSearchTerm } from "~/schemas/fields";
 import { coursePatchSchema } from "~/schemas/course";
@@ -50,6 +51,8 @@ export const enrollmentUpdateRequest = z
       .max(100, "progress_percentage must be between 0 and 100")
       .optional(),
     reopen: z.boolean({ message: "reopen must be true or false" }).optional().describe("true to reinstate a withdrawn enrolment (never done silently)"),
+    planned_start_date: z.string({ message: "planned_start_date must be a date (YYYY-MM-DD)" }).optional().describe("The planned start of the activity (YYYY-MM-DD); sent with planned_end_date"),
+    planned_end_date: z.string({ message: "planned_end_date must be a date (YYYY-MM-DD)" }).optional().describe("The planned end (YYYY-MM-DD), not before the start"),
   })
   .register(requests, { id: "EnrollmentUpdate" });
 export const logoutRequest = z.strictObject({
@@ -134,9 +137,24 @@ export const userResponse = z
     role: z.enum(ROLES),
     usi: z.string().nullable().describe("Unique Student Identifier, or the exemption code INDIV or INTOFF; shown only to its owner, trainers and administrators"),
     usi_verified_at: instant.nullable().describe("When a trainer or administrator recorded the USI as verified with the USI Registry; null while unverified"),
+    usi_claimed: z
+      .string()
+      .nullable()
+      .describe("Administrators: a USI the learner gave that another person already holds, kept aside for the training office to resolve (setting `usi` settles it)"),
     student_number: z.string().max(10).nullable().describe("The student number (the AVETMISS client identifier): unique, never reused; null for staff"),
   })
   .register(responses, { id: "User" });
+
+/** A student as a trainer reads one (personal-data.server.ts): contact fields and where the USI stands. */
+export const studentContactResponse = userResponse
+  .pick({ id: true, email: true, full_name: true, phone: true, student_number: true, is_active: true, role: true, created_at: true, last_login: true })
+  .extend({ usi_status: z.enum(USI_STATUSES).describe("Where the USI stands; the USI itself is for its owner and administrators") })
+  .register(responses, { id: "StudentContact" });
+
+export const studentAsReadResponse = z
+  .union([userResponse, studentContactResponse])
+  .describe("A student whole (administrators) or as a trainer reads one (StudentContact)")
+  .register(responses, { id: "StudentAsRead" });
 
 export const courseResponse = z
   .strictObject({
@@ -218,12 +236,14 @@ export const trainerEnrollmentResponse = z
     progress_percentage: percentage,
     enrollment_date: instant,
     completion_date: instant.nullable(),
+    planned_start_date: z.string().nullable().describe("Planned start of the activity (YYYY-MM-DD), reported in NAT00120"),
+    planned_end_date: z.string().nullable().describe("Planned end of the activity (YYYY-MM-DD)"),
     student: z.strictObject({
       id,
       full_name: z.string(),
       email: z.string(),
       is_active: z.boolean(),
-      usi_status: z.enum(["missing", "unverified", "verified"]).describe("A certificate needs a verified USI"),
+      usi_status: z.enum(USI_STATUSES).describe("A certificate needs a verified USI or a recorded exemption"),
     }),
     course: z.strictObject({ id, name: z.string(), unit_code: z.string(), tier: z.enum(TIERS) }),
     certificate: z
@@ -276,6 +296,10 @@ export const avetmissDetailsResponse = z
 export const studentDetailResponse = z
   .strictObject({
     student: userResponse,
+    usi_held_by: z
+      .strictObject({ id, full_name: z.string(), student_number: z.string().nullable() })
+      .nullable()
+      .describe("Who holds the USI this student gave (usi_claimed), for the office to settle"),
     avetmiss: avetmissDetailsResponse,
     enrollments: z.array(enrollmentResponse),
     certificates: z.array(certificateResponse),
@@ -308,6 +332,16 @@ export const studentDetailResponse = z
     }),
   })
   .register(responses, { id: "StudentDetail" });
+
+export const studentContactDetailResponse = studentDetailResponse
+  .omit({ student: true, usi_held_by: true, avetmiss: true, files: true })
+  .extend({ student: studentContactResponse })
+  .register(responses, { id: "StudentContactDetail" });
+
+export const studentDetailAsReadResponse = z
+  .union([studentDetailResponse, studentContactDetailResponse])
+  .describe("A student's record whole (administrators) or as a trainer reads it (StudentContactDetail)")
+  .register(responses, { id: "StudentDetailAsRead" });
 
 export const courseDetailResponse = z
   .strictObject({
@@ -344,6 +378,8 @@ export const certificateVerificationResponse = z
 
 export type CertificateVerificationResponse = z.input<typeof certificateVerificationResponse>;
 export type UserResponse = z.input<typeof userResponse>;
+export type StudentContactResponse = z.input<typeof studentContactResponse>;
+export type StudentContactDetailResponse = z.input<typeof studentContactDetailResponse>;
 export type CourseResponse = z.input<typeof courseResponse>;
 export type EnrollmentResponse = z.input<typeof enrollmentResponse>;
 export type CertificateResponse = z.input<typeof certificateResponse>;

@@ -11,6 +11,19 @@ export const KNOWN_CLIENT_DAYS = 90;
 
 const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
 
+/** Whether `client` signed in to the account of `email` within KNOWN_CLIENT_DAYS. */
+export async function isKnownClient(db: DB, key: { email: string; client: string }, now = new Date()): Promise<boolean> {
+  const row = await db
+    .selectFrom("sign_in_attempts")
+    .select("id")
+    .where("email", "=", key.email.slice(0, 254))
+    .where("client", "=", key.client.slice(0, 100))
+    .where("succeeded", "=", 1)
+    .where("attempted_at", ">", minutesBefore(now, KNOWN_CLIENT_DAYS * 24 * 60))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Reserves one password check, or refuses it (null). The check and its record happen in one
  * immediate transaction, before any hashing: the attempt is written as a failure up front and
@@ -30,14 +43,7 @@ export async function beginSignInAttempt(db: DB, key: { email: string; client: s
   const client = key.client.slice(0, 100);
   const since = minutesBefore(now, THROTTLE_WINDOW_MINUTES);
   return writeTransaction(db, async (trx) => {
-    const known = await trx
-      .selectFrom("sign_in_attempts")
-      .select("id")
-      .where("email", "=", email)
-      .where("client", "=", client)
-      .where("succeeded", "=", 1)
-      .where("attempted_at", ">", minutesBefore(now, KNOWN_CLIENT_DAYS * 24 * 60))
-      .executeTakeFirst();
+    const known = await isKnownClient(trx, { email, client }, now);
     const lastSuccess = await trx
       .selectFrom("sign_in_attempts")
       .select((eb) => eb.fn.max("attempted_at").as("at"))

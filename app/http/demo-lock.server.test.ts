@@ -71,6 +71,18 @@ describe("the demo lock", () => {
       expect(process.env.HOST).toBe("127.0.0.1");
     });
 
+    it("takes npm start's finding when it comes with one, without hashing again", async () => {
+      delete process.env.HOST;
+      process.env.DEMO_ACCOUNTS = JSON.stringify(["someone@example.com"]);
+      try {
+        await lockDemoToLoopback(db);
+        expect(demoMode()).toBe(true);
+        expect(process.env.HOST).toBe("127.0.0.1");
+      } finally {
+        delete process.env.DEMO_ACCOUNTS;
+      }
+    });
+
     it("once the demo passwords are changed, nothing is held", async () => {
       delete process.env.HOST;
       await db.updateTable("users").set({ password_hash: "scrypt$changed" }).execute();

@@ -14,11 +14,12 @@ import { applySecurityHeaders } from "./headers.server";
  * loopback host name. The Host header and the socket decide, never X-Forwarded-For: a proxy in
  * front would make every request look local.
  *
- * The check runs once per process, before remix-serve listens; changing the demo passwords
- * takes a restart to open the portal up.
+ * The check runs once per process, before remix-serve listens (npm start's prepare step has
+ * just made it and passes its finding in DEMO_ACCOUNTS); changing the demo passwords takes a
+ * restart to open the portal up.
  */
 export async function lockDemoToLoopback(db: DB): Promise<void> {
-  const accounts = await accountsWithDemoPassword(db);
+  const accounts = reportedDemoAccounts() ?? (await accountsWithDemoPassword(db));
   setDemoAccounts(accounts);
   if (!accounts.length) return;
   const refusal = demoListenRefusal(accounts, process.env.HOST, isLoopbackHost);
@@ -31,6 +32,16 @@ export async function lockDemoToLoopback(db: DB): Promise<void> {
     console.log(
       `Demo accounts present (${accounts.length}, e.g. ${accounts[0]}): listening on ${process.env.HOST} only, answering requests addressed to localhost; change their passwords and restart to serve other hosts.`,
     );
+  }
+}
+
+/** The accounts npm start's prepare step found, or null when the server was started otherwise. */
+function reportedDemoAccounts(): string[] | null {
+  try {
+    const list: unknown = JSON.parse(process.env.DEMO_ACCOUNTS ?? "");
+    return Array.isArray(list) && list.every((e) => typeof e === "string") ? list : null;
+  } catch {
+    return null;
   }
 }
 

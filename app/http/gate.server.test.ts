@@ -20,8 +20,18 @@ describe("cross-site detection", () => {
     expect(isCrossSite(headers({ host: "portal.example", origin: "::garbage::" }))).toBe(true);
   });
 
-  it("honours the proxy's forwarded host", () => {
-    expect(isCrossSite(headers({ host: "10.0.0.5:3000", "x-forwarded-host": "portal.example", origin: "https://portal.example" }))).toBe(false);
+  it("honours a forwarded host only behind a proxy it was told of (TRUST_PROXY)", () => {
+    const forged = headers({ host: "portal.example", "x-forwarded-host": "evil.example", origin: "https://evil.example" });
+    const saved = process.env.TRUST_PROXY;
+    try {
+      delete process.env.TRUST_PROXY;
+      expect(isCrossSite(forged)).toBe(true);
+      process.env.TRUST_PROXY = "1";
+      expect(isCrossSite(headers({ host: "10.0.0.5:3000", "x-forwarded-host": "portal.example", origin: "https://portal.example" }))).toBe(false);
+    } finally {
+      if (saved === undefined) delete process.env.TRUST_PROXY;
+      else process.env.TRUST_PROXY = saved;
+    }
   });
 });
 

@@ -47,7 +47,9 @@ export function isCrossSite(header: (name: string) => string | null | undefined)
     return true;
   }
   const allowed = new Set<string>();
-  const forwarded = header("x-forwarded-host")?.split(",")[0]?.trim();
+  // X-Forwarded-Host is a proxy's word only behind proxies we were told of; from a client
+  // alone it would let any page claim to be this site
+  const forwarded = env().TRUST_PROXY > 0 ? header("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
   if (forwarded) allowed.add(forwarded);
   const host = header("host");
   if (host) allowed.add(host);

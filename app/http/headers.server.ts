@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "~/env.server";
 
 /**
@@ -39,6 +40,22 @@ export function applySecurityHeaders(headers: Headers, scripts: ScriptPermit = n
   if (env().NODE_ENV === "production") {
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
+}
+
+/**
+ * The front-door step that gives every answer nosniff, the static files express serves
+ * included. Documents and /api answers already carry the whole set, which Remix's adapter
+ * appends to the response, so nosniff is added only to an answer going out without it.
+ */
+export function sendNoSniff(_req: IncomingMessage, res: ServerResponse): boolean {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    const given = args.find((a) => typeof a === "object" && a !== null);
+    const named = given && !Array.isArray(given) && Object.keys(given).some((k) => k.toLowerCase() === "x-content-type-options");
+    if (!named && !this.hasHeader("X-Content-Type-Options")) this.setHeader("X-Content-Type-Options", "nosniff");
+    return writeHead.apply(this, args as never);
+  } as ServerResponse["writeHead"];
+  return false;
 }
 
 /** The same headers on a response whose headers may be immutable (Response.redirect, fetch). */

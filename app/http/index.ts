@@ -2,6 +2,7 @@ import * as build from "@remix-run/dev/server-build";
 import { getDb } from "~/db.server";
 import { fixEnv } from "~/env.server";
 import { lockDemoToLoopback, refuseOffLoopback } from "./demo-lock.server";
+import { sendNoSniff } from "./headers.server";
 import { installFrontDoor } from "./front-door.server";
 import { gateRoutes, refuseAtTheGate } from "./gate.server";
 import { answerFromPageCache } from "./page-cache.server";
@@ -17,7 +18,8 @@ import { enterRequest } from "./request-context.server";
  *    server to loopback (demo-lock.server.ts);
  * 1. front door (node:http, before express): the request's context is opened (socket address,
  *    start time: request-context.server.ts), found later from the request's own headers; while
- *    demo accounts exist, a request not from and to loopback is refused (421);
+ *    demo accounts exist, a request not from and to loopback is refused (421); every answer,
+ *    static files included, is marked nosniff;
  * 2. front door: the gate refuses cross-site writes (403), declared bodies over 1 MB (413) and
  *    /api URLs that do not decode (400), before anything reads the body (gate.server.ts);
  * 3. front door: the page cache answers stored anonymous pages (page-cache.server.ts);
@@ -35,7 +37,7 @@ fixEnv();
 redactOutput(process.stdout);
 redactOutput(process.stderr);
 await lockDemoToLoopback(getDb());
-installFrontDoor(enterRequest, [refuseOffLoopback, refuseAtTheGate, answerFromPageCache]);
+installFrontDoor(enterRequest, [refuseOffLoopback, sendNoSniff, refuseAtTheGate, answerFromPageCache]);
 
 export * from "@remix-run/dev/server-build";
 export const routes = gateRoutes(build.routes);

@@ -48,7 +48,7 @@ export function certificateIssuedEmail(input: {
  */
 export async function announceCertificate(db: DB, request: Request, certificateId: string): Promise<void> {
   const origin = linkOrigin(request);
-  void prepareCertificatePdf(db, certificateId, origin);
+  void prepareCertificatePdf(db, certificateId);
   try {
     const record = await getCertificateDocumentRecord(db, certificateId);
     const student = record

@@ -188,11 +188,17 @@ describe("every event of CONTRACT section 13 is written by the action that cause
     expect((await entries("certificate.revoked", replacement.id))[0]).toMatchObject({ actor_id: admin.id, client: CLIENT });
   });
 
-  it("AVETMISS export", async () => {
+  it("AVETMISS export (a year with nothing to report exports nothing and records nothing)", async () => {
     const admin = await caller(db, "admin");
-    const zip = await call(mod(avetmissRoute), "GET", "/api/admin/avetmiss?year=2026", { token: admin.token, client: CLIENT });
+    const empty = await call(mod(avetmissRoute), "GET", "/api/admin/avetmiss?year=1999", { token: admin.token, client: CLIENT });
+    expect(empty.status).toBe(404);
+    expect(await entries("avetmiss.exported", "1999")).toHaveLength(0);
+    const year = String(new Date().getFullYear());
+    const student = await makeUser(db);
+    await makeEnrollment(db, student.id, (await makeCourse(db)).id, { status: "in_progress", progress: 10 });
+    const zip = await call(mod(avetmissRoute), "GET", `/api/admin/avetmiss?year=${year}`, { token: admin.token, client: CLIENT });
     expect(zip.status).toBe(200);
-    expect((await entries("avetmiss.exported", "2026"))[0]).toMatchObject({ actor_id: admin.id, client: CLIENT, subject_type: "avetmiss" });
+    expect((await entries("avetmiss.exported", year))[0]).toMatchObject({ actor_id: admin.id, client: CLIENT, subject_type: "avetmiss" });
   });
 
   it("staff approved", async () => {

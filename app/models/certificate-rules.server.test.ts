@@ -15,8 +15,9 @@ import {
   verifyCertificate,
 } from "./certificate.server";
 import { updateEnrollmentProgress } from "./enrollment.server";
-import { createStudent, updateStudent } from "./student.server";
-import { updateOwnProfile } from "./user.server";
+import { createStudent, getStudentDetail, searchStudents, updateStudent } from "./student.server";
+import { registerUser, updateOwnProfile } from "./user.server";
+import { ownRecord } from "./personal-data.server";
 import { recordUsiVerification, USI_EXEMPTION_NEEDS_ADMIN, USI_NOT_VERIFIED, USI_TAKEN } from "./usi.server";
 
 const DAY = 864e5;
@@ -91,7 +92,7 @@ describe("the USI gate", () => {
     expect(result).toMatchObject({ changed: true, issuedCertificate: null, awaitingUsi: true });
     expect(result.enrollment.status).toBe("completed");
     const awaiting = await listCompletedAwaitingCertificate(db, { usi: "awaiting" });
-    expect(awaiting.find((a) => a.enrollment_id === e.id)?.student.usi_status).toBe("unverified");
+    expect(awaiting.find((a) => a.enrollment_id === e.id)?.student.usi_status).toBe("not_verified");
     expect((await listCompletedAwaitingCertificate(db, { usi: "ready" })).map((a) => a.enrollment_id)).not.toContain(e.id);
   });
 });
@@ -101,8 +102,11 @@ describe("USI records", () => {
     const usi = makeUsi();
     const a = await makeUser(db, { usi, usi_verified: true });
     const b = await makeUser(db, { usi: null });
-    await expect(updateOwnProfile(db, b.id, { phone: null, address: null, emergency_contact: null, usi })).rejects.toMatchObject({ status: 409, message: USI_TAKEN });
-    expect((await rowsOf("users", "id", b.id))[0]!.usi).toBeNull();
+    // someone else's USI on your own profile is not refused (that would tell who holds it): it is kept aside for the office
+    const seen = await updateOwnProfile(db, b.id, { phone: null, address: null, emergency_contact: null, usi });
+    expect(ownRecord(seen)).toMatchObject({ usi, usi_verified_at: null, usi_claimed: null });
+    expect((await rowsOf("users", "id", b.id))[0]).toMatchObject({ usi: null, usi_claimed: usi });
+    expect((await rowsOf("users", "id", a.id))[0]).toMatchObject({ usi });
     await updateOwnProfile(db, a.id, { phone: null, address: null, emergency_contact: null, usi: "INDIV" });
     await updateOwnProfile(db, b.id, { phone: null, address: null, emergency_contact: null, usi: "INDIV" });
     const [rowA] = await rowsOf("users", "id", a.id);
@@ -134,6 +138,21 @@ describe("USI records", () => {
     );
     await expect(updateStudent(db, other.id, { usi, full_name: "Renamed" }, admin.id)).rejects.toMatchObject({ status: 409, message: USI_TAKEN });
     expect((await rowsOf("users", "id", other.id))[0]).toMatchObject({ usi: null, full_name: "Other Person" });
+  });
+
+  it("a registration with someone else's USI is accepted like any other and the clash kept for the office, which settles it", async () => {
+    const usi = makeUsi();
+    const holder = await makeUser(db, { usi, usi_verified: true });
+    const email = `claimer-${holder.id.slice(0, 8)}@test.example`;
+    const { user } = await registerUser(db, { full_name: "Claire Claimer", email, password: "secret123", role: "student", phone: null, address: null, date_of_birth: null, emergency_contact: null, usi });
+    expect(user).toMatchObject({ usi: null, usi_claimed: usi });
+    expect((await rowsOf("users", "id", holder.id))[0]).toMatchObject({ usi });
+    // the office finds it: on the students list's check and on the learner's profile, with who holds the USI
+    expect((await searchStudents(db, { issue: "usi-clash", pageSize: 100 })).students.map((s) => s.id)).toContain(user.id);
+    expect((await getStudentDetail(db, user.id))!.usi_held_by).toMatchObject({ id: holder.id });
+    // the office gives the learner their real USI: the clash is settled
+    const real = makeUsi();
+    expect(await updateStudent(db, user.id, { usi: real }, admin.id)).toMatchObject({ usi: real, usi_claimed: null });
   });
 });
 

@@ -117,6 +117,10 @@ export interface CertificateDocumentRecord {
   learner_full_name: string;
   course_name: string;
   unit_code: string;
+  /** set once an administrator revoked it */
+  revoked_at: string | null;
+  /** the number of the certificate that replaced it, once reissued */
+  replaced_by_number: string | null;
 }
 
 /**
@@ -169,6 +173,14 @@ function documentRecordQuery(db: DB) {
       "users.full_name as learner_full_name",
       "courses.name as course_name",
       "courses.unit_code",
+      "certificates.revoked_at",
+      (eb) =>
+        eb
+          .selectFrom("certificates as successor")
+          .select("successor.certificate_number")
+          .whereRef("successor.replaces_id", "=", "certificates.id")
+          .limit(1)
+          .as("replaced_by_number"),
     ]);
 }
 

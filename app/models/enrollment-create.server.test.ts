@@ -6,7 +6,9 @@ import { makeCourse, makeUser } from "../../tests/support/factories";
 import { DomainError } from "~/utils/errors";
 import { enrollmentFormSchema, enrollmentPayloadSchema, TERMS_REQUIRED } from "~/schemas/enrollment";
 import { parseWith } from "~/utils/validation";
-import { ALREADY_ENROLLED, createEnrollment, isEnrolled } from "./enrollment.server";
+import { ALREADY_ENROLLED, createEnrollment, isEnrolled, updateEnrollmentProgress } from "./enrollment.server";
+import { recordAssessment } from "./assessment.server";
+import { issueCertificate } from "./certificate.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -129,5 +131,30 @@ describe("enrolment schemas", () => {
     expect(parseWith(enrollmentPayloadSchema, { course_id: 42 })).toMatchObject({ success: false });
     expect(parseWith(enrollmentPayloadSchema, { course_id: "x".repeat(500) })).toMatchObject({ success: false });
     expect(parseWith(enrollmentPayloadSchema, { course_id: " abc " })).toMatchObject({ success: true, data: { course_id: "abc" } });
+  });
+});
+
+describe("staff who enrol are learners", () => {
+  it("a trainer who enrols gets a student number, once, and cannot assess, progress or certify their own enrolment", async () => {
+    const trainer = await makeUser(db, { role: "trainer" });
+    const course = await makeCourse(db);
+    const other = await makeCourse(db);
+    expect((await db.selectFrom("users").select("student_number").where("id", "=", trainer.id).executeTakeFirstOrThrow()).student_number).toBeNull();
+    const enrolment = await createEnrollment(db, { studentId: trainer.id, courseId: course.id });
+    const { student_number } = await db.selectFrom("users").select("student_number").where("id", "=", trainer.id).executeTakeFirstOrThrow();
+    expect(student_number).toMatch(/^S\d{6}$/);
+    await createEnrollment(db, { studentId: trainer.id, courseId: other.id });
+    expect((await db.selectFrom("users").select("student_number").where("id", "=", trainer.id).executeTakeFirstOrThrow()).student_number).toBe(student_number);
+
+    const mine = { enrollmentId: enrolment.id, actorId: trainer.id };
+    await expect(
+      recordAssessment(db, { enrollment_id: enrolment.id, actorId: trainer.id, assessment_type: "Practical", status: "passed", score: 90, max_score: 100, assessment_date: enrolment.enrollment_date.slice(0, 10), feedback: null }),
+    ).rejects.toBeInstanceOf(DomainError);
+    await expect(updateEnrollmentProgress(db, { ...mine, progress: 100, status: "completed" })).rejects.toBeInstanceOf(DomainError);
+    await expect(issueCertificate(db, mine)).rejects.toBeInstanceOf(DomainError);
+    const row = await db.selectFrom("enrollments").select(["status", "progress_percentage"]).where("id", "=", enrolment.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "enrolled", progress_percentage: 0 });
+    expect(await db.selectFrom("certificates").select("id").where("enrollment_id", "=", enrolment.id).execute()).toEqual([]);
+    expect(await db.selectFrom("assessments").select("id").where("enrollment_id", "=", enrolment.id).execute()).toEqual([]);
   });
 });

@@ -20,3 +20,22 @@ export function progressInStatus(status: EnrollmentStatus, progress: number | nu
   if (status === "enrolled" && saved > 0) return { ok: false, field: "status", message: ENROLLED_MEANS_NOT_STARTED };
   return { ok: true, progress: saved };
 }
+
+/** A full training day: an enrolment's planned length is its unit's nominal hours at this rate. */
+export const HOURS_PER_TRAINING_DAY = 8;
+
+const DAY_MS = 864e5;
+
+/** An ISO date (YYYY-MM-DD) `days` after another. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The planned dates of an enrolment with no class: it starts on its enrolment date and runs
+ * for the unit's nominal hours at eight a day (one day at least).
+ */
+export function defaultPlannedDates(enrollmentDate: string, nominalHours: number): { start: string; end: string } {
+  const start = enrollmentDate.slice(0, 10);
+  return { start, end: addDays(start, Math.max(1, Math.ceil(nominalHours / HOURS_PER_TRAINING_DAY))) };
+}

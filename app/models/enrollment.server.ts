@@ -1,3 +1,5 @@
+import { nextStudentNumber } from "./student-number.server";
+import { usiCleared } from "./usi";
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
 import { sql } from "kysely";
@@ -5,7 +7,7 @@ import type { EnrollmentStatus } from "#db/schema";
 import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
 import { issueCertificate } from "./certificate.server";
 import { latestAssessmentOrder } from "./assessment.server";
-import { progressInStatus } from "./enrollment-rules";
+import { defaultPlannedDates, progressInStatus } from "./enrollment-rules";
 import { defaultLocationId } from "./location.server";
 import { recordEvent } from "./event.server";
 import { getEnrollmentForTrainer, type TrainerEnrollmentDetail } from "./trainer-students.server";
@@ -45,12 +47,19 @@ export async function createEnrollment(
     return await writeTransaction(db, async (trx) => {
       const course = await trx
         .selectFrom("courses")
-        .select(["id", "name"])
+        .select(["id", "name", "duration_hours"])
         .where("id", "=", input.courseId)
         .where("is_active", "=", 1)
         .executeTakeFirst();
       if (!course) throw notFound("Course");
       if (await isEnrolled(trx, input.studentId, course.id)) throw conflict(ALREADY_ENROLLED);
+      // Whoever enrols is a learner: a trainer or administrator taking a course gets a student
+      // number (the AVETMISS client identifier) like anyone else, and is reported as one.
+      const learner = await trx.selectFrom("users").select("student_number").where("id", "=", input.studentId).executeTakeFirst();
+      if (learner && !learner.student_number) {
+        await trx.updateTable("users").set({ student_number: await nextStudentNumber(trx) }).where("id", "=", input.studentId).execute();
+      }
+      const planned = defaultPlannedDates(now, Number(course.duration_hours));
       await trx
         .insertInto("enrollments")
         .values({
@@ -63,6 +72,8 @@ export async function createEnrollment(
           completion_date: null,
           updated_at: now,
           location_id: await defaultLocationId(trx),
+          planned_start_date: planned.start,
+          planned_end_date: planned.end,
         })
         .execute();
       await recordEvent(trx, {
@@ -193,7 +204,7 @@ export async function updateEnrollmentProgress(
     });
 
     let issuedCertificate: EnrollmentUpdateResult["issuedCertificate"] = null;
-    const awaitingUsi = target === "completed" && current.student.usi_status !== "verified";
+    const awaitingUsi = target === "completed" && !usiCleared(current.student.usi_status);
     if (target === "completed" && !awaitingUsi) {
       const issued = await issueCertificate(trx, { enrollmentId: current.id, actorId: input.actorId, now: nowDate });
       issuedCertificate = issued.created ? { id: issued.certificate.id, certificate_number: issued.certificate.certificate_number } : null;
@@ -205,4 +216,44 @@ export async function updateEnrollmentProgress(
 
 function conflict409(message: string, fieldErrors: Record<string, string>) {
   return new DomainError(409, message, fieldErrors);
+}
+
+export const PLANNED_DATES_UPDATED = "Planned dates saved";
+
+/**
+ * The one place an enrolment's planned start and end are set: by staff on the enrolment (form
+ * and /api), and by a class when enrolments get one. The schema has checked that the end is
+ * not before the start. updated_at is left alone: a withdrawn enrolment's last change is its
+ * withdrawal date, which NAT00120 reports. Recorded as an event about the student.
+ */
+export async function setPlannedDates(
+  db: DB,
+  input: { enrollmentId: string; start: string; end: string; actorId: string; now?: Date },
+): Promise<{ changed: boolean }> {
+  const at = (input.now ?? new Date()).toISOString();
+  return writeTransaction(db, async (trx) => {
+    const current = await trx
+      .selectFrom("enrollments")
+      .innerJoin("courses", "courses.id", "enrollments.course_id")
+      .select(["enrollments.student_id", "enrollments.planned_start_date", "enrollments.planned_end_date", "courses.name"])
+      .where("enrollments.id", "=", input.enrollmentId)
+      .executeTakeFirst();
+    if (!current) throw notFound("Enrollment");
+    if (current.planned_start_date === input.start && current.planned_end_date === input.end) return { changed: false };
+    await trx
+      .updateTable("enrollments")
+      .set({ planned_start_date: input.start, planned_end_date: input.end })
+      .where("id", "=", input.enrollmentId)
+      .execute();
+    await recordEvent(trx, {
+      actorId: input.actorId,
+      subjectUserId: current.student_id,
+      type: "enrollment.planned",
+      entityType: "enrollment",
+      entityId: input.enrollmentId,
+      message: `${current.name}: planned ${input.start} to ${input.end}`,
+      now: at,
+    });
+    return { changed: true };
+  });
 }

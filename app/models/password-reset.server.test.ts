@@ -8,6 +8,7 @@ import { makeUser } from "../../tests/support/factories";
 import {
   inspectResetToken,
   MAX_RESET_REQUESTS_PER_CLIENT,
+  MAX_RESET_MAILS_PER_EMAIL,
   MAX_RESET_REQUESTS_PER_EMAIL,
   requestPasswordReset,
   resetPassword,
@@ -75,31 +76,48 @@ describe("requesting a reset", () => {
     expect(tokens).toEqual([]);
   });
 
-  it("invalidates the earlier links when a new one is asked for", async () => {
+  it("keeps the links already sent working when someone asks again; using one ends them all", async () => {
     const user = await makeUser(db);
     const first = issued(await requestPasswordReset(db, { email: user.email, client: client() }));
     const second = issued(await requestPasswordReset(db, { email: user.email, client: client() }));
-    expect(await inspectResetToken(db, first.token)).toEqual({ ok: false, reason: "unknown" });
+    expect(await inspectResetToken(db, first.token)).toEqual({ ok: true, userId: user.id, email: user.email, role: "student" });
     expect(await inspectResetToken(db, second.token)).toEqual({ ok: true, userId: user.id, email: user.email, role: "student" });
-    expect(await tokensOf(user.id)).toHaveLength(1);
-    expect((await resetPassword(db, { token: first.token, password: "another-pass-1" })).ok).toBe(false);
+    expect((await resetPassword(db, { token: first.token, password: "another-pass-1" })).ok).toBe(true);
+    expect(await inspectResetToken(db, second.token)).toEqual({ ok: false, reason: "unknown" });
   });
 
-  it(`allows ${MAX_RESET_REQUESTS_PER_EMAIL} requests per email an hour, known or not, then throttles`, async () => {
+  it(`allows ${MAX_RESET_REQUESTS_PER_EMAIL} requests per email from one client an hour, known account or not, then throttles`, async () => {
     const user = await makeUser(db);
     const start = new Date("2026-11-22T12:00:00.000Z");
+    const one = client();
     for (let i = 0; i < MAX_RESET_REQUESTS_PER_EMAIL; i++) {
       const at = new Date(start.getTime() + i * MIN);
-      expect((await requestPasswordReset(db, { email: user.email, client: client(), now: at })).kind).toBe("issued");
-      expect((await requestPasswordReset(db, { email: "ghost@test.example", client: client(), now: at })).kind).toBe("no-account");
+      expect((await requestPasswordReset(db, { email: user.email, client: one, now: at })).kind).toBe("issued");
+      expect((await requestPasswordReset(db, { email: "ghost@test.example", client: one, now: at })).kind).toBe("no-account");
     }
     const later = new Date(start.getTime() + 10 * MIN);
-    expect(await requestPasswordReset(db, { email: user.email, client: client(), now: later })).toEqual({ kind: "throttled", by: "email" });
-    expect(await requestPasswordReset(db, { email: "ghost@test.example", client: client(), now: later })).toEqual({ kind: "throttled", by: "email" });
-    // The throttled request issued nothing: the last link still works.
-    expect(await tokensOf(user.id)).toHaveLength(1);
+    expect(await requestPasswordReset(db, { email: user.email, client: one, now: later })).toEqual({ kind: "throttled", by: "email" });
+    expect(await requestPasswordReset(db, { email: "ghost@test.example", client: one, now: later })).toEqual({ kind: "throttled", by: "email" });
+    // The throttled request issued nothing.
+    expect(await tokensOf(user.id)).toHaveLength(MAX_RESET_REQUESTS_PER_EMAIL);
     const nextHour = new Date(start.getTime() + 61 * MIN);
-    expect((await requestPasswordReset(db, { email: user.email, client: client(), now: nextHour })).kind).toBe("issued");
+    expect((await requestPasswordReset(db, { email: user.email, client: one, now: nextHour })).kind).toBe("issued");
+  });
+
+  it(`strangers get ${MAX_RESET_MAILS_PER_EMAIL} mails to an address an hour between them, and cannot use up the owner's`, async () => {
+    const user = await makeUser(db);
+    const owner = client();
+    const start = new Date("2026-11-22T16:00:00.000Z");
+    await db.insertInto("sign_in_attempts").values({ email: user.email, client: owner, succeeded: 1, attempted_at: new Date(start.getTime() - 86_400_000).toISOString() }).execute();
+    for (let i = 0; i < MAX_RESET_MAILS_PER_EMAIL; i++) {
+      expect((await requestPasswordReset(db, { email: user.email, client: client(), now: new Date(start.getTime() + i * 1000) })).kind).toBe("issued");
+    }
+    const later = new Date(start.getTime() + 5 * MIN);
+    expect(await requestPasswordReset(db, { email: user.email, client: client(), now: later })).toEqual({ kind: "throttled", by: "email" });
+    // the owner's own request still gets its mail, and the strangers' links did not void it
+    const mine = issued(await requestPasswordReset(db, { email: user.email, client: owner, now: later }));
+    expect(await inspectResetToken(db, mine.token, later)).toMatchObject({ ok: true });
+    expect((await requestPasswordReset(db, { email: user.email, client: client(), now: later })).kind).toBe("throttled");
   });
 
   it(`allows ${MAX_RESET_REQUESTS_PER_CLIENT} requests per client an hour, whatever the emails`, async () => {

@@ -5,19 +5,28 @@ import { hashPassword, randomToken, sha256 } from "~/auth/password.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
 import { revokeAllAccess } from "~/auth/session.server";
 import { recordAudit } from "./audit.server";
+import { isKnownClient } from "~/auth/throttle.server";
 import { recordEvent } from "./event.server";
 
 /**
  * Password reset by emailed link. A token is 192 random bits (32 characters, so the whole link
  * fits on one line of a plain-text email); only its sha-256 is stored, so a database leak
- * yields no usable link. A token works once, for an hour, and asking again
- * invalidates the earlier ones. Requests are counted per email and per client whether or not
- * the email has an account, and the caller answers every request with the same words.
+ * yields no usable link. A token works once, for an hour; asking again does not void the
+ * links already sent (the request may be someone else's), and using any one ends them all.
+ * Requests are counted whether or not the email has an account, and the caller answers every
+ * request with the same words.
+ *
+ * The limits, per hour: a client may ask MAX_RESET_REQUESTS_PER_CLIENT times whatever the
+ * emails, and MAX_RESET_REQUESTS_PER_EMAIL times for one email; an email gets at most
+ * MAX_RESET_MAILS_PER_EMAIL requests from clients its account does not know, so strangers can
+ * neither flood the mailbox nor use up the owner's allowance: a client that signed in to the
+ * account before (the sign-in throttle's known client) keeps an allowance of its own.
  */
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 export const RESET_THROTTLE_WINDOW_MINUTES = 60;
 export const MAX_RESET_REQUESTS_PER_EMAIL = 3;
+export const MAX_RESET_MAILS_PER_EMAIL = 6;
 export const MAX_RESET_REQUESTS_PER_CLIENT = 10;
 export const TOO_MANY_RESET_REQUESTS = `Too many password reset requests. Please wait ${RESET_THROTTLE_WINDOW_MINUTES} minutes and try again.`;
 
@@ -43,21 +52,24 @@ export async function requestPasswordReset(
   const token = randomToken(24);
 
   return writeTransaction(db, async (trx) => {
-    const count = async (column: "email" | "client", value: string) => {
-      const row = await trx
+    const count = async (where: { email?: string; client?: string; strangers?: boolean }) => {
+      let query = trx
         .selectFrom("password_reset_requests")
         .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where(column, "=", value)
-        .where("requested_at", ">", since)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+        .where("requested_at", ">", since);
+      if (where.email !== undefined) query = query.where("email", "=", where.email);
+      if (where.client !== undefined) query = query.where("client", "=", where.client);
+      if (where.strangers) query = query.where("known", "=", 0);
+      return Number((await query.executeTakeFirstOrThrow()).n);
     };
-    if ((await count("client", client)) >= MAX_RESET_REQUESTS_PER_CLIENT) return { kind: "throttled", by: "client" };
-    if ((await count("email", email)) >= MAX_RESET_REQUESTS_PER_EMAIL) return { kind: "throttled", by: "email" };
+    if ((await count({ client })) >= MAX_RESET_REQUESTS_PER_CLIENT) return { kind: "throttled", by: "client" };
+    if ((await count({ email, client })) >= MAX_RESET_REQUESTS_PER_EMAIL) return { kind: "throttled", by: "email" };
+    const known = await isKnownClient(trx, { email, client }, now);
+    if (!known && (await count({ email, strangers: true })) >= MAX_RESET_MAILS_PER_EMAIL) return { kind: "throttled", by: "email" };
 
     // Rows older than the window no longer count for anything.
     await trx.deleteFrom("password_reset_requests").where("requested_at", "<=", since).execute();
-    await trx.insertInto("password_reset_requests").values({ email, client, requested_at: nowIso }).execute();
+    await trx.insertInto("password_reset_requests").values({ email, client, requested_at: nowIso, known: known ? 1 : 0 }).execute();
 
     const user = await trx
       .selectFrom("users")
@@ -68,7 +80,9 @@ export async function requestPasswordReset(
       .executeTakeFirst();
     if (!user) return { kind: "no-account" };
 
-    await trx.deleteFrom("password_reset_tokens").where("user_id", "=", user.id).where("used_at", "is", null).execute();
+    // Links already sent stay valid: this request may be a stranger's, and the owner may be
+    // about to click the one they asked for. Expired ones go.
+    await trx.deleteFrom("password_reset_tokens").where("user_id", "=", user.id).where("expires_at", "<=", nowIso).execute();
     const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000).toISOString();
     await trx
       .insertInto("password_reset_tokens")

@@ -101,6 +101,7 @@ export function complianceCountQueries(db: DB, now = new Date()) {
         ),
       ),
     undatedCompletions: undatedCompletions(db).select((eb) => eb.fn.countAll().as("n")),
+    usiClashes: filteredStudents(db, { issue: "usi-clash" }).select((eb) => eb.fn.countAll().as("n")),
   };
 }
 
@@ -111,12 +112,13 @@ export function complianceCountQueries(db: DB, now = new Date()) {
 export async function getComplianceChecks(db: DB, now = new Date()): Promise<ComplianceCheck[]> {
   const count = (v: unknown) => Number(v ?? 0);
   const q = complianceCountQueries(db, now);
-  const [uncertified, missingDob, missingContact, closedCourses, undatedCompletions] = await Promise.all([
+  const [uncertified, missingDob, missingContact, closedCourses, undatedCompletions, usiClashes] = await Promise.all([
     q.uncertified.executeTakeFirstOrThrow(),
     q.missingDob.executeTakeFirstOrThrow(),
     q.missingContact.executeTakeFirstOrThrow(),
     q.closedCourses.executeTakeFirstOrThrow(),
     q.undatedCompletions.executeTakeFirstOrThrow(),
+    q.usiClashes.executeTakeFirstOrThrow(),
   ]);
   const check = (c: Omit<ComplianceCheck, "ok">): ComplianceCheck => ({ ...c, ok: c.count === 0 });
   return [
@@ -159,6 +161,14 @@ export async function getComplianceChecks(db: DB, now = new Date()): Promise<Com
       count: count(undatedCompletions.n),
       unit: ["enrolment", "enrolments"],
       href: "/admin/students?issue=undated-completion",
+    }),
+    check({
+      id: "usi-clash",
+      label: "USIs belong to one person",
+      description: `${ISSUE_LABELS["usi-clash"]}: check both with the USI Registry and record the right USI on each profile.`,
+      count: count(usiClashes.n),
+      unit: ["student", "students"],
+      href: "/admin/students?issue=usi-clash",
     }),
   ];
 }

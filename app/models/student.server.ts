@@ -12,9 +12,9 @@ import { listEnrollmentsForStudent, type StudentEnrollment } from "./student-enr
 import { actorOf, recordStudentEdit, type ActorRef } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { assertUsiFree, recordUsiVerification, usiChange } from "./usi.server";
-import { avetmissChanges, getAvetmissDetails, type AvetmissDetails } from "./avetmiss-details.server";
+import { avetmissChanges, getAvetmissDetails, type AvetmissDetails } from "~/avetmiss/details.server";
 import { nextStudentNumber } from "./student-number.server";
-import { AVETMISS_FIELDS } from "~/schemas/avetmiss";
+import { AVETMISS_FIELDS } from "~/avetmiss/schema";
 import { EMAIL_TAKEN, getUserById, publicUserColumns, toPublicUser, type PublicUser } from "./user.server";
 
 /**
@@ -82,6 +82,8 @@ export function filteredStudents(db: DB, search: StudentSearch) {
     query = query.where("users.id", "in", overdueCertificateEnrollments(db, search.now ?? new Date()).select("enrollments.student_id"));
   } else if (search.issue === "undated-completion") {
     query = query.where("users.id", "in", undatedCompletions(db).select("enrollments.student_id"));
+  } else if (search.issue === "usi-clash") {
+    query = query.where("users.usi_claimed", "is not", null);
   }
   return query;
 }
@@ -147,6 +149,8 @@ export interface StudentAssessment {
 /** One student's record as the admin profile and GET /api/admin/students/{id} show it. */
 export interface StudentDetail {
   student: PublicUser;
+  /** who holds the USI this student gave (student.usi_claimed), for the office to settle */
+  usi_held_by: { id: string; full_name: string; student_number: string | null } | null;
   /** the learner's AVETMISS details (codes; null is not stated) */
   avetmiss: AvetmissDetails;
   enrollments: StudentEnrollment[];
@@ -165,7 +169,10 @@ export async function getStudentDetail(db: DB, id: string): Promise<StudentDetai
     .where("users.role", "=", "student")
     .executeTakeFirst();
   if (!row) return null;
-  const [avetmiss, enrollments, certificates, files, assessments, summary] = await Promise.all([
+  const [usiHolder, avetmiss, enrollments, certificates, files, assessments, summary] = await Promise.all([
+    row.usi_claimed
+      ? db.selectFrom("users").select(["id", "full_name", "student_number"]).where("usi", "=", row.usi_claimed).where("id", "!=", id).executeTakeFirst()
+      : undefined,
     getAvetmissDetails(db, id),
     listEnrollmentsForStudent(db, id),
     listCertificatesForStudent(db, id),
@@ -210,6 +217,7 @@ export async function getStudentDetail(db: DB, id: string): Promise<StudentDetai
   ]);
   return {
     student: toPublicUser(row),
+    usi_held_by: usiHolder ?? null,
     avetmiss: avetmiss!,
     enrollments,
     certificates,
@@ -246,7 +254,8 @@ export async function updateStudent(db: DB, id: string, input: StudentPatch, act
     if (!current) throw notFound("Student");
     if (input.email !== undefined) await assertEmailFree(trx, input.email, id);
     await assertUsiFree(trx, input.usi, id);
-    const usiColumns = usiChange(current, input.usi);
+    // the office's USI settles any USI the learner gave that someone else holds
+    const usiColumns = input.usi === undefined ? {} : { ...usiChange(current, input.usi), usi_claimed: null };
     const details = AVETMISS_FIELDS.some((f) => input[f] !== undefined)
       ? avetmissChanges(input, (await getAvetmissDetails(trx, id))!)
       : {};

@@ -202,6 +202,9 @@ export interface TrainerEnrollmentDetail {
   progress_percentage: number;
   enrollment_date: string;
   completion_date: string | null;
+  /** the activity dates NAT00120 reports (YYYY-MM-DD) */
+  planned_start_date: string | null;
+  planned_end_date: string | null;
   student: { id: string; full_name: string; email: string; is_active: boolean; usi_status: UsiStatus };
   course: { id: string; name: string; unit_code: string; tier: Tier };
   certificate: { id: string; certificate_number: string; issue_date: string } | null;
@@ -220,6 +223,8 @@ export async function getEnrollmentForTrainer(db: DB, id: string): Promise<Train
       "enrollments.progress_percentage",
       "enrollments.enrollment_date",
       "enrollments.completion_date",
+      "enrollments.planned_start_date",
+      "enrollments.planned_end_date",
       "users.id as student_id",
       "users.full_name",
       "users.email",
@@ -244,6 +249,8 @@ export async function getEnrollmentForTrainer(db: DB, id: string): Promise<Train
     progress_percentage: r.progress_percentage,
     enrollment_date: r.enrollment_date,
     completion_date: r.completion_date,
+    planned_start_date: r.planned_start_date,
+    planned_end_date: r.planned_end_date,
     student: { id: r.student_id, full_name: r.full_name, email: r.email, is_active: r.is_active === 1, usi_status: usiStatus(r) },
     course: { id: r.course_id, name: r.course_name, unit_code: r.unit_code, tier: r.tier },
     certificate:

@@ -11,7 +11,7 @@ import { conflict, DomainError, notFound } from "~/utils/errors";
 import { recordAudit, recordStudentEdit } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { nextStudentNumber } from "./student-number.server";
-import { assertUsiFree, usiChange } from "./usi.server";
+import { ownUsiColumns } from "./usi.server";
 
 /** A user as every screen and the /api see it: never the password hash. */
 export interface PublicUser {
@@ -30,6 +30,8 @@ export interface PublicUser {
   /** shown only to its owner, trainers and administrators (never printed or exported) */
   usi: string | null;
   usi_verified_at: string | null;
+  /** a USI this person gave that another person holds, for the training office to resolve */
+  usi_claimed: string | null;
   /** the student number (the AVETMISS client identifier); null for staff */
   student_number: string | null;
 }
@@ -49,6 +51,7 @@ export const publicUserColumns = [
   "users.role",
   "users.usi",
   "users.usi_verified_at",
+  "users.usi_claimed",
   "users.student_number",
 ] as const;
 
@@ -70,6 +73,7 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
     role: row.role,
     usi: row.usi,
     usi_verified_at: row.usi_verified_at,
+    usi_claimed: row.usi_claimed,
     student_number: row.student_number,
   };
 }
@@ -120,7 +124,7 @@ export async function registerUser(
   return writeTransaction(db, async (trx) => {
     const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
     if (taken) throw conflict(EMAIL_TAKEN, "email");
-    await assertUsiFree(trx, input.usi, null);
+    const usiColumns = await ownUsiColumns(trx, { id, usi: null }, input.usi ?? null);
     await trx
       .insertInto("users")
       .values({
@@ -134,7 +138,8 @@ export async function registerUser(
         date_of_birth: input.date_of_birth,
         emergency_contact: input.emergency_contact,
         license_number: null,
-        usi: input.usi ?? null,
+        usi: null,
+        ...usiColumns,
         student_number: input.role === "student" ? await nextStudentNumber(trx) : null,
         is_active: 1,
         approval_status: pending ? "pending" : "approved",
@@ -179,8 +184,12 @@ export async function updateOwnProfile(
   return writeTransaction(db, async (trx) => {
     const current = await trx.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
     if (!current) throw notFound("User");
-    await assertUsiFree(trx, input.usi, userId);
-    const written = { phone: input.phone, address: input.address, emergency_contact: input.emergency_contact, ...usiChange(current, input.usi) };
+    const written = {
+      phone: input.phone,
+      address: input.address,
+      emergency_contact: input.emergency_contact,
+      ...(await ownUsiColumns(trx, current, input.usi)),
+    };
     await trx
       .updateTable("users")
       .set({ ...written, updated_at: at })

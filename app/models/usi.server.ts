@@ -18,20 +18,50 @@ export const USI_MISSING = "No USI recorded for this student";
 export const USI_EXEMPTION_NEEDS_ADMIN = "Only an administrator can record a USI exemption";
 export const USI_ALREADY_VERIFIED = "This USI is already verified";
 
-/** Where a person's USI stands for issuing a certificate. */
-export type UsiStatus = "missing" | "unverified" | "verified";
+export { USI_STATUSES, usiCleared, type UsiStatus } from "./usi";
+import type { UsiStatus } from "./usi";
 
+/**
+ * Where a person's USI stands, as staff who may not read the USI itself see it: a recorded
+ * exemption counts as verified (an administrator recorded it), an unrecorded one does not.
+ */
 export function usiStatus(user: { usi: string | null; usi_verified_at: string | null }): UsiStatus {
   if (!user.usi) return "missing";
-  return user.usi_verified_at ? "verified" : "unverified";
+  if (!user.usi_verified_at) return "not_verified";
+  return isUsiExemption(user.usi) ? "exempt" : "verified";
 }
 
-/** Refuses a USI already held by someone else; exemption codes are shared by design. */
+/**
+ * Refuses a USI already held by someone else, for the training office (which may know who
+ * holds it); exemption codes are shared by design.
+ */
 export async function assertUsiFree(db: DB, usi: string | null | undefined, exceptUserId: string | null): Promise<void> {
-  if (!usi || isUsiExemption(usi)) return;
+  if (usi && (await heldByAnother(db, usi, exceptUserId))) throw new DomainError(409, USI_TAKEN, { usi: USI_TAKEN });
+}
+
+/** Whether someone other than `exceptUserId` holds this USI (exemption codes are shared by design). */
+async function heldByAnother(db: DB, usi: string, exceptUserId: string | null): Promise<boolean> {
+  if (isUsiExemption(usi)) return false;
   let query = db.selectFrom("users").select("id").where("usi", "=", usi);
   if (exceptUserId) query = query.where("id", "!=", exceptUserId);
-  if (await query.executeTakeFirst()) throw new DomainError(409, USI_TAKEN, { usi: USI_TAKEN });
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The columns to write for a USI a person gives themselves (registering, their own profile).
+ * A USI someone else holds is not refused, since the refusal would tell a stranger who studies
+ * here: it is kept aside as `usi_claimed` for the training office, which sees it on the
+ * learner's profile and the readiness list, and the person's own USI is left as it was. Call
+ * inside the writing transaction.
+ */
+export async function ownUsiColumns(
+  db: DB,
+  current: { id: string; usi: string | null } | null,
+  next: string | null | undefined,
+): Promise<{ usi?: string | null; usi_verified_at?: null; usi_verified_by?: null; usi_claimed?: string | null }> {
+  if (next === undefined) return {};
+  if (next && (await heldByAnother(db, next, current?.id ?? null))) return { usi_claimed: next };
+  return { ...usiChange(current ?? { usi: null }, next), usi_claimed: null };
 }
 
 /**

@@ -14,6 +14,13 @@ export const USI_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 export const USI_EXEMPTIONS = ["INDIV", "INTOFF"] as const;
 export type UsiExemption = (typeof USI_EXEMPTIONS)[number];
 
+/** Where a person's USI stands, the word staff without access to the USI see (usi.server.ts decides it). */
+export const USI_STATUSES = ["missing", "not_verified", "verified", "exempt"] as const;
+export type UsiStatus = (typeof USI_STATUSES)[number];
+
+/** Whether a certificate may be issued to a person whose USI stands so. */
+export const usiCleared = (status: UsiStatus) => status === "verified" || status === "exempt";
+
 export const USI_INVALID_MESSAGE = "Enter a valid USI (10 characters)";
 
 const N = USI_ALPHABET.length;

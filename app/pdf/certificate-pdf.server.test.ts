@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { createTestDb } from "../../tests/support/test-db";
 import { browserStats, closeBrowser, currentBrowserForTests, htmlToPdf, MAX_CONCURRENT_RENDERS, RenderError } from "./browser.server";
+import { documentOrigin } from "~/utils/public-link.server";
 import { certificateRenderCount, documentData, ensureCertificatePdf, prepareCertificatePdf } from "./certificate-pdf.server";
 import { ATTAINMENT_STATEMENT, NRT_STATEMENT, TEMPLATE_VERSION, renderCertificateHtml } from "./certificate-template.server";
-import { getCertificateDocumentRecord } from "~/models/certificate.server";
+import { getCertificateDocumentRecord, reissueCertificate, revokeCertificate } from "~/models/certificate.server";
+import { makeUser } from "../../tests/support/factories";
 import { makeCertifiedStudent, pdfFonts, pdfInfo, pdfText } from "../../tests/support/pdf-fixtures";
 
 /** Real rendering: puppeteer driving Debian's Chromium, read back with poppler-utils. */
@@ -35,17 +37,25 @@ describe("ensureCertificatePdf", () => {
       await db.updateTable("users").set({ date_of_birth: "1991-07-23" }).where("id", "=", student.id).execute();
       const { usi } = await db.selectFrom("users").select("usi").where("id", "=", student.id).executeTakeFirstOrThrow();
       expect(usi).toMatch(/^[2-9A-Z]{10}$/);
-      const origin = "http://localhost:3000";
-      const result = await ensureCertificatePdf(db, certificate.id, origin);
+      const origin = documentOrigin();
+      expect(origin).toBe(`http://localhost:${process.env.PORT ?? 3000}`);
+      const result = await ensureCertificatePdf(db, certificate.id);
       const text = await pdfText(result!.pdf);
       for (const expected of [ATTAINMENT_STATEMENT, "CPCCLRG3001", "Licence to perform rigging basic level (RB)", `${origin}/verify/${certificate.code}`, certificate.number, "Casey Verified"]) {
         expect(text).toContain(expected);
       }
       for (const secret of [usi!, "1991", "23 July", "23/07"]) expect(text).not.toContain(secret);
-      // the QR code is drawn (vector paths from the qrcode library), and a new origin re-renders
+      // the printed origin is the configured one, never a request's: only a new APP_URL re-renders
       expect(result!.rendered).toBe(true);
-      expect((await ensureCertificatePdf(db, certificate.id, origin))!.rendered).toBe(false);
-      expect((await ensureCertificatePdf(db, certificate.id, "https://portal.example.com"))!.rendered).toBe(true);
+      expect((await ensureCertificatePdf(db, certificate.id))!.rendered).toBe(false);
+      process.env.APP_URL = "https://portal.example.com";
+      try {
+        const moved = await ensureCertificatePdf(db, certificate.id);
+        expect(moved!.rendered).toBe(true);
+        expect(await pdfText(moved!.pdf)).toContain(`https://portal.example.com/verify/${certificate.code}`);
+      } finally {
+        delete process.env.APP_URL;
+      }
     },
     60_000,
   );
@@ -184,6 +194,28 @@ describe("ensureCertificatePdf", () => {
       expect((await ensureCertificatePdf(db, certificate.id))!.rendered).toBe(false);
       expect(certificateRenderCount()).toBe(renders);
       await expect(prepareCertificatePdf(db, crypto.randomUUID())).resolves.toBeUndefined();
+    },
+    SLOW,
+  );
+
+  it(
+    "a revoked or a replaced certificate never downloads clean: its page carries why, across it",
+    async () => {
+      const admin = await makeUser(db, { role: "admin" });
+      const revoked = await makeCertifiedStudent(db);
+      const clean = await ensureCertificatePdf(db, revoked.certificate.id);
+      expect(await pdfText(clean!.pdf)).not.toContain("REVOKED");
+      await revokeCertificate(db, { certificateId: revoked.certificate.id, reason: "Issued in error", actorId: admin.id, now: new Date("2026-11-20T02:00:00.000Z") });
+      const renders = certificateRenderCount();
+      const stamped = await ensureCertificatePdf(db, revoked.certificate.id);
+      expect(await pdfText(stamped!.pdf)).toContain("REVOKED on 20 Nov 2026: this document is no longer valid");
+      expect(stamped!.etag).not.toBe(clean!.etag);
+      expect(certificateRenderCount()).toBe(renders);
+
+      const replaced = await makeCertifiedStudent(db);
+      const successor = await reissueCertificate(db, { certificateId: replaced.certificate.id, actorId: admin.id });
+      expect(await pdfText((await ensureCertificatePdf(db, replaced.certificate.id))!.pdf)).toContain(`REPLACED by ${successor.certificate_number}: this document is no longer valid`);
+      expect(await pdfText((await ensureCertificatePdf(db, successor.id))!.pdf)).not.toMatch(/REVOKED|REPLACED/);
     },
     SLOW,
   );

@@ -4,10 +4,11 @@ import type { DB } from "#db/connection";
 import { env } from "~/env.server";
 import { getCertificateDocumentWithStored, type CertificateDocumentRecord } from "~/models/certificate.server";
 import { logLine } from "~/utils/log.server";
-import { linkOrigin } from "~/utils/public-link.server";
+import { documentOrigin } from "~/utils/public-link.server";
 import { htmlToPdf } from "./browser.server";
 import { DOCUMENT_TITLE, TEMPLATE_VERSION, certificateTitle, renderCertificateHtml, type CertificateDocumentData } from "./certificate-template.server";
-import { setPdfInfo } from "./pdf-info.server";
+import { setPdfInfo, stampAcross } from "./pdf-info.server";
+import { formatDate } from "~/utils/format";
 
 /**
  * A certificate's PDF is rendered once and kept in certificate_documents; downloads serve the
@@ -32,10 +33,10 @@ export function verificationPath(code: string): string {
 }
 
 /**
- * What the document prints. `origin` is where its verification URL points (linkOrigin: APP_URL,
- * or a loopback request's origin); without one the code is printed without a URL.
+ * What the document prints. `origin` is where its verification URL points: documentOrigin,
+ * never a request's; without one the code is printed without a URL.
  */
-export function documentData(record: CertificateDocumentRecord, origin: string | null = linkOrigin(null)): CertificateDocumentData {
+export function documentData(record: CertificateDocumentRecord, origin: string | null = documentOrigin()): CertificateDocumentData {
   return {
     certificateNumber: record.certificate_number,
     verificationCode: record.verification_code,
@@ -117,19 +118,32 @@ async function renderAndStore(db: DB, certificateId: string, data: CertificateDo
 }
 
 /**
- * The certificate's PDF: the stored one when it is current, else rendered now and stored.
- * Concurrent calls for the same document share one render. Null for an unknown certificate.
- * Checks no access rule: the download route checks the viewer first; the issuing code may
- * call this to render at issue time. Throws RenderError when rendering fails.
+ * What a certificate that no longer stands carries across its page, or null for a valid one:
+ * a revoked or replaced certificate must never download as a clean document.
  */
-export async function ensureCertificatePdf(db: DB, certificateId: string, origin?: string | null): Promise<CertificatePdf | null> {
+export function withdrawnStamp(record: Pick<CertificateDocumentRecord, "revoked_at" | "replaced_by_number">): string | null {
+  if (record.revoked_at) return `REVOKED on ${formatDate(record.revoked_at)}`;
+  if (record.replaced_by_number) return `REPLACED by ${record.replaced_by_number}`;
+  return null;
+}
+
+/**
+ * The certificate's PDF: the stored one when it is current, else rendered now and stored.
+ * Concurrent calls for the same document share one render. A revoked or replaced certificate
+ * is stamped across the page as it is served (the stored render stays as issued). Null for
+ * an unknown certificate. Checks no access rule: the download route checks the viewer first;
+ * the issuing code may call this to render at issue time. Throws RenderError when rendering
+ * fails.
+ */
+export async function ensureCertificatePdf(db: DB, certificateId: string): Promise<CertificatePdf | null> {
   const found = await getCertificateDocumentWithStored(db, certificateId);
   if (!found) return null;
   const { record, stored } = found;
-  const data = origin === undefined ? documentData(record) : documentData(record, origin);
+  const data = documentData(record);
   const version = documentVersion(data);
+  let document: CertificatePdf;
   if (stored && stored.template_version === version) {
-    return {
+    document = {
       pdf: stored.pdf,
       byteLength: stored.byte_length,
       etag: etagFor(certificateId, version, stored.rendered_at, stored.byte_length),
@@ -137,14 +151,19 @@ export async function ensureCertificatePdf(db: DB, certificateId: string, origin
       renderedAt: stored.rendered_at,
       rendered: false,
     };
+  } else {
+    const key = `${certificateId}|${version}`;
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = renderAndStore(db, certificateId, data, version).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    document = await pending;
   }
-  const key = `${certificateId}|${version}`;
-  let pending = inFlight.get(key);
-  if (!pending) {
-    pending = renderAndStore(db, certificateId, data, version).finally(() => inFlight.delete(key));
-    inFlight.set(key, pending);
-  }
-  return pending;
+  const stamp = withdrawnStamp(record);
+  if (!stamp) return document;
+  const pdf = await stampAcross(document.pdf, stamp);
+  return { ...document, pdf, byteLength: pdf.length, etag: etagFor(certificateId, `${version}|${stamp}`, document.renderedAt, pdf.length) };
 }
 
 /**
@@ -153,8 +172,8 @@ export async function ensureCertificatePdf(db: DB, certificateId: string, origin
  * second or more and must not hold SQLite's write lock). Never throws: a failed render is
  * logged and simply happens again at the first download.
  */
-export function prepareCertificatePdf(db: DB, certificateId: string, origin?: string | null): Promise<void> {
-  return ensureCertificatePdf(db, certificateId, origin).then(
+export function prepareCertificatePdf(db: DB, certificateId: string): Promise<void> {
+  return ensureCertificatePdf(db, certificateId).then(
     () => undefined,
     (error: unknown) => logLine({ event: "pdf.prepare_failed", certificateId, error: String(error) }),
   );

@@ -129,6 +129,24 @@ describe("who may download a certificate", () => {
   });
 });
 
+describe("the printed address", () => {
+  it(
+    "never comes from the request: another Host neither renders again nor changes the document",
+    async () => {
+      const first = await expectPdf(await download(certificate.id, { token: owner.token }));
+      const renders = certificateRenderCount();
+      for (const origin of ["http://127.0.0.1:3000", "http://[::1]:3000", "http://evil.example"]) {
+        const request = new Request(`${origin}/api/certificates/${certificate.id}/download`, { headers: { Authorization: `Bearer ${owner.token}` } });
+        const again = await expectPdf((await loader({ request, params: { id: certificate.id } })) as Response);
+        expect(again.equals(first), origin).toBe(true);
+      }
+      expect(certificateRenderCount()).toBe(renders);
+      expect(await pdfText(first)).not.toContain("evil.example");
+    },
+    SLOW,
+  );
+});
+
 describe("a stored certificate", () => {
   it(
     "is served again without rendering, and a repeat download with its ETag is a 304",

@@ -1,15 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
+import { roleReadsField } from "~/models/personal-data.server";
 import { EXPORT_COLUMNS, listStudentEnrollmentsForExport, toCsv } from "~/models/report.server";
 
 /** Export Data: every student with their enrolments as a CSV download (admins only). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, "admin");
+  const reader = await requireRole(request, "admin");
   const rows = await listStudentEnrollmentsForExport(getDb());
+  const columns = EXPORT_COLUMNS.filter((column) => roleReadsField(reader.role, column));
   const date = new Date().toISOString().slice(0, 10);
   // The byte-order mark lets spreadsheet programs read the file as UTF-8.
-  return new Response(`\uFEFF${toCsv(EXPORT_COLUMNS, rows)}`, {
+  return new Response(`\uFEFF${toCsv(columns, rows)}`, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="students-${date}.csv"`,

@@ -9,7 +9,7 @@ import { useActionToast } from "~/components/toaster";
 import { Alert, Card, EmptyState, SubmitButton, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { createLocation, listLocations } from "~/models/location.server";
-import { labelOf, STATES } from "~/schemas/avetmiss-codes";
+import { labelOf, STATES } from "~/avetmiss/codes";
 import { locationSchema } from "~/schemas/location";
 import { answerForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
-import { NAT_FILES, type NatFileName } from "~/models/nat-files";
-import { badYear, natFileResponse, reportYear } from "~/utils/avetmiss-download.server";
+import { NAT_FILES, type NatFileName } from "~/avetmiss/nat-files";
+import { badYear, natFileResponse, reportYear } from "~/avetmiss/download.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { recordAvetmissExport } from "~/models/audit.server";
@@ -15,6 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const { year, error } = reportYear(new URL(request.url));
   if (year === null) return badYear(error);
-  await recordAvetmissExport(getDb(), { actor: { id: user.id, client: clientAddress(request) }, year, file });
-  return natFileResponse(year, file as NatFileName);
+  const response = await natFileResponse(year, file as NatFileName);
+  if (response.ok) await recordAvetmissExport(getDb(), { actor: { id: user.id, client: clientAddress(request) }, year, file });
+  return response;
 }

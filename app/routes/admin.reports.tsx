@@ -7,13 +7,13 @@ import { StatusBadge, TIER_TITLES } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
 import { Alert, Badge, buttonClasses, Card, Pagination, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
-import { getAvetmissExport, getReportCharts } from "~/models/avetmiss.server";
-import { readinessPage } from "~/models/avetmiss-files";
+import { getAvetmissSummary, getReportCharts } from "~/avetmiss/export.server";
+import { readinessPage } from "~/avetmiss/files";
 import { getComplianceChecks, getEnrollmentStatistics } from "~/models/report.server";
-import { AVETMISS_EXPORT_KEYS, AVETMISS_EXPORTS } from "~/schemas/avetmiss-exports";
+import { AVETMISS_EXPORT_KEYS, AVETMISS_EXPORTS, noActivityMessage } from "~/avetmiss/exports-text";
 import { readinessQuery } from "~/schemas/page-queries";
 import { RouteError } from "~/components/route-error";
-import { organisation, reportYear } from "~/utils/avetmiss-download.server";
+import { organisation, reportYear } from "~/avetmiss/download.server";
 
 /**
  * The compliance report. `?year=` chooses the AVETMISS collection year (default: this year)
@@ -31,11 +31,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getEnrollmentStatistics(db),
     getComplianceChecks(db),
     getReportCharts(db, year),
-    getAvetmissExport(db, year, organisation()),
+    // the readiness list is the export's checker run over the year, kept while the data is unchanged
+    getAvetmissSummary(db, year, organisation()),
   ]);
   const yearError = asked?.error ?? null;
   const query = readinessQuery.parse({ find: url.searchParams.get("find") ?? "", page: url.searchParams.get("page") ?? 1 });
-  const readiness = { counts: report.counts, find: query.find, ...readinessPage(report.issues, query) };
+  const readiness = { counts: report.counts, active: report.active, find: query.find, ...readinessPage(report.issues, query) };
   return json(
     { statistics, checks, charts, year, yearError, readiness },
     { status: yearError ? 400 : 200 },
@@ -155,6 +156,8 @@ export default function Reports() {
           </div>
         ) : null}
 
+        {readiness.active ? (
+          <>
         <h3 className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-steel-700">Export AVETMISS</h3>
         <p className="text-sm text-steel-600">
           The ten NAT files of the National VET Provider Collection for {year}, fixed-width ASCII, ready for NCVER's validation software.
@@ -175,6 +178,13 @@ export default function Reports() {
             </li>
           ))}
         </ul>
+
+          </>
+        ) : (
+          <div className="mt-6" role="status">
+            <Alert tone="info">{noActivityMessage(year)}</Alert>
+          </div>
+        )}
 
         <h3 className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-steel-700">Records per file</h3>
         <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
@@ -241,7 +251,8 @@ export default function Reports() {
                   <li key={`${issue.file}-${i}`} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
                     <span>
                       <span className="font-mono text-xs text-steel-600">{issue.file}</span>{" "}
-                      <span className="font-semibold text-steel-900">{issue.record}</span>: {issue.problem}
+                      <span className="font-semibold text-steel-900">{issue.record}</span>{" "}
+                      <span className="text-steel-600">({issue.field})</span>: {issue.problem}
                     </span>
                     <Link to={issue.href} className="font-semibold text-hivis-800 underline-offset-4 hover:underline">
                       Fix<span className="sr-only"> {issue.problem.toLowerCase()} for {issue.record}</span>

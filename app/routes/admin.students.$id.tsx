@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { RouteError } from "~/components/route-error";
 import { ActiveBadge, StatusBadge, TierBadge } from "~/components/status-badges";
-import { Badge, buttonClasses, Modal, ProgressBar, SubmitButton, TextAreaField } from "~/components/ui";
+import { Alert, Badge, buttonClasses, Modal, ProgressBar, SubmitButton, TextAreaField } from "~/components/ui";
 import { useActionToast } from "~/components/toaster";
 import { getDb } from "~/db.server";
 import { announceCertificate } from "~/mail/certificate-issued.server";
@@ -72,7 +72,7 @@ function Empty({ children }: { children: string }) {
 }
 
 export default function StudentProfile() {
-  const { student, avetmiss, enrollments, history, files, assessments, summary } = useLoaderData<typeof loader>();
+  const { student, usi_held_by, avetmiss, enrollments, history, files, assessments, summary } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const { search } = useLocation();
   useActionToast(failure);
@@ -98,6 +98,20 @@ export default function StudentProfile() {
             </Link>
           </div>
         </div>
+
+        {student.usi_claimed ? (
+          <Alert tone="info">
+            <strong>USI held by another person.</strong> This learner gave the USI <span className="font-mono">{student.usi_claimed}</span>, which is recorded for{" "}
+            {usi_held_by ? (
+              <Link to={`/admin/students/${usi_held_by.id}${search}`} className="font-semibold underline">
+                {usi_held_by.full_name} ({usi_held_by.student_number ?? "no student no."})
+              </Link>
+            ) : (
+              "another person"
+            )}
+            . Check both with the USI Registry, then record the right USI on each profile (Edit).
+          </Alert>
+        ) : null}
 
         <div className="grid gap-5 sm:grid-cols-2">
           <ModalSection title="Contact Information">
@@ -157,7 +171,10 @@ export default function StudentProfile() {
                   </div>
                   <p className="mt-1 text-xs text-steel-600">
                     Enrolled {formatDate(e.enrollment_date)}
-                    {e.completion_date ? ` · Completed ${formatDate(e.completion_date)}` : ""}
+                    {e.completion_date ? ` · Completed ${formatDate(e.completion_date)}` : ""}{" "}
+                    <Link to={`/admin/enrollments/${e.id}`} className="font-semibold text-hivis-800 underline underline-offset-2">
+                      Planned dates<span className="sr-only"> for {e.course.name}</span>
+                    </Link>
                   </p>
                   <div className="mt-2">
                     <ProgressBar value={e.progress_percentage} label={`Progress in ${e.course.name}`} />

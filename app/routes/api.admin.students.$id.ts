@@ -2,8 +2,12 @@ import { clientAddress } from "~/http/request-context.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
-import { type StudentDetailResponse, studentDetailResponse, studentUpdateRequest, type UserResponse, userResponse } from "~/api/schemas";
+import {
+  type StudentContactDetailResponse,
+  studentDetailAsReadResponse,
+  type StudentDetailResponse, studentUpdateRequest, type UserResponse, userResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
+import { studentDetailFor } from "~/models/personal-data.server";
 import { getStudentDetail, updateStudent } from "~/models/student.server";
 import { notFound } from "~/utils/errors";
 import { type ApiOperation, err, FORBIDDEN, INVALID, MALFORMED, TOO_LARGE, UNAUTHENTICATED, WRONG_TYPE } from "~/api/operation";
@@ -12,14 +16,15 @@ import { type ApiOperation, err, FORBIDDEN, INVALID, MALFORMED, TOO_LARGE, UNAUT
  * GET /api/admin/students/{id} → the student's record, enrolments and certificates.
  * PUT /api/admin/students/{id} → a partial update with the Edit Student schema; returns the
  * updated student. Deactivating ends the student's sessions and tokens at once (updateStudent).
- * Administrators only; an unknown or malformed id is a 404.
+ * GET: trainers and administrators, each reading what the privacy rule lets them
+ * (personal-data.server.ts); PUT: administrators. An unknown or malformed id is a 404.
  */
 const handle = apiRoute({
   GET: async ({ request, params }) => {
-    await requireApiUser(request, "admin");
+    const reader = await requireApiUser(request, "trainer", "admin");
     const detail = await getStudentDetail(getDb(), pathId(params, "Student"));
     if (!detail) throw notFound("Student");
-    return apiJson<StudentDetailResponse>(detail);
+    return apiJson<StudentDetailResponse | StudentContactDetailResponse>(studentDetailFor(reader, detail));
   },
   PUT: async ({ request, params }) => {
     const admin = await requireApiUser(request, "admin");
@@ -46,11 +51,12 @@ export const openapi: ApiOperation[] = [
     path: "/api/admin/students/{id}",
     operationId: "getStudent",
     summary: "Student detail",
-    description: "Administrators. The student with their AVETMISS enrolment details, enrolments, certificates, files, assessments and a summary.",
+    description:
+      "Administrators: the student with their AVETMISS enrolment details, enrolments, certificates, files, assessments and a summary. Trainers: the student's contact fields and `usi_status`, with the enrolments, certificates, assessments and summary (no USI, date of birth, address, emergency contact, licence number, AVETMISS details or files).",
     tags: ["admin"],
     access: "required",
     responses: {
-      200: { description: "The student detail", schema: studentDetailResponse },
+      200: { description: "The student detail, as the caller's role may read it", schema: studentDetailAsReadResponse },
       401: UNAUTHENTICATED,
       403: FORBIDDEN,
       404: err("No student has this id"),

@@ -1,7 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, queryObject } from "~/api/http.server";
-import { STUDENT_LIST_DEFAULT_PAGE_SIZE, studentListQuery, type UserResponse, userResponse } from "~/api/schemas";
+import {
+  STUDENT_LIST_DEFAULT_PAGE_SIZE,
+  studentAsReadResponse,
+  type StudentContactResponse,
+  studentListQuery,
+  type UserResponse,
+} from "~/api/schemas";
+import { personFor } from "~/models/personal-data.server";
 import { getDb } from "~/db.server";
 import { searchStudents } from "~/models/student.server";
 import { type ApiOperation, err, FORBIDDEN, pagingHeader, UNAUTHENTICATED } from "~/api/operation";
@@ -13,7 +20,7 @@ import { type ApiOperation, err, FORBIDDEN, pagingHeader, UNAUTHENTICATED } from
  */
 const handle = apiRoute({
   GET: async ({ request }) => {
-    await requireApiUser(request, "trainer", "admin");
+    const reader = await requireApiUser(request, "trainer", "admin");
     const query = parseInput(studentListQuery, queryObject(request));
     const page = await searchStudents(getDb(), {
       q: query.q,
@@ -22,7 +29,7 @@ const handle = apiRoute({
       page: query.page,
       pageSize: query.page_size ?? STUDENT_LIST_DEFAULT_PAGE_SIZE,
     });
-    return apiJson<UserResponse[]>(page.students, {
+    return apiJson<Array<UserResponse | StudentContactResponse>>(page.students.map((student) => personFor(reader, student)), {
       headers: {
         "X-Total-Count": String(page.total),
         "X-Page": String(page.page),
@@ -43,14 +50,14 @@ export const openapi: ApiOperation[] = [
     path: "/api/admin/students",
     operationId: "listStudents",
     summary: "Student list",
-    description: `Trainers and administrators. An array of students, newest first, searched and paged on the server (default ${STUDENT_LIST_DEFAULT_PAGE_SIZE} per page); the paging figures travel in the X-Total-Count, X-Page, X-Page-Size and X-Page-Count headers.`,
+    description: `Trainers and administrators. Administrators read each student whole; trainers read the contact fields and \`usi_status\` only (never the USI, date of birth, address, emergency contact, licence number or AVETMISS details). An array of students, newest first, searched and paged on the server (default ${STUDENT_LIST_DEFAULT_PAGE_SIZE} per page); the paging figures travel in the X-Total-Count, X-Page, X-Page-Size and X-Page-Count headers.`,
     tags: ["admin"],
     access: "required",
     query: studentListQuery,
     responses: {
       200: {
         description: "One page of students",
-        schema: userResponse,
+        schema: studentAsReadResponse,
         array: true,
         headers: {
           "X-Total-Count": pagingHeader("Students matching the filters"),

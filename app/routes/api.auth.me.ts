@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
+import { ownRecord } from "~/models/personal-data.server";
 import { apiJson, apiRoute } from "~/api/http.server";
 import { type UserResponse, userResponse } from "~/api/schemas";
 import { type ApiOperation, UNAUTHENTICATED } from "~/api/operation";
@@ -8,7 +9,7 @@ import { type ApiOperation, UNAUTHENTICATED } from "~/api/operation";
 const handle = apiRoute({
   GET: async ({ request }) => {
     const user = await requireApiUser(request);
-    return apiJson<UserResponse>(user);
+    return apiJson<UserResponse>(ownRecord(user));
   },
 });
 

@@ -3,7 +3,6 @@ import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
 import { getCertificateForViewer } from "~/models/certificate.server";
 import { ensureCertificatePdf } from "~/pdf/certificate-pdf.server";
-import { linkOrigin } from "~/utils/public-link.server";
 import { uuid } from "~/schemas/fields";
 import { apiError } from "~/utils/http.server";
 import { logLine } from "~/utils/log.server";
@@ -43,7 +42,7 @@ async function download({ request, params }: ApiArgs): Promise<Response> {
 
   let document;
   try {
-    document = await ensureCertificatePdf(db, id, linkOrigin(request));
+    document = await ensureCertificatePdf(db, id);
   } catch (error) {
     logLine({ event: "pdf.failed", certificateId: id, error: String(error) });
     const failed = uncached(apiError(503, "Failed to download certificate"));

@@ -4,14 +4,17 @@ import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.
 import { enrollmentUpdateRequest, trainerEnrollmentResponse, type TrainerEnrollmentResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
 import { announceCertificate } from "~/mail/certificate-issued.server";
-import { updateEnrollmentProgress } from "~/models/enrollment.server";
+import { setPlannedDates, updateEnrollmentProgress } from "~/models/enrollment.server";
 import { getEnrollmentForTrainer } from "~/models/trainer-students.server";
-import { enrollmentUpdateSchema } from "~/schemas/enrollment-update";
+import { enrollmentUpdateSchema, plannedDatesSchema } from "~/schemas/enrollment-update";
 import { notFound } from "~/utils/errors";
 import { type ApiOperation, err, FORBIDDEN, INVALID, MALFORMED, TOO_LARGE, UNAUTHENTICATED, WRONG_TYPE } from "~/api/operation";
 
 /**
- * PUT /api/enrollments/{id} `{status?, progress_percentage?, reopen?}` → 200 with the enrolment.
+ * PUT /api/enrollments/{id} `{status?, progress_percentage?, reopen?, planned_start_date?,
+ * planned_end_date?}` → 200 with the enrolment. The planned dates go through the form's schema
+ * (both together, real dates, the end not before the start) and setPlannedDates; a body with
+ * only planned dates leaves status and progress alone.
  * Trainers and administrators. A field left out keeps its current value; the result goes
  * through the trainer's form schema (status and progress agree) and model
  * (updateEnrollmentProgress: the transitions, a passed assessment before completing, the
@@ -25,11 +28,18 @@ const handle = apiRoute({
     const db = getDb();
     const current = await getEnrollmentForTrainer(db, id);
     if (!current) throw notFound("Enrollment");
+    const datesGiven = body.planned_start_date !== undefined || body.planned_end_date !== undefined;
+    const progressGiven = body.status !== undefined || body.progress_percentage !== undefined || body.reopen !== undefined;
+    const dates = datesGiven
+      ? parseInput(plannedDatesSchema, { planned_start_date: body.planned_start_date, planned_end_date: body.planned_end_date })
+      : null;
     const input = parseInput(enrollmentUpdateSchema, {
       status: body.status ?? current.status,
       progress: body.progress_percentage ?? current.progress_percentage,
       reopen: body.reopen ?? false,
     });
+    if (dates) await setPlannedDates(db, { enrollmentId: id, start: dates.planned_start_date, end: dates.planned_end_date, actorId: user.id });
+    if (!progressGiven && dates) return apiJson<TrainerEnrollmentResponse>((await getEnrollmentForTrainer(db, id))!);
     const result = await updateEnrollmentProgress(db, { enrollmentId: id, ...input, actorId: user.id });
     if (result.issuedCertificate) void announceCertificate(db, request, result.issuedCertificate.id);
     return apiJson<TrainerEnrollmentResponse>(result.enrollment);
@@ -45,9 +55,9 @@ export const openapi: ApiOperation[] = [
     method: "put",
     path: "/api/enrollments/{id}",
     operationId: "updateEnrollment",
-    summary: "Update an enrolment's status and progress",
+    summary: "Update an enrolment's status, progress and planned dates",
     description:
-      "Trainers and administrators. Fields left out keep their values. Completing needs a passed assessment and sets progress to 100; it issues the certificate when the student's USI is verified. A withdrawn enrolment is reinstated only with reopen: true.",
+      "Trainers and administrators. Fields left out keep their values. planned_start_date and planned_end_date (YYYY-MM-DD, sent together, the end not before the start) are the activity dates the AVETMISS report carries. Completing needs a passed assessment and sets progress to 100; it issues the certificate when the student's USI is verified. A withdrawn enrolment is reinstated only with reopen: true.",
     tags: ["trainer"],
     access: "required",
     body: enrollmentUpdateRequest,

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
+import { ownRecord } from "~/models/personal-data.server";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { UsiField } from "~/components/usi-field";
@@ -19,7 +20,7 @@ export const PROFILE_UPDATED = "Profile updated successfully";
 const PROFILE_INVALID = "Please correct the highlighted fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireRole(request, "student");
+  const user = ownRecord(await requireRole(request, "student"));
   return json({
     phone: user.phone ?? "",
     address: user.address ?? "",

@@ -2,13 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
-import { AvetmissFields, avetmissFormValues } from "~/components/avetmiss-fields";
+import { AvetmissFields, avetmissFormValues } from "~/avetmiss/fields";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Alert, ButtonLink, Modal, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
-import { getAvetmissDetails, updateEnrolmentDetails } from "~/models/avetmiss-details.server";
-import { avetmissListsFromForm, enrolmentDetailsSchema } from "~/schemas/avetmiss";
+import { getAvetmissDetails, updateEnrolmentDetails } from "~/avetmiss/details.server";
+import { avetmissListsFromForm, enrolmentDetailsSchema } from "~/avetmiss/schema";
 import { answerForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { useDismissibleError } from "~/utils/use-form-error";

@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
+import { ownRecord } from "~/models/personal-data.server";
 import { EnrolmentDetailsList } from "~/components/student/enrolment-details";
 import { getDb } from "~/db.server";
-import { getAvetmissDetails } from "~/models/avetmiss-details.server";
+import { getAvetmissDetails } from "~/avetmiss/details.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { ButtonLink, Card } from "~/components/ui";
@@ -13,7 +14,7 @@ import { formatDate, formatDateTime, ROLE_LABELS } from "~/utils/format";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
   const details = await getAvetmissDetails(getDb(), user.id);
-  return json({ user, details: details! });
+  return json({ user: ownRecord(user), details: details! });
 }
 
 const NOT_PROVIDED = "Not provided";

@@ -1,3 +1,4 @@
+import { usiCleared } from "~/models/usi";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -116,7 +117,7 @@ export default function TrainerCertificates() {
                       {a.overdue ? <OverdueBadge /> : null}
                     </td>
                     <td className="py-2">
-                      {a.student.usi_status !== "verified" ? (
+                      {!usiCleared(a.student.usi_status) ? (
                         <Link to={`/trainer/usi/${a.student.id}`} className={linkClass}>
                           Awaiting USI<span className="sr-only"> of {a.student.full_name}</span>
                         </Link>

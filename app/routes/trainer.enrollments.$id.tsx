@@ -1,3 +1,4 @@
+import { usiCleared } from "~/models/usi";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -140,7 +141,7 @@ export default function UpdateEnrollment() {
                 ) : enrollment.status === "completed" ? (
                   <>
                     Not issued yet
-                    {enrollment.student.usi_status === "verified" ? "" : " (USI not verified)"}:{" "}
+                    {usiCleared(enrollment.student.usi_status) ? "" : " (USI not verified)"}:{" "}
                     <Link to="/trainer/certificates" className={linkClass}>
                       issue it under Certificates
                     </Link>

@@ -28,3 +28,26 @@ export const enrollmentUpdateSchema = z
   });
 
 export type EnrollmentUpdateInput = z.infer<typeof enrollmentUpdateSchema>;
+
+const PLANNED_DATE = "Enter the date as YYYY-MM-DD";
+/** A real calendar date between 1980 and 2099 (the years a collection may report). */
+const plannedDate = (label: string) =>
+  z
+    .string({ message: `${label}: ${PLANNED_DATE}` })
+    .trim()
+    .refine((v) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+      const year = Number(v.slice(0, 4));
+      return year >= 1980 && year <= 2099 && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+    }, `${label}: ${PLANNED_DATE} (a real date, 1980 to 2099)`);
+
+export const PLANNED_END_BEFORE_START = "The planned end cannot be before the planned start";
+
+/**
+ * An enrolment's planned start and end (the trainer's and office's form, and
+ * PUT /api/enrollments/{id}): real dates, the end not before the start.
+ */
+export const plannedDatesSchema = z
+  .object({ planned_start_date: plannedDate("Planned start"), planned_end_date: plannedDate("Planned end") })
+  .refine((v) => v.planned_end_date >= v.planned_start_date, { path: ["planned_end_date"], message: PLANNED_END_BEFORE_START });
+export type PlannedDatesInput = z.infer<typeof plannedDatesSchema>;

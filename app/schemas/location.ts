@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { AUSTRALIA, codesOf, LOCATION_IDENTIFIER_MAX, STATES } from "./avetmiss-codes";
-import { postcode } from "./avetmiss";
+import { AUSTRALIA, codesOf, COUNTRIES, LOCATION_IDENTIFIER_MAX, STATES } from "~/avetmiss/codes";
+import { postcode } from "~/avetmiss/schema";
 import { optionalText, requiredText } from "./fields";
 
 /**
@@ -8,6 +8,8 @@ import { optionalText, requiredText } from "./fields";
  * identifier is the NAT delivery location identifier, so it fits its 10-character field and
  * is written in capitals and digits.
  */
+const COUNTRY_CODES = new Set(COUNTRIES.map((c) => c.code));
+
 export const locationSchema = z.object({
   identifier: requiredText("Identifier", LOCATION_IDENTIFIER_MAX)
     .transform((v) => v.toUpperCase())
@@ -22,7 +24,7 @@ export const locationSchema = z.object({
   country: z
     .string({ message: "Country must be a 4-digit ABS code" })
     .trim()
-    .refine((v) => v === "" || /^\d{4}$/.test(v), "Country must be a 4-digit ABS code")
+    .refine((v) => v === "" || COUNTRY_CODES.has(v), "Country must be a country code of the ABS classification (1101 for Australia)")
     .nullish()
     .transform((v) => (v ? v : AUSTRALIA)),
 });

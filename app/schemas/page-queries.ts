@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ASSESSMENT_STATUSES, TIERS } from "#db/schema";
-import { YEAR_INVALID } from "./avetmiss-exports";
+import { YEAR_INVALID, YEAR_OUT_OF_RANGE } from "~/avetmiss/exports-text";
 import { requiredText, searchTerm, uuid } from "./fields";
 import { STUDENT_ISSUES, STUDENT_STATUSES } from "./student-filters";
 
@@ -72,8 +72,8 @@ export const avetmissYearQuery = z.object({
     .trim()
     .regex(/^\d{4}$/, YEAR_INVALID)
     .transform(Number)
-    .refine((y) => y >= 1900, YEAR_INVALID)
-    .describe("The calendar year reported, four digits (e.g. 2025)"),
+    .refine((y) => y >= 1980 && y <= 2099, YEAR_OUT_OF_RANGE)
+    .describe("The calendar year reported, four digits from 1980 to 2099 (e.g. 2025)"),
 });
 
 /** The reports page's readiness list: a record to find and a page. */

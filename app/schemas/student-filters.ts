@@ -14,7 +14,7 @@ export type StudentStatusFilter = (typeof STUDENT_STATUSES)[number];
  * - uncertified: a student with an enrolment completed more than 30 days ago and no certificate
  * - undated-completion: a student with a completed enrolment that has no completion date
  */
-export const STUDENT_ISSUES = ["missing-dob", "missing-contact", "uncertified", "undated-completion"] as const;
+export const STUDENT_ISSUES = ["missing-dob", "missing-contact", "uncertified", "undated-completion", "usi-clash"] as const;
 export type StudentIssue = (typeof STUDENT_ISSUES)[number];
 
 export const ISSUE_LABELS: Record<StudentIssue, string> = {
@@ -22,4 +22,5 @@ export const ISSUE_LABELS: Record<StudentIssue, string> = {
   "missing-contact": "Active students missing a phone number or emergency contact",
   uncertified: "Students with a course completed over 30 days ago and no certificate",
   "undated-completion": "Students with a completed course that has no completion date",
+  "usi-clash": "Students who gave a USI that another person holds",
 };

@@ -11,14 +11,15 @@ export function logLine(fields: Record<string, unknown>): void {
 }
 
 /**
- * Secrets that travel in URLs: the password-reset link's token (a path segment), and query
- * values named like secrets. Applied to this log and to the access log remix-serve prints
- * (app/http/workers.ts), so no line shows them.
+ * What travels in URLs that a log must not keep: the password-reset link's token and a
+ * certificate's verification code (path segments), and every query string (names and emails
+ * typed into searches, codes typed into the verify form). Applied to this log and to the access
+ * log remix-serve prints (app/http/redacted-output.server.ts), so no line shows them.
  */
-const SECRET_IN_PATH = /(\/reset-password\/)[^/?#\s"'\\]+/gi;
-const SECRET_IN_QUERY = /([?&](?:token|password|secret|code|key)=)[^&#\s"'\\]*/gi;
+const SECRET_IN_PATH = /(\/(?:reset-password|verify)\/)[^/?#\s"'\\]+/gi;
+const QUERY_STRING = /(\/[^\s"'?\\]*)\?[^\s"'\\]+/g;
 export const REDACTED = "[redacted]";
 
 export function redactSecrets(text: string): string {
-  return text.replace(SECRET_IN_PATH, `$1${REDACTED}`).replace(SECRET_IN_QUERY, `$1${REDACTED}`);
+  return text.replace(SECRET_IN_PATH, `$1${REDACTED}`).replace(QUERY_STRING, `$1?${REDACTED}`);
 }

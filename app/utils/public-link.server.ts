@@ -1,4 +1,4 @@
-import { env } from "~/env.server";
+import { env, isLoopbackHost } from "~/env.server";
 
 /**
  * Links that leave the portal (in mail, printed on a certificate) are built here, so none can
@@ -7,10 +7,13 @@ import { env } from "~/env.server";
  * Otherwise there is no safe origin and the caller sends or prints no link.
  */
 
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname.toLowerCase());
+/**
+ * The origin printed on documents that outlive the request that made them (a certificate's
+ * verification URL): APP_URL, else this machine's own address. Never the request's: a Host
+ * header is the client's to choose, and each new one would print (and render) a new document.
+ */
+export function documentOrigin(settings: { APP_URL?: string; PORT: number } = env()): string {
+  return settings.APP_URL ? settings.APP_URL.replace(/\/+$/, "") : `http://localhost:${settings.PORT}`;
 }
 
 /** The origin for outgoing links, or null when none can be trusted. */

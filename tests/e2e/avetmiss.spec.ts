@@ -186,11 +186,17 @@ test.describe("AVETMISS", () => {
     const api = await page.request.get("/api/admin/avetmiss?year=abc");
     expect(api.status()).toBe(422);
     expect(await api.json()).toEqual(expect.objectContaining({ detail: "Enter the year as four digits, e.g. 2025" }));
-    // a year long past: valid, empty files
+    // outside 1980-2099: a 4xx with its message on the page, the zip and the /api
+    const far = await page.goto("/admin/reports?year=2150");
+    expect(far?.status()).toBe(400);
+    await expect(page.getByText("Choose a collection year from 1980 to 2099")).toBeVisible();
+    expect((await page.request.get("/api/admin/avetmiss?year=1979")).status()).toBe(422);
+    // a year long past with no activity says so, rather than a zip holding NAT00010 alone
     const empty = await page.request.get("/api/admin/avetmiss?year=1999");
-    expect(empty.status()).toBe(200);
-    const files = unzipSync(new Uint8Array(await empty.body()));
-    expect(strFromU8(files["NAT00120.txt"]!)).toBe("");
-    expect(strFromU8(files["NAT00010.txt"]!)).toHaveLength(450);
+    expect(empty.status()).toBe(404);
+    expect((await empty.json()).detail).toContain("No training activity in 1999");
+    await page.goto("/admin/reports?year=1999");
+    await expect(page.getByText("No training activity in 1999")).toBeVisible();
+    await expect(page.getByRole("button", { name: /Export AVETMISS 1999/ })).toHaveCount(0);
   });
 });

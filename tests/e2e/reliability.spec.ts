@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import nodeHttp from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { DEMO, expect, test, uniqueEmail } from "./fixtures";
 import { e2eDb, e2eServer, insertCourse } from "./e2e-db";
@@ -193,6 +195,40 @@ test.describe("sessions and requests", () => {
       expect(response.headers.get("content-type") ?? "", what).toMatch(type);
       expectSecurityHeaders(response, what);
       if (status >= 400) expect(response.text, `${what}: no stack trace`).not.toMatch(/\n\s+at .+:\d+:\d+|node_modules/);
+    }
+  });
+
+  test("static files are sent with nosniff too", async () => {
+    const login = await http("GET", "/login");
+    const asset = /\/build\/[^"]+\.js/.exec(login.text)?.[0];
+    expect(asset).toBeTruthy();
+    for (const url of ["/favicon.svg", asset!]) {
+      const response = await http("GET", url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get("x-content-type-options"), url).toBe("nosniff");
+    }
+  });
+
+  test("with the demo accounts, the portal answers this machine only: another Host is refused whatever X-Forwarded-For says", async () => {
+    const ask = (host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = nodeHttp.request({ host: "127.0.0.1", port: e2eServer().port, path: "/api/courses", headers: { Host: host, "X-Forwarded-For": "127.0.0.1" } }, (res) => {
+          let body = "";
+          res.on("data", (c) => (body += c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    const refused = await ask("portal.example.com");
+    expect(refused.status).toBe(421);
+    expect(JSON.parse(refused.body).detail).toMatch(/demo accounts/);
+    expect((await ask(`localhost:${e2eServer().port}`)).status).toBe(200);
+    // and it listens on loopback alone: this machine's other addresses do not answer
+    const external = Object.values(os.networkInterfaces()).flat().find((a) => a && a.family === "IPv4" && !a.internal)?.address;
+    if (external) {
+      const reached = await fetch(`http://${external}:${e2eServer().port}/login`).then(() => true, () => false);
+      expect(reached, `reached on ${external}`).toBe(false);
     }
   });
 

@@ -12,3 +12,7 @@ export type AvetmissExportKey = keyof typeof AVETMISS_EXPORTS;
 export const AVETMISS_EXPORT_KEYS = Object.keys(AVETMISS_EXPORTS) as [AvetmissExportKey, ...AvetmissExportKey[]];
 
 export const YEAR_INVALID = "Enter the year as four digits, e.g. 2025";
+export const YEAR_OUT_OF_RANGE = "Choose a collection year from 1980 to 2099";
+/** A year with no enrolment under way, finished or booked: nothing to lodge. */
+export const noActivityMessage = (year: number) =>
+  `No training activity in ${year}: there is nothing to report for that year (an AVETMISS lodgement needs at least one enrolment).`;

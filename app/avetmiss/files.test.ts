@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { defaultPlannedDates } from "~/models/enrollment-rules";
 import {
   activityDates,
   buildNatFiles,
@@ -8,7 +9,7 @@ import {
   type NatActivity,
   type NatCollection,
   type ReadinessIssue,
-} from "./avetmiss-files";
+} from "./files";
 
 /** A run of spaces: only the long blank stretches are written this way; every value is spelled out. */
 const b = (n: number) => " ".repeat(n);
@@ -49,8 +50,8 @@ const FIXTURE: NatCollection = {
     { id: "L2", identifier: "UNUSED", name: "Never used", suburb: null, postcode: null, state: null, country: "1101" },
   ],
   units: [
-    { id: "U1", code: "TLILIC0040", name: "Licence to operate a non-slewing mobile crane", field_of_education: "030717", vet_flag: true, nominal_hours: 36 },
-    { id: "U2", code: "CPCCLDG3001", name: "Licence to perform dogging", field_of_education: null, vet_flag: true, nominal_hours: 40 },
+    { id: "U1", code: "TLILIC0040", official_title: "Licence to operate a non-slewing mobile crane", field_of_education: "030717", vet_flag: true, nominal_hours: 36 },
+    { id: "U2", code: "CPCCLDG3001", official_title: "Licence to perform dogging", field_of_education: null, vet_flag: true, nominal_hours: 40 },
   ],
   clients: [
     { ...NOTHING_STATED, id: "C2", student_number: "S000002", full_name: "Mia Nguyen", email: "mia@example.com", phone: "02 4960 1234" },
@@ -108,6 +109,9 @@ function activity(id: string, client: string, unit: string, status: NatActivity[
     status,
     latest_assessment_status: null,
     enrollment_date: start,
+    // planned as the migration plans an enrolment with no class: five days for these units
+    planned_start_date: start.slice(0, 10),
+    planned_end_date: defaultPlannedDates(start, 36).end,
     completion_date: null,
     withdrawn_at: null,
     ...extra,
@@ -116,7 +120,8 @@ function activity(id: string, client: string, unit: string, status: NatActivity[
 
 
 describe("the fixture organisation's NAT files, written out by hand", () => {
-  const { files, counts, issues } = buildNatFiles(FIXTURE);
+  // "today" fixed after the year, as when the report is lodged
+  const { files, counts, issues } = buildNatFiles(FIXTURE, "2026-02-10");
 
   it("NAT00010: the organisation, state-only block blank", () => {
     expect(files.NAT00010).toBe(file("90210     " + "Fixture Cranes Pty Ltd" + b(78) + b(338)));
@@ -146,7 +151,8 @@ describe("the fixture organisation's NAT files, written out by hand", () => {
         "S000001   " + "Garcia, Jose Alvarez" + b(40) + "12" + "M" + "06051990" + "2150" + "4" + "1201" + "01" + "1101" + "Y" + "Y" + "N" +
           "Parramatta" + b(40) + "ABCDEFGH2J" + "01" + b(50) + "3" + b(29) + "22" + b(13) + "Station Rd" + b(60) + "A" + b(20),
         "S000002   " + "Nguyen, Mia" + b(49) + "@@" + "@" + "@@@@@@@@" + "@@@@" + "@" + "@@@@" + "@@" + "@@@@" + "@" + "@" + "@" +
-          b(50) + b(10) + b(2) + b(50) + b(30) + b(15) + b(70) + b(1) + b(20),
+          // not stated: suburb and street as NOT SPECIFIED, state @@, survey status available (A)
+          "NOT SPECIFIED" + b(37) + b(10) + "@@" + b(50) + b(30) + "NOT SPECIFIED" + b(2) + "NOT SPECIFIED" + b(57) + "A" + b(20),
       ),
     );
   });
@@ -156,7 +162,8 @@ describe("the fixture organisation's NAT files, written out by hand", () => {
       file(
         "S000001   " + b(4) + "Jose" + b(36) + "Garcia" + b(34) + b(50) + "3" + b(29) + "22" + b(13) + "Station Rd" + b(60) + b(22) +
           "Parramatta" + b(40) + "2150" + "01" + b(20) + b(20) + "0412345678" + b(10) + "jose@example.com" + b(64) + b(80),
-        "S000002   " + b(4) + "Mia" + b(37) + "Nguyen" + b(34) + b(50) + b(30) + b(15) + b(70) + b(22) + b(50) + "@@@@" + b(2) +
+        "S000002   " + b(4) + "Mia" + b(37) + "Nguyen" + b(34) + b(50) + b(30) + "NOT SPECIFIED" + b(2) + "NOT SPECIFIED" + b(57) + b(22) +
+          "NOT SPECIFIED" + b(37) + "@@@@" + "@@" +
           "0249601234" + b(10) + b(20) + b(20) + "mia@example.com" + b(65) + b(80),
       ),
     );
@@ -192,11 +199,30 @@ describe("the fixture organisation's NAT files, written out by hand", () => {
       NAT00120: 4,
       NAT00130: 0,
     });
+    const U2 = "/admin/courses/U2/edit";
+    const C2 = "/admin/students/C2/edit";
+    const mia = { record: "Mia Nguyen (S000002)", key: "S000002", href: C2 };
     expect(issues).toEqual([
-      { file: "NAT00060", record: "Unit CPCCLDG3001", problem: "No field of education code", href: "/admin/courses/U2/edit" },
-      { file: "NAT00080", record: "Mia Nguyen (S000002)", problem: "No date of birth", href: "/admin/students/C2/edit" },
-      { file: "NAT00080", record: "Mia Nguyen (S000002)", problem: "No postcode", href: "/admin/students/C2/edit" },
-      { file: "NAT00080", record: "Mia Nguyen (S000002)", problem: "No USI", href: "/admin/students/C2/edit" },
+      { file: "NAT00060", record: "Unit CPCCLDG3001", key: "CPCCLDG3001", field: "Subject field of education identifier", problem: "No field of education code", href: U2 },
+      { file: "NAT00080", ...mia, field: "Date of birth", problem: "No date of birth" },
+      { file: "NAT00080", ...mia, field: "Postcode", problem: "No postcode" },
+      { file: "NAT00080", ...mia, field: "Unique student identifier", problem: "No USI" },
+      {
+        file: "NAT00120",
+        record: "Mia Nguyen (S000002): CPCCLDG3001",
+        key: "S000002 CPCCLDG3001",
+        field: "Activity end date",
+        problem: "Still in progress but planned to end within the year: record its outcome, or set the date it will really end",
+        href: "/admin/enrollments/A3",
+      },
+      {
+        file: "NAT00120",
+        record: "José Álvarez García (S000001): CPCCLDG3001",
+        key: "S000001 CPCCLDG3001",
+        field: "Activity start date",
+        problem: "Not started, but its planned start has passed: record that it started, or move the planned start",
+        href: "/admin/enrollments/A4",
+      },
     ]);
   });
 });
@@ -239,24 +265,25 @@ describe("outcome and activity rules", () => {
 
   it("the end date is never before the start", () => {
     const a = activity("X", "C1", "U1", "completed", "2025-06-10T00:00:00.000Z", { completion_date: "2025-06-01T00:00:00.000Z" });
-    expect(activityDates(a, 36)).toEqual({ start: "2025-06-10T00:00:00.000Z", end: "2025-06-10T00:00:00.000Z" });
+    expect(activityDates(a)).toEqual({ start: "2025-06-10", end: "2025-06-10" });
   });
 
   it("names for encryption are 'Family, Given names'", () => {
     expect(nameForEncryption("Jordan Lee Mitchell")).toBe("Mitchell, Jordan Lee");
-    expect(nameForEncryption("  Cher ")).toBe("Cher,");
+    // a single name is both the family and the given name, as the standard asks
+    expect(nameForEncryption("  Cher ")).toBe("Cher, Cher");
   });
 });
 
 describe("the readiness list as a page", () => {
   // three thousand students with two problems each, and one unit
   const issues: ReadinessIssue[] = [
-    { file: "NAT00060", record: "Unit TLILIC0040", problem: "No field of education code", href: "/admin/courses/U/edit" },
+    { file: "NAT00060", record: "Unit TLILIC0040", key: "TLILIC0040", field: "Subject field of education identifier", problem: "No field of education code", href: "/admin/courses/U/edit" },
     ...Array.from({ length: 3000 }, (_, i) => {
       const record = `Student ${i} (S${String(i).padStart(6, "0")})`;
       return [
-        { file: "NAT00080" as const, record, problem: "No date of birth", href: `/admin/students/${i}/edit` },
-        { file: "NAT00080" as const, record, problem: "No postcode", href: `/admin/students/${i}/edit` },
+        { file: "NAT00080" as const, record, key: record, field: "Date of birth", problem: "No date of birth", href: `/admin/students/${i}/edit` },
+        { file: "NAT00080" as const, record, key: record, field: "Postcode", problem: "No postcode", href: `/admin/students/${i}/edit` },
       ];
     }).flat(),
   ];

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildNatFiles, type NatClient, type NatCollection } from "./avetmiss-files";
+import { buildNatFiles, type NatClient, type NatCollection } from "./files";
 import { NAT_FILES, NAT_LAYOUTS, natDate, natFile, natRecord, toAscii, type NatFileName, type NatType } from "./nat-files";
 
 /**
@@ -174,7 +174,7 @@ describe("property: any student of any name and address gives records of the exa
           year: 2025,
           organisation: { code: "45678", name: "Summit Crane & Rigging Training" },
           locations: [{ id: "l1", identifier: "YARD", name: locationName, suburb: locationName, postcode: "2304", state: "01", country: "1101" }],
-          units: [{ id: "u1", code: "TLILIC0040", name: locationName, field_of_education: "030717", vet_flag: true, nominal_hours: 36 }],
+          units: [{ id: "u1", code: "TLILIC0040", official_title: locationName, field_of_education: "030717", vet_flag: true, nominal_hours: 36 }],
           clients,
           activities: clients.map((cl, i) => ({
             enrollment_id: `e${i}`,
@@ -184,6 +184,8 @@ describe("property: any student of any name and address gives records of the exa
             status: "completed" as const,
             latest_assessment_status: "passed" as const,
             enrollment_date: "2025-02-03T00:00:00.000Z",
+            planned_start_date: "2025-02-03",
+            planned_end_date: "2025-02-08",
             completion_date: "2025-02-10T00:00:00.000Z",
             withdrawn_at: null,
           })),

@@ -7,6 +7,9 @@
  * (`@` to the field's width) where the standard allows it.
  */
 
+import { SACC_COUNTRIES } from "./countries";
+import { ASCL_LANGUAGES } from "./languages";
+
 export interface CodeOption<C extends string = string> {
   readonly code: C;
   readonly label: string;
@@ -33,34 +36,25 @@ export const STATES = list([
   { code: "99", label: "Overseas" },
 ]);
 
-/**
- * Country of birth (ABS SACC, 4 digits). The form offers the countries most learners name;
- * any other 4-digit SACC code can be recorded by the training office (it shows as its code).
- */
-export const COUNTRIES = list([
-  { code: "1101", label: "Australia" },
-  { code: "1201", label: "New Zealand" },
-  { code: "2102", label: "England" },
-  { code: "6101", label: "China (excludes SARs and Taiwan)" },
-  { code: "7103", label: "India" },
-  { code: "5204", label: "Philippines" },
-  { code: "5105", label: "Vietnam" },
-]);
+/** "code name" lines (countries.ts, languages.ts) as options, the given codes first, the rest by name. */
+function classification(lines: string, first: Record<string, string>): CodeOption[] {
+  const all = lines
+    .trim()
+    .split("\n")
+    .map((line) => ({ code: line.slice(0, 4), label: first[line.slice(0, 4)] ?? line.slice(5) }));
+  const top = Object.keys(first).map((code) => all.find((o) => o.code === code)!);
+  const rest = all.filter((o) => !(o.code in first)).sort((a, b) => a.label.localeCompare(b.label, "en-AU"));
+  return [...top, ...rest];
+}
+
+/** Country of birth (ABS SACC, 4 digits): every country of the classification. */
+export const COUNTRIES: readonly CodeOption[] = classification(SACC_COUNTRIES, { "1101": "Australia" });
 
 /** The country of an Australian delivery location or address. */
 export const AUSTRALIA = "1101";
 
-/** Main language other than English spoken at home (ABS ASCL, 4 digits); 1201 is English only. */
-export const LANGUAGES = list([
-  { code: "1201", label: "English only" },
-  { code: "7104", label: "Mandarin" },
-  { code: "7101", label: "Cantonese" },
-  { code: "4202", label: "Arabic" },
-  { code: "6302", label: "Vietnamese" },
-  { code: "2401", label: "Italian" },
-  { code: "2201", label: "Greek" },
-  { code: "9701", label: "Auslan" },
-]);
+/** Main language spoken at home (ABS ASCL, 4 digits): every language of the classification; 1201 is English only. */
+export const LANGUAGES: readonly CodeOption[] = classification(ASCL_LANGUAGES, { "1201": "English only" });
 
 export const INDIGENOUS_STATUS = list([
   { code: "1", label: "Yes, Aboriginal" },

@@ -1,10 +1,12 @@
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
-import { avetmissZip, getAvetmissExport } from "~/models/avetmiss.server";
-import type { NatOrganisation } from "~/models/avetmiss-files";
-import type { NatFileName } from "~/models/nat-files";
+import { avetmissZip, getAvetmissExport } from "~/avetmiss/export.server";
+import { noActivityMessage } from "~/avetmiss/exports-text";
+import type { NatOrganisation } from "~/avetmiss/files";
+import type { NatFileName } from "~/avetmiss/nat-files";
 import { avetmissYearQuery } from "~/schemas/page-queries";
-import { parseWith } from "./validation";
+import { DomainError } from "~/utils/errors";
+import { parseWith } from "~/utils/validation";
 
 /**
  * The AVETMISS downloads as HTTP answers, shared by the reports page's links and
@@ -31,16 +33,26 @@ const attachment = (type: string, name: string, bytes: Uint8Array, length: numbe
     },
   });
 
-/** avetmiss-YYYY.zip with the ten NAT files. */
-export async function avetmissZipResponse(year: number): Promise<Response> {
-  const { files } = await getAvetmissExport(getDb(), year, organisation());
+/** A year with nothing to report: a clear answer instead of files holding NAT00010 alone. */
+function nothingToReport(year: number, api: boolean): Response {
+  const message = noActivityMessage(year);
+  // the /api answers it as every refusal, { detail } (apiRoute turns a DomainError into one)
+  if (api) throw new DomainError(404, message);
+  return new Response(`${message}\n`, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+/** avetmiss-YYYY.zip with the ten NAT files; a 404 with its reason for a year with no activity. */
+export async function avetmissZipResponse(year: number, api = false): Promise<Response> {
+  const { files, active } = await getAvetmissExport(getDb(), year, organisation());
+  if (!active) return nothingToReport(year, api);
   const zip = avetmissZip(files, year);
   return attachment("application/zip", `avetmiss-${year}.zip`, zip, zip.byteLength);
 }
 
 /** One NAT file as NAT000NN.txt (ASCII, CRLF line ends). */
 export async function natFileResponse(year: number, file: NatFileName): Promise<Response> {
-  const { files } = await getAvetmissExport(getDb(), year, organisation());
+  const { files, active } = await getAvetmissExport(getDb(), year, organisation());
+  if (!active) return nothingToReport(year, false);
   const bytes = Buffer.from(files[file], "ascii");
   return attachment("text/plain; charset=us-ascii", `${file}.txt`, bytes, bytes.byteLength);
 }

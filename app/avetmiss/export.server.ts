@@ -1,8 +1,10 @@
 import { zipSync, strToU8 } from "fflate";
 import type { DB } from "#db/connection";
 import { TIERS, type Tier } from "#db/schema";
-import { avetmissColumns, toAvetmissDetails } from "./avetmiss-details.server";
-import { buildNatFiles, type NatCollection, type NatExport, type NatOrganisation } from "./avetmiss-files";
+import { avetmissColumns, toAvetmissDetails } from "./details.server";
+import { dataVersion } from "#db/connection";
+import { defaultPlannedDates } from "~/models/enrollment-rules";
+import { buildNatFiles, hasActivity, type NatCollection, type NatExport, type NatOrganisation } from "./files";
 import { NAT_FILES, type NatFileName } from "./nat-files";
 
 /**
@@ -46,6 +48,7 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
     .execute();
   const defaultLocation = locations[0]?.id ?? null;
   const activityRows = await yearActivity(db, year)
+    .innerJoin("courses", "courses.id", "enrollments.course_id")
     .select([
       "enrollments.id as enrollment_id",
       "enrollments.student_id as client_id",
@@ -56,9 +59,15 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
       "enrollments.enrollment_date",
       "enrollments.completion_date",
       "enrollments.updated_at",
+      "enrollments.planned_start_date",
+      "enrollments.planned_end_date",
+      "courses.duration_hours",
     ])
     .execute();
-  const activities = activityRows.map((r) => ({
+  const activities = activityRows.map((r) => {
+    // rows written before planned dates existed (or by a bulk load) get the rule the migration applied
+    const planned = r.planned_start_date && r.planned_end_date ? null : defaultPlannedDates(r.enrollment_date, Number(r.duration_hours));
+    return {
     enrollment_id: r.enrollment_id,
     client_id: r.client_id,
     unit_id: r.unit_id,
@@ -66,21 +75,24 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
     status: r.status,
     latest_assessment_status: r.latest_assessment_status,
     enrollment_date: r.enrollment_date,
+    planned_start_date: r.planned_start_date ?? planned!.start,
+    planned_end_date: r.planned_end_date ?? planned!.end,
     completion_date: r.completion_date,
     // a withdrawn enrolment changes no more (reopening it makes it current again), so its last change is the withdrawal
     withdrawn_at: r.status === "withdrawn" ? r.updated_at : null,
-  }));
+    };
+  });
   // read after the activities, so they hold every unit and client those name (and perhaps one
   // enrolled a moment later, whom the files leave out)
   const [units, clientRows] = await Promise.all([
     db
       .selectFrom("courses")
-      .select(["id", "unit_code", "name", "field_of_education", "vet_flag", "duration_hours"])
+      .select(["id", "unit_code", "official_title", "field_of_education", "vet_flag", "duration_hours"])
       .where("id", "in", yearActivity(db, year).select("enrollments.course_id"))
       .execute(),
     db
       .selectFrom("users")
-      .select(["users.id", "users.student_number", "users.full_name", "users.email", "users.phone", "users.date_of_birth", "users.usi", ...avetmissColumns])
+      .select(["users.id", "users.student_number", "users.full_name", "users.email", "users.phone", "users.date_of_birth", "users.usi", "users.usi_claimed", ...avetmissColumns])
       .where("users.id", "in", yearActivity(db, year).select("enrollments.student_id"))
       .execute(),
   ]);
@@ -91,7 +103,7 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
     units: units.map((u) => ({
       id: u.id,
       code: u.unit_code,
-      name: u.name,
+      official_title: u.official_title,
       field_of_education: u.field_of_education,
       vet_flag: u.vet_flag === 1,
       nominal_hours: Number(u.duration_hours),
@@ -104,6 +116,7 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
       phone: r.phone,
       date_of_birth: r.date_of_birth,
       usi: r.usi,
+      usi_claimed: r.usi_claimed,
       ...toAvetmissDetails(r),
     })),
     activities,
@@ -113,8 +126,49 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
   };
 }
 
-export async function getAvetmissExport(db: DB, year: number, organisation: NatOrganisation): Promise<NatExport> {
-  return buildNatFiles(await loadNatCollection(db, year, organisation));
+/** The collection years the export accepts (the NAT date fields carry four-digit years; NCVER's collections began long after 1980). */
+export const FIRST_YEAR = 1980;
+export const LAST_YEAR = 2099;
+
+export interface AvetmissReport extends NatExport {
+  year: number;
+  /** false when nothing happened in the year: nothing to lodge (the files would hold NAT00010 alone) */
+  active: boolean;
+}
+
+const todayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+export async function getAvetmissExport(db: DB, year: number, organisation: NatOrganisation, now = new Date()): Promise<AvetmissReport> {
+  const collection = await loadNatCollection(db, year, organisation);
+  return { year, active: hasActivity(collection), ...buildNatFiles(collection, todayOf(now)) };
+}
+
+/**
+ * The report as the reports page shows it, kept per year while the data stays the same: the
+ * page is viewed far more often than the data changes, and building a large organisation's
+ * year reads and checks every enrolment (seconds at 100,000). The data version moves on every
+ * committed write by any process (see dataVersion), and the day is part of the key because the
+ * date rules ("planned start has passed") depend on it. A few years are kept, newest use last.
+ */
+const REPORT_CACHE_SIZE = 4;
+export type AvetmissSummary = Omit<AvetmissReport, "files">;
+const reportCache = new Map<string, Promise<AvetmissSummary>>();
+
+/** The year's readiness list and record counts (not the files' text: tens of megabytes at size). */
+export function getAvetmissSummary(db: DB, year: number, organisation: NatOrganisation, now = new Date()): Promise<AvetmissSummary> {
+  const key = `${year}|${todayOf(now)}|${organisation.code}|${organisation.name}|${dataVersion(db)}`;
+  const hit = reportCache.get(key);
+  if (hit) {
+    reportCache.delete(key);
+    reportCache.set(key, hit);
+    return hit;
+  }
+  for (const k of reportCache.keys()) if (k.startsWith(`${year}|`)) reportCache.delete(k);
+  const made = getAvetmissExport(db, year, organisation, now).then(({ files: _files, ...summary }) => summary);
+  made.catch(() => reportCache.delete(key));
+  reportCache.set(key, made);
+  while (reportCache.size > REPORT_CACHE_SIZE) reportCache.delete(reportCache.keys().next().value!);
+  return made;
 }
 
 /** The files as one zip for lodgement (avetmiss-YYYY.zip), each as NAT000NN.txt. */

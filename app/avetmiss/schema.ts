@@ -2,6 +2,8 @@ import { z } from "zod";
 import {
   ADDRESS_LIMITS,
   codesOf,
+  COUNTRIES,
+  LANGUAGES,
   DISABILITY_TYPES,
   HIGHEST_SCHOOL_LEVEL,
   INDIGENOUS_STATUS,
@@ -13,8 +15,8 @@ import {
   SURVEY_CONTACT_STATUS,
   YES_NO,
   type CodeOption,
-} from "./avetmiss-codes";
-import { dateOfBirth, optionalText } from "./fields";
+} from "./codes";
+import { dateOfBirth, optionalText } from "~/schemas/fields";
 
 /**
  * A learner's AVETMISS details as the student ("My enrolment details") and the training
@@ -30,14 +32,16 @@ const coded = (options: readonly CodeOption[], label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** An ABS 4-digit code (country, language): the office may record any, not only the listed ones. */
-const absCode = (label: string) =>
-  z
-    .string({ message: `${label} must be a 4-digit ABS code` })
+/** An ABS 4-digit code (country, language) from its complete classification; any other code is refused. */
+const absCode = (options: readonly CodeOption[], label: string) => {
+  const known = new Set(options.map((o) => o.code));
+  return z
+    .string({ message: `${label}: choose one of the listed answers` })
     .trim()
-    .refine((v) => v === "" || /^\d{4}$/.test(v), `${label} must be a 4-digit ABS code`)
+    .refine((v) => v === "" || known.has(v), `${label}: choose one of the listed answers (an ABS code this classification has)`)
     .nullish()
     .transform((v) => (v ? v : null));
+};
 
 /** Several answers from a code list (tick boxes): each listed once, in the list's order. */
 const codedList = (options: readonly CodeOption[], label: string) =>
@@ -64,8 +68,8 @@ export const avetmissShape = {
   suburb: optionalText("Suburb, locality or town", ADDRESS_LIMITS.suburb),
   postcode,
   state: coded(STATES, "State"),
-  country_of_birth: absCode("Country of birth"),
-  language_at_home: absCode("Main language at home"),
+  country_of_birth: absCode(COUNTRIES, "Country of birth"),
+  language_at_home: absCode(LANGUAGES, "Main language at home"),
   indigenous_status: coded(INDIGENOUS_STATUS, "Aboriginal or Torres Strait Islander origin"),
   labour_force_status: coded(LABOUR_FORCE_STATUS, "Employment status"),
   highest_school_level: coded(HIGHEST_SCHOOL_LEVEL, "Highest school level completed"),

@@ -7,7 +7,8 @@ import * as fileRoute from "~/routes/admin.reports.avetmiss.$file";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { bodyOf, call, caller, sessionCookie } from "../../tests/support/api-calls";
-import { avetmissZip, getAvetmissExport, getReportCharts } from "./avetmiss.server";
+import { createEnrollment } from "~/models/enrollment.server";
+import { avetmissZip, getAvetmissExport, getReportCharts } from "./export.server";
 import { NAT_FILES, NAT_LAYOUTS } from "./nat-files";
 
 let db: DB;
@@ -87,6 +88,16 @@ describe("the year's export from the database", () => {
     expect(problems.some((p) => p.includes(ids.ready))).toBe(false);
   });
 
+  it("a trainer who enrolled is reported and checked like any learner, under the student number enrolling gave them", async () => {
+    const trainer = await makeUser(db, { role: "trainer", full_name: "Terry Trainer" });
+    const course = await makeCourse(db);
+    await createEnrollment(db, { studentId: trainer.id, courseId: course.id, now: new Date("2024-03-04T01:00:00.000Z") });
+    const { student_number } = await db.selectFrom("users").select("student_number").where("id", "=", trainer.id).executeTakeFirstOrThrow();
+    const { files, issues } = await getAvetmissExport(db, 2024, ORG);
+    expect(linesOf(files.NAT00080).map((l) => l.slice(0, 10).trim())).toContain(student_number);
+    expect(issues.filter((i) => i.key === student_number).map((i) => i.problem)).toEqual(expect.arrayContaining(["No date of birth"]));
+  });
+
   it("a year with no activity gives valid empty files", async () => {
     const { files, counts } = await getAvetmissExport(db, 1999, ORG);
     expect(counts.NAT00010).toBe(1);
@@ -129,6 +140,15 @@ describe("the downloads", () => {
       expect((await bodyOf(bad)).detail).toBe("Enter the year as four digits, e.g. 2025");
     }
     expect((await call(apiRoute, "GET", "/api/admin/avetmiss", { token: admin.token })).status).toBe(422);
+    for (const year of ["1979", "2100", "0000", "9999"]) {
+      const out = await call(apiRoute, "GET", `/api/admin/avetmiss?year=${year}`, { token: admin.token });
+      expect(out.status, year).toBe(422);
+      expect((await bodyOf(out)).detail).toBe("Choose a collection year from 1980 to 2099");
+    }
+    // a year with nothing in it says so, rather than a zip holding NAT00010 alone
+    const empty = await call(apiRoute, "GET", "/api/admin/avetmiss?year=1985", { token: admin.token });
+    expect(empty.status).toBe(404);
+    expect((await bodyOf(empty)).detail).toMatch(/^No training activity in 1985/);
     const trainer = await caller(db, "trainer");
     expect((await call(apiRoute, "GET", "/api/admin/avetmiss?year=2025", { token: trainer.token })).status).toBe(403);
     expect((await call(apiRoute, "GET", "/api/admin/avetmiss?year=2025")).status).toBe(401);
@@ -139,6 +159,11 @@ describe("the downloads", () => {
     const cookie = await sessionCookie(db, admin.id);
     const zip = await call(zipRoute, "GET", "/admin/reports/avetmiss.zip?year=2025", { cookie });
     expect(zip.status).toBe(200);
+    const far = await call(zipRoute, "GET", "/admin/reports/avetmiss.zip?year=2150", { cookie });
+    expect([far.status, await far.text()]).toEqual([400, "Choose a collection year from 1980 to 2099\n"]);
+    const none = await call(fileRoute, "GET", "/admin/reports/avetmiss/NAT00060.txt?year=1990", { cookie, params: { file: "NAT00060.txt" } });
+    expect(none.status).toBe(404);
+    expect(await none.text()).toMatch(/^No training activity in 1990/);
     expect(zip.headers.get("Content-Disposition")).toBe('attachment; filename="avetmiss-2025.zip"');
     const single = await call(fileRoute, "GET", "/admin/reports/avetmiss/NAT00060.txt?year=2025", { cookie, params: { file: "NAT00060.txt" } });
     expect(single.status).toBe(200);

@@ -1,6 +1,9 @@
 import type { AssessmentStatus, DeliveryLocationRow, EnrollmentStatus } from "#db/schema";
-import type { AvetmissDetails } from "./avetmiss-details.server";
-import { NAT_FILES, NAT_LAYOUTS, natFile, natRecord, type NatFileName, type NatValue } from "./nat-files";
+import type { AvetmissDetails } from "./details.server";
+import { checkAndWrite, stateOfPostcode, type CheckContext, type NatOutRecord, type ReadinessIssue } from "./checker";
+import { NAT_FILES, natFile, type NatFileName } from "./nat-files";
+
+export type { ReadinessIssue };
 
 /**
  * A year's training activity as the ten NAT files of the AVETMISS report, and what NCVER's
@@ -22,7 +25,8 @@ export type NatLocation = Omit<DeliveryLocationRow, "created_at" | "updated_at">
 export interface NatUnit {
   id: string;
   code: string;
-  name: string;
+  /** the unit's title on the national register (NAT00060), not the catalogue's course name */
+  official_title: string | null;
   field_of_education: string | null;
   vet_flag: boolean;
   nominal_hours: number;
@@ -37,6 +41,8 @@ export interface NatClient extends AvetmissDetails {
   phone: string | null;
   date_of_birth: string | null;
   usi: string | null;
+  /** a USI the learner gave that another person holds (the office must settle it); null for none */
+  usi_claimed?: string | null;
 }
 
 /** One enrolment: a client studying a unit at a location. */
@@ -49,6 +55,9 @@ export interface NatActivity {
   status: EnrollmentStatus;
   latest_assessment_status: AssessmentStatus | null;
   enrollment_date: string;
+  /** the planned activity dates (YYYY-MM-DD) */
+  planned_start_date: string;
+  planned_end_date: string;
   completion_date: string | null;
   /** when a withdrawn enrolment was withdrawn (its last change) */
   withdrawn_at: string | null;
@@ -80,35 +89,24 @@ export interface NatCollection {
   completions: NatProgramCompletion[];
 }
 
-/** A record NCVER's validation would reject, with where to fix it. */
-export interface ReadinessIssue {
-  file: NatFileName;
-  record: string;
-  problem: string;
-  href: string;
-}
-
 export interface NatExport {
   files: Record<NatFileName, string>;
   counts: Record<NatFileName, number>;
   issues: ReadinessIssue[];
 }
 
-const DAY = 864e5;
-/** A full training day: the planned end of an activity still under way is its nominal hours at this rate. */
-const HOURS_PER_DAY = 8;
-
 /** Family name and given names: the last word is the family name (the portal keeps one full name). */
 export function splitName(fullName: string): { family: string; given: string } {
   const words = fullName.trim().split(/\s+/).filter(Boolean);
-  if (words.length <= 1) return { family: words[0] ?? "", given: "" };
+  // a learner known by one name: the standard asks for it as both family and given name
+  if (words.length <= 1) return { family: words[0] ?? "", given: words[0] ?? "" };
   return { family: words[words.length - 1]!, given: words.slice(0, -1).join(" ") };
 }
 
-/** The standard's name for encryption: "Family, Given names" ("Family," for a single name). */
+/** The standard's name for encryption: "Family, Given names" (a single name as both). */
 export function nameForEncryption(fullName: string): string {
   const { family, given } = splitName(fullName);
-  return given ? `${family}, ${given}` : `${family},`;
+  return `${family}, ${given}`;
 }
 
 const yearOf = (iso: string) => Number(iso.slice(0, 4));
@@ -128,46 +126,71 @@ export function outcomeOf(a: Pick<NatActivity, "status" | "latest_assessment_sta
 }
 
 /**
- * Activity dates: the start is the enrolment date; the end the completion or withdrawal date,
- * or else the planned end (the start plus the unit's nominal hours at eight a day); never
- * before the start.
+ * Activity dates: the planned start; the end the completion or withdrawal date, or else the
+ * planned end; never before the start (a completion recorded before the planned start ends
+ * the activity the day it started).
  */
-export function activityDates(a: NatActivity, nominalHours: number): { start: string; end: string } {
-  const start = a.enrollment_date;
+export function activityDates(a: Pick<NatActivity, "status" | "planned_start_date" | "planned_end_date" | "completion_date" | "withdrawn_at">): { start: string; end: string } {
+  const start = a.planned_start_date.slice(0, 10);
   const finished = a.status === "completed" ? a.completion_date : a.status === "withdrawn" ? a.withdrawn_at : null;
-  const planned = new Date(Date.parse(start) + Math.max(1, Math.ceil(nominalHours / HOURS_PER_DAY)) * DAY).toISOString();
-  const end = finished ?? planned;
+  const end = (finished ?? a.planned_end_date).slice(0, 10);
   return { start, end: end < start ? start : end };
 }
 
-/** A phone number as the files want it: digits only, a mobile (04…) apart from a landline. */
-function phoneFields(phone: string | null): { home: string | null; mobile: string | null } {
-  const digits = phone?.replace(/\D/g, "") ?? "";
+/**
+ * A phone number as the files want it: digits only, an Australian number with its leading 0
+ * (+61 4… and 61 4… become 04…), a mobile (04…) apart from a landline.
+ */
+export function phoneFields(phone: string | null): { home: string | null; mobile: string | null } {
+  let digits = phone?.replace(/\D/g, "") ?? "";
   if (!digits) return { home: null, mobile: null };
-  return /^(04|614)/.test(digits) ? { home: null, mobile: digits } : { home: digits, mobile: null };
+  if (/^61[2-478]\d{8}$/.test(digits)) digits = `0${digits.slice(2)}`;
+  return /^04/.test(digits) ? { home: null, mobile: digits } : { home: digits, mobile: null };
 }
+
+/** Written where the standard wants a value and the learner gave none (suburb, street). */
+export const NOT_SPECIFIED = "NOT SPECIFIED";
 
 const editStudent = (c: NatClient) => `/admin/students/${c.id}/edit`;
 const editUnit = (u: NatUnit) => `/admin/courses/${u.id}/edit`;
 const editLocation = (l: NatLocation) => `/admin/locations/${l.id}`;
+const editEnrolment = (a: NatActivity) => `/admin/enrollments/${a.enrollment_id}`;
 const clientName = (c: NatClient) => `${c.full_name} (${c.student_number ?? "no student number"})`;
 
-/**
- * The ten files for a collection. Only what the year's activity references is reported: the
- * locations, units and clients of its enrolments (and of program completions); every client
- * has a NAT00085 record; NAT00090 and NAT00100 only for clients who answered Yes.
- */
-export function buildNatFiles(c: NatCollection): NatExport {
-  const lines = Object.fromEntries(NAT_FILES.map((f) => [f, [] as string[]])) as Record<NatFileName, string[]>;
-  const issues: ReadinessIssue[] = [];
-  const write = (file: NatFileName, values: Record<string, NatValue>, record: string, href: string) => {
-    const { line, problems } = natRecord(NAT_LAYOUTS[file], values);
-    lines[file].push(line);
-    for (const p of problems) issues.push({ file, record, problem: p.message, href });
-  };
-  const org = c.organisation.code;
+/** The learner's state: as given, else the one their postcode belongs to (an overseas postcode is 99). */
+function clientState(c: NatClient): string | null {
+  if (c.state) return c.state;
+  if (c.postcode === "OSPC") return "99";
+  return c.postcode ? stateOfPostcode(c.postcode) : null;
+}
 
-  write("NAT00010", { "Training organisation identifier": org, "Training organisation name": c.organisation.name }, c.organisation.name, "/admin/reports");
+/**
+ * Survey contact status as given, else from what is known: an overseas address (O), a learner
+ * under 15 at the end of the year (M), otherwise available (A). It has no not-stated form.
+ */
+function surveyStatus(c: NatClient, year: number): string {
+  if (c.survey_contact_status) return c.survey_contact_status;
+  if (c.postcode === "OSPC" || c.state === "99") return "O";
+  if (c.date_of_birth && Number(c.date_of_birth.slice(0, 4)) > year - 15) return "M";
+  return "A";
+}
+
+/**
+ * Every record the ten files carry for a collection, in file order, with its values as the
+ * file will hold them (not-stated forms applied). Only what the year's activity references is
+ * reported: the locations, units and clients of its enrolments (and of program completions);
+ * every client has a NAT00085 record; NAT00090 and NAT00100 only for clients who answered Yes.
+ */
+export function natRecords(c: NatCollection): NatOutRecord[] {
+  const out: NatOutRecord[] = [];
+  const org = c.organisation.code;
+  out.push({
+    file: "NAT00010",
+    record: c.organisation.name,
+    key: org,
+    href: "/admin/reports",
+    values: { "Training organisation identifier": org, "Training organisation name": c.organisation.name },
+  });
 
   const locations = new Map(c.locations.map((l) => [l.id, l]));
   const units = new Map(c.units.map((u) => [u.id, u]));
@@ -184,13 +207,12 @@ export function buildNatFiles(c: NatCollection): NatExport {
   for (const p of c.completions) used.clients.add(p.client_id);
 
   for (const l of c.locations.filter((x) => used.locations.has(x.id))) {
-    const record = `Location ${l.identifier}`;
-    if (!l.postcode) issues.push({ file: "NAT00020", record, problem: "No postcode", href: editLocation(l) });
-    if (!l.state) issues.push({ file: "NAT00020", record, problem: "No state", href: editLocation(l) });
-    if (!l.suburb) issues.push({ file: "NAT00020", record, problem: "No suburb, locality or town", href: editLocation(l) });
-    write(
-      "NAT00020",
-      {
+    out.push({
+      file: "NAT00020",
+      record: `Location ${l.identifier}`,
+      key: l.identifier,
+      href: editLocation(l),
+      values: {
         "Training organisation identifier": org,
         "Training organisation delivery location identifier": l.identifier,
         "Training organisation delivery location name": l.name,
@@ -199,45 +221,49 @@ export function buildNatFiles(c: NatCollection): NatExport {
         "Address location - suburb, locality or town": l.suburb,
         "Country identifier": l.country,
       },
-      record,
-      editLocation(l),
-    );
+    });
   }
 
   for (const p of c.programs) {
-    write("NAT00030", { "Program identifier": p.identifier, "Program name": p.name, "Nominal hours": p.nominal_hours }, `Program ${p.identifier}`, "/admin/reports");
+    out.push({
+      file: "NAT00030",
+      record: `Program ${p.identifier}`,
+      key: p.identifier,
+      href: "/admin/reports",
+      values: { "Program identifier": p.identifier, "Program name": p.name, "Nominal hours": p.nominal_hours },
+    });
   }
 
   for (const u of c.units.filter((x) => used.units.has(x.id))) {
-    const record = `Unit ${u.code}`;
-    if (!u.field_of_education) issues.push({ file: "NAT00060", record, problem: "No field of education code", href: editUnit(u) });
-    write(
-      "NAT00060",
-      {
+    out.push({
+      file: "NAT00060",
+      record: `Unit ${u.code}`,
+      key: u.code,
+      href: editUnit(u),
+      values: {
         "Subject identifier": u.code,
-        "Subject name": u.name,
+        "Subject name": u.official_title,
         "Subject field of education identifier": u.field_of_education,
         "VET flag": u.vet_flag ? "Y" : "N",
         "Nominal hours": u.nominal_hours,
       },
-      record,
-      editUnit(u),
-    );
+    });
   }
 
   const reported = c.clients.filter((x) => used.clients.has(x.id)).sort((a, b) => (a.student_number ?? "").localeCompare(b.student_number ?? ""));
   for (const cl of reported) {
     const record = clientName(cl);
     const href = editStudent(cl);
-    if (!cl.student_number) issues.push({ file: "NAT00080", record, problem: "No student number", href });
-    if (!cl.date_of_birth) issues.push({ file: "NAT00080", record, problem: "No date of birth", href });
-    if (!cl.postcode) issues.push({ file: "NAT00080", record, problem: "No postcode", href });
-    if (!cl.usi) issues.push({ file: "NAT00080", record, problem: "No USI", href });
+    const key = cl.student_number ?? "";
     const id = cl.student_number;
     const { family, given } = splitName(cl.full_name);
-    write(
-      "NAT00080",
-      {
+    const state = clientState(cl);
+    out.push({
+      file: "NAT00080",
+      record,
+      key,
+      href,
+      values: {
         "Client identifier": id,
         "Name for encryption": nameForEncryption(cl.full_name),
         "Highest school level completed identifier": cl.highest_school_level,
@@ -251,45 +277,45 @@ export function buildNatFiles(c: NatCollection): NatExport {
         "Disability flag": cl.disability,
         "Prior educational achievement flag": cl.prior_education,
         "At school flag": cl.at_school,
-        "Address location - suburb, locality or town": cl.suburb,
+        "Address location - suburb, locality or town": cl.suburb ?? NOT_SPECIFIED,
         "Unique student identifier": cl.usi,
-        "State identifier": cl.state,
+        "State identifier": state,
         "Address building/property name": cl.address_building,
         "Address flat/unit details": cl.address_unit,
-        "Address street number": cl.address_street_number,
-        "Address street name": cl.address_street_name,
-        "Survey contact status": cl.survey_contact_status,
+        "Address street number": cl.address_street_number ?? NOT_SPECIFIED,
+        "Address street name": cl.address_street_name ?? NOT_SPECIFIED,
+        "Survey contact status": surveyStatus(cl, c.year),
       },
-      record,
-      href,
-    );
+      facts: { usiClaimed: Boolean(cl.usi_claimed) },
+    });
     const phone = phoneFields(cl.phone);
-    write(
-      "NAT00085",
-      {
+    out.push({
+      file: "NAT00085",
+      record,
+      key,
+      href,
+      values: {
         "Client identifier": id,
         "Client first given name": given.split(" ")[0] ?? "",
         "Client family name": family,
         "Address building/property name": cl.address_building,
         "Address flat/unit details": cl.address_unit,
-        "Address street number": cl.address_street_number,
-        "Address street name": cl.address_street_name,
-        "Address location - suburb, locality or town": cl.suburb,
+        "Address street number": cl.address_street_number ?? NOT_SPECIFIED,
+        "Address street name": cl.address_street_name ?? NOT_SPECIFIED,
+        "Address location - suburb, locality or town": cl.suburb ?? NOT_SPECIFIED,
         Postcode: cl.postcode,
-        "State identifier": cl.state,
+        "State identifier": state,
         "Telephone number [home]": phone.home,
         "Telephone number [mobile]": phone.mobile,
         "Email address": cl.email,
       },
-      record,
-      href,
-    );
+    });
     if (cl.disability === "Y") {
-      for (const type of cl.disability_types) write("NAT00090", { "Client identifier": id, "Disability type identifier": type }, record, href);
+      for (const type of cl.disability_types) out.push({ file: "NAT00090", record, key, href, values: { "Client identifier": id, "Disability type identifier": type } });
     }
     if (cl.prior_education === "Y") {
       for (const type of cl.prior_education_types) {
-        write("NAT00100", { "Client identifier": id, "Prior educational achievement identifier": type }, record, href);
+        out.push({ file: "NAT00100", record, key, href, values: { "Client identifier": id, "Prior educational achievement identifier": type } });
       }
     }
   }
@@ -298,12 +324,13 @@ export function buildNatFiles(c: NatCollection): NatExport {
     const unit = units.get(a.unit_id)!;
     const client = clients.get(a.client_id)!;
     const location = a.location_id ? locations.get(a.location_id) : undefined;
-    const record = `${client.full_name}: ${unit.code}`;
-    if (!location) issues.push({ file: "NAT00120", record, problem: "No delivery location", href: "/admin/locations" });
-    const { start, end } = activityDates(a, unit.nominal_hours);
-    write(
-      "NAT00120",
-      {
+    const { start, end } = activityDates(a);
+    out.push({
+      file: "NAT00120",
+      record: `${clientName(client)}: ${unit.code}`,
+      key: `${client.student_number ?? ""} ${unit.code}`,
+      href: editEnrolment(a),
+      values: {
         "Training organisation identifier": org,
         "Training organisation delivery location identifier": location?.identifier,
         "Client identifier": client.student_number,
@@ -319,16 +346,17 @@ export function buildNatFiles(c: NatCollection): NatExport {
         "VET in schools flag": "N",
         "Predominant delivery mode": "I",
       },
-      record,
-      editStudent(client),
-    );
+    });
   }
 
   for (const p of c.completions) {
     const client = clients.get(p.client_id)!;
-    write(
-      "NAT00130",
-      {
+    out.push({
+      file: "NAT00130",
+      record: clientName(client),
+      key: client.student_number ?? "",
+      href: editStudent(client),
+      values: {
         "Training organisation identifier": org,
         "Program identifier": p.program_identifier,
         "Client identifier": client.student_number,
@@ -337,11 +365,21 @@ export function buildNatFiles(c: NatCollection): NatExport {
         "Parchment issue date": p.parchment_issue_date,
         "Parchment number": p.parchment_number,
       },
-      clientName(client),
-      editStudent(client),
-    );
+    });
   }
+  return out;
+}
 
+/** Whether the year has anything to report: a collection with no training activity is not lodged as a lone NAT00010. */
+export const hasActivity = (c: Pick<NatCollection, "activities" | "completions">) => c.activities.length > 0 || c.completions.length > 0;
+
+/**
+ * The ten files for a collection and what NCVER's validation would reject in them: both come
+ * from one pass of the checker over the records the files carry.
+ */
+export function buildNatFiles(c: NatCollection, today = new Date().toISOString().slice(0, 10)): NatExport {
+  const ctx: CheckContext = { year: c.year, today };
+  const { lines, issues } = checkAndWrite(natRecords(c), ctx);
   const files = Object.fromEntries(NAT_FILES.map((f) => [f, natFile(lines[f])])) as Record<NatFileName, string>;
   const counts = Object.fromEntries(NAT_FILES.map((f) => [f, lines[f].length])) as Record<NatFileName, number>;
   return { files, counts, issues };

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import { enrolmentDetailsSchema } from "~/schemas/avetmiss";
+import { enrolmentDetailsSchema } from "~/avetmiss/schema";
 import { locationSchema } from "~/schemas/location";
 import { studentPatchSchema } from "~/schemas/student";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
-import { getAvetmissDetails, PRIOR_EDUCATION_TYPES_REQUIRED, updateEnrolmentDetails } from "./avetmiss-details.server";
-import { createEnrollment } from "./enrollment.server";
-import { createLocation, defaultLocationId, LOCATION_IDENTIFIER_TAKEN, listLocations, updateLocation } from "./location.server";
-import { getStudentDetail, updateStudent } from "./student.server";
-import { registerUser } from "./user.server";
+import { getAvetmissDetails, PRIOR_EDUCATION_TYPES_REQUIRED, updateEnrolmentDetails } from "./details.server";
+import { createEnrollment } from "~/models/enrollment.server";
+import { createLocation, defaultLocationId, LOCATION_IDENTIFIER_TAKEN, listLocations, updateLocation } from "~/models/location.server";
+import { getStudentDetail, updateStudent } from "~/models/student.server";
+import { registerUser } from "~/models/user.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;

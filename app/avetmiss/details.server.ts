@@ -1,9 +1,9 @@
 import { writeTransaction, type DB } from "#db/connection";
 import type { UserRow } from "#db/schema";
-import { AVETMISS_FIELDS, type AvetmissInput, type EnrolmentDetailsInput } from "~/schemas/avetmiss";
+import { AVETMISS_FIELDS, type AvetmissInput, type EnrolmentDetailsInput } from "~/avetmiss/schema";
 import { invalid, notFound } from "~/utils/errors";
-import { recordStudentEdit } from "./audit.server";
-import { recordEvent } from "./event.server";
+import { recordStudentEdit } from "~/models/audit.server";
+import { recordEvent } from "~/models/event.server";
 
 /** A learner's AVETMISS details as screens, the /api and the NAT files read them. */
 export interface AvetmissDetails {

@@ -1,0 +1,74 @@
+import type { Role } from "#db/schema";
+import type { StudentDetail } from "./student.server";
+import type { PublicUser } from "./user.server";
+import { usiStatus, type UsiStatus } from "./usi.server";
+
+/**
+ * Which fields of a person's record each reader may see: the one place that decides it. Every
+ * page, CSV and /api answer that shows another person's record to staff passes it through
+ * here.
+ *
+ * - Contact fields (name, email, phone, student number, active, and the account's role and
+ *   dates): the person, trainers and administrators.
+ * - Sensitive fields (USI, date of birth, address, emergency contact, licence number, every
+ *   AVETMISS detail): the person and administrators. A trainer sees where the USI stands
+ *   (usi_status) instead, and the USI itself only on the page where they verify it, one
+ *   student at a time.
+ */
+
+export const CONTACT_FIELDS = ["id", "email", "full_name", "phone", "student_number", "is_active", "role", "created_at", "last_login"] as const;
+
+/** The fields of PublicUser only the person and administrators read (the AVETMISS details are a record of their own). */
+export const SENSITIVE_FIELDS = ["usi", "usi_verified_at", "usi_claimed", "date_of_birth", "address", "emergency_contact", "license_number"] as const;
+
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+export type SensitiveField = (typeof SENSITIVE_FIELDS)[number];
+
+/** A person as a trainer reads them. */
+export type ContactView = Pick<PublicUser, ContactField> & { usi_status: UsiStatus };
+
+export interface Reader {
+  id: string;
+  role: Role;
+}
+
+/** Whether `reader` may read the sensitive fields of `subjectId`'s record. */
+export function readsSensitive(reader: Reader, subjectId: string): boolean {
+  return reader.role === "admin" || reader.id === subjectId;
+}
+
+/** The contact fields of a record, with where its USI stands. */
+export function contactView(user: PublicUser): ContactView {
+  const view = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, user[field]])) as Pick<PublicUser, ContactField>;
+  return { ...view, usi_status: usiStatus(user) };
+}
+
+/** A person's record as `reader` may read it: whole for themselves and administrators, else the contact view. */
+export function personFor(reader: Reader, user: PublicUser): PublicUser | ContactView {
+  return readsSensitive(reader, user.id) ? user : contactView(user);
+}
+
+/** Whether a reader of this role may read a field of other people's records (lists and CSV columns). */
+export function roleReadsField(role: Role, field: string): boolean {
+  return role === "admin" || !(SENSITIVE_FIELDS as readonly string[]).includes(field);
+}
+
+/** A trainer's view of a student's record: contact fields, where the USI stands, and the training record. */
+export type StudentDetailContactView = Omit<StudentDetail, "student" | "usi_held_by" | "avetmiss" | "files"> & { student: ContactView };
+
+/** A student's record as `reader` may read it: whole for administrators, without the personal details for trainers. */
+export function studentDetailFor(reader: Reader, detail: StudentDetail): StudentDetail | StudentDetailContactView {
+  if (readsSensitive(reader, detail.student.id)) return detail;
+  const { student, usi_held_by: _holder, avetmiss: _avetmiss, files: _files, ...record } = detail;
+  return { ...record, student: contactView(student) };
+}
+
+/**
+ * A person's own record as they see it: a USI they gave that someone else holds shows as theirs,
+ * not yet verified, exactly as any new USI does, so their own pages tell them nothing about
+ * another person (the training office sees the clash).
+ */
+export function ownRecord(user: PublicUser): PublicUser {
+  if (!user.usi_claimed) return user;
+  return { ...user, usi: user.usi_claimed, usi_verified_at: null, usi_claimed: null };
+}
