@@ -301,7 +301,45 @@ export interface RequestCountsTable {
   n: number;
 }
 
+/** One security-relevant event (migration 2026-11-26T0500): append-only, the database refuses UPDATE and DELETE. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  action: string;
+  actor_id: string | null;
+  /** the actor's email when it happened, so the entry reads after the account changes */
+  actor_email: string | null;
+  subject_type: string | null;
+  subject_id: string | null;
+  /** the person the entry concerns (a student whose record changed, a staff member reset) */
+  subject_user_id: string | null;
+  client: string | null;
+  /** comma-separated names of changed fields, never their values */
+  fields: string | null;
+  detail: string | null;
+}
+
+/** A user's authenticator secret: set-up begun (confirmed_at null) or in use. */
+export interface TwoStepTable {
+  user_id: string;
+  secret: string;
+  created_at: string;
+  confirmed_at: string | null;
+  /** the newest TOTP step a code was accepted for: an older or equal one is refused */
+  last_step: number | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+}
+
 export interface Database {
+  audit_log: AuditLogTable;
+  two_step: TwoStepTable;
+  recovery_codes: RecoveryCodesTable;
   request_counts: RequestCountsTable;
   users: UsersTable;
   courses: CoursesTable;
@@ -337,4 +375,5 @@ export type CertificateRow = Selectable<CertificatesTable>;
 export type FileRow = Selectable<FilesTable>;
 export type AssessmentRow = Selectable<AssessmentsTable>;
 export type EventRow = Selectable<EventsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 export type DeliveryLocationRow = Selectable<DeliveryLocationsTable>;

@@ -20,6 +20,7 @@ import * as staffLearnerNumbers from "./2026-11-26T0102_staff_learner_numbers";
 import * as plannedDatesOfficialTitles from "./2026-11-26T0300_planned_dates_official_titles";
 import * as avetmissVersion from "./2026-11-26T0400_avetmiss_version";
 import * as avetmissVersionUsiClaimed from "./2026-11-26T0410_avetmiss_version_usi_claimed";
+import * as auditAndTwoStep from "./2026-11-26T0500_audit_and_two_step";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0300_planned_dates_official_titles": plannedDatesOfficialTitles,
   "2026-11-26T0400_avetmiss_version": avetmissVersion,
   "2026-11-26T0410_avetmiss_version_usi_claimed": avetmissVersionUsiClaimed,
+  "2026-11-26T0500_audit_and_two_step": auditAndTwoStep,
 };

@@ -23,6 +23,7 @@ import { openapi as issueCertificate } from "~/routes/api.certificates";
 import { openapi as revokeCertificate } from "~/routes/api.admin.certificates.$id.revoke";
 import { openapi as reissueCertificate } from "~/routes/api.admin.certificates.$id.reissue";
 import { openapi as avetmiss } from "~/routes/api.admin.avetmiss";
+import { openapi as audit } from "~/routes/api.admin.audit";
 
 /**
  * The OpenAPI 3.1 description of /api, generated from the zod schemas the routes validate
@@ -43,6 +44,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...courseDetail,
   ...staffUpdate,
   ...avetmiss,
+  ...audit,
   ...myEnrollments,
   ...enrollments,
   ...updateEnrollment,

@@ -1,3 +1,4 @@
+import { AUDIT_ACTION_NAMES } from "~/models/audit-actions";
 import { z } from "zod";
 import { ASSESSMENT_STATUSES, ENROLLMENT_STATUSES, ROLES, TIERS } from "#db/schema";
 import { USI_STATUSES } from "~/models/usi";
@@ -391,3 +392,25 @@ export type TrainerEnrollmentResponse = z.input<typeof trainerEnrollmentResponse
 export type DashboardStatsResponse = z.input<typeof dashboardStatsResponse>;
 export type StudentDetailResponse = z.input<typeof studentDetailResponse>;
 export type CourseDetailResponse = z.input<typeof courseDetailResponse>;
+
+/** One entry of the audit trail (GET /api/admin/audit): field names only, never values. */
+export const auditEntryResponse = z
+  .strictObject({
+    id: count,
+    at: instant,
+    action: z.enum(AUDIT_ACTION_NAMES),
+    actor_id: id.nullable().describe("Who did it; null for a failed sign-in"),
+    actor_email: z.string().nullable().describe("Their email at the time"),
+    subject_type: z.string().nullable().describe("user, certificate, course or avetmiss"),
+    subject_id: z.string().nullable(),
+    subject_user_id: id.nullable().describe("The person the entry concerns"),
+    subject_user_email: z.string().nullable(),
+    client: z.string().nullable().describe("The client address the request came from"),
+    fields: z.array(z.string()).describe("Names of the fields that changed"),
+    detail: z.string().nullable(),
+  })
+  .register(responses, { id: "AuditEntry" });
+export const auditPageResponse = z
+  .strictObject({ entries: z.array(auditEntryResponse), total: count, page: z.int().min(1), pages: z.int().min(1) })
+  .register(responses, { id: "AuditPage" });
+export type AuditPageResponse = z.input<typeof auditPageResponse>;

@@ -3,6 +3,7 @@ import { writeTransaction, type DB } from "#db/connection";
 import type { Role, Tier } from "#db/schema";
 import { DomainError, notFound } from "~/utils/errors";
 import { newVerificationCode, nextCertificateNumber } from "./certificate-number.server";
+import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { USI_NOT_VERIFIED, usiStatus, type UsiStatus } from "./usi.server";
 
@@ -244,8 +245,10 @@ async function insertCertificate(
   input: {
     enrollment: { id: string; student_id: string; course_id: string; name: string; tier: Tier };
     actorId: string | null;
+    client?: string | null;
     now: Date;
     replacesId?: string;
+    replacesNumber?: string;
   },
 ): Promise<{ id: string; number: string }> {
   const id = crypto.randomUUID();
@@ -266,6 +269,13 @@ async function insertCertificate(
       replaces_id: input.replacesId ?? null,
     })
     .execute();
+  await recordAudit(trx, {
+    action: input.replacesId ? "certificate.reissued" : "certificate.issued",
+    actor: { id: input.actorId, client: input.client },
+    subject: { type: "certificate", id, userId: input.enrollment.student_id },
+    detail: input.replacesId ? `${number} replaces ${input.replacesNumber ?? ""}`.trim() : number,
+    now: input.now,
+  });
   await recordEvent(trx, {
     actorId: input.actorId,
     subjectUserId: input.enrollment.student_id,
@@ -299,7 +309,7 @@ function enrollmentToCertify(db: DB, enrollmentId: string) {
  */
 export async function issueCertificate(
   db: DB,
-  input: { enrollmentId: string; actorId: string | null; now?: Date },
+  input: { enrollmentId: string; actorId: string | null; client?: string | null; now?: Date },
 ): Promise<{ certificate: IssuedCertificate; created: boolean }> {
   const now = input.now ?? new Date();
   try {
@@ -310,7 +320,7 @@ export async function issueCertificate(
       if (existing) return { certificate: existing, created: false };
       if (enrollment.status !== "completed") throw new DomainError(422, CERTIFICATE_NEEDS_COMPLETION);
       await assertUsiVerified(trx, enrollment.student_id);
-      await insertCertificate(trx, { enrollment, actorId: input.actorId, now });
+      await insertCertificate(trx, { enrollment, actorId: input.actorId, client: input.client, now });
       return { certificate: (await getCertificateByEnrollment(trx, enrollment.id))!, created: true };
     });
   } catch (error) {
@@ -352,7 +362,7 @@ function certificateForChange(db: DB, id: string) {
  */
 export async function revokeCertificate(
   db: DB,
-  input: { certificateId: string; reason: string; actorId: string; now?: Date },
+  input: { certificateId: string; reason: string; actorId: string; client?: string | null; now?: Date },
 ): Promise<IssuedCertificate> {
   const at = (input.now ?? new Date()).toISOString();
   return writeTransaction(db, async (trx) => {
@@ -366,6 +376,13 @@ export async function revokeCertificate(
       .where("id", "=", current.id)
       .where("revoked_at", "is", null)
       .execute();
+    await recordAudit(trx, {
+      action: "certificate.revoked",
+      actor: { id: input.actorId, client: input.client },
+      subject: { type: "certificate", id: current.id, userId: current.student_id },
+      detail: current.certificate_number,
+      now: at,
+    });
     await recordEvent(trx, {
       actorId: input.actorId,
       subjectUserId: current.student_id,
@@ -387,7 +404,7 @@ export async function revokeCertificate(
  */
 export async function reissueCertificate(
   db: DB,
-  input: { certificateId: string; actorId: string; now?: Date },
+  input: { certificateId: string; actorId: string; client?: string | null; now?: Date },
 ): Promise<IssuedCertificate> {
   const now = input.now ?? new Date();
   return writeTransaction(db, async (trx) => {
@@ -399,7 +416,14 @@ export async function reissueCertificate(
     // Mark the old one first: the enrolment has one current certificate at any moment.
     await trx.updateTable("certificates").set({ replaced_at: now.toISOString() }).where("id", "=", old.id).execute();
     const enrollment = { id: old.enrollment_id, student_id: old.student_id, course_id: old.course_id, name: old.name, tier: old.tier };
-    const { id } = await insertCertificate(trx, { enrollment, actorId: input.actorId, now, replacesId: old.id });
+    const { id } = await insertCertificate(trx, {
+      enrollment,
+      actorId: input.actorId,
+      client: input.client,
+      now,
+      replacesId: old.id,
+      replacesNumber: old.certificate_number,
+    });
     return (await getIssuedCertificate(trx, id))!;
   });
 }

@@ -4,6 +4,7 @@ import type { CourseUpdate, EnrollmentStatus } from "#db/schema";
 import type { CourseInput, CoursePatch } from "~/schemas/course";
 import { notFound } from "~/utils/errors";
 import { getCourse, toCourse, type Course } from "./course.server";
+import { actorOf, recordAudit, type ActorRef } from "./audit.server";
 import { recordEvent } from "./event.server";
 
 /** The catalogue as administrators manage it: create, edit, open or close, and inspect. */
@@ -45,8 +46,10 @@ function toColumns(input: CoursePatch): CourseUpdate {
  * Changes a course; fields left out stay as they are (the status toggle sends only
  * is_active). Returns the course as stored. An unknown id is a 404.
  */
-export async function updateCourse(db: DB, id: string, input: CoursePatch, actorId: string | null, now = new Date()): Promise<Course> {
+export async function updateCourse(db: DB, id: string, input: CoursePatch, actorRef: ActorRef, now = new Date()): Promise<Course> {
   const at = now.toISOString();
+  const actor = actorOf(actorRef);
+  const actorId = actor.id;
   return writeTransaction(db, async (trx) => {
     const current = await trx.selectFrom("courses").select(["id", "name", "is_active"]).where("id", "=", id).executeTakeFirst();
     if (!current) throw notFound("Course");
@@ -58,6 +61,7 @@ export async function updateCourse(db: DB, id: string, input: CoursePatch, actor
     const keys = Object.keys(input).filter((k) => input[k as keyof CoursePatch] !== undefined);
     const onlyStatus = keys.length === 1 && keys[0] === "is_active";
     const name = input.name ?? current.name;
+    await recordAudit(trx, { action: "course.edited", actor, subject: { type: "course", id }, fields: keys, now: at });
     await recordEvent(trx, {
       actorId,
       subjectUserId: null,

@@ -3,11 +3,13 @@ import { writeTransaction, type DB } from "#db/connection";
 import { dialectSql } from "#db/dialect";
 import type { AssessmentStatus } from "#db/schema";
 import { hashPassword } from "~/auth/password.server";
+import { assertAcceptablePassword } from "~/auth/password-policy.server";
 import { revokeAllAccess } from "~/auth/session.server";
 import type { StudentCreateInput, StudentIssue, StudentPatch, StudentStatusFilter } from "~/schemas/student";
 import { conflict, notFound } from "~/utils/errors";
 import { CERTIFICATE_GRACE_DAYS, listCertificatesForStudent, overdueCertificateEnrollments, type CertificateSummary } from "./certificate.server";
 import { listEnrollmentsForStudent, type StudentEnrollment } from "./student-enrollments.server";
+import { actorOf, recordStudentEdit, type ActorRef } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { assertUsiFree, recordUsiVerification, usiChange } from "./usi.server";
 import { avetmissChanges, getAvetmissDetails, type AvetmissDetails } from "~/avetmiss/details.server";
@@ -243,15 +245,12 @@ async function assertEmailFree(db: DB, email: string, exceptId: string | null): 
  * every session and API token of the student in the same transaction, so their very next
  * request is signed out.
  */
-export async function updateStudent(db: DB, id: string, input: StudentPatch, actorId: string | null, now = new Date()): Promise<PublicUser> {
+export async function updateStudent(db: DB, id: string, input: StudentPatch, actorRef: ActorRef, now = new Date()): Promise<PublicUser> {
   const at = now.toISOString();
+  const actor = actorOf(actorRef);
+  const actorId = actor.id;
   return writeTransaction(db, async (trx) => {
-    const current = await trx
-      .selectFrom("users")
-      .select(["id", "full_name", "is_active", "usi", "usi_verified_at"])
-      .where("id", "=", id)
-      .where("role", "=", "student")
-      .executeTakeFirst();
+    const current = await trx.selectFrom("users").selectAll().where("id", "=", id).where("role", "=", "student").executeTakeFirst();
     if (!current) throw notFound("Student");
     if (input.email !== undefined) await assertEmailFree(trx, input.email, id);
     await assertUsiFree(trx, input.usi, id);
@@ -277,9 +276,10 @@ export async function updateStudent(db: DB, id: string, input: StudentPatch, act
       .set({ ...changes, ...details, ...usiColumns, updated_at: at })
       .where("id", "=", id)
       .execute();
+    await recordStudentEdit(trx, { current, written: { ...changes, ...details, ...usiColumns }, actor, now: at });
     const verifiedAfter = "usi" in usiColumns ? false : current.usi_verified_at !== null;
     if (input.usi_verified && !verifiedAfter) {
-      await recordUsiVerification(trx, { studentId: id, actor: { id: actorId ?? "", role: "admin" }, now });
+      await recordUsiVerification(trx, { studentId: id, actor: { id: actorId ?? "", role: "admin", client: actor.client }, now });
     }
     const deactivated = current.is_active === 1 && input.is_active === false;
     const reactivated = current.is_active === 0 && input.is_active === true;
@@ -309,6 +309,7 @@ const EMPTY_DETAILS = Object.fromEntries(
 /** Add Student: an active, approved student account with the password the office sets. */
 export async function createStudent(db: DB, input: StudentCreateInput, actorId: string | null, now = new Date()): Promise<PublicUser> {
   const at = now.toISOString();
+  await assertAcceptablePassword(input.password, "student");
   const password_hash = await hashPassword(input.password);
   const id = crypto.randomUUID();
   return writeTransaction(db, async (trx) => {

@@ -20,6 +20,7 @@ import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate, ROLE_LABELS } from "~/utils/format";
 import { parseWith } from "~/utils/validation";
+import { clientAddress } from "~/http/request-context.server";
 
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -55,8 +56,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return redirectWithFlash("/admin/overview", { type: "error", message: parsed.message });
   const { intent, user_id } = parsed.data;
   try {
-    if (intent === "approve") await approveAccount(getDb(), user_id, admin.id);
-    else await rejectAccount(getDb(), user_id, admin.id);
+    if (intent === "approve") await approveAccount(getDb(), user_id, { id: admin.id, client: clientAddress(request) });
+    else await rejectAccount(getDb(), user_id, { id: admin.id, client: clientAddress(request) });
   } catch (error) {
     if (isDomainError(error)) {
       return redirectWithFlash("/admin/overview", { type: "error", message: "That account is no longer waiting for approval" });

@@ -1,3 +1,4 @@
+import { clientAddress } from "~/http/request-context.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
@@ -31,7 +32,7 @@ const handle = apiRoute({
       if (!course) throw notFound("Course");
       return apiJson<CourseResponse>(course);
     }
-    return apiJson<CourseResponse>(await updateCourse(db, id, patch, admin.id));
+    return apiJson<CourseResponse>(await updateCourse(db, id, patch, { id: admin.id, client: clientAddress(request) }));
   },
 });
 

@@ -1,3 +1,4 @@
+import { clientAddress } from "~/http/request-context.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
@@ -36,7 +37,7 @@ const handle = apiRoute({
       if (!detail) throw notFound("Student");
       return apiJson<UserResponse>(detail.student);
     }
-    return apiJson<UserResponse>(await updateStudent(db, id, patch, admin.id));
+    return apiJson<UserResponse>(await updateStudent(db, id, patch, { id: admin.id, client: clientAddress(request) }));
   },
 });
 

@@ -146,6 +146,8 @@ const pages: PageCase[] = [
   { file: "admin.locations_.$id.tsx", path: () => `/admin/locations/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
   { file: "student.profile.enrolment.tsx", path: () => "/student/profile/enrolment", may: ["student"], methods: ["GET", "POST"] },
   { file: "admin.export[.]csv.ts", path: () => "/admin/export.csv", may: ["admin"], methods: ["GET"] },
+  { file: "admin.audit.tsx", path: () => "/admin/audit", may: ["admin"], methods: ["GET"] },
+  { file: "admin.audit[.]csv.ts", path: () => "/admin/audit.csv", may: ["admin"], methods: ["GET"] },
 ];
 
 interface ApiCase {
@@ -174,6 +176,7 @@ const api: ApiCase[] = [
   { file: "api.admin.students.ts", method: "GET", path: () => "/api/admin/students", allowed: { trainer: [200], admin: [200] } },
   // the year of the enrolment made above (a year with no activity is a 404 saying so)
   { file: "api.admin.avetmiss.ts", method: "GET", path: () => `/api/admin/avetmiss?year=${new Date().getFullYear()}`, allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.audit.ts", method: "GET", path: () => "/api/admin/audit", allowed: ADMIN_ONLY([200]) },
   { file: "api.dashboard.stats.ts", method: "GET", path: () => "/api/dashboard/stats", allowed: { trainer: [200], admin: [200] } },
   {
     file: "api.certificates.$id.download.ts",
