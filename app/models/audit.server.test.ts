@@ -16,6 +16,7 @@ import * as auditRoute from "~/routes/api.admin.audit";
 import * as auditCsvRoute from "~/routes/admin.audit[.]csv";
 import * as auditPage from "~/routes/admin.audit";
 import * as usiPage from "~/routes/trainer.usi.$studentId";
+import * as profilePage from "~/routes/admin.students.$id";
 import { beginTwoStep, confirmTwoStep, currentCode, resetTwoStep, twoStepSetUp } from "~/auth/two-step.server";
 import { changePassword } from "./user.server";
 import { requestPasswordReset, resetPassword } from "./password-reset.server";
@@ -134,6 +135,19 @@ describe("every event of CONTRACT section 13 is written by the action that cause
     expect(page.status).toBe(200);
     const [entry] = await entries("usi.viewed", student.id);
     expect(entry).toMatchObject({ actor_id: trainer.id, client: CLIENT, subject_user_id: student.id });
+  });
+
+  it("USI viewed by an administrator in a student's record (page and /api); a trainer's answer carries no USI and records nothing", async () => {
+    const admin = await caller(db, "admin");
+    const trainer = await caller(db, "trainer");
+    const student = await makeUser(db);
+    const page = await call(mod(profilePage), "GET", `/admin/students/${student.id}`, { cookie: await sessionCookie(db, admin.id), params: { id: student.id }, client: CLIENT });
+    expect(page.status).toBe(200);
+    expect(await entries("usi.viewed", student.id)).toHaveLength(1);
+    await call(mod(studentRoute), "GET", `/api/admin/students/${student.id}`, { token: trainer.token, params: { id: student.id } });
+    expect(await entries("usi.viewed", student.id)).toHaveLength(1);
+    await call(mod(studentRoute), "GET", `/api/admin/students/${student.id}`, { token: admin.token, params: { id: student.id } });
+    expect(await entries("usi.viewed", student.id)).toHaveLength(2);
   });
 
   it("USI changed, and a student record edited: field names only, never the values", async () => {

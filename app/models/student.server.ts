@@ -9,7 +9,7 @@ import type { StudentCreateInput, StudentIssue, StudentPatch, StudentStatusFilte
 import { conflict, notFound } from "~/utils/errors";
 import { CERTIFICATE_GRACE_DAYS, listCertificatesForStudent, overdueCertificateEnrollments, type CertificateSummary } from "./certificate.server";
 import { listEnrollmentsForStudent, type StudentEnrollment } from "./student-enrollments.server";
-import { actorOf, recordStudentEdit, type ActorRef } from "./audit.server";
+import { actorOf, recordAudit, recordStudentEdit, type ActorRef, type AuditActor } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { assertUsiFree, recordUsiVerification, usiChange } from "./usi.server";
 import { avetmissChanges, getAvetmissDetails, type AvetmissDetails } from "~/avetmiss/details.server";
@@ -161,7 +161,7 @@ export interface StudentDetail {
 }
 
 /** Everything the Student Profile shows, or null when no student has this id. */
-export async function getStudentDetail(db: DB, id: string): Promise<StudentDetail | null> {
+export async function getStudentDetail(db: DB, id: string, shownTo?: AuditActor): Promise<StudentDetail | null> {
   const row = await db
     .selectFrom("users")
     .select(publicUserColumns)
@@ -215,6 +215,8 @@ export async function getStudentDetail(db: DB, id: string): Promise<StudentDetai
       .where("student_id", "=", id)
       .executeTakeFirstOrThrow(),
   ]);
+  // an administrator reading the record reads the USI: staff views of a USI are audited
+  if (shownTo && (row.usi || row.usi_claimed)) await recordAudit(db, { action: "usi.viewed", actor: shownTo, subject: { type: "user", id } });
   return {
     student: toPublicUser(row),
     usi_held_by: usiHolder ?? null,

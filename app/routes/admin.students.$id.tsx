@@ -22,8 +22,9 @@ import { formatDate, formatDateTime } from "~/utils/format";
 import { clientAddress } from "~/http/request-context.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "admin");
-  const detail = await foundOr404(params.id, (id) => getStudentDetail(getDb(), id), "Student not found");
+  const admin = await requireRole(request, "admin");
+  const shownTo = { id: admin.id, client: clientAddress(request) };
+  const detail = await foundOr404(params.id, (id) => getStudentDetail(getDb(), id, shownTo), "Student not found");
   return json({ ...detail, history: await listCertificateHistory(getDb(), detail.student.id) });
 }
 
