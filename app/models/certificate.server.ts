@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
+import { isUniqueViolation } from "#db/dialect";
 import type { Role, Tier } from "#db/schema";
 import { DomainError, notFound } from "~/utils/errors";
 import { newVerificationCode, nextCertificateNumber } from "./certificate-number.server";
@@ -225,10 +226,6 @@ export async function getCertificateByEnrollment(db: DB, enrollmentId: string): 
 
 export const CERTIFICATE_NEEDS_COMPLETION = "Only a completed enrollment can be certified";
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
-}
 
 /**
  * The gate of the Student Identifiers Act: a statement of attainment only for a learner whose
