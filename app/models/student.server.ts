@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
 import { dialectSql } from "#db/dialect";
 import type { AssessmentStatus } from "#db/schema";
@@ -6,16 +5,15 @@ import { hashPassword } from "~/auth/password.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
 import { revokeAllAccess } from "~/auth/session.server";
 import type { StudentCreateInput, StudentIssue, StudentPatch, StudentStatusFilter } from "~/schemas/student";
-import { conflict, notFound } from "~/utils/errors";
+import { notFound } from "~/utils/errors";
 import { CERTIFICATE_GRACE_DAYS, listCertificatesForStudent, overdueCertificateEnrollments, type CertificateSummary } from "./certificate.server";
 import { listEnrollmentsForStudent, type StudentEnrollment } from "./student-enrollments.server";
 import { actorOf, recordAudit, recordStudentEdit, type ActorRef, type AuditActor } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { assertUsiFree, recordUsiVerification, usiChange } from "./usi.server";
 import { avetmissChanges, getAvetmissDetails, type AvetmissDetails } from "~/avetmiss/details.server";
-import { nextStudentNumber } from "./student-number.server";
 import { AVETMISS_FIELDS } from "~/avetmiss/schema";
-import { EMAIL_TAKEN, getUserById, publicUserColumns, toPublicUser, type PublicUser } from "./user.server";
+import { assertEmailFree, getUserById, insertUser, publicUserColumns, toPublicUser, type PublicUser } from "./user.server";
 
 /**
  * The administrator's view of student records: search, the profile, edits and new accounts.
@@ -234,12 +232,6 @@ export async function getStudentDetail(db: DB, id: string, shownTo?: AuditActor)
   };
 }
 
-async function assertEmailFree(db: DB, email: string, exceptId: string | null): Promise<void> {
-  let query = db.selectFrom("users").select("id").where("email", "=", email);
-  if (exceptId) query = query.where("id", "!=", exceptId);
-  if (await query.executeTakeFirst()) throw conflict(EMAIL_TAKEN, "email");
-}
-
 /**
  * An administrator's change to a student record; fields left out stay as they are. A taken
  * email or USI is a 409; a changed USI loses its verification, and `usi_verified` records the
@@ -313,14 +305,12 @@ export async function createStudent(db: DB, input: StudentCreateInput, actorId: 
   const at = now.toISOString();
   await assertAcceptablePassword(input.password, "student");
   const password_hash = await hashPassword(input.password);
-  const id = crypto.randomUUID();
   return writeTransaction(db, async (trx) => {
-    await assertEmailFree(trx, input.email, null);
+    await assertEmailFree(trx, input.email);
     await assertUsiFree(trx, input.usi, null);
-    await trx
-      .insertInto("users")
-      .values({
-        id,
+    const id = await insertUser(
+      trx,
+      {
         email: input.email,
         full_name: input.full_name,
         password_hash,
@@ -331,15 +321,12 @@ export async function createStudent(db: DB, input: StudentCreateInput, actorId: 
         emergency_contact: input.emergency_contact,
         license_number: input.license_number,
         usi: input.usi,
-        student_number: await nextStudentNumber(trx),
         ...avetmissChanges(input, EMPTY_DETAILS),
         is_active: input.is_active ? 1 : 0,
         approval_status: "approved",
-        created_at: at,
-        updated_at: at,
-        last_login: null,
-      })
-      .execute();
+      },
+      at,
+    );
     await recordEvent(trx, {
       actorId,
       subjectUserId: id,

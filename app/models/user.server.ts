@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
-import type { Role, UserRow } from "#db/schema";
+import type { NewUserRow, Role, UserRow } from "#db/schema";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { revokeAllAccess } from "~/auth/session.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
@@ -102,6 +102,35 @@ export const REGISTERED_PENDING =
 /** What a new account's holder is told, on the page and over the /api alike. */
 export const registeredMessage = (pending: boolean) => (pending ? REGISTERED_PENDING : REGISTERED);
 
+/** A taken email is a 409 beside the email field, wherever an account gets or changes its email. */
+export async function assertEmailFree(db: DB, email: string, exceptId: string | null = null): Promise<void> {
+  let query = db.selectFrom("users").select("id").where("email", "=", email);
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  if (await query.executeTakeFirst()) throw conflict(EMAIL_TAKEN, "email");
+}
+
+type NewAccount = Omit<NewUserRow, "id" | "student_number" | "created_at" | "updated_at" | "last_login">;
+
+/**
+ * The one insert of an account, inside the caller's write transaction: a student gets the next
+ * student number; the row starts without a sign-in.
+ */
+export async function insertUser(trx: DB, account: NewAccount, at: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await trx
+    .insertInto("users")
+    .values({
+      ...account,
+      id,
+      student_number: account.role === "student" ? await nextStudentNumber(trx) : null,
+      created_at: at,
+      updated_at: at,
+      last_login: null,
+    })
+    .execute();
+  return id;
+}
+
 /**
  * Creates an account. Students are active at once; trainers and administrators wait for an
  * administrator's approval. A taken email is a 409. A self-registration names its `client`,
@@ -117,18 +146,15 @@ export async function registerUser(
   const now = (options.now ?? new Date()).toISOString();
   const pending = input.role !== "student" && !options.approved;
   if (options.client !== undefined) await allowRegistration(db, options.client, options.now);
-  if (await db.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst()) throw conflict(EMAIL_TAKEN);
+  await assertEmailFree(db, input.email);
   await assertAcceptablePassword(input.password, input.role);
   const password_hash = await hashPassword(input.password);
-  const id = crypto.randomUUID();
   return writeTransaction(db, async (trx) => {
-    const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
-    if (taken) throw conflict(EMAIL_TAKEN, "email");
-    const usiColumns = await ownUsiColumns(trx, { id, usi: null }, input.usi ?? null);
-    await trx
-      .insertInto("users")
-      .values({
-        id,
+    await assertEmailFree(trx, input.email);
+    const usiColumns = await ownUsiColumns(trx, null, input.usi ?? null);
+    const id = await insertUser(
+      trx,
+      {
         email: input.email,
         full_name: input.full_name,
         password_hash,
@@ -140,14 +166,11 @@ export async function registerUser(
         license_number: null,
         usi: null,
         ...usiColumns,
-        student_number: input.role === "student" ? await nextStudentNumber(trx) : null,
         is_active: 1,
         approval_status: pending ? "pending" : "approved",
-        created_at: now,
-        updated_at: now,
-        last_login: null,
-      })
-      .execute();
+      },
+      now,
+    );
     await recordEvent(trx, {
       actorId: options.actorId ?? id,
       subjectUserId: id,
