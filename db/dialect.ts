@@ -1,4 +1,4 @@
-import { cleanSearchTerm } from "../app/schemas/fields";
+import { cleanSearchTerm } from "./search-term";
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type ColumnDataType, type Kysely, type RawBuilder } from "kysely";
 
 /**

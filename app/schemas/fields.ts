@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { cleanSearchTerm } from "#db/search-term";
 import { USI_INVALID_MESSAGE, isValidUsi, normaliseUsi } from "~/models/usi";
+
+export { cleanSearchTerm };
 
 /** Building blocks shared by every form and /api payload. */
 
@@ -29,16 +32,6 @@ export const cleanText = (label: string, options: { multiline?: boolean; typeMes
     )
     .overwrite((v) => (options.multiline ? v.replace(/\r\n?/g, "\n") : v))
     .normalize("NFC");
-
-/**
- * A search term as the lists use it: whatever bytes arrive, it becomes plain text (control
- * characters dropped, unpaired surrogates replaced, NFC) so a query can never trip the search
- * index; over-long terms are cut rather than refused, like the rest of a query string.
- */
-export function cleanSearchTerm(raw: string, max = 100): string {
-  const text = raw.replace(/[\uD800-\uDFFF]/gu, "\uFFFD").replace(/\p{Cc}/gu, " ").normalize("NFC").trim();
-  return [...text].slice(0, max).join("").trim();
-}
 
 /** A search box's query-string value: never refused, only cleaned. */
 export const searchTerm = (max = 100) =>
