@@ -116,6 +116,8 @@ export interface CertificateDocumentRecord {
   issue_date: string;
   verification_code: string;
   learner_full_name: string;
+  /** where the learner is told of it (never printed) */
+  learner_email: string;
   course_name: string;
   unit_code: string;
   /** set once an administrator revoked it */
@@ -131,6 +133,15 @@ export interface CertificateDocumentRecord {
 export async function getCertificateDocumentRecord(db: DB, id: string): Promise<CertificateDocumentRecord | null> {
   const row = await documentRecordQuery(db).where("certificates.id", "=", id).executeTakeFirst();
   return row ?? null;
+}
+
+/** Keeps a certificate's rendered PDF (replacing an earlier render of it). */
+export async function storeCertificateDocument(db: DB, certificateId: string, document: StoredCertificateDocument): Promise<void> {
+  await db
+    .insertInto("certificate_documents")
+    .values({ certificate_id: certificateId, ...document })
+    .onConflict((oc) => oc.column("certificate_id").doUpdateSet(document))
+    .execute();
 }
 
 /** A certificate's PDF as stored, with the version it was rendered for. */
@@ -172,6 +183,7 @@ function documentRecordQuery(db: DB) {
       "certificates.issue_date",
       "certificates.verification_code",
       "users.full_name as learner_full_name",
+      "users.email as learner_email",
       "courses.name as course_name",
       "courses.unit_code",
       "certificates.revoked_at",
