@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { requireRole } from "~/auth/guards.server";
 import { RouteError } from "~/components/route-error";
 import { CourseFields, courseStateFrom } from "~/components/admin/course-form";
-import { courseFormFailure, listButtonResponse } from "~/components/admin/course-form.server";
+import { courseFormFailure, listButtonResponse } from "~/utils/course-form-action.server";
 import { useActionToast } from "~/components/toaster";
 import { Alert, buttonClasses, Modal, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
