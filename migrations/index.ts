@@ -18,6 +18,7 @@ import * as usiClaims from "./2026-11-26T0100_usi_claims";
 import * as resetRequestKnown from "./2026-11-26T0101_reset_request_known";
 import * as staffLearnerNumbers from "./2026-11-26T0102_staff_learner_numbers";
 import * as plannedDatesOfficialTitles from "./2026-11-26T0300_planned_dates_official_titles";
+import * as hrwAssessments from "./2026-11-26T0600_hrw_assessments";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0101_reset_request_known": resetRequestKnown,
   "2026-11-26T0102_staff_learner_numbers": staffLearnerNumbers,
   "2026-11-26T0300_planned_dates_official_titles": plannedDatesOfficialTitles,
+  "2026-11-26T0600_hrw_assessments": hrwAssessments,
 };
