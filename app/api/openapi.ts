@@ -23,6 +23,12 @@ import { openapi as issueCertificate } from "~/routes/api.certificates";
 import { openapi as revokeCertificate } from "~/routes/api.admin.certificates.$id.revoke";
 import { openapi as reissueCertificate } from "~/routes/api.admin.certificates.$id.reissue";
 import { openapi as avetmiss } from "~/routes/api.admin.avetmiss";
+import { openapi as hrwAudit } from "~/routes/api.admin.hrw-assessments";
+import { openapi as hrwBook } from "~/routes/api.hrw.assessments";
+import { openapi as hrwNotice } from "~/routes/api.hrw.assessments.$id.notice";
+import { openapi as hrwResults } from "~/routes/api.hrw.assessments.$id.results";
+import { openapi as hrwNsa } from "~/routes/api.hrw.assessments.$id.nsa";
+import { openapi as hrwMine } from "~/routes/api.hrw.assessments.my";
 
 /**
  * The OpenAPI 3.1 description of /api, generated from the zod schemas the routes validate
@@ -43,6 +49,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...courseDetail,
   ...staffUpdate,
   ...avetmiss,
+  ...hrwAudit,
   ...myEnrollments,
   ...enrollments,
   ...updateEnrollment,
@@ -50,6 +57,11 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...issueCertificate,
   ...revokeCertificate,
   ...reissueCertificate,
+  ...hrwBook,
+  ...hrwNotice,
+  ...hrwResults,
+  ...hrwNsa,
+  ...hrwMine,
   ...myCertificates,
   ...certificateDownload,
   ...verifyCertificate,

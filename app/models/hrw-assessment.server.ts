@@ -2,13 +2,14 @@ import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
 import type { BookingInput, NsaInput, PartResultInput } from "~/schemas/hrw";
 import {
-  DEFAULT_PREREQUISITES,
   HRW_MESSAGES,
+  HRW_STAGES,
+  partsText,
   NAI_PART_CODES,
   NSA_APPLICATION_DAYS,
   type HrwStage,
+  prerequisitesOf,
   type HrwState,
-  type LicenceClass,
   type NaiPart,
   type NaiResult,
 } from "~/schemas/hrw-codes";
@@ -23,20 +24,6 @@ import { coveringAccreditation, noticeDaysFor } from "./hrw-register.server";
  * results (every one kept, the latest per part counts), the NSA, and the views the assessor,
  * the candidate and the regulator's audit read.
  */
-
-/** A course's prerequisite classes: its own list, else the defaults of its class. */
-export function prerequisitesOf(course: { licence_class: string | null; licence_prerequisites: string | null }): LicenceClass[] {
-  if (!course.licence_class) return [];
-  if (course.licence_prerequisites !== null) {
-    try {
-      const list: unknown = JSON.parse(course.licence_prerequisites);
-      if (Array.isArray(list)) return list.filter((v): v is LicenceClass => typeof v === "string");
-    } catch {
-      // an unreadable list falls back to the defaults
-    }
-  }
-  return DEFAULT_PREREQUISITES[course.licence_class as LicenceClass] ?? [];
-}
 
 /** The last day the candidate may lodge the NSA with the regulator. */
 export const applicationDeadline = (nsaDate: string) => addDays(nsaDate, NSA_APPLICATION_DAYS);
@@ -305,4 +292,55 @@ export async function licenceApplicationsDue(db: DB, candidateId: string, today:
     .orderBy("nsa_date")
     .execute();
   return rows.filter((r) => r.nsa_number && r.nsa_date).map((r) => ({ id: r.id, licence_class: r.licence_class, nsa_number: r.nsa_number!, deadline: applicationDeadline(r.nsa_date!) }));
+}
+
+/** What the booking form offers: licence courses, active trainers as assessors, delivery locations. */
+export async function bookingOptions(db: DB) {
+  const [courses, assessors, locations] = await Promise.all([
+    db.selectFrom("courses").select(["id", "name", "unit_code", "licence_class"]).where("licence_class", "is not", null).where("is_active", "=", 1).orderBy("licence_class").orderBy("name").execute(),
+    db.selectFrom("users").select(["id", "full_name"]).where("role", "=", "trainer").where("is_active", "=", 1).where("approval_status", "=", "approved").orderBy("full_name").limit(200).execute(),
+    db.selectFrom("delivery_locations").select(["id", "name", "identifier"]).orderBy("created_at").orderBy("id").execute(),
+  ]);
+  return { courses: courses.map((c) => ({ ...c, licence_class: c.licence_class! })), assessors, locations };
+}
+
+/** The regulator's audit as CSV columns, one row per assessment. */
+export const HRW_REPORT_COLUMNS = [
+  "assessment_date",
+  "start_time",
+  "candidate",
+  "licence_class",
+  "unit_code",
+  "state",
+  "location",
+  "plant",
+  "plant_registration",
+  "assessor",
+  "accreditation_number",
+  "notice_reference",
+  "parts",
+  "result",
+  "nsa_number",
+  "nsa_date",
+] as const;
+
+export function hrwReportRow(a: HrwAssessment): Record<(typeof HRW_REPORT_COLUMNS)[number], string> {
+  return {
+    assessment_date: a.assessment_date,
+    start_time: a.start_time,
+    candidate: a.candidate.full_name,
+    licence_class: a.licence_class,
+    unit_code: a.course.unit_code,
+    state: a.state,
+    location: `${a.location.name} (${a.location.identifier})`,
+    plant: a.plant_description,
+    plant_registration: a.plant_registration,
+    assessor: a.assessor.full_name,
+    accreditation_number: a.accreditation_number ?? "",
+    notice_reference: a.notice_reference ?? "",
+    parts: partsText(a.parts),
+    result: HRW_STAGES[a.stage],
+    nsa_number: a.nsa_number ?? "",
+    nsa_date: a.nsa_date ?? "",
+  };
 }

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
+import { sql } from "kysely";
 import { writeTransaction, type DB } from "#db/connection";
+import { dialectSql } from "#db/dialect";
 import { hrwDate, IDENTITY_DOCUMENTS, IDENTITY_POINTS_NEEDED, identityPoints, MINIMUM_AGE, type IdentityDocument, type LicenceClass } from "~/schemas/hrw-codes";
 import { DomainError, notFound } from "~/utils/errors";
 import { ageOn } from "./hrw-calendar.server";
@@ -121,4 +123,20 @@ export async function missingChecks(db: DB, candidateId: string, input: { date: 
     else if (held.expires_on < input.date) missing.push(`${cls} licence expires before ${hrwDate(input.date)}`);
   }
   return missing;
+}
+
+export const CANDIDATE_OPTION_LIMIT = 20;
+
+/** Active students whose name or e-mail matches `search` (the booking page's candidate finder). */
+export async function searchCandidates(db: DB, search: string): Promise<Array<{ id: string; full_name: string; email: string }>> {
+  let query = db
+    .selectFrom("users")
+    .select(["id", "full_name", "email"])
+    .where("role", "=", "student")
+    .where("is_active", "=", 1)
+    .orderBy(sql`lower(full_name)`)
+    .orderBy("id")
+    .limit(CANDIDATE_OPTION_LIMIT);
+  if (search.trim()) query = query.where(dialectSql(db).userTextMatches(search.trim(), "users"));
+  return query.execute();
 }

@@ -5,7 +5,7 @@ import { createTestDb, TEST_DIALECT } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
 import { sendDueLicenceReminders } from "~/mail/hrw-reminder.server";
 import type { Mailer, MailMessage } from "~/mail/transport.server";
-import { identityPoints } from "~/schemas/hrw-codes";
+import { identityPoints, prerequisitesOf } from "~/schemas/hrw-codes";
 import { addDays, ageOn, businessDaysBefore } from "./hrw-calendar.server";
 import { getCandidateChecks, missingChecks, recordCandidateCheck } from "./hrw-candidate.server";
 import {
@@ -14,7 +14,6 @@ import {
   licenceApplicationsDue,
   listHrwAssessments,
   noticesDue,
-  prerequisitesOf,
   recordNotice,
   recordNsa,
   recordPartResult,

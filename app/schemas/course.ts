@@ -2,6 +2,7 @@ import { z } from "zod";
 import { TIERS } from "#db/schema";
 import { formToObject } from "~/utils/validation";
 import { cleanText, requiredText } from "./fields";
+import { courseLicenceFields } from "./hrw";
 
 /**
  * A number typed by a person or sent as JSON: blank is 0 (prices and hours are
@@ -72,6 +73,7 @@ export const courseObject = z.object({
     .transform((v) => (v ? v : null)),
   /** the NAT VET flag: vocational education and training (every licence unit is); left out, yes */
   vet_flag: z.boolean({ message: "VET must be true or false" }).optional(),
+  ...courseLicenceFields,
 });
 export type CourseInput = z.infer<typeof courseObject>;
 
@@ -88,6 +90,8 @@ export const courseEditSchema = courseObject.pick({
   assessment_criteria: true,
   field_of_education: true,
   vet_flag: true,
+  licence_class: true,
+  licence_prerequisites: true,
 });
 
 /** The /api partial update (and the status toggle). */
@@ -118,6 +122,8 @@ export function courseFormInput(form: FormData): Record<string, unknown> {
     out.vet_flag = form.get("vet_flag") === "on" || form.get("vet_flag") === "true";
   }
   delete out.vet_flag_present;
+  if (form.has("licence_prerequisites_present")) out.licence_prerequisites = form.getAll("licence_prerequisites").filter((v) => typeof v === "string");
+  delete out.licence_prerequisites_present;
   delete out.intent;
   return out;
 }

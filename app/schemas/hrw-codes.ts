@@ -32,6 +32,20 @@ export const DEFAULT_PREREQUISITES: Partial<Record<LicenceClass, LicenceClass[]>
   RA: ["RI"],
 };
 
+/** A course's prerequisite classes: its own list (JSON text), else the defaults of its class. */
+export function prerequisitesOf(course: { licence_class: string | null; licence_prerequisites: string | null }): LicenceClass[] {
+  if (!course.licence_class) return [];
+  if (course.licence_prerequisites !== null) {
+    try {
+      const list: unknown = JSON.parse(course.licence_prerequisites);
+      if (Array.isArray(list)) return list.filter((v): v is LicenceClass => typeof v === "string" && v in LICENCE_CLASSES);
+    } catch {
+      // an unreadable list falls back to the defaults
+    }
+  }
+  return DEFAULT_PREREQUISITES[course.licence_class as LicenceClass] ?? [];
+}
+
 /** The states and territories whose WHS regulator accredits assessors and issues licences. */
 export const HRW_STATES = {
   ACT: "WorkSafe ACT",
@@ -96,6 +110,11 @@ export const HRW_STAGES = {
   nsa_issued: "NSA issued",
 } as const;
 export type HrwStage = keyof typeof HRW_STAGES;
+
+/** The latest result of each NAI part in words (the audit CSV). */
+export function partsText(parts: Partial<Record<NaiPart, { result: NaiResult; assessed_on: string }>>): string {
+  return NAI_PART_CODES.map((p) => `${NAI_PARTS[p]}: ${parts[p] ? `${NAI_RESULTS[parts[p]!.result]} ${parts[p]!.assessed_on}` : "not assessed"}`).join("; ");
+}
 
 const AU_DATE = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 /** A calendar date as the regulator's letters write it (12 Dec 2026). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { organisationToday } from "~/utils/organisation-calendar";
+import { parseWith } from "~/utils/validation";
 import { calendarDate, optionalText, requiredText } from "./fields";
 import { HRW_STATE_CODES, IDENTITY_DOCUMENT_CODES, LICENCE_CLASS_CODES, NAI_PART_CODES, NAI_RESULT_CODES } from "./hrw-codes";
 
@@ -29,7 +30,7 @@ export const courseLicenceFields = {
     .union([z.literal(""), licenceClass])
     .nullish()
     .transform((v) => (v ? v : null)),
-  /** blank: the class's default prerequisites */
+  /** empty: the class's default prerequisites */
   licence_prerequisites: list(licenceClass, "Prerequisite classes must be licence classes").optional(),
 };
 
@@ -110,3 +111,8 @@ export const hrwReportQuery = z.object({
   from: optionalDate("From").describe("First assessment date (YYYY-MM-DD)"),
   to: optionalDate("To").describe("Last assessment date (YYYY-MM-DD)"),
 });
+
+/** Reads ?from=&to= for the audit page, its CSV and its /api twin. */
+export function readHrwPeriod(url: URL) {
+  return parseWith(hrwReportQuery, { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" });
+}

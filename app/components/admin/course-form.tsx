@@ -4,6 +4,7 @@ import type { Course } from "~/models/course.server";
 import type { CourseListName } from "~/schemas/course";
 import type { FieldErrors } from "~/utils/validation";
 import { TIER_TITLES } from "~/components/status-badges";
+import { CourseLicenceFields, licenceStateFromForm } from "~/components/hrw/class-fields";
 
 /** The course form as typed: numbers stay text until the server parses them. */
 export interface CourseFormState {
@@ -16,6 +17,8 @@ export interface CourseFormState {
   is_active: boolean;
   field_of_education: string;
   vet_flag: boolean;
+  licence_class: string;
+  licence_prerequisites: string[];
   prerequisites: string[];
   learning_outcomes: string[];
   assessment_criteria: string[];
@@ -162,6 +165,7 @@ export function CourseFields({
           />
         </div>
       </div>
+      <CourseLicenceFields state={state} errors={errors} />
       <TextAreaField label="Description" name="description" rows={3} required defaultValue={state.description} error={errors.description} />
       {lists.map((list) => (
         <ListField
@@ -204,6 +208,7 @@ export function courseStateFromForm(form: FormData, fallback: CourseFormState): 
     is_active: form.has("is_active_present") ? form.get("is_active") === "on" : fallback.is_active,
     field_of_education: text("field_of_education", fallback.field_of_education),
     vet_flag: form.has("vet_flag_present") ? form.get("vet_flag") === "on" : fallback.vet_flag,
+    ...licenceStateFromForm(form, fallback),
     prerequisites: list("prerequisites"),
     learning_outcomes: list("learning_outcomes"),
     assessment_criteria: list("assessment_criteria"),
@@ -224,6 +229,8 @@ export function courseStateFrom(
     is_active: course.is_active,
     field_of_education: course.field_of_education ?? "",
     vet_flag: course.vet_flag,
+    licence_class: course.licence_class ?? "",
+    licence_prerequisites: [...course.licence_prerequisites],
     prerequisites: [...course.prerequisites],
     learning_outcomes: [...course.learning_outcomes],
     assessment_criteria: [...course.assessment_criteria],
@@ -240,6 +247,8 @@ export const EMPTY_COURSE_STATE: CourseFormState = {
   is_active: true,
   field_of_education: "",
   vet_flag: true,
+  licence_class: "",
+  licence_prerequisites: [],
   prerequisites: [""],
   learning_outcomes: [""],
   assessment_criteria: [""],
