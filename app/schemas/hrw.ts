@@ -37,7 +37,7 @@ export const courseLicenceFields = {
 export const accreditationSchema = z.object({
   regulator: hrwState,
   number: requiredText("Accreditation number", 40),
-  classes: list(licenceClass, "Choose the classes the accreditation covers").refine((v) => v.length > 0, "Choose at least one class"),
+  classes: list(licenceClass, "Choose the classes the accreditation covers").refine((v) => v.length > 0, "Choose the classes the accreditation covers"),
   expires_on: calendarDate("Expiry date"),
 });
 export type AccreditationInput = z.infer<typeof accreditationSchema>;
