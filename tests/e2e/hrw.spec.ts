@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
-import { e2eDb } from "./e2e-db";
+import { e2eDb, insertCourse } from "./e2e-db";
 
 /** The dates the portal prints (12 Dec 2026), for a YYYY-MM-DD date. */
 function shown(date: string): string {
@@ -126,6 +126,26 @@ test.describe("high-risk work licence assessments", () => {
     expect(line).toContain(candidate.name);
     expect(line).toContain("NSW-HRWA-10452");
     expect(line).toContain("Practical: Satisfactory");
+  });
+
+  test("an administrator sets a course's licence class and its prerequisite licences on the course form", async ({ page, js }) => {
+    const course = await insertCourse();
+    await signIn(page, DEMO.admin.email);
+    await page.goto(`/admin/courses/${course.id}/edit`);
+    const modal = page.getByRole("dialog");
+    await modal.getByLabel("High-risk work licence class").selectOption("RB");
+    await modal.getByRole("button", { name: "Save Changes" }).click();
+    await expectMessage(page, js, "Course updated successfully");
+    const stored = () => e2eDb().get<{ licence_class: string | null; licence_prerequisites: string | null }>("select licence_class, licence_prerequisites from courses where id = ?", course.id);
+    // nothing ticked: the class's defaults (RB needs DG), shown ticked when the form opens again
+    expect(await stored()).toEqual({ licence_class: "RB", licence_prerequisites: null });
+    await page.goto(`/admin/courses/${course.id}/edit`);
+    await expect(modal.getByRole("group", { name: "Licences a candidate must hold first" }).getByRole("checkbox", { name: "DG" })).toBeChecked();
+    await expectAccessible(page);
+    await modal.getByRole("group", { name: "Licences a candidate must hold first" }).getByRole("checkbox", { name: "CN" }).check();
+    await modal.getByRole("button", { name: "Save Changes" }).click();
+    await expectMessage(page, js, "Course updated successfully");
+    expect(await stored()).toEqual({ licence_class: "RB", licence_prerequisites: JSON.stringify(["DG", "CN"]) });
   });
 
   test("an administrator keeps the assessor register and the states' notice lead times; the dashboard warns of expiries", async ({ page, js }) => {
