@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { HrwTables } from "./schema-hrw";
 
 /**
  * The database as Kysely sees it. Columns use portable types so the same queries run on
@@ -96,6 +97,10 @@ export interface CoursesTable {
   vet_flag: ColumnType<number, number | undefined, number>;
   /** the unit's title on the national register (NAT00060); null until recorded */
   official_title: Optional;
+  /** the high-risk work licence class the course leads to (app/schemas/hrw-codes.ts); null: none */
+  licence_class: Optional;
+  /** JSON list of licence classes a candidate must hold first; null: the class's defaults */
+  licence_prerequisites: Optional;
 }
 
 /** Where training is delivered (NAT00020); every enrolment names one. */
@@ -336,7 +341,7 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
-export interface Database {
+export interface Database extends HrwTables {
   audit_log: AuditLogTable;
   two_step: TwoStepTable;
   recovery_codes: RecoveryCodesTable;

@@ -21,6 +21,7 @@ import * as plannedDatesOfficialTitles from "./2026-11-26T0300_planned_dates_off
 import * as avetmissVersion from "./2026-11-26T0400_avetmiss_version";
 import * as avetmissVersionUsiClaimed from "./2026-11-26T0410_avetmiss_version_usi_claimed";
 import * as auditAndTwoStep from "./2026-11-26T0500_audit_and_two_step";
+import * as hrwAssessments from "./2026-11-26T0600_hrw_assessments";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0400_avetmiss_version": avetmissVersion,
   "2026-11-26T0410_avetmiss_version_usi_claimed": avetmissVersionUsiClaimed,
   "2026-11-26T0500_audit_and_two_step": auditAndTwoStep,
+  "2026-11-26T0600_hrw_assessments": hrwAssessments,
 };

@@ -24,6 +24,12 @@ import { openapi as revokeCertificate } from "~/routes/api.admin.certificates.$i
 import { openapi as reissueCertificate } from "~/routes/api.admin.certificates.$id.reissue";
 import { openapi as avetmiss } from "~/routes/api.admin.avetmiss";
 import { openapi as audit } from "~/routes/api.admin.audit";
+import { openapi as hrwAudit } from "~/routes/api.admin.hrw-assessments";
+import { openapi as hrwBook } from "~/routes/api.hrw.assessments";
+import { openapi as hrwNotice } from "~/routes/api.hrw.assessments.$id.notice";
+import { openapi as hrwResults } from "~/routes/api.hrw.assessments.$id.results";
+import { openapi as hrwNsa } from "~/routes/api.hrw.assessments.$id.nsa";
+import { openapi as hrwMine } from "~/routes/api.hrw.assessments.my";
 
 /**
  * The OpenAPI 3.1 description of /api, generated from the zod schemas the routes validate
@@ -45,6 +51,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...staffUpdate,
   ...avetmiss,
   ...audit,
+  ...hrwAudit,
   ...myEnrollments,
   ...enrollments,
   ...updateEnrollment,
@@ -52,6 +59,11 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...issueCertificate,
   ...revokeCertificate,
   ...reissueCertificate,
+  ...hrwBook,
+  ...hrwNotice,
+  ...hrwResults,
+  ...hrwNsa,
+  ...hrwMine,
   ...myCertificates,
   ...certificateDownload,
   ...verifyCertificate,

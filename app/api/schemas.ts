@@ -10,6 +10,7 @@ import { assessmentSchema } from "~/schemas/assessment";
 import { certificateIssueSchema, certificateRevokeSchema } from "~/schemas/page-queries";
 import { studentPatchSchema } from "~/schemas/student";
 import { STUDENT_ISSUES, STUDENT_STATUSES } from "~/models/student.server";
+import { LICENCE_CLASS_CODES } from "~/schemas/hrw-codes";
 
 /**
  * The /api's payloads and answers as zod schemas: the request bodies are the very schemas the
@@ -175,6 +176,8 @@ export const courseResponse = z
       .nullable()
       .describe("The unit's title on the national register (training.gov.au), reported as NAT00060's subject name; null until recorded"),
     vet_flag: z.boolean().describe("Vocational education and training (the AVETMISS VET flag)"),
+    licence_class: z.enum(LICENCE_CLASS_CODES).nullable().describe("High-risk work licence class the course leads to; null: none"),
+    licence_prerequisites: z.array(z.enum(LICENCE_CLASS_CODES)).describe("Licence classes a candidate must hold first (the class's defaults unless set)"),
     created_at: instant,
     updated_at: instant,
   })

@@ -24,6 +24,8 @@ export async function countAllCourses(db: DB): Promise<number> {
   return Number(row.n);
 }
 
+const licencePrerequisitesColumn = (list: string[] | undefined) => (list?.length ? JSON.stringify([...new Set(list)]) : null);
+
 function toColumns(input: CoursePatch): CourseUpdate {
   const columns: CourseUpdate = {};
   if (input.unit_code !== undefined) columns.unit_code = input.unit_code;
@@ -39,6 +41,9 @@ function toColumns(input: CoursePatch): CourseUpdate {
   if (input.field_of_education !== undefined) columns.field_of_education = input.field_of_education;
   if (input.official_title !== undefined) columns.official_title = input.official_title;
   if (input.vet_flag !== undefined) columns.vet_flag = input.vet_flag ? 1 : 0;
+  if (input.licence_class !== undefined) columns.licence_class = input.licence_class;
+  // an empty list, or a new class without its own list, means the class's default prerequisites
+  if (input.licence_prerequisites !== undefined || input.licence_class !== undefined) columns.licence_prerequisites = licencePrerequisitesColumn(input.licence_prerequisites);
   return columns;
 }
 
@@ -97,6 +102,8 @@ export async function createCourse(db: DB, input: CourseInput, actorId: string |
         field_of_education: input.field_of_education ?? null,
         official_title: input.official_title ?? null,
         vet_flag: input.vet_flag === false ? 0 : 1,
+        licence_class: input.licence_class ?? null,
+        licence_prerequisites: licencePrerequisitesColumn(input.licence_prerequisites),
         created_at: at,
         updated_at: at,
       })

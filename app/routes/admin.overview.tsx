@@ -21,13 +21,15 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate, ROLE_LABELS } from "~/utils/format";
 import { parseWith } from "~/utils/validation";
 import { clientAddress } from "~/http/request-context.server";
+import { adminHrwAlerts } from "~/models/hrw-dashboard.server";
+import { AdminHrwAlerts } from "~/components/hrw/hrw-ui";
 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const db = getDb();
   // Stats, students and courses are independent reads: load them in parallel.
-  const [stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi] = await Promise.all([
+  const [stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi, hrw] = await Promise.all([
     getDashboardStats(db),
     listRecentStudents(db, 5),
     countAllCourses(db),
@@ -35,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listCompletedAwaitingCertificate(db, { limit: CERTIFICATES_DUE_SHOWN }),
     countCompletedAwaitingCertificate(db),
     listCompletedAwaitingCertificate(db, { limit: 100, usi: "awaiting" }),
+    adminHrwAlerts(db),
   ]);
   return json({
     stats,
@@ -44,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     due,
     dueTotal,
     awaitingUsi,
+    hrw,
   });
 }
 
@@ -68,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminOverview() {
-  const { stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi } = useLoaderData<typeof loader>();
+  const { stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi, hrw } = useLoaderData<typeof loader>();
   const tiers = [
     { key: "tier_1" as const, count: stats.tier_1_completions },
     { key: "tier_2" as const, count: stats.tier_2_completions },
@@ -86,6 +90,7 @@ export default function AdminOverview() {
           </a>
         }
       />
+      <AdminHrwAlerts hrw={hrw} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Total Students" value={stats.total_students.toLocaleString("en-AU")} tone="steel" />
         <StatCard label="Active Enrollments" value={stats.active_enrollments.toLocaleString("en-AU")} tone="blue" hint={`${stats.total_enrollments.toLocaleString("en-AU")} enrolments in all`} />

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { RouteError } from "~/components/route-error";
 import { RowActionButton } from "~/components/admin/row-action-button";
@@ -12,6 +12,7 @@ import { listStaff, setStaffActive } from "~/models/staff.server";
 import { staffToggleSchema, staffTwoStepResetSchema } from "~/schemas/page-queries";
 import { resetTwoStep } from "~/auth/two-step.server";
 import type { PublicUser } from "~/models/user.server";
+import { listAccreditationsByTrainer } from "~/models/hrw-register.server";
 import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { parseWith } from "~/utils/validation";
@@ -19,7 +20,10 @@ import { clientAddress } from "~/http/request-context.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  return json({ staff: await listStaff(getDb()), me: admin.id });
+  const [staff, accreditations] = await Promise.all([listStaff(getDb()), listAccreditationsByTrainer(getDb())]);
+  // each trainer's HRW accreditations, in brief; the register page (/admin/staff/{id}/hrw) edits them
+  const hrw = Object.fromEntries([...accreditations].map(([id, list]) => [id, list.map((a) => `${a.regulator} ${a.classes.join(" ")} to ${a.expires_on}`).join("; ")]));
+  return json({ staff, me: admin.id, hrw });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -53,7 +57,7 @@ async function resetStaffTwoStep(admin: PublicUser, form: FormData, client: stri
 }
 
 export default function StaffManagement() {
-  const { staff, me } = useLoaderData<typeof loader>();
+  const { staff, me, hrw } = useLoaderData<typeof loader>();
   return (
     <>
       <PageTitle title="Staff" subtitle="Trainers and administrators: switch an account off, and on again" />
@@ -76,7 +80,17 @@ export default function StaffManagement() {
             <tbody>
               {staff.map((s) => (
                 <tr key={s.id} className="border-t border-steel-100">
-                  <th scope="row" className="px-4 py-2 font-semibold text-steel-900">{s.full_name}</th>
+                  <th scope="row" className="px-4 py-2 font-semibold text-steel-900">
+                    {s.full_name}
+                    {s.role === "trainer" ? (
+                      <span className="block text-xs font-normal text-steel-700">
+                        {hrw[s.id] ? `HRW: ${hrw[s.id]}. ` : null}
+                        <Link to={`/admin/staff/${s.id}/hrw`} className="underline" aria-label={`Assessor register of ${s.full_name}`}>
+                          Assessor register
+                        </Link>
+                      </span>
+                    ) : null}
+                  </th>
                   <td className="px-4 py-2">{s.email}</td>
                   <td className="px-4 py-2">{s.role === "admin" ? "Administrator" : "Trainer"}</td>
                   <td className="px-4 py-2"><ActiveBadge active={s.is_active} /></td>

@@ -3,6 +3,7 @@ import { TIERS } from "#db/schema";
 import { formToObject } from "~/utils/validation";
 import { OFFICIAL_TITLE_MAX } from "./course-text";
 import { cleanText, optionalText, requiredText } from "./fields";
+import { courseLicenceFields } from "./hrw";
 
 /**
  * A number typed by a person or sent as JSON. Prices and hours are decimals; an empty box, or
@@ -93,6 +94,7 @@ export const courseObject = z.object({
   official_title: optionalText("Official unit title", OFFICIAL_TITLE_MAX),
   /** the NAT VET flag: vocational education and training (every licence unit is); left out, yes */
   vet_flag: z.boolean({ message: "VET must be true or false" }).optional(),
+  ...courseLicenceFields,
 });
 export type CourseInput = z.infer<typeof courseObject>;
 
@@ -110,6 +112,8 @@ export const courseEditSchema = courseObject.pick({
   field_of_education: true,
   official_title: true,
   vet_flag: true,
+  licence_class: true,
+  licence_prerequisites: true,
 });
 
 /** The /api partial update (and the status toggle). */
@@ -140,6 +144,8 @@ export function courseFormInput(form: FormData): Record<string, unknown> {
     out.vet_flag = form.get("vet_flag") === "on" || form.get("vet_flag") === "true";
   }
   delete out.vet_flag_present;
+  if (form.has("licence_prerequisites_present")) out.licence_prerequisites = form.getAll("licence_prerequisites").filter((v) => typeof v === "string");
+  delete out.licence_prerequisites_present;
   delete out.intent;
   return out;
 }

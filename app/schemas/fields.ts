@@ -76,6 +76,18 @@ export const phone = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+/** A calendar date (YYYY-MM-DD) that exists, from `from` to the end of 2100. */
+export const calendarDate = (label: string, from = "1900-01-01", realDate = "Enter a real date") =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v), "Enter the date as YYYY-MM-DD")
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= from && v <= "2100-12-31";
+    }, realDate);
+
 /** A calendar date (YYYY-MM-DD) in the past, for a person old enough to be a learner. */
 export const dateOfBirth = z
   .string({ message: "Date of birth must be a date" })

@@ -5,6 +5,7 @@ import type { CourseListName } from "~/schemas/course";
 import { OFFICIAL_TITLE_MAX } from "~/schemas/course-text";
 import type { FieldErrors } from "~/utils/validation";
 import { TIER_TITLES } from "~/components/status-badges";
+import { CourseLicenceFields, licenceStateFromForm } from "~/components/hrw/class-fields";
 
 /** The course form as typed: numbers stay text until the server parses them. */
 export interface CourseFormState {
@@ -18,6 +19,8 @@ export interface CourseFormState {
   field_of_education: string;
   official_title: string;
   vet_flag: boolean;
+  licence_class: string;
+  licence_prerequisites: string[];
   prerequisites: string[];
   learning_outcomes: string[];
   assessment_criteria: string[];
@@ -172,6 +175,7 @@ export function CourseFields({
           />
         </div>
       </div>
+      <CourseLicenceFields state={state} errors={errors} />
       <TextAreaField label="Description" name="description" rows={3} required defaultValue={state.description} error={errors.description} />
       {lists.map((list) => (
         <ListField
@@ -215,6 +219,7 @@ export function courseStateFromForm(form: FormData, fallback: CourseFormState): 
     field_of_education: text("field_of_education", fallback.field_of_education),
     official_title: text("official_title", fallback.official_title),
     vet_flag: form.has("vet_flag_present") ? form.get("vet_flag") === "on" : fallback.vet_flag,
+    ...licenceStateFromForm(form, fallback),
     prerequisites: list("prerequisites"),
     learning_outcomes: list("learning_outcomes"),
     assessment_criteria: list("assessment_criteria"),
@@ -236,6 +241,8 @@ export function courseStateFrom(
     field_of_education: course.field_of_education ?? "",
     official_title: course.official_title ?? "",
     vet_flag: course.vet_flag,
+    licence_class: course.licence_class ?? "",
+    licence_prerequisites: [...course.licence_prerequisites],
     prerequisites: [...course.prerequisites],
     learning_outcomes: [...course.learning_outcomes],
     assessment_criteria: [...course.assessment_criteria],
@@ -253,6 +260,8 @@ export const EMPTY_COURSE_STATE: CourseFormState = {
   field_of_education: "",
   official_title: "",
   vet_flag: true,
+  licence_class: "",
+  licence_prerequisites: [],
   prerequisites: [""],
   learning_outcomes: [""],
   assessment_criteria: [""],
