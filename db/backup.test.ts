@@ -1,13 +1,13 @@
 import { execFileSync, fork } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from "../tests/support/postgres-test-server";
 import { createTestDb, TEST_DIALECT } from "../tests/support/test-db";
 import { backupDatabase } from "./backup";
 import { sqlitePathFromUrl } from "./connection";
+import SQLite, { SQLITE_DRIVER_PATH } from "./sqlite-driver";
 
 const created: string[] = [];
 afterAll(() => {
@@ -32,7 +32,7 @@ function startWriter(url: string) {
       }
     })();`
       : `
-    const SQLite = require(${JSON.stringify(require.resolve("better-sqlite3"))});
+    const SQLite = require(${JSON.stringify(SQLITE_DRIVER_PATH)});
     const db = new SQLite(${JSON.stringify(sqlitePathFromUrl(url))});
     db.pragma("journal_mode = WAL"); db.pragma("busy_timeout = 5000");
     const insert = db.prepare(${JSON.stringify(`${INSERT} (?, null, null, 'load', 'system', null, 'write', ?)`)});

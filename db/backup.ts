@@ -2,10 +2,10 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import SQLite from "better-sqlite3";
 import { sqlitePathFromUrl } from "./connection";
 import { isPostgresUrl } from "./dialect";
 import { ensureOwnerOnlyFile } from "./file-mode";
+import SQLite from "./sqlite-driver";
 
 const run = promisify(execFile);
 

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import { listenForChanges, type ChangeFeed } from "./change-feed";
 import { dialectSql, isPostgresUrl } from "./dialect";
 import { ensureOwnerOnlyFile } from "./file-mode";
 import type { Database } from "./schema";
+import SQLite, { type SqliteConnection, type SqliteStatement } from "./sqlite-driver";
 
 export type DB = Kysely<Database>;
 
@@ -138,8 +138,8 @@ const STATEMENT_CACHE_SIZE = 500;
  * completion synchronously (the app never streams), and SQLite re-prepares a statement
  * itself when a migration changes the schema under it.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SqliteConnection): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(source: string) {

@@ -1,4 +1,4 @@
-import { cleanSearchTerm } from "../app/schemas/fields";
+import { cleanSearchTerm } from "./search-term";
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type ColumnDataType, type Kysely, type RawBuilder } from "kysely";
 
 /**
@@ -126,4 +126,13 @@ const postgres: DialectSql = {
 
 export function dialectSql(db: Kysely<any>): DialectSql {
   return dialectOf(db) === "postgres" ? postgres : sqlite;
+}
+
+/**
+ * Whether a write failed on a unique key (a primary key included): SQLite's codes and
+ * PostgreSQL's SQLSTATE 23505. The one test of it: a race that both sides checked and one lost.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
 }

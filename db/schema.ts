@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { HrwTables } from "./schema-hrw";
 
 /**
  * The database as Kysely sees it. Columns use portable types so the same queries run on
@@ -96,6 +97,10 @@ export interface CoursesTable {
   vet_flag: ColumnType<number, number | undefined, number>;
   /** the unit's title on the national register (NAT00060); null until recorded */
   official_title: Optional;
+  /** the high-risk work licence class the course leads to (app/schemas/hrw-codes.ts); null: none */
+  licence_class: Optional;
+  /** JSON list of licence classes a candidate must hold first; null: the class's defaults */
+  licence_prerequisites: Optional;
 }
 
 /** Where training is delivered (NAT00020); every enrolment names one. */
@@ -280,6 +285,15 @@ export interface EnrollmentCountsTable {
   n: ColumnType<number, never, never>;
 }
 
+/**
+ * Versions of what a cache reads, one row per topic, moved only by triggers (migration
+ * 2026-11-26T0400): `avetmiss` moves on every write to what the AVETMISS export reads.
+ */
+export interface ChangeCountersTable {
+  topic: ColumnType<string, never, never>;
+  version: ColumnType<number, never, never>;
+}
+
 /** When a user last marked their notifications read (a student's unread count). */
 export interface NotificationReadsTable {
   user_id: string;
@@ -363,7 +377,45 @@ export interface ClassRemindersTable {
   sent_at: string;
 }
 
-export interface Database {
+/** One security-relevant event (migration 2026-11-26T0500): append-only, the database refuses UPDATE and DELETE. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  action: string;
+  actor_id: string | null;
+  /** the actor's email when it happened, so the entry reads after the account changes */
+  actor_email: string | null;
+  subject_type: string | null;
+  subject_id: string | null;
+  /** the person the entry concerns (a student whose record changed, a staff member reset) */
+  subject_user_id: string | null;
+  client: string | null;
+  /** comma-separated names of changed fields, never their values */
+  fields: string | null;
+  detail: string | null;
+}
+
+/** A user's authenticator secret: set-up begun (confirmed_at null) or in use. */
+export interface TwoStepTable {
+  user_id: string;
+  secret: string;
+  created_at: string;
+  confirmed_at: string | null;
+  /** the newest TOTP step a code was accepted for: an older or equal one is refused */
+  last_step: number | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface Database extends HrwTables {
+  audit_log: AuditLogTable;
+  two_step: TwoStepTable;
+  recovery_codes: RecoveryCodesTable;
   classes: ClassesTable;
   class_sessions: ClassSessionsTable;
   class_waitlist: ClassWaitlistTable;
@@ -376,6 +428,7 @@ export interface Database {
   courses: CoursesTable;
   enrollments: EnrollmentsTable;
   enrollment_counts: EnrollmentCountsTable;
+  change_counters: ChangeCountersTable;
   certificates: CertificatesTable;
   certificate_documents: CertificateDocumentsTable;
   certificate_sequence: CertificateSequenceTable;
@@ -405,4 +458,5 @@ export type CertificateRow = Selectable<CertificatesTable>;
 export type FileRow = Selectable<FilesTable>;
 export type AssessmentRow = Selectable<AssessmentsTable>;
 export type EventRow = Selectable<EventsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 export type DeliveryLocationRow = Selectable<DeliveryLocationsTable>;

@@ -6,6 +6,7 @@ import { nextStudentNumber } from "../app/models/student-number.server";
 import { USI_ALPHABET, usiFromBody } from "../app/models/usi";
 import { writeTransaction, type DB } from "./connection";
 import { DEMO_COURSES, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_STUDENTS, demoAvetmissDetails } from "./demo-data";
+import { seedHrwDemo } from "./demo-hrw";
 import type { EnrollmentStatus, Role } from "./schema";
 import { seedDemoClasses } from "./demo-classes";
 
@@ -395,6 +396,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     };
     await awaiting("zoe.robinson@example.com", 6);
     await awaiting("noah.singh@example.com", 41);
+    await seedHrwDemo(trx, { now, adminId, trainerId, passwordHash: hashes[1]!, locationId: locationIds[0]! });
 
     // classes, a waitlist and attendance (db/demo-classes.ts): two learners not taking the tower crane course wait for its full class
     const waiting = [...cohort.values()].filter((c) => !c.picks.includes("tower-crane")).slice(0, 3).map((c) => c.student.id);

@@ -18,6 +18,10 @@ import * as usiClaims from "./2026-11-26T0100_usi_claims";
 import * as resetRequestKnown from "./2026-11-26T0101_reset_request_known";
 import * as staffLearnerNumbers from "./2026-11-26T0102_staff_learner_numbers";
 import * as plannedDatesOfficialTitles from "./2026-11-26T0300_planned_dates_official_titles";
+import * as avetmissVersion from "./2026-11-26T0400_avetmiss_version";
+import * as avetmissVersionUsiClaimed from "./2026-11-26T0410_avetmiss_version_usi_claimed";
+import * as auditAndTwoStep from "./2026-11-26T0500_audit_and_two_step";
+import * as hrwAssessments from "./2026-11-26T0600_hrw_assessments";
 import * as classes from "./2026-11-26T0700_classes";
 
 /**
@@ -43,5 +47,9 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0101_reset_request_known": resetRequestKnown,
   "2026-11-26T0102_staff_learner_numbers": staffLearnerNumbers,
   "2026-11-26T0300_planned_dates_official_titles": plannedDatesOfficialTitles,
+  "2026-11-26T0400_avetmiss_version": avetmissVersion,
+  "2026-11-26T0410_avetmiss_version_usi_claimed": avetmissVersionUsiClaimed,
+  "2026-11-26T0500_audit_and_two_step": auditAndTwoStep,
+  "2026-11-26T0600_hrw_assessments": hrwAssessments,
   "2026-11-26T0700_classes": classes,
 };

@@ -14,8 +14,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import pg from "pg";
+import SQLite from "../db/sqlite-driver";
 import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from "../tests/support/postgres-test-server";
 
 const cycles = Number(process.argv[process.argv.indexOf("--cycles") + 1]) || 20;

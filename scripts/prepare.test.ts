@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import SQLite from "../db/sqlite-driver";
 import { createTestDb } from "../tests/support/test-db";
 
 /**
@@ -90,6 +90,13 @@ describe("starting a deployment", { timeout: 120_000 }, () => {
     const demo = run("scripts/admin-create.ts", { DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "password123", ...PUBLIC }, args);
     expect(demo.status).toBe(1);
     expect(demo.output).toMatch(/other than the demo password/);
+    // the password rule of every other path: not a common password, 12 characters for staff
+    const common = run("scripts/admin-create.ts", { DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "qwerty123456", ...PUBLIC }, args);
+    expect(common.status).toBe(1);
+    expect(common.output).toMatch(/This password is too common/);
+    const short = run("scripts/admin-create.ts", { DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "Kestrel-77x", ...PUBLIC }, args);
+    expect(short.status).toBe(1);
+    expect(short.output).toMatch(/at least 12 characters/);
     expect(run("scripts/admin-create.ts", { DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "a-good-one-1", ...PUBLIC }, args).status).toBe(0);
     const again = run("scripts/admin-create.ts", { DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "a-good-one-2", ...PUBLIC }, args);
     expect(again.status).toBe(1);

@@ -11,7 +11,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { hashPassword } from "../app/auth/password.server";
 import { newVerificationCode } from "../app/models/certificate-number.server";
@@ -19,6 +18,7 @@ import { openDatabase, sqlitePathFromUrl } from "../db/connection";
 import { isPostgresUrl } from "../db/dialect";
 import { migrateToLatest } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
+import SQLite from "../db/sqlite-driver";
 import { DEMO_PASSWORD } from "../db/demo-data";
 import { TIERS, type EnrollmentStatus, type Tier } from "../db/schema";
 

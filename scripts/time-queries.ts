@@ -3,10 +3,10 @@
  * on a (large) database and prints each SQL statement's query plan with SCAN lines, to find
  * full scans that matter. A diagnostic aid for the performance work (not part of npm test).
  */
-import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, type LogEvent } from "kysely";
 import type { Database } from "../db/schema";
 import { sqlitePathFromUrl } from "../db/connection";
+import SQLite from "../db/sqlite-driver";
 import { getDashboardStats, getTrainerStats } from "../app/models/stats.server";
 import { searchStudents, listRecentStudents } from "../app/models/student.server";
 import { listCourses } from "../app/models/course.server";

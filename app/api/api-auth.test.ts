@@ -116,7 +116,7 @@ describe("POST /api/auth/register", () => {
   const payload = (over: Record<string, unknown> = {}) => ({
     email: uniqueEmail("reg"),
     full_name: "Riley Api",
-    password: "secret12",
+    password: "Rigging-Kestrel-42",
     phone: "0400 111 222",
     role: "student",
     address: "1 Quay St",
@@ -132,7 +132,7 @@ describe("POST /api/auth/register", () => {
     expect(await bodyOf(response)).toEqual({ success: true, message: REGISTERED });
     const row = await db.selectFrom("users").selectAll().where("email", "=", input.email).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ full_name: "Riley Api", role: "student", is_active: 1, approval_status: "approved", date_of_birth: "1995-02-03" });
-    const signIn = await call(login, "POST", "/api/auth/login", { json: { email: input.email, password: "secret12" } });
+    const signIn = await call(login, "POST", "/api/auth/login", { json: { email: input.email, password: "Rigging-Kestrel-42" } });
     expect(signIn.status).toBe(200);
   });
 
@@ -260,7 +260,7 @@ describe("POST /api/auth/logout", () => {
   });
 
   it("with {everywhere: true} ends every token and session of the user", async () => {
-    const c = await caller(db, "admin");
+    const c = await caller(db, "trainer");
     const cookie = await sessionCookie(db, c.id);
     const other = await call(login, "POST", "/api/auth/login", { json: { email: c.email, password: "password123" } });
     const otherToken = (await bodyOf<{ access_token: string }>(other)).access_token;

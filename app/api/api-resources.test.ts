@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import * as courseDetail from "~/routes/api.admin.courses.$id";
+import * as editCourse from "~/routes/admin.courses.$id_.edit";
 import * as studentDetail from "~/routes/api.admin.students.$id";
 import * as students from "~/routes/api.admin.students";
 import * as me from "~/routes/api.auth.me";
@@ -398,6 +399,73 @@ describe("PUT /api/admin/courses/{id}", () => {
     expect((await put("bad id", { is_active: false })).status).toBe(404);
     const row = await db.selectFrom("courses").select(["name", "is_active"]).where("id", "=", c.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ name: "Guarded", is_active: 1 });
+  });
+
+  it("an empty or non-numeric number, or zero nominal hours, is a 422 naming the field; nothing changes", async () => {
+    const c = await makeCourse(db, { name: "Numbers", price: 1200 });
+    for (const [json, errors] of [
+      [{ duration_hours: "" }, { duration_hours: "Duration is required" }],
+      [{ price: "" }, { price: "Price is required" }],
+      [{ duration_hours: "", price: "" }, { duration_hours: "Duration is required", price: "Price is required" }],
+      [{ duration_hours: "forty" }, { duration_hours: "Duration must be a number" }],
+      [{ duration_hours: 0 }, { duration_hours: "Duration must be more than 0" }],
+      [{ duration_hours: "0" }, { duration_hours: "Duration must be more than 0" }],
+      [{ price: null }, { price: "Price is required" }],
+    ] as Array<[unknown, Record<string, string>]>) {
+      const response = await put(c.id, json);
+      expect(response.status, JSON.stringify(json)).toBe(422);
+      expect((await bodyOf<{ errors: Record<string, string> }>(response)).errors).toEqual(errors);
+    }
+    const row = await db.selectFrom("courses").select(["duration_hours", "price_cents"]).where("id", "=", c.id).executeTakeFirstOrThrow();
+    expect({ hours: Number(row.duration_hours), cents: row.price_cents }).toEqual({ hours: 40, cents: 120_000 });
+    // a free course is still a course: price 0 typed as such is taken
+    expect((courseResponse.parse(await bodyOf(await put(c.id, { price: "0" })))).price).toBe(0);
+  });
+
+  it("sets and clears the unit's official title, which the detail returns", async () => {
+    const c = await makeCourse(db, { name: "Titled" });
+    const set = await put(c.id, { official_title: "  Licence to perform dogging " });
+    expect(set.status).toBe(200);
+    expect(courseResponse.parse(await bodyOf(set)).official_title).toBe("Licence to perform dogging");
+    const detail = courseDetailResponse.parse(await bodyOf(await call(courseDetail, "GET", `/api/admin/courses/${c.id}`, { token: admin.token, params: { id: c.id } })));
+    expect(detail.course.official_title).toBe("Licence to perform dogging");
+    const tooLong = await put(c.id, { official_title: "T".repeat(101) });
+    expect(tooLong.status).toBe(422);
+    expect((await bodyOf<{ errors: Record<string, string> }>(tooLong)).errors).toEqual({ official_title: "Official unit title must be at most 100 characters" });
+    const cleared = await put(c.id, { official_title: "" });
+    expect(courseResponse.parse(await bodyOf(cleared)).official_title).toBeNull();
+  });
+});
+
+describe("Edit Course (the form at /admin/courses/{id}/edit)", () => {
+  const post = async (id: string, fields: Record<string, string>) =>
+    call(editCourse, "POST", `/admin/courses/${id}/edit`, {
+      cookie: await sessionCookie(db, admin.id),
+      params: { id },
+      body: new URLSearchParams({ name: "Form course", description: "A test course", learning_outcomes_present: "1", assessment_criteria_present: "1", vet_flag_present: "1", vet_flag: "on", ...fields }).toString(),
+      contentType: "application/x-www-form-urlencoded",
+    });
+
+  it("a cleared Duration or Price, or 0 hours, is a 400 with the message beside the field and the typed values kept", async () => {
+    const c = await makeCourse(db, { name: "Form numbers", price: 1200 });
+    const response = await post(c.id, { duration_hours: "", price: "", official_title: "Licence to perform rigging basic level" });
+    expect(response.status).toBe(400);
+    const data = await bodyOf<{ fieldErrors: Record<string, string>; state: Record<string, unknown> }>(response);
+    expect(data.fieldErrors).toEqual({ duration_hours: "Duration is required", price: "Price is required" });
+    expect(data.state).toMatchObject({ duration_hours: "", price: "", name: "Form course", official_title: "Licence to perform rigging basic level" });
+    const zero = await bodyOf<{ fieldErrors: Record<string, string>; state: Record<string, unknown> }>(await post(c.id, { duration_hours: "0", price: "10" }));
+    expect(zero.fieldErrors).toEqual({ duration_hours: "Duration must be more than 0" });
+    expect(zero.state).toMatchObject({ duration_hours: "0", price: "10" });
+    const row = await db.selectFrom("courses").select(["name", "duration_hours", "price_cents", "official_title"]).where("id", "=", c.id).executeTakeFirstOrThrow();
+    expect({ ...row, duration_hours: Number(row.duration_hours) }).toEqual({ name: "Form numbers", duration_hours: 40, price_cents: 120_000, official_title: null });
+  });
+
+  it("saves the official title with the rest of the form", async () => {
+    const c = await makeCourse(db, { name: "Form title" });
+    const response = await post(c.id, { duration_hours: "16", price: "450", official_title: " Licence to perform rigging basic level " });
+    expect(response.status).toBe(302);
+    const row = await db.selectFrom("courses").select(["name", "duration_hours", "official_title"]).where("id", "=", c.id).executeTakeFirstOrThrow();
+    expect({ ...row, duration_hours: Number(row.duration_hours) }).toEqual({ name: "Form course", duration_hours: 16, official_title: "Licence to perform rigging basic level" });
   });
 });
 

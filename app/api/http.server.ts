@@ -1,6 +1,5 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
-import { MAX_BODY_BYTES } from "~/http/gate.server";
 import { apiError, apiErrorFrom } from "~/utils/http.server";
 import { parseWith } from "~/utils/validation";
 
@@ -96,7 +95,6 @@ export async function readJsonBody(request: Request, options: { optional?: boole
   if (!JSON_TYPE.test(type)) {
     throw apiError(415, "Send the request body as JSON with Content-Type: application/json");
   }
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw apiError(413, "Request body is larger than 1 MB");
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -6,6 +6,9 @@ import { issueApiToken } from "~/auth/api.server";
 import * as openapiRoute from "~/routes/api.openapi[.]json";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse } from "../../tests/support/factories";
+import { recordCandidateCheck } from "~/models/hrw-candidate.server";
+import { addAccreditation } from "~/models/hrw-register.server";
+import { organisationToday } from "~/utils/organisation-calendar";
 import { AVETMISS_FIELDS } from "~/avetmiss/schema";
 import { validateJsonSchema } from "../../tests/support/json-schema";
 import { API_OPERATIONS, openApiDocument } from "./openapi";
@@ -126,7 +129,7 @@ describe("the OpenAPI document", () => {
     expect(student.additionalProperties).toBe(false);
     const course = body("/api/admin/courses/{id}", "put");
     expect(Object.keys(course.properties as object)).toEqual(
-      expect.arrayContaining(["name", "description", "duration_hours", "price", "is_active", "prerequisites", "learning_outcomes", "assessment_criteria", "field_of_education", "vet_flag"]),
+      expect.arrayContaining(["name", "description", "duration_hours", "price", "is_active", "prerequisites", "learning_outcomes", "assessment_criteria", "field_of_education", "vet_flag", "licence_class", "licence_prerequisites"]),
     );
     expect(course.required).toBeUndefined();
     expect(body("/api/auth/login", "post").required).toEqual(["email", "password"]);
@@ -166,8 +169,8 @@ describe("real answers match the document", () => {
 
     const register = await mod("api.auth.register");
     const email = `doc-${crypto.randomUUID().slice(0, 8)}@test.example`;
-    await conforms(await call(register, "POST", "/api/auth/register", { json: { email, full_name: "Doc Student", password: "secret12" } }), "/api/auth/register", "post");
-    await conforms(await call(register, "POST", "/api/auth/register", { json: { email, full_name: "Doc Student", password: "secret12" } }), "/api/auth/register", "post");
+    await conforms(await call(register, "POST", "/api/auth/register", { json: { email, full_name: "Doc Student", password: "Rigging-Kestrel-42" } }), "/api/auth/register", "post");
+    await conforms(await call(register, "POST", "/api/auth/register", { json: { email, full_name: "Doc Student", password: "Rigging-Kestrel-42" } }), "/api/auth/register", "post");
     await conforms(await call(register, "POST", "/api/auth/register", { json: { email: "x" } }), "/api/auth/register", "post");
     await conforms(await call(register, "POST", "/api/auth/register", { body: "[", contentType: "application/json" }), "/api/auth/register", "post");
 
@@ -271,6 +274,39 @@ describe("real answers match the document", () => {
     const out = await call(logout, "POST", "/api/auth/logout", { token: student.token });
     expect(out.status).toBe(204);
     expect(doc.paths["/api/auth/logout"]!.post!.responses["204"]).toBeDefined();
+  });
+
+  it("for the HRW licence assessment calls: booking, notice, results, NSA, the student's own and the audit", async () => {
+    const mod = (name: string) => routeFiles[`../routes/${name}.ts`]!;
+    const assessor = await caller(db, "trainer");
+    const candidate = await caller(db, "student");
+    const today = organisationToday();
+    const course = await makeCourse(db, { name: "Documented crane" });
+    await call(mod("api.admin.courses.$id"), "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { licence_class: "CN" } });
+    await recordCandidateCheck(db, candidate.id, { kind: "age", date_of_birth: "1990-01-01" }, admin.id);
+    const location = await db.selectFrom("delivery_locations").select("id").limit(1).executeTakeFirstOrThrow();
+    const booking = { candidate_id: candidate.id, course_id: course.id, state: "VIC", assessment_date: today, start_time: "09:00", location_id: location.id, assessor_id: assessor.id, plant_description: "Crane", plant_registration: "R1" };
+    const book = mod("api.hrw.assessments");
+    await conforms(await call(book, "POST", "/api/hrw/assessments", { token: assessor.token, json: booking }), "/api/hrw/assessments", "post");
+    await recordCandidateCheck(db, candidate.id, { kind: "identity", documents: ["passport", "medicare_card", "bank_card"] }, admin.id);
+    await addAccreditation(db, assessor.id, { regulator: "VIC", number: `DOC-${assessor.id}`, classes: ["CN"], expires_on: "2099-01-01" });
+    const { id } = await conforms(await call(book, "POST", "/api/hrw/assessments", { token: assessor.token, json: booking }), "/api/hrw/assessments", "post");
+    const step = (name: string, path: string, json: unknown, token = assessor.token) => call(mod(name), "POST", "/x", { token, json, params: { id } }).then((r) => conforms(r, path, "post"));
+    await step("api.hrw.assessments.$id.notice", "/api/hrw/assessments/{id}/notice", { notice_reference: "VIC-1" });
+    await step("api.hrw.assessments.$id.notice", "/api/hrw/assessments/{id}/notice", { notice_reference: "" });
+    const r = "/api/hrw/assessments/{id}/results";
+    await step("api.hrw.assessments.$id.nsa", "/api/hrw/assessments/{id}/nsa", { nsa_number: `N-${id}`, nsa_date: today });
+    for (const part of ["knowledge", "calculations", "practical"]) await step("api.hrw.assessments.$id.results", r, { part, result: "satisfactory", assessed_on: today });
+    await step("api.hrw.assessments.$id.results", r, { part: "knowledge", result: "satisfactory", assessed_on: today }, candidate.token);
+    const done = await step("api.hrw.assessments.$id.nsa", "/api/hrw/assessments/{id}/nsa", { nsa_number: `N-${id}`, nsa_date: today });
+    expect(done.stage).toBe("nsa_issued");
+    const own = await conforms(await call(mod("api.hrw.assessments.my"), "GET", "/api/hrw/assessments/my", { token: candidate.token }), "/api/hrw/assessments/my", "get");
+    expect(own.assessments).toHaveLength(1);
+    const audit = mod("api.admin.hrw-assessments");
+    const all = await conforms(await call(audit, "GET", `/api/admin/hrw-assessments?from=${today}`, { token: admin.token }), "/api/admin/hrw-assessments", "get");
+    expect(all.assessments.some((a: { id: string }) => a.id === id)).toBe(true);
+    await conforms(await call(audit, "GET", "/api/admin/hrw-assessments?to=31-12-2026", { token: admin.token }), "/api/admin/hrw-assessments", "get");
+    await conforms(await call(audit, "GET", "/api/admin/hrw-assessments", { token: assessor.token }), "/api/admin/hrw-assessments", "get");
   });
 
   it("the check fails for an answer that leaks a field or breaks a type", async () => {

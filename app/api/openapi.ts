@@ -23,6 +23,13 @@ import { openapi as issueCertificate } from "~/routes/api.certificates";
 import { openapi as revokeCertificate } from "~/routes/api.admin.certificates.$id.revoke";
 import { openapi as reissueCertificate } from "~/routes/api.admin.certificates.$id.reissue";
 import { openapi as avetmiss } from "~/routes/api.admin.avetmiss";
+import { openapi as audit } from "~/routes/api.admin.audit";
+import { openapi as hrwAudit } from "~/routes/api.admin.hrw-assessments";
+import { openapi as hrwBook } from "~/routes/api.hrw.assessments";
+import { openapi as hrwNotice } from "~/routes/api.hrw.assessments.$id.notice";
+import { openapi as hrwResults } from "~/routes/api.hrw.assessments.$id.results";
+import { openapi as hrwNsa } from "~/routes/api.hrw.assessments.$id.nsa";
+import { openapi as hrwMine } from "~/routes/api.hrw.assessments.my";
 import { openapi as courseClasses } from "~/routes/api.courses.$id.classes";
 import { openapi as createClass } from "~/routes/api.admin.courses.$id.classes";
 import { openapi as classAdmin } from "~/routes/api.admin.classes.$id";
@@ -52,6 +59,8 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...classAdmin,
   ...staffUpdate,
   ...avetmiss,
+  ...audit,
+  ...hrwAudit,
   ...myEnrollments,
   ...enrollments,
   ...waitlist,
@@ -62,6 +71,11 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...issueCertificate,
   ...revokeCertificate,
   ...reissueCertificate,
+  ...hrwBook,
+  ...hrwNotice,
+  ...hrwResults,
+  ...hrwNsa,
+  ...hrwMine,
   ...myCertificates,
   ...certificateDownload,
   ...verifyCertificate,

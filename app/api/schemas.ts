@@ -1,3 +1,4 @@
+import { AUDIT_ACTION_NAMES } from "~/models/audit-actions";
 import { z } from "zod";
 import { ASSESSMENT_STATUSES, ENROLLMENT_STATUSES, ROLES, TIERS } from "#db/schema";
 import { USI_STATUSES } from "~/models/usi";
@@ -9,6 +10,7 @@ import { assessmentSchema } from "~/schemas/assessment";
 import { certificateIssueSchema, certificateRevokeSchema } from "~/schemas/page-queries";
 import { studentPatchSchema } from "~/schemas/student";
 import { STUDENT_ISSUES, STUDENT_STATUSES } from "~/models/student.server";
+import { LICENCE_CLASS_CODES } from "~/schemas/hrw-codes";
 
 /**
  * The /api's payloads and answers as zod schemas: the request bodies are the very schemas the
@@ -169,7 +171,13 @@ export const courseResponse = z
     learning_outcomes: z.array(z.string()),
     assessment_criteria: z.array(z.string()),
     field_of_education: z.string().regex(/^\d{6}$/).nullable().describe("6-digit ASCED field of education code (AVETMISS); null until recorded"),
+    official_title: z
+      .string()
+      .nullable()
+      .describe("The unit's title on the national register (training.gov.au), reported as NAT00060's subject name; null until recorded"),
     vet_flag: z.boolean().describe("Vocational education and training (the AVETMISS VET flag)"),
+    licence_class: z.enum(LICENCE_CLASS_CODES).nullable().describe("High-risk work licence class the course leads to; null: none"),
+    licence_prerequisites: z.array(z.enum(LICENCE_CLASS_CODES)).describe("Licence classes a candidate must hold first (the class's defaults unless set)"),
     created_at: instant,
     updated_at: instant,
   })
@@ -387,3 +395,25 @@ export type TrainerEnrollmentResponse = z.input<typeof trainerEnrollmentResponse
 export type DashboardStatsResponse = z.input<typeof dashboardStatsResponse>;
 export type StudentDetailResponse = z.input<typeof studentDetailResponse>;
 export type CourseDetailResponse = z.input<typeof courseDetailResponse>;
+
+/** One entry of the audit trail (GET /api/admin/audit): field names only, never values. */
+export const auditEntryResponse = z
+  .strictObject({
+    id: count,
+    at: instant,
+    action: z.enum(AUDIT_ACTION_NAMES),
+    actor_id: id.nullable().describe("Who did it; null for a failed sign-in"),
+    actor_email: z.string().nullable().describe("Their email at the time"),
+    subject_type: z.string().nullable().describe("user, certificate, course or avetmiss"),
+    subject_id: z.string().nullable(),
+    subject_user_id: id.nullable().describe("The person the entry concerns"),
+    subject_user_email: z.string().nullable(),
+    client: z.string().nullable().describe("The client address the request came from"),
+    fields: z.array(z.string()).describe("Names of the fields that changed"),
+    detail: z.string().nullable(),
+  })
+  .register(responses, { id: "AuditEntry" });
+export const auditPageResponse = z
+  .strictObject({ entries: z.array(auditEntryResponse), total: count, page: z.int().min(1), pages: z.int().min(1) })
+  .register(responses, { id: "AuditPage" });
+export type AuditPageResponse = z.input<typeof auditPageResponse>;

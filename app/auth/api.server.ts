@@ -9,6 +9,7 @@ import { randomToken, sha256 } from "./password.server";
 import { requestContext } from "~/http/request-context.server";
 import { getSessionUser } from "./session.server";
 import { ACCOUNT_INACTIVE } from "./sign-in.server";
+import { needsTwoStepSetUp, SET_UP_REQUIRED } from "./two-step.server";
 
 export const TOKEN_TTL_HOURS = 24;
 
@@ -102,6 +103,10 @@ export async function requireApiUser(request: Request, ...roles: Role[]): Promis
   }
   const ctx = requestContext(request);
   if (ctx) ctx.userId = user.id;
+  // An administrator who has not set up two-step sign-in can do nothing over the /api but sign out.
+  if (user.role === "admin" && new URL(request.url).pathname !== "/api/auth/logout" && (await needsTwoStepSetUp(db, user))) {
+    throw apiError(403, SET_UP_REQUIRED, { mfa_setup_required: true });
+  }
   if (roles.length && !roles.includes(user.role)) {
     logLine({ event: "refused", reason: "role", method: request.method, path: new URL(request.url).pathname, user: user.id });
     throw apiError(403, "You do not have permission to do that");

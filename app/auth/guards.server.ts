@@ -5,6 +5,7 @@ import type { PublicUser } from "~/models/user.server";
 import { logLine } from "~/utils/log.server";
 import { requestContext } from "~/http/request-context.server";
 import { getSessionUser } from "./session.server";
+import { needsTwoStepSetUp } from "./two-step.server";
 
 /** Where each role lands: /dashboard and a page refused for a role send it here. */
 export const HOME_BY_ROLE: Record<Role, string> = { admin: "/admin", trainer: "/trainer", student: "/student" };
@@ -27,8 +28,21 @@ export async function getOptionalUser(request: Request): Promise<PublicUser | nu
   return lookup;
 }
 
-/** The signed-in user, or a redirect to /login that comes back here afterwards. */
+/** Where an administrator without a second step is sent, and the only page they may use until it is set up. */
+export const SECURITY_PAGE = "/account/security";
+
+/**
+ * The signed-in user, or a redirect to /login that comes back here afterwards. An administrator
+ * who must still set up two-step sign-in is sent to SECURITY_PAGE from every other page.
+ */
 export async function requireUser(request: Request): Promise<PublicUser> {
+  const user = await requireSignedIn(request);
+  if (user.role === "admin" && (await needsTwoStepSetUp(getDb(), user))) throw redirect(SECURITY_PAGE);
+  return user;
+}
+
+/** The signed-in user, whether or not their second step is set up (the security page, sign-out). */
+export async function requireSignedIn(request: Request): Promise<PublicUser> {
   const user = await getOptionalUser(request);
   if (!user) {
     const url = new URL(request.url);

@@ -42,3 +42,24 @@ export async function takeRequest(
   });
   return { allowed: n <= rule.limit, retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000)) };
 }
+
+/**
+ * Gives back a request counted by takeRequest in the same window, for limits that count only
+ * failures: each attempt is counted before it is checked (so parallel attempts cannot all slip
+ * under the limit) and a success returns its count.
+ */
+export async function returnRequest(db: DB, rule: RateLimit, client: string, now = new Date()): Promise<void> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs).toISOString();
+  await db
+    .updateTable("request_counts")
+    .set({ n: sql`n - 1` })
+    .where("scope", "=", rule.scope)
+    .where("client", "=", client.slice(0, 100))
+    .where("window_start", "=", windowStart)
+    .where("n", ">", 0)
+    .execute();
+}
+
+/** Wrong second-step codes per account (keyed by user id): CONTRACT section 13's 5 per 15 minutes. */
+export const SECOND_STEP_RATE_LIMIT: RateLimit = { scope: "second-step", limit: 5, windowSeconds: 15 * 60 };

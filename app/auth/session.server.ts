@@ -100,3 +100,43 @@ export async function revokeAllAccess(db: DB, userId: string): Promise<void> {
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
   await db.deleteFrom("api_tokens").where("user_id", "=", userId).execute();
 }
+
+/** How long the second-step page waits for its code after the password was right. */
+export const SECOND_STEP_MINUTES = 5;
+
+const secondStepCookies = new Map<string, ReturnType<typeof createCookie>>();
+function secondStepCookie() {
+  const name = `${sessionCookieName()}-step`;
+  let cookie = secondStepCookies.get(name);
+  if (!cookie) {
+    cookie = createCookie(name, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: name.startsWith("__Host-") || env().NODE_ENV === "production",
+      path: "/",
+      secrets: [env().SESSION_SECRET],
+      maxAge: SECOND_STEP_MINUTES * 60,
+    });
+    secondStepCookies.set(name, cookie);
+  }
+  return cookie;
+}
+
+/**
+ * After a right password for an account with a second step: a signed, short-lived cookie that
+ * names the account and where to go afterwards, and nothing else. It signs nobody in; only the
+ * second-step page reads it, and a right code there starts the session.
+ */
+export function startSecondStep(userId: string, redirectTo: string, now = new Date()): Promise<string> {
+  return secondStepCookie().serialize({ u: userId, r: redirectTo, e: now.getTime() + SECOND_STEP_MINUTES * 60_000 });
+}
+
+export async function pendingSecondStep(request: Request, now = new Date()): Promise<{ userId: string; redirectTo: string } | null> {
+  const value = (await secondStepCookie().parse(request.headers.get("Cookie"))) as { u?: unknown; r?: unknown; e?: unknown } | null;
+  if (!value || typeof value.u !== "string" || typeof value.r !== "string" || typeof value.e !== "number" || value.e < now.getTime()) return null;
+  return { userId: value.u, redirectTo: value.r };
+}
+
+export function clearSecondStep(): Promise<string> {
+  return secondStepCookie().serialize("", { maxAge: 0 });
+}

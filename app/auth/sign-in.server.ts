@@ -1,10 +1,12 @@
 import type { DB } from "#db/connection";
 import { getUserById, getUserRowByEmail, recordLogin, type PublicUser } from "~/models/user.server";
+import { recordAudit } from "~/models/audit.server";
 import type { LoginInput } from "~/schemas/auth";
-import { DomainError, tooMany } from "~/utils/errors";
+import { DomainError, isDomainError, tooMany } from "~/utils/errors";
 import { logLine } from "~/utils/log.server";
 import { decoyHash, verifyPassword } from "./password.server";
 import { beginSignInAttempt, recordSignInSuccess, THROTTLE_WINDOW_MINUTES } from "./throttle.server";
+import { checkSecondStep, CODE_REQUIRED, hasTwoStep, needsTwoStepSetUp, SET_UP_REQUIRED } from "./two-step.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const AWAITING_APPROVAL = "Your account is awaiting approval by an administrator";
@@ -12,11 +14,27 @@ export const ACCOUNT_INACTIVE = "Your account is inactive. Please contact the tr
 export const ACCOUNT_REJECTED = "Your account request was not approved. Please contact the training office.";
 export const TOO_MANY_ATTEMPTS = `Too many sign-in attempts. Please wait ${THROTTLE_WINDOW_MINUTES} minutes and try again.`;
 
+/** The password was right and the account has a second step: ask for its code (the form on a page of its own). */
+export class SecondStepRequired extends DomainError {
+  constructor(readonly userId: string) {
+    super(401, CODE_REQUIRED);
+  }
+}
+
+/** An administrator without a second step signing in over the /api, which cannot set one up. */
+export class SecondStepSetUpRequired extends DomainError {
+  constructor() {
+    super(403, SET_UP_REQUIRED);
+  }
+}
+
 /**
  * Checks credentials for the form and the /api alike. The same message answers an unknown
  * email and a wrong password; account state is told only to someone who knows the password.
+ * An account with a second step needs its `code` too (SecondStepRequired without one). Every
+ * evaluated attempt, failed or not, goes into the audit trail with its client.
  */
-export async function signIn(db: DB, input: LoginInput & { client: string }): Promise<PublicUser> {
+export async function signIn(db: DB, input: LoginInput & { client: string; via?: "form" | "api" }): Promise<PublicUser> {
   const attempt = await beginSignInAttempt(db, { email: input.email, client: input.client });
   if (attempt === null) {
     logLine({ event: "sign-in-throttled", client: input.client });
@@ -25,14 +43,55 @@ export async function signIn(db: DB, input: LoginInput & { client: string }): Pr
 
   const row = await getUserRowByEmail(db, input.email);
   const ok = await verifyPassword(input.password, row?.password_hash ?? (await decoyHash()));
+  const failed = (detail: string, userId: string | null = row?.id ?? null) =>
+    recordAudit(db, { action: "sign_in.failed", actor: { id: null, client: input.client }, subject: userId ? { type: "user", id: userId } : undefined, detail });
   if (!row || !ok) {
     logLine({ event: "sign-in-failed", client: input.client, known_email: Boolean(row) });
+    await failed(row ? "wrong password" : "unknown email");
     throw new DomainError(401, INVALID_CREDENTIALS);
   }
   await recordSignInSuccess(db, attempt);
-  if (row.approval_status === "pending") throw new DomainError(403, AWAITING_APPROVAL);
-  if (row.approval_status === "rejected") throw new DomainError(403, ACCOUNT_REJECTED);
-  if (row.is_active !== 1) throw new DomainError(403, ACCOUNT_INACTIVE);
-  await recordLogin(db, row.id);
-  return (await getUserById(db, row.id))!;
+  const refusal =
+    row.approval_status === "pending" ? AWAITING_APPROVAL : row.approval_status === "rejected" ? ACCOUNT_REJECTED : row.is_active !== 1 ? ACCOUNT_INACTIVE : null;
+  if (refusal) {
+    await failed(refusal);
+    throw new DomainError(403, refusal);
+  }
+  if (await hasTwoStep(db, row.id)) {
+    if (!input.code) throw new SecondStepRequired(row.id);
+    return completeSignIn(db, { userId: row.id, code: input.code, client: input.client });
+  }
+  if (input.via === "api" && (await needsTwoStepSetUp(db, row))) {
+    await failed("two-step sign-in not set up");
+    throw new SecondStepSetUpRequired();
+  }
+  return finishSignIn(db, row.id, input.client, "password");
+}
+
+/**
+ * The second step of a sign-in whose password was right: a code from the authenticator or a
+ * recovery code. A wrong one is recorded as a failed sign-in.
+ */
+export async function completeSignIn(db: DB, input: { userId: string; code: string; client: string }): Promise<PublicUser> {
+  let kind;
+  try {
+    kind = await checkSecondStep(db, { userId: input.userId, code: input.code });
+  } catch (error) {
+    if (isDomainError(error) && error.status === 401) {
+      await recordAudit(db, { action: "sign_in.failed", actor: { id: null, client: input.client }, subject: { type: "user", id: input.userId }, detail: "wrong second-step code" });
+    }
+    throw error;
+  }
+  return finishSignIn(db, input.userId, input.client, `password and ${kind}`);
+}
+
+async function finishSignIn(db: DB, userId: string, client: string, method: string): Promise<PublicUser> {
+  await recordLogin(db, userId);
+  await recordAudit(db, { action: "sign_in.succeeded", actor: { id: userId, client }, subject: { type: "user", id: userId }, detail: method });
+  return (await getUserById(db, userId))!;
+}
+
+/** The end of a session, for the audit trail (the session itself is ended by destroySession). */
+export function recordSignOut(db: DB, input: { userId: string; client: string }): Promise<void> {
+  return recordAudit(db, { action: "sign_out", actor: { id: input.userId, client: input.client }, subject: { type: "user", id: input.userId } });
 }

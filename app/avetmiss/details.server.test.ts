@@ -19,7 +19,7 @@ afterAll(() => cleanup());
 const registration = (email: string, role: "student" | "trainer" = "student") => ({
   full_name: "Kim Lee",
   email,
-  password: "password123",
+  password: "Rigging-Kestrel-42",
   role,
   phone: null,
   address: null,

@@ -2,6 +2,7 @@ import { writeTransaction, type DB } from "#db/connection";
 import type { UserRow } from "#db/schema";
 import { AVETMISS_FIELDS, type AvetmissInput, type EnrolmentDetailsInput } from "~/avetmiss/schema";
 import { invalid, notFound } from "~/utils/errors";
+import { recordStudentEdit } from "~/models/audit.server";
 import { recordEvent } from "~/models/event.server";
 
 /** A learner's AVETMISS details as screens, the /api and the NAT files read them. */
@@ -100,17 +101,26 @@ export function avetmissChanges(input: Partial<AvetmissInput>, current: Avetmiss
 }
 
 /** The student's own "My enrolment details": their AVETMISS details and date of birth. */
-export async function updateEnrolmentDetails(db: DB, userId: string, input: EnrolmentDetailsInput, now = new Date()): Promise<void> {
+export async function updateEnrolmentDetails(
+  db: DB,
+  userId: string,
+  input: EnrolmentDetailsInput,
+  now = new Date(),
+  client: string | null = null,
+): Promise<void> {
   const at = now.toISOString();
   await writeTransaction(db, async (trx) => {
     const current = await getAvetmissDetails(trx, userId);
     if (!current) throw notFound("User");
     const { date_of_birth, ...details } = input;
+    const written = { ...avetmissChanges(details, current), date_of_birth };
+    const before = await trx.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
     await trx
       .updateTable("users")
-      .set({ ...avetmissChanges(details, current), date_of_birth, updated_at: at })
+      .set({ ...written, updated_at: at })
       .where("id", "=", userId)
       .execute();
+    await recordStudentEdit(trx, { current: before, written, actor: { id: userId, client }, now: at });
     await recordEvent(trx, {
       actorId: userId,
       subjectUserId: userId,

@@ -2,7 +2,6 @@ import { zipSync, strToU8 } from "fflate";
 import type { DB } from "#db/connection";
 import { TIERS, type Tier } from "#db/schema";
 import { avetmissColumns, toAvetmissDetails } from "./details.server";
-import { dataVersion } from "#db/connection";
 import { defaultPlannedDates } from "~/models/enrollment-rules";
 import { buildNatFiles, hasActivity, type NatCollection, type NatExport, type NatOrganisation } from "./files";
 import { NAT_FILES, type NatFileName } from "./nat-files";
@@ -20,9 +19,7 @@ function yearBounds(year: number) {
 
 /**
  * The enrolments a collection year reports: those under way at any time in the year, and those
- * completed or withdrawn in it. The units and clients are read through this same filter as a
- * subquery, never as a list of ids: a large organisation has more clients in a year than one
- * statement may bind values.
+ * completed or withdrawn in it.
  */
 function yearActivity(db: DB, year: number) {
   const { from, to } = yearBounds(year);
@@ -38,39 +35,63 @@ function yearActivity(db: DB, year: number) {
     );
 }
 
+/**
+ * Every column the export reads, per table. The reports page keeps the year's summary per the
+ * `avetmiss` change counter, which triggers move on writes to exactly these columns (migration
+ * 2026-11-26T0400); a column added here needs a migration that adds it to those triggers, and
+ * export.server.test.ts fails until it has one.
+ */
+export const AVETMISS_READS = {
+  delivery_locations: [
+    "delivery_locations.id",
+    "delivery_locations.identifier",
+    "delivery_locations.name",
+    "delivery_locations.suburb",
+    "delivery_locations.postcode",
+    "delivery_locations.state",
+    "delivery_locations.country",
+    "delivery_locations.created_at",
+  ],
+  enrollments: [
+    "enrollments.id",
+    "enrollments.student_id",
+    "enrollments.course_id",
+    "enrollments.location_id",
+    "enrollments.status",
+    "enrollments.latest_assessment_status",
+    "enrollments.enrollment_date",
+    "enrollments.completion_date",
+    "enrollments.updated_at",
+    "enrollments.planned_start_date",
+    "enrollments.planned_end_date",
+  ],
+  courses: ["courses.id", "courses.unit_code", "courses.official_title", "courses.field_of_education", "courses.vet_flag", "courses.duration_hours"],
+  users: ["users.id", "users.student_number", "users.full_name", "users.email", "users.phone", "users.date_of_birth", "users.usi", "users.usi_claimed", ...avetmissColumns],
+} as const;
+
+/** Clients read per statement: well under what either database lets one statement bind. */
+const CLIENT_BATCH = 1000;
+
 /** The collection for a calendar year: its enrolments and every location, unit and client they name. */
 export async function loadNatCollection(db: DB, year: number, organisation: NatOrganisation): Promise<NatCollection> {
   const locations = await db
     .selectFrom("delivery_locations")
-    .select(["id", "identifier", "name", "suburb", "postcode", "state", "country"])
+    .select(AVETMISS_READS.delivery_locations)
     .orderBy("created_at")
     .orderBy("id")
     .execute();
   const defaultLocation = locations[0]?.id ?? null;
   const activityRows = await yearActivity(db, year)
     .innerJoin("courses", "courses.id", "enrollments.course_id")
-    .select([
-      "enrollments.id as enrollment_id",
-      "enrollments.student_id as client_id",
-      "enrollments.course_id as unit_id",
-      "enrollments.location_id",
-      "enrollments.status",
-      "enrollments.latest_assessment_status",
-      "enrollments.enrollment_date",
-      "enrollments.completion_date",
-      "enrollments.updated_at",
-      "enrollments.planned_start_date",
-      "enrollments.planned_end_date",
-      "courses.duration_hours",
-    ])
+    .select([...AVETMISS_READS.enrollments, "courses.duration_hours"])
     .execute();
   const activities = activityRows.map((r) => {
     // rows written before planned dates existed (or by a bulk load) get the rule the migration applied
     const planned = r.planned_start_date && r.planned_end_date ? null : defaultPlannedDates(r.enrollment_date, Number(r.duration_hours));
     return {
-    enrollment_id: r.enrollment_id,
-    client_id: r.client_id,
-    unit_id: r.unit_id,
+    enrollment_id: r.id,
+    client_id: r.student_id,
+    unit_id: r.course_id,
     location_id: r.location_id ?? defaultLocation,
     status: r.status,
     latest_assessment_status: r.latest_assessment_status,
@@ -82,20 +103,21 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
     withdrawn_at: r.status === "withdrawn" ? r.updated_at : null,
     };
   });
-  // read after the activities, so they hold every unit and client those name (and perhaps one
-  // enrolled a moment later, whom the files leave out)
-  const [units, clientRows] = await Promise.all([
-    db
-      .selectFrom("courses")
-      .select(["id", "unit_code", "official_title", "field_of_education", "vet_flag", "duration_hours"])
-      .where("id", "in", yearActivity(db, year).select("enrollments.course_id"))
-      .execute(),
-    db
-      .selectFrom("users")
-      .select(["users.id", "users.student_number", "users.full_name", "users.email", "users.phone", "users.date_of_birth", "users.usi", "users.usi_claimed", ...avetmissColumns])
-      .where("users.id", "in", yearActivity(db, year).select("enrollments.student_id"))
-      .execute(),
+  // Read after the activities and by the ids they name, so they hold every unit and client
+  // those name. Running the year's filter again as a subquery cost as much as the activities
+  // themselves (each reads most enrolments through the status indexes); the courses are a
+  // short table read whole, and the clients come by primary key in batches (a large
+  // organisation has more clients in a year than one statement may bind values).
+  const unitIds = new Set(activities.map((a) => a.unit_id));
+  const clientIds = [...new Set(activities.map((a) => a.client_id))];
+  const batches: string[][] = [];
+  for (let i = 0; i < clientIds.length; i += CLIENT_BATCH) batches.push(clientIds.slice(i, i + CLIENT_BATCH));
+  const [allUnits, ...clientBatches] = await Promise.all([
+    db.selectFrom("courses").select(AVETMISS_READS.courses).execute(),
+    ...batches.map((ids) => db.selectFrom("users").select(AVETMISS_READS.users).where("users.id", "in", ids).execute()),
   ]);
+  const units = allUnits.filter((u) => unitIds.has(u.id));
+  const clientRows = clientBatches.flat();
   return {
     year,
     organisation,
@@ -144,30 +166,45 @@ export async function getAvetmissExport(db: DB, year: number, organisation: NatO
 }
 
 /**
- * The report as the reports page shows it, kept per year while the data stays the same: the
- * page is viewed far more often than the data changes, and building a large organisation's
- * year reads and checks every enrolment (seconds at 100,000). The data version moves on every
- * committed write by any process (see dataVersion), and the day is part of the key because the
- * date rules ("planned start has passed") depend on it. A few years are kept, newest use last.
+ * The report as the reports page shows it, kept per year while what it reads stays the same:
+ * the page is viewed far more often than the data changes, and building a large organisation's
+ * year reads and checks every enrolment (seconds at 100,000). The key is the `avetmiss` change
+ * counter, a row that triggers move on every write to the columns in AVETMISS_READS and on
+ * nothing else (a sign-in, a notification read or a course's price leave it), read from the
+ * database on each view, so every process on every server sees a committed change on its next
+ * view. The day is part of the key because the date rules ("planned start has passed") depend
+ * on it. A few years are kept per database, newest use last. The counter is read before the
+ * build: a write during the build moves it, and the next view builds again.
  */
 const REPORT_CACHE_SIZE = 4;
 export type AvetmissSummary = Omit<AvetmissReport, "files">;
-const reportCache = new Map<string, Promise<AvetmissSummary>>();
+const reportCaches = new WeakMap<DB, Map<string, Promise<AvetmissSummary>>>();
+
+/** The version of what the AVETMISS export reads (see AVETMISS_READS); null on a database without the counter. */
+export async function avetmissDataVersion(db: DB): Promise<number | null> {
+  const row = await db.selectFrom("change_counters").select("version").where("topic", "=", "avetmiss").executeTakeFirst();
+  return row ? Number(row.version) : null;
+}
 
 /** The year's readiness list and record counts (not the files' text: tens of megabytes at size). */
-export function getAvetmissSummary(db: DB, year: number, organisation: NatOrganisation, now = new Date()): Promise<AvetmissSummary> {
-  const key = `${year}|${todayOf(now)}|${organisation.code}|${organisation.name}|${dataVersion(db)}`;
-  const hit = reportCache.get(key);
+export async function getAvetmissSummary(db: DB, year: number, organisation: NatOrganisation, now = new Date()): Promise<AvetmissSummary> {
+  const version = await avetmissDataVersion(db);
+  const build = () => getAvetmissExport(db, year, organisation, now).then(({ files: _files, ...summary }) => summary);
+  if (version === null) return build();
+  let cache = reportCaches.get(db);
+  if (!cache) reportCaches.set(db, (cache = new Map()));
+  const key = `${year}|${todayOf(now)}|${organisation.code}|${organisation.name}|${version}`;
+  const hit = cache.get(key);
   if (hit) {
-    reportCache.delete(key);
-    reportCache.set(key, hit);
+    cache.delete(key);
+    cache.set(key, hit);
     return hit;
   }
-  for (const k of reportCache.keys()) if (k.startsWith(`${year}|`)) reportCache.delete(k);
-  const made = getAvetmissExport(db, year, organisation, now).then(({ files: _files, ...summary }) => summary);
-  made.catch(() => reportCache.delete(key));
-  reportCache.set(key, made);
-  while (reportCache.size > REPORT_CACHE_SIZE) reportCache.delete(reportCache.keys().next().value!);
+  for (const k of cache.keys()) if (k.startsWith(`${year}|`)) cache.delete(k);
+  const made = build();
+  made.catch(() => cache.delete(key));
+  cache.set(key, made);
+  while (cache.size > REPORT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return made;
 }
 

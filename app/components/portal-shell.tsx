@@ -1,4 +1,4 @@
-import { Form, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { cn } from "~/utils/cn";
 import { initial, ROLE_LABELS } from "~/utils/format";
@@ -51,6 +51,9 @@ export function PortalShell({
                 <p className="text-xs text-steel-300">{ROLE_LABELS[user.role]}</p>
               </div>
             </div>
+            <Link to="/account/security" className="rounded px-2 py-1 text-sm font-semibold text-steel-100 underline-offset-4 hover:underline">
+              Security
+            </Link>
             <Form method="post" action="/logout">
               <SubmitButton variant="inverse" size="sm" busyLabel="Signing out..." formAction="/logout">
                 Sign out

@@ -51,17 +51,14 @@ export async function announceCertificate(db: DB, request: Request, certificateI
   void prepareCertificatePdf(db, certificateId);
   try {
     const record = await getCertificateDocumentRecord(db, certificateId);
-    const student = record
-      ? await db.selectFrom("certificates").innerJoin("users", "users.id", "certificates.student_id").select(["users.email", "users.full_name"]).where("certificates.id", "=", certificateId).executeTakeFirst()
-      : undefined;
-    if (!record || !student) return;
+    if (!record) return;
     if (!origin) {
       logLine({ event: "mail-skipped", kind: "certificate-issued", reason: "no APP_URL and the request's origin is not loopback" });
       return;
     }
     const message = certificateIssuedEmail({
-      to: student.email,
-      fullName: student.full_name,
+      to: record.learner_email,
+      fullName: record.learner_full_name,
       certificateNumber: record.certificate_number,
       unit: `${record.unit_code} ${record.course_name}`,
       link: `${origin}${verificationPath(record.verification_code)}`,

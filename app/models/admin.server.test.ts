@@ -244,7 +244,7 @@ describe("createStudent", () => {
     const input = studentCreateSchema.parse({
       full_name: "Office Made",
       email: "Office.Made@Test.example",
-      password: "secret12",
+      password: "Rigging-Kestrel-42",
       phone: "0400 222 333",
       address: "",
       date_of_birth: "1990-05-06",
@@ -254,7 +254,7 @@ describe("createStudent", () => {
     });
     const student = await createStudent(db, input, adminId);
     expect(student).toMatchObject({ role: "student", email: "office.made@test.example", is_active: true, date_of_birth: "1990-05-06", address: null });
-    const signedIn = await signIn(db, { email: "office.made@test.example", password: "secret12", client: "test" });
+    const signedIn = await signIn(db, { email: "office.made@test.example", password: "Rigging-Kestrel-42", client: "test" });
     expect(signedIn.id).toBe(student.id);
     expect(await events("account.created", student.id)).toHaveLength(1);
     await expect(createStudent(db, input, adminId)).rejects.toMatchObject({ status: 409 });
@@ -266,7 +266,7 @@ describe("pending accounts", () => {
     const { user } = await registerUser(db, {
       full_name: "Pending Trainer",
       email: "pending.trainer@test.example",
-      password: "secret12",
+      password: "Rigging-Kestrel-42",
       phone: null,
       role: "trainer",
       address: null,
@@ -274,11 +274,11 @@ describe("pending accounts", () => {
       emergency_contact: null,
     });
     expect((await listPendingAccounts(db)).map((a) => a.email)).toContain("pending.trainer@test.example");
-    await expect(signIn(db, { email: user.email, password: "secret12", client: "t" })).rejects.toMatchObject({ status: 403 });
+    await expect(signIn(db, { email: user.email, password: "Rigging-Kestrel-42", client: "t" })).rejects.toMatchObject({ status: 403 });
 
     await approveAccount(db, user.id, adminId);
     expect((await listPendingAccounts(db)).map((a) => a.id)).not.toContain(user.id);
-    await expect(signIn(db, { email: user.email, password: "secret12", client: "t" })).resolves.toMatchObject({ id: user.id });
+    await expect(signIn(db, { email: user.email, password: "Rigging-Kestrel-42", client: "t" })).resolves.toMatchObject({ id: user.id });
     expect(await events("account.approved", user.id)).toHaveLength(1);
     // a decided account is no longer pending
     await expect(approveAccount(db, user.id, adminId)).rejects.toMatchObject({ status: 404 });
@@ -289,7 +289,7 @@ describe("pending accounts", () => {
     const { user } = await registerUser(db, {
       full_name: "Rejected Admin",
       email: "rejected.admin@test.example",
-      password: "secret12",
+      password: "Rigging-Kestrel-42",
       phone: null,
       role: "admin",
       address: null,
@@ -298,7 +298,7 @@ describe("pending accounts", () => {
     });
     await rejectAccount(db, user.id, adminId);
     expect((await listPendingAccounts(db)).map((a) => a.id)).not.toContain(user.id);
-    await expect(signIn(db, { email: user.email, password: "secret12", client: "t" })).rejects.toMatchObject({ status: 403 });
+    await expect(signIn(db, { email: user.email, password: "Rigging-Kestrel-42", client: "t" })).rejects.toMatchObject({ status: 403 });
     expect(await events("account.rejected", user.id)).toHaveLength(1);
     await expect(approveAccount(db, crypto.randomUUID(), adminId)).rejects.toMatchObject({ status: 404 });
   });
@@ -351,10 +351,10 @@ describe("course administration", () => {
     const updated = await updateCourse(
       db,
       id,
-      coursePatchSchema.parse({ name: "Edited", price: "", duration_hours: "12.25", learning_outcomes: ["One", " ", "Two"], assessment_criteria: [] }),
+      coursePatchSchema.parse({ name: "Edited", price: "0", duration_hours: "12.25", learning_outcomes: ["One", " ", "Two"], assessment_criteria: [], official_title: " Licence to perform dogging " }),
       adminId,
     );
-    expect(updated).toMatchObject({ name: "Edited", price: 0, duration_hours: 12.25, learning_outcomes: ["One", "Two"], assessment_criteria: [] });
+    expect(updated).toMatchObject({ name: "Edited", price: 0, duration_hours: 12.25, learning_outcomes: ["One", "Two"], assessment_criteria: [], official_title: "Licence to perform dogging" });
     expect(await events("course.updated", id)).toHaveLength(1);
     await expect(updateCourse(db, crypto.randomUUID(), { is_active: false }, adminId)).rejects.toMatchObject({ status: 404 });
   });

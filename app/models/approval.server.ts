@@ -2,6 +2,7 @@ import { writeTransaction, type DB } from "#db/connection";
 import type { Role } from "#db/schema";
 import { revokeAllAccess } from "~/auth/session.server";
 import { notFound } from "~/utils/errors";
+import { actorOf, recordAudit, type ActorRef } from "./audit.server";
 import { recordEvent } from "./event.server";
 
 /**
@@ -28,8 +29,10 @@ export async function listPendingAccounts(db: DB, limit = 50): Promise<PendingAc
     .execute();
 }
 
-async function decide(db: DB, id: string, decision: "approved" | "rejected", actorId: string | null, now: Date): Promise<PendingAccount> {
+async function decide(db: DB, id: string, decision: "approved" | "rejected", actorRef: ActorRef, now: Date): Promise<PendingAccount> {
   const at = now.toISOString();
+  const actor = actorOf(actorRef);
+  const actorId = actor.id;
   return writeTransaction(db, async (trx) => {
     const account = await trx
       .selectFrom("users")
@@ -40,6 +43,7 @@ async function decide(db: DB, id: string, decision: "approved" | "rejected", act
     if (!account) throw notFound("Pending account");
     await trx.updateTable("users").set({ approval_status: decision, updated_at: at }).where("id", "=", id).execute();
     if (decision === "rejected") await revokeAllAccess(trx, id);
+    else await recordAudit(trx, { action: "staff.approved", actor, subject: { type: "user", id }, detail: account.role, now: at });
     await recordEvent(trx, {
       actorId,
       subjectUserId: id,
@@ -57,11 +61,11 @@ async function decide(db: DB, id: string, decision: "approved" | "rejected", act
 }
 
 /** Lets a pending trainer or administrator sign in. Anything not pending is a 404. */
-export function approveAccount(db: DB, id: string, actorId: string | null, now = new Date()): Promise<PendingAccount> {
+export function approveAccount(db: DB, id: string, actorId: ActorRef, now = new Date()): Promise<PendingAccount> {
   return decide(db, id, "approved", actorId, now);
 }
 
 /** Refuses a pending registration; the account can never sign in. */
-export function rejectAccount(db: DB, id: string, actorId: string | null, now = new Date()): Promise<PendingAccount> {
+export function rejectAccount(db: DB, id: string, actorId: ActorRef, now = new Date()): Promise<PendingAccount> {
   return decide(db, id, "rejected", actorId, now);
 }

@@ -133,7 +133,7 @@ describe("USI records", () => {
     expect(updated.usi_verified_at).not.toBeNull();
     const other = await createStudent(
       db,
-      { full_name: "Other Person", email: `o-${s.id.slice(0, 6)}@test.example`, password: "secret1", phone: null, address: null, date_of_birth: null, emergency_contact: null, license_number: null, is_active: true, usi: null },
+      { full_name: "Other Person", email: `o-${s.id.slice(0, 6)}@test.example`, password: "Rigging-Kestrel-42", phone: null, address: null, date_of_birth: null, emergency_contact: null, license_number: null, is_active: true, usi: null },
       admin.id,
     );
     await expect(updateStudent(db, other.id, { usi, full_name: "Renamed" }, admin.id)).rejects.toMatchObject({ status: 409, message: USI_TAKEN });
@@ -144,7 +144,7 @@ describe("USI records", () => {
     const usi = makeUsi();
     const holder = await makeUser(db, { usi, usi_verified: true });
     const email = `claimer-${holder.id.slice(0, 8)}@test.example`;
-    const { user } = await registerUser(db, { full_name: "Claire Claimer", email, password: "secret123", role: "student", phone: null, address: null, date_of_birth: null, emergency_contact: null, usi });
+    const { user } = await registerUser(db, { full_name: "Claire Claimer", email, password: "Rigging-Kestrel-42", role: "student", phone: null, address: null, date_of_birth: null, emergency_contact: null, usi });
     expect(user).toMatchObject({ usi: null, usi_claimed: usi });
     expect((await rowsOf("users", "id", holder.id))[0]).toMatchObject({ usi });
     // the office finds it: on the students list's check and on the learner's profile, with who holds the USI

@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
+import { isUniqueViolation } from "#db/dialect";
 import type { Role, Tier } from "#db/schema";
 import { DomainError, notFound } from "~/utils/errors";
 import { newVerificationCode, nextCertificateNumber } from "./certificate-number.server";
+import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { USI_NOT_VERIFIED, usiStatus, type UsiStatus } from "./usi.server";
 
@@ -114,6 +116,8 @@ export interface CertificateDocumentRecord {
   issue_date: string;
   verification_code: string;
   learner_full_name: string;
+  /** where the learner is told of it (never printed) */
+  learner_email: string;
   course_name: string;
   unit_code: string;
   /** set once an administrator revoked it */
@@ -129,6 +133,15 @@ export interface CertificateDocumentRecord {
 export async function getCertificateDocumentRecord(db: DB, id: string): Promise<CertificateDocumentRecord | null> {
   const row = await documentRecordQuery(db).where("certificates.id", "=", id).executeTakeFirst();
   return row ?? null;
+}
+
+/** Keeps a certificate's rendered PDF (replacing an earlier render of it). */
+export async function storeCertificateDocument(db: DB, certificateId: string, document: StoredCertificateDocument): Promise<void> {
+  await db
+    .insertInto("certificate_documents")
+    .values({ certificate_id: certificateId, ...document })
+    .onConflict((oc) => oc.column("certificate_id").doUpdateSet(document))
+    .execute();
 }
 
 /** A certificate's PDF as stored, with the version it was rendered for. */
@@ -170,6 +183,7 @@ function documentRecordQuery(db: DB) {
       "certificates.issue_date",
       "certificates.verification_code",
       "users.full_name as learner_full_name",
+      "users.email as learner_email",
       "courses.name as course_name",
       "courses.unit_code",
       "certificates.revoked_at",
@@ -224,10 +238,6 @@ export async function getCertificateByEnrollment(db: DB, enrollmentId: string): 
 
 export const CERTIFICATE_NEEDS_COMPLETION = "Only a completed enrollment can be certified";
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
-}
 
 /**
  * The gate of the Student Identifiers Act: a statement of attainment only for a learner whose
@@ -244,8 +254,10 @@ async function insertCertificate(
   input: {
     enrollment: { id: string; student_id: string; course_id: string; name: string; tier: Tier };
     actorId: string | null;
+    client?: string | null;
     now: Date;
     replacesId?: string;
+    replacesNumber?: string;
   },
 ): Promise<{ id: string; number: string }> {
   const id = crypto.randomUUID();
@@ -266,6 +278,13 @@ async function insertCertificate(
       replaces_id: input.replacesId ?? null,
     })
     .execute();
+  await recordAudit(trx, {
+    action: input.replacesId ? "certificate.reissued" : "certificate.issued",
+    actor: { id: input.actorId, client: input.client },
+    subject: { type: "certificate", id, userId: input.enrollment.student_id },
+    detail: input.replacesId ? `${number} replaces ${input.replacesNumber ?? ""}`.trim() : number,
+    now: input.now,
+  });
   await recordEvent(trx, {
     actorId: input.actorId,
     subjectUserId: input.enrollment.student_id,
@@ -299,7 +318,7 @@ function enrollmentToCertify(db: DB, enrollmentId: string) {
  */
 export async function issueCertificate(
   db: DB,
-  input: { enrollmentId: string; actorId: string | null; now?: Date },
+  input: { enrollmentId: string; actorId: string | null; client?: string | null; now?: Date },
 ): Promise<{ certificate: IssuedCertificate; created: boolean }> {
   const now = input.now ?? new Date();
   try {
@@ -310,7 +329,7 @@ export async function issueCertificate(
       if (existing) return { certificate: existing, created: false };
       if (enrollment.status !== "completed") throw new DomainError(422, CERTIFICATE_NEEDS_COMPLETION);
       await assertUsiVerified(trx, enrollment.student_id);
-      await insertCertificate(trx, { enrollment, actorId: input.actorId, now });
+      await insertCertificate(trx, { enrollment, actorId: input.actorId, client: input.client, now });
       return { certificate: (await getCertificateByEnrollment(trx, enrollment.id))!, created: true };
     });
   } catch (error) {
@@ -352,7 +371,7 @@ function certificateForChange(db: DB, id: string) {
  */
 export async function revokeCertificate(
   db: DB,
-  input: { certificateId: string; reason: string; actorId: string; now?: Date },
+  input: { certificateId: string; reason: string; actorId: string; client?: string | null; now?: Date },
 ): Promise<IssuedCertificate> {
   const at = (input.now ?? new Date()).toISOString();
   return writeTransaction(db, async (trx) => {
@@ -366,6 +385,13 @@ export async function revokeCertificate(
       .where("id", "=", current.id)
       .where("revoked_at", "is", null)
       .execute();
+    await recordAudit(trx, {
+      action: "certificate.revoked",
+      actor: { id: input.actorId, client: input.client },
+      subject: { type: "certificate", id: current.id, userId: current.student_id },
+      detail: current.certificate_number,
+      now: at,
+    });
     await recordEvent(trx, {
       actorId: input.actorId,
       subjectUserId: current.student_id,
@@ -387,7 +413,7 @@ export async function revokeCertificate(
  */
 export async function reissueCertificate(
   db: DB,
-  input: { certificateId: string; actorId: string; now?: Date },
+  input: { certificateId: string; actorId: string; client?: string | null; now?: Date },
 ): Promise<IssuedCertificate> {
   const now = input.now ?? new Date();
   return writeTransaction(db, async (trx) => {
@@ -399,7 +425,14 @@ export async function reissueCertificate(
     // Mark the old one first: the enrolment has one current certificate at any moment.
     await trx.updateTable("certificates").set({ replaced_at: now.toISOString() }).where("id", "=", old.id).execute();
     const enrollment = { id: old.enrollment_id, student_id: old.student_id, course_id: old.course_id, name: old.name, tier: old.tier };
-    const { id } = await insertCertificate(trx, { enrollment, actorId: input.actorId, now, replacesId: old.id });
+    const { id } = await insertCertificate(trx, {
+      enrollment,
+      actorId: input.actorId,
+      client: input.client,
+      now,
+      replacesId: old.id,
+      replacesNumber: old.certificate_number,
+    });
     return (await getIssuedCertificate(trx, id))!;
   });
 }

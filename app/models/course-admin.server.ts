@@ -4,6 +4,7 @@ import type { CourseUpdate, EnrollmentStatus } from "#db/schema";
 import type { CourseInput, CoursePatch } from "~/schemas/course";
 import { notFound } from "~/utils/errors";
 import { getCourse, toCourse, type Course } from "./course.server";
+import { actorOf, recordAudit, type ActorRef } from "./audit.server";
 import { recordEvent } from "./event.server";
 
 /** The catalogue as administrators manage it: create, edit, open or close, and inspect. */
@@ -23,6 +24,8 @@ export async function countAllCourses(db: DB): Promise<number> {
   return Number(row.n);
 }
 
+const licencePrerequisitesColumn = (list: string[] | undefined) => (list?.length ? JSON.stringify([...new Set(list)]) : null);
+
 function toColumns(input: CoursePatch): CourseUpdate {
   const columns: CourseUpdate = {};
   if (input.unit_code !== undefined) columns.unit_code = input.unit_code;
@@ -36,7 +39,11 @@ function toColumns(input: CoursePatch): CourseUpdate {
   if (input.learning_outcomes !== undefined) columns.learning_outcomes = JSON.stringify(input.learning_outcomes);
   if (input.assessment_criteria !== undefined) columns.assessment_criteria = JSON.stringify(input.assessment_criteria);
   if (input.field_of_education !== undefined) columns.field_of_education = input.field_of_education;
+  if (input.official_title !== undefined) columns.official_title = input.official_title;
   if (input.vet_flag !== undefined) columns.vet_flag = input.vet_flag ? 1 : 0;
+  if (input.licence_class !== undefined) columns.licence_class = input.licence_class;
+  // an empty list, or a new class without its own list, means the class's default prerequisites
+  if (input.licence_prerequisites !== undefined || input.licence_class !== undefined) columns.licence_prerequisites = licencePrerequisitesColumn(input.licence_prerequisites);
   return columns;
 }
 
@@ -44,8 +51,10 @@ function toColumns(input: CoursePatch): CourseUpdate {
  * Changes a course; fields left out stay as they are (the status toggle sends only
  * is_active). Returns the course as stored. An unknown id is a 404.
  */
-export async function updateCourse(db: DB, id: string, input: CoursePatch, actorId: string | null, now = new Date()): Promise<Course> {
+export async function updateCourse(db: DB, id: string, input: CoursePatch, actorRef: ActorRef, now = new Date()): Promise<Course> {
   const at = now.toISOString();
+  const actor = actorOf(actorRef);
+  const actorId = actor.id;
   return writeTransaction(db, async (trx) => {
     const current = await trx.selectFrom("courses").select(["id", "name", "is_active"]).where("id", "=", id).executeTakeFirst();
     if (!current) throw notFound("Course");
@@ -57,6 +66,7 @@ export async function updateCourse(db: DB, id: string, input: CoursePatch, actor
     const keys = Object.keys(input).filter((k) => input[k as keyof CoursePatch] !== undefined);
     const onlyStatus = keys.length === 1 && keys[0] === "is_active";
     const name = input.name ?? current.name;
+    await recordAudit(trx, { action: "course.edited", actor, subject: { type: "course", id }, fields: keys, now: at });
     await recordEvent(trx, {
       actorId,
       subjectUserId: null,
@@ -90,7 +100,10 @@ export async function createCourse(db: DB, input: CourseInput, actorId: string |
         learning_outcomes: JSON.stringify(input.learning_outcomes),
         assessment_criteria: JSON.stringify(input.assessment_criteria),
         field_of_education: input.field_of_education ?? null,
+        official_title: input.official_title ?? null,
         vet_flag: input.vet_flag === false ? 0 : 1,
+        licence_class: input.licence_class ?? null,
+        licence_prerequisites: licencePrerequisitesColumn(input.licence_prerequisites),
         created_at: at,
         updated_at: at,
       })

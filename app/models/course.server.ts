@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "#db/connection";
 import { likePattern } from "#db/dialect";
 import type { CourseRow, Tier } from "#db/schema";
+import { prerequisitesOf, type LicenceClass } from "~/schemas/hrw-codes";
 
 /** A course as screens and the /api see it: price in dollars, lists as arrays, is_active boolean. */
 export interface Course {
@@ -18,8 +19,14 @@ export interface Course {
   assessment_criteria: string[];
   /** 6-digit ASCED field of education code (AVETMISS); null until recorded */
   field_of_education: string | null;
+  /** the unit's title on the national register (NAT00060's subject name); null until recorded */
+  official_title: string | null;
   /** vocational education and training (the NAT VET flag) */
   vet_flag: boolean;
+  /** the high-risk work licence class the course leads to; null: none */
+  licence_class: LicenceClass | null;
+  /** licence classes a candidate must hold first (the class's defaults unless the course names its own) */
+  licence_prerequisites: LicenceClass[];
   created_at: string;
   updated_at: string;
 }
@@ -47,7 +54,10 @@ export function toCourse(row: CourseRow): Course {
     learning_outcomes: parseList(row.learning_outcomes),
     assessment_criteria: parseList(row.assessment_criteria),
     field_of_education: row.field_of_education,
+    official_title: row.official_title ?? null,
     vet_flag: row.vet_flag === 1,
+    licence_class: (row.licence_class as LicenceClass | null) ?? null,
+    licence_prerequisites: prerequisitesOf(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

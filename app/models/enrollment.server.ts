@@ -2,6 +2,7 @@ import { nextStudentNumber } from "./student-number.server";
 import { usiCleared } from "./usi";
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
+import { isUniqueViolation } from "#db/dialect";
 import { sql } from "kysely";
 import type { EnrollmentStatus } from "#db/schema";
 import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
@@ -16,10 +17,6 @@ import { assertSeatFree, offerFreeSeats, placeInClass } from "./class-seats.serv
 
 export { ALREADY_ENROLLED };
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505";
-}
 
 /** Whether a user already holds an enrollment in a course (any status). */
 export async function isEnrolled(db: DB, studentId: string, courseId: string): Promise<boolean> {

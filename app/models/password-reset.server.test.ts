@@ -80,9 +80,9 @@ describe("requesting a reset", () => {
     const user = await makeUser(db);
     const first = issued(await requestPasswordReset(db, { email: user.email, client: client() }));
     const second = issued(await requestPasswordReset(db, { email: user.email, client: client() }));
-    expect(await inspectResetToken(db, first.token)).toEqual({ ok: true, userId: user.id, email: user.email });
-    expect(await inspectResetToken(db, second.token)).toEqual({ ok: true, userId: user.id, email: user.email });
-    expect((await resetPassword(db, { token: first.token, password: "another1" })).ok).toBe(true);
+    expect(await inspectResetToken(db, first.token)).toEqual({ ok: true, userId: user.id, email: user.email, role: "student" });
+    expect(await inspectResetToken(db, second.token)).toEqual({ ok: true, userId: user.id, email: user.email, role: "student" });
+    expect((await resetPassword(db, { token: first.token, password: "another-pass-1" })).ok).toBe(true);
     expect(await inspectResetToken(db, second.token)).toEqual({ ok: false, reason: "unknown" });
   });
 
@@ -145,11 +145,11 @@ describe("using a link", () => {
     const apiToken = await issueApiToken(db, user.id);
     expect(await getTokenUser(db, apiToken)).not.toBeNull();
 
-    const result = await resetPassword(db, { token, password: "newpass1" });
-    expect(result).toEqual({ ok: true, userId: user.id, email: user.email });
+    const result = await resetPassword(db, { token, password: "Kestrel-new-pass-1" });
+    expect(result).toEqual({ ok: true, userId: user.id, email: user.email, role: "student" });
 
     const row = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
-    expect(await verifyPassword("newpass1", row.password_hash)).toBe(true);
+    expect(await verifyPassword("Kestrel-new-pass-1", row.password_hash)).toBe(true);
     expect(await verifyPassword("oldpass1", row.password_hash)).toBe(false);
     expect(await db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
     expect(await getTokenUser(db, apiToken)).toBeNull();
@@ -163,11 +163,11 @@ describe("using a link", () => {
   it("works once: a second use is refused as used and changes nothing", async () => {
     const user = await makeUser(db);
     const { token } = issued(await requestPasswordReset(db, { email: user.email, client: client() }));
-    expect((await resetPassword(db, { token, password: "first-new" })).ok).toBe(true);
-    expect(await resetPassword(db, { token, password: "second-new" })).toEqual({ ok: false, reason: "used" });
+    expect((await resetPassword(db, { token, password: "first-new-pass" })).ok).toBe(true);
+    expect(await resetPassword(db, { token, password: "second-new-pass" })).toEqual({ ok: false, reason: "used" });
     expect(await inspectResetToken(db, token)).toEqual({ ok: false, reason: "used" });
     const row = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
-    expect(await verifyPassword("first-new", row.password_hash)).toBe(true);
+    expect(await verifyPassword("first-new-pass", row.password_hash)).toBe(true);
   });
 
   it("changes the password once when two submissions race", async () => {

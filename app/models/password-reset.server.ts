@@ -1,7 +1,10 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
+import type { Role } from "#db/schema";
 import { hashPassword, randomToken, sha256 } from "~/auth/password.server";
+import { assertAcceptablePassword } from "~/auth/password-policy.server";
 import { revokeAllAccess } from "~/auth/session.server";
+import { recordAudit } from "./audit.server";
 import { isKnownClient } from "~/auth/throttle.server";
 import { recordEvent } from "./event.server";
 
@@ -99,7 +102,7 @@ export async function requestPasswordReset(
 }
 
 export type ResetTokenProblem = "unknown" | "expired" | "used";
-export type ResetTokenState = { ok: true; userId: string; email: string } | { ok: false; reason: ResetTokenProblem };
+export type ResetTokenState = { ok: true; userId: string; email: string; role: Role } | { ok: false; reason: ResetTokenProblem };
 
 /** What a token from a link is worth, without using it up. */
 export async function inspectResetToken(db: DB, token: string, now = new Date()): Promise<ResetTokenState> {
@@ -112,6 +115,7 @@ export async function inspectResetToken(db: DB, token: string, now = new Date())
       "password_reset_tokens.expires_at",
       "password_reset_tokens.used_at",
       "users.email",
+      "users.role",
       "users.is_active",
       "users.approval_status",
     ])
@@ -120,7 +124,7 @@ export async function inspectResetToken(db: DB, token: string, now = new Date())
   if (!row || row.is_active !== 1 || row.approval_status !== "approved") return { ok: false, reason: "unknown" };
   if (row.used_at) return { ok: false, reason: "used" };
   if (row.expires_at <= now.toISOString()) return { ok: false, reason: "expired" };
-  return { ok: true, userId: row.user_id, email: row.email };
+  return { ok: true, userId: row.user_id, email: row.email, role: row.role };
 }
 
 /**
@@ -130,11 +134,12 @@ export async function inspectResetToken(db: DB, token: string, now = new Date())
  */
 export async function resetPassword(
   db: DB,
-  input: { token: string; password: string; now?: Date },
+  input: { token: string; password: string; client?: string | null; now?: Date },
 ): Promise<ResetTokenState> {
   const now = input.now ?? new Date();
   const checked = await inspectResetToken(db, input.token, now);
   if (!checked.ok) return checked;
+  await assertAcceptablePassword(input.password, checked.role);
   const passwordHash = await hashPassword(input.password);
   const nowIso = now.toISOString();
   return writeTransaction(db, async (trx) => {
@@ -154,6 +159,7 @@ export async function resetPassword(
       .where("used_at", "is", null)
       .execute();
     await revokeAllAccess(trx, checked.userId);
+    await recordAudit(trx, { action: "password.reset", actor: { id: checked.userId, client: input.client }, subject: { type: "user", id: checked.userId }, now: nowIso });
     await recordEvent(trx, {
       actorId: checked.userId,
       subjectUserId: checked.userId,

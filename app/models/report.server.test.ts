@@ -4,7 +4,8 @@ import type { DB } from "#db/connection";
 import { sqlitePlan } from "../../tests/support/query-plan";
 import { createTestDb, TEST_DIALECT } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
-import { complianceCountQueries, csvField, EXPORT_COLUMNS, getComplianceChecks, getEnrollmentStatistics, listStudentEnrollmentsForExport, toCsv } from "./report.server";
+import { complianceCountQueries, EXPORT_COLUMNS, getComplianceChecks, getEnrollmentStatistics, listStudentEnrollmentsForExport } from "./report.server";
+import { csvField, toCsv } from "~/utils/csv";
 import { newVerificationCode } from "./certificate-number.server";
 
 const DAY = 864e5;

@@ -1,6 +1,7 @@
 import { writeTransaction, type DB } from "#db/connection";
 import { revokeAllAccess } from "~/auth/session.server";
 import { DomainError, notFound } from "~/utils/errors";
+import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { getUserById, type PublicUser } from "./user.server";
 
@@ -15,7 +16,7 @@ export const LAST_ADMIN = "The last active administrator cannot be deactivated";
  */
 export async function setStaffActive(
   db: DB,
-  input: { id: string; active: boolean; actorId: string },
+  input: { id: string; active: boolean; actorId: string; client?: string | null },
   now = new Date(),
 ): Promise<PublicUser> {
   const at = now.toISOString();
@@ -42,6 +43,13 @@ export async function setStaffActive(
     }
     await trx.updateTable("users").set({ is_active: input.active ? 1 : 0, updated_at: at }).where("id", "=", staff.id).execute();
     if (!input.active) await revokeAllAccess(trx, staff.id);
+    await recordAudit(trx, {
+      action: input.active ? "staff.reactivated" : "staff.deactivated",
+      actor: { id: input.actorId, client: input.client },
+      subject: { type: "user", id: staff.id },
+      fields: ["is_active"],
+      now: at,
+    });
     await recordEvent(trx, {
       actorId: input.actorId,
       subjectUserId: staff.id,
@@ -56,14 +64,17 @@ export async function setStaffActive(
 }
 
 /** Trainers and administrators who may sign in or have been switched off (not pending or rejected requests). */
-export async function listStaff(db: DB): Promise<Array<Pick<PublicUser, "id" | "full_name" | "email" | "role" | "is_active" | "last_login">>> {
+export async function listStaff(
+  db: DB,
+): Promise<Array<Pick<PublicUser, "id" | "full_name" | "email" | "role" | "is_active" | "last_login"> & { two_step: boolean }>> {
   const rows = await db
     .selectFrom("users")
-    .select(["id", "full_name", "email", "role", "is_active", "last_login"])
-    .where("role", "in", ["trainer", "admin"])
-    .where("approval_status", "=", "approved")
-    .orderBy("role")
-    .orderBy("full_name")
+    .leftJoin("two_step", "two_step.user_id", "users.id")
+    .select(["users.id", "users.full_name", "users.email", "users.role", "users.is_active", "users.last_login", "two_step.confirmed_at"])
+    .where("users.role", "in", ["trainer", "admin"])
+    .where("users.approval_status", "=", "approved")
+    .orderBy("users.role")
+    .orderBy("users.full_name")
     .execute();
-  return rows.map((r) => ({ ...r, is_active: r.is_active === 1 }));
+  return rows.map(({ confirmed_at, ...r }) => ({ ...r, is_active: r.is_active === 1, two_step: confirmed_at !== null }));
 }

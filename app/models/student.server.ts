@@ -1,19 +1,19 @@
-import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
 import { dialectSql } from "#db/dialect";
 import type { AssessmentStatus } from "#db/schema";
 import { hashPassword } from "~/auth/password.server";
+import { assertAcceptablePassword } from "~/auth/password-policy.server";
 import { revokeAllAccess } from "~/auth/session.server";
 import type { StudentCreateInput, StudentIssue, StudentPatch, StudentStatusFilter } from "~/schemas/student";
-import { conflict, notFound } from "~/utils/errors";
+import { notFound } from "~/utils/errors";
 import { CERTIFICATE_GRACE_DAYS, listCertificatesForStudent, overdueCertificateEnrollments, type CertificateSummary } from "./certificate.server";
 import { listEnrollmentsForStudent, type StudentEnrollment } from "./student-enrollments.server";
+import { actorOf, recordAudit, recordStudentEdit, type ActorRef, type AuditActor } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { assertUsiFree, recordUsiVerification, usiChange } from "./usi.server";
 import { avetmissChanges, getAvetmissDetails, type AvetmissDetails } from "~/avetmiss/details.server";
-import { nextStudentNumber } from "./student-number.server";
 import { AVETMISS_FIELDS } from "~/avetmiss/schema";
-import { EMAIL_TAKEN, getUserById, publicUserColumns, toPublicUser, type PublicUser } from "./user.server";
+import { assertEmailFree, getUserById, insertUser, publicUserColumns, toPublicUser, type PublicUser } from "./user.server";
 
 /**
  * The administrator's view of student records: search, the profile, edits and new accounts.
@@ -159,7 +159,7 @@ export interface StudentDetail {
 }
 
 /** Everything the Student Profile shows, or null when no student has this id. */
-export async function getStudentDetail(db: DB, id: string): Promise<StudentDetail | null> {
+export async function getStudentDetail(db: DB, id: string, shownTo?: AuditActor): Promise<StudentDetail | null> {
   const row = await db
     .selectFrom("users")
     .select(publicUserColumns)
@@ -213,6 +213,8 @@ export async function getStudentDetail(db: DB, id: string): Promise<StudentDetai
       .where("student_id", "=", id)
       .executeTakeFirstOrThrow(),
   ]);
+  // an administrator reading the record reads the USI: staff views of a USI are audited
+  if (shownTo && (row.usi || row.usi_claimed)) await recordAudit(db, { action: "usi.viewed", actor: shownTo, subject: { type: "user", id } });
   return {
     student: toPublicUser(row),
     usi_held_by: usiHolder ?? null,
@@ -230,12 +232,6 @@ export async function getStudentDetail(db: DB, id: string): Promise<StudentDetai
   };
 }
 
-async function assertEmailFree(db: DB, email: string, exceptId: string | null): Promise<void> {
-  let query = db.selectFrom("users").select("id").where("email", "=", email);
-  if (exceptId) query = query.where("id", "!=", exceptId);
-  if (await query.executeTakeFirst()) throw conflict(EMAIL_TAKEN, "email");
-}
-
 /**
  * An administrator's change to a student record; fields left out stay as they are. A taken
  * email or USI is a 409; a changed USI loses its verification, and `usi_verified` records the
@@ -243,15 +239,12 @@ async function assertEmailFree(db: DB, email: string, exceptId: string | null): 
  * every session and API token of the student in the same transaction, so their very next
  * request is signed out.
  */
-export async function updateStudent(db: DB, id: string, input: StudentPatch, actorId: string | null, now = new Date()): Promise<PublicUser> {
+export async function updateStudent(db: DB, id: string, input: StudentPatch, actorRef: ActorRef, now = new Date()): Promise<PublicUser> {
   const at = now.toISOString();
+  const actor = actorOf(actorRef);
+  const actorId = actor.id;
   return writeTransaction(db, async (trx) => {
-    const current = await trx
-      .selectFrom("users")
-      .select(["id", "full_name", "is_active", "usi", "usi_verified_at"])
-      .where("id", "=", id)
-      .where("role", "=", "student")
-      .executeTakeFirst();
+    const current = await trx.selectFrom("users").selectAll().where("id", "=", id).where("role", "=", "student").executeTakeFirst();
     if (!current) throw notFound("Student");
     if (input.email !== undefined) await assertEmailFree(trx, input.email, id);
     await assertUsiFree(trx, input.usi, id);
@@ -277,9 +270,10 @@ export async function updateStudent(db: DB, id: string, input: StudentPatch, act
       .set({ ...changes, ...details, ...usiColumns, updated_at: at })
       .where("id", "=", id)
       .execute();
+    await recordStudentEdit(trx, { current, written: { ...changes, ...details, ...usiColumns }, actor, now: at });
     const verifiedAfter = "usi" in usiColumns ? false : current.usi_verified_at !== null;
     if (input.usi_verified && !verifiedAfter) {
-      await recordUsiVerification(trx, { studentId: id, actor: { id: actorId ?? "", role: "admin" }, now });
+      await recordUsiVerification(trx, { studentId: id, actor: { id: actorId ?? "", role: "admin", client: actor.client }, now });
     }
     const deactivated = current.is_active === 1 && input.is_active === false;
     const reactivated = current.is_active === 0 && input.is_active === true;
@@ -309,15 +303,14 @@ const EMPTY_DETAILS = Object.fromEntries(
 /** Add Student: an active, approved student account with the password the office sets. */
 export async function createStudent(db: DB, input: StudentCreateInput, actorId: string | null, now = new Date()): Promise<PublicUser> {
   const at = now.toISOString();
+  await assertAcceptablePassword(input.password, "student");
   const password_hash = await hashPassword(input.password);
-  const id = crypto.randomUUID();
   return writeTransaction(db, async (trx) => {
-    await assertEmailFree(trx, input.email, null);
+    await assertEmailFree(trx, input.email);
     await assertUsiFree(trx, input.usi, null);
-    await trx
-      .insertInto("users")
-      .values({
-        id,
+    const id = await insertUser(
+      trx,
+      {
         email: input.email,
         full_name: input.full_name,
         password_hash,
@@ -328,15 +321,12 @@ export async function createStudent(db: DB, input: StudentCreateInput, actorId: 
         emergency_contact: input.emergency_contact,
         license_number: input.license_number,
         usi: input.usi,
-        student_number: await nextStudentNumber(trx),
         ...avetmissChanges(input, EMPTY_DETAILS),
         is_active: input.is_active ? 1 : 0,
         approval_status: "approved",
-        created_at: at,
-        updated_at: at,
-        last_login: null,
-      })
-      .execute();
+      },
+      at,
+    );
     await recordEvent(trx, {
       actorId,
       subjectUserId: id,

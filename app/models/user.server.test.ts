@@ -13,7 +13,7 @@ afterAll(() => cleanup());
 const input = (email: string) => ({
   full_name: "Kim Lee",
   email,
-  password: "password123",
+  password: "Rigging-Kestrel-42",
   role: "student" as const,
   phone: null,
   address: null,

@@ -1,11 +1,14 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
-import type { Role, UserRow } from "#db/schema";
-import { hashPassword } from "~/auth/password.server";
+import type { NewUserRow, Role, UserRow } from "#db/schema";
+import { hashPassword, verifyPassword } from "~/auth/password.server";
+import { revokeAllAccess } from "~/auth/session.server";
+import { assertAcceptablePassword } from "~/auth/password-policy.server";
 import { allowRegistration } from "~/auth/throttle.server";
 import type { RegistrationInput } from "~/schemas/auth";
 import type { ProfileInput } from "~/schemas/profile";
-import { conflict, notFound } from "~/utils/errors";
+import { conflict, DomainError, notFound } from "~/utils/errors";
+import { recordAudit, recordStudentEdit } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { nextStudentNumber } from "./student-number.server";
 import { ownUsiColumns } from "./usi.server";
@@ -99,6 +102,35 @@ export const REGISTERED_PENDING =
 /** What a new account's holder is told, on the page and over the /api alike. */
 export const registeredMessage = (pending: boolean) => (pending ? REGISTERED_PENDING : REGISTERED);
 
+/** A taken email is a 409 beside the email field, wherever an account gets or changes its email. */
+export async function assertEmailFree(db: DB, email: string, exceptId: string | null = null): Promise<void> {
+  let query = db.selectFrom("users").select("id").where("email", "=", email);
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  if (await query.executeTakeFirst()) throw conflict(EMAIL_TAKEN, "email");
+}
+
+type NewAccount = Omit<NewUserRow, "id" | "student_number" | "created_at" | "updated_at" | "last_login">;
+
+/**
+ * The one insert of an account, inside the caller's write transaction: a student gets the next
+ * student number; the row starts without a sign-in.
+ */
+export async function insertUser(trx: DB, account: NewAccount, at: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await trx
+    .insertInto("users")
+    .values({
+      ...account,
+      id,
+      student_number: account.role === "student" ? await nextStudentNumber(trx) : null,
+      created_at: at,
+      updated_at: at,
+      last_login: null,
+    })
+    .execute();
+  return id;
+}
+
 /**
  * Creates an account. Students are active at once; trainers and administrators wait for an
  * administrator's approval. A taken email is a 409. A self-registration names its `client`,
@@ -114,17 +146,15 @@ export async function registerUser(
   const now = (options.now ?? new Date()).toISOString();
   const pending = input.role !== "student" && !options.approved;
   if (options.client !== undefined) await allowRegistration(db, options.client, options.now);
-  if (await db.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst()) throw conflict(EMAIL_TAKEN);
+  await assertEmailFree(db, input.email);
+  await assertAcceptablePassword(input.password, input.role);
   const password_hash = await hashPassword(input.password);
-  const id = crypto.randomUUID();
   return writeTransaction(db, async (trx) => {
-    const taken = await trx.selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
-    if (taken) throw conflict(EMAIL_TAKEN, "email");
-    const usiColumns = await ownUsiColumns(trx, { id, usi: null }, input.usi ?? null);
-    await trx
-      .insertInto("users")
-      .values({
-        id,
+    await assertEmailFree(trx, input.email);
+    const usiColumns = await ownUsiColumns(trx, null, input.usi ?? null);
+    const id = await insertUser(
+      trx,
+      {
         email: input.email,
         full_name: input.full_name,
         password_hash,
@@ -136,14 +166,11 @@ export async function registerUser(
         license_number: null,
         usi: null,
         ...usiColumns,
-        student_number: input.role === "student" ? await nextStudentNumber(trx) : null,
         is_active: 1,
         approval_status: pending ? "pending" : "approved",
-        created_at: now,
-        updated_at: now,
-        last_login: null,
-      })
-      .execute();
+      },
+      now,
+    );
     await recordEvent(trx, {
       actorId: options.actorId ?? id,
       subjectUserId: id,
@@ -169,23 +196,29 @@ export async function recordLogin(db: DB, userId: string, now = new Date()): Pro
  * birth and licence stay with the administrators. A changed USI loses its verification.
  * Recorded in the audit trail.
  */
-export async function updateOwnProfile(db: DB, userId: string, input: ProfileInput, now = new Date()): Promise<PublicUser> {
+export async function updateOwnProfile(
+  db: DB,
+  userId: string,
+  input: ProfileInput,
+  now = new Date(),
+  client: string | null = null,
+): Promise<PublicUser> {
   const at = now.toISOString();
   return writeTransaction(db, async (trx) => {
-    const current = await trx.selectFrom("users").select(["id", "usi"]).where("id", "=", userId).executeTakeFirst();
+    const current = await trx.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
     if (!current) throw notFound("User");
-    const usiColumns = await ownUsiColumns(trx, current, input.usi);
+    const written = {
+      phone: input.phone,
+      address: input.address,
+      emergency_contact: input.emergency_contact,
+      ...(await ownUsiColumns(trx, current, input.usi)),
+    };
     await trx
       .updateTable("users")
-      .set({
-        phone: input.phone,
-        address: input.address,
-        emergency_contact: input.emergency_contact,
-        ...usiColumns,
-        updated_at: at,
-      })
+      .set({ ...written, updated_at: at })
       .where("id", "=", userId)
       .execute();
+    if (current.role === "student") await recordStudentEdit(trx, { current, written, actor: { id: userId, client }, now: at });
     await recordEvent(trx, {
       actorId: userId,
       subjectUserId: userId,
@@ -196,5 +229,31 @@ export async function updateOwnProfile(db: DB, userId: string, input: ProfileInp
       now: at,
     });
     return (await getUserById(trx, userId))!;
+  });
+}
+
+export const WRONG_CURRENT_PASSWORD = "Your current password is not right";
+
+/**
+ * A signed-in user changes their own password (Account security): the current one must be
+ * right, the new one meets the password rule for their role. Every session and API token of
+ * the user ends (the caller starts a new session for the browser that asked).
+ */
+export async function changePassword(
+  db: DB,
+  input: { userId: string; current: string; next: string; client?: string | null; now?: Date },
+): Promise<void> {
+  const row = await db.selectFrom("users").select(["id", "role", "password_hash"]).where("id", "=", input.userId).executeTakeFirst();
+  if (!row) throw notFound("User");
+  if (!(await verifyPassword(input.current, row.password_hash))) {
+    throw new DomainError(422, WRONG_CURRENT_PASSWORD, { current_password: WRONG_CURRENT_PASSWORD }, "current_password");
+  }
+  await assertAcceptablePassword(input.next, row.role);
+  const password_hash = await hashPassword(input.next);
+  const at = (input.now ?? new Date()).toISOString();
+  await writeTransaction(db, async (trx) => {
+    await trx.updateTable("users").set({ password_hash, updated_at: at }).where("id", "=", row.id).execute();
+    await revokeAllAccess(trx, row.id);
+    await recordAudit(trx, { action: "password.changed", actor: { id: row.id, client: input.client }, subject: { type: "user", id: row.id }, now: at });
   });
 }

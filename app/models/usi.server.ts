@@ -1,6 +1,7 @@
 import type { DB } from "#db/connection";
 import type { Role } from "#db/schema";
 import { conflict, DomainError, notFound } from "~/utils/errors";
+import { recordAudit, type AuditActor } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { isUsiExemption } from "./usi";
 
@@ -77,13 +78,32 @@ export function usiChange(
 }
 
 /**
+ * A student's USI for a staff member who needs to read it (a trainer verifying it), recorded
+ * in the audit trail as viewed; null for an unknown id or an account that is not a student's.
+ */
+export async function viewStudentUsi(
+  db: DB,
+  input: { studentId: string; viewer: AuditActor },
+): Promise<{ id: string; full_name: string; email: string; usi: string | null; usi_verified_at: string | null } | null> {
+  const student = await db
+    .selectFrom("users")
+    .select(["id", "full_name", "email", "usi", "usi_verified_at"])
+    .where("id", "=", input.studentId)
+    .where("role", "=", "student")
+    .executeTakeFirst();
+  if (!student) return null;
+  await recordAudit(db, { action: "usi.viewed", actor: input.viewer, subject: { type: "user", id: student.id } });
+  return student;
+}
+
+/**
  * Records that `actor` verified the student's current USI against the USI Registry. An
  * exemption code counts as verified only when an administrator records it. Verifying an
  * already-verified USI changes nothing (409). Call inside a write transaction, or alone.
  */
 export async function recordUsiVerification(
   db: DB,
-  input: { studentId: string; actor: { id: string; role: Role }; now?: Date },
+  input: { studentId: string; actor: { id: string; role: Role; client?: string | null }; now?: Date },
 ): Promise<{ usi: string; usi_verified_at: string }> {
   const at = (input.now ?? new Date()).toISOString();
   const student = await db
@@ -105,6 +125,7 @@ export async function recordUsiVerification(
     .where("usi_verified_at", "is", null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw conflict("The USI was changed meanwhile; please reload and try again.");
+  await recordAudit(db, { action: "usi.verified", actor: input.actor, subject: { type: "user", id: student.id }, now: at });
   await recordEvent(db, {
     actorId: input.actor.id,
     subjectUserId: student.id,

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import QRCode from "qrcode";
 import type { DB } from "#db/connection";
 import { env } from "~/env.server";
-import { getCertificateDocumentWithStored, type CertificateDocumentRecord } from "~/models/certificate.server";
+import { getCertificateDocumentWithStored, storeCertificateDocument, type CertificateDocumentRecord } from "~/models/certificate.server";
 import { logLine } from "~/utils/log.server";
 import { documentOrigin } from "~/utils/public-link.server";
 import { htmlToPdf } from "./browser.server";
@@ -101,11 +101,7 @@ async function renderAndStore(db: DB, certificateId: string, data: CertificateDo
   const pdf = await renderCertificatePdf(data);
   const renderedAt = new Date().toISOString();
   const row = { template_version: version, pdf, byte_length: pdf.length, rendered_at: renderedAt };
-  await db
-    .insertInto("certificate_documents")
-    .values({ certificate_id: certificateId, ...row })
-    .onConflict((oc) => oc.column("certificate_id").doUpdateSet(row))
-    .execute();
+  await storeCertificateDocument(db, certificateId, row);
   logLine({ event: "pdf.rendered", certificateId, ms: Date.now() - started, bytes: pdf.length });
   return {
     pdf,

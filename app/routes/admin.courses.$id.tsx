@@ -52,6 +52,16 @@ export default function CourseDetails() {
           </Link>
         </div>
         <p className="text-sm text-steel-800">{course.description}</p>
+        <ModalSection title="National register (AVETMISS)">
+          <dl className="grid gap-2 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+            <dt className="font-semibold text-steel-600">Official unit title</dt>
+            <dd className="text-steel-900">{course.official_title ?? "Not recorded: the AVETMISS export cannot report this unit until it is"}</dd>
+            <dt className="font-semibold text-steel-600">Field of education</dt>
+            <dd className="text-steel-900">{course.field_of_education ?? "Not recorded"}</dd>
+            <dt className="font-semibold text-steel-600">VET</dt>
+            <dd className="text-steel-900">{course.vet_flag ? "Yes" : "No"}</dd>
+          </dl>
+        </ModalSection>
 
         <ModalSection title="Statistics">
           <dl className="grid grid-cols-2 gap-3">

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { requireRole } from "~/auth/guards.server";
 import { RouteError } from "~/components/route-error";
 import { CourseFields, courseStateFrom } from "~/components/admin/course-form";
-import { courseFormFailure, listButtonResponse } from "~/components/admin/course-form.server";
+import { courseFormFailure, listButtonResponse } from "~/utils/course-form-action.server";
 import { useActionToast } from "~/components/toaster";
 import { Alert, buttonClasses, Modal, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
@@ -15,6 +15,7 @@ import { courseEditSchema, courseFormInput } from "~/schemas/course";
 import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { parseWith } from "~/utils/validation";
+import { clientAddress } from "~/http/request-context.server";
 
 export const COURSE_UPDATED = "Course updated successfully";
 const UPDATE_FAILED = "Failed to update course";
@@ -39,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = parseWith(courseEditSchema, courseFormInput(form));
   if (!parsed.success) return courseFormFailure(form, stored, parsed.message, parsed.fieldErrors, 400);
   try {
-    await updateCourse(getDb(), course.id, parsed.data, admin.id);
+    await updateCourse(getDb(), course.id, parsed.data, { id: admin.id, client: clientAddress(request) });
   } catch (error) {
     if (isDomainError(error)) return courseFormFailure(form, stored, error.message || UPDATE_FAILED, error.fieldErrors, error.status);
     throw error;

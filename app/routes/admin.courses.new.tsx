@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { CourseFields, EMPTY_COURSE_STATE } from "~/components/admin/course-form";
-import { courseFormFailure, listButtonResponse } from "~/components/admin/course-form.server";
+import { courseFormFailure, listButtonResponse } from "~/utils/course-form-action.server";
 import { useActionToast } from "~/components/toaster";
 import { Alert, buttonClasses, Modal, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";

@@ -14,6 +14,7 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { formatPrice } from "~/utils/format";
 import { parseWith } from "~/utils/validation";
 import { RouteError } from "~/components/route-error";
+import { clientAddress } from "~/http/request-context.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
@@ -29,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = parseWith(courseToggleSchema, form ? Object.fromEntries(form) : {});
   if (!parsed.success) return redirectWithFlash(back, { type: "error", message: "Failed to update course status" });
   try {
-    const course = await updateCourse(getDb(), parsed.data.course_id, { is_active: parsed.data.is_active }, admin.id);
+    const course = await updateCourse(getDb(), parsed.data.course_id, { is_active: parsed.data.is_active }, { id: admin.id, client: clientAddress(request) });
     return redirectWithFlash(back, {
       type: "success",
       message: course.is_active ? "Course activated successfully" : "Course deactivated successfully",

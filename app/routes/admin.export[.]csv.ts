@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { roleReadsField } from "~/models/personal-data.server";
-import { EXPORT_COLUMNS, listStudentEnrollmentsForExport, toCsv } from "~/models/report.server";
+import { EXPORT_COLUMNS, listStudentEnrollmentsForExport } from "~/models/report.server";
+import { toCsv } from "~/utils/csv";
 
 /** Export Data: every student with their enrolments as a CSV download (admins only). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -22,13 +22,16 @@ import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate, ROLE_LABELS } from "~/utils/format";
 import { parseWith } from "~/utils/validation";
+import { clientAddress } from "~/http/request-context.server";
+import { adminHrwAlerts } from "~/models/hrw-dashboard.server";
+import { AdminHrwAlerts } from "~/components/hrw/hrw-ui";
 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const db = getDb();
   // Stats, students and courses are independent reads: load them in parallel.
-  const [stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi] = await Promise.all([
+  const [stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi, hrw] = await Promise.all([
     getDashboardStats(db),
     listRecentStudents(db, 5),
     countAllCourses(db),
@@ -36,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listCompletedAwaitingCertificate(db, { limit: CERTIFICATES_DUE_SHOWN }),
     countCompletedAwaitingCertificate(db),
     listCompletedAwaitingCertificate(db, { limit: 100, usi: "awaiting" }),
+    adminHrwAlerts(db),
   ]);
   return json({
     stats,
@@ -47,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     awaitingUsi,
     // two absences in a row (CONTRACT section 14)
     attendanceAlerts: await listAttendanceAlerts(db, 5),
+    hrw,
   });
 }
 
@@ -59,8 +64,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return redirectWithFlash("/admin/overview", { type: "error", message: parsed.message });
   const { intent, user_id } = parsed.data;
   try {
-    if (intent === "approve") await approveAccount(getDb(), user_id, admin.id);
-    else await rejectAccount(getDb(), user_id, admin.id);
+    if (intent === "approve") await approveAccount(getDb(), user_id, { id: admin.id, client: clientAddress(request) });
+    else await rejectAccount(getDb(), user_id, { id: admin.id, client: clientAddress(request) });
   } catch (error) {
     if (isDomainError(error)) {
       return redirectWithFlash("/admin/overview", { type: "error", message: "That account is no longer waiting for approval" });
@@ -71,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminOverview() {
-  const { stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi, attendanceAlerts } = useLoaderData<typeof loader>();
+  const { stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi, hrw, attendanceAlerts } = useLoaderData<typeof loader>();
   const tiers = [
     { key: "tier_1" as const, count: stats.tier_1_completions },
     { key: "tier_2" as const, count: stats.tier_2_completions },
@@ -89,6 +94,7 @@ export default function AdminOverview() {
           </a>
         }
       />
+      <AdminHrwAlerts hrw={hrw} />
       <AttendanceAlerts alerts={attendanceAlerts} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Total Students" value={stats.total_students.toLocaleString("en-AU")} tone="steel" />

@@ -2,14 +2,20 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { NAT_FILES, type NatFileName } from "~/avetmiss/nat-files";
 import { badYear, natFileResponse, reportYear } from "~/avetmiss/download.server";
+import { getDb } from "~/db.server";
+import { clientAddress } from "~/http/request-context.server";
+import { recordAvetmissExport } from "~/models/audit.server";
 
 /** GET /admin/reports/avetmiss/NAT000NN.txt?year=YYYY: one NAT file of the year (administrators). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "admin");
+  const user = await requireRole(request, "admin");
   const file = /^(NAT\d{5})\.txt$/.exec(params.file ?? "")?.[1];
   if (!file || !(NAT_FILES as readonly string[]).includes(file)) {
     throw new Response("No such AVETMISS file\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const { year, error } = reportYear(new URL(request.url));
-  return year === null ? badYear(error) : natFileResponse(year, file as NatFileName);
+  if (year === null) return badYear(error);
+  const response = await natFileResponse(year, file as NatFileName);
+  if (response.ok) await recordAvetmissExport(getDb(), { actor: { id: user.id, client: clientAddress(request) }, year, file });
+  return response;
 }

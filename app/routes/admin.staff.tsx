@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { RouteError } from "~/components/route-error";
 import { RowActionButton } from "~/components/admin/row-action-button";
@@ -9,23 +9,31 @@ import { ActiveBadge } from "~/components/status-badges";
 import { Card, EmptyState } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listStaff, setStaffActive } from "~/models/staff.server";
-import { staffToggleSchema } from "~/schemas/page-queries";
+import { staffToggleSchema, staffTwoStepResetSchema } from "~/schemas/page-queries";
+import { resetTwoStep } from "~/auth/two-step.server";
+import type { PublicUser } from "~/models/user.server";
+import { listAccreditationsByTrainer } from "~/models/hrw-register.server";
 import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { parseWith } from "~/utils/validation";
+import { clientAddress } from "~/http/request-context.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  return json({ staff: await listStaff(getDb()), me: admin.id });
+  const [staff, accreditations] = await Promise.all([listStaff(getDb()), listAccreditationsByTrainer(getDb())]);
+  // each trainer's HRW accreditations, in brief; the register page (/admin/staff/{id}/hrw) edits them
+  const hrw = Object.fromEntries([...accreditations].map(([id, list]) => [id, list.map((a) => `${a.regulator} ${a.classes.join(" ")} to ${a.expires_on}`).join("; ")]));
+  return json({ staff, me: admin.id, hrw });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const form = await request.formData().catch(() => null);
+  if (form?.get("intent") === "reset-two-step") return resetStaffTwoStep(admin, form, clientAddress(request));
   const parsed = parseWith(staffToggleSchema, form ? Object.fromEntries(form) : {});
   if (!parsed.success) return redirectWithFlash("/admin/staff", { type: "error", message: "Failed to update the account" });
   try {
-    const user = await setStaffActive(getDb(), { id: parsed.data.user_id, active: parsed.data.is_active, actorId: admin.id });
+    const user = await setStaffActive(getDb(), { id: parsed.data.user_id, active: parsed.data.is_active, actorId: admin.id, client: clientAddress(request) });
     return redirectWithFlash("/admin/staff", {
       type: "success",
       message: user.is_active ? `${user.full_name}'s account was reactivated` : `${user.full_name}'s account was deactivated`,
@@ -36,8 +44,20 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+async function resetStaffTwoStep(admin: PublicUser, form: FormData, client: string) {
+  const parsed = parseWith(staffTwoStepResetSchema, Object.fromEntries(form));
+  if (!parsed.success) return redirectWithFlash("/admin/staff", { type: "error", message: "Failed to reset two-step sign-in" });
+  try {
+    await resetTwoStep(getDb(), { userId: parsed.data.user_id, actor: { id: admin.id, client, role: admin.role } });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return redirectWithFlash("/admin/staff", { type: "error", message: error.message });
+  }
+  return redirectWithFlash("/admin/staff", { type: "success", message: "Two-step sign-in was reset; they set it up again at their next sign-in" });
+}
+
 export default function StaffManagement() {
-  const { staff, me } = useLoaderData<typeof loader>();
+  const { staff, me, hrw } = useLoaderData<typeof loader>();
   return (
     <>
       <PageTitle title="Staff" subtitle="Trainers and administrators: switch an account off, and on again" />
@@ -53,16 +73,45 @@ export default function StaffManagement() {
                 <th scope="col" className="px-4 py-2">Email</th>
                 <th scope="col" className="px-4 py-2">Role</th>
                 <th scope="col" className="px-4 py-2">Status</th>
+                <th scope="col" className="px-4 py-2">Two-step sign-in</th>
                 <th scope="col" className="px-4 py-2"><span className="sr-only">Action</span></th>
               </tr>
             </thead>
             <tbody>
               {staff.map((s) => (
                 <tr key={s.id} className="border-t border-steel-100">
-                  <th scope="row" className="px-4 py-2 font-semibold text-steel-900">{s.full_name}</th>
+                  <th scope="row" className="px-4 py-2 font-semibold text-steel-900">
+                    {s.full_name}
+                    {s.role === "trainer" ? (
+                      <span className="block text-xs font-normal text-steel-700">
+                        {hrw[s.id] ? `HRW: ${hrw[s.id]}. ` : null}
+                        <Link to={`/admin/staff/${s.id}/hrw`} className="underline" aria-label={`Assessor register of ${s.full_name}`}>
+                          Assessor register
+                        </Link>
+                      </span>
+                    ) : null}
+                  </th>
                   <td className="px-4 py-2">{s.email}</td>
                   <td className="px-4 py-2">{s.role === "admin" ? "Administrator" : "Trainer"}</td>
                   <td className="px-4 py-2"><ActiveBadge active={s.is_active} /></td>
+                  <td className="px-4 py-2">
+                    {s.two_step ? "On" : "Off"}
+                    {s.two_step && s.id !== me ? (
+                      <Form method="post" action="/admin/staff" preventScrollReset className="mt-1">
+                        <input type="hidden" name="user_id" value={s.id} />
+                        <RowActionButton
+                          intent="reset-two-step"
+                          recordField="user_id"
+                          recordId={s.id}
+                          variant="secondary"
+                          busyLabel="Resetting..."
+                          aria-label={`Reset two-step sign-in of ${s.full_name}`}
+                        >
+                          Reset
+                        </RowActionButton>
+                      </Form>
+                    ) : null}
+                  </td>
                   <td className="px-4 py-2 text-right">
                     {s.id === me ? (
                       <span className="text-steel-600">You</span>

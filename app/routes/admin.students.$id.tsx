@@ -19,10 +19,12 @@ import { notFound } from "~/utils/errors";
 import { ModalSection } from "~/components/admin/modal-section";
 import { EnrolmentDetailsList } from "~/components/student/enrolment-details";
 import { formatDate, formatDateTime } from "~/utils/format";
+import { clientAddress } from "~/http/request-context.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "admin");
-  const detail = await foundOr404(params.id, (id) => getStudentDetail(getDb(), id), "Student not found");
+  const admin = await requireRole(request, "admin");
+  const shownTo = { id: admin.id, client: clientAddress(request) };
+  const detail = await foundOr404(params.id, (id) => getStudentDetail(getDb(), id, shownTo), "Student not found");
   return json({ ...detail, history: await listCertificateHistory(getDb(), detail.student.id) });
 }
 
@@ -44,10 +46,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const certificate = await getCertificateForViewer(db, input.certificate_id, admin);
       if (!certificate || certificate.student_id !== student.student.id) throw notFound("Certificate");
       if (input.intent === "revoke") {
-        await revokeCertificate(db, { certificateId: certificate.id, reason: input.reason, actorId: admin.id });
+        await revokeCertificate(db, { certificateId: certificate.id, reason: input.reason, actorId: admin.id, client: clientAddress(request) });
         return redirectWithFlash(here, { type: "success", message: `Certificate ${certificate.certificate_number} revoked` });
       }
-      const replacement = await reissueCertificate(db, { certificateId: certificate.id, actorId: admin.id });
+      const replacement = await reissueCertificate(db, { certificateId: certificate.id, actorId: admin.id, client: clientAddress(request) });
       void announceCertificate(db, request, replacement.id);
       return redirectWithFlash(here, {
         type: "success",
@@ -88,9 +90,14 @@ export default function StudentProfile() {
               Student no.: <span className="font-mono">{student.student_number ?? "None"}</span>
             </p>
           </div>
-          <Link to={`/admin/students/${student.id}/edit${search}`} preventScrollReset className={buttonClasses("secondary", "sm")}>
-            Edit<span className="sr-only"> {student.full_name}</span>
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/admin/audit?${new URLSearchParams({ person: student.id })}`} className={buttonClasses("ghost", "sm")}>
+              Audit entries<span className="sr-only"> for {student.full_name}</span>
+            </Link>
+            <Link to={`/admin/students/${student.id}/edit${search}`} preventScrollReset className={buttonClasses("secondary", "sm")}>
+              Edit<span className="sr-only"> {student.full_name}</span>
+            </Link>
+          </div>
         </div>
 
         {student.usi_claimed ? (
@@ -281,9 +288,14 @@ function CertificateHistoryItem({ certificate: c, failure }: { certificate: Cert
             </p>
           ) : null}
         </div>
-        <a href={`/api/certificates/${c.id}/download`} download className={buttonClasses("secondary", "sm")}>
-          Download PDF<span className="sr-only"> for certificate {c.certificate_number}</span>
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/admin/audit?${new URLSearchParams({ subject: c.id })}`} className={buttonClasses("ghost", "sm")}>
+            Audit entries<span className="sr-only"> for certificate {c.certificate_number}</span>
+          </Link>
+          <a href={`/api/certificates/${c.id}/download`} download className={buttonClasses("secondary", "sm")}>
+            Download PDF<span className="sr-only"> for certificate {c.certificate_number}</span>
+          </a>
+        </div>
       </div>
       {failure ? (
         <p role="alert" className="text-sm font-medium text-red-700">

@@ -16,6 +16,7 @@ import { studentFormInput, studentUpdateSchema } from "~/schemas/student";
 import { answerForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import type { FieldErrors } from "~/utils/validation";
+import { clientAddress } from "~/http/request-context.server";
 
 export const STUDENT_UPDATED = "Student updated successfully";
 const UPDATE_FAILED = "Failed to update student";
@@ -39,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     input: studentFormInput,
     unreadable: UPDATE_FAILED,
     save: async (input) => {
-      await updateStudent(getDb(), student.id, input, admin.id);
+      await updateStudent(getDb(), student.id, input, { id: admin.id, client: clientAddress(request) });
       return redirectWithFlash(`/admin/students${new URL(request.url).search}`, { type: "success", message: STUDENT_UPDATED });
     },
   });

@@ -11,6 +11,7 @@ const NAV: PortalNavItem[] = [
   { to: "/admin/staff", label: "Staff" },
   { to: "/admin/locations", label: "Locations" },
   { to: "/admin/reports", label: "Reports" },
+  { to: "/admin/audit", label: "Audit" },
 ];
 
 /** Layout and guard for /admin/*: admins only, everyone else to /dashboard. */

@@ -3,6 +3,9 @@ import { type ApiOperation, err, FORBIDDEN, UNAUTHENTICATED } from "~/api/operat
 import { requireApiUser } from "~/auth/api.server";
 import { avetmissYearQuery } from "~/schemas/page-queries";
 import { avetmissZipResponse } from "~/avetmiss/download.server";
+import { getDb } from "~/db.server";
+import { clientAddress } from "~/http/request-context.server";
+import { recordAvetmissExport } from "~/models/audit.server";
 
 /**
  * GET /api/admin/avetmiss?year=YYYY: the year's AVETMISS report, the same avetmiss-YYYY.zip
@@ -10,9 +13,12 @@ import { avetmissZipResponse } from "~/avetmiss/download.server";
  */
 const route = apiRoute({
   GET: async ({ request }) => {
-    await requireApiUser(request, "admin");
+    const user = await requireApiUser(request, "admin");
     const { year } = parseInput(avetmissYearQuery, queryObject(request));
-    return avetmissZipResponse(year, true);
+    const response = await avetmissZipResponse(year, true);
+    // only a report that left the portal is an export (a year with no activity answers 404)
+    if (response.ok) await recordAvetmissExport(getDb(), { actor: { id: user.id, client: clientAddress(request) }, year });
+    return response;
   },
 });
 export const loader = route;

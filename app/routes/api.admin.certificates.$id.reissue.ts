@@ -1,3 +1,4 @@
+import { clientAddress } from "~/http/request-context.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, pathId, readJsonBody } from "~/api/http.server";
@@ -20,7 +21,7 @@ const handle = apiRoute({
     const body = await readJsonBody(request, { optional: true });
     if (Object.keys(body).length) throw apiError(422, "A reissue takes no fields", { errors: Object.fromEntries(Object.keys(body).map((k) => [k, "Unknown field"])) });
     const db = getDb();
-    const replacement = await reissueCertificate(db, { certificateId: id, actorId: admin.id });
+    const replacement = await reissueCertificate(db, { certificateId: id, actorId: admin.id, client: clientAddress(request) });
     void announceCertificate(db, request, replacement.id);
     return apiJson<CertificateResponse>(certificateSummaryOf(replacement), { status: 201 });
   },

@@ -1,3 +1,4 @@
+import { clientAddress } from "~/http/request-context.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
@@ -16,7 +17,7 @@ const handle = apiRoute({
     const admin = await requireApiUser(request, "admin");
     const id = pathId(params, "Certificate");
     const { reason } = parseInput(certificateRevokeRequest, await readJsonBody(request));
-    const revoked = await revokeCertificate(getDb(), { certificateId: id, reason, actorId: admin.id });
+    const revoked = await revokeCertificate(getDb(), { certificateId: id, reason, actorId: admin.id, client: clientAddress(request) });
     return apiJson<CertificateResponse>(certificateSummaryOf(revoked));
   },
 });

@@ -1,3 +1,4 @@
+import { clientAddress } from "~/http/request-context.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
@@ -31,7 +32,7 @@ const handle = apiRoute({
       if (!course) throw notFound("Course");
       return apiJson<CourseResponse>(course);
     }
-    return apiJson<CourseResponse>(await updateCourse(db, id, patch, admin.id));
+    return apiJson<CourseResponse>(await updateCourse(db, id, patch, { id: admin.id, client: clientAddress(request) }));
   },
 });
 
@@ -60,7 +61,11 @@ export const openapi: ApiOperation[] = [
     path: "/api/admin/courses/{id}",
     operationId: "updateCourse",
     summary: "Update a course (partial)",
-    description: "Administrators. Fields left out stay as they are; the status toggle sends only is_active. Blank list entries are dropped.",
+    description:
+      "Administrators. Fields left out stay as they are; the status toggle sends only is_active. Blank list entries are dropped. " +
+      "duration_hours and price are numbers (or numeric strings): an empty or non-numeric value is a 422 naming the field, and duration_hours " +
+      "(the unit's nominal hours, reported to NCVER) must be more than 0. official_title is the unit's title on the national register, " +
+      "reported as NAT00060's subject name (at most 100 characters; empty or null clears it).",
     tags: ["admin"],
     access: "required",
     body: courseUpdateRequest,

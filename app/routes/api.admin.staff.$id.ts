@@ -1,3 +1,4 @@
+import { clientAddress } from "~/http/request-context.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
@@ -16,7 +17,7 @@ const handle = apiRoute({
     const admin = await requireApiUser(request, "admin");
     const id = pathId(params, "Staff account");
     const { is_active } = parseInput(staffUpdateRequest, await readJsonBody(request));
-    return apiJson<UserResponse>(await setStaffActive(getDb(), { id, active: is_active, actorId: admin.id }));
+    return apiJson<UserResponse>(await setStaffActive(getDb(), { id, active: is_active, actorId: admin.id, client: clientAddress(request) }));
   },
 });
 

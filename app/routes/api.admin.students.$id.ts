@@ -1,3 +1,4 @@
+import { clientAddress } from "~/http/request-context.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
@@ -6,7 +7,7 @@ import {
   studentDetailAsReadResponse,
   type StudentDetailResponse, studentUpdateRequest, type UserResponse, userResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
-import { studentDetailFor } from "~/models/personal-data.server";
+import { readsSensitive, studentDetailFor } from "~/models/personal-data.server";
 import { getStudentDetail, updateStudent } from "~/models/student.server";
 import { notFound } from "~/utils/errors";
 import { type ApiOperation, err, FORBIDDEN, INVALID, MALFORMED, TOO_LARGE, UNAUTHENTICATED, WRONG_TYPE } from "~/api/operation";
@@ -21,7 +22,9 @@ import { type ApiOperation, err, FORBIDDEN, INVALID, MALFORMED, TOO_LARGE, UNAUT
 const handle = apiRoute({
   GET: async ({ request, params }) => {
     const reader = await requireApiUser(request, "trainer", "admin");
-    const detail = await getStudentDetail(getDb(), pathId(params, "Student"));
+    // an administrator's answer carries the USI: that view is audited (a trainer's never does)
+    const shownTo = readsSensitive(reader, "") ? { id: reader.id, client: clientAddress(request) } : undefined;
+    const detail = await getStudentDetail(getDb(), pathId(params, "Student"), shownTo);
     if (!detail) throw notFound("Student");
     return apiJson<StudentDetailResponse | StudentContactDetailResponse>(studentDetailFor(reader, detail));
   },
@@ -36,7 +39,7 @@ const handle = apiRoute({
       if (!detail) throw notFound("Student");
       return apiJson<UserResponse>(detail.student);
     }
-    return apiJson<UserResponse>(await updateStudent(db, id, patch, admin.id));
+    return apiJson<UserResponse>(await updateStudent(db, id, patch, { id: admin.id, client: clientAddress(request) }));
   },
 });
 

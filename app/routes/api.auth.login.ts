@@ -3,7 +3,8 @@ import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { loginRequest, tokenResponse } from "~/api/schemas";
 import { issueApiToken } from "~/auth/api.server";
 import { clientAddress } from "~/http/request-context.server";
-import { signIn } from "~/auth/sign-in.server";
+import { SecondStepRequired, SecondStepSetUpRequired, signIn } from "~/auth/sign-in.server";
+import { apiError } from "~/utils/http.server";
 import { getDb } from "~/db.server";
 import { type ApiOperation, err, INVALID, MALFORMED, TOO_LARGE, WRONG_TYPE } from "~/api/operation";
 
@@ -18,7 +19,14 @@ const handle = apiRoute({
   POST: async ({ request }) => {
     const input = parseInput(loginRequest, await readJsonBody(request));
     const db = getDb();
-    const user = await signIn(db, { ...input, client: clientAddress(request) });
+    let user;
+    try {
+      user = await signIn(db, { ...input, client: clientAddress(request), via: "api" });
+    } catch (error) {
+      if (error instanceof SecondStepRequired) throw apiError(401, error.message, { mfa_required: true });
+      if (error instanceof SecondStepSetUpRequired) throw apiError(403, error.message, { mfa_setup_required: true });
+      throw error;
+    }
     const token = await issueApiToken(db, user.id);
     return apiJson({ access_token: token, token_type: "bearer" as const });
   },
@@ -35,7 +43,7 @@ export const openapi: ApiOperation[] = [
     operationId: "login",
     summary: "Sign in and receive an access token",
     description:
-      "Checks the email and password. An unknown email and a wrong password get the same 401. At most 5 wrong passwords are evaluated per account per 15 minutes (a client that signed in to the account before has its own allowance), and 20 per client; the rest are throttled (429).",
+      "Checks the email and password, and for an account with two-step sign-in the `code` (6 digits from the authenticator, or a recovery code): without it the answer is 401 with `mfa_required: true`. An administrator who has not set up two-step sign-in (required outside the demo) gets 403 with `mfa_setup_required: true` and sets it up in the browser first. An unknown email and a wrong password get the same 401. At most 5 wrong passwords are evaluated per account per 15 minutes (a client that signed in to the account before has its own allowance), and 20 per client; the rest are throttled (429).",
     tags: ["auth"],
     access: "public",
     body: loginRequest,
@@ -43,8 +51,8 @@ export const openapi: ApiOperation[] = [
     responses: {
       200: { description: "Signed in; send the token as `Authorization: Bearer <token>` (valid 24 hours)", schema: tokenResponse },
       400: MALFORMED,
-      401: err("Invalid email or password"),
-      403: err("The account is awaiting approval, was not approved, or is inactive"),
+      401: err("Invalid email or password, a wrong code, or a code needed (`mfa_required: true`)"),
+      403: err("The account is awaiting approval, was not approved, or is inactive; or an administrator must set up two-step sign-in first (`mfa_setup_required: true`)"),
       413: TOO_LARGE,
       415: WRONG_TYPE,
       422: INVALID,

@@ -5,6 +5,8 @@ import { logoutRequest } from "~/api/schemas";
 import { revokeApiToken } from "~/auth/api.server";
 import { destroySession, revokeAllAccess } from "~/auth/session.server";
 import { getDb } from "~/db.server";
+import { recordSignOut } from "~/auth/sign-in.server";
+import { clientAddress } from "~/http/request-context.server";
 import { type ApiOperation, INVALID, MALFORMED, UNAUTHENTICATED, WRONG_TYPE } from "~/api/operation";
 
 /**
@@ -22,6 +24,7 @@ const handle = apiRoute({
     if (input.everywhere) await revokeAllAccess(db, user.id);
     if (token) await revokeApiToken(db, token);
     else headers.append("Set-Cookie", await destroySession(db, request));
+    await recordSignOut(db, { userId: user.id, client: clientAddress(request) });
     return new Response(null, { status: 204, headers });
   },
 });

@@ -1,3 +1,4 @@
+import { clientAddress } from "~/http/request-context.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
@@ -20,7 +21,7 @@ const handle = apiRoute({
     const user = await requireApiUser(request, "trainer", "admin");
     const { enrollment_id } = parseInput(certificateIssueRequest, await readJsonBody(request));
     const db = getDb();
-    const { certificate, created } = await issueCertificate(db, { enrollmentId: enrollment_id, actorId: user.id });
+    const { certificate, created } = await issueCertificate(db, { enrollmentId: enrollment_id, actorId: user.id, client: clientAddress(request) });
     if (!created) throw apiError(409, `Certificate ${certificate.certificate_number} was already issued for this enrollment`);
     void announceCertificate(db, request, certificate.id);
     return apiJson<CertificateResponse>(certificateSummaryOf(certificate), { status: 201 });

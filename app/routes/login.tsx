@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { authenticator, LoginFailure } from "~/auth/authenticator.server";
 import { HOME_BY_ROLE, requireAnonymous } from "~/auth/guards.server";
-import { createSession } from "~/auth/session.server";
+import { createSession, startSecondStep } from "~/auth/session.server";
+import { redirect } from "@remix-run/node";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
 import { Alert, SubmitButton, TextField } from "~/components/ui";
@@ -31,6 +32,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const failure =
       error instanceof LoginFailure ? error : new LoginFailure(400, "An error occurred during login");
     if (!(error instanceof LoginFailure)) logLine({ event: "login-error", error: String(error) });
+    if (failure.secondStepUserId) {
+      return redirect(`/login/two-step?${new URLSearchParams({ redirectTo })}`, {
+        headers: { "Set-Cookie": await startSecondStep(failure.secondStepUserId, redirectTo) },
+      });
+    }
     const form = await copy.formData().catch(() => null);
     const email = typeof form?.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
     return formFailure(failure.message || "Login failed", {

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { PASSWORD_HINT } from "~/schemas/password-text";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { requireAnonymous } from "~/auth/guards.server";
 import { AuthLayout } from "~/components/auth-layout";
@@ -52,7 +53,7 @@ export default function Register() {
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Full name" name="full_name" autoComplete="name" required defaultValue={v.full_name} error={errors.full_name} />
           <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={v.email} error={errors.email} />
-          <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint="At least 6 characters" error={errors.password} />
+          <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={errors.password} />
           <TextField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" required error={errors.confirm_password} />
           <TextField label="Phone" name="phone" type="tel" autoComplete="tel" defaultValue={v.phone} error={errors.phone} />
           <TextField label="Date of birth" name="date_of_birth" type="date" autoComplete="bday" defaultValue={v.date_of_birth} error={errors.date_of_birth} />

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { PASSWORD_HINT } from "~/schemas/password-text";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { destroySession } from "~/auth/session.server";
@@ -6,6 +7,7 @@ import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
 import { Alert, ButtonLink, SubmitButton, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
+import { clientAddress } from "~/http/request-context.server";
 import { inspectResetToken, resetPassword, RESET_TOKEN_TTL_MINUTES, type ResetTokenProblem } from "~/models/password-reset.server";
 import { passwordResetSchema } from "~/schemas/password-reset";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -33,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     unreadable: "Choose a new password",
     save: async ({ password }) => {
       const db = getDb();
-      const result = await resetPassword(db, { token: params.token ?? "", password });
+      const result = await resetPassword(db, { token: params.token ?? "", password, client: clientAddress(request) });
       if (!result.ok) {
         const message = PROBLEMS[result.reason].title;
         return json({ problem: result.reason, toast: { type: "error" as const, message }, submittedAt: Date.now() }, { status: STATUS[result.reason] });
@@ -93,7 +95,7 @@ export default function ResetPassword() {
           type="password"
           autoComplete="new-password"
           required
-          hint="At least 6 characters"
+          hint={PASSWORD_HINT}
           error={errors.password}
         />
         <TextField

@@ -13,6 +13,8 @@ import { getDb } from "~/db.server";
 import { countCertificatesForStudent } from "~/models/certificate.server";
 import { getStudentEnrollmentCounts } from "~/models/student-enrollments.server";
 import { firstName, formatDate } from "~/utils/format";
+import { candidateHrwDeadlines } from "~/models/hrw-dashboard.server";
+import { CandidateLicenceDeadlines } from "~/components/hrw/hrw-ui";
 
 /** The dashboard shows the 3 latest enrollments and 2 latest certificates. */
 const RECENT_ENROLLMENTS = 3;
@@ -22,21 +24,23 @@ const RECENT_CERTIFICATES = 2;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
   const db = getDb();
-  const [counts, certificates] = await Promise.all([
+  const [counts, certificates, hrw] = await Promise.all([
     getStudentEnrollmentCounts(db, user.id),
     countCertificatesForStudent(db, user.id),
+    candidateHrwDeadlines(db, user.id),
   ]);
-  return json({ name: firstName(user.full_name), counts, certificates });
+  return json({ name: firstName(user.full_name), counts, certificates, hrw });
 }
 
 const linkClass = "text-sm font-semibold text-hivis-800 underline-offset-4 hover:underline";
 
 export default function StudentOverview() {
-  const { name, counts, certificates: certificateCount } = useLoaderData<typeof loader>();
+  const { name, counts, certificates: certificateCount, hrw } = useLoaderData<typeof loader>();
   const { enrollments, certificates } = useStudentData();
   return (
     <>
       <PageTitle title={`Welcome back, ${name}!`} subtitle="Your training at a glance" />
+      <CandidateLicenceDeadlines hrw={hrw} />
 
       <h2 className="sr-only">Summary</h2>
       <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">

@@ -14,6 +14,7 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { useDismissibleError } from "~/utils/use-form-error";
 import { answerForm } from "~/utils/form-action.server";
 import type { FieldErrors } from "~/utils/validation";
+import { clientAddress } from "~/http/request-context.server";
 
 export const PROFILE_UPDATED = "Profile updated successfully";
 const PROFILE_INVALID = "Please correct the highlighted fields";
@@ -38,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     unreadable: "Failed to update profile",
     invalid: PROFILE_INVALID,
     save: async (input) => {
-      await updateOwnProfile(getDb(), user.id, input);
+      await updateOwnProfile(getDb(), user.id, input, undefined, clientAddress(request));
       return redirectWithFlash("/student/profile", { type: "success", message: PROFILE_UPDATED });
     },
   });

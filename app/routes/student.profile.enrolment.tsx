@@ -13,6 +13,7 @@ import { answerForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { useDismissibleError } from "~/utils/use-form-error";
 import { formToObject, type FieldErrors } from "~/utils/validation";
+import { clientAddress } from "~/http/request-context.server";
 
 export const ENROLMENT_DETAILS_SAVED = "Enrolment details saved";
 
@@ -32,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     unreadable: "Failed to save your enrolment details",
     invalid: "Please correct the highlighted fields",
     save: async (input) => {
-      await updateEnrolmentDetails(getDb(), user.id, input);
+      await updateEnrolmentDetails(getDb(), user.id, input, undefined, clientAddress(request));
       return redirectWithFlash("/student/profile", { type: "success", message: ENROLMENT_DETAILS_SAVED });
     },
   });

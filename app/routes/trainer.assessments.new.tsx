@@ -114,7 +114,6 @@ export default function RecordAssessment() {
           <SelectField
             label="Assessment type"
             name="assessment_type"
-            required
             defaultValue={v.assessment_type ?? "Written"}
             error={errors.assessment_type}
             options={ASSESSMENT_TYPES.map((t) => ({ value: t, label: t }))}
@@ -122,7 +121,6 @@ export default function RecordAssessment() {
           <SelectField
             label="Status"
             name="status"
-            required
             defaultValue={v.status ?? "passed"}
             error={errors.status}
             options={ASSESSMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}

@@ -21,6 +21,7 @@ import { certificateIssueSchema } from "~/schemas/page-queries";
 import { answerForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate } from "~/utils/format";
+import { clientAddress } from "~/http/request-context.server";
 
 export const CERTIFICATE_ISSUED = "Certificate issued successfully";
 
@@ -46,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
     input: (form) => ({ enrollment_id: form.get("enrollment_id") }),
     unreadable: "Choose an enrollment to certify",
     save: async ({ enrollment_id }) => {
-      const { certificate, created } = await issueCertificate(getDb(), { enrollmentId: enrollment_id, actorId: user.id });
+      const { certificate, created } = await issueCertificate(getDb(), { enrollmentId: enrollment_id, actorId: user.id, client: clientAddress(request) });
       if (!created) {
         return redirectWithFlash("/trainer/certificates", {
           type: "info",

@@ -119,6 +119,15 @@ export default function UpdateEnrollment() {
               <dt className="font-semibold text-steel-600">Enrolled</dt>
               <dd className="text-steel-900">{formatDate(enrollment.enrollment_date)}</dd>
             </div>
+            <div>
+              {/* set by the training office on the enrolment; NCVER's report reads them */}
+              <dt className="font-semibold text-steel-600">Planned start</dt>
+              <dd className="text-steel-900">{formatDate(enrollment.planned_start_date, "Not set")}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-steel-600">Planned end</dt>
+              <dd className="text-steel-900">{formatDate(enrollment.planned_end_date, "Not set")}</dd>
+            </div>
             {enrollment.completion_date ? (
               <div>
                 <dt className="font-semibold text-steel-600">Completed</dt>

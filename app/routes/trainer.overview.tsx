@@ -13,6 +13,8 @@ import { PENDING_ASSESSMENT_DEFINITION } from "~/schemas/assessment-text";
 import { listCompletedAwaitingCertificate } from "~/models/certificate.server";
 import { listTrainerStudents } from "~/models/trainer-students.server";
 import { getTrainerStats } from "~/models/stats.server";
+import { trainerHrwAlerts } from "~/models/hrw-dashboard.server";
+import { TrainerHrwAlerts } from "~/components/hrw/hrw-ui";
 import { firstName, formatDate, statusLabel } from "~/utils/format";
 
 /** The overview shows the first 8 students; the full list is one link away. */
@@ -22,23 +24,25 @@ const TASKS_EACH = 5;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "trainer");
   const db = getDb();
-  const [stats, students, pending, awaiting] = await Promise.all([
+  const [stats, students, pending, awaiting, hrw] = await Promise.all([
     getTrainerStats(db),
     listTrainerStudents(db, { pageSize: OVERVIEW_STUDENTS }),
     listPendingAssessments(db, { limit: TASKS_EACH }),
     listCompletedAwaitingCertificate(db, { limit: TASKS_EACH }),
+    trainerHrwAlerts(db, user.id),
   ]);
-  return json({ name: firstName(user.full_name), stats, students: students.students, pending, awaiting });
+  return json({ name: firstName(user.full_name), stats, students: students.students, pending, awaiting, hrw });
 }
 
 const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";
 
 export default function TrainerOverview() {
-  const { name, stats, students, pending, awaiting } = useLoaderData<typeof loader>();
+  const { name, stats, students, pending, awaiting, hrw } = useLoaderData<typeof loader>();
   const moreTasks = stats.pending_assessments - pending.length + (stats.awaiting_certificates - awaiting.length);
   return (
     <>
       <PageTitle title={`Welcome back, ${name}!`} subtitle="Your students, assessments and certificates" />
+      <TrainerHrwAlerts hrw={hrw} />
 
       <section aria-labelledby="figures" className="mb-6">
         <h2 id="figures" className="sr-only">

@@ -10,6 +10,7 @@ const NAV: PortalNavItem[] = [
   { to: "/trainer/classes", label: "Classes" },
   { to: "/trainer/assessments", label: "Assessments" },
   { to: "/trainer/certificates", label: "Certificates" },
+  { to: "/trainer/hrw", label: "HRW licences" },
 ];
 
 /** Layout and guard for /trainer/*: trainers only, everyone else to /dashboard. */

@@ -9,7 +9,8 @@ import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { Alert, SubmitButton, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getStudentById } from "~/models/user.server";
-import { recordUsiVerification } from "~/models/usi.server";
+import { recordUsiVerification, viewStudentUsi } from "~/models/usi.server";
+import { clientAddress } from "~/http/request-context.server";
 import { isDomainError } from "~/utils/errors";
 import { formFailure } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -25,8 +26,9 @@ function loadStudent(id: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "trainer");
-  const s = await loadStudent(params.studentId);
+  const user = await requireRole(request, "trainer");
+  const viewer = { id: user.id, client: clientAddress(request) };
+  const s = await foundOr404(params.studentId, (studentId) => viewStudentUsi(getDb(), { studentId, viewer }), "Student not found");
   return json({ student: { id: s.id, full_name: s.full_name, email: s.email, usi: s.usi, usi_verified_at: s.usi_verified_at } });
 }
 
@@ -34,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRole(request, "trainer");
   const student = await loadStudent(params.studentId);
   try {
-    await recordUsiVerification(getDb(), { studentId: student.id, actor: user });
+    await recordUsiVerification(getDb(), { studentId: student.id, actor: { ...user, client: clientAddress(request) } });
   } catch (error) {
     if (isDomainError(error)) return formFailure(error.message, { status: error.status });
     throw error;

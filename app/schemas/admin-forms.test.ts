@@ -41,20 +41,39 @@ describe("student schemas", () => {
 });
 
 describe("course schemas", () => {
-  it("parses numbers as decimals, blank as 0, and refuses negative or non-numeric values", () => {
-    const ok = courseEditSchema.parse({ name: "N", description: "D", duration_hours: "", price: "12.345", learning_outcomes: [], assessment_criteria: [] });
-    expect(ok).toMatchObject({ duration_hours: 0, price: 12.35 });
-    expect(courseEditSchema.parse({ name: "N", description: "D", duration_hours: 7.5, price: 0, learning_outcomes: [], assessment_criteria: [] }).duration_hours).toBe(7.5);
-    const bad = parseWith(courseEditSchema, { name: "N", description: "D", duration_hours: "-3", price: "abc", learning_outcomes: [], assessment_criteria: [] });
-    expect(bad.success).toBe(false);
-    if (!bad.success) {
-      expect(bad.fieldErrors.duration_hours).toBe("Duration cannot be negative");
-      expect(bad.fieldErrors.price).toBe("Price must be a number");
-    }
-    const negativeJson = parseWith(coursePatchSchema, { price: -1 });
-    expect(negativeJson.success).toBe(false);
-    const huge = parseWith(coursePatchSchema, { price: "1e9" });
-    expect(huge.success).toBe(false);
+  it("parses numbers as decimals and refuses blank, zero hours, negative or non-numeric values by name", () => {
+    const base = { name: "N", description: "D", learning_outcomes: [], assessment_criteria: [] };
+    const ok = courseEditSchema.parse({ ...base, duration_hours: "16", price: "12.345" });
+    expect(ok).toMatchObject({ duration_hours: 16, price: 12.35 });
+    expect(courseEditSchema.parse({ ...base, duration_hours: 7.5, price: 0 })).toMatchObject({ duration_hours: 7.5, price: 0 });
+    const messages = (input: Record<string, unknown>) => {
+      const result = parseWith(coursePatchSchema, input);
+      return result.success ? null : result.fieldErrors;
+    };
+    // a cleared box used to be read as 0: a unit of no nominal hours, free of charge
+    expect(messages({ duration_hours: "" })).toEqual({ duration_hours: "Duration is required" });
+    expect(messages({ price: "  " })).toEqual({ price: "Price is required" });
+    expect(messages({ duration_hours: null, price: null })).toEqual({ duration_hours: "Duration is required", price: "Price is required" });
+    expect(messages({ duration_hours: 0 })).toEqual({ duration_hours: "Duration must be more than 0" });
+    expect(messages({ duration_hours: "0.0" })).toEqual({ duration_hours: "Duration must be more than 0" });
+    expect(messages({ duration_hours: "-3", price: "abc" })).toEqual({ duration_hours: "Duration cannot be negative", price: "Price must be a number" });
+    expect(messages({ duration_hours: "12 hours", price: true })).toEqual({ duration_hours: "Duration must be a number", price: "Price must be a number" });
+    expect(messages({ price: -1 })).toEqual({ price: "Price cannot be negative" });
+    expect(messages({ price: "1e9" })).toEqual({ price: "Price must be a number" });
+    expect(messages({ duration_hours: 10_001 })).toEqual({ duration_hours: "Duration must be at most 10,000" });
+    expect(messages({ price: "0" })).toBeNull();
+  });
+
+  it("takes the unit's official title: trimmed, blank as none, at most NAT00060's 100 characters", () => {
+    expect(coursePatchSchema.parse({ official_title: "  Licence to perform dogging " })).toEqual({ official_title: "Licence to perform dogging" });
+    expect(coursePatchSchema.parse({ official_title: "   " })).toEqual({ official_title: null });
+    expect(coursePatchSchema.parse({ official_title: null })).toEqual({ official_title: null });
+    expect(courseEditSchema.parse({ name: "N", description: "D", duration_hours: 1, price: 1, learning_outcomes: [], assessment_criteria: [] }).official_title ?? null).toBeNull();
+    const long = parseWith(coursePatchSchema, { official_title: "x".repeat(101) });
+    expect(long.success ? null : long.fieldErrors).toEqual({ official_title: "Official unit title must be at most 100 characters" });
+    const twoLines = parseWith(coursePatchSchema, { official_title: "Licence\nto dog" });
+    expect(twoLines.success ? null : twoLines.fieldErrors.official_title).toBe("Official unit title must be a single line without control characters");
+    expect(parseWith(coursePatchSchema, { official_title: 42 }).success).toBe(false);
   });
 
   it("the partial schema keeps only what is sent (the toggle sends only is_active)", () => {

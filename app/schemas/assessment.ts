@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ASSESSMENT_STATUSES } from "#db/schema";
 import { ASSESSMENT_TYPES, MAX_SCORE_LIMIT } from "./assessment-text";
 import { organisationToday } from "~/utils/organisation-calendar";
-import { cleanText } from "./fields";
+import { calendarDate, cleanText } from "./fields";
 
 /**
  * Recording an assessment (the trainer's form at /trainer/assessments/new).
@@ -48,16 +48,7 @@ export const optionalWholeNumber = (label: string) =>
 
 /** A calendar date (YYYY-MM-DD) that exists, from 2000 on, and not after today. */
 export const pastCalendarDate = (label: string) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v), "Enter the date as YYYY-MM-DD")
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && d.getUTCFullYear() >= 2000;
-    }, "Enter a real date from the year 2000 on")
-    .refine((v) => v <= organisationToday(), `${label} cannot be in the future`);
+  calendarDate(label, "2000-01-01", "Enter a real date from the year 2000 on").refine((v) => v <= organisationToday(), `${label} cannot be in the future`);
 
 export const assessmentSchema = z
   .object({

@@ -2,7 +2,18 @@ import { z } from "zod";
 import { ROLES } from "#db/schema";
 import { address, confirmPassword, dateOfBirth, email, optionalText, password, passwordsMatch, phone, requiredText, signInEmail, signInPassword, usi } from "./fields";
 
-export const loginSchema = z.object({ email: signInEmail, password: signInPassword });
+/** A second-step code: six digits from an authenticator, or a recovery code. */
+export const secondStepCode = z
+  .string({ message: "Enter the code" })
+  .trim()
+  .min(1, "Enter the code")
+  .max(40, "That code is too long");
+
+/** `code` is the second step of an account that has one (the /api sends it with the password). */
+export const loginSchema = z.object({ email: signInEmail, password: signInPassword, code: secondStepCode.optional() });
+
+/** The second-step page: the code alone (the password was checked on the page before). */
+export const secondStepSchema = z.object({ code: secondStepCode });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The registration payload: what the Create Account form and POST /api/auth/register take. */
@@ -22,3 +33,8 @@ export type RegistrationInput = Omit<z.infer<typeof registrationSchema>, "usi"> 
 
 /** The registration form: the payload plus a confirmation that is checked, never sent on. */
 export const registerFormSchema = registrationSchema.extend({ confirm_password: confirmPassword }).refine(...passwordsMatch);
+
+/** Account security → Change password: the current password, then the new one twice. */
+export const passwordChangeSchema = z
+  .object({ current_password: signInPassword, password, confirm_password: confirmPassword })
+  .refine(...passwordsMatch);

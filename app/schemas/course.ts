@@ -1,35 +1,50 @@
 import { z } from "zod";
 import { TIERS } from "#db/schema";
 import { formToObject } from "~/utils/validation";
-import { cleanText, requiredText } from "./fields";
+import { OFFICIAL_TITLE_MAX } from "./course-text";
+import { cleanText, optionalText, requiredText } from "./fields";
+import { courseLicenceFields } from "./hrw";
 
 /**
- * A number typed by a person or sent as JSON: blank is 0 (prices and hours are
- * decimals, and an empty box means none); anything that is not a finite number, or is negative, or is
- * above `max`, is refused with a message naming the field.
+ * A number typed by a person or sent as JSON. Prices and hours are decimals; an empty box, or
+ * text that is not a number, is refused with a message naming the field (it used to be read as
+ * 0, so a cleared Duration box reported a unit of no nominal hours); so is a negative value, one
+ * above `max`, and with `positive` a zero.
  */
-export const decimal = (label: string, max: number) =>
-  z.union([z.number(), z.string()], { message: `${label} must be a number` }).transform((value, ctx) => {
-    const text = typeof value === "string" ? value.trim() : null;
-    const n = text === null ? value : text === "" ? 0 : /^[+]?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
-    if (typeof n !== "number" || !Number.isFinite(n)) {
-      if (text !== null && /^-/.test(text) && Number.isFinite(Number(text))) {
-        ctx.addIssue({ code: "custom", message: `${label} cannot be negative` });
-      } else {
-        ctx.addIssue({ code: "custom", message: `${label} must be a number` });
+export const decimal = (label: string, max: number, options: { positive?: boolean } = {}) =>
+  z
+    .union([z.number(), z.string()], {
+      error: (issue) => (issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be a number`),
+    })
+    .transform((value, ctx) => {
+      const text = typeof value === "string" ? value.trim() : null;
+      if (text === "") {
+        ctx.addIssue({ code: "custom", message: `${label} is required` });
+        return z.NEVER;
       }
-      return z.NEVER;
-    }
-    if (n < 0) {
-      ctx.addIssue({ code: "custom", message: `${label} cannot be negative` });
-      return z.NEVER;
-    }
-    if (n > max) {
-      ctx.addIssue({ code: "custom", message: `${label} must be at most ${max.toLocaleString("en-AU")}` });
-      return z.NEVER;
-    }
-    return n;
-  });
+      const n = text === null ? value : /^[+]?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
+      if (typeof n !== "number" || !Number.isFinite(n)) {
+        if (text !== null && /^-/.test(text) && Number.isFinite(Number(text))) {
+          ctx.addIssue({ code: "custom", message: `${label} cannot be negative` });
+        } else {
+          ctx.addIssue({ code: "custom", message: `${label} must be a number` });
+        }
+        return z.NEVER;
+      }
+      if (n < 0) {
+        ctx.addIssue({ code: "custom", message: `${label} cannot be negative` });
+        return z.NEVER;
+      }
+      if (options.positive && n === 0) {
+        ctx.addIssue({ code: "custom", message: `${label} must be more than 0` });
+        return z.NEVER;
+      }
+      if (n > max) {
+        ctx.addIssue({ code: "custom", message: `${label} must be at most ${max.toLocaleString("en-AU")}` });
+        return z.NEVER;
+      }
+      return n;
+    });
 
 /** A list of short texts; blank entries are dropped before saving. */
 export const textList = (label: string) =>
@@ -57,7 +72,8 @@ export const courseObject = z.object({
   name: requiredText("Course name"),
   description: requiredText("Description", 2000, { multiline: true }),
   tier: z.enum(TIERS, { message: "Tier must be Tier 1, Tier 2 or Tier 3" }),
-  duration_hours: decimal("Duration", 10_000),
+  /** the unit's nominal hours, which AVETMISS reports and planned end dates are counted from: never 0 */
+  duration_hours: decimal("Duration", 10_000, { positive: true }),
   price: decimal("Price", 1_000_000).transform((v) => Math.round(v * 100) / 100),
   is_active: z.boolean({ message: "Active must be true or false" }),
   prerequisites: textList("Prerequisites"),
@@ -70,8 +86,15 @@ export const courseObject = z.object({
     .refine((v) => v === "" || /^\d{6}$/.test(v), "Field of education must be a 6-digit code, e.g. 030717")
     .nullish()
     .transform((v) => (v ? v : null)),
+  /**
+   * the unit's title on the national register (training.gov.au), which NCVER matches NAT00060's
+   * subject name against; the course keeps its display name. Blank until known (the reports
+   * page lists the unit as not ready). At most NAT00060's 100 characters.
+   */
+  official_title: optionalText("Official unit title", OFFICIAL_TITLE_MAX),
   /** the NAT VET flag: vocational education and training (every licence unit is); left out, yes */
   vet_flag: z.boolean({ message: "VET must be true or false" }).optional(),
+  ...courseLicenceFields,
 });
 export type CourseInput = z.infer<typeof courseObject>;
 
@@ -87,7 +110,10 @@ export const courseEditSchema = courseObject.pick({
   learning_outcomes: true,
   assessment_criteria: true,
   field_of_education: true,
+  official_title: true,
   vet_flag: true,
+  licence_class: true,
+  licence_prerequisites: true,
 });
 
 /** The /api partial update (and the status toggle). */
@@ -118,6 +144,8 @@ export function courseFormInput(form: FormData): Record<string, unknown> {
     out.vet_flag = form.get("vet_flag") === "on" || form.get("vet_flag") === "true";
   }
   delete out.vet_flag_present;
+  if (form.has("licence_prerequisites_present")) out.licence_prerequisites = form.getAll("licence_prerequisites").filter((v) => typeof v === "string");
+  delete out.licence_prerequisites_present;
   delete out.intent;
   return out;
 }

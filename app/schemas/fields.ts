@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { cleanSearchTerm } from "#db/search-term";
 import { USI_INVALID_MESSAGE, isValidUsi, normaliseUsi } from "~/models/usi";
+
+export { cleanSearchTerm };
 
 /** Building blocks shared by every form and /api payload. */
 
@@ -29,16 +32,6 @@ export const cleanText = (label: string, options: { multiline?: boolean; typeMes
     )
     .overwrite((v) => (options.multiline ? v.replace(/\r\n?/g, "\n") : v))
     .normalize("NFC");
-
-/**
- * A search term as the lists use it: whatever bytes arrive, it becomes plain text (control
- * characters dropped, unpaired surrogates replaced, NFC) so a query can never trip the search
- * index; over-long terms are cut rather than refused, like the rest of a query string.
- */
-export function cleanSearchTerm(raw: string, max = 100): string {
-  const text = raw.replace(/[\uD800-\uDFFF]/gu, "\uFFFD").replace(/\p{Cc}/gu, " ").normalize("NFC").trim();
-  return [...text].slice(0, max).join("").trim();
-}
 
 /** A search box's query-string value: never refused, only cleaned. */
 export const searchTerm = (max = 100) =>
@@ -82,6 +75,18 @@ export const phone = z
   .refine((v) => v === "" || /^[0-9+()\-\s.]{6,40}$/.test(v), "Enter a valid phone number")
   .nullish()
   .transform((v) => (v ? v : null));
+
+/** A calendar date (YYYY-MM-DD) that exists, from `from` to the end of 2100. */
+export const calendarDate = (label: string, from = "1900-01-01", realDate = "Enter a real date") =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v), "Enter the date as YYYY-MM-DD")
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= from && v <= "2100-12-31";
+    }, realDate);
 
 /** A calendar date (YYYY-MM-DD) in the past, for a person old enough to be a learner. */
 export const dateOfBirth = z

@@ -104,6 +104,9 @@ export const certificateChangeSchema = z.discriminatedUnion(
 );
 
 /** The Staff page's Deactivate / Reactivate button. */
+/** /admin/staff: reset a staff member's two-step sign-in (a lost phone). */
+export const staffTwoStepResetSchema = z.object({ intent: z.literal("reset-two-step"), user_id: uuid });
+
 export const staffToggleSchema = z.object({
   intent: z.literal("toggle"),
   user_id: uuid,

@@ -1,10 +1,11 @@
 import { env, isLoopbackHost } from "~/env.server";
 
 /**
- * Links that leave the portal (in mail, printed on a certificate) are built here, so none can
- * carry an address an attacker chose: under APP_URL when it is set; without it, under the
- * request's own origin only when that origin is loopback (one machine, nothing public).
- * Otherwise there is no safe origin and the caller sends or prints no link.
+ * Links that leave the portal are built here, so none can carry an address an attacker chose.
+ * A certificate prints documentOrigin (APP_URL, else this machine's address). A mail's link is
+ * under APP_URL when it is set; without it, under the request's own origin only when that
+ * origin is loopback (env.server's isLoopbackHost, the one loopback rule); otherwise there is
+ * no safe origin and the mail is not sent.
  */
 
 /**

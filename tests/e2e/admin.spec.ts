@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, test, uniqueEmail } from "./fixtures";
+import { e2eDb } from "./e2e-db";
+import { DEMO, expect, expectAccessible, expectMessage, REGISTRATION_PASSWORD, registerStudent, signIn, signOut, test, uniqueEmail, useTestPassword } from "./fixtures";
 
 /**
  * The administrator portal, run with JavaScript on and off. Tests that change data make their
@@ -18,10 +19,11 @@ async function signInAdmin(page: Page) {
 async function registerTrainer(page: Page, fullName: string) {
   const email = uniqueEmail("trainer");
   const response = await page.request.post("/register", {
-    form: { full_name: fullName, email, password: "password123", confirm_password: "password123", role: "trainer" },
+    form: { full_name: fullName, email, password: REGISTRATION_PASSWORD, confirm_password: REGISTRATION_PASSWORD, role: "trainer" },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);
+  await useTestPassword(email);
   return { email, name: fullName };
 }
 
@@ -378,6 +380,11 @@ test.describe("student management", () => {
 
     await modal.getByLabel("Initial password").fill("welcome1");
     await modal.getByRole("button", { name: "Create Student" }).click();
+    await expect(modal.getByText("This password is too common").first()).toBeVisible();
+
+    await modal.getByLabel("Initial password").fill("Welcome-crane-1");
+    // two error toasts now cover the button's corner: submit from the field, as a keyboard user would
+    await modal.getByLabel("Initial password").press("Enter");
     await expectMessage(page, js, `Student account created for ${name}`);
     const row = page.getByRole("row").filter({ hasText: email });
     await expect(row.getByRole("rowheader", { name })).toBeVisible();
@@ -385,11 +392,65 @@ test.describe("student management", () => {
 
     const other = await otherClient(browser, js);
     try {
-      await signIn(other.page, email, "welcome1");
+      await signIn(other.page, email, "Welcome-crane-1");
       await expect(other.page).toHaveURL(/\/student\/overview$/);
     } finally {
       await other.context.close();
     }
+  });
+});
+
+test.describe("an enrolment's planned dates", () => {
+  const DOGGING = "Licence to perform dogging (DG)";
+
+  test("the office opens an enrolment from the student's profile, changes its planned dates, and a bad pair is refused beside the field", async ({ page, js }) => {
+    const student = await registerStudent(page, `Planned ${tag()} Learner`);
+    const course = await e2eDb().get<{ id: string }>("select id from courses where name = ? and is_active = 1", DOGGING);
+    await signIn(page, student.email);
+    await page.goto(`/enroll/${course!.id}`);
+    await page.getByLabel(/I agree to the terms and conditions/).check();
+    await page.getByRole("button", { name: "Enroll Now (Mock Payment)" }).click();
+    await expect(page).toHaveURL(/\/student\/courses$/);
+    await signOut(page);
+    const enrollment = (await e2eDb().get<{ id: string; planned_start_date: string; planned_end_date: string }>(
+      "select e.id, e.planned_start_date, e.planned_end_date from enrollments e join users u on u.id = e.student_id where u.email = ?",
+      student.email,
+    ))!;
+
+    await signInAdmin(page);
+    await page.goto(`/admin/students?q=${encodeURIComponent(student.email)}`);
+    await page.getByRole("link", { name: `View ${student.name}` }).click();
+    await page.getByRole("dialog", { name: "Student Profile" }).getByRole("link", { name: `Planned dates for ${DOGGING}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/enrollments/${enrollment.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Enrolment" })).toBeVisible();
+    await expect(page.getByLabel("Planned start")).toHaveValue(enrollment.planned_start_date);
+    await expect(page.getByLabel("Planned end")).toHaveValue(enrollment.planned_end_date);
+    await expectAccessible(page);
+
+    await page.getByLabel("Planned start").fill("2030-03-04");
+    await page.getByLabel("Planned end").fill("2031-02-14");
+    await page.getByRole("button", { name: "Save planned dates" }).click();
+    await expectMessage(page, js, "Planned dates saved");
+    await expect(page.getByLabel("Planned start")).toHaveValue("2030-03-04");
+    await expect(page.getByLabel("Planned end")).toHaveValue("2031-02-14");
+    await page.reload();
+    await expect(page.getByLabel("Planned end")).toHaveValue("2031-02-14");
+
+    // an end before the start: the message beside the end, both values as typed, nothing saved
+    await page.getByLabel("Planned start").fill("2030-05-10");
+    await page.getByLabel("Planned end").fill("2030-05-01");
+    await page.getByRole("button", { name: "Save planned dates" }).click();
+    const end = page.getByLabel("Planned end");
+    await expect(end).toHaveAttribute("aria-invalid", "true");
+    await expect(end).toHaveAccessibleDescription(/The planned end cannot be before the planned start/);
+    await expect(page.getByLabel("Planned start")).toHaveValue("2030-05-10");
+    await expect(end).toHaveValue("2030-05-01");
+    if (js) await expect(page.locator("[data-sonner-toast]").first()).toBeVisible();
+    await expectAccessible(page);
+    expect(await e2eDb().get("select planned_start_date, planned_end_date from enrollments where id = ?", enrollment.id)).toEqual({
+      planned_start_date: "2030-03-04",
+      planned_end_date: "2031-02-14",
+    });
   });
 });
 
@@ -467,7 +528,8 @@ test.describe("course management", () => {
 
     await modal.getByLabel("Course name").fill(`${course.name} v2`);
     await modal.getByLabel("Price ($)").fill("99.5");
-    await modal.getByLabel("Duration (hours)").fill("");
+    await modal.getByLabel("Duration (hours)").fill("16");
+    await modal.getByLabel("Official unit title").fill("Licence to perform rigging basic level");
     await modal.getByRole("button", { name: "Remove learning outcome 2" }).click();
     await expect(modal.getByLabel("Learning outcome 2")).toHaveValue("And this");
     await expect(modal.getByLabel("Learning outcome 3")).toHaveCount(0);
@@ -487,7 +549,7 @@ test.describe("course management", () => {
     await expectMessage(page, js, "Course updated successfully");
     const card = courseCard(page, `${course.name} v2`);
     await expect(card.getByText("$99.50")).toBeVisible();
-    await expect(card.getByText("0 hours")).toBeVisible();
+    await expect(card.getByText("16 hours")).toBeVisible();
 
     await card.getByRole("link", { name: /^View/ }).click();
     const details = page.getByRole("dialog", { name: "Course Details" });
@@ -495,6 +557,7 @@ test.describe("course management", () => {
     await expect(outcomes).toHaveText(["Keep this", "And this", "A brand new outcome"]);
     const criteria = details.getByRole("heading", { name: "Assessment Criteria" }).locator("xpath=..").getByRole("listitem");
     await expect(criteria).toHaveText(["Criterion A", "Practical demonstration"]);
+    await expect(details.getByText("Licence to perform rigging basic level")).toBeVisible();
   });
 
   test("Edit Course refuses a negative price or a blank name, and saves nothing", async ({ page, js }) => {
@@ -504,9 +567,18 @@ test.describe("course management", () => {
     const modal = page.getByRole("dialog", { name: "Edit Course" });
     await modal.getByLabel("Price ($)").fill("-5");
     await modal.getByLabel("Course name").fill("");
+    // a cleared duration is not 0 hours: the unit's nominal hours are reported to NCVER
+    await modal.getByLabel("Duration (hours)").fill("");
     await modal.getByRole("button", { name: "Save Changes" }).click();
     await expect(modal.getByText("Price cannot be negative")).toBeVisible();
     await expect(modal.getByText("Course name is required").first()).toBeVisible();
+    await expect(modal.getByLabel("Duration (hours)")).toHaveAccessibleDescription("Duration is required");
+    await expect(modal.getByLabel("Price ($)")).toHaveValue("-5");
+    await modal.getByLabel("Duration (hours)").fill("0");
+    await modal.getByLabel("Course name").fill(`${course.name} renamed`);
+    await modal.getByRole("button", { name: "Save Changes" }).click();
+    await expect(modal.getByLabel("Duration (hours)")).toHaveAccessibleDescription("Duration must be more than 0");
+    await expect(modal.getByLabel("Course name")).toHaveValue(`${course.name} renamed`);
     if (js) await expect(page.locator("[data-sonner-toast]").first()).toBeVisible();
     await page.goto("/admin/courses");
     await expect(courseCard(page, course.name).getByText("$345.50")).toBeVisible();

@@ -96,9 +96,9 @@ async function insertCourse(overrides: { is_active?: boolean } = {}) {
 
 async function newStudent(client: SpecClient, name = "Api Journey") {
   const email = uniqueEmail("api");
-  const registered = await client.post("/api/auth/register", { email, full_name: name, password: "secret123", phone: "0400 555 111" });
+  const registered = await client.post("/api/auth/register", { email, full_name: name, password: "Rigging-Kestrel-42", phone: "0400 555 111" });
   expect(registered.status).toBe(201);
-  expect((await client.login(email, "secret123")).status).toBe(200);
+  expect((await client.login(email, "Rigging-Kestrel-42")).status).toBe(200);
   const me = await client.get("/api/auth/me");
   return { email, id: me.data.id as string };
 }
@@ -188,7 +188,7 @@ test.describe("the /api journey through a browser-like client", () => {
     const registered = await student.post("/api/auth/register", {
       email,
       full_name: "Jamie Journey",
-      password: "secret123",
+      password: "Rigging-Kestrel-42",
       phone: "0411 222 333",
       role: "student",
       address: "2 Dock Rd, Newcastle NSW 2300",
@@ -199,7 +199,7 @@ test.describe("the /api journey through a browser-like client", () => {
     expect(registered.status).toBe(201);
     expect(registered.data).toEqual({ success: true, message: "Registration successful! Please log in." });
 
-    const login = await student.login(email, "secret123");
+    const login = await student.login(email, "Rigging-Kestrel-42");
     expect(login.ok).toBe(true);
     expect(login.data.token_type).toBe("bearer");
     expect(login.headers["set-cookie"]).toBeUndefined();
@@ -265,7 +265,7 @@ test.describe("the /api journey through a browser-like client", () => {
 
     const detail = await admin.get(`/api/admin/students/${me.data.id}`);
     expect(detail.ok).toBe(true);
-    expect(Object.keys(detail.data).sort()).toEqual(["assessments", "avetmiss", "certificates", "enrollments", "files", "student", "summary"]);
+    expect(Object.keys(detail.data).sort()).toEqual(["assessments", "avetmiss", "certificates", "enrollments", "files", "student", "summary", "usi_held_by"]);
     expect(detail.data.student).toMatchObject({ id: me.data.id, email, phone: "0411 222 333", date_of_birth: "1997-06-15" });
     expect(detail.data.enrollments.map((e: { id: string }) => e.id)).toEqual([enrolled.data.id]);
     expect(detail.data.summary).toEqual({ total_enrollments: 1, completed_courses: 0, total_certificates: 0, avg_progress: 0 });
@@ -310,7 +310,7 @@ test.describe("the /api journey through a browser-like client", () => {
     const afterwards = await student.get("/api/auth/me");
     expect(afterwards.ok).toBe(false);
     expect(afterwards.status).toBe(401);
-    const relogin = await student.login(email, "secret123");
+    const relogin = await student.login(email, "Rigging-Kestrel-42");
     expect(relogin.status).toBe(403);
     expect(relogin.data.detail).toMatch(/inactive/);
   });
@@ -326,7 +326,12 @@ test.describe("the /api journey through a browser-like client", () => {
     expect(students.headers["x-page-size"]).toBe("5");
     const courses = await trainer.get("/api/courses");
     expect(courses.data.find((c: { id: string }) => c.id === hidden.id)).toMatchObject({ is_active: false });
-    expect((await trainer.get(`/api/admin/students/${students.data[0].id}`)).status).toBe(403);
+    // a trainer reads a student's contact fields and enrolments, never the USI, date of birth or AVETMISS details
+    const contact = await trainer.get(`/api/admin/students/${students.data[0].id}`);
+    expect(contact.status).toBe(200);
+    expect(Object.keys(contact.data).sort()).toEqual(["assessments", "certificates", "enrollments", "student", "summary"]);
+    expect(contact.data.student).not.toHaveProperty("usi");
+    expect(contact.data.student).not.toHaveProperty("date_of_birth");
     expect((await trainer.get(`/api/admin/courses/${hidden.id}`)).status).toBe(403);
     expect((await trainer.put(`/api/admin/courses/${hidden.id}`, { is_active: true })).status).toBe(403);
     const anonymous = await client();
@@ -386,12 +391,12 @@ test.describe("the /api at the HTTP layer", () => {
     const c = await client();
     const { email } = await newStudent(c);
     const wrong = await c.login(email, "not-my-password");
-    const unknown = await c.login(uniqueEmail("ghost"), "secret123");
+    const unknown = await c.login(uniqueEmail("ghost"), "Rigging-Kestrel-42");
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.data).toEqual(unknown.data);
     for (let i = 0; i < 4; i++) expect((await c.login(email, `wrong-${i}`)).status).toBe(401);
-    const throttled = await c.login(email, "secret123");
+    const throttled = await c.login(email, "Rigging-Kestrel-42");
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers["retry-after"])).toBeGreaterThan(0);
   });
@@ -399,13 +404,13 @@ test.describe("the /api at the HTTP layer", () => {
   test("a pending trainer cannot sign in; logout revokes the token", async () => {
     const c = await client();
     const email = uniqueEmail("trainer");
-    const registered = await c.post("/api/auth/register", { email, full_name: "Pending Trainer", password: "secret123", role: "trainer" });
+    const registered = await c.post("/api/auth/register", { email, full_name: "Pending Trainer", password: "Rigging-Kestrel-42", role: "trainer" });
     expect(registered.status).toBe(201);
     expect(registered.data.message).toMatch(/awaiting approval/);
-    const pending = await c.login(email, "secret123");
+    const pending = await c.login(email, "Rigging-Kestrel-42");
     expect(pending.status).toBe(403);
     expect(pending.data.detail).toMatch(/awaiting approval/);
-    const taken = await c.post("/api/auth/register", { email, full_name: "Again", password: "secret123" });
+    const taken = await c.post("/api/auth/register", { email, full_name: "Again", password: "Rigging-Kestrel-42" });
     expect(taken.status).toBe(409);
     expect(taken.data).toMatchObject({ success: false, message: expect.any(String), detail: expect.any(String) });
 
@@ -422,7 +427,7 @@ test.describe("the /api at the HTTP layer", () => {
     const course = await insertCourse();
     await page.goto("/login");
     await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("secret123");
+    await page.getByLabel("Password").fill("Rigging-Kestrel-42");
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL((url) => !url.pathname.startsWith("/login"));
     const me = await page.request.get("/api/auth/me");
@@ -453,6 +458,7 @@ test.describe("the /api at the HTTP layer", () => {
         "/api/admin/courses/{id}/classes",
         "/api/admin/classes/{id}",
         "/api/admin/avetmiss",
+        "/api/admin/audit",
         "/api/admin/staff/{id}",
         "/api/admin/students",
         "/api/admin/students/{id}",
@@ -509,9 +515,11 @@ test.describe("the /api at the HTTP layer", () => {
     check(await admin.get(`/api/admin/courses/${courses.data[0].id}`), "/api/admin/courses/{id}", "get");
     check(await admin.put(`/api/admin/courses/${courses.data[0].id}`, { price: -5 }), "/api/admin/courses/{id}", "put");
     check(await admin.get(`/api/admin/students/${crypto.randomUUID()}`), "/api/admin/students/{id}", "get");
+    check(await admin.get(`/api/admin/audit?action=sign_in.succeeded&person=${encodeURIComponent(DEMO.admin.email)}`), "/api/admin/audit", "get");
+    check(await admin.get("/api/admin/audit?from=yesterday"), "/api/admin/audit", "get");
 
     const fresh = await client();
-    check(await fresh.post("/api/auth/register", { email: uniqueEmail("doc"), full_name: "Doc Check", password: "secret123" }), "/api/auth/register", "post");
+    check(await fresh.post("/api/auth/register", { email: uniqueEmail("doc"), full_name: "Doc Check", password: "Rigging-Kestrel-42" }), "/api/auth/register", "post");
     check(await fresh.post("/api/auth/register", { email: "nope", full_name: "", password: "1" }), "/api/auth/register", "post");
     check(await fresh.login("nobody@test.example", "whatever1"), "/api/auth/login", "post");
     const { id } = await newStudent(fresh);

@@ -63,13 +63,13 @@ test.describe("registration", () => {
     await expectAccessible(page);
     await page.getByLabel("Full name").fill("Riley Cooper");
     await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("secret12");
-    await page.getByLabel("Confirm password").fill("secret12");
+    await page.getByLabel("Password", { exact: true }).fill("Rigging-Kestrel-42");
+    await page.getByLabel("Confirm password").fill("Rigging-Kestrel-42");
     await page.getByLabel("Phone").fill("0400 123 456");
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expectMessage(page, js, "Registration successful! Please log in.");
-    await signIn(page, email, "secret12");
+    await signIn(page, email, "Rigging-Kestrel-42");
     await expect(page).toHaveURL(/\/student\/overview$/);
     await expect(page.getByRole("heading", { name: /Welcome back, Riley/ })).toBeVisible();
   });
@@ -84,18 +84,25 @@ test.describe("registration", () => {
     await expect(page.getByText("Password must be at least 6 characters").first()).toBeVisible();
     await expect(page.getByLabel("Full name")).toHaveValue("Riley Cooper");
 
-    await page.getByLabel("Password", { exact: true }).fill("secret12");
-    await page.getByLabel("Confirm password").fill("secret13");
+    await page.getByLabel("Password", { exact: true }).fill("Rigging-Kestrel-42");
+    await page.getByLabel("Confirm password").fill("Rigging-Kestrel-43");
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText("Passwords do not match").first()).toBeVisible();
+
+    // a password from the list of common ones is refused whatever its length
+    await page.getByLabel("Password", { exact: true }).fill("password123");
+    await page.getByLabel("Confirm password").fill("password123");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("This password is too common").first()).toBeVisible();
+    await expect(page.getByLabel("Full name")).toHaveValue("Riley Cooper");
   });
 
   test("an email already registered is refused", async ({ page }) => {
     await page.goto("/register");
     await page.getByLabel("Full name").fill("Copy Cat");
     await page.getByLabel("Email").fill(DEMO.student.email);
-    await page.getByLabel("Password", { exact: true }).fill("secret12");
-    await page.getByLabel("Confirm password").fill("secret12");
+    await page.getByLabel("Password", { exact: true }).fill("Rigging-Kestrel-42");
+    await page.getByLabel("Confirm password").fill("Rigging-Kestrel-42");
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText("An account with this email already exists").first()).toBeVisible();
   });
@@ -105,13 +112,13 @@ test.describe("registration", () => {
     await page.goto("/register");
     await page.getByLabel("Full name").fill("Terry Tran");
     await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("secret12");
-    await page.getByLabel("Confirm password").fill("secret12");
+    await page.getByLabel("Password", { exact: true }).fill("Rigging-Kestrel-42");
+    await page.getByLabel("Confirm password").fill("Rigging-Kestrel-42");
     await page.getByLabel("Account type").selectOption("trainer");
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("secret12");
+    await page.getByLabel("Password").fill("Rigging-Kestrel-42");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "awaiting approval" }).first()).toBeVisible();
   });

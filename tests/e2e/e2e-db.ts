@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { test } from "@playwright/test";
-import SQLite from "better-sqlite3";
 import pg from "pg";
+import SQLite from "../../db/sqlite-driver";
 
 /**
  * Direct access to the database of the e2e server the running test's project talks to

@@ -59,6 +59,18 @@ export function uniqueUsi(): string {
   return usiFromBody(body);
 }
 
+/** A password registration accepts (common ones such as the demo password are refused). */
+export const REGISTRATION_PASSWORD = "Rigging-Kestrel-42";
+
+/**
+ * Gives an account the password every test signs in with ("password123", the demo accounts'):
+ * registration refuses it as too common, so a registered test account takes the demo
+ * student's hash afterwards.
+ */
+export async function useTestPassword(email: string): Promise<void> {
+  await e2eDb().run("update users set password_hash = (select password_hash from users where email = ?) where email = ?", DEMO.student.email, email);
+}
+
 /**
  * Registers a student through the registration form's endpoint, with a USI; returns the
  * credentials. The USI counts as verified with the USI Registry (certificates need that)
@@ -68,13 +80,14 @@ export async function registerStudent(page: Page, fullName = "Test Student", opt
   const email = uniqueEmail("student");
   const usi = uniqueUsi();
   const response = await page.request.post("/register", {
-    form: { full_name: fullName, email, password: "password123", confirm_password: "password123", role: "student", usi },
+    form: { full_name: fullName, email, password: REGISTRATION_PASSWORD, confirm_password: REGISTRATION_PASSWORD, role: "student", usi },
     // Each registered person is their own client: registration is throttled per client, and a
     // test that makes many students is not one person signing up many times.
     headers: { "X-Forwarded-For": randomClientAddress() },
     maxRedirects: 0,
   });
   expect(response.status(), "registration redirects to /login").toBe(302);
+  await useTestPassword(email);
   if (options.usiVerified !== false) {
     await e2eDb().run("update users set usi_verified_at = ? where email = ?", new Date().toISOString(), email);
   }

@@ -355,11 +355,11 @@ test.describe("enrolment", () => {
     await expect(page).toHaveURL(/\/register$/);
     await page.getByLabel("Full name").fill("Jamie Journey");
     await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("secret12");
-    await page.getByLabel("Confirm password").fill("secret12");
+    await page.getByLabel("Password", { exact: true }).fill("Rigging-Kestrel-42");
+    await page.getByLabel("Confirm password").fill("Rigging-Kestrel-42");
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await signIn(page, email, "secret12");
+    await signIn(page, email, "Rigging-Kestrel-42");
 
     await page.goto(`/courses?q=${encodeURIComponent(course.name)}`);
     await page.getByRole("article", { name: course.name }).getByRole("link", { name: "Enroll Now" }).click();

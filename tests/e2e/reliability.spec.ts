@@ -3,7 +3,7 @@ import fs from "node:fs";
 import nodeHttp from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { DEMO, expect, test, uniqueEmail } from "./fixtures";
+import { DEMO, expect, REGISTRATION_PASSWORD, test, uniqueEmail, useTestPassword } from "./fixtures";
 import { e2eDb, e2eServer, insertCourse } from "./e2e-db";
 
 /**
@@ -59,8 +59,9 @@ interface Account {
 /** A fresh account of a role (trainers and admins approved straight in the database). */
 async function account(role: "student" | "trainer" | "admin", fullName = "Reliability Tester"): Promise<Account> {
   const email = uniqueEmail(role);
-  const registered = await http("POST", "/api/auth/register", { json: { full_name: fullName, email, password: "password123", role } });
+  const registered = await http("POST", "/api/auth/register", { json: { full_name: fullName, email, password: REGISTRATION_PASSWORD, role } });
   expect(registered.status, registered.text).toBe(201);
+  await useTestPassword(email);
   const row = (await e2eDb().get("select id from users where email = ?", email)) as { id: string };
   if (role !== "student") await e2eDb().run("update users set approval_status = 'approved' where id = ?", row.id);
   const login = await http("POST", "/api/auth/login", { json: { email, password: "password123" } });

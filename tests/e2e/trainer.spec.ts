@@ -363,8 +363,13 @@ test.describe("trainer portal", () => {
   test("completing needs a passed assessment; a withdrawn enrollment is only reopened on purpose", async ({ page, js }) => {
     const student = await enrolledStudent(page, "Alexis");
     const enrollment = (await enrollmentOf(student.email, DOGGING))!;
+    // the planned dates the office keeps on the enrolment show to the trainer (read-only)
+    await e2eDb().run("update enrollments set planned_start_date = ?, planned_end_date = ? where id = ?", "2030-03-04", "2030-03-11", enrollment.id);
     await signIn(page, DEMO.trainer.email);
     await page.goto(`/trainer/enrollments/${enrollment.id}`);
+    await expect(page.getByRole("definition").filter({ hasText: "4 Mar 2030" })).toBeVisible();
+    await expect(page.getByText("Planned start", { exact: true })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: "11 Mar 2030" })).toBeVisible();
     await page.getByLabel("Progress (%)").fill("40");
     await page.getByLabel("Status").selectOption("completed");
     await page.getByRole("button", { name: "Save changes" }).click();

@@ -159,6 +159,16 @@ const pages: PageCase[] = [
   { file: "student.courses.tsx", path: () => "/student/courses", may: ["student"], methods: ["GET"] },
   { file: "student.calendar.tsx", path: () => "/student/calendar", may: ["student"], methods: ["GET", "POST"] },
   { file: "trainer.calendar.tsx", path: () => "/trainer/calendar", may: ["trainer"], methods: ["GET", "POST"] },
+  { file: "admin.audit.tsx", path: () => "/admin/audit", may: ["admin"], methods: ["GET"] },
+  { file: "admin.audit[.]csv.ts", path: () => "/admin/audit.csv", may: ["admin"], methods: ["GET"] },
+  { file: "admin.reports_.hrw.tsx", path: () => "/admin/reports/hrw?from=2026-01-01", may: ["admin"], methods: ["GET"] },
+  { file: "admin.reports_.hrw[.]csv.ts", path: () => "/admin/reports/hrw.csv", may: ["admin"], methods: ["GET"] },
+  { file: "admin.hrw-states.tsx", path: () => "/admin/hrw-states", may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.staff_.$id.hrw.tsx", path: () => `/admin/staff/${ids.unknown}/hrw`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
+  { file: "trainer.hrw.tsx", path: () => "/trainer/hrw", may: ["trainer"], methods: ["GET"] },
+  { file: "trainer.hrw_.book.tsx", path: () => `/trainer/hrw/book?candidate=${ids.owner}`, may: ["trainer"], methods: ["GET", "POST"] },
+  { file: "trainer.hrw_.$id.tsx", path: () => `/trainer/hrw/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["trainer"], methods: ["GET", "POST"] },
+  { file: "trainer.hrw_.candidates.$id.tsx", path: () => `/trainer/hrw/candidates/${ids.owner}`, params: () => ({ id: ids.owner }), may: ["trainer"], methods: ["GET", "POST"] },
 ];
 
 interface ApiCase {
@@ -187,6 +197,7 @@ const api: ApiCase[] = [
   { file: "api.admin.students.ts", method: "GET", path: () => "/api/admin/students", allowed: { trainer: [200], admin: [200] } },
   // the year of the enrolment made above (a year with no activity is a 404 saying so)
   { file: "api.admin.avetmiss.ts", method: "GET", path: () => `/api/admin/avetmiss?year=${new Date().getFullYear()}`, allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.audit.ts", method: "GET", path: () => "/api/admin/audit", allowed: ADMIN_ONLY([200]) },
   { file: "api.dashboard.stats.ts", method: "GET", path: () => "/api/dashboard/stats", allowed: { trainer: [200], admin: [200] } },
   {
     file: "api.certificates.$id.download.ts",
@@ -225,6 +236,17 @@ const api: ApiCase[] = [
   { file: "api.admin.certificates.$id.reissue.ts", method: "POST", path: () => `/api/admin/certificates/${ids.unknown}/reissue`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
   { file: "api.auth.me.ts", method: "GET", path: () => "/api/auth/me", allowed: { owner: [200], "other student": [200], trainer: [200], admin: [200] } },
   { file: "api.enrollments.my.ts", method: "GET", path: () => "/api/enrollments/my", allowed: { owner: [200], "other student": [200], trainer: [200, 403], admin: [200, 403] } },
+  { file: "api.admin.hrw-assessments.ts", method: "GET", path: () => "/api/admin/hrw-assessments?from=2026-01-01", allowed: ADMIN_ONLY([200]) },
+  { file: "api.hrw.assessments.my.ts", method: "GET", path: () => "/api/hrw/assessments/my", allowed: { owner: [200], "other student": [200] } },
+  { file: "api.hrw.assessments.ts", method: "POST", path: () => "/api/hrw/assessments", json: () => ({}), allowed: { trainer: [422] } },
+  ...(["results", "notice", "nsa"] as const).map((step) => ({
+    file: `api.hrw.assessments.$id.${step}.ts`,
+    method: "POST" as const,
+    path: () => `/api/hrw/assessments/${ids.unknown}/${step}`,
+    params: () => ({ id: ids.unknown }),
+    json: () => ({ part: "knowledge", result: "satisfactory", assessed_on: "2026-01-01", notice_reference: "N1", nsa_number: "X1", nsa_date: "2026-01-01" }),
+    allowed: { trainer: [404, 422] },
+  })),
   { file: "api.certificates.my.ts", method: "GET", path: () => "/api/certificates/my", allowed: { owner: [200], "other student": [200], trainer: [200, 403], admin: [200, 403] } },
   // classes (CONTRACT section 14), aimed so nothing changes: an invalid body or an unknown id
   { file: "api.admin.courses.$id.classes.ts", method: "POST", path: () => `/api/admin/courses/${ids.freeCourse}/classes`, params: () => ({ id: ids.freeCourse }), json: () => ({}), allowed: ADMIN_ONLY([422]) },

@@ -44,7 +44,8 @@ async function tableNames(): Promise<string[]> {
 }
 
 /** Table row counts plus a hash of every row of every table (throttle bookkeeping excepted). */
-const NOT_DATA = new Set(["sign_in_attempts", "password_reset_requests", "kysely_migration", "kysely_migration_lock"]);
+// audit_log records refused sign-ins by design (CONTRACT section 13)
+const NOT_DATA = new Set(["sign_in_attempts", "password_reset_requests", "audit_log", "kysely_migration", "kysely_migration_lock"]);
 async function snapshot(): Promise<string> {
   const hash = crypto.createHash("sha256");
   for (const name of await tableNames()) {
@@ -333,12 +334,12 @@ const unique = () => `text-${crypto.randomUUID()}@test.example`;
 const textTargets: TextTarget[] = [
   {
     file: "register.tsx", method: "POST", path: () => "/register", as: "anonymous", kind: "form",
-    valid: () => ({ full_name: "Pat Lee", email: unique(), password: "password123", confirm_password: "password123", role: "student" }),
+    valid: () => ({ full_name: "Pat Lee", email: unique(), password: "Rigging-Kestrel-42", confirm_password: "Rigging-Kestrel-42", role: "student" }),
     textFields: ["full_name", "address", "emergency_contact"],
   },
   {
     file: "api.auth.register.ts", method: "POST", path: () => "/api/auth/register", as: "anonymous", kind: "json",
-    valid: () => ({ full_name: "Pat Lee", email: unique(), password: "password123", role: "student" }),
+    valid: () => ({ full_name: "Pat Lee", email: unique(), password: "Rigging-Kestrel-42", role: "student" }),
     textFields: ["full_name", "address", "emergency_contact"],
   },
   {

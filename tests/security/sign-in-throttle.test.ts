@@ -137,7 +137,7 @@ describe("sign-in throttling under concurrency", () => {
 describe("registration throttling", () => {
   it("counts registrations per client (429 with detail) and never per network as a whole", async () => {
     const register = (i: number, from: string) =>
-      post("/api/auth/register", from, JSON.stringify({ full_name: "Flood Test", email: `flood-${from}-${i}@test.example`, password: "password123" }));
+      post("/api/auth/register", from, JSON.stringify({ full_name: "Flood Test", email: `flood-${from}-${i}@test.example`, password: "Rigging-Kestrel-42" }));
     const answers = await Promise.all(Array.from({ length: 14 }, (_, i) => register(i, "127.0.6.2")));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
     const throttled = answers.filter((a) => a.status === 429);

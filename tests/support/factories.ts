@@ -28,6 +28,11 @@ export async function makeUser(
     usi: string | null;
     /** a student's USI is verified unless this is false (issuing a certificate needs it) */
     usi_verified: boolean;
+    /**
+     * an authenticator secret in use: administrators get one unless this is false (outside the
+     * demo an administrator without one can do nothing but set it up)
+     */
+    two_step: boolean;
   }> = {},
 ) {
   const id = crypto.randomUUID();
@@ -55,8 +60,14 @@ export async function makeUser(
       last_login: null,
     })
     .execute();
+  if (overrides.two_step ?? overrides.role === "admin") {
+    await db.insertInto("two_step").values({ user_id: id, secret: TEST_TOTP_SECRET, created_at: now, confirmed_at: now, last_step: null }).execute();
+  }
   return { id, email };
 }
+
+/** The authenticator secret of users made with two_step (base32, as an authenticator app stores it). */
+export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
 function studentUsi(role: Role, usi: string | null | undefined, verified: boolean | undefined, now: string) {
   const value = usi === undefined ? (role === "student" ? makeUsi() : null) : usi;

@@ -2,8 +2,10 @@ import { TIERS, type Tier } from "#db/schema";
 import { Button, CheckboxField, SelectField, TextAreaField, TextField } from "~/components/ui";
 import type { Course } from "~/models/course.server";
 import type { CourseListName } from "~/schemas/course";
+import { OFFICIAL_TITLE_MAX } from "~/schemas/course-text";
 import type { FieldErrors } from "~/utils/validation";
 import { TIER_TITLES } from "~/components/status-badges";
+import { CourseLicenceFields, licenceStateFromForm } from "~/components/hrw/class-fields";
 
 /** The course form as typed: numbers stay text until the server parses them. */
 export interface CourseFormState {
@@ -15,7 +17,10 @@ export interface CourseFormState {
   price: string;
   is_active: boolean;
   field_of_education: string;
+  official_title: string;
   vet_flag: boolean;
+  licence_class: string;
+  licence_prerequisites: string[];
   prerequisites: string[];
   learning_outcomes: string[];
   assessment_criteria: string[];
@@ -141,6 +146,14 @@ export function CourseFields({
           error={errors.price}
         />
       </div>
+      <TextField
+        label="Official unit title"
+        name="official_title"
+        maxLength={OFFICIAL_TITLE_MAX}
+        hint="The unit's title on training.gov.au, as NCVER's report carries it; the course name above stays the catalogue's"
+        defaultValue={state.official_title}
+        error={errors.official_title}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Field of education code"
@@ -162,6 +175,7 @@ export function CourseFields({
           />
         </div>
       </div>
+      <CourseLicenceFields state={state} errors={errors} />
       <TextAreaField label="Description" name="description" rows={3} required defaultValue={state.description} error={errors.description} />
       {lists.map((list) => (
         <ListField
@@ -203,7 +217,9 @@ export function courseStateFromForm(form: FormData, fallback: CourseFormState): 
     price: text("price", fallback.price),
     is_active: form.has("is_active_present") ? form.get("is_active") === "on" : fallback.is_active,
     field_of_education: text("field_of_education", fallback.field_of_education),
+    official_title: text("official_title", fallback.official_title),
     vet_flag: form.has("vet_flag_present") ? form.get("vet_flag") === "on" : fallback.vet_flag,
+    ...licenceStateFromForm(form, fallback),
     prerequisites: list("prerequisites"),
     learning_outcomes: list("learning_outcomes"),
     assessment_criteria: list("assessment_criteria"),
@@ -223,7 +239,10 @@ export function courseStateFrom(
     price: course.price.toFixed(2),
     is_active: course.is_active,
     field_of_education: course.field_of_education ?? "",
+    official_title: course.official_title ?? "",
     vet_flag: course.vet_flag,
+    licence_class: course.licence_class ?? "",
+    licence_prerequisites: [...course.licence_prerequisites],
     prerequisites: [...course.prerequisites],
     learning_outcomes: [...course.learning_outcomes],
     assessment_criteria: [...course.assessment_criteria],
@@ -239,7 +258,10 @@ export const EMPTY_COURSE_STATE: CourseFormState = {
   price: "",
   is_active: true,
   field_of_education: "",
+  official_title: "",
   vet_flag: true,
+  licence_class: "",
+  licence_prerequisites: [],
   prerequisites: [""],
   learning_outcomes: [""],
   assessment_criteria: [""],

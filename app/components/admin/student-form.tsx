@@ -30,7 +30,7 @@ export function StudentFields({
             type="password"
             required
             autoComplete="new-password"
-            hint="At least 6 characters; give it to the student to sign in with"
+            hint="At least 6 characters, not a common password; give it to the student to sign in with"
             error={errors.password}
             className="sm:col-span-2"
           />

@@ -1,0 +1,128 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "#db/connection";
+import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
+import { makeCourse } from "../../tests/support/factories";
+import { bodyOf, call, caller, type Caller, type RouteModule } from "../../tests/support/api-calls";
+import { recordCandidateCheck } from "~/models/hrw-candidate.server";
+import { addAccreditation } from "~/models/hrw-register.server";
+import { organisationToday } from "~/utils/organisation-calendar";
+import * as audit from "~/routes/api.admin.hrw-assessments";
+import * as book from "~/routes/api.hrw.assessments";
+import * as notice from "~/routes/api.hrw.assessments.$id.notice";
+import * as results from "~/routes/api.hrw.assessments.$id.results";
+import * as nsa from "~/routes/api.hrw.assessments.$id.nsa";
+import * as mine from "~/routes/api.hrw.assessments.my";
+import * as courseRoute from "~/routes/api.admin.courses.$id";
+
+let db: DB;
+let cleanup: () => Promise<void>;
+let admin: Caller;
+let assessor: Caller;
+let otherTrainer: Caller;
+let candidate: Caller;
+let otherStudent: Caller;
+let courseId: string;
+let locationId: string;
+const today = organisationToday();
+const m = (mod: unknown) => mod as RouteModule;
+type Listed = { assessments: Array<{ candidate: { id: string }; application_deadline: string | null }> };
+
+beforeAll(async () => {
+  ({ db, cleanup } = await createTestDb());
+  useAsAppDb(db);
+  admin = await caller(db, "admin");
+  assessor = await caller(db, "trainer");
+  otherTrainer = await caller(db, "trainer");
+  candidate = await caller(db, "student");
+  otherStudent = await caller(db, "student");
+  courseId = (await makeCourse(db, { name: "Non-slewing mobile crane" })).id;
+  locationId = crypto.randomUUID();
+  const at = new Date().toISOString();
+  await db.insertInto("delivery_locations").values({ id: locationId, identifier: "APIYARD", name: "API yard", suburb: null, postcode: null, state: null, country: "1101", created_at: at, updated_at: at }).execute();
+  for (const who of [candidate, otherStudent]) {
+    await recordCandidateCheck(db, who.id, { kind: "age", date_of_birth: "1990-01-01" }, admin.id);
+    await recordCandidateCheck(db, who.id, { kind: "identity", documents: ["passport", "driver_licence"] }, admin.id);
+  }
+  // the assessor's CN accreditation; the other trainer is accredited for C2 only
+  await addAccreditation(db, assessor.id, { regulator: "QLD", number: `QA-${at}`, classes: ["CN"], expires_on: "2099-12-31" });
+  await addAccreditation(db, otherTrainer.id, { regulator: "QLD", number: `QB-${at}`, classes: ["C2"], expires_on: "2099-12-31" });
+});
+afterAll(() => cleanup());
+
+const bookFor = (who: Caller, assessorId: string, token = assessor.token) =>
+  call(m(book), "POST", "/api/hrw/assessments", {
+    token,
+    json: { candidate_id: who.id, course_id: courseId, state: "QLD", assessment_date: today, start_time: "07:30", location_id: locationId, assessor_id: assessorId, plant_description: "Franna AT-22", plant_registration: "FR22-001" },
+  });
+const step = (mod: unknown, path: string, id: string, json: unknown, token = assessor.token) => call(m(mod), "POST", `/api/hrw/assessments/${id}/${path}`, { token, json, params: { id } });
+
+describe("HRW assessments over /api", () => {
+  it("the licence class is set with PUT /api/admin/courses/{id}; its prerequisites default by class", async () => {
+    const put = (json: unknown) => call(m(courseRoute), "PUT", "/x", { token: admin.token, params: { id: courseId }, json });
+    expect(await bodyOf(await put({ licence_class: "RB" }))).toMatchObject({ licence_class: "RB", licence_prerequisites: ["DG"] });
+    expect(await bodyOf(await put({ licence_prerequisites: ["DG", "CN"] }))).toMatchObject({ licence_class: "RB", licence_prerequisites: ["DG", "CN"] });
+    expect((await put({ licence_class: "XX" })).status).toBe(422);
+    expect(await bodyOf(await put({ licence_class: "CN" }))).toMatchObject({ licence_class: "CN", licence_prerequisites: [] });
+  });
+
+  it("an assessor books, gives notice, records the parts and the NSA, as themselves only", async () => {
+    const booked = await bookFor(candidate, assessor.id);
+    expect(booked.status).toBe(201);
+    const { id, notice_due_on } = (await bodyOf(booked)) as { id: string; notice_due_on: string };
+    expect(notice_due_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const part = (p: string, token?: string) => step(results, "results", id, { part: p, result: "satisfactory", assessed_on: today }, token);
+
+    const early = await part("knowledge");
+    expect(early.status).toBe(409);
+    expect((await bodyOf(early)).detail).toMatch(/^Record the regulator's notice reference first/);
+    expect((await step(notice, "notice", id, { notice_reference: "Q-1" }, otherTrainer.token)).status).toBe(403);
+    expect((await step(notice, "notice", id, { notice_reference: "Q-1" }, admin.token)).status).toBe(403);
+    expect((await step(notice, "notice", id, { notice_reference: "Q-1" })).status).toBe(201);
+    expect((await part("knowledge", otherTrainer.token)).status).toBe(403);
+    expect((await part("knowledge", candidate.token)).status).toBe(403);
+    expect((await part("knowledge")).status).toBe(201);
+    expect((await step(nsa, "nsa", id, { nsa_number: `NSA-${id}`, nsa_date: today })).status).toBe(409);
+    expect((await part("calculations")).status).toBe(201);
+    expect((await part("practical")).status).toBe(201);
+    expect((await step(results, "results", id, { part: "practical", result: "maybe", assessed_on: today })).status).toBe(422);
+    const issued = await step(nsa, "nsa", id, { nsa_number: `NSA-${id}`, nsa_date: today });
+    expect(issued.status).toBe(201);
+    expect(await bodyOf(issued)).toMatchObject({ stage: "nsa_issued", nsa_number: `NSA-${id}`, accreditation_number: expect.stringMatching(/^QA-/) });
+  });
+
+  it("a result for a class the assessor's accreditation does not cover is a 409 naming the class and date", async () => {
+    const { id } = (await bodyOf(await bookFor(otherStudent, otherTrainer.id))) as { id: string };
+    expect((await step(notice, "notice", id, { notice_reference: "Q-2" }, otherTrainer.token)).status).toBe(201);
+    const refused = await step(results, "results", id, { part: "knowledge", result: "satisfactory", assessed_on: today }, otherTrainer.token);
+    expect(refused.status).toBe(409);
+    const [y, mo, d] = today.split("-").map(Number) as [number, number, number];
+    const shown = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, mo - 1, d));
+    expect((await bodyOf(refused)).detail).toBe(`Your accreditation does not cover CN on ${shown}`);
+  });
+
+  it("a student sees only their own assessments; the audit is the administrators'", async () => {
+    const own = await bodyOf<Listed>(await call(m(mine), "GET", "/api/hrw/assessments/my", { token: candidate.token }));
+    expect(own.assessments.map((a) => a.candidate.id)).toEqual([candidate.id]);
+    expect(own.assessments[0]!.application_deadline).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const other = await bodyOf<Listed>(await call(m(mine), "GET", "/api/hrw/assessments/my", { token: otherStudent.token }));
+    expect(other.assessments.map((a) => a.candidate.id)).toEqual([otherStudent.id]);
+    expect((await call(m(mine), "GET", "/api/hrw/assessments/my", { token: assessor.token })).status).toBe(403);
+    expect((await call(m(mine), "GET", "/api/hrw/assessments/my")).status).toBe(401);
+    expect((await call(m(book), "POST", "/api/hrw/assessments", { token: candidate.token, json: {} })).status).toBe(403);
+
+    const list = await bodyOf<Listed>(await call(m(audit), "GET", `/api/admin/hrw-assessments?from=${today}&to=${today}`, { token: admin.token }));
+    expect(list.assessments).toHaveLength(2);
+    expect(((await call(m(audit), "GET", "/api/admin/hrw-assessments?from=2099-01-01", { token: admin.token }).then(bodyOf)) as { assessments: unknown[] }).assessments).toEqual([]);
+    expect((await call(m(audit), "GET", "/api/admin/hrw-assessments?from=yesterday", { token: admin.token })).status).toBe(422);
+    expect((await call(m(audit), "GET", "/api/admin/hrw-assessments", { token: assessor.token })).status).toBe(403);
+  });
+
+  it("a candidate whose checks are incomplete cannot be booked; the answer names what is missing", async () => {
+    const fresh = await caller(db, "student");
+    await recordCandidateCheck(db, fresh.id, { kind: "age", date_of_birth: "1990-01-01" }, admin.id);
+    const refused = await bookFor(fresh, assessor.id);
+    expect(refused.status).toBe(409);
+    expect((await bodyOf(refused)).detail).toBe("The candidate's checks are incomplete: evidence of identity not sighted");
+  });
+});

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { bookingSchema, noticeSchema, nsaSchema, partResultSchema } from "~/schemas/hrw";
+import { HRW_STAGES, HRW_STATE_CODES, NAI_PART_CODES, NAI_RESULT_CODES } from "~/schemas/hrw-codes";
+import { requests, responses } from "./schemas";
+
+/** The /api shapes of high-risk work licence assessments (registered in the OpenAPI document). */
+
+const date = z.iso.date().describe("YYYY-MM-DD");
+const person = z.strictObject({ id: z.uuid(), full_name: z.string() });
+const partResult = z.strictObject({
+  part: z.enum(NAI_PART_CODES),
+  result: z.enum(NAI_RESULT_CODES),
+  assessed_on: date,
+  recorded_at: z.iso.datetime({ offset: true }),
+});
+
+export const hrwBookingRequest = bookingSchema.strict().register(requests, { id: "HrwBooking" });
+export const hrwNoticeRequest = noticeSchema.strict().register(requests, { id: "HrwNotice" });
+export const hrwPartResultRequest = partResultSchema.strict().register(requests, { id: "HrwPartResult" });
+export const hrwNsaRequest = nsaSchema.strict().register(requests, { id: "HrwNsa" });
+
+export const hrwAssessmentResponse = z
+  .strictObject({
+    id: z.uuid(),
+    candidate: person,
+    course: z.strictObject({ id: z.uuid(), name: z.string(), unit_code: z.string() }),
+    licence_class: z.string(),
+    state: z.enum(HRW_STATE_CODES),
+    assessment_date: date,
+    start_time: z.string().regex(/^\d{2}:\d{2}$/),
+    location: z.strictObject({ id: z.uuid(), name: z.string(), identifier: z.string() }),
+    assessor: person,
+    accreditation_number: z.string().nullable().describe("The accreditation the results were recorded under"),
+    plant_description: z.string(),
+    plant_registration: z.string(),
+    notice_due_on: date.nullable().describe("Last day to notify the regulator; null when the state asks for no notice"),
+    notice_reference: z.string().nullable(),
+    nsa_number: z.string().nullable(),
+    nsa_date: date.nullable(),
+    parts: z.strictObject({ knowledge: partResult.optional(), calculations: partResult.optional(), practical: partResult.optional() }).describe("The latest result of each part"),
+    history: z.array(partResult).describe("Every result, oldest first, reassessments included"),
+    stage: z.enum(Object.keys(HRW_STAGES) as [keyof typeof HRW_STAGES]),
+    application_deadline: date.nullable().describe("NSA date + 60 days: the candidate applies for the licence by then"),
+  })
+  .register(responses, { id: "HrwAssessment" });
+export type HrwAssessmentResponse = z.infer<typeof hrwAssessmentResponse>;
+
+export const hrwAssessmentListResponse = z
+  .strictObject({ assessments: z.array(hrwAssessmentResponse) })
+  .register(responses, { id: "HrwAssessmentList" });

@@ -1,0 +1,185 @@
+import type { DB } from "#db/connection";
+import type { AuditLogRow } from "#db/schema";
+import type { AuditAction } from "./audit-actions";
+import { AUDIT_PAGE_SIZE } from "./audit-actions";
+
+/**
+ * The audit trail (CONTRACT section 13). The model function that makes a change writes its
+ * entry, inside the same transaction, so an entry exists exactly when the change does; routes
+ * only pass along who asked and from which client. Entries name fields, never their values,
+ * and never hold a password, token or code. The table refuses UPDATE and DELETE itself
+ * (migration 2026-11-26T0500); nothing here offers either.
+ */
+
+/** Who caused an entry: a signed-in user (or none, for an anonymous sign-in attempt) and the client. */
+export interface AuditActor {
+  id: string | null;
+  client?: string | null;
+}
+
+/** Model functions take their actor as an id (tests, scripts) or with the client (routes). */
+export type ActorRef = string | null | AuditActor;
+
+export function actorOf(ref: ActorRef): AuditActor {
+  return ref === null || typeof ref === "string" ? { id: ref } : ref;
+}
+
+export interface AuditEntry {
+  action: AuditAction;
+  actor: AuditActor;
+  subject?: { type: string; id: string | null; userId?: string | null };
+  /** names of the fields that changed */
+  fields?: readonly string[];
+  /** a short note that holds nothing secret (a reason, a certificate number, a year) */
+  detail?: string | null;
+  now?: Date | string;
+}
+
+export async function recordAudit(db: DB, entry: AuditEntry): Promise<void> {
+  const at = entry.now === undefined ? new Date().toISOString() : typeof entry.now === "string" ? entry.now : entry.now.toISOString();
+  const actorId = entry.actor.id;
+  await db
+    .insertInto("audit_log")
+    .values({
+      at,
+      action: entry.action,
+      actor_id: actorId,
+      actor_email: actorId ? db.selectFrom("users").select("email").where("id", "=", actorId) : null,
+      subject_type: entry.subject?.type ?? null,
+      subject_id: entry.subject?.id ?? null,
+      subject_user_id: entry.subject?.userId ?? (entry.subject?.type === "user" ? entry.subject.id : null),
+      client: entry.actor.client?.slice(0, 100) ?? null,
+      fields: entry.fields?.length ? [...entry.fields].sort().join(",") : null,
+      detail: entry.detail?.slice(0, 300) ?? null,
+    })
+    .execute();
+}
+
+/** Bookkeeping columns a change writes that are not the person's data. */
+const NOT_FIELDS = new Set(["updated_at", "usi_verified_at", "usi_verified_by"]);
+
+/**
+ * The entries for a change to a student's record, by themselves or the office: "student.edited"
+ * naming the fields whose stored value changed (never the values), and "usi.changed" when the
+ * USI did. Nothing when nothing changed. Call inside the writing transaction.
+ */
+export async function recordStudentEdit(
+  db: DB,
+  input: { current: Record<string, unknown>; written: Record<string, unknown>; actor: AuditActor; now: string },
+): Promise<void> {
+  const fields = Object.keys(input.written).filter((k) => !NOT_FIELDS.has(k) && (input.current[k] ?? null) !== (input.written[k] ?? null));
+  if (fields.length === 0) return;
+  const subject = { type: "user", id: String(input.current.id) };
+  await recordAudit(db, { action: "student.edited", actor: input.actor, subject, fields, now: input.now });
+  if (fields.includes("usi")) await recordAudit(db, { action: "usi.changed", actor: input.actor, subject, now: input.now });
+}
+
+/** An AVETMISS report left the portal: the whole zip, or one NAT file (`file`). */
+export function recordAvetmissExport(db: DB, input: { actor: AuditActor; year: number; file?: string }): Promise<void> {
+  return recordAudit(db, {
+    action: "avetmiss.exported",
+    actor: input.actor,
+    subject: { type: "avetmiss", id: String(input.year) },
+    detail: input.file ? `${input.file} for ${input.year}` : `all files for ${input.year}`,
+  });
+}
+
+export interface AuditFilters {
+  /** a user id or email: entries they caused or that concern them */
+  person?: string | null;
+  action?: AuditAction | null;
+  /** the id of what the entry is about (a certificate, a course, a user) */
+  subject?: string | null;
+  /** YYYY-MM-DD, inclusive, in UTC */
+  from?: string | null;
+  to?: string | null;
+  page?: number;
+}
+
+export type AuditListEntry = Pick<
+  AuditLogRow,
+  "id" | "at" | "action" | "actor_id" | "actor_email" | "subject_type" | "subject_id" | "subject_user_id" | "client" | "fields" | "detail"
+> & { subject_user_email: string | null };
+
+const LIST_COLUMNS = [
+  "audit_log.id",
+  "audit_log.at",
+  "audit_log.action",
+  "audit_log.actor_id",
+  "audit_log.actor_email",
+  "audit_log.subject_type",
+  "audit_log.subject_id",
+  "audit_log.subject_user_id",
+  "audit_log.client",
+  "audit_log.fields",
+  "audit_log.detail",
+  "subject_user.email as subject_user_email",
+] as const;
+
+function filtered(db: DB, filters: AuditFilters) {
+  let query = db.selectFrom("audit_log").leftJoin("users as subject_user", "subject_user.id", "audit_log.subject_user_id");
+  if (filters.person) {
+    // an id, or an email as the person had it then (actor) or has it now (the person concerned)
+    const person = filters.person;
+    const email = person.toLowerCase();
+    query = query.where((eb) =>
+      eb.or([
+        eb("audit_log.actor_id", "=", person),
+        eb("audit_log.subject_user_id", "=", person),
+        eb("audit_log.actor_email", "=", email),
+        eb("subject_user.email", "=", email),
+      ]),
+    );
+  }
+  if (filters.action) query = query.where("audit_log.action", "=", filters.action);
+  if (filters.subject) query = query.where("audit_log.subject_id", "=", filters.subject);
+  if (filters.from) query = query.where("audit_log.at", ">=", `${filters.from}T00:00:00.000Z`);
+  if (filters.to) query = query.where("audit_log.at", "<=", `${filters.to}T23:59:59.999Z`);
+  return query;
+}
+
+/** One page of entries, newest first, and how many match in all. */
+export async function listAudit(
+  db: DB,
+  filters: AuditFilters,
+  pageSize = AUDIT_PAGE_SIZE,
+): Promise<{ entries: AuditListEntry[]; total: number; page: number; pages: number }> {
+  const page = Math.max(1, filters.page ?? 1);
+  const [rows, count] = await Promise.all([
+    filtered(db, filters)
+      .select(LIST_COLUMNS)
+      .orderBy("audit_log.id", "desc")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    filtered(db, filters)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.n);
+  return { entries: rows, total, page, pages: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/** Every matching entry, oldest first, for the CSV download (streamed a page at a time). */
+export async function* auditRows(db: DB, filters: AuditFilters, batch = 1000): AsyncGenerator<AuditListEntry> {
+  let after = 0;
+  for (;;) {
+    const rows = await filtered(db, filters)
+      .select(LIST_COLUMNS)
+      .where("audit_log.id", ">", after)
+      .orderBy("audit_log.id", "asc")
+      .limit(batch)
+      .execute();
+    yield* rows;
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** An entry as the page, the CSV and the /api show it: the field names as a list. */
+export function auditEntryView(entry: AuditListEntry) {
+  return { ...entry, action: entry.action as AuditAction, fields: entry.fields ? entry.fields.split(",") : [] };
+}
+
+/** The audit CSV's columns, in order. */
+export const AUDIT_CSV_COLUMNS = ["at", "action", "actor_email", "actor_id", "client", "subject_type", "subject_id", "subject_user_email", "fields", "detail"] as const;

@@ -1,0 +1,57 @@
+import Holidays from "date-holidays";
+import type { HrwState } from "~/schemas/hrw-codes";
+
+/**
+ * Calendar arithmetic for regulator notices and licence deadlines, on plain YYYY-MM-DD dates
+ * (no time zone can shift them). Public holidays come from the date-holidays package, which
+ * ships its tables with it (no network), per state; only days it marks "public" count.
+ */
+
+const calendars = new Map<string, Holidays>();
+const holidayYears = new Map<string, Set<string>>();
+
+/** The state's public holidays in one year, as YYYY-MM-DD. */
+export function publicHolidays(state: HrwState, year: number): Set<string> {
+  const key = `${state}:${year}`;
+  let days = holidayYears.get(key);
+  if (!days) {
+    let calendar = calendars.get(state);
+    if (!calendar) calendars.set(state, (calendar = new Holidays("AU", state)));
+    days = new Set(calendar.getHolidays(year).filter((h) => h.type === "public").map((h) => h.date.slice(0, 10)));
+    holidayYears.set(key, days);
+  }
+  return days;
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function isBusinessDay(date: string, state: HrwState): boolean {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  if (day === 0 || day === 6) return false;
+  return !publicHolidays(state, Number(date.slice(0, 4))).has(date);
+}
+
+/**
+ * The last day a notice may be given `businessDays` business days ahead of `date`: counting
+ * back from the day before, skipping weekends and the state's public holidays.
+ */
+export function businessDaysBefore(date: string, businessDays: number, state: HrwState): string {
+  let day = date;
+  let left = businessDays;
+  while (left > 0) {
+    day = addDays(day, -1);
+    if (isBusinessDay(day, state)) left -= 1;
+  }
+  return day;
+}
+
+/** Whole years between a date of birth and a date (the age on that day). */
+export function ageOn(dateOfBirth: string, date: string): number {
+  const [by, bm, bd] = dateOfBirth.split("-").map(Number) as [number, number, number];
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}

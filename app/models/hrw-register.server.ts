@@ -1,0 +1,217 @@
+import crypto from "node:crypto";
+import { writeTransaction, type DB } from "#db/connection";
+import type { AccreditationInput, AssessorLicenceInput, StateRuleInput } from "~/schemas/hrw";
+import { EXPIRY_WARNING_DAYS, HRW_MESSAGES, HRW_STATE_CODES, HRW_STATES, type HrwState, type LicenceClass } from "~/schemas/hrw-codes";
+import { conflict, DomainError, notFound } from "~/utils/errors";
+import { addDays } from "./hrw-calendar.server";
+
+/**
+ * The assessor register (who the regulators accredited, for which classes, until when) and
+ * the per-state notice table. The register decides whether an assessor may assess a class on
+ * a date: `coveringAccreditation`.
+ */
+
+export interface Accreditation {
+  id: string;
+  trainer_id: string;
+  regulator: HrwState;
+  number: string;
+  classes: LicenceClass[];
+  expires_on: string;
+}
+
+export interface AssessorRegister {
+  trainer: { id: string; full_name: string; email: string };
+  licence_number: string | null;
+  licence_expires_on: string | null;
+  accreditations: Accreditation[];
+}
+
+export interface StateRule {
+  state: HrwState;
+  regulator: string;
+  notice_business_days: number | null;
+}
+
+function parseClasses(text: string): LicenceClass[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value.filter((v) => typeof v === "string") as LicenceClass[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+const toAccreditation = (row: { id: string; trainer_id: string; regulator: string; number: string; classes: string; expires_on: string }): Accreditation => ({
+  ...row,
+  regulator: row.regulator as HrwState,
+  classes: parseClasses(row.classes),
+});
+
+export async function listStateRules(db: DB): Promise<StateRule[]> {
+  const rows = await db.selectFrom("hrw_state_rules").select(["state", "notice_business_days"]).orderBy("state").execute();
+  return rows
+    .filter((r): r is { state: HrwState; notice_business_days: number | null } => (HRW_STATE_CODES as string[]).includes(r.state))
+    .map((r) => ({ ...r, regulator: HRW_STATES[r.state] }));
+}
+
+export async function noticeDaysFor(db: DB, state: HrwState): Promise<number | null> {
+  const row = await db.selectFrom("hrw_state_rules").select("notice_business_days").where("state", "=", state).executeTakeFirst();
+  return row?.notice_business_days ?? null;
+}
+
+/** Changes one state's notice lead time; bookings made afterwards use it. */
+export async function setStateRule(db: DB, input: StateRuleInput, actorId: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable("hrw_state_rules")
+    .set({ notice_business_days: input.notice_business_days, updated_at: now.toISOString(), updated_by: actorId })
+    .where("state", "=", input.state)
+    .execute();
+}
+
+async function requireTrainer(db: DB, trainerId: string) {
+  const trainer = await db.selectFrom("users").select(["id", "full_name", "email"]).where("id", "=", trainerId).where("role", "=", "trainer").executeTakeFirst();
+  if (!trainer) throw notFound("Trainer");
+  return trainer;
+}
+
+export async function getAssessorRegister(db: DB, trainerId: string): Promise<AssessorRegister | null> {
+  const trainer = await db.selectFrom("users").select(["id", "full_name", "email"]).where("id", "=", trainerId).where("role", "=", "trainer").executeTakeFirst();
+  if (!trainer) return null;
+  const licence = await db.selectFrom("hrw_assessors").select(["licence_number", "licence_expires_on"]).where("trainer_id", "=", trainerId).executeTakeFirst();
+  const accreditations = await db
+    .selectFrom("hrw_accreditations")
+    .select(["id", "trainer_id", "regulator", "number", "classes", "expires_on"])
+    .where("trainer_id", "=", trainerId)
+    .orderBy("regulator")
+    .orderBy("number")
+    .execute();
+  return {
+    trainer,
+    licence_number: licence?.licence_number ?? null,
+    licence_expires_on: licence?.licence_expires_on ?? null,
+    accreditations: accreditations.map(toAccreditation),
+  };
+}
+
+/** Every trainer's accreditation summary for the staff list, in one query. */
+export async function listAccreditationsByTrainer(db: DB): Promise<Map<string, Accreditation[]>> {
+  const rows = await db.selectFrom("hrw_accreditations").select(["id", "trainer_id", "regulator", "number", "classes", "expires_on"]).orderBy("regulator").execute();
+  const out = new Map<string, Accreditation[]>();
+  for (const row of rows) out.set(row.trainer_id, [...(out.get(row.trainer_id) ?? []), toAccreditation(row)]);
+  return out;
+}
+
+export async function setAssessorLicence(db: DB, trainerId: string, input: AssessorLicenceInput, actorId: string, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  await writeTransaction(db, async (trx) => {
+    await requireTrainer(trx, trainerId);
+    await trx
+      .insertInto("hrw_assessors")
+      .values({ trainer_id: trainerId, ...input, updated_at: at, updated_by: actorId })
+      .onConflict((oc) => oc.column("trainer_id").doUpdateSet({ ...input, updated_at: at, updated_by: actorId }))
+      .execute();
+  });
+}
+
+export async function addAccreditation(db: DB, trainerId: string, input: AccreditationInput, now = new Date()): Promise<Accreditation> {
+  const at = now.toISOString();
+  const id = crypto.randomUUID();
+  return writeTransaction(db, async (trx) => {
+    await requireTrainer(trx, trainerId);
+    const taken = await trx.selectFrom("hrw_accreditations").select("id").where("regulator", "=", input.regulator).where("number", "=", input.number).executeTakeFirst();
+    if (taken) throw conflict(HRW_MESSAGES.accreditationTaken, "number");
+    const classes = [...new Set(input.classes)];
+    await trx
+      .insertInto("hrw_accreditations")
+      .values({ id, trainer_id: trainerId, regulator: input.regulator, number: input.number, classes: JSON.stringify(classes), expires_on: input.expires_on, created_at: at, updated_at: at })
+      .execute();
+    return { id, trainer_id: trainerId, regulator: input.regulator, number: input.number, classes, expires_on: input.expires_on };
+  });
+}
+
+/** Removes an accreditation entered in error; one an assessment was recorded under stays (the audit needs it). */
+export async function removeAccreditation(db: DB, trainerId: string, accreditationId: string): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    const row = await trx.selectFrom("hrw_accreditations").select("id").where("id", "=", accreditationId).where("trainer_id", "=", trainerId).executeTakeFirst();
+    if (!row) throw notFound("Accreditation");
+    const used = await trx.selectFrom("hrw_assessments").select("id").where("accreditation_id", "=", accreditationId).executeTakeFirst();
+    if (used) throw new DomainError(409, "Results were recorded under this accreditation: it stays in the register");
+    await trx.deleteFrom("hrw_accreditations").where("id", "=", accreditationId).execute();
+  });
+}
+
+/**
+ * The accreditation under which `trainerId` may assess `licenceClass` in `state` on `date`:
+ * the regulator's, covering the class, not expired on that date. Null when there is none.
+ */
+export async function coveringAccreditation(
+  db: DB,
+  input: { trainerId: string; state: HrwState; licenceClass: string; date: string },
+): Promise<Accreditation | null> {
+  const rows = await db
+    .selectFrom("hrw_accreditations")
+    .select(["id", "trainer_id", "regulator", "number", "classes", "expires_on"])
+    .where("trainer_id", "=", input.trainerId)
+    .where("regulator", "=", input.state)
+    .where("expires_on", ">=", input.date)
+    .orderBy("expires_on", "desc")
+    .execute();
+  return rows.map(toAccreditation).find((a) => (a.classes as string[]).includes(input.licenceClass)) ?? null;
+}
+
+export interface ExpiryWarning {
+  trainer_id: string;
+  trainer_name: string;
+  what: "accreditation" | "licence";
+  label: string;
+  expires_on: string;
+  expired: boolean;
+}
+
+/**
+ * Accreditations and assessors' own licences expiring within EXPIRY_WARNING_DAYS of `today`
+ * (or already expired in the last year): one trainer's for their dashboard, everyone's for the
+ * administrators'.
+ */
+export async function expiryWarnings(db: DB, today: string, trainerId?: string): Promise<ExpiryWarning[]> {
+  const until = addDays(today, EXPIRY_WARNING_DAYS);
+  const since = addDays(today, -365);
+  let accreditations = db
+    .selectFrom("hrw_accreditations as a")
+    .innerJoin("users as u", "u.id", "a.trainer_id")
+    .select(["a.trainer_id", "u.full_name", "a.regulator", "a.number", "a.expires_on"])
+    .where("a.expires_on", "<=", until)
+    .where("a.expires_on", ">=", since)
+    .where("u.is_active", "=", 1);
+  let licences = db
+    .selectFrom("hrw_assessors as h")
+    .innerJoin("users as u", "u.id", "h.trainer_id")
+    .select(["h.trainer_id", "u.full_name", "h.licence_number", "h.licence_expires_on"])
+    .where("h.licence_expires_on", "<=", until)
+    .where("h.licence_expires_on", ">=", since)
+    .where("u.is_active", "=", 1);
+  if (trainerId) {
+    accreditations = accreditations.where("a.trainer_id", "=", trainerId);
+    licences = licences.where("h.trainer_id", "=", trainerId);
+  }
+  const out: ExpiryWarning[] = [
+    ...(await accreditations.execute()).map((a) => ({
+      trainer_id: a.trainer_id,
+      trainer_name: a.full_name,
+      what: "accreditation" as const,
+      label: `${a.regulator} accreditation ${a.number}`,
+      expires_on: a.expires_on,
+      expired: a.expires_on < today,
+    })),
+    ...(await licences.execute()).map((l) => ({
+      trainer_id: l.trainer_id,
+      trainer_name: l.full_name,
+      what: "licence" as const,
+      label: `High-risk work licence ${l.licence_number ?? ""}`.trim(),
+      expires_on: l.licence_expires_on!,
+      expired: l.licence_expires_on! < today,
+    })),
+  ];
+  return out.sort((a, b) => a.expires_on.localeCompare(b.expires_on) || a.trainer_name.localeCompare(b.trainer_name));
+}

@@ -1,0 +1,297 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DB } from "#db/connection";
+import { createTestDb, TEST_DIALECT } from "../../tests/support/test-db";
+import { makeCourse, makeUser } from "../../tests/support/factories";
+import { sendDueLicenceReminders } from "~/mail/hrw-reminder.server";
+import type { Mailer, MailMessage } from "~/mail/transport.server";
+import { identityPoints, prerequisitesOf } from "~/schemas/hrw-codes";
+import { addDays, ageOn, businessDaysBefore } from "./hrw-calendar.server";
+import { getCandidateChecks, missingChecks, recordCandidateCheck } from "./hrw-candidate.server";
+import {
+  bookAssessment,
+  getHrwAssessment,
+  licenceApplicationsDue,
+  listHrwAssessments,
+  noticesDue,
+  recordNotice,
+  recordNsa,
+  recordPartResult,
+} from "./hrw-assessment.server";
+import { claimDueReminders, markReminderSent, remindersSent } from "./hrw-reminders.server";
+import { addAccreditation, coveringAccreditation, expiryWarnings, setAssessorLicence, setStateRule } from "./hrw-register.server";
+
+let db: DB;
+let url: string;
+let cleanup: () => Promise<void>;
+let locationId: string;
+let admin: { id: string };
+
+beforeAll(async () => {
+  ({ db, url, cleanup } = await createTestDb());
+  admin = await makeUser(db, { role: "admin" });
+  locationId = crypto.randomUUID();
+  const at = new Date().toISOString();
+  await db.insertInto("delivery_locations").values({ id: locationId, identifier: `HRW${locationId.slice(0, 6)}`, name: "Brisbane yard", suburb: "Eagle Farm", postcode: "4009", state: "03", country: "1101", created_at: at, updated_at: at }).execute();
+});
+afterAll(() => cleanup());
+
+const at = (date: string) => new Date(`${date}T02:00:00Z`);
+
+async function licenceCourse(licenceClass: string, prerequisites: string[] | null = null) {
+  const course = await makeCourse(db, { name: `${licenceClass} course` });
+  await db.updateTable("courses").set({ licence_class: licenceClass, licence_prerequisites: prerequisites && JSON.stringify(prerequisites) }).where("id", "=", course.id).execute();
+  return course;
+}
+
+/** A student whose age and identity checks are complete (born 1990). */
+async function readyCandidate(prerequisites: Array<{ cls: "DG" | "RB" | "RI"; expires_on: string }> = []) {
+  const student = await makeUser(db, { role: "student" });
+  await recordCandidateCheck(db, student.id, { kind: "age", date_of_birth: "1990-05-01" }, admin.id);
+  await recordCandidateCheck(db, student.id, { kind: "identity", documents: ["passport", "driver_licence"] }, admin.id);
+  for (const p of prerequisites) await recordCandidateCheck(db, student.id, { kind: "prerequisite", licence_class: p.cls, licence_number: `L${p.cls}1`, expires_on: p.expires_on }, admin.id);
+  return student;
+}
+
+async function assessorWith(accreditations: Array<{ regulator: "QLD" | "NSW"; classes: Array<"CN" | "C2" | "DG" | "RB">; expires_on: string }>) {
+  const trainer = await makeUser(db, { role: "trainer" });
+  for (const a of accreditations) await addAccreditation(db, trainer.id, { ...a, number: `ACC-${crypto.randomUUID().slice(0, 8)}` });
+  return trainer;
+}
+
+const booking = (input: { candidate: string; course: string; assessor: string; date: string; state?: "QLD" | "NSW" | "VIC" }) => ({
+  candidate_id: input.candidate,
+  course_id: input.course,
+  assessor_id: input.assessor,
+  state: input.state ?? "QLD",
+  assessment_date: input.date,
+  start_time: "08:00",
+  location_id: locationId,
+  plant_description: "Franna AT-20 pick-and-carry",
+  plant_registration: "123ABC",
+});
+
+describe("business days before an assessment", () => {
+  it("counts back over a weekend and the state's public holidays", () => {
+    // Monday 7 Dec 2026, 3 business days: Fri 4, Thu 3, Wed 2
+    expect(businessDaysBefore("2026-12-07", 3, "QLD")).toBe("2026-12-02");
+    // Wednesday 28 Jan 2026: Tue 27, (Mon 26 Australia Day, weekend), Fri 23, Thu 22
+    expect(businessDaysBefore("2026-01-28", 3, "QLD")).toBe("2026-01-22");
+    // Melbourne Cup (Tue 3 Nov 2026) is a holiday in Victoria, not in Queensland
+    expect(businessDaysBefore("2026-11-05", 3, "VIC")).toBe("2026-10-30");
+    expect(businessDaysBefore("2026-11-05", 3, "QLD")).toBe("2026-11-02");
+    expect(businessDaysBefore("2026-11-05", 0, "QLD")).toBe("2026-11-05");
+  });
+
+  it("a booking takes its notice deadline from the state's table, which an administrator can change", async () => {
+    const course = await licenceCourse("CN");
+    const candidate = await readyCandidate();
+    const assessor = await assessorWith([{ regulator: "QLD", classes: ["CN"], expires_on: "2027-12-31" }]);
+    const qld = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07" }), admin.id, at("2026-11-20"));
+    expect((await getHrwAssessment(db, qld.id))!.notice_due_on).toBe("2026-12-02");
+    expect((await noticesDue(db, assessor.id)).map((n) => n.notice_due_on)).toEqual(["2026-12-02"]);
+    const vic = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07", state: "VIC" }), admin.id, at("2026-11-20"));
+    expect((await getHrwAssessment(db, vic.id))!.notice_due_on).toBeNull();
+    await setStateRule(db, { state: "VIC", notice_business_days: 2 }, admin.id);
+    const vic2 = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07", state: "VIC" }), admin.id, at("2026-11-20"));
+    expect((await getHrwAssessment(db, vic2.id))!.notice_due_on).toBe("2026-12-03");
+    await setStateRule(db, { state: "VIC", notice_business_days: null }, admin.id);
+  });
+});
+
+describe("candidate checks", () => {
+  it("evidence of identity must add up to 100 points, each document counted once", async () => {
+    const student = await makeUser(db, { role: "student" });
+    expect(identityPoints(["medicare_card", "medicare_card", "medicare_card", "medicare_card"])).toBe(25);
+    await expect(recordCandidateCheck(db, student.id, { kind: "identity", documents: ["driver_licence", "medicare_card"] }, admin.id)).rejects.toMatchObject({
+      status: 422,
+      message: "The documents sighted add up to 65 points; 100 are needed",
+    });
+    await expect(recordCandidateCheck(db, student.id, { kind: "identity", documents: ["passport", "medicare_card"] }, admin.id)).rejects.toMatchObject({ status: 422 });
+    expect((await getCandidateChecks(db, student.id))!.identity).toBeNull();
+    await recordCandidateCheck(db, student.id, { kind: "identity", documents: ["passport", "medicare_card", "bank_card"] }, admin.id);
+    expect((await getCandidateChecks(db, student.id))!.identity).toMatchObject({ points: 120, documents: ["passport", "medicare_card", "bank_card"] });
+  });
+
+  it("age is judged on the assessment date; booking is refused and names every missing check", async () => {
+    expect(ageOn("2008-12-08", "2026-12-07")).toBe(17);
+    expect(ageOn("2008-12-07", "2026-12-07")).toBe(18);
+    const course = await licenceCourse("RB");
+    expect(prerequisitesOf({ licence_class: "RB", licence_prerequisites: null })).toEqual(["DG"]);
+    expect(prerequisitesOf({ licence_class: "RA", licence_prerequisites: null })).toEqual(["RI"]);
+    expect(prerequisitesOf({ licence_class: "RB", licence_prerequisites: "[]" })).toEqual([]);
+    const assessor = await assessorWith([{ regulator: "QLD", classes: ["RB"], expires_on: "2027-12-31" }]);
+    const student = await makeUser(db, { role: "student" });
+    const book = () => bookAssessment(db, booking({ candidate: student.id, course: course.id, assessor: assessor.id, date: "2026-12-07" }), admin.id, at("2026-11-20"));
+    await expect(book()).rejects.toMatchObject({
+      status: 409,
+      message: "The candidate's checks are incomplete: age (date of birth) not checked; evidence of identity not sighted; DG licence not recorded",
+    });
+    await recordCandidateCheck(db, student.id, { kind: "age", date_of_birth: "2008-12-08" }, admin.id);
+    await recordCandidateCheck(db, student.id, { kind: "identity", documents: ["birth_certificate", "driver_licence"] }, admin.id);
+    await recordCandidateCheck(db, student.id, { kind: "prerequisite", licence_class: "DG", licence_number: "DG123", expires_on: "2026-12-06" }, admin.id);
+    await expect(book()).rejects.toMatchObject({ message: "The candidate's checks are incomplete: not 18 or older on 7 Dec 2026; DG licence expires before 7 Dec 2026" });
+    await recordCandidateCheck(db, student.id, { kind: "age", date_of_birth: "2008-12-07" }, admin.id);
+    await recordCandidateCheck(db, student.id, { kind: "prerequisite", licence_class: "DG", licence_number: "DG123", expires_on: "2031-01-01" }, admin.id);
+    expect(await missingChecks(db, student.id, { date: "2026-12-07", prerequisites: ["DG"] })).toEqual([]);
+    const checks = (await getCandidateChecks(db, student.id))!;
+    expect(checks.age).toMatchObject({ date_of_birth: "2008-12-07", checked_by: expect.any(String), checked_at: expect.any(String) });
+    await expect(book()).resolves.toMatchObject({ id: expect.any(String) });
+  });
+});
+
+describe("recording results", () => {
+  it("only a current accreditation covering the class in the booking's state on the day assessed", async () => {
+    const course = await licenceCourse("CN");
+    const candidate = await readyCandidate();
+    const assessor = await assessorWith([
+      { regulator: "QLD", classes: ["CN"], expires_on: "2026-12-10" },
+      { regulator: "QLD", classes: ["C2"], expires_on: "2028-01-01" },
+      { regulator: "NSW", classes: ["CN"], expires_on: "2028-01-01" },
+    ]);
+    const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-09" }), admin.id, at("2026-11-20"));
+    await recordNotice(db, id, "QLD-N-1", assessor.id);
+    const now = at("2026-12-20");
+    await recordPartResult(db, id, { part: "knowledge", result: "satisfactory", assessed_on: "2026-12-10" }, assessor.id, now);
+    await expect(recordPartResult(db, id, { part: "practical", result: "satisfactory", assessed_on: "2026-12-12" }, assessor.id, now)).rejects.toMatchObject({
+      status: 409,
+      message: "Your accreditation does not cover CN on 12 Dec 2026",
+    });
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "QLD", licenceClass: "CN", date: "2026-12-10" })).not.toBeNull();
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "QLD", licenceClass: "CN", date: "2026-12-11" })).toBeNull();
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "NSW", licenceClass: "CN", date: "2026-12-11" })).not.toBeNull();
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "QLD", licenceClass: "C6", date: "2026-12-01" })).toBeNull();
+    const view = (await getHrwAssessment(db, id))!;
+    expect(view.history).toHaveLength(1);
+    expect(view.accreditation_number).toMatch(/^ACC-/);
+  });
+
+  it("a missing regulator notice blocks results, and only the booked assessor records them", async () => {
+    const course = await licenceCourse("CN");
+    const candidate = await readyCandidate();
+    const assessor = await assessorWith([{ regulator: "QLD", classes: ["CN"], expires_on: "2028-01-01" }]);
+    const other = await assessorWith([{ regulator: "QLD", classes: ["CN"], expires_on: "2028-01-01" }]);
+    const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07" }), admin.id, at("2026-11-20"));
+    const now = at("2026-12-20");
+    const part = { part: "knowledge" as const, result: "satisfactory" as const, assessed_on: "2026-12-07" };
+    await expect(recordPartResult(db, id, part, assessor.id, now)).rejects.toMatchObject({ status: 409, message: "Record the regulator's notice reference first (due by 2 Dec 2026)" });
+    await expect(recordNotice(db, id, "N-1", other.id)).rejects.toMatchObject({ status: 403 });
+    await expect(recordNotice(db, id, "N-1", admin.id)).rejects.toMatchObject({ status: 403 });
+    await recordNotice(db, id, "N-1", assessor.id);
+    expect(await noticesDue(db, assessor.id)).toEqual([]);
+    await expect(recordPartResult(db, id, part, other.id, now)).rejects.toMatchObject({ status: 403 });
+    await expect(recordPartResult(db, id, { ...part, assessed_on: "2026-12-06" }, assessor.id, now)).rejects.toMatchObject({ status: 422 });
+    await recordPartResult(db, id, part, assessor.id, now);
+    expect((await getHrwAssessment(db, id))!.stage).toBe("in_progress");
+  });
+
+  it("a part may be reassessed, history kept; all three satisfactory allow a unique NSA and start the 60-day clock", async () => {
+    const course = await licenceCourse("CN");
+    const candidate = await readyCandidate();
+    const assessor = await assessorWith([{ regulator: "QLD", classes: ["CN"], expires_on: "2028-01-01" }]);
+    const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07" }), admin.id, at("2026-11-20"));
+    await recordNotice(db, id, "N-2", assessor.id);
+    const now = at("2026-12-20");
+    let minute = 0;
+    const record = (part: "knowledge" | "calculations" | "practical", result: "satisfactory" | "not_yet_satisfactory", assessed_on: string) =>
+      recordPartResult(db, id, { part, result, assessed_on }, assessor.id, new Date(now.getTime() + ++minute * 60_000));
+    await record("knowledge", "satisfactory", "2026-12-07");
+    await record("calculations", "satisfactory", "2026-12-07");
+    await record("practical", "not_yet_satisfactory", "2026-12-07");
+    expect((await getHrwAssessment(db, id))!.stage).toBe("not_yet_satisfactory");
+    await expect(recordNsa(db, id, { nsa_number: "NSA-1", nsa_date: "2026-12-14" }, assessor.id, now)).rejects.toMatchObject({ status: 409, message: "An NSA can be issued only when all three parts are satisfactory" });
+    await record("practical", "satisfactory", "2026-12-14");
+    const view = (await getHrwAssessment(db, id))!;
+    expect(view.stage).toBe("satisfactory");
+    expect(view.history.map((p) => `${p.part}:${p.result}`)).toEqual(["knowledge:satisfactory", "calculations:satisfactory", "practical:not_yet_satisfactory", "practical:satisfactory"]);
+    await expect(recordNsa(db, id, { nsa_number: "NSA-1", nsa_date: "2026-12-13" }, assessor.id, now)).rejects.toMatchObject({ status: 422 });
+    await recordNsa(db, id, { nsa_number: `NSA-${id.slice(0, 8)}`, nsa_date: "2026-12-15" }, assessor.id, now);
+    await expect(record("knowledge", "satisfactory", "2026-12-15")).rejects.toMatchObject({ status: 409 });
+    expect(await licenceApplicationsDue(db, candidate.id, "2026-12-20")).toEqual([{ id, licence_class: "CN", nsa_number: `NSA-${id.slice(0, 8)}`, deadline: "2027-02-13" }]);
+    expect(await licenceApplicationsDue(db, candidate.id, "2027-02-14")).toEqual([]);
+
+    // NSA numbers are unique
+    const second = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-08" }), admin.id, at("2026-11-20"));
+    await recordNotice(db, second.id, "N-3", assessor.id);
+    for (const part of ["knowledge", "calculations", "practical"] as const) await recordPartResult(db, second.id, { part, result: "satisfactory", assessed_on: "2026-12-08" }, assessor.id, now);
+    await expect(recordNsa(db, second.id, { nsa_number: `NSA-${id.slice(0, 8)}`, nsa_date: "2026-12-15" }, assessor.id, now)).rejects.toMatchObject({ status: 409, message: "Another assessment already has this NSA number" });
+
+    const report = await listHrwAssessments(db, { from: "2026-12-07", to: "2026-12-07", assessorId: assessor.id });
+    expect(report.map((r) => r.id)).toEqual([id]);
+    expect(report[0]).toMatchObject({ nsa_number: `NSA-${id.slice(0, 8)}`, plant_registration: "123ABC", location: { name: "Brisbane yard" } });
+  });
+});
+
+describe("assessor register", () => {
+  it("warns 60 days before an accreditation or the assessor's licence expires, and shows lapsed ones", async () => {
+    const trainer = await assessorWith([
+      { regulator: "QLD", classes: ["CN"], expires_on: "2027-01-29" },
+      { regulator: "NSW", classes: ["CN"], expires_on: "2027-01-31" },
+    ]);
+    // 2027-01-31 is 62 days after 30 Nov and 61 after 1 Dec: not yet warned about
+    await setAssessorLicence(db, trainer.id, { licence_number: "HRW999", licence_expires_on: "2026-11-30" }, admin.id);
+    const warnings = await expiryWarnings(db, "2026-11-30", trainer.id);
+    expect(warnings.map((w) => [w.what, w.expires_on, w.expired])).toEqual([
+      ["licence", "2026-11-30", false],
+      ["accreditation", "2027-01-29", false],
+    ]);
+    expect((await expiryWarnings(db, "2026-12-01", trainer.id)).map((w) => [w.expires_on, w.expired])).toEqual([
+      ["2026-11-30", true],
+      ["2027-01-29", false],
+    ]);
+    expect((await expiryWarnings(db, "2026-12-02", trainer.id)).map((w) => w.expires_on)).toEqual(["2026-11-30", "2027-01-29", "2027-01-31"]);
+    expect((await expiryWarnings(db, "2026-12-01")).some((w) => w.trainer_id === trainer.id)).toBe(true);
+    await expect(addAccreditation(db, trainer.id, { regulator: "QLD", classes: ["CN"], expires_on: "2027-01-01", number: (await db.selectFrom("hrw_accreditations").select("number").where("trainer_id", "=", trainer.id).where("regulator", "=", "QLD").executeTakeFirstOrThrow()).number })).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe("licence-application reminders", () => {
+  it("each reminder is claimed and mailed once, however many workers and servers run the job at once", async () => {
+    const course = await licenceCourse("CN");
+    const candidate = await readyCandidate();
+    const assessor = await assessorWith([{ regulator: "QLD", classes: ["CN"], expires_on: "2028-01-01" }]);
+    const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07", state: "VIC" }), admin.id, at("2026-11-20"));
+    await db.insertInto("hrw_assessments").values({ ...(await db.selectFrom("hrw_assessments").selectAll().where("id", "=", id).executeTakeFirstOrThrow()), id: crypto.randomUUID(), candidate_id: (await makeUser(db, { role: "student" })).id, nsa_number: null }).execute();
+    // an NSA dated 1 Dec 2026: apply by 30 Jan 2027; reminders on 16 Jan and 27 Jan
+    await db.updateTable("hrw_assessments").set({ nsa_number: `NSA-R-${id.slice(0, 6)}`, nsa_date: "2026-12-01" }).where("id", "=", id).execute();
+    expect(addDays("2026-12-01", 60)).toBe("2027-01-30");
+    expect(await claimDueReminders(db, "2027-01-15")).toEqual([]);
+
+    const sent: MailMessage[] = [];
+    const mailer: Mailer = { kind: "outbox", send: async (m) => (sent.push(m), { messageId: String(sent.length) }) };
+    // PostgreSQL: three connection pools, as three servers would have. SQLite: one process
+    // holds one connection (better-sqlite3 blocks the thread while it waits for the write
+    // lock), so the runs interleave on it as a process's requests do.
+    const servers = TEST_DIALECT === "postgres" ? [db, openDatabase(url), openDatabase(url)] : [db];
+    try {
+      const now = at("2027-01-16");
+      const runs = await Promise.all(servers.flatMap((s) => [sendDueLicenceReminders(s, mailer, now), sendDueLicenceReminders(s, mailer, now)]));
+      expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+      expect(sent.map((m) => [m.to, m.subject])).toEqual([[(await db.selectFrom("users").select("email").where("id", "=", candidate.id).executeTakeFirstOrThrow()).email, "Apply for your CN licence by 30 Jan 2027"]]);
+      expect(sent[0]!.text).toContain("14 days are left");
+      expect(await sendDueLicenceReminders(db, mailer, at("2027-01-20"))).toBe(0);
+      const late = at("2027-01-27");
+      const lateRuns = await Promise.all(servers.map((s) => sendDueLicenceReminders(s, mailer, late)));
+      expect(lateRuns.reduce((a, b) => a + b, 0)).toBe(1);
+      expect(sent[1]!.text).toContain("3 days are left");
+      expect(await remindersSent(db, id)).toBe(2);
+    } finally {
+      await Promise.all(servers.slice(1).map((s) => s.destroy()));
+    }
+  });
+
+  it("a claim never marked sent is taken again once stale; a fresh one is not", async () => {
+    const course = await licenceCourse("CN");
+    const candidate = await readyCandidate();
+    const assessor = await assessorWith([{ regulator: "QLD", classes: ["CN"], expires_on: "2028-01-01" }]);
+    const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07", state: "VIC" }), admin.id, at("2026-11-20"));
+    await db.updateTable("hrw_assessments").set({ nsa_number: `NSA-S-${id.slice(0, 6)}`, nsa_date: "2026-11-01" }).where("id", "=", id).execute();
+    const first = await claimDueReminders(db, "2026-12-17", new Date("2026-12-17T01:00:00Z"));
+    expect(first.filter((c) => c.assessment_id === id).map((c) => c.days_before)).toEqual([14]);
+    expect((await claimDueReminders(db, "2026-12-17", new Date("2026-12-17T01:10:00Z"))).filter((c) => c.assessment_id === id)).toEqual([]);
+    const again = await claimDueReminders(db, "2026-12-17", new Date("2026-12-17T01:20:00Z"));
+    expect(again.filter((c) => c.assessment_id === id)).toHaveLength(1);
+    await markReminderSent(db, again[0]!);
+    expect((await claimDueReminders(db, "2026-12-17", new Date("2026-12-17T02:00:00Z"))).filter((c) => c.assessment_id === id)).toEqual([]);
+  });
+});

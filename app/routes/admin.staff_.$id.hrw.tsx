@@ -1,0 +1,119 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { ClassCheckboxes } from "~/components/hrw/class-fields";
+import { PageTitle } from "~/components/portal-shell";
+import { RouteError } from "~/components/route-error";
+import { useActionToast } from "~/components/toaster";
+import { Alert, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { addAccreditation, getAssessorRegister, removeAccreditation, setAssessorLicence } from "~/models/hrw-register.server";
+import { uuid } from "~/schemas/fields";
+import { accreditationSchema, assessorLicenceSchema } from "~/schemas/hrw";
+import { HRW_STATE_CODES, HRW_STATES, hrwDate } from "~/schemas/hrw-codes";
+import { answerForm, formFailure } from "~/utils/form-action.server";
+import { formIntent } from "~/utils/form-intent.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { organisationToday } from "~/utils/organisation-calendar";
+import type { FieldErrors } from "~/utils/validation";
+import { z } from "zod";
+
+export const REGISTER_UPDATED = "Assessor register updated";
+
+async function loadRegister(id: string | undefined) {
+  const register = id && uuid.safeParse(id).success ? await getAssessorRegister(getDb(), id) : null;
+  if (!register) throw new Response("Trainer not found", { status: 404 });
+  return register;
+}
+
+/** A trainer's entry in the assessor register: their own licence and each regulator's accreditation. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  return json({ register: await loadRegister(params.id), today: organisationToday() });
+}
+
+const removeSchema = z.object({ accreditation_id: uuid });
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireRole(request, "admin");
+  const { trainer } = await loadRegister(params.id);
+  const db = getDb();
+  const done = () => redirectWithFlash(`/admin/staff/${trainer.id}/hrw`, { type: "success", message: REGISTER_UPDATED });
+  const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
+  switch (await formIntent(request)) {
+    case "licence":
+      return answerForm(request, { ...common, schema: assessorLicenceSchema, save: async (input) => (await setAssessorLicence(db, trainer.id, input, admin.id), done()) });
+    case "accreditation":
+      return answerForm(request, { ...common, schema: accreditationSchema, save: async (input) => (await addAccreditation(db, trainer.id, input), done()) });
+    case "remove":
+      return answerForm(request, { ...common, schema: removeSchema, save: async (input) => (await removeAccreditation(db, trainer.id, input.accreditation_id), done()) });
+    default:
+      return formFailure(common.unreadable);
+  }
+}
+
+export default function AssessorRegisterPage() {
+  const { register, today } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  useActionToast(data);
+  const failed = data?.values?.intent;
+  const errors: FieldErrors = data?.fieldErrors ?? {};
+  const v: Record<string, string> = data?.values ?? {};
+  const field = (intent: string, name: string) => (failed === intent ? errors[name] : undefined);
+  return (
+    <>
+      <PageTitle title={`Assessor register: ${register.trainer.full_name}`} subtitle={<Link to="/admin/staff" className="underline">Back to staff</Link>} />
+      {failed === "remove" && data?.error ? <Alert>{data.error}</Alert> : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TitledCard title="Accreditations">
+          {register.accreditations.length === 0 ? (
+            <p className="text-sm">No accreditations recorded.</p>
+          ) : (
+            <ul className="space-y-2 text-sm">
+              {register.accreditations.map((a) => (
+                <li key={a.id} className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    {a.regulator} <span className="font-semibold">{a.number}</span>: {a.classes.join(", ")} — {a.expires_on < today ? "expired" : "expires"} {hrwDate(a.expires_on)}
+                  </span>
+                  <Form method="post">
+                    <input type="hidden" name="accreditation_id" value={a.id} />
+                    <SubmitButton intent="remove" variant="secondary" size="sm" busyLabel="Removing..." aria-label={`Remove accreditation ${a.number}`}>
+                      Remove
+                    </SubmitButton>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </TitledCard>
+        <TitledCard title="Assessor's own licence">
+          <Form method="post" noValidate className="space-y-3">
+            {failed === "licence" && data?.error ? <Alert>{data.error}</Alert> : null}
+            <TextField label="HRW licence number" name="licence_number" defaultValue={failed === "licence" ? v.licence_number : register.licence_number ?? ""} error={field("licence", "licence_number")} />
+            <TextField label="Licence expiry" name="licence_expires_on" type="date" defaultValue={failed === "licence" ? v.licence_expires_on : register.licence_expires_on ?? ""} error={field("licence", "licence_expires_on")} />
+            <SubmitButton intent="licence" busyLabel="Saving...">Save licence</SubmitButton>
+          </Form>
+        </TitledCard>
+        <TitledCard title="Add an accreditation" className="lg:col-span-2">
+          <Form method="post" noValidate className="space-y-3">
+            {failed === "accreditation" && data?.error ? <Alert>{data.error}</Alert> : null}
+            <div className="grid gap-3 sm:grid-cols-3">
+              <SelectField label="Regulator (state)" name="regulator" required defaultValue={failed === "accreditation" ? v.regulator : "QLD"} error={field("accreditation", "regulator")} options={HRW_STATE_CODES.map((s) => ({ value: s, label: `${s} (${HRW_STATES[s]})` }))} />
+              <TextField label="Accreditation number" name="number" required defaultValue={failed === "accreditation" ? v.number : undefined} error={field("accreditation", "number")} />
+              <TextField label="Accreditation expiry" name="expires_on" type="date" required defaultValue={failed === "accreditation" ? v.expires_on : undefined} error={field("accreditation", "expires_on")} />
+            </div>
+            <ClassCheckboxes legend="Classes covered" name="classes" checked={failed === "accreditation" ? (v.classes ?? "").split(",") : []} error={field("accreditation", "classes")} />
+            <SubmitButton intent="accreditation" busyLabel="Adding...">Add accreditation</SubmitButton>
+          </Form>
+        </TitledCard>
+      </div>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Assessor register | Summit Crane & Rigging Training" }];
+
+export function ErrorBoundary() {
+  return <RouteError title="Assessor register" message="Failed to load the assessor register" />;
+}

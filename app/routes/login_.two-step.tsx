@@ -1,0 +1,80 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { HOME_BY_ROLE, requireAnonymous } from "~/auth/guards.server";
+import { clearSecondStep, createSession, pendingSecondStep } from "~/auth/session.server";
+import { completeSignIn } from "~/auth/sign-in.server";
+import { AuthLayout } from "~/components/auth-layout";
+import { useActionToast } from "~/components/toaster";
+import { Alert, SubmitButton, TextField } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { clientAddress } from "~/http/request-context.server";
+import { secondStepSchema } from "~/schemas/auth";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { answerForm } from "~/utils/form-action.server";
+import { retryAfterFromAction } from "~/utils/http.server";
+
+/**
+ * The second step of signing in (CONTRACT section 13): after a right password, an account with
+ * an authenticator lands here with a short-lived signed cookie naming it. A right code (or an
+ * unused recovery code) starts the session; wrong codes are limited per account.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  if (!(await pendingSecondStep(request))) throw redirect("/login");
+  return json(null, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  const pending = await pendingSecondStep(request);
+  if (!pending) return redirectWithFlash("/login", { type: "error", message: "Your sign-in took too long. Please sign in again." });
+  return answerForm(request, {
+    schema: secondStepSchema,
+    unreadable: "Enter the code",
+    save: async ({ code }) => {
+      const db = getDb();
+      const user = await completeSignIn(db, { userId: pending.userId, code, client: clientAddress(request) });
+      const showOn = pending.redirectTo === "/dashboard" ? `${HOME_BY_ROLE[user.role]}/overview` : undefined;
+      const response = await redirectWithFlash(pending.redirectTo, { type: "success", message: "Login successful!" }, [await clearSecondStep()], { showOn });
+      response.headers.append("Set-Cookie", await createSession(db, user.id));
+      return response;
+    },
+  });
+}
+
+export default function SecondStep() {
+  const data = useActionData<typeof action>();
+  useActionToast(data);
+  const error = data && "error" in data ? data.error : null;
+  const fieldError = data && "fieldErrors" in data ? data.fieldErrors.code : undefined;
+  return (
+    <AuthLayout title="Two-step sign-in" subtitle="Enter the 6-digit code your authenticator app shows for this portal">
+      <Form method="post" noValidate className="space-y-4">
+        {error ? <Alert>{error}</Alert> : null}
+        <TextField
+          label="Code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          autoFocus
+          hint="Lost your phone? Enter one of your recovery codes instead."
+          error={fieldError}
+        />
+        <SubmitButton busyLabel="Checking..." className="w-full" size="lg">
+          Verify
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-steel-600">
+        <Link to="/login" className="font-semibold text-hivis-700 underline-offset-4 hover:underline">
+          Start again
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Two-step sign-in | Summit Crane & Rigging Training" }];
+
+export const headers: HeadersFunction = retryAfterFromAction;

@@ -1,0 +1,171 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { PartsList, StageBadge } from "~/components/hrw/hrw-ui";
+import { PageTitle } from "~/components/portal-shell";
+import { RouteError } from "~/components/route-error";
+import { useActionToast } from "~/components/toaster";
+import { Alert, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { getHrwAssessment, recordNotice, recordNsa, recordPartResult } from "~/models/hrw-assessment.server";
+import { uuid } from "~/schemas/fields";
+import { noticeSchema, nsaSchema, partResultSchema } from "~/schemas/hrw";
+import { HRW_MESSAGES, hrwDate, LICENCE_CLASSES, NAI_PART_CODES, NAI_PARTS, NAI_RESULT_CODES, NAI_RESULTS, type LicenceClass } from "~/schemas/hrw-codes";
+import { answerForm, formFailure } from "~/utils/form-action.server";
+import { formIntent } from "~/utils/form-intent.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formatDateTime } from "~/utils/format";
+import { organisationToday } from "~/utils/organisation-calendar";
+import type { FieldErrors } from "~/utils/validation";
+
+export const NOTICE_RECORDED = "Regulator notice recorded";
+export const PART_RECORDED = "Result recorded";
+export const NSA_RECORDED = "NSA recorded";
+
+async function loadAssessment(id: string | undefined) {
+  const assessment = id && uuid.safeParse(id).success ? await getHrwAssessment(getDb(), id) : null;
+  if (!assessment) throw new Response("Assessment not found", { status: 404 });
+  return assessment;
+}
+
+/**
+ * One high-risk work assessment: the booking, the regulator's notice, the NAI parts (every
+ * result kept) and the NSA. Any trainer may read it; only the booked assessor records, as
+ * themselves (the models refuse anyone else).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "trainer");
+  const assessment = await loadAssessment(params.id);
+  return json({ assessment, mine: assessment.assessor.id === user.id, today: organisationToday() });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireRole(request, "trainer");
+  const { id } = await loadAssessment(params.id);
+  const db = getDb();
+  const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
+  const done = (message: string) => redirectWithFlash(`/trainer/hrw/${id}`, { type: "success", message });
+  switch (await formIntent(request)) {
+    case "notice":
+      return answerForm(request, { ...common, schema: noticeSchema, save: async (input) => (await recordNotice(db, id, input.notice_reference, user.id), done(NOTICE_RECORDED)) });
+    case "part":
+      return answerForm(request, { ...common, schema: partResultSchema, save: async (input) => (await recordPartResult(db, id, input, user.id), done(PART_RECORDED)) });
+    case "nsa":
+      return answerForm(request, { ...common, schema: nsaSchema, save: async (input) => (await recordNsa(db, id, input, user.id), done(NSA_RECORDED)) });
+    default:
+      return formFailure(common.unreadable);
+  }
+}
+
+export default function HrwAssessmentPage() {
+  const { assessment: a, mine, today } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  useActionToast(data);
+  const failed = data?.values?.intent;
+  const errors: FieldErrors = data?.fieldErrors ?? {};
+  const v: Record<string, string> = data?.values ?? {};
+  const error = (intent: string) => (failed === intent && data?.error ? <Alert>{data.error}</Alert> : null);
+  const field = (intent: string, name: string) => (failed === intent ? errors[name] : undefined);
+  const noticeMissing = Boolean(a.notice_due_on && !a.notice_reference);
+  return (
+    <>
+      <PageTitle
+        title={`${a.licence_class} assessment: ${a.candidate.full_name}`}
+        subtitle={<Link to="/trainer/hrw" className="underline">Back to HRW licence assessments</Link>}
+        actions={<StageBadge stage={a.stage} />}
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TitledCard title="Booking">
+          <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-semibold">Class</dt>
+            <dd>{a.licence_class} — {LICENCE_CLASSES[a.licence_class as LicenceClass]} ({a.course.unit_code})</dd>
+            <dt className="font-semibold">Regulator</dt>
+            <dd>{a.state}</dd>
+            <dt className="font-semibold">When</dt>
+            <dd>{hrwDate(a.assessment_date)} at {a.start_time}</dd>
+            <dt className="font-semibold">Where</dt>
+            <dd>{a.location.name}</dd>
+            <dt className="font-semibold">Assessor</dt>
+            <dd>{a.assessor.full_name}{a.accreditation_number ? `, accreditation ${a.accreditation_number}` : ""}</dd>
+            <dt className="font-semibold">Plant</dt>
+            <dd>{a.plant_description}, {a.plant_registration}</dd>
+            <dt className="font-semibold">Regulator notice</dt>
+            <dd>{a.notice_reference ? `Reference ${a.notice_reference}` : a.notice_due_on ? HRW_MESSAGES.notifyBy(a.notice_due_on) : "Not required in this state"}</dd>
+            <dt className="font-semibold">NSA</dt>
+            <dd>{a.nsa_number ? `${a.nsa_number}, ${hrwDate(a.nsa_date!)} (apply by ${hrwDate(a.application_deadline!)})` : "Not issued"}</dd>
+          </dl>
+        </TitledCard>
+        <TitledCard title="NAI parts">
+          <PartsList parts={a.parts} />
+          {a.history.length ? (
+            <table className="mt-3 w-full text-left text-sm">
+              <caption className="text-left text-xs font-semibold text-steel-600">Every result, reassessments included</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Part</th>
+                  <th scope="col">Result</th>
+                  <th scope="col">Assessed</th>
+                  <th scope="col">Recorded</th>
+                </tr>
+              </thead>
+              <tbody>
+                {a.history.map((p) => (
+                  <tr key={`${p.part}-${p.recorded_at}`}>
+                    <td>{NAI_PARTS[p.part]}</td>
+                    <td>{NAI_RESULTS[p.result]}</td>
+                    <td>{hrwDate(p.assessed_on)}</td>
+                    <td>{formatDateTime(p.recorded_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </TitledCard>
+        {!mine ? (
+          <Alert tone="info">{HRW_MESSAGES.notYourAssessment}.</Alert>
+        ) : (
+          <>
+            {noticeMissing ? (
+              <TitledCard title="Regulator notice">
+                <p className="mb-3 text-sm font-semibold text-amber-900">{HRW_MESSAGES.notifyBy(a.notice_due_on!)}</p>
+                <Form method="post" noValidate className="space-y-3">
+                  {error("notice")}
+                  <TextField label="Notice reference" name="notice_reference" required defaultValue={failed === "notice" ? v.notice_reference : undefined} error={field("notice", "notice_reference")} hint="The regulator's reference for this notice" />
+                  <SubmitButton intent="notice" busyLabel="Saving...">Record notice</SubmitButton>
+                </Form>
+              </TitledCard>
+            ) : null}
+            {!a.nsa_number ? (
+              <TitledCard title="Record a part result">
+                <Form method="post" noValidate className="space-y-3">
+                  {error("part")}
+                  <SelectField label="Part" name="part" required defaultValue={failed === "part" ? v.part : undefined} error={field("part", "part")} options={NAI_PART_CODES.map((p) => ({ value: p, label: NAI_PARTS[p] }))} />
+                  <SelectField label="Result" name="result" required defaultValue={failed === "part" ? v.result : undefined} error={field("part", "result")} options={NAI_RESULT_CODES.map((r) => ({ value: r, label: NAI_RESULTS[r] }))} />
+                  <TextField label="Date assessed" name="assessed_on" type="date" required max={today} defaultValue={failed === "part" ? v.assessed_on : a.assessment_date <= today ? a.assessment_date : today} error={field("part", "assessed_on")} hint="A part may be reassessed: the latest result counts, every one is kept" />
+                  <SubmitButton intent="part" busyLabel="Saving...">Record result</SubmitButton>
+                </Form>
+              </TitledCard>
+            ) : null}
+            {a.stage === "satisfactory" ? (
+              <TitledCard title="Notice of Satisfactory Assessment">
+                <Form method="post" noValidate className="space-y-3">
+                  {error("nsa")}
+                  <TextField label="NSA number" name="nsa_number" required defaultValue={failed === "nsa" ? v.nsa_number : undefined} error={field("nsa", "nsa_number")} />
+                  <TextField label="NSA date" name="nsa_date" type="date" required max={today} defaultValue={failed === "nsa" ? v.nsa_date : today} error={field("nsa", "nsa_date")} />
+                  <SubmitButton intent="nsa" busyLabel="Saving...">Record NSA</SubmitButton>
+                </Form>
+              </TitledCard>
+            ) : null}
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "HRW assessment | Trainer Portal" }];
+
+export function ErrorBoundary() {
+  return <RouteError title="HRW assessment" message="Failed to load the assessment" />;
+}

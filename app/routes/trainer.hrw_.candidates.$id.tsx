@@ -1,0 +1,132 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { LICENCE_CLASS_OPTIONS } from "~/components/hrw/class-fields";
+import { PageTitle } from "~/components/portal-shell";
+import { RouteError } from "~/components/route-error";
+import { useActionToast } from "~/components/toaster";
+import { Alert, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { getCandidateChecks, recordCandidateCheck } from "~/models/hrw-candidate.server";
+import { uuid } from "~/schemas/fields";
+import { ageCheckSchema, identityCheckSchema, prerequisiteCheckSchema } from "~/schemas/hrw";
+import { IDENTITY_DOCUMENT_CODES, IDENTITY_DOCUMENTS, IDENTITY_POINTS_NEEDED } from "~/schemas/hrw-codes";
+import { answerForm, formFailure } from "~/utils/form-action.server";
+import { formIntent } from "~/utils/form-intent.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formatDateTime } from "~/utils/format";
+import { organisationToday } from "~/utils/organisation-calendar";
+import type { FieldErrors } from "~/utils/validation";
+
+export const CHECK_RECORDED = "Check recorded";
+
+async function loadChecks(id: string | undefined) {
+  const checks = id && uuid.safeParse(id).success ? await getCandidateChecks(getDb(), id) : null;
+  if (!checks) throw new Response("Candidate not found", { status: 404 });
+  return checks;
+}
+
+/**
+ * A candidate's checks before a high-risk work assessment: age (the date of birth as sighted),
+ * evidence of identity (which documents were sighted, 100 points; nothing is copied or kept)
+ * and prerequisite licences. Each is recorded with who checked and when; trainers see that a
+ * date of birth was checked, not the date (it is sensitive: CONTRACT section 12).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, "trainer");
+  const checks = await loadChecks(params.id);
+  return json({ checks: { ...checks, age: checks.age && { checked_by: checks.age.checked_by, checked_at: checks.age.checked_at } }, today: organisationToday() });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireRole(request, "trainer");
+  const { candidate } = await loadChecks(params.id);
+  const db = getDb();
+  const done = () => redirectWithFlash(`/trainer/hrw/candidates/${candidate.id}`, { type: "success", message: CHECK_RECORDED });
+  const common = { unreadable: "The check could not be read; please try again", invalid: "Please correct the highlighted fields" };
+  switch (await formIntent(request)) {
+    case "age":
+      return answerForm(request, { ...common, schema: ageCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "age", ...input }, user.id), done()) });
+    case "identity":
+      return answerForm(request, { ...common, schema: identityCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "identity", ...input }, user.id), done()) });
+    case "prerequisite":
+      return answerForm(request, { ...common, schema: prerequisiteCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "prerequisite", ...input }, user.id), done()) });
+    default:
+      return formFailure(common.unreadable);
+  }
+}
+
+export default function CandidateChecks() {
+  const { checks, today } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  useActionToast(data);
+  const failed = data?.values?.intent;
+  const errors: FieldErrors = data?.fieldErrors ?? {};
+  const v: Record<string, string> = data?.values ?? {};
+  const ticked = (v.documents ?? "").split(",");
+  const error = (intent: string) => (failed === intent && data?.error ? <Alert>{data.error}</Alert> : null);
+  return (
+    <>
+      <PageTitle
+        title={`Checks: ${checks.candidate.full_name}`}
+        subtitle={<Link to={`/trainer/hrw/book?candidate=${checks.candidate.id}`} className="underline">Book an assessment for {checks.candidate.full_name}</Link>}
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <TitledCard title="Age">
+          <p className="mb-3 text-sm">{checks.age ? `Date of birth checked by ${checks.age.checked_by}, ${formatDateTime(checks.age.checked_at)}` : "Not checked yet"}</p>
+          <Form method="post" noValidate className="space-y-3">
+            {error("age")}
+            <TextField label="Date of birth as sighted" name="date_of_birth" type="date" required max={today} defaultValue={failed === "age" ? v.date_of_birth : undefined} error={failed === "age" ? errors.date_of_birth : undefined} hint="The candidate must be 18 on the assessment date" />
+            <SubmitButton intent="age" busyLabel="Saving...">Record age check</SubmitButton>
+          </Form>
+        </TitledCard>
+        <TitledCard title="Evidence of identity">
+          <p className="mb-3 text-sm">
+            {checks.identity ? `${checks.identity.points} points (${checks.identity.documents.map((d) => IDENTITY_DOCUMENTS[d].label).join(", ")}), sighted by ${checks.identity.checked_by}, ${formatDateTime(checks.identity.checked_at)}` : "Not sighted yet"}
+          </p>
+          <Form method="post" noValidate className="space-y-3">
+            {error("identity")}
+            <fieldset aria-describedby={failed === "identity" && errors.documents ? "documents-error" : undefined}>
+              <legend className="text-sm font-semibold text-steel-800">Documents sighted ({IDENTITY_POINTS_NEEDED} points needed; no copies are kept)</legend>
+              {IDENTITY_DOCUMENT_CODES.map((code) => (
+                <label key={code} className="mt-1 flex items-center gap-2 text-sm">
+                  <input type="checkbox" name="documents" value={code} defaultChecked={failed === "identity" && ticked.includes(code)} className="h-4 w-4" />
+                  {IDENTITY_DOCUMENTS[code].label} ({IDENTITY_DOCUMENTS[code].points})
+                </label>
+              ))}
+              {failed === "identity" && errors.documents ? <p id="documents-error" className="mt-1 text-sm text-red-700">{errors.documents}</p> : null}
+            </fieldset>
+            <SubmitButton intent="identity" busyLabel="Saving...">Record identity check</SubmitButton>
+          </Form>
+        </TitledCard>
+        <TitledCard title="Prerequisite licences">
+          {checks.prerequisites.length ? (
+            <ul className="mb-3 space-y-1 text-sm">
+              {checks.prerequisites.map((p) => (
+                <li key={p.licence_class}>
+                  {p.licence_class} {p.licence_number}, expires {p.expires_on} (checked by {p.checked_by})
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mb-3 text-sm">None recorded</p>
+          )}
+          <Form method="post" noValidate className="space-y-3">
+            {error("prerequisite")}
+            <SelectField label="Licence class held" name="licence_class" required defaultValue={failed === "prerequisite" ? v.licence_class : "DG"} error={failed === "prerequisite" ? errors.licence_class : undefined} options={LICENCE_CLASS_OPTIONS} />
+            <TextField label="Licence number" name="licence_number" required defaultValue={failed === "prerequisite" ? v.licence_number : undefined} error={failed === "prerequisite" ? errors.licence_number : undefined} />
+            <TextField label="Licence expiry" name="expires_on" type="date" required defaultValue={failed === "prerequisite" ? v.expires_on : undefined} error={failed === "prerequisite" ? errors.expires_on : undefined} />
+            <SubmitButton intent="prerequisite" busyLabel="Saving...">Record licence</SubmitButton>
+          </Form>
+        </TitledCard>
+      </div>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Candidate checks | Trainer Portal" }];
+
+export function ErrorBoundary() {
+  return <RouteError title="Candidate checks" message="Failed to load the candidate's checks" />;
+}

@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { organisationToday } from "~/utils/organisation-calendar";
+import { parseWith } from "~/utils/validation";
+import { calendarDate, optionalText, requiredText } from "./fields";
+import { HRW_STATE_CODES, IDENTITY_DOCUMENT_CODES, LICENCE_CLASS_CODES, NAI_PART_CODES, NAI_RESULT_CODES } from "./hrw-codes";
+
+/**
+ * The forms and /api payloads of high-risk work licence assessments, one schema each; the
+ * rules that need the database (coverage, checks, notice, 100 points) are the models'.
+ */
+
+const optionalDate = (label: string) =>
+  z
+    .union([z.literal(""), calendarDate(label)])
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const id = (message: string) => z.string({ message }).trim().min(1, message).pipe(z.uuid(message));
+
+/** One value or several of a form's checkboxes, as a list. */
+const list = <T extends z.ZodType>(item: T, message: string) =>
+  z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(item, { message }).max(30, message));
+
+export const licenceClass = z.enum(LICENCE_CLASS_CODES, { message: "Choose a licence class from the list" });
+export const hrwState = z.enum(HRW_STATE_CODES, { message: "Choose a state or territory from the list" });
+
+/** The licence fields of a course (course form and PUT /api/admin/courses/{id}). */
+export const courseLicenceFields = {
+  licence_class: z
+    .union([z.literal(""), licenceClass])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  /** empty: the class's default prerequisites */
+  licence_prerequisites: list(licenceClass, "Prerequisite classes must be licence classes").optional(),
+};
+
+export const accreditationSchema = z.object({
+  regulator: hrwState,
+  number: requiredText("Accreditation number", 40),
+  classes: list(licenceClass, "Choose the classes the accreditation covers").refine((v) => v.length > 0, "Choose the classes the accreditation covers"),
+  expires_on: calendarDate("Expiry date"),
+});
+export type AccreditationInput = z.infer<typeof accreditationSchema>;
+
+export const assessorLicenceSchema = z.object({
+  licence_number: optionalText("Licence number", 40),
+  licence_expires_on: optionalDate("Licence expiry"),
+});
+export type AssessorLicenceInput = z.infer<typeof assessorLicenceSchema>;
+
+export const stateRuleSchema = z.object({
+  state: hrwState,
+  notice_business_days: z
+    .union([z.number(), z.string(), z.null()], { message: "Business days must be a whole number" })
+    .transform((v, ctx) => {
+      const text = typeof v === "string" ? v.trim() : v;
+      if (text === "" || text === null) return null;
+      const n = typeof text === "number" ? text : /^\d{1,2}$/.test(text) ? Number(text) : Number.NaN;
+      if (!Number.isInteger(n) || n < 0 || n > 30) {
+        ctx.addIssue({ code: "custom", message: "Business days must be a whole number from 0 to 30, or blank for no notice" });
+        return z.NEVER;
+      }
+      return n;
+    }),
+});
+export type StateRuleInput = z.infer<typeof stateRuleSchema>;
+
+export const ageCheckSchema = z.object({
+  date_of_birth: calendarDate("Date of birth").refine((v) => v < organisationToday(), "Date of birth must be in the past"),
+});
+export const identityCheckSchema = z.object({
+  documents: list(z.enum(IDENTITY_DOCUMENT_CODES, { message: "Choose documents from the list" }), "Choose the documents sighted"),
+});
+export const prerequisiteCheckSchema = z.object({
+  licence_class: licenceClass,
+  licence_number: requiredText("Licence number", 40),
+  expires_on: calendarDate("Licence expiry"),
+});
+
+export const bookingSchema = z.object({
+  candidate_id: id("Choose the candidate"),
+  course_id: id("Choose the course"),
+  state: hrwState,
+  assessment_date: calendarDate("Assessment date"),
+  start_time: z
+    .string({ message: "Start time is required" })
+    .trim()
+    .refine((v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v), "Enter the start time as HH:MM"),
+  location_id: id("Choose the delivery location"),
+  assessor_id: id("Choose the assessor"),
+  plant_description: requiredText("Plant description", 200),
+  plant_registration: requiredText("Plant registration or serial number", 60),
+});
+export type BookingInput = z.infer<typeof bookingSchema>;
+
+export const noticeSchema = z.object({ notice_reference: requiredText("Notice reference", 60) });
+export const partResultSchema = z.object({
+  part: z.enum(NAI_PART_CODES, { message: "Part must be knowledge, calculations or practical" }),
+  result: z.enum(NAI_RESULT_CODES, { message: "Result must be satisfactory or not_yet_satisfactory" }),
+  assessed_on: calendarDate("Date assessed"),
+});
+export type PartResultInput = z.infer<typeof partResultSchema>;
+export const nsaSchema = z.object({
+  nsa_number: requiredText("NSA number", 40),
+  nsa_date: calendarDate("NSA date"),
+});
+export type NsaInput = z.infer<typeof nsaSchema>;
+
+/** The audit report's period; blank ends are open. */
+export const hrwReportQuery = z.object({
+  from: optionalDate("From").describe("First assessment date (YYYY-MM-DD)"),
+  to: optionalDate("To").describe("Last assessment date (YYYY-MM-DD)"),
+});
+
+/** Reads ?from=&to= for the audit page, its CSV and its /api twin. */
+export function readHrwPeriod(url: URL) {
+  return parseWith(hrwReportQuery, { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" });
+}

@@ -1,0 +1,151 @@
+import crypto from "node:crypto";
+import { addDays, businessDaysBefore } from "../app/models/hrw-calendar.server";
+import { LICENCE_CLASSES, type HrwState } from "../app/schemas/hrw-codes";
+import { organisationToday } from "../app/utils/organisation-calendar";
+import type { DB } from "./connection";
+
+/**
+ * The demo of high-risk work licence assessments (docs/decisions/011): licence classes on the
+ * catalogue (from the "(DG)" at the end of each course name), two accredited assessors (Sam
+ * Whitfield's accreditation expires within 60 days; Priya Shah's rigging classes have lapsed),
+ * a booking in every stage of the workflow, and Harry Campbell, whose evidence of identity was
+ * never sighted, so he cannot be booked.
+ */
+export const HRW_DEMO_ASSESSOR = { email: "priya.shah@example.com", full_name: "Priya Shah" };
+
+export async function seedHrwDemo(
+  trx: DB,
+  input: { now: Date; adminId: string; trainerId: string; passwordHash: string; locationId: string },
+): Promise<void> {
+  const today = organisationToday(input.now);
+  const day = (offset: number) => addDays(today, offset);
+  const at = (offset: number, minute = 0) => new Date(new Date(`${day(offset)}T00:00:00Z`).getTime() + (minute + 60) * 60_000).toISOString();
+  const created = input.now.toISOString();
+
+  const courses = await trx.selectFrom("courses").select(["id", "name"]).execute();
+  const courseOf = new Map<string, string>();
+  for (const c of courses) {
+    const cls = /\(([A-Z0-9]{2})\)$/.exec(c.name)?.[1];
+    if (cls && cls in LICENCE_CLASSES) {
+      courseOf.set(cls, c.id);
+      await trx.updateTable("courses").set({ licence_class: cls }).where("id", "=", c.id).execute();
+    }
+  }
+
+  const priya = crypto.randomUUID();
+  await trx
+    .insertInto("users")
+    .values({
+      id: priya,
+      email: HRW_DEMO_ASSESSOR.email,
+      full_name: HRW_DEMO_ASSESSOR.full_name,
+      password_hash: input.passwordHash,
+      role: "trainer",
+      phone: "0400 555 666",
+      address: null,
+      date_of_birth: null,
+      emergency_contact: null,
+      license_number: null,
+      is_active: 1,
+      approval_status: "approved",
+      created_at: at(-200),
+      updated_at: at(-200),
+      last_login: null,
+    })
+    .execute();
+
+  const accreditation = async (trainerId: string, number: string, classes: string[], expiresOn: string) => {
+    const id = crypto.randomUUID();
+    await trx.insertInto("hrw_accreditations").values({ id, trainer_id: trainerId, regulator: "NSW", number, classes: JSON.stringify(classes), expires_on: expiresOn, created_at: created, updated_at: created }).execute();
+    return id;
+  };
+  const sam = await accreditation(input.trainerId, "NSW-HRWA-10452", ["DG", "RB", "RI", "CN", "C2"], day(45));
+  await accreditation(priya, "NSW-HRWA-20981", ["CN", "C2", "CV"], day(700));
+  await accreditation(priya, "NSW-HRWA-18840", ["DG", "RB"], day(-20));
+  for (const [trainerId, number, expires] of [[input.trainerId, "HRW-NSW-7741023", day(900)], [priya, "HRW-NSW-6620187", day(50)]] as const) {
+    await trx.insertInto("hrw_assessors").values({ trainer_id: trainerId, licence_number: number, licence_expires_on: expires, updated_at: created, updated_by: input.adminId }).execute();
+  }
+
+  const students = new Map((await trx.selectFrom("users").select(["id", "email"]).where("role", "=", "student").execute()).map((u) => [u.email, u.id]));
+  const check = async (email: string, kind: "age" | "identity" | "prerequisite", detail: Record<string, unknown>, licenceClass: string | null = null) => {
+    await trx
+      .insertInto("hrw_candidate_checks")
+      .values({ id: crypto.randomUUID(), candidate_id: students.get(email)!, kind, licence_class: licenceClass, detail: JSON.stringify(detail), checked_by: input.trainerId, checked_at: at(-40) })
+      .execute();
+  };
+  const ready = async (email: string, dateOfBirth: string) => {
+    await check(email, "age", { date_of_birth: dateOfBirth });
+    await check(email, "identity", { documents: ["passport", "driver_licence"], points: 110 });
+  };
+
+  const STATE: HrwState = "NSW";
+  const noticeDays = (await trx.selectFrom("hrw_state_rules").select("notice_business_days").where("state", "=", STATE).executeTakeFirst())?.notice_business_days ?? null;
+  const book = async (b: {
+    email: string;
+    cls: string;
+    assessor: string;
+    date: number;
+    plant: [string, string];
+    notice?: string;
+    parts?: Array<[part: "knowledge" | "calculations" | "practical", result: "satisfactory" | "not_yet_satisfactory", offset: number]>;
+    nsa?: [string, number];
+  }) => {
+    const id = crypto.randomUUID();
+    const date = day(b.date);
+    await trx
+      .insertInto("hrw_assessments")
+      .values({
+        id,
+        candidate_id: students.get(b.email)!,
+        course_id: courseOf.get(b.cls)!,
+        licence_class: b.cls,
+        state: STATE,
+        assessment_date: date,
+        start_time: "07:30",
+        location_id: input.locationId,
+        assessor_id: b.assessor,
+        plant_description: b.plant[0],
+        plant_registration: b.plant[1],
+        notice_due_on: noticeDays === null ? null : businessDaysBefore(date, noticeDays, STATE),
+        notice_reference: b.notice ?? null,
+        notice_recorded_at: b.notice ? at(b.date - 10) : null,
+        notice_recorded_by: b.notice ? b.assessor : null,
+        accreditation_id: b.parts?.length ? sam : null,
+        nsa_number: b.nsa?.[0] ?? null,
+        nsa_date: b.nsa ? day(b.nsa[1]) : null,
+        nsa_recorded_by: b.nsa ? b.assessor : null,
+        booked_by: input.trainerId,
+        created_at: at(b.date - 14),
+        updated_at: at(b.date - 14),
+      })
+      .execute();
+    for (const [i, [part, result, offset]] of (b.parts ?? []).entries()) {
+      await trx.insertInto("hrw_assessment_parts").values({ id: crypto.randomUUID(), assessment_id: id, part, result, assessed_on: day(offset), recorded_by: b.assessor, recorded_at: at(offset, i) }).execute();
+    }
+  };
+
+  const franna: [string, string] = ["Franna AT-20 pick-and-carry crane", "XN-42-AB"];
+  const tadano: [string, string] = ["Tadano GR-160 slewing mobile crane", "SER 557129"];
+  const rigging: [string, string] = ["Liebherr 81 K.1 tower crane with rigging gear", "TC-8811"];
+  const all = (offset: number) => (["knowledge", "calculations", "practical"] as const).map((p) => [p, "satisfactory", offset] as [typeof p, "satisfactory", number]);
+
+  await ready("student@example.com", "1996-04-18");
+  await book({ email: "student@example.com", cls: "CN", assessor: input.trainerId, date: -30, plant: franna, notice: "SWN-HRW-88213", parts: [["knowledge", "satisfactory", -30], ["calculations", "satisfactory", -30], ["practical", "not_yet_satisfactory", -30], ["practical", "satisfactory", -28]], nsa: ["NSA-NSW-2026-0417", -27] });
+  await ready("liam.oconnor@example.com", "1994-03-12");
+  await book({ email: "liam.oconnor@example.com", cls: "DG", assessor: input.trainerId, date: -5, plant: rigging, notice: "SWN-HRW-88502", parts: all(-5) });
+  await ready("mia.nguyen@example.com", "1998-07-25");
+  await check("mia.nguyen@example.com", "prerequisite", { licence_number: "DG-NSW-5521903", expires_on: day(1200) }, "DG");
+  await book({ email: "mia.nguyen@example.com", cls: "RB", assessor: input.trainerId, date: -3, plant: rigging, notice: "SWN-HRW-88577", parts: [["knowledge", "satisfactory", -3], ["calculations", "satisfactory", -3], ["practical", "not_yet_satisfactory", -3]] });
+  await ready("jack.williams@example.com", "1990-11-02");
+  await book({ email: "jack.williams@example.com", cls: "C2", assessor: input.trainerId, date: -1, plant: tadano, notice: "SWN-HRW-88610", parts: [["knowledge", "satisfactory", -1]] });
+  await ready("noah.singh@example.com", "2001-01-19");
+  await book({ email: "noah.singh@example.com", cls: "CN", assessor: input.trainerId, date: 10, plant: franna, notice: "SWN-HRW-88702" });
+  await ready("ava.kowalski@example.com", "1996-05-30");
+  await book({ email: "ava.kowalski@example.com", cls: "DG", assessor: input.trainerId, date: 12, plant: rigging });
+  // Priya's rigging accreditation lapsed before this date: recording a result is refused
+  await ready("ethan.papadopoulos@example.com", "1988-09-14");
+  await check("ethan.papadopoulos@example.com", "prerequisite", { licence_number: "DG-NSW-4410762", expires_on: day(900) }, "DG");
+  await book({ email: "ethan.papadopoulos@example.com", cls: "RB", assessor: priya, date: -2, plant: rigging, notice: "SWN-HRW-88655" });
+  // identity never sighted: booking him is refused and the page says so
+  await check("harry.campbell@example.com", "age", { date_of_birth: "2002-06-11" });
+}

@@ -1,0 +1,109 @@
+import type { ColumnType } from "kysely";
+
+/**
+ * The tables of high-risk work licence assessments (migration 2026-11-26T0600); the value
+ * lists they hold live in app/schemas/hrw-codes.ts. Dates are YYYY-MM-DD text, instants ISO
+ * 8601, lists JSON text, like every other table (see schema.ts).
+ */
+
+type Optional = ColumnType<string | null, string | null | undefined, string | null>;
+
+/** Per state: business days of notice the regulator asks before an assessment (null: none). */
+export interface HrwStateRulesTable {
+  state: string;
+  notice_business_days: number | null;
+  updated_at: string;
+  updated_by: Optional;
+}
+
+/** A trainer's own high-risk work licence (the assessor must hold one). */
+export interface HrwAssessorsTable {
+  trainer_id: string;
+  licence_number: Optional;
+  licence_expires_on: Optional;
+  updated_at: string;
+  updated_by: Optional;
+}
+
+/** A regulator's accreditation of a trainer as an assessor: which classes, until when. */
+export interface HrwAccreditationsTable {
+  id: string;
+  trainer_id: string;
+  /** the state whose regulator accredited the assessor */
+  regulator: string;
+  number: string;
+  /** JSON list of licence classes */
+  classes: string;
+  expires_on: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One check of a candidate before assessment; the latest of each kind (and class) counts. */
+export interface HrwCandidateChecksTable {
+  id: string;
+  candidate_id: string;
+  kind: "age" | "identity" | "prerequisite";
+  /** for a prerequisite licence: its class */
+  licence_class: Optional;
+  /** JSON: age {date_of_birth}; identity {documents, points}; prerequisite {number, expires_on} */
+  detail: string;
+  checked_by: string;
+  checked_at: string;
+}
+
+export interface HrwAssessmentsTable {
+  id: string;
+  candidate_id: string;
+  course_id: string;
+  licence_class: string;
+  state: string;
+  assessment_date: string;
+  start_time: string;
+  location_id: string;
+  assessor_id: string;
+  plant_description: string;
+  plant_registration: string;
+  /** the last day to notify the regulator; null when the state asks for no notice */
+  notice_due_on: Optional;
+  notice_reference: Optional;
+  notice_recorded_at: Optional;
+  notice_recorded_by: Optional;
+  /** the accreditation the assessor assessed under (set with the first result) */
+  accreditation_id: Optional;
+  nsa_number: Optional;
+  nsa_date: Optional;
+  nsa_recorded_by: Optional;
+  booked_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every result of an NAI part, reassessments included; the latest per part counts. */
+export interface HrwAssessmentPartsTable {
+  id: string;
+  assessment_id: string;
+  part: "knowledge" | "calculations" | "practical";
+  result: "satisfactory" | "not_yet_satisfactory";
+  assessed_on: string;
+  recorded_by: string;
+  recorded_at: string;
+}
+
+/** A licence-application reminder: the row is the claim, so each goes out once. */
+export interface HrwRemindersTable {
+  assessment_id: string;
+  days_before: number;
+  claimed_at: string;
+  sent_at: Optional;
+}
+
+export interface HrwTables {
+  hrw_state_rules: HrwStateRulesTable;
+  hrw_assessors: HrwAssessorsTable;
+  hrw_accreditations: HrwAccreditationsTable;
+  hrw_candidate_checks: HrwCandidateChecksTable;
+  hrw_assessments: HrwAssessmentsTable;
+  hrw_assessment_parts: HrwAssessmentPartsTable;
+  hrw_reminders: HrwRemindersTable;
+}

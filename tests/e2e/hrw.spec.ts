@@ -1,0 +1,185 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
+import { e2eDb, insertCourse } from "./e2e-db";
+
+/** The dates the portal prints (12 Dec 2026), for a YYYY-MM-DD date. */
+function shown(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1, d));
+}
+function plusDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+test.describe("high-risk work licence assessments", () => {
+  test("an assessor checks a candidate, books, gives notice, records the three parts and the NSA; the candidate sees the deadline; an admin finds the row in the audit CSV", async ({ page, js }) => {
+    test.setTimeout(120_000);
+    const today = organisationToday();
+    const candidate = await registerStudent(page, `Candidate ${crypto.randomUUID().slice(0, 6)}`);
+    const { id: candidateId } = (await e2eDb().get<{ id: string }>("select id from users where email = ?", candidate.email))!;
+    const nsa = `NSA-E2E-${crypto.randomUUID().slice(0, 8)}`;
+
+    await signIn(page, DEMO.trainer.email);
+    await page.getByRole("link", { name: "HRW licences" }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "HRW licence assessments" })).toBeVisible();
+    await expect(page.getByText("NSW accreditation NSW-HRWA-10452: DG, RB, RI, CN, C2")).toBeVisible();
+    await expectAccessible(page);
+
+    // incomplete checks: the booking is refused and says which
+    await page.goto(`/trainer/hrw/book?candidate=${candidateId}`);
+    await expect(page.getByRole("heading", { name: `Candidate: ${candidate.name}` })).toBeVisible();
+    await expectAccessible(page);
+    const bookingForm = async () => {
+      await page.getByLabel("Course").selectOption({ label: "CN \u2014 Licence to operate a non-slewing mobile crane (greater than 3 tonnes) (CN)" });
+      await page.getByLabel("State or territory").selectOption("NSW");
+      await page.getByLabel("Assessment date").fill(today);
+      await page.getByLabel("Start time").fill("08:30");
+      await page.getByLabel("Assessor").selectOption({ label: DEMO.trainer.name });
+      await page.getByLabel("Plant", { exact: true }).fill("Franna AT-20 pick-and-carry");
+      await page.getByLabel("Plant registration or serial number").fill("E2E-PLANT-1");
+      await page.getByRole("button", { name: "Book assessment" }).click();
+    };
+    await bookingForm();
+    await expect(page.getByRole("alert").filter({ hasText: "The candidate's checks are incomplete: age (date of birth) not checked; evidence of identity not sighted" }).first()).toBeVisible();
+
+    // the checks, each recorded with who and when
+    await page.getByRole("link", { name: "Record the candidate's checks" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Checks: ${candidate.name}` })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel("Date of birth as sighted").fill("1995-03-04");
+    await page.getByRole("button", { name: "Record age check" }).click();
+    await expectMessage(page, js, "Check recorded");
+    await expect(page.getByText(`Date of birth checked by ${DEMO.trainer.name}`)).toBeVisible();
+    await page.getByLabel("Medicare card (25)").check();
+    await page.getByRole("button", { name: "Record identity check" }).click();
+    await expect(page.getByText("The documents sighted add up to 25 points; 100 are needed").first()).toBeVisible();
+    await page.getByLabel("Medicare card (25)").uncheck();
+    await page.getByLabel("Australian passport (70)").check();
+    await page.getByLabel("Australian driver licence (photo) (40)").check();
+    await page.getByRole("button", { name: "Record identity check" }).click();
+    await expectMessage(page, js, "Check recorded");
+    await expect(page.getByText(/^110 points \(Australian passport, Australian driver licence \(photo\)\), sighted by/)).toBeVisible();
+
+    await page.getByRole("link", { name: `Book an assessment for ${candidate.name}` }).click();
+    await bookingForm();
+    await expectMessage(page, js, "Assessment booked");
+    await expect(page.getByRole("heading", { level: 1, name: `CN assessment: ${candidate.name}` })).toBeVisible();
+    const assessmentUrl = page.url();
+    await expectAccessible(page);
+
+    // the assessor's dashboard says when to notify the regulator, until the reference is in
+    await page.goto("/trainer/overview");
+    const notice = page.getByRole("list", { name: "Regulator notices due" }).getByRole("listitem").filter({ hasText: candidate.name });
+    await expect(notice).toContainText("Notify the regulator by");
+    await page.goto(assessmentUrl);
+    await page.getByLabel("Part").selectOption("knowledge");
+    await page.getByRole("button", { name: "Record result" }).click();
+    await expect(page.getByText(/^Record the regulator's notice reference first/).first()).toBeVisible();
+    await page.getByLabel("Notice reference").fill("SWN-E2E-1");
+    await page.getByRole("button", { name: "Record notice" }).click();
+    await expectMessage(page, js, "Regulator notice recorded");
+    await page.goto("/trainer/overview");
+    await expect(page.getByRole("listitem").filter({ hasText: candidate.name })).toHaveCount(0);
+    await page.goto(assessmentUrl);
+
+    const results = [["knowledge", "satisfactory"], ["calculations", "satisfactory"], ["practical", "not_yet_satisfactory"], ["practical", "satisfactory"]] as const;
+    for (const [i, [part, result]] of results.entries()) {
+      await page.getByLabel("Part").selectOption(part);
+      await page.getByLabel("Result").selectOption(result);
+      await page.getByLabel("Date assessed").fill(today);
+      await page.getByRole("button", { name: "Record result" }).click();
+      await expectMessage(page, js, "Result recorded");
+      // every result stays, the reassessment of the practical part included (plus the header row)
+      await expect(page.getByRole("table", { name: "Every result, reassessments included" }).getByRole("row")).toHaveCount(i + 2);
+    }
+    await page.getByLabel("NSA number").fill(nsa);
+    await page.getByLabel("NSA date").fill(today);
+    await page.getByRole("button", { name: "Record NSA" }).click();
+    await expectMessage(page, js, "NSA recorded");
+    await expect(page.getByText(`${nsa}, ${shown(today)} (apply by ${shown(plusDays(today, 60))})`)).toBeVisible();
+    await signOut(page);
+
+    // the candidate's dashboard: apply for the licence within 60 days of the NSA
+    await signIn(page, candidate.email);
+    await page.goto("/student/overview");
+    await expect(page.getByText(`Apply for your CN licence by ${shown(plusDays(today, 60))}`)).toBeVisible();
+    await expectAccessible(page);
+    await signOut(page);
+
+    // the regulator's audit: the page and its CSV
+    await signIn(page, DEMO.admin.email);
+    await page.goto(`/admin/reports/hrw?from=${today}&to=${today}`);
+    await expect(page.getByRole("heading", { level: 1, name: "HRW assessment audit" })).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: candidate.name });
+    await expect(row).toContainText(nsa);
+    await expect(row).toContainText("NSW-HRWA-10452");
+    await expect(row).toContainText("E2E-PLANT-1");
+    await expectAccessible(page);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+    expect(download.suggestedFilename()).toBe(`hrw-assessments-from-${today}-to-${today}.csv`);
+    const csv = fs.readFileSync((await download.path())!, "utf8");
+    const line = csv.split("\r\n").find((l) => l.includes(nsa));
+    expect(line).toBeDefined();
+    expect(line).toContain(candidate.name);
+    expect(line).toContain("NSW-HRWA-10452");
+    expect(line).toContain("Practical: Satisfactory");
+  });
+
+  test("an administrator sets a course's licence class and its prerequisite licences on the course form", async ({ page, js }) => {
+    const course = await insertCourse();
+    await signIn(page, DEMO.admin.email);
+    await page.goto(`/admin/courses/${course.id}/edit`);
+    const modal = page.getByRole("dialog");
+    await modal.getByLabel("High-risk work licence class").selectOption("RB");
+    await modal.getByRole("button", { name: "Save Changes" }).click();
+    await expectMessage(page, js, "Course updated successfully");
+    const stored = () => e2eDb().get<{ licence_class: string | null; licence_prerequisites: string | null }>("select licence_class, licence_prerequisites from courses where id = ?", course.id);
+    // nothing ticked: the class's defaults (RB needs DG), shown ticked when the form opens again
+    expect(await stored()).toEqual({ licence_class: "RB", licence_prerequisites: null });
+    await page.goto(`/admin/courses/${course.id}/edit`);
+    await expect(modal.getByRole("group", { name: "Licences a candidate must hold first" }).getByRole("checkbox", { name: "DG" })).toBeChecked();
+    await expectAccessible(page);
+    await modal.getByRole("group", { name: "Licences a candidate must hold first" }).getByRole("checkbox", { name: "CN" }).check();
+    await modal.getByRole("button", { name: "Save Changes" }).click();
+    await expectMessage(page, js, "Course updated successfully");
+    expect(await stored()).toEqual({ licence_class: "RB", licence_prerequisites: JSON.stringify(["DG", "CN"]) });
+  });
+
+  test("an administrator keeps the assessor register and the states' notice lead times; the dashboard warns of expiries", async ({ page, js }) => {
+    await signIn(page, DEMO.admin.email);
+    await page.goto("/admin/overview");
+    await expect(page.getByRole("list", { name: "Assessor expiry warnings" })).toContainText(`${DEMO.trainer.name}: NSW accreditation NSW-HRWA-10452 expires on`);
+    await page.goto("/admin/staff");
+    await page.getByRole("link", { name: "Assessor register of Priya Shah" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Assessor register: Priya Shah" })).toBeVisible();
+    await expect(page.getByText(/NSW-HRWA-18840: DG, RB — expired/)).toBeVisible();
+    await expectAccessible(page);
+    const number = `QLD-E2E-${crypto.randomUUID().slice(0, 6)}`;
+    await page.getByLabel("Regulator (state)").selectOption("QLD");
+    await page.getByLabel("Accreditation number").fill(number);
+    await page.getByLabel("Accreditation expiry").fill("2029-06-30");
+    await page.getByRole("button", { name: "Add accreditation" }).click();
+    await expect(page.getByText("Choose the classes the accreditation covers").first()).toBeVisible();
+    await page.getByRole("checkbox", { name: "CN" }).check();
+    await page.getByRole("checkbox", { name: "C2" }).check();
+    await page.getByRole("button", { name: "Add accreditation" }).click();
+    await expectMessage(page, js, "Assessor register updated");
+    await expect(page.getByText(`QLD ${number}: CN, C2 — expires ${shown("2029-06-30")}`)).toBeVisible();
+    await page.getByRole("button", { name: `Remove accreditation ${number}` }).click();
+    await expectMessage(page, js, "Assessor register updated");
+    await expect(page.getByText(number)).toHaveCount(0);
+
+    await page.goto("/admin/hrw-states");
+    await expect(page.getByLabel("QLD: Workplace Health and Safety Queensland, business days of notice")).toHaveValue("3");
+    await expectAccessible(page);
+    await page.getByLabel("TAS: WorkSafe Tasmania, business days of notice").fill("many");
+    await page.getByRole("button", { name: "Save TAS" }).click();
+    await expect(page.getByText("Business days must be a whole number from 0 to 30, or blank for no notice").first()).toBeVisible();
+    await page.getByLabel("TAS: WorkSafe Tasmania, business days of notice").fill("");
+    await page.getByRole("button", { name: "Save TAS" }).click();
+    await expectMessage(page, js, "Notice lead time saved: TAS");
+  });
+});

@@ -1,0 +1,85 @@
+import crypto from "node:crypto";
+import { Secret, TOTP } from "otpauth";
+import { DEMO, expect, expectAccessible, signIn, signOut, test, uniqueEmail } from "./fixtures";
+import { e2eDb } from "./e2e-db";
+
+/** The code an authenticator app shows for `secret` at `at` (RFC 6238: SHA-1, 6 digits, 30 s). */
+function authenticatorCode(secret: string, at: number): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: at });
+}
+
+/** A fresh administrator with the demo password (the server runs the demo, where two-step is offered, not required). */
+async function makeAdmin(): Promise<string> {
+  const email = uniqueEmail("admin-2fa");
+  const now = new Date().toISOString();
+  await e2eDb().run(
+    `insert into users (id, email, full_name, password_hash, role, is_active, approval_status, created_at, updated_at)
+     select ?, ?, 'Casey Two-Step', password_hash, 'admin', 1, 'approved', ?, ? from users where email = ?`,
+    crypto.randomUUID(),
+    email,
+    now,
+    now,
+    DEMO.admin.email,
+  );
+  return email;
+}
+
+test.describe("two-step sign-in and the audit trail", () => {
+  test("an administrator sets up an authenticator from the page, signs in again with a code, and finds both sign-ins in the audit trail", async ({ page, js }) => {
+    const email = await makeAdmin();
+    await signIn(page, email);
+    await page.getByRole("link", { name: "Security" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Account security" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
+    await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+    const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await expectAccessible(page);
+
+    // a wrong code is refused beside the field
+    await page.getByLabel("Code from the app").fill("000000");
+    await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+    await expect(page.getByText("That code is not right").first()).toBeVisible();
+
+    const setUpAt = Date.now();
+    await page.getByLabel("Code from the app").fill(authenticatorCode(secret, setUpAt));
+    await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+    const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+    await expect(codes).toHaveCount(10);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // the password alone no longer signs in: the second step has its own page
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("password123");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/login\/two-step/);
+    await expect(page.getByRole("heading", { level: 1, name: "Two-step sign-in" })).toBeVisible();
+    await expectAccessible(page);
+    // the next step's code: the set-up used this step's, and a code works once
+    await page.getByLabel("Code").fill(authenticatorCode(secret, setUpAt + 30_000));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page).toHaveURL(/\/admin/);
+    if (js) await expect(page.getByText("Login successful!").first()).toBeVisible();
+
+    await page.getByRole("link", { name: "Audit", exact: true }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Audit trail" })).toBeVisible();
+    await page.getByLabel("Person").fill(email);
+    await page.getByLabel("Action").selectOption("sign_in.succeeded");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/action=sign_in.succeeded/);
+    const rows = page.getByRole("table", { name: "Audit trail entries, newest first" }).getByRole("row", { name: /Signed in/ });
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText("password and authenticator");
+    await expect(rows.last()).not.toContainText("authenticator");
+    await expectAccessible(page);
+    const csvHref = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
+    expect(csvHref).toContain("action=sign_in.succeeded");
+    const csv = await page.request.get(csvHref!);
+    expect(csv.status()).toBe(200);
+    expect((await csv.text()).trim().split("\r\n")).toHaveLength(3);
+    await signOut(page);
+  });
+});
