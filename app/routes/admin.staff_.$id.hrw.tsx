@@ -10,14 +10,13 @@ import { Alert, SelectField, SubmitButton, TextField, TitledCard } from "~/compo
 import { getDb } from "~/db.server";
 import { addAccreditation, getAssessorRegister, removeAccreditation, setAssessorLicence } from "~/models/hrw-register.server";
 import { uuid } from "~/schemas/fields";
-import { accreditationSchema, assessorLicenceSchema } from "~/schemas/hrw";
+import { accreditationRemovalSchema, accreditationSchema, assessorLicenceSchema } from "~/schemas/hrw";
 import { HRW_STATE_CODES, HRW_STATES, hrwDate } from "~/schemas/hrw-codes";
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { formIntent } from "~/utils/form-intent.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
-import { z } from "zod";
 
 export const REGISTER_UPDATED = "Assessor register updated";
 
@@ -33,7 +32,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ register: await loadRegister(params.id), today: organisationToday() });
 }
 
-const removeSchema = z.object({ accreditation_id: uuid });
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
@@ -47,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "accreditation":
       return answerForm(request, { ...common, schema: accreditationSchema, save: async (input) => (await addAccreditation(db, trainer.id, input), done()) });
     case "remove":
-      return answerForm(request, { ...common, schema: removeSchema, save: async (input) => (await removeAccreditation(db, trainer.id, input.accreditation_id), done()) });
+      return answerForm(request, { ...common, schema: accreditationRemovalSchema, save: async (input) => (await removeAccreditation(db, trainer.id, input.accreditation_id), done()) });
     default:
       return formFailure(common.unreadable);
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { parseWith } from "~/utils/validation";
-import { calendarDate, optionalText, requiredText } from "./fields";
+import { calendarDate, optionalText, requiredText, uuid } from "./fields";
 import { HRW_STATE_CODES, IDENTITY_DOCUMENT_CODES, LICENCE_CLASS_CODES, NAI_PART_CODES, NAI_RESULT_CODES } from "./hrw-codes";
 
 /**
@@ -33,6 +33,9 @@ export const courseLicenceFields = {
   /** empty: the class's default prerequisites */
   licence_prerequisites: list(licenceClass, "Prerequisite classes must be licence classes").optional(),
 };
+
+/** Removing one accreditation from the register. */
+export const accreditationRemovalSchema = z.object({ accreditation_id: uuid });
 
 export const accreditationSchema = z.object({
   regulator: hrwState,
