@@ -75,6 +75,9 @@ interface Acked {
   enrolments: Set<string>; // `${email} ${courseId}`
 }
 
+/** Each learner's password: one the password rule accepts (the demo's is refused as too common). */
+const LEARNER_PASSWORD = "Crash-Hoist-Rigging-42";
+
 /** One simulated learner: register, sign in, enrol; records each acknowledged step. */
 async function learner(courseIds: string[], acked: Acked, client: string): Promise<void> {
   const email = `crash-${crypto.randomUUID().slice(0, 12)}@test.example`;
@@ -83,11 +86,11 @@ async function learner(courseIds: string[], acked: Acked, client: string): Promi
     method: "POST",
     headers,
     redirect: "manual",
-    body: new URLSearchParams({ full_name: "Crash Tester", email, password: "password123", confirm_password: "password123", role: "student" }),
+    body: new URLSearchParams({ full_name: "Crash Tester", email, password: LEARNER_PASSWORD, confirm_password: LEARNER_PASSWORD, role: "student" }),
   });
   if (reg.status !== 302) return;
   acked.registrations.add(email);
-  const login = await fetch(`${base}/login`, { method: "POST", headers, redirect: "manual", body: new URLSearchParams({ email, password: "password123" }) });
+  const login = await fetch(`${base}/login`, { method: "POST", headers, redirect: "manual", body: new URLSearchParams({ email, password: LEARNER_PASSWORD }) });
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith("__session="))?.split(";")[0];
   if (login.status !== 302 || !cookie) return;
   const picks = [...courseIds].sort(() => Math.random() - 0.5).slice(0, 3);

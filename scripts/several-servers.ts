@@ -66,8 +66,11 @@ const api = (method: string, token: string | null, body?: unknown, client = "203
   body: body === undefined ? undefined : JSON.stringify(body),
 });
 
-async function token(base: string, email: string): Promise<string> {
-  const r = await fetch(`${base}/api/auth/login`, api("POST", null, { email, password: "password123" }, `198.51.100.${Math.floor(Math.random() * 200)}`));
+/** The password of the learners this test registers: one the password rule accepts (the demo's is too common). */
+const LEARNER_PASSWORD = "Parallel-Hoist-Rigging-42";
+
+async function token(base: string, email: string, password = "password123"): Promise<string> {
+  const r = await fetch(`${base}/api/auth/login`, api("POST", null, { email, password }, `198.51.100.${Math.floor(Math.random() * 200)}`));
   assert.equal(r.status, 200, `sign-in of ${email} on ${base}`);
   return ((await r.json()) as { access_token: string }).access_token;
 }
@@ -113,9 +116,9 @@ async function checks(): Promise<void> {
   console.log(`ok  ${MAX_FAILURES_PER_EMAIL} failures split over both servers throttle the email on both`);
 
   // Parallel enrolments of one learner in one course, half through each server: exactly one.
-  const learner = await fetch(`${a}/api/auth/register`, api("POST", null, { full_name: "Pat Parallel", email: "pat.parallel@test.example", password: "password123" }));
+  const learner = await fetch(`${a}/api/auth/register`, api("POST", null, { full_name: "Pat Parallel", email: "pat.parallel@test.example", password: LEARNER_PASSWORD }));
   assert.equal(learner.status, 201, "register the learner");
-  const learnerToken = await token(b, "pat.parallel@test.example");
+  const learnerToken = await token(b, "pat.parallel@test.example", LEARNER_PASSWORD);
   const target = courses[1]!;
   const statuses = await Promise.all(
     Array.from({ length: 12 }, (_, i) => fetch(`${i % 2 ? b : a}/api/enrollments`, api("POST", learnerToken, { course_id: target.id })).then((r) => r.status)),
@@ -141,9 +144,9 @@ async function checks(): Promise<void> {
     Array.from({ length: 20 }, async (_, i) => {
       const email = `seat.${i}.${Date.now()}@test.example`;
       const client = `198.18.${i}.1`;
-      const r = await fetch(`${i % 2 ? b : a}/api/auth/register`, api("POST", null, { full_name: `Seat Seeker ${i}`, email, password: "password123" }, client));
+      const r = await fetch(`${i % 2 ? b : a}/api/auth/register`, api("POST", null, { full_name: `Seat Seeker ${i}`, email, password: LEARNER_PASSWORD }, client));
       assert.equal(r.status, 201, `register learner ${i}`);
-      const login = await fetch(`${a}/api/auth/login`, api("POST", null, { email, password: "password123" }, client));
+      const login = await fetch(`${a}/api/auth/login`, api("POST", null, { email, password: LEARNER_PASSWORD }, client));
       return ((await login.json()) as { access_token: string }).access_token;
     }),
   );

@@ -66,6 +66,9 @@ function workerPids(primary: number): number[] {
   return out.split(/\s+/).filter(Boolean).map(Number);
 }
 
+/** The learners this test registers need a password the password rule accepts (the demo's is too common). */
+const SEEKER_PASSWORD = "Seat-Seeker-Rigging-42";
+
 async function startCluster(): Promise<ChildProcess> {
   const cluster = spawn(process.execPath, ["scripts/serve.mjs", path.join(buildDir, "index.js")], { env, stdio: ["ignore", "ignore", "inherit"] });
   for (let i = 0; i < 300; i++) {
@@ -143,8 +146,8 @@ async function main() {
       Array.from({ length: 20 }, async (_, i) => {
         const email = `seat.${i}@workers.example`;
         const headers = { ...json(null), "X-Forwarded-For": `198.18.${i}.2` };
-        await request("POST", "/api/auth/register", { body: JSON.stringify({ full_name: `Seat Seeker ${i}`, email, password: "password123" }), headers });
-        const r = await request("POST", "/api/auth/login", { body: JSON.stringify({ email, password: "password123" }), headers });
+        await request("POST", "/api/auth/register", { body: JSON.stringify({ full_name: `Seat Seeker ${i}`, email, password: SEEKER_PASSWORD }), headers });
+        const r = await request("POST", "/api/auth/login", { body: JSON.stringify({ email, password: SEEKER_PASSWORD }), headers });
         return (JSON.parse(r.body) as { access_token: string }).access_token;
       }),
     );
