@@ -118,7 +118,8 @@ describe("the office's edit (partial)", () => {
 describe("delivery locations", () => {
   it("are added and edited with unique identifiers; a new enrolment gets the first", async () => {
     expect(await defaultLocationId(db)).toBeNull();
-    const first = await createLocation(db, locationSchema.parse({ identifier: "yard1", name: "Main yard", suburb: "Mayfield", postcode: "2304", state: "01" }), null);
+    // a second apart: two made in the same millisecond tie on created_at, and the tie falls to the random id
+    const first = await createLocation(db, locationSchema.parse({ identifier: "yard1", name: "Main yard", suburb: "Mayfield", postcode: "2304", state: "01" }), null, new Date(Date.now() - 1000));
     expect(first).toMatchObject({ identifier: "YARD1", country: "1101" });
     await createLocation(db, locationSchema.parse({ identifier: "YARD2", name: "Second yard" }), null);
     await expect(createLocation(db, locationSchema.parse({ identifier: "Yard1", name: "Dup" }), null)).rejects.toMatchObject({
