@@ -34,9 +34,21 @@ export async function accountsWithDemoPassword(db: DB): Promise<string[]> {
   return found.sort();
 }
 
+/**
+ * Who still has the demo password, as a message needs it: how many, and the first 20 emails (a
+ * large demo database has tens of thousands, more than an environment variable may carry).
+ */
+export interface DemoAccounts {
+  count: number;
+  sample: string[];
+}
+
+export const summariseDemoAccounts = (emails: readonly string[]): DemoAccounts => ({ count: emails.length, sample: emails.slice(0, 20) });
+
 /** The accounts a refusal to start names: the first 20, and how many more. */
-export function namedAccounts(accounts: readonly string[]): string[] {
-  return [...accounts.slice(0, 20).map((email) => `  ${email}`), ...(accounts.length > 20 ? [`  … and ${accounts.length - 20} more`] : [])];
+export function namedAccounts(accounts: DemoAccounts): string[] {
+  const more = accounts.count - accounts.sample.length;
+  return [...accounts.sample.map((email) => `  ${email}`), ...(more > 0 ? [`  … and ${more} more`] : [])];
 }
 
 /**
@@ -44,10 +56,10 @@ export function namedAccounts(accounts: readonly string[]): string[] {
  * password is printed in the README, so those accounts are anyone's, and a portal that has them
  * answers this machine only.
  */
-export function demoListenRefusal(accounts: readonly string[], host: string | undefined, loopback: (host: string) => boolean): string | null {
-  if (!accounts.length || !host || loopback(host.replace(/^\[(.*)\]$/, "$1"))) return null;
+export function demoListenRefusal(accounts: DemoAccounts, host: string | undefined, loopback: (host: string) => boolean): string | null {
+  if (!accounts.count || !host || loopback(host.replace(/^\[(.*)\]$/, "$1"))) return null;
   return [
-    `Refusing to listen on ${host}: ${accounts.length} account(s) still have the demo password, so this portal answers this machine only:`,
+    `Refusing to listen on ${host}: ${accounts.count} account(s) still have the demo password, so this portal answers this machine only:`,
     ...namedAccounts(accounts),
     "Unset HOST (or set it to 127.0.0.1) to run the demo, or change these passwords first (a real deployment starts from an empty database: npm run admin:create).",
   ].join("\n");

@@ -8,7 +8,7 @@
  */
 import fs from "node:fs";
 import { isDatabaseUnavailable, openDatabase } from "../db/connection";
-import { accountsWithDemoPassword, demoListenRefusal, namedAccounts } from "../db/demo-accounts";
+import { accountsWithDemoPassword, demoListenRefusal, namedAccounts, summariseDemoAccounts } from "../db/demo-accounts";
 import { migrateDownAll, migrateToLatest } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
 import { isLoopbackHost, isPublicDeployment, parseEnv } from "../app/env.server";
@@ -33,7 +33,7 @@ async function main() {
         throw new Error(
           [
             `Refusing to start: this is a public deployment (APP_URL=${env.APP_URL}) and ${exposed.length} account(s) still have the demo password:`,
-            ...namedAccounts(exposed),
+            ...namedAccounts(summariseDemoAccounts(exposed)),
             "Start from an empty database (npm run admin:create makes the first administrator), or change these passwords first.",
           ].join("\n"),
         );
@@ -44,7 +44,7 @@ async function main() {
     }
     if (!args.has("--no-seed")) {
       // fail closed: a server holding demo accounts listens on this machine only (app/http/demo-lock)
-      const demoAccounts = publicDeployment ? [] : await accountsWithDemoPassword(db);
+      const demoAccounts = summariseDemoAccounts(publicDeployment ? [] : await accountsWithDemoPassword(db));
       const refusal = demoListenRefusal(demoAccounts, env.HOST, isLoopbackHost);
       if (refusal) throw new Error(refusal);
       // npm start hands the finding to the server it starts, which would otherwise check every

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { demoMode, setDemoAccounts } from "~/env.server";
 import { createTestDb } from "../../tests/support/test-db";
+import { namedAccounts, summariseDemoAccounts } from "#db/demo-accounts";
 import { lockDemoToLoopback, OFF_LOOPBACK, refuseOffLoopback } from "./demo-lock.server";
 
 /**
@@ -36,6 +37,14 @@ function get(host: string, path = "/"): Promise<{ status: number; body: string }
 }
 
 describe("the demo lock", () => {
+  it("carries a summary of the demo accounts, never the whole list (a large demo database has 20,000)", () => {
+    const emails = Array.from({ length: 20_000 }, (_, i) => `learner${i}@example.com`);
+    const summary = summariseDemoAccounts(emails);
+    expect(summary.count).toBe(20_000);
+    expect(JSON.stringify(summary).length).toBeLessThan(1_000);
+    expect(namedAccounts(summary).at(-1)).toBe("  … and 19980 more");
+  });
+
   it("while demo accounts exist, a request addressed to another host is refused (421), whatever X-Forwarded-For says", async () => {
     setDemoAccounts(["admin@example.com"]);
     expect(await get("evil.example")).toEqual({ status: 421, body: OFF_LOOPBACK });
@@ -73,7 +82,7 @@ describe("the demo lock", () => {
 
     it("takes npm start's finding when it comes with one, without hashing again", async () => {
       delete process.env.HOST;
-      process.env.DEMO_ACCOUNTS = JSON.stringify(["someone@example.com"]);
+      process.env.DEMO_ACCOUNTS = JSON.stringify({ count: 20_000, sample: ["someone@example.com"] });
       try {
         await lockDemoToLoopback(db);
         expect(demoMode()).toBe(true);

@@ -1,7 +1,7 @@
 import cluster from "node:cluster";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { DB } from "#db/connection";
-import { accountsWithDemoPassword, demoListenRefusal } from "#db/demo-accounts";
+import { accountsWithDemoPassword, demoListenRefusal, summariseDemoAccounts, type DemoAccounts } from "#db/demo-accounts";
 import { demoMode, env, isLoopbackHost, setDemoAccounts } from "~/env.server";
 import { logLine } from "~/utils/log.server";
 import { applySecurityHeaders } from "./headers.server";
@@ -19,9 +19,9 @@ import { applySecurityHeaders } from "./headers.server";
  * restart to open the portal up.
  */
 export async function lockDemoToLoopback(db: DB): Promise<void> {
-  const accounts = reportedDemoAccounts() ?? (await accountsWithDemoPassword(db));
-  setDemoAccounts(accounts);
-  if (!accounts.length) return;
+  const accounts = reportedDemoAccounts() ?? summariseDemoAccounts(await accountsWithDemoPassword(db));
+  setDemoAccounts(accounts.sample);
+  if (!accounts.count) return;
   const refusal = demoListenRefusal(accounts, process.env.HOST, isLoopbackHost);
   if (refusal) {
     console.error(refusal);
@@ -30,16 +30,18 @@ export async function lockDemoToLoopback(db: DB): Promise<void> {
   process.env.HOST = process.env.HOST || "127.0.0.1";
   if (!cluster.isWorker || cluster.worker?.id === 1) {
     console.log(
-      `Demo accounts present (${accounts.length}, e.g. ${accounts[0]}): listening on ${process.env.HOST} only, answering requests addressed to localhost; change their passwords and restart to serve other hosts.`,
+      `Demo accounts present (${accounts.count}, e.g. ${accounts.sample[0]}): listening on ${process.env.HOST} only, answering requests addressed to localhost; change their passwords and restart to serve other hosts.`,
     );
   }
 }
 
-/** The accounts npm start's prepare step found, or null when the server was started otherwise. */
-function reportedDemoAccounts(): string[] | null {
+/** What npm start's prepare step found, or null when the server was started otherwise. */
+function reportedDemoAccounts(): DemoAccounts | null {
   try {
-    const list: unknown = JSON.parse(process.env.DEMO_ACCOUNTS ?? "");
-    return Array.isArray(list) && list.every((e) => typeof e === "string") ? list : null;
+    const found = JSON.parse(process.env.DEMO_ACCOUNTS ?? "") as Partial<DemoAccounts> | null;
+    const valid = Number.isInteger(found?.count) && Array.isArray(found?.sample) && found.sample.every((e) => typeof e === "string");
+    // a count with no name to show would hold nothing: it is not a finding
+    return valid && (found!.count === 0 || found!.sample!.length > 0) ? (found as DemoAccounts) : null;
   } catch {
     return null;
   }
