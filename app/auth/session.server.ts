@@ -20,8 +20,9 @@ export function sessionCookieName(settings: { APP_URL?: string } = env()): strin
 }
 
 const cookies = new Map<string, ReturnType<typeof createCookie>>();
-function sessionCookie() {
-  const name = sessionCookieName();
+
+/** A signed, HttpOnly, SameSite=Lax cookie of this portal (made once per name): the session's and the second step's. */
+function portalCookie(name: string, maxAgeSeconds: number) {
   let cookie = cookies.get(name);
   if (!cookie) {
     cookie = createCookie(name, {
@@ -30,12 +31,14 @@ function sessionCookie() {
       secure: name.startsWith("__Host-") || env().NODE_ENV === "production",
       path: "/",
       secrets: [env().SESSION_SECRET],
-      maxAge: SESSION_DAYS * 24 * 60 * 60,
+      maxAge: maxAgeSeconds,
     });
     cookies.set(name, cookie);
   }
   return cookie;
 }
+
+const sessionCookie = () => portalCookie(sessionCookieName(), SESSION_DAYS * 24 * 60 * 60);
 
 /**
  * Starts a brand-new session (never reusing the caller's id) and returns the Set-Cookie
@@ -104,23 +107,7 @@ export async function revokeAllAccess(db: DB, userId: string): Promise<void> {
 /** How long the second-step page waits for its code after the password was right. */
 export const SECOND_STEP_MINUTES = 5;
 
-const secondStepCookies = new Map<string, ReturnType<typeof createCookie>>();
-function secondStepCookie() {
-  const name = `${sessionCookieName()}-step`;
-  let cookie = secondStepCookies.get(name);
-  if (!cookie) {
-    cookie = createCookie(name, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: name.startsWith("__Host-") || env().NODE_ENV === "production",
-      path: "/",
-      secrets: [env().SESSION_SECRET],
-      maxAge: SECOND_STEP_MINUTES * 60,
-    });
-    secondStepCookies.set(name, cookie);
-  }
-  return cookie;
-}
+const secondStepCookie = () => portalCookie(`${sessionCookieName()}-step`, SECOND_STEP_MINUTES * 60);
 
 /**
  * After a right password for an account with a second step: a signed, short-lived cookie that
