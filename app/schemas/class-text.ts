@@ -26,10 +26,14 @@ export function seatsWording(seatsLeft: number): string {
   return seatsLeft === 1 ? "1 seat left" : `${seatsLeft} seats left`;
 }
 
+// Made once, not per date: each catalogue card shows several class dates, and building a
+// formatter costs more than the catalogue's query.
+const DAY_MONTH_YEAR = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const DAY_MONTH = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", timeZone: "UTC" });
+
 /** A class's dates as people read them: "3 Dec 2026" or "3 – 5 Dec 2026". */
 export function classDates(start: string, end: string): string {
-  const fmt = (iso: string, withYear: boolean) =>
-    new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-AU", { day: "numeric", month: "short", year: withYear ? "numeric" : undefined, timeZone: "UTC" });
+  const fmt = (iso: string, withYear: boolean) => (withYear ? DAY_MONTH_YEAR : DAY_MONTH).format(new Date(`${iso}T00:00:00Z`));
   return start === end ? fmt(start, true) : `${fmt(start, false)} – ${fmt(end, true)}`;
 }
 

@@ -35,7 +35,11 @@ export function formatPrice(dollars: number): string {
   return Number.isInteger(dollars) ? wholeMoney.format(dollars) : money.format(dollars);
 }
 
+// Formatters are made once: building one costs a fraction of a millisecond, and a list page
+// formats a date per row.
 const dateFormat = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: ORGANISATION_TIME_ZONE });
+/** A calendar date (YYYY-MM-DD) is a day, not an instant: shown as written, whatever the zone. */
+const calendarDateFormat = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 const dateTimeFormat = new Intl.DateTimeFormat("en-AU", {
   day: "numeric",
   month: "short",
@@ -50,7 +54,7 @@ export function formatDate(iso: string | null | undefined, fallback = "Unknown")
   if (!iso) return fallback;
   const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(d.getTime())) return fallback;
-  return iso.length === 10 ? new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(d) : dateFormat.format(d);
+  return (iso.length === 10 ? calendarDateFormat : dateFormat).format(d);
 }
 
 export function formatDateTime(iso: string | null | undefined, fallback = "Never"): string {
