@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { addDays, businessDaysBefore } from "../app/models/hrw-calendar.server";
+import { businessDaysBefore } from "../app/models/hrw-calendar.server";
 import { LICENCE_CLASSES, type HrwState } from "../app/schemas/hrw-codes";
-import { organisationToday } from "../app/utils/organisation-calendar";
+import { addDays, organisationToday } from "../app/utils/organisation-calendar";
 import type { DB } from "./connection";
 
 /**

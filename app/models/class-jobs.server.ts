@@ -2,8 +2,7 @@ import { writeTransaction, type DB } from "#db/connection";
 import { attendanceAlertEmail, classReminderEmail, seatOfferedEmail } from "~/mail/class-mails.server";
 import type { MailRto } from "~/mail/layout.server";
 import type { MailMessage, Mailer } from "~/mail/transport.server";
-import { addDays } from "~/utils/class-time";
-import { organisationToday, ORGANISATION_TIME_ZONE } from "~/utils/organisation-calendar";
+import { addDays, organisationToday, ORGANISATION_TIME_ZONE } from "~/utils/organisation-calendar";
 import { offerFreeSeats } from "./class-seats.server";
 
 /**

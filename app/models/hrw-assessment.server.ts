@@ -15,7 +15,8 @@ import {
 } from "~/schemas/hrw-codes";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
-import { addDays, businessDaysBefore } from "./hrw-calendar.server";
+import { addDays } from "~/utils/organisation-calendar";
+import { businessDaysBefore } from "./hrw-calendar.server";
 import { missingChecks } from "./hrw-candidate.server";
 import { coveringAccreditation, noticeDaysFor } from "./hrw-register.server";
 

@@ -1,5 +1,6 @@
 import Holidays from "date-holidays";
 import type { HrwState } from "~/schemas/hrw-codes";
+import { addDays } from "~/utils/organisation-calendar";
 
 /**
  * Calendar arithmetic for regulator notices and licence deadlines, on plain YYYY-MM-DD dates
@@ -21,12 +22,6 @@ export function publicHolidays(state: HrwState, year: number): Set<string> {
     holidayYears.set(key, days);
   }
   return days;
-}
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 export function isBusinessDay(date: string, state: HrwState): boolean {

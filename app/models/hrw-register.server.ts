@@ -3,7 +3,7 @@ import { writeTransaction, type DB } from "#db/connection";
 import type { AccreditationInput, AssessorLicenceInput, StateRuleInput } from "~/schemas/hrw";
 import { EXPIRY_WARNING_DAYS, HRW_MESSAGES, HRW_STATE_CODES, HRW_STATES, type HrwState, type LicenceClass } from "~/schemas/hrw-codes";
 import { conflict, DomainError, notFound } from "~/utils/errors";
-import { addDays } from "./hrw-calendar.server";
+import { addDays } from "~/utils/organisation-calendar";
 
 /**
  * The assessor register (who the regulators accredited, for which classes, until when) and

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { writeTransaction, type DB } from "#db/connection";
 import { NSA_APPLICATION_DAYS, REMINDER_DAYS_BEFORE } from "~/schemas/hrw-codes";
-import { addDays } from "./hrw-calendar.server";
+import { addDays } from "~/utils/organisation-calendar";
 import { applicationDeadline } from "./hrw-assessment.server";
 
 /**

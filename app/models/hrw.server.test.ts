@@ -6,7 +6,8 @@ import { makeCourse, makeUser } from "../../tests/support/factories";
 import { sendDueLicenceReminders } from "~/mail/hrw-reminder.server";
 import type { Mailer, MailMessage } from "~/mail/transport.server";
 import { identityPoints, prerequisitesOf } from "~/schemas/hrw-codes";
-import { addDays, ageOn, businessDaysBefore } from "./hrw-calendar.server";
+import { addDays } from "~/utils/organisation-calendar";
+import { ageOn, businessDaysBefore } from "./hrw-calendar.server";
 import { getCandidateChecks, missingChecks, recordCandidateCheck } from "./hrw-candidate.server";
 import {
   bookAssessment,

@@ -32,10 +32,3 @@ export function organisationInstant(date: string, time: string, timeZone = ORGAN
   guess = wall - offsetMs(guess, timeZone);
   return new Date(guess);
 }
-
-/** The date `days` after an ISO date (YYYY-MM-DD). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
