@@ -19,7 +19,7 @@ const tables = async () =>
 describe("migrations", () => {
   it("create every entity table, and roll all the way down and up again", async () => {
     expect(await tables()).toEqual(
-      expect.arrayContaining(["users", "courses", "enrollments", "certificates", "files", "assessments", "sessions", "api_tokens", "sign_in_attempts"]),
+      expect.arrayContaining(["users", "courses", "enrollments", "certificates", "files", "assessments", "sessions", "api_tokens", "request_limits"]),
     );
     await migrateDownAll(db);
     expect(await tables()).toEqual([]);

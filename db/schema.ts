@@ -228,14 +228,6 @@ export interface ApiTokensTable {
   last_used_at: string | null;
 }
 
-export interface SignInAttemptsTable {
-  id: Generated<number>;
-  email: string;
-  client: string;
-  succeeded: number;
-  attempted_at: string;
-}
-
 export interface PasswordResetTokensTable {
   id: string;
   user_id: string;
@@ -243,24 +235,6 @@ export interface PasswordResetTokensTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
-}
-
-/** An accepted password reset request (known email or not), for per-email and per-client throttling. */
-export interface PasswordResetRequestsTable {
-  id: Generated<number>;
-  email: string;
-  client: string;
-  requested_at: string;
-  /** 1 when the client had signed in to the account (its requests do not count against strangers' cap) */
-  known: ColumnType<number, number | undefined, number>;
-}
-
-/** A request counted against its client (see takeClientAllowance). */
-export interface ClientRequestsTable {
-  id: Generated<number>;
-  action: string;
-  client: string;
-  requested_at: string;
 }
 
 /**
@@ -300,12 +274,15 @@ export interface NotificationReadsTable {
   seen_at: string;
 }
 
-/** Requests per client and scope in the current window (app/auth/rate-limit.server.ts). */
-export interface RequestCountsTable {
-  scope: string;
-  client: string;
-  window_start: string;
-  n: number;
+/**
+ * One request counted against a request limit, or a client known to an account
+ * (app/auth/request-limits.server.ts): `rule` names the rule, `key` what it counts by.
+ */
+export interface RequestLimitsTable {
+  id: Generated<number>;
+  rule: string;
+  key: string;
+  at: string;
 }
 
 /** A scheduled run of a course (migration 2026-11-26T0700, CONTRACT section 14). Dates YYYY-MM-DD. */
@@ -423,7 +400,7 @@ export interface Database extends HrwTables {
   attendance_alerts: AttendanceAlertsTable;
   calendar_feeds: CalendarFeedsTable;
   class_reminders: ClassRemindersTable;
-  request_counts: RequestCountsTable;
+  request_limits: RequestLimitsTable;
   users: UsersTable;
   courses: CoursesTable;
   enrollments: EnrollmentsTable;
@@ -436,10 +413,7 @@ export interface Database extends HrwTables {
   assessments: AssessmentsTable;
   sessions: SessionsTable;
   api_tokens: ApiTokensTable;
-  sign_in_attempts: SignInAttemptsTable;
   password_reset_tokens: PasswordResetTokensTable;
-  password_reset_requests: PasswordResetRequestsTable;
-  client_requests: ClientRequestsTable;
   events: EventsTable;
   notification_reads: NotificationReadsTable;
   delivery_locations: DeliveryLocationsTable;

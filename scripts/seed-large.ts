@@ -102,9 +102,12 @@ async function seedPostgres(url: string, force: boolean, ifEmpty: boolean) {
         const perInsert = Math.max(1, Math.floor(65_535 / names.length));
         for (let i = 0; i < rows.length; i += perInsert) await conn.insertInto(table as never).values(rows.slice(i, i + perInsert) as never).execute();
       }
-      // Identity columns continue after the copied ids.
-      for (const table of ["sign_in_attempts", "password_reset_requests", "client_requests"]) {
-        await sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`).execute(conn);
+      // Identity columns (request_limits, audit_log, …) continue after the copied ids.
+      for (const [table, names] of tables) {
+        if (!names.includes("id")) continue;
+        const sequence = await sql<{ s: string | null }>`select pg_get_serial_sequence(${`"${table}"`}, 'id') as s`.execute(conn);
+        if (!sequence.rows[0]?.s) continue;
+        await sql.raw(`select setval('${sequence.rows[0].s}', coalesce((select max(id) from "${table}"), 0) + 1, false)`).execute(conn);
       }
       await sql`commit`.execute(conn);
     });

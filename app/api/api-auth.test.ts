@@ -66,16 +66,16 @@ describe("POST /api/auth/login", () => {
     expect(tokens).toHaveLength(0);
   });
 
-  it("throttles repeated failures for one email with 429 and Retry-After, even with the right password", async () => {
+  it("refuses repeated failures for one email with 429 and Retry-After, even with the right password", async () => {
     const user = await makeUser(db);
     for (let i = 0; i < 5; i++) {
       const r = await call(login, "POST", "/api/auth/login", { json: { email: user.email, password: `wrong-${i}` } });
       expect(r.status).toBe(401);
     }
-    const throttled = await call(login, "POST", "/api/auth/login", { json: { email: user.email, password: "password123" } });
-    expect(throttled.status).toBe(429);
-    expect(Number(throttled.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await bodyOf(throttled)).detail).toMatch(/Too many sign-in attempts/);
+    const refused = await call(login, "POST", "/api/auth/login", { json: { email: user.email, password: "password123" } });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await bodyOf(refused)).detail).toMatch(/Too many sign-in attempts/);
   });
 
   it("answers bad input with 4xx JSON, never 500", async () => {

@@ -9,7 +9,10 @@ import {
   signIn,
   TOO_MANY_ATTEMPTS,
 } from "./sign-in.server";
-import { MAX_FAILURES_PER_CLIENT, MAX_FAILURES_PER_EMAIL } from "./throttle.server";
+import { REQUEST_LIMITS } from "./request-limits.server";
+
+const MAX_FAILURES_PER_EMAIL = REQUEST_LIMITS.signInAccount.limit;
+const MAX_FAILURES_PER_CLIENT = REQUEST_LIMITS.signInClient.limit;
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -44,7 +47,7 @@ describe("signIn", () => {
     await expect(attempt(pending.email, "wrong-password", "10.0.0.3")).rejects.toMatchObject({ status: 401 });
   });
 
-  it("throttles one email after repeated failures, even with the right password, from any client", async () => {
+  it("refuses one email after repeated failures, even with the right password, from any client", async () => {
     const { email } = await makeUser(db);
     for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
       await expect(attempt(email, "wrong", `10.1.0.${i}`)).rejects.toMatchObject({ status: 401 });
@@ -52,7 +55,7 @@ describe("signIn", () => {
     await expect(attempt(email, "password123", "10.1.1.1")).rejects.toMatchObject({ status: 429, message: TOO_MANY_ATTEMPTS });
   });
 
-  it("throttles one client guessing across many emails, but not other clients", async () => {
+  it("refuses one client guessing across many emails, but not other clients", async () => {
     const { email } = await makeUser(db);
     for (let i = 0; i < MAX_FAILURES_PER_CLIENT; i++) {
       await expect(attempt(`guess-${i}@test.example`, "wrong", "10.9.9.9")).rejects.toMatchObject({ status: 401 });
@@ -61,7 +64,7 @@ describe("signIn", () => {
     await expect(attempt(email, "password123", "10.9.9.10")).resolves.toMatchObject({ email });
   });
 
-  it("checks the throttle before hashing: a throttled attempt is fast", async () => {
+  it("checks the request limit before hashing: a refused attempt is fast", async () => {
     const { email } = await makeUser(db);
     for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) await attempt(email, "wrong", "10.2.0.1").catch(() => {});
     const saved = process.env.FAST_PASSWORD_HASH;

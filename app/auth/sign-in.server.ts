@@ -1,18 +1,18 @@
-import type { DB } from "#db/connection";
+import { writeTransaction, type DB } from "#db/connection";
 import { getUserById, getUserRowByEmail, recordLogin, type PublicUser } from "~/models/user.server";
 import { recordAudit } from "~/models/audit.server";
 import type { LoginInput } from "~/schemas/auth";
 import { DomainError, isDomainError, tooMany } from "~/utils/errors";
 import { logLine } from "~/utils/log.server";
 import { decoyHash, verifyPassword } from "./password.server";
-import { beginSignInAttempt, recordSignInSuccess, THROTTLE_WINDOW_MINUTES } from "./throttle.server";
+import { clearRequests, giveBack, isKnownClient, rememberClient, REQUEST_LIMITS, takeRequest, type LimitDecision, type Taken } from "./request-limits.server";
 import { checkSecondStep, CODE_REQUIRED, hasTwoStep, needsTwoStepSetUp, SET_UP_REQUIRED } from "./two-step.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const AWAITING_APPROVAL = "Your account is awaiting approval by an administrator";
 export const ACCOUNT_INACTIVE = "Your account is inactive. Please contact the training office.";
 export const ACCOUNT_REJECTED = "Your account request was not approved. Please contact the training office.";
-export const TOO_MANY_ATTEMPTS = `Too many sign-in attempts. Please wait ${THROTTLE_WINDOW_MINUTES} minutes and try again.`;
+export const TOO_MANY_ATTEMPTS = `Too many sign-in attempts. Please wait ${REQUEST_LIMITS.signInAccount.windowMinutes} minutes and try again.`;
 
 /** The password was right and the account has a second step: ask for its code (the form on a page of its own). */
 export class SecondStepRequired extends DomainError {
@@ -29,16 +29,45 @@ export class SecondStepSetUpRequired extends DomainError {
 }
 
 /**
+ * Takes one password check under the request limits, or refuses it, before any hashing: the
+ * attempt counts as a failure from the start and is given back only if the password proves
+ * right, so however many guesses arrive at once, no more than the limit are ever evaluated.
+ * A client the account knows has a limit of its own for it; every client has one over all
+ * accounts.
+ */
+function takeSignInAttempt(db: DB, who: { email: string; client: string }): Promise<LimitDecision> {
+  return writeTransaction(db, async (trx) => {
+    const perAccount = (await isKnownClient(trx, who)) ? REQUEST_LIMITS.signInKnownClient : REQUEST_LIMITS.signInAccount;
+    return takeRequest(trx, [perAccount, REQUEST_LIMITS.signInClient], who);
+  });
+}
+
+/**
+ * The password was right: the attempt does not count, the account's failures are cleared (not
+ * the client's: one good account must not let a client keep guessing others), and the client
+ * is known to the account from now on.
+ */
+function recordSignInSuccess(db: DB, who: { email: string; client: string }, taken: Taken): Promise<void> {
+  return writeTransaction(db, async (trx) => {
+    await giveBack(trx, taken);
+    await clearRequests(trx, REQUEST_LIMITS.signInAccount, who);
+    await clearRequests(trx, REQUEST_LIMITS.signInKnownClient, who);
+    await rememberClient(trx, who);
+  });
+}
+
+/**
  * Checks credentials for the form and the /api alike. The same message answers an unknown
  * email and a wrong password; account state is told only to someone who knows the password.
  * An account with a second step needs its `code` too (SecondStepRequired without one). Every
  * evaluated attempt, failed or not, goes into the audit trail with its client.
  */
 export async function signIn(db: DB, input: LoginInput & { client: string; via?: "form" | "api" }): Promise<PublicUser> {
-  const attempt = await beginSignInAttempt(db, { email: input.email, client: input.client });
-  if (attempt === null) {
-    logLine({ event: "sign-in-throttled", client: input.client });
-    throw tooMany(TOO_MANY_ATTEMPTS, THROTTLE_WINDOW_MINUTES * 60);
+  const who = { email: input.email, client: input.client };
+  const attempt = await takeSignInAttempt(db, who);
+  if (!attempt.ok) {
+    logLine({ event: "sign-in-limited", client: input.client });
+    throw tooMany(TOO_MANY_ATTEMPTS, attempt.retryAfterSeconds);
   }
 
   const row = await getUserRowByEmail(db, input.email);
@@ -50,7 +79,7 @@ export async function signIn(db: DB, input: LoginInput & { client: string; via?:
     await failed(row ? "wrong password" : "unknown email");
     throw new DomainError(401, INVALID_CREDENTIALS);
   }
-  await recordSignInSuccess(db, attempt);
+  await recordSignInSuccess(db, who, attempt.taken);
   const refusal =
     row.approval_status === "pending" ? AWAITING_APPROVAL : row.approval_status === "rejected" ? ACCOUNT_REJECTED : row.is_active !== 1 ? ACCOUNT_INACTIVE : null;
   if (refusal) {

@@ -5,12 +5,12 @@ import { writeTransaction, type DB } from "#db/connection";
 import type { Role } from "#db/schema";
 import { demoMode, env } from "~/env.server";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
-import { conflict, DomainError, notFound, tooMany } from "~/utils/errors";
+import { conflict, DomainError, notFound } from "~/utils/errors";
 import { REQUIRED_FOR_ADMINS, SET_UP_REQUIRED } from "~/schemas/two-step-text";
 import { sha256 } from "./password.server";
 
 export { REQUIRED_FOR_ADMINS, SET_UP_REQUIRED };
-import { returnRequest, SECOND_STEP_RATE_LIMIT, takeRequest } from "./rate-limit.server";
+import { giveBack, REQUEST_LIMITS, requireRequest, type Taken } from "./request-limits.server";
 import { revokeAllAccess } from "./session.server";
 
 /**
@@ -25,7 +25,7 @@ export const RECOVERY_CODE_COUNT = 10;
 
 export const CODE_REQUIRED = "Enter the 6-digit code from your authenticator app, or a recovery code";
 export const WRONG_CODE = "That code is not right. Check your authenticator app and try again.";
-export const TOO_MANY_CODES = `Too many wrong codes. Please wait ${SECOND_STEP_RATE_LIMIT.windowSeconds / 60} minutes and try again.`;
+export const TOO_MANY_CODES = `Too many wrong codes. Please wait ${REQUEST_LIMITS.secondStep.windowMinutes} minutes and try again.`;
 export const ALREADY_SET_UP = "Two-step sign-in is already set up";
 export const NOT_STARTED = "Start the set-up first";
 
@@ -108,14 +108,14 @@ const normalise = (code: string) => code.replace(/[\s-]/g, "").toLowerCase();
  */
 export async function confirmTwoStep(db: DB, input: { userId: string; code: string; actor: AuditActor; now?: Date }): Promise<string[]> {
   const now = input.now ?? new Date();
-  await takeCodeAttempt(db, input.userId, now);
+  const attempt = await takeCodeAttempt(db, input.userId, now);
   return writeTransaction(db, async (trx) => {
     const row = await trx.selectFrom("two_step").select(["secret", "confirmed_at"]).where("user_id", "=", input.userId).executeTakeFirst();
     if (!row) throw new DomainError(409, NOT_STARTED);
     if (row.confirmed_at) throw conflict(ALREADY_SET_UP);
     const step = stepOf(row.secret, input.code.trim(), now);
     if (step === null) throw new DomainError(422, WRONG_CODE, { code: WRONG_CODE }, "code");
-    await returnRequest(trx, SECOND_STEP_RATE_LIMIT, input.userId, now);
+    await giveBack(trx, attempt);
     await trx.updateTable("two_step").set({ confirmed_at: now.toISOString(), last_step: step }).where("user_id", "=", input.userId).execute();
     await trx.deleteFrom("recovery_codes").where("user_id", "=", input.userId).execute();
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -128,21 +128,21 @@ export async function confirmTwoStep(db: DB, input: { userId: string; code: stri
   });
 }
 
-async function takeCodeAttempt(db: DB, userId: string, now: Date): Promise<void> {
-  const taken = await takeRequest(db, SECOND_STEP_RATE_LIMIT, userId, now);
-  if (!taken.allowed) throw tooMany(TOO_MANY_CODES, taken.retryAfterSeconds);
+/** Counts a code against the account's request limit before checking it; a right code gives it back. */
+function takeCodeAttempt(db: DB, userId: string, now: Date): Promise<Taken> {
+  return requireRequest(db, [REQUEST_LIMITS.secondStep], { userId }, TOO_MANY_CODES, now);
 }
 
 /**
  * Checks a sign-in's second step: a TOTP code of the previous, current or next step that is
  * newer than the last one accepted (a code works once), or an unused recovery code (spent
- * now). At most SECOND_STEP_RATE_LIMIT wrong codes per account per window; a right code gives
+ * now). At most REQUEST_LIMITS.secondStep wrong codes per account per window; a right code gives
  * its count back. Says which kind of code it was.
  */
 export async function checkSecondStep(db: DB, input: { userId: string; code: string; now?: Date }): Promise<"authenticator" | "recovery code"> {
   const now = input.now ?? new Date();
   const code = input.code.trim();
-  await takeCodeAttempt(db, input.userId, now);
+  const attempt = await takeCodeAttempt(db, input.userId, now);
   const kind = await writeTransaction(db, async (trx) => {
     const row = await trx.selectFrom("two_step").select(["secret", "last_step", "confirmed_at"]).where("user_id", "=", input.userId).executeTakeFirst();
     if (!row?.confirmed_at) return null;
@@ -167,7 +167,7 @@ export async function checkSecondStep(db: DB, input: { userId: string; code: str
     return Number(spent.numUpdatedRows) === 1 ? ("recovery code" as const) : null;
   });
   if (!kind) throw new DomainError(401, WRONG_CODE, { code: WRONG_CODE }, "code");
-  await returnRequest(db, SECOND_STEP_RATE_LIMIT, input.userId, now);
+  await giveBack(db, attempt);
   return kind;
 }
 

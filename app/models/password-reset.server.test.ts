@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { issueApiToken, getTokenUser } from "~/auth/api.server";
 import { sha256, verifyPassword } from "~/auth/password.server";
+import { rememberClient, REQUEST_LIMITS } from "~/auth/request-limits.server";
 import { createSession } from "~/auth/session.server";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeUser } from "../../tests/support/factories";
 import {
   inspectResetToken,
-  MAX_RESET_REQUESTS_PER_CLIENT,
-  MAX_RESET_MAILS_PER_EMAIL,
-  MAX_RESET_REQUESTS_PER_EMAIL,
   requestPasswordReset,
   resetPassword,
   RESET_TOKEN_TTL_MINUTES,
@@ -22,6 +20,11 @@ let clientSeq = 0;
 /** Each test asks from its own client unless it is testing the client limit. */
 const client = () => `10.0.0.${++clientSeq}`;
 const MIN = 60_000;
+const MAX_RESET_REQUESTS_PER_EMAIL = REQUEST_LIMITS.resetEmail.limit;
+const MAX_RESET_MAILS_PER_EMAIL = REQUEST_LIMITS.resetStrangers.limit;
+const MAX_RESET_REQUESTS_PER_CLIENT = REQUEST_LIMITS.resetClient.limit;
+/** A request refused under a request limit: the caller is told when asking again can succeed. */
+const limited = (by: "email" | "client") => ({ kind: "limited", by, retryAfterSeconds: expect.any(Number) });
 
 beforeAll(async () => {
   ({ db, cleanup } = await createTestDb());
@@ -86,7 +89,7 @@ describe("requesting a reset", () => {
     expect(await inspectResetToken(db, second.token)).toEqual({ ok: false, reason: "unknown" });
   });
 
-  it(`allows ${MAX_RESET_REQUESTS_PER_EMAIL} requests per email from one client an hour, known account or not, then throttles`, async () => {
+  it(`allows ${MAX_RESET_REQUESTS_PER_EMAIL} requests per email from one client an hour, known account or not, then refuses`, async () => {
     const user = await makeUser(db);
     const start = new Date("2026-11-22T12:00:00.000Z");
     const one = client();
@@ -96,9 +99,9 @@ describe("requesting a reset", () => {
       expect((await requestPasswordReset(db, { email: "ghost@test.example", client: one, now: at })).kind).toBe("no-account");
     }
     const later = new Date(start.getTime() + 10 * MIN);
-    expect(await requestPasswordReset(db, { email: user.email, client: one, now: later })).toEqual({ kind: "throttled", by: "email" });
-    expect(await requestPasswordReset(db, { email: "ghost@test.example", client: one, now: later })).toEqual({ kind: "throttled", by: "email" });
-    // The throttled request issued nothing.
+    expect(await requestPasswordReset(db, { email: user.email, client: one, now: later })).toEqual(limited("email"));
+    expect(await requestPasswordReset(db, { email: "ghost@test.example", client: one, now: later })).toEqual(limited("email"));
+    // The refused request issued nothing.
     expect(await tokensOf(user.id)).toHaveLength(MAX_RESET_REQUESTS_PER_EMAIL);
     const nextHour = new Date(start.getTime() + 61 * MIN);
     expect((await requestPasswordReset(db, { email: user.email, client: one, now: nextHour })).kind).toBe("issued");
@@ -108,16 +111,16 @@ describe("requesting a reset", () => {
     const user = await makeUser(db);
     const owner = client();
     const start = new Date("2026-11-22T16:00:00.000Z");
-    await db.insertInto("sign_in_attempts").values({ email: user.email, client: owner, succeeded: 1, attempted_at: new Date(start.getTime() - 86_400_000).toISOString() }).execute();
+    await rememberClient(db, { email: user.email, client: owner }, new Date(start.getTime() - 86_400_000));
     for (let i = 0; i < MAX_RESET_MAILS_PER_EMAIL; i++) {
       expect((await requestPasswordReset(db, { email: user.email, client: client(), now: new Date(start.getTime() + i * 1000) })).kind).toBe("issued");
     }
     const later = new Date(start.getTime() + 5 * MIN);
-    expect(await requestPasswordReset(db, { email: user.email, client: client(), now: later })).toEqual({ kind: "throttled", by: "email" });
+    expect(await requestPasswordReset(db, { email: user.email, client: client(), now: later })).toEqual(limited("email"));
     // the owner's own request still gets its mail, and the strangers' links did not void it
     const mine = issued(await requestPasswordReset(db, { email: user.email, client: owner, now: later }));
     expect(await inspectResetToken(db, mine.token, later)).toMatchObject({ ok: true });
-    expect((await requestPasswordReset(db, { email: user.email, client: client(), now: later })).kind).toBe("throttled");
+    expect((await requestPasswordReset(db, { email: user.email, client: client(), now: later })).kind).toBe("limited");
   });
 
   it(`allows ${MAX_RESET_REQUESTS_PER_CLIENT} requests per client an hour, whatever the emails`, async () => {
@@ -129,7 +132,7 @@ describe("requesting a reset", () => {
       expect(outcome.kind).toBe("no-account");
     }
     const later = new Date(start.getTime() + 30 * MIN);
-    expect(await requestPasswordReset(db, { email: user.email, client: one, now: later })).toEqual({ kind: "throttled", by: "client" });
+    expect(await requestPasswordReset(db, { email: user.email, client: one, now: later })).toEqual(limited("client"));
     expect(await tokensOf(user.id)).toHaveLength(0);
     expect((await requestPasswordReset(db, { email: user.email, client: "192.0.2.78", now: later })).kind).toBe("issued");
     const nextHour = new Date(start.getTime() + 61 * MIN);

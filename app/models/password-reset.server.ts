@@ -5,7 +5,7 @@ import { hashPassword, randomToken, sha256 } from "~/auth/password.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
 import { revokeAllAccess } from "~/auth/session.server";
 import { recordAudit } from "./audit.server";
-import { isKnownClient } from "~/auth/throttle.server";
+import { isKnownClient, REQUEST_LIMITS, takeRequest } from "~/auth/request-limits.server";
 import { recordEvent } from "./event.server";
 
 /**
@@ -16,24 +16,19 @@ import { recordEvent } from "./event.server";
  * Requests are counted whether or not the email has an account, and the caller answers every
  * request with the same words.
  *
- * The limits, per hour: a client may ask MAX_RESET_REQUESTS_PER_CLIENT times whatever the
- * emails, and MAX_RESET_REQUESTS_PER_EMAIL times for one email; an email gets at most
- * MAX_RESET_MAILS_PER_EMAIL requests from clients its account does not know, so strangers can
- * neither flood the mailbox nor use up the owner's allowance: a client that signed in to the
- * account before (the sign-in throttle's known client) keeps an allowance of its own.
+ * The request limits (REQUEST_LIMITS.reset*): per client whatever the emails, per email from
+ * one client, and a cap on the mails strangers can ask for to one email between them; a client
+ * that signed in to the account before (KNOWN_CLIENT) is not a stranger, so strangers can
+ * neither flood the mailbox nor use up the owner's requests.
  */
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
-export const RESET_THROTTLE_WINDOW_MINUTES = 60;
-export const MAX_RESET_REQUESTS_PER_EMAIL = 3;
-export const MAX_RESET_MAILS_PER_EMAIL = 6;
-export const MAX_RESET_REQUESTS_PER_CLIENT = 10;
-export const TOO_MANY_RESET_REQUESTS = `Too many password reset requests. Please wait ${RESET_THROTTLE_WINDOW_MINUTES} minutes and try again.`;
+export const TOO_MANY_RESET_REQUESTS = `Too many password reset requests. Please wait ${REQUEST_LIMITS.resetClient.windowMinutes} minutes and try again.`;
 
 export type ResetRequestOutcome =
   | { kind: "issued"; token: string; expiresAt: string; user: { id: string; email: string; full_name: string } }
   | { kind: "no-account" }
-  | { kind: "throttled"; by: "email" | "client" };
+  | { kind: "limited"; by: "email" | "client"; retryAfterSeconds: number };
 
 /**
  * Records a reset request and, for an active account and within the limits, issues a new
@@ -46,30 +41,17 @@ export async function requestPasswordReset(
 ): Promise<ResetRequestOutcome> {
   const now = input.now ?? new Date();
   const nowIso = now.toISOString();
-  const since = new Date(now.getTime() - RESET_THROTTLE_WINDOW_MINUTES * 60_000).toISOString();
   const email = input.email.trim().toLowerCase().slice(0, 254);
-  const client = input.client.slice(0, 100);
+  const who = { email, client: input.client };
   const token = randomToken(24);
 
-  return writeTransaction(db, async (trx) => {
-    const count = async (where: { email?: string; client?: string; strangers?: boolean }) => {
-      let query = trx
-        .selectFrom("password_reset_requests")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("requested_at", ">", since);
-      if (where.email !== undefined) query = query.where("email", "=", where.email);
-      if (where.client !== undefined) query = query.where("client", "=", where.client);
-      if (where.strangers) query = query.where("known", "=", 0);
-      return Number((await query.executeTakeFirstOrThrow()).n);
-    };
-    if ((await count({ client })) >= MAX_RESET_REQUESTS_PER_CLIENT) return { kind: "throttled", by: "client" };
-    if ((await count({ email, client })) >= MAX_RESET_REQUESTS_PER_EMAIL) return { kind: "throttled", by: "email" };
-    const known = await isKnownClient(trx, { email, client }, now);
-    if (!known && (await count({ email, strangers: true })) >= MAX_RESET_MAILS_PER_EMAIL) return { kind: "throttled", by: "email" };
-
-    // Rows older than the window no longer count for anything.
-    await trx.deleteFrom("password_reset_requests").where("requested_at", "<=", since).execute();
-    await trx.insertInto("password_reset_requests").values({ email, client, requested_at: nowIso, known: known ? 1 : 0 }).execute();
+  return writeTransaction(db, async (trx): Promise<ResetRequestOutcome> => {
+    const known = await isKnownClient(trx, who, now);
+    const rules = [REQUEST_LIMITS.resetClient, REQUEST_LIMITS.resetEmail, ...(known ? [] : [REQUEST_LIMITS.resetStrangers])];
+    const decision = await takeRequest(trx, rules, who, now);
+    if (!decision.ok) {
+      return { kind: "limited", by: decision.rule === REQUEST_LIMITS.resetClient ? "client" : "email", retryAfterSeconds: decision.retryAfterSeconds };
+    }
 
     const user = await trx
       .selectFrom("users")

@@ -4,7 +4,7 @@ import type { NewUserRow, Role, UserRow } from "#db/schema";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { revokeAllAccess } from "~/auth/session.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
-import { allowRegistration } from "~/auth/throttle.server";
+import { REQUEST_LIMITS, requireRequest } from "~/auth/request-limits.server";
 import type { RegistrationInput } from "~/schemas/auth";
 import type { ProfileInput } from "~/schemas/profile";
 import { conflict, DomainError, notFound } from "~/utils/errors";
@@ -95,6 +95,7 @@ export function getUserRowByEmail(db: DB, email: string): Promise<UserRow | unde
 }
 
 export const EMAIL_TAKEN = "An account with this email already exists";
+export const TOO_MANY_REGISTRATIONS = `Too many accounts have been created from your network. Please wait ${REQUEST_LIMITS.registration.windowMinutes} minutes and try again.`;
 export const REGISTERED = "Registration successful! Please log in.";
 export const REGISTERED_PENDING =
   "Registration successful! Your account is awaiting approval by an administrator; you can log in once it is approved.";
@@ -145,7 +146,7 @@ export async function registerUser(
 ): Promise<{ user: PublicUser; pending: boolean }> {
   const now = (options.now ?? new Date()).toISOString();
   const pending = input.role !== "student" && !options.approved;
-  if (options.client !== undefined) await allowRegistration(db, options.client, options.now);
+  if (options.client !== undefined) await requireRequest(db, [REQUEST_LIMITS.registration], { client: options.client }, TOO_MANY_REGISTRATIONS, options.now);
   await assertEmailFree(db, input.email);
   await assertAcceptablePassword(input.password, input.role);
   const password_hash = await hashPassword(input.password);

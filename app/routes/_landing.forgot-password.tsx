@@ -8,12 +8,7 @@ import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { passwordResetLink, sendPasswordResetEmail } from "~/mail/password-reset.server";
 import { getMailer } from "~/mail/transport.server";
-import {
-  requestPasswordReset,
-  RESET_THROTTLE_WINDOW_MINUTES,
-  RESET_TOKEN_TTL_MINUTES,
-  TOO_MANY_RESET_REQUESTS,
-} from "~/models/password-reset.server";
+import { requestPasswordReset, RESET_TOKEN_TTL_MINUTES, TOO_MANY_RESET_REQUESTS } from "~/models/password-reset.server";
 import { passwordResetRequestSchema } from "~/schemas/password-reset";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { retryAfterFromAction } from "~/utils/http.server";
@@ -54,11 +49,11 @@ export async function action({ request }: ActionFunctionArgs) {
         void sendPasswordResetEmail(getMailer(), message).catch((error: unknown) =>
           logLine({ event: "mail-error", kind: "password-reset", error: String(error) }),
         );
-      } else if (outcome.kind === "throttled") {
-        logLine({ event: "password-reset-throttled", by: outcome.by });
-        // The client is told (it is counted whatever the emails); a throttled email gets the
-        // neutral answer, as every other request does.
-        if (outcome.by === "client") throw tooMany(TOO_MANY_RESET_REQUESTS, RESET_THROTTLE_WINDOW_MINUTES * 60);
+      } else if (outcome.kind === "limited") {
+        logLine({ event: "password-reset-limited", by: outcome.by });
+        // The client is told (it is counted whatever the emails); an email over its limit gets
+        // the neutral answer, as every other request does.
+        if (outcome.by === "client") throw tooMany(TOO_MANY_RESET_REQUESTS, outcome.retryAfterSeconds);
       }
       return redirectWithFlash("/", { type: "success", message: RESET_REQUESTED });
     },

@@ -3,6 +3,7 @@ import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { loginRequest, tokenResponse } from "~/api/schemas";
 import { issueApiToken } from "~/auth/api.server";
 import { clientAddress } from "~/http/request-context.server";
+import { REQUEST_LIMITS } from "~/auth/request-limits.server";
 import { SecondStepRequired, SecondStepSetUpRequired, signIn } from "~/auth/sign-in.server";
 import { apiError } from "~/utils/http.server";
 import { getDb } from "~/db.server";
@@ -12,7 +13,7 @@ import { type ApiOperation, err, INVALID, MALFORMED, TOO_LARGE, WRONG_TYPE } fro
  * POST /api/auth/login `{email, password}` → 200 `{access_token, token_type: "bearer"}`.
  * The same sign-in check as the form (signIn): one message for an unknown email and a wrong
  * password (401), the account's state only to someone who knows the password (403), and
- * throttling per account and per client (429 with Retry-After), and 503 with Retry-After
+ * request limits per account and per client (429 with Retry-After), and 503 with Retry-After
  * when too many passwords are being checked at once.
  */
 const handle = apiRoute({
@@ -36,6 +37,8 @@ export const loader = (args: LoaderFunctionArgs) => handle(args);
 export const action = (args: ActionFunctionArgs) => handle(args);
 
 /** How the OpenAPI document (GET /api/openapi.json) describes this route. */
+const { signInAccount, signInClient } = REQUEST_LIMITS;
+
 export const openapi: ApiOperation[] = [
   {
     method: "post",
@@ -43,7 +46,8 @@ export const openapi: ApiOperation[] = [
     operationId: "login",
     summary: "Sign in and receive an access token",
     description:
-      "Checks the email and password, and for an account with two-step sign-in the `code` (6 digits from the authenticator, or a recovery code): without it the answer is 401 with `mfa_required: true`. An administrator who has not set up two-step sign-in (required outside the demo) gets 403 with `mfa_setup_required: true` and sets it up in the browser first. An unknown email and a wrong password get the same 401. At most 5 wrong passwords are evaluated per account per 15 minutes (a client that signed in to the account before has its own allowance), and 20 per client; the rest are throttled (429).",
+      "Checks the email and password, and for an account with two-step sign-in the `code` (6 digits from the authenticator, or a recovery code): without it the answer is 401 with `mfa_required: true`. An administrator who has not set up two-step sign-in (required outside the demo) gets 403 with `mfa_setup_required: true` and sets it up in the browser first. An unknown email and a wrong password get the same 401. " +
+      `At most ${signInAccount.limit} wrong passwords are evaluated per account per ${signInAccount.windowMinutes} minutes (a client that signed in to the account before has a request limit of its own), and ${signInClient.limit} per client; the rest get 429 with Retry-After.`,
     tags: ["auth"],
     access: "public",
     body: loginRequest,

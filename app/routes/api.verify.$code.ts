@@ -5,7 +5,7 @@ import { certificateVerificationResponse, type CertificateVerificationResponse }
 import { clientAddress } from "~/http/request-context.server";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
-import { lookUpVerification, NO_CERTIFICATE, VERIFY_THROTTLED } from "~/models/certificate-verification.server";
+import { lookUpVerification, NO_CERTIFICATE, VERIFY_LIMITED } from "~/models/certificate-verification.server";
 import { apiError } from "~/utils/http.server";
 
 /**
@@ -16,8 +16,8 @@ import { apiError } from "~/utils/http.server";
 const handle = apiRoute({
   GET: async ({ request, params }) => {
     const outcome = await lookUpVerification(getDb(), { code: params.code ?? "", client: clientAddress(request) });
-    if (outcome.kind === "throttled") {
-      const refused = apiError(429, VERIFY_THROTTLED);
+    if (outcome.kind === "limited") {
+      const refused = apiError(429, VERIFY_LIMITED);
       refused.headers.set("Retry-After", String(outcome.retryAfterSeconds));
       return refused;
     }
@@ -48,7 +48,7 @@ export const openapi: ApiOperation[] = [
     operationId: "verifyCertificate",
     summary: "Verify a certificate by its code",
     description:
-      "Anyone, no sign-in: the code printed (and QR-encoded) on a statement of attainment. Status valid, revoked (with revoked_at) or replaced (with replaced_by, the new number). Never a USI or date of birth. Codes may be typed with or without hyphens, in any case. Rate-limited per client.",
+      "Anyone, no sign-in: the code printed (and QR-encoded) on a statement of attainment. Status valid, revoked (with revoked_at) or replaced (with replaced_by, the new number). Never a USI or date of birth. Codes may be typed with or without hyphens, in any case. Under a request limit per client.",
     tags: ["public"],
     access: "public",
     responses: {

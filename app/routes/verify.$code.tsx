@@ -5,7 +5,7 @@ import { clientAddress } from "~/http/request-context.server";
 import { Badge, Card } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
-import { lookUpVerification, NO_CERTIFICATE, VERIFY_THROTTLED } from "~/models/certificate-verification.server";
+import { lookUpVerification, NO_CERTIFICATE, VERIFY_LIMITED } from "~/models/certificate-verification.server";
 import { formatDate } from "~/utils/format";
 
 /**
@@ -16,8 +16,8 @@ import { formatDate } from "~/utils/format";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const outcome = await lookUpVerification(getDb(), { code: params.code ?? "", client: clientAddress(request) });
   const rto = { name: env().RTO_NAME, code: env().RTO_CODE };
-  if (outcome.kind === "throttled") {
-    return json({ verification: null, rto, message: VERIFY_THROTTLED }, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
+  if (outcome.kind === "limited") {
+    return json({ verification: null, rto, message: VERIFY_LIMITED }, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
   }
   if (outcome.kind === "not-found") return json({ verification: null, rto, message: NO_CERTIFICATE }, { status: 404 });
   return json({ verification: outcome.verification, rto, message: null }, { headers: { "Cache-Control": "no-store" } });

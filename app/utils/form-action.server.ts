@@ -26,7 +26,7 @@ export function formFailure(
     retryAfterSeconds,
   }: { status?: number; fieldErrors?: FieldErrors; values?: Record<string, string>; retryAfterSeconds?: number } = {},
 ): TypedResponse<FormFailure> {
-  // Retry-After of a throttled or busy answer; a page route passes it on with retryAfterFromAction
+  // Retry-After of an answer over a request limit, or busy; a page route passes it on with retryAfterFromAction
   const headers = retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined;
   return json({ error: message, status, fieldErrors, values, toast: { type: "error", message }, submittedAt: Date.now() }, { status, headers });
 }

@@ -20,7 +20,7 @@ export function apiErrorFrom(error: unknown): Response {
 }
 
 /**
- * A page route's `headers`: an action's Retry-After (a throttled or busy form) reaches the
+ * A page route's `headers`: an action's Retry-After (a form over a request limit, or busy) reaches the
  * document response, which Remix otherwise builds from the route's headers function alone.
  */
 export function retryAfterFromAction({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {

@@ -8,7 +8,7 @@ import { DEMO, expect, organisationToday, test, uniqueEmail, uniqueUsi } from ".
  * The /api against the running production server, through a client configured as a
  * browser client would be: JSON accepted, the bearer token from login, the
  * XSRF-TOKEN cookie echoed as X-XSRF-TOKEN, statuses 200 to 299 as success. Each client is its
- * own HTTP context (own cookies, own client address for sign-in throttling). Tests make their
+ * own HTTP context (own cookies, own client address for the sign-in request limits). Tests make their
  * own users and courses; the demo accounts and courses are only read.
  */
 
@@ -387,7 +387,7 @@ test.describe("the /api at the HTTP layer", () => {
     }
   });
 
-  test("sign-in failures: one message for unknown email and wrong password, then throttling", async () => {
+  test("sign-in failures: one message for unknown email and wrong password, then the request limit", async () => {
     const c = await client();
     const { email } = await newStudent(c);
     const wrong = await c.login(email, "not-my-password");
@@ -396,9 +396,9 @@ test.describe("the /api at the HTTP layer", () => {
     expect(unknown.status).toBe(401);
     expect(wrong.data).toEqual(unknown.data);
     for (let i = 0; i < 4; i++) expect((await c.login(email, `wrong-${i}`)).status).toBe(401);
-    const throttled = await c.login(email, "Rigging-Kestrel-42");
-    expect(throttled.status).toBe(429);
-    expect(Number(throttled.headers["retry-after"])).toBeGreaterThan(0);
+    const refused = await c.login(email, "Rigging-Kestrel-42");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
   });
 
   test("a pending trainer cannot sign in; logout revokes the token", async () => {

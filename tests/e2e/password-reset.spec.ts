@@ -209,7 +209,7 @@ test.describe("password reset", () => {
     expect(mailsTo(stranger)).toHaveLength(0);
   });
 
-  test("requests are throttled per email: the answer stays the same, the mail stops", async ({ page, js }) => {
+  test("requests over the limit per email: the answer stays the same, the mail stops", async ({ page, js }) => {
     const student = await registerStudent(page, "Spammed Sue");
     for (let i = 0; i < 4; i++) await requestReset(page, js, student.email);
     await resetLink(student.email, 3);
@@ -220,7 +220,7 @@ test.describe("password reset", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeVisible();
   });
 
-  test("requests are throttled per client: the client is told to wait (429), the mail stops", async ({ page }) => {
+  test("requests over the limit per client: the client is told to wait (429), the mail stops", async ({ page }) => {
     const student = await registerStudent(page, "Other Client");
     for (let i = 0; i < 10; i++) {
       const response = await postResetRequest(page.request, uniqueEmail(`probe${i}`));

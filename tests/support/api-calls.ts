@@ -26,7 +26,7 @@ export interface CallOptions {
   contentType?: string;
   params?: Record<string, string>;
   headers?: Record<string, string>;
-  /** the client address sign-in throttling sees */
+  /** the client address the request limits see */
   client?: string;
   /** the origin the request was sent to (its Host), http://localhost unless told */
   origin?: string;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import type { RouteModule } from "../support/api-calls";
 import { enterRequest } from "~/http/request-context.server";
-import { MAX_FAILURES_PER_EMAIL } from "~/auth/throttle.server";
+import { REQUEST_LIMITS } from "~/auth/request-limits.server";
 import * as apiLogin from "~/routes/api.auth.login";
 import * as apiRegister from "~/routes/api.auth.register";
 import * as formLogin from "~/routes/login";
@@ -12,7 +12,7 @@ import { createTestDb, useAsAppDb } from "../support/test-db";
 import { makeUser } from "../support/factories";
 
 /**
- * Sign-in throttling over real sockets: each client is its socket address (TRUST_PROXY off),
+ * Sign-in and registration request limits over real sockets: each client is its socket address (TRUST_PROXY off),
  * and distinct loopback source addresses (127.0.0.2, 127.0.0.3, …) are distinct clients.
  * Guesses fired all at once must not slip past the limit, and the account's owner, from a
  * client that signed in before, is not locked out by guesses from elsewhere.
@@ -82,17 +82,20 @@ function post(path: string, from: string, body: string, type = "application/json
 }
 const login = (email: string, password: string, from: string) => post("/api/auth/login", from, JSON.stringify({ email, password }));
 
+const MAX_FAILURES_PER_EMAIL = REQUEST_LIMITS.signInAccount.limit;
+
+/** Wrong passwords counted against the account (every client here is a stranger to it). */
 async function evaluatedFailures(email: string): Promise<number> {
   const row = await db
-    .selectFrom("sign_in_attempts")
+    .selectFrom("request_limits")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("email", "=", email)
-    .where("succeeded", "=", 0)
+    .where("rule", "=", REQUEST_LIMITS.signInAccount.name)
+    .where("key", "=", email)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-describe("sign-in throttling under concurrency", () => {
+describe("sign-in request limits under concurrency", () => {
   it(`evaluates at most ${MAX_FAILURES_PER_EMAIL} of 12 parallel wrong passwords from one client`, async () => {
     const { email } = await makeUser(db);
     const answers = await Promise.all(Array.from({ length: 12 }, () => login(email, "wrong-password", "127.0.0.2")));
@@ -100,9 +103,9 @@ describe("sign-in throttling under concurrency", () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(MAX_FAILURES_PER_EMAIL);
     expect(statuses.filter((s) => s === 429)).toHaveLength(12 - MAX_FAILURES_PER_EMAIL);
     expect(await evaluatedFailures(email)).toBe(MAX_FAILURES_PER_EMAIL);
-    const throttled = answers.find((a) => a.status === 429)!;
-    expect(Number(throttled.headers["retry-after"])).toBeGreaterThan(0);
-    expect(JSON.parse(throttled.text).detail).toMatch(/Too many sign-in attempts/);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(JSON.parse(refused.text).detail).toMatch(/Too many sign-in attempts/);
   });
 
   it(`evaluates at most ${MAX_FAILURES_PER_EMAIL} of 12 parallel wrong passwords from 12 clients`, async () => {
@@ -113,37 +116,37 @@ describe("sign-in throttling under concurrency", () => {
     expect(await evaluatedFailures(email)).toBe(MAX_FAILURES_PER_EMAIL);
   });
 
-  it("the owner, from a client that signed in before, still gets in while guesses from elsewhere are throttled", async () => {
+  it("the owner, from a client that signed in before, still gets in while guesses from elsewhere are refused", async () => {
     const { email } = await makeUser(db);
     expect((await login(email, "password123", "127.0.2.2")).status).toBe(200);
     const attack = await Promise.all(Array.from({ length: 10 }, (_, i) => login(email, "wrong-password", `127.0.3.${i + 2}`)));
     expect(attack.filter((a) => a.status === 429).length).toBeGreaterThan(0);
-    // the right password from an unknown client is throttled like any guess…
+    // the right password from an unknown client is refused like any guess…
     expect((await login(email, "password123", "127.0.4.2")).status).toBe(429);
     // …but the owner's own client signs in
     expect((await login(email, "password123", "127.0.2.2")).status).toBe(200);
   });
 
-  it("the sign-in form answers a throttled attempt with 429 and a clear message", async () => {
+  it("the sign-in form answers a refused attempt with 429 and a clear message", async () => {
     const { email } = await makeUser(db);
     const form = (password: string) => post("/login", "127.0.5.2", new URLSearchParams({ email, password }).toString(), "application/x-www-form-urlencoded");
     const answers = await Promise.all(Array.from({ length: 8 }, () => form("wrong-password")));
     expect(answers.filter((a) => a.status === 401)).toHaveLength(MAX_FAILURES_PER_EMAIL);
-    const throttled = answers.find((a) => a.status === 429)!;
-    expect(JSON.parse(throttled.text).error).toMatch(/Too many sign-in attempts\. Please wait 15 minutes/);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(JSON.parse(refused.text).error).toMatch(/Too many sign-in attempts\. Please wait 15 minutes/);
   });
 });
 
-describe("registration throttling", () => {
+describe("registration request limit", () => {
   it("counts registrations per client (429 with detail) and never per network as a whole", async () => {
     const register = (i: number, from: string) =>
       post("/api/auth/register", from, JSON.stringify({ full_name: "Flood Test", email: `flood-${from}-${i}@test.example`, password: "Rigging-Kestrel-42" }));
     const answers = await Promise.all(Array.from({ length: 14 }, (_, i) => register(i, "127.0.6.2")));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
-    const throttled = answers.filter((a) => a.status === 429);
-    expect(throttled).toHaveLength(4);
-    expect(JSON.parse(throttled[0]!.text).detail).toMatch(/Too many accounts/);
-    expect(Number(throttled[0]!.headers["retry-after"])).toBeGreaterThan(0);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(4);
+    expect(JSON.parse(refused[0]!.text).detail).toMatch(/Too many accounts/);
+    expect(Number(refused[0]!.headers["retry-after"])).toBeGreaterThan(0);
     expect((await register(99, "127.0.6.3")).status).toBe(201);
   });
 });
