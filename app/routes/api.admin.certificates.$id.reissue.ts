@@ -1,12 +1,11 @@
 import { clientAddress } from "~/http/request-context.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
-import { apiJson, apiRoute, pathId, readJsonBody } from "~/api/http.server";
+import { apiError, apiJson, apiRoute, pathId, readJsonBody } from "~/api/http.server";
 import { type CertificateResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
 import { announceCertificate } from "~/mail/certificate-issued.server";
 import { certificateSummaryOf, reissueCertificate } from "~/models/certificate.server";
-import { apiError } from "~/utils/http.server";
 
 /**
  * POST /api/admin/certificates/{id}/reissue → 201 with the new certificate. Administrators; the

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
+import { apiError, apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { loginRequest } from "~/api/schemas";
 import { issueApiToken } from "~/auth/api.server";
 import { clientAddress } from "~/http/request-context.server";
 import { SecondStepRequired, SecondStepSetUpRequired, signIn } from "~/auth/sign-in.server";
-import { apiError } from "~/utils/http.server";
 import { getDb } from "~/db.server";
 
 /**

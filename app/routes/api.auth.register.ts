@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
+import { apiErrorFrom, apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { registerRequest } from "~/api/schemas";
 import { clientAddress } from "~/http/request-context.server";
 import { getDb } from "~/db.server";
 import { registeredMessage, registerUser } from "~/models/user.server";
-import { apiErrorFrom } from "~/utils/http.server";
 
 /**
  * POST /api/auth/register with the registration payload → 201

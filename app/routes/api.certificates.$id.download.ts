@@ -1,10 +1,9 @@
-import { apiRoute, type ApiArgs } from "~/api/http.server";
+import { type ApiArgs, apiError, apiRoute } from "~/api/http.server";
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
 import { getCertificateForViewer } from "~/models/certificate.server";
 import { ensureCertificatePdf } from "~/pdf/certificate-pdf.server";
 import { uuid } from "~/schemas/fields";
-import { apiError } from "~/utils/http.server";
 import { logLine } from "~/utils/log.server";
 
 /**

@@ -1,8 +1,7 @@
 import { clientAddress } from "~/http/request-context.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
-import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
-import { apiError } from "~/utils/http.server";
+import { apiError, apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { certificateIssueRequest, type CertificateResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
 import { announceCertificate } from "~/mail/certificate-issued.server";

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, apiRoute } from "~/api/http.server";
+import { apiError, apiJson, apiRoute } from "~/api/http.server";
 import { type CertificateVerificationResponse } from "~/api/schemas";
 import { clientAddress } from "~/http/request-context.server";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { lookUpVerification, NO_CERTIFICATE, VERIFY_THROTTLED } from "~/models/certificate-verification.server";
-import { apiError } from "~/utils/http.server";
 
 /**
  * GET /api/verify/{code} → the certificate's public record and status, for anyone (no
