@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, queryObject } from "~/api/http.server";
-import { STUDENT_LIST_DEFAULT_PAGE_SIZE, type StudentContactResponse, studentListQuery, type UserResponse } from "~/api/schemas";
+import { type StudentContactResponse, type UserResponse } from "~/api/schemas";
+import { STUDENT_LIST_DEFAULT_PAGE_SIZE, studentListApiQuery } from "~/schemas/page-queries";
 import { personFor } from "~/models/personal-data.server";
 import { getDb } from "~/db.server";
 import { searchStudents } from "~/models/student.server";
@@ -14,7 +15,7 @@ import { searchStudents } from "~/models/student.server";
 const handle = apiRoute({
   GET: async ({ request }) => {
     const reader = await requireApiUser(request, "trainer", "admin");
-    const query = parseInput(studentListQuery, queryObject(request));
+    const query = parseInput(studentListApiQuery, queryObject(request));
     const page = await searchStudents(getDb(), {
       q: query.q,
       status: query.status,

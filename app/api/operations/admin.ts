@@ -1,8 +1,8 @@
 import { type ApiOperation, BODY_FAILURES, err, FORBIDDEN, pagingHeader, UNAUTHENTICATED } from "../operation";
-import { auditPageResponse, dashboardStatsResponse, staffUpdateRequest, STUDENT_LIST_DEFAULT_PAGE_SIZE, studentAsReadResponse, studentDetailAsReadResponse, studentListQuery, studentUpdateRequest, userResponse } from "../schemas";
+import { auditPageResponse, dashboardStatsResponse, staffUpdateRequest, studentAsReadResponse, studentDetailAsReadResponse, studentUpdateRequest, userResponse } from "../schemas";
 import { AUDIT_PAGE_SIZE } from "~/models/audit-actions";
 import { auditQuery } from "~/schemas/audit";
-import { avetmissYearQuery } from "~/schemas/page-queries";
+import { avetmissYearQuery, STUDENT_LIST_DEFAULT_PAGE_SIZE, studentListApiQuery } from "~/schemas/page-queries";
 
 /** How the OpenAPI document describes the admin calls. */
 export const adminOperations: ApiOperation[] = [
@@ -28,7 +28,7 @@ export const adminOperations: ApiOperation[] = [
     description: `Trainers and administrators. Administrators read each student whole; trainers read the contact fields and \`usi_status\` only (never the USI, date of birth, address, emergency contact, licence number or AVETMISS details). An array of students, newest first, searched and paged on the server (default ${STUDENT_LIST_DEFAULT_PAGE_SIZE} per page); the paging figures travel in the X-Total-Count, X-Page, X-Page-Size and X-Page-Count headers.`,
     tags: ["admin"],
     access: "required",
-    query: studentListQuery,
+    query: studentListApiQuery,
     responses: {
       200: {
         description: "One page of students",
