@@ -122,7 +122,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
       const at = new Date(now.getTime() - 420 * DAY + i * 1000).toISOString();
       await trx.insertInto("delivery_locations").values({ id, ...l, created_at: at, updated_at: at }).execute();
     }
-    let enrolments = 0;
+    let enrollments = 0;
     const courseByKey = (key: string) => {
       const c = DEMO_COURSES.find((d) => d.key === key)!;
       return { ...c, id: courseIds.get(key)! };
@@ -156,7 +156,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
       const course = courseByKey(key);
       const enrollmentId = crypto.randomUUID();
       const completedDaysAgo = status === "completed" ? Math.max(1, enrolledDaysAgo - 21) : null;
-      const planned = plannedDates(status, enrolledDaysAgo, course.duration_hours, enrolments);
+      const planned = plannedDates(status, enrolledDaysAgo, course.duration_hours, enrollments);
       await trx
         .insertInto("enrollments")
         .values({
@@ -169,7 +169,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
           completion_date: completedDaysAgo === null ? null : iso(completedDaysAgo),
           updated_at: iso(completedDaysAgo ?? enrolledDaysAgo),
           // most training is at the main yard; every third enrolment at the second
-          location_id: locationIds[enrolments++ % 3 === 2 ? 1 : 0],
+          location_id: locationIds[enrollments++ % 3 === 2 ? 1 : 0],
           planned_start_date: planned.start,
           planned_end_date: planned.end,
         })
