@@ -17,7 +17,7 @@ import { newVerificationCode } from "../app/models/certificate-number.server";
 import { openDatabase, sqlitePathFromUrl } from "../db/connection";
 import { isPostgresUrl } from "../db/dialect";
 import { migrateToLatest } from "../db/migrate";
-import { seedDemoData } from "../app/demo/seed";
+import { seedDemoData } from "../app/demo/seed.server";
 import SQLite from "../db/sqlite-driver";
 import { DEMO_PASSWORD } from "../app/demo/data";
 import { TIERS, type EnrollmentStatus, type Tier } from "../db/schema";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb } from "../../tests/support/test-db";
 import type { DB } from "#db/connection";
-import { seedDemoData } from "./seed";
+import { seedDemoData } from "./seed.server";
 import { verifyPassword } from "~/auth/password.server";
 
 let db: DB;

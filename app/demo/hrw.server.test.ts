@@ -6,7 +6,7 @@ import { missingChecks } from "~/models/hrw-candidate.server";
 import { expiryWarnings } from "~/models/hrw-register.server";
 import { HRW_STAGES } from "~/schemas/hrw-codes";
 import { organisationToday } from "~/utils/organisation-calendar";
-import { HRW_DEMO_ASSESSOR } from "./hrw";
+import { HRW_DEMO_ASSESSOR } from "./hrw.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
