@@ -56,7 +56,7 @@ describe("migration 2026-11-24T0100_avetmiss on a database in use", () => {
     expect(await db.selectFrom("counters").selectAll().execute()).toEqual([{ name: "student_number", last_value: 2 }]);
     const location = await db.selectFrom("delivery_locations").select(["id", "identifier", "postcode"]).executeTakeFirstOrThrow();
     expect(location).toMatchObject({ identifier: "MAIN", postcode: null });
-    const enrolment = await db.selectFrom("enrollments").select("location_id").executeTakeFirstOrThrow();
-    expect(enrolment.location_id).toBe(location.id);
+    const enrollment = await db.selectFrom("enrollments").select("location_id").executeTakeFirstOrThrow();
+    expect(enrollment.location_id).toBe(location.id);
   });
 });

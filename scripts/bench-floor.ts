@@ -121,9 +121,11 @@ export function buildFloorApp(options: {
   const stylesheets = [...head.matchAll(/<link[^>]+rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
 
   // Remix picks its server runtime from the dependencies; the versions are the product's own.
-  const product = JSON.parse(fs.readFileSync("package.json", "utf8")) as { dependencies: Record<string, string> };
+  // isbot is the floor's alone (a development dependency of the product): Remix's default
+  // entry.server, which the floor renders with, imports it, and the product's own entry does not.
+  const product = JSON.parse(fs.readFileSync("package.json", "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
   const dependencies = Object.fromEntries(
-    ["@remix-run/node", "@remix-run/react", "@remix-run/serve", "isbot", "react", "react-dom"].map((name) => [name, product.dependencies[name]]),
+    ["@remix-run/node", "@remix-run/react", "@remix-run/serve", "isbot", "react", "react-dom"].map((name) => [name, product.dependencies[name] ?? product.devDependencies[name]]),
   );
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bench-floor", private: true, type: "module", sideEffects: false, dependencies }, null, 2));
   fs.writeFileSync(

@@ -72,7 +72,7 @@ async function startServer(): Promise<ChildProcess> {
 
 interface Acked {
   registrations: Set<string>;
-  enrolments: Set<string>; // `${email} ${courseId}`
+  enrollments: Set<string>; // `${email} ${courseId}`
 }
 
 /** Each learner's password: one the password rule accepts (the demo's is refused as too common). */
@@ -101,7 +101,7 @@ async function learner(courseIds: string[], acked: Acked, client: string): Promi
       redirect: "manual",
       body: new URLSearchParams({ terms: "on" }),
     });
-    if (enrol.status === 302 && (enrol.headers.get("location") ?? "").startsWith("/student")) acked.enrolments.add(`${email} ${courseId}`);
+    if (enrol.status === 302 && (enrol.headers.get("location") ?? "").startsWith("/student")) acked.enrollments.add(`${email} ${courseId}`);
   }
 }
 
@@ -143,7 +143,7 @@ async function run(label: string, url: string, cycles: number): Promise<boolean>
   const courseIds = (await setup.all<{ id: string }>("select id from courses where is_active = 1")).map((r) => r.id);
   await setup.close();
 
-  const acked: Acked = { registrations: new Set(), enrolments: new Set() };
+  const acked: Acked = { registrations: new Set(), enrollments: new Set() };
   let attempts = 0;
   for (let cycle = 1; cycle <= cycles; cycle++) {
     const server = await startServer();
@@ -159,7 +159,7 @@ async function run(label: string, url: string, cycles: number): Promise<boolean>
     running = false;
     await Promise.all(workers);
     await new Promise((r) => (server.exitCode !== null || server.signalCode !== null ? r(null) : server.once("exit", r)));
-    process.stdout.write(`cycle ${cycle}: ${env.WEB_CONCURRENCY} workers killed; ${acked.registrations.size} registrations and ${acked.enrolments.size} enrolments acknowledged so far\n`);
+    process.stdout.write(`cycle ${cycle}: ${env.WEB_CONCURRENCY} workers killed; ${acked.registrations.size} registrations and ${acked.enrollments.size} enrolments acknowledged so far\n`);
   }
 
   const db = await openReader(url);
@@ -171,7 +171,7 @@ async function run(label: string, url: string, cycles: number): Promise<boolean>
     if (n === 0) lost.push(`registration ${email}`);
     if (n > 1) doubled.push(`registration ${email}`);
   }
-  for (const key of acked.enrolments) {
+  for (const key of acked.enrollments) {
     const [email, courseId] = key.split(" ");
     const n = (
       await db.all<{ n: number }>(
@@ -187,13 +187,13 @@ async function run(label: string, url: string, cycles: number): Promise<boolean>
 
   console.log(
     `crash test (${label}): ${cycles} crashes survived, ${attempts} learner journeys attempted, ` +
-      `${env.WEB_CONCURRENCY} workers, ${acked.registrations.size + acked.enrolments.size} acknowledged writes checked, integrity ${integrity}, ` +
+      `${env.WEB_CONCURRENCY} workers, ${acked.registrations.size + acked.enrollments.size} acknowledged writes checked, integrity ${integrity}, ` +
       `${lost.length} lost, ${doubled.length} doubled`,
   );
-  const ok = integrity === "ok" && lost.length === 0 && doubled.length === 0 && acked.enrolments.size > 0;
+  const ok = integrity === "ok" && lost.length === 0 && doubled.length === 0 && acked.enrollments.size > 0;
   if (!ok) {
     for (const l of [...lost, ...doubled].slice(0, 20)) console.error(l);
-    if (acked.enrolments.size === 0) console.error("no enrolment was acknowledged: the write stream did not run");
+    if (acked.enrollments.size === 0) console.error("no enrolment was acknowledged: the write stream did not run");
   }
   return ok;
 }

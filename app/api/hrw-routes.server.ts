@@ -10,17 +10,6 @@ import {
   pathId,
   readJsonBody,
 } from "./http.server";
-import { hrwAssessmentResponse } from "./hrw-schemas";
-import {
-  type ApiOperation,
-  err,
-  FORBIDDEN,
-  INVALID,
-  MALFORMED,
-  TOO_LARGE,
-  UNAUTHENTICATED,
-  WRONG_TYPE,
-} from "./operation";
 
 /**
  * POST /api/hrw/assessments/{id}/… : one step an assessor records (notice, part result, NSA),
@@ -47,45 +36,4 @@ export function assessorStep<S extends z.ZodType>(
     },
   });
   return route;
-}
-
-/** The OpenAPI entry of an assessor's step. */
-export function assessorStepOperation(step: {
-  path: string;
-  operationId: string;
-  summary: string;
-  description: string;
-  body: z.ZodType;
-  conflict?: string;
-}): ApiOperation {
-  return {
-    method: "post",
-    path: step.path,
-    operationId: step.operationId,
-    summary: step.summary,
-    description: `Trainers, as the assessor booked for the assessment (anyone else: 403). ${step.description}`,
-    tags: ["trainer"],
-    access: "required",
-    body: step.body,
-    bodyRequired: true,
-    responses: responsesOf(step.conflict),
-  };
-}
-
-function responsesOf(conflict: string | undefined): ApiOperation["responses"] {
-  const responses: ApiOperation["responses"] = {
-    201: {
-      description: "The assessment as it now stands",
-      schema: hrwAssessmentResponse,
-    },
-    400: MALFORMED,
-    401: UNAUTHENTICATED,
-    403: FORBIDDEN,
-    404: err("No assessment has this id"),
-    413: TOO_LARGE,
-    415: WRONG_TYPE,
-    422: INVALID,
-  };
-  if (conflict) responses[409] = err(conflict);
-  return responses;
 }

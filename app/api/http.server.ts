@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
-import { apiError, apiErrorFrom } from "~/utils/http.server";
+import { isDomainError } from "~/utils/errors";
 import { parseWith } from "~/utils/validation";
 
 /**
@@ -9,6 +9,23 @@ import { parseWith } from "~/utils/validation";
  * type, malformed JSON or unknown fields, zod validation errors as `{detail, errors}`, and
  * domain errors mapped to their status. Routes stay thin adapters over the models.
  */
+
+/** Every /api failure's body: `{detail}`, a sentence a person can read, plus any `extra` fields. */
+export function apiError(status: number, detail: string, extra: Record<string, unknown> = {}): Response {
+  return json({ detail, ...extra }, { status });
+}
+
+/** Maps a thrown domain error to its /api answer; anything else is rethrown. */
+export function apiErrorFrom(error: unknown): Response {
+  if (error instanceof Response) return error;
+  if (isDomainError(error)) {
+    const extra = Object.keys(error.fieldErrors).length ? { errors: error.fieldErrors } : {};
+    const response = apiError(error.status, error.message, extra);
+    if (error.retryAfterSeconds) response.headers.set("Retry-After", String(error.retryAfterSeconds));
+    return response;
+  }
+  throw error;
+}
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 

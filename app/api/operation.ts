@@ -2,8 +2,8 @@ import type { z } from "zod";
 import { errorResponse } from "./schemas";
 
 /**
- * One /api operation as the OpenAPI document describes it. Each api.* route exports its own
- * (`openapi`), beside the code it describes; app/api/openapi.ts assembles the document.
+ * One /api operation as the OpenAPI document describes it. The operations of each area live in
+ * operations/ beside the schemas they name; app/api/openapi.ts assembles the document.
  */
 
 export type HttpMethod = "get" | "post" | "put" | "delete";
@@ -42,5 +42,7 @@ export const MALFORMED = err("Malformed JSON, an empty body or a body that is no
 export const INVALID = err("Invalid or unknown fields; `errors` names each one");
 export const WRONG_TYPE = err("The body is not sent as application/json");
 export const TOO_LARGE = err("The body is larger than 1 MB");
+/** What every call that reads a JSON body may answer before it looks at the fields' meaning. */
+export const BODY_FAILURES = { 400: MALFORMED, 413: TOO_LARGE, 415: WRONG_TYPE, 422: INVALID } as const;
 export const pagingHeader = (description: string) => ({ description, schema: { type: "integer", minimum: 0 } });
 

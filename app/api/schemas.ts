@@ -2,20 +2,20 @@ import { AUDIT_ACTION_NAMES } from "~/models/audit-actions";
 import { z } from "zod";
 import { ASSESSMENT_STATUSES, ENROLLMENT_STATUSES, ROLES, TIERS } from "#db/schema";
 import { USI_STATUSES } from "~/models/usi";
-import { loginSchema, registrationSchema } from "~/schemas/auth";
-import { cleanSearchTerm } from "~/schemas/fields";
+import { loginSchema, logoutSchema, registrationSchema } from "~/schemas/auth";
 import { coursePatchSchema } from "~/schemas/course";
 import { enrollmentPayloadSchema } from "~/schemas/enrollment";
 import { assessmentSchema } from "~/schemas/assessment";
-import { certificateIssueSchema, certificateRevokeSchema } from "~/schemas/page-queries";
+import { certificateIssueSchema, certificateRevokeSchema, staffActiveSchema } from "~/schemas/page-queries";
+import { enrollmentPatchSchema } from "~/schemas/enrollment-update";
 import { studentPatchSchema } from "~/schemas/student";
-import { STUDENT_ISSUES, STUDENT_STATUSES } from "~/models/student.server";
 import { LICENCE_CLASS_CODES } from "~/schemas/hrw-codes";
 
 /**
- * The /api's payloads and answers as zod schemas: the request bodies are the very schemas the
- * HTML forms use (made strict, so an unknown field is a 422 rather than silently dropped), and
- * the responses describe what the models return. Both feed the OpenAPI document
+ * The /api's payloads and answers as zod schemas: the request bodies are the schemas of
+ * app/schemas/, which the HTML forms share (named here for the document and made strict, so an
+ * unknown field is a 422 rather than silently dropped), and the responses describe what the
+ * models return. Both feed the OpenAPI document
  * (app/api/openapi.ts) and the tests that check real responses against it.
  */
 
@@ -31,62 +31,14 @@ export const responses = z.registry<{ id: string }>();
 export const loginRequest = loginSchema.strict().register(requests, { id: "LoginRequest" });
 export const registerRequest = registrationSchema.strict().register(requests, { id: "RegisterRequest" });
 export const studentUpdateRequest = studentPatchSchema.strict().register(requests, { id: "StudentUpdate" });
-export const staffUpdateRequest = z
-  .strictObject({ is_active: z.boolean({ message: "is_active must be true or false" }) })
-  .register(requests, { id: "StaffUpdate" });
+export const staffUpdateRequest = staffActiveSchema.strict().register(requests, { id: "StaffUpdate" });
 export const courseUpdateRequest = coursePatchSchema.strict().register(requests, { id: "CourseUpdate" });
 export const enrollmentRequest = enrollmentPayloadSchema.strict().register(requests, { id: "EnrollmentRequest" });
 export const assessmentRequest = assessmentSchema.strict().register(requests, { id: "AssessmentRequest" });
 export const certificateIssueRequest = certificateIssueSchema.strict().register(requests, { id: "CertificateIssueRequest" });
 export const certificateRevokeRequest = certificateRevokeSchema.strict().register(requests, { id: "CertificateRevokeRequest" });
-/**
- * PUT /api/enrollments/{id}: what to change; a field left out keeps its current value, and the
- * result is held to the same status and progress rules as the trainer's form.
- */
-export const enrollmentUpdateRequest = z
-  .strictObject({
-    status: z.enum(ENROLLMENT_STATUSES, { message: "status must be enrolled, in_progress, completed or withdrawn" }).optional(),
-    progress_percentage: z
-      .int({ message: "progress_percentage must be a whole number" })
-      .min(0, "progress_percentage must be between 0 and 100")
-      .max(100, "progress_percentage must be between 0 and 100")
-      .optional(),
-    reopen: z.boolean({ message: "reopen must be true or false" }).optional().describe("true to reinstate a withdrawn enrolment (never done silently)"),
-    planned_start_date: z.string({ message: "planned_start_date must be a date (YYYY-MM-DD)" }).optional().describe("The planned start of the activity (YYYY-MM-DD); sent with planned_end_date"),
-    planned_end_date: z.string({ message: "planned_end_date must be a date (YYYY-MM-DD)" }).optional().describe("The planned end (YYYY-MM-DD), not before the start"),
-  })
-  .register(requests, { id: "EnrollmentUpdate" });
-export const logoutRequest = z.strictObject({
-  everywhere: z
-    .boolean({ message: "everywhere must be true or false" })
-    .optional()
-    .describe("true ends every session and token of the user, not just this token"),
-}).register(requests, { id: "LogoutRequest" });
-
-const wholeNumberText = (label: string, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,6}$/, `${label} must be a whole number`)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= max, `${label} must be between 1 and ${max}`);
-
-export const STUDENT_LIST_DEFAULT_PAGE_SIZE = 100;
-
-/** GET /api/admin/students query: search, filters and paging (paging info in headers). */
-export const studentListQuery = z.object({
-  q: z
-    .string()
-    .max(200, "Search must be at most 200 characters")
-    .transform((v) => cleanSearchTerm(v, 200))
-    .optional()
-    .describe("Search in name and email"),
-  status: z.enum(STUDENT_STATUSES, { message: "status must be all, active or inactive" }).optional(),
-  issue: z.enum(STUDENT_ISSUES, { message: `issue must be one of ${STUDENT_ISSUES.join(", ")}` }).optional(),
-  page: wholeNumberText("page", 100_000).optional().describe("1-based page; a page past the end gives the last page"),
-  page_size: wholeNumberText("page_size", 100)
-    .optional()
-    .describe(`Students per page, 1 to 100 (default ${STUDENT_LIST_DEFAULT_PAGE_SIZE})`),
-});
+export const enrollmentUpdateRequest = enrollmentPatchSchema.strict().register(requests, { id: "EnrollmentUpdate" });
+export const logoutRequest = logoutSchema.strict().register(requests, { id: "LogoutRequest" });
 
 // ---------------------------------------------------------------------------------------------
 // Responses

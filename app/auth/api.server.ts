@@ -3,7 +3,7 @@ import type { DB } from "#db/connection";
 import type { Role } from "#db/schema";
 import { getDb } from "~/db.server";
 import { publicUserColumns, toPublicUser, type PublicUser } from "~/models/user.server";
-import { apiError } from "~/utils/http.server";
+import { apiError } from "~/api/http.server";
 import { logLine } from "~/utils/log.server";
 import { randomToken, sha256 } from "./password.server";
 import { requestContext } from "~/http/request-context.server";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import { enrolmentDetailsSchema } from "~/avetmiss/schema";
+import { enrollmentDetailsSchema } from "~/avetmiss/schema";
 import { locationSchema } from "~/schemas/location";
 import { studentPatchSchema } from "~/schemas/student";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
-import { getAvetmissDetails, PRIOR_EDUCATION_TYPES_REQUIRED, updateEnrolmentDetails } from "./details.server";
+import { getAvetmissDetails, PRIOR_EDUCATION_TYPES_REQUIRED, updateEnrollmentDetails } from "./details.server";
 import { createEnrollment } from "~/models/enrollment.server";
 import { createLocation, defaultLocationId, LOCATION_IDENTIFIER_TAKEN, listLocations, updateLocation } from "~/models/location.server";
 import { getStudentDetail, updateStudent } from "~/models/student.server";
@@ -55,7 +55,7 @@ describe("student numbers", () => {
 describe("My enrolment details", () => {
   it("saves every answer as its code, and blank as not stated", async () => {
     const { id } = await makeUser(db);
-    const input = enrolmentDetailsSchema.parse({
+    const input = enrollmentDetailsSchema.parse({
       ...blankForm,
       sex: "F",
       date_of_birth: "1990-05-06",
@@ -76,7 +76,7 @@ describe("My enrolment details", () => {
       prior_education_types: ["514"],
       survey_contact_status: "A",
     });
-    await updateEnrolmentDetails(db, id, input);
+    await updateEnrollmentDetails(db, id, input);
     const details = await getAvetmissDetails(db, id);
     expect(details).toMatchObject({ sex: "F", postcode: "2300", state: "01", disability_types: ["12", "17"], prior_education_types: ["514"], address_building: null });
     const user = await db.selectFrom("users").select("date_of_birth").where("id", "=", id).executeTakeFirstOrThrow();
@@ -85,17 +85,17 @@ describe("My enrolment details", () => {
 
   it("keeps the type lists with their flags: none without a Yes, 'not specified' for a disability with no type", async () => {
     const { id } = await makeUser(db);
-    await updateEnrolmentDetails(db, id, enrolmentDetailsSchema.parse({ ...blankForm, disability: "Y", disability_types: [] }));
+    await updateEnrollmentDetails(db, id, enrollmentDetailsSchema.parse({ ...blankForm, disability: "Y", disability_types: [] }));
     expect((await getAvetmissDetails(db, id))!.disability_types).toEqual(["99"]);
-    await updateEnrolmentDetails(db, id, enrolmentDetailsSchema.parse({ ...blankForm, disability: "N", disability_types: ["11"] }));
+    await updateEnrollmentDetails(db, id, enrollmentDetailsSchema.parse({ ...blankForm, disability: "N", disability_types: ["11"] }));
     expect((await getAvetmissDetails(db, id))!.disability_types).toEqual([]);
     await expect(
-      updateEnrolmentDetails(db, id, enrolmentDetailsSchema.parse({ ...blankForm, prior_education: "Y", prior_education_types: [] })),
+      updateEnrollmentDetails(db, id, enrollmentDetailsSchema.parse({ ...blankForm, prior_education: "Y", prior_education_types: [] })),
     ).rejects.toMatchObject({ status: 422, fieldErrors: { prior_education_types: PRIOR_EDUCATION_TYPES_REQUIRED } });
   });
 
   it("refuses codes outside the lists with a message naming the question", () => {
-    const bad = enrolmentDetailsSchema.safeParse({ ...blankForm, sex: "Q", postcode: "20000", disability_types: ["42"] });
+    const bad = enrollmentDetailsSchema.safeParse({ ...blankForm, sex: "Q", postcode: "20000", disability_types: ["42"] });
     expect(bad.success).toBe(false);
     const messages = bad.error!.issues.map((i) => i.message).join(" | ");
     expect(messages).toMatch(/Sex: choose one of the listed answers/);
@@ -133,8 +133,8 @@ describe("delivery locations", () => {
 
     const { id: studentId } = await makeUser(db);
     const course = await makeCourse(db);
-    const enrolment = await createEnrollment(db, { studentId, courseId: course.id });
-    const row = await db.selectFrom("enrollments").select("location_id").where("id", "=", enrolment.id).executeTakeFirstOrThrow();
+    const enrollment = await createEnrollment(db, { studentId, courseId: course.id });
+    const row = await db.selectFrom("enrollments").select("location_id").where("id", "=", enrollment.id).executeTakeFirstOrThrow();
     expect(row.location_id).toBe(first.id);
   });
 });

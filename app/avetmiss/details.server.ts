@@ -1,6 +1,6 @@
 import { writeTransaction, type DB } from "#db/connection";
 import type { UserRow } from "#db/schema";
-import { AVETMISS_FIELDS, type AvetmissInput, type EnrolmentDetailsInput } from "~/avetmiss/schema";
+import { AVETMISS_FIELDS, type AvetmissInput, type EnrollmentDetailsInput } from "~/avetmiss/schema";
 import { invalid, notFound } from "~/utils/errors";
 import { recordStudentEdit } from "~/models/audit.server";
 import { recordEvent } from "~/models/event.server";
@@ -101,10 +101,10 @@ export function avetmissChanges(input: Partial<AvetmissInput>, current: Avetmiss
 }
 
 /** The student's own "My enrolment details": their AVETMISS details and date of birth. */
-export async function updateEnrolmentDetails(
+export async function updateEnrollmentDetails(
   db: DB,
   userId: string,
-  input: EnrolmentDetailsInput,
+  input: EnrollmentDetailsInput,
   now = new Date(),
   client: string | null = null,
 ): Promise<void> {

@@ -116,7 +116,7 @@ describe("the year's export from the database", () => {
 
   it("charts the year's enrolments and completions per month and completions per tier", async () => {
     const charts = await getReportCharts(db, 2025);
-    expect(charts.months.map((m) => m.enrolments)).toEqual([0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1]);
+    expect(charts.months.map((m) => m.enrollments)).toEqual([0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1]);
     expect(charts.months.map((m) => m.completions)).toEqual([0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(charts.completionsByTier).toEqual([
       { tier: "tier_1", completions: 1 },

@@ -218,7 +218,7 @@ export function avetmissZip(files: Record<NatFileName, string>, year: number): U
 export interface MonthFigures {
   /** 1 to 12 */
   month: number;
-  enrolments: number;
+  enrollments: number;
   completions: number;
 }
 
@@ -265,7 +265,7 @@ export async function getReportCharts(db: DB, year: number): Promise<ReportChart
     Number(rows.find((r) => Number(r.month) === month)?.n ?? 0);
   return {
     year,
-    months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, enrolments: count(enrolled, i + 1), completions: count(completed, i + 1) })),
+    months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, enrollments: count(enrolled, i + 1), completions: count(completed, i + 1) })),
     completionsByTier: TIERS.map((tier) => ({ tier, completions: Number(byTier.find((r) => r.tier === tier)?.n ?? 0) })),
   };
 }

@@ -154,7 +154,7 @@ export const NOT_SPECIFIED = "NOT SPECIFIED";
 const editStudent = (c: NatClient) => `/admin/students/${c.id}/edit`;
 const editUnit = (u: NatUnit) => `/admin/courses/${u.id}/edit`;
 const editLocation = (l: NatLocation) => `/admin/locations/${l.id}`;
-const editEnrolment = (a: NatActivity) => `/admin/enrollments/${a.enrollment_id}`;
+const editEnrollment = (a: NatActivity) => `/admin/enrollments/${a.enrollment_id}`;
 const clientName = (c: NatClient) => `${c.full_name} (${c.student_number ?? "no student number"})`;
 
 /** The learner's state: as given, else the one their postcode belongs to (an overseas postcode is 99). */
@@ -329,7 +329,7 @@ export function natRecords(c: NatCollection): NatOutRecord[] {
       file: "NAT00120",
       record: `${clientName(client)}: ${unit.code}`,
       key: `${client.student_number ?? ""} ${unit.code}`,
-      href: editEnrolment(a),
+      href: editEnrollment(a),
       values: {
         "Training organisation identifier": org,
         "Training organisation delivery location identifier": location?.identifier,

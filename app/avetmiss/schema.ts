@@ -85,8 +85,8 @@ export const AVETMISS_FIELDS = Object.keys(avetmissShape) as Array<keyof typeof 
 export type AvetmissInput = z.infer<z.ZodObject<typeof avetmissShape>>;
 
 /** The student's own "My enrolment details" form: the details and their date of birth. */
-export const enrolmentDetailsSchema = z.object({ ...avetmissShape, date_of_birth: dateOfBirth });
-export type EnrolmentDetailsInput = z.infer<typeof enrolmentDetailsSchema>;
+export const enrollmentDetailsSchema = z.object({ ...avetmissShape, date_of_birth: dateOfBirth });
+export type EnrollmentDetailsInput = z.infer<typeof enrollmentDetailsSchema>;
 
 /** The tick-box lists of a submitted form as arrays (none ticked is an empty list). */
 export function avetmissListsFromForm(form: FormData): Pick<AvetmissInput, "disability_types" | "prior_education_types"> {

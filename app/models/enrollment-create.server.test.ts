@@ -140,21 +140,21 @@ describe("staff who enrol are learners", () => {
     const course = await makeCourse(db);
     const other = await makeCourse(db);
     expect((await db.selectFrom("users").select("student_number").where("id", "=", trainer.id).executeTakeFirstOrThrow()).student_number).toBeNull();
-    const enrolment = await createEnrollment(db, { studentId: trainer.id, courseId: course.id });
+    const enrollment = await createEnrollment(db, { studentId: trainer.id, courseId: course.id });
     const { student_number } = await db.selectFrom("users").select("student_number").where("id", "=", trainer.id).executeTakeFirstOrThrow();
     expect(student_number).toMatch(/^S\d{6}$/);
     await createEnrollment(db, { studentId: trainer.id, courseId: other.id });
     expect((await db.selectFrom("users").select("student_number").where("id", "=", trainer.id).executeTakeFirstOrThrow()).student_number).toBe(student_number);
 
-    const mine = { enrollmentId: enrolment.id, actorId: trainer.id };
+    const mine = { enrollmentId: enrollment.id, actorId: trainer.id };
     await expect(
-      recordAssessment(db, { enrollment_id: enrolment.id, actorId: trainer.id, assessment_type: "Practical", status: "passed", score: 90, max_score: 100, assessment_date: enrolment.enrollment_date.slice(0, 10), feedback: null }),
+      recordAssessment(db, { enrollment_id: enrollment.id, actorId: trainer.id, assessment_type: "Practical", status: "passed", score: 90, max_score: 100, assessment_date: enrollment.enrollment_date.slice(0, 10), feedback: null }),
     ).rejects.toBeInstanceOf(DomainError);
     await expect(updateEnrollmentProgress(db, { ...mine, progress: 100, status: "completed" })).rejects.toBeInstanceOf(DomainError);
     await expect(issueCertificate(db, mine)).rejects.toBeInstanceOf(DomainError);
-    const row = await db.selectFrom("enrollments").select(["status", "progress_percentage"]).where("id", "=", enrolment.id).executeTakeFirstOrThrow();
+    const row = await db.selectFrom("enrollments").select(["status", "progress_percentage"]).where("id", "=", enrollment.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "enrolled", progress_percentage: 0 });
-    expect(await db.selectFrom("certificates").select("id").where("enrollment_id", "=", enrolment.id).execute()).toEqual([]);
-    expect(await db.selectFrom("assessments").select("id").where("enrollment_id", "=", enrolment.id).execute()).toEqual([]);
+    expect(await db.selectFrom("certificates").select("id").where("enrollment_id", "=", enrollment.id).execute()).toEqual([]);
+    expect(await db.selectFrom("assessments").select("id").where("enrollment_id", "=", enrollment.id).execute()).toEqual([]);
   });
 });

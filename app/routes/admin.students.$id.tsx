@@ -17,7 +17,7 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
 import { notFound } from "~/utils/errors";
 import { ModalSection } from "~/components/admin/modal-section";
-import { EnrolmentDetailsList } from "~/components/student/enrolment-details";
+import { EnrollmentDetailsList } from "~/components/student/enrollment-details";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { clientAddress } from "~/http/request-context.server";
 
@@ -137,7 +137,7 @@ export default function StudentProfile() {
         </div>
 
         <ModalSection title="Enrolment details (AVETMISS)">
-          <EnrolmentDetailsList details={avetmiss} />
+          <EnrollmentDetailsList details={avetmiss} />
         </ModalSection>
 
         <ModalSection title="Summary">

@@ -1,4 +1,4 @@
-import { apiError } from "~/utils/http.server";
+import { apiError } from "~/api/http.server";
 
 /** Any other /api path: a JSON 404 for every method, never the HTML error page. */
 function notAnEndpoint() {

@@ -1,5 +1,4 @@
 import { apiRoute, parseInput, queryObject } from "~/api/http.server";
-import { type ApiOperation, err, FORBIDDEN, UNAUTHENTICATED } from "~/api/operation";
 import { requireApiUser } from "~/auth/api.server";
 import { avetmissYearQuery } from "~/schemas/page-queries";
 import { avetmissZipResponse } from "~/avetmiss/download.server";
@@ -23,25 +22,3 @@ const route = apiRoute({
 });
 export const loader = route;
 export const action = route;
-
-/** How the OpenAPI document (GET /api/openapi.json) describes this route. */
-export const openapi: ApiOperation[] = [
-  {
-    method: "get",
-    path: "/api/admin/avetmiss",
-    operationId: "exportAvetmiss",
-    summary: "AVETMISS report for a year (zip)",
-    description:
-      "Administrators. The NCVER VET Provider Collection files for the calendar year (NAT00010, NAT00020, NAT00030, NAT00060, NAT00080, NAT00085, NAT00090, NAT00100, NAT00120 and NAT00130, fixed-width ASCII with CRLF line ends) as avetmiss-YYYY.zip. A year with no training activity is a 404 with its reason (there is nothing to lodge); a year outside 1980-2099 is a 422.",
-    tags: ["admin"],
-    access: "required",
-    query: avetmissYearQuery,
-    responses: {
-      200: { description: "avetmiss-YYYY.zip, as an attachment", zip: true },
-      401: UNAUTHENTICATED,
-      403: FORBIDDEN,
-      404: err("No training activity in that year: nothing to report"),
-      422: err("The year is missing, not four digits, or outside 1980-2099"),
-    },
-  },
-];

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
-import { classForApi, classResponse, classUpdateRequest, type ClassResponse } from "~/api/class-schemas";
-import { type ApiOperation, err, FORBIDDEN, INVALID, MALFORMED, TOO_LARGE, UNAUTHENTICATED, WRONG_TYPE } from "~/api/operation";
+import { classForApi, classUpdateRequest, type ClassResponse } from "~/api/class-schemas";
 import { getDb } from "~/db.server";
 import { mailClassCancelled } from "~/mail/class-schedule.server";
 import { cancelClass, getClass, updateClass } from "~/models/class.server";
@@ -38,44 +37,3 @@ const handle = apiRoute({
 
 export const loader = (args: LoaderFunctionArgs) => handle(args);
 export const action = (args: ActionFunctionArgs) => handle(args);
-
-export const openapi: ApiOperation[] = [
-  {
-    method: "put",
-    path: "/api/admin/classes/{id}",
-    operationId: "updateClass",
-    summary: "Change a class",
-    description: "Administrators. Fields left out stay as they are. New dates become the planned dates of the class's enrolments; seats never drop below the learners holding them.",
-    tags: ["admin"],
-    access: "required",
-    body: classUpdateRequest,
-    bodyRequired: true,
-    responses: {
-      200: { description: "The class", schema: classResponse },
-      400: MALFORMED,
-      401: UNAUTHENTICATED,
-      403: FORBIDDEN,
-      404: err("No class has this id"),
-      409: err("Fewer seats than learners, or the class is cancelled"),
-      413: TOO_LARGE,
-      415: WRONG_TYPE,
-      422: INVALID,
-    },
-  },
-  {
-    method: "delete",
-    path: "/api/admin/classes/{id}",
-    operationId: "cancelClass",
-    summary: "Cancel a class",
-    description: "Administrators. The class leaves the catalogue and every enrolled or waiting learner is mailed.",
-    tags: ["admin"],
-    access: "required",
-    responses: {
-      204: { description: "Cancelled" },
-      401: UNAUTHENTICATED,
-      403: FORBIDDEN,
-      404: err("No class has this id"),
-      409: err("Already cancelled"),
-    },
-  },
-];

@@ -1,6 +1,4 @@
 import { apiJson, apiRoute, parseInput, queryObject } from "~/api/http.server";
-import { hrwAssessmentListResponse } from "~/api/hrw-schemas";
-import { type ApiOperation, FORBIDDEN, INVALID, UNAUTHENTICATED } from "~/api/operation";
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
 import { listHrwAssessments } from "~/models/hrw-assessment.server";
@@ -19,24 +17,3 @@ const route = apiRoute({
 });
 export const loader = route;
 export const action = route;
-
-/** How the OpenAPI document (GET /api/openapi.json) describes this route. */
-export const openapi: ApiOperation[] = [
-  {
-    method: "get",
-    path: "/api/admin/hrw-assessments",
-    operationId: "listHrwAssessments",
-    summary: "HRW assessment audit",
-    description:
-      "Administrators. Every high-risk work licence assessment with its assessment date in the period (both ends optional): candidate, class, date, location, plant, assessor and accreditation number, the NAI parts (latest and every result) and the NSA. At most 2000, oldest first.",
-    tags: ["admin"],
-    access: "required",
-    query: hrwReportQuery,
-    responses: {
-      200: { description: "The assessments", schema: hrwAssessmentListResponse },
-      401: UNAUTHENTICATED,
-      403: FORBIDDEN,
-      422: INVALID,
-    },
-  },
-];

@@ -2,15 +2,11 @@ import { clientAddress } from "~/http/request-context.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
-import {
-  type StudentContactDetailResponse,
-  studentDetailAsReadResponse,
-  type StudentDetailResponse, studentUpdateRequest, type UserResponse, userResponse } from "~/api/schemas";
+import { type StudentContactDetailResponse, type StudentDetailResponse, studentUpdateRequest, type UserResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
 import { readsSensitive, studentDetailFor } from "~/models/personal-data.server";
 import { getStudentDetail, updateStudent } from "~/models/student.server";
 import { notFound } from "~/utils/errors";
-import { type ApiOperation, err, FORBIDDEN, INVALID, MALFORMED, TOO_LARGE, UNAUTHENTICATED, WRONG_TYPE } from "~/api/operation";
 
 /**
  * GET /api/admin/students/{id} → the student's record, enrolments and certificates.
@@ -45,46 +41,3 @@ const handle = apiRoute({
 
 export const loader = (args: LoaderFunctionArgs) => handle(args);
 export const action = (args: ActionFunctionArgs) => handle(args);
-
-/** How the OpenAPI document (GET /api/openapi.json) describes this route. */
-export const openapi: ApiOperation[] = [
-  {
-    method: "get",
-    path: "/api/admin/students/{id}",
-    operationId: "getStudent",
-    summary: "Student detail",
-    description:
-      "Administrators: the student with their AVETMISS enrolment details, enrolments, certificates, files, assessments and a summary. Trainers: the student's contact fields and `usi_status`, with the enrolments, certificates, assessments and summary (no USI, date of birth, address, emergency contact, licence number, AVETMISS details or files).",
-    tags: ["admin"],
-    access: "required",
-    responses: {
-      200: { description: "The student detail, as the caller's role may read it", schema: studentDetailAsReadResponse },
-      401: UNAUTHENTICATED,
-      403: FORBIDDEN,
-      404: err("No student has this id"),
-    },
-  },
-  {
-    method: "put",
-    path: "/api/admin/students/{id}",
-    operationId: "updateStudent",
-    summary: "Update a student (partial)",
-    description:
-      "Administrators. Fields left out stay as they are. Deactivating (is_active false) ends the student's sessions and tokens at once.",
-    tags: ["admin"],
-    access: "required",
-    body: studentUpdateRequest,
-    bodyRequired: true,
-    responses: {
-      200: { description: "The updated student", schema: userResponse },
-      400: MALFORMED,
-      401: UNAUTHENTICATED,
-      403: FORBIDDEN,
-      404: err("No student has this id"),
-      409: err("Another account already uses this email"),
-      413: TOO_LARGE,
-      415: WRONG_TYPE,
-      422: INVALID,
-    },
-  },
-];

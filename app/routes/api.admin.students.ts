@@ -1,17 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, queryObject } from "~/api/http.server";
-import {
-  STUDENT_LIST_DEFAULT_PAGE_SIZE,
-  studentAsReadResponse,
-  type StudentContactResponse,
-  studentListQuery,
-  type UserResponse,
-} from "~/api/schemas";
+import { type StudentContactResponse, type UserResponse } from "~/api/schemas";
+import { STUDENT_LIST_DEFAULT_PAGE_SIZE, studentListApiQuery } from "~/schemas/page-queries";
 import { personFor } from "~/models/personal-data.server";
 import { getDb } from "~/db.server";
 import { searchStudents } from "~/models/student.server";
-import { type ApiOperation, err, FORBIDDEN, pagingHeader, UNAUTHENTICATED } from "~/api/operation";
 
 /**
  * GET /api/admin/students?q=&status=&issue=&page=&page_size= → an array of students (clients
@@ -21,7 +15,7 @@ import { type ApiOperation, err, FORBIDDEN, pagingHeader, UNAUTHENTICATED } from
 const handle = apiRoute({
   GET: async ({ request }) => {
     const reader = await requireApiUser(request, "trainer", "admin");
-    const query = parseInput(studentListQuery, queryObject(request));
+    const query = parseInput(studentListApiQuery, queryObject(request));
     const page = await searchStudents(getDb(), {
       q: query.q,
       status: query.status,
@@ -42,33 +36,3 @@ const handle = apiRoute({
 
 export const loader = (args: LoaderFunctionArgs) => handle(args);
 export const action = (args: ActionFunctionArgs) => handle(args);
-
-/** How the OpenAPI document (GET /api/openapi.json) describes this route. */
-export const openapi: ApiOperation[] = [
-  {
-    method: "get",
-    path: "/api/admin/students",
-    operationId: "listStudents",
-    summary: "Student list",
-    description: `Trainers and administrators. Administrators read each student whole; trainers read the contact fields and \`usi_status\` only (never the USI, date of birth, address, emergency contact, licence number or AVETMISS details). An array of students, newest first, searched and paged on the server (default ${STUDENT_LIST_DEFAULT_PAGE_SIZE} per page); the paging figures travel in the X-Total-Count, X-Page, X-Page-Size and X-Page-Count headers.`,
-    tags: ["admin"],
-    access: "required",
-    query: studentListQuery,
-    responses: {
-      200: {
-        description: "One page of students",
-        schema: studentAsReadResponse,
-        array: true,
-        headers: {
-          "X-Total-Count": pagingHeader("Students matching the filters"),
-          "X-Page": pagingHeader("This page (1-based)"),
-          "X-Page-Size": pagingHeader("Students per page"),
-          "X-Page-Count": pagingHeader("Pages in all"),
-        },
-      },
-      401: UNAUTHENTICATED,
-      403: FORBIDDEN,
-      422: err("Invalid query parameters; `errors` names each one"),
-    },
-  },
-];

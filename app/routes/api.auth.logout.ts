@@ -7,7 +7,6 @@ import { destroySession, revokeAllAccess } from "~/auth/session.server";
 import { getDb } from "~/db.server";
 import { recordSignOut } from "~/auth/sign-in.server";
 import { clientAddress } from "~/http/request-context.server";
-import { type ApiOperation, INVALID, MALFORMED, UNAUTHENTICATED, WRONG_TYPE } from "~/api/operation";
 
 /**
  * POST /api/auth/logout → 204. Revokes the bearer token sent, or ends the browser session
@@ -31,26 +30,3 @@ const handle = apiRoute({
 
 export const loader = (args: LoaderFunctionArgs) => handle(args);
 export const action = (args: ActionFunctionArgs) => handle(args);
-
-/** How the OpenAPI document (GET /api/openapi.json) describes this route. */
-export const openapi: ApiOperation[] = [
-  {
-    method: "post",
-    path: "/api/auth/logout",
-    operationId: "logout",
-    summary: "Sign out",
-    description:
-      "Revokes the bearer token sent (or ends the browser session when called with the session cookie). With `{\"everywhere\": true}` every session and token of the user ends.",
-    tags: ["auth"],
-    access: "required",
-    body: logoutRequest,
-    bodyRequired: false,
-    responses: {
-      204: { description: "Signed out" },
-      400: MALFORMED,
-      401: UNAUTHENTICATED,
-      415: WRONG_TYPE,
-      422: INVALID,
-    },
-  },
-];

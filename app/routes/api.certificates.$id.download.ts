@@ -1,12 +1,10 @@
-import { apiRoute, type ApiArgs } from "~/api/http.server";
+import { type ApiArgs, apiError, apiRoute } from "~/api/http.server";
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
 import { getCertificateForViewer } from "~/models/certificate.server";
 import { ensureCertificatePdf } from "~/pdf/certificate-pdf.server";
 import { uuid } from "~/schemas/fields";
-import { apiError } from "~/utils/http.server";
 import { logLine } from "~/utils/log.server";
-import { type ApiOperation, err, UNAUTHENTICATED } from "~/api/operation";
 
 /**
  * GET /api/certificates/{id}/download: the certificate as a PDF attachment, for its owner,
@@ -66,24 +64,3 @@ async function download({ request, params }: ApiArgs): Promise<Response> {
 const route = apiRoute({ GET: download });
 export const loader = route;
 export const action = route;
-
-/** How the OpenAPI document (GET /api/openapi.json) describes this route. */
-export const openapi: ApiOperation[] = [
-  {
-    method: "get",
-    path: "/api/certificates/{id}/download",
-    operationId: "downloadCertificate",
-    summary: "Download a certificate as PDF",
-    description:
-      "The certificate's owner, trainers and administrators; for anyone else it does not exist (404). Saved as certificate_{id}.pdf.",
-    tags: ["student"],
-    access: "required",
-    responses: {
-      200: { description: "The PDF, as an attachment", pdf: true },
-      304: { description: "Not modified (If-None-Match matched the ETag)" },
-      401: UNAUTHENTICATED,
-      404: err("No certificate with this id that the caller may see"),
-      503: err("The PDF could not be produced right now; retry shortly"),
-    },
-  },
-];

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, pathId } from "~/api/http.server";
-import { enrollmentResponse, type EnrollmentResponse } from "~/api/schemas";
-import { type ApiOperation, err, UNAUTHENTICATED } from "~/api/operation";
+import { type EnrollmentResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
 import { listEnrollmentsForStudent } from "~/models/student-enrollments.server";
 import { acceptOffer } from "~/models/waitlist.server";
@@ -20,16 +19,3 @@ const handle = apiRoute({
 
 export const loader = (args: LoaderFunctionArgs) => handle(args);
 export const action = (args: ActionFunctionArgs) => handle(args);
-
-export const openapi: ApiOperation[] = [
-  {
-    method: "post",
-    path: "/api/classes/{id}/accept",
-    operationId: "acceptSeatOffer",
-    summary: "Accept a seat offered from the waitlist",
-    description: "Any signed-in user holding an open offer (48 hours) for the class: enrols them in it.",
-    tags: ["student"],
-    access: "required",
-    responses: { 201: { description: "Enrolled", schema: enrollmentResponse }, 401: UNAUTHENTICATED, 409: err("No open offer for the caller in this class") },
-  },
-];

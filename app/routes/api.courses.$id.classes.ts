@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOptionalApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, pathId } from "~/api/http.server";
-import { classForApi, classResponse, type ClassResponse } from "~/api/class-schemas";
-import { type ApiOperation, err } from "~/api/operation";
+import { classForApi, type ClassResponse } from "~/api/class-schemas";
 import { getDb } from "~/db.server";
 import { listUpcomingClasses } from "~/models/class.server";
 import { getCourse } from "~/models/course.server";
@@ -26,19 +25,3 @@ const handle = apiRoute({
 
 export const loader = (args: LoaderFunctionArgs) => handle(args);
 export const action = (args: LoaderFunctionArgs) => handle(args);
-
-export const openapi: ApiOperation[] = [
-  {
-    method: "get",
-    path: "/api/courses/{id}/classes",
-    operationId: "listCourseClasses",
-    summary: "A course's upcoming classes",
-    description: "Anyone, for an active course. Classes not yet started and not cancelled, soonest first, each with its sessions and seats left.",
-    tags: ["public"],
-    access: "optional",
-    responses: {
-      200: { description: "The upcoming classes", schema: classResponse, array: true },
-      404: err("No active course has this id"),
-    },
-  },
-];

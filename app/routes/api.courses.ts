@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute } from "~/api/http.server";
-import { type CourseResponse, courseResponse } from "~/api/schemas";
+import { type CourseResponse } from "~/api/schemas";
 import { getOptionalApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
 import { listAllCourses } from "~/models/course-admin.server";
 import { listCourses } from "~/models/course.server";
-import { type ApiOperation } from "~/api/operation";
 
 /**
  * GET /api/courses → the course list. Anyone (credentials that fail count as none): the
@@ -25,18 +24,3 @@ const handle = apiRoute({
 
 export const loader = (args: LoaderFunctionArgs) => handle(args);
 export const action = (args: ActionFunctionArgs) => handle(args);
-
-/** How the OpenAPI document (GET /api/openapi.json) describes this route. */
-export const openapi: ApiOperation[] = [
-  {
-    method: "get",
-    path: "/api/courses",
-    operationId: "listCourses",
-    summary: "Course list",
-    description:
-      "Anyone. Without credentials, and for students, the active courses only; trainers and administrators get every course with its is_active. Ordered by tier then name.",
-    tags: ["courses"],
-    access: "optional",
-    responses: { 200: { description: "The courses", schema: courseResponse, array: true } },
-  },
-];

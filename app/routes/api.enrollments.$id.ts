@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
-import { enrollmentUpdateRequest, trainerEnrollmentResponse, type TrainerEnrollmentResponse } from "~/api/schemas";
+import { enrollmentUpdateRequest, type TrainerEnrollmentResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
 import { announceCertificate } from "~/mail/certificate-issued.server";
 import { setPlannedDates, updateEnrollmentProgress } from "~/models/enrollment.server";
 import { getEnrollmentForTrainer } from "~/models/trainer-students.server";
 import { enrollmentUpdateSchema, plannedDatesSchema } from "~/schemas/enrollment-update";
 import { notFound } from "~/utils/errors";
-import { type ApiOperation, err, FORBIDDEN, INVALID, MALFORMED, TOO_LARGE, UNAUTHENTICATED, WRONG_TYPE } from "~/api/operation";
 
 /**
  * PUT /api/enrollments/{id} `{status?, progress_percentage?, reopen?, planned_start_date?,
@@ -48,30 +47,3 @@ const handle = apiRoute({
 
 export const loader = (args: LoaderFunctionArgs) => handle(args);
 export const action = (args: ActionFunctionArgs) => handle(args);
-
-/** How the OpenAPI document (GET /api/openapi.json) describes this route. */
-export const openapi: ApiOperation[] = [
-  {
-    method: "put",
-    path: "/api/enrollments/{id}",
-    operationId: "updateEnrollment",
-    summary: "Update an enrolment's status, progress and planned dates",
-    description:
-      "Trainers and administrators. Fields left out keep their values. planned_start_date and planned_end_date (YYYY-MM-DD, sent together, the end not before the start) are the activity dates the AVETMISS report carries. Completing needs a passed assessment and sets progress to 100; it issues the certificate when the student's USI is verified. A withdrawn enrolment is reinstated only with reopen: true.",
-    tags: ["trainer"],
-    access: "required",
-    body: enrollmentUpdateRequest,
-    bodyRequired: true,
-    responses: {
-      200: { description: "The enrolment as it now stands", schema: trainerEnrollmentResponse },
-      400: MALFORMED,
-      401: UNAUTHENTICATED,
-      403: FORBIDDEN,
-      404: err("No enrolment has this id"),
-      409: err("The change is not allowed from the enrolment's current state"),
-      413: TOO_LARGE,
-      415: WRONG_TYPE,
-      422: INVALID,
-    },
-  },
-];

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute } from "~/api/http.server";
-import { type EnrollmentResponse, enrollmentResponse } from "~/api/schemas";
+import { type EnrollmentResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
 import { listEnrollmentsForStudent } from "~/models/student-enrollments.server";
-import { type ApiOperation, UNAUTHENTICATED } from "~/api/operation";
 
 /** GET /api/enrollments/my → the caller's own enrolments, newest first. */
 const handle = apiRoute({
@@ -16,17 +15,3 @@ const handle = apiRoute({
 
 export const loader = (args: LoaderFunctionArgs) => handle(args);
 export const action = (args: ActionFunctionArgs) => handle(args);
-
-/** How the OpenAPI document (GET /api/openapi.json) describes this route. */
-export const openapi: ApiOperation[] = [
-  {
-    method: "get",
-    path: "/api/enrollments/my",
-    operationId: "listMyEnrollments",
-    summary: "My enrolments",
-    description: "Any signed-in user; only their own enrolments, newest first.",
-    tags: ["student"],
-    access: "required",
-    responses: { 200: { description: "The enrolments", schema: enrollmentResponse, array: true }, 401: UNAUTHENTICATED },
-  },
-];

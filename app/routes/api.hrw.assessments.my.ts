@@ -1,6 +1,4 @@
 import { apiJson, apiRoute } from "~/api/http.server";
-import { hrwAssessmentListResponse } from "~/api/hrw-schemas";
-import { type ApiOperation, FORBIDDEN, UNAUTHENTICATED } from "~/api/operation";
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
 import { listHrwAssessments } from "~/models/hrw-assessment.server";
@@ -14,17 +12,3 @@ const route = apiRoute({
 });
 export const loader = route;
 export const action = route;
-
-/** How the OpenAPI document (GET /api/openapi.json) describes this route. */
-export const openapi: ApiOperation[] = [
-  {
-    method: "get",
-    path: "/api/hrw/assessments/my",
-    operationId: "myHrwAssessments",
-    summary: "My HRW licence assessments",
-    description: "Students. Their own high-risk work assessments with results, NSA and the licence application deadline (NSA date + 60 days).",
-    tags: ["student"],
-    access: "required",
-    responses: { 200: { description: "The student's own assessments", schema: hrwAssessmentListResponse }, 401: UNAUTHENTICATED, 403: FORBIDDEN },
-  },
-];

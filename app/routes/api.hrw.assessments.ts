@@ -1,6 +1,5 @@
 import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
-import { hrwAssessmentResponse, hrwBookingRequest } from "~/api/hrw-schemas";
-import { type ApiOperation, err, FORBIDDEN, INVALID, MALFORMED, TOO_LARGE, UNAUTHENTICATED, WRONG_TYPE } from "~/api/operation";
+import { hrwBookingRequest } from "~/api/hrw-schemas";
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
 import { bookAssessment, getHrwAssessment } from "~/models/hrw-assessment.server";
@@ -17,29 +16,3 @@ const route = apiRoute({
 });
 export const loader = route;
 export const action = route;
-
-export const openapi: ApiOperation[] = [
-  {
-    method: "post",
-    path: "/api/hrw/assessments",
-    operationId: "bookHrwAssessment",
-    summary: "Book an HRW licence assessment",
-    description:
-      "Trainers. Candidate, licence course, state, date (not in the past), start time, delivery location, assessor and plant. The regulator notice deadline comes from the state's lead time in business days.",
-    tags: ["trainer"],
-    access: "required",
-    body: hrwBookingRequest,
-    bodyRequired: true,
-    responses: {
-      201: { description: "Booked", schema: hrwAssessmentResponse },
-      400: MALFORMED,
-      401: UNAUTHENTICATED,
-      403: FORBIDDEN,
-      404: err("No course or location has this id"),
-      409: err("The candidate's checks are incomplete (the detail names which), the course has no licence class, or the assessor or candidate is not active"),
-      413: TOO_LARGE,
-      415: WRONG_TYPE,
-      422: INVALID,
-    },
-  },
-];

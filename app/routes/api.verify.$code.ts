@@ -1,12 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, apiRoute } from "~/api/http.server";
-import { err, type ApiOperation } from "~/api/operation";
-import { certificateVerificationResponse, type CertificateVerificationResponse } from "~/api/schemas";
+import { apiError, apiJson, apiRoute } from "~/api/http.server";
+import { type CertificateVerificationResponse } from "~/api/schemas";
 import { clientAddress } from "~/http/request-context.server";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { lookUpVerification, NO_CERTIFICATE, VERIFY_LIMITED } from "~/models/certificate-verification.server";
-import { apiError } from "~/utils/http.server";
 
 /**
  * GET /api/verify/{code} → the certificate's public record and status, for anyone (no
@@ -40,21 +38,3 @@ const handle = apiRoute({
 
 export const loader = (args: LoaderFunctionArgs) => handle(args);
 export const action = (args: ActionFunctionArgs) => handle(args);
-
-export const openapi: ApiOperation[] = [
-  {
-    method: "get",
-    path: "/api/verify/{code}",
-    operationId: "verifyCertificate",
-    summary: "Verify a certificate by its code",
-    description:
-      "Anyone, no sign-in: the code printed (and QR-encoded) on a statement of attainment. Status valid, revoked (with revoked_at) or replaced (with replaced_by, the new number). Never a USI or date of birth. Codes may be typed with or without hyphens, in any case. Under a request limit per client.",
-    tags: ["public"],
-    access: "public",
-    responses: {
-      200: { description: "The certificate's public record", schema: certificateVerificationResponse },
-      404: err("No certificate found (an unknown or malformed code alike)"),
-      429: err("Too many verification requests from this client; see Retry-After"),
-    },
-  },
-];

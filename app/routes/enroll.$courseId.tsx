@@ -32,7 +32,7 @@ const COURSE_NOT_FOUND = "Course not found";
 const ENROLL_FAILED = "Failed to enroll in course";
 
 /** Where a new enrollment is seen: the student's courses; other roles have no such page, so their portal. */
-const afterEnrolment = (role: Role) => (role === "student" ? "/student/courses" : HOME_BY_ROLE[role]);
+const afterEnrollment = (role: Role) => (role === "student" ? "/student/courses" : HOME_BY_ROLE[role]);
 
 function notFoundRedirect() {
   return redirectWithFlash("/courses", { type: "error", message: COURSE_NOT_FOUND });
@@ -67,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // a course with classes is booked by choosing one (CONTRACT section 14)
     classes: await listUpcomingClasses(db, course.id),
     waitlist: (await waitlistForStudent(db, user.id)).filter((w) => w.course_id === course.id),
-    myCourses: afterEnrolment(user.role),
+    myCourses: afterEnrollment(user.role),
     rto: { name: env().RTO_NAME, code: env().RTO_CODE },
   });
 }
@@ -89,7 +89,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         if (intent === "leave") await leaveWaitlist(db, input);
         if (intent === "accept") {
           await acceptOffer(db, input);
-          return redirectWithFlash(afterEnrolment(user.role), { type: "success", message: OFFER_ACCEPTED });
+          return redirectWithFlash(afterEnrollment(user.role), { type: "success", message: OFFER_ACCEPTED });
         }
         return redirectWithFlash(`/enroll/${id.data}`, { type: "success", message: intent === "waitlist" ? WAITLIST_JOINED : WAITLIST_LEFT });
       },
@@ -105,7 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         if (isDomainError(error) && error.status === 404) return notFoundRedirect();
         throw error;
       }
-      return redirectWithFlash(afterEnrolment(user.role), { type: "success", message: ENROLLED });
+      return redirectWithFlash(afterEnrollment(user.role), { type: "success", message: ENROLLED });
     },
   });
 }

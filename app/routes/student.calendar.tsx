@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { CalendarFeedPage } from "~/components/calendar-feed";
-import { calendarPageData, renewCalendarAction } from "~/components/calendar-feed.server";
+import { calendarPageData, renewCalendarAction } from "~/utils/calendar-feed.server";
 import { RouteError } from "~/components/route-error";
 import { getDb } from "~/db.server";
 

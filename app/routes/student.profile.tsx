@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { ownRecord } from "~/models/personal-data.server";
-import { EnrolmentDetailsList } from "~/components/student/enrolment-details";
+import { EnrollmentDetailsList } from "~/components/student/enrollment-details";
 import { getDb } from "~/db.server";
 import { getAvetmissDetails } from "~/avetmiss/details.server";
 import { PageTitle } from "~/components/portal-shell";
@@ -69,11 +69,11 @@ export default function StudentProfile() {
               The national VET data collection (AVETMISS) asks every registered training organisation for these. Every question is optional.
             </p>
           </div>
-          <ButtonLink to="/student/profile/enrolment" variant="secondary" preventScrollReset>
+          <ButtonLink to="/student/profile/enrollment" variant="secondary" preventScrollReset>
             Edit enrolment details
           </ButtonLink>
         </div>
-        <EnrolmentDetailsList details={details} dateOfBirth={user.date_of_birth} />
+        <EnrollmentDetailsList details={details} dateOfBirth={user.date_of_birth} />
       </Card>
       <Outlet />
     </>

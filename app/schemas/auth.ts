@@ -12,6 +12,14 @@ export const secondStepCode = z
 /** `code` is the second step of an account that has one (the /api sends it with the password). */
 export const loginSchema = z.object({ email: signInEmail, password: signInPassword, code: secondStepCode.optional() });
 
+/** POST /api/auth/logout: this token, or with `everywhere` every session and token of the user. */
+export const logoutSchema = z.object({
+  everywhere: z
+    .boolean({ message: "everywhere must be true or false" })
+    .optional()
+    .describe("true ends every session and token of the user, not just this token"),
+});
+
 /** The second-step page: the code alone (the password was checked on the page before). */
 export const secondStepSchema = z.object({ code: secondStepCode });
 export type LoginInput = z.infer<typeof loginSchema>;

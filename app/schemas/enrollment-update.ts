@@ -29,6 +29,23 @@ export const enrollmentUpdateSchema = z
 
 export type EnrollmentUpdateInput = z.infer<typeof enrollmentUpdateSchema>;
 
+/**
+ * PUT /api/enrollments/{id}: what to change; a field left out keeps its current value. The
+ * route holds the result to the trainer's form (`enrollmentUpdateSchema`) and the planned dates
+ * to `plannedDatesSchema`, so both ways in answer to the same rules.
+ */
+export const enrollmentPatchSchema = z.object({
+  status: z.enum(ENROLLMENT_STATUSES, { message: "status must be enrolled, in_progress, completed or withdrawn" }).optional(),
+  progress_percentage: z
+    .int({ message: "progress_percentage must be a whole number" })
+    .min(0, "progress_percentage must be between 0 and 100")
+    .max(100, "progress_percentage must be between 0 and 100")
+    .optional(),
+  reopen: z.boolean({ message: "reopen must be true or false" }).optional().describe("true to reinstate a withdrawn enrolment (never done silently)"),
+  planned_start_date: z.string({ message: "planned_start_date must be a date (YYYY-MM-DD)" }).optional().describe("The planned start of the activity (YYYY-MM-DD); sent with planned_end_date"),
+  planned_end_date: z.string({ message: "planned_end_date must be a date (YYYY-MM-DD)" }).optional().describe("The planned end (YYYY-MM-DD), not before the start"),
+});
+
 const PLANNED_DATE = "Enter the date as YYYY-MM-DD";
 /** A real calendar date between 1980 and 2099 (the years a collection may report). */
 const plannedDate = (label: string) =>

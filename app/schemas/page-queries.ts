@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ASSESSMENT_STATUSES, TIERS } from "#db/schema";
 import { YEAR_INVALID, YEAR_OUT_OF_RANGE } from "~/avetmiss/exports-text";
-import { requiredText, searchTerm, uuid } from "./fields";
+import { cleanSearchTerm, requiredText, searchTerm, uuid } from "./fields";
 import { STUDENT_ISSUES, STUDENT_STATUSES } from "./student-filters";
 
 /**
@@ -35,6 +35,35 @@ export const studentListQuerySchema = z.object({
   status: z.enum(STUDENT_STATUSES).catch("all"),
   issue: z.enum(STUDENT_ISSUES).nullable().catch(null),
   page: pageNumber,
+});
+
+const wholeNumberText = (label: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, `${label} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, `${label} must be between 1 and ${max}`);
+
+export const STUDENT_LIST_DEFAULT_PAGE_SIZE = 100;
+
+/**
+ * GET /api/admin/students: search, filters and paging (the paging figures travel in headers).
+ * Unlike the page's query above, a program is told what it sent wrong (422), never given a
+ * different list than it asked for.
+ */
+export const studentListApiQuery = z.object({
+  q: z
+    .string()
+    .max(200, "Search must be at most 200 characters")
+    .transform((v) => cleanSearchTerm(v, 200))
+    .optional()
+    .describe("Search in name and email"),
+  status: z.enum(STUDENT_STATUSES, { message: "status must be all, active or inactive" }).optional(),
+  issue: z.enum(STUDENT_ISSUES, { message: `issue must be one of ${STUDENT_ISSUES.join(", ")}` }).optional(),
+  page: wholeNumberText("page", 100_000).optional().describe("1-based page; a page past the end gives the last page"),
+  page_size: wholeNumberText("page_size", 100)
+    .optional()
+    .describe(`Students per page, 1 to 100 (default ${STUDENT_LIST_DEFAULT_PAGE_SIZE})`),
 });
 
 /** The trainer's assessment list: search, status filter and page. */
@@ -103,10 +132,13 @@ export const certificateChangeSchema = z.discriminatedUnion(
   { error: "Choose Revoke or Reissue for a certificate" },
 );
 
-/** The Staff page's Deactivate / Reactivate button. */
 /** /admin/staff: reset a staff member's two-step sign-in (a lost phone). */
 export const staffTwoStepResetSchema = z.object({ intent: z.literal("reset-two-step"), user_id: uuid });
 
+/** PUT /api/admin/staff/{id}: deactivate or reactivate a staff account (the person is in the URL). */
+export const staffActiveSchema = z.object({ is_active: z.boolean({ message: "is_active must be true or false" }) });
+
+/** The Staff page's Deactivate / Reactivate button. */
 export const staffToggleSchema = z.object({
   intent: z.literal("toggle"),
   user_id: uuid,

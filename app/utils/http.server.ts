@@ -1,23 +1,5 @@
 import { json } from "@remix-run/node";
-import { isDomainError } from "./errors";
 import { uuid } from "~/schemas/fields";
-
-/** Every /api failure's body: `{detail}`, a sentence a person can read, plus any `extra` fields. */
-export function apiError(status: number, detail: string, extra: Record<string, unknown> = {}): Response {
-  return json({ detail, ...extra }, { status });
-}
-
-/** Maps a thrown domain error to its /api answer; anything else is rethrown. */
-export function apiErrorFrom(error: unknown): Response {
-  if (error instanceof Response) return error;
-  if (isDomainError(error)) {
-    const extra = Object.keys(error.fieldErrors).length ? { errors: error.fieldErrors } : {};
-    const response = apiError(error.status, error.message, extra);
-    if (error.retryAfterSeconds) response.headers.set("Retry-After", String(error.retryAfterSeconds));
-    return response;
-  }
-  throw error;
-}
 
 /**
  * A page route's `headers`: an action's Retry-After (a form over a request limit, or busy) reaches the

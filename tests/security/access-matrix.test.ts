@@ -149,7 +149,7 @@ const pages: PageCase[] = [
   { file: "admin.reports.avetmiss.$file.ts", path: () => "/admin/reports/avetmiss/NAT00060.txt?year=2025", params: () => ({ file: "NAT00060.txt" }), may: ["admin"], methods: ["GET"] },
   { file: "admin.locations.tsx", path: () => "/admin/locations", may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.locations_.$id.tsx", path: () => `/admin/locations/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
-  { file: "student.profile.enrolment.tsx", path: () => "/student/profile/enrolment", may: ["student"], methods: ["GET", "POST"] },
+  { file: "student.profile.enrollment.tsx", path: () => "/student/profile/enrollment", may: ["student"], methods: ["GET", "POST"] },
   { file: "admin.export[.]csv.ts", path: () => "/admin/export.csv", may: ["admin"], methods: ["GET"] },
   // classes (CONTRACT section 14)
   { file: "admin.courses.$id_.classes.new.tsx", path: () => `/admin/courses/${ids.freeCourse}/classes/new`, params: () => ({ id: ids.freeCourse }), may: ["admin"], methods: ["GET", "POST"] },

@@ -210,7 +210,7 @@ const targets: Target[] = [
   { file: "admin.students.$id_.edit.tsx", method: "POST", path: () => `/admin/students/${ids.student}/edit`, params: () => ({ id: ids.student }), as: "admin", poison: { email: BAD_EMAIL }, required: true },
   { file: "admin.locations.tsx", method: "POST", path: () => "/admin/locations", as: "admin", poison: { identifier: "!!" }, required: true },
   { file: "admin.locations_.$id.tsx", method: "POST", path: () => `/admin/locations/${ids.location}`, params: () => ({ id: ids.location }), as: "admin", poison: { postcode: "twenty" }, required: false },
-  { file: "student.profile.enrolment.tsx", method: "POST", path: () => "/student/profile/enrolment", as: "student", poison: { sex: "unknown" }, required: false },
+  { file: "student.profile.enrollment.tsx", method: "POST", path: () => "/student/profile/enrollment", as: "student", poison: { sex: "unknown" }, required: false },
   { file: "api.auth.login.ts", method: "POST", path: () => "/api/auth/login", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
   { file: "api.auth.register.ts", method: "POST", path: () => "/api/auth/register", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
   { file: "api.auth.logout.ts", method: "POST", path: () => "/api/auth/logout", as: "anonymous", poison: {}, required: false },

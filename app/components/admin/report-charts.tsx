@@ -8,7 +8,7 @@ import { TIER_TITLES } from "~/components/status-badges";
  */
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const ENROLMENT_COLOUR = "#1f3a5f";
+const ENROLLMENT_COLOUR = "#1f3a5f";
 const COMPLETION_COLOUR = "#b45309";
 
 /** A round top for the axis: 1, 2, 5 times a power of ten at or above the largest value. */
@@ -22,7 +22,7 @@ function Legend() {
   return (
     <p className="mt-2 flex gap-4 text-xs text-steel-700" aria-hidden="true">
       <span className="flex items-center gap-1">
-        <span className="inline-block h-3 w-3" style={{ background: ENROLMENT_COLOUR }} /> Enrolments
+        <span className="inline-block h-3 w-3" style={{ background: ENROLLMENT_COLOUR }} /> Enrolments
       </span>
       <span className="flex items-center gap-1">
         <span className="inline-block h-3 w-3" style={{ background: COMPLETION_COLOUR }} /> Completions
@@ -31,22 +31,22 @@ function Legend() {
   );
 }
 
-export function MonthlyChart({ year, months }: { year: number; months: Array<{ month: number; enrolments: number; completions: number }> }) {
+export function MonthlyChart({ year, months }: { year: number; months: Array<{ month: number; enrollments: number; completions: number }> }) {
   const width = 640;
   const height = 220;
   const pad = { left: 36, right: 8, top: 12, bottom: 28 };
-  const top = axisMax(Math.max(...months.map((m) => Math.max(m.enrolments, m.completions))));
+  const top = axisMax(Math.max(...months.map((m) => Math.max(m.enrollments, m.completions))));
   const plotW = width - pad.left - pad.right;
   const plotH = height - pad.top - pad.bottom;
   const slot = plotW / 12;
   const bar = slot * 0.35;
   const y = (v: number) => pad.top + plotH - (v / top) * plotH;
-  const totalEnrolments = months.reduce((s, m) => s + m.enrolments, 0);
+  const totalEnrollments = months.reduce((s, m) => s + m.enrollments, 0);
   const totalCompletions = months.reduce((s, m) => s + m.completions, 0);
   return (
     <figure>
       <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-labelledby="monthly-title">
-        <title id="monthly-title">{`Enrolments and completions per month, ${year}: ${totalEnrolments} enrolments and ${totalCompletions} completions in all`}</title>
+        <title id="monthly-title">{`Enrolments and completions per month, ${year}: ${totalEnrollments} enrolments and ${totalCompletions} completions in all`}</title>
         {[0, top / 2, top].map((v) => (
           <g key={v}>
             <line x1={pad.left} x2={width - pad.right} y1={y(v)} y2={y(v)} stroke="#d6dde6" />
@@ -59,7 +59,7 @@ export function MonthlyChart({ year, months }: { year: number; months: Array<{ m
           const x = pad.left + i * slot + slot * 0.15;
           return (
             <g key={m.month}>
-              <rect x={x} y={y(m.enrolments)} width={bar} height={plotH + pad.top - y(m.enrolments)} fill={ENROLMENT_COLOUR} />
+              <rect x={x} y={y(m.enrollments)} width={bar} height={plotH + pad.top - y(m.enrollments)} fill={ENROLLMENT_COLOUR} />
               <rect x={x + bar} y={y(m.completions)} width={bar} height={plotH + pad.top - y(m.completions)} fill={COMPLETION_COLOUR} />
               <text x={pad.left + i * slot + slot / 2} y={height - 10} textAnchor="middle" fontSize="11" fill="#475569">
                 {MONTHS[i]}
@@ -86,7 +86,7 @@ export function MonthlyChart({ year, months }: { year: number; months: Array<{ m
           <tbody>
             {(
               [
-                ["Enrolments", "enrolments", totalEnrolments],
+                ["Enrolments", "enrollments", totalEnrollments],
                 ["Completions", "completions", totalCompletions],
               ] as const
             ).map(([label, key, total]) => (

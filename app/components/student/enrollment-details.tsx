@@ -25,7 +25,7 @@ export function streetAddress(d: Pick<AvetmissDetails, "address_building" | "add
 }
 
 /** The details with their labels (the codes stay in the NAT files). */
-export function EnrolmentDetailsList({ details, dateOfBirth }: { details: AvetmissDetails; dateOfBirth?: string | null }) {
+export function EnrollmentDetailsList({ details, dateOfBirth }: { details: AvetmissDetails; dateOfBirth?: string | null }) {
   const list = (codes: string[], options: typeof DISABILITY_TYPES | typeof PRIOR_EDUCATION_TYPES) =>
     codes.length ? codes.map((c) => labelOf(options, c)).join("; ") : null;
   const rows: Array<[string, string]> = [

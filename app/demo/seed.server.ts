@@ -1,14 +1,14 @@
-import { defaultPlannedDates } from "../app/models/enrollment-rules";
+import { defaultPlannedDates } from "~/models/enrollment-rules";
 import crypto from "node:crypto";
-import { hashPassword } from "../app/auth/password.server";
-import { newVerificationCode, nextCertificateNumber } from "../app/models/certificate-number.server";
-import { nextStudentNumber } from "../app/models/student-number.server";
-import { USI_ALPHABET, usiFromBody } from "../app/models/usi";
-import { writeTransaction, type DB } from "./connection";
-import { DEMO_COURSES, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_STUDENTS, demoAvetmissDetails } from "./demo-data";
-import { seedHrwDemo } from "./demo-hrw";
-import type { EnrollmentStatus, Role } from "./schema";
-import { seedDemoClasses } from "./demo-classes";
+import { hashPassword } from "~/auth/password.server";
+import { newVerificationCode, nextCertificateNumber } from "~/models/certificate-number.server";
+import { nextStudentNumber } from "~/models/student-number.server";
+import { USI_ALPHABET, usiFromBody } from "~/models/usi";
+import { writeTransaction, type DB } from "#db/connection";
+import { DEMO_COURSES, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_STUDENTS, demoAvetmissDetails } from "./data";
+import { seedHrwDemo } from "./hrw.server";
+import type { EnrollmentStatus, Role } from "#db/schema";
+import { seedDemoClasses } from "./classes.server";
 
 const DAY = 864e5;
 
@@ -122,7 +122,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
       const at = new Date(now.getTime() - 420 * DAY + i * 1000).toISOString();
       await trx.insertInto("delivery_locations").values({ id, ...l, created_at: at, updated_at: at }).execute();
     }
-    let enrolments = 0;
+    let enrollments = 0;
     const courseByKey = (key: string) => {
       const c = DEMO_COURSES.find((d) => d.key === key)!;
       return { ...c, id: courseIds.get(key)! };
@@ -156,7 +156,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
       const course = courseByKey(key);
       const enrollmentId = crypto.randomUUID();
       const completedDaysAgo = status === "completed" ? Math.max(1, enrolledDaysAgo - 21) : null;
-      const planned = plannedDates(status, enrolledDaysAgo, course.duration_hours, enrolments);
+      const planned = plannedDates(status, enrolledDaysAgo, course.duration_hours, enrollments);
       await trx
         .insertInto("enrollments")
         .values({
@@ -169,7 +169,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
           completion_date: completedDaysAgo === null ? null : iso(completedDaysAgo),
           updated_at: iso(completedDaysAgo ?? enrolledDaysAgo),
           // most training is at the main yard; every third enrolment at the second
-          location_id: locationIds[enrolments++ % 3 === 2 ? 1 : 0],
+          location_id: locationIds[enrollments++ % 3 === 2 ? 1 : 0],
           planned_start_date: planned.start,
           planned_end_date: planned.end,
         })
@@ -398,7 +398,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     await awaiting("noah.singh@example.com", 41);
     await seedHrwDemo(trx, { now, adminId, trainerId, passwordHash: hashes[1]!, locationId: locationIds[0]! });
 
-    // classes, a waitlist and attendance (db/demo-classes.ts): two learners not taking the tower crane course wait for its full class
+    // classes, a waitlist and attendance (classes.server.ts): two learners not taking the tower crane course wait for its full class
     const waiting = [...cohort.values()].filter((c) => !c.picks.includes("tower-crane")).slice(0, 3).map((c) => c.student.id);
     await seedDemoClasses(trx, { now, trainerId, courseIds, locationIds, demoStudentId: demo.id, waitingStudentIds: waiting });
 

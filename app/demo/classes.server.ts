@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { organisationToday } from "../app/utils/organisation-calendar";
-import type { DB } from "./connection";
+import { organisationToday } from "~/utils/organisation-calendar";
+import type { DB } from "#db/connection";
 
 /**
  * The demo's classes (CONTRACT section 14): past, running and upcoming, one full with a
@@ -45,7 +45,7 @@ export async function seedDemoClasses(
     }
     return { id, sessions };
   };
-  const enrolmentOf = (studentId: string, courseKey: string) =>
+  const enrollmentOf = (studentId: string, courseKey: string) =>
     trx
       .selectFrom("enrollments")
       .select(["id", "planned_start_date", "planned_end_date"])
@@ -54,7 +54,7 @@ export async function seedDemoClasses(
       .executeTakeFirstOrThrow();
 
   // Past: the demo student's dogging course ran as a daytime class, attended throughout.
-  const dogging = await enrolmentOf(input.demoStudentId, "dogging");
+  const dogging = await enrollmentOf(input.demoStudentId, "dogging");
   const past = await addClass("dogging", dogging.planned_start_date!, dogging.planned_end_date!, 6, days(dogging.planned_start_date!, dogging.planned_end_date!), ["07:30", "15:30"]);
   await trx.updateTable("enrollments").set({ class_id: past.id }).where("id", "=", dogging.id).execute();
   for (const s of past.sessions) {
@@ -63,7 +63,7 @@ export async function seedDemoClasses(
 
   // Running: rigging intermediate, a part-time evening class on Tuesdays and Thursdays; the
   // demo student came to most sessions so far, once late and once absent.
-  const ri = await enrolmentOf(input.demoStudentId, "rigging-intermediate");
+  const ri = await enrollmentOf(input.demoStudentId, "rigging-intermediate");
   const running = await addClass("rigging-intermediate", ri.planned_start_date!, ri.planned_end_date!, 8, days(ri.planned_start_date!, ri.planned_end_date!, (d) => weekday(d) === 2 || weekday(d) === 4), ["18:00", "21:00"], 1);
   await trx.updateTable("enrollments").set({ class_id: running.id }).where("id", "=", ri.id).execute();
   const held = running.sessions.filter((s) => s.date < today);
@@ -74,7 +74,7 @@ export async function seedDemoClasses(
 
   // Upcoming and full: the tower crane class the demo student booked takes one learner at a
   // time on the crane, and two learners wait for its seat; a later class has room.
-  const tower = await enrolmentOf(input.demoStudentId, "tower-crane");
+  const tower = await enrollmentOf(input.demoStudentId, "tower-crane");
   const full = await addClass("tower-crane", tower.planned_start_date!, tower.planned_end_date!, 1, days(tower.planned_start_date!, tower.planned_end_date!), ["07:00", "15:00"]);
   await trx.updateTable("enrollments").set({ class_id: full.id }).where("id", "=", tower.id).execute();
   const enrolledInTower = new Set(

@@ -7,15 +7,15 @@ import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Alert, ButtonLink, Modal, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
-import { getAvetmissDetails, updateEnrolmentDetails } from "~/avetmiss/details.server";
-import { avetmissListsFromForm, enrolmentDetailsSchema } from "~/avetmiss/schema";
+import { getAvetmissDetails, updateEnrollmentDetails } from "~/avetmiss/details.server";
+import { avetmissListsFromForm, enrollmentDetailsSchema } from "~/avetmiss/schema";
 import { answerForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { useDismissibleError } from "~/utils/use-form-error";
 import { formToObject, type FieldErrors } from "~/utils/validation";
 import { clientAddress } from "~/http/request-context.server";
 
-export const ENROLMENT_DETAILS_SAVED = "Enrolment details saved";
+export const ENROLLMENT_DETAILS_SAVED = "Enrolment details saved";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
@@ -26,21 +26,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "student");
   return answerForm(request, {
-    schema: enrolmentDetailsSchema,
+    schema: enrollmentDetailsSchema,
     input: (form) => ({ ...formToObject(form), ...avetmissListsFromForm(form) }),
     // a post without the form's fields is not this form and must not wipe the details
     requires: ["sex", "postcode", "date_of_birth"],
     unreadable: "Failed to save your enrolment details",
     invalid: "Please correct the highlighted fields",
     save: async (input) => {
-      await updateEnrolmentDetails(getDb(), user.id, input, undefined, clientAddress(request));
-      return redirectWithFlash("/student/profile", { type: "success", message: ENROLMENT_DETAILS_SAVED });
+      await updateEnrollmentDetails(getDb(), user.id, input, undefined, clientAddress(request));
+      return redirectWithFlash("/student/profile", { type: "success", message: ENROLLMENT_DETAILS_SAVED });
     },
   });
 }
 
 /** My enrolment details: the AVETMISS questions, over My Profile with its own URL (works without JavaScript). */
-export default function EditEnrolmentDetails() {
+export default function EditEnrollmentDetails() {
   const current = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);

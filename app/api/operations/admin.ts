@@ -1,0 +1,139 @@
+import { type ApiOperation, BODY_FAILURES, err, FORBIDDEN, pagingHeader, UNAUTHENTICATED } from "../operation";
+import { auditPageResponse, dashboardStatsResponse, staffUpdateRequest, studentAsReadResponse, studentDetailAsReadResponse, studentUpdateRequest, userResponse } from "../schemas";
+import { AUDIT_PAGE_SIZE } from "~/models/audit-actions";
+import { auditQuery } from "~/schemas/audit";
+import { avetmissYearQuery, STUDENT_LIST_DEFAULT_PAGE_SIZE, studentListApiQuery } from "~/schemas/page-queries";
+
+/** How the OpenAPI document describes the admin calls. */
+export const adminOperations: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/dashboard/stats",
+    operationId: "getDashboardStats",
+    summary: "Dashboard figures",
+    description: "Trainers and administrators.",
+    tags: ["admin"],
+    access: "required",
+    responses: {
+      200: { description: "The figures", schema: dashboardStatsResponse },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/students",
+    operationId: "listStudents",
+    summary: "Student list",
+    description: `Trainers and administrators. Administrators read each student whole; trainers read the contact fields and \`usi_status\` only (never the USI, date of birth, address, emergency contact, licence number or AVETMISS details). An array of students, newest first, searched and paged on the server (default ${STUDENT_LIST_DEFAULT_PAGE_SIZE} per page); the paging figures travel in the X-Total-Count, X-Page, X-Page-Size and X-Page-Count headers.`,
+    tags: ["admin"],
+    access: "required",
+    query: studentListApiQuery,
+    responses: {
+      200: {
+        description: "One page of students",
+        schema: studentAsReadResponse,
+        array: true,
+        headers: {
+          "X-Total-Count": pagingHeader("Students matching the filters"),
+          "X-Page": pagingHeader("This page (1-based)"),
+          "X-Page-Size": pagingHeader("Students per page"),
+          "X-Page-Count": pagingHeader("Pages in all"),
+        },
+      },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      422: err("Invalid query parameters; `errors` names each one"),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/students/{id}",
+    operationId: "getStudent",
+    summary: "Student detail",
+    description:
+      "Administrators: the student with their AVETMISS enrolment details, enrolments, certificates, files, assessments and a summary. Trainers: the student's contact fields and `usi_status`, with the enrolments, certificates, assessments and summary (no USI, date of birth, address, emergency contact, licence number, AVETMISS details or files).",
+    tags: ["admin"],
+    access: "required",
+    responses: {
+      200: { description: "The student detail, as the caller's role may read it", schema: studentDetailAsReadResponse },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      404: err("No student has this id"),
+    },
+  },
+  {
+    method: "put",
+    path: "/api/admin/students/{id}",
+    operationId: "updateStudent",
+    summary: "Update a student (partial)",
+    description:
+      "Administrators. Fields left out stay as they are. Deactivating (is_active false) ends the student's sessions and tokens at once.",
+    tags: ["admin"],
+    access: "required",
+    body: studentUpdateRequest,
+    bodyRequired: true,
+    responses: {
+      ...BODY_FAILURES,
+      200: { description: "The updated student", schema: userResponse },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      404: err("No student has this id"),
+      409: err("Another account already uses this email"),
+    },
+  },
+  {
+    method: "put",
+    path: "/api/admin/staff/{id}",
+    operationId: "updateStaff",
+    summary: "Deactivate or reactivate a trainer or administrator",
+    description:
+      "Administrators. `is_active: false` switches the account off and ends its sessions and API tokens at once; `true` switches it back on. Never one's own account, never the last active administrator (409).",
+    tags: ["admin"],
+    access: "required",
+    body: staffUpdateRequest,
+    bodyRequired: true,
+    responses: {
+      ...BODY_FAILURES,
+      200: { description: "The account as it now is", schema: userResponse },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      404: err("No trainer or administrator has this id"),
+      409: err("One's own account, or the last active administrator"),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/avetmiss",
+    operationId: "exportAvetmiss",
+    summary: "AVETMISS report for a year (zip)",
+    description:
+      "Administrators. The NCVER VET Provider Collection files for the calendar year (NAT00010, NAT00020, NAT00030, NAT00060, NAT00080, NAT00085, NAT00090, NAT00100, NAT00120 and NAT00130, fixed-width ASCII with CRLF line ends) as avetmiss-YYYY.zip. A year with no training activity is a 404 with its reason (there is nothing to lodge); a year outside 1980-2099 is a 422.",
+    tags: ["admin"],
+    access: "required",
+    query: avetmissYearQuery,
+    responses: {
+      200: { description: "avetmiss-YYYY.zip, as an attachment", zip: true },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      404: err("No training activity in that year: nothing to report"),
+      422: err("The year is missing, not four digits, or outside 1980-2099"),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/audit",
+    operationId: "listAudit",
+    summary: "Audit trail",
+    description: `Administrators. Security-relevant events (sign-ins, second-step changes, password changes, USI views and changes, certificates, AVETMISS exports, student record edits, staff decisions, course edits), newest first, ${AUDIT_PAGE_SIZE} per page, with the filters of /admin/audit. Entries name changed fields, never their values.`,
+    tags: ["admin"],
+    access: "required",
+    query: auditQuery,
+    responses: {
+      200: { description: "One page of entries", schema: auditPageResponse },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      422: err("Invalid query parameters; `errors` names each one"),
+    },
+  },
+];

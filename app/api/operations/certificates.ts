@@ -1,0 +1,111 @@
+import { type ApiOperation, BODY_FAILURES, err, FORBIDDEN, MALFORMED, TOO_LARGE, UNAUTHENTICATED, WRONG_TYPE } from "../operation";
+import { certificateIssueRequest, certificateResponse, certificateRevokeRequest, certificateVerificationResponse } from "../schemas";
+
+/** How the OpenAPI document describes the certificates calls. */
+export const certificatesOperations: ApiOperation[] = [
+  {
+    method: "post",
+    path: "/api/certificates",
+    operationId: "issueCertificate",
+    summary: "Issue the certificate of a completed enrolment",
+    description:
+      "Trainers and administrators. Once per enrolment, for a completed enrolment of a student whose USI is verified (or a recorded exemption). The student is emailed the verification link.",
+    tags: ["trainer"],
+    access: "required",
+    body: certificateIssueRequest,
+    bodyRequired: true,
+    responses: {
+      201: { description: "Issued", schema: certificateResponse },
+      400: MALFORMED,
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      404: err("No enrolment has this id"),
+      409: err("USI not verified, or a certificate was already issued for this enrolment"),
+      413: TOO_LARGE,
+      415: WRONG_TYPE,
+      422: err("Invalid fields, or the enrolment is not completed"),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/admin/certificates/{id}/revoke",
+    operationId: "revokeCertificate",
+    summary: "Revoke a certificate",
+    description: "Administrators. With a reason, kept with the record and never shown publicly. Nothing is deleted.",
+    tags: ["admin"],
+    access: "required",
+    body: certificateRevokeRequest,
+    bodyRequired: true,
+    responses: {
+      ...BODY_FAILURES,
+      200: { description: "The revoked certificate", schema: certificateResponse },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      404: err("No certificate has this id"),
+      409: err("Already revoked, or replaced by a reissued certificate"),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/admin/certificates/{id}/reissue",
+    operationId: "reissueCertificate",
+    summary: "Reissue a certificate",
+    description:
+      "Administrators. A new certificate with a new number and verification code for the same enrolment; the old one is kept and verifies as replaced. No body (or an empty JSON object).",
+    tags: ["admin"],
+    access: "required",
+    responses: {
+      201: { description: "The new certificate", schema: certificateResponse },
+      400: MALFORMED,
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      404: err("No certificate has this id"),
+      409: err("Revoked or already replaced, or the student's USI is not verified"),
+      413: TOO_LARGE,
+      415: WRONG_TYPE,
+      422: err("The body has fields; a reissue takes none"),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/certificates/my",
+    operationId: "listMyCertificates",
+    summary: "My certificates",
+    description: "Any signed-in user; only their own certificates, newest first.",
+    tags: ["student"],
+    access: "required",
+    responses: { 200: { description: "The certificates", schema: certificateResponse, array: true }, 401: UNAUTHENTICATED },
+  },
+  {
+    method: "get",
+    path: "/api/certificates/{id}/download",
+    operationId: "downloadCertificate",
+    summary: "Download a certificate as PDF",
+    description:
+      "The certificate's owner, trainers and administrators; for anyone else it does not exist (404). Saved as certificate_{id}.pdf.",
+    tags: ["student"],
+    access: "required",
+    responses: {
+      200: { description: "The PDF, as an attachment", pdf: true },
+      304: { description: "Not modified (If-None-Match matched the ETag)" },
+      401: UNAUTHENTICATED,
+      404: err("No certificate with this id that the caller may see"),
+      503: err("The PDF could not be produced right now; retry shortly"),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/verify/{code}",
+    operationId: "verifyCertificate",
+    summary: "Verify a certificate by its code",
+    description:
+      "Anyone, no sign-in: the code printed (and QR-encoded) on a statement of attainment. Status valid, revoked (with revoked_at) or replaced (with replaced_by, the new number). Never a USI or date of birth. Codes may be typed with or without hyphens, in any case. Under a request limit per client.",
+    tags: ["public"],
+    access: "public",
+    responses: {
+      200: { description: "The certificate's public record", schema: certificateVerificationResponse },
+      404: err("No certificate found (an unknown or malformed code alike)"),
+      429: err("Too many verification requests from this client; see Retry-After"),
+    },
+  },
+];
