@@ -7,7 +7,7 @@ import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { openDatabase } from "../db/connection";
-import { DEMO_PASSWORD } from "../db/demo-data";
+import { DEMO_PASSWORD } from "../app/demo/data";
 import { migrateToLatest } from "../db/migrate";
 import { parseEnv } from "../app/env.server";
 import { registerUser } from "../app/models/user.server";

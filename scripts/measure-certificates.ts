@@ -33,7 +33,7 @@ const RUNS = Math.max(10, Number(args.runs) || 500);
 
 const { openDatabase } = await import("../db/connection");
 const { migrateToLatest } = await import("../db/migrate");
-const { seedDemoData } = await import("../db/seed");
+const { seedDemoData } = await import("../app/demo/seed.server");
 const { issueApiToken } = await import("../app/auth/api.server");
 const { closeBrowser, browserStats } = await import("../app/pdf/browser.server");
 const { ensureCertificatePdf, certificateRenderCount } = await import("../app/pdf/certificate-pdf.server");

@@ -8,9 +8,9 @@
  */
 import fs from "node:fs";
 import { isDatabaseUnavailable, openDatabase } from "../db/connection";
-import { accountsWithDemoPassword, demoListenRefusal, namedAccounts, summariseDemoAccounts } from "../db/demo-accounts";
+import { accountsWithDemoPassword, demoListenRefusal, namedAccounts, summariseDemoAccounts } from "../app/demo/accounts.server";
 import { migrateDownAll, migrateToLatest } from "../db/migrate";
-import { seedDemoData } from "../db/seed";
+import { seedDemoData } from "../app/demo/seed.server";
 import { isLoopbackHost, isPublicDeployment, parseEnv } from "../app/env.server";
 
 const args = new Set(process.argv.slice(2));

@@ -17,9 +17,9 @@ import { newVerificationCode } from "../app/models/certificate-number.server";
 import { openDatabase, sqlitePathFromUrl } from "../db/connection";
 import { isPostgresUrl } from "../db/dialect";
 import { migrateToLatest } from "../db/migrate";
-import { seedDemoData } from "../db/seed";
+import { seedDemoData } from "../app/demo/seed.server";
 import SQLite from "../db/sqlite-driver";
-import { DEMO_PASSWORD } from "../db/demo-data";
+import { DEMO_PASSWORD } from "../app/demo/data";
 import { TIERS, type EnrollmentStatus, type Tier } from "../db/schema";
 
 const TARGET = { students: 20_000, courses: 60, enrollments: 100_000, certificates: 30_000, assessments: 50_000 };

@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { DEMO_PASSWORD } from "../db/demo-data";
+import { DEMO_PASSWORD } from "../app/demo/data";
 
 /** The demo student the README names. */
 export const DEMO_STUDENT = { email: "student@example.com", name: "Jordan Mitchell" };

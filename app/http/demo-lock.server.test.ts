@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { demoMode, setDemoAccounts } from "~/env.server";
 import { createTestDb } from "../../tests/support/test-db";
-import { namedAccounts, summariseDemoAccounts } from "#db/demo-accounts";
+import { namedAccounts, summariseDemoAccounts } from "~/demo/accounts.server";
 import { lockDemoToLoopback, OFF_LOOPBACK, refuseOffLoopback } from "./demo-lock.server";
 
 /**

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import pg from "pg";
 import { openDatabase } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
-import { seedDemoData } from "../../db/seed";
+import { seedDemoData } from "../../app/demo/seed.server";
 
 /**
  * Test databases on the PostgreSQL server TEST_DATABASE_URL names. A run migrates (and seeds)

@@ -4,7 +4,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import { openDatabase, type DB } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
-import { seedDemoData } from "../../db/seed";
+import { seedDemoData } from "../../app/demo/seed.server";
 import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from "./postgres-test-server";
 
 const TMP = path.resolve("tests/.tmp");

@@ -1,4 +1,4 @@
-import type { Tier } from "./schema";
+import type { Tier } from "#db/schema";
 
 /**
  * The demo catalogue: real high-risk-work licence units (Safe Work Australia classes) taught

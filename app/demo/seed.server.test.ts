@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb } from "../tests/support/test-db";
-import type { DB } from "./connection";
-import { seedDemoData } from "./seed";
-import { verifyPassword } from "../app/auth/password.server";
+import { createTestDb } from "../../tests/support/test-db";
+import type { DB } from "#db/connection";
+import { seedDemoData } from "./seed.server";
+import { verifyPassword } from "~/auth/password.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { addDays, businessDaysBefore } from "../app/models/hrw-calendar.server";
-import { LICENCE_CLASSES, type HrwState } from "../app/schemas/hrw-codes";
-import { organisationToday } from "../app/utils/organisation-calendar";
-import type { DB } from "./connection";
+import { addDays, businessDaysBefore } from "~/models/hrw-calendar.server";
+import { LICENCE_CLASSES, type HrwState } from "~/schemas/hrw-codes";
+import { organisationToday } from "~/utils/organisation-calendar";
+import type { DB } from "#db/connection";
 
 /**
  * The demo of high-risk work licence assessments (docs/decisions/011): licence classes on the

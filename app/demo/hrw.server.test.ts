@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DB } from "./connection";
-import { createTestDb } from "../tests/support/test-db";
-import { bookAssessment, licenceApplicationsDue, listHrwAssessments, noticesDue, recordPartResult } from "../app/models/hrw-assessment.server";
-import { missingChecks } from "../app/models/hrw-candidate.server";
-import { expiryWarnings } from "../app/models/hrw-register.server";
-import { HRW_STAGES } from "../app/schemas/hrw-codes";
-import { organisationToday } from "../app/utils/organisation-calendar";
-import { HRW_DEMO_ASSESSOR } from "./demo-hrw";
+import type { DB } from "#db/connection";
+import { createTestDb } from "../../tests/support/test-db";
+import { bookAssessment, licenceApplicationsDue, listHrwAssessments, noticesDue, recordPartResult } from "~/models/hrw-assessment.server";
+import { missingChecks } from "~/models/hrw-candidate.server";
+import { expiryWarnings } from "~/models/hrw-register.server";
+import { HRW_STAGES } from "~/schemas/hrw-codes";
+import { organisationToday } from "~/utils/organisation-calendar";
+import { HRW_DEMO_ASSESSOR } from "./hrw.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;

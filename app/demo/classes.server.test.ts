@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb } from "../tests/support/test-db";
-import type { DB } from "./connection";
-import { organisationToday } from "../app/utils/organisation-calendar";
-import { listUpcomingClasses } from "../app/models/class.server";
-import { attendanceForStudent } from "../app/models/attendance.server";
+import { createTestDb } from "../../tests/support/test-db";
+import type { DB } from "#db/connection";
+import { organisationToday } from "~/utils/organisation-calendar";
+import { listUpcomingClasses } from "~/models/class.server";
+import { attendanceForStudent } from "~/models/attendance.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { organisationToday } from "../app/utils/organisation-calendar";
-import type { DB } from "./connection";
+import { organisationToday } from "~/utils/organisation-calendar";
+import type { DB } from "#db/connection";
 
 /**
  * The demo's classes (CONTRACT section 14): past, running and upcoming, one full with a

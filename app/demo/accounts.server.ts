@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { MAX_CONCURRENT_HASHES, verifyPassword } from "../app/auth/password.server";
-import type { DB } from "./connection";
-import { DEMO_PASSWORD } from "./demo-data";
+import { MAX_CONCURRENT_HASHES, verifyPassword } from "~/auth/password.server";
+import type { DB } from "#db/connection";
+import { DEMO_PASSWORD } from "./data";
 
 /**
  * The accounts that still sign in with the demo password. Checking every account would take a

@@ -1,14 +1,14 @@
-import { defaultPlannedDates } from "../app/models/enrollment-rules";
+import { defaultPlannedDates } from "~/models/enrollment-rules";
 import crypto from "node:crypto";
-import { hashPassword } from "../app/auth/password.server";
-import { newVerificationCode, nextCertificateNumber } from "../app/models/certificate-number.server";
-import { nextStudentNumber } from "../app/models/student-number.server";
-import { USI_ALPHABET, usiFromBody } from "../app/models/usi";
-import { writeTransaction, type DB } from "./connection";
-import { DEMO_COURSES, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_STUDENTS, demoAvetmissDetails } from "./demo-data";
-import { seedHrwDemo } from "./demo-hrw";
-import type { EnrollmentStatus, Role } from "./schema";
-import { seedDemoClasses } from "./demo-classes";
+import { hashPassword } from "~/auth/password.server";
+import { newVerificationCode, nextCertificateNumber } from "~/models/certificate-number.server";
+import { nextStudentNumber } from "~/models/student-number.server";
+import { USI_ALPHABET, usiFromBody } from "~/models/usi";
+import { writeTransaction, type DB } from "#db/connection";
+import { DEMO_COURSES, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_STUDENTS, demoAvetmissDetails } from "./data";
+import { seedHrwDemo } from "./hrw.server";
+import type { EnrollmentStatus, Role } from "#db/schema";
+import { seedDemoClasses } from "./classes.server";
 
 const DAY = 864e5;
 
@@ -398,7 +398,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     await awaiting("noah.singh@example.com", 41);
     await seedHrwDemo(trx, { now, adminId, trainerId, passwordHash: hashes[1]!, locationId: locationIds[0]! });
 
-    // classes, a waitlist and attendance (db/demo-classes.ts): two learners not taking the tower crane course wait for its full class
+    // classes, a waitlist and attendance (classes.server.ts): two learners not taking the tower crane course wait for its full class
     const waiting = [...cohort.values()].filter((c) => !c.picks.includes("tower-crane")).slice(0, 3).map((c) => c.student.id);
     await seedDemoClasses(trx, { now, trainerId, courseIds, locationIds, demoStudentId: demo.id, waitingStudentIds: waiting });
 
