@@ -2,7 +2,7 @@
 /**
  * The linter `npm test` runs. Besides the usual TypeScript and React hooks rules it keeps the
  * house as the README's "Where things are" map draws it: each boundary below is one of its
- * rules, and `eslint.test.ts` checks that each one still catches what it should.
+ * rules, and `eslint.config.test.ts` checks that each one still catches what it should.
  *
  * Only rules that need no type information: the type-aware ones take longer than `tsc` itself
  * on a two-core machine, and `tsc --noEmit` already runs before this.
