@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
-const include = ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/security/**/*.test.ts"];
+const include = ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/security/**/*.test.ts", "eslint.config.test.ts"];
 const env = { FAST_PASSWORD_HASH: "true", LOG_LEVEL: "silent", SESSION_SECRET: "test-secret-test-secret-test-secret-0123" };
 
 /** The test files that run on a database (they take one from tests/support/test-db). */

@@ -2,7 +2,6 @@ import { openDatabase, type DB } from "#db/connection";
 import { env } from "./env.server";
 
 declare global {
-  // eslint-disable-next-line no-var
   var __portalDb: DB | undefined;
 }
 

@@ -2,21 +2,18 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { DocumentError } from "~/components/route-error";
 import { json } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getOptionalUser } from "~/auth/guards.server";
 import { SiteHeader } from "~/components/site-header";
 import { FlashMessage, Toaster } from "~/components/toaster";
-import { ButtonLink } from "~/components/ui";
 import styles from "~/tailwind.css";
 import { readFlash } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce";

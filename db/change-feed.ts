@@ -1,5 +1,6 @@
-import { sql, type Kysely } from "kysely";
+import { sql } from "kysely";
 import pg from "pg";
+import type { AnyDb } from "./dialect";
 
 /**
  * On PostgreSQL, every server learns of every committed write through LISTEN/NOTIFY: each table
@@ -17,7 +18,7 @@ const TRIGGER = "portal_notify_change";
  * Gives every table the notifying trigger (idempotent). Run after the migrations, so a table a
  * later migration adds is covered without that migration knowing about it.
  */
-export async function installChangeNotifications(db: Kysely<any>): Promise<void> {
+export async function installChangeNotifications(db: AnyDb): Promise<void> {
   await sql
     .raw(
       `create or replace function ${TRIGGER}() returns trigger language plpgsql as $$

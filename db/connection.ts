@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from "kysely";
 import pg from "pg";

@@ -13,11 +13,15 @@ export function isPostgresUrl(url: string): boolean {
   return url.startsWith("postgres://") || url.startsWith("postgresql://");
 }
 
+/** Any database: the app's typed one, or the Kysely<any> a frozen migration is given. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration's tables are not today's Database interface
+export type AnyDb = Kysely<any>;
+
 /**
  * Which database a Kysely instance (or a transaction or connection taken from one) talks to.
  * Kysely keeps the dialect's adapter on the executor, which every derived instance shares.
  */
-export function dialectOf(db: Kysely<any>): DialectName {
+export function dialectOf(db: AnyDb): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
 
@@ -36,7 +40,7 @@ export interface DialectSql {
    * (a duplicate enrolment, a certificate already issued, a request limit's count) sees every write
    * committed before it, from this process or any other server on the same database.
    */
-  beginWrite(conn: Kysely<any>): Promise<void>;
+  beginWrite(conn: AnyDb): Promise<void>;
   /**
    * A column for a WHERE condition that must not choose the query plan, so a more selective
    * condition (an indexed search) leads. SQLite's planner needs the hint; PostgreSQL's
@@ -124,7 +128,7 @@ const postgres: DialectSql = {
   autoIncrementKey: (c) => c.primaryKey().generatedByDefaultAsIdentity(),
 };
 
-export function dialectSql(db: Kysely<any>): DialectSql {
+export function dialectSql(db: AnyDb): DialectSql {
   return dialectOf(db) === "postgres" ? postgres : sqlite;
 }
 

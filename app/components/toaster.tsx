@@ -37,7 +37,7 @@ export function FlashMessage({ flash }: { flash: (Flash & { id: string }) | null
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (flash) showToast(flash);
-  }, [flash?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [flash?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- one toast per message: a revalidation brings the same message in a new object
   if (!flash || hydrated) return null;
   const tone =
     flash.type === "error" ? "border-red-300 bg-red-50 text-red-900" : flash.type === "success" ? "border-green-300 bg-green-50 text-green-900" : "border-blue-300 bg-blue-50 text-blue-900";

@@ -2,7 +2,7 @@ import cluster from "node:cluster";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { DB } from "#db/connection";
 import { accountsWithDemoPassword, demoListenRefusal, summariseDemoAccounts, type DemoAccounts } from "~/demo/accounts.server";
-import { demoMode, env, isLoopbackHost, setDemoAccounts } from "~/env.server";
+import { demoMode, isLoopbackHost, setDemoAccounts } from "~/env.server";
 import { logLine } from "~/utils/log.server";
 import { applySecurityHeaders } from "./headers.server";
 

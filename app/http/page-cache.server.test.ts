@@ -11,7 +11,7 @@ import { makeCourse, makeUser } from "../../tests/support/factories";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { refuseAtTheGate } from "./gate.server";
 import { answerFromPageCache, clearPageCache, documentCacheControl, mayStoreDocument, pageKey, storeDocument } from "./page-cache.server";
-import { enterRequest, frontDoorContext, openContexts, requestContext, withRequestContext, type RequestContext } from "./request-context.server";
+import { enterRequest, frontDoorContext, requestContext, withRequestContext, type RequestContext } from "./request-context.server";
 
 const CSP = "script-src 'self' 'sha256-AAA='";
 const page = (n: number) => Buffer.from(`<!DOCTYPE html><html><body><h1>Courses ${n}</h1><script>window.x=1</script></body></html>`);

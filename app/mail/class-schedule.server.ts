@@ -11,7 +11,6 @@ import { getMailer } from "./transport.server";
 const INTERVAL_MS = 60_000;
 
 declare global {
-  // eslint-disable-next-line no-var
   var __classJobs: ReturnType<typeof setInterval> | undefined;
 }
 

@@ -3,7 +3,6 @@ import { usiCleared } from "./usi";
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
 import { isUniqueViolation } from "#db/dialect";
-import { sql } from "kysely";
 import type { EnrollmentStatus } from "#db/schema";
 import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
 import { issueCertificate } from "./certificate.server";

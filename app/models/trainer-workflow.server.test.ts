@@ -21,12 +21,11 @@ describe("the enrollment workflow", () => {
   let db: DB;
   let cleanup: () => Promise<void>;
   let trainerId: string;
-  let courseId: string;
 
   beforeAll(async () => {
     ({ db, cleanup } = await createTestDb());
     trainerId = (await makeUser(db, { role: "trainer" })).id;
-    courseId = (await makeCourse(db, { name: "Intermediate Rigging", tier: "tier_2" })).id;
+    await makeCourse(db, { name: "Intermediate Rigging", tier: "tier_2" });
   });
   afterAll(async () => cleanup());
 

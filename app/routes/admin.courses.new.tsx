@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { CourseFields, EMPTY_COURSE_STATE } from "~/components/admin/course-form";

@@ -5,7 +5,7 @@ import { requireRole } from "~/auth/guards.server";
 import { MonthlyChart, TierChart } from "~/components/admin/report-charts";
 import { StatusBadge, TIER_TITLES } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
-import { Alert, Badge, buttonClasses, Card, Pagination, TitledCard } from "~/components/ui";
+import { Alert, Badge, buttonClasses, Pagination, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getAvetmissSummary, getReportCharts } from "~/avetmiss/export.server";
 import { readinessPage } from "~/avetmiss/files";

@@ -9,7 +9,7 @@ import { PageTitle } from "~/components/portal-shell";
 import { Alert, Button, ButtonLink, Card, EmptyState, Pagination } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { searchStudents } from "~/models/student.server";
-import { ISSUE_LABELS, STUDENT_ISSUES, STUDENT_STATUSES } from "~/schemas/student-filters";
+import { ISSUE_LABELS } from "~/schemas/student-filters";
 import { cn } from "~/utils/cn";
 import { formatDate } from "~/utils/format";
 import { RouteError } from "~/components/route-error";

@@ -9,7 +9,7 @@ import { getOptionalUser } from "~/auth/guards.server";
 import { CourseCard, toCourseCardData } from "~/components/course-card";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { Alert, buttonClasses, Pagination, Spinner } from "~/components/ui";
+import { buttonClasses, Pagination, Spinner } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { CATALOGUE_PAGE_SIZE, listCoursesPage } from "~/models/course.server";
@@ -72,7 +72,7 @@ export default function Courses() {
   useEffect(() => {
     const form = formRef.current;
     if (form && (searchRef.current?.value.trim() !== q || tierRef.current?.value !== tier)) filter(form, 0);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on hydration: later changes come from the form's own handlers
 
   // Back and forward change the URL under the form: show what the URL says, but never
   // overwrite what the user is typing.

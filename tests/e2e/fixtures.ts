@@ -18,6 +18,7 @@ export const test = base.extend<{ js: boolean }>({
   js: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
   },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it needs none
   extraHTTPHeaders: async ({}, use) => {
     await use({ "X-Forwarded-For": randomClientAddress() });
   },

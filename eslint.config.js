@@ -1,0 +1,124 @@
+// @ts-check
+/**
+ * The linter `npm test` runs. Besides the usual TypeScript and React hooks rules it keeps the
+ * house as the README's "Where things are" map draws it: each boundary below is one of its
+ * rules, and `eslint.config.test.ts` checks that each one still catches what it should.
+ *
+ * Only rules that need no type information: the type-aware ones take longer than `tsc` itself
+ * on a two-core machine, and `tsc --noEmit` already runs before this.
+ */
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import unusedImports from "eslint-plugin-unused-imports";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** An import of `app/<folder>` by the `~/` alias or by a relative path. */
+const appFolder = (folders) => `^(~/|(\\.\\./)+)(${folders})(/|$)`;
+
+/** Test files drive routes and models from outside; nothing imports them, so no boundary is crossed. */
+const tests = ["**/*.test.ts", "**/*.test.tsx"];
+
+/** One group of files and the imports it may not make. */
+function boundary(name, files, patterns) {
+  return {
+    name: `boundaries/${name}`,
+    files,
+    ignores: tests,
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
+  };
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/",
+      "build/",
+      "build-*/",
+      ".build-*/",
+      "public/build/",
+      ".cache/",
+      "data/",
+      "coverage/",
+      "playwright-report/",
+      "test-results/",
+      "tests/.tmp/",
+    ],
+  },
+  { linterOptions: { reportUnusedDisableDirectives: "error" } },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,js,mjs,cjs}"],
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { "unused-imports": unusedImports },
+    rules: {
+      // An unused import fails on its own rule (with --fix to drop it); unused variables keep
+      // TypeScript's rule, where a leading underscore marks one kept on purpose.
+      "@typescript-eslint/no-unused-vars": "off",
+      "unused-imports/no-unused-imports": "error",
+      "unused-imports/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  // The React code; elsewhere (Playwright's fixtures) a function called `use` is no hook.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  // Migrations are frozen in time and typed Kysely<any>, as Kysely advises: the Database
+  // interface of today does not describe the tables a migration of last year found.
+  {
+    files: ["migrations/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs" },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+
+  // Models are the domain: they never see a Request, so never reach the layers that handle one.
+  boundary("models", ["app/models/**"], [
+    {
+      regex: appFolder("http|routes|components"),
+      message: "A model never imports http/, routes or components: the data flows route -> model -> db.",
+    },
+    {
+      regex: `${appFolder("auth")}(guards|authenticator)\\.server$`,
+      message: "A model never imports the page guards: a guard reads the Request, and the route calls it before the model.",
+    },
+  ]),
+  // db/ and the frozen migrations stand below the app: a change to app code must not change them.
+  boundary("db", ["db/**", "migrations/**"], [
+    {
+      regex: "^(~/|(\\.\\./)+app(/|$))",
+      message: "db/ and migrations/ never import app/: the migrations are frozen, and the app sits on the database, not under it.",
+    },
+  ]),
+  // Components reach the browser bundle; a type from a server module is erased and so allowed.
+  boundary("components", ["app/components/**"], [
+    {
+      regex: "\\.server(/|$)",
+      allowTypeImports: true,
+      message: "A component never imports a .server module: it would pull server code into the browser bundle. Pass the data in through a route's loader.",
+    },
+  ]),
+  // The /api layer is shared by the api.* routes; a route importing it and it importing a route is a circle.
+  boundary("api", ["app/api/**"], [
+    {
+      regex: appFolder("routes"),
+      message: "app/api/ never imports a route: routes import the /api layer, not the other way round.",
+    },
+  ]),
+);

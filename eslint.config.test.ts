@@ -1,0 +1,85 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The import boundaries of eslint.config.js catch what they should and let the rest through: each
+ * case lints a snippet as if it were a file at that path (no file is written).
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** The boundary messages for `source` imported by a file at `filePath`. */
+async function boundaryErrors(filePath: string, source: string, typeOnly = false): Promise<string[]> {
+  const code = typeOnly
+    ? `import type { Thing } from "${source}";\nexport type Other = Thing;\n`
+    : `import { thing } from "${source}";\nexport const other = thing;\n`;
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports").map((m) => m.message);
+}
+
+const refused: [string, string, string, string][] = [
+  ["a model", "app/models/example.server.ts", "~/http/request-context.server", "A model never imports http/"],
+  ["a model", "app/models/example.server.ts", "../routes/courses", "A model never imports http/, routes"],
+  ["a model", "app/models/example.server.ts", "~/components/course-card", "A model never imports http/, routes or components"],
+  ["a model", "app/models/example.server.ts", "~/auth/guards.server", "never imports the page guards"],
+  ["a component", "app/components/example.tsx", "~/models/course.server", "A component never imports a .server module"],
+  ["a component", "app/components/admin/example.tsx", "../calendar-feed.server", "A component never imports a .server module"],
+  ["a migration", "migrations/2099-01-01T0000_example.ts", "~/models/course.server", "never import app/"],
+  ["a migration", "migrations/2099-01-01T0000_example.ts", "../app/schemas/fields", "never import app/"],
+  ["db/", "db/example.ts", "../app/env.server", "never import app/"],
+  ["db/", "db/example.ts", "~/utils/errors", "never import app/"],
+  ["app/api/", "app/api/example.ts", "~/routes/api.courses", "app/api/ never imports a route"],
+  ["app/api/", "app/api/example.ts", "../routes/api.courses", "app/api/ never imports a route"],
+];
+
+const allowed: [string, string, string][] = [
+  ["a model", "app/models/example.server.ts", "~/schemas/course"],
+  ["a model", "app/models/example.server.ts", "~/auth/password.server"],
+  ["a model", "app/models/example.server.ts", "#db/connection"],
+  ["a component", "app/components/example.tsx", "~/components/ui"],
+  ["a component", "app/components/example.tsx", "~/schemas/class-text"],
+  ["a migration", "migrations/2099-01-01T0000_example.ts", "../db/dialect"],
+  ["a migration", "migrations/2099-01-01T0000_example.ts", "#db/dialect"],
+  ["db/", "db/example.ts", "../migrations/index"],
+  ["app/api/", "app/api/example.ts", "~/models/course.server"],
+  ["a route", "app/routes/example.tsx", "~/api/http.server"],
+  ["a model's test", "app/models/example.server.test.ts", "~/routes/api.courses"],
+];
+
+describe("the import boundaries", () => {
+  it.each(refused)("%s at %s may not import %s", async (_who, filePath, source, expected) => {
+    const errors = await boundaryErrors(filePath, source);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(expected);
+  });
+
+  it.each(allowed)("%s at %s may import %s", async (_who, filePath, source) => {
+    expect(await boundaryErrors(filePath, source)).toEqual([]);
+  });
+
+  it("lets a component import a type from a .server module, which the browser bundle never sees", async () => {
+    expect(await boundaryErrors("app/components/example.tsx", "~/models/course.server", true)).toEqual([]);
+    expect(await boundaryErrors("app/models/example.server.ts", "~/routes/api.courses", true)).toHaveLength(1);
+  });
+});
+
+describe("the other rules", () => {
+  it("fails an unused import", async () => {
+    const [result] = await eslint.lintText(`import { json } from "@remix-run/node";\nexport const x = 1;\n`, {
+      filePath: "app/routes/example.tsx",
+    });
+    expect(result!.messages.map((m) => m.ruleId)).toEqual(["unused-imports/no-unused-imports"]);
+  });
+
+  it("holds React hooks to their rules", async () => {
+    const code = `import { useEffect, useState } from "react";
+export function Example({ open }: { open: boolean }) {
+  if (open) useState(0);
+  const [n, setN] = useState(0);
+  useEffect(() => setN(n + 1), []);
+  return null;
+}
+`;
+    const [result] = await eslint.lintText(code, { filePath: "app/components/example.tsx" });
+    expect(result!.messages.map((m) => m.ruleId).sort()).toEqual(["react-hooks/exhaustive-deps", "react-hooks/rules-of-hooks"]);
+  });
+});
