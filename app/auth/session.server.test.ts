@@ -5,7 +5,8 @@ import { makeUser } from "../../tests/support/factories";
 import { getTokenUser, issueApiToken, requireApiUser } from "./api.server";
 import { requireRole, requireUser } from "./guards.server";
 import { sha256 } from "./password.server";
-import { createSession, destroySession, getSessionUser, revokeAllAccess, SESSION_DAYS, SESSION_IDLE_HOURS, sessionCookieName } from "./session.server";
+import { revokeAllAccess } from "~/models/user.server";
+import { createSession, destroySession, getSessionUser, SESSION_DAYS, SESSION_IDLE_HOURS, sessionCookieName } from "./session.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;

@@ -98,12 +98,6 @@ export async function destroySession(db: DB, request: Request): Promise<string> 
   return sessionCookie().serialize("", { maxAge: 0 });
 }
 
-/** Ends every session and API token of a user at once (deactivation, password change). */
-export async function revokeAllAccess(db: DB, userId: string): Promise<void> {
-  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
-  await db.deleteFrom("api_tokens").where("user_id", "=", userId).execute();
-}
-
 /** How long the second-step page waits for its code after the password was right. */
 export const SECOND_STEP_MINUTES = 5;
 

@@ -11,7 +11,7 @@ import { sha256 } from "./password.server";
 
 export { REQUIRED_FOR_ADMINS, SET_UP_REQUIRED };
 import { giveBack, REQUEST_LIMITS, requireRequest, type Taken } from "./request-limits.server";
-import { revokeAllAccess } from "./session.server";
+import { revokeAllAccess } from "~/models/user.server";
 
 /**
  * Two-step sign-in (CONTRACT section 13): a TOTP authenticator (RFC 6238: SHA-1, 6 digits,

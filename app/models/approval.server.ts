@@ -1,6 +1,6 @@
 import { writeTransaction, type DB } from "#db/connection";
 import type { Role } from "#db/schema";
-import { revokeAllAccess } from "~/auth/session.server";
+import { revokeAllAccess } from "./user.server";
 import { notFound } from "~/utils/errors";
 import { actorOf, recordAudit, type ActorRef } from "./audit.server";
 import { recordEvent } from "./event.server";

@@ -3,7 +3,7 @@ import { writeTransaction, type DB } from "#db/connection";
 import type { Role } from "#db/schema";
 import { hashPassword, randomToken, sha256 } from "~/auth/password.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
-import { revokeAllAccess } from "~/auth/session.server";
+import { revokeAllAccess } from "./user.server";
 import { recordAudit } from "./audit.server";
 import { isKnownClient, REQUEST_LIMITS, takeRequest } from "~/auth/request-limits.server";
 import { recordEvent } from "./event.server";

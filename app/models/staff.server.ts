@@ -1,9 +1,8 @@
 import { writeTransaction, type DB } from "#db/connection";
-import { revokeAllAccess } from "~/auth/session.server";
 import { DomainError, notFound } from "~/utils/errors";
 import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
-import { getUserById, type PublicUser } from "./user.server";
+import { getUserById, revokeAllAccess, type PublicUser } from "./user.server";
 
 export const NOT_YOURSELF = "You cannot deactivate your own account";
 export const LAST_ADMIN = "The last active administrator cannot be deactivated";

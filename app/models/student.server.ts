@@ -3,7 +3,6 @@ import { dialectSql } from "#db/dialect";
 import type { AssessmentStatus } from "#db/schema";
 import { hashPassword } from "~/auth/password.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
-import { revokeAllAccess } from "~/auth/session.server";
 import type { StudentCreateInput, StudentIssue, StudentPatch, StudentStatusFilter } from "~/schemas/student";
 import { notFound } from "~/utils/errors";
 import { CERTIFICATE_GRACE_DAYS, listCertificatesForStudent, overdueCertificateEnrollments, type CertificateSummary } from "./certificate.server";
@@ -13,7 +12,7 @@ import { recordEvent } from "./event.server";
 import { assertUsiFree, recordUsiVerification, usiChange } from "./usi.server";
 import { avetmissChanges, getAvetmissDetails, type AvetmissDetails } from "~/avetmiss/details.server";
 import { AVETMISS_FIELDS } from "~/avetmiss/schema";
-import { assertEmailFree, getUserById, insertUser, publicUserColumns, toPublicUser, type PublicUser } from "./user.server";
+import { assertEmailFree, getUserById, insertUser, publicUserColumns, revokeAllAccess, toPublicUser, type PublicUser } from "./user.server";
 
 /**
  * The administrator's view of student records: search, the profile, edits and new accounts.

@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
 import type { NewUserRow, Role, UserRow } from "#db/schema";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
-import { revokeAllAccess } from "~/auth/session.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
 import { REQUEST_LIMITS, requireRequest } from "~/auth/request-limits.server";
 import type { RegistrationInput } from "~/schemas/auth";
@@ -257,4 +256,10 @@ export async function changePassword(
     await revokeAllAccess(trx, row.id);
     await recordAudit(trx, { action: "password.changed", actor: { id: row.id, client: input.client }, subject: { type: "user", id: row.id }, now: at });
   });
+}
+
+/** Ends every session and API token of a user at once (deactivation, password change). */
+export async function revokeAllAccess(db: DB, userId: string): Promise<void> {
+  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  await db.deleteFrom("api_tokens").where("user_id", "=", userId).execute();
 }
