@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import { documentResponse } from "./http/compression.server";
 import { applySecurityHeaders, inlineScriptHashes } from "./http/headers.server";
 import { documentCacheControl, mayStoreDocument, storeDocument } from "./http/page-cache.server";
@@ -13,7 +14,7 @@ import { startClassJobs } from "./mail/class-schedule.server";
 // the class jobs (waitlist offers, reminders, attendance alerts) run in every server process
 startClassJobs();
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -28,7 +29,7 @@ export default function handleRequest(
   const stored = mayStoreDocument(request);
   const nonce = stored ? undefined : crypto.randomBytes(16).toString("base64");
   const remix = <RemixServer context={remixContext} url={request.url} nonce={nonce} />;
-  const html = renderDocument(nonce ? <NonceProvider value={nonce}>{remix}</NonceProvider> : remix);
+  const html = await renderDocument(nonce ? <NonceProvider value={nonce}>{remix}</NonceProvider> : remix);
   if (stored) responseHeaders.append("Vary", "Cookie");
   applySecurityHeaders(responseHeaders, nonce ? { nonce } : { hashes: inlineScriptHashes(html) });
   const body = Buffer.from(html);
@@ -37,16 +38,41 @@ export default function handleRequest(
   return documentResponse(request, responseStatusCode, responseHeaders, body);
 }
 
+/** How long a loader's promise may keep a document's data stream open (Remix reads this export). */
+export const streamTimeout = 5_000;
+
 /**
- * Renders the whole document in one synchronous pass, to be compressed once
- * (compression.server.ts says why documents are not streamed). No page suspends (the app has
- * no Suspense boundaries and no deferred data), so a streaming render would send the same
- * bytes, only later: it costs a stream, a writable and a timer per page, about 6% of the
- * signed-in catalogue's throughput (docs/decisions/006-performance.md). A render that throws
- * is answered by Remix with the route's error boundary, as a failed shell would be.
+ * Renders the whole document, to be compressed once (compression.server.ts says why documents
+ * are not streamed). Remix sends a page's loader data as a stream of inline scripts that React
+ * renders inside a Suspense boundary, so a one-pass renderToString would leave them out: the
+ * streaming renderer runs, and its output is collected when everything is ready. A shell that
+ * fails rejects, and Remix answers with the route's error boundary.
  */
-function renderDocument(element: ReactElement): string {
-  return `<!DOCTYPE html>${renderToString(element)}`;
+function renderDocument(element: ReactElement): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        clearTimeout(timer);
+        resolve(`<!DOCTYPE html>${Buffer.concat(chunks).toString("utf8")}`);
+        done();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(element, {
+      onAllReady: () => pipe(sink),
+      onShellError: (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    });
+    // a render still waiting on data after the stream's own timeout is cut off
+    timer = setTimeout(abort, streamTimeout + 1_000);
+  });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {

@@ -10,6 +10,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import productConfig from "../remix.config.js";
 
 /** React's name for an HTML attribute where it differs from the lower-cased HTML name. */
 const REACT_NAMES: Record<string, string> = {
@@ -98,7 +99,8 @@ export function htmlToJsx(html: string): string {
   return out.join("");
 }
 
-const REMIX_FUTURE = { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true };
+/** The product's future flags: the floor is the same framework, answering the same way. */
+const REMIX_FUTURE = productConfig.future;
 
 /**
  * Writes the floor app into `dir` and builds it with the project's remix. `routeFiles` are the

@@ -46,8 +46,12 @@ export async function requireSignedIn(request: Request): Promise<PublicUser> {
   const user = await getOptionalUser(request);
   if (!user) {
     const url = new URL(request.url);
+    // a client navigation's data request names the loaders it wants (_routes), and an older
+    // client's names one (_data): the way back is the page, not that request
+    url.searchParams.delete("_routes");
+    url.searchParams.delete("_data");
     const back = url.pathname + url.search;
-    const query = back && back !== "/" && !url.searchParams.has("_data") ? `?${new URLSearchParams({ redirectTo: back })}` : "";
+    const query = back !== "/" ? `?${new URLSearchParams({ redirectTo: back })}` : "";
     throw redirect(`/login${query}`);
   }
   return user;

@@ -128,6 +128,10 @@ describe("guards", () => {
     const response = await thrown(requireUser(new Request("http://localhost/enroll/abc?x=1")));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fenroll%2Fabc%3Fx%3D1");
+    // the router's data request for the same page (Remix hands the loader the page's URL with
+    // the loaders it asks for) comes back to the page
+    const navigation = await thrown(requireUser(new Request("http://localhost/enroll/abc?x=1&_routes=routes%2Fenroll.%24courseId")));
+    expect(navigation.headers.get("Location")).toBe("/login?redirectTo=%2Fenroll%2Fabc%3Fx%3D1");
   });
 
   it("requireRole sends the wrong role to /dashboard and lets the right one through", async () => {

@@ -10,7 +10,8 @@ import zlib from "node:zlib";
  * few tens of kilobytes costs more in stream set-up, flushes and thread-pool hand-offs than the
  * compression itself. Compressed whole, the signed-in catalogue serves about 8% more pages a
  * second (docs/decisions/006-performance.md), and every document gets a Content-Length. No
- * page streams anything (the app has no Suspense boundaries), so nothing arrives later for it.
+ * page defers anything (no deferred data; entry.server waits for the whole render), so nothing
+ * would arrive later for it.
  */
 
 export type Encoding = "br" | "gzip" | "identity";

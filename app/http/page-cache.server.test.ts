@@ -129,6 +129,9 @@ describe("the page cache", () => {
     expect(pageKey("/courses?q=dog")).toBeNull();
     expect(pageKey("/courses?page=500")).toBeNull();
     expect(pageKey("/courses?_data=routes%2Fcourses")).toBeNull();
+    // the router's data requests
+    expect(pageKey("/courses.data")).toBeNull();
+    expect(pageKey("/_root.data")).toBeNull();
     expect(pageKey("/?x=1")).toBeNull();
     expect(pageKey("/login")).toBeNull();
 
@@ -179,6 +182,10 @@ describe("the page cache", () => {
     expect(rendered).toBe(1);
     const flash = (await flashHeader({ type: "success", message: "Saved" }, "/courses")).split(";")[0]!;
     await get("/courses", { Cookie: flash });
+    expect(rendered).toBe(2);
+    // a message waiting for another page leaves this one the same for everyone
+    const elsewhere = (await flashHeader({ type: "success", message: "Saved" }, "/student/overview")).split(";")[0]!;
+    expect((await get("/courses", { Cookie: elsewhere })).text).toBe(page(1).toString());
     expect(rendered).toBe(2);
   });
 

@@ -62,13 +62,18 @@ export function frontDoorContext(req: http.IncomingMessage): RequestContext | un
   return typeof key === "string" ? contexts.get(key) : undefined;
 }
 
-/** A Fetch Request for work the front door does for req before Remix: its cookies and its context. */
+/**
+ * A Fetch Request for work the front door does for req before Remix: its path (a flash message
+ * is for one page), its cookies and its context.
+ */
 export function frontDoorRequest(req: http.IncomingMessage): Request {
   const headers = new Headers();
   if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
   const key = req.headers[CONTEXT_HEADER];
   if (typeof key === "string") headers.set(CONTEXT_HEADER, key);
-  return new Request("http://front-door/", { headers });
+  const url = new URL("http://front-door/");
+  url.pathname = (req.url ?? "/").split("?")[0]!;
+  return new Request(url, { headers });
 }
 
 /**

@@ -13,6 +13,9 @@ export const flashSchema = z.object({
 });
 export type Flash = z.infer<typeof flashSchema>;
 
+/** The cookie's payload: the message and the page that will show it. */
+const pendingSchema = flashSchema.extend({ on: z.string().max(300) });
+
 let cookie: ReturnType<typeof createCookie> | undefined;
 function flashCookie() {
   cookie ??= createCookie("__flash", {
@@ -27,9 +30,8 @@ function flashCookie() {
 }
 
 /**
- * Pages that only redirect onwards. A flash cookie is scoped (Path) to the page that will
- * show it, so a redirect hop in between (/dashboard → /student → /student/overview) cannot
- * consume it on the way.
+ * Pages that only redirect onwards. A message names the page that will show it, so a redirect
+ * hop in between (/dashboard → /student → /student/overview) cannot consume it on the way.
  */
 const REDIRECT_ONLY: Record<string, string> = {
   "/student": "/student/overview",
@@ -42,11 +44,13 @@ function landingPath(url: string): string {
   return REDIRECT_ONLY[pathname] ?? pathname;
 }
 
+/**
+ * The cookie goes to every path: the page is named in it rather than in the cookie's Path,
+ * because with JavaScript the router loads a page's data from `/that/page.data`, a path a
+ * cookie scoped to `/that/page` is not sent to.
+ */
 export async function flashHeader(flash: Flash, showOn: string): Promise<string> {
-  return flashCookie().serialize(
-    { ...flash, id: flash.id ?? Math.random().toString(36).slice(2) },
-    { path: showOn },
-  );
+  return flashCookie().serialize({ ...flash, id: flash.id ?? Math.random().toString(36).slice(2), on: showOn });
 }
 
 /**
@@ -65,15 +69,19 @@ export async function redirectWithFlash(
   return redirect(url, { headers });
 }
 
-/** Reads the pending message, with the Set-Cookie values that clear it (at this path and above). */
+/**
+ * The message pending for this request's page, with the Set-Cookie value that clears it; a
+ * message for another page is left for that page. A cookie that does not parse is cleared.
+ */
 export async function readFlash(
   request: Request,
 ): Promise<{ flash: (Flash & { id: string }) | null; clear: string[] }> {
   const raw = await flashCookie().parse(request.headers.get("Cookie"));
   if (!raw) return { flash: null, clear: [] };
-  const parsed = flashSchema.safeParse(raw);
-  const segments = new URL(request.url).pathname.split("/").filter(Boolean);
-  const paths = segments.map((_, i) => `/${segments.slice(0, i + 1).join("/")}`);
-  const clear = await Promise.all(["/", ...paths].map((path) => flashCookie().serialize("", { maxAge: 0, path })));
-  return { flash: parsed.success ? { ...parsed.data, id: parsed.data.id ?? "flash" } : null, clear };
+  const parsed = pendingSchema.safeParse(raw);
+  if (parsed.success && parsed.data.on !== new URL(request.url).pathname) return { flash: null, clear: [] };
+  const clear = [await flashCookie().serialize("", { maxAge: 0 })];
+  if (!parsed.success) return { flash: null, clear };
+  const { on: _page, ...flash } = parsed.data;
+  return { flash: { ...flash, id: flash.id ?? "flash" }, clear };
 }

@@ -173,6 +173,39 @@ test.describe("guards and redirects", () => {
     expect(h["x-frame-options"]).toBe("DENY");
     expect(h["referrer-policy"]).toBeTruthy();
   });
+
+  test("with JavaScript, stored and per-visitor pages run their scripts under the CSP and navigate without a reload", async ({ page, js }) => {
+    test.skip(!js, "the scripts under test run only with JavaScript");
+    const refused: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" && /Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    page.on("pageerror", (e) => refused.push(String(e)));
+    // the stored landing page (scripts allowed by hash), then the router's own navigations:
+    // its data requests and route discovery run under the page's CSP
+    await page.goto("/");
+    const documents: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "document") documents.push(r.url());
+    });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Courses" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Course Catalogue" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }).click();
+    await page.getByLabel("Email").fill(DEMO.student.email);
+    await page.getByLabel("Password").fill("password123");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    // the action's redirect with its flash message, then a per-visitor page (scripts allowed by nonce)
+    await expect(page).toHaveURL(/\/student\/overview$/);
+    await expectMessage(page, js, "Login successful!");
+    await page.getByRole("link", { name: "My Profile" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "My Profile" })).toBeVisible();
+    expect(documents).toEqual([]);
+    // a per-visitor document again, and the router's navigation back from it
+    await page.reload();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/student\/overview$/);
+    expect(refused).toEqual([]);
+  });
 });
 
 test.describe("unknown addresses", () => {
