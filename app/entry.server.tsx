@@ -50,7 +50,8 @@ export const streamTimeout = 5_000;
  */
 function renderDocument(element: ReactElement): Promise<string> {
   return new Promise((resolve, reject) => {
-    let timer: NodeJS.Timeout | undefined;
+    // set once the stream exists (its abort is what the timer calls); read by the callbacks
+    const deadline: { timer?: NodeJS.Timeout } = {};
     const chunks: Buffer[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -58,7 +59,7 @@ function renderDocument(element: ReactElement): Promise<string> {
         done();
       },
       final(done) {
-        clearTimeout(timer);
+        clearTimeout(deadline.timer);
         resolve(`<!DOCTYPE html>${Buffer.concat(chunks).toString("utf8")}`);
         done();
       },
@@ -66,12 +67,12 @@ function renderDocument(element: ReactElement): Promise<string> {
     const { pipe, abort } = renderToPipeableStream(element, {
       onAllReady: () => pipe(sink),
       onShellError: (error) => {
-        clearTimeout(timer);
+        clearTimeout(deadline.timer);
         reject(error);
       },
     });
     // a render still waiting on data after the stream's own timeout is cut off
-    timer = setTimeout(abort, streamTimeout + 1_000);
+    deadline.timer = setTimeout(abort, streamTimeout + 1_000);
   });
 }
 
