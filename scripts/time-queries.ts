@@ -13,7 +13,7 @@ import { listCourses } from "../app/models/course.server";
 import { listAllCourses } from "../app/models/course-admin.server";
 import { getEnrollmentStatistics, getComplianceChecks } from "../app/models/report.server";
 import { getStudentEnrollmentCounts, listEnrollmentsForStudent } from "../app/models/student-enrollments.server";
-import { listTrainerStudents } from "../app/models/trainer-students.server";
+import { listCurrentEnrollmentOptions, listTrainerStudents } from "../app/models/trainer-students.server";
 import { countCertificatesForStudent, listCertificatesForStudent, listCompletedAwaitingCertificate } from "../app/models/certificate.server";
 import { countUnreadNotifications } from "../app/models/notification.server";
 import { listPendingAccounts } from "../app/models/approval.server";
@@ -60,4 +60,6 @@ await time("trainer overview lists", () => Promise.all([listTrainerStudents(db, 
 await time("listCourses active", () => listCourses(db, { activeOnly: true }));
 await time("getEnrollmentStatistics", () => getEnrollmentStatistics(db));
 await time("getComplianceChecks", () => getComplianceChecks(db));
+await time("listCurrentEnrollmentOptions", () => listCurrentEnrollmentOptions(db));
+await time("listCurrentEnrollmentOptions q=smith", () => listCurrentEnrollmentOptions(db, { search: "smith" }));
 await db.destroy();
