@@ -23,6 +23,7 @@ import * as avetmissVersionUsiClaimed from "./2026-11-26T0410_avetmiss_version_u
 import * as auditAndTwoStep from "./2026-11-26T0500_audit_and_two_step";
 import * as hrwAssessments from "./2026-11-26T0600_hrw_assessments";
 import * as classes from "./2026-11-26T0700_classes";
+import * as pageSpeedIndexes from "./2026-11-26T0820_page_speed_indexes";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0500_audit_and_two_step": auditAndTwoStep,
   "2026-11-26T0600_hrw_assessments": hrwAssessments,
   "2026-11-26T0700_classes": classes,
+  "2026-11-26T0820_page_speed_indexes": pageSpeedIndexes,
 };

@@ -125,7 +125,7 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
 
   add("trainer", "trainer.overview", "/trainer/overview");
   add("trainer", "trainer.students", "/trainer/students", "/trainer/students?q=smith");
-  add("trainer", "trainer.assessments", "/trainer/assessments");
+  add("trainer", "trainer.assessments", "/trainer/assessments", "/trainer/assessments?status=passed", "/trainer/assessments?q=smith", "/trainer/assessments?page=100");
   add("trainer", "trainer.assessments.new", "/trainer/assessments/new", "/trainer/assessments/new?q=smith", `/trainer/assessments/new?enrollment=${enrollment.id}`);
   add("trainer", "trainer.certificates", "/trainer/certificates");
   add("trainer", "trainer.enrollments.$id", `/trainer/enrollments/${enrollment.id}`);
@@ -140,7 +140,7 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   add("trainer", "account.security", "/account/security");
 
   add("admin", "admin.overview", "/admin/overview");
-  add("admin", "admin.students", "/admin/students", "/admin/students?q=smith", "/admin/students?issue=usi-clash", "/admin/students?page=50");
+  add("admin", "admin.students", "/admin/students", "/admin/students?q=smith", "/admin/students?issue=usi-clash", "/admin/students?issue=missing-contact", "/admin/students?page=50");
   add("admin", "admin.students.$id", `/admin/students/${student}`);
   add("admin", "admin.students.$id_.edit", `/admin/students/${student}/edit`);
   add("admin", "admin.students.new", "/admin/students/new");

@@ -17,7 +17,7 @@ import { listCurrentEnrollmentOptions, listTrainerStudents } from "../app/models
 import { countCertificatesForStudent, listCertificatesForStudent, listCompletedAwaitingCertificate } from "../app/models/certificate.server";
 import { countUnreadNotifications } from "../app/models/notification.server";
 import { listPendingAccounts } from "../app/models/approval.server";
-import { listPendingAssessments } from "../app/models/assessment.server";
+import { countAssessmentsByStatus, countPendingAssessments, listAssessments, listPendingAssessments } from "../app/models/assessment.server";
 
 const file = sqlitePathFromUrl(process.argv[2] || "file:./data/large.db");
 const sqlite = new SQLite(file, { readonly: true });
@@ -62,4 +62,7 @@ await time("getEnrollmentStatistics", () => getEnrollmentStatistics(db));
 await time("getComplianceChecks", () => getComplianceChecks(db));
 await time("listCurrentEnrollmentOptions", () => listCurrentEnrollmentOptions(db));
 await time("listCurrentEnrollmentOptions q=smith", () => listCurrentEnrollmentOptions(db, { search: "smith" }));
+await time("trainer assessments page", () =>
+  Promise.all([countAssessmentsByStatus(db), listAssessments(db, { page: 1, pageSize: 20 }), listPendingAssessments(db, { limit: 5 }), countPendingAssessments(db)]),
+);
 await db.destroy();
