@@ -8,7 +8,8 @@ import { dialectOf } from "../db/dialect";
  * (docs/decisions/015-page-speed-at-size.md):
  * - the assessments list reads newest first (assessment day, then when recorded, then id), in
  *   all and per status; read in index order, a page stops after its rows instead of sorting
- *   every assessment.
+ *   every assessment. A search keeps the assessments of the students and courses it names, by
+ *   their ids (there was no index on the course's).
  * - the student lists of the record checks (no date of birth, contact details missing, a USI
  *   someone else holds), newest first: partial indexes hold only the students each one lists,
  *   so the reports page counts them and the students page lists them without reading every
@@ -19,6 +20,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const created = dialectOf(db) === "postgres" ? sql.raw("created_at desc nulls last") : sql.raw("created_at desc");
   await sql`create index assessments_newest_idx on assessments ((substr(assessment_date, 1, 10)) desc, created_at desc, id)`.execute(db);
   await sql`create index assessments_status_newest_idx on assessments (status, (substr(assessment_date, 1, 10)) desc, created_at desc, id)`.execute(db);
+  await db.schema.createIndex("assessments_course_idx").on("assessments").column("course_id").execute();
   await sql`create index users_missing_dob_idx on users (role, is_active, ${created}, id)
     where date_of_birth is null or date_of_birth = ''`.execute(db);
   await sql`create index users_missing_contact_idx on users (role, is_active, ${created}, id)
@@ -27,7 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const name of ["users_usi_clash_idx", "users_missing_contact_idx", "users_missing_dob_idx", "assessments_status_newest_idx", "assessments_newest_idx"]) {
+  for (const name of ["users_usi_clash_idx", "users_missing_contact_idx", "users_missing_dob_idx", "assessments_course_idx", "assessments_status_newest_idx", "assessments_newest_idx"]) {
     await db.schema.dropIndex(name).execute();
   }
 }

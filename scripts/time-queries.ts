@@ -65,4 +65,5 @@ await time("listCurrentEnrollmentOptions q=smith", () => listCurrentEnrollmentOp
 await time("trainer assessments page", () =>
   Promise.all([countAssessmentsByStatus(db), listAssessments(db, { page: 1, pageSize: 20 }), listPendingAssessments(db, { limit: 5 }), countPendingAssessments(db)]),
 );
+for (const search of ["smith", "crane", "zzzqq", "jo"]) await time(`listAssessments q=${search}`, () => listAssessments(db, { search, page: 1, pageSize: 20 }));
 await db.destroy();
