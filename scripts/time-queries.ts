@@ -13,6 +13,7 @@ import { listCourses } from "../app/models/course.server";
 import { listAllCourses } from "../app/models/course-admin.server";
 import { getEnrollmentStatistics, getComplianceChecks } from "../app/models/report.server";
 import { getStudentEnrollmentCounts, listEnrollmentsForStudent } from "../app/models/student-enrollments.server";
+import { getReportCharts } from "../app/avetmiss/export.server";
 import { listCurrentEnrollmentOptions, listTrainerStudents } from "../app/models/trainer-students.server";
 import { countCertificatesForStudent, listCertificatesForStudent, listCompletedAwaitingCertificate } from "../app/models/certificate.server";
 import { countUnreadNotifications } from "../app/models/notification.server";
@@ -66,4 +67,5 @@ await time("trainer assessments page", () =>
   Promise.all([countAssessmentsByStatus(db), listAssessments(db, { page: 1, pageSize: 20 }), listPendingAssessments(db, { limit: 5 }), countPendingAssessments(db)]),
 );
 for (const search of ["smith", "crane", "zzzqq", "jo"]) await time(`listAssessments q=${search}`, () => listAssessments(db, { search, page: 1, pageSize: 20 }));
+await time("getReportCharts", () => getReportCharts(db, new Date().getUTCFullYear()));
 await db.destroy();
