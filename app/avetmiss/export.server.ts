@@ -1,4 +1,5 @@
 import { zipSync, strToU8 } from "fflate";
+import { changeCounter } from "#db/change-feed";
 import type { DB } from "#db/connection";
 import { TIERS, type Tier } from "#db/schema";
 import { avetmissColumns, toAvetmissDetails } from "./details.server";
@@ -181,9 +182,8 @@ export type AvetmissSummary = Omit<AvetmissReport, "files">;
 const reportCaches = new WeakMap<DB, Map<string, Promise<AvetmissSummary>>>();
 
 /** The version of what the AVETMISS export reads (see AVETMISS_READS); null on a database without the counter. */
-export async function avetmissDataVersion(db: DB): Promise<number | null> {
-  const row = await db.selectFrom("change_counters").select("version").where("topic", "=", "avetmiss").executeTakeFirst();
-  return row ? Number(row.version) : null;
+export function avetmissDataVersion(db: DB): Promise<number | null> {
+  return changeCounter(db, "avetmiss");
 }
 
 /** The year's readiness list and record counts (not the files' text: tens of megabytes at size). */
