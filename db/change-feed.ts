@@ -1,6 +1,7 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import type { AnyDb } from "./dialect";
+import type { Database } from "./schema";
 
 /**
  * On PostgreSQL, every server learns of every committed write through LISTEN/NOTIFY: each table
@@ -12,6 +13,17 @@ import type { AnyDb } from "./dialect";
  */
 
 export const CHANGE_CHANNEL = "portal_changes";
+
+/**
+ * The version of one change_counters topic, or null on a database without it. Triggers move a
+ * topic's counter inside every write to the data behind it (migrations 2026-11-26T0400 and
+ * T0821), so a cache kept per topic version survives writes elsewhere and sees a change from
+ * any process on any server once it commits.
+ */
+export async function changeCounter(db: Kysely<Database>, topic: "avetmiss" | "catalogue"): Promise<number | null> {
+  const row = await db.selectFrom("change_counters").select("version").where("topic", "=", topic).executeTakeFirst();
+  return row ? Number(row.version) : null;
+}
 const TRIGGER = "portal_notify_change";
 
 /**

@@ -24,6 +24,8 @@ import * as auditAndTwoStep from "./2026-11-26T0500_audit_and_two_step";
 import * as hrwAssessments from "./2026-11-26T0600_hrw_assessments";
 import * as classes from "./2026-11-26T0700_classes";
 import * as requestLimits from "./2026-11-26T0800_request_limits";
+import * as pageSpeedIndexes from "./2026-11-26T0820_page_speed_indexes";
+import * as catalogueVersion from "./2026-11-26T0821_catalogue_version";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -54,4 +56,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0600_hrw_assessments": hrwAssessments,
   "2026-11-26T0700_classes": classes,
   "2026-11-26T0800_request_limits": requestLimits,
+  "2026-11-26T0820_page_speed_indexes": pageSpeedIndexes,
+  "2026-11-26T0821_catalogue_version": catalogueVersion,
 };

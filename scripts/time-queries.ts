@@ -13,11 +13,12 @@ import { listCourses } from "../app/models/course.server";
 import { listAllCourses } from "../app/models/course-admin.server";
 import { getEnrollmentStatistics, getComplianceChecks } from "../app/models/report.server";
 import { getStudentEnrollmentCounts, listEnrollmentsForStudent } from "../app/models/student-enrollments.server";
-import { listTrainerStudents } from "../app/models/trainer-students.server";
+import { getReportCharts } from "../app/avetmiss/export.server";
+import { listCurrentEnrollmentOptions, listTrainerStudents } from "../app/models/trainer-students.server";
 import { countCertificatesForStudent, listCertificatesForStudent, listCompletedAwaitingCertificate } from "../app/models/certificate.server";
 import { countUnreadNotifications } from "../app/models/notification.server";
 import { listPendingAccounts } from "../app/models/approval.server";
-import { listPendingAssessments } from "../app/models/assessment.server";
+import { countAssessmentsByStatus, countPendingAssessments, listAssessments, listPendingAssessments } from "../app/models/assessment.server";
 
 const file = sqlitePathFromUrl(process.argv[2] || "file:./data/large.db");
 const sqlite = new SQLite(file, { readonly: true });
@@ -60,4 +61,11 @@ await time("trainer overview lists", () => Promise.all([listTrainerStudents(db, 
 await time("listCourses active", () => listCourses(db, { activeOnly: true }));
 await time("getEnrollmentStatistics", () => getEnrollmentStatistics(db));
 await time("getComplianceChecks", () => getComplianceChecks(db));
+await time("listCurrentEnrollmentOptions", () => listCurrentEnrollmentOptions(db));
+await time("listCurrentEnrollmentOptions q=smith", () => listCurrentEnrollmentOptions(db, { search: "smith" }));
+await time("trainer assessments page", () =>
+  Promise.all([countAssessmentsByStatus(db), listAssessments(db, { page: 1, pageSize: 20 }), listPendingAssessments(db, { limit: 5 }), countPendingAssessments(db)]),
+);
+for (const search of ["smith", "crane", "zzzqq", "jo"]) await time(`listAssessments q=${search}`, () => listAssessments(db, { search, page: 1, pageSize: 20 }));
+await time("getReportCharts", () => getReportCharts(db, new Date().getUTCFullYear()));
 await db.destroy();

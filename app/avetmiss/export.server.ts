@@ -1,4 +1,5 @@
 import { zipSync, strToU8 } from "fflate";
+import { changeCounter } from "#db/change-feed";
 import type { DB } from "#db/connection";
 import { TIERS, type Tier } from "#db/schema";
 import { avetmissColumns, toAvetmissDetails } from "./details.server";
@@ -181,9 +182,8 @@ export type AvetmissSummary = Omit<AvetmissReport, "files">;
 const reportCaches = new WeakMap<DB, Map<string, Promise<AvetmissSummary>>>();
 
 /** The version of what the AVETMISS export reads (see AVETMISS_READS); null on a database without the counter. */
-export async function avetmissDataVersion(db: DB): Promise<number | null> {
-  const row = await db.selectFrom("change_counters").select("version").where("topic", "=", "avetmiss").executeTakeFirst();
-  return row ? Number(row.version) : null;
+export function avetmissDataVersion(db: DB): Promise<number | null> {
+  return changeCounter(db, "avetmiss");
 }
 
 /** The year's readiness list and record counts (not the files' text: tens of megabytes at size). */
@@ -251,13 +251,21 @@ export async function getReportCharts(db: DB, year: number): Promise<ReportChart
       .where("completion_date", "<", to)
       .groupBy("month")
       .execute(),
+    // counted per course on the index first, then summed per tier: 60 courses are joined, not
+    // each of the year's completions
     db
-      .selectFrom("enrollments")
-      .innerJoin("courses", "courses.id", "enrollments.course_id")
-      .select((eb) => ["courses.tier", eb.fn.countAll().as("n")])
-      .where("enrollments.status", "=", "completed")
-      .where("enrollments.completion_date", ">=", from)
-      .where("enrollments.completion_date", "<", to)
+      .selectFrom((eb) =>
+        eb
+          .selectFrom("enrollments")
+          .select((inner) => ["enrollments.course_id", inner.fn.countAll().as("n")])
+          .where("enrollments.status", "=", "completed")
+          .where("enrollments.completion_date", ">=", from)
+          .where("enrollments.completion_date", "<", to)
+          .groupBy("enrollments.course_id")
+          .as("per_course"),
+      )
+      .innerJoin("courses", "courses.id", "per_course.course_id")
+      .select((eb) => ["courses.tier", eb.fn.sum("per_course.n").as("n")])
       .groupBy("courses.tier")
       .execute(),
   ]);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dataVersion, openDatabase, type DB } from "#db/connection";
 import { getOptionalUser } from "~/auth/guards.server";
 import { createSession } from "~/auth/session.server";
+import { lookUpVerification } from "~/models/certificate-verification.server";
 import { flashHeader } from "~/utils/flash.server";
 import { makeCourse, makeUser } from "../../tests/support/factories";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
@@ -199,6 +200,25 @@ describe("the page cache", () => {
     await get("/");
     await get("/");
     expect(rendered).toBe(4);
+  });
+
+  it("keeps its pages through committed writes to data they do not show, and drops them on a write to a course", async () => {
+    await get("/courses");
+    const before = dataVersion(db);
+    // a sign-in's session and an anonymous verify lookup's count: writes to tables the pages do not read
+    const { id } = await makeUser(db);
+    await createSession(db, id);
+    await lookUpVerification(db, { code: "AAAA", client: "203.0.113.9" });
+    // the database did move (on PostgreSQL once its change notification arrives) ...
+    await expect.poll(() => dataVersion(db)).not.toBe(before);
+    // ... and the stored page is still served
+    expect((await get("/courses")).text).toBe(page(1).toString());
+    expect(rendered).toBe(1);
+
+    const course = await makeCourse(db);
+    await expect.poll(async () => (await get("/courses")).text).toBe(page(2).toString());
+    await sql`update courses set price_cents = price_cents + 100 where id = ${course.id}`.execute(db);
+    await expect.poll(async () => (await get("/courses")).text).toBe(page(3).toString());
   });
 
   it("keeps its pages through refused writes and drops them on a committed write, by this process or another", async () => {

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type http from "node:http";
-import { dataVersion } from "#db/connection";
+import { changeCounter } from "#db/change-feed";
+import { dataVersion, type DB } from "#db/connection";
 import { getOptionalUser } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { catalogueQuery } from "~/schemas/page-queries";
@@ -20,10 +21,14 @@ import { frontDoorContext, frontDoorRequest, requestContext } from "./request-co
  *   the cookies as the app does (a signed, live session cookie is a signed-in visitor however
  *   its header is spelled). The render stores the page only when it set no cookie and its own
  *   session lookup found nobody.
- * - How long: an entry is good while the database's data version is the one read before the
- *   page was rendered (a committed write by any process ends it, so an edited course shows on
- *   the next request) and for at most a minute; browsers and proxies may keep their copy for
- *   max-age (60 s). Vary: Cookie keeps a signed-in visitor from reusing the anonymous copy.
+ * - How long: an entry is good while the version of what the pages show is the one read before
+ *   the page was rendered, and for at most a minute (classes start and seat offers lapse with
+ *   time); browsers and proxies may keep their copy for max-age (60 s). Vary: Cookie keeps a
+ *   signed-in visitor from reusing the anonymous copy. The version is the `catalogue` change
+ *   counter, which triggers move inside every write to the courses, classes, locations, seats
+ *   and waitlists the pages show (migration 2026-11-26T0821) and on no other write, so a
+ *   sign-in or a verify lookup keeps the pages while an edited course shows on the next
+ *   request, whichever process or server made the edit.
  * - As what: the complete response, compressed once per encoding with zlib. Its inline scripts
  *   are allowed by their hashes in the CSP (see entry.server), not a per-response nonce, so the
  *   stored bytes need nothing added per hit.
@@ -68,13 +73,43 @@ interface Entry {
 
 const store = new Map<string, Entry>();
 
-/** For tests: empties the store. */
-export function clearPageCache(): void {
-  store.clear();
+
+interface SeenVersion {
+  db: DB;
+  /** the database's data version when the counter was read */
+  data: string;
+  version: string | Promise<string>;
+}
+let seen: SeenVersion | null = null;
+
+/**
+ * The version of what the stored pages show. The counter is a row, read again only when the
+ * database's data version (a pragma on SQLite, change notifications on PostgreSQL: no query)
+ * moved since it was last read, so a cache hit with no write anywhere reads nothing and one
+ * after a write reads one row by its key. The data version is taken before the row, so a write
+ * committed in between is seen by the next request. A database without the counter falls back
+ * to the data version itself (any write ends the pages).
+ */
+function currentVersion(): string | Promise<string> {
+  const db = getDb();
+  const data = dataVersion(db);
+  if (seen && seen.db === db && seen.data === data) return seen.version;
+  const entry: SeenVersion = { db, data, version: "" };
+  entry.version = changeCounter(db, "catalogue").then(
+    (counter) => (entry.version = counter === null ? `data ${data}` : String(counter)),
+    (error) => {
+      if (seen === entry) seen = null;
+      throw error;
+    },
+  );
+  seen = entry;
+  return entry.version;
 }
 
-function currentVersion(): string {
-  return dataVersion(getDb());
+/** For tests: empties the store and forgets the version read. */
+export function clearPageCache(): void {
+  store.clear();
+  seen = null;
 }
 
 /**
@@ -114,8 +149,7 @@ export function answerFromPageCache(req: http.IncomingMessage, res: http.ServerR
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const key = pageKey(req.url ?? "/");
   if (key === null) return false;
-  const lookup = () => {
-    const version = currentVersion();
+  const lookup = (version: string) => {
     const entry = store.get(key);
     if (entry && entry.version === version && Date.now() - entry.stored < TTL_MS) {
       serve(req, res, entry);
@@ -126,8 +160,12 @@ export function answerFromPageCache(req: http.IncomingMessage, res: http.ServerR
     if (ctx && req.method === "GET") ctx.pageCache = { key, version };
     return false;
   };
-  if (!req.headers.cookie) return lookup();
-  return isAnonymous(req).then((anonymous) => anonymous && lookup());
+  const versioned = () => {
+    const version = currentVersion();
+    return typeof version === "string" ? lookup(version) : version.then(lookup);
+  };
+  if (!req.headers.cookie) return versioned();
+  return isAnonymous(req).then((anonymous) => anonymous && versioned());
 }
 
 /** Cache-Control of a document: shared-cacheable when the page cache may store it, else private. */

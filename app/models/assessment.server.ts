@@ -5,7 +5,7 @@ import { CURRENT_ENROLLMENT_STATUSES, type AssessmentStatus, type EnrollmentStat
 import type { AssessmentInput } from "~/schemas/assessment";
 import { organisationDate } from "~/utils/organisation-calendar";
 import { DomainError, invalid, notFound } from "~/utils/errors";
-import { likePattern } from "#db/dialect";
+import { dialectSql, likePattern } from "#db/dialect";
 import { recordEvent } from "./event.server";
 
 /**
@@ -47,22 +47,50 @@ export interface AssessmentPage {
   pageCount: number;
 }
 
-function filtered(db: DB, filter: AssessmentFilter) {
-  let query = db
-    .selectFrom("assessments")
-    .innerJoin("users as student", "student.id", "assessments.student_id")
-    .innerJoin("courses", "courses.id", "assessments.course_id")
-    .leftJoin("users as assessor", "assessor.id", "assessments.assessed_by");
+/**
+ * The assessments a filter keeps, on their own (no joins). A search finds the students (name or
+ * e-mail, on the users' search index) and the courses (name or unit code) it names and keeps
+ * their assessments by id: matching the joined rows read every assessment (250 ms at 50,000).
+ */
+function narrowed(db: DB, filter: AssessmentFilter) {
+  let query = db.selectFrom("assessments");
   if (filter.status) query = query.where("assessments.status", "=", filter.status);
   if (filter.enrollmentId) query = query.where("assessments.enrollment_id", "=", filter.enrollmentId);
   const term = filter.search?.trim();
   if (term) {
     const p = likePattern(term);
-    query = query.where(
-      sql<boolean>`(lower(student.full_name) like ${p} escape '\\' or lower(student.email) like ${p} escape '\\' or lower(courses.name) like ${p} escape '\\' or lower(courses.unit_code) like ${p} escape '\\')`,
+    query = query.where((eb) =>
+      eb.or([
+        eb("assessments.student_id", "in", db.selectFrom("users").select("users.id").where(dialectSql(db).userTextMatches(term, "users"))),
+        eb(
+          "assessments.course_id",
+          "in",
+          // ESCAPE makes the backslashes likePattern puts before % and _ mean "this character".
+          db.selectFrom("courses").select("courses.id").where(sql<boolean>`(lower(courses.name) like ${p} escape '\\' or lower(courses.unit_code) like ${p} escape '\\')`),
+        ),
+      ]),
     );
   }
   return query;
+}
+
+/** The kept assessments with their student, course and assessor. */
+function filtered(db: DB, filter: AssessmentFilter) {
+  return narrowed(db, filter)
+    .innerJoin("users as student", "student.id", "assessments.student_id")
+    .innerJoin("courses", "courses.id", "assessments.course_id")
+    .leftJoin("users as assessor", "assessor.id", "assessments.assessed_by");
+}
+
+/**
+ * How many assessments a filter keeps. Every assessment has its student and course (not-null
+ * foreign keys), so the count needs no join: an index range, or the search's ids.
+ */
+async function countFiltered(db: DB, filter: AssessmentFilter): Promise<number> {
+  const { n } = await narrowed(db, filter)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 const ASSESSMENT_COLUMNS = [
@@ -121,10 +149,7 @@ export async function getAssessment(db: DB, id: string): Promise<AssessmentListI
 /** Assessments newest first (by assessment date, then when recorded), filtered and paged in SQL. */
 export async function listAssessments(db: DB, filter: AssessmentFilter = {}): Promise<AssessmentPage> {
   const pageSize = Math.max(1, Math.min(100, Math.floor(filter.pageSize ?? 20)));
-  const { n } = await filtered(db, filter)
-    .select((eb) => eb.fn.countAll().as("n"))
-    .executeTakeFirstOrThrow();
-  const total = Number(n);
+  const total = await countFiltered(db, filter);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.floor(filter.page ?? 1) || 1), pageCount);
   const rows = await filtered(db, filter)

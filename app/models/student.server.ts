@@ -1,5 +1,6 @@
 import { writeTransaction, type DB } from "#db/connection";
 import { dialectSql } from "#db/dialect";
+import { sql } from "kysely";
 import type { AssessmentStatus } from "#db/schema";
 import { hashPassword } from "~/auth/password.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
@@ -60,17 +61,20 @@ export function filteredStudents(db: DB, search: StudentSearch) {
   if (search.status === "active") query = query.where(dialect.unindexed("users.is_active", byIndex), "=", 1);
   if (search.status === "inactive") query = query.where(dialect.unindexed("users.is_active", byIndex), "=", 0);
   if (term) query = query.where(dialect.userTextMatches(term, "users"));
+  // The blank strings are written into the SQL, not bound: the partial indexes of these lists
+  // (migration 2026-11-26T0820) are used only when the query states their condition word for word.
+  const blank = sql.lit("");
   if (search.issue === "missing-dob") {
-    query = query.where("users.is_active", "=", 1).where((eb) => eb.or([eb("users.date_of_birth", "is", null), eb("users.date_of_birth", "=", "")]));
+    query = query.where("users.is_active", "=", 1).where((eb) => eb.or([eb("users.date_of_birth", "is", null), eb("users.date_of_birth", "=", blank)]));
   } else if (search.issue === "missing-contact") {
     query = query
       .where("users.is_active", "=", 1)
       .where((eb) =>
         eb.or([
           eb("users.phone", "is", null),
-          eb("users.phone", "=", ""),
+          eb("users.phone", "=", blank),
           eb("users.emergency_contact", "is", null),
-          eb("users.emergency_contact", "=", ""),
+          eb("users.emergency_contact", "=", blank),
         ]),
       );
   } else if (search.issue === "uncertified") {

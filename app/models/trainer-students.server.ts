@@ -175,24 +175,33 @@ export const ENROLLMENT_OPTION_LIMIT = 100;
 /**
  * Current enrolments of active students, by student then course (the form's select): the first
  * `limit`, or those of the students "My Students" finds for `search` (name, e-mail or course).
+ *
+ * The students are chosen first, by name on the role and name index (at most `limit` of them,
+ * each with a current enrolment, so they hold the first `limit` rows), and only their enrolments
+ * are read: sorting every current enrolment of 20,000 students took over half a second.
  */
 export async function listCurrentEnrollmentOptions(
   db: DB,
   { search = "", limit = ENROLLMENT_OPTION_LIMIT }: { search?: string; limit?: number } = {},
 ): Promise<EnrollmentOption[]> {
-  let query = db
-    .selectFrom("enrollments")
-    .innerJoin("users", "users.id", "enrollments.student_id")
-    .innerJoin("courses", "courses.id", "enrollments.course_id")
-    .select(["enrollments.id", "users.full_name as student_name", "courses.name as course_name", "enrollments.status"])
-    .where("users.role", "=", "student")
-    .where("users.is_active", "=", 1)
-    .where("enrollments.status", "in", CURRENT_ENROLLMENT_STATUSES)
+  const students = myStudentsQuery(db, search)
+    .select(["users.id", "users.full_name", sql<string>`lower(users.full_name)`.as("sort_name")])
     .orderBy(sql`lower(users.full_name)`)
-    .orderBy("courses.name")
+    .orderBy("users.id")
     .limit(limit);
-  if (search.trim()) query = query.where("enrollments.student_id", "in", myStudentsQuery(db, search).select("users.id"));
-  return query.execute();
+  return db
+    .selectFrom(students.as("s"))
+    // CROSS JOIN: SQLite starts from the chosen students, not from every current enrolment.
+    .crossJoin("enrollments")
+    .whereRef("enrollments.student_id", "=", "s.id")
+    .innerJoin("courses", "courses.id", "enrollments.course_id")
+    .select(["enrollments.id", "s.full_name as student_name", "courses.name as course_name", "enrollments.status"])
+    .where("enrollments.status", "in", CURRENT_ENROLLMENT_STATUSES)
+    .orderBy("s.sort_name")
+    .orderBy("s.id")
+    .orderBy("courses.name")
+    .limit(limit)
+    .execute();
 }
 
 /** One enrolment as the trainer's update page shows it, with its certificate if issued. */
