@@ -88,6 +88,22 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 
+  // React Router 7 has no json(): a page's loader or action returns a plain object, or data()
+  // for a status or a header; an answer that stays a Response uses jsonResponse (utils/http.server).
+  {
+    files: ["**/*.{ts,tsx,js,mjs,cjs}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        ...["@remix-run/node", "@remix-run/react", "@remix-run/server-runtime"].map((name) => ({
+          name,
+          importNames: ["json"],
+          message: "json() is gone in React Router 7: return a plain object or data() from a page's loader or action, or jsonResponse (~/utils/http.server) for an answer that stays a Response.",
+        })),
+      ],
+    },
+  },
+
   // Models are the domain: they never see a Request, so never reach the layers that handle one.
   boundary("models", ["app/models/**"], [
     {

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DocumentError } from "~/components/route-error";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { flash, clear }] = await Promise.all([getOptionalUser(request), readFlash(request)]);
   const headers = new Headers();
   for (const c of clear) headers.append("Set-Cookie", c);
-  return json({ user: user ? { id: user.id, full_name: user.full_name, role: user.role } : null, flash }, { headers });
+  return data({ user: user ? { id: user.id, full_name: user.full_name, role: user.role } : null, flash }, { headers });
 }
 
 /** The signed-in user as the root loaded it (name and role only), or null. */

@@ -1,6 +1,6 @@
-import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { isDomainError } from "~/utils/errors";
+import { jsonResponse } from "~/utils/http.server";
 import { parseWith } from "~/utils/validation";
 
 /**
@@ -12,7 +12,7 @@ import { parseWith } from "~/utils/validation";
 
 /** Every /api failure's body: `{detail}`, a sentence a person can read, plus any `extra` fields. */
 export function apiError(status: number, detail: string, extra: Record<string, unknown> = {}): Response {
-  return json({ detail, ...extra }, { status });
+  return jsonResponse({ detail, ...extra }, { status });
 }
 
 /** Maps a thrown domain error to its /api answer; anything else is rethrown. */
@@ -38,7 +38,7 @@ type Handler = (args: ApiArgs) => Promise<Response>;
 
 /** A JSON answer that no cache keeps (the /api speaks for one caller). */
 export function apiJson<T>(data: T, init: number | ResponseInit = 200): Response {
-  const response = json(data, typeof init === "number" ? { status: init } : init);
+  const response = jsonResponse(data, typeof init === "number" ? { status: init } : init);
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   return response;
 }

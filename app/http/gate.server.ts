@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { isDatabaseUnavailable } from "#db/connection";
 import { env } from "~/env.server";
+import { jsonResponse } from "~/utils/http.server";
 import { logLine } from "~/utils/log.server";
 import { applySecurityHeaders, withSecurityHeaders } from "./headers.server";
 import { logRequest, loggablePath } from "./request-log.server";
@@ -130,7 +130,7 @@ const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/a
 
 function refuse(request: Request, status: number, detail: string): Response {
   const response = isApi(request)
-    ? json({ detail }, { status })
+    ? jsonResponse({ detail }, { status })
     : new Response(detail, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return withSecurityHeaders(response);
 }

@@ -1,4 +1,5 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { jsonResponse } from "~/utils/http.server";
 
 /**
  * Any address no other route answers: a 404 in the site's own "Page not found" page (the root
@@ -6,7 +7,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
  * "No route matches" error and log it as a server error.
  */
 function notFound(): never {
-  throw json(null, { status: 404 });
+  throw jsonResponse(null, { status: 404 });
 }
 
 export const loader = (_args: LoaderFunctionArgs) => notFound();

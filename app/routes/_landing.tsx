@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { getOptionalUser } from "~/auth/guards.server";
 import { ClosingCta } from "~/components/landing/closing-cta";
@@ -17,7 +17,7 @@ import { env } from "~/env.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect("/dashboard");
-  return json({ rto: { name: env().RTO_NAME, code: env().RTO_CODE } });
+  return { rto: { name: env().RTO_NAME, code: env().RTO_CODE } };
 }
 
 export default function Landing() {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HOME_BY_ROLE, requireSignedIn } from "~/auth/guards.server";
 import { createSession } from "~/auth/session.server";
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireSignedIn(request);
   const db = getDb();
   const [setUp, required] = await Promise.all([twoStepSetUp(db, user), needsTwoStepSetUp(db, user)]);
-  return json(
+  return data(
     {
       setUp,
       required,
@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
       save: async ({ code }) => {
         const recoveryCodes = await confirmTwoStep(db, { userId: user.id, code, actor });
         // Shown in this answer only: a reload shows the page without them.
-        return json({ recoveryCodes, toast: { type: "success" as const, message: "Two-step sign-in is on" }, submittedAt: Date.now() });
+        return { recoveryCodes, toast: { type: "success" as const, message: "Two-step sign-in is on" }, submittedAt: Date.now() };
       },
     });
   }

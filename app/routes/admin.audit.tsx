@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { queryObject } from "~/api/http.server";
 import { requireRole } from "~/auth/guards.server";
@@ -25,10 +25,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return json({ values, fieldErrors, error: parsed.error.issues[0]?.message ?? "Invalid filters", entries: [] as ReturnType<typeof auditEntryView>[], total: 0, page: 1, pages: 1 }, { status: 400 });
+    return data({ values, fieldErrors, error: parsed.error.issues[0]?.message ?? "Invalid filters", entries: [] as ReturnType<typeof auditEntryView>[], total: 0, page: 1, pages: 1 }, { status: 400 });
   }
   const result = await listAudit(getDb(), parsed.data);
-  return json({ values, fieldErrors: {} as Record<string, string>, error: null, ...result, entries: result.entries.map(auditEntryView) });
+  return { values, fieldErrors: {} as Record<string, string>, error: null, ...result, entries: result.entries.map(auditEntryView) };
 }
 
 const ACTION_OPTIONS = [{ value: "", label: "Any action" }, ...AUDIT_ACTION_NAMES.map((a) => ({ value: a, label: AUDIT_ACTIONS[a] }))];

@@ -1,6 +1,5 @@
 import { foundOr404 } from "~/utils/http.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { RouteError } from "~/components/route-error";
@@ -16,7 +15,7 @@ import { formatDate, formatPrice } from "~/utils/format";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const detail = await foundOr404(params.id, (id) => getCourseDetail(getDb(), id), "Course not found");
-  return json({ ...detail, classes: await listCourseClasses(getDb(), detail.course.id) });
+  return { ...detail, classes: await listCourseClasses(getDb(), detail.course.id) };
 }
 
 function List({ items, empty }: { items: string[]; empty: string }) {

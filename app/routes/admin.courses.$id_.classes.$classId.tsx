@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { ClassForm } from "~/components/admin/class-form";
@@ -14,18 +13,18 @@ import { classFormSchema } from "~/schemas/class";
 import { CLASS_CANCELLED, CLASS_UPDATED, classDates, seatsWording, sessionsToText } from "~/schemas/class-text";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
-import { foundOr404 } from "~/utils/http.server";
+import { foundOr404, jsonResponse } from "~/utils/http.server";
 
 async function loadClass(params: LoaderFunctionArgs["params"]) {
   const cls = await foundOr404(params.classId, (id) => getClass(getDb(), id), "Class not found");
-  if (cls.course_id !== params.id) throw json("Class not found", { status: 404 });
+  if (cls.course_id !== params.id) throw jsonResponse("Class not found", { status: 404 });
   return cls;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const db = getDb();
-  return json({ cls: await loadClass(params), trainers: await listClassTrainers(db), locations: await listLocations(db) });
+  return { cls: await loadClass(params), trainers: await listClassTrainers(db), locations: await listLocations(db) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

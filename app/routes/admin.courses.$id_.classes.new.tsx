@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { ClassForm } from "~/components/admin/class-form";
@@ -20,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const db = getDb();
   const course = await foundOr404(params.id, (id) => getCourse(db, id), "Course not found");
-  return json({ course: { id: course.id, name: course.name, unit_code: course.unit_code }, trainers: await listClassTrainers(db), locations: await listLocations(db) });
+  return { course: { id: course.id, name: course.name, unit_code: course.unit_code }, trainers: await listClassTrainers(db), locations: await listLocations(db) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,11 +1,10 @@
 import { foundOr404 } from "~/utils/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { RouteError } from "~/components/route-error";
 import { CourseFields, courseStateFrom } from "~/components/admin/course-form";
-import { courseFormFailure, listButtonResponse } from "~/utils/course-form-action.server";
+import { courseFormFailure, listButtonResult } from "~/utils/course-form-action.server";
 import { useActionToast } from "~/components/toaster";
 import { Alert, buttonClasses, Modal, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
@@ -26,7 +25,7 @@ function loadCourse(id: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  return json({ course: await loadCourse(params.id) });
+  return { course: await loadCourse(params.id) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -35,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const stored = courseStateFrom(course);
   const form = await request.formData().catch(() => null);
   if (!form) return courseFormFailure(new FormData(), stored, UPDATE_FAILED, {}, 400);
-  const listResponse = listButtonResponse(form, stored);
+  const listResponse = listButtonResult(form, stored);
   if (listResponse) return listResponse;
   const parsed = parseWith(courseEditSchema, courseFormInput(form));
   if (!parsed.success) return courseFormFailure(form, stored, parsed.message, parsed.fieldErrors, 400);

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { CourseFields, EMPTY_COURSE_STATE } from "~/components/admin/course-form";
-import { courseFormFailure, listButtonResponse } from "~/utils/course-form-action.server";
+import { courseFormFailure, listButtonResult } from "~/utils/course-form-action.server";
 import { useActionToast } from "~/components/toaster";
 import { Alert, buttonClasses, Modal, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
@@ -24,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const form = await request.formData().catch(() => null);
   if (!form) return courseFormFailure(new FormData(), EMPTY_COURSE_STATE, CREATE_FAILED, {}, 400);
-  const listResponse = listButtonResponse(form, EMPTY_COURSE_STATE);
+  const listResponse = listButtonResult(form, EMPTY_COURSE_STATE);
   if (listResponse) return listResponse;
   const parsed = parseWith(courseCreateSchema, courseFormInput(form));
   if (!parsed.success) return courseFormFailure(form, EMPTY_COURSE_STATE, parsed.message, parsed.fieldErrors, 400);

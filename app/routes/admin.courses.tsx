@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { ActiveBadge, TierBadge } from "~/components/status-badges";
@@ -20,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const status = courseListStatus.parse(new URL(request.url).searchParams.get("status") ?? "all");
   const courses = await listAllCourses(getDb(), { status });
-  return json({ courses, status });
+  return { courses, status };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
@@ -27,7 +26,7 @@ function loadEnrollment(id: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  return json({ enrollment: await loadEnrollment(params.id) });
+  return { enrollment: await loadEnrollment(params.id) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
@@ -21,7 +20,7 @@ export const STATE_RULE_SAVED = "Notice lead time saved";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  return json({ rules: await listStateRules(getDb()) });
+  return { rules: await listStateRules(getDb()) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

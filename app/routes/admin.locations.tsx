@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { LocationFields } from "~/components/admin/location-form";
@@ -16,7 +15,7 @@ import { redirectWithFlash } from "~/utils/flash.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  return json({ locations: await listLocations(getDb()) });
+  return { locations: await listLocations(getDb()) };
 }
 
 /** Add a location. */

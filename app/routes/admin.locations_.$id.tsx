@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { LocationFields } from "~/components/admin/location-form";
@@ -20,7 +19,7 @@ function loadLocation(id: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  return json({ location: await loadLocation(params.id) });
+  return { location: await loadLocation(params.id) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { accountDecisionSchema } from "~/schemas/page-queries";
 import { requireRole } from "~/auth/guards.server";
@@ -41,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listCompletedAwaitingCertificate(db, { limit: 100, usi: "awaiting" }),
     adminHrwAlerts(db),
   ]);
-  return json({
+  return {
     stats,
     recentStudents: recentStudents.map((s) => ({ id: s.id, full_name: s.full_name, email: s.email, created_at: s.created_at, is_active: s.is_active })),
     courseCount,
@@ -52,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // two absences in a row (CONTRACT section 14)
     attendanceAlerts: await listAttendanceAlerts(db, 5),
     hrw,
-  });
+  };
 }
 
 const CERTIFICATES_DUE_SHOWN = 10;

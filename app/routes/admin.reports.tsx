@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { MonthlyChart, TierChart } from "~/components/admin/report-charts";
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const yearError = asked?.error ?? null;
   const query = readinessQuery.parse({ find: url.searchParams.get("find") ?? "", page: url.searchParams.get("page") ?? 1 });
   const readiness = { counts: report.counts, active: report.active, find: query.find, ...readinessPage(report.issues, query) };
-  return json(
+  return data(
     { statistics, checks, charts, year, yearError, readiness },
     { status: yearError ? 400 : 200 },
   );

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PartsList, StageBadge } from "~/components/hrw/hrw-ui";
@@ -19,19 +19,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const url = new URL(request.url);
   const period = readHrwPeriod(url);
-  if (!period.success) return json({ from: "", to: "", error: period.message, assessments: [] as HrwAssessment[], limited: false, csv: "" }, { status: 400 });
+  if (!period.success) return data({ from: "", to: "", error: period.message, assessments: [] as HrwAssessment[], limited: false, csv: "" }, { status: 400 });
   const assessments = await listHrwAssessments(getDb(), period.data);
   const search = new URLSearchParams();
   if (period.data.from) search.set("from", period.data.from);
   if (period.data.to) search.set("to", period.data.to);
-  return json({
+  return {
     from: period.data.from ?? "",
     to: period.data.to ?? "",
     error: null,
     assessments,
     limited: assessments.length >= HRW_REPORT_LIMIT,
     csv: `/admin/reports/hrw.csv${search.size ? `?${search}` : ""}`,
-  });
+  };
 }
 
 export default function HrwAuditReport() {

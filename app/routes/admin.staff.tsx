@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { RouteError } from "~/components/route-error";
@@ -23,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [staff, accreditations] = await Promise.all([listStaff(getDb()), listAccreditationsByTrainer(getDb())]);
   // each trainer's HRW accreditations, in brief; the register page (/admin/staff/{id}/hrw) edits them
   const hrw = Object.fromEntries([...accreditations].map(([id, list]) => [id, list.map((a) => `${a.regulator} ${a.classes.join(" ")} to ${a.expires_on}`).join("; ")]));
-  return json({ staff, me: admin.id, hrw });
+  return { staff, me: admin.id, hrw };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { ClassCheckboxes } from "~/components/hrw/class-fields";
@@ -29,7 +28,7 @@ async function loadRegister(id: string | undefined) {
 /** A trainer's entry in the assessor register: their own licence and each regulator's accreditation. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  return json({ register: await loadRegister(params.id), today: organisationToday() });
+  return { register: await loadRegister(params.id), today: organisationToday() };
 }
 
 

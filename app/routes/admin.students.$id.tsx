@@ -1,6 +1,5 @@
 import { foundOr404 } from "~/utils/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { requireRole } from "~/auth/guards.server";
@@ -25,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const shownTo = { id: admin.id, client: clientAddress(request) };
   const detail = await foundOr404(params.id, (id) => getStudentDetail(getDb(), id, shownTo), "Student not found");
-  return json({ ...detail, history: await listCertificateHistory(getDb(), detail.student.id) });
+  return { ...detail, history: await listCertificateHistory(getDb(), detail.student.id) };
 }
 
 /**

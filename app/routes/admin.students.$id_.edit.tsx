@@ -1,6 +1,5 @@
 import { foundOr404 } from "~/utils/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { RouteError } from "~/components/route-error";
@@ -29,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const student = await loadStudent(params.id);
   const details = await getAvetmissDetails(getDb(), student.id);
-  return json({ student, details: details! });
+  return { student, details: details! };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

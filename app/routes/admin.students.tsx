@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { studentListQuerySchema } from "~/schemas/page-queries";
@@ -25,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: params.get("page") ?? 1,
   });
   const result = await searchStudents(getDb(), query);
-  return json({
+  return {
     query,
     ...result,
     students: result.students.map((s) => ({
@@ -37,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       created_at: s.created_at,
       is_active: s.is_active,
     })),
-  });
+  };
 }
 
 const STATUS_OPTIONS = [

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PortalShell, type PortalNavItem } from "~/components/portal-shell";
@@ -17,7 +16,7 @@ const NAV: PortalNavItem[] = [
 /** Layout and guard for /admin/*: admins only, everyone else to /dashboard. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "admin");
-  return json({ user: { full_name: user.full_name, role: user.role } });
+  return { user: { full_name: user.full_name, role: user.role } };
 }
 
 export default function AdminLayout() {

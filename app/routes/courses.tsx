@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { RouteError } from "~/components/route-error";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
 import { catalogueQuery } from "~/schemas/page-queries";
@@ -27,14 +26,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
   // the page's courses' next classes, seats counted, in one query
   const classes = await nextClassesByCourse(getDb(), new Date(), CARD_CLASSES, list.courses.map((c) => c.id));
-  return json({
+  return {
     signedIn: user !== null,
     q,
     tier,
     courses: list.courses.map((c) => toCourseCardData(c, classes[c.id])),
     pages: { total: list.total, page: list.page, pageSize: list.pageSize, pageCount: list.pageCount },
     rto: { name: env().RTO_NAME, code: env().RTO_CODE },
-  });
+  };
 }
 
 /** How many coming classes a card lists. */

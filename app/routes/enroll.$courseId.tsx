@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { Role } from "#db/schema";
@@ -50,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw await redirectWithFlash("/courses", { type: "error", message: "Failed to load course details" });
   }
   if (!course) throw await notFoundRedirect();
-  return json({
+  return {
     course: {
       id: course.id,
       unit_code: course.unit_code,
@@ -69,7 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     waitlist: (await waitlistForStudent(db, user.id)).filter((w) => w.course_id === course.id),
     myCourses: afterEnrollment(user.role),
     rto: { name: env().RTO_NAME, code: env().RTO_CODE },
-  });
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { HOME_BY_ROLE, requireAnonymous } from "~/auth/guards.server";
 import { clearSecondStep, createSession, pendingSecondStep } from "~/auth/session.server";
@@ -22,7 +22,7 @@ import { retryAfterFromAction } from "~/utils/http.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   if (!(await pendingSecondStep(request))) throw redirect("/login");
-  return json(null, { headers: { "Cache-Control": "no-store" } });
+  return data(null, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

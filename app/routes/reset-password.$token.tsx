@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PASSWORD_HINT } from "~/schemas/password-text";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { destroySession } from "~/auth/session.server";
 import { AuthLayout } from "~/components/auth-layout";
@@ -25,8 +25,8 @@ const STATUS: Record<ResetTokenProblem, number> = { unknown: 404, expired: 410, 
 export async function loader({ params }: LoaderFunctionArgs) {
   const state = await inspectResetToken(getDb(), params.token ?? "");
   const headers = { "Cache-Control": "no-store" };
-  if (!state.ok) return json({ problem: state.reason, email: null }, { status: STATUS[state.reason], headers });
-  return json({ problem: null, email: state.email }, { headers });
+  if (!state.ok) return data({ problem: state.reason, email: null }, { status: STATUS[state.reason], headers });
+  return data({ problem: null, email: state.email }, { headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const result = await resetPassword(db, { token: params.token ?? "", password, client: clientAddress(request) });
       if (!result.ok) {
         const message = PROBLEMS[result.reason].title;
-        return json({ problem: result.reason, toast: { type: "error" as const, message }, submittedAt: Date.now() }, { status: STATUS[result.reason] });
+        return data({ problem: result.reason, toast: { type: "error" as const, message }, submittedAt: Date.now() }, { status: STATUS[result.reason] });
       }
       // Every session of the user has ended on the server; clear this browser's cookie as well.
       const cleared = await destroySession(db, request);

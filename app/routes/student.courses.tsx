@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { ClassOnCard, MyWaitlists } from "~/components/student/class-on-card";
@@ -18,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
   const db = getDb();
   const [classes, attendance, waitlists] = await Promise.all([classesOfStudent(db, user.id), attendanceForStudent(db, user.id), waitlistForStudent(db, user.id)]);
-  return json({ classes, attendance, waitlists });
+  return { classes, attendance, waitlists };
 }
 
 /** My Courses: every enrollment, from the layout's data (its loader guards the page). */

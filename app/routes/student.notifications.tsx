@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
@@ -14,7 +13,7 @@ export const NOTIFICATIONS_READ = "All notifications marked as read";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
-  return json({ notifications: await listNotifications(getDb(), user.id, 20) });
+  return { notifications: await listNotifications(getDb(), user.id, 20) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { QuickActions } from "~/components/quick-actions";
@@ -29,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     countCertificatesForStudent(db, user.id),
     candidateHrwDeadlines(db, user.id),
   ]);
-  return json({ name: firstName(user.full_name), counts, certificates, hrw });
+  return { name: firstName(user.full_name), counts, certificates, hrw };
 }
 
 const linkClass = "text-sm font-semibold text-hivis-800 underline-offset-4 hover:underline";

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { ownRecord } from "~/models/personal-data.server";
@@ -21,13 +20,13 @@ const PROFILE_INVALID = "Please correct the highlighted fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = ownRecord(await requireRole(request, "student"));
-  return json({
+  return {
     phone: user.phone ?? "",
     address: user.address ?? "",
     emergency_contact: user.emergency_contact ?? "",
     usi: user.usi ?? "",
     usi_verified: user.usi_verified_at !== null,
-  });
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

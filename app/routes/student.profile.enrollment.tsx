@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { AvetmissFields, avetmissFormValues } from "~/avetmiss/fields";
@@ -20,7 +19,7 @@ export const ENROLLMENT_DETAILS_SAVED = "Enrolment details saved";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
   const details = await getAvetmissDetails(getDb(), user.id);
-  return json({ values: avetmissFormValues({ ...details!, date_of_birth: user.date_of_birth }) });
+  return { values: avetmissFormValues({ ...details!, date_of_birth: user.date_of_birth }) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

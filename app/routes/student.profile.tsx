@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { ownRecord } from "~/models/personal-data.server";
@@ -14,7 +13,7 @@ import { formatDate, formatDateTime, ROLE_LABELS } from "~/utils/format";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
   const details = await getAvetmissDetails(getDb(), user.id);
-  return json({ user: ownRecord(user), details: details! });
+  return { user: ownRecord(user), details: details! };
 }
 
 const NOT_PROVIDED = "Not provided";

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { json } from "@remix-run/node";
 import { Outlet, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireRole } from "~/auth/guards.server";
@@ -33,12 +32,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listCertificatesForStudent(db, user.id),
     countUnreadNotifications(db, user.id),
   ]);
-  return json({
+  return {
     user: { full_name: user.full_name, role: user.role },
     enrollments,
     certificates,
     unreadNotifications,
-  });
+  };
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { requireRole } from "~/auth/guards.server";
@@ -48,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : "That enrolment was not found; choose one below.";
     }
   }
-  return json({ q, limit: ENROLLMENT_OPTION_LIMIT, options, selected, notice, today: organisationToday() });
+  return { q, limit: ENROLLMENT_OPTION_LIMIT, options, selected, notice, today: organisationToday() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

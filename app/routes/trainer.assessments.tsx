@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
@@ -39,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listPendingAssessments(db, { limit: PENDING_SHOWN }),
     countPendingAssessments(db),
   ]);
-  return json({ query, counts, list, pending, pendingTotal });
+  return { query, counts, list, pending, pendingTotal };
 }
 
 const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";

@@ -1,6 +1,5 @@
 import { usiCleared } from "~/models/usi";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
@@ -37,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     countCompletedAwaitingCertificate(db),
     listCompletedAwaitingCertificate(db, { limit: AWAITING, usi: "awaiting" }),
   ]);
-  return json({ recent, awaiting, awaitingTotal, awaitingUsi });
+  return { recent, awaiting, awaitingTotal, awaitingUsi };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { requireRole } from "~/auth/guards.server";
@@ -17,7 +17,7 @@ import { foundOr404 } from "~/utils/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "trainer");
-  return json({ roster: await foundOr404(params.id, (id) => getRoster(getDb(), id, user), "Class not found") });
+  return { roster: await foundOr404(params.id, (id) => getRoster(getDb(), id, user), "Class not found") };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -27,10 +27,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     schema: attendanceFormSchema,
     unreadable: "Failed to save attendance",
     save: async ({ session_id, enrollment_id, status, via }) => {
-      if (!roster.sessions.some((s) => s.id === session_id)) return json({ ok: false, toast: { type: "error" as const, message: "Session not found" } }, { status: 404 });
+      if (!roster.sessions.some((s) => s.id === session_id)) return data({ ok: false, toast: { type: "error" as const, message: "Session not found" } }, { status: 404 });
       await markAttendance(getDb(), { session_id, enrollment_id, status, user });
       // with JavaScript a fetcher sent the mark: it toasts the answer, the page stays
-      if (via === "fetcher") return json({ ok: true, toast: { type: "success" as const, message: ATTENDANCE_SAVED } });
+      if (via === "fetcher") return { ok: true, toast: { type: "success" as const, message: ATTENDANCE_SAVED } };
       return redirectWithFlash(`/trainer/classes/${roster.id}`, { type: "success", message: ATTENDANCE_SAVED });
     },
   });

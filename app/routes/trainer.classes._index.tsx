@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
@@ -11,7 +10,7 @@ import { classDates } from "~/schemas/class-text";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "trainer");
-  return json({ classes: await listTrainerClasses(getDb(), user) });
+  return { classes: await listTrainerClasses(getDb(), user) };
 }
 
 export default function TrainerClasses() {

@@ -1,6 +1,5 @@
 import { usiCleared } from "~/models/usi";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
@@ -21,6 +20,7 @@ import { answerForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate, statusLabel } from "~/utils/format";
 import type { FieldErrors } from "~/utils/validation";
+import { jsonResponse } from "~/utils/http.server";
 
 export const ENROLLMENT_UPDATED = "Enrollment updated successfully";
 const AWAITING_USI_NOTE = "The certificate waits until the student's USI is verified (see Awaiting USI under Certificates).";
@@ -28,7 +28,7 @@ const AWAITING_USI_NOTE = "The certificate waits until the student's USI is veri
 /** The enrolment, or a 404 page inside the trainer frame. */
 async function loadEnrollment(id: string | undefined) {
   const enrollment = id && uuid.safeParse(id).success ? await getEnrollmentForTrainer(getDb(), id) : null;
-  if (!enrollment) throw json("Enrollment not found", { status: 404 });
+  if (!enrollment) throw jsonResponse("Enrollment not found", { status: 404 });
   return enrollment;
 }
 
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "trainer");
   const enrollment = await loadEnrollment(params.id);
   const assessments = await listAssessments(getDb(), { enrollmentId: enrollment.id, pageSize: 100 });
-  return json({ enrollment, assessments: assessments.items });
+  return { enrollment, assessments: assessments.items };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { ExpiryWarnings, NoticesDue, PartsList, StageBadge } from "~/components/hrw/hrw-ui";
@@ -23,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     noticesDue(db, user.id),
     expiryWarnings(db, today, user.id),
   ]);
-  return json({ register, assessments, notices, warnings, today });
+  return { register, assessments, notices, warnings, today };
 }
 
 export default function TrainerHrw() {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PartsList, StageBadge } from "~/components/hrw/hrw-ui";
@@ -37,7 +36,7 @@ async function loadAssessment(id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "trainer");
   const assessment = await loadAssessment(params.id);
-  return json({ assessment, mine: assessment.assessor.id === user.id, today: organisationToday() });
+  return { assessment, mine: assessment.assessor.id === user.id, today: organisationToday() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
@@ -33,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const requested = params.get("candidate");
   const checks = requested && uuid.safeParse(requested).success ? await getCandidateChecks(db, requested) : null;
   const [candidates, options] = await Promise.all([checks ? Promise.resolve([]) : searchCandidates(db, q), bookingOptions(db)]);
-  return json({ q, candidates, checks, options, today: organisationToday() });
+  return { q, candidates, checks, options, today: organisationToday() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { LICENCE_CLASS_OPTIONS } from "~/components/hrw/class-fields";
@@ -36,7 +35,7 @@ async function loadChecks(id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "trainer");
   const checks = await loadChecks(params.id);
-  return json({ checks: { ...checks, age: checks.age && { checked_by: checks.age.checked_by, checked_at: checks.age.checked_at } }, today: organisationToday() });
+  return { checks: { ...checks, age: checks.age && { checked_by: checks.age.checked_by, checked_at: checks.age.checked_at } }, today: organisationToday() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

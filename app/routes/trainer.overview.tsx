@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { QuickActions } from "~/components/quick-actions";
@@ -31,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listCompletedAwaitingCertificate(db, { limit: TASKS_EACH }),
     trainerHrwAlerts(db, user.id),
   ]);
-  return json({ name: firstName(user.full_name), stats, students: students.students, pending, awaiting, hrw });
+  return { name: firstName(user.full_name), stats, students: students.students, pending, awaiting, hrw };
 }
 
 const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
@@ -19,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = trainerStudentListQuery.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
   const result = await listTrainerStudents(getDb(), { search: query.q, page: query.page, pageSize: PAGE_SIZE });
-  return json({ query, ...result });
+  return { query, ...result };
 }
 
 export default function TrainerStudents() {

@@ -1,6 +1,5 @@
 import { foundOr404 } from "~/utils/http.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
@@ -29,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "trainer");
   const viewer = { id: user.id, client: clientAddress(request) };
   const s = await foundOr404(params.studentId, (studentId) => viewStudentUsi(getDb(), { studentId, viewer }), "Student not found");
-  return json({ student: { id: s.id, full_name: s.full_name, email: s.email, usi: s.usi, usi_verified_at: s.usi_verified_at } });
+  return { student: { id: s.id, full_name: s.full_name, email: s.email, usi: s.usi, usi_verified_at: s.usi_verified_at } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clientAddress } from "~/http/request-context.server";
 import { Badge, Card } from "~/components/ui";
@@ -17,10 +17,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const outcome = await lookUpVerification(getDb(), { code: params.code ?? "", client: clientAddress(request) });
   const rto = { name: env().RTO_NAME, code: env().RTO_CODE };
   if (outcome.kind === "limited") {
-    return json({ verification: null, rto, message: VERIFY_LIMITED }, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
+    return data({ verification: null, rto, message: VERIFY_LIMITED }, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
   }
-  if (outcome.kind === "not-found") return json({ verification: null, rto, message: NO_CERTIFICATE }, { status: 404 });
-  return json({ verification: outcome.verification, rto, message: null }, { headers: { "Cache-Control": "no-store" } });
+  if (outcome.kind === "not-found") return data({ verification: null, rto, message: NO_CERTIFICATE }, { status: 404 });
+  return data({ verification: outcome.verification, rto, message: null }, { headers: { "Cache-Control": "no-store" } });
 }
 
 const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";

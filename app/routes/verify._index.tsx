@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Alert, Button, Card, TextField } from "~/components/ui";
 import { normaliseVerificationCode } from "~/models/certificate-number.server";
@@ -12,10 +12,10 @@ import { NO_CERTIFICATE } from "~/models/certificate-verification.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const typed = new URL(request.url).searchParams.get("code");
-  if (typed === null) return json({ typed: "", error: null });
+  if (typed === null) return { typed: "", error: null };
   const code = normaliseVerificationCode(typed.slice(0, 100));
   if (code) throw redirect(`/verify/${code}`);
-  return json({ typed: typed.slice(0, 100), error: typed.trim() ? NO_CERTIFICATE : "Enter the verification code printed on the certificate" }, { status: typed.trim() ? 404 : 400 });
+  return data({ typed: typed.slice(0, 100), error: typed.trim() ? NO_CERTIFICATE : "Enter the verification code printed on the certificate" }, { status: typed.trim() ? 404 : 400 });
 }
 
 export default function VerifyForm() {

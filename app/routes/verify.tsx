@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { getOptionalUser } from "~/auth/guards.server";
 import { SiteFooter } from "~/components/landing/site-footer";
@@ -9,7 +8,7 @@ import { env } from "~/env.server";
 /** The frame of the public certificate check: open to anyone, signed in or not. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  return json({ signedIn: Boolean(user), rto: { name: env().RTO_NAME, code: env().RTO_CODE } });
+  return { signedIn: Boolean(user), rto: { name: env().RTO_NAME, code: env().RTO_CODE } };
 }
 
 export default function VerifyLayout() {

@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import type { DB } from "#db/connection";
 import { calendarFeedCreatedAt, calendarFeedPath, renewCalendarFeed } from "~/models/calendar.server";
 import { FEED_RENEWED } from "~/schemas/class-text";
@@ -6,7 +5,7 @@ import { documentOrigin } from "~/utils/public-link.server";
 
 /** The calendar page's data: whether the person has a feed address (its token is never stored in the clear). */
 export async function calendarPageData(db: DB, userId: string) {
-  return json({ createdAt: await calendarFeedCreatedAt(db, userId) });
+  return { createdAt: await calendarFeedCreatedAt(db, userId) };
 }
 
 /**
@@ -15,5 +14,5 @@ export async function calendarPageData(db: DB, userId: string) {
  */
 export async function renewCalendarAction(db: DB, userId: string) {
   const token = await renewCalendarFeed(db, userId);
-  return json({ url: `${documentOrigin()}${calendarFeedPath(token)}`, toast: { type: "success" as const, message: FEED_RENEWED } });
+  return { url: `${documentOrigin()}${calendarFeedPath(token)}`, toast: { type: "success" as const, message: FEED_RENEWED } };
 }

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { applyListIntent, parseListIntent, type CourseListName } from "~/schemas/course";
 import type { FieldErrors } from "~/utils/validation";
 import { courseStateFromForm, type CourseFormState } from "~/components/admin/course-form";
@@ -16,18 +16,19 @@ export type CourseFormResult = {
  * The Add and Remove buttons of the course lists: the edited form goes back to the page,
  * nothing is saved. Null when the submission is a save.
  */
-export function listButtonResponse(form: FormData, fallback: CourseFormState) {
+export function listButtonResult(form: FormData, fallback: CourseFormState) {
   const intent = parseListIntent(form.get("intent"));
   if (!intent) return null;
   const state = courseStateFromForm(form, fallback);
   state[intent.list] = applyListIntent(state[intent.list], intent);
   const focus = intent.op === "add" ? { list: intent.list, index: state[intent.list].length - 1 } : null;
-  return json<CourseFormResult>({ state, focus, error: null, fieldErrors: {}, submittedAt: Date.now() });
+  const result: CourseFormResult = { state, focus, error: null, fieldErrors: {}, submittedAt: Date.now() };
+  return result;
 }
 
 /** A save that failed: the form comes back as typed, with the message and the field errors. */
 export function courseFormFailure(form: FormData, fallback: CourseFormState, message: string, fieldErrors: FieldErrors, status: number) {
-  return json<CourseFormResult>(
+  return data<CourseFormResult>(
     {
       state: courseStateFromForm(form, fallback),
       focus: null,

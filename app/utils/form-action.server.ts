@@ -1,4 +1,4 @@
-import { json, type TypedResponse } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { isDomainError, type DomainError } from "./errors";
 import { formToObject, keptValues, parseWith, type FieldErrors } from "./validation";
@@ -6,7 +6,9 @@ import { formToObject, keptValues, parseWith, type FieldErrors } from "./validat
 /**
  * What a form action answers when a submission fails: the page re-renders the form with the
  * message, the errors beside their fields and the values as typed (passwords dropped), so it
- * works without JavaScript; `toast` shows the message once when JavaScript runs.
+ * works without JavaScript; `toast` shows the message once when JavaScript runs. It is page data
+ * (`data()`), never an /api answer: the status and Retry-After reach the document or the data
+ * request as a Response's would.
  */
 export interface FormFailure {
   error: string;
@@ -25,13 +27,13 @@ export function formFailure(
     values = {},
     retryAfterSeconds,
   }: { status?: number; fieldErrors?: FieldErrors; values?: Record<string, string>; retryAfterSeconds?: number } = {},
-): TypedResponse<FormFailure> {
+) {
   // Retry-After of an answer over a request limit, or busy; a page route passes it on with retryAfterFromAction
   const headers = retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined;
-  return json({ error: message, status, fieldErrors, values, toast: { type: "error", message }, submittedAt: Date.now() }, { status, headers });
+  return data<FormFailure>({ error: message, status, fieldErrors, values, toast: { type: "error", message }, submittedAt: Date.now() }, { status, headers });
 }
 
-interface FormSteps<S extends z.ZodType, R extends Response> {
+interface FormSteps<S extends z.ZodType, R> {
   schema: S;
   /** The schema's input from the form (default: every text entry; repeated names as arrays). */
   input?: (form: FormData) => unknown;
@@ -43,7 +45,7 @@ interface FormSteps<S extends z.ZodType, R extends Response> {
   invalid?: string;
   /** Field errors for a domain failure (default: its own, or its message beside its field). */
   fieldErrors?: (error: DomainError) => FieldErrors;
-  /** The model call; answers, usually with a redirect (a domain error becomes the failure answer). */
+  /** The model call; answers, usually with a redirect, else with page data (a domain error becomes the failure answer). */
   save: (data: z.infer<S>) => Promise<R>;
 }
 
@@ -52,10 +54,10 @@ interface FormSteps<S extends z.ZodType, R extends Response> {
  * the model, and answer with the model's redirect or with a failure the page renders (400 for
  * invalid fields, the domain error's own status otherwise). Anything else is a bug: rethrown.
  */
-export async function answerForm<S extends z.ZodType, R extends Response>(
+export async function answerForm<S extends z.ZodType, R>(
   request: Request,
   steps: FormSteps<S, R>,
-): Promise<TypedResponse<FormFailure> | R> {
+): Promise<ReturnType<typeof formFailure> | R> {
   const form = await request.formData().catch(() => null);
   if (!form || !(steps.requires ?? []).every((name) => form.has(name))) return formFailure(steps.unreadable);
   const values = keptValues(form);

@@ -1,5 +1,15 @@
-import { json } from "@remix-run/node";
 import { uuid } from "~/schemas/fields";
+
+/**
+ * A JSON answer that must stay a Response: the /api's answers, the gate's refusals and a page's
+ * thrown 404. Its Content-Type keeps the charset those answers have always carried, so no client
+ * sees a change of header; a page's own data is a plain object or `data()` instead.
+ */
+export function jsonResponse(value: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json; charset=utf-8");
+  return Response.json(value, { ...init, headers });
+}
 
 /**
  * A page route's `headers`: an action's Retry-After (a form over a request limit, or busy) reaches the
@@ -17,6 +27,6 @@ export function retryAfterFromAction({ actionHeaders }: { actionHeaders: Headers
 export async function foundOr404<T>(id: string | undefined, find: (id: string) => Promise<T | null | undefined>, message: string): Promise<T> {
   const parsed = uuid.safeParse(id);
   const record = parsed.success ? await find(parsed.data) : null;
-  if (!record) throw json(message, { status: 404 });
+  if (!record) throw jsonResponse(message, { status: 404 });
   return record;
 }

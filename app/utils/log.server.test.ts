@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "#db/connection";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
@@ -41,7 +40,7 @@ describe("logs", () => {
       "routes/api.thing": {
         id: "routes/api.thing",
         path: "api/thing",
-        module: { loader: async () => json({ ok: true }) },
+        module: { loader: async () => Response.json({ ok: true }) },
       },
     } as never);
     capture();

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import type { RouteModule } from "../support/api-calls";
+import { asResponse, type RouteModule } from "../support/api-calls";
 import { enterRequest } from "~/http/request-context.server";
 import { REQUEST_LIMITS } from "~/auth/request-limits.server";
 import * as apiLogin from "~/routes/api.auth.login";
@@ -42,7 +42,7 @@ function serve(req: http.IncomingMessage, res: http.ServerResponse) {
     const route = routes[new URL(request.url).pathname]!;
     let response: Response;
     try {
-      response = await route.action!({ request, params: {}, context: {} });
+      response = asResponse(await route.action!({ request, params: {}, context: {} }));
     } catch (thrown) {
       response = thrown instanceof Response ? thrown : new Response(String(thrown), { status: 500 });
     }

@@ -12,8 +12,8 @@ import { makeUser } from "./factories";
  */
 
 export interface RouteModule {
-  loader?: (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response> | Response;
-  action?: (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response> | Response;
+  loader?: (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
+  action?: (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown;
 }
 
 export interface CallOptions {
@@ -34,6 +34,18 @@ export interface CallOptions {
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/**
+ * A route's answer as a Response the test can read: a Response as it is; a page's data as Remix
+ * sends it, with the status and headers of `data()` (200 for a plain object) and the value as
+ * JSON (page data holds only JSON's types: instants are ISO text).
+ */
+export function asResponse(answer: unknown): Response {
+  if (answer instanceof Response) return answer;
+  const withInit = answer as { type?: unknown; data?: unknown; init?: ResponseInit | null } | null;
+  if (withInit?.type === "DataWithResponseInit") return Response.json(withInit.data ?? null, withInit.init ?? {});
+  return Response.json(answer ?? null);
+}
+
 /** Calls a route as Remix does: mutations reach the action, everything else the loader. */
 export async function call(mod: RouteModule, method: string, path: string, options: CallOptions = {}): Promise<Response> {
   const headers = new Headers(options.headers);
@@ -53,7 +65,7 @@ export async function call(mod: RouteModule, method: string, path: string, optio
   const client = options.client ?? `test-${crypto.randomUUID()}`;
   return withRequestContext(request, { address: client }, async (request) => {
     try {
-      return await fn({ request, params: options.params ?? {}, context: {} });
+      return asResponse(await fn({ request, params: options.params ?? {}, context: {} }));
     } catch (thrown) {
       if (thrown instanceof Response) return thrown;
       throw thrown;
