@@ -34,8 +34,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const stored = courseStateFrom(course);
   const form = await request.formData().catch(() => null);
   if (!form) return courseFormFailure(new FormData(), stored, UPDATE_FAILED, {}, 400);
-  const listResponse = listButtonResult(form, stored);
-  if (listResponse) return listResponse;
+  const listResult = listButtonResult(form, stored);
+  if (listResult) return listResult;
   const parsed = parseWith(courseEditSchema, courseFormInput(form));
   if (!parsed.success) return courseFormFailure(form, stored, parsed.message, parsed.fieldErrors, 400);
   try {

@@ -24,8 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const form = await request.formData().catch(() => null);
   if (!form) return courseFormFailure(new FormData(), EMPTY_COURSE_STATE, CREATE_FAILED, {}, 400);
-  const listResponse = listButtonResult(form, EMPTY_COURSE_STATE);
-  if (listResponse) return listResponse;
+  const listResult = listButtonResult(form, EMPTY_COURSE_STATE);
+  if (listResult) return listResult;
   const parsed = parseWith(courseCreateSchema, courseFormInput(form));
   if (!parsed.success) return courseFormFailure(form, EMPTY_COURSE_STATE, parsed.message, parsed.fieldErrors, 400);
   try {
