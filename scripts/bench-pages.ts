@@ -123,7 +123,7 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   add("student", "student.calendar", "/student/calendar");
   add("student", "student.profile", "/student/profile");
   add("student", "student.profile.edit", "/student/profile/edit");
-  add("student", "student.profile.enrolment", "/student/profile/enrolment");
+  add("student", "student.profile.enrollment", "/student/profile/enrollment");
   add("student", "account.security", "/account/security");
 
   add("trainer", "trainer.overview", "/trainer/overview");
