@@ -22,6 +22,7 @@ import { openDatabase, type DB } from "../db/connection";
 import {
   benchEnv,
   buildAndPrepare,
+  forgetRequestCounts,
   DATABASE_URL,
   DIALECT,
   median,
@@ -278,6 +279,7 @@ async function main() {
   const port = Number(process.env.BENCH_PORT || 3180);
   const env = benchEnv();
   buildAndPrepare(env);
+  await forgetRequestCounts();
   stopChildrenOnExit();
   console.log(`Starting the product on port ${port} (1 worker)…`);
   startChild(process.execPath, ["scripts/start.mjs"], { env: { ...env, PORT: String(port), WEB_CONCURRENCY: "1" }, stdio: ["ignore", "ignore", "inherit"] });

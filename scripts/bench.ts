@@ -46,6 +46,7 @@ import {
   benchEnv,
   bin,
   buildAndPrepare,
+  forgetRequestCounts,
   DIALECT,
   median,
   raw,
@@ -125,6 +126,7 @@ async function main() {
   const started = Date.now();
   const env = benchEnv();
   buildAndPrepare(env);
+  await forgetRequestCounts();
   stopChildrenOnExit();
 
   // The product as npm start runs it, with one worker and with WEB_CONCURRENCY workers.
