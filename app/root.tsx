@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -42,8 +43,10 @@ export function useOptionalUser() {
 
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // the address this document was rendered for, which the browser checks before hydrating (entry.client.tsx)
+  const { pathname } = useLocation();
   return (
-    <html lang="en-AU" className="h-full">
+    <html lang="en-AU" className="h-full" data-rendered-path={pathname}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

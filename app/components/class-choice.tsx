@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Alert, SubmitButton } from "~/components/ui";
 import { classDates, seatsWording } from "~/schemas/class-text";
+import { formatDateTime } from "~/utils/format";
 
 /** What the enrolment page shows of a class (CONTRACT section 14). */
 export interface ClassOption {
@@ -80,7 +81,7 @@ export function WaitlistForms({ classes, mine }: { classes: ClassOption[]; mine:
               <p className="font-semibold">{label}</p>
               {entry?.status === "offered" ? (
                 <Form method="post" className="mt-1 space-y-2">
-                  <Alert tone="info">{`A seat is kept for you until ${new Date(entry.offer_expires_at!).toLocaleString("en-AU", { timeZone: "Australia/Sydney", dateStyle: "medium", timeStyle: "short" })}.`}</Alert>
+                  <Alert tone="info">{`A seat is kept for you until ${formatDateTime(entry.offer_expires_at)}.`}</Alert>
                   <input type="hidden" name="class_id" value={c.id} />
                   <SubmitButton intent="accept" busyLabel="Accepting..." size="sm">
                     {`Accept the seat (${label})`}

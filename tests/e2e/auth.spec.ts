@@ -208,6 +208,33 @@ test.describe("guards and redirects", () => {
   });
 });
 
+test.describe("history before the scripts run", () => {
+  test("Back pressed while a reloaded page's scripts are still loading shows the page gone back to", async ({ page, js }) => {
+    test.skip(!js, "without JavaScript there is nothing to hydrate");
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await signIn(page, DEMO.student.email);
+    await page.goto("/student/overview");
+    await page.getByRole("link", { name: "My Profile" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "My Profile" })).toBeVisible();
+    // the reloaded document's scripts are held until the visitor has gone back
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1, name: "My Profile" })).toBeVisible();
+    await page.goBack({ waitUntil: "commit" });
+    await expect(page).toHaveURL(/\/student\/overview$/);
+    release();
+    await expect(page.getByRole("heading", { level: 1, name: /^Welcome back/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "My Profile" })).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+});
+
 test.describe("unknown addresses", () => {
   test("an unknown page is a 404 'Page not found' in the site's frame, signed in or not", async ({ page }) => {
     for (const path of [`/no-such-page-${crypto.randomUUID()}`, "/admin/no-such-screen", "/courses/extra/segments"]) {

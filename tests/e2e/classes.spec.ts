@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { e2eDb, insertCourse } from "./e2e-db";
+import { e2eDb, insertClass as insertClassTaughtBy, insertCourse, userId } from "./e2e-db";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
 
 /**
@@ -14,31 +14,8 @@ const addDays = (date: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-async function userId(email: string): Promise<string> {
-  return (await e2eDb().get<{ id: string }>("select id from users where email = ?", email.toLowerCase()))!.id;
-}
-
 /** A class of `courseId` on one day, seats as given, taught by the demo trainer. */
-async function insertClass(courseId: string, date: string, seats: number): Promise<{ id: string; sessionId: string }> {
-  const id = crypto.randomUUID();
-  const sessionId = crypto.randomUUID();
-  const now = new Date().toISOString();
-  const location = await e2eDb().get<{ id: string }>("select id from delivery_locations order by created_at, id limit 1");
-  await e2eDb().run(
-    "insert into classes (id, course_id, start_date, end_date, location_id, trainer_id, seats, cancelled_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, null, ?, ?)",
-    id,
-    courseId,
-    date,
-    date,
-    location?.id ?? null,
-    await userId(DEMO.trainer.email),
-    seats,
-    now,
-    now,
-  );
-  await e2eDb().run("insert into class_sessions (id, class_id, session_date, starts_at, ends_at) values (?, ?, ?, '07:30', '15:30')", sessionId, id, date);
-  return { id, sessionId };
-}
+const insertClass = (courseId: string, date: string, seats: number) => insertClassTaughtBy(courseId, date, date, seats, DEMO.trainer.email);
 
 /** A learner holding a seat in the class (an enrolment made outside the screens). */
 async function seatHolder(courseId: string, classId: string, email: string): Promise<string> {

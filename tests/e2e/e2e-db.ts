@@ -175,3 +175,29 @@ export async function completedEnrollmentFor(email: string): Promise<{ enrollmen
   );
   return { enrollmentId, courseName: course.name };
 }
+
+export async function userId(email: string): Promise<string> {
+  return (await e2eDb().get<{ id: string }>("select id from users where email = ?", email.toLowerCase()))!.id;
+}
+
+/** A class of `courseId` from `start` to `end` with one session on its first day, at the first delivery location. */
+export async function insertClass(courseId: string, start: string, end: string, seats: number, trainerEmail: string): Promise<{ id: string; sessionId: string }> {
+  const id = crypto.randomUUID();
+  const sessionId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const location = await e2eDb().get<{ id: string }>("select id from delivery_locations order by created_at, id limit 1");
+  await e2eDb().run(
+    "insert into classes (id, course_id, start_date, end_date, location_id, trainer_id, seats, cancelled_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, null, ?, ?)",
+    id,
+    courseId,
+    start,
+    end,
+    location?.id ?? null,
+    await userId(trainerEmail),
+    seats,
+    now,
+    now,
+  );
+  await e2eDb().run("insert into class_sessions (id, class_id, session_date, starts_at, ends_at) values (?, ?, ?, '07:30', '15:30')", sessionId, id, start);
+  return { id, sessionId };
+}
