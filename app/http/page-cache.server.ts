@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import type http from "node:http";
-import { changeCounter } from "#db/change-feed";
-import { dataVersion, type DB } from "#db/connection";
 import { getOptionalUser } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
+import { catalogueVersion, forgetCatalogueVersion } from "~/models/catalogue-version.server";
 import { catalogueQuery } from "~/schemas/page-queries";
 import { readFlash } from "~/utils/flash.server";
 import { compress, encodingFor, type Encoding } from "./compression.server";
@@ -24,11 +23,9 @@ import { frontDoorContext, frontDoorRequest, requestContext } from "./request-co
  * - How long: an entry is good while the version of what the pages show is the one read before
  *   the page was rendered, and for at most a minute (classes start and seat offers lapse with
  *   time); browsers and proxies may keep their copy for max-age (60 s). Vary: Cookie keeps a
- *   signed-in visitor from reusing the anonymous copy. The version is the `catalogue` change
- *   counter, which triggers move inside every write to the courses, classes, locations, seats
- *   and waitlists the pages show (migration 2026-11-26T0821) and on no other write, so a
- *   sign-in or a verify lookup keeps the pages while an edited course shows on the next
- *   request, whichever process or server made the edit.
+ *   signed-in visitor from reusing the anonymous copy. The version is the catalogue's
+ *   (models/catalogue-version.server.ts): a sign-in or a verify lookup keeps the pages while an
+ *   edited course shows on the next request, whichever process or server made the edit.
  * - As what: the complete response, compressed once per encoding with zlib. Its inline scripts
  *   are allowed by their hashes in the CSP (see entry.server), not a per-response nonce, so the
  *   stored bytes need nothing added per hit.
@@ -74,42 +71,10 @@ interface Entry {
 const store = new Map<string, Entry>();
 
 
-interface SeenVersion {
-  db: DB;
-  /** the database's data version when the counter was read */
-  data: string;
-  version: string | Promise<string>;
-}
-let seen: SeenVersion | null = null;
-
-/**
- * The version of what the stored pages show. The counter is a row, read again only when the
- * database's data version (a pragma on SQLite, change notifications on PostgreSQL: no query)
- * moved since it was last read, so a cache hit with no write anywhere reads nothing and one
- * after a write reads one row by its key. The data version is taken before the row, so a write
- * committed in between is seen by the next request. A database without the counter falls back
- * to the data version itself (any write ends the pages).
- */
-function currentVersion(): string | Promise<string> {
-  const db = getDb();
-  const data = dataVersion(db);
-  if (seen && seen.db === db && seen.data === data) return seen.version;
-  const entry: SeenVersion = { db, data, version: "" };
-  entry.version = changeCounter(db, "catalogue").then(
-    (counter) => (entry.version = counter === null ? `data ${data}` : String(counter)),
-    (error) => {
-      if (seen === entry) seen = null;
-      throw error;
-    },
-  );
-  seen = entry;
-  return entry.version;
-}
-
 /** For tests: empties the store and forgets the version read. */
 export function clearPageCache(): void {
   store.clear();
-  seen = null;
+  forgetCatalogueVersion(getDb());
 }
 
 /**
@@ -161,7 +126,7 @@ export function answerFromPageCache(req: http.IncomingMessage, res: http.ServerR
     return false;
   };
   const versioned = () => {
-    const version = currentVersion();
+    const version = catalogueVersion(getDb());
     return typeof version === "string" ? lookup(version) : version.then(lookup);
   };
   if (!req.headers.cookie) return versioned();

@@ -11,21 +11,14 @@ import { SiteHeader } from "~/components/site-header";
 import { buttonClasses, Pagination, Spinner } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
-import { CATALOGUE_PAGE_SIZE, listCoursesPage } from "~/models/course.server";
-import { nextClassesByCourse } from "~/models/class.server";
+import { cataloguePage } from "~/models/catalogue.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const params = new URL(request.url).searchParams;
   const query = catalogueQuery.parse({ q: params.get("q") ?? "", tier: params.get("tier") ?? "all", page: params.get("page") ?? 1 });
   const { q, tier } = query;
-  const list = await listCoursesPage(
-    getDb(),
-    { search: q, tier: tier === "all" ? null : (tier as Tier), activeOnly: true },
-    { page: query.page, pageSize: CATALOGUE_PAGE_SIZE },
-  );
-  // the page's courses' next classes, seats counted, in one query
-  const classes = await nextClassesByCourse(getDb(), new Date(), CARD_CLASSES, list.courses.map((c) => c.id));
+  const { list, classes } = await cataloguePage(getDb(), { q, tier: tier as "all" | Tier, page: query.page });
   return {
     signedIn: user !== null,
     q,
@@ -35,9 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     rto: { name: env().RTO_NAME, code: env().RTO_CODE },
   };
 }
-
-/** How many coming classes a card lists. */
-const CARD_CLASSES = 2;
 
 const TIER_OPTIONS = [
   { value: "all", label: "All tiers" },

@@ -1,0 +1,57 @@
+import type { DB } from "#db/connection";
+import type { Tier } from "#db/schema";
+import { organisationToday } from "~/utils/organisation-calendar";
+import { catalogueVersion } from "./catalogue-version.server";
+import { nextClassesByCourse, type ClassSummary } from "./class.server";
+import { CATALOGUE_PAGE_SIZE, listCoursesPage, type CoursePage } from "./course.server";
+
+/** How many coming classes a catalogue card lists. */
+export const CARD_CLASSES = 2;
+
+/** One page of the public catalogue: its courses and each one's next classes, seats counted. */
+export interface CatalogueListing {
+  list: CoursePage;
+  classes: Record<string, ClassSummary[]>;
+}
+
+/**
+ * The public catalogue's page, the same for every visitor, signed in or not: read from the
+ * database once and kept while the catalogue's version stays the one read before it (any write
+ * to what it shows, by any process on any server, ends it), for at most a minute (a seat offer
+ * that lapses frees a seat with no write) and within the organisation's day (yesterday's classes
+ * leave the list at midnight). Searches are read each time: there are too many to keep.
+ */
+export async function cataloguePage(db: DB, query: { q: string; tier: "all" | Tier; page: number }, now = new Date()): Promise<CatalogueListing> {
+  const read = async () => {
+    const list = await listCoursesPage(db, { search: query.q, tier: query.tier === "all" ? null : query.tier, activeOnly: true }, { page: query.page, pageSize: CATALOGUE_PAGE_SIZE });
+    const classes = await nextClassesByCourse(db, now, CARD_CLASSES, list.courses.map((c) => c.id));
+    return { list, classes };
+  };
+  if (query.q !== "" || query.page > MAX_KEPT_PAGE) return read();
+  const version = await catalogueVersion(db);
+  const key = `${query.tier} ${query.page} ${organisationToday(now)}`;
+  const kept = store(db);
+  const entry = kept.get(key);
+  if (entry && entry.version === version && now.getTime() - entry.at < KEEP_MS && now.getTime() >= entry.at) return entry.listing;
+  const listing = await read();
+  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(key, { version, at: now.getTime(), listing });
+  return listing;
+}
+
+const KEEP_MS = 60_000;
+/** Pages further on than this are rare enough to read each time. */
+const MAX_KEPT_PAGE = 20;
+const MAX_KEPT = 100;
+
+interface Kept {
+  version: string;
+  at: number;
+  listing: CatalogueListing;
+}
+const stores = new WeakMap<DB, Map<string, Kept>>();
+function store(db: DB): Map<string, Kept> {
+  let kept = stores.get(db);
+  if (!kept) stores.set(db, (kept = new Map()));
+  return kept;
+}
