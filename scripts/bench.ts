@@ -28,11 +28,7 @@
  *    BENCH_ROUNDS=3 rounds that rotate which server goes first; medians of each round's ratios)
  *    and prints requests/s and p99 of each case as a share of bare and, for uncached pages, of
  *    the floor's /login with 1 and N workers, and N workers against 1; checks the targets
- *    (PASS/MISS) and writes bench-results.json. A one-worker page's share of the floor is
- *    measured side by side: in each round the product and the floor are loaded at the same time
- *    on the core they share, so a slow spell on the machine slows both alike (each loaded alone
- *    in turn, the same code measured 42-63% in three runs); the share measured apart is printed
- *    beside it.
+ *    (PASS/MISS) and writes bench-results.json.
  *
  * SKIP_BUILD=1 reuses an existing build; BENCH_ONLY=<regex> loads only the cases it names
  * (targets whose case did not run are reported as not measured). Not part of npm test.
@@ -332,15 +328,11 @@ async function main() {
     /** medians over the rounds of each round's ratio */
     ofBare: number;
     p99OfBare: number;
-    /** the product against the floor, one worker each, loaded at the same time on the same core */
     ofFloor?: number;
-    /** the same, each loaded alone in turn */
-    ofFloorApart?: number;
     ofFloorN?: number;
     scaling?: number;
     floorScaling?: number;
     rounds: Array<Partial<Record<ServerName, Load>>>;
-    sideBySide: Array<{ app1: Load; floor1: Load }>;
   }> = [];
   const url = (server: ServerName, c: Case, i: number) => {
     const bust = c.bustCache ? `${c.url.includes("?") ? "&" : "?"}${BUST}=[<id>]` : "";
@@ -383,7 +375,6 @@ async function main() {
     const connections = c.connections ?? CONNECTIONS;
     for (const server of servers) if (server !== "bare") await load(url(server, c, i), headersFor(c, server), connections, !!c.bustCache, WARM_STEP);
     const rounds: Array<Partial<Record<ServerName, Load>>> = [];
-    const sideBySide: Array<{ app1: Load; floor1: Load }> = [];
     for (let round = 0; round < ROUNDS; round++) {
       const loads: Partial<Record<ServerName, Load>> = {};
       for (let k = 0; k < servers.length; k++) {
@@ -392,13 +383,6 @@ async function main() {
         loads[server] = await load(url(server, c, i), headersFor(c, server), connections, !!c.bustCache);
       }
       rounds.push(loads);
-      // The product and the floor at the same moments on the one core they share: a slow spell
-      // on this machine slows both alike, so their ratio is each page's cost against the other's.
-      if (servers.includes("floor1")) {
-        await settle();
-        const [app1, floor1] = await Promise.all((["app1", "floor1"] as const).map((server) => load(url(server, c, i), headersFor(c, server), connections, !!c.bustCache)));
-        sideBySide.push({ app1: app1!, floor1: floor1! });
-      }
     }
     const medianOf = (server: ServerName) => medianLoad(rounds.map((r) => r[server]!));
     const ratio = (a: ServerName, b: ServerName, figure: "rps" | "p99" = "rps") =>
@@ -412,13 +396,9 @@ async function main() {
       ofBare: ratio("app1", "bare"),
       p99OfBare: ratio("app1", "bare", "p99"),
       ...(servers.includes("floor1")
-        ? {
-            ofFloor: median(sideBySide.map((r) => r.app1.rps / Math.max(r.floor1.rps, 1e-9))),
-            ofFloorApart: ratio("app1", "floor1"),
-            ofFloorN: ratio("appN", "floorN"), scaling: ratio("appN", "app1"), floorScaling: ratio("floorN", "floor1") }
+        ? { ofFloor: ratio("app1", "floor1"), ofFloorN: ratio("appN", "floorN"), scaling: ratio("appN", "app1"), floorScaling: ratio("floorN", "floor1") }
         : {}),
       rounds,
-      sideBySide,
     };
     results.push(row);
     const fmt = (l: Load) => `${l.rps.toFixed(0).padStart(5)} req/s p99 ${String(l.p99).padStart(4)} ms`;
@@ -426,7 +406,7 @@ async function main() {
     let line = `${c.name.padEnd(38)} ${fmt(a)} | ${(row.ofBare * 100).toFixed(1).padStart(5)}% of bare`;
     if (row.ofFloor !== undefined) {
       line +=
-        ` | ${(row.ofFloor * 100).toFixed(0).padStart(3)}% of floor side by side (${sideBySide.map((r) => `${r.app1.rps.toFixed(0)}/${r.floor1.rps.toFixed(0)}`).join(", ")}), ${(row.ofFloorApart! * 100).toFixed(0)}% apart (${loads.floor1!.rps.toFixed(0)})` +
+        ` | ${(row.ofFloor * 100).toFixed(0).padStart(3)}% of floor (${loads.floor1!.rps.toFixed(0)})` +
         ` | x${WORKERS}: ${loads.appN!.rps.toFixed(0).padStart(5)} req/s, ${(row.ofFloorN! * 100).toFixed(0)}% of floor x${WORKERS}, ${row.scaling!.toFixed(2)}x (floor ${row.floorScaling!.toFixed(2)}x)`;
     }
     if (a.non2xx || a.errors) line += `  (non-2xx ${a.non2xx}, errors ${a.errors})`;
