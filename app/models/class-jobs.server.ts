@@ -2,7 +2,8 @@ import { writeTransaction, type DB } from "#db/connection";
 import { attendanceAlertEmail, classReminderEmail, seatOfferedEmail } from "~/mail/class-mails.server";
 import type { MailRto } from "~/mail/layout.server";
 import type { MailMessage, Mailer } from "~/mail/transport.server";
-import { addDays, organisationToday, ORGANISATION_TIME_ZONE } from "~/utils/organisation-calendar";
+import { formatDateTime } from "~/utils/format";
+import { addDays, organisationToday } from "~/utils/organisation-calendar";
 import { offerFreeSeats } from "./class-seats.server";
 
 /**
@@ -21,10 +22,6 @@ export interface ClassJobContext {
   /** where links in mail point (APP_URL, else this machine) */
   origin: string;
   rto: MailRto;
-}
-
-function whenText(iso: string): string {
-  return new Date(iso).toLocaleString("en-AU", { timeZone: ORGANISATION_TIME_ZONE, dateStyle: "medium", timeStyle: "short" });
 }
 
 /** Expired offers pass to the next learner waiting, for every class with a waitlist. */
@@ -54,7 +51,7 @@ async function claimOfferMails(db: DB, ctx: Required<ClassJobContext>): Promise<
       .execute();
     if (rows.length) await trx.updateTable("class_waitlist").set({ offer_mailed_at: at }).where("id", "in", rows.map((r) => r.id)).execute();
     return rows.map((r) =>
-      seatOfferedEmail({ to: r.email, fullName: r.full_name, course: r.name, start: r.start_date, end: r.end_date, expires: whenText(r.offer_expires_at!), link: `${ctx.origin}/enroll/${r.course_id}`, rto: ctx.rto }),
+      seatOfferedEmail({ to: r.email, fullName: r.full_name, course: r.name, start: r.start_date, end: r.end_date, expires: formatDateTime(r.offer_expires_at), link: `${ctx.origin}/enroll/${r.course_id}`, rto: ctx.rto }),
     );
   });
 }
