@@ -200,8 +200,10 @@ test.describe("guards and redirects", () => {
     await page.getByRole("link", { name: "My Profile" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "My Profile" })).toBeVisible();
     expect(documents).toEqual([]);
-    // a per-visitor document again, and the router's navigation back from it
+    // a per-visitor document again, and the router's navigation back from it once it runs (Back
+    // pressed before the scripts run is the next describe's)
     await page.reload();
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
     await page.goBack();
     await expect(page).toHaveURL(/\/student\/overview$/);
     expect(refused).toEqual([]);
@@ -232,6 +234,34 @@ test.describe("history before the scripts run", () => {
     await expect(page.getByRole("heading", { level: 1, name: /^Welcome back/ })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "My Profile" })).toHaveCount(0);
     expect(errors).toEqual([]);
+  });
+});
+
+test.describe("a document that names another path", () => {
+  test("is loaded once more, then hydrated, never reloaded over and over", async ({ page, js }) => {
+    test.skip(!js, "without JavaScript there is nothing to hydrate");
+    await signIn(page, DEMO.student.email);
+    let documents = 0;
+    await page.route("**/student/overview", async (route) => {
+      if (route.request().resourceType() !== "document") return route.continue();
+      documents += 1;
+      const response = await route.fetch();
+      const body = (await response.text()).replace('data-rendered-path="/student/overview"', 'data-rendered-path="/somewhere-else"');
+      await route.fulfill({ response, body });
+    });
+    await page.goto("/student/overview");
+    await expect(page.getByRole("heading", { level: 1, name: /^Welcome back/ })).toBeVisible();
+    // hydrated: the router takes the next link without a document request
+    await expect.poll(() => documents).toBe(2);
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+    const later: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "document") later.push(r.url());
+    });
+    await page.getByRole("link", { name: "My Profile" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "My Profile" })).toBeVisible();
+    expect(documents).toBe(2);
+    expect(later).toEqual([]);
   });
 });
 
