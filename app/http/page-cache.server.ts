@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type http from "node:http";
 import { getOptionalUser } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
-import { catalogueVersion, forgetCatalogueVersion } from "~/models/catalogue-version.server";
+import { CATALOGUE_KEEP_MS, CATALOGUE_KEPT_PAGES, catalogueVersion, forgetCatalogueVersion } from "~/models/catalogue-version.server";
 import { catalogueQuery } from "~/schemas/page-queries";
 import { readFlash } from "~/utils/flash.server";
 import { compress, encodingFor, type Encoding } from "./compression.server";
@@ -31,11 +31,8 @@ import { frontDoorContext, frontDoorRequest, requestContext } from "./request-co
  *   stored bytes need nothing added per hit.
  */
 
-const TTL_MS = 60_000;
 const MAX_ENTRIES = 200;
-/** Catalogue pages further on than this are rare enough to render each time. */
-const MAX_CACHED_PAGE = 20;
-export const ANONYMOUS_CACHE_CONTROL = "public, max-age=60";
+export const ANONYMOUS_CACHE_CONTROL = `public, max-age=${CATALOGUE_KEEP_MS / 1000}`;
 const VARY = "Accept-Encoding, Cookie";
 
 /** Each stored page and the normalised query it reads; null when this query is not stored. */
@@ -44,7 +41,7 @@ const PAGES: Record<string, (params: URLSearchParams) => string | null> = {
   "/courses": (params) => {
     for (const name of params.keys()) if (name !== "tier" && name !== "page" && name !== "q") return null;
     const { q, tier, page } = catalogueQuery.parse({ q: params.get("q") ?? "", tier: params.get("tier") ?? "all", page: params.get("page") ?? 1 });
-    if (q || page > MAX_CACHED_PAGE) return null;
+    if (q || page > CATALOGUE_KEPT_PAGES) return null;
     return `tier=${tier}&page=${page}`;
   },
 };
@@ -116,7 +113,7 @@ export function answerFromPageCache(req: http.IncomingMessage, res: http.ServerR
   if (key === null) return false;
   const lookup = (version: string) => {
     const entry = store.get(key);
-    if (entry && entry.version === version && Date.now() - entry.stored < TTL_MS) {
+    if (entry && entry.version === version && Date.now() - entry.stored < CATALOGUE_KEEP_MS) {
       serve(req, res, entry);
       return true;
     }

@@ -31,6 +31,14 @@ export function catalogueVersion(db: DB): string | Promise<string> {
   return entry.version;
 }
 
+/**
+ * What is kept of the catalogue under a version (stored pages, the listing) is kept for at most
+ * this long as well: classes start and seat offers lapse with time alone, with no write.
+ */
+export const CATALOGUE_KEEP_MS = 60_000;
+/** Catalogue pages further on than this are rare enough to read and render each time. */
+export const CATALOGUE_KEPT_PAGES = 20;
+
 interface SeenVersion {
   /** the database's data version when the counter was read */
   data: string;

@@ -1,7 +1,7 @@
 import type { DB } from "#db/connection";
 import type { Tier } from "#db/schema";
 import { organisationToday } from "~/utils/organisation-calendar";
-import { catalogueVersion } from "./catalogue-version.server";
+import { CATALOGUE_KEEP_MS, CATALOGUE_KEPT_PAGES, catalogueVersion } from "./catalogue-version.server";
 import { nextClassesByCourse, type ClassSummary } from "./class.server";
 import { CATALOGUE_PAGE_SIZE, listCoursesPage, type CoursePage } from "./course.server";
 
@@ -27,21 +27,18 @@ export async function cataloguePage(db: DB, query: { q: string; tier: "all" | Ti
     const classes = await nextClassesByCourse(db, now, CARD_CLASSES, list.courses.map((c) => c.id));
     return { list, classes };
   };
-  if (query.q !== "" || query.page > MAX_KEPT_PAGE) return read();
+  if (query.q !== "" || query.page > CATALOGUE_KEPT_PAGES) return read();
   const version = await catalogueVersion(db);
   const key = `${query.tier} ${query.page} ${organisationToday(now)}`;
   const kept = store(db);
   const entry = kept.get(key);
-  if (entry && entry.version === version && now.getTime() - entry.at < KEEP_MS && now.getTime() >= entry.at) return entry.listing;
+  if (entry && entry.version === version && now.getTime() - entry.at < CATALOGUE_KEEP_MS && now.getTime() >= entry.at) return entry.listing;
   const listing = await read();
   if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
   kept.set(key, { version, at: now.getTime(), listing });
   return listing;
 }
 
-const KEEP_MS = 60_000;
-/** Pages further on than this are rare enough to read each time. */
-const MAX_KEPT_PAGE = 20;
 const MAX_KEPT = 100;
 
 interface Kept {
