@@ -370,6 +370,10 @@ export interface AuditLogTable {
   /** comma-separated names of changed fields, never their values */
   fields: string | null;
   detail: string | null;
+  /** the hash of the entry before this one (db/audit-chain.ts) */
+  prev_hash: string;
+  /** the hash of this entry's content and prev_hash */
+  hash: string;
 }
 
 /** A user's authenticator secret: set-up begun (confirmed_at null) or in use. */

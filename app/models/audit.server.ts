@@ -1,5 +1,9 @@
-import type { DB } from "#db/connection";
+import { sql } from "kysely";
+import { CHAINED_COLUMNS, chainHash, GENESIS_HASH, storedText, type ChainedAuditRow } from "#db/audit-chain";
+import { writeTransaction, type DB } from "#db/connection";
+import { dialectOf } from "#db/dialect";
 import type { AuditLogRow } from "#db/schema";
+import { addDays, organisationDayStart } from "~/utils/organisation-calendar";
 import type { AuditAction } from "./audit-actions";
 import { AUDIT_PAGE_SIZE } from "./audit-actions";
 
@@ -35,24 +39,45 @@ export interface AuditEntry {
   now?: Date | string;
 }
 
+/** The advisory lock every chain append takes on PostgreSQL ("AUDIT" in ASCII; any constant). */
+const CHAIN_LOCK_KEY = 0x4155444954;
+
+/**
+ * Writes one entry, as the next link of the chain (db/audit-chain.ts): the entry carries the hash
+ * of the one before it and of its own content. Joins the caller's write transaction (or opens
+ * one), so the entry exists exactly when the change does. Appends take turns: on PostgreSQL a
+ * transaction-scoped advisory lock is taken before the last entry is read, so two servers never
+ * both link to the same entry; SQLite has one writer at a time.
+ */
 export async function recordAudit(db: DB, entry: AuditEntry): Promise<void> {
   const at = entry.now === undefined ? new Date().toISOString() : typeof entry.now === "string" ? entry.now : entry.now.toISOString();
   const actorId = entry.actor.id;
-  await db
-    .insertInto("audit_log")
-    .values({
-      at,
-      action: entry.action,
-      actor_id: actorId,
-      actor_email: actorId ? db.selectFrom("users").select("email").where("id", "=", actorId) : null,
-      subject_type: entry.subject?.type ?? null,
-      subject_id: entry.subject?.id ?? null,
-      subject_user_id: entry.subject?.userId ?? (entry.subject?.type === "user" ? entry.subject.id : null),
-      client: entry.actor.client?.slice(0, 100) ?? null,
-      fields: entry.fields?.length ? [...entry.fields].sort().join(",") : null,
-      detail: entry.detail?.slice(0, 300) ?? null,
-    })
-    .execute();
+  await writeTransaction(db, async (trx) => {
+    if (dialectOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(${sql.lit(CHAIN_LOCK_KEY)})`.execute(trx);
+    const [last, actor] = await Promise.all([
+      trx.selectFrom("audit_log").select(["id", "hash"]).orderBy("id", "desc").limit(1).executeTakeFirst(),
+      actorId ? trx.selectFrom("users").select("email").where("id", "=", actorId).executeTakeFirst() : undefined,
+    ]);
+    const text = (value: string | null | undefined, max?: number) => (value == null ? null : storedText(max === undefined ? value : value.slice(0, max)));
+    const row: ChainedAuditRow = {
+      id: (last?.id ?? 0) + 1,
+      at: storedText(at),
+      action: storedText(entry.action),
+      actor_id: text(actorId),
+      actor_email: text(actor?.email),
+      subject_type: text(entry.subject?.type),
+      subject_id: text(entry.subject?.id),
+      subject_user_id: text(entry.subject?.userId ?? (entry.subject?.type === "user" ? entry.subject.id : null)),
+      client: text(entry.actor.client, 100),
+      fields: entry.fields?.length ? storedText([...entry.fields].sort().join(",")) : null,
+      detail: text(entry.detail, 300),
+      prev_hash: last?.hash ?? GENESIS_HASH,
+    };
+    await trx
+      .insertInto("audit_log")
+      .values({ ...row, hash: chainHash(row) })
+      .execute();
+  });
 }
 
 /** Bookkeeping columns a change writes that are not the person's data. */
@@ -90,7 +115,7 @@ export interface AuditFilters {
   action?: AuditAction | null;
   /** the id of what the entry is about (a certificate, a course, a user) */
   subject?: string | null;
-  /** YYYY-MM-DD, inclusive, in UTC */
+  /** YYYY-MM-DD, inclusive, days on the organisation's calendar */
   from?: string | null;
   to?: string | null;
   page?: number;
@@ -133,8 +158,9 @@ function filtered(db: DB, filters: AuditFilters) {
   }
   if (filters.action) query = query.where("audit_log.action", "=", filters.action);
   if (filters.subject) query = query.where("audit_log.subject_id", "=", filters.subject);
-  if (filters.from) query = query.where("audit_log.at", ">=", `${filters.from}T00:00:00.000Z`);
-  if (filters.to) query = query.where("audit_log.at", "<=", `${filters.to}T23:59:59.999Z`);
+  // a day is the organisation's: from its local midnight to the next one (entries are kept in UTC)
+  if (filters.from) query = query.where("audit_log.at", ">=", organisationDayStart(filters.from));
+  if (filters.to) query = query.where("audit_log.at", "<", organisationDayStart(addDays(filters.to, 1)));
   return query;
 }
 
@@ -183,3 +209,76 @@ export function auditEntryView(entry: AuditListEntry) {
 
 /** The audit CSV's columns, in order. */
 export const AUDIT_CSV_COLUMNS = ["at", "action", "actor_email", "actor_id", "client", "subject_type", "subject_id", "subject_user_email", "fields", "detail"] as const;
+
+/** What a walk of the chain found: intact through its last entry, or the first entry that does not match. */
+export type AuditChainCheck =
+  | { intact: true; through: number; entries: number }
+  | {
+      intact: false;
+      /** the first entry that does not match */
+      entry: number;
+      /** the last entry before it that does */
+      through: number;
+      /**
+       * changed: its content or hash is not what it was written with; rewritten: consistent in
+       * itself, but not the entry the next one was linked to (replaced and hashed again);
+       * missing: removed (entries `entry` to `missingTo`)
+       */
+      problem: "changed" | "rewritten" | "missing";
+      missingTo?: number;
+      /** the entry whose link showed a rewritten or missing one */
+      foundAt: number;
+    };
+
+/** How many entries one query of the walk reads (a few hundred kilobytes). */
+const VERIFY_BATCH = 2000;
+
+/**
+ * Walks the whole chain in id order, a batch at a time, and checks each entry against its own
+ * content and against the entry before it. Ids run 1, 2, 3…; a gap is only a removal when the
+ * entry after it no longer links to the one before it (an older database may have gaps from
+ * before the chain, which its migration linked across).
+ */
+export async function verifyAuditChain(db: DB, batch = VERIFY_BATCH): Promise<AuditChainCheck> {
+  let prevId = 0;
+  let prevHash = GENESIS_HASH;
+  let beforePrevId = 0;
+  let entries = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom("audit_log")
+      .select([...CHAINED_COLUMNS, "hash"])
+      .where("id", ">", prevId)
+      .orderBy("id")
+      .limit(batch)
+      .execute();
+    for (const row of rows) {
+      const linked = row.prev_hash === prevHash;
+      if (!linked && row.id > prevId + 1) {
+        return { intact: false, entry: prevId + 1, through: prevId, problem: "missing", missingTo: row.id - 1, foundAt: row.id };
+      }
+      const consistent = row.hash === chainHash(row);
+      if (!consistent || (!linked && prevId === 0)) return { intact: false, entry: row.id, through: prevId, problem: "changed", foundAt: row.id };
+      if (!linked) return { intact: false, entry: prevId, through: beforePrevId, problem: "rewritten", foundAt: row.id };
+      beforePrevId = prevId;
+      prevId = row.id;
+      prevHash = row.hash;
+      entries++;
+    }
+    if (rows.length < batch) return { intact: true, through: prevId, entries };
+  }
+}
+
+/** The line `npm run audit:verify` prints and /admin/audit shows at its top. */
+export function auditChainLine(check: AuditChainCheck): string {
+  if (check.intact) return check.entries === 0 ? "Audit trail: no entries yet" : `Audit trail: chain intact through entry ${check.through}`;
+  const first = `Audit trail: entry ${check.entry} does not match`;
+  switch (check.problem) {
+    case "changed":
+      return `${first}: it was changed after it was written`;
+    case "rewritten":
+      return `${first}: it was replaced after entry ${check.foundAt} was written, which holds a different hash for it`;
+    case "missing":
+      return check.missingTo === check.entry ? `${first}: it was removed` : `${first}: entries ${check.entry} to ${check.missingTo} were removed`;
+  }
+}

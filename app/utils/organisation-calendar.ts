@@ -31,3 +31,51 @@ export function addDays(date: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** The organisation's wall-clock reading of an instant, field by field (24-hour clock). */
+const WALL_CLOCK = new Intl.DateTimeFormat("en-CA", {
+  timeZone: ORGANISATION_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+function wallClock(at: Date): { date: string; time: string; offsetMinutes: number } {
+  const part: Record<string, string> = {};
+  for (const p of WALL_CLOCK.formatToParts(at)) part[p.type] = p.value;
+  const date = `${part.year}-${part.month}-${part.day}`;
+  const time = `${part.hour}:${part.minute}:${part.second}`;
+  const asUtc = Date.parse(`${date}T${time}Z`);
+  return { date, time, offsetMinutes: Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000) };
+}
+
+/**
+ * The instant (ISO, UTC) the organisation's calendar date (YYYY-MM-DD) begins: its local
+ * midnight, whose UTC offset depends on daylight saving (Sydney: +11:00 in summer, +10:00 in
+ * winter). A search "from" a day starts here, and "to" a day ends where the next one starts.
+ */
+export function organisationDayStart(date: string): string {
+  const midnightAsUtc = Date.parse(`${date}T00:00:00Z`);
+  // the offset at a guess, then at the instant that guess gives: right on both sides of a change
+  let instant = midnightAsUtc - wallClock(new Date(midnightAsUtc)).offsetMinutes * 60_000;
+  instant = midnightAsUtc - wallClock(new Date(instant)).offsetMinutes * 60_000;
+  return new Date(instant).toISOString();
+}
+
+/**
+ * An instant as the organisation's local time with its UTC offset, to the second
+ * (2026-11-28T01:23:52+11:00): unambiguous in a file read anywhere, and the day it shows is the
+ * organisation's. The text as given when it is not an instant.
+ */
+export function organisationTimestamp(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const { date, time, offsetMinutes } = wallClock(at);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const abs = Math.abs(offsetMinutes);
+  return `${date}T${time}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}

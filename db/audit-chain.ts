@@ -1,0 +1,91 @@
+import crypto from "node:crypto";
+
+/**
+ * The audit trail's hash chain: what each audit_log row's `hash` is a hash of. The writer
+ * (recordAudit), the verifier (verifyAuditChain, `npm run audit:verify`) and the migration that
+ * hashed the rows written before the chain existed all call chainHash, so all three read a row
+ * the same way. docs/decisions/017-audit-integrity.md says what the chain does and does not show.
+ *
+ * Never change the encoding below: every stored hash was made with it. A different encoding
+ * needs a new FORMAT tag and a verifier that reads both.
+ */
+
+/** Names the encoding inside every hashed text, so a later one can never collide with it. */
+const FORMAT = "audit_log/1";
+
+/** The `prev_hash` of the first entry: no entry comes before it. */
+export const GENESIS_HASH = "0".repeat(64);
+
+/** Every column of an audit_log row that the hash covers: all of them except `hash` itself. */
+export interface ChainedAuditRow {
+  id: number;
+  at: string;
+  action: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  subject_type: string | null;
+  subject_id: string | null;
+  subject_user_id: string | null;
+  client: string | null;
+  fields: string | null;
+  detail: string | null;
+  prev_hash: string;
+}
+
+/** The columns a chain walk reads, in the order they are hashed. */
+export const CHAINED_COLUMNS = [
+  "id",
+  "at",
+  "action",
+  "actor_id",
+  "actor_email",
+  "subject_type",
+  "subject_id",
+  "subject_user_id",
+  "client",
+  "fields",
+  "detail",
+  "prev_hash",
+] as const satisfies readonly (keyof ChainedAuditRow)[];
+
+/**
+ * The canonical content of a row: a JSON array of the format tag, the previous entry's hash and
+ * every column in CHAINED_COLUMNS order (the id as a number, the rest as strings or null). JSON
+ * quotes and escapes each string, so no two different rows share a text (no separator inside a
+ * value can shift a boundary, and null differs from "null" and from "").
+ */
+export function canonicalAuditContent(row: ChainedAuditRow): string {
+  return JSON.stringify([
+    FORMAT,
+    row.prev_hash,
+    row.id,
+    row.at,
+    row.action,
+    row.actor_id,
+    row.actor_email,
+    row.subject_type,
+    row.subject_id,
+    row.subject_user_id,
+    row.client,
+    row.fields,
+    row.detail,
+  ]);
+}
+
+/** The row's hash: SHA-256 of its canonical content as UTF-8, in lower-case hex. */
+export function chainHash(row: ChainedAuditRow): string {
+  return crypto.createHash("sha256").update(canonicalAuditContent(row), "utf8").digest("hex");
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A text as the database will give it back. Both drivers store UTF-8, where half of a surrogate
+ * pair (a string cut in the middle of an emoji) cannot be written and becomes U+FFFD; hashing
+ * the text as stored keeps the writer's hash equal to the verifier's.
+ */
+export function storedText(value: string): string;
+export function storedText(value: string | null): string | null;
+export function storedText(value: string | null): string | null {
+  return value === null ? null : value.replace(LONE_SURROGATE, "\uFFFD");
+}
