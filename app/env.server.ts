@@ -7,13 +7,18 @@ const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+const databaseUrl = z.string().refine((v) => /^(file:.+|postgres(ql)?:\/\/.+)$/.test(v), "must be file:PATH or postgres://…");
+
 const schema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
   PORT: z.coerce.number({ message: "must be a port number" }).int().min(1).max(65535).default(3000),
-  DATABASE_URL: z
-    .string()
-    .default("file:./data/app.db")
-    .refine((v) => /^(file:.+|postgres(ql)?:\/\/.+)$/.test(v), "must be file:PATH or postgres://…"),
+  DATABASE_URL: databaseUrl.default("file:./data/app.db"),
+  /**
+   * PostgreSQL with the role split: the table owner's URL, for the migrations (npm start,
+   * db:migrate, admin:create, db:roles), while DATABASE_URL names the portal's own role.
+   * Unset: migrations run on DATABASE_URL.
+   */
+  MIGRATION_DATABASE_URL: databaseUrl.optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SEED_DEMO: booleanish.default(true),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),

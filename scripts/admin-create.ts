@@ -50,7 +50,8 @@ async function main() {
   if (!parsed.success) throw new Error(Object.values(parsed.fieldErrors).join("\n"));
 
   const env = parseEnv();
-  const db = openDatabase(env.DATABASE_URL);
+  // it migrates first, so it connects as the tables' owner where the two roles are split
+  const db = openDatabase(env.MIGRATION_DATABASE_URL ?? env.DATABASE_URL);
   try {
     await migrateToLatest(db);
     const { user } = await registerUser(

@@ -5,20 +5,25 @@
  * A public deployment (APP_URL names a host other than this machine) never gets demo data,
  * and does not start while any account still has the demo password: that password is printed
  * in the README.
+ *
+ * With MIGRATION_DATABASE_URL set (PostgreSQL's role split) this runs as the tables' owner,
+ * and checks that the portal's own DATABASE_URL does not: a portal that owns audit_log could
+ * rewrite it, so starting that way prints a warning.
  */
 import fs from "node:fs";
-import { isDatabaseUnavailable, openDatabase } from "../db/connection";
+import { isDatabaseUnavailable, openDatabase, type DB } from "../db/connection";
 import { accountsWithDemoPassword, demoListenRefusal, namedAccounts, summariseDemoAccounts } from "../app/demo/accounts.server";
 import { migrateDownAll, migrateToLatest } from "../db/migrate";
 import { seedDemoData } from "../app/demo/seed.server";
-import { isLoopbackHost, isPublicDeployment, parseEnv } from "../app/env.server";
+import { auditOwnerWarning } from "../db/roles";
+import { isLoopbackHost, isPublicDeployment, parseEnv, type Env } from "../app/env.server";
 
 const args = new Set(process.argv.slice(2));
 
 async function main() {
   const env = parseEnv();
   const publicDeployment = isPublicDeployment(env);
-  const db = openDatabase(env.DATABASE_URL);
+  const db = openDatabase(env.MIGRATION_DATABASE_URL ?? env.DATABASE_URL);
   try {
     if (args.has("--reset")) {
       await migrateDownAll(db);
@@ -50,9 +55,22 @@ async function main() {
       // npm start hands the finding to the server it starts, which would otherwise check every
       // account's hash again in each worker (seconds of scrypt at start)
       if (process.env.PREPARE_REPORT) fs.writeFileSync(process.env.PREPARE_REPORT, JSON.stringify({ demoAccounts }), { mode: 0o600 });
+      await warnWhenPortalOwnsAuditTrail(db, env);
     }
   } finally {
     await db.destroy();
+  }
+}
+
+/** The start-up warning of db/roles.ts, asked of the connection the portal itself will use. */
+async function warnWhenPortalOwnsAuditTrail(migrationDb: DB, env: Env) {
+  const separate = env.MIGRATION_DATABASE_URL !== undefined && env.MIGRATION_DATABASE_URL !== env.DATABASE_URL;
+  const portalDb = separate ? openDatabase(env.DATABASE_URL) : migrationDb;
+  try {
+    const warning = await auditOwnerWarning(portalDb);
+    if (warning) console.warn(warning);
+  } finally {
+    if (separate) await portalDb.destroy();
   }
 }
 

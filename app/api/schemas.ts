@@ -365,7 +365,16 @@ export const auditEntryResponse = z
     detail: z.string().nullable(),
   })
   .register(responses, { id: "AuditEntry" });
+/** The audit trail's hash chain, walked from its first entry for every answer. */
+export const auditChainResponse = z
+  .strictObject({
+    intact: z.boolean().describe("Whether every entry matches its hash and links to the one before it"),
+    through: count.describe("The last entry up to which the chain matches"),
+    first_mismatch: count.nullable().describe("The first entry that does not match (changed, replaced or removed); null when intact"),
+    message: z.string().describe('"Audit trail: chain intact through entry N", or what the first entry that does not match shows'),
+  })
+  .register(responses, { id: "AuditChain" });
 export const auditPageResponse = z
-  .strictObject({ entries: z.array(auditEntryResponse), total: count, page: z.int().min(1), pages: z.int().min(1) })
+  .strictObject({ entries: z.array(auditEntryResponse), total: count, page: z.int().min(1), pages: z.int().min(1), chain: auditChainResponse })
   .register(responses, { id: "AuditPage" });
 export type AuditPageResponse = z.input<typeof auditPageResponse>;

@@ -282,3 +282,19 @@ export function auditChainLine(check: AuditChainCheck): string {
       return check.missingTo === check.entry ? `${first}: it was removed` : `${first}: entries ${check.entry} to ${check.missingTo} were removed`;
   }
 }
+
+/** The chain's state as /admin/audit and GET /api/admin/audit give it. */
+export interface AuditChainSummary {
+  intact: boolean;
+  /** the last entry up to which the chain matches */
+  through: number;
+  /** the first entry that does not match, or null */
+  first_mismatch: number | null;
+  message: string;
+}
+
+/** Walks the chain (verifyAuditChain) and says what it found, for a page or an /api answer. */
+export async function auditChainSummary(db: DB): Promise<AuditChainSummary> {
+  const check = await verifyAuditChain(db);
+  return { intact: check.intact, through: check.through, first_mismatch: check.intact ? null : check.entry, message: auditChainLine(check) };
+}

@@ -8,9 +8,10 @@ import { RouteError } from "~/components/route-error";
 import { Alert, Button, ButtonLink, Card, EmptyState, Pagination, SelectField, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from "~/models/audit-actions";
-import { auditEntryView, listAudit } from "~/models/audit.server";
+import { auditChainSummary, auditEntryView, listAudit } from "~/models/audit.server";
 import { auditQuery } from "~/schemas/audit";
 import { formatDateTime } from "~/utils/format";
+import { ORGANISATION_TIME_ZONE } from "~/utils/organisation-calendar";
 
 /**
  * The audit trail (administrators): filter by person, action, subject and dates with a GET
@@ -22,14 +23,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const raw = queryObject(request);
   const values = { person: raw.person ?? "", action: raw.action ?? "", subject: raw.subject ?? "", from: raw.from ?? "", to: raw.to ?? "" };
   const parsed = auditQuery.safeParse(raw);
+  // the chain is walked once per request, whatever the filters show
+  const chain = auditChainSummary(getDb());
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return data({ values, fieldErrors, error: parsed.error.issues[0]?.message ?? "Invalid filters", entries: [] as ReturnType<typeof auditEntryView>[], total: 0, page: 1, pages: 1 }, { status: 400 });
+    return data(
+      { values, fieldErrors, error: parsed.error.issues[0]?.message ?? "Invalid filters", entries: [] as ReturnType<typeof auditEntryView>[], total: 0, page: 1, pages: 1, chain: await chain },
+      { status: 400 },
+    );
   }
-  const result = await listAudit(getDb(), parsed.data);
-  return { values, fieldErrors: {} as Record<string, string>, error: null, ...result, entries: result.entries.map(auditEntryView) };
+  const [result, summary] = await Promise.all([listAudit(getDb(), parsed.data), chain]);
+  return { values, fieldErrors: {} as Record<string, string>, error: null, ...result, entries: result.entries.map(auditEntryView), chain: summary };
 }
+
+/** Days and times on this page are the organisation's. */
+const ZONE_HINT = `Days in ${ORGANISATION_TIME_ZONE} time`;
 
 const ACTION_OPTIONS = [{ value: "", label: "Any action" }, ...AUDIT_ACTION_NAMES.map((a) => ({ value: a, label: AUDIT_ACTIONS[a] }))];
 
@@ -40,13 +49,22 @@ export default function AuditTrail() {
   return (
     <>
       <PageTitle title="Audit trail" subtitle="Who did what, when and from where. Entries can never be changed or removed." />
+      {data.chain.intact ? (
+        <p className="mb-4 text-sm font-semibold text-steel-800" role="status">
+          {data.chain.message}
+        </p>
+      ) : (
+        <div className="mb-4">
+          <Alert>{data.chain.message}. Keep a copy of the database as it is (npm run db:backup) before anything else changes it.</Alert>
+        </div>
+      )}
       <Card className="mb-4 p-4">
         <Form method="get" action="/admin/audit" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
           <TextField label="Person" name="person" defaultValue={data.values.person} hint="Email or id" error={data.fieldErrors.person} />
           <SelectField label="Action" name="action" defaultValue={data.values.action} options={ACTION_OPTIONS} error={data.fieldErrors.action} />
           <TextField label="Subject" name="subject" defaultValue={data.values.subject} hint="Id of a record" error={data.fieldErrors.subject} />
-          <TextField label="From" name="from" type="date" defaultValue={data.values.from} error={data.fieldErrors.from} />
-          <TextField label="To" name="to" type="date" defaultValue={data.values.to} error={data.fieldErrors.to} />
+          <TextField label="From" name="from" type="date" defaultValue={data.values.from} hint={ZONE_HINT} error={data.fieldErrors.from} />
+          <TextField label="To" name="to" type="date" defaultValue={data.values.to} hint={ZONE_HINT} error={data.fieldErrors.to} />
           <div className="flex gap-2">
             <Button type="submit">Filter</Button>
             <ButtonLink to="/admin/audit" variant="secondary">
@@ -101,7 +119,7 @@ export default function AuditTrail() {
           </table>
         </Card>
       )}
-      <Pagination label="Audit trail pages" page={data.page} pageCount={data.pages} pageSize={AUDIT_PAGE_SIZE} total={data.total} pathname="/admin/audit" search={location.search} />
+      <Pagination label="Entries" page={data.page} pageCount={data.pages} pageSize={AUDIT_PAGE_SIZE} total={data.total} pathname="/admin/audit" search={location.search} />
     </>
   );
 }

@@ -5,11 +5,12 @@ import { AUDIT_CSV_COLUMNS, auditEntryView, auditRows } from "~/models/audit.ser
 import { csvField } from "~/utils/csv";
 import { auditQuery } from "~/schemas/audit";
 import { queryObject } from "~/api/http.server";
+import { organisationTimestamp, organisationToday } from "~/utils/organisation-calendar";
 
 /**
  * GET /admin/audit.csv with the filters of /admin/audit: every matching entry, oldest first, as
- * a CSV download (administrators). Written a batch at a time, so a long trail never sits whole
- * in memory.
+ * a CSV download (administrators) named by the organisation's date. Written a batch at a time,
+ * so a long trail never sits whole in memory.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
@@ -28,14 +29,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       const next = await rows.next();
       if (next.done) return controller.close();
       const entry = auditEntryView(next.value);
-      const line = AUDIT_CSV_COLUMNS.map((c) => csvField(c === "fields" ? entry.fields.join(" ") : entry[c])).join(",");
+      // times as the organisation's local time with their UTC offset, so the day shown is its day
+      const line = AUDIT_CSV_COLUMNS.map((c) => csvField(c === "fields" ? entry.fields.join(" ") : c === "at" ? organisationTimestamp(entry.at) : entry[c])).join(",");
       controller.enqueue(encoder.encode(`${line}\r\n`));
     },
     async cancel() {
       await rows.return(undefined);
     },
   });
-  const date = new Date().toISOString().slice(0, 10);
+  const date = organisationToday();
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

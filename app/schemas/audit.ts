@@ -17,7 +17,8 @@ const day = (label: string) =>
 /**
  * The audit trail's filters, the same for /admin/audit, its CSV download and GET
  * /api/admin/audit: who (a user id or email, as actor or as the person concerned), what
- * (one action), about what (a subject id) and between which days (UTC, inclusive).
+ * (one action), about what (a subject id) and between which days (inclusive, on the
+ * organisation's calendar: a day runs from its local midnight to the next).
  */
 export const auditQuery = z
   .object({
@@ -28,8 +29,8 @@ export const auditQuery = z
     subject: z.preprocess(blank, z.string({ message: "subject must be text" }).trim().max(100, "subject must be at most 100 characters").optional()).describe(
       "The id of what the entry is about: a user, certificate or course id, or an AVETMISS year",
     ),
-    from: day("from").describe("First day, YYYY-MM-DD (UTC)"),
-    to: day("to").describe("Last day, YYYY-MM-DD (UTC)"),
+    from: day("from").describe("First day, YYYY-MM-DD, on the RTO's calendar (Australia/Sydney by default)"),
+    to: day("to").describe("Last day, YYYY-MM-DD, on the RTO's calendar (Australia/Sydney by default)"),
     page: z.preprocess(
       blank,
       z
