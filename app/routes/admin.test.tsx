@@ -4,11 +4,13 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
-import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
+import { createTestDb, TEST_DIALECT, useAsAppDb } from "../../tests/support/test-db";
 import { createSession } from "~/auth/session.server";
 import CourseDetails, { ErrorBoundary as CourseDetailsError, loader as courseDetailsLoader } from "./admin.courses.$id";
 import AdminOverview, { ErrorBoundary as OverviewError, loader as overviewLoader } from "./admin.overview";
 import StudentProfile, { ErrorBoundary as StudentProfileError, loader as studentProfileLoader } from "./admin.students.$id";
+import AuditTrail, { ErrorBoundary as AuditTrailError, loader as auditTrailLoader } from "./admin.audit";
+import { recordAudit } from "~/models/audit.server";
 
 /**
  * Admin pages rendered the way the server renders them, to show their failure messages
@@ -113,5 +115,37 @@ describe("the modals", () => {
     const { html, status } = await render(`/admin/courses/${c.id}`, course);
     expect(status).toBe(500);
     expect(html).toContain("Failed to load course details");
+  });
+});
+
+describe("the audit trail page", () => {
+  const audit = { path: "/admin/audit", loader: auditTrailLoader as Loader, Component: AuditTrail, ErrorBoundary: AuditTrailError };
+  /** The page's text, without the markers React puts between adjacent pieces of text. */
+  const text = (html: string) => html.replaceAll("<!-- -->", "");
+
+  it("opens with the chain's state, counts entries (not pages), and shows times in Sydney", async () => {
+    for (let i = 0; i < 14; i++) await recordAudit(db, { action: "sign_out", actor: { id: null }, now: "2026-11-20T02:00:00.000Z" });
+    await recordAudit(db, { action: "sign_out", actor: { id: null }, detail: "late night", now: "2026-11-27T14:23:52.000Z" });
+    const page = text((await render("/admin/audit", audit)).html);
+    expect(page).toContain("Audit trail: chain intact through entry 15");
+    expect(page).toContain("Showing 1–15 of 15 entries (page 1 of 1)");
+    expect(page).not.toMatch(/audit trail pages/i);
+    expect(page).toContain("28 Nov 2026, 1:23 am");
+    const filtered = text((await render("/admin/audit?from=2026-11-28&to=2026-11-28", audit)).html);
+    expect(filtered).toContain("Showing 1–1 of 1 entries (page 1 of 1)");
+  });
+
+  it("names the first entry that does not match, also when the filters are wrong", async () => {
+    for (let i = 0; i < 3; i++) await recordAudit(db, { action: "sign_out", actor: { id: null } });
+    await db.connection().execute(async (conn) => {
+      const unguard = TEST_DIALECT === "postgres" ? "alter table audit_log disable trigger user" : "drop trigger audit_log_no_update";
+      await sql.raw(unguard).execute(conn);
+      await sql`update audit_log set detail = 'edited' where id = 2`.execute(conn);
+    });
+    const { html } = await render("/admin/audit", audit);
+    expect(text(html)).toMatch(/role="alert"[^>]*>Audit trail: entry 2 does not match: it was changed after it was written\./);
+    const bad = await render("/admin/audit?to=yesterday", audit);
+    expect(bad.status).toBe(400);
+    expect(text(bad.html)).toContain("Audit trail: entry 2 does not match");
   });
 });
