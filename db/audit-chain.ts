@@ -72,9 +72,16 @@ export function canonicalAuditContent(row: ChainedAuditRow): string {
   ]);
 }
 
+/**
+ * One-shot hashing (Node 20.12 and later) is about twice as fast for texts this short as a Hash
+ * object, and the verifier hashes every entry of the trail.
+ */
+const sha256Hex: (text: string) => string =
+  typeof crypto.hash === "function" ? (text) => crypto.hash("sha256", text, "hex") : (text) => crypto.createHash("sha256").update(text, "utf8").digest("hex");
+
 /** The row's hash: SHA-256 of its canonical content as UTF-8, in lower-case hex. */
 export function chainHash(row: ChainedAuditRow): string {
-  return crypto.createHash("sha256").update(canonicalAuditContent(row), "utf8").digest("hex");
+  return sha256Hex(canonicalAuditContent(row));
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

@@ -54,24 +54,29 @@ export async function recordAudit(db: DB, entry: AuditEntry): Promise<void> {
   const actorId = entry.actor.id;
   await writeTransaction(db, async (trx) => {
     if (dialectOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(${sql.lit(CHAIN_LOCK_KEY)})`.execute(trx);
-    const [last, actor] = await Promise.all([
-      trx.selectFrom("audit_log").select(["id", "hash"]).orderBy("id", "desc").limit(1).executeTakeFirst(),
-      actorId ? trx.selectFrom("users").select("email").where("id", "=", actorId).executeTakeFirst() : undefined,
-    ]);
+    // one statement, one round trip: the chain's last link and the actor's email now
+    const last = () => trx.selectFrom("audit_log").orderBy("id", "desc").limit(1);
+    const head = await trx
+      .selectNoFrom((eb) => [
+        last().select("id").as("id"),
+        last().select("hash").as("hash"),
+        eb.selectFrom("users").select("email").where("id", "=", actorId ?? "").as("email"),
+      ])
+      .executeTakeFirstOrThrow();
     const text = (value: string | null | undefined, max?: number) => (value == null ? null : storedText(max === undefined ? value : value.slice(0, max)));
     const row: ChainedAuditRow = {
-      id: (last?.id ?? 0) + 1,
+      id: (head.id ?? 0) + 1,
       at: storedText(at),
       action: storedText(entry.action),
       actor_id: text(actorId),
-      actor_email: text(actor?.email),
+      actor_email: actorId ? text(head.email) : null,
       subject_type: text(entry.subject?.type),
       subject_id: text(entry.subject?.id),
       subject_user_id: text(entry.subject?.userId ?? (entry.subject?.type === "user" ? entry.subject.id : null)),
       client: text(entry.actor.client, 100),
       fields: entry.fields?.length ? storedText([...entry.fields].sort().join(",")) : null,
       detail: text(entry.detail, 300),
-      prev_hash: last?.hash ?? GENESIS_HASH,
+      prev_hash: head.hash ?? GENESIS_HASH,
     };
     await trx
       .insertInto("audit_log")
