@@ -232,8 +232,8 @@ export async function recordNotice(db: DB, id: string, reference: string, actorR
 
 /**
  * Records one NAI part's result as the booked assessor. Refused while a required regulator
- * notice is missing, after the NSA, and (409) when the assessor's accreditation does not cover
- * the class in the booking's state on the day the part was assessed.
+ * notice is missing, after the NSA, and (409) when no accreditation period of the assessor,
+ * recorded before now, covers the class in the booking's state on the day the part was assessed.
  */
 export async function recordPartResult(db: DB, id: string, input: PartResultInput, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
   const actor = signedInActor(actorRef);
@@ -244,9 +244,9 @@ export async function recordPartResult(db: DB, id: string, input: PartResultInpu
     if (row.notice_due_on && !row.notice_reference) throw conflict(HRW_MESSAGES.noticeMissing(row.notice_due_on));
     if (input.assessed_on < row.assessment_date) throw invalid(HRW_MESSAGES.resultBeforeDate, { assessed_on: HRW_MESSAGES.resultBeforeDate });
     if (input.assessed_on > organisationToday(now)) throw invalid("The date assessed cannot be in the future", { assessed_on: "The date assessed cannot be in the future" });
-    const accreditation = await coveringAccreditation(trx, { trainerId: actorId, state: row.state as HrwState, licenceClass: row.licence_class, date: input.assessed_on });
-    if (!accreditation) throw conflict(HRW_MESSAGES.notCovered(row.licence_class, input.assessed_on));
     const at = now.toISOString();
+    const accreditation = await coveringAccreditation(trx, { trainerId: actorId, state: row.state as HrwState, licenceClass: row.licence_class, date: input.assessed_on, recordedBy: at });
+    if (!accreditation) throw conflict(HRW_MESSAGES.notCovered(row.licence_class, input.assessed_on));
     await trx
       .insertInto("hrw_assessment_parts")
       .values({ id: crypto.randomUUID(), assessment_id: id, part: input.part, result: input.result, assessed_on: input.assessed_on, recorded_by: actorId, recorded_at: at })

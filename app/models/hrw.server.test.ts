@@ -5,7 +5,7 @@ import { createTestDb, TEST_DIALECT } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
 import { sendDueLicenceReminders } from "~/mail/hrw-reminder.server";
 import type { Mailer, MailMessage } from "~/mail/transport.server";
-import { identityPoints, prerequisitesOf } from "~/schemas/hrw-codes";
+import { HRW_MESSAGES, identityPoints, prerequisitesOf } from "~/schemas/hrw-codes";
 import { addDays } from "~/utils/organisation-calendar";
 import { ageOn, businessDaysBefore } from "./hrw-calendar.server";
 import { getCandidateChecks, missingChecks, recordCandidateCheck } from "./hrw-candidate.server";
@@ -54,9 +54,10 @@ async function readyCandidate(prerequisites: Array<{ cls: "DG" | "RB" | "RI"; ex
   return student;
 }
 
-async function assessorWith(accreditations: Array<{ regulator: "QLD" | "NSW"; classes: Array<"CN" | "C2" | "DG" | "RB">; expires_on: string }>) {
+/** A trainer with accreditation periods starting in 2024, recorded on 1 Nov 2026 unless told. */
+async function assessorWith(accreditations: Array<{ regulator: "QLD" | "NSW"; classes: Array<"CN" | "C2" | "DG" | "RB">; expires_on: string; starts_on?: string }>, recorded = at("2026-11-01")) {
   const trainer = await makeUser(db, { role: "trainer" });
-  for (const a of accreditations) await addAccreditation(db, trainer.id, { ...a, number: `ACC-${crypto.randomUUID().slice(0, 8)}` });
+  for (const a of accreditations) await addAccreditation(db, trainer.id, { starts_on: "2024-01-01", ...a, number: `ACC-${crypto.randomUUID().slice(0, 8)}` }, admin.id, recorded);
   return trainer;
 }
 
@@ -158,10 +159,11 @@ describe("recording results", () => {
       status: 409,
       message: "Your accreditation does not cover CN on 12 Dec 2026",
     });
-    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "QLD", licenceClass: "CN", date: "2026-12-10" })).not.toBeNull();
-    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "QLD", licenceClass: "CN", date: "2026-12-11" })).toBeNull();
-    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "NSW", licenceClass: "CN", date: "2026-12-11" })).not.toBeNull();
-    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "QLD", licenceClass: "C6", date: "2026-12-01" })).toBeNull();
+    const recordedBy = now.toISOString();
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "QLD", licenceClass: "CN", date: "2026-12-10", recordedBy })).not.toBeNull();
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "QLD", licenceClass: "CN", date: "2026-12-11", recordedBy })).toBeNull();
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "NSW", licenceClass: "CN", date: "2026-12-11", recordedBy })).not.toBeNull();
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "QLD", licenceClass: "C6", date: "2026-12-01", recordedBy })).toBeNull();
     const view = (await getHrwAssessment(db, id))!;
     expect(view.history).toHaveLength(1);
     expect(view.accreditation_number).toMatch(/^ACC-/);
@@ -242,7 +244,14 @@ describe("assessor register", () => {
     ]);
     expect((await expiryWarnings(db, "2026-12-02", trainer.id)).map((w) => w.expires_on)).toEqual(["2026-11-30", "2027-01-29", "2027-01-31"]);
     expect((await expiryWarnings(db, "2026-12-01")).some((w) => w.trainer_id === trainer.id)).toBe(true);
-    await expect(addAccreditation(db, trainer.id, { regulator: "QLD", classes: ["CN"], expires_on: "2027-01-01", number: (await db.selectFrom("hrw_accreditations").select("number").where("trainer_id", "=", trainer.id).where("regulator", "=", "QLD").executeTakeFirstOrThrow()).number })).rejects.toMatchObject({ status: 409 });
+    // a number is one assessor's; the same period twice is refused
+    const number = (await db.selectFrom("hrw_accreditations").select("number").where("trainer_id", "=", trainer.id).where("regulator", "=", "QLD").executeTakeFirstOrThrow()).number;
+    await expect(addAccreditation(db, trainer.id, { regulator: "QLD", classes: ["CN"], starts_on: "2024-01-01", expires_on: "2027-01-01", number }, admin.id)).rejects.toMatchObject({ status: 409, message: "This accreditation already has a period starting on 1 Jan 2024" });
+    const other = await makeUser(db, { role: "trainer" });
+    await expect(addAccreditation(db, other.id, { regulator: "QLD", classes: ["CN"], starts_on: "2027-01-30", expires_on: "2030-01-29", number }, admin.id)).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.accreditationTaken });
+    // renewed: the lapsed period no longer warns, the new one is far off
+    await addAccreditation(db, trainer.id, { regulator: "QLD", classes: ["CN"], starts_on: "2027-01-30", expires_on: "2030-01-29", number }, admin.id);
+    expect((await expiryWarnings(db, "2026-12-02", trainer.id)).map((w) => w.expires_on)).toEqual(["2026-11-30", "2027-01-31"]);
   });
 });
 
