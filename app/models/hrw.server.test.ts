@@ -225,6 +225,59 @@ describe("recording results", () => {
   });
 });
 
+describe("accreditation periods", () => {
+  const refusedOn = (date: string) => ({ status: 409, message: `Your accreditation does not cover RB on ${date}` });
+
+  it("an accreditation renewed late does not cover the days it had lapsed, before or after the renewal is recorded", async () => {
+    const course = await licenceCourse("RB");
+    const candidate = await readyCandidate([{ cls: "DG", expires_on: "2030-01-01" }]);
+    const assessor = await makeUser(db, { role: "trainer" });
+    const number = `VIC-RB-${assessor.id.slice(0, 6)}`;
+    // the RB accreditation lapsed on 8 Nov
+    await addAccreditation(db, assessor.id, { regulator: "VIC", number, classes: ["DG", "RB"], starts_on: "2023-11-09", expires_on: "2026-11-08" }, admin.id, at("2026-10-01"));
+    const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-11-26", state: "VIC" }), admin.id, at("2026-11-20"));
+    const knowledgeOn26 = { part: "knowledge" as const, result: "satisfactory" as const, assessed_on: "2026-11-26" };
+    await expect(recordPartResult(db, id, knowledgeOn26, assessor.id, at("2026-11-26"))).rejects.toMatchObject(refusedOn("26 Nov 2026"));
+
+    // renewed on 27 Nov, by the same number and by a new one: neither reaches back to 26 Nov
+    await addAccreditation(db, assessor.id, { regulator: "VIC", number, classes: ["DG", "RB"], starts_on: "2026-11-27", expires_on: "2029-11-26" }, admin.id, at("2026-11-27"));
+    await addAccreditation(db, assessor.id, { regulator: "VIC", number: `${number}-B`, classes: ["RB"], starts_on: "2026-11-27", expires_on: "2029-11-26" }, admin.id, at("2026-11-27"));
+    const later = new Date(at("2026-11-27").getTime() + 3600_000);
+    await expect(recordPartResult(db, id, knowledgeOn26, assessor.id, later)).rejects.toMatchObject(refusedOn("26 Nov 2026"));
+    expect(await db.selectFrom("hrw_assessment_parts").select("id").where("assessment_id", "=", id).execute()).toHaveLength(0);
+
+    // the earlier period is kept beside the renewal, and the renewal covers its own days
+    const periods = await db.selectFrom("hrw_accreditations").select(["starts_on", "expires_on"]).where("number", "=", number).orderBy("starts_on").execute();
+    expect(periods).toEqual([
+      { starts_on: "2023-11-09", expires_on: "2026-11-08" },
+      { starts_on: "2026-11-27", expires_on: "2029-11-26" },
+    ]);
+    await recordPartResult(db, id, { ...knowledgeOn26, assessed_on: "2026-11-27" }, assessor.id, later);
+    expect((await getHrwAssessment(db, id))!.history).toHaveLength(1);
+  });
+
+  it("a result on a day inside a period recorded before the result counts; a period recorded after it never made it count", async () => {
+    const course = await licenceCourse("RB");
+    const candidate = await readyCandidate([{ cls: "DG", expires_on: "2030-01-01" }]);
+    const assessor = await makeUser(db, { role: "trainer" });
+    const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-11-26", state: "VIC" }), admin.id, at("2026-11-20"));
+    const part = { part: "knowledge" as const, result: "satisfactory" as const, assessed_on: "2026-11-26" };
+    // a period covering 26 Nov, but recorded only on 28 Nov: a result recorded on 27 Nov is not under it
+    await addAccreditation(db, assessor.id, { regulator: "VIC", number: `VIC-LATE-${assessor.id.slice(0, 6)}`, classes: ["RB"], starts_on: "2026-01-01", expires_on: "2027-12-31" }, admin.id, at("2026-11-28"));
+    await expect(recordPartResult(db, id, part, assessor.id, at("2026-11-27"))).rejects.toMatchObject(refusedOn("26 Nov 2026"));
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "VIC", licenceClass: "RB", date: "2026-11-26", recordedBy: at("2026-11-27").toISOString() })).toBeNull();
+
+    const number = `VIC-EARLY-${assessor.id.slice(0, 6)}`;
+    await addAccreditation(db, assessor.id, { regulator: "VIC", number, classes: ["RB"], starts_on: "2026-11-01", expires_on: "2029-10-31" }, admin.id, at("2026-11-02"));
+    await recordPartResult(db, id, part, assessor.id, at("2026-11-27"));
+    expect((await getHrwAssessment(db, id))!.accreditation_number).toBe(number);
+    // the first day of a period is covered, the day before it is not
+    const recordedBy = at("2026-11-27").toISOString();
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "VIC", licenceClass: "RB", date: "2026-11-01", recordedBy })).not.toBeNull();
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "VIC", licenceClass: "RB", date: "2026-10-31", recordedBy })).toBeNull();
+  });
+});
+
 describe("assessor register", () => {
   it("warns 60 days before an accreditation or the assessor's licence expires, and shows lapsed ones", async () => {
     const trainer = await assessorWith([
