@@ -29,7 +29,6 @@ import * as statesPage from "~/routes/admin.hrw-states";
 import * as loginApi from "~/routes/api.auth.login";
 import * as auditApi from "~/routes/api.admin.audit";
 import { currentCode } from "~/auth/two-step.server";
-import { registerUser } from "./user.server";
 import { addAccreditation } from "./hrw-register.server";
 import { recordCandidateCheck } from "./hrw-candidate.server";
 import { runClassJobs } from "./class-jobs.server";
