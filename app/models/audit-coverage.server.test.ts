@@ -376,9 +376,13 @@ describe("high-risk work", () => {
     const number = `NSW-AUD-${assessor.id.slice(0, 6)}`;
     const period = (starts_on: string, expires_on: string) => ({ intent: "accreditation", regulator: "NSW", number, classes: ["DG", "RB"], starts_on, expires_on });
 
-    const backwards = await post(period("2027-01-01", "2026-12-31"));
+    // said together with the form's other messages
+    const backwards = await post({ ...period("2027-01-01", "2026-12-31"), classes: [] });
     expect(backwards.status).toBe(400);
-    expect((await bodyOf<{ fieldErrors: Record<string, string> }>(backwards)).fieldErrors).toMatchObject({ expires_on: "The expiry date cannot be before the start date" });
+    expect((await bodyOf<{ fieldErrors: Record<string, string> }>(backwards)).fieldErrors).toMatchObject({
+      expires_on: "The expiry date cannot be before the start date",
+      classes: "Choose the classes the accreditation covers",
+    });
     expect(await db.selectFrom("hrw_accreditations").select("id").where("trainer_id", "=", assessor.id).execute()).toHaveLength(0);
 
     expect((await post(period("2023-11-09", "2026-11-08"))).status).toBe(302);

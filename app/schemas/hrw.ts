@@ -46,7 +46,12 @@ export const accreditationSchema = z
     starts_on: calendarDate("Start date"),
     expires_on: calendarDate("Expiry date"),
   })
-  .refine((v) => v.starts_on <= v.expires_on, { message: HRW_MESSAGES.expiryBeforeStart, path: ["expires_on"] });
+  .refine((v) => v.starts_on <= v.expires_on, {
+    message: HRW_MESSAGES.expiryBeforeStart,
+    path: ["expires_on"],
+    // said beside the other fields' messages, as long as both dates are dates
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "starts_on" || issue.path?.[0] === "expires_on"),
+  });
 export type AccreditationInput = z.infer<typeof accreditationSchema>;
 
 export const assessorLicenceSchema = z.object({
