@@ -25,7 +25,10 @@ export interface HrwAssessorsTable {
   updated_by: Optional;
 }
 
-/** A regulator's accreditation of a trainer as an assessor: which classes, until when. */
+/**
+ * One period of a regulator's accreditation of a trainer as an assessor: which classes, from
+ * when until when. A renewal is another row with the same number (the earlier period stays).
+ */
 export interface HrwAccreditationsTable {
   id: string;
   trainer_id: string;
@@ -34,7 +37,10 @@ export interface HrwAccreditationsTable {
   number: string;
   /** JSON list of licence classes */
   classes: string;
+  /** the first and last days the period covers (YYYY-MM-DD) */
+  starts_on: string;
   expires_on: string;
+  /** when the period was recorded: only results recorded after it count under it */
   created_at: string;
   updated_at: string;
 }

@@ -27,6 +27,7 @@ import * as requestLimits from "./2026-11-26T0800_request_limits";
 import * as pageSpeedIndexes from "./2026-11-26T0820_page_speed_indexes";
 import * as catalogueVersion from "./2026-11-26T0821_catalogue_version";
 import * as auditChain from "./2026-11-27T1100_audit_chain";
+import * as accreditationPeriods from "./2026-11-27T1200_accreditation_periods";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0820_page_speed_indexes": pageSpeedIndexes,
   "2026-11-26T0821_catalogue_version": catalogueVersion,
   "2026-11-27T1100_audit_chain": auditChain,
+  "2026-11-27T1200_accreditation_periods": accreditationPeriods,
 };

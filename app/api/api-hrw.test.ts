@@ -45,8 +45,8 @@ beforeAll(async () => {
     await recordCandidateCheck(db, who.id, { kind: "identity", documents: ["passport", "driver_licence"] }, admin.id);
   }
   // the assessor's CN accreditation; the other trainer is accredited for C2 only
-  await addAccreditation(db, assessor.id, { regulator: "QLD", number: `QA-${at}`, classes: ["CN"], expires_on: "2099-12-31" });
-  await addAccreditation(db, otherTrainer.id, { regulator: "QLD", number: `QB-${at}`, classes: ["C2"], expires_on: "2099-12-31" });
+  await addAccreditation(db, assessor.id, { regulator: "QLD", number: `QA-${at}`, classes: ["CN"], starts_on: "2020-01-01", expires_on: "2099-12-31" }, admin.id);
+  await addAccreditation(db, otherTrainer.id, { regulator: "QLD", number: `QB-${at}`, classes: ["C2"], starts_on: "2020-01-01", expires_on: "2099-12-31" }, admin.id);
 });
 afterAll(() => cleanup());
 

@@ -3,6 +3,7 @@ import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
 import { getHrwAssessment } from "~/models/hrw-assessment.server";
 import type { DB } from "#db/connection";
+import type { SignedInActorRef } from "~/models/audit.server";
 import {
   apiJson,
   apiRoute,
@@ -10,6 +11,7 @@ import {
   pathId,
   readJsonBody,
 } from "./http.server";
+import { clientAddress } from "~/http/request-context.server";
 
 /**
  * POST /api/hrw/assessments/{id}/… : one step an assessor records (notice, part result, NSA),
@@ -22,7 +24,7 @@ export function assessorStep<S extends z.ZodType>(
     db: DB,
     id: string,
     input: z.infer<S>,
-    actorId: string
+    actor: SignedInActorRef
   ) => Promise<void>
 ) {
   const route = apiRoute({
@@ -31,7 +33,7 @@ export function assessorStep<S extends z.ZodType>(
       const id = pathId(params, "Assessment");
       const input = parseInput(schema, await readJsonBody(request));
       const db = getDb();
-      await record(db, id, input, trainer.id);
+      await record(db, id, input, { id: trainer.id, client: clientAddress(request) });
       return apiJson((await getHrwAssessment(db, id))!, { status: 201 });
     },
   });

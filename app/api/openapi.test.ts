@@ -290,7 +290,7 @@ describe("real answers match the document", () => {
     const book = mod("api.hrw.assessments");
     await conforms(await call(book, "POST", "/api/hrw/assessments", { token: assessor.token, json: booking }), "/api/hrw/assessments", "post");
     await recordCandidateCheck(db, candidate.id, { kind: "identity", documents: ["passport", "medicare_card", "bank_card"] }, admin.id);
-    await addAccreditation(db, assessor.id, { regulator: "VIC", number: `DOC-${assessor.id}`, classes: ["CN"], expires_on: "2099-01-01" });
+    await addAccreditation(db, assessor.id, { regulator: "VIC", number: `DOC-${assessor.id}`, classes: ["CN"], starts_on: "2020-01-01", expires_on: "2099-01-01" }, admin.id);
     const { id } = await conforms(await call(book, "POST", "/api/hrw/assessments", { token: assessor.token, json: booking }), "/api/hrw/assessments", "post");
     const step = (name: string, path: string, json: unknown, token = assessor.token) => call(mod(name), "POST", "/x", { token, json, params: { id } }).then((r) => conforms(r, path, "post"));
     await step("api.hrw.assessments.$id.notice", "/api/hrw/assessments/{id}/notice", { notice_reference: "VIC-1" });

@@ -67,6 +67,8 @@ export async function signIn(db: DB, input: LoginInput & { client: string; via?:
   const attempt = await takeSignInAttempt(db, who);
   if (!attempt.ok) {
     logLine({ event: "sign-in-limited", client: input.client });
+    const account = await getUserRowByEmail(db, input.email);
+    await recordAudit(db, { action: "sign_in.throttled", actor: { id: null, client: input.client }, subject: account ? { type: "user", id: account.id } : undefined, detail: "password attempts" });
     throw tooMany(TOO_MANY_ATTEMPTS, attempt.retryAfterSeconds);
   }
 
@@ -108,6 +110,9 @@ export async function completeSignIn(db: DB, input: { userId: string; code: stri
   } catch (error) {
     if (isDomainError(error) && error.status === 401) {
       await recordAudit(db, { action: "sign_in.failed", actor: { id: null, client: input.client }, subject: { type: "user", id: input.userId }, detail: "wrong second-step code" });
+    }
+    if (isDomainError(error) && error.status === 429) {
+      await recordAudit(db, { action: "sign_in.throttled", actor: { id: null, client: input.client }, subject: { type: "user", id: input.userId }, detail: "second-step codes" });
     }
     throw error;
   }

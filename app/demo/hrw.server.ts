@@ -54,9 +54,14 @@ export async function seedHrwDemo(
     })
     .execute();
 
+  // each a three-year period, recorded in the register long before any result recorded under it
   const accreditation = async (trainerId: string, number: string, classes: string[], expiresOn: string) => {
     const id = crypto.randomUUID();
-    await trx.insertInto("hrw_accreditations").values({ id, trainer_id: trainerId, regulator: "NSW", number, classes: JSON.stringify(classes), expires_on: expiresOn, created_at: created, updated_at: created }).execute();
+    const recorded = at(-200);
+    await trx
+      .insertInto("hrw_accreditations")
+      .values({ id, trainer_id: trainerId, regulator: "NSW", number, classes: JSON.stringify(classes), starts_on: addDays(expiresOn, -3 * 365), expires_on: expiresOn, created_at: recorded, updated_at: recorded })
+      .execute();
     return id;
   };
   const sam = await accreditation(input.trainerId, "NSW-HRWA-10452", ["DG", "RB", "RI", "CN", "C2"], day(45));

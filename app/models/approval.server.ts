@@ -43,7 +43,7 @@ async function decide(db: DB, id: string, decision: "approved" | "rejected", act
     if (!account) throw notFound("Pending account");
     await trx.updateTable("users").set({ approval_status: decision, updated_at: at }).where("id", "=", id).execute();
     if (decision === "rejected") await revokeAllAccess(trx, id);
-    else await recordAudit(trx, { action: "staff.approved", actor, subject: { type: "user", id }, detail: account.role, now: at });
+    await recordAudit(trx, { action: decision === "approved" ? "staff.approved" : "staff.rejected", actor, subject: { type: "user", id }, detail: account.role, now: at });
     await recordEvent(trx, {
       actorId,
       subjectUserId: id,

@@ -6,6 +6,7 @@ import type { AssessmentInput } from "~/schemas/assessment";
 import { organisationDate } from "~/utils/organisation-calendar";
 import { DomainError, invalid, notFound } from "~/utils/errors";
 import { dialectSql, likePattern } from "#db/dialect";
+import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
 
 /**
@@ -287,7 +288,7 @@ const STATUS_WORDS: Record<AssessmentStatus, string> = {
  */
 export async function recordAssessment(
   db: DB,
-  input: AssessmentInput & { actorId: string; now?: Date },
+  input: AssessmentInput & { actorId: string; client?: string | null; now?: Date },
 ): Promise<{ id: string }> {
   const now = (input.now ?? new Date()).toISOString();
   if (input.score !== null || input.max_score !== null) {
@@ -344,6 +345,13 @@ export async function recordAssessment(
         created_at: now,
       })
       .execute();
+    await recordAudit(trx, {
+      action: "assessment.result_recorded",
+      actor: { id: input.actorId, client: input.client },
+      subject: { type: "assessment", id, userId: enrollment.student_id },
+      detail: `${input.assessment_type}: ${STATUS_WORDS[input.status]}`,
+      now,
+    });
     const score = input.score !== null && input.max_score !== null ? ` (${input.score}/${input.max_score})` : "";
     await recordEvent(trx, {
       actorId: input.actorId,

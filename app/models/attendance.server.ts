@@ -3,6 +3,7 @@ import type { AttendanceStatus, Role } from "#db/schema";
 import type { AttendanceInput } from "~/schemas/class";
 import { notFound } from "~/utils/errors";
 import { organisationToday } from "~/utils/organisation-calendar";
+import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
 
 /**
@@ -107,7 +108,7 @@ export async function getRoster(db: DB, classId: string, user: { id: string; rol
  */
 export async function markAttendance(
   db: DB,
-  input: AttendanceInput & { user: { id: string; role: Role }; now?: Date },
+  input: AttendanceInput & { user: { id: string; role: Role }; client?: string | null; now?: Date },
 ): Promise<{ alerted: boolean }> {
   const now = (input.now ?? new Date()).toISOString();
   return writeTransaction(db, async (trx) => {
@@ -127,6 +128,13 @@ export async function markAttendance(
       .values({ session_id: input.session_id, enrollment_id: input.enrollment_id, status: input.status, marked_by: input.user.id, marked_at: now })
       .onConflict((oc) => oc.columns(["session_id", "enrollment_id"]).doUpdateSet({ status: input.status, marked_by: input.user.id, marked_at: now }))
       .execute();
+    await recordAudit(trx, {
+      action: "attendance.marked",
+      actor: { id: input.user.id, client: input.client },
+      subject: { type: "enrollment", id: input.enrollment_id, userId: target.student_id },
+      detail: `${input.status} on ${target.session_date}`,
+      now,
+    });
     await recordEvent(trx, { actorId: input.user.id, subjectUserId: target.student_id, type: "attendance.marked", entityType: "enrollment", entityId: input.enrollment_id, message: `${target.name}: ${input.status} on ${target.session_date}`, now });
 
     const sequence = await trx

@@ -28,6 +28,13 @@ export function actorOf(ref: ActorRef): AuditActor {
   return ref === null || typeof ref === "string" ? { id: ref } : ref;
 }
 
+/** A change only a signed-in user makes (a trainer's or an administrator's): never anonymous. */
+export type SignedInActorRef = string | { id: string; client?: string | null };
+
+export function signedInActor(ref: SignedInActorRef): { id: string; client?: string | null } {
+  return typeof ref === "string" ? { id: ref } : ref;
+}
+
 export interface AuditEntry {
   action: AuditAction;
   actor: AuditActor;

@@ -3,6 +3,7 @@ import type { DB } from "#db/connection";
 import { ALL_CLASSES_FULL, CLASS_FULL, CLASS_NOT_OPEN, OFFER_HOURS } from "~/schemas/class-text";
 import { DomainError, notFound } from "~/utils/errors";
 import { organisationToday } from "~/utils/organisation-calendar";
+import { actorOf, recordAudit, type ActorRef } from "./audit.server";
 
 /**
  * The seat rule of classes (CONTRACT section 14), in one place. A seat is held by every
@@ -70,17 +71,23 @@ export async function placeInClass(
 /**
  * Offers each free seat of a class to the next learner waiting, first come first served, for
  * OFFER_HOURS; the mail goes out from the class jobs (offer_mailed_at). Expired offers pass on
- * first. Call inside writeTransaction; returns how many offers were made.
+ * first. Each offer made and each offer expired goes into the audit trail, caused by `actorRef`
+ * (whoever freed the seat; none for the background job). Call inside writeTransaction; returns
+ * how many offers were made.
  */
-export async function offerFreeSeats(trx: DB, classId: string, now: Date): Promise<number> {
+export async function offerFreeSeats(trx: DB, classId: string, now: Date, actorRef: ActorRef = null): Promise<number> {
   const nowIso = now.toISOString();
-  await trx
+  const actor = actorOf(actorRef);
+  const waitlistEntry = (w: { id: number; student_id: string }) => ({ type: "class", id: classId, userId: w.student_id });
+  const expired = await trx
     .updateTable("class_waitlist")
     .set({ status: "expired" })
     .where("class_id", "=", classId)
     .where("status", "=", "offered")
     .where("offer_expires_at", "<=", nowIso)
+    .returning(["id", "student_id"])
     .execute();
+  for (const w of expired) await recordAudit(trx, { action: "waitlist.offer_expired", actor, subject: waitlistEntry(w), now: nowIso });
   const cls = await trx
     .selectFrom("classes as c")
     .select(["c.id", "c.cancelled_at", "c.start_date", seatsLeftExpression("c", nowIso).as("seats_left")])
@@ -93,7 +100,7 @@ export async function offerFreeSeats(trx: DB, classId: string, now: Date): Promi
   const next = await trx
     .selectFrom("class_waitlist as w")
     .innerJoin("classes as c", "c.id", "w.class_id")
-    .select("w.id")
+    .select(["w.id", "w.student_id"])
     .where("w.class_id", "=", classId)
     .where("w.status", "=", "waiting")
     .where((eb) => eb.not(eb.exists(eb.selectFrom("enrollments as e").select("e.id").whereRef("e.student_id", "=", "w.student_id").whereRef("e.course_id", "=", "c.course_id"))))
@@ -107,6 +114,7 @@ export async function offerFreeSeats(trx: DB, classId: string, now: Date): Promi
     .set({ status: "offered", offered_at: nowIso, offer_expires_at: expires, offer_mailed_at: null })
     .where("id", "in", next.map((n) => n.id))
     .execute();
+  for (const w of next) await recordAudit(trx, { action: "waitlist.offer_made", actor, subject: waitlistEntry(w), detail: `until ${expires}`, now: nowIso });
   return next.length;
 }
 

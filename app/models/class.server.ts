@@ -7,6 +7,7 @@ import { DomainError, invalid, notFound } from "~/utils/errors";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { offerFreeSeats, seatsLeftExpression, takenSeats } from "./class-seats.server";
 import { setPlannedDates } from "./enrollment.server";
+import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { defaultLocationId } from "./location.server";
 
@@ -160,6 +161,13 @@ async function assertLocation(trx: DB, locationId: string): Promise<void> {
   if (!l) throw invalid("Choose a delivery location", { location_id: "Choose a delivery location" });
 }
 
+/** A class's sessions as one comparable text, in order, the way writeSessions keeps them (one per start). */
+function sessionList(sessions: SessionInput[]): string {
+  const byStart = new Map<string, string>();
+  for (const s of sessions) if (!byStart.has(`${s.date} ${s.starts_at}`)) byStart.set(`${s.date} ${s.starts_at}`, s.ends_at);
+  return [...byStart].map(([start, end]) => `${start}-${end}`).sort().join(",");
+}
+
 async function writeSessions(trx: DB, classId: string, sessions: SessionInput[]): Promise<void> {
   await trx.deleteFrom("class_sessions").where("class_id", "=", classId).execute();
   const seen = new Set<string>();
@@ -172,8 +180,10 @@ async function writeSessions(trx: DB, classId: string, sessions: SessionInput[])
 }
 
 /** Adds a class to a course (admins). The first delivery location when none is given. */
-export async function createClass(db: DB, courseId: string, input: ClassInput, actorId: string, now = new Date()): Promise<ClassView> {
+export async function createClass(db: DB, courseId: string, input: ClassInput, actorRef: SignedInActorRef, now = new Date()): Promise<ClassView> {
   const at = now.toISOString();
+  const actor = signedInActor(actorRef);
+  const actorId = actor.id;
   const id = crypto.randomUUID();
   await writeTransaction(db, async (trx) => {
     const course = await trx.selectFrom("courses").select(["id", "name"]).where("id", "=", courseId).executeTakeFirst();
@@ -186,6 +196,7 @@ export async function createClass(db: DB, courseId: string, input: ClassInput, a
       .values({ id, course_id: course.id, start_date: input.start_date, end_date: input.end_date, location_id: locationId, trainer_id: input.trainer_id, seats: input.seats, cancelled_at: null, created_at: at, updated_at: at })
       .execute();
     await writeSessions(trx, id, input.sessions);
+    await recordAudit(trx, { action: "class.created", actor, subject: { type: "class", id }, detail: `${course.name}: ${input.start_date} to ${input.end_date}, ${input.seats} seats`, now: at });
     await recordEvent(trx, { actorId, subjectUserId: null, type: "class.created", entityType: "class", entityId: id, message: `${course.name}: class ${input.start_date} to ${input.end_date}`, now: at });
   });
   return (await getClass(db, id, now))!;
@@ -196,12 +207,14 @@ export async function createClass(db: DB, courseId: string, input: ClassInput, a
  * dates (setPlannedDates); seats may not drop below the learners holding them; more seats go to
  * the waitlist.
  */
-export async function updateClass(db: DB, id: string, patch: ClassPatch, actorId: string, now = new Date()): Promise<ClassView> {
+export async function updateClass(db: DB, id: string, patch: ClassPatch, actorRef: SignedInActorRef, now = new Date()): Promise<ClassView> {
   const at = now.toISOString();
+  const actor = signedInActor(actorRef);
+  const actorId = actor.id;
   await writeTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom("classes as c")
-      .select(["c.id", "c.start_date", "c.end_date", "c.seats", "c.cancelled_at", takenSeats("c.id").as("taken")])
+      .select(["c.id", "c.start_date", "c.end_date", "c.seats", "c.trainer_id", "c.location_id", "c.cancelled_at", takenSeats("c.id").as("taken")])
       .where("c.id", "=", id)
       .executeTakeFirst();
     if (!current) throw notFound("Class");
@@ -225,12 +238,25 @@ export async function updateClass(db: DB, id: string, patch: ClassPatch, actorId
       })
       .where("id", "=", id)
       .execute();
+    const sessionsBefore = patch.sessions ? sessionList(await trx.selectFrom("class_sessions").select(["session_date as date", "starts_at", "ends_at"]).where("class_id", "=", id).execute()) : "";
     if (patch.sessions) await writeSessions(trx, id, patch.sessions);
     if (start !== current.start_date || end !== current.end_date) {
       const held = await trx.selectFrom("enrollments").select("id").where("class_id", "=", id).where("status", "in", ["enrolled", "in_progress"]).execute();
       for (const e of held) await setPlannedDates(trx, { enrollmentId: e.id, start, end, actorId, now });
     }
-    await offerFreeSeats(trx, id, now);
+    // the seats get an entry of their own (they decide who is offered a place); the rest name their fields
+    const edited = [
+      ...(start !== current.start_date ? ["start_date"] : []),
+      ...(end !== current.end_date ? ["end_date"] : []),
+      ...(patch.trainer_id && patch.trainer_id !== current.trainer_id ? ["trainer_id"] : []),
+      ...(patch.location_id && patch.location_id !== current.location_id ? ["location_id"] : []),
+      ...(patch.sessions && sessionList(patch.sessions) !== sessionsBefore ? ["sessions"] : []),
+    ];
+    if (edited.length) await recordAudit(trx, { action: "class.edited", actor, subject: { type: "class", id }, fields: edited, now: at });
+    if (patch.seats !== undefined && patch.seats !== current.seats) {
+      await recordAudit(trx, { action: "class.seats_changed", actor, subject: { type: "class", id }, fields: ["seats"], detail: `${current.seats} to ${patch.seats} seats`, now: at });
+    }
+    await offerFreeSeats(trx, id, now, actor);
     await recordEvent(trx, { actorId, subjectUserId: null, type: "class.updated", entityType: "class", entityId: id, message: `Class ${start} to ${end} changed`, now: at });
   });
   return (await getClass(db, id, now))!;
@@ -245,8 +271,10 @@ export interface CancelledClass {
 }
 
 /** Cancels a class (admins): it leaves the catalogue; the caller mails the learners returned. */
-export async function cancelClass(db: DB, id: string, actorId: string, now = new Date()): Promise<CancelledClass> {
+export async function cancelClass(db: DB, id: string, actorRef: SignedInActorRef, now = new Date()): Promise<CancelledClass> {
   const at = now.toISOString();
+  const actor = signedInActor(actorRef);
+  const actorId = actor.id;
   return writeTransaction(db, async (trx) => {
     const cls = await trx
       .selectFrom("classes")
@@ -273,6 +301,7 @@ export async function cancelClass(db: DB, id: string, actorId: string, now = new
       .where("class_waitlist.status", "in", ["waiting", "offered"])
       .execute();
     await trx.updateTable("class_waitlist").set({ status: "left" }).where("class_id", "=", id).where("status", "in", ["waiting", "offered"]).execute();
+    await recordAudit(trx, { action: "class.cancelled", actor, subject: { type: "class", id }, detail: `${cls.name}: ${cls.start_date} to ${cls.end_date}`, now: at });
     await recordEvent(trx, { actorId, subjectUserId: null, type: "class.cancelled", entityType: "class", entityId: id, message: `${cls.name}: class ${cls.start_date} cancelled`, now: at });
     return { course_name: cls.name, start_date: cls.start_date, end_date: cls.end_date, learners: [...enrolled, ...waiting] };
   });

@@ -81,9 +81,11 @@ export async function updateCourse(db: DB, id: string, input: CoursePatch, actor
 }
 
 /** Add Course: a new course in the catalogue. */
-export async function createCourse(db: DB, input: CourseInput, actorId: string | null, now = new Date()): Promise<Course> {
+export async function createCourse(db: DB, input: CourseInput, actorRef: ActorRef, now = new Date()): Promise<Course> {
   const at = now.toISOString();
   const id = crypto.randomUUID();
+  const actor = actorOf(actorRef);
+  const actorId = actor.id;
   return writeTransaction(db, async (trx) => {
     await trx
       .insertInto("courses")
@@ -108,6 +110,7 @@ export async function createCourse(db: DB, input: CourseInput, actorId: string |
         updated_at: at,
       })
       .execute();
+    await recordAudit(trx, { action: "course.created", actor, subject: { type: "course", id }, detail: input.unit_code, now: at });
     await recordEvent(trx, {
       actorId,
       subjectUserId: null,

@@ -217,7 +217,7 @@ export async function updateEnrollmentProgress(
     // withdrawing frees a class seat, which goes to the first learner on its waitlist
     if (target === "withdrawn" && current.status !== "withdrawn") {
       const held = await trx.selectFrom("enrollments").select("class_id").where("id", "=", current.id).executeTakeFirst();
-      if (held?.class_id) await offerFreeSeats(trx, held.class_id, nowDate);
+      if (held?.class_id) await offerFreeSeats(trx, held.class_id, nowDate, input.actorId);
     }
 
     const parts: string[] = [];

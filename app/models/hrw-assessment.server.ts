@@ -19,6 +19,7 @@ import { addDays } from "~/utils/organisation-calendar";
 import { businessDaysBefore } from "./hrw-calendar.server";
 import { missingChecks } from "./hrw-candidate.server";
 import { coveringAccreditation, noticeDaysFor } from "./hrw-register.server";
+import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
 
 /**
  * High-risk work licence assessments: the booking, the regulator's notice, the NAI part
@@ -170,7 +171,9 @@ export async function getHrwAssessment(db: DB, id: string, scope: { candidateId?
  * incomplete for the course's class on that date; the regulator's notice deadline comes from
  * the state's lead time in business days.
  */
-export async function bookAssessment(db: DB, input: BookingInput, actorId: string, now = new Date()): Promise<{ id: string }> {
+export async function bookAssessment(db: DB, input: BookingInput, actorRef: SignedInActorRef, now = new Date()): Promise<{ id: string }> {
+  const actor = signedInActor(actorRef);
+  const actorId = actor.id;
   if (input.assessment_date < organisationToday(now)) throw invalid("The assessment date cannot be in the past", { assessment_date: "The assessment date cannot be in the past" });
   const at = now.toISOString();
   const id = crypto.randomUUID();
@@ -199,6 +202,7 @@ export async function bookAssessment(db: DB, input: BookingInput, actorId: strin
         updated_at: at,
       })
       .execute();
+    await recordAudit(trx, { action: "hrw.assessment_booked", actor, subject: { type: "hrw_assessment", id, userId: input.candidate_id }, detail: `${course.licence_class} in ${input.state} on ${input.assessment_date}`, now: at });
     return { id };
   });
 }
@@ -206,7 +210,7 @@ export async function bookAssessment(db: DB, input: BookingInput, actorId: strin
 async function assessmentForAssessor(trx: DB, id: string, actorId: string) {
   const row = await trx
     .selectFrom("hrw_assessments")
-    .select(["id", "assessor_id", "state", "licence_class", "assessment_date", "notice_due_on", "notice_reference", "nsa_number"])
+    .select(["id", "assessor_id", "candidate_id", "state", "licence_class", "assessment_date", "notice_due_on", "notice_reference", "nsa_number"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) throw notFound("Assessment");
@@ -215,39 +219,53 @@ async function assessmentForAssessor(trx: DB, id: string, actorId: string) {
   return row;
 }
 
-export async function recordNotice(db: DB, id: string, reference: string, actorId: string, now = new Date()): Promise<void> {
+export async function recordNotice(db: DB, id: string, reference: string, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
+  const actor = signedInActor(actorRef);
+  const actorId = actor.id;
   await writeTransaction(db, async (trx) => {
-    await assessmentForAssessor(trx, id, actorId);
+    const row = await assessmentForAssessor(trx, id, actorId);
     const at = now.toISOString();
     await trx.updateTable("hrw_assessments").set({ notice_reference: reference, notice_recorded_at: at, notice_recorded_by: actorId, updated_at: at }).where("id", "=", id).execute();
+    await recordAudit(trx, { action: "hrw.notice_recorded", actor, subject: { type: "hrw_assessment", id, userId: row.candidate_id }, detail: reference, now: at });
   });
 }
 
 /**
  * Records one NAI part's result as the booked assessor. Refused while a required regulator
- * notice is missing, after the NSA, and (409) when the assessor's accreditation does not cover
- * the class in the booking's state on the day the part was assessed.
+ * notice is missing, after the NSA, and (409) when no accreditation period of the assessor,
+ * recorded before now, covers the class in the booking's state on the day the part was assessed.
  */
-export async function recordPartResult(db: DB, id: string, input: PartResultInput, actorId: string, now = new Date()): Promise<void> {
+export async function recordPartResult(db: DB, id: string, input: PartResultInput, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
+  const actor = signedInActor(actorRef);
+  const actorId = actor.id;
   await writeTransaction(db, async (trx) => {
     const row = await assessmentForAssessor(trx, id, actorId);
     if (row.nsa_number) throw conflict(HRW_MESSAGES.nsaAlready);
     if (row.notice_due_on && !row.notice_reference) throw conflict(HRW_MESSAGES.noticeMissing(row.notice_due_on));
     if (input.assessed_on < row.assessment_date) throw invalid(HRW_MESSAGES.resultBeforeDate, { assessed_on: HRW_MESSAGES.resultBeforeDate });
     if (input.assessed_on > organisationToday(now)) throw invalid("The date assessed cannot be in the future", { assessed_on: "The date assessed cannot be in the future" });
-    const accreditation = await coveringAccreditation(trx, { trainerId: actorId, state: row.state as HrwState, licenceClass: row.licence_class, date: input.assessed_on });
-    if (!accreditation) throw conflict(HRW_MESSAGES.notCovered(row.licence_class, input.assessed_on));
     const at = now.toISOString();
+    const accreditation = await coveringAccreditation(trx, { trainerId: actorId, state: row.state as HrwState, licenceClass: row.licence_class, date: input.assessed_on, recordedBy: at });
+    if (!accreditation) throw conflict(HRW_MESSAGES.notCovered(row.licence_class, input.assessed_on));
     await trx
       .insertInto("hrw_assessment_parts")
       .values({ id: crypto.randomUUID(), assessment_id: id, part: input.part, result: input.result, assessed_on: input.assessed_on, recorded_by: actorId, recorded_at: at })
       .execute();
     await trx.updateTable("hrw_assessments").set({ accreditation_id: accreditation.id, updated_at: at }).where("id", "=", id).execute();
+    await recordAudit(trx, {
+      action: "hrw.result_recorded",
+      actor,
+      subject: { type: "hrw_assessment", id, userId: row.candidate_id },
+      detail: `${input.part}: ${input.result} on ${input.assessed_on} under accreditation ${accreditation.number}`,
+      now: at,
+    });
   });
 }
 
 /** Records the NSA: only when all three parts' latest results are satisfactory; numbers are unique. */
-export async function recordNsa(db: DB, id: string, input: NsaInput, actorId: string, now = new Date()): Promise<void> {
+export async function recordNsa(db: DB, id: string, input: NsaInput, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
+  const actor = signedInActor(actorRef);
+  const actorId = actor.id;
   await writeTransaction(db, async (trx) => {
     const row = await assessmentForAssessor(trx, id, actorId);
     if (row.nsa_number) throw conflict(HRW_MESSAGES.nsaAlready);
@@ -263,6 +281,7 @@ export async function recordNsa(db: DB, id: string, input: NsaInput, actorId: st
       .set({ nsa_number: input.nsa_number, nsa_date: input.nsa_date, nsa_recorded_by: actorId, updated_at: now.toISOString() })
       .where("id", "=", id)
       .execute();
+    await recordAudit(trx, { action: "hrw.nsa_recorded", actor, subject: { type: "hrw_assessment", id, userId: row.candidate_id }, detail: `${input.nsa_number} dated ${input.nsa_date}`, now });
   });
 }
 

@@ -4,6 +4,7 @@ import { writeTransaction, type DB } from "#db/connection";
 import { dialectSql } from "#db/dialect";
 import { hrwDate, IDENTITY_DOCUMENTS, IDENTITY_POINTS_NEEDED, identityPoints, MINIMUM_AGE, type IdentityDocument, type LicenceClass } from "~/schemas/hrw-codes";
 import { DomainError, notFound } from "~/utils/errors";
+import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
 import { ageOn } from "./hrw-calendar.server";
 
 /**
@@ -80,7 +81,9 @@ type CheckInput =
   | { kind: "prerequisite"; licence_class: LicenceClass; licence_number: string; expires_on: string };
 
 /** Records one check by `actorId`. Identity evidence must reach 100 points (422 otherwise). */
-export async function recordCandidateCheck(db: DB, candidateId: string, input: CheckInput, actorId: string, now = new Date()): Promise<void> {
+export async function recordCandidateCheck(db: DB, candidateId: string, input: CheckInput, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
+  const actor = signedInActor(actorRef);
+  const actorId = actor.id;
   let detail: Record<string, unknown>;
   let licenceClass: string | null = null;
   if (input.kind === "identity") {
@@ -102,6 +105,15 @@ export async function recordCandidateCheck(db: DB, candidateId: string, input: C
       .insertInto("hrw_candidate_checks")
       .values({ id: crypto.randomUUID(), candidate_id: candidateId, kind: input.kind, licence_class: licenceClass, detail: JSON.stringify(detail), checked_by: actorId, checked_at: now.toISOString() })
       .execute();
+    // the names of what was sighted, never the date of birth or licence number itself
+    await recordAudit(trx, {
+      action: "hrw.check_recorded",
+      actor,
+      subject: { type: "user", id: candidateId },
+      fields: Object.keys(detail),
+      detail: licenceClass ? `${input.kind} (${licenceClass})` : input.kind,
+      now,
+    });
   });
 }
 

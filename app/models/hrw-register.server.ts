@@ -4,11 +4,13 @@ import type { AccreditationInput, AssessorLicenceInput, StateRuleInput } from "~
 import { EXPIRY_WARNING_DAYS, HRW_MESSAGES, HRW_STATE_CODES, HRW_STATES, type HrwState, type LicenceClass } from "~/schemas/hrw-codes";
 import { conflict, DomainError, notFound } from "~/utils/errors";
 import { addDays } from "~/utils/organisation-calendar";
+import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
 
 /**
- * The assessor register (who the regulators accredited, for which classes, until when) and
- * the per-state notice table. The register decides whether an assessor may assess a class on
- * a date: `coveringAccreditation`.
+ * The assessor register (who the regulators accredited, for which classes, from when until
+ * when) and the per-state notice table. The register decides whether an assessor may assess a
+ * class on a date: `coveringAccreditation`. Each accreditation row is one period; a renewal adds
+ * a period and keeps the earlier one, so a lapse between them stays a lapse.
  */
 
 export interface Accreditation {
@@ -17,7 +19,10 @@ export interface Accreditation {
   regulator: HrwState;
   number: string;
   classes: LicenceClass[];
+  starts_on: string;
   expires_on: string;
+  /** when the period was recorded */
+  recorded_at: string;
 }
 
 export interface AssessorRegister {
@@ -42,11 +47,16 @@ function parseClasses(text: string): LicenceClass[] {
   }
 }
 
-const toAccreditation = (row: { id: string; trainer_id: string; regulator: string; number: string; classes: string; expires_on: string }): Accreditation => ({
+const ACCREDITATION_COLUMNS = ["id", "trainer_id", "regulator", "number", "classes", "starts_on", "expires_on", "created_at"] as const;
+
+const toAccreditation = ({ created_at, ...row }: { id: string; trainer_id: string; regulator: string; number: string; classes: string; starts_on: string; expires_on: string; created_at: string }): Accreditation => ({
   ...row,
   regulator: row.regulator as HrwState,
   classes: parseClasses(row.classes),
+  recorded_at: created_at,
 });
+
+const periodText = (a: { regulator: string; number: string; starts_on: string; expires_on: string }) => `${a.regulator} ${a.number} from ${a.starts_on} to ${a.expires_on}`;
 
 export async function listStateRules(db: DB): Promise<StateRule[]> {
   const rows = await db.selectFrom("hrw_state_rules").select(["state", "notice_business_days"]).orderBy("state").execute();
@@ -61,12 +71,21 @@ export async function noticeDaysFor(db: DB, state: HrwState): Promise<number | n
 }
 
 /** Changes one state's notice lead time; bookings made afterwards use it. */
-export async function setStateRule(db: DB, input: StateRuleInput, actorId: string, now = new Date()): Promise<void> {
-  await db
-    .updateTable("hrw_state_rules")
-    .set({ notice_business_days: input.notice_business_days, updated_at: now.toISOString(), updated_by: actorId })
-    .where("state", "=", input.state)
-    .execute();
+export async function setStateRule(db: DB, input: StateRuleInput, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
+  const actor = signedInActor(actorRef);
+  const at = now.toISOString();
+  await writeTransaction(db, async (trx) => {
+    const current = await trx.selectFrom("hrw_state_rules").select("notice_business_days").where("state", "=", input.state).executeTakeFirst();
+    await trx
+      .updateTable("hrw_state_rules")
+      .set({ notice_business_days: input.notice_business_days, updated_at: at, updated_by: actor.id })
+      .where("state", "=", input.state)
+      .execute();
+    const days = (n: number | null | undefined) => (n === null || n === undefined ? "no notice" : `${n} business days`);
+    if (current && current.notice_business_days !== input.notice_business_days) {
+      await recordAudit(trx, { action: "hrw.state_rule_changed", actor, subject: { type: "hrw_state", id: input.state }, fields: ["notice_business_days"], detail: `${days(current.notice_business_days)} to ${days(input.notice_business_days)}`, now: at });
+    }
+  });
 }
 
 async function requireTrainer(db: DB, trainerId: string) {
@@ -81,10 +100,11 @@ export async function getAssessorRegister(db: DB, trainerId: string): Promise<As
   const licence = await db.selectFrom("hrw_assessors").select(["licence_number", "licence_expires_on"]).where("trainer_id", "=", trainerId).executeTakeFirst();
   const accreditations = await db
     .selectFrom("hrw_accreditations")
-    .select(["id", "trainer_id", "regulator", "number", "classes", "expires_on"])
+    .select(ACCREDITATION_COLUMNS)
     .where("trainer_id", "=", trainerId)
     .orderBy("regulator")
     .orderBy("number")
+    .orderBy("starts_on")
     .execute();
   return {
     trainer,
@@ -96,65 +116,90 @@ export async function getAssessorRegister(db: DB, trainerId: string): Promise<As
 
 /** Every trainer's accreditation summary for the staff list, in one query. */
 export async function listAccreditationsByTrainer(db: DB): Promise<Map<string, Accreditation[]>> {
-  const rows = await db.selectFrom("hrw_accreditations").select(["id", "trainer_id", "regulator", "number", "classes", "expires_on"]).orderBy("regulator").execute();
+  const rows = await db.selectFrom("hrw_accreditations").select(ACCREDITATION_COLUMNS).orderBy("regulator").orderBy("number").orderBy("starts_on").execute();
   const out = new Map<string, Accreditation[]>();
   for (const row of rows) out.set(row.trainer_id, [...(out.get(row.trainer_id) ?? []), toAccreditation(row)]);
   return out;
 }
 
-export async function setAssessorLicence(db: DB, trainerId: string, input: AssessorLicenceInput, actorId: string, now = new Date()): Promise<void> {
+export async function setAssessorLicence(db: DB, trainerId: string, input: AssessorLicenceInput, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
   const at = now.toISOString();
+  const actor = signedInActor(actorRef);
   await writeTransaction(db, async (trx) => {
     await requireTrainer(trx, trainerId);
+    const current = await trx.selectFrom("hrw_assessors").select(["licence_number", "licence_expires_on"]).where("trainer_id", "=", trainerId).executeTakeFirst();
     await trx
       .insertInto("hrw_assessors")
-      .values({ trainer_id: trainerId, ...input, updated_at: at, updated_by: actorId })
-      .onConflict((oc) => oc.column("trainer_id").doUpdateSet({ ...input, updated_at: at, updated_by: actorId }))
+      .values({ trainer_id: trainerId, ...input, updated_at: at, updated_by: actor.id })
+      .onConflict((oc) => oc.column("trainer_id").doUpdateSet({ ...input, updated_at: at, updated_by: actor.id }))
       .execute();
+    const fields = (["licence_number", "licence_expires_on"] as const).filter((k) => (current?.[k] ?? null) !== input[k]);
+    if (fields.length) await recordAudit(trx, { action: "assessor_licence.changed", actor, subject: { type: "user", id: trainerId }, fields, now: at });
   });
 }
 
-export async function addAccreditation(db: DB, trainerId: string, input: AccreditationInput, now = new Date()): Promise<Accreditation> {
+/**
+ * Records a period of an accreditation. A number the regulator lists for another trainer is
+ * refused; the same number again with a new start is a renewal: a period of its own, the
+ * earlier one kept, so the days between a lapse and a late renewal stay uncovered.
+ */
+export async function addAccreditation(db: DB, trainerId: string, input: AccreditationInput, actorRef: SignedInActorRef, now = new Date()): Promise<Accreditation> {
   const at = now.toISOString();
   const id = crypto.randomUUID();
+  const actor = signedInActor(actorRef);
   return writeTransaction(db, async (trx) => {
     await requireTrainer(trx, trainerId);
-    const taken = await trx.selectFrom("hrw_accreditations").select("id").where("regulator", "=", input.regulator).where("number", "=", input.number).executeTakeFirst();
-    if (taken) throw conflict(HRW_MESSAGES.accreditationTaken, "number");
+    const periods = await trx.selectFrom("hrw_accreditations").select(["trainer_id", "starts_on"]).where("regulator", "=", input.regulator).where("number", "=", input.number).execute();
+    if (periods.some((p) => p.trainer_id !== trainerId)) throw conflict(HRW_MESSAGES.accreditationTaken, "number");
+    if (periods.some((p) => p.starts_on === input.starts_on)) throw conflict(HRW_MESSAGES.periodTaken(input.starts_on), "starts_on");
     const classes = [...new Set(input.classes)];
     await trx
       .insertInto("hrw_accreditations")
-      .values({ id, trainer_id: trainerId, regulator: input.regulator, number: input.number, classes: JSON.stringify(classes), expires_on: input.expires_on, created_at: at, updated_at: at })
+      .values({ id, trainer_id: trainerId, regulator: input.regulator, number: input.number, classes: JSON.stringify(classes), starts_on: input.starts_on, expires_on: input.expires_on, created_at: at, updated_at: at })
       .execute();
-    return { id, trainer_id: trainerId, regulator: input.regulator, number: input.number, classes, expires_on: input.expires_on };
+    const accreditation: Accreditation = { id, trainer_id: trainerId, regulator: input.regulator, number: input.number, classes, starts_on: input.starts_on, expires_on: input.expires_on, recorded_at: at };
+    await recordAudit(trx, {
+      action: periods.length ? "accreditation.changed" : "accreditation.added",
+      actor,
+      subject: { type: "user", id: trainerId },
+      detail: `${periods.length ? "renewed: " : ""}${periodText(accreditation)} for ${classes.join(" ")}`,
+      now: at,
+    });
+    return accreditation;
   });
 }
 
-/** Removes an accreditation entered in error; one an assessment was recorded under stays (the audit needs it). */
-export async function removeAccreditation(db: DB, trainerId: string, accreditationId: string): Promise<void> {
+/** Removes an accreditation period entered in error; one an assessment was recorded under stays (the audit needs it). */
+export async function removeAccreditation(db: DB, trainerId: string, accreditationId: string, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
+  const actor = signedInActor(actorRef);
   await writeTransaction(db, async (trx) => {
-    const row = await trx.selectFrom("hrw_accreditations").select("id").where("id", "=", accreditationId).where("trainer_id", "=", trainerId).executeTakeFirst();
+    const row = await trx.selectFrom("hrw_accreditations").select(["id", "regulator", "number", "starts_on", "expires_on"]).where("id", "=", accreditationId).where("trainer_id", "=", trainerId).executeTakeFirst();
     if (!row) throw notFound("Accreditation");
     const used = await trx.selectFrom("hrw_assessments").select("id").where("accreditation_id", "=", accreditationId).executeTakeFirst();
     if (used) throw new DomainError(409, "Results were recorded under this accreditation: it stays in the register");
     await trx.deleteFrom("hrw_accreditations").where("id", "=", accreditationId).execute();
+    await recordAudit(trx, { action: "accreditation.removed", actor, subject: { type: "user", id: trainerId }, detail: periodText(row), now });
   });
 }
 
 /**
  * The accreditation under which `trainerId` may assess `licenceClass` in `state` on `date`:
- * the regulator's, covering the class, not expired on that date. Null when there is none.
+ * the regulator's, covering the class, a period that includes the date, and recorded by
+ * `recordedBy` (the moment the result is recorded): a period added afterwards never makes an
+ * earlier result count. Null when there is none.
  */
 export async function coveringAccreditation(
   db: DB,
-  input: { trainerId: string; state: HrwState; licenceClass: string; date: string },
+  input: { trainerId: string; state: HrwState; licenceClass: string; date: string; recordedBy: string },
 ): Promise<Accreditation | null> {
   const rows = await db
     .selectFrom("hrw_accreditations")
-    .select(["id", "trainer_id", "regulator", "number", "classes", "expires_on"])
+    .select(ACCREDITATION_COLUMNS)
     .where("trainer_id", "=", input.trainerId)
     .where("regulator", "=", input.state)
+    .where("starts_on", "<=", input.date)
     .where("expires_on", ">=", input.date)
+    .where("created_at", "<=", input.recordedBy)
     .orderBy("expires_on", "desc")
     .execute();
   return rows.map(toAccreditation).find((a) => (a.classes as string[]).includes(input.licenceClass)) ?? null;
@@ -183,7 +228,21 @@ export async function expiryWarnings(db: DB, today: string, trainerId?: string):
     .select(["a.trainer_id", "u.full_name", "a.regulator", "a.number", "a.expires_on"])
     .where("a.expires_on", "<=", until)
     .where("a.expires_on", ">=", since)
-    .where("u.is_active", "=", 1);
+    .where("u.is_active", "=", 1)
+    // a period renewed (the same number recorded again, lasting longer) no longer warns
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("hrw_accreditations as later")
+            .select("later.id")
+            .whereRef("later.trainer_id", "=", "a.trainer_id")
+            .whereRef("later.regulator", "=", "a.regulator")
+            .whereRef("later.number", "=", "a.number")
+            .whereRef("later.expires_on", ">", "a.expires_on"),
+        ),
+      ),
+    );
   let licences = db
     .selectFrom("hrw_assessors as h")
     .innerJoin("users as u", "u.id", "h.trainer_id")

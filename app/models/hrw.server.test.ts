@@ -5,7 +5,7 @@ import { createTestDb, TEST_DIALECT } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
 import { sendDueLicenceReminders } from "~/mail/hrw-reminder.server";
 import type { Mailer, MailMessage } from "~/mail/transport.server";
-import { identityPoints, prerequisitesOf } from "~/schemas/hrw-codes";
+import { HRW_MESSAGES, identityPoints, prerequisitesOf } from "~/schemas/hrw-codes";
 import { addDays } from "~/utils/organisation-calendar";
 import { ageOn, businessDaysBefore } from "./hrw-calendar.server";
 import { getCandidateChecks, missingChecks, recordCandidateCheck } from "./hrw-candidate.server";
@@ -54,9 +54,10 @@ async function readyCandidate(prerequisites: Array<{ cls: "DG" | "RB" | "RI"; ex
   return student;
 }
 
-async function assessorWith(accreditations: Array<{ regulator: "QLD" | "NSW"; classes: Array<"CN" | "C2" | "DG" | "RB">; expires_on: string }>) {
+/** A trainer with accreditation periods starting in 2024, recorded on 1 Nov 2026 unless told. */
+async function assessorWith(accreditations: Array<{ regulator: "QLD" | "NSW"; classes: Array<"CN" | "C2" | "DG" | "RB">; expires_on: string; starts_on?: string }>, recorded = at("2026-11-01")) {
   const trainer = await makeUser(db, { role: "trainer" });
-  for (const a of accreditations) await addAccreditation(db, trainer.id, { ...a, number: `ACC-${crypto.randomUUID().slice(0, 8)}` });
+  for (const a of accreditations) await addAccreditation(db, trainer.id, { starts_on: "2024-01-01", ...a, number: `ACC-${crypto.randomUUID().slice(0, 8)}` }, admin.id, recorded);
   return trainer;
 }
 
@@ -158,10 +159,11 @@ describe("recording results", () => {
       status: 409,
       message: "Your accreditation does not cover CN on 12 Dec 2026",
     });
-    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "QLD", licenceClass: "CN", date: "2026-12-10" })).not.toBeNull();
-    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "QLD", licenceClass: "CN", date: "2026-12-11" })).toBeNull();
-    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "NSW", licenceClass: "CN", date: "2026-12-11" })).not.toBeNull();
-    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "QLD", licenceClass: "C6", date: "2026-12-01" })).toBeNull();
+    const recordedBy = now.toISOString();
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "QLD", licenceClass: "CN", date: "2026-12-10", recordedBy })).not.toBeNull();
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "QLD", licenceClass: "CN", date: "2026-12-11", recordedBy })).toBeNull();
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "NSW", licenceClass: "CN", date: "2026-12-11", recordedBy })).not.toBeNull();
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "QLD", licenceClass: "C6", date: "2026-12-01", recordedBy })).toBeNull();
     const view = (await getHrwAssessment(db, id))!;
     expect(view.history).toHaveLength(1);
     expect(view.accreditation_number).toMatch(/^ACC-/);
@@ -223,6 +225,59 @@ describe("recording results", () => {
   });
 });
 
+describe("accreditation periods", () => {
+  const refusedOn = (date: string) => ({ status: 409, message: `Your accreditation does not cover RB on ${date}` });
+
+  it("an accreditation renewed late does not cover the days it had lapsed, before or after the renewal is recorded", async () => {
+    const course = await licenceCourse("RB");
+    const candidate = await readyCandidate([{ cls: "DG", expires_on: "2030-01-01" }]);
+    const assessor = await makeUser(db, { role: "trainer" });
+    const number = `VIC-RB-${assessor.id.slice(0, 6)}`;
+    // the RB accreditation lapsed on 8 Nov
+    await addAccreditation(db, assessor.id, { regulator: "VIC", number, classes: ["DG", "RB"], starts_on: "2023-11-09", expires_on: "2026-11-08" }, admin.id, at("2026-10-01"));
+    const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-11-26", state: "VIC" }), admin.id, at("2026-11-20"));
+    const knowledgeOn26 = { part: "knowledge" as const, result: "satisfactory" as const, assessed_on: "2026-11-26" };
+    await expect(recordPartResult(db, id, knowledgeOn26, assessor.id, at("2026-11-26"))).rejects.toMatchObject(refusedOn("26 Nov 2026"));
+
+    // renewed on 27 Nov, by the same number and by a new one: neither reaches back to 26 Nov
+    await addAccreditation(db, assessor.id, { regulator: "VIC", number, classes: ["DG", "RB"], starts_on: "2026-11-27", expires_on: "2029-11-26" }, admin.id, at("2026-11-27"));
+    await addAccreditation(db, assessor.id, { regulator: "VIC", number: `${number}-B`, classes: ["RB"], starts_on: "2026-11-27", expires_on: "2029-11-26" }, admin.id, at("2026-11-27"));
+    const later = new Date(at("2026-11-27").getTime() + 3600_000);
+    await expect(recordPartResult(db, id, knowledgeOn26, assessor.id, later)).rejects.toMatchObject(refusedOn("26 Nov 2026"));
+    expect(await db.selectFrom("hrw_assessment_parts").select("id").where("assessment_id", "=", id).execute()).toHaveLength(0);
+
+    // the earlier period is kept beside the renewal, and the renewal covers its own days
+    const periods = await db.selectFrom("hrw_accreditations").select(["starts_on", "expires_on"]).where("number", "=", number).orderBy("starts_on").execute();
+    expect(periods).toEqual([
+      { starts_on: "2023-11-09", expires_on: "2026-11-08" },
+      { starts_on: "2026-11-27", expires_on: "2029-11-26" },
+    ]);
+    await recordPartResult(db, id, { ...knowledgeOn26, assessed_on: "2026-11-27" }, assessor.id, later);
+    expect((await getHrwAssessment(db, id))!.history).toHaveLength(1);
+  });
+
+  it("a result on a day inside a period recorded before the result counts; a period recorded after it never made it count", async () => {
+    const course = await licenceCourse("RB");
+    const candidate = await readyCandidate([{ cls: "DG", expires_on: "2030-01-01" }]);
+    const assessor = await makeUser(db, { role: "trainer" });
+    const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-11-26", state: "VIC" }), admin.id, at("2026-11-20"));
+    const part = { part: "knowledge" as const, result: "satisfactory" as const, assessed_on: "2026-11-26" };
+    // a period covering 26 Nov, but recorded only on 28 Nov: a result recorded on 27 Nov is not under it
+    await addAccreditation(db, assessor.id, { regulator: "VIC", number: `VIC-LATE-${assessor.id.slice(0, 6)}`, classes: ["RB"], starts_on: "2026-01-01", expires_on: "2027-12-31" }, admin.id, at("2026-11-28"));
+    await expect(recordPartResult(db, id, part, assessor.id, at("2026-11-27"))).rejects.toMatchObject(refusedOn("26 Nov 2026"));
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "VIC", licenceClass: "RB", date: "2026-11-26", recordedBy: at("2026-11-27").toISOString() })).toBeNull();
+
+    const number = `VIC-EARLY-${assessor.id.slice(0, 6)}`;
+    await addAccreditation(db, assessor.id, { regulator: "VIC", number, classes: ["RB"], starts_on: "2026-11-01", expires_on: "2029-10-31" }, admin.id, at("2026-11-02"));
+    await recordPartResult(db, id, part, assessor.id, at("2026-11-27"));
+    expect((await getHrwAssessment(db, id))!.accreditation_number).toBe(number);
+    // the first day of a period is covered, the day before it is not
+    const recordedBy = at("2026-11-27").toISOString();
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "VIC", licenceClass: "RB", date: "2026-11-01", recordedBy })).not.toBeNull();
+    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "VIC", licenceClass: "RB", date: "2026-10-31", recordedBy })).toBeNull();
+  });
+});
+
 describe("assessor register", () => {
   it("warns 60 days before an accreditation or the assessor's licence expires, and shows lapsed ones", async () => {
     const trainer = await assessorWith([
@@ -242,7 +297,14 @@ describe("assessor register", () => {
     ]);
     expect((await expiryWarnings(db, "2026-12-02", trainer.id)).map((w) => w.expires_on)).toEqual(["2026-11-30", "2027-01-29", "2027-01-31"]);
     expect((await expiryWarnings(db, "2026-12-01")).some((w) => w.trainer_id === trainer.id)).toBe(true);
-    await expect(addAccreditation(db, trainer.id, { regulator: "QLD", classes: ["CN"], expires_on: "2027-01-01", number: (await db.selectFrom("hrw_accreditations").select("number").where("trainer_id", "=", trainer.id).where("regulator", "=", "QLD").executeTakeFirstOrThrow()).number })).rejects.toMatchObject({ status: 409 });
+    // a number is one assessor's; the same period twice is refused
+    const number = (await db.selectFrom("hrw_accreditations").select("number").where("trainer_id", "=", trainer.id).where("regulator", "=", "QLD").executeTakeFirstOrThrow()).number;
+    await expect(addAccreditation(db, trainer.id, { regulator: "QLD", classes: ["CN"], starts_on: "2024-01-01", expires_on: "2027-01-01", number }, admin.id)).rejects.toMatchObject({ status: 409, message: "This accreditation already has a period starting on 1 Jan 2024" });
+    const other = await makeUser(db, { role: "trainer" });
+    await expect(addAccreditation(db, other.id, { regulator: "QLD", classes: ["CN"], starts_on: "2027-01-30", expires_on: "2030-01-29", number }, admin.id)).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.accreditationTaken });
+    // renewed: the lapsed period no longer warns, the new one is far off
+    await addAccreditation(db, trainer.id, { regulator: "QLD", classes: ["CN"], starts_on: "2027-01-30", expires_on: "2030-01-29", number }, admin.id);
+    expect((await expiryWarnings(db, "2026-12-02", trainer.id)).map((w) => w.expires_on)).toEqual(["2026-11-30", "2027-01-31"]);
   });
 });
 

@@ -3,6 +3,9 @@ import { CURRENT_ENROLLMENT_STATUSES, ENROLLMENT_STATUSES, TIERS, type Enrollmen
 import { overdueCertificateEnrollments } from "./certificate.server";
 import { enrollmentCountsByCourseAndStatus, percent } from "./stats.server";
 import { CERTIFICATE_GRACE_DAYS, filteredStudents, ISSUE_LABELS, undatedCompletions } from "./student.server";
+import type { Role } from "#db/schema";
+import { recordAudit, type AuditActor } from "./audit.server";
+import { roleReadsField } from "./personal-data.server";
 
 /** The ASQA compliance report: enrolment figures, record checks and the CSV export. */
 
@@ -248,3 +251,23 @@ export async function listStudentEnrollmentsForExport(db: DB): Promise<ExportRow
   }));
 }
 
+/**
+ * The students CSV as `reader` may read it (the columns their role reads, every row). A bulk
+ * read of people's records: it goes into the audit trail, naming the columns, never a value.
+ */
+export async function exportStudents(
+  db: DB,
+  reader: AuditActor & { id: string; role: Role },
+): Promise<{ columns: Array<(typeof EXPORT_COLUMNS)[number]>; rows: ExportRow[] }> {
+  const rows = await listStudentEnrollmentsForExport(db);
+  const columns = EXPORT_COLUMNS.filter((column) => roleReadsField(reader.role, column));
+  const students = new Set(rows.map((r) => r.student_id)).size;
+  await recordAudit(db, {
+    action: "students.exported",
+    actor: { id: reader.id, client: reader.client },
+    subject: { type: "students", id: null },
+    fields: columns,
+    detail: `${students} students, ${rows.length} rows`,
+  });
+  return { columns, rows };
+}

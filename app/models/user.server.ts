@@ -7,7 +7,8 @@ import { REQUEST_LIMITS, requireRequest } from "~/auth/request-limits.server";
 import type { RegistrationInput } from "~/schemas/auth";
 import type { ProfileInput } from "~/schemas/profile";
 import { conflict, DomainError, notFound } from "~/utils/errors";
-import { recordAudit, recordStudentEdit } from "./audit.server";
+import { recordAudit, recordStudentEdit, type AuditActor } from "./audit.server";
+import type { AuditAction } from "./audit-actions";
 import { recordEvent } from "./event.server";
 import { nextStudentNumber } from "./student-number.server";
 import { ownUsiColumns } from "./usi.server";
@@ -141,7 +142,14 @@ export async function insertUser(trx: DB, account: NewAccount, at: string): Prom
 export async function registerUser(
   db: DB,
   input: RegistrationInput,
-  options: { actorId?: string | null; now?: Date; client?: string; approved?: boolean } = {},
+  options: {
+    actorId?: string | null;
+    now?: Date;
+    client?: string;
+    approved?: boolean;
+    /** an account made outside a sign-up (a script) goes into the audit trail as this entry */
+    audit?: { action: AuditAction; actor: AuditActor; detail?: string };
+  } = {},
 ): Promise<{ user: PublicUser; pending: boolean }> {
   const now = (options.now ?? new Date()).toISOString();
   const pending = input.role !== "student" && !options.approved;
@@ -182,6 +190,7 @@ export async function registerUser(
         : `${input.full_name} registered as ${input.role}`,
       now,
     });
+    if (options.audit) await recordAudit(trx, { ...options.audit, subject: { type: "user", id }, now });
     const user = await getUserById(trx, id);
     return { user: user!, pending };
   });

@@ -6,6 +6,7 @@ import { DomainError, notFound } from "~/utils/errors";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { offerFreeSeats, seatsLeftExpression } from "./class-seats.server";
 import { createEnrollment, isEnrolled } from "./enrollment.server";
+import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
 
 /**
@@ -59,12 +60,12 @@ export async function leaveWaitlist(db: DB, input: { classId: string; studentId:
       .where("status", "in", ["waiting", "offered"])
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw notFound("Waitlist entry");
-    await offerFreeSeats(trx, input.classId, now);
+    await offerFreeSeats(trx, input.classId, now, input.studentId);
   });
 }
 
 /** Takes the seat offered: an enrolment in the class (the seat rule counts the learner's own offer as theirs). */
-export async function acceptOffer(db: DB, input: { classId: string; studentId: string; now?: Date }) {
+export async function acceptOffer(db: DB, input: { classId: string; studentId: string; client?: string | null; now?: Date }) {
   const now = input.now ?? new Date();
   return writeTransaction(db, async (trx) => {
     const offer = await trx
@@ -77,7 +78,9 @@ export async function acceptOffer(db: DB, input: { classId: string; studentId: s
       .where("class_waitlist.offer_expires_at", ">", now.toISOString())
       .executeTakeFirst();
     if (!offer) throw new DomainError(409, NO_OFFER);
-    return createEnrollment(trx, { studentId: input.studentId, courseId: offer.course_id, classId: input.classId, actorId: input.studentId, now });
+    const enrollment = await createEnrollment(trx, { studentId: input.studentId, courseId: offer.course_id, classId: input.classId, actorId: input.studentId, now });
+    await recordAudit(trx, { action: "waitlist.offer_accepted", actor: { id: input.studentId, client: input.client }, subject: { type: "class", id: input.classId, userId: input.studentId }, now });
+    return enrollment;
   });
 }
 

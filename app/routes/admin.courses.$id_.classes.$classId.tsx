@@ -14,6 +14,7 @@ import { CLASS_CANCELLED, CLASS_UPDATED, classDates, seatsWording, sessionsToTex
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
 import { foundOr404, jsonResponse } from "~/utils/http.server";
+import { clientAddress } from "~/http/request-context.server";
 
 async function loadClass(params: LoaderFunctionArgs["params"]) {
   const cls = await foundOr404(params.classId, (id) => getClass(getDb(), id), "Class not found");
@@ -34,14 +35,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/admin/courses/${cls.course_id}`;
   const intent = (await request.clone().formData().catch(() => null))?.get("intent");
   if (intent === "cancel") {
-    mailClassCancelled(await cancelClass(db, cls.id, admin.id), cls.course_id);
+    mailClassCancelled(await cancelClass(db, cls.id, { id: admin.id, client: clientAddress(request) }), cls.course_id);
     return redirectWithFlash(back, { type: "success", message: CLASS_CANCELLED });
   }
   return answerForm(request, {
     schema: classFormSchema,
     unreadable: "Failed to save the class",
     save: async (input) => {
-      await updateClass(db, cls.id, input, admin.id);
+      await updateClass(db, cls.id, input, { id: admin.id, client: clientAddress(request) });
       return redirectWithFlash(back, { type: "success", message: CLASS_UPDATED });
     },
   });

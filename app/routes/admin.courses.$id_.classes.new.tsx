@@ -14,6 +14,7 @@ import { CLASS_CREATED } from "~/schemas/class-text";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
 import { foundOr404 } from "~/utils/http.server";
+import { clientAddress } from "~/http/request-context.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
@@ -30,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     schema: classFormSchema,
     unreadable: "Failed to add the class",
     save: async (input) => {
-      await createClass(db, course.id, input, admin.id);
+      await createClass(db, course.id, input, { id: admin.id, client: clientAddress(request) });
       return redirectWithFlash(`/admin/courses/${course.id}`, { type: "success", message: CLASS_CREATED });
     },
   });

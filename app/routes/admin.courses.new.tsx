@@ -11,6 +11,7 @@ import { courseCreateSchema, courseFormInput } from "~/schemas/course";
 import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { parseWith } from "~/utils/validation";
+import { clientAddress } from "~/http/request-context.server";
 
 export const COURSE_CREATED = "Course created successfully";
 const CREATE_FAILED = "Failed to create course";
@@ -29,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = parseWith(courseCreateSchema, courseFormInput(form));
   if (!parsed.success) return courseFormFailure(form, EMPTY_COURSE_STATE, parsed.message, parsed.fieldErrors, 400);
   try {
-    const course = await createCourse(getDb(), parsed.data, admin.id);
+    const course = await createCourse(getDb(), parsed.data, { id: admin.id, client: clientAddress(request) });
     return redirectWithFlash(`/admin/courses/${course.id}`, { type: "success", message: COURSE_CREATED });
   } catch (error) {
     if (isDomainError(error)) return courseFormFailure(form, EMPTY_COURSE_STATE, error.message || CREATE_FAILED, error.fieldErrors, error.status);

@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
-import { roleReadsField } from "~/models/personal-data.server";
-import { EXPORT_COLUMNS, listStudentEnrollmentsForExport } from "~/models/report.server";
+import { clientAddress } from "~/http/request-context.server";
+import { exportStudents } from "~/models/report.server";
 import { toCsv } from "~/utils/csv";
 
 /** Export Data: every student with their enrolments as a CSV download (admins only). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const reader = await requireRole(request, "admin");
-  const rows = await listStudentEnrollmentsForExport(getDb());
-  const columns = EXPORT_COLUMNS.filter((column) => roleReadsField(reader.role, column));
+  const { columns, rows } = await exportStudents(getDb(), { id: reader.id, role: reader.role, client: clientAddress(request) });
   const date = new Date().toISOString().slice(0, 10);
   // The byte-order mark lets spreadsheet programs read the file as UTF-8.
   return new Response(`\uFEFF${toCsv(columns, rows)}`, {

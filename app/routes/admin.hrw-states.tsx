@@ -10,6 +10,7 @@ import { listStateRules, setStateRule } from "~/models/hrw-register.server";
 import { stateRuleSchema } from "~/schemas/hrw";
 import { answerForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
+import { clientAddress } from "~/http/request-context.server";
 
 export const STATE_RULE_SAVED = "Notice lead time saved";
 
@@ -29,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
     schema: stateRuleSchema,
     unreadable: "The form could not be read; please try again",
     save: async (input) => {
-      await setStateRule(getDb(), input, admin.id);
+      await setStateRule(getDb(), input, { id: admin.id, client: clientAddress(request) });
       return redirectWithFlash("/admin/hrw-states", { type: "success", message: `${STATE_RULE_SAVED}: ${input.state}` });
     },
   });

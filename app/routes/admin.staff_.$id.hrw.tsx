@@ -16,6 +16,7 @@ import { formIntent } from "~/utils/form-intent.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
+import { clientAddress } from "~/http/request-context.server";
 
 export const REGISTER_UPDATED = "Assessor register updated";
 
@@ -36,15 +37,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const { trainer } = await loadRegister(params.id);
   const db = getDb();
+  const actor = { id: admin.id, client: clientAddress(request) };
   const done = () => redirectWithFlash(`/admin/staff/${trainer.id}/hrw`, { type: "success", message: REGISTER_UPDATED });
   const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
   switch (await formIntent(request)) {
     case "licence":
-      return answerForm(request, { ...common, schema: assessorLicenceSchema, save: async (input) => (await setAssessorLicence(db, trainer.id, input, admin.id), done()) });
+      return answerForm(request, { ...common, schema: assessorLicenceSchema, save: async (input) => (await setAssessorLicence(db, trainer.id, input, actor), done()) });
     case "accreditation":
-      return answerForm(request, { ...common, schema: accreditationSchema, save: async (input) => (await addAccreditation(db, trainer.id, input), done()) });
+      return answerForm(request, { ...common, schema: accreditationSchema, save: async (input) => (await addAccreditation(db, trainer.id, input, actor), done()) });
     case "remove":
-      return answerForm(request, { ...common, schema: accreditationRemovalSchema, save: async (input) => (await removeAccreditation(db, trainer.id, input.accreditation_id), done()) });
+      return answerForm(request, { ...common, schema: accreditationRemovalSchema, save: async (input) => (await removeAccreditation(db, trainer.id, input.accreditation_id, actor), done()) });
     default:
       return formFailure(common.unreadable);
   }
@@ -71,11 +73,11 @@ export default function AssessorRegisterPage() {
               {register.accreditations.map((a) => (
                 <li key={a.id} className="flex flex-wrap items-center justify-between gap-2">
                   <span>
-                    {a.regulator} <span className="font-semibold">{a.number}</span>: {a.classes.join(", ")} — {a.expires_on < today ? "expired" : "expires"} {hrwDate(a.expires_on)}
+                    {a.regulator} <span className="font-semibold">{a.number}</span>: {a.classes.join(", ")} — from {hrwDate(a.starts_on)}, {a.expires_on < today ? "expired" : "expires"} {hrwDate(a.expires_on)}
                   </span>
                   <Form method="post">
                     <input type="hidden" name="accreditation_id" value={a.id} />
-                    <SubmitButton intent="remove" variant="secondary" size="sm" busyLabel="Removing..." aria-label={`Remove accreditation ${a.number}`}>
+                    <SubmitButton intent="remove" variant="secondary" size="sm" busyLabel="Removing..." aria-label={`Remove accreditation ${a.number} from ${hrwDate(a.starts_on)}`}>
                       Remove
                     </SubmitButton>
                   </Form>
@@ -92,12 +94,16 @@ export default function AssessorRegisterPage() {
             <SubmitButton intent="licence" busyLabel="Saving...">Save licence</SubmitButton>
           </Form>
         </TitledCard>
-        <TitledCard title="Add an accreditation" className="lg:col-span-2">
+        <TitledCard title="Add an accreditation or a renewal" className="lg:col-span-2">
           <Form method="post" noValidate className="space-y-3">
             {failed === "accreditation" && data?.error ? <Alert>{data.error}</Alert> : null}
-            <div className="grid gap-3 sm:grid-cols-3">
+            <p className="text-sm text-steel-700">
+              A renewal is the same number with the new period&apos;s dates; the earlier period stays. Results count only on days a period covers.
+            </p>
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
               <SelectField label="Regulator (state)" name="regulator" required defaultValue={failed === "accreditation" ? v.regulator : "QLD"} error={field("accreditation", "regulator")} options={HRW_STATE_CODES.map((s) => ({ value: s, label: `${s} (${HRW_STATES[s]})` }))} />
               <TextField label="Accreditation number" name="number" required defaultValue={failed === "accreditation" ? v.number : undefined} error={field("accreditation", "number")} />
+              <TextField label="Accreditation start" name="starts_on" type="date" required defaultValue={failed === "accreditation" ? v.starts_on : undefined} error={field("accreditation", "starts_on")} />
               <TextField label="Accreditation expiry" name="expires_on" type="date" required defaultValue={failed === "accreditation" ? v.expires_on : undefined} error={field("accreditation", "expires_on")} />
             </div>
             <ClassCheckboxes legend="Classes covered" name="classes" checked={failed === "accreditation" ? (v.classes ?? "").split(",") : []} error={field("accreditation", "classes")} />

@@ -9,7 +9,7 @@ import { useActionToast } from "~/components/toaster";
 import { Alert, buttonClasses, Modal, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getAvetmissDetails } from "~/avetmiss/details.server";
-import { updateStudent } from "~/models/student.server";
+import { getStudentForEdit, updateStudent } from "~/models/student.server";
 import { getStudentById } from "~/models/user.server";
 import { studentFormInput, studentUpdateSchema } from "~/schemas/student";
 import { answerForm } from "~/utils/form-action.server";
@@ -25,8 +25,9 @@ function loadStudent(id: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "admin");
-  const student = await loadStudent(params.id);
+  const admin = await requireRole(request, "admin");
+  // the form shows the USI: the read is audited
+  const student = await foundOr404(params.id, (studentId) => getStudentForEdit(getDb(), studentId, { id: admin.id, client: clientAddress(request) }), "Student not found");
   const details = await getAvetmissDetails(getDb(), student.id);
   return { student, details: details! };
 }

@@ -6,6 +6,7 @@ import { getDb } from "~/db.server";
 import { mailClassCancelled } from "~/mail/class-schedule.server";
 import { cancelClass, getClass, updateClass } from "~/models/class.server";
 import { notFound } from "~/utils/errors";
+import { clientAddress } from "~/http/request-context.server";
 
 /**
  * PUT /api/admin/classes/{id}: a partial change (the edit form's schema). DELETE cancels the
@@ -22,7 +23,7 @@ const handle = apiRoute({
       if (!current) throw notFound("Class");
       return apiJson<ClassResponse>(classForApi(current));
     }
-    return apiJson<ClassResponse>(classForApi(await updateClass(db, id, patch, admin.id)));
+    return apiJson<ClassResponse>(classForApi(await updateClass(db, id, patch, { id: admin.id, client: clientAddress(request) })));
   },
   DELETE: async ({ request, params }) => {
     const admin = await requireApiUser(request, "admin");
@@ -30,7 +31,7 @@ const handle = apiRoute({
     const db = getDb();
     const current = await getClass(db, id);
     if (!current) throw notFound("Class");
-    mailClassCancelled(await cancelClass(db, id, admin.id), current.course_id);
+    mailClassCancelled(await cancelClass(db, id, { id: admin.id, client: clientAddress(request) }), current.course_id);
     return new Response(null, { status: 204 });
   },
 });

@@ -3,9 +3,9 @@ import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, queryObject } from "~/api/http.server";
 import { type StudentContactResponse, type UserResponse } from "~/api/schemas";
 import { STUDENT_LIST_DEFAULT_PAGE_SIZE, studentListApiQuery } from "~/schemas/page-queries";
-import { personFor } from "~/models/personal-data.server";
+import { clientAddress } from "~/http/request-context.server";
 import { getDb } from "~/db.server";
-import { searchStudents } from "~/models/student.server";
+import { studentPageFor } from "~/models/student.server";
 
 /**
  * GET /api/admin/students?q=&status=&issue=&page=&page_size= → an array of students (clients
@@ -16,14 +16,14 @@ const handle = apiRoute({
   GET: async ({ request }) => {
     const reader = await requireApiUser(request, "trainer", "admin");
     const query = parseInput(studentListApiQuery, queryObject(request));
-    const page = await searchStudents(getDb(), {
+    const page = await studentPageFor(getDb(), { id: reader.id, role: reader.role, client: clientAddress(request) }, {
       q: query.q,
       status: query.status,
       issue: query.issue,
       page: query.page,
       pageSize: query.page_size ?? STUDENT_LIST_DEFAULT_PAGE_SIZE,
     });
-    return apiJson<Array<UserResponse | StudentContactResponse>>(page.students.map((student) => personFor(reader, student)), {
+    return apiJson<Array<UserResponse | StudentContactResponse>>(page.students, {
       headers: {
         "X-Total-Count": String(page.total),
         "X-Page": String(page.page),

@@ -4,6 +4,7 @@ import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { assessmentRequest, type AssessmentResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
 import { getAssessment, recordAssessment } from "~/models/assessment.server";
+import { clientAddress } from "~/http/request-context.server";
 
 /**
  * POST /api/assessments → 201 with the recorded assessment. Trainers and administrators; the
@@ -16,7 +17,7 @@ const handle = apiRoute({
     const user = await requireApiUser(request, "trainer", "admin");
     const input = parseInput(assessmentRequest, await readJsonBody(request));
     const db = getDb();
-    const { id } = await recordAssessment(db, { ...input, actorId: user.id });
+    const { id } = await recordAssessment(db, { ...input, actorId: user.id, client: clientAddress(request) });
     return apiJson<AssessmentResponse>((await getAssessment(db, id))!, { status: 201 });
   },
 });

@@ -5,6 +5,7 @@ import { attendanceRequest } from "~/api/class-schemas";
 import { getDb } from "~/db.server";
 import { getRoster, markAttendance } from "~/models/attendance.server";
 import { notFound } from "~/utils/errors";
+import { clientAddress } from "~/http/request-context.server";
 
 /**
  * GET /api/classes/{id}/roster: the class's sessions and learners with their marks; POST marks
@@ -24,7 +25,7 @@ const handle = apiRoute({
     const classId = pathId(params, "Class");
     const input = parseInput(attendanceRequest, await readJsonBody(request));
     if (!(await getRoster(db, classId, user))?.sessions.some((s) => s.id === input.session_id)) throw notFound("Learner or session");
-    await markAttendance(db, { ...input, user });
+    await markAttendance(db, { ...input, user, client: clientAddress(request) });
     return apiJson((await getRoster(db, classId, user))!);
   },
 });

@@ -3,6 +3,7 @@ import { hrwBookingRequest } from "~/api/hrw-schemas";
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
 import { bookAssessment, getHrwAssessment } from "~/models/hrw-assessment.server";
+import { clientAddress } from "~/http/request-context.server";
 
 /** POST /api/hrw/assessments: books an assessment, with the booking page's schema and model. */
 const route = apiRoute({
@@ -10,7 +11,7 @@ const route = apiRoute({
     const trainer = await requireApiUser(request, "trainer");
     const input = parseInput(hrwBookingRequest, await readJsonBody(request));
     const db = getDb();
-    const { id } = await bookAssessment(db, input, trainer.id);
+    const { id } = await bookAssessment(db, input, { id: trainer.id, client: clientAddress(request) });
     return apiJson((await getHrwAssessment(db, id))!, { status: 201 });
   },
 });

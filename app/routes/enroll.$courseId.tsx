@@ -25,6 +25,7 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { formatPrice } from "~/utils/format";
 import { logLine } from "~/utils/log.server";
 import { answerForm } from "~/utils/form-action.server";
+import { clientAddress } from "~/http/request-context.server";
 
 export const ENROLLED = "Successfully enrolled in course!";
 const COURSE_NOT_FOUND = "Course not found";
@@ -87,7 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         if (intent === "waitlist") await joinWaitlist(db, input);
         if (intent === "leave") await leaveWaitlist(db, input);
         if (intent === "accept") {
-          await acceptOffer(db, input);
+          await acceptOffer(db, { ...input, client: clientAddress(request) });
           return redirectWithFlash(afterEnrollment(user.role), { type: "success", message: OFFER_ACCEPTED });
         }
         return redirectWithFlash(`/enroll/${id.data}`, { type: "success", message: intent === "waitlist" ? WAITLIST_JOINED : WAITLIST_LEFT });

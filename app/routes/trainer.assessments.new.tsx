@@ -18,6 +18,7 @@ import { answerForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { statusLabel } from "~/utils/format";
 import type { FieldErrors } from "~/utils/validation";
+import { clientAddress } from "~/http/request-context.server";
 
 export const ASSESSMENT_RECORDED = "Assessment recorded successfully";
 
@@ -58,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
     invalid: "Please correct the highlighted fields",
     fieldErrors: (error) => (error.status === 404 ? { enrollment_id: "That enrolment was not found" } : error.fieldErrors),
     save: async (input) => {
-      await recordAssessment(getDb(), { ...input, actorId: user.id });
+      await recordAssessment(getDb(), { ...input, actorId: user.id, client: clientAddress(request) });
       return redirectWithFlash("/trainer/assessments", { type: "success", message: ASSESSMENT_RECORDED });
     },
   });

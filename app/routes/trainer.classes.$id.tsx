@@ -14,6 +14,7 @@ import { ATTENDANCE_SAVED, ATTENDANCE_WORDS, classDates } from "~/schemas/class-
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
 import { foundOr404 } from "~/utils/http.server";
+import { clientAddress } from "~/http/request-context.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "trainer");
@@ -28,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     unreadable: "Failed to save attendance",
     save: async ({ session_id, enrollment_id, status, via }) => {
       if (!roster.sessions.some((s) => s.id === session_id)) return data({ ok: false, toast: { type: "error" as const, message: "Session not found" } }, { status: 404 });
-      await markAttendance(getDb(), { session_id, enrollment_id, status, user });
+      await markAttendance(getDb(), { session_id, enrollment_id, status, user, client: clientAddress(request) });
       // with JavaScript a fetcher sent the mark: it toasts the answer, the page stays
       if (via === "fetcher") return { ok: true, toast: { type: "success" as const, message: ATTENDANCE_SAVED } };
       return redirectWithFlash(`/trainer/classes/${roster.id}`, { type: "success", message: ATTENDANCE_SAVED });

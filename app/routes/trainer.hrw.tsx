@@ -50,7 +50,7 @@ export default function TrainerHrw() {
             <ul className="mt-2 space-y-1 text-sm">
               {register.accreditations.map((a) => (
                 <li key={a.id}>
-                  {a.regulator} accreditation <span className="font-semibold">{a.number}</span>: {a.classes.join(", ")} — {a.expires_on < today ? "expired" : "expires"} {hrwDate(a.expires_on)}
+                  {a.regulator} accreditation <span className="font-semibold">{a.number}</span>: {a.classes.join(", ")} — from {hrwDate(a.starts_on)}, {a.expires_on < today ? "expired" : "expires"} {hrwDate(a.expires_on)}
                 </li>
               ))}
             </ul>

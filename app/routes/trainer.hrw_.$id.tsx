@@ -17,6 +17,7 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDateTime } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
+import { clientAddress } from "~/http/request-context.server";
 
 export const NOTICE_RECORDED = "Regulator notice recorded";
 export const PART_RECORDED = "Result recorded";
@@ -43,15 +44,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRole(request, "trainer");
   const { id } = await loadAssessment(params.id);
   const db = getDb();
+  const actor = { id: user.id, client: clientAddress(request) };
   const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
   const done = (message: string) => redirectWithFlash(`/trainer/hrw/${id}`, { type: "success", message });
   switch (await formIntent(request)) {
     case "notice":
-      return answerForm(request, { ...common, schema: noticeSchema, save: async (input) => (await recordNotice(db, id, input.notice_reference, user.id), done(NOTICE_RECORDED)) });
+      return answerForm(request, { ...common, schema: noticeSchema, save: async (input) => (await recordNotice(db, id, input.notice_reference, actor), done(NOTICE_RECORDED)) });
     case "part":
-      return answerForm(request, { ...common, schema: partResultSchema, save: async (input) => (await recordPartResult(db, id, input, user.id), done(PART_RECORDED)) });
+      return answerForm(request, { ...common, schema: partResultSchema, save: async (input) => (await recordPartResult(db, id, input, actor), done(PART_RECORDED)) });
     case "nsa":
-      return answerForm(request, { ...common, schema: nsaSchema, save: async (input) => (await recordNsa(db, id, input, user.id), done(NSA_RECORDED)) });
+      return answerForm(request, { ...common, schema: nsaSchema, save: async (input) => (await recordNsa(db, id, input, actor), done(NSA_RECORDED)) });
     default:
       return formFailure(common.unreadable);
   }

@@ -16,6 +16,7 @@ import { answerForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
+import { clientAddress } from "~/http/request-context.server";
 
 export const ASSESSMENT_BOOKED = "Assessment booked";
 
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
     unreadable: "The booking could not be read; please try again",
     invalid: "Please correct the highlighted fields",
     save: async (input) => {
-      const { id } = await bookAssessment(getDb(), input, user.id);
+      const { id } = await bookAssessment(getDb(), input, { id: user.id, client: clientAddress(request) });
       return redirectWithFlash(`/trainer/hrw/${id}`, { type: "success", message: ASSESSMENT_BOOKED });
     },
   });

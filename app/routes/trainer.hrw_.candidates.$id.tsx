@@ -17,6 +17,7 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDateTime } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
+import { clientAddress } from "~/http/request-context.server";
 
 export const CHECK_RECORDED = "Check recorded";
 
@@ -42,15 +43,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRole(request, "trainer");
   const { candidate } = await loadChecks(params.id);
   const db = getDb();
+  const actor = { id: user.id, client: clientAddress(request) };
   const done = () => redirectWithFlash(`/trainer/hrw/candidates/${candidate.id}`, { type: "success", message: CHECK_RECORDED });
   const common = { unreadable: "The check could not be read; please try again", invalid: "Please correct the highlighted fields" };
   switch (await formIntent(request)) {
     case "age":
-      return answerForm(request, { ...common, schema: ageCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "age", ...input }, user.id), done()) });
+      return answerForm(request, { ...common, schema: ageCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "age", ...input }, actor), done()) });
     case "identity":
-      return answerForm(request, { ...common, schema: identityCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "identity", ...input }, user.id), done()) });
+      return answerForm(request, { ...common, schema: identityCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "identity", ...input }, actor), done()) });
     case "prerequisite":
-      return answerForm(request, { ...common, schema: prerequisiteCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "prerequisite", ...input }, user.id), done()) });
+      return answerForm(request, { ...common, schema: prerequisiteCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "prerequisite", ...input }, actor), done()) });
     default:
       return formFailure(common.unreadable);
   }

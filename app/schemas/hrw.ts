@@ -2,7 +2,7 @@ import { z } from "zod";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { parseWith } from "~/utils/validation";
 import { calendarDate, optionalText, requiredText, uuid } from "./fields";
-import { HRW_STATE_CODES, IDENTITY_DOCUMENT_CODES, LICENCE_CLASS_CODES, NAI_PART_CODES, NAI_RESULT_CODES } from "./hrw-codes";
+import { HRW_MESSAGES, HRW_STATE_CODES, IDENTITY_DOCUMENT_CODES, LICENCE_CLASS_CODES, NAI_PART_CODES, NAI_RESULT_CODES } from "./hrw-codes";
 
 /**
  * The forms and /api payloads of high-risk work licence assessments, one schema each; the
@@ -37,12 +37,21 @@ export const courseLicenceFields = {
 /** Removing one accreditation from the register. */
 export const accreditationRemovalSchema = z.object({ accreditation_id: uuid });
 
-export const accreditationSchema = z.object({
-  regulator: hrwState,
-  number: requiredText("Accreditation number", 40),
-  classes: list(licenceClass, "Choose the classes the accreditation covers").refine((v) => v.length > 0, "Choose the classes the accreditation covers"),
-  expires_on: calendarDate("Expiry date"),
-});
+/** One period of an accreditation: a renewal is the same number again with its own start. */
+export const accreditationSchema = z
+  .object({
+    regulator: hrwState,
+    number: requiredText("Accreditation number", 40),
+    classes: list(licenceClass, "Choose the classes the accreditation covers").refine((v) => v.length > 0, "Choose the classes the accreditation covers"),
+    starts_on: calendarDate("Start date"),
+    expires_on: calendarDate("Expiry date"),
+  })
+  .refine((v) => v.starts_on <= v.expires_on, {
+    message: HRW_MESSAGES.expiryBeforeStart,
+    path: ["expires_on"],
+    // said beside the other fields' messages, as long as both dates are dates
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "starts_on" || issue.path?.[0] === "expires_on"),
+  });
 export type AccreditationInput = z.infer<typeof accreditationSchema>;
 
 export const assessorLicenceSchema = z.object({

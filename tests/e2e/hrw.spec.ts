@@ -155,21 +155,36 @@ test.describe("high-risk work licence assessments", () => {
     await page.goto("/admin/staff");
     await page.getByRole("link", { name: "Assessor register of Priya Shah" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Assessor register: Priya Shah" })).toBeVisible();
-    await expect(page.getByText(/NSW-HRWA-18840: DG, RB — expired/)).toBeVisible();
+    await expect(page.getByText(/NSW-HRWA-18840: DG, RB — from .*, expired/)).toBeVisible();
     await expectAccessible(page);
     const number = `QLD-E2E-${crypto.randomUUID().slice(0, 6)}`;
     await page.getByLabel("Regulator (state)").selectOption("QLD");
     await page.getByLabel("Accreditation number").fill(number);
+    await page.getByLabel("Accreditation start").fill("2029-07-01");
     await page.getByLabel("Accreditation expiry").fill("2029-06-30");
     await page.getByRole("button", { name: "Add accreditation" }).click();
     await expect(page.getByText("Choose the classes the accreditation covers").first()).toBeVisible();
+    await expect(page.getByText("The expiry date cannot be before the start date").first()).toBeVisible();
+    await page.getByLabel("Accreditation start").fill("2026-07-01");
     await page.getByRole("checkbox", { name: "CN" }).check();
     await page.getByRole("checkbox", { name: "C2" }).check();
     await page.getByRole("button", { name: "Add accreditation" }).click();
     await expectMessage(page, js, "Assessor register updated");
-    await expect(page.getByText(`QLD ${number}: CN, C2 — expires ${shown("2029-06-30")}`)).toBeVisible();
-    await page.getByRole("button", { name: `Remove accreditation ${number}` }).click();
+    await expect(page.getByText(`QLD ${number}: CN, C2 — from ${shown("2026-07-01")}, expires ${shown("2029-06-30")}`)).toBeVisible();
+    // a renewal is the same number with the new period: the earlier period stays beside it
+    await page.getByLabel("Regulator (state)").selectOption("QLD");
+    await page.getByLabel("Accreditation number").fill(number);
+    await page.getByLabel("Accreditation start").fill("2029-07-01");
+    await page.getByLabel("Accreditation expiry").fill("2032-06-30");
+    await page.getByRole("checkbox", { name: "CN" }).check();
+    await page.getByRole("button", { name: "Add accreditation" }).click();
     await expectMessage(page, js, "Assessor register updated");
+    await expect(page.getByText(`QLD ${number}: CN — from ${shown("2029-07-01")}, expires ${shown("2032-06-30")}`)).toBeVisible();
+    await expect(page.getByText(`QLD ${number}: CN, C2 — from ${shown("2026-07-01")}`)).toBeVisible();
+    for (const start of ["2029-07-01", "2026-07-01"]) {
+      await page.getByRole("button", { name: `Remove accreditation ${number} from ${shown(start)}` }).click();
+      await expectMessage(page, js, "Assessor register updated");
+    }
     await expect(page.getByText(number)).toHaveCount(0);
 
     await page.goto("/admin/hrw-states");
