@@ -12,6 +12,7 @@ import { accountsWithDemoPassword, demoListenRefusal, namedAccounts, summariseDe
 import { migrateDownAll, migrateToLatest } from "../db/migrate";
 import { seedDemoData } from "../app/demo/seed.server";
 import { isLoopbackHost, isPublicDeployment, parseEnv } from "../app/env.server";
+import { encryptStoredSecrets } from "../app/auth/secret-box.server";
 
 const args = new Set(process.argv.slice(2));
 
@@ -26,6 +27,9 @@ async function main() {
     }
     const applied = await migrateToLatest(db);
     console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date.");
+    // authenticator secrets stored before they were encrypted are encrypted now (decision 018)
+    const encrypted = await encryptStoredSecrets(db, env.TWO_STEP_KEY);
+    if (encrypted) console.log(`Encrypted ${encrypted} authenticator secret(s) stored as text.`);
     if (publicDeployment) {
       if (!args.has("--no-seed") && env.SEED_DEMO) console.log(`Public deployment (${env.APP_URL}): demo data is never seeded.`);
       const exposed = await accountsWithDemoPassword(db);
