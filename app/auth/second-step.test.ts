@@ -71,7 +71,8 @@ describe("the second step", () => {
       submitCode(step, currentCode(TEST_TOTP_SECRET, Date.now())),
       submitCode(step, currentCode(TEST_TOTP_SECRET, Date.now() + 30_000)),
     ]);
-    expect(answers.map((a) => a.status)).toEqual([302, 302, 302]);
+    // the others are sent back to sign in, or (a code older than one accepted meanwhile) told the code is not right
+    for (const answer of answers) expect([302, 401]).toContain(answer.status);
     expect(answers.filter((a) => a.headers.get("Location") === "/dashboard")).toHaveLength(1);
     expect(await sessions(user.id)).toHaveLength(1);
     const stored = await db.selectFrom("sign_in_steps").selectAll().where("user_id", "=", user.id).execute();
