@@ -32,10 +32,10 @@ const ROUTES_DIR = "app/routes";
 function urlOf(file: string): string {
   const segments = file
     .replace(/\.(tsx|ts)$/, "")
-    .replace(/\[\.\]/g, "\u0000")
+    .replace(/\[\.\]/g, "~dot~")
     .split(".")
     .filter((s) => s !== "_index")
-    .map((s) => s.replace(/_$/, "").replace(/\u0000/g, "."));
+    .map((s) => s.replace(/_$/, "").replace(/~dot~/g, "."));
   return `/${segments.join("/")}`;
 }
 
