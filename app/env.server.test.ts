@@ -30,9 +30,21 @@ describe("environment", () => {
       expect(a).toHaveLength(64);
       expect(b).toBe(a);
       expect(fs.readFileSync(path.join(dir, "data", "session-secret"), "utf8")).toBe(a);
+      // the authenticator secrets' key is kept the same way, in a file of its own
+      const key = parseEnv({}).TWO_STEP_KEY;
+      expect(key).toMatch(/^[0-9a-f]{64}$/);
+      expect(key).not.toBe(a);
+      expect(parseEnv({}).TWO_STEP_KEY).toBe(key);
+      expect(fs.statSync(path.join(dir, "data", "two-step-key")).mode & 0o777).toBe(0o600);
     } finally {
       process.chdir(cwd);
     }
+  });
+
+  it("takes TWO_STEP_KEY as 64 hex characters and names it when it is anything else", () => {
+    const key = "ab".repeat(32);
+    expect(parseEnv({ SESSION_SECRET: "s".repeat(32), TWO_STEP_KEY: key }).TWO_STEP_KEY).toBe(key);
+    expect(() => parseEnv({ SESSION_SECRET: "s".repeat(32), TWO_STEP_KEY: "too-short" })).toThrow(/TWO_STEP_KEY: must be 64 hex characters/);
   });
 
   it("refuses SMTP_URL without APP_URL, so no mail ever takes its links from a request", () => {

@@ -20,6 +20,11 @@ const schema = z.object({
    */
   MIGRATION_DATABASE_URL: databaseUrl.optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** The key authenticator secrets are encrypted with (AES-256-GCM): 32 bytes as 64 hex characters. */
+  TWO_STEP_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes), e.g. the output of openssl rand -hex 32")
+    .optional(),
   SEED_DEMO: booleanish.default(true),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   RTO_NAME: z.string().min(1).default("Summit Crane & Rigging Training"),
@@ -47,12 +52,17 @@ const schema = z.object({
   HOST: z.string().max(255).optional(),
 });
 
-export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };
+export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; TWO_STEP_KEY: string };
 
-let warned = false;
+const warned = new Set<string>();
 
-function readSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
+/**
+ * A secret generated once into a file under data/ readable by its owner only, for a
+ * single-machine install (npm start); a deployment with several servers sets the variable so
+ * they agree. 32 random bytes as hex.
+ */
+function readSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   try {
     const secret = fs.readFileSync(file, "utf8").trim();
     fs.chmodSync(file, 0o600); // one written by an older version may be world-readable
@@ -63,6 +73,16 @@ function readSecret(dataDir: string): string {
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+/** The variable's value, else the file's under data/ (with a warning in production, once per variable). */
+function secretOrFile(value: string | undefined, variable: string, file: string, nodeEnv: string): string {
+  if (value) return value;
+  if (nodeEnv === "production" && !warned.has(variable)) {
+    warned.add(variable);
+    console.warn(`${variable} is not set: using the one generated under data/ (set it when running several servers).`);
+  }
+  return readSecret(path.resolve("data"), file);
 }
 
 /** Reads and validates the environment; throws one message naming every bad variable. */
@@ -79,17 +99,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       "Invalid environment:\n  SMTP_URL is set but APP_URL is not: emailed links must name the portal's public address, never one taken from a request. Set APP_URL (e.g. https://portal.example.com).",
     );
   }
-  let secret = env.SESSION_SECRET;
-  if (!secret) {
-    // A single-machine install (npm start) keeps a generated secret under data/; a deployment
-    // with several servers must set SESSION_SECRET so they agree.
-    if (env.NODE_ENV === "production" && !warned) {
-      warned = true;
-      console.warn("SESSION_SECRET is not set: using the secret generated under data/ (set it when running several servers).");
-    }
-    secret = readSecret(path.resolve("data"));
-  }
-  return { ...env, SESSION_SECRET: secret };
+  return {
+    ...env,
+    SESSION_SECRET: secretOrFile(env.SESSION_SECRET, "SESSION_SECRET", "session-secret", env.NODE_ENV),
+    // never in the database: a copy of the database alone cannot produce second-step codes
+    TWO_STEP_KEY: secretOrFile(env.TWO_STEP_KEY, "TWO_STEP_KEY", "two-step-key", env.NODE_ENV),
+  };
 }
 
 const NAMES = Object.keys(schema.shape);

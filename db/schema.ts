@@ -384,6 +384,17 @@ export interface TwoStepTable {
   confirmed_at: string | null;
   /** the newest TOTP step a code was accepted for: an older or equal one is refused */
   last_step: number | null;
+  /** a new authenticator being set up again while `secret` stays in use (encrypted as `secret` is) */
+  pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The state between a right password and its second step: one row per sign-in, used once. */
+export interface SignInStepsTable {
+  /** sha-256 of the id the step cookie holds */
+  id: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface RecoveryCodesTable {
@@ -397,6 +408,7 @@ export interface Database extends HrwTables {
   audit_log: AuditLogTable;
   two_step: TwoStepTable;
   recovery_codes: RecoveryCodesTable;
+  sign_in_steps: SignInStepsTable;
   classes: ClassesTable;
   class_sessions: ClassSessionsTable;
   class_waitlist: ClassWaitlistTable;

@@ -17,6 +17,7 @@ import { migrateDownAll, migrateToLatest } from "../db/migrate";
 import { seedDemoData } from "../app/demo/seed.server";
 import { auditOwnerWarning } from "../db/roles";
 import { isLoopbackHost, isPublicDeployment, parseEnv, type Env } from "../app/env.server";
+import { encryptStoredSecrets } from "../app/auth/secret-box.server";
 
 const args = new Set(process.argv.slice(2));
 
@@ -31,6 +32,9 @@ async function main() {
     }
     const applied = await migrateToLatest(db);
     console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database schema is up to date.");
+    // authenticator secrets stored before they were encrypted are encrypted now (decision 018)
+    const encrypted = await encryptStoredSecrets(db, env.TWO_STEP_KEY);
+    if (encrypted) console.log(`Encrypted ${encrypted} authenticator secret(s) stored as text.`);
     if (publicDeployment) {
       if (!args.has("--no-seed") && env.SEED_DEMO) console.log(`Public deployment (${env.APP_URL}): demo data is never seeded.`);
       const exposed = await accountsWithDemoPassword(db);

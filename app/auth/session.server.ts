@@ -103,21 +103,57 @@ export const SECOND_STEP_MINUTES = 5;
 
 const secondStepCookie = () => portalCookie(`${sessionCookieName()}-step`, SECOND_STEP_MINUTES * 60);
 
+/** How long a used or expired step is kept before the next sign-in tidies it away (so a replay is told it was used). */
+const STEP_KEPT_MS = 24 * 3600_000;
+
 /**
- * After a right password for an account with a second step: a signed, short-lived cookie that
- * names the account and where to go afterwards, and nothing else. It signs nobody in; only the
- * second-step page reads it, and a right code there starts the session.
+ * After a right password for an account with a second step: a step on the server (whose
+ * sign-in, until when, used or not: table sign_in_steps) and a signed, short-lived cookie that
+ * names it and where to go afterwards. It signs nobody in; only the second-step page reads it,
+ * and a right code there starts the session and uses the step up, once.
  */
-export function startSecondStep(userId: string, redirectTo: string, now = new Date()): Promise<string> {
-  return secondStepCookie().serialize({ u: userId, r: redirectTo, e: now.getTime() + SECOND_STEP_MINUTES * 60_000 });
+export async function startSecondStep(db: DB, userId: string, redirectTo: string, now = new Date()): Promise<string> {
+  const id = randomToken();
+  await db.deleteFrom("sign_in_steps").where("expires_at", "<", new Date(now.getTime() - STEP_KEPT_MS).toISOString()).execute();
+  await db
+    .insertInto("sign_in_steps")
+    .values({ id: sha256(id), user_id: userId, expires_at: new Date(now.getTime() + SECOND_STEP_MINUTES * 60_000).toISOString(), used_at: null })
+    .execute();
+  return secondStepCookie().serialize({ s: id, r: redirectTo });
 }
 
-export async function pendingSecondStep(request: Request, now = new Date()): Promise<{ userId: string; redirectTo: string } | null> {
-  const value = (await secondStepCookie().parse(request.headers.get("Cookie"))) as { u?: unknown; r?: unknown; e?: unknown } | null;
-  if (!value || typeof value.u !== "string" || typeof value.r !== "string" || typeof value.e !== "number" || value.e < now.getTime()) return null;
-  return { userId: value.u, redirectTo: value.r };
+/** A sign-in waiting for its code: the step (its stored id), whose it is, and where to go afterwards. */
+export interface PendingStep {
+  stepId: string;
+  userId: string;
+  redirectTo: string;
+}
+
+/**
+ * The step the request's cookie names: `open` while it may complete a sign-in, `used` once it
+ * has, `expired` after SECOND_STEP_MINUTES, null without a (readable) cookie.
+ */
+export async function pendingSecondStep(
+  db: DB,
+  request: Request,
+  now = new Date(),
+): Promise<{ state: "open"; step: PendingStep } | { state: "used" | "expired" } | null> {
+  const value = (await secondStepCookie().parse(request.headers.get("Cookie"))) as { s?: unknown; r?: unknown } | null;
+  if (!value || typeof value.s !== "string" || value.s.length > 200 || typeof value.r !== "string") return null;
+  const stepId = sha256(value.s);
+  const row = await db.selectFrom("sign_in_steps").select(["user_id", "expires_at", "used_at"]).where("id", "=", stepId).executeTakeFirst();
+  if (!row) return { state: "expired" };
+  if (row.used_at) return { state: "used" };
+  if (row.expires_at <= now.toISOString()) return { state: "expired" };
+  return { state: "open", step: { stepId, userId: row.user_id, redirectTo: value.r } };
 }
 
 export function clearSecondStep(): Promise<string> {
   return secondStepCookie().serialize("", { maxAge: 0 });
+}
+
+/** The stored id of this browser's session (its hash), so a factor change can end every other one. */
+export async function currentSessionKey(request: Request): Promise<string | null> {
+  const id = await sessionIdFrom(request);
+  return id ? sha256(id) : null;
 }

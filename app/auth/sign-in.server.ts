@@ -6,12 +6,15 @@ import { DomainError, isDomainError, tooMany } from "~/utils/errors";
 import { logLine } from "~/utils/log.server";
 import { decoyHash, verifyPassword } from "./password.server";
 import { clearRequests, giveBack, isKnownClient, rememberClient, REQUEST_LIMITS, takeRequest, type LimitDecision, type Taken } from "./request-limits.server";
+import { createSession, type PendingStep } from "./session.server";
 import { checkSecondStep, CODE_REQUIRED, hasTwoStep, needsTwoStepSetUp, SET_UP_REQUIRED } from "./two-step.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const AWAITING_APPROVAL = "Your account is awaiting approval by an administrator";
 export const ACCOUNT_INACTIVE = "Your account is inactive. Please contact the training office.";
 export const ACCOUNT_REJECTED = "Your account request was not approved. Please contact the training office.";
+export const STEP_USED = "This sign-in has already been completed. Please sign in again.";
+export const STEP_EXPIRED = "Your sign-in took too long. Please sign in again.";
 export const TOO_MANY_ATTEMPTS = `Too many sign-in attempts. Please wait ${REQUEST_LIMITS.signInAccount.windowMinutes} minutes and try again.`;
 
 /** The password was right and the account has a second step: ask for its code (the form on a page of its own). */
@@ -35,7 +38,7 @@ export class SecondStepSetUpRequired extends DomainError {
  * A client the account knows has a limit of its own for it; every client has one over all
  * accounts.
  */
-function takeSignInAttempt(db: DB, who: { email: string; client: string }): Promise<LimitDecision> {
+export function takeSignInAttempt(db: DB, who: { email: string; client: string }): Promise<LimitDecision> {
   return writeTransaction(db, async (trx) => {
     const perAccount = (await isKnownClient(trx, who)) ? REQUEST_LIMITS.signInKnownClient : REQUEST_LIMITS.signInAccount;
     return takeRequest(trx, [perAccount, REQUEST_LIMITS.signInClient], who);
@@ -47,7 +50,7 @@ function takeSignInAttempt(db: DB, who: { email: string; client: string }): Prom
  * the client's: one good account must not let a client keep guessing others), and the client
  * is known to the account from now on.
  */
-function recordSignInSuccess(db: DB, who: { email: string; client: string }, taken: Taken): Promise<void> {
+export function recordSignInSuccess(db: DB, who: { email: string; client: string }, taken: Taken): Promise<void> {
   return writeTransaction(db, async (trx) => {
     await giveBack(trx, taken);
     await clearRequests(trx, REQUEST_LIMITS.signInAccount, who);
@@ -104,9 +107,13 @@ export async function signIn(db: DB, input: LoginInput & { client: string; via?:
  * recovery code. A wrong one is recorded as a failed sign-in.
  */
 export async function completeSignIn(db: DB, input: { userId: string; code: string; client: string }): Promise<PublicUser> {
-  let kind;
+  const kind = await checkSignInCode(db, input);
+  return finishSignIn(db, input.userId, input.client, `password and ${kind}`);
+}
+
+async function checkSignInCode(db: DB, input: { userId: string; code: string; client: string }) {
   try {
-    kind = await checkSecondStep(db, { userId: input.userId, code: input.code });
+    return await checkSecondStep(db, { userId: input.userId, code: input.code });
   } catch (error) {
     if (isDomainError(error) && error.status === 401) {
       await recordAudit(db, { action: "sign_in.failed", actor: { id: null, client: input.client }, subject: { type: "user", id: input.userId }, detail: "wrong second-step code" });
@@ -116,7 +123,34 @@ export async function completeSignIn(db: DB, input: { userId: string; code: stri
     }
     throw error;
   }
-  return finishSignIn(db, input.userId, input.client, `password and ${kind}`);
+}
+
+/**
+ * The second-step page's sign-in: a right code completes the sign-in its step was made for,
+ * once. The step is used up in the same transaction that records the sign-in and starts the
+ * session, so of two requests carrying one step (a replayed cookie) at most one signs in; the
+ * other is told the sign-in was already completed. Returns the session's Set-Cookie.
+ */
+export async function completeSecondStep(
+  db: DB,
+  input: { step: PendingStep; code: string; client: string; now?: Date },
+): Promise<{ user: PublicUser; session: string }> {
+  const { step } = input;
+  const kind = await checkSignInCode(db, { userId: step.userId, code: input.code, client: input.client });
+  const now = input.now ?? new Date();
+  return writeTransaction(db, async (trx) => {
+    const used = await trx
+      .updateTable("sign_in_steps")
+      .set({ used_at: now.toISOString() })
+      .where("id", "=", step.stepId)
+      .where("user_id", "=", step.userId)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", now.toISOString())
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) throw new DomainError(409, STEP_USED);
+    const user = await finishSignIn(trx, step.userId, input.client, `password and ${kind}`);
+    return { user, session: await createSession(trx, step.userId, now) };
+  });
 }
 
 async function finishSignIn(db: DB, userId: string, client: string, method: string): Promise<PublicUser> {

@@ -8,10 +8,11 @@ import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { conflict, DomainError, notFound } from "~/utils/errors";
 import { REQUIRED_FOR_ADMINS, SET_UP_REQUIRED } from "~/schemas/two-step-text";
 import { sha256 } from "./password.server";
+import { openSecret, sealSecret } from "./secret-box.server";
 
 export { REQUIRED_FOR_ADMINS, SET_UP_REQUIRED };
 import { giveBack, REQUEST_LIMITS, requireRequest, type Taken } from "./request-limits.server";
-import { revokeAllAccess } from "~/models/user.server";
+import { revokeAllAccess, type InsideChange } from "~/models/user.server";
 
 /**
  * Two-step sign-in (CONTRACT section 13): a TOTP authenticator (RFC 6238: SHA-1, 6 digits,
@@ -52,14 +53,23 @@ export async function needsTwoStepSetUp(db: DB, user: { id: string; role: Role }
 
 export interface TwoStepSetUp {
   enabled: boolean;
-  /** while set-up is under way: the secret as text, its otpauth URI and QR code (an SVG data URL) */
+  /**
+   * while set-up is under way (a first authenticator, or a new one replacing the one in use):
+   * the secret as text, its otpauth URI and QR code (an SVG data URL)
+   */
   pending: { secret: string; uri: string; qr: string } | null;
   recoveryCodesLeft: number;
 }
 
+async function pendingView(secret: string, email: string): Promise<NonNullable<TwoStepSetUp["pending"]>> {
+  const uri = totp(secret, email).toString();
+  const svg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
+}
+
 /** What the security page shows. */
 export async function twoStepSetUp(db: DB, user: { id: string; email: string }): Promise<TwoStepSetUp> {
-  const row = await db.selectFrom("two_step").select(["secret", "confirmed_at"]).where("user_id", "=", user.id).executeTakeFirst();
+  const row = await db.selectFrom("two_step").select(["secret", "confirmed_at", "pending_secret"]).where("user_id", "=", user.id).executeTakeFirst();
   if (row?.confirmed_at) {
     const left = await db
       .selectFrom("recovery_codes")
@@ -67,21 +77,28 @@ export async function twoStepSetUp(db: DB, user: { id: string; email: string }):
       .where("user_id", "=", user.id)
       .where("used_at", "is", null)
       .executeTakeFirstOrThrow();
-    return { enabled: true, pending: null, recoveryCodesLeft: Number(left.n) };
+    const pending = row.pending_secret ? await pendingView(openSecret(row.pending_secret, user.id), user.email) : null;
+    return { enabled: true, pending, recoveryCodesLeft: Number(left.n) };
   }
   if (!row) return { enabled: false, pending: null, recoveryCodesLeft: 0 };
-  const uri = totp(row.secret, user.email).toString();
-  const svg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
-  return { enabled: false, pending: { secret: row.secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` }, recoveryCodesLeft: 0 };
+  return { enabled: false, pending: await pendingView(openSecret(row.secret, user.id), user.email), recoveryCodesLeft: 0 };
 }
 
-/** Starts (or starts again) setting up an authenticator: a new secret, not in use until confirmed. */
-export async function beginTwoStep(db: DB, userId: string, now = new Date()): Promise<void> {
-  const secret = new Secret({ size: 20 }).base32;
+/**
+ * Starts (or starts again) setting up an authenticator: a new secret, stored encrypted and not
+ * in use until a code confirms it. With `again` (the caller has proved the owner is at the
+ * keyboard: app/auth/factor-change.server.ts) an account whose second step is on sets up a
+ * new one, and the one in use keeps working until then.
+ */
+export async function beginTwoStep(db: DB, userId: string, options: { again?: boolean; now?: Date } = {}): Promise<void> {
+  const now = options.now ?? new Date();
+  const secret = sealSecret(new Secret({ size: 20 }).base32, userId);
   await writeTransaction(db, async (trx) => {
     const row = await trx.selectFrom("two_step").select("confirmed_at").where("user_id", "=", userId).executeTakeFirst();
-    if (row?.confirmed_at) throw conflict(ALREADY_SET_UP);
-    if (row) await trx.updateTable("two_step").set({ secret, created_at: now.toISOString() }).where("user_id", "=", userId).execute();
+    if (row?.confirmed_at) {
+      if (!options.again) throw conflict(ALREADY_SET_UP);
+      await trx.updateTable("two_step").set({ pending_secret: secret }).where("user_id", "=", userId).execute();
+    } else if (row) await trx.updateTable("two_step").set({ secret, created_at: now.toISOString() }).where("user_id", "=", userId).execute();
     else await trx.insertInto("two_step").values({ user_id: userId, secret, created_at: now.toISOString(), confirmed_at: null, last_step: null }).execute();
   });
 }
@@ -102,28 +119,39 @@ function newRecoveryCode(): string {
 const normalise = (code: string) => code.replace(/[\s-]/g, "").toLowerCase();
 
 /**
- * Confirms set-up with a code from the authenticator: the second step is in use from now on,
- * and the ten recovery codes are returned, the only time they are ever seen (only their hashes
- * are kept). Wrong codes count against the account's limit as at sign-in.
+ * Confirms set-up with a code from the new authenticator: it is the second step from now on
+ * (replacing the one in use, when set up again), and ten new recovery codes are returned, the
+ * only time they are ever seen (only their hashes are kept). Wrong codes count against the
+ * account's limit as at sign-in. `inside` runs in the same transaction.
  */
-export async function confirmTwoStep(db: DB, input: { userId: string; code: string; actor: AuditActor; now?: Date }): Promise<string[]> {
+export async function confirmTwoStep(
+  db: DB,
+  input: { userId: string; code: string; actor: AuditActor; now?: Date; inside?: InsideChange },
+): Promise<string[]> {
   const now = input.now ?? new Date();
   const attempt = await takeCodeAttempt(db, input.userId, now);
   return writeTransaction(db, async (trx) => {
-    const row = await trx.selectFrom("two_step").select(["secret", "confirmed_at"]).where("user_id", "=", input.userId).executeTakeFirst();
+    const row = await trx.selectFrom("two_step").select(["secret", "confirmed_at", "pending_secret"]).where("user_id", "=", input.userId).executeTakeFirst();
     if (!row) throw new DomainError(409, NOT_STARTED);
-    if (row.confirmed_at) throw conflict(ALREADY_SET_UP);
-    const step = stepOf(row.secret, input.code.trim(), now);
+    const again = row.confirmed_at !== null;
+    const candidate = again ? row.pending_secret : row.secret;
+    if (candidate === null) throw conflict(ALREADY_SET_UP);
+    const step = stepOf(openSecret(candidate, input.userId), input.code.trim(), now);
     if (step === null) throw new DomainError(422, WRONG_CODE, { code: WRONG_CODE }, "code");
     await giveBack(trx, attempt);
-    await trx.updateTable("two_step").set({ confirmed_at: now.toISOString(), last_step: step }).where("user_id", "=", input.userId).execute();
+    await trx
+      .updateTable("two_step")
+      .set({ secret: candidate, pending_secret: null, confirmed_at: now.toISOString(), last_step: step })
+      .where("user_id", "=", input.userId)
+      .execute();
     await trx.deleteFrom("recovery_codes").where("user_id", "=", input.userId).execute();
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await trx
       .insertInto("recovery_codes")
       .values(codes.map((code) => ({ user_id: input.userId, code_hash: sha256(normalise(code)), used_at: null })))
       .execute();
-    await recordAudit(trx, { action: "two_step.set_up", actor: input.actor, subject: { type: "user", id: input.userId }, now });
+    await recordAudit(trx, { action: again ? "two_step.set_up_again" : "two_step.set_up", actor: input.actor, subject: { type: "user", id: input.userId }, now });
+    await input.inside?.(trx);
     return codes;
   });
 }
@@ -146,7 +174,7 @@ export async function checkSecondStep(db: DB, input: { userId: string; code: str
   const kind = await writeTransaction(db, async (trx) => {
     const row = await trx.selectFrom("two_step").select(["secret", "last_step", "confirmed_at"]).where("user_id", "=", input.userId).executeTakeFirst();
     if (!row?.confirmed_at) return null;
-    const step = stepOf(row.secret, code, now);
+    const step = stepOf(openSecret(row.secret, input.userId), code, now);
     if (step !== null) {
       const used = await trx
         .updateTable("two_step")
@@ -174,9 +202,11 @@ export async function checkSecondStep(db: DB, input: { userId: string; code: str
 /**
  * Removes a user's second step: an administrator resetting a staff member's (a lost phone), or
  * someone turning their own off (never an administrator outside the demo: it is required of
- * them). Their sessions and tokens end when another resets it, so the next sign-in sets it up.
+ * them; the owner's proof is asked for by app/auth/factor-change.server.ts). Their sessions
+ * and tokens end when another resets it, so the next sign-in sets it up. `inside` runs in the
+ * same transaction when there was a second step to remove.
  */
-export async function resetTwoStep(db: DB, input: { userId: string; actor: AuditActor & { role: Role }; now?: Date }): Promise<void> {
+export async function resetTwoStep(db: DB, input: { userId: string; actor: AuditActor & { role: Role }; now?: Date; inside?: InsideChange }): Promise<void> {
   const now = input.now ?? new Date();
   await writeTransaction(db, async (trx) => {
     const user = await trx.selectFrom("users").select(["id", "role"]).where("id", "=", input.userId).executeTakeFirst();
@@ -188,6 +218,7 @@ export async function resetTwoStep(db: DB, input: { userId: string; actor: Audit
     await trx.deleteFrom("recovery_codes").where("user_id", "=", user.id).execute();
     if (Number(removed.numDeletedRows) === 0) return;
     if (!self) await revokeAllAccess(trx, user.id);
-    await recordAudit(trx, { action: "two_step.reset", actor: input.actor, subject: { type: "user", id: user.id }, detail: self ? "turned off by the account holder" : null, now });
+    await recordAudit(trx, { action: self ? "two_step.turned_off" : "two_step.reset", actor: input.actor, subject: { type: "user", id: user.id }, now });
+    await input.inside?.(trx);
   });
 }

@@ -1,7 +1,13 @@
 import http from "node:http";
 import net from "node:net";
 import { describe, expect, it } from "vitest";
+import { createRequire } from "node:module";
 import { DISCARD_LIMIT_BYTES, isCrossSite, MAX_BODY_BYTES, refuseAtTheGate } from "./gate.server";
+
+// Remix's own check of a write's Origin, which throws (an empty 500) on a mismatch
+const { throwIfPotentialCSRFAttack } = createRequire(import.meta.url)("@remix-run/server-runtime/dist/actions.js") as {
+  throwIfPotentialCSRFAttack: (headers: Headers) => void;
+};
 
 const headers = (h: Record<string, string>) => (name: string) => h[name.toLowerCase()];
 
@@ -34,6 +40,81 @@ describe("cross-site detection", () => {
     }
   });
 });
+
+describe("a forwarded host that is not the Origin", () => {
+  const withTrustProxy = async (value: string | undefined, fn: () => Promise<void>) => {
+    const saved = process.env.TRUST_PROXY;
+    if (value === undefined) delete process.env.TRUST_PROXY;
+    else process.env.TRUST_PROXY = value;
+    try {
+      await fn();
+    } finally {
+      if (saved === undefined) delete process.env.TRUST_PROXY;
+      else process.env.TRUST_PROXY = saved;
+    }
+  };
+
+  it("a form post with a forged X-Forwarded-Host and an Origin matching the Host gets 403 and a page that says why; an /api write gets JSON {detail}", async () => {
+    for (const trust of ["1", undefined]) {
+      await withTrustProxy(trust, async () => {
+        const { port, close } = await gatedServer();
+        const origin = `http://127.0.0.1:${port}`;
+        try {
+          const form = await fetch(`${origin}/login`, {
+            method: "POST",
+            headers: { Origin: origin, "X-Forwarded-Host": "evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+            body: "email=a%40b.example&password=x",
+          });
+          expect(form.status).toBe(403);
+          expect(form.headers.get("content-type")).toMatch(/^text\/html/);
+          expect(await form.text()).toContain("Origin does not match the host it was sent to");
+          const api = await fetch(`${origin}/api/auth/login`, {
+            method: "POST",
+            headers: { Origin: origin, "X-Forwarded-Host": "evil.example", "Content-Type": "application/json" },
+            body: "{}",
+          });
+          expect(api.status).toBe(403);
+          expect(await api.json()).toEqual({ detail: expect.stringContaining("Origin does not match the host it was sent to") });
+          // the proxy's own forwarded host, matching the Origin, goes through
+          const proxied = await fetch(`${origin}/login`, { method: "POST", headers: { Origin: "https://portal.example", "X-Forwarded-Host": "portal.example" }, body: "x=1" });
+          expect(proxied.status).toBe(trust ? 200 : 403);
+        } finally {
+          close();
+        }
+      });
+    }
+  });
+
+  it("whatever write the gate lets through, Remix's own Origin check accepts (it would answer an empty 500)", async () => {
+    const hosts = [undefined, "portal.example", "127.0.0.1:3000", "evil.example"];
+    const origins = [undefined, "https://portal.example", "http://127.0.0.1:3000", "https://evil.example", "null"];
+    for (const trust of ["1", "0"]) {
+      await withTrustProxy(trust, async () => {
+        for (const host of hosts) {
+          for (const forwarded of [...hosts, "evil.example, portal.example"]) {
+            for (const origin of origins) {
+              const h: Record<string, string> = {};
+              if (host) h.host = host;
+              if (forwarded) h["x-forwarded-host"] = forwarded;
+              if (origin) h.origin = origin;
+              const { status } = await gateAnswer("POST", h);
+              if (status === 0) expect(() => throwIfPotentialCSRFAttack(new Headers(h)), JSON.stringify({ trust, ...h })).not.toThrow();
+            }
+          }
+        }
+      });
+    }
+  });
+});
+
+/** What the gate answers a request with these headers (0: it lets it through), without a socket. */
+async function gateAnswer(method: string, requestHeaders: Record<string, string>): Promise<{ status: number }> {
+  let status = 0;
+  const req = Object.assign(new (await import("node:stream")).PassThrough(), { url: "/login", method, headers: requestHeaders, socket: { destroy() {} } });
+  const res = { writeHead: (s: number) => (status = s), end: () => {} };
+  refuseAtTheGate(req as unknown as http.IncomingMessage, res as unknown as http.ServerResponse);
+  return { status };
+}
 
 describe("the gate at the front door", () => {
   it("answers an /api URL that does not decode with JSON {detail}, and leaves other requests alone", async () => {

@@ -11,7 +11,8 @@ import { logRequest, loggablePath } from "./request-log.server";
  * The gate: what a request must satisfy before the app reads it. It stands in two places,
  * because some checks must run before Remix parses anything and others need Remix's request:
  *
- * - at the front door (`refuseAtTheGate`): a cross-site write is a 403, a declared body over
+ * - at the front door (`refuseAtTheGate`): a cross-site write, or one whose Origin is not the
+ *   host it names (Remix would throw on it), is a 403, a declared body over
  *   1 MB a 413, and an /api URL that does not decode a 400, answered without reading the body;
  * - around every route's loader and action (`gateRoutes`): a body of undeclared length is cut
  *   off at 1 MB, and resource routes get the security headers, their request-log line and a
@@ -22,6 +23,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const MESSAGES = {
   crossSite: "Cross-site request refused",
+  hostMismatch: "Request refused: its Origin does not match the host it was sent to (Host or X-Forwarded-Host)",
   tooLarge: "Request body is larger than 1 MB",
   badUrl: "The URL is not valid (a malformed percent-escape)",
   failed: "Something went wrong on our side. Please try again.",
@@ -58,6 +60,25 @@ export function isCrossSite(header: (name: string) => string | null | undefined)
   return !allowed.has(originHost);
 }
 
+/**
+ * Remix refuses a write whose Origin names a host other than the one the request says it was
+ * sent to (the first X-Forwarded-Host, else Host), whatever a proxy is trusted for, by throwing
+ * from inside its handler: an empty 500 and a stack trace in the log. The gate makes the same
+ * comparison first and answers 403 with a message, so no such request reaches Remix.
+ */
+export function originMismatchesHost(header: (name: string) => string | null | undefined): boolean {
+  const origin = header("origin");
+  if (!origin || origin === "null") return false;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return true;
+  }
+  const sentTo = header("x-forwarded-host")?.split(",")[0]?.trim() || header("host");
+  return originHost !== sentTo;
+}
+
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 function decodes(path: string): boolean {
@@ -86,6 +107,9 @@ export function refuseAtTheGate(req: IncomingMessage, res: ServerResponse): bool
     if (isCrossSite(header)) {
       status = 403;
       detail = MESSAGES.crossSite;
+    } else if (originMismatchesHost(header)) {
+      status = 403;
+      detail = MESSAGES.hostMismatch;
     } else if (Number(header("content-length") ?? 0) > MAX_BODY_BYTES) {
       status = 413;
       detail = MESSAGES.tooLarge;

@@ -68,13 +68,14 @@ export function passwordResetLink(request: Request, token: string, appUrl: strin
   return `${base}/reset-password/${encodeURIComponent(token)}`;
 }
 
-/** Sends the reset email. With the outbox (no SMTP configured) the link is logged too, so whoever runs the portal finds it. */
+/**
+ * Sends the reset email. With the outbox (no SMTP configured) the log names the .eml that holds
+ * the link, so whoever runs the portal finds it; the link itself never reaches a log.
+ */
 export async function sendPasswordResetEmail(
   mailer: Mailer,
   input: { to: string; fullName: string; link: string; validMinutes: number; rto: { name: string; code: string } },
 ): Promise<void> {
   const sent = await mailer.send(passwordResetEmail(input));
-  // Logging a live link is acceptable only here: nothing leaves the machine, and the same link
-  // already sits in the .eml beside the log.
-  if (mailer.kind === "outbox") logLine({ event: "password-reset-link", to: input.to, link: input.link, file: sent.file });
+  if (mailer.kind === "outbox") logLine({ event: "password-reset-mail", file: sent.file });
 }

@@ -61,7 +61,8 @@ export function createOutboxMailer(dir: string, from: string): Mailer {
       const partial = `${file}.partial`;
       await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
       await fs.rename(partial, file);
-      logLine({ event: "mail-outbox", to: message.to, subject: message.subject, file });
+      // the recipient is not named: logs hold user ids, never addresses
+      logLine({ event: "mail-outbox", subject: message.subject, file });
       return { messageId: info.messageId, file };
     },
   };

@@ -1,4 +1,7 @@
 import type { Role } from "#db/schema";
+import { MINIMUM_AGE } from "~/schemas/hrw-codes";
+import { ageOn } from "./hrw-calendar.server";
+import type { CandidateChecks } from "./hrw-candidate.server";
 import type { StudentDetail } from "./student.server";
 import type { PublicUser } from "./user.server";
 import { usiStatus, type UsiStatus } from "./usi.server";
@@ -71,4 +74,26 @@ export function studentDetailFor(reader: Reader, detail: StudentDetail): Student
 export function ownRecord(user: PublicUser): PublicUser {
   if (!user.usi_claimed) return user;
   return { ...user, usi: user.usi_claimed, usi_verified_at: null, usi_claimed: null };
+}
+
+/**
+ * A high-risk work candidate's checks as a trainer reads them: that the date of birth was
+ * sighted and whether the candidate is MINIMUM_AGE or older on `today` (a yes or no worked out
+ * here, never the date), and each prerequisite licence's class and expiry without its number.
+ * The booking itself checks the age on the assessment date on the server (missingChecks).
+ */
+export interface CandidateChecksContactView extends Omit<CandidateChecks, "age" | "prerequisites"> {
+  age: { adult: boolean; checked_by: string; checked_at: string } | null;
+  prerequisites: Array<Omit<CandidateChecks["prerequisites"][number], "licence_number">>;
+}
+
+/** A candidate's checks as `reader` may read them: whole for administrators and the candidate, else the contact view. */
+export function candidateChecksFor(reader: Reader, checks: CandidateChecks, today: string): CandidateChecks | CandidateChecksContactView {
+  if (readsSensitive(reader, checks.candidate.id)) return checks;
+  const { age, prerequisites, ...rest } = checks;
+  return {
+    ...rest,
+    age: age && { adult: ageOn(age.date_of_birth, today) >= MINIMUM_AGE, checked_by: age.checked_by, checked_at: age.checked_at },
+    prerequisites: prerequisites.map(({ licence_number: _number, ...licence }) => licence),
+  };
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
 import type { NewUserRow, Role, UserRow } from "#db/schema";
-import { hashPassword, verifyPassword } from "~/auth/password.server";
+import { hashPassword } from "~/auth/password.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
 import { REQUEST_LIMITS, requireRequest } from "~/auth/request-limits.server";
 import type { RegistrationInput } from "~/schemas/auth";
@@ -243,28 +243,41 @@ export async function updateOwnProfile(
 
 export const WRONG_CURRENT_PASSWORD = "Your current password is not right";
 
+/** Work a factor change does inside its own transaction (ending the account's other sessions, app/auth/factor-change.server.ts). */
+export type InsideChange = (trx: DB) => Promise<void>;
+
 /**
- * A signed-in user changes their own password (Account security): the current one must be
- * right, the new one meets the password rule for their role. Every session and API token of
- * the user ends (the caller starts a new session for the browser that asked).
+ * A user's password changes to `next` (Account security, after the owner proved who they are:
+ * app/auth/factor-change.server.ts), if it meets the password rule for their role. `inside`
+ * runs in the same transaction; without it every session and API token of the user ends.
  */
 export async function changePassword(
   db: DB,
-  input: { userId: string; current: string; next: string; client?: string | null; now?: Date },
+  input: { userId: string; next: string; client?: string | null; now?: Date; inside?: InsideChange },
 ): Promise<void> {
-  const row = await db.selectFrom("users").select(["id", "role", "password_hash"]).where("id", "=", input.userId).executeTakeFirst();
+  const row = await db.selectFrom("users").select(["id", "role"]).where("id", "=", input.userId).executeTakeFirst();
   if (!row) throw notFound("User");
-  if (!(await verifyPassword(input.current, row.password_hash))) {
-    throw new DomainError(422, WRONG_CURRENT_PASSWORD, { current_password: WRONG_CURRENT_PASSWORD }, "current_password");
-  }
   await assertAcceptablePassword(input.next, row.role);
   const password_hash = await hashPassword(input.next);
   const at = (input.now ?? new Date()).toISOString();
   await writeTransaction(db, async (trx) => {
     await trx.updateTable("users").set({ password_hash, updated_at: at }).where("id", "=", row.id).execute();
-    await revokeAllAccess(trx, row.id);
+    if (input.inside) await input.inside(trx);
+    else await revokeAllAccess(trx, row.id);
     await recordAudit(trx, { action: "password.changed", actor: { id: row.id, client: input.client }, subject: { type: "user", id: row.id }, now: at });
   });
+}
+
+/**
+ * Ends every session of a user but one (the browser that made a factor change), and every API
+ * token. Says how many of each ended.
+ */
+export async function revokeOtherAccess(db: DB, userId: string, keepSession: string | null): Promise<{ sessions: number; tokens: number }> {
+  let sessions = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepSession) sessions = sessions.where("id", "!=", keepSession);
+  const ended = await sessions.executeTakeFirst();
+  const tokens = await db.deleteFrom("api_tokens").where("user_id", "=", userId).executeTakeFirst();
+  return { sessions: Number(ended.numDeletedRows), tokens: Number(tokens.numDeletedRows) };
 }
 
 /** Ends every session and API token of a user at once (deactivation, password change). */

@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HOME_BY_ROLE, requireSignedIn } from "~/auth/guards.server";
-import { createSession } from "~/auth/session.server";
-import { beginTwoStep, confirmTwoStep, needsTwoStepSetUp, resetTwoStep, twoStepSetUp } from "~/auth/two-step.server";
+import { changeOwnPassword, finishTwoStepSetUp, startTwoStepSetUp, turnOffTwoStep } from "~/auth/factor-change.server";
+import { currentSessionKey } from "~/auth/session.server";
+import { needsTwoStepSetUp, twoStepSetUp } from "~/auth/two-step.server";
 import { REQUIRED_FOR_ADMINS, SET_UP_REQUIRED } from "~/schemas/two-step-text";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
@@ -11,10 +12,8 @@ import { Alert, SubmitButton, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { demoMode } from "~/env.server";
 import { clientAddress } from "~/http/request-context.server";
-import { changePassword } from "~/models/user.server";
-import { passwordChangeSchema, secondStepSchema } from "~/schemas/auth";
+import { beginTwoStepSchema, confirmTwoStepSchema, ownerProofSchema, passwordChangeSchema } from "~/schemas/auth";
 import { PASSWORD_HINT } from "~/schemas/password-text";
-import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { retryAfterFromAction } from "~/utils/http.server";
@@ -22,7 +21,8 @@ import { retryAfterFromAction } from "~/utils/http.server";
 /**
  * Account security, for every signed-in user: two-step sign-in (set up with a QR code or the
  * key as text, confirmed with a code; ten recovery codes shown once) and Change password. An
- * administrator who must set up the second step is sent here from every other page.
+ * administrator who must set up the second step is sent here from every other page. Every
+ * change of how the account signs in asks for the owner (app/auth/factor-change.server.ts).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireSignedIn(request);
@@ -41,48 +41,83 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const PAGE = "/account/security";
 
+/** Beside the forms that change how the account signs in: what they ask for and why. */
+const OWNER_HINT = "Asked for so that only you, not someone holding a signed-in browser, can change how your account signs in.";
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireSignedIn(request);
   const db = getDb();
-  const actor = { id: user.id, client: clientAddress(request), role: user.role };
+  const asker = { user, client: clientAddress(request), session: await currentSessionKey(request) };
   const intent = new URL(request.url).searchParams.get("intent");
+  const unreadable = "The form could not be read; please try again";
   if (intent === "confirm") {
     return answerForm(request, {
-      schema: secondStepSchema,
-      unreadable: "Enter the code from your authenticator app",
-      save: async ({ code }) => {
-        const recoveryCodes = await confirmTwoStep(db, { userId: user.id, code, actor });
+      schema: confirmTwoStepSchema,
+      unreadable,
+      save: async (input) => {
+        const recoveryCodes = await finishTwoStepSetUp(db, asker, input);
         // Shown in this answer only: a reload shows the page without them.
-        return { recoveryCodes, toast: { type: "success" as const, message: "Two-step sign-in is on" }, submittedAt: Date.now() };
+        return { recoveryCodes, toast: { type: "success" as const, message: "Two-step sign-in is on. Other devices have been signed out." }, submittedAt: Date.now() };
       },
     });
   }
   if (intent === "password") {
     return answerForm(request, {
       schema: passwordChangeSchema,
-      unreadable: "Fill in the Change password form",
-      save: async ({ current_password, password }) => {
-        await changePassword(db, { userId: user.id, current: current_password, next: password, client: actor.client });
-        // Every session ended with the change; this browser continues in a new one.
-        return redirectWithFlash(PAGE, { type: "success", message: "Your password was changed. Other devices have been signed out." }, [
-          await createSession(db, user.id),
-        ]);
+      unreadable,
+      save: async (input) => {
+        await changeOwnPassword(db, asker, input);
+        return redirectWithFlash(PAGE, { type: "success", message: "Your password was changed. Other devices have been signed out." });
       },
     });
   }
-  try {
-    if (intent === "begin") await beginTwoStep(db, user.id);
-    else if (intent === "turn-off") await resetTwoStep(db, { userId: user.id, actor });
-    else return formFailure("Unknown request");
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return formFailure(error.message, { status: error.status });
+  if (intent === "begin") {
+    return answerForm(request, {
+      schema: beginTwoStepSchema,
+      unreadable,
+      save: async (input) => {
+        await startTwoStepSetUp(db, asker, input);
+        return redirectWithFlash(PAGE, { type: "success", message: "Scan the QR code, then enter the code your app shows" });
+      },
+    });
   }
-  const message = intent === "begin" ? "Scan the QR code, then enter the code your app shows" : "Two-step sign-in is off";
-  return redirectWithFlash(PAGE, { type: "success", message });
+  if (intent === "turn-off") {
+    return answerForm(request, {
+      schema: ownerProofSchema,
+      unreadable,
+      save: async (input) => {
+        await turnOffTwoStep(db, asker, input);
+        return redirectWithFlash(PAGE, { type: "success", message: "Two-step sign-in is off. Other devices have been signed out." });
+      },
+    });
+  }
+  return formFailure("Unknown request");
 }
 
 const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";
+
+type Failed = (form: string, field: string) => string | undefined;
+
+/** The current password and, where two-step sign-in is on, a current code: what a change of sign-in factor asks for. */
+function OwnerFields({ form, withCode, failed }: { form: string; withCode: boolean; failed: Failed }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={form} />
+      <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" required error={failed(form, "current_password")} />
+      {withCode ? (
+        <TextField
+          label="Code from your authenticator app"
+          name="current_code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          hint="Or one of your recovery codes."
+          error={failed(form, "current_code")}
+        />
+      ) : null}
+    </>
+  );
+}
 
 export default function AccountSecurity() {
   const { setUp, required, home, mayTurnOff } = useLoaderData<typeof loader>();
@@ -90,12 +125,14 @@ export default function AccountSecurity() {
   useActionToast(data);
   const recoveryCodes = data && "recoveryCodes" in data ? data.recoveryCodes : null;
   const failure = data && "error" in data ? data : null;
-  const failed = (field: string) => (failure?.fieldErrors as Record<string, string> | undefined)?.[field];
+  const failedForm = failure?.values.intent;
+  const failed: Failed = (form, field) => (failedForm === form ? (failure?.fieldErrors as Record<string, string> | undefined)?.[field] : undefined);
+  const formError = (form: string) => (failure && failedForm === form && !Object.keys(failure.fieldErrors).length ? <Alert>{failure.error}</Alert> : null);
   return (
     <AuthLayout title="Account security" subtitle="Two-step sign-in and your password" wide>
       <div className="space-y-8">
         {required ? <Alert tone="info">{SET_UP_REQUIRED}.</Alert> : null}
-        {failure && !failure.fieldErrors.code && !Object.keys(failure.fieldErrors).length ? <Alert>{failure.error}</Alert> : null}
+        {failure && !failedForm ? <Alert>{failure.error}</Alert> : null}
 
         <section aria-labelledby="two-step-heading" className="space-y-4">
           <h2 id="two-step-heading" className="text-lg font-semibold text-steel-900">
@@ -111,13 +148,45 @@ export default function AccountSecurity() {
                 ))}
               </ul>
             </div>
+          ) : setUp.pending ? (
+            <div className="space-y-4">
+              {setUp.enabled ? <p className="text-sm text-steel-700">Your current authenticator app keeps working until the new one is confirmed.</p> : null}
+              <ol className="list-decimal space-y-2 pl-5 text-sm text-steel-700">
+                <li>Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) and add an account.</li>
+                <li>Scan the QR code, or type the setup key.</li>
+                <li>Enter the 6-digit code the app shows, and your current password.</li>
+              </ol>
+              <img src={setUp.pending.qr} alt="QR code for your authenticator app" width={200} height={200} className="rounded border border-steel-200" />
+              <p className="text-sm text-steel-700">
+                Setup key: <code data-testid="totp-secret" className="break-all rounded bg-steel-100 px-1 font-mono">{setUp.pending.secret}</code>
+              </p>
+              <Form method="post" action={`${PAGE}?intent=confirm`} noValidate className="space-y-3" aria-label="Confirm the authenticator app">
+                {formError("confirm")}
+                <input type="hidden" name="intent" value="confirm" />
+                <TextField label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" required error={failed("confirm", "code")} />
+                <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" required hint={OWNER_HINT} error={failed("confirm", "current_password")} />
+                <SubmitButton busyLabel="Checking...">Turn on two-step sign-in</SubmitButton>
+              </Form>
+            </div>
           ) : setUp.enabled ? (
-            <div className="space-y-3">
+            <div className="space-y-6">
               <p className="text-sm text-steel-700">
                 Two-step sign-in is on. You have {setUp.recoveryCodesLeft} unused recovery {setUp.recoveryCodesLeft === 1 ? "code" : "codes"}.
               </p>
+              <p className="text-sm text-steel-700">{OWNER_HINT} Every other device signed in to your account is signed out, and we email you.</p>
+              <Form method="post" action={`${PAGE}?intent=begin`} noValidate className="space-y-3" aria-label="Set up a new authenticator app">
+                <h3 className="font-semibold text-steel-900">New phone or app</h3>
+                {formError("begin")}
+                <OwnerFields form="begin" withCode failed={failed} />
+                <SubmitButton busyLabel="Starting..." variant="secondary" size="sm">
+                  Set up a new authenticator app
+                </SubmitButton>
+              </Form>
               {mayTurnOff ? (
-                <Form method="post" action={`${PAGE}?intent=turn-off`}>
+                <Form method="post" action={`${PAGE}?intent=turn-off`} noValidate className="space-y-3" aria-label="Turn off two-step sign-in">
+                  <h3 className="font-semibold text-steel-900">Turn off</h3>
+                  {formError("turn-off")}
+                  <OwnerFields form="turn-off" withCode failed={failed} />
                   <SubmitButton busyLabel="Turning off..." variant="secondary" size="sm">
                     Turn off two-step sign-in
                   </SubmitButton>
@@ -126,28 +195,13 @@ export default function AccountSecurity() {
                 <p className="text-sm text-steel-600">{REQUIRED_FOR_ADMINS}.</p>
               )}
             </div>
-          ) : setUp.pending ? (
-            <div className="space-y-4">
-              <ol className="list-decimal space-y-2 pl-5 text-sm text-steel-700">
-                <li>Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) and add an account.</li>
-                <li>Scan the QR code, or type the setup key.</li>
-                <li>Enter the 6-digit code the app shows.</li>
-              </ol>
-              <img src={setUp.pending.qr} alt="QR code for your authenticator app" width={200} height={200} className="rounded border border-steel-200" />
-              <p className="text-sm text-steel-700">
-                Setup key: <code data-testid="totp-secret" className="break-all rounded bg-steel-100 px-1 font-mono">{setUp.pending.secret}</code>
-              </p>
-              <Form method="post" action={`${PAGE}?intent=confirm`} noValidate className="space-y-3">
-                <TextField label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" required error={failed("code")} />
-                <SubmitButton busyLabel="Checking...">Turn on two-step sign-in</SubmitButton>
-              </Form>
-            </div>
           ) : (
             <div className="space-y-3">
               <p className="text-sm text-steel-700">
                 After your password, sign-in asks for a code from an authenticator app on your phone, so a stolen password alone cannot open your account.
               </p>
               <Form method="post" action={`${PAGE}?intent=begin`}>
+                <input type="hidden" name="intent" value="begin" />
                 <SubmitButton busyLabel="Starting...">Set up two-step sign-in</SubmitButton>
               </Form>
             </div>
@@ -159,10 +213,11 @@ export default function AccountSecurity() {
             <h2 id="password-heading" className="text-lg font-semibold text-steel-900">
               Change password
             </h2>
-            <Form method="post" action={`${PAGE}?intent=password`} noValidate className="space-y-3">
-              <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" required error={failed("current_password")} />
-              <TextField label="New password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={failed("password")} />
-              <TextField label="Confirm new password" name="confirm_password" type="password" autoComplete="new-password" required error={failed("confirm_password")} />
+            <Form method="post" action={`${PAGE}?intent=password`} noValidate className="space-y-3" aria-label="Change password">
+              {formError("password")}
+              <OwnerFields form="password" withCode={setUp.enabled} failed={failed} />
+              <TextField label="New password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={failed("password", "password")} />
+              <TextField label="Confirm new password" name="confirm_password" type="password" autoComplete="new-password" required error={failed("password", "confirm_password")} />
               <SubmitButton busyLabel="Changing...">Change password</SubmitButton>
             </Form>
           </section>

@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof LoginFailure)) logLine({ event: "login-error", error: String(error) });
     if (failure.secondStepUserId) {
       return redirect(`/login/two-step?${new URLSearchParams({ redirectTo })}`, {
-        headers: { "Set-Cookie": await startSecondStep(failure.secondStepUserId, redirectTo) },
+        headers: { "Set-Cookie": await startSecondStep(getDb(), failure.secondStepUserId, redirectTo) },
       });
     }
     const form = await copy.formData().catch(() => null);

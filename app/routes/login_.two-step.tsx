@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { HOME_BY_ROLE, requireAnonymous } from "~/auth/guards.server";
-import { clearSecondStep, createSession, pendingSecondStep } from "~/auth/session.server";
-import { completeSignIn } from "~/auth/sign-in.server";
+import { clearSecondStep, pendingSecondStep } from "~/auth/session.server";
+import { completeSecondStep, STEP_EXPIRED, STEP_USED } from "~/auth/sign-in.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
 import { Alert, SubmitButton, TextField } from "~/components/ui";
@@ -11,33 +11,50 @@ import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { secondStepSchema } from "~/schemas/auth";
 import { redirectWithFlash } from "~/utils/flash.server";
+import { isDomainError } from "~/utils/errors";
 import { answerForm } from "~/utils/form-action.server";
 import { retryAfterFromAction } from "~/utils/http.server";
 
 /**
  * The second step of signing in (CONTRACT section 13): after a right password, an account with
- * an authenticator lands here with a short-lived signed cookie naming it. A right code (or an
- * unused recovery code) starts the session; wrong codes are limited per account.
+ * an authenticator lands here with a short-lived signed cookie naming its step on the server. A
+ * right code (or an unused recovery code) starts the session and uses the step up: the cookie
+ * completes one sign-in only. Wrong codes are limited per account.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  if (!(await pendingSecondStep(request))) throw redirect("/login");
+  const pending = await pendingSecondStep(getDb(), request);
+  if (pending?.state !== "open") throw await backToSignIn(pending?.state);
   return data(null, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** Back to the sign-in page, saying why when the step was used or ran out, and without the step's cookie. */
+async function backToSignIn(state: "used" | "expired" | undefined): Promise<Response> {
+  if (!state) return redirect("/login", { headers: { "Set-Cookie": await clearSecondStep() } });
+  return redirectWithFlash("/login", { type: "error", message: state === "used" ? STEP_USED : STEP_EXPIRED }, [await clearSecondStep()]);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request);
-  const pending = await pendingSecondStep(request);
-  if (!pending) return redirectWithFlash("/login", { type: "error", message: "Your sign-in took too long. Please sign in again." });
+  const db = getDb();
+  const pending = await pendingSecondStep(db, request);
+  if (pending?.state !== "open") return backToSignIn(pending?.state ?? "expired");
+  const { step } = pending;
   return answerForm(request, {
     schema: secondStepSchema,
     unreadable: "Enter the code",
     save: async ({ code }) => {
-      const db = getDb();
-      const user = await completeSignIn(db, { userId: pending.userId, code, client: clientAddress(request) });
-      const showOn = pending.redirectTo === "/dashboard" ? `${HOME_BY_ROLE[user.role]}/overview` : undefined;
-      const response = await redirectWithFlash(pending.redirectTo, { type: "success", message: "Login successful!" }, [await clearSecondStep()], { showOn });
-      response.headers.append("Set-Cookie", await createSession(db, user.id));
+      let done;
+      try {
+        done = await completeSecondStep(db, { step, code, client: clientAddress(request) });
+      } catch (error) {
+        // used meanwhile by another request carrying the same cookie
+        if (isDomainError(error) && error.message === STEP_USED) return backToSignIn("used");
+        throw error;
+      }
+      const showOn = step.redirectTo === "/dashboard" ? `${HOME_BY_ROLE[done.user.role]}/overview` : undefined;
+      const response = await redirectWithFlash(step.redirectTo, { type: "success", message: "Login successful!" }, [await clearSecondStep()], { showOn });
+      response.headers.append("Set-Cookie", done.session);
       return response;
     },
   });

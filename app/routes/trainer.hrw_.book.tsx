@@ -8,8 +8,9 @@ import { Alert, Button, EmptyState, SelectField, SubmitButton, TextField, Titled
 import { getDb } from "~/db.server";
 import { bookAssessment, bookingOptions } from "~/models/hrw-assessment.server";
 import { getCandidateChecks, searchCandidates } from "~/models/hrw-candidate.server";
+import { candidateChecksFor } from "~/models/personal-data.server";
 import { bookingSchema } from "~/schemas/hrw";
-import { HRW_STATE_CODES, HRW_STATES, IDENTITY_POINTS_NEEDED } from "~/schemas/hrw-codes";
+import { HRW_STATE_CODES, HRW_STATES, IDENTITY_POINTS_NEEDED, MINIMUM_AGE } from "~/schemas/hrw-codes";
 import { uuid } from "~/schemas/fields";
 import { enrollmentOptionQuery } from "~/schemas/page-queries";
 import { answerForm } from "~/utils/form-action.server";
@@ -26,14 +27,16 @@ export const ASSESSMENT_BOOKED = "Assessment booked";
  * refused and the page says which checks are missing.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, "trainer");
+  const user = await requireRole(request, "trainer");
   const db = getDb();
   const params = new URL(request.url).searchParams;
   const { q } = enrollmentOptionQuery.parse({ q: params.get("q") ?? "" });
   const requested = params.get("candidate");
-  const checks = requested && uuid.safeParse(requested).success ? await getCandidateChecks(db, requested) : null;
+  const today = organisationToday();
+  const found = requested && uuid.safeParse(requested).success ? await getCandidateChecks(db, requested) : null;
+  const checks = found && candidateChecksFor(user, found, today);
   const [candidates, options] = await Promise.all([checks ? Promise.resolve([]) : searchCandidates(db, q), bookingOptions(db)]);
-  return { q, candidates, checks, options, today: organisationToday() };
+  return { q, candidates, checks, options, today };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -85,9 +88,9 @@ export default function BookAssessment() {
       ) : (
         <TitledCard title={`Candidate: ${checks.candidate.full_name}`} actions={<Link to="/trainer/hrw/book" className="text-sm underline">Choose another candidate</Link>}>
           <ul className="mb-4 space-y-1 text-sm" aria-label="Checks recorded">
-            <li>Age (date of birth): {checks.age ? `checked by ${checks.age.checked_by}` : "not checked"}</li>
+            <li>Age (date of birth): {checks.age ? `checked by ${checks.age.checked_by}; ${MINIMUM_AGE} or older today: ${"adult" in checks.age ? (checks.age.adult ? "yes" : "no") : checks.age.date_of_birth}` : "not checked"}</li>
             <li>Evidence of identity: {checks.identity ? `${checks.identity.points} of ${IDENTITY_POINTS_NEEDED} points, sighted by ${checks.identity.checked_by}` : "not sighted"}</li>
-            <li>Prerequisite licences: {checks.prerequisites.length ? checks.prerequisites.map((p) => `${p.licence_class} ${p.licence_number} (expires ${p.expires_on})`).join("; ") : "none recorded"}</li>
+            <li>Prerequisite licences: {checks.prerequisites.length ? checks.prerequisites.map((p) => `${p.licence_class} (expires ${p.expires_on})`).join("; ") : "none recorded"}</li>
           </ul>
           <p className="mb-4 text-sm">
             <Link to={`/trainer/hrw/candidates/${checks.candidate.id}`} className="font-semibold underline">Record the candidate's checks</Link>

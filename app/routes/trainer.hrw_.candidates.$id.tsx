@@ -8,9 +8,10 @@ import { useActionToast } from "~/components/toaster";
 import { Alert, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getCandidateChecks, recordCandidateCheck } from "~/models/hrw-candidate.server";
+import { candidateChecksFor } from "~/models/personal-data.server";
 import { uuid } from "~/schemas/fields";
 import { ageCheckSchema, identityCheckSchema, prerequisiteCheckSchema } from "~/schemas/hrw";
-import { IDENTITY_DOCUMENT_CODES, IDENTITY_DOCUMENTS, IDENTITY_POINTS_NEEDED } from "~/schemas/hrw-codes";
+import { IDENTITY_DOCUMENT_CODES, IDENTITY_DOCUMENTS, IDENTITY_POINTS_NEEDED, MINIMUM_AGE } from "~/schemas/hrw-codes";
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { formIntent } from "~/utils/form-intent.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -31,12 +32,13 @@ async function loadChecks(id: string | undefined) {
  * A candidate's checks before a high-risk work assessment: age (the date of birth as sighted),
  * evidence of identity (which documents were sighted, 100 points; nothing is copied or kept)
  * and prerequisite licences. Each is recorded with who checked and when; trainers see that a
- * date of birth was checked, not the date (it is sensitive: CONTRACT section 12).
+ * date of birth was checked and whether the candidate is of age, never the date, and a licence's
+ * class and expiry, never its number (personal-data.server.ts decides).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "trainer");
-  const checks = await loadChecks(params.id);
-  return { checks: { ...checks, age: checks.age && { checked_by: checks.age.checked_by, checked_at: checks.age.checked_at } }, today: organisationToday() };
+  const user = await requireRole(request, "trainer");
+  const today = organisationToday();
+  return { checks: candidateChecksFor(user, await loadChecks(params.id), today), today };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -75,7 +77,7 @@ export default function CandidateChecks() {
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <TitledCard title="Age">
-          <p className="mb-3 text-sm">{checks.age ? `Date of birth checked by ${checks.age.checked_by}, ${formatDateTime(checks.age.checked_at)}` : "Not checked yet"}</p>
+          <p className="mb-3 text-sm">{checks.age ? `Date of birth checked by ${checks.age.checked_by}, ${formatDateTime(checks.age.checked_at)}; ${MINIMUM_AGE} or older today: ${"adult" in checks.age ? (checks.age.adult ? "yes" : "no") : checks.age.date_of_birth}` : "Not checked yet"}</p>
           <Form method="post" noValidate className="space-y-3">
             {error("age")}
             <TextField label="Date of birth as sighted" name="date_of_birth" type="date" required max={today} defaultValue={failed === "age" ? v.date_of_birth : undefined} error={failed === "age" ? errors.date_of_birth : undefined} hint="The candidate must be 18 on the assessment date" />
@@ -106,7 +108,7 @@ export default function CandidateChecks() {
             <ul className="mb-3 space-y-1 text-sm">
               {checks.prerequisites.map((p) => (
                 <li key={p.licence_class}>
-                  {p.licence_class} {p.licence_number}, expires {p.expires_on} (checked by {p.checked_by})
+                  {p.licence_class}{"licence_number" in p ? ` ${p.licence_number}` : ""}, expires {p.expires_on} (checked by {p.checked_by})
                 </li>
               ))}
             </ul>

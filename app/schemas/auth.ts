@@ -42,7 +42,29 @@ export type RegistrationInput = Omit<z.infer<typeof registrationSchema>, "usi"> 
 /** The registration form: the payload plus a confirmation that is checked, never sent on. */
 export const registerFormSchema = registrationSchema.extend({ confirm_password: confirmPassword }).refine(...passwordsMatch);
 
-/** Account security → Change password: the current password, then the new one twice. */
+/**
+ * What proves the owner is at the keyboard before a factor changes (Account security): the
+ * current password and, where two-step sign-in is on, a current code or a recovery code. The
+ * code is optional here because only the account knows whether it needs one; the model asks
+ * for it beside its field.
+ */
+const currentPassword = z.string({ message: "Enter your current password" }).min(1, "Enter your current password").max(200, "Password must be at most 200 characters");
+const currentCode = z
+  .string()
+  .trim()
+  .max(40, "That code is too long")
+  .optional()
+  .transform((v) => (v ? v : undefined));
+export const ownerProofSchema = z.object({ current_password: currentPassword, current_code: currentCode });
+export type OwnerProof = z.infer<typeof ownerProofSchema>;
+
+/** Setting up an authenticator: the current password when none is in use yet is asked for at confirmation. */
+export const beginTwoStepSchema = z.object({ current_password: currentPassword.optional(), current_code: currentCode });
+
+/** Confirming a new authenticator: its code and the current password. */
+export const confirmTwoStepSchema = z.object({ code: secondStepCode, current_password: currentPassword });
+
+/** Account security → Change password: the current password (and code), then the new one twice. */
 export const passwordChangeSchema = z
-  .object({ current_password: signInPassword, password, confirm_password: confirmPassword })
+  .object({ current_password: currentPassword, current_code: currentCode, password, confirm_password: confirmPassword })
   .refine(...passwordsMatch);

@@ -103,3 +103,64 @@ describe("redaction", () => {
     expect(lines.join("")).not.toContain("live-token-value");
   });
 });
+
+describe("tokens and addresses never reach a log", () => {
+  const TOKEN = "Zq9-Live_Token_Value_0123456789abcdefXYZ";
+
+  it("every route whose path carries a token or code has it replaced, in the request log and in an access-log line", async () => {
+    const { redactSecrets } = await import("~/utils/log.server");
+    const fs = await import("node:fs");
+    const { redactOutput } = await import("~/http/redacted-output.server");
+    // the flat route files whose URL holds a credential: $token and $code segments
+    const carrying = fs.readdirSync("app/routes").filter((f) => /\$(token|code)/.test(f) && !f.includes(".test."));
+    expect(carrying.length).toBeGreaterThanOrEqual(4);
+    for (const file of carrying) {
+      const path = `/${file
+        .replace(/\.(tsx?)$/, "")
+        .replace(/_\./g, ".")
+        .replace(/\[\.\]/g, "%DOT%")
+        .split(".")
+        .map((part) => (part.startsWith("$") ? `${TOKEN}.ics` : part))
+        .join("/")
+        .replace(/%DOT%/g, ".")}`;
+      expect(redactSecrets(`GET ${path} 200 - 3 ms`), file).not.toContain(TOKEN.slice(0, 12));
+      expect(redactSecrets(JSON.stringify({ path })), file).not.toContain(TOKEN.slice(0, 12));
+    }
+    // remix-serve's access log, through the wrapped stream
+    const written: string[] = [];
+    const stream = { write: (chunk: unknown) => (written.push(String(chunk)), true) };
+    redactOutput(stream as never);
+    stream.write(`GET /calendar/${TOKEN}.ics 200 1024 - 4.2 ms\n`);
+    stream.write(Buffer.from(`GET /api/verify/${TOKEN} 404 - - 1 ms\n`));
+    expect(written.join("")).not.toContain(TOKEN.slice(0, 12));
+    expect(written.join("")).toContain("/calendar/[redacted]");
+  });
+
+  it("a calendar feed request is logged with its token replaced", async () => {
+    const calendar = await import("~/routes/calendar.$token");
+    const routes = gateRoutes({ "routes/calendar.$token": { id: "routes/calendar.$token", path: "calendar/:token", module: calendar } } as never);
+    capture();
+    await withRequestContext(new Request(`http://localhost/calendar/${TOKEN}.ics`), { address: "10.0.0.1", started: Date.now() }, (request) =>
+      routes["routes/calendar.$token"]!.module.loader!({ request, params: { token: `${TOKEN}.ics` }, context: {} }),
+    );
+    expect(parsed()).toEqual([expect.objectContaining({ path: "/calendar/[redacted]", status: 404 })]);
+    expect(lines.join("")).not.toContain(TOKEN.slice(0, 12));
+  });
+
+  it("no email address appears in any line: not a recipient of the outbox, not inside an error", async () => {
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const fs = await import("node:fs");
+    const { createOutboxMailer } = await import("~/mail/transport.server");
+    const { logLine } = await import("~/utils/log.server");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-"));
+    capture();
+    await createOutboxMailer(dir, "Summit <no-reply@summit.example>").send({ to: "jordan.lee+crane@mail.example.com.au", subject: "Your class", text: "Hello" });
+    logLine({ event: "mail-error", error: "550 5.1.1 <O'Brien.Kim@test.example>: Recipient address rejected" });
+    const text = lines.join("");
+    expect(parsed()[0]).toMatchObject({ event: "mail-outbox", subject: "Your class" });
+    expect(text).not.toMatch(/jordan\.lee|O'Brien\.Kim|no-reply@/);
+    expect(text).not.toMatch(/@[a-z]/i);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { Secret, TOTP } from "otpauth";
 import { DEMO, expect, expectAccessible, signIn, signOut, test, uniqueEmail } from "./fixtures";
-import { e2eDb } from "./e2e-db";
+import { e2eDb, outboxDir } from "./e2e-db";
 
 /** The code an authenticator app shows for `secret` at `at` (RFC 6238: SHA-1, 6 digits, 30 s). */
 function authenticatorCode(secret: string, at: number): string {
@@ -38,13 +40,21 @@ test.describe("two-step sign-in and the audit trail", () => {
     await expectAccessible(page);
 
     // a wrong code is refused beside the field
-    await page.getByLabel("Code from the app").fill("000000");
-    await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+    const confirm = page.getByRole("form", { name: "Confirm the authenticator app" });
+    await confirm.getByLabel("Code from the app").fill("000000");
+    await confirm.getByLabel("Current password").fill("password123");
+    await confirm.getByRole("button", { name: "Turn on two-step sign-in" }).click();
     await expect(page.getByText("That code is not right").first()).toBeVisible();
 
+    // the confirmation asks for the current password too, beside its field
     const setUpAt = Date.now();
-    await page.getByLabel("Code from the app").fill(authenticatorCode(secret, setUpAt));
-    await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+    await confirm.getByLabel("Code from the app").fill(authenticatorCode(secret, setUpAt));
+    await confirm.getByLabel("Current password").fill("");
+    await confirm.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+    await expect(confirm.getByText("Enter your current password")).toBeVisible();
+    await confirm.getByLabel("Code from the app").fill(authenticatorCode(secret, setUpAt));
+    await confirm.getByLabel("Current password").fill("password123");
+    await confirm.getByRole("button", { name: "Turn on two-step sign-in" }).click();
     const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
     await expect(codes).toHaveCount(10);
     await expectAccessible(page);
@@ -81,5 +91,69 @@ test.describe("two-step sign-in and the audit trail", () => {
     expect(csv.status()).toBe(200);
     expect((await csv.text()).trim().split("\r\n")).toHaveLength(3);
     await signOut(page);
+  });
+
+  test("turning two-step sign-in off asks for the password and a current code, signs out other browsers and mails the owner; the second step works once", async ({ page, browser, js }) => {
+    const email = await makeAdmin();
+    await signIn(page, email);
+    await page.goto("/account/security");
+    await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
+    const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+    const confirm = page.getByRole("form", { name: "Confirm the authenticator app" });
+    const t0 = Date.now();
+    await confirm.getByLabel("Code from the app").fill(authenticatorCode(secret, t0 - 30_000));
+    await confirm.getByLabel("Current password").fill("password123");
+    await confirm.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+    await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+
+    // a second browser signs in with the password and a code; its step cookie is kept to replay later
+    const other = await browser.newContext({ javaScriptEnabled: js, baseURL: test.info().project.use.baseURL });
+    const otherPage = await other.newPage();
+    await otherPage.goto("/login");
+    await otherPage.getByLabel("Email").fill(email);
+    await otherPage.getByLabel("Password").fill("password123");
+    await otherPage.getByRole("button", { name: "Sign In" }).click();
+    await expect(otherPage).toHaveURL(/\/login\/two-step/);
+    const stepCookies = (await other.cookies()).filter((c) => c.name.endsWith("-step"));
+    expect(stepCookies).toHaveLength(1);
+    await otherPage.getByLabel("Code").fill(authenticatorCode(secret, t0));
+    await otherPage.getByRole("button", { name: "Verify" }).click();
+    await expect(otherPage).toHaveURL(/\/admin/);
+
+    // replaying the step cookie in a third browser sends it back to sign in, with a message
+    const replay = await browser.newContext({ javaScriptEnabled: js, baseURL: test.info().project.use.baseURL });
+    await replay.addCookies(stepCookies);
+    const replayPage = await replay.newPage();
+    await replayPage.goto("/login/two-step");
+    await expect(replayPage).toHaveURL(/\/login$/);
+    await expect(replayPage.getByText("This sign-in has already been completed").first()).toBeVisible();
+    await replay.close();
+
+    // turning it off: the session alone is not enough, a wrong code is refused beside its field
+    await page.goto("/account/security");
+    const turnOff = page.getByRole("form", { name: "Turn off two-step sign-in" });
+    await turnOff.getByRole("button", { name: "Turn off two-step sign-in" }).click();
+    await expect(turnOff.getByText("Enter your current password")).toBeVisible();
+    await turnOff.getByLabel("Current password").fill("password123");
+    await turnOff.getByLabel("Code from your authenticator app").fill("000000");
+    await turnOff.getByRole("button", { name: "Turn off two-step sign-in" }).click();
+    await expect(turnOff.getByText("That code is not right")).toBeVisible();
+    await expect(page.getByText("Two-step sign-in is on.")).toBeVisible();
+
+    await turnOff.getByLabel("Current password").fill("password123");
+    await turnOff.getByLabel("Code from your authenticator app").fill(authenticatorCode(secret, t0 + 30_000));
+    await turnOff.getByRole("button", { name: "Turn off two-step sign-in" }).click();
+    await expect(page.getByRole("button", { name: "Set up two-step sign-in" })).toBeVisible();
+    await expectAccessible(page);
+
+    // the other browser is signed out; the owner has a mail saying what changed
+    await otherPage.goto("/admin");
+    await expect(otherPage).toHaveURL(/\/login/);
+    await other.close();
+    const mails = fs
+      .readdirSync(outboxDir())
+      .map((f) => fs.readFileSync(path.join(outboxDir(), f), "utf8"))
+      .filter((m) => m.includes(email) && m.includes("Two-step sign-in was turned off"));
+    expect(mails).toHaveLength(1);
   });
 });

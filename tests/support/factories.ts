@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { sealSecret } from "../../app/auth/secret-box.server";
 import type { DB } from "../../db/connection";
 import type { EnrollmentStatus, Role, Tier } from "../../db/schema";
 import { hashPassword } from "../../app/auth/password.server";
@@ -61,12 +62,12 @@ export async function makeUser(
     })
     .execute();
   if (overrides.two_step ?? overrides.role === "admin") {
-    await db.insertInto("two_step").values({ user_id: id, secret: TEST_TOTP_SECRET, created_at: now, confirmed_at: now, last_step: null }).execute();
+    await db.insertInto("two_step").values({ user_id: id, secret: sealSecret(TEST_TOTP_SECRET, id), created_at: now, confirmed_at: now, last_step: null }).execute();
   }
   return { id, email };
 }
 
-/** The authenticator secret of users made with two_step (base32, as an authenticator app stores it). */
+/** The authenticator secret of users made with two_step (base32, as an authenticator app stores it; encrypted in the database). */
 export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
 function studentUsi(role: Role, usi: string | null | undefined, verified: boolean | undefined, now: string) {

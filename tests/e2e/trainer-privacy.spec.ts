@@ -1,0 +1,196 @@
+import fs from "node:fs";
+import type { APIRequestContext } from "@playwright/test";
+import { DEMO, expect, test } from "./fixtures";
+import { e2eDb } from "./e2e-db";
+
+/**
+ * A trainer never reads a learner's sensitive details: signed in as the demo trainer, every
+ * trainer page (each `$id` page for every real id of the demo data), each page's data
+ * requests (single fetch's `.data` and the older `?_data=` a Remix v2 client sends) and every
+ * /api GET answer hold no date of birth, USI (except the one student's on the USI verification
+ * page), address, licence number or emergency contact of any demo learner. The values come from
+ * the database, so a learner added to the demo is covered too.
+ *
+ * Under single fetch a `?_data=` request is answered without a body; it is asked all the same,
+ * so that turning the future flag off cannot open a way round unnoticed.
+ *
+ * Requests only, no browser: the JavaScript and no-JavaScript projects would fetch the same
+ * bytes, so it runs in the JavaScript project (and on PostgreSQL where that project runs).
+ */
+
+interface Sensitive {
+  value: string;
+  what: string;
+  learner: string;
+  /** only looked for as a whole JSON string in data answers (a suburb or postcode: short, and shared with public places) */
+  dataOnly?: boolean;
+}
+
+const ROUTES_DIR = "app/routes";
+
+/** The URL pattern of a flat route file: `trainer.hrw_.$id.tsx` → `/trainer/hrw/$id`. */
+function urlOf(file: string): string {
+  const segments = file
+    .replace(/\.(tsx|ts)$/, "")
+    .replace(/\[\.\]/g, "~dot~")
+    .split(".")
+    .filter((s) => s !== "_index")
+    .map((s) => s.replace(/_$/, "").replace(/~dot~/g, "."));
+  return `/${segments.join("/")}`;
+}
+
+/** Where each `$param` takes its ids from, by the segment before it. */
+const ID_SOURCES: Record<string, string> = {
+  students: "select id from users where role = 'student' order by id",
+  candidates: "select id from users where role = 'student' order by id",
+  usi: "select id from users where role = 'student' order by id",
+  staff: "select id from users where role <> 'student' order by id",
+  classes: "select id from classes order by id",
+  courses: "select id from courses order by id",
+  enrollments: "select id from enrollments order by id",
+  hrw: "select id from hrw_assessments order by id",
+  assessments: "select id from hrw_assessments order by id",
+  certificates: "select id from certificates order by id",
+  verify: "select verification_code as id from certificates order by id",
+};
+
+/** A rendered PDF costs a browser on the server; one shows the route answers, and its bytes are not text to search. */
+const ONE_ID_ONLY = new Set(["api.certificates.$id.download.ts"]);
+
+async function expand(file: string): Promise<string[]> {
+  const pattern = urlOf(file);
+  const parts = pattern.split("/");
+  let urls = [""];
+  for (let i = 1; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (!part.startsWith("$")) {
+      urls = urls.map((u) => `${u}/${part}`);
+      continue;
+    }
+    const source = ID_SOURCES[parts[i - 1]!];
+    if (!source) throw new Error(`No demo ids for ${part} in ${file}: add where its ids come from to ID_SOURCES`);
+    let ids = (await e2eDb().all<{ id: string }>(source)).map((r) => r.id);
+    if (ONE_ID_ONLY.has(file)) ids = ids.slice(0, 1);
+    expect(ids.length, `demo ids for ${file}`).toBeGreaterThan(0);
+    urls = urls.flatMap((u) => ids.map((id) => `${u}/${encodeURIComponent(id)}`));
+  }
+  return urls;
+}
+
+/** Every sensitive value of every demo learner, read from the database, with the forms a page may print a date in. */
+async function sensitiveValues(): Promise<Sensitive[]> {
+  const db = e2eDb();
+  const out: Sensitive[] = [];
+  const add = (value: string | null | undefined, what: string, learner: string, dataOnly = false) => {
+    if (value && value.trim().length >= (dataOnly ? 3 : 4)) out.push({ value: value.trim(), what, learner, dataOnly });
+  };
+  const dates = (iso: string, what: string, learner: string) => {
+    const [y, m, d] = iso.split("-");
+    const at = new Date(`${iso}T12:00:00Z`);
+    add(iso, what, learner);
+    add(`${d}/${m}/${y}`, what, learner);
+    for (const month of ["short", "long"] as const) add(at.toLocaleDateString("en-AU", { day: "numeric", month, year: "numeric", timeZone: "UTC" }), what, learner);
+  };
+  const publicPlaces = new Set(
+    (await db.all<{ suburb: string | null; postcode: string | null }>("select suburb, postcode from delivery_locations")).flatMap((l) => [l.suburb, l.postcode]),
+  );
+  const learners = await db.all<Record<string, string | null>>(
+    `select id, date_of_birth, usi, usi_claimed, address, address_building, address_unit, address_street_number, address_street_name,
+            suburb, postcode, emergency_contact, license_number from users where role = 'student'`,
+  );
+  for (const l of learners) {
+    const id = l.id!;
+    if (l.date_of_birth) dates(l.date_of_birth, "date of birth", id);
+    add(l.usi, "USI", id);
+    add(l.usi_claimed, "USI", id);
+    add(l.address, "address", id);
+    add(l.address_building, "address (building)", id);
+    add(l.address_unit ? `${l.address_unit}/${l.address_street_number ?? ""}` : null, "address (unit)", id);
+    add(l.address_street_number && l.address_street_name ? `${l.address_street_number} ${l.address_street_name}` : null, "address (street)", id);
+    add(l.address_street_name, "address (street name)", id);
+    for (const part of [l.suburb, l.postcode]) if (part && !publicPlaces.has(part)) add(part, "address (suburb or postcode)", id, true);
+    add(l.emergency_contact, "emergency contact", id);
+    add(l.license_number, "licence number", id);
+  }
+  for (const check of await db.all<{ candidate_id: string; detail: string }>("select candidate_id, detail from hrw_candidate_checks")) {
+    const detail = JSON.parse(check.detail) as { date_of_birth?: string; licence_number?: string };
+    if (detail.date_of_birth) dates(detail.date_of_birth, "date of birth (sighted)", check.candidate_id);
+    add(detail.licence_number, "licence number (sighted)", check.candidate_id);
+  }
+  return out;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+
+/** The sensitive values an answer shows; `usiOf` is the student whose USI the page may show. */
+function leaks(body: string, values: Sensitive[], data: boolean, usiOf: string | null): string[] {
+  const found: string[] = [];
+  for (const s of values) {
+    if (s.what === "USI" && s.learner === usiOf) continue;
+    if (s.dataOnly && !data) continue;
+    const forms = s.dataOnly ? [JSON.stringify(s.value)] : [s.value, escapeHtml(s.value), JSON.stringify(s.value).slice(1, -1)];
+    const hit = forms.some((form) => new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(form)}(?![A-Za-z0-9])`).test(body));
+    if (hit) found.push(`${s.what} of ${s.learner}: ${s.value}`);
+  }
+  return found;
+}
+
+async function signInAsTrainer(request: APIRequestContext) {
+  const answer = await request.post("/login", { form: { email: DEMO.trainer.email, password: DEMO.trainer.password }, maxRedirects: 0 });
+  expect(answer.status(), "the demo trainer signs in").toBe(302);
+}
+
+test.describe("what a trainer reads about learners", () => {
+  test("no trainer page, data request or /api answer holds a learner's sensitive details", async ({ request, js }) => {
+    test.skip(!js, "requests only: the no-JavaScript project would fetch the same answers");
+    test.setTimeout(300_000);
+    // the demo has no emergency contact or licence on file: give one learner each, so both kinds are looked for
+    const db = e2eDb();
+    const someone = (await db.get<{ id: string }>("select id from users where role = 'student' and email = ?", "liam.oconnor@example.com"))!;
+    await db.run("update users set emergency_contact = ?, license_number = ? where id = ?", "Siobhan O'Connor 0499 111 222", "NSW-HRW-7730154", someone.id);
+    const values = await sensitiveValues();
+    for (const kind of ["date of birth", "USI", "address", "address (street)", "emergency contact", "licence number", "licence number (sighted)", "date of birth (sighted)"]) {
+      expect(values.some((v) => v.what === kind), `the demo data has a ${kind} to look for`).toBe(true);
+    }
+    await signInAsTrainer(request);
+    const files = fs.readdirSync(ROUTES_DIR).filter((f) => /^(trainer|api)\./.test(f) && !f.includes(".test.") && f !== "api.$.ts");
+    const students = (await db.all<{ id: string }>("select id from users where role = 'student' order by id")).map((r) => r.id);
+    const enrollments = (await db.all<{ id: string }>("select id from enrollments order by id")).map((r) => r.id);
+    const problems: string[] = [];
+    let checked = 0;
+
+    const check = async (url: string, data: boolean, usiOf: string | null) => {
+      const answer = await request.get(url, { maxRedirects: 0 });
+      expect(answer.status(), url).toBeLessThan(500);
+      const type = answer.headers()["content-type"] ?? "";
+      if (type.startsWith("application/pdf")) return;
+      const found = leaks(await answer.text(), values, data, usiOf);
+      checked++;
+      if (found.length) problems.push(`${url}: ${found.join("; ")}`);
+    };
+
+    for (const file of files) {
+      const api = file.startsWith("api.");
+      const routeId = `routes/${file.replace(/\.(tsx|ts)$/, "")}`;
+      let urls = await expand(file);
+      if (file === "trainer.tsx") continue; // the layout: its loader answers with every trainer page below
+      if (file === "trainer.hrw_.book.tsx") urls = [...urls, "/trainer/hrw/book?q=a", ...students.map((id) => `/trainer/hrw/book?candidate=${id}`)];
+      if (file === "trainer.assessments.new.tsx") urls = [...urls, ...enrollments.map((id) => `/trainer/assessments/new?enrollment=${id}`)];
+      if (file === "trainer.students.tsx" || file === "trainer.assessments.tsx") urls = [...urls, `${urls[0]}?q=a`];
+      for (const url of urls) {
+        const usiOf = file === "trainer.usi.$studentId.tsx" ? decodeURIComponent(url.split("/").pop()!) : null;
+        if (api) {
+          await check(url, true, null);
+          continue;
+        }
+        const [path, query = ""] = url.split("?");
+        await check(url, false, usiOf);
+        await check(`${path}.data${query ? `?${query}` : ""}`, true, usiOf);
+        for (const id of ["root", "routes/trainer", routeId]) await check(`${path}?${new URLSearchParams([...new URLSearchParams(query), ["_data", id]])}`, true, usiOf);
+      }
+    }
+    expect(problems, `sensitive values in ${problems.length} of ${checked} answers`).toEqual([]);
+    expect(checked).toBeGreaterThan(200);
+  });
+});
