@@ -64,7 +64,9 @@ function breaks(file: string, r: Record<string, string>, year: number, today: st
     must(/^[^,]+, \S/.test(r.nameForEncryption!), "name for encryption");
   }
   if (file === "NAT00085") {
-    for (const f of ["home", "work", "mobile"]) must(r[f] === "" || /^0\d{9}$/.test(r[f]!), `${f} phone`);
+    // Australian: ten digits; abroad (only for an overseas address): 0011 and an E.164 number
+    const overseas = r.postcode === "OSPC" || r.state === "99";
+    for (const f of ["home", "work", "mobile"]) must(r[f] === "" || /^0\d{9}$/.test(r[f]!) || (overseas && /^0011[1-9]\d{6,14}$/.test(r[f]!)), `${f} phone`);
   }
   if (file === "NAT00020") {
     for (const f of ["postcode", "state", "suburb"]) must(r[f] !== "", `${f} blank`);
@@ -77,7 +79,10 @@ function breaks(file: string, r: Record<string, string>, year: number, today: st
     must(r.location !== "", "location blank");
     must(end >= start, "end before start");
     if (r.outcome === "70") must(end > `${year}-12-31`, "70 ends within the year");
-    if (r.outcome === "85") must(start >= today, "85 started in the past");
+    // judged by the end of the collection year, not by today
+    if (r.outcome === "85") must(start > `${year}-12-31`, "85 planned to start within the year");
+    if (!["70", "85"].includes(r.outcome!)) must(end <= `${year}-12-31`, "final outcome ending after the year");
+    must(end >= `${year}-01-01`, "ended before the year");
     if (["20", "30", "40"].includes(r.outcome!)) must(end <= today, "finished in the future");
   }
   return out;

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
+import { organisationToday } from "~/utils/organisation-calendar";
 import { AUDIT_CSV_COLUMNS, auditEntryView, auditRows } from "~/models/audit.server";
 import { csvField } from "~/utils/csv";
 import { auditQuery } from "~/schemas/audit";
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       await rows.return(undefined);
     },
   });
-  const date = new Date().toISOString().slice(0, 10);
+  const date = organisationToday();
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
