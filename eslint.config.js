@@ -104,6 +104,29 @@ export default tseslint.config(
     },
   },
 
+  // Every date the portal records or reports is the RTO's: "today" and "the date of this instant"
+  // come from app/utils/organisation-calendar.ts alone. An instant's UTC text cut to ten
+  // characters, or a Date's year, month or day read in UTC or the server's zone, is yesterday's
+  // date until 10 or 11 in the morning in Sydney (and last year's on 1 January's morning).
+  {
+    name: "dates/organisation-calendar",
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: [...tests, "app/utils/organisation-calendar.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name=/^(slice|substring|substr|split)$/][callee.object.callee.property.name='toISOString']",
+          message: "A date cut from toISOString() is the UTC date: use organisationToday(now) or organisationDate(iso) from ~/utils/organisation-calendar.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^get(UTC)?(FullYear|Month|Date|Day)$/]",
+          message: "A Date's year, month or day in UTC or the server's zone is not the organisation's: use organisationToday, organisationYear or weekdayOf from ~/utils/organisation-calendar.",
+        },
+      ],
+    },
+  },
+
   // Models are the domain: they never see a Request, so never reach the layers that handle one.
   boundary("models", ["app/models/**"], [
     {

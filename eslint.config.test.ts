@@ -62,6 +62,34 @@ describe("the import boundaries", () => {
   });
 });
 
+describe("dates on the organisation's calendar", () => {
+  const dateErrors = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result!.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
+  };
+
+  it.each([
+    "export const today = new Date().toISOString().slice(0, 10);",
+    "export const today = new Date().toISOString().split(\"T\")[0];",
+    "export const day = (d: Date) => d.toISOString().substring(0, 10);",
+    "export const year = new Date().getUTCFullYear();",
+    "export const year = new Date().getFullYear();",
+    "export const month = (d: Date) => d.getUTCMonth();",
+  ])("refuses %s in app/", async (code) => {
+    for (const filePath of ["app/models/example.server.ts", "app/routes/example.tsx", "app/avetmiss/example.ts"]) {
+      const errors = await dateErrors(filePath, code);
+      expect(errors, filePath).toHaveLength(1);
+      expect(errors[0]).toContain("organisation-calendar");
+    }
+  });
+
+  it("lets the organisation's calendar, tests and the instant itself through", async () => {
+    expect(await dateErrors("app/utils/organisation-calendar.ts", "export const d = new Date().toISOString().slice(0, 10);")).toEqual([]);
+    expect(await dateErrors("app/models/example.server.test.ts", "export const d = new Date().toISOString().slice(0, 10);")).toEqual([]);
+    expect(await dateErrors("app/models/example.server.ts", "export const at = new Date().toISOString();\nexport const code = 'ABC'.slice(0, 2);")).toEqual([]);
+  });
+});
+
 describe("the other rules", () => {
   it("fails an unused import", async () => {
     const [result] = await eslint.lintText(`import { redirect } from "@remix-run/node";\nexport const x = 1;\n`, {

@@ -84,6 +84,17 @@ describe("the trainer's workflow over /api", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("takes a result dated back to the planned start (training entered after the fact), and says when a date is before it", async () => {
+    const { enrollmentId } = await freshEnrollment();
+    // trained in December; the portal's record was made on 5 January
+    await db.updateTable("enrollments").set({ planned_start_date: "2025-12-01", planned_end_date: "2025-12-05" }).where("id", "=", enrollmentId).execute();
+    const early = await call(assessments, "POST", "/api/assessments", { token: trainer.token, json: { ...passed(enrollmentId), assessment_date: "2025-11-28" } });
+    expect(early.status).toBe(422);
+    expect(await bodyOf(early)).toMatchObject({ detail: "Assessment date cannot be before the training began (2025-12-01)" });
+    const onTime = await call(assessments, "POST", "/api/assessments", { token: trainer.token, json: { ...passed(enrollmentId), assessment_date: "2025-12-05" } });
+    expect(onTime.status).toBe(201);
+  });
+
   it("issues over POST /api/certificates only to a verified USI (409) and only when completed (422)", async () => {
     const waiting = await freshEnrollment({ usiVerified: false });
     await db.updateTable("enrollments").set({ status: "completed", progress_percentage: 100, completion_date: new Date().toISOString() }).where("id", "=", waiting.enrollmentId).execute();

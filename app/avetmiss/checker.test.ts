@@ -4,6 +4,9 @@ import { avetmissShape } from "./schema";
 import { COUNTRIES, LANGUAGES } from "./codes";
 import { postcodeFitsState } from "./checker";
 import { buildNatFiles, type NatActivity, type NatClient, type NatCollection } from "./files";
+import { PHONE_INVALID } from "./phone";
+import { profileSchema } from "~/schemas/profile";
+import { studentPatchSchema } from "~/schemas/student";
 
 /**
  * The checker against an independent reading of the files. The layouts below are typed from
@@ -64,7 +67,9 @@ function breaks(file: string, r: Record<string, string>, year: number, today: st
     must(/^[^,]+, \S/.test(r.nameForEncryption!), "name for encryption");
   }
   if (file === "NAT00085") {
-    for (const f of ["home", "work", "mobile"]) must(r[f] === "" || /^0\d{9}$/.test(r[f]!), `${f} phone`);
+    // Australian: ten digits; abroad (only for an overseas address): 0011 and an E.164 number
+    const overseas = r.postcode === "OSPC" || r.state === "99";
+    for (const f of ["home", "work", "mobile"]) must(r[f] === "" || /^0\d{9}$/.test(r[f]!) || (overseas && /^0011[1-9]\d{6,14}$/.test(r[f]!)), `${f} phone`);
   }
   if (file === "NAT00020") {
     for (const f of ["postcode", "state", "suburb"]) must(r[f] !== "", `${f} blank`);
@@ -77,7 +82,10 @@ function breaks(file: string, r: Record<string, string>, year: number, today: st
     must(r.location !== "", "location blank");
     must(end >= start, "end before start");
     if (r.outcome === "70") must(end > `${year}-12-31`, "70 ends within the year");
-    if (r.outcome === "85") must(start >= today, "85 started in the past");
+    // judged by the end of the collection year, not by today
+    if (r.outcome === "85") must(start > `${year}-12-31`, "85 planned to start within the year");
+    if (!["70", "85"].includes(r.outcome!)) must(end <= `${year}-12-31`, "final outcome ending after the year");
+    must(end >= `${year}-01-01`, "ended before the year");
     if (["20", "30", "40"].includes(r.outcome!)) must(end <= today, "finished in the future");
   }
   return out;
@@ -154,7 +162,7 @@ const COMPLETE: NatCollection = {
       disability: "N", prior_education: "N", survey_contact_status: "A",
     }),
     client(2, "Madonna", { phone: "02 4960 1234", suburb: "Canberra", postcode: "2600", state: "08" }),
-    client(3, "Aroha Ngata", { postcode: "OSPC", state: "99", suburb: "Auckland", country_of_birth: "1201", language_at_home: "9304", usi: "INTOFF" }),
+    client(3, "Aroha Ngata", { postcode: "OSPC", state: "99", suburb: "Auckland", country_of_birth: "1201", language_at_home: "9304", usi: "INTOFF", phone: "+64 9 300 1234" }),
     client(4, "Sam Nobody"),
   ],
   activities: [
@@ -193,7 +201,8 @@ describe("a complete past year", () => {
     expect(contacts.map((r) => [r.given, r.family, r.home, r.mobile])).toEqual([
       ["Jordan", "Mitchell", "", "0412345678"],
       ["Madonna", "Madonna", "0249601234", ""],
-      ["Aroha", "Ngata", "", ""],
+      // a number abroad, for a learner living overseas: dialled from Australia, digits only
+      ["Aroha", "Ngata", "00116493001234", ""],
       ["Sam", "Nobody", "", ""],
     ]);
     expect(parse("NAT00060", files.NAT00060)).toEqual([
@@ -233,6 +242,32 @@ describe("edge data the validator refuses is on the list", () => {
     expect(check({ phone: "61412345678" })).toEqual([]);
   });
 
+  it("a number abroad passes for a learner living overseas, and is listed for one living in Australia", () => {
+    const overseas = { postcode: "OSPC", state: "99", suburb: "Auckland", phone: "+64 21 123 4567" };
+    const { files, issues } = buildNatFiles({ ...COMPLETE, clients: [client(1, "Aroha Ngata", overseas)], activities: [COMPLETE.activities[0]!] }, today);
+    expect(issues).toEqual([]);
+    expect(parse("NAT00085", files.NAT00085)[0]).toMatchObject({ home: "001164211234567", mobile: "" });
+    expect(check({ ...overseas, phone: "0011 64 21 123 4567" })).toEqual([]);
+    expect(check({ phone: "+64 21 123 4567" })).toEqual(["NAT00085 Telephone number [home]"]);
+    expect(check({ ...overseas, phone: "+0 12" })).toEqual(["NAT00085 Telephone number [home]"]);
+  });
+
+  it("the profile and staff forms take what the report can carry, and say what they cannot", () => {
+    const message = (v: unknown) => {
+      const r = profileSchema.safeParse({ phone: v, address: "" });
+      return r.success ? null : r.error.issues[0]!.message;
+    };
+    expect(message("+64 21 123 4567")).toBeNull();
+    expect(message("+44 20 7946 0958")).toBeNull();
+    expect(message("0412 345 678")).toBeNull();
+    expect(message("+61 2 4960 1234")).toBeNull();
+    expect(message("12345678")).toBe(PHONE_INVALID);
+    expect(message("+0 1234 5678")).toBe(PHONE_INVALID);
+    expect(message("call me")).toBe("Enter a valid phone number");
+    expect(studentPatchSchema.safeParse({ phone: "+64 21 123 4567" }).success).toBe(true);
+    expect(studentPatchSchema.safeParse({ phone: "4960 1234" }).error?.issues[0]?.message).toBe(PHONE_INVALID);
+  });
+
   it("codes outside the ABS classifications, in the file and at input", () => {
     expect(check({ language_at_home: "9999" })).toContain("NAT00080 Language identifier");
     expect(check({ country_of_birth: "9999" })).toContain("NAT00080 Country identifier");
@@ -253,6 +288,28 @@ describe("edge data the validator refuses is on the list", () => {
       ["S000001 TLILIC0040", "Activity start date", "/admin/enrollments/B2"],
       ["S000004 TLILIC0040", "Activity end date", "/admin/enrollments/B1"],
     ].sort((a, b) => (a[2]! < b[2]! ? 1 : -1)).reverse());
+  });
+});
+
+describe("outcomes judged by the collection year, not by today", () => {
+  it("an 85 planned to start within the year is listed while the year runs; one booked for the next year is not", () => {
+    const during = "2025-11-28";
+    const issues = buildNatFiles(
+      { ...COMPLETE, activities: [activity("N1", "C1", "enrolled", "2025-12-10", "2025-12-15"), activity("N2", "C2", "enrolled", "2026-02-02", "2026-02-06")] },
+      during,
+    ).issues;
+    expect(issues.map((i) => [i.href, i.field])).toEqual([["/admin/enrollments/N1", "Activity start date"]]);
+  });
+
+  it("a record ending after the year without 70, or before the year, is listed", () => {
+    // completed before its planned start (the plan is wrong): a final outcome dated after the year
+    const late = activity("F1", "C1", "completed", "2026-01-12", "2026-01-16", { completion_date: "2025-12-20T01:00:00.000Z", latest_assessment_status: "passed" });
+    const early = activity("F2", "C2", "completed", "2024-06-03", "2024-06-07", { completion_date: "2024-06-07T01:00:00.000Z", latest_assessment_status: "passed" });
+    const issues = buildNatFiles({ ...COMPLETE, activities: [late, early] }, "2026-02-10").issues;
+    expect(issues.map((i) => [i.href, i.field, i.problem.split(":")[0]])).toEqual([
+      ["/admin/enrollments/F2", "Activity end date", "Ended before the collection year"],
+      ["/admin/enrollments/F1", "Activity end date", "Ends after the collection year with a final outcome"],
+    ]);
   });
 });
 

@@ -1,5 +1,7 @@
 import { COUNTRIES, LANGUAGES } from "./codes";
 import { NAT_FILES, NAT_LAYOUTS, natRecord, type NatFileName, type NatValue } from "./nat-files";
+import { AUSTRALIAN_PHONE, INTERNATIONAL_PHONE } from "./phone";
+import { organisationDate } from "~/utils/organisation-calendar";
 
 /**
  * The one checker of what NCVER's validation refuses (CONTRACT section 10a). The export runs
@@ -37,7 +39,7 @@ export interface ReadinessIssue {
 
 export interface CheckContext {
   year: number;
-  /** today, YYYY-MM-DD: an activity cannot have finished in the future, nor be "not started" in the past */
+  /** today on the organisation's calendar, YYYY-MM-DD: an activity cannot have finished in the future */
   today: string;
 }
 
@@ -59,8 +61,8 @@ interface FileRule {
 
 const str = (v: NatValue) => (v === null || v === undefined ? "" : String(v).trim());
 const blank = (v: NatValue) => str(v) === "";
-/** DDMMYYYY of a value the writer will format: the ISO date's parts. */
-const isoDay = (v: NatValue) => str(v).slice(0, 10);
+/** The date a value the writer formats stands for (an instant dated on the organisation's calendar, as natDate does). */
+const isoDay = (v: NatValue) => organisationDate(str(v));
 
 const COUNTRY_CODES = new Set(COUNTRIES.map((c) => c.code));
 const LANGUAGE_CODES = new Set(LANGUAGES.map((c) => c.code));
@@ -101,8 +103,8 @@ export function postcodeFitsState(postcode: string, state: string): boolean {
   return stateOfPostcode(postcode) === state;
 }
 
-/** An Australian phone number as the files carry it: ten digits starting with 0 (02 4960 1234, 0412 345 678). */
-const AUSTRALIAN_PHONE = /^0\d{9}$/;
+/** Whether a client's record gives an overseas address (OSPC, state 99): their phone may be a number abroad. */
+const overseas = (v: Record<string, NatValue>) => str(v.Postcode) === "OSPC" || str(v["State identifier"]) === "99";
 
 const EXEMPT_USI = new Set(["INDIV", "INTOFF"]);
 const USI_SHAPE = /^[2-9A-HJ-NP-Z]{10}$/;
@@ -174,8 +176,8 @@ const RECORD_RULES: RecordRule[] = [
     (field): RecordRule => ({
       file: "NAT00085",
       field,
-      problem: "An Australian phone number has ten digits (02 4960 1234, 0412 345 678)",
-      breaks: (v) => !blank(v[field]) && !AUSTRALIAN_PHONE.test(str(v[field])),
+      problem: "An Australian phone number has ten digits (02 4960 1234, 0412 345 678); a number abroad, with its country code (+64 21 123 4567), is for a learner whose address is overseas",
+      breaks: (v) => !blank(v[field]) && !AUSTRALIAN_PHONE.test(str(v[field])) && !(overseas(v) && INTERNATIONAL_PHONE.test(str(v[field]))),
     }),
   ),
   {
@@ -202,10 +204,24 @@ const RECORD_RULES: RecordRule[] = [
     breaks: (v, ctx) => str(v["Outcome identifier - national"]) === "70" && isoDay(v["Activity end date"]) <= `${ctx.year}-12-31`,
   },
   {
+    // by the end of the collection year, not today: the report is lodged after the year, when
+    // training planned to start in it has started (or the plan was wrong)
     file: "NAT00120",
     field: "Activity start date",
-    problem: "Not started, but its planned start has passed: record that it started, or move the planned start",
-    breaks: (v, ctx) => str(v["Outcome identifier - national"]) === "85" && isoDay(v["Activity start date"]) < ctx.today,
+    problem: "Not started, but planned to start within the collection year: record that it started (or its outcome), or move the planned start past the year",
+    breaks: (v, ctx) => str(v["Outcome identifier - national"]) === "85" && isoDay(v["Activity start date"]) <= `${ctx.year}-12-31`,
+  },
+  {
+    file: "NAT00120",
+    field: "Activity end date",
+    problem: "Ends after the collection year with a final outcome: only a continuing activity (70), or one not yet started (85), may end after 31 December; correct the planned start or the outcome",
+    breaks: (v, ctx) => !["70", "85"].includes(str(v["Outcome identifier - national"])) && isoDay(v["Activity end date"]) > `${ctx.year}-12-31`,
+  },
+  {
+    file: "NAT00120",
+    field: "Activity end date",
+    problem: "Ended before the collection year: it belongs to an earlier year's report; record its real dates",
+    breaks: (v, ctx) => !blank(v["Activity end date"]) && isoDay(v["Activity end date"]) < `${ctx.year}-01-01`,
   },
   {
     file: "NAT00120",

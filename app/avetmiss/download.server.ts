@@ -45,7 +45,7 @@ function nothingToReport(year: number, api: boolean): Response {
 export async function avetmissZipResponse(year: number, api = false): Promise<Response> {
   const { files, active } = await getAvetmissExport(getDb(), year, organisation());
   if (!active) return nothingToReport(year, api);
-  const zip = avetmissZip(files, year);
+  const zip = avetmissZip(files);
   return attachment("application/zip", `avetmiss-${year}.zip`, zip, zip.byteLength);
 }
 

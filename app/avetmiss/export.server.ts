@@ -1,10 +1,13 @@
 import { zipSync, strToU8 } from "fflate";
+import { sql } from "kysely";
 import { changeCounter } from "#db/change-feed";
 import type { DB } from "#db/connection";
 import { TIERS, type Tier } from "#db/schema";
 import { avetmissColumns, toAvetmissDetails } from "./details.server";
 import { defaultPlannedDates } from "~/models/enrollment-rules";
-import { buildNatFiles, hasActivity, type NatCollection, type NatExport, type NatOrganisation } from "./files";
+import { buildNatFiles, hasActivity, reportedInYear, type NatCollection, type NatExport, type NatOrganisation } from "./files";
+import { organisationInstant } from "~/utils/class-time";
+import { organisationToday, organisationWallClock } from "~/utils/organisation-calendar";
 import { NAT_FILES, type NatFileName } from "./nat-files";
 
 /**
@@ -13,27 +16,46 @@ import { NAT_FILES, type NatFileName } from "./nat-files";
  * reports page charts for the same year.
  */
 
-/** An enrolment is in the year when it started by the year's end and was still open, or finished, on or after its start. */
+/** The instant the organisation's day `date` begins, as the ISO text instants are stored in. */
+const dayStarts = (date: string) => organisationInstant(date, "00:00").toISOString();
+
+/**
+ * The year's bounds: its first and last dates, for the date columns (planned dates), and the
+ * instants it begins and ends on the organisation's clock, for the instant columns
+ * (enrolment, completion and withdrawal): 1 January begins at 13:00 UTC on 31 December.
+ */
 function yearBounds(year: number) {
-  return { from: `${year}-01-01`, to: `${year + 1}-01-01` };
+  return { first: `${year}-01-01`, last: `${year}-12-31`, from: dayStarts(`${year}-01-01`), to: dayStarts(`${year + 1}-01-01`) };
 }
 
 /**
- * The enrolments a collection year reports: those under way at any time in the year, and those
- * completed or withdrawn in it.
+ * The enrolments a collection year may report, read wide in SQL: those whose activity could
+ * meet the year by its start and end (a row without planned dates starts on its enrolment day),
+ * and those booked in the year. `reportedInYear` then keeps exactly those whose dates, as the
+ * file writes them, meet the year; when a record was made does not matter.
  */
 function yearActivity(db: DB, year: number) {
-  const { from, to } = yearBounds(year);
-  return db
-    .selectFrom("enrollments")
-    .where("enrollments.enrollment_date", "<", to)
-    .where((eb) =>
-      eb.or([
-        eb("enrollments.status", "in", ["enrolled", "in_progress"]),
-        eb.and([eb("enrollments.status", "=", "completed"), eb("enrollments.completion_date", ">=", from)]),
-        eb.and([eb("enrollments.status", "=", "withdrawn"), eb("enrollments.updated_at", ">=", from)]),
+  const { first, last, from, to } = yearBounds(year);
+  return db.selectFrom("enrollments").where((eb) => {
+    const noPlan = eb("enrollments.planned_start_date", "is", null);
+    const openEnd = eb.or([eb("enrollments.planned_end_date", ">=", first), eb("enrollments.planned_end_date", "is", null)]);
+    return eb.or([
+      eb.and([
+        // started by the year's end
+        eb.or([eb("enrollments.planned_start_date", "<=", last), eb.and([noPlan, eb("enrollments.enrollment_date", "<", to)])]),
+        // and ended in it or after (an end is never before its start)
+        eb.or([
+          eb("enrollments.planned_start_date", ">=", first),
+          eb.and([noPlan, eb("enrollments.enrollment_date", ">=", from)]),
+          eb.and([eb("enrollments.status", "in", ["enrolled", "in_progress"]), openEnd]),
+          eb.and([eb("enrollments.status", "=", "completed"), eb.or([eb("enrollments.completion_date", ">=", from), eb.and([eb("enrollments.completion_date", "is", null), openEnd])])]),
+          eb.and([eb("enrollments.status", "=", "withdrawn"), eb("enrollments.updated_at", ">=", from)]),
+        ]),
       ]),
-    );
+      // booked in the year for training after it (not yet started, 85)
+      eb.and([eb("enrollments.status", "=", "enrolled"), eb("enrollments.enrollment_date", ">=", from), eb("enrollments.enrollment_date", "<", to)]),
+    ]);
+  });
 }
 
 /**
@@ -86,7 +108,8 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
     .innerJoin("courses", "courses.id", "enrollments.course_id")
     .select([...AVETMISS_READS.enrollments, "courses.duration_hours"])
     .execute();
-  const activities = activityRows.map((r) => {
+  const activities = activityRows
+    .map((r) => {
     // rows written before planned dates existed (or by a bulk load) get the rule the migration applied
     const planned = r.planned_start_date && r.planned_end_date ? null : defaultPlannedDates(r.enrollment_date, Number(r.duration_hours));
     return {
@@ -103,7 +126,8 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
     // a withdrawn enrolment changes no more (reopening it makes it current again), so its last change is the withdrawal
     withdrawn_at: r.status === "withdrawn" ? r.updated_at : null,
     };
-  });
+    })
+    .filter((a) => reportedInYear(a, year));
   // Read after the activities and by the ids they name, so they hold every unit and client
   // those name. Running the year's filter again as a subquery cost as much as the activities
   // themselves (each reads most enrolments through the status indexes); the courses are a
@@ -159,11 +183,9 @@ export interface AvetmissReport extends NatExport {
   active: boolean;
 }
 
-const todayOf = (now: Date) => now.toISOString().slice(0, 10);
-
 export async function getAvetmissExport(db: DB, year: number, organisation: NatOrganisation, now = new Date()): Promise<AvetmissReport> {
   const collection = await loadNatCollection(db, year, organisation);
-  return { year, active: hasActivity(collection), ...buildNatFiles(collection, todayOf(now)) };
+  return { year, active: hasActivity(collection), ...buildNatFiles(collection, organisationToday(now)) };
 }
 
 /**
@@ -193,7 +215,7 @@ export async function getAvetmissSummary(db: DB, year: number, organisation: Nat
   if (version === null) return build();
   let cache = reportCaches.get(db);
   if (!cache) reportCaches.set(db, (cache = new Map()));
-  const key = `${year}|${todayOf(now)}|${organisation.code}|${organisation.name}|${version}`;
+  const key = `${year}|${organisationToday(now)}|${organisation.code}|${organisation.name}|${version}`;
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
@@ -208,10 +230,15 @@ export async function getAvetmissSummary(db: DB, year: number, organisation: Nat
   return made;
 }
 
-/** The files as one zip for lodgement (avetmiss-YYYY.zip), each as NAT000NN.txt. */
-export function avetmissZip(files: Record<NatFileName, string>, year: number): Uint8Array {
-  // a fixed time inside the collection year, so the same data always gives the same bytes
-  const mtime = new Date(Date.UTC(year, 11, 31, 12));
+/**
+ * The files as one zip for lodgement (avetmiss-YYYY.zip), each as NAT000NN.txt, dated when the
+ * zip is made. A zip entry's time has no zone (the reader shows it as written) and fflate
+ * writes the Date's local fields, so it gets one whose local fields are the organisation's
+ * clock, whatever the server's zone.
+ */
+export function avetmissZip(files: Record<NatFileName, string>, now: Date = new Date()): Uint8Array {
+  const [y, mo, d, h, mi, s] = organisationWallClock(now);
+  const mtime = new Date(y, mo - 1, d, h, mi, s);
   return zipSync(Object.fromEntries(NAT_FILES.map((f) => [`${f}.txt`, [strToU8(files[f]), { mtime }]])), { level: 6 });
 }
 
@@ -229,23 +256,36 @@ export interface ReportCharts {
 }
 
 /**
+ * The month (1-12) of an instant column on the organisation's calendar, for rows inside the
+ * year: instants are ISO 8601 UTC text on both databases, so each month is the range between
+ * the instants its first day and the next month's begin in Sydney (a completion at 01:15 on
+ * 1 December there is December's, though its UTC text says November).
+ */
+function monthOf(column: "enrollment_date" | "completion_date", year: number) {
+  const starts = Array.from({ length: 11 }, (_, i) => dayStarts(`${year}-${String(i + 2).padStart(2, "0")}-01`));
+  return sql<number>`case ${sql.join(
+    starts.map((start, i) => sql`when ${sql.ref(column)} < ${start} then ${sql.lit(i + 1)}`),
+    sql` `,
+  )} else 12 end`;
+}
+
+/**
  * Enrolments (by enrolment date) and completions (by completion date) per month of the year,
- * and the year's completions per tier, counted in SQL. Dates are ISO 8601 text on both
- * databases, so the month is characters 6 and 7.
+ * and the year's completions per tier, counted in SQL, each dated on the organisation's calendar.
  */
 export async function getReportCharts(db: DB, year: number): Promise<ReportCharts> {
   const { from, to } = yearBounds(year);
   const [enrolled, completed, byTier] = await Promise.all([
     db
       .selectFrom("enrollments")
-      .select((eb) => [eb.fn<string>("substr", ["enrollment_date", eb.val(6), eb.val(2)]).as("month"), eb.fn.countAll().as("n")])
+      .select((eb) => [monthOf("enrollment_date", year).as("month"), eb.fn.countAll().as("n")])
       .where("enrollment_date", ">=", from)
       .where("enrollment_date", "<", to)
       .groupBy("month")
       .execute(),
     db
       .selectFrom("enrollments")
-      .select((eb) => [eb.fn<string>("substr", ["completion_date", eb.val(6), eb.val(2)]).as("month"), eb.fn.countAll().as("n")])
+      .select((eb) => [monthOf("completion_date", year).as("month"), eb.fn.countAll().as("n")])
       .where("status", "=", "completed")
       .where("completion_date", ">=", from)
       .where("completion_date", "<", to)
@@ -269,7 +309,7 @@ export async function getReportCharts(db: DB, year: number): Promise<ReportChart
       .groupBy("courses.tier")
       .execute(),
   ]);
-  const count = (rows: Array<{ month: string; n: unknown }>, month: number) =>
+  const count = (rows: Array<{ month: unknown; n: unknown }>, month: number) =>
     Number(rows.find((r) => Number(r.month) === month)?.n ?? 0);
   return {
     year,

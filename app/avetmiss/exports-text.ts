@@ -13,6 +13,9 @@ export const AVETMISS_EXPORT_KEYS = Object.keys(AVETMISS_EXPORTS) as [AvetmissEx
 
 export const YEAR_INVALID = "Enter the year as four digits, e.g. 2025";
 export const YEAR_OUT_OF_RANGE = "Choose a collection year from 1980 to 2099";
+/** A collection year after this one (on the organisation's calendar): nothing in it can be reported yet. */
+export const yearNotYetMessage = (year: number, thisYear: number) =>
+  `${year} has not begun: there is nothing to report for it yet. Choose a collection year up to ${thisYear}.`;
 /** A year with no enrolment under way, finished or booked: nothing to lodge. */
 export const noActivityMessage = (year: number) =>
   `No training activity in ${year}: there is nothing to report for that year (an AVETMISS lodgement needs at least one enrolment).`;

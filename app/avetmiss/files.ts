@@ -2,6 +2,8 @@ import type { AssessmentStatus, DeliveryLocationRow, EnrollmentStatus } from "#d
 import type { AvetmissDetails } from "./details.server";
 import { checkAndWrite, stateOfPostcode, type CheckContext, type NatOutRecord, type ReadinessIssue } from "./checker";
 import { NAT_FILES, natFile, type NatFileName } from "./nat-files";
+import { reportedPhone } from "./phone";
+import { organisationDate, organisationToday } from "~/utils/organisation-calendar";
 
 export type { ReadinessIssue };
 
@@ -59,7 +61,7 @@ export interface NatActivity {
   planned_start_date: string;
   planned_end_date: string;
   completion_date: string | null;
-  /** when a withdrawn enrolment was withdrawn (its last change) */
+  /** when a withdrawn enrolment was withdrawn (its last change); instants are dated on the organisation's calendar */
   withdrawn_at: string | null;
 }
 
@@ -109,7 +111,8 @@ export function nameForEncryption(fullName: string): string {
   return `${family}, ${given}`;
 }
 
-const yearOf = (iso: string) => Number(iso.slice(0, 4));
+/** The year of a date or instant on the organisation's calendar (a completion at 09:00 on 1 January in Sydney is that year's). */
+const yearOf = (iso: string) => Number(organisationDate(iso).slice(0, 4));
 
 /**
  * The national outcome of an enrolment for the collection year: 20 completed (competent),
@@ -128,24 +131,40 @@ export function outcomeOf(a: Pick<NatActivity, "status" | "latest_assessment_sta
 /**
  * Activity dates: the planned start; the end the completion or withdrawal date, or else the
  * planned end; never before the start (a completion recorded before the planned start ends
- * the activity the day it started).
+ * the activity the day it started). A completion or withdrawal is an instant, dated on the
+ * organisation's calendar: one at 01:15 on 28 November in Sydney ends on the 28th.
  */
 export function activityDates(a: Pick<NatActivity, "status" | "planned_start_date" | "planned_end_date" | "completion_date" | "withdrawn_at">): { start: string; end: string } {
-  const start = a.planned_start_date.slice(0, 10);
+  const start = organisationDate(a.planned_start_date);
   const finished = a.status === "completed" ? a.completion_date : a.status === "withdrawn" ? a.withdrawn_at : null;
-  const end = (finished ?? a.planned_end_date).slice(0, 10);
+  const end = organisationDate(finished ?? a.planned_end_date);
   return { start, end: end < start ? start : end };
 }
 
 /**
- * A phone number as the files want it: digits only, an Australian number with its leading 0
- * (+61 4… and 61 4… become 04…), a mobile (04…) apart from a landline.
+ * Whether a collection year reports an activity: its dates (as the file carries them) meet
+ * the year, whenever the record was made. One more kind belongs to a year: an enrolment made
+ * in it for training that starts after it, reported as not yet started (85).
+ */
+export function reportedInYear(
+  a: Pick<NatActivity, "status" | "enrollment_date" | "planned_start_date" | "planned_end_date" | "completion_date" | "withdrawn_at">,
+  year: number,
+): boolean {
+  const { start, end } = activityDates(a);
+  const first = `${year}-01-01`;
+  const last = `${year}-12-31`;
+  if (start <= last && end >= first) return true;
+  return a.status === "enrolled" && start > last && yearOf(a.enrollment_date) === year;
+}
+
+/**
+ * A phone number as the files want it (see phone.ts): an Australian number with its leading 0,
+ * a mobile (04…) apart from a landline; a number abroad in the home field.
  */
 export function phoneFields(phone: string | null): { home: string | null; mobile: string | null } {
-  let digits = phone?.replace(/\D/g, "") ?? "";
-  if (!digits) return { home: null, mobile: null };
-  if (/^61[2-478]\d{8}$/.test(digits)) digits = `0${digits.slice(2)}`;
-  return /^04/.test(digits) ? { home: null, mobile: digits } : { home: digits, mobile: null };
+  const written = reportedPhone(phone);
+  if (!written) return { home: null, mobile: null };
+  return /^04/.test(written) ? { home: null, mobile: written } : { home: written, mobile: null };
 }
 
 /** Written where the standard wants a value and the learner gave none (suburb, street). */
@@ -377,7 +396,7 @@ export const hasActivity = (c: Pick<NatCollection, "activities" | "completions">
  * The ten files for a collection and what NCVER's validation would reject in them: both come
  * from one pass of the checker over the records the files carry.
  */
-export function buildNatFiles(c: NatCollection, today = new Date().toISOString().slice(0, 10)): NatExport {
+export function buildNatFiles(c: NatCollection, today = organisationToday()): NatExport {
   const ctx: CheckContext = { year: c.year, today };
   const { lines, issues } = checkAndWrite(natRecords(c), ctx);
   const files = Object.fromEntries(NAT_FILES.map((f) => [f, natFile(lines[f])])) as Record<NatFileName, string>;

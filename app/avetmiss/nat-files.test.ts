@@ -100,7 +100,9 @@ describe("values the fields cannot carry as given", () => {
 
   it("writes dates as DDMMYYYY from dates and instants", () => {
     expect(natDate("2025-12-01")).toBe("01122025");
-    expect(natDate("2025-02-28T23:10:00.000Z")).toBe("28022025");
+    // an instant is dated on the organisation's calendar: 23:10 UTC on 28 February is 10:10 on 1 March in Sydney
+    expect(natDate("2025-02-28T23:10:00.000Z")).toBe("01032025");
+    expect(natDate("2025-02-28T09:10:00.000Z")).toBe("28022025");
     expect(natDate("not a date")).toBeNull();
   });
 });

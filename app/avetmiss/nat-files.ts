@@ -6,8 +6,10 @@
  * zero-filled, dates DDMMYYYY, "not stated" as `@` to the field's width where the standard
  * allows it, and the state-only fields left blank (the portal reports to NCVER directly).
  *
- * Pure and dependency-free: the export, the readiness list and the tests share it.
+ * Pure (its one import is the organisation's calendar, which dates an instant): the export,
+ * the readiness list and the tests share it.
  */
+import { organisationDate } from "~/utils/organisation-calendar";
 
 export type NatType = "A" | "N" | "D";
 
@@ -299,9 +301,9 @@ export function toAscii(text: string): { text: string; lossy: boolean } {
   return { text: out, lossy };
 }
 
-/** An ISO 8601 date or instant as DDMMYYYY; null when it is not one. */
+/** An ISO 8601 date or instant as DDMMYYYY (an instant on the organisation's calendar); null when it is not one. */
 export function natDate(value: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(/^\d{4}-\d{2}-\d{2}T/.test(value) ? organisationDate(value) : value);
   if (!match) return null;
   return `${match[3]}${match[2]}${match[1]}`;
 }

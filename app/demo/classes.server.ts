@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { organisationToday } from "~/utils/organisation-calendar";
+import { addDays, organisationToday, weekdayOf as weekday } from "~/utils/organisation-calendar";
 import type { DB } from "#db/connection";
 
 /**
@@ -8,13 +8,6 @@ import type { DB } from "#db/connection";
  * made, taking each class's dates from the enrolment's planned dates (so nothing the other
  * demo records say changes); new upcoming classes for the catalogue hold no one yet.
  */
-
-const addDays = (date: string, days: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
-const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 /** Every day from start to end that `keep` accepts (weekdays by default). */
 function days(start: string, end: string, keep = (d: string) => weekday(d) !== 0 && weekday(d) !== 6): string[] {

@@ -1,4 +1,5 @@
 import { defaultPlannedDates } from "~/models/enrollment-rules";
+import { organisationDate, organisationYear } from "~/utils/organisation-calendar";
 import crypto from "node:crypto";
 import { hashPassword } from "~/auth/password.server";
 import { newVerificationCode, nextCertificateNumber } from "~/models/certificate-number.server";
@@ -135,12 +136,12 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
      * booked into a class starting in the next weeks.
      */
     const plannedDates = (status: EnrollmentStatus, enrolledDaysAgo: number, hours: number, n: number) => {
-      const enrolledOn = iso(enrolledDaysAgo).slice(0, 10);
+      const enrolledOn = organisationDate(iso(enrolledDaysAgo));
       // one on purpose planned to end within this year: the readiness list asks for its outcome
-      if (status === "in_progress" && n === 20) return { start: enrolledOn, end: `${now.getUTCFullYear()}-12-05` };
-      if (status === "in_progress") return { start: enrolledOn, end: `${now.getUTCFullYear() + 1}-01-${String(12 + (n % 15)).padStart(2, "0")}` };
+      if (status === "in_progress" && n === 20) return { start: enrolledOn, end: `${organisationYear(now)}-12-05` };
+      if (status === "in_progress") return { start: enrolledOn, end: `${organisationYear(now) + 1}-01-${String(12 + (n % 15)).padStart(2, "0")}` };
       if (status === "enrolled") {
-        const start = iso(-(7 + (n % 21))).slice(0, 10);
+        const start = organisationDate(iso(-(7 + (n % 21))));
         return { start, end: defaultPlannedDates(start, hours).end };
       }
       return defaultPlannedDates(enrolledOn, hours);

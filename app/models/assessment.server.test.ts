@@ -3,7 +3,8 @@ import type { DB } from "#db/connection";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { createTestDb } from "../../tests/support/test-db";
 import { assessmentSchema } from "~/schemas/assessment";
-import { organisationToday } from "~/utils/organisation-calendar";
+import { organisationDate, organisationToday } from "~/utils/organisation-calendar";
+import { setPlannedDates, updateEnrollmentProgress } from "./enrollment.server";
 import { enrollmentUpdateSchema } from "~/schemas/enrollment-update";
 import { parseWith } from "~/utils/validation";
 import {
@@ -155,7 +156,7 @@ describe("recording assessments", () => {
     expect(events[0]!.message).toBe("Practical assessment for Dogging: passed (45/50)");
   });
 
-  it("refuses completed and withdrawn enrolments, unknown ones, and dates before the enrolment", async () => {
+  it("refuses completed and withdrawn enrolments, unknown ones, and dates before the training began", async () => {
     for (const status of ["completed", "withdrawn"] as const) {
       const { enrollmentId } = await freshEnrollment(status);
       await expect(recordAssessment(db, input(enrollmentId))).rejects.toMatchObject({
@@ -168,12 +169,41 @@ describe("recording assessments", () => {
     const { enrollmentId } = await freshEnrollment("in_progress", 3);
     await expect(recordAssessment(db, input(enrollmentId, { assessment_date: dateOffset(-5) }))).rejects.toMatchObject({
       status: 422,
-      fieldErrors: { assessment_date: expect.stringMatching(/before the enrolment date/) },
+      fieldErrors: { assessment_date: `Assessment date cannot be before the training began (${dateOffset(-3)})` },
     });
     const before = await db.selectFrom("assessments").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
     await expect(recordAssessment(db, input(enrollmentId, { score: 51, max_score: 50 }))).rejects.toMatchObject({ status: 422 });
     const after = await db.selectFrom("assessments").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("takes a result dated from the planned start, before the enrolment was typed in, and completes the enrolment on that day", async () => {
+    // trained from ten days ago; the office entered the enrolment today
+    const { enrollmentId } = await freshEnrollment("in_progress", 0);
+    await setPlannedDates(db, { enrollmentId, start: dateOffset(-10), end: dateOffset(-6), actorId: trainerId });
+    await expect(recordAssessment(db, input(enrollmentId, { assessment_date: dateOffset(-11) }))).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: { assessment_date: `Assessment date cannot be before the training began (${dateOffset(-10)})` },
+    });
+    await recordAssessment(db, input(enrollmentId, { assessment_date: dateOffset(-6) }));
+    await updateEnrollmentProgress(db, { enrollmentId, progress: 100, status: "completed", actorId: trainerId });
+    const row = await db.selectFrom("enrollments").select("completion_date").where("id", "=", enrollmentId).executeTakeFirstOrThrow();
+    expect(organisationDate(row.completion_date!)).toBe(dateOffset(-6));
+  });
+
+  it("takes a result dated from the class's first session, and never one in the future (the organisation's calendar)", async () => {
+    const { enrollmentId } = await freshEnrollment("in_progress", 0);
+    const classId = crypto.randomUUID();
+    const at = new Date().toISOString();
+    await db.insertInto("classes").values({ id: classId, course_id: courseId, start_date: dateOffset(-8), end_date: dateOffset(-4), location_id: null, trainer_id: trainerId, seats: 8, cancelled_at: null, created_at: at, updated_at: at }).execute();
+    await db.insertInto("class_sessions").values({ id: crypto.randomUUID(), class_id: classId, session_date: dateOffset(-8), starts_at: "07:30", ends_at: "15:30" }).execute();
+    await db.updateTable("enrollments").set({ class_id: classId, planned_start_date: dateOffset(-4), planned_end_date: dateOffset(-4) }).where("id", "=", enrollmentId).execute();
+    await expect(recordAssessment(db, input(enrollmentId, { assessment_date: dateOffset(-8), status: "in_progress", score: null, max_score: null }))).resolves.toMatchObject({ id: expect.any(String) });
+    await expect(recordAssessment(db, input(enrollmentId, { assessment_date: dateOffset(-9) }))).rejects.toMatchObject({ status: 422 });
+    await expect(recordAssessment(db, input(enrollmentId, { assessment_date: dateOffset(1) }))).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: { assessment_date: "Assessment date cannot be in the future" },
+    });
   });
 
   it("refuses a student whose account is inactive", async () => {

@@ -3,7 +3,8 @@ import { sql } from "kysely";
 import { writeTransaction, type DB } from "#db/connection";
 import { CURRENT_ENROLLMENT_STATUSES, type AssessmentStatus, type EnrollmentStatus, type Tier } from "#db/schema";
 import type { AssessmentInput } from "~/schemas/assessment";
-import { organisationDate } from "~/utils/organisation-calendar";
+import { organisationToday } from "~/utils/organisation-calendar";
+import { defaultPlannedDates } from "./enrollment-rules";
 import { DomainError, invalid, notFound } from "~/utils/errors";
 import { dialectSql, likePattern } from "#db/dialect";
 import { recordAudit } from "./audit.server";
@@ -281,16 +282,43 @@ const STATUS_WORDS: Record<AssessmentStatus, string> = {
   resubmission: "resubmission required",
 };
 
+/** A result dated before the training began. */
+export const assessmentBeforeTraining = (from: string) => `Assessment date cannot be before the training began (${from})`;
+export const ASSESSMENT_IN_FUTURE = "Assessment date cannot be in the future";
+
 /**
- * Records an assessment against a current enrolment of an active student. The date may not
- * precede the enrolment. Recording one on an enrolment that had not started marks it in
- * progress (the student has begun). Recorded as an event about the student, with the assessor.
+ * The first day a result may be dated: the day training began, which is the enrolment's planned
+ * start (or its class's first session, if earlier), not the day the enrolment was typed in:
+ * training recorded after the fact is dated when it happened, and the report carries that date.
+ */
+async function trainingBegan(
+  db: DB,
+  enrollment: { planned_start_date: string | null; enrollment_date: string; class_id: string | null; duration_hours: number | string },
+): Promise<string> {
+  const planned = enrollment.planned_start_date ?? defaultPlannedDates(enrollment.enrollment_date, Number(enrollment.duration_hours)).start;
+  if (!enrollment.class_id) return planned;
+  const session = await db
+    .selectFrom("class_sessions")
+    .select((eb) => eb.fn.min("session_date").as("first"))
+    .where("class_id", "=", enrollment.class_id)
+    .executeTakeFirst();
+  const first = session?.first ? String(session.first) : null;
+  return first && first < planned ? first : planned;
+}
+
+/**
+ * Records an assessment against a current enrolment of an active student. The date is on the
+ * organisation's calendar, from the day training began (trainingBegan) to today. Recording one
+ * on an enrolment that had not started marks it in progress (the student has begun). Recorded
+ * as an event about the student, with the assessor.
  */
 export async function recordAssessment(
   db: DB,
   input: AssessmentInput & { actorId: string; client?: string | null; now?: Date },
 ): Promise<{ id: string }> {
-  const now = (input.now ?? new Date()).toISOString();
+  const nowDate = input.now ?? new Date();
+  const now = nowDate.toISOString();
+  if (input.assessment_date > organisationToday(nowDate)) throw invalid(ASSESSMENT_IN_FUTURE, { assessment_date: ASSESSMENT_IN_FUTURE });
   if (input.score !== null || input.max_score !== null) {
     if (input.score === null || input.max_score === null || input.max_score < 1 || input.score < 0 || input.score > input.max_score) {
       throw invalid("Score must be between 0 and the max score", { score: "Score must be between 0 and the max score" });
@@ -305,6 +333,9 @@ export async function recordAssessment(
         "enrollments.id",
         "enrollments.status",
         "enrollments.enrollment_date",
+        "enrollments.planned_start_date",
+        "enrollments.class_id",
+        "courses.duration_hours",
         "enrollments.student_id",
         "enrollments.course_id",
         "users.is_active",
@@ -321,9 +352,9 @@ export async function recordAssessment(
       const message = "This student's account is inactive; reactivate it before recording assessments";
       throw new DomainError(409, message, { enrollment_id: message });
     }
-    const enrolledOn = organisationDate(enrollment.enrollment_date);
-    if (input.assessment_date < enrolledOn) {
-      const message = `Assessment date cannot be before the enrolment date (${enrolledOn})`;
+    const began = await trainingBegan(trx, enrollment);
+    if (input.assessment_date < began) {
+      const message = assessmentBeforeTraining(began);
       throw invalid(message, { assessment_date: message });
     }
     const id = crypto.randomUUID();

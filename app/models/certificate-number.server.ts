@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "#db/connection";
+import { organisationYear } from "~/utils/organisation-calendar";
 
 /**
  * The next certificate number for a year, e.g. SCR-2026-00042. Drawn from a counter that only
@@ -8,7 +9,8 @@ import type { DB } from "#db/connection";
  * write transaction that inserts the certificate.
  */
 export async function nextCertificateNumber(db: DB, issuedAt: Date): Promise<string> {
-  const year = issuedAt.getUTCFullYear();
+  // the year of the organisation's calendar: a certificate issued on 1 January's morning is that year's
+  const year = organisationYear(issuedAt);
   const row = await db
     .insertInto("certificate_sequence")
     .values({ year, last_value: 1 })

@@ -1,4 +1,5 @@
 import type { EnrollmentStatus } from "#db/schema";
+import { addDays, organisationDate } from "~/utils/organisation-calendar";
 
 /**
  * How an enrolment's status and progress fit together, whatever its state before: completing
@@ -24,18 +25,14 @@ export function progressInStatus(status: EnrollmentStatus, progress: number | nu
 /** A full training day: an enrolment's planned length is its unit's nominal hours at this rate. */
 export const HOURS_PER_TRAINING_DAY = 8;
 
-const DAY_MS = 864e5;
-
-/** An ISO date (YYYY-MM-DD) `days` after another. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
+export { addDays };
 
 /**
- * The planned dates of an enrolment with no class: it starts on its enrolment date and runs
+ * The planned dates of an enrolment with no class: it starts on its enrolment date (the
+ * organisation's day of that instant) and runs
  * for the unit's nominal hours at eight a day (one day at least).
  */
 export function defaultPlannedDates(enrollmentDate: string, nominalHours: number): { start: string; end: string } {
-  const start = enrollmentDate.slice(0, 10);
+  const start = organisationDate(enrollmentDate);
   return { start, end: addDays(start, Math.max(1, Math.ceil(nominalHours / HOURS_PER_TRAINING_DAY))) };
 }

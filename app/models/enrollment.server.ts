@@ -12,6 +12,8 @@ import { defaultLocationId } from "./location.server";
 import { recordEvent } from "./event.server";
 import { getEnrollmentForTrainer, type TrainerEnrollmentDetail } from "./trainer-students.server";
 import { ALREADY_ENROLLED } from "~/schemas/enrollment";
+import { organisationInstant } from "~/utils/class-time";
+import { organisationDate, organisationToday } from "~/utils/organisation-calendar";
 import { assertSeatFree, offerFreeSeats, placeInClass } from "./class-seats.server";
 
 export { ALREADY_ENROLLED };
@@ -182,16 +184,21 @@ export async function updateEnrollmentProgress(
       return { enrollment: current, changed: false, issuedCertificate: null, awaitingUsi: false };
     }
 
+    let completedAt: string | null = null;
     if (target === "completed") {
       const latest = await trx
         .selectFrom("assessments")
-        .select("status")
+        .select(["status", "assessment_date"])
         .where("enrollment_id", "=", current.id)
         .orderBy(latestAssessmentOrder[0])
         .orderBy(latestAssessmentOrder[1])
         .limit(1)
         .executeTakeFirst();
       if (latest?.status !== "passed") throw invalid(COMPLETION_NEEDS_PASS, { status: COMPLETION_NEEDS_PASS });
+      // completed on the day the passing result is dated, not the day it is marked complete:
+      // a result entered after the fact keeps the day the learner was assessed competent
+      const passedOn = organisationDate(latest.assessment_date);
+      completedAt = passedOn === organisationToday(nowDate) ? now : organisationInstant(passedOn, "00:00").toISOString();
     }
 
     // a withdrawn learner coming back needs their class to have a seat again
@@ -207,7 +214,7 @@ export async function updateEnrollmentProgress(
       .set({
         status: target,
         progress_percentage: progress,
-        completion_date: target === "completed" ? now : null,
+        completion_date: completedAt,
         updated_at: now,
       })
       .where("id", "=", current.id)

@@ -1,6 +1,6 @@
 import Holidays from "date-holidays";
 import type { HrwState } from "~/schemas/hrw-codes";
-import { addDays } from "~/utils/organisation-calendar";
+import { addDays, weekdayOf } from "~/utils/organisation-calendar";
 
 /**
  * Calendar arithmetic for regulator notices and licence deadlines, on plain YYYY-MM-DD dates
@@ -25,7 +25,7 @@ export function publicHolidays(state: HrwState, year: number): Set<string> {
 }
 
 export function isBusinessDay(date: string, state: HrwState): boolean {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  const day = weekdayOf(date);
   if (day === 0 || day === 6) return false;
   return !publicHolidays(state, Number(date.slice(0, 4))).has(date);
 }

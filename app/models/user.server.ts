@@ -6,7 +6,7 @@ import { assertAcceptablePassword } from "~/auth/password-policy.server";
 import { REQUEST_LIMITS, requireRequest } from "~/auth/request-limits.server";
 import type { RegistrationInput } from "~/schemas/auth";
 import type { ProfileInput } from "~/schemas/profile";
-import { conflict, DomainError, notFound } from "~/utils/errors";
+import { conflict, notFound } from "~/utils/errors";
 import { recordAudit, recordStudentEdit, type AuditActor } from "./audit.server";
 import type { AuditAction } from "./audit-actions";
 import { recordEvent } from "./event.server";

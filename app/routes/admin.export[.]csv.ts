@@ -3,13 +3,14 @@ import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { exportStudents } from "~/models/report.server";
+import { organisationToday } from "~/utils/organisation-calendar";
 import { toCsv } from "~/utils/csv";
 
 /** Export Data: every student with their enrolments as a CSV download (admins only). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const reader = await requireRole(request, "admin");
   const { columns, rows } = await exportStudents(getDb(), { id: reader.id, role: reader.role, client: clientAddress(request) });
-  const date = new Date().toISOString().slice(0, 10);
+  const date = organisationToday();
   // The byte-order mark lets spreadsheet programs read the file as UTF-8.
   return new Response(`\uFEFF${toCsv(columns, rows)}`, {
     headers: {

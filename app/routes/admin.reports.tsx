@@ -14,6 +14,7 @@ import { AVETMISS_EXPORT_KEYS, AVETMISS_EXPORTS, noActivityMessage } from "~/ave
 import { readinessQuery } from "~/schemas/page-queries";
 import { RouteError } from "~/components/route-error";
 import { organisation, reportYear } from "~/avetmiss/download.server";
+import { organisationYear } from "~/utils/organisation-calendar";
 
 /**
  * The compliance report. `?year=` chooses the AVETMISS collection year (default: this year)
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const url = new URL(request.url);
   const asked = url.searchParams.has("year") ? reportYear(url) : null;
-  const year = asked?.year ?? new Date().getUTCFullYear();
+  const year = asked?.year ?? organisationYear();
   const db = getDb();
   const [statistics, checks, charts, report] = await Promise.all([
     getEnrollmentStatistics(db),

@@ -10,7 +10,7 @@ import { clientAddress } from "~/http/request-context.server";
  * POST /api/assessments → 201 with the recorded assessment. Trainers and administrators; the
  * trainer's Record Assessment form's schema and model (recordAssessment), so the rules are the
  * same: a current enrolment of an active student, a score within the max score, feedback for a
- * fail, a date neither in the future nor before the enrolment.
+ * fail, a date neither in the future nor before the training began.
  */
 const handle = apiRoute({
   POST: async ({ request }) => {

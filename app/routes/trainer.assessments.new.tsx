@@ -162,7 +162,7 @@ export default function RecordAssessment() {
           max={today}
           defaultValue={v.assessment_date ?? today}
           error={errors.assessment_date}
-          hint="Not in the future, and not before the enrolment"
+          hint="Not in the future, and not before the training began (its planned start)"
         />
         <TextAreaField
           label="Feedback"

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "~/utils/organisation-calendar";
 import { classIdField } from "./enrollment";
 
 /**
@@ -10,18 +11,13 @@ import { classIdField } from "./enrollment";
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-function isRealDate(value: string): boolean {
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
 export const dateField = (label: string) =>
   z
     .string({ message: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(10, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((v) => ISO_DATE.test(v) && isRealDate(v), `${label} must be a date (YYYY-MM-DD)`);
+    .refine((v) => ISO_DATE.test(v) && isCalendarDate(v), `${label} must be a date (YYYY-MM-DD)`);
 
 const timeField = (label: string) =>
   z

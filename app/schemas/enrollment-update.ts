@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ENROLLMENT_STATUSES } from "#db/schema";
 import { progressInStatus } from "~/models/enrollment-rules";
+import { isCalendarDate } from "~/utils/organisation-calendar";
 import { checkbox } from "./fields";
 import { optionalWholeNumber } from "./assessment";
 
@@ -55,7 +56,7 @@ const plannedDate = (label: string) =>
     .refine((v) => {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
       const year = Number(v.slice(0, 4));
-      return year >= 1980 && year <= 2099 && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+      return year >= 1980 && year <= 2099 && isCalendarDate(v);
     }, `${label}: ${PLANNED_DATE} (a real date, 1980 to 2099)`);
 
 export const PLANNED_END_BEFORE_START = "The planned end cannot be before the planned start";

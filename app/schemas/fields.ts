@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { cleanSearchTerm } from "#db/search-term";
 import { USI_INVALID_MESSAGE, isValidUsi, normaliseUsi } from "~/models/usi";
+import { isCalendarDate, organisationToday } from "~/utils/organisation-calendar";
+import { isReportablePhone, PHONE_INVALID } from "~/avetmiss/phone";
 
 export { cleanSearchTerm };
 
@@ -72,7 +74,9 @@ export const phone = z
   .string({ message: "Phone must be text" })
   .trim()
   .max(40, "Phone must be at most 40 characters")
-  .refine((v) => v === "" || /^[0-9+()\-\s.]{6,40}$/.test(v), "Enter a valid phone number")
+  .refine((v) => v === "" || /^[0-9+()\-\s.]{6,40}$/.test(v), { message: "Enter a valid phone number", abort: true })
+  // what the AVETMISS contact file can carry: an Australian number, or one abroad with its country code
+  .refine((v) => v === "" || isReportablePhone(v), PHONE_INVALID)
   .nullish()
   .transform((v) => (v ? v : null));
 
@@ -83,10 +87,7 @@ export const calendarDate = (label: string, from = "1900-01-01", realDate = "Ent
     .trim()
     .min(1, `${label} is required`)
     .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v), "Enter the date as YYYY-MM-DD")
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= from && v <= "2100-12-31";
-    }, realDate);
+    .refine((v) => isCalendarDate(v) && v >= from && v <= "2100-12-31", realDate);
 
 /** A calendar date (YYYY-MM-DD) in the past, for a person old enough to be a learner. */
 export const dateOfBirth = z
@@ -95,10 +96,7 @@ export const dateOfBirth = z
   .refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v), "Enter the date as YYYY-MM-DD")
   .refine((v) => {
     if (v === "") return true;
-    const d = new Date(`${v}T00:00:00Z`);
-    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v) return false;
-    const year = d.getUTCFullYear();
-    return year >= 1900 && d.getTime() < Date.now();
+    return isCalendarDate(v) && v >= "1900-01-01" && v < organisationToday();
   }, "Enter a real date of birth in the past")
   .nullish()
   .transform((v) => (v ? v : null));

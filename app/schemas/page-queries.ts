@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ASSESSMENT_STATUSES, TIERS } from "#db/schema";
-import { YEAR_INVALID, YEAR_OUT_OF_RANGE } from "~/avetmiss/exports-text";
+import { YEAR_INVALID, YEAR_OUT_OF_RANGE, yearNotYetMessage } from "~/avetmiss/exports-text";
+import { organisationYear } from "~/utils/organisation-calendar";
 import { cleanSearchTerm, requiredText, searchTerm, uuid } from "./fields";
 import { STUDENT_ISSUES, STUDENT_STATUSES } from "./student-filters";
 
@@ -101,8 +102,14 @@ export const avetmissYearQuery = z.object({
     .trim()
     .regex(/^\d{4}$/, YEAR_INVALID)
     .transform(Number)
-    .refine((y) => y >= 1980 && y <= 2099, YEAR_OUT_OF_RANGE)
-    .describe("The calendar year reported, four digits from 1980 to 2099 (e.g. 2025)"),
+    .refine((y) => y >= 1980 && y <= 2099, { message: YEAR_OUT_OF_RANGE, abort: true })
+    // a year still to come has no activity to report (dates in it are plans); this year is
+    // judged on the organisation's calendar, at the moment of asking
+    .superRefine((y, ctx) => {
+      const thisYear = organisationYear();
+      if (y > thisYear) ctx.addIssue({ code: "custom", message: yearNotYetMessage(y, thisYear) });
+    })
+    .describe("The calendar year reported, four digits from 1980 to this year on the organisation's calendar (e.g. 2025)"),
 });
 
 /** The reports page's readiness list: a record to find and a page. */

@@ -2,6 +2,11 @@
  * The RTO's calendar. "Today", "in the future" and every date shown to people are judged in its
  * time zone, not the server's or UTC: from 13:00 or 14:00 UTC it is already tomorrow in Sydney.
  * No imports, so pages, the server, the PDF template and the tests all read it from here.
+ *
+ * It is the one place that turns an instant into a calendar date or year: the linter refuses
+ * `toISOString().slice(0, 10)`, `getFullYear()` and their kin elsewhere in app/ (a UTC date is
+ * yesterday's until 10 or 11 in the morning in Sydney, and 1 January's morning falls in the
+ * previous year).
  */
 
 /** The organisation's time zone. */
@@ -14,25 +19,52 @@ export const ORGANISATION_TIME_ZONE = "Australia/Sydney";
  */
 const CALENDAR_DATE = new Intl.DateTimeFormat("en-CA", { timeZone: ORGANISATION_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 /** Today's date (YYYY-MM-DD) on the organisation's calendar. */
 export function organisationToday(now: Date = new Date()): string {
   return CALENDAR_DATE.format(now);
 }
 
-/** The calendar date (YYYY-MM-DD) of an instant on the organisation's calendar. */
+/** This year on the organisation's calendar. */
+export function organisationYear(now: Date = new Date()): number {
+  return Number(organisationToday(now).slice(0, 4));
+}
+
+/**
+ * The calendar date (YYYY-MM-DD) of an instant on the organisation's calendar. A value that is
+ * already a calendar date (a planned date, a date of birth) is that date.
+ */
 export function organisationDate(iso: string): string {
+  if (ISO_DATE.test(iso)) return iso;
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso.slice(0, 10) : organisationToday(d);
 }
 
+/** The UTC date of a calendar date's midnight: the date itself, for arithmetic on dates (no zone involved). */
+const utcDay = (date: string) => new Date(`${date}T00:00:00Z`);
+const dateOfUtcDay = (d: Date) => d.toISOString().slice(0, 10);
+
 /** The date `days` after an ISO date (YYYY-MM-DD). */
 export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
+  const d = utcDay(date.slice(0, 10));
   d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  return dateOfUtcDay(d);
 }
 
-/** The organisation's wall-clock reading of an instant, field by field (24-hour clock). */
+/** Whether a YYYY-MM-DD string names a day the calendar has (2026-02-30 does not). */
+export function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const d = utcDay(value);
+  return !Number.isNaN(d.getTime()) && dateOfUtcDay(d) === value;
+}
+
+/** The day of the week of a calendar date: 0 Sunday to 6 Saturday. */
+export function weekdayOf(date: string): number {
+  return utcDay(date).getUTCDay();
+}
+
+/** Made once, as CALENDAR_DATE: the organisation's clocks, to the second (24-hour). */
 const WALL_CLOCK = new Intl.DateTimeFormat("en-CA", {
   timeZone: ORGANISATION_TIME_ZONE,
   hourCycle: "h23",
@@ -44,6 +76,14 @@ const WALL_CLOCK = new Intl.DateTimeFormat("en-CA", {
   second: "2-digit",
 });
 
+/** What the organisation's clocks show at an instant: year, month (1-12), day, hour, minute, second. */
+export function organisationWallClock(now: Date = new Date()): [number, number, number, number, number, number] {
+  const parts = WALL_CLOCK.formatToParts(now);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return [get("year"), get("month"), get("day"), get("hour"), get("minute"), get("second")];
+}
+
+/** The organisation's wall-clock reading of an instant, field by field (24-hour clock). */
 function wallClock(at: Date): { date: string; time: string; offsetMinutes: number } {
   const part: Record<string, string> = {};
   for (const p of WALL_CLOCK.formatToParts(at)) part[p.type] = p.value;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
-import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, test } from "./fixtures";
 import { e2eDb, insertCourse } from "./e2e-db";
 
 /**
@@ -10,7 +10,8 @@ import { e2eDb, insertCourse } from "./e2e-db";
  * files, with and without JavaScript.
  */
 
-const YEAR = new Date().getUTCFullYear();
+/** This year on the organisation's calendar, the reports page's default. */
+const YEAR = Number(organisationToday().slice(0, 4));
 const tag = () => crypto.randomUUID().slice(0, 6).toUpperCase();
 
 async function studentRow(email: string) {
@@ -140,7 +141,7 @@ test.describe("AVETMISS", () => {
     await expect(page.getByRole("img", { name: new RegExp(`Enrolments and completions per month, ${YEAR}`) })).toBeVisible();
     const monthly = page.getByRole("table", { name: `Enrolments and completions per month, ${YEAR}` });
     await expect(monthly.getByRole("rowheader", { name: "Enrolments" })).toBeVisible();
-    const thisMonth = new Date().toLocaleString("en-AU", { month: "short", timeZone: "UTC" }).slice(0, 3);
+    const thisMonth = new Date().toLocaleString("en-AU", { month: "short", timeZone: "Australia/Sydney" }).slice(0, 3);
     await expect(monthly.getByRole("columnheader", { name: thisMonth })).toBeVisible();
     await expect(page.getByRole("table", { name: `Completions per tier, ${YEAR}` }).getByRole("rowheader", { name: "Tier 1 - Basic Operations" })).toBeVisible();
     await expectAccessible(page);
@@ -191,6 +192,13 @@ test.describe("AVETMISS", () => {
     expect(far?.status()).toBe(400);
     await expect(page.getByText("Choose a collection year from 1980 to 2099")).toBeVisible();
     expect((await page.request.get("/api/admin/avetmiss?year=1979")).status()).toBe(422);
+    // a year still to come is refused with its message on the page and the /api
+    const ahead = await page.goto(`/admin/reports?year=${YEAR + 1}`);
+    expect(ahead?.status()).toBe(400);
+    await expect(page.getByText(`${YEAR + 1} has not begun`)).toBeVisible();
+    const aheadApi = await page.request.get(`/api/admin/avetmiss?year=${YEAR + 1}`);
+    expect(aheadApi.status()).toBe(422);
+    expect((await aheadApi.json()).detail).toContain(`${YEAR + 1} has not begun`);
     // a year long past with no activity says so, rather than a zip holding NAT00010 alone
     const empty = await page.request.get("/api/admin/avetmiss?year=1999");
     expect(empty.status()).toBe(404);

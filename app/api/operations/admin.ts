@@ -108,7 +108,7 @@ export const adminOperations: ApiOperation[] = [
     operationId: "exportAvetmiss",
     summary: "AVETMISS report for a year (zip)",
     description:
-      "Administrators. The NCVER VET Provider Collection files for the calendar year (NAT00010, NAT00020, NAT00030, NAT00060, NAT00080, NAT00085, NAT00090, NAT00100, NAT00120 and NAT00130, fixed-width ASCII with CRLF line ends) as avetmiss-YYYY.zip. A year with no training activity is a 404 with its reason (there is nothing to lodge); a year outside 1980-2099 is a 422.",
+      "Administrators. The NCVER VET Provider Collection files for the calendar year (NAT00010, NAT00020, NAT00030, NAT00060, NAT00080, NAT00085, NAT00090, NAT00100, NAT00120 and NAT00130, fixed-width ASCII with CRLF line ends) as avetmiss-YYYY.zip. A collection year reports the activity dated in it (its start and end dates, on the organisation's calendar). A year with no training activity is a 404 with its reason (there is nothing to lodge); a year outside 1980-2099, or after this one, is a 422.",
     tags: ["admin"],
     access: "required",
     query: avetmissYearQuery,
@@ -117,7 +117,7 @@ export const adminOperations: ApiOperation[] = [
       401: UNAUTHENTICATED,
       403: FORBIDDEN,
       404: err("No training activity in that year: nothing to report"),
-      422: err("The year is missing, not four digits, or outside 1980-2099"),
+      422: err("The year is missing, not four digits, outside 1980-2099, or still to come"),
     },
   },
   {

@@ -58,7 +58,7 @@ export const enrollmentsOperations: ApiOperation[] = [
     operationId: "recordAssessment",
     summary: "Record an assessment",
     description:
-      "Trainers and administrators. For a current (enrolled or in progress) enrolment of an active student. Passed and failed need a score and max score; failed and resubmission need feedback; the date (YYYY-MM-DD) is not in the future nor before the enrolment.",
+      "Trainers and administrators. For a current (enrolled or in progress) enrolment of an active student. Passed and failed need a score and max score; failed and resubmission need feedback; the date (YYYY-MM-DD, the organisation's calendar) is not in the future nor before the training began (the enrolment's planned start, or its class's first session if earlier).",
     tags: ["trainer"],
     access: "required",
     body: assessmentRequest,

@@ -1,11 +1,12 @@
 import { Link } from "@remix-run/react";
 import { Logo } from "~/components/logo";
+import { organisationYear } from "~/utils/organisation-calendar";
 
 const link = "rounded text-steel-300 underline-offset-4 hover:text-white hover:underline";
 
 /** The public footer: Courses, Support and Compliance columns and the registered-organisation ID. */
 export function SiteFooter({ rto }: { rto: { name: string; code: string } }) {
-  const year = new Date().getFullYear();
+  const year = organisationYear();
   return (
     <footer className="bg-steel-950 text-sm text-steel-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
