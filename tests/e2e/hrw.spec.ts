@@ -176,7 +176,8 @@ test.describe("high-risk work licence assessments", () => {
     await page.getByLabel("Accreditation number").fill(number);
     await page.getByLabel("Accreditation start").fill("2029-07-01");
     await page.getByLabel("Accreditation expiry").fill("2032-06-30");
-    await page.getByRole("checkbox", { name: "CN" }).check();
+    await page.getByRole("checkbox", { name: "CN" }).setChecked(true);
+    await page.getByRole("checkbox", { name: "C2" }).setChecked(false);
     await page.getByRole("button", { name: "Add accreditation" }).click();
     await expectMessage(page, js, "Assessor register updated");
     await expect(page.getByText(`QLD ${number}: CN — from ${shown("2029-07-01")}, expires ${shown("2032-06-30")}`)).toBeVisible();
