@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { addDays } from "../../app/utils/organisation-calendar";
 import { e2eDb, insertClass } from "./e2e-db";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
 
@@ -247,6 +248,8 @@ test.describe("trainer portal", () => {
     test.slow(); // the certificate's first download renders it in Chromium
     const student = await enrolledStudent(page, "Robin");
     const enrollment = (await enrollmentOf(student.email, DOGGING))!;
+    // the training began a week ago (a result is never dated before the training began, nor in the future)
+    await e2eDb().run("update enrollments set planned_start_date = ? where id = ?", addDays(organisationToday(), -7), enrollment.id);
 
     await signIn(page, DEMO.trainer.email);
     await page.goto("/trainer/students");
