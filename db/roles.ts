@@ -5,8 +5,9 @@ import { dialectOf, type AnyDb } from "./dialect";
  * The PostgreSQL role split (docs/decisions/017-audit-integrity.md, README "A database role for
  * the portal"). The table owner can disable audit_log's triggers or switch them all off with
  * session_replication_role, and rewrite history. So the migrations run as the owner and the
- * portal as a role that reads and writes the data but may only insert and read the audit trail:
- * no UPDATE, DELETE or TRUNCATE on it, and no ownership, so no ALTER TABLE.
+ * portal as a role that reads and writes the data but may only insert and read the audit trail
+ * and only read its head: no UPDATE, DELETE or TRUNCATE on either, and no ownership, so no
+ * ALTER TABLE.
  */
 
 /** A role name the grants can be written with (PostgreSQL's unquoted identifiers). */
@@ -54,9 +55,12 @@ export async function grantAppRole(db: AnyDb, role: string, options: { password?
     await formatted(trx, "grant usage on schema %I to %I", schema, role);
     await formatted(trx, `grant ${DATA_PRIVILEGES} on all tables in schema %I to %I`, schema, role);
     await formatted(trx, "grant usage, select on all sequences in schema %I to %I", schema, role);
-    // the audit trail: read and append only
+    // the audit trail: read and append only; its head is moved by audit_log's own trigger, with
+    // the owner's rights, so the portal only reads it
     await formatted(trx, "revoke all on audit_log from %I", role);
     await formatted(trx, "grant select, insert on audit_log to %I", role);
+    await formatted(trx, "revoke all on audit_head from %I", role);
+    await formatted(trx, "grant select on audit_head to %I", role);
     for (const table of MIGRATION_TABLES) {
       await formatted(trx, "revoke all on %I from %I", table, role);
       await formatted(trx, "grant select on %I to %I", table, role);

@@ -376,6 +376,18 @@ export interface AuditLogTable {
   hash: string;
 }
 
+/**
+ * The audit trail's head (migration 2026-11-27T1600): one row, the id and hash of the last entry
+ * appended, moved by audit_log's insert trigger and refused every other change.
+ */
+export interface AuditHeadTable {
+  id: number;
+  last_id: number;
+  last_hash: string;
+  /** the last entry that may follow a gap in ids (left before the chain existed); none after it */
+  gapless_after: number;
+}
+
 /** A user's authenticator secret: set-up begun (confirmed_at null) or in use. */
 export interface TwoStepTable {
   user_id: string;
@@ -406,6 +418,7 @@ export interface RecoveryCodesTable {
 
 export interface Database extends HrwTables {
   audit_log: AuditLogTable;
+  audit_head: AuditHeadTable;
   two_step: TwoStepTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_steps: SignInStepsTable;

@@ -77,16 +77,18 @@ describe("the chain", () => {
     const migrator = new Migrator({ db: t.db, provider: { getMigrations: async () => migrations } });
     const down = await migrator.migrateTo(before);
     expect(down.error).toBeUndefined();
-    for (let i = 1; i <= 3; i++) {
+    // ids 3 and 4 were taken by writes that rolled back (a PostgreSQL sequence does not give them back)
+    for (const id of [1, 2, 5]) {
       await t.db
         .insertInto("audit_log")
-        .values({ at: `2026-11-0${i}T00:00:00.000Z`, action: "sign_out", detail: `old ${i}` } as never)
+        .values({ id, at: `2026-11-0${id}T00:00:00.000Z`, action: "sign_out", detail: `old ${id}` } as never)
         .execute();
     }
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    expect(await line(t.db)).toBe("Audit trail: chain intact through entry 3");
+    expect(await line(t.db)).toBe("Audit trail: chain intact through entry 5");
     await recordAudit(t.db, { action: "sign_out", actor: { id: null } });
-    expect(await line(t.db)).toBe("Audit trail: chain intact through entry 4");
+    expect(await line(t.db)).toBe("Audit trail: chain intact through entry 6");
+    expect(await t.db.selectFrom("audit_head").selectAll().executeTakeFirstOrThrow()).toMatchObject({ last_id: 6, gapless_after: 5 });
   });
 
   it("appends made at once, over several connections, never fork the chain", async () => {
@@ -136,7 +138,7 @@ describe("tampering on SQLite", () => {
     const { db } = await trail(5);
     const row = await db.selectFrom("audit_log").selectAll().where("id", "=", 2).executeTakeFirstOrThrow();
     const forged = { ...row, detail: "forged" };
-    await onOneConnection(db, ["drop trigger audit_log_next_only", "drop trigger audit_log_no_delete"]);
+    await onOneConnection(db, ["drop trigger audit_log_next_only", "drop trigger audit_log_no_delete", "drop trigger audit_log_move_head"]);
     await db.insertInto("audit_log").orReplace().values({ ...forged, hash: chainHash(forged) }).execute();
     expect((await db.selectFrom("audit_log").select("detail").where("id", "=", 2).executeTakeFirstOrThrow()).detail).toBe("forged");
     expect(await line(db)).toBe("Audit trail: entry 2 does not match: it was replaced after entry 3 was written, which holds a different hash for it");
@@ -199,9 +201,16 @@ describe("PostgreSQL's role split", () => {
     await expect(sql`truncate audit_log`.execute(app)).rejects.toThrow(/permission denied/);
     await expect(sql`drop trigger audit_log_no_change on audit_log`.execute(app)).rejects.toThrow(/must be owner/);
     await expect(sql`insert into audit_log (id, at, action, prev_hash, hash) values (2, 'x', 'sign_out', 'x', 'x')`.execute(app)).rejects.toThrow();
+    // the chain's head it reads, and its trigger moves; it cannot move or remove it itself
+    await expect(sql`update audit_head set last_id = 3`.execute(app)).rejects.toThrow(/permission denied/);
+    await expect(sql`delete from audit_head`.execute(app)).rejects.toThrow(/permission denied/);
+    await expect(sql`truncate audit_head`.execute(app)).rejects.toThrow(/permission denied/);
+    await expect(sql`insert into audit_head values (2, 0, 'x', 0)`.execute(app)).rejects.toThrow(/permission denied/);
+    await recordAudit(app, { action: "sign_out", actor: { id: null }, detail: "as the portal, again" });
+    expect(await app.selectFrom("audit_head").select("last_id").executeTakeFirstOrThrow()).toEqual({ last_id: 5 });
     // the rest of the portal's data it reads and writes
     await app.updateTable("users").set({ full_name: "Renamed By Portal" }).where("role", "=", "admin").execute();
-    expect(await line(owner.db)).toBe("Audit trail: chain intact through entry 4");
+    expect(await line(owner.db)).toBe("Audit trail: chain intact through entry 5");
   });
 
   onPostgres("the start-up warning names the owner's connection, not the portal's role", async () => {
@@ -234,13 +243,144 @@ describe("PostgreSQL's role split", () => {
     await expect(grantAppRole(owner.db, "postgres")).rejects.toThrow(/owns the tables/);
     await expect(grantAppRole(owner.db, "bad name; drop table users")).rejects.toThrow(/lower-case letters/);
   });
+
+  onPostgres("the head made by a migration after db:roles gives the portal's role only SELECT, without db:roles again", async () => {
+    const migrator = new Migrator({ db: owner.db, provider: { getMigrations: async () => migrations } });
+    const names = Object.keys(migrations).sort();
+    expect((await migrator.migrateTo(names[names.indexOf("2026-11-27T1600_audit_head") - 1]!)).error).toBeUndefined();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const before = (await owner.db.selectFrom("audit_log").select((eb) => eb.fn.max("id").as("n")).executeTakeFirstOrThrow()).n;
+    await recordAudit(app, { action: "sign_out", actor: { id: null }, detail: "after the head was made again" });
+    await expect(sql`update audit_head set gapless_after = 0`.execute(app)).rejects.toThrow(/permission denied/);
+    await expect(sql`delete from audit_head`.execute(app)).rejects.toThrow(/permission denied/);
+    expect(await line(app)).toBe(`Audit trail: chain intact through entry ${Number(before) + 1}`);
+  });
+});
+
+const verify = (url: string) => {
+  const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/audit-verify.ts"], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8", timeout: 60_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+};
+
+/**
+ * Removes the newest `n` entries the way someone holding the database would: drop the delete
+ * trigger (SQLite) or, as the owner, disable the table's triggers (PostgreSQL), and leave them so
+ * unless `restore`.
+ */
+async function removeTail(db: DB, n: number, restore = false): Promise<void> {
+  const removals = Array.from({ length: n }, () => "delete from audit_log where id = (select max(id) from audit_log)");
+  if (TEST_DIALECT === "postgres") {
+    await onOneConnection(db, ["alter table audit_log disable trigger user", ...removals, ...(restore ? ["alter table audit_log enable trigger user"] : [])]);
+  } else {
+    await onOneConnection(db, ["drop trigger audit_log_no_delete", ...removals]);
+  }
+}
+
+const append = (db: DB, detail: string) => recordAudit(db, { action: "sign_out", actor: { id: null }, detail });
+
+describe("the chain's head", () => {
+  it("removing the newest entry is reported, and stays reported after later appends", async () => {
+    const { db, url } = await trail(5);
+    await removeTail(db, 1);
+    expect(await verifyAuditChain(db, 2)).toMatchObject({ intact: false, entry: 5, through: 4, problem: "missing", missingTo: 5 });
+    expect(verify(url)).toMatchObject({ status: 1, stdout: "Audit trail: entry 5 does not match: it was removed\n" });
+    // on PostgreSQL audit_log's triggers are still off: the portal keeps writing all the same
+    await append(db, "after the removal");
+    await append(db, "and another");
+    expect(await line(db)).toBe("Audit trail: entry 5 does not match: it was removed");
+    if (TEST_DIALECT === "postgres") await onOneConnection(db, ["alter table audit_log enable trigger user"]);
+    await append(db, "with the triggers back");
+    expect((await db.selectFrom("audit_head").select("last_id").executeTakeFirstOrThrow()).last_id).toBe(8);
+    expect(verify(url)).toMatchObject({ status: 1, stdout: "Audit trail: entry 5 does not match: it was removed\n" });
+  });
+
+  it("removing the newest three entries is reported with their numbers, and stays reported after later appends", async () => {
+    const { db, url } = await trail(6);
+    await removeTail(db, 3, true);
+    expect(await verifyAuditChain(db)).toMatchObject({ intact: false, entry: 4, through: 3, problem: "missing", missingTo: 6 });
+    expect(verify(url)).toMatchObject({ status: 1, stdout: "Audit trail: entry 4 does not match: entries 4 to 6 were removed\n" });
+    await append(db, "after the removal");
+    // the next entry takes the number after the head and links to the removed entry's hash
+    const next = await db.selectFrom("audit_log").select(["id", "prev_hash"]).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+    expect(next.id).toBe(7);
+    expect(await verifyAuditChain(db, 2)).toMatchObject({ intact: false, entry: 4, through: 3, problem: "missing", missingTo: 6, foundAt: 7 });
+    await append(db, "and another");
+    expect(verify(url)).toMatchObject({ status: 1, stdout: "Audit trail: entry 4 does not match: entries 4 to 6 were removed\n" });
+  });
+
+  it("removing every entry is reported from entry 1", async () => {
+    const { db } = await trail(2);
+    await removeTail(db, 2);
+    expect(await line(db)).toBe("Audit trail: entry 1 does not match: entries 1 to 2 were removed");
+  });
+
+  it("the head moves with every insert, and refuses every other change", async () => {
+    const { db } = await trail(3);
+    const hashOf = async (id: number) => (await db.selectFrom("audit_log").select("hash").where("id", "=", id).executeTakeFirstOrThrow()).hash;
+    expect(await db.selectFrom("audit_head").selectAll().executeTakeFirstOrThrow()).toEqual({ id: 1, last_id: 3, last_hash: await hashOf(3), gapless_after: 0 });
+    const refused = /audit_head only moves forward/;
+    await expect(sql`update audit_head set last_id = 2, last_hash = ${await hashOf(2)}`.execute(db)).rejects.toThrow(refused);
+    await expect(sql`update audit_head set last_id = 4, last_hash = 'x'`.execute(db)).rejects.toThrow(refused);
+    await expect(sql`update audit_head set last_hash = ${await hashOf(2)}`.execute(db)).rejects.toThrow(refused);
+    await expect(sql`update audit_head set gapless_after = 3`.execute(db)).rejects.toThrow(refused);
+    await expect(sql`delete from audit_head`.execute(db)).rejects.toThrow(refused);
+    await expect(sql`insert into audit_head (id, last_id, last_hash, gapless_after) values (2, 2, 'x', 0)`.execute(db)).rejects.toThrow(refused);
+    if (TEST_DIALECT === "postgres") {
+      await expect(sql`truncate audit_head`.execute(db)).rejects.toThrow(refused);
+    } else {
+      await expect(sql`insert or replace into audit_head (id, last_id, last_hash, gapless_after) values (1, 2, ${await hashOf(2)}, 0)`.execute(db)).rejects.toThrow(refused);
+    }
+    // nor can it be moved back over a removed tail
+    await removeTail(db, 1, true);
+    await expect(sql`update audit_head set last_id = 2, last_hash = ${await hashOf(2)}`.execute(db)).rejects.toThrow(refused);
+    expect(await line(db)).toBe("Audit trail: entry 3 does not match: it was removed");
+  });
+
+  it("an entry that reuses a removed number is refused", async () => {
+    const { db } = await trail(3);
+    await removeTail(db, 1, true);
+    const two = await db.selectFrom("audit_log").selectAll().where("id", "=", 2).executeTakeFirstOrThrow();
+    const forged = { ...two, id: 3, detail: "in its place", prev_hash: two.hash };
+    await expect(db.insertInto("audit_log").values({ ...forged, hash: chainHash(forged) }).execute()).rejects.toThrow(/append-only/);
+  });
+
+  it("a gap the links were mended across is a removal, and a last entry hashed again does not match the head", async () => {
+    const { db } = await trail(4);
+    const unguard =
+      TEST_DIALECT === "postgres"
+        ? ["alter table audit_log disable trigger user", "alter table audit_head disable trigger user"]
+        : ["drop trigger audit_log_no_delete", "drop trigger audit_log_no_update", "drop trigger audit_head_forward_only"];
+    await onOneConnection(db, [...unguard, "delete from audit_log where id = 2"]);
+    // entries 3 and 4 hashed again, linked across the gap, and the head moved to the new hash
+    let prev = (await db.selectFrom("audit_log").select("hash").where("id", "=", 1).executeTakeFirstOrThrow()).hash;
+    for (const id of [3, 4]) {
+      const row = await db.selectFrom("audit_log").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      const hash = chainHash({ ...row, prev_hash: prev });
+      await db.updateTable("audit_log").set({ prev_hash: prev, hash }).where("id", "=", id).execute();
+      prev = hash;
+    }
+    await db.updateTable("audit_head").set({ last_hash: prev }).execute();
+    expect(await line(db)).toBe("Audit trail: entry 2 does not match: it was removed");
+
+    const other = await trail(2);
+    const last = await other.db.selectFrom("audit_log").selectAll().where("id", "=", 2).executeTakeFirstOrThrow();
+    const forged = { ...last, detail: "something else" };
+    const unguardLog = TEST_DIALECT === "postgres" ? "alter table audit_log disable trigger user" : "drop trigger audit_log_no_update";
+    await onOneConnection(other.db, [unguardLog]);
+    await other.db.updateTable("audit_log").set({ detail: forged.detail, hash: chainHash(forged) }).where("id", "=", 2).execute();
+    expect(await line(other.db)).toBe("Audit trail: entry 2 does not match: it was replaced after it was written; the chain's head holds a different hash for it");
+  });
+
+  it("entries written without moving the head are reported", async () => {
+    const { db } = await trail(2);
+    await onOneConnection(db, [TEST_DIALECT === "postgres" ? "alter table audit_log disable trigger user" : "drop trigger audit_log_move_head"]);
+    await append(db, "behind the head");
+    await append(db, "and another");
+    expect(await line(db)).toBe("Audit trail: entry 3 does not match: entries 3 to 4 were added without moving the chain's head");
+  });
 });
 
 describe("npm run audit:verify", () => {
-  const verify = (url: string) => {
-    const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/audit-verify.ts"], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8", timeout: 60_000 });
-    return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-  };
 
   it("prints the intact line and exits 0; names the first entry that does not match and exits 1", async () => {
     const { db, url } = await trail(4);

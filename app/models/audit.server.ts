@@ -51,7 +51,11 @@ const CHAIN_LOCK_KEY = 0x4155444954;
 
 /**
  * Writes one entry, as the next link of the chain (db/audit-chain.ts): the entry carries the hash
- * of the one before it and of its own content. Joins the caller's write transaction (or opens
+ * of the one before it and of its own content. The one before it is the chain's head
+ * (audit_head), not the highest entry left in the table: after a removed tail the new entry
+ * takes the number after the head and links to the removed entry's hash, so the gap stays.
+ * audit_log's insert trigger moves the head in the same statement (and its insert guard refuses
+ * any other number or link; migration 2026-11-27T1600 says when an entry follows the last row). Joins the caller's write transaction (or opens
  * one), so the entry exists exactly when the change does. Appends take turns: on PostgreSQL a
  * transaction-scoped advisory lock is taken before the last entry is read, so two servers never
  * both link to the same entry; SQLite has one writer at a time.
@@ -61,15 +65,20 @@ export async function recordAudit(db: DB, entry: AuditEntry): Promise<void> {
   const actorId = entry.actor.id;
   await writeTransaction(db, async (trx) => {
     if (dialectOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(${sql.lit(CHAIN_LOCK_KEY)})`.execute(trx);
-    // one statement, one round trip: the chain's last link and the actor's email now
+    // one statement, one round trip: the chain's head, the last entry and the actor's email now
     const last = () => trx.selectFrom("audit_log").orderBy("id", "desc").limit(1);
-    const head = await trx
+    const found = await trx
       .selectNoFrom((eb) => [
-        last().select("id").as("id"),
-        last().select("hash").as("hash"),
+        eb.selectFrom("audit_head").select("last_id").as("head_id"),
+        eb.selectFrom("audit_head").select("last_hash").as("head_hash"),
+        last().select("id").as("last_id"),
+        last().select("hash").as("last_hash"),
         eb.selectFrom("users").select("email").where("id", "=", actorId ?? "").as("email"),
       ])
       .executeTakeFirstOrThrow();
+    // entries past the head exist only if audit_log's triggers were off; follow the last of them
+    const past = (found.last_id ?? 0) > (found.head_id ?? 0);
+    const head = { id: past ? found.last_id : found.head_id, hash: past ? found.last_hash : found.head_hash, email: found.email };
     const text = (value: string | null | undefined, max?: number) => (value == null ? null : storedText(max === undefined ? value : value.slice(0, max)));
     const row: ChainedAuditRow = {
       id: (head.id ?? 0) + 1,
@@ -233,13 +242,16 @@ export type AuditChainCheck =
       through: number;
       /**
        * changed: its content or hash is not what it was written with; rewritten: consistent in
-       * itself, but not the entry the next one was linked to (replaced and hashed again);
-       * missing: removed (entries `entry` to `missingTo`)
+       * itself, but not the entry the next one (or the chain's head) was linked to (replaced and
+       * hashed again); missing: removed (entries `entry` to `missingTo`); added: written without
+       * moving the chain's head (entries `entry` to `addedTo`, with its triggers dropped);
+       * headless: the head itself was removed, so a removed tail would not show
        */
-      problem: "changed" | "rewritten" | "missing";
+      problem: "changed" | "rewritten" | "missing" | "added" | "headless";
       missingTo?: number;
-      /** the entry whose link showed a rewritten or missing one */
-      foundAt: number;
+      addedTo?: number;
+      /** the entry whose link showed a rewritten or missing one, or the chain's head */
+      foundAt: number | "head";
     };
 
 /** How many entries one query of the walk reads (a few hundred kilobytes). */
@@ -247,11 +259,29 @@ const VERIFY_BATCH = 2000;
 
 /**
  * Walks the whole chain in id order, a batch at a time, and checks each entry against its own
- * content and against the entry before it. Ids run 1, 2, 3…; a gap is only a removal when the
- * entry after it no longer links to the one before it (an older database may have gaps from
- * before the chain, which its migration linked across).
+ * content and against the entry before it, then the last one against the chain's head
+ * (audit_head), which names the entry appended last: a trail that ends before its head has
+ * lost its newest entries. The head and the highest id are read first, in one statement, and
+ * the walk stops at the head, so entries appended while it runs are left for the next walk.
+ * Ids run 1, 2, 3…; a gap is a removal, except a gap left before the chain existed, up to the
+ * head's `gapless_after`, that the next entry still links across.
  */
 export async function verifyAuditChain(db: DB, batch = VERIFY_BATCH): Promise<AuditChainCheck> {
+  const head = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom("audit_head").select("last_id").as("last_id"),
+      eb.selectFrom("audit_head").select("last_hash").as("last_hash"),
+      eb.selectFrom("audit_head").select("gapless_after").as("gapless_after"),
+      eb
+        .selectFrom("audit_log")
+        .select((m) => m.fn.max("id").as("id"))
+        .as("max_id"),
+    ])
+    .executeTakeFirstOrThrow();
+  const maxId = head.max_id === null ? 0 : Number(head.max_id);
+  const headId = head.last_id === null ? null : Number(head.last_id);
+  const walkTo = headId ?? maxId;
+  const gaplessAfter = head.gapless_after === null ? Infinity : Number(head.gapless_after);
   let prevId = 0;
   let prevHash = GENESIS_HASH;
   let beforePrevId = 0;
@@ -261,12 +291,13 @@ export async function verifyAuditChain(db: DB, batch = VERIFY_BATCH): Promise<Au
       .selectFrom("audit_log")
       .select([...CHAINED_COLUMNS, "hash"])
       .where("id", ">", prevId)
+      .where("id", "<=", walkTo)
       .orderBy("id")
       .limit(batch)
       .execute();
     for (const row of rows) {
       const linked = row.prev_hash === prevHash;
-      if (!linked && row.id > prevId + 1) {
+      if (row.id > prevId + 1 && (!linked || row.id > gaplessAfter)) {
         return { intact: false, entry: prevId + 1, through: prevId, problem: "missing", missingTo: row.id - 1, foundAt: row.id };
       }
       const consistent = row.hash === chainHash(row);
@@ -277,8 +308,13 @@ export async function verifyAuditChain(db: DB, batch = VERIFY_BATCH): Promise<Au
       prevHash = row.hash;
       entries++;
     }
-    if (rows.length < batch) return { intact: true, through: prevId, entries };
+    if (rows.length < batch) break;
   }
+  if (headId === null) return { intact: false, entry: prevId + 1, through: prevId, problem: "headless", foundAt: "head" };
+  if (prevId < headId) return { intact: false, entry: prevId + 1, through: prevId, problem: "missing", missingTo: headId, foundAt: "head" };
+  if (prevHash !== head.last_hash) return { intact: false, entry: prevId, through: beforePrevId, problem: "rewritten", foundAt: "head" };
+  if (maxId > headId) return { intact: false, entry: headId + 1, through: headId, problem: "added", addedTo: maxId, foundAt: "head" };
+  return { intact: true, through: prevId, entries };
 }
 
 /** The line `npm run audit:verify` prints and /admin/audit shows at its top. */
@@ -289,9 +325,17 @@ export function auditChainLine(check: AuditChainCheck): string {
     case "changed":
       return `${first}: it was changed after it was written`;
     case "rewritten":
-      return `${first}: it was replaced after entry ${check.foundAt} was written, which holds a different hash for it`;
+      return check.foundAt === "head"
+        ? `${first}: it was replaced after it was written; the chain's head holds a different hash for it`
+        : `${first}: it was replaced after entry ${check.foundAt} was written, which holds a different hash for it`;
     case "missing":
       return check.missingTo === check.entry ? `${first}: it was removed` : `${first}: entries ${check.entry} to ${check.missingTo} were removed`;
+    case "added":
+      return check.addedTo === check.entry
+        ? `${first}: it was added without moving the chain's head`
+        : `${first}: entries ${check.entry} to ${check.addedTo} were added without moving the chain's head`;
+    case "headless":
+      return `Audit trail: the chain's head was removed, so removed newest entries would not show; the chain is intact through entry ${check.through}`;
   }
 }
 
