@@ -26,6 +26,7 @@ import * as classes from "./2026-11-26T0700_classes";
 import * as requestLimits from "./2026-11-26T0800_request_limits";
 import * as pageSpeedIndexes from "./2026-11-26T0820_page_speed_indexes";
 import * as catalogueVersion from "./2026-11-26T0821_catalogue_version";
+import * as outbox from "./2026-11-27T1500_outbox";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0800_request_limits": requestLimits,
   "2026-11-26T0820_page_speed_indexes": pageSpeedIndexes,
   "2026-11-26T0821_catalogue_version": catalogueVersion,
+  "2026-11-27T1500_outbox": outbox,
 };

@@ -1,7 +1,6 @@
 import { env, isLoopbackHost } from "~/env.server";
-import { logLine } from "~/utils/log.server";
 import { escapeHtml, greeting, htmlMail, textSignature } from "./layout.server";
-import type { MailMessage, Mailer } from "./transport.server";
+import type { MailMessage } from "./transport.server";
 
 
 /**
@@ -66,15 +65,4 @@ export function passwordResetLink(request: Request, token: string, appUrl: strin
   if (!appUrl && !isLoopbackHost(origin.hostname)) return null;
   const base = (appUrl ?? origin.origin).replace(/\/+$/, "");
   return `${base}/reset-password/${encodeURIComponent(token)}`;
-}
-
-/** Sends the reset email. With the outbox (no SMTP configured) the link is logged too, so whoever runs the portal finds it. */
-export async function sendPasswordResetEmail(
-  mailer: Mailer,
-  input: { to: string; fullName: string; link: string; validMinutes: number; rto: { name: string; code: string } },
-): Promise<void> {
-  const sent = await mailer.send(passwordResetEmail(input));
-  // Logging a live link is acceptable only here: nothing leaves the machine, and the same link
-  // already sits in the .eml beside the log.
-  if (mailer.kind === "outbox") logLine({ event: "password-reset-link", to: input.to, link: input.link, file: sent.file });
 }

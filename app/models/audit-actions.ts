@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = {
   "staff.deactivated": "Staff account deactivated",
   "staff.reactivated": "Staff account reactivated",
   "course.edited": "Course edited",
+  "mail.resent": "Mail sent again",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

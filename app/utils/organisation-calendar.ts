@@ -31,3 +31,28 @@ export function addDays(date: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+const WALL_CLOCK = new Intl.DateTimeFormat("en-CA", {
+  timeZone: ORGANISATION_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** How far the organisation's clock is ahead of UTC at an instant, in milliseconds. */
+function zoneOffset(ms: number): number {
+  const p = Object.fromEntries(WALL_CLOCK.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - Math.floor(ms / 1000) * 1000;
+}
+
+/** The instant (ISO) a date (YYYY-MM-DD) begins on the organisation's calendar: a "from" filter's bound. */
+export function organisationDayStart(date: string): string {
+  const midnight = Date.parse(`${date}T00:00:00Z`);
+  // the offset at the guess, then again at the result: right on either side of a clock change
+  const guess = midnight - zoneOffset(midnight);
+  return new Date(midnight - zoneOffset(guess)).toISOString();
+}
