@@ -1,4 +1,4 @@
-import type { MailData } from "~/schemas/mail";
+import type { MailData } from "~/schemas/mail-text";
 import { HRW_MESSAGES, LICENCE_CLASSES, type LicenceClass } from "~/schemas/hrw-codes";
 import { escapeHtml, greeting, htmlMail, textSignature, type MailRto } from "./layout.server";
 import type { MailMessage } from "./transport.server";

@@ -1,6 +1,7 @@
 import { env } from "~/env.server";
 import { verificationPath } from "~/pdf/certificate-pdf.server";
-import type { MailData, MailTemplate } from "~/schemas/mail";
+import type { MailListEntry } from "~/models/outbox.server";
+import type { MailData, MailTemplate } from "~/schemas/mail-text";
 import { formatDateTime } from "~/utils/format";
 import { documentOrigin } from "~/utils/public-link.server";
 import { certificateIssuedEmail } from "./certificate-issued.server";
@@ -65,4 +66,21 @@ export function mailSubject(message: { id: string; key: string; template: MailTe
   } catch {
     return message.template;
   }
+}
+
+/** A message as the Mail page and GET /api/admin/mail show it: its subject rendered, its data (which may hold a link) left out. */
+export function mailView(m: MailListEntry, ctx: RenderContext = renderContext()) {
+  return {
+    id: m.id,
+    key: m.key,
+    template: m.template,
+    subject: mailSubject(m, ctx),
+    state: m.state,
+    attempts: m.attempts,
+    recipient: { id: m.recipient_id, name: m.recipient_name, email: m.recipient_email },
+    created_at: m.created_at,
+    next_attempt_at: m.next_attempt_at,
+    sent_at: m.sent_at,
+    last_error: m.last_error,
+  };
 }

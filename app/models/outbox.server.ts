@@ -3,7 +3,8 @@ import { sql } from "kysely";
 import { dialectSql } from "#db/dialect";
 import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { OutboxState } from "#db/schema";
-import { MAIL_NOT_RESENDABLE_QUEUED, MAIL_NOT_RESENDABLE_SECRET, type MailData, type MailListQuery, type MailTemplate } from "~/schemas/mail";
+import type { MailListQuery } from "~/schemas/mail";
+import { MAIL_NOT_RESENDABLE_QUEUED, MAIL_NOT_RESENDABLE_SECRET, type MailData, type MailTemplate } from "~/schemas/mail-text";
 import { DomainError, notFound } from "~/utils/errors";
 import { organisationDayStart, addDays } from "~/utils/organisation-calendar";
 import { recordAudit } from "./audit.server";
@@ -291,6 +292,13 @@ export async function listMail(db: DB, q: MailListQuery, pageSize = MAIL_PAGE_SI
   };
 }
 
+/** Why a message cannot be sent again (the Mail page shows no button then), or null. */
+export function resendRefusal(m: { state: OutboxState; template: MailTemplate; data: Record<string, unknown> }): string | null {
+  if (m.state === "queued") return MAIL_NOT_RESENDABLE_QUEUED;
+  if ((SECRET_FIELDS[m.template] ?? []).some((f) => m.data[f] === undefined)) return MAIL_NOT_RESENDABLE_SECRET;
+  return null;
+}
+
 /**
  * An administrator sends a message again: a given-up or failed one gets one more try now, a
  * sent one goes once more (a learner who never saw it). One already queued is a 409, and so is
@@ -301,10 +309,8 @@ export async function resendMail(db: DB, input: { id: string; actorId: string; c
   await writeTransaction(db, async (trx) => {
     const message = await trx.selectFrom("outbox_messages").select(["id", "state", "template", "data", "recipient_id"]).where("id", "=", input.id).executeTakeFirst();
     if (!message) throw notFound("Message");
-    if (message.state === "queued") throw new DomainError(409, MAIL_NOT_RESENDABLE_QUEUED);
-    const secrets = SECRET_FIELDS[message.template as MailTemplate] ?? [];
-    const data = JSON.parse(message.data) as Record<string, unknown>;
-    if (secrets.some((f) => data[f] === undefined)) throw new DomainError(409, MAIL_NOT_RESENDABLE_SECRET);
+    const refusal = resendRefusal({ state: message.state, template: message.template as MailTemplate, data: JSON.parse(message.data) as Record<string, unknown> });
+    if (refusal) throw new DomainError(409, refusal);
     await trx
       .updateTable("outbox_messages")
       .set({ state: "queued", next_attempt_at: at, claimed_by: null, claimed_until: null })

@@ -1,53 +1,5 @@
 import { z } from "zod";
-import type { OutboxState } from "#db/schema";
-
-/**
- * The mails the portal sends, by template: what each one's row in the outbox holds (besides
- * the recipient, whose name and address are read when it is sent), how the Mail page names it
- * and filters by it. The models queue them (app/models/outbox.server.ts), app/mail/ renders them.
- */
-
-export const MAIL_TEMPLATES = [
-  "password-reset",
-  "certificate-issued",
-  "class-cancelled",
-  "seat-offered",
-  "class-reminder",
-  "attendance-alert",
-  "hrw-reminder",
-] as const;
-export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
-
-export const MAIL_TEMPLATE_LABELS: Record<MailTemplate, string> = {
-  "password-reset": "Password reset",
-  "certificate-issued": "Certificate issued",
-  "class-cancelled": "Class cancelled",
-  "seat-offered": "Seat offered",
-  "class-reminder": "Class reminder",
-  "attendance-alert": "Attendance alert",
-  "hrw-reminder": "Licence application reminder",
-};
-
-/** Links are paths: the runner puts them under the portal's address when it sends (APP_URL, else this machine). */
-export interface MailData {
-  /** the whole link: its origin was decided by the request (the one mail whose link carries a secret) */
-  "password-reset": { link: string; validMinutes: number; expiresAt: string };
-  "certificate-issued": { certificateNumber: string; unit: string; verificationCode: string };
-  "class-cancelled": { course: string; start: string; end: string; path: string };
-  "seat-offered": { course: string; start: string; end: string; expiresAt: string; path: string };
-  "class-reminder": { course: string; start: string; end: string; firstSession: string; location: string | null; path: string };
-  "attendance-alert": { learner: string; course: string; date: string; path: string };
-  "hrw-reminder": { licenceClass: string; nsaNumber: string; deadline: string; daysBefore: number };
-}
-
-export const MAIL_STATES = ["queued", "sent", "failed", "given_up"] as const satisfies readonly OutboxState[];
-
-export const MAIL_STATE_LABELS: Record<OutboxState, string> = {
-  queued: "Queued",
-  sent: "Sent",
-  failed: "Failed, will retry",
-  given_up: "Given up",
-};
+import { MAIL_STATES, MAIL_TEMPLATES } from "./mail-text";
 
 /** A filter box left blank is no filter. */
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -96,7 +48,3 @@ export const mailResendSchema = z.object({
   intent: z.literal("resend", { message: "Unknown action" }),
   id: z.string({ message: "Unknown message" }).uuid("Unknown message"),
 });
-
-export const MAIL_RESENT = "The message is queued and will be sent in a moment.";
-export const MAIL_NOT_RESENDABLE_QUEUED = "This message is already waiting to be sent.";
-export const MAIL_NOT_RESENDABLE_SECRET = "A password reset link is sent once and then removed; ask the person to request a new one.";
