@@ -39,7 +39,9 @@ export async function startMailSink(options: { delayMs?: number } = {}): Promise
             error.responseCode = 451;
             return callback(error);
           }
-          const key = /^X-Portal-Mail-Key: (.+)$/im.exec(raw)?.[1]?.trim() ?? "";
+          // headers unfolded first: a long one continues on the next line, indented
+          const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, " ");
+          const key = /^X-Portal-Mail-Key:\s*(.+)$/im.exec(head)?.[1]?.trim() ?? "";
           received.push({ key, to: session.envelope.rcptTo.map((r) => r.address).join(","), at: Date.now(), raw });
           callback();
         };
