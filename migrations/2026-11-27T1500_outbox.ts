@@ -10,7 +10,8 @@ import type { Kysely } from "kysely";
  * here. state: queued (waiting for its first try or a retry), sent, failed (a try failed; it is
  * retried at next_attempt_at) or given_up (the last try failed; staff send it again from
  * /admin/mail). claimed_by and claimed_until are the lease of the worker sending it: a lease
- * that lapses (the worker died) lets another worker take the message.
+ * that lapses (the worker died) lets another worker take the message; once sent, claimed_by
+ * says which worker sent it.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -181,7 +181,8 @@ export async function markMailSent(db: DB, message: Pick<ClaimedMessage, "id" | 
   const data = withoutSecrets(message.template, message.data);
   const result = await db
     .updateTable("outbox_messages")
-    .set({ state: "sent", sent_at: now.toISOString(), claimed_by: null, claimed_until: null, last_error: null, ...(data ? { data } : {}) })
+    // claimed_by stays: which worker sent it
+    .set({ state: "sent", sent_at: now.toISOString(), claimed_until: null, last_error: null, ...(data ? { data } : {}) })
     .where("id", "=", message.id)
     .where("claimed_by", "=", worker)
     .executeTakeFirst();
