@@ -1,7 +1,7 @@
 import type { DB } from "#db/connection";
 import { renderContext, renderMail, type RenderContext } from "~/mail/templates.server";
 import type { Mailer } from "~/mail/transport.server";
-import { claimDueMail, hasDueMail, markMailFailed, markMailSent, releaseMailClaims, type ClaimedMessage } from "~/models/outbox.server";
+import { claimDueMail, hasDueMail, markMailFailed, markMailSent, releaseMailClaims, renewMailClaim, type ClaimedMessage } from "~/models/outbox.server";
 import { logLine } from "~/utils/log.server";
 
 /**
@@ -58,6 +58,11 @@ async function deliverOne(db: DB, message: ClaimedMessage, options: DeliveryOpti
     await markMailFailed(db, message, options.worker, reason, { now: now(), final: true });
     result.givenUp += 1;
     logLine({ event: "mail-given-up", ...ids, error: reason });
+    return;
+  }
+  // a whole lease ahead of the send (the batch's claim may be older); lost, it is another's now
+  if (!(await renewMailClaim(db, message.id, options.worker, { now: now(), leaseSeconds: options.leaseSeconds }))) {
+    logLine({ event: "mail-claim-lost", ...ids });
     return;
   }
   try {

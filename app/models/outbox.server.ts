@@ -153,6 +153,25 @@ export async function claimDueMail(
   }));
 }
 
+/**
+ * Renews this worker's claim on a message for another leaseSeconds, just before it is sent:
+ * a batch is claimed at once, but each message's send must start with a whole lease ahead of
+ * it, longer than a send can take, so no other worker can take it meanwhile. False when the
+ * claim was lost (the lease lapsed and another worker took the message): then it is not sent.
+ */
+export async function renewMailClaim(db: DB, id: string, worker: string, options: { now?: Date; leaseSeconds?: number } = {}): Promise<boolean> {
+  const now = options.now ?? new Date();
+  const result = await db
+    .updateTable("outbox_messages")
+    .set({ claimed_until: new Date(now.getTime() + (options.leaseSeconds ?? LEASE_SECONDS) * 1000).toISOString() })
+    .where("id", "=", id)
+    .where("claimed_by", "=", worker)
+    .where("state", "in", CLAIMABLE_STATES)
+    .where("claimed_until", ">", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Lets go of claimed messages this worker will not send (it is stopping): due again at once, the try not counted. */
 export async function releaseMailClaims(db: DB, ids: string[], worker: string): Promise<void> {
   if (ids.length === 0) return;
