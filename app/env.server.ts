@@ -145,9 +145,10 @@ export function demoMode(): boolean {
 }
 
 /**
- * A deployment is public when APP_URL names a host other than this machine. A public deployment
- * never gets demo data, and refuses to start while any account has the demo password.
+ * A deployment is public when APP_URL names a host other than this machine (isLoopbackHost, the
+ * one loopback rule: 127.0.0.2 is this machine here as everywhere). A public deployment never
+ * gets demo data, and refuses to start while any account has the demo password.
  */
 export function isPublicDeployment(settings: { APP_URL?: string }): boolean {
-  return settings.APP_URL !== undefined && !LOOPBACK_HOSTS.has(new URL(settings.APP_URL).hostname.toLowerCase());
+  return settings.APP_URL !== undefined && !isLoopbackHost(new URL(settings.APP_URL).hostname);
 }
