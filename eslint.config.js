@@ -127,11 +127,17 @@ export default tseslint.config(
     },
   },
 
-  // Models are the domain: they never see a Request, so never reach the layers that handle one.
+  // Models are the domain: they never see a Request, so never reach the layers that handle one;
+  // and they never send mail or start work: they queue a message in the outbox (queueMail), and
+  // the runner in jobs/ delivers it.
   boundary("models", ["app/models/**"], [
     {
       regex: appFolder("http|routes|components"),
       message: "A model never imports http/, routes or components: the data flows route -> model -> db.",
+    },
+    {
+      regex: appFolder("mail|jobs"),
+      message: "A model never imports mail/ or jobs/: it queues its message with queueMail (models/outbox.server.ts) in its write transaction, and the runner in jobs/ sends it.",
     },
     {
       regex: `${appFolder("auth")}(guards|authenticator)\\.server$`,

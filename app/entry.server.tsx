@@ -9,10 +9,6 @@ import { applySecurityHeaders, inlineScriptHashes } from "./http/headers.server"
 import { documentCacheControl, mayStoreDocument, storeDocument } from "./http/page-cache.server";
 import { logRequest } from "./http/request-log.server";
 import { NonceProvider } from "./utils/nonce";
-import { startClassJobs } from "./mail/class-schedule.server";
-
-// the class jobs (waitlist offers, reminders, attendance alerts) run in every server process
-startClassJobs();
 
 export default async function handleRequest(
   request: Request,

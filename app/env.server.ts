@@ -48,6 +48,12 @@ const schema = z.object({
   OUTBOX_DIR: z.string().optional(),
   /** "silent" stops the one-line-per-event log (test runs). */
   LOG_LEVEL: z.string().optional(),
+  /** "off" stops the background runner in this process (app/jobs/): no jobs run and no mail leaves it. */
+  JOBS: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
+  /** How often the background runner wakes, in seconds (each job keeps its own period: app/jobs/runner.server.ts). */
+  JOBS_INTERVAL_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int().min(1).max(3600).default(5),
+  /** How long a worker's claim on a message lasts; keep it above the SMTP timeouts (app/mail/transport.server.ts). */
+  MAIL_LEASE_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int().min(1).max(3600).default(120),
   /** The interface remix-serve listens on (unset: every interface, unless demo accounts hold it to loopback). */
   HOST: z.string().max(255).optional(),
 });
@@ -159,9 +165,10 @@ export function demoMode(): boolean {
 }
 
 /**
- * A deployment is public when APP_URL names a host other than this machine. A public deployment
- * never gets demo data, and refuses to start while any account has the demo password.
+ * A deployment is public when APP_URL names a host other than this machine (isLoopbackHost, the
+ * one loopback rule: 127.0.0.2 is this machine here as everywhere). A public deployment never
+ * gets demo data, and refuses to start while any account has the demo password.
  */
 export function isPublicDeployment(settings: { APP_URL?: string }): boolean {
-  return settings.APP_URL !== undefined && !LOOPBACK_HOSTS.has(new URL(settings.APP_URL).hostname.toLowerCase());
+  return settings.APP_URL !== undefined && !isLoopbackHost(new URL(settings.APP_URL).hostname);
 }

@@ -155,17 +155,26 @@ function withStatementCache(sqlite: SqliteConnection): SqliteDatabase {
 
 const inTransaction = new WeakSet<object>();
 
+declare const writeTransactionBrand: unique symbol;
+
+/**
+ * The database as writeTransaction hands it to its callback, and only so: a function that must
+ * run inside the caller's write transaction (queueMail, whose message must commit or roll back
+ * with the change it tells of) takes this type, and a plain DB does not satisfy it.
+ */
+export type WriteTransaction = DB & { readonly [writeTransactionBrand]: true };
+
 /**
  * Runs `fn` in a write transaction: writers take turns (see DialectSql.beginWrite), so a check
  * and the write it guards see the same data. Nested calls join the outer transaction.
  */
-export async function writeTransaction<T>(db: DB, fn: (trx: DB) => Promise<T>): Promise<T> {
-  if (inTransaction.has(db) || db.isTransaction) return fn(db);
+export async function writeTransaction<T>(db: DB, fn: (trx: WriteTransaction) => Promise<T>): Promise<T> {
+  if (inTransaction.has(db) || db.isTransaction) return fn(db as WriteTransaction);
   return db.connection().execute(async (conn) => {
     inTransaction.add(conn);
     await dialectSql(conn).beginWrite(conn);
     try {
-      const result = await fn(conn);
+      const result = await fn(conn as WriteTransaction);
       await sql`commit`.execute(conn);
       return result;
     } catch (error) {

@@ -1,5 +1,5 @@
 import { cleanSearchTerm } from "./search-term";
-import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type ColumnDataType, type Kysely, type RawBuilder } from "kysely";
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type ColumnDataType, type Kysely, type RawBuilder, type SelectQueryBuilder } from "kysely";
 
 /**
  * The SQL that must differ between SQLite and PostgreSQL, in one place, so models and
@@ -58,6 +58,13 @@ export interface DialectSql {
   readonly types: { bytes: ColumnDataType; float: ColumnDataType };
   /** An integer primary key the database numbers itself. */
   autoIncrementKey(column: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
+  /**
+   * Rows picked for a claim (a subquery of the UPDATE that claims them): on PostgreSQL locked
+   * FOR UPDATE SKIP LOCKED, so concurrent claimers each take different rows without waiting;
+   * on SQLite as they are, the claiming statement holding the one write lock.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query's row type passes through unchanged
+  skipLocked<Q extends SelectQueryBuilder<any, any, any>>(query: Q): Q;
 }
 
 /** A trigram index (FTS5's trigram tokenizer, pg_trgm) indexes three characters at a time. */
@@ -95,6 +102,7 @@ const sqlite: DialectSql = {
   isIndexedUserSearch: isTrigramTerm,
   types: { bytes: "blob", float: "real" },
   autoIncrementKey: (c) => c.primaryKey().autoIncrement(),
+  skipLocked: (query) => query,
 };
 
 const postgres: DialectSql = {
@@ -126,6 +134,7 @@ const postgres: DialectSql = {
   // SQLite's REAL is eight bytes; PostgreSQL's is four.
   types: { bytes: "bytea", float: "double precision" },
   autoIncrementKey: (c) => c.primaryKey().generatedByDefaultAsIdentity(),
+  skipLocked: (query) => query.forUpdate().skipLocked() as typeof query,
 };
 
 export function dialectSql(db: AnyDb): DialectSql {

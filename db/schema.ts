@@ -354,6 +354,27 @@ export interface ClassRemindersTable {
   sent_at: string;
 }
 
+export type OutboxState = "queued" | "sent" | "failed" | "given_up";
+
+/** One mail the portal sends (migration 2026-11-27T1500; app/models/outbox.server.ts). */
+export interface OutboxMessagesTable {
+  id: string;
+  /** unique: what the message is about, so a job run twice queues it once */
+  key: string;
+  recipient_id: string;
+  template: string;
+  /** JSON: what the template fills in besides the recipient's name */
+  data: string;
+  state: OutboxState;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 /** One security-relevant event (migration 2026-11-26T0500): append-only, the database refuses UPDATE and DELETE. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -429,6 +450,7 @@ export interface Database extends HrwTables {
   attendance_alerts: AttendanceAlertsTable;
   calendar_feeds: CalendarFeedsTable;
   class_reminders: ClassRemindersTable;
+  outbox_messages: OutboxMessagesTable;
   request_limits: RequestLimitsTable;
   users: UsersTable;
   courses: CoursesTable;

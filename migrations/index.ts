@@ -29,6 +29,7 @@ import * as catalogueVersion from "./2026-11-26T0821_catalogue_version";
 import * as auditChain from "./2026-11-27T1100_audit_chain";
 import * as accreditationPeriods from "./2026-11-27T1200_accreditation_periods";
 import * as signInSteps from "./2026-11-27T1300_sign_in_steps";
+import * as outbox from "./2026-11-27T1500_outbox";
 import * as auditHead from "./2026-11-27T1600_audit_head";
 
 /**
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T1100_audit_chain": auditChain,
   "2026-11-27T1200_accreditation_periods": accreditationPeriods,
   "2026-11-27T1300_sign_in_steps": signInSteps,
+  "2026-11-27T1500_outbox": outbox,
   "2026-11-27T1600_audit_head": auditHead,
 };

@@ -5,6 +5,14 @@
  * restart it, and check that the database passes PRAGMA integrity_check and that every
  * acknowledged write is present exactly once.
  *
+ * Mail is delivered all the while: each learner asks for a password reset (its mail is queued
+ * with the token and sent at once by the worker that answered, through a local SMTP sink that
+ * takes a moment to accept each message), so workers die mid-send. After the last crash the
+ * server runs once more until the outbox is empty, and every acknowledged reset must have
+ * arrived: none lost, and a message twice only in the one window the design allows: the sink
+ * accepted it, and its worker was killed before recording it (a kill between the two copies;
+ * README, "Background work and mail").
+ *
  * With TEST_DATABASE_URL naming a PostgreSQL server the same loop runs again on a fresh
  * PostgreSQL database there (its own check: every acknowledged write present exactly once).
  *
@@ -17,6 +25,7 @@ import path from "node:path";
 import pg from "pg";
 import SQLite from "../db/sqlite-driver";
 import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from "../tests/support/postgres-test-server";
+import { startMailSink, type MailSink } from "../tests/support/mail-sink";
 
 const cycles = Number(process.argv[process.argv.indexOf("--cycles") + 1]) || 20;
 const port = Number(process.env.CRASH_PORT ?? 3190);
@@ -33,7 +42,13 @@ const env: NodeJS.ProcessEnv = {
   TRUST_PROXY: "true",
   LOG_LEVEL: "silent",
   WEB_CONCURRENCY: process.env.CRASH_WORKERS ?? "2",
+  APP_URL: base,
+  JOBS_INTERVAL_SECONDS: "1",
+  // a killed worker's claims lapse in seconds, so the last run empties the outbox quickly
+  MAIL_LEASE_SECONDS: "3",
 };
+
+
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -57,7 +72,7 @@ async function startServer(): Promise<ChildProcess> {
     stdio: "ignore",
     detached: true,
   });
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       const r = await fetch(`${base}/login`);
       if (r.ok) return server;
@@ -73,7 +88,11 @@ async function startServer(): Promise<ChildProcess> {
 interface Acked {
   registrations: Set<string>;
   enrollments: Set<string>; // `${email} ${courseId}`
+  /** learners whose password-reset request was answered: its mail is queued */
+  resets: Set<string>;
 }
+
+const randomClient = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 /** Each learner's password: one the password rule accepts (the demo's is refused as too common). */
 const LEARNER_PASSWORD = "Crash-Hoist-Rigging-42";
@@ -90,6 +109,13 @@ async function learner(courseIds: string[], acked: Acked, client: string): Promi
   });
   if (reg.status !== 302) return;
   acked.registrations.add(email);
+  const reset = await fetch(`${base}/forgot-password`, {
+    method: "POST",
+    headers: { ...headers, "X-Forwarded-For": randomClient() },
+    redirect: "manual",
+    body: new URLSearchParams({ email }),
+  });
+  if (reset.status === 302) acked.resets.add(email);
   const login = await fetch(`${base}/login`, { method: "POST", headers, redirect: "manual", body: new URLSearchParams({ email, password: LEARNER_PASSWORD }) });
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith("__session="))?.split(";")[0];
   if (login.status !== 302 || !cookie) return;
@@ -136,14 +162,27 @@ async function openReader(url: string): Promise<Reader> {
   };
 }
 
+let sink: MailSink;
+
 async function run(label: string, url: string, cycles: number): Promise<boolean> {
   env.DATABASE_URL = url;
+  sink = await startMailSink({ delayMs: 30 });
+  env.SMTP_URL = sink.url;
+  try {
+    return await runWithSink(label, url, cycles);
+  } finally {
+    await sink.close();
+  }
+}
+
+async function runWithSink(label: string, url: string, cycles: number): Promise<boolean> {
   prepare();
   const setup = await openReader(url);
   const courseIds = (await setup.all<{ id: string }>("select id from courses where is_active = 1")).map((r) => r.id);
   await setup.close();
 
-  const acked: Acked = { registrations: new Set(), enrollments: new Set() };
+  const acked: Acked = { registrations: new Set(), enrollments: new Set(), resets: new Set() };
+  const kills: number[] = [];
   let attempts = 0;
   for (let cycle = 1; cycle <= cycles; cycle++) {
     const server = await startServer();
@@ -156,11 +195,23 @@ async function run(label: string, url: string, cycles: number): Promise<boolean>
     });
     await sleep(400 + Math.random() * 1200);
     process.kill(-server.pid!, "SIGKILL");
+    kills.push(Date.now());
     running = false;
     await Promise.all(workers);
     await new Promise((r) => (server.exitCode !== null || server.signalCode !== null ? r(null) : server.once("exit", r)));
-    process.stdout.write(`cycle ${cycle}: ${env.WEB_CONCURRENCY} workers killed; ${acked.registrations.size} registrations and ${acked.enrollments.size} enrolments acknowledged so far\n`);
+    process.stdout.write(
+      `cycle ${cycle}: ${env.WEB_CONCURRENCY} workers killed; ${acked.registrations.size} registrations, ${acked.enrollments.size} enrolments and ${acked.resets.size} reset mails acknowledged so far, ${sink.received.length} mails arrived\n`,
+    );
   }
+
+  // one more run, uninterrupted, until every acknowledged reset mail has arrived (a killed
+  // worker's claims lapse after MAIL_LEASE_SECONDS) or a minute has passed
+  const last = await startServer();
+  const arrivedFor = (email: string) => sink.received.filter((r) => r.to === email && r.key.startsWith("password-reset:"));
+  for (let i = 0; i < 300 && [...acked.resets].some((e) => arrivedFor(e).length === 0); i++) await sleep(200);
+  await sleep(1_500);
+  process.kill(-last.pid!, "SIGTERM");
+  await new Promise((r) => (last.exitCode !== null || last.signalCode !== null ? r(null) : last.once("exit", r)));
 
   const db = await openReader(url);
   const integrity = await db.integrity();
@@ -184,16 +235,38 @@ async function run(label: string, url: string, cycles: number): Promise<boolean>
     if (n > 1) doubled.push(`enrolment ${key}`);
   }
   await db.close();
+  // mail: each acknowledged reset arrived; a second copy only if the first was accepted just before a kill
+  const mail = { lost: 0, doubled: 0, inWindow: 0 };
+  for (const email of acked.resets) {
+    const copies = arrivedFor(email);
+    if (copies.length === 0) {
+      mail.lost++;
+      lost.push(`reset mail to ${email}`);
+    } else if (copies.length > 1) {
+      // the allowed duplicate: one message (one Message-ID), its first copy accepted before a
+      // kill and the next after it, so its worker died between the server's acceptance and
+      // recording it; anything else is a message sent twice by live workers
+      const ids = new Set(copies.map((c) => /^Message-ID:\s*(\S+)/im.exec(c.raw)?.[1]));
+      const betweenKills = copies.slice(1).every((c, i) => kills.some((k) => k >= copies[i]!.at && k <= c.at));
+      if (ids.size === 1 && betweenKills) mail.inWindow++;
+      else {
+        mail.doubled++;
+        doubled.push(`reset mail to ${email} (${copies.length} copies, ${ids.size} message ids, not each across a kill)`);
+      }
+    }
+  }
 
   console.log(
     `crash test (${label}): ${cycles} crashes survived, ${attempts} learner journeys attempted, ` +
       `${env.WEB_CONCURRENCY} workers, ${acked.registrations.size + acked.enrollments.size} acknowledged writes checked, integrity ${integrity}, ` +
-      `${lost.length} lost, ${doubled.length} doubled`,
+      `${lost.length} lost, ${doubled.length} doubled; ${acked.resets.size} reset mails acknowledged: ${mail.lost} lost, ` +
+      `${mail.inWindow} sent twice in the crash window (accepted by the server, the worker killed before recording it), ${mail.doubled} doubled otherwise`,
   );
-  const ok = integrity === "ok" && lost.length === 0 && doubled.length === 0 && acked.enrollments.size > 0;
+  const ok = integrity === "ok" && lost.length === 0 && doubled.length === 0 && acked.enrollments.size > 0 && acked.resets.size > 0;
   if (!ok) {
     for (const l of [...lost, ...doubled].slice(0, 20)) console.error(l);
     if (acked.enrollments.size === 0) console.error("no enrolment was acknowledged: the write stream did not run");
+    if (acked.resets.size === 0) console.error("no password reset was acknowledged: no mail was sent");
   }
   return ok;
 }

@@ -4,7 +4,8 @@
  * a session made on one works on the other; a write on one shows on the other at once, the
  * page cache included; sign-in request limits count across both; parallel enrolments in one course
  * through both servers make exactly one enrolment; 20 learners booking a 5-seat class at once
- * through both servers get exactly 5 seats.
+ * through both servers get exactly 5 seats; 500 messages queued in the outbox are delivered by
+ * the two servers' runners to a local SMTP sink, each exactly once.
  *
  * TEST_DATABASE_URL=postgres://… npm run test:servers   (needs a build: npm run build)
  */
@@ -12,6 +13,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { REQUEST_LIMITS } from "../app/auth/request-limits.server";
+import { awaitBulkMail, queueBulkMail } from "../tests/support/bulk-mail";
+import { startMailSink, type MailSink } from "../tests/support/mail-sink";
 import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from "../tests/support/postgres-test-server";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
@@ -19,9 +22,15 @@ const ports = [Number(process.env.SERVERS_PORT ?? 3180), Number(process.env.SERV
 const bin = (name: string) => path.resolve("node_modules", ".bin", name);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+let sink: MailSink;
+
 function serverEnv(url: string, port: number): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    // each server's runner delivers the outbox to the test's SMTP sink
+    SMTP_URL: sink.url,
+    APP_URL: `http://127.0.0.1:${port}`,
+    JOBS_INTERVAL_SECONDS: "1",
     NODE_ENV: "production",
     PORT: String(port),
     DATABASE_URL: url,
@@ -33,7 +42,8 @@ function serverEnv(url: string, port: number): NodeJS.ProcessEnv {
 }
 
 async function start(url: string, port: number): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), path.join(buildDir, "index.js")], {
+  // one server process as npm start's workers run: remix-serve and the background runner
+  const server = spawn(process.execPath, [path.resolve("scripts/serve-worker.mjs"), path.join(buildDir, "index.js")], {
     env: serverEnv(url, port),
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -75,7 +85,7 @@ async function token(base: string, email: string, password = "password123"): Pro
   return ((await r.json()) as { access_token: string }).access_token;
 }
 
-async function checks(): Promise<void> {
+async function checks(url: string): Promise<void> {
   // A session cookie made on A is a session on B.
   const login = await fetch(`${a}/login`, form({ email: "admin@example.com", password: "password123" }, "192.0.2.1"));
   assert.equal(login.status, 302, "sign-in on A redirects");
@@ -160,6 +170,12 @@ async function checks(): Promise<void> {
   const listed = (await (await fetch(`${b}/api/courses/${classCourse.id}/classes`)).json()) as Array<{ id: string; seats_left: number }>;
   assert.equal(listed.find((c) => c.id === classId)?.seats_left, 0, "the class shows no seats left");
   console.log("ok  20 learners booking 5 seats at once through both servers get exactly 5");
+
+  // 500 messages in the outbox, two servers' runners delivering: each arrives once.
+  const keys = await queueBulkMail(url, 500, "servers-bulk");
+  const outcome = await awaitBulkMail(url, sink, keys);
+  assert.deepEqual([outcome.lost.length, outcome.doubled.length], [0, 0], `${outcome.lost.length} lost, ${outcome.doubled.length} doubled`);
+  console.log(`ok  2 servers deliver 500 queued messages in ${outcome.seconds.toFixed(1)} s, each once (sent by ${outcome.workers} servers)`);
 }
 
 async function main() {
@@ -167,6 +183,7 @@ async function main() {
     console.log("Several servers: skipped (set TEST_DATABASE_URL to a PostgreSQL server to run it).");
     return false;
   }
+  sink = await startMailSink();
   const name = uniqueDatabaseName("portal_servers");
   await createDatabase(name);
   const url = databaseUrl(name);
@@ -175,12 +192,13 @@ async function main() {
     const prepared = spawnSync(bin("tsx"), ["scripts/prepare.ts"], { stdio: ["ignore", "ignore", "inherit"], env: serverEnv(url, ports[0]!) });
     if (prepared.status !== 0) throw new Error("prepare failed");
     servers.push(...(await Promise.all(ports.map((port) => start(url, port)))));
-    await checks();
+    await checks(url);
     return true;
   } finally {
     for (const server of servers) server.kill("SIGTERM");
     await sleep(300);
     await dropDatabase(name);
+    await sink.close();
   }
 }
 

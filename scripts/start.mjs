@@ -1,6 +1,8 @@
 /**
  * npm start: build when there is no build, migrate and seed, then serve with remix-serve on
- * WEB_CONCURRENCY workers (scripts/serve.mjs; default one per core).
+ * WEB_CONCURRENCY workers (scripts/serve.mjs; default one per core), each running the
+ * background runner (scripts/serve-worker.mjs). Run it as `npm start` or `node scripts/start.mjs`
+ * (under systemd or in a container: README, "Deployment"); either stops on SIGTERM or SIGINT.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -32,5 +34,21 @@ try {
 }
 
 const server = spawn(process.execPath, [path.resolve("scripts/serve.mjs"), path.join(buildDir, "index.js")], { stdio: "inherit", env: process.env });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+
+// Stopping: SIGTERM or SIGINT drains the server (scripts/serve.mjs: requests answered, the
+// sends in progress recorded, then every worker exits) and this process exits with it. npm
+// passes the signal it is sent on to this process (the start script execs node, so no shell
+// stands between them to swallow it). And a process whose parent is gone (npm killed outright,
+// a terminal closed) was started by someone no longer there to stop it: it drains too, rather
+// than serve on, re-parented to init.
+let stopping = false;
+const stop = (signal, why) => {
+  if (stopping) return;
+  stopping = true;
+  if (why) console.log(JSON.stringify({ event: "stopping", reason: why }));
+  server.kill(signal);
+};
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(signal));
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && stop("SIGTERM", "the process that started npm start is gone"), 1_000).unref();
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -10,7 +10,9 @@
  *    moment, spread over both workers, get exactly 5 seats;
  * 3. a worker killed with SIGKILL is replaced, and the port keeps answering meanwhile;
  * 4. SIGTERM drains: a request in flight (its body half sent) is answered, then the primary
- *    exits 0 and the port closes.
+ *    exits 0 and the port closes;
+ * 5. the outbox with four workers: 500 messages queued in the database are delivered by the
+ *    workers' runners to a local SMTP sink, each exactly once, none lost.
  *
  * npm run test:workers
  */
@@ -19,6 +21,8 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import http from "node:http";
+import { awaitBulkMail, queueBulkMail } from "../tests/support/bulk-mail";
+import { startMailSink } from "../tests/support/mail-sink";
 
 const port = Number(process.env.WORKERS_PORT ?? 3213);
 const buildDir = process.env.BUILD_DIR ?? "build";
@@ -69,15 +73,15 @@ function workerPids(primary: number): number[] {
 /** The learners this test registers need a password the password rule accepts (the demo's is too common). */
 const SEEKER_PASSWORD = "Seat-Seeker-Rigging-42";
 
-async function startCluster(): Promise<ChildProcess> {
-  const cluster = spawn(process.execPath, ["scripts/serve.mjs", path.join(buildDir, "index.js")], { env, stdio: ["ignore", "ignore", "inherit"] });
+async function startCluster(workers = 2, extra: Record<string, string> = {}): Promise<ChildProcess> {
+  const cluster = spawn(process.execPath, ["scripts/serve.mjs", path.join(buildDir, "index.js")], { env: { ...env, WEB_CONCURRENCY: String(workers), ...extra }, stdio: ["ignore", "ignore", "inherit"] });
   for (let i = 0; i < 300; i++) {
     const up = await request("GET", "/login").then((r) => r.status === 200, () => false);
-    if (up && workerPids(cluster.pid!).length === 2) return cluster;
+    if (up && workerPids(cluster.pid!).length === workers) return cluster;
     await sleep(100);
   }
   cluster.kill("SIGKILL");
-  throw new Error("the cluster did not start two workers");
+  throw new Error(`the cluster did not start ${workers} workers`);
 }
 
 function exited(child: ChildProcess, ms: number): Promise<number | null | "timeout"> {
@@ -195,6 +199,23 @@ async function main() {
   } finally {
     if (cluster.exitCode === null) cluster.kill("SIGKILL");
     for (const pid of workerPids(cluster.pid!)) process.kill(pid, "SIGKILL");
+  }
+
+  // 5. four workers, one SQLite database, 500 messages: each delivered once
+  const sink = await startMailSink();
+  const keys = await queueBulkMail(env.DATABASE_URL!, 500, "workers-bulk");
+  const four = await startCluster(4, { SMTP_URL: sink.url, APP_URL: base, JOBS_INTERVAL_SECONDS: "1" });
+  try {
+    const outcome = await awaitBulkMail(env.DATABASE_URL!, sink, keys);
+    check(
+      outcome.lost.length === 0 && outcome.doubled.length === 0,
+      `4 workers deliver 500 queued messages in ${outcome.seconds.toFixed(1)} s: ${outcome.delivered} delivered, ${outcome.lost.length} lost, ${outcome.doubled.length} doubled, sent by ${outcome.workers} workers`,
+    );
+  } finally {
+    four.kill("SIGTERM");
+    await exited(four, 15_000);
+    for (const pid of workerPids(four.pid!)) process.kill(pid, "SIGKILL");
+    await sink.close();
   }
 
   console.log(`workers: ${passed} passed, ${failures.length} failed`);

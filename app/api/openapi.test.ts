@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DB } from "#db/connection";
+import { writeTransaction, type DB } from "#db/connection";
+import { queueMail } from "~/models/outbox.server";
 import { issueApiToken } from "~/auth/api.server";
 import * as openapiRoute from "~/routes/api.openapi[.]json";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
@@ -308,6 +309,21 @@ describe("real answers match the document", () => {
     expect(all.assessments.some((a: { id: string }) => a.id === id)).toBe(true);
     await conforms(await call(audit, "GET", "/api/admin/hrw-assessments?to=31-12-2026", { token: admin.token }), "/api/admin/hrw-assessments", "get");
     await conforms(await call(audit, "GET", "/api/admin/hrw-assessments", { token: assessor.token }), "/api/admin/hrw-assessments", "get");
+  });
+
+  it("for the mail list: a page of messages, and the refusals", async () => {
+    const mail = routeFiles["../routes/api.admin.mail.ts"]!;
+    const trainer = await caller(db, "trainer");
+    const demo = await db.selectFrom("users").select("id").where("email", "=", "student@example.com").executeTakeFirstOrThrow();
+    await writeTransaction(db, (trx) =>
+      queueMail(trx, { key: "documented-mail", template: "class-cancelled", recipientId: demo.id, data: { course: "Documented course", start: "2026-12-01", end: "2026-12-02", path: "/courses" } }),
+    );
+    const page = (await conforms(await call(mail, "GET", "/api/admin/mail", { token: admin.token }), "/api/admin/mail", "get")) as { messages: { key: string; subject: string }[] };
+    expect(page.messages.find((m) => m.key === "documented-mail")?.subject).toMatch(/^Class cancelled: Documented course/);
+    await conforms(await call(mail, "GET", "/api/admin/mail?state=given_up&template=class-reminder&from=2026-01-01&to=2026-12-31", { token: admin.token }), "/api/admin/mail", "get");
+    await conforms(await call(mail, "GET", "/api/admin/mail?state=lost", { token: admin.token }), "/api/admin/mail", "get");
+    await conforms(await call(mail, "GET", "/api/admin/mail", { token: trainer.token }), "/api/admin/mail", "get");
+    await conforms(await call(mail, "GET", "/api/admin/mail"), "/api/admin/mail", "get");
   });
 
   it("the check fails for an answer that leaks a field or breaks a type", async () => {

@@ -10,6 +10,7 @@ import { certificateIssueSchema, certificateRevokeSchema, staffActiveSchema } fr
 import { enrollmentPatchSchema } from "~/schemas/enrollment-update";
 import { studentPatchSchema } from "~/schemas/student";
 import { LICENCE_CLASS_CODES } from "~/schemas/hrw-codes";
+import { MAIL_STATES, MAIL_TEMPLATES } from "~/schemas/mail-text";
 
 /**
  * The /api's payloads and answers as zod schemas: the request bodies are the schemas of
@@ -378,3 +379,24 @@ export const auditPageResponse = z
   .strictObject({ entries: z.array(auditEntryResponse), total: count, page: z.int().min(1), pages: z.int().min(1), chain: auditChainResponse })
   .register(responses, { id: "AuditPage" });
 export type AuditPageResponse = z.input<typeof auditPageResponse>;
+
+/** One message of the outbox (GET /api/admin/mail): who it is to, what it says and how its delivery went. */
+export const mailMessageResponse = z
+  .strictObject({
+    id,
+    key: z.string().describe("What the message is about; unique, so a cause is mailed once"),
+    template: z.enum(MAIL_TEMPLATES),
+    subject: z.string(),
+    state: z.enum(MAIL_STATES).describe("queued, sent, failed (will be retried at next_attempt_at) or given_up (waits for staff)"),
+    attempts: count,
+    recipient: z.strictObject({ id, name: z.string(), email: z.string() }),
+    created_at: instant,
+    next_attempt_at: instant.describe("When it is next tried (queued and failed messages)"),
+    sent_at: instant.nullable(),
+    last_error: z.string().nullable().describe("What the mail server or the portal said at the last failed try"),
+  })
+  .register(responses, { id: "MailMessage" });
+export const mailPageResponse = z
+  .strictObject({ messages: z.array(mailMessageResponse), total: count, page: z.int().min(1), pages: z.int().min(1) })
+  .register(responses, { id: "MailPage" });
+export type MailPageResponse = z.input<typeof mailPageResponse>;

@@ -1,7 +1,8 @@
-import type { DB } from "#db/connection";
+import type { DB, WriteTransaction } from "#db/connection";
 import type { Role } from "#db/schema";
-import { sendFactorChangeNotice, type FactorChange } from "~/mail/factor-change.server";
 import { recordAudit } from "~/models/audit.server";
+import { queueMail } from "~/models/outbox.server";
+import type { FactorChange } from "~/schemas/mail-text";
 import { changePassword, revokeOtherAccess, WRONG_CURRENT_PASSWORD } from "~/models/user.server";
 import type { OwnerProof } from "~/schemas/auth";
 import { DomainError, isDomainError, tooMany } from "~/utils/errors";
@@ -58,9 +59,13 @@ async function proveOwner(db: DB, asker: Asker, proof: Partial<OwnerProof>, now:
   }
 }
 
-/** Inside the change's transaction: every other session and every API token of the account ends, and the trail says so. */
-function endOtherAccess(asker: Asker, now: Date) {
-  return async (trx: DB) => {
+/**
+ * Inside the change's transaction: every other session and every API token of the account
+ * ends, the trail says so, and the owner's notice is queued (the outbox sends it), so the mail
+ * exists exactly when the change does.
+ */
+function endOtherAccess(asker: Asker, change: FactorChange, now: Date) {
+  return async (trx: WriteTransaction) => {
     const ended = await revokeOtherAccess(trx, asker.user.id, asker.session);
     await recordAudit(trx, {
       action: "sessions.ended",
@@ -69,19 +74,16 @@ function endOtherAccess(asker: Asker, now: Date) {
       detail: `${ended.sessions} other session(s) and ${ended.tokens} API token(s) ended`,
       now,
     });
+    const at = now.toISOString();
+    await queueMail(trx, { key: `factor-changed:${asker.user.id}:${change}:${at}`, template: "factor-changed", recipientId: asker.user.id, data: { change, at }, now });
   };
-}
-
-async function afterChange(asker: Asker, change: FactorChange, now: Date): Promise<void> {
-  await sendFactorChangeNotice(asker.user, change, now);
 }
 
 /** Turns the asker's own two-step sign-in off (refused for an administrator outside the demo). */
 export async function turnOffTwoStep(db: DB, asker: Asker, proof: OwnerProof, now = new Date()): Promise<void> {
   await proveOwner(db, asker, proof, now);
   const actor = { id: asker.user.id, client: asker.client, role: asker.user.role };
-  await resetTwoStep(db, { userId: asker.user.id, actor, now, inside: endOtherAccess(asker, now) });
-  await afterChange(asker, "two-step turned off", now);
+  await resetTwoStep(db, { userId: asker.user.id, actor, now, inside: endOtherAccess(asker, "two-step turned off", now) });
 }
 
 /**
@@ -108,15 +110,13 @@ export async function finishTwoStepSetUp(db: DB, asker: Asker, input: { code: st
     code: input.code,
     actor: { id: asker.user.id, client: asker.client },
     now,
-    inside: endOtherAccess(asker, now),
+    inside: endOtherAccess(asker, again ? "two-step set up again" : "two-step set up", now),
   });
-  await afterChange(asker, again ? "two-step set up again" : "two-step set up", now);
   return codes;
 }
 
 /** Changes the asker's password. */
 export async function changeOwnPassword(db: DB, asker: Asker, input: OwnerProof & { password: string }, now = new Date()): Promise<void> {
   await proveOwner(db, asker, input, now);
-  await changePassword(db, { userId: asker.user.id, next: input.password, client: asker.client, now, inside: endOtherAccess(asker, now) });
-  await afterChange(asker, "password changed", now);
+  await changePassword(db, { userId: asker.user.id, next: input.password, client: asker.client, now, inside: endOtherAccess(asker, "password changed", now) });
 }

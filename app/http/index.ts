@@ -1,7 +1,6 @@
 import * as build from "@remix-run/dev/server-build";
 import { getDb } from "~/db.server";
 import { fixEnv } from "~/env.server";
-import { startLicenceReminderJob } from "~/mail/hrw-reminder.server";
 import { lockDemoToLoopback, refuseOffLoopback } from "./demo-lock.server";
 import { sendNoSniff } from "./headers.server";
 import { installFrontDoor } from "./front-door.server";
@@ -39,8 +38,11 @@ redactOutput(process.stdout);
 redactOutput(process.stderr);
 await lockDemoToLoopback(getDb());
 installFrontDoor(enterRequest, [refuseOffLoopback, sendNoSniff, refuseAtTheGate, answerFromPageCache]);
-// licence-application reminders: every worker runs the job; each mail is claimed once in the database
-startLicenceReminderJob(getDb());
 
 export * from "@remix-run/dev/server-build";
+/**
+ * The background runner (app/jobs/), exported for the server process to start once it serves
+ * (scripts/serve-worker.mjs) and to stop when it drains: importing this build starts nothing.
+ */
+export { startJobs, stopJobs } from "~/jobs/runner.server";
 export const routes = gateRoutes(build.routes);

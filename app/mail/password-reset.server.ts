@@ -1,7 +1,6 @@
 import { env, isLoopbackHost } from "~/env.server";
-import { logLine } from "~/utils/log.server";
 import { escapeHtml, greeting, htmlMail, textSignature } from "./layout.server";
-import type { MailMessage, Mailer } from "./transport.server";
+import type { MailMessage } from "./transport.server";
 
 
 /**
@@ -66,16 +65,4 @@ export function passwordResetLink(request: Request, token: string, appUrl: strin
   if (!appUrl && !isLoopbackHost(origin.hostname)) return null;
   const base = (appUrl ?? origin.origin).replace(/\/+$/, "");
   return `${base}/reset-password/${encodeURIComponent(token)}`;
-}
-
-/**
- * Sends the reset email. With the outbox (no SMTP configured) the log names the .eml that holds
- * the link, so whoever runs the portal finds it; the link itself never reaches a log.
- */
-export async function sendPasswordResetEmail(
-  mailer: Mailer,
-  input: { to: string; fullName: string; link: string; validMinutes: number; rto: { name: string; code: string } },
-): Promise<void> {
-  const sent = await mailer.send(passwordResetEmail(input));
-  if (mailer.kind === "outbox") logLine({ event: "password-reset-mail", file: sent.file });
 }

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEml, resetLinkIn } from "../../tests/support/eml";
-import { passwordResetEmail, passwordResetLink, sendPasswordResetEmail } from "./password-reset.server";
+import { passwordResetEmail, passwordResetLink } from "./password-reset.server";
 import { createMailer, createOutboxMailer, createSmtpMailer, defaultFrom } from "./transport.server";
 
 const rto = { name: "Summit Crane & Rigging Training", code: "45678" };
@@ -81,10 +81,10 @@ describe("the outbox transport", () => {
     expect(recipients).toContain("second@test.example");
   });
 
-  it("is what sendPasswordResetEmail uses when no SMTP server is configured", async () => {
+  it("is the mailer when no SMTP server is configured", async () => {
     const mailer = createMailer({ RTO_NAME: rto.name, outboxDir: dir });
     expect(mailer.kind).toBe("outbox");
-    await sendPasswordResetEmail(mailer, { to: "third@test.example", fullName: "Third", link, validMinutes: 60, rto });
+    await mailer.send(passwordResetEmail({ to: "third@test.example", fullName: "Third", link, validMinutes: 60, rto }));
     const found = fs
       .readdirSync(dir)
       .map((f) => parseEml(fs.readFileSync(path.join(dir, f), "utf8")))
@@ -148,7 +148,7 @@ describe("the SMTP transport", () => {
   it("signs in with the credentials in SMTP_URL and is chosen whenever SMTP_URL is set", async () => {
     const mailer = createMailer({ SMTP_URL: `smtp://mailer:s3cret@127.0.0.1:${port}`, RTO_NAME: rto.name, MAIL_FROM: "Training <training@summit.example>" });
     expect(mailer.kind).toBe("smtp");
-    await sendPasswordResetEmail(mailer, { to: "auth@test.example", fullName: "Auth Person", link, validMinutes: 60, rto });
+    await mailer.send(passwordResetEmail({ to: "auth@test.example", fullName: "Auth Person", link, validMinutes: 60, rto }));
     const last = received.at(-1)!;
     expect(last.user).toBe("mailer");
     expect(last.from).toBe("training@summit.example");

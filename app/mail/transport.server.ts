@@ -17,6 +17,9 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** the Message-ID, stable for one outbox message, so a copy sent twice is recognisably the same mail */
+  messageId?: string;
+  headers?: Record<string, string>;
 }
 
 export interface SentMail {
@@ -32,9 +35,16 @@ export interface Mailer {
 
 export const DEFAULT_OUTBOX_DIR = "data/outbox";
 
+/**
+ * How long one SMTP send may take at each step. Together they stay well inside the outbox's
+ * lease (LEASE_SECONDS in app/models/outbox.server.ts), so a slow server makes a send fail and
+ * be retried rather than outlive its claim and be taken by a second worker.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 40_000 };
+
 /** Sends through an SMTP server: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465. */
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  const transport = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
   return {
     kind: "smtp",
     async send(message) {
@@ -61,8 +71,8 @@ export function createOutboxMailer(dir: string, from: string): Mailer {
       const partial = `${file}.partial`;
       await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
       await fs.rename(partial, file);
-      // the recipient is not named: logs hold user ids, never addresses
-      logLine({ event: "mail-outbox", subject: message.subject, file });
+      // the file's name only: the address and the body (a reset link) stay in the file
+      logLine({ event: "mail-written", file });
       return { messageId: info.messageId, file };
     },
   };

@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = {
   "accreditation.removed": "Accreditation removed",
   "assessor_licence.changed": "Assessor's licence changed",
   "hrw.state_rule_changed": "HRW state notice rule changed",
+  "mail.resent": "Mail sent again",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

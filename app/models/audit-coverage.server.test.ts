@@ -34,7 +34,6 @@ import { recordCandidateCheck } from "./hrw-candidate.server";
 import { runClassJobs } from "./class-jobs.server";
 import { organisationToday, addDays } from "~/utils/organisation-calendar";
 import type { AuditAction } from "./audit-actions";
-import type { MailMessage, Mailer } from "~/mail/transport.server";
 
 /**
  * Every event the audit trail adds for the office's day, each driven the way its users cause
@@ -256,9 +255,7 @@ describe("the waitlist", () => {
     const next = await caller(db, "student");
     await call(mod(waitlistApi), "POST", `/api/classes/${cls.id}/waitlist`, { token: next.token, params: { id: cls.id } });
     await call(mod(classApi), "PUT", `/api/admin/classes/${cls.id}`, { token: admin.token, params: { id: cls.id }, json: { seats: 2 } });
-    const sent: MailMessage[] = [];
-    const mailer: Mailer = { kind: "outbox", send: async (m) => (sent.push(m), { messageId: String(sent.length) }) };
-    await runClassJobs(db, { mailer, now: new Date(Date.now() + 49 * 3600_000), origin: "http://localhost", rto: { name: "Summit", code: "90001" } });
+    await runClassJobs(db, { now: new Date(Date.now() + 49 * 3600_000) });
     expect((await entries("waitlist.offer_expired", waiting.id))[0]).toMatchObject({ actor_id: null, client: null, subject_id: cls.id });
     expect((await entries("waitlist.offer_made", next.id))[0]).toMatchObject({ actor_id: null, subject_id: cls.id });
   });

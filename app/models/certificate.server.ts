@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
-import { writeTransaction, type DB } from "#db/connection";
+import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import { isUniqueViolation } from "#db/dialect";
 import type { Role, Tier } from "#db/schema";
 import { DomainError, notFound } from "~/utils/errors";
 import { newVerificationCode, nextCertificateNumber } from "./certificate-number.server";
 import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
+import { queueMail } from "./outbox.server";
 import { USI_NOT_VERIFIED, usiStatus, type UsiStatus } from "./usi.server";
 
 /**
@@ -248,9 +249,9 @@ async function assertUsiVerified(db: DB, studentId: string): Promise<void> {
   if (!student?.usi || !student.usi_verified_at) throw new DomainError(409, USI_NOT_VERIFIED);
 }
 
-/** Inserts one certificate row with a new number and verification code, and its event. */
+/** Inserts one certificate row with a new number and verification code, its event, and the student's mail. */
 async function insertCertificate(
-  trx: DB,
+  trx: WriteTransaction,
   input: {
     enrollment: { id: string; student_id: string; course_id: string; name: string; tier: Tier };
     actorId: string | null;
@@ -293,6 +294,14 @@ async function insertCertificate(
     entityId: id,
     message: `Certificate ${number} issued for ${input.enrollment.name}`,
     now: input.now.toISOString(),
+  });
+  const record = (await getCertificateDocumentRecord(trx, id))!;
+  await queueMail(trx, {
+    key: `certificate-issued:${id}`,
+    template: "certificate-issued",
+    recipientId: input.enrollment.student_id,
+    data: { certificateNumber: number, unit: `${record.unit_code} ${record.course_name}`, verificationCode: record.verification_code },
+    now: input.now,
   });
   return { id, number };
 }

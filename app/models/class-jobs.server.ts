@@ -1,28 +1,18 @@
 import { writeTransaction, type DB } from "#db/connection";
-import { attendanceAlertEmail, classReminderEmail, seatOfferedEmail } from "~/mail/class-mails.server";
-import type { MailRto } from "~/mail/layout.server";
-import type { MailMessage, Mailer } from "~/mail/transport.server";
-import { formatDateTime } from "~/utils/format";
 import { addDays, organisationToday } from "~/utils/organisation-calendar";
-import { offerFreeSeats } from "./class-seats.server";
+import { offerFreeSeats, queueOfferMails } from "./class-seats.server";
+import { queueMail } from "./outbox.server";
 
 /**
- * The classes' scheduled work, run by every server process once a minute: expired waitlist
- * offers pass on, offer mails, reminder mails two days before a class starts, and the office's
- * attendance alerts. Each mail is claimed in the database inside one write transaction before
- * it is sent (a row marked or inserted), so with several workers and several servers each is
- * sent once: a second process finds nothing left to claim.
+ * The classes' scheduled work, a job of the background runner (app/jobs/): expired waitlist
+ * offers pass on, reminders two days before a class starts, and the office's attendance
+ * alerts. Each mail is queued in the outbox inside the write transaction that marks its cause
+ * done (a row marked or inserted), and its key names that cause, so with several workers and
+ * several servers running the job, and with a run repeated, each is queued once; the runner
+ * delivers them (app/models/outbox.server.ts).
  */
 
 export const REMINDER_DAYS = 2;
-
-export interface ClassJobContext {
-  now?: Date;
-  mailer: Mailer;
-  /** where links in mail point (APP_URL, else this machine) */
-  origin: string;
-  rto: MailRto;
-}
 
 /** Expired offers pass to the next learner waiting, for every class with a waitlist. */
 async function passOnOffers(db: DB, now: Date): Promise<void> {
@@ -35,45 +25,22 @@ async function passOnOffers(db: DB, now: Date): Promise<void> {
   for (const c of classes) await writeTransaction(db, (trx) => offerFreeSeats(trx, c.class_id, now));
 }
 
-async function claimOfferMails(db: DB, ctx: Required<ClassJobContext>): Promise<MailMessage[]> {
-  const at = ctx.now.toISOString();
-  return writeTransaction(db, async (trx) => {
-    const rows = await trx
-      .selectFrom("class_waitlist as w")
-      .innerJoin("users as u", "u.id", "w.student_id")
-      .innerJoin("classes as c", "c.id", "w.class_id")
-      .innerJoin("courses", "courses.id", "c.course_id")
-      .select(["w.id", "u.email", "u.full_name", "courses.id as course_id", "courses.name", "c.start_date", "c.end_date", "w.offer_expires_at"])
-      .where("w.status", "=", "offered")
-      .where("w.offer_mailed_at", "is", null)
-      .where("w.offer_expires_at", ">", at)
-      .limit(100)
-      .execute();
-    if (rows.length) await trx.updateTable("class_waitlist").set({ offer_mailed_at: at }).where("id", "in", rows.map((r) => r.id)).execute();
-    return rows.map((r) =>
-      seatOfferedEmail({ to: r.email, fullName: r.full_name, course: r.name, start: r.start_date, end: r.end_date, expires: formatDateTime(r.offer_expires_at), link: `${ctx.origin}/enroll/${r.course_id}`, rto: ctx.rto }),
-    );
-  });
-}
-
-async function claimReminders(db: DB, ctx: Required<ClassJobContext>): Promise<MailMessage[]> {
-  const today = organisationToday(ctx.now);
-  const at = ctx.now.toISOString();
+async function queueReminders(db: DB, now: Date): Promise<number> {
+  const today = organisationToday(now);
+  const at = now.toISOString();
   return writeTransaction(db, async (trx) => {
     const due = await trx
       .selectFrom("enrollments as e")
       .innerJoin("classes as c", "c.id", "e.class_id")
       .innerJoin("courses", "courses.id", "c.course_id")
-      .innerJoin("users as u", "u.id", "e.student_id")
       .leftJoin("delivery_locations as l", "l.id", "c.location_id")
       .select((eb) => [
         "e.id as enrollment_id",
+        "e.student_id",
         "c.id as class_id",
         "c.start_date",
         "c.end_date",
         "courses.name",
-        "u.email",
-        "u.full_name",
         "l.name as location",
         eb.selectFrom("class_sessions as s").select("s.starts_at").whereRef("s.class_id", "=", "c.id").orderBy("s.session_date").orderBy("s.starts_at").limit(1).as("first_starts_at"),
       ])
@@ -84,25 +51,29 @@ async function claimReminders(db: DB, ctx: Required<ClassJobContext>): Promise<M
       .where((eb) => eb.not(eb.exists(eb.selectFrom("class_reminders as r").select("r.class_id").whereRef("r.class_id", "=", "c.id").whereRef("r.enrollment_id", "=", "e.id"))))
       .limit(200)
       .execute();
-    for (const d of due) await trx.insertInto("class_reminders").values({ class_id: d.class_id, enrollment_id: d.enrollment_id, sent_at: at }).execute();
-    return due.map((d) =>
-      classReminderEmail({
-        to: d.email,
-        fullName: d.full_name,
-        course: d.name,
-        start: d.start_date,
-        end: d.end_date,
-        firstSession: `${new Date(`${d.start_date}T00:00:00Z`).toLocaleDateString("en-AU", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" })}${d.first_starts_at ? ` at ${d.first_starts_at}` : ""}`,
-        location: d.location,
-        link: `${ctx.origin}/student/courses`,
-        rto: ctx.rto,
-      }),
-    );
+    for (const d of due) {
+      await trx.insertInto("class_reminders").values({ class_id: d.class_id, enrollment_id: d.enrollment_id, sent_at: at }).execute();
+      await queueMail(trx, {
+        key: `class-reminder:${d.class_id}:${d.enrollment_id}`,
+        template: "class-reminder",
+        recipientId: d.student_id,
+        data: {
+          course: d.name,
+          start: d.start_date,
+          end: d.end_date,
+          firstSession: `${new Date(`${d.start_date}T00:00:00Z`).toLocaleDateString("en-AU", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" })}${d.first_starts_at ? ` at ${d.first_starts_at}` : ""}`,
+          location: d.location,
+          path: "/student/courses",
+        },
+        now,
+      });
+    }
+    return due.length;
   });
 }
 
-async function claimAlertMails(db: DB, ctx: Required<ClassJobContext>): Promise<MailMessage[]> {
-  const at = ctx.now.toISOString();
+async function queueAlerts(db: DB, now: Date): Promise<number> {
+  const at = now.toISOString();
   return writeTransaction(db, async (trx) => {
     const alerts = await trx
       .selectFrom("attendance_alerts as al")
@@ -114,22 +85,29 @@ async function claimAlertMails(db: DB, ctx: Required<ClassJobContext>): Promise<
       .where("al.mailed_at", "is", null)
       .limit(50)
       .execute();
-    if (alerts.length === 0) return [];
+    if (alerts.length === 0) return 0;
     await trx.updateTable("attendance_alerts").set({ mailed_at: at }).where("id", "in", alerts.map((a) => a.id)).execute();
-    const admins = await trx.selectFrom("users").select(["email", "full_name"]).where("role", "=", "admin").where("is_active", "=", 1).limit(20).execute();
-    return alerts.flatMap((a) =>
-      admins.map((admin) =>
-        attendanceAlertEmail({ to: admin.email, fullName: admin.full_name, learner: a.full_name, course: a.name, date: a.session_date, link: `${ctx.origin}/admin/students/${a.student_id}`, rto: ctx.rto }),
-      ),
-    );
+    const admins = await trx.selectFrom("users").select("id").where("role", "=", "admin").where("is_active", "=", 1).limit(20).execute();
+    for (const a of alerts) {
+      for (const admin of admins) {
+        await queueMail(trx, {
+          key: `attendance-alert:${a.id}:${admin.id}`,
+          template: "attendance-alert",
+          recipientId: admin.id,
+          data: { learner: a.full_name, course: a.name, date: a.session_date, path: `/admin/students/${a.student_id}` },
+          now,
+        });
+      }
+    }
+    return alerts.length * admins.length;
   });
 }
 
-/** One run of the jobs; returns the mails it sent. */
-export async function runClassJobs(db: DB, context: ClassJobContext): Promise<MailMessage[]> {
-  const ctx = { ...context, now: context.now ?? new Date() };
-  await passOnOffers(db, ctx.now);
-  const mails = [...(await claimOfferMails(db, ctx)), ...(await claimReminders(db, ctx)), ...(await claimAlertMails(db, ctx))];
-  for (const mail of mails) await ctx.mailer.send(mail);
-  return mails;
+/** One run of the class jobs; returns how many mails it queued (offers made by passing on included). */
+export async function runClassJobs(db: DB, options: { now?: Date } = {}): Promise<number> {
+  const now = options.now ?? new Date();
+  await passOnOffers(db, now);
+  // offers made before the outbox existed, or by code that did not queue their mail
+  const offers = await writeTransaction(db, (trx) => queueOfferMails(trx, now));
+  return offers + (await queueReminders(db, now)) + (await queueAlerts(db, now));
 }

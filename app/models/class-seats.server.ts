@@ -1,9 +1,10 @@
 import { sql } from "kysely";
-import type { DB } from "#db/connection";
+import type { DB, WriteTransaction } from "#db/connection";
 import { ALL_CLASSES_FULL, CLASS_FULL, CLASS_NOT_OPEN, OFFER_HOURS } from "~/schemas/class-text";
 import { DomainError, notFound } from "~/utils/errors";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { actorOf, recordAudit, type ActorRef } from "./audit.server";
+import { queueMail } from "./outbox.server";
 
 /**
  * The seat rule of classes (CONTRACT section 14), in one place. A seat is held by every
@@ -70,12 +71,12 @@ export async function placeInClass(
 
 /**
  * Offers each free seat of a class to the next learner waiting, first come first served, for
- * OFFER_HOURS; the mail goes out from the class jobs (offer_mailed_at). Expired offers pass on
- * first. Each offer made and each offer expired goes into the audit trail, caused by `actorRef`
- * (whoever freed the seat; none for the background job). Call inside writeTransaction; returns
- * how many offers were made.
+ * OFFER_HOURS, and queues each offer's mail with it. Expired offers pass on first. Each offer
+ * made and each offer expired goes into the audit trail, caused by `actorRef` (whoever freed the
+ * seat; none for the background job). Call inside writeTransaction; returns how many offers were
+ * made.
  */
-export async function offerFreeSeats(trx: DB, classId: string, now: Date, actorRef: ActorRef = null): Promise<number> {
+export async function offerFreeSeats(trx: WriteTransaction, classId: string, now: Date, actorRef: ActorRef = null): Promise<number> {
   const nowIso = now.toISOString();
   const actor = actorOf(actorRef);
   const waitlistEntry = (w: { id: number; student_id: string }) => ({ type: "class", id: classId, userId: w.student_id });
@@ -115,7 +116,40 @@ export async function offerFreeSeats(trx: DB, classId: string, now: Date, actorR
     .where("id", "in", next.map((n) => n.id))
     .execute();
   for (const w of next) await recordAudit(trx, { action: "waitlist.offer_made", actor, subject: waitlistEntry(w), detail: `until ${expires}`, now: nowIso });
+  await queueOfferMails(trx, now, next.map((n) => n.id));
   return next.length;
+}
+
+/**
+ * Queues the mail of each open offer not yet mailed (offer_mailed_at marks it), all of them or
+ * those of `waitlistIds`. The key names the offer (the entry and when it was made), so an
+ * offer is mailed once however often this runs; a later offer to the same learner is mailed again.
+ */
+export async function queueOfferMails(trx: WriteTransaction, now: Date, waitlistIds?: number[]): Promise<number> {
+  const at = now.toISOString();
+  let query = trx
+    .selectFrom("class_waitlist as w")
+    .innerJoin("classes as c", "c.id", "w.class_id")
+    .innerJoin("courses", "courses.id", "c.course_id")
+    .select(["w.id", "w.student_id", "w.offered_at", "w.offer_expires_at", "courses.id as course_id", "courses.name", "c.start_date", "c.end_date"])
+    .where("w.status", "=", "offered")
+    .where("w.offer_mailed_at", "is", null)
+    .where("w.offer_expires_at", ">", at)
+    .orderBy("w.id")
+    .limit(100);
+  if (waitlistIds) query = query.where("w.id", "in", waitlistIds);
+  const offers = await query.execute();
+  for (const o of offers) {
+    await queueMail(trx, {
+      key: `seat-offer:${o.id}:${o.offered_at}`,
+      template: "seat-offered",
+      recipientId: o.student_id,
+      data: { course: o.name, start: o.start_date, end: o.end_date, expiresAt: o.offer_expires_at!, path: `/enroll/${o.course_id}` },
+      now,
+    });
+  }
+  if (offers.length) await trx.updateTable("class_waitlist").set({ offer_mailed_at: at }).where("id", "in", offers.map((o) => o.id)).execute();
+  return offers.length;
 }
 
 /** 409 "This class is full" unless the class has a seat for one more learner (a withdrawn enrolment coming back). */

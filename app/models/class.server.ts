@@ -10,6 +10,7 @@ import { setPlannedDates } from "./enrollment.server";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { defaultLocationId } from "./location.server";
+import { queueMail } from "./outbox.server";
 
 /**
  * Classes of a course (CONTRACT section 14): a run of the course on given days, at a delivery
@@ -267,10 +268,10 @@ export interface CancelledClass {
   start_date: string;
   end_date: string;
   /** every learner enrolled (not withdrawn) and everyone still on the waitlist: each gets a mail */
-  learners: { email: string; full_name: string }[];
+  learners: { id: string; email: string; full_name: string }[];
 }
 
-/** Cancels a class (admins): it leaves the catalogue; the caller mails the learners returned. */
+/** Cancels a class (admins): it leaves the catalogue, and each learner returned is mailed (queued with the change). */
 export async function cancelClass(db: DB, id: string, actorRef: SignedInActorRef, now = new Date()): Promise<CancelledClass> {
   const at = now.toISOString();
   const actor = signedInActor(actorRef);
@@ -279,7 +280,7 @@ export async function cancelClass(db: DB, id: string, actorRef: SignedInActorRef
     const cls = await trx
       .selectFrom("classes")
       .innerJoin("courses", "courses.id", "classes.course_id")
-      .select(["classes.id", "classes.start_date", "classes.end_date", "classes.cancelled_at", "courses.name"])
+      .select(["classes.id", "classes.course_id", "classes.start_date", "classes.end_date", "classes.cancelled_at", "courses.name"])
       .where("classes.id", "=", id)
       .executeTakeFirst();
     if (!cls) throw notFound("Class");
@@ -288,7 +289,7 @@ export async function cancelClass(db: DB, id: string, actorRef: SignedInActorRef
     const enrolled = await trx
       .selectFrom("enrollments")
       .innerJoin("users", "users.id", "enrollments.student_id")
-      .select(["users.email", "users.full_name"])
+      .select(["users.id", "users.email", "users.full_name"])
       .where("enrollments.class_id", "=", id)
       .where("enrollments.status", "<>", "withdrawn")
       .orderBy("users.full_name")
@@ -296,14 +297,24 @@ export async function cancelClass(db: DB, id: string, actorRef: SignedInActorRef
     const waiting = await trx
       .selectFrom("class_waitlist")
       .innerJoin("users", "users.id", "class_waitlist.student_id")
-      .select(["users.email", "users.full_name"])
+      .select(["users.id", "users.email", "users.full_name"])
       .where("class_waitlist.class_id", "=", id)
       .where("class_waitlist.status", "in", ["waiting", "offered"])
       .execute();
     await trx.updateTable("class_waitlist").set({ status: "left" }).where("class_id", "=", id).where("status", "in", ["waiting", "offered"]).execute();
     await recordAudit(trx, { action: "class.cancelled", actor, subject: { type: "class", id }, detail: `${cls.name}: ${cls.start_date} to ${cls.end_date}`, now: at });
     await recordEvent(trx, { actorId, subjectUserId: null, type: "class.cancelled", entityType: "class", entityId: id, message: `${cls.name}: class ${cls.start_date} cancelled`, now: at });
-    return { course_name: cls.name, start_date: cls.start_date, end_date: cls.end_date, learners: [...enrolled, ...waiting] };
+    const learners = [...enrolled, ...waiting];
+    for (const learner of learners) {
+      await queueMail(trx, {
+        key: `class-cancelled:${id}:${learner.id}`,
+        template: "class-cancelled",
+        recipientId: learner.id,
+        data: { course: cls.name, start: cls.start_date, end: cls.end_date, path: `/enroll/${cls.course_id}` },
+        now: at,
+      });
+    }
+    return { course_name: cls.name, start_date: cls.start_date, end_date: cls.end_date, learners };
   });
 }
 

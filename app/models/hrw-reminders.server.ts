@@ -3,26 +3,15 @@ import { writeTransaction, type DB } from "#db/connection";
 import { NSA_APPLICATION_DAYS, REMINDER_DAYS_BEFORE } from "~/schemas/hrw-codes";
 import { addDays } from "~/utils/organisation-calendar";
 import { applicationDeadline } from "./hrw-assessment.server";
+import { queueMail } from "./outbox.server";
 
 /**
- * The licence-application reminders (14 and 3 days before NSA date + 60). Every worker of every
- * server runs the same job; a reminder goes to whoever inserts its row in hrw_reminders first
- * (the primary key makes the claim atomic), so it is mailed once. A claim whose mail was never
- * marked sent (the process died between claim and send) may be taken again after
- * STALE_CLAIM_MINUTES.
+ * The licence-application reminders (14 and 3 days before NSA date + 60), a job of the
+ * background runner (app/jobs/). Every worker of every server runs it; a reminder is queued in
+ * the outbox by whoever records its row in hrw_reminders first, in the same transaction (the
+ * primary key, and the message's key, make it once). A row from before the outbox whose mail
+ * was claimed but never marked sent is queued too. The outbox delivers and retries.
  */
-
-export const STALE_CLAIM_MINUTES = 15;
-
-export interface ReminderClaim {
-  assessment_id: string;
-  days_before: number;
-  to: string;
-  full_name: string;
-  licence_class: string;
-  nsa_number: string;
-  deadline: string;
-}
 
 /** The window of NSA dates whose `daysBefore` reminder is due today (the 14-day one stops when the 3-day one starts). */
 function nsaWindow(today: string, daysBefore: number): { from: string; to: string } {
@@ -30,69 +19,46 @@ function nsaWindow(today: string, daysBefore: number): { from: string; to: strin
   return { from: addDays(today, -(NSA_APPLICATION_DAYS - next - 1)), to: addDays(today, -(NSA_APPLICATION_DAYS - daysBefore)) };
 }
 
-/** Claims the reminders due on `today` that nobody has claimed; the caller sends them. */
-export async function claimDueReminders(db: DB, today: string, now = new Date()): Promise<ReminderClaim[]> {
+/** Queues the reminders due on `today` that are not yet queued; returns how many this call queued. */
+export async function queueDueReminders(db: DB, today: string, now = new Date()): Promise<number> {
   const at = now.toISOString();
-  const stale = new Date(now.getTime() - STALE_CLAIM_MINUTES * 60_000).toISOString();
   return writeTransaction(db, async (trx) => {
-    const claims: ReminderClaim[] = [];
+    let queued = 0;
     for (const daysBefore of REMINDER_DAYS_BEFORE) {
       const window = nsaWindow(today, daysBefore);
       const due = await trx
         .selectFrom("hrw_assessments as a")
         .innerJoin("users as c", "c.id", "a.candidate_id")
         .leftJoin("hrw_reminders as r", (join) => join.onRef("r.assessment_id", "=", "a.id").on("r.days_before", "=", daysBefore))
-        .select(["a.id", "c.email", "c.full_name", "a.licence_class", "a.nsa_number", "a.nsa_date", "r.claimed_at", "r.sent_at"])
+        .select(["a.id", "a.candidate_id", "a.licence_class", "a.nsa_number", "a.nsa_date", "r.assessment_id as reminded"])
         .where("a.nsa_date", ">=", window.from)
         .where("a.nsa_date", "<=", window.to)
         .where("c.is_active", "=", 1)
-        .where((eb) => eb.or([eb("r.assessment_id", "is", null), eb.and([eb("r.sent_at", "is", null), eb("r.claimed_at", "<", stale)])]))
+        .where((eb) => eb.or([eb("r.assessment_id", "is", null), eb("r.sent_at", "is", null)]))
         .orderBy("a.id")
         .limit(200)
         .execute();
       for (const row of due) {
-        const claimed = row.claimed_at
-          ? await trx
-              .updateTable("hrw_reminders")
-              .set({ claimed_at: at })
-              .where("assessment_id", "=", row.id)
-              .where("days_before", "=", daysBefore)
-              .where("claimed_at", "=", row.claimed_at)
-              .where("sent_at", "is", null)
-              .returning("assessment_id")
-              .executeTakeFirst()
-          : await trx
-              .insertInto("hrw_reminders")
-              .values({ assessment_id: row.id, days_before: daysBefore, claimed_at: at })
-              .onConflict((oc) => oc.columns(["assessment_id", "days_before"]).doNothing())
-              .returning("assessment_id")
-              .executeTakeFirst();
-        if (!claimed) continue;
-        claims.push({
-          assessment_id: row.id,
-          days_before: daysBefore,
-          to: row.email,
-          full_name: row.full_name,
-          licence_class: row.licence_class,
-          nsa_number: row.nsa_number!,
-          deadline: applicationDeadline(row.nsa_date!),
+        if (row.reminded) {
+          await trx.updateTable("hrw_reminders").set({ sent_at: at }).where("assessment_id", "=", row.id).where("days_before", "=", daysBefore).execute();
+        } else {
+          await trx.insertInto("hrw_reminders").values({ assessment_id: row.id, days_before: daysBefore, claimed_at: at, sent_at: at }).execute();
+        }
+        const made = await queueMail(trx, {
+          key: `hrw-reminder:${row.id}:${daysBefore}`,
+          template: "hrw-reminder",
+          recipientId: row.candidate_id,
+          data: { licenceClass: row.licence_class, nsaNumber: row.nsa_number!, deadline: applicationDeadline(row.nsa_date!), daysBefore },
+          now,
         });
+        if (made !== null) queued += 1;
       }
     }
-    return claims;
+    return queued;
   });
 }
 
-export async function markReminderSent(db: DB, claim: Pick<ReminderClaim, "assessment_id" | "days_before">, now = new Date()): Promise<void> {
-  await db
-    .updateTable("hrw_reminders")
-    .set({ sent_at: now.toISOString() })
-    .where("assessment_id", "=", claim.assessment_id)
-    .where("days_before", "=", claim.days_before)
-    .execute();
-}
-
-/** How many reminders were marked sent for one assessment (tests and the assessment page). */
+/** How many reminders were queued for one assessment (tests and the assessment page). */
 export async function remindersSent(db: DB, assessmentId: string): Promise<number> {
   const row = await db
     .selectFrom("hrw_reminders")

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DB } from "#db/connection";
 import { createTestDb, TEST_DIALECT } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
-import { sendDueLicenceReminders } from "~/mail/hrw-reminder.server";
+import { deliverDueMail } from "~/jobs/deliver-mail.server";
 import type { Mailer, MailMessage } from "~/mail/transport.server";
 import { HRW_MESSAGES, identityPoints, prerequisitesOf } from "~/schemas/hrw-codes";
 import { addDays } from "~/utils/organisation-calendar";
@@ -19,7 +19,7 @@ import {
   recordNsa,
   recordPartResult,
 } from "./hrw-assessment.server";
-import { claimDueReminders, markReminderSent, remindersSent } from "./hrw-reminders.server";
+import { queueDueReminders, remindersSent } from "./hrw-reminders.server";
 import { addAccreditation, coveringAccreditation, expiryWarnings, setAssessorLicence, setStateRule } from "./hrw-register.server";
 
 let db: DB;
@@ -309,7 +309,15 @@ describe("assessor register", () => {
 });
 
 describe("licence-application reminders", () => {
-  it("each reminder is claimed and mailed once, however many workers and servers run the job at once", async () => {
+  const rto = { origin: "http://localhost:3000", rto: { name: "Summit", code: "90001" } };
+  /** One pass of the job as the runner makes it on `date`: queue what is due, deliver the outbox. */
+  async function pass(on: DB, mailer: Mailer, date: Date): Promise<number> {
+    const queued = await queueDueReminders(on, date.toISOString().slice(0, 10), date);
+    await deliverDueMail(on, { mailer, worker: `test-${Math.random()}`, now: () => date, ctx: rto });
+    return queued;
+  }
+
+  it("each reminder is queued and mailed once, however many workers and servers run the job at once", async () => {
     const course = await licenceCourse("CN");
     const candidate = await readyCandidate();
     const assessor = await assessorWith([{ regulator: "QLD", classes: ["CN"], expires_on: "2028-01-01" }]);
@@ -318,43 +326,50 @@ describe("licence-application reminders", () => {
     // an NSA dated 1 Dec 2026: apply by 30 Jan 2027; reminders on 16 Jan and 27 Jan
     await db.updateTable("hrw_assessments").set({ nsa_number: `NSA-R-${id.slice(0, 6)}`, nsa_date: "2026-12-01" }).where("id", "=", id).execute();
     expect(addDays("2026-12-01", 60)).toBe("2027-01-30");
-    expect(await claimDueReminders(db, "2027-01-15")).toEqual([]);
+    expect(await queueDueReminders(db, "2027-01-15")).toBe(0);
 
+    const email = (await db.selectFrom("users").select("email").where("id", "=", candidate.id).executeTakeFirstOrThrow()).email;
     const sent: MailMessage[] = [];
     const mailer: Mailer = { kind: "outbox", send: async (m) => (sent.push(m), { messageId: String(sent.length) }) };
+    const mine = () => sent.filter((m) => m.to === email);
     // PostgreSQL: three connection pools, as three servers would have. SQLite: one process
     // holds one connection (better-sqlite3 blocks the thread while it waits for the write
     // lock), so the runs interleave on it as a process's requests do.
     const servers = TEST_DIALECT === "postgres" ? [db, openDatabase(url), openDatabase(url)] : [db];
     try {
       const now = at("2027-01-16");
-      const runs = await Promise.all(servers.flatMap((s) => [sendDueLicenceReminders(s, mailer, now), sendDueLicenceReminders(s, mailer, now)]));
+      const runs = await Promise.all(servers.flatMap((s) => [pass(s, mailer, now), pass(s, mailer, now)]));
       expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
-      expect(sent.map((m) => [m.to, m.subject])).toEqual([[(await db.selectFrom("users").select("email").where("id", "=", candidate.id).executeTakeFirstOrThrow()).email, "Apply for your CN licence by 30 Jan 2027"]]);
-      expect(sent[0]!.text).toContain("14 days are left");
-      expect(await sendDueLicenceReminders(db, mailer, at("2027-01-20"))).toBe(0);
+      expect(mine().map((m) => m.subject)).toEqual(["Apply for your CN licence by 30 Jan 2027"]);
+      expect(mine()[0]!.text).toContain("14 days are left");
+      expect(await pass(db, mailer, at("2027-01-20"))).toBe(0);
       const late = at("2027-01-27");
-      const lateRuns = await Promise.all(servers.map((s) => sendDueLicenceReminders(s, mailer, late)));
+      const lateRuns = await Promise.all(servers.map((s) => pass(s, mailer, late)));
       expect(lateRuns.reduce((a, b) => a + b, 0)).toBe(1);
-      expect(sent[1]!.text).toContain("3 days are left");
+      expect(mine()).toHaveLength(2);
+      expect(mine()[1]!.text).toContain("3 days are left");
       expect(await remindersSent(db, id)).toBe(2);
     } finally {
       await Promise.all(servers.slice(1).map((s) => s.destroy()));
     }
   });
 
-  it("a claim never marked sent is taken again once stale; a fresh one is not", async () => {
+  it("a reminder claimed before the outbox and never marked sent is queued once; a repeated pass queues nothing", async () => {
     const course = await licenceCourse("CN");
     const candidate = await readyCandidate();
     const assessor = await assessorWith([{ regulator: "QLD", classes: ["CN"], expires_on: "2028-01-01" }]);
     const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07", state: "VIC" }), admin.id, at("2026-11-20"));
     await db.updateTable("hrw_assessments").set({ nsa_number: `NSA-S-${id.slice(0, 6)}`, nsa_date: "2026-11-01" }).where("id", "=", id).execute();
-    const first = await claimDueReminders(db, "2026-12-17", new Date("2026-12-17T01:00:00Z"));
-    expect(first.filter((c) => c.assessment_id === id).map((c) => c.days_before)).toEqual([14]);
-    expect((await claimDueReminders(db, "2026-12-17", new Date("2026-12-17T01:10:00Z"))).filter((c) => c.assessment_id === id)).toEqual([]);
-    const again = await claimDueReminders(db, "2026-12-17", new Date("2026-12-17T01:20:00Z"));
-    expect(again.filter((c) => c.assessment_id === id)).toHaveLength(1);
-    await markReminderSent(db, again[0]!);
-    expect((await claimDueReminders(db, "2026-12-17", new Date("2026-12-17T02:00:00Z"))).filter((c) => c.assessment_id === id)).toEqual([]);
+    // the claim an older version left when its process died between claim and send
+    await db.insertInto("hrw_reminders").values({ assessment_id: id, days_before: 14, claimed_at: "2026-12-17T00:00:00.000Z", sent_at: null }).execute();
+    const keys = () => db.selectFrom("outbox_messages").select("key").where("key", "like", `hrw-reminder:${id}:%`).execute();
+    expect(await queueDueReminders(db, "2026-12-17", new Date("2026-12-17T01:00:00Z"))).toBeGreaterThanOrEqual(1);
+    expect((await keys()).map((k) => k.key)).toEqual([`hrw-reminder:${id}:14`]);
+    await queueDueReminders(db, "2026-12-17", new Date("2026-12-17T01:10:00Z"));
+    // the row forgotten again (a restore, a second cause): the key still holds it to one message
+    await db.updateTable("hrw_reminders").set({ sent_at: null }).where("assessment_id", "=", id).execute();
+    await queueDueReminders(db, "2026-12-17", new Date("2026-12-17T02:00:00Z"));
+    expect(await keys()).toHaveLength(1);
+    expect(await remindersSent(db, id)).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import { revokeAllAccess } from "./user.server";
 import { recordAudit } from "./audit.server";
 import { isKnownClient, REQUEST_LIMITS, takeRequest } from "~/auth/request-limits.server";
 import { recordEvent } from "./event.server";
+import { queueMail } from "./outbox.server";
 
 /**
  * Password reset by emailed link. A token is 192 random bits (32 characters, so the whole link
@@ -26,18 +27,20 @@ export const RESET_TOKEN_TTL_MINUTES = 60;
 export const TOO_MANY_RESET_REQUESTS = `Too many password reset requests. Please wait ${REQUEST_LIMITS.resetClient.windowMinutes} minutes and try again.`;
 
 export type ResetRequestOutcome =
-  | { kind: "issued"; token: string; expiresAt: string; user: { id: string; email: string; full_name: string } }
+  /** `mailId`: the outbox message carrying the link, or null when no link could be made */
+  | { kind: "issued"; token: string; expiresAt: string; user: { id: string; email: string; full_name: string }; mailId: string | null }
   | { kind: "no-account" }
   | { kind: "limited"; by: "email" | "client"; retryAfterSeconds: number };
 
 /**
  * Records a reset request and, for an active account and within the limits, issues a new
- * token (the earlier unused ones stop working). The outcome is for the caller to act on
- * (send the mail or not), never to show.
+ * token and queues its mail in the same transaction, with the link `link` makes of the token
+ * (none without `link`, or when it returns null: no address may safely be named). The outcome is for the caller
+ * to act on (deliver the mail now, log why none was queued), never to show.
  */
 export async function requestPasswordReset(
   db: DB,
-  input: { email: string; client: string; now?: Date },
+  input: { email: string; client: string; link?: (token: string) => string | null; now?: Date },
 ): Promise<ResetRequestOutcome> {
   const now = input.now ?? new Date();
   const nowIso = now.toISOString();
@@ -66,10 +69,15 @@ export async function requestPasswordReset(
     // about to click the one they asked for. Expired ones go.
     await trx.deleteFrom("password_reset_tokens").where("user_id", "=", user.id).where("expires_at", "<=", nowIso).execute();
     const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000).toISOString();
+    const tokenId = crypto.randomUUID();
     await trx
       .insertInto("password_reset_tokens")
-      .values({ id: crypto.randomUUID(), user_id: user.id, token_hash: sha256(token), created_at: nowIso, expires_at: expiresAt, used_at: null })
+      .values({ id: tokenId, user_id: user.id, token_hash: sha256(token), created_at: nowIso, expires_at: expiresAt, used_at: null })
       .execute();
+    const link = input.link?.(token) ?? null;
+    const mailId = link
+      ? await queueMail(trx, { key: `password-reset:${tokenId}`, template: "password-reset", recipientId: user.id, data: { link, validMinutes: RESET_TOKEN_TTL_MINUTES, expiresAt }, now })
+      : null;
     await recordEvent(trx, {
       actorId: null,
       subjectUserId: user.id,
@@ -79,7 +87,7 @@ export async function requestPasswordReset(
       message: "A password reset link was requested for your account",
       now: nowIso,
     });
-    return { kind: "issued", token, expiresAt, user };
+    return { kind: "issued", token, expiresAt, user, mailId };
   });
 }
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { writeTransaction, type DB } from "#db/connection";
+import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { NewUserRow, Role, UserRow } from "#db/schema";
 import { hashPassword } from "~/auth/password.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
@@ -244,7 +244,7 @@ export async function updateOwnProfile(
 export const WRONG_CURRENT_PASSWORD = "Your current password is not right";
 
 /** Work a factor change does inside its own transaction (ending the account's other sessions, app/auth/factor-change.server.ts). */
-export type InsideChange = (trx: DB) => Promise<void>;
+export type InsideChange = (trx: WriteTransaction) => Promise<void>;
 
 /**
  * A user's password changes to `next` (Account security, after the owner proved who they are:

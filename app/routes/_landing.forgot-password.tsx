@@ -5,10 +5,9 @@ import { clientAddress } from "~/http/request-context.server";
 import { useActionToast } from "~/components/toaster";
 import { Alert, ButtonLink, Modal, SubmitButton, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
-import { env } from "~/env.server";
-import { passwordResetLink, sendPasswordResetEmail } from "~/mail/password-reset.server";
-import { getMailer } from "~/mail/transport.server";
-import { requestPasswordReset, RESET_TOKEN_TTL_MINUTES, TOO_MANY_RESET_REQUESTS } from "~/models/password-reset.server";
+import { deliverNow } from "~/jobs/runner.server";
+import { passwordResetLink } from "~/mail/password-reset.server";
+import { requestPasswordReset, TOO_MANY_RESET_REQUESTS } from "~/models/password-reset.server";
 import { passwordResetRequestSchema } from "~/schemas/password-reset";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { retryAfterFromAction } from "~/utils/http.server";
@@ -30,25 +29,16 @@ export async function action({ request }: ActionFunctionArgs) {
     schema: passwordResetRequestSchema,
     unreadable: "Enter the email address of your account",
     save: async ({ email }) => {
-      const outcome = await requestPasswordReset(getDb(), { email, client: clientAddress(request) });
-      const link = outcome.kind === "issued" ? passwordResetLink(request, outcome.token) : null;
-      if (outcome.kind === "issued" && !link) {
+      const outcome = await requestPasswordReset(getDb(), { email, client: clientAddress(request), link: (token) => passwordResetLink(request, token) });
+      if (outcome.kind === "issued" && !outcome.mailId) {
         logLine({
           event: "password-reset-not-sent",
           reason: "APP_URL is not set and the request did not come to this machine; set APP_URL to send reset links",
         });
-      } else if (outcome.kind === "issued" && link) {
-        // Sent after the answer, so how long a mail server takes tells nothing about the account.
-        const message = {
-          to: outcome.user.email,
-          fullName: outcome.user.full_name,
-          link,
-          validMinutes: RESET_TOKEN_TTL_MINUTES,
-          rto: { name: env().RTO_NAME, code: env().RTO_CODE },
-        };
-        void sendPasswordResetEmail(getMailer(), message).catch((error: unknown) =>
-          logLine({ event: "mail-error", kind: "password-reset", error: String(error) }),
-        );
+      } else if (outcome.kind === "issued" && outcome.mailId) {
+        // Queued with the token; sent now by this process in the background, so the answer does
+        // not wait for a mail server, whose time would tell whether the account exists.
+        deliverNow([outcome.mailId]);
       } else if (outcome.kind === "limited") {
         logLine({ event: "password-reset-limited", by: outcome.by });
         // The client is told (it is counted whatever the emails); an email over its limit gets

@@ -6,7 +6,6 @@ import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Alert, Modal, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
-import { mailClassCancelled } from "~/mail/class-schedule.server";
 import { cancelClass, getClass, listClassTrainers, updateClass } from "~/models/class.server";
 import { listLocations } from "~/models/location.server";
 import { classFormSchema } from "~/schemas/class";
@@ -35,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/admin/courses/${cls.course_id}`;
   const intent = (await request.clone().formData().catch(() => null))?.get("intent");
   if (intent === "cancel") {
-    mailClassCancelled(await cancelClass(db, cls.id, { id: admin.id, client: clientAddress(request) }), cls.course_id);
+    await cancelClass(db, cls.id, { id: admin.id, client: clientAddress(request) });
     return redirectWithFlash(back, { type: "success", message: CLASS_CANCELLED });
   }
   return answerForm(request, {

@@ -8,7 +8,7 @@ import { ActiveBadge, StatusBadge, TierBadge } from "~/components/status-badges"
 import { Alert, Badge, buttonClasses, Modal, ProgressBar, SubmitButton, TextAreaField } from "~/components/ui";
 import { useActionToast } from "~/components/toaster";
 import { getDb } from "~/db.server";
-import { announceCertificate } from "~/mail/certificate-issued.server";
+import { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
 import { getCertificateForViewer, listCertificateHistory, reissueCertificate, revokeCertificate, type CertificateHistoryEntry } from "~/models/certificate.server";
 import { getStudentDetail } from "~/models/student.server";
 import { certificateChangeSchema } from "~/schemas/page-queries";
@@ -49,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return redirectWithFlash(here, { type: "success", message: `Certificate ${certificate.certificate_number} revoked` });
       }
       const replacement = await reissueCertificate(db, { certificateId: certificate.id, actorId: admin.id, client: clientAddress(request) });
-      void announceCertificate(db, request, replacement.id);
+      void prepareCertificatePdf(db, replacement.id);
       return redirectWithFlash(here, {
         type: "success",
         message: `Certificate ${certificate.certificate_number} reissued as ${replacement.certificate_number}`,

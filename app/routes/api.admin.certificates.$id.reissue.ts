@@ -4,7 +4,7 @@ import { requireApiUser } from "~/auth/api.server";
 import { apiError, apiJson, apiRoute, pathId, readJsonBody } from "~/api/http.server";
 import { type CertificateResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
-import { announceCertificate } from "~/mail/certificate-issued.server";
+import { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
 import { certificateSummaryOf, reissueCertificate } from "~/models/certificate.server";
 
 /**
@@ -20,7 +20,7 @@ const handle = apiRoute({
     if (Object.keys(body).length) throw apiError(422, "A reissue takes no fields", { errors: Object.fromEntries(Object.keys(body).map((k) => [k, "Unknown field"])) });
     const db = getDb();
     const replacement = await reissueCertificate(db, { certificateId: id, actorId: admin.id, client: clientAddress(request) });
-    void announceCertificate(db, request, replacement.id);
+    void prepareCertificatePdf(db, replacement.id);
     return apiJson<CertificateResponse>(certificateSummaryOf(replacement), { status: 201 });
   },
 });

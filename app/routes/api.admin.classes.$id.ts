@@ -3,7 +3,6 @@ import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
 import { classForApi, classUpdateRequest, type ClassResponse } from "~/api/class-schemas";
 import { getDb } from "~/db.server";
-import { mailClassCancelled } from "~/mail/class-schedule.server";
 import { cancelClass, getClass, updateClass } from "~/models/class.server";
 import { notFound } from "~/utils/errors";
 import { clientAddress } from "~/http/request-context.server";
@@ -31,7 +30,7 @@ const handle = apiRoute({
     const db = getDb();
     const current = await getClass(db, id);
     if (!current) throw notFound("Class");
-    mailClassCancelled(await cancelClass(db, id, { id: admin.id, client: clientAddress(request) }), current.course_id);
+    await cancelClass(db, id, { id: admin.id, client: clientAddress(request) });
     return new Response(null, { status: 204 });
   },
 });

@@ -4,7 +4,7 @@ import { requireApiUser } from "~/auth/api.server";
 import { apiError, apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { certificateIssueRequest, type CertificateResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
-import { announceCertificate } from "~/mail/certificate-issued.server";
+import { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
 import { issueCertificate, certificateSummaryOf } from "~/models/certificate.server";
 
 /**
@@ -21,7 +21,7 @@ const handle = apiRoute({
     const db = getDb();
     const { certificate, created } = await issueCertificate(db, { enrollmentId: enrollment_id, actorId: user.id, client: clientAddress(request) });
     if (!created) throw apiError(409, `Certificate ${certificate.certificate_number} was already issued for this enrollment`);
-    void announceCertificate(db, request, certificate.id);
+    void prepareCertificatePdf(db, certificate.id);
     return apiJson<CertificateResponse>(certificateSummaryOf(certificate), { status: 201 });
   },
 });

@@ -3,7 +3,7 @@ import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
 import { enrollmentUpdateRequest, type TrainerEnrollmentResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
-import { announceCertificate } from "~/mail/certificate-issued.server";
+import { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
 import { setPlannedDates, updateEnrollmentProgress } from "~/models/enrollment.server";
 import { getEnrollmentForTrainer } from "~/models/trainer-students.server";
 import { enrollmentUpdateSchema, plannedDatesSchema } from "~/schemas/enrollment-update";
@@ -40,7 +40,7 @@ const handle = apiRoute({
     if (dates) await setPlannedDates(db, { enrollmentId: id, start: dates.planned_start_date, end: dates.planned_end_date, actorId: user.id });
     if (!progressGiven && dates) return apiJson<TrainerEnrollmentResponse>((await getEnrollmentForTrainer(db, id))!);
     const result = await updateEnrollmentProgress(db, { enrollmentId: id, ...input, actorId: user.id });
-    if (result.issuedCertificate) void announceCertificate(db, request, result.issuedCertificate.id);
+    if (result.issuedCertificate) void prepareCertificatePdf(db, result.issuedCertificate.id);
     return apiJson<TrainerEnrollmentResponse>(result.enrollment);
   },
 });

@@ -15,7 +15,7 @@ import {
   listCompletedAwaitingCertificate,
   listRecentCertificates,
 } from "~/models/certificate.server";
-import { announceCertificate } from "~/mail/certificate-issued.server";
+import { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
 import { certificateIssueSchema } from "~/schemas/page-queries";
 import { answerForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
           message: `Certificate ${certificate.certificate_number} was already issued for this enrollment; nothing new was created.`,
         });
       }
-      void announceCertificate(getDb(), request, certificate.id);
+      void prepareCertificatePdf(getDb(), certificate.id);
       return redirectWithFlash("/trainer/certificates", {
         type: "success",
         message: `${CERTIFICATE_ISSUED}: ${certificate.certificate_number} for ${certificate.student.full_name}`,

@@ -12,7 +12,7 @@ import { getDb } from "~/db.server";
 import { listAssessments } from "~/models/assessment.server";
 import { getEnrollmentForTrainer } from "~/models/trainer-students.server";
 import { updateEnrollmentProgress } from "~/models/enrollment.server";
-import { announceCertificate } from "~/mail/certificate-issued.server";
+import { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
 import { ENROLLMENT_STATUSES } from "#db/schema";
 import { enrollmentUpdateSchema } from "~/schemas/enrollment-update";
 import { uuid } from "~/schemas/fields";
@@ -58,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       if (result.awaitingUsi) return redirectWithFlash(here, { type: "success", message: `${ENROLLMENT_UPDATED}. ${AWAITING_USI_NOTE}` });
       if (!result.issuedCertificate) return redirectWithFlash(here, { type: "success", message: ENROLLMENT_UPDATED });
-      void announceCertificate(getDb(), request, result.issuedCertificate.id);
+      void prepareCertificatePdf(getDb(), result.issuedCertificate.id);
       const message = `${ENROLLMENT_UPDATED}. Certificate ${result.issuedCertificate.certificate_number} issued.`;
       return redirectWithFlash(here, { type: "success", message });
     },

@@ -41,7 +41,8 @@ const run = (cmd, args) => {
 if (process.env.E2E_SKIP_BUILD !== "1" || !fs.existsSync(path.join(buildDir, "index.js"))) run(bin("remix"), ["build"]);
 run(bin("tsx"), ["scripts/prepare.ts"]);
 
-const server = spawn(bin("remix-serve"), [path.join(buildDir, "index.js")], { stdio: ["ignore", "ignore", "inherit"], env });
+// one worker, as npm start runs each: remix-serve with the background runner (its mail lands in OUTBOX_DIR)
+const server = spawn(process.execPath, [path.resolve("scripts/serve-worker.mjs"), path.join(buildDir, "index.js")], { stdio: ["ignore", "ignore", "inherit"], env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
 

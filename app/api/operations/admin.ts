@@ -1,7 +1,9 @@
 import { type ApiOperation, BODY_FAILURES, err, FORBIDDEN, pagingHeader, UNAUTHENTICATED } from "../operation";
-import { auditPageResponse, dashboardStatsResponse, staffUpdateRequest, studentAsReadResponse, studentDetailAsReadResponse, studentUpdateRequest, userResponse } from "../schemas";
+import { auditPageResponse, dashboardStatsResponse, mailPageResponse, staffUpdateRequest, studentAsReadResponse, studentDetailAsReadResponse, studentUpdateRequest, userResponse } from "../schemas";
 import { AUDIT_PAGE_SIZE } from "~/models/audit-actions";
 import { auditQuery } from "~/schemas/audit";
+import { mailListQuery } from "~/schemas/mail";
+import { MAIL_PAGE_SIZE, RETRY_MINUTES } from "~/models/outbox.server";
 import { avetmissYearQuery, STUDENT_LIST_DEFAULT_PAGE_SIZE, studentListApiQuery } from "~/schemas/page-queries";
 
 /** How the OpenAPI document describes the admin calls. */
@@ -131,6 +133,22 @@ export const adminOperations: ApiOperation[] = [
     query: auditQuery,
     responses: {
       200: { description: "One page of entries", schema: auditPageResponse },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      422: err("Invalid query parameters; `errors` names each one"),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/mail",
+    operationId: "listMail",
+    summary: "Mail (the outbox)",
+    description: `Administrators. Every mail the portal has queued, newest first, ${MAIL_PAGE_SIZE} per page, with the filters of /admin/mail: its recipient, subject, state, attempts, times and the last error. A failed message is retried ${RETRY_MINUTES.length} times (after ${RETRY_MINUTES.join(", ")} minutes), then given up until an administrator sends it again on /admin/mail.`,
+    tags: ["admin"],
+    access: "required",
+    query: mailListQuery,
+    responses: {
+      200: { description: "One page of messages", schema: mailPageResponse },
       401: UNAUTHENTICATED,
       403: FORBIDDEN,
       422: err("Invalid query parameters; `errors` names each one"),

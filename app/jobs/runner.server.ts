@@ -1,0 +1,130 @@
+import crypto from "node:crypto";
+import os from "node:os";
+import type { DB } from "#db/connection";
+import { getDb } from "~/db.server";
+import { env } from "~/env.server";
+import { getMailer } from "~/mail/transport.server";
+import { runClassJobs } from "~/models/class-jobs.server";
+import { queueDueReminders } from "~/models/hrw-reminders.server";
+import { logLine } from "~/utils/log.server";
+import { organisationToday } from "~/utils/organisation-calendar";
+import { deliverDueMail } from "./deliver-mail.server";
+
+/**
+ * The background runner: everything the portal does outside a request, in one place. One
+ * interval (JOBS_INTERVAL_SECONDS, 5 s unless told) wakes it; each job runs when its own period
+ * has passed; JOBS=off turns it off. It is started by the server process only
+ * (scripts/serve-worker.mjs calls startJobs from the server build), never by importing a
+ * module, so tests and scripts that load app code start nothing.
+ *
+ * Every worker of every server runs it: each job is safe to run at the same time as itself
+ * elsewhere (the outbox's claims and keys; the jobs' marks, written in the transactions that
+ * queue their mail). Jobs that queue mail run before the delivery, so their mail leaves in the
+ * same wake-up.
+ */
+
+export interface Job {
+  name: string;
+  /** the least time between two runs in one process (0: every wake-up) */
+  everySeconds: number;
+  run(db: DB, now: Date): Promise<unknown>;
+}
+
+/** This process's name on the claims it holds. */
+export const WORKER_ID = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
+
+interface RunnerState {
+  timer?: ReturnType<typeof setInterval>;
+  lastRun: Map<string, number>;
+  /** the wake-up in progress, awaited when stopping */
+  running?: Promise<void>;
+  stopping: boolean;
+  /** nudges in progress */
+  nudges: Set<Promise<unknown>>;
+}
+
+declare global {
+  var __portalJobs: RunnerState | undefined;
+}
+
+function state(): RunnerState {
+  globalThis.__portalJobs ??= { lastRun: new Map(), stopping: false, nudges: new Set() };
+  return globalThis.__portalJobs;
+}
+
+export function jobsEnabled(): boolean {
+  return env().JOBS !== "off";
+}
+
+const deliverMail = (db: DB, ids?: string[]) =>
+  deliverDueMail(db, { mailer: getMailer(), worker: WORKER_ID, leaseSeconds: env().MAIL_LEASE_SECONDS, ids, stopping: () => state().stopping });
+
+/** The jobs, in the order a wake-up runs them. */
+export const JOBS: Job[] = [
+  // waitlist offers that lapsed pass on; class reminders; attendance alerts
+  { name: "classes", everySeconds: 60, run: (db, now) => runClassJobs(db, { now }) },
+  // licence-application reminders (high-risk work)
+  { name: "licence-reminders", everySeconds: 15 * 60, run: (db, now) => queueDueReminders(db, organisationToday(now), now) },
+  // the outbox: whatever is due, the mail queued just above included
+  { name: "mail", everySeconds: 0, run: (db) => deliverMail(db) },
+];
+
+/** One wake-up: each job whose period has passed, one after the other; a job's error is logged and the rest run. */
+export async function runDueJobs(db: DB, now = new Date(), jobs: Job[] = JOBS): Promise<void> {
+  const s = state();
+  for (const job of jobs) {
+    if (s.stopping) return;
+    const last = s.lastRun.get(job.name);
+    if (last !== undefined && now.getTime() - last < job.everySeconds * 1000) continue;
+    s.lastRun.set(job.name, now.getTime());
+    try {
+      await job.run(db, now);
+    } catch (error) {
+      logLine({ event: "job-error", job: job.name, error: String(error instanceof Error ? error.message : error).slice(0, 300) });
+    }
+  }
+}
+
+/**
+ * Starts the runner in this process (once: a second call, or a dev reload, keeps the one
+ * timer). Nothing when JOBS=off. The first wake-up comes a second after start.
+ */
+export function startJobs(db: DB = getDb()): void {
+  const s = state();
+  if (s.timer || !jobsEnabled()) return;
+  s.stopping = false;
+  const wake = () => {
+    if (s.running || s.stopping) return; // a long run (a big outbox) is not overlapped
+    s.running = runDueJobs(db).finally(() => (s.running = undefined));
+  };
+  s.timer = setInterval(wake, env().JOBS_INTERVAL_SECONDS * 1000);
+  s.timer.unref();
+  setTimeout(wake, 1_000).unref();
+  logLine({ event: "jobs-started", worker: WORKER_ID, jobs: JOBS.map((j) => j.name), everySeconds: env().JOBS_INTERVAL_SECONDS });
+}
+
+/**
+ * Stops the runner (the server is draining): no new wake-up or send starts; the send in
+ * progress finishes and is recorded, and messages claimed but not yet sent are let go at once.
+ * Resolves when the work in progress is done.
+ */
+export async function stopJobs(): Promise<void> {
+  const s = state();
+  s.stopping = true;
+  if (s.timer) clearInterval(s.timer);
+  s.timer = undefined;
+  await Promise.allSettled([s.running, ...s.nudges]);
+}
+
+/**
+ * Delivers the given messages now, in this process, without waiting for the next wake-up (the
+ * password-reset mail a request has just queued). In the background: never throws, and
+ * nothing when JOBS=off (the runner of another process delivers it then).
+ */
+export function deliverNow(ids: string[], db: DB = getDb()): void {
+  const s = state();
+  if (ids.length === 0 || !jobsEnabled() || s.stopping) return;
+  const nudge = deliverMail(db, ids);
+  s.nudges.add(nudge);
+  void nudge.finally(() => s.nudges.delete(nudge));
+}

@@ -1,0 +1,88 @@
+import { env } from "~/env.server";
+import { verificationPath } from "~/pdf/certificate-pdf.server";
+import type { MailListEntry } from "~/models/outbox.server";
+import type { MailData, MailTemplate } from "~/schemas/mail-text";
+import { formatDateTime } from "~/utils/format";
+import { documentOrigin } from "~/utils/public-link.server";
+import { certificateIssuedEmail } from "./certificate-issued.server";
+import { attendanceAlertEmail, classCancelledEmail, classReminderEmail, seatOfferedEmail } from "./class-mails.server";
+import { factorChangeEmail } from "./factor-change.server";
+import { licenceReminderEmail } from "./hrw-reminder.server";
+import type { MailRto } from "./layout.server";
+import { passwordResetEmail } from "./password-reset.server";
+import type { MailMessage } from "./transport.server";
+
+/**
+ * Each template of the outbox (app/schemas/mail.ts) rendered into the mail that leaves: the
+ * recipient's name and address as they are when it is sent, links under the portal's address
+ * (APP_URL, else this machine: public-link.server.ts's documentOrigin).
+ */
+
+export interface Recipient {
+  email: string;
+  full_name: string;
+}
+
+export interface RenderContext {
+  origin: string;
+  rto: MailRto;
+}
+
+export function renderContext(): RenderContext {
+  return { origin: documentOrigin(), rto: { name: env().RTO_NAME, code: env().RTO_CODE } };
+}
+
+type Renderers = { [T in MailTemplate]: (data: MailData[T], to: { to: string; fullName: string }, ctx: RenderContext) => MailMessage };
+
+const RENDER: Renderers = {
+  "password-reset": (d, to, ctx) => passwordResetEmail({ ...to, link: d.link ?? "", validMinutes: d.validMinutes, rto: ctx.rto }),
+  "certificate-issued": (d, to, ctx) =>
+    certificateIssuedEmail({ ...to, certificateNumber: d.certificateNumber, unit: d.unit, link: `${ctx.origin}${verificationPath(d.verificationCode)}`, rto: ctx.rto }),
+  "class-cancelled": (d, to, ctx) => classCancelledEmail({ ...to, course: d.course, start: d.start, end: d.end, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
+  "seat-offered": (d, to, ctx) =>
+    seatOfferedEmail({ ...to, course: d.course, start: d.start, end: d.end, expires: formatDateTime(d.expiresAt), link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
+  "class-reminder": (d, to, ctx) =>
+    classReminderEmail({ ...to, course: d.course, start: d.start, end: d.end, firstSession: d.firstSession, location: d.location, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
+  "attendance-alert": (d, to, ctx) => attendanceAlertEmail({ ...to, learner: d.learner, course: d.course, date: d.date, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
+  "hrw-reminder": (d, to, ctx) => licenceReminderEmail({ ...d, ...to }, ctx.rto),
+  "factor-changed": (d, to, ctx) => factorChangeEmail({ ...to, change: d.change, at: new Date(d.at), rto: ctx.rto }),
+};
+
+/** The mail of one outbox message, with a Message-ID of its own (the same on every try) and its key. */
+export function renderMail(
+  message: { id: string; key: string; template: MailTemplate; data: Record<string, unknown> },
+  recipient: Recipient,
+  ctx: RenderContext = renderContext(),
+): MailMessage {
+  const render = RENDER[message.template] as (data: unknown, to: { to: string; fullName: string }, ctx: RenderContext) => MailMessage;
+  if (!render) throw new Error(`unknown mail template ${message.template}`);
+  const mail = render(message.data, { to: recipient.email, fullName: recipient.full_name }, ctx);
+  const host = new URL(ctx.origin).hostname || "localhost";
+  return { ...mail, messageId: `<${message.id}@${host}>`, headers: { "X-Portal-Mail-Key": message.key } };
+}
+
+/** A message's subject, for the Mail page (the recipient does not change it). */
+export function mailSubject(message: { id: string; key: string; template: MailTemplate; data: Record<string, unknown> }, ctx: RenderContext = renderContext()): string {
+  try {
+    return renderMail(message, { email: "", full_name: "" }, ctx).subject;
+  } catch {
+    return message.template;
+  }
+}
+
+/** A message as the Mail page and GET /api/admin/mail show it: its subject rendered, its data (which may hold a link) left out. */
+export function mailView(m: MailListEntry, ctx: RenderContext = renderContext()) {
+  return {
+    id: m.id,
+    key: m.key,
+    template: m.template,
+    subject: mailSubject(m, ctx),
+    state: m.state,
+    attempts: m.attempts,
+    recipient: { id: m.recipient_id, name: m.recipient_name, email: m.recipient_email },
+    created_at: m.created_at,
+    next_attempt_at: m.next_attempt_at,
+    sent_at: m.sent_at,
+    last_error: m.last_error,
+  };
+}

@@ -1,0 +1,341 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import { dialectSql } from "#db/dialect";
+import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
+import type { OutboxState } from "#db/schema";
+import type { MailListQuery } from "~/schemas/mail";
+import { MAIL_NOT_RESENDABLE_QUEUED, MAIL_NOT_RESENDABLE_SECRET, type MailData, type MailTemplate } from "~/schemas/mail-text";
+import { DomainError, notFound } from "~/utils/errors";
+import { organisationDayStart, addDays } from "~/utils/organisation-calendar";
+import { recordAudit } from "./audit.server";
+
+/**
+ * The outbox: every mail the portal sends. Code that changes records queues its message here
+ * inside the same write transaction (queueMail), so the message exists exactly when the change
+ * does; the background runner (app/jobs/) claims what is due, sends it and records the outcome.
+ *
+ * - Each message has a key naming its cause ("class-reminder:<class>:<enrolment>"): a job that
+ *   runs twice for one cause, or a retried request, queues it once.
+ * - A worker claims a message with a lease (claimed_by, claimed_until) and counts the attempt
+ *   as it claims; a worker killed mid-send leaves a lease that lapses, and another takes it.
+ * - A failed try is retried after RETRY_MINUTES; once they are spent the message is given_up
+ *   and waits for staff on /admin/mail, who send it again.
+ * - The recipient is a user: their address and name are read when the message is sent, so
+ *   none is copied here, and log lines name the message and the user by id only.
+ *
+ * docs/decisions/020-background-work-and-mail.md gives the figures and the one duplicate the
+ * design allows.
+ */
+
+/** The pause after each failed try: the second try 1 minute after the first fails, … the sixth 12 hours after the fifth. */
+export const RETRY_MINUTES = [1, 5, 30, 120, 720] as const;
+/** Tries in all: the first and one per pause; a message whose last try fails is given up. */
+export const MAX_ATTEMPTS = RETRY_MINUTES.length + 1;
+/** How long a claim holds a message: longer than the transport's longest send (transport.server.ts). */
+export const LEASE_SECONDS = 120;
+/** How many messages a worker claims at a time. */
+export const CLAIM_BATCH = 20;
+/** How many messages one page of /admin/mail and GET /api/admin/mail holds. */
+export const MAIL_PAGE_SIZE = 50;
+
+/**
+ * Data fields that carry a secret (a password-reset link's token): removed from the row once
+ * the message is sent or given up, so the database holds a live link only while it waits.
+ */
+const SECRET_FIELDS: Partial<Record<MailTemplate, string[]>> = { "password-reset": ["link"] };
+
+export interface QueueMail<T extends MailTemplate> {
+  key: string;
+  template: T;
+  recipientId: string;
+  data: MailData[T];
+  now?: Date | string;
+}
+
+/**
+ * Queues one message, in the caller's write transaction (the type allows no other), so it is
+ * written if and only if the change it tells of is. A second call with the same key queues
+ * nothing. Returns the new message's id, or null when its key was already queued.
+ */
+export async function queueMail<T extends MailTemplate>(trx: WriteTransaction, input: QueueMail<T>): Promise<string | null> {
+  const id = crypto.randomUUID();
+  const at = input.now === undefined ? new Date().toISOString() : typeof input.now === "string" ? input.now : input.now.toISOString();
+  const result = await trx
+    .insertInto("outbox_messages")
+    .values({
+      id,
+      key: input.key,
+      recipient_id: input.recipientId,
+      template: input.template,
+      data: JSON.stringify(input.data),
+      state: "queued",
+      attempts: 0,
+      next_attempt_at: at,
+      created_at: at,
+    })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return result ? id : null;
+}
+
+/** A message a worker holds: what it needs to render and send it. */
+export interface ClaimedMessage {
+  id: string;
+  key: string;
+  template: MailTemplate;
+  data: Record<string, unknown>;
+  attempts: number;
+  recipient_id: string;
+  email: string;
+  full_name: string;
+}
+
+const CLAIMABLE_STATES: OutboxState[] = ["queued", "failed"];
+
+/** Whether anything is due: a read, so an idle runner writes nothing (and moves no change counter). */
+export async function hasDueMail(db: DB, now = new Date()): Promise<boolean> {
+  const at = now.toISOString();
+  const row = await db
+    .selectFrom("outbox_messages")
+    .select("id")
+    .where("state", "in", CLAIMABLE_STATES)
+    .where("next_attempt_at", "<=", at)
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", at)]))
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Claims up to `limit` due messages for `worker` until now + leaseSeconds, counting the attempt.
+ * One statement: on PostgreSQL the rows are picked FOR UPDATE SKIP LOCKED, so workers on every
+ * server claim different messages without waiting for each other; on SQLite the statement
+ * takes the one write lock. `ids` narrows the claim (a request's nudge delivers its own message).
+ */
+export async function claimDueMail(
+  db: DB,
+  input: { worker: string; now?: Date; limit?: number; leaseSeconds?: number; ids?: string[] },
+): Promise<ClaimedMessage[]> {
+  const now = input.now ?? new Date();
+  const at = now.toISOString();
+  const until = new Date(now.getTime() + (input.leaseSeconds ?? LEASE_SECONDS) * 1000).toISOString();
+  let due = db
+    .selectFrom("outbox_messages")
+    .select("id")
+    .where("state", "in", CLAIMABLE_STATES)
+    .where("next_attempt_at", "<=", at)
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", at)]))
+    .orderBy("next_attempt_at")
+    .limit(input.limit ?? CLAIM_BATCH);
+  if (input.ids) {
+    if (input.ids.length === 0) return [];
+    due = due.where("id", "in", input.ids);
+  }
+  const claimed = await db
+    .updateTable("outbox_messages")
+    .set({ claimed_by: input.worker, claimed_until: until, attempts: sql`attempts + 1` })
+    .where("id", "in", dialectSql(db).skipLocked(due))
+    .returning(["id", "key", "template", "data", "attempts", "recipient_id"])
+    .execute();
+  if (claimed.length === 0) return [];
+  const people = await db.selectFrom("users").select(["id", "email", "full_name"]).where("id", "in", [...new Set(claimed.map((c) => c.recipient_id))]).execute();
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return claimed.map((c) => ({
+    id: c.id,
+    key: c.key,
+    template: c.template as MailTemplate,
+    data: JSON.parse(c.data) as Record<string, unknown>,
+    attempts: Number(c.attempts),
+    recipient_id: c.recipient_id,
+    email: byId.get(c.recipient_id)?.email ?? "",
+    full_name: byId.get(c.recipient_id)?.full_name ?? "",
+  }));
+}
+
+/**
+ * Renews this worker's claim on a message for another leaseSeconds, just before it is sent:
+ * a batch is claimed at once, but each message's send must start with a whole lease ahead of
+ * it, longer than a send can take, so no other worker can take it meanwhile. False when the
+ * claim was lost (the lease lapsed and another worker took the message): then it is not sent.
+ */
+export async function renewMailClaim(db: DB, id: string, worker: string, options: { now?: Date; leaseSeconds?: number } = {}): Promise<boolean> {
+  const now = options.now ?? new Date();
+  const result = await db
+    .updateTable("outbox_messages")
+    .set({ claimed_until: new Date(now.getTime() + (options.leaseSeconds ?? LEASE_SECONDS) * 1000).toISOString() })
+    .where("id", "=", id)
+    .where("claimed_by", "=", worker)
+    .where("state", "in", CLAIMABLE_STATES)
+    .where("claimed_until", ">", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Lets go of claimed messages this worker will not send (it is stopping): due again at once, the try not counted. */
+export async function releaseMailClaims(db: DB, ids: string[], worker: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable("outbox_messages")
+    .set({ claimed_by: null, claimed_until: null, attempts: sql`attempts - 1` })
+    .where("id", "in", ids)
+    .where("claimed_by", "=", worker)
+    .execute();
+}
+
+function withoutSecrets(template: MailTemplate, data: Record<string, unknown>): string | undefined {
+  const fields = SECRET_FIELDS[template];
+  if (!fields) return undefined;
+  const kept = { ...data };
+  for (const f of fields) delete kept[f];
+  return JSON.stringify(kept);
+}
+
+/**
+ * Records a message sent, if `worker` still holds it. False when the lease had lapsed and
+ * another worker took the message (it may then be sent twice: LEASE_SECONDS is chosen longer
+ * than any send can take, so only a stalled worker gets here).
+ */
+export async function markMailSent(db: DB, message: Pick<ClaimedMessage, "id" | "template" | "data">, worker: string, now = new Date()): Promise<boolean> {
+  const data = withoutSecrets(message.template, message.data);
+  const result = await db
+    .updateTable("outbox_messages")
+    // claimed_by stays: which worker sent it
+    .set({ state: "sent", sent_at: now.toISOString(), claimed_until: null, last_error: null, ...(data ? { data } : {}) })
+    .where("id", "=", message.id)
+    .where("claimed_by", "=", worker)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** What a failed try leads to: a retry at `retryAt`, or the message given up. */
+export type FailureOutcome = { state: "failed"; retryAt: string } | { state: "given_up" };
+
+/**
+ * Records a failed try: retried after the next pause of RETRY_MINUTES, or given up after the
+ * last (also at once when `final`: a message that can never be sent, such as an expired link).
+ * The error is kept for staff, cut to 500 characters.
+ */
+export async function markMailFailed(
+  db: DB,
+  message: Pick<ClaimedMessage, "id" | "template" | "data" | "attempts">,
+  worker: string,
+  error: string,
+  options: { now?: Date; final?: boolean } = {},
+): Promise<FailureOutcome> {
+  const now = options.now ?? new Date();
+  const pause = RETRY_MINUTES[message.attempts - 1];
+  const outcome: FailureOutcome =
+    options.final || pause === undefined ? { state: "given_up" } : { state: "failed", retryAt: new Date(now.getTime() + pause * 60_000).toISOString() };
+  const data = outcome.state === "given_up" ? withoutSecrets(message.template, message.data) : undefined;
+  await db
+    .updateTable("outbox_messages")
+    .set({
+      state: outcome.state,
+      next_attempt_at: outcome.state === "failed" ? outcome.retryAt : now.toISOString(),
+      claimed_by: null,
+      claimed_until: null,
+      last_error: error.slice(0, 500),
+      ...(data ? { data } : {}),
+    })
+    .where("id", "=", message.id)
+    .where("claimed_by", "=", worker)
+    .execute();
+  return outcome;
+}
+
+/** One message as the Mail page and GET /api/admin/mail show it (the subject is rendered by app/mail/). */
+export interface MailListEntry {
+  id: string;
+  key: string;
+  template: MailTemplate;
+  data: Record<string, unknown>;
+  state: OutboxState;
+  attempts: number;
+  recipient_id: string;
+  recipient_name: string;
+  recipient_email: string;
+  created_at: string;
+  next_attempt_at: string;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
+function filteredMail(db: DB, q: MailListQuery) {
+  let query = db.selectFrom("outbox_messages as m").innerJoin("users as u", "u.id", "m.recipient_id");
+  if (q.state) query = query.where("m.state", "=", q.state);
+  if (q.template) query = query.where("m.template", "=", q.template);
+  if (q.recipient) {
+    const term = q.recipient;
+    query = /^[0-9a-f-]{36}$/i.test(term) ? query.where("m.recipient_id", "=", term.toLowerCase()) : query.where(dialectSql(db).userTextMatches(term, "u"));
+  }
+  if (q.from) query = query.where("m.created_at", ">=", organisationDayStart(q.from));
+  if (q.to) query = query.where("m.created_at", "<", organisationDayStart(addDays(q.to, 1)));
+  return query;
+}
+
+/** One page of the outbox, newest first, with the count of every message the filters match. */
+export async function listMail(db: DB, q: MailListQuery, pageSize = MAIL_PAGE_SIZE): Promise<{ messages: MailListEntry[]; total: number; page: number; pages: number }> {
+  const page = Math.max(1, q.page ?? 1);
+  const [rows, count] = await Promise.all([
+    filteredMail(db, q)
+      .select([
+        "m.id",
+        "m.key",
+        "m.template",
+        "m.data",
+        "m.state",
+        "m.attempts",
+        "m.recipient_id",
+        "u.full_name as recipient_name",
+        "u.email as recipient_email",
+        "m.created_at",
+        "m.next_attempt_at",
+        "m.sent_at",
+        "m.last_error",
+      ])
+      .orderBy("m.created_at", "desc")
+      .orderBy("m.id")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    filteredMail(db, q)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.n);
+  return {
+    messages: rows.map((r) => ({ ...r, template: r.template as MailTemplate, attempts: Number(r.attempts), data: JSON.parse(r.data) as Record<string, unknown> })),
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+/** Why a message cannot be sent again (the Mail page shows no button then), or null. */
+export function resendRefusal(m: { state: OutboxState; template: MailTemplate; data: Record<string, unknown> }): string | null {
+  if (m.state === "queued") return MAIL_NOT_RESENDABLE_QUEUED;
+  if ((SECRET_FIELDS[m.template] ?? []).some((f) => m.data[f] === undefined)) return MAIL_NOT_RESENDABLE_SECRET;
+  return null;
+}
+
+/**
+ * An administrator sends a message again: a given-up or failed one gets one more try now, a
+ * sent one goes once more (a learner who never saw it). One already queued is a 409, and so is
+ * a password reset whose link was removed once it left.
+ */
+export async function resendMail(db: DB, input: { id: string; actorId: string; client?: string | null; now?: Date }): Promise<void> {
+  const at = (input.now ?? new Date()).toISOString();
+  await writeTransaction(db, async (trx) => {
+    const message = await trx.selectFrom("outbox_messages").select(["id", "state", "template", "data", "recipient_id"]).where("id", "=", input.id).executeTakeFirst();
+    if (!message) throw notFound("Message");
+    const refusal = resendRefusal({ state: message.state, template: message.template as MailTemplate, data: JSON.parse(message.data) as Record<string, unknown> });
+    if (refusal) throw new DomainError(409, refusal);
+    await trx
+      .updateTable("outbox_messages")
+      .set({ state: "queued", next_attempt_at: at, claimed_by: null, claimed_until: null })
+      .where("id", "=", message.id)
+      .execute();
+    await recordAudit(trx, { action: "mail.resent", actor: { id: input.actorId, client: input.client }, subject: { type: "mail", id: message.id, userId: message.recipient_id }, now: at });
+  });
+}

@@ -1,0 +1,153 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { queryObject } from "~/api/http.server";
+import { requireRole } from "~/auth/guards.server";
+import { RowActionButton } from "~/components/admin/row-action-button";
+import { PageTitle } from "~/components/portal-shell";
+import { RouteError } from "~/components/route-error";
+import { Alert, Badge, Button, ButtonLink, Card, EmptyState, Pagination, SelectField, TextField, type BadgeTone } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { clientAddress } from "~/http/request-context.server";
+import { deliverNow } from "~/jobs/runner.server";
+import { mailView } from "~/mail/templates.server";
+import { listMail, MAIL_PAGE_SIZE, resendMail, resendRefusal } from "~/models/outbox.server";
+import { mailListQuery, mailResendSchema } from "~/schemas/mail";
+import { MAIL_RESENT, MAIL_STATE_LABELS, MAIL_STATES, MAIL_TEMPLATE_LABELS, MAIL_TEMPLATES } from "~/schemas/mail-text";
+import { isDomainError } from "~/utils/errors";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { formatDateTime } from "~/utils/format";
+import { parseWith } from "~/utils/validation";
+
+/**
+ * Mail (administrators): every message the portal has queued, with its recipient, subject,
+ * state, attempts, times and the last error; filters in a GET form, so each view is a link that
+ * works without JavaScript; paged. "Send again" is a POST form per message.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  const raw = queryObject(request);
+  const values = { state: raw.state ?? "", recipient: raw.recipient ?? "", template: raw.template ?? "", from: raw.from ?? "", to: raw.to ?? "" };
+  const parsed = mailListQuery.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return data(
+      { values, fieldErrors, error: parsed.error.issues[0]?.message ?? "Invalid filters", messages: [] as (ReturnType<typeof mailView> & { resendable: boolean })[], total: 0, page: 1, pages: 1 },
+      { status: 400 },
+    );
+  }
+  const result = await listMail(getDb(), parsed.data);
+  const messages = result.messages.map((m) => ({ ...mailView(m), resendable: resendRefusal(m) === null }));
+  return { values, fieldErrors: {} as Record<string, string>, error: null, ...result, messages };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireRole(request, "admin");
+  // back to the list as it was filtered
+  const back = `/admin/mail${new URL(request.url).search}`;
+  const form = await request.formData().catch(() => null);
+  const parsed = parseWith(mailResendSchema, form ? Object.fromEntries(form) : {});
+  if (!parsed.success) return redirectWithFlash(back, { type: "error", message: parsed.message });
+  try {
+    await resendMail(getDb(), { id: parsed.data.id, actorId: admin.id, client: clientAddress(request) });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return redirectWithFlash(back, { type: "error", message: error.message });
+  }
+  deliverNow([parsed.data.id]);
+  return redirectWithFlash(back, { type: "success", message: MAIL_RESENT });
+}
+
+const STATE_OPTIONS = [{ value: "", label: "Any state" }, ...MAIL_STATES.map((s) => ({ value: s, label: MAIL_STATE_LABELS[s] }))];
+const TEMPLATE_OPTIONS = [{ value: "", label: "Any kind" }, ...MAIL_TEMPLATES.map((t) => ({ value: t, label: MAIL_TEMPLATE_LABELS[t] }))];
+const STATE_TONES: Record<(typeof MAIL_STATES)[number], BadgeTone> = { queued: "blue", sent: "green", failed: "amber", given_up: "red" };
+
+export default function MailPage() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <>
+      <PageTitle title="Mail" subtitle="Every message the portal sends. A failed one is retried; after the last try it waits here for you to send it again." />
+      <Card className="mb-4 p-4">
+        <Form method="get" action="/admin/mail" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
+          <SelectField label="State" name="state" defaultValue={data.values.state} options={STATE_OPTIONS} error={data.fieldErrors.state} />
+          <TextField label="Recipient" name="recipient" defaultValue={data.values.recipient} hint="Name, email or id" error={data.fieldErrors.recipient} />
+          <SelectField label="Kind" name="template" defaultValue={data.values.template} options={TEMPLATE_OPTIONS} error={data.fieldErrors.template} />
+          <TextField label="From" name="from" type="date" defaultValue={data.values.from} error={data.fieldErrors.from} />
+          <TextField label="To" name="to" type="date" defaultValue={data.values.to} error={data.fieldErrors.to} />
+          <div className="flex gap-2">
+            <Button type="submit">Filter</Button>
+            <ButtonLink to="/admin/mail" variant="secondary">
+              Clear
+            </ButtonLink>
+          </div>
+        </Form>
+      </Card>
+      {data.error ? <Alert>{data.error}</Alert> : null}
+      <p className="mb-3 text-sm text-steel-700" role="status">
+        {data.total} {data.total === 1 ? "message" : "messages"}
+      </p>
+      {data.messages.length === 0 ? (
+        <EmptyState title="No messages match these filters" />
+      ) : (
+        <Card className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Mail, newest first</caption>
+            <thead className="bg-steel-50 text-steel-700">
+              <tr>
+                <th scope="col" className="px-3 py-2">Queued</th>
+                <th scope="col" className="px-3 py-2">Subject</th>
+                <th scope="col" className="px-3 py-2">Recipient</th>
+                <th scope="col" className="px-3 py-2">State</th>
+                <th scope="col" className="px-3 py-2">Attempts</th>
+                <th scope="col" className="px-3 py-2">Sent or next try</th>
+                <th scope="col" className="px-3 py-2"><span className="sr-only">Action</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.messages.map((m) => (
+                <tr key={m.id} className="border-t border-steel-100 align-top">
+                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(m.created_at)}</td>
+                  <th scope="row" className="px-3 py-2 font-semibold text-steel-900">
+                    {m.subject}
+                    <span className="block text-xs font-normal text-steel-600">{MAIL_TEMPLATE_LABELS[m.template]}</span>
+                    {m.last_error ? <span className="block text-xs font-normal text-red-800">Last error: {m.last_error}</span> : null}
+                  </th>
+                  <td className="px-3 py-2">
+                    {m.recipient.name}
+                    <span className="block text-xs text-steel-600">{m.recipient.email}</span>
+                  </td>
+                  <td className="px-3 py-2">
+                    <Badge tone={STATE_TONES[m.state]}>{MAIL_STATE_LABELS[m.state]}</Badge>
+                  </td>
+                  <td className="px-3 py-2">{m.attempts}</td>
+                  <td className="whitespace-nowrap px-3 py-2">
+                    {m.state === "sent" ? formatDateTime(m.sent_at) : m.state === "given_up" ? "Waiting for you" : formatDateTime(m.next_attempt_at)}
+                  </td>
+                  <td className="px-3 py-2 text-right">
+                    {m.resendable ? (
+                      <Form method="post" action={`/admin/mail${location.search}`} preventScrollReset>
+                        <input type="hidden" name="id" value={m.id} />
+                        <RowActionButton intent="resend" recordField="id" recordId={m.id} variant="secondary" busyLabel="Sending..." aria-label={`Send again: ${m.subject} to ${m.recipient.name}`}>
+                          Send again
+                        </RowActionButton>
+                      </Form>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      <Pagination label="Mail pages" page={data.page} pageCount={data.pages} pageSize={MAIL_PAGE_SIZE} total={data.total} pathname="/admin/mail" search={location.search} />
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Mail | Summit Crane & Rigging Training" }];
+
+export function ErrorBoundary() {
+  return <RouteError title="Mail" message="Failed to load the mail" />;
+}

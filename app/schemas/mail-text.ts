@@ -1,0 +1,67 @@
+import type { OutboxState } from "#db/schema";
+
+/**
+ * The mails the portal sends, by template: what each one's row in the outbox holds (besides
+ * the recipient, whose name and address are read when it is sent), how the Mail page names it
+ * and filters by it. The models queue them (app/models/outbox.server.ts), app/mail/ renders them.
+ * Zod-free, so the Mail page's browser code can read the labels (the schemas are in mail.ts).
+ */
+
+export const MAIL_TEMPLATES = [
+  "password-reset",
+  "certificate-issued",
+  "class-cancelled",
+  "seat-offered",
+  "class-reminder",
+  "attendance-alert",
+  "hrw-reminder",
+  "factor-changed",
+] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+export const MAIL_TEMPLATE_LABELS: Record<MailTemplate, string> = {
+  "password-reset": "Password reset",
+  "certificate-issued": "Certificate issued",
+  "class-cancelled": "Class cancelled",
+  "seat-offered": "Seat offered",
+  "class-reminder": "Class reminder",
+  "attendance-alert": "Attendance alert",
+  "hrw-reminder": "Licence application reminder",
+  "factor-changed": "Sign-in change",
+};
+
+/** The changes of a sign-in factor the owner is told of, in the words of the mail. */
+export const FACTOR_CHANGES = {
+  "two-step turned off": "Two-step sign-in was turned off",
+  "two-step set up": "Two-step sign-in was set up",
+  "two-step set up again": "Two-step sign-in was set up again with a new authenticator app",
+  "password changed": "Your password was changed",
+} as const;
+export type FactorChange = keyof typeof FACTOR_CHANGES;
+
+/** Links are paths: the runner puts them under the portal's address when it sends (APP_URL, else this machine). */
+export interface MailData {
+  /** the whole link: its origin was decided by the request (the one mail whose link carries a secret) */
+  "password-reset": { link: string; validMinutes: number; expiresAt: string };
+  "certificate-issued": { certificateNumber: string; unit: string; verificationCode: string };
+  "class-cancelled": { course: string; start: string; end: string; path: string };
+  "seat-offered": { course: string; start: string; end: string; expiresAt: string; path: string };
+  "class-reminder": { course: string; start: string; end: string; firstSession: string; location: string | null; path: string };
+  "attendance-alert": { learner: string; course: string; date: string; path: string };
+  "hrw-reminder": { licenceClass: string; nsaNumber: string; deadline: string; daysBefore: number };
+  /** `at`: the instant of the change (ISO) */
+  "factor-changed": { change: FactorChange; at: string };
+}
+
+export const MAIL_STATES = ["queued", "sent", "failed", "given_up"] as const satisfies readonly OutboxState[];
+
+export const MAIL_STATE_LABELS: Record<OutboxState, string> = {
+  queued: "Queued",
+  sent: "Sent",
+  failed: "Failed, will retry",
+  given_up: "Given up",
+};
+
+export const MAIL_RESENT = "The message is queued and will be sent in a moment.";
+export const MAIL_NOT_RESENDABLE_QUEUED = "This message is already waiting to be sent.";
+export const MAIL_NOT_RESENDABLE_SECRET = "A password reset link is sent once and then removed; ask the person to request a new one.";
