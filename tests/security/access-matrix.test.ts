@@ -160,6 +160,7 @@ const pages: PageCase[] = [
   { file: "student.calendar.tsx", path: () => "/student/calendar", may: ["student"], methods: ["GET", "POST"] },
   { file: "trainer.calendar.tsx", path: () => "/trainer/calendar", may: ["trainer"], methods: ["GET", "POST"] },
   { file: "admin.audit.tsx", path: () => "/admin/audit", may: ["admin"], methods: ["GET"] },
+  { file: "admin.mail.tsx", path: () => "/admin/mail", may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.audit[.]csv.ts", path: () => "/admin/audit.csv", may: ["admin"], methods: ["GET"] },
   { file: "admin.reports_.hrw.tsx", path: () => "/admin/reports/hrw?from=2026-01-01", may: ["admin"], methods: ["GET"] },
   { file: "admin.reports_.hrw[.]csv.ts", path: () => "/admin/reports/hrw.csv", may: ["admin"], methods: ["GET"] },
@@ -198,6 +199,7 @@ const api: ApiCase[] = [
   // the year of the enrolment made above (a year with no activity is a 404 saying so)
   { file: "api.admin.avetmiss.ts", method: "GET", path: () => `/api/admin/avetmiss?year=${new Date().getFullYear()}`, allowed: ADMIN_ONLY([200]) },
   { file: "api.admin.audit.ts", method: "GET", path: () => "/api/admin/audit", allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.mail.ts", method: "GET", path: () => "/api/admin/mail", allowed: ADMIN_ONLY([200]) },
   { file: "api.dashboard.stats.ts", method: "GET", path: () => "/api/dashboard/stats", allowed: { trainer: [200], admin: [200] } },
   {
     file: "api.certificates.$id.download.ts",
