@@ -1,5 +1,5 @@
 /**
- * The events the audit trail records (CONTRACT section 13), with the words /admin/audit shows.
+ * The events the audit trail records (docs/decisions/010-staff-sign-in-and-audit.md), with the words /admin/audit shows.
  * Zod-free and server-free: the page's filter lists them.
  */
 export const AUDIT_ACTIONS = {

@@ -15,7 +15,7 @@ import { answerForm } from "~/utils/form-action.server";
 import { retryAfterFromAction } from "~/utils/http.server";
 
 /**
- * The second step of signing in (CONTRACT section 13): after a right password, an account with
+ * The second step of signing in (docs/decisions/010-staff-sign-in-and-audit.md): after a right password, an account with
  * an authenticator lands here with a short-lived signed cookie naming it. A right code (or an
  * unused recovery code) starts the session; wrong codes are limited per account.
  */

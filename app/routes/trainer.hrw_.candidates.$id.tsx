@@ -30,7 +30,7 @@ async function loadChecks(id: string | undefined) {
  * A candidate's checks before a high-risk work assessment: age (the date of birth as sighted),
  * evidence of identity (which documents were sighted, 100 points; nothing is copied or kept)
  * and prerequisite licences. Each is recorded with who checked and when; trainers see that a
- * date of birth was checked, not the date (it is sensitive: CONTRACT section 12).
+ * date of birth was checked, not the date (it is sensitive: app/models/personal-data.server.ts says who sees it).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "trainer");

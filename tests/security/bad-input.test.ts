@@ -45,7 +45,7 @@ async function tableNames(): Promise<string[]> {
 }
 
 /** Table row counts plus a hash of every row of every table (sign-in and reset request limits excepted). */
-// audit_log records refused sign-ins by design (CONTRACT section 13)
+// audit_log records refused sign-ins by design (docs/decisions/010-staff-sign-in-and-audit.md)
 const NOT_DATA = new Set(["audit_log", "kysely_migration", "kysely_migration_lock"]);
 // A well-formed sign-in or reset request with a wrong password or an unknown email counts
 // against its request limits by design; every other request limit must stay as it was.
