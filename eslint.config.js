@@ -13,19 +13,30 @@ import unusedImports from "eslint-plugin-unused-imports";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** An import of `app/<folder>` by the `~/` alias or by a relative path. */
-const appFolder = (folders) => `^(~/|(\\.\\./)+)(${folders})(/|$)`;
+/** An import of `app/<folder>` by the `~/` alias, by a relative path or by tsconfig's baseUrl (`app/…`). */
+const appFolder = (folders) => `^(~/|(\\.\\./)+|app/)(${folders})(/|$)`;
 
 /** Test files drive routes and models from outside; nothing imports them, so no boundary is crossed. */
 const tests = ["**/*.test.ts", "**/*.test.tsx"];
 
-/** One group of files and the imports it may not make. */
+/**
+ * One group of files and the imports it may not make: static imports, and `import()` of the
+ * same paths (a dynamic import crosses the same boundary; the import rule does not see it). A
+ * type-only import is allowed where the pattern allows it; `import()` always loads the module.
+ */
 function boundary(name, files, patterns) {
+  const dynamic = patterns.map((p) => ({
+    selector: `ImportExpression > Literal[value=/${p.regex.replaceAll("/", "\\/")}/]`,
+    message: p.message,
+  }));
   return {
     name: `boundaries/${name}`,
     files,
     ignores: tests,
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
+      "no-restricted-syntax": ["error", ...dynamic],
+    },
   };
 }
 
@@ -157,6 +168,11 @@ export default tseslint.config(
       regex: "\\.server(/|$)",
       allowTypeImports: true,
       message: "A component never imports a .server module: it would pull server code into the browser bundle. Pass the data in through a route's loader.",
+    },
+    {
+      regex: appFolder("routes"),
+      allowTypeImports: true,
+      message: "A component never imports a route's values: routes import components, not the other way round. A route's loader type may be imported as a type.",
     },
   ]),
   // The /api layer is shared by the api.* routes; a route importing it and it importing a route is a circle.

@@ -32,6 +32,10 @@ const refused: [string, string, string, string][] = [
   ["db/", "db/example.ts", "~/utils/errors", "never import app/"],
   ["app/api/", "app/api/example.ts", "~/routes/api.courses", "app/api/ never imports a route"],
   ["app/api/", "app/api/example.ts", "../routes/api.courses", "app/api/ never imports a route"],
+  ["a model", "app/models/example.server.ts", "app/routes/courses", "A model never imports http/, routes"],
+  ["app/api/", "app/api/example.ts", "app/routes/api.courses", "app/api/ never imports a route"],
+  ["a component", "app/components/example.tsx", "~/routes/courses", "A component never imports a route's values"],
+  ["a component", "app/components/admin/example.tsx", "../../routes/admin.mail", "A component never imports a route's values"],
 ];
 
 const allowed: [string, string, string][] = [
@@ -58,6 +62,24 @@ describe("the import boundaries", () => {
 
   it.each(allowed)("%s at %s may import %s", async (_who, filePath, source) => {
     expect(await boundaryErrors(filePath, source)).toEqual([]);
+  });
+
+  it.each([
+    ["a model", "app/models/example.server.ts", "~/routes/api.courses", "A model never imports http/, routes"],
+    ["a model", "app/models/example.server.ts", "~/mail/transport.server", "A model never imports mail/ or jobs/"],
+    ["app/api/", "app/api/example.ts", "app/routes/api.courses", "app/api/ never imports a route"],
+    ["a component", "app/components/example.tsx", "~/models/course.server", "A component never imports a .server module"],
+  ])("%s at %s may not import() %s either", async (_who, filePath, source, expected) => {
+    const [result] = await eslint.lintText(`export const load = () => import("${source}");\n`, { filePath });
+    const messages = result!.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(expected);
+  });
+
+  it("lets a component import a route's loader type, and a model import() what it may", async () => {
+    expect(await boundaryErrors("app/components/example.tsx", "~/routes/courses", true)).toEqual([]);
+    const [result] = await eslint.lintText(`export const load = () => import("~/schemas/mail");\n`, { filePath: "app/models/example.server.ts" });
+    expect(result!.messages).toEqual([]);
   });
 
   it("lets a component import a type from a .server module, which the browser bundle never sees", async () => {

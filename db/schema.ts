@@ -285,7 +285,7 @@ export interface RequestLimitsTable {
   at: string;
 }
 
-/** A scheduled run of a course (migration 2026-11-26T0700, CONTRACT section 14). Dates YYYY-MM-DD. */
+/** A scheduled run of a course (migration 2026-11-26T0700; docs/decisions/013-classes.md). Dates YYYY-MM-DD. */
 export interface ClassesTable {
   id: string;
   course_id: string;

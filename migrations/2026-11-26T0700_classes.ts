@@ -4,7 +4,7 @@ import { dialectSql } from "../db/dialect";
 // Frozen in time: never edit a migration that has shipped; add a new one instead.
 
 /**
- * Scheduled classes of a course (CONTRACT section 14):
+ * Scheduled classes of a course (docs/decisions/013-classes.md):
  * - classes: the dates, place, trainer and seats of one run of a course; cancelled_at marks a
  *   cancelled class (kept, so its enrolments still say which class they were for);
  * - class_sessions: the days of a class, with start and end times (HH:MM) on the RTO's clock;

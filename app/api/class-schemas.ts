@@ -2,7 +2,7 @@ import { z } from "zod";
 import { attendanceSchema, classPatchSchema, classSchema } from "~/schemas/class";
 import { requests, responses } from "./schemas";
 
-/** The /api shapes of classes (CONTRACT section 14), in the registries the OpenAPI document reads. */
+/** The /api shapes of classes (docs/decisions/013-classes.md), in the registries the OpenAPI document reads. */
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("YYYY-MM-DD");
 const time = z.string().regex(/^\d{2}:\d{2}$/).describe("HH:MM in the RTO's time zone");
@@ -54,7 +54,7 @@ export const rosterResponse = z
   })
   .register(responses, { id: "ClassRoster" });
 
-/** A class as CONTRACT 14 shapes it for the /api. */
+/** A class as the /api shows it. */
 export function classForApi(c: {
   id: string;
   course_id: string;

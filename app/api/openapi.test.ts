@@ -218,7 +218,7 @@ describe("real answers match the document", () => {
     await conforms(await call(enrollments, "POST", "/api/enrollments", { token: student.token, json: { course_id: open.id } }), "/api/enrollments", "post");
     await conforms(await call(enrollments, "POST", "/api/enrollments", { token: student.token, json: { course_id: course.id } }), "/api/enrollments", "post");
 
-    // classes (CONTRACT section 14): add, list, a full class's 409, the waitlist, the roster, change, cancel
+    // classes (docs/decisions/013-classes.md): add, list, a full class's 409, the waitlist, the roster, change, cancel
     const classCourse = await makeCourse(db, { name: "Course with a class" });
     const trainerId = (await db.selectFrom("users").select("id").where("email", "=", "trainer@example.com").executeTakeFirstOrThrow()).id;
     const addClass = await mod("api.admin.courses.$id.classes");

@@ -36,7 +36,7 @@ export const REQUEST_LIMITS = {
   signInKnownClient: { name: "sign-in:known-client", key: "email and client", limit: 5, windowMinutes: 15 },
   /** Wrong passwords per client over every account it tries. */
   signInClient: { name: "sign-in:client", key: "client", limit: 20, windowMinutes: 15 },
-  /** Wrong second-step codes per account (CONTRACT section 13). */
+  /** Wrong second-step codes per account (docs/decisions/010-staff-sign-in-and-audit.md). */
   secondStep: { name: "second-step", key: "user", limit: 5, windowMinutes: 15 },
   /** Self-registrations per client: each costs a password hash. */
   registration: { name: "registration", key: "client", limit: 10, windowMinutes: 60 },

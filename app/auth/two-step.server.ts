@@ -15,7 +15,7 @@ import { giveBack, REQUEST_LIMITS, requireRequest, type Taken } from "./request-
 import { revokeAllAccess, type InsideChange } from "~/models/user.server";
 
 /**
- * Two-step sign-in (CONTRACT section 13): a TOTP authenticator (RFC 6238: SHA-1, 6 digits,
+ * Two-step sign-in (docs/decisions/010-staff-sign-in-and-audit.md): a TOTP authenticator (RFC 6238: SHA-1, 6 digits,
  * 30-second steps, as every authenticator app reads from a QR code) and ten single-use recovery
  * codes. Required of administrators except while the portal runs the demo organisation;
  * offered to everyone.

@@ -11,7 +11,7 @@ import { studentPatchSchema } from "~/schemas/student";
 /**
  * The checker against an independent reading of the files. The layouts below are typed from
  * the national standard's tables (start, width), not imported from the writer, and the rules
- * are written again here from CONTRACT section 10a, so a writer or checker that drifts from
+ * are written again here from NCVER's validation rules (docs/decisions/009-avetmiss-report.md), so a writer or checker that drifts from
  * either shows up here.
  */
 const LAYOUT: Record<string, Array<[field: string, start: number, width: number]>> = {

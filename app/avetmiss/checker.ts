@@ -4,7 +4,7 @@ import { AUSTRALIAN_PHONE, INTERNATIONAL_PHONE } from "./phone";
 import { organisationDate } from "~/utils/organisation-calendar";
 
 /**
- * The one checker of what NCVER's validation refuses (CONTRACT section 10a). The export runs
+ * The one checker of what NCVER's validation refuses (docs/decisions/009-avetmiss-report.md). The export runs
  * every record it writes through it, and the readiness list is what it finds: the two cannot
  * disagree, because the list is made while the files are written, from the same values.
  *

@@ -3,7 +3,7 @@ import { Alert, SubmitButton } from "~/components/ui";
 import { classDates, seatsWording } from "~/schemas/class-text";
 import { formatDateTime } from "~/utils/format";
 
-/** What the enrolment page shows of a class (CONTRACT section 14). */
+/** What the enrolment page shows of a class (docs/decisions/013-classes.md). */
 export interface ClassOption {
   id: string;
   start_date: string;

@@ -13,7 +13,7 @@ export type CourseCardData = Pick<Course, "id" | "unit_code" | "name" | "descrip
   first_outcomes: string[];
   /** how many learning outcomes the card leaves out */
   more_outcomes: number;
-  /** the next scheduled classes (CONTRACT section 14); empty for a course without classes */
+  /** the next scheduled classes (docs/decisions/013-classes.md); empty for a course without classes */
   classes: CardClass[];
 };
 

@@ -3,7 +3,7 @@ import { addDays, organisationToday, weekdayOf as weekday } from "~/utils/organi
 import type { DB } from "#db/connection";
 
 /**
- * The demo's classes (CONTRACT section 14): past, running and upcoming, one full with a
+ * The demo's classes (docs/decisions/013-classes.md): past, running and upcoming, one full with a
  * waitlist, and the demo student's attendance. Built around the enrolments the seed already
  * made, taking each class's dates from the enrolment's planned dates (so nothing the other
  * demo records say changes); new upcoming classes for the catalogue hold no one yet.

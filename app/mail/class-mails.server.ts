@@ -2,7 +2,7 @@ import { classDates, OFFER_HOURS } from "~/schemas/class-text";
 import { escapeHtml, greeting, htmlMail, textSignature, type MailRto } from "./layout.server";
 import type { MailMessage } from "./transport.server";
 
-/** The mails of classes (CONTRACT section 14). Links lead to pages; they sign nothing in. */
+/** The mails of classes (docs/decisions/013-classes.md). Links lead to pages; they sign nothing in. */
 
 function message(input: { to: string; fullName: string; rto: MailRto; subject: string; lines: string[] }): MailMessage {
   const text = [greeting(input.fullName), "", ...input.lines, "", ...textSignature(input.rto)].join("\n");

@@ -7,7 +7,7 @@ import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
 
 /**
- * Attendance on a class's sessions (CONTRACT section 14): the class's trainer (or an admin)
+ * Attendance on a class's sessions (docs/decisions/013-classes.md): the class's trainer (or an admin)
  * marks each learner present, absent or late; two absences in a row raise an alert for the
  * office (its dashboard, and a mail sent once by the class jobs).
  */

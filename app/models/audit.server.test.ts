@@ -60,7 +60,7 @@ describe("the table refuses to be rewritten", () => {
   });
 });
 
-describe("every event of CONTRACT section 13 is written by the action that causes it", () => {
+describe("every event the audit trail lists (audit-actions.ts) is written by the action that causes it", () => {
   it("sign-in success, with the client address", async () => {
     const user = await makeUser(db);
     expect((await call(mod(loginRoute), "POST", "/api/auth/login", { json: { email: user.email, password: "password123" }, client: CLIENT })).status).toBe(200);

@@ -8,7 +8,7 @@ import type { AuditAction } from "./audit-actions";
 import { AUDIT_PAGE_SIZE } from "./audit-actions";
 
 /**
- * The audit trail (CONTRACT section 13). The model function that makes a change writes its
+ * The audit trail (docs/decisions/010-staff-sign-in-and-audit.md). The model function that makes a change writes its
  * entry, inside the same transaction, so an entry exists exactly when the change does; routes
  * only pass along who asked and from which client. Entries name fields, never their values,
  * and never hold a password, token or code. The table refuses UPDATE and DELETE itself

@@ -7,7 +7,7 @@ import { actorOf, recordAudit, type ActorRef } from "./audit.server";
 import { queueMail } from "./outbox.server";
 
 /**
- * The seat rule of classes (CONTRACT section 14), in one place. A seat is held by every
+ * The seat rule of classes (docs/decisions/013-classes.md), in one place. A seat is held by every
  * enrolment of the class that is not withdrawn, and by every open waitlist offer (a seat
  * offered to the first on the list is kept for them for OFFER_HOURS). Callers run inside
  * writeTransaction, whose writers take turns on both dialects and across servers, so the count

@@ -13,7 +13,7 @@ import { defaultLocationId } from "./location.server";
 import { queueMail } from "./outbox.server";
 
 /**
- * Classes of a course (CONTRACT section 14): a run of the course on given days, at a delivery
+ * Classes of a course (docs/decisions/013-classes.md): a run of the course on given days, at a delivery
  * location, with a trainer and a number of seats. The seat rule is class-seats.server.ts.
  */
 
@@ -24,7 +24,7 @@ export interface ClassSession {
   ends_at: string;
 }
 
-/** A class as the /api and the pages show it (CONTRACT 14's shape, plus the session ids and state). */
+/** A class as the /api and the pages show it (the /api's shape, plus the session ids and state). */
 export interface ClassView {
   id: string;
   course_id: string;

@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     due,
     dueTotal,
     awaitingUsi,
-    // two absences in a row (CONTRACT section 14)
+    // two absences in a row (docs/decisions/013-classes.md)
     attendanceAlerts: await listAttendanceAlerts(db, 5),
     hrw,
   };

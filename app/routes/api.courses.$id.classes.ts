@@ -9,7 +9,7 @@ import { notFound } from "~/utils/errors";
 
 /**
  * GET /api/courses/{id}/classes → the course's upcoming classes, soonest first, with seats
- * left (CONTRACT section 14). Open to anyone for an active course, like the catalogue; staff
+ * left (docs/decisions/013-classes.md). Open to anyone for an active course, like the catalogue; staff
  * also for an inactive one.
  */
 const handle = apiRoute({

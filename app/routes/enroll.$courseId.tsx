@@ -64,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       assessment_criteria: course.assessment_criteria,
     },
     enrolled: await isEnrolled(db, user.id, course.id),
-    // a course with classes is booked by choosing one (CONTRACT section 14)
+    // a course with classes is booked by choosing one (docs/decisions/013-classes.md)
     classes: await listUpcomingClasses(db, course.id),
     waitlist: (await waitlistForStudent(db, user.id)).filter((w) => w.course_id === course.id),
     myCourses: afterEnrollment(user.role),

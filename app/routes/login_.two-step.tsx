@@ -16,7 +16,7 @@ import { answerForm } from "~/utils/form-action.server";
 import { retryAfterFromAction } from "~/utils/http.server";
 
 /**
- * The second step of signing in (CONTRACT section 13): after a right password, an account with
+ * The second step of signing in (docs/decisions/010-staff-sign-in-and-audit.md, 018): after a right password, an account with
  * an authenticator lands here with a short-lived signed cookie naming its step on the server. A
  * right code (or an unused recovery code) starts the session and uses the step up: the cookie
  * completes one sign-in only. Wrong codes are limited per account.

@@ -12,7 +12,7 @@ import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useStudentData } from "~/components/student/student-data";
 import { ButtonLink, EmptyState } from "~/components/ui";
 
-/** The classes, attendance and waitlist places beside the layout's enrolments (CONTRACT section 14). */
+/** The classes, attendance and waitlist places beside the layout's enrolments (docs/decisions/013-classes.md). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
   const db = getDb();

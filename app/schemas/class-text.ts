@@ -1,5 +1,5 @@
 /**
- * The words of classes (CONTRACT section 14), free of zod and server code so pages can import
+ * The words of classes (docs/decisions/013-classes.md), free of zod and server code so pages can import
  * them: a message has one home, shared by the forms, the /api and the tests.
  */
 export const CLASS_FULL = "This class is full";

@@ -3,7 +3,7 @@ import { isCalendarDate } from "~/utils/organisation-calendar";
 import { classIdField } from "./enrollment";
 
 /**
- * Classes (CONTRACT section 14): one schema for the admin form and the /api. The form writes
+ * Classes (docs/decisions/013-classes.md): one schema for the admin form and the /api. The form writes
  * sessions one per line ("2026-12-03 07:30-15:30") so it works without JavaScript; the /api
  * sends them as objects. Both end in the same ClassInput.
  */

@@ -14,7 +14,7 @@ export const courseIdField = z
   .min(1, "Course is required")
   .max(100, "Course not found");
 
-/** A class of the course (CONTRACT section 14); an id that names none is "Class not found". */
+/** A class of the course (docs/decisions/013-classes.md); an id that names none is "Class not found". */
 export const classIdField = z.string({ message: "Class is required" }).trim().min(1, "Class is required").max(100, "Class not found");
 
 /** POST /api/enrollments: `{ course_id }`, and `class_id` to choose a class of a course that has them. */

@@ -3,7 +3,7 @@ import { e2eDb, insertClass as insertClassTaughtBy, insertCourse, userId } from 
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
 
 /**
- * Classes (CONTRACT section 14): booking a class and finding it on the calendar feed, joining a
+ * Classes (docs/decisions/013-classes.md): booking a class and finding it on the calendar feed, joining a
  * full class's waitlist, and a trainer marking a roster. Each test makes its own course and
  * class, so the demo catalogue is only read.
  */

@@ -151,7 +151,7 @@ const pages: PageCase[] = [
   { file: "admin.locations_.$id.tsx", path: () => `/admin/locations/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
   { file: "student.profile.enrollment.tsx", path: () => "/student/profile/enrollment", may: ["student"], methods: ["GET", "POST"] },
   { file: "admin.export[.]csv.ts", path: () => "/admin/export.csv", may: ["admin"], methods: ["GET"] },
-  // classes (CONTRACT section 14)
+  // classes (docs/decisions/013-classes.md)
   { file: "admin.courses.$id_.classes.new.tsx", path: () => `/admin/courses/${ids.freeCourse}/classes/new`, params: () => ({ id: ids.freeCourse }), may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.courses.$id_.classes.$classId.tsx", path: () => `/admin/courses/${ids.freeCourse}/classes/${ids.class}`, params: () => ({ id: ids.freeCourse, classId: ids.class }), may: ["admin"], methods: ["GET", "POST"] },
   { file: "trainer.classes._index.tsx", path: () => "/trainer/classes", may: ["trainer"], methods: ["GET"] },
@@ -160,6 +160,7 @@ const pages: PageCase[] = [
   { file: "student.calendar.tsx", path: () => "/student/calendar", may: ["student"], methods: ["GET", "POST"] },
   { file: "trainer.calendar.tsx", path: () => "/trainer/calendar", may: ["trainer"], methods: ["GET", "POST"] },
   { file: "admin.audit.tsx", path: () => "/admin/audit", may: ["admin"], methods: ["GET"] },
+  { file: "admin.mail.tsx", path: () => "/admin/mail", may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.audit[.]csv.ts", path: () => "/admin/audit.csv", may: ["admin"], methods: ["GET"] },
   { file: "admin.reports_.hrw.tsx", path: () => "/admin/reports/hrw?from=2026-01-01", may: ["admin"], methods: ["GET"] },
   { file: "admin.reports_.hrw[.]csv.ts", path: () => "/admin/reports/hrw.csv", may: ["admin"], methods: ["GET"] },
@@ -198,6 +199,7 @@ const api: ApiCase[] = [
   // the year of the enrolment made above (a year with no activity is a 404 saying so)
   { file: "api.admin.avetmiss.ts", method: "GET", path: () => `/api/admin/avetmiss?year=${new Date().getFullYear()}`, allowed: ADMIN_ONLY([200]) },
   { file: "api.admin.audit.ts", method: "GET", path: () => "/api/admin/audit", allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.mail.ts", method: "GET", path: () => "/api/admin/mail", allowed: ADMIN_ONLY([200]) },
   { file: "api.dashboard.stats.ts", method: "GET", path: () => "/api/dashboard/stats", allowed: { trainer: [200], admin: [200] } },
   {
     file: "api.certificates.$id.download.ts",
@@ -248,7 +250,7 @@ const api: ApiCase[] = [
     allowed: { trainer: [404, 422] },
   })),
   { file: "api.certificates.my.ts", method: "GET", path: () => "/api/certificates/my", allowed: { owner: [200], "other student": [200], trainer: [200, 403], admin: [200, 403] } },
-  // classes (CONTRACT section 14), aimed so nothing changes: an invalid body or an unknown id
+  // classes (docs/decisions/013-classes.md), aimed so nothing changes: an invalid body or an unknown id
   { file: "api.admin.courses.$id.classes.ts", method: "POST", path: () => `/api/admin/courses/${ids.freeCourse}/classes`, params: () => ({ id: ids.freeCourse }), json: () => ({}), allowed: ADMIN_ONLY([422]) },
   { file: "api.admin.classes.$id.ts", method: "PUT", path: () => `/api/admin/classes/${ids.unknown}`, params: () => ({ id: ids.unknown }), json: () => ({ seats: 5 }), allowed: ADMIN_ONLY([404]) },
   { file: "api.admin.classes.$id.ts", method: "DELETE", path: () => `/api/admin/classes/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },

@@ -45,7 +45,7 @@ async function tableNames(): Promise<string[]> {
 }
 
 /** Table row counts plus a hash of every row of every table (sign-in and reset request limits excepted). */
-// audit_log records refused sign-ins by design (CONTRACT section 13)
+// audit_log records refused sign-ins by design (docs/decisions/010-staff-sign-in-and-audit.md)
 // (and audit_head, the chain's head, moves with every entry)
 const NOT_DATA = new Set(["audit_log", "audit_head", "kysely_migration", "kysely_migration_lock"]);
 // A well-formed sign-in or reset request with a wrong password or an unknown email counts
