@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { DB } from "#db/connection";
 import { renderContext, renderMail, type RenderContext } from "~/mail/templates.server";
 import type { Mailer } from "~/mail/transport.server";
@@ -13,7 +14,7 @@ import { logLine } from "~/utils/log.server";
 
 export interface DeliveryOptions {
   mailer: Mailer;
-  /** who holds the claims: one name per process */
+  /** who holds the claims: the process's name (each run adds a suffix of its own) */
   worker: string;
   /** the clock, read at each claim and each outcome */
   now?: () => Date;
@@ -87,7 +88,10 @@ async function deliverOne(db: DB, message: ClaimedMessage, options: DeliveryOpti
  * (or, with `ids`, those messages once). Never throws: an error of the database is logged and
  * the next run tries again.
  */
-export async function deliverDueMail(db: DB, options: DeliveryOptions): Promise<DeliveryResult> {
+export async function deliverDueMail(db: DB, input: DeliveryOptions): Promise<DeliveryResult> {
+  // each run claims under a name of its own: a request's nudge and the runner in one process are
+  // two claimants, so neither can renew or record a claim the other holds
+  const options = { ...input, worker: `${input.worker}/${crypto.randomBytes(3).toString("hex")}` };
   const now = options.now ?? (() => new Date());
   const result: DeliveryResult = { sent: 0, failed: 0, givenUp: 0 };
   try {

@@ -51,12 +51,14 @@ export async function awaitBulkMail(url: string, sink: MailSink, keys: string[],
   const counts = sink.countsByKey();
   const db = openDatabase(url);
   try {
-    const senders = await db.selectFrom("outbox_messages").select("claimed_by").distinct().where("key", "in", keys).where("state", "=", "sent").execute();
+    // a sender is named "<process>/<run>": count the processes
+    const claims = await db.selectFrom("outbox_messages").select("claimed_by").distinct().where("key", "in", keys).where("state", "=", "sent").execute();
+    const senders = new Set(claims.map((c) => (c.claimed_by ?? "").split("/")[0]));
     return {
       delivered: keys.filter((k) => (counts.get(k) ?? 0) >= 1).length,
       lost: keys.filter((k) => !counts.get(k)),
       doubled: keys.filter((k) => (counts.get(k) ?? 0) > 1),
-      workers: senders.length,
+      workers: senders.size,
       seconds,
     };
   } finally {
