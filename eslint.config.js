@@ -16,6 +16,23 @@ import tseslint from "typescript-eslint";
 /** An import of `app/<folder>` by the `~/` alias, by a relative path or by tsconfig's baseUrl (`app/…`). */
 const appFolder = (folders) => `^(~/|(\\.\\./)+|app/)(${folders})(/|$)`;
 
+/**
+ * Every date the portal records or reports is the RTO's: "today" and "the date of this instant"
+ * come from app/utils/organisation-calendar.ts alone. An instant's UTC text cut to ten
+ * characters, or a Date's year, month or day read in UTC or the server's zone, is yesterday's
+ * date until 10 or 11 in the morning in Sydney (and last year's on 1 January's morning).
+ */
+const ORGANISATION_DATES = [
+  {
+    selector: "CallExpression[callee.property.name=/^(slice|substring|substr|split)$/][callee.object.callee.property.name='toISOString']",
+    message: "A date cut from toISOString() is the UTC date: use organisationToday(now) or organisationDate(iso) from ~/utils/organisation-calendar.",
+  },
+  {
+    selector: "CallExpression[callee.property.name=/^get(UTC)?(FullYear|Month|Date|Day)$/]",
+    message: "A Date's year, month or day in UTC or the server's zone is not the organisation's: use organisationToday, organisationYear or weekdayOf from ~/utils/organisation-calendar.",
+  },
+];
+
 /** Test files drive routes and models from outside; nothing imports them, so no boundary is crossed. */
 const tests = ["**/*.test.ts", "**/*.test.tsx"];
 
@@ -35,7 +52,8 @@ function boundary(name, files, patterns) {
     ignores: tests,
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
-      "no-restricted-syntax": ["error", ...dynamic],
+      // one no-restricted-syntax per file: a group in app/ keeps the organisation's dates rule too
+      "no-restricted-syntax": ["error", ...dynamic, ...(files.every((f) => f.startsWith("app/")) ? ORGANISATION_DATES : [])],
     },
   };
 }
@@ -115,27 +133,13 @@ export default tseslint.config(
     },
   },
 
-  // Every date the portal records or reports is the RTO's: "today" and "the date of this instant"
-  // come from app/utils/organisation-calendar.ts alone. An instant's UTC text cut to ten
-  // characters, or a Date's year, month or day read in UTC or the server's zone, is yesterday's
-  // date until 10 or 11 in the morning in Sydney (and last year's on 1 January's morning).
+  // The organisation's dates everywhere in app/ (ORGANISATION_DATES; the boundaries below repeat
+  // them, since a later no-restricted-syntax replaces an earlier one for the files both match).
   {
     name: "dates/organisation-calendar",
     files: ["app/**/*.{ts,tsx}"],
     ignores: [...tests, "app/utils/organisation-calendar.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "CallExpression[callee.property.name=/^(slice|substring|substr|split)$/][callee.object.callee.property.name='toISOString']",
-          message: "A date cut from toISOString() is the UTC date: use organisationToday(now) or organisationDate(iso) from ~/utils/organisation-calendar.",
-        },
-        {
-          selector: "CallExpression[callee.property.name=/^get(UTC)?(FullYear|Month|Date|Day)$/]",
-          message: "A Date's year, month or day in UTC or the server's zone is not the organisation's: use organisationToday, organisationYear or weekdayOf from ~/utils/organisation-calendar.",
-        },
-      ],
-    },
+    rules: { "no-restricted-syntax": ["error", ...ORGANISATION_DATES] },
   },
 
   // Models are the domain: they never see a Request, so never reach the layers that handle one;

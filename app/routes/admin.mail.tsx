@@ -91,8 +91,8 @@ export default function MailPage() {
       {data.messages.length === 0 ? (
         <EmptyState title="No messages match these filters" />
       ) : (
-        {/* relative: the header's screen-reader text (absolutely placed) stays inside the box that scrolls, not beyond the page's edge */}
         <Card className="relative overflow-x-auto">
+          {/* relative: the header's screen-reader text (absolutely placed) stays inside the box that scrolls, not beyond the page's edge */}
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Mail, newest first</caption>
             <thead className="bg-steel-50 text-steel-700">
