@@ -2,7 +2,9 @@ import type { Role } from "#db/schema";
 import { MINIMUM_AGE } from "~/schemas/hrw-codes";
 import { ageOn } from "./hrw-calendar.server";
 import type { CandidateChecks } from "./hrw-candidate.server";
-import type { StudentDetail } from "./student.server";
+import type { DB } from "#db/connection";
+import { recordAudit, type AuditActor } from "./audit.server";
+import { searchStudents, type StudentDetail, type StudentSearch } from "./student.server";
 import type { PublicUser } from "./user.server";
 import { usiStatus, type UsiStatus } from "./usi.server";
 
@@ -96,4 +98,25 @@ export function candidateChecksFor(reader: Reader, checks: CandidateChecks, toda
     age: age && { adult: ageOn(age.date_of_birth, today) >= MINIMUM_AGE, checked_by: age.checked_by, checked_at: age.checked_at },
     prerequisites: prerequisites.map(({ licence_number: _number, ...licence }) => licence),
   };
+}
+
+/**
+ * A page of students as `reader` may read them (GET /api/admin/students): whole records for
+ * administrators, the contact view for trainers. A page that carries sensitive fields (USIs,
+ * dates of birth, addresses) is a bulk read of personal data and goes into the audit trail,
+ * naming the fields, never a value; the search text (a name, an email) is not kept either.
+ */
+export async function studentPageFor(db: DB, reader: AuditActor & { id: string; role: Role }, search: StudentSearch) {
+  const page = await searchStudents(db, search);
+  const students = page.students.map((student) => personFor(reader, student));
+  if (page.students.some((student) => readsSensitive(reader, student.id))) {
+    await recordAudit(db, {
+      action: "students.listed",
+      actor: { id: reader.id, client: reader.client },
+      subject: { type: "students", id: null },
+      fields: SENSITIVE_FIELDS,
+      detail: `${students.length} of ${page.total} students, page ${page.page}`,
+    });
+  }
+  return { ...page, students };
 }

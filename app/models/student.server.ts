@@ -1,7 +1,7 @@
 import { writeTransaction, type DB } from "#db/connection";
 import { dialectSql } from "#db/dialect";
 import { sql } from "kysely";
-import type { AssessmentStatus, Role } from "#db/schema";
+import type { AssessmentStatus } from "#db/schema";
 import { hashPassword } from "~/auth/password.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
 import type { StudentCreateInput, StudentIssue, StudentPatch, StudentStatusFilter } from "~/schemas/student";
@@ -11,7 +11,6 @@ import { listEnrollmentsForStudent, type StudentEnrollment } from "./student-enr
 import { actorOf, recordAudit, recordStudentEdit, type ActorRef, type AuditActor } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { assertUsiFree, recordUsiVerification, usiChange } from "./usi.server";
-import { personFor, readsSensitive, SENSITIVE_FIELDS } from "./personal-data.server";
 import { avetmissChanges, getAvetmissDetails, type AvetmissDetails } from "~/avetmiss/details.server";
 import { AVETMISS_FIELDS } from "~/avetmiss/schema";
 import { assertEmailFree, getStudentById, getUserById, insertUser, publicUserColumns, revokeAllAccess, toPublicUser, type PublicUser } from "./user.server";
@@ -113,27 +112,6 @@ export async function searchStudents(db: DB, search: StudentSearch = {}): Promis
     .offset((page - 1) * pageSize)
     .execute();
   return { students: rows.map(toPublicUser), total, page, pageSize, pageCount };
-}
-
-/**
- * A page of students as `reader` may read them (GET /api/admin/students): whole records for
- * administrators, the contact view for trainers. A page that carries sensitive fields (USIs,
- * dates of birth, addresses) is a bulk read of personal data and goes into the audit trail,
- * naming the fields, never a value; the search text (a name, an email) is not kept either.
- */
-export async function studentPageFor(db: DB, reader: AuditActor & { id: string; role: Role }, search: StudentSearch) {
-  const page = await searchStudents(db, search);
-  const students = page.students.map((student) => personFor(reader, student));
-  if (page.students.some((student) => readsSensitive(reader, student.id))) {
-    await recordAudit(db, {
-      action: "students.listed",
-      actor: { id: reader.id, client: reader.client },
-      subject: { type: "students", id: null },
-      fields: SENSITIVE_FIELDS,
-      detail: `${students.length} of ${page.total} students, page ${page.page}`,
-    });
-  }
-  return { ...page, students };
 }
 
 /** A student's record for the office's edit form, which shows the USI: a staff view of it, audited. */

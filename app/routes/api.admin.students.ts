@@ -5,7 +5,7 @@ import { type StudentContactResponse, type UserResponse } from "~/api/schemas";
 import { STUDENT_LIST_DEFAULT_PAGE_SIZE, studentListApiQuery } from "~/schemas/page-queries";
 import { clientAddress } from "~/http/request-context.server";
 import { getDb } from "~/db.server";
-import { studentPageFor } from "~/models/student.server";
+import { studentPageFor } from "~/models/personal-data.server";
 
 /**
  * GET /api/admin/students?q=&status=&issue=&page=&page_size= → an array of students (clients
