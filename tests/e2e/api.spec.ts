@@ -469,6 +469,7 @@ test.describe("the /api at the HTTP layer", () => {
         "/api/hrw/assessments/{id}/results",
         "/api/admin/avetmiss",
         "/api/admin/audit",
+        "/api/admin/mail",
         "/api/admin/staff/{id}",
         "/api/admin/students",
         "/api/admin/students/{id}",

@@ -30,8 +30,8 @@ test("an administrator finds a given-up message and sends it again", async ({ pa
   await signIn(page, DEMO.admin.email);
   await page.getByRole("link", { name: "Mail", exact: true }).first().click();
   await expect(page).toHaveURL(/\/admin\/mail$/);
-  await page.getByLabel("State").selectOption("given_up");
-  await page.getByLabel("Recipient").fill(DEMO.student.name);
+  await page.getByLabel("State", { exact: true }).selectOption("given_up");
+  await page.getByLabel("Recipient", { exact: true }).fill(DEMO.student.name);
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/state=given_up/);
   const row = page.getByRole("row").filter({ hasText: course });
