@@ -117,7 +117,7 @@ export async function searchStudents(db: DB, search: StudentSearch = {}): Promis
 /** A student's record for the office's edit form, which shows the USI: a staff view of it, audited. */
 export async function getStudentForEdit(db: DB, id: string, shownTo: AuditActor): Promise<PublicUser | null> {
   const student = await getStudentById(db, id);
-  if (student && (student.usi || student.usi_claimed)) await recordAudit(db, { action: "usi.viewed", actor: shownTo, subject: { type: "user", id }, detail: "edit form" });
+  if (student && (student.usi || student.usi_claimed)) await writeTransaction(db, (trx) => recordAudit(trx, { action: "usi.viewed", actor: shownTo, subject: { type: "user", id }, detail: "edit form" }));
   return student;
 }
 
@@ -224,7 +224,7 @@ export async function getStudentDetail(db: DB, id: string, shownTo?: AuditActor)
       .executeTakeFirstOrThrow(),
   ]);
   // an administrator reading the record reads the USI: staff views of a USI are audited
-  if (shownTo && (row.usi || row.usi_claimed)) await recordAudit(db, { action: "usi.viewed", actor: shownTo, subject: { type: "user", id } });
+  if (shownTo && (row.usi || row.usi_claimed)) await writeTransaction(db, (trx) => recordAudit(trx, { action: "usi.viewed", actor: shownTo, subject: { type: "user", id } }));
   return {
     student: toPublicUser(row),
     usi_held_by: usiHolder ?? null,
