@@ -10,7 +10,7 @@ import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
 import { Alert, SubmitButton, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
-import { demoMode } from "~/env.server";
+import { demoMode } from "~/http/demo-lock.server";
 import { clientAddress } from "~/http/request-context.server";
 import { beginTwoStepSchema, confirmTwoStepSchema, ownerProofSchema, passwordChangeSchema } from "~/schemas/auth";
 import { PASSWORD_HINT } from "~/schemas/password-text";
