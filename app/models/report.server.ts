@@ -1,6 +1,6 @@
 import { writeTransaction, type DB } from "#db/connection";
 import { CURRENT_ENROLLMENT_STATUSES, ENROLLMENT_STATUSES, TIERS, type EnrollmentStatus, type Tier } from "#db/schema";
-import { overdueCertificateEnrollments } from "./certificate.server";
+import { overdueCertificateEnrollments } from "./certificate-due.server";
 import { enrollmentCountsByCourseAndStatus, percent } from "./stats.server";
 import { CERTIFICATE_GRACE_DAYS, filteredStudents, ISSUE_LABELS, undatedCompletions } from "./student.server";
 import type { Role } from "#db/schema";

@@ -11,7 +11,7 @@ import { buttonClasses, EmptyState, StatCard, TitledCard } from "~/components/ui
 import { getDb } from "~/db.server";
 import { approveAccount, listPendingAccounts, rejectAccount } from "~/models/approval.server";
 import { countAllCourses } from "~/models/course-admin.server";
-import { countCompletedAwaitingCertificate, listCompletedAwaitingCertificate } from "~/models/certificate.server";
+import { countCompletedAwaitingCertificate, listCompletedAwaitingCertificate } from "~/models/certificate-due.server";
 import { AwaitingUsiCard, DueDate } from "~/components/certificates-due";
 import { getDashboardStats } from "~/models/stats.server";
 import { listAttendanceAlerts } from "~/models/attendance.server";

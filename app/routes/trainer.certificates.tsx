@@ -9,12 +9,9 @@ import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { AwaitingUsiCard, linkClass, OverdueBadge } from "~/components/certificates-due";
 import { Alert, EmptyState, SubmitButton, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
-import {
-  countCompletedAwaitingCertificate,
-  issueCertificate,
-  listCompletedAwaitingCertificate,
-  listRecentCertificates,
-} from "~/models/certificate.server";
+import { listRecentCertificates } from "~/models/certificate.server";
+import { countCompletedAwaitingCertificate, listCompletedAwaitingCertificate } from "~/models/certificate-due.server";
+import { issueCertificate } from "~/models/certificate-issue.server";
 import { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
 import { certificateIssueSchema } from "~/schemas/page-queries";
 import { answerForm } from "~/utils/form-action.server";
