@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import { hashPassword } from "~/auth/password.server";
 import { newVerificationCode, nextCertificateNumber } from "~/models/certificate-number.server";
 import { createCourse } from "~/models/course-admin.server";
+import { recordEvent } from "~/models/event.server";
 import { createLocation } from "~/models/location.server";
 import { insertUser } from "~/models/user.server";
 import { courseCreateSchema } from "~/schemas/course";
@@ -129,6 +130,9 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
       return defaultPlannedDates(enrolledOn, hours);
     };
 
+    // Enrolments, their certificates, assessments and files are written here, dated months back:
+    // createEnrollment starts an enrolment today at the default yard, and issueCertificate queues
+    // the learner's mail (the demo would send one per certificate at its first start).
     const enrol = async (
       student: { id: string; full_name: string },
       key: string,
@@ -157,37 +161,29 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
           planned_end_date: planned.end,
         })
         .execute();
-      await trx
-        .insertInto("events")
-        .values({
-          id: crypto.randomUUID(),
-          actor_id: student.id,
-          subject_user_id: student.id,
-          type: "enrollment.created",
-          entity_type: "enrollment",
-          entity_id: enrollmentId,
-          message: `Enrolled in ${course.name}`,
-          created_at: iso(enrolledDaysAgo),
-        })
-        .execute();
+      await recordEvent(trx, {
+        actorId: student.id,
+        subjectUserId: student.id,
+        type: "enrollment.created",
+        entityType: "enrollment",
+        entityId: enrollmentId,
+        message: `Enrolled in ${course.name}`,
+        now: iso(enrolledDaysAgo),
+      });
       return { enrollmentId, course, completedDaysAgo };
     };
 
     const certify = async (student: { id: string }, e: Awaited<ReturnType<typeof enrol>>, withCertificate: boolean) => {
       if (e.completedDaysAgo === null) return;
-      await trx
-        .insertInto("events")
-        .values({
-          id: crypto.randomUUID(),
-          actor_id: trainerId,
-          subject_user_id: student.id,
-          type: "enrollment.status",
-          entity_type: "enrollment",
-          entity_id: e.enrollmentId,
-          message: `${e.course.name} marked completed`,
-          created_at: iso(e.completedDaysAgo),
-        })
-        .execute();
+      await recordEvent(trx, {
+        actorId: trainerId,
+        subjectUserId: student.id,
+        type: "enrollment.status",
+        entityType: "enrollment",
+        entityId: e.enrollmentId,
+        message: `${e.course.name} marked completed`,
+        now: iso(e.completedDaysAgo),
+      });
       if (!withCertificate) return;
       const issued = new Date(now.getTime() - Math.max(0, e.completedDaysAgo - 2) * DAY);
       const certificateId = crypto.randomUUID();
@@ -207,19 +203,15 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
           verification_code: newVerificationCode(),
         })
         .execute();
-      await trx
-        .insertInto("events")
-        .values({
-          id: crypto.randomUUID(),
-          actor_id: trainerId,
-          subject_user_id: student.id,
-          type: "certificate.issued",
-          entity_type: "certificate",
-          entity_id: certificateId,
-          message: `Certificate ${number} issued for ${e.course.name}`,
-          created_at: issued.toISOString(),
-        })
-        .execute();
+      await recordEvent(trx, {
+        actorId: trainerId,
+        subjectUserId: student.id,
+        type: "certificate.issued",
+        entityType: "certificate",
+        entityId: certificateId,
+        message: `Certificate ${number} issued for ${e.course.name}`,
+        now: issued.toISOString(),
+      });
     };
 
     // The demo student: every enrolment state, certificates, a file and assessments.
@@ -379,19 +371,15 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     const waiting = [...cohort.values()].filter((c) => !c.picks.includes("tower-crane")).slice(0, 3).map((c) => c.student.id);
     await seedDemoClasses(trx, { now, trainerId, courseIds, locationIds, demoStudentId: demo.id, waitingStudentIds: waiting });
 
-    await trx
-      .insertInto("events")
-      .values({
-        id: crypto.randomUUID(),
-        actor_id: adminId,
-        subject_user_id: null,
-        type: "seed",
-        entity_type: "system",
-        entity_id: null,
-        message: "Demo data seeded",
-        created_at: now.toISOString(),
-      })
-      .execute();
+    await recordEvent(trx, {
+      actorId: adminId,
+      subjectUserId: null,
+      type: "seed",
+      entityType: "system",
+      entityId: null,
+      message: "Demo data seeded",
+      now: now.toISOString(),
+    });
   });
   return { seeded: true };
 }
