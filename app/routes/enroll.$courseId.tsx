@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { Role } from "#db/schema";
 import { HOME_BY_ROLE, requireUser } from "~/auth/guards.server";
 import { CourseOverview } from "~/components/course/course-overview";
@@ -14,7 +15,7 @@ import { getCourse } from "~/models/course.server";
 import { createEnrollment, isEnrolled } from "~/models/enrollment.server";
 import { listUpcomingClasses } from "~/models/class.server";
 import { acceptOffer, joinWaitlist, leaveWaitlist, waitlistForStudent } from "~/models/waitlist.server";
-import { ClassRadioList, WaitlistForms } from "~/components/class-choice";
+import { ClassRadioList, SeatOffers, WaitlistForms } from "~/components/class-choice";
 import { OFFER_ACCEPTED, WAITLIST_JOINED, WAITLIST_LEFT } from "~/schemas/class-text";
 import { courseIdField, enrollmentFormSchema } from "~/schemas/enrollment";
 import { waitlistFormSchema } from "~/schemas/class";
@@ -110,13 +111,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-/** True once React runs in the browser: the server's HTML must work without it. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 export default function Enroll() {
   const { course, enrolled, myCourses, rto, classes, waitlist } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
@@ -136,6 +130,11 @@ export default function Enroll() {
           <Link to={coursePagePath(course.id)} className="text-sm font-semibold text-hivis-700 underline-offset-4 hover:underline">
             ← Back to the course
           </Link>
+          {alreadyEnrolled ? null : (
+            <div className="mt-4">
+              <SeatOffers offers={waitlist} />
+            </div>
+          )}
           <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
             <div className="space-y-6">
               <CourseOverview course={course} eyebrow="Enrol in" />
@@ -169,7 +168,7 @@ export default function Enroll() {
               ) : (
                 <Form method="post" noValidate className="mt-6 space-y-4">
                   {data?.error && !data.fieldErrors.terms && !classError ? <Alert>{data.error}</Alert> : null}
-                  {classes.length ? <ClassRadioList classes={classes} error={classError} chosen={data?.values.class_id} /> : null}
+                  {classes.length ? <ClassRadioList classes={classes} error={classError} chosen={data?.values.class_id} mine={waitlist} /> : null}
                   <div>
                     <div className="flex items-start gap-3">
                       <input
