@@ -21,13 +21,13 @@ const COPY_FAILED = "Could not copy: select the address and copy it yourself";
 export function CalendarFeedPage({ createdAt, result, what }: { createdAt: string | null; result?: CalendarFeedResult; what: string }) {
   useActionToast(result);
   const hydrated = useHydrated();
-  const made = result && "url" in result ? result.url : null;
+  const made = result && "url" in result ? result : null;
   const failed = result && "error" in result ? result.error : null;
   const exists = made !== null || createdAt !== null;
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(made ?? "");
+      await navigator.clipboard.writeText(made?.url ?? "");
       toast.success(COPIED);
     } catch {
       toast.error(COPY_FAILED);
@@ -44,7 +44,7 @@ export function CalendarFeedPage({ createdAt, result, what }: { createdAt: strin
         {failed ? <Alert>{failed}</Alert> : null}
         {made ? (
           <div className="space-y-2">
-            <Alert tone="success">Your calendar address is below. It is shown only this once: copy it into your calendar app now.</Alert>
+            <Alert tone="success">{`${made.toast.message}. It is shown only this once: copy it now.`}</Alert>
             <label htmlFor="feed-url" className="block text-sm font-semibold text-steel-800">
               Calendar address
             </label>
@@ -52,7 +52,7 @@ export function CalendarFeedPage({ createdAt, result, what }: { createdAt: strin
               id="feed-url"
               readOnly
               rows={3}
-              value={made}
+              value={made.url}
               onFocus={(e) => e.currentTarget.select()}
               className="block w-full resize-none break-all rounded-md border border-steel-300 bg-steel-50 px-3 py-2 font-mono text-sm text-steel-900"
             />
@@ -62,7 +62,7 @@ export function CalendarFeedPage({ createdAt, result, what }: { createdAt: strin
                   Copy the address
                 </Button>
               ) : null}
-              <a href={made.replace(/^https?:/, "webcal:")} className="inline-flex min-h-11 items-center text-sm font-semibold text-hivis-800 underline underline-offset-4">
+              <a href={made.url.replace(/^https?:/, "webcal:")} className="inline-flex min-h-11 items-center text-sm font-semibold text-hivis-800 underline underline-offset-4">
                 Subscribe in my calendar app
               </a>
             </div>
