@@ -35,6 +35,15 @@ test.describe("a visitor who picks a course", () => {
     const start = addDays(organisationToday(), 15);
     await insertClass(course.id, start, start, 6, DEMO.trainer.email);
 
+    // a visitor's copy is shared and kept like the catalogue's
+    const first = await page.request.get(`/courses/${course.id}`);
+    expect(first.headers()["cache-control"]).toBe("public, max-age=60");
+    // the second visitor gets the stored page (only stored pages carry an ETag and an Age)
+    const again = await page.request.get(`/courses/${course.id}`);
+    expect(again.headers()["etag"]).toMatch(/^"/);
+    expect(again.headers()["age"]).toMatch(/^\d+$/);
+    expect(await again.text()).toBe(await first.text());
+
     await page.goto(`/courses?q=${encodeURIComponent(course.name)}`);
     await page.getByRole("article", { name: course.name }).getByRole("link", { name: course.name }).click();
     await expect(page).toHaveURL(new RegExp(`/courses/${course.id}$`));
