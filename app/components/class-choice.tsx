@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { SubmitButton } from "~/components/ui";
-import { classDates, seatHeldWording, seatsWording } from "~/schemas/class-text";
+import { classDates, seatHeldWording, seatsWording, sessionWording } from "~/schemas/class-text";
 import { enrolPath } from "~/utils/course-links";
 import { formatDateTime } from "~/utils/format";
 
@@ -22,12 +22,6 @@ export interface MyWaitlistEntry {
   offer_expires_at: string | null;
 }
 
-function sessionLine(c: ClassOption): string {
-  const first = c.sessions[0];
-  if (!first) return "";
-  const days = c.sessions.length === 1 ? "1 session" : `${c.sessions.length} sessions`;
-  return `${days}, from ${first.starts_at}`;
-}
 
 /** The offer of a seat a learner holds in one of a class's (an entry of `mine` that is offered), or undefined. */
 const offerFor = (mine: MyWaitlistEntry[], classId: string) => mine.find((m) => m.class_id === classId && m.status === "offered" && m.offer_expires_at);
@@ -54,7 +48,13 @@ export function ClassRadioList({ classes, error, chosen, mine = [] }: { classes:
               <input type="radio" name="class_id" value={c.id} defaultChecked={c.id === selected} disabled={full} className="mt-0.5 h-4 w-4 accent-hivis-600" />
               <span>
                 <span className="block font-semibold">{classDates(c.start_date, c.end_date)}</span>
-                <span className="block">{[c.location, sessionLine(c), c.trainer_name ? `Trainer: ${c.trainer_name}` : null].filter(Boolean).join(" · ")}</span>
+                <span className="block">{[c.location, c.trainer_name ? `Trainer: ${c.trainer_name}` : null].filter(Boolean).join(" · ")}</span>
+                {/* inside a label only phrasing content is allowed: one line per session, no list */}
+                {c.sessions.map((session) => (
+                  <span key={`${session.date} ${session.starts_at}`} className="block text-steel-700">
+                    {sessionWording(session)}
+                  </span>
+                ))}
                 <span className={`block font-semibold ${full ? "text-red-700" : "text-green-800"}`}>
                   {offer ? seatHeldWording(formatDateTime(offer.offer_expires_at)) : seatsWording(c.seats_left)}
                 </span>

@@ -143,6 +143,7 @@ test.describe("a seat held on a waitlist", () => {
     await expect(chosen).toHaveCount(1);
     await expect(page.locator("label").filter({ has: chosen })).toContainText(classDates(offered, offered));
     await expect(page.locator("label").filter({ has: chosen })).toContainText(heldUntil);
+    await expect(page.locator("label").filter({ has: chosen })).toContainText(`${classDates(offered, offered)}, 7:30 am – 3:30 pm`);
     await expect(page.getByText("Full: join the waitlist")).toHaveCount(0);
     await expectAccessible(page);
     await fitsAPhone(page);
