@@ -5,7 +5,7 @@ import { RouteError } from "~/components/route-error";
 import { RowActionButton } from "~/components/admin/row-action-button";
 import { PageTitle } from "~/components/portal-shell";
 import { ActiveBadge } from "~/components/status-badges";
-import { Card, EmptyState } from "~/components/ui";
+import { Card, EmptyState, TableScroll } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listStaff, setStaffActive } from "~/models/staff.server";
 import { staffToggleSchema, staffTwoStepResetSchema } from "~/schemas/page-queries";
@@ -63,7 +63,8 @@ export default function StaffManagement() {
       {staff.length === 0 ? (
         <EmptyState title="No staff accounts" />
       ) : (
-        <Card className="overflow-x-auto">
+        <Card>
+          <TableScroll label="Trainers and administrators">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Trainers and administrators</caption>
             <thead className="bg-steel-50 text-steel-700">
@@ -135,6 +136,7 @@ export default function StaffManagement() {
               ))}
             </tbody>
           </table>
+          </TableScroll>
         </Card>
       )}
     </>
