@@ -27,6 +27,9 @@ function routeOf(pathname: string): string {
     .join("/");
 }
 
+/** The terminal colour codes in an expectation's message. */
+const COLOUR_CODES = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
 interface Misfit {
   url: string;
   width: number;
@@ -100,7 +103,7 @@ async function walk(page: Page, js: boolean, start: string[], keep: (pathname: s
         await expectAccessible(page);
       } catch (error) {
         // the violations, out of the failed expectation's diff
-        const violations = (error as Error).message.replace(/\u001b\[[0-9;]*m/g, "").match(/"[a-z-]+: [^"]*"/g) ?? [(error as Error).message];
+        const violations = (error as Error).message.replace(COLOUR_CODES, "").match(/"[a-z-]+: [^"]*"/g) ?? [(error as Error).message];
         found.push({ url: landed, width: 0, problems: violations.map((v) => `axe: ${v}`) });
       }
     }
@@ -145,4 +148,18 @@ test.describe("every page fits a phone", () => {
       expectFits(found);
     });
   }
+
+  test("a failed save in the enrolment-details dialog brings its first bad field into view", async ({ page, js }) => {
+    test.skip(!js, "without JavaScript the answer is a new page, opened at its top");
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, DEMO.student.email);
+    await page.goto("/student/profile/enrollment");
+    const dialog = page.getByRole("dialog", { name: "My enrolment details" });
+    await dialog.getByLabel("Postcode").fill("12");
+    await dialog.getByRole("button", { name: "Save enrolment details" }).click();
+    await expect(dialog.getByText("Enter a 4-digit postcode")).toBeVisible();
+    await expect(dialog.getByLabel("Postcode")).toBeFocused();
+    await expect(dialog.getByLabel("Postcode")).toBeInViewport();
+  });
 });
+

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useActionData, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -6,7 +6,9 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([t
 /**
  * A modal that is a route: rendered open over its parent page, closed by a link back, so it
  * opens, works and can be shared as a URL without JavaScript. With JavaScript it takes focus
- * when it opens, keeps Tab inside, and closes on Escape.
+ * when it opens, keeps Tab inside, and closes on Escape. After a failed save it brings the
+ * first field in error into view and focuses it: the form is sent from its end, and a long
+ * dialog would otherwise stay scrolled there with the error out of sight.
  */
 export function Modal({
   title,
@@ -22,6 +24,7 @@ export function Modal({
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
+  const answer = useActionData();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -54,6 +57,18 @@ export function Modal({
     };
   }, [closeTo, navigate]);
 
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !answer) return;
+    // A form in the dialog that moved focus itself (to a summary of its errors) keeps it; focus
+    // still on the button that sent the form, or lost with it, moves to the first error.
+    const active = document.activeElement;
+    if (active && dialog.contains(active) && !active.matches("button, dialog")) return;
+    const invalid = dialog.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) invalid.focus();
+    else dialog.querySelector('[role="alert"]')?.scrollIntoView({ block: "nearest" });
+  }, [answer]);
+
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-steel-950/60 p-3 sm:items-center sm:p-6">
       <dialog
@@ -71,7 +86,7 @@ export function Modal({
           <Link
             to={closeTo}
             preventScrollReset
-            className="rounded-md px-2 py-1 text-sm font-semibold text-steel-600 hover:bg-steel-100"
+            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-sm font-semibold text-steel-600 hover:bg-steel-100"
             aria-label={`Close ${title}`}
           >
             ✕
