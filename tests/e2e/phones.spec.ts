@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { e2eDb } from "./e2e-db";
-import { DEMO, expect, expectAccessible, signIn, test } from "./fixtures";
+import { authenticatorCode, DEMO, expect, expectAccessible, registerStudent, signIn, test } from "./fixtures";
 
 /**
  * Every page fits a phone: at 360 and 390 px wide, with JavaScript on and off, no page of any
@@ -81,6 +81,27 @@ async function misfits(page: Page): Promise<string[]> {
   });
 }
 
+/** What does not fit on the page shown, at each width, and what axe finds on it (with JavaScript: axe runs in the page). */
+async function check(page: Page, js: boolean): Promise<Misfit[]> {
+  const url = new URL(page.url()).pathname;
+  const found: Misfit[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    const problems = await misfits(page);
+    if (problems.length) found.push({ url, width, problems });
+  }
+  if (js) {
+    try {
+      await expectAccessible(page);
+    } catch (error) {
+      // the violations, out of the failed expectation's diff
+      const violations = (error as Error).message.replace(COLOUR_CODES, "").match(/"[a-z-]+: [^"]*"/g) ?? [(error as Error).message];
+      found.push({ url, width: 0, problems: violations.map((v) => `axe: ${v}`) });
+    }
+  }
+  return found;
+}
+
 /** Visits `start`, then every page its links lead to (once per route) that `keep` accepts; checks each at every width. */
 async function walk(page: Page, js: boolean, start: string[], keep: (pathname: string) => boolean) {
   const queue = [...start];
@@ -93,20 +114,7 @@ async function walk(page: Page, js: boolean, start: string[], keep: (pathname: s
     const landed = new URL(page.url()).pathname;
     if (routes.has(routeOf(landed)) && routeOf(landed) !== routeOf(new URL(url, page.url()).pathname)) continue; // a redirect to a page already seen
     routes.set(routeOf(landed), landed);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 800 });
-      const problems = await misfits(page);
-      if (problems.length) found.push({ url: landed, width, problems });
-    }
-    if (js) {
-      try {
-        await expectAccessible(page);
-      } catch (error) {
-        // the violations, out of the failed expectation's diff
-        const violations = (error as Error).message.replace(COLOUR_CODES, "").match(/"[a-z-]+: [^"]*"/g) ?? [(error as Error).message];
-        found.push({ url: landed, width: 0, problems: violations.map((v) => `axe: ${v}`) });
-      }
-    }
+    found.push(...(await check(page, js)));
     const hrefs = await page.locator("a[href]:not([download])").evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
     for (const href of hrefs) {
       const target = new URL(href);
@@ -148,6 +156,29 @@ test.describe("every page fits a phone", () => {
       expectFits(found);
     });
   }
+
+  test("two-step sign-in's pages: setting up, the recovery codes and the second step", async ({ page, js }) => {
+    const student = await registerStudent(page, "Robin Phone");
+    await signIn(page, student.email);
+    await page.goto("/account/security");
+    await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
+    const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+    const found = await check(page, js);
+    const confirm = page.getByRole("form", { name: "Confirm the authenticator app" });
+    const setUpAt = Date.now();
+    await confirm.getByLabel("Code from the app").fill(authenticatorCode(secret, setUpAt));
+    await confirm.getByLabel("Current password").fill(student.password);
+    await confirm.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+    await expect(page.getByRole("list", { name: "Recovery codes" })).toBeVisible();
+    found.push(...(await check(page, js)));
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByLabel("Email").fill(student.email);
+    await page.getByLabel("Password").fill(student.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/login\/two-step/);
+    found.push(...(await check(page, js)));
+    expectFits(found);
+  });
 
   test("a failed save in the enrolment-details dialog brings its first bad field into view", async ({ page, js }) => {
     test.skip(!js, "without JavaScript the answer is a new page, opened at its top");

@@ -1,14 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { Secret, TOTP } from "otpauth";
-import { DEMO, expect, expectAccessible, signIn, signOut, test, uniqueEmail } from "./fixtures";
+import { authenticatorCode, DEMO, expect, expectAccessible, signIn, signOut, test, uniqueEmail } from "./fixtures";
 import { e2eDb, outboxDir } from "./e2e-db";
-
-/** The code an authenticator app shows for `secret` at `at` (RFC 6238: SHA-1, 6 digits, 30 s). */
-function authenticatorCode(secret: string, at: number): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: at });
-}
 
 /** A fresh administrator with the demo password (the server runs the demo, where two-step is offered, not required). */
 async function makeAdmin(): Promise<string> {
