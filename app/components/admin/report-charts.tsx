@@ -113,7 +113,8 @@ export function MonthlyChart({ year, months }: { year: number; months: Array<{ m
 }
 
 export function TierChart({ year, tiers }: { year: number; tiers: Array<{ tier: Tier; completions: number }> }) {
-  const width = 640;
+  // narrower than the monthly chart: scaled down to a phone's width, its words stay readable
+  const width = 400;
   // each tier's name sits on its own line above its bar, so a long name is never cut by the
   // bar beside it, however narrow the screen that scales the chart down
   const rowH = 48;
@@ -122,7 +123,7 @@ export function TierChart({ year, tiers }: { year: number; tiers: Array<{ tier: 
   const plotW = width - 48;
   return (
     <figure>
-      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-labelledby="tier-title">
+      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full max-w-xl" role="img" aria-labelledby="tier-title">
         <title id="tier-title">{`Completions per tier, ${year}: ${tiers.map((t) => `${TIER_TITLES[t.tier]} ${t.completions}`).join(", ")}`}</title>
         {tiers.map((t, i) => {
           const w = (t.completions / top) * plotW;
