@@ -3,6 +3,15 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Whether all of `element` shows, in the window and in the dialog's scrolling body. */
+function inSight(element: HTMLElement, frame: HTMLElement | null): boolean {
+  const box = element.getBoundingClientRect();
+  const view = frame?.getBoundingClientRect();
+  const top = Math.max(0, view?.top ?? 0);
+  const bottom = Math.min(window.innerHeight, view?.bottom ?? window.innerHeight);
+  return box.top >= top && box.bottom <= bottom;
+}
+
 /**
  * A modal that is a route: rendered open over its parent page, closed by a link back, so it
  * opens, works and can be shared as a URL without JavaScript. With JavaScript it takes focus
@@ -24,6 +33,7 @@ export function Modal({
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
+  const body = useRef<HTMLDivElement>(null);
   const answer = useActionData();
 
   useEffect(() => {
@@ -65,7 +75,8 @@ export function Modal({
     const active = document.activeElement;
     if (active && dialog.contains(active) && !active.matches("button, dialog")) return;
     const invalid = dialog.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (invalid) invalid.focus();
+    // A field already in sight is focused where it is: the page does not jump under the reader.
+    if (invalid) invalid.focus({ preventScroll: inSight(invalid, body.current) });
     else dialog.querySelector('[role="alert"]')?.scrollIntoView({ block: "nearest" });
   }, [answer]);
 
@@ -86,13 +97,13 @@ export function Modal({
           <Link
             to={closeTo}
             preventScrollReset
-            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-sm font-semibold text-steel-600 hover:bg-steel-100"
+            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-sm font-semibold text-steel-600 hover:bg-steel-100 sm:h-auto sm:w-auto sm:px-2 sm:py-1"
             aria-label={`Close ${title}`}
           >
             ✕
           </Link>
         </div>
-        <div className="max-h-[80vh] overflow-y-auto px-5 py-4">{children}</div>
+        <div ref={body} className="max-h-[80vh] overflow-y-auto px-5 py-4">{children}</div>
       </dialog>
     </div>
   );
