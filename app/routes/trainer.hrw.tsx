@@ -4,7 +4,7 @@ import { requireRole } from "~/auth/guards.server";
 import { ExpiryWarnings, NoticesDue, PartsList, StageBadge } from "~/components/hrw/hrw-ui";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { ButtonLink, EmptyState, TitledCard } from "~/components/ui";
+import { ButtonLink, EmptyState, TitledCard, TableScroll } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listHrwAssessments, noticesDue } from "~/models/hrw-assessment.server";
 import { expiryWarnings, getAssessorRegister } from "~/models/hrw-register.server";
@@ -62,7 +62,7 @@ export default function TrainerHrw() {
           {assessments.length === 0 ? (
             <EmptyState title="No assessments booked for you" />
           ) : (
-            <div className="overflow-x-auto">
+            <TableScroll label="Assessments booked for you">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Assessments booked for you</caption>
                 <thead className="bg-steel-50 text-steel-700">
@@ -92,7 +92,7 @@ export default function TrainerHrw() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </TitledCard>
       </div>
