@@ -37,7 +37,7 @@ export function ClassRadioList({ classes, error, chosen }: { classes: ClassOptio
   const firstFree = classes.find((c) => c.seats_left > 0)?.id;
   const selected = chosen && classes.some((c) => c.id === chosen && c.seats_left > 0) ? chosen : firstFree;
   return (
-    <fieldset aria-describedby={error ? "class-error" : undefined}>
+    <fieldset id="class_id" tabIndex={-1} aria-describedby={error ? "class-error" : undefined}>
       <legend className="text-sm font-bold text-steel-900">Choose a class</legend>
       <div className="mt-2 space-y-2">
         {classes.map((c) => {
