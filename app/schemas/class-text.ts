@@ -19,6 +19,7 @@ export const WAITLIST_LEFT = "You have left the waitlist";
 export const OFFER_ACCEPTED = "Seat accepted: you are enrolled in the class";
 export const NO_OFFER = "There is no open offer of a seat for you in this class";
 export const ATTENDANCE_SAVED = "Attendance saved";
+export const SESSION_NOT_STARTED = "This session has not started: mark attendance on its day";
 export const FEED_RENEWED = "New calendar address made: the old one no longer works";
 export const OFFER_HOURS = 48;
 
@@ -37,6 +38,13 @@ const DAY_MONTH = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "sho
 export function classDates(start: string, end: string): string {
   const fmt = (iso: string, withYear: boolean) => (withYear ? DAY_MONTH_YEAR : DAY_MONTH).format(new Date(`${iso}T00:00:00Z`));
   return start === end ? fmt(start, true) : `${fmt(start, false)} – ${fmt(end, true)}`;
+}
+
+/** A session's "HH:MM" on the RTO's clock as people read it: "7:30 am", "12:00 pm". */
+export function clockTime(time: string): string {
+  const [h, m] = time.split(":").map(Number);
+  if (h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m)) return time;
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "am" : "pm"}`;
 }
 
 export const ATTENDANCE_WORDS = { present: "Present", absent: "Absent", late: "Late" } as const;
