@@ -68,6 +68,10 @@ export function ConfirmAction({
   confirming,
   children,
   triggerClassName,
+  triggerFields,
+  triggerVariant = "danger",
+  triggerSize,
+  triggerLabel,
 }: {
   intent: string;
   /** hidden fields the action needs (the record's id on a list page) */
@@ -81,11 +85,19 @@ export function ConfirmAction({
   confirming: boolean;
   children: ReactNode;
   triggerClassName?: string;
+  /** fields typed before the question (a reason): they travel to the confirmed post */
+  triggerFields?: ReactNode;
+  triggerVariant?: "danger" | "secondary";
+  triggerSize?: "sm" | "md";
+  /** the trigger's accessible name when its text is short ("Deactivate") */
+  triggerLabel?: string;
 }) {
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const hydrated = useHydrated();
   const location = useLocation();
+  // what the trigger's form held when pressed (a typed reason), sent again with the confirmation
+  const [carried, setCarried] = useState<Record<string, string>>({});
   if (confirming) {
     return (
       <section
@@ -119,13 +131,20 @@ export function ConfirmAction({
         {Object.entries(fields ?? {}).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
+        {triggerFields}
         <SubmitButton
           intent={intent}
-          variant="danger"
+          variant={triggerVariant}
+          size={triggerSize}
+          aria-label={triggerLabel}
           busyLabel={busyLabel}
           onClick={(event) => {
             if (!hydrated || !dialog.current) return;
             event.preventDefault();
+            const typed: Record<string, string> = {};
+            const form = event.currentTarget.form;
+            if (form) for (const [name, value] of new FormData(form)) if (typeof value === "string" && name !== "intent") typed[name] = value;
+            setCarried(typed);
             dialog.current.showModal();
           }}
         >
@@ -138,7 +157,7 @@ export function ConfirmAction({
             titleId={titleId}
             title={title}
             intent={intent}
-            fields={fields}
+            fields={{ ...carried, ...fields }}
             confirmLabel={confirmLabel}
             busyLabel={busyLabel}
             keep={
