@@ -127,7 +127,7 @@ export function ConfirmAction({
   }
   return (
     <>
-      <Form method="post" className={triggerClassName}>
+      <Form method="post" noValidate className={triggerClassName}>
         {Object.entries(fields ?? {}).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
@@ -139,10 +139,11 @@ export function ConfirmAction({
           aria-label={triggerLabel}
           busyLabel={busyLabel}
           onClick={(event) => {
-            if (!hydrated || !dialog.current) return;
+            const form = event.currentTarget.form;
+            // a field left out goes to the action, which says so beside it before anything is asked
+            if (!hydrated || !dialog.current || (form && !form.checkValidity())) return;
             event.preventDefault();
             const typed: Record<string, string> = {};
-            const form = event.currentTarget.form;
             if (form) for (const [name, value] of new FormData(form)) if (typeof value === "string" && name !== "intent") typed[name] = value;
             setCarried(typed);
             dialog.current.showModal();
