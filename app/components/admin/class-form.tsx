@@ -91,8 +91,8 @@ export function ClassForm({
                 error={errors[sessionFieldId("session_date", i)]}
                 autoFocus={!hydrated && focusRow === i}
               />
-              <TextField label="Starts" id={sessionFieldId("session_start", i)} name="session_start" type="time" defaultValue={row.starts_at} error={errors[sessionFieldId("session_start", i)]} />
-              <TextField label="Ends" id={sessionFieldId("session_end", i)} name="session_end" type="time" defaultValue={row.ends_at} error={errors[sessionFieldId("session_end", i)]} />
+              <TextField label={`Session ${i + 1} starts`} id={sessionFieldId("session_start", i)} name="session_start" type="time" defaultValue={row.starts_at} error={errors[sessionFieldId("session_start", i)]} />
+              <TextField label={`Session ${i + 1} ends`} id={sessionFieldId("session_end", i)} name="session_end" type="time" defaultValue={row.ends_at} error={errors[sessionFieldId("session_end", i)]} />
               <Button
                 type="submit"
                 name="intent"

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 
 /** What a failed submission hands back to its page (FormFailure's shape, see form-action.server.ts). */
 export interface SummarisedFailure {
@@ -28,6 +28,12 @@ export function ErrorSummary({
   only?: readonly string[];
 }) {
   const headingId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  // after the page's own effects (a modal settling its focus), the summary has the last word
+  useEffect(() => {
+    const timer = setTimeout(() => ref.current?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [failure?.submittedAt]);
   if (!failure) return null;
   const fields = Object.entries(failure.fieldErrors ?? {}).filter(([name]) => name !== "form" && name !== "body" && (!only || only.includes(name)));
   const message = failure.error ?? null;
@@ -37,6 +43,7 @@ export function ErrorSummary({
   return (
     <div
       key={failure.submittedAt ?? "failure"}
+      ref={ref}
       autoFocus
       tabIndex={-1}
       aria-labelledby={headingId}

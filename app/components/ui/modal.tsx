@@ -22,6 +22,10 @@ export function Modal({
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
+  // the router hands out a new navigate after each submission: reading it from a ref keeps the
+  // effect (and its focus handling) from running again and taking focus from an error summary
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -31,7 +35,7 @@ export function Modal({
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
         event.preventDefault();
-        navigate(closeTo, { preventScrollReset: true });
+        navigateRef.current(closeTo, { preventScrollReset: true });
         return;
       }
       if (event.key !== "Tab") return;
@@ -52,7 +56,7 @@ export function Modal({
       document.removeEventListener("keydown", onKeyDown);
       if (previous && document.contains(previous)) previous.focus();
     };
-  }, [closeTo, navigate]);
+  }, [closeTo]);
 
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-steel-950/60 p-3 sm:items-center sm:p-6">
