@@ -48,7 +48,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!certificate || certificate.student_id !== student.student.id) throw notFound("Certificate");
       if (input.intent === "revoke") {
         // revoking is asked twice: the first post (reason given) answers with the question
-        if (!confirmed) return { ...confirmationAnswer("revoke"), certificate_id: certificate.id, reason: input.reason };
+        // (only one that can be revoked: the model refuses the rest at once)
+        if (!confirmed && certificate.status === "valid") return { ...confirmationAnswer("revoke"), certificate_id: certificate.id, reason: input.reason };
         await revokeCertificate(db, { certificateId: certificate.id, reason: input.reason, actorId: admin.id, client: clientAddress(request) });
         return redirectWithFlash(here, { type: "success", message: `Certificate ${certificate.certificate_number} revoked` });
       }

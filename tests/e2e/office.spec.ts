@@ -129,4 +129,20 @@ test.describe("the office", () => {
     await expect(page.locator("#terms")).toBeInViewport();
     expect(await e2eDb().get<{ n: number }>("select count(*) as n from enrollments e join users u on u.id = e.student_id where u.email = ?", learner.email)).toEqual({ n: 0 });
   });
+
+  test("deactivating a staff account asks first, naming whose account and what it stops", async ({ page, js }) => {
+    const staff = await registerStudent(page, `Tess Trainer ${crypto.randomUUID().slice(0, 4)}`);
+    await e2eDb().run("update users set role = 'trainer', approval_status = 'approved' where email = ?", staff.email);
+    await signIn(page, DEMO.admin.email);
+    await page.goto("/admin/staff");
+    await page.getByRole("button", { name: `Deactivate ${staff.name}` }).click();
+    const ask = question(page, js, `Deactivate ${staff.name}'s account?`);
+    await expect(ask).toContainText("can no longer sign in");
+    if (!js) await expect(ask).toBeFocused();
+    await expectAccessible(page);
+    expect(await e2eDb().get<{ is_active: number }>("select is_active from users where email = ?", staff.email)).toEqual({ is_active: 1 });
+    await ask.getByRole("button", { name: "Yes, deactivate" }).click();
+    await expectMessage(page, js, `${staff.name}'s account was deactivated`);
+    expect(await e2eDb().get<{ is_active: number }>("select is_active from users where email = ?", staff.email)).toEqual({ is_active: 0 });
+  });
 });

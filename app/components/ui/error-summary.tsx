@@ -46,6 +46,8 @@ export function ErrorSummary({
       ref={ref}
       autoFocus
       tabIndex={-1}
+      // announced at once too, as the form's message was before (a reader whose focus stays put hears it)
+      role="alert"
       aria-labelledby={headingId}
       data-error-summary=""
       className="scroll-mt-4 rounded-md border-2 border-red-700 bg-red-50 px-4 py-3 text-sm text-red-900 focus:outline-none focus:ring-4 focus:ring-red-300"
