@@ -37,7 +37,7 @@ export function ClassRadioList({ classes, error, chosen, mine = [] }: { classes:
   const first = classes.find((c) => offerFor(mine, c.id)) ?? classes.find(open);
   const selected = chosen && classes.some((c) => c.id === chosen && open(c)) ? chosen : first?.id;
   return (
-    <fieldset aria-describedby={error ? "class-error" : undefined}>
+    <fieldset id="class_id" tabIndex={-1} aria-describedby={error ? "class-error" : undefined}>
       <legend className="text-sm font-bold text-steel-900">Choose a class</legend>
       <div className="mt-2 space-y-2">
         {classes.map((c) => {

@@ -30,6 +30,13 @@ export async function isEnrolled(db: DB, studentId: string, courseId: string): P
   return row !== undefined;
 }
 
+/** A learner's enrolment in a course as its page reads it: none, one still to choose a class (awaitsClass), or one settled. */
+export async function enrollmentState(db: DB, studentId: string, courseId: string): Promise<"none" | "choose-class" | "enrolled"> {
+  const row = await db.selectFrom("enrollments").select(["class_id", "status"]).where("student_id", "=", studentId).where("course_id", "=", courseId).executeTakeFirst();
+  if (!row) return "none";
+  return awaitsClass(row) ? "choose-class" : "enrolled";
+}
+
 /**
  * Enrols a user in an active course: status enrolled, progress 0. An unknown or inactive
  * course is a 404 'Course not found'; a second enrollment in the same course is a 409 and
@@ -52,9 +59,19 @@ export async function createEnrollment(
         .where("is_active", "=", 1)
         .executeTakeFirst();
       if (!course) throw notFound("Course");
-      if (await isEnrolled(trx, input.studentId, course.id)) throw conflict(ALREADY_ENROLLED);
+      const held = await trx.selectFrom("enrollments").select(["id", "class_id", "status"]).where("student_id", "=", input.studentId).where("course_id", "=", course.id).executeTakeFirst();
+      if (held && !awaitsClass(held)) throw conflict(ALREADY_ENROLLED);
       // A course with classes: a seat in one (this transaction is the seat rule's turn).
       const placement = await placeInClass(trx, { courseId: course.id, studentId: input.studentId, classId: input.classId, now: nowDate });
+      if (held) {
+        // an enrolment whose class was cancelled takes a seat in the class chosen; it stays the same enrolment
+        if (!placement) throw conflict(ALREADY_ENROLLED);
+        await trx.updateTable("enrollments").set({ class_id: placement.id, location_id: placement.location_id ?? (await defaultLocationId(trx)), updated_at: now }).where("id", "=", held.id).execute();
+        await takeClass(trx, { enrollmentId: held.id, studentId: input.studentId, courseId: course.id, placement, actorId: input.actorId ?? input.studentId, now: nowDate });
+        await recordEvent(trx, { actorId: input.actorId ?? input.studentId, subjectUserId: input.studentId, type: "enrollment.class_chosen", entityType: "enrollment", entityId: held.id, message: `${course.name}: class of ${placement.start_date} chosen`, now });
+        const kept = await trx.selectFrom("enrollments").select(["status", "progress_percentage", "enrollment_date"]).where("id", "=", held.id).executeTakeFirstOrThrow();
+        return { id: held.id, course_id: course.id, class_id: placement.id, status: kept.status, progress_percentage: Number(kept.progress_percentage), enrollment_date: kept.enrollment_date };
+      }
       // Whoever enrols is a learner: a trainer or administrator taking a course gets a student
       // number (the AVETMISS client identifier) like anyone else, and is reported as one.
       const learner = await trx.selectFrom("users").select("student_number").where("id", "=", input.studentId).executeTakeFirst();
@@ -88,31 +105,46 @@ export async function createEnrollment(
         message: `Enrolled in ${course.name}`,
         now,
       });
-      if (placement) {
-        // the class's dates are the enrolment's planned activity dates; a waitlist offer it held is taken
-        await setPlannedDates(trx, { enrollmentId: id, start: placement.start_date, end: placement.end_date, actorId: input.actorId ?? input.studentId, now: nowDate });
-        await trx
-          .updateTable("class_waitlist")
-          .set({ status: "accepted" })
-          .where("class_id", "=", placement.id)
-          .where("student_id", "=", input.studentId)
-          .where("status", "in", ["waiting", "offered"])
-          .execute();
-        // enrolled in the course: their places on its other classes' waitlists are given up
-        await trx
-          .updateTable("class_waitlist")
-          .set({ status: "left" })
-          .where("student_id", "=", input.studentId)
-          .where("status", "in", ["waiting", "offered"])
-          .where("class_id", "in", trx.selectFrom("classes").select("id").where("course_id", "=", course.id))
-          .execute();
-      }
+      if (placement) await takeClass(trx, { enrollmentId: id, studentId: input.studentId, courseId: course.id, placement, actorId: input.actorId ?? input.studentId, now: nowDate });
       return { id, course_id: course.id, class_id: placement?.id ?? null, status: "enrolled" as const, progress_percentage: 0, enrollment_date: now };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALREADY_ENROLLED);
     throw error;
   }
+}
+
+/**
+ * An enrolment still to choose a class: held (enrolled or in progress) with none, as cancelling
+ * a class leaves its learners (class.server.ts cancelClass). The course page offers its classes.
+ */
+export function awaitsClass(enrollment: { class_id: string | null; status: EnrollmentStatus }): boolean {
+  return enrollment.class_id === null && (enrollment.status === "enrolled" || enrollment.status === "in_progress");
+}
+
+/** After an enrolment takes its seat in a class: the class's dates become its planned dates, and the learner's waitlist places on the course are settled. */
+async function takeClass(
+  trx: DB,
+  input: { enrollmentId: string; studentId: string; courseId: string; placement: { id: string; start_date: string; end_date: string }; actorId: string; now: Date },
+): Promise<void> {
+  const { placement } = input;
+  await setPlannedDates(trx, { enrollmentId: input.enrollmentId, start: placement.start_date, end: placement.end_date, actorId: input.actorId, now: input.now });
+  // a waitlist offer it held is taken
+  await trx
+    .updateTable("class_waitlist")
+    .set({ status: "accepted" })
+    .where("class_id", "=", placement.id)
+    .where("student_id", "=", input.studentId)
+    .where("status", "in", ["waiting", "offered"])
+    .execute();
+  // in a class of the course: their places on its other classes' waitlists are given up
+  await trx
+    .updateTable("class_waitlist")
+    .set({ status: "left" })
+    .where("student_id", "=", input.studentId)
+    .where("status", "in", ["waiting", "offered"])
+    .where("class_id", "in", trx.selectFrom("classes").select("id").where("course_id", "=", input.courseId))
+    .execute();
 }
 
 export const ENROLLMENT_COMPLETED_LOCKED = "This enrollment is completed and cannot be reopened: its certificate stands.";

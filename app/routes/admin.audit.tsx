@@ -5,7 +5,7 @@ import { queryObject } from "~/api/http.server";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { Alert, Button, ButtonLink, Card, EmptyState, Pagination, SelectField, TextField, TableScroll } from "~/components/ui";
+import { Alert, Button, ButtonLink, Card, EmptyState, Pagination, SelectField, TextField, TableScroll, ErrorSummary } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from "~/models/audit-actions";
 import { auditChainSummary, auditEntryView, listAudit } from "~/models/audit.server";
@@ -73,7 +73,7 @@ export default function AuditTrail() {
           </div>
         </Form>
       </Card>
-      {data.error ? <Alert>{data.error}</Alert> : null}
+      <ErrorSummary failure={data} />
       <div className="mb-3 flex items-center justify-between gap-3">
         <p className="text-sm text-steel-700" role="status">
           {data.total} {data.total === 1 ? "entry" : "entries"}

@@ -4,7 +4,7 @@ import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
-import { Alert, Card, SubmitButton, TextField } from "~/components/ui";
+import { Card, ErrorSummary, SubmitButton, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listStateRules, setStateRule } from "~/models/hrw-register.server";
 import { stateRuleSchema } from "~/schemas/hrw";
@@ -44,7 +44,7 @@ export default function HrwStates() {
   return (
     <>
       <PageTitle title="Regulator notice lead times" subtitle={<Link to="/admin/reports/hrw" className="underline">HRW assessment audit</Link>} />
-      {data?.error ? <Alert>{data.error}</Alert> : null}
+      <ErrorSummary failure={data} />
       <Card className="divide-y divide-steel-100">
         {rules.map((r) => (
           <Form key={r.state} method="post" noValidate className="flex flex-wrap items-end gap-3 p-4">

@@ -6,7 +6,7 @@ import { requireRole } from "~/auth/guards.server";
 import { RowActionButton } from "~/components/admin/row-action-button";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { Alert, Badge, Button, ButtonLink, Card, EmptyState, Pagination, SelectField, TextField, type BadgeTone, TableScroll } from "~/components/ui";
+import { Alert, Badge, Button, ButtonLink, Card, EmptyState, Pagination, SelectField, TextField, type BadgeTone, TableScroll, ErrorSummary } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { deliverNow } from "~/jobs/runner.server";
@@ -84,7 +84,7 @@ export default function MailPage() {
           </div>
         </Form>
       </Card>
-      {data.error ? <Alert>{data.error}</Alert> : null}
+      <ErrorSummary failure={data} />
       <p className="mb-3 text-sm text-steel-700" role="status">
         {data.total} {data.total === 1 ? "message" : "messages"}
       </p>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { useActionToast } from "~/components/toaster";
 import { StatusBadge } from "~/components/status-badges";
-import { Alert, Button, Modal, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
+import { Alert, Button, ErrorSummary, Modal, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { recordAssessment } from "~/models/assessment.server";
 import { ENROLLMENT_OPTION_LIMIT, getEnrollmentForTrainer, listCurrentEnrollmentOptions } from "~/models/trainer-students.server";
@@ -90,7 +90,7 @@ export default function RecordAssessment() {
         </Button>
       </Form>
       <Form method="post" noValidate className="space-y-4">
-        {data?.error ? <Alert>{data.error}</Alert> : null}
+        <ErrorSummary failure={data} />
         {notice ? <Alert tone="info">{notice}</Alert> : null}
         <SelectField
           label="Student and course"

@@ -7,7 +7,7 @@ import { useActionToast } from "~/components/toaster";
 import { StatusBadge, TierBadge } from "~/components/status-badges";
 import { AssessmentTable } from "~/components/trainer/assessment-table";
 import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
-import { Alert, ButtonLink, CheckboxField, EmptyState, ProgressBar, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
+import { Alert, ButtonLink, CheckboxField, EmptyState, ErrorSummary, ProgressBar, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listAssessments } from "~/models/assessment.server";
 import { getEnrollmentForTrainer } from "~/models/trainer-students.server";
@@ -168,7 +168,7 @@ export default function UpdateEnrollment() {
             <Alert tone="info">This enrollment is completed and cannot be reopened: its certificate stands.</Alert>
           ) : (
             <Form method="post" noValidate className="space-y-4">
-              {data?.error ? <Alert>{data.error}</Alert> : null}
+              <ErrorSummary failure={data} />
               {withdrawn ? (
                 <Alert tone="info">This enrollment is withdrawn. It is only reinstated if you tick &ldquo;Reopen this withdrawn enrollment&rdquo;.</Alert>
               ) : null}

@@ -570,7 +570,7 @@ test.describe("course management", () => {
     // a cleared duration is not 0 hours: the unit's nominal hours are reported to NCVER
     await modal.getByLabel("Duration (hours)").fill("");
     await modal.getByRole("button", { name: "Save Changes" }).click();
-    await expect(modal.getByText("Price cannot be negative")).toBeVisible();
+    await expect(modal.getByText("Price cannot be negative").first()).toBeVisible();
     await expect(modal.getByText("Course name is required").first()).toBeVisible();
     await expect(modal.getByLabel("Duration (hours)")).toHaveAccessibleDescription("Duration is required");
     await expect(modal.getByLabel("Price ($)")).toHaveValue("-5");

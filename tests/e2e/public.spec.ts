@@ -140,12 +140,12 @@ test.describe("Reset Password modal", () => {
     const dialog = page.getByRole("dialog", { name: "Reset Password" });
     await dialog.getByLabel("Email").fill("not-an-email");
     await dialog.getByRole("button", { name: "Send Reset Link" }).click();
-    await expect(dialog.getByText("Enter a valid email address")).toBeVisible();
+    await expect(dialog.getByText("Enter a valid email address").first()).toBeVisible();
     await expect(dialog.getByLabel("Email")).toHaveValue("not-an-email");
     await expect(page).toHaveURL(/\/forgot-password$/);
     await dialog.getByLabel("Email").fill("");
     await dialog.getByRole("button", { name: "Send Reset Link" }).click();
-    await expect(dialog.getByText("Email is required")).toBeVisible();
+    await expect(dialog.getByText("Email is required").first()).toBeVisible();
   });
 
   test("a well-formed email gets the same neutral answer whether or not it is registered", async ({ page, js }) => {
