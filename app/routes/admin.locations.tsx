@@ -5,7 +5,7 @@ import { LocationFields } from "~/components/admin/location-form";
 import { RouteError } from "~/components/route-error";
 import { PageTitle } from "~/components/portal-shell";
 import { useActionToast } from "~/components/toaster";
-import { Alert, Card, EmptyState, SubmitButton, TitledCard, TableScroll, ErrorSummary } from "~/components/ui";
+import { Card, EmptyState, SubmitButton, TitledCard, TableScroll, ErrorSummary } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { createLocation, listLocations } from "~/models/location.server";
 import { labelOf, STATES } from "~/avetmiss/codes";

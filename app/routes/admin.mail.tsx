@@ -6,7 +6,7 @@ import { requireRole } from "~/auth/guards.server";
 import { RowActionButton } from "~/components/admin/row-action-button";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { Alert, Badge, Button, ButtonLink, Card, EmptyState, Pagination, SelectField, TextField, type BadgeTone, TableScroll, ErrorSummary } from "~/components/ui";
+import { Badge, Button, ButtonLink, Card, EmptyState, Pagination, SelectField, TextField, type BadgeTone, TableScroll, ErrorSummary } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { deliverNow } from "~/jobs/runner.server";
