@@ -72,3 +72,11 @@ export function initial(fullName: string): string {
 }
 
 export const ROLE_LABELS = { student: "Student", trainer: "Trainer", admin: "Administrator" } as const;
+
+/**
+ * A count with its noun: "1 learner", "3 learners", "0 entries". The one place a count meets
+ * its noun, so no page says "1 learners".
+ */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString("en-AU")} ${count === 1 ? one : many}`;
+}
