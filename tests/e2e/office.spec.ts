@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { chainHash, type ChainedAuditRow } from "../../db/audit-chain";
 import { e2eDb } from "./e2e-db";
-import { DEMO, expect, expectAccessible, signIn, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, registerStudent, signIn, test } from "./fixtures";
 
 /**
  * The office's lists read days on the organisation's calendar: an entry made at 1:23 am in
@@ -81,4 +81,47 @@ test("the enrolment-details dialog's old address redirects permanently to its ne
   await page.goto("/student/profile/enrolment");
   await expect(page).toHaveURL(/\/student\/profile\/enrollment$/);
   await expect(page.getByRole("dialog")).toBeVisible();
+});
+
+test("notifications page through every one, the page counting what the badge counts, and one's own edits add none", async ({ page }) => {
+  const student = await registerStudent(page, "Notice Reader");
+  const db = e2eDb();
+  const { id } = (await db.get<{ id: string }>("select id from users where email = ?", student.email))!;
+  const base = Date.now() - 3 * 24 * 3600_000;
+  for (let n = 1; n <= 25; n++) {
+    await db.run(
+      "insert into events (id, actor_id, subject_user_id, type, entity_type, entity_id, message, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+      crypto.randomUUID(),
+      null,
+      id,
+      "enrollment.progress",
+      "enrollment",
+      null,
+      `Progress notice ${n}`,
+      new Date(base + n * 60_000).toISOString(),
+    );
+  }
+  // with the welcome written at registration: 26
+  await signIn(page, student.email);
+  await page.goto("/student/notifications");
+  await expect(page.getByText("26 unread")).toBeVisible();
+  await expect(page.getByTestId("notification-count")).toHaveText(/^26/);
+  const pager = page.getByRole("navigation", { name: "Notifications pages" });
+  await expect(pager).toContainText("Showing 1–20 of 26 notifications (page 1 of 2)");
+  await expect(page.getByText("Progress notice 25")).toBeVisible();
+  await expect(page.getByText("Progress notice 5", { exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await pager.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(pager).toContainText("Showing 21–26 of 26 notifications (page 2 of 2)");
+  await expect(page.getByText("Progress notice 5", { exact: true })).toBeVisible();
+  await expect(page.getByText("Progress notice 1", { exact: true })).toBeVisible();
+
+  // saving one's own contact details is no news to oneself
+  await page.goto("/student/profile/edit");
+  await page.getByLabel("Phone").fill("0400 123 456");
+  await page.getByRole("button", { name: /Save/ }).click();
+  await expect(page).toHaveURL(/\/student\/profile$/);
+  await expect(page.getByTestId("notification-count")).toHaveText(/^26/);
 });
