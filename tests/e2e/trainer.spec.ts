@@ -472,9 +472,13 @@ test.describe("trainer portal", () => {
     const dialog = page.getByRole("dialog", { name: "Record assessment" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel("Student and course")).toHaveValue("");
+    // no result is assumed: type and status start unchosen
+    await expect(dialog.getByLabel("Assessment type")).toHaveValue("");
+    await expect(dialog.getByLabel("Status", { exact: true })).toHaveValue("");
     await dialog.getByRole("button", { name: "Record assessment" }).click();
     await expect(dialog.getByText("Choose the student's enrolment")).toBeVisible();
-    await expect(dialog.getByText("A passed or failed result needs a score")).toBeVisible();
+    await expect(dialog.getByText(/^Choose the assessment type/)).toBeVisible();
+    await expect(dialog.getByText(/^Choose the status/)).toBeVisible();
     await dialog.getByRole("link", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/trainer\/assessments$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
