@@ -79,8 +79,9 @@ export default function TrainerCertificates() {
 
       <TitledCard title={`Awaiting a certificate (${awaitingTotal})`} className="mb-6">
         <p className="mb-3 text-sm text-steel-600">
-          Completing an enrolment issues its certificate at once when the student&apos;s USI is verified. Each certificate is due
-          within 30 days of completion; overdue ones come first. Each is issued exactly once.
+          A certificate is issued at once when its enrolment is completed and the learner&apos;s USI is verified, whichever
+          comes last. One listed here with a verified USI waits for you to issue it. Each certificate is due within 30 days of
+          completion; overdue ones come first. Each is issued exactly once.
         </p>
         {awaiting.length ? (
           <div className="overflow-x-auto">

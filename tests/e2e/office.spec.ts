@@ -104,7 +104,7 @@ test("notifications page through every one, the page counting what the badge cou
   // with the welcome written at registration: 26
   await signIn(page, student.email);
   await page.goto("/student/notifications");
-  await expect(page.getByText("26 unread")).toBeVisible();
+  await expect(page.locator("#main").getByText("26 unread", { exact: true })).toBeVisible();
   await expect(page.getByTestId("notification-count")).toHaveText(/^26/);
   const pager = page.getByRole("navigation", { name: "Notifications pages" });
   await expect(pager).toContainText("Showing 1–20 of 26 notifications (page 1 of 2)");
