@@ -9,7 +9,7 @@ import { getDb } from "~/db.server";
 import { cancelClass, getClass, listClassTrainers, updateClass } from "~/models/class.server";
 import { listLocations } from "~/models/location.server";
 import { classFormSchema } from "~/schemas/class";
-import { CLASS_CANCELLED, CLASS_UPDATED, classDates, seatsWording, sessionsToText } from "~/schemas/class-text";
+import { CLASS_CANCELLED, CLASS_UPDATED, classDates, seatsTaken, seatsWording, sessionsToText } from "~/schemas/class-text";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
 import { foundOr404, jsonResponse } from "~/utils/http.server";
@@ -55,7 +55,7 @@ export default function EditClass() {
   const closeTo = `/admin/courses/${cls.course_id}`;
   return (
     <Modal title="Edit Class" closeTo={closeTo} size="lg">
-      <p className="mb-4 text-sm text-steel-600">{`${classDates(cls.start_date, cls.end_date)} · ${cls.seats - cls.seats_left} of ${cls.seats} seats taken · ${seatsWording(cls.seats_left)}`}</p>
+      <p className="mb-4 text-sm text-steel-600">{`${classDates(cls.start_date, cls.end_date)} · ${seatsTaken(cls.seats, cls.seats_left)} · ${seatsWording(cls.seats_left)}`}</p>
       {cls.cancelled ? (
         <Alert tone="info">This class is cancelled.</Alert>
       ) : (

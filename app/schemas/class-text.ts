@@ -2,6 +2,7 @@
  * The words of classes (docs/decisions/013-classes.md), free of zod and server code so pages can import
  * them: a message has one home, shared by the forms, the /api and the tests.
  */
+import { plural } from "~/utils/format";
 export const CLASS_FULL = "This class is full";
 export const ALL_CLASSES_FULL = "Every class of this course is full: join a class's waitlist";
 export const CLASS_NOT_OPEN = "This class is not open for enrolment";
@@ -23,7 +24,12 @@ export const OFFER_HOURS = 48;
 /** "N seats left" or the full wording the catalogue and enrolment page show. */
 export function seatsWording(seatsLeft: number): string {
   if (seatsLeft <= 0) return "Full: join the waitlist";
-  return seatsLeft === 1 ? "1 seat left" : `${seatsLeft} seats left`;
+  return `${plural(seatsLeft, "seat")} left`;
+}
+
+/** How full a class is, for the office: "1 seat taken of 1", "3 seats taken of 8". */
+export function seatsTaken(seats: number, seatsLeft: number): string {
+  return `${plural(seats - seatsLeft, "seat")} taken of ${seats}`;
 }
 
 // Made once, not per date: each catalogue card shows several class dates, and building a

@@ -80,3 +80,13 @@ export const ROLE_LABELS = { student: "Student", trainer: "Trainer", admin: "Adm
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString("en-AU")} ${count === 1 ? one : many}`;
 }
+
+/**
+ * A training location as people read it: its name, then its suburb unless the name already says
+ * it ("Mayfield West", not "Mayfield West, Mayfield West").
+ */
+export function locationLabel(name: string, suburb: string | null | undefined): string {
+  const where = suburb?.trim();
+  if (!where || name.toLowerCase().includes(where.toLowerCase())) return name;
+  return `${name}, ${where}`;
+}
