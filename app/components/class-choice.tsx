@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Alert, SubmitButton } from "~/components/ui";
 import { classDates, seatsWording } from "~/schemas/class-text";
-import { formatDateTime } from "~/utils/format";
+import { clockTime, formatDateTime } from "~/utils/format";
 
 /** What the enrolment page shows of a class (docs/decisions/013-classes.md). */
 export interface ClassOption {
@@ -25,7 +25,7 @@ function sessionLine(c: ClassOption): string {
   const first = c.sessions[0];
   if (!first) return "";
   const days = c.sessions.length === 1 ? "1 session" : `${c.sessions.length} sessions`;
-  return `${days}, from ${first.starts_at}`;
+  return `${days}, from ${clockTime(first.starts_at)}`;
 }
 
 /**

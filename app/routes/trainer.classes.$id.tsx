@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { sessionWhen } from "~/utils/format";
 import { useEffect, useState } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
@@ -93,7 +94,7 @@ export default function ClassRoster() {
         </Card>
       ) : (
         ordered.map((s) => {
-          const when = `${s.date} ${s.starts_at}-${s.ends_at}`;
+          const when = sessionWhen(s);
           return (
             <Card key={s.id} className="mb-4 p-4 sm:p-5">
               <h2 className="text-base font-bold text-steel-900">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { seatsTaken, seatsWording } from "~/schemas/class-text";
-import { formatDateTime, locationLabel, plural } from "./format";
+import { clockTime, formatDateTime, locationLabel, plural, sessionWhen } from "./format";
 
 describe("words for counts, places and times", () => {
   it("puts a count with the right form of its noun", () => {
@@ -23,5 +23,10 @@ describe("words for counts, places and times", () => {
   it("shows times on the organisation's 12-hour clock, as 7:30 am", () => {
     expect(formatDateTime("2026-11-27T20:30:00.000Z")).toBe("28 Nov 2026, 7:30 am");
     expect(formatDateTime("2026-11-28T03:05:00.000Z")).toBe("28 Nov 2026, 2:05 pm");
+    expect(clockTime("07:30")).toBe("7:30 am");
+    expect(clockTime("00:15")).toBe("12:15 am");
+    expect(clockTime("12:00")).toBe("12:00 pm");
+    expect(clockTime("15:30")).toBe("3:30 pm");
+    expect(sessionWhen({ date: "2026-11-28", starts_at: "07:30", ends_at: "15:30" })).toBe("28 Nov 2026, 7:30 am to 3:30 pm");
   });
 });

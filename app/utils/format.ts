@@ -90,3 +90,16 @@ export function locationLabel(name: string, suburb: string | null | undefined): 
   if (!where || name.toLowerCase().includes(where.toLowerCase())) return name;
   return `${name}, ${where}`;
 }
+
+/** A wall-clock time typed as HH:MM (24-hour, the organisation's) shown as people read it: "7:30 am", "3:05 pm", "12:00 pm". */
+export function clockTime(hhmm: string): string {
+  const m = /^(\d{1,2}):(\d{2})/.exec(hhmm);
+  if (!m) return hhmm;
+  const hour = Number(m[1]);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${m[2]} ${hour < 12 ? "am" : "pm"}`;
+}
+
+/** A session as people read it: "28 Nov 2026, 7:30 am to 3:30 pm". */
+export function sessionWhen(s: { date: string; starts_at: string; ends_at: string }): string {
+  return `${formatDate(s.date)}, ${clockTime(s.starts_at)} to ${clockTime(s.ends_at)}`;
+}

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { sessionWhen } from "../../app/utils/format";
 import { e2eDb, insertClass as insertClassTaughtBy, insertCourse, userId } from "./e2e-db";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
 
@@ -133,15 +134,15 @@ test.describe("classes", () => {
     await expectAccessible(page);
     await page.getByRole("link", { name: `${course.unit_code} ${course.name}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Roster: ${course.name}` })).toBeVisible();
-    const absent = page.getByRole("button", { name: `Absent: ${learnerName}, ${today} 07:30-15:30` });
+    const absent = page.getByRole("button", { name: `Absent: ${learnerName}, ${sessionWhen({ date: today, starts_at: "07:30", ends_at: "15:30" })}` });
     await absent.click();
     await expectMessage(page, js, "Attendance saved");
     await expect(absent).toHaveAttribute("aria-pressed", "true");
     await expectAccessible(page);
     const mark = await e2eDb().get<{ status: string }>("select status from attendance where session_id = ? and enrollment_id = ?", cls.sessionId, enrollmentId);
     expect(mark?.status).toBe("absent");
-    await page.getByRole("button", { name: `Late: ${learnerName}, ${today} 07:30-15:30` }).click();
-    await expect(page.getByRole("button", { name: `Late: ${learnerName}, ${today} 07:30-15:30` })).toHaveAttribute("aria-pressed", "true");
+    await page.getByRole("button", { name: `Late: ${learnerName}, ${sessionWhen({ date: today, starts_at: "07:30", ends_at: "15:30" })}` }).click();
+    await expect(page.getByRole("button", { name: `Late: ${learnerName}, ${sessionWhen({ date: today, starts_at: "07:30", ends_at: "15:30" })}` })).toHaveAttribute("aria-pressed", "true");
     await expect.poll(async () => (await e2eDb().get<{ status: string }>("select status from attendance where session_id = ? and enrollment_id = ?", cls.sessionId, enrollmentId))?.status).toBe("late");
   });
 });
