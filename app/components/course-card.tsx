@@ -110,11 +110,11 @@ export function CourseCard({ course, signedIn }: { course: CourseCardData; signe
           </p>
           {signedIn ? (
             <Link to={`/enroll/${course.id}`} className={cta} aria-describedby={titleId}>
-              Enroll Now
+              Enrol Now
             </Link>
           ) : (
             <Link to="/register" className={cta} aria-describedby={titleId}>
-              Sign Up &amp; Enroll
+              Sign Up &amp; Enrol
             </Link>
           )}
         </div>

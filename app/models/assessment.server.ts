@@ -349,7 +349,7 @@ export async function recordAssessment(
       ])
       .where("enrollments.id", "=", input.enrollment_id)
       .executeTakeFirst();
-    if (!enrollment || enrollment.role !== "student") throw notFound("Enrollment");
+    if (!enrollment || enrollment.role !== "student") throw notFound("Enrolment");
     if (!(CURRENT_ENROLLMENT_STATUSES as readonly string[]).includes(enrollment.status)) {
       throw new DomainError(409, ENROLLMENT_NOT_CURRENT, { enrollment_id: ENROLLMENT_NOT_CURRENT });
     }

@@ -237,7 +237,7 @@ export async function getCertificateByEnrollment(db: DB, enrollmentId: string): 
   return row ? toIssued(row) : null;
 }
 
-export const CERTIFICATE_NEEDS_COMPLETION = "Only a completed enrollment can be certified";
+export const CERTIFICATE_NEEDS_COMPLETION = "Only a completed enrolment can be certified";
 
 
 /**
@@ -333,7 +333,7 @@ export async function issueCertificate(
   try {
     return await writeTransaction(db, async (trx) => {
       const enrollment = await enrollmentToCertify(trx, input.enrollmentId);
-      if (!enrollment) throw notFound("Enrollment");
+      if (!enrollment) throw notFound("Enrolment");
       const existing = await getCertificateByEnrollment(trx, enrollment.id);
       if (existing) return { certificate: existing, created: false };
       if (enrollment.status !== "completed") throw new DomainError(422, CERTIFICATE_NEEDS_COMPLETION);

@@ -26,13 +26,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** What a notification is about, and where the student sees it. */
 const KINDS: Record<string, { label: string; to: string; link: string }> = {
-  enrollment: { label: "Enrollment", to: "/student/courses", link: "View My Courses" },
+  enrollment: { label: "Enrolment", to: "/student/courses", link: "View My Courses" },
   assessment: { label: "Assessment", to: "/student/courses", link: "View My Courses" },
   certificate: { label: "Certificate", to: "/student/certificates", link: "View My Certificates" },
   user: { label: "Account", to: "/student/profile", link: "View My Profile" },
 };
 const TYPE_LABELS: Record<string, string> = {
-  "enrollment.created": "New enrollment",
+  "enrollment.created": "New enrolment",
   "enrollment.status": "Status change",
   "enrollment.progress": "Progress update",
   "enrollment.completed": "Course completed",
@@ -100,7 +100,7 @@ export default function StudentNotifications() {
       {total > 0 ? (
         <Pagination label="Notifications" one="notification" page={page} pageCount={pages} pageSize={NOTIFICATION_PAGE_SIZE} total={total} pathname="/student/notifications" search={location.search} />
       ) : (
-        <EmptyState title="No notifications yet">Enrollments, progress and certificates will appear here.</EmptyState>
+        <EmptyState title="No notifications yet">Enrolments, progress and certificates will appear here.</EmptyState>
       )}
     </>
   );

@@ -44,13 +44,13 @@ export async function action({ request }: ActionFunctionArgs) {
   return answerForm(request, {
     schema: certificateIssueSchema,
     input: (form) => ({ enrollment_id: form.get("enrollment_id") }),
-    unreadable: "Choose an enrollment to certify",
+    unreadable: "Choose an enrolment to certify",
     save: async ({ enrollment_id }) => {
       const { certificate, created } = await issueCertificate(getDb(), { enrollmentId: enrollment_id, actorId: user.id, client: clientAddress(request) });
       if (!created) {
         return redirectWithFlash("/trainer/certificates", {
           type: "info",
-          message: `Certificate ${certificate.certificate_number} was already issued for this enrollment; nothing new was created.`,
+          message: `Certificate ${certificate.certificate_number} was already issued for this enrolment; nothing new was created.`,
         });
       }
       void prepareCertificatePdf(getDb(), certificate.id);

@@ -123,7 +123,7 @@ export const readinessQuery = z.object({
 
 /** The trainer's "issue certificate" button. */
 export const certificateIssueSchema = z.object({
-  enrollment_id: z.string({ message: "Choose an enrollment to certify" }).trim().pipe(z.uuid("Choose an enrollment to certify")),
+  enrollment_id: z.string({ message: "Choose an enrolment to certify" }).trim().pipe(z.uuid("Choose an enrolment to certify")),
 });
 
 /** Why an administrator revokes a certificate: kept with the record, never shown publicly. */

@@ -64,7 +64,7 @@ test.describe("classes", () => {
     await expect(choice.getByRole("radio").first()).toBeChecked();
     await expectAccessible(page);
     await page.getByLabel(/I agree to the terms/).check();
-    await page.getByRole("button", { name: "Enroll Now (Mock Payment)" }).click();
+    await page.getByRole("button", { name: "Enrol Now (Mock Payment)" }).click();
     await expect(page).toHaveURL(/\/student\/courses$/);
     await expect(page.getByText("2 sessions, none marked yet")).toBeVisible();
     const row = await e2eDb().get<{ planned_start_date: string; class_id: string | null }>(

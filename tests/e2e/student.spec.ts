@@ -35,7 +35,7 @@ test.describe("student portal: the demo student", () => {
     await expect(banner.getByRole("button", { name: "Sign out" })).toBeVisible();
 
     await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Jordan!" })).toBeVisible();
-    const total = await counter(page, "Total Enrollments");
+    const total = await counter(page, "Total Enrolments");
     const completed = await counter(page, "Completed Courses");
     const inProgress = await counter(page, "In Progress");
     const certificates = await counter(page, "Certificates");
@@ -145,11 +145,11 @@ test.describe("student portal: a fresh student", () => {
     await signIn(page, student.email);
     await expect(page).toHaveURL(/\/student\/overview$/);
     await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Casey!" })).toBeVisible();
-    for (const label of ["Total Enrollments", "Completed Courses", "In Progress", "Certificates"]) {
+    for (const label of ["Total Enrolments", "Completed Courses", "In Progress", "Certificates"]) {
       expect(await counter(page, label), label).toBe(0);
     }
     const progress = card(page, "Current Progress");
-    await expect(progress.getByText("No course enrollments yet")).toBeVisible();
+    await expect(progress.getByText("No course enrolments yet")).toBeVisible();
     await expect(progress.getByRole("link", { name: "Browse Courses" })).toHaveAttribute("href", "/courses");
     await expect(progress.getByRole("link", { name: "View All Courses" })).toHaveCount(0);
     const recent = card(page, "Recent Certificates");
@@ -159,7 +159,7 @@ test.describe("student portal: a fresh student", () => {
 
     await page.getByRole("link", { name: "My Courses" }).click();
     await expect(page).toHaveURL(/\/student\/courses$/);
-    await expect(page.getByText("No Course Enrollments", { exact: true })).toBeVisible();
+    await expect(page.getByText("No Course Enrolments", { exact: true })).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Browse Courses" }).first()).toHaveAttribute("href", "/courses");
     await expectAccessible(page);
 
