@@ -30,11 +30,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const filters = readListFilters(mailListQuery, queryObject(request), MAIL_FILTERS);
   if (!filters.query) {
-    return data({ ...filters, messages: [] as (ReturnType<typeof mailView> & { resendable: boolean })[], total: 0, page: 1, pages: 1 }, { status: 400 });
+    return data({ ...filters, messages: [] as (ReturnType<typeof mailView> & { resendable: boolean })[], total: 0, page: 1, pages: 1, pageSize: MAIL_PAGE_SIZE }, { status: 400 });
   }
   const result = await listMail(getDb(), filters.query);
   const messages = result.messages.map((m) => ({ ...mailView(m), resendable: resendRefusal(m) === null }));
-  return { ...filters, ...result, messages };
+  // the page size travels with the data: a .server module's constant is not in the browser bundle
+  return { ...filters, ...result, messages, pageSize: MAIL_PAGE_SIZE };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -123,7 +124,7 @@ export default function MailPage() {
           </table>
         </Card>
       )}
-      <Pagination label="Messages" one="message" page={data.page} pageCount={data.pages} pageSize={MAIL_PAGE_SIZE} total={data.total} pathname="/admin/mail" search={location.search} />
+      <Pagination label="Messages" one="message" page={data.page} pageCount={data.pages} pageSize={data.pageSize} total={data.total} pathname="/admin/mail" search={location.search} />
     </>
   );
 }

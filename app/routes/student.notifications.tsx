@@ -15,7 +15,8 @@ export const NOTIFICATIONS_READ = "All notifications marked as read";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
   const { page } = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return notificationsPage(getDb(), user.id, page);
+  // the page size travels with the data: a .server module's constant is not in the browser bundle
+  return { ...(await notificationsPage(getDb(), user.id, page)), pageSize: NOTIFICATION_PAGE_SIZE };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -46,7 +47,7 @@ const TYPE_LABELS: Record<string, string> = {
 
 /** The student's recent events (enrolments, status changes, certificates issued), newest first. */
 export default function StudentNotifications() {
-  const { notifications, total, unread, page, pages } = useLoaderData<typeof loader>();
+  const { notifications, total, unread, page, pages, pageSize } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <>
@@ -98,7 +99,7 @@ export default function StudentNotifications() {
         </Card>
       ) : null}
       {total > 0 ? (
-        <Pagination label="Notifications" one="notification" page={page} pageCount={pages} pageSize={NOTIFICATION_PAGE_SIZE} total={total} pathname="/student/notifications" search={location.search} />
+        <Pagination label="Notifications" one="notification" page={page} pageCount={pages} pageSize={pageSize} total={total} pathname="/student/notifications" search={location.search} />
       ) : (
         <EmptyState title="No notifications yet">Enrolments, progress and certificates will appear here.</EmptyState>
       )}
