@@ -50,7 +50,7 @@ test.describe("classes", () => {
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Add Class" }).click();
     await expectMessage(page, js, "Class added");
-    await expect(page.getByRole("dialog").getByText("0 of 4 seats taken")).toBeVisible();
+    await expect(page.getByRole("dialog").getByText("0 seats taken of 4")).toBeVisible();
     await page.goto("/admin/courses");
     await signOut(page);
 
