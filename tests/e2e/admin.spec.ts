@@ -244,7 +244,7 @@ test.describe("student management", () => {
     await expect(modal.getByText(`Student ID: ${id.slice(-8)}`)).toBeVisible();
     await expect(modal.getByText("student@example.com")).toBeVisible();
     await expect(modal.getByText("HRW-NSW-1234567")).toBeVisible();
-    for (const section of ["Contact Information", "Account Status", "Summary", "Enrollments", "Certificates", "Files", "Assessment History"]) {
+    for (const section of ["Contact Information", "Account Status", "Summary", "Enrolments", "Certificates", "Files", "Assessment History"]) {
       await expect(modal.getByRole("heading", { name: section })).toBeVisible();
     }
     await expect(modal.getByText("Total enrolments")).toBeVisible();
@@ -287,7 +287,7 @@ test.describe("student management", () => {
     await expect(modal.getByLabel("Full name")).toHaveValue(student.name);
     await expect(modal.getByLabel("Email")).toHaveAttribute("type", "email");
     await expect(modal.getByText("Name and phone number")).toBeVisible();
-    await expect(modal.getByText("Existing certification license")).toBeVisible();
+    await expect(modal.getByText("Existing certification licence")).toBeVisible();
     await expectAccessible(page);
 
     await modal.getByLabel("Full name").fill(`${student.name} Jr`);
