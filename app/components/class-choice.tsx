@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { SubmitButton } from "~/components/ui";
-import { classDates, seatHeldWording, seatsWording, sessionWording } from "~/schemas/class-text";
+import { classDates, seatHeldWording, seatsWording } from "~/schemas/class-text";
 import { enrolPath } from "~/utils/course-links";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime, sessionWhen } from "~/utils/format";
 
 /** What the enrolment page shows of a class (docs/decisions/013-classes.md). */
 export interface ClassOption {
@@ -52,7 +52,7 @@ export function ClassRadioList({ classes, error, chosen, mine = [] }: { classes:
                 {/* inside a label only phrasing content is allowed: one line per session, no list */}
                 {c.sessions.map((session) => (
                   <span key={`${session.date} ${session.starts_at}`} className="block text-steel-700">
-                    {sessionWording(session)}
+                    {sessionWhen(session)}
                   </span>
                 ))}
                 <span className={`block font-semibold ${full ? "text-red-700" : "text-green-800"}`}>

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { locationLabel } from "~/utils/format";
 import { sql } from "kysely";
 import { writeTransaction, type DB } from "#db/connection";
 import type { ClassInput, ClassPatch, SessionInput } from "~/schemas/class";
@@ -77,7 +78,7 @@ async function withSessions(db: DB, rows: ClassRow[]): Promise<ClassView[]> {
     course_id: r.course_id,
     start_date: r.start_date,
     end_date: r.end_date,
-    location: r.location_name ? (r.location_suburb ? `${r.location_name}, ${r.location_suburb}` : r.location_name) : null,
+    location: r.location_name ? locationLabel(r.location_name, r.location_suburb) : null,
     location_id: r.location_id,
     trainer_id: r.trainer_id,
     trainer_name: r.trainer_name,

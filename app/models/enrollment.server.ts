@@ -147,12 +147,12 @@ async function takeClass(
     .execute();
 }
 
-export const ENROLLMENT_COMPLETED_LOCKED = "This enrollment is completed and cannot be reopened: its certificate stands.";
+export const ENROLLMENT_COMPLETED_LOCKED = "This enrolment is completed and cannot be reopened: its certificate stands.";
 export const ENROLLMENT_WITHDRAWN_LOCKED =
-  "This enrollment is withdrawn. To reinstate it, tick \u201cReopen this withdrawn enrollment\u201d and save again.";
-export const ENROLLMENT_WITHDRAWN_PROGRESS = "A withdrawn enrollment keeps the progress it had; reopen it to change progress.";
+  "This enrolment is withdrawn. To reinstate it, tick \u201cReopen this withdrawn enrolment\u201d and save again.";
+export const ENROLLMENT_WITHDRAWN_PROGRESS = "A withdrawn enrolment keeps the progress it had; reopen it to change progress.";
 export const COMPLETION_NEEDS_PASS =
-  "Record a passed assessment before completing this enrollment: a certificate needs evidence of competency.";
+  "Record a passed assessment before completing this enrolment: a certificate needs evidence of competency.";
 
 export interface EnrollmentUpdateResult {
   enrollment: TrainerEnrollmentDetail;
@@ -194,7 +194,7 @@ export async function updateEnrollmentProgress(
   }
   return writeTransaction(db, async (trx) => {
     const current = await getEnrollmentForTrainer(trx, input.enrollmentId);
-    if (!current) throw notFound("Enrollment");
+    if (!current) throw notFound("Enrolment");
     const target = input.status;
     const rule = progressInStatus(target, input.progress);
     const progress = rule.ok ? rule.progress : input.progress;
@@ -252,7 +252,7 @@ export async function updateEnrollmentProgress(
       .where("id", "=", current.id)
       .where("status", "=", current.status)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw conflict409("This enrollment was changed by someone else; please reload and try again.", {});
+    if (Number(result.numUpdatedRows) === 0) throw conflict409("This enrolment was changed by someone else; please reload and try again.", {});
     // withdrawing frees a class seat, which goes to the first learner on its waitlist
     if (target === "withdrawn" && current.status !== "withdrawn") {
       const held = await trx.selectFrom("enrollments").select("class_id").where("id", "=", current.id).executeTakeFirst();
@@ -308,7 +308,7 @@ export async function setPlannedDates(
       .select(["enrollments.student_id", "enrollments.planned_start_date", "enrollments.planned_end_date", "courses.name"])
       .where("enrollments.id", "=", input.enrollmentId)
       .executeTakeFirst();
-    if (!current) throw notFound("Enrollment");
+    if (!current) throw notFound("Enrolment");
     if (current.planned_start_date === input.start && current.planned_end_date === input.end) return { changed: false };
     await trx
       .updateTable("enrollments")

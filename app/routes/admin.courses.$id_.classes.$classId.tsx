@@ -10,7 +10,7 @@ import { getDb } from "~/db.server";
 import { cancelClass, classPeople, getClass, listClassTrainers, updateClass } from "~/models/class.server";
 import { listLocations } from "~/models/location.server";
 import { classFormSchema } from "~/schemas/class";
-import { CLASS_CANCELLED, cancelClassWords, classDates, classSavedMessage, seatsWording } from "~/schemas/class-text";
+import { CLASS_CANCELLED, cancelClassWords, classDates, classSavedMessage, seatsTaken, seatsWording } from "~/schemas/class-text";
 import { sessionRowsAnswer } from "~/utils/class-form-action.server";
 import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -84,7 +84,7 @@ export default function EditClass() {
   );
   return (
     <Modal title="Edit Class" closeTo={closeTo} size="lg">
-      <p className="mb-4 text-sm text-steel-600">{`${classDates(cls.start_date, cls.end_date)} · ${cls.seats - cls.seats_left} of ${cls.seats} seats taken · ${seatsWording(cls.seats_left)}`}</p>
+      <p className="mb-4 text-sm text-steel-600">{`${classDates(cls.start_date, cls.end_date)} · ${seatsTaken(cls.seats, cls.seats_left)} · ${seatsWording(cls.seats_left)}`}</p>
       {cls.cancelled ? (
         <Alert tone="info">This class is cancelled.</Alert>
       ) : confirming ? (

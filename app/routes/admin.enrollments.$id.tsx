@@ -21,7 +21,7 @@ import { foundOr404 } from "~/utils/http.server";
  * fit its outcome (an in-progress enrolment planned to end inside the collection year, say).
  */
 function loadEnrollment(id: string | undefined) {
-  return foundOr404(id, (enrollmentId) => getEnrollmentForTrainer(getDb(), enrollmentId), "Enrollment not found");
+  return foundOr404(id, (enrollmentId) => getEnrollmentForTrainer(getDb(), enrollmentId), "Enrolment not found");
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

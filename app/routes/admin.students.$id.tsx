@@ -136,7 +136,7 @@ export default function StudentProfile() {
               </Item>
               <Item label="Member since">{formatDate(student.created_at)}</Item>
               <Item label="Last login">{formatDateTime(student.last_login)}</Item>
-              <Item label="License">{student.license_number ?? "None"}</Item>
+              <Item label="Licence">{student.license_number ?? "None"}</Item>
             </dl>
           </ModalSection>
         </div>
@@ -148,7 +148,7 @@ export default function StudentProfile() {
         <ModalSection title="Summary">
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {[
-              ["Total enrollments", summary.total_enrollments],
+              ["Total enrolments", summary.total_enrollments],
               ["Completed courses", summary.completed_courses],
               ["Certificates", summary.total_certificates],
               ["Average progress", `${summary.avg_progress}%`],
@@ -161,9 +161,9 @@ export default function StudentProfile() {
           </dl>
         </ModalSection>
 
-        <ModalSection title="Enrollments">
+        <ModalSection title="Enrolments">
           {enrollments.length === 0 ? (
-            <Empty>No enrollments found</Empty>
+            <Empty>No enrolments found</Empty>
           ) : (
             <ul className="space-y-3">
               {enrollments.map((e) => (

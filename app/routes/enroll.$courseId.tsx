@@ -30,7 +30,7 @@ import { clientAddress } from "~/http/request-context.server";
 
 export const ENROLLED = "Successfully enrolled in course!";
 const COURSE_NOT_FOUND = "Course not found";
-const ENROLL_FAILED = "Failed to enroll in course";
+const ENROLL_FAILED = "Failed to enrol in course";
 
 /** Where a new enrollment is seen: the student's courses; other roles have no such page, so their portal. */
 const afterEnrollment = (role: Role) => (role === "student" ? "/student/courses" : HOME_BY_ROLE[role]);
@@ -219,7 +219,7 @@ export default function Enroll() {
                     )}
                   </div>
                   <SubmitButton busyLabel="Enrolling..." size="lg" className="w-full" disabled={hydrated && !agreed}>
-                    Enroll Now (Mock Payment)
+                    Enrol Now (Mock Payment)
                   </SubmitButton>
                   <p className="rounded-md bg-steel-50 p-3 text-xs leading-relaxed text-steel-600">
                     This is a mock payment for demonstration: no charges will be made to any card or account.

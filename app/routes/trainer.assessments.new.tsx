@@ -114,16 +114,20 @@ export default function RecordAssessment() {
           <SelectField
             label="Assessment type"
             name="assessment_type"
-            defaultValue={v.assessment_type ?? "Written"}
+            required
+            defaultValue={v.assessment_type ?? ""}
             error={errors.assessment_type}
-            options={ASSESSMENT_TYPES.map((t) => ({ value: t, label: t }))}
+            options={[{ value: "", label: "Choose…" }, ...ASSESSMENT_TYPES.map((t) => ({ value: t, label: t }))]}
           />
           <SelectField
             label="Status"
             name="status"
-            defaultValue={v.status ?? "passed"}
+            required
+            // no result is assumed: the trainer chooses one
+            defaultValue={v.status ?? ""}
             error={errors.status}
-            options={ASSESSMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+            hint="A result recorded for an assessment of this type still in progress completes it"
+            options={[{ value: "", label: "Choose…" }, ...ASSESSMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))]}
           />
           <TextField
             label="Score"

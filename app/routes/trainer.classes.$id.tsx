@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { sessionWhen } from "~/utils/format";
 import { useEffect, useState } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
@@ -10,7 +11,7 @@ import { Card, EmptyState, ErrorSummary } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getRoster, markAttendance } from "~/models/attendance.server";
 import { attendanceFormSchema } from "~/schemas/class";
-import { ATTENDANCE_SAVED, ATTENDANCE_WORDS, classDates, clockTime } from "~/schemas/class-text";
+import { ATTENDANCE_SAVED, ATTENDANCE_WORDS, classDates } from "~/schemas/class-text";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate } from "~/utils/format";
 import { answerForm } from "~/utils/form-action.server";
@@ -84,13 +85,8 @@ function MarkCell({ sessionId, enrollmentId, current, who, when }: { sessionId: 
 type RosterData = ReturnType<typeof useLoaderData<typeof loader>>["roster"];
 type RosterSession = RosterData["sessions"][number];
 
-/** "3 Dec 2026, 7:30 am – 3:30 pm": a session as people read it. */
-function sessionWords(s: RosterSession): string {
-  return `${formatDate(s.date)}, ${clockTime(s.starts_at)} – ${clockTime(s.ends_at)}`;
-}
-
 function SessionCard({ roster, session, next }: { roster: RosterData; session: RosterSession; next: boolean }) {
-  const when = sessionWords(session);
+  const when = sessionWhen(session);
   const open = session.date <= roster.today;
   return (
     <Card className="mb-4 p-4 sm:p-5">

@@ -2,6 +2,7 @@
  * The words of classes (docs/decisions/013-classes.md), free of zod and server code so pages can import
  * them: a message has one home, shared by the forms, the /api and the tests.
  */
+import { plural } from "~/utils/format";
 export const CLASS_FULL = "This class is full";
 export const ALL_CLASSES_FULL = "Every class of this course is full: join a class's waitlist";
 export const CLASS_NOT_OPEN = "This class is not open for enrolment";
@@ -28,7 +29,12 @@ export const OFFER_HOURS = 48;
 /** "N seats left" or the full wording the catalogue and enrolment page show. */
 export function seatsWording(seatsLeft: number): string {
   if (seatsLeft <= 0) return "Full: join the waitlist";
-  return seatsLeft === 1 ? "1 seat left" : `${seatsLeft} seats left`;
+  return `${plural(seatsLeft, "seat")} left`;
+}
+
+/** How full a class is, for the office: "1 seat taken of 1", "3 seats taken of 8". */
+export function seatsTaken(seats: number, seatsLeft: number): string {
+  return `${plural(seats - seatsLeft, "seat")} taken of ${seats}`;
 }
 
 /** What a learner with an open offer reads beside the class: the seat is theirs until `until` (already formatted). */
@@ -45,18 +51,6 @@ const DAY_MONTH = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "sho
 export function classDates(start: string, end: string): string {
   const fmt = (iso: string, withYear: boolean) => (withYear ? DAY_MONTH_YEAR : DAY_MONTH).format(new Date(`${iso}T00:00:00Z`));
   return start === end ? fmt(start, true) : `${fmt(start, false)} – ${fmt(end, true)}`;
-}
-
-/** A session's "HH:MM" on the RTO's clock as people read it: "7:30 am", "12:00 pm". */
-export function clockTime(time: string): string {
-  const [h, m] = time.split(":").map(Number);
-  if (h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m)) return time;
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "am" : "pm"}`;
-}
-
-/** One session of a class as a line: "3 Dec 2026, 7:30 am – 3:30 pm". */
-export function sessionWording(s: { date: string; starts_at: string; ends_at: string }): string {
-  return `${classDates(s.date, s.date)}, ${clockTime(s.starts_at)} – ${clockTime(s.ends_at)}`;
 }
 
 export const ATTENDANCE_WORDS = { present: "Present", absent: "Absent", late: "Late" } as const;
