@@ -73,7 +73,7 @@ export async function usiCheckFor(
     .where("role", "=", "student")
     .executeTakeFirst();
   if (!student) return null;
-  await recordAudit(db, { action: "usi.viewed", actor: input.viewer, subject: { type: "user", id: student.id }, fields: [...USI_CHECK_FIELDS] });
+  await writeTransaction(db, (trx) => recordAudit(trx, { action: "usi.viewed", actor: input.viewer, subject: { type: "user", id: student.id }, fields: [...USI_CHECK_FIELDS] }));
   return student;
 }
 

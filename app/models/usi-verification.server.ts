@@ -1,6 +1,7 @@
 import { writeTransaction, type DB } from "#db/connection";
 import type { Role } from "#db/schema";
-import { awaitingEnrollments, issueCertificate } from "./certificate.server";
+import { awaitingEnrollments } from "./certificate-due.server";
+import { issueCertificate } from "./certificate-issue.server";
 import { recordUsiVerification } from "./usi.server";
 
 /**

@@ -1,7 +1,8 @@
 import { type ApiArgs, apiError, apiRoute } from "~/api/http.server";
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
-import { getCertificateDocumentRecord, getCertificateForViewer } from "~/models/certificate.server";
+import { getCertificateDocumentRecord } from "~/models/certificate-document.server";
+import { getCertificateForViewer } from "~/models/certificate.server";
 import { ensureCertificatePdf } from "~/pdf/certificate-pdf.server";
 import { uuid } from "~/schemas/fields";
 import { attachmentDisposition, certificateFileName } from "~/utils/certification";

@@ -13,7 +13,6 @@ import { getRoster, markAttendance } from "~/models/attendance.server";
 import { attendanceFormSchema } from "~/schemas/class";
 import { ATTENDANCE_SAVED, ATTENDANCE_WORDS, classDates } from "~/schemas/class-text";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { formatDate } from "~/utils/format";
 import { answerForm } from "~/utils/form-action.server";
 import { foundOr404 } from "~/utils/http.server";
 import { clientAddress } from "~/http/request-context.server";

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { sessionWhen } from "../../app/utils/format";
 import { e2eDb, insertClass as insertClassTaughtBy, insertCourse, userId } from "./e2e-db";
-import { formatDate } from "../../app/utils/format";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
 
 /**
