@@ -76,7 +76,12 @@ if (process.argv[2] === "--part") {
   await main();
 }
 
-function runPart(name, results) {
+/**
+ * Runs one part. The stage's first part shows its output as it comes (CI's log moves while the
+ * longest parts run); the others' output is kept and printed whole when each ends, so parts
+ * running together never interleave their lines.
+ */
+function runPart(name, results, live) {
   const started = Date.now();
   // the build made in the first stage: the browser journeys, the server scripts and the unit
   // test of the browser bundle (scripts/bundle.test.ts) read it rather than build again
@@ -85,8 +90,10 @@ function runPart(name, results) {
     const child = spawn(process.execPath, [process.argv[1], "--part", name], { env, stdio: ["ignore", "pipe", "pipe", "pipe"] });
     const output = [];
     let report = "";
-    child.stdout.on("data", (chunk) => output.push(chunk));
-    child.stderr.on("data", (chunk) => output.push(chunk));
+    if (live) process.stdout.write(`\n===== ${name} =====\n`);
+    const keep = (chunk) => (live ? process.stdout.write(chunk) : output.push(chunk));
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
     child.stdio[3].on("data", (chunk) => (report += chunk));
     const stopChild = (signal) => child.kill(signal);
     process.on("SIGINT", stopChild);
@@ -102,7 +109,7 @@ function runPart(name, results) {
       } catch {
         /* the part's runner died before reporting */
       }
-      process.stdout.write(`\n===== ${name}: ${ok ? "passed" : "FAILED"} (${minutes(ms)}) =====\n`);
+      process.stdout.write(`\n===== ${name}: ${ok ? "passed" : "FAILED"} (${minutes(ms)} wall, ${Math.round(cpu)} s CPU, load ${os.loadavg()[0].toFixed(1)}) =====\n`);
       process.stdout.write(Buffer.concat(output));
       results.push({ name, ok, ms, cpu, code: code ?? signal });
       resolve(ok);
@@ -129,7 +136,7 @@ async function main() {
     const parts = stage.filter((name) => wanted.has(name));
     if (parts.length === 0) continue;
     console.log(`npm test: ${parts.join(" + ")} (${minutes(Date.now() - started)} in, load ${os.loadavg()[0].toFixed(1)})`);
-    await Promise.all(parts.map((name) => runPart(name, results)));
+    await Promise.all(parts.map((name, i) => runPart(name, results, i === 0)));
   }
   const failed = results.filter((r) => !r.ok);
   console.log("\n===== npm test =====");
