@@ -328,3 +328,21 @@ export async function signAssessment(
     await recordAudit(trx, { action: "assessment.signed", actor, subject: { type: `${assessment.kind}_assessment`, id: assessment.id, userId: assessment.student.id }, detail: role, now });
   });
 }
+
+/** A learner's assessments that have evidence, each with its files and declarations, newest first. */
+export async function ownEvidenceByAssessment(db: DB, studentId: string): Promise<{ assessment: EvidenceAssessment; files: EvidenceFile[]; signatures: Signature[] }[]> {
+  const files = await listOwnEvidence(db, studentId);
+  const groups = new Map<string, EvidenceFile[]>();
+  for (const f of files) {
+    const key = `${f.assessment_kind}:${f.assessment_id}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  const out = [];
+  for (const group of groups.values()) {
+    const ref = { kind: group[0]!.assessment_kind, id: group[0]!.assessment_id };
+    const assessment = await findEvidenceAssessment(db, ref);
+    if (!assessment || assessment.student.id !== studentId) continue;
+    out.push({ assessment, files: group.reverse(), signatures: await listSignatures(db, ref) });
+  }
+  return out;
+}
