@@ -12,6 +12,7 @@ const NAV: PortalNavItem[] = [
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/mail", label: "Mail" },
   { to: "/admin/audit", label: "Audit" },
+  { to: "/admin/checklists", label: "Checklists" },
   { to: "/admin/retention", label: "Retention" },
 ];
 

@@ -12,7 +12,8 @@ import { getFileStore } from "~/files/store.server";
 import { isMultipart, readUpload } from "~/files/upload.server";
 import { clientAddress } from "~/http/request-context.server";
 import { addEvidence, assessmentFor, listEvidence, listSignatures, mayAssess, signAssessment } from "~/models/evidence.server";
-import { assessmentRefSchema, signatureSchema } from "~/schemas/evidence";
+import { checklistsForAssessment, CHECKLIST_RESULTS, markChecklist } from "~/models/checklist.server";
+import { assessmentRefSchema, checklistMarksInput, checklistMarksSchema, signatureSchema } from "~/schemas/evidence";
 import { isDomainError } from "~/utils/errors";
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { formIntent } from "~/utils/form-intent.server";
@@ -21,6 +22,7 @@ import { formatDateTime } from "~/utils/format";
 
 export const EVIDENCE_ADDED = "Evidence added";
 export const SIGNED = "Declaration signed";
+export const CHECKLIST_MARKED = "Checklist marked";
 
 async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   const user = await requireRole(request, "trainer", "admin");
@@ -42,8 +44,8 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, assessment } = await load(request, params);
   const db = getDb();
-  const [files, signatures] = await Promise.all([listEvidence(db, assessment), listSignatures(db, assessment)]);
-  return { assessment, files, signatures, mine: mayAssess(user, assessment) };
+  const [files, signatures, checklists] = await Promise.all([listEvidence(db, assessment), listSignatures(db, assessment), checklistsForAssessment(db, assessment)]);
+  return { assessment, files, signatures, checklists, mine: mayAssess(user, assessment) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -70,6 +72,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
   switch (await formIntent(request)) {
+    case "checklist":
+      return answerForm(request, {
+        ...common,
+        schema: checklistMarksSchema,
+        input: checklistMarksInput,
+        save: async (input) => (await markChecklist(db, { assessment, ...input }, actor), redirectWithFlash(here, { type: "success", message: CHECKLIST_MARKED })),
+      });
     case "sign":
       return answerForm(request, {
         ...common,
@@ -192,7 +201,7 @@ function UploadForm({ error }: { error?: string }) {
 }
 
 export default function EvidencePage() {
-  const { assessment: a, files, signatures, mine } = useLoaderData<typeof loader>();
+  const { assessment: a, files, signatures, checklists, mine } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data && "toast" in data ? data : undefined);
   const failure = data && "fieldErrors" in data ? data : undefined;
@@ -213,6 +222,56 @@ export default function EvidencePage() {
             <dd>{a.assessor?.full_name ?? "Not recorded"}</dd>
           </dl>
         </TitledCard>
+        {checklists.map(({ checklist: c, marks }) => {
+          const markOf = new Map(marks.map((m) => [m.item_id, m]));
+          const failedHere = failure?.values?.intent === "checklist" && failure.values.checklist_id === c.id;
+          const usable = mine && c.reviewed_at;
+          return (
+            <TitledCard key={c.id} title={`Checklist: ${c.title}`}>
+              {!c.reviewed_at ? <p className="mb-2 text-sm">Not reviewed before use yet: it cannot be marked.</p> : null}
+              <Form method="post" noValidate className="space-y-4">
+                <input type="hidden" name="checklist_id" value={c.id} />
+                {failedHere && failure?.error ? <Alert>{failure.error}</Alert> : null}
+                {c.items.map((item) => {
+                  const mark = markOf.get(item.id);
+                  const error = failedHere ? failure?.fieldErrors?.[`result_${item.id}`] : undefined;
+                  const chosen = failedHere ? failure?.values?.[`result_${item.id}`] : mark?.result;
+                  return (
+                    <fieldset key={item.id} className="rounded border border-steel-200 p-3" aria-describedby={error ? `err-${item.id}` : undefined}>
+                      <legend className="px-1 text-sm font-semibold">
+                        {item.text} <span className="font-normal text-steel-600">({item.maps_to}{item.nai_part ? `, NAI ${item.nai_part}` : ""})</span>
+                      </legend>
+                      {usable ? (
+                        <>
+                          <div className="flex flex-wrap gap-4 text-sm">
+                            {(Object.keys(CHECKLIST_RESULTS) as (keyof typeof CHECKLIST_RESULTS)[]).map((r) => (
+                              <label key={r} className="flex items-center gap-1">
+                                <input type="radio" name={`result_${item.id}`} value={r} defaultChecked={chosen === r} /> {CHECKLIST_RESULTS[r]}
+                              </label>
+                            ))}
+                          </div>
+                          {error ? (
+                            <p id={`err-${item.id}`} className="text-sm text-red-700">
+                              {error}
+                            </p>
+                          ) : null}
+                          <TextField label="Comment" name={`comment_${item.id}`} defaultValue={(failedHere ? failure?.values?.[`comment_${item.id}`] : mark?.comment) ?? undefined} />
+                        </>
+                      ) : (
+                        <p className="text-sm">{mark ? `${CHECKLIST_RESULTS[mark.result]}${mark.comment ? `: ${mark.comment}` : ""}` : "Not marked"}</p>
+                      )}
+                    </fieldset>
+                  );
+                })}
+                {usable ? (
+                  <SubmitButton intent="checklist" busyLabel="Saving...">
+                    Save checklist marks
+                  </SubmitButton>
+                ) : null}
+              </Form>
+            </TitledCard>
+          );
+        })}
         <TitledCard title="Files">
           {files.length === 0 ? <p className="text-sm text-steel-600">No evidence attached yet.</p> : null}
           <ul className="space-y-2" aria-label="Evidence files">
