@@ -30,7 +30,7 @@ export const EVIDENCE_ACCEPT = "image/*,application/pdf,video/mp4";
 
 /** Paths that take uploads: the gate lets their bodies past its 1 MB limit (up to MAX_UPLOAD_BODY_BYTES). */
 export function isUploadPath(pathname: string): boolean {
-  return /^\/trainer\/evidence\/(unit|hrw)\/[^/]+\/?$/.test(pathname) || /^\/api\/assessments\/(unit|hrw)\/[^/]+\/evidence\/?$/.test(pathname);
+  return /^\/trainer\/evidence\/(unit|hrw)\/[^/]+(\/upload)?\/?$/.test(pathname) || /^\/api\/assessments\/(unit|hrw)\/[^/]+\/evidence\/?$/.test(pathname);
 }
 
 export const EVIDENCE_MESSAGES = {

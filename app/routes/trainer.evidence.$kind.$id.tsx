@@ -53,18 +53,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const actor = { id: user.id, client: clientAddress(request) };
   const here = new URL(request.url).pathname;
-  const wantsJson = (request.headers.get("Accept") ?? "").includes("application/json");
   if (isMultipart(request)) {
     // the upload form: its files stream to disk as they arrive (app/files/upload.server.ts)
     const read = await readUpload(request);
     try {
       const added = await addEvidence(db, getFileStore(), { assessment, actor, files: read.files, dir: read.dir, tooMany: read.tooMany });
-      const message = `${EVIDENCE_ADDED}: ${added.length} file${added.length === 1 ? "" : "s"}`;
-      if (wantsJson) return Response.json({ message, files: added.map((f) => f.id) });
-      return redirectWithFlash(here, { type: "success", message });
+      return redirectWithFlash(here, { type: "success", message: `${EVIDENCE_ADDED}: ${added.length} file${added.length === 1 ? "" : "s"}` });
     } catch (error) {
       if (!isDomainError(error)) throw error;
-      if (wantsJson) return Response.json({ error: error.message, fieldErrors: error.fieldErrors }, { status: error.status });
       return formFailure(error.message, { status: error.status, fieldErrors: error.fieldErrors, values: { intent: "upload" } });
     } finally {
       read.dispose();
@@ -117,8 +113,7 @@ function UploadForm({ error }: { error?: string }) {
     event.preventDefault();
     const form = event.currentTarget;
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", form.action);
-    xhr.setRequestHeader("Accept", "application/json");
+    xhr.open("POST", `${new URL(form.action, window.location.href).pathname.replace(/\/$/, "")}/upload`);
     xhr.upload.onprogress = (e) => e.lengthComputable && setProgress(Math.round((e.loaded / e.total) * 100));
     xhr.onload = () => {
       setProgress(null);
