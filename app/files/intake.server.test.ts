@@ -114,9 +114,9 @@ describe.each(stores)("uploads into the %s store", (_kind, make) => {
     expect(accepted!.outcome).toBe("image/jpeg");
     expect(refused!.outcome).toBe("yard-big.jpg is larger than 25 MB.");
     // holding either file whole would hold its size at least; libvips re-encoding a photo in
-    // strips holds a few megabytes
-    expect(accepted!.peak).toBeLessThan(12 * MB);
-    expect(refused!.peak).toBeLessThan(4 * MB);
+    // strips holds a few megabytes, and chunks read since the last collection count too
+    expect(accepted!.peak).toBeLessThan(16 * MB);
+    expect(refused!.peak).toBeLessThan(12 * MB);
   }, 120_000);
 });
 

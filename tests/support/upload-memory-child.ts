@@ -50,7 +50,7 @@ for (const file of settings.files) {
   const timer = setInterval(() => {
     gc();
     peak = Math.max(peak, held() - base);
-  }, 25);
+  }, 10);
   const outcome = await upload(file);
   clearInterval(timer);
   gc();
