@@ -73,7 +73,12 @@ export default function HrwAssessmentPage() {
     <>
       <PageTitle
         title={`${a.licence_class} assessment: ${a.candidate.full_name}`}
-        subtitle={<Link to="/trainer/hrw" className="underline">Back to HRW licence assessments</Link>}
+        subtitle={
+          <>
+            <Link to="/trainer/hrw" className="underline">Back to HRW licence assessments</Link>
+            {mine ? <> &middot; <Link to={`/trainer/evidence/hrw/${a.id}`} className="underline">Evidence and declarations</Link></> : null}
+          </>
+        }
         actions={<StageBadge stage={a.stage} />}
       />
       <div className="grid gap-6 lg:grid-cols-2">
