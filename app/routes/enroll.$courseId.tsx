@@ -11,7 +11,7 @@ import { useActionToast } from "~/components/toaster";
 import { Alert, ButtonLink, ErrorSummary, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
-import { getCourse } from "~/models/course.server";
+import { courseOverview, getCourse } from "~/models/course.server";
 import { createEnrollment, enrollmentState } from "~/models/enrollment.server";
 import { listUpcomingClasses } from "~/models/class.server";
 import { acceptOffer, joinWaitlist, leaveWaitlist, waitlistForStudent } from "~/models/waitlist.server";
@@ -52,18 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   if (!course) throw await notFoundRedirect();
   return {
-    course: {
-      id: course.id,
-      unit_code: course.unit_code,
-      name: course.name,
-      description: course.description,
-      tier: course.tier,
-      duration_hours: course.duration_hours,
-      price: course.price,
-      prerequisites: course.prerequisites,
-      learning_outcomes: course.learning_outcomes,
-      assessment_criteria: course.assessment_criteria,
-    },
+    course: courseOverview(course),
     // "choose-class": their class was cancelled; the enrolment stays and takes a seat in the class chosen
     enrollment: await enrollmentState(db, user.id, course.id),
     // a course with classes is booked by choosing one (docs/decisions/013-classes.md)
