@@ -69,9 +69,17 @@ describe("the Staff page", () => {
     const list = await call(page, "GET", "/admin/staff", { cookie });
     const data = (await list.json()) as { staff: Array<{ id: string; is_active: boolean }> };
     expect(data.staff.map((s) => s.id)).toEqual(expect.arrayContaining([admin.id, trainer.id]));
-    const off = await call(page, "POST", "/admin/staff", {
+    // deactivating is asked first: the post without the confirmation changes nothing
+    const asked = await call(page, "POST", "/admin/staff", {
       cookie,
       body: new URLSearchParams({ intent: "toggle", user_id: trainer.id, is_active: "false" }).toString(),
+      contentType: "application/x-www-form-urlencoded",
+    });
+    expect(asked.status).toBe(200);
+    expect((await db.selectFrom("users").select("is_active").where("id", "=", trainer.id).executeTakeFirstOrThrow()).is_active).toBe(1);
+    const off = await call(page, "POST", "/admin/staff", {
+      cookie,
+      body: new URLSearchParams({ intent: "toggle", user_id: trainer.id, is_active: "false", confirm: "yes" }).toString(),
       contentType: "application/x-www-form-urlencoded",
     });
     expect(off.status).toBe(302);
@@ -79,7 +87,7 @@ describe("the Staff page", () => {
     expect((await call(whoAmI, "GET", "/api/auth/me", { token: trainer.token })).status).toBe(401);
     const self = await call(page, "POST", "/admin/staff", {
       cookie,
-      body: new URLSearchParams({ intent: "toggle", user_id: admin.id, is_active: "false" }).toString(),
+      body: new URLSearchParams({ intent: "toggle", user_id: admin.id, is_active: "false", confirm: "yes" }).toString(),
       contentType: "application/x-www-form-urlencoded",
     });
     expect(self.status).toBe(302);
