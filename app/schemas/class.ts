@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { isCalendarDate } from "~/utils/organisation-calendar";
 import { classIdField } from "./enrollment";
+import { sessionFieldId, sessionRows } from "./class-session-rows";
+
+export { sessionFieldId, sessionRows, type SessionRow } from "./class-session-rows";
 
 /**
  * Classes (docs/decisions/013-classes.md): one schema for the admin form and the /api. The form has
@@ -70,22 +73,6 @@ export type ClassPatch = z.infer<typeof classPatchSchema>;
 
 /** The form's session rows as sent: one date, start and end per row (a lone row arrives as strings). */
 const rowValues = z.union([z.string(), z.array(z.string())]).optional().transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
-
-/** Field ids of the session rows (the error summary links to them). */
-export const sessionFieldId = (field: "session_date" | "session_start" | "session_end", row: number) => `${field}-${row}`;
-
-/** The rows of the sessions fieldset, typed as the form sends them (blank rows included). */
-export interface SessionRow {
-  date: string;
-  starts_at: string;
-  ends_at: string;
-}
-
-/** The rows of a submitted form, blank ones kept (the form is shown again as typed). */
-export function sessionRows(form: { session_date?: string[]; session_start?: string[]; session_end?: string[] }): SessionRow[] {
-  const count = Math.max(form.session_date?.length ?? 0, form.session_start?.length ?? 0, form.session_end?.length ?? 0);
-  return Array.from({ length: count }, (_, i) => ({ date: form.session_date?.[i]?.trim() ?? "", starts_at: form.session_start?.[i]?.trim() ?? "", ends_at: form.session_end?.[i]?.trim() ?? "" }));
-}
 
 const FIELD_OF_SESSION = { date: "session_date", starts_at: "session_start", ends_at: "session_end" } as const;
 

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Button, buttonClasses, ErrorSummary, SelectField, SubmitButton, TextField, type SummarisedFailure } from "~/components/ui";
-import { sessionFieldId, type SessionRow } from "~/schemas/class";
+import { sessionFieldId, type SessionRow } from "~/schemas/class-session-rows";
 
 export interface ClassFormValues {
   sessions: SessionRow[];
