@@ -154,17 +154,20 @@ test.describe("the /api journey through a browser-like client", () => {
     expect(gated.status).toBe(409);
     expect(gated.data).toEqual({ detail: "USI not verified" });
 
-    // the admin records the USI and its verification, then the trainer issues
+    // the admin records the USI and its verification: the completed enrolment was waiting only
+    // for that, so its certificate is issued at once; the trainer's issue is then a 409
     const admin = await client();
     expect((await admin.login(DEMO.admin.email)).ok).toBe(true);
     const usi = uniqueUsi();
     const verified = await admin.put(`/api/admin/students/${studentId}`, { usi, usi_verified: true });
     expect(verified.status).toBe(200);
     expect(verified.data).toMatchObject({ usi, usi_verified_at: expect.any(String) });
-    const issued = await trainer.post("/api/certificates", { enrollment_id: enrollmentId });
-    expect(issued.status).toBe(201);
-    const first = issued.data as { id: string; certificate_number: string; verification_code: string };
-    expect((await trainer.post("/api/certificates", { enrollment_id: enrollmentId })).status).toBe(409);
+    const mine = (await student.get("/api/certificates/my")).data as Array<{ id: string; certificate_number: string; verification_code: string }>;
+    expect(mine).toHaveLength(1);
+    const first = mine[0]!;
+    const again = await trainer.post("/api/certificates", { enrollment_id: enrollmentId });
+    expect(again.status).toBe(409);
+    expect(again.data).toEqual({ detail: `Certificate ${first.certificate_number} was already issued for this enrolment` });
     const anyone = await client();
     expect((await anyone.get(`/api/verify/${first.verification_code}`)).data).toMatchObject({ status: "valid", learner_name: "Quinn Workflow" });
 
