@@ -6,7 +6,7 @@ import { makeCourse } from "../../tests/support/factories";
 import { bodyOf, call, caller, type Caller, type RouteModule } from "../../tests/support/api-calls";
 import { recordCandidateCheck } from "~/models/hrw-candidate.server";
 import { addAccreditation } from "~/models/hrw-register.server";
-import { organisationToday } from "~/utils/organisation-calendar";
+import { addDays, organisationToday } from "~/utils/organisation-calendar";
 import * as audit from "~/routes/api.admin.hrw-assessments";
 import * as book from "~/routes/api.hrw.assessments";
 import * as notice from "~/routes/api.hrw.assessments.$id.notice";
@@ -75,10 +75,10 @@ describe("HRW assessments over /api", () => {
 
     const early = await part("knowledge");
     expect(early.status).toBe(409);
-    expect((await bodyOf(early)).detail).toMatch(/^Record the regulator's notice reference first/);
+    expect((await bodyOf(early)).detail).toMatch(/^Record the regulator's notice for /);
     expect((await step(notice, "notice", id, { notice_reference: "Q-1" }, otherTrainer.token)).status).toBe(403);
     expect((await step(notice, "notice", id, { notice_reference: "Q-1" }, admin.token)).status).toBe(403);
-    expect((await step(notice, "notice", id, { notice_reference: "Q-1" })).status).toBe(201);
+    expect((await step(notice, "notice", id, { notice_reference: "Q-1", sent_on: addDays(today, -7) })).status).toBe(201);
     expect((await part("knowledge", otherTrainer.token)).status).toBe(403);
     expect((await part("knowledge", candidate.token)).status).toBe(403);
     expect((await part("knowledge")).status).toBe(201);
@@ -93,7 +93,7 @@ describe("HRW assessments over /api", () => {
 
   it("a result for a class the assessor's accreditation does not cover is a 409 naming the class and date", async () => {
     const { id } = (await bodyOf(await bookFor(otherStudent, otherTrainer.id))) as { id: string };
-    expect((await step(notice, "notice", id, { notice_reference: "Q-2" }, otherTrainer.token)).status).toBe(201);
+    expect((await step(notice, "notice", id, { notice_reference: "Q-2", sent_on: addDays(today, -7) }, otherTrainer.token)).status).toBe(201);
     const refused = await step(results, "results", id, { part: "knowledge", result: "satisfactory", assessed_on: today }, otherTrainer.token);
     expect(refused.status).toBe(409);
     const [y, mo, d] = today.split("-").map(Number) as [number, number, number];

@@ -28,19 +28,21 @@ export const hrwAssessmentResponse = z
     state: z.enum(HRW_STATE_CODES),
     assessment_date: date,
     start_time: z.string().regex(/^\d{2}:\d{2}$/),
+    hours: z.number().nullable().describe("Hours booked; counts towards the assessor's currency"),
     location: z.strictObject({ id: z.uuid(), name: z.string(), identifier: z.string() }),
     assessor: person,
     accreditation_number: z.string().nullable().describe("The accreditation the results were recorded under"),
     plant_description: z.string(),
     plant_registration: z.string(),
     notice_due_on: date.nullable().describe("Last day to notify the regulator; null when the state asks for no notice"),
-    notice_reference: z.string().nullable(),
+    notice_reference: z.string().nullable().describe("The booked day's notice reference"),
+    notices: z.array(z.strictObject({ held_on: date, reference: z.string(), sent_on: date })).describe("Every notice given to the regulator, one per assessment day it covers"),
     nsa_number: z.string().nullable(),
     nsa_date: date.nullable(),
     parts: z.strictObject({ knowledge: partResult.optional(), calculations: partResult.optional(), practical: partResult.optional() }).describe("The latest result of each part"),
     history: z.array(partResult).describe("Every result, oldest first, reassessments included"),
     stage: z.enum(Object.keys(HRW_STAGES) as [keyof typeof HRW_STAGES]),
-    application_deadline: date.nullable().describe("NSA date + 60 days: the candidate applies for the licence by then"),
+    application_deadline: date.nullable().describe("NSA date + the state's application window (60 days unless its rules say otherwise): the candidate applies for the licence by then"),
   })
   .register(responses, { id: "HrwAssessment" });
 export type HrwAssessmentResponse = z.infer<typeof hrwAssessmentResponse>;

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { businessDaysBefore } from "~/models/hrw-calendar.server";
+import { noticeDueOn } from "~/models/hrw-assessment.server";
+import { stateRulesOn } from "~/models/hrw-rules.server";
 import { LICENCE_CLASSES, type HrwState } from "~/schemas/hrw-codes";
 import { addDays, organisationToday } from "~/utils/organisation-calendar";
 import type { DB } from "#db/connection";
@@ -72,7 +73,7 @@ export async function seedHrwDemo(
   }
 
   const students = new Map((await trx.selectFrom("users").select(["id", "email"]).where("role", "=", "student").execute()).map((u) => [u.email, u.id]));
-  const check = async (email: string, kind: "age" | "identity" | "prerequisite", detail: Record<string, unknown>, licenceClass: string | null = null) => {
+  const check = async (email: string, kind: "age" | "identity" | "prerequisite" | "aen", detail: Record<string, unknown>, licenceClass: string | null = null) => {
     await trx
       .insertInto("hrw_candidate_checks")
       .values({ id: crypto.randomUUID(), candidate_id: students.get(email)!, kind, licence_class: licenceClass, detail: JSON.stringify(detail), checked_by: input.trainerId, checked_at: at(-40) })
@@ -81,10 +82,11 @@ export async function seedHrwDemo(
   const ready = async (email: string, dateOfBirth: string) => {
     await check(email, "age", { date_of_birth: dateOfBirth });
     await check(email, "identity", { documents: ["passport", "driver_licence"], points: 110 });
+    // Service NSW's assessment enrolment number, which every NSW result needs
+    await check(email, "aen", { state: "NSW", aen: `AEN${String(Math.abs([...email].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7))).padStart(8, "0").slice(0, 8)}` });
   };
 
   const STATE: HrwState = "NSW";
-  const noticeDays = (await trx.selectFrom("hrw_state_rules").select("notice_business_days").where("state", "=", STATE).executeTakeFirst())?.notice_business_days ?? null;
   const book = async (b: {
     email: string;
     cls: string;
@@ -111,10 +113,7 @@ export async function seedHrwDemo(
         assessor_id: b.assessor,
         plant_description: b.plant[0],
         plant_registration: b.plant[1],
-        notice_due_on: noticeDays === null ? null : businessDaysBefore(date, noticeDays, STATE),
-        notice_reference: b.notice ?? null,
-        notice_recorded_at: b.notice ? at(b.date - 10) : null,
-        notice_recorded_by: b.notice ? b.assessor : null,
+        notice_due_on: noticeDueOn(await stateRulesOn(trx, STATE, date), date),
         accreditation_id: b.parts?.length ? sam : null,
         nsa_number: b.nsa?.[0] ?? null,
         nsa_date: b.nsa ? day(b.nsa[1]) : null,
@@ -124,6 +123,7 @@ export async function seedHrwDemo(
         updated_at: at(b.date - 14),
       })
       .execute();
+    if (b.notice) await trx.insertInto("hrw_notices").values({ id: crypto.randomUUID(), assessment_id: id, held_on: date, reference: b.notice, sent_on: day(b.date - 10), recorded_at: at(b.date - 10), recorded_by: b.assessor }).execute();
     for (const [i, [part, result, offset]] of (b.parts ?? []).entries()) {
       await trx.insertInto("hrw_assessment_parts").values({ id: crypto.randomUUID(), assessment_id: id, part, result, assessed_on: day(offset), recorded_by: b.assessor, recorded_at: at(offset, i) }).execute();
     }

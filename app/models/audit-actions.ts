@@ -51,7 +51,10 @@ export const AUDIT_ACTIONS = {
   "accreditation.changed": "Accreditation changed (renewed for a new period)",
   "accreditation.removed": "Accreditation removed",
   "assessor_licence.changed": "Assessor's licence changed",
-  "hrw.state_rule_changed": "HRW state notice rule changed",
+  "hrw.state_rule_changed": "HRW state rule changed",
+  "hrw.assessment_rescheduled": "HRW assessment rescheduled",
+  "hrw.regulator_task_raised": "HRW regulator task raised",
+  "hrw.regulator_task_done": "HRW regulator task done",
   "mail.resent": "Mail sent again",
 } as const;
 

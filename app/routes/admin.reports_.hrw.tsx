@@ -48,7 +48,7 @@ export default function HrwAuditReport() {
           <TextField label="From" name="from" type="date" defaultValue={from} />
           <TextField label="To" name="to" type="date" defaultValue={to} />
           <Button type="submit" variant="secondary">Show</Button>
-          <Link to="/admin/hrw-states" className="ml-auto text-sm underline">Regulator notice lead times by state</Link>
+          <Link to="/admin/hrw/rules" className="ml-auto text-sm underline">High-risk work rules by state</Link>
         </Form>
       </TitledCard>
       <div className="mt-6">

@@ -49,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const done = (message: string) => redirectWithFlash(`/trainer/hrw/${id}`, { type: "success", message });
   switch (await formIntent(request)) {
     case "notice":
-      return answerForm(request, { ...common, schema: noticeSchema, save: async (input) => (await recordNotice(db, id, input.notice_reference, actor), done(NOTICE_RECORDED)) });
+      return answerForm(request, { ...common, schema: noticeSchema, save: async (input) => (await recordNotice(db, id, input, actor), done(NOTICE_RECORDED)) });
     case "part":
       return answerForm(request, { ...common, schema: partResultSchema, save: async (input) => (await recordPartResult(db, id, input, actor), done(PART_RECORDED)) });
     case "nsa":

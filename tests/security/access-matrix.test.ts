@@ -165,6 +165,7 @@ const pages: PageCase[] = [
   { file: "admin.reports_.hrw.tsx", path: () => "/admin/reports/hrw?from=2026-01-01", may: ["admin"], methods: ["GET"] },
   { file: "admin.reports_.hrw[.]csv.ts", path: () => "/admin/reports/hrw.csv", may: ["admin"], methods: ["GET"] },
   { file: "admin.hrw-states.tsx", path: () => "/admin/hrw-states", may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.hrw.rules.tsx", path: () => "/admin/hrw/rules", may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.staff_.$id.hrw.tsx", path: () => `/admin/staff/${ids.unknown}/hrw`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
   { file: "trainer.hrw.tsx", path: () => "/trainer/hrw", may: ["trainer"], methods: ["GET"] },
   { file: "trainer.hrw_.book.tsx", path: () => `/trainer/hrw/book?candidate=${ids.owner}`, may: ["trainer"], methods: ["GET", "POST"] },
