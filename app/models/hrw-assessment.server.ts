@@ -8,6 +8,7 @@ import {
   NAI_PART_CODES,
   NSA_APPLICATION_DAYS,
   HRW_STATES,
+  LOCATION_STATE_REGULATOR,
   type HrwStage,
   prerequisitesOf,
   type HrwState,
@@ -218,13 +219,16 @@ export async function bookAssessment(db: DB, input: BookingInput, actorRef: Sign
     if (!course.licence_class) throw new DomainError(409, HRW_MESSAGES.noLicenceClass, {}, "course_id");
     const assessor = await trx.selectFrom("users").select("id").where("id", "=", input.assessor_id).where("role", "=", "trainer").where("is_active", "=", 1).executeTakeFirst();
     if (!assessor) throw new DomainError(409, HRW_MESSAGES.notATrainer, {}, "assessor_id");
-    const location = await trx.selectFrom("delivery_locations").select("id").where("id", "=", input.location_id).executeTakeFirst();
+    const location = await trx.selectFrom("delivery_locations").select(["id", "state"]).where("id", "=", input.location_id).executeTakeFirst();
     if (!location) throw new DomainError(404, "Location not found", {}, "location_id");
+    // the regulator of the state the assessment is held in, unless the booking names another
+    const state = input.state ?? (location.state ? LOCATION_STATE_REGULATOR[location.state] : undefined);
+    if (!state) throw invalid(HRW_MESSAGES.noLocationState, { state: HRW_MESSAGES.noLocationState });
     const candidate = await trx.selectFrom("users").select("id").where("id", "=", input.candidate_id).where("role", "=", "student").where("is_active", "=", 1).executeTakeFirst();
     if (!candidate) throw new DomainError(409, HRW_MESSAGES.notAStudent, {}, "candidate_id");
     const missing = await missingChecks(trx, input.candidate_id, { date: input.assessment_date, prerequisites: prerequisitesOf(course) });
     if (missing.length) throw new DomainError(409, HRW_MESSAGES.checksMissing(missing), {}, "candidate_id");
-    const rules = await stateRulesOn(trx, input.state, input.assessment_date);
+    const rules = await stateRulesOn(trx, state, input.assessment_date);
     const lead = rules.number("booking_lead_days");
     const earliest = lead === null ? null : addDays(organisationToday(now), lead);
     if (earliest && input.assessment_date < earliest) throw invalid(HRW_MESSAGES.bookingLead(lead!, earliest), { assessment_date: HRW_MESSAGES.bookingLead(lead!, earliest) });
@@ -233,6 +237,7 @@ export async function bookAssessment(db: DB, input: BookingInput, actorRef: Sign
       .values({
         id,
         ...input,
+        state,
         hours: input.hours ?? null,
         licence_class: course.licence_class,
         notice_due_on: noticeDueOn(rules, input.assessment_date),
@@ -241,7 +246,7 @@ export async function bookAssessment(db: DB, input: BookingInput, actorRef: Sign
         updated_at: at,
       })
       .execute();
-    await recordAudit(trx, { action: "hrw.assessment_booked", actor, subject: { type: "hrw_assessment", id, userId: input.candidate_id }, detail: `${course.licence_class} in ${input.state} on ${input.assessment_date}`, now: at });
+    await recordAudit(trx, { action: "hrw.assessment_booked", actor, subject: { type: "hrw_assessment", id, userId: input.candidate_id }, detail: `${course.licence_class} in ${state} on ${input.assessment_date}`, now: at });
     return { id };
   });
 }

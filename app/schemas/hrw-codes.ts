@@ -98,6 +98,9 @@ export const IMPLIED_CLASSES: Partial<Record<LicenceClass, LicenceClass[]>> = {
   C6: ["C2"],
 };
 
+/** A delivery location's state (its AVETMISS code) as the regulator whose rules apply there. */
+export const LOCATION_STATE_REGULATOR: Record<string, HrwState> = { "01": "NSW", "02": "VIC", "03": "QLD", "04": "SA", "05": "WA", "06": "TAS", "07": "NT", "08": "ACT" };
+
 /** Evidence of identity: each document sighted scores its points; 100 in all is enough. */
 export const IDENTITY_DOCUMENTS = {
   birth_certificate: { label: "Australian birth certificate", points: 70 },
@@ -170,6 +173,8 @@ export const HRW_MESSAGES = {
   nsaAlready: "This assessment already has its NSA",
   noLicenceClass: "That course leads to no high-risk work licence",
   notATrainer: "The assessor must be an active trainer",
+  noLocationState: "Choose the state: the delivery location has none on record",
+  accreditationLapsed: (date: string) => `The assessor's accreditation does not cover this class on ${hrwDate(date)}: results will be refused until it does`,
   notAStudent: "The candidate must be an active student",
   resultBeforeDate: "A part cannot be assessed before the booked assessment date",
   accreditationTaken: "This regulator already lists that accreditation number for another assessor",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { parseWith } from "~/utils/validation";
 import { calendarDate, optionalText, requiredText, uuid } from "./fields";
-import { HRW_MESSAGES, HRW_RULE_NAMES, HRW_RULES, HRW_STATE_CODES, type HrwRuleName, IDENTITY_DOCUMENT_CODES, LICENCE_CLASS_CODES, NAI_PART_CODES, NAI_RESULT_CODES } from "./hrw-codes";
+import { HRW_MESSAGES, HRW_RULE_NAMES, HRW_RULES, HRW_STATE_CODES, type HrwRuleName, type HrwState, IDENTITY_DOCUMENT_CODES, LICENCE_CLASS_CODES, NAI_PART_CODES, NAI_RESULT_CODES } from "./hrw-codes";
 
 /**
  * The forms and /api payloads of high-risk work licence assessments, one schema each; the
@@ -33,6 +33,9 @@ export const courseLicenceFields = {
   /** empty: the class's default prerequisites */
   licence_prerequisites: list(licenceClass, "Prerequisite classes must be licence classes").optional(),
 };
+
+/** A regulator told of an assessor's change: the reference it gave (or how it was told). */
+export const regulatorTaskDoneSchema = z.object({ task_id: uuid, reference: requiredText("Reference", 120) });
 
 /** Removing one accreditation from the register. */
 export const accreditationRemovalSchema = z.object({ accreditation_id: uuid });
@@ -122,7 +125,11 @@ const startTime = z
 export const bookingSchema = z.object({
   candidate_id: id("Choose the candidate"),
   course_id: id("Choose the course"),
-  state: hrwState,
+  state: z
+    .union([z.literal(""), hrwState])
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .describe("Whose regulator issues the licence; blank or left out: the delivery location's state"),
   assessment_date: calendarDate("Assessment date"),
   start_time: startTime,
   location_id: id("Choose the delivery location"),
@@ -144,7 +151,7 @@ export const bookingSchema = z.object({
     })
     .describe("Hours booked for the assessment (counts towards the assessor's currency)"),
 });
-export type BookingInput = Omit<z.infer<typeof bookingSchema>, "hours"> & { hours?: number | null };
+export type BookingInput = Omit<z.infer<typeof bookingSchema>, "hours" | "state"> & { hours?: number | null; state?: HrwState | null };
 
 /** A notice given to the regulator: for the booked day unless `held_on` says another, given today unless `sent_on` says. */
 export const noticeSchema = z.object({

@@ -72,3 +72,11 @@ export function initial(fullName: string): string {
 }
 
 export const ROLE_LABELS = { student: "Student", trainer: "Trainer", admin: "Administrator" } as const;
+
+/** A wall-clock time (HH:MM) as the portal shows times: "7:30 am", "12:05 pm". */
+export function formatClockTime(time: string): string {
+  const match = /^(\d{2}):(\d{2})/.exec(time);
+  if (!match) return time;
+  const hour = Number(match[1]);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour < 12 ? "am" : "pm"}`;
+}

@@ -75,8 +75,9 @@ export function SelectField({
   className,
   id,
   options,
+  placeholder,
   ...props
-}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }> }) {
+}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }>; /** a first, empty choice: nothing is chosen until the reader chooses */ placeholder?: string }) {
   const { fieldId, tied, className: controlClass } = useFieldControl(id, error, hint);
   return (
     <Frame id={fieldId} label={label} error={error} hint={hint} className={className}>
@@ -86,6 +87,7 @@ export function SelectField({
         {...tied}
         {...props}
       >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
