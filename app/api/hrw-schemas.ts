@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { bookingSchema, noticeSchema, nsaSchema, partResultSchema } from "~/schemas/hrw";
-import { HRW_STAGES, HRW_STATE_CODES, NAI_PART_CODES, NAI_RESULT_CODES } from "~/schemas/hrw-codes";
+import { aenCheckSchema, bookingSchema, noticeSchema, nsaSchema, partResultSchema, rescheduleSchema } from "~/schemas/hrw";
+import { HRW_RULE_NAMES, HRW_STAGES, HRW_STATE_CODES, LICENCE_CLASS_CODES, NAI_PART_CODES, NAI_RESULT_CODES } from "~/schemas/hrw-codes";
 import { requests, responses } from "./schemas";
 
 /** The /api shapes of high-risk work licence assessments (registered in the OpenAPI document). */
@@ -18,6 +18,50 @@ export const hrwBookingRequest = bookingSchema.strict().register(requests, { id:
 export const hrwNoticeRequest = noticeSchema.strict().register(requests, { id: "HrwNotice" });
 export const hrwPartResultRequest = partResultSchema.strict().register(requests, { id: "HrwPartResult" });
 export const hrwNsaRequest = nsaSchema.strict().register(requests, { id: "HrwNsa" });
+export const hrwRescheduleRequest = rescheduleSchema.strict().register(requests, { id: "HrwReschedule" });
+export const hrwAenRequest = aenCheckSchema.strict().register(requests, { id: "HrwAen" });
+
+export const hrwAenListResponse = z
+  .strictObject({ aens: z.array(z.strictObject({ state: z.enum(HRW_STATE_CODES), aen: z.string(), checked_by: z.string(), checked_at: z.iso.datetime({ offset: true }) })) })
+  .register(responses, { id: "HrwAenList" });
+
+const ruleRow = z.strictObject({
+  id: z.string(),
+  state: z.enum(HRW_STATE_CODES),
+  rule: z.enum(HRW_RULE_NAMES),
+  label: z.string(),
+  value: z.string(),
+  unit: z.string(),
+  source: z.string(),
+  secondary: z.boolean().describe("From an RTO's or consultant's copy of the rule: a default to confirm"),
+  in_force_from: date.nullable().describe("null: in force before any date the portal records"),
+  reason: z.string().nullable(),
+  recorded_at: z.iso.datetime({ offset: true }),
+  recorded_by: z.string().nullable(),
+});
+export const hrwRulesResponse = z
+  .strictObject({
+    today: date,
+    rules: z.array(z.strictObject({ state: z.enum(HRW_STATE_CODES), rule: z.enum(HRW_RULE_NAMES), label: z.string(), current: ruleRow.nullable(), upcoming: z.array(ruleRow), earlier: z.array(ruleRow) })),
+  })
+  .register(responses, { id: "HrwRules" });
+
+export const hrwCurrencyResponse = z
+  .strictObject({
+    today: date,
+    currency: z.array(
+      z.strictObject({
+        state: z.enum(HRW_STATE_CODES),
+        licence_class: z.enum(LICENCE_CLASS_CODES),
+        assessments: z.number().int(),
+        hours: z.number(),
+        needs: z.strictObject({ assessments: z.number().int().nullable(), hours: z.number().nullable(), years: z.number().int() }),
+        current_until: date.nullable().describe("The last day the records keep the assessor current if nothing more is assessed; null: not current"),
+        status: z.enum(["current", "lapsing", "lapsed"]).describe("lapsing: within 90 days of current_until"),
+      }),
+    ),
+  })
+  .register(responses, { id: "HrwCurrency" });
 
 export const hrwAssessmentResponse = z
   .strictObject({

@@ -242,12 +242,15 @@ const api: ApiCase[] = [
   { file: "api.admin.hrw-assessments.ts", method: "GET", path: () => "/api/admin/hrw-assessments?from=2026-01-01", allowed: ADMIN_ONLY([200]) },
   { file: "api.hrw.assessments.my.ts", method: "GET", path: () => "/api/hrw/assessments/my", allowed: { owner: [200], "other student": [200] } },
   { file: "api.hrw.assessments.ts", method: "POST", path: () => "/api/hrw/assessments", json: () => ({}), allowed: { trainer: [422] } },
-  ...(["results", "notice", "nsa"] as const).map((step) => ({
+  { file: "api.admin.hrw.rules.ts", method: "GET", path: () => "/api/admin/hrw/rules", allowed: ADMIN_ONLY([200]) },
+  { file: "api.hrw.currency.ts", method: "GET", path: () => "/api/hrw/currency", allowed: { trainer: [200] } },
+  { file: "api.hrw.candidates.$id.aen.ts", method: "POST", path: () => `/api/hrw/candidates/${ids.unknown}/aen`, params: () => ({ id: ids.unknown }), json: () => ({ state: "NSW", aen: "AEN1234567" }), allowed: { trainer: [404] } },
+  ...(["results", "notice", "nsa", "reschedule"] as const).map((step) => ({
     file: `api.hrw.assessments.$id.${step}.ts`,
     method: "POST" as const,
     path: () => `/api/hrw/assessments/${ids.unknown}/${step}`,
     params: () => ({ id: ids.unknown }),
-    json: () => ({ part: "knowledge", result: "satisfactory", assessed_on: "2026-01-01", notice_reference: "N1", nsa_number: "X1", nsa_date: "2026-01-01" }),
+    json: () => ({ part: "knowledge", result: "satisfactory", assessed_on: "2026-01-01", notice_reference: "N1", nsa_number: "X1", nsa_date: "2026-01-01", assessment_date: "2030-01-01", start_time: "08:00" }),
     allowed: { trainer: [404, 422] },
   })),
   { file: "api.certificates.my.ts", method: "GET", path: () => "/api/certificates/my", allowed: { owner: [200], "other student": [200], trainer: [200, 403], admin: [200, 403] } },
