@@ -184,3 +184,17 @@ export const hrwReportQuery = z.object({
 export function readHrwPeriod(url: URL) {
   return parseWith(hrwReportQuery, { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" });
 }
+
+/** The yearly audit pack's state and year (?state=VIC&year=2026). */
+export const auditPackQuery = z.object({
+  state: hrwState,
+  year: z
+    .string({ message: "Year is required" })
+    .trim()
+    .refine((v) => /^\d{4}$/.test(v) && Number(v) >= 2000 && Number(v) <= 2100, "Enter the year as YYYY")
+    .transform(Number),
+});
+
+export function readAuditPackQuery(url: URL) {
+  return parseWith(auditPackQuery, { state: url.searchParams.get("state") ?? "", year: url.searchParams.get("year") ?? "" });
+}
