@@ -188,14 +188,16 @@ test.describe("high-risk work licence assessments", () => {
     }
     await expect(page.getByText(number)).toHaveCount(0);
 
+    // the old address of the notice lead times answers with the state rules page
     await page.goto("/admin/hrw-states");
-    await expect(page.getByLabel("QLD: Workplace Health and Safety Queensland, business days of notice")).toHaveValue("3");
+    await expect(page).toHaveURL(/\/admin\/hrw\/rules$/);
+    await expect(page.getByRole("heading", { level: 1, name: "High-risk work rules by state" })).toBeVisible();
     await expectAccessible(page);
-    await page.getByLabel("TAS: WorkSafe Tasmania, business days of notice").fill("many");
-    await page.getByRole("button", { name: "Save TAS" }).click();
-    await expect(page.getByText("Business days must be a whole number from 0 to 30, or blank for no notice").first()).toBeVisible();
-    await page.getByLabel("TAS: WorkSafe Tasmania, business days of notice").fill("");
-    await page.getByRole("button", { name: "Save TAS" }).click();
-    await expectMessage(page, js, "Notice lead time saved: TAS");
+    await page.getByText("Change QLD notice to the regulator before each assessment").click();
+    const qld = page.locator("#rule-QLD-notice_business_days");
+    await expect(qld.getByLabel("New value (business days)")).toHaveValue("3");
+    await qld.getByLabel("New value (business days)").fill("many");
+    await qld.getByRole("button", { name: "Save QLD rule" }).click();
+    await expect(page.getByText("Enter a whole number, or leave it blank when the state does not set this rule").first()).toBeVisible();
   });
 });
