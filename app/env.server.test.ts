@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isLoopbackHost, isPublicDeployment, parseEnv } from "./env.server";
+import { parseEnv } from "./env.server";
 
 describe("environment", () => {
   it("applies the documented defaults", () => {
@@ -52,23 +52,6 @@ describe("environment", () => {
     expect(parseEnv({ SESSION_SECRET: "s".repeat(32), SMTP_URL: "smtp://mail.example.com:587", APP_URL: "https://rto.example.com" }).SMTP_URL).toBe(
       "smtp://mail.example.com:587",
     );
-  });
-
-  it("calls a deployment public when APP_URL names a host other than this machine", () => {
-    expect(isPublicDeployment({})).toBe(false);
-    for (const local of ["http://localhost:3000", "http://127.0.0.1", "http://[::1]:8080/", "http://LOCALHOST"]) {
-      expect(isPublicDeployment({ APP_URL: local }), local).toBe(false);
-    }
-    for (const remote of ["https://rto.example.com", "http://10.0.0.5:3000", "https://localhost.example.com", "http://127.0.0.1.nip.io"]) {
-      expect(isPublicDeployment({ APP_URL: remote }), remote).toBe(true);
-    }
-  });
-
-  it("has one loopback rule: a host is this machine or public, never both", () => {
-    for (const url of ["http://localhost:3000", "http://127.0.0.1", "http://127.0.0.2:8080", "http://127.255.0.9", "http://[::1]", "https://rto.example.com", "http://10.0.0.5", "http://127.0.0.1.nip.io"]) {
-      const hostname = new URL(url).hostname;
-      expect(isPublicDeployment({ APP_URL: url }), url).toBe(!isLoopbackHost(hostname));
-    }
   });
 
   it("keeps the generated session secret readable by its owner only, tightening an older file", () => {

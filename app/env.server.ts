@@ -142,33 +142,11 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 /**
  * Whether a host name (or a listening address, or a socket's address) is this machine itself:
- * a request addressed to it, or coming from it, can only come from here.
+ * a request addressed to it, or coming from it, can only come from here. The one loopback rule:
+ * the demo lock (http/demo-lock.server.ts) and the links taken from a local request's origin
+ * (utils/public-link.server.ts, the reset mail) all ask it.
  */
 export function isLoopbackHost(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/^::ffff:/, "");
   return LOOPBACK_HOSTS.has(name) || /^127(\.\d{1,3}){3}$/.test(name);
-}
-
-let demoAccounts: readonly string[] = [];
-
-/**
- * The accounts that still had the demo password when this server started (app/http/demo-lock):
- * while there is any, the portal runs the demo organisation, on this machine only.
- */
-export function setDemoAccounts(accounts: readonly string[]): void {
-  demoAccounts = [...accounts];
-}
-
-/** Whether the portal runs the demo organisation (some account has the demo password). */
-export function demoMode(): boolean {
-  return demoAccounts.length > 0;
-}
-
-/**
- * A deployment is public when APP_URL names a host other than this machine (isLoopbackHost, the
- * one loopback rule: 127.0.0.2 is this machine here as everywhere). A public deployment never
- * gets demo data, and refuses to start while any account has the demo password.
- */
-export function isPublicDeployment(settings: { APP_URL?: string }): boolean {
-  return settings.APP_URL !== undefined && !isLoopbackHost(new URL(settings.APP_URL).hostname);
 }

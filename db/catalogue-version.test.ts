@@ -58,6 +58,14 @@ describe("the catalogue change counter", () => {
     expect(await moves(() => db.updateTable("class_waitlist").set({ status: "left" }).where("student_id", "=", waiting.id).execute())).toBe(true);
   });
 
+  it("moves on writes to class sessions, which a course's public page shows (migration 2026-11-28T0400)", async () => {
+    const cls = await makeClass((await makeCourse(db)).id);
+    const session = { id: crypto.randomUUID(), class_id: cls.id, session_date: "2099-01-10", starts_at: "07:30", ends_at: "15:30" };
+    expect(await moves(() => db.insertInto("class_sessions").values(session).execute())).toBe(true);
+    expect(await moves(() => db.updateTable("class_sessions").set({ starts_at: "08:00" }).where("id", "=", session.id).execute())).toBe(true);
+    expect(await moves(() => db.deleteFrom("class_sessions").where("id", "=", session.id).execute())).toBe(true);
+  });
+
   it("stays on writes the catalogue does not show: sign-ins, verify lookups, enrolments outside a class, progress", async () => {
     const course = await makeCourse(db);
     const cls = await makeClass(course.id);

@@ -12,11 +12,11 @@
  */
 import fs from "node:fs";
 import { isDatabaseUnavailable, openDatabase, type DB } from "../db/connection";
-import { accountsWithDemoPassword, demoListenRefusal, namedAccounts, summariseDemoAccounts } from "../app/demo/accounts.server";
+import { isPublicDeployment, demoLockAtStart } from "../app/http/demo-lock.server";
 import { migrateDownAll, migrateToLatest } from "../db/migrate";
 import { seedDemoData } from "../app/demo/seed.server";
 import { auditOwnerWarning } from "../db/roles";
-import { isLoopbackHost, isPublicDeployment, parseEnv, type Env } from "../app/env.server";
+import { parseEnv, type Env } from "../app/env.server";
 import { encryptStoredSecrets } from "../app/auth/secret-box.server";
 
 const args = new Set(process.argv.slice(2));
@@ -37,28 +37,18 @@ async function main() {
     if (encrypted) console.log(`Encrypted ${encrypted} authenticator secret(s) stored as text.`);
     if (publicDeployment) {
       if (!args.has("--no-seed") && env.SEED_DEMO) console.log(`Public deployment (${env.APP_URL}): demo data is never seeded.`);
-      const exposed = await accountsWithDemoPassword(db);
-      if (exposed.length) {
-        throw new Error(
-          [
-            `Refusing to start: this is a public deployment (APP_URL=${env.APP_URL}) and ${exposed.length} account(s) still have the demo password:`,
-            ...namedAccounts(summariseDemoAccounts(exposed)),
-            "Start from an empty database (npm run admin:create makes the first administrator), or change these passwords first.",
-          ].join("\n"),
-        );
-      }
     } else if (!args.has("--no-seed") && env.SEED_DEMO) {
       const { seeded } = await seedDemoData(db);
       console.log(seeded ? "Seeded demo data (password for every demo login: password123)." : "Database already has data; seed skipped.");
     }
-    if (!args.has("--no-seed")) {
-      // fail closed: a server holding demo accounts listens on this machine only (app/http/demo-lock)
-      const demoAccounts = summariseDemoAccounts(publicDeployment ? [] : await accountsWithDemoPassword(db));
-      const refusal = demoListenRefusal(demoAccounts, env.HOST, isLoopbackHost);
-      if (refusal) throw new Error(refusal);
+    if (publicDeployment || !args.has("--no-seed")) {
+      // the demo lock (app/http/demo-lock.server.ts): throws when the portal must not start
+      const demoAccounts = await demoLockAtStart(db, { APP_URL: env.APP_URL, HOST: env.HOST });
       // npm start hands the finding to the server it starts, which would otherwise check every
       // account's hash again in each worker (seconds of scrypt at start)
-      if (process.env.PREPARE_REPORT) fs.writeFileSync(process.env.PREPARE_REPORT, JSON.stringify({ demoAccounts }), { mode: 0o600 });
+      if (!args.has("--no-seed") && process.env.PREPARE_REPORT) fs.writeFileSync(process.env.PREPARE_REPORT, JSON.stringify({ demoAccounts }), { mode: 0o600 });
+    }
+    if (!args.has("--no-seed")) {
       await warnWhenPortalOwnsAuditTrail(db, env);
     }
   } finally {

@@ -71,14 +71,14 @@ export async function signIn(db: DB, input: LoginInput & { client: string; via?:
   if (!attempt.ok) {
     logLine({ event: "sign-in-limited", client: input.client });
     const account = await getUserRowByEmail(db, input.email);
-    await recordAudit(db, { action: "sign_in.throttled", actor: { id: null, client: input.client }, subject: account ? { type: "user", id: account.id } : undefined, detail: "password attempts" });
+    await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_in.throttled", actor: { id: null, client: input.client }, subject: account ? { type: "user", id: account.id } : undefined, detail: "password attempts" }));
     throw tooMany(TOO_MANY_ATTEMPTS, attempt.retryAfterSeconds);
   }
 
   const row = await getUserRowByEmail(db, input.email);
   const ok = await verifyPassword(input.password, row?.password_hash ?? (await decoyHash()));
   const failed = (detail: string, userId: string | null = row?.id ?? null) =>
-    recordAudit(db, { action: "sign_in.failed", actor: { id: null, client: input.client }, subject: userId ? { type: "user", id: userId } : undefined, detail });
+    writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_in.failed", actor: { id: null, client: input.client }, subject: userId ? { type: "user", id: userId } : undefined, detail }));
   if (!row || !ok) {
     logLine({ event: "sign-in-failed", client: input.client, known_email: Boolean(row) });
     await failed(row ? "wrong password" : "unknown email");
@@ -116,10 +116,10 @@ async function checkSignInCode(db: DB, input: { userId: string; code: string; cl
     return await checkSecondStep(db, { userId: input.userId, code: input.code });
   } catch (error) {
     if (isDomainError(error) && error.status === 401) {
-      await recordAudit(db, { action: "sign_in.failed", actor: { id: null, client: input.client }, subject: { type: "user", id: input.userId }, detail: "wrong second-step code" });
+      await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_in.failed", actor: { id: null, client: input.client }, subject: { type: "user", id: input.userId }, detail: "wrong second-step code" }));
     }
     if (isDomainError(error) && error.status === 429) {
-      await recordAudit(db, { action: "sign_in.throttled", actor: { id: null, client: input.client }, subject: { type: "user", id: input.userId }, detail: "second-step codes" });
+      await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_in.throttled", actor: { id: null, client: input.client }, subject: { type: "user", id: input.userId }, detail: "second-step codes" }));
     }
     throw error;
   }
@@ -155,11 +155,11 @@ export async function completeSecondStep(
 
 async function finishSignIn(db: DB, userId: string, client: string, method: string): Promise<PublicUser> {
   await recordLogin(db, userId);
-  await recordAudit(db, { action: "sign_in.succeeded", actor: { id: userId, client }, subject: { type: "user", id: userId }, detail: method });
+  await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_in.succeeded", actor: { id: userId, client }, subject: { type: "user", id: userId }, detail: method }));
   return (await getUserById(db, userId))!;
 }
 
 /** The end of a session, for the audit trail (the session itself is ended by destroySession). */
 export function recordSignOut(db: DB, input: { userId: string; client: string }): Promise<void> {
-  return recordAudit(db, { action: "sign_out", actor: { id: input.userId, client: input.client }, subject: { type: "user", id: input.userId } });
+  return writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: input.userId, client: input.client }, subject: { type: "user", id: input.userId } }));
 }

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import { setDemoAccounts } from "~/env.server";
+import { setDemoAccounts } from "~/http/demo-lock.server";
 import * as loginRoute from "~/routes/api.auth.login";
 import * as studentsRoute from "~/routes/api.admin.students";
 import * as logoutRoute from "~/routes/api.auth.logout";

@@ -4,6 +4,8 @@ import { buttonClasses } from "~/components/ui";
 import type { Course } from "~/models/course.server";
 import { formatPrice } from "~/utils/format";
 import { classDates, seatsWording } from "~/schemas/class-text";
+import { coursePagePath, enrolPath } from "~/utils/course-links";
+import { withReturn } from "~/utils/safe-redirect";
 
 export const CARD_OUTCOMES = 3;
 
@@ -45,6 +47,7 @@ export function toCourseCardData(course: Course, classes: CardClass[] = []): Cou
 }
 
 const cta = buttonClasses("primary", "md", "mt-4 w-full");
+const details = buttonClasses("secondary", "md", "mt-2 w-full");
 
 /**
  * A course in the public catalogue: what it teaches, what it needs, what it costs. A page
@@ -60,7 +63,11 @@ export function CourseCard({ course, signedIn }: { course: CourseCardData; signe
         <span className="course-card-asqa icon-before icon-shield-check">ASQA Certified</span>
       </div>
       <div className="course-card-body">
-        <h2 id={titleId}>{course.name}</h2>
+        <h2 id={titleId}>
+          <Link to={coursePagePath(course.id)} className="course-card-title">
+            {course.name}
+          </Link>
+        </h2>
         <p className="course-card-meta">
           <span>{course.unit_code}</span>
           <span className="icon-before icon-clock">{`${course.duration_hours} hours`}</span>
@@ -73,7 +80,11 @@ export function CourseCard({ course, signedIn }: { course: CourseCardData; signe
             <li key={o}>{o}</li>
           ))}
         </ul>
-        {course.more_outcomes > 0 ? <p className="course-card-more">{`+${course.more_outcomes} more outcomes`}</p> : null}
+        {course.more_outcomes > 0 ? (
+          <Link to={`${coursePagePath(course.id)}#outcomes-title`} className="course-card-more" aria-describedby={titleId}>
+            {`+${course.more_outcomes} more outcomes`}
+          </Link>
+        ) : null}
 
         <h3>Prerequisites</h3>
         {course.prerequisites.length ? (
@@ -109,14 +120,17 @@ export function CourseCard({ course, signedIn }: { course: CourseCardData; signe
             <span className="icon-before icon-users">25+ enrolled</span>
           </p>
           {signedIn ? (
-            <Link to={`/enroll/${course.id}`} className={cta} aria-describedby={titleId}>
+            <Link to={enrolPath(course.id)} className={cta} aria-describedby={titleId}>
               Enroll Now
             </Link>
           ) : (
-            <Link to="/register" className={cta} aria-describedby={titleId}>
-              Sign Up &amp; Enroll
+            <Link to={withReturn("/register", enrolPath(course.id))} className={cta} aria-describedby={titleId}>
+              Sign up and enrol
             </Link>
           )}
+          <Link to={coursePagePath(course.id)} className={details} aria-describedby={titleId}>
+            Course details
+          </Link>
         </div>
       </div>
     </article>

@@ -37,33 +37,41 @@ export function PortalShell({
               {portalName}
             </span>
           </div>
-          <div className="flex items-center gap-2 sm:gap-3">
+          {/* On a phone the person and their controls wrap under the logo, Security and Sign
+              out together, rather than running off the screen's edge. */}
+          <div className="flex flex-wrap items-center justify-end gap-2 sm:gap-3">
             {extras}
-            <div className="flex items-center gap-2">
+            <div className="flex min-w-0 items-center gap-2">
               <span
                 aria-hidden
-                className="flex h-9 w-9 items-center justify-center rounded-full bg-hivis-500 text-sm font-bold text-steel-950"
+                className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-hivis-500 text-sm font-bold text-steel-950"
               >
                 {initial(user.full_name)}
               </span>
-              <div className="leading-tight">
+              <div className="min-w-0 leading-tight">
                 <p className="max-w-[10rem] truncate text-sm font-semibold">{user.full_name}</p>
                 <p className="text-xs text-steel-300">{ROLE_LABELS[user.role]}</p>
               </div>
             </div>
-            <Link to="/account/security" className="rounded px-2 py-1 text-sm font-semibold text-steel-100 underline-offset-4 hover:underline">
-              Security
-            </Link>
-            <Form method="post" action="/logout">
-              <SubmitButton variant="inverse" size="sm" busyLabel="Signing out..." formAction="/logout">
-                Sign out
-              </SubmitButton>
-            </Form>
+            <div className="flex items-center gap-2">
+              <Link
+                to="/account/security"
+                className="inline-flex min-h-11 items-center rounded px-2 text-sm font-semibold text-steel-100 underline-offset-4 hover:underline sm:min-h-9"
+              >
+                Security
+              </Link>
+              <Form method="post" action="/logout">
+                <SubmitButton variant="inverse" size="sm" busyLabel="Signing out..." formAction="/logout">
+                  Sign out
+                </SubmitButton>
+              </Form>
+            </div>
           </div>
         </div>
         <p className="px-4 pb-2 text-center text-xs font-semibold uppercase tracking-wide text-steel-300 sm:hidden">{portalName}</p>
         <nav aria-label={portalName} className="border-t border-white/10 bg-steel-800">
-          <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2">
+          {/* the tabs wrap onto a second row on a phone: every page of the portal stays in view */}
+          <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-1 px-2">
             {nav.map((item) => (
               <li key={item.to}>
                 <NavLink

@@ -3,7 +3,12 @@ import { organisationDate, organisationYear } from "~/utils/organisation-calenda
 import crypto from "node:crypto";
 import { hashPassword } from "~/auth/password.server";
 import { newVerificationCode, nextCertificateNumber } from "~/models/certificate-number.server";
-import { nextStudentNumber } from "~/models/student-number.server";
+import { createCourse } from "~/models/course-admin.server";
+import { recordEvent } from "~/models/event.server";
+import { createLocation } from "~/models/location.server";
+import { insertUser } from "~/models/user.server";
+import { courseCreateSchema } from "~/schemas/course";
+import { locationSchema } from "~/schemas/location";
 import { USI_ALPHABET, usiFromBody } from "~/models/usi";
 import { writeTransaction, type DB } from "#db/connection";
 import { DEMO_COURSES, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_STUDENTS, demoAvetmissDetails } from "./data";
@@ -62,12 +67,11 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
   await writeTransaction(db, async (trx) => {
     const users: Array<{ id: string; email: string; full_name: string }> = [];
     let h = 0;
+    const signedIn = (id: string, daysAgo: number) => trx.updateTable("users").set({ last_login: iso(daysAgo) }).where("id", "=", id).execute();
     for (const s of staff) {
-      const id = crypto.randomUUID();
-      await trx
-        .insertInto("users")
-        .values({
-          id,
+      const id = await insertUser(
+        trx,
+        {
           email: s.email,
           full_name: s.full_name,
           password_hash: hashes[h++]!,
@@ -79,49 +83,28 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
           license_number: null,
           is_active: 1,
           approval_status: s.approval,
-          created_at: iso(s.daysAgo),
-          updated_at: iso(s.daysAgo),
-          last_login: s.approval === "approved" ? iso(1) : null,
-        })
-        .execute();
+        },
+        iso(s.daysAgo),
+      );
+      // an account starts without a sign-in; the demo's approved staff signed in yesterday
+      if (s.approval === "approved") await signedIn(id, 1);
       users.push({ id, email: s.email, full_name: s.full_name });
     }
     const adminId = users[0]!.id;
     const trainerId = users[1]!.id;
 
+    // the catalogue and the yards as an administrator adds them (the same checks, audit entries
+    // and events), dated when the demo organisation started out
     const courseIds = new Map<string, string>();
     for (const c of DEMO_COURSES) {
-      const id = crypto.randomUUID();
-      courseIds.set(c.key, id);
-      await trx
-        .insertInto("courses")
-        .values({
-          id,
-          unit_code: c.unit_code,
-          name: c.name,
-          description: c.description,
-          tier: c.tier,
-          duration_hours: c.duration_hours,
-          price_cents: Math.round(c.price * 100),
-          is_active: c.is_active ? 1 : 0,
-          prerequisites: JSON.stringify(c.prerequisites),
-          learning_outcomes: JSON.stringify(c.learning_outcomes),
-          assessment_criteria: JSON.stringify(c.assessment_criteria),
-          field_of_education: c.field_of_education,
-          official_title: c.official_title,
-          vet_flag: 1,
-          created_at: iso(420),
-          updated_at: iso(420),
-        })
-        .execute();
+      const course = await createCourse(trx, courseCreateSchema.parse(c), adminId, new Date(iso(420)));
+      courseIds.set(c.key, course.id);
     }
     const locationIds: string[] = [];
     for (const [i, l] of DEMO_LOCATIONS.entries()) {
-      const id = crypto.randomUUID();
-      locationIds.push(id);
       // created a second apart, so the first location (every enrolment's default) is well defined
-      const at = new Date(now.getTime() - 420 * DAY + i * 1000).toISOString();
-      await trx.insertInto("delivery_locations").values({ id, ...l, created_at: at, updated_at: at }).execute();
+      const location = await createLocation(trx, locationSchema.parse(l), adminId, new Date(now.getTime() - 420 * DAY + i * 1000));
+      locationIds.push(location.id);
     }
     let enrollments = 0;
     const courseByKey = (key: string) => {
@@ -147,6 +130,9 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
       return defaultPlannedDates(enrolledOn, hours);
     };
 
+    // Enrolments, their certificates, assessments and files are written here, dated months back:
+    // createEnrollment starts an enrolment today at the default yard, and issueCertificate queues
+    // the learner's mail (the demo would send one per certificate at its first start).
     const enrol = async (
       student: { id: string; full_name: string },
       key: string,
@@ -175,37 +161,29 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
           planned_end_date: planned.end,
         })
         .execute();
-      await trx
-        .insertInto("events")
-        .values({
-          id: crypto.randomUUID(),
-          actor_id: student.id,
-          subject_user_id: student.id,
-          type: "enrollment.created",
-          entity_type: "enrollment",
-          entity_id: enrollmentId,
-          message: `Enrolled in ${course.name}`,
-          created_at: iso(enrolledDaysAgo),
-        })
-        .execute();
+      await recordEvent(trx, {
+        actorId: student.id,
+        subjectUserId: student.id,
+        type: "enrollment.created",
+        entityType: "enrollment",
+        entityId: enrollmentId,
+        message: `Enrolled in ${course.name}`,
+        now: iso(enrolledDaysAgo),
+      });
       return { enrollmentId, course, completedDaysAgo };
     };
 
     const certify = async (student: { id: string }, e: Awaited<ReturnType<typeof enrol>>, withCertificate: boolean) => {
       if (e.completedDaysAgo === null) return;
-      await trx
-        .insertInto("events")
-        .values({
-          id: crypto.randomUUID(),
-          actor_id: trainerId,
-          subject_user_id: student.id,
-          type: "enrollment.status",
-          entity_type: "enrollment",
-          entity_id: e.enrollmentId,
-          message: `${e.course.name} marked completed`,
-          created_at: iso(e.completedDaysAgo),
-        })
-        .execute();
+      await recordEvent(trx, {
+        actorId: trainerId,
+        subjectUserId: student.id,
+        type: "enrollment.status",
+        entityType: "enrollment",
+        entityId: e.enrollmentId,
+        message: `${e.course.name} marked completed`,
+        now: iso(e.completedDaysAgo),
+      });
       if (!withCertificate) return;
       const issued = new Date(now.getTime() - Math.max(0, e.completedDaysAgo - 2) * DAY);
       const certificateId = crypto.randomUUID();
@@ -225,29 +203,23 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
           verification_code: newVerificationCode(),
         })
         .execute();
-      await trx
-        .insertInto("events")
-        .values({
-          id: crypto.randomUUID(),
-          actor_id: trainerId,
-          subject_user_id: student.id,
-          type: "certificate.issued",
-          entity_type: "certificate",
-          entity_id: certificateId,
-          message: `Certificate ${number} issued for ${e.course.name}`,
-          created_at: issued.toISOString(),
-        })
-        .execute();
+      await recordEvent(trx, {
+        actorId: trainerId,
+        subjectUserId: student.id,
+        type: "certificate.issued",
+        entityType: "certificate",
+        entityId: certificateId,
+        message: `Certificate ${number} issued for ${e.course.name}`,
+        now: issued.toISOString(),
+      });
     };
 
     // The demo student: every enrolment state, certificates, a file and assessments.
-    const demo = { id: crypto.randomUUID(), full_name: "Jordan Mitchell" };
-    await trx
-      .insertInto("users")
-      .values({
-        id: demo.id,
+    const demoId = await insertUser(
+      trx,
+      {
         email: "student@example.com",
-        full_name: demo.full_name,
+        full_name: "Jordan Mitchell",
         password_hash: hashes[h++]!,
         role: "student",
         phone: "0412 000 111",
@@ -258,15 +230,14 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
         usi: demoUsi("student@example.com"),
         usi_verified_at: iso(295),
         usi_verified_by: trainerId,
-        student_number: await nextStudentNumber(trx),
         ...demoAvetmissDetails({ sex: "M", address: "42 Harbour Rd, Newcastle NSW 2300", priorEducation: ["514"] }),
         is_active: 1,
         approval_status: "approved",
-        created_at: iso(300),
-        updated_at: iso(300),
-        last_login: iso(2),
-      })
-      .execute();
+      },
+      iso(300),
+    );
+    await signedIn(demoId, 2);
+    const demo = { id: demoId, full_name: "Jordan Mitchell" };
     const demoCompleted = [
       await enrol(demo, "dogging", "completed", 100, 280),
       await enrol(demo, "rigging-basic", "completed", 100, 220),
@@ -334,11 +305,9 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     const activeKeys = DEMO_COURSES.filter((c) => c.is_active).map((c) => c.key);
     for (const s of DEMO_STUDENTS) {
       const joinedDaysAgo = s.months_ago * 30 + Math.floor(random() * 20) + 3;
-      const student = { id: crypto.randomUUID(), full_name: s.full_name };
-      await trx
-        .insertInto("users")
-        .values({
-          id: student.id,
+      const studentId = await insertUser(
+        trx,
+        {
           email: s.email,
           full_name: s.full_name,
           password_hash: hashes[h++]!,
@@ -351,15 +320,14 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
           usi: demoUsi(s.email),
           usi_verified_at: DEMO_UNVERIFIED_USI.has(s.email) ? null : iso(joinedDaysAgo - 1),
           usi_verified_by: DEMO_UNVERIFIED_USI.has(s.email) ? null : trainerId,
-          student_number: await nextStudentNumber(trx),
           ...demoAvetmissDetails({ sex: s.sex, address: s.address }),
           is_active: s.is_active ? 1 : 0,
           approval_status: "approved",
-          created_at: iso(joinedDaysAgo),
-          updated_at: iso(joinedDaysAgo),
-          last_login: random() > 0.3 ? iso(Math.floor(random() * 20) + 1) : null,
-        })
-        .execute();
+        },
+        iso(joinedDaysAgo),
+      );
+      if (random() > 0.3) await signedIn(studentId, Math.floor(random() * 20) + 1);
+      const student = { id: studentId, full_name: s.full_name };
       const count = 1 + Math.floor(random() * 3);
       const picks = [...activeKeys].sort(() => random() - 0.5).slice(0, count);
       cohort.set(s.email, { student, picks });
@@ -403,19 +371,15 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     const waiting = [...cohort.values()].filter((c) => !c.picks.includes("tower-crane")).slice(0, 3).map((c) => c.student.id);
     await seedDemoClasses(trx, { now, trainerId, courseIds, locationIds, demoStudentId: demo.id, waitingStudentIds: waiting });
 
-    await trx
-      .insertInto("events")
-      .values({
-        id: crypto.randomUUID(),
-        actor_id: adminId,
-        subject_user_id: null,
-        type: "seed",
-        entity_type: "system",
-        entity_id: null,
-        message: "Demo data seeded",
-        created_at: now.toISOString(),
-      })
-      .execute();
+    await recordEvent(trx, {
+      actorId: adminId,
+      subjectUserId: null,
+      type: "seed",
+      entityType: "system",
+      entityId: null,
+      message: "Demo data seeded",
+      now: now.toISOString(),
+    });
   });
   return { seeded: true };
 }

@@ -2,10 +2,20 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import { demoMode, setDemoAccounts } from "~/env.server";
+import { isLoopbackHost } from "~/env.server";
 import { createTestDb } from "../../tests/support/test-db";
-import { namedAccounts, summariseDemoAccounts } from "~/demo/accounts.server";
-import { lockDemoToLoopback, OFF_LOOPBACK, refuseOffLoopback } from "./demo-lock.server";
+import {
+  demoLockAtStart,
+  demoMode,
+  isPublicDeployment,
+  listenRefusal,
+  lockDemoToLoopback,
+  namedAccounts,
+  OFF_LOOPBACK,
+  refuseOffLoopback,
+  setDemoAccounts,
+  summariseDemoAccounts,
+} from "./demo-lock.server";
 
 /**
  * Fail closed: a server whose database still has demo accounts binds to loopback and answers
@@ -60,6 +70,30 @@ describe("the demo lock", () => {
     expect(await get("portal.example.com")).toEqual({ status: 200, body: "served" });
   });
 
+  it("calls a deployment public when APP_URL names a host other than this machine", () => {
+    expect(isPublicDeployment({})).toBe(false);
+    for (const local of ["http://localhost:3000", "http://127.0.0.1", "http://[::1]:8080/", "http://LOCALHOST"]) {
+      expect(isPublicDeployment({ APP_URL: local }), local).toBe(false);
+    }
+    for (const remote of ["https://rto.example.com", "http://10.0.0.5:3000", "https://localhost.example.com", "http://127.0.0.1.nip.io"]) {
+      expect(isPublicDeployment({ APP_URL: remote }), remote).toBe(true);
+    }
+  });
+
+  it("has one loopback rule: a host is this machine or public, never both", () => {
+    for (const url of ["http://localhost:3000", "http://127.0.0.1", "http://127.0.0.2:8080", "http://127.255.0.9", "http://[::1]", "https://rto.example.com", "http://10.0.0.5", "http://127.0.0.1.nip.io"]) {
+      const hostname = new URL(url).hostname;
+      expect(isPublicDeployment({ APP_URL: url }), url).toBe(!isLoopbackHost(hostname));
+    }
+  });
+
+  it("refuses to listen on an interface other than loopback while demo accounts exist", () => {
+    const accounts = summariseDemoAccounts(["admin@example.com"]);
+    expect(listenRefusal(accounts, "0.0.0.0")).toMatch(/^Refusing to listen on 0\.0\.0\.0: 1 account\(s\) still have the demo password/);
+    for (const host of [undefined, "127.0.0.1", "127.0.0.2", "localhost", "[::1]", "::1"]) expect(listenRefusal(accounts, host), host).toBeNull();
+    expect(listenRefusal(summariseDemoAccounts([]), "0.0.0.0")).toBeNull();
+  });
+
   describe("at start", () => {
     let db: DB;
     let cleanup: () => Promise<void>;
@@ -92,12 +126,24 @@ describe("the demo lock", () => {
       }
     });
 
+    it("npm start's check: a public deployment or another interface is refused while demo accounts exist", async () => {
+      await expect(demoLockAtStart(db, { APP_URL: "https://rto.example.com" })).rejects.toThrow(/^Refusing to start: this is a public deployment \(APP_URL=https:\/\/rto\.example\.com\) and \d+ account\(s\) still have the demo password:\n {2}admin@example\.com/);
+      await expect(demoLockAtStart(db, { HOST: "0.0.0.0" })).rejects.toThrow(/^Refusing to listen on 0\.0\.0\.0/);
+      const found = await demoLockAtStart(db, { APP_URL: "http://127.0.0.2:3000", HOST: "127.0.0.1" });
+      expect(found.sample).toContain("admin@example.com");
+      expect(found.count).toBeGreaterThanOrEqual(found.sample.length);
+    });
+
     it("once the demo passwords are changed, nothing is held", async () => {
       delete process.env.HOST;
       await db.updateTable("users").set({ password_hash: "scrypt$changed" }).execute();
       await lockDemoToLoopback(db);
       expect(demoMode()).toBe(false);
       expect(process.env.HOST).toBeUndefined();
+    });
+
+    it("npm start's check passes a public deployment once no account has the demo password", async () => {
+      expect(await demoLockAtStart(db, { APP_URL: "https://rto.example.com", HOST: "0.0.0.0" })).toEqual({ count: 0, sample: [] });
     });
   });
 });

@@ -135,6 +135,11 @@ describe("the page cache", () => {
     expect(pageKey("/_root.data")).toBeNull();
     expect(pageKey("/?x=1")).toBeNull();
     expect(pageKey("/login")).toBeNull();
+    // a course's public page: its path only
+    expect(pageKey("/courses/3f2a9c1e-0b7d-4e55-9a61-2c4f8d0e7b13")).toBe("/courses/3f2a9c1e-0b7d-4e55-9a61-2c4f8d0e7b13?");
+    expect(pageKey("/courses/3f2a9c1e?utm_source=x")).toBeNull();
+    expect(pageKey("/courses/3f2a9c1e.data")).toBeNull();
+    expect(pageKey("/courses/a/b")).toBeNull();
 
     await get("/courses?page=1");
     await get("/courses?page=01");

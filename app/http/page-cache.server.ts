@@ -9,7 +9,7 @@ import { compress, encodingFor, type Encoding } from "./compression.server";
 import { frontDoorContext, frontDoorRequest, requestContext } from "./request-context.server";
 
 /**
- * Anonymous pages that are the same for every visitor (the landing page and the catalogue)
+ * Anonymous pages that are the same for every visitor (the landing page, the catalogue and each course's page)
  * are rendered once and then served as stored bytes, straight from the front door, so a crowd
  * of first-time visitors on the marketing pages costs almost nothing.
  *
@@ -35,9 +35,13 @@ const MAX_ENTRIES = 200;
 export const ANONYMOUS_CACHE_CONTROL = `public, max-age=${CATALOGUE_KEEP_MS / 1000}`;
 const VARY = "Accept-Encoding, Cookie";
 
+/** A course's public page (routes/courses_.$id.tsx): its path names the course, its query nothing. */
+const COURSE_PAGE = /^\/courses\/[A-Za-z0-9-]{1,100}$/;
+const onlyThePath = (params: URLSearchParams) => (params.size === 0 ? "" : null);
+
 /** Each stored page and the normalised query it reads; null when this query is not stored. */
 const PAGES: Record<string, (params: URLSearchParams) => string | null> = {
-  "/": (params) => (params.size === 0 ? "" : null),
+  "/": onlyThePath,
   "/courses": (params) => {
     for (const name of params.keys()) if (name !== "tier" && name !== "page" && name !== "q") return null;
     const { q, tier, page } = catalogueQuery.parse({ q: params.get("q") ?? "", tier: params.get("tier") ?? "all", page: params.get("page") ?? 1 });
@@ -51,7 +55,7 @@ export function pageKey(target: string): string | null {
   if (target.length > 300) return null;
   const q = target.indexOf("?");
   const path = q === -1 ? target : target.slice(0, q);
-  const page = PAGES[path];
+  const page = PAGES[path] ?? (COURSE_PAGE.test(path) ? onlyThePath : undefined);
   if (!page) return null;
   const query = page(new URLSearchParams(q === -1 ? "" : target.slice(q + 1)));
   return query === null ? null : `${path}?${query}`;

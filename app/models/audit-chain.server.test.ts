@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DB } from "#db/connection";
+import { openDatabase, writeTransaction, type DB } from "#db/connection";
 import { chainHash, GENESIS_HASH } from "#db/audit-chain";
 import { auditOwnerWarning, grantAppRole } from "#db/roles";
 import { migrations } from "#migrations/index";
@@ -31,7 +31,7 @@ async function trail(n = 5): Promise<TestDb> {
   open.push(t);
   const user = await makeUser(t.db, { role: "admin" });
   for (let i = 1; i <= n; i++) {
-    await recordAudit(t.db, { action: "staff.approved", actor: { id: user.id, client: "203.0.113.9" }, subject: { type: "user", id: `u-${i}` }, detail: `entry ${i}` });
+    await writeTransaction(t.db, (trx) => recordAudit(trx, { action: "staff.approved", actor: { id: user.id, client: "203.0.113.9" }, subject: { type: "user", id: `u-${i}` }, detail: `entry ${i}` }));
   }
   return t;
 }
@@ -65,7 +65,7 @@ describe("the chain", () => {
 
   it("a text cut inside a character pair is hashed as the database keeps it", async () => {
     const { db } = await trail(1);
-    await recordAudit(db, { action: "sign_in.failed", actor: { id: null, client: `${"x".repeat(99)}😀` }, detail: "\uD83D" });
+    await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_in.failed", actor: { id: null, client: `${"x".repeat(99)}😀` }, detail: "\uD83D" }));
     expect(await line(db)).toBe("Audit trail: chain intact through entry 2");
   });
 
@@ -86,7 +86,7 @@ describe("the chain", () => {
     }
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await line(t.db)).toBe("Audit trail: chain intact through entry 5");
-    await recordAudit(t.db, { action: "sign_out", actor: { id: null } });
+    await writeTransaction(t.db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null } }));
     expect(await line(t.db)).toBe("Audit trail: chain intact through entry 6");
     expect(await t.db.selectFrom("audit_head").selectAll().executeTakeFirstOrThrow()).toMatchObject({ last_id: 6, gapless_after: 5 });
   });
@@ -97,7 +97,7 @@ describe("the chain", () => {
     const dbs = TEST_DIALECT === "postgres" ? [db, openDatabase(url), openDatabase(url)] : [db];
     try {
       await Promise.all(
-        Array.from({ length: 50 }, (_, i) => recordAudit(dbs[i % dbs.length]!, { action: "sign_out", actor: { id: null }, detail: `concurrent ${i}` })),
+        Array.from({ length: 50 }, (_, i) => writeTransaction(dbs[i % dbs.length]!, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, detail: `concurrent ${i}` }))),
       );
     } finally {
       for (const other of dbs.slice(1)) await other.destroy();
@@ -191,7 +191,7 @@ describe("PostgreSQL's role split", () => {
   });
 
   onPostgres("the portal's role appends and reads, and is refused every way of rewriting the trail", async () => {
-    await recordAudit(app, { action: "sign_out", actor: { id: null }, detail: "as the portal" });
+    await writeTransaction(app, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, detail: "as the portal" }));
     expect(await line(app)).toBe("Audit trail: chain intact through entry 4");
     await expect(sql`alter table audit_log disable trigger user`.execute(app)).rejects.toThrow(/must be owner/);
     await expect(sql`alter table audit_log disable trigger audit_log_no_change`.execute(app)).rejects.toThrow(/must be owner/);
@@ -206,7 +206,7 @@ describe("PostgreSQL's role split", () => {
     await expect(sql`delete from audit_head`.execute(app)).rejects.toThrow(/permission denied/);
     await expect(sql`truncate audit_head`.execute(app)).rejects.toThrow(/permission denied/);
     await expect(sql`insert into audit_head values (2, 0, 'x', 0)`.execute(app)).rejects.toThrow(/permission denied/);
-    await recordAudit(app, { action: "sign_out", actor: { id: null }, detail: "as the portal, again" });
+    await writeTransaction(app, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, detail: "as the portal, again" }));
     expect(await app.selectFrom("audit_head").select("last_id").executeTakeFirstOrThrow()).toEqual({ last_id: 5 });
     // the rest of the portal's data it reads and writes
     await app.updateTable("users").set({ full_name: "Renamed By Portal" }).where("role", "=", "admin").execute();
@@ -250,7 +250,7 @@ describe("PostgreSQL's role split", () => {
     expect((await migrator.migrateTo(names[names.indexOf("2026-11-27T1600_audit_head") - 1]!)).error).toBeUndefined();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     const before = (await owner.db.selectFrom("audit_log").select((eb) => eb.fn.max("id").as("n")).executeTakeFirstOrThrow()).n;
-    await recordAudit(app, { action: "sign_out", actor: { id: null }, detail: "after the head was made again" });
+    await writeTransaction(app, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, detail: "after the head was made again" }));
     await expect(sql`update audit_head set gapless_after = 0`.execute(app)).rejects.toThrow(/permission denied/);
     await expect(sql`delete from audit_head`.execute(app)).rejects.toThrow(/permission denied/);
     expect(await line(app)).toBe(`Audit trail: chain intact through entry ${Number(before) + 1}`);
@@ -276,7 +276,7 @@ async function removeTail(db: DB, n: number, restore = false): Promise<void> {
   }
 }
 
-const append = (db: DB, detail: string) => recordAudit(db, { action: "sign_out", actor: { id: null }, detail });
+const append = (db: DB, detail: string) => writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, detail }));
 
 describe("the chain's head", () => {
   it("removing the newest entry is reported, and stays reported after later appends", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DB } from "#db/connection";
+import { writeTransaction, type DB } from "#db/connection";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeUser } from "../../tests/support/factories";
 import { bodyOf, call, caller, sessionCookie, type RouteModule } from "../../tests/support/api-calls";
@@ -20,10 +20,10 @@ const mod = (m: unknown) => m as RouteModule;
 beforeAll(async () => {
   ({ db, cleanup } = await createTestDb());
   useAsAppDb(db);
-  await recordAudit(db, { action: "sign_out", actor: { id: null }, subject: { type: "user", id: "night-owl" }, now: AT });
+  await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, subject: { type: "user", id: "night-owl" }, now: AT }));
   // either side of the 28th's local midnights
-  await recordAudit(db, { action: "sign_out", actor: { id: null }, subject: { type: "user", id: "night-owl" }, now: "2026-11-27T12:59:59.999Z" });
-  await recordAudit(db, { action: "sign_out", actor: { id: null }, subject: { type: "user", id: "night-owl" }, now: "2026-11-28T13:00:00.000Z" });
+  await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, subject: { type: "user", id: "night-owl" }, now: "2026-11-27T12:59:59.999Z" }));
+  await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, subject: { type: "user", id: "night-owl" }, now: "2026-11-28T13:00:00.000Z" }));
 });
 afterAll(() => cleanup());
 

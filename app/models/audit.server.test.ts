@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import type { DB } from "#db/connection";
+import { writeTransaction, type DB } from "#db/connection";
 import { createTestDb, TEST_DIALECT, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUsi, makeUser, TEST_TOTP_SECRET } from "../../tests/support/factories";
 import { bodyOf, call, caller, sessionCookie, type RouteModule } from "../../tests/support/api-calls";
@@ -21,7 +21,7 @@ import { beginTwoStep, confirmTwoStep, currentCode, resetTwoStep, twoStepSetUp }
 import { changePassword } from "./user.server";
 import { requestPasswordReset, resetPassword } from "./password-reset.server";
 import { recordUsiVerification } from "./usi.server";
-import { issueCertificate } from "./certificate.server";
+import { issueCertificate } from "./certificate-issue.server";
 import { approveAccount } from "./approval.server";
 import { registerUser } from "./user.server";
 import { listAudit, recordAudit } from "./audit.server";
@@ -51,7 +51,7 @@ async function entries(action: AuditAction, subjectId: string) {
 
 describe("the table refuses to be rewritten", () => {
   it(`UPDATE, DELETE${TEST_DIALECT === "postgres" ? " and TRUNCATE" : ""} on audit_log fail (${TEST_DIALECT})`, async () => {
-    await recordAudit(db, { action: "sign_out", actor: { id: null, client: CLIENT }, detail: "kept" });
+    await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null, client: CLIENT }, detail: "kept" }));
     await expect(sql`update audit_log set detail = 'changed'`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`delete from audit_log`.execute(db)).rejects.toThrow(/append-only/);
     if (TEST_DIALECT === "postgres") await expect(sql`truncate audit_log`.execute(db)).rejects.toThrow(/append-only/);
@@ -263,9 +263,9 @@ describe("reading the trail", () => {
       const a = await makeUser(fresh.db, { email: "reader-a@test.example" });
       const b = await makeUser(fresh.db, { email: "reader-b@test.example" });
       for (let i = 0; i < 7; i++) {
-        await recordAudit(fresh.db, { action: "sign_out", actor: { id: a.id }, subject: { type: "user", id: a.id }, now: `2026-03-0${i + 1}T10:00:00.000Z` });
+        await writeTransaction(fresh.db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: a.id }, subject: { type: "user", id: a.id }, now: `2026-03-0${i + 1}T10:00:00.000Z` }));
       }
-      await recordAudit(fresh.db, { action: "course.edited", actor: { id: b.id }, subject: { type: "course", id: "course-1" }, now: "2026-03-03T12:00:00.000Z" });
+      await writeTransaction(fresh.db, (trx) => recordAudit(trx, { action: "course.edited", actor: { id: b.id }, subject: { type: "course", id: "course-1" }, now: "2026-03-03T12:00:00.000Z" }));
       expect((await listAudit(fresh.db, { person: a.id })).total).toBe(7);
       expect((await listAudit(fresh.db, { person: "READER-B@test.example" })).total).toBe(1);
       expect((await listAudit(fresh.db, { action: "course.edited" })).entries.map((e) => e.actor_email)).toEqual(["reader-b@test.example"]);

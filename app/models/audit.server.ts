@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { CHAINED_COLUMNS, chainHash, GENESIS_HASH, storedText, type ChainedAuditRow } from "#db/audit-chain";
-import { writeTransaction, type DB } from "#db/connection";
+import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import { dialectOf } from "#db/dialect";
 import type { AuditLogRow } from "#db/schema";
 import { addDays, organisationDayStart } from "~/utils/organisation-calendar";
@@ -55,50 +55,50 @@ const CHAIN_LOCK_KEY = 0x4155444954;
  * (audit_head), not the highest entry left in the table: after a removed tail the new entry
  * takes the number after the head and links to the removed entry's hash, so the gap stays.
  * audit_log's insert trigger moves the head in the same statement (and its insert guard refuses
- * any other number or link; migration 2026-11-27T1600 says when an entry follows the last row). Joins the caller's write transaction (or opens
- * one), so the entry exists exactly when the change does. Appends take turns: on PostgreSQL a
+ * any other number or link; migration 2026-11-27T1600 says when an entry follows the last row). Runs
+ * inside the caller's write transaction (the type only writeTransaction hands out), so the entry
+ * exists exactly when the change does; an entry that records no change (a view, a refused
+ * sign-in) opens its own with writeTransaction. Appends take turns: on PostgreSQL a
  * transaction-scoped advisory lock is taken before the last entry is read, so two servers never
  * both link to the same entry; SQLite has one writer at a time.
  */
-export async function recordAudit(db: DB, entry: AuditEntry): Promise<void> {
+export async function recordAudit(trx: WriteTransaction, entry: AuditEntry): Promise<void> {
   const at = entry.now === undefined ? new Date().toISOString() : typeof entry.now === "string" ? entry.now : entry.now.toISOString();
   const actorId = entry.actor.id;
-  await writeTransaction(db, async (trx) => {
-    if (dialectOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(${sql.lit(CHAIN_LOCK_KEY)})`.execute(trx);
-    // one statement, one round trip: the chain's head, the last entry and the actor's email now
-    const last = () => trx.selectFrom("audit_log").orderBy("id", "desc").limit(1);
-    const found = await trx
-      .selectNoFrom((eb) => [
-        eb.selectFrom("audit_head").select("last_id").as("head_id"),
-        eb.selectFrom("audit_head").select("last_hash").as("head_hash"),
-        last().select("id").as("last_id"),
-        last().select("hash").as("last_hash"),
-        eb.selectFrom("users").select("email").where("id", "=", actorId ?? "").as("email"),
-      ])
-      .executeTakeFirstOrThrow();
-    // entries past the head exist only if audit_log's triggers were off; follow the last of them
-    const past = (found.last_id ?? 0) > (found.head_id ?? 0);
-    const head = { id: past ? found.last_id : found.head_id, hash: past ? found.last_hash : found.head_hash, email: found.email };
-    const text = (value: string | null | undefined, max?: number) => (value == null ? null : storedText(max === undefined ? value : value.slice(0, max)));
-    const row: ChainedAuditRow = {
-      id: (head.id ?? 0) + 1,
-      at: storedText(at),
-      action: storedText(entry.action),
-      actor_id: text(actorId),
-      actor_email: actorId ? text(head.email) : null,
-      subject_type: text(entry.subject?.type),
-      subject_id: text(entry.subject?.id),
-      subject_user_id: text(entry.subject?.userId ?? (entry.subject?.type === "user" ? entry.subject.id : null)),
-      client: text(entry.actor.client, 100),
-      fields: entry.fields?.length ? storedText([...entry.fields].sort().join(",")) : null,
-      detail: text(entry.detail, 300),
-      prev_hash: head.hash ?? GENESIS_HASH,
-    };
-    await trx
-      .insertInto("audit_log")
-      .values({ ...row, hash: chainHash(row) })
-      .execute();
-  });
+  if (dialectOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(${sql.lit(CHAIN_LOCK_KEY)})`.execute(trx);
+  // one statement, one round trip: the chain's head, the last entry and the actor's email now
+  const last = () => trx.selectFrom("audit_log").orderBy("id", "desc").limit(1);
+  const found = await trx
+    .selectNoFrom((eb) => [
+      eb.selectFrom("audit_head").select("last_id").as("head_id"),
+      eb.selectFrom("audit_head").select("last_hash").as("head_hash"),
+      last().select("id").as("last_id"),
+      last().select("hash").as("last_hash"),
+      eb.selectFrom("users").select("email").where("id", "=", actorId ?? "").as("email"),
+    ])
+    .executeTakeFirstOrThrow();
+  // entries past the head exist only if audit_log's triggers were off; follow the last of them
+  const past = (found.last_id ?? 0) > (found.head_id ?? 0);
+  const head = { id: past ? found.last_id : found.head_id, hash: past ? found.last_hash : found.head_hash, email: found.email };
+  const text = (value: string | null | undefined, max?: number) => (value == null ? null : storedText(max === undefined ? value : value.slice(0, max)));
+  const row: ChainedAuditRow = {
+    id: (head.id ?? 0) + 1,
+    at: storedText(at),
+    action: storedText(entry.action),
+    actor_id: text(actorId),
+    actor_email: actorId ? text(head.email) : null,
+    subject_type: text(entry.subject?.type),
+    subject_id: text(entry.subject?.id),
+    subject_user_id: text(entry.subject?.userId ?? (entry.subject?.type === "user" ? entry.subject.id : null)),
+    client: text(entry.actor.client, 100),
+    fields: entry.fields?.length ? storedText([...entry.fields].sort().join(",")) : null,
+    detail: text(entry.detail, 300),
+    prev_hash: head.hash ?? GENESIS_HASH,
+  };
+  await trx
+    .insertInto("audit_log")
+    .values({ ...row, hash: chainHash(row) })
+    .execute();
 }
 
 /** Bookkeeping columns a change writes that are not the person's data. */
@@ -110,7 +110,7 @@ const NOT_FIELDS = new Set(["updated_at", "usi_verified_at", "usi_verified_by"])
  * USI did. Nothing when nothing changed. Call inside the writing transaction.
  */
 export async function recordStudentEdit(
-  db: DB,
+  db: WriteTransaction,
   input: { current: Record<string, unknown>; written: Record<string, unknown>; actor: AuditActor; now: string },
 ): Promise<void> {
   const fields = Object.keys(input.written).filter((k) => !NOT_FIELDS.has(k) && (input.current[k] ?? null) !== (input.written[k] ?? null));
@@ -122,12 +122,14 @@ export async function recordStudentEdit(
 
 /** An AVETMISS report left the portal: the whole zip, or one NAT file (`file`). */
 export function recordAvetmissExport(db: DB, input: { actor: AuditActor; year: number; file?: string }): Promise<void> {
-  return recordAudit(db, {
-    action: "avetmiss.exported",
-    actor: input.actor,
-    subject: { type: "avetmiss", id: String(input.year) },
-    detail: input.file ? `${input.file} for ${input.year}` : `all files for ${input.year}`,
-  });
+  return writeTransaction(db, (trx) =>
+    recordAudit(trx, {
+      action: "avetmiss.exported",
+      actor: input.actor,
+      subject: { type: "avetmiss", id: String(input.year) },
+      detail: input.file ? `${input.file} for ${input.year}` : `all files for ${input.year}`,
+    }),
+  );
 }
 
 export interface AuditFilters {

@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import ical from "ical-generator";
-import type { DB } from "#db/connection";
+import { writeTransaction, type DB } from "#db/connection";
 import type { Role } from "#db/schema";
+import { FEED_EXISTS } from "~/schemas/class-text";
 import { organisationInstant } from "~/utils/class-time";
+import { DomainError } from "~/utils/errors";
 
 /**
  * Private iCalendar feeds (RFC 5545, written by ical-generator): one per learner (the sessions of
@@ -15,15 +17,21 @@ const hash = (token: string) => crypto.createHash("sha256").update(token).digest
 /** The path of a feed: the token is the only credential, so it is long and random. */
 export const calendarFeedPath = (token: string) => `/calendar/${token}.ics`;
 
-/** Makes (or replaces) a person's feed token; returns the token, shown once. */
-export async function renewCalendarFeed(db: DB, userId: string, now = new Date()): Promise<string> {
+/**
+ * Makes a person's feed token and returns it (shown once) with whether it replaced one, whose
+ * address then stops working. Replacing is asked for (`replace`), never implied: a second "make"
+ * (a form sent twice, another tab) is 409 FEED_EXISTS and leaves the address just made working.
+ */
+export async function makeCalendarFeed(db: DB, userId: string, input: { replace: boolean }, now = new Date()): Promise<{ token: string; replaced: boolean }> {
   const token = crypto.randomBytes(32).toString("base64url");
-  await db
-    .insertInto("calendar_feeds")
-    .values({ user_id: userId, token_hash: hash(token), created_at: now.toISOString() })
-    .onConflict((oc) => oc.column("user_id").doUpdateSet({ token_hash: hash(token), created_at: now.toISOString() }))
-    .execute();
-  return token;
+  const values = { token_hash: hash(token), created_at: now.toISOString() };
+  return writeTransaction(db, async (trx) => {
+    const existing = await trx.selectFrom("calendar_feeds").select("user_id").where("user_id", "=", userId).executeTakeFirst();
+    if (existing && !input.replace) throw new DomainError(409, FEED_EXISTS);
+    if (existing) await trx.updateTable("calendar_feeds").set(values).where("user_id", "=", userId).execute();
+    else await trx.insertInto("calendar_feeds").values({ user_id: userId, ...values }).execute();
+    return { token, replaced: existing !== undefined };
+  });
 }
 
 /** When the person's current feed address was made, or null when they have none. */

@@ -2,8 +2,8 @@ import type { DB } from "#db/connection";
 import type { Tier } from "#db/schema";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { CATALOGUE_KEEP_MS, CATALOGUE_KEPT_PAGES, catalogueVersion } from "./catalogue-version.server";
-import { nextClassesByCourse, type ClassSummary } from "./class.server";
-import { CATALOGUE_PAGE_SIZE, listCoursesPage, type CoursePage } from "./course.server";
+import { listUpcomingClasses, nextClassesByCourse, type ClassSummary } from "./class.server";
+import { CATALOGUE_PAGE_SIZE, getCourse, listCoursesPage, type Course, type CoursePage } from "./course.server";
 
 /** How many coming classes a catalogue card lists. */
 export const CARD_CLASSES = 2;
@@ -37,6 +37,35 @@ export async function cataloguePage(db: DB, query: { q: string; tier: "all" | Ti
   if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
   kept.set(key, { version, at: now.getTime(), listing });
   return listing;
+}
+
+/** A coming class as anyone may see it: dates, place, seats and sessions; not who teaches it. */
+export interface PublicClass {
+  id: string;
+  start_date: string;
+  end_date: string;
+  location: string | null;
+  seats_left: number;
+  sessions: { date: string; starts_at: string; ends_at: string }[];
+}
+
+/**
+ * A course's public page: the course while it is open for enrolment, and its coming classes
+ * with their sessions and seats left; null for a course that is unknown or closed. The page
+ * cache keeps the rendered page for visitors (its version follows every table read here).
+ */
+export async function publicCoursePage(db: DB, courseId: string, now = new Date()): Promise<{ course: Course; classes: PublicClass[] } | null> {
+  const course = await getCourse(db, courseId, { activeOnly: true });
+  if (!course) return null;
+  const classes = (await listUpcomingClasses(db, course.id, now)).map((c) => ({
+    id: c.id,
+    start_date: c.start_date,
+    end_date: c.end_date,
+    location: c.location,
+    seats_left: c.seats_left,
+    sessions: c.sessions.map((s) => ({ date: s.date, starts_at: s.starts_at, ends_at: s.ends_at })),
+  }));
+  return { course, classes };
 }
 
 const MAX_KEPT = 100;

@@ -3,17 +3,10 @@ import type { DB } from "#db/connection";
 import { makeCourse, makeEnrollment, makeUsi, makeUser } from "../../tests/support/factories";
 import { createTestDb } from "../../tests/support/test-db";
 import { normaliseVerificationCode } from "./certificate-number.server";
-import {
-  CERTIFICATE_ALREADY_REVOKED,
-  CERTIFICATE_REPLACED,
-  CERTIFICATE_REVOKED_NO_REISSUE,
-  issueCertificate,
-  listCertificateHistory,
-  listCompletedAwaitingCertificate,
-  reissueCertificate,
-  revokeCertificate,
-  verifyCertificate,
-} from "./certificate.server";
+import { listCertificateHistory } from "./certificate.server";
+import { listCompletedAwaitingCertificate } from "./certificate-due.server";
+import { CERTIFICATE_ALREADY_REVOKED, CERTIFICATE_REPLACED, CERTIFICATE_REVOKED_NO_REISSUE, issueCertificate, reissueCertificate, revokeCertificate } from "./certificate-issue.server";
+import { verifyCertificate } from "./certificate-verification.server";
 import { updateEnrollmentProgress } from "./enrollment.server";
 import { createStudent, getStudentDetail, searchStudents, updateStudent } from "./student.server";
 import { registerUser, updateOwnProfile } from "./user.server";

@@ -9,13 +9,13 @@ import { makeCourse, makeUser } from "../../tests/support/factories";
 import { parseEml } from "../../tests/support/eml";
 import { deliverDueMail } from "~/jobs/deliver-mail.server";
 import { createMailer, type MailMessage, type Mailer } from "~/mail/transport.server";
-import { CLASS_FULL, NO_OFFER } from "~/schemas/class-text";
+import { CLASS_FULL, FEED_EXISTS, NO_OFFER } from "~/schemas/class-text";
 import { createEnrollment, updateEnrollmentProgress } from "./enrollment.server";
 import { cancelClass, createClass, updateClass } from "./class.server";
 import { acceptOffer, joinWaitlist, waitlistEntry } from "./waitlist.server";
 import { runClassJobs } from "./class-jobs.server";
 import { attendanceForStudent, getRoster, listAttendanceAlerts, listTrainerClasses, markAttendance } from "./attendance.server";
-import { calendarFeed, renewCalendarFeed } from "./calendar.server";
+import { calendarFeed, makeCalendarFeed } from "./calendar.server";
 
 const OUTBOX = fs.mkdtempSync(path.join(os.tmpdir(), "class-outbox-"));
 process.env.OUTBOX_DIR = OUTBOX;
@@ -207,7 +207,8 @@ describe("the calendar feed", () => {
     const { course, cls } = await oneSeatClass(2, "2026-12-10", sessions);
     const s = await makeUser(db);
     await createEnrollment(db, { studentId: s.id, courseId: course.id, classId: cls.id, now: NOW });
-    const token = await renewCalendarFeed(db, s.id);
+    const { token, replaced: first } = await makeCalendarFeed(db, s.id, { replace: false });
+    expect(first).toBe(false);
     const text = await calendarFeed(db, token, "Summit");
     const events = Object.values(ical.sync.parseICS(text!)).filter((v) => v?.type === "VEVENT") as ical.VEvent[];
     expect(events).toHaveLength(2);
@@ -217,10 +218,14 @@ describe("the calendar feed", () => {
       ["2026-12-09T20:30:00.000Z", "2026-12-10T04:30:00.000Z"],
       ["2026-12-10T21:00:00.000Z", "2026-12-11T01:00:00.000Z"],
     ]);
-    const trainerToken = await renewCalendarFeed(db, trainer.id);
+    const { token: trainerToken } = await makeCalendarFeed(db, trainer.id, { replace: true });
     const trainerEvents = Object.values(ical.sync.parseICS((await calendarFeed(db, trainerToken, "Summit"))!)).filter((v) => v?.type === "VEVENT");
     expect(trainerEvents.length).toBeGreaterThanOrEqual(2);
-    const renewed = await renewCalendarFeed(db, s.id);
+    // making it again without asking to replace it keeps the address just made working
+    await expect(makeCalendarFeed(db, s.id, { replace: false })).rejects.toMatchObject({ status: 409, message: FEED_EXISTS });
+    expect(await calendarFeed(db, token, "Summit")).toContain("BEGIN:VEVENT");
+    const { token: renewed, replaced } = await makeCalendarFeed(db, s.id, { replace: true });
+    expect(replaced).toBe(true);
     expect(await calendarFeed(db, token, "Summit")).toBeNull();
     expect(await calendarFeed(db, renewed, "Summit")).toContain("BEGIN:VEVENT");
   });

@@ -323,8 +323,18 @@ export function listClassTrainers(db: DB) {
   return db.selectFrom("users").select(["id", "full_name"]).where("role", "=", "trainer").where("is_active", "=", 1).where("approval_status", "=", "approved").orderBy("full_name").limit(200).execute();
 }
 
-/** The class each of a learner's enrolments holds a seat in, for their course cards. */
-export async function classesOfStudent(db: DB, studentId: string): Promise<Record<string, { class_id: string; start_date: string; end_date: string; location: string | null; cancelled: boolean }>> {
+/** The class an enrolment holds a seat in, as the learner's course card shows it: dates, place and sessions. */
+export interface StudentClass {
+  class_id: string;
+  start_date: string;
+  end_date: string;
+  location: string | null;
+  cancelled: boolean;
+  sessions: { date: string; starts_at: string; ends_at: string }[];
+}
+
+/** The class each of a learner's enrolments holds a seat in, with its sessions, for their course cards. */
+export async function classesOfStudent(db: DB, studentId: string): Promise<Record<string, StudentClass>> {
   const rows = await db
     .selectFrom("enrollments as e")
     .innerJoin("classes as c", "c.id", "e.class_id")
@@ -332,5 +342,26 @@ export async function classesOfStudent(db: DB, studentId: string): Promise<Recor
     .select(["e.id", "c.id as class_id", "c.start_date", "c.end_date", "l.name as location", "c.cancelled_at"])
     .where("e.student_id", "=", studentId)
     .execute();
-  return Object.fromEntries(rows.map((r) => [r.id, { class_id: r.class_id, start_date: r.start_date, end_date: r.end_date, location: r.location, cancelled: r.cancelled_at !== null }]));
+  const sessions = rows.length
+    ? await db
+        .selectFrom("class_sessions")
+        .select(["class_id", "session_date", "starts_at", "ends_at"])
+        .where("class_id", "in", [...new Set(rows.map((r) => r.class_id))])
+        .orderBy("session_date")
+        .orderBy("starts_at")
+        .execute()
+    : [];
+  return Object.fromEntries(
+    rows.map((r) => [
+      r.id,
+      {
+        class_id: r.class_id,
+        start_date: r.start_date,
+        end_date: r.end_date,
+        location: r.location,
+        cancelled: r.cancelled_at !== null,
+        sessions: sessions.filter((s) => s.class_id === r.class_id).map((s) => ({ date: s.session_date, starts_at: s.starts_at, ends_at: s.ends_at })),
+      },
+    ]),
+  );
 }

@@ -5,7 +5,7 @@ import { writeTransaction, type DB } from "#db/connection";
 import { isUniqueViolation } from "#db/dialect";
 import type { EnrollmentStatus } from "#db/schema";
 import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
-import { issueCertificate } from "./certificate.server";
+import { issueCertificate } from "./certificate-issue.server";
 import { latestAssessmentOrder } from "./assessment.server";
 import { defaultPlannedDates, progressInStatus } from "./enrollment-rules";
 import { defaultLocationId } from "./location.server";

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { DB } from "#db/connection";
+import type { DB, WriteTransaction } from "#db/connection";
 import { hrwDate, type HrwState, type LicenceClass } from "~/schemas/hrw-codes";
 import { conflict, notFound } from "~/utils/errors";
 import { addDays, isCalendarDate } from "~/utils/organisation-calendar";
@@ -117,7 +117,7 @@ export interface RegulatorTask {
  * be told when an assessor stops; runs inside the caller's transaction (deactivation, an
  * accreditation removed).
  */
-export async function raiseAssessorStopped(trx: DB, input: { trainerId: string; states: string[]; what: string; today: string; actor: SignedInActorRef; at: string }): Promise<number> {
+export async function raiseAssessorStopped(trx: WriteTransaction, input: { trainerId: string; states: string[]; what: string; today: string; actor: SignedInActorRef; at: string }): Promise<number> {
   let raised = 0;
   for (const state of [...new Set(input.states)]) {
     const days = (await stateRulesOn(trx, state, input.today)).number("assessor_change_report_days");

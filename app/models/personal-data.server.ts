@@ -2,7 +2,7 @@ import type { Role } from "#db/schema";
 import { MINIMUM_AGE } from "~/schemas/hrw-codes";
 import { ageOn } from "./hrw-calendar.server";
 import type { CandidateChecks } from "./hrw-candidate.server";
-import type { DB } from "#db/connection";
+import { writeTransaction, type DB } from "#db/connection";
 import { recordAudit, type AuditActor } from "./audit.server";
 import { searchStudents, type StudentDetail, type StudentSearch } from "./student.server";
 import type { PublicUser } from "./user.server";
@@ -110,13 +110,13 @@ export async function studentPageFor(db: DB, reader: AuditActor & { id: string; 
   const page = await searchStudents(db, search);
   const students = page.students.map((student) => personFor(reader, student));
   if (page.students.some((student) => readsSensitive(reader, student.id))) {
-    await recordAudit(db, {
+    await writeTransaction(db, (trx) => recordAudit(trx, {
       action: "students.listed",
       actor: { id: reader.id, client: reader.client },
       subject: { type: "students", id: null },
       fields: SENSITIVE_FIELDS,
       detail: `${students.length} of ${page.total} students, page ${page.page}`,
-    });
+    }));
   }
   return { ...page, students };
 }

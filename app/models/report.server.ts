@@ -1,6 +1,6 @@
-import type { DB } from "#db/connection";
+import { writeTransaction, type DB } from "#db/connection";
 import { CURRENT_ENROLLMENT_STATUSES, ENROLLMENT_STATUSES, TIERS, type EnrollmentStatus, type Tier } from "#db/schema";
-import { overdueCertificateEnrollments } from "./certificate.server";
+import { overdueCertificateEnrollments } from "./certificate-due.server";
 import { enrollmentCountsByCourseAndStatus, percent } from "./stats.server";
 import { CERTIFICATE_GRACE_DAYS, filteredStudents, ISSUE_LABELS, undatedCompletions } from "./student.server";
 import type { Role } from "#db/schema";
@@ -262,12 +262,12 @@ export async function exportStudents(
   const rows = await listStudentEnrollmentsForExport(db);
   const columns = EXPORT_COLUMNS.filter((column) => roleReadsField(reader.role, column));
   const students = new Set(rows.map((r) => r.student_id)).size;
-  await recordAudit(db, {
+  await writeTransaction(db, (trx) => recordAudit(trx, {
     action: "students.exported",
     actor: { id: reader.id, client: reader.client },
     subject: { type: "students", id: null },
     fields: columns,
     detail: `${students} students, ${rows.length} rows`,
-  });
+  }));
   return { columns, rows };
 }

@@ -1,7 +1,7 @@
 import type { DB } from "#db/connection";
 import { CURRENT_ENROLLMENT_STATUSES } from "#db/schema";
 import { countPendingAssessments } from "./assessment.server";
-import { countCompletedAwaitingCertificate } from "./certificate.server";
+import { countCompletedAwaitingCertificate } from "./certificate-due.server";
 import { myStudentsQuery } from "./trainer-students.server";
 
 /** The dashboard figures (GET /api/dashboard/stats), plus the enrolments under way for the overview card. */

@@ -1,4 +1,4 @@
-import type { DB } from "#db/connection";
+import { writeTransaction, type DB } from "#db/connection";
 import type { Role } from "#db/schema";
 import { conflict, DomainError, notFound } from "~/utils/errors";
 import { recordAudit, type AuditActor } from "./audit.server";
@@ -92,7 +92,7 @@ export async function viewStudentUsi(
     .where("role", "=", "student")
     .executeTakeFirst();
   if (!student) return null;
-  await recordAudit(db, { action: "usi.viewed", actor: input.viewer, subject: { type: "user", id: student.id } });
+  await writeTransaction(db, (trx) => recordAudit(trx, { action: "usi.viewed", actor: input.viewer, subject: { type: "user", id: student.id } }));
   return student;
 }
 
@@ -105,35 +105,38 @@ export async function recordUsiVerification(
   db: DB,
   input: { studentId: string; actor: { id: string; role: Role; client?: string | null }; now?: Date },
 ): Promise<{ usi: string; usi_verified_at: string }> {
-  const at = (input.now ?? new Date()).toISOString();
-  const student = await db
-    .selectFrom("users")
-    .select(["id", "full_name", "usi", "usi_verified_at"])
-    .where("id", "=", input.studentId)
-    .where("role", "=", "student")
-    .executeTakeFirst();
-  if (!student) throw notFound("Student");
-  if (!student.usi) throw new DomainError(422, USI_MISSING, { usi: USI_MISSING });
-  if (student.usi_verified_at) throw conflict(USI_ALREADY_VERIFIED);
-  if (isUsiExemption(student.usi) && input.actor.role !== "admin") throw new DomainError(403, USI_EXEMPTION_NEEDS_ADMIN);
-  // Conditional on the USI read, so a USI changed meanwhile is never marked verified.
-  const result = await db
-    .updateTable("users")
-    .set({ usi_verified_at: at, usi_verified_by: input.actor.id })
-    .where("id", "=", student.id)
-    .where("usi", "=", student.usi)
-    .where("usi_verified_at", "is", null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw conflict("The USI was changed meanwhile; please reload and try again.");
-  await recordAudit(db, { action: "usi.verified", actor: input.actor, subject: { type: "user", id: student.id }, now: at });
-  await recordEvent(db, {
-    actorId: input.actor.id,
-    subjectUserId: student.id,
-    type: "usi.verified",
-    entityType: "user",
-    entityId: student.id,
-    message: isUsiExemption(student.usi) ? "Your USI exemption was recorded" : "Your USI was verified with the USI Registry",
-    now: at,
+  // the check, the mark and its audit entry in one transaction: the entry exists exactly when the mark does
+  return writeTransaction(db, async (trx) => {
+    const at = (input.now ?? new Date()).toISOString();
+    const student = await trx
+      .selectFrom("users")
+      .select(["id", "full_name", "usi", "usi_verified_at"])
+      .where("id", "=", input.studentId)
+      .where("role", "=", "student")
+      .executeTakeFirst();
+    if (!student) throw notFound("Student");
+    if (!student.usi) throw new DomainError(422, USI_MISSING, { usi: USI_MISSING });
+    if (student.usi_verified_at) throw conflict(USI_ALREADY_VERIFIED);
+    if (isUsiExemption(student.usi) && input.actor.role !== "admin") throw new DomainError(403, USI_EXEMPTION_NEEDS_ADMIN);
+    // Conditional on the USI read, so a USI changed meanwhile is never marked verified.
+    const result = await trx
+      .updateTable("users")
+      .set({ usi_verified_at: at, usi_verified_by: input.actor.id })
+      .where("id", "=", student.id)
+      .where("usi", "=", student.usi)
+      .where("usi_verified_at", "is", null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw conflict("The USI was changed meanwhile; please reload and try again.");
+    await recordAudit(trx, { action: "usi.verified", actor: input.actor, subject: { type: "user", id: student.id }, now: at });
+    await recordEvent(trx, {
+      actorId: input.actor.id,
+      subjectUserId: student.id,
+      type: "usi.verified",
+      entityType: "user",
+      entityId: student.id,
+      message: isUsiExemption(student.usi) ? "Your USI exemption was recorded" : "Your USI was verified with the USI Registry",
+      now: at,
+    });
+    return { usi: student.usi, usi_verified_at: at };
   });
-  return { usi: student.usi, usi_verified_at: at };
 }

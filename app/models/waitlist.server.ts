@@ -90,8 +90,11 @@ export async function waitlistEntry(db: DB, classId: string, studentId: string, 
   return found ? { class_id: found.class_id, status: found.status, place: found.place, offer_expires_at: found.offer_expires_at } : null;
 }
 
-/** Every open waitlist entry of a learner (waiting or offered), with their place in each. */
-export async function waitlistForStudent(db: DB, studentId: string, now = new Date()): Promise<(WaitlistEntry & { course_id: string; course_name: string; start_date: string })[]> {
+/** A learner's waitlist entry with its class's course and dates (their dashboard, My Courses, the enrolment page). */
+export type StudentWaitlistEntry = WaitlistEntry & { course_id: string; course_name: string; start_date: string; end_date: string };
+
+/** Every open waitlist entry of a learner (waiting or offered), with their place in each; offers first, soonest class first. */
+export async function waitlistForStudent(db: DB, studentId: string, now = new Date()): Promise<StudentWaitlistEntry[]> {
   const rows = await db
     .selectFrom("class_waitlist as w")
     .innerJoin("classes as c", "c.id", "w.class_id")
@@ -103,6 +106,7 @@ export async function waitlistForStudent(db: DB, studentId: string, now = new Da
       "w.offer_expires_at",
       "c.course_id",
       "c.start_date",
+      "c.end_date",
       eb
         .selectFrom("class_waitlist as o")
         .select((o) => o.fn.countAll<number>().as("n"))
@@ -115,13 +119,16 @@ export async function waitlistForStudent(db: DB, studentId: string, now = new Da
     .where((eb) => eb.or([eb("w.status", "=", "waiting"), eb.and([eb("w.status", "=", "offered"), eb("w.offer_expires_at", ">", now.toISOString())])]))
     .orderBy("c.start_date")
     .execute();
-  return rows.map((r) => ({
+  const entries = rows.map((r) => ({
     class_id: r.class_id,
     course_id: r.course_id,
     course_name: r.course_name,
     start_date: r.start_date,
+    end_date: r.end_date,
     status: r.status,
     place: r.status === "waiting" ? Number(r.place) : null,
     offer_expires_at: r.status === "offered" ? r.offer_expires_at : null,
   }));
+  // a seat held for the learner runs out: it leads, ahead of places still waiting (the sort is stable)
+  return entries.sort((a, b) => Number(b.status === "offered") - Number(a.status === "offered"));
 }

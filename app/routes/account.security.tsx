@@ -7,10 +7,11 @@ import { currentSessionKey } from "~/auth/session.server";
 import { needsTwoStepSetUp, twoStepSetUp } from "~/auth/two-step.server";
 import { REQUIRED_FOR_ADMINS, SET_UP_REQUIRED } from "~/schemas/two-step-text";
 import { AuthLayout } from "~/components/auth-layout";
+import { RecoveryCodes } from "~/components/recovery-codes";
 import { useActionToast } from "~/components/toaster";
 import { Alert, SubmitButton, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
-import { demoMode } from "~/env.server";
+import { demoMode } from "~/http/demo-lock.server";
 import { clientAddress } from "~/http/request-context.server";
 import { beginTwoStepSchema, confirmTwoStepSchema, ownerProofSchema, passwordChangeSchema } from "~/schemas/auth";
 import { PASSWORD_HINT } from "~/schemas/password-text";
@@ -142,11 +143,7 @@ export default function AccountSecurity() {
             <div className="space-y-3">
               <Alert tone="success">Two-step sign-in is on. Save these recovery codes now: they are shown only once.</Alert>
               <p className="text-sm text-steel-700">Each code signs you in once if you lose your authenticator app.</p>
-              <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded bg-steel-50 p-4 font-mono text-sm">
-                {recoveryCodes.map((code) => (
-                  <li key={code}>{code}</li>
-                ))}
-              </ul>
+              <RecoveryCodes codes={recoveryCodes} />
             </div>
           ) : setUp.pending ? (
             <div className="space-y-4">

@@ -5,7 +5,7 @@ import { queryObject } from "~/api/http.server";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { Alert, Button, ButtonLink, Card, EmptyState, Pagination, SelectField, TextField } from "~/components/ui";
+import { Alert, Button, ButtonLink, Card, EmptyState, Pagination, SelectField, TextField, TableScroll } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from "~/models/audit-actions";
 import { auditChainSummary, auditEntryView, listAudit } from "~/models/audit.server";
@@ -85,7 +85,8 @@ export default function AuditTrail() {
       {data.entries.length === 0 ? (
         <EmptyState title="No entries match these filters" />
       ) : (
-        <Card className="overflow-x-auto">
+        <Card>
+          <TableScroll label="Audit trail entries, newest first">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Audit trail entries, newest first</caption>
             <thead className="bg-steel-50 text-steel-700">
@@ -117,6 +118,7 @@ export default function AuditTrail() {
               ))}
             </tbody>
           </table>
+          </TableScroll>
         </Card>
       )}
       <Pagination label="Entries" page={data.page} pageCount={data.pages} pageSize={AUDIT_PAGE_SIZE} total={data.total} pathname="/admin/audit" search={location.search} />

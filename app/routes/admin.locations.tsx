@@ -5,7 +5,7 @@ import { LocationFields } from "~/components/admin/location-form";
 import { RouteError } from "~/components/route-error";
 import { PageTitle } from "~/components/portal-shell";
 import { useActionToast } from "~/components/toaster";
-import { Alert, Card, EmptyState, SubmitButton, TitledCard } from "~/components/ui";
+import { Alert, Card, EmptyState, SubmitButton, TitledCard, TableScroll } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { createLocation, listLocations } from "~/models/location.server";
 import { labelOf, STATES } from "~/avetmiss/codes";
@@ -42,7 +42,8 @@ export default function DeliveryLocations() {
       {locations.length === 0 ? (
         <EmptyState title="No delivery locations yet">Add the training yard or site where you deliver; enrolments need one.</EmptyState>
       ) : (
-        <Card className="overflow-x-auto">
+        <Card>
+          <TableScroll label="Delivery locations">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Delivery locations</caption>
             <thead className="bg-steel-50 text-steel-700">
@@ -77,6 +78,7 @@ export default function DeliveryLocations() {
               ))}
             </tbody>
           </table>
+          </TableScroll>
         </Card>
       )}
       <TitledCard title="Add a location" className="mt-6">

@@ -6,7 +6,7 @@ import { requireRole } from "~/auth/guards.server";
 import { RowActionButton } from "~/components/admin/row-action-button";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { Alert, Badge, Button, ButtonLink, Card, EmptyState, Pagination, SelectField, TextField, type BadgeTone } from "~/components/ui";
+import { Alert, Badge, Button, ButtonLink, Card, EmptyState, Pagination, SelectField, TextField, type BadgeTone, TableScroll } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { deliverNow } from "~/jobs/runner.server";
@@ -91,7 +91,8 @@ export default function MailPage() {
       {data.messages.length === 0 ? (
         <EmptyState title="No messages match these filters" />
       ) : (
-        <Card className="relative overflow-x-auto">
+        <Card>
+          <TableScroll label="Mail, newest first">
           {/* relative: the header's screen-reader text (absolutely placed) stays inside the box that scrolls, not beyond the page's edge */}
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Mail, newest first</caption>
@@ -140,6 +141,7 @@ export default function MailPage() {
               ))}
             </tbody>
           </table>
+          </TableScroll>
         </Card>
       )}
       <Pagination label="Mail pages" page={data.page} pageCount={data.pages} pageSize={MAIL_PAGE_SIZE} total={data.total} pathname="/admin/mail" search={location.search} />

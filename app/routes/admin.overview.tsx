@@ -7,11 +7,11 @@ import { RouteError } from "~/components/route-error";
 import { RowActionButton } from "~/components/admin/row-action-button";
 import { QuickActions } from "~/components/quick-actions";
 import { PageTitle } from "~/components/portal-shell";
-import { buttonClasses, EmptyState, StatCard, TitledCard } from "~/components/ui";
+import { buttonClasses, EmptyState, StatCard, TitledCard, TableScroll } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { approveAccount, listPendingAccounts, rejectAccount } from "~/models/approval.server";
 import { countAllCourses } from "~/models/course-admin.server";
-import { countCompletedAwaitingCertificate, listCompletedAwaitingCertificate } from "~/models/certificate.server";
+import { countCompletedAwaitingCertificate, listCompletedAwaitingCertificate } from "~/models/certificate-due.server";
 import { AwaitingUsiCard, DueDate } from "~/components/certificates-due";
 import { getDashboardStats } from "~/models/stats.server";
 import { listAttendanceAlerts } from "~/models/attendance.server";
@@ -168,7 +168,7 @@ export default function AdminOverview() {
           {recentStudents.length === 0 ? (
             <EmptyState title="No students yet" />
           ) : (
-            <div className="-mx-4 overflow-x-auto sm:mx-0">
+            <TableScroll label="Recent students">
               <table className="w-full min-w-[32rem] text-left text-sm">
                 <thead className="text-xs uppercase tracking-wide text-steel-600">
                   <tr>
@@ -195,7 +195,7 @@ export default function AdminOverview() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </TitledCard>
 

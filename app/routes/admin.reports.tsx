@@ -5,7 +5,7 @@ import { requireRole } from "~/auth/guards.server";
 import { MonthlyChart, TierChart } from "~/components/admin/report-charts";
 import { StatusBadge, TIER_TITLES } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
-import { Alert, Badge, buttonClasses, Pagination, TitledCard } from "~/components/ui";
+import { Alert, Badge, buttonClasses, Pagination, TitledCard, TableScroll } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getAvetmissSummary, getReportCharts } from "~/avetmiss/export.server";
 import { readinessPage } from "~/avetmiss/files";
@@ -70,7 +70,7 @@ export default function Reports() {
         </dl>
 
         <h3 className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-steel-700">By tier</h3>
-        <div className="overflow-x-auto">
+        <TableScroll label="Enrolments by tier">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <caption className="sr-only">Enrolments by tier</caption>
             <thead className="bg-steel-50 text-xs uppercase tracking-wide text-steel-600">
@@ -98,7 +98,7 @@ export default function Reports() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </TitledCard>
 
       <TitledCard
@@ -113,16 +113,17 @@ export default function Reports() {
         <ul className="divide-y divide-steel-100">
           {checks.map((c) => (
             <li key={c.id} className="flex flex-wrap items-start justify-between gap-3 py-3 first:pt-0 last:pb-0">
-              <div className="min-w-0 flex-1">
+              {/* a basis of its own: on a phone the figures wrap under the words, not the words one to a line */}
+              <div className="min-w-0 flex-[1_1_15rem]">
                 <p className="font-semibold text-steel-900">{c.label}</p>
                 <p className="text-sm text-steel-600">{c.description}</p>
               </div>
-              <div className="flex items-center gap-3">
+              <div className="flex flex-wrap items-center gap-3">
                 <span className="text-sm tabular-nums text-steel-800">
                   {c.count.toLocaleString("en-AU")} {c.count === 1 ? c.unit[0] : c.unit[1]}
                 </span>
                 <Badge tone={c.ok ? "green" : "amber"}>{c.ok ? "OK" : "Needs attention"}</Badge>
-                <Link to={c.href} className="text-sm font-semibold text-hivis-800 underline-offset-4 hover:underline">
+                <Link to={c.href} className="inline-flex min-h-11 items-center text-sm font-semibold text-hivis-800 underline-offset-4 hover:underline">
                   View records<span className="sr-only"> for {c.label}</span>
                 </Link>
               </div>

@@ -5,7 +5,7 @@ import { requireRole } from "~/auth/guards.server";
 import { PartsList, StageBadge } from "~/components/hrw/hrw-ui";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { Alert, Button, EmptyState, TextField, TitledCard } from "~/components/ui";
+import { Alert, Button, EmptyState, TextField, TitledCard, TableScroll } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { HRW_REPORT_LIMIT, listHrwAssessments, type HrwAssessment } from "~/models/hrw-assessment.server";
 import { readAuditPackQuery, readHrwPeriod } from "~/schemas/hrw";
@@ -70,7 +70,7 @@ export default function HrwAuditReport() {
         {assessments.length === 0 ? (
           <EmptyState title="No HRW assessments in this period" />
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-steel-200 bg-white">
+          <TableScroll label="High-risk work assessments" className="rounded-lg border border-steel-200 bg-white">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">High-risk work assessments</caption>
               <thead className="bg-steel-50 text-steel-700">
@@ -98,7 +98,7 @@ export default function HrwAuditReport() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </div>
     </>

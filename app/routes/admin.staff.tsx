@@ -64,8 +64,8 @@ export default function StaffManagement() {
       {staff.length === 0 ? (
         <EmptyState title="No staff accounts" />
       ) : (
-        <Card className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+        <Card>
+          <table className="table-stack w-full text-left text-sm">
             <caption className="sr-only">Trainers and administrators</caption>
             <thead className="bg-steel-50 text-steel-700">
               <tr>
@@ -91,10 +91,10 @@ export default function StaffManagement() {
                       </span>
                     ) : null}
                   </th>
-                  <td className="px-4 py-2">{s.email}</td>
-                  <td className="px-4 py-2">{s.role === "admin" ? "Administrator" : "Trainer"}</td>
-                  <td className="px-4 py-2"><ActiveBadge active={s.is_active} /></td>
-                  <td className="px-4 py-2">
+                  <td className="break-all px-4 py-2" data-label="Email">{s.email}</td>
+                  <td className="px-4 py-2" data-label="Role">{s.role === "admin" ? "Administrator" : "Trainer"}</td>
+                  <td className="px-4 py-2" data-label="Status"><ActiveBadge active={s.is_active} /></td>
+                  <td className="px-4 py-2" data-label="Two-step sign-in">
                     {s.two_step ? "On" : "Off"}
                     {s.two_step && s.id !== me ? (
                       <Form method="post" action="/admin/staff" preventScrollReset className="mt-1">
@@ -112,7 +112,7 @@ export default function StaffManagement() {
                       </Form>
                     ) : null}
                   </td>
-                  <td className="px-4 py-2 text-right">
+                  <td className="px-4 py-2 sm:text-right">
                     {s.id === me ? (
                       <span className="text-steel-600">You</span>
                     ) : (

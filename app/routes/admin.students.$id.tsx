@@ -9,7 +9,8 @@ import { Alert, Badge, buttonClasses, Modal, ProgressBar, SubmitButton, TextArea
 import { useActionToast } from "~/components/toaster";
 import { getDb } from "~/db.server";
 import { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
-import { getCertificateForViewer, listCertificateHistory, reissueCertificate, revokeCertificate, type CertificateHistoryEntry } from "~/models/certificate.server";
+import { getCertificateForViewer, listCertificateHistory, type CertificateHistoryEntry } from "~/models/certificate.server";
+import { reissueCertificate, revokeCertificate } from "~/models/certificate-issue.server";
 import { getStudentDetail } from "~/models/student.server";
 import { certificateChangeSchema } from "~/schemas/page-queries";
 import { redirectWithFlash } from "~/utils/flash.server";

@@ -5,7 +5,7 @@ import { studentListQuerySchema } from "~/schemas/page-queries";
 import { requireRole } from "~/auth/guards.server";
 import { ActiveBadge } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
-import { Alert, Button, ButtonLink, Card, EmptyState, Pagination } from "~/components/ui";
+import { Alert, Button, ButtonLink, Card, EmptyState, Pagination, TableScroll } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { searchStudents } from "~/models/student.server";
 import { ISSUE_LABELS } from "~/schemas/student-filters";
@@ -171,7 +171,7 @@ export default function StudentManagement() {
             </EmptyState>
           </div>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroll label="Students">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Students</caption>
               <thead className="bg-steel-50 text-xs uppercase tracking-wide text-steel-600">
@@ -222,7 +222,7 @@ export default function StudentManagement() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
         {pageCount > 1 ? (
           <Pagination

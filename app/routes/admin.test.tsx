@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { DB } from "#db/connection";
+import { writeTransaction, type DB } from "#db/connection";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { createTestDb, TEST_DIALECT, useAsAppDb } from "../../tests/support/test-db";
 import { createSession } from "~/auth/session.server";
@@ -124,8 +124,8 @@ describe("the audit trail page", () => {
   const text = (html: string) => html.replaceAll("<!-- -->", "");
 
   it("opens with the chain's state, counts entries (not pages), and shows times in Sydney", async () => {
-    for (let i = 0; i < 14; i++) await recordAudit(db, { action: "sign_out", actor: { id: null }, now: "2026-11-20T02:00:00.000Z" });
-    await recordAudit(db, { action: "sign_out", actor: { id: null }, detail: "late night", now: "2026-11-27T14:23:52.000Z" });
+    for (let i = 0; i < 14; i++) await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, now: "2026-11-20T02:00:00.000Z" }));
+    await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, detail: "late night", now: "2026-11-27T14:23:52.000Z" }));
     const page = text((await render("/admin/audit", audit)).html);
     expect(page).toContain("Audit trail: chain intact through entry 15");
     expect(page).toContain("Showing 1–15 of 15 entries (page 1 of 1)");
@@ -136,7 +136,7 @@ describe("the audit trail page", () => {
   });
 
   it("names the first entry that does not match, also when the filters are wrong", async () => {
-    for (let i = 0; i < 3; i++) await recordAudit(db, { action: "sign_out", actor: { id: null } });
+    for (let i = 0; i < 3; i++) await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null } }));
     await db.connection().execute(async (conn) => {
       const unguard = TEST_DIALECT === "postgres" ? "alter table audit_log disable trigger user" : "drop trigger audit_log_no_update";
       await sql.raw(unguard).execute(conn);

@@ -4,7 +4,8 @@ import { requireApiUser } from "~/auth/api.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
 import { certificateRevokeRequest, type CertificateResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
-import { certificateSummaryOf, revokeCertificate } from "~/models/certificate.server";
+import { certificateSummaryOf } from "~/models/certificate.server";
+import { revokeCertificate } from "~/models/certificate-issue.server";
 
 /**
  * POST /api/admin/certificates/{id}/revoke `{reason}` → 200 with the revoked certificate.

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { Role } from "#db/schema";
 import { HOME_BY_ROLE, requireUser } from "~/auth/guards.server";
-import { TierBadge } from "~/components/status-badges";
-import { CheckIcon, ClockIcon, ShieldCheckIcon } from "~/components/landing/icons";
+import { CourseOverview } from "~/components/course/course-overview";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useActionToast } from "~/components/toaster";
@@ -15,7 +15,7 @@ import { getCourse } from "~/models/course.server";
 import { createEnrollment, isEnrolled } from "~/models/enrollment.server";
 import { listUpcomingClasses } from "~/models/class.server";
 import { acceptOffer, joinWaitlist, leaveWaitlist, waitlistForStudent } from "~/models/waitlist.server";
-import { ClassRadioList, WaitlistForms } from "~/components/class-choice";
+import { ClassRadioList, SeatOffers, WaitlistForms } from "~/components/class-choice";
 import { OFFER_ACCEPTED, WAITLIST_JOINED, WAITLIST_LEFT } from "~/schemas/class-text";
 import { courseIdField, enrollmentFormSchema } from "~/schemas/enrollment";
 import { waitlistFormSchema } from "~/schemas/class";
@@ -23,6 +23,7 @@ import { ALREADY_ENROLLED } from "~/schemas/enrollment-text";
 import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formatPrice } from "~/utils/format";
+import { coursePagePath } from "~/utils/course-links";
 import { logLine } from "~/utils/log.server";
 import { answerForm } from "~/utils/form-action.server";
 import { clientAddress } from "~/http/request-context.server";
@@ -110,36 +111,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-/** True once React runs in the browser: the server's HTML must work without it. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
-function ListSection({ title, items, empty }: { title: string; items: string[]; empty: string }) {
-  const headingId = `${title.toLowerCase().replace(/[^a-z]+/g, "-")}-title`;
-  return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-steel-200 bg-white p-5 shadow-sm sm:p-6">
-      <h2 id={headingId} className="text-lg font-bold text-steel-900">
-        {title}
-      </h2>
-      {items.length ? (
-        <ul className="mt-3 space-y-2">
-          {items.map((item) => (
-            <li key={item} className="flex gap-3 text-sm leading-relaxed text-steel-800">
-              <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-green-700" />
-              {item}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-3 text-sm text-steel-600">{empty}</p>
-      )}
-    </section>
-  );
-}
-
 export default function Enroll() {
   const { course, enrolled, myCourses, rto, classes, waitlist } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
@@ -156,35 +127,17 @@ export default function Enroll() {
       <SiteHeader signedIn />
       <main id="main" className="bg-steel-50">
         <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-          <Link to="/courses" className="text-sm font-semibold text-hivis-700 underline-offset-4 hover:underline">
-            ← Back to Courses
+          <Link to={coursePagePath(course.id)} className="text-sm font-semibold text-hivis-700 underline-offset-4 hover:underline">
+            ← Back to the course
           </Link>
+          {alreadyEnrolled ? null : (
+            <div className="mt-4">
+              <SeatOffers offers={waitlist} />
+            </div>
+          )}
           <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
             <div className="space-y-6">
-              <section aria-labelledby="course-title" className="rounded-xl bg-steel-950 p-6 text-white shadow-sm sm:p-8">
-                <div className="flex flex-wrap items-center gap-3">
-                  <TierBadge tier={course.tier} />
-                  <span className="inline-flex items-center gap-1 text-xs font-semibold text-green-300">
-                    <ShieldCheckIcon className="h-4 w-4" />
-                    ASQA Certified
-                  </span>
-                </div>
-                <p className="mt-4 text-sm font-semibold uppercase tracking-wider text-hivis-300">Enrol in</p>
-                <h1 id="course-title" className="mt-1 text-2xl font-extrabold tracking-tight sm:text-3xl">
-                  {course.name}
-                </h1>
-                <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-steel-200">
-                  <span className="font-mono">{course.unit_code}</span>
-                  <span className="inline-flex items-center gap-1">
-                    <ClockIcon />
-                    {course.duration_hours} hours
-                  </span>
-                </p>
-                <p className="mt-4 leading-relaxed text-steel-100">{course.description}</p>
-              </section>
-              <ListSection title="Learning outcomes" items={course.learning_outcomes} empty="Outcomes are listed in the course guide." />
-              <ListSection title="Assessment criteria" items={course.assessment_criteria} empty="Assessment is explained at induction." />
-              <ListSection title="Prerequisites" items={course.prerequisites} empty="None: this course has no prerequisites." />
+              <CourseOverview course={course} eyebrow="Enrol in" />
             </div>
 
             <aside aria-labelledby="payment-title" className="rounded-xl border border-steel-200 bg-white p-5 shadow-sm sm:p-6 lg:sticky lg:top-6">
@@ -215,7 +168,7 @@ export default function Enroll() {
               ) : (
                 <Form method="post" noValidate className="mt-6 space-y-4">
                   {data?.error && !data.fieldErrors.terms && !classError ? <Alert>{data.error}</Alert> : null}
-                  {classes.length ? <ClassRadioList classes={classes} error={classError} chosen={data?.values.class_id} /> : null}
+                  {classes.length ? <ClassRadioList classes={classes} error={classError} chosen={data?.values.class_id} mine={waitlist} /> : null}
                   <div>
                     <div className="flex items-start gap-3">
                       <input

@@ -11,7 +11,7 @@ import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formFailure } from "~/utils/form-action.server";
 import { retryAfterFromAction } from "~/utils/http.server";
-import { safeRedirect } from "~/utils/safe-redirect";
+import { returnPath, safeRedirect, withReturn } from "~/utils/safe-redirect";
 import { useDismissibleError } from "~/utils/use-form-error";
 import { logLine } from "~/utils/log.server";
 
@@ -60,10 +60,10 @@ export default function Login() {
   useActionToast(data);
   const { error, onChange } = useDismissibleError(data?.error, data);
   const fieldErrors = error ? (data?.fieldErrors ?? {}) : {};
-  const redirectTo = params.get("redirectTo");
+  const redirectTo = returnPath(params.get("redirectTo"));
   return (
     <AuthLayout title="Welcome Back" subtitle="Sign in to access your training portal">
-      <Form method="post" action={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"} noValidate onChange={onChange} className="space-y-4">
+      <Form method="post" action={withReturn("/login", redirectTo)} noValidate onChange={onChange} className="space-y-4">
         {error ? <Alert>{error}</Alert> : null}
         <TextField
           label="Email"
@@ -88,7 +88,7 @@ export default function Login() {
       </Form>
       <p className="mt-6 text-center text-sm text-steel-600">
         New to Summit?{" "}
-        <Link to="/register" className="font-semibold text-hivis-700 underline-offset-4 hover:underline">
+        <Link to={withReturn("/register", redirectTo)} className="font-semibold text-hivis-700 underline-offset-4 hover:underline">
           Create Account
         </Link>
       </p>

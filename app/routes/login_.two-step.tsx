@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { HOME_BY_ROLE, requireAnonymous } from "~/auth/guards.server";
 import { clearSecondStep, pendingSecondStep } from "~/auth/session.server";
 import { completeSecondStep, STEP_EXPIRED, STEP_USED } from "~/auth/sign-in.server";
@@ -14,6 +14,7 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { isDomainError } from "~/utils/errors";
 import { answerForm } from "~/utils/form-action.server";
 import { retryAfterFromAction } from "~/utils/http.server";
+import { returnPath, withReturn } from "~/utils/safe-redirect";
 
 /**
  * The second step of signing in (docs/decisions/010-staff-sign-in-and-audit.md, 018): after a right password, an account with
@@ -65,6 +66,8 @@ export default function SecondStep() {
   useActionToast(data);
   const error = data && "error" in data ? data.error : null;
   const fieldError = data && "fieldErrors" in data ? data.fieldErrors.code : undefined;
+  // where the sign-in goes afterwards travels in the step's cookie; the query keeps it for "Start again"
+  const back = returnPath(useSearchParams()[0].get("redirectTo"));
   return (
     <AuthLayout title="Two-step sign-in" subtitle="Enter the 6-digit code your authenticator app shows for this portal">
       <Form method="post" noValidate className="space-y-4">
@@ -84,7 +87,7 @@ export default function SecondStep() {
         </SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm text-steel-600">
-        <Link to="/login" className="font-semibold text-hivis-700 underline-offset-4 hover:underline">
+        <Link to={withReturn("/login", back)} className="font-semibold text-hivis-700 underline-offset-4 hover:underline">
           Start again
         </Link>
       </p>

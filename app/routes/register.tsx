@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PASSWORD_HINT } from "~/schemas/password-text";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { requireAnonymous } from "~/auth/guards.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
@@ -15,6 +15,7 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { retryAfterFromAction } from "~/utils/http.server";
 import type { FieldErrors } from "~/utils/validation";
 import { useDismissibleError } from "~/utils/use-form-error";
+import { returnPath, withReturn } from "~/utils/safe-redirect";
 
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,7 +30,9 @@ export async function action({ request }: ActionFunctionArgs) {
     unreadable: "An error occurred during registration",
     save: async ({ confirm_password: _confirm, ...input }) => {
       const { pending } = await registerUser(getDb(), input, { client: clientAddress(request) });
-      return redirectWithFlash("/login", { type: "success", message: registeredMessage(pending) });
+      // a visitor who came to enrol signs in next and goes back to the course
+      const back = returnPath(new URL(request.url).searchParams.get("redirectTo"));
+      return redirectWithFlash(withReturn("/login", back), { type: "success", message: registeredMessage(pending) });
     },
   });
 }
@@ -46,9 +49,10 @@ export default function Register() {
   const { error, onChange } = useDismissibleError(data?.error, data);
   const errors: FieldErrors = error ? (data?.fieldErrors ?? {}) : {};
   const v = data?.values ?? {};
+  const back = returnPath(useSearchParams()[0].get("redirectTo"));
   return (
     <AuthLayout wide title="Create Account" subtitle="Register to enrol in nationally recognised crane and rigging training">
-      <Form method="post" noValidate onChange={onChange} className="space-y-4">
+      <Form method="post" action={withReturn("/register", back)} noValidate onChange={onChange} className="space-y-4">
         {error ? <Alert>{error}</Alert> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Full name" name="full_name" autoComplete="name" required defaultValue={v.full_name} error={errors.full_name} />
@@ -85,7 +89,7 @@ export default function Register() {
       </Form>
       <p className="mt-6 text-center text-sm text-steel-600">
         Already have an account?{" "}
-        <Link to="/login" className="font-semibold text-hivis-700 underline-offset-4 hover:underline">
+        <Link to={withReturn("/login", back)} className="font-semibold text-hivis-700 underline-offset-4 hover:underline">
           Sign in
         </Link>
       </p>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { CalendarFeedPage } from "~/components/calendar-feed";
-import { calendarPageData, renewCalendarAction } from "~/utils/calendar-feed.server";
+import { calendarPageData, makeCalendarAction } from "~/utils/calendar-feed.server";
 import { RouteError } from "~/components/route-error";
 import { getDb } from "~/db.server";
 
@@ -13,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "student");
-  return renewCalendarAction(getDb(), user.id);
+  return makeCalendarAction(getDb(), user.id, request);
 }
 
 export default function Calendar() {

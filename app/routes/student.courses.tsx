@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { ClassOnCard, MyWaitlists } from "~/components/student/class-on-card";
+import { SeatOffers } from "~/components/class-choice";
 import { getDb } from "~/db.server";
 import { attendanceForStudent } from "~/models/attendance.server";
 import { classesOfStudent } from "~/models/class.server";
@@ -40,6 +41,7 @@ export default function StudentCourses() {
           </>
         }
       />
+      <SeatOffers offers={waitlists} showCourse />
       <MyWaitlists entries={waitlists} />
       {enrollments.length ? (
         <ul className="grid gap-4 md:grid-cols-2">

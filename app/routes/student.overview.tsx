@@ -14,6 +14,8 @@ import { getStudentEnrollmentCounts } from "~/models/student-enrollments.server"
 import { firstName, formatDate } from "~/utils/format";
 import { candidateHrwDeadlines } from "~/models/hrw-dashboard.server";
 import { CandidateLicenceDeadlines } from "~/components/hrw/hrw-ui";
+import { SeatOffers } from "~/components/class-choice";
+import { waitlistForStudent } from "~/models/waitlist.server";
 
 /** The dashboard shows the 3 latest enrollments and 2 latest certificates. */
 const RECENT_ENROLLMENTS = 3;
@@ -23,22 +25,26 @@ const RECENT_CERTIFICATES = 2;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
   const db = getDb();
-  const [counts, certificates, hrw] = await Promise.all([
+  const [counts, certificates, hrw, waitlists] = await Promise.all([
     getStudentEnrollmentCounts(db, user.id),
     countCertificatesForStudent(db, user.id),
     candidateHrwDeadlines(db, user.id),
+    waitlistForStudent(db, user.id),
   ]);
-  return { name: firstName(user.full_name), counts, certificates, hrw };
+  // a seat held on a waitlist runs out: the dashboard leads with it
+  const offers = waitlists.filter((w) => w.status === "offered");
+  return { name: firstName(user.full_name), counts, certificates, hrw, offers };
 }
 
 const linkClass = "text-sm font-semibold text-hivis-800 underline-offset-4 hover:underline";
 
 export default function StudentOverview() {
-  const { name, counts, certificates: certificateCount, hrw } = useLoaderData<typeof loader>();
+  const { name, counts, certificates: certificateCount, hrw, offers } = useLoaderData<typeof loader>();
   const { enrollments, certificates } = useStudentData();
   return (
     <>
       <PageTitle title={`Welcome back, ${name}!`} subtitle="Your training at a glance" />
+      <SeatOffers offers={offers} showCourse />
       <CandidateLicenceDeadlines hrw={hrw} />
 
       <h2 className="sr-only">Summary</h2>

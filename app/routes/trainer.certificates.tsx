@@ -7,14 +7,11 @@ import { useActionToast } from "~/components/toaster";
 import { TierBadge } from "~/components/status-badges";
 import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { AwaitingUsiCard, linkClass, OverdueBadge } from "~/components/certificates-due";
-import { Alert, EmptyState, SubmitButton, TitledCard } from "~/components/ui";
+import { Alert, EmptyState, SubmitButton, TitledCard, TableScroll } from "~/components/ui";
 import { getDb } from "~/db.server";
-import {
-  countCompletedAwaitingCertificate,
-  issueCertificate,
-  listCompletedAwaitingCertificate,
-  listRecentCertificates,
-} from "~/models/certificate.server";
+import { listRecentCertificates } from "~/models/certificate.server";
+import { countCompletedAwaitingCertificate, listCompletedAwaitingCertificate } from "~/models/certificate-due.server";
+import { issueCertificate } from "~/models/certificate-issue.server";
 import { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
 import { certificateIssueSchema } from "~/schemas/page-queries";
 import { answerForm } from "~/utils/form-action.server";
@@ -83,7 +80,7 @@ export default function TrainerCertificates() {
           within 30 days of completion; overdue ones come first. Each is issued exactly once.
         </p>
         {awaiting.length ? (
-          <div className="overflow-x-auto">
+          <TableScroll label="Completed enrolments awaiting a certificate">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <caption className="sr-only">Completed enrolments awaiting a certificate, longest waiting first</caption>
               <thead>
@@ -138,7 +135,7 @@ export default function TrainerCertificates() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         ) : (
           <EmptyState title="Nothing awaiting">Every completed enrolment has its certificate.</EmptyState>
         )}
@@ -149,7 +146,7 @@ export default function TrainerCertificates() {
 
       <TitledCard title="Recently issued">
         {recent.length ? (
-          <div className="overflow-x-auto">
+          <TableScroll label={`The ${RECENT} most recently issued certificates`}>
             <table className="w-full min-w-[44rem] text-left text-sm">
               <caption className="sr-only">The {RECENT} most recently issued certificates</caption>
               <thead>
@@ -188,7 +185,7 @@ export default function TrainerCertificates() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         ) : (
           <EmptyState title="No certificates issued">Certificates appear here as enrolments are completed.</EmptyState>
         )}

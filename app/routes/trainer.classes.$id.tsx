@@ -67,7 +67,7 @@ function MarkCell({ sessionId, enrollmentId, current, who, when }: { sessionId: 
           value={s}
           aria-pressed={shown === s}
           aria-label={`${ATTENDANCE_WORDS[s]}: ${who}, ${when}`}
-          className={`min-h-9 rounded border px-2 text-xs font-semibold ${shown === s ? (s === "absent" ? "border-red-700 bg-red-700 text-white" : s === "late" ? "border-amber-700 bg-amber-700 text-white" : "border-green-800 bg-green-800 text-white") : "border-steel-300 bg-white text-steel-800 hover:bg-steel-100"}`}
+          className={`min-h-11 min-w-11 rounded border px-2 text-xs font-semibold ${shown === s ? (s === "absent" ? "border-red-700 bg-red-700 text-white" : s === "late" ? "border-amber-700 bg-amber-700 text-white" : "border-green-800 bg-green-800 text-white") : "border-steel-300 bg-white text-steel-800 hover:bg-steel-100"}`}
         >
           {ATTENDANCE_WORDS[s]}
         </button>

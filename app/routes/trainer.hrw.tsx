@@ -5,7 +5,7 @@ import { CurrencyList, ExpiryWarnings, NoticesDue, PartsList, StageBadge } from 
 import { assessorCurrency } from "~/models/hrw-currency.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { ButtonLink, EmptyState, TitledCard } from "~/components/ui";
+import { ButtonLink, EmptyState, TitledCard, TableScroll } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listHrwAssessments, noticesDue } from "~/models/hrw-assessment.server";
 import { expiryWarnings, getAssessorRegister } from "~/models/hrw-register.server";
@@ -71,7 +71,7 @@ export default function TrainerHrw() {
           {assessments.length === 0 ? (
             <EmptyState title="No assessments booked for you" />
           ) : (
-            <div className="overflow-x-auto">
+            <TableScroll label="Assessments booked for you">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Assessments booked for you</caption>
                 <thead className="bg-steel-50 text-steel-700">
@@ -101,7 +101,7 @@ export default function TrainerHrw() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </TitledCard>
       </div>

@@ -9,7 +9,7 @@ import { EmptyState, StatCard, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listPendingAssessments } from "~/models/assessment.server";
 import { PENDING_ASSESSMENT_DEFINITION } from "~/schemas/assessment-text";
-import { listCompletedAwaitingCertificate } from "~/models/certificate.server";
+import { listCompletedAwaitingCertificate } from "~/models/certificate-due.server";
 import { listTrainerStudents } from "~/models/trainer-students.server";
 import { getTrainerStats } from "~/models/stats.server";
 import { trainerHrwAlerts } from "~/models/hrw-dashboard.server";

@@ -18,12 +18,19 @@ export const OFFER_ACCEPTED = "Seat accepted: you are enrolled in the class";
 export const NO_OFFER = "There is no open offer of a seat for you in this class";
 export const ATTENDANCE_SAVED = "Attendance saved";
 export const FEED_RENEWED = "New calendar address made: the old one no longer works";
+export const FEED_MADE = "Calendar address made: add it to your calendar app";
+export const FEED_EXISTS = "You already have a calendar address: make a new one only if the old one got out";
 export const OFFER_HOURS = 48;
 
 /** "N seats left" or the full wording the catalogue and enrolment page show. */
 export function seatsWording(seatsLeft: number): string {
   if (seatsLeft <= 0) return "Full: join the waitlist";
   return seatsLeft === 1 ? "1 seat left" : `${seatsLeft} seats left`;
+}
+
+/** What a learner with an open offer reads beside the class: the seat is theirs until `until` (already formatted). */
+export function seatHeldWording(until: string): string {
+  return `A seat is held for you until ${until}`;
 }
 
 // Made once, not per date: each catalogue card shows several class dates, and building a
@@ -35,6 +42,18 @@ const DAY_MONTH = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "sho
 export function classDates(start: string, end: string): string {
   const fmt = (iso: string, withYear: boolean) => (withYear ? DAY_MONTH_YEAR : DAY_MONTH).format(new Date(`${iso}T00:00:00Z`));
   return start === end ? fmt(start, true) : `${fmt(start, false)} – ${fmt(end, true)}`;
+}
+
+/** A session's clock time (HH:MM on the RTO's clock) as people read it: "7:30 am", "12:00 pm". */
+export function clockTime(hhmm: string): string {
+  const [h, m] = hhmm.split(":").map(Number) as [number, number];
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${String(m).padStart(2, "0")} ${h < 12 ? "am" : "pm"}`;
+}
+
+/** One session of a class as a line: "3 Dec 2026, 7:30 am – 3:30 pm". */
+export function sessionWording(s: { date: string; starts_at: string; ends_at: string }): string {
+  return `${classDates(s.date, s.date)}, ${clockTime(s.starts_at)} – ${clockTime(s.ends_at)}`;
 }
 
 export const ATTENDANCE_WORDS = { present: "Present", absent: "Absent", late: "Late" } as const;

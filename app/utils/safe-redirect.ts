@@ -22,3 +22,18 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   if (!resolved.startsWith("/") || resolved.startsWith("//") || resolved.startsWith("/\\")) return fallback;
   return resolved;
 }
+
+/**
+ * A `redirectTo` worth carrying to the next sign-in page (registration to sign-in, sign-in to
+ * its second step): a safe path of this site, or null when there is none, so links and form
+ * addresses stay plain when the visitor came from nowhere in particular.
+ */
+export function returnPath(to: string | null | undefined): string | null {
+  const safe = safeRedirect(to, "");
+  return safe === "" || safe === "/dashboard" ? null : safe;
+}
+
+/** A sign-in page that returns to `back` afterwards; no query when there is nowhere to return to. */
+export function withReturn(page: "/register" | "/login", back: string | null | undefined): string {
+  return back ? `${page}?${new URLSearchParams({ redirectTo: back })}` : page;
+}

@@ -88,7 +88,8 @@ test.describe("classes", () => {
     expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(2);
 
     // a new address ends the old one
-    await page.getByRole("button", { name: "Make a new calendar address" }).click();
+    await page.getByText("Make a new address").click();
+    await page.getByRole("button", { name: "End the old address and make a new one" }).click();
     await expect(page.getByLabel("Calendar address")).not.toHaveValue(address);
     expect((await page.request.get(new URL(address).pathname)).status()).toBe(404);
   });

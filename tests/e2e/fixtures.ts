@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 import { USI_ALPHABET, usiFromBody } from "../../app/models/usi";
 import { e2eDb } from "./e2e-db";
 
@@ -51,6 +52,11 @@ export async function signIn(page: Page, email: string, password = "password123"
 export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
+}
+
+/** The code an authenticator app shows for `secret` at `at` (RFC 6238: SHA-1, 6 digits, 30 s). */
+export function authenticatorCode(secret: string, at: number): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: at });
 }
 
 /** A well-formed USI no other test student holds. */

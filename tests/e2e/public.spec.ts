@@ -48,7 +48,8 @@ test.describe("landing page", () => {
       await expect(card).toContainText(hours);
       await expect(card).toContainText(price);
       expect(await card.getByRole("listitem").count(), `${tier} lists its features`).toBeGreaterThanOrEqual(3);
-      await expect(card.getByRole("link", { name: "Start Training" })).toHaveAttribute("href", "/register");
+      // each tier's card leads to that tier's courses, each with its own page
+      await expect(card.getByRole("link", { name: "Start Training" })).toHaveAttribute("href", `/courses?tier=tier_${tier.slice(-1)}`);
     }
 
     await expect(page.getByRole("link", { name: "Start Your Journey" })).toHaveAttribute("href", "/register");
@@ -70,7 +71,8 @@ test.describe("landing page", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /home/ }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.getByRole("link", { name: "Start Training" }).first().click();
-    await expect(page).toHaveURL(/\/register$/);
+    await expect(page).toHaveURL(/\/courses\?tier=tier_1$/);
+    await expect(page.getByLabel("Tier")).toHaveValue("tier_1");
     await page.goto("/");
     await page.getByRole("link", { name: "Learn More" }).click();
     await expect(page).toHaveURL(/\/courses$/);
@@ -171,13 +173,14 @@ test.describe("course catalogue", () => {
     await expect(card).toContainText(course.description);
     for (const outcome of course.learning_outcomes.slice(0, 3)) await expect(card.getByText(outcome)).toBeVisible();
     for (const outcome of course.learning_outcomes.slice(3)) await expect(card.getByText(outcome)).toHaveCount(0);
-    await expect(card.getByText("+2 more outcomes")).toBeVisible();
+    await expect(card.getByRole("link", { name: "+2 more outcomes" })).toHaveAttribute("href", `/courses/${course.id}#outcomes-title`);
+    await expect(card.getByRole("link", { name: course.name })).toHaveAttribute("href", `/courses/${course.id}`);
     for (const prerequisite of course.prerequisites) await expect(card.getByText(prerequisite)).toBeVisible();
     await expect(card.getByText("$1,850.50")).toBeVisible();
     await expect(card.getByText("ASQA Certified")).toBeVisible();
     await expect(card.getByText("4.8")).toBeVisible();
     await expect(card.getByText("25+ enrolled")).toBeVisible();
-    await expect(card.getByRole("link", { name: "Sign Up & Enroll" })).toHaveAttribute("href", "/register");
+    await expect(card.getByRole("link", { name: "Sign up and enrol" })).toHaveAttribute("href", `/register?redirectTo=%2Fenroll%2F${course.id}`);
     await expect(card.getByRole("link", { name: "Enroll Now" })).toHaveCount(0);
     await expectAccessible(page);
   });
@@ -339,7 +342,7 @@ test.describe("course catalogue", () => {
     await page.goto(`/courses?q=${encodeURIComponent(course.name)}`);
     const card = page.getByRole("article", { name: course.name });
     await expect(card.getByRole("link", { name: "Enroll Now" })).toHaveAttribute("href", `/enroll/${course.id}`);
-    await expect(card.getByRole("link", { name: "Sign Up & Enroll" })).toHaveCount(0);
+    await expect(card.getByRole("link", { name: "Sign up and enrol" })).toHaveCount(0);
   });
 });
 
@@ -350,15 +353,15 @@ test.describe("enrolment", () => {
     await page.goto("/");
     await page.getByRole("link", { name: "View Courses" }).click();
     await searchCatalogue(page, js, course.name);
-    await page.getByRole("article", { name: course.name }).getByRole("link", { name: "Sign Up & Enroll" }).click();
+    await page.getByRole("article", { name: course.name }).getByRole("link", { name: "Sign up and enrol" }).click();
 
-    await expect(page).toHaveURL(/\/register$/);
+    await expect(page).toHaveURL(/\/register\?redirectTo=/);
     await page.getByLabel("Full name").fill("Jamie Journey");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("Rigging-Kestrel-42");
     await page.getByLabel("Confirm password").fill("Rigging-Kestrel-42");
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
     await signIn(page, email, "Rigging-Kestrel-42");
 
     await page.goto(`/courses?q=${encodeURIComponent(course.name)}`);

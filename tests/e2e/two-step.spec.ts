@@ -1,14 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { Secret, TOTP } from "otpauth";
-import { DEMO, expect, expectAccessible, signIn, signOut, test, uniqueEmail } from "./fixtures";
+import { authenticatorCode, DEMO, expect, expectAccessible, signIn, signOut, test, uniqueEmail } from "./fixtures";
 import { e2eDb, outboxDir } from "./e2e-db";
-
-/** The code an authenticator app shows for `secret` at `at` (RFC 6238: SHA-1, 6 digits, 30 s). */
-function authenticatorCode(secret: string, at: number): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: at });
-}
 
 /** A fresh administrator with the demo password (the server runs the demo, where two-step is offered, not required). */
 async function makeAdmin(): Promise<string> {
@@ -58,6 +52,24 @@ test.describe("two-step sign-in and the audit trail", () => {
     const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
     await expect(codes).toHaveCount(10);
     await expectAccessible(page);
+    // on a phone the codes read one a line; the file the page offers (with JavaScript or
+    // without) and the copy (with JavaScript) hold exactly the codes shown
+    await page.setViewportSize({ width: 360, height: 740 });
+    const listed = await codes.allTextContents();
+    const tops = await codes.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+    expect(new Set(tops).size, "one code a line").toBe(10);
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download as text" }).click();
+    const file = fs.readFileSync((await (await download).path())!, "utf8");
+    expect(file.match(/^[^\s]+$/gm)).toEqual(listed);
+    if (js) {
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await page.getByRole("button", { name: "Copy codes" }).click();
+      await expect(page.getByText("Recovery codes copied").first()).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(file);
+    } else {
+      await expect(page.getByRole("button", { name: "Copy codes" })).toHaveCount(0);
+    }
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/login$/);
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { call, type RouteModule } from "../support/api-calls";
 import * as loginRoute from "~/routes/login";
+import * as registerRoute from "~/routes/register";
 import { createTestDb, useAsAppDb } from "../support/test-db";
 import { makeUser } from "../support/factories";
 
@@ -10,6 +11,7 @@ import { makeUser } from "../support/factories";
  * dashboard, and leaves exactly the one session the browser holds.
  */
 const login = loginRoute as unknown as RouteModule;
+const register = registerRoute as unknown as RouteModule;
 let db: DB;
 let cleanup: () => Promise<void>;
 beforeAll(async () => {
@@ -50,5 +52,25 @@ describe("/login?redirectTo=", () => {
       contentType: "application/x-www-form-urlencoded",
     });
     expect(response.headers.get("Location")).toBe("/student/courses?tab=2");
+  });
+});
+
+describe("/register?redirectTo=", () => {
+  const signUp = (target: string, email: string) =>
+    call(register, "POST", `/register?${new URLSearchParams({ redirectTo: target })}`, {
+      body: new URLSearchParams({ full_name: "Way Back", email, password: "Rigging-Kestrel-42", confirm_password: "Rigging-Kestrel-42", role: "student" }).toString(),
+      contentType: "application/x-www-form-urlencoded",
+    });
+
+  it("hands the way back to the sign-in page", async () => {
+    const response = await signUp("/enroll/course-1", `back-${crypto.randomUUID()}@example.com`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fenroll%2Fcourse-1");
+  });
+
+  it.each(["//evil.example", "https://evil.example/", "/\\evil.example", "/%2e%2e//evil.example"])("%j: hands on nothing", async (target) => {
+    const response = await signUp(target, `hostile-${crypto.randomUUID()}@example.com`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login");
   });
 });

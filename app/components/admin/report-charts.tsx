@@ -1,5 +1,6 @@
 import type { Tier } from "#db/schema";
 import { TIER_TITLES } from "~/components/status-badges";
+import { TableScroll } from "~/components/ui";
 
 /**
  * The reports page's charts: plain SVG rendered on the server, so they read without
@@ -70,6 +71,7 @@ export function MonthlyChart({ year, months }: { year: number; months: Array<{ m
       </svg>
       <Legend />
       <figcaption className="mt-3">
+        <TableScroll label={`Enrolments and completions per month, ${year}`}>
         <table className="w-full text-left text-xs tabular-nums">
           <caption className="mb-1 text-left text-sm font-semibold text-steel-800">Enrolments and completions per month, {year}</caption>
           <thead>
@@ -104,32 +106,35 @@ export function MonthlyChart({ year, months }: { year: number; months: Array<{ m
             ))}
           </tbody>
         </table>
+        </TableScroll>
       </figcaption>
     </figure>
   );
 }
 
 export function TierChart({ year, tiers }: { year: number; tiers: Array<{ tier: Tier; completions: number }> }) {
-  const width = 640;
-  const rowH = 34;
-  const labelW = 90;
-  const height = tiers.length * rowH + 8;
+  // narrower than the monthly chart: scaled down to a phone's width, its words stay readable
+  const width = 400;
+  // each tier's name sits on its own line above its bar, so a long name is never cut by the
+  // bar beside it, however narrow the screen that scales the chart down
+  const rowH = 48;
+  const height = tiers.length * rowH + 4;
   const top = axisMax(Math.max(...tiers.map((t) => t.completions)));
-  const plotW = width - labelW - 48;
+  const plotW = width - 48;
   return (
     <figure>
-      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-labelledby="tier-title">
+      <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full max-w-xl" role="img" aria-labelledby="tier-title">
         <title id="tier-title">{`Completions per tier, ${year}: ${tiers.map((t) => `${TIER_TITLES[t.tier]} ${t.completions}`).join(", ")}`}</title>
         {tiers.map((t, i) => {
           const w = (t.completions / top) * plotW;
           const yTop = 4 + i * rowH;
           return (
             <g key={t.tier}>
-              <text x={0} y={yTop + 18} fontSize="12" fill="#1e293b">
+              <text x={0} y={yTop + 14} fontSize="14" fill="#1e293b">
                 {TIER_TITLES[t.tier]}
               </text>
-              <rect x={labelW} y={yTop + 4} width={w} height={rowH - 12} fill={COMPLETION_COLOUR} />
-              <text x={labelW + w + 6} y={yTop + 18} fontSize="12" fill="#1e293b">
+              <rect x={0} y={yTop + 20} width={w} height={rowH - 28} fill={COMPLETION_COLOUR} />
+              <text x={w + 6} y={yTop + 35} fontSize="14" fill="#1e293b">
                 {t.completions}
               </text>
             </g>

@@ -3,6 +3,7 @@ import { AssessmentStatusBadge } from "~/components/status-badges";
 import type { AssessmentListItem } from "~/models/assessment.server";
 import { cn } from "~/utils/cn";
 import { formatDate } from "~/utils/format";
+import { TableScroll } from "~/components/ui";
 
 type Assessment = SerializeFrom<AssessmentListItem>;
 export type AssessmentColumn = "student" | "course" | "date" | "type" | "status" | "score" | "assessor" | "feedback";
@@ -49,7 +50,7 @@ const NO_WRAP = new Set<AssessmentColumn>(["date", "score"]);
  */
 export function AssessmentTable({ assessments, columns, caption, className }: { assessments: Assessment[]; columns: AssessmentColumn[]; caption: string; className?: string }) {
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label={caption}>
       <table className={cn("w-full text-left text-sm", className)}>
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -85,6 +86,6 @@ export function AssessmentTable({ assessments, columns, caption, className }: { 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { TrainerStudentRow } from "~/models/trainer-students.server";
-import { ProgressBar } from "~/components/ui";
+import { ProgressBar, TableScroll } from "~/components/ui";
 import { AssessmentStatusBadge, StatusBadge } from "~/components/status-badges";
 
 const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";
@@ -19,7 +19,7 @@ export function StudentEnrollmentsTable({
   withActions?: boolean;
 }) {
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label={caption}>
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -92,6 +92,6 @@ export function StudentEnrollmentsTable({
           </tbody>
         ))}
       </table>
-    </div>
+    </TableScroll>
   );
 }

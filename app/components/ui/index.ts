@@ -7,3 +7,4 @@ export { Modal } from "./modal";
 export { Pagination, pageHref } from "./pagination";
 export { ProgressBar, progressColour } from "./progress-bar";
 export { SubmitButton } from "./submit-button";
+export { TableScroll } from "./table-scroll";

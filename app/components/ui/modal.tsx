@@ -1,12 +1,23 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useActionData, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Whether all of `element` shows, in the window and in the dialog's scrolling body. */
+function inSight(element: HTMLElement, frame: HTMLElement | null): boolean {
+  const box = element.getBoundingClientRect();
+  const view = frame?.getBoundingClientRect();
+  const top = Math.max(0, view?.top ?? 0);
+  const bottom = Math.min(window.innerHeight, view?.bottom ?? window.innerHeight);
+  return box.top >= top && box.bottom <= bottom;
+}
+
 /**
  * A modal that is a route: rendered open over its parent page, closed by a link back, so it
  * opens, works and can be shared as a URL without JavaScript. With JavaScript it takes focus
- * when it opens, keeps Tab inside, and closes on Escape.
+ * when it opens, keeps Tab inside, and closes on Escape. After a failed save it brings the
+ * first field in error into view and focuses it: the form is sent from its end, and a long
+ * dialog would otherwise stay scrolled there with the error out of sight.
  */
 export function Modal({
   title,
@@ -22,6 +33,8 @@ export function Modal({
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
+  const body = useRef<HTMLDivElement>(null);
+  const answer = useActionData();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -54,6 +67,19 @@ export function Modal({
     };
   }, [closeTo, navigate]);
 
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !answer) return;
+    // A form in the dialog that moved focus itself (to a summary of its errors) keeps it; focus
+    // still on the button that sent the form, or lost with it, moves to the first error.
+    const active = document.activeElement;
+    if (active && dialog.contains(active) && !active.matches("button, dialog")) return;
+    const invalid = dialog.querySelector<HTMLElement>('[aria-invalid="true"]');
+    // A field already in sight is focused where it is: the page does not jump under the reader.
+    if (invalid) invalid.focus({ preventScroll: inSight(invalid, body.current) });
+    else dialog.querySelector('[role="alert"]')?.scrollIntoView({ block: "nearest" });
+  }, [answer]);
+
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-steel-950/60 p-3 sm:items-center sm:p-6">
       <dialog
@@ -71,13 +97,13 @@ export function Modal({
           <Link
             to={closeTo}
             preventScrollReset
-            className="rounded-md px-2 py-1 text-sm font-semibold text-steel-600 hover:bg-steel-100"
+            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-sm font-semibold text-steel-600 hover:bg-steel-100 sm:h-auto sm:w-auto sm:px-2 sm:py-1"
             aria-label={`Close ${title}`}
           >
             ✕
           </Link>
         </div>
-        <div className="max-h-[80vh] overflow-y-auto px-5 py-4">{children}</div>
+        <div ref={body} className="max-h-[80vh] overflow-y-auto px-5 py-4">{children}</div>
       </dialog>
     </div>
   );

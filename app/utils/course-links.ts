@@ -1,0 +1,3 @@
+/** Where a course's links lead, in one place: its public page and its enrolment page. */
+export const coursePagePath = (courseId: string) => `/courses/${encodeURIComponent(courseId)}`;
+export const enrolPath = (courseId: string) => `/enroll/${encodeURIComponent(courseId)}`;

@@ -1,0 +1,196 @@
+import type { Page } from "@playwright/test";
+import { e2eDb } from "./e2e-db";
+import { authenticatorCode, DEMO, expect, expectAccessible, registerStudent, signIn, test } from "./fixtures";
+
+/**
+ * Every page fits a phone: at 360 and 390 px wide, with JavaScript on and off, no page of any
+ * role scrolls sideways, no control lies outside the screen (a wide table scrolls inside its own
+ * labelled, focusable box instead), every button and field is at least 44 px tall, and axe finds
+ * nothing.
+ *
+ * The pages are found the way a person finds them: from each role's landing page, every link
+ * the pages show is followed once per route (ids and query strings aside), so a page added
+ * later is checked without being listed here. Each role's list of routes that must be reached
+ * keeps the walk from silently shrinking when a link moves.
+ */
+
+const WIDTHS = [360, 390] as const;
+
+/** Links that leave the pages: files, the /api, calendar feeds, and sign-out. */
+const NOT_A_PAGE = /^\/(api|calendar)\/|\.(csv|zip|pdf|ics|txt|json)$|^\/logout$|\/avetmiss\//;
+
+/** A route's shape: ids (UUIDs, certificate codes, numbers) become ":id". */
+function routeOf(pathname: string): string {
+  return pathname
+    .split("/")
+    .map((segment) => (/^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(segment) || /^\d+$/.test(segment) || /^[A-Z0-9]{10,}$/.test(segment) ? ":id" : segment))
+    .join("/");
+}
+
+/** The terminal colour codes in an expectation's message. */
+const COLOUR_CODES = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
+interface Misfit {
+  url: string;
+  width: number;
+  problems: string[];
+}
+
+/** What does not fit on the page as it stands: the document's width, controls off screen, small controls, unlabelled scroll boxes. */
+async function misfits(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const viewport = window.innerWidth;
+    const doc = document.documentElement.scrollWidth;
+    if (doc > viewport) problems.push(`document is ${doc} px wide`);
+    const describe = (el: Element) => {
+      const text = (el.getAttribute("aria-label") ?? (el as HTMLElement).innerText ?? el.getAttribute("name") ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+      return `<${el.tagName.toLowerCase()}> "${text}"`;
+    };
+    /** The nearest ancestor that scrolls sideways on its own, if any. */
+    const scroller = (el: Element): HTMLElement | null => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const overflow = getComputedStyle(p).overflowX;
+        if ((overflow === "auto" || overflow === "scroll") && p.scrollWidth > p.clientWidth) return p;
+      }
+      return null;
+    };
+    const seenScrollers = new Set<HTMLElement>();
+    const controls = document.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea, summary");
+    for (const el of controls) {
+      if (!(el as HTMLElement).checkVisibility({ visibilityProperty: true })) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue; // visually hidden (a skip link before it is focused)
+      const inside = scroller(el);
+      if (inside) {
+        if (!seenScrollers.has(inside)) {
+          seenScrollers.add(inside);
+          const outer = inside.getBoundingClientRect();
+          if (outer.left < -1 || outer.right > viewport + 1) problems.push(`a scrolling box (${describe(inside)}) reaches ${Math.round(outer.right)} px`);
+          if (inside.tabIndex < 0 || !(inside.getAttribute("aria-label") || inside.getAttribute("aria-labelledby")))
+            problems.push(`a scrolling box (${describe(inside)}) is not a focusable, labelled region`);
+        }
+      } else if (box.left < -1 || box.right > viewport + 1) {
+        problems.push(`${describe(el)} spans ${Math.round(box.left)}-${Math.round(box.right)} px`);
+      }
+      const type = el.getAttribute("type");
+      const small = el.matches("button, input, select, textarea, summary, a.btn") && type !== "checkbox" && type !== "radio";
+      if (small && (box.height < 43.5 || box.width < 43.5)) problems.push(`${describe(el)} is ${Math.round(box.width)}x${Math.round(box.height)} px`);
+    }
+    return problems;
+  });
+}
+
+/** What does not fit on the page shown, at each width, and what axe finds on it (with JavaScript: axe runs in the page). */
+async function check(page: Page, js: boolean): Promise<Misfit[]> {
+  const url = new URL(page.url()).pathname;
+  const found: Misfit[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    const problems = await misfits(page);
+    if (problems.length) found.push({ url, width, problems });
+  }
+  if (js) {
+    try {
+      await expectAccessible(page);
+    } catch (error) {
+      // the violations, out of the failed expectation's diff
+      const violations = (error as Error).message.replace(COLOUR_CODES, "").match(/"[a-z-]+: [^"]*"/g) ?? [(error as Error).message];
+      found.push({ url, width: 0, problems: violations.map((v) => `axe: ${v}`) });
+    }
+  }
+  return found;
+}
+
+/** Visits `start`, then every page its links lead to (once per route) that `keep` accepts; checks each at every width. */
+async function walk(page: Page, js: boolean, start: string[], keep: (pathname: string) => boolean) {
+  const queue = [...start];
+  const routes = new Map<string, string>();
+  const found: Misfit[] = [];
+  for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+    const response = await page.goto(url);
+    // a link that has run out (a reset token) answers with its own page and a 4xx status
+    expect(response?.status(), `${url} answers`).toBeLessThan(500);
+    const landed = new URL(page.url()).pathname;
+    if (routes.has(routeOf(landed)) && routeOf(landed) !== routeOf(new URL(url, page.url()).pathname)) continue; // a redirect to a page already seen
+    routes.set(routeOf(landed), landed);
+    found.push(...(await check(page, js)));
+    const hrefs = await page.locator("a[href]:not([download])").evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+    for (const href of hrefs) {
+      const target = new URL(href);
+      if (target.origin !== new URL(page.url()).origin || NOT_A_PAGE.test(target.pathname) || !keep(target.pathname)) continue;
+      const route = routeOf(target.pathname);
+      if (routes.has(route) || queue.some((queued) => routeOf(new URL(queued, page.url()).pathname) === route)) continue;
+      queue.push(target.pathname);
+    }
+  }
+  return { routes: [...routes.keys()].sort(), found };
+}
+
+function expectFits(found: Misfit[]) {
+  const report = found.map(({ url, width, problems }) => `${url}${width ? ` at ${width} px` : ""}:\n  ${problems.join("\n  ")}`);
+  expect(report, "pages that do not fit a phone").toEqual([]);
+}
+
+test.describe("every page fits a phone", () => {
+  test.describe.configure({ mode: "parallel" });
+
+  test("public pages, sign-in, registration and verification", async ({ page, js }) => {
+    const certificate = await e2eDb().get<{ verification_code: string }>("select verification_code from certificates where revoked_at is null limit 1");
+    const { routes, found } = await walk(
+      page,
+      js,
+      ["/", "/courses", "/login", "/register", "/forgot-password", "/verify", `/verify/${certificate!.verification_code}`, "/reset-password/no-such-token"],
+      (pathname) => !/^\/(student|trainer|admin|account|dashboard)/.test(pathname),
+    );
+    expect(routes).toEqual(expect.arrayContaining(["/", "/courses", "/login", "/register", "/forgot-password", "/verify", "/verify/:id"]));
+    expectFits(found);
+  });
+
+  for (const role of ["student", "trainer", "admin"] as const) {
+    test(`the ${role}'s pages`, async ({ page, js }) => {
+      test.setTimeout(180_000);
+      await signIn(page, DEMO[role].email);
+      const { routes, found } = await walk(page, js, [`/${role}`, "/account/security"], (pathname) => pathname.startsWith(`/${role}`) || pathname.startsWith("/account"));
+      console.log(role, routes.join(" "));
+      expectFits(found);
+    });
+  }
+
+  test("two-step sign-in's pages: setting up, the recovery codes and the second step", async ({ page, js }) => {
+    const student = await registerStudent(page, "Robin Phone");
+    await signIn(page, student.email);
+    await page.goto("/account/security");
+    await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
+    const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+    const found = await check(page, js);
+    const confirm = page.getByRole("form", { name: "Confirm the authenticator app" });
+    const setUpAt = Date.now();
+    await confirm.getByLabel("Code from the app").fill(authenticatorCode(secret, setUpAt));
+    await confirm.getByLabel("Current password").fill(student.password);
+    await confirm.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+    await expect(page.getByRole("list", { name: "Recovery codes" })).toBeVisible();
+    found.push(...(await check(page, js)));
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByLabel("Email").fill(student.email);
+    await page.getByLabel("Password").fill(student.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/login\/two-step/);
+    found.push(...(await check(page, js)));
+    expectFits(found);
+  });
+
+  test("a failed save in the enrolment-details dialog brings its first bad field into view", async ({ page, js }) => {
+    test.skip(!js, "without JavaScript the answer is a new page, opened at its top");
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, DEMO.student.email);
+    await page.goto("/student/profile/enrollment");
+    const dialog = page.getByRole("dialog", { name: "My enrolment details" });
+    await dialog.getByLabel("Postcode").fill("12");
+    await dialog.getByRole("button", { name: "Save enrolment details" }).click();
+    await expect(dialog.getByText("Enter a 4-digit postcode")).toBeVisible();
+    await expect(dialog.getByLabel("Postcode")).toBeFocused();
+    await expect(dialog.getByLabel("Postcode")).toBeInViewport();
+  });
+});
+
