@@ -2,17 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
 import { e2eDb, insertCourse } from "./e2e-db";
-
-/** The dates the portal prints (12 Dec 2026), for a YYYY-MM-DD date. */
-function shown(date: string): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1, d));
-}
-function plusDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+import { daysGoBy, plusDays, shown } from "./hrw-days";
 
 test.describe("high-risk work licence assessments", () => {
   test("an assessor checks a candidate, books a week ahead, records the AEN, the three parts and the NSA; the candidate sees the deadline; an admin finds the row in the audit CSV", async ({ page, js }) => {
@@ -91,13 +81,8 @@ test.describe("high-risk work licence assessments", () => {
     await page.goto("/trainer/overview");
     await expect(page.getByRole("listitem").filter({ hasText: candidate.name })).toHaveCount(0);
 
-    // The assessment is held: the browser cannot wait a fortnight, so the booking and its notice
-    // are moved back by the same number of days directly, as if the days had gone by (the rules
-    // rightly refuse a booking or a notice in the past).
-    const back = (date: string) => plusDays(date, -16);
-    const { notice_due_on } = (await e2eDb().get<{ notice_due_on: string }>("select notice_due_on from hrw_assessments where id = ?", assessmentId))!;
-    await e2eDb().run("update hrw_assessments set assessment_date = ?, notice_due_on = ? where id = ?", held, back(notice_due_on), assessmentId);
-    await e2eDb().run("update hrw_notices set held_on = ?, sent_on = ? where assessment_id = ?", held, back(today), assessmentId);
+    // the assessment is held, a fortnight later
+    await daysGoBy(assessmentId, 16);
     await page.goto(assessmentUrl);
     await page.getByLabel("Part").selectOption("knowledge");
     await page.getByLabel("Result").selectOption("satisfactory");
