@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
@@ -23,7 +24,7 @@ function databaseTestFiles(): string[] {
  * Every test runs on SQLite. When TEST_DATABASE_URL names a PostgreSQL server, the tests that
  * use a database run on PostgreSQL too, as a second project, each file in its own database.
  */
-const projects: TestProjectInlineConfiguration[] = [{ extends: true, test: { name: "sqlite", include, env } }];
+const projects: TestProjectInlineConfiguration[] = [{ extends: true, test: { name: "sqlite", include, env, globalSetup: ["tests/support/sqlite-global-setup.ts"] } }];
 if (process.env.TEST_DATABASE_URL) {
   projects.push({
     extends: true,
@@ -47,6 +48,10 @@ export default defineConfig({
   test: {
     environment: "node",
     pool: "forks",
+    // Vitest's default for a run is one worker fewer than the cores: one worker on a two-core
+    // machine, which leaves a core idle while a file waits on fsync, PostgreSQL or a child
+    // process (docs/decisions/026). VITEST_MAX_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, os.availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects,

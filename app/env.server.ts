@@ -56,6 +56,18 @@ const schema = z.object({
   MAIL_LEASE_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int().min(1).max(3600).default(120),
   /** The interface remix-serve listens on (unset: every interface, unless demo accounts hold it to loopback). */
   HOST: z.string().max(255).optional(),
+  /**
+   * Where uploaded files (assessment evidence) are kept (app/files/store.server.ts):
+   * file:DIRECTORY on this machine, or s3://bucket/prefix in an S3-compatible object store, which
+   * several servers can share.
+   */
+  FILE_STORE: z
+    .string()
+    .regex(/^(file:.+|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?)$/, "must be file:DIRECTORY or s3://bucket/prefix")
+    .default("file:./data/files"),
+  /** The S3 endpoint for a store other than AWS (MinIO, R2, a local test server); unset: AWS's own. */
+  S3_ENDPOINT: z.string().url("must be a URL such as https://s3.example.com").optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; TWO_STEP_KEY: string };

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { EvidenceTables } from "./schema-evidence";
 import type { HrwTables } from "./schema-hrw";
 
 /**
@@ -437,7 +438,7 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
-export interface Database extends HrwTables {
+export interface Database extends HrwTables, EvidenceTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   two_step: TwoStepTable;

@@ -3,7 +3,9 @@
  * weighs more than React), and no page's scripts and stylesheet exceed the page budget on their own.
  *
  * Reads the browser build's metafile (the classic compiler writes one beside the server bundle).
- * Builds into tests/.tmp/bundle-build first when there is no build or when app/ changed since.
+ * npm test builds once for all its parts and names that production build in TEST_BUILD_DIR
+ * (scripts/test.mjs): it is read when no file of app/ changed after it. Otherwise this builds
+ * into tests/.tmp/bundle-build first when there is no build there or when app/ changed since.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -12,9 +14,7 @@ import zlib from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import pkg from "../package.json";
 
-const BUILD_DIR = path.resolve("tests/.tmp/bundle-build");
-const CLIENT_DIR = path.join(BUILD_DIR, "client");
-const METAFILE = path.join(BUILD_DIR, "metafile.js.json");
+const OWN_BUILD_DIR = path.resolve("tests/.tmp/bundle-build");
 
 /** Dependencies the browser is meant to load; every other dependency is server-only. */
 const BROWSER_PACKAGES = new Set(["react", "react-dom", "@remix-run/react", "sonner"]);
@@ -42,9 +42,10 @@ function newestChange(dir: string): number {
   return newest;
 }
 
-function buildIsCurrent(): boolean {
-  if (!fs.existsSync(METAFILE)) return false;
-  const built = fs.statSync(METAFILE).mtimeMs;
+function buildIsCurrent(buildDir: string): boolean {
+  const metafile = path.join(buildDir, "metafile.js.json");
+  if (!fs.existsSync(metafile)) return false;
+  const built = fs.statSync(metafile).mtimeMs;
   const sources = Math.max(newestChange(path.resolve("app")), ...["remix.config.js", "package.json"].map((f) => fs.statSync(f).mtimeMs));
   return sources < built;
 }
@@ -58,15 +59,20 @@ function packageOf(input: string): string | null {
 let metafile: Metafile;
 let manifest: Manifest;
 
+let CLIENT_DIR: string;
+
 beforeAll(() => {
-  if (!buildIsCurrent()) {
+  const suiteBuild = process.env.TEST_BUILD_DIR ? path.resolve(process.env.TEST_BUILD_DIR) : undefined;
+  const buildDir = suiteBuild && buildIsCurrent(suiteBuild) ? suiteBuild : OWN_BUILD_DIR;
+  if (!buildIsCurrent(buildDir)) {
     const result = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], {
-      env: { ...process.env, BUILD_DIR, NODE_ENV: "production" },
+      env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
       encoding: "utf8",
     });
     if (result.status !== 0) throw new Error(`remix build failed:\n${result.stdout}\n${result.stderr}`);
   }
-  metafile = JSON.parse(fs.readFileSync(METAFILE, "utf8")) as Metafile;
+  CLIENT_DIR = path.join(buildDir, "client");
+  metafile = JSON.parse(fs.readFileSync(path.join(buildDir, "metafile.js.json"), "utf8")) as Metafile;
   const manifestFile = fs.readdirSync(CLIENT_DIR).find((f) => /^manifest-.*\.js$/.test(f));
   if (!manifestFile) throw new Error(`no manifest in ${CLIENT_DIR}`);
   const text = fs.readFileSync(path.join(CLIENT_DIR, manifestFile), "utf8");

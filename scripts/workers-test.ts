@@ -60,6 +60,8 @@ function request(method: string, urlPath: string, options: { body?: string; head
       res.on("data", (chunk) => (body += chunk));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
     });
+    // an answer that never comes fails the step instead of hanging the whole npm test
+    req.setTimeout(60_000, () => req.destroy(new Error(`${method} ${urlPath}: no answer in 60 s`)));
     req.on("error", reject);
     req.end(options.body);
   });

@@ -58,6 +58,27 @@ async function counts() {
 }
 
 describe("the trainer's workflow over /api", () => {
+  it("a result needs a status (none assumed) and a date not in the future, and settles the open assessment of its kind", async () => {
+    const { enrollmentId } = await freshEnrollment();
+    const before = await counts();
+    const { status: _status, ...noStatus } = passed(enrollmentId);
+    const missing = await call(assessments, "POST", "/api/assessments", { token: trainer.token, json: noStatus });
+    expect(missing.status).toBe(422);
+    expect(JSON.stringify(await bodyOf(missing))).toContain("Choose the status");
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000);
+    const future = await call(assessments, "POST", "/api/assessments", { token: trainer.token, json: { ...passed(enrollmentId), assessment_date: organisationToday(tomorrow) } });
+    expect(future.status).toBe(422);
+    expect(JSON.stringify(await bodyOf(future))).toContain("cannot be in the future");
+    expect(await counts()).toEqual(before);
+
+    const open = await call(assessments, "POST", "/api/assessments", { token: trainer.token, json: { ...passed(enrollmentId), status: "in_progress", score: null, max_score: null } });
+    expect(open.status).toBe(201);
+    const result = await call(assessments, "POST", "/api/assessments", { token: trainer.token, json: passed(enrollmentId) });
+    expect(result.status).toBe(201);
+    const rows = await db.selectFrom("assessments").select(["status", "score"]).where("enrollment_id", "=", enrollmentId).execute();
+    expect(rows).toEqual([{ status: "passed", score: 45 }]);
+  });
+
   it("records a passed assessment, completes the enrolment and issues exactly one certificate", async () => {
     const { enrollmentId } = await freshEnrollment();
     const recorded = await call(assessments, "POST", "/api/assessments", { token: trainer.token, json: passed(enrollmentId) });

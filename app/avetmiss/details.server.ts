@@ -3,7 +3,6 @@ import type { UserRow } from "#db/schema";
 import { AVETMISS_FIELDS, type AvetmissInput, type EnrollmentDetailsInput } from "~/avetmiss/schema";
 import { invalid, notFound } from "~/utils/errors";
 import { recordStudentEdit } from "~/models/audit.server";
-import { recordEvent } from "~/models/event.server";
 
 /** A learner's AVETMISS details as screens, the /api and the NAT files read them. */
 export interface AvetmissDetails {
@@ -121,14 +120,5 @@ export async function updateEnrollmentDetails(
       .where("id", "=", userId)
       .execute();
     await recordStudentEdit(trx, { current: before, written, actor: { id: userId, client }, now: at });
-    await recordEvent(trx, {
-      actorId: userId,
-      subjectUserId: userId,
-      type: "profile.updated",
-      entityType: "user",
-      entityId: userId,
-      message: "Your enrolment details were updated",
-      now: at,
-    });
   });
 }

@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { SubmitButton } from "~/components/ui";
-import { classDates, seatHeldWording, seatsWording, sessionWording } from "~/schemas/class-text";
+import { classDates, seatHeldWording, seatsWording } from "~/schemas/class-text";
 import { enrolPath } from "~/utils/course-links";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime, sessionWhen } from "~/utils/format";
 
 /** What the enrolment page shows of a class (docs/decisions/013-classes.md). */
 export interface ClassOption {
@@ -37,7 +37,7 @@ export function ClassRadioList({ classes, error, chosen, mine = [] }: { classes:
   const first = classes.find((c) => offerFor(mine, c.id)) ?? classes.find(open);
   const selected = chosen && classes.some((c) => c.id === chosen && open(c)) ? chosen : first?.id;
   return (
-    <fieldset aria-describedby={error ? "class-error" : undefined}>
+    <fieldset id="class_id" tabIndex={-1} aria-describedby={error ? "class-error" : undefined}>
       <legend className="text-sm font-bold text-steel-900">Choose a class</legend>
       <div className="mt-2 space-y-2">
         {classes.map((c) => {
@@ -52,7 +52,7 @@ export function ClassRadioList({ classes, error, chosen, mine = [] }: { classes:
                 {/* inside a label only phrasing content is allowed: one line per session, no list */}
                 {c.sessions.map((session) => (
                   <span key={`${session.date} ${session.starts_at}`} className="block text-steel-700">
-                    {sessionWording(session)}
+                    {sessionWhen(session)}
                   </span>
                 ))}
                 <span className={`block font-semibold ${full ? "text-red-700" : "text-green-800"}`}>

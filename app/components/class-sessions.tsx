@@ -1,4 +1,4 @@
-import { sessionWording } from "~/schemas/class-text";
+import { sessionWhen } from "~/utils/format";
 
 /**
  * A class's sessions, one line each ("3 Dec 2026, 7:30 am – 3:30 pm"): the public course page,
@@ -10,7 +10,7 @@ export function SessionList({ sessions, className = "" }: { sessions: { date: st
     <ul className={`space-y-0.5 ${className}`}>
       {sessions.map((s) => (
         <li key={`${s.date} ${s.starts_at}`}>
-          <time dateTime={`${s.date}T${s.starts_at}`}>{sessionWording(s)}</time>
+          <time dateTime={`${s.date}T${s.starts_at}`}>{sessionWhen(s)}</time>
         </li>
       ))}
     </ul>

@@ -121,7 +121,7 @@ export function CourseCard({ course, signedIn }: { course: CourseCardData; signe
           </p>
           {signedIn ? (
             <Link to={enrolPath(course.id)} className={cta} aria-describedby={titleId}>
-              Enroll Now
+              Enrol Now
             </Link>
           ) : (
             <Link to={withReturn("/register", enrolPath(course.id))} className={cta} aria-describedby={titleId}>

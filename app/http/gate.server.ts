@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
 import { isDatabaseUnavailable } from "#db/connection";
 import { env } from "~/env.server";
+import { isUploadPath, MAX_UPLOAD_BODY_BYTES } from "~/files/types";
 import { jsonResponse } from "~/utils/http.server";
 import { logLine } from "~/utils/log.server";
 import { applySecurityHeaders, withSecurityHeaders } from "./headers.server";
@@ -13,7 +14,7 @@ import { logRequest, loggablePath } from "./request-log.server";
  *
  * - at the front door (`refuseAtTheGate`): a cross-site write, or one whose Origin is not the
  *   host it names (Remix would throw on it), is a 403, a declared body over
- *   1 MB a 413, and an /api URL that does not decode a 400, answered without reading the body;
+ *   1 MB a 413 (an upload path's limit is its files' at their largest), and an /api URL that does not decode a 400, answered without reading the body;
  * - around every route's loader and action (`gateRoutes`): a body of undeclared length is cut
  *   off at 1 MB, and resource routes get the security headers, their request-log line and a
  *   JSON 500 that never leaks a stack.
@@ -110,7 +111,7 @@ export function refuseAtTheGate(req: IncomingMessage, res: ServerResponse): bool
     } else if (originMismatchesHost(header)) {
       status = 403;
       detail = MESSAGES.hostMismatch;
-    } else if (Number(header("content-length") ?? 0) > MAX_BODY_BYTES) {
+    } else if (Number(header("content-length") ?? 0) > (isUploadPath(path) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES)) {
       status = 413;
       detail = MESSAGES.tooLarge;
     }
@@ -189,7 +190,8 @@ function gateWrite(fn: DataFunction, resource: boolean): DataFunction {
   return async (args) => {
     const { request } = args;
     let next = request;
-    if (request.body && request.headers.get("Content-Length") === null) {
+    // an upload streams to disk and counts its own bytes (app/files/upload.server.ts)
+    if (request.body && request.headers.get("Content-Length") === null && !isUploadPath(new URL(request.url).pathname)) {
       const body = await boundedBody(request);
       if (!body) throw refuse(request, 413, MESSAGES.tooLarge);
       next = new Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body), signal: request.signal });

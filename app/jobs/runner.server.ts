@@ -6,6 +6,7 @@ import { env } from "~/env.server";
 import { getMailer } from "~/mail/transport.server";
 import { runClassJobs } from "~/models/class-jobs.server";
 import { queueDueReminders } from "~/models/hrw-reminders.server";
+import { stampKeepUntil } from "~/models/retention.server";
 import { logLine } from "~/utils/log.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { deliverDueMail } from "./deliver-mail.server";
@@ -65,6 +66,8 @@ export const JOBS: Job[] = [
   { name: "classes", everySeconds: 60, run: (db, now) => runClassJobs(db, { now }) },
   // licence-application reminders (high-risk work)
   { name: "licence-reminders", everySeconds: 15 * 60, run: (db, now) => queueDueReminders(db, organisationToday(now), now) },
+  // keep-until days of assessment evidence, for the Retention page (nothing is destroyed here)
+  { name: "retention", everySeconds: 60 * 60, run: (db) => stampKeepUntil(db) },
   // the outbox: whatever is due, the mail queued just above included
   { name: "mail", everySeconds: 0, run: (db) => deliverMail(db) },
 ];

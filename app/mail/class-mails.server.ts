@@ -17,13 +17,16 @@ function message(input: { to: string; fullName: string; rto: MailRto; subject: s
   return { to: input.to, subject: input.subject, text, html };
 }
 
-export function classCancelledEmail(input: { to: string; fullName: string; course: string; start: string; end: string; link: string; rto: MailRto }): MailMessage {
+/** `kept`: the learner was enrolled in the class, and their enrolment in the course stays (to choose another class). */
+export function classCancelledEmail(input: { to: string; fullName: string; course: string; start: string; end: string; link: string; kept?: boolean; rto: MailRto }): MailMessage {
   return message({
     ...input,
     subject: `Class cancelled: ${input.course}, ${classDates(input.start, input.end)}`,
     lines: [
       `We are sorry: the ${input.course} class of ${classDates(input.start, input.end)} has been cancelled.`,
-      "Choose another class, or talk to us about your enrolment, from the course page:",
+      input.kept
+        ? "You are still enrolled in the course: choose another class of it from the course page (or talk to us about your enrolment):"
+        : "Choose another class, or talk to us about your enrolment, from the course page:",
       "",
       input.link,
     ],

@@ -38,7 +38,7 @@ const RENDER: Renderers = {
   "password-reset": (d, to, ctx) => passwordResetEmail({ ...to, link: d.link ?? "", validMinutes: d.validMinutes, rto: ctx.rto }),
   "certificate-issued": (d, to, ctx) =>
     certificateIssuedEmail({ ...to, certificateNumber: d.certificateNumber, unit: d.unit, link: `${ctx.origin}${verificationPath(d.verificationCode)}`, rto: ctx.rto }),
-  "class-cancelled": (d, to, ctx) => classCancelledEmail({ ...to, course: d.course, start: d.start, end: d.end, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
+  "class-cancelled": (d, to, ctx) => classCancelledEmail({ ...to, course: d.course, start: d.start, end: d.end, link: `${ctx.origin}${d.path}`, kept: d.kept, rto: ctx.rto }),
   "seat-offered": (d, to, ctx) =>
     seatOfferedEmail({ ...to, course: d.course, start: d.start, end: d.end, expires: formatDateTime(d.expiresAt), link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
   "class-reminder": (d, to, ctx) =>

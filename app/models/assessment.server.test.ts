@@ -156,6 +156,25 @@ describe("recording assessments", () => {
     expect(events[0]!.message).toBe("Practical assessment for Dogging: passed (45/50)");
   });
 
+  it("settles the open assessment of the same kind rather than adding a row beside it", async () => {
+    const { enrollmentId } = await freshEnrollment("enrolled");
+    const started = await recordAssessment(db, input(enrollmentId, { status: "in_progress", score: null, max_score: null, feedback: null }));
+    // another kind of assessment stays its own row
+    await recordAssessment(db, input(enrollmentId, { assessment_type: "Written", status: "failed", score: 10, max_score: 50, feedback: "Resit the load chart" }));
+    const settled = await recordAssessment(db, input(enrollmentId, { status: "passed", score: 48, max_score: 50 }));
+    expect(settled.id).toBe(started.id);
+    const rows = await db.selectFrom("assessments").select(["assessment_type", "status", "score"]).where("enrollment_id", "=", enrollmentId).orderBy("assessment_type").execute();
+    expect(rows).toEqual([
+      { assessment_type: "Practical", status: "passed", score: 48 },
+      { assessment_type: "Written", status: "failed", score: 10 },
+    ]);
+    // a settled (failed) one is history: the resit is a new row
+    await recordAssessment(db, input(enrollmentId, { assessment_type: "Written", status: "passed", score: 40, max_score: 50 }));
+    expect(await db.selectFrom("assessments").select("id").where("enrollment_id", "=", enrollmentId).execute()).toHaveLength(3);
+    const audit = await db.selectFrom("audit_log").select("detail").where("subject_id", "=", started.id).orderBy("id").execute();
+    expect(audit.map((a) => a.detail)).toEqual(["Practical: in progress", "Practical: in progress \u2192 passed"]);
+  });
+
   it("refuses completed and withdrawn enrolments, unknown ones, and dates before the training began", async () => {
     for (const status of ["completed", "withdrawn"] as const) {
       const { enrollmentId } = await freshEnrollment(status);

@@ -275,6 +275,9 @@ export async function listPendingAssessments(db: DB, options: { limit?: number }
 
 export const ENROLLMENT_NOT_CURRENT = "Assessments can only be recorded for a current enrolment (enrolled or in progress)";
 
+/** An assessment begun and not yet settled: a later result of its kind updates it. */
+const OPEN_ASSESSMENT_STATUSES = ["in_progress", "resubmission"] as const satisfies readonly AssessmentStatus[];
+
 const STATUS_WORDS: Record<AssessmentStatus, string> = {
   passed: "passed",
   failed: "failed",
@@ -309,8 +312,10 @@ async function trainingBegan(
 /**
  * Records an assessment against a current enrolment of an active student. The date is on the
  * organisation's calendar, from the day training began (trainingBegan) to today. Recording one
- * on an enrolment that had not started marks it in progress (the student has begun). Recorded
- * as an event about the student, with the assessor.
+ * on an enrolment that had not started marks it in progress (the student has begun). A result
+ * for an assessment of the same kind still open on the enrolment (in progress or awaiting
+ * resubmission) updates that assessment instead of adding another. Recorded as an event about
+ * the student, with the assessor.
  */
 export async function recordAssessment(
   db: DB,
@@ -344,7 +349,7 @@ export async function recordAssessment(
       ])
       .where("enrollments.id", "=", input.enrollment_id)
       .executeTakeFirst();
-    if (!enrollment || enrollment.role !== "student") throw notFound("Enrollment");
+    if (!enrollment || enrollment.role !== "student") throw notFound("Enrolment");
     if (!(CURRENT_ENROLLMENT_STATUSES as readonly string[]).includes(enrollment.status)) {
       throw new DomainError(409, ENROLLMENT_NOT_CURRENT, { enrollment_id: ENROLLMENT_NOT_CURRENT });
     }
@@ -357,30 +362,42 @@ export async function recordAssessment(
       const message = assessmentBeforeTraining(began);
       throw invalid(message, { assessment_date: message });
     }
-    const id = crypto.randomUUID();
-    await trx
-      .insertInto("assessments")
-      .values({
-        id,
-        enrollment_id: enrollment.id,
-        student_id: enrollment.student_id,
-        course_id: enrollment.course_id,
-        assessment_type: input.assessment_type,
-        status: input.status,
-        score: input.score,
-        max_score: input.max_score,
-        // the calendar day the trainer chose, as an ISO instant like every other date column
-        assessment_date: `${input.assessment_date}T00:00:00.000Z`,
-        feedback: input.feedback,
-        assessed_by: input.actorId,
-        created_at: now,
-      })
-      .execute();
+    // An assessment of this kind still open on the enrolment (begun, or awaiting resubmission) is
+    // the one this result settles: it is updated, so the enrolment keeps one row per assessment
+    // rather than a stale "in progress, not marked" beside its result.
+    const open = await trx
+      .selectFrom("assessments")
+      .select(["id", "status"])
+      .where("enrollment_id", "=", enrollment.id)
+      .where("assessment_type", "=", input.assessment_type)
+      .where("status", "in", OPEN_ASSESSMENT_STATUSES)
+      .orderBy("assessment_date", "desc")
+      .orderBy("created_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    const id = open?.id ?? crypto.randomUUID();
+    const result = {
+      status: input.status,
+      score: input.score,
+      max_score: input.max_score,
+      // the calendar day the trainer chose, as an ISO instant like every other date column
+      assessment_date: `${input.assessment_date}T00:00:00.000Z`,
+      feedback: input.feedback,
+      assessed_by: input.actorId,
+    };
+    if (open) {
+      await trx.updateTable("assessments").set(result).where("id", "=", open.id).where("status", "in", OPEN_ASSESSMENT_STATUSES).execute();
+    } else {
+      await trx
+        .insertInto("assessments")
+        .values({ id, enrollment_id: enrollment.id, student_id: enrollment.student_id, course_id: enrollment.course_id, assessment_type: input.assessment_type, ...result, created_at: now })
+        .execute();
+    }
     await recordAudit(trx, {
       action: "assessment.result_recorded",
       actor: { id: input.actorId, client: input.client },
       subject: { type: "assessment", id, userId: enrollment.student_id },
-      detail: `${input.assessment_type}: ${STATUS_WORDS[input.status]}`,
+      detail: `${input.assessment_type}: ${open ? `${STATUS_WORDS[open.status as AssessmentStatus]} \u2192 ` : ""}${STATUS_WORDS[input.status]}`,
       now,
     });
     const score = input.score !== null && input.max_score !== null ? ` (${input.score}/${input.max_score})` : "";

@@ -1,7 +1,8 @@
 import { writeTransaction, type DB } from "#db/connection";
 import type { AttendanceStatus, Role } from "#db/schema";
 import type { AttendanceInput } from "~/schemas/class";
-import { notFound } from "~/utils/errors";
+import { SESSION_NOT_STARTED } from "~/schemas/class-text";
+import { DomainError, notFound } from "~/utils/errors";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
@@ -102,8 +103,16 @@ export async function getRoster(db: DB, classId: string, user: { id: string; rol
 }
 
 /**
+ * A session is marked from its own day on (the RTO's calendar): learners arrive before the start
+ * time and the roll is taken as they do, but a day still to come has no one to mark.
+ */
+export function sessionMayBeMarked(sessionDate: string, now: Date): boolean {
+  return sessionDate <= organisationToday(now);
+}
+
+/**
  * Marks one learner on one session (the class's trainer or an admin; anyone else gets 404).
- * Marking again changes the mark. Two absences in a row on the class's sessions raise one
+ * Marking again changes the mark; a session whose day has not come is 409. Two absences in a row on the class's sessions raise one
  * alert per pair (the unique key keeps a re-mark from raising it twice).
  */
 export async function markAttendance(
@@ -123,6 +132,7 @@ export async function markAttendance(
       .where("e.status", "<>", "withdrawn")
       .executeTakeFirst();
     if (!target || (input.user.role !== "admin" && target.trainer_id !== input.user.id)) throw notFound("Learner or session");
+    if (!sessionMayBeMarked(target.session_date, input.now ?? new Date())) throw new DomainError(409, SESSION_NOT_STARTED, {}, "session_id");
     await trx
       .insertInto("attendance")
       .values({ session_id: input.session_id, enrollment_id: input.enrollment_id, status: input.status, marked_by: input.user.id, marked_at: now })

@@ -56,6 +56,14 @@ export const AUDIT_ACTIONS = {
   "hrw.regulator_task_raised": "HRW regulator task raised",
   "hrw.regulator_task_done": "HRW regulator task done",
   "mail.resent": "Mail sent again",
+  "evidence.uploaded": "Assessment evidence uploaded",
+  "evidence.downloaded": "Assessment evidence downloaded by staff",
+  "checklist.saved": "Observation checklist saved",
+  "checklist.reviewed": "Observation checklist reviewed before use",
+  "checklist.marked": "Observation checklist marked",
+  "assessment.signed": "Assessment declaration signed",
+  "retention.rule_changed": "Retention rule changed",
+  "records.destroyed": "Records destroyed after their retention period",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -13,7 +13,7 @@ import { USI_NOT_VERIFIED } from "./usi.server";
 
 /* Issuing a certificate (the trainer's side), and an administrator's revoking and reissuing. */
 
-export const CERTIFICATE_NEEDS_COMPLETION = "Only a completed enrollment can be certified";
+export const CERTIFICATE_NEEDS_COMPLETION = "Only a completed enrolment can be certified";
 
 /**
  * The gate of the Student Identifiers Act: a statement of attainment only for a learner whose
@@ -108,7 +108,7 @@ export async function issueCertificate(
   try {
     return await writeTransaction(db, async (trx) => {
       const enrollment = await enrollmentToCertify(trx, input.enrollmentId);
-      if (!enrollment) throw notFound("Enrollment");
+      if (!enrollment) throw notFound("Enrolment");
       const existing = await getCertificateByEnrollment(trx, enrollment.id);
       if (existing) return { certificate: existing, created: false };
       if (enrollment.status !== "completed") throw new DomainError(422, CERTIFICATE_NEEDS_COMPLETION);

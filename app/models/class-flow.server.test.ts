@@ -9,9 +9,13 @@ import { makeCourse, makeUser } from "../../tests/support/factories";
 import { parseEml } from "../../tests/support/eml";
 import { deliverDueMail } from "~/jobs/deliver-mail.server";
 import { createMailer, type MailMessage, type Mailer } from "~/mail/transport.server";
-import { CLASS_FULL, FEED_EXISTS, NO_OFFER } from "~/schemas/class-text";
-import { createEnrollment, updateEnrollmentProgress } from "./enrollment.server";
-import { cancelClass, createClass, updateClass } from "./class.server";
+import { CLASS_FULL, FEED_EXISTS, NO_OFFER, SESSION_NOT_STARTED, classSavedMessage } from "~/schemas/class-text";
+import { classFormSchema, sessionFieldId } from "~/schemas/class";
+import { classCancelledEmail } from "~/mail/class-mails.server";
+import { formatDateTime } from "~/utils/format";
+import { parseWith } from "~/utils/validation";
+import { createEnrollment, enrollmentState, updateEnrollmentProgress } from "./enrollment.server";
+import { cancelClass, classPeople, createClass, updateClass } from "./class.server";
 import { acceptOffer, joinWaitlist, waitlistEntry } from "./waitlist.server";
 import { runClassJobs } from "./class-jobs.server";
 import { attendanceForStudent, getRoster, listAttendanceAlerts, listTrainerClasses, markAttendance } from "./attendance.server";
@@ -157,11 +161,13 @@ describe("attendance", () => {
     expect(await getRoster(db, cls.id, other)).toBeNull();
     const roster = (await getRoster(db, cls.id, trainer))!;
     const [s1, s2, s3] = roster.sessions;
-    await expect(markAttendance(db, { session_id: s1!.id, enrollment_id: e.id, status: "absent", user: other })).rejects.toThrow(/not found/);
-    expect((await markAttendance(db, { session_id: s1!.id, enrollment_id: e.id, status: "absent", user: trainer })).alerted).toBe(false);
-    expect((await markAttendance(db, { session_id: s2!.id, enrollment_id: e.id, status: "absent", user: trainer })).alerted).toBe(true);
-    expect((await markAttendance(db, { session_id: s2!.id, enrollment_id: e.id, status: "absent", user: trainer })).alerted).toBe(false);
-    await markAttendance(db, { session_id: s3!.id, enrollment_id: e.id, status: "late", user: trainer });
+    // the class's last day, Sydney time: every session has begun
+    const lastDay = new Date("2026-12-02T02:00:00Z");
+    await expect(markAttendance(db, { session_id: s1!.id, enrollment_id: e.id, status: "absent", user: other, now: lastDay })).rejects.toThrow(/not found/);
+    expect((await markAttendance(db, { session_id: s1!.id, enrollment_id: e.id, status: "absent", user: trainer, now: lastDay })).alerted).toBe(false);
+    expect((await markAttendance(db, { session_id: s2!.id, enrollment_id: e.id, status: "absent", user: trainer, now: lastDay })).alerted).toBe(true);
+    expect((await markAttendance(db, { session_id: s2!.id, enrollment_id: e.id, status: "absent", user: trainer, now: lastDay })).alerted).toBe(false);
+    await markAttendance(db, { session_id: s3!.id, enrollment_id: e.id, status: "late", user: trainer, now: lastDay });
     expect((await listAttendanceAlerts(db)).filter((a) => a.student_id === s.id)).toHaveLength(1);
     expect((await attendanceForStudent(db, s.id))[e.id]).toEqual({ sessions: 3, present: 0, late: 1, absent: 2 });
     const mailer = collector();
@@ -170,6 +176,103 @@ describe("attendance", () => {
     expect(mailer.sent.filter((m) => m.subject.startsWith("Attendance:"))).toHaveLength(await db.selectFrom("users").select("id").where("role", "=", "admin").where("is_active", "=", 1).execute().then((r) => r.length));
     const mine = await listTrainerClasses(db, trainer, new Date("2026-12-01T01:00:00Z"));
     expect(mine[0]!.id).toBe(cls.id); // running today comes first
+  });
+});
+
+describe("marks before a session's day", () => {
+  it("are refused with 409 and store nothing; on the day (Sydney, before its start time) they are taken", async () => {
+    const sessions = [
+      { date: "2026-12-10", starts_at: "07:30", ends_at: "15:30" },
+      { date: "2026-12-11", starts_at: "07:30", ends_at: "15:30" },
+    ];
+    const { course, cls } = await oneSeatClass(2, "2026-12-10", sessions);
+    const e = await createEnrollment(db, { studentId: (await makeUser(db)).id, courseId: course.id, classId: cls.id, now: NOW });
+    const [first, second] = (await getRoster(db, cls.id, trainer))!.sessions;
+    // 6:30 am on 10 Dec in Sydney is 19:30 UTC on 9 Dec
+    const dayOne = new Date("2026-12-09T19:30:00Z");
+    const refused = await markAttendance(db, { session_id: second!.id, enrollment_id: e.id, status: "present", user: trainer, now: dayOne }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 409, message: SESSION_NOT_STARTED });
+    await markAttendance(db, { session_id: first!.id, enrollment_id: e.id, status: "present", user: trainer, now: dayOne });
+    const marks = await db.selectFrom("attendance").select(["session_id", "status"]).where("enrollment_id", "=", e.id).execute();
+    expect(marks).toEqual([{ session_id: first!.id, status: "present" }]);
+  });
+});
+
+describe("a cancelled class's learners", () => {
+  it("keep their enrolment with no class, are told so, and choose another class of the course: the seat is taken once", async () => {
+    const { course, cls } = await oneSeatClass(2);
+    const other = await createClass(db, course.id, { start_date: "2026-12-14", end_date: "2026-12-14", sessions: [{ date: "2026-12-14", starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 1 }, trainer.id, NOW);
+    const [a, b] = await Promise.all([makeUser(db, { full_name: "Ari Freed" }), makeUser(db, { full_name: "Bo Freed" })]);
+    const ea = await createEnrollment(db, { studentId: a.id, courseId: course.id, classId: cls.id, now: NOW });
+    await createEnrollment(db, { studentId: b.id, courseId: course.id, classId: cls.id, now: NOW });
+
+    const cancelled = await cancelClass(db, cls.id, trainer.id, NOW);
+    expect(cancelled.freed).toBe(2);
+    const rows = await db.selectFrom("enrollments").select(["id", "class_id", "status"]).where("course_id", "=", course.id).orderBy("id").execute();
+    expect(rows.every((r) => r.class_id === null && r.status === "enrolled")).toBe(true);
+    expect(await enrollmentState(db, a.id, course.id)).toBe("choose-class");
+    const mail = await db.selectFrom("outbox_messages").select("data").where("key", "=", `class-cancelled:${cls.id}:${a.id}`).executeTakeFirstOrThrow();
+    expect(JSON.parse(String(mail.data))).toMatchObject({ kept: true });
+    expect(classCancelledEmail({ to: "a@example.com", fullName: "Ari Freed", course: "C", start: "2026-12-07", end: "2026-12-07", link: "L", kept: true, rto: renderCtx.rto }).text).toContain("You are still enrolled in the course");
+
+    // the same enrolment takes the one seat of the other class; the second learner finds it full
+    const chosen = await createEnrollment(db, { studentId: a.id, courseId: course.id, classId: other.id, now: NOW });
+    expect(chosen).toMatchObject({ id: ea.id, class_id: other.id });
+    await expect(createEnrollment(db, { studentId: b.id, courseId: course.id, classId: other.id, now: NOW })).rejects.toThrow(CLASS_FULL);
+    expect(await enrollmentState(db, a.id, course.id)).toBe("enrolled");
+    await expect(createEnrollment(db, { studentId: a.id, courseId: course.id, classId: other.id, now: NOW })).rejects.toThrow(/already enrolled/);
+    const seated = await db.selectFrom("enrollments").select("id").where("class_id", "=", other.id).execute();
+    expect(seated).toEqual([{ id: ea.id }]);
+    expect(await db.selectFrom("enrollments").select("planned_start_date").where("id", "=", ea.id).executeTakeFirstOrThrow()).toEqual({ planned_start_date: "2026-12-14" });
+  });
+});
+
+describe("a seat change", () => {
+  it("names the offers it made, and the office reads the class's roster and waitlist", async () => {
+    const { course, cls } = await oneSeatClass();
+    const [holder, first, second] = await Promise.all([makeUser(db, { full_name: "Hal Holder" }), makeUser(db, { full_name: "Fay First" }), makeUser(db, { full_name: "Sid Second" })]);
+    await createEnrollment(db, { studentId: holder.id, courseId: course.id, classId: cls.id, now: NOW });
+    await joinWaitlist(db, { classId: cls.id, studentId: first.id, now: NOW });
+    await joinWaitlist(db, { classId: cls.id, studentId: second.id, now: new Date(NOW.getTime() + 1000) });
+    const saved = await updateClass(db, cls.id, { seats: 2 }, trainer.id, NOW);
+    const expires = new Date(NOW.getTime() + 48 * HOUR).toISOString();
+    expect(saved.offersMade).toEqual([{ student_id: first.id, full_name: "Fay First", offer_expires_at: expires }]);
+    expect(classSavedMessage({ from: 1, to: 2 }, saved.offersMade, formatDateTime)).toBe("Seats raised to 2: a seat was offered to Fay First, the offer expires 22 Nov 2026, 11:00 am");
+    const people = await classPeople(db, cls.id, NOW);
+    expect(people.learners.map((l) => l.full_name)).toEqual(["Hal Holder"]);
+    expect(people.waitlist).toEqual([
+      { student_id: first.id, full_name: "Fay First", status: "offered", place: null, offer_expires_at: expires },
+      { student_id: second.id, full_name: "Sid Second", status: "waiting", place: 1, offer_expires_at: null },
+    ]);
+    expect((await updateClass(db, cls.id, { seats: 2 }, trainer.id, NOW)).offersMade).toEqual([]);
+  });
+});
+
+describe("sessions typed in the class form", () => {
+  it("one row each, blank rows dropped; the class runs from its first session to its last", async () => {
+    const course = await makeCourse(db);
+    const parsed = classFormSchema.safeParse({
+      session_date: ["2026-12-16", "", "2026-12-15"],
+      session_start: ["08:00", "", "07:30"],
+      session_end: ["12:00", "", "15:30"],
+      trainer_id: trainer.id,
+      seats: "6",
+    });
+    expect(parsed.success).toBe(true);
+    const created = await createClass(db, course.id, parsed.data!, trainer.id, NOW);
+    expect(created).toMatchObject({ start_date: "2026-12-15", end_date: "2026-12-16", seats: 6 });
+    expect(created.sessions.map((s) => `${s.date} ${s.starts_at}-${s.ends_at}`)).toEqual(["2026-12-15 07:30-15:30", "2026-12-16 08:00-12:00"]);
+  });
+
+  it("refuses a row that is not a date and time, keyed by its field; no session at all points at the first row", () => {
+    const bad = parseWith(classFormSchema, { session_date: "1/2/2027", session_start: "7:30am", session_end: "15:30", trainer_id: "t", seats: "4" });
+    expect(bad.success).toBe(false);
+    if (bad.success) return;
+    expect(bad.fieldErrors).toMatchObject({ [sessionFieldId("session_date", 0)]: "Session 1: Session date must be a date (YYYY-MM-DD)", [sessionFieldId("session_start", 0)]: "Session 1: Start time must be a time (HH:MM)" });
+    const backwards = parseWith(classFormSchema, { session_date: ["2026-12-15", "2026-12-16"], session_start: ["07:30", "15:00"], session_end: ["15:30", "09:00"], trainer_id: "t", seats: "4" });
+    expect(!backwards.success && backwards.fieldErrors[sessionFieldId("session_end", 1)]).toBe("Session 2: A session must end after it starts");
+    const none = parseWith(classFormSchema, { session_date: "", session_start: "", session_end: "", trainer_id: "t", seats: "4" });
+    expect(!none.success && none.fieldErrors[sessionFieldId("session_date", 0)]).toBe("Add at least one session");
   });
 });
 

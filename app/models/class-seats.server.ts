@@ -97,14 +97,26 @@ export async function offerFreeSeats(trx: WriteTransaction, classId: string, now
   if (!cls || cls.cancelled_at || cls.start_date < organisationToday(now)) return 0;
   const free = Number(cls.seats_left);
   if (free <= 0) return 0;
-  // a learner who has since enrolled in the course (another class) is passed over
+  // a learner who has since enrolled in the course (another class) is passed over; one whose
+  // class was cancelled (enrolled, still to choose a class) is not
   const next = await trx
     .selectFrom("class_waitlist as w")
     .innerJoin("classes as c", "c.id", "w.class_id")
     .select(["w.id", "w.student_id"])
     .where("w.class_id", "=", classId)
     .where("w.status", "=", "waiting")
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("enrollments as e").select("e.id").whereRef("e.student_id", "=", "w.student_id").whereRef("e.course_id", "=", "c.course_id"))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("enrollments as e")
+            .select("e.id")
+            .whereRef("e.student_id", "=", "w.student_id")
+            .whereRef("e.course_id", "=", "c.course_id")
+            .where((e) => e.or([e("e.class_id", "is not", null), e("e.status", "not in", ["enrolled", "in_progress"])])),
+        ),
+      ),
+    )
     .orderBy("w.id")
     .limit(free)
     .execute();

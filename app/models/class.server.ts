@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { locationLabel } from "~/utils/format";
 import { sql } from "kysely";
 import { writeTransaction, type DB } from "#db/connection";
 import type { ClassInput, ClassPatch, SessionInput } from "~/schemas/class";
@@ -77,7 +78,7 @@ async function withSessions(db: DB, rows: ClassRow[]): Promise<ClassView[]> {
     course_id: r.course_id,
     start_date: r.start_date,
     end_date: r.end_date,
-    location: r.location_name ? (r.location_suburb ? `${r.location_name}, ${r.location_suburb}` : r.location_name) : null,
+    location: r.location_name ? locationLabel(r.location_name, r.location_suburb) : null,
     location_id: r.location_id,
     trainer_id: r.trainer_id,
     trainer_name: r.trainer_name,
@@ -208,11 +209,11 @@ export async function createClass(db: DB, courseId: string, input: ClassInput, a
  * dates (setPlannedDates); seats may not drop below the learners holding them; more seats go to
  * the waitlist.
  */
-export async function updateClass(db: DB, id: string, patch: ClassPatch, actorRef: SignedInActorRef, now = new Date()): Promise<ClassView> {
+export async function updateClass(db: DB, id: string, patch: ClassPatch, actorRef: SignedInActorRef, now = new Date()): Promise<ClassView & { offersMade: SeatOffer[] }> {
   const at = now.toISOString();
   const actor = signedInActor(actorRef);
   const actorId = actor.id;
-  await writeTransaction(db, async (trx) => {
+  const offersMade = await writeTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom("classes as c")
       .select(["c.id", "c.start_date", "c.end_date", "c.seats", "c.trainer_id", "c.location_id", "c.cancelled_at", takenSeats("c.id").as("taken")])
@@ -257,10 +258,75 @@ export async function updateClass(db: DB, id: string, patch: ClassPatch, actorRe
     if (patch.seats !== undefined && patch.seats !== current.seats) {
       await recordAudit(trx, { action: "class.seats_changed", actor, subject: { type: "class", id }, fields: ["seats"], detail: `${current.seats} to ${patch.seats} seats`, now: at });
     }
-    await offerFreeSeats(trx, id, now, actor);
+    const offered = await offerFreeSeats(trx, id, now, actor);
     await recordEvent(trx, { actorId, subjectUserId: null, type: "class.updated", entityType: "class", entityId: id, message: `Class ${start} to ${end} changed`, now: at });
+    return offered ? offersMadeAt(trx, id, at) : [];
   });
-  return (await getClass(db, id, now))!;
+  return { ...(await getClass(db, id, now))!, offersMade };
+}
+
+/** A seat offered to a waiting learner, as the office reads it. */
+export interface SeatOffer {
+  student_id: string;
+  full_name: string;
+  offer_expires_at: string;
+}
+
+/** The offers of a class made at one instant (the change that freed the seats). */
+function offersMadeAt(db: DB, classId: string, at: string): Promise<SeatOffer[]> {
+  return db
+    .selectFrom("class_waitlist as w")
+    .innerJoin("users as u", "u.id", "w.student_id")
+    .select(["u.id as student_id", "u.full_name", "w.offer_expires_at"])
+    .where("w.class_id", "=", classId)
+    .where("w.status", "=", "offered")
+    .where("w.offered_at", "=", at)
+    .orderBy("w.id")
+    .execute()
+    .then((rows) => rows.map((r) => ({ student_id: r.student_id, full_name: r.full_name, offer_expires_at: r.offer_expires_at! })));
+}
+
+/** Who a class concerns, for the office: its learners and its waitlist in order, open offers with their expiry. */
+export interface ClassPeople {
+  learners: { enrollment_id: string; student_id: string; full_name: string; status: string }[];
+  waitlist: { student_id: string; full_name: string; status: "waiting" | "offered"; place: number | null; offer_expires_at: string | null }[];
+}
+
+/** The roster and waitlist of a class (admins: the route's guard decides who reads it). */
+export async function classPeople(db: DB, classId: string, now = new Date()): Promise<ClassPeople> {
+  const nowIso = now.toISOString();
+  const [learners, waiting] = await Promise.all([
+    db
+      .selectFrom("enrollments as e")
+      .innerJoin("users as u", "u.id", "e.student_id")
+      .select(["e.id as enrollment_id", "u.id as student_id", "u.full_name", "e.status"])
+      .where("e.class_id", "=", classId)
+      .where("e.status", "<>", "withdrawn")
+      .orderBy("u.full_name")
+      .orderBy("e.id")
+      .limit(200)
+      .execute(),
+    db
+      .selectFrom("class_waitlist as w")
+      .innerJoin("users as u", "u.id", "w.student_id")
+      .select(["u.id as student_id", "u.full_name", "w.status", "w.offer_expires_at"])
+      .where("w.class_id", "=", classId)
+      .where((eb) => eb.or([eb("w.status", "=", "waiting"), eb.and([eb("w.status", "=", "offered"), eb("w.offer_expires_at", ">", nowIso)])]))
+      .orderBy("w.id")
+      .limit(200)
+      .execute(),
+  ]);
+  let place = 0;
+  return {
+    learners,
+    waitlist: waiting.map((w) => ({
+      student_id: w.student_id,
+      full_name: w.full_name,
+      status: w.status as "waiting" | "offered",
+      place: w.status === "waiting" ? ++place : null,
+      offer_expires_at: w.status === "offered" ? w.offer_expires_at : null,
+    })),
+  };
 }
 
 export interface CancelledClass {
@@ -269,9 +335,16 @@ export interface CancelledClass {
   end_date: string;
   /** every learner enrolled (not withdrawn) and everyone still on the waitlist: each gets a mail */
   learners: { id: string; email: string; full_name: string }[];
+  /** the learners whose enrolment now waits for them to choose another class */
+  freed: number;
 }
 
-/** Cancels a class (admins): it leaves the catalogue, and each learner returned is mailed (queued with the change). */
+/**
+ * Cancels a class (admins): it leaves the catalogue, its waitlist closes, and each learner
+ * enrolled keeps their enrolment in the course with no class ("choose a class"), so they can
+ * pick another class of the course (createEnrollment places them). Everyone concerned is mailed,
+ * queued with the change.
+ */
 export async function cancelClass(db: DB, id: string, actorRef: SignedInActorRef, now = new Date()): Promise<CancelledClass> {
   const at = now.toISOString();
   const actor = signedInActor(actorRef);
@@ -289,11 +362,19 @@ export async function cancelClass(db: DB, id: string, actorRef: SignedInActorRef
     const enrolled = await trx
       .selectFrom("enrollments")
       .innerJoin("users", "users.id", "enrollments.student_id")
-      .select(["users.id", "users.email", "users.full_name"])
+      .select(["users.id", "users.email", "users.full_name", "enrollments.status"])
       .where("enrollments.class_id", "=", id)
       .where("enrollments.status", "<>", "withdrawn")
       .orderBy("users.full_name")
       .execute();
+    // the seat goes with the class; the enrolment (and its record of the course) stays. A
+    // completed enrolment keeps its class: it is the class it was completed in.
+    const freed = await trx
+      .updateTable("enrollments")
+      .set({ class_id: null, updated_at: at })
+      .where("class_id", "=", id)
+      .where("status", "in", ["enrolled", "in_progress"])
+      .executeTakeFirst();
     const waiting = await trx
       .selectFrom("class_waitlist")
       .innerJoin("users", "users.id", "class_waitlist.student_id")
@@ -302,19 +383,21 @@ export async function cancelClass(db: DB, id: string, actorRef: SignedInActorRef
       .where("class_waitlist.status", "in", ["waiting", "offered"])
       .execute();
     await trx.updateTable("class_waitlist").set({ status: "left" }).where("class_id", "=", id).where("status", "in", ["waiting", "offered"]).execute();
-    await recordAudit(trx, { action: "class.cancelled", actor, subject: { type: "class", id }, detail: `${cls.name}: ${cls.start_date} to ${cls.end_date}`, now: at });
+    const freedCount = Number(freed.numUpdatedRows);
+    await recordAudit(trx, { action: "class.cancelled", actor, subject: { type: "class", id }, detail: `${cls.name}: ${cls.start_date} to ${cls.end_date}; ${freedCount} to choose another class`, now: at });
     await recordEvent(trx, { actorId, subjectUserId: null, type: "class.cancelled", entityType: "class", entityId: id, message: `${cls.name}: class ${cls.start_date} cancelled`, now: at });
-    const learners = [...enrolled, ...waiting];
+    const learners = [...enrolled.map(({ status: _status, ...l }) => l), ...waiting];
+    const kept = new Set(enrolled.filter((e) => e.status === "enrolled" || e.status === "in_progress").map((e) => e.id));
     for (const learner of learners) {
       await queueMail(trx, {
         key: `class-cancelled:${id}:${learner.id}`,
         template: "class-cancelled",
         recipientId: learner.id,
-        data: { course: cls.name, start: cls.start_date, end: cls.end_date, path: `/enroll/${cls.course_id}` },
+        data: { course: cls.name, start: cls.start_date, end: cls.end_date, path: `/enroll/${cls.course_id}`, kept: kept.has(learner.id) },
         now: at,
       });
     }
-    return { course_name: cls.name, start_date: cls.start_date, end_date: cls.end_date, learners };
+    return { course_name: cls.name, start_date: cls.start_date, end_date: cls.end_date, learners, freed: freedCount };
   });
 }
 

@@ -63,6 +63,22 @@ export function toCourse(row: CourseRow): Course {
   };
 }
 
+/** What a course's own page shows of it to anyone (the public course page, the enrolment page). */
+export function courseOverview(course: Course) {
+  return {
+    id: course.id,
+    unit_code: course.unit_code,
+    name: course.name,
+    description: course.description,
+    tier: course.tier,
+    duration_hours: course.duration_hours,
+    price: course.price,
+    prerequisites: course.prerequisites,
+    learning_outcomes: course.learning_outcomes,
+    assessment_criteria: course.assessment_criteria,
+  };
+}
+
 export interface CourseFilter {
   search?: string | null;
   tier?: Tier | null;

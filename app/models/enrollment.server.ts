@@ -30,6 +30,13 @@ export async function isEnrolled(db: DB, studentId: string, courseId: string): P
   return row !== undefined;
 }
 
+/** A learner's enrolment in a course as its page reads it: none, one still to choose a class (awaitsClass), or one settled. */
+export async function enrollmentState(db: DB, studentId: string, courseId: string): Promise<"none" | "choose-class" | "enrolled"> {
+  const row = await db.selectFrom("enrollments").select(["class_id", "status"]).where("student_id", "=", studentId).where("course_id", "=", courseId).executeTakeFirst();
+  if (!row) return "none";
+  return awaitsClass(row) ? "choose-class" : "enrolled";
+}
+
 /**
  * Enrols a user in an active course: status enrolled, progress 0. An unknown or inactive
  * course is a 404 'Course not found'; a second enrollment in the same course is a 409 and
@@ -52,9 +59,19 @@ export async function createEnrollment(
         .where("is_active", "=", 1)
         .executeTakeFirst();
       if (!course) throw notFound("Course");
-      if (await isEnrolled(trx, input.studentId, course.id)) throw conflict(ALREADY_ENROLLED);
+      const held = await trx.selectFrom("enrollments").select(["id", "class_id", "status"]).where("student_id", "=", input.studentId).where("course_id", "=", course.id).executeTakeFirst();
+      if (held && !awaitsClass(held)) throw conflict(ALREADY_ENROLLED);
       // A course with classes: a seat in one (this transaction is the seat rule's turn).
       const placement = await placeInClass(trx, { courseId: course.id, studentId: input.studentId, classId: input.classId, now: nowDate });
+      if (held) {
+        // an enrolment whose class was cancelled takes a seat in the class chosen; it stays the same enrolment
+        if (!placement) throw conflict(ALREADY_ENROLLED);
+        await trx.updateTable("enrollments").set({ class_id: placement.id, location_id: placement.location_id ?? (await defaultLocationId(trx)), updated_at: now }).where("id", "=", held.id).execute();
+        await takeClass(trx, { enrollmentId: held.id, studentId: input.studentId, courseId: course.id, placement, actorId: input.actorId ?? input.studentId, now: nowDate });
+        await recordEvent(trx, { actorId: input.actorId ?? input.studentId, subjectUserId: input.studentId, type: "enrollment.class_chosen", entityType: "enrollment", entityId: held.id, message: `${course.name}: class of ${placement.start_date} chosen`, now });
+        const kept = await trx.selectFrom("enrollments").select(["status", "progress_percentage", "enrollment_date"]).where("id", "=", held.id).executeTakeFirstOrThrow();
+        return { id: held.id, course_id: course.id, class_id: placement.id, status: kept.status, progress_percentage: Number(kept.progress_percentage), enrollment_date: kept.enrollment_date };
+      }
       // Whoever enrols is a learner: a trainer or administrator taking a course gets a student
       // number (the AVETMISS client identifier) like anyone else, and is reported as one.
       const learner = await trx.selectFrom("users").select("student_number").where("id", "=", input.studentId).executeTakeFirst();
@@ -88,25 +105,7 @@ export async function createEnrollment(
         message: `Enrolled in ${course.name}`,
         now,
       });
-      if (placement) {
-        // the class's dates are the enrolment's planned activity dates; a waitlist offer it held is taken
-        await setPlannedDates(trx, { enrollmentId: id, start: placement.start_date, end: placement.end_date, actorId: input.actorId ?? input.studentId, now: nowDate });
-        await trx
-          .updateTable("class_waitlist")
-          .set({ status: "accepted" })
-          .where("class_id", "=", placement.id)
-          .where("student_id", "=", input.studentId)
-          .where("status", "in", ["waiting", "offered"])
-          .execute();
-        // enrolled in the course: their places on its other classes' waitlists are given up
-        await trx
-          .updateTable("class_waitlist")
-          .set({ status: "left" })
-          .where("student_id", "=", input.studentId)
-          .where("status", "in", ["waiting", "offered"])
-          .where("class_id", "in", trx.selectFrom("classes").select("id").where("course_id", "=", course.id))
-          .execute();
-      }
+      if (placement) await takeClass(trx, { enrollmentId: id, studentId: input.studentId, courseId: course.id, placement, actorId: input.actorId ?? input.studentId, now: nowDate });
       return { id, course_id: course.id, class_id: placement?.id ?? null, status: "enrolled" as const, progress_percentage: 0, enrollment_date: now };
     });
   } catch (error) {
@@ -115,12 +114,45 @@ export async function createEnrollment(
   }
 }
 
-export const ENROLLMENT_COMPLETED_LOCKED = "This enrollment is completed and cannot be reopened: its certificate stands.";
+/**
+ * An enrolment still to choose a class: held (enrolled or in progress) with none, as cancelling
+ * a class leaves its learners (class.server.ts cancelClass). The course page offers its classes.
+ */
+export function awaitsClass(enrollment: { class_id: string | null; status: EnrollmentStatus }): boolean {
+  return enrollment.class_id === null && (enrollment.status === "enrolled" || enrollment.status === "in_progress");
+}
+
+/** After an enrolment takes its seat in a class: the class's dates become its planned dates, and the learner's waitlist places on the course are settled. */
+async function takeClass(
+  trx: DB,
+  input: { enrollmentId: string; studentId: string; courseId: string; placement: { id: string; start_date: string; end_date: string }; actorId: string; now: Date },
+): Promise<void> {
+  const { placement } = input;
+  await setPlannedDates(trx, { enrollmentId: input.enrollmentId, start: placement.start_date, end: placement.end_date, actorId: input.actorId, now: input.now });
+  // a waitlist offer it held is taken
+  await trx
+    .updateTable("class_waitlist")
+    .set({ status: "accepted" })
+    .where("class_id", "=", placement.id)
+    .where("student_id", "=", input.studentId)
+    .where("status", "in", ["waiting", "offered"])
+    .execute();
+  // in a class of the course: their places on its other classes' waitlists are given up
+  await trx
+    .updateTable("class_waitlist")
+    .set({ status: "left" })
+    .where("student_id", "=", input.studentId)
+    .where("status", "in", ["waiting", "offered"])
+    .where("class_id", "in", trx.selectFrom("classes").select("id").where("course_id", "=", input.courseId))
+    .execute();
+}
+
+export const ENROLLMENT_COMPLETED_LOCKED = "This enrolment is completed and cannot be reopened: its certificate stands.";
 export const ENROLLMENT_WITHDRAWN_LOCKED =
-  "This enrollment is withdrawn. To reinstate it, tick \u201cReopen this withdrawn enrollment\u201d and save again.";
-export const ENROLLMENT_WITHDRAWN_PROGRESS = "A withdrawn enrollment keeps the progress it had; reopen it to change progress.";
+  "This enrolment is withdrawn. To reinstate it, tick \u201cReopen this withdrawn enrolment\u201d and save again.";
+export const ENROLLMENT_WITHDRAWN_PROGRESS = "A withdrawn enrolment keeps the progress it had; reopen it to change progress.";
 export const COMPLETION_NEEDS_PASS =
-  "Record a passed assessment before completing this enrollment: a certificate needs evidence of competency.";
+  "Record a passed assessment before completing this enrolment: a certificate needs evidence of competency.";
 
 export interface EnrollmentUpdateResult {
   enrollment: TrainerEnrollmentDetail;
@@ -162,7 +194,7 @@ export async function updateEnrollmentProgress(
   }
   return writeTransaction(db, async (trx) => {
     const current = await getEnrollmentForTrainer(trx, input.enrollmentId);
-    if (!current) throw notFound("Enrollment");
+    if (!current) throw notFound("Enrolment");
     const target = input.status;
     const rule = progressInStatus(target, input.progress);
     const progress = rule.ok ? rule.progress : input.progress;
@@ -220,7 +252,7 @@ export async function updateEnrollmentProgress(
       .where("id", "=", current.id)
       .where("status", "=", current.status)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw conflict409("This enrollment was changed by someone else; please reload and try again.", {});
+    if (Number(result.numUpdatedRows) === 0) throw conflict409("This enrolment was changed by someone else; please reload and try again.", {});
     // withdrawing frees a class seat, which goes to the first learner on its waitlist
     if (target === "withdrawn" && current.status !== "withdrawn") {
       const held = await trx.selectFrom("enrollments").select("class_id").where("id", "=", current.id).executeTakeFirst();
@@ -276,7 +308,7 @@ export async function setPlannedDates(
       .select(["enrollments.student_id", "enrollments.planned_start_date", "enrollments.planned_end_date", "courses.name"])
       .where("enrollments.id", "=", input.enrollmentId)
       .executeTakeFirst();
-    if (!current) throw notFound("Enrollment");
+    if (!current) throw notFound("Enrolment");
     if (current.planned_start_date === input.start && current.planned_end_date === input.end) return { changed: false };
     await trx
       .updateTable("enrollments")

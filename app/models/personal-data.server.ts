@@ -17,8 +17,9 @@ import { usiStatus, type UsiStatus } from "./usi.server";
  *   dates): the person, trainers and administrators.
  * - Sensitive fields (USI, date of birth, address, emergency contact, licence number, every
  *   AVETMISS detail): the person and administrators. A trainer sees where the USI stands
- *   (usi_status) instead, and the USI itself only on the page where they verify it, one
- *   student at a time.
+ *   (usi_status) instead, and the USI and date of birth only on the page where they verify the
+ *   USI with the Registry (which matches it against name and date of birth), one student at a
+ *   time, each view in the audit trail (USI_CHECK_FIELDS).
  */
 
 export const CONTACT_FIELDS = ["id", "email", "full_name", "phone", "student_number", "is_active", "role", "created_at", "last_login"] as const;
@@ -51,6 +52,29 @@ export function contactView(user: PublicUser): ContactView {
 /** A person's record as `reader` may read it: whole for themselves and administrators, else the contact view. */
 export function personFor(reader: Reader, user: PublicUser): PublicUser | ContactView {
   return readsSensitive(reader, user.id) ? user : contactView(user);
+}
+
+/** The sensitive fields a trainer reads on the USI check page: what the USI Registry matches. */
+export const USI_CHECK_FIELDS = ["usi", "date_of_birth"] as const satisfies readonly SensitiveField[];
+
+/**
+ * A student's record as the USI check page shows it to a staff member verifying the USI: name,
+ * email, USI, date of birth and when the USI was verified. Each view is an audit entry naming
+ * the fields read. Null for an unknown id or an account that is not a student's.
+ */
+export async function usiCheckFor(
+  db: DB,
+  input: { studentId: string; viewer: AuditActor },
+): Promise<{ id: string; full_name: string; email: string; usi: string | null; date_of_birth: string | null; usi_verified_at: string | null } | null> {
+  const student = await db
+    .selectFrom("users")
+    .select(["id", "full_name", "email", ...USI_CHECK_FIELDS, "usi_verified_at"])
+    .where("id", "=", input.studentId)
+    .where("role", "=", "student")
+    .executeTakeFirst();
+  if (!student) return null;
+  await writeTransaction(db, (trx) => recordAudit(trx, { action: "usi.viewed", actor: input.viewer, subject: { type: "user", id: student.id }, fields: [...USI_CHECK_FIELDS] }));
+  return student;
 }
 
 /** Whether a reader of this role may read a field of other people's records (lists and CSV columns). */

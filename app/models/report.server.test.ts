@@ -109,6 +109,19 @@ describe("reports", () => {
     }
   });
 
+  it("exports times on the organisation's clock with their UTC offset (1:23 am on 28 Nov in Sydney is 27 Nov in UTC)", async () => {
+    const { db: fresh, cleanup: done } = await createTestDb();
+    try {
+      const a = await makeUser(fresh, { full_name: "Early Bird", created_at: "2026-11-27T14:23:52.000Z" });
+      const c = await makeCourse(fresh, { name: "C1", unit_code: "UNIT1" });
+      await makeEnrollment(fresh, a.id, c.id, { status: "enrolled", enrollment_date: "2026-06-30T15:05:00.000Z" });
+      const [row] = await listStudentEnrollmentsForExport(fresh);
+      expect(row).toMatchObject({ joined: "2026-11-28T01:23:52+11:00", enrollment_date: "2026-07-01T01:05:00+10:00", completion_date: null });
+    } finally {
+      await done();
+    }
+  });
+
   // SQLite's plans only: PostgreSQL plans from table statistics an empty test database lacks.
   it.runIf(TEST_DIALECT === "sqlite")("counts every record check through an index, never reading a table once per row of another", async () => {
     for (const [name, query] of Object.entries(complianceCountQueries(db))) {

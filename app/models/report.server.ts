@@ -1,3 +1,4 @@
+import { organisationTimestamp } from "~/utils/organisation-calendar";
 import { writeTransaction, type DB } from "#db/connection";
 import { CURRENT_ENROLLMENT_STATUSES, ENROLLMENT_STATUSES, TIERS, type EnrollmentStatus, type Tier } from "#db/schema";
 import { overdueCertificateEnrollments } from "./certificate-due.server";
@@ -240,14 +241,15 @@ export async function listStudentEnrollmentsForExport(db: DB): Promise<ExportRow
     emergency_contact: r.emergency_contact,
     license_number: r.license_number,
     account_status: r.is_active === 1 ? "active" : "inactive",
-    joined: r.created_at,
+    // instants as the organisation's local time with their UTC offset, so each day shown is its day
+    joined: r.created_at ? organisationTimestamp(r.created_at) : null,
     unit_code: r.unit_code,
     course_name: r.course_name,
     tier: r.tier,
     enrollment_status: r.status,
     progress_percentage: r.progress_percentage,
-    enrollment_date: r.enrollment_date,
-    completion_date: r.completion_date,
+    enrollment_date: r.enrollment_date ? organisationTimestamp(r.enrollment_date) : null,
+    completion_date: r.completion_date ? organisationTimestamp(r.completion_date) : null,
   }));
 }
 

@@ -93,14 +93,16 @@ describe("student lists", () => {
 });
 
 describe("updateOwnProfile", () => {
-  it("changes the contact details only, and records the change about the student", async () => {
+  it("changes the contact details only, and records the change in the audit trail, not as a notification to the student", async () => {
     const { id } = await makeUser(db, { full_name: "Pat Example" });
     const before = (await getUserById(db, id))!;
     const updated = await updateOwnProfile(db, id, { phone: "0400 555 666", address: "1 Crane St, Perth WA", emergency_contact: "Lee, 0400 111 000" });
     expect(updated).toMatchObject({ phone: "0400 555 666", address: "1 Crane St, Perth WA", emergency_contact: "Lee, 0400 111 000" });
     expect(updated).toMatchObject({ full_name: before.full_name, email: before.email, role: "student" });
-    const events = await db.selectFrom("events").selectAll().where("subject_user_id", "=", id).execute();
-    expect(events.map((e) => e.type)).toContain("profile.updated");
+    // one's own edit is no news to oneself: nothing joins the notifications
+    expect(await listNotifications(db, id)).toEqual([]);
+    const audit = await db.selectFrom("audit_log").select(["action", "fields"]).where("subject_user_id", "=", id).execute();
+    expect(audit).toContainEqual({ action: "student.edited", fields: "address,emergency_contact,phone" });
   });
 
   it("clears a field given as blank (stored as null, shown as Not provided)", async () => {

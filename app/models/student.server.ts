@@ -12,6 +12,7 @@ import { listEnrollmentsForStudent, type StudentEnrollment } from "./student-enr
 import { actorOf, recordAudit, recordStudentEdit, type ActorRef, type AuditActor } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { assertUsiFree, recordUsiVerification, usiChange } from "./usi.server";
+import { verifyUsiAndIssue } from "./usi-verification.server";
 import { avetmissChanges, getAvetmissDetails, type AvetmissDetails } from "~/avetmiss/details.server";
 import { AVETMISS_FIELDS } from "~/avetmiss/schema";
 import { assertEmailFree, getStudentById, getUserById, insertUser, publicUserColumns, revokeAllAccess, toPublicUser, type PublicUser } from "./user.server";
@@ -284,7 +285,8 @@ export async function updateStudent(db: DB, id: string, input: StudentPatch, act
     await recordStudentEdit(trx, { current, written: { ...changes, ...details, ...usiColumns }, actor, now: at });
     const verifiedAfter = "usi" in usiColumns ? false : current.usi_verified_at !== null;
     if (input.usi_verified && !verifiedAfter) {
-      await recordUsiVerification(trx, { studentId: id, actor: { id: actorId ?? "", role: "admin", client: actor.client }, now });
+      // verified by the office: the learner's waiting certificates are issued at once, as a trainer's check issues them
+      await verifyUsiAndIssue(trx, { studentId: id, actor: { id: actorId ?? "", role: "admin", client: actor.client }, now });
     }
     const deactivated = current.is_active === 1 && input.is_active === false;
     const reactivated = current.is_active === 0 && input.is_active === true;

@@ -228,15 +228,6 @@ export async function updateOwnProfile(
       .where("id", "=", userId)
       .execute();
     if (current.role === "student") await recordStudentEdit(trx, { current, written, actor: { id: userId, client }, now: at });
-    await recordEvent(trx, {
-      actorId: userId,
-      subjectUserId: userId,
-      type: "profile.updated",
-      entityType: "user",
-      entityId: userId,
-      message: "Your contact details were updated",
-      now: at,
-    });
     return (await getUserById(trx, userId))!;
   });
 }

@@ -1,7 +1,7 @@
 import { writeTransaction, type DB } from "#db/connection";
 import type { Role } from "#db/schema";
 import { conflict, DomainError, notFound } from "~/utils/errors";
-import { recordAudit, type AuditActor } from "./audit.server";
+import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { isUsiExemption } from "./usi";
 
@@ -75,25 +75,6 @@ export function usiChange(
 ): { usi?: string | null; usi_verified_at?: null; usi_verified_by?: null } {
   if (next === undefined || next === current.usi) return {};
   return { usi: next, usi_verified_at: null, usi_verified_by: null };
-}
-
-/**
- * A student's USI for a staff member who needs to read it (a trainer verifying it), recorded
- * in the audit trail as viewed; null for an unknown id or an account that is not a student's.
- */
-export async function viewStudentUsi(
-  db: DB,
-  input: { studentId: string; viewer: AuditActor },
-): Promise<{ id: string; full_name: string; email: string; usi: string | null; usi_verified_at: string | null } | null> {
-  const student = await db
-    .selectFrom("users")
-    .select(["id", "full_name", "email", "usi", "usi_verified_at"])
-    .where("id", "=", input.studentId)
-    .where("role", "=", "student")
-    .executeTakeFirst();
-  if (!student) return null;
-  await writeTransaction(db, (trx) => recordAudit(trx, { action: "usi.viewed", actor: input.viewer, subject: { type: "user", id: student.id } }));
-  return student;
 }
 
 /**

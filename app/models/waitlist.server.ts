@@ -5,7 +5,7 @@ import { CLASS_NOT_OPEN, NO_OFFER, WAITLIST_ALREADY, WAITLIST_HAS_SEAT } from "~
 import { DomainError, notFound } from "~/utils/errors";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { offerFreeSeats, seatsLeftExpression } from "./class-seats.server";
-import { createEnrollment, isEnrolled } from "./enrollment.server";
+import { awaitsClass, createEnrollment } from "./enrollment.server";
 import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
 
@@ -36,7 +36,8 @@ export async function joinWaitlist(db: DB, input: { classId: string; studentId: 
       .executeTakeFirst();
     if (!cls || !cls.is_active) throw notFound("Class");
     if (cls.cancelled_at || cls.start_date < organisationToday(now)) throw new DomainError(409, CLASS_NOT_OPEN);
-    if (await isEnrolled(trx, input.studentId, cls.course_id)) throw new DomainError(409, ALREADY_ENROLLED);
+    const held = await trx.selectFrom("enrollments").select(["class_id", "status"]).where("student_id", "=", input.studentId).where("course_id", "=", cls.course_id).executeTakeFirst();
+    if (held && !awaitsClass(held)) throw new DomainError(409, ALREADY_ENROLLED);
     const existing = await trx.selectFrom("class_waitlist").select(["id", "status"]).where("class_id", "=", cls.id).where("student_id", "=", input.studentId).executeTakeFirst();
     if (existing && (existing.status === "waiting" || existing.status === "offered")) throw new DomainError(409, WAITLIST_ALREADY);
     if (Number(cls.seats_left) > 0) throw new DomainError(409, WAITLIST_HAS_SEAT);

@@ -6,7 +6,8 @@ import { getCertificateDocumentWithStored, storeCertificateDocument, type Certif
 import { logLine } from "~/utils/log.server";
 import { documentOrigin } from "~/utils/public-link.server";
 import { htmlToPdf } from "./browser.server";
-import { DOCUMENT_TITLE, TEMPLATE_VERSION, certificateTitle, renderCertificateHtml, type CertificateDocumentData } from "./certificate-template.server";
+import { certificationTitle } from "~/utils/certification";
+import { TEMPLATE_VERSION, certificateTitle, renderCertificateHtml, type CertificateDocumentData } from "./certificate-template.server";
 import { setPdfInfo, stampAcross } from "./pdf-info.server";
 import { formatDate } from "~/utils/format";
 
@@ -84,7 +85,7 @@ export async function renderCertificatePdf(data: CertificateDocumentData): Promi
     return await setPdfInfo(pdf, {
       Title: certificateTitle(data),
       Author: data.organisationName,
-      Subject: `${DOCUMENT_TITLE}: ${data.unitCode} ${data.courseName}`,
+      Subject: `${certificationTitle(data.unitCode)}: ${data.unitCode} ${data.courseName}`,
       Creator: `${data.organisationName} training portal`,
     });
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { Tier } from "#db/schema";
 import { certificateFontCss } from "./fonts.server";
 import { ORGANISATION_TIME_ZONE } from "~/utils/organisation-calendar";
+import { certificationTitle } from "~/utils/certification";
 
 /**
  * The certificate document as HTML, printed to PDF by Chromium. Bump TEMPLATE_VERSION on any
@@ -41,7 +42,6 @@ export const NRT_STATEMENT =
 export const ATTAINMENT_STATEMENT =
   "A statement of attainment is issued by a registered training organisation when an individual has completed one or more accredited units";
 
-export const DOCUMENT_TITLE = "Statement of Attainment";
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -218,7 +218,7 @@ export function renderCertificateHtml(data: CertificateDocumentData, fontCss = c
         ? `<div class="verify">${qrSvg}<div class="label">Scan to verify</div></div>`
         : ""
     }
-    <h1 class="title">${DOCUMENT_TITLE}</h1>
+    <h1 class="title">${e(certificationTitle(data.unitCode))}</h1>
     <div class="rule" aria-hidden="true"><span></span><i></i><span></span></div>
     <p class="lead">This is to certify that</p>
     <p class="learner" style="font-size: ${learnerSize}">${e(data.learnerName)}</p>

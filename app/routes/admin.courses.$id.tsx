@@ -65,7 +65,7 @@ export default function CourseDetails() {
         <ModalSection title="Statistics">
           <dl className="grid grid-cols-2 gap-3">
             <div className="rounded-md bg-steel-50 p-3">
-              <dt className="text-xs font-semibold text-steel-600">Total Enrollments</dt>
+              <dt className="text-xs font-semibold text-steel-600">Total Enrolments</dt>
               <dd className="text-2xl font-bold tabular-nums text-steel-900">{statistics.total_enrollments}</dd>
             </div>
             <div className="rounded-md bg-steel-50 p-3">
@@ -79,9 +79,9 @@ export default function CourseDetails() {
           <CourseClasses courseId={course.id} classes={classes} />
         </ModalSection>
 
-        <ModalSection title="Recent Enrollments">
+        <ModalSection title="Recent Enrolments">
           {recent_enrollments.length === 0 ? (
-            <p className="rounded-md bg-steel-50 px-3 py-4 text-center text-sm text-steel-600">No enrollments yet</p>
+            <p className="rounded-md bg-steel-50 px-3 py-4 text-center text-sm text-steel-600">No enrolments yet</p>
           ) : (
             <ul className="divide-y divide-steel-100">
               {recent_enrollments.map((e) => (

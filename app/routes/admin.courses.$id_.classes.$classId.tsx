@@ -1,17 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
-import { ClassForm } from "~/components/admin/class-form";
+import { ClassForm, classFormState } from "~/components/admin/class-form";
+import { ClassPeopleLists } from "~/components/admin/class-people";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
-import { Alert, Modal, SubmitButton } from "~/components/ui";
+import { Alert, ConfirmAction, Modal } from "~/components/ui";
 import { getDb } from "~/db.server";
-import { cancelClass, getClass, listClassTrainers, updateClass } from "~/models/class.server";
+import { cancelClass, classPeople, getClass, listClassTrainers, updateClass } from "~/models/class.server";
 import { listLocations } from "~/models/location.server";
 import { classFormSchema } from "~/schemas/class";
-import { CLASS_CANCELLED, CLASS_UPDATED, classDates, seatsWording, sessionsToText } from "~/schemas/class-text";
+import { CLASS_CANCELLED, cancelClassWords, classDates, classSavedMessage, seatsTaken, seatsWording } from "~/schemas/class-text";
+import { sessionRowsAnswer } from "~/utils/class-form-action.server";
+import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
+import { formatDateTime } from "~/utils/format";
 import { foundOr404, jsonResponse } from "~/utils/http.server";
 import { clientAddress } from "~/http/request-context.server";
 
@@ -24,7 +28,8 @@ async function loadClass(params: LoaderFunctionArgs["params"]) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const db = getDb();
-  return { cls: await loadClass(params), trainers: await listClassTrainers(db), locations: await listLocations(db) };
+  const cls = await loadClass(params);
+  return { cls, people: await classPeople(db, cls.id), trainers: await listClassTrainers(db), locations: await listLocations(db) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -32,59 +37,80 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const cls = await loadClass(params);
   const db = getDb();
   const back = `/admin/courses/${cls.course_id}`;
-  const intent = (await request.clone().formData().catch(() => null))?.get("intent");
-  if (intent === "cancel") {
+  const form = await request.clone().formData().catch(() => null);
+  if (form?.get("intent") === "cancel") {
+    // asked twice: the first post answers with the question (the page without JavaScript)
+    if (!isConfirmed(form)) return confirmationAnswer("cancel");
     await cancelClass(db, cls.id, { id: admin.id, client: clientAddress(request) });
     return redirectWithFlash(back, { type: "success", message: CLASS_CANCELLED });
   }
+  const rows = form ? sessionRowsAnswer(form) : null;
+  if (rows) return rows;
   return answerForm(request, {
     schema: classFormSchema,
     unreadable: "Failed to save the class",
     save: async (input) => {
-      await updateClass(db, cls.id, input, { id: admin.id, client: clientAddress(request) });
-      return redirectWithFlash(back, { type: "success", message: CLASS_UPDATED });
+      const saved = await updateClass(db, cls.id, input, { id: admin.id, client: clientAddress(request) });
+      const message = classSavedMessage({ from: cls.seats, to: saved.seats }, saved.offersMade, (iso) => formatDateTime(iso));
+      return redirectWithFlash(back, { type: "success", message });
     },
   });
 }
 
 export default function EditClass() {
-  const { cls, trainers, locations } = useLoaderData<typeof loader>();
+  const { cls, people, trainers, locations } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  useActionToast(data);
-  const v = data?.values ?? {};
+  useActionToast(data && "toast" in data ? data : undefined);
   const closeTo = `/admin/courses/${cls.course_id}`;
+  const confirming = data !== undefined && "confirm" in data && data.confirm === "cancel";
+  const formData = data && !("confirm" in data) ? data : undefined;
+  const enrolledNames = people.learners.filter((l) => l.status === "enrolled" || l.status === "in_progress").map((l) => l.full_name);
+  const cancel = (
+    <ConfirmAction
+      intent="cancel"
+      trigger="Cancel this class"
+      title={`Cancel the class of ${classDates(cls.start_date, cls.end_date)}?`}
+      confirmLabel="Yes, cancel the class"
+      busyLabel="Cancelling..."
+      keepLabel="Keep the class"
+      confirming={confirming}
+    >
+      {cancelClassWords(enrolledNames.length, people.waitlist.length).map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      {enrolledNames.length ? <p>Enrolled: {enrolledNames.join(", ")}.</p> : null}
+      {people.waitlist.length ? <p>Waiting: {people.waitlist.map((w) => w.full_name).join(", ")}.</p> : null}
+    </ConfirmAction>
+  );
   return (
     <Modal title="Edit Class" closeTo={closeTo} size="lg">
-      <p className="mb-4 text-sm text-steel-600">{`${classDates(cls.start_date, cls.end_date)} · ${cls.seats - cls.seats_left} of ${cls.seats} seats taken · ${seatsWording(cls.seats_left)}`}</p>
+      <p className="mb-4 text-sm text-steel-600">{`${classDates(cls.start_date, cls.end_date)} · ${seatsTaken(cls.seats, cls.seats_left)} · ${seatsWording(cls.seats_left)}`}</p>
       {cls.cancelled ? (
         <Alert tone="info">This class is cancelled.</Alert>
+      ) : confirming ? (
+        cancel
       ) : (
         <>
           <ClassForm
-            key={data?.submittedAt ?? "initial"}
-            values={{
-              start_date: v.start_date ?? cls.start_date,
-              end_date: v.end_date ?? cls.end_date,
-              sessions: v.sessions ?? sessionsToText(cls.sessions),
-              location_id: v.location_id ?? cls.location_id ?? "",
-              trainer_id: v.trainer_id ?? cls.trainer_id ?? "",
-              seats: v.seats ?? String(cls.seats),
-            }}
-            errors={data?.fieldErrors ?? {}}
-            error={data?.error}
+            key={formData?.submittedAt ?? "initial"}
+            {...classFormState(formData, {
+              sessions: cls.sessions.map((s) => ({ date: s.date, starts_at: s.starts_at, ends_at: s.ends_at })),
+              location_id: cls.location_id ?? "",
+              trainer_id: cls.trainer_id ?? "",
+              seats: String(cls.seats),
+            })}
             trainers={trainers}
             locations={locations}
             closeTo={closeTo}
             submitLabel="Save Class"
           />
-          <Form method="post" className="mt-6 border-t border-steel-100 pt-4">
-            <p className="mb-2 text-sm text-steel-700">Cancelling takes the class off the catalogue and mails every learner enrolled or waiting.</p>
-            <SubmitButton intent="cancel" variant="danger" busyLabel="Cancelling...">
-              Cancel this class
-            </SubmitButton>
-          </Form>
+          <div className="mt-6 border-t border-steel-100 pt-4">
+            <p className="mb-2 text-sm text-steel-700">Cancelling takes the class off the catalogue; its learners keep their enrolment and are asked to choose another class. You are asked to confirm first.</p>
+            {cancel}
+          </div>
         </>
       )}
+      <ClassPeopleLists people={people} />
     </Modal>
   );
 }

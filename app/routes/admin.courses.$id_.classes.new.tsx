@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
-import { ClassForm } from "~/components/admin/class-form";
+import { ClassForm, classFormState } from "~/components/admin/class-form";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Modal } from "~/components/ui";
@@ -13,6 +13,7 @@ import { classFormSchema } from "~/schemas/class";
 import { CLASS_CREATED } from "~/schemas/class-text";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
+import { sessionRowsAnswer } from "~/utils/class-form-action.server";
 import { foundOr404 } from "~/utils/http.server";
 import { clientAddress } from "~/http/request-context.server";
 
@@ -27,6 +28,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const db = getDb();
   const course = await foundOr404(params.id, (id) => getCourse(db, id), "Course not found");
+  const rows = sessionRowsAnswer(await request.clone().formData());
+  if (rows) return rows;
   return answerForm(request, {
     schema: classFormSchema,
     unreadable: "Failed to add the class",
@@ -41,7 +44,6 @@ export default function NewClass() {
   const { course, trainers, locations } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);
-  const v = data?.values ?? {};
   return (
     <Modal title="Add Class" closeTo={`/admin/courses/${course.id}`} size="lg">
       <p className="mb-4 text-sm text-steel-600">
@@ -49,9 +51,7 @@ export default function NewClass() {
       </p>
       <ClassForm
         key={data?.submittedAt ?? "initial"}
-        values={{ start_date: v.start_date ?? "", end_date: v.end_date ?? "", sessions: v.sessions ?? "", location_id: v.location_id ?? locations[0]?.id ?? "", trainer_id: v.trainer_id ?? "", seats: v.seats ?? "8" }}
-        errors={data?.fieldErrors ?? {}}
-        error={data?.error}
+        {...classFormState(data, { sessions: [], location_id: locations[0]?.id ?? "", trainer_id: "", seats: "8" })}
         trainers={trainers}
         locations={locations}
         closeTo={`/admin/courses/${course.id}`}

@@ -6,7 +6,7 @@ import { RouteError } from "~/components/route-error";
 import { CourseFields, courseStateFrom } from "~/components/admin/course-form";
 import { courseFormFailure, listButtonResult } from "~/utils/course-form-action.server";
 import { useActionToast } from "~/components/toaster";
-import { Alert, buttonClasses, Modal, SubmitButton } from "~/components/ui";
+import { buttonClasses, ErrorSummary, Modal, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { updateCourse } from "~/models/course-admin.server";
 import { getCourse } from "~/models/course.server";
@@ -56,7 +56,7 @@ export default function EditCourse() {
   return (
     <Modal title="Edit Course" closeTo={`/admin/courses${search}`} size="lg">
       <Form method="post" action={`${pathname}${search}`} noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
-        {data?.error ? <Alert>{data.error}</Alert> : null}
+        <ErrorSummary failure={data} />
         <p className="text-sm text-steel-600">
           {course.unit_code} · {course.name}
         </p>

@@ -4,7 +4,7 @@ import { requireRole } from "~/auth/guards.server";
 import { CourseFields, EMPTY_COURSE_STATE } from "~/components/admin/course-form";
 import { courseFormFailure, listButtonResult } from "~/utils/course-form-action.server";
 import { useActionToast } from "~/components/toaster";
-import { Alert, buttonClasses, Modal, SubmitButton } from "~/components/ui";
+import { buttonClasses, ErrorSummary, Modal, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { createCourse } from "~/models/course-admin.server";
 import { courseCreateSchema, courseFormInput } from "~/schemas/course";
@@ -45,7 +45,7 @@ export default function AddCourse() {
   return (
     <Modal title="Add Course" closeTo={`/admin/courses${search}`} size="lg">
       <Form method="post" action={`/admin/courses/new${search}`} noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
-        {data?.error ? <Alert>{data.error}</Alert> : null}
+        <ErrorSummary failure={data} />
         <p className="text-sm text-steel-600">Adds a unit of competency to the catalogue. Active courses appear on the public course list at once.</p>
         <CourseFields
           mode="create"

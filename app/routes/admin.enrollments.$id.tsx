@@ -5,7 +5,7 @@ import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { StatusBadge } from "~/components/status-badges";
 import { useActionToast } from "~/components/toaster";
-import { Alert, Card, SubmitButton, TextField } from "~/components/ui";
+import { Card, ErrorSummary, SubmitButton, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { PLANNED_DATES_UPDATED, setPlannedDates } from "~/models/enrollment.server";
 import { getEnrollmentForTrainer } from "~/models/trainer-students.server";
@@ -21,7 +21,7 @@ import { foundOr404 } from "~/utils/http.server";
  * fit its outcome (an in-progress enrolment planned to end inside the collection year, say).
  */
 function loadEnrollment(id: string | undefined) {
-  return foundOr404(id, (enrollmentId) => getEnrollmentForTrainer(getDb(), enrollmentId), "Enrollment not found");
+  return foundOr404(id, (enrollmentId) => getEnrollmentForTrainer(getDb(), enrollmentId), "Enrolment not found");
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -92,7 +92,7 @@ export default function AdminEnrollment() {
         <Card className="p-5 sm:p-6">
           <h2 className="mb-3 text-lg font-bold text-steel-900">Planned dates</h2>
           <Form method="post" noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
-            {data?.error ? <Alert>{data.error}</Alert> : null}
+            <ErrorSummary failure={data} />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
                 label="Planned start"

@@ -5,7 +5,7 @@ import { LocationFields } from "~/components/admin/location-form";
 import { RouteError } from "~/components/route-error";
 import { PageTitle } from "~/components/portal-shell";
 import { useActionToast } from "~/components/toaster";
-import { Alert, Card, EmptyState, SubmitButton, TitledCard, TableScroll } from "~/components/ui";
+import { Card, EmptyState, SubmitButton, TitledCard, TableScroll, ErrorSummary } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { createLocation, listLocations } from "~/models/location.server";
 import { labelOf, STATES } from "~/avetmiss/codes";
@@ -83,7 +83,7 @@ export default function DeliveryLocations() {
       )}
       <TitledCard title="Add a location" className="mt-6">
         <Form method="post" action="/admin/locations" noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
-          {data?.error ? <Alert>{data.error}</Alert> : null}
+          <ErrorSummary failure={data} />
           <LocationFields values={data?.values ?? {}} errors={data?.fieldErrors ?? {}} />
           <div className="flex justify-end">
             <SubmitButton busyLabel="Adding...">Add location</SubmitButton>

@@ -5,7 +5,7 @@ import { LocationFields } from "~/components/admin/location-form";
 import { RouteError } from "~/components/route-error";
 import { PageTitle } from "~/components/portal-shell";
 import { useActionToast } from "~/components/toaster";
-import { Alert, buttonClasses, Card, SubmitButton } from "~/components/ui";
+import { buttonClasses, Card, ErrorSummary, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getLocation, updateLocation } from "~/models/location.server";
 import { locationSchema } from "~/schemas/location";
@@ -45,7 +45,7 @@ export default function EditLocation() {
       <PageTitle title={`Edit location ${location.identifier}`} subtitle={location.name} />
       <Card className="p-5 sm:p-6">
         <Form method="post" noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
-          {data?.error ? <Alert>{data.error}</Alert> : null}
+          <ErrorSummary failure={data} />
           <LocationFields values={data?.values ?? location} errors={data?.fieldErrors ?? {}} />
           <div className="flex flex-wrap justify-end gap-2">
             <Link to="/admin/locations" className={buttonClasses("secondary")}>

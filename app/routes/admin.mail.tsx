@@ -6,13 +6,15 @@ import { requireRole } from "~/auth/guards.server";
 import { RowActionButton } from "~/components/admin/row-action-button";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { Alert, Badge, Button, ButtonLink, Card, EmptyState, Pagination, SelectField, TextField, type BadgeTone, TableScroll } from "~/components/ui";
+import { FilteredList } from "~/components/admin/filtered-list";
+import { Badge, Card, EmptyState, Pagination, SelectField, TextField, type BadgeTone, TableScroll } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { deliverNow } from "~/jobs/runner.server";
 import { mailView } from "~/mail/templates.server";
 import { listMail, MAIL_PAGE_SIZE, resendMail, resendRefusal } from "~/models/outbox.server";
-import { mailListQuery, mailResendSchema } from "~/schemas/mail";
+import { readListFilters } from "~/schemas/list-filters";
+import { MAIL_FILTERS, mailListQuery, mailResendSchema } from "~/schemas/mail";
 import { MAIL_RESENT, MAIL_STATE_LABELS, MAIL_STATES, MAIL_TEMPLATE_LABELS, MAIL_TEMPLATES } from "~/schemas/mail-text";
 import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -26,20 +28,14 @@ import { parseWith } from "~/utils/validation";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  const raw = queryObject(request);
-  const values = { state: raw.state ?? "", recipient: raw.recipient ?? "", template: raw.template ?? "", from: raw.from ?? "", to: raw.to ?? "" };
-  const parsed = mailListQuery.safeParse(raw);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return data(
-      { values, fieldErrors, error: parsed.error.issues[0]?.message ?? "Invalid filters", messages: [] as (ReturnType<typeof mailView> & { resendable: boolean })[], total: 0, page: 1, pages: 1 },
-      { status: 400 },
-    );
+  const filters = readListFilters(mailListQuery, queryObject(request), MAIL_FILTERS);
+  if (!filters.query) {
+    return data({ ...filters, messages: [] as (ReturnType<typeof mailView> & { resendable: boolean })[], total: 0, page: 1, pages: 1, pageSize: MAIL_PAGE_SIZE }, { status: 400 });
   }
-  const result = await listMail(getDb(), parsed.data);
+  const result = await listMail(getDb(), filters.query);
   const messages = result.messages.map((m) => ({ ...mailView(m), resendable: resendRefusal(m) === null }));
-  return { values, fieldErrors: {} as Record<string, string>, error: null, ...result, messages };
+  // the page size travels with the data: a .server module's constant is not in the browser bundle
+  return { ...filters, ...result, messages, pageSize: MAIL_PAGE_SIZE };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -69,25 +65,11 @@ export default function MailPage() {
   return (
     <>
       <PageTitle title="Mail" subtitle="Every message the portal sends. A failed one is retried; after the last try it waits here for you to send it again." />
-      <Card className="mb-4 p-4">
-        <Form method="get" action="/admin/mail" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6 lg:items-end">
-          <SelectField label="State" name="state" defaultValue={data.values.state} options={STATE_OPTIONS} error={data.fieldErrors.state} />
-          <TextField label="Recipient" name="recipient" defaultValue={data.values.recipient} hint="Name, email or id" error={data.fieldErrors.recipient} />
-          <SelectField label="Kind" name="template" defaultValue={data.values.template} options={TEMPLATE_OPTIONS} error={data.fieldErrors.template} />
-          <TextField label="From" name="from" type="date" defaultValue={data.values.from} error={data.fieldErrors.from} />
-          <TextField label="To" name="to" type="date" defaultValue={data.values.to} error={data.fieldErrors.to} />
-          <div className="flex gap-2">
-            <Button type="submit">Filter</Button>
-            <ButtonLink to="/admin/mail" variant="secondary">
-              Clear
-            </ButtonLink>
-          </div>
-        </Form>
-      </Card>
-      {data.error ? <Alert>{data.error}</Alert> : null}
-      <p className="mb-3 text-sm text-steel-700" role="status">
-        {data.total} {data.total === 1 ? "message" : "messages"}
-      </p>
+      <FilteredList path="/admin/mail" values={data.values} fieldErrors={data.fieldErrors} error={data.error} total={data.total} noun={["message", "messages"]}>
+        <SelectField label="State" name="state" defaultValue={data.values.state} options={STATE_OPTIONS} error={data.fieldErrors.state} />
+        <TextField label="Recipient" name="recipient" defaultValue={data.values.recipient} hint="Name, email or id" error={data.fieldErrors.recipient} />
+        <SelectField label="Kind" name="template" defaultValue={data.values.template} options={TEMPLATE_OPTIONS} error={data.fieldErrors.template} />
+      </FilteredList>
       {data.messages.length === 0 ? (
         <EmptyState title="No messages match these filters" />
       ) : (
@@ -144,7 +126,7 @@ export default function MailPage() {
           </TableScroll>
         </Card>
       )}
-      <Pagination label="Mail pages" page={data.page} pageCount={data.pages} pageSize={MAIL_PAGE_SIZE} total={data.total} pathname="/admin/mail" search={location.search} />
+      <Pagination label="Messages" one="message" page={data.page} pageCount={data.pages} pageSize={data.pageSize} total={data.total} pathname="/admin/mail" search={location.search} />
     </>
   );
 }

@@ -97,7 +97,7 @@ export default function AdminOverview() {
       <AttendanceAlerts alerts={attendanceAlerts} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Total Students" value={stats.total_students.toLocaleString("en-AU")} tone="steel" />
-        <StatCard label="Active Enrollments" value={stats.active_enrollments.toLocaleString("en-AU")} tone="blue" hint={`${stats.total_enrollments.toLocaleString("en-AU")} enrolments in all`} />
+        <StatCard label="Active Enrolments" value={stats.active_enrollments.toLocaleString("en-AU")} tone="blue" hint={`${stats.total_enrollments.toLocaleString("en-AU")} enrolments in all`} />
         <StatCard label="Completed Courses" value={stats.completed_courses.toLocaleString("en-AU")} tone="green" />
         <StatCard label="Completion Rate" value={`${stats.completion_rate}%`} tone="hivis" hint={`${stats.active_courses} of ${courseCount} courses open`} />
       </div>

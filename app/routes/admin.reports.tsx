@@ -52,7 +52,7 @@ export default function Reports() {
     <>
       <PageTitle title="ASQA Compliance Reports" subtitle="Enrolment statistics, record checks and AVETMISS reporting" />
 
-      <TitledCard title="Enrollment Statistics">
+      <TitledCard title="Enrolment Statistics">
         <h3 className="mb-2 text-sm font-bold uppercase tracking-wide text-steel-700">By status</h3>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
           <div className="rounded-md bg-steel-800 p-3 text-white">

@@ -5,7 +5,7 @@ import { requireRole } from "~/auth/guards.server";
 import { PartsList, StageBadge } from "~/components/hrw/hrw-ui";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { Alert, Button, EmptyState, TextField, TitledCard, TableScroll } from "~/components/ui";
+import { Alert, Button, EmptyState, TextField, TitledCard, TableScroll, ErrorSummary } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { HRW_REPORT_LIMIT, listHrwAssessments, type HrwAssessment } from "~/models/hrw-assessment.server";
 import { readAuditPackQuery, readHrwPeriod } from "~/schemas/hrw";
@@ -65,7 +65,7 @@ export default function HrwAuditReport() {
         </Form>
       </TitledCard>
       <div className="mt-6">
-        {error ? <Alert>{error}</Alert> : null}
+        <ErrorSummary failure={error ? { error } : null} />
         {limited ? <Alert tone="info">The first {assessments.length} assessments of the period are shown; narrow the period to see the rest.</Alert> : null}
         {assessments.length === 0 ? (
           <EmptyState title="No HRW assessments in this period" />

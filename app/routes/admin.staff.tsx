@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { RouteError } from "~/components/route-error";
 import { RowActionButton } from "~/components/admin/row-action-button";
 import { PageTitle } from "~/components/portal-shell";
 import { ActiveBadge } from "~/components/status-badges";
-import { Card, EmptyState } from "~/components/ui";
+import { Card, ConfirmAction, EmptyState } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listStaff, setStaffActive } from "~/models/staff.server";
 import { staffToggleSchema, staffTwoStepResetSchema } from "~/schemas/page-queries";
@@ -16,6 +16,7 @@ import { hrwDate } from "~/schemas/hrw-codes";
 import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { parseWith } from "~/utils/validation";
+import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
 import { clientAddress } from "~/http/request-context.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -32,6 +33,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form?.get("intent") === "reset-two-step") return resetStaffTwoStep(admin, form, clientAddress(request));
   const parsed = parseWith(staffToggleSchema, form ? Object.fromEntries(form) : {});
   if (!parsed.success) return redirectWithFlash("/admin/staff", { type: "error", message: "Failed to update the account" });
+  // deactivating is asked twice: the first post answers with the question (the page without JavaScript)
+  if (!parsed.data.is_active && !isConfirmed(form)) return { ...confirmationAnswer("deactivate"), user_id: parsed.data.user_id };
   try {
     const user = await setStaffActive(getDb(), { id: parsed.data.user_id, active: parsed.data.is_active, actorId: admin.id, client: clientAddress(request) });
     return redirectWithFlash("/admin/staff", {
@@ -56,11 +59,39 @@ async function resetStaffTwoStep(admin: PublicUser, form: FormData, client: stri
   return redirectWithFlash("/admin/staff", { type: "success", message: "Two-step sign-in was reset; they set it up again at their next sign-in" });
 }
 
+/** Deactivating a staff account, asked twice: it names whose account and what they lose. */
+function DeactivateAccount({ who, confirming }: { who: { id: string; full_name: string; role: string }; confirming: boolean }) {
+  return (
+    <ConfirmAction
+      intent="toggle"
+      fields={{ user_id: who.id, is_active: "false" }}
+      trigger="Deactivate"
+      triggerLabel={`Deactivate ${who.full_name}`}
+      triggerVariant="secondary"
+      triggerSize="sm"
+      title={`Deactivate ${who.full_name}'s account?`}
+      confirmLabel="Yes, deactivate"
+      busyLabel="Updating..."
+      keepLabel="Keep the account"
+      confirming={confirming}
+    >
+      <p>{`${who.full_name} (${who.role}) can no longer sign in, and is signed out everywhere. Their records stay; you can reactivate the account later.`}</p>
+    </ConfirmAction>
+  );
+}
+
 export default function StaffManagement() {
   const { staff, me, hrw } = useLoaderData<typeof loader>();
+  const asked = useActionData<typeof action>();
+  const confirmFor = asked && "confirm" in asked ? staff.find((s) => s.id === asked.user_id) : undefined;
   return (
     <>
       <PageTitle title="Staff" subtitle="Trainers and administrators: switch an account off, and on again" />
+      {confirmFor ? (
+        <div className="mb-4">
+          <DeactivateAccount who={confirmFor} confirming />
+        </div>
+      ) : null}
       {staff.length === 0 ? (
         <EmptyState title="No staff accounts" />
       ) : (
@@ -116,6 +147,9 @@ export default function StaffManagement() {
                     {s.id === me ? (
                       <span className="text-steel-600">You</span>
                     ) : (
+                      s.is_active ? (
+                        <DeactivateAccount who={s} confirming={false} />
+                      ) : (
                       <Form method="post" action="/admin/staff" preventScrollReset>
                         <input type="hidden" name="user_id" value={s.id} />
                         <input type="hidden" name="is_active" value={s.is_active ? "false" : "true"} />
@@ -130,6 +164,7 @@ export default function StaffManagement() {
                           {s.is_active ? "Deactivate" : "Reactivate"}
                         </RowActionButton>
                       </Form>
+                      )
                     )}
                   </td>
                 </tr>

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { RouteError } from "~/components/route-error";
 import { ActiveBadge, StatusBadge, TierBadge } from "~/components/status-badges";
-import { Alert, Badge, buttonClasses, Modal, ProgressBar, SubmitButton, TextAreaField } from "~/components/ui";
+import { Alert, Badge, buttonClasses, ConfirmAction, Modal, ProgressBar, SubmitButton, TextAreaField } from "~/components/ui";
 import { useActionToast } from "~/components/toaster";
 import { getDb } from "~/db.server";
 import { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
@@ -15,6 +15,7 @@ import { getStudentDetail } from "~/models/student.server";
 import { certificateChangeSchema } from "~/schemas/page-queries";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
+import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
 import { notFound } from "~/utils/errors";
 import { ModalSection } from "~/components/admin/modal-section";
 import { EnrollmentDetailsList } from "~/components/student/enrollment-details";
@@ -37,6 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const student = await foundOr404(params.id, (id) => getStudentDetail(getDb(), id), "Student not found");
   const here = `/admin/students/${student.student.id}${new URL(request.url).search}`;
+  const confirmed = isConfirmed(await request.clone().formData().catch(() => null));
   return answerForm(request, {
     schema: certificateChangeSchema,
     requires: ["intent", "certificate_id"],
@@ -46,6 +48,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const certificate = await getCertificateForViewer(db, input.certificate_id, admin);
       if (!certificate || certificate.student_id !== student.student.id) throw notFound("Certificate");
       if (input.intent === "revoke") {
+        // revoking is asked twice: the first post (reason given) answers with the question
+        // (only one that can be revoked: the model refuses the rest at once)
+        if (!confirmed && certificate.status === "valid") return { ...confirmationAnswer("revoke"), certificate_id: certificate.id, reason: input.reason };
         await revokeCertificate(db, { certificateId: certificate.id, reason: input.reason, actorId: admin.id, client: clientAddress(request) });
         return redirectWithFlash(here, { type: "success", message: `Certificate ${certificate.certificate_number} revoked` });
       }
@@ -76,7 +81,7 @@ export default function StudentProfile() {
   const { student, usi_held_by, avetmiss, enrollments, history, files, assessments, summary } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const { search } = useLocation();
-  useActionToast(failure);
+  useActionToast(failure && "toast" in failure ? failure : undefined);
   return (
     <Modal title="Student Profile" closeTo={`/admin/students${search}`} size="lg">
       <div className="space-y-5">
@@ -131,7 +136,7 @@ export default function StudentProfile() {
               </Item>
               <Item label="Member since">{formatDate(student.created_at)}</Item>
               <Item label="Last login">{formatDateTime(student.last_login)}</Item>
-              <Item label="License">{student.license_number ?? "None"}</Item>
+              <Item label="Licence">{student.license_number ?? "None"}</Item>
             </dl>
           </ModalSection>
         </div>
@@ -143,7 +148,7 @@ export default function StudentProfile() {
         <ModalSection title="Summary">
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {[
-              ["Total enrollments", summary.total_enrollments],
+              ["Total enrolments", summary.total_enrollments],
               ["Completed courses", summary.completed_courses],
               ["Certificates", summary.total_certificates],
               ["Average progress", `${summary.avg_progress}%`],
@@ -156,9 +161,9 @@ export default function StudentProfile() {
           </dl>
         </ModalSection>
 
-        <ModalSection title="Enrollments">
+        <ModalSection title="Enrolments">
           {enrollments.length === 0 ? (
-            <Empty>No enrollments found</Empty>
+            <Empty>No enrolments found</Empty>
           ) : (
             <ul className="space-y-3">
               {enrollments.map((e) => (
@@ -195,7 +200,9 @@ export default function StudentProfile() {
                 <CertificateHistoryItem
                   key={c.id}
                   certificate={c}
-                  failure={failure && failure.values.certificate_id === c.id ? failure : null}
+                  studentName={student.full_name}
+                  failure={failure && "values" in failure && failure.values.certificate_id === c.id ? failure : null}
+                  revoking={failure && "confirm" in failure && failure.certificate_id === c.id ? failure.reason : null}
                 />
               ))}
             </ul>
@@ -256,12 +263,49 @@ const CERTIFICATE_STATE = {
   replaced: { tone: "grey", label: "Replaced" },
 } as const;
 
+/** Revoking a certificate, asked twice: whose certificate, and what revoking does. */
+function revokeStep(c: CertificateHistoryEntry, studentName: string, confirming: boolean, fields: Record<string, string>, reasonField?: ReactNode) {
+  return (
+    <ConfirmAction
+      intent="revoke"
+      fields={fields}
+      trigger={
+        <>
+          Revoke certificate<span className="sr-only"> {c.certificate_number}</span>
+        </>
+      }
+      triggerSize="sm"
+      triggerClassName="mt-2 space-y-2"
+      triggerFields={reasonField}
+      title={`Revoke certificate ${c.certificate_number}?`}
+      confirmLabel="Yes, revoke it"
+      busyLabel="Revoking..."
+      keepLabel="Keep the certificate"
+      confirming={confirming}
+    >
+      <p>{`${studentName}'s certificate ${c.certificate_number} for ${c.course.name} stops being valid: anyone who checks it is told it was revoked, with your reason. This cannot be undone; a new certificate can be issued later.`}</p>
+      {fields.reason ? <p>Reason: {fields.reason}</p> : null}
+    </ConfirmAction>
+  );
+}
+
 /**
  * One certificate of the student's history: who issued it, and for a revoked or replaced one
  * when, by whom, why and by which number. A certificate in force can be reissued, or revoked
  * with a reason (the reason box sits in a disclosure, so a revocation is never one click).
  */
-function CertificateHistoryItem({ certificate: c, failure }: { certificate: CertificateHistoryEntry; failure: Failure | null }) {
+function CertificateHistoryItem({
+  certificate: c,
+  studentName,
+  failure,
+  revoking,
+}: {
+  certificate: CertificateHistoryEntry;
+  studentName: string;
+  failure: Failure | null;
+  /** the reason typed, while the action asks to confirm revoking this certificate */
+  revoking: string | null;
+}) {
   const { pathname, search } = useLocation();
   const state = CERTIFICATE_STATE[c.status];
   return (
@@ -310,26 +354,26 @@ function CertificateHistoryItem({ certificate: c, failure }: { certificate: Cert
               Reissue<span className="sr-only"> certificate {c.certificate_number}</span>
             </SubmitButton>
           </Form>
-          <details className="min-w-64 flex-1" open={failure?.values.intent === "revoke" || undefined}>
-            <summary className="cursor-pointer text-sm font-semibold text-red-800">
-              Revoke<span className="sr-only"> certificate {c.certificate_number}</span>
-            </summary>
-            <Form method="post" action={`${pathname}${search}`} preventScrollReset noValidate className="mt-2 space-y-2">
-              <input type="hidden" name="certificate_id" value={c.id} />
-              <TextAreaField
-                label={`Reason for revoking ${c.certificate_number}`}
-                name="reason"
-                rows={2}
-                maxLength={500}
-                required
-                defaultValue={failure?.values.reason ?? ""}
-                error={failure?.fieldErrors.reason}
-              />
-              <SubmitButton intent="revoke" busyLabel="Revoking..." variant="danger" size="sm">
-                Revoke certificate<span className="sr-only"> {c.certificate_number}</span>
-              </SubmitButton>
-            </Form>
-          </details>
+          {revoking !== null ? (
+            <div className="w-full">{revokeStep(c, studentName, true, { certificate_id: c.id, reason: revoking })}</div>
+          ) : (
+            <details className="min-w-64 flex-1" open={failure?.values.intent === "revoke" || undefined}>
+              <summary className="cursor-pointer text-sm font-semibold text-red-800">
+                Revoke<span className="sr-only"> certificate {c.certificate_number}</span>
+              </summary>
+              {revokeStep(c, studentName, false, { certificate_id: c.id }, (
+                <TextAreaField
+                  label={`Reason for revoking ${c.certificate_number}`}
+                  name="reason"
+                  rows={2}
+                  maxLength={500}
+                  required
+                  defaultValue={failure?.values.reason ?? ""}
+                  error={failure?.fieldErrors.reason}
+                />
+              ))}
+            </details>
+          )}
         </div>
       ) : null}
     </li>

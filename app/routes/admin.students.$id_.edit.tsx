@@ -6,7 +6,7 @@ import { RouteError } from "~/components/route-error";
 import { avetmissFormValues } from "~/avetmiss/fields";
 import { StudentFields, studentValuesFromSubmission, type StudentFormValues } from "~/components/admin/student-form";
 import { useActionToast } from "~/components/toaster";
-import { Alert, buttonClasses, Modal, SubmitButton } from "~/components/ui";
+import { buttonClasses, ErrorSummary, Modal, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getAvetmissDetails } from "~/avetmiss/details.server";
 import { getStudentForEdit, updateStudent } from "~/models/student.server";
@@ -70,7 +70,7 @@ export default function EditStudent() {
   return (
     <Modal title="Edit Student" closeTo={`/admin/students${search}`} size="lg">
       <Form method="post" action={`${pathname}${search}`} noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
-        {data?.error ? <Alert>{data.error}</Alert> : null}
+        <ErrorSummary failure={data} />
         <p className="text-sm text-steel-600">
           Editing the record of <span className="font-semibold text-steel-900">{student.full_name}</span> (Student no.{" "}
           <span className="font-mono">{student.student_number ?? "none"}</span>).

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { StudentFields, studentValuesFromSubmission } from "~/components/admin/student-form";
 import { useActionToast } from "~/components/toaster";
-import { Alert, buttonClasses, Modal, SubmitButton } from "~/components/ui";
+import { buttonClasses, ErrorSummary, Modal, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { createStudent } from "~/models/student.server";
 import { studentCreateSchema, studentFormInput } from "~/schemas/student";
@@ -40,7 +40,7 @@ export default function AddStudent() {
   return (
     <Modal title="Add Student" closeTo={`/admin/students${search}`} size="lg">
       <Form method="post" action={`/admin/students/new${search}`} noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
-        {data?.error ? <Alert>{data.error}</Alert> : null}
+        <ErrorSummary failure={data} />
         <p className="text-sm text-steel-600">Creates an active student account that can sign in at once with the password you set.</p>
         <StudentFields values={data ? studentValuesFromSubmission(data.values) : { is_active: true }} errors={data?.fieldErrors ?? {}} withPassword />
         <div className="flex flex-wrap justify-end gap-2 border-t border-steel-100 pt-4">

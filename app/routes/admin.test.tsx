@@ -83,7 +83,7 @@ describe("the modals", () => {
     const ok = await render(`/admin/students/${student.id}`, profile);
     expect(ok.status).toBe(200);
     expect(ok.html).toContain("Profile Person");
-    expect(ok.html).toContain("No enrollments found");
+    expect(ok.html).toContain("No enrolments found");
 
     await sql`alter table files rename to files_unavailable`.execute(db);
     const { html, status } = await render(`/admin/students/${student.id}`, profile);
@@ -132,7 +132,7 @@ describe("the audit trail page", () => {
     expect(page).not.toMatch(/audit trail pages/i);
     expect(page).toContain("28 Nov 2026, 1:23 am");
     const filtered = text((await render("/admin/audit?from=2026-11-28&to=2026-11-28", audit)).html);
-    expect(filtered).toContain("Showing 1–1 of 1 entries (page 1 of 1)");
+    expect(filtered).toContain("Showing 1–1 of 1 entry (page 1 of 1)");
   });
 
   it("names the first entry that does not match, also when the filters are wrong", async () => {

@@ -12,6 +12,8 @@ const NAV: PortalNavItem[] = [
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/mail", label: "Mail" },
   { to: "/admin/audit", label: "Audit" },
+  { to: "/admin/checklists", label: "Checklists" },
+  { to: "/admin/retention", label: "Retention" },
 ];
 
 /** Layout and guard for /admin/*: admins only, everyone else to /dashboard. */

@@ -1,9 +1,11 @@
 import { type ApiArgs, apiError, apiRoute } from "~/api/http.server";
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
+import { getCertificateDocumentRecord } from "~/models/certificate-document.server";
 import { getCertificateForViewer } from "~/models/certificate.server";
 import { ensureCertificatePdf } from "~/pdf/certificate-pdf.server";
 import { uuid } from "~/schemas/fields";
+import { attachmentDisposition, certificateFileName } from "~/utils/certification";
 import { logLine } from "~/utils/log.server";
 
 /**
@@ -55,7 +57,9 @@ async function download({ request, params }: ApiArgs): Promise<Response> {
   }
   headers.set("Content-Type", "application/pdf");
   headers.set("Content-Length", String(document.byteLength));
-  headers.set("Content-Disposition", `attachment; filename="certificate_${id}.pdf"`);
+  const record = await getCertificateDocumentRecord(db, id);
+  const name = certificateFileName({ nationalCode: certificate.course.unit_code, number: certificate.certificate_number, learner: record?.learner_full_name ?? "" });
+  headers.set("Content-Disposition", attachmentDisposition(name));
   const body = new Uint8Array(document.pdf.buffer as ArrayBuffer, document.pdf.byteOffset, document.pdf.byteLength);
   return new Response(body, { status: 200, headers });
 }

@@ -21,7 +21,7 @@ const handle = apiRoute({
     const { enrollment_id } = parseInput(certificateIssueRequest, await readJsonBody(request));
     const db = getDb();
     const { certificate, created } = await issueCertificate(db, { enrollmentId: enrollment_id, actorId: user.id, client: clientAddress(request) });
-    if (!created) throw apiError(409, `Certificate ${certificate.certificate_number} was already issued for this enrollment`);
+    if (!created) throw apiError(409, `Certificate ${certificate.certificate_number} was already issued for this enrolment`);
     void prepareCertificatePdf(db, certificate.id);
     return apiJson<CertificateResponse>(certificateSummaryOf(certificate), { status: 201 });
   },

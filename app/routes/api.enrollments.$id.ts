@@ -22,11 +22,11 @@ import { notFound } from "~/utils/errors";
 const handle = apiRoute({
   PUT: async ({ request, params }) => {
     const user = await requireApiUser(request, "trainer", "admin");
-    const id = pathId(params, "Enrollment");
+    const id = pathId(params, "Enrolment");
     const body = parseInput(enrollmentUpdateRequest, await readJsonBody(request));
     const db = getDb();
     const current = await getEnrollmentForTrainer(db, id);
-    if (!current) throw notFound("Enrollment");
+    if (!current) throw notFound("Enrolment");
     const datesGiven = body.planned_start_date !== undefined || body.planned_end_date !== undefined;
     const progressGiven = body.status !== undefined || body.progress_percentage !== undefined || body.reopen !== undefined;
     const dates = datesGiven

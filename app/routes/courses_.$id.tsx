@@ -10,6 +10,7 @@ import { buttonClasses } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { publicCoursePage } from "~/models/catalogue.server";
+import { courseOverview } from "~/models/course.server";
 import { classDates, seatsWording } from "~/schemas/class-text";
 import { courseIdField } from "~/schemas/enrollment";
 import { LICENCE_CLASSES } from "~/schemas/hrw-codes";
@@ -32,16 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     signedIn: user !== null,
     course: {
-      id: course.id,
-      unit_code: course.unit_code,
-      name: course.name,
-      description: course.description,
-      tier: course.tier,
-      duration_hours: course.duration_hours,
-      price: course.price,
-      prerequisites: course.prerequisites,
-      learning_outcomes: course.learning_outcomes,
-      assessment_criteria: course.assessment_criteria,
+      ...courseOverview(course),
       licence: course.licence_class ? { code: course.licence_class, name: LICENCE_CLASSES[course.licence_class] } : null,
     },
     classes,

@@ -8,15 +8,15 @@ import { CourseOverview } from "~/components/course/course-overview";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useActionToast } from "~/components/toaster";
-import { Alert, ButtonLink, SubmitButton } from "~/components/ui";
+import { Alert, ButtonLink, ErrorSummary, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
-import { getCourse } from "~/models/course.server";
-import { createEnrollment, isEnrolled } from "~/models/enrollment.server";
+import { courseOverview, getCourse } from "~/models/course.server";
+import { createEnrollment, enrollmentState } from "~/models/enrollment.server";
 import { listUpcomingClasses } from "~/models/class.server";
 import { acceptOffer, joinWaitlist, leaveWaitlist, waitlistForStudent } from "~/models/waitlist.server";
 import { ClassRadioList, SeatOffers, WaitlistForms } from "~/components/class-choice";
-import { OFFER_ACCEPTED, WAITLIST_JOINED, WAITLIST_LEFT } from "~/schemas/class-text";
+import { CHOOSE_ANOTHER_CLASS, CLASS_CHOSEN, OFFER_ACCEPTED, WAITLIST_JOINED, WAITLIST_LEFT } from "~/schemas/class-text";
 import { courseIdField, enrollmentFormSchema } from "~/schemas/enrollment";
 import { waitlistFormSchema } from "~/schemas/class";
 import { ALREADY_ENROLLED } from "~/schemas/enrollment-text";
@@ -30,7 +30,7 @@ import { clientAddress } from "~/http/request-context.server";
 
 export const ENROLLED = "Successfully enrolled in course!";
 const COURSE_NOT_FOUND = "Course not found";
-const ENROLL_FAILED = "Failed to enroll in course";
+const ENROLL_FAILED = "Failed to enrol in course";
 
 /** Where a new enrollment is seen: the student's courses; other roles have no such page, so their portal. */
 const afterEnrollment = (role: Role) => (role === "student" ? "/student/courses" : HOME_BY_ROLE[role]);
@@ -52,19 +52,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   if (!course) throw await notFoundRedirect();
   return {
-    course: {
-      id: course.id,
-      unit_code: course.unit_code,
-      name: course.name,
-      description: course.description,
-      tier: course.tier,
-      duration_hours: course.duration_hours,
-      price: course.price,
-      prerequisites: course.prerequisites,
-      learning_outcomes: course.learning_outcomes,
-      assessment_criteria: course.assessment_criteria,
-    },
-    enrolled: await isEnrolled(db, user.id, course.id),
+    course: courseOverview(course),
+    // "choose-class": their class was cancelled; the enrolment stays and takes a seat in the class chosen
+    enrollment: await enrollmentState(db, user.id, course.id),
     // a course with classes is booked by choosing one (docs/decisions/013-classes.md)
     classes: await listUpcomingClasses(db, course.id),
     waitlist: (await waitlistForStudent(db, user.id)).filter((w) => w.course_id === course.id),
@@ -78,6 +68,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = courseIdField.safeParse(params.courseId);
   if (!id.success) return notFoundRedirect();
   const intent = (await request.clone().formData().catch(() => null))?.get("intent");
+  if (intent === "choose-class") {
+    // an enrolment whose class was cancelled takes a seat in another class of the course
+    return answerForm(request, {
+      schema: waitlistFormSchema,
+      unreadable: ENROLL_FAILED,
+      save: async ({ class_id }) => {
+        await createEnrollment(getDb(), { studentId: user.id, courseId: id.data, classId: class_id, actorId: user.id });
+        return redirectWithFlash(afterEnrollment(user.role), { type: "success", message: CLASS_CHOSEN });
+      },
+    });
+  }
   if (intent === "waitlist" || intent === "accept" || intent === "leave") {
     // the waitlist's own small forms: a class id and the intent
     return answerForm(request, {
@@ -112,7 +113,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function Enroll() {
-  const { course, enrolled, myCourses, rto, classes, waitlist } = useLoaderData<typeof loader>();
+  const { course, enrollment, myCourses, rto, classes, waitlist } = useLoaderData<typeof loader>();
+  const choosing = enrollment === "choose-class" && classes.length > 0;
+  const enrolled = enrollment !== "none" && !choosing;
   const data = useActionData<typeof action>();
   useActionToast(data);
   const hydrated = useHydrated();
@@ -165,9 +168,18 @@ export default function Enroll() {
                     {myCourses === "/student/courses" ? "Go to My Courses" : "Go to my portal"}
                   </ButtonLink>
                 </div>
+              ) : choosing ? (
+                <Form method="post" noValidate className="mt-6 space-y-4">
+                  <ErrorSummary failure={data} />
+                  <Alert tone="info">{CHOOSE_ANOTHER_CLASS}</Alert>
+                  <ClassRadioList classes={classes} error={classError} chosen={data?.values.class_id} mine={waitlist} />
+                  <SubmitButton intent="choose-class" busyLabel="Saving..." size="lg" className="w-full">
+                    Choose this class
+                  </SubmitButton>
+                </Form>
               ) : (
                 <Form method="post" noValidate className="mt-6 space-y-4">
-                  {data?.error && !data.fieldErrors.terms && !classError ? <Alert>{data.error}</Alert> : null}
+                  <ErrorSummary failure={data} />
                   {classes.length ? <ClassRadioList classes={classes} error={classError} chosen={data?.values.class_id} mine={waitlist} /> : null}
                   <div>
                     <div className="flex items-start gap-3">
@@ -196,14 +208,14 @@ export default function Enroll() {
                     )}
                   </div>
                   <SubmitButton busyLabel="Enrolling..." size="lg" className="w-full" disabled={hydrated && !agreed}>
-                    Enroll Now (Mock Payment)
+                    Enrol Now (Mock Payment)
                   </SubmitButton>
                   <p className="rounded-md bg-steel-50 p-3 text-xs leading-relaxed text-steel-600">
                     This is a mock payment for demonstration: no charges will be made to any card or account.
                   </p>
                 </Form>
               )}
-              {!alreadyEnrolled ? <WaitlistForms classes={classes} mine={waitlist} /> : null}
+              {!alreadyEnrolled && !choosing ? <WaitlistForms classes={classes} mine={waitlist} /> : null}
             </aside>
           </div>
         </div>

@@ -6,7 +6,7 @@ import { createSession, startSecondStep } from "~/auth/session.server";
 import { redirect } from "@remix-run/node";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
-import { Alert, SubmitButton, TextField } from "~/components/ui";
+import { ErrorSummary, SubmitButton, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formFailure } from "~/utils/form-action.server";
@@ -64,7 +64,7 @@ export default function Login() {
   return (
     <AuthLayout title="Welcome Back" subtitle="Sign in to access your training portal">
       <Form method="post" action={withReturn("/login", redirectTo)} noValidate onChange={onChange} className="space-y-4">
-        {error ? <Alert>{error}</Alert> : null}
+        {error ? <ErrorSummary failure={data} /> : null}
         <TextField
           label="Email"
           name="email"

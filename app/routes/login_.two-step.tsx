@@ -6,7 +6,7 @@ import { clearSecondStep, pendingSecondStep } from "~/auth/session.server";
 import { completeSecondStep, STEP_EXPIRED, STEP_USED } from "~/auth/sign-in.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
-import { Alert, SubmitButton, TextField } from "~/components/ui";
+import { ErrorSummary, SubmitButton, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { secondStepSchema } from "~/schemas/auth";
@@ -71,7 +71,7 @@ export default function SecondStep() {
   return (
     <AuthLayout title="Two-step sign-in" subtitle="Enter the 6-digit code your authenticator app shows for this portal">
       <Form method="post" noValidate className="space-y-4">
-        {error ? <Alert>{error}</Alert> : null}
+        {error ? <ErrorSummary failure={data} /> : null}
         <TextField
           label="Code"
           name="code"

@@ -5,7 +5,7 @@ import { requireAnonymous } from "~/auth/guards.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
 import { UsiField } from "~/components/usi-field";
-import { Alert, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
+import { ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
 import { clientAddress } from "~/http/request-context.server";
 import { getDb } from "~/db.server";
 import { registeredMessage, registerUser } from "~/models/user.server";
@@ -53,7 +53,7 @@ export default function Register() {
   return (
     <AuthLayout wide title="Create Account" subtitle="Register to enrol in nationally recognised crane and rigging training">
       <Form method="post" action={withReturn("/register", back)} noValidate onChange={onChange} className="space-y-4">
-        {error ? <Alert>{error}</Alert> : null}
+        {error ? <ErrorSummary failure={data} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Full name" name="full_name" autoComplete="name" required defaultValue={v.full_name} error={errors.full_name} />
           <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={v.email} error={errors.email} />

@@ -29,7 +29,7 @@ export default function StudentCourses() {
     <>
       <PageTitle
         title="My Courses"
-        subtitle="Track your enrollments and progress"
+        subtitle="Track your enrolments and progress"
         actions={
           <>
             <ButtonLink to="/student/calendar" variant="secondary">
@@ -54,7 +54,7 @@ export default function StudentCourses() {
           ))}
         </ul>
       ) : (
-        <EmptyState title="No Course Enrollments" action={<ButtonLink to="/courses">Browse Courses</ButtonLink>}>
+        <EmptyState title="No Course Enrolments" action={<ButtonLink to="/courses">Browse Courses</ButtonLink>}>
           You have not enrolled in any courses yet.
         </EmptyState>
       )}

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
-import { Badge, Card, EmptyState, SubmitButton } from "~/components/ui";
+import { Badge, Card, EmptyState, Pagination, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
-import { listNotifications, markNotificationsRead } from "~/models/notification.server";
+import { markNotificationsRead, NOTIFICATION_PAGE_SIZE, notificationsPage } from "~/models/notification.server";
+import { pageQuery } from "~/schemas/page-queries";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDateTime } from "~/utils/format";
 
@@ -13,7 +14,9 @@ export const NOTIFICATIONS_READ = "All notifications marked as read";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
-  return { notifications: await listNotifications(getDb(), user.id, 20) };
+  const { page } = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  // the page size travels with the data: a .server module's constant is not in the browser bundle
+  return { ...(await notificationsPage(getDb(), user.id, page)), pageSize: NOTIFICATION_PAGE_SIZE };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,13 +27,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** What a notification is about, and where the student sees it. */
 const KINDS: Record<string, { label: string; to: string; link: string }> = {
-  enrollment: { label: "Enrollment", to: "/student/courses", link: "View My Courses" },
+  enrollment: { label: "Enrolment", to: "/student/courses", link: "View My Courses" },
   assessment: { label: "Assessment", to: "/student/courses", link: "View My Courses" },
   certificate: { label: "Certificate", to: "/student/certificates", link: "View My Certificates" },
   user: { label: "Account", to: "/student/profile", link: "View My Profile" },
 };
 const TYPE_LABELS: Record<string, string> = {
-  "enrollment.created": "New enrollment",
+  "enrollment.created": "New enrolment",
   "enrollment.status": "Status change",
   "enrollment.progress": "Progress update",
   "enrollment.completed": "Course completed",
@@ -44,8 +47,8 @@ const TYPE_LABELS: Record<string, string> = {
 
 /** The student's recent events (enrolments, status changes, certificates issued), newest first. */
 export default function StudentNotifications() {
-  const { notifications } = useLoaderData<typeof loader>();
-  const unread = notifications.filter((n) => n.unread).length;
+  const { notifications, total, unread, page, pages, pageSize } = useLoaderData<typeof loader>();
+  const location = useLocation();
   return (
     <>
       <PageTitle
@@ -61,7 +64,7 @@ export default function StudentNotifications() {
           ) : null
         }
       />
-      {notifications.length ? (
+      {notifications.length > 0 ? (
         <Card>
           <ul className="divide-y divide-steel-100">
             {notifications.map((n) => {
@@ -94,8 +97,11 @@ export default function StudentNotifications() {
             })}
           </ul>
         </Card>
+      ) : null}
+      {total > 0 ? (
+        <Pagination label="Notifications" one="notification" page={page} pageCount={pages} pageSize={pageSize} total={total} pathname="/student/notifications" search={location.search} />
       ) : (
-        <EmptyState title="No notifications yet">Enrollments, progress and certificates will appear here.</EmptyState>
+        <EmptyState title="No notifications yet">Enrolments, progress and certificates will appear here.</EmptyState>
       )}
     </>
   );

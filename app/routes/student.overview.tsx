@@ -50,7 +50,7 @@ export default function StudentOverview() {
       <h2 className="sr-only">Summary</h2>
       <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <li>
-          <StatCard label="Total Enrollments" value={counts.total} tone="steel" />
+          <StatCard label="Total Enrolments" value={counts.total} tone="steel" />
         </li>
         <li>
           <StatCard label="Completed Courses" value={counts.completed} tone="green" />
@@ -83,10 +83,10 @@ export default function StudentOverview() {
             </ul>
           ) : (
             <EmptyState
-              title="No course enrollments yet"
+              title="No course enrolments yet"
               action={<ButtonLink to="/courses">Browse Courses</ButtonLink>}
             >
-              Enroll in a course to start tracking your progress here.
+              Enrol in a course to start tracking your progress here.
             </EmptyState>
           )}
         </TitledCard>

@@ -5,7 +5,7 @@ import { ownRecord } from "~/models/personal-data.server";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { UsiField } from "~/components/usi-field";
-import { Alert, ButtonLink, Modal, SubmitButton, TextAreaField, TextField } from "~/components/ui";
+import { ButtonLink, ErrorSummary, Modal, SubmitButton, TextAreaField, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { updateOwnProfile } from "~/models/user.server";
 import { profileSchema } from "~/schemas/profile";
@@ -55,7 +55,7 @@ export default function EditProfile() {
   return (
     <Modal title="Edit Profile" closeTo="/student/profile">
       <Form method="post" noValidate onChange={onChange} preventScrollReset className="space-y-4">
-        {error ? <Alert>{error}</Alert> : null}
+        {error ? <ErrorSummary failure={data} /> : null}
         <p className="text-sm text-steel-600">Keep your contact details and USI current so the training office can reach you and certify you.</p>
         <TextField
           label="Phone"

@@ -4,7 +4,7 @@ import { requireRole } from "~/auth/guards.server";
 import { AvetmissFields, avetmissFormValues } from "~/avetmiss/fields";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
-import { Alert, ButtonLink, Modal, SubmitButton } from "~/components/ui";
+import { ButtonLink, ErrorSummary, Modal, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getAvetmissDetails, updateEnrollmentDetails } from "~/avetmiss/details.server";
 import { avetmissListsFromForm, enrollmentDetailsSchema } from "~/avetmiss/schema";
@@ -49,7 +49,7 @@ export default function EditEnrollmentDetails() {
   return (
     <Modal title="My enrolment details" closeTo="/student/profile" size="lg">
       <Form method="post" noValidate onChange={onChange} preventScrollReset className="space-y-4" key={data?.submittedAt ?? "initial"}>
-        {error ? <Alert>{error}</Alert> : null}
+        {error ? <ErrorSummary failure={data} /> : null}
         <p className="text-sm text-steel-600">
           Registered training organisations report these to the National Centre for Vocational Education Research. Answer what you are comfortable
           with; "Not stated" is always fine.

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { useActionToast } from "~/components/toaster";
 import { StatusBadge } from "~/components/status-badges";
-import { Alert, Button, Modal, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
+import { Alert, Button, ErrorSummary, Modal, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { recordAssessment } from "~/models/assessment.server";
 import { ENROLLMENT_OPTION_LIMIT, getEnrollmentForTrainer, listCurrentEnrollmentOptions } from "~/models/trainer-students.server";
@@ -90,7 +90,7 @@ export default function RecordAssessment() {
         </Button>
       </Form>
       <Form method="post" noValidate className="space-y-4">
-        {data?.error ? <Alert>{data.error}</Alert> : null}
+        <ErrorSummary failure={data} />
         {notice ? <Alert tone="info">{notice}</Alert> : null}
         <SelectField
           label="Student and course"
@@ -114,16 +114,20 @@ export default function RecordAssessment() {
           <SelectField
             label="Assessment type"
             name="assessment_type"
-            defaultValue={v.assessment_type ?? "Written"}
+            required
+            defaultValue={v.assessment_type ?? ""}
             error={errors.assessment_type}
-            options={ASSESSMENT_TYPES.map((t) => ({ value: t, label: t }))}
+            options={[{ value: "", label: "Choose…" }, ...ASSESSMENT_TYPES.map((t) => ({ value: t, label: t }))]}
           />
           <SelectField
             label="Status"
             name="status"
-            defaultValue={v.status ?? "passed"}
+            required
+            // no result is assumed: the trainer chooses one
+            defaultValue={v.status ?? ""}
             error={errors.status}
-            options={ASSESSMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+            hint="A result recorded for an assessment of this type still in progress completes it"
+            options={[{ value: "", label: "Choose…" }, ...ASSESSMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))]}
           />
           <TextField
             label="Score"

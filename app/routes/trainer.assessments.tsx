@@ -24,7 +24,7 @@ const PAGE_SIZE = 20;
 const PENDING_SHOWN = 10;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, "trainer");
+  const user = await requireRole(request, "trainer");
   const params = new URL(request.url).searchParams;
   const query = assessmentListQuery.parse({
     q: params.get("q") ?? "",
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listPendingAssessments(db, { limit: PENDING_SHOWN }),
     countPendingAssessments(db),
   ]);
-  return { query, counts, list, pending, pendingTotal };
+  return { query, counts, list, pending, pendingTotal, viewerId: user.id };
 }
 
 const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";
@@ -51,7 +51,7 @@ const STATUS_CARDS = [
 ] as const;
 
 export default function TrainerAssessments() {
-  const { query, counts, list, pending, pendingTotal } = useLoaderData<typeof loader>();
+  const { query, counts, list, pending, pendingTotal, viewerId } = useLoaderData<typeof loader>();
   const location = useLocation();
   const filtered = Boolean(query.q || query.status);
   return (
@@ -156,7 +156,8 @@ export default function TrainerAssessments() {
             <>
               <AssessmentTable
                 assessments={list.items}
-                columns={["student", "course", "type", "status", "score", "date", "assessor"]}
+                columns={["student", "course", "type", "status", "score", "date", "assessor", "evidence"]}
+                evidenceOf={viewerId}
                 caption="Assessments, newest first"
                 className="min-w-[48rem]"
               />

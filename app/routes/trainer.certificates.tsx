@@ -41,13 +41,13 @@ export async function action({ request }: ActionFunctionArgs) {
   return answerForm(request, {
     schema: certificateIssueSchema,
     input: (form) => ({ enrollment_id: form.get("enrollment_id") }),
-    unreadable: "Choose an enrollment to certify",
+    unreadable: "Choose an enrolment to certify",
     save: async ({ enrollment_id }) => {
       const { certificate, created } = await issueCertificate(getDb(), { enrollmentId: enrollment_id, actorId: user.id, client: clientAddress(request) });
       if (!created) {
         return redirectWithFlash("/trainer/certificates", {
           type: "info",
-          message: `Certificate ${certificate.certificate_number} was already issued for this enrollment; nothing new was created.`,
+          message: `Certificate ${certificate.certificate_number} was already issued for this enrolment; nothing new was created.`,
         });
       }
       void prepareCertificatePdf(getDb(), certificate.id);
@@ -76,8 +76,9 @@ export default function TrainerCertificates() {
 
       <TitledCard title={`Awaiting a certificate (${awaitingTotal})`} className="mb-6">
         <p className="mb-3 text-sm text-steel-600">
-          Completing an enrolment issues its certificate at once when the student&apos;s USI is verified. Each certificate is due
-          within 30 days of completion; overdue ones come first. Each is issued exactly once.
+          A certificate is issued at once when its enrolment is completed and the learner&apos;s USI is verified, whichever
+          comes last. One listed here with a verified USI waits for you to issue it. Each certificate is due within 30 days of
+          completion; overdue ones come first. Each is issued exactly once.
         </p>
         {awaiting.length ? (
           <TableScroll label="Completed enrolments awaiting a certificate">

@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { sessionWhen } from "~/utils/format";
 import { useEffect, useState } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { showToast } from "~/components/toaster";
-import { Card, EmptyState } from "~/components/ui";
+import { Card, EmptyState, ErrorSummary } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getRoster, markAttendance } from "~/models/attendance.server";
 import { attendanceFormSchema } from "~/schemas/class";
@@ -32,10 +33,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await markAttendance(getDb(), { session_id, enrollment_id, status, user, client: clientAddress(request) });
       // with JavaScript a fetcher sent the mark: it toasts the answer, the page stays
       if (via === "fetcher") return { ok: true, toast: { type: "success" as const, message: ATTENDANCE_SAVED } };
-      return redirectWithFlash(`/trainer/classes/${roster.id}`, { type: "success", message: ATTENDANCE_SAVED });
+      // without JavaScript the page loads again: the fragment brings the trainer back to the row just marked
+      return redirectWithFlash(`/trainer/classes/${roster.id}#${markRowId(session_id, enrollment_id)}`, { type: "success", message: ATTENDANCE_SAVED });
     },
   });
 }
+
+/** The id of one learner's row under one session (the no-JavaScript answer returns to it). */
+const markRowId = (sessionId: string, enrollmentId: string) => `mark-${sessionId}-${enrollmentId}`;
 
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false);
@@ -76,9 +81,41 @@ function MarkCell({ sessionId, enrollmentId, current, who, when }: { sessionId: 
   );
 }
 
+type RosterData = ReturnType<typeof useLoaderData<typeof loader>>["roster"];
+type RosterSession = RosterData["sessions"][number];
+
+function SessionCard({ roster, session, next }: { roster: RosterData; session: RosterSession; next: boolean }) {
+  const when = sessionWhen(session);
+  const open = session.date <= roster.today;
+  return (
+    <Card className="mb-4 p-4 sm:p-5">
+      <h2 className="text-base font-bold text-steel-900">
+        {`Session ${when}`}
+        {session.date === roster.today ? <span className="ml-2 text-sm font-semibold text-green-800">(today)</span> : next ? <span className="ml-2 text-sm font-semibold text-steel-700">(next)</span> : null}
+      </h2>
+      {open ? null : <p className="mt-1 text-sm text-steel-600">Not started yet: attendance is marked on the day.</p>}
+      <ul className="mt-3 divide-y divide-steel-100">
+        {roster.learners.map((l) => (
+          <li key={l.enrollment_id} id={markRowId(session.id, l.enrollment_id)} className="flex scroll-mt-4 flex-wrap items-center justify-between gap-2 py-2 target:bg-hivis-50">
+            <span className="text-sm font-medium text-steel-900">{l.full_name}</span>
+            {open ? (
+              <MarkCell sessionId={session.id} enrollmentId={l.enrollment_id} current={l.marks[session.id]} who={l.full_name} when={when} />
+            ) : (
+              <span className="text-sm text-steel-600">Not marked</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 export default function ClassRoster() {
   const { roster } = useLoaderData<typeof loader>();
-  const ordered = [...roster.sessions].sort((a, b) => Number(b.date === roster.today) - Number(a.date === roster.today));
+  const failed = useActionData<typeof action>();
+  // the session of today, else the next to come, first; the later ones after it; the past folded away
+  const coming = roster.sessions.filter((s) => s.date >= roster.today);
+  const past = roster.sessions.filter((s) => s.date < roster.today).reverse();
   return (
     <>
       <PageTitle title={`Roster: ${roster.course_name}`} subtitle={[classDates(roster.start_date, roster.end_date), roster.location].filter(Boolean).join(" · ")} />
@@ -87,30 +124,27 @@ export default function ClassRoster() {
           ← My Classes
         </Link>
       </p>
+      {failed && "error" in failed ? <ErrorSummary failure={failed} /> : null}
       {roster.learners.length === 0 ? (
         <Card className="p-5">
           <EmptyState title="No learners yet">Learners appear here once they enrol in this class.</EmptyState>
         </Card>
       ) : (
-        ordered.map((s) => {
-          const when = `${s.date} ${s.starts_at}-${s.ends_at}`;
-          return (
-            <Card key={s.id} className="mb-4 p-4 sm:p-5">
-              <h2 className="text-base font-bold text-steel-900">
-                {`Session ${when}`}
-                {s.date === roster.today ? <span className="ml-2 text-sm font-semibold text-green-800">(today)</span> : null}
-              </h2>
-              <ul className="mt-3 divide-y divide-steel-100">
-                {roster.learners.map((l) => (
-                  <li key={l.enrollment_id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                    <span className="text-sm font-medium text-steel-900">{l.full_name}</span>
-                    <MarkCell sessionId={s.id} enrollmentId={l.enrollment_id} current={l.marks[s.id]} who={l.full_name} when={when} />
-                  </li>
+        <>
+          {coming.map((s, i) => (
+            <SessionCard key={s.id} roster={roster} session={s} next={i === 0} />
+          ))}
+          {past.length ? (
+            <details className="mb-4 rounded-lg border border-steel-200 bg-white p-4">
+              <summary className="cursor-pointer text-base font-bold text-steel-900">{past.length === 1 ? "1 past session" : `${past.length} past sessions`}</summary>
+              <div className="mt-4">
+                {past.map((s) => (
+                  <SessionCard key={s.id} roster={roster} session={s} next={false} />
                 ))}
-              </ul>
-            </Card>
-          );
-        })
+              </div>
+            </details>
+          ) : null}
+        </>
       )}
     </>
   );

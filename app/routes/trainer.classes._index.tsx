@@ -7,6 +7,7 @@ import { Badge, ButtonLink, Card, EmptyState } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listTrainerClasses } from "~/models/attendance.server";
 import { classDates } from "~/schemas/class-text";
+import { plural } from "~/utils/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "trainer");
@@ -31,7 +32,7 @@ export default function TrainerClasses() {
                       {`${c.unit_code} ${c.course_name}`}
                     </Link>
                   </p>
-                  <p className="text-sm text-steel-600">{[classDates(c.start_date, c.end_date), c.location, `${c.learners} learners`].filter(Boolean).join(" · ")}</p>
+                  <p className="text-sm text-steel-600">{[classDates(c.start_date, c.end_date), c.location, plural(c.learners, "learner")].filter(Boolean).join(" · ")}</p>
                 </div>
                 {c.runs_today ? <Badge tone="green">Today</Badge> : null}
               </li>

@@ -7,7 +7,7 @@ import { useActionToast } from "~/components/toaster";
 import { StatusBadge, TierBadge } from "~/components/status-badges";
 import { AssessmentTable } from "~/components/trainer/assessment-table";
 import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
-import { Alert, ButtonLink, CheckboxField, EmptyState, ProgressBar, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
+import { Alert, ButtonLink, CheckboxField, EmptyState, ErrorSummary, ProgressBar, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listAssessments } from "~/models/assessment.server";
 import { getEnrollmentForTrainer } from "~/models/trainer-students.server";
@@ -22,13 +22,13 @@ import { formatDate, statusLabel } from "~/utils/format";
 import type { FieldErrors } from "~/utils/validation";
 import { jsonResponse } from "~/utils/http.server";
 
-export const ENROLLMENT_UPDATED = "Enrollment updated successfully";
+export const ENROLLMENT_UPDATED = "Enrolment updated successfully";
 const AWAITING_USI_NOTE = "The certificate waits until the student's USI is verified (see Awaiting USI under Certificates).";
 
 /** The enrolment, or a 404 page inside the trainer frame. */
 async function loadEnrollment(id: string | undefined) {
   const enrollment = id && uuid.safeParse(id).success ? await getEnrollmentForTrainer(getDb(), id) : null;
-  if (!enrollment) throw jsonResponse("Enrollment not found", { status: 404 });
+  if (!enrollment) throw jsonResponse("Enrolment not found", { status: 404 });
   return enrollment;
 }
 
@@ -52,8 +52,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!result.changed) {
         const message =
           result.enrollment.status === "completed"
-            ? "Nothing to change: this enrollment is already completed."
-            : "Nothing to change: the enrollment already has this progress and status.";
+            ? "Nothing to change: this enrolment is already completed."
+            : "Nothing to change: the enrolment already has this progress and status.";
         return redirectWithFlash(here, { type: "info", message });
       }
       if (result.awaitingUsi) return redirectWithFlash(here, { type: "success", message: `${ENROLLMENT_UPDATED}. ${AWAITING_USI_NOTE}` });
@@ -165,12 +165,12 @@ export default function UpdateEnrollment() {
 
         <TitledCard title="Change progress and status" className="lg:col-span-3">
           {enrollment.status === "completed" ? (
-            <Alert tone="info">This enrollment is completed and cannot be reopened: its certificate stands.</Alert>
+            <Alert tone="info">This enrolment is completed and cannot be reopened: its certificate stands.</Alert>
           ) : (
             <Form method="post" noValidate className="space-y-4">
-              {data?.error ? <Alert>{data.error}</Alert> : null}
+              <ErrorSummary failure={data} />
               {withdrawn ? (
-                <Alert tone="info">This enrollment is withdrawn. It is only reinstated if you tick &ldquo;Reopen this withdrawn enrollment&rdquo;.</Alert>
+                <Alert tone="info">This enrolment is withdrawn. It is only reinstated if you tick &ldquo;Reopen this withdrawn enrolment&rdquo;.</Alert>
               ) : null}
               <div className="grid gap-4 sm:grid-cols-2">
                 <TextField
@@ -197,11 +197,11 @@ export default function UpdateEnrollment() {
               </div>
               {withdrawn ? (
                 <CheckboxField
-                  label="Reopen this withdrawn enrollment"
+                  label="Reopen this withdrawn enrolment"
                   name="reopen"
                   defaultChecked={v.reopen === "on"}
                   error={errors.reopen}
-                  hint="Needed to move a withdrawn enrollment back to enrolled or in progress"
+                  hint="Needed to move a withdrawn enrolment back to enrolled or in progress"
                 />
               ) : null}
               <ul className="list-disc space-y-1 pl-5 text-xs text-steel-600">

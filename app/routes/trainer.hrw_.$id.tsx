@@ -17,7 +17,7 @@ import { HRW_MESSAGES, hrwDate, LICENCE_CLASSES, NAI_PART_CODES, NAI_PARTS, NAI_
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { formIntent } from "~/utils/form-intent.server";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { formatClockTime, formatDateTime } from "~/utils/format";
+import { clockTime, formatDateTime } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
 import { clientAddress } from "~/http/request-context.server";
@@ -93,7 +93,12 @@ export default function HrwAssessmentPage() {
     <>
       <PageTitle
         title={`${a.licence_class} assessment: ${a.candidate.full_name}`}
-        subtitle={<Link to="/trainer/hrw" className="underline">Back to HRW licence assessments</Link>}
+        subtitle={
+          <>
+            <Link to="/trainer/hrw" className="underline">Back to HRW licence assessments</Link>
+            {mine ? <> &middot; <Link to={`/trainer/evidence/hrw/${a.id}`} className="underline">Evidence and declarations</Link></> : null}
+          </>
+        }
         actions={<StageBadge stage={a.stage} />}
       />
       {lapsed && !a.nsa_number ? <div className="mb-4"><Alert>{HRW_MESSAGES.accreditationLapsed(a.assessment_date)}</Alert></div> : null}
@@ -105,7 +110,7 @@ export default function HrwAssessmentPage() {
             <dt className="font-semibold">Regulator</dt>
             <dd>{a.state}</dd>
             <dt className="font-semibold">When</dt>
-            <dd>{hrwDate(a.assessment_date)} at {formatClockTime(a.start_time)}{a.hours ? `, ${a.hours} hours` : ""}</dd>
+            <dd>{hrwDate(a.assessment_date)} at {clockTime(a.start_time)}{a.hours ? `, ${a.hours} hours` : ""}</dd>
             <dt className="font-semibold">Where</dt>
             <dd>{a.location.name}</dd>
             <dt className="font-semibold">Assessor</dt>

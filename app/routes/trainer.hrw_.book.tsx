@@ -4,7 +4,7 @@ import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
-import { Alert, Button, EmptyState, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
+import { Button, EmptyState, ErrorSummary, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { bookAssessment, bookingOptions } from "~/models/hrw-assessment.server";
 import { getCandidateChecks, searchCandidates } from "~/models/hrw-candidate.server";
@@ -96,7 +96,7 @@ export default function BookAssessment() {
             <Link to={`/trainer/hrw/candidates/${checks.candidate.id}`} className="font-semibold underline">Record the candidate's checks</Link>
           </p>
           <Form method="post" noValidate className="space-y-4">
-            {data?.error ? <Alert>{data.error}</Alert> : null}
+            <ErrorSummary failure={data} />
             <input type="hidden" name="candidate_id" value={checks.candidate.id} />
             <div className="grid gap-4 sm:grid-cols-2">
               <SelectField label="Course" name="course_id" required defaultValue={v.course_id ?? ""} error={errors.course_id} options={[{ value: "", label: "Choose the licence course" }, ...options.courses.map((c) => ({ value: c.id, label: `${c.licence_class} \u2014 ${c.name}` }))]} />

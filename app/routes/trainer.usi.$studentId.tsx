@@ -8,12 +8,13 @@ import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { Alert, SubmitButton, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getStudentById } from "~/models/user.server";
-import { recordUsiVerification, viewStudentUsi } from "~/models/usi.server";
+import { usiCheckFor } from "~/models/personal-data.server";
+import { usiVerifiedMessage, verifyUsiAndIssue } from "~/models/usi-verification.server";
 import { clientAddress } from "~/http/request-context.server";
 import { isDomainError } from "~/utils/errors";
 import { formFailure } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { formatDateTime } from "~/utils/format";
+import { formatDate, formatDateTime } from "~/utils/format";
 
 /**
  * A trainer records that a student's USI was verified with the USI Registry (the Registry's web
@@ -27,20 +28,21 @@ function loadStudent(id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "trainer");
   const viewer = { id: user.id, client: clientAddress(request) };
-  const s = await foundOr404(params.studentId, (studentId) => viewStudentUsi(getDb(), { studentId, viewer }), "Student not found");
-  return { student: { id: s.id, full_name: s.full_name, email: s.email, usi: s.usi, usi_verified_at: s.usi_verified_at } };
+  const s = await foundOr404(params.studentId, (studentId) => usiCheckFor(getDb(), { studentId, viewer }), "Student not found");
+  return { student: s };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRole(request, "trainer");
   const student = await loadStudent(params.studentId);
+  let issued: string[];
   try {
-    await recordUsiVerification(getDb(), { studentId: student.id, actor: { ...user, client: clientAddress(request) } });
+    ({ issued } = await verifyUsiAndIssue(getDb(), { studentId: student.id, actor: { ...user, client: clientAddress(request) } }));
   } catch (error) {
     if (isDomainError(error)) return formFailure(error.message, { status: error.status });
     throw error;
   }
-  return redirectWithFlash("/trainer/certificates", { type: "success", message: `USI of ${student.full_name} recorded as verified` });
+  return redirectWithFlash("/trainer/certificates", { type: "success", message: usiVerifiedMessage(student.full_name, issued) });
 }
 
 const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";
@@ -72,6 +74,10 @@ export default function VerifyUsi() {
             <dd className="font-mono text-lg text-steel-900">{student.usi ?? "No USI recorded"}</dd>
           </div>
           <div>
+            <dt className="font-semibold text-steel-600">Date of birth</dt>
+            <dd className="text-steel-900">{formatDate(student.date_of_birth, "Not recorded")}</dd>
+          </div>
+          <div>
             <dt className="font-semibold text-steel-600">Verified</dt>
             <dd className="text-steel-900">{student.usi_verified_at ? formatDateTime(student.usi_verified_at) : "Not yet"}</dd>
           </div>
@@ -80,6 +86,7 @@ export default function VerifyUsi() {
           <Form method="post" className="mt-4 space-y-3">
             <p className="text-sm text-steel-700">
               Check this USI with the student&apos;s name and date of birth in the USI Registry, then record it here.
+              Recording it issues at once the certificate of each completed enrolment still waiting for one.
             </p>
             <SubmitButton busyLabel="Recording...">Record USI as verified</SubmitButton>
           </Form>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { Alert, Button, Card, TextField } from "~/components/ui";
+import { Button, Card, ErrorSummary, TextField } from "~/components/ui";
 import { normaliseVerificationCode } from "~/models/certificate-number.server";
 import { NO_CERTIFICATE } from "~/models/certificate-verification.server";
 
@@ -29,7 +29,7 @@ export default function VerifyForm() {
       </p>
       <Card className="mt-6 p-5 sm:p-6">
         <Form method="get" action="/verify" className="space-y-4">
-          {error ? <Alert>{error}</Alert> : null}
+          <ErrorSummary failure={error ? { error, fieldErrors: { code: error } } : null} />
           <TextField
             label="Verification code"
             name="code"

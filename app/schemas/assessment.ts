@@ -57,8 +57,8 @@ export const assessmentSchema = z
       .trim()
       .min(1, "Choose the student's enrolment")
       .pipe(z.uuid("Choose the student's enrolment")),
-    assessment_type: z.enum(ASSESSMENT_TYPES, { message: `Assessment type must be one of ${ASSESSMENT_TYPES.join(", ")}` }),
-    status: z.enum(ASSESSMENT_STATUSES, { message: "Status must be passed, failed, in progress or resubmission" }),
+    assessment_type: z.enum(ASSESSMENT_TYPES, { message: `Choose the assessment type: ${ASSESSMENT_TYPES.join(", ")}` }),
+    status: z.enum(ASSESSMENT_STATUSES, { message: "Choose the status: passed, failed, in progress or resubmission" }),
     score: optionalWholeNumber("Score"),
     max_score: optionalWholeNumber("Max score"),
     assessment_date: pastCalendarDate("Assessment date"),

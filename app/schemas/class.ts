@@ -3,9 +3,9 @@ import { isCalendarDate } from "~/utils/organisation-calendar";
 import { classIdField } from "./enrollment";
 
 /**
- * Classes (docs/decisions/013-classes.md): one schema for the admin form and the /api. The form writes
- * sessions one per line ("2026-12-03 07:30-15:30") so it works without JavaScript; the /api
- * sends them as objects. Both end in the same ClassInput.
+ * Classes (docs/decisions/013-classes.md): one schema for the admin form and the /api. The form has
+ * one row per session (date, start and end fields); the /api sends them as objects. Both end in
+ * the same ClassInput.
  */
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -68,43 +68,77 @@ export type ClassInput = z.infer<typeof classSchema>;
 export const classPatchSchema = z.strictObject(classFields).partial().superRefine(checkDates);
 export type ClassPatch = z.infer<typeof classPatchSchema>;
 
-const SESSION_LINE = /^(\d{4}-\d{2}-\d{2})\s+(\d{1,2}:\d{2})\s*[-–]\s*(\d{1,2}:\d{2})$/;
-const pad = (t: string) => (t.length === 4 ? `0${t}` : t);
+/** The form's session rows as sent: one date, start and end per row (a lone row arrives as strings). */
+const rowValues = z.union([z.string(), z.array(z.string())]).optional().transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
 
-/** The form's sessions box, one "YYYY-MM-DD HH:MM-HH:MM" a line, as the /api's list. */
-export function sessionsFromText(text: string): SessionInput[] | string {
-  const out: SessionInput[] = [];
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line) continue;
-    const m = SESSION_LINE.exec(line);
-    if (!m) return line.slice(0, 40);
-    out.push({ date: m[1]!, starts_at: pad(m[2]!), ends_at: pad(m[3]!) });
-  }
-  return out;
+/** Field ids of the session rows (the error summary links to them). */
+export const sessionFieldId = (field: "session_date" | "session_start" | "session_end", row: number) => `${field}-${row}`;
+
+/** The rows of the sessions fieldset, typed as the form sends them (blank rows included). */
+export interface SessionRow {
+  date: string;
+  starts_at: string;
+  ends_at: string;
 }
 
+/** The rows of a submitted form, blank ones kept (the form is shown again as typed). */
+export function sessionRows(form: { session_date?: string[]; session_start?: string[]; session_end?: string[] }): SessionRow[] {
+  const count = Math.max(form.session_date?.length ?? 0, form.session_start?.length ?? 0, form.session_end?.length ?? 0);
+  return Array.from({ length: count }, (_, i) => ({ date: form.session_date?.[i]?.trim() ?? "", starts_at: form.session_start?.[i]?.trim() ?? "", ends_at: form.session_end?.[i]?.trim() ?? "" }));
+}
 
-/** The add/edit class form: the fields of classSchema with sessions as text. */
+const FIELD_OF_SESSION = { date: "session_date", starts_at: "session_start", ends_at: "session_end" } as const;
+
+/**
+ * The add/edit class form: one row per session (date, start, end), blank rows ignored; the
+ * class's first and last day follow from its sessions. Ends in the /api's classSchema, so both
+ * meet the same rules; a row's error is keyed by its field's id.
+ */
 export const classFormSchema = z
   .object({
-    start_date: z.string().optional(),
-    end_date: z.string().optional(),
-    sessions: z.string().max(5000, "Too many sessions").optional(),
+    session_date: rowValues,
+    session_start: rowValues,
+    session_end: rowValues,
     location_id: z.string().optional(),
     trainer_id: z.string().optional(),
     seats: z.string().optional(),
   })
   .transform((form, ctx) => {
-    const sessions = sessionsFromText(form.sessions ?? "");
-    if (typeof sessions === "string") {
-      ctx.addIssue({ code: "custom", message: `Write each session as YYYY-MM-DD HH:MM-HH:MM (not "${sessions}")`, path: ["sessions"] });
+    const rows = sessionRows(form);
+    if (rows.length > 60) {
+      ctx.addIssue({ code: "custom", message: "At most 60 sessions", path: ["sessions"] });
       return z.NEVER;
     }
+    const typed = rows.map((row, index) => ({ row, index })).filter(({ row }) => row.date || row.starts_at || row.ends_at);
+    let failed = false;
+    for (const { row, index } of typed) {
+      const parsed = sessionSchema.safeParse(row);
+      if (parsed.success) continue;
+      failed = true;
+      for (const issue of parsed.error.issues) {
+        const field = FIELD_OF_SESSION[String(issue.path[0] ?? "date") as keyof typeof FIELD_OF_SESSION] ?? "session_date";
+        ctx.addIssue({ code: "custom", message: `Session ${index + 1}: ${issue.message}`, path: [sessionFieldId(field, index)] });
+      }
+    }
+    if (failed) return z.NEVER;
+    const sessions = typed.map(({ row }) => row);
+    const dates = sessions.map((s) => s.date).sort();
     const seatsText = (form.seats ?? "").trim();
-    const parsed = classSchema.safeParse({ ...form, location_id: form.location_id || undefined, seats: seatsText === "" ? undefined : Number(seatsText), sessions });
+    const parsed = classSchema.safeParse({
+      start_date: dates[0] ?? "",
+      end_date: dates[dates.length - 1] ?? "",
+      sessions,
+      location_id: form.location_id || undefined,
+      trainer_id: form.trainer_id,
+      seats: seatsText === "" ? undefined : Number(seatsText),
+    });
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [String(issue.path[0] ?? "sessions")] });
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? "sessions");
+        // no session typed: the dates it would give are blank, and the first row is where to type one
+        const path = key === "start_date" || key === "end_date" || key === "sessions" ? (sessions.length ? "sessions" : sessionFieldId("session_date", 0)) : key;
+        ctx.addIssue({ code: "custom", message: key === "start_date" || key === "end_date" ? "Add at least one session" : issue.message, path: [path] });
+      }
       return z.NEVER;
     }
     return parsed.data;

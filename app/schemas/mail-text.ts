@@ -44,7 +44,7 @@ export interface MailData {
   /** the whole link: its origin was decided by the request (the one mail whose link carries a secret) */
   "password-reset": { link: string; validMinutes: number; expiresAt: string };
   "certificate-issued": { certificateNumber: string; unit: string; verificationCode: string };
-  "class-cancelled": { course: string; start: string; end: string; path: string };
+  "class-cancelled": { course: string; start: string; end: string; path: string; kept?: boolean };
   "seat-offered": { course: string; start: string; end: string; expiresAt: string; path: string };
   "class-reminder": { course: string; start: string; end: string; firstSession: string; location: string | null; path: string };
   "attendance-alert": { learner: string; course: string; date: string; path: string };

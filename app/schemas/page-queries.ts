@@ -14,6 +14,9 @@ import { STUDENT_ISSUES, STUDENT_STATUSES } from "./student-filters";
 /** A list's `?page=`: a missing or unreadable page is the first. */
 const pageNumber = z.coerce.number().int().min(1).max(1_000_000).catch(1);
 
+/** A plain list's query string: only its page. */
+export const pageQuery = z.object({ page: pageNumber });
+
 /**
  * The catalogue's query string; anything unexpected falls back to "all courses" rather than
  * failing, and a missing or unreadable page to the first.
@@ -120,7 +123,7 @@ export const readinessQuery = z.object({
 
 /** The trainer's "issue certificate" button. */
 export const certificateIssueSchema = z.object({
-  enrollment_id: z.string({ message: "Choose an enrollment to certify" }).trim().pipe(z.uuid("Choose an enrollment to certify")),
+  enrollment_id: z.string({ message: "Choose an enrolment to certify" }).trim().pipe(z.uuid("Choose an enrolment to certify")),
 });
 
 /** Why an administrator revokes a certificate: kept with the record, never shown publicly. */

@@ -73,10 +73,33 @@ export function initial(fullName: string): string {
 
 export const ROLE_LABELS = { student: "Student", trainer: "Trainer", admin: "Administrator" } as const;
 
-/** A wall-clock time (HH:MM) as the portal shows times: "7:30 am", "12:05 pm". */
-export function formatClockTime(time: string): string {
-  const match = /^(\d{2}):(\d{2})/.exec(time);
-  if (!match) return time;
-  const hour = Number(match[1]);
-  return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${hour < 12 ? "am" : "pm"}`;
+/**
+ * A count with its noun: "1 learner", "3 learners", "0 entries". The one place a count meets
+ * its noun, so no page says "1 learners".
+ */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString("en-AU")} ${count === 1 ? one : many}`;
+}
+
+/**
+ * A training location as people read it: its name, then its suburb unless the name already says
+ * it ("Mayfield West", not "Mayfield West, Mayfield West").
+ */
+export function locationLabel(name: string, suburb: string | null | undefined): string {
+  const where = suburb?.trim();
+  if (!where || name.toLowerCase().includes(where.toLowerCase())) return name;
+  return `${name}, ${where}`;
+}
+
+/** A wall-clock time typed as HH:MM (24-hour, the organisation's) shown as people read it: "7:30 am", "3:05 pm", "12:00 pm". */
+export function clockTime(hhmm: string): string {
+  const m = /^(\d{1,2}):(\d{2})/.exec(hhmm);
+  if (!m) return hhmm;
+  const hour = Number(m[1]);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${m[2]} ${hour < 12 ? "am" : "pm"}`;
+}
+
+/** A session as people read it: "28 Nov 2026, 7:30 am – 3:30 pm". */
+export function sessionWhen(s: { date: string; starts_at: string; ends_at: string }): string {
+  return `${formatDate(s.date)}, ${clockTime(s.starts_at)} – ${clockTime(s.ends_at)}`;
 }

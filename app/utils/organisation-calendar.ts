@@ -52,6 +52,16 @@ export function addDays(date: string, days: number): string {
   return dateOfUtcDay(d);
 }
 
+/** A calendar date (YYYY-MM-DD) `months` later; a day past the month's end becomes its last day (31 Aug + 6 months: 28 or 29 Feb). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = index % 12;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return `${String(year).padStart(4, "0")}-${String(month + 1).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+}
+
 /** Whether a YYYY-MM-DD string names a day the calendar has (2026-02-30 does not). */
 export function isCalendarDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;

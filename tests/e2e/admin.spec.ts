@@ -82,7 +82,7 @@ test.describe("layout and overview", () => {
     await expect(header.getByRole("button", { name: "Sign out" })).toBeVisible();
 
     await expect(page.getByRole("heading", { level: 1, name: "Administrator Dashboard" })).toBeVisible();
-    for (const label of ["Total Students", "Active Enrollments", "Completed Courses", "Completion Rate"]) {
+    for (const label of ["Total Students", "Active Enrolments", "Completed Courses", "Completion Rate"]) {
       await expect(page.getByText(label, { exact: true })).toBeVisible();
     }
     await expect(page.getByText(/^\d+%$/).first()).toBeVisible();
@@ -244,10 +244,10 @@ test.describe("student management", () => {
     await expect(modal.getByText(`Student ID: ${id.slice(-8)}`)).toBeVisible();
     await expect(modal.getByText("student@example.com")).toBeVisible();
     await expect(modal.getByText("HRW-NSW-1234567")).toBeVisible();
-    for (const section of ["Contact Information", "Account Status", "Summary", "Enrollments", "Certificates", "Files", "Assessment History"]) {
+    for (const section of ["Contact Information", "Account Status", "Summary", "Enrolments", "Certificates", "Files", "Assessment History"]) {
       await expect(modal.getByRole("heading", { name: section })).toBeVisible();
     }
-    await expect(modal.getByText("Total enrollments")).toBeVisible();
+    await expect(modal.getByText("Total enrolments")).toBeVisible();
     await expect(modal.getByText("Average progress")).toBeVisible();
     const download = modal.getByRole("link", { name: /^Download PDF/ }).first();
     await expect(download).toHaveAttribute("href", /^\/api\/certificates\/[0-9a-f-]{36}\/download$/);
@@ -266,7 +266,7 @@ test.describe("student management", () => {
     await page.goto(`/admin/students?q=${encodeURIComponent(student.email)}`);
     await page.getByRole("link", { name: `View ${student.name}` }).click();
     const modal = page.getByRole("dialog", { name: "Student Profile" });
-    for (const text of ["No enrollments found", "No certificates issued", "No files uploaded", "No assessments recorded"]) {
+    for (const text of ["No enrolments found", "No certificates issued", "No files uploaded", "No assessments recorded"]) {
       await expect(modal.getByText(text, { exact: true })).toBeVisible();
     }
     await expect(modal.getByText("Never", { exact: true })).toBeVisible();
@@ -287,7 +287,7 @@ test.describe("student management", () => {
     await expect(modal.getByLabel("Full name")).toHaveValue(student.name);
     await expect(modal.getByLabel("Email")).toHaveAttribute("type", "email");
     await expect(modal.getByText("Name and phone number")).toBeVisible();
-    await expect(modal.getByText("Existing certification license")).toBeVisible();
+    await expect(modal.getByText("Existing certification licence")).toBeVisible();
     await expectAccessible(page);
 
     await modal.getByLabel("Full name").fill(`${student.name} Jr`);
@@ -295,7 +295,7 @@ test.describe("student management", () => {
     await modal.getByLabel("Date of birth").fill("1990-02-03");
     await modal.getByLabel("Address").fill("1 Crane St, Newcastle NSW 2300");
     await modal.getByLabel("Emergency contact").fill("Robin, 0400 111 222");
-    await modal.getByLabel("License number").fill("HRW-TEST-42");
+    await modal.getByLabel("Licence number").fill("HRW-TEST-42");
     await modal.getByRole("button", { name: "Save Changes" }).click();
     await expectMessage(page, js, "Student updated successfully");
     await expect(page).toHaveURL(new RegExp(`/admin/students\\?q=${encodeURIComponent(student.email).replace(/[.+]/g, "\\$&")}$`));
@@ -409,7 +409,7 @@ test.describe("an enrolment's planned dates", () => {
     await signIn(page, student.email);
     await page.goto(`/enroll/${course!.id}`);
     await page.getByLabel(/I agree to the terms and conditions/).check();
-    await page.getByRole("button", { name: "Enroll Now (Mock Payment)" }).click();
+    await page.getByRole("button", { name: "Enrol Now (Mock Payment)" }).click();
     await expect(page).toHaveURL(/\/student\/courses$/);
     await signOut(page);
     const enrollment = (await e2eDb().get<{ id: string; planned_start_date: string; planned_end_date: string }>(
@@ -503,10 +503,10 @@ test.describe("course management", () => {
     await courseCard(page, "Licence to perform dogging (DG)").getByRole("link", { name: /^View/ }).click();
     const modal = page.getByRole("dialog", { name: "Course Details" });
     await expect(modal.getByText("Licence to perform dogging (DG)").first()).toBeVisible();
-    await expect(modal.getByText("Total Enrollments")).toBeVisible();
+    await expect(modal.getByText("Total Enrolments")).toBeVisible();
     await expect(modal.getByText("Completion Rate")).toBeVisible();
-    await expect(modal.getByRole("heading", { name: "Recent Enrollments" })).toBeVisible();
-    const recent = modal.getByRole("heading", { name: "Recent Enrollments" }).locator("xpath=..").getByRole("listitem");
+    await expect(modal.getByRole("heading", { name: "Recent Enrolments" })).toBeVisible();
+    const recent = modal.getByRole("heading", { name: "Recent Enrolments" }).locator("xpath=..").getByRole("listitem");
     await expect(recent.first()).toBeVisible();
     expect(await recent.count()).toBeLessThanOrEqual(5);
     await expect(recent.first().getByRole("progressbar")).toBeVisible();
@@ -570,7 +570,7 @@ test.describe("course management", () => {
     // a cleared duration is not 0 hours: the unit's nominal hours are reported to NCVER
     await modal.getByLabel("Duration (hours)").fill("");
     await modal.getByRole("button", { name: "Save Changes" }).click();
-    await expect(modal.getByText("Price cannot be negative")).toBeVisible();
+    await expect(modal.getByText("Price cannot be negative").first()).toBeVisible();
     await expect(modal.getByText("Course name is required").first()).toBeVisible();
     await expect(modal.getByLabel("Duration (hours)")).toHaveAccessibleDescription("Duration is required");
     await expect(modal.getByLabel("Price ($)")).toHaveValue("-5");
@@ -611,7 +611,7 @@ test.describe("course management", () => {
     await expect(details.getByText("CPCCLDE3001 · 24.5 hours · $990")).toBeVisible();
     await expect(details.getByText("Guy a derrick")).toBeVisible();
     await expect(details.getByText("RI licence")).toBeVisible();
-    await expect(details.getByText("No enrollments yet")).toBeVisible();
+    await expect(details.getByText("No enrolments yet")).toBeVisible();
     await page.goto("/admin/courses");
     await expect(courseCard(page, name).getByText("Tier 3")).toBeVisible();
   });
@@ -622,7 +622,7 @@ test.describe("reports", () => {
     await signInAdmin(page);
     await page.getByRole("link", { name: "Reports", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "ASQA Compliance Reports" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Enrollment Statistics" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Enrolment Statistics" })).toBeVisible();
     await expect(page.getByText("Total enrolments")).toBeVisible();
     for (const tier of ["Tier 1 - Basic Operations", "Tier 2 - Intermediate", "Tier 3 - Advanced"]) {
       await expect(page.getByRole("table", { name: "Enrolments by tier" }).getByRole("rowheader", { name: tier })).toBeVisible();

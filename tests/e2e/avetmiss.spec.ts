@@ -56,7 +56,7 @@ test.describe("AVETMISS", () => {
     await modal.getByLabel("Vision").check();
     await modal.getByRole("button", { name: "Save enrolment details" }).click();
     // a bad postcode is refused beside its field, and what was typed stays
-    await expect(modal.getByText("Enter a 4-digit postcode (OSPC for an address overseas)")).toBeVisible();
+    await expect(modal.getByText("Enter a 4-digit postcode (OSPC for an address overseas)").first()).toBeVisible();
     await expect(modal.getByLabel("Street name")).toHaveValue("Station Road");
     await expect(modal.getByLabel("Vision")).toBeChecked();
 

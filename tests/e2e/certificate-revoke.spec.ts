@@ -64,6 +64,13 @@ test("an admin reissues and revokes a certificate with a reason; verification sh
   // With a reason: revoked, and the history shows who, when and why.
   await dialog.getByLabel(`Reason for revoking ${replacement!.certificate_number}`).fill("Issued in error: assessment evidence incomplete");
   await dialog.getByRole("button", { name: `Revoke certificate ${replacement!.certificate_number}` }).click();
+  // asked first, naming whose certificate and what revoking does (a dialog with JavaScript, the page's question without)
+  const question = page.getByRole(js ? "dialog" : "region", { name: `Revoke certificate ${replacement!.certificate_number}?` });
+  await expect(question).toContainText("stops being valid");
+  if (!js) await expect(question).toContainText("Reason: Issued in error");
+  expect((await certificatesOf(studentId))[1]!.revoked_at).toBeNull();
+  await expectAccessible(page);
+  await question.getByRole("button", { name: "Yes, revoke it" }).click();
   await expectMessage(page, js, `Certificate ${replacement!.certificate_number} revoked`);
   await expect(dialog.getByText(`${replacement!.certificate_number} Revoked`)).toBeVisible();
   await expect(dialog.getByText(/Revoked .* by .*: Issued in error: assessment evidence incomplete/)).toBeVisible();

@@ -53,7 +53,8 @@ test.describe("certificate downloads", () => {
       expect(response.status()).toBe(200);
       const headers = response.headers();
       expect(headers["content-type"]).toBe("application/pdf");
-      expect(headers["content-disposition"]).toBe(`attachment; filename="certificate_${c.id}.pdf"`);
+      const file = `SoA-${c.certificate_number}-${DEMO.student.name.replace(/ /g, "-")}.pdf`;
+      expect(headers["content-disposition"]).toBe(`attachment; filename="${file}"; filename*=UTF-8''${file}`);
       expect(headers["cache-control"]).toBe("private, max-age=0, must-revalidate");
       expect(headers["x-content-type-options"]).toBe("nosniff");
       const body = await response.body();
@@ -77,7 +78,7 @@ test.describe("certificate downloads", () => {
     const saved = page.waitForEvent("download");
     await link.click();
     const download = await saved;
-    expect(download.suggestedFilename()).toBe(`certificate_${first!.id}.pdf`);
+    expect(download.suggestedFilename()).toBe(`SoA-${first!.certificate_number}-${DEMO.student.name.replace(/ /g, "-")}.pdf`);
     const bytes = fs.readFileSync((await download.path())!);
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(pdfText(bytes)).toContain(first!.certificate_number);
@@ -90,7 +91,7 @@ test.describe("certificate downloads", () => {
     const saved = page.waitForEvent("download");
     await page.goto(downloadUrl(second!.id)).catch(() => {}); // navigation ends in a download
     const download = await saved;
-    expect(download.suggestedFilename()).toBe(`certificate_${second!.id}.pdf`);
+    expect(download.suggestedFilename()).toBe(`SoA-${second!.certificate_number}-${DEMO.student.name.replace(/ /g, "-")}.pdf`);
     expect(fs.readFileSync((await download.path())!).subarray(0, 5).toString("latin1")).toBe("%PDF-");
   });
 

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { sessionWhen } from "../../app/utils/format";
 import { e2eDb, insertClass as insertClassTaughtBy, insertCourse, userId } from "./e2e-db";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
 
@@ -41,15 +42,31 @@ test.describe("classes", () => {
     await page.goto(`/admin/courses/${course.id}`);
     await page.getByRole("link", { name: "Add Class" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Start date").fill(start);
-    await dialog.getByLabel("End date").fill(addDays(start, 1));
-    await dialog.getByLabel("Sessions").fill(`${start} 07:30-15:30\n${addDays(start, 1)} 07:30-12:00`);
     await dialog.getByLabel("Trainer").selectOption({ label: DEMO.trainer.name });
     await dialog.getByLabel("Seats").fill("4");
+    // no session typed: the summary at the top of the form takes the reader to the first row
+    await dialog.getByRole("button", { name: "Add Class" }).click();
+    const summary = page.locator("[data-error-summary]");
+    await expect(summary).toBeFocused();
+    await expect(summary).toBeInViewport();
+    await expect(summary.getByRole("link", { name: "Add at least one session" })).toHaveAttribute("href", "#session_date-0");
+    // one row per session, in date and time fields; "Add a session" gives another row (a post back without JavaScript)
+    await dialog.getByLabel("Session 1 date").fill(start);
+    await dialog.getByLabel("Session 1 starts").fill("07:30");
+    await dialog.getByLabel("Session 1 ends").fill("15:30");
+    await dialog.getByRole("button", { name: "Add a session" }).click();
+    await expect(dialog.getByLabel("Session 2 date")).toBeFocused();
+    await dialog.getByLabel("Session 2 date").fill(addDays(start, 1));
+    await dialog.getByLabel("Session 2 starts").fill("07:30");
+    await dialog.getByLabel("Session 2 ends").fill("12:00");
+    await expect(dialog.getByLabel("Session 1 date")).toHaveValue(start);
+    await expect(dialog.getByLabel("Trainer")).toHaveValue(await userId(DEMO.trainer.email));
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Add Class" }).click();
     await expectMessage(page, js, "Class added");
-    await expect(page.getByRole("dialog").getByText("0 of 4 seats taken")).toBeVisible();
+    const added = await e2eDb().all<{ start_date: string; end_date: string }>("select start_date, end_date from classes where course_id = ?", course.id);
+    expect(added).toEqual([{ start_date: start, end_date: addDays(start, 1) }]);
+    await expect(page.getByRole("dialog").getByText("0 seats taken of 4")).toBeVisible();
     await page.goto("/admin/courses");
     await signOut(page);
 
@@ -63,7 +80,7 @@ test.describe("classes", () => {
     await expect(choice.getByRole("radio").first()).toBeChecked();
     await expectAccessible(page);
     await page.getByLabel(/I agree to the terms/).check();
-    await page.getByRole("button", { name: "Enroll Now (Mock Payment)" }).click();
+    await page.getByRole("button", { name: "Enrol Now (Mock Payment)" }).click();
     await expect(page).toHaveURL(/\/student\/courses$/);
     await expect(page.getByText("2 sessions, none marked yet")).toBeVisible();
     const row = await e2eDb().get<{ planned_start_date: string; class_id: string | null }>(
@@ -134,15 +151,17 @@ test.describe("classes", () => {
     await expectAccessible(page);
     await page.getByRole("link", { name: `${course.unit_code} ${course.name}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Roster: ${course.name}` })).toBeVisible();
-    const absent = page.getByRole("button", { name: `Absent: ${learnerName}, ${today} 07:30-15:30` });
+    const absent = page.getByRole("button", { name: `Absent: ${learnerName}, ${sessionWhen({ date: today, starts_at: "07:30", ends_at: "15:30" })}` });
     await absent.click();
     await expectMessage(page, js, "Attendance saved");
+    // without JavaScript the page loads again at the row just marked
+    if (!js) expect(new URL(page.url()).hash).toBe(`#mark-${cls.sessionId}-${enrollmentId}`);
     await expect(absent).toHaveAttribute("aria-pressed", "true");
     await expectAccessible(page);
     const mark = await e2eDb().get<{ status: string }>("select status from attendance where session_id = ? and enrollment_id = ?", cls.sessionId, enrollmentId);
     expect(mark?.status).toBe("absent");
-    await page.getByRole("button", { name: `Late: ${learnerName}, ${today} 07:30-15:30` }).click();
-    await expect(page.getByRole("button", { name: `Late: ${learnerName}, ${today} 07:30-15:30` })).toHaveAttribute("aria-pressed", "true");
+    await page.getByRole("button", { name: `Late: ${learnerName}, ${sessionWhen({ date: today, starts_at: "07:30", ends_at: "15:30" })}` }).click();
+    await expect(page.getByRole("button", { name: `Late: ${learnerName}, ${sessionWhen({ date: today, starts_at: "07:30", ends_at: "15:30" })}` })).toHaveAttribute("aria-pressed", "true");
     await expect.poll(async () => (await e2eDb().get<{ status: string }>("select status from attendance where session_id = ? and enrollment_id = ?", cls.sessionId, enrollmentId))?.status).toBe("late");
   });
 });

@@ -140,12 +140,12 @@ test.describe("Reset Password modal", () => {
     const dialog = page.getByRole("dialog", { name: "Reset Password" });
     await dialog.getByLabel("Email").fill("not-an-email");
     await dialog.getByRole("button", { name: "Send Reset Link" }).click();
-    await expect(dialog.getByText("Enter a valid email address")).toBeVisible();
+    await expect(dialog.getByText("Enter a valid email address").first()).toBeVisible();
     await expect(dialog.getByLabel("Email")).toHaveValue("not-an-email");
     await expect(page).toHaveURL(/\/forgot-password$/);
     await dialog.getByLabel("Email").fill("");
     await dialog.getByRole("button", { name: "Send Reset Link" }).click();
-    await expect(dialog.getByText("Email is required")).toBeVisible();
+    await expect(dialog.getByText("Email is required").first()).toBeVisible();
   });
 
   test("a well-formed email gets the same neutral answer whether or not it is registered", async ({ page, js }) => {
@@ -181,7 +181,7 @@ test.describe("course catalogue", () => {
     await expect(card.getByText("4.8")).toBeVisible();
     await expect(card.getByText("25+ enrolled")).toBeVisible();
     await expect(card.getByRole("link", { name: "Sign up and enrol" })).toHaveAttribute("href", `/register?redirectTo=%2Fenroll%2F${course.id}`);
-    await expect(card.getByRole("link", { name: "Enroll Now" })).toHaveCount(0);
+    await expect(card.getByRole("link", { name: "Enrol Now" })).toHaveCount(0);
     await expectAccessible(page);
   });
 
@@ -341,7 +341,7 @@ test.describe("course catalogue", () => {
     await signIn(page, student.email);
     await page.goto(`/courses?q=${encodeURIComponent(course.name)}`);
     const card = page.getByRole("article", { name: course.name });
-    await expect(card.getByRole("link", { name: "Enroll Now" })).toHaveAttribute("href", `/enroll/${course.id}`);
+    await expect(card.getByRole("link", { name: "Enrol Now" })).toHaveAttribute("href", `/enroll/${course.id}`);
     await expect(card.getByRole("link", { name: "Sign up and enrol" })).toHaveCount(0);
   });
 });
@@ -365,7 +365,7 @@ test.describe("enrolment", () => {
     await signIn(page, email, "Rigging-Kestrel-42");
 
     await page.goto(`/courses?q=${encodeURIComponent(course.name)}`);
-    await page.getByRole("article", { name: course.name }).getByRole("link", { name: "Enroll Now" }).click();
+    await page.getByRole("article", { name: course.name }).getByRole("link", { name: "Enrol Now" }).click();
     await expect(page).toHaveURL(new RegExp(`/enroll/${course.id}$`));
 
     await expect(page.getByRole("heading", { level: 1, name: course.name })).toBeVisible();
@@ -384,7 +384,7 @@ test.describe("enrolment", () => {
     await expectAccessible(page);
 
     const terms = page.getByLabel(/I agree to the terms and conditions/);
-    const enrol = page.getByRole("button", { name: "Enroll Now (Mock Payment)" });
+    const enrol = page.getByRole("button", { name: "Enrol Now (Mock Payment)" });
     if (js) {
       await expect(enrol).toBeDisabled();
       await terms.check();
@@ -420,18 +420,18 @@ test.describe("enrolment", () => {
     await second.goto(`/enroll/${course.id}`);
 
     await page.getByLabel(/I agree to the terms/).check();
-    await page.getByRole("button", { name: "Enroll Now (Mock Payment)" }).click();
+    await page.getByRole("button", { name: "Enrol Now (Mock Payment)" }).click();
     await expect(page).toHaveURL(/\/student\/courses$/);
 
     await second.getByLabel(/I agree to the terms/).check();
-    await second.getByRole("button", { name: "Enroll Now (Mock Payment)" }).click();
+    await second.getByRole("button", { name: "Enrol Now (Mock Payment)" }).click();
     await expect(second.getByRole("alert").filter({ hasText: "You are already enrolled in this course" }).first()).toBeVisible();
     if (js) await expect(second.locator("[data-sonner-toast]").filter({ hasText: "already enrolled" })).toBeVisible();
     expect(await countEnrollments(student.email, course.id)).toBe(1);
 
     await second.goto(`/enroll/${course.id}`);
     await expect(second.getByText("You are already enrolled in this course")).toBeVisible();
-    await expect(second.getByRole("button", { name: "Enroll Now (Mock Payment)" })).toHaveCount(0);
+    await expect(second.getByRole("button", { name: "Enrol Now (Mock Payment)" })).toHaveCount(0);
     await expect(second.getByRole("link", { name: "Go to My Courses" })).toHaveAttribute("href", "/student/courses");
   });
 
@@ -441,7 +441,7 @@ test.describe("enrolment", () => {
     await signIn(page, student.email);
     await page.goto(`/enroll/${course.id}`);
     await page.getByLabel(/I agree to the terms/).check();
-    await page.getByRole("button", { name: "Enroll Now (Mock Payment)" }).dblclick();
+    await page.getByRole("button", { name: "Enrol Now (Mock Payment)" }).dblclick();
     await expect(
       page.getByText("Successfully enrolled in course!").or(page.getByText("You are already enrolled in this course")).first(),
     ).toBeVisible();
@@ -484,7 +484,7 @@ test.describe("enrolment", () => {
     await signIn(page, DEMO.trainer.email);
     await page.goto(`/enroll/${course.id}`);
     await page.getByLabel(/I agree to the terms/).check();
-    await page.getByRole("button", { name: "Enroll Now (Mock Payment)" }).click();
+    await page.getByRole("button", { name: "Enrol Now (Mock Payment)" }).click();
     await expect(page).toHaveURL(/\/trainer\/overview$/);
     await expectMessage(page, js, "Successfully enrolled in course!");
     expect(await countEnrollments(DEMO.trainer.email, course.id)).toBe(1);

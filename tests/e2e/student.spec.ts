@@ -1,4 +1,6 @@
+import crypto from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
+import { e2eDb } from "./e2e-db";
 import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, test } from "./fixtures";
 
 /** The figure on a dashboard counter, found by its label. */
@@ -33,7 +35,7 @@ test.describe("student portal: the demo student", () => {
     await expect(banner.getByRole("button", { name: "Sign out" })).toBeVisible();
 
     await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Jordan!" })).toBeVisible();
-    const total = await counter(page, "Total Enrollments");
+    const total = await counter(page, "Total Enrolments");
     const completed = await counter(page, "Completed Courses");
     const inProgress = await counter(page, "In Progress");
     const certificates = await counter(page, "Certificates");
@@ -78,7 +80,7 @@ test.describe("student portal: the demo student", () => {
     // My Certificates: the same number of certificates, each downloadable by link
     await page.getByRole("link", { name: "My Certificates" }).click();
     await expect(page).toHaveURL(/\/student\/certificates$/);
-    await expect(page.getByRole("heading", { level: 2, name: "Certificate of Completion" })).toHaveCount(certificates);
+    await expect(page.getByRole("heading", { level: 2, name: "Statement of Attainment" })).toHaveCount(certificates);
     const certificateCards = page.getByRole("main").getByRole("listitem");
     for (const c of await certificateCards.all()) {
       await expect(c.getByText(/^Tier [123]$/)).toBeVisible();
@@ -144,11 +146,11 @@ test.describe("student portal: a fresh student", () => {
     await signIn(page, student.email);
     await expect(page).toHaveURL(/\/student\/overview$/);
     await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Casey!" })).toBeVisible();
-    for (const label of ["Total Enrollments", "Completed Courses", "In Progress", "Certificates"]) {
+    for (const label of ["Total Enrolments", "Completed Courses", "In Progress", "Certificates"]) {
       expect(await counter(page, label), label).toBe(0);
     }
     const progress = card(page, "Current Progress");
-    await expect(progress.getByText("No course enrollments yet")).toBeVisible();
+    await expect(progress.getByText("No course enrolments yet")).toBeVisible();
     await expect(progress.getByRole("link", { name: "Browse Courses" })).toHaveAttribute("href", "/courses");
     await expect(progress.getByRole("link", { name: "View All Courses" })).toHaveCount(0);
     const recent = card(page, "Recent Certificates");
@@ -158,7 +160,7 @@ test.describe("student portal: a fresh student", () => {
 
     await page.getByRole("link", { name: "My Courses" }).click();
     await expect(page).toHaveURL(/\/student\/courses$/);
-    await expect(page.getByText("No Course Enrollments", { exact: true })).toBeVisible();
+    await expect(page.getByText("No Course Enrolments", { exact: true })).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Browse Courses" }).first()).toHaveAttribute("href", "/courses");
     await expectAccessible(page);
 
@@ -242,25 +244,47 @@ test.describe("student portal: a fresh student", () => {
     await expect(page.getByText("New", { exact: true })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Mark all as read" })).toHaveCount(0);
 
-    // A new event about the student is unread again
+    // Their own edit is no news to them: nothing new
     await page.goto("/student/profile/edit");
     await page.getByLabel("Phone").fill("0400 123 123");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page).toHaveURL(/\/student\/profile$/);
+    await expect(notificationsLink(page)).not.toHaveText(/unread/);
+
+    // A new event about the student, by someone else, is unread again
+    const db = e2eDb();
+    const ids = (await db.get<{ student: string; admin: string }>(
+      "select s.id as student, a.id as admin from users s, users a where s.email = ? and a.email = ?",
+      student.email,
+      DEMO.admin.email,
+    ))!;
+    await db.run(
+      "insert into events (id, actor_id, subject_user_id, type, entity_type, entity_id, message, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+      crypto.randomUUID(),
+      ids.admin,
+      ids.student,
+      "student.updated",
+      "user",
+      ids.student,
+      "Morgan Alerts's record was updated by the training office",
+      new Date(Date.now() + 1000).toISOString(),
+    );
+    await page.reload();
     await expect(notificationsLink(page)).toHaveText(/1 unread/);
     await notificationsLink(page).click();
-    await expect(page.getByRole("main").getByRole("listitem").first()).toContainText("Your contact details were updated");
+    await expect(page.getByRole("main").getByRole("listitem").first()).toContainText("record was updated by the training office");
   });
 });
 
 test.describe("student portal: certificate download", () => {
-  test("Download PDF saves certificate_{id}.pdf from the certificate route", async ({ page, js }) => {
+  test("Download PDF saves the statement named by number and learner from the certificate route", async ({ page, js }) => {
     await signIn(page, DEMO.student.email);
     await page.goto("/student/certificates");
     const link = page.getByRole("link", { name: /^Download PDF/ }).first();
     const id = (await link.getAttribute("href"))!.split("/")[3];
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-    expect(download.suggestedFilename()).toBe(`certificate_${id}.pdf`);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^SoA-[A-Z]+-\\d{4}-\\d+-${DEMO.student.name.replace(/ /g, "-")}\\.pdf$`));
     if (js) await expectMessage(page, js, "Certificate downloaded successfully");
   });
 
@@ -274,12 +298,12 @@ test.describe("student portal: certificate download", () => {
       route.fulfill({
         status: 200,
         contentType: "application/pdf",
-        headers: { "Content-Disposition": `attachment; filename="certificate_${id}.pdf"` },
+        headers: { "Content-Disposition": `attachment; filename="SoA-test-${id}.pdf"` },
         body: Buffer.from("%PDF-1.4\n%%EOF\n"),
       }),
     );
     const [saved] = await Promise.all([page.waitForEvent("download"), link.click()]);
-    expect(saved.suggestedFilename()).toBe(`certificate_${id}.pdf`);
+    expect(saved.suggestedFilename()).toBe(`SoA-test-${id}.pdf`);
     expect(await saved.failure()).toBeNull();
     if (js) await expectMessage(page, js, "Certificate downloaded successfully");
 

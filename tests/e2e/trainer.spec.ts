@@ -53,7 +53,7 @@ async function enrolledStudent(page: Page, first: string, course = DOGGING) {
   await signIn(page, student.email);
   await page.goto(`/enroll/${await courseId(course)}`);
   await page.getByLabel(/I agree to the terms and conditions/).check();
-  await page.getByRole("button", { name: "Enroll Now (Mock Payment)" }).click();
+  await page.getByRole("button", { name: "Enrol Now (Mock Payment)" }).click();
   await expect(page).toHaveURL(/\/student\/courses$/);
   await signOut(page);
   expect((await enrollmentOf(student.email, course))?.status).toBe("enrolled");
@@ -271,8 +271,8 @@ test.describe("trainer portal", () => {
     const future = new Date(Date.now() + 3 * 864e5).toISOString().slice(0, 10);
     await dialog.getByLabel("Assessment date").fill(future);
     await dialog.getByRole("button", { name: "Record assessment" }).click();
-    await expect(dialog.getByText("Score cannot be more than the max score (100)")).toBeVisible();
-    await expect(dialog.getByText("Assessment date cannot be in the future")).toBeVisible();
+    await expect(dialog.getByText("Score cannot be more than the max score (100)").first()).toBeVisible();
+    await expect(dialog.getByText("Assessment date cannot be in the future").first()).toBeVisible();
     await expect(dialog.getByLabel("Score", { exact: true })).toHaveValue("120");
     await expect(dialog.getByLabel("Score", { exact: true })).toHaveAttribute("aria-invalid", "true");
     await expect(dialog.getByLabel("Assessment type")).toHaveValue("Practical");
@@ -303,17 +303,17 @@ test.describe("trainer portal", () => {
     await expectAccessible(page);
     await page.getByLabel("Progress (%)").fill("150");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect(page.getByText("Progress must be between 0 and 100")).toBeVisible();
+    await expect(page.getByText("Progress must be between 0 and 100").first()).toBeVisible();
     await expect(page.getByLabel("Progress (%)")).toHaveValue("150");
     await page.getByLabel("Progress (%)").fill("70");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expectMessage(page, js, "Enrollment updated successfully");
+    await expectMessage(page, js, "Enrolment updated successfully");
     await expect(page.getByRole("progressbar", { name: "Course progress" })).toHaveAttribute("aria-valuenow", "70");
     await expect.poll(() => enrollmentOf(student.email, DOGGING)).toMatchObject({ status: "in_progress", progress_percentage: 70 });
 
     await page.getByLabel("Status").selectOption("completed");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expectMessage(page, js, /Enrollment updated successfully\. Certificate SCR-\d{4}-\d{5} issued\./);
+    await expectMessage(page, js, /Enrolment updated successfully\. Certificate SCR-\d{4}-\d{5} issued\./);
     const after = (await enrollmentOf(student.email, DOGGING))!;
     expect(after).toMatchObject({ status: "completed", progress_percentage: 100 });
     expect(after.completion_date).toBeTruthy();
@@ -322,7 +322,7 @@ test.describe("trainer portal", () => {
     const certificate = certificates[0]!;
     expect(certificate.tier_achieved).toBe("tier_1");
     await expect(page.getByTestId("certificate-number")).toHaveText(certificate.certificate_number);
-    await expect(page.getByText("This enrollment is completed and cannot be reopened")).toBeVisible();
+    await expect(page.getByText("This enrolment is completed and cannot be reopened").first()).toBeVisible();
 
     // A completed enrollment is never silently reopened, even by a hand-made post.
     const reopen = await page.request.post(`/trainer/enrollments/${enrollment.id}`, {
@@ -347,7 +347,7 @@ test.describe("trainer portal", () => {
       page.waitForEvent("download", { timeout: 60_000 }),
       issued.getByRole("link", { name: `Download PDF of certificate ${certificate.certificate_number}` }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe(`certificate_${certificate.id}.pdf`);
+    expect(download.suggestedFilename()).toBe(`SoA-${certificate.certificate_number}-${student.name.replace(/ /g, "-")}.pdf`);
     const bytes = fs.readFileSync((await download.path())!);
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     const text = pdfText(bytes);
@@ -379,7 +379,7 @@ test.describe("trainer portal", () => {
     await page.getByLabel("Progress (%)").fill("40");
     await page.getByLabel("Status").selectOption("completed");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect(page.getByText("Record a passed assessment before completing this enrollment").first()).toBeVisible();
+    await expect(page.getByText("Record a passed assessment before completing this enrolment").first()).toBeVisible();
     if (js) await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Record a passed assessment" })).toBeVisible();
     await expect(page.getByLabel("Status")).toHaveValue("completed");
     expect(await enrollmentOf(student.email, DOGGING)).toMatchObject({ status: "enrolled", progress_percentage: 0 });
@@ -391,20 +391,20 @@ test.describe("trainer portal", () => {
 
     await page.getByLabel("Status").selectOption("withdrawn");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expectMessage(page, js, "Enrollment updated successfully");
+    await expectMessage(page, js, "Enrolment updated successfully");
     await expect.poll(() => enrollmentOf(student.email, DOGGING)).toMatchObject({ status: "withdrawn", progress_percentage: 25 });
-    await expect(page.getByLabel("Reopen this withdrawn enrollment")).toBeVisible();
+    await expect(page.getByLabel("Reopen this withdrawn enrolment")).toBeVisible();
 
     await page.getByLabel("Status").selectOption("in_progress");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect(page.getByText(/This enrollment is withdrawn\. To reinstate it/).first()).toBeVisible();
+    await expect(page.getByText(/This enrolment is withdrawn\. To reinstate it/).first()).toBeVisible();
     expect((await enrollmentOf(student.email, DOGGING))?.status).toBe("withdrawn");
     await page.getByLabel("Status").selectOption("in_progress");
-    await page.getByLabel("Reopen this withdrawn enrollment").check();
+    await page.getByLabel("Reopen this withdrawn enrolment").check();
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect.poll(async () => (await enrollmentOf(student.email, DOGGING))?.status).toBe("in_progress");
-    await expect(page.getByLabel("Reopen this withdrawn enrollment")).toHaveCount(0);
-    await expectMessage(page, js, "Enrollment updated successfully");
+    await expect(page.getByLabel("Reopen this withdrawn enrolment")).toHaveCount(0);
+    await expectMessage(page, js, "Enrolment updated successfully");
 
     // A withdrawn or completed enrolment cannot take an assessment.
     const trainerId = (await e2eDb().get<{ id: string }>("select id from users where email = ?", DEMO.trainer.email))!.id;
@@ -472,13 +472,17 @@ test.describe("trainer portal", () => {
     const dialog = page.getByRole("dialog", { name: "Record assessment" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel("Student and course")).toHaveValue("");
+    // no result is assumed: type and status start unchosen
+    await expect(dialog.getByLabel("Assessment type")).toHaveValue("");
+    await expect(dialog.getByLabel("Status", { exact: true })).toHaveValue("");
     await dialog.getByRole("button", { name: "Record assessment" }).click();
-    await expect(dialog.getByText("Choose the student's enrolment")).toBeVisible();
-    await expect(dialog.getByText("A passed or failed result needs a score")).toBeVisible();
+    await expect(dialog.getByText("Choose the student's enrolment").first()).toBeVisible();
+    await expect(dialog.getByText(/^Choose the assessment type/).first()).toBeVisible();
+    await expect(dialog.getByText(/^Choose the status/).first()).toBeVisible();
     await dialog.getByRole("link", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/trainer\/assessments$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await page.goto(`/trainer/enrollments/${crypto.randomUUID()}`);
-    await expect(page.getByText("Enrollment not found")).toBeVisible();
+    await expect(page.getByText("Enrolment not found")).toBeVisible();
   });
 });

@@ -15,7 +15,7 @@ test("a student enters a USI, a trainer verifies it, the certificate is issued a
   test.slow(); // three people's journeys in one test: two sign-ins, five pages, a second browser
   const name = `Robin Usi ${crypto.randomUUID().slice(0, 6)}`;
   const student = await registerStudent(page, name, { usiVerified: false });
-  await db().run("update users set usi = null where email = ?", student.email);
+  await db().run("update users set usi = null, date_of_birth = ? where email = ?", "1990-04-12", student.email);
   const { courseName } = await completedEnrollmentFor(student.email);
 
   // The student enters a USI: a malformed one is refused beside the field, a valid one is stored upper-cased.
@@ -39,17 +39,18 @@ test("a student enters a USI, a trainer verifies it, the certificate is issued a
   await expectAccessible(page);
   await page.getByRole("link", { name: `Verify USI of ${name}` }).click();
   await expect(page.getByText(usi)).toBeVisible();
+  // the Registry matches name and date of birth: the page shows both
+  await expect(page.getByRole("definition").filter({ hasText: "12 Apr 1990" })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: "Record USI as verified" }).click();
-  await expectMessage(page, js, `USI of ${name} recorded as verified`);
-  const row = page.getByRole("table", { name: /awaiting a certificate/ }).locator("tbody tr").filter({ hasText: name });
-  await row.getByRole("button", { name: `Issue Certificate for ${name}, ${courseName}` }).click();
-  await expectMessage(page, js, "Certificate issued successfully");
-
+  // the completed enrolment's certificate is issued in the same step
+  await expectMessage(page, js, new RegExp(`USI of ${name} recorded as verified; certificate \\S+ issued`));
   const certificate = (await db().get<{ certificate_number: string; verification_code: string }>(
     "select c.certificate_number, c.verification_code from certificates c join users u on u.id = c.student_id where u.email = ?",
     student.email,
   ))!;
+  await expect(page.getByText(`certificate ${certificate.certificate_number} issued`).first()).toBeVisible();
+  await expect(page.getByRole("table", { name: /awaiting a certificate/ }).locator("tbody tr").filter({ hasText: `${name}` }).filter({ hasText: courseName })).toHaveCount(0);
 
   // Anyone opens the QR code's URL without signing in.
   const anonymous = await browser.newContext({ javaScriptEnabled: js });

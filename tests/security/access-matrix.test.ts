@@ -170,6 +170,13 @@ const pages: PageCase[] = [
   { file: "trainer.hrw.tsx", path: () => "/trainer/hrw", may: ["trainer"], methods: ["GET"] },
   { file: "trainer.hrw_.book.tsx", path: () => `/trainer/hrw/book?candidate=${ids.owner}`, may: ["trainer"], methods: ["GET", "POST"] },
   { file: "trainer.hrw_.$id.tsx", path: () => `/trainer/hrw/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["trainer"], methods: ["GET", "POST"] },
+  // assessment evidence, checklists and retention
+  { file: "trainer.evidence.$kind.$id.tsx", path: () => `/trainer/evidence/unit/${ids.unknown}`, params: () => ({ kind: "unit", id: ids.unknown }), may: ["trainer", "admin"], methods: ["GET", "POST"] },
+  { file: "trainer.evidence.$kind.$id_.upload.ts", path: () => `/trainer/evidence/unit/${ids.unknown}/upload`, params: () => ({ kind: "unit", id: ids.unknown }), may: ["trainer"], methods: ["POST"] },
+  { file: "evidence.$id.download.ts", path: () => `/evidence/${ids.unknown}/download`, params: () => ({ id: ids.unknown }), may: ["student", "trainer", "admin"], methods: ["GET"] },
+  { file: "student.evidence.tsx", path: () => "/student/evidence", may: ["student"], methods: ["GET", "POST"] },
+  { file: "admin.checklists.tsx", path: () => "/admin/checklists", may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.retention.tsx", path: () => "/admin/retention", may: ["admin"], methods: ["GET", "POST"] },
   { file: "trainer.hrw_.candidates.$id.tsx", path: () => `/trainer/hrw/candidates/${ids.owner}`, params: () => ({ id: ids.owner }), may: ["trainer"], methods: ["GET", "POST"] },
 ];
 
@@ -345,9 +352,9 @@ describe("access matrix", () => {
       .filter((f) => /export (async function|const) (loader|action)/.test(fs.readFileSync(path.resolve("app/routes", f), "utf8")))
       // a reset token or a certificate's verification code is not a record id (open to anyone by
       // design); api.$ and $ are the JSON and page 404s for unknown paths, the same for everyone
-      // a calendar feed's token is its own credential, and a course's classes are public like the catalogue
+      // a calendar feed's token is its own credential, and a course's page and classes are public like the catalogue
       .filter((f) => !f.startsWith("reset-password") && f !== "verify.$code.tsx" && f !== "api.verify.$code.ts" && f !== "api.$.ts" && f !== "$.tsx")
-      .filter((f) => f !== "calendar.$token.ts" && f !== "api.courses.$id.classes.ts");
+      .filter((f) => f !== "calendar.$token.ts" && f !== "api.courses.$id.classes.ts" && f !== "courses_.$id.tsx");
     expect(portal.filter((f) => !covered.has(f))).toEqual([]);
   });
 });

@@ -3,9 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
 import { openDatabase, type DB } from "../../db/connection";
-import { migrateToLatest } from "../../db/migrate";
-import { seedDemoData } from "../../app/demo/seed.server";
 import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from "./postgres-test-server";
+import { removeDatabaseFile } from "./sqlite-templates";
 
 const TMP = path.resolve("tests/.tmp");
 
@@ -21,8 +20,9 @@ export interface TestDb {
 
 /**
  * A fresh, migrated database for one test file (never a mock). `seed` adds the demo data.
- * SQLite: a new file. PostgreSQL: a new database copied from the run's template. Call
- * `cleanup` in afterAll.
+ * SQLite: a new file copied from the run's template file. PostgreSQL: a new database copied
+ * from the run's template database. Both templates are made once per run by the project's
+ * global setup (vitest.config.ts). Call `cleanup` in afterAll.
  */
 export async function createTestDb(options: { seed?: boolean } = {}): Promise<TestDb> {
   if (TEST_DIALECT === "postgres") {
@@ -40,18 +40,18 @@ export async function createTestDb(options: { seed?: boolean } = {}): Promise<Te
       },
     };
   }
+  const templates = inject("sqliteTemplates");
   fs.mkdirSync(TMP, { recursive: true });
   const file = path.join(TMP, `unit-${crypto.randomUUID()}.db`);
+  fs.copyFileSync(options.seed ? templates.seeded : templates.migrated, file);
   const url = `file:${file}`;
   const db = openDatabase(url);
-  await migrateToLatest(db);
-  if (options.seed) await seedDemoData(db);
   return {
     db,
     url,
     cleanup: async () => {
       await db.destroy();
-      for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+      removeDatabaseFile(file);
     },
   };
 }

@@ -59,7 +59,7 @@ export const classesOperations: ApiOperation[] = [
     path: "/api/admin/classes/{id}",
     operationId: "cancelClass",
     summary: "Cancel a class",
-    description: "Administrators. The class leaves the catalogue and every enrolled or waiting learner is mailed.",
+    description: "Administrators. The class leaves the catalogue and every enrolled or waiting learner is mailed; its learners keep their enrolment in the course with no class, and choose another (POST /api/enrollments with its class_id).",
     tags: ["admin"],
     access: "required",
     responses: {
@@ -141,6 +141,7 @@ export const classesOperations: ApiOperation[] = [
       401: UNAUTHENTICATED,
       403: FORBIDDEN,
       404: err("No such session or learner in a class of the caller"),
+      409: err("The session's day has not come (the RTO's calendar): it cannot be marked yet"),
     },
   },
 ];

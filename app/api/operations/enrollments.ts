@@ -19,7 +19,7 @@ export const enrollmentsOperations: ApiOperation[] = [
     operationId: "enrol",
     summary: "Enrol in a course",
     description:
-      "Any signed-in user enrols themselves in an active course. One enrolment per course. A course with upcoming classes takes a seat in one: `class_id` chooses it; without it, the next upcoming class with a free seat.",
+      "Any signed-in user enrols themselves in an active course. One enrolment per course. A course with upcoming classes takes a seat in one: `class_id` chooses it; without it, the next upcoming class with a free seat. A learner whose class was cancelled is still enrolled with no class: this call gives that same enrolment a seat in the class chosen (201, the enrolment as it stands).",
     tags: ["student"],
     access: "required",
     body: enrollmentRequest,

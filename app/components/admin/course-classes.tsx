@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Badge, buttonClasses } from "~/components/ui";
-import { classDates, seatsWording } from "~/schemas/class-text";
+import { classDates, seatsTaken, seatsWording } from "~/schemas/class-text";
 
 /** The classes of a course on its admin page, each linking to its edit modal. */
 export function CourseClasses({
@@ -20,7 +20,7 @@ export function CourseClasses({
             <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
               <div>
                 <p className="font-semibold text-steel-900">{classDates(c.start_date, c.end_date)}</p>
-                <p className="text-xs text-steel-600">{[c.location, c.trainer_name, `${c.seats - c.seats_left} of ${c.seats} seats taken`].filter(Boolean).join(" · ")}</p>
+                <p className="text-xs text-steel-600">{[c.location, c.trainer_name, seatsTaken(c.seats, c.seats_left)].filter(Boolean).join(" · ")}</p>
               </div>
               <div className="flex items-center gap-2">
                 {c.cancelled ? <Badge tone="red">Cancelled</Badge> : <Badge tone={c.seats_left > 0 ? "green" : "amber"}>{seatsWording(c.seats_left)}</Badge>}

@@ -48,9 +48,9 @@ export function StudentFields({
           error={errors.emergency_contact}
         />
         <TextField
-          label="License number"
+          label="Licence number"
           name="license_number"
-          hint="Existing certification license"
+          hint="Existing certification licence"
           defaultValue={values.license_number}
           error={errors.license_number}
         />

@@ -1,13 +1,12 @@
 import { useState, type MouseEvent } from "react";
 import { toast } from "sonner";
 import { buttonClasses, Card } from "~/components/ui";
+import { certificationTitle, fileNameFromDisposition } from "~/utils/certification";
 import { formatDate, tierLabel } from "~/utils/format";
 import type { StudentCertificateData } from "./student-data";
 
 export const DOWNLOAD_OK = "Certificate downloaded successfully";
 export const DOWNLOAD_FAILED = "Failed to download certificate";
-
-export const certificateFileName = (id: string) => `certificate_${id}.pdf`;
 
 function saveBlob(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);
@@ -29,7 +28,6 @@ function saveBlob(blob: Blob, filename: string) {
 export function CertificateDownloadLink({ certificate }: { certificate: StudentCertificateData }) {
   const [busy, setBusy] = useState(false);
   const href = `/api/certificates/${certificate.id}/download`;
-  const filename = certificateFileName(certificate.id);
 
   async function onClick(event: MouseEvent<HTMLAnchorElement>) {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -42,7 +40,8 @@ export function CertificateDownloadLink({ certificate }: { certificate: StudentC
       if (!response.ok || !response.headers.get("Content-Type")?.includes("application/pdf")) {
         throw new Error(`Download answered ${response.status}`);
       }
-      saveBlob(await response.blob(), filename);
+      // named as the server names it: document, number and learner
+      saveBlob(await response.blob(), fileNameFromDisposition(response.headers.get("Content-Disposition")) ?? `${certificate.certificate_number}.pdf`);
       toast.success(DOWNLOAD_OK);
     } catch {
       toast.error(DOWNLOAD_FAILED);
@@ -65,7 +64,7 @@ export function CertificateCard({ certificate }: { certificate: StudentCertifica
       <div className="border-b-4 border-hivis-500 bg-steel-900 px-5 py-4 text-white">
         <p className="text-xs font-semibold uppercase tracking-wide text-hivis-300">{tierLabel(certificate.tier_achieved)}</p>
         <h2 id={`certificate-${certificate.id}`} className="mt-1 font-serif text-lg font-bold">
-          Certificate of Completion
+          {certificationTitle(certificate.course.unit_code)}
         </h2>
       </div>
       <div className="flex flex-1 flex-col p-5">

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { SessionList } from "~/components/class-sessions";
 import { ATTENDANCE_WORDS, classDates } from "~/schemas/class-text";
 import { enrolPath } from "~/utils/course-links";
+import { plural } from "~/utils/format";
 
 /** The class an enrolment holds a seat in, and the learner's attendance so far (their course card). */
 export function ClassOnCard({
@@ -32,8 +33,8 @@ export function ClassOnCard({
           <dt className="text-steel-500">Attendance</dt>
           <dd className="font-semibold text-steel-900">
             {marked === 0
-              ? `${attendance.sessions} sessions, none marked yet`
-              : `${ATTENDANCE_WORDS.present} ${attendance.present}, ${ATTENDANCE_WORDS.late} ${attendance.late}, ${ATTENDANCE_WORDS.absent} ${attendance.absent} of ${attendance.sessions} sessions`}
+              ? `${plural(attendance.sessions, "session")}, none marked yet`
+              : `${ATTENDANCE_WORDS.present} ${attendance.present}, ${ATTENDANCE_WORDS.late} ${attendance.late}, ${ATTENDANCE_WORDS.absent} ${attendance.absent} of ${plural(attendance.sessions, "session")}`}
           </dd>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
+import { Link } from "@remix-run/react";
 import { AssessmentStatusBadge } from "~/components/status-badges";
 import type { AssessmentListItem } from "~/models/assessment.server";
 import { cn } from "~/utils/cn";
@@ -6,7 +7,7 @@ import { formatDate } from "~/utils/format";
 import { TableScroll } from "~/components/ui";
 
 type Assessment = SerializeFrom<AssessmentListItem>;
-export type AssessmentColumn = "student" | "course" | "date" | "type" | "status" | "score" | "assessor" | "feedback";
+export type AssessmentColumn = "student" | "course" | "date" | "type" | "status" | "score" | "assessor" | "feedback" | "evidence";
 
 const HEADINGS: Record<AssessmentColumn, string> = {
   student: "Student",
@@ -17,11 +18,12 @@ const HEADINGS: Record<AssessmentColumn, string> = {
   score: "Score",
   assessor: "Assessor",
   feedback: "Feedback",
+  evidence: "Evidence",
 };
 
 const muted = (text: string) => <span className="text-steel-500">{text}</span>;
 
-function cell(column: AssessmentColumn, a: Assessment) {
+function cell(column: AssessmentColumn, a: Assessment, evidenceOf?: string) {
   switch (column) {
     case "student":
       return a.student.full_name;
@@ -39,6 +41,15 @@ function cell(column: AssessmentColumn, a: Assessment) {
       return a.assessor?.full_name ?? muted("Unknown");
     case "feedback":
       return a.feedback ?? "";
+    case "evidence":
+      // only the assessor's own assessments: the evidence page is no one else's
+      return evidenceOf && a.assessor?.id === evidenceOf ? (
+        <Link to={`/trainer/evidence/unit/${a.id}`} className="font-semibold underline" aria-label={`Evidence for ${a.student.full_name}, ${a.course.name}`}>
+          Evidence
+        </Link>
+      ) : (
+        ""
+      );
   }
 }
 
@@ -48,7 +59,20 @@ const NO_WRAP = new Set<AssessmentColumn>(["date", "score"]);
  * Assessments as the trainer's pages list them, in the columns a page asks for. The student's
  * name, when shown, heads its row.
  */
-export function AssessmentTable({ assessments, columns, caption, className }: { assessments: Assessment[]; columns: AssessmentColumn[]; caption: string; className?: string }) {
+export function AssessmentTable({
+  assessments,
+  columns,
+  caption,
+  className,
+  evidenceOf,
+}: {
+  assessments: Assessment[];
+  columns: AssessmentColumn[];
+  caption: string;
+  className?: string;
+  /** the signed-in trainer: their own assessments link to their evidence */
+  evidenceOf?: string;
+}) {
   return (
     <TableScroll label={caption}>
       <table className={cn("w-full text-left text-sm", className)}>
@@ -74,11 +98,11 @@ export function AssessmentTable({ assessments, columns, caption, className }: { 
                 );
                 return column === "student" ? (
                   <th key={column} scope="row" className={cn(className, "font-semibold text-steel-900")}>
-                    {cell(column, a)}
+                    {cell(column, a, evidenceOf)}
                   </th>
                 ) : (
                   <td key={column} className={className}>
-                    {cell(column, a)}
+                    {cell(column, a, evidenceOf)}
                   </td>
                 );
               })}

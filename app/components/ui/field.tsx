@@ -10,10 +10,11 @@ function describedBy(hintId: string, errorId: string, hint?: ReactNode, error?: 
 
 type Common = { label: ReactNode; error?: string | null; hint?: ReactNode; className?: string };
 
-/** The id of a field and the attributes that tie its control to its hint and error. */
-function useFieldControl(id: string | undefined, error?: string | null, hint?: ReactNode) {
+/** The id of a field (its name, unless given) and the attributes that tie its control to its hint and error. */
+function useFieldControl(id: string | undefined, name: string | undefined, error?: string | null, hint?: ReactNode) {
   const auto = useId();
-  const fieldId = id ?? auto;
+  // a field is found by its name: the error summary links to `#<name>`
+  const fieldId = id ?? name ?? auto;
   const tied = { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(`${fieldId}-hint`, `${fieldId}-error`, hint, error) };
   return { fieldId, tied, className: cn(control, error ? "border-red-500" : "border-steel-300") };
 }
@@ -41,7 +42,7 @@ function Frame({ id, label, error, hint, className, children }: Common & { id: s
 
 /** A labelled input whose error and hint are tied to it for assistive technology. */
 export function TextField({ label, error, hint, className, id, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
-  const { fieldId, tied, className: controlClass } = useFieldControl(id, error, hint);
+  const { fieldId, tied, className: controlClass } = useFieldControl(id, props.name, error, hint);
   return (
     <Frame id={fieldId} label={label} error={error} hint={hint} className={className}>
       <input
@@ -55,7 +56,7 @@ export function TextField({ label, error, hint, className, id, ...props }: Commo
 }
 
 export function TextAreaField({ label, error, hint, className, id, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const { fieldId, tied, className: controlClass } = useFieldControl(id, error, hint);
+  const { fieldId, tied, className: controlClass } = useFieldControl(id, props.name, error, hint);
   return (
     <Frame id={fieldId} label={label} error={error} hint={hint} className={className}>
       <textarea
@@ -78,7 +79,7 @@ export function SelectField({
   placeholder,
   ...props
 }: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }>; /** a first, empty choice: nothing is chosen until the reader chooses */ placeholder?: string }) {
-  const { fieldId, tied, className: controlClass } = useFieldControl(id, error, hint);
+  const { fieldId, tied, className: controlClass } = useFieldControl(id, props.name, error, hint);
   return (
     <Frame id={fieldId} label={label} error={error} hint={hint} className={className}>
       <select
@@ -99,7 +100,7 @@ export function SelectField({
 }
 
 export function CheckboxField({ label, error, hint, className, id, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
-  const { fieldId, tied } = useFieldControl(id, error, hint);
+  const { fieldId, tied } = useFieldControl(id, props.name, error, hint);
   return (
     <div className={className}>
       <div className="flex items-start gap-3">

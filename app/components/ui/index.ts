@@ -2,6 +2,8 @@ export { Alert, Spinner } from "./alert";
 export { Badge, type BadgeTone } from "./badge";
 export { Button, ButtonLink, buttonClasses } from "./button";
 export { Card, EmptyState, StatCard, TitledCard } from "./card";
+export { ErrorSummary, type SummarisedFailure } from "./error-summary";
+export { ConfirmAction } from "./confirm-action";
 export { CheckboxField, SelectField, TextAreaField, TextField } from "./field";
 export { Modal } from "./modal";
 export { Pagination, pageHref } from "./pagination";

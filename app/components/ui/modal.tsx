@@ -35,6 +35,10 @@ export function Modal({
   const navigate = useNavigate();
   const body = useRef<HTMLDivElement>(null);
   const answer = useActionData();
+  // the router hands out a new navigate after each submission: reading it from a ref keeps the
+  // effect (and its focus handling) from running again and taking focus from an error summary
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -44,7 +48,7 @@ export function Modal({
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
         event.preventDefault();
-        navigate(closeTo, { preventScrollReset: true });
+        navigateRef.current(closeTo, { preventScrollReset: true });
         return;
       }
       if (event.key !== "Tab") return;
@@ -65,7 +69,7 @@ export function Modal({
       document.removeEventListener("keydown", onKeyDown);
       if (previous && document.contains(previous)) previous.focus();
     };
-  }, [closeTo, navigate]);
+  }, [closeTo]);
 
   useEffect(() => {
     const dialog = ref.current;

@@ -24,10 +24,14 @@ export function Pagination({
   total,
   pathname,
   search,
+  one,
   range = true,
   className = "mt-4",
 }: {
+  /** the items, plural ("Entries"): the count's noun and the navigation's name */
   label: string;
+  /** one item ("entry"), so a single one is not "1 entries" */
+  one?: string;
   page: number;
   pageCount: number;
   pageSize: number;
@@ -45,7 +49,7 @@ export function Pagination({
       <p className="text-sm text-steel-600" aria-live="polite">
         {range ? (
           <>
-            Showing {from}&ndash;{to} of {total} {label.toLowerCase()} (page {page} of {pageCount})
+            Showing {from}&ndash;{to} of {total === 1 && one ? `1 ${one}` : `${total} ${label.toLowerCase()}`} (page {page} of {pageCount})
           </>
         ) : (
           `Page ${page} of ${pageCount}`

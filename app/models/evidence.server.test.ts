@@ -1,0 +1,109 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readUpload } from "~/files/upload.server";
+import { localFileStore, type FileStore } from "~/files/store.server";
+import { evidenceResponse } from "~/files/serve.server";
+import { gpsPhoto, multipartRequest } from "../../tests/support/evidence-files";
+import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
+import { startTestS3, type TestS3 } from "../../tests/support/s3-server";
+import { createTestDb, type TestDb } from "../../tests/support/test-db";
+import { addEvidence, assessmentFor, listEvidence, type EvidenceAssessment } from "./evidence.server";
+
+let t: TestDb;
+let s3: TestS3;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "evidence-model-"));
+let trainer: { id: string };
+let other: { id: string };
+let student: { id: string };
+let admin: { id: string };
+let assessmentId: string;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  s3 = await startTestS3();
+  trainer = await makeUser(t.db, { role: "trainer" });
+  other = await makeUser(t.db, { role: "trainer" });
+  student = await makeUser(t.db, { role: "student" });
+  admin = await makeUser(t.db, { role: "admin" });
+  const course = await makeCourse(t.db);
+  const enrollment = await makeEnrollment(t.db, student.id, course.id);
+  assessmentId = crypto.randomUUID();
+  await t.db
+    .insertInto("assessments")
+    .values({ id: assessmentId, enrollment_id: enrollment.id, student_id: student.id, course_id: course.id, assessment_type: "Practical", status: "passed", score: null, max_score: null, assessment_date: "2026-05-01T00:00:00.000Z", feedback: null, assessed_by: trainer.id, created_at: new Date().toISOString() })
+    .execute();
+});
+afterAll(async () => {
+  await s3.close();
+  await t.cleanup();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function upload(store: FileStore, assessment: EvidenceAssessment, actorId: string, photos: Buffer[]) {
+  const read = await readUpload(multipartRequest("http://localhost/trainer/evidence/unit/x", {}, photos.map((bytes, i) => ({ field: "files", name: `photo-${i}.jpg`, bytes }))));
+  try {
+    return await addEvidence(t.db, store, { assessment, actor: actorId, files: read.files, dir: read.dir });
+  } finally {
+    read.dispose();
+  }
+}
+
+const stores: [string, () => FileStore][] = [
+  ["file", () => localFileStore(path.join(dir, "files"))],
+  ["s3", () => s3.store],
+];
+
+describe.each(stores)("evidence on an assessment (%s store)", (_kind, make) => {
+  it("is added by the assessor, the same photo stored once, and listed", async () => {
+    const ref = { kind: "unit" as const, id: assessmentId };
+    const a = await assessmentFor(t.db, { id: trainer.id, role: "trainer" }, ref);
+    const photo = await gpsPhoto(Math.floor(Math.random() * 200));
+    const before = (await listEvidence(t.db, ref)).length;
+    const added = await upload(make(), a, trainer.id, [photo, photo]);
+    expect(added).toHaveLength(2);
+    expect(added[0]!.sha256).toBe(added[1]!.sha256);
+    expect(await listEvidence(t.db, ref)).toHaveLength(before + 2);
+    const audit = await t.db.selectFrom("audit_log").select(["action", "subject_user_id"]).where("action", "=", "evidence.uploaded").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(audit.subject_user_id).toBe(student.id);
+  });
+
+  it("is 404 to another trainer, readable by the learner and admins, and a staff download is audited", async () => {
+    const ref = { kind: "unit" as const, id: assessmentId };
+    await expect(assessmentFor(t.db, { id: other.id, role: "trainer" }, ref)).rejects.toMatchObject({ status: 404 });
+    const a = await assessmentFor(t.db, { id: trainer.id, role: "trainer" }, ref);
+    await expect(upload(make(), a, other.id, [await gpsPhoto(3)])).rejects.toMatchObject({ status: 404 });
+    // the newest: uploaded into this store by the test above
+    const file = (await listEvidence(t.db, ref)).at(-1);
+    expect(await evidenceResponse(t.db, make(), { id: other.id, role: "trainer" }, file!.id)).toBeNull();
+    const learner = await evidenceResponse(t.db, make(), { id: student.id, role: "student" }, file!.id);
+    expect(learner!.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(learner!.headers.get("Content-Disposition")).toMatch(/^attachment; filename="photo-\d.jpg"/);
+    await learner!.arrayBuffer();
+    const count = async () => Number((await t.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).where("action", "=", "evidence.downloaded").executeTakeFirstOrThrow()).n);
+    const downloadsBefore = await count();
+    const byAdmin = await evidenceResponse(t.db, make(), { id: admin.id, role: "admin" }, file!.id);
+    expect(Buffer.from(await byAdmin!.arrayBuffer()).subarray(0, 2).toString("hex")).toBe("ffd8");
+    expect(await count()).toBe(downloadsBefore + 1);
+  });
+
+  it("refuses the whole upload when one file is not evidence, recording nothing", async () => {
+    const ref = { kind: "unit" as const, id: assessmentId };
+    const a = await assessmentFor(t.db, { id: trainer.id, role: "trainer" }, ref);
+    const before = (await listEvidence(t.db, ref)).length;
+    const read = await readUpload(
+      multipartRequest("http://localhost/x", {}, [
+        { field: "files", name: "ok.jpg", bytes: await gpsPhoto(9) },
+        { field: "files", name: "page.jpg", bytes: Buffer.from("<html><body>hi</body></html>") },
+      ]),
+    );
+    try {
+      await expect(addEvidence(t.db, make(), { assessment: a, actor: trainer.id, files: read.files, dir: read.dir })).rejects.toMatchObject({ status: 422, fieldErrors: { files: expect.stringContaining("page.jpg is not a JPEG") } });
+    } finally {
+      read.dispose();
+    }
+    expect(await listEvidence(t.db, ref)).toHaveLength(before);
+  });
+});

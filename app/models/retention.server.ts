@@ -1,0 +1,187 @@
+import crypto from "node:crypto";
+import { writeTransaction, type DB } from "#db/connection";
+import type { FileStore } from "~/files/store.server";
+import { EVIDENCE_MEDIA_TYPES, isEvidenceMediaType } from "~/files/types";
+import { invalid } from "~/utils/errors";
+import { addMonths } from "~/utils/organisation-calendar";
+import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
+import { findEvidenceAssessment } from "./evidence.server";
+
+/**
+ * How long records are kept, and their destruction. Each record type has a keep-until rule,
+ * edited by admins (the defaults and their sources are in the migration that made the table).
+ * Only assessment evidence is ever destroyed, and only when an admin approves it: certification
+ * records and the audit trail are never offered, whatever their rule says. A destroyed file
+ * leaves a tombstone (what, whose, its hashes, by whom, when) and an audit entry.
+ */
+export const RECORD_TYPES = {
+  assessment_evidence: { label: "Completed assessment evidence", destructible: true, editable: true },
+  certification_record: { label: "Certification records", destructible: false, editable: true },
+  audit_trail: { label: "The audit trail", destructible: false, editable: false },
+} as const;
+export type RecordType = keyof typeof RECORD_TYPES;
+
+export const RETENTION_MESSAGES = {
+  notEditable: "The audit trail is kept for ever; its rule cannot change.",
+  tooShort: (months: number) => `Keep these records at least ${months} months.`,
+  nothingChosen: "Choose at least one item to destroy.",
+  notDue: "Some chosen items are not past their keep-until date (or were destroyed already); nothing was destroyed.",
+  unconfirmed: "Tick the box to confirm the destruction.",
+} as const;
+
+/** The least an admin may set, from the same sources as the defaults. */
+const MINIMUM_MONTHS: Record<RecordType, number> = { assessment_evidence: 6, certification_record: 360, audit_trail: 0 };
+
+export interface RetentionRule {
+  record_type: RecordType;
+  licence_class: string;
+  keep_months: number | null;
+  source: string;
+  updated_at: string;
+}
+
+export async function listRetentionRules(db: DB): Promise<RetentionRule[]> {
+  const rows = await db.selectFrom("retention_rules").select(["record_type", "licence_class", "keep_months", "source", "updated_at"]).orderBy("record_type").orderBy("licence_class").execute();
+  return rows.map((r) => ({ ...r, record_type: r.record_type as RecordType, keep_months: r.keep_months === null ? null : Number(r.keep_months) }));
+}
+
+/** Sets (or adds, for a licence class) a rule. Evidence and certification rules only, never shorter than the minimum. */
+export async function setRetentionRule(db: DB, input: { record_type: RecordType; licence_class: string; keep_months: number; source: string }, actorRef: SignedInActorRef): Promise<void> {
+  const actor = signedInActor(actorRef);
+  if (!RECORD_TYPES[input.record_type].editable) throw invalid(RETENTION_MESSAGES.notEditable, { keep_months: RETENTION_MESSAGES.notEditable });
+  const least = MINIMUM_MONTHS[input.record_type];
+  if (input.keep_months < least) throw invalid(RETENTION_MESSAGES.tooShort(least), { keep_months: RETENTION_MESSAGES.tooShort(least) });
+  const now = new Date().toISOString();
+  await writeTransaction(db, async (trx) => {
+    await trx
+      .insertInto("retention_rules")
+      .values({ record_type: input.record_type, licence_class: input.licence_class, keep_months: input.keep_months, source: input.source, updated_by: actor.id, updated_at: now })
+      .onConflict((oc) => oc.columns(["record_type", "licence_class"]).doUpdateSet({ keep_months: input.keep_months, source: input.source, updated_by: actor.id, updated_at: now }))
+      .execute();
+    await recordAudit(trx, { action: "retention.rule_changed", actor, subject: { type: "retention_rule", id: `${input.record_type}:${input.licence_class}` }, detail: `${input.keep_months} months`, now });
+  });
+}
+
+/** The months an assessment's evidence is kept: its licence class's rule when one is set, else the general one. */
+function evidenceMonths(rules: RetentionRule[], licenceClass: string | null): number | null {
+  const own = licenceClass ? rules.find((r) => r.record_type === "assessment_evidence" && r.licence_class === licenceClass) : undefined;
+  const general = rules.find((r) => r.record_type === "assessment_evidence" && r.licence_class === "");
+  return (own ?? general)?.keep_months ?? null;
+}
+
+/**
+ * The retention job (one of the background runner's): stamps each evidence file with the day
+ * it may be destroyed, from its assessment's judgement and the rules as they are now (a rule
+ * changed since moves the day). Files of an assessment without a result are left unstamped.
+ * Returns how many files changed.
+ */
+export async function stampKeepUntil(db: DB): Promise<number> {
+  const rules = await listRetentionRules(db);
+  const refs = await db.selectFrom("evidence_files").select(["assessment_kind", "assessment_id", "keep_until"]).distinct().execute();
+  let changed = 0;
+  for (const ref of refs) {
+    const a = await findEvidenceAssessment(db, { kind: ref.assessment_kind, id: ref.assessment_id });
+    const months = a ? evidenceMonths(rules, a.course.licence_class) : null;
+    const keepUntil = a?.result_on && months !== null ? addMonths(a.result_on, months) : null;
+    if (keepUntil === ref.keep_until) continue;
+    const result = await db
+      .updateTable("evidence_files")
+      .set({ keep_until: keepUntil })
+      .where("assessment_kind", "=", ref.assessment_kind)
+      .where("assessment_id", "=", ref.assessment_id)
+      .executeTakeFirst();
+    changed += Number(result.numUpdatedRows);
+  }
+  return changed;
+}
+
+export interface DueItem {
+  id: string;
+  record_type: "assessment_evidence";
+  /** what it is, whose, for the confirmation and the tombstone */
+  description: string;
+  student: { id: string; full_name: string };
+  keep_until: string;
+  hashes: string[];
+}
+
+/** What is past its keep-until day: evidence files only (nothing else is ever offered). */
+export async function listDueForDestruction(db: DB, today: string, ids?: string[]): Promise<DueItem[]> {
+  let query = db
+    .selectFrom("evidence_files")
+    .innerJoin("users as student", "student.id", "evidence_files.student_id")
+    .select(["evidence_files.id", "evidence_files.original_name", "evidence_files.media_type", "evidence_files.sha256", "evidence_files.thumbnail_sha256", "evidence_files.keep_until", "evidence_files.assessment_kind", "evidence_files.assessment_id", "student.id as student_id", "student.full_name as student_name"])
+    .where("evidence_files.keep_until", "is not", null)
+    .where("evidence_files.keep_until", "<=", today)
+    .orderBy("evidence_files.keep_until")
+    .orderBy("evidence_files.id")
+    .limit(500);
+  if (ids) query = query.where("evidence_files.id", "in", ids.length ? ids : [""]);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    record_type: "assessment_evidence",
+    description: `${r.original_name} (${isEvidenceMediaType(r.media_type) ? EVIDENCE_MEDIA_TYPES[r.media_type].label : r.media_type}), evidence of ${r.student_name}'s ${r.assessment_kind === "hrw" ? "licence" : "unit"} assessment`,
+    student: { id: r.student_id, full_name: r.student_name },
+    keep_until: r.keep_until!,
+    hashes: [r.sha256, ...(r.thumbnail_sha256 ? [r.thumbnail_sha256] : [])],
+  }));
+}
+
+export interface Tombstone {
+  id: string;
+  record_type: string;
+  record_id: string;
+  subject_user_id: string | null;
+  description: string;
+  hashes: string[];
+  destroyed_by: { id: string; full_name: string };
+  destroyed_at: string;
+}
+
+export async function listTombstones(db: DB, limit = 200): Promise<Tombstone[]> {
+  const rows = await db
+    .selectFrom("destroyed_records")
+    .innerJoin("users as by", "by.id", "destroyed_records.destroyed_by")
+    .select(["destroyed_records.id", "record_type", "record_id", "subject_user_id", "description", "hashes", "destroyed_at", "by.id as by_id", "by.full_name as by_name"])
+    .orderBy("destroyed_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(({ by_id, by_name, hashes, ...r }) => ({ ...r, hashes: JSON.parse(hashes) as string[], destroyed_by: { id: by_id, full_name: by_name } }));
+}
+
+/**
+ * Destroys the chosen evidence files, approved by an admin: each must still be past its day
+ * (checked in the transaction that deletes it, so two admins cannot destroy one twice). Each
+ * leaves a tombstone; one audit entry names how many. The bytes are removed from the store
+ * afterwards, unless another row still uses them (a file is stored once for all its uploads).
+ */
+export async function destroyRecords(db: DB, store: FileStore, input: { ids: string[]; today: string }, actorRef: SignedInActorRef): Promise<Tombstone[]> {
+  const actor = signedInActor(actorRef);
+  if (input.ids.length === 0) throw invalid(RETENTION_MESSAGES.nothingChosen, { ids: RETENTION_MESSAGES.nothingChosen });
+  const ids = [...new Set(input.ids)];
+  const now = new Date().toISOString();
+  const removed = await writeTransaction(db, async (trx) => {
+    const due = await listDueForDestruction(trx, input.today, ids);
+    if (due.length !== ids.length) throw invalid(RETENTION_MESSAGES.notDue, { ids: RETENTION_MESSAGES.notDue });
+    await trx
+      .insertInto("destroyed_records")
+      .values(due.map((d) => ({ id: crypto.randomUUID(), record_type: "evidence_file", record_id: d.id, subject_user_id: d.student.id, description: d.description, hashes: JSON.stringify(d.hashes), destroyed_by: actor.id, destroyed_at: now })))
+      .execute();
+    await trx.deleteFrom("evidence_files").where("id", "in", ids).execute();
+    await recordAudit(trx, { action: "records.destroyed", actor, subject: { type: "evidence_file", id: ids.length === 1 ? ids[0]! : null, userId: due.length === 1 ? due[0]!.student.id : null }, detail: `${due.length} evidence file${due.length === 1 ? "" : "s"}`, now });
+    return due;
+  });
+  const hashes = [...new Set(removed.flatMap((d) => d.hashes))];
+  const stillUsed = new Set(
+    (
+      await db
+        .selectFrom("evidence_files")
+        .select(["sha256", "thumbnail_sha256"])
+        .where((eb) => eb.or([eb("sha256", "in", hashes), eb("thumbnail_sha256", "in", hashes)]))
+        .execute()
+    ).flatMap((r) => [r.sha256, r.thumbnail_sha256]),
+  );
+  for (const hash of hashes) if (!stillUsed.has(hash)) await store.remove(hash);
+  return (await listTombstones(db, 1000)).filter((t) => removed.some((d) => d.id === t.record_id));
+}

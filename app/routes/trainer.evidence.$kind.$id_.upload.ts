@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireRole } from "~/auth/guards.server";
+import { getDb } from "~/db.server";
+import { getFileStore } from "~/files/store.server";
+import { readUpload } from "~/files/upload.server";
+import { clientAddress } from "~/http/request-context.server";
+import { addEvidence, assessmentFor } from "~/models/evidence.server";
+import { assessmentRefSchema } from "~/schemas/evidence";
+import { isDomainError } from "~/utils/errors";
+
+/**
+ * POST /trainer/evidence/:kind/:id/upload: the evidence page's upload when JavaScript runs (by
+ * XMLHttpRequest, so its progress shows), answered in JSON; the same model call as the page's
+ * own multipart form.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireRole(request, "trainer");
+  const ref = assessmentRefSchema.safeParse(params);
+  if (!ref.success) return Response.json({ error: "Assessment not found" }, { status: 404 });
+  const read = await readUpload(request);
+  try {
+    const assessment = await assessmentFor(getDb(), user, ref.data);
+    const added = await addEvidence(getDb(), getFileStore(), { assessment, actor: { id: user.id, client: clientAddress(request) }, files: read.files, dir: read.dir, tooMany: read.tooMany });
+    return Response.json({ message: `Evidence added: ${added.length} file${added.length === 1 ? "" : "s"}`, files: added.map((f) => f.id) });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return Response.json({ error: error.message, fieldErrors: error.fieldErrors }, { status: error.status });
+  } finally {
+    read.dispose();
+  }
+}

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import type { AssessmentKind } from "#db/schema-evidence";
+import { uuid } from "./fields";
+
+export const ASSESSMENT_KINDS = ["unit", "hrw"] as const satisfies readonly AssessmentKind[];
+export const SIGNATURE_ROLES = ["assessor", "candidate"] as const;
+export type SignatureRole = (typeof SIGNATURE_ROLES)[number];
+
+/** An assessment named in a URL: /trainer/evidence/:kind/:id, /api/assessments/:kind/:id/evidence. */
+export const assessmentRefSchema = z.object({ kind: z.enum(ASSESSMENT_KINDS), id: uuid });
+
+export const signatureSchema = z.object({
+  role: z.enum(SIGNATURE_ROLES, { message: "Choose whose declaration this is" }),
+  full_name: z.string({ message: "Type the full name" }).trim().min(2, "Type the full name").max(200, "At most 200 characters"),
+});
+
+/** An admin's edit of a retention rule (the audit trail's is not editable: the model refuses it). */
+export const retentionRuleSchema = z.object({
+  record_type: z.enum(["assessment_evidence", "certification_record", "audit_trail"], { message: "Choose a record type" }),
+  licence_class: z.string().trim().max(10, "At most 10 characters").default(""),
+  keep_months: z.coerce.number({ message: "Enter a number of months" }).int("Whole months").min(1, "At least 1 month").max(1200, "At most 1200 months"),
+  source: z.string().trim().min(3, "Say where the period comes from").max(300, "At most 300 characters"),
+});
+
+/** The admin's approval of destruction: the chosen items and the confirmation. */
+export const destroySchema = z.object({
+  ids: z.array(uuid).min(1, "Choose at least one item to destroy"),
+  confirm: z.literal("yes", { message: "Tick the box to confirm the destruction" }),
+});
+
+/**
+ * An admin's checklist: its items one a line, "maps to | what is observed | NAI part (licence
+ * courses; optional)", e.g. "PC 2.3 | Checks the load chart for the radius | practical".
+ */
+export const checklistSchema = z.object({
+  id: uuid.optional(),
+  course_id: uuid,
+  title: z.string().trim().min(3, "Give the checklist a title").max(200, "At most 200 characters"),
+  items: z
+    .string({ message: "Add at least one item" })
+    .transform((text, ctx) => {
+      const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+      const items = lines.map((line) => {
+        const [maps_to = "", observed = "", nai_part = ""] = line.split("|").map((p) => p.trim());
+        return { maps_to, text: observed, nai_part: nai_part || null };
+      });
+      if (items.length === 0 || items.some((i) => !i.maps_to || !i.text || i.text.length > 500 || i.maps_to.length > 60)) {
+        ctx.addIssue({ code: "custom", message: "One item a line: maps to | what is observed | NAI part (optional)" });
+        return z.NEVER;
+      }
+      return items;
+    }),
+});
+
+/** The assessor's marks of one checklist: result_ITEMID and comment_ITEMID for each item. */
+export function checklistMarksInput(form: FormData): { checklist_id: string; marks: { item_id: string; result: "satisfactory" | "not_yet" | null; comment: string | null }[] } {
+  const marks = new Map<string, { item_id: string; result: "satisfactory" | "not_yet" | null; comment: string | null }>();
+  for (const [key, value] of form.entries()) {
+    const m = /^(result|comment)_([0-9a-f-]{36})$/.exec(key);
+    if (!m || typeof value !== "string") continue;
+    const mark = marks.get(m[2]!) ?? { item_id: m[2]!, result: null, comment: null };
+    if (m[1] === "result") mark.result = value === "satisfactory" || value === "not_yet" ? value : null;
+    else mark.comment = value.trim().slice(0, 1000) || null;
+    marks.set(m[2]!, mark);
+  }
+  return { checklist_id: String(form.get("checklist_id") ?? ""), marks: [...marks.values()] };
+}
+
+export const checklistMarksSchema = z.object({
+  checklist_id: uuid,
+  marks: z.array(z.object({ item_id: uuid, result: z.enum(["satisfactory", "not_yet"]).nullable(), comment: z.string().max(1000).nullable() })),
+});

@@ -1,0 +1,154 @@
+/**
+ * npm test: every part of the suite, packed onto the machine's cores (docs/decisions/026).
+ *
+ * The parts are the npm scripts a reader can run one at a time (typecheck, lint, test:unit,
+ * test:e2e, test:crash, test:workers, test:stop, test:servers) plus the production build
+ * they share: built once here, the browser journeys and the server scripts all run on it
+ * (E2E_SKIP_BUILD=1 and BUILD_DIR). Parts in one stage run at the same time, each on its own
+ * ports and database; a stage starts when the one before has ended. A part that keeps a core
+ * busy shares its stage only with parts that mostly wait (for a server to start, a signal's
+ * drain, a mail delivery poll), so none of them runs slower than alone by more than a little.
+ *
+ * Every part runs even when an earlier one failed (CI shows them all); a part's output is
+ * printed whole when it ends, then a summary of every part with its time, and the exit code
+ * is non-zero when any failed.
+ *
+ *   npm test                 (TEST_DATABASE_URL adds the PostgreSQL projects and scripts)
+ *   npm test -- unit e2e     (only the named parts, and the build when they need it)
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const bin = (name) => path.resolve("node_modules", ".bin", name);
+const tsx = (script) => [bin("tsx"), [script]];
+const buildDir = process.env.BUILD_DIR ?? "build";
+
+/** What each part runs; `build: true` when it needs the production build. */
+const PARTS = {
+  typecheck: { command: [bin("tsc"), ["--noEmit"]] },
+  lint: { command: [bin("eslint"), ["."]] },
+  build: { command: [bin("remix"), ["build"]] },
+  unit: { command: [bin("vitest"), ["run"]] },
+  e2e: { command: [bin("playwright"), ["test"]], build: true },
+  crash: { command: tsx("scripts/crash-test.ts"), build: true },
+  workers: { command: tsx("scripts/workers-test.ts"), build: true },
+  stop: { command: tsx("scripts/stop-test.ts"), build: true },
+  servers: { command: tsx("scripts/several-servers.ts"), build: true },
+};
+
+/**
+ * The order. Measured on two cores (docs/decisions/026): the typecheck, the linter and the build
+ * are single-threaded for most of their time, so the three together fill both cores; the unit
+ * tests and the browser journeys fill both cores alone; the stop test mostly waits on npm start
+ * and on drains, and the crash and several-servers scripts wait on their servers' start and on
+ * mail delivery polls for much of their time. The workers test runs alone: it kills and
+ * replaces workers under one cluster's primary and times their answers, which a busy machine
+ * stretches past its limits.
+ */
+const STAGES = [["typecheck", "lint", "build"], ["unit", "stop"], ["e2e"], ["crash", "servers"], ["workers"]];
+
+/** CPU time of this process's finished children (a part and everything it started), in seconds. */
+function childrenCpuSeconds() {
+  try {
+    const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100; // cutime + cstime, in USER_HZ ticks
+  } catch {
+    return NaN; // not Linux
+  }
+}
+
+const minutes = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, "0")}`;
+
+/**
+ * A part runs under a copy of this script (`--part NAME`) that waits for it and then writes the
+ * CPU time the part used, its processes' and their children's, to descriptor 3: parts that run
+ * at the same time are measured apart.
+ */
+if (process.argv[2] === "--part") {
+  const [cmd, args] = PARTS[process.argv[3]].command;
+  const child = spawn(cmd, args, { stdio: "inherit" });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+  child.on("close", (code, signal) => {
+    fs.writeSync(3, JSON.stringify({ cpu: childrenCpuSeconds() }));
+    process.exit(code ?? (signal ? 1 : 0));
+  });
+} else {
+  await main();
+}
+
+/**
+ * Runs one part. The stage's first part shows its output as it comes (CI's log moves while the
+ * longest parts run); the others' output is kept and printed whole when each ends, so parts
+ * running together never interleave their lines.
+ */
+function runPart(name, results, live) {
+  const started = Date.now();
+  // the build made in the first stage: the browser journeys, the server scripts and the unit
+  // test of the browser bundle (scripts/bundle.test.ts) read it rather than build again
+  const env = { ...process.env, BUILD_DIR: buildDir, E2E_SKIP_BUILD: "1", TEST_BUILD_DIR: buildDir };
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [process.argv[1], "--part", name], { env, stdio: ["ignore", "pipe", "pipe", "pipe"] });
+    const output = [];
+    let report = "";
+    if (live) process.stdout.write(`\n===== ${name} =====\n`);
+    const keep = (chunk) => (live ? process.stdout.write(chunk) : output.push(chunk));
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    child.stdio[3].on("data", (chunk) => (report += chunk));
+    const stopChild = (signal) => child.kill(signal);
+    process.on("SIGINT", stopChild);
+    process.on("SIGTERM", stopChild);
+    child.on("close", (code, signal) => {
+      process.off("SIGINT", stopChild);
+      process.off("SIGTERM", stopChild);
+      const ms = Date.now() - started;
+      const ok = code === 0;
+      let cpu = NaN;
+      try {
+        cpu = JSON.parse(report).cpu;
+      } catch {
+        /* the part's runner died before reporting */
+      }
+      process.stdout.write(`\n===== ${name}: ${ok ? "passed" : "FAILED"} (${minutes(ms)} wall, ${Math.round(cpu)} s CPU, load ${os.loadavg()[0].toFixed(1)}) =====\n`);
+      process.stdout.write(Buffer.concat(output));
+      results.push({ name, ok, ms, cpu, code: code ?? signal });
+      resolve(ok);
+    });
+  });
+}
+
+/** The parts named on the command line (all when none), and the build when one of them needs it. */
+function wantedParts() {
+  const asked = process.argv.slice(2);
+  for (const name of asked) if (!(name in PARTS)) throw new Error(`npm test: no part named ${name} (parts: ${Object.keys(PARTS).join(", ")})`);
+  if (asked.length === 0) return new Set(Object.keys(PARTS)); // the whole suite builds afresh
+  const wanted = new Set(asked);
+  // a named part reuses a build already there
+  if (asked.some((name) => PARTS[name].build) && !fs.existsSync(path.join(buildDir, "index.js"))) wanted.add("build");
+  return wanted;
+}
+
+async function main() {
+  const wanted = wantedParts();
+  const results = [];
+  const started = Date.now();
+  for (const stage of STAGES) {
+    const parts = stage.filter((name) => wanted.has(name));
+    if (parts.length === 0) continue;
+    console.log(`npm test: ${parts.join(" + ")} (${minutes(Date.now() - started)} in, load ${os.loadavg()[0].toFixed(1)})`);
+    await Promise.all(parts.map((name, i) => runPart(name, results, i === 0)));
+  }
+  const failed = results.filter((r) => !r.ok);
+  console.log("\n===== npm test =====");
+  for (const r of results) {
+    console.log(`${r.ok ? "passed" : "FAILED"}  ${r.name.padEnd(9)} ${minutes(r.ms)} wall, ${Math.round(r.cpu)} s CPU${r.ok ? "" : ` (exit ${r.code})`}`);
+  }
+  const cpu = results.reduce((sum, r) => sum + r.cpu, 0);
+  console.log(
+    `${results.length - failed.length} of ${results.length} parts passed in ${minutes(Date.now() - started)} ` +
+      `(${Math.round(cpu)} s CPU on ${os.availableParallelism()} cores; load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")})`,
+  );
+  process.exit(failed.length ? 1 : 0);
+}

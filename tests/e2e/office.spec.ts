@@ -1,0 +1,148 @@
+import crypto from "node:crypto";
+import type { Page } from "@playwright/test";
+import { e2eDb, insertClass, insertCourse, userId } from "./e2e-db";
+import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
+
+/**
+ * The office's class changes and forms that fail (docs/decisions/023-errors-where-the-eye-is.md):
+ * cancelling a class is confirmed and frees its learners to choose another; a seat change says
+ * whom it offered a seat; a failed enrolment without JavaScript lands the reader on its errors.
+ */
+
+const addDays = (date: string, days: number) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+async function seatHolder(courseId: string, classId: string, email: string): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await e2eDb().run(
+    "insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, completion_date, updated_at, class_id) values (?, ?, ?, 'enrolled', 0, ?, null, ?, ?)",
+    id,
+    await userId(email),
+    courseId,
+    now,
+    now,
+    classId,
+  );
+  return id;
+}
+
+async function waiting(classId: string, email: string): Promise<void> {
+  await e2eDb().run(
+    "insert into class_waitlist (class_id, student_id, status, joined_at, offered_at, offer_expires_at, offer_mailed_at) values (?, ?, 'waiting', ?, null, null, null)",
+    classId,
+    await userId(email),
+    new Date().toISOString(),
+  );
+}
+
+/** The question a destructive action asks: a dialog with JavaScript, the page's own region without. */
+const question = (page: Page, js: boolean, name: string | RegExp) => page.getByRole(js ? "dialog" : "region", { name });
+
+test.describe("the office", () => {
+  test("an admin cancels a class through its confirmation; its learner keeps the enrolment and picks another class", async ({ page, js }) => {
+    const course = await insertCourse();
+    const first = addDays(organisationToday(), 10);
+    const doomed = await insertClass(course.id, first, first, 3, DEMO.trainer.email);
+    const other = await insertClass(course.id, addDays(first, 7), addDays(first, 7), 2, DEMO.trainer.email);
+    const learner = await registerStudent(page, `Cass Cancelled ${crypto.randomUUID().slice(0, 4)}`);
+    const enrollmentId = await seatHolder(course.id, doomed.id, learner.email);
+
+    await signIn(page, DEMO.admin.email);
+    await page.goto(`/admin/courses/${course.id}/classes/${doomed.id}`);
+    const roster = page.getByRole("region", { name: /^Learners/ });
+    await expect(roster).toContainText(learner.name);
+    await page.getByRole("button", { name: "Cancel this class" }).click();
+    const ask = question(page, js, /^Cancel the class of/);
+    await expect(ask).toContainText("keeps their enrolment in the course");
+    await expect(ask).toContainText(learner.name);
+    if (!js) await expect(ask).toBeFocused();
+    await expectAccessible(page);
+    // nothing happens until the answer is yes
+    expect((await e2eDb().get<{ cancelled_at: string | null }>("select cancelled_at from classes where id = ?", doomed.id))?.cancelled_at).toBeNull();
+    await ask.getByRole("button", { name: "Yes, cancel the class" }).click();
+    await expectMessage(page, js, "Class cancelled");
+    const freed = await e2eDb().get<{ class_id: string | null; status: string }>("select class_id, status from enrollments where id = ?", enrollmentId);
+    expect(freed).toEqual({ class_id: null, status: "enrolled" });
+    await page.goto("/admin/courses");
+    await signOut(page);
+
+    await signIn(page, learner.email);
+    await page.goto(`/enroll/${course.id}`);
+    await expect(page.getByText("Your class was cancelled. You are still enrolled in this course: choose another class.")).toBeVisible();
+    const radios = page.getByRole("group", { name: "Choose a class" }).getByRole("radio");
+    await expect(radios).toHaveCount(1);
+    await expect(radios.first()).toBeChecked();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Choose this class" }).click();
+    await expect(page).toHaveURL(/\/student\/courses$/);
+    await expectMessage(page, js, "Class chosen");
+    const placed = await e2eDb().get<{ id: string; class_id: string | null }>(
+      "select e.id, e.class_id from enrollments e join users u on u.id = e.student_id where u.email = ? and e.course_id = ?",
+      learner.email,
+      course.id,
+    );
+    expect(placed).toEqual({ id: enrollmentId, class_id: other.id });
+  });
+
+  test("an admin raises a class's seats and is told whom the seat was offered to; the waitlist shows the offer", async ({ page, js }) => {
+    const course = await insertCourse();
+    const date = addDays(organisationToday(), 14);
+    const cls = await insertClass(course.id, date, date, 1, DEMO.trainer.email);
+    const holder = await registerStudent(page, `Hana Holder ${crypto.randomUUID().slice(0, 4)}`);
+    await seatHolder(course.id, cls.id, holder.email);
+    const wren = await registerStudent(page, `Wren Waiting ${crypto.randomUUID().slice(0, 4)}`);
+    await waiting(cls.id, wren.email);
+
+    await signIn(page, DEMO.admin.email);
+    await page.goto(`/admin/courses/${course.id}/classes/${cls.id}`);
+    const waitlist = page.getByRole("region", { name: /^Waitlist/ });
+    await expect(waitlist).toContainText(wren.name);
+    await expect(waitlist).toContainText("Number 1 waiting");
+    await expectAccessible(page);
+    await page.getByLabel("Seats").fill("2");
+    await page.getByRole("button", { name: "Save Class" }).click();
+    await expectMessage(page, js, new RegExp(`^Seats raised to 2: a seat was offered to ${wren.name}, the offer expires \\d{1,2} \\w{3} \\d{4}, \\d{1,2}:\\d{2} (am|pm)$`));
+    await page.goto(`/admin/courses/${course.id}/classes/${cls.id}`);
+    await expect(page.getByRole("region", { name: /^Waitlist/ })).toContainText(/Seat offered until \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm)/);
+    const offer = await e2eDb().get<{ status: string }>("select w.status from class_waitlist w join users u on u.id = w.student_id where u.email = ?", wren.email);
+    expect(offer?.status).toBe("offered");
+  });
+
+  test("a failed enrolment without JavaScript lands the reader on its error summary, each error a link to its field", async ({ page, js }) => {
+    test.skip(js, "with JavaScript the Enroll button waits for the terms box; the class form's summary covers focus with JavaScript");
+    await page.setViewportSize({ width: 390, height: 844 });
+    const course = await insertCourse();
+    const learner = await registerStudent(page, "Terry Terms");
+    await signIn(page, learner.email);
+    await page.goto(`/enroll/${course.id}`);
+    await page.getByRole("button", { name: "Enroll Now (Mock Payment)" }).click();
+    const summary = page.locator("[data-error-summary]");
+    await expect(summary).toBeFocused();
+    await expect(summary).toBeInViewport();
+    const link = summary.getByRole("link", { name: "Please agree to the terms and conditions" });
+    await expect(link).toHaveAttribute("href", "#terms");
+    await link.click();
+    await expect(page.locator("#terms")).toBeInViewport();
+    expect(await e2eDb().get<{ n: number }>("select count(*) as n from enrollments e join users u on u.id = e.student_id where u.email = ?", learner.email)).toEqual({ n: 0 });
+  });
+
+  test("deactivating a staff account asks first, naming whose account and what it stops", async ({ page, js }) => {
+    const staff = await registerStudent(page, `Tess Trainer ${crypto.randomUUID().slice(0, 4)}`);
+    await e2eDb().run("update users set role = 'trainer', approval_status = 'approved' where email = ?", staff.email);
+    await signIn(page, DEMO.admin.email);
+    await page.goto("/admin/staff");
+    await page.getByRole("button", { name: `Deactivate ${staff.name}` }).click();
+    const ask = question(page, js, `Deactivate ${staff.name}'s account?`);
+    await expect(ask).toContainText("can no longer sign in");
+    if (!js) await expect(ask).toBeFocused();
+    await expectAccessible(page);
+    expect(await e2eDb().get<{ is_active: number }>("select is_active from users where email = ?", staff.email)).toEqual({ is_active: 1 });
+    await ask.getByRole("button", { name: "Yes, deactivate" }).click();
+    await expectMessage(page, js, `${staff.name}'s account was deactivated`);
+    expect(await e2eDb().get<{ is_active: number }>("select is_active from users where email = ?", staff.email)).toEqual({ is_active: 0 });
+  });
+});
