@@ -8,12 +8,51 @@ import type { ColumnType } from "kysely";
 
 type Optional = ColumnType<string | null, string | null | undefined, string | null>;
 
-/** Per state: business days of notice the regulator asks before an assessment (null: none). */
-export interface HrwStateRulesTable {
+/**
+ * One state's rule as it came into force on a date (null: before any date the portal records);
+ * an edit is a new row with its reason, earlier rows stay (app/models/hrw-rules.server.ts).
+ */
+export interface HrwRulesTable {
+  id: string;
   state: string;
-  notice_business_days: number | null;
-  updated_at: string;
-  updated_by: Optional;
+  /** a name from HRW_RULES (app/schemas/hrw-codes.ts) */
+  rule: string;
+  value: string;
+  unit: string;
+  source: string;
+  /** 1: from an RTO's or consultant's copy of the rule, a default to confirm */
+  secondary: number;
+  in_force_from: string | null;
+  reason: Optional;
+  recorded_at: string;
+  recorded_by: Optional;
+}
+
+/** A notice given to the regulator for one day of an assessment. */
+export interface HrwNoticesTable {
+  id: string;
+  assessment_id: string;
+  /** the assessment day the notice is for */
+  held_on: string;
+  reference: string;
+  /** the day it was given to the regulator */
+  sent_on: string;
+  recorded_at: string;
+  recorded_by: Optional;
+}
+
+/** Something to tell a regulator by a date; open until done. */
+export interface HrwRegulatorTasksTable {
+  id: string;
+  state: string;
+  trainer_id: string;
+  what: string;
+  raised_on: string;
+  due_on: string;
+  done_reference: Optional;
+  done_at: Optional;
+  done_by: Optional;
+  created_at: string;
 }
 
 /** A trainer's own high-risk work licence (the assessor must hold one). */
@@ -49,10 +88,10 @@ export interface HrwAccreditationsTable {
 export interface HrwCandidateChecksTable {
   id: string;
   candidate_id: string;
-  kind: "age" | "identity" | "prerequisite";
+  kind: "age" | "identity" | "prerequisite" | "aen";
   /** for a prerequisite licence: its class */
   licence_class: Optional;
-  /** JSON: age {date_of_birth}; identity {documents, points}; prerequisite {number, expires_on} */
+  /** JSON: age {date_of_birth}; identity {documents, points}; prerequisite {number, expires_on}; aen {aen} */
   detail: string;
   checked_by: string;
   checked_at: string;
@@ -72,9 +111,8 @@ export interface HrwAssessmentsTable {
   plant_registration: string;
   /** the last day to notify the regulator; null when the state asks for no notice */
   notice_due_on: Optional;
-  notice_reference: Optional;
-  notice_recorded_at: Optional;
-  notice_recorded_by: Optional;
+  /** hours booked (assessor currency); null when not given */
+  hours: ColumnType<number | null, number | null | undefined, number | null>;
   /** the accreditation the assessor assessed under (set with the first result) */
   accreditation_id: Optional;
   nsa_number: Optional;
@@ -105,7 +143,9 @@ export interface HrwRemindersTable {
 }
 
 export interface HrwTables {
-  hrw_state_rules: HrwStateRulesTable;
+  hrw_rules: HrwRulesTable;
+  hrw_notices: HrwNoticesTable;
+  hrw_regulator_tasks: HrwRegulatorTasksTable;
   hrw_assessors: HrwAssessorsTable;
   hrw_accreditations: HrwAccreditationsTable;
   hrw_candidate_checks: HrwCandidateChecksTable;

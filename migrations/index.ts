@@ -33,6 +33,7 @@ import * as outbox from "./2026-11-27T1500_outbox";
 import * as auditHead from "./2026-11-27T1600_audit_head";
 import * as ownEditNotifications from "./2026-11-28T0300_own_edit_notifications";
 import * as coursePageVersion from "./2026-11-28T0400_course_page_version";
+import * as hrwStateRulesAsData from "./2026-11-28T0500_hrw_state_rules_as_data";
 import * as assessmentEvidence from "./2026-11-28T0600_assessment_evidence";
 
 /**
@@ -73,5 +74,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T1600_audit_head": auditHead,
   "2026-11-28T0300_own_edit_notifications": ownEditNotifications,
   "2026-11-28T0400_course_page_version": coursePageVersion,
+  "2026-11-28T0500_hrw_state_rules_as_data": hrwStateRulesAsData,
   "2026-11-28T0600_assessment_evidence": assessmentEvidence,
 };

@@ -6,7 +6,7 @@ import { makeCourse } from "../../tests/support/factories";
 import { bodyOf, call, caller, type Caller, type RouteModule } from "../../tests/support/api-calls";
 import { recordCandidateCheck } from "~/models/hrw-candidate.server";
 import { addAccreditation } from "~/models/hrw-register.server";
-import { organisationToday } from "~/utils/organisation-calendar";
+import { addDays, organisationToday } from "~/utils/organisation-calendar";
 import * as audit from "~/routes/api.admin.hrw-assessments";
 import * as book from "~/routes/api.hrw.assessments";
 import * as notice from "~/routes/api.hrw.assessments.$id.notice";
@@ -14,6 +14,10 @@ import * as results from "~/routes/api.hrw.assessments.$id.results";
 import * as nsa from "~/routes/api.hrw.assessments.$id.nsa";
 import * as mine from "~/routes/api.hrw.assessments.my";
 import * as courseRoute from "~/routes/api.admin.courses.$id";
+import * as aenRoute from "~/routes/api.hrw.candidates.$id.aen";
+import * as rulesRoute from "~/routes/api.admin.hrw.rules";
+import * as currencyRoute from "~/routes/api.hrw.currency";
+import { bookAssessment } from "~/models/hrw-assessment.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -75,10 +79,10 @@ describe("HRW assessments over /api", () => {
 
     const early = await part("knowledge");
     expect(early.status).toBe(409);
-    expect((await bodyOf(early)).detail).toMatch(/^Record the regulator's notice reference first/);
+    expect((await bodyOf(early)).detail).toMatch(/^Record the regulator's notice for /);
     expect((await step(notice, "notice", id, { notice_reference: "Q-1" }, otherTrainer.token)).status).toBe(403);
     expect((await step(notice, "notice", id, { notice_reference: "Q-1" }, admin.token)).status).toBe(403);
-    expect((await step(notice, "notice", id, { notice_reference: "Q-1" })).status).toBe(201);
+    expect((await step(notice, "notice", id, { notice_reference: "Q-1", sent_on: addDays(today, -7) })).status).toBe(201);
     expect((await part("knowledge", otherTrainer.token)).status).toBe(403);
     expect((await part("knowledge", candidate.token)).status).toBe(403);
     expect((await part("knowledge")).status).toBe(201);
@@ -93,7 +97,7 @@ describe("HRW assessments over /api", () => {
 
   it("a result for a class the assessor's accreditation does not cover is a 409 naming the class and date", async () => {
     const { id } = (await bodyOf(await bookFor(otherStudent, otherTrainer.id))) as { id: string };
-    expect((await step(notice, "notice", id, { notice_reference: "Q-2" }, otherTrainer.token)).status).toBe(201);
+    expect((await step(notice, "notice", id, { notice_reference: "Q-2", sent_on: addDays(today, -7) }, otherTrainer.token)).status).toBe(201);
     const refused = await step(results, "results", id, { part: "knowledge", result: "satisfactory", assessed_on: today }, otherTrainer.token);
     expect(refused.status).toBe(409);
     const [y, mo, d] = today.split("-").map(Number) as [number, number, number];
@@ -124,5 +128,37 @@ describe("HRW assessments over /api", () => {
     const refused = await bookFor(fresh, assessor.id);
     expect(refused.status).toBe(409);
     expect((await bodyOf(refused)).detail).toBe("The candidate's checks are incomplete: evidence of identity not sighted");
+  });
+
+  it("NSW: a result without the candidate's AEN is a 409 with the reason; the AEN over /api in the state's format lets it through", async () => {
+    const nswCandidate = await caller(db, "student");
+    await recordCandidateCheck(db, nswCandidate.id, { kind: "age", date_of_birth: "1990-01-01" }, admin.id);
+    await recordCandidateCheck(db, nswCandidate.id, { kind: "identity", documents: ["passport", "driver_licence"] }, admin.id);
+    await addAccreditation(db, assessor.id, { regulator: "NSW", number: `NA-${nswCandidate.id}`, classes: ["CN"], starts_on: "2020-01-01", expires_on: "2099-12-31" }, admin.id);
+    // booked 10 days ago, for today: NSW schedules at least 7 days ahead
+    const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000);
+    const { id } = await bookAssessment(db, { candidate_id: nswCandidate.id, course_id: courseId, state: "NSW", assessment_date: today, start_time: "07:30", location_id: locationId, assessor_id: assessor.id, plant_description: "Franna", plant_registration: "F1" }, assessor.id, tenDaysAgo);
+    expect((await step(notice, "notice", id, { notice_reference: "SNSW-API-1", sent_on: addDays(today, -8) })).status).toBe(201);
+    const refused = await step(results, "results", id, { part: "knowledge", result: "satisfactory", assessed_on: today });
+    expect(refused.status).toBe(409);
+    expect((await bodyOf(refused)).detail).toBe("Record the candidate's assessment enrolment number (AEN) on their checks first: this state's regulator needs it before a result");
+    const aen = (json: unknown, token = assessor.token) => call(m(aenRoute), "POST", `/api/hrw/candidates/${nswCandidate.id}/aen`, { token, json, params: { id: nswCandidate.id } });
+    expect((await aen({ state: "NSW", aen: "no!" })).status).toBe(422);
+    expect((await aen({ state: "NSW", aen: "AEN7777777" }, nswCandidate.token)).status).toBe(403);
+    const recorded = await aen({ state: "NSW", aen: "aen7777777" });
+    expect(recorded.status).toBe(201);
+    expect(await bodyOf(recorded)).toMatchObject({ aens: [{ state: "NSW", aen: "AEN7777777" }] });
+    expect((await step(results, "results", id, { part: "knowledge", result: "satisfactory", assessed_on: today })).status).toBe(201);
+  });
+
+  it("the rules are read by administrators; an assessor reads their own currency", async () => {
+    const rules = await call(m(rulesRoute), "GET", "/api/admin/hrw/rules", { token: admin.token });
+    expect(rules.status).toBe(200);
+    const body = await bodyOf<{ rules: Array<{ state: string; rule: string; current: { value: string; source: string } | null }> }>(rules);
+    expect(body.rules.find((r) => r.state === "QLD" && r.rule === "notice_business_days")!.current).toMatchObject({ value: "3", source: expect.stringContaining("ABLIS") });
+    expect((await call(m(rulesRoute), "GET", "/api/admin/hrw/rules", { token: assessor.token })).status).toBe(403);
+    const currency = await bodyOf<{ currency: Array<{ state: string; licence_class: string; assessments: number }> }>(await call(m(currencyRoute), "GET", "/api/hrw/currency", { token: assessor.token }));
+    expect(currency.currency).toEqual(expect.arrayContaining([expect.objectContaining({ state: "QLD", licence_class: "CN", assessments: 1 })]));
+    expect((await call(m(currencyRoute), "GET", "/api/hrw/currency", { token: candidate.token })).status).toBe(403);
   });
 });

@@ -7,6 +7,7 @@ import { expiryWarnings } from "~/models/hrw-register.server";
 import { HRW_STAGES } from "~/schemas/hrw-codes";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { HRW_DEMO_ASSESSOR } from "./hrw.server";
+import { assessorCurrency } from "~/models/hrw-currency.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -24,7 +25,23 @@ describe("the HRW demo data", () => {
     const classes = await db.selectFrom("courses").select("licence_class").where("licence_class", "is not", null).execute();
     expect(classes.map((c) => c.licence_class).sort()).toEqual(["C2", "CN", "CT", "CV", "DG", "RA", "RB", "RI"]);
     const trainer = await idOf("trainer@example.com");
-    expect((await noticesDue(db, trainer)).length).toBe(1);
+    // one NSW and one QLD booking still wait for their notice
+    expect((await noticesDue(db, trainer)).map((n) => n.state).sort()).toEqual(["NSW", "QLD"]);
+  });
+
+  it("a yard in NSW and one in QLD, each state's bookings in every stage, and an assessor whose currency is lapsing", async () => {
+    const today = organisationToday();
+    const states = await db.selectFrom("delivery_locations").select("state").execute();
+    expect(states.map((s) => s.state)).toEqual(expect.arrayContaining(["01", "03"]));
+    const all = await listHrwAssessments(db);
+    // booked with the notice due, notice given, results (awaiting the NSA), NSA issued
+    for (const state of ["NSW", "QLD"]) {
+      expect([...new Set(all.filter((a) => a.state === state).map((a) => a.stage))]).toEqual(expect.arrayContaining(["notice_due", "booked", "satisfactory", "nsa_issued"]));
+    }
+    const twoDay = all.find((a) => a.state === "QLD" && a.stage === "satisfactory")!;
+    expect((await db.selectFrom("hrw_notices").select("held_on").where("assessment_id", "=", twoDay.id).execute()).length).toBe(2);
+    const currency = await assessorCurrency(db, await idOf("trainer@example.com"), today);
+    expect(currency).toEqual([expect.objectContaining({ state: "QLD", licence_class: "CN", assessments: 5, hours: 40, status: "lapsing" })]);
   });
 
   it("two accredited assessors: one expiring within 60 days, one with a lapsed class that refuses a result", async () => {

@@ -25,7 +25,7 @@ import * as noticeApi from "~/routes/api.hrw.assessments.$id.notice";
 import * as resultsApi from "~/routes/api.hrw.assessments.$id.results";
 import * as nsaApi from "~/routes/api.hrw.assessments.$id.nsa";
 import * as registerPage from "~/routes/admin.staff_.$id.hrw";
-import * as statesPage from "~/routes/admin.hrw-states";
+import * as rulesPage from "~/routes/admin.hrw.rules";
 import * as loginApi from "~/routes/api.auth.login";
 import * as auditApi from "~/routes/api.admin.audit";
 import { currentCode } from "~/auth/two-step.server";
@@ -346,14 +346,14 @@ describe("high-risk work", () => {
 
   it("a regulator notice recorded", async () => {
     const id = await book((await readyCandidate()).id);
-    expect((await step(noticeApi, "notice", id, { notice_reference: "QLD-AUD-1" })).status).toBe(201);
-    expect((await entries("hrw.notice_recorded", id))[0]).toMatchObject({ actor_id: trainer.id, client: CLIENT, subject_type: "hrw_assessment", detail: "QLD-AUD-1" });
+    expect((await step(noticeApi, "notice", id, { notice_reference: "QLD-AUD-1", sent_on: addDays(today, -7) })).status).toBe(201);
+    expect((await entries("hrw.notice_recorded", id))[0]).toMatchObject({ actor_id: trainer.id, client: CLIENT, subject_type: "hrw_assessment", detail: `QLD-AUD-1 for ${today}, given ${addDays(today, -7)}` });
   });
 
   it("an HRW result recorded, naming the accreditation it counts under", async () => {
     const candidate = await readyCandidate();
     const id = await book(candidate.id);
-    await step(noticeApi, "notice", id, { notice_reference: "QLD-AUD-2" });
+    await step(noticeApi, "notice", id, { notice_reference: "QLD-AUD-2", sent_on: addDays(today, -7) });
     expect((await step(resultsApi, "results", id, { part: "knowledge", result: "satisfactory", assessed_on: today })).status).toBe(201);
     const [entry] = await entries("hrw.result_recorded", id);
     expect(entry).toMatchObject({ actor_id: trainer.id, client: CLIENT, subject_user_id: candidate.id });
@@ -362,7 +362,7 @@ describe("high-risk work", () => {
 
   it("an NSA recorded", async () => {
     const id = await book((await readyCandidate()).id);
-    await step(noticeApi, "notice", id, { notice_reference: "QLD-AUD-3" });
+    await step(noticeApi, "notice", id, { notice_reference: "QLD-AUD-3", sent_on: addDays(today, -7) });
     for (const part of ["knowledge", "calculations", "practical"]) await step(resultsApi, "results", id, { part, result: "satisfactory", assessed_on: today });
     expect((await step(nsaApi, "nsa", id, { nsa_number: `NSA-AUD-${id.slice(0, 8)}`, nsa_date: today })).status).toBe(201);
     expect((await entries("hrw.nsa_recorded", id))[0]).toMatchObject({ actor_id: trainer.id, client: CLIENT, detail: `NSA-AUD-${id.slice(0, 8)} dated ${today}` });
@@ -410,10 +410,15 @@ describe("high-risk work", () => {
     expect(JSON.stringify(entry)).not.toContain("HRW-AUD-55");
   });
 
-  it("a state's notice lead time changed", async () => {
-    const answer = await call(mod(statesPage), "POST", "/admin/hrw-states", { cookie: adminCookie, client: CLIENT, ...form({ state: "TAS", notice_business_days: "2" }) });
+  it("a state's rule changed, with its reason", async () => {
+    const answer = await call(mod(rulesPage), "POST", "/admin/hrw/rules", { cookie: adminCookie, client: CLIENT, ...form({ state: "TAS", rule: "notice_business_days", value: "2", in_force_from: "2027-01-04", reason: "WorkSafe Tasmania asked for notice" }) });
     expect(answer.status).toBe(302);
-    expect((await entries("hrw.state_rule_changed", "TAS"))[0]).toMatchObject({ actor_id: admin.id, client: CLIENT, fields: "notice_business_days", detail: "no notice to 2 business days" });
+    expect((await entries("hrw.state_rule_changed", "TAS:notice_business_days"))[0]).toMatchObject({
+      actor_id: admin.id,
+      client: CLIENT,
+      fields: "value",
+      detail: "TAS notice_business_days: not set to 2 from 4 Jan 2027. Reason: WorkSafe Tasmania asked for notice",
+    });
   });
 });
 

@@ -1,12 +1,14 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
-import type { BookingInput, NsaInput, PartResultInput } from "~/schemas/hrw";
+import type { BookingInput, NoticeInput, NsaInput, PartResultInput, RescheduleInput } from "~/schemas/hrw";
 import {
   HRW_MESSAGES,
   HRW_STAGES,
   partsText,
   NAI_PART_CODES,
   NSA_APPLICATION_DAYS,
+  HRW_STATES,
+  LOCATION_STATE_REGULATOR,
   type HrwStage,
   prerequisitesOf,
   type HrwState,
@@ -15,10 +17,11 @@ import {
 } from "~/schemas/hrw-codes";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
-import { addDays } from "~/utils/organisation-calendar";
+import { addDays, organisationDayStart } from "~/utils/organisation-calendar";
 import { businessDaysBefore } from "./hrw-calendar.server";
-import { missingChecks } from "./hrw-candidate.server";
-import { coveringAccreditation, noticeDaysFor } from "./hrw-register.server";
+import { latestAen, missingChecks } from "./hrw-candidate.server";
+import { coveringAccreditation } from "./hrw-register.server";
+import { ruleReader, stateRulesOn, type StateRuleBook } from "./hrw-rules.server";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
 
 /**
@@ -27,8 +30,26 @@ import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.serve
  * the candidate and the regulator's audit read.
  */
 
-/** The last day the candidate may lodge the NSA with the regulator. */
-export const applicationDeadline = (nsaDate: string) => addDays(nsaDate, NSA_APPLICATION_DAYS);
+/** The last day the candidate may lodge the NSA with the regulator: the state's window, else the national 60 days. */
+export const applicationDeadline = (nsaDate: string, rules?: StateRuleBook) => addDays(nsaDate, rules?.number("nsa_application_days") ?? NSA_APPLICATION_DAYS);
+
+/**
+ * The last day the regulator must be told of an assessment day, from the state's rules on that
+ * day: so many business days (its public holidays skipped) or calendar days before, whichever
+ * is earlier; null when the state asks for no notice.
+ */
+export function noticeDueOn(rules: StateRuleBook, heldOn: string): string | null {
+  const business = rules.number("notice_business_days");
+  const calendar = rules.number("booking_lead_days");
+  const dates = [business === null ? null : businessDaysBefore(heldOn, business, rules.state), calendar === null ? null : addDays(heldOn, -calendar)].filter((d): d is string => d !== null);
+  return dates.length ? dates.reduce((a, b) => (a < b ? a : b)) : null;
+}
+
+export interface HrwNotice {
+  held_on: string;
+  reference: string;
+  sent_on: string;
+}
 
 export interface PartResult {
   part: NaiPart;
@@ -45,13 +66,17 @@ export interface HrwAssessment {
   state: HrwState;
   assessment_date: string;
   start_time: string;
+  hours: number | null;
   location: { id: string; name: string; identifier: string };
   assessor: { id: string; full_name: string };
   accreditation_number: string | null;
   plant_description: string;
   plant_registration: string;
   notice_due_on: string | null;
+  /** the notice for the booked day's reference, when given */
   notice_reference: string | null;
+  /** every notice given, one per day it covers */
+  notices: HrwNotice[];
   nsa_number: string | null;
   nsa_date: string | null;
   /** the latest result of each part */
@@ -103,6 +128,7 @@ export async function listHrwAssessments(db: DB, filter: HrwFilter = {}): Promis
       "a.state",
       "a.assessment_date",
       "a.start_time",
+      "a.hours",
       "a.location_id",
       "l.name as location_name",
       "l.identifier as location_identifier",
@@ -112,7 +138,6 @@ export async function listHrwAssessments(db: DB, filter: HrwFilter = {}): Promis
       "a.plant_description",
       "a.plant_registration",
       "a.notice_due_on",
-      "a.notice_reference",
       "a.nsa_number",
       "a.nsa_date",
     ]);
@@ -131,8 +156,17 @@ export async function listHrwAssessments(db: DB, filter: HrwFilter = {}): Promis
     .orderBy("recorded_at")
     .orderBy("id")
     .execute();
+  const noticeRows = await db
+    .selectFrom("hrw_notices")
+    .select(["assessment_id", "held_on", "reference", "sent_on"])
+    .where("assessment_id", "in", rows.map((r) => r.id))
+    .orderBy("held_on")
+    .execute();
+  const notices = new Map<string, HrwNotice[]>();
+  for (const n of noticeRows) notices.set(n.assessment_id, [...(notices.get(n.assessment_id) ?? []), { held_on: n.held_on, reference: n.reference, sent_on: n.sent_on }]);
   const history = new Map<string, PartResult[]>();
   for (const p of parts) history.set(p.assessment_id, [...(history.get(p.assessment_id) ?? []), { part: p.part, result: p.result, assessed_on: p.assessed_on, recorded_at: p.recorded_at }]);
+  const rulesOn = await ruleReader(db);
   return rows.map((r) => {
     const all = history.get(r.id) ?? [];
     const latest: Partial<Record<NaiPart, PartResult>> = {};
@@ -145,18 +179,20 @@ export async function listHrwAssessments(db: DB, filter: HrwFilter = {}): Promis
       state: r.state as HrwState,
       assessment_date: r.assessment_date,
       start_time: r.start_time,
+      hours: r.hours === null ? null : Number(r.hours),
       location: { id: r.location_id, name: r.location_name, identifier: r.location_identifier },
       assessor: { id: r.assessor_id, full_name: r.assessor_name },
       accreditation_number: r.accreditation_number,
       plant_description: r.plant_description,
       plant_registration: r.plant_registration,
       notice_due_on: r.notice_due_on,
-      notice_reference: r.notice_reference,
+      notice_reference: (notices.get(r.id) ?? []).find((n) => n.held_on === r.assessment_date)?.reference ?? null,
+      notices: notices.get(r.id) ?? [],
       nsa_number: r.nsa_number,
       nsa_date: r.nsa_date,
       parts: latest,
       history: all,
-      application_deadline: r.nsa_date ? applicationDeadline(r.nsa_date) : null,
+      application_deadline: r.nsa_date ? applicationDeadline(r.nsa_date, rulesOn(r.state, r.nsa_date)) : null,
     };
     return { ...view, stage: stageOf(view) };
   });
@@ -183,26 +219,34 @@ export async function bookAssessment(db: DB, input: BookingInput, actorRef: Sign
     if (!course.licence_class) throw new DomainError(409, HRW_MESSAGES.noLicenceClass, {}, "course_id");
     const assessor = await trx.selectFrom("users").select("id").where("id", "=", input.assessor_id).where("role", "=", "trainer").where("is_active", "=", 1).executeTakeFirst();
     if (!assessor) throw new DomainError(409, HRW_MESSAGES.notATrainer, {}, "assessor_id");
-    const location = await trx.selectFrom("delivery_locations").select("id").where("id", "=", input.location_id).executeTakeFirst();
+    const location = await trx.selectFrom("delivery_locations").select(["id", "state"]).where("id", "=", input.location_id).executeTakeFirst();
     if (!location) throw new DomainError(404, "Location not found", {}, "location_id");
+    // the regulator of the state the assessment is held in, unless the booking names another
+    const state = input.state ?? (location.state ? LOCATION_STATE_REGULATOR[location.state] : undefined);
+    if (!state) throw invalid(HRW_MESSAGES.noLocationState, { state: HRW_MESSAGES.noLocationState });
     const candidate = await trx.selectFrom("users").select("id").where("id", "=", input.candidate_id).where("role", "=", "student").where("is_active", "=", 1).executeTakeFirst();
     if (!candidate) throw new DomainError(409, HRW_MESSAGES.notAStudent, {}, "candidate_id");
     const missing = await missingChecks(trx, input.candidate_id, { date: input.assessment_date, prerequisites: prerequisitesOf(course) });
     if (missing.length) throw new DomainError(409, HRW_MESSAGES.checksMissing(missing), {}, "candidate_id");
-    const noticeDays = await noticeDaysFor(trx, input.state);
+    const rules = await stateRulesOn(trx, state, input.assessment_date);
+    const lead = rules.number("booking_lead_days");
+    const earliest = lead === null ? null : addDays(organisationToday(now), lead);
+    if (earliest && input.assessment_date < earliest) throw invalid(HRW_MESSAGES.bookingLead(lead!, earliest), { assessment_date: HRW_MESSAGES.bookingLead(lead!, earliest) });
     await trx
       .insertInto("hrw_assessments")
       .values({
         id,
         ...input,
+        state,
+        hours: input.hours ?? null,
         licence_class: course.licence_class,
-        notice_due_on: noticeDays === null ? null : businessDaysBefore(input.assessment_date, noticeDays, input.state),
+        notice_due_on: noticeDueOn(rules, input.assessment_date),
         booked_by: actorId,
         created_at: at,
         updated_at: at,
       })
       .execute();
-    await recordAudit(trx, { action: "hrw.assessment_booked", actor, subject: { type: "hrw_assessment", id, userId: input.candidate_id }, detail: `${course.licence_class} in ${input.state} on ${input.assessment_date}`, now: at });
+    await recordAudit(trx, { action: "hrw.assessment_booked", actor, subject: { type: "hrw_assessment", id, userId: input.candidate_id }, detail: `${course.licence_class} in ${state} on ${input.assessment_date}`, now: at });
     return { id };
   });
 }
@@ -210,7 +254,7 @@ export async function bookAssessment(db: DB, input: BookingInput, actorRef: Sign
 async function assessmentForAssessor(trx: DB, id: string, actorId: string) {
   const row = await trx
     .selectFrom("hrw_assessments")
-    .select(["id", "assessor_id", "candidate_id", "state", "licence_class", "assessment_date", "notice_due_on", "notice_reference", "nsa_number"])
+    .select(["id", "assessor_id", "candidate_id", "state", "licence_class", "assessment_date", "start_time", "notice_due_on", "nsa_number"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) throw notFound("Assessment");
@@ -219,15 +263,50 @@ async function assessmentForAssessor(trx: DB, id: string, actorId: string) {
   return row;
 }
 
-export async function recordNotice(db: DB, id: string, reference: string, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
+/**
+ * Records a notice given to the regulator for one day of the assessment (the booked day unless
+ * told), with the day it was given: refused when given after the state's deadline for that day
+ * (the part must be held on another day), in the future, or twice for one day.
+ */
+export async function recordNotice(db: DB, id: string, input: NoticeInput, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
   const actor = signedInActor(actorRef);
   const actorId = actor.id;
+  const today = organisationToday(now);
   await writeTransaction(db, async (trx) => {
     const row = await assessmentForAssessor(trx, id, actorId);
+    if (row.nsa_number) throw conflict(HRW_MESSAGES.nsaAlready);
+    const heldOn = input.held_on ?? row.assessment_date;
+    const sentOn = input.sent_on ?? today;
+    if (heldOn < row.assessment_date) throw invalid(HRW_MESSAGES.noticeBeforeBooking, { held_on: HRW_MESSAGES.noticeBeforeBooking });
+    if (sentOn > today) throw invalid(HRW_MESSAGES.noticeSentFuture, { sent_on: HRW_MESSAGES.noticeSentFuture });
+    const due = noticeDueOn(await stateRulesOn(trx, row.state, heldOn), heldOn);
+    if (due && sentOn > due) throw conflict(HRW_MESSAGES.noticeLate(heldOn, due), "sent_on");
+    const taken = await trx.selectFrom("hrw_notices").select("id").where("assessment_id", "=", id).where("held_on", "=", heldOn).executeTakeFirst();
+    if (taken) throw conflict(HRW_MESSAGES.noticeTaken(heldOn), "held_on");
     const at = now.toISOString();
-    await trx.updateTable("hrw_assessments").set({ notice_reference: reference, notice_recorded_at: at, notice_recorded_by: actorId, updated_at: at }).where("id", "=", id).execute();
-    await recordAudit(trx, { action: "hrw.notice_recorded", actor, subject: { type: "hrw_assessment", id, userId: row.candidate_id }, detail: reference, now: at });
+    await trx.insertInto("hrw_notices").values({ id: crypto.randomUUID(), assessment_id: id, held_on: heldOn, reference: input.notice_reference, sent_on: sentOn, recorded_at: at, recorded_by: actorId }).execute();
+    await trx.updateTable("hrw_assessments").set({ updated_at: at }).where("id", "=", id).execute();
+    await recordAudit(trx, { action: "hrw.notice_recorded", actor, subject: { type: "hrw_assessment", id, userId: row.candidate_id }, detail: `${input.notice_reference} for ${heldOn}, given ${sentOn}`, now: at });
   });
+}
+
+/**
+ * The notice a part assessed on `day` needs, by the state's rules on that day: none when the
+ * state asks for none; with a notice for each part day, the day's own notice, or (for a first
+ * attempt) the day before's when a part was held then (consecutive days share one notice); a
+ * reassessment always needs its own. Otherwise the booking's one notice. Null when covered.
+ */
+async function missingNotice(trx: DB, row: { id: string; state: string; assessment_date: string }, day: string, part: string): Promise<string | null> {
+  const rules = await stateRulesOn(trx, row.state, day);
+  if (noticeDueOn(rules, day) === null) return null;
+  const notices = await trx.selectFrom("hrw_notices").select("held_on").where("assessment_id", "=", row.id).execute();
+  const noticed = new Set(notices.map((n) => n.held_on));
+  if (!rules.flag("notice_each_part_day")) return noticed.size ? null : HRW_MESSAGES.noticeMissing(noticeDueOn(rules, row.assessment_date) ?? row.assessment_date);
+  if (noticed.has(day)) return null;
+  const parts = await trx.selectFrom("hrw_assessment_parts").select(["part", "assessed_on"]).where("assessment_id", "=", row.id).execute();
+  const reassessment = parts.some((p) => p.part === part && p.assessed_on < day) || parts.some((p) => p.part === part && p.assessed_on === day);
+  if (!reassessment && parts.some((p) => p.assessed_on === addDays(day, -1))) return null;
+  return reassessment ? HRW_MESSAGES.reassessmentNotice(day) : HRW_MESSAGES.dayNotice(day);
 }
 
 /**
@@ -241,9 +320,12 @@ export async function recordPartResult(db: DB, id: string, input: PartResultInpu
   await writeTransaction(db, async (trx) => {
     const row = await assessmentForAssessor(trx, id, actorId);
     if (row.nsa_number) throw conflict(HRW_MESSAGES.nsaAlready);
-    if (row.notice_due_on && !row.notice_reference) throw conflict(HRW_MESSAGES.noticeMissing(row.notice_due_on));
     if (input.assessed_on < row.assessment_date) throw invalid(HRW_MESSAGES.resultBeforeDate, { assessed_on: HRW_MESSAGES.resultBeforeDate });
-    if (input.assessed_on > organisationToday(now)) throw invalid("The date assessed cannot be in the future", { assessed_on: "The date assessed cannot be in the future" });
+    if (input.assessed_on > organisationToday(now)) throw invalid(HRW_MESSAGES.resultInFuture, { assessed_on: HRW_MESSAGES.resultInFuture });
+    const rules = await stateRulesOn(trx, row.state, input.assessed_on);
+    if (rules.flag("aen_required") && !(await latestAen(trx, row.candidate_id, row.state))) throw conflict(HRW_MESSAGES.aenMissing);
+    const notice = await missingNotice(trx, row, input.assessed_on, input.part);
+    if (notice) throw conflict(notice);
     const at = now.toISOString();
     const accreditation = await coveringAccreditation(trx, { trainerId: actorId, state: row.state as HrwState, licenceClass: row.licence_class, date: input.assessed_on, recordedBy: at });
     if (!accreditation) throw conflict(HRW_MESSAGES.notCovered(row.licence_class, input.assessed_on));
@@ -259,6 +341,40 @@ export async function recordPartResult(db: DB, id: string, input: PartResultInpu
       detail: `${input.part}: ${input.result} on ${input.assessed_on} under accreditation ${accreditation.number}`,
       now: at,
     });
+  });
+}
+
+/** The instant a booked assessment starts (its date and time are the organisation's). */
+function startsAt(date: string, time: string): number {
+  const [h, m] = time.split(":").map(Number) as [number, number];
+  return Date.parse(organisationDayStart(date)) + (h * 60 + m) * 60_000;
+}
+
+/**
+ * Moves a booking to another date or time, as the booked assessor, before any result: refused
+ * closer to its start than the state's change lead time, or to a date inside its booking lead
+ * time. The notice deadline follows the new date; notices already given stay with their days.
+ */
+export async function rescheduleAssessment(db: DB, id: string, input: RescheduleInput, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
+  const actor = signedInActor(actorRef);
+  await writeTransaction(db, async (trx) => {
+    const row = await assessmentForAssessor(trx, id, actor.id);
+    const parts = await trx.selectFrom("hrw_assessment_parts").select("id").where("assessment_id", "=", id).executeTakeFirst();
+    if (parts || row.nsa_number) throw conflict(HRW_MESSAGES.resultsRecorded);
+    const hours = (await stateRulesOn(trx, row.state, row.assessment_date)).number("change_lead_hours");
+    if (hours !== null && now.getTime() > startsAt(row.assessment_date, row.start_time) - hours * 3_600_000) throw conflict(HRW_MESSAGES.changeLead(hours));
+    if (input.assessment_date < organisationToday(now)) throw invalid("The assessment date cannot be in the past", { assessment_date: "The assessment date cannot be in the past" });
+    const rules = await stateRulesOn(trx, row.state, input.assessment_date);
+    const lead = rules.number("booking_lead_days");
+    const earliest = lead === null ? null : addDays(organisationToday(now), lead);
+    if (earliest && input.assessment_date < earliest) throw invalid(HRW_MESSAGES.bookingLead(lead!, earliest), { assessment_date: HRW_MESSAGES.bookingLead(lead!, earliest) });
+    const at = now.toISOString();
+    await trx
+      .updateTable("hrw_assessments")
+      .set({ assessment_date: input.assessment_date, start_time: input.start_time, notice_due_on: noticeDueOn(rules, input.assessment_date), updated_at: at })
+      .where("id", "=", id)
+      .execute();
+    await recordAudit(trx, { action: "hrw.assessment_rescheduled", actor, subject: { type: "hrw_assessment", id, userId: row.candidate_id }, detail: `${row.assessment_date} ${row.start_time} to ${input.assessment_date} ${input.start_time}`, now: at });
   });
 }
 
@@ -293,7 +409,7 @@ export async function noticesDue(db: DB, assessorId: string): Promise<Array<{ id
     .select(["a.id", "c.full_name as candidate_name", "a.licence_class", "a.state", "a.assessment_date", "a.notice_due_on"])
     .where("a.assessor_id", "=", assessorId)
     .where("a.notice_due_on", "is not", null)
-    .where("a.notice_reference", "is", null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("hrw_notices as n").select("n.id").whereRef("n.assessment_id", "=", "a.id").whereRef("n.held_on", "=", "a.assessment_date"))))
     .where("a.nsa_number", "is", null)
     .orderBy("a.notice_due_on")
     .orderBy("a.id")
@@ -302,17 +418,37 @@ export async function noticesDue(db: DB, assessorId: string): Promise<Array<{ id
   return rows.map((r) => ({ ...r, notice_due_on: r.notice_due_on! }));
 }
 
-/** The candidate's licence applications still open: "Apply for your CN licence by DATE". */
-export async function licenceApplicationsDue(db: DB, candidateId: string, today: string): Promise<Array<{ id: string; licence_class: string; nsa_number: string; deadline: string }>> {
+/**
+ * The candidate's licence applications still open: "Apply for your CN licence by DATE", the
+ * deadline from the state's window on the NSA's date, and the state's words for where to apply.
+ */
+export async function licenceApplicationsDue(
+  db: DB,
+  candidateId: string,
+  today: string,
+): Promise<Array<{ id: string; licence_class: string; state: string; nsa_number: string; deadline: string; apply_where: string }>> {
   const rows = await db
     .selectFrom("hrw_assessments")
-    .select(["id", "licence_class", "nsa_number", "nsa_date"])
+    .select(["id", "licence_class", "state", "nsa_number", "nsa_date"])
     .where("candidate_id", "=", candidateId)
-    .where("nsa_date", ">=", addDays(today, -NSA_APPLICATION_DAYS))
+    .where("nsa_date", ">=", addDays(today, -LONGEST_APPLICATION_WINDOW_DAYS))
     .orderBy("nsa_date")
     .execute();
-  return rows.filter((r) => r.nsa_number && r.nsa_date).map((r) => ({ id: r.id, licence_class: r.licence_class, nsa_number: r.nsa_number!, deadline: applicationDeadline(r.nsa_date!) }));
+  const rulesOn = await ruleReader(db);
+  return rows
+    .filter((r) => r.nsa_number && r.nsa_date)
+    .map((r) => {
+      const rules = rulesOn(r.state, r.nsa_date!);
+      return { id: r.id, licence_class: r.licence_class, state: r.state, nsa_number: r.nsa_number!, deadline: applicationDeadline(r.nsa_date!, rules), apply_where: applyWhere(rules) };
+    })
+    .filter((r) => r.deadline >= today);
 }
+
+/** Where the candidate applies, in the state's words, else its regulator's name. */
+export const applyWhere = (rules: StateRuleBook) => rules.text("apply_where") ?? `with ${HRW_STATES[rules.state] ?? rules.state}`;
+
+/** No state's window is read past this (a year): older NSAs are long lapsed. */
+const LONGEST_APPLICATION_WINDOW_DAYS = 366;
 
 /** What the booking form offers: licence courses, active trainers as assessors, delivery locations. */
 export async function bookingOptions(db: DB) {

@@ -2,10 +2,12 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import { writeTransaction, type DB } from "#db/connection";
 import { dialectSql } from "#db/dialect";
-import { hrwDate, IDENTITY_DOCUMENTS, IDENTITY_POINTS_NEEDED, identityPoints, MINIMUM_AGE, type IdentityDocument, type LicenceClass } from "~/schemas/hrw-codes";
+import { HRW_MESSAGES, HRW_STATE_CODES, hrwDate, IDENTITY_DOCUMENTS, type HrwState, IDENTITY_POINTS_NEEDED, identityPoints, MINIMUM_AGE, type IdentityDocument, type LicenceClass } from "~/schemas/hrw-codes";
 import { DomainError, notFound } from "~/utils/errors";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
 import { ageOn } from "./hrw-calendar.server";
+import { ruleReader, stateRulesOn } from "./hrw-rules.server";
+import { organisationToday } from "~/utils/organisation-calendar";
 
 /**
  * The checks of a candidate before a high-risk work assessment, each recorded with who made
@@ -18,6 +20,8 @@ export interface CandidateChecks {
   age: { date_of_birth: string; checked_by: string; checked_at: string } | null;
   identity: { documents: IdentityDocument[]; points: number; checked_by: string; checked_at: string } | null;
   prerequisites: Array<{ licence_class: LicenceClass; licence_number: string; expires_on: string; checked_by: string; checked_at: string }>;
+  /** assessment enrolment numbers, the latest per state's regulator */
+  aens: Array<{ state: HrwState; aen: string; checked_by: string; checked_at: string }>;
 }
 
 async function requireCandidate(db: DB, candidateId: string) {
@@ -52,14 +56,18 @@ export async function getCandidateChecks(db: DB, candidateId: string): Promise<C
     .orderBy("c.checked_at", "desc")
     .orderBy("c.id", "desc")
     .execute();
-  const out: CandidateChecks = { candidate, age: null, identity: null, prerequisites: [] };
+  const out: CandidateChecks = { candidate, age: null, identity: null, prerequisites: [], aens: [] };
   const seenClasses = new Set<string>();
+  const seenStates = new Set<string>();
   for (const row of rows) {
     const detail = detailOf(row.detail);
     if (row.kind === "age" && !out.age) out.age = { date_of_birth: String(detail.date_of_birth ?? ""), checked_by: row.checked_by, checked_at: row.checked_at };
     else if (row.kind === "identity" && !out.identity) {
       const documents = (Array.isArray(detail.documents) ? detail.documents : []).filter((d): d is IdentityDocument => typeof d === "string" && d in IDENTITY_DOCUMENTS);
       out.identity = { documents, points: identityPoints(documents), checked_by: row.checked_by, checked_at: row.checked_at };
+    } else if (row.kind === "aen" && row.licence_class === null && typeof detail.state === "string" && !seenStates.has(detail.state)) {
+      seenStates.add(detail.state);
+      out.aens.push({ state: detail.state as HrwState, aen: String(detail.aen ?? ""), checked_by: row.checked_by, checked_at: row.checked_at });
     } else if (row.kind === "prerequisite" && row.licence_class && !seenClasses.has(row.licence_class)) {
       seenClasses.add(row.licence_class);
       out.prerequisites.push({
@@ -78,7 +86,8 @@ export async function getCandidateChecks(db: DB, candidateId: string): Promise<C
 type CheckInput =
   | { kind: "age"; date_of_birth: string }
   | { kind: "identity"; documents: IdentityDocument[] }
-  | { kind: "prerequisite"; licence_class: LicenceClass; licence_number: string; expires_on: string };
+  | { kind: "prerequisite"; licence_class: LicenceClass; licence_number: string; expires_on: string }
+  | { kind: "aen"; state: HrwState; aen: string };
 
 /** Records one check by `actorId`. Identity evidence must reach 100 points (422 otherwise). */
 export async function recordCandidateCheck(db: DB, candidateId: string, input: CheckInput, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
@@ -95,12 +104,14 @@ export async function recordCandidateCheck(db: DB, candidateId: string, input: C
     }
     detail = { documents, points };
   } else if (input.kind === "age") detail = { date_of_birth: input.date_of_birth };
+  else if (input.kind === "aen") detail = { state: input.state, aen: input.aen };
   else {
     licenceClass = input.licence_class;
     detail = { licence_number: input.licence_number, expires_on: input.expires_on };
   }
   await writeTransaction(db, async (trx) => {
     await requireCandidate(trx, candidateId);
+    if (input.kind === "aen") await checkAenFormat(trx, input.state, input.aen, now);
     await trx
       .insertInto("hrw_candidate_checks")
       .values({ id: crypto.randomUUID(), candidate_id: candidateId, kind: input.kind, licence_class: licenceClass, detail: JSON.stringify(detail), checked_by: actorId, checked_at: now.toISOString() })
@@ -111,10 +122,30 @@ export async function recordCandidateCheck(db: DB, candidateId: string, input: C
       actor,
       subject: { type: "user", id: candidateId },
       fields: Object.keys(detail),
-      detail: licenceClass ? `${input.kind} (${licenceClass})` : input.kind,
+      detail: licenceClass ? `${input.kind} (${licenceClass})` : input.kind === "aen" ? `aen (${input.state})` : input.kind,
       now,
     });
   });
+}
+
+/** Refuses (422 on the field) an AEN for a state that asks for none, or not in its format. */
+async function checkAenFormat(trx: DB, state: HrwState, aen: string, now: Date) {
+  const rules = await stateRulesOn(trx, state, organisationToday(now));
+  if (!rules.flag("aen_required")) throw new DomainError(422, HRW_MESSAGES.aenNotAsked, { state: HRW_MESSAGES.aenNotAsked });
+  const pattern = rules.text("aen_format");
+  if (pattern && !new RegExp(pattern).test(aen)) throw new DomainError(422, HRW_MESSAGES.aenFormat, { aen: HRW_MESSAGES.aenFormat });
+}
+
+/** The candidate's latest assessment enrolment number for a state's regulator, or null. */
+export async function latestAen(db: DB, candidateId: string, state: string): Promise<string | null> {
+  const checks = await getCandidateChecks(db, candidateId);
+  return checks?.aens.find((a) => a.state === state)?.aen ?? null;
+}
+
+/** The states whose regulator asks for an AEN on `date` (the checks page offers them). */
+export async function statesAskingAen(db: DB, date: string): Promise<HrwState[]> {
+  const rulesOn = await ruleReader(db);
+  return HRW_STATE_CODES.filter((state) => rulesOn(state, date).flag("aen_required"));
 }
 
 /**

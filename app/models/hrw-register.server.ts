@@ -1,14 +1,16 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
-import type { AccreditationInput, AssessorLicenceInput, StateRuleInput } from "~/schemas/hrw";
-import { EXPIRY_WARNING_DAYS, HRW_MESSAGES, HRW_STATE_CODES, HRW_STATES, type HrwState, type LicenceClass } from "~/schemas/hrw-codes";
+import type { AccreditationInput, AssessorLicenceInput } from "~/schemas/hrw";
+import { EXPIRY_WARNING_DAYS, HRW_MESSAGES, IMPLIED_CLASSES, type HrwState, type LicenceClass } from "~/schemas/hrw-codes";
+import { stateRulesOn } from "./hrw-rules.server";
 import { conflict, DomainError, notFound } from "~/utils/errors";
-import { addDays } from "~/utils/organisation-calendar";
+import { addDays, organisationToday } from "~/utils/organisation-calendar";
+import { raiseAssessorStopped } from "./hrw-currency.server";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
 
 /**
  * The assessor register (who the regulators accredited, for which classes, from when until
- * when) and the per-state notice table. The register decides whether an assessor may assess a
+ * when). The register decides whether an assessor may assess a
  * class on a date: `coveringAccreditation`. Each accreditation row is one period; a renewal adds
  * a period and keeps the earlier one, so a lapse between them stays a lapse.
  */
@@ -32,12 +34,6 @@ export interface AssessorRegister {
   accreditations: Accreditation[];
 }
 
-export interface StateRule {
-  state: HrwState;
-  regulator: string;
-  notice_business_days: number | null;
-}
-
 function parseClasses(text: string): LicenceClass[] {
   try {
     const value: unknown = JSON.parse(text);
@@ -57,36 +53,6 @@ const toAccreditation = ({ created_at, ...row }: { id: string; trainer_id: strin
 });
 
 const periodText = (a: { regulator: string; number: string; starts_on: string; expires_on: string }) => `${a.regulator} ${a.number} from ${a.starts_on} to ${a.expires_on}`;
-
-export async function listStateRules(db: DB): Promise<StateRule[]> {
-  const rows = await db.selectFrom("hrw_state_rules").select(["state", "notice_business_days"]).orderBy("state").execute();
-  return rows
-    .filter((r): r is { state: HrwState; notice_business_days: number | null } => (HRW_STATE_CODES as string[]).includes(r.state))
-    .map((r) => ({ ...r, regulator: HRW_STATES[r.state] }));
-}
-
-export async function noticeDaysFor(db: DB, state: HrwState): Promise<number | null> {
-  const row = await db.selectFrom("hrw_state_rules").select("notice_business_days").where("state", "=", state).executeTakeFirst();
-  return row?.notice_business_days ?? null;
-}
-
-/** Changes one state's notice lead time; bookings made afterwards use it. */
-export async function setStateRule(db: DB, input: StateRuleInput, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
-  const actor = signedInActor(actorRef);
-  const at = now.toISOString();
-  await writeTransaction(db, async (trx) => {
-    const current = await trx.selectFrom("hrw_state_rules").select("notice_business_days").where("state", "=", input.state).executeTakeFirst();
-    await trx
-      .updateTable("hrw_state_rules")
-      .set({ notice_business_days: input.notice_business_days, updated_at: at, updated_by: actor.id })
-      .where("state", "=", input.state)
-      .execute();
-    const days = (n: number | null | undefined) => (n === null || n === undefined ? "no notice" : `${n} business days`);
-    if (current && current.notice_business_days !== input.notice_business_days) {
-      await recordAudit(trx, { action: "hrw.state_rule_changed", actor, subject: { type: "hrw_state", id: input.state }, fields: ["notice_business_days"], detail: `${days(current.notice_business_days)} to ${days(input.notice_business_days)}`, now: at });
-    }
-  });
-}
 
 async function requireTrainer(db: DB, trainerId: string) {
   const trainer = await db.selectFrom("users").select(["id", "full_name", "email"]).where("id", "=", trainerId).where("role", "=", "trainer").executeTakeFirst();
@@ -179,12 +145,20 @@ export async function removeAccreditation(db: DB, trainerId: string, accreditati
     if (used) throw new DomainError(409, "Results were recorded under this accreditation: it stays in the register");
     await trx.deleteFrom("hrw_accreditations").where("id", "=", accreditationId).execute();
     await recordAudit(trx, { action: "accreditation.removed", actor, subject: { type: "user", id: trainerId }, detail: periodText(row), now });
+    const today = organisationToday(now);
+    if (row.expires_on >= today) await raiseAssessorStopped(trx, { trainerId, states: [row.regulator], what: `Accreditation ${row.number} removed`, today, actor, at: now.toISOString() });
   });
+}
+
+/** Whether an accreditation listing `classes` covers `licenceClass`: exactly, or with the lower classes each implies. */
+export function coversClass(classes: readonly LicenceClass[], licenceClass: string, exact: boolean): boolean {
+  if ((classes as readonly string[]).includes(licenceClass)) return true;
+  return !exact && classes.some((c) => (IMPLIED_CLASSES[c] as string[] | undefined)?.includes(licenceClass));
 }
 
 /**
  * The accreditation under which `trainerId` may assess `licenceClass` in `state` on `date`:
- * the regulator's, covering the class, a period that includes the date, and recorded by
+ * the regulator's, covering the class (exactly, where the state's rule on that date says so), a period that includes the date, and recorded by
  * `recordedBy` (the moment the result is recorded): a period added afterwards never makes an
  * earlier result count. Null when there is none.
  */
@@ -202,7 +176,8 @@ export async function coveringAccreditation(
     .where("created_at", "<=", input.recordedBy)
     .orderBy("expires_on", "desc")
     .execute();
-  return rows.map(toAccreditation).find((a) => (a.classes as string[]).includes(input.licenceClass)) ?? null;
+  const exact = (await stateRulesOn(db, input.state, input.date)).flag("accreditation_exact_classes");
+  return rows.map(toAccreditation).find((a) => coversClass(a.classes, input.licenceClass, exact)) ?? null;
 }
 
 export interface ExpiryWarning {

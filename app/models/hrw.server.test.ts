@@ -20,7 +20,8 @@ import {
   recordPartResult,
 } from "./hrw-assessment.server";
 import { queueDueReminders, remindersSent } from "./hrw-reminders.server";
-import { addAccreditation, coveringAccreditation, expiryWarnings, setAssessorLicence, setStateRule } from "./hrw-register.server";
+import { addAccreditation, coveringAccreditation, expiryWarnings, setAssessorLicence } from "./hrw-register.server";
+import { editRule } from "./hrw-rules.server";
 
 let db: DB;
 let url: string;
@@ -85,7 +86,7 @@ describe("business days before an assessment", () => {
     expect(businessDaysBefore("2026-11-05", 0, "QLD")).toBe("2026-11-05");
   });
 
-  it("a booking takes its notice deadline from the state's table, which an administrator can change", async () => {
+  it("a booking takes its notice deadline from the state's rules, which an administrator edits from a date with a reason", async () => {
     const course = await licenceCourse("CN");
     const candidate = await readyCandidate();
     const assessor = await assessorWith([{ regulator: "QLD", classes: ["CN"], expires_on: "2027-12-31" }]);
@@ -94,10 +95,13 @@ describe("business days before an assessment", () => {
     expect((await noticesDue(db, assessor.id)).map((n) => n.notice_due_on)).toEqual(["2026-12-02"]);
     const vic = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07", state: "VIC" }), admin.id, at("2026-11-20"));
     expect((await getHrwAssessment(db, vic.id))!.notice_due_on).toBeNull();
-    await setStateRule(db, { state: "VIC", notice_business_days: 2 }, admin.id);
+    await editRule(db, { state: "VIC", rule: "notice_business_days", value: "2", in_force_from: "2026-12-05", reason: "WorkSafe asked us to notify", source: null }, admin.id);
     const vic2 = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07", state: "VIC" }), admin.id, at("2026-11-20"));
     expect((await getHrwAssessment(db, vic2.id))!.notice_due_on).toBe("2026-12-03");
-    await setStateRule(db, { state: "VIC", notice_business_days: null }, admin.id);
+    // an assessment before the rule came into force is judged by the rule of its day
+    const vic3 = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-04", state: "VIC" }), admin.id, at("2026-11-20"));
+    expect((await getHrwAssessment(db, vic3.id))!.notice_due_on).toBeNull();
+    await editRule(db, { state: "VIC", rule: "notice_business_days", value: "", in_force_from: "2026-12-06", reason: "Entered in error", source: null }, admin.id);
   });
 });
 
@@ -152,7 +156,7 @@ describe("recording results", () => {
       { regulator: "NSW", classes: ["CN"], expires_on: "2028-01-01" },
     ]);
     const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-09" }), admin.id, at("2026-11-20"));
-    await recordNotice(db, id, "QLD-N-1", assessor.id);
+    for (const held_on of ["2026-12-09", "2026-12-10", "2026-12-12"]) await recordNotice(db, id, { notice_reference: `QLD-N-${held_on}`, held_on }, assessor.id, at("2026-11-20"));
     const now = at("2026-12-20");
     await recordPartResult(db, id, { part: "knowledge", result: "satisfactory", assessed_on: "2026-12-10" }, assessor.id, now);
     await expect(recordPartResult(db, id, { part: "practical", result: "satisfactory", assessed_on: "2026-12-12" }, assessor.id, now)).rejects.toMatchObject({
@@ -177,10 +181,10 @@ describe("recording results", () => {
     const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07" }), admin.id, at("2026-11-20"));
     const now = at("2026-12-20");
     const part = { part: "knowledge" as const, result: "satisfactory" as const, assessed_on: "2026-12-07" };
-    await expect(recordPartResult(db, id, part, assessor.id, now)).rejects.toMatchObject({ status: 409, message: "Record the regulator's notice reference first (due by 2 Dec 2026)" });
-    await expect(recordNotice(db, id, "N-1", other.id)).rejects.toMatchObject({ status: 403 });
-    await expect(recordNotice(db, id, "N-1", admin.id)).rejects.toMatchObject({ status: 403 });
-    await recordNotice(db, id, "N-1", assessor.id);
+    await expect(recordPartResult(db, id, part, assessor.id, now)).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.dayNotice("2026-12-07") });
+    await expect(recordNotice(db, id, { notice_reference: "N-1" }, other.id, at("2026-11-20"))).rejects.toMatchObject({ status: 403 });
+    await expect(recordNotice(db, id, { notice_reference: "N-1" }, admin.id, at("2026-11-20"))).rejects.toMatchObject({ status: 403 });
+    await recordNotice(db, id, { notice_reference: "N-1" }, assessor.id, at("2026-11-20"));
     expect(await noticesDue(db, assessor.id)).toEqual([]);
     await expect(recordPartResult(db, id, part, other.id, now)).rejects.toMatchObject({ status: 403 });
     await expect(recordPartResult(db, id, { ...part, assessed_on: "2026-12-06" }, assessor.id, now)).rejects.toMatchObject({ status: 422 });
@@ -193,7 +197,7 @@ describe("recording results", () => {
     const candidate = await readyCandidate();
     const assessor = await assessorWith([{ regulator: "QLD", classes: ["CN"], expires_on: "2028-01-01" }]);
     const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07" }), admin.id, at("2026-11-20"));
-    await recordNotice(db, id, "N-2", assessor.id);
+    await recordNotice(db, id, { notice_reference: "N-2" }, assessor.id, at("2026-11-20"));
     const now = at("2026-12-20");
     let minute = 0;
     const record = (part: "knowledge" | "calculations" | "practical", result: "satisfactory" | "not_yet_satisfactory", assessed_on: string) =>
@@ -203,6 +207,8 @@ describe("recording results", () => {
     await record("practical", "not_yet_satisfactory", "2026-12-07");
     expect((await getHrwAssessment(db, id))!.stage).toBe("not_yet_satisfactory");
     await expect(recordNsa(db, id, { nsa_number: "NSA-1", nsa_date: "2026-12-14" }, assessor.id, now)).rejects.toMatchObject({ status: 409, message: "An NSA can be issued only when all three parts are satisfactory" });
+    await expect(record("practical", "satisfactory", "2026-12-14")).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.reassessmentNotice("2026-12-14") });
+    await recordNotice(db, id, { notice_reference: "N-2b", held_on: "2026-12-14" }, assessor.id, at("2026-11-20"));
     await record("practical", "satisfactory", "2026-12-14");
     const view = (await getHrwAssessment(db, id))!;
     expect(view.stage).toBe("satisfactory");
@@ -210,12 +216,14 @@ describe("recording results", () => {
     await expect(recordNsa(db, id, { nsa_number: "NSA-1", nsa_date: "2026-12-13" }, assessor.id, now)).rejects.toMatchObject({ status: 422 });
     await recordNsa(db, id, { nsa_number: `NSA-${id.slice(0, 8)}`, nsa_date: "2026-12-15" }, assessor.id, now);
     await expect(record("knowledge", "satisfactory", "2026-12-15")).rejects.toMatchObject({ status: 409 });
-    expect(await licenceApplicationsDue(db, candidate.id, "2026-12-20")).toEqual([{ id, licence_class: "CN", nsa_number: `NSA-${id.slice(0, 8)}`, deadline: "2027-02-13" }]);
+    expect(await licenceApplicationsDue(db, candidate.id, "2026-12-20")).toEqual([
+      { id, licence_class: "CN", state: "QLD", nsa_number: `NSA-${id.slice(0, 8)}`, deadline: "2027-02-13", apply_where: "online with WorkSafe Queensland, using your Queensland Digital Identity" },
+    ]);
     expect(await licenceApplicationsDue(db, candidate.id, "2027-02-14")).toEqual([]);
 
     // NSA numbers are unique
     const second = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-08" }), admin.id, at("2026-11-20"));
-    await recordNotice(db, second.id, "N-3", assessor.id);
+    await recordNotice(db, second.id, { notice_reference: "N-3" }, assessor.id, at("2026-11-20"));
     for (const part of ["knowledge", "calculations", "practical"] as const) await recordPartResult(db, second.id, { part, result: "satisfactory", assessed_on: "2026-12-08" }, assessor.id, now);
     await expect(recordNsa(db, second.id, { nsa_number: `NSA-${id.slice(0, 8)}`, nsa_date: "2026-12-15" }, assessor.id, now)).rejects.toMatchObject({ status: 409, message: "Another assessment already has this NSA number" });
 

@@ -44,6 +44,7 @@ describe("a high-risk work candidate's checks", () => {
     age: { date_of_birth: "2008-11-28", checked_by: "Sam Whitfield", checked_at: "2026-11-01T00:00:00.000Z" },
     identity: null,
     prerequisites: [{ licence_class: "DG" as const, licence_number: "DG-NSW-5521903", expires_on: "2029-01-01", checked_by: "Sam Whitfield", checked_at: "2026-11-01T00:00:00.000Z" }],
+    aens: [],
   };
 
   it("a trainer reads whether the candidate is of age and each licence's class and expiry, never the date of birth or licence number", () => {

@@ -2,6 +2,8 @@ import { writeTransaction, type DB } from "#db/connection";
 import { DomainError, notFound } from "~/utils/errors";
 import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
+import { raiseAssessorStopped } from "./hrw-currency.server";
+import { organisationToday } from "~/utils/organisation-calendar";
 import { getUserById, revokeAllAccess, type PublicUser } from "./user.server";
 
 export const NOT_YOURSELF = "You cannot deactivate your own account";
@@ -42,6 +44,11 @@ export async function setStaffActive(
     }
     await trx.updateTable("users").set({ is_active: input.active ? 1 : 0, updated_at: at }).where("id", "=", staff.id).execute();
     if (!input.active) await revokeAllAccess(trx, staff.id);
+    if (!input.active && staff.role === "trainer") {
+      const today = organisationToday(now);
+      const held = await trx.selectFrom("hrw_accreditations").select("regulator").where("trainer_id", "=", staff.id).where("expires_on", ">=", today).execute();
+      await raiseAssessorStopped(trx, { trainerId: staff.id, states: held.map((h) => h.regulator), what: "Assessor stopped assessing (account deactivated)", today, actor: { id: input.actorId, client: input.client }, at });
+    }
     await recordAudit(trx, {
       action: input.active ? "staff.reactivated" : "staff.deactivated",
       actor: { id: input.actorId, client: input.client },

@@ -8,7 +8,10 @@ import { RouteError } from "~/components/route-error";
 import { Alert, Button, EmptyState, TextField, TitledCard, TableScroll, ErrorSummary } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { HRW_REPORT_LIMIT, listHrwAssessments, type HrwAssessment } from "~/models/hrw-assessment.server";
-import { readHrwPeriod } from "~/schemas/hrw";
+import { readAuditPackQuery, readHrwPeriod } from "~/schemas/hrw";
+import { hrwAuditPack } from "~/models/hrw-audit-pack.server";
+import { auditPackZip } from "~/pdf/hrw-audit-pack.server";
+import { env } from "~/env.server";
 import { hrwDate } from "~/schemas/hrw-codes";
 
 /**
@@ -18,6 +21,15 @@ import { hrwDate } from "~/schemas/hrw-codes";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const url = new URL(request.url);
+  // ?state=VIC&year=2026: the regulator's yearly audit pack, one zip
+  if (url.searchParams.has("state") || url.searchParams.has("year")) {
+    const pack = readAuditPackQuery(url);
+    if (!pack.success) return new Response(pack.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    const zip = await auditPackZip(await hrwAuditPack(getDb(), pack.data.state, pack.data.year), env().RTO_NAME);
+    return new Response(Buffer.from(zip), {
+      headers: { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="hrw-audit-pack-${pack.data.state}-${pack.data.year}.zip"`, "Cache-Control": "no-store" },
+    });
+  }
   const period = readHrwPeriod(url);
   if (!period.success) return data({ from: "", to: "", error: period.message, assessments: [] as HrwAssessment[], limited: false, csv: "" }, { status: 400 });
   const assessments = await listHrwAssessments(getDb(), period.data);
@@ -35,7 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function HrwAuditReport() {
-  const { from, to, error, assessments, limited, csv } = useLoaderData<typeof loader>();
+  // the pack download answers with the zip itself, never this page's data
+  const { from, to, error, assessments, limited, csv } = useLoaderData<typeof loader>() as unknown as { from: string; to: string; error: string | null; assessments: HrwAssessment[]; limited: boolean; csv: string };
   return (
     <>
       <PageTitle
@@ -48,7 +61,7 @@ export default function HrwAuditReport() {
           <TextField label="From" name="from" type="date" defaultValue={from} />
           <TextField label="To" name="to" type="date" defaultValue={to} />
           <Button type="submit" variant="secondary">Show</Button>
-          <Link to="/admin/hrw-states" className="ml-auto text-sm underline">Regulator notice lead times by state</Link>
+          <Link to="/admin/hrw/rules" className="ml-auto text-sm underline">High-risk work rules by state</Link>
         </Form>
       </TitledCard>
       <div className="mt-6">

@@ -12,6 +12,7 @@ import { staffToggleSchema, staffTwoStepResetSchema } from "~/schemas/page-queri
 import { resetTwoStep } from "~/auth/two-step.server";
 import type { PublicUser } from "~/models/user.server";
 import { listAccreditationsByTrainer } from "~/models/hrw-register.server";
+import { hrwDate } from "~/schemas/hrw-codes";
 import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { parseWith } from "~/utils/validation";
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const [staff, accreditations] = await Promise.all([listStaff(getDb()), listAccreditationsByTrainer(getDb())]);
   // each trainer's HRW accreditations, in brief; the register page (/admin/staff/{id}/hrw) edits them
-  const hrw = Object.fromEntries([...accreditations].map(([id, list]) => [id, list.map((a) => `${a.regulator} ${a.classes.join(" ")} to ${a.expires_on}`).join("; ")]));
+  const hrw = Object.fromEntries([...accreditations].map(([id, list]) => [id, list.map((a) => `${a.regulator} ${a.classes.join(" ")} to ${hrwDate(a.expires_on)}`).join("; ")]));
   return { staff, me: admin.id, hrw };
 }
 

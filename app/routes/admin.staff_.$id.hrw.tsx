@@ -8,8 +8,10 @@ import { useActionToast } from "~/components/toaster";
 import { Alert, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { addAccreditation, getAssessorRegister, removeAccreditation, setAssessorLicence } from "~/models/hrw-register.server";
+import { assessorCurrency, completeRegulatorTask, listRegulatorTasks } from "~/models/hrw-currency.server";
+import { CurrencyList } from "~/components/hrw/hrw-ui";
 import { uuid } from "~/schemas/fields";
-import { accreditationRemovalSchema, accreditationSchema, assessorLicenceSchema } from "~/schemas/hrw";
+import { accreditationRemovalSchema, accreditationSchema, assessorLicenceSchema, regulatorTaskDoneSchema } from "~/schemas/hrw";
 import { HRW_STATE_CODES, HRW_STATES, hrwDate } from "~/schemas/hrw-codes";
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { formIntent } from "~/utils/form-intent.server";
@@ -29,7 +31,10 @@ async function loadRegister(id: string | undefined) {
 /** A trainer's entry in the assessor register: their own licence and each regulator's accreditation. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  return { register: await loadRegister(params.id), today: organisationToday() };
+  const register = await loadRegister(params.id);
+  const today = organisationToday();
+  const [currency, tasks] = await Promise.all([assessorCurrency(getDb(), register.trainer.id, today), listRegulatorTasks(getDb(), { trainerId: register.trainer.id })]);
+  return { register, today, currency, tasks };
 }
 
 
@@ -45,6 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return answerForm(request, { ...common, schema: assessorLicenceSchema, save: async (input) => (await setAssessorLicence(db, trainer.id, input, actor), done()) });
     case "accreditation":
       return answerForm(request, { ...common, schema: accreditationSchema, save: async (input) => (await addAccreditation(db, trainer.id, input, actor), done()) });
+    case "task":
+      return answerForm(request, { ...common, schema: regulatorTaskDoneSchema, save: async (input) => (await completeRegulatorTask(db, input.task_id, input.reference, actor), done()) });
     case "remove":
       return answerForm(request, { ...common, schema: accreditationRemovalSchema, save: async (input) => (await removeAccreditation(db, trainer.id, input.accreditation_id, actor), done()) });
     default:
@@ -53,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AssessorRegisterPage() {
-  const { register, today } = useLoaderData<typeof loader>();
+  const { register, today, currency, tasks } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);
   const failed = data?.values?.intent;
@@ -65,6 +72,34 @@ export default function AssessorRegisterPage() {
       <PageTitle title={`Assessor register: ${register.trainer.full_name}`} subtitle={<Link to="/admin/staff" className="underline">Back to staff</Link>} />
       {failed === "remove" && data?.error ? <Alert>{data.error}</Alert> : null}
       <div className="grid gap-6 lg:grid-cols-2">
+        {tasks.length ? (
+          <TitledCard title="Regulator changes">
+            <ul className="space-y-3 text-sm">
+              {tasks.map((t) => (
+                <li key={t.id}>
+                  <p>
+                    <span className="font-semibold">{t.done_at ? `Told the ${t.state} regulator` : `Tell the ${t.state} regulator by ${hrwDate(t.due_on)}`}</span>: {t.what}
+                    {t.done_reference ? ` (${t.done_reference})` : ""}
+                  </p>
+                  {!t.done_at ? (
+                    <Form method="post" noValidate className="mt-2 flex flex-wrap items-end gap-2">
+                      <input type="hidden" name="task_id" value={t.id} />
+                      <TextField label={`Reference for telling the ${t.state} regulator`} name="reference" id={`task-${t.id}`} defaultValue={failed === "task" && v.task_id === t.id ? v.reference : undefined} error={failed === "task" && v.task_id === t.id ? errors.reference : undefined} className="min-w-56 flex-1" />
+                      <SubmitButton intent="task" variant="secondary" busyLabel="Saving...">Record as told</SubmitButton>
+                    </Form>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </TitledCard>
+        ) : null}
+        {currency.length ? (
+          <TitledCard title="Currency">
+            <div className="text-sm">
+              <CurrencyList currency={currency} />
+            </div>
+          </TitledCard>
+        ) : null}
         <TitledCard title="Accreditations">
           {register.accreditations.length === 0 ? (
             <p className="text-sm">No accreditations recorded.</p>

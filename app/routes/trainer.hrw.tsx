@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
-import { ExpiryWarnings, NoticesDue, PartsList, StageBadge } from "~/components/hrw/hrw-ui";
+import { CurrencyList, ExpiryWarnings, NoticesDue, PartsList, StageBadge } from "~/components/hrw/hrw-ui";
+import { assessorCurrency } from "~/models/hrw-currency.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { ButtonLink, EmptyState, TitledCard, TableScroll } from "~/components/ui";
@@ -16,17 +17,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "trainer");
   const db = getDb();
   const today = organisationToday();
-  const [register, assessments, notices, warnings] = await Promise.all([
+  const [register, assessments, notices, warnings, currency] = await Promise.all([
     getAssessorRegister(db, user.id),
     listHrwAssessments(db, { assessorId: user.id, limit: 200 }),
     noticesDue(db, user.id),
     expiryWarnings(db, today, user.id),
+    assessorCurrency(db, user.id, today),
   ]);
-  return { register, assessments, notices, warnings, today };
+  return { register, assessments, notices, warnings, currency, today };
 }
 
 export default function TrainerHrw() {
-  const { register, assessments, notices, warnings, today } = useLoaderData<typeof loader>();
+  const { register, assessments, notices, warnings, currency, today } = useLoaderData<typeof loader>();
   return (
     <>
       <PageTitle
@@ -39,6 +41,13 @@ export default function TrainerHrw() {
           <TitledCard title="Needs your attention">
             <NoticesDue notices={notices} today={today} />
             <ExpiryWarnings warnings={warnings} showName={false} />
+          </TitledCard>
+        ) : null}
+        {currency.length ? (
+          <TitledCard title="Your currency">
+            <div className="text-sm">
+              <CurrencyList currency={currency} />
+            </div>
           </TitledCard>
         ) : null}
         <TitledCard title="Your assessor register">

@@ -7,14 +7,17 @@ import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Alert, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
-import { getHrwAssessment, recordNotice, recordNsa, recordPartResult } from "~/models/hrw-assessment.server";
+import { getHrwAssessment, recordNotice, recordNsa, recordPartResult, rescheduleAssessment } from "~/models/hrw-assessment.server";
+import { latestAen } from "~/models/hrw-candidate.server";
+import { coveringAccreditation } from "~/models/hrw-register.server";
+import { stateRulesOn } from "~/models/hrw-rules.server";
 import { uuid } from "~/schemas/fields";
-import { noticeSchema, nsaSchema, partResultSchema } from "~/schemas/hrw";
+import { noticeSchema, nsaSchema, partResultSchema, rescheduleSchema } from "~/schemas/hrw";
 import { HRW_MESSAGES, hrwDate, LICENCE_CLASSES, NAI_PART_CODES, NAI_PARTS, NAI_RESULT_CODES, NAI_RESULTS, type LicenceClass } from "~/schemas/hrw-codes";
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { formIntent } from "~/utils/form-intent.server";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { formatDateTime } from "~/utils/format";
+import { clockTime, formatDateTime } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
 import { clientAddress } from "~/http/request-context.server";
@@ -22,6 +25,7 @@ import { clientAddress } from "~/http/request-context.server";
 export const NOTICE_RECORDED = "Regulator notice recorded";
 export const PART_RECORDED = "Result recorded";
 export const NSA_RECORDED = "NSA recorded";
+export const RESCHEDULED = "Assessment moved";
 
 async function loadAssessment(id: string | undefined) {
   const assessment = id && uuid.safeParse(id).success ? await getHrwAssessment(getDb(), id) : null;
@@ -37,7 +41,20 @@ async function loadAssessment(id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "trainer");
   const assessment = await loadAssessment(params.id);
-  return { assessment, mine: assessment.assessor.id === user.id, today: organisationToday() };
+  const db = getDb();
+  const [covered, aen, rules] = await Promise.all([
+    coveringAccreditation(db, { trainerId: assessment.assessor.id, state: assessment.state, licenceClass: assessment.licence_class, date: assessment.assessment_date, recordedBy: new Date().toISOString() }),
+    latestAen(db, assessment.candidate.id, assessment.state),
+    stateRulesOn(db, assessment.state, assessment.assessment_date),
+  ]);
+  return {
+    assessment,
+    mine: assessment.assessor.id === user.id,
+    today: organisationToday(),
+    lapsed: !covered,
+    aen: { needed: rules.flag("aen_required"), recorded: aen },
+    noticeEachDay: rules.flag("notice_each_part_day"),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -49,9 +66,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const done = (message: string) => redirectWithFlash(`/trainer/hrw/${id}`, { type: "success", message });
   switch (await formIntent(request)) {
     case "notice":
-      return answerForm(request, { ...common, schema: noticeSchema, save: async (input) => (await recordNotice(db, id, input.notice_reference, actor), done(NOTICE_RECORDED)) });
+      return answerForm(request, { ...common, schema: noticeSchema, save: async (input) => (await recordNotice(db, id, input, actor), done(NOTICE_RECORDED)) });
     case "part":
       return answerForm(request, { ...common, schema: partResultSchema, save: async (input) => (await recordPartResult(db, id, input, actor), done(PART_RECORDED)) });
+    case "reschedule":
+      return answerForm(request, { ...common, schema: rescheduleSchema, save: async (input) => (await rescheduleAssessment(db, id, input, actor), done(RESCHEDULED)) });
     case "nsa":
       return answerForm(request, { ...common, schema: nsaSchema, save: async (input) => (await recordNsa(db, id, input, actor), done(NSA_RECORDED)) });
     default:
@@ -60,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function HrwAssessmentPage() {
-  const { assessment: a, mine, today } = useLoaderData<typeof loader>();
+  const { assessment: a, mine, today, lapsed, aen, noticeEachDay } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);
   const failed = data?.values?.intent;
@@ -68,7 +87,8 @@ export default function HrwAssessmentPage() {
   const v: Record<string, string> = data?.values ?? {};
   const error = (intent: string) => (failed === intent && data?.error ? <Alert>{data.error}</Alert> : null);
   const field = (intent: string, name: string) => (failed === intent ? errors[name] : undefined);
-  const noticeMissing = Boolean(a.notice_due_on && !a.notice_reference);
+  const noticesAsked = Boolean(a.notice_due_on);
+  const started = a.assessment_date <= today;
   return (
     <>
       <PageTitle
@@ -81,6 +101,7 @@ export default function HrwAssessmentPage() {
         }
         actions={<StageBadge stage={a.stage} />}
       />
+      {lapsed && !a.nsa_number ? <div className="mb-4"><Alert>{HRW_MESSAGES.accreditationLapsed(a.assessment_date)}</Alert></div> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <TitledCard title="Booking">
           <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 text-sm">
@@ -89,7 +110,7 @@ export default function HrwAssessmentPage() {
             <dt className="font-semibold">Regulator</dt>
             <dd>{a.state}</dd>
             <dt className="font-semibold">When</dt>
-            <dd>{hrwDate(a.assessment_date)} at {a.start_time}</dd>
+            <dd>{hrwDate(a.assessment_date)} at {clockTime(a.start_time)}{a.hours ? `, ${a.hours} hours` : ""}</dd>
             <dt className="font-semibold">Where</dt>
             <dd>{a.location.name}</dd>
             <dt className="font-semibold">Assessor</dt>
@@ -97,7 +118,19 @@ export default function HrwAssessmentPage() {
             <dt className="font-semibold">Plant</dt>
             <dd>{a.plant_description}, {a.plant_registration}</dd>
             <dt className="font-semibold">Regulator notice</dt>
-            <dd>{a.notice_reference ? `Reference ${a.notice_reference}` : a.notice_due_on ? HRW_MESSAGES.notifyBy(a.notice_due_on) : "Not required in this state"}</dd>
+            <dd>
+              {a.notices.length
+                ? a.notices.map((n) => `${hrwDate(n.held_on)}: ${n.reference} (given ${hrwDate(n.sent_on)})`).join("; ")
+                : a.notice_due_on
+                  ? HRW_MESSAGES.notifyBy(a.notice_due_on)
+                  : "Not required in this state"}
+            </dd>
+            {aen.needed ? (
+              <>
+                <dt className="font-semibold">AEN</dt>
+                <dd>{aen.recorded ?? <Link to={`/trainer/hrw/candidates/${a.candidate.id}`} className="underline">Not recorded: record it on the candidate&apos;s checks</Link>}</dd>
+              </>
+            ) : null}
             <dt className="font-semibold">NSA</dt>
             <dd>{a.nsa_number ? `${a.nsa_number}, ${hrwDate(a.nsa_date!)} (apply by ${hrwDate(a.application_deadline!)})` : "Not issued"}</dd>
           </dl>
@@ -132,24 +165,42 @@ export default function HrwAssessmentPage() {
           <Alert tone="info">{HRW_MESSAGES.notYourAssessment}.</Alert>
         ) : (
           <>
-            {noticeMissing ? (
+            {noticesAsked && !a.nsa_number ? (
               <TitledCard title="Regulator notice">
-                <p className="mb-3 text-sm font-semibold text-amber-900">{HRW_MESSAGES.notifyBy(a.notice_due_on!)}</p>
+                {!a.notice_reference ? <p className="mb-3 text-sm font-semibold text-amber-900">{HRW_MESSAGES.notifyBy(a.notice_due_on!)}</p> : null}
+                {noticeEachDay ? <p className="mb-3 text-sm text-steel-700">Each part held on a non-consecutive day, and each reassessment, needs its own notice.</p> : null}
                 <Form method="post" noValidate className="space-y-3">
                   {error("notice")}
                   <TextField label="Notice reference" name="notice_reference" required defaultValue={failed === "notice" ? v.notice_reference : undefined} error={field("notice", "notice_reference")} hint="The regulator's reference for this notice" />
+                  <TextField label="Day the notice is for" name="held_on" type="date" min={a.assessment_date} defaultValue={failed === "notice" ? v.held_on : a.notice_reference ? undefined : a.assessment_date} error={field("notice", "held_on")} hint="The assessment day it covers" />
+                  <TextField label="Day the notice was given" name="sent_on" type="date" max={today} defaultValue={failed === "notice" ? v.sent_on : today} error={field("notice", "sent_on")} />
                   <SubmitButton intent="notice" busyLabel="Saving...">Record notice</SubmitButton>
                 </Form>
               </TitledCard>
             ) : null}
-            {!a.nsa_number ? (
+            {!a.nsa_number && !started ? (
+              <TitledCard title="Record a part result">
+                <p className="text-sm text-steel-700">Results can be recorded from {hrwDate(a.assessment_date)}, the day of the assessment.</p>
+              </TitledCard>
+            ) : null}
+            {!a.nsa_number && started ? (
               <TitledCard title="Record a part result">
                 <Form method="post" noValidate className="space-y-3">
                   {error("part")}
-                  <SelectField label="Part" name="part" required defaultValue={failed === "part" ? v.part : undefined} error={field("part", "part")} options={NAI_PART_CODES.map((p) => ({ value: p, label: NAI_PARTS[p] }))} />
-                  <SelectField label="Result" name="result" required defaultValue={failed === "part" ? v.result : undefined} error={field("part", "result")} options={NAI_RESULT_CODES.map((r) => ({ value: r, label: NAI_RESULTS[r] }))} />
-                  <TextField label="Date assessed" name="assessed_on" type="date" required max={today} defaultValue={failed === "part" ? v.assessed_on : a.assessment_date <= today ? a.assessment_date : today} error={field("part", "assessed_on")} hint="A part may be reassessed: the latest result counts, every one is kept" />
+                  <SelectField label="Part" name="part" required placeholder="Choose the part" defaultValue={failed === "part" ? v.part : ""} error={field("part", "part")} options={NAI_PART_CODES.map((p) => ({ value: p, label: NAI_PARTS[p] }))} />
+                  <SelectField label="Result" name="result" required placeholder="Choose the result" defaultValue={failed === "part" ? v.result : ""} error={field("part", "result")} options={NAI_RESULT_CODES.map((r) => ({ value: r, label: NAI_RESULTS[r] }))} />
+                  <TextField label="Date assessed" name="assessed_on" type="date" required min={a.assessment_date} max={today} defaultValue={failed === "part" ? v.assessed_on : undefined} error={field("part", "assessed_on")} hint="A part may be reassessed: the latest result counts, every one is kept" />
                   <SubmitButton intent="part" busyLabel="Saving...">Record result</SubmitButton>
+                </Form>
+              </TitledCard>
+            ) : null}
+            {!a.history.length && !a.nsa_number ? (
+              <TitledCard title="Move the assessment">
+                <Form method="post" noValidate className="space-y-3">
+                  {error("reschedule")}
+                  <TextField label="New assessment date" name="assessment_date" type="date" required min={today} defaultValue={failed === "reschedule" ? v.assessment_date : a.assessment_date} error={field("reschedule", "assessment_date")} />
+                  <TextField label="New start time" name="start_time" type="time" required defaultValue={failed === "reschedule" ? v.start_time : a.start_time} error={field("reschedule", "start_time")} />
+                  <SubmitButton intent="reschedule" variant="secondary" busyLabel="Saving...">Move the assessment</SubmitButton>
                 </Form>
               </TitledCard>
             ) : null}

@@ -100,13 +100,14 @@ export default function BookAssessment() {
             <input type="hidden" name="candidate_id" value={checks.candidate.id} />
             <div className="grid gap-4 sm:grid-cols-2">
               <SelectField label="Course" name="course_id" required defaultValue={v.course_id ?? ""} error={errors.course_id} options={[{ value: "", label: "Choose the licence course" }, ...options.courses.map((c) => ({ value: c.id, label: `${c.licence_class} \u2014 ${c.name}` }))]} />
-              <SelectField label="State or territory" name="state" required defaultValue={v.state ?? "QLD"} error={errors.state} hint="Whose regulator issues the licence" options={HRW_STATE_CODES.map((s) => ({ value: s, label: `${s} (${HRW_STATES[s]})` }))} />
+              <SelectField label="State or territory" name="state" placeholder="The delivery location's state" defaultValue={v.state ?? ""} error={errors.state} hint="Whose regulator issues the licence: the state the assessment is held in unless you choose another" options={HRW_STATE_CODES.map((s) => ({ value: s, label: `${s} (${HRW_STATES[s]})` }))} />
               <TextField label="Assessment date" name="assessment_date" type="date" required min={today} defaultValue={v.assessment_date} error={errors.assessment_date} />
               <TextField label="Start time" name="start_time" type="time" required defaultValue={v.start_time ?? "08:00"} error={errors.start_time} />
               <SelectField label="Delivery location" name="location_id" required defaultValue={v.location_id ?? options.locations[0]?.id ?? ""} error={errors.location_id} options={options.locations.map((l) => ({ value: l.id, label: `${l.name} (${l.identifier})` }))} />
               <SelectField label="Assessor" name="assessor_id" required defaultValue={v.assessor_id ?? ""} error={errors.assessor_id} options={[{ value: "", label: "Choose the assessor" }, ...options.assessors.map((a) => ({ value: a.id, label: a.full_name }))]} />
               <TextField label="Plant" name="plant_description" required defaultValue={v.plant_description} error={errors.plant_description} hint="Make, model and type, e.g. Franna AT-20 pick-and-carry" />
               <TextField label="Plant registration or serial number" name="plant_registration" required defaultValue={v.plant_registration} error={errors.plant_registration} />
+              <TextField label="Hours booked (optional)" name="hours" inputMode="decimal" defaultValue={v.hours} error={errors.hours} hint="Counts towards the assessor's currency" />
             </div>
             <SubmitButton busyLabel="Booking...">Book assessment</SubmitButton>
           </Form>

@@ -7,11 +7,11 @@ import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Alert, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
-import { getCandidateChecks, recordCandidateCheck } from "~/models/hrw-candidate.server";
+import { getCandidateChecks, recordCandidateCheck, statesAskingAen } from "~/models/hrw-candidate.server";
 import { candidateChecksFor } from "~/models/personal-data.server";
 import { uuid } from "~/schemas/fields";
-import { ageCheckSchema, identityCheckSchema, prerequisiteCheckSchema } from "~/schemas/hrw";
-import { IDENTITY_DOCUMENT_CODES, IDENTITY_DOCUMENTS, IDENTITY_POINTS_NEEDED, MINIMUM_AGE } from "~/schemas/hrw-codes";
+import { aenCheckSchema, ageCheckSchema, identityCheckSchema, prerequisiteCheckSchema } from "~/schemas/hrw";
+import { HRW_STATES, hrwDate, IDENTITY_DOCUMENT_CODES, IDENTITY_DOCUMENTS, IDENTITY_POINTS_NEEDED, MINIMUM_AGE } from "~/schemas/hrw-codes";
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { formIntent } from "~/utils/form-intent.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -38,7 +38,7 @@ async function loadChecks(id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "trainer");
   const today = organisationToday();
-  return { checks: candidateChecksFor(user, await loadChecks(params.id), today), today };
+  return { checks: candidateChecksFor(user, await loadChecks(params.id), today), today, aenStates: await statesAskingAen(getDb(), today) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -53,6 +53,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return answerForm(request, { ...common, schema: ageCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "age", ...input }, actor), done()) });
     case "identity":
       return answerForm(request, { ...common, schema: identityCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "identity", ...input }, actor), done()) });
+    case "aen":
+      return answerForm(request, { ...common, schema: aenCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "aen", ...input }, actor), done()) });
     case "prerequisite":
       return answerForm(request, { ...common, schema: prerequisiteCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "prerequisite", ...input }, actor), done()) });
     default:
@@ -61,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CandidateChecks() {
-  const { checks, today } = useLoaderData<typeof loader>();
+  const { checks, today, aenStates } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);
   const failed = data?.values?.intent;
@@ -108,7 +110,7 @@ export default function CandidateChecks() {
             <ul className="mb-3 space-y-1 text-sm">
               {checks.prerequisites.map((p) => (
                 <li key={p.licence_class}>
-                  {p.licence_class}{"licence_number" in p ? ` ${p.licence_number}` : ""}, expires {p.expires_on} (checked by {p.checked_by})
+                  {p.licence_class}{"licence_number" in p ? ` ${p.licence_number}` : ""}, expires {hrwDate(p.expires_on)} (checked by {p.checked_by})
                 </li>
               ))}
             </ul>
@@ -123,6 +125,27 @@ export default function CandidateChecks() {
             <SubmitButton intent="prerequisite" busyLabel="Saving...">Record licence</SubmitButton>
           </Form>
         </TitledCard>
+        {aenStates.length ? (
+          <TitledCard title="Assessment enrolment number (AEN)">
+            {checks.aens.length ? (
+              <ul className="mb-3 space-y-1 text-sm">
+                {checks.aens.map((a) => (
+                  <li key={a.state}>
+                    {a.state}: {a.aen} (recorded by {a.checked_by})
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mb-3 text-sm">None recorded. The candidate gets it from the regulator before the assessment; no result can be recorded without it.</p>
+            )}
+            <Form method="post" noValidate className="space-y-3">
+              {error("aen")}
+              <SelectField label="Regulator" name="state" required defaultValue={failed === "aen" ? v.state : aenStates[0]} error={failed === "aen" ? errors.state : undefined} options={aenStates.map((s) => ({ value: s, label: `${s} (${HRW_STATES[s]})` }))} />
+              <TextField label="Assessment enrolment number" name="aen" required autoComplete="off" defaultValue={failed === "aen" ? v.aen : undefined} error={failed === "aen" ? errors.aen : undefined} hint="As the candidate shows it from the regulator's app" />
+              <SubmitButton intent="aen" busyLabel="Saving...">Record AEN</SubmitButton>
+            </Form>
+          </TitledCard>
+        ) : null}
       </div>
     </>
   );

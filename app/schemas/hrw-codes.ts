@@ -60,6 +60,47 @@ export const HRW_STATES = {
 export type HrwState = keyof typeof HRW_STATES;
 export const HRW_STATE_CODES = Object.keys(HRW_STATES) as HrwState[];
 
+/**
+ * The rules a state's regulator may set, by name: what code reads (app/models/hrw-rules.server.ts)
+ * and what the rules page edits. Which states set which rule, with what value and from when, is
+ * data (table hrw_rules, seeded with its sources); no code asks which state it is.
+ */
+export const HRW_RULES = {
+  notice_business_days: { label: "Notice to the regulator before each assessment", kind: "number" },
+  notice_each_part_day: { label: "A notice for each part held on a non-consecutive day, reassessments included", kind: "flag" },
+  booking_lead_days: { label: "Scheduled with the regulator at least this long ahead", kind: "number" },
+  change_lead_hours: { label: "Changes to a scheduled assessment at least this long ahead", kind: "number" },
+  aen_required: { label: "Assessment enrolment number (AEN) needed before a result", kind: "flag" },
+  aen_format: { label: "Assessment enrolment number format", kind: "pattern" },
+  assessor_change_report_days: { label: "Tell the regulator when an assessor stops, within", kind: "number" },
+  accreditation_exact_classes: { label: "An accreditation covers only the classes it lists", kind: "flag" },
+  currency_assessments: { label: "Assessor currency: assessments per class", kind: "number" },
+  currency_hours: { label: "Assessor currency: hours per class", kind: "number" },
+  currency_years: { label: "Assessor currency: counted over", kind: "number" },
+  nsa_application_days: { label: "The candidate applies for the licence within", kind: "number" },
+  apply_where: { label: "Where the candidate applies", kind: "text" },
+  annual_audit_due: { label: "Annual independent audit due by", kind: "month_day" },
+} as const satisfies Record<string, { label: string; kind: "number" | "flag" | "pattern" | "text" | "month_day" }>;
+export type HrwRuleName = keyof typeof HRW_RULES;
+export const HRW_RULE_NAMES = Object.keys(HRW_RULES) as HrwRuleName[];
+
+/**
+ * What a higher class's accreditation also covers where the state's rules do not say an
+ * accreditation covers exactly its listed classes: the lower classes of the same ladder (an
+ * advanced rigger's licence includes intermediate and basic rigging; a larger slewing crane
+ * class includes the smaller ones).
+ */
+export const IMPLIED_CLASSES: Partial<Record<LicenceClass, LicenceClass[]>> = {
+  RA: ["RI", "RB"],
+  RI: ["RB"],
+  C0: ["C1", "C6", "C2"],
+  C1: ["C6", "C2"],
+  C6: ["C2"],
+};
+
+/** A delivery location's state (its AVETMISS code) as the regulator whose rules apply there. */
+export const LOCATION_STATE_REGULATOR: Record<string, HrwState> = { "01": "NSW", "02": "VIC", "03": "QLD", "04": "SA", "05": "WA", "06": "TAS", "07": "NT", "08": "ACT" };
+
 /** Evidence of identity: each document sighted scores its points; 100 in all is enough. */
 export const IDENTITY_DOCUMENTS = {
   birth_certificate: { label: "Australian birth certificate", points: 70 },
@@ -93,7 +134,7 @@ export const NAI_RESULTS = { satisfactory: "Satisfactory", not_yet_satisfactory:
 export type NaiResult = keyof typeof NAI_RESULTS;
 export const NAI_RESULT_CODES = Object.keys(NAI_RESULTS) as NaiResult[];
 
-/** The candidate lodges the NSA with the regulator within this many days. */
+/** The candidate lodges the NSA with the regulator within this many days, where the state's rules set no window. */
 export const NSA_APPLICATION_DAYS = 60;
 /** Reminder mails go this many days before the application deadline. */
 export const REMINDER_DAYS_BEFORE = [14, 3] as const;
@@ -132,6 +173,8 @@ export const HRW_MESSAGES = {
   nsaAlready: "This assessment already has its NSA",
   noLicenceClass: "That course leads to no high-risk work licence",
   notATrainer: "The assessor must be an active trainer",
+  noLocationState: "Choose the state: the delivery location has none on record",
+  accreditationLapsed: (date: string) => `The assessor's accreditation does not cover this class on ${hrwDate(date)}: results will be refused until it does`,
   notAStudent: "The candidate must be an active student",
   resultBeforeDate: "A part cannot be assessed before the booked assessment date",
   accreditationTaken: "This regulator already lists that accreditation number for another assessor",
@@ -140,4 +183,17 @@ export const HRW_MESSAGES = {
   checksMissing: (missing: string[]) => `The candidate's checks are incomplete: ${missing.join("; ")}`,
   notifyBy: (date: string) => `Notify the regulator by ${hrwDate(date)}`,
   applyBy: (licenceClass: string, date: string) => `Apply for your ${licenceClass} licence by ${hrwDate(date)}`,
+  bookingLead: (days: number, earliest: string) => `This state's regulator needs the assessment scheduled at least ${days} days ahead: the earliest date is ${hrwDate(earliest)}`,
+  changeLead: (hours: number) => `This state's regulator takes changes at least ${hours} hours before the assessment starts: it is too late to move it`,
+  resultsRecorded: "Results are recorded for this assessment: book a new one instead of moving it",
+  noticeBeforeBooking: "A notice cannot be for a day before the booked assessment date",
+  noticeSentFuture: "The day the notice was given cannot be in the future",
+  noticeLate: (heldOn: string, due: string) => `A notice for ${hrwDate(heldOn)} had to be given by ${hrwDate(due)}: hold the part on a later day`,
+  noticeTaken: (heldOn: string) => `A notice for ${hrwDate(heldOn)} is already recorded`,
+  dayNotice: (day: string) => `Record the regulator's notice for ${hrwDate(day)} first: each part held on a non-consecutive day needs its own`,
+  reassessmentNotice: (day: string) => `Record the regulator's notice for ${hrwDate(day)} first: a reassessment needs its own notice`,
+  resultInFuture: "The date assessed cannot be in the future",
+  aenMissing: "Record the candidate's assessment enrolment number (AEN) on their checks first: this state's regulator needs it before a result",
+  aenFormat: "The assessment enrolment number (AEN) is not in the regulator's format",
+  aenNotAsked: "This state's regulator does not ask for an assessment enrolment number",
 };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { parseWith } from "~/utils/validation";
 import { calendarDate, optionalText, requiredText, uuid } from "./fields";
-import { HRW_MESSAGES, HRW_STATE_CODES, IDENTITY_DOCUMENT_CODES, LICENCE_CLASS_CODES, NAI_PART_CODES, NAI_RESULT_CODES } from "./hrw-codes";
+import { HRW_MESSAGES, HRW_RULE_NAMES, HRW_RULES, HRW_STATE_CODES, type HrwRuleName, type HrwState, IDENTITY_DOCUMENT_CODES, LICENCE_CLASS_CODES, NAI_PART_CODES, NAI_RESULT_CODES } from "./hrw-codes";
 
 /**
  * The forms and /api payloads of high-risk work licence assessments, one schema each; the
@@ -34,6 +34,9 @@ export const courseLicenceFields = {
   licence_prerequisites: list(licenceClass, "Prerequisite classes must be licence classes").optional(),
 };
 
+/** A regulator told of an assessor's change: the reference it gave (or how it was told). */
+export const regulatorTaskDoneSchema = z.object({ task_id: uuid, reference: requiredText("Reference", 120) });
+
 /** Removing one accreditation from the register. */
 export const accreditationRemovalSchema = z.object({ accreditation_id: uuid });
 
@@ -60,22 +63,37 @@ export const assessorLicenceSchema = z.object({
 });
 export type AssessorLicenceInput = z.infer<typeof assessorLicenceSchema>;
 
-export const stateRuleSchema = z.object({
-  state: hrwState,
-  notice_business_days: z
-    .union([z.number(), z.string(), z.null()], { message: "Business days must be a whole number" })
-    .transform((v, ctx) => {
-      const text = typeof v === "string" ? v.trim() : v;
-      if (text === "" || text === null) return null;
-      const n = typeof text === "number" ? text : /^\d{1,2}$/.test(text) ? Number(text) : Number.NaN;
-      if (!Number.isInteger(n) || n < 0 || n > 30) {
-        ctx.addIssue({ code: "custom", message: "Business days must be a whole number from 0 to 30, or blank for no notice" });
-        return z.NEVER;
-      }
-      return n;
-    }),
-});
-export type StateRuleInput = z.infer<typeof stateRuleSchema>;
+/** Whether `value` is a valid value for a rule of `kind`; a message when not. */
+export function ruleValueProblem(kind: (typeof HRW_RULES)[HrwRuleName]["kind"], value: string): string | null {
+  if (kind === "number") return value === "" || /^\d{1,4}$/.test(value) ? null : "Enter a whole number, or leave it blank when the state does not set this rule";
+  if (kind === "flag") return value === "yes" || value === "no" ? null : "Choose yes or no";
+  if (kind === "month_day") return /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value) ? null : "Enter the month and day as MM-DD";
+  if (kind === "pattern") {
+    try {
+      new RegExp(value);
+      return value.startsWith("^") && value.endsWith("$") ? null : "A pattern starts with ^ and ends with $ (the whole number must match)";
+    } catch {
+      return "That is not a pattern the portal can read";
+    }
+  }
+  return value === "" ? "Enter the rule's words" : null;
+}
+
+/** An edit of one state's rule: the new value, from when, and why. */
+export const ruleEditSchema = z
+  .object({
+    state: hrwState,
+    rule: z.enum(HRW_RULE_NAMES, { message: "Choose a rule from the list" }),
+    value: z.string({ message: "Enter the rule's value" }).trim().max(200, "Value must be at most 200 characters"),
+    in_force_from: calendarDate("In force from"),
+    reason: requiredText("Reason", 500),
+    source: optionalText("Source", 500),
+  })
+  .superRefine((v, ctx) => {
+    const problem = ruleValueProblem(HRW_RULES[v.rule].kind, v.value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["value"] });
+  });
+export type RuleEditInput = z.infer<typeof ruleEditSchema>;
 
 export const ageCheckSchema = z.object({
   date_of_birth: calendarDate("Date of birth").refine((v) => v < organisationToday(), "Date of birth must be in the past"),
@@ -83,29 +101,67 @@ export const ageCheckSchema = z.object({
 export const identityCheckSchema = z.object({
   documents: list(z.enum(IDENTITY_DOCUMENT_CODES, { message: "Choose documents from the list" }), "Choose the documents sighted"),
 });
+/** The candidate's assessment enrolment number for a state's regulator (its format is the state's rule). */
+export const aenCheckSchema = z.object({
+  state: hrwState,
+  aen: z
+    .string({ message: "Assessment enrolment number is required" })
+    .trim()
+    .toUpperCase()
+    .min(1, "Assessment enrolment number is required")
+    .max(40, "Assessment enrolment number must be at most 40 characters"),
+});
 export const prerequisiteCheckSchema = z.object({
   licence_class: licenceClass,
   licence_number: requiredText("Licence number", 40),
   expires_on: calendarDate("Licence expiry"),
 });
 
+const startTime = z
+  .string({ message: "Start time is required" })
+  .trim()
+  .refine((v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v), "Enter the start time as HH:MM");
+
 export const bookingSchema = z.object({
   candidate_id: id("Choose the candidate"),
   course_id: id("Choose the course"),
-  state: hrwState,
+  state: z
+    .union([z.literal(""), hrwState])
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .describe("Whose regulator issues the licence; blank or left out: the delivery location's state"),
   assessment_date: calendarDate("Assessment date"),
-  start_time: z
-    .string({ message: "Start time is required" })
-    .trim()
-    .refine((v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v), "Enter the start time as HH:MM"),
+  start_time: startTime,
   location_id: id("Choose the delivery location"),
   assessor_id: id("Choose the assessor"),
   plant_description: requiredText("Plant description", 200),
   plant_registration: requiredText("Plant registration or serial number", 60),
+  hours: z
+    .union([z.number(), z.string(), z.null()], { message: "Hours must be a number" })
+    .optional()
+    .transform((v, ctx) => {
+      const text = typeof v === "string" ? v.trim() : v;
+      if (text === "" || text === null || text === undefined) return null;
+      const n = typeof text === "number" ? text : /^\d{1,2}(\.\d{1,2})?$/.test(text) ? Number(text) : Number.NaN;
+      if (!(n >= 0.5 && n <= 24)) {
+        ctx.addIssue({ code: "custom", message: "Hours must be a number from 0.5 to 24" });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .describe("Hours booked for the assessment (counts towards the assessor's currency)"),
 });
-export type BookingInput = z.infer<typeof bookingSchema>;
+export type BookingInput = Omit<z.infer<typeof bookingSchema>, "hours" | "state"> & { hours?: number | null; state?: HrwState | null };
 
-export const noticeSchema = z.object({ notice_reference: requiredText("Notice reference", 60) });
+/** A notice given to the regulator: for the booked day unless `held_on` says another, given today unless `sent_on` says. */
+export const noticeSchema = z.object({
+  notice_reference: requiredText("Notice reference", 60),
+  held_on: optionalDate("Day the notice is for"),
+  sent_on: optionalDate("Day the notice was given"),
+});
+export type NoticeInput = { notice_reference: string; held_on?: string | null; sent_on?: string | null };
+export const rescheduleSchema = z.object({ assessment_date: calendarDate("Assessment date"), start_time: startTime });
+export type RescheduleInput = z.infer<typeof rescheduleSchema>;
 export const partResultSchema = z.object({
   part: z.enum(NAI_PART_CODES, { message: "Part must be knowledge, calculations or practical" }),
   result: z.enum(NAI_RESULT_CODES, { message: "Result must be satisfactory or not_yet_satisfactory" }),
@@ -127,4 +183,18 @@ export const hrwReportQuery = z.object({
 /** Reads ?from=&to= for the audit page, its CSV and its /api twin. */
 export function readHrwPeriod(url: URL) {
   return parseWith(hrwReportQuery, { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" });
+}
+
+/** The yearly audit pack's state and year (?state=VIC&year=2026). */
+export const auditPackQuery = z.object({
+  state: hrwState,
+  year: z
+    .string({ message: "Year is required" })
+    .trim()
+    .refine((v) => /^\d{4}$/.test(v) && Number(v) >= 2000 && Number(v) <= 2100, "Enter the year as YYYY")
+    .transform(Number),
+});
+
+export function readAuditPackQuery(url: URL) {
+  return parseWith(auditPackQuery, { state: url.searchParams.get("state") ?? "", year: url.searchParams.get("year") ?? "" });
 }

@@ -48,7 +48,7 @@ export interface MailData {
   "seat-offered": { course: string; start: string; end: string; expiresAt: string; path: string };
   "class-reminder": { course: string; start: string; end: string; firstSession: string; location: string | null; path: string };
   "attendance-alert": { learner: string; course: string; date: string; path: string };
-  "hrw-reminder": { licenceClass: string; nsaNumber: string; deadline: string; daysBefore: number };
+  "hrw-reminder": { licenceClass: string; nsaNumber: string; deadline: string; daysBefore: number; /** the state's words for where to apply (absent in messages queued before they were kept) */ applyWhere?: string; windowDays?: number };
   /** `at`: the instant of the change (ISO) */
   "factor-changed": { change: FactorChange; at: string };
 }

@@ -2,22 +2,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
 import { e2eDb, insertCourse } from "./e2e-db";
-
-/** The dates the portal prints (12 Dec 2026), for a YYYY-MM-DD date. */
-function shown(date: string): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1, d));
-}
-function plusDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+import { daysGoBy, plusDays, shown } from "./hrw-days";
 
 test.describe("high-risk work licence assessments", () => {
-  test("an assessor checks a candidate, books, gives notice, records the three parts and the NSA; the candidate sees the deadline; an admin finds the row in the audit CSV", async ({ page, js }) => {
+  test("an assessor checks a candidate, books a week ahead, records the AEN, the three parts and the NSA; the candidate sees the deadline; an admin finds the row in the audit CSV", async ({ page, js }) => {
     test.setTimeout(120_000);
     const today = organisationToday();
+    const booked = plusDays(today, 14);
+    const held = plusDays(today, -2);
     const candidate = await registerStudent(page, `Candidate ${crypto.randomUUID().slice(0, 6)}`);
     const { id: candidateId } = (await e2eDb().get<{ id: string }>("select id from users where email = ?", candidate.email))!;
     const nsa = `NSA-E2E-${crypto.randomUUID().slice(0, 8)}`;
@@ -32,17 +24,17 @@ test.describe("high-risk work licence assessments", () => {
     await page.goto(`/trainer/hrw/book?candidate=${candidateId}`);
     await expect(page.getByRole("heading", { name: `Candidate: ${candidate.name}` })).toBeVisible();
     await expectAccessible(page);
-    const bookingForm = async () => {
+    const bookingForm = async (date: string) => {
       await page.getByLabel("Course").selectOption({ label: "CN \u2014 Licence to operate a non-slewing mobile crane (greater than 3 tonnes) (CN)" });
       await page.getByLabel("State or territory").selectOption("NSW");
-      await page.getByLabel("Assessment date").fill(today);
+      await page.getByLabel("Assessment date").fill(date);
       await page.getByLabel("Start time").fill("08:30");
       await page.getByLabel("Assessor").selectOption({ label: DEMO.trainer.name });
       await page.getByLabel("Plant", { exact: true }).fill("Franna AT-20 pick-and-carry");
       await page.getByLabel("Plant registration or serial number").fill("E2E-PLANT-1");
       await page.getByRole("button", { name: "Book assessment" }).click();
     };
-    await bookingForm();
+    await bookingForm(booked);
     await expect(page.getByRole("alert").filter({ hasText: "The candidate's checks are incomplete: age (date of birth) not checked; evidence of identity not sighted" }).first()).toBeVisible();
 
     // the checks, each recorded with who and when
@@ -63,11 +55,18 @@ test.describe("high-risk work licence assessments", () => {
     await expectMessage(page, js, "Check recorded");
     await expect(page.getByText(/^110 points \(Australian passport, Australian driver licence \(photo\)\), sighted by/)).toBeVisible();
 
+    // NSW schedules a week ahead: today is refused with the earliest day, a fortnight out is booked
     await page.getByRole("link", { name: `Book an assessment for ${candidate.name}` }).click();
-    await bookingForm();
+    await bookingForm(today);
+    await expect(page.getByText(`the earliest date is ${shown(plusDays(today, 7))}`).first()).toBeVisible();
+    await bookingForm(booked);
     await expectMessage(page, js, "Assessment booked");
     await expect(page.getByRole("heading", { level: 1, name: `CN assessment: ${candidate.name}` })).toBeVisible();
     const assessmentUrl = page.url();
+    const assessmentId = assessmentUrl.split("/").pop()!;
+    // no result can be recorded before the assessment day
+    await expect(page.getByText(`Results can be recorded from ${shown(booked)}, the day of the assessment.`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Record result" })).toHaveCount(0);
     await expectAccessible(page);
 
     // the assessor's dashboard says when to notify the regulator, until the reference is in
@@ -75,21 +74,39 @@ test.describe("high-risk work licence assessments", () => {
     const notice = page.getByRole("list", { name: "Regulator notices due" }).getByRole("listitem").filter({ hasText: candidate.name });
     await expect(notice).toContainText("Notify the regulator by");
     await page.goto(assessmentUrl);
-    await page.getByLabel("Part").selectOption("knowledge");
-    await page.getByRole("button", { name: "Record result" }).click();
-    await expect(page.getByText(/^Record the regulator's notice reference first/).first()).toBeVisible();
     await page.getByLabel("Notice reference").fill("SWN-E2E-1");
     await page.getByRole("button", { name: "Record notice" }).click();
     await expectMessage(page, js, "Regulator notice recorded");
+    await expect(page.getByText(`${shown(booked)}: SWN-E2E-1 (given ${shown(today)})`)).toBeVisible();
     await page.goto("/trainer/overview");
     await expect(page.getByRole("listitem").filter({ hasText: candidate.name })).toHaveCount(0);
+
+    // the assessment is held, a fortnight later
+    await daysGoBy(assessmentId, 16);
+    await page.goto(assessmentUrl);
+    await page.getByLabel("Part").selectOption("knowledge");
+    await page.getByLabel("Result").selectOption("satisfactory");
+    await page.getByLabel("Date assessed").fill(held);
+    await page.getByRole("button", { name: "Record result" }).click();
+    await expect(page.getByText(/^Record the candidate's assessment enrolment number \(AEN\) on their checks first/).first()).toBeVisible();
+
+    // the AEN, format checked, on the candidate's checks
+    await page.getByRole("link", { name: "Not recorded: record it on the candidate's checks" }).click();
+    await page.getByLabel("Assessment enrolment number").fill("no!");
+    await page.getByRole("button", { name: "Record AEN" }).click();
+    await expect(page.getByText("The assessment enrolment number (AEN) is not in the regulator's format").first()).toBeVisible();
+    const aen = `AEN${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
+    await page.getByLabel("Assessment enrolment number").fill(aen);
+    await page.getByRole("button", { name: "Record AEN" }).click();
+    await expectMessage(page, js, "Check recorded");
+    await expect(page.getByText(`NSW: ${aen} (recorded by ${DEMO.trainer.name})`)).toBeVisible();
     await page.goto(assessmentUrl);
 
     const results = [["knowledge", "satisfactory"], ["calculations", "satisfactory"], ["practical", "not_yet_satisfactory"], ["practical", "satisfactory"]] as const;
     for (const [i, [part, result]] of results.entries()) {
       await page.getByLabel("Part").selectOption(part);
       await page.getByLabel("Result").selectOption(result);
-      await page.getByLabel("Date assessed").fill(today);
+      await page.getByLabel("Date assessed").fill(held);
       await page.getByRole("button", { name: "Record result" }).click();
       await expectMessage(page, js, "Result recorded");
       // every result stays, the reassessment of the practical part included (plus the header row)
@@ -111,7 +128,7 @@ test.describe("high-risk work licence assessments", () => {
 
     // the regulator's audit: the page and its CSV
     await signIn(page, DEMO.admin.email);
-    await page.goto(`/admin/reports/hrw?from=${today}&to=${today}`);
+    await page.goto(`/admin/reports/hrw?from=${held}&to=${held}`);
     await expect(page.getByRole("heading", { level: 1, name: "HRW assessment audit" })).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: candidate.name });
     await expect(row).toContainText(nsa);
@@ -119,7 +136,7 @@ test.describe("high-risk work licence assessments", () => {
     await expect(row).toContainText("E2E-PLANT-1");
     await expectAccessible(page);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
-    expect(download.suggestedFilename()).toBe(`hrw-assessments-from-${today}-to-${today}.csv`);
+    expect(download.suggestedFilename()).toBe(`hrw-assessments-from-${held}-to-${held}.csv`);
     const csv = fs.readFileSync((await download.path())!, "utf8");
     const line = csv.split("\r\n").find((l) => l.includes(nsa));
     expect(line).toBeDefined();
@@ -188,14 +205,16 @@ test.describe("high-risk work licence assessments", () => {
     }
     await expect(page.getByText(number)).toHaveCount(0);
 
+    // the old address of the notice lead times answers with the state rules page
     await page.goto("/admin/hrw-states");
-    await expect(page.getByLabel("QLD: Workplace Health and Safety Queensland, business days of notice")).toHaveValue("3");
+    await expect(page).toHaveURL(/\/admin\/hrw\/rules$/);
+    await expect(page.getByRole("heading", { level: 1, name: "High-risk work rules by state" })).toBeVisible();
     await expectAccessible(page);
-    await page.getByLabel("TAS: WorkSafe Tasmania, business days of notice").fill("many");
-    await page.getByRole("button", { name: "Save TAS" }).click();
-    await expect(page.getByText("Business days must be a whole number from 0 to 30, or blank for no notice").first()).toBeVisible();
-    await page.getByLabel("TAS: WorkSafe Tasmania, business days of notice").fill("");
-    await page.getByRole("button", { name: "Save TAS" }).click();
-    await expectMessage(page, js, "Notice lead time saved: TAS");
+    await page.getByText("Change QLD notice to the regulator before each assessment").click();
+    const qld = page.locator("#rule-QLD-notice_business_days");
+    await expect(qld.getByLabel("New value (business days)")).toHaveValue("3");
+    await qld.getByLabel("New value (business days)").fill("many");
+    await qld.getByRole("button", { name: "Save QLD rule" }).click();
+    await expect(page.getByText("Enter a whole number, or leave it blank when the state does not set this rule").first()).toBeVisible();
   });
 });

@@ -65,31 +65,70 @@ export function ExpiryWarnings({ warnings, showName, linkTo }: { warnings: Array
 
 const ALERT_CARD = "mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4";
 
+type Currency = { state: string; licence_class: string; assessments: number; hours: number; needs: { assessments: number | null; hours: number | null; years: number }; current_until: string | null; status: "current" | "lapsing" | "lapsed" };
+
+/** An assessor's currency per class: what the portal's records count against the state's rule. */
+export function CurrencyList({ currency }: { currency: Currency[] }) {
+  if (currency.length === 0) return null;
+  return (
+    <ul className="space-y-1" aria-label="Assessor currency">
+      {currency.map((c) => (
+        <li key={`${c.state}-${c.licence_class}`} className={c.status === "lapsed" ? "text-red-800" : c.status === "lapsing" ? "text-amber-900" : "text-steel-800"}>
+          <span className="font-semibold">
+            {c.state} {c.licence_class} currency:
+          </span>{" "}
+          {[c.needs.assessments !== null ? `${c.assessments} of ${c.needs.assessments} assessments` : null, c.needs.hours !== null ? `${c.hours} of ${c.needs.hours} hours` : null].filter(Boolean).join(", ")} in {c.needs.years} years;{" "}
+          {c.current_until ? `${c.status === "lapsing" ? "lapses after" : "current until"} ${hrwDate(c.current_until)}` : "not current"}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The trainer dashboard's HRW card: shown only when something needs the assessor. */
-export function TrainerHrwAlerts({ hrw }: { hrw: { today: string; notices: Parameters<typeof NoticesDue>[0]["notices"]; warnings: Parameters<typeof ExpiryWarnings>[0]["warnings"] } }) {
-  if (!hrw.notices.length && !hrw.warnings.length) return null;
+export function TrainerHrwAlerts({ hrw }: { hrw: { today: string; notices: Parameters<typeof NoticesDue>[0]["notices"]; warnings: Parameters<typeof ExpiryWarnings>[0]["warnings"]; currency: Currency[] } }) {
+  if (!hrw.notices.length && !hrw.warnings.length && !hrw.currency.length) return null;
   return (
     <section aria-labelledby="hrw-alerts" className={ALERT_CARD}>
       <h2 id="hrw-alerts" className="mb-2 font-semibold text-steel-900">HRW licence assessments</h2>
       <NoticesDue notices={hrw.notices} today={hrw.today} />
       <ExpiryWarnings warnings={hrw.warnings} showName={false} />
+      <CurrencyList currency={hrw.currency} />
     </section>
   );
 }
 
-/** The admin dashboard's HRW card: assessors' expiries within 60 days. */
-export function AdminHrwAlerts({ hrw }: { hrw: { warnings: Parameters<typeof ExpiryWarnings>[0]["warnings"] } }) {
-  if (!hrw.warnings.length) return null;
+type Task = { id: string; state: string; trainer: { id: string; full_name: string }; what: string; due_on: string };
+
+/** "Tell the regulator by DATE" for assessors who stopped, until recorded done. */
+export function RegulatorTasks({ tasks, linkTo }: { tasks: Task[]; linkTo?: (trainerId: string) => string }) {
+  if (tasks.length === 0) return null;
+  return (
+    <ul className="space-y-1" aria-label="Regulator tasks">
+      {tasks.map((t) => (
+        <li key={t.id} className="text-amber-900">
+          <span className="font-semibold">Tell the {t.state} regulator by {hrwDate(t.due_on)}</span>:{" "}
+          {linkTo ? <Link to={linkTo(t.trainer.id)} className="underline">{t.trainer.full_name}</Link> : t.trainer.full_name}, {t.what.charAt(0).toLowerCase() + t.what.slice(1)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The admin dashboard's HRW card: assessors' expiries within 60 days and what to tell a regulator. */
+export function AdminHrwAlerts({ hrw }: { hrw: { warnings: Parameters<typeof ExpiryWarnings>[0]["warnings"]; tasks: Task[] } }) {
+  if (!hrw.warnings.length && !hrw.tasks.length) return null;
   return (
     <section aria-labelledby="hrw-expiries" className={ALERT_CARD}>
-      <h2 id="hrw-expiries" className="mb-2 font-semibold text-steel-900">Assessor accreditations and licences expiring</h2>
+      <h2 id="hrw-expiries" className="mb-2 font-semibold text-steel-900">Assessors: expiries and regulator changes</h2>
+      <RegulatorTasks tasks={hrw.tasks} linkTo={(id) => `/admin/staff/${id}/hrw`} />
       <ExpiryWarnings warnings={hrw.warnings} showName linkTo={(id) => `/admin/staff/${id}/hrw`} />
     </section>
   );
 }
 
 /** The student dashboard's licence application deadlines ("Apply for your CN licence by DATE"). */
-export function CandidateLicenceDeadlines({ hrw }: { hrw: { deadlines: Array<{ id: string; licence_class: string; nsa_number: string; deadline: string }> } }) {
+export function CandidateLicenceDeadlines({ hrw }: { hrw: { deadlines: Array<{ id: string; licence_class: string; nsa_number: string; deadline: string; apply_where: string }> } }) {
   if (!hrw.deadlines.length) return null;
   return (
     <section aria-labelledby="licence-deadlines" className={ALERT_CARD}>
@@ -97,7 +136,7 @@ export function CandidateLicenceDeadlines({ hrw }: { hrw: { deadlines: Array<{ i
       <ul className="space-y-1">
         {hrw.deadlines.map((d) => (
           <li key={d.id}>
-            <span className="font-semibold">{HRW_MESSAGES.applyBy(d.licence_class, d.deadline)}</span>: lodge your Notice of Satisfactory Assessment {d.nsa_number} with the regulator.
+            <span className="font-semibold">{HRW_MESSAGES.applyBy(d.licence_class, d.deadline)}</span>: apply {d.apply_where}, with your Notice of Satisfactory Assessment {d.nsa_number}.
           </li>
         ))}
       </ul>

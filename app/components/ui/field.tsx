@@ -76,8 +76,9 @@ export function SelectField({
   className,
   id,
   options,
+  placeholder,
   ...props
-}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }> }) {
+}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }>; /** a first, empty choice: nothing is chosen until the reader chooses */ placeholder?: string }) {
   const { fieldId, tied, className: controlClass } = useFieldControl(id, props.name, error, hint);
   return (
     <Frame id={fieldId} label={label} error={error} hint={hint} className={className}>
@@ -87,6 +88,7 @@ export function SelectField({
         {...tied}
         {...props}
       >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -1,0 +1,27 @@
+import { e2eDb } from "./e2e-db";
+
+/** The dates the portal prints (12 Dec 2026), for a YYYY-MM-DD date. */
+export function shown(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1, d));
+}
+
+export function plusDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The state rules refuse a booking, a notice or a result out of its time, and a browser cannot
+ * wait for the assessment day: once booked and notified ahead, an assessment and its notices are
+ * moved back by the same number of days, as if the days had gone by.
+ */
+export async function daysGoBy(assessmentId: string, days: number): Promise<void> {
+  const db = e2eDb();
+  const a = (await db.get<{ assessment_date: string; notice_due_on: string | null }>("select assessment_date, notice_due_on from hrw_assessments where id = ?", assessmentId))!;
+  await db.run("update hrw_assessments set assessment_date = ?, notice_due_on = ? where id = ?", plusDays(a.assessment_date, -days), a.notice_due_on ? plusDays(a.notice_due_on, -days) : null, assessmentId);
+  for (const n of await db.all<{ id: string; held_on: string; sent_on: string }>("select id, held_on, sent_on from hrw_notices where assessment_id = ?", assessmentId)) {
+    await db.run("update hrw_notices set held_on = ?, sent_on = ? where id = ?", plusDays(n.held_on, -days), plusDays(n.sent_on, -days), n.id);
+  }
+}
