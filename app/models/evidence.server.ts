@@ -254,12 +254,14 @@ export async function addEvidence(
 /** Each download by staff is audited; a learner reading their own evidence is not. */
 export async function recordEvidenceDownload(db: DB, viewer: EvidenceViewer & { client?: string | null }, file: EvidenceFile): Promise<void> {
   if (viewer.role === "student") return;
-  await recordAudit(db, {
-    action: "evidence.downloaded",
-    actor: { id: viewer.id, client: viewer.client },
-    subject: { type: "evidence_file", id: file.id, userId: file.student_id },
-    detail: file.sha256,
-  });
+  await writeTransaction(db, (trx) =>
+    recordAudit(trx, {
+      action: "evidence.downloaded",
+      actor: { id: viewer.id, client: viewer.client },
+      subject: { type: "evidence_file", id: file.id, userId: file.student_id },
+      detail: file.sha256,
+    }),
+  );
 }
 
 /** The evidence a learner sees: their own assessments' files, newest first. */
