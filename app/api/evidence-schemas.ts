@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { SIGNATURE_ROLES } from "~/schemas/evidence";
+import { responses } from "./schemas";
+
+const instant = z.iso.datetime({ offset: true }).describe("ISO 8601 date-time");
+
+/** One evidence file as GET /api/assessments/{kind}/{id}/evidence lists it; its bytes come from `download`. */
+export const evidenceFileResponse = z
+  .strictObject({
+    id: z.uuid(),
+    original_name: z.string(),
+    media_type: z.string().describe("The type read from the file's own bytes, not the name it was sent with"),
+    size_bytes: z.int().min(0),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/).describe("SHA-256 of the stored bytes (photos after their location data was removed)"),
+    uploaded_at: instant,
+    uploaded_by: z.strictObject({ id: z.uuid(), full_name: z.string() }),
+    keep_until: z.string().nullable().describe("The day the file may be destroyed (YYYY-MM-DD), once the assessment has a result"),
+    download: z.string().describe("The path that serves the file to the learner, the assessor and admins; each staff download is audited"),
+  })
+  .register(responses, { id: "EvidenceFile" });
+
+/** An assessment's evidence: its files and the assessor's and candidate's declarations. */
+export const evidenceListResponse = z
+  .strictObject({
+    files: z.array(evidenceFileResponse),
+    signatures: z.array(z.strictObject({ role: z.enum(SIGNATURE_ROLES), full_name: z.string(), signed_at: instant })),
+  })
+  .register(responses, { id: "EvidenceList" });
+export type EvidenceListResponse = z.input<typeof evidenceListResponse>;

@@ -1,0 +1,17 @@
+import { evidenceListResponse } from "../evidence-schemas";
+import { type ApiOperation, err, FORBIDDEN, UNAUTHENTICATED } from "../operation";
+
+/** How the OpenAPI document describes the assessment evidence calls. */
+export const evidenceOperations: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/assessments/{kind}/{id}/evidence",
+    operationId: "listAssessmentEvidence",
+    summary: "An assessment's evidence",
+    description:
+      "The learner it belongs to, its assessor or an admin. `kind` is `unit` (a unit assessment) or `hrw` (a high-risk work licence assessment). The files attached, oldest first, and the declarations signed. Anyone else is told the assessment does not exist.",
+    tags: ["trainer"],
+    access: "required",
+    responses: { 200: { description: "The files and declarations", schema: evidenceListResponse }, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: err("No assessment the caller may see has this kind and id") },
+  },
+];
