@@ -27,3 +27,23 @@ export const evidenceListResponse = z
   })
   .register(responses, { id: "EvidenceList" });
 export type EvidenceListResponse = z.input<typeof evidenceListResponse>;
+
+/** An observation checklist as GET /api/admin/checklists lists it: only a reviewed one may be marked. */
+export const checklistResponse = z
+  .strictObject({
+    id: z.uuid(),
+    course: z.strictObject({ id: z.uuid(), name: z.string(), unit_code: z.string() }),
+    title: z.string(),
+    reviewed_at: instant.nullable().describe("When an admin reviewed it before use; trainers cannot mark it before then"),
+    reviewed_by: z.uuid().nullable(),
+    items: z.array(
+      z.strictObject({
+        id: z.uuid(),
+        position: z.int().min(1),
+        text: z.string().describe("What the assessor observes"),
+        maps_to: z.string().describe("The unit's element or performance criterion, e.g. PC 2.3"),
+        nai_part: z.string().nullable().describe("The National Assessment Instrument part, for licence courses"),
+      }),
+    ),
+  })
+  .register(responses, { id: "Checklist" });

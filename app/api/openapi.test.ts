@@ -13,6 +13,7 @@ import { gpsPhoto, multipartRequest } from "../../tests/support/evidence-files";
 import { localFileStore } from "~/files/store.server";
 import { readUpload } from "~/files/upload.server";
 import { addEvidence, assessmentFor, signAssessment } from "~/models/evidence.server";
+import { reviewChecklist, saveChecklist } from "~/models/checklist.server";
 import { recordCandidateCheck } from "~/models/hrw-candidate.server";
 import { addAccreditation } from "~/models/hrw-register.server";
 import { organisationToday } from "~/utils/organisation-calendar";
@@ -367,6 +368,19 @@ describe("real answers match the document", () => {
     expect((await call(evidence, "GET", `/api/assessments/exam/${id}/evidence`, { token: admin.token, params: { kind: "exam", id } })).status).toBe(404);
     expect((await call(evidence, "GET", `/api/assessments/hrw/${id}/evidence`, { token: admin.token, params: { kind: "hrw", id } })).status).toBe(404);
     await conforms(await call(evidence, "GET", path_, { params }), "/api/assessments/{kind}/{id}/evidence", "get");
+  });
+
+  it("for the observation checklists: each with its items and review, and the refusals", async () => {
+    const checklists = routeFiles["../routes/api.admin.checklists.ts"]!;
+    const course = await makeCourse(db);
+    const checklistId = await saveChecklist(db, { course_id: course.id, title: "Documented checklist", items: [{ maps_to: "PC 1.1", text: "Inspects the slings", nai_part: "practical" }] }, { id: admin.id });
+    await reviewChecklist(db, checklistId, { id: admin.id });
+    const list = (await conforms(await call(checklists, "GET", "/api/admin/checklists", { token: admin.token }), "/api/admin/checklists", "get")) as { title: string; reviewed_at: string | null; items: { maps_to: string }[] }[];
+    const mine = list.find((c) => c.title === "Documented checklist");
+    expect(mine?.reviewed_at).not.toBeNull();
+    expect(mine?.items.map((i) => i.maps_to)).toEqual(["PC 1.1"]);
+    await conforms(await call(checklists, "GET", "/api/admin/checklists", { token: (await caller(db, "trainer")).token }), "/api/admin/checklists", "get");
+    await conforms(await call(checklists, "GET", "/api/admin/checklists"), "/api/admin/checklists", "get");
   });
 
   it("the check fails for an answer that leaks a field or breaks a type", async () => {

@@ -1,4 +1,4 @@
-import { evidenceListResponse } from "../evidence-schemas";
+import { checklistResponse, evidenceListResponse } from "../evidence-schemas";
 import { type ApiOperation, err, FORBIDDEN, UNAUTHENTICATED } from "../operation";
 
 /** How the OpenAPI document describes the assessment evidence calls. */
@@ -13,5 +13,15 @@ export const evidenceOperations: ApiOperation[] = [
     tags: ["trainer"],
     access: "required",
     responses: { 200: { description: "The files and declarations", schema: evidenceListResponse }, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: err("No assessment the caller may see has this kind and id") },
+  },
+  {
+    method: "get",
+    path: "/api/admin/checklists",
+    operationId: "listChecklists",
+    summary: "Observation checklists",
+    description: "Administrators. Every course's observation checklists with their items (each mapped to the unit's element or performance criterion, and the NAI part for licence courses) and whether each was reviewed before use.",
+    tags: ["admin"],
+    access: "required",
+    responses: { 200: { description: "The checklists, by course", schema: checklistResponse, array: true }, 401: UNAUTHENTICATED, 403: FORBIDDEN },
   },
 ];
