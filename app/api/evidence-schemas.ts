@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RECORD_TYPES, type RecordType } from "~/models/retention.server";
 import { SIGNATURE_ROLES } from "~/schemas/evidence";
 import { responses } from "./schemas";
 
@@ -47,3 +48,31 @@ export const checklistResponse = z
     ),
   })
   .register(responses, { id: "Checklist" });
+
+const recordType = z.enum(Object.keys(RECORD_TYPES) as [RecordType, ...RecordType[]]);
+
+/** The retention rules and the evidence past its keep-until day, as /admin/retention shows them. */
+export const retentionResponse = z
+  .strictObject({
+    rules: z.array(
+      z.strictObject({
+        record_type: recordType,
+        licence_class: z.string().describe("A licence class, or empty for every course"),
+        keep_months: z.int().min(0).nullable().describe("Months kept after the result; null for ever"),
+        source: z.string().describe("Where the period comes from"),
+        updated_at: instant,
+      }),
+    ),
+    due: z.array(
+      z.strictObject({
+        id: z.uuid(),
+        record_type: z.literal("assessment_evidence"),
+        description: z.string(),
+        student: z.strictObject({ id: z.uuid(), full_name: z.string() }),
+        keep_until: z.string().describe("YYYY-MM-DD"),
+        hashes: z.array(z.string()),
+      }),
+    ),
+  })
+  .register(responses, { id: "Retention" });
+export type RetentionResponse = z.input<typeof retentionResponse>;

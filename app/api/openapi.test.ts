@@ -383,6 +383,14 @@ describe("real answers match the document", () => {
     await conforms(await call(checklists, "GET", "/api/admin/checklists"), "/api/admin/checklists", "get");
   });
 
+  it("for the retention rules: the rules and what is due, and the refusals", async () => {
+    const retention = routeFiles["../routes/api.admin.retention.ts"]!;
+    const answer = (await conforms(await call(retention, "GET", "/api/admin/retention", { token: admin.token }), "/api/admin/retention", "get")) as { rules: { record_type: string }[] };
+    expect(answer.rules.map((r) => r.record_type)).toContain("assessment_evidence");
+    await conforms(await call(retention, "GET", "/api/admin/retention", { token: (await caller(db, "trainer")).token }), "/api/admin/retention", "get");
+    await conforms(await call(retention, "GET", "/api/admin/retention"), "/api/admin/retention", "get");
+  });
+
   it("the check fails for an answer that leaks a field or breaks a type", async () => {
     const root = doc as unknown as Record<string, unknown>;
     const userSchema = { $ref: "#/components/schemas/User" };

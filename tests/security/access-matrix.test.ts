@@ -265,6 +265,7 @@ const api: ApiCase[] = [
     allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] },
   },
   { file: "api.admin.checklists.ts", method: "GET", path: () => "/api/admin/checklists", allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.retention.ts", method: "GET", path: () => "/api/admin/retention", allowed: ADMIN_ONLY([200]) },
   { file: "api.certificates.my.ts", method: "GET", path: () => "/api/certificates/my", allowed: { owner: [200], "other student": [200], trainer: [200, 403], admin: [200, 403] } },
   // classes (docs/decisions/013-classes.md), aimed so nothing changes: an invalid body or an unknown id
   { file: "api.admin.courses.$id.classes.ts", method: "POST", path: () => `/api/admin/courses/${ids.freeCourse}/classes`, params: () => ({ id: ids.freeCourse }), json: () => ({}), allowed: ADMIN_ONLY([422]) },

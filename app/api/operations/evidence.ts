@@ -1,4 +1,4 @@
-import { checklistResponse, evidenceListResponse } from "../evidence-schemas";
+import { checklistResponse, evidenceListResponse, retentionResponse } from "../evidence-schemas";
 import { type ApiOperation, err, FORBIDDEN, UNAUTHENTICATED } from "../operation";
 
 /** How the OpenAPI document describes the assessment evidence calls. */
@@ -23,5 +23,15 @@ export const evidenceOperations: ApiOperation[] = [
     tags: ["admin"],
     access: "required",
     responses: { 200: { description: "The checklists, by course", schema: checklistResponse, array: true }, 401: UNAUTHENTICATED, 403: FORBIDDEN },
+  },
+  {
+    method: "get",
+    path: "/api/admin/retention",
+    operationId: "getRetention",
+    summary: "Retention rules and what is due for destruction",
+    description: "Administrators. How long each kind of record is kept, and the evidence files past their keep-until day; destroying them is confirmed on /admin/retention.",
+    tags: ["admin"],
+    access: "required",
+    responses: { 200: { description: "The rules and the due items", schema: retentionResponse }, 401: UNAUTHENTICATED, 403: FORBIDDEN },
   },
 ];
