@@ -1,4 +1,6 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction, type DB } from "#db/connection";
@@ -6,7 +8,12 @@ import { queueMail } from "~/models/outbox.server";
 import { issueApiToken } from "~/auth/api.server";
 import * as openapiRoute from "~/routes/api.openapi[.]json";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
-import { makeCourse } from "../../tests/support/factories";
+import { makeCourse, makeEnrollment } from "../../tests/support/factories";
+import { gpsPhoto, multipartRequest } from "../../tests/support/evidence-files";
+import { localFileStore } from "~/files/store.server";
+import { readUpload } from "~/files/upload.server";
+import { addEvidence, assessmentFor, signAssessment } from "~/models/evidence.server";
+import { reviewChecklist, saveChecklist } from "~/models/checklist.server";
 import { recordCandidateCheck } from "~/models/hrw-candidate.server";
 import { addAccreditation } from "~/models/hrw-register.server";
 import { organisationToday } from "~/utils/organisation-calendar";
@@ -325,6 +332,63 @@ describe("real answers match the document", () => {
     await conforms(await call(mail, "GET", "/api/admin/mail?state=lost", { token: admin.token }), "/api/admin/mail", "get");
     await conforms(await call(mail, "GET", "/api/admin/mail", { token: trainer.token }), "/api/admin/mail", "get");
     await conforms(await call(mail, "GET", "/api/admin/mail"), "/api/admin/mail", "get");
+  });
+
+  it("for an assessment's evidence: its files and declarations, and the refusals", async () => {
+    const evidence = routeFiles["../routes/api.assessments.$kind.$id.evidence.ts"]!;
+    const [trainer, other, student] = await Promise.all([caller(db, "trainer"), caller(db, "trainer"), caller(db, "student", { full_name: "Evie Documented" })]);
+    const course = await makeCourse(db);
+    const enrollment = await makeEnrollment(db, student.id, course.id);
+    const id = crypto.randomUUID();
+    await db
+      .insertInto("assessments")
+      .values({ id, enrollment_id: enrollment.id, student_id: student.id, course_id: course.id, assessment_type: "Practical", status: "passed", score: null, max_score: null, assessment_date: "2026-05-01T00:00:00.000Z", feedback: null, assessed_by: trainer.id, created_at: new Date().toISOString() })
+      .execute();
+    const assessment = await assessmentFor(db, { id: trainer.id, role: "trainer" }, { kind: "unit", id });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "openapi-evidence-"));
+    const read = await readUpload(multipartRequest("http://localhost/x", {}, [{ field: "files", name: "yard.jpg", bytes: await gpsPhoto(60) }]));
+    try {
+      await addEvidence(db, localFileStore(dir), { assessment, actor: trainer.id, files: read.files, dir: read.dir });
+    } finally {
+      read.dispose();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    await signAssessment(db, { assessment, role: "candidate", full_name: "Evie Documented", userAgent: null, actor: { id: student.id } });
+    const path_ = `/api/assessments/unit/${id}/evidence`;
+    const params = { kind: "unit", id };
+    for (const who of [trainer, student, admin]) {
+      const list = (await conforms(await call(evidence, "GET", path_, { token: who.token, params }), "/api/assessments/{kind}/{id}/evidence", "get")) as { files: { original_name: string; download: string }[]; signatures: { role: string }[] };
+      expect(list.files.map((f) => f.original_name)).toEqual(["yard.jpg"]);
+      expect(list.files[0]!.download).toMatch(/^\/evidence\/[0-9a-f-]{36}\/download$/);
+      expect(list.signatures.map((s) => s.role)).toEqual(["candidate"]);
+    }
+    // another trainer, an unknown kind and an unknown id are all "not found"; no credentials is 401
+    expect((await call(evidence, "GET", path_, { token: other.token, params })).status).toBe(404);
+    await conforms(await call(evidence, "GET", path_, { token: other.token, params }), "/api/assessments/{kind}/{id}/evidence", "get");
+    expect((await call(evidence, "GET", `/api/assessments/exam/${id}/evidence`, { token: admin.token, params: { kind: "exam", id } })).status).toBe(404);
+    expect((await call(evidence, "GET", `/api/assessments/hrw/${id}/evidence`, { token: admin.token, params: { kind: "hrw", id } })).status).toBe(404);
+    await conforms(await call(evidence, "GET", path_, { params }), "/api/assessments/{kind}/{id}/evidence", "get");
+  });
+
+  it("for the observation checklists: each with its items and review, and the refusals", async () => {
+    const checklists = routeFiles["../routes/api.admin.checklists.ts"]!;
+    const course = await makeCourse(db);
+    const checklistId = await saveChecklist(db, { course_id: course.id, title: "Documented checklist", items: [{ maps_to: "PC 1.1", text: "Inspects the slings", nai_part: "practical" }] }, { id: admin.id });
+    await reviewChecklist(db, checklistId, { id: admin.id });
+    const list = (await conforms(await call(checklists, "GET", "/api/admin/checklists", { token: admin.token }), "/api/admin/checklists", "get")) as { title: string; reviewed_at: string | null; items: { maps_to: string }[] }[];
+    const mine = list.find((c) => c.title === "Documented checklist");
+    expect(mine?.reviewed_at).not.toBeNull();
+    expect(mine?.items.map((i) => i.maps_to)).toEqual(["PC 1.1"]);
+    await conforms(await call(checklists, "GET", "/api/admin/checklists", { token: (await caller(db, "trainer")).token }), "/api/admin/checklists", "get");
+    await conforms(await call(checklists, "GET", "/api/admin/checklists"), "/api/admin/checklists", "get");
+  });
+
+  it("for the retention rules: the rules and what is due, and the refusals", async () => {
+    const retention = routeFiles["../routes/api.admin.retention.ts"]!;
+    const answer = (await conforms(await call(retention, "GET", "/api/admin/retention", { token: admin.token }), "/api/admin/retention", "get")) as { rules: { record_type: string }[] };
+    expect(answer.rules.map((r) => r.record_type)).toContain("assessment_evidence");
+    await conforms(await call(retention, "GET", "/api/admin/retention", { token: (await caller(db, "trainer")).token }), "/api/admin/retention", "get");
+    await conforms(await call(retention, "GET", "/api/admin/retention"), "/api/admin/retention", "get");
   });
 
   it("the check fails for an answer that leaks a field or breaks a type", async () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ApiOperation, Access } from "./operation";
+import { ASSESSMENT_KINDS } from "~/schemas/evidence";
 import { requests, responses } from "./schemas";
 import { adminOperations } from "./operations/admin";
 import { authOperations } from "./operations/auth";
@@ -7,6 +8,7 @@ import { certificatesOperations } from "./operations/certificates";
 import { classesOperations } from "./operations/classes";
 import { coursesOperations } from "./operations/courses";
 import { enrollmentsOperations } from "./operations/enrollments";
+import { evidenceOperations } from "./operations/evidence";
 import { hrwOperations } from "./operations/hrw";
 
 /**
@@ -37,6 +39,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...enrollmentsOperations,
   ...certificatesOperations,
   ...hrwOperations,
+  ...evidenceOperations,
   documentItself,
 ];
 
@@ -75,6 +78,9 @@ function operationObject(op: ApiOperation): Record<string, unknown> {
   const parameters: Array<Record<string, unknown>> = [];
   if (op.path.includes("{code}")) {
     parameters.push({ name: "code", in: "path", required: true, description: "A certificate's verification code", schema: { type: "string" } });
+  }
+  if (op.path.includes("{kind}")) {
+    parameters.push({ name: "kind", in: "path", required: true, description: "unit (a unit assessment) or hrw (a high-risk work licence assessment)", schema: { type: "string", enum: [...ASSESSMENT_KINDS] } });
   }
   if (op.path.includes("{id}")) {
     parameters.push({ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } });

@@ -3,6 +3,7 @@ import { writeTransaction, type DB } from "#db/connection";
 import { invalid, notFound } from "~/utils/errors";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
 import type { EvidenceAssessment } from "./evidence.server";
+import type { ChecklistResult } from "~/schemas/evidence";
 
 /**
  * Observation checklists: per course, set by admins. Each item names the unit element or
@@ -10,8 +11,6 @@ import type { EvidenceAssessment } from "./evidence.server";
  * reviewed before it is used; changing its items clears the review. The assessor marks each item
  * satisfactory or not yet, with a comment, on one assessment.
  */
-export const CHECKLIST_RESULTS = { satisfactory: "Satisfactory", not_yet: "Not yet satisfactory" } as const;
-export type ChecklistResult = keyof typeof CHECKLIST_RESULTS;
 
 export const CHECKLIST_MESSAGES = {
   notReviewed: "This checklist has not been reviewed before use; an admin must review it first.",

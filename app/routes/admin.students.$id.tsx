@@ -245,6 +245,9 @@ export default function StudentProfile() {
                     {a.score !== null ? ` · Score ${a.score}${a.max_score !== null ? ` / ${a.max_score}` : ""}` : ""}
                   </p>
                   {a.feedback ? <p className="mt-1 text-sm text-steel-700">{a.feedback}</p> : null}
+                  <Link to={`/admin/evidence/unit/${a.id}`} className="inline-flex min-h-11 items-center text-sm font-semibold underline" aria-label={`Evidence for ${a.course_name}, ${a.assessment_type}, ${formatDate(a.assessment_date)}`}>
+                    Evidence and declarations
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
@@ -12,8 +12,8 @@ import { getFileStore } from "~/files/store.server";
 import { isMultipart, readUpload } from "~/files/upload.server";
 import { clientAddress } from "~/http/request-context.server";
 import { addEvidence, assessmentFor, listEvidence, listSignatures, mayAssess, signAssessment } from "~/models/evidence.server";
-import { checklistsForAssessment, CHECKLIST_RESULTS, markChecklist } from "~/models/checklist.server";
-import { assessmentRefSchema, checklistMarksInput, checklistMarksSchema, signatureSchema } from "~/schemas/evidence";
+import { checklistsForAssessment, markChecklist } from "~/models/checklist.server";
+import { assessmentRefSchema, CHECKLIST_RESULTS, checklistMarksInput, checklistMarksSchema, signatureSchema } from "~/schemas/evidence";
 import { isDomainError } from "~/utils/errors";
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { formIntent } from "~/utils/form-intent.server";
@@ -202,10 +202,12 @@ export default function EvidencePage() {
   const failure = data && "fieldErrors" in data ? data : undefined;
   const signFailed = failure?.values?.intent === "sign";
   const signed = new Map(signatures.map((s) => [s.role, s]));
-  const back = a.kind === "hrw" ? `/trainer/hrw/${a.id}` : "/trainer/assessments";
+  // the same page serves the admin portal (admin.evidence.$kind.$id.tsx): back to where each came from
+  const admin = useLocation().pathname.startsWith("/admin/");
+  const back = admin ? `/admin/students/${a.student.id}` : a.kind === "hrw" ? `/trainer/hrw/${a.id}` : "/trainer/assessments";
   return (
     <>
-      <PageTitle title={`Evidence: ${a.title}`} subtitle={<Link to={back} className="underline">Back to the assessment</Link>} />
+      <PageTitle title={`Evidence: ${a.title}`} subtitle={<Link to={back} className="underline">{admin ? "Back to the student" : "Back to the assessment"}</Link>} />
       <div className="grid gap-6 lg:grid-cols-2">
         <TitledCard title="Assessment">
           <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 text-sm">

@@ -6,6 +6,11 @@ export const ASSESSMENT_KINDS = ["unit", "hrw"] as const satisfies readonly Asse
 export const SIGNATURE_ROLES = ["assessor", "candidate"] as const;
 export type SignatureRole = (typeof SIGNATURE_ROLES)[number];
 
+/** An observation checklist item's result, and its words on the page; a module the browser can load too. */
+export const CHECKLIST_RESULTS = { satisfactory: "Satisfactory", not_yet: "Not yet satisfactory" } as const;
+export type ChecklistResult = keyof typeof CHECKLIST_RESULTS;
+const CHECKLIST_RESULT_NAMES = Object.keys(CHECKLIST_RESULTS) as [ChecklistResult, ...ChecklistResult[]];
+
 /** An assessment named in a URL: /trainer/evidence/:kind/:id, /api/assessments/:kind/:id/evidence. */
 export const assessmentRefSchema = z.object({ kind: z.enum(ASSESSMENT_KINDS), id: uuid });
 
@@ -53,13 +58,13 @@ export const checklistSchema = z.object({
 });
 
 /** The assessor's marks of one checklist: result_ITEMID and comment_ITEMID for each item. */
-export function checklistMarksInput(form: FormData): { checklist_id: string; marks: { item_id: string; result: "satisfactory" | "not_yet" | null; comment: string | null }[] } {
-  const marks = new Map<string, { item_id: string; result: "satisfactory" | "not_yet" | null; comment: string | null }>();
+export function checklistMarksInput(form: FormData): { checklist_id: string; marks: { item_id: string; result: ChecklistResult | null; comment: string | null }[] } {
+  const marks = new Map<string, { item_id: string; result: ChecklistResult | null; comment: string | null }>();
   for (const [key, value] of form.entries()) {
     const m = /^(result|comment)_([0-9a-f-]{36})$/.exec(key);
     if (!m || typeof value !== "string") continue;
     const mark = marks.get(m[2]!) ?? { item_id: m[2]!, result: null, comment: null };
-    if (m[1] === "result") mark.result = value === "satisfactory" || value === "not_yet" ? value : null;
+    if (m[1] === "result") mark.result = value in CHECKLIST_RESULTS ? (value as ChecklistResult) : null;
     else mark.comment = value.trim().slice(0, 1000) || null;
     marks.set(m[2]!, mark);
   }
@@ -68,5 +73,5 @@ export function checklistMarksInput(form: FormData): { checklist_id: string; mar
 
 export const checklistMarksSchema = z.object({
   checklist_id: uuid,
-  marks: z.array(z.object({ item_id: uuid, result: z.enum(["satisfactory", "not_yet"]).nullable(), comment: z.string().max(1000).nullable() })),
+  marks: z.array(z.object({ item_id: uuid, result: z.enum(CHECKLIST_RESULT_NAMES).nullable(), comment: z.string().max(1000).nullable() })),
 });

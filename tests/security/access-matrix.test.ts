@@ -260,6 +260,16 @@ const api: ApiCase[] = [
     json: () => ({ part: "knowledge", result: "satisfactory", assessed_on: "2026-01-01", notice_reference: "N1", nsa_number: "X1", nsa_date: "2026-01-01", assessment_date: "2030-01-01", start_time: "08:00" }),
     allowed: { trainer: [404, 422] },
   })),
+  // assessment evidence: every signed-in role may ask; an assessment not theirs is "not found" (app/api/openapi.test.ts shows whose is listed)
+  {
+    file: "api.assessments.$kind.$id.evidence.ts",
+    method: "GET",
+    path: () => `/api/assessments/unit/${ids.unknown}/evidence`,
+    params: () => ({ kind: "unit", id: ids.unknown }),
+    allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] },
+  },
+  { file: "api.admin.checklists.ts", method: "GET", path: () => "/api/admin/checklists", allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.retention.ts", method: "GET", path: () => "/api/admin/retention", allowed: ADMIN_ONLY([200]) },
   { file: "api.certificates.my.ts", method: "GET", path: () => "/api/certificates/my", allowed: { owner: [200], "other student": [200], trainer: [200, 403], admin: [200, 403] } },
   // classes (docs/decisions/013-classes.md), aimed so nothing changes: an invalid body or an unknown id
   { file: "api.admin.courses.$id.classes.ts", method: "POST", path: () => `/api/admin/courses/${ids.freeCourse}/classes`, params: () => ({ id: ids.freeCourse }), json: () => ({}), allowed: ADMIN_ONLY([422]) },
