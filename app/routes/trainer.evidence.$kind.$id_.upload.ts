@@ -13,13 +13,25 @@ import { isDomainError } from "~/utils/errors";
  * XMLHttpRequest, so its progress shows), answered in JSON; the same model call as the page's
  * own multipart form.
  */
+/** Only POST: a GET (a typed address, a crawler) is told so. */
+export function loader() {
+  return new Response("Method not allowed: upload evidence with POST", { status: 405, headers: { Allow: "POST" } });
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRole(request, "trainer");
   const ref = assessmentRefSchema.safeParse(params);
   if (!ref.success) return Response.json({ error: "Assessment not found" }, { status: 404 });
+  // whose assessment it is is settled before a byte of the upload is read
+  let assessment: Awaited<ReturnType<typeof assessmentFor>>;
+  try {
+    assessment = await assessmentFor(getDb(), user, ref.data);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return Response.json({ error: error.message }, { status: error.status });
+  }
   const read = await readUpload(request);
   try {
-    const assessment = await assessmentFor(getDb(), user, ref.data);
     const added = await addEvidence(getDb(), getFileStore(), { assessment, actor: { id: user.id, client: clientAddress(request) }, files: read.files, dir: read.dir, tooMany: read.tooMany });
     return Response.json({ message: `Evidence added: ${added.length} file${added.length === 1 ? "" : "s"}`, files: added.map((f) => f.id) });
   } catch (error) {

@@ -137,7 +137,7 @@ test.describe("a seat held on a waitlist", () => {
     const onCourse = page.getByRole("region", { name: "A seat is held for you" });
     await expect(onCourse).toContainText(heldUntil);
     const accept = onCourse.getByRole("button", { name: `Accept the seat (${classDates(offered, offered)})` });
-    const enrol = page.getByRole("button", { name: /Enroll Now/ });
+    const enrol = page.getByRole("button", { name: /Enrol Now/ });
     expect((await accept.boundingBox())!.y).toBeLessThan((await enrol.boundingBox())!.y);
     const chosen = page.getByRole("radio", { checked: true });
     await expect(chosen).toHaveCount(1);

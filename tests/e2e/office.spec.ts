@@ -119,7 +119,7 @@ test.describe("the office", () => {
     const learner = await registerStudent(page, "Terry Terms");
     await signIn(page, learner.email);
     await page.goto(`/enroll/${course.id}`);
-    await page.getByRole("button", { name: "Enroll Now (Mock Payment)" }).click();
+    await page.getByRole("button", { name: "Enrol Now (Mock Payment)" }).click();
     const summary = page.locator("[data-error-summary]");
     await expect(summary).toBeFocused();
     await expect(summary).toBeInViewport();

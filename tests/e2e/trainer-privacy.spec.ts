@@ -51,6 +51,9 @@ const ID_SOURCES: Record<string, string> = {
   assessments: "select id from hrw_assessments order by id",
   certificates: "select id from certificates order by id",
   verify: "select verification_code as id from certificates order by id",
+  // /trainer/evidence/{kind}/{id}: both kinds, each with assessments of either kind (a mismatch is a 404)
+  evidence: "select 'unit' as id union select 'hrw' as id",
+  $kind: "select id from (select id from assessments order by id limit 15) a union select id from (select id from hrw_assessments order by id limit 15) h",
 };
 
 /** A rendered PDF costs a browser on the server; one shows the route answers, and its bytes are not text to search. */

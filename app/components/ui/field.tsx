@@ -13,8 +13,9 @@ type Common = { label: ReactNode; error?: string | null; hint?: ReactNode; class
 /** The id of a field (its name, unless given) and the attributes that tie its control to its hint and error. */
 function useFieldControl(id: string | undefined, name: string | undefined, error?: string | null, hint?: ReactNode) {
   const auto = useId();
-  // a field is found by its name: the error summary links to `#<name>`
-  const fieldId = id ?? name ?? auto;
+  // a field in error is found by its name (the error summary links to `#<name>`); one without
+  // keeps a unique id, since a page may hold several forms with a field of the same name
+  const fieldId = id ?? (error && name ? name : auto);
   const tied = { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(`${fieldId}-hint`, `${fieldId}-error`, hint, error) };
   return { fieldId, tied, className: cn(control, error ? "border-red-500" : "border-steel-300") };
 }
@@ -100,7 +101,8 @@ export function SelectField({
 }
 
 export function CheckboxField({ label, error, hint, className, id, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
-  const { fieldId, tied } = useFieldControl(id, props.name, error, hint);
+  // one box of a group shares its name with the others: only a lone box is found by its name
+  const { fieldId, tied } = useFieldControl(id, props.value === undefined ? props.name : undefined, error, hint);
   return (
     <div className={className}>
       <div className="flex items-start gap-3">
