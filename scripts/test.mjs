@@ -42,12 +42,11 @@ const PARTS = {
  * The order. Measured on two cores (docs/decisions/026): the typecheck, the linter and the build
  * are single-threaded for most of their time, so the three together fill both cores; the unit
  * tests and the browser journeys fill both cores alone; the stop test mostly waits on npm start
- * and on drains, and the crash and several-servers scripts wait on their servers' start and on
- * mail delivery polls for much of their time. The workers test runs alone: it kills and
- * replaces workers under one cluster's primary and times their answers, which a busy machine
- * stretches past its limits.
+ * and on drains. The crash, several-servers and workers scripts each run alone: they kill and
+ * replace workers and time their answers, which a machine busy with another of them stretches
+ * past their limits.
  */
-const STAGES = [["typecheck", "lint", "build"], ["unit", "stop"], ["e2e"], ["crash", "servers"], ["workers"]];
+const STAGES = [["typecheck", "lint", "build"], ["unit", "stop"], ["e2e"], ["crash"], ["servers"], ["workers"]];
 
 /** CPU time of this process's finished children (a part and everything it started), in seconds. */
 function childrenCpuSeconds() {
