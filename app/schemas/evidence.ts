@@ -1,14 +1,14 @@
 import { z } from "zod";
 import type { AssessmentKind } from "#db/schema-evidence";
 import { uuid } from "./fields";
+import { CHECKLIST_RESULTS, type ChecklistResult } from "./evidence-text";
+
+export { CHECKLIST_RESULTS, type ChecklistResult } from "./evidence-text";
 
 export const ASSESSMENT_KINDS = ["unit", "hrw"] as const satisfies readonly AssessmentKind[];
 export const SIGNATURE_ROLES = ["assessor", "candidate"] as const;
 export type SignatureRole = (typeof SIGNATURE_ROLES)[number];
 
-/** An observation checklist item's result, and its words on the page; a module the browser can load too. */
-export const CHECKLIST_RESULTS = { satisfactory: "Satisfactory", not_yet: "Not yet satisfactory" } as const;
-export type ChecklistResult = keyof typeof CHECKLIST_RESULTS;
 const CHECKLIST_RESULT_NAMES = Object.keys(CHECKLIST_RESULTS) as [ChecklistResult, ...ChecklistResult[]];
 
 /** An assessment named in a URL: /trainer/evidence/:kind/:id, /api/assessments/:kind/:id/evidence. */
