@@ -2,11 +2,7 @@ import { useEffect, useState } from "react";
 import { Toaster as Sonner, toast } from "sonner";
 import type { Flash } from "~/utils/flash.server";
 
-/**
- * Toasts sit bottom-right, last 4 s, at most 3 at once; sonner's defaults give the rest. They
- * are laid out one above the other rather than stacked: a stacked toast is drawn smaller, and its
- * close button with it, under the 44 px a finger needs.
- */
+/** Toasts sit bottom-right, last 4 s, at most 3 at once; sonner's defaults give the rest. */
 export function Toaster() {
   // Default sonner colours (dark on white) pass WCAG AA contrast; richColors does not.
   return (
@@ -15,7 +11,6 @@ export function Toaster() {
       duration={4000}
       visibleToasts={3}
       closeButton
-      expand
       toastOptions={{
         classNames: {
           success: "!border-l-4 !border-l-green-700",

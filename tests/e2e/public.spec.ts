@@ -391,7 +391,7 @@ test.describe("enrolment", () => {
       await expect(enrol).toBeEnabled();
     } else {
       await enrol.click();
-      await expect(page.getByText("Please agree to the terms and conditions")).toBeVisible();
+      await expect(page.getByText("Please agree to the terms and conditions").first()).toBeVisible();
       expect(await countEnrollments(email, course.id)).toBe(0);
       await page.getByLabel(/I agree to the terms and conditions/).check();
     }

@@ -125,11 +125,15 @@ async function sensitiveValues(): Promise<Sensitive[]> {
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 
-/** The sensitive values an answer shows; `usiOf` is the student whose USI the page may show. */
+/**
+ * The sensitive values an answer shows; `usiOf` is the student whose USI check page it is: that
+ * page, and only that one, shows their USI and date of birth (to be checked against the USI
+ * registry; each view audited).
+ */
 function leaks(body: string, values: Sensitive[], data: boolean, usiOf: string | null): string[] {
   const found: string[] = [];
   for (const s of values) {
-    if (s.what === "USI" && s.learner === usiOf) continue;
+    if ((s.what === "USI" || s.what.startsWith("date of birth")) && s.learner === usiOf) continue;
     if (s.dataOnly && !data) continue;
     const forms = s.dataOnly ? [JSON.stringify(s.value)] : [s.value, escapeHtml(s.value), JSON.stringify(s.value).slice(1, -1)];
     const hit = forms.some((form) => new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(form)}(?![A-Za-z0-9])`).test(body));
