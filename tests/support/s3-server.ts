@@ -1,12 +1,25 @@
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 // @ts-expect-error s3rver ships no types
 import S3rver from "s3rver";
 import { s3FileStore, type FileStore } from "../../app/files/store.server";
 
-/** The ports the suite may give its S3 servers (each test file that needs one takes the first free). */
-const PORTS = [4780, 4781, 4782, 4783, 4784, 4785, 4786, 4787, 4788, 4789];
+/**
+ * A port no one listens on, from the system: test files run side by side, and s3rver waits for
+ * ever rather than failing when two start on one port.
+ */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 export interface TestS3 {
   endpoint: string;
@@ -23,26 +36,19 @@ export interface TestS3 {
  */
 export async function startTestS3(bucket = "evidence"): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "s3rver-"));
-  for (const port of PORTS) {
-    const server = new S3rver({ port, address: "127.0.0.1", directory, silent: true, configureBuckets: [{ name: bucket }] });
-    try {
-      await server.run();
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") continue;
-      throw error;
-    }
-    const endpoint = `http://127.0.0.1:${port}`;
-    const store = s3FileStore({ bucket, prefix: "files", endpoint, region: "us-east-1", credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
-    return {
-      endpoint,
-      bucket,
-      store,
-      directory,
-      close: async () => {
-        await server.close();
-        fs.rmSync(directory, { recursive: true, force: true });
-      },
-    };
-  }
-  throw new Error(`No free port for the test S3 server in ${PORTS[0]}-${PORTS.at(-1)}`);
+  const port = await freePort();
+  const server = new S3rver({ port, address: "127.0.0.1", directory, silent: true, configureBuckets: [{ name: bucket }] });
+  await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const store = s3FileStore({ bucket, prefix: "files", endpoint, region: "us-east-1", credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+  return {
+    endpoint,
+    bucket,
+    store,
+    directory,
+    close: async () => {
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
 }
