@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sessionWhen } from "../../app/utils/format";
-import { e2eDb, insertClass as insertClassTaughtBy, insertCourse, userId } from "./e2e-db";
+import { e2eDb, insertClass as insertClassTaughtBy, insertCourse, seatHolder, userId } from "./e2e-db";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
 
 /**
@@ -18,21 +18,6 @@ const addDays = (date: string, days: number) => {
 /** A class of `courseId` on one day, seats as given, taught by the demo trainer. */
 const insertClass = (courseId: string, date: string, seats: number) => insertClassTaughtBy(courseId, date, date, seats, DEMO.trainer.email);
 
-/** A learner holding a seat in the class (an enrolment made outside the screens). */
-async function seatHolder(courseId: string, classId: string, email: string): Promise<string> {
-  const id = crypto.randomUUID();
-  const now = new Date().toISOString();
-  await e2eDb().run(
-    "insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, completion_date, updated_at, class_id) values (?, ?, ?, 'enrolled', 0, ?, null, ?, ?)",
-    id,
-    await userId(email),
-    courseId,
-    now,
-    now,
-    classId,
-  );
-  return id;
-}
 
 test.describe("classes", () => {
   test("an admin adds a class; a learner books it and finds it on their calendar feed", async ({ page, js }) => {

@@ -201,3 +201,19 @@ export async function insertClass(courseId: string, start: string, end: string, 
   await e2eDb().run("insert into class_sessions (id, class_id, session_date, starts_at, ends_at) values (?, ?, ?, '07:30', '15:30')", sessionId, id, start);
   return { id, sessionId };
 }
+
+/** A learner holding a seat in the class (an enrolment made outside the screens). */
+export async function seatHolder(courseId: string, classId: string, email: string): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await e2eDb().run(
+    "insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, completion_date, updated_at, class_id) values (?, ?, ?, 'enrolled', 0, ?, null, ?, ?)",
+    id,
+    await userId(email),
+    courseId,
+    now,
+    now,
+    classId,
+  );
+  return id;
+}

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { e2eDb, insertClass, insertCourse, userId } from "./e2e-db";
+import { e2eDb, insertClass, insertCourse, seatHolder, userId } from "./e2e-db";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
 
 /**
@@ -15,20 +15,6 @@ const addDays = (date: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-async function seatHolder(courseId: string, classId: string, email: string): Promise<string> {
-  const id = crypto.randomUUID();
-  const now = new Date().toISOString();
-  await e2eDb().run(
-    "insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, completion_date, updated_at, class_id) values (?, ?, ?, 'enrolled', 0, ?, null, ?, ?)",
-    id,
-    await userId(email),
-    courseId,
-    now,
-    now,
-    classId,
-  );
-  return id;
-}
 
 async function waiting(classId: string, email: string): Promise<void> {
   await e2eDb().run(
