@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeTransaction, type DB } from "#db/connection";
+import { openDatabase, sqlitePathFromUrl, writeTransaction, type DB } from "#db/connection";
 import { createMailer, type Mailer } from "~/mail/transport.server";
 import { runClassJobs } from "~/models/class-jobs.server";
 import { createClass } from "~/models/class.server";
@@ -11,6 +11,8 @@ import { MAX_ATTEMPTS, queueMail, RETRY_MINUTES } from "~/models/outbox.server";
 import * as mailPage from "~/routes/admin.mail";
 import { call, sessionCookie, type RouteModule } from "../../tests/support/api-calls";
 import { makeCourse, makeUser } from "../../tests/support/factories";
+import { SQLITE_DRIVER_PATH } from "#db/sqlite-driver";
+import { judgeCopies } from "../../tests/support/mail-copies";
 import { startMailSink, type MailSink } from "../../tests/support/mail-sink";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { deliverDueMail } from "./deliver-mail.server";
@@ -59,6 +61,19 @@ async function queue(key: string, recipientId: string, at: Date) {
 const deliver = (at: Date, worker = "test-worker") => deliverDueMail(db, { mailer, worker, now: () => at, ctx });
 const row = (key: string) => db.selectFrom("outbox_messages").selectAll().where("key", "=", key).executeTakeFirstOrThrow();
 const arrived = (key: string) => sink.countsByKey().get(key) ?? 0;
+async function until(ready: () => boolean, ms = 10_000) {
+  for (const start = Date.now(); !ready(); await new Promise((r) => setTimeout(r, 20))) {
+    if (Date.now() - start > ms) throw new Error("waited too long");
+  }
+}
+/** Another process holding SQLite's write lock for 6 s (says "locked" once it holds it). */
+const SQLITE_LOCKER = `
+const SQLite = require(${JSON.stringify(SQLITE_DRIVER_PATH)});
+const db = new SQLite(process.argv[1]);
+db.exec("BEGIN IMMEDIATE");
+process.stdout.write("locked\\n");
+setTimeout(() => { db.exec("COMMIT"); db.close(); }, 6000);
+`;
 
 describe("delivery", () => {
   it("a send that fails is retried after the pause and delivered, once", async () => {
@@ -139,6 +154,83 @@ describe("delivery", () => {
     expect(await row("killed-mid-send")).toMatchObject({ state: "sent", attempts: 2 });
     expect(arrived("killed-mid-send")).toBe(1);
   }, 20_000);
+});
+
+describe("the one duplicate, and no other", () => {
+  it("a worker killed after the last byte of its message and before the server's acceptance: the second copy is judged the crash window", async () => {
+    // a sink that takes 1.5 s to accept, so the worker dies with its message received whole but not yet accepted
+    const slow = await startMailSink({ delayMs: 1_500 });
+    try {
+      const learner = await makeUser(db);
+      const id = (await queue("killed-before-acceptance", learner.id, new Date()))!;
+      const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/support/outbox-send-child.ts"), url, slow.url, "3", id], { stdio: ["ignore", "pipe", "inherit"] });
+      await slow.held();
+      child.kill("SIGKILL");
+      const kill = Date.now();
+      await new Promise((r) => child.once("exit", r));
+      await until(() => slow.received.some((r) => r.key === "killed-before-acceptance"));
+      // the sink accepted the first copy after its sender was dead: the moment of acceptance
+      // says nothing about whether the sender lived (the crash test judged by it, and called this doubled)
+      expect(slow.received.find((r) => r.key === "killed-before-acceptance")!.at).toBeGreaterThan(kill);
+      await new Promise((r) => setTimeout(r, 3_200)); // the dead worker's lease lapses
+      const survivor = createMailer({ SMTP_URL: slow.url, APP_URL: ctx.origin, RTO_NAME: "Summit" });
+      expect((await deliverDueMail(db, { mailer: survivor, worker: "survivor", ctx, ids: [id] })).sent).toBe(1);
+      const copies = slow.received.filter((r) => r.key === "killed-before-acceptance");
+      expect(copies).toHaveLength(2);
+      expect(judgeCopies(copies, [kill])).toBe("crash-window");
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
+
+  it("copies judged: the same message across a kill is the crash window; without one, or two Message-IDs, it is doubled", () => {
+    const copy = (dataAt: number, messageId = "<a@x>") => ({ messageId, dataAt, at: dataAt + 30 });
+    expect(judgeCopies([copy(100)], [])).toBe("once");
+    expect(judgeCopies([copy(100), copy(12_000)], [110])).toBe("crash-window");
+    // a kill before the first copy's DATA began, or after the second's: two live senders
+    expect(judgeCopies([copy(100), copy(12_000)], [90, 12_010])).toBe("doubled");
+    expect(judgeCopies([copy(100), copy(200, "<b@x>")], [150])).toBe("doubled");
+    expect(judgeCopies([copy(100), copy(12_000), copy(24_000)], [150])).toBe("doubled");
+  });
+
+  it("the database refusing the record of a sent message for a while: the worker records it once it can, and no other worker sends it again", async () => {
+    const learner = await makeUser(db);
+    const [message] = await db.selectFrom("outbox_messages").select("id").where("id", "=", (await queue("record-refused", learner.id, new Date()))!).execute();
+    // the worker has a database handle of its own (its own process, in production); on
+    // PostgreSQL a pool of one connection, so holding that connection leaves it none
+    const postgres = process.env.TEST_DIALECT === "postgres";
+    process.env.PG_POOL_SIZE = "1";
+    const workerDb = openDatabase(url);
+    delete process.env.PG_POOL_SIZE;
+    let blocked = 0;
+    // for 6 s after the server accepted the message, longer than SQLite's busy timeout and the
+    // pool's wait for a connection (5 s each): the first record fails
+    const blockDatabase = (): Promise<void> =>
+      postgres
+        ? new Promise<void>((held) => void workerDb.connection().execute(async () => (held(), await new Promise((r) => setTimeout(r, 6_000)))))
+        : new Promise<void>((held) => {
+            const locker = spawn(process.execPath, ["-e", SQLITE_LOCKER, sqlitePathFromUrl(url)], { stdio: ["ignore", "pipe", "inherit"] });
+            locker.stdout!.once("data", () => held());
+          });
+    const refusing: Mailer = {
+      kind: "smtp",
+      async send(mail) {
+        const sent = await mailer.send(mail);
+        if (blocked++ === 0) await blockDatabase();
+        return sent;
+      },
+    };
+    try {
+      const result = await deliverDueMail(workerDb, { mailer: refusing, worker: "slow-recorder", leaseSeconds: 30, ctx, ids: [message!.id] });
+      expect(result).toMatchObject({ sent: 1, failed: 0 });
+      expect(await row("record-refused")).toMatchObject({ state: "sent", attempts: 1 });
+      // once the claim would have lapsed, another worker finds nothing to send
+      expect((await deliverDueMail(db, { mailer, worker: "later", ctx, now: () => new Date(Date.now() + 31_000), ids: [message!.id] })).sent).toBe(0);
+      expect(arrived("record-refused")).toBe(1);
+    } finally {
+      await workerDb.destroy();
+    }
+  }, 30_000);
 });
 
 describe("a cause queued twice", () => {

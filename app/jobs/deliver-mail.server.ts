@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { DB } from "#db/connection";
 import { renderContext, renderMail, type RenderContext } from "~/mail/templates.server";
 import type { Mailer } from "~/mail/transport.server";
-import { claimDueMail, hasDueMail, markMailFailed, markMailSent, releaseMailClaims, renewMailClaim, type ClaimedMessage } from "~/models/outbox.server";
+import { claimDueMail, hasDueMail, LEASE_SECONDS, markMailFailed, markMailSent, releaseMailClaims, renewMailClaim, type ClaimedMessage } from "~/models/outbox.server";
 import { logLine } from "~/utils/log.server";
 
 /**
@@ -62,6 +62,7 @@ async function deliverOne(db: DB, message: ClaimedMessage, options: DeliveryOpti
     return;
   }
   // a whole lease ahead of the send (the batch's claim may be older); lost, it is another's now
+  const leaseEnds = performance.now() + (options.leaseSeconds ?? LEASE_SECONDS) * 1000;
   if (!(await renewMailClaim(db, message.id, options.worker, { now: now(), leaseSeconds: options.leaseSeconds }))) {
     logLine({ event: "mail-claim-lost", ...ids });
     return;
@@ -77,10 +78,40 @@ async function deliverOne(db: DB, message: ClaimedMessage, options: DeliveryOpti
     return;
   }
   // The one window where a message can go twice: the server has accepted it, and a worker
-  // that dies before this line leaves it unrecorded, so its lapsed lease sends it again.
-  const recorded = await markMailSent(db, message, options.worker, now());
+  // that dies before this is recorded leaves it unrecorded, so its lapsed lease sends it again.
+  const recorded = await recordSent(db, message, options, leaseEnds, ids);
   result.sent += 1;
   logLine({ event: recorded ? "mail-sent" : "mail-sent-lease-lost", ...ids });
+}
+
+/** The pauses between tries to record a message sent, while the database refuses (busy, unreachable). */
+const RECORD_PAUSES_MS = [100, 250, 500, 1_000, 2_000];
+
+/**
+ * Records a message sent. The mail has left, so a database that refuses the record for a moment
+ * (SQLite busy past its timeout, a PostgreSQL pool with no free connection, a dropped
+ * connection) must not leave the claim to lapse: another worker would send the message again
+ * while this one lives. Tried again while the claim holds; an error past its end is thrown
+ * (the message then goes twice, as if this worker had died).
+ */
+async function recordSent(
+  db: DB,
+  message: ClaimedMessage,
+  options: DeliveryOptions,
+  leaseEnds: number,
+  ids: Record<string, unknown>,
+): Promise<boolean> {
+  const now = options.now ?? (() => new Date());
+  for (let i = 0; ; i++) {
+    try {
+      return await markMailSent(db, message, options.worker, now());
+    } catch (error) {
+      const pause = RECORD_PAUSES_MS[Math.min(i, RECORD_PAUSES_MS.length - 1)]!;
+      if (performance.now() + pause >= leaseEnds) throw error;
+      logLine({ event: "mail-record-retry", ...ids, error: loggable(error) });
+      await new Promise((r) => setTimeout(r, pause));
+    }
+  }
 }
 
 /**
