@@ -1,0 +1,91 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { writeTransaction, type DB } from "#db/connection";
+import { queueMail } from "~/models/outbox.server";
+import { makeUser } from "../../tests/support/factories";
+import { startMailSink, type MailSink } from "../../tests/support/mail-sink";
+import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
+import { deliverNow, runDueJobs, startJobs, stopJobs, type Job } from "./runner.server";
+
+/**
+ * The one runner: nothing starts it but the server's entry calling startJobs (importing the
+ * server's modules starts nothing), JOBS=off turns it off in a process (no job, no nudge), each
+ * job keeps its own period, and a job that fails is logged while the others still run.
+ */
+
+let db: DB;
+let cleanup: () => Promise<void>;
+let sink: MailSink;
+
+beforeAll(async () => {
+  sink = await startMailSink();
+  process.env.SMTP_URL = sink.url;
+  process.env.APP_URL = "http://localhost:3000";
+  ({ db, cleanup } = await createTestDb());
+  useAsAppDb(db);
+});
+afterEach(async () => {
+  await stopJobs();
+  globalThis.__portalJobs = undefined;
+  delete process.env.JOBS;
+});
+afterAll(async () => {
+  await cleanup();
+  await sink.close();
+  delete process.env.SMTP_URL;
+  delete process.env.APP_URL;
+});
+
+async function queued(key: string): Promise<string> {
+  const learner = await makeUser(db);
+  return (await writeTransaction(db, (trx) =>
+    queueMail(trx, { key, template: "class-cancelled", recipientId: learner.id, data: { course: "Dogging", start: "2026-12-01", end: "2026-12-02", path: "/courses" } }),
+  ))!;
+}
+const state = (key: string) => db.selectFrom("outbox_messages").select("state").where("key", "=", key).executeTakeFirstOrThrow();
+
+describe("the runner", () => {
+  it("is not started by importing the server's entry and the runner's module", async () => {
+    await import("~/entry.server");
+    await import("./runner.server");
+    expect(globalThis.__portalJobs?.timer).toBeUndefined();
+  });
+
+  it("JOBS=off: startJobs starts nothing and a request's nudge sends nothing", async () => {
+    process.env.JOBS = "off";
+    startJobs(db);
+    expect(globalThis.__portalJobs?.timer).toBeUndefined();
+    await queued("jobs-off");
+    const id = (await db.selectFrom("outbox_messages").select("id").where("key", "=", "jobs-off").executeTakeFirstOrThrow()).id;
+    deliverNow([id], db);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await state("jobs-off")).toEqual({ state: "queued" });
+    expect(sink.countsByKey().get("jobs-off")).toBeUndefined();
+  });
+
+  it("on, the nudge delivers the message at once, and startJobs keeps one timer however often it is called", async () => {
+    const id = await queued("jobs-on");
+    deliverNow([id], db);
+    for (let i = 0; i < 200 && (await state("jobs-on")).state !== "sent"; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(await state("jobs-on")).toEqual({ state: "sent" });
+    expect(sink.countsByKey().get("jobs-on")).toBe(1);
+    startJobs(db);
+    const timer = globalThis.__portalJobs?.timer;
+    expect(timer).toBeDefined();
+    startJobs(db);
+    expect(globalThis.__portalJobs?.timer).toBe(timer);
+  });
+
+  it("runs each job when its period has passed; a job that throws does not stop the others", async () => {
+    const runs: string[] = [];
+    const jobs: Job[] = [
+      { name: "fails", everySeconds: 0, run: async () => { runs.push("fails"); throw new Error("boom"); } },
+      { name: "hourly", everySeconds: 3600, run: async () => void runs.push("hourly") },
+      { name: "always", everySeconds: 0, run: async () => void runs.push("always") },
+    ];
+    const t0 = new Date("2026-11-28T00:00:00Z");
+    await runDueJobs(db, t0, jobs);
+    await runDueJobs(db, new Date(t0.getTime() + 60_000), jobs);
+    await runDueJobs(db, new Date(t0.getTime() + 3_600_000), jobs);
+    expect(runs).toEqual(["fails", "hourly", "always", "fails", "always", "fails", "hourly", "always"]);
+  });
+});
