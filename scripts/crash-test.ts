@@ -235,7 +235,10 @@ async function runWithSink(label: string, url: string, cycles: number): Promise<
   for (const email of acked.registrations) {
     const n = (await db.all<{ n: number }>("select count(*) as n from users where email = ?", email)).map((r) => Number(r.n))[0]!;
     if (n === 0) lost.push(`registration ${email}`);
-    if (n > 1) writesDoubled++, doubled.push(`registration ${email}`);
+    if (n > 1) {
+      writesDoubled++;
+      doubled.push(`registration ${email}`);
+    }
   }
   for (const key of acked.enrollments) {
     const [email, courseId] = key.split(" ");
@@ -247,7 +250,10 @@ async function runWithSink(label: string, url: string, cycles: number): Promise<
       )
     ).map((r) => Number(r.n))[0]!;
     if (n === 0) lost.push(`enrolment ${key}`);
-    if (n > 1) writesDoubled++, doubled.push(`enrolment ${key}`);
+    if (n > 1) {
+      writesDoubled++;
+      doubled.push(`enrolment ${key}`);
+    }
   }
   await db.close();
   // mail: each acknowledged reset arrived; a second copy only in the crash window (tests/support/mail-copies.ts)
