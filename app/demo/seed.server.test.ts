@@ -71,6 +71,22 @@ describe("demo data", () => {
     expect(new Set(numbers).size).toBe(numbers.length);
   });
 
+  it("issues its certificates as the portal does: verified USIs only, each audited and its learner's mail queued", async () => {
+    const certificates = await db
+      .selectFrom("certificates")
+      .innerJoin("users", "users.id", "certificates.student_id")
+      .innerJoin("enrollments", "enrollments.id", "certificates.enrollment_id")
+      .select(["certificates.id", "users.usi_verified_at", "enrollments.status"])
+      .execute();
+    expect(certificates.length).toBeGreaterThanOrEqual(3);
+    for (const c of certificates) {
+      expect(c.usi_verified_at).not.toBeNull();
+      expect(c.status).toBe("completed");
+      expect(await db.selectFrom("audit_log").select("id").where("action", "=", "certificate.issued").where("subject_id", "=", c.id).execute()).toHaveLength(1);
+      expect(await db.selectFrom("outbox_messages").select("id").where("key", "=", `certificate-issued:${c.id}`).execute()).toHaveLength(1);
+    }
+  });
+
   it("does nothing to a database that already has users", async () => {
     expect(await seedDemoData(db)).toEqual({ seeded: false });
   });

@@ -2,7 +2,7 @@ import { defaultPlannedDates } from "~/models/enrollment-rules";
 import { organisationDate, organisationYear } from "~/utils/organisation-calendar";
 import crypto from "node:crypto";
 import { hashPassword } from "~/auth/password.server";
-import { newVerificationCode, nextCertificateNumber } from "~/models/certificate-number.server";
+import { issueCertificate } from "~/models/certificate-issue.server";
 import { createCourse } from "~/models/course-admin.server";
 import { recordEvent } from "~/models/event.server";
 import { createLocation } from "~/models/location.server";
@@ -130,9 +130,12 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
       return defaultPlannedDates(enrolledOn, hours);
     };
 
-    // Enrolments, their certificates, assessments and files are written here, dated months back:
-    // createEnrollment starts an enrolment today at the default yard, and issueCertificate queues
-    // the learner's mail (the demo would send one per certificate at its first start).
+    // Enrolments and assessments are written here in their final state, dated months back:
+    // createEnrollment starts one at the default yard with default planned dates and no status
+    // but "enrolled", recordAssessment takes a result only on a current enrolment of an active
+    // learner, and completing one (updateEnrollmentProgress) issues its certificate at once,
+    // so the finished enrolments still awaiting theirs (the 30-day clock's two states) could not
+    // be shown. Certificates go through issueCertificate (certify, below).
     const enrol = async (
       student: { id: string; full_name: string },
       key: string,
@@ -185,33 +188,11 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
         now: iso(e.completedDaysAgo),
       });
       if (!withCertificate) return;
+      // issued as a trainer issues one, two days after completion: the number from the sequence,
+      // the USI gate, the audit entry, the event and the learner's mail (queued, so the demo's
+      // first start delivers these few to data/outbox/ like any other)
       const issued = new Date(now.getTime() - Math.max(0, e.completedDaysAgo - 2) * DAY);
-      const certificateId = crypto.randomUUID();
-      const number = await nextCertificateNumber(trx, issued);
-      await trx
-        .insertInto("certificates")
-        .values({
-          id: certificateId,
-          certificate_number: number,
-          student_id: student.id,
-          course_id: e.course.id,
-          enrollment_id: e.enrollmentId,
-          tier_achieved: e.course.tier,
-          issue_date: issued.toISOString(),
-          issued_by: trainerId,
-          created_at: issued.toISOString(),
-          verification_code: newVerificationCode(),
-        })
-        .execute();
-      await recordEvent(trx, {
-        actorId: trainerId,
-        subjectUserId: student.id,
-        type: "certificate.issued",
-        entityType: "certificate",
-        entityId: certificateId,
-        message: `Certificate ${number} issued for ${e.course.name}`,
-        now: issued.toISOString(),
-      });
+      await issueCertificate(trx, { enrollmentId: e.enrollmentId, actorId: trainerId, now: issued });
     };
 
     // The demo student: every enrolment state, certificates, a file and assessments.
@@ -278,6 +259,8 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     await assessment(demo.id, demoCompleted[1]!, "Written", "passed", 88, 202, "Sound understanding of working load limits.");
     await assessment(demo.id, demoRi, "Written", "failed", 58, 30, "Tandem lift load-sharing calculation incorrect; resit booked.");
     await assessment(demo.id, demoRi, "Practical", "in_progress", null, 3, "Tilt-panel bracing task started.");
+    // The Student Profile lists a learner's files; the portal has no upload for them (evidence
+    // is uploaded against an assessment, app/files), so these two rows are written here.
     await trx
       .insertInto("files")
       .values([
