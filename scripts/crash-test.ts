@@ -201,12 +201,12 @@ async function runWithSink(label: string, url: string, cycles: number): Promise<
         await learner(courseIds, acked, `10.77.${cycle}.${w}`).catch(() => {});
       }
     });
-    // a random moment, once this run has acknowledged a write and a reset (on a loaded machine a
-    // new server answers its first requests slowly; killing it before then tests nothing)
-    const ackedBefore = acked.registrations.size + acked.enrollments.size;
+    // a random moment, once this run has acknowledged an enrolment and a reset (on a loaded
+    // machine a new server answers its first requests slowly; killing it before then tests nothing)
+    const enrolmentsBefore = acked.enrollments.size;
     const resetsBefore = acked.resets.size;
+    for (let i = 0; i < 600 && (acked.enrollments.size === enrolmentsBefore || acked.resets.size === resetsBefore); i++) await sleep(50);
     await sleep(400 + Math.random() * 1200);
-    for (let i = 0; i < 300 && (acked.registrations.size + acked.enrollments.size === ackedBefore || acked.resets.size === resetsBefore); i++) await sleep(50);
     process.kill(-server.pid!, "SIGKILL");
     kills.push(Date.now());
     if (process.env.CRASH_LOG) fs.writeSync(logFd(), `${JSON.stringify({ time: new Date().toISOString(), event: "crash-test-kill", cycle })}\n`);
