@@ -80,7 +80,8 @@ async function startServer(): Promise<ChildProcess> {
     stdio: process.env.CRASH_LOG ? ["ignore", logFd(), logFd()] : "ignore",
     detached: true,
   });
-  for (let i = 0; i < 600; i++) {
+  // two minutes: a machine busy with other work starts a server slowly
+  for (let i = 0; i < 2400; i++) {
     try {
       const r = await fetch(`${base}/login`);
       if (r.ok) return server;
