@@ -31,7 +31,7 @@ function photos(): string[] {
 test("ten 5 MB photos on a phone-speed connection show their progress and all arrive", async ({ page, js, browserName }) => {
   test.skip(!js, "progress is the script's: without JavaScript the browser's own upload runs (evidence.spec.ts)");
   test.skip(browserName !== "chromium", "throttled through the Chrome DevTools Protocol");
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const files = photos();
   const student = await registerStudent(page, "Yard Upload");
   const course = await e2eDb().get<{ id: string }>("select id from courses where is_active = 1 order by name limit 1");
@@ -53,7 +53,7 @@ test("ten 5 MB photos on a phone-speed connection show their progress and all ar
   const progress = page.locator("#evidence-progress");
   await expect(progress).toBeVisible();
   const seen: number[] = [];
-  while ((await progress.count()) > 0 && Date.now() - started < 120_000) {
+  while ((await progress.count()) > 0 && Date.now() - started < 240_000) {
     const value = await progress.getAttribute("value").catch(() => null);
     if (value !== null && Number(value) !== seen.at(-1)) seen.push(Number(value));
     await page.waitForTimeout(250);
