@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { RECORD_TYPES, type RecordType } from "~/models/retention.server";
-import { SIGNATURE_ROLES } from "~/schemas/evidence";
-import { responses } from "./schemas";
+import type { EvidenceFile } from "~/models/evidence.server";
+import { CHECKLIST_RESULTS, checklistBodySchema, checklistMarksSchema, destroySchema, SIGNATURE_ROLES, signatureSchema } from "~/schemas/evidence";
+import { requests, responses } from "./schemas";
 
 const instant = z.iso.datetime({ offset: true }).describe("ISO 8601 date-time");
 
@@ -19,6 +20,28 @@ export const evidenceFileResponse = z
     download: z.string().describe("The path that serves the file to the learner, the assessor and admins; each staff download is audited"),
   })
   .register(responses, { id: "EvidenceFile" });
+
+/** The /api's path for one evidence file's bytes (a bearer token or the session cookie). */
+export const evidenceDownloadPath = (id: string) => `/api/evidence/${id}/download`;
+
+/** An evidence file as the /api shows it. */
+export function evidenceFileJson(f: EvidenceFile): z.input<typeof evidenceFileResponse> {
+  return {
+    id: f.id,
+    original_name: f.original_name,
+    media_type: f.media_type,
+    size_bytes: f.size_bytes,
+    sha256: f.sha256,
+    uploaded_at: f.uploaded_at,
+    uploaded_by: f.uploaded_by,
+    keep_until: f.keep_until,
+    download: evidenceDownloadPath(f.id),
+  };
+}
+
+/** The files one upload added. */
+export const evidenceUploadResponse = z.strictObject({ files: z.array(evidenceFileResponse) }).register(responses, { id: "EvidenceUpload" });
+export type EvidenceUploadResponse = z.input<typeof evidenceUploadResponse>;
 
 /** An assessment's evidence: its files and the assessor's and candidate's declarations. */
 export const evidenceListResponse = z
@@ -48,6 +71,43 @@ export const checklistResponse = z
     ),
   })
   .register(responses, { id: "Checklist" });
+
+const checklistResult = z.enum(Object.keys(CHECKLIST_RESULTS) as [keyof typeof CHECKLIST_RESULTS, ...(keyof typeof CHECKLIST_RESULTS)[]]);
+
+/** A course's checklist with one assessment's marks, as the assessor marks it. */
+export const assessmentChecklistResponse = z
+  .strictObject({
+    checklist: checklistResponse,
+    marks: z.array(z.strictObject({ item_id: z.uuid(), result: checklistResult, comment: z.string().nullable(), marked_at: instant })),
+  })
+  .register(responses, { id: "AssessmentChecklist" });
+export type AssessmentChecklistResponse = z.input<typeof assessmentChecklistResponse>;
+
+/** A declaration as it was signed. */
+export const signatureResponse = z
+  .strictObject({ role: z.enum(SIGNATURE_ROLES), full_name: z.string(), signed_at: instant })
+  .register(responses, { id: "Signature" });
+
+/** What destruction leaves: what the record was, whose, its hashes, by whom and when. */
+export const tombstoneResponse = z
+  .strictObject({
+    id: z.uuid(),
+    record_type: z.string(),
+    record_id: z.uuid(),
+    subject_user_id: z.uuid().nullable(),
+    description: z.string(),
+    hashes: z.array(z.string()),
+    destroyed_by: z.strictObject({ id: z.uuid(), full_name: z.string() }),
+    destroyed_at: instant,
+  })
+  .register(responses, { id: "Tombstone" });
+export const destroyedResponse = z.strictObject({ destroyed: z.array(tombstoneResponse) }).register(responses, { id: "RetentionDestroyed" });
+export type DestroyedResponse = z.input<typeof destroyedResponse>;
+
+export const checklistRequest = checklistBodySchema.strict().register(requests, { id: "ChecklistSave" });
+export const checklistMarksRequest = checklistMarksSchema.strict().register(requests, { id: "ChecklistMarks" });
+export const signatureRequest = signatureSchema.strict().register(requests, { id: "SignatureCreate" });
+export const destroyRequest = destroySchema.strict().register(requests, { id: "RetentionDestroy" });
 
 const recordType = z.enum(Object.keys(RECORD_TYPES) as [RecordType, ...RecordType[]]);
 

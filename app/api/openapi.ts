@@ -91,6 +91,8 @@ function operationObject(op: ApiOperation): Record<string, unknown> {
     const entry: Record<string, unknown> = { description: spec.description };
     if (spec.pdf) {
       entry.content = { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } };
+    } else if (spec.binary) {
+      entry.content = { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } };
     } else if (spec.zip) {
       entry.content = { "application/zip": { schema: { type: "string", contentMediaType: "application/zip" } } };
     } else if (spec.schema) {
@@ -111,6 +113,16 @@ function operationObject(op: ApiOperation): Record<string, unknown> {
     responses: responsesObject,
   };
   if (parameters.length) operation.parameters = parameters;
+  if (op.fileParts) {
+    operation.requestBody = {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: { type: "object", required: [op.fileParts], properties: { [op.fileParts]: { type: "array", items: { type: "string", contentMediaType: "application/octet-stream" } } } },
+        },
+      },
+    };
+  }
   if (op.body) {
     operation.requestBody = {
       required: op.bodyRequired ?? true,

@@ -16,6 +16,8 @@ export interface ResponseSpec {
   schema?: z.ZodType;
   array?: boolean;
   pdf?: boolean;
+  /** the answer is a file's bytes (an attachment of the type named in its Content-Type) */
+  binary?: boolean;
   /** the answer is a zip archive (an attachment) */
   zip?: boolean;
   headers?: Record<string, { description: string; schema: Record<string, unknown> }>;
@@ -31,6 +33,8 @@ export interface ApiOperation {
   access: Access;
   body?: z.ZodType;
   bodyRequired?: boolean;
+  /** the body is multipart/form-data with files in parts of this name (evidence uploads) */
+  fileParts?: string;
   query?: z.ZodObject;
   responses: Record<number, ResponseSpec>;
 }

@@ -69,6 +69,8 @@ export async function saveChecklist(
   const now = new Date().toISOString();
   const id = input.id ?? crypto.randomUUID();
   await writeTransaction(db, async (trx) => {
+    const course = await trx.selectFrom("courses").select("id").where("id", "=", input.course_id).executeTakeFirst();
+    if (!course) throw notFound("Course");
     if (input.id) {
       const existing = await trx.selectFrom("observation_checklists").select("id").where("id", "=", input.id).executeTakeFirst();
       if (!existing) throw notFound("Checklist");

@@ -10,7 +10,8 @@ import { gpsPhoto, multipartRequest } from "../../tests/support/evidence-files";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { startTestS3, type TestS3 } from "../../tests/support/s3-server";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
-import { addEvidence, assessmentFor, listEvidence, type EvidenceAssessment } from "./evidence.server";
+import { signatureSchema } from "~/schemas/evidence";
+import { addEvidence, assessmentFor, listEvidence, listSignatures, signAssessment, SIGNATURE_MESSAGES, type EvidenceAssessment } from "./evidence.server";
 
 let t: TestDb;
 let s3: TestS3;
@@ -105,5 +106,69 @@ describe.each(stores)("evidence on an assessment (%s store)", (_kind, make) => {
       read.dispose();
     }
     expect(await listEvidence(t.db, ref)).toHaveLength(before);
+  });
+});
+
+describe("signatures", () => {
+  /** A fresh passed assessment of a named learner, assessed by a named trainer. */
+  async function signable() {
+    const assessor = await makeUser(t.db, { role: "trainer", full_name: "Tess O'Brien" });
+    const candidate = await makeUser(t.db, { role: "student", full_name: "Cal Nguyen" });
+    const course = await makeCourse(t.db);
+    const enrollment = await makeEnrollment(t.db, candidate.id, course.id);
+    const id = crypto.randomUUID();
+    await t.db
+      .insertInto("assessments")
+      .values({ id, enrollment_id: enrollment.id, student_id: candidate.id, course_id: course.id, assessment_type: "Practical", status: "passed", score: null, max_score: null, assessment_date: "2026-05-01T00:00:00.000Z", feedback: null, assessed_by: assessor.id, created_at: new Date().toISOString() })
+      .execute();
+    const assessment = await assessmentFor(t.db, { id: assessor.id, role: "trainer" }, { kind: "unit", id });
+    return { assessor, candidate, assessment };
+  }
+  const stored = (a: EvidenceAssessment) => t.db.selectFrom("assessment_signatures").select(["role", "full_name", "signed_at", "client", "signed_by"]).where("assessment_id", "=", a.id).orderBy("role").execute();
+
+  it("keeps the typed full name, the time and the client; the candidate signs on the assessor's device", async () => {
+    const { assessor, candidate, assessment } = await signable();
+    const before = Date.now();
+    await signAssessment(t.db, { assessment, role: "assessor", full_name: "Tess O'Brien", userAgent: "Mozilla/5.0 (iPad) Yard tablet", actor: { id: assessor.id } });
+    // typed on the same tablet, the assessor signed in: spaces and case as the candidate typed them
+    await signAssessment(t.db, { assessment, role: "candidate", full_name: "  cal  NGUYEN ", userAgent: "Mozilla/5.0 (iPad) Yard tablet", actor: { id: assessor.id } });
+    const rows = await stored(assessment);
+    expect(rows.map((r) => [r.role, r.full_name, r.client, r.signed_by])).toEqual([
+      ["assessor", "Tess O'Brien", "Mozilla/5.0 (iPad) Yard tablet", assessor.id],
+      ["candidate", "cal NGUYEN", "Mozilla/5.0 (iPad) Yard tablet", assessor.id],
+    ]);
+    for (const r of rows) expect(Date.parse(r.signed_at)).toBeGreaterThanOrEqual(before - 1000);
+    expect((await listSignatures(t.db, assessment)).map((s) => s.role).sort()).toEqual(["assessor", "candidate"]);
+    const audit = await t.db.selectFrom("audit_log").select(["detail", "subject_user_id"]).where("action", "=", "assessment.signed").where("subject_id", "=", assessment.id).execute();
+    expect(audit.map((a) => a.detail).sort()).toEqual(["assessor", "candidate"]);
+    expect(audit.every((a) => a.subject_user_id === candidate.id)).toBe(true);
+  });
+
+  it("the candidate signs later from their own login", async () => {
+    const { candidate, assessment } = await signable();
+    const own = await assessmentFor(t.db, { id: candidate.id, role: "student" }, assessment);
+    await signAssessment(t.db, { assessment: own, role: "candidate", full_name: "Cal Nguyen", userAgent: "Mozilla/5.0 (Android) phone", actor: { id: candidate.id } });
+    expect((await stored(assessment)).map((r) => [r.role, r.signed_by, r.client])).toEqual([["candidate", candidate.id, "Mozilla/5.0 (Android) phone"]]);
+  });
+
+  it("refuses bad input with a clear message and stores nothing", async () => {
+    const { assessor, candidate, assessment } = await signable();
+    const stranger = await makeUser(t.db, { role: "trainer", full_name: "Tess O'Brien" });
+    const sign = (role: "assessor" | "candidate", full_name: string, actor: string) => signAssessment(t.db, { assessment, role, full_name, userAgent: null, actor: { id: actor } });
+    await expect(sign("candidate", "Cal Smith", candidate.id)).rejects.toMatchObject({ status: 422, message: SIGNATURE_MESSAGES.nameMismatch("candidate"), fieldErrors: { full_name: SIGNATURE_MESSAGES.nameMismatch("candidate") } });
+    await expect(sign("assessor", "Cal Nguyen", assessor.id)).rejects.toMatchObject({ status: 422, message: SIGNATURE_MESSAGES.nameMismatch("assessor") });
+    // the learner cannot sign for the assessor; another trainer (even of the same name) cannot sign at all
+    await expect(sign("assessor", "Tess O'Brien", candidate.id)).rejects.toMatchObject({ status: 404 });
+    await expect(sign("assessor", "Tess O'Brien", stranger.id)).rejects.toMatchObject({ status: 404 });
+    await expect(sign("candidate", "Cal Nguyen", stranger.id)).rejects.toMatchObject({ status: 404 });
+    // the form's own check: a name too short or missing, an unknown role
+    expect(signatureSchema.safeParse({ role: "candidate", full_name: " C " }).error?.issues[0]?.message).toBe("Type the full name");
+    expect(signatureSchema.safeParse({ role: "witness", full_name: "Cal Nguyen" }).error?.issues[0]?.message).toBe("Choose whose declaration this is");
+    expect(signatureSchema.safeParse({ role: "candidate" }).success).toBe(false);
+    expect(await stored(assessment)).toEqual([]);
+    // once signed, a second signature of the same declaration is refused and the first stays
+    await sign("candidate", "Cal Nguyen", candidate.id);
+    await expect(sign("candidate", "Cal Nguyen", assessor.id)).rejects.toMatchObject({ status: 422, message: SIGNATURE_MESSAGES.signedAlready("candidate") });
+    expect((await stored(assessment)).map((r) => r.signed_by)).toEqual([candidate.id]);
   });
 });

@@ -10,6 +10,7 @@ import { AuthLayout } from "~/components/auth-layout";
 import { RecoveryCodes } from "~/components/recovery-codes";
 import { useActionToast } from "~/components/toaster";
 import { Alert, SubmitButton, TextField } from "~/components/ui";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { getDb } from "~/db.server";
 import { demoMode } from "~/http/demo-lock.server";
 import { clientAddress } from "~/http/request-context.server";
@@ -99,16 +100,26 @@ const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hov
 
 type Failed = (form: string, field: string) => string | undefined;
 
+/**
+ * The page has up to three forms asking for the same fields (current password, current code):
+ * each field's id is its form's name and its own, so an error summary's link reaches the
+ * field of the form that failed.
+ */
+const FIELDS = ["code", "current_password", "current_code", "password", "confirm_password"] as const;
+const fieldId = (form: string, name: (typeof FIELDS)[number]) => `${form}-${name}`;
+const fieldIdsOf = (form: string) => Object.fromEntries(FIELDS.map((name) => [name, fieldId(form, name)]));
+
 /** The current password and, where two-step sign-in is on, a current code: what a change of sign-in factor asks for. */
 function OwnerFields({ form, withCode, failed }: { form: string; withCode: boolean; failed: Failed }) {
   return (
     <>
       <input type="hidden" name="intent" value={form} />
-      <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" required error={failed(form, "current_password")} />
+      <TextField label="Current password" name="current_password" id={fieldId(form, "current_password")} type="password" autoComplete="current-password" required error={failed(form, "current_password")} />
       {withCode ? (
         <TextField
           label="Code from your authenticator app"
           name="current_code"
+          id={fieldId(form, "current_code")}
           inputMode="numeric"
           autoComplete="one-time-code"
           required
@@ -128,12 +139,12 @@ export default function AccountSecurity() {
   const failure = data && "error" in data ? data : null;
   const failedForm = failure?.values.intent;
   const failed: Failed = (form, field) => (failedForm === form ? (failure?.fieldErrors as Record<string, string> | undefined)?.[field] : undefined);
-  const formError = (form: string) => (failure && failedForm === form && !Object.keys(failure.fieldErrors).length ? <Alert>{failure.error}</Alert> : null);
+  const formError = (form: string) => <ErrorSummary failure={failure && failedForm === form ? failure : null} fieldIds={fieldIdsOf(form)} />;
   return (
     <AuthLayout title="Account security" subtitle="Two-step sign-in and your password" wide>
       <div className="space-y-8">
         {required ? <Alert tone="info">{SET_UP_REQUIRED}.</Alert> : null}
-        {failure && !failedForm ? <Alert>{failure.error}</Alert> : null}
+        <ErrorSummary failure={failure && !failedForm ? failure : null} />
 
         <section aria-labelledby="two-step-heading" className="space-y-4">
           <h2 id="two-step-heading" className="text-lg font-semibold text-steel-900">
@@ -160,8 +171,8 @@ export default function AccountSecurity() {
               <Form method="post" action={`${PAGE}?intent=confirm`} noValidate className="space-y-3" aria-label="Confirm the authenticator app">
                 {formError("confirm")}
                 <input type="hidden" name="intent" value="confirm" />
-                <TextField label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" required error={failed("confirm", "code")} />
-                <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" required hint={OWNER_HINT} error={failed("confirm", "current_password")} />
+                <TextField label="Code from the app" name="code" id={fieldId("confirm", "code")} inputMode="numeric" autoComplete="one-time-code" required error={failed("confirm", "code")} />
+                <TextField label="Current password" name="current_password" id={fieldId("confirm", "current_password")} type="password" autoComplete="current-password" required hint={OWNER_HINT} error={failed("confirm", "current_password")} />
                 <SubmitButton busyLabel="Checking...">Turn on two-step sign-in</SubmitButton>
               </Form>
             </div>
@@ -213,8 +224,8 @@ export default function AccountSecurity() {
             <Form method="post" action={`${PAGE}?intent=password`} noValidate className="space-y-3" aria-label="Change password">
               {formError("password")}
               <OwnerFields form="password" withCode={setUp.enabled} failed={failed} />
-              <TextField label="New password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={failed("password", "password")} />
-              <TextField label="Confirm new password" name="confirm_password" type="password" autoComplete="new-password" required error={failed("password", "confirm_password")} />
+              <TextField label="New password" name="password" id={fieldId("password", "password")} type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={failed("password", "password")} />
+              <TextField label="Confirm new password" name="confirm_password" id={fieldId("password", "confirm_password")} type="password" autoComplete="new-password" required error={failed("password", "confirm_password")} />
               <SubmitButton busyLabel="Changing...">Change password</SubmitButton>
             </Form>
           </section>

@@ -4,7 +4,7 @@ import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
-import { Alert, Badge, SelectField, SubmitButton, TextAreaField, TextField, TitledCard } from "~/components/ui";
+import { Badge, SelectField, SubmitButton, TextAreaField, TextField, TitledCard, ErrorSummary } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listRules, type HrwRule } from "~/models/hrw-rules.server";
 import { editRule } from "~/models/hrw-rules.server";
@@ -121,7 +121,7 @@ export default function HrwRules() {
                       <details className="mt-2" open={failed}>
                         <summary className="cursor-pointer text-sm underline">Change {r.state} {r.label.toLowerCase()}</summary>
                         <Form method="post" noValidate className="mt-2 grid gap-3 sm:grid-cols-2" id={formId}>
-                          {failed && data?.error ? <div className="sm:col-span-2"><Alert>{data.error}</Alert></div> : null}
+                          {failed ? <div className="sm:col-span-2"><ErrorSummary failure={data} fieldIds={{ value: `${formId}-value`, in_force_from: `${formId}-from`, reason: `${formId}-reason`, source: `${formId}-source` }} /></div> : null}
                           <input type="hidden" name="state" value={r.state} />
                           <input type="hidden" name="rule" value={r.rule} />
                           {kind === "flag" ? (

@@ -5,7 +5,7 @@ import { ClassCheckboxes } from "~/components/hrw/class-fields";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
-import { Alert, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
+import { SelectField, SubmitButton, TextField, TitledCard, ErrorSummary } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { addAccreditation, getAssessorRegister, removeAccreditation, setAssessorLicence } from "~/models/hrw-register.server";
 import { assessorCurrency, completeRegulatorTask, listRegulatorTasks } from "~/models/hrw-currency.server";
@@ -70,7 +70,7 @@ export default function AssessorRegisterPage() {
   return (
     <>
       <PageTitle title={`Assessor register: ${register.trainer.full_name}`} subtitle={<Link to="/admin/staff" className="underline">Back to staff</Link>} />
-      {failed === "remove" && data?.error ? <Alert>{data.error}</Alert> : null}
+      <ErrorSummary failure={failed === "remove" ? data : null} />
       <div className="grid gap-6 lg:grid-cols-2">
         {tasks.length ? (
           <TitledCard title="Regulator changes">
@@ -83,6 +83,7 @@ export default function AssessorRegisterPage() {
                   </p>
                   {!t.done_at ? (
                     <Form method="post" noValidate className="mt-2 flex flex-wrap items-end gap-2">
+                      {failed === "task" && v.task_id === t.id ? <ErrorSummary failure={data} fieldIds={{ reference: `task-${t.id}` }} /> : null}
                       <input type="hidden" name="task_id" value={t.id} />
                       <TextField label={`Reference for telling the ${t.state} regulator`} name="reference" id={`task-${t.id}`} defaultValue={failed === "task" && v.task_id === t.id ? v.reference : undefined} error={failed === "task" && v.task_id === t.id ? errors.reference : undefined} className="min-w-56 flex-1" />
                       <SubmitButton intent="task" variant="secondary" busyLabel="Saving...">Record as told</SubmitButton>
@@ -123,7 +124,7 @@ export default function AssessorRegisterPage() {
         </TitledCard>
         <TitledCard title="Assessor's own licence">
           <Form method="post" noValidate className="space-y-3">
-            {failed === "licence" && data?.error ? <Alert>{data.error}</Alert> : null}
+            <ErrorSummary failure={failed === "licence" ? data : null} />
             <TextField label="HRW licence number" name="licence_number" defaultValue={failed === "licence" ? v.licence_number : register.licence_number ?? ""} error={field("licence", "licence_number")} />
             <TextField label="Licence expiry" name="licence_expires_on" type="date" defaultValue={failed === "licence" ? v.licence_expires_on : register.licence_expires_on ?? ""} error={field("licence", "licence_expires_on")} />
             <SubmitButton intent="licence" busyLabel="Saving...">Save licence</SubmitButton>
@@ -131,7 +132,7 @@ export default function AssessorRegisterPage() {
         </TitledCard>
         <TitledCard title="Add an accreditation or a renewal" className="lg:col-span-2">
           <Form method="post" noValidate className="space-y-3">
-            {failed === "accreditation" && data?.error ? <Alert>{data.error}</Alert> : null}
+            <ErrorSummary failure={failed === "accreditation" ? data : null} />
             <p className="text-sm text-steel-700">
               A renewal is the same number with the new period&apos;s dates; the earlier period stays. Results count only on days a period covers.
             </p>

@@ -286,8 +286,12 @@ function revokeStep(c: CertificateHistoryEntry, studentName: string, confirming:
       keepLabel="Keep the certificate"
       confirming={confirming}
     >
-      <p>{`${studentName}'s certificate ${c.certificate_number} for ${c.course.name} stops being valid: anyone who checks it is told it was revoked, with your reason. This cannot be undone; a new certificate can be issued later.`}</p>
-      {fields.reason ? <p>Reason: {fields.reason}</p> : null}
+      {(typed) => (
+        <>
+          <p>{`${studentName}'s certificate ${c.certificate_number} for ${c.course.name} stops being valid: anyone who checks it is told it was revoked and when. This cannot be undone; a new certificate can be issued later.`}</p>
+          {typed.reason?.trim() ? <p>Reason, kept on the record for staff: {typed.reason.trim()}</p> : null}
+        </>
+      )}
     </ConfirmAction>
   );
 }

@@ -1,14 +1,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, apiRoute } from "~/api/http.server";
+import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
+import { checklistRequest } from "~/api/evidence-schemas";
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
-import { listChecklists } from "~/models/checklist.server";
+import { clientAddress } from "~/http/request-context.server";
+import { listChecklists, saveChecklist } from "~/models/checklist.server";
 
-/** GET /api/admin/checklists → every observation checklist with its items, as /admin/checklists shows them (administrators). */
+/**
+ * GET /api/admin/checklists → every observation checklist with its items, as /admin/checklists shows them (administrators).
+ * POST `{course_id, title, items: [{maps_to, text, nai_part}]}` → 201 with the new checklist,
+ * not yet reviewed before use (saveChecklist, as the page's form).
+ */
 const handle = apiRoute({
   GET: async ({ request }) => {
     await requireApiUser(request, "admin");
     return apiJson(await listChecklists(getDb()), { headers: { "Cache-Control": "no-store" } });
+  },
+  POST: async ({ request }) => {
+    const admin = await requireApiUser(request, "admin");
+    const input = parseInput(checklistRequest, await readJsonBody(request));
+    const db = getDb();
+    const id = await saveChecklist(db, input, { id: admin.id, client: clientAddress(request) });
+    return apiJson((await listChecklists(db, input.course_id)).find((c) => c.id === id), 201);
   },
 });
 

@@ -1,42 +1,50 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, apiRoute } from "~/api/http.server";
-import type { EvidenceListResponse } from "~/api/evidence-schemas";
+import { apiError, apiJson, apiRoute } from "~/api/http.server";
+import { pathAssessment } from "~/api/evidence-routes.server";
+import { evidenceFileJson, type EvidenceListResponse, type EvidenceUploadResponse } from "~/api/evidence-schemas";
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
-import { assessmentFor, listEvidence, listSignatures } from "~/models/evidence.server";
-import { assessmentRefSchema } from "~/schemas/evidence";
-import { notFound } from "~/utils/errors";
+import { getFileStore } from "~/files/store.server";
+import { BadUpload, isMultipart, readUpload } from "~/files/upload.server";
+import { clientAddress } from "~/http/request-context.server";
+import { addEvidence, listEvidence, listSignatures } from "~/models/evidence.server";
 
 /**
  * GET /api/assessments/{kind}/{id}/evidence: the files attached to an assessment and its signed
  * declarations, for the learner, the assessor and admins (the same model calls as the evidence
  * pages); any other assessment is a 404.
+ * POST (multipart/form-data, parts named `files`): its assessor adds files, read as they
+ * stream with the same 25 MB limit and checks of their bytes as the evidence page's form.
  */
 const handle = apiRoute({
   GET: async ({ request, params }) => {
     const user = await requireApiUser(request, "student", "trainer", "admin");
-    const ref = assessmentRefSchema.safeParse({ kind: params.kind, id: params.id?.toLowerCase() });
-    if (!ref.success) throw notFound("Assessment");
     const db = getDb();
-    const assessment = await assessmentFor(db, user, ref.data);
+    const assessment = await pathAssessment(user, params);
     const [files, signatures] = await Promise.all([listEvidence(db, assessment), listSignatures(db, assessment)]);
     return apiJson<EvidenceListResponse>(
-      {
-        files: files.map((f) => ({
-          id: f.id,
-          original_name: f.original_name,
-          media_type: f.media_type,
-          size_bytes: f.size_bytes,
-          sha256: f.sha256,
-          uploaded_at: f.uploaded_at,
-          uploaded_by: f.uploaded_by,
-          keep_until: f.keep_until,
-          download: `/evidence/${f.id}/download`,
-        })),
-        signatures: signatures.map((s) => ({ role: s.role, full_name: s.full_name, signed_at: s.signed_at })),
-      },
+      { files: files.map(evidenceFileJson), signatures: signatures.map((s) => ({ role: s.role, full_name: s.full_name, signed_at: s.signed_at })) },
       { headers: { "Cache-Control": "no-store" } },
     );
+  },
+  POST: async ({ request, params }) => {
+    const user = await requireApiUser(request, "trainer");
+    // whose assessment it is is settled before a byte of the upload is read
+    const assessment = await pathAssessment(user, params);
+    if (!isMultipart(request)) throw apiError(415, "Send the files as multipart/form-data, each in a part named files");
+    let read: Awaited<ReturnType<typeof readUpload>>;
+    try {
+      read = await readUpload(request);
+    } catch (error) {
+      if (error instanceof BadUpload) throw apiError(400, "The multipart body could not be read");
+      throw error;
+    }
+    try {
+      const added = await addEvidence(getDb(), getFileStore(), { assessment, actor: { id: user.id, client: clientAddress(request) }, files: read.files, dir: read.dir, tooMany: read.tooMany });
+      return apiJson<EvidenceUploadResponse>({ files: added.map(evidenceFileJson) }, 201);
+    } finally {
+      read.dispose();
+    }
   },
 });
 

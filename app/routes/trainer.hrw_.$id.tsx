@@ -5,7 +5,7 @@ import { PartsList, StageBadge } from "~/components/hrw/hrw-ui";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
-import { Alert, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
+import { Alert, SelectField, SubmitButton, TextField, TitledCard, ErrorSummary } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getHrwAssessment, recordNotice, recordNsa, recordPartResult, rescheduleAssessment } from "~/models/hrw-assessment.server";
 import { latestAen } from "~/models/hrw-candidate.server";
@@ -85,7 +85,7 @@ export default function HrwAssessmentPage() {
   const failed = data?.values?.intent;
   const errors: FieldErrors = data?.fieldErrors ?? {};
   const v: Record<string, string> = data?.values ?? {};
-  const error = (intent: string) => (failed === intent && data?.error ? <Alert>{data.error}</Alert> : null);
+  const error = (intent: string) => <ErrorSummary failure={failed === intent ? data : null} />;
   const field = (intent: string, name: string) => (failed === intent ? errors[name] : undefined);
   const noticesAsked = Boolean(a.notice_due_on);
   const started = a.assessment_date <= today;

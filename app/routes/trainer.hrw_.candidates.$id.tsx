@@ -5,7 +5,7 @@ import { LICENCE_CLASS_OPTIONS } from "~/components/hrw/class-fields";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
-import { Alert, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
+import { SelectField, SubmitButton, TextField, TitledCard, ErrorSummary } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getCandidateChecks, recordCandidateCheck, statesAskingAen } from "~/models/hrw-candidate.server";
 import { candidateChecksFor } from "~/models/personal-data.server";
@@ -70,7 +70,7 @@ export default function CandidateChecks() {
   const errors: FieldErrors = data?.fieldErrors ?? {};
   const v: Record<string, string> = data?.values ?? {};
   const ticked = (v.documents ?? "").split(",");
-  const error = (intent: string) => (failed === intent && data?.error ? <Alert>{data.error}</Alert> : null);
+  const error = (intent: string) => <ErrorSummary failure={failed === intent ? data : null} />;
   return (
     <>
       <PageTitle
@@ -92,7 +92,7 @@ export default function CandidateChecks() {
           </p>
           <Form method="post" noValidate className="space-y-3">
             {error("identity")}
-            <fieldset aria-describedby={failed === "identity" && errors.documents ? "documents-error" : undefined}>
+            <fieldset id="documents" tabIndex={-1} aria-describedby={failed === "identity" && errors.documents ? "documents-error" : undefined}>
               <legend className="text-sm font-semibold text-steel-800">Documents sighted ({IDENTITY_POINTS_NEEDED} points needed; no copies are kept)</legend>
               {IDENTITY_DOCUMENT_CODES.map((code) => (
                 <label key={code} className="mt-1 flex items-center gap-2 text-sm">

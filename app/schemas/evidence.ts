@@ -33,6 +33,22 @@ export const destroySchema = z.object({
   confirm: z.literal("yes", { message: "Tick the box to confirm the destruction" }),
 });
 
+/** One checklist item: the unit element or criterion it maps to, what is observed, the NAI part (licence courses). */
+export const checklistItemSchema = z.object({
+  maps_to: z.string({ message: "Say which element or criterion it maps to" }).trim().min(1, "Say which element or criterion it maps to").max(60, "At most 60 characters"),
+  text: z.string({ message: "Say what is observed" }).trim().min(1, "Say what is observed").max(500, "At most 500 characters"),
+  nai_part: z.string().trim().max(60, "At most 60 characters").nullish().transform((v) => v || null),
+});
+
+const checklistTitle = z.string({ message: "Give the checklist a title" }).trim().min(3, "Give the checklist a title").max(200, "At most 200 characters");
+
+/** A checklist as the /api takes it: the course, a title and its items in order. */
+export const checklistBodySchema = z.object({
+  course_id: uuid,
+  title: checklistTitle,
+  items: z.array(checklistItemSchema.strict(), { message: "Add at least one item" }).min(1, "Add at least one item").max(100, "At most 100 items"),
+});
+
 /**
  * An admin's checklist: its items one a line, "maps to | what is observed | NAI part (licence
  * courses; optional)", e.g. "PC 2.3 | Checks the load chart for the radius | practical".
@@ -40,20 +56,20 @@ export const destroySchema = z.object({
 export const checklistSchema = z.object({
   id: uuid.optional(),
   course_id: uuid,
-  title: z.string().trim().min(3, "Give the checklist a title").max(200, "At most 200 characters"),
+  title: checklistTitle,
   items: z
     .string({ message: "Add at least one item" })
     .transform((text, ctx) => {
       const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
       const items = lines.map((line) => {
-        const [maps_to = "", observed = "", nai_part = ""] = line.split("|").map((p) => p.trim());
-        return { maps_to, text: observed, nai_part: nai_part || null };
+        const [maps_to = "", text = "", nai_part = ""] = line.split("|").map((p) => p.trim());
+        return checklistItemSchema.safeParse({ maps_to, text, nai_part });
       });
-      if (items.length === 0 || items.some((i) => !i.maps_to || !i.text || i.text.length > 500 || i.maps_to.length > 60)) {
+      if (items.length === 0 || items.some((i) => !i.success)) {
         ctx.addIssue({ code: "custom", message: "One item a line: maps to | what is observed | NAI part (optional)" });
         return z.NEVER;
       }
-      return items;
+      return items.map((i) => i.data!);
     }),
 });
 

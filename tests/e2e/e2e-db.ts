@@ -217,3 +217,33 @@ export async function seatHolder(courseId: string, classId: string, email: strin
   );
   return id;
 }
+
+/**
+ * An enrolment of the student in the course and a passed practical assessment of it recorded by
+ * the trainer on `on`: what the trainer's own forms make (trainer.spec.ts walks them), for the
+ * evidence specs to attach files to. Returns the assessment's id.
+ */
+export async function insertAssessment(studentId: string, courseId: string, trainerId: string, on: string): Promise<string> {
+  const enrollmentId = crypto.randomUUID();
+  const assessmentId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await e2eDb().run(
+    "insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, updated_at) values (?, ?, ?, 'enrolled', 0, ?, ?)",
+    enrollmentId,
+    studentId,
+    courseId,
+    now,
+    now,
+  );
+  await e2eDb().run(
+    "insert into assessments (id, enrollment_id, student_id, course_id, assessment_type, status, score, max_score, assessment_date, feedback, assessed_by, created_at) values (?, ?, ?, ?, 'Practical', 'passed', 9, 10, ?, null, ?, ?)",
+    assessmentId,
+    enrollmentId,
+    studentId,
+    courseId,
+    on,
+    trainerId,
+    now,
+  );
+  return assessmentId;
+}

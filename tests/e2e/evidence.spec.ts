@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { e2eDb } from "./e2e-db";
+import { e2eDb, insertAssessment } from "./e2e-db";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
 
 /**
@@ -45,28 +45,7 @@ test("evidence: checklist marked, photos attached, both declarations signed, the
   const course = await e2eDb().get<{ id: string }>("select id from courses where name = ? and is_active = 1", DOGGING);
   const trainer = await e2eDb().get<{ id: string }>("select id from users where email = ?", DEMO.trainer.email);
   const studentRow = await e2eDb().get<{ id: string }>("select id from users where email = ?", student.email);
-  // an enrolment and an assessment the demo trainer recorded: what the trainer's own forms make (trainer.spec.ts walks them)
-  const enrollmentId = crypto.randomUUID();
-  const assessmentId = crypto.randomUUID();
-  const now = new Date().toISOString();
-  await e2eDb().run(
-    "insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, updated_at) values (?, ?, ?, 'enrolled', 0, ?, ?)",
-    enrollmentId,
-    studentRow!.id,
-    course!.id,
-    now,
-    now,
-  );
-  await e2eDb().run(
-    "insert into assessments (id, enrollment_id, student_id, course_id, assessment_type, status, score, max_score, assessment_date, feedback, assessed_by, created_at) values (?, ?, ?, ?, 'Practical', 'passed', 9, 10, ?, null, ?, ?)",
-    assessmentId,
-    enrollmentId,
-    studentRow!.id,
-    course!.id,
-    organisationToday(),
-    trainer!.id,
-    now,
-  );
+  const assessmentId = await insertAssessment(studentRow!.id, course!.id, trainer!.id, organisationToday());
 
   // The admin writes the checklist and reviews it before use.
   const title = `Dogging practical ${t}`;

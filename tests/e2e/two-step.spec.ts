@@ -45,7 +45,9 @@ test.describe("two-step sign-in and the audit trail", () => {
     await confirm.getByLabel("Code from the app").fill(authenticatorCode(secret, setUpAt));
     await confirm.getByLabel("Current password").fill("");
     await confirm.getByRole("button", { name: "Turn on two-step sign-in" }).click();
-    await expect(confirm.getByText("Enter your current password")).toBeVisible();
+    // the error summary at the top of this form links to the field; the field says it too
+    await expect(confirm.getByRole("link", { name: "Enter your current password" })).toHaveAttribute("href", "#confirm-current_password");
+    await expect(confirm.locator("#confirm-current_password-error")).toHaveText("Enter your current password");
     await confirm.getByLabel("Code from the app").fill(authenticatorCode(secret, setUpAt));
     await confirm.getByLabel("Current password").fill("password123");
     await confirm.getByRole("button", { name: "Turn on two-step sign-in" }).click();
@@ -145,11 +147,12 @@ test.describe("two-step sign-in and the audit trail", () => {
     await page.goto("/account/security");
     const turnOff = page.getByRole("form", { name: "Turn off two-step sign-in" });
     await turnOff.getByRole("button", { name: "Turn off two-step sign-in" }).click();
-    await expect(turnOff.getByText("Enter your current password")).toBeVisible();
+    await expect(turnOff.getByRole("link", { name: "Enter your current password" })).toHaveAttribute("href", "#turn-off-current_password");
+    await expect(turnOff.locator("#turn-off-current_password-error")).toHaveText("Enter your current password");
     await turnOff.getByLabel("Current password").fill("password123");
     await turnOff.getByLabel("Code from your authenticator app").fill("000000");
     await turnOff.getByRole("button", { name: "Turn off two-step sign-in" }).click();
-    await expect(turnOff.getByText("That code is not right")).toBeVisible();
+    await expect(turnOff.getByText("That code is not right").first()).toBeVisible();
     await expect(page.getByText("Two-step sign-in is on.")).toBeVisible();
 
     await turnOff.getByLabel("Current password").fill("password123");

@@ -4,6 +4,7 @@ import type { Role } from "#db/schema";
 import { issueApiToken } from "~/auth/api.server";
 import { withRequestContext } from "~/http/request-context.server";
 import { createSession } from "~/auth/session.server";
+import { multipartRequest } from "./evidence-files";
 import { makeUser } from "./factories";
 
 /**
@@ -21,6 +22,8 @@ export interface CallOptions {
   cookie?: string | null;
   /** a value to send as JSON */
   json?: unknown;
+  /** a multipart/form-data body streamed from files or bytes (an upload) */
+  multipart?: { fields?: Record<string, string>; files: Parameters<typeof multipartRequest>[2] };
   /** a raw body with its own content type */
   body?: string;
   contentType?: string;
@@ -59,7 +62,10 @@ export async function call(mod: RouteModule, method: string, path: string, optio
     body = options.body;
     if (options.contentType) headers.set("Content-Type", options.contentType);
   }
-  const request = new Request(`${options.origin ?? "http://localhost"}${path}`, { method, headers, body });
+  const url = `${options.origin ?? "http://localhost"}${path}`;
+  const request = options.multipart
+    ? multipartRequest(url, options.multipart.fields ?? {}, options.multipart.files, Object.fromEntries(headers))
+    : new Request(url, { method, headers, body });
   const fn = MUTATIONS.has(method) ? mod.action : mod.loader;
   if (!fn) throw new Error(`The route has no ${MUTATIONS.has(method) ? "action" : "loader"}`);
   const client = options.client ?? `test-${crypto.randomUUID()}`;

@@ -33,3 +33,24 @@ export function validateJsonSchema(value: unknown, schema: Record<string, unknow
   }
   return validate(value) ? [] : (validate.errors ?? []).map(message);
 }
+
+interface DocumentedOperation {
+  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+}
+
+/**
+ * Checks one real /api answer against an OpenAPI document's schema for its path, method and
+ * status (vitest's expect), and gives back its body.
+ */
+export async function conformsTo(doc: { paths: Record<string, Record<string, DocumentedOperation>> }, response: Response, path: string, method: string): ReturnType<Response["json"]> {
+  const { expect } = await import("vitest");
+  const op = doc.paths[path]?.[method];
+  expect(op, `${method} ${path} is documented`).toBeDefined();
+  const documented = op!.responses[String(response.status)];
+  expect(documented, `${method} ${path} documents ${response.status}`).toBeDefined();
+  const schema = documented!.content?.["application/json"]?.schema;
+  expect(schema, `${method} ${path} ${response.status} has a JSON schema`).toBeDefined();
+  const body = await response.json();
+  expect(validateJsonSchema(body, schema!, doc as unknown as Record<string, unknown>)).toEqual([]);
+  return body;
+}

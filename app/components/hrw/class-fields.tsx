@@ -7,7 +7,7 @@ export const LICENCE_CLASS_OPTIONS = LICENCE_CLASS_CODES.map((code) => ({ value:
 export function ClassCheckboxes({ legend, name, checked, error, hint }: { legend: string; name: string; checked: readonly string[]; error?: string; hint?: string }) {
   const errorId = `${name}-error`;
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
+    <fieldset id={name} tabIndex={-1} aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-semibold text-steel-800">{legend}</legend>
       {hint ? <p className="text-xs text-steel-600">{hint}</p> : null}
       <input type="hidden" name={`${name}_present`} value="1" />

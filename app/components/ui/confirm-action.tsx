@@ -83,7 +83,12 @@ export function ConfirmAction({
   keepLabel: string;
   /** the action asked for confirmation (the page without JavaScript) */
   confirming: boolean;
-  children: ReactNode;
+  /**
+   * The question's words. A function is given what was typed before the question (a
+   * revocation's reason): in the dialog, what the trigger's form held when pressed; on the page
+   * without JavaScript, the posted `fields`. So both say the same thing.
+   */
+  children: ReactNode | ((typed: Record<string, string>) => ReactNode);
   triggerClassName?: string;
   /** fields typed before the question (a reason): they travel to the confirmed post */
   triggerFields?: ReactNode;
@@ -98,6 +103,7 @@ export function ConfirmAction({
   const location = useLocation();
   // what the trigger's form held when pressed (a typed reason), sent again with the confirmation
   const [carried, setCarried] = useState<Record<string, string>>({});
+  const words = (typed: Record<string, string>) => (typeof children === "function" ? children(typed) : children);
   if (confirming) {
     return (
       <section
@@ -120,7 +126,7 @@ export function ConfirmAction({
             </Link>
           }
         >
-          {children}
+          {words(fields ?? {})}
         </ConfirmPanel>
       </section>
     );
@@ -167,7 +173,7 @@ export function ConfirmAction({
               </button>
             }
           >
-            {children}
+            {words({ ...carried, ...fields })}
           </ConfirmPanel>
         </dialog>
       ) : null}
