@@ -445,3 +445,27 @@ export async function saveReviewGroup(db: DB, input: ReviewGroupInput, actorRef:
     await recordAudit(trx, { action: "review.thresholds_changed", actor: actorOf(actorRef), subject: { type: "review_group", id: input.group }, detail: `${input.suitable_from}/${input.support_from}`, now: at });
   });
 }
+
+/** A class's learners with where their review stands (the roster's review list): the class's trainer or an admin; null for anyone else or an unknown class. */
+export async function classReviews(db: DB, classId: string, user: { id: string; role: string }) {
+  let cls = db.selectFrom("classes").select("id").where("id", "=", classId);
+  if (user.role !== "admin") cls = cls.where("trainer_id", "=", user.id);
+  if (!(await cls.executeTakeFirst())) return null;
+  const rows = await db
+    .selectFrom("enrollments")
+    .innerJoin("users", "users.id", "enrollments.student_id")
+    .select(["enrollments.id as enrollment_id", "enrollments.student_id", "enrollments.course_id", "users.full_name", "enrollments.review_status", "enrollments.review_outcome", "enrollments.review_support"])
+    .where("enrollments.class_id", "=", classId)
+    .where("enrollments.status", "<>", "withdrawn")
+    .where("enrollments.review_status", "is not", null)
+    .orderBy("users.full_name")
+    .execute();
+  return rows.map((r) => ({
+    enrollment_id: r.enrollment_id,
+    student_id: r.student_id,
+    full_name: r.full_name,
+    status: r.review_status!,
+    outcome: r.review_outcome,
+    support: parseJson<ReviewGroupKey[]>(r.review_support, []),
+  }));
+}
