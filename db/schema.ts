@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { EvidenceTables } from "./schema-evidence";
 import type { HrwTables } from "./schema-hrw";
+import type { EnrollmentReviewStatus, ReviewOutcome, ReviewTables } from "./schema-review";
 
 /**
  * The database as Kysely sees it. Columns use portable types so the same queries run on
@@ -102,6 +103,10 @@ export interface CoursesTable {
   licence_class: Optional;
   /** JSON list of licence classes a candidate must hold first; null: the class's defaults */
   licence_prerequisites: Optional;
+  /** 1: an enrolment is confirmed only after the learner's pre-enrolment review (migration 2026-11-29T0300) */
+  review_required: ColumnType<number, number | undefined, number>;
+  /** days a learner waits before taking the review again */
+  review_retake_days: ColumnType<number, number | undefined, number>;
 }
 
 /** Where training is delivered (NAT00020); every enrolment names one. */
@@ -146,6 +151,16 @@ export interface EnrollmentsTable {
   has_certificate: ColumnType<number, never, never>;
   /** generated: 1 when the enrolment waits on its assessor (PENDING_ASSESSMENT_DEFINITION) */
   awaiting_assessor: ColumnType<number, never, never>;
+  /** the pre-enrolment review (migration 2026-11-29T0300): null when the course asked for none */
+  review_status: ColumnType<EnrollmentReviewStatus | null, EnrollmentReviewStatus | null | undefined, EnrollmentReviewStatus | null>;
+  review_attempt_id: Optional;
+  review_outcome: ColumnType<ReviewOutcome | null, ReviewOutcome | null | undefined, ReviewOutcome | null>;
+  review_advice: Optional;
+  /** JSON list of the groups the learner needs support in */
+  review_support: Optional;
+  review_override_reason: Optional;
+  review_overridden_by: Optional;
+  review_overridden_at: Optional;
 }
 
 export interface CertificatesTable {
@@ -438,7 +453,7 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
-export interface Database extends HrwTables, EvidenceTables {
+export interface Database extends HrwTables, EvidenceTables, ReviewTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   two_step: TwoStepTable;

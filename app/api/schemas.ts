@@ -131,6 +131,8 @@ export const courseResponse = z
     vet_flag: z.boolean().describe("Vocational education and training (the AVETMISS VET flag)"),
     licence_class: z.enum(LICENCE_CLASS_CODES).nullable().describe("High-risk work licence class the course leads to; null: none"),
     licence_prerequisites: z.array(z.enum(LICENCE_CLASS_CODES)).describe("Licence classes a candidate must hold first (the class's defaults unless set)"),
+    review_required: z.boolean().describe("An enrolment is confirmed only after the learner's pre-enrolment review (language, literacy, numeracy, digital)"),
+    review_retake_days: z.number().int().min(0).describe("Days a learner waits before taking the review again"),
     created_at: instant,
     updated_at: instant,
   })

@@ -157,3 +157,24 @@ export async function currentSessionKey(request: Request): Promise<string | null
   const id = await sessionIdFrom(request);
   return id ? sha256(id) : null;
 }
+
+/** How long a visitor's pre-enrolment review waits in their browser for them to sign up and enrol. */
+const REVIEW_CLAIM_DAYS = 30;
+const reviewClaimCookie = () => portalCookie(`${sessionCookieName()}-review`, REVIEW_CLAIM_DAYS * 24 * 60 * 60);
+
+/**
+ * The token that names this browser's pre-enrolment reviews before its visitor has an account
+ * (the database keeps only its hash); the enrolment that follows makes them the learner's.
+ */
+export async function reviewClaimToken(request: Request): Promise<string | null> {
+  const value: unknown = await reviewClaimCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length <= 100 ? value : null;
+}
+
+/** The token to use for this browser, and the Set-Cookie header when it is new. */
+export async function ensureReviewClaimToken(request: Request): Promise<{ token: string; setCookie: string | null }> {
+  const held = await reviewClaimToken(request);
+  if (held) return { token: held, setCookie: null };
+  const token = randomToken();
+  return { token, setCookie: await reviewClaimCookie().serialize(token) };
+}

@@ -13,6 +13,7 @@ import { USI_ALPHABET, usiFromBody } from "~/models/usi";
 import { writeTransaction, type DB } from "#db/connection";
 import { DEMO_COURSES, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_STUDENTS, demoAvetmissDetails } from "./data";
 import { seedHrwDemo } from "./hrw.server";
+import { updateCourse } from "~/models/course-admin.server";
 import type { EnrollmentStatus, Role } from "#db/schema";
 import { seedDemoClasses } from "./classes.server";
 
@@ -353,6 +354,12 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     // classes, a waitlist and attendance (classes.server.ts): two learners not taking the tower crane course wait for its full class
     const waiting = [...cohort.values()].filter((c) => !c.picks.includes("tower-crane")).slice(0, 3).map((c) => c.student.id);
     await seedDemoClasses(trx, { now, trainerId, courseIds, locationIds, demoStudentId: demo.id, waitingStudentIds: waiting });
+
+    // the licence courses ask for the pre-enrolment review from now on (docs/decisions/028): the
+    // enrolments above predate it and stand; a new enrolment is confirmed by the review
+    for (const c of await trx.selectFrom("courses").select("id").where("licence_class", "is not", null).execute()) {
+      await updateCourse(trx, c.id, { review_required: true }, adminId, now);
+    }
 
     await recordEvent(trx, {
       actorId: adminId,

@@ -64,6 +64,10 @@ export const AUDIT_ACTIONS = {
   "assessment.signed": "Assessment declaration signed",
   "retention.rule_changed": "Retention rule changed",
   "records.destroyed": "Records destroyed after their retention period",
+  "review.overridden": "Pre-enrolment review outcome overridden",
+  "review.question_added": "Pre-enrolment review question added",
+  "review.question_retired": "Pre-enrolment review question retired",
+  "review.thresholds_changed": "Pre-enrolment review thresholds changed",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -41,6 +41,8 @@ function toColumns(input: CoursePatch): CourseUpdate {
   if (input.field_of_education !== undefined) columns.field_of_education = input.field_of_education;
   if (input.official_title !== undefined) columns.official_title = input.official_title;
   if (input.vet_flag !== undefined) columns.vet_flag = input.vet_flag ? 1 : 0;
+  if (input.review_required !== undefined) columns.review_required = input.review_required ? 1 : 0;
+  if (input.review_retake_days !== undefined) columns.review_retake_days = input.review_retake_days;
   if (input.licence_class !== undefined) columns.licence_class = input.licence_class;
   // an empty list, or a new class without its own list, means the class's default prerequisites
   if (input.licence_prerequisites !== undefined || input.licence_class !== undefined) columns.licence_prerequisites = licencePrerequisitesColumn(input.licence_prerequisites);
@@ -104,6 +106,8 @@ export async function createCourse(db: DB, input: CourseInput, actorRef: ActorRe
         field_of_education: input.field_of_education ?? null,
         official_title: input.official_title ?? null,
         vet_flag: input.vet_flag === false ? 0 : 1,
+        review_required: input.review_required ? 1 : 0,
+        review_retake_days: input.review_retake_days ?? 1,
         licence_class: input.licence_class ?? null,
         licence_prerequisites: licencePrerequisitesColumn(input.licence_prerequisites),
         created_at: at,

@@ -27,6 +27,10 @@ export interface Course {
   licence_class: LicenceClass | null;
   /** licence classes a candidate must hold first (the class's defaults unless the course names its own) */
   licence_prerequisites: LicenceClass[];
+  /** an enrolment is confirmed only after the learner's pre-enrolment review */
+  review_required: boolean;
+  /** days a learner waits before taking the review again */
+  review_retake_days: number;
   created_at: string;
   updated_at: string;
 }
@@ -58,6 +62,8 @@ export function toCourse(row: CourseRow): Course {
     vet_flag: row.vet_flag === 1,
     licence_class: (row.licence_class as LicenceClass | null) ?? null,
     licence_prerequisites: prerequisitesOf(row),
+    review_required: Number(row.review_required) === 1,
+    review_retake_days: Number(row.review_retake_days ?? 1),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -15,6 +15,8 @@ import { ALREADY_ENROLLED } from "~/schemas/enrollment";
 import { organisationInstant } from "~/utils/class-time";
 import { organisationDate, organisationToday } from "~/utils/organisation-calendar";
 import { assertSeatFree, offerFreeSeats, placeInClass } from "./class-seats.server";
+import { reviewForNewEnrolment } from "./review.server";
+import type { EnrollmentReviewStatus } from "#db/schema-review";
 
 export { ALREADY_ENROLLED };
 
@@ -45,8 +47,8 @@ export async function enrollmentState(db: DB, studentId: string, courseId: strin
  */
 export async function createEnrollment(
   db: DB,
-  input: { studentId: string; courseId: string; classId?: string | null; actorId?: string | null; now?: Date },
-): Promise<{ id: string; course_id: string; class_id: string | null; status: EnrollmentStatus; progress_percentage: number; enrollment_date: string }> {
+  input: { studentId: string; courseId: string; classId?: string | null; actorId?: string | null; now?: Date; reviewClaim?: string | null },
+): Promise<{ id: string; course_id: string; class_id: string | null; status: EnrollmentStatus; progress_percentage: number; enrollment_date: string; review_status?: EnrollmentReviewStatus | null }> {
   const nowDate = input.now ?? new Date();
   const now = nowDate.toISOString();
   const id = crypto.randomUUID();
@@ -79,6 +81,9 @@ export async function createEnrollment(
         await trx.updateTable("users").set({ student_number: await nextStudentNumber(trx) }).where("id", "=", input.studentId).execute();
       }
       const planned = defaultPlannedDates(now, Number(course.duration_hours));
+      // a course asking for the pre-enrolment review: the seat is taken here, in this transaction,
+      // and the enrolment is confirmed by the review (held meanwhile)
+      const review = await reviewForNewEnrolment(trx, { courseId: course.id, studentId: input.studentId, claimToken: input.reviewClaim, now });
       await trx
         .insertInto("enrollments")
         .values({
@@ -94,6 +99,7 @@ export async function createEnrollment(
           planned_start_date: planned.start,
           planned_end_date: planned.end,
           class_id: placement?.id ?? null,
+          ...review,
         })
         .execute();
       await recordEvent(trx, {
@@ -106,7 +112,7 @@ export async function createEnrollment(
         now,
       });
       if (placement) await takeClass(trx, { enrollmentId: id, studentId: input.studentId, courseId: course.id, placement, actorId: input.actorId ?? input.studentId, now: nowDate });
-      return { id, course_id: course.id, class_id: placement?.id ?? null, status: "enrolled" as const, progress_percentage: 0, enrollment_date: now };
+      return { id, course_id: course.id, class_id: placement?.id ?? null, status: "enrolled" as const, progress_percentage: 0, enrollment_date: now, review_status: review.review_status ?? null };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALREADY_ENROLLED);

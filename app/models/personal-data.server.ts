@@ -6,6 +6,7 @@ import { writeTransaction, type DB } from "#db/connection";
 import { recordAudit, type AuditActor } from "./audit.server";
 import { searchStudents, type StudentDetail, type StudentSearch } from "./student.server";
 import type { PublicUser } from "./user.server";
+import type { EnrollmentReview } from "./review.server";
 import { usiStatus, type UsiStatus } from "./usi.server";
 
 /**
@@ -143,4 +144,18 @@ export async function studentPageFor(db: DB, reader: AuditActor & { id: string; 
     }));
   }
   return { ...page, students };
+}
+
+/**
+ * The pre-enrolment review is personal: the learner and administrators read all of it (each
+ * attempt's answers and scores, the advice shown, who overrode the outcome and why). A trainer
+ * reads what they plan support from: where the enrolment stands, the outcome and the groups
+ * needing support (the class roster shows no more).
+ */
+export const REVIEW_TRAINER_FIELDS = ["enrollment_id", "student_id", "course_id", "status", "outcome", "support"] as const;
+export type ReviewTrainerView = Pick<EnrollmentReview, (typeof REVIEW_TRAINER_FIELDS)[number]>;
+
+export function enrollmentReviewFor(reader: Reader, review: EnrollmentReview): EnrollmentReview | ReviewTrainerView {
+  if (readsSensitive(reader, review.student_id)) return review;
+  return Object.fromEntries(REVIEW_TRAINER_FIELDS.map((f) => [f, review[f]])) as ReviewTrainerView;
 }

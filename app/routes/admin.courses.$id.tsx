@@ -59,6 +59,8 @@ export default function CourseDetails() {
             <dd className="text-steel-900">{course.field_of_education ?? "Not recorded"}</dd>
             <dt className="font-semibold text-steel-600">VET</dt>
             <dd className="text-steel-900">{course.vet_flag ? "Yes" : "No"}</dd>
+            <dt className="font-semibold text-steel-600">Pre-enrolment review</dt>
+            <dd className="text-steel-900">{course.review_required ? `Required; a retake after ${course.review_retake_days} days` : "Not required"}</dd>
           </dl>
         </ModalSection>
 

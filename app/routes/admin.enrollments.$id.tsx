@@ -5,7 +5,13 @@ import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { StatusBadge } from "~/components/status-badges";
 import { useActionToast } from "~/components/toaster";
-import { Card, ErrorSummary, SubmitButton, TextField } from "~/components/ui";
+import { Card, ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
+import { ReviewResult } from "~/components/review/review-parts";
+import { getEnrollmentReview, overrideReview } from "~/models/review.server";
+import { enrollmentReviewFor } from "~/models/personal-data.server";
+import { reviewOverrideSchema } from "~/schemas/review";
+import { REVIEW_OUTCOME_LABELS, REVIEW_OUTCOMES, REVIEW_OVERRIDDEN, REVIEW_STATUS_LABELS, reviewSummary } from "~/schemas/review-text";
+import { clientAddress } from "~/http/request-context.server";
 import { getDb } from "~/db.server";
 import { PLANNED_DATES_UPDATED, setPlannedDates } from "~/models/enrollment.server";
 import { getEnrollmentForTrainer } from "~/models/trainer-students.server";
@@ -25,14 +31,28 @@ function loadEnrollment(id: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "admin");
-  return { enrollment: await loadEnrollment(params.id) };
+  const admin = await requireRole(request, "admin");
+  const enrollment = await loadEnrollment(params.id);
+  const review = await getEnrollmentReview(getDb(), enrollment.id);
+  return { enrollment, review: review ? (enrollmentReviewFor(admin, review) as typeof review) : null };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const enrollment = await loadEnrollment(params.id);
   const here = `/admin/enrollments/${enrollment.id}`;
+  const intent = (await request.clone().formData().catch(() => null))?.get("intent");
+  if (intent === "review-override") {
+    return answerForm(request, {
+      schema: reviewOverrideSchema,
+      input: (form) => ({ outcome: form.get("outcome") ?? "", reason: form.get("reason") ?? "" }),
+      unreadable: "The form could not be read; please try again",
+      save: async (change) => {
+        await overrideReview(getDb(), { enrollmentId: enrollment.id, change, actor: { id: admin.id, client: clientAddress(request) } });
+        return redirectWithFlash(`${here}#review`, { type: "success", message: REVIEW_OVERRIDDEN });
+      },
+    });
+  }
   return answerForm(request, {
     schema: plannedDatesSchema,
     requires: ["planned_start_date", "planned_end_date"],
@@ -51,7 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminEnrollment() {
-  const { enrollment } = useLoaderData<typeof loader>();
+  const { enrollment, review } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);
   const errors = data?.fieldErrors ?? {};
@@ -92,7 +112,7 @@ export default function AdminEnrollment() {
         <Card className="p-5 sm:p-6">
           <h2 className="mb-3 text-lg font-bold text-steel-900">Planned dates</h2>
           <Form method="post" noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
-            <ErrorSummary failure={data} />
+            <ErrorSummary failure={data} only={["planned_start_date", "planned_end_date"]} />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
                 label="Planned start"
@@ -116,6 +136,35 @@ export default function AdminEnrollment() {
           </Form>
         </Card>
       </div>
+      {review ? (
+        <Card className="mt-6 scroll-mt-4 p-5 sm:p-6">
+          <section id="review" aria-labelledby="review-title" className="space-y-4">
+            <h2 id="review-title" className="text-lg font-bold text-steel-900">
+              Pre-enrolment review
+            </h2>
+            <p className="text-sm text-steel-800">{`${REVIEW_STATUS_LABELS[review.status]} \u00b7 ${reviewSummary(review.outcome, review.support)}`}</p>
+            {review.override ? <p className="text-sm text-steel-800">{`Outcome set by staff on ${formatDate(review.override.at)}: ${review.override.reason}`}</p> : null}
+            {review.attempts.map((a, i) => (
+              <ReviewResult key={a.id} result={a} title={i === 0 ? "Latest attempt" : "Earlier attempt"} />
+            ))}
+            <Form method="post" noValidate className="space-y-4" key={`review-${data?.submittedAt ?? "initial"}`}>
+              <ErrorSummary failure={data} only={["outcome", "reason"]} />
+              <SelectField
+                label="Outcome"
+                name="outcome"
+                defaultValue={v.outcome ?? review.outcome ?? ""}
+                error={errors.outcome}
+                placeholder="Choose the outcome"
+                options={REVIEW_OUTCOMES.map((o) => ({ value: o, label: REVIEW_OUTCOME_LABELS[o] }))}
+              />
+              <TextAreaField label="Reason" name="reason" rows={3} defaultValue={v.reason ?? ""} error={errors.reason} hint="Kept with the enrolment and in the audit trail" />
+              <SubmitButton intent="review-override" busyLabel="Saving...">
+                Override the outcome
+              </SubmitButton>
+            </Form>
+          </section>
+        </Card>
+      ) : null}
     </>
   );
 }

@@ -15,7 +15,7 @@ import { classDates, seatsWording } from "~/schemas/class-text";
 import { courseIdField } from "~/schemas/enrollment";
 import { LICENCE_CLASSES } from "~/schemas/hrw-codes";
 import { REFUND_POLICY } from "~/schemas/refund-policy";
-import { enrolPath } from "~/utils/course-links";
+import { enrolPath, reviewPath } from "~/utils/course-links";
 import { withReturn } from "~/utils/safe-redirect";
 import { formatPrice } from "~/utils/format";
 
@@ -35,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     course: {
       ...courseOverview(course),
       licence: course.licence_class ? { code: course.licence_class, name: LICENCE_CLASSES[course.licence_class] } : null,
+      reviewRequired: course.review_required,
     },
     classes,
     rto: { name: env().RTO_NAME, code: env().RTO_CODE },
@@ -102,6 +103,14 @@ export default function CoursePage() {
               </h2>
               <p className="mt-3 text-4xl font-extrabold tracking-tight text-steel-900">{formatPrice(course.price)}</p>
               <p className="text-sm text-steel-600">{`The whole course: ${course.duration_hours} hours of training and assessment.`}</p>
+              {course.reviewRequired ? (
+                <div className="mt-4 rounded-md border border-hivis-300 bg-hivis-50 p-3 text-sm text-steel-800">
+                  <p>Enrolment starts with a short review of reading, writing, numbers and computers, so we can advise you and arrange any support.</p>
+                  <Link to={reviewPath(course.id)} className="mt-1 inline-block py-2 font-semibold text-hivis-800 underline underline-offset-4">
+                    Take the pre-enrolment review
+                  </Link>
+                </div>
+              ) : null}
               {signedIn ? (
                 <Link to={enrol} className={buttonClasses("primary", "lg", "mt-6 w-full")}>
                   Enrol in this course

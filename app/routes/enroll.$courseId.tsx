@@ -4,6 +4,10 @@ import { useState } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Role } from "#db/schema";
 import { HOME_BY_ROLE, requireUser } from "~/auth/guards.server";
+import { reviewClaimToken } from "~/auth/session.server";
+import { reviewBeforeEnrolment } from "~/models/review.server";
+import { ReviewResult } from "~/components/review/review-parts";
+import { REVIEW_REFERRED, REVIEW_SEAT_HELD } from "~/schemas/review-text";
 import { CourseOverview } from "~/components/course/course-overview";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -23,7 +27,7 @@ import { ALREADY_ENROLLED } from "~/schemas/enrollment-text";
 import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formatPrice } from "~/utils/format";
-import { coursePagePath } from "~/utils/course-links";
+import { coursePagePath, reviewPath } from "~/utils/course-links";
 import { logLine } from "~/utils/log.server";
 import { answerForm } from "~/utils/form-action.server";
 import { clientAddress } from "~/http/request-context.server";
@@ -58,6 +62,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // a course with classes is booked by choosing one (docs/decisions/013-classes.md)
     classes: await listUpcomingClasses(db, course.id),
     waitlist: (await waitlistForStudent(db, user.id)).filter((w) => w.course_id === course.id),
+    // a course asking for the pre-enrolment review: the learner's outcome so far (or this browser's, taken before signing up)
+    review: await reviewBeforeEnrolment(db, course.id, { userId: user.id, claimToken: await reviewClaimToken(request) }),
     myCourses: afterEnrollment(user.role),
     rto: { name: env().RTO_NAME, code: env().RTO_CODE },
   };
@@ -101,19 +107,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
     schema: enrollmentFormSchema,
     unreadable: ENROLL_FAILED,
     save: async ({ class_id }) => {
+      let created;
       try {
-        await createEnrollment(getDb(), { studentId: user.id, courseId: id.data, classId: class_id, actorId: user.id });
+        created = await createEnrollment(getDb(), { studentId: user.id, courseId: id.data, classId: class_id, actorId: user.id, reviewClaim: await reviewClaimToken(request) });
       } catch (error) {
         if (isDomainError(error) && error.status === 404) return notFoundRedirect();
         throw error;
       }
+      // the seat is taken; an enrolment waiting for its review goes to the review, which confirms it
+      if (created.review_status === "awaiting") return redirectWithFlash(reviewPath(id.data), { type: "success", message: REVIEW_SEAT_HELD });
+      if (created.review_status === "referred") return redirectWithFlash(afterEnrollment(user.role), { type: "success", message: REVIEW_REFERRED });
       return redirectWithFlash(afterEnrollment(user.role), { type: "success", message: ENROLLED });
     },
   });
 }
 
 export default function Enroll() {
-  const { course, enrollment, myCourses, rto, classes, waitlist } = useLoaderData<typeof loader>();
+  const { course, enrollment, myCourses, rto, classes, waitlist, review } = useLoaderData<typeof loader>();
   const choosing = enrollment === "choose-class" && classes.length > 0;
   const enrolled = enrollment !== "none" && !choosing;
   const data = useActionData<typeof action>();
@@ -140,6 +150,24 @@ export default function Enroll() {
           )}
           <div className="mt-4 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
             <div className="space-y-6">
+              {review.required && !alreadyEnrolled ? (
+                review.latest ? (
+                  <ReviewResult result={review.latest} title="Your pre-enrolment review" />
+                ) : (
+                  <section aria-labelledby="review-needed" className="rounded-xl border border-hivis-300 bg-hivis-50 p-5 text-sm text-steel-800">
+                    <h2 id="review-needed" className="text-lg font-bold text-steel-900">
+                      Pre-enrolment review
+                    </h2>
+                    <p className="mt-2">
+                      This course starts with a short review of reading, writing, numbers and computers. Enrol now and your seat is held while you take it; your
+                      enrolment is confirmed by the review.
+                    </p>
+                    <Link to={reviewPath(course.id)} className="mt-1 inline-block py-2 font-semibold text-hivis-800 underline underline-offset-4">
+                      Take the review first
+                    </Link>
+                  </section>
+                )
+              ) : null}
               <CourseOverview course={course} eyebrow="Enrol in" />
             </div>
 

@@ -10,6 +10,8 @@ import { showToast } from "~/components/toaster";
 import { Card, EmptyState, ErrorSummary } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getRoster, markAttendance } from "~/models/attendance.server";
+import { classReviews } from "~/models/review.server";
+import { REVIEW_STATUS_LABELS, reviewSummary } from "~/schemas/review-text";
 import { attendanceFormSchema } from "~/schemas/class";
 import { ATTENDANCE_SAVED, ATTENDANCE_WORDS, classDates } from "~/schemas/class-text";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -19,7 +21,9 @@ import { clientAddress } from "~/http/request-context.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "trainer");
-  return { roster: await foundOr404(params.id, (id) => getRoster(getDb(), id, user), "Class not found") };
+  const roster = await foundOr404(params.id, (id) => getRoster(getDb(), id, user), "Class not found");
+  // the pre-enrolment review's outcome and support needs (a trainer reads no more: personal-data.server.ts)
+  return { roster, reviews: (await classReviews(getDb(), roster.id, user)) ?? [] };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -111,7 +115,7 @@ function SessionCard({ roster, session, next }: { roster: RosterData; session: R
 }
 
 export default function ClassRoster() {
-  const { roster } = useLoaderData<typeof loader>();
+  const { roster, reviews } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   // the session of today, else the next to come, first; the later ones after it; the past folded away
   const coming = roster.sessions.filter((s) => s.date >= roster.today);
@@ -125,6 +129,19 @@ export default function ClassRoster() {
         </Link>
       </p>
       {failed && "error" in failed ? <ErrorSummary failure={failed} /> : null}
+      {reviews.length ? (
+        <Card className="mb-4 p-4 sm:p-5">
+          <h2 className="text-base font-bold text-steel-900">Pre-enrolment review</h2>
+          <ul className="mt-2 divide-y divide-steel-100">
+            {reviews.map((r) => (
+              <li key={r.enrollment_id} className="flex flex-wrap justify-between gap-x-3 gap-y-1 py-2 text-sm">
+                <span className="font-medium text-steel-900">{r.full_name}</span>
+                <span className="text-steel-800">{r.status === "confirmed" ? reviewSummary(r.outcome, r.support) : `${REVIEW_STATUS_LABELS[r.status]}${r.outcome ? ` (${reviewSummary(r.outcome, r.support)})` : ""}`}</span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
       {roster.learners.length === 0 ? (
         <Card className="p-5">
           <EmptyState title="No learners yet">Learners appear here once they enrol in this class.</EmptyState>

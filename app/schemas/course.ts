@@ -94,6 +94,14 @@ export const courseObject = z.object({
   official_title: optionalText("Official unit title", OFFICIAL_TITLE_MAX),
   /** the NAT VET flag: vocational education and training (every licence unit is); left out, yes */
   vet_flag: z.boolean({ message: "VET must be true or false" }).optional(),
+  /** the learner's pre-enrolment review confirms an enrolment (language, literacy, numeracy, digital) */
+  review_required: z.boolean({ message: "Review required must be true or false" }).optional(),
+  review_retake_days: z.coerce
+    .number({ message: "Days before a retake must be a whole number from 0 to 365" })
+    .int("Days before a retake must be a whole number from 0 to 365")
+    .min(0, "Days before a retake must be a whole number from 0 to 365")
+    .max(365, "Days before a retake must be a whole number from 0 to 365")
+    .optional(),
   ...courseLicenceFields,
 });
 export type CourseInput = z.infer<typeof courseObject>;
@@ -112,6 +120,8 @@ export const courseEditSchema = courseObject.pick({
   field_of_education: true,
   official_title: true,
   vet_flag: true,
+  review_required: true,
+  review_retake_days: true,
   licence_class: true,
   licence_prerequisites: true,
 });
@@ -144,6 +154,10 @@ export function courseFormInput(form: FormData): Record<string, unknown> {
     out.vet_flag = form.get("vet_flag") === "on" || form.get("vet_flag") === "true";
   }
   delete out.vet_flag_present;
+  if (form.has("review_required_present") || form.has("review_required")) {
+    out.review_required = form.get("review_required") === "on" || form.get("review_required") === "true";
+  }
+  delete out.review_required_present;
   if (form.has("licence_prerequisites_present")) out.licence_prerequisites = form.getAll("licence_prerequisites").filter((v) => typeof v === "string");
   delete out.licence_prerequisites_present;
   delete out.intent;

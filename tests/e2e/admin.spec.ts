@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import { e2eDb } from "./e2e-db";
+import { e2eDb, rightReviewAnswers } from "./e2e-db";
 import { DEMO, expect, expectAccessible, expectMessage, REGISTRATION_PASSWORD, registerStudent, signIn, signOut, test, uniqueEmail, useTestPassword } from "./fixtures";
 
 /**
@@ -407,6 +407,8 @@ test.describe("an enrolment's planned dates", () => {
     const student = await registerStudent(page, `Planned ${tag()} Learner`);
     const course = await e2eDb().get<{ id: string }>("select id from courses where name = ? and is_active = 1", DOGGING);
     await signIn(page, student.email);
+    // the demo's licence courses ask for the pre-enrolment review first (docs/decisions/028)
+    expect((await page.request.post(`/courses/${course!.id}/review`, { form: await rightReviewAnswers(), maxRedirects: 0 })).status()).toBe(302);
     await page.goto(`/enroll/${course!.id}`);
     await page.getByLabel(/I agree to the terms and conditions/).check();
     await page.getByRole("button", { name: "Enrol Now (Mock Payment)" }).click();

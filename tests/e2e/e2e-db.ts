@@ -247,3 +247,9 @@ export async function insertAssessment(studentId: string, courseId: string, trai
   );
   return assessmentId;
 }
+
+/** The pre-enrolment review's form with every question answered right (a spec that enrols in a review-required course takes it first). */
+export async function rightReviewAnswers(): Promise<Record<string, string>> {
+  const questions = await e2eDb().all<{ id: string; answer: string }>("select id, answer from review_questions where is_active = 1");
+  return Object.fromEntries(questions.map((q) => [`q_${q.id}`, q.answer]));
+}

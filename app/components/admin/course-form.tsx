@@ -19,6 +19,8 @@ export interface CourseFormState {
   field_of_education: string;
   official_title: string;
   vet_flag: boolean;
+  review_required: boolean;
+  review_retake_days: string;
   licence_class: string;
   licence_prerequisites: string[];
   prerequisites: string[];
@@ -176,6 +178,27 @@ export function CourseFields({
         </div>
       </div>
       <CourseLicenceFields state={state} errors={errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="pt-6">
+          <input type="hidden" name="review_required_present" value="1" />
+          <CheckboxField
+            label="Pre-enrolment review required"
+            name="review_required"
+            defaultChecked={state.review_required}
+            hint="Learners take the reading, writing, numeracy and digital review before their enrolment is confirmed"
+            error={errors.review_required}
+          />
+        </div>
+        <TextField
+          label="Days before a retake"
+          name="review_retake_days"
+          inputMode="numeric"
+          maxLength={3}
+          hint="How long a learner waits before taking the review again"
+          defaultValue={state.review_retake_days}
+          error={errors.review_retake_days}
+        />
+      </div>
       <TextAreaField label="Description" name="description" rows={3} required defaultValue={state.description} error={errors.description} />
       {lists.map((list) => (
         <ListField
@@ -219,6 +242,8 @@ export function courseStateFromForm(form: FormData, fallback: CourseFormState): 
     field_of_education: text("field_of_education", fallback.field_of_education),
     official_title: text("official_title", fallback.official_title),
     vet_flag: form.has("vet_flag_present") ? form.get("vet_flag") === "on" : fallback.vet_flag,
+    review_required: form.has("review_required_present") ? form.get("review_required") === "on" : fallback.review_required,
+    review_retake_days: text("review_retake_days", fallback.review_retake_days),
     ...licenceStateFromForm(form, fallback),
     prerequisites: list("prerequisites"),
     learning_outcomes: list("learning_outcomes"),
@@ -241,6 +266,8 @@ export function courseStateFrom(
     field_of_education: course.field_of_education ?? "",
     official_title: course.official_title ?? "",
     vet_flag: course.vet_flag,
+    review_required: course.review_required,
+    review_retake_days: String(course.review_retake_days),
     licence_class: course.licence_class ?? "",
     licence_prerequisites: [...course.licence_prerequisites],
     prerequisites: [...course.prerequisites],
@@ -260,6 +287,8 @@ export const EMPTY_COURSE_STATE: CourseFormState = {
   field_of_education: "",
   official_title: "",
   vet_flag: true,
+  review_required: false,
+  review_retake_days: "1",
   licence_class: "",
   licence_prerequisites: [],
   prerequisites: [""],
