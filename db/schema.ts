@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { EvidenceTables } from "./schema-evidence";
+import type { ComplaintTables } from "./schema-complaints";
 import type { HrwTables } from "./schema-hrw";
 
 /**
@@ -362,7 +363,10 @@ export interface OutboxMessagesTable {
   id: string;
   /** unique: what the message is about, so a job run twice queues it once */
   key: string;
-  recipient_id: string;
+  /** null only for a person without an account (a complainant), addressed by recipient_email */
+  recipient_id: ColumnType<string | null, string | null | undefined, string | null>;
+  recipient_email: ColumnType<string | null, string | null | undefined, string | null>;
+  recipient_name: ColumnType<string | null, string | null | undefined, string | null>;
   template: string;
   /** JSON: what the template fills in besides the recipient's name */
   data: string;
@@ -438,7 +442,7 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
-export interface Database extends HrwTables, EvidenceTables {
+export interface Database extends HrwTables, EvidenceTables, ComplaintTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   two_step: TwoStepTable;
