@@ -546,3 +546,76 @@ export function complaintCsvRow(c: ComplaintRow): Record<(typeof COMPLAINT_CSV_C
     reasons: c.reasons ?? "",
   };
 }
+
+export interface DecidedAssessment {
+  kind: "unit" | "hrw";
+  id: string;
+  title: string;
+  course: string;
+  /** "passed", "failed", or each part's latest result for a licence assessment */
+  result: string;
+  decided_on: string;
+  assessor: string | null;
+  appeal: { id: string; reference: string; status: ComplaintStatus; outcome: ComplaintOutcome | null } | null;
+}
+
+/** The learner's own assessments that carry a decision (a unit's pass or fail, a licence part's result), newest first, each with its latest appeal. */
+export async function decidedAssessmentsOf(db: DB, studentId: string): Promise<DecidedAssessment[]> {
+  const [units, hrw, parts, appeals] = await Promise.all([
+    db
+      .selectFrom("assessments as a")
+      .innerJoin("courses", "courses.id", "a.course_id")
+      .leftJoin("users as assessor", "assessor.id", "a.assessed_by")
+      .select(["a.id", "a.assessment_type", "a.status", "a.assessment_date", "courses.name as course", "assessor.full_name as assessor"])
+      .where("a.student_id", "=", studentId)
+      .where("a.status", "in", ["passed", "failed"])
+      .execute(),
+    db
+      .selectFrom("hrw_assessments as a")
+      .innerJoin("courses", "courses.id", "a.course_id")
+      .innerJoin("users as assessor", "assessor.id", "a.assessor_id")
+      .select(["a.id", "a.licence_class", "courses.name as course", "assessor.full_name as assessor"])
+      .where("a.candidate_id", "=", studentId)
+      .execute(),
+    db
+      .selectFrom("hrw_assessment_parts as p")
+      .innerJoin("hrw_assessments as a", "a.id", "p.assessment_id")
+      .select(["p.assessment_id", "p.part", "p.result", "p.assessed_on", "p.recorded_at"])
+      .where("a.candidate_id", "=", studentId)
+      .orderBy("p.assessed_on")
+      .orderBy("p.recorded_at")
+      .execute(),
+    appealsOnAssessments(db, studentId),
+  ]);
+  const latestParts = new Map<string, Map<string, { result: string; on: string }>>();
+  for (const p of parts) {
+    const byPart = latestParts.get(p.assessment_id) ?? new Map<string, { result: string; on: string }>();
+    byPart.set(p.part, { result: p.result, on: p.assessed_on });
+    latestParts.set(p.assessment_id, byPart);
+  }
+  const out: DecidedAssessment[] = units.map((u) => ({
+    kind: "unit",
+    id: u.id,
+    title: u.assessment_type,
+    course: u.course,
+    result: u.status,
+    decided_on: u.assessment_date.slice(0, 10),
+    assessor: u.assessor ?? null,
+    appeal: appeals.get(`unit:${u.id}`) ?? null,
+  }));
+  for (const h of hrw) {
+    const byPart = latestParts.get(h.id);
+    if (!byPart) continue;
+    out.push({
+      kind: "hrw",
+      id: h.id,
+      title: `${h.licence_class} licence assessment`,
+      course: h.course,
+      result: [...byPart].map(([part, r]) => `${part}: ${r.result.replace(/_/g, " ")}`).join(", "),
+      decided_on: [...byPart.values()].map((r) => r.on).sort().at(-1)!,
+      assessor: h.assessor,
+      appeal: appeals.get(`hrw:${h.id}`) ?? null,
+    });
+  }
+  return out.sort((a, b) => b.decided_on.localeCompare(a.decided_on));
+}
