@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { DocumentError } from "~/components/route-error";
 import { data } from "@remix-run/node";
 import {
+  Link,
   Links,
   Meta,
   Outlet,
@@ -9,6 +10,7 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -75,8 +77,30 @@ export default function App() {
     <Document>
       <FlashMessage flash={flash} />
       <Outlet />
+      <PolicyStrip />
       <Toaster />
     </Document>
+  );
+}
+
+/**
+ * The complaints and appeals policy, linked from the foot of every page: pages with the site
+ * footer (route handle `siteFooter`) carry the link there; every other page gets this strip.
+ */
+function PolicyStrip() {
+  const matches = useMatches();
+  if (matches.some((m) => (m.handle as { siteFooter?: boolean } | undefined)?.siteFooter)) return null;
+  return (
+    <footer className="border-t border-steel-200 px-4 py-4 text-sm text-steel-700">
+      <div className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2">
+        <Link to="/complaints/policy" className="inline-flex min-h-11 items-center underline">
+          Complaints and appeals policy
+        </Link>
+        <Link to="/complaints/new" className="inline-flex min-h-11 items-center underline">
+          Make a complaint
+        </Link>
+      </div>
+    </footer>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { EvidenceTables } from "./schema-evidence";
+import type { ComplaintTables } from "./schema-complaints";
 import type { HrwTables } from "./schema-hrw";
 import type { EnrollmentReviewStatus, ReviewOutcome, ReviewTables } from "./schema-review";
 
@@ -377,7 +378,10 @@ export interface OutboxMessagesTable {
   id: string;
   /** unique: what the message is about, so a job run twice queues it once */
   key: string;
-  recipient_id: string;
+  /** null only for a person without an account (a complainant), addressed by recipient_email */
+  recipient_id: ColumnType<string | null, string | null | undefined, string | null>;
+  recipient_email: ColumnType<string | null, string | null | undefined, string | null>;
+  recipient_name: ColumnType<string | null, string | null | undefined, string | null>;
   template: string;
   /** JSON: what the template fills in besides the recipient's name */
   data: string;
@@ -453,7 +457,8 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
-export interface Database extends HrwTables, EvidenceTables, ReviewTables {
+
+export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   two_step: TwoStepTable;

@@ -36,6 +36,7 @@ import * as coursePageVersion from "./2026-11-28T0400_course_page_version";
 import * as hrwStateRulesAsData from "./2026-11-28T0500_hrw_state_rules_as_data";
 import * as assessmentEvidence from "./2026-11-28T0600_assessment_evidence";
 import * as preEnrolmentReview from "./2026-11-29T0300_pre_enrolment_review";
+import * as complaintsAndAppeals from "./2026-11-29T0400_complaints_and_appeals";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T0500_hrw_state_rules_as_data": hrwStateRulesAsData,
   "2026-11-28T0600_assessment_evidence": assessmentEvidence,
   "2026-11-29T0300_pre_enrolment_review": preEnrolmentReview,
+  "2026-11-29T0400_complaints_and_appeals": complaintsAndAppeals,
 };

@@ -391,7 +391,7 @@ export const mailMessageResponse = z
     subject: z.string(),
     state: z.enum(MAIL_STATES).describe("queued, sent, failed (will be retried at next_attempt_at) or given_up (waits for staff)"),
     attempts: count,
-    recipient: z.strictObject({ id, name: z.string(), email: z.string() }),
+    recipient: z.strictObject({ id: id.nullable().describe("null: a person without an account (a complainant), addressed by email"), name: z.string(), email: z.string() }),
     created_at: instant,
     next_attempt_at: instant.describe("When it is next tried (queued and failed messages)"),
     sent_at: instant.nullable(),

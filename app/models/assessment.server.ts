@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { writeTransaction, type DB } from "#db/connection";
+import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import { CURRENT_ENROLLMENT_STATUSES, type AssessmentStatus, type EnrollmentStatus, type Tier } from "#db/schema";
 import type { AssessmentInput } from "~/schemas/assessment";
 import { organisationToday } from "~/utils/organisation-calendar";
@@ -430,5 +430,26 @@ export async function recordAssessment(
       await trx.updateTable("enrollments").set({ updated_at: now }).where("id", "=", enrollment.id).execute();
     }
     return { id };
+  });
+}
+
+/**
+ * Changes a unit assessment's result on an upheld appeal (complaint.server.ts decides who may),
+ * inside the appeal's write transaction: the status the decider chose, the decider as the one
+ * who set it; audited with the appeal's reference.
+ */
+export async function changeResultOnAppeal(
+  trx: WriteTransaction,
+  input: { assessmentId: string; status: "passed" | "failed"; reference: string; actor: { id: string; client?: string | null }; now: Date },
+): Promise<void> {
+  const row = await trx.selectFrom("assessments").select(["id", "status", "student_id", "assessment_type"]).where("id", "=", input.assessmentId).executeTakeFirst();
+  if (!row) throw notFound("Assessment");
+  await trx.updateTable("assessments").set({ status: input.status }).where("id", "=", row.id).execute();
+  await recordAudit(trx, {
+    action: "assessment.result_changed_on_appeal",
+    actor: input.actor,
+    subject: { type: "assessment", id: row.id, userId: row.student_id },
+    detail: `${row.assessment_type}: ${STATUS_WORDS[row.status as AssessmentStatus]} \u2192 ${STATUS_WORDS[input.status]} (${input.reference})`,
+    now: input.now.toISOString(),
   });
 }

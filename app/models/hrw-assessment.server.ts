@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { writeTransaction, type DB } from "#db/connection";
+import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { BookingInput, NoticeInput, NsaInput, PartResultInput, RescheduleInput } from "~/schemas/hrw";
 import {
   HRW_MESSAGES,
@@ -499,4 +499,30 @@ export function hrwReportRow(a: HrwAssessment): Record<(typeof HRW_REPORT_COLUMN
     nsa_number: a.nsa_number ?? "",
     nsa_date: a.nsa_date ?? "",
   };
+}
+
+/**
+ * Records a part's result set by an upheld appeal (complaint.server.ts decides who may), inside
+ * the appeal's write transaction: a new result of the part, dated the day of the decision and
+ * recorded by the decider, so the latest result counts and the assessor's stays in the history.
+ */
+export async function changePartResultOnAppeal(
+  trx: WriteTransaction,
+  input: { assessmentId: string; part: "knowledge" | "calculations" | "practical"; result: "satisfactory" | "not_yet_satisfactory"; reference: string; actor: { id: string; client?: string | null }; now: Date },
+): Promise<void> {
+  const row = await trx.selectFrom("hrw_assessments").select(["id", "candidate_id"]).where("id", "=", input.assessmentId).executeTakeFirst();
+  if (!row) throw notFound("Assessment");
+  const at = input.now.toISOString();
+  await trx
+    .insertInto("hrw_assessment_parts")
+    .values({ id: crypto.randomUUID(), assessment_id: row.id, part: input.part, result: input.result, assessed_on: organisationToday(input.now), recorded_by: input.actor.id, recorded_at: at })
+    .execute();
+  await trx.updateTable("hrw_assessments").set({ updated_at: at }).where("id", "=", row.id).execute();
+  await recordAudit(trx, {
+    action: "hrw.result_changed_on_appeal",
+    actor: input.actor,
+    subject: { type: "hrw_assessment", id: row.id, userId: row.candidate_id },
+    detail: `${input.part}: ${input.result} (${input.reference})`,
+    now: at,
+  });
 }

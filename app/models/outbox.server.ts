@@ -47,7 +47,11 @@ const SECRET_FIELDS: Partial<Record<MailTemplate, string[]>> = { "password-reset
 export interface QueueMail<T extends MailTemplate> {
   key: string;
   template: T;
-  recipientId: string;
+  /**
+   * A user (their address is read when it is sent), or for a person without an account (a
+   * complainant who left an address) the address itself, kept on the row.
+   */
+  recipientId: string | { email: string; name: string | null };
   data: MailData[T];
   now?: Date | string;
 }
@@ -65,7 +69,9 @@ export async function queueMail<T extends MailTemplate>(trx: WriteTransaction, i
     .values({
       id,
       key: input.key,
-      recipient_id: input.recipientId,
+      ...(typeof input.recipientId === "string"
+        ? { recipient_id: input.recipientId }
+        : { recipient_id: null, recipient_email: input.recipientId.email, recipient_name: input.recipientId.name }),
       template: input.template,
       data: JSON.stringify(input.data),
       state: "queued",
@@ -86,7 +92,8 @@ export interface ClaimedMessage {
   template: MailTemplate;
   data: Record<string, unknown>;
   attempts: number;
-  recipient_id: string;
+  /** null: a person without an account, addressed by the row's own address */
+  recipient_id: string | null;
   email: string;
   full_name: string;
 }
@@ -136,10 +143,11 @@ export async function claimDueMail(
     .updateTable("outbox_messages")
     .set({ claimed_by: input.worker, claimed_until: until, attempts: sql`attempts + 1` })
     .where("id", "in", dialectSql(db).skipLocked(due))
-    .returning(["id", "key", "template", "data", "attempts", "recipient_id"])
+    .returning(["id", "key", "template", "data", "attempts", "recipient_id", "recipient_email", "recipient_name"])
     .execute();
   if (claimed.length === 0) return [];
-  const people = await db.selectFrom("users").select(["id", "email", "full_name"]).where("id", "in", [...new Set(claimed.map((c) => c.recipient_id))]).execute();
+  const userIds = [...new Set(claimed.flatMap((c) => (c.recipient_id ? [c.recipient_id] : [])))];
+  const people = userIds.length ? await db.selectFrom("users").select(["id", "email", "full_name"]).where("id", "in", userIds).execute() : [];
   const byId = new Map(people.map((p) => [p.id, p]));
   return claimed.map((c) => ({
     id: c.id,
@@ -148,8 +156,8 @@ export async function claimDueMail(
     data: JSON.parse(c.data) as Record<string, unknown>,
     attempts: Number(c.attempts),
     recipient_id: c.recipient_id,
-    email: byId.get(c.recipient_id)?.email ?? "",
-    full_name: byId.get(c.recipient_id)?.full_name ?? "",
+    email: (c.recipient_id ? byId.get(c.recipient_id)?.email : c.recipient_email) ?? "",
+    full_name: (c.recipient_id ? byId.get(c.recipient_id)?.full_name : c.recipient_name) ?? "",
   }));
 }
 
@@ -252,7 +260,7 @@ export interface MailListEntry {
   data: Record<string, unknown>;
   state: OutboxState;
   attempts: number;
-  recipient_id: string;
+  recipient_id: string | null;
   recipient_name: string;
   recipient_email: string;
   created_at: string;
@@ -262,7 +270,7 @@ export interface MailListEntry {
 }
 
 function filteredMail(db: DB, q: MailListQuery) {
-  let query = db.selectFrom("outbox_messages as m").innerJoin("users as u", "u.id", "m.recipient_id");
+  let query = db.selectFrom("outbox_messages as m").leftJoin("users as u", "u.id", "m.recipient_id");
   if (q.state) query = query.where("m.state", "=", q.state);
   if (q.template) query = query.where("m.template", "=", q.template);
   if (q.recipient) {
@@ -287,8 +295,8 @@ export async function listMail(db: DB, q: MailListQuery, pageSize = MAIL_PAGE_SI
         "m.state",
         "m.attempts",
         "m.recipient_id",
-        "u.full_name as recipient_name",
-        "u.email as recipient_email",
+        (eb) => eb.fn.coalesce("u.full_name", "m.recipient_name", eb.val("")).as("recipient_name"),
+        (eb) => eb.fn.coalesce("u.email", "m.recipient_email", eb.val("")).as("recipient_email"),
         "m.created_at",
         "m.next_attempt_at",
         "m.sent_at",

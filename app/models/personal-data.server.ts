@@ -159,3 +159,22 @@ export function enrollmentReviewFor(reader: Reader, review: EnrollmentReview): E
   if (readsSensitive(reader, review.student_id)) return review;
   return Object.fromEntries(REVIEW_TRAINER_FIELDS.map((f) => [f, review[f]])) as ReviewTrainerView;
 }
+
+/**
+ * Complaints and appeals are personal: what a person wrote and how to reach them. Admins read
+ * every item whole; the person who lodged one reads it whole. A trainer reads only the appeals
+ * assigned to them to decide (the query's scope, complaint.server.ts), and of those what deciding
+ * needs: the learner's name, the assessment and what they wrote, never the contact details.
+ */
+export interface ComplaintReader {
+  id: string;
+  role: Role;
+}
+
+/** The contact fields of a complaint only admins and the person who lodged it read. */
+export const COMPLAINT_CONTACT_FIELDS = ["email", "phone"] as const;
+
+export function complaintFieldsFor<T extends { lodged_by: string | null; email: string | null; phone: string | null }>(reader: ComplaintReader, item: T): T {
+  if (reader.role === "admin" || item.lodged_by === reader.id) return item;
+  return { ...item, email: null, phone: null };
+}

@@ -52,3 +52,6 @@ export const meta: MetaFunction = () => [
       "Nationally recognised crane operation, dogging and rigging training in three tiers. ASQA compliant. View courses and enrol online.",
   },
 ];
+
+/** The site footer carries the complaints policy link here, so the root leaves out its own strip. */
+export const handle = { siteFooter: true };

@@ -14,6 +14,7 @@ const NAV: PortalNavItem[] = [
   { to: "/admin/audit", label: "Audit" },
   { to: "/admin/checklists", label: "Checklists" },
   { to: "/admin/retention", label: "Retention" },
+  { to: "/admin/complaints", label: "Complaints" },
 ];
 
 /** Layout and guard for /admin/*: admins only, everyone else to /dashboard. */

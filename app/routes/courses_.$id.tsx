@@ -158,3 +158,6 @@ export function ErrorBoundary() {
     </>
   );
 }
+
+/** The site footer carries the complaints policy link here, so the root leaves out its own strip. */
+export const handle = { siteFooter: true };

@@ -256,3 +256,6 @@ export default function Enroll() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Enrol: ${data.course.name} | Summit Crane & Rigging Training` : "Enrol | Summit Crane & Rigging Training" },
 ];
+
+/** The site footer carries the complaints policy link here, so the root leaves out its own strip. */
+export const handle = { siteFooter: true };

@@ -23,3 +23,6 @@ export default function VerifyLayout() {
     </>
   );
 }
+
+/** The site footer carries the complaints policy link here, so the root leaves out its own strip. */
+export const handle = { siteFooter: true };

@@ -16,6 +16,8 @@ export const MAIL_TEMPLATES = [
   "attendance-alert",
   "hrw-reminder",
   "factor-changed",
+  "complaint-received",
+  "complaint-resolved",
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -28,6 +30,8 @@ export const MAIL_TEMPLATE_LABELS: Record<MailTemplate, string> = {
   "attendance-alert": "Attendance alert",
   "hrw-reminder": "Licence application reminder",
   "factor-changed": "Sign-in change",
+  "complaint-received": "Complaint or appeal received",
+  "complaint-resolved": "Complaint or appeal outcome",
 };
 
 /** The changes of a sign-in factor the owner is told of, in the words of the mail. */
@@ -51,6 +55,9 @@ export interface MailData {
   "hrw-reminder": { licenceClass: string; nsaNumber: string; deadline: string; daysBefore: number; /** the state's words for where to apply (absent in messages queued before they were kept) */ applyWhere?: string; windowDays?: number };
   /** `at`: the instant of the change (ISO) */
   "factor-changed": { change: FactorChange; at: string };
+  /** days are the organisation's calendar days (YYYY-MM-DD); `about`: an appeal's assessment */
+  "complaint-received": { kind: "complaint" | "appeal"; reference: string; acknowledgeBy: string; resolveBy: string; about?: string; path: string };
+  "complaint-resolved": { kind: "complaint" | "appeal"; reference: string; outcome: "upheld" | "partly" | "dismissed"; reasons: string; changedResult: string | null; path: string };
 }
 
 export const MAIL_STATES = ["queued", "sent", "failed", "given_up"] as const satisfies readonly OutboxState[];

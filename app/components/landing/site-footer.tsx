@@ -63,6 +63,11 @@ export function SiteFooter({ rto }: { rto: { name: string; code: string } }) {
                 Forgot your password?
               </Link>
             </li>
+            <li>
+              <Link to="/complaints/policy" className={link}>
+                Complaints and appeals
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>

@@ -1,0 +1,28 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { queryObject } from "~/api/http.server";
+import { requireRole } from "~/auth/guards.server";
+import { getDb } from "~/db.server";
+import { COMPLAINT_CSV_COLUMNS, complaintCsvRow, listComplaints } from "~/models/complaint.server";
+import { complaintListQuery } from "~/schemas/complaint";
+import { toCsv } from "~/utils/csv";
+import { organisationToday } from "~/utils/organisation-calendar";
+
+/**
+ * GET /admin/complaints.csv with the register's filters (administrators): each item, overdue
+ * first, its days on the organisation's calendar, named by the organisation's date.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "admin");
+  const parsed = complaintListQuery.safeParse(queryObject(request));
+  if (!parsed.success) {
+    return new Response(`${parsed.error.issues[0]?.message ?? "Invalid filters"}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const items = await listComplaints(getDb(), parsed.data, { id: user.id, role: user.role });
+  return new Response(`\uFEFF${toCsv(COMPLAINT_CSV_COLUMNS, items.map(complaintCsvRow))}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="complaints-${organisationToday()}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
