@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { EvidenceTables } from "./schema-evidence";
+import type { ImprovementTables } from "./schema-improvement";
 import type { HrwTables } from "./schema-hrw";
 
 /**
@@ -438,7 +439,7 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
-export interface Database extends HrwTables, EvidenceTables {
+export interface Database extends HrwTables, EvidenceTables, ImprovementTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   two_step: TwoStepTable;

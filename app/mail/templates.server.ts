@@ -10,6 +10,7 @@ import { factorChangeEmail } from "./factor-change.server";
 import { licenceReminderEmail } from "./hrw-reminder.server";
 import type { MailRto } from "./layout.server";
 import { passwordResetEmail } from "./password-reset.server";
+import { questionnaireInvitationEmail } from "./questionnaire.server";
 import type { MailMessage } from "./transport.server";
 
 /**
@@ -46,6 +47,7 @@ const RENDER: Renderers = {
   "attendance-alert": (d, to, ctx) => attendanceAlertEmail({ ...to, learner: d.learner, course: d.course, date: d.date, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
   "hrw-reminder": (d, to, ctx) => licenceReminderEmail({ ...d, ...to }, ctx.rto),
   "factor-changed": (d, to, ctx) => factorChangeEmail({ ...to, change: d.change, at: new Date(d.at), rto: ctx.rto }),
+  "questionnaire-invitation": (d, to, ctx) => questionnaireInvitationEmail({ ...to, audience: d.audience, subject: d.subject, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
 };
 
 /** The mail of one outbox message, with a Message-ID of its own (the same on every try) and its key. */

@@ -64,6 +64,12 @@ export const AUDIT_ACTIONS = {
   "assessment.signed": "Assessment declaration signed",
   "retention.rule_changed": "Retention rule changed",
   "records.destroyed": "Records destroyed after their retention period",
+  "improvement.raised": "Improvement action raised",
+  "improvement.updated": "Improvement action updated",
+  "improvement.closed": "Improvement action closed with its evidence",
+  "questionnaire.question_added": "Questionnaire question added",
+  "questionnaire.question_changed": "Questionnaire question changed",
+  "questionnaire.threshold_changed": "Questionnaire low-score threshold changed",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

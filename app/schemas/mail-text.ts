@@ -16,6 +16,7 @@ export const MAIL_TEMPLATES = [
   "attendance-alert",
   "hrw-reminder",
   "factor-changed",
+  "questionnaire-invitation",
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -28,6 +29,7 @@ export const MAIL_TEMPLATE_LABELS: Record<MailTemplate, string> = {
   "attendance-alert": "Attendance alert",
   "hrw-reminder": "Licence application reminder",
   "factor-changed": "Sign-in change",
+  "questionnaire-invitation": "Questionnaire invitation",
 };
 
 /** The changes of a sign-in factor the owner is told of, in the words of the mail. */
@@ -51,6 +53,8 @@ export interface MailData {
   "hrw-reminder": { licenceClass: string; nsaNumber: string; deadline: string; daysBefore: number; /** the state's words for where to apply (absent in messages queued before they were kept) */ applyWhere?: string; windowDays?: number };
   /** `at`: the instant of the change (ISO) */
   "factor-changed": { change: FactorChange; at: string };
+  /** `subject`: what it asks about (the course completed); `path`: the questionnaire's link, which answers once */
+  "questionnaire-invitation": { audience: "learner" | "employer"; subject: string; path: string };
 }
 
 export const MAIL_STATES = ["queued", "sent", "failed", "given_up"] as const satisfies readonly OutboxState[];
