@@ -61,9 +61,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 const STATUS_OPTIONS = (["open", "in_progress"] as const).map((s) => ({ value: s, label: IMPROVEMENT_STATUS_LABELS[s] }));
 
-function Detail({ term, children }: { term: string; children: React.ReactNode }) {
+function Detail({ term, wide, children }: { term: string; wide?: boolean; children: React.ReactNode }) {
   return (
-    <div>
+    <div className={wide ? "sm:col-span-2" : undefined}>
       <dt className="text-xs font-semibold uppercase tracking-wide text-steel-600">{term}</dt>
       <dd className="mt-1 whitespace-pre-line text-steel-900">{children}</dd>
     </div>
@@ -100,19 +100,13 @@ export default function ImprovementActionPage() {
             {a.source_label ? `: ${a.source_label}` : a.source_id ? ` ${a.source_id}` : ""}
           </Detail>
           <Detail term="Owner">{a.owner.full_name}</Detail>
-          <div className="sm:col-span-2">
-            <Detail term="Description">{a.description}</Detail>
-          </div>
+          <Detail wide term="Description">{a.description}</Detail>
           {a.action_taken ? (
-            <div className="sm:col-span-2">
-              <Detail term="What was done">{a.action_taken}</Detail>
-            </div>
+            <Detail wide term="What was done">{a.action_taken}</Detail>
           ) : null}
           {a.status === "closed" ? (
             <>
-              <div className="sm:col-span-2">
-                <Detail term="Closure evidence">{a.closure_evidence}</Detail>
-              </div>
+              <Detail wide term="Closure evidence">{a.closure_evidence}</Detail>
               <Detail term="Closed">
                 {formatDateTime(a.closed_at)} by {a.closed_by?.full_name}
               </Detail>

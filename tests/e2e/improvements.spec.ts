@@ -10,6 +10,9 @@ import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn,
  * run makes its own rows (the js and no-js projects share one database).
  */
 
+// several pages, forms and accessibility checks in one journey, on a machine shared with other runs
+test.setTimeout(180_000);
+
 function tag(): string {
   return crypto.randomBytes(4).toString("hex").replace(/[0-9]/g, (d) => "qrstuvwxyz"[Number(d)]!);
 }
@@ -62,7 +65,6 @@ test("an admin raises an improvement action and closes it with its evidence", as
 test("a learner who completed answers the questionnaire once, and the admin sees the summary", async ({ page, js }) => {
   const t = tag();
   const student = await registerStudent(page, `Quin Answer${t}`);
-  await signOut(page);
   const course = (await e2eDb().get<{ id: string; name: string }>("select id, name from courses where is_active = 1 order by name limit 1"))!;
   const trainer = (await e2eDb().get<{ id: string }>("select id from users where email = ?", DEMO.trainer.email))!;
   const learner = (await e2eDb().get<{ id: string }>("select id from users where email = ?", student.email))!;
