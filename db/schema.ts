@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { EvidenceTables } from "./schema-evidence";
 import type { ComplaintTables } from "./schema-complaints";
+import type { ImprovementTables } from "./schema-improvement";
 import type { HrwTables } from "./schema-hrw";
 import type { EnrollmentReviewStatus, ReviewOutcome, ReviewTables } from "./schema-review";
 
@@ -457,8 +458,7 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
-
-export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables {
+export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables, ImprovementTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   two_step: TwoStepTable;

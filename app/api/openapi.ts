@@ -11,6 +11,7 @@ import { enrollmentsOperations } from "./operations/enrollments";
 import { evidenceOperations } from "./operations/evidence";
 import { hrwOperations } from "./operations/hrw";
 import { reviewOperations } from "./operations/review";
+import { improvementOperations } from "./operations/improvements";
 
 /**
  * The OpenAPI 3.1 description of /api, generated from the zod schemas the routes validate
@@ -42,6 +43,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...hrwOperations,
   ...evidenceOperations,
   ...reviewOperations,
+  ...improvementOperations,
   documentItself,
 ];
 

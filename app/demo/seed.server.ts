@@ -1,4 +1,5 @@
 import { defaultPlannedDates } from "~/models/enrollment-rules";
+import { seedImprovementDemo } from "./improvement-demo.server";
 import { organisationDate, organisationYear } from "~/utils/organisation-calendar";
 import crypto from "node:crypto";
 import { hashPassword } from "~/auth/password.server";
@@ -354,6 +355,8 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     // classes, a waitlist and attendance (classes.server.ts): two learners not taking the tower crane course wait for its full class
     const waiting = [...cohort.values()].filter((c) => !c.picks.includes("tower-crane")).slice(0, 3).map((c) => c.student.id);
     await seedDemoClasses(trx, { now, trainerId, courseIds, locationIds, demoStudentId: demo.id, waitingStudentIds: waiting });
+    // the improvement register and the questionnaires: an overdue action, a few anonymous responses
+    await seedImprovementDemo(trx, { now, adminId, trainerId });
 
     // the licence courses ask for the pre-enrolment review from now on (docs/decisions/028): the
     // enrolments above predate it and stand; a new enrolment is confirmed by the review

@@ -11,6 +11,7 @@ import { factorChangeEmail } from "./factor-change.server";
 import { licenceReminderEmail } from "./hrw-reminder.server";
 import type { MailRto } from "./layout.server";
 import { passwordResetEmail } from "./password-reset.server";
+import { questionnaireInvitationEmail } from "./questionnaire.server";
 import type { MailMessage } from "./transport.server";
 
 /**
@@ -49,6 +50,7 @@ const RENDER: Renderers = {
   "factor-changed": (d, to, ctx) => factorChangeEmail({ ...to, change: d.change, at: new Date(d.at), rto: ctx.rto }),
   "complaint-received": (d, to, ctx) => complaintReceivedEmail(d, to, `${ctx.origin}${d.path}`, ctx.rto),
   "complaint-resolved": (d, to, ctx) => complaintResolvedEmail(d, to, `${ctx.origin}${d.path}`, ctx.rto),
+  "questionnaire-invitation": (d, to, ctx) => questionnaireInvitationEmail({ ...to, audience: d.audience, subject: d.subject, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
 };
 
 /** The mail of one outbox message, with a Message-ID of its own (the same on every try) and its key. */

@@ -77,6 +77,12 @@ export const AUDIT_ACTIONS = {
   "review.question_added": "Pre-enrolment review question added",
   "review.question_retired": "Pre-enrolment review question retired",
   "review.thresholds_changed": "Pre-enrolment review thresholds changed",
+  "improvement.raised": "Improvement action raised",
+  "improvement.updated": "Improvement action updated",
+  "improvement.closed": "Improvement action closed with its evidence",
+  "questionnaire.question_added": "Questionnaire question added",
+  "questionnaire.question_changed": "Questionnaire question changed",
+  "questionnaire.threshold_changed": "Questionnaire low-score threshold changed",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -5,6 +5,7 @@ import { writeTransaction, type DB } from "#db/connection";
 import { isUniqueViolation } from "#db/dialect";
 import type { EnrollmentStatus } from "#db/schema";
 import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
+import { inviteLearnerAfterCompletion } from "./questionnaire.server";
 import { issueCertificate } from "./certificate-issue.server";
 import { latestAssessmentOrder } from "./assessment.server";
 import { defaultPlannedDates, progressInStatus } from "./enrollment-rules";
@@ -278,6 +279,9 @@ export async function updateEnrollmentProgress(
       message: `${current.course.name}: ${parts.join(", ")}`,
       now,
     });
+
+    // the learner questionnaire follows every completion, certificate or not (one per enrolment)
+    if (target === "completed") await inviteLearnerAfterCompletion(trx, { enrollmentId: current.id, studentId: current.student.id, course: current.course.name, now: nowDate });
 
     let issuedCertificate: EnrollmentUpdateResult["issuedCertificate"] = null;
     const awaitingUsi = target === "completed" && !usiCleared(current.student.usi_status);

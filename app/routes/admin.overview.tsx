@@ -24,6 +24,8 @@ import { parseWith } from "~/utils/validation";
 import { clientAddress } from "~/http/request-context.server";
 import { adminHrwAlerts } from "~/models/hrw-dashboard.server";
 import { AdminHrwAlerts } from "~/components/hrw/hrw-ui";
+import { ImprovementsOverdue } from "~/components/admin/improvements-overdue";
+import { overdueImprovementCount, overdueImprovements } from "~/models/improvement.server";
 
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -51,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // two absences in a row (docs/decisions/013-classes.md)
     attendanceAlerts: await listAttendanceAlerts(db, 5),
     hrw,
+    improvementsOverdue: { count: await overdueImprovementCount(db), actions: await overdueImprovements(db, { limit: 3 }) },
   };
 }
 
@@ -75,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminOverview() {
-  const { stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi, hrw, attendanceAlerts } = useLoaderData<typeof loader>();
+  const { stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi, hrw, attendanceAlerts, improvementsOverdue } = useLoaderData<typeof loader>();
   const tiers = [
     { key: "tier_1" as const, count: stats.tier_1_completions },
     { key: "tier_2" as const, count: stats.tier_2_completions },
@@ -95,6 +98,7 @@ export default function AdminOverview() {
       />
       <AdminHrwAlerts hrw={hrw} />
       <AttendanceAlerts alerts={attendanceAlerts} />
+      <ImprovementsOverdue {...improvementsOverdue} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Total Students" value={stats.total_students.toLocaleString("en-AU")} tone="steel" />
         <StatCard label="Active Enrolments" value={stats.active_enrollments.toLocaleString("en-AU")} tone="blue" hint={`${stats.total_enrollments.toLocaleString("en-AU")} enrolments in all`} />

@@ -15,6 +15,8 @@ const NAV: PortalNavItem[] = [
   { to: "/admin/checklists", label: "Checklists" },
   { to: "/admin/retention", label: "Retention" },
   { to: "/admin/complaints", label: "Complaints" },
+  { to: "/admin/improvements", label: "Improvements" },
+  { to: "/admin/questionnaires", label: "Questionnaires" },
 ];
 
 /** Layout and guard for /admin/*: admins only, everyone else to /dashboard. */

@@ -18,6 +18,7 @@ export const MAIL_TEMPLATES = [
   "factor-changed",
   "complaint-received",
   "complaint-resolved",
+  "questionnaire-invitation",
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -32,6 +33,7 @@ export const MAIL_TEMPLATE_LABELS: Record<MailTemplate, string> = {
   "factor-changed": "Sign-in change",
   "complaint-received": "Complaint or appeal received",
   "complaint-resolved": "Complaint or appeal outcome",
+  "questionnaire-invitation": "Questionnaire invitation",
 };
 
 /** The changes of a sign-in factor the owner is told of, in the words of the mail. */
@@ -58,6 +60,8 @@ export interface MailData {
   /** days are the organisation's calendar days (YYYY-MM-DD); `about`: an appeal's assessment */
   "complaint-received": { kind: "complaint" | "appeal"; reference: string; acknowledgeBy: string; resolveBy: string; about?: string; path: string };
   "complaint-resolved": { kind: "complaint" | "appeal"; reference: string; outcome: "upheld" | "partly" | "dismissed"; reasons: string; changedResult: string | null; path: string };
+  /** `subject`: what it asks about (the course completed); `path`: the questionnaire's link, which answers once */
+  "questionnaire-invitation": { audience: "learner" | "employer"; subject: string; path: string };
 }
 
 export const MAIL_STATES = ["queued", "sent", "failed", "given_up"] as const satisfies readonly OutboxState[];
