@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { EvidenceTables } from "./schema-evidence";
+import type { FinanceTables, GstTreatment } from "./schema-finance";
 import type { HrwTables } from "./schema-hrw";
 
 /**
@@ -102,6 +103,8 @@ export interface CoursesTable {
   licence_class: Optional;
   /** JSON list of licence classes a candidate must hold first; null: the class's defaults */
   licence_prerequisites: Optional;
+  /** GST-free (an accredited VET course) or taxable at 10% (migration 2026-11-29T0800) */
+  gst_treatment: ColumnType<GstTreatment, GstTreatment | undefined, GstTreatment>;
 }
 
 /** Where training is delivered (NAT00020); every enrolment names one. */
@@ -146,6 +149,8 @@ export interface EnrollmentsTable {
   has_certificate: ColumnType<number, never, never>;
   /** generated: 1 when the enrolment waits on its assessor (PENDING_ASSESSMENT_DEFINITION) */
   awaiting_assessor: ColumnType<number, never, never>;
+  /** the refund policy version shown when the learner enrolled (app/schemas/refund-policy.ts); null before it was kept */
+  refund_policy_version: Optional;
 }
 
 export interface CertificatesTable {
@@ -438,7 +443,7 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
-export interface Database extends HrwTables, EvidenceTables {
+export interface Database extends HrwTables, EvidenceTables, FinanceTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   two_step: TwoStepTable;

@@ -64,6 +64,11 @@ export const AUDIT_ACTIONS = {
   "assessment.signed": "Assessment declaration signed",
   "retention.rule_changed": "Retention rule changed",
   "records.destroyed": "Records destroyed after their retention period",
+  "invoice.issued": "Invoice issued",
+  "payment.recorded": "Payment recorded",
+  "credit_note.issued": "Credit note issued",
+  "finance.exported": "Invoices exported (Xero CSV)",
+  "finance.settings_changed": "Finance settings changed",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
