@@ -7,6 +7,8 @@ import { createTestDb } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
 import { CREDIT_EXCEEDS_PAID, OVERPAYMENT } from "~/schemas/invoice-text";
 import { issueCreditNote, issueInvoice, recordPayment } from "./invoice.server";
+import { createEnrollment } from "./enrollment.server";
+import { REFUND_POLICY_VERSION } from "~/schemas/refund-policy";
 import { invoiceStatus, lineGst } from "./invoice-rules";
 
 let db: DB;
@@ -67,6 +69,29 @@ describe("GST", () => {
       { position: 3, gst_treatment: "taxable", amount_cents: 10_07, gst_cents: 92 },
     ]);
     expect(await invoiceRow(id)).toMatchObject({ total_cents: 2_260_06, gst_cents: 91_83, subtotal_cents: 2_168_23 });
+  });
+});
+
+describe("self-enrolment", () => {
+  it("invoices the learner in the enrolment's transaction and the mock card payment marks it paid", async () => {
+    const learner = await makeUser(db, { full_name: "Sam Slinger" });
+    const course = await makeCourse(db, { price: 1_450 });
+    const enrollment = await createEnrollment(db, { studentId: learner.id, courseId: course.id, actorId: learner.id, now: NOW });
+    const invoice = await db.selectFrom("invoices").selectAll().where("source_kind", "=", "enrollment").where("source_id", "=", enrollment.id).executeTakeFirstOrThrow();
+    expect(invoice).toMatchObject({ buyer_kind: "learner", buyer_id: learner.id, buyer_name: "Sam Slinger", total_cents: 1_450_00, gst_cents: 0, paid_cents: 1_450_00, issue_date: "2026-11-20" });
+    expect(invoiceStatus(invoice, "2026-11-20")).toBe("paid");
+    expect(await db.selectFrom("payments").select(["method", "amount_cents"]).where("invoice_id", "=", invoice.id).execute()).toEqual([{ method: "card", amount_cents: 1_450_00 }]);
+    expect((await db.selectFrom("enrollments").select("refund_policy_version").where("id", "=", enrollment.id).executeTakeFirstOrThrow()).refund_policy_version).toBe(REFUND_POLICY_VERSION);
+    // the refund under that version: a credit note names it
+    await issueCreditNote(db, { invoiceId: invoice.id, amountCents: 725_00, reason: "Cancelled 5 business days before: 50%", actor: null });
+    expect(await db.selectFrom("credit_notes").select("refund_policy_version").where("invoice_id", "=", invoice.id).execute()).toEqual([{ refund_policy_version: REFUND_POLICY_VERSION }]);
+  });
+
+  it("an enrolment billed elsewhere (an employer's booking) makes no invoice", async () => {
+    const learner = await makeUser(db);
+    const course = await makeCourse(db);
+    const enrollment = await createEnrollment(db, { studentId: learner.id, courseId: course.id, actorId: learner.id, now: NOW, billing: "none" });
+    expect(await db.selectFrom("invoices").select("id").where("source_id", "=", enrollment.id).execute()).toEqual([]);
   });
 });
 
