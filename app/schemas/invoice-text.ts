@@ -19,3 +19,52 @@ export const PAYMENT_METHODS: Record<PaymentMethod, string> = {
   card: "Card (taken elsewhere)",
   employer_account: "Employer account",
 };
+
+export const INVOICE_STATUSES = ["owed", "part_paid", "overdue", "paid", "credited"] as const;
+export const INVOICE_STATUS_LABELS: Record<(typeof INVOICE_STATUSES)[number], string> = {
+  owed: "Owed",
+  part_paid: "Part paid",
+  overdue: "Overdue",
+  paid: "Paid",
+  credited: "Refunded in full",
+};
+
+/** The columns of the accounting package's sales-invoice import, in its order (docs/decisions/033-invoices.md). */
+export const XERO_COLUMNS = [
+  "ContactName",
+  "EmailAddress",
+  "POAddressLine1",
+  "POAddressLine2",
+  "POAddressLine3",
+  "POAddressLine4",
+  "POCity",
+  "PORegion",
+  "POPostalCode",
+  "POCountry",
+  "InvoiceNumber",
+  "Reference",
+  "InvoiceDate",
+  "DueDate",
+  "InventoryItemCode",
+  "Description",
+  "Quantity",
+  "UnitAmount",
+  "Discount",
+  "AccountCode",
+  "TaxType",
+  "TaxAmount",
+  "TrackingName1",
+  "TrackingOption1",
+  "TrackingName2",
+  "TrackingOption2",
+  "Currency",
+] as const;
+
+/** The Australian tax rates the import names: GST on income (10%) and GST-free income. */
+export const XERO_TAX_TYPES: Record<GstTreatment, string> = {
+  taxable: "GST on Income",
+  gst_free: "GST Free Income",
+};
+
+export const PAYMENT_RECORDED = "Payment recorded";
+export const CREDIT_NOTE_ISSUED = "Credit note issued";
