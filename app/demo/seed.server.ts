@@ -15,6 +15,7 @@ import { DEMO_COURSES, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_STUDENTS, demoAvetmis
 import { seedHrwDemo } from "./hrw.server";
 import type { EnrollmentStatus, Role } from "#db/schema";
 import { seedDemoClasses } from "./classes.server";
+import { seedDemoInvoices } from "./invoices.server";
 
 const DAY = 864e5;
 
@@ -381,5 +382,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
       now: now.toISOString(),
     });
   });
+  // invoices in each state the office sees (paid, part-paid, overdue, refunded by a credit note)
+  await seedDemoInvoices(db, now);
   return { seeded: true };
 }
