@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
 import type { EvidenceTables } from "./schema-evidence";
 import type { ComplaintTables } from "./schema-complaints";
 import type { ImprovementTables } from "./schema-improvement";
+import type { FinanceTables, GstTreatment } from "./schema-finance";
 import type { HrwTables } from "./schema-hrw";
 import type { EnrollmentReviewStatus, ReviewOutcome, ReviewTables } from "./schema-review";
 
@@ -109,6 +110,8 @@ export interface CoursesTable {
   review_required: ColumnType<number, number | undefined, number>;
   /** days a learner waits before taking the review again */
   review_retake_days: ColumnType<number, number | undefined, number>;
+  /** GST-free (an accredited VET course) or taxable at 10% (migration 2026-11-29T0800) */
+  gst_treatment: ColumnType<GstTreatment, GstTreatment | undefined, GstTreatment>;
 }
 
 /** Where training is delivered (NAT00020); every enrolment names one. */
@@ -163,6 +166,8 @@ export interface EnrollmentsTable {
   review_override_reason: Optional;
   review_overridden_by: Optional;
   review_overridden_at: Optional;
+  /** the refund policy version shown when the learner enrolled (app/schemas/refund-policy.ts); null before it was kept */
+  refund_policy_version: Optional;
 }
 
 export interface CertificatesTable {
@@ -458,7 +463,7 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
-export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables, ImprovementTables {
+export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables, ImprovementTables, FinanceTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   two_step: TwoStepTable;

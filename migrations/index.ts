@@ -38,6 +38,7 @@ import * as assessmentEvidence from "./2026-11-28T0600_assessment_evidence";
 import * as preEnrolmentReview from "./2026-11-29T0300_pre_enrolment_review";
 import * as complaintsAndAppeals from "./2026-11-29T0400_complaints_and_appeals";
 import * as improvementRegisterAndQuestionnaires from "./2026-11-29T0600_improvement_register_and_questionnaires";
+import * as invoices from "./2026-11-29T0800_invoices";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T0300_pre_enrolment_review": preEnrolmentReview,
   "2026-11-29T0400_complaints_and_appeals": complaintsAndAppeals,
   "2026-11-29T0600_improvement_register_and_questionnaires": improvementRegisterAndQuestionnaires,
+  "2026-11-29T0800_invoices": invoices,
 };

@@ -17,6 +17,7 @@ import { seedHrwDemo } from "./hrw.server";
 import { updateCourse } from "~/models/course-admin.server";
 import type { EnrollmentStatus, Role } from "#db/schema";
 import { seedDemoClasses } from "./classes.server";
+import { seedDemoInvoices } from "./invoices.server";
 
 const DAY = 864e5;
 
@@ -374,5 +375,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
       now: now.toISOString(),
     });
   });
+  // invoices in each state the office sees (paid, part-paid, overdue, refunded by a credit note)
+  await seedDemoInvoices(db, now);
   return { seeded: true };
 }

@@ -83,6 +83,11 @@ export const AUDIT_ACTIONS = {
   "questionnaire.question_added": "Questionnaire question added",
   "questionnaire.question_changed": "Questionnaire question changed",
   "questionnaire.threshold_changed": "Questionnaire low-score threshold changed",
+  "invoice.issued": "Invoice issued",
+  "payment.recorded": "Payment recorded",
+  "credit_note.issued": "Credit note issued",
+  "finance.exported": "Invoices exported (Xero CSV)",
+  "finance.settings_changed": "Finance settings changed",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

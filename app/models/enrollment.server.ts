@@ -18,6 +18,8 @@ import { organisationDate, organisationToday } from "~/utils/organisation-calend
 import { assertSeatFree, offerFreeSeats, placeInClass } from "./class-seats.server";
 import { reviewForNewEnrolment } from "./review.server";
 import type { EnrollmentReviewStatus } from "#db/schema-review";
+import { invoiceSelfEnrolment } from "./enrollment-invoice.server";
+import { REFUND_POLICY_VERSION } from "~/schemas/refund-policy";
 
 export { ALREADY_ENROLLED };
 
@@ -48,7 +50,16 @@ export async function enrollmentState(db: DB, studentId: string, courseId: strin
  */
 export async function createEnrollment(
   db: DB,
-  input: { studentId: string; courseId: string; classId?: string | null; actorId?: string | null; now?: Date; reviewClaim?: string | null },
+  input: {
+    studentId: string;
+    courseId: string;
+    classId?: string | null;
+    actorId?: string | null;
+    now?: Date;
+    reviewClaim?: string | null;
+    /** "self" (the default): the learner pays, by the enrolment page's card payment, and is invoiced; "none": someone else bills it (an employer's booking) */
+    billing?: "self" | "none";
+  },
 ): Promise<{ id: string; course_id: string; class_id: string | null; status: EnrollmentStatus; progress_percentage: number; enrollment_date: string; review_status?: EnrollmentReviewStatus | null }> {
   const nowDate = input.now ?? new Date();
   const now = nowDate.toISOString();
@@ -57,7 +68,7 @@ export async function createEnrollment(
     return await writeTransaction(db, async (trx) => {
       const course = await trx
         .selectFrom("courses")
-        .select(["id", "name", "duration_hours"])
+        .select(["id", "name", "duration_hours", "unit_code", "price_cents"])
         .where("id", "=", input.courseId)
         .where("is_active", "=", 1)
         .executeTakeFirst();
@@ -101,6 +112,7 @@ export async function createEnrollment(
           planned_end_date: planned.end,
           class_id: placement?.id ?? null,
           ...review,
+          refund_policy_version: REFUND_POLICY_VERSION,
         })
         .execute();
       await recordEvent(trx, {
@@ -113,6 +125,9 @@ export async function createEnrollment(
         now,
       });
       if (placement) await takeClass(trx, { enrollmentId: id, studentId: input.studentId, courseId: course.id, placement, actorId: input.actorId ?? input.studentId, now: nowDate });
+      if ((input.billing ?? "self") === "self") {
+        await invoiceSelfEnrolment(trx, { enrollmentId: id, studentId: input.studentId, course: { ...course, price_cents: Number(course.price_cents) }, classStart: placement?.start_date ?? null, actorId: input.actorId ?? input.studentId, now: nowDate });
+      }
       return { id, course_id: course.id, class_id: placement?.id ?? null, status: "enrolled" as const, progress_percentage: 0, enrollment_date: now, review_status: review.review_status ?? null };
     });
   } catch (error) {

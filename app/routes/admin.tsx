@@ -10,6 +10,7 @@ const NAV: PortalNavItem[] = [
   { to: "/admin/staff", label: "Staff" },
   { to: "/admin/locations", label: "Locations" },
   { to: "/admin/reports", label: "Reports" },
+  { to: "/admin/finance", label: "Finance" },
   { to: "/admin/mail", label: "Mail" },
   { to: "/admin/audit", label: "Audit" },
   { to: "/admin/checklists", label: "Checklists" },

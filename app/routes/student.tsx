@@ -17,6 +17,7 @@ const NAV: PortalNavItem[] = [
   { to: "/student/overview", label: "Dashboard" },
   { to: "/student/courses", label: "My Courses" },
   { to: "/student/certificates", label: "My Certificates" },
+  { to: "/student/invoices", label: "My Invoices" },
   { to: "/student/evidence", label: "My Evidence" },
   { to: "/student/appeals", label: "Results & Appeals" },
   { to: "/student/profile", label: "My Profile" },

@@ -30,6 +30,11 @@ const wholeMoney = new Intl.NumberFormat("en-AU", {
   maximumFractionDigits: 0,
 });
 
+/** An amount in cents, always with cents: $1,234.50, -$20.00 (invoices, payments). */
+export function formatCents(cents: number): string {
+  return money.format(cents / 100);
+}
+
 /** $1,200 for whole dollars, $1,234.50 otherwise. */
 export function formatPrice(dollars: number): string {
   return Number.isInteger(dollars) ? wholeMoney.format(dollars) : money.format(dollars);

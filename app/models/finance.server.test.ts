@@ -1,0 +1,116 @@
+import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeTransaction, type DB } from "#db/connection";
+import { createTestDb } from "../../tests/support/test-db";
+import { makeCourse, makeUser } from "../../tests/support/factories";
+import { issueCreditNote, issueInvoice, recordPayment } from "./invoice.server";
+import { exportXeroCsv, getCreditNote, getInvoice, listInvoices, listLearnerInvoices } from "./finance.server";
+import { renderCreditNotePdf, renderInvoicePdf } from "~/pdf/invoice-pdf.server";
+
+let db: DB;
+let cleanup: () => Promise<void>;
+const NOW = new Date("2026-11-20T00:00:00Z");
+
+beforeAll(async () => {
+  ({ db, cleanup } = await createTestDb());
+});
+afterAll(() => cleanup());
+
+async function employerInvoice() {
+  const free = await makeCourse(db, { name: "Licence to operate a slewing mobile crane" });
+  const taxable = await makeCourse(db, { name: "Site induction refresher" });
+  await db.updateTable("courses").set({ gst_treatment: "taxable" }).where("id", "=", taxable.id).execute();
+  const buyerId = crypto.randomUUID();
+  const invoice = await writeTransaction(db, (trx) =>
+    issueInvoice(trx, {
+      buyer: { kind: "employer", id: buyerId, name: "Harbour Civil Pty Ltd", abn: "53 004 085 616", email: "accounts@harbourcivil.example", address: { line1: "1 Wharf Rd", city: "Newcastle", region: "NSW", postcode: "2300", country: "Australia" } },
+      lines: [
+        { course_id: free.id, description: "CPCCLSF2001 Dogging: 3 seats", quantity: 3, unit_price_cents: 1_450_00 },
+        { course_id: taxable.id, description: "Site induction refresher", quantity: 2, unit_price_cents: 165_00 },
+      ],
+      source: { kind: "booking", id: crypto.randomUUID() },
+      issued_by: null,
+      due_by: "2026-11-27",
+      now: NOW,
+    }),
+  );
+  return { ...invoice, buyerId };
+}
+
+function pdfText(bytes: Uint8Array): string {
+  const file = path.join(os.tmpdir(), `invoice-${crypto.randomUUID()}.pdf`);
+  fs.writeFileSync(file, bytes);
+  try {
+    return execFileSync("pdftotext", ["-layout", file, "-"]).toString();
+  } finally {
+    fs.rmSync(file);
+  }
+}
+
+describe("the office's invoices", () => {
+  it("the PDF reads back as a tax invoice with both ABNs, each line and the GST", async () => {
+    const { id, number } = await employerInvoice();
+    const detail = (await getInvoice(db, id, { learnerId: null }, NOW))!;
+    // due the day before the class, earlier than the 14 days' terms
+    expect(detail.due_date).toBe("2026-11-27");
+    const text = pdfText(await renderInvoicePdf(detail));
+    expect(text).toContain("Tax invoice");
+    expect(text).toContain(number);
+    expect(text).toContain("ABN 51 824 753 556");
+    expect(text).toContain("ABN 53 004 085 616");
+    expect(text).toContain("Harbour Civil Pty Ltd");
+    expect(text).toMatch(/CPCCLSF2001 Dogging: 3 seats\s+3\s+\$1,450\.00\s+\$0\.00\s+\$4,350\.00/);
+    expect(text).toMatch(/Site induction refresher\s+2\s+\$165\.00\s+\$30\.00\s+\$330\.00/);
+    expect(text).toMatch(/GST\s+\$30\.00/);
+    expect(text).toMatch(/Total including GST\s+\$4,680\.00/);
+  });
+
+  it("lists with status, period and buyer filters, totals summed in SQL; the credit note's PDF; the Xero CSV of the period", async () => {
+    const { id, number } = await employerInvoice();
+    await recordPayment(db, { invoiceId: id, method: "bank_transfer", reference: "EFT 77", receivedOn: "2026-11-21", amountCents: 1_000_00, actor: null });
+    const later = new Date("2026-12-10T00:00:00Z");
+    const overdue = await listInvoices(db, { status: "overdue", buyer: "harbour" }, { now: later });
+    expect(overdue.invoices.map((i) => i.number)).toContain(number);
+    expect(overdue.totals.overdue_cents).toBe(overdue.totals.owed_cents);
+    const mine = overdue.invoices.find((i) => i.number === number)!;
+    expect(mine).toMatchObject({ owed_cents: 3_680_00, status: "overdue" });
+    expect((await listInvoices(db, { status: "paid", buyer: "harbour" }, { now: later })).invoices.map((i) => i.number)).not.toContain(number);
+    expect((await listInvoices(db, { from: "2026-12-01", to: "2026-12-31" }, { now: later })).invoices.map((i) => i.number)).not.toContain(number);
+    const all = await listInvoices(db, { buyer: "53004085616" }, { now: later });
+    expect(all.totals.total_cents).toBe(all.invoices.reduce((s, i) => s + i.total_cents, 0));
+
+    const note = await issueCreditNote(db, { invoiceId: id, amountCents: 468_00, reason: "One worker cancelled", actor: null });
+    const text = pdfText(await renderCreditNotePdf((await getCreditNote(db, note.id, { learnerId: null }))!));
+    expect(text).toContain("Credit note");
+    expect(text).toContain(number);
+    expect(text).toMatch(/GST included\s+\$3\.00/);
+
+    const { csv, invoices } = await exportXeroCsv(db, { from: "2026-11-01", to: "2026-11-30", actor: null });
+    expect(invoices).toBeGreaterThanOrEqual(1);
+    const lines = csv.trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "ContactName,EmailAddress,POAddressLine1,POAddressLine2,POAddressLine3,POAddressLine4,POCity,PORegion,POPostalCode,POCountry,InvoiceNumber,Reference,InvoiceDate,DueDate,InventoryItemCode,Description,Quantity,UnitAmount,Discount,AccountCode,TaxType,TaxAmount,TrackingName1,TrackingOption1,TrackingName2,TrackingOption2,Currency",
+    );
+    const ours = lines.filter((l) => l.includes(number));
+    expect(ours).toEqual([
+      `Harbour Civil Pty Ltd,accounts@harbourcivil.example,1 Wharf Rd,,,,Newcastle,NSW,2300,Australia,${number},Group booking,20/11/2026,27/11/2026,,CPCCLSF2001 Dogging: 3 seats,3,1450.00,,200,GST Free Income,0.00,,,,,AUD`,
+      `Harbour Civil Pty Ltd,accounts@harbourcivil.example,1 Wharf Rd,,,,Newcastle,NSW,2300,Australia,${number},Group booking,20/11/2026,27/11/2026,,Site induction refresher,2,165.00,,200,GST on Income,30.00,,,,,AUD`,
+    ]);
+  });
+
+  it("a learner reads only their own invoices", async () => {
+    const [a, b] = [await makeUser(db), await makeUser(db)];
+    const course = await makeCourse(db);
+    const { id } = await writeTransaction(db, (trx) =>
+      issueInvoice(trx, { buyer: { kind: "learner", id: a.id, name: "A", email: "a@example.test" }, lines: [{ course_id: course.id, description: "C", quantity: 1, unit_price_cents: 100_00 }], source: { kind: "enrollment", id: crypto.randomUUID() }, issued_by: a.id }),
+    );
+    expect(await getInvoice(db, id, { learnerId: a.id })).not.toBeNull();
+    expect(await getInvoice(db, id, { learnerId: b.id })).toBeNull();
+    expect((await listLearnerInvoices(db, a.id)).map((i) => i.id)).toEqual([id]);
+    expect(await listLearnerInvoices(db, b.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,251 @@
+import { sql, type Expression, type SqlBool } from "kysely";
+import { writeTransaction, type DB } from "#db/connection";
+import type { InvoiceStatus } from "./invoice-rules";
+import { invoiceStatus } from "./invoice-rules";
+import { recordAudit, actorOf, type ActorRef } from "./audit.server";
+import { financeSettings } from "./invoice.server";
+import { toCsv } from "~/utils/csv";
+import { organisationToday } from "~/utils/organisation-calendar";
+import { XERO_COLUMNS, XERO_TAX_TYPES } from "~/schemas/invoice-text";
+
+/**
+ * The office's view of invoices (/admin/finance and /api): filtered lists with their totals
+ * summed by the database, one invoice with its lines, payments and credit notes, and the
+ * accounting export of a period.
+ */
+
+export interface InvoiceFilters {
+  status?: InvoiceStatus | null;
+  /** issue dates from and to (YYYY-MM-DD, inclusive) */
+  from?: string | null;
+  to?: string | null;
+  /** the buyer's name, email or ABN, in part */
+  buyer?: string | null;
+}
+
+export const FINANCE_PAGE_SIZE = 50;
+
+/** The SQL condition of a status on `today` (the same rule as invoiceStatus). */
+function statusCondition(status: InvoiceStatus, today: string): Expression<SqlBool> {
+  switch (status) {
+    case "credited":
+      return sql<SqlBool>`(invoices.total_cents > 0 and invoices.credited_cents >= invoices.total_cents)`;
+    case "paid":
+      return sql<SqlBool>`(invoices.paid_cents >= invoices.total_cents and not (invoices.total_cents > 0 and invoices.credited_cents >= invoices.total_cents))`;
+    case "overdue":
+      return sql<SqlBool>`(invoices.paid_cents < invoices.total_cents and invoices.due_date < ${today})`;
+    case "part_paid":
+      return sql<SqlBool>`(invoices.paid_cents > 0 and invoices.paid_cents < invoices.total_cents and invoices.due_date >= ${today})`;
+    case "owed":
+      return sql<SqlBool>`(invoices.paid_cents = 0 and invoices.total_cents > 0 and invoices.due_date >= ${today})`;
+  }
+}
+
+function filtered(db: DB, filters: InvoiceFilters, today: string) {
+  let q = db.selectFrom("invoices");
+  if (filters.status) q = q.where(statusCondition(filters.status, today));
+  if (filters.from) q = q.where("issue_date", ">=", filters.from);
+  if (filters.to) q = q.where("issue_date", "<=", filters.to);
+  if (filters.buyer) {
+    const term = `%${filters.buyer.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const abn = `%${filters.buyer.replace(/\D/g, "") || "-"}%`;
+    q = q.where(
+      sql<SqlBool>`(lower(invoices.buyer_name) like ${term} escape '\\' or lower(invoices.buyer_email) like ${term} escape '\\' or lower(invoices.number) like ${term} escape '\\' or invoices.buyer_abn like ${abn})`,
+    );
+  }
+  return q;
+}
+
+export interface FinanceTotals {
+  count: number;
+  total_cents: number;
+  paid_cents: number;
+  owed_cents: number;
+  overdue_cents: number;
+  credited_cents: number;
+}
+
+/** Invoices matching the filters, newest first, a page at a time, with the totals of every match (summed in SQL). */
+export async function listInvoices(db: DB, filters: InvoiceFilters, options: { page?: number; now?: Date } = {}) {
+  const today = organisationToday(options.now);
+  const page = Math.max(1, options.page ?? 1);
+  const [rows, sums] = await Promise.all([
+    filtered(db, filters, today)
+      .select(["id", "number", "buyer_kind", "buyer_id", "buyer_name", "buyer_abn", "issue_date", "due_date", "total_cents", "gst_cents", "paid_cents", "credited_cents"])
+      .orderBy("issue_date", "desc")
+      .orderBy("number", "desc")
+      .limit(FINANCE_PAGE_SIZE)
+      .offset((page - 1) * FINANCE_PAGE_SIZE)
+      .execute(),
+    filtered(db, filters, today)
+      .select([
+        sql<number>`count(*)`.as("count"),
+        sql<number>`coalesce(sum(invoices.total_cents), 0)`.as("total_cents"),
+        sql<number>`coalesce(sum(invoices.paid_cents), 0)`.as("paid_cents"),
+        sql<number>`coalesce(sum(invoices.total_cents - invoices.paid_cents), 0)`.as("owed_cents"),
+        sql<number>`coalesce(sum(case when invoices.paid_cents < invoices.total_cents and invoices.due_date < ${today} then invoices.total_cents - invoices.paid_cents else 0 end), 0)`.as("overdue_cents"),
+        sql<number>`coalesce(sum(invoices.credited_cents), 0)`.as("credited_cents"),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  const totals: FinanceTotals = {
+    count: Number(sums.count),
+    total_cents: Number(sums.total_cents),
+    paid_cents: Number(sums.paid_cents),
+    owed_cents: Number(sums.owed_cents),
+    overdue_cents: Number(sums.overdue_cents),
+    credited_cents: Number(sums.credited_cents),
+  };
+  return {
+    invoices: rows.map((r) => ({ ...r, owed_cents: Number(r.total_cents) - Number(r.paid_cents), status: invoiceStatus(r, today) })),
+    totals,
+    page,
+    pages: Math.max(1, Math.ceil(totals.count / FINANCE_PAGE_SIZE)),
+  };
+}
+
+/**
+ * One invoice with its lines, payments and credit notes. `learnerId` scopes it to a learner's own
+ * invoices (any other is not found, as if it did not exist); staff pass null.
+ */
+export async function getInvoice(db: DB, id: string, scope: { learnerId: string | null }, now: Date = new Date()) {
+  let q = db.selectFrom("invoices").selectAll().where("id", "=", id);
+  if (scope.learnerId !== null) q = q.where("buyer_kind", "=", "learner").where("buyer_id", "=", scope.learnerId);
+  const invoice = await q.executeTakeFirst();
+  if (!invoice) return null;
+  const [lines, payments, creditNotes] = await Promise.all([
+    db.selectFrom("invoice_lines").select(["position", "course_id", "description", "quantity", "unit_price_cents", "gst_treatment", "amount_cents", "gst_cents"]).where("invoice_id", "=", id).orderBy("position").execute(),
+    db.selectFrom("payments").select(["id", "method", "reference", "received_on", "amount_cents", "recorded_at"]).where("invoice_id", "=", id).orderBy("received_on").orderBy("recorded_at").execute(),
+    db.selectFrom("credit_notes").select(["id", "number", "issue_date", "reason", "amount_cents", "gst_cents", "refund_policy_version"]).where("invoice_id", "=", id).orderBy("number").execute(),
+  ]);
+  const today = organisationToday(now);
+  return {
+    ...invoice,
+    owed_cents: invoice.total_cents - invoice.paid_cents,
+    refundable_cents: invoice.paid_cents - invoice.credited_cents,
+    status: invoiceStatus(invoice, today),
+    lines,
+    payments,
+    credit_notes: creditNotes,
+  };
+}
+
+export type InvoiceDetail = NonNullable<Awaited<ReturnType<typeof getInvoice>>>;
+
+/** A learner's own invoices, newest first. */
+export async function listLearnerInvoices(db: DB, learnerId: string, now: Date = new Date()) {
+  const today = organisationToday(now);
+  const rows = await db
+    .selectFrom("invoices")
+    .select(["id", "number", "issue_date", "due_date", "total_cents", "gst_cents", "paid_cents", "credited_cents"])
+    .where("buyer_kind", "=", "learner")
+    .where("buyer_id", "=", learnerId)
+    .orderBy("issue_date", "desc")
+    .orderBy("number", "desc")
+    .execute();
+  return rows.map((r) => ({ ...r, owed_cents: r.total_cents - r.paid_cents, status: invoiceStatus(r, today) }));
+}
+
+/** A credit note, with its invoice's parties, scoped like getInvoice. */
+export async function getCreditNote(db: DB, id: string, scope: { learnerId: string | null }) {
+  let q = db
+    .selectFrom("credit_notes")
+    .innerJoin("invoices", "invoices.id", "credit_notes.invoice_id")
+    .select([
+      "credit_notes.id",
+      "credit_notes.number",
+      "credit_notes.issue_date",
+      "credit_notes.reason",
+      "credit_notes.amount_cents",
+      "credit_notes.gst_cents",
+      "credit_notes.refund_policy_version",
+      "invoices.id as invoice_id",
+      "invoices.number as invoice_number",
+      "invoices.issue_date as invoice_issue_date",
+      "invoices.seller_name",
+      "invoices.seller_abn",
+      "invoices.buyer_name",
+      "invoices.buyer_abn",
+      "invoices.buyer_email",
+    ])
+    .where("credit_notes.id", "=", id);
+  if (scope.learnerId !== null) q = q.where("invoices.buyer_kind", "=", "learner").where("invoices.buyer_id", "=", scope.learnerId);
+  return (await q.executeTakeFirst()) ?? null;
+}
+
+/** D/M/YYYY as the accounting import reads Australian dates (DD/MM/YYYY). */
+const xeroDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * The invoices issued in a period (issue dates from..to, inclusive) in the sales-invoice import
+ * layout of the accounting package: one row per line, the invoice's columns repeated on each;
+ * amounts GST-inclusive (import them as "Tax inclusive"); the tax type names a taxable line
+ * "GST on Income" and a GST-free one "GST Free Income". Recorded in the audit trail (a bulk read
+ * of buyers' names and emails).
+ */
+export async function exportXeroCsv(db: DB, input: { from: string; to: string; actor: ActorRef; now?: Date }): Promise<{ csv: string; invoices: number }> {
+  const settings = await financeSettings(db);
+  const rows = await db
+    .selectFrom("invoice_lines")
+    .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
+    .select([
+      "invoices.number",
+      "invoices.buyer_name",
+      "invoices.buyer_email",
+      "invoices.buyer_address_line1",
+      "invoices.buyer_address_line2",
+      "invoices.buyer_city",
+      "invoices.buyer_region",
+      "invoices.buyer_postcode",
+      "invoices.buyer_country",
+      "invoices.source_kind",
+      "invoices.issue_date",
+      "invoices.due_date",
+      "invoice_lines.description",
+      "invoice_lines.quantity",
+      "invoice_lines.unit_price_cents",
+      "invoice_lines.gst_treatment",
+      "invoice_lines.gst_cents",
+    ])
+    .where("invoices.issue_date", ">=", input.from)
+    .where("invoices.issue_date", "<=", input.to)
+    .orderBy("invoices.number")
+    .orderBy("invoice_lines.position")
+    .execute();
+  const csv = toCsv(
+    XERO_COLUMNS,
+    rows.map((r) => ({
+      ContactName: r.buyer_name,
+      EmailAddress: r.buyer_email,
+      POAddressLine1: r.buyer_address_line1,
+      POAddressLine2: r.buyer_address_line2,
+      POAddressLine3: null,
+      POAddressLine4: null,
+      POCity: r.buyer_city,
+      PORegion: r.buyer_region,
+      POPostalCode: r.buyer_postcode,
+      POCountry: r.buyer_country,
+      InvoiceNumber: r.number,
+      Reference: r.source_kind === "booking" ? "Group booking" : "Enrolment",
+      InvoiceDate: xeroDate(r.issue_date),
+      DueDate: xeroDate(r.due_date),
+      InventoryItemCode: null,
+      Description: r.description,
+      Quantity: r.quantity,
+      UnitAmount: dollars(r.unit_price_cents),
+      Discount: null,
+      AccountCode: settings.sales_account_code,
+      TaxType: XERO_TAX_TYPES[r.gst_treatment],
+      TaxAmount: dollars(r.gst_cents),
+      TrackingName1: null,
+      TrackingOption1: null,
+      TrackingName2: null,
+      TrackingOption2: null,
+      Currency: "AUD",
+    })),
+  );
+  const invoices = new Set(rows.map((r) => r.number)).size;
+  await writeTransaction(db, (trx) => recordAudit(trx, { action: "finance.exported", actor: actorOf(input.actor), detail: `${input.from} to ${input.to}: ${invoices} invoices`, now: input.now }));
+  return { csv, invoices };
+}

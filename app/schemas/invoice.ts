@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { calendarDate, requiredText } from "./fields";
+import { INVOICE_STATUSES } from "./invoice-text";
+
+/** An amount of money typed in dollars (1,234.50 or $1234.5), as whole cents. */
+export const moneyCents = z
+  .string({ message: "Enter an amount" })
+  .trim()
+  .min(1, "Enter an amount")
+  .transform((v) => v.replace(/[$,\s]/g, ""))
+  .refine((v) => /^\d{1,7}(\.\d{1,2})?$/.test(v), "Enter an amount in dollars and cents, e.g. 450.00")
+  .transform((v) => Math.round(Number(v) * 100))
+  .refine((v) => v >= 1, "Enter an amount of at least $0.01");
+
+export const paymentFormSchema = z.object({
+  method: z.enum(["bank_transfer", "card", "employer_account"], { message: "Choose how it was paid" }),
+  reference: requiredText("Reference", 100),
+  received_on: calendarDate("Date received", "2020-01-01"),
+  amount: moneyCents,
+});
+
+export const creditNoteFormSchema = z.object({
+  amount: moneyCents,
+  reason: requiredText("Reason", 300),
+});
+
+const optionalDate = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v), "Enter the date as YYYY-MM-DD");
+
+/** The finance list's filters (a GET form, so every view is a link). */
+export const invoiceFiltersSchema = z.object({
+  status: z.union([z.enum(INVOICE_STATUSES), z.literal("")], { message: "Choose a status" }).optional().transform((v) => (v ? v : null)),
+  from: optionalDate,
+  to: optionalDate,
+  buyer: z.string().trim().max(100, "Buyer must be at most 100 characters").optional().transform((v) => (v ? v : null)),
+  page: z.coerce.number().int().min(1).optional(),
+});
+
+/** The accounting export's period: both days required. */
+export const exportPeriodSchema = z
+  .object({ from: calendarDate("From", "2020-01-01"), to: calendarDate("To", "2020-01-01") })
+  .refine((v) => v.from <= v.to, { message: "From must be on or before To", path: ["to"] });
