@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { EvidenceTables } from "./schema-evidence";
 import type { HrwTables } from "./schema-hrw";
+import type { StandardsTables } from "./schema-standards";
 
 /**
  * The database as Kysely sees it. Columns use portable types so the same queries run on
@@ -438,7 +439,7 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
-export interface Database extends HrwTables, EvidenceTables {
+export interface Database extends HrwTables, EvidenceTables, StandardsTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   two_step: TwoStepTable;

@@ -15,6 +15,7 @@ import { DEMO_COURSES, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_STUDENTS, demoAvetmis
 import { seedHrwDemo } from "./hrw.server";
 import type { EnrollmentStatus, Role } from "#db/schema";
 import { seedDemoClasses } from "./classes.server";
+import { seedDemoStandards } from "./standards.server";
 
 const DAY = 864e5;
 
@@ -370,6 +371,8 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     // classes, a waitlist and attendance (classes.server.ts): two learners not taking the tower crane course wait for its full class
     const waiting = [...cohort.values()].filter((c) => !c.picks.includes("tower-crane")).slice(0, 3).map((c) => c.student.id);
     await seedDemoClasses(trx, { now, trainerId, courseIds, locationIds, demoStudentId: demo.id, waitingStudentIds: waiting });
+    // trainer credentials and course validation (standards.server.ts)
+    await seedDemoStandards(trx, { now, adminId, trainerId, courseIds });
 
     await recordEvent(trx, {
       actorId: adminId,
