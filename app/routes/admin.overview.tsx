@@ -24,6 +24,8 @@ import { parseWith } from "~/utils/validation";
 import { clientAddress } from "~/http/request-context.server";
 import { adminHrwAlerts } from "~/models/hrw-dashboard.server";
 import { AdminHrwAlerts } from "~/components/hrw/hrw-ui";
+import { standardsPanel } from "~/models/standards-panel.server";
+import { StandardsPanel } from "~/components/standards/standards-panel";
 
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -51,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // two absences in a row (docs/decisions/013-classes.md)
     attendanceAlerts: await listAttendanceAlerts(db, 5),
     hrw,
+    standards: await standardsPanel(db),
   };
 }
 
@@ -75,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminOverview() {
-  const { stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi, hrw, attendanceAlerts } = useLoaderData<typeof loader>();
+  const { stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi, hrw, attendanceAlerts, standards } = useLoaderData<typeof loader>();
   const tiers = [
     { key: "tier_1" as const, count: stats.tier_1_completions },
     { key: "tier_2" as const, count: stats.tier_2_completions },
@@ -153,6 +156,7 @@ export default function AdminOverview() {
           {dueTotal > due.length ? <p className="mt-3 text-sm text-steel-600">Showing the {due.length} longest waiting of {dueTotal}.</p> : null}
         </TitledCard>
         <AwaitingUsiCard awaitingUsi={awaitingUsi} fixHref={(id) => `/admin/students/${id}/edit`} className="min-w-0" />
+        <StandardsPanel rows={standards} className="min-w-0" />
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">

@@ -14,6 +14,8 @@ const NAV: PortalNavItem[] = [
   { to: "/admin/audit", label: "Audit" },
   { to: "/admin/checklists", label: "Checklists" },
   { to: "/admin/retention", label: "Retention" },
+  { to: "/admin/credentials", label: "Credentials" },
+  { to: "/admin/validations", label: "Validation" },
 ];
 
 /** Layout and guard for /admin/*: admins only, everyone else to /dashboard. */

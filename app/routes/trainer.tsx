@@ -10,6 +10,7 @@ const NAV: PortalNavItem[] = [
   { to: "/trainer/assessments", label: "Assessments" },
   { to: "/trainer/certificates", label: "Certificates" },
   { to: "/trainer/hrw", label: "HRW licences" },
+  { to: "/trainer/credentials", label: "Credentials" },
 ];
 
 /** Layout and guard for /trainer/*: trainers only, everyone else to /dashboard. */

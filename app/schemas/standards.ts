@@ -112,3 +112,6 @@ export const validationFindingSchema = z
 export type ValidationFindingInput = z.infer<typeof validationFindingSchema>;
 
 export const validationCompleteSchema = z.object({ summary: optionalText("Summary", 2000, { multiline: true }) });
+
+/** Drawing the sample: nothing to choose (the size is the plan's, the seed the portal's). */
+export const validationSampleSchema = z.object({});
