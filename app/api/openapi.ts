@@ -10,6 +10,7 @@ import { coursesOperations } from "./operations/courses";
 import { enrollmentsOperations } from "./operations/enrollments";
 import { evidenceOperations } from "./operations/evidence";
 import { hrwOperations } from "./operations/hrw";
+import { standardsOperations } from "./operations/standards";
 
 /**
  * The OpenAPI 3.1 description of /api, generated from the zod schemas the routes validate
@@ -40,6 +41,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...certificatesOperations,
   ...hrwOperations,
   ...evidenceOperations,
+  ...standardsOperations,
   documentItself,
 ];
 
