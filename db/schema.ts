@@ -5,6 +5,7 @@ import type { ImprovementTables } from "./schema-improvement";
 import type { FinanceTables, GstTreatment } from "./schema-finance";
 import type { HrwTables } from "./schema-hrw";
 import type { EnrollmentReviewStatus, ReviewOutcome, ReviewTables } from "./schema-review";
+import type { StandardsTables } from "./schema-standards";
 
 /**
  * The database as Kysely sees it. Columns use portable types so the same queries run on
@@ -463,7 +464,7 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
-export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables, ImprovementTables, FinanceTables {
+export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables, ImprovementTables, FinanceTables, StandardsTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   two_step: TwoStepTable;

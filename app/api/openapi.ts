@@ -12,6 +12,7 @@ import { evidenceOperations } from "./operations/evidence";
 import { hrwOperations } from "./operations/hrw";
 import { reviewOperations } from "./operations/review";
 import { improvementOperations } from "./operations/improvements";
+import { standardsOperations } from "./operations/standards";
 
 /**
  * The OpenAPI 3.1 description of /api, generated from the zod schemas the routes validate
@@ -44,6 +45,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...evidenceOperations,
   ...reviewOperations,
   ...improvementOperations,
+  ...standardsOperations,
   documentItself,
 ];
 

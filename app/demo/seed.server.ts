@@ -18,6 +18,7 @@ import { updateCourse } from "~/models/course-admin.server";
 import type { EnrollmentStatus, Role } from "#db/schema";
 import { seedDemoClasses } from "./classes.server";
 import { seedDemoInvoices } from "./invoices.server";
+import { seedDemoStandards } from "./standards.server";
 
 const DAY = 864e5;
 
@@ -364,6 +365,8 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     for (const c of await trx.selectFrom("courses").select("id").where("licence_class", "is not", null).execute()) {
       await updateCourse(trx, c.id, { review_required: true }, adminId, now);
     }
+    // trainer credentials and course validation (standards.server.ts)
+    await seedDemoStandards(trx, { now, adminId, trainerId, courseIds });
 
     await recordEvent(trx, {
       actorId: adminId,

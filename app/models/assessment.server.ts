@@ -8,6 +8,7 @@ import { defaultPlannedDates } from "./enrollment-rules";
 import { DomainError, invalid, notFound } from "~/utils/errors";
 import { dialectSql, likePattern } from "#db/dialect";
 import { recordAudit } from "./audit.server";
+import { assertCredentialed } from "./trainer-credential.server";
 import { recordEvent } from "./event.server";
 
 /**
@@ -346,6 +347,7 @@ export async function recordAssessment(
         "users.is_active",
         "users.role",
         "courses.name as course_name",
+        "courses.unit_code",
       ])
       .where("enrollments.id", "=", input.enrollment_id)
       .executeTakeFirst();
@@ -362,6 +364,8 @@ export async function recordAssessment(
       const message = assessmentBeforeTraining(began);
       throw invalid(message, { assessment_date: message });
     }
+    // the assessor is credentialed for the unit on the day assessed (a 409 naming why, beside the enrolment)
+    await assertCredentialed(trx, input.actorId, enrollment.unit_code, [input.assessment_date], "enrollment_id");
     // An assessment of this kind still open on the enrolment (begun, or awaiting resubmission) is
     // the one this result settles: it is updated, so the enrolment keeps one row per assessment
     // rather than a stale "in progress, not marked" beside its result.

@@ -88,6 +88,17 @@ export const AUDIT_ACTIONS = {
   "credit_note.issued": "Credit note issued",
   "finance.exported": "Invoices exported (Xero CSV)",
   "finance.settings_changed": "Finance settings changed",
+  "credential.added": "Training and assessment credential added",
+  "credential.removed": "Training and assessment credential removed",
+  "credential.unit_recorded": "Trainer's unit competency recorded",
+  "credential.unit_removed": "Trainer's unit competency removed",
+  "credential.activity_added": "Industry currency or development activity added",
+  "credential.activity_confirmed": "Industry currency or development activity confirmed",
+  "validation.rating_set": "Course validation risk and dates set",
+  "validation.planned": "Validation planned",
+  "validation.sampled": "Validation sample drawn",
+  "validation.finding_recorded": "Validation finding recorded",
+  "validation.completed": "Validation completed",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -8,6 +8,7 @@ import { DomainError, invalid, notFound } from "~/utils/errors";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { offerFreeSeats, seatsLeftExpression, takenSeats } from "./class-seats.server";
 import { setPlannedDates } from "./enrollment.server";
+import { assertCredentialed } from "./trainer-credential.server";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { defaultLocationId } from "./location.server";
@@ -188,9 +189,10 @@ export async function createClass(db: DB, courseId: string, input: ClassInput, a
   const actorId = actor.id;
   const id = crypto.randomUUID();
   await writeTransaction(db, async (trx) => {
-    const course = await trx.selectFrom("courses").select(["id", "name"]).where("id", "=", courseId).executeTakeFirst();
+    const course = await trx.selectFrom("courses").select(["id", "name", "unit_code"]).where("id", "=", courseId).executeTakeFirst();
     if (!course) throw notFound("Course");
     await assertTrainer(trx, input.trainer_id);
+    await assertCredentialed(trx, input.trainer_id, course.unit_code, [input.start_date, input.end_date], "trainer_id");
     const locationId = input.location_id ?? (await defaultLocationId(trx));
     if (input.location_id) await assertLocation(trx, input.location_id);
     await trx
@@ -216,7 +218,8 @@ export async function updateClass(db: DB, id: string, patch: ClassPatch, actorRe
   const offersMade = await writeTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom("classes as c")
-      .select(["c.id", "c.start_date", "c.end_date", "c.seats", "c.trainer_id", "c.location_id", "c.cancelled_at", takenSeats("c.id").as("taken")])
+      .innerJoin("courses as co", "co.id", "c.course_id")
+      .select(["c.id", "c.start_date", "c.end_date", "c.seats", "c.trainer_id", "c.location_id", "c.cancelled_at", "co.unit_code", takenSeats("c.id").as("taken")])
       .where("c.id", "=", id)
       .executeTakeFirst();
     if (!current) throw notFound("Class");
@@ -227,6 +230,11 @@ export async function updateClass(db: DB, id: string, patch: ClassPatch, actorRe
     if (patch.sessions?.some((s) => s.date < start || s.date > end)) throw invalid("Every session must fall within the class's dates", { sessions: "Every session must fall within the class's dates" });
     if (patch.seats !== undefined && patch.seats < Number(current.taken)) throw new DomainError(409, SEATS_BELOW_TAKEN, { seats: SEATS_BELOW_TAKEN }, "seats");
     if (patch.trainer_id) await assertTrainer(trx, patch.trainer_id);
+    // the trainer teaching the class (a new one, or the same one on new dates) is credentialed for its unit throughout
+    const teaching = patch.trainer_id ?? current.trainer_id;
+    if (teaching && (teaching !== current.trainer_id || start !== current.start_date || end !== current.end_date)) {
+      await assertCredentialed(trx, teaching, current.unit_code, [start, end], "trainer_id");
+    }
     if (patch.location_id) await assertLocation(trx, patch.location_id);
     await trx
       .updateTable("classes")

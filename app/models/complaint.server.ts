@@ -619,3 +619,13 @@ export async function decidedAssessmentsOf(db: DB, studentId: string): Promise<D
   }
   return out.sort((a, b) => b.decided_on.localeCompare(a.decided_on));
 }
+
+/** How many complaints and appeals are past a clock today: the admin dashboard's Standards panel. */
+export async function overdueComplaintCount(db: DB, today: string): Promise<number> {
+  const row = await db
+    .selectFrom("complaints as c")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where(overdueSql(today))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -22,6 +22,7 @@ import { businessDaysBefore } from "./hrw-calendar.server";
 import { latestAen, missingChecks } from "./hrw-candidate.server";
 import { coveringAccreditation } from "./hrw-register.server";
 import { ruleReader, stateRulesOn, type StateRuleBook } from "./hrw-rules.server";
+import { assertCredentialed } from "./trainer-credential.server";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
 
 /**
@@ -329,6 +330,9 @@ export async function recordPartResult(db: DB, id: string, input: PartResultInpu
     const at = now.toISOString();
     const accreditation = await coveringAccreditation(trx, { trainerId: actorId, state: row.state as HrwState, licenceClass: row.licence_class, date: input.assessed_on, recordedBy: at });
     if (!accreditation) throw conflict(HRW_MESSAGES.notCovered(row.licence_class, input.assessed_on));
+    // the licence course's unit, as for any unit's result: the assessor holds it on the day assessed
+    const course = await trx.selectFrom("hrw_assessments as a").innerJoin("courses as c", "c.id", "a.course_id").select("c.unit_code").where("a.id", "=", id).executeTakeFirstOrThrow();
+    await assertCredentialed(trx, actorId, course.unit_code, [input.assessed_on], "part");
     await trx
       .insertInto("hrw_assessment_parts")
       .values({ id: crypto.randomUUID(), assessment_id: id, part: input.part, result: input.result, assessed_on: input.assessed_on, recorded_by: actorId, recorded_at: at })

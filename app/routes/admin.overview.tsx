@@ -26,6 +26,8 @@ import { adminHrwAlerts } from "~/models/hrw-dashboard.server";
 import { AdminHrwAlerts } from "~/components/hrw/hrw-ui";
 import { ImprovementsOverdue } from "~/components/admin/improvements-overdue";
 import { overdueImprovementCount, overdueImprovements } from "~/models/improvement.server";
+import { standardsPanel } from "~/models/standards-panel.server";
+import { StandardsPanel } from "~/components/standards/standards-panel";
 
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -54,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     attendanceAlerts: await listAttendanceAlerts(db, 5),
     hrw,
     improvementsOverdue: { count: await overdueImprovementCount(db), actions: await overdueImprovements(db, { limit: 3 }) },
+    standards: await standardsPanel(db),
   };
 }
 
@@ -78,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminOverview() {
-  const { stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi, hrw, attendanceAlerts, improvementsOverdue } = useLoaderData<typeof loader>();
+  const { stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi, hrw, attendanceAlerts, improvementsOverdue, standards } = useLoaderData<typeof loader>();
   const tiers = [
     { key: "tier_1" as const, count: stats.tier_1_completions },
     { key: "tier_2" as const, count: stats.tier_2_completions },
@@ -157,6 +160,7 @@ export default function AdminOverview() {
           {dueTotal > due.length ? <p className="mt-3 text-sm text-steel-600">Showing the {due.length} longest waiting of {dueTotal}.</p> : null}
         </TitledCard>
         <AwaitingUsiCard awaitingUsi={awaitingUsi} fixHref={(id) => `/admin/students/${id}/edit`} className="min-w-0" />
+        <StandardsPanel rows={standards} className="min-w-0" />
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">

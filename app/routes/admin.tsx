@@ -18,6 +18,8 @@ const NAV: PortalNavItem[] = [
   { to: "/admin/complaints", label: "Complaints" },
   { to: "/admin/improvements", label: "Improvements" },
   { to: "/admin/questionnaires", label: "Questionnaires" },
+  { to: "/admin/credentials", label: "Credentials" },
+  { to: "/admin/validations", label: "Validation" },
 ];
 
 /** Layout and guard for /admin/*: admins only, everyone else to /dashboard. */

@@ -102,8 +102,12 @@ export interface E2ECourse {
   is_active: boolean;
 }
 
-/** Inserts a course with a unique name, so tests never depend on (or disturb) the demo catalogue. */
-export async function insertCourse(overrides: Partial<E2ECourse> = {}): Promise<E2ECourse> {
+/**
+ * Inserts a course with a unique name, so tests never depend on (or disturb) the demo catalogue.
+ * Every trainer holding a training credential (the demo's) is given its unit, as the office
+ * would record before assigning them, unless `creditTrainers` is false.
+ */
+export async function insertCourse(overrides: Partial<E2ECourse> = {}, { creditTrainers = true }: { creditTrainers?: boolean } = {}): Promise<E2ECourse> {
   const suffix = crypto.randomUUID().slice(0, 8);
   const course: E2ECourse = {
     id: crypto.randomUUID(),
@@ -138,6 +142,18 @@ export async function insertCourse(overrides: Partial<E2ECourse> = {}): Promise<
     now,
     now,
   );
+  if (creditTrainers) {
+    for (const t of await e2eDb().all<{ trainer_id: string }>("select distinct trainer_id from trainer_credentials")) {
+      await e2eDb().run(
+        "insert into trainer_units (id, trainer_id, unit_code, basis, evidence, expires_on, recorded_by, recorded_at) values (?, ?, ?, 'held', null, null, ?, ?)",
+        crypto.randomUUID(),
+        t.trainer_id,
+        course.unit_code,
+        t.trainer_id,
+        now,
+      );
+    }
+  }
   return course;
 }
 

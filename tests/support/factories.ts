@@ -34,6 +34,14 @@ export async function makeUser(
      * demo an administrator without one can do nothing but set it up)
      */
     two_step: boolean;
+    /**
+     * a trainer holds a training and assessment credential (TAE40122 since 2000, no expiry) and
+     * every unit of the courses on record (and TEST0001) unless this is false, so tests that
+     * assign classes or record results need not set credentials up; makeCourse adds its unit
+     */
+    credentialed: boolean;
+    /** a credentialed trainer's units instead of every course's */
+    units: string[];
   }> = {},
 ) {
   const id = crypto.randomUUID();
@@ -61,6 +69,11 @@ export async function makeUser(
       last_login: null,
     })
     .execute();
+  if (overrides.role === "trainer" && overrides.credentialed !== false) {
+    await db.insertInto("trainer_credentials").values({ id: crypto.randomUUID(), trainer_id: id, credential: "TAE40122", supervisor_id: null, issued_on: "2000-01-01", expires_on: null, note: null, recorded_by: id, recorded_at: now }).execute();
+    const units = overrides.units ?? [...new Set(["TEST0001", ...(await db.selectFrom("courses").select("unit_code").execute()).map((c) => c.unit_code)])];
+    for (const unit of units) await grantUnit(db, id, unit, now);
+  }
   if (overrides.two_step ?? overrides.role === "admin") {
     await db.insertInto("two_step").values({ user_id: id, secret: sealSecret(TEST_TOTP_SECRET, id), created_at: now, confirmed_at: now, last_step: null }).execute();
   }
@@ -75,9 +88,25 @@ function studentUsi(role: Role, usi: string | null | undefined, verified: boolea
   return { usi: value, usi_verified_at: value && verified !== false ? now : null };
 }
 
+/** A trainer's competency in a unit (held, no expiry), unless already recorded. */
+export async function grantUnit(db: DB, trainerId: string, unitCode: string, now = new Date().toISOString()) {
+  const held = await db.selectFrom("trainer_units").select("id").where("trainer_id", "=", trainerId).where("unit_code", "=", unitCode).executeTakeFirst();
+  if (held) return;
+  await db.insertInto("trainer_units").values({ id: crypto.randomUUID(), trainer_id: trainerId, unit_code: unitCode, basis: "held", evidence: null, expires_on: null, recorded_by: trainerId, recorded_at: now }).execute();
+}
+
 export async function makeCourse(
   db: DB,
-  overrides: Partial<{ name: string; tier: Tier; is_active: boolean; price: number; learning_outcomes: string[]; unit_code: string }> = {},
+  overrides: Partial<{
+    name: string;
+    tier: Tier;
+    is_active: boolean;
+    price: number;
+    learning_outcomes: string[];
+    unit_code: string;
+    /** every trainer holding a training credential gets the course's unit unless this is false */
+    credit_trainers: boolean;
+  }> = {},
 ) {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
@@ -99,6 +128,10 @@ export async function makeCourse(
       updated_at: now,
     })
     .execute();
+  if (overrides.credit_trainers !== false) {
+    const credentialed = await db.selectFrom("trainer_credentials").select("trainer_id").distinct().execute();
+    for (const t of credentialed) await grantUnit(db, t.trainer_id, overrides.unit_code ?? "TEST0001", now);
+  }
   return { id };
 }
 
