@@ -35,6 +35,7 @@ import * as ownEditNotifications from "./2026-11-28T0300_own_edit_notifications"
 import * as coursePageVersion from "./2026-11-28T0400_course_page_version";
 import * as hrwStateRulesAsData from "./2026-11-28T0500_hrw_state_rules_as_data";
 import * as assessmentEvidence from "./2026-11-28T0600_assessment_evidence";
+import * as employers from "./2026-11-29T0700_employers";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T0400_course_page_version": coursePageVersion,
   "2026-11-28T0500_hrw_state_rules_as_data": hrwStateRulesAsData,
   "2026-11-28T0600_assessment_evidence": assessmentEvidence,
+  "2026-11-29T0700_employers": employers,
 };
