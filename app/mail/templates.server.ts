@@ -6,6 +6,7 @@ import { formatDateTime } from "~/utils/format";
 import { documentOrigin } from "~/utils/public-link.server";
 import { certificateIssuedEmail } from "./certificate-issued.server";
 import { attendanceAlertEmail, classCancelledEmail, classReminderEmail, seatOfferedEmail } from "./class-mails.server";
+import { employerInvitationEmail, workerInvitationEmail } from "./employer-mails.server";
 import { factorChangeEmail } from "./factor-change.server";
 import { licenceReminderEmail } from "./hrw-reminder.server";
 import type { MailRto } from "./layout.server";
@@ -46,6 +47,8 @@ const RENDER: Renderers = {
   "attendance-alert": (d, to, ctx) => attendanceAlertEmail({ ...to, learner: d.learner, course: d.course, date: d.date, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
   "hrw-reminder": (d, to, ctx) => licenceReminderEmail({ ...d, ...to }, ctx.rto),
   "factor-changed": (d, to, ctx) => factorChangeEmail({ ...to, change: d.change, at: new Date(d.at), rto: ctx.rto }),
+  "employer-invitation": (d, to, ctx) => employerInvitationEmail({ ...to, employer: d.employer, link: d.link ?? "", rto: ctx.rto }),
+  "worker-invitation": (d, to, ctx) => workerInvitationEmail({ ...to, employer: d.employer, course: d.course, start: d.start, end: d.end, link: d.link ?? "", rto: ctx.rto }),
 };
 
 /** The mail of one outbox message, with a Message-ID of its own (the same on every try) and its key. */

@@ -64,6 +64,16 @@ export const AUDIT_ACTIONS = {
   "assessment.signed": "Assessment declaration signed",
   "retention.rule_changed": "Retention rule changed",
   "records.destroyed": "Records destroyed after their retention period",
+  "employer.created": "Employer added",
+  "employer.edited": "Employer edited",
+  "employer_user.invited": "Employer's user invited",
+  "employer_user.activated": "Employer's user chose a password",
+  "booking.created": "Group booking made",
+  "booking.workers_added": "Workers named on a group booking",
+  "booking.seats_released": "Unfilled seats of a group booking released",
+  "booking.worker_accepted": "Worker accepted a group booking",
+  "booking.consent_changed": "Worker's consent to share results changed",
+  "employer.workers_exported": "Employer's workers exported (CSV)",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -45,7 +45,15 @@ export async function enrollmentState(db: DB, studentId: string, courseId: strin
  */
 export async function createEnrollment(
   db: DB,
-  input: { studentId: string; courseId: string; classId?: string | null; actorId?: string | null; now?: Date },
+  input: {
+    studentId: string;
+    courseId: string;
+    classId?: string | null;
+    actorId?: string | null;
+    now?: Date;
+    /** a worker taking a seat their employer's booking holds: that class, no seat counted again */
+    groupBooking?: { id: string; classId: string };
+  },
 ): Promise<{ id: string; course_id: string; class_id: string | null; status: EnrollmentStatus; progress_percentage: number; enrollment_date: string }> {
   const nowDate = input.now ?? new Date();
   const now = nowDate.toISOString();
@@ -62,7 +70,10 @@ export async function createEnrollment(
       const held = await trx.selectFrom("enrollments").select(["id", "class_id", "status"]).where("student_id", "=", input.studentId).where("course_id", "=", course.id).executeTakeFirst();
       if (held && !awaitsClass(held)) throw conflict(ALREADY_ENROLLED);
       // A course with classes: a seat in one (this transaction is the seat rule's turn).
-      const placement = await placeInClass(trx, { courseId: course.id, studentId: input.studentId, classId: input.classId, now: nowDate });
+      const placement = input.groupBooking
+        ? await trx.selectFrom("classes").select(["id", "start_date", "end_date", "location_id"]).where("id", "=", input.groupBooking.classId).executeTakeFirstOrThrow()
+        : await placeInClass(trx, { courseId: course.id, studentId: input.studentId, classId: input.classId, now: nowDate });
+      if (held && input.groupBooking) throw conflict(ALREADY_ENROLLED);
       if (held) {
         // an enrolment whose class was cancelled takes a seat in the class chosen; it stays the same enrolment
         if (!placement) throw conflict(ALREADY_ENROLLED);
@@ -94,6 +105,7 @@ export async function createEnrollment(
           planned_start_date: planned.start,
           planned_end_date: planned.end,
           class_id: placement?.id ?? null,
+          group_booking_id: input.groupBooking?.id ?? null,
         })
         .execute();
       await recordEvent(trx, {

@@ -16,6 +16,8 @@ export const MAIL_TEMPLATES = [
   "attendance-alert",
   "hrw-reminder",
   "factor-changed",
+  "employer-invitation",
+  "worker-invitation",
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -28,6 +30,8 @@ export const MAIL_TEMPLATE_LABELS: Record<MailTemplate, string> = {
   "attendance-alert": "Attendance alert",
   "hrw-reminder": "Licence application reminder",
   "factor-changed": "Sign-in change",
+  "employer-invitation": "Employer invitation",
+  "worker-invitation": "Worker invitation",
 };
 
 /** The changes of a sign-in factor the owner is told of, in the words of the mail. */
@@ -51,6 +55,9 @@ export interface MailData {
   "hrw-reminder": { licenceClass: string; nsaNumber: string; deadline: string; daysBefore: number; /** the state's words for where to apply (absent in messages queued before they were kept) */ applyWhere?: string; windowDays?: number };
   /** `at`: the instant of the change (ISO) */
   "factor-changed": { change: FactorChange; at: string };
+  /** the whole link, carrying the invitation's token (removed once sent, like a reset link) */
+  "employer-invitation": { link: string; employer: string; expiresAt: string };
+  "worker-invitation": { link: string; employer: string; course: string; start: string; end: string; expiresAt: string };
 }
 
 export const MAIL_STATES = ["queued", "sent", "failed", "given_up"] as const satisfies readonly OutboxState[];
