@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { EmployerTables } from "./schema-employers";
 import type { EvidenceTables } from "./schema-evidence";
+import type { FinanceTables, GstTreatment } from "./schema-finance";
 import type { HrwTables } from "./schema-hrw";
 
 /**
@@ -107,6 +108,8 @@ export interface CoursesTable {
   licence_class: Optional;
   /** JSON list of licence classes a candidate must hold first; null: the class's defaults */
   licence_prerequisites: Optional;
+  /** GST-free (an accredited VET course) or taxable at 10% (migration 2026-11-29T0800) */
+  gst_treatment: ColumnType<GstTreatment, GstTreatment | undefined, GstTreatment>;
 }
 
 /** Where training is delivered (NAT00020); every enrolment names one. */
@@ -153,6 +156,8 @@ export interface EnrollmentsTable {
   has_certificate: ColumnType<number, never, never>;
   /** generated: 1 when the enrolment waits on its assessor (PENDING_ASSESSMENT_DEFINITION) */
   awaiting_assessor: ColumnType<number, never, never>;
+  /** the refund policy version shown when the learner enrolled (app/schemas/refund-policy.ts); null before it was kept */
+  refund_policy_version: Optional;
 }
 
 export interface CertificatesTable {
@@ -445,7 +450,7 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
-export interface Database extends HrwTables, EvidenceTables, EmployerTables {
+export interface Database extends HrwTables, EvidenceTables, EmployerTables, FinanceTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   two_step: TwoStepTable;

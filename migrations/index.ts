@@ -36,6 +36,7 @@ import * as coursePageVersion from "./2026-11-28T0400_course_page_version";
 import * as hrwStateRulesAsData from "./2026-11-28T0500_hrw_state_rules_as_data";
 import * as assessmentEvidence from "./2026-11-28T0600_assessment_evidence";
 import * as employers from "./2026-11-29T0700_employers";
+import * as invoices from "./2026-11-29T0800_invoices";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T0500_hrw_state_rules_as_data": hrwStateRulesAsData,
   "2026-11-28T0600_assessment_evidence": assessmentEvidence,
   "2026-11-29T0700_employers": employers,
+  "2026-11-29T0800_invoices": invoices,
 };

@@ -74,6 +74,11 @@ export const AUDIT_ACTIONS = {
   "booking.worker_accepted": "Worker accepted a group booking",
   "booking.consent_changed": "Worker's consent to share results changed",
   "employer.workers_exported": "Employer's workers exported (CSV)",
+  "invoice.issued": "Invoice issued",
+  "payment.recorded": "Payment recorded",
+  "credit_note.issued": "Credit note issued",
+  "finance.exported": "Invoices exported (Xero CSV)",
+  "finance.settings_changed": "Finance settings changed",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -15,6 +15,8 @@ import { ALREADY_ENROLLED } from "~/schemas/enrollment";
 import { organisationInstant } from "~/utils/class-time";
 import { organisationDate, organisationToday } from "~/utils/organisation-calendar";
 import { assertSeatFree, offerFreeSeats, placeInClass } from "./class-seats.server";
+import { invoiceSelfEnrolment } from "./enrollment-invoice.server";
+import { REFUND_POLICY_VERSION } from "~/schemas/refund-policy";
 
 export { ALREADY_ENROLLED };
 
@@ -53,6 +55,8 @@ export async function createEnrollment(
     now?: Date;
     /** a worker taking a seat their employer's booking holds: that class, no seat counted again */
     groupBooking?: { id: string; classId: string };
+    /** "self" (the default): the learner pays, by the enrolment page's card payment, and is invoiced; "none": someone else bills it (an employer's booking) */
+    billing?: "self" | "none";
   },
 ): Promise<{ id: string; course_id: string; class_id: string | null; status: EnrollmentStatus; progress_percentage: number; enrollment_date: string }> {
   const nowDate = input.now ?? new Date();
@@ -62,7 +66,7 @@ export async function createEnrollment(
     return await writeTransaction(db, async (trx) => {
       const course = await trx
         .selectFrom("courses")
-        .select(["id", "name", "duration_hours"])
+        .select(["id", "name", "duration_hours", "unit_code", "price_cents"])
         .where("id", "=", input.courseId)
         .where("is_active", "=", 1)
         .executeTakeFirst();
@@ -106,6 +110,7 @@ export async function createEnrollment(
           planned_end_date: planned.end,
           class_id: placement?.id ?? null,
           group_booking_id: input.groupBooking?.id ?? null,
+          refund_policy_version: REFUND_POLICY_VERSION,
         })
         .execute();
       await recordEvent(trx, {
@@ -118,6 +123,9 @@ export async function createEnrollment(
         now,
       });
       if (placement) await takeClass(trx, { enrollmentId: id, studentId: input.studentId, courseId: course.id, placement, actorId: input.actorId ?? input.studentId, now: nowDate });
+      if ((input.billing ?? "self") === "self") {
+        await invoiceSelfEnrolment(trx, { enrollmentId: id, studentId: input.studentId, course: { ...course, price_cents: Number(course.price_cents) }, classStart: placement?.start_date ?? null, actorId: input.actorId ?? input.studentId, now: nowDate });
+      }
       return { id, course_id: course.id, class_id: placement?.id ?? null, status: "enrolled" as const, progress_percentage: 0, enrollment_date: now };
     });
   } catch (error) {

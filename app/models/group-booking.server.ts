@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { BookingInput, WorkerInput } from "~/schemas/employer";
 import { BOOKING_RELEASED, CONSENT_SAVED, INVITATION_OTHER_ACCOUNT, RELEASE_DAYS_BEFORE_START, TOO_MANY_WORKERS, WORKER_TWICE } from "~/schemas/employer-text";
-import { CLASS_NOT_OPEN } from "~/schemas/class-text";
+import { classDates, CLASS_NOT_OPEN } from "~/schemas/class-text";
 import { hashPassword } from "~/auth/password.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
 import { conflict, DomainError, notFound } from "~/utils/errors";
@@ -12,6 +12,7 @@ import { classFull, offerFreeSeats, seatsLeftExpression } from "./class-seats.se
 import { employerOfUser } from "./employer.server";
 import { createEnrollment } from "./enrollment.server";
 import { createInvitation, NO_PASSWORD_YET, openInvitation, spendInvitation, type MakeLink } from "./invitation.server";
+import { issueInvoice } from "./invoice.server";
 import { queueMail } from "./outbox.server";
 import { insertUser } from "./user.server";
 import { ownUsiColumns } from "./usi.server";
@@ -147,6 +148,16 @@ export async function createBooking(
     const actor: AuditActor = { id: input.user.id, client: input.client ?? null };
     await recordAudit(trx, { action: "booking.created", actor, subject: { type: "booking", id }, detail: `${input.seats} seats`, now: at });
     const booking = await bookingOf(trx, employer.id, id);
+    const course = await trx.selectFrom("courses").select(["id", "name", "price_cents"]).where("id", "=", booking.course_id).executeTakeFirstOrThrow();
+    // the booking's tax invoice to the employer, in this transaction: no booking without its invoice
+    await issueInvoice(trx, {
+      buyer: { kind: "employer", id: employer.id, name: employer.name, abn: employer.abn, email: employer.contact_email, address: { line1: employer.address } },
+      lines: [{ course_id: course.id, description: `${course.name}, class of ${classDates(cls.start_date, booking.end_date)}: seats`, quantity: input.seats, unit_price_cents: Number(course.price_cents) }],
+      source: { kind: "booking", id },
+      issued_by: actor,
+      due_by: addDays(cls.start_date, -1),
+      now,
+    });
     const workerIds = await nameWorkers(trx, booking, input.workers, input.link, now);
     if (workerIds.length) await recordAudit(trx, { action: "booking.workers_added", actor, subject: { type: "booking", id }, detail: `${workerIds.length} workers`, now: at });
     return { id, seats: input.seats, release_on, worker_ids: workerIds };
@@ -294,7 +305,8 @@ export async function acceptWorkerInvitation(db: DB, input: WorkerAcceptance): P
       if (Number(cls.left) <= 0) throw classFull();
       await trx.updateTable("group_bookings").set((eb) => ({ seats: eb("seats", "+", 1) })).where("id", "=", worker.booking_id).execute();
     }
-    const enrollment = await createEnrollment(trx, { studentId: user.id, courseId: worker.course_id, actorId: user.id, now, groupBooking: { id: worker.booking_id, classId: worker.class_id } });
+    // the employer's booking is invoiced to the employer: the worker's enrolment bills nobody
+    const enrollment = await createEnrollment(trx, { studentId: user.id, courseId: worker.course_id, actorId: user.id, now, groupBooking: { id: worker.booking_id, classId: worker.class_id }, billing: "none" });
     await trx
       .updateTable("booking_workers")
       .set({ enrollment_id: enrollment.id, accepted_at: at, consent: input.consent === "yes" ? 1 : 0, consent_at: at })

@@ -10,3 +10,9 @@ export const REFUND_POLICY: readonly string[] = [
   "If we cancel or move a class, you choose a full refund or a place in another class.",
   "Refunds are paid within 14 days to the account that paid. Your rights under the Australian Consumer Law are not affected.",
 ];
+
+/**
+ * The version of REFUND_POLICY above: kept with each enrolment when it is made, so a refund is
+ * decided under the policy the learner read. Give the policy a new version whenever its words change.
+ */
+export const REFUND_POLICY_VERSION = "2026-11-22";
