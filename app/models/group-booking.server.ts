@@ -370,3 +370,18 @@ export async function setOwnConsent(db: DB, input: { userId: string; workerId: s
     });
   });
 }
+
+/** Classes an employer may book: not started, not cancelled, with free seats, soonest first. */
+export async function bookableClasses(db: DB, now = new Date()) {
+  const rows = await db
+    .selectFrom("classes as c")
+    .innerJoin("courses as co", "co.id", "c.course_id")
+    .select(["c.id", "co.name as course", "c.start_date", "c.end_date", seatsLeftExpression("c", now.toISOString()).as("seats_left")])
+    .where("c.cancelled_at", "is", null)
+    .where("co.is_active", "=", 1)
+    .where("c.start_date", ">=", organisationToday(now))
+    .orderBy("c.start_date")
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({ ...r, seats_left: Number(r.seats_left) })).filter((r) => r.seats_left > 0);
+}
