@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { EmployerTables } from "./schema-employers";
 import type { EvidenceTables } from "./schema-evidence";
 import type { ComplaintTables } from "./schema-complaints";
 import type { ImprovementTables } from "./schema-improvement";
@@ -17,7 +18,9 @@ import type { StandardsTables } from "./schema-standards";
 type Optional = ColumnType<string | null, string | null | undefined, string | null>;
 
 /** The value lists of the domain, each defined here once; the column types derive from them. */
-export const ROLES = ["student", "trainer", "admin"] as const;
+export const ROLES = ["student", "trainer", "admin", "employer"] as const;
+/** The roles a person may ask for when signing up: an employer's user is invited by an administrator. */
+export const SIGN_UP_ROLES = ["student", "trainer", "admin"] as const satisfies readonly Role[];
 export const APPROVAL_STATUSES = ["approved", "pending", "rejected"] as const;
 export const TIERS = ["tier_1", "tier_2", "tier_3"] as const;
 export const ENROLLMENT_STATUSES = ["enrolled", "in_progress", "completed", "withdrawn"] as const;
@@ -81,6 +84,8 @@ export interface UsersTable {
   prior_education: Optional;
   prior_education_types: Optional;
   survey_contact_status: Optional;
+  /** the organisation an employer's user acts for (role employer only) */
+  employer_id: Optional;
 }
 
 export interface CoursesTable {
@@ -152,6 +157,8 @@ export interface EnrollmentsTable {
   planned_end_date: Optional;
   /** the class this enrolment holds a seat in (migration 2026-11-26T0700); null for a course without classes */
   class_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the group booking whose seat this enrolment sits in (the booking counts the seat) */
+  group_booking_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Review state kept by triggers (migration 2026-11-22T1800): never written by the app. */
   latest_assessment_status: ColumnType<AssessmentStatus | null, never, never>;
   has_certificate: ColumnType<number, never, never>;
@@ -464,7 +471,7 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
-export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables, ImprovementTables, FinanceTables, StandardsTables {
+export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables, ImprovementTables, FinanceTables, StandardsTables, EmployerTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   two_step: TwoStepTable;

@@ -38,6 +38,7 @@ import * as assessmentEvidence from "./2026-11-28T0600_assessment_evidence";
 import * as preEnrolmentReview from "./2026-11-29T0300_pre_enrolment_review";
 import * as complaintsAndAppeals from "./2026-11-29T0400_complaints_and_appeals";
 import * as improvementRegisterAndQuestionnaires from "./2026-11-29T0600_improvement_register_and_questionnaires";
+import * as employers from "./2026-11-29T0700_employers";
 import * as invoices from "./2026-11-29T0800_invoices";
 import * as trainerCredentialsAndValidation from "./2026-11-29T0500_trainer_credentials_and_validation";
 
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T0300_pre_enrolment_review": preEnrolmentReview,
   "2026-11-29T0400_complaints_and_appeals": complaintsAndAppeals,
   "2026-11-29T0600_improvement_register_and_questionnaires": improvementRegisterAndQuestionnaires,
+  "2026-11-29T0700_employers": employers,
   "2026-11-29T0800_invoices": invoices,
   "2026-11-29T0500_trainer_credentials_and_validation": trainerCredentialsAndValidation,
 };

@@ -8,7 +8,7 @@ import { getSessionUser } from "./session.server";
 import { needsTwoStepSetUp } from "./two-step.server";
 
 /** Where each role lands: /dashboard and a page refused for a role send it here. */
-export const HOME_BY_ROLE: Record<Role, string> = { admin: "/admin", trainer: "/trainer", student: "/student" };
+export const HOME_BY_ROLE: Record<Role, string> = { admin: "/admin", trainer: "/trainer", student: "/student", employer: "/employer" };
 
 /**
  * The signed-in user, or null. A page's loaders (root, portal layout, page) run side by side

@@ -5,6 +5,7 @@ import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { getMailer } from "~/mail/transport.server";
 import { runClassJobs } from "~/models/class-jobs.server";
+import { releaseUnfilledSeats } from "~/models/group-booking.server";
 import { queueDueReminders } from "~/models/hrw-reminders.server";
 import { stampKeepUntil } from "~/models/retention.server";
 import { logLine } from "~/utils/log.server";
@@ -69,6 +70,7 @@ export const JOBS: Job[] = [
   // keep-until days of assessment evidence, for the Retention page (nothing is destroyed here)
   { name: "retention", everySeconds: 60 * 60, run: (db) => stampKeepUntil(db) },
   // the outbox: whatever is due, the mail queued just above included
+  { name: "booking-release", everySeconds: 15 * 60, run: (db, now) => releaseUnfilledSeats(db, now) },
   { name: "mail", everySeconds: 0, run: (db) => deliverMail(db) },
 ];
 

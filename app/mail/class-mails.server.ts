@@ -4,7 +4,8 @@ import type { MailMessage } from "./transport.server";
 
 /** The mails of classes (docs/decisions/013-classes.md). Links lead to pages; they sign nothing in. */
 
-function message(input: { to: string; fullName: string; rto: MailRto; subject: string; lines: string[] }): MailMessage {
+/** A mail of plain paragraphs (a line that is a link becomes one): the class mails and the employer ones. */
+export function message(input: { to: string; fullName: string; rto: MailRto; subject: string; lines: string[] }): MailMessage {
   const text = [greeting(input.fullName), "", ...input.lines, "", ...textSignature(input.rto)].join("\n");
   const html = htmlMail({
     fullName: input.fullName,

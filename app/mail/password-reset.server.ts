@@ -61,8 +61,13 @@ export function passwordResetEmail(input: {
  * would carry a live token to someone else's site.
  */
 export function passwordResetLink(request: Request, token: string, appUrl: string | undefined = env().APP_URL): string | null {
+  return secretLink(request, `/reset-password/${encodeURIComponent(token)}`, appUrl);
+}
+
+/** A link that carries a secret in its path (a reset or an invitation), under the address rule above. */
+export function secretLink(request: Request, path: string, appUrl: string | undefined = env().APP_URL): string | null {
   const origin = new URL(request.url);
   if (!appUrl && !isLoopbackHost(origin.hostname)) return null;
   const base = (appUrl ?? origin.origin).replace(/\/+$/, "");
-  return `${base}/reset-password/${encodeURIComponent(token)}`;
+  return `${base}${path}`;
 }

@@ -1,5 +1,6 @@
 import type { DB } from "#db/connection";
 import type { Role, Tier } from "#db/schema";
+import { consentedEnrollments } from "./employer-scope.server";
 
 /*
  * Reading certificates: what the portals and /api show of them. Issuing, revoking and
@@ -92,6 +93,8 @@ export async function getCertificateForViewer(
 ): Promise<(CertificateSummary & { student_id: string }) | null> {
   let query = certificateQuery(db).where("certificates.id", "=", id);
   if (viewer.role === "student") query = query.where("certificates.student_id", "=", viewer.id);
+  // an employer's user: only the statements of their own workers who share their results
+  if (viewer.role === "employer") query = query.where("certificates.enrollment_id", "in", consentedEnrollments(db, viewer.id));
   const row = await query.executeTakeFirst();
   return row ? { ...toSummary(row), student_id: row.student_id } : null;
 }

@@ -14,9 +14,13 @@ import { queueMail } from "./outbox.server";
  * and the insert it allows see the same data: K seats give exactly K enrolments.
  */
 
-/** Enrolments holding a seat in class `classId` (every status but withdrawn). */
+/**
+ * Seats taken in class `classId`: every enrolment but withdrawn ones, and every seat a group
+ * booking holds (its workers' enrolments sit in those seats, so they are not counted again).
+ */
 export function takenSeats(classRef: string) {
-  return sql<number>`(select count(*) from enrollments e where e.class_id = ${sql.ref(classRef)} and e.status <> 'withdrawn')`;
+  return sql<number>`((select count(*) from enrollments e where e.class_id = ${sql.ref(classRef)} and e.status <> 'withdrawn' and e.group_booking_id is null)
+    + (select coalesce(sum(b.seats), 0) from group_bookings b where b.class_id = ${sql.ref(classRef)}))`;
 }
 
 /** Open offers holding a seat (optionally leaving out one learner's own). */

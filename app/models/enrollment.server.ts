@@ -57,6 +57,8 @@ export async function createEnrollment(
     actorId?: string | null;
     now?: Date;
     reviewClaim?: string | null;
+    /** a worker taking a seat their employer's booking holds: that class, no seat counted again */
+    groupBooking?: { id: string; classId: string };
     /** "self" (the default): the learner pays, by the enrolment page's card payment, and is invoiced; "none": someone else bills it (an employer's booking) */
     billing?: "self" | "none";
   },
@@ -76,7 +78,10 @@ export async function createEnrollment(
       const held = await trx.selectFrom("enrollments").select(["id", "class_id", "status"]).where("student_id", "=", input.studentId).where("course_id", "=", course.id).executeTakeFirst();
       if (held && !awaitsClass(held)) throw conflict(ALREADY_ENROLLED);
       // A course with classes: a seat in one (this transaction is the seat rule's turn).
-      const placement = await placeInClass(trx, { courseId: course.id, studentId: input.studentId, classId: input.classId, now: nowDate });
+      const placement = input.groupBooking
+        ? await trx.selectFrom("classes").select(["id", "start_date", "end_date", "location_id"]).where("id", "=", input.groupBooking.classId).executeTakeFirstOrThrow()
+        : await placeInClass(trx, { courseId: course.id, studentId: input.studentId, classId: input.classId, now: nowDate });
+      if (held && input.groupBooking) throw conflict(ALREADY_ENROLLED);
       if (held) {
         // an enrolment whose class was cancelled takes a seat in the class chosen; it stays the same enrolment
         if (!placement) throw conflict(ALREADY_ENROLLED);
@@ -112,6 +117,7 @@ export async function createEnrollment(
           planned_end_date: planned.end,
           class_id: placement?.id ?? null,
           ...review,
+          group_booking_id: input.groupBooking?.id ?? null,
           refund_policy_version: REFUND_POLICY_VERSION,
         })
         .execute();

@@ -9,6 +9,7 @@ const NAV: PortalNavItem[] = [
   { to: "/admin/courses", label: "Courses" },
   { to: "/admin/staff", label: "Staff" },
   { to: "/admin/locations", label: "Locations" },
+  { to: "/admin/employers", label: "Employers" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/finance", label: "Finance" },
   { to: "/admin/mail", label: "Mail" },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "#db/schema";
+import { SIGN_UP_ROLES } from "#db/schema";
 import { address, confirmPassword, dateOfBirth, email, optionalText, password, passwordsMatch, phone, requiredText, signInEmail, signInPassword, usi } from "./fields";
 
 /** A second-step code: six digits from an authenticator, or a recovery code. */
@@ -30,7 +30,7 @@ export const registrationSchema = z.object({
   email,
   password,
   phone,
-  role: z.enum(ROLES, { message: "Account type must be student, trainer or admin" }).default("student"),
+  role: z.enum(SIGN_UP_ROLES, { message: "Account type must be student, trainer or admin" }).default("student"),
   address,
   date_of_birth: dateOfBirth,
   emergency_contact: optionalText("Emergency contact"),

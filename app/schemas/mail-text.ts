@@ -19,6 +19,8 @@ export const MAIL_TEMPLATES = [
   "complaint-received",
   "complaint-resolved",
   "questionnaire-invitation",
+  "employer-invitation",
+  "worker-invitation",
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -34,6 +36,8 @@ export const MAIL_TEMPLATE_LABELS: Record<MailTemplate, string> = {
   "complaint-received": "Complaint or appeal received",
   "complaint-resolved": "Complaint or appeal outcome",
   "questionnaire-invitation": "Questionnaire invitation",
+  "employer-invitation": "Employer invitation",
+  "worker-invitation": "Worker invitation",
 };
 
 /** The changes of a sign-in factor the owner is told of, in the words of the mail. */
@@ -62,6 +66,9 @@ export interface MailData {
   "complaint-resolved": { kind: "complaint" | "appeal"; reference: string; outcome: "upheld" | "partly" | "dismissed"; reasons: string; changedResult: string | null; path: string };
   /** `subject`: what it asks about (the course completed); `path`: the questionnaire's link, which answers once */
   "questionnaire-invitation": { audience: "learner" | "employer"; subject: string; path: string };
+  /** the whole link, carrying the invitation's token (removed once sent, like a reset link) */
+  "employer-invitation": { link: string; employer: string; expiresAt: string };
+  "worker-invitation": { link: string; employer: string; course: string; start: string; end: string; expiresAt: string };
 }
 
 export const MAIL_STATES = ["queued", "sent", "failed", "given_up"] as const satisfies readonly OutboxState[];

@@ -76,7 +76,7 @@ export function initial(fullName: string): string {
   return (fullName.trim()[0] ?? "?").toUpperCase();
 }
 
-export const ROLE_LABELS = { student: "Student", trainer: "Trainer", admin: "Administrator" } as const;
+export const ROLE_LABELS = { student: "Student", trainer: "Trainer", admin: "Administrator", employer: "Employer" } as const;
 
 /**
  * A count with its noun: "1 learner", "3 learners", "0 entries". The one place a count meets

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DB } from "#db/connection";
+import { createTestDb, TEST_DIALECT } from "../../tests/support/test-db";
+import { makeCourse, makeUser } from "../../tests/support/factories";
+import { DomainError } from "~/utils/errors";
+import { isAbn } from "~/utils/abn";
+import { CLASS_FULL } from "~/schemas/class-text";
+import { employerSchema } from "~/schemas/employer";
+import { ABN_INVALID, INVITATION_USED } from "~/schemas/employer-text";
+import { createClass, listUpcomingClasses } from "./class.server";
+import { createEnrollment } from "./enrollment.server";
+import { acceptEmployerInvitation, createEmployer, inviteEmployerUser } from "./employer.server";
+import { acceptWorkerInvitation, addWorkers, createBooking, releaseUnfilledSeats, setOwnConsent } from "./group-booking.server";
+import { getBooking, getWorker, listWorkers } from "./employer-view.server";
+import { getCertificateForViewer } from "./certificate.server";
+
+let db: DB;
+let url: string;
+let cleanup: () => Promise<void>;
+let trainer: string;
+const NOW = new Date("2026-11-20T00:00:00Z");
+const link = (token: string) => `http://localhost/invitation/${token}`;
+const admin = { id: null, client: null };
+
+/** Each employer needs an ABN of its own: random digits until the check digits add up (1 in 89). */
+function anAbn(): string {
+  for (;;) {
+    const digits = String(10_000_000_000 + Math.floor(Math.random() * 89_999_999_999));
+    if (isAbn(digits)) return digits;
+  }
+}
+
+beforeAll(async () => {
+  ({ db, url, cleanup } = await createTestDb());
+  trainer = (await makeUser(db, { role: "trainer" })).id;
+});
+afterAll(() => cleanup());
+
+async function classOf(courseId: string, seats: number, start = "2026-12-14") {
+  return createClass(db, courseId, { start_date: start, end_date: start, sessions: [{ date: start, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer, seats }, trainer, NOW);
+}
+
+/** An employer with one signed-up user. */
+async function employerWithUser(name: string) {
+  const employer = await createEmployer(
+    db,
+    employerSchema.parse({ name, abn: anAbn(), contact_name: "Pat Lee", contact_email: `${crypto.randomUUID()}@example.com`, contact_phone: "02 9999 0000", address: "1 George St, Sydney NSW 2000" }),
+    admin,
+    NOW,
+  );
+  const invited = await inviteEmployerUser(db, { employerId: employer.id, full_name: `${name} booker`, email: `${crypto.randomUUID()}@example.com`, actor: admin, link, now: NOW });
+  await acceptEmployerInvitation(db, { token: invited.token, password: "correct horse battery staple", now: NOW });
+  return { employer, user: { id: invited.userId, role: "employer" as const }, token: invited.token };
+}
+
+const tokenOf = async (workerId: string) => {
+  const message = await db
+    .selectFrom("outbox_messages")
+    .select("data")
+    .where("template", "=", "worker-invitation")
+    .where("recipient_id", "=", db.selectFrom("booking_workers").select("user_id").where("id", "=", workerId))
+    .orderBy("created_at", "desc")
+    .executeTakeFirstOrThrow();
+  return (JSON.parse(message.data) as { link: string }).link.split("/").pop()!;
+};
+
+describe("employers", () => {
+  it("refuses an ABN whose check digits do not add up, and stores nothing", async () => {
+    const result = employerSchema.safeParse({ name: "Bad ABN Pty Ltd", abn: "51 824 753 557", contact_name: "A", contact_email: "a@example.com", contact_phone: "02 9999 0000", address: "x" });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.find((i) => i.path[0] === "abn")!.message).toBe(ABN_INVALID);
+    expect(employerSchema.parse({ name: "Good", abn: "51 824 753 556", contact_name: "A", contact_email: "a@example.com", contact_phone: "02 9999 0000", address: "x" }).abn).toBe("51824753556");
+  });
+
+  it("an invitation sets the password once, and is mailed through the outbox", async () => {
+    const { user, token } = await employerWithUser("Once Cranes");
+    const mail = await db.selectFrom("outbox_messages").select(["template"]).where("recipient_id", "=", user.id).execute();
+    expect(mail.map((m) => m.template)).toEqual(["employer-invitation"]);
+    await expect(acceptEmployerInvitation(db, { token, password: "another good password", now: NOW })).rejects.toMatchObject({ status: 409, message: INVITATION_USED });
+  });
+});
+
+describe("group bookings take seats exactly once", () => {
+  it("2 employers booking the last 5 seats at once get exactly 5", async () => {
+    const course = await makeCourse(db);
+    const cls = await classOf(course.id, 8);
+    for (let i = 0; i < 3; i++) await createEnrollment(db, { studentId: (await makeUser(db)).id, courseId: course.id, classId: cls.id, now: NOW });
+    const [a, b] = [await employerWithUser("Alpha Rigging"), await employerWithUser("Beta Lifting")];
+    const connections = TEST_DIALECT === "postgres" ? [openDatabase(url), openDatabase(url)] : [db, db];
+    try {
+      const results = await Promise.allSettled(
+        [a, b].map((e, i) => createBooking(connections[i]!, { user: e.user, class_id: cls.id, seats: 5, workers: [], link, now: NOW })),
+      );
+      const booked = results.filter((r) => r.status === "fulfilled");
+      expect(booked).toHaveLength(1);
+      const refused = results.find((r): r is PromiseRejectedResult => r.status === "rejected")!.reason as DomainError;
+      expect(refused).toBeInstanceOf(DomainError);
+      expect([refused.status, refused.message]).toEqual([409, CLASS_FULL]);
+    } finally {
+      if (TEST_DIALECT === "postgres") await Promise.all(connections.map((c) => c.destroy()));
+    }
+    const held = await db.selectFrom("group_bookings").select(["seats"]).where("class_id", "=", cls.id).execute();
+    expect(held.map((h) => Number(h.seats))).toEqual([5]);
+    expect((await listUpcomingClasses(db, course.id, NOW))[0]!.seats_left).toBe(0);
+    // a learner enrolling alone now finds the class full
+    await expect(createEnrollment(db, { studentId: (await makeUser(db)).id, courseId: course.id, classId: cls.id, now: NOW })).rejects.toMatchObject({ status: 409, message: CLASS_FULL });
+  });
+
+  it("names workers up to the seats held; the unfilled seats go back on the release day", async () => {
+    const course = await makeCourse(db);
+    const cls = await classOf(course.id, 10, "2026-12-21");
+    const { user } = await employerWithUser("Gamma Cranes");
+    const booking = await createBooking(db, { user, class_id: cls.id, seats: 3, workers: [{ full_name: "Sam Worker", email: `${crypto.randomUUID()}@example.com` }], link, now: NOW });
+    expect(booking.release_on).toBe("2026-12-14");
+    // the booking's tax invoice to the employer was issued with it: 3 seats at the course's price
+    const invoice = await db.selectFrom("invoices").select(["buyer_abn", "total_cents"]).where("source_kind", "=", "booking").where("source_id", "=", booking.id).executeTakeFirstOrThrow();
+    expect(invoice.buyer_abn).toMatch(/^\d{11}$/);
+    expect(Number(invoice.total_cents)).toBe(3 * 120000);
+    await expect(
+      addWorkers(db, { user, bookingId: booking.id, workers: Array.from({ length: 3 }, (_, i) => ({ full_name: `W ${i}`, email: `${crypto.randomUUID()}@example.com` })), link, now: NOW }),
+    ).rejects.toMatchObject({ status: 422 });
+    const [second] = await addWorkers(db, { user, bookingId: booking.id, workers: [{ full_name: "Jo Worker", email: `${crypto.randomUUID()}@example.com` }], link, now: new Date("2026-12-10T00:00:00Z") });
+    await acceptWorkerInvitation(db, { token: await tokenOf(booking.worker_ids[0]!), signedInUserId: null, consent: "yes", usi: null, phone: null, date_of_birth: null, full_name: "Sam Worker", password: "a long enough password", now: NOW });
+    expect((await listUpcomingClasses(db, course.id, NOW))[0]!.seats_left).toBe(7);
+    const released = async () => (await getBooking(db, user, booking.id, NOW)).released;
+    await releaseUnfilledSeats(db, new Date("2026-12-12T00:00:00Z"));
+    expect(await released()).toBe(false);
+    expect(await releaseUnfilledSeats(db, new Date("2026-12-14T00:00:00Z"))).toBeGreaterThanOrEqual(1);
+    expect(await released()).toBe(true);
+    expect(await releaseUnfilledSeats(db, new Date("2026-12-14T00:00:00Z"))).toBe(0);
+    expect((await listUpcomingClasses(db, course.id, NOW))[0]!.seats_left).toBe(9);
+    // a worker accepting after the release takes a free seat of the class again
+    await acceptWorkerInvitation(db, { token: await tokenOf(second!), signedInUserId: null, consent: "no", usi: null, phone: null, date_of_birth: null, full_name: "Jo Worker", password: "a long enough password", now: new Date("2026-12-14T01:00:00Z") });
+    expect((await listUpcomingClasses(db, course.id, NOW))[0]!.seats_left).toBe(8);
+    expect((await getBooking(db, user, booking.id, NOW)).seats).toBe(2);
+  });
+});
+
+describe("what an employer sees", () => {
+  it("another employer's worker and booking are 404", async () => {
+    const course = await makeCourse(db);
+    const cls = await classOf(course.id, 10);
+    const mine = await employerWithUser("Delta Rigging");
+    const theirs = await employerWithUser("Epsilon Hire");
+    const booking = await createBooking(db, { user: theirs.user, class_id: cls.id, seats: 1, workers: [{ full_name: "Their Worker", email: `${crypto.randomUUID()}@example.com` }], link, now: NOW });
+    await expect(getWorker(db, mine.user, booking.worker_ids[0]!, NOW)).rejects.toMatchObject({ status: 404 });
+    await expect(getBooking(db, mine.user, booking.id, NOW)).rejects.toMatchObject({ status: 404 });
+    await expect(addWorkers(db, { user: mine.user, bookingId: booking.id, workers: [{ full_name: "X", email: "x@example.com" }], link, now: NOW })).rejects.toMatchObject({ status: 404 });
+    expect(await listWorkers(db, mine.user, NOW)).toEqual([]);
+    expect((await getWorker(db, theirs.user, booking.worker_ids[0]!, NOW)).full_name).toBe("Their Worker");
+  });
+
+  it("a worker's results are hidden until they consent, and again after they withdraw", async () => {
+    const course = await makeCourse(db);
+    const cls = await classOf(course.id, 10);
+    const { user } = await employerWithUser("Zeta Cranes");
+    const email = `${crypto.randomUUID()}@example.com`;
+    const booking = await createBooking(db, { user, class_id: cls.id, seats: 1, workers: [{ full_name: "Kim Worker", email }], link, now: NOW });
+    const workerId = booking.worker_ids[0]!;
+    const accepted = await acceptWorkerInvitation(db, { token: await tokenOf(workerId), signedInUserId: null, consent: "no", usi: null, phone: null, date_of_birth: null, full_name: "Kim Worker", password: "a long enough password", now: NOW });
+    // the worker completes and is issued a statement of attainment
+    await db.updateTable("enrollments").set({ status: "completed", progress_percentage: 100, completion_date: NOW.toISOString() }).where("id", "=", accepted.enrollmentId).execute();
+    const certificateId = crypto.randomUUID();
+    await db
+      .insertInto("certificates")
+      .values({ id: certificateId, certificate_number: `SOA-${certificateId.slice(0, 8)}`, student_id: accepted.userId, course_id: course.id, enrollment_id: accepted.enrollmentId, tier_achieved: "tier_1", issue_date: "2026-11-21", issued_by: trainer, created_at: NOW.toISOString(), verification_code: certificateId.replace(/-/g, "").slice(0, 16).toUpperCase() })
+      .execute();
+
+    let seen = await getWorker(db, user, workerId, NOW);
+    expect(seen.state).toBe("completed");
+    expect(seen.consent).toBe("no");
+    expect(seen.results).toBeNull();
+    expect(await getCertificateForViewer(db, certificateId, user)).toBeNull();
+
+    await setOwnConsent(db, { userId: accepted.userId, workerId, consent: "yes", now: NOW });
+    seen = await getWorker(db, user, workerId, NOW);
+    expect(seen.results!.statements.map((s) => s.id)).toEqual([certificateId]);
+    expect((await getCertificateForViewer(db, certificateId, user))!.id).toBe(certificateId);
+
+    await setOwnConsent(db, { userId: accepted.userId, workerId, consent: "no", now: NOW });
+    seen = await getWorker(db, user, workerId, NOW);
+    expect(seen.results).toBeNull();
+    expect(await getCertificateForViewer(db, certificateId, user)).toBeNull();
+    // nobody else changes the worker's answer
+    await expect(setOwnConsent(db, { userId: user.id, workerId, consent: "yes", now: NOW })).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,50 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthLayout } from "~/components/auth-layout";
+import { RouteError } from "~/components/route-error";
+import { ErrorSummary, SubmitButton, TextField } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { acceptEmployerInvitation, employerInvitationFor } from "~/models/employer.server";
+import { invitationPasswordSchema } from "~/schemas/employer";
+import { EMPLOYER_PASSWORD_SET } from "~/schemas/employer-text";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { answerForm } from "~/utils/form-action.server";
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const invitation = await employerInvitationFor(getDb(), params.token ?? "");
+  return { full_name: invitation.full_name, employer: invitation.employer };
+}
+
+/** The invited employer's user chooses their password; the link is spent. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return answerForm(request, {
+    schema: invitationPasswordSchema,
+    requires: ["password", "confirm_password"],
+    unreadable: "Failed to set the password",
+    save: async (input) => {
+      await acceptEmployerInvitation(getDb(), { token: params.token ?? "", password: input.password });
+      return redirectWithFlash("/login", { type: "success", message: EMPLOYER_PASSWORD_SET });
+    },
+  });
+}
+
+export default function EmployerInvitation() {
+  const { full_name, employer } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <AuthLayout title={`Welcome, ${full_name}`} subtitle={`Choose a password for your ${employer} account`}>
+      <Form method="post" noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
+        <ErrorSummary failure={data} />
+        <TextField label="Password" name="password" type="password" autoComplete="new-password" required error={data?.fieldErrors?.password} />
+        <TextField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" required error={data?.fieldErrors?.confirm_password} />
+        <SubmitButton busyLabel="Saving...">Set password</SubmitButton>
+      </Form>
+    </AuthLayout>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Your employer account | Summit Crane & Rigging Training" }, { name: "referrer", content: "no-referrer" }];
+
+export function ErrorBoundary() {
+  return <RouteError title="Invitation" message="This invitation link is not valid, has expired or was used" />;
+}

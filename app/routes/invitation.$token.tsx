@@ -1,0 +1,90 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { getOptionalUser } from "~/auth/guards.server";
+import { AuthLayout } from "~/components/auth-layout";
+import { RouteError } from "~/components/route-error";
+import { ErrorSummary, SubmitButton, TextField } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { clientAddress } from "~/http/request-context.server";
+import { acceptWorkerInvitation, workerInvitationFor } from "~/models/group-booking.server";
+import { classDates } from "~/schemas/class-text";
+import { workerAcceptSchema, workerNewAccountSchema } from "~/schemas/employer";
+import { WORKER_ACCEPTED } from "~/schemas/employer-text";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { answerForm } from "~/utils/form-action.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const invitation = await workerInvitationFor(getDb(), params.token ?? "");
+  const user = await getOptionalUser(request);
+  return { invitation: { ...invitation, userId: undefined }, signedIn: user?.id === invitation.userId };
+}
+
+/** The worker accepts their seat: a new account's password and details, their USI, and their answer about sharing results. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const token = params.token ?? "";
+  const db = getDb();
+  const invitation = await workerInvitationFor(db, token);
+  const user = await getOptionalUser(request);
+  const save = async (input: { consent: "yes" | "no"; usi: string | null; phone: string | null; date_of_birth: string | null; full_name?: string; password?: string }) => {
+    await acceptWorkerInvitation(db, { ...input, token, signedInUserId: user?.id ?? null, client: clientAddress(request) });
+    return redirectWithFlash(invitation.hasAccount ? "/student" : "/login", { type: "success", message: WORKER_ACCEPTED });
+  };
+  return invitation.hasAccount
+    ? answerForm(request, { schema: workerAcceptSchema, requires: ["consent"], unreadable: "Failed to accept the invitation", save })
+    : answerForm(request, { schema: workerNewAccountSchema, requires: ["full_name", "password"], unreadable: "Failed to accept the invitation", save });
+}
+
+export default function WorkerInvitation() {
+  const { invitation, signedIn } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const { pathname } = useLocation();
+  const errors = data?.fieldErrors ?? {};
+  const values = data?.values ?? {};
+  const title = `${invitation.employer} has booked you a seat`;
+  const subtitle = `${invitation.course}, ${classDates(invitation.start_date, invitation.end_date)}`;
+  if (invitation.hasAccount && !signedIn) {
+    return (
+      <AuthLayout title={title} subtitle={subtitle}>
+        <p className="mb-4">You already have an account. Sign in to accept the seat.</p>
+        <Link to={`/login?${new URLSearchParams({ redirectTo: pathname })}`} className="font-semibold text-hivis-800 underline">
+          Sign in
+        </Link>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title={title} subtitle={subtitle} wide>
+      <Form method="post" noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
+        <ErrorSummary failure={data} />
+        {invitation.hasAccount ? null : (
+          <>
+            <TextField label="Full name" name="full_name" required defaultValue={values.full_name ?? invitation.worker.full_name} error={errors.full_name} />
+            <TextField label="Password" name="password" type="password" autoComplete="new-password" required error={errors.password} />
+            <TextField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" required error={errors.confirm_password} />
+          </>
+        )}
+        <TextField label="Date of birth" name="date_of_birth" type="date" defaultValue={values.date_of_birth ?? ""} error={errors.date_of_birth} />
+        <TextField label="Phone" name="phone" type="tel" defaultValue={values.phone ?? ""} error={errors.phone} />
+        <TextField label="USI (Unique Student Identifier)" name="usi" defaultValue={values.usi ?? ""} error={errors.usi} />
+        <fieldset id="consent" className="space-y-2">
+          <legend className="font-semibold">May {invitation.employer} see your results (statements of attainment, NSA dates and licence deadlines)?</legend>
+          <label className="flex min-h-11 items-center gap-2">
+            <input type="radio" name="consent" value="yes" defaultChecked={values.consent === "yes"} /> Yes, share my results
+          </label>
+          <label className="flex min-h-11 items-center gap-2">
+            <input type="radio" name="consent" value="no" defaultChecked={values.consent === "no"} /> No, do not share them
+          </label>
+          {errors.consent ? <p className="text-sm text-red-700">{errors.consent}</p> : null}
+          <p className="text-sm text-steel-700">You can change this later from your portal.</p>
+        </fieldset>
+        <SubmitButton busyLabel="Accepting...">Accept the seat</SubmitButton>
+      </Form>
+    </AuthLayout>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Your booked seat | Summit Crane & Rigging Training" }, { name: "referrer", content: "no-referrer" }];
+
+export function ErrorBoundary() {
+  return <RouteError title="Invitation" message="This invitation link is not valid, has expired or was used" />;
+}

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { isAbn, normaliseAbn } from "~/utils/abn";
+import { ABN_INVALID, CONSENT_REQUIRED } from "./employer-text";
+import { checkbox, confirmPassword, dateOfBirth, email, password, passwordsMatch, phone, requiredText, usi } from "./fields";
+
+/** An employer as an administrator adds or edits it (the form and POST/PUT /api/admin/employers). */
+export const employerSchema = z.object({
+  name: requiredText("Organisation name"),
+  abn: z
+    .string({ message: ABN_INVALID })
+    .trim()
+    .min(1, "ABN is required")
+    .refine(isAbn, ABN_INVALID)
+    .transform(normaliseAbn),
+  contact_name: requiredText("Billing contact name"),
+  contact_email: email,
+  contact_phone: phone.refine((v) => v !== null, "Billing contact phone is required"),
+  address: requiredText("Address", 500, { multiline: true }),
+});
+export type EmployerInput = z.infer<typeof employerSchema>;
+
+/** An employer's user an administrator invites. */
+export const employerUserInviteSchema = z.object({ full_name: requiredText("Full name"), email });
+export type EmployerUserInviteInput = z.infer<typeof employerUserInviteSchema>;
+
+/** The invited employer's user chooses a password. */
+export const invitationPasswordSchema = z.object({ password, confirm_password: confirmPassword }).refine(...passwordsMatch);
+
+/** One worker named on a booking. */
+export const workerSchema = z.object({ full_name: requiredText("Worker's name"), email });
+export type WorkerInput = z.infer<typeof workerSchema>;
+
+const MAX_SEATS = 100;
+
+/**
+ * A group booking: a class, how many seats, and the workers known now (more may be named later,
+ * up to the seats). The form sends worker rows as worker_name_N / worker_email_N; the /api sends
+ * `workers` as a list. Blank rows are left out before parsing.
+ */
+export const bookingSchema = z.object({
+  class_id: z.string({ message: "Choose a class" }).trim().min(1, "Choose a class"),
+  seats: z.coerce
+    .number({ message: "Seats must be a number" })
+    .int("Seats must be a whole number")
+    .min(1, "Book at least 1 seat")
+    .max(MAX_SEATS, `Book at most ${MAX_SEATS} seats`),
+  workers: z.array(workerSchema).max(MAX_SEATS).default([]),
+});
+export type BookingInput = z.infer<typeof bookingSchema>;
+
+export const addWorkersSchema = z.object({ workers: z.array(workerSchema).min(1, "Name at least one worker").max(MAX_SEATS) });
+
+/** The worker's answer about sharing results with their employer. */
+export const consentSchema = z.object({
+  consent: z.enum(["yes", "no"], { message: CONSENT_REQUIRED }),
+});
+
+/**
+ * A worker accepting their invitation. A worker without an account sets a password and gives
+ * their details; one signed in already gives what their record lacks (the USI) and their answer.
+ */
+export const workerAcceptSchema = consentSchema.extend({
+  usi,
+  phone,
+  date_of_birth: dateOfBirth,
+  confirm_details: checkbox,
+});
+export const workerNewAccountSchema = workerAcceptSchema
+  .extend({ full_name: requiredText("Full name"), password, confirm_password: confirmPassword })
+  .refine(...passwordsMatch);
+
+/** Worker rows of the booking forms: worker_name_0 / worker_email_0 ..., blank rows dropped. */
+export function workerRows(form: Record<string, unknown>): { full_name: unknown; email: unknown }[] {
+  const rows: { full_name: unknown; email: unknown }[] = [];
+  for (let i = 0; i < MAX_SEATS; i++) {
+    const name = form[`worker_name_${i}`];
+    const mail = form[`worker_email_${i}`];
+    if (name === undefined && mail === undefined) continue;
+    if (String(name ?? "").trim() === "" && String(mail ?? "").trim() === "") continue;
+    rows.push({ full_name: name, email: mail });
+  }
+  return rows;
+}
