@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { readOrRefuse } from "~/utils/http.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
@@ -26,7 +27,7 @@ const basePath = (role: string) => (role === "admin" ? "/admin/complaints" : "/t
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "admin", "trainer");
   const db = getDb();
-  const item = await getComplaint(db, params.id ?? "", { id: user.id, role: user.role });
+  const item = await readOrRefuse(() => getComplaint(db, params.id ?? "", { id: user.id, role: user.role }));
   const deciders = user.role === "admin" && item.kind === "appeal" && item.status !== "resolved" ? await deciderChoices(db, item.assessor?.id ?? null) : [];
   return { item, deciders, viewer: { id: user.id, role: user.role }, base: basePath(user.role) };
 }

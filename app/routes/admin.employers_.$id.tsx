@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { readOrRefuse } from "~/utils/http.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { EmployerFields } from "~/components/employer/employer-fields";
@@ -20,7 +21,7 @@ import { formatDateTime } from "~/utils/format";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const db = getDb();
-  const employer = await getEmployer(db, params.id ?? "");
+  const employer = await readOrRefuse(() => getEmployer(db, params.id ?? ""));
   return { employer, users: await listEmployerUsers(db, employer.id) };
 }
 
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const db = getDb();
-  const employer = await getEmployer(db, params.id ?? "");
+  const employer = await readOrRefuse(() => getEmployer(db, params.id ?? ""));
   const actor = { id: admin.id, client: clientAddress(request) };
   const here = `/admin/employers/${employer.id}`;
   const intent = (await request.clone().formData()).get("intent");

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { jsonResponse, readOrRefuse } from "~/utils/http.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
@@ -14,7 +15,6 @@ import { appealInput } from "~/schemas/complaint";
 import { assessmentRefSchema } from "~/schemas/evidence";
 import { DETAILS_MAX } from "~/schemas/complaint-text";
 import { answerForm } from "~/utils/form-action.server";
-import { notFound } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate } from "~/utils/format";
 
@@ -22,8 +22,8 @@ import { formatDate } from "~/utils/format";
 async function ownAssessment(request: Request, params: LoaderFunctionArgs["params"]) {
   const user = await requireRole(request, "student");
   const ref = assessmentRefSchema.safeParse({ kind: params.kind, id: params.id });
-  if (!ref.success) throw notFound("Assessment");
-  const assessment = await assessmentFor(getDb(), { id: user.id, role: user.role }, ref.data);
+  if (!ref.success) throw jsonResponse("Assessment not found", { status: 404 });
+  const assessment = await readOrRefuse(() => assessmentFor(getDb(), { id: user.id, role: user.role }, ref.data));
   return { user, assessment };
 }
 

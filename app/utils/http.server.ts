@@ -1,4 +1,5 @@
 import { uuid } from "~/schemas/fields";
+import { isDomainError } from "~/utils/errors";
 
 /**
  * A JSON answer that must stay a Response: the /api's answers, the gate's refusals and a page's
@@ -29,4 +30,17 @@ export async function foundOr404<T>(id: string | undefined, find: (id: string) =
   const record = parsed.success ? await find(parsed.data) : null;
   if (!record) throw jsonResponse(message, { status: 404 });
   return record;
+}
+
+/**
+ * A page loader's read that a model may refuse (an unknown id, another's record): the model's
+ * refusal becomes the page's thrown answer with its status, never a server error.
+ */
+export async function readOrRefuse<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isDomainError(error)) throw jsonResponse(error.message, { status: error.status });
+    throw error;
+  }
 }

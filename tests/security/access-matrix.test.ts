@@ -97,10 +97,18 @@ afterAll(async () => cleanup());
 const routeModules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.test.*"]);
 const mod = (file: string) => routeModules[`../../app/routes/${file}`]!();
 
-/** Calls a route; a loader that returns plain data (not a Response) answered 200. */
+/**
+ * Calls a route; a loader that returns plain data (not a Response) answered 200. Anything else it
+ * throws is what Remix would answer with a server error: a 500 here, so the table names the route.
+ */
 async function answer(...args: Parameters<typeof call>): Promise<Response> {
-  const result: unknown = await call(...args);
-  return result instanceof Response ? result : new Response(JSON.stringify(result ?? null), { status: 200 });
+  try {
+    const result: unknown = await call(...args);
+    return result instanceof Response ? result : new Response(JSON.stringify(result ?? null), { status: 200 });
+  } catch (error) {
+    if (error instanceof Response) return error;
+    return Response.json({ detail: `threw ${error instanceof Error ? error.message : String(error)}` }, { status: 500 });
+  }
 }
 
 interface PageCase {
@@ -178,6 +186,37 @@ const pages: PageCase[] = [
   { file: "admin.checklists.tsx", path: () => "/admin/checklists", may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.retention.tsx", path: () => "/admin/retention", may: ["admin"], methods: ["GET", "POST"] },
   { file: "trainer.hrw_.candidates.$id.tsx", path: () => `/trainer/hrw/candidates/${ids.owner}`, params: () => ({ id: ids.owner }), may: ["trainer"], methods: ["GET", "POST"] },
+  // complaints and appeals, improvements, questionnaires, credentials, validation, finance, employers;
+  // a trainer reaches the complaint pages for the appeals given them to decide (trainer.appeals re-exports them)
+  { file: "admin.complaints._index.tsx", path: () => `/admin/complaints`, may: ["admin", "trainer"], methods: ["GET"] },
+  { file: "admin.complaints.$id.tsx", path: () => `/admin/complaints/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin", "trainer"], methods: ["GET", "POST"] },
+  { file: "admin.complaints.settings.tsx", path: () => `/admin/complaints/settings`, may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.complaints[.]csv.ts", path: () => `/admin/complaints.csv`, may: ["admin"], methods: ["GET"] },
+  { file: "admin.credentials.tsx", path: () => `/admin/credentials`, may: ["admin"], methods: ["GET"] },
+  { file: "admin.credentials_.$id.tsx", path: () => `/admin/credentials/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.employers.tsx", path: () => `/admin/employers`, may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.employers_.$id.tsx", path: () => `/admin/employers/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.finance.tsx", path: () => `/admin/finance`, may: ["admin"], methods: ["GET"] },
+  { file: "admin.finance_.$id.tsx", path: () => `/admin/finance/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.finance_.$id.pdf.ts", path: () => `/admin/finance/${ids.unknown}/pdf`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET"] },
+  { file: "admin.finance_.credit-notes.$id.pdf.ts", path: () => `/admin/finance/credit-notes/${ids.unknown}/pdf`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET"] },
+  { file: "admin.finance_.xero[.]csv.ts", path: () => `/admin/finance/xero.csv?from=2026-11-01&to=2026-11-30`, may: ["admin"], methods: ["GET"] },
+  { file: "admin.improvements._index.tsx", path: () => `/admin/improvements`, may: ["admin"], methods: ["GET"] },
+  { file: "admin.improvements.new.tsx", path: () => `/admin/improvements/new?source_type=complaint&source_id=x`, may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.improvements.$id.tsx", path: () => `/admin/improvements/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.improvements[.]csv.ts", path: () => `/admin/improvements.csv`, may: ["admin"], methods: ["GET"] },
+  { file: "admin.questionnaires._index.tsx", path: () => `/admin/questionnaires`, may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.questionnaires.report.tsx", path: () => `/admin/questionnaires/report`, may: ["admin"], methods: ["GET"] },
+  { file: "admin.questionnaires.annual[.]csv.ts", path: () => `/admin/questionnaires/annual.csv?year=2026`, may: ["admin"], methods: ["GET"] },
+  { file: "admin.validations.tsx", path: () => `/admin/validations`, may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.validations_.$id.tsx", path: () => `/admin/validations/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
+  { file: "employer.bookings.$id.tsx", path: () => `/employer/bookings/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["employer"], methods: ["GET"] },
+  { file: "employer.workers.$id.tsx", path: () => `/employer/workers/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["employer"], methods: ["GET"] },
+  { file: "student.appeals.tsx", path: () => `/student/appeals`, may: ["student"], methods: ["GET"] },
+  { file: "student.appeals_.$kind.$id.tsx", path: () => `/student/appeals/unit/${ids.unknown}`, params: () => ({ kind: "unit", id: ids.unknown }), may: ["student"], methods: ["GET", "POST"] },
+  { file: "student.invoices.tsx", path: () => `/student/invoices`, may: ["student"], methods: ["GET"] },
+  { file: "student.invoices_.$id.pdf.ts", path: () => `/student/invoices/${ids.unknown}/pdf`, params: () => ({ id: ids.unknown }), may: ["student"], methods: ["GET"] },
+  { file: "trainer.credentials.tsx", path: () => `/trainer/credentials`, may: ["trainer"], methods: ["GET", "POST"] },
 ];
 
 interface ApiCase {
@@ -285,6 +324,20 @@ const api: ApiCase[] = [
     allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] },
   })),
   { file: "api.classes.$id.accept.ts", method: "POST", path: () => `/api/classes/${ids.unknown}/accept`, params: () => ({ id: ids.unknown }), allowed: { owner: [409], "other student": [409], trainer: [409], admin: [409] } },
+  { file: "api.admin.checklists.$id.ts", method: "PUT", path: () => `/api/admin/checklists/${ids.unknown}`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: ADMIN_ONLY([404, 422]) },
+  { file: "api.admin.checklists.$id.review.ts", method: "POST", path: () => `/api/admin/checklists/${ids.unknown}/review`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: ADMIN_ONLY([404, 422]) },
+  { file: "api.admin.enrollments.$id.review.ts", method: "POST", path: () => `/api/admin/enrollments/${ids.unknown}/review`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: ADMIN_ONLY([404, 422]) },
+  { file: "api.admin.improvements.$id.ts", method: "GET", path: () => `/api/admin/improvements/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.admin.improvements.$id.ts", method: "PUT", path: () => `/api/admin/improvements/${ids.unknown}`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: ADMIN_ONLY([404, 422]) },
+  { file: "api.admin.improvements.$id.close.ts", method: "POST", path: () => `/api/admin/improvements/${ids.unknown}/close`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: ADMIN_ONLY([404, 422]) },
+  { file: "api.admin.questionnaires.questions.$id.ts", method: "PUT", path: () => `/api/admin/questionnaires/questions/${ids.unknown}`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: ADMIN_ONLY([404, 422]) },
+  { file: "api.admin.review-questions.$id.ts", method: "DELETE", path: () => `/api/admin/review-questions/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.assessments.$kind.$id.checklist.ts", method: "GET", path: () => `/api/assessments/unit/${ids.unknown}/checklist`, params: () => ({ kind: "unit", id: ids.unknown }), allowed: { trainer: [404], admin: [404] }, notTheirs: ["owner", "other student"] },
+  { file: "api.assessments.$kind.$id.checklist.ts", method: "POST", path: () => `/api/assessments/unit/${ids.unknown}/checklist`, params: () => ({ kind: "unit", id: ids.unknown }), json: () => ({}), allowed: { trainer: [404, 422] }, notTheirs: ["owner", "other student"] },
+  { file: "api.assessments.$kind.$id.signatures.ts", method: "POST", path: () => `/api/assessments/unit/${ids.unknown}/signatures`, params: () => ({ kind: "unit", id: ids.unknown }), json: () => ({}), allowed: { owner: [404, 422], "other student": [404, 422], trainer: [404, 422] } },
+  { file: "api.courses.$id.review.ts", method: "POST", path: () => `/api/courses/${ids.unknown}/review`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: { owner: [404, 422], "other student": [404, 422], trainer: [404, 422], admin: [404, 422] } },
+  { file: "api.enrollments.$id.review.ts", method: "GET", path: () => `/api/enrollments/${ids.enrollment}/review`, params: () => ({ id: ids.enrollment }), allowed: { owner: [200, 404], trainer: [200, 404], admin: [200, 404] }, notTheirs: ["other student"] },
+  { file: "api.evidence.$id.download.ts", method: "GET", path: () => `/api/evidence/${ids.unknown}/download`, params: () => ({ id: ids.unknown }), allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] } },
 ];
 
 describe("access matrix", () => {
@@ -364,7 +417,10 @@ describe("access matrix", () => {
       // design); api.$ and $ are the JSON and page 404s for unknown paths, the same for everyone
       // a calendar feed's token is its own credential, and a course's page and classes are public like the catalogue
       .filter((f) => !f.startsWith("reset-password") && f !== "verify.$code.tsx" && f !== "api.verify.$code.ts" && f !== "api.$.ts" && f !== "$.tsx")
-      .filter((f) => f !== "calendar.$token.ts" && f !== "api.courses.$id.classes.ts" && f !== "courses_.$id.tsx");
+      .filter((f) => f !== "calendar.$token.ts" && f !== "api.courses.$id.classes.ts" && f !== "courses_.$id.tsx")
+      // the pre-enrolment review may be taken before signing up (like the course page); an
+      // invitation or a questionnaire link is its own one-use credential (like a reset token)
+      .filter((f) => f !== "courses_.$id_.review.tsx" && f !== "invitation.$token.tsx" && f !== "employer-invitation.$token.tsx" && f !== "questionnaire.$token.tsx");
     expect(portal.filter((f) => !covered.has(f))).toEqual([]);
   });
 });

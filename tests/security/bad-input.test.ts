@@ -314,7 +314,8 @@ function credentials(as: Caller) {
 // ---- stored text --------------------------------------------------------------------------
 
 /** Columns whose form field takes several lines; every other stored text is one line. */
-const MULTI_LINE_COLUMNS = new Set(["address", "description", "feedback"]);
+// a pre-enrolment review question's context is a load chart or a form, laid out in lines
+const MULTI_LINE_COLUMNS = new Set(["address", "description", "feedback", "context"]);
 const CONTROL_BUT_LINE_FEED = /(?!\n)\p{Cc}/u;
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
