@@ -9,13 +9,12 @@ import { Badge, ErrorSummary, SelectField, SubmitButton, TextAreaField, TitledCa
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { acknowledgeComplaint, assignDecider, deciderChoices, describeChange, getComplaint, resolveComplaint } from "~/models/complaint.server";
-import { assignDeciderInput, resolveInput } from "~/schemas/complaint";
+import { acknowledgeInput, assignDeciderInput, resolveInput } from "~/schemas/complaint";
 import { COMPLAINT_OUTCOMES, KIND_LABELS, OUTCOME_LABELS, OVERDUE_LABELS, STATUS_LABELS } from "~/schemas/complaint-text";
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { formIntent } from "~/utils/form-intent.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate, formatDateTime } from "~/utils/format";
-import { z } from "zod";
 
 /**
  * One complaint or appeal: what was lodged, its clocks, and the steps (acknowledge, assign a
@@ -32,7 +31,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { item, deciders, viewer: { id: user.id, role: user.role }, base: basePath(user.role) };
 }
 
-const acknowledgeForm = z.object({ intent: z.literal("acknowledge") });
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRole(request, "admin", "trainer");
@@ -44,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
   switch (await formIntent(request)) {
     case "acknowledge":
-      return answerForm(request, { ...common, schema: acknowledgeForm, save: async () => (await acknowledgeComplaint(db, id, actor, reader), redirectWithFlash(here, { type: "success", message: "Acknowledged" })) });
+      return answerForm(request, { ...common, schema: acknowledgeInput, save: async () => (await acknowledgeComplaint(db, id, actor, reader), redirectWithFlash(here, { type: "success", message: "Acknowledged" })) });
     case "assign":
       if (user.role !== "admin") return formFailure("Only an administrator assigns appeals", { status: 403 });
       return answerForm(request, { ...common, schema: assignDeciderInput, save: async (input) => (await assignDecider(db, id, input.decider_id, actor), redirectWithFlash(here, { type: "success", message: "Decider assigned" })) });

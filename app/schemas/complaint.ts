@@ -44,6 +44,9 @@ export const appealInput = z.object({
 export type AppealInput = z.infer<typeof appealInput>;
 
 /** Choosing who decides an appeal (an admin's step). */
+/** Acknowledging asks nothing but the intent. */
+export const acknowledgeInput = z.object({ intent: z.literal("acknowledge") });
+
 export const assignDeciderInput = z.object({ decider_id: uuid });
 
 const UNIT_RESULTS = ["passed", "failed"] as const;

@@ -88,11 +88,13 @@ function studentUsi(role: Role, usi: string | null | undefined, verified: boolea
   return { usi: value, usi_verified_at: value && verified !== false ? now : null };
 }
 
-/** A trainer's competency in a unit (held, no expiry), unless already recorded. */
+/** A trainer's competency in a unit (held, no expiry), unless already recorded (tests make courses side by side, so one statement). */
 export async function grantUnit(db: DB, trainerId: string, unitCode: string, now = new Date().toISOString()) {
-  const held = await db.selectFrom("trainer_units").select("id").where("trainer_id", "=", trainerId).where("unit_code", "=", unitCode).executeTakeFirst();
-  if (held) return;
-  await db.insertInto("trainer_units").values({ id: crypto.randomUUID(), trainer_id: trainerId, unit_code: unitCode, basis: "held", evidence: null, expires_on: null, recorded_by: trainerId, recorded_at: now }).execute();
+  await db
+    .insertInto("trainer_units")
+    .values({ id: crypto.randomUUID(), trainer_id: trainerId, unit_code: unitCode, basis: "held", evidence: null, expires_on: null, recorded_by: trainerId, recorded_at: now })
+    .onConflict((oc) => oc.columns(["trainer_id", "unit_code"]).doNothing())
+    .execute();
 }
 
 export async function makeCourse(
