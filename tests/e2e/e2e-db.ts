@@ -107,6 +107,20 @@ export interface E2ECourse {
  * Every trainer holding a training credential (the demo's) is given its unit, as the office
  * would record before assigning them, unless `creditTrainers` is false.
  */
+/** Every trainer holding a training credential gets the unit, as a course made in the portal would need of its assessors. */
+export async function creditUnit(unitCode: string, now = new Date().toISOString()): Promise<void> {
+  for (const t of await e2eDb().all<{ trainer_id: string }>("select distinct trainer_id from trainer_credentials")) {
+    await e2eDb().run(
+      "insert into trainer_units (id, trainer_id, unit_code, basis, evidence, expires_on, recorded_by, recorded_at) values (?, ?, ?, 'held', null, null, ?, ?)",
+      crypto.randomUUID(),
+      t.trainer_id,
+      unitCode,
+      t.trainer_id,
+      now,
+    );
+  }
+}
+
 export async function insertCourse(overrides: Partial<E2ECourse> = {}, { creditTrainers = true }: { creditTrainers?: boolean } = {}): Promise<E2ECourse> {
   const suffix = crypto.randomUUID().slice(0, 8);
   const course: E2ECourse = {
@@ -142,18 +156,7 @@ export async function insertCourse(overrides: Partial<E2ECourse> = {}, { creditT
     now,
     now,
   );
-  if (creditTrainers) {
-    for (const t of await e2eDb().all<{ trainer_id: string }>("select distinct trainer_id from trainer_credentials")) {
-      await e2eDb().run(
-        "insert into trainer_units (id, trainer_id, unit_code, basis, evidence, expires_on, recorded_by, recorded_at) values (?, ?, ?, 'held', null, null, ?, ?)",
-        crypto.randomUUID(),
-        t.trainer_id,
-        course.unit_code,
-        t.trainer_id,
-        now,
-      );
-    }
-  }
+  if (creditTrainers) await creditUnit(course.unit_code, now);
   return course;
 }
 

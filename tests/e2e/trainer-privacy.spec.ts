@@ -38,6 +38,8 @@ function urlOf(file: string): string {
   return `/${segments.join("/")}`;
 }
 
+const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+
 /** Where each `$param` takes its ids from, by the segment before it. */
 const ID_SOURCES: Record<string, string> = {
   students: "select id from users where role = 'student' order by id",
@@ -54,6 +56,12 @@ const ID_SOURCES: Record<string, string> = {
   // /trainer/evidence/{kind}/{id}: both kinds, each with assessments of either kind (a mismatch is a 404)
   evidence: "select 'unit' as id union select 'hrw' as id",
   $kind: "select id from (select id from assessments order by id limit 15) a union select id from (select id from hrw_assessments order by id limit 15) h",
+  // the round's records: the demo's own, and an unknown id where the demo holds none
+  checklists: `select id from observation_checklists union select '${UNKNOWN_ID}' as id`,
+  improvements: `select id from improvement_actions union select '${UNKNOWN_ID}' as id`,
+  questions: `select id from questionnaire_questions union select '${UNKNOWN_ID}' as id`,
+  "review-questions": `select id from review_questions union select '${UNKNOWN_ID}' as id`,
+  appeals: `select id from complaints where kind = 'appeal' union select '${UNKNOWN_ID}' as id`,
 };
 
 /** A rendered PDF costs a browser on the server; one shows the route answers, and its bytes are not text to search. */

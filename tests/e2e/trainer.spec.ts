@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { addDays } from "../../app/utils/organisation-calendar";
-import { e2eDb, insertClass } from "./e2e-db";
+import { e2eDb, insertClass, rightReviewAnswers } from "./e2e-db";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
 
 /**
@@ -51,6 +51,8 @@ async function enrolledStudent(page: Page, first: string, course = DOGGING) {
   const name = uniqueName(first);
   const student = await registerStudent(page, name);
   await signIn(page, student.email);
+  // the demo's licence courses ask for the pre-enrolment review first (docs/decisions/028)
+  expect((await page.request.post(`/courses/${await courseId(course)}/review`, { form: await rightReviewAnswers(), maxRedirects: 0 })).status()).toBe(302);
   await page.goto(`/enroll/${await courseId(course)}`);
   await page.getByLabel(/I agree to the terms and conditions/).check();
   await page.getByRole("button", { name: "Enrol Now (Mock Payment)" }).click();
