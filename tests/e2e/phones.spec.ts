@@ -17,7 +17,7 @@ import { authenticatorCode, DEMO, expect, expectAccessible, registerStudent, sig
 const WIDTHS = [360, 390] as const;
 
 /** Links that leave the pages: files, the /api, calendar feeds, and sign-out. */
-const NOT_A_PAGE = /^\/(api|calendar)\/|\.(csv|zip|pdf|ics|txt|json)$|^\/logout$|\/avetmiss\//;
+const NOT_A_PAGE = /^\/(api|calendar)\/|\.(csv|zip|pdf|ics|txt|json)$|\/(pdf|download)$|^\/logout$|\/avetmiss\//;
 
 /** A route's shape: ids (UUIDs, certificate codes, numbers) become ":id". */
 function routeOf(pathname: string): string {
