@@ -187,7 +187,7 @@ async function run(label: string, url: string, cycles: number): Promise<boolean>
 async function runWithSink(label: string, url: string, cycles: number): Promise<boolean> {
   prepare();
   const setup = await openReader(url);
-  const courseIds = (await setup.all<{ id: string }>("select id from courses where is_active = 1")).map((r) => r.id);
+  const courseIds = (await setup.all<{ id: string }>("select id from courses where is_active = 1 and review_required = 0")).map((r) => r.id);
   await setup.close();
 
   const acked: Acked = { registrations: new Set(), enrollments: new Set(), resets: new Set() };
