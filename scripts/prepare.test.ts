@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import SQLite from "../db/sqlite-driver";
-import { createTestDb } from "../tests/support/test-db";
+import { createTestDb, TEST_DIALECT } from "../tests/support/test-db";
 
 /**
  * The start-up rules of a real deployment, run as `npm start` runs them (scripts/prepare.ts in
@@ -37,15 +37,21 @@ const users = (file: string) => {
 };
 const PUBLIC = { APP_URL: "https://rto.example.com", SMTP_URL: undefined };
 
+/**
+ * The tests on a file of their own make it SQLite whatever the project: the PostgreSQL project
+ * runs only the one on its own database (each start here is a process that migrates and seeds).
+ */
+const onFile = it.skipIf(TEST_DIALECT === "postgres");
+
 describe("starting a deployment", { timeout: 120_000 }, () => {
-  it("without APP_URL, an empty database gets the demo organisation", () => {
+  onFile("without APP_URL, an empty database gets the demo organisation", () => {
     const file = freshDb();
     const result = prepare({ DATABASE_URL: `file:${file}`, APP_URL: undefined, SMTP_URL: undefined });
     expect(result.status, result.output).toBe(0);
     expect(users(file).map((u) => u.email)).toContain("admin@example.com");
   });
 
-  it("a public deployment starts on an empty database without seeding anything", () => {
+  onFile("a public deployment starts on an empty database without seeding anything", () => {
     const file = freshDb();
     const result = prepare({ DATABASE_URL: `file:${file}`, ...PUBLIC });
     expect(result.status, result.output).toBe(0);
@@ -66,7 +72,7 @@ describe("starting a deployment", { timeout: 120_000 }, () => {
     }
   });
 
-  it("admin:create makes an active, approved administrator without printing the password; the public start then succeeds", () => {
+  onFile("admin:create makes an active, approved administrator without printing the password; the public start then succeeds", () => {
     const file = freshDb();
     const secret = "Tr1cky-Secret-Pass";
     const created = run("scripts/admin-create.ts", { DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: secret, ...PUBLIC }, [
@@ -84,7 +90,7 @@ describe("starting a deployment", { timeout: 120_000 }, () => {
     expect(started.status, started.output).toBe(0);
   });
 
-  it("admin:create refuses the demo password and a taken email", () => {
+  onFile("admin:create refuses the demo password and a taken email", () => {
     const file = freshDb();
     const args = ["--email", "boss@summit.example", "--name", "Boss"];
     const demo = run("scripts/admin-create.ts", { DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "password123", ...PUBLIC }, args);
@@ -103,7 +109,7 @@ describe("starting a deployment", { timeout: 120_000 }, () => {
     expect(again.output).toMatch(/already exists/);
   });
 
-  it("fail closed: with demo accounts, a HOST other than loopback refuses to start, naming them, whatever NODE_ENV says", () => {
+  onFile("fail closed: with demo accounts, a HOST other than loopback refuses to start, naming them, whatever NODE_ENV says", () => {
     for (const NODE_ENV of ["production", "development"]) {
       const file = freshDb();
       const base = { DATABASE_URL: `file:${file}`, APP_URL: undefined, SMTP_URL: undefined, NODE_ENV };
@@ -118,7 +124,7 @@ describe("starting a deployment", { timeout: 120_000 }, () => {
     }
   });
 
-  it("SMTP_URL without APP_URL refuses to start with a clear message", () => {
+  onFile("SMTP_URL without APP_URL refuses to start with a clear message", () => {
     const result = prepare({ DATABASE_URL: `file:${freshDb()}`, APP_URL: undefined, SMTP_URL: "smtp://mail.example.com:587" });
     expect(result.status).toBe(1);
     expect(result.output).toMatch(/SMTP_URL is set but APP_URL is not/);
