@@ -81,6 +81,9 @@ async function expand(file: string): Promise<string[]> {
     if (!source) throw new Error(`No demo ids for ${part} in ${file}: add where its ids come from to ID_SOURCES`);
     let ids = (await e2eDb().all<{ id: string }>(source)).map((r) => r.id);
     if (ONE_ID_ONLY.has(file)) ids = ids.slice(0, 1);
+    // an admin's /api route refuses a trainer by role before it reads any record (the access
+    // matrix proves the rule per route): a couple of ids show it, every id only repeats it
+    if (file.startsWith("api.admin.")) ids = ids.slice(0, 2);
     expect(ids.length, `demo ids for ${file}`).toBeGreaterThan(0);
     urls = urls.flatMap((u) => ids.map((id) => `${u}/${encodeURIComponent(id)}`));
   }
@@ -143,11 +146,21 @@ function leaks(body: string, values: Sensitive[], data: boolean, usiOf: string |
   for (const s of values) {
     if ((s.what === "USI" || s.what.startsWith("date of birth")) && s.learner === usiOf) continue;
     if (s.dataOnly && !data) continue;
-    const forms = s.dataOnly ? [JSON.stringify(s.value)] : [s.value, escapeHtml(s.value), JSON.stringify(s.value).slice(1, -1)];
-    const hit = forms.some((form) => new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(form)}(?![A-Za-z0-9])`).test(body));
-    if (hit) found.push(`${s.what} of ${s.learner}: ${s.value}`);
+    if (patternOf(s).test(body)) found.push(`${s.what} of ${s.learner}: ${s.value}`);
   }
   return found;
+}
+
+/** Each value's forms (as written, HTML-escaped, inside JSON) as one pattern, made once: the walk tests thousands of answers. */
+const patterns = new Map<Sensitive, RegExp>();
+function patternOf(s: Sensitive): RegExp {
+  let pattern = patterns.get(s);
+  if (!pattern) {
+    const forms = s.dataOnly ? [JSON.stringify(s.value)] : [s.value, escapeHtml(s.value), JSON.stringify(s.value).slice(1, -1)];
+    pattern = new RegExp(`(?<![A-Za-z0-9])(?:${forms.map(escapeRegExp).join("|")})(?![A-Za-z0-9])`);
+    patterns.set(s, pattern);
+  }
+  return pattern;
 }
 
 async function signInAsTrainer(request: APIRequestContext) {
@@ -203,7 +216,8 @@ test.describe("what a trainer reads about learners", () => {
       }
     }
     // a few at a time: the server answers while the next request is on its way
-    for (let i = 0; i < requests.length; i += 4) await Promise.all(requests.slice(i, i + 4).map((r) => check(r.url, r.data, r.usiOf)));
+    for (let i = 0; i < requests.length; i += 6) await Promise.all(requests.slice(i, i + 6).map((r) => check(r.url, r.data, r.usiOf)));
+    console.log(`trainer privacy: ${requests.length} answers read`);
     expect(problems, `sensitive values in ${problems.length} of ${checked} answers`).toEqual([]);
     expect(checked).toBeGreaterThan(200);
   });
