@@ -69,8 +69,9 @@ export const JOBS: Job[] = [
   { name: "licence-reminders", everySeconds: 15 * 60, run: (db, now) => queueDueReminders(db, organisationToday(now), now) },
   // keep-until days of assessment evidence, for the Retention page (nothing is destroyed here)
   { name: "retention", everySeconds: 60 * 60, run: (db) => stampKeepUntil(db) },
-  // the outbox: whatever is due, the mail queued just above included
+  // a group booking's seats no worker took, on the release date the employer was shown
   { name: "booking-release", everySeconds: 15 * 60, run: (db, now) => releaseUnfilledSeats(db, now) },
+  // the outbox: whatever is due, the mail queued just above included
   { name: "mail", everySeconds: 0, run: (db) => deliverMail(db) },
 ];
 
