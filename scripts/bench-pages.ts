@@ -38,11 +38,12 @@ import {
 export const PAGE_LIMIT_MS = 250;
 const RUNS = Math.max(1, Number(process.env.PAGE_RUNS || 5));
 
-export type Login = "anonymous" | "student" | "trainer" | "admin";
+export type Login = "anonymous" | "student" | "trainer" | "admin" | "employer";
 export const LOGIN_EMAILS: Record<Exclude<Login, "anonymous">, string> = {
   student: "student@example.com",
   trainer: "trainer@example.com",
   admin: "admin@example.com",
+  employer: "employer@example.com",
 };
 
 export interface PageRequest {
@@ -60,6 +61,8 @@ export const NOT_TIMED: Record<string, string> = {
   admin: "layout of every /admin page, rendered with them",
   student: "layout of every /student page, rendered with them",
   trainer: "layout of every /trainer page, rendered with them",
+  employer: "layout of every /employer page, rendered with them",
+  complaints: "layout of the public complaint pages, rendered with them",
   verify: "layout of /verify pages, rendered with them",
   "login_.two-step": "needs a password accepted a moment before for an account with two-step sign-in; reads one session row",
 };
@@ -100,6 +103,27 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   const location = await db.selectFrom("delivery_locations").select("id").orderBy("created_at").executeTakeFirstOrThrow();
   const assessment = await db.selectFrom("hrw_assessments").select(["id", "candidate_id"]).where("assessor_id", "=", trainer).orderBy("assessment_date").executeTakeFirstOrThrow();
   const certificate = await db.selectFrom("certificates").select("verification_code").where("student_id", "=", student).orderBy("issue_date").executeTakeFirstOrThrow();
+  // the round's registers: the demo organisation's own records (the large set adds learners and
+  // enrolments, which these pages join), the first of each
+  const first = async <T extends "complaints" | "improvement_actions" | "validation_plans" | "invoices" | "employers" | "group_bookings">(table: T) =>
+    (await db.selectFrom(table as "complaints").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+  const unitAssessment = await db.selectFrom("assessments").select("id").where("student_id", "=", student).orderBy("assessment_date").executeTakeFirstOrThrow();
+  const trainerAssessment = await db.selectFrom("assessments").select("id").where("assessed_by", "=", trainer).orderBy("assessment_date", "desc").executeTakeFirstOrThrow();
+  const employerUser = await db.selectFrom("users").select("id").where("email", "=", LOGIN_EMAILS.employer).executeTakeFirstOrThrow();
+  const booking = await db
+    .selectFrom("group_bookings")
+    .innerJoin("users", "users.employer_id", "group_bookings.employer_id")
+    .select("group_bookings.id")
+    .where("users.id", "=", employerUser.id)
+    .orderBy("group_bookings.id")
+    .executeTakeFirstOrThrow();
+  const worker = await db
+    .selectFrom("booking_workers")
+    .select("enrollment_id")
+    .where("booking_id", "=", booking.id)
+    .where("enrollment_id", "is not", null)
+    .orderBy("enrollment_id")
+    .executeTakeFirstOrThrow();
 
   const pages: PageRequest[] = [];
   const add = (login: Login, route: string, ...urls: string[]) => {
@@ -107,6 +131,14 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   };
   add("anonymous", "_landing._index", "/");
   add("anonymous", "courses", "/courses", "/courses?page=2", "/courses?q=crane");
+  add("anonymous", "courses_.$id", `/courses/${busiestCourse.course_id}`);
+  add("anonymous", "courses_.$id_.review", `/courses/${openCourse.id}/review`);
+  add("anonymous", "complaints.new", "/complaints/new");
+  add("anonymous", "complaints.policy", "/complaints/policy");
+  // a mailed link's page with a token that is not one: the same lookup and page a live one reads
+  pages.push({ route: "invitation.$token", url: "/invitation/not-a-token", login: "anonymous", status: 404 });
+  pages.push({ route: "employer-invitation.$token", url: "/employer-invitation/not-a-token", login: "anonymous", status: 404 });
+  pages.push({ route: "questionnaire.$token", url: "/questionnaire/not-a-token", login: "anonymous", status: 404 });
   add("anonymous", "login", "/login");
   add("anonymous", "register", "/register");
   add("anonymous", "_landing.forgot-password", "/forgot-password");
@@ -126,6 +158,10 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   add("student", "student.profile.edit", "/student/profile/edit");
   add("student", "student.profile.enrollment", "/student/profile/enrollment");
   add("student", "account.security", "/account/security");
+  add("student", "student.appeals", "/student/appeals");
+  add("student", "student.appeals_.$kind.$id", `/student/appeals/unit/${unitAssessment.id}`);
+  add("student", "student.evidence", "/student/evidence");
+  add("student", "student.invoices", "/student/invoices");
 
   add("trainer", "trainer.overview", "/trainer/overview");
   add("trainer", "trainer.students", "/trainer/students", "/trainer/students?q=smith");
@@ -142,6 +178,8 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   add("trainer", "trainer.hrw_.candidates.$id", `/trainer/hrw/candidates/${assessment.candidate_id}`);
   add("trainer", "trainer.usi.$studentId", `/trainer/usi/${student}`);
   add("trainer", "account.security", "/account/security");
+  add("trainer", "trainer.credentials", "/trainer/credentials");
+  add("trainer", "trainer.evidence.$kind.$id", `/trainer/evidence/unit/${trainerAssessment.id}`);
 
   add("admin", "admin.overview", "/admin/overview");
   add("admin", "admin.students", "/admin/students", "/admin/students?q=smith", "/admin/students?issue=usi-clash", "/admin/students?issue=missing-contact", "/admin/students?page=50");
@@ -164,6 +202,32 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   add("admin", "admin.hrw-states", "/admin/hrw-states");
   add("admin", "admin.audit", "/admin/audit");
   add("admin", "account.security", "/account/security");
+  add("admin", "admin.hrw.rules", "/admin/hrw/rules");
+  add("admin", "admin.mail", "/admin/mail", "/admin/mail?state=failed");
+  add("admin", "admin.checklists", "/admin/checklists");
+  add("admin", "admin.retention", "/admin/retention");
+  add("admin", "admin.complaints._index", "/admin/complaints", "/admin/complaints?overdue=yes");
+  add("admin", "admin.complaints.$id", `/admin/complaints/${await first("complaints")}`);
+  add("admin", "admin.complaints.settings", "/admin/complaints/settings");
+  add("admin", "admin.credentials", "/admin/credentials");
+  add("admin", "admin.credentials_.$id", `/admin/credentials/${trainer}`);
+  add("admin", "admin.validations", "/admin/validations");
+  add("admin", "admin.validations_.$id", `/admin/validations/${await first("validation_plans")}`);
+  add("admin", "admin.improvements._index", "/admin/improvements", "/admin/improvements?overdue=yes");
+  add("admin", "admin.improvements.$id", `/admin/improvements/${await first("improvement_actions")}`);
+  add("admin", "admin.improvements.new", "/admin/improvements/new");
+  add("admin", "admin.questionnaires._index", "/admin/questionnaires");
+  add("admin", "admin.questionnaires.report", "/admin/questionnaires/report");
+  add("admin", "admin.employers", "/admin/employers");
+  add("admin", "admin.employers_.$id", `/admin/employers/${await first("employers")}`);
+  add("admin", "admin.finance", "/admin/finance", "/admin/finance?status=overdue");
+  add("admin", "admin.finance_.$id", `/admin/finance/${await first("invoices")}`);
+
+  add("employer", "employer.overview", "/employer/overview");
+  add("employer", "employer.bookings.new", "/employer/bookings/new");
+  add("employer", "employer.bookings.$id", `/employer/bookings/${booking.id}`);
+  add("employer", "employer.workers.$id", `/employer/workers/${worker.enrollment_id}`);
+  add("employer", "account.security", "/account/security");
   return pages;
 }
 
@@ -233,7 +297,7 @@ export async function timeEveryPage(port: number): Promise<{ timings: PageTiming
   }
   const untimed = untimedRoutes(pages);
   if (untimed.length) throw new Error(`pages with no timed request (add one to pagesAtSize, or a reason to NOT_TIMED): ${untimed.join(", ")}`);
-  const cookies: Record<Login, string | null> = { anonymous: null, student: null, trainer: null, admin: null };
+  const cookies: Record<Login, string | null> = { anonymous: null, student: null, trainer: null, admin: null, employer: null };
   for (const [login, email] of Object.entries(LOGIN_EMAILS)) cookies[login as Login] = await signIn(port, email);
   const timings = await timePages(port, cookies, pages);
   return { timings, pass: reportPageTimes(timings) };
