@@ -6,7 +6,7 @@ import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { FilteredList } from "~/components/admin/filtered-list";
-import { Alert, Card, EmptyState, Pagination, SelectField, TextField, TableScroll } from "~/components/ui";
+import { Alert, EmptyState, Pagination, SelectField, TextField, DataTable } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from "~/models/audit-actions";
 import { auditChainSummary, auditEntryView, listAudit } from "~/models/audit.server";
@@ -69,21 +69,7 @@ export default function AuditTrail() {
       {data.entries.length === 0 ? (
         <EmptyState title="No entries match these filters" />
       ) : (
-        <Card>
-          <TableScroll label="Audit trail entries, newest first">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Audit trail entries, newest first</caption>
-            <thead className="bg-steel-50 text-steel-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">When</th>
-                <th scope="col" className="px-3 py-2">Action</th>
-                <th scope="col" className="px-3 py-2">By</th>
-                <th scope="col" className="px-3 py-2">Client</th>
-                <th scope="col" className="px-3 py-2">Subject</th>
-                <th scope="col" className="px-3 py-2">Details</th>
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable label="Audit trail entries, newest first" columns={["When", "Action", "By", "Client", "Subject", "Details"]}>
               {data.entries.map((e) => (
                 <tr key={e.id} className="border-t border-steel-100 align-top">
                   <td className="whitespace-nowrap px-3 py-2">{formatDateTime(e.at)}</td>
@@ -100,10 +86,7 @@ export default function AuditTrail() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-          </TableScroll>
-        </Card>
+        </DataTable>
       )}
       <Pagination label="Entries" one="entry" page={data.page} pageCount={data.pages} pageSize={AUDIT_PAGE_SIZE} total={data.total} pathname="/admin/audit" search={location.search} />
     </>

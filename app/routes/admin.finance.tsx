@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { Button, Card, EmptyState, SelectField, TableScroll, TextField } from "~/components/ui";
+import { Button, Card, EmptyState, SelectField, TextField, DataTable } from "~/components/ui";
 import { InvoiceStatusBadge } from "~/components/finance/invoice-status";
 import { getDb } from "~/db.server";
 import { listInvoices } from "~/models/finance.server";
@@ -66,22 +66,7 @@ export default function FinancePage() {
         {data.invoices.length === 0 ? (
           <EmptyState title="No invoices match these filters" />
         ) : (
-          <Card>
-            <TableScroll label="Invoices, newest first">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Invoices, newest first</caption>
-                <thead className="bg-steel-50 text-steel-700">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">Number</th>
-                    <th scope="col" className="px-3 py-2">Buyer</th>
-                    <th scope="col" className="px-3 py-2">Issued</th>
-                    <th scope="col" className="px-3 py-2">Due</th>
-                    <th scope="col" className="px-3 py-2 text-right">Total</th>
-                    <th scope="col" className="px-3 py-2 text-right">Owed</th>
-                    <th scope="col" className="px-3 py-2">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
+          <DataTable label="Invoices, newest first" columns={["Number", "Buyer", "Issued", "Due", { label: "Total", className: "text-right" }, { label: "Owed", className: "text-right" }, "Status"]}>
                   {data.invoices.map((i) => (
                     <tr key={i.id} className="border-t border-steel-100">
                       <th scope="row" className="px-3 py-2 font-semibold">
@@ -99,10 +84,7 @@ export default function FinancePage() {
                       </td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          </Card>
+          </DataTable>
         )}
       </div>
       <section aria-labelledby="export-title" className="mt-6">

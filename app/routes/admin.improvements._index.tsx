@@ -7,7 +7,7 @@ import { FilteredList } from "~/components/admin/filtered-list";
 import { ImprovementStatusBadge } from "~/components/admin/improvement-badges";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { ButtonLink, Card, EmptyState, Pagination, SelectField, TableScroll } from "~/components/ui";
+import { ButtonLink, EmptyState, Pagination, SelectField, DataTable } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { IMPROVEMENT_PAGE_SIZE, listActionOwners, listImprovementActions, type ImprovementAction } from "~/models/improvement.server";
 import { IMPROVEMENT_FILTERS, improvementListQuery } from "~/schemas/improvement";
@@ -70,20 +70,7 @@ export default function ImprovementRegister() {
       {data.actions.length === 0 ? (
         <EmptyState title="No improvement actions match these filters" />
       ) : (
-        <Card>
-          <TableScroll label="Improvement actions, overdue first">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Improvement actions, overdue first</caption>
-              <thead className="bg-steel-50 text-steel-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">Action</th>
-                  <th scope="col" className="px-3 py-2">Source</th>
-                  <th scope="col" className="px-3 py-2">Owner</th>
-                  <th scope="col" className="px-3 py-2">Due</th>
-                  <th scope="col" className="px-3 py-2">Status</th>
-                </tr>
-              </thead>
-              <tbody>
+        <DataTable label="Improvement actions, overdue first" columns={["Action", "Source", "Owner", "Due", "Status"]}>
                 {data.actions.map((a) => (
                   <tr key={a.id} className="border-t border-steel-100 align-top">
                     <th scope="row" className="max-w-md px-3 py-2 font-normal text-steel-900">
@@ -102,10 +89,7 @@ export default function ImprovementRegister() {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        </Card>
+        </DataTable>
       )}
       <Pagination label="Improvement actions" one="action" page={data.page} pageCount={data.pages} pageSize={data.pageSize} total={data.total} pathname="/admin/improvements" search={location.search} />
     </>

@@ -7,7 +7,7 @@ import { RowActionButton } from "~/components/admin/row-action-button";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { FilteredList } from "~/components/admin/filtered-list";
-import { Badge, Card, EmptyState, Pagination, SelectField, TextField, type BadgeTone, TableScroll } from "~/components/ui";
+import { Badge, EmptyState, Pagination, SelectField, TextField, type BadgeTone, DataTable } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { deliverNow } from "~/jobs/runner.server";
@@ -73,23 +73,7 @@ export default function MailPage() {
       {data.messages.length === 0 ? (
         <EmptyState title="No messages match these filters" />
       ) : (
-        <Card>
-          <TableScroll label="Mail, newest first">
-          {/* relative: the header's screen-reader text (absolutely placed) stays inside the box that scrolls, not beyond the page's edge */}
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Mail, newest first</caption>
-            <thead className="bg-steel-50 text-steel-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">Queued</th>
-                <th scope="col" className="px-3 py-2">Subject</th>
-                <th scope="col" className="px-3 py-2">Recipient</th>
-                <th scope="col" className="px-3 py-2">State</th>
-                <th scope="col" className="px-3 py-2">Attempts</th>
-                <th scope="col" className="px-3 py-2">Sent or next try</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Action</span></th>
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable label="Mail, newest first" columns={["Queued", "Subject", "Recipient", "State", "Attempts", "Sent or next try", { label: "Action", hidden: true }]}>
               {data.messages.map((m) => (
                 <tr key={m.id} className="border-t border-steel-100 align-top">
                   <td className="whitespace-nowrap px-3 py-2">{formatDateTime(m.created_at)}</td>
@@ -121,10 +105,7 @@ export default function MailPage() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-          </TableScroll>
-        </Card>
+        </DataTable>
       )}
       <Pagination label="Messages" one="message" page={data.page} pageCount={data.pages} pageSize={data.pageSize} total={data.total} pathname="/admin/mail" search={location.search} />
     </>

@@ -10,3 +10,4 @@ export { Pagination, pageHref } from "./pagination";
 export { ProgressBar, progressColour } from "./progress-bar";
 export { SubmitButton } from "./submit-button";
 export { TableScroll } from "./table-scroll";
+export { DataTable, type DataColumn } from "./data-table";
