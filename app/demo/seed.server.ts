@@ -362,7 +362,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
 
     // classes, a waitlist and attendance (classes.server.ts): two learners not taking the tower crane course wait for its full class
     const waiting = [...cohort.values()].filter((c) => !c.picks.includes("tower-crane")).slice(0, 3).map((c) => c.student.id);
-    await seedDemoClasses(trx, { now, trainerId, courseIds, locationIds, demoStudentId: demo.id, waitingStudentIds: waiting });
+    await seedDemoClasses(trx, { now, adminId, trainerId, courseIds, locationIds, demoStudentId: demo.id, waitingStudentIds: waiting });
     // the improvement register and the questionnaires: an overdue action, a few anonymous responses
     await seedImprovementDemo(trx, { now, adminId, trainerId });
 
