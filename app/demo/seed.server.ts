@@ -138,12 +138,16 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
       return defaultPlannedDates(enrolledOn, hours);
     };
 
-    // Enrolments and assessments are written here in their final state, dated months back:
-    // createEnrollment starts one at the default yard with default planned dates and no status
-    // but "enrolled", recordAssessment takes a result only on a current enrolment of an active
-    // learner, and completing one (updateEnrollmentProgress) issues its certificate at once,
-    // so the finished enrolments still awaiting theirs (the 30-day clock's two states) could not
-    // be shown. Certificates go through issueCertificate (certify, below).
+    // Enrolments and assessments are still written here in their final state, dated months back,
+    // because part of what the demo shows is a state the portal cannot reach: an enrolment's
+    // yard comes only from its class (createEnrollment), yet every third one here is at the
+    // second yard without one; and completing an enrolment of a learner whose USI is verified
+    // issues its certificate at once (updateEnrollmentProgress, as verifying a USI issues the
+    // waiting ones), yet some completions here wait for theirs with a verified USI (Noah Singh's
+    // overdue one among them). Making them through the model means first changing what the demo
+    // shows (classes for those enrolments; the overdue certificate's learner unverified);
+    // recordAssessment also takes a result only on a current enrolment. Certificates go through
+    // issueCertificate (certify, below); HRW, classes and attendance through their models.
     const enrol = async (
       student: { id: string; full_name: string },
       key: string,

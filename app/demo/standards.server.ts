@@ -40,11 +40,11 @@ export async function seedDemoCredentials(trx: DB, input: { now: Date; adminId: 
 }
 
 /**
- * The demo's trainer credentials and validations (docs/decisions/030), made through the model
- * functions: Sam Whitfield holds TAE40122 and every unit he teaches and assesses; Priya Shah
- * holds TAE40116 with the upgrade and every unit but the tower crane's (the matrix's "missing"),
- * one of hers by equivalence expiring soon (its "expiring"); activities confirmed and one
- * waiting. The tower crane course (high risk) is due for validation, dogging (low risk) is past
+ * The demo's trainer activities and validations (docs/decisions/030), made through the model
+ * functions, after the credentials (seedDemoCredentials): Sam Whitfield holds TAE40122 and every
+ * unit he teaches and assesses; Priya Shah holds TAE40116 with the upgrade and every unit but the
+ * tower crane's (the matrix's "missing"), one of hers by equivalence expiring soon (its
+ * "expiring"); activities confirmed and one waiting. The tower crane course (high risk) is due for validation, dogging (low risk) is past
  * 5 years and overdue with a plan booked, and one course has a completed validation with
  * findings.
  */
