@@ -24,7 +24,6 @@ export async function seedDemoClasses(
   input: { now: Date; adminId: string; trainerId: string; courseIds: Map<string, string>; locationIds: string[]; demoStudentId: string; waitingStudentIds: string[] },
 ): Promise<void> {
   const { now, trainerId, courseIds, locationIds } = input;
-  const at = now.toISOString();
   const today = organisationToday(now);
 
   // added as the office adds one (createClass: the trainer credentialed for the unit throughout, its
@@ -44,6 +43,9 @@ export async function seedDemoClasses(
       .where("course_id", "=", courseIds.get(courseKey)!)
       .executeTakeFirstOrThrow();
 
+  // Each class is tied to the demo student's enrolment directly: the seed's enrolments are written
+  // before their classes (seed.server.ts says why), and createEnrollment seats a learner only in a
+  // class not yet started.
   // Past: the demo student's dogging course ran as a daytime class, attended throughout.
   const dogging = await enrollmentOf(input.demoStudentId, "dogging");
   const past = await addClass("dogging", dogging.planned_start_date!, dogging.planned_end_date!, 6, days(dogging.planned_start_date!, dogging.planned_end_date!), ["07:30", "15:30"]);
