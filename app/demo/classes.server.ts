@@ -1,4 +1,7 @@
-import crypto from "node:crypto";
+import { markAttendance } from "~/models/attendance.server";
+import { createClass } from "~/models/class.server";
+import { joinWaitlist } from "~/models/waitlist.server";
+import { classSchema } from "~/schemas/class";
 import { addDays, organisationToday, weekdayOf as weekday } from "~/utils/organisation-calendar";
 import type { DB } from "#db/connection";
 
@@ -18,26 +21,20 @@ function days(start: string, end: string, keep = (d: string) => weekday(d) !== 0
 
 export async function seedDemoClasses(
   trx: DB,
-  input: { now: Date; trainerId: string; courseIds: Map<string, string>; locationIds: string[]; demoStudentId: string; waitingStudentIds: string[] },
+  input: { now: Date; adminId: string; trainerId: string; courseIds: Map<string, string>; locationIds: string[]; demoStudentId: string; waitingStudentIds: string[] },
 ): Promise<void> {
   const { now, trainerId, courseIds, locationIds } = input;
-  const at = now.toISOString();
   const today = organisationToday(now);
 
+  // added as the office adds one (createClass: the trainer credentialed for the unit throughout, its
+  // sessions within its dates), a month before it starts (today for one starting within the month)
   const addClass = async (courseKey: string, start: string, end: string, seats: number, sessionDays: string[], times: [string, string], location = 0) => {
-    const id = crypto.randomUUID();
-    await trx
-      .insertInto("classes")
-      .values({ id, course_id: courseIds.get(courseKey)!, start_date: start, end_date: end, location_id: locationIds[location] ?? null, trainer_id: trainerId, seats, cancelled_at: null, created_at: at, updated_at: at })
-      .execute();
-    const sessions: { id: string; date: string }[] = [];
-    for (const date of sessionDays) {
-      const sid = crypto.randomUUID();
-      sessions.push({ id: sid, date });
-      await trx.insertInto("class_sessions").values({ id: sid, class_id: id, session_date: date, starts_at: times[0], ends_at: times[1] }).execute();
-    }
-    return { id, sessions };
+    const fields = classSchema.parse({ start_date: start, end_date: end, seats, trainer_id: trainerId, location_id: locationIds[location], sessions: sessionDays.map((date) => ({ date, starts_at: times[0], ends_at: times[1] })) });
+    const added = new Date(Math.min(now.getTime(), Date.parse(`${start}T00:00:00Z`) - 30 * 86_400_000));
+    const made = await createClass(trx, courseIds.get(courseKey)!, fields, { id: input.adminId }, added);
+    return { id: made.id, sessions: made.sessions.map((s) => ({ id: s.id, date: s.date })) };
   };
+  const trainer = { id: trainerId, role: "trainer" as const };
   const enrollmentOf = (studentId: string, courseKey: string) =>
     trx
       .selectFrom("enrollments")
@@ -46,12 +43,15 @@ export async function seedDemoClasses(
       .where("course_id", "=", courseIds.get(courseKey)!)
       .executeTakeFirstOrThrow();
 
+  // Each class is tied to the demo student's enrolment directly: the seed's enrolments are written
+  // before their classes (seed.server.ts says why), and createEnrollment seats a learner only in a
+  // class not yet started.
   // Past: the demo student's dogging course ran as a daytime class, attended throughout.
   const dogging = await enrollmentOf(input.demoStudentId, "dogging");
   const past = await addClass("dogging", dogging.planned_start_date!, dogging.planned_end_date!, 6, days(dogging.planned_start_date!, dogging.planned_end_date!), ["07:30", "15:30"]);
   await trx.updateTable("enrollments").set({ class_id: past.id }).where("id", "=", dogging.id).execute();
   for (const s of past.sessions) {
-    await trx.insertInto("attendance").values({ session_id: s.id, enrollment_id: dogging.id, status: "present", marked_by: trainerId, marked_at: `${s.date}T06:00:00.000Z` }).execute();
+    await markAttendance(trx, { session_id: s.id, enrollment_id: dogging.id, status: "present", user: trainer, now: new Date(`${s.date}T06:00:00.000Z`) });
   }
 
   // Running: rigging intermediate, a part-time evening class on Tuesdays and Thursdays; the
@@ -62,7 +62,7 @@ export async function seedDemoClasses(
   const held = running.sessions.filter((s) => s.date < today);
   for (const [i, s] of held.entries()) {
     const status = i === 3 ? "late" : i === held.length - 3 ? "absent" : "present";
-    await trx.insertInto("attendance").values({ session_id: s.id, enrollment_id: ri.id, status, marked_by: trainerId, marked_at: `${s.date}T10:00:00.000Z` }).execute();
+    await markAttendance(trx, { session_id: s.id, enrollment_id: ri.id, status, user: trainer, now: new Date(`${s.date}T10:00:00.000Z`) });
   }
 
   // Upcoming and full: the tower crane class the demo student booked takes one learner at a
@@ -74,10 +74,7 @@ export async function seedDemoClasses(
     (await trx.selectFrom("enrollments").select("student_id").where("course_id", "=", courseIds.get("tower-crane")!).execute()).map((e) => e.student_id),
   );
   for (const [i, studentId] of input.waitingStudentIds.filter((s) => !enrolledInTower.has(s)).entries()) {
-    await trx
-      .insertInto("class_waitlist")
-      .values({ class_id: full.id, student_id: studentId, status: "waiting", joined_at: new Date(now.getTime() - (3 - i) * 86_400_000).toISOString(), offered_at: null, offer_expires_at: null, offer_mailed_at: null })
-      .execute();
+    await joinWaitlist(trx, { classId: full.id, studentId, now: new Date(now.getTime() - (3 - i) * 86_400_000) });
   }
   const laterTower = addDays(tower.planned_end_date!, 14);
   await addClass("tower-crane", laterTower, addDays(laterTower, 4), 4, days(laterTower, addDays(laterTower, 4)), ["07:00", "15:00"]);

@@ -1,7 +1,11 @@
-import crypto from "node:crypto";
-import { noticeDueOn } from "~/models/hrw-assessment.server";
-import { stateRulesOn } from "~/models/hrw-rules.server";
+import { bookAssessment, recordNotice, recordNsa, recordPartResult } from "~/models/hrw-assessment.server";
+import { recordCandidateCheck } from "~/models/hrw-candidate.server";
+import { addAccreditation, setAssessorLicence } from "~/models/hrw-register.server";
+import { createLocation } from "~/models/location.server";
+import { insertUser } from "~/models/user.server";
+import { accreditationSchema, assessorLicenceSchema } from "~/schemas/hrw";
 import { LICENCE_CLASSES, type HrwState } from "~/schemas/hrw-codes";
+import { locationSchema } from "~/schemas/location";
 import { addDays, organisationToday } from "~/utils/organisation-calendar";
 import type { DB } from "#db/connection";
 
@@ -16,30 +20,18 @@ import type { DB } from "#db/connection";
  */
 export const HRW_DEMO_ASSESSOR = { email: "priya.shah@example.com", full_name: "Priya Shah" };
 
-export async function seedHrwDemo(
-  trx: DB,
-  input: { now: Date; adminId: string; trainerId: string; passwordHash: string; locationId: string },
-): Promise<void> {
-  const today = organisationToday(input.now);
-  const day = (offset: number) => addDays(today, offset);
-  const at = (offset: number, minute = 0) => new Date(new Date(`${day(offset)}T00:00:00Z`).getTime() + (minute + 60) * 60_000).toISOString();
-  const created = input.now.toISOString();
+/** The class a demo course's name ends with, "(DG)", when it is a licence class: set as the course is added. */
+export function demoLicenceClass(courseName: string): string | undefined {
+  const cls = /\(([A-Z0-9]{2})\)$/.exec(courseName)?.[1];
+  return cls && cls in LICENCE_CLASSES ? cls : undefined;
+}
 
-  const courses = await trx.selectFrom("courses").select(["id", "name"]).execute();
-  const courseOf = new Map<string, string>();
-  for (const c of courses) {
-    const cls = /\(([A-Z0-9]{2})\)$/.exec(c.name)?.[1];
-    if (cls && cls in LICENCE_CLASSES) {
-      courseOf.set(cls, c.id);
-      await trx.updateTable("courses").set({ licence_class: cls }).where("id", "=", c.id).execute();
-    }
-  }
-
-  const priya = crypto.randomUUID();
-  await trx
-    .insertInto("users")
-    .values({
-      id: priya,
+/** Priya Shah, the second assessor, added as an administrator adds staff (before the credentials the seed records for her). */
+export async function seedHrwAssessor(trx: DB, input: { now: Date; passwordHash: string }): Promise<string> {
+  const joined = new Date(input.now.getTime() - 200 * 864e5).toISOString();
+  return insertUser(
+    trx,
+    {
       email: HRW_DEMO_ASSESSOR.email,
       full_name: HRW_DEMO_ASSESSOR.full_name,
       password_hash: input.passwordHash,
@@ -51,55 +43,67 @@ export async function seedHrwDemo(
       license_number: null,
       is_active: 1,
       approval_status: "approved",
-      created_at: at(-200),
-      updated_at: at(-200),
-      last_login: null,
-    })
-    .execute();
+    },
+    joined,
+  );
+}
 
-  // each a three-year period, recorded in the register long before any result recorded under it
+/**
+ * The register, the candidates' checks and the bookings, each made by the model function the
+ * HRW pages call, at the time it was done (so each refusal those pages make applies: no booking
+ * in the past or without its checks, no notice after its deadline, no result without its notice
+ * or outside a covering accreditation recorded before it, no NSA before every part is
+ * satisfactory).
+ */
+export async function seedHrwDemo(
+  trx: DB,
+  input: { now: Date; adminId: string; trainerId: string; priyaId: string; locationId: string },
+): Promise<void> {
+  const today = organisationToday(input.now);
+  const day = (offset: number) => addDays(today, offset);
+  const at = (offset: number, minute = 0) => new Date(new Date(`${day(offset)}T00:00:00Z`).getTime() + (minute + 60) * 60_000);
+  const admin = { id: input.adminId };
+  const priya = input.priyaId;
+
+  const courseOf = new Map<string, string>();
+  for (const c of await trx.selectFrom("courses").select(["id", "licence_class"]).where("licence_class", "is not", null).execute()) courseOf.set(c.licence_class!, c.id);
+
+  // each a three-year period, recorded in the register 200 days ago, or when it began if that was earlier
   const accreditation = async (trainerId: string, number: string, classes: string[], expiresOn: string, regulator: HrwState = "NSW") => {
-    const id = crypto.randomUUID();
-    const recorded = at(-200);
-    await trx
-      .insertInto("hrw_accreditations")
-      .values({ id, trainer_id: trainerId, regulator, number, classes: JSON.stringify(classes), starts_on: addDays(expiresOn, -3 * 365), expires_on: expiresOn, created_at: recorded, updated_at: recorded })
-      .execute();
-    return id;
+    const startsOn = addDays(expiresOn, -3 * 365);
+    const recorded = startsOn < day(-200) ? new Date(`${startsOn}T01:00:00Z`) : at(-200);
+    const added = await addAccreditation(trx, trainerId, accreditationSchema.parse({ regulator, number, classes, starts_on: startsOn, expires_on: expiresOn }), admin, recorded);
+    return added.id;
   };
-  const sam = await accreditation(input.trainerId, "NSW-HRWA-10452", ["DG", "RB", "RI", "CN", "C2"], day(45));
+  await accreditation(input.trainerId, "NSW-HRWA-10452", ["DG", "RB", "RI", "CN", "C2"], day(45));
   await accreditation(priya, "NSW-HRWA-20981", ["CN", "C2", "CV"], day(700));
   await accreditation(priya, "NSW-HRWA-18840", ["DG", "RB"], day(-20));
   // Sam's QLD accreditation for CN, renewed last week: the earlier period covers the older results
-  const samQldBefore = await accreditation(input.trainerId, "QLD-HRWA-30417", ["CN"], day(-6), "QLD");
-  const samQld = await accreditation(input.trainerId, "QLD-HRWA-30417", ["CN"], day(3 * 365 - 5), "QLD");
-  const brisbane = crypto.randomUUID();
-  await trx
-    .insertInto("delivery_locations")
-    .values({ id: brisbane, identifier: "BNEYARD", name: "Summit Training Yard, Pinkenba", suburb: "Pinkenba", postcode: "4009", state: "03", country: "1101", created_at: at(-300), updated_at: at(-300) })
-    .execute();
+  await accreditation(input.trainerId, "QLD-HRWA-30417", ["CN"], day(-6), "QLD");
+  await accreditation(input.trainerId, "QLD-HRWA-30417", ["CN"], day(3 * 365 - 5), "QLD");
+  const brisbane = (
+    await createLocation(trx, locationSchema.parse({ identifier: "BNEYARD", name: "Summit Training Yard, Pinkenba", suburb: "Pinkenba", postcode: "4009", state: "03", country: "1101" }), input.adminId, at(-300))
+  ).id;
   for (const [trainerId, number, expires] of [[input.trainerId, "HRW-NSW-7741023", day(900)], [priya, "HRW-NSW-6620187", day(50)]] as const) {
-    await trx.insertInto("hrw_assessors").values({ trainer_id: trainerId, licence_number: number, licence_expires_on: expires, updated_at: created, updated_by: input.adminId }).execute();
+    await setAssessorLicence(trx, trainerId, assessorLicenceSchema.parse({ licence_number: number, licence_expires_on: expires }), admin, input.now);
   }
 
   const students = new Map((await trx.selectFrom("users").select(["id", "email"]).where("role", "=", "student").execute()).map((u) => [u.email, u.id]));
-  const check = async (email: string, kind: "age" | "identity" | "prerequisite" | "aen", detail: Record<string, unknown>, licenceClass: string | null = null) => {
-    await trx
-      .insertInto("hrw_candidate_checks")
-      .values({ id: crypto.randomUUID(), candidate_id: students.get(email)!, kind, licence_class: licenceClass, detail: JSON.stringify(detail), checked_by: input.trainerId, checked_at: at(-40) })
-      .execute();
-  };
-  const ready = async (email: string, dateOfBirth: string) => {
-    await check(email, "age", { date_of_birth: dateOfBirth });
-    await check(email, "identity", { documents: ["passport", "driver_licence"], points: 110 });
-    // Service NSW's assessment enrolment number, which every NSW result needs
-    await check(email, "aen", { state: "NSW", aen: `AEN${String(Math.abs([...email].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7))).padStart(8, "0").slice(0, 8)}` });
+  const sam = { id: input.trainerId };
+  // checks sighted 40 days ago, or a fortnight before the candidate's first booking if that was earlier
+  const check = (email: string, input: Parameters<typeof recordCandidateCheck>[2], offset = -40) =>
+    recordCandidateCheck(trx, students.get(email)!, input, sam, at(offset));
+  const ready = async (email: string, dateOfBirth: string, offset = -40) => {
+    await check(email, { kind: "age", date_of_birth: dateOfBirth }, offset);
+    await check(email, { kind: "identity", documents: ["passport", "driver_licence"] }, offset);
+    // Service NSW's assessment enrolment number, which every NSW result needs: recorded 40 days
+    // ago, as NSW asked for none before its rule began
+    await check(email, { kind: "aen", state: "NSW", aen: `AEN${String(Math.abs([...email].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7))).padStart(8, "0").slice(0, 8)}` });
   };
 
   const book = async (b: {
     state?: HrwState;
     hours?: number;
-    accreditation?: string;
     email: string;
     cls: string;
     assessor: string;
@@ -111,17 +115,15 @@ export async function seedHrwDemo(
     parts?: Array<[part: "knowledge" | "calculations" | "practical", result: "satisfactory" | "not_yet_satisfactory", offset: number]>;
     nsa?: [string, number];
   }) => {
-    const id = crypto.randomUUID();
     const date = day(b.date);
     const state = b.state ?? "NSW";
-    await trx
-      .insertInto("hrw_assessments")
-      .values({
-        id,
+    const assessor = { id: b.assessor };
+    // booked by the trainer a fortnight ahead; the state comes from the yard (Brisbane's is QLD)
+    const { id } = await bookAssessment(
+      trx,
+      {
         candidate_id: students.get(b.email)!,
         course_id: courseOf.get(b.cls)!,
-        licence_class: b.cls,
-        state,
         assessment_date: date,
         start_time: "07:30",
         location_id: state === "QLD" ? brisbane : input.locationId,
@@ -129,21 +131,19 @@ export async function seedHrwDemo(
         assessor_id: b.assessor,
         plant_description: b.plant[0],
         plant_registration: b.plant[1],
-        notice_due_on: noticeDueOn(await stateRulesOn(trx, state, date), date),
-        accreditation_id: b.parts?.length ? (b.accreditation ?? sam) : null,
-        nsa_number: b.nsa?.[0] ?? null,
-        nsa_date: b.nsa ? day(b.nsa[1]) : null,
-        nsa_recorded_by: b.nsa ? b.assessor : null,
-        booked_by: input.trainerId,
-        created_at: at(b.date - 14),
-        updated_at: at(b.date - 14),
-      })
-      .execute();
-    if (b.notice) await trx.insertInto("hrw_notices").values({ id: crypto.randomUUID(), assessment_id: id, held_on: date, reference: b.notice, sent_on: day(b.date - 10), recorded_at: at(b.date - 10), recorded_by: b.assessor }).execute();
-    if (b.laterNotice) await trx.insertInto("hrw_notices").values({ id: crypto.randomUUID(), assessment_id: id, held_on: day(b.laterNotice[0]), reference: b.laterNotice[1], sent_on: day(b.laterNotice[0] - 7), recorded_at: at(b.laterNotice[0] - 7), recorded_by: b.assessor }).execute();
-    for (const [i, [part, result, offset]] of (b.parts ?? []).entries()) {
-      await trx.insertInto("hrw_assessment_parts").values({ id: crypto.randomUUID(), assessment_id: id, part, result, assessed_on: day(offset), recorded_by: b.assessor, recorded_at: at(offset, i) }).execute();
+      },
+      sam,
+      at(b.date - 14),
+    );
+    if (b.notice) await recordNotice(trx, id, { notice_reference: b.notice, sent_on: day(b.date - 10) }, assessor, at(b.date - 10));
+    if (b.laterNotice) {
+      const [offset, reference] = b.laterNotice;
+      await recordNotice(trx, id, { notice_reference: reference, held_on: day(offset), sent_on: day(offset - 7) }, assessor, at(offset - 7));
     }
+    for (const [i, [part, result, offset]] of (b.parts ?? []).entries()) {
+      await recordPartResult(trx, id, { part, result, assessed_on: day(offset) }, assessor, at(offset, i));
+    }
+    if (b.nsa) await recordNsa(trx, id, { nsa_number: b.nsa[0], nsa_date: day(b.nsa[1]) }, assessor, at(b.nsa[1]));
   };
 
   const franna: [string, string] = ["Franna AT-20 pick-and-carry crane", "XN-42-AB"];
@@ -156,7 +156,7 @@ export async function seedHrwDemo(
   await ready("liam.oconnor@example.com", "1994-03-12");
   await book({ email: "liam.oconnor@example.com", cls: "DG", assessor: input.trainerId, date: -5, plant: rigging, notice: "SWN-HRW-88502", parts: all(-5) });
   await ready("mia.nguyen@example.com", "1998-07-25");
-  await check("mia.nguyen@example.com", "prerequisite", { licence_number: "DG-NSW-5521903", expires_on: day(1200) }, "DG");
+  await check("mia.nguyen@example.com", { kind: "prerequisite", licence_class: "DG", licence_number: "DG-NSW-5521903", expires_on: day(1200) });
   await book({ email: "mia.nguyen@example.com", cls: "RB", assessor: input.trainerId, date: -3, plant: rigging, notice: "SWN-HRW-88577", parts: [["knowledge", "satisfactory", -3], ["calculations", "satisfactory", -3], ["practical", "not_yet_satisfactory", -3]] });
   await ready("jack.williams@example.com", "1990-11-02");
   await book({ email: "jack.williams@example.com", cls: "C2", assessor: input.trainerId, date: -1, plant: tadano, notice: "SWN-HRW-88610", parts: [["knowledge", "satisfactory", -1]] });
@@ -166,7 +166,7 @@ export async function seedHrwDemo(
   await book({ email: "ava.kowalski@example.com", cls: "DG", assessor: input.trainerId, date: 12, plant: rigging });
   // Priya's rigging accreditation lapsed before this date: recording a result is refused
   await ready("ethan.papadopoulos@example.com", "1988-09-14");
-  await check("ethan.papadopoulos@example.com", "prerequisite", { licence_number: "DG-NSW-4410762", expires_on: day(900) }, "DG");
+  await check("ethan.papadopoulos@example.com", { kind: "prerequisite", licence_class: "DG", licence_number: "DG-NSW-4410762", expires_on: day(900) });
   await book({ email: "ethan.papadopoulos@example.com", cls: "RB", assessor: priya, date: -2, plant: rigging, notice: "SWN-HRW-88655" });
   // QLD at the Brisbane yard. Sam's CN currency: 8 hours at each of the five assessments with
   // results reach 35 hours only with the oldest, so it lapses when that one leaves the 3-year window
@@ -176,14 +176,14 @@ export async function seedHrwDemo(
     ["isla.fraser@example.com", "2000-08-17", -700, "NSA-QLD-2024-0977"],
     ["mason.ali@example.com", "1995-02-03", -400, "NSA-QLD-2025-1406"],
   ] as const) {
-    await ready(email, dob);
-    await book({ state: "QLD", hours: 8, accreditation: samQldBefore, email, cls: "CN", assessor: input.trainerId, date: offset, plant: franna, notice: `QLD-NOT-${-offset}`, parts: all(offset), nsa: [nsa, offset + 2] });
+    await ready(email, dob, Math.min(-40, offset - 15));
+    await book({ state: "QLD", hours: 8, email, cls: "CN", assessor: input.trainerId, date: offset, plant: franna, notice: `QLD-NOT-${-offset}`, parts: all(offset), nsa: [nsa, offset + 2] });
   }
   // two days, not consecutive: a notice for each
   await ready("chloe.tanaka@example.com", "1999-12-08");
-  await book({ state: "QLD", hours: 8, accreditation: samQld, email: "chloe.tanaka@example.com", cls: "CN", assessor: input.trainerId, date: -6, plant: franna, notice: "QLD-NOT-20611", laterNotice: [-4, "QLD-NOT-20648"], parts: [["knowledge", "satisfactory", -6], ["calculations", "satisfactory", -6], ["practical", "satisfactory", -4]] });
+  await book({ state: "QLD", hours: 8, email: "chloe.tanaka@example.com", cls: "CN", assessor: input.trainerId, date: -6, plant: franna, notice: "QLD-NOT-20611", laterNotice: [-4, "QLD-NOT-20648"], parts: [["knowledge", "satisfactory", -6], ["calculations", "satisfactory", -6], ["practical", "satisfactory", -4]] });
   await book({ state: "QLD", email: "isla.fraser@example.com", cls: "CN", assessor: input.trainerId, date: 9, plant: franna, notice: "QLD-NOT-20702" });
   await book({ state: "QLD", email: "mason.ali@example.com", cls: "CN", assessor: input.trainerId, date: 15, plant: franna });
   // identity never sighted: booking him is refused and the page says so
-  await check("harry.campbell@example.com", "age", { date_of_birth: "2002-06-11" });
+  await check("harry.campbell@example.com", { kind: "age", date_of_birth: "2002-06-11" });
 }

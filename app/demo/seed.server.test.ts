@@ -87,6 +87,46 @@ describe("demo data", () => {
     }
   });
 
+  it("makes its HRW records, yards, classes, attendance and waitlist through the model functions: each row has the audit entry or event its function writes", async () => {
+    const audits = await db.selectFrom("audit_log").select(["action", "subject_id", "at"]).execute();
+    const audited = (action: string | string[], subjectId: string) => audits.filter((a) => [action].flat().includes(a.action) && a.subject_id === subjectId);
+    const events = await db.selectFrom("events").select(["type", "entity_id", "subject_user_id"]).execute();
+    const count = <T,>(rows: T[], key: (r: T) => string) => rows.reduce((m, r) => m.set(key(r), (m.get(key(r)) ?? 0) + 1), new Map<string, number>());
+
+    const bookings = await db.selectFrom("hrw_assessments").select(["id", "created_at", "nsa_number"]).execute();
+    expect(bookings.length).toBeGreaterThan(10);
+    const notices = count(await db.selectFrom("hrw_notices").select("assessment_id").execute(), (n) => n.assessment_id);
+    const parts = count(await db.selectFrom("hrw_assessment_parts").select("assessment_id").execute(), (p) => p.assessment_id);
+    for (const b of bookings) {
+      expect(audited("hrw.assessment_booked", b.id).map((a) => a.at)).toEqual([b.created_at]);
+      expect(audited("hrw.notice_recorded", b.id).length).toBe(notices.get(b.id) ?? 0);
+      expect(audited("hrw.result_recorded", b.id).length).toBe(parts.get(b.id) ?? 0);
+      expect(audited("hrw.nsa_recorded", b.id).length).toBe(b.nsa_number ? 1 : 0);
+    }
+    for (const [candidate, n] of count(await db.selectFrom("hrw_candidate_checks").select("candidate_id").execute(), (c) => c.candidate_id)) {
+      expect(audited("hrw.check_recorded", candidate).length).toBe(n);
+    }
+    for (const [trainer, n] of count(await db.selectFrom("hrw_accreditations").select("trainer_id").execute(), (a) => a.trainer_id)) {
+      expect(audited(["accreditation.added", "accreditation.changed"], trainer).length).toBe(n);
+    }
+    for (const a of await db.selectFrom("hrw_assessors").select("trainer_id").execute()) expect(audited("assessor_licence.changed", a.trainer_id)).toHaveLength(1);
+    for (const l of await db.selectFrom("delivery_locations").select("id").execute()) {
+      expect(events.filter((e) => e.type === "location.created" && e.entity_id === l.id)).toHaveLength(1);
+    }
+
+    const classes = await db.selectFrom("classes").select(["id", "created_at"]).execute();
+    expect(classes.length).toBeGreaterThan(5);
+    for (const c of classes) expect(audited("class.created", c.id).map((a) => a.at)).toEqual([c.created_at]);
+    const marks = count(await db.selectFrom("attendance").select("enrollment_id").execute(), (a) => a.enrollment_id);
+    expect(marks.size).toBeGreaterThan(0);
+    for (const [enrollment, n] of marks) expect(audited("attendance.marked", enrollment).length).toBe(n);
+    const waiting = await db.selectFrom("class_waitlist").select(["class_id", "student_id"]).execute();
+    expect(waiting.length).toBeGreaterThan(0);
+    for (const w of waiting) {
+      expect(events.filter((e) => e.type === "waitlist.joined" && e.entity_id === w.class_id && e.subject_user_id === w.student_id)).toHaveLength(1);
+    }
+  });
+
   it("does nothing to a database that already has users", async () => {
     expect(await seedDemoData(db)).toEqual({ seeded: false });
   });

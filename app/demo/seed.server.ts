@@ -13,12 +13,13 @@ import { locationSchema } from "~/schemas/location";
 import { USI_ALPHABET, usiFromBody } from "~/models/usi";
 import { writeTransaction, type DB } from "#db/connection";
 import { DEMO_COURSES, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_STUDENTS, demoAvetmissDetails } from "./data";
-import { seedHrwDemo } from "./hrw.server";
+import { demoLicenceClass, seedHrwAssessor, seedHrwDemo } from "./hrw.server";
 import { updateCourse } from "~/models/course-admin.server";
+import { updateStudent } from "~/models/student.server";
 import type { EnrollmentStatus, Role } from "#db/schema";
 import { seedDemoClasses } from "./classes.server";
 import { seedDemoInvoices } from "./invoices.server";
-import { seedDemoStandards } from "./standards.server";
+import { seedDemoCredentials, seedDemoStandards } from "./standards.server";
 
 const DAY = 864e5;
 
@@ -101,7 +102,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     // and events), dated when the demo organisation started out
     const courseIds = new Map<string, string>();
     for (const c of DEMO_COURSES) {
-      const course = await createCourse(trx, courseCreateSchema.parse(c), adminId, new Date(iso(420)));
+      const course = await createCourse(trx, courseCreateSchema.parse({ ...c, licence_class: demoLicenceClass(c.name) }), adminId, new Date(iso(420)));
       courseIds.set(c.key, course.id);
     }
     const locationIds: string[] = [];
@@ -110,6 +111,9 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
       const location = await createLocation(trx, locationSchema.parse(l), adminId, new Date(now.getTime() - 420 * DAY + i * 1000));
       locationIds.push(location.id);
     }
+    // the second assessor, and the trainers' credentials that every class, result and HRW part below needs
+    const priyaId = await seedHrwAssessor(trx, { now, passwordHash: hashes[1]! });
+    await seedDemoCredentials(trx, { now, adminId, trainerId, priyaId });
     let enrollments = 0;
     const courseByKey = (key: string) => {
       const c = DEMO_COURSES.find((d) => d.key === key)!;
@@ -134,12 +138,16 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
       return defaultPlannedDates(enrolledOn, hours);
     };
 
-    // Enrolments and assessments are written here in their final state, dated months back:
-    // createEnrollment starts one at the default yard with default planned dates and no status
-    // but "enrolled", recordAssessment takes a result only on a current enrolment of an active
-    // learner, and completing one (updateEnrollmentProgress) issues its certificate at once,
-    // so the finished enrolments still awaiting theirs (the 30-day clock's two states) could not
-    // be shown. Certificates go through issueCertificate (certify, below).
+    // Enrolments and assessments are still written here in their final state, dated months back,
+    // because part of what the demo shows is a state the portal cannot reach: an enrolment's
+    // yard comes only from its class (createEnrollment), yet every third one here is at the
+    // second yard without one; and completing an enrolment of a learner whose USI is verified
+    // issues its certificate at once (updateEnrollmentProgress, as verifying a USI issues the
+    // waiting ones), yet some completions here wait for theirs with a verified USI (Noah Singh's
+    // overdue one among them). Making them through the model means first changing what the demo
+    // shows (classes for those enrolments; the overdue certificate's learner unverified);
+    // recordAssessment also takes a result only on a current enrolment. Certificates go through
+    // issueCertificate (certify, below); HRW, classes and attendance through their models.
     const enrol = async (
       student: { id: string; full_name: string },
       key: string,
@@ -308,7 +316,9 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
           usi_verified_at: DEMO_UNVERIFIED_USI.has(s.email) ? null : iso(joinedDaysAgo - 1),
           usi_verified_by: DEMO_UNVERIFIED_USI.has(s.email) ? null : trainerId,
           ...demoAvetmissDetails({ sex: s.sex, address: s.address }),
-          is_active: s.is_active ? 1 : 0,
+          // every learner starts active, as the portal makes them; those shown inactive are
+          // deactivated by the office once their records stand (below)
+          is_active: 1,
           approval_status: "approved",
         },
         iso(joinedDaysAgo),
@@ -352,11 +362,11 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     };
     await awaiting("zoe.robinson@example.com", 6);
     await awaiting("noah.singh@example.com", 41);
-    await seedHrwDemo(trx, { now, adminId, trainerId, passwordHash: hashes[1]!, locationId: locationIds[0]! });
+    await seedHrwDemo(trx, { now, adminId, trainerId, priyaId, locationId: locationIds[0]! });
 
     // classes, a waitlist and attendance (classes.server.ts): two learners not taking the tower crane course wait for its full class
     const waiting = [...cohort.values()].filter((c) => !c.picks.includes("tower-crane")).slice(0, 3).map((c) => c.student.id);
-    await seedDemoClasses(trx, { now, trainerId, courseIds, locationIds, demoStudentId: demo.id, waitingStudentIds: waiting });
+    await seedDemoClasses(trx, { now, adminId, trainerId, courseIds, locationIds, demoStudentId: demo.id, waitingStudentIds: waiting });
     // the improvement register and the questionnaires: an overdue action, a few anonymous responses
     await seedImprovementDemo(trx, { now, adminId, trainerId });
 
@@ -364,6 +374,10 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     // enrolments above predate it and stand; a new enrolment is confirmed by the review
     for (const c of await trx.selectFrom("courses").select("id").where("licence_class", "is not", null).execute()) {
       await updateCourse(trx, c.id, { review_required: true }, adminId, now);
+    }
+    // the learners the demo shows inactive, deactivated by the office a week ago
+    for (const s of DEMO_STUDENTS.filter((d) => !d.is_active)) {
+      await updateStudent(trx, cohort.get(s.email)!.student.id, { is_active: false }, adminId, new Date(iso(7)));
     }
     // trainer credentials and course validation (standards.server.ts)
     await seedDemoStandards(trx, { now, adminId, trainerId, courseIds });

@@ -9,21 +9,15 @@ import { HRW_DEMO_ASSESSOR } from "./hrw.server";
 export const DEMO_MISSING_UNIT = DEMO_COURSES.find((c) => c.key === "tower-crane")!.unit_code;
 
 /**
- * The demo's trainer credentials and validations (docs/decisions/030), made through the model
- * functions: Sam Whitfield holds TAE40122 and every unit he teaches and assesses; Priya Shah
- * holds TAE40116 with the upgrade and every unit but the tower crane's (the matrix's "missing"),
- * one of hers by equivalence expiring soon (its "expiring"); activities confirmed and one
- * waiting. The tower crane course (high risk) is due for validation, dogging (low risk) is past
- * 5 years and overdue with a plan booked, and one course has a completed validation with
- * findings.
+ * The assessors' training credentials and units, recorded 400 days ago, before the seed records
+ * any class, result or HRW part: each of those is refused (assertCredentialed) to a trainer who
+ * does not hold the unit on its day.
  */
-export async function seedDemoStandards(trx: DB, input: { now: Date; adminId: string; trainerId: string; courseIds: Map<string, string> }): Promise<void> {
-  const { now, adminId, trainerId, courseIds } = input;
+export async function seedDemoCredentials(trx: DB, input: { now: Date; adminId: string; trainerId: string; priyaId: string }): Promise<void> {
+  const { now, trainerId, priyaId: priya } = input;
   const today = organisationToday(now);
-  const admin = { id: adminId };
-  const priya = (await trx.selectFrom("users").select("id").where("email", "=", HRW_DEMO_ASSESSOR.email).executeTakeFirstOrThrow()).id;
+  const admin = { id: input.adminId };
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 864e5);
-
   await addTrainingCredential(trx, trainerId, { credential: "TAE40122", supervisor_id: null, issued_on: "2023-03-14", expires_on: null, note: "Certificate sighted and copied" }, admin, at(400));
   await addTrainingCredential(trx, priya, { credential: "TAE40116_UPGRADE", supervisor_id: null, issued_on: "2018-06-01", expires_on: null, note: "TAELLN411 and TAEASS502 added in 2020" }, admin, at(400));
   for (const c of DEMO_COURSES) {
@@ -43,6 +37,23 @@ export async function seedDemoStandards(trx: DB, input: { now: Date; adminId: st
       at(399),
     );
   }
+}
+
+/**
+ * The demo's trainer activities and validations (docs/decisions/030), made through the model
+ * functions, after the credentials (seedDemoCredentials): Sam Whitfield holds TAE40122 and every
+ * unit he teaches and assesses; Priya Shah holds TAE40116 with the upgrade and every unit but the
+ * tower crane's (the matrix's "missing"), one of hers by equivalence expiring soon (its
+ * "expiring"); activities confirmed and one waiting. The tower crane course (high risk) is due for validation, dogging (low risk) is past
+ * 5 years and overdue with a plan booked, and one course has a completed validation with
+ * findings.
+ */
+export async function seedDemoStandards(trx: DB, input: { now: Date; adminId: string; trainerId: string; courseIds: Map<string, string> }): Promise<void> {
+  const { now, adminId, trainerId, courseIds } = input;
+  const today = organisationToday(now);
+  const admin = { id: adminId };
+  const priya = (await trx.selectFrom("users").select("id").where("email", "=", HRW_DEMO_ASSESSOR.email).executeTakeFirstOrThrow()).id;
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 864e5);
   const trainerSelf = { id: trainerId, role: "trainer" as const };
   await addActivity(trx, trainerId, { kind: "industry", activity_date: addDays(today, -120), hours: 16, description: "Two days on a tower crane erection at a Parramatta site with the principal contractor's rigging crew", evidence: "Site supervisor's letter" }, trainerSelf, at(118));
   await addActivity(trx, trainerId, { kind: "development", activity_date: addDays(today, -60), hours: 7.5, description: "Assessment validation workshop (principles of assessment and rules of evidence)", evidence: "Certificate of attendance" }, trainerSelf, at(58));

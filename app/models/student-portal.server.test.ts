@@ -174,8 +174,8 @@ describe("notifications", () => {
     expect(rows).toHaveLength(1);
   });
 
-  it("include the demo student's enrolments, status changes and certificates", async () => {
+  it("include the demo student's enrolments, status changes, certificates and the roll marked in their classes", async () => {
     const types = new Set((await listNotifications(db, demoId, 50)).map((n) => n.type));
-    expect(types).toEqual(new Set(["enrollment.created", "enrollment.status", "certificate.issued"]));
+    expect(types).toEqual(new Set(["enrollment.created", "enrollment.status", "certificate.issued", "attendance.marked"]));
   });
 });

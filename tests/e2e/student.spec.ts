@@ -122,7 +122,7 @@ test.describe("student portal: the demo student", () => {
     await expectAccessible(page);
   });
 
-  test("notifications list the student's enrolments, status changes and certificates", async ({ page }) => {
+  test("notifications list the student's enrolments, attendance, status changes and certificates", async ({ page }) => {
     await signIn(page, DEMO.student.email);
     await expect(notificationsLink(page)).toHaveText(/\d+\+? unread/);
     await notificationsLink(page).click();
@@ -130,6 +130,9 @@ test.describe("student portal: the demo student", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
     const items = page.getByRole("main").getByRole("listitem");
     await expect(items.filter({ hasText: /^.*Enrolled in / }).first()).toBeVisible();
+    // the newest are the marks of the class under way; the completions and certificates are older
+    await expect(items.filter({ hasText: / present on \d{4}-\d{2}-\d{2}/ }).first()).toBeVisible();
+    await page.goto("/student/notifications?page=2");
     await expect(items.filter({ hasText: "marked completed" }).first()).toBeVisible();
     await expect(items.filter({ hasText: /Certificate .+ issued for / }).first()).toBeVisible();
     await expect(items.filter({ hasText: /Certificate .+ issued for / }).first().getByRole("link", { name: "View My Certificates" })).toHaveAttribute(
