@@ -55,6 +55,9 @@ export const consentSchema = z.object({
   consent: z.enum(["yes", "no"], { message: CONSENT_REQUIRED }),
 });
 
+/** A worker giving or withdrawing their answer from their own portal, for one booking they are named on. */
+export const ownConsentSchema = consentSchema.extend({ worker_id: z.string({ message: "Choose a booking" }).trim().min(1, "Choose a booking").max(100) });
+
 /**
  * A worker accepting their invitation. A worker without an account sets a password and gives
  * their details; one signed in already gives what their record lacks (the USI) and their answer.

@@ -224,6 +224,9 @@ const targets: Target[] = [
   { file: "api.enrollments.$id.ts", method: "PUT", path: () => `/api/enrollments/${ids.enrollment}`, params: () => ({ id: ids.enrollment }), as: "trainer", poison: { status: "graduated" }, required: false },
   { file: "api.certificates.ts", method: "POST", path: () => "/api/certificates", as: "trainer", poison: { enrollment_id: "not-a-uuid" }, required: true },
   { file: "api.admin.certificates.$id.revoke.ts", method: "POST", path: () => `/api/admin/certificates/${ids.enrollment}/revoke`, params: () => ({ id: ids.enrollment }), as: "admin", poison: { reason: "" }, required: true },
+  { file: "student.employers.tsx", method: "POST", path: () => "/student/employers", as: "student", poison: { consent: "maybe" }, required: true },
+  { file: "api.admin.employers.ts", method: "POST", path: () => "/api/admin/employers", as: "admin", poison: { abn: "51 824 753 557" }, required: true },
+  { file: "api.admin.invoices.$id.payments.ts", method: "POST", path: () => `/api/admin/invoices/${ids.enrollment}/payments`, params: () => ({ id: ids.enrollment }), as: "admin", poison: { amount: "ten dollars" }, required: true },
   { file: "api.$.ts", method: "POST", path: () => "/api/no-such-thing", as: "admin", poison: {}, required: false },
 ];
 
@@ -260,7 +263,7 @@ const reads: ReadTarget[] = [
   { file: "admin.reports.tsx", path: (j) => `/admin/reports?year=${encodeURIComponent(j)}`, as: "admin" },
   { file: "admin.reports.avetmiss[.]zip.ts", path: (j) => `/admin/reports/avetmiss.zip?year=${encodeURIComponent(j)}`, as: "admin" },
   { file: "admin.reports.avetmiss.$file.ts", path: (j) => `/admin/reports/avetmiss/${encodeURIComponent(j)}?year=${encodeURIComponent(j)}`, params: (j) => ({ file: j }), as: "admin" },
-  { file: "admin.locations_.$id.tsx", path: (j) => `/admin/locations/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
+  { file: "admin.locations_.$id.tsx", path: (j) => `/admin/locations/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },  { file: "api.admin.invoices.ts", path: (j) => `/api/admin/invoices?status=${encodeURIComponent(j)}&from=${encodeURIComponent(j)}&buyer=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "admin" },
 ];
 
 // ---- calling ----------------------------------------------------------------------------
