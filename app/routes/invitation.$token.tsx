@@ -12,6 +12,7 @@ import { workerAcceptSchema, workerNewAccountSchema } from "~/schemas/employer";
 import { WORKER_ACCEPTED } from "~/schemas/employer-text";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
+import { secretPageHeaders, secretPageMeta } from "~/utils/secret-page";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const invitation = await workerInvitationFor(getDb(), params.token ?? "");
@@ -83,7 +84,9 @@ export default function WorkerInvitation() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Your booked seat | Summit Crane & Rigging Training" }, { name: "referrer", content: "no-referrer" }];
+export const headers = secretPageHeaders;
+
+export const meta: MetaFunction = () => [{ title: "Your booked seat | Summit Crane & Rigging Training" }, ...secretPageMeta];
 
 export function ErrorBoundary() {
   return <RouteError title="Invitation" message="This invitation link is not valid, has expired or was used" />;

@@ -70,3 +70,4 @@ export const XERO_TAX_TYPES: Record<GstTreatment, string> = {
 
 export const PAYMENT_RECORDED = "Payment recorded";
 export const CREDIT_NOTE_ISSUED = "Credit note issued";
+export const FINANCE_SETTINGS_SAVED = "Finance settings saved: new invoices carry them";

@@ -197,6 +197,7 @@ const pages: PageCase[] = [
   { file: "admin.employers.tsx", path: () => `/admin/employers`, may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.employers_.$id.tsx", path: () => `/admin/employers/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.finance.tsx", path: () => `/admin/finance`, may: ["admin"], methods: ["GET"] },
+  { file: "admin.finance_.settings.tsx", path: () => `/admin/finance/settings`, may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.finance_.$id.tsx", path: () => `/admin/finance/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.finance_.$id.pdf.ts", path: () => `/admin/finance/${ids.unknown}/pdf`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET"] },
   { file: "admin.finance_.credit-notes.$id.pdf.ts", path: () => `/admin/finance/credit-notes/${ids.unknown}/pdf`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET"] },

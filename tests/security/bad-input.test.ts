@@ -224,6 +224,7 @@ const targets: Target[] = [
   { file: "api.enrollments.$id.ts", method: "PUT", path: () => `/api/enrollments/${ids.enrollment}`, params: () => ({ id: ids.enrollment }), as: "trainer", poison: { status: "graduated" }, required: false },
   { file: "api.certificates.ts", method: "POST", path: () => "/api/certificates", as: "trainer", poison: { enrollment_id: "not-a-uuid" }, required: true },
   { file: "api.admin.certificates.$id.revoke.ts", method: "POST", path: () => `/api/admin/certificates/${ids.enrollment}/revoke`, params: () => ({ id: ids.enrollment }), as: "admin", poison: { reason: "" }, required: true },
+  { file: "admin.finance_.settings.tsx", method: "POST", path: () => "/admin/finance/settings", as: "admin", poison: { seller_abn: "51 824 753 557" }, required: true },
   { file: "student.employers.tsx", method: "POST", path: () => "/student/employers", as: "student", poison: { consent: "maybe" }, required: true },
   { file: "api.admin.employers.ts", method: "POST", path: () => "/api/admin/employers", as: "admin", poison: { abn: "51 824 753 557" }, required: true },
   { file: "api.admin.invoices.$id.payments.ts", method: "POST", path: () => `/api/admin/invoices/${ids.enrollment}/payments`, params: () => ({ id: ids.enrollment }), as: "admin", poison: { amount: "ten dollars" }, required: true },
