@@ -5,7 +5,7 @@ import { issueApiToken } from "~/auth/api.server";
 import { createClass } from "~/models/class.server";
 import { acceptEmployerInvitation, inviteEmployerUser } from "~/models/employer.server";
 import { acceptWorkerInvitation, setOwnConsent } from "~/models/group-booking.server";
-import { CREDIT_EXCEEDS_PAID, OVERPAYMENT } from "~/schemas/invoice-text";
+import { CREDIT_EXCEEDS_PAID, GST_TREATMENT_INVALID, OVERPAYMENT } from "~/schemas/invoice-text";
 import * as employersApi from "~/routes/api.admin.employers";
 import * as employerApi from "~/routes/api.admin.employers.$id";
 import * as bookingsApi from "~/routes/api.employer.bookings";
@@ -17,6 +17,7 @@ import * as invoicesApi from "~/routes/api.admin.invoices";
 import * as invoiceApi from "~/routes/api.admin.invoices.$id";
 import * as paymentsApi from "~/routes/api.admin.invoices.$id.payments";
 import * as creditNotesApi from "~/routes/api.admin.invoices.$id.credit-notes";
+import * as courseApi from "~/routes/api.admin.courses.$id";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse } from "../../tests/support/factories";
 import { conformsTo } from "../../tests/support/json-schema";
@@ -190,5 +191,21 @@ describe("invoices, payments and credit notes over /api", () => {
     expect(credited).toMatchObject({ credited_cents: 30_000, refundable_cents: 0 });
     expect(credited.credit_notes).toEqual([expect.objectContaining({ amount_cents: 30_000, gst_cents: 0, reason: "One worker could not attend" })]);
     await conforms(await call(mod(creditNotesApi), "POST", "/x", { token: trainer.token, params: { id }, json: {} }), credit, "post");
+  });
+
+  it("a course's GST treatment is set through the course schema and charged on the next invoice", async () => {
+    const course = await makeCourse(db, { name: "Site induction refresher", price: 165 });
+    const one = "/api/admin/courses/{id}";
+    const refused = await conforms(await call(mod(courseApi), "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { gst_treatment: "exempt" } }), one, "put");
+    expect(refused.errors).toEqual({ gst_treatment: GST_TREATMENT_INVALID });
+    const saved = await conforms(await call(mod(courseApi), "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { gst_treatment: "taxable" } }), one, "put");
+    expect(saved.gst_treatment).toBe("taxable");
+    const start = "2027-04-12";
+    const cls = await createClass(db, course.id, { start_date: start, end_date: start, sessions: [{ date: start, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 4 }, trainer.id);
+    const employer = await employerOverApi("Taxable Lifts", "16 009 661 901");
+    await conforms(await call(mod(bookingsApi), "POST", "/api/employer/bookings", { token: employer.user.token, json: { class_id: cls.id, seats: 3 } }), "/api/employer/bookings", "post");
+    const page = await conforms(await call(mod(invoicesApi), "GET", "/api/admin/invoices?buyer=Taxable", { token: admin.token }), "/api/admin/invoices", "get");
+    // 3 × $165.00 = $495.00, of which one eleventh is GST
+    expect(page.invoices[0]).toMatchObject({ total_cents: 49_500, gst_cents: 4_500 });
   });
 });
