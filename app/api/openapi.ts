@@ -13,6 +13,7 @@ import { hrwOperations } from "./operations/hrw";
 import { reviewOperations } from "./operations/review";
 import { improvementOperations } from "./operations/improvements";
 import { standardsOperations } from "./operations/standards";
+import { employerOperations } from "./operations/employers";
 
 /**
  * The OpenAPI 3.1 description of /api, generated from the zod schemas the routes validate
@@ -46,6 +47,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...reviewOperations,
   ...improvementOperations,
   ...standardsOperations,
+  ...employerOperations,
   documentItself,
 ];
 
@@ -163,6 +165,7 @@ export function openApiDocument(): Record<string, unknown> {
       { name: "courses", description: "The course catalogue" },
       { name: "student", description: "A signed-in user's own enrolments and certificates" },
       { name: "admin", description: "Administrator and trainer calls" },
+      { name: "employer", description: "An employer's users: their organisation's bookings and workers" },
       { name: "meta", description: "This description" },
     ],
     paths,

@@ -11,6 +11,7 @@ import { enrollmentPatchSchema } from "~/schemas/enrollment-update";
 import { studentPatchSchema } from "~/schemas/student";
 import { LICENCE_CLASS_CODES } from "~/schemas/hrw-codes";
 import { MAIL_STATES, MAIL_TEMPLATES } from "~/schemas/mail-text";
+import { GST_TREATMENT_CODES } from "~/schemas/invoice-text";
 
 /**
  * The /api's payloads and answers as zod schemas: the request bodies are the schemas of
@@ -119,6 +120,7 @@ export const courseResponse = z
     tier: z.enum(TIERS),
     duration_hours: z.number().min(0),
     price: z.number().min(0).describe("Dollars with cents"),
+    gst_treatment: z.enum(GST_TREATMENT_CODES).describe("How its invoices charge GST: gst_free (an accredited VET course) or taxable (10%, included in the price)"),
     is_active: z.boolean(),
     prerequisites: z.array(z.string()),
     learning_outcomes: z.array(z.string()),

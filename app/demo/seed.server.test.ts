@@ -3,6 +3,7 @@ import { createTestDb } from "../../tests/support/test-db";
 import type { DB } from "#db/connection";
 import { seedDemoData } from "./seed.server";
 import { verifyPassword } from "~/auth/password.server";
+import { listBookings, listWorkers } from "~/models/employer-view.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -11,11 +12,12 @@ afterAll(() => cleanup());
 
 /** The demo organisation, checked against the seeded database. */
 describe("demo data", () => {
-  it("has the three demo logins with password123", async () => {
+  it("has the demo logins with password123", async () => {
     for (const [email, role] of [
       ["admin@example.com", "admin"],
       ["trainer@example.com", "trainer"],
       ["student@example.com", "student"],
+      ["employer@example.com", "employer"],
     ]) {
       const u = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
       expect(u.role).toBe(role);
@@ -129,5 +131,15 @@ describe("demo data", () => {
 
   it("does nothing to a database that already has users", async () => {
     expect(await seedDemoData(db)).toEqual({ seeded: false });
+  });
+
+  it("has an employer whose booking holds 3 seats for 3 workers: one shares results, one does not, one has not answered", async () => {
+    const user = await db.selectFrom("users").select(["id", "role"]).where("email", "=", "employer@example.com").executeTakeFirstOrThrow();
+    const [booking] = await listBookings(db, user);
+    expect(booking).toMatchObject({ seats: 3, workers: 3, accepted: 2 });
+    const workers = await listWorkers(db, user);
+    expect(workers.map((w) => w.consent).sort()).toEqual(["no", "unanswered", "yes"]);
+    const invoices = await db.selectFrom("invoices").select(["buyer_name", "total_cents"]).where("buyer_kind", "=", "employer").execute();
+    expect(invoices).toEqual([expect.objectContaining({ buyer_name: "Harbour Civil Pty Ltd" })]);
   });
 });

@@ -19,6 +19,7 @@ import { updateStudent } from "~/models/student.server";
 import type { EnrollmentStatus, Role } from "#db/schema";
 import { seedDemoClasses } from "./classes.server";
 import { seedDemoInvoices } from "./invoices.server";
+import { seedDemoEmployer } from "./employers.server";
 import { seedDemoCredentials, seedDemoStandards } from "./standards.server";
 
 const DAY = 864e5;
@@ -394,5 +395,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
   });
   // invoices in each state the office sees (paid, part-paid, overdue, refunded by a credit note)
   await seedDemoInvoices(db, now);
+  // an employer with its demo login and a booking of 3 workers (employers.server.ts)
+  await seedDemoEmployer(db, { now, adminId: (await db.selectFrom("users").select("id").where("email", "=", "admin@example.com").executeTakeFirstOrThrow()).id });
   return { seeded: true };
 }

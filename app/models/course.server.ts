@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "#db/connection";
 import { likePattern } from "#db/dialect";
 import type { CourseRow, Tier } from "#db/schema";
+import type { GstTreatment } from "#db/schema-finance";
 import { prerequisitesOf, type LicenceClass } from "~/schemas/hrw-codes";
 
 /** A course as screens and the /api see it: price in dollars, lists as arrays, is_active boolean. */
@@ -23,6 +24,8 @@ export interface Course {
   official_title: string | null;
   /** vocational education and training (the NAT VET flag) */
   vet_flag: boolean;
+  /** how its invoices charge GST (docs/decisions/033-invoices.md) */
+  gst_treatment: GstTreatment;
   /** the high-risk work licence class the course leads to; null: none */
   licence_class: LicenceClass | null;
   /** licence classes a candidate must hold first (the class's defaults unless the course names its own) */
@@ -60,6 +63,7 @@ export function toCourse(row: CourseRow): Course {
     field_of_education: row.field_of_education,
     official_title: row.official_title ?? null,
     vet_flag: row.vet_flag === 1,
+    gst_treatment: row.gst_treatment,
     licence_class: (row.licence_class as LicenceClass | null) ?? null,
     licence_prerequisites: prerequisitesOf(row),
     review_required: Number(row.review_required) === 1,

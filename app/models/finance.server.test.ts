@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction, type DB } from "#db/connection";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
-import { issueCreditNote, issueInvoice, recordPayment } from "./invoice.server";
+import { issueCreditNote, issueInvoice, recordPayment, saveFinanceSettings } from "./invoice.server";
+import { financeSettingsSchema } from "~/schemas/invoice";
 import { exportXeroCsv, getCreditNote, getInvoice, listInvoices, listLearnerInvoices } from "./finance.server";
 import { renderCreditNotePdf, renderInvoicePdf } from "~/pdf/invoice-pdf.server";
 
@@ -112,5 +113,21 @@ describe("the office's invoices", () => {
     expect(await getInvoice(db, id, { learnerId: b.id })).toBeNull();
     expect((await listLearnerInvoices(db, a.id)).map((i) => i.id)).toEqual([id]);
     expect(await listLearnerInvoices(db, b.id)).toEqual([]);
+  });
+
+  it("the finance settings reach the invoices issued after they are saved; issued ones keep theirs", async () => {
+    const before = await employerInvoice();
+    expect(financeSettingsSchema.safeParse({ seller_name: "X", seller_abn: "51 824 753 557", payment_terms_days: "14", sales_account_code: "200" }).success).toBe(false);
+    const input = financeSettingsSchema.parse({ seller_name: "Summit Lifting Pty Ltd", seller_abn: "33 051 775 556", payment_terms_days: "30", sales_account_code: "210" });
+    await saveFinanceSettings(db, input, null, NOW);
+    try {
+      const after = await employerInvoice();
+      expect((await getInvoice(db, after.id, { learnerId: null }, NOW))!).toMatchObject({ seller_name: "Summit Lifting Pty Ltd", seller_abn: "33051775556" });
+      expect((await getInvoice(db, before.id, { learnerId: null }, NOW))!).toMatchObject({ seller_abn: "51824753556" });
+      const audit = await db.selectFrom("audit_log").select("detail").where("action", "=", "finance.settings_changed").execute();
+      expect(audit.map((a) => a.detail)).toEqual(["terms 30 days"]);
+    } finally {
+      await saveFinanceSettings(db, { seller_name: "Summit Crane & Rigging Training Pty Ltd", seller_abn: "51824753556", payment_terms_days: 14, sales_account_code: "200" }, null, NOW);
+    }
   });
 });

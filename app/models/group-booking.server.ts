@@ -28,6 +28,16 @@ import { ownUsiColumns } from "./usi.server";
 
 export { CONSENT_SAVED };
 
+/**
+ * The employer's address as typed (several lines) as an invoice's two address lines: the first
+ * line, then the rest joined, so neither the PDF nor the accounting export carries a line break
+ * inside a field.
+ */
+function addressLines(address: string): { line1: string | null; line2: string | null } {
+  const [first, ...rest] = address.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  return { line1: first ?? null, line2: rest.length ? rest.join(", ") : null };
+}
+
 /** The day a booking's unfilled seats go back: RELEASE_DAYS_BEFORE_START before the class, not sooner than 2 days from today, never after its start. */
 export function releaseDay(classStart: string, today: string): string {
   const wanted = addDays(classStart, -RELEASE_DAYS_BEFORE_START);
@@ -151,7 +161,7 @@ export async function createBooking(
     const course = await trx.selectFrom("courses").select(["id", "name", "price_cents"]).where("id", "=", booking.course_id).executeTakeFirstOrThrow();
     // the booking's tax invoice to the employer, in this transaction: no booking without its invoice
     await issueInvoice(trx, {
-      buyer: { kind: "employer", id: employer.id, name: employer.name, abn: employer.abn, email: employer.contact_email, address: { line1: employer.address } },
+      buyer: { kind: "employer", id: employer.id, name: employer.name, abn: employer.abn, email: employer.contact_email, address: addressLines(employer.address) },
       lines: [{ course_id: course.id, description: `${course.name}, class of ${classDates(cls.start_date, booking.end_date)}: seats`, quantity: input.seats, unit_price_cents: Number(course.price_cents) }],
       source: { kind: "booking", id },
       issued_by: actor,

@@ -7,6 +7,7 @@ import { addDays, organisationToday } from "~/utils/organisation-calendar";
 import { actorOf, recordAudit, type ActorRef } from "./audit.server";
 import { creditGst, documentNumber, invoiceTotals } from "./invoice-rules";
 import { OVERPAYMENT, CREDIT_EXCEEDS_PAID, NO_LINES } from "~/schemas/invoice-text";
+import type { FinanceSettingsInput } from "~/schemas/invoice";
 
 /**
  * Tax invoices, payments and credit notes (docs/decisions/033-invoices.md). An invoice is issued
@@ -49,6 +50,18 @@ export interface IssueInvoiceInput {
 /** The finance settings: the seller printed on invoices, the payment terms, the export's account code. */
 export async function financeSettings(db: DB) {
   return db.selectFrom("finance_settings").select(["seller_name", "seller_abn", "payment_terms_days", "sales_account_code"]).where("id", "=", 1).executeTakeFirstOrThrow();
+}
+
+/** Saves the finance settings: invoices issued from now on carry them; issued ones keep what they were issued with. */
+export async function saveFinanceSettings(db: DB, input: FinanceSettingsInput, actor: ActorRef, now = new Date()): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    await trx
+      .updateTable("finance_settings")
+      .set({ ...input, updated_by: actorOf(actor).id, updated_at: now.toISOString() })
+      .where("id", "=", 1)
+      .execute();
+    await recordAudit(trx, { action: "finance.settings_changed", actor: actorOf(actor), detail: `terms ${input.payment_terms_days} days`, now });
+  });
 }
 
 /** The next number of a series, from its counter row, updated in the caller's transaction (so it never skips or repeats). */

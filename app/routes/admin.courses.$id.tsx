@@ -11,6 +11,7 @@ import { listCourseClasses } from "~/models/class.server";
 import { CourseClasses } from "~/components/admin/course-classes";
 import { ModalSection } from "~/components/admin/modal-section";
 import { formatDate, formatPrice } from "~/utils/format";
+import { GST_TREATMENTS } from "~/schemas/invoice-text";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
@@ -59,6 +60,8 @@ export default function CourseDetails() {
             <dd className="text-steel-900">{course.field_of_education ?? "Not recorded"}</dd>
             <dt className="font-semibold text-steel-600">VET</dt>
             <dd className="text-steel-900">{course.vet_flag ? "Yes" : "No"}</dd>
+            <dt className="font-semibold text-steel-600">GST</dt>
+            <dd className="text-steel-900">{GST_TREATMENTS[course.gst_treatment]}</dd>
             <dt className="font-semibold text-steel-600">Pre-enrolment review</dt>
             <dd className="text-steel-900">{course.review_required ? `Required; a retake after ${course.review_retake_days} days` : "Not required"}</dd>
           </dl>

@@ -37,7 +37,15 @@ export default function FinancePage() {
   const data = useLoaderData<typeof loader>();
   return (
     <>
-      <PageTitle title="Finance" subtitle="Tax invoices, what is owed and what is overdue. Open an invoice to record a payment or issue a credit note." />
+      <PageTitle
+        title="Finance"
+        subtitle="Tax invoices, what is owed and what is overdue. Open an invoice to record a payment or issue a credit note."
+        actions={
+          <Link to="/admin/finance/settings" className="font-semibold text-hivis-700 underline">
+            Finance settings
+          </Link>
+        }
+      />
       <Card>
         <Form method="get" className="grid gap-4 p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
           <SelectField label="Status" name="status" defaultValue={data.values.status} options={STATUS_OPTIONS} error={data.fieldErrors.status} />

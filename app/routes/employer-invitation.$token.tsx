@@ -9,6 +9,7 @@ import { invitationPasswordSchema } from "~/schemas/employer";
 import { EMPLOYER_PASSWORD_SET } from "~/schemas/employer-text";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
+import { secretPageHeaders, secretPageMeta } from "~/utils/secret-page";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const invitation = await employerInvitationFor(getDb(), params.token ?? "");
@@ -43,7 +44,9 @@ export default function EmployerInvitation() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Your employer account | Summit Crane & Rigging Training" }, { name: "referrer", content: "no-referrer" }];
+export const headers = secretPageHeaders;
+
+export const meta: MetaFunction = () => [{ title: "Your employer account | Summit Crane & Rigging Training" }, ...secretPageMeta];
 
 export function ErrorBoundary() {
   return <RouteError title="Invitation" message="This invitation link is not valid, has expired or was used" />;

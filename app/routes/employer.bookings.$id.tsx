@@ -1,22 +1,59 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
+import { WorkerRows } from "~/components/employer/worker-rows";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { TitledCard } from "~/components/ui";
+import { useActionToast } from "~/components/toaster";
+import { ErrorSummary, SubmitButton, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
+import { clientAddress } from "~/http/request-context.server";
+import { secretLink } from "~/mail/password-reset.server";
 import { getBooking } from "~/models/employer-view.server";
+import { addWorkers } from "~/models/group-booking.server";
 import { classDates } from "~/schemas/class-text";
-import { CONSENT_LABELS, WORKER_STATE_LABELS } from "~/schemas/employer-text";
+import { addWorkersSchema, workerRows } from "~/schemas/employer";
+import { CONSENT_LABELS, WORKER_STATE_LABELS, WORKERS_ADDED } from "~/schemas/employer-text";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { answerForm } from "~/utils/form-action.server";
 import { formatDate } from "~/utils/format";
+import { formToObject } from "~/utils/validation";
+
+/** Rows offered at once: a booking of many seats names its workers in several goes. */
+const MAX_ROWS = 6;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "employer");
   return { booking: await getBooking(getDb(), user, params.id ?? "") };
 }
 
+/** Names more workers on the booking, up to the seats it holds; each is mailed an invitation. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireRole(request, "employer");
+  const bookingId = params.id ?? "";
+  return answerForm(request, {
+    schema: addWorkersSchema,
+    requires: ["worker_name_0", "worker_email_0"],
+    unreadable: "Failed to add the workers",
+    input: (form) => ({ workers: workerRows(formToObject(form)) }),
+    save: async (input) => {
+      await addWorkers(getDb(), {
+        user,
+        bookingId,
+        workers: input.workers,
+        client: clientAddress(request),
+        link: (token) => secretLink(request, `/invitation/${encodeURIComponent(token)}`),
+      });
+      return redirectWithFlash(`/employer/bookings/${encodeURIComponent(bookingId)}`, { type: "success", message: WORKERS_ADDED });
+    },
+  });
+}
+
 export default function BookingPage() {
   const { booking } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  useActionToast(data);
+  const open = booking.released ? 0 : booking.seats - booking.workers;
   return (
     <>
       <PageTitle title={booking.course} subtitle={classDates(booking.start_date, booking.end_date)} />
@@ -38,6 +75,20 @@ export default function BookingPage() {
           ))}
         </ul>
       </TitledCard>
+      {open > 0 ? (
+        <TitledCard title="Name more workers" className="mt-6">
+          <p className="mb-3 text-sm text-steel-700">
+            {open} {open === 1 ? "seat has" : "seats have"} no worker named yet. Each worker you name is emailed an invitation to accept the seat.
+          </p>
+          <Form method="post" noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
+            <ErrorSummary failure={data} />
+            <WorkerRows rows={Math.min(open, MAX_ROWS)} values={data?.values ?? {}} error={data?.fieldErrors?.workers} />
+            <div className="flex justify-end">
+              <SubmitButton busyLabel="Adding...">Add workers</SubmitButton>
+            </div>
+          </Form>
+        </TitledCard>
+      ) : null}
     </>
   );
 }

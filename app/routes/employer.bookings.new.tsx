@@ -4,6 +4,7 @@ import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
+import { WorkerRows } from "~/components/employer/worker-rows";
 import { Card, ErrorSummary, SelectField, SubmitButton, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
@@ -67,16 +68,7 @@ export default function NewBooking() {
             options={[{ value: "", label: "Choose a class" }, ...classes.map((c) => ({ value: c.id, label: `${c.course}, ${classDates(c.start_date, c.end_date)} (${c.seats_left} seats left)` }))]}
           />
           <TextField label="Seats" name="seats" type="number" min={1} max={100} required defaultValue={values.seats ?? ""} error={errors.seats} />
-          <fieldset className="space-y-3">
-            <legend className="font-semibold">Workers</legend>
-            {errors.workers ? <p className="text-sm text-red-700">{errors.workers}</p> : null}
-            {Array.from({ length: WORKER_ROWS }, (_, i) => (
-              <div key={i} className="grid gap-3 sm:grid-cols-2">
-                <TextField label={`Worker ${i + 1} name`} name={`worker_name_${i}`} defaultValue={values[`worker_name_${i}`] ?? ""} />
-                <TextField label={`Worker ${i + 1} email`} name={`worker_email_${i}`} type="email" defaultValue={values[`worker_email_${i}`] ?? ""} />
-              </div>
-            ))}
-          </fieldset>
+          <WorkerRows rows={WORKER_ROWS} values={values} error={errors.workers} />
           <div className="flex justify-end">
             <SubmitButton busyLabel="Booking...">Book seats</SubmitButton>
           </div>

@@ -12,6 +12,7 @@ import { workerAcceptSchema, workerNewAccountSchema } from "~/schemas/employer";
 import { WORKER_ACCEPTED } from "~/schemas/employer-text";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
+import { secretPageHeaders, secretPageMeta } from "~/utils/secret-page";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const invitation = await workerInvitationFor(getDb(), params.token ?? "");
@@ -66,7 +67,7 @@ export default function WorkerInvitation() {
         <TextField label="Date of birth" name="date_of_birth" type="date" defaultValue={values.date_of_birth ?? ""} error={errors.date_of_birth} />
         <TextField label="Phone" name="phone" type="tel" defaultValue={values.phone ?? ""} error={errors.phone} />
         <TextField label="USI (Unique Student Identifier)" name="usi" defaultValue={values.usi ?? ""} error={errors.usi} />
-        <fieldset id="consent" className="space-y-2">
+        <fieldset id="consent" className="space-y-2" aria-describedby={errors.consent ? "consent-error" : undefined}>
           <legend className="font-semibold">May {invitation.employer} see your results (statements of attainment, NSA dates and licence deadlines)?</legend>
           <label className="flex min-h-11 items-center gap-2">
             <input type="radio" name="consent" value="yes" defaultChecked={values.consent === "yes"} /> Yes, share my results
@@ -74,8 +75,12 @@ export default function WorkerInvitation() {
           <label className="flex min-h-11 items-center gap-2">
             <input type="radio" name="consent" value="no" defaultChecked={values.consent === "no"} /> No, do not share them
           </label>
-          {errors.consent ? <p className="text-sm text-red-700">{errors.consent}</p> : null}
-          <p className="text-sm text-steel-700">You can change this later from your portal.</p>
+          {errors.consent ? (
+            <p id="consent-error" className="text-sm text-red-700">
+              {errors.consent}
+            </p>
+          ) : null}
+          <p className="text-sm text-steel-700">You can change this later under Employer Bookings in your portal.</p>
         </fieldset>
         <SubmitButton busyLabel="Accepting...">Accept the seat</SubmitButton>
       </Form>
@@ -83,7 +88,9 @@ export default function WorkerInvitation() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Your booked seat | Summit Crane & Rigging Training" }, { name: "referrer", content: "no-referrer" }];
+export const headers = secretPageHeaders;
+
+export const meta: MetaFunction = () => [{ title: "Your booked seat | Summit Crane & Rigging Training" }, ...secretPageMeta];
 
 export function ErrorBoundary() {
   return <RouteError title="Invitation" message="This invitation link is not valid, has expired or was used" />;

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PASSWORD_HINT } from "~/schemas/password-text";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -12,6 +12,7 @@ import { inspectResetToken, resetPassword, RESET_TOKEN_TTL_MINUTES, type ResetTo
 import { passwordResetSchema } from "~/schemas/password-reset";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
+import { secretPageHeaders, secretPageMeta } from "~/utils/secret-page";
 
 export const PASSWORD_RESET_DONE = "Your password has been reset. Please sign in with your new password.";
 
@@ -118,13 +119,6 @@ export default function ResetPassword() {
 }
 
 /** A page holding a live token is never cached, by the browser or anything in between. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const headers = secretPageHeaders;
 
-export const meta: MetaFunction = () => [
-  { title: "Choose a new password | Summit Crane & Rigging Training" },
-  // The token is in this page's URL: a Referer carries the origin at most, never the path.
-  // (Not "no-referrer": that makes the browser send "Origin: null" with the form, which the
-  // cross-site gate rightly refuses.)
-  { name: "referrer", content: "strict-origin" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => [{ title: "Choose a new password | Summit Crane & Rigging Training" }, ...secretPageMeta];

@@ -18,6 +18,7 @@ const NAV: PortalNavItem[] = [
   { to: "/student/courses", label: "My Courses" },
   { to: "/student/certificates", label: "My Certificates" },
   { to: "/student/invoices", label: "My Invoices" },
+  { to: "/student/employers", label: "Employer Bookings" },
   { to: "/student/evidence", label: "My Evidence" },
   { to: "/student/appeals", label: "Results & Appeals" },
   { to: "/student/profile", label: "My Profile" },

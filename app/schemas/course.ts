@@ -2,6 +2,7 @@ import { z } from "zod";
 import { TIERS } from "#db/schema";
 import { formToObject } from "~/utils/validation";
 import { OFFICIAL_TITLE_MAX } from "./course-text";
+import { GST_TREATMENT_CODES, GST_TREATMENT_INVALID } from "./invoice-text";
 import { cleanText, optionalText, requiredText } from "./fields";
 import { courseLicenceFields } from "./hrw";
 
@@ -75,6 +76,8 @@ export const courseObject = z.object({
   /** the unit's nominal hours, which AVETMISS reports and planned end dates are counted from: never 0 */
   duration_hours: decimal("Duration", 10_000, { positive: true }),
   price: decimal("Price", 1_000_000).transform((v) => Math.round(v * 100) / 100),
+  /** how its invoices charge GST: an accredited VET course is GST-free, anything else taxable (docs/decisions/033-invoices.md); left out, GST-free */
+  gst_treatment: z.enum(GST_TREATMENT_CODES, { message: GST_TREATMENT_INVALID }).optional(),
   is_active: z.boolean({ message: "Active must be true or false" }),
   prerequisites: textList("Prerequisites"),
   learning_outcomes: textList("Learning outcomes"),
@@ -115,6 +118,7 @@ export const courseEditSchema = courseObject.pick({
   description: true,
   duration_hours: true,
   price: true,
+  gst_treatment: true,
   learning_outcomes: true,
   assessment_criteria: true,
   field_of_education: true,

@@ -3,15 +3,18 @@ import { isAbn, normaliseAbn } from "~/utils/abn";
 import { ABN_INVALID, CONSENT_REQUIRED } from "./employer-text";
 import { checkbox, confirmPassword, dateOfBirth, email, password, passwordsMatch, phone, requiredText, usi } from "./fields";
 
+/** An ABN as typed (spaces allowed), checked by its check digits and kept as its 11 digits. */
+export const abnField = z
+  .string({ message: ABN_INVALID })
+  .trim()
+  .min(1, "ABN is required")
+  .refine(isAbn, ABN_INVALID)
+  .transform(normaliseAbn);
+
 /** An employer as an administrator adds or edits it (the form and POST/PUT /api/admin/employers). */
 export const employerSchema = z.object({
   name: requiredText("Organisation name"),
-  abn: z
-    .string({ message: ABN_INVALID })
-    .trim()
-    .min(1, "ABN is required")
-    .refine(isAbn, ABN_INVALID)
-    .transform(normaliseAbn),
+  abn: abnField,
   contact_name: requiredText("Billing contact name"),
   contact_email: email,
   contact_phone: phone.refine((v) => v !== null, "Billing contact phone is required"),
@@ -54,6 +57,9 @@ export const addWorkersSchema = z.object({ workers: z.array(workerSchema).min(1,
 export const consentSchema = z.object({
   consent: z.enum(["yes", "no"], { message: CONSENT_REQUIRED }),
 });
+
+/** A worker giving or withdrawing their answer from their own portal, for one booking they are named on. */
+export const ownConsentSchema = consentSchema.extend({ worker_id: z.string({ message: "Choose a booking" }).trim().min(1, "Choose a booking").max(100) });
 
 /**
  * A worker accepting their invitation. A worker without an account sets a password and gives

@@ -12,6 +12,8 @@ export const GST_TREATMENTS: Record<GstTreatment, string> = {
   gst_free: "GST-free (accredited VET course)",
   taxable: "Taxable (GST 10%)",
 };
+export const GST_TREATMENT_CODES = Object.keys(GST_TREATMENTS) as [GstTreatment, ...GstTreatment[]];
+export const GST_TREATMENT_INVALID = "GST must be GST-free or taxable";
 
 /** The methods the office records; "card" is also the self-enrolment's card payment. */
 export const PAYMENT_METHODS: Record<PaymentMethod, string> = {
@@ -68,3 +70,4 @@ export const XERO_TAX_TYPES: Record<GstTreatment, string> = {
 
 export const PAYMENT_RECORDED = "Payment recorded";
 export const CREDIT_NOTE_ISSUED = "Credit note issued";
+export const FINANCE_SETTINGS_SAVED = "Finance settings saved: new invoices carry them";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDate, requiredText } from "./fields";
+import { abnField } from "./employer";
 import { INVOICE_STATUSES } from "./invoice-text";
 
 /** An amount of money typed in dollars (1,234.50 or $1234.5), as whole cents. */
@@ -39,6 +40,19 @@ export const invoiceFiltersSchema = z.object({
   buyer: z.string().trim().max(100, "Buyer must be at most 100 characters").optional().transform((v) => (v ? v : null)),
   page: z.coerce.number().int().min(1).optional(),
 });
+
+/** The finance settings (administrators): the seller printed on new invoices, the payment terms, the export's sales account. */
+export const financeSettingsSchema = z.object({
+  seller_name: requiredText("Seller's legal name", 200),
+  seller_abn: abnField,
+  payment_terms_days: z.coerce
+    .number({ message: "Payment terms must be a whole number of days from 0 to 120" })
+    .int("Payment terms must be a whole number of days from 0 to 120")
+    .min(0, "Payment terms must be a whole number of days from 0 to 120")
+    .max(120, "Payment terms must be a whole number of days from 0 to 120"),
+  sales_account_code: requiredText("Sales account code", 10).refine((v) => /^[A-Za-z0-9.-]+$/.test(v), "Sales account code may use only letters, digits, dots and dashes"),
+});
+export type FinanceSettingsInput = z.infer<typeof financeSettingsSchema>;
 
 /** The accounting export's period: both days required. */
 export const exportPeriodSchema = z

@@ -272,3 +272,28 @@ export async function rightReviewAnswers(): Promise<Record<string, string>> {
   const questions = await e2eDb().all<{ id: string; answer: string }>("select id, answer from review_questions where is_active = 1");
   return Object.fromEntries(questions.map((q) => [`q_${q.id}`, q.answer]));
 }
+
+/**
+ * The learner's enrolment in the course completed three days ago with a statement of attainment
+ * issued, as the trainer's result and the office's issue would leave it (certificates.spec.ts
+ * walks those screens). Returns the certificate's id.
+ */
+export async function completeWithStatement(email: string, courseId: string): Promise<string> {
+  const student = await userId(email);
+  const enrollment = (await e2eDb().get<{ id: string }>("select id from enrollments where student_id = ? and course_id = ?", student, courseId))!;
+  const at = new Date(Date.now() - 3 * 864e5).toISOString();
+  await e2eDb().run("update enrollments set status = 'completed', progress_percentage = 100, completion_date = ?, updated_at = ? where id = ?", at, at, enrollment.id);
+  const id = crypto.randomUUID();
+  await e2eDb().run(
+    "insert into certificates (id, certificate_number, student_id, course_id, enrollment_id, tier_achieved, issue_date, issued_by, created_at, verification_code) values (?, ?, ?, ?, ?, 'tier_2', ?, null, ?, ?)",
+    id,
+    `SOA-E2E-${id.slice(0, 8).toUpperCase()}`,
+    student,
+    courseId,
+    enrollment.id,
+    at.slice(0, 10),
+    at,
+    crypto.randomBytes(8).toString("hex").toUpperCase(),
+  );
+  return id;
+}

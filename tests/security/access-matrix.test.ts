@@ -197,6 +197,7 @@ const pages: PageCase[] = [
   { file: "admin.employers.tsx", path: () => `/admin/employers`, may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.employers_.$id.tsx", path: () => `/admin/employers/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.finance.tsx", path: () => `/admin/finance`, may: ["admin"], methods: ["GET"] },
+  { file: "admin.finance_.settings.tsx", path: () => `/admin/finance/settings`, may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.finance_.$id.tsx", path: () => `/admin/finance/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.finance_.$id.pdf.ts", path: () => `/admin/finance/${ids.unknown}/pdf`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET"] },
   { file: "admin.finance_.credit-notes.$id.pdf.ts", path: () => `/admin/finance/credit-notes/${ids.unknown}/pdf`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET"] },
@@ -210,11 +211,12 @@ const pages: PageCase[] = [
   { file: "admin.questionnaires.annual[.]csv.ts", path: () => `/admin/questionnaires/annual.csv?year=2026`, may: ["admin"], methods: ["GET"] },
   { file: "admin.validations.tsx", path: () => `/admin/validations`, may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.validations_.$id.tsx", path: () => `/admin/validations/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
-  { file: "employer.bookings.$id.tsx", path: () => `/employer/bookings/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["employer"], methods: ["GET"] },
+  { file: "employer.bookings.$id.tsx", path: () => `/employer/bookings/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["employer"], methods: ["GET", "POST"] },
   { file: "employer.workers.$id.tsx", path: () => `/employer/workers/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["employer"], methods: ["GET"] },
   { file: "student.appeals.tsx", path: () => `/student/appeals`, may: ["student"], methods: ["GET"] },
   { file: "student.appeals_.$kind.$id.tsx", path: () => `/student/appeals/unit/${ids.unknown}`, params: () => ({ kind: "unit", id: ids.unknown }), may: ["student"], methods: ["GET", "POST"] },
   { file: "student.invoices.tsx", path: () => `/student/invoices`, may: ["student"], methods: ["GET"] },
+  { file: "student.employers.tsx", path: () => `/student/employers`, may: ["student"], methods: ["GET", "POST"] },
   { file: "student.invoices_.$id.pdf.ts", path: () => `/student/invoices/${ids.unknown}/pdf`, params: () => ({ id: ids.unknown }), may: ["student"], methods: ["GET"] },
   { file: "trainer.credentials.tsx", path: () => `/trainer/credentials`, may: ["trainer"], methods: ["GET", "POST"] },
 ];
@@ -324,6 +326,18 @@ const api: ApiCase[] = [
     allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] },
   })),
   { file: "api.classes.$id.accept.ts", method: "POST", path: () => `/api/classes/${ids.unknown}/accept`, params: () => ({ id: ids.unknown }), allowed: { owner: [409], "other student": [409], trainer: [409], admin: [409] } },
+  // employers, their bookings and workers (employers' users only: every other role is a 403), invoices
+  { file: "api.admin.employers.ts", method: "GET", path: () => "/api/admin/employers", allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.employers.$id.ts", method: "GET", path: () => `/api/admin/employers/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.admin.employers.$id.ts", method: "PUT", path: () => `/api/admin/employers/${ids.unknown}`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: ADMIN_ONLY([422]) },
+  { file: "api.employer.bookings.ts", method: "GET", path: () => "/api/employer/bookings", allowed: {} },
+  { file: "api.employer.bookings.$id.ts", method: "GET", path: () => `/api/employer/bookings/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: {} },
+  { file: "api.employer.bookings.$id.workers.ts", method: "POST", path: () => `/api/employer/bookings/${ids.unknown}/workers`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: {} },
+  { file: "api.employer.workers.$id.ts", method: "GET", path: () => `/api/employer/workers/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: {} },
+  { file: "api.admin.invoices.ts", method: "GET", path: () => "/api/admin/invoices", allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.invoices.$id.ts", method: "GET", path: () => `/api/admin/invoices/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.admin.invoices.$id.payments.ts", method: "POST", path: () => `/api/admin/invoices/${ids.unknown}/payments`, params: () => ({ id: ids.unknown }), json: () => ({ method: "card", reference: "R1", received_on: "2026-01-05", amount: "10.00" }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.admin.invoices.$id.credit-notes.ts", method: "POST", path: () => `/api/admin/invoices/${ids.unknown}/credit-notes`, params: () => ({ id: ids.unknown }), json: () => ({ amount: "10.00", reason: "Refund" }), allowed: ADMIN_ONLY([404]) },
   { file: "api.admin.checklists.$id.ts", method: "PUT", path: () => `/api/admin/checklists/${ids.unknown}`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: ADMIN_ONLY([404, 422]) },
   { file: "api.admin.checklists.$id.review.ts", method: "POST", path: () => `/api/admin/checklists/${ids.unknown}/review`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: ADMIN_ONLY([404, 422]) },
   { file: "api.admin.enrollments.$id.review.ts", method: "POST", path: () => `/api/admin/enrollments/${ids.unknown}/review`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: ADMIN_ONLY([404, 422]) },
@@ -405,7 +419,8 @@ describe("access matrix", () => {
     console.log(`access matrix: ${cases} cases checked`);
     expect(failures).toEqual([]);
     expect(cases).toBeGreaterThan(300);
-  });
+    // near 2,000 calls: PostgreSQL on a loaded machine passes the default 30 s
+  }, 90_000);
 
   it("the table covers every route file that guards a page or an id", () => {
     const covered = new Set([...pages.map((p) => p.file), ...api.map((a) => a.file)]);

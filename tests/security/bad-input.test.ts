@@ -92,8 +92,10 @@ async function snapshot(): Promise<string> {
         ? await db.selectFrom("request_limits").selectAll().where("rule", "not in", COUNTED_BY_DESIGN).execute()
         : (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)}`.execute(db)).rows;
     hash.update(`${name}:${rows.length}:`);
-    // Sorted, so the hash does not depend on the order the database returns rows in.
-    const serialised = rows.map((row) => JSON.stringify(row, (_k, v) => (Buffer.isBuffer(v) ? v.length : v)));
+    // Sorted, so the hash does not depend on the order the database returns rows in. A session's
+    // last_seen_at is written by any request once it is 5 minutes stale, by design: a run longer
+    // than that (PostgreSQL on a loaded machine) would see a read "change" it.
+    const serialised = rows.map((row) => JSON.stringify(row, (k, v) => (Buffer.isBuffer(v) ? v.length : name === "sessions" && k === "last_seen_at" ? undefined : v)));
     for (const row of serialised.sort()) hash.update(row);
   }
   return hash.digest("hex");
@@ -269,6 +271,7 @@ const targets: Target[] = [
   { file: "api.enrollments.$id.ts", method: "PUT", path: () => `/api/enrollments/${ids.enrollment}`, params: () => ({ id: ids.enrollment }), as: "trainer", poison: { status: "graduated" }, required: false },
   { file: "api.certificates.ts", method: "POST", path: () => "/api/certificates", as: "trainer", poison: { enrollment_id: "not-a-uuid" }, required: true },
   { file: "api.admin.certificates.$id.revoke.ts", method: "POST", path: () => `/api/admin/certificates/${ids.enrollment}/revoke`, params: () => ({ id: ids.enrollment }), as: "admin", poison: { reason: "" }, required: true },
+  { file: "student.employers.tsx", method: "POST", path: () => "/student/employers", as: "student", poison: { consent: "maybe" }, required: true },
   { file: "api.$.ts", method: "POST", path: () => "/api/no-such-thing", as: "admin", poison: {}, required: false },
 ];
 

@@ -3,6 +3,10 @@ import { Button, CheckboxField, SelectField, TextAreaField, TextField } from "~/
 import type { Course } from "~/models/course.server";
 import type { CourseListName } from "~/schemas/course";
 import { OFFICIAL_TITLE_MAX } from "~/schemas/course-text";
+import { GST_TREATMENT_CODES, GST_TREATMENTS } from "~/schemas/invoice-text";
+import type { GstTreatment } from "#db/schema-finance";
+
+const GST_OPTIONS = GST_TREATMENT_CODES.map((value) => ({ value, label: GST_TREATMENTS[value] }));
 import type { FieldErrors } from "~/utils/validation";
 import { TIER_TITLES } from "~/components/status-badges";
 import { CourseLicenceFields, licenceStateFromForm } from "~/components/hrw/class-fields";
@@ -15,6 +19,7 @@ export interface CourseFormState {
   tier: Tier;
   duration_hours: string;
   price: string;
+  gst_treatment: GstTreatment;
   is_active: boolean;
   field_of_education: string;
   official_title: string;
@@ -148,6 +153,15 @@ export function CourseFields({
           error={errors.price}
         />
       </div>
+      <SelectField
+        label="GST"
+        name="gst_treatment"
+        required
+        defaultValue={state.gst_treatment}
+        options={GST_OPTIONS}
+        hint="An accredited unit of competency is GST-free; the price of a taxable course includes 10% GST"
+        error={errors.gst_treatment}
+      />
       <TextField
         label="Official unit title"
         name="official_title"
@@ -238,6 +252,7 @@ export function courseStateFromForm(form: FormData, fallback: CourseFormState): 
     tier: (TIERS as readonly string[]).includes(tier) ? (tier as Tier) : fallback.tier,
     duration_hours: text("duration_hours", fallback.duration_hours),
     price: text("price", fallback.price),
+    gst_treatment: GST_TREATMENT_CODES.find((code) => code === form.get("gst_treatment")) ?? fallback.gst_treatment,
     is_active: form.has("is_active_present") ? form.get("is_active") === "on" : fallback.is_active,
     field_of_education: text("field_of_education", fallback.field_of_education),
     official_title: text("official_title", fallback.official_title),
@@ -262,6 +277,7 @@ export function courseStateFrom(
     tier: course.tier,
     duration_hours: String(course.duration_hours),
     price: course.price.toFixed(2),
+    gst_treatment: course.gst_treatment,
     is_active: course.is_active,
     field_of_education: course.field_of_education ?? "",
     official_title: course.official_title ?? "",
@@ -283,6 +299,7 @@ export const EMPTY_COURSE_STATE: CourseFormState = {
   tier: "tier_1",
   duration_hours: "",
   price: "",
+  gst_treatment: "gst_free",
   is_active: true,
   field_of_education: "",
   official_title: "",

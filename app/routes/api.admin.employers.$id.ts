@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { employerRequest, type EmployerResponse } from "~/api/employer-schemas";
+import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
+import { requireApiUser } from "~/auth/api.server";
+import { getDb } from "~/db.server";
+import { clientAddress } from "~/http/request-context.server";
+import { getEmployer, updateEmployer } from "~/models/employer.server";
+
+/** GET /api/admin/employers/{id} → the employer; PUT → replace its details. Administrators. */
+const handle = apiRoute({
+  GET: async ({ request, params }) => {
+    await requireApiUser(request, "admin");
+    return apiJson<EmployerResponse>(await getEmployer(getDb(), pathId(params, "Employer")));
+  },
+  PUT: async ({ request, params }) => {
+    const admin = await requireApiUser(request, "admin");
+    const id = pathId(params, "Employer");
+    const input = parseInput(employerRequest, await readJsonBody(request));
+    return apiJson<EmployerResponse>(await updateEmployer(getDb(), id, input, { id: admin.id, client: clientAddress(request) }));
+  },
+});
+
+export const loader = (args: LoaderFunctionArgs) => handle(args);
+export const action = (args: ActionFunctionArgs) => handle(args);

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { paymentRequest } from "~/api/employer-schemas";
+import { invoiceAnswer } from "~/api/finance-routes.server";
+import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
+import { requireApiUser } from "~/auth/api.server";
+import { getDb } from "~/db.server";
+import { clientAddress } from "~/http/request-context.server";
+import { recordPayment } from "~/models/invoice.server";
+
+/** POST /api/admin/invoices/{id}/payments → record a payment (part payments add up; more than is owed is a 422); answers the invoice (201). Administrators. */
+const handle = apiRoute({
+  POST: async ({ request, params }) => {
+    const admin = await requireApiUser(request, "admin");
+    const id = pathId(params, "Invoice");
+    const input = parseInput(paymentRequest, await readJsonBody(request));
+    const db = getDb();
+    await recordPayment(db, { invoiceId: id, method: input.method, reference: input.reference, receivedOn: input.received_on, amountCents: input.amount, actor: { id: admin.id, client: clientAddress(request) } });
+    return apiJson(await invoiceAnswer(db, id), 201);
+  },
+});
+
+export const loader = (args: LoaderFunctionArgs) => handle(args);
+export const action = (args: ActionFunctionArgs) => handle(args);

@@ -1,0 +1,143 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { isAbn } from "../../app/utils/abn";
+import { parseEml } from "../support/eml";
+import { completeWithStatement, insertClass, insertCourse, outboxDir } from "./e2e-db";
+import { DEMO, expect, expectAccessible, expectMessage, organisationToday, REGISTRATION_PASSWORD, signIn, signOut, test, uniqueEmail, uniqueUsi } from "./fixtures";
+
+/**
+ * An employer's crew, end to end (docs/decisions/032 and 033): the office invites the employer,
+ * who books 3 seats and names 3 workers; a worker accepts and shares their results (and can
+ * withdraw that from their portal); the worker completes; the employer downloads the statement;
+ * the office records the payment and the month's Xero export carries the invoice.
+ */
+
+/** The link to `route` in the latest mail to `email` (the e2e server writes its mail to the outbox folder). */
+async function mailedLink(email: string, route: string): Promise<string> {
+  const find = () => {
+    const outbox = outboxDir();
+    if (!fs.existsSync(outbox)) return null;
+    const texts = fs
+      .readdirSync(outbox)
+      .filter((f) => f.endsWith(".eml"))
+      .sort()
+      .map((f) => parseEml(fs.readFileSync(path.join(outbox, f), "utf8")))
+      .filter((m) => m.headers.to === email)
+      .map((m) => m.text ?? "");
+    return new RegExp(`https?://\\S+/${route}/[A-Za-z0-9_%-]+`).exec(texts.at(-1) ?? "")?.[0] ?? null;
+  };
+  await expect.poll(find, { message: `the ${route} mail to ${email}` }).not.toBeNull();
+  return new URL(find()!).pathname;
+}
+
+/** A valid ABN of its own for each run (employers' ABNs are unique). */
+function anAbn(): string {
+  for (;;) {
+    const digits = String(10_000_000_000 + Math.floor(Math.random() * 89_999_999_999));
+    if (isAbn(digits)) return digits;
+  }
+}
+
+async function fillWorker(page: Page, i: number, name: string, email: string) {
+  await page.getByLabel(`Worker ${i} name`).fill(name);
+  await page.getByLabel(`Worker ${i} email`).fill(email);
+}
+
+test("an employer books a crew; a worker accepts and shares results; the employer downloads the statement; the office is paid and exports the invoice", async ({ page, js }) => {
+  test.setTimeout(90_000);
+  const course = await insertCourse();
+  const start = new Date(Date.now() + 30 * 864e5).toISOString().slice(0, 10);
+  const cls = await insertClass(course.id, start, start, 6, DEMO.trainer.email);
+  const employerName = `Harbour Civil ${course.unit_code}`;
+  const booker = uniqueEmail("booker");
+  const workers = [1, 2, 3].map((n) => ({ name: `Crew Member ${n}`, email: uniqueEmail(`worker${n}`) }));
+
+  // the office adds the employer and invites its booker
+  await signIn(page, DEMO.admin.email);
+  await page.goto("/admin/employers");
+  await page.getByLabel("Organisation name").fill(employerName);
+  await page.getByLabel("ABN").fill(anAbn());
+  await page.getByLabel("Billing contact name").fill("Morgan Hale");
+  await page.getByLabel("Billing contact email").fill(uniqueEmail("accounts"));
+  await page.getByLabel("Billing contact phone").fill("02 4900 1200");
+  await page.getByLabel("Address").fill("1 Wharf Rd\nNewcastle NSW 2300");
+  await page.getByRole("button", { name: "Add employer" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: employerName })).toBeVisible();
+  await page.getByLabel("Full name").fill("Morgan Hale");
+  await page.getByLabel("Email", { exact: true }).fill(booker);
+  await page.getByRole("button", { name: "Invite user" }).click();
+  await expectMessage(page, js, "Invitation sent");
+  await signOut(page);
+
+  // the booker chooses a password, signs in and books 3 seats for 3 named workers
+  await page.goto(await mailedLink(booker, "employer-invitation"));
+  await page.getByLabel("Password", { exact: true }).fill(REGISTRATION_PASSWORD);
+  await page.getByLabel("Confirm password").fill(REGISTRATION_PASSWORD);
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, booker, REGISTRATION_PASSWORD);
+  await page.goto("/employer/bookings/new");
+  await page.getByLabel("Class").selectOption(cls.id);
+  await page.getByLabel("Seats").fill("3");
+  for (const [i, w] of workers.entries()) await fillWorker(page, i + 1, w.name, w.email);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Book seats" }).click();
+  await expectMessage(page, js, "3 seats booked");
+  await expect(page.getByRole("heading", { level: 1, name: course.name })).toBeVisible();
+  await expect(page.getByText("3 seats held, 3 workers named, 0 accepted.")).toBeVisible();
+  await signOut(page);
+
+  // the first worker accepts: a new account, their USI, and yes to sharing results
+  const worker = workers[0]!;
+  await page.goto(await mailedLink(worker.email, "invitation"));
+  await expect(page.getByRole("heading", { name: `${employerName} has booked you a seat` })).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill(REGISTRATION_PASSWORD);
+  await page.getByLabel("Confirm password").fill(REGISTRATION_PASSWORD);
+  await page.getByLabel("USI (Unique Student Identifier)").fill(uniqueUsi());
+  await page.getByLabel("Yes, share my results").check();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Accept the seat" }).click();
+  await expectMessage(page, js, "You are enrolled in the class");
+  // their portal says so, and the answer can be withdrawn and given again
+  await signIn(page, worker.email, REGISTRATION_PASSWORD);
+  await page.goto("/student/employers");
+  const booking = page.getByRole("listitem").filter({ hasText: course.name });
+  await expect(booking).toContainText("Shares results");
+  await booking.getByRole("button", { name: /Stop sharing my results/ }).click();
+  await expectMessage(page, js, "Your choice about sharing results is saved");
+  await expect(page.getByRole("listitem").filter({ hasText: course.name })).toContainText("Does not share results");
+  await expectAccessible(page);
+  await page.getByRole("listitem").filter({ hasText: course.name }).getByRole("button", { name: /Share my results/ }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: course.name })).toContainText("Shares results");
+  await signOut(page);
+
+  // the worker completes; the employer sees it and downloads the statement
+  const certificateId = await completeWithStatement(worker.email, course.id);
+  await signIn(page, booker, REGISTRATION_PASSWORD);
+  await page.goto("/employer/overview");
+  await page.getByRole("link", { name: worker.name }).click();
+  await expect(page.getByRole("heading", { level: 1, name: worker.name })).toBeVisible();
+  const statement = page.getByRole("link", { name: /^Download statement of attainment/ });
+  await expect(statement).toHaveAttribute("href", `/api/certificates/${certificateId}/download`);
+  const [download] = await Promise.all([page.waitForEvent("download"), statement.click()]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  await expectAccessible(page);
+  await signOut(page);
+
+  // the office records the payment of the booking's invoice, and the month's Xero export has it
+  await signIn(page, DEMO.admin.email);
+  await page.goto(`/admin/finance?buyer=${encodeURIComponent(employerName)}`);
+  const invoiceLink = page.getByRole("link", { name: /^INV-/ });
+  const number = (await invoiceLink.textContent())!.trim();
+  await invoiceLink.click();
+  await page.getByLabel("Reference").fill("EFT 20410");
+  await page.getByLabel("Amount").fill((course.price * 3).toFixed(2));
+  await page.getByRole("button", { name: "Record payment" }).click();
+  await expectMessage(page, js, "Payment recorded");
+  const today = organisationToday();
+  const csv = await (await page.request.get(`/admin/finance/xero.csv?from=${today.slice(0, 8)}01&to=${today}`)).text();
+  const row = csv.split("\n").find((line) => line.includes(number));
+  expect(row).toContain(employerName);
+  expect(row).toContain("GST Free Income");
+});
