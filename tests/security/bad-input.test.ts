@@ -107,7 +107,9 @@ async function snapshot(): Promise<string> {
 async function snapshotOnServer(): Promise<string> {
   const perTable = (await dataTables()).map((name) => {
     const limited = name === "request_limits" ? sql`WHERE t.rule NOT IN (${sql.join(COUNTED_BY_DESIGN)})` : sql``;
-    return sql`${name} || ':' || (SELECT count(*) || ':' || md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) FROM ${sql.table(name)} t ${limited})`;
+    // a session's last_seen_at left out, as above
+    const row = name === "sessions" ? sql`(to_jsonb(t) - 'last_seen_at')::text` : sql`t::text`;
+    return sql`${name} || ':' || (SELECT count(*) || ':' || md5(coalesce(string_agg(${row}, ',' ORDER BY ${row}), '')) FROM ${sql.table(name)} t ${limited})`;
   });
   const { rows } = await sql<{ h: string }>`SELECT concat_ws(' ', ${sql.join(perTable)}) AS h`.execute(db);
   return rows[0]!.h;
