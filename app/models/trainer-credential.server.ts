@@ -9,6 +9,7 @@ import {
   STANDARDS_MESSAGES,
   UNDER_DIRECTION,
   type ActivityKind,
+  type CredentialChoice,
   type MatrixState,
   type UnitBasis,
 } from "~/schemas/standards-text";
@@ -117,7 +118,7 @@ async function requireStaff(db: DB, trainerId: string) {
 
 export interface TrainingCredential {
   id: string;
-  credential: string;
+  credential: CredentialChoice;
   label: string;
   supervisor: { id: string; full_name: string } | null;
   issued_on: string;
@@ -191,7 +192,7 @@ export async function getTrainerProfile(db: DB, trainerId: string, today = organ
     trainer: { id: trainer.id, full_name: trainer.full_name, email: trainer.email },
     credentials: credentialRows.map((c) => ({
       id: c.id,
-      credential: c.credential,
+      credential: c.credential as CredentialChoice,
       label: credentialLabel(c.credential, c.supervisor_name),
       supervisor: c.supervisor_id && c.supervisor_name ? { id: c.supervisor_id, full_name: c.supervisor_name } : null,
       issued_on: c.issued_on,

@@ -338,6 +338,30 @@ const api: ApiCase[] = [
   { file: "api.courses.$id.review.ts", method: "POST", path: () => `/api/courses/${ids.unknown}/review`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: { owner: [404, 422], "other student": [404, 422], trainer: [404, 422], admin: [404, 422] } },
   { file: "api.enrollments.$id.review.ts", method: "GET", path: () => `/api/enrollments/${ids.enrollment}/review`, params: () => ({ id: ids.enrollment }), allowed: { owner: [200, 404], trainer: [200, 404], admin: [200, 404] }, notTheirs: ["other student"] },
   { file: "api.evidence.$id.download.ts", method: "GET", path: () => `/api/evidence/${ids.unknown}/download`, params: () => ({ id: ids.unknown }), allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] } },
+  // trainer credentials and course validation (docs/decisions/030-trainer-credentials-and-validation.md), aimed at records that do not exist
+  { file: "api.admin.trainers.$id.credentials.ts", method: "GET", path: () => `/api/admin/trainers/${ids.unknown}/credentials`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  ...(["credentials", "units", "activities"] as const).map((what) => ({
+    file: `api.admin.trainers.$id.${what}.ts`,
+    method: "POST" as const,
+    path: () => `/api/admin/trainers/${ids.unknown}/${what}`,
+    params: () => ({ id: ids.unknown }),
+    json: () => ({}),
+    allowed: ADMIN_ONLY([404, 422]),
+  })),
+  { file: "api.admin.trainer-activities.$id.confirm.ts", method: "POST", path: () => `/api/admin/trainer-activities/${ids.unknown}/confirm`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.credentials.my.ts", method: "GET", path: () => "/api/credentials/my", allowed: { trainer: [200] } },
+  { file: "api.credentials.my.activities.ts", method: "POST", path: () => "/api/credentials/my/activities", json: () => ({}), allowed: { trainer: [422] } },
+  { file: "api.admin.course-validations.ts", method: "GET", path: () => "/api/admin/course-validations", allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.course-validations.$id.ts", method: "PUT", path: () => `/api/admin/course-validations/${ids.unknown}`, params: () => ({ id: ids.unknown }), json: () => ({ risk_rating: "low" }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.admin.validation-plans.$id.ts", method: "GET", path: () => `/api/admin/validation-plans/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  ...(["sample", "findings", "complete"] as const).map((step) => ({
+    file: `api.admin.validation-plans.$id.${step}.ts`,
+    method: "POST" as const,
+    path: () => `/api/admin/validation-plans/${ids.unknown}/${step}`,
+    params: () => ({ id: ids.unknown }),
+    json: () => ({ sample_id: ids.unknown, outcome: "meets" }),
+    allowed: ADMIN_ONLY([404, 422]),
+  })),
 ];
 
 describe("access matrix", () => {
