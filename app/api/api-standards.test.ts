@@ -1,4 +1,7 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import * as trainerCredentialsApi from "~/routes/api.admin.trainers.$id.credentials";
@@ -17,13 +20,17 @@ import * as completeApi from "~/routes/api.admin.validation-plans.$id.complete";
 import * as addClassApi from "~/routes/api.admin.courses.$id.classes";
 import * as classApi from "~/routes/api.admin.classes.$id";
 import * as assessmentsApi from "~/routes/api.assessments";
+import * as activityEvidenceApi from "~/routes/api.trainer-activities.$id.evidence";
+import * as activityEvidencePage from "~/routes/trainer-activities.$id.evidence";
 import { recordAssessment } from "~/models/assessment.server";
+import { addActivity } from "~/models/trainer-credential.server";
 import { addDays, addMonths, organisationToday } from "~/utils/organisation-calendar";
 import { formatDate } from "~/utils/format";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { conformsTo } from "../../tests/support/json-schema";
-import { call, caller, type Caller, type RouteModule } from "../../tests/support/api-calls";
+import { call, caller, sessionCookie, type Caller, type RouteModule } from "../../tests/support/api-calls";
+import { gpsPhoto } from "../../tests/support/evidence-files";
 import { openApiDocument } from "./openapi";
 
 /**
@@ -46,7 +53,15 @@ beforeAll(async () => {
   admin = await caller(db, "admin");
   trainer = await caller(db, "trainer", { full_name: "Tess Trainer", credentialed: false });
 });
-afterAll(async () => cleanup());
+const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), "activity-evidence-"));
+beforeAll(() => {
+  process.env.FILE_STORE = `file:${storeDir}`;
+});
+afterAll(async () => {
+  await cleanup();
+  fs.rmSync(storeDir, { recursive: true, force: true });
+  delete process.env.FILE_STORE;
+});
 
 const mod = (m: unknown) => m as RouteModule;
 const unitCode = () => `U${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
@@ -222,5 +237,46 @@ describe("course validation over /api", () => {
     const after = await conforms(await call(mod(courseValidationsApi), "GET", "/x", { token: admin.token }), "/api/admin/course-validations", "get");
     expect(after.find((c: { course: { id: string } }) => c.course.id === course.id)).toMatchObject({ last_validated_on: today, next_due_on: addMonths(today, 12), state: "scheduled" });
     await conforms(await call(mod(sampleApi), "POST", "/x", { token: trainer.token, params }), `${plan}/sample`, "post");
+  });
+});
+
+describe("a currency activity's evidence file", () => {
+  const at = "/api/trainer-activities/{id}/evidence";
+  const audits = async (activityId: string) =>
+    (await db.selectFrom("audit_log").select(["action", "actor_id"]).where("subject_id", "=", activityId).where("action", "=", "credential.evidence_downloaded").execute()).map((r) => r.actor_id);
+
+  it("is uploaded by its trainer, downloaded by them and administrators (each audited), and by nobody else", async () => {
+    const { id } = await addActivity(db, trainer.id, { kind: "development", activity_date: addDays(today, -1), hours: 2, description: "Load chart refresher", evidence: null }, { id: trainer.id, role: "trainer" });
+    const params = { id };
+    // bytes that are no photo, PDF or MP4 are refused whatever their name, and nothing is kept
+    const refused = await conforms(await call(mod(activityEvidenceApi), "POST", "/x", { token: trainer.token, params, multipart: { files: [{ field: "evidence_file", name: "cert.pdf", bytes: Buffer.from("not a pdf at all") }] } }), at, "post");
+    expect(refused.errors).toHaveProperty("evidence_file");
+    expect((await db.selectFrom("trainer_activities").select("evidence_sha256").where("id", "=", id).executeTakeFirstOrThrow()).evidence_sha256).toBeNull();
+    await conforms(await call(mod(activityEvidenceApi), "POST", "/x", { token: trainer.token, params, json: { evidence_file: "x" } }), at, "post");
+    const other = await caller(db, "trainer");
+    await conforms(await call(mod(activityEvidenceApi), "POST", "/x", { token: other.token, params, multipart: { files: [{ field: "evidence_file", name: "a.jpg", bytes: await gpsPhoto() }] } }), at, "post");
+
+    const photo = await gpsPhoto(40);
+    const attached = await conforms(await call(mod(activityEvidenceApi), "POST", "/x", { token: trainer.token, params, multipart: { files: [{ field: "evidence_file", name: "certificate.jpeg", bytes: photo }] } }), at, "post");
+    expect(attached.activities.find((a: { id: string }) => a.id === id)).toMatchObject({ evidence_file: "certificate.jpeg" });
+
+    const own = await call(mod(activityEvidenceApi), "GET", "/x", { token: trainer.token, params });
+    expect(own.status).toBe(200);
+    expect(own.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(own.headers.get("Content-Disposition")).toContain('attachment; filename="certificate.jpg"');
+    expect((await own.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    const byAdmin = await call(mod(activityEvidencePage), "GET", `/trainer-activities/${id}/evidence`, { cookie: await sessionCookie(db, admin.id), params });
+    expect(byAdmin.status).toBe(200);
+    expect(await audits(id)).toEqual(expect.arrayContaining([trainer.id, admin.id]));
+    expect(await audits(id)).toHaveLength(2);
+    await conforms(await call(mod(activityEvidenceApi), "GET", "/x", { token: other.token, params }), at, "get");
+    const student = await caller(db, "student");
+    await conforms(await call(mod(activityEvidenceApi), "GET", "/x", { token: student.token, params }), at, "get");
+    expect((await call(mod(activityEvidencePage), "GET", "/x", { cookie: await sessionCookie(db, other.id), params })).status).toBe(404);
+    expect(await audits(id)).toHaveLength(2);
+
+    // once confirmed, the trainer cannot swap what was confirmed
+    await call(mod(confirmApi), "POST", "/x", { token: admin.token, params });
+    await conforms(await call(mod(activityEvidenceApi), "POST", "/x", { token: trainer.token, params, multipart: { files: [{ field: "evidence_file", name: "b.jpg", bytes: await gpsPhoto(90) }] } }), at, "post");
   });
 });

@@ -123,6 +123,7 @@ export const trainerCredentialsResponse = z
         hours: z.number().positive(),
         description: z.string(),
         evidence: z.string().nullable(),
+        evidence_file: z.string().nullable().describe("The evidence file's name, if one was uploaded: GET /api/trainer-activities/{id}/evidence"),
         recorded_at: instant,
         confirmed: z.strictObject({ by: z.string(), at: instant }).nullable().describe("null until an administrator confirms it"),
       }),

@@ -299,4 +299,36 @@ export const standardsOperations: ApiOperation[] = [
       409: err("Completed already, no sample drawn, or findings still open (the detail says how many)"),
     },
   },
+  {
+    method: "get",
+    path: "/api/trainer-activities/{id}/evidence",
+    operationId: "downloadActivityEvidence",
+    summary: "A currency or development activity's evidence file",
+    description:
+      "The activity's own trainer or an administrator: the file as an attachment (Content-Disposition) with X-Content-Type-Options: nosniff, its type the one read from its bytes. Every download is written to the audit trail. Anyone else, or an activity without a file, is told it does not exist.",
+    tags: ["trainer"],
+    access: "required",
+    responses: { 200: { description: "The file's bytes", binary: true }, ...REFUSED, 404: err("No activity the caller may see has this id, or it has no file") },
+  },
+  {
+    method: "post",
+    path: "/api/trainer-activities/{id}/evidence",
+    operationId: "attachActivityEvidence",
+    summary: "Attach an activity's evidence file",
+    description:
+      "The activity's own trainer while it waits for confirmation, or an administrator: multipart/form-data, one file in a part named evidence_file (at most 25 MB, counted as it streams in), kept in the evidence store. Its type is read from its bytes (a photo, PDF or MP4); location data is removed from photos. Replaces any file before it. Answers the trainer's credentials.",
+    tags: ["trainer"],
+    access: "required",
+    fileParts: "evidence_file",
+    responses: {
+      200: credentials("The trainer's credentials, the activity with its file"),
+      400: err("The multipart body could not be read"),
+      ...REFUSED,
+      404: err("No activity the caller may attach to has this id"),
+      409: err("A trainer's activity that is confirmed keeps its evidence"),
+      413: err("The body is larger than the upload limit"),
+      415: err("The body is not multipart/form-data"),
+      422: err("No file, more than one, a file over 25 MB or one that is not a photo, PDF or MP4 by its bytes; `errors.evidence_file` says why"),
+    },
+  },
 ];
