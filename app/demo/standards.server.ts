@@ -1,5 +1,6 @@
 import type { DB } from "#db/connection";
 import { addActivity, addTrainingCredential, confirmActivity, recordTrainerUnit } from "~/models/trainer-credential.server";
+import { createImprovementAction } from "~/models/improvement.server";
 import { completeValidation, createValidationPlan, drawSample, recordFinding, setCourseValidation } from "~/models/validation.server";
 import { addDays, addMonths, organisationToday } from "~/utils/organisation-calendar";
 import { DEMO_COURSES } from "./data";
@@ -15,7 +16,7 @@ export const DEMO_MISSING_UNIT = DEMO_COURSES.find((c) => c.key === "tower-crane
  * one of hers by equivalence expiring soon (its "expiring"); activities confirmed and one
  * waiting. The tower crane course (high risk) is due for validation, dogging (low risk) is past
  * 5 years and overdue with a plan booked, and one course has a completed validation with
- * findings.
+ * findings, the one that does not meet raised as an improvement action.
  */
 export async function seedDemoStandards(trx: DB, input: { now: Date; adminId: string; trainerId: string; courseIds: Map<string, string> }): Promise<void> {
   const { now, adminId, trainerId, courseIds } = input;
@@ -95,4 +96,11 @@ export async function seedDemoStandards(trx: DB, input: { now: Date; adminId: st
     );
   }
   await completeValidation(trx, done.id, "Judgements sound; one gap in the practical observation tool", admin, at(20));
+  // the finding that does not meet goes to the improvement register, linked to its validation
+  await createImprovementAction(
+    trx,
+    { source_type: "validation", source_id: done.id, description: "Add the pre-start checks to the practical observation checklist and brief every assessor on them.", owner_id: trainerId, due_date: addDays(today, 10) },
+    admin,
+    at(19),
+  );
 }
