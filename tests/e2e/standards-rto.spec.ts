@@ -21,6 +21,12 @@ test("an admin builds a trainer's credentials and the matrix changes", async ({ 
   const cell = page.locator(`[data-cell="${name} / ${course.unit_code}"]`);
 
   await signIn(page, DEMO.admin.email);
+  // the dashboard's Standards panel: what an auditor asks about, each with where to act
+  await page.goto("/admin/overview");
+  await expect(page.getByRole("heading", { name: "Standards", exact: true })).toBeVisible();
+  for (const row of ["Trainer credentials expiring", "Course validations overdue", "Course validations due", "Improvement actions overdue", "Complaints and appeals past their clock"]) {
+    await expect(page.getByRole("link", { name: new RegExp(row) })).toBeVisible();
+  }
   await page.goto("/admin/credentials");
   await expect(page.getByRole("heading", { level: 1, name: "Trainer credentials" })).toBeVisible();
   await expect(cell).toContainText("Missing");
