@@ -50,6 +50,11 @@ export interface TrainerActivitiesTable {
   recorded_at: string;
   confirmed_by: Optional;
   confirmed_at: Optional;
+  /** the evidence file in the evidence store (all four null without one) */
+  evidence_sha256: Optional;
+  evidence_media_type: Optional;
+  evidence_size_bytes: OptionalNumber;
+  evidence_file_name: Optional;
 }
 
 export interface CourseValidationsTable {

@@ -4,6 +4,9 @@ import type { DB } from "#db/connection";
 import { seedDemoData } from "./seed.server";
 import { verifyPassword } from "~/auth/password.server";
 import { listBookings, listWorkers } from "~/models/employer-view.server";
+import { standardsPanel } from "~/models/standards-panel.server";
+import { credentialMatrix } from "~/models/trainer-credential.server";
+import { listCourseValidations } from "~/models/validation.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -127,6 +130,20 @@ describe("demo data", () => {
     for (const w of waiting) {
       expect(events.filter((e) => e.type === "waitlist.joined" && e.entity_id === w.class_id && e.subject_user_id === w.student_id)).toHaveLength(1);
     }
+  });
+
+  it("exercises every Standards state: a trainer missing a unit, validations due and overdue, a late improvement action", async () => {
+    const matrix = await credentialMatrix(db);
+    const states = matrix.trainers.filter((t) => !t.standing).flatMap((t) => Object.values(matrix.cells[t.id]!).map((c) => c.state));
+    expect(new Set(states)).toEqual(new Set(["held", "expiring", "missing"]));
+    expect(new Set((await listCourseValidations(db)).map((c) => c.state))).toEqual(new Set(["overdue", "due", "scheduled"]));
+    const panel = await standardsPanel(db);
+    expect(panel.map((r) => r.key)).toEqual(["credentials", "validations-overdue", "validations-due", "improvements-overdue", "complaints-overdue"]);
+    // the demo lodges no complaint, so none is late; every other row has something to act on
+    for (const row of panel.filter((r) => r.key !== "complaints-overdue")) expect(row.count, row.key).toBeGreaterThan(0);
+    const fromValidation = await db.selectFrom("improvement_actions").select("source_id").where("source_type", "=", "validation").execute();
+    expect(fromValidation).toHaveLength(1);
+    expect(await db.selectFrom("validation_plans").select("id").where("id", "=", fromValidation[0]!.source_id!).where("completed_at", "is not", null).executeTakeFirst()).toBeDefined();
   });
 
   it("does nothing to a database that already has users", async () => {

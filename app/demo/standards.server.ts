@@ -1,5 +1,6 @@
 import type { DB } from "#db/connection";
 import { addActivity, addTrainingCredential, confirmActivity, recordTrainerUnit } from "~/models/trainer-credential.server";
+import { createImprovementAction } from "~/models/improvement.server";
 import { completeValidation, createValidationPlan, drawSample, recordFinding, setCourseValidation } from "~/models/validation.server";
 import { addDays, addMonths, organisationToday } from "~/utils/organisation-calendar";
 import { DEMO_COURSES } from "./data";
@@ -106,4 +107,11 @@ export async function seedDemoStandards(trx: DB, input: { now: Date; adminId: st
     );
   }
   await completeValidation(trx, done.id, "Judgements sound; one gap in the practical observation tool", admin, at(20));
+  // the finding that does not meet goes to the improvement register, linked to its validation
+  await createImprovementAction(
+    trx,
+    { source_type: "validation", source_id: done.id, description: "Add the pre-start checks to the practical observation checklist and brief every assessor on them.", owner_id: trainerId, due_date: addDays(today, 10) },
+    admin,
+    at(19),
+  );
 }

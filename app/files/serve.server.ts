@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { DB } from "#db/connection";
 import { evidenceFileFor, recordEvidenceDownload, type EvidenceViewer } from "~/models/evidence.server";
+import { activityEvidenceFor, recordActivityEvidenceDownload } from "~/models/trainer-credential.server";
 import { EVIDENCE_MEDIA_TYPES, isEvidenceMediaType } from "./types";
 import type { FileStore } from "./store.server";
 
@@ -25,15 +26,30 @@ export async function evidenceResponse(db: DB, store: FileStore, viewer: Evidenc
   const stream = await store.open(hash);
   if (!stream) return null;
   if (!thumbnail) await recordEvidenceDownload(db, viewer, file);
-  const type = thumbnail ? "image/jpeg" : isEvidenceMediaType(file.media_type) ? file.media_type : "application/octet-stream";
-  const name = thumbnail || !isEvidenceMediaType(file.media_type) ? file.original_name : file.original_name.replace(/\.[^.]*$/, "") + "." + EVIDENCE_MEDIA_TYPES[file.media_type].extension;
+  if (thumbnail) return new Response(Readable.toWeb(stream) as ReadableStream, { headers: { "Content-Type": "image/jpeg", "Content-Disposition": "inline", ...UNSNIFFED } });
+  return attachment(stream, file);
+}
+
+const UNSNIFFED = { "X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-store" };
+
+/** A stored file as an attachment under its name, with the extension of the type judged from its bytes. */
+function attachment(stream: Readable, file: { media_type: string; original_name: string; size_bytes: number }): Response {
+  const type = isEvidenceMediaType(file.media_type) ? file.media_type : null;
+  const name = type ? file.original_name.replace(/\.[^.]*$/, "") + "." + EVIDENCE_MEDIA_TYPES[type].extension : file.original_name;
   return new Response(Readable.toWeb(stream) as ReadableStream, {
-    headers: {
-      "Content-Type": type,
-      "Content-Disposition": thumbnail ? "inline" : disposition(name),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-      ...(thumbnail ? {} : { "Content-Length": String(file.size_bytes) }),
-    },
+    headers: { "Content-Type": type ?? "application/octet-stream", "Content-Disposition": disposition(name), "Content-Length": String(file.size_bytes), ...UNSNIFFED },
   });
+}
+
+/**
+ * A trainer's currency or development evidence file, for that trainer or an administrator, from
+ * the same store and as the same attachment as assessment evidence; each download is audited.
+ * null: not found (or not theirs to see).
+ */
+export async function activityEvidenceResponse(db: DB, store: FileStore, viewer: EvidenceViewer & { client?: string | null }, activityId: string): Promise<Response | null> {
+  const file = await activityEvidenceFor(db, viewer, activityId);
+  const stream = file ? await store.open(file.sha256) : null;
+  if (!file || !stream) return null;
+  await recordActivityEvidenceDownload(db, viewer, file);
+  return attachment(stream, file);
 }

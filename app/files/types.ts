@@ -30,7 +30,12 @@ export const EVIDENCE_ACCEPT = "image/*,application/pdf,video/mp4";
 
 /** Paths that take uploads: the gate lets their bodies past its 1 MB limit (up to MAX_UPLOAD_BODY_BYTES). */
 export function isUploadPath(pathname: string): boolean {
-  return /^\/trainer\/evidence\/(unit|hrw)\/[^/]+(\/upload)?\/?$/.test(pathname) || /^\/api\/assessments\/(unit|hrw)\/[^/]+\/evidence\/?$/.test(pathname);
+  return (
+    /^\/trainer\/evidence\/(unit|hrw)\/[^/]+(\/upload)?\/?$/.test(pathname) ||
+    /^\/api\/assessments\/(unit|hrw)\/[^/]+\/evidence\/?$/.test(pathname) ||
+    // a trainer's currency evidence: the credential pages' activity forms and the /api upload
+    /^\/(trainer\/credentials|admin\/credentials\/[^/]+|api\/trainer-activities\/[^/]+\/evidence)\/?$/.test(pathname)
+  );
 }
 
 export const EVIDENCE_MESSAGES = {

@@ -104,6 +104,8 @@ export const AUDIT_ACTIONS = {
   "credential.unit_removed": "Trainer's unit competency removed",
   "credential.activity_added": "Industry currency or development activity added",
   "credential.activity_confirmed": "Industry currency or development activity confirmed",
+  "credential.evidence_attached": "Industry currency or development evidence file attached",
+  "credential.evidence_downloaded": "Industry currency or development evidence downloaded",
   "validation.rating_set": "Course validation risk and dates set",
   "validation.planned": "Validation planned",
   "validation.sampled": "Validation sample drawn",

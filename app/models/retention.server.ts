@@ -182,6 +182,8 @@ export async function destroyRecords(db: DB, store: FileStore, input: { ids: str
         .execute()
     ).flatMap((r) => [r.sha256, r.thumbnail_sha256]),
   );
+  // a trainer's currency evidence may be the same bytes (a certificate kept twice): it stays
+  for (const r of await db.selectFrom("trainer_activities").select("evidence_sha256").where("evidence_sha256", "in", hashes).execute()) stillUsed.add(r.evidence_sha256);
   for (const hash of hashes) if (!stillUsed.has(hash)) await store.remove(hash);
   return (await listTombstones(db, 1000)).filter((t) => removed.some((d) => d.id === t.record_id));
 }

@@ -1,5 +1,8 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
+import type { Role } from "#db/schema";
+import { FileRefused, storeSpooled, type SpooledFile, type StoredFile } from "~/files/intake.server";
+import type { FileStore } from "~/files/store.server";
 import type { TrainerActivityInput, TrainerUnitInput, TrainingCredentialInput } from "~/schemas/standards";
 import {
   ACTIVITY_KINDS,
@@ -9,6 +12,7 @@ import {
   STANDARDS_MESSAGES,
   UNDER_DIRECTION,
   type ActivityKind,
+  type CredentialChoice,
   type MatrixState,
   type UnitBasis,
 } from "~/schemas/standards-text";
@@ -117,7 +121,7 @@ async function requireStaff(db: DB, trainerId: string) {
 
 export interface TrainingCredential {
   id: string;
-  credential: string;
+  credential: CredentialChoice;
   label: string;
   supervisor: { id: string; full_name: string } | null;
   issued_on: string;
@@ -143,6 +147,8 @@ export interface TrainerActivity {
   hours: number;
   description: string;
   evidence: string | null;
+  /** the evidence file's name, when one was uploaded (downloaded by the activity's id) */
+  evidence_file: string | null;
   recorded_at: string;
   confirmed: { by: string; at: string } | null;
 }
@@ -176,7 +182,7 @@ export async function getTrainerProfile(db: DB, trainerId: string, today = organ
     db
       .selectFrom("trainer_activities as a")
       .leftJoin("users as c", "c.id", "a.confirmed_by")
-      .select(["a.id", "a.kind", "a.activity_date", "a.minutes", "a.description", "a.evidence", "a.recorded_at", "a.confirmed_at", "c.full_name as confirmed_by_name"])
+      .select(["a.id", "a.kind", "a.activity_date", "a.minutes", "a.description", "a.evidence", "a.evidence_file_name", "a.recorded_at", "a.confirmed_at", "c.full_name as confirmed_by_name"])
       .where("a.trainer_id", "=", trainerId)
       .orderBy("a.activity_date", "desc")
       .orderBy("a.id")
@@ -191,7 +197,7 @@ export async function getTrainerProfile(db: DB, trainerId: string, today = organ
     trainer: { id: trainer.id, full_name: trainer.full_name, email: trainer.email },
     credentials: credentialRows.map((c) => ({
       id: c.id,
-      credential: c.credential,
+      credential: c.credential as CredentialChoice,
       label: credentialLabel(c.credential, c.supervisor_name),
       supervisor: c.supervisor_id && c.supervisor_name ? { id: c.supervisor_id, full_name: c.supervisor_name } : null,
       issued_on: c.issued_on,
@@ -208,6 +214,7 @@ export async function getTrainerProfile(db: DB, trainerId: string, today = organ
       hours: hoursOf(a.minutes),
       description: a.description,
       evidence: a.evidence,
+      evidence_file: a.evidence_file_name,
       recorded_at: a.recorded_at,
       confirmed: a.confirmed_at ? { by: a.confirmed_by_name ?? "", at: a.confirmed_at } : null,
     })),
@@ -281,9 +288,30 @@ export async function removeTrainerUnit(db: DB, trainerId: string, unitId: strin
   });
 }
 
+/** An activity's evidence file as read from the upload (parts named `evidence_file`, at most one). */
+export interface ActivityUpload {
+  store: FileStore;
+  files: SpooledFile[];
+  dir: string;
+  tooMany?: boolean;
+}
+
+/** The upload's one file taken into the evidence store (typed from its bytes, a photo cleaned), or null without one. */
+async function storeActivityFile(upload: ActivityUpload | null): Promise<StoredFile | null> {
+  if (!upload || upload.files.length === 0) return null;
+  if (upload.tooMany || upload.files.length > 1) throw invalid(STANDARDS_MESSAGES.oneEvidenceFile, { evidence_file: STANDARDS_MESSAGES.oneEvidenceFile });
+  try {
+    return await storeSpooled(upload.store, upload.files[0]!, upload.dir);
+  } catch (error) {
+    if (!(error instanceof FileRefused)) throw error;
+    throw invalid(error.message, { evidence_file: error.message });
+  }
+}
+
 /**
- * An industry currency or professional development activity. A trainer records their own (it
- * waits for an administrator's confirmation); an administrator's entry is confirmed as made.
+ * An industry currency or professional development activity, with its evidence file if one is
+ * uploaded. A trainer records their own (it waits for an administrator's confirmation); an
+ * administrator's entry is confirmed as made.
  */
 export async function addActivity(
   db: DB,
@@ -291,9 +319,12 @@ export async function addActivity(
   input: TrainerActivityInput,
   actorRef: { id: string; client?: string | null; role: "trainer" | "admin" },
   now = new Date(),
+  upload: ActivityUpload | null = null,
 ): Promise<{ id: string }> {
   const actor = { id: actorRef.id, client: actorRef.client };
   if (input.activity_date > organisationToday(now)) throw invalid(STANDARDS_MESSAGES.activityInFuture, { activity_date: STANDARDS_MESSAGES.activityInFuture });
+  await requireStaff(db, trainerId);
+  const file = await storeActivityFile(upload);
   return writeTransaction(db, async (trx) => {
     const trainer = await requireStaff(trx, trainerId);
     const byAdmin = actorRef.role === "admin";
@@ -309,15 +340,66 @@ export async function addActivity(
         minutes: Math.round(input.hours * 60),
         description: input.description,
         evidence: input.evidence,
+        evidence_sha256: file?.sha256 ?? null,
+        evidence_media_type: file?.mediaType ?? null,
+        evidence_size_bytes: file?.size ?? null,
+        evidence_file_name: file?.name ?? null,
         recorded_by: actor.id,
         recorded_at: at,
         confirmed_by: byAdmin ? actor.id : null,
         confirmed_at: byAdmin ? at : null,
       })
       .execute();
-    await recordAudit(trx, { action: "credential.activity_added", actor, subject: { type: "user", id: trainer.id }, detail: `${input.kind} ${input.activity_date} ${input.hours} h`, now: at });
+    await recordAudit(trx, { action: "credential.activity_added", actor, subject: { type: "user", id: trainer.id }, detail: `${input.kind} ${input.activity_date} ${input.hours} h${file ? ", with a file" : ""}`, now: at });
     return { id };
   });
+}
+
+/** The activity whose evidence the actor may attach (settled before an upload is read), else 404 or 409. */
+export async function activityForEvidence(db: DB, activityId: string, actor: { id: string; role: Role }) {
+  const row = await db.selectFrom("trainer_activities").select(["id", "trainer_id", "confirmed_at"]).where("id", "=", activityId).executeTakeFirst();
+  if (!row || (actor.role !== "admin" && row.trainer_id !== actor.id)) throw notFound("Activity");
+  if (row.confirmed_at && actor.role !== "admin") throw conflict(STANDARDS_MESSAGES.confirmedKeepsEvidence);
+  return row;
+}
+
+/**
+ * Attaches (or replaces) an activity's evidence file: its own trainer while it waits for
+ * confirmation (a confirmed activity keeps what was confirmed), or an administrator at any time.
+ */
+export async function attachActivityEvidence(db: DB, activityId: string, actorRef: { id: string; client?: string | null; role: Role }, upload: ActivityUpload, now = new Date()): Promise<{ trainer_id: string }> {
+  const row = await activityForEvidence(db, activityId, actorRef);
+  if (upload.files.length === 0) throw invalid(STANDARDS_MESSAGES.oneEvidenceFile, { evidence_file: STANDARDS_MESSAGES.oneEvidenceFile });
+  const file = (await storeActivityFile(upload))!;
+  const at = now.toISOString();
+  await writeTransaction(db, async (trx) => {
+    await trx
+      .updateTable("trainer_activities")
+      .set({ evidence_sha256: file.sha256, evidence_media_type: file.mediaType, evidence_size_bytes: file.size, evidence_file_name: file.name })
+      .where("id", "=", row.id)
+      .execute();
+    await recordAudit(trx, { action: "credential.evidence_attached", actor: { id: actorRef.id, client: actorRef.client }, subject: { type: "trainer_activity", id: row.id, userId: row.trainer_id }, detail: file.sha256, now: at });
+  });
+  return { trainer_id: row.trainer_id };
+}
+
+/** An activity's evidence file, for its own trainer or an administrator; null for anyone else, an unknown id or an activity without one. */
+export async function activityEvidenceFor(db: DB, viewer: { id: string; role: Role }, activityId: string) {
+  if (viewer.role !== "admin" && viewer.role !== "trainer") return null;
+  const row = await db
+    .selectFrom("trainer_activities")
+    .select(["id", "trainer_id", "evidence_sha256", "evidence_media_type", "evidence_size_bytes", "evidence_file_name"])
+    .where("id", "=", activityId)
+    .executeTakeFirst();
+  if (!row?.evidence_sha256 || (viewer.role !== "admin" && row.trainer_id !== viewer.id)) return null;
+  return { id: row.id, trainer_id: row.trainer_id, sha256: row.evidence_sha256, media_type: row.evidence_media_type ?? "", size_bytes: row.evidence_size_bytes ?? 0, original_name: row.evidence_file_name ?? "evidence" };
+}
+
+/** Every download of an activity's evidence is by staff (its trainer or an administrator), so each is audited. */
+export async function recordActivityEvidenceDownload(db: DB, viewer: { id: string; client?: string | null }, file: { id: string; trainer_id: string; sha256: string }): Promise<void> {
+  await writeTransaction(db, (trx) =>
+    recordAudit(trx, { action: "credential.evidence_downloaded", actor: { id: viewer.id, client: viewer.client }, subject: { type: "trainer_activity", id: file.id, userId: file.trainer_id }, detail: file.sha256 }),
+  );
 }
 
 /** An administrator confirms a trainer's activity (once). */

@@ -12,6 +12,8 @@ import { addActivity, addTrainingCredential, confirmActivity, getTrainerProfile,
 import { uuid } from "~/schemas/fields";
 import { activityConfirmSchema, removeRecordSchema, trainerActivitySchema, trainerUnitSchema, trainingCredentialSchema } from "~/schemas/standards";
 import { CREDENTIAL_CHOICES, credentialLabel, UNIT_BASES, UNIT_BASIS_CODES } from "~/schemas/standards-text";
+import { isMultipart } from "~/files/upload.server";
+import { answerActivityForm } from "~/utils/activity-form.server";
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { formIntent } from "~/utils/form-intent.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -43,6 +45,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const actor = { id: admin.id, client: clientAddress(request) };
   const done = () => redirectWithFlash(`/admin/credentials/${trainer.id}`, { type: "success", message: CREDENTIALS_UPDATED });
+  // the activity form is multipart for its optional evidence file
+  if (isMultipart(request)) return answerActivityForm(request, trainer.id, { ...actor, role: "admin" }, done);
   const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
   switch (await formIntent(request)) {
     case "credential":

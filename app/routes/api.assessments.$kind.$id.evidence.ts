@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, apiRoute } from "~/api/http.server";
-import { pathAssessment } from "~/api/evidence-routes.server";
+import { apiJson, apiRoute } from "~/api/http.server";
+import { pathAssessment, readApiUpload } from "~/api/evidence-routes.server";
 import { evidenceFileJson, type EvidenceListResponse, type EvidenceUploadResponse } from "~/api/evidence-schemas";
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
 import { getFileStore } from "~/files/store.server";
-import { BadUpload, isMultipart, readUpload } from "~/files/upload.server";
 import { clientAddress } from "~/http/request-context.server";
 import { addEvidence, listEvidence, listSignatures } from "~/models/evidence.server";
 
@@ -31,14 +30,7 @@ const handle = apiRoute({
     const user = await requireApiUser(request, "trainer");
     // whose assessment it is is settled before a byte of the upload is read
     const assessment = await pathAssessment(user, params);
-    if (!isMultipart(request)) throw apiError(415, "Send the files as multipart/form-data, each in a part named files");
-    let read: Awaited<ReturnType<typeof readUpload>>;
-    try {
-      read = await readUpload(request);
-    } catch (error) {
-      if (error instanceof BadUpload) throw apiError(400, "The multipart body could not be read");
-      throw error;
-    }
+    const read = await readApiUpload(request, "Send the files as multipart/form-data, each in a part named files");
     try {
       const added = await addEvidence(getDb(), getFileStore(), { assessment, actor: { id: user.id, client: clientAddress(request) }, files: read.files, dir: read.dir, tooMany: read.tooMany });
       return apiJson<EvidenceUploadResponse>({ files: added.map(evidenceFileJson) }, 201);

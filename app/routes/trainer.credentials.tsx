@@ -11,6 +11,8 @@ import { clientAddress } from "~/http/request-context.server";
 import { addActivity, getTrainerProfile } from "~/models/trainer-credential.server";
 import { trainerActivitySchema } from "~/schemas/standards";
 import { UNIT_BASES } from "~/schemas/standards-text";
+import { isMultipart } from "~/files/upload.server";
+import { answerActivityForm } from "~/utils/activity-form.server";
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { formIntent } from "~/utils/form-intent.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -26,15 +28,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "trainer");
+  const actor = { id: user.id, client: clientAddress(request), role: "trainer" as const };
+  const done = () => redirectWithFlash("/trainer/credentials", { type: "success", message: ACTIVITY_ADDED });
+  // the activity form is multipart for its optional evidence file
+  if (isMultipart(request)) return answerActivityForm(request, user.id, actor, done);
   const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
   if ((await formIntent(request)) !== "activity") return formFailure(common.unreadable);
   return answerForm(request, {
     ...common,
     schema: trainerActivitySchema,
-    save: async (input) => {
-      await addActivity(getDb(), user.id, input, { id: user.id, client: clientAddress(request), role: "trainer" });
-      return redirectWithFlash("/trainer/credentials", { type: "success", message: ACTIVITY_ADDED });
-    },
+    save: async (input) => (await addActivity(getDb(), user.id, input, actor), done()),
   });
 }
 

@@ -47,6 +47,8 @@ interface FormSteps<S extends z.ZodType, R> {
   fieldErrors?: (error: DomainError) => FieldErrors;
   /** The model call; answers, usually with a redirect, else with page data (a domain error becomes the failure answer). */
   save: (data: z.infer<S>) => Promise<R>;
+  /** The form already read (a multipart upload's text fields, its files spooled apart). */
+  form?: FormData;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function answerForm<S extends z.ZodType, R>(
   request: Request,
   steps: FormSteps<S, R>,
 ): Promise<ReturnType<typeof formFailure> | R> {
-  const form = await request.formData().catch(() => null);
+  const form = steps.form ?? (await request.formData().catch(() => null));
   if (!form || !(steps.requires ?? []).every((name) => form.has(name))) return formFailure(steps.unreadable);
   const values = keptValues(form);
   const parsed = parseWith(steps.schema, (steps.input ?? formToObject)(form));

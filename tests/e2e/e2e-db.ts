@@ -297,3 +297,35 @@ export async function completeWithStatement(email: string, courseId: string): Pr
   );
   return id;
 }
+
+/**
+ * An approved, active trainer made outside the screens (signing in is not needed: the admin
+ * works on their record). With `units`, they hold TAE40122 since 2000 and each unit; without,
+ * no credential at all, as a new starter arrives.
+ */
+export async function insertTrainer(fullName: string, units?: string[]): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await e2eDb().run(
+    `insert into users (id, email, full_name, password_hash, role, is_active, approval_status, created_at, updated_at)
+     values (?, ?, ?, 'x', 'trainer', 1, 'approved', ?, ?)`,
+    id,
+    `trainer-${id.slice(0, 8)}@test.example`,
+    fullName,
+    now,
+    now,
+  );
+  if (units) {
+    await e2eDb().run(
+      "insert into trainer_credentials (id, trainer_id, credential, supervisor_id, issued_on, expires_on, note, recorded_by, recorded_at) values (?, ?, 'TAE40122', null, '2000-01-01', null, null, ?, ?)",
+      crypto.randomUUID(),
+      id,
+      id,
+      now,
+    );
+    for (const unit of units) {
+      await e2eDb().run("insert into trainer_units (id, trainer_id, unit_code, basis, evidence, expires_on, recorded_by, recorded_at) values (?, ?, ?, 'held', null, null, ?, ?)", crypto.randomUUID(), id, unit, id, now);
+    }
+  }
+  return id;
+}

@@ -62,6 +62,10 @@ const ID_SOURCES: Record<string, string> = {
   questions: `select id from questionnaire_questions union select '${UNKNOWN_ID}' as id`,
   "review-questions": `select id from review_questions union select '${UNKNOWN_ID}' as id`,
   appeals: `select id from complaints where kind = 'appeal' union select '${UNKNOWN_ID}' as id`,
+  trainers: "select id from users where role <> 'student' order by id",
+  "trainer-activities": `select id from trainer_activities union select '${UNKNOWN_ID}' as id`,
+  "course-validations": `select course_id as id from course_validations union select '${UNKNOWN_ID}' as id`,
+  "validation-plans": `select id from validation_plans union select '${UNKNOWN_ID}' as id`,
 };
 
 /** A rendered PDF costs a browser on the server; one shows the route answers, and its bytes are not text to search. */

@@ -182,6 +182,7 @@ const pages: PageCase[] = [
   { file: "trainer.evidence.$kind.$id.tsx", path: () => `/trainer/evidence/unit/${ids.unknown}`, params: () => ({ kind: "unit", id: ids.unknown }), may: ["trainer", "admin"], methods: ["GET", "POST"] },
   { file: "trainer.evidence.$kind.$id_.upload.ts", path: () => `/trainer/evidence/unit/${ids.unknown}/upload`, params: () => ({ kind: "unit", id: ids.unknown }), may: ["trainer"], methods: ["POST"] },
   { file: "evidence.$id.download.ts", path: () => `/evidence/${ids.unknown}/download`, params: () => ({ id: ids.unknown }), may: ["student", "trainer", "admin"], methods: ["GET"] },
+  { file: "trainer-activities.$id.evidence.ts", path: () => `/trainer-activities/${ids.unknown}/evidence`, params: () => ({ id: ids.unknown }), may: ["trainer", "admin"], methods: ["GET"] },
   { file: "student.evidence.tsx", path: () => "/student/evidence", may: ["student"], methods: ["GET", "POST"] },
   { file: "admin.checklists.tsx", path: () => "/admin/checklists", may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.retention.tsx", path: () => "/admin/retention", may: ["admin"], methods: ["GET", "POST"] },
@@ -352,6 +353,32 @@ const api: ApiCase[] = [
   { file: "api.courses.$id.review.ts", method: "POST", path: () => `/api/courses/${ids.unknown}/review`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: { owner: [404, 422], "other student": [404, 422], trainer: [404, 422], admin: [404, 422] } },
   { file: "api.enrollments.$id.review.ts", method: "GET", path: () => `/api/enrollments/${ids.enrollment}/review`, params: () => ({ id: ids.enrollment }), allowed: { owner: [200, 404], trainer: [200, 404], admin: [200, 404] }, notTheirs: ["other student"] },
   { file: "api.evidence.$id.download.ts", method: "GET", path: () => `/api/evidence/${ids.unknown}/download`, params: () => ({ id: ids.unknown }), allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] } },
+  // trainer credentials and course validation (docs/decisions/030-trainer-credentials-and-validation.md), aimed at records that do not exist
+  { file: "api.admin.trainers.$id.credentials.ts", method: "GET", path: () => `/api/admin/trainers/${ids.unknown}/credentials`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  ...(["credentials", "units", "activities"] as const).map((what) => ({
+    file: `api.admin.trainers.$id.${what}.ts`,
+    method: "POST" as const,
+    path: () => `/api/admin/trainers/${ids.unknown}/${what}`,
+    params: () => ({ id: ids.unknown }),
+    json: () => ({}),
+    allowed: ADMIN_ONLY([404, 422]),
+  })),
+  { file: "api.admin.trainer-activities.$id.confirm.ts", method: "POST", path: () => `/api/admin/trainer-activities/${ids.unknown}/confirm`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.trainer-activities.$id.evidence.ts", method: "GET", path: () => `/api/trainer-activities/${ids.unknown}/evidence`, params: () => ({ id: ids.unknown }), allowed: { trainer: [404], admin: [404] } },
+  { file: "api.trainer-activities.$id.evidence.ts", method: "POST", path: () => `/api/trainer-activities/${ids.unknown}/evidence`, params: () => ({ id: ids.unknown }), allowed: { trainer: [404], admin: [404] } },
+  { file: "api.credentials.my.ts", method: "GET", path: () => "/api/credentials/my", allowed: { trainer: [200] } },
+  { file: "api.credentials.my.activities.ts", method: "POST", path: () => "/api/credentials/my/activities", json: () => ({}), allowed: { trainer: [422] } },
+  { file: "api.admin.course-validations.ts", method: "GET", path: () => "/api/admin/course-validations", allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.course-validations.$id.ts", method: "PUT", path: () => `/api/admin/course-validations/${ids.unknown}`, params: () => ({ id: ids.unknown }), json: () => ({ risk_rating: "low" }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.admin.validation-plans.$id.ts", method: "GET", path: () => `/api/admin/validation-plans/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  ...(["sample", "findings", "complete"] as const).map((step) => ({
+    file: `api.admin.validation-plans.$id.${step}.ts`,
+    method: "POST" as const,
+    path: () => `/api/admin/validation-plans/${ids.unknown}/${step}`,
+    params: () => ({ id: ids.unknown }),
+    json: () => ({ sample_id: ids.unknown, outcome: "meets" }),
+    allowed: ADMIN_ONLY([404, 422]),
+  })),
 ];
 
 describe("access matrix", () => {

@@ -274,6 +274,8 @@ const targets: Target[] = [
   { file: "api.certificates.ts", method: "POST", path: () => "/api/certificates", as: "trainer", poison: { enrollment_id: "not-a-uuid" }, required: true },
   { file: "api.admin.certificates.$id.revoke.ts", method: "POST", path: () => `/api/admin/certificates/${ids.enrollment}/revoke`, params: () => ({ id: ids.enrollment }), as: "admin", poison: { reason: "" }, required: true },
   { file: "student.employers.tsx", method: "POST", path: () => "/student/employers", as: "student", poison: { consent: "maybe" }, required: true },
+  { file: "api.credentials.my.activities.ts", method: "POST", path: () => "/api/credentials/my/activities", as: "trainer", poison: { hours: "a whole day" }, required: true },
+  { file: "api.admin.course-validations.$id.ts", method: "PUT", path: () => `/api/admin/course-validations/${ids.course}`, params: () => ({ id: ids.course }), as: "admin", poison: { risk_rating: "extreme" }, required: true },
   { file: "api.$.ts", method: "POST", path: () => "/api/no-such-thing", as: "admin", poison: {}, required: false },
 ];
 

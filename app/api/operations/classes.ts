@@ -33,6 +33,7 @@ export const classesOperations: ApiOperation[] = [
       401: UNAUTHENTICATED,
       403: FORBIDDEN,
       404: err("No course has this id"),
+      409: err("The trainer is not credentialed for the course's unit on the class's first or last day (the detail says why)"),
     },
   },
   {
@@ -51,7 +52,7 @@ export const classesOperations: ApiOperation[] = [
       401: UNAUTHENTICATED,
       403: FORBIDDEN,
       404: err("No class has this id"),
-      409: err("Fewer seats than learners, or the class is cancelled"),
+      409: err("Fewer seats than learners, the class is cancelled, or the trainer is not credentialed for the unit on its first or last day (the detail says why)"),
     },
   },
   {

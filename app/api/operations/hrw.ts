@@ -97,7 +97,7 @@ export const hrwOperations: ApiOperation[] = [
     summary: "Record an NAI part result",
     description: "knowledge, calculations or practical; satisfactory or not_yet_satisfactory; the date assessed (not before the booking, not in the future). The latest result of a part counts; every one is kept.",
     body: hrwPartResultRequest,
-    conflict: 'The accreditation does not cover the class on that date ("Your accreditation does not cover CN on 12 Dec 2026"), the regulator notice for that day is missing, the candidate\'s AEN is missing where the state asks for one, or the NSA is already issued',
+    conflict: 'The accreditation does not cover the class on that date ("Your accreditation does not cover CN on 12 Dec 2026"), the regulator notice for that day is missing, the candidate\'s AEN is missing where the state asks for one, the NSA is already issued, or the assessor is not credentialed for the unit on the day assessed',
   }),
   assessorStepOperation({
     path: "/api/hrw/assessments/{id}/nsa",

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Badge, type BadgeTone, ErrorSummary, SelectField, SubmitButton, TableScroll, TextAreaField, TextField, TitledCard } from "~/components/ui";
 import type { SummarisedFailure } from "~/components/ui";
+import { EVIDENCE_ACCEPT } from "~/files/types";
 import { ACTIVITY_KIND_CODES, ACTIVITY_KINDS, MATRIX_STATES, type MatrixState } from "~/schemas/standards-text";
 import { formatDate } from "~/utils/format";
 
@@ -13,6 +14,7 @@ interface Activity {
   hours: number;
   description: string;
   evidence: string | null;
+  evidence_file: string | null;
   confirmed: { by: string; at: string } | null;
 }
 
@@ -57,6 +59,11 @@ export function ActivityList({ activities, confirmIntent }: { activities: Activi
             </span>
             : {a.description}
             {a.evidence ? <span className="block text-steel-600">Evidence: {a.evidence}</span> : null}
+            {a.evidence_file ? (
+              <a href={`/trainer-activities/${a.id}/evidence`} className="block break-all underline" download>
+                Download {a.evidence_file}
+              </a>
+            ) : null}
             <span className="block">{a.confirmed ? <Badge tone="green">Confirmed by {a.confirmed.by}</Badge> : <Badge tone="amber">Waiting for confirmation</Badge>}</span>
           </span>
           {confirmIntent && !a.confirmed ? (
@@ -73,14 +80,14 @@ export function ActivityList({ activities, confirmIntent }: { activities: Activi
   );
 }
 
-const ACTIVITY_FIELDS = ["kind", "activity_date", "hours", "description", "evidence"];
+const ACTIVITY_FIELDS = ["kind", "activity_date", "hours", "description", "evidence", "evidence_file"];
 
 /** Adds an activity (intent "activity"); re-renders what was typed when it fails. */
 export function ActivityForm({ failure }: { failure: (SummarisedFailure & { values?: Record<string, string> }) | null | undefined }) {
   const v = failure?.values ?? {};
   const e = failure?.fieldErrors ?? {};
   return (
-    <Form method="post" noValidate className="mt-4 space-y-3">
+    <Form method="post" encType="multipart/form-data" noValidate className="mt-4 space-y-3">
       {failure ? <ErrorSummary failure={failure} only={ACTIVITY_FIELDS} /> : null}
       <div className="grid gap-3 sm:grid-cols-3">
         <SelectField label="Kind" name="kind" defaultValue={v.kind ?? "industry"} error={e.kind} options={ACTIVITY_KIND_CODES.map((k) => ({ value: k, label: ACTIVITY_KINDS[k] }))} />
@@ -89,6 +96,7 @@ export function ActivityForm({ failure }: { failure: (SummarisedFailure & { valu
       </div>
       <TextAreaField label="What was done" name="description" rows={2} required defaultValue={v.description} error={e.description} />
       <TextField label="Evidence (what shows it)" name="evidence" defaultValue={v.evidence} error={e.evidence} />
+      <TextField label="Evidence file (optional)" name="evidence_file" type="file" accept={EVIDENCE_ACCEPT} hint="A certificate, letter or photo: JPEG, PNG, HEIC, PDF or MP4, at most 25 MB" error={e.evidence_file} className="max-w-full" />
       <SubmitButton intent="activity" busyLabel="Adding...">Add activity</SubmitButton>
     </Form>
   );
