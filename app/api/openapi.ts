@@ -12,6 +12,7 @@ import { evidenceOperations } from "./operations/evidence";
 import { hrwOperations } from "./operations/hrw";
 import { reviewOperations } from "./operations/review";
 import { improvementOperations } from "./operations/improvements";
+import { complaintOperations } from "./operations/complaints";
 import { standardsOperations } from "./operations/standards";
 
 /**
@@ -45,6 +46,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...evidenceOperations,
   ...reviewOperations,
   ...improvementOperations,
+  ...complaintOperations,
   ...standardsOperations,
   documentItself,
 ];
@@ -163,6 +165,7 @@ export function openApiDocument(): Record<string, unknown> {
       { name: "courses", description: "The course catalogue" },
       { name: "student", description: "A signed-in user's own enrolments and certificates" },
       { name: "admin", description: "Administrator and trainer calls" },
+      { name: "complaints", description: "Complaints and appeals: lodging them, and the register's steps" },
       { name: "meta", description: "This description" },
     ],
     paths,

@@ -224,6 +224,8 @@ const targets: Target[] = [
   { file: "api.enrollments.$id.ts", method: "PUT", path: () => `/api/enrollments/${ids.enrollment}`, params: () => ({ id: ids.enrollment }), as: "trainer", poison: { status: "graduated" }, required: false },
   { file: "api.certificates.ts", method: "POST", path: () => "/api/certificates", as: "trainer", poison: { enrollment_id: "not-a-uuid" }, required: true },
   { file: "api.admin.certificates.$id.revoke.ts", method: "POST", path: () => `/api/admin/certificates/${ids.enrollment}/revoke`, params: () => ({ id: ids.enrollment }), as: "admin", poison: { reason: "" }, required: true },
+  { file: "api.complaints.ts", method: "POST", path: () => "/api/complaints", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
+  { file: "api.appeals.ts", method: "POST", path: () => "/api/appeals", as: "student", poison: { assessment_id: "not-a-uuid" }, required: true },
   { file: "api.$.ts", method: "POST", path: () => "/api/no-such-thing", as: "admin", poison: {}, required: false },
 ];
 
