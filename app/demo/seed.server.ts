@@ -19,6 +19,7 @@ import type { EnrollmentStatus, Role } from "#db/schema";
 import { seedDemoClasses } from "./classes.server";
 import { seedDemoInvoices } from "./invoices.server";
 import { seedDemoStandards } from "./standards.server";
+import { seedDemoComplaints } from "./complaints.server";
 
 const DAY = 864e5;
 
@@ -365,6 +366,8 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     for (const c of await trx.selectFrom("courses").select("id").where("licence_class", "is not", null).execute()) {
       await updateCourse(trx, c.id, { review_required: true }, adminId, now);
     }
+    // complaints, appeals and the demo learner's pre-enrolment review (complaints.server.ts)
+    await seedDemoComplaints(trx, { now, adminId, trainerId, demoStudentId: demo.id });
     // trainer credentials and course validation (standards.server.ts)
     await seedDemoStandards(trx, { now, adminId, trainerId, courseIds });
 
