@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { createTestDb } from "../../tests/support/test-db";
@@ -212,5 +213,23 @@ describe("bad input", () => {
     expect([error.status, error.message]).toEqual([409, REVIEW_NOT_REQUIRED]);
     expect((await failure(reviewPage(db, id, { userId: student.id, claimToken: null }))).message).toBe(REVIEW_NOT_REQUIRED);
     expect(await countAttempts()).toBe(before);
+  });
+});
+
+// last in the file: it changes the shared bank the tests above answer
+describe("the question bank", () => {
+  it("changes a question by retiring it and putting the new wording in its place, both audited; a retired one stays as it was", async () => {
+    const { addReviewQuestion, listReviewQuestions, replaceReviewQuestion } = await import("./review.server");
+    const added = await addReviewQuestion(db, { group: "digital", kind: "choice", prompt: "Which file is a photo?", context: null, choices: ["a.jpg", "b.txt"], answer: "1", tolerance: null }, admin);
+    const changed = await replaceReviewQuestion(db, added.id, { group: "digital", kind: "choice", prompt: "Which file is the photo of your licence?", context: null, choices: ["notes.txt", "licence.jpg"], answer: "2", tolerance: null }, admin);
+    expect(changed).toMatchObject({ prompt: "Which file is the photo of your licence?", answer: "1", position: added.position, is_active: true });
+    const bank = await listReviewQuestions(db);
+    expect(bank.find((q) => q.id === added.id)).toMatchObject({ prompt: "Which file is a photo?", is_active: false });
+    const actions = await db.selectFrom("audit_log").select(["action", "subject_id"]).where("subject_id", "in", [added.id, changed.id]).orderBy("id").execute();
+    expect(actions.map((a) => a.action).sort()).toEqual(["review.question_added", "review.question_added", "review.question_retired"]);
+    const refused = await failure(replaceReviewQuestion(db, added.id, { group: "digital", kind: "numeric", prompt: "x", context: null, answer: "1", tolerance: null }, admin));
+    expect(refused.status).toBe(409);
+    expect((await failure(replaceReviewQuestion(db, crypto.randomUUID(), { group: "digital", kind: "numeric", prompt: "x", context: null, answer: "1", tolerance: null }, admin))).status).toBe(404);
+    expect((await listReviewQuestions(db)).length).toBe(bank.length);
   });
 });

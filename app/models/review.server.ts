@@ -7,6 +7,7 @@ import {
   REVIEW_NO_QUESTIONS,
   REVIEW_NOT_ON_ENROLMENT,
   REVIEW_NOT_REQUIRED,
+  REVIEW_RETIRED_UNCHANGED,
   type ReviewGroupKey,
   type ReviewOutcomeKey,
 } from "~/schemas/review-text";
@@ -426,6 +427,23 @@ export async function retireReviewQuestion(db: DB, id: string, actorRef: ActorRe
     if (Number(found.is_active) !== 1) return;
     await trx.updateTable("review_questions").set({ is_active: 0, updated_at: at }).where("id", "=", id).execute();
     await recordAudit(trx, { action: "review.question_retired", actor: actorOf(actorRef), subject: { type: "review_question", id }, now: at });
+  });
+}
+
+/**
+ * Changes a question the only way the bank allows: the old one is retired (attempts that answered
+ * it keep its meaning) and the new one takes its place in the order, in one transaction, both
+ * audited. An unknown id is not found; a question already retired is a conflict.
+ */
+export async function replaceReviewQuestion(db: DB, id: string, input: ReviewQuestionInput, actorRef: ActorRef, now = new Date()): Promise<ReviewQuestionAdmin> {
+  return writeTransaction(db, async (trx) => {
+    const old = await trx.selectFrom("review_questions").select(["is_active", "position"]).where("id", "=", id).executeTakeFirst();
+    if (!old) throw notFound("Question");
+    if (Number(old.is_active) !== 1) throw new DomainError(409, REVIEW_RETIRED_UNCHANGED);
+    await retireReviewQuestion(trx, id, actorRef, now);
+    const added = await addReviewQuestion(trx, input, actorRef, now);
+    await trx.updateTable("review_questions").set({ position: old.position }).where("id", "=", added.id).execute();
+    return { ...added, position: Number(old.position) };
   });
 }
 

@@ -204,3 +204,43 @@ test.describe("complaints and appeals", () => {
     expect(await e2eDb().get("select status, outcome, resolved_by from complaints where id = ?", appeal.id)).toEqual({ status: "resolved", outcome: "upheld", resolved_by: await userId(decider) });
   });
 });
+
+test.describe("the review's question bank", () => {
+  test("an administrator adds a numeracy question, changes its wording and retires it, leaving the bank as it was", async ({ page, js }) => {
+    const asked = async () => (await e2eDb().get<{ n: number }>("select count(*) as n from review_questions where is_active = 1"))!.n;
+    const before = await asked();
+    const tag = crypto.randomUUID().slice(0, 8);
+    await signIn(page, DEMO.admin.email);
+    await page.goto("/admin/review-questions");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pre-enrolment review questions");
+    const add = page.getByRole("form", { name: "Add a question" });
+    await add.getByLabel("Group").selectOption("numeracy");
+    await add.getByLabel("Kind").selectOption("numeric");
+    await add.getByLabel("Question", { exact: true }).fill(`A sling lifts 2 loads of 0.6 t (${tag}). Total in t?`);
+    // a wrong answer first: its message beside the field, nothing added
+    await add.getByLabel("Right answer").fill("lots");
+    await add.getByRole("button", { name: "Add question" }).click();
+    await expect(add.getByText("The right answer is a number, e.g. 0.471").first()).toBeVisible();
+    expect(await asked()).toBe(before);
+    await add.getByLabel("Right answer").fill("1.2");
+    await add.getByRole("button", { name: "Add question" }).click();
+    await expectMessage(page, js, "Question added");
+    const item = page.getByRole("listitem").filter({ hasText: tag });
+    await expect(item).toContainText("Right answer: 1.2");
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+
+    await item.getByText(/^Change question Numeracy \d+$/).click();
+    await item.getByLabel("Question", { exact: true }).fill(`A sling lifts 3 loads of 0.6 t (${tag}). Total in t?`);
+    await item.getByLabel("Right answer").fill("1.8");
+    await item.getByRole("button", { name: "Save the new wording" }).click();
+    await expectMessage(page, js, "Question changed: the old wording is retired, past answers keep it");
+    const changed = page.getByRole("listitem").filter({ hasText: `3 loads of 0.6 t (${tag})` }).filter({ hasText: "Right answer: 1.8" });
+    await expect(changed).toBeVisible();
+    await changed.getByRole("button", { name: /^Retire question Numeracy \d+$/ }).click();
+    await expectMessage(page, js, "Question retired: past answers keep it");
+    await expect(page.getByText(`3 loads of 0.6 t (${tag})`)).toBeHidden();
+    expect(await asked()).toBe(before);
+    expect((await e2eDb().get<{ n: number }>("select count(*) as n from review_questions where prompt like ? and is_active = 0", `%${tag}%`))!.n).toBe(2);
+  });
+});

@@ -201,6 +201,7 @@ const pages: PageCase[] = [
   { file: "admin.finance_.$id.pdf.ts", path: () => `/admin/finance/${ids.unknown}/pdf`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET"] },
   { file: "admin.finance_.credit-notes.$id.pdf.ts", path: () => `/admin/finance/credit-notes/${ids.unknown}/pdf`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET"] },
   { file: "admin.finance_.xero[.]csv.ts", path: () => `/admin/finance/xero.csv?from=2026-11-01&to=2026-11-30`, may: ["admin"], methods: ["GET"] },
+  { file: "admin.review-questions.tsx", path: () => `/admin/review-questions`, may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.improvements._index.tsx", path: () => `/admin/improvements`, may: ["admin"], methods: ["GET"] },
   { file: "admin.improvements.new.tsx", path: () => `/admin/improvements/new?source_type=complaint&source_id=x`, may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.improvements.$id.tsx", path: () => `/admin/improvements/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
