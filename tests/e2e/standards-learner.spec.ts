@@ -152,6 +152,7 @@ test.describe("complaints and appeals", () => {
 
     await signIn(page, DEMO.admin.email);
     await page.goto("/admin/complaints?kind=complaint&status=open");
+    await expectNoSidewaysScroll(page);
     await page.getByRole("link", { name: reference, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Complaint ${reference}`);
     await expect(page.getByText(details)).toBeVisible();

@@ -62,6 +62,7 @@ const ID_SOURCES: Record<string, string> = {
   questions: `select id from questionnaire_questions union select '${UNKNOWN_ID}' as id`,
   "review-questions": `select id from review_questions union select '${UNKNOWN_ID}' as id`,
   appeals: `select id from complaints where kind = 'appeal' union select '${UNKNOWN_ID}' as id`,
+  complaints: `select id from complaints union select '${UNKNOWN_ID}' as id`,
 };
 
 /** A rendered PDF costs a browser on the server; one shows the route answers, and its bytes are not text to search. */
