@@ -317,7 +317,8 @@ function credentials(as: Caller) {
 
 /** Columns whose form field takes several lines; every other stored text is one line. */
 // a pre-enrolment review question's context is a load chart or a form, laid out in lines
-const MULTI_LINE_COLUMNS = new Set(["address", "description", "feedback", "context"]);
+// a pre-enrolment review's advice is its outcome's line, then one line per group needing support (docs/decisions/028)
+const MULTI_LINE_COLUMNS = new Set(["address", "description", "feedback", "context", "advice", "review_advice"]);
 const CONTROL_BUT_LINE_FEED = /(?!\n)\p{Cc}/u;
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
