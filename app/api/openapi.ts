@@ -12,6 +12,7 @@ import { evidenceOperations } from "./operations/evidence";
 import { hrwOperations } from "./operations/hrw";
 import { reviewOperations } from "./operations/review";
 import { improvementOperations } from "./operations/improvements";
+import { complaintOperations } from "./operations/complaints";
 import { standardsOperations } from "./operations/standards";
 import { employerOperations } from "./operations/employers";
 
@@ -46,6 +47,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...evidenceOperations,
   ...reviewOperations,
   ...improvementOperations,
+  ...complaintOperations,
   ...standardsOperations,
   ...employerOperations,
   documentItself,
@@ -166,6 +168,7 @@ export function openApiDocument(): Record<string, unknown> {
       { name: "student", description: "A signed-in user's own enrolments and certificates" },
       { name: "admin", description: "Administrator and trainer calls" },
       { name: "employer", description: "An employer's users: their organisation's bookings and workers" },
+      { name: "complaints", description: "Complaints and appeals: lodging them, and the register's steps" },
       { name: "meta", description: "This description" },
     ],
     paths,

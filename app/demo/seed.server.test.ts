@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb } from "../../tests/support/test-db";
 import type { DB } from "#db/connection";
 import { seedDemoData } from "./seed.server";
+import { REVIEW_LEARNER } from "./complaints.server";
 import { verifyPassword } from "~/auth/password.server";
 import { listBookings, listWorkers } from "~/models/employer-view.server";
 import { standardsPanel } from "~/models/standards-panel.server";
@@ -139,11 +140,31 @@ describe("demo data", () => {
     expect(new Set((await listCourseValidations(db)).map((c) => c.state))).toEqual(new Set(["overdue", "due", "scheduled"]));
     const panel = await standardsPanel(db);
     expect(panel.map((r) => r.key)).toEqual(["credentials", "validations-overdue", "validations-due", "improvements-overdue", "complaints-overdue"]);
-    // the demo lodges no complaint, so none is late; every other row has something to act on
-    for (const row of panel.filter((r) => r.key !== "complaints-overdue")) expect(row.count, row.key).toBeGreaterThan(0);
+    // every row has something to act on (the complaints' demo holds one overdue)
+    for (const row of panel) expect(row.count, row.key).toBeGreaterThan(0);
     const fromValidation = await db.selectFrom("improvement_actions").select("source_id").where("source_type", "=", "validation").execute();
     expect(fromValidation).toHaveLength(1);
     expect(await db.selectFrom("validation_plans").select("id").where("id", "=", fromValidation[0]!.source_id!).where("completed_at", "is not", null).executeTakeFirst()).toBeDefined();
+  });
+
+  it("has complaints in each state (one overdue), appeals open and decided, and a learner's review confirming an enrolment", async () => {
+    const { listComplaints } = await import("~/models/complaint.server");
+    const admin = await db.selectFrom("users").select("id").where("email", "=", "admin@example.com").executeTakeFirstOrThrow();
+    const items = await listComplaints(db, {}, { id: admin.id, role: "admin" });
+    const complaints = items.filter((c) => c.kind === "complaint");
+    expect(new Set(complaints.map((c) => c.status))).toEqual(new Set(["received", "acknowledged", "resolved"]));
+    expect(items[0]).toMatchObject({ kind: "complaint", overdue: "acknowledge", name: null });
+    const appeals = items.filter((c) => c.kind === "appeal");
+    expect(appeals.map((a) => a.status).sort()).toEqual(["received", "resolved"]);
+    expect(appeals.every((a) => a.assessor && a.assessor.id !== a.decider?.id && a.assessor.id !== a.resolved_by?.id)).toBe(true);
+    const reviewed = await db
+      .selectFrom("enrollments")
+      .innerJoin("users", "users.id", "enrollments.student_id")
+      .select(["enrollments.review_status", "enrollments.review_outcome", "enrollments.review_support"])
+      .where("users.email", "=", REVIEW_LEARNER)
+      .where("enrollments.review_outcome", "is not", null)
+      .execute();
+    expect(reviewed).toEqual([{ review_status: "confirmed", review_outcome: "support", review_support: '["numeracy"]' }]);
   });
 
   it("does nothing to a database that already has users", async () => {

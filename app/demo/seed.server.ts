@@ -21,6 +21,7 @@ import { seedDemoClasses } from "./classes.server";
 import { seedDemoInvoices } from "./invoices.server";
 import { seedDemoEmployer } from "./employers.server";
 import { seedDemoCredentials, seedDemoStandards } from "./standards.server";
+import { seedDemoComplaints } from "./complaints.server";
 
 const DAY = 864e5;
 
@@ -380,6 +381,8 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     for (const s of DEMO_STUDENTS.filter((d) => !d.is_active)) {
       await updateStudent(trx, cohort.get(s.email)!.student.id, { is_active: false }, adminId, new Date(iso(7)));
     }
+    // complaints, appeals and the demo learner's pre-enrolment review (complaints.server.ts)
+    await seedDemoComplaints(trx, { now, adminId, trainerId, demoStudentId: demo.id });
     // trainer credentials and course validation (standards.server.ts)
     await seedDemoStandards(trx, { now, adminId, trainerId, courseIds });
 

@@ -7,6 +7,7 @@ import { getMailer } from "~/mail/transport.server";
 import { runClassJobs } from "~/models/class-jobs.server";
 import { releaseUnfilledSeats } from "~/models/group-booking.server";
 import { queueDueReminders } from "~/models/hrw-reminders.server";
+import { releaseStaleReviewHolds } from "~/models/review.server";
 import { stampKeepUntil } from "~/models/retention.server";
 import { logLine } from "~/utils/log.server";
 import { organisationToday } from "~/utils/organisation-calendar";
@@ -71,6 +72,8 @@ export const JOBS: Job[] = [
   { name: "retention", everySeconds: 60 * 60, run: (db) => stampKeepUntil(db) },
   // a group booking's seats no worker took, on the release date the employer was shown
   { name: "booking-release", everySeconds: 15 * 60, run: (db, now) => releaseUnfilledSeats(db, now) },
+  // seats held for a pre-enrolment review never taken go back to the class
+  { name: "review-holds", everySeconds: 15 * 60, run: (db, now) => releaseStaleReviewHolds(db, now) },
   // the outbox: whatever is due, the mail queued just above included
   { name: "mail", everySeconds: 0, run: (db) => deliverMail(db) },
 ];

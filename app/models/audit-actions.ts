@@ -77,6 +77,7 @@ export const AUDIT_ACTIONS = {
   "review.question_added": "Pre-enrolment review question added",
   "review.question_retired": "Pre-enrolment review question retired",
   "review.thresholds_changed": "Pre-enrolment review thresholds changed",
+  "review.hold_released": "Seat held for a pre-enrolment review released (review not taken)",
   "improvement.raised": "Improvement action raised",
   "improvement.updated": "Improvement action updated",
   "improvement.closed": "Improvement action closed with its evidence",

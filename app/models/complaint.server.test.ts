@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appealInput, complaintInput, resolveInput } from "~/schemas/complaint";
 import { COMPLAINT_MESSAGES, DETAILS_MAX } from "~/schemas/complaint-text";
-import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
+import { makeDecidedAssessment, makeUser } from "../../tests/support/factories";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
 import {
   acknowledgeComplaint,
@@ -28,16 +28,7 @@ let stranger: { id: string };
 let assessmentId: string;
 let strangersAssessmentId: string;
 
-async function insertAssessment(studentId: string, status: "passed" | "failed" | "in_progress" = "failed") {
-  const course = await makeCourse(t.db);
-  const enrollment = await makeEnrollment(t.db, studentId, course.id);
-  const id = crypto.randomUUID();
-  await t.db
-    .insertInto("assessments")
-    .values({ id, enrollment_id: enrollment.id, student_id: studentId, course_id: course.id, assessment_type: "Practical", status, score: null, max_score: null, assessment_date: "2026-05-01T00:00:00.000Z", feedback: null, assessed_by: assessor.id, created_at: new Date().toISOString() })
-    .execute();
-  return id;
-}
+const insertAssessment = (studentId: string, status: "passed" | "failed" | "in_progress" = "failed") => makeDecidedAssessment(t.db, studentId, assessor.id, status);
 
 beforeAll(async () => {
   t = await createTestDb();

@@ -13,6 +13,7 @@ import {
   OVERDUE_LABELS,
   STATUS_LABELS,
   defaultPolicyText,
+  describeChange,
 } from "~/schemas/complaint-text";
 import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
 import { addDays, organisationDate, organisationToday, organisationYear } from "~/utils/organisation-calendar";
@@ -490,13 +491,6 @@ export async function resolveComplaint(db: DB, id: string, input: ResolveInput, 
       now: at,
     });
   });
-}
-
-/** A changed result in words: "passed", or "practical: satisfactory". */
-export function describeChange(changed: string): string {
-  const c = JSON.parse(changed) as { status?: string; part?: string; result?: string };
-  if (c.status) return c.status;
-  return `${c.part}: ${String(c.result).replace(/_/g, " ")}`;
 }
 
 /** The register's CSV columns. */

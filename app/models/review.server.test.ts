@@ -1,7 +1,8 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { createTestDb } from "../../tests/support/test-db";
-import { makeCourse, makeUser } from "../../tests/support/factories";
+import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { DomainError } from "~/utils/errors";
 import { REVIEW_ANSWER_EVERY, REVIEW_EMPTY, REVIEW_HEADLINES, REVIEW_NOT_REQUIRED } from "~/schemas/review-text";
 import { createEnrollment } from "./enrollment.server";
@@ -212,5 +213,57 @@ describe("bad input", () => {
     expect([error.status, error.message]).toEqual([409, REVIEW_NOT_REQUIRED]);
     expect((await failure(reviewPage(db, id, { userId: student.id, claimToken: null }))).message).toBe(REVIEW_NOT_REQUIRED);
     expect(await countAttempts()).toBe(before);
+  });
+});
+
+describe("seats held for a review never taken", () => {
+  it("are released after the hold period to the class's waitlist, once; a recent hold and one referred to staff stay", async () => {
+    const { releaseStaleReviewHolds } = await import("./review.server");
+    const { joinWaitlist } = await import("./waitlist.server");
+    const { REVIEW_HOLD_DAYS } = await import("~/schemas/review-text");
+    const course = await reviewCourse();
+    const trainer = await makeUser(db, { role: "trainer" });
+    const classId = crypto.randomUUID();
+    const created = new Date().toISOString();
+    await db.insertInto("classes").values({ id: classId, course_id: course, start_date: "2099-02-02", end_date: "2099-02-03", location_id: null, trainer_id: trainer.id, seats: 2, created_at: created, updated_at: created, cancelled_at: null } as never).execute();
+    const now = new Date();
+    const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
+    const [stale, recent, waiting, referred] = [await makeUser(db), await makeUser(db), await makeUser(db), await makeUser(db)];
+    const staleHold = await createEnrollment(db, { studentId: stale.id, courseId: course, classId, actorId: stale.id, now: daysAgo(REVIEW_HOLD_DAYS + 1) });
+    const recentHold = await createEnrollment(db, { studentId: recent.id, courseId: course, classId, actorId: recent.id, now: daysAgo(REVIEW_HOLD_DAYS - 1) });
+    await joinWaitlist(db, { classId, studentId: waiting.id, now: daysAgo(3) });
+    // a hold referred to staff waits for them, however old (no class: it holds no seat to give)
+    const referredHold = await makeEnrollment(db, referred.id, course, { enrollment_date: daysAgo(60).toISOString() });
+    await db.updateTable("enrollments").set({ review_status: "referred" }).where("id", "=", referredHold.id).execute();
+
+    expect(await releaseStaleReviewHolds(db, now)).toBe(1);
+    const status = async (id: string) => (await db.selectFrom("enrollments").select(["status", "review_status"]).where("id", "=", id).executeTakeFirstOrThrow());
+    expect(await status(staleHold.id)).toEqual({ status: "withdrawn", review_status: "awaiting" });
+    expect(await status(recentHold.id)).toEqual({ status: "enrolled", review_status: "awaiting" });
+    expect(await status(referredHold.id)).toMatchObject({ review_status: "referred", status: "enrolled" });
+    const offer = await db.selectFrom("class_waitlist").select("status").where("class_id", "=", classId).where("student_id", "=", waiting.id).executeTakeFirstOrThrow();
+    expect(offer.status).toBe("offered");
+    const audit = await db.selectFrom("audit_log").select(["actor_id", "subject_id"]).where("action", "=", "review.hold_released").execute();
+    expect(audit).toEqual([{ actor_id: null, subject_id: staleHold.id }]);
+    // run again (or by a second worker): nothing more
+    expect(await releaseStaleReviewHolds(db, now)).toBe(0);
+  });
+});
+
+// last in the file: it changes the shared bank the tests above answer
+describe("the question bank", () => {
+  it("changes a question by retiring it and putting the new wording in its place, both audited; a retired one stays as it was", async () => {
+    const { addReviewQuestion, listReviewQuestions, replaceReviewQuestion } = await import("./review.server");
+    const added = await addReviewQuestion(db, { group: "digital", kind: "choice", prompt: "Which file is a photo?", context: null, choices: ["a.jpg", "b.txt"], answer: "1", tolerance: null }, admin);
+    const changed = await replaceReviewQuestion(db, added.id, { group: "digital", kind: "choice", prompt: "Which file is the photo of your licence?", context: null, choices: ["notes.txt", "licence.jpg"], answer: "2", tolerance: null }, admin);
+    expect(changed).toMatchObject({ prompt: "Which file is the photo of your licence?", answer: "1", position: added.position, is_active: true });
+    const bank = await listReviewQuestions(db);
+    expect(bank.find((q) => q.id === added.id)).toMatchObject({ prompt: "Which file is a photo?", is_active: false });
+    const actions = await db.selectFrom("audit_log").select(["action", "subject_id"]).where("subject_id", "in", [added.id, changed.id]).orderBy("id").execute();
+    expect(actions.map((a) => a.action).sort()).toEqual(["review.question_added", "review.question_added", "review.question_retired"]);
+    const refused = await failure(replaceReviewQuestion(db, added.id, { group: "digital", kind: "numeric", prompt: "x", context: null, answer: "1", tolerance: null }, admin));
+    expect(refused.status).toBe(409);
+    expect((await failure(replaceReviewQuestion(db, crypto.randomUUID(), { group: "digital", kind: "numeric", prompt: "x", context: null, answer: "1", tolerance: null }, admin))).status).toBe(404);
+    expect((await listReviewQuestions(db)).length).toBe(bank.length);
   });
 });

@@ -7,6 +7,9 @@ import {
   REVIEW_NO_QUESTIONS,
   REVIEW_NOT_ON_ENROLMENT,
   REVIEW_NOT_REQUIRED,
+  REVIEW_RETIRED_UNCHANGED,
+  REVIEW_HOLD_DAYS,
+  REVIEW_HOLD_RELEASED,
   type ReviewGroupKey,
   type ReviewOutcomeKey,
 } from "~/schemas/review-text";
@@ -14,6 +17,7 @@ import { DomainError, invalid, notFound } from "~/utils/errors";
 import { formatDate } from "~/utils/format";
 import { actorOf, recordAudit, type ActorRef } from "./audit.server";
 import { recordEvent } from "./event.server";
+import { offerFreeSeats } from "./class-seats.server";
 import { checkAnswers, markReview, type GroupRule, type GroupScore, type ScoredQuestion } from "./review-scoring";
 
 /**
@@ -427,6 +431,63 @@ export async function retireReviewQuestion(db: DB, id: string, actorRef: ActorRe
     await trx.updateTable("review_questions").set({ is_active: 0, updated_at: at }).where("id", "=", id).execute();
     await recordAudit(trx, { action: "review.question_retired", actor: actorOf(actorRef), subject: { type: "review_question", id }, now: at });
   });
+}
+
+/**
+ * Changes a question the only way the bank allows: the old one is retired (attempts that answered
+ * it keep its meaning) and the new one takes its place in the order, in one transaction, both
+ * audited. An unknown id is not found; a question already retired is a conflict.
+ */
+export async function replaceReviewQuestion(db: DB, id: string, input: ReviewQuestionInput, actorRef: ActorRef, now = new Date()): Promise<ReviewQuestionAdmin> {
+  return writeTransaction(db, async (trx) => {
+    const old = await trx.selectFrom("review_questions").select(["is_active", "position"]).where("id", "=", id).executeTakeFirst();
+    if (!old) throw notFound("Question");
+    if (Number(old.is_active) !== 1) throw new DomainError(409, REVIEW_RETIRED_UNCHANGED);
+    await retireReviewQuestion(trx, id, actorRef, now);
+    const added = await addReviewQuestion(trx, input, actorRef, now);
+    await trx.updateTable("review_questions").set({ position: old.position }).where("id", "=", added.id).execute();
+    return { ...added, position: Number(old.position) };
+  });
+}
+
+/**
+ * The background job: an enrolment whose seat has been held for its review (awaiting) longer
+ * than REVIEW_HOLD_DAYS, the review never taken, is withdrawn, and its class seat goes to the
+ * class's waitlist. An enrolment held for staff (referred) waits for them. Each enrolment is its
+ * own transaction whose update is conditional on the hold still standing, so two workers
+ * running it release a hold once, and a review taken meanwhile wins. Returns how many were released.
+ */
+export async function releaseStaleReviewHolds(db: DB, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - REVIEW_HOLD_DAYS * 86_400_000).toISOString();
+  const at = now.toISOString();
+  const due = await db
+    .selectFrom("enrollments")
+    .select("id")
+    .where("review_status", "=", "awaiting")
+    .where("status", "in", ["enrolled", "in_progress"])
+    .where("enrollment_date", "<", before)
+    .orderBy("enrollment_date")
+    .limit(100)
+    .execute();
+  let released = 0;
+  for (const { id } of due) {
+    released += await writeTransaction(db, async (trx) => {
+      const held = await trx
+        .updateTable("enrollments")
+        .set({ status: "withdrawn", updated_at: at })
+        .where("id", "=", id)
+        .where("review_status", "=", "awaiting")
+        .where("status", "in", ["enrolled", "in_progress"])
+        .returning(["student_id", "class_id"])
+        .executeTakeFirst();
+      if (!held) return 0;
+      if (held.class_id) await offerFreeSeats(trx, held.class_id, now);
+      await recordAudit(trx, { action: "review.hold_released", actor: { id: null }, subject: { type: "enrollment", id, userId: held.student_id }, detail: `${REVIEW_HOLD_DAYS} days without a review`, now: at });
+      await recordEvent(trx, { actorId: null, subjectUserId: held.student_id, type: "enrollment.status", entityType: "enrollment", entityId: id, message: REVIEW_HOLD_RELEASED, now: at });
+      return 1;
+    });
+  }
+  return released;
 }
 
 /** Saves one group's thresholds and advice; audited. */

@@ -19,6 +19,7 @@ const NAV: PortalNavItem[] = [
   { to: "/admin/complaints", label: "Complaints" },
   { to: "/admin/improvements", label: "Improvements" },
   { to: "/admin/questionnaires", label: "Questionnaires" },
+  { to: "/admin/review-questions", label: "Review questions" },
   { to: "/admin/credentials", label: "Credentials" },
   { to: "/admin/validations", label: "Validation" },
 ];

@@ -64,3 +64,10 @@ You can ask for an independent review by a person outside the training and asses
 What we do with complaints
 Every complaint and appeal, and what we did about it, is kept in our register. We look at them to find the cause and improve our training and assessment.`;
 }
+
+/** A changed result in words: "passed", or "practical: satisfactory" (the item's page renders it in the browser too, so it lives outside the model). */
+export function describeChange(changed: string): string {
+  const c = JSON.parse(changed) as { status?: string; part?: string; result?: string };
+  if (c.status) return c.status;
+  return `${c.part}: ${String(c.result).replace(/_/g, " ")}`;
+}

@@ -45,6 +45,11 @@ export const REVIEW_ANSWER_EVERY = "Answer every question before you submit the 
 export const REVIEW_CHOOSE_ONE = "Choose one answer";
 export const REVIEW_NUMBER = "Enter a number, e.g. 2.5";
 export const REVIEW_UNKNOWN_QUESTION = "The review has an answer to a question it does not ask.";
+/** Why a retired question cannot be changed: it stays as it was asked. */
+export const REVIEW_RETIRED_UNCHANGED = "This question is retired and stays as it was asked; add a new question instead.";
+/** How long a seat stays held for a review never taken before the enrolment is withdrawn (the review-holds job). */
+export const REVIEW_HOLD_DAYS = 14;
+export const REVIEW_HOLD_RELEASED = `Withdrawn: the seat was held ${REVIEW_HOLD_DAYS} days for a pre-enrolment review that was not taken`;
 export const REVIEW_NO_QUESTIONS = "The review has no questions yet: please contact our office to enrol.";
 export const REVIEW_SAVED = "Your review is saved.";
 export const REVIEW_SEAT_HELD = "Your seat is held. Take the pre-enrolment review to confirm your enrolment.";
@@ -53,6 +58,7 @@ export const REVIEW_OVERRIDDEN = "Review outcome changed";
 export const REVIEW_NOT_ON_ENROLMENT = "This enrolment has no pre-enrolment review.";
 export const REVIEW_QUESTION_ADDED = "Question added";
 export const REVIEW_QUESTION_RETIRED = "Question retired: past answers keep it";
+export const REVIEW_QUESTION_CHANGED = "Question changed: the old wording is retired, past answers keep it";
 export const REVIEW_THRESHOLDS_SAVED = "Thresholds and advice saved";
 
 /** What a trainer reads of the review on a roster: the outcome and the groups needing support. */

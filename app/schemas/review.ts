@@ -77,3 +77,20 @@ export const reviewGroupSchema = z
   })
   .refine((g) => g.support_from <= g.suitable_from, { path: ["support_from"], message: "Support from must not be above suitable from" });
 export type ReviewGroupInput = z.infer<typeof reviewGroupSchema>;
+
+/** How many choices the question form offers (the schema takes 2 to 6). */
+export const REVIEW_CHOICE_SLOTS = 6;
+
+/** The question form as posted (the admins' page): each choice in its own `choice_<n>` field, blank ones dropped by the schema. */
+export function reviewQuestionFormInput(form: FormData): Record<string, unknown> {
+  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : undefined);
+  return {
+    group: text("group"),
+    kind: text("kind"),
+    prompt: text("prompt"),
+    context: text("context"),
+    choices: text("kind") === "choice" ? Array.from({ length: REVIEW_CHOICE_SLOTS }, (_, i) => text(`choice_${i + 1}`) ?? "") : undefined,
+    answer: text("answer"),
+    tolerance: text("kind") === "numeric" ? text("tolerance") : undefined,
+  };
+}

@@ -242,7 +242,7 @@ export async function seatHolder(courseId: string, classId: string, email: strin
  * the trainer on `on`: what the trainer's own forms make (trainer.spec.ts walks them), for the
  * evidence specs to attach files to. Returns the assessment's id.
  */
-export async function insertAssessment(studentId: string, courseId: string, trainerId: string, on: string): Promise<string> {
+export async function insertAssessment(studentId: string, courseId: string, trainerId: string, on: string, status: "passed" | "failed" = "passed"): Promise<string> {
   const enrollmentId = crypto.randomUUID();
   const assessmentId = crypto.randomUUID();
   const now = new Date().toISOString();
@@ -255,11 +255,12 @@ export async function insertAssessment(studentId: string, courseId: string, trai
     now,
   );
   await e2eDb().run(
-    "insert into assessments (id, enrollment_id, student_id, course_id, assessment_type, status, score, max_score, assessment_date, feedback, assessed_by, created_at) values (?, ?, ?, ?, 'Practical', 'passed', 9, 10, ?, null, ?, ?)",
+    "insert into assessments (id, enrollment_id, student_id, course_id, assessment_type, status, score, max_score, assessment_date, feedback, assessed_by, created_at) values (?, ?, ?, ?, 'Practical', ?, 9, 10, ?, null, ?, ?)",
     assessmentId,
     enrollmentId,
     studentId,
     courseId,
+    status,
     on,
     trainerId,
     now,
@@ -328,4 +329,21 @@ export async function insertTrainer(fullName: string, units?: string[]): Promise
     }
   }
   return id;
+}
+
+/** An approved staff member with the demo password (a second trainer, say), made outside the screens; returns the email. */
+export async function insertStaff(role: "trainer" | "admin", fullName: string): Promise<string> {
+  const email = `staff-${crypto.randomUUID().slice(0, 8)}@test.example`;
+  const now = new Date().toISOString();
+  await e2eDb().run(
+    `insert into users (id, email, full_name, password_hash, role, is_active, approval_status, created_at, updated_at)
+     select ?, ?, ?, password_hash, ?, 1, 'approved', ?, ? from users where email = 'trainer@example.com'`,
+    crypto.randomUUID(),
+    email,
+    fullName,
+    role,
+    now,
+    now,
+  );
+  return email;
 }

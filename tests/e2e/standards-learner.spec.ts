@@ -1,12 +1,15 @@
-import { e2eDb, insertClass, insertCourse } from "./e2e-db";
+import crypto from "node:crypto";
+import { e2eDb, insertAssessment, insertClass, insertCourse, insertStaff, userId } from "./e2e-db";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
 
 /**
  * The learner's side of the Standards for RTOs (docs/decisions/028-pre-enrolment-review.md): a
  * visitor takes the pre-enrolment review from a course's page, is told "suitable with support",
  * signs up and enrols (the attempt becomes theirs and confirms the enrolment), and the class's
- * trainer sees the outcome and the support needed on the roster. Phone size, with and without
- * JavaScript. Each test makes its own course and class.
+ * trainer sees the outcome and the support needed on the roster. Complaints and appeals
+ * (docs/decisions/029-complaints-and-appeals.md): a visitor's anonymous complaint acknowledged and
+ * resolved by an administrator; a learner's appeal of a result upheld by a trainer other than the
+ * assessor. Phone size, with and without JavaScript. Each test makes its own records.
  */
 
 const addDays = (date: string, days: number) => {
@@ -16,6 +19,11 @@ const addDays = (date: string, days: number) => {
 };
 
 test.use({ viewport: { width: 360, height: 740 } });
+
+async function expectNoSidewaysScroll(page: import("@playwright/test").Page) {
+  const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(fits, "no sideways scroll at 360 px").toBe(true);
+}
 
 test.describe("pre-enrolment review", () => {
   test("a visitor takes the review from the course page, gets suitable with support, enrols, and the trainer sees it on the roster", async ({ page, js }) => {
@@ -58,8 +66,7 @@ test.describe("pre-enrolment review", () => {
     await expect(result).toContainText("2 of 3: Suitable with support");
     await expect(result).toContainText(`You can take the review again from`);
     await expectAccessible(page);
-    const noSideways = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-    expect(noSideways, "no sideways scroll at 360 px").toBe(true);
+    await expectNoSidewaysScroll(page);
 
     // signs up (the account made outside the form) and enrols: the review in this browser becomes theirs
     await expect(result.getByRole("link", { name: "Sign up and enrol" })).toHaveAttribute("href", `/register?redirectTo=%2Fenroll%2F${course.id}`);
@@ -123,5 +130,118 @@ test.describe("pre-enrolment review", () => {
     await expectMessage(page, js, "Your review is saved and your enrolment is confirmed.");
     await expect(page.getByRole("region", { name: "Your result: Suitable" })).toBeVisible();
     expect(await state()).toEqual({ review_status: "confirmed" });
+  });
+});
+
+test.describe("complaints and appeals", () => {
+  test("a visitor lodges an anonymous complaint; an administrator acknowledges and resolves it", async ({ page, js }) => {
+    await page.goto("/complaints/policy");
+    await page.getByRole("link", { name: "Make a complaint" }).first().click();
+    await expect(page).toHaveURL(/\/complaints\/new$/);
+    const details = `The yard gate was locked at 7 am on our first day (${crypto.randomUUID().slice(0, 8)})`;
+    await page.getByLabel("Your complaint").fill(details);
+    await page.getByRole("button", { name: "Send complaint" }).click();
+    await expectMessage(page, js, /Complaint received: your reference is C-\d{4}-\d{4}/);
+    const lodged = page.getByRole("heading", { name: /^Your reference is C-\d{4}-\d{4}$/ });
+    await expect(lodged).toBeVisible();
+    await expect(page.getByText("You left no email address, so keep this reference to ask about it.")).toBeVisible();
+    const reference = (await lodged.textContent())!.replace("Your reference is ", "");
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    expect(await e2eDb().get("select name, email, lodged_by, status from complaints where reference = ?", reference)).toEqual({ name: null, email: null, lodged_by: null, status: "received" });
+
+    await signIn(page, DEMO.admin.email);
+    await page.goto("/admin/complaints?kind=complaint&status=open");
+    await expectNoSidewaysScroll(page);
+    await page.getByRole("link", { name: reference, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Complaint ${reference}`);
+    await expect(page.getByText(details)).toBeVisible();
+    await page.getByRole("button", { name: "Mark acknowledged" }).click();
+    await expectMessage(page, js, "Acknowledged");
+    await page.getByLabel("Outcome").selectOption("upheld");
+    await page.getByLabel("Reasons").fill("The gate now opens at 6:45 am, and the office phone diverts to the yard");
+    await page.getByRole("button", { name: "Record the outcome" }).click();
+    await expectMessage(page, js, "Outcome recorded and mailed");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText("Upheld", { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    expect(await e2eDb().get("select status, outcome, acknowledged_at is not null as acknowledged from complaints where reference = ?", reference)).toMatchObject({ status: "resolved", outcome: "upheld" });
+  });
+
+  test("a learner appeals a result from their results; another trainer upholds it and the result changes", async ({ page, js }) => {
+    const course = await insertCourse();
+    const learner = await registerStudent(page, "Alex Appellant");
+    const assessment = await insertAssessment(await userId(learner.email), course.id, await userId(DEMO.trainer.email), `${organisationToday()}T00:00:00.000Z`, "failed");
+    const decider = await insertStaff("trainer", "Pat Decider");
+
+    await signIn(page, learner.email);
+    await page.goto("/student/appeals");
+    await page.getByRole("link", { name: "Appeal this decision: Practical" }).click();
+    await page.getByLabel("Why should the decision change?").fill("I lifted within the chart; the radius was read as 14 m, not 12 m");
+    await page.getByRole("button", { name: "Send appeal" }).click();
+    await expect(page).toHaveURL(/\/student\/appeals$/);
+    await expectMessage(page, js, /Appeal received: your reference is A-\d{4}-\d{4}/);
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    const appeal = (await e2eDb().get<{ id: string; reference: string }>("select id, reference from complaints where assessment_id = ?", assessment))!;
+    await signOut(page);
+    // an administrator's assignment (its own step on the item's page) made outside the screens
+    await e2eDb().run("update complaints set decider_id = ? where id = ?", await userId(decider), appeal.id);
+
+    await signIn(page, decider);
+    await page.goto("/trainer/appeals");
+    await page.getByRole("link", { name: appeal.reference, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Appeal ${appeal.reference}`);
+    await page.getByLabel("Outcome").selectOption("upheld");
+    await page.getByLabel("Reasons").fill("The load chart at 12 m allows the lift; the result is changed to passed");
+    await page.getByLabel("Change the result to").selectOption("passed");
+    await page.getByRole("button", { name: "Record the decision" }).click();
+    await expectMessage(page, js, "Outcome recorded and mailed");
+    await expect(page.getByText("Result changed to")).toBeVisible();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    expect(await e2eDb().get("select status from assessments where id = ?", assessment)).toEqual({ status: "passed" });
+    expect(await e2eDb().get("select status, outcome, resolved_by from complaints where id = ?", appeal.id)).toEqual({ status: "resolved", outcome: "upheld", resolved_by: await userId(decider) });
+  });
+});
+
+test.describe("the review's question bank", () => {
+  test("an administrator adds a numeracy question, changes its wording and retires it, leaving the bank as it was", async ({ page, js }) => {
+    const asked = async () => (await e2eDb().get<{ n: number }>("select count(*) as n from review_questions where is_active = 1"))!.n;
+    const before = await asked();
+    const tag = crypto.randomUUID().slice(0, 8);
+    await signIn(page, DEMO.admin.email);
+    await page.goto("/admin/review-questions");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pre-enrolment review questions");
+    const add = page.getByRole("form", { name: "Add a question" });
+    await add.getByLabel("Group").selectOption("numeracy");
+    await add.getByLabel("Kind").selectOption("numeric");
+    await add.getByLabel("Question", { exact: true }).fill(`A sling lifts 2 loads of 0.6 t (${tag}). Total in t?`);
+    // a wrong answer first: its message beside the field, nothing added
+    await add.getByLabel("Right answer").fill("lots");
+    await add.getByRole("button", { name: "Add question" }).click();
+    await expect(add.getByText("The right answer is a number, e.g. 0.471").first()).toBeVisible();
+    expect(await asked()).toBe(before);
+    await add.getByLabel("Right answer").fill("1.2");
+    await add.getByRole("button", { name: "Add question" }).click();
+    await expectMessage(page, js, "Question added");
+    const item = page.getByRole("listitem").filter({ hasText: tag });
+    await expect(item).toContainText("Right answer: 1.2");
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+
+    await item.getByText(/^Change question Numeracy \d+$/).click();
+    await item.getByLabel("Question", { exact: true }).fill(`A sling lifts 3 loads of 0.6 t (${tag}). Total in t?`);
+    await item.getByLabel("Right answer").fill("1.8");
+    await item.getByRole("button", { name: "Save the new wording" }).click();
+    await expectMessage(page, js, "Question changed: the old wording is retired, past answers keep it");
+    const changed = page.getByRole("listitem").filter({ hasText: `3 loads of 0.6 t (${tag})` }).filter({ hasText: "Right answer: 1.8" });
+    await expect(changed).toBeVisible();
+    await changed.getByRole("button", { name: /^Retire question Numeracy \d+$/ }).click();
+    await expectMessage(page, js, "Question retired: past answers keep it");
+    await expect(page.getByText(`3 loads of 0.6 t (${tag})`)).toBeHidden();
+    expect(await asked()).toBe(before);
+    expect((await e2eDb().get<{ n: number }>("select count(*) as n from review_questions where prompt like ? and is_active = 0", `%${tag}%`))!.n).toBe(2);
   });
 });

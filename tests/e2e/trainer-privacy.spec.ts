@@ -66,6 +66,7 @@ const ID_SOURCES: Record<string, string> = {
   "trainer-activities": `select id from trainer_activities union select '${UNKNOWN_ID}' as id`,
   "course-validations": `select course_id as id from course_validations union select '${UNKNOWN_ID}' as id`,
   "validation-plans": `select id from validation_plans union select '${UNKNOWN_ID}' as id`,
+  complaints: `select id from complaints union select '${UNKNOWN_ID}' as id`,
 };
 
 /** A rendered PDF costs a browser on the server; one shows the route answers, and its bytes are not text to search. */

@@ -203,6 +203,7 @@ const pages: PageCase[] = [
   { file: "admin.finance_.$id.pdf.ts", path: () => `/admin/finance/${ids.unknown}/pdf`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET"] },
   { file: "admin.finance_.credit-notes.$id.pdf.ts", path: () => `/admin/finance/credit-notes/${ids.unknown}/pdf`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET"] },
   { file: "admin.finance_.xero[.]csv.ts", path: () => `/admin/finance/xero.csv?from=2026-11-01&to=2026-11-30`, may: ["admin"], methods: ["GET"] },
+  { file: "admin.review-questions.tsx", path: () => `/admin/review-questions`, may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.improvements._index.tsx", path: () => `/admin/improvements`, may: ["admin"], methods: ["GET"] },
   { file: "admin.improvements.new.tsx", path: () => `/admin/improvements/new?source_type=complaint&source_id=x`, may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.improvements.$id.tsx", path: () => `/admin/improvements/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
@@ -352,6 +353,19 @@ const api: ApiCase[] = [
   { file: "api.assessments.$kind.$id.signatures.ts", method: "POST", path: () => `/api/assessments/unit/${ids.unknown}/signatures`, params: () => ({ kind: "unit", id: ids.unknown }), json: () => ({}), allowed: { owner: [404, 422], "other student": [404, 422], trainer: [404, 422] } },
   { file: "api.courses.$id.review.ts", method: "POST", path: () => `/api/courses/${ids.unknown}/review`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: { owner: [404, 422], "other student": [404, 422], trainer: [404, 422], admin: [404, 422] } },
   { file: "api.enrollments.$id.review.ts", method: "GET", path: () => `/api/enrollments/${ids.enrollment}/review`, params: () => ({ id: ids.enrollment }), allowed: { owner: [200, 404], trainer: [200, 404], admin: [200, 404] }, notTheirs: ["other student"] },
+  // complaints and appeals (docs/decisions/029-complaints-and-appeals.md), aimed at an unknown item or an invalid body so nothing changes
+  { file: "api.appeals.ts", method: "POST", path: () => "/api/appeals", json: () => ({ assessment_kind: "unit", assessment_id: ids.unknown, details: "x" }), allowed: { owner: [404], "other student": [404] } },
+  { file: "api.admin.complaints.$id.ts", method: "GET", path: () => `/api/admin/complaints/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: { trainer: [404], admin: [404] } },
+  ...(["acknowledge", "resolve"] as const).map((step) => ({
+    file: `api.admin.complaints.$id.${step}.ts`,
+    method: "POST" as const,
+    path: () => `/api/admin/complaints/${ids.unknown}/${step}`,
+    params: () => ({ id: ids.unknown }),
+    json: () => (step === "resolve" ? { outcome: "dismissed", reasons: "x" } : {}),
+    allowed: { trainer: [404], admin: [404] },
+  })),
+  { file: "api.admin.complaints.$id.assign.ts", method: "POST", path: () => `/api/admin/complaints/${ids.unknown}/assign`, params: () => ({ id: ids.unknown }), json: () => ({ decider_id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.admin.complaints.$id.improvements.ts", method: "POST", path: () => `/api/admin/complaints/${ids.unknown}/improvements`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: ADMIN_ONLY([422]) },
   { file: "api.evidence.$id.download.ts", method: "GET", path: () => `/api/evidence/${ids.unknown}/download`, params: () => ({ id: ids.unknown }), allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] } },
   // trainer credentials and course validation (docs/decisions/030-trainer-credentials-and-validation.md), aimed at records that do not exist
   { file: "api.admin.trainers.$id.credentials.ts", method: "GET", path: () => `/api/admin/trainers/${ids.unknown}/credentials`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },

@@ -276,6 +276,8 @@ const targets: Target[] = [
   { file: "student.employers.tsx", method: "POST", path: () => "/student/employers", as: "student", poison: { consent: "maybe" }, required: true },
   { file: "api.credentials.my.activities.ts", method: "POST", path: () => "/api/credentials/my/activities", as: "trainer", poison: { hours: "a whole day" }, required: true },
   { file: "api.admin.course-validations.$id.ts", method: "PUT", path: () => `/api/admin/course-validations/${ids.course}`, params: () => ({ id: ids.course }), as: "admin", poison: { risk_rating: "extreme" }, required: true },
+  { file: "api.complaints.ts", method: "POST", path: () => "/api/complaints", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
+  { file: "api.appeals.ts", method: "POST", path: () => "/api/appeals", as: "student", poison: { assessment_id: "not-a-uuid" }, required: true },
   { file: "api.$.ts", method: "POST", path: () => "/api/no-such-thing", as: "admin", poison: {}, required: false },
 ];
 
@@ -367,7 +369,8 @@ function credentials(as: Caller) {
 
 /** Columns whose form field takes several lines; every other stored text is one line. */
 // a pre-enrolment review question's context is a load chart or a form, laid out in lines
-const MULTI_LINE_COLUMNS = new Set(["address", "description", "feedback", "context"]);
+// a pre-enrolment review's advice is its outcome's line, then one line per group needing support (docs/decisions/028)
+const MULTI_LINE_COLUMNS = new Set(["address", "description", "feedback", "context", "advice", "review_advice"]);
 const CONTROL_BUT_LINE_FEED = /(?!\n)\p{Cc}/u;
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 

@@ -160,3 +160,15 @@ export async function makeEnrollment(
     .execute();
   return { id };
 }
+
+/** A unit assessment of a learner in a fresh course, decided (passed or failed) by an assessor. */
+export async function makeDecidedAssessment(db: DB, studentId: string, assessorId: string, status: "passed" | "failed" | "in_progress" = "failed") {
+  const course = await makeCourse(db);
+  const enrollment = await makeEnrollment(db, studentId, course.id);
+  const id = crypto.randomUUID();
+  await db
+    .insertInto("assessments")
+    .values({ id, enrollment_id: enrollment.id, student_id: studentId, course_id: course.id, assessment_type: "Practical", status, score: null, max_score: null, assessment_date: "2026-05-01T00:00:00.000Z", feedback: null, assessed_by: assessorId, created_at: new Date().toISOString() })
+    .execute();
+  return id;
+}
