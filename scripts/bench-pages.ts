@@ -117,12 +117,13 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
     .where("users.id", "=", employerUser.id)
     .orderBy("group_bookings.id")
     .executeTakeFirstOrThrow();
+  // a worker who accepted: the page shows their enrolment, attendance and (with consent) results
   const worker = await db
     .selectFrom("booking_workers")
-    .select("enrollment_id")
+    .select("id")
     .where("booking_id", "=", booking.id)
     .where("enrollment_id", "is not", null)
-    .orderBy("enrollment_id")
+    .orderBy("id")
     .executeTakeFirstOrThrow();
 
   const pages: PageRequest[] = [];
@@ -162,6 +163,7 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   add("student", "student.appeals_.$kind.$id", `/student/appeals/unit/${unitAssessment.id}`);
   add("student", "student.evidence", "/student/evidence");
   add("student", "student.invoices", "/student/invoices");
+  add("student", "student.employers", "/student/employers");
 
   add("trainer", "trainer.overview", "/trainer/overview");
   add("trainer", "trainer.students", "/trainer/students", "/trainer/students?q=smith");
@@ -222,11 +224,13 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   add("admin", "admin.employers_.$id", `/admin/employers/${await first("employers")}`);
   add("admin", "admin.finance", "/admin/finance", "/admin/finance?status=overdue");
   add("admin", "admin.finance_.$id", `/admin/finance/${await first("invoices")}`);
+  add("admin", "admin.finance_.settings", "/admin/finance/settings");
+  add("admin", "admin.review-questions", "/admin/review-questions");
 
   add("employer", "employer.overview", "/employer/overview");
   add("employer", "employer.bookings.new", "/employer/bookings/new");
   add("employer", "employer.bookings.$id", `/employer/bookings/${booking.id}`);
-  add("employer", "employer.workers.$id", `/employer/workers/${worker.enrollment_id}`);
+  add("employer", "employer.workers.$id", `/employer/workers/${worker.id}`);
   add("employer", "account.security", "/account/security");
   return pages;
 }
