@@ -5,6 +5,9 @@
  */
 
 export const REVIEW_GROUPS = ["reading", "writing", "numeracy", "digital"] as const;
+
+/** How many choices the question form offers (the schema takes 2 to 6). */
+export const REVIEW_CHOICE_SLOTS = 6;
 export type ReviewGroupKey = (typeof REVIEW_GROUPS)[number];
 
 export const REVIEW_GROUP_LABELS: Record<ReviewGroupKey, string> = {

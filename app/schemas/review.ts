@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "./fields";
-import { REVIEW_GROUPS, REVIEW_KINDS, REVIEW_OUTCOMES } from "./review-text";
+import { REVIEW_CHOICE_SLOTS, REVIEW_GROUPS, REVIEW_KINDS, REVIEW_OUTCOMES } from "./review-text";
 
 /**
  * The pre-enrolment review's payloads, shared by the pages and /api: the learner's answers, a
@@ -78,8 +78,6 @@ export const reviewGroupSchema = z
   .refine((g) => g.support_from <= g.suitable_from, { path: ["support_from"], message: "Support from must not be above suitable from" });
 export type ReviewGroupInput = z.infer<typeof reviewGroupSchema>;
 
-/** How many choices the question form offers (the schema takes 2 to 6). */
-export const REVIEW_CHOICE_SLOTS = 6;
 
 /** The question form as posted (the admins' page): each choice in its own `choice_<n>` field, blank ones dropped by the schema. */
 export function reviewQuestionFormInput(form: FormData): Record<string, unknown> {
