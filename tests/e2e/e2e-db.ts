@@ -331,9 +331,9 @@ export async function insertTrainer(fullName: string, units?: string[]): Promise
   return id;
 }
 
-/** An approved staff member with the demo password (a second trainer, say), made outside the screens; returns the email. */
-export async function insertStaff(role: "trainer" | "admin", fullName: string): Promise<string> {
-  const email = `staff-${crypto.randomUUID().slice(0, 8)}@test.example`;
+/** An approved account with the demo password (a second trainer, or a learner of a spec's own), made outside the screens; returns the email. */
+export async function insertStaff(role: "trainer" | "admin" | "student", fullName: string): Promise<string> {
+  const email = `${role === "student" ? "learner" : "staff"}-${crypto.randomUUID().slice(0, 8)}@test.example`;
   const now = new Date().toISOString();
   await e2eDb().run(
     `insert into users (id, email, full_name, password_hash, role, is_active, approval_status, created_at, updated_at)

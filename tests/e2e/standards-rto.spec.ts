@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { e2eDb, insertAssessment, insertCourse, insertTrainer, userId } from "./e2e-db";
+import { e2eDb, insertAssessment, insertCourse, insertStaff, insertTrainer, userId } from "./e2e-db";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, signIn, test } from "./fixtures";
 
 /**
@@ -67,8 +67,10 @@ test("an admin plans a validation, records a finding and closes the improvement 
   const course = await insertCourse({}, { creditTrainers: false });
   const validator = `Val Idator ${t}`;
   await insertTrainer(validator, [course.unit_code]);
-  // a judgement by someone outside the team: the only one the sample can draw
-  await insertAssessment(await userId(DEMO.student.email), course.id, await userId(DEMO.trainer.email), `${organisationToday()}T00:00:00.000Z`);
+  // a judgement by someone outside the team: the only one the sample can draw (of a learner of
+  // this test's own: the demo student's figures are another spec's)
+  const learner = await insertStaff("student", `Sam Pling ${t}`);
+  await insertAssessment(await userId(learner), course.id, await userId(DEMO.trainer.email), `${organisationToday()}T00:00:00.000Z`);
 
   await signIn(page, DEMO.admin.email);
   await page.goto("/admin/validations");

@@ -67,6 +67,10 @@ const ID_SOURCES: Record<string, string> = {
   "course-validations": `select course_id as id from course_validations union select '${UNKNOWN_ID}' as id`,
   "validation-plans": `select id from validation_plans union select '${UNKNOWN_ID}' as id`,
   complaints: `select id from complaints union select '${UNKNOWN_ID}' as id`,
+  employers: `select id from employers union select '${UNKNOWN_ID}' as id`,
+  bookings: `select id from group_bookings union select '${UNKNOWN_ID}' as id`,
+  workers: `select id from booking_workers union select '${UNKNOWN_ID}' as id`,
+  invoices: `select id from invoices union select '${UNKNOWN_ID}' as id`,
 };
 
 /** A rendered PDF costs a browser on the server; one shows the route answers, and its bytes are not text to search. */
