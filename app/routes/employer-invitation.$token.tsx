@@ -4,6 +4,7 @@ import { AuthLayout } from "~/components/auth-layout";
 import { RouteError } from "~/components/route-error";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
+import { readOrRefuse } from "~/utils/http.server";
 import { acceptEmployerInvitation, employerInvitationFor } from "~/models/employer.server";
 import { invitationPasswordSchema } from "~/schemas/employer";
 import { EMPLOYER_PASSWORD_SET } from "~/schemas/employer-text";
@@ -12,7 +13,8 @@ import { answerForm } from "~/utils/form-action.server";
 import { secretPageHeaders, secretPageMeta } from "~/utils/secret-page";
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const invitation = await employerInvitationFor(getDb(), params.token ?? "");
+  // a link that is not one (or was spent) answers 404 with its reason, not a server error
+  const invitation = await readOrRefuse(() => employerInvitationFor(getDb(), params.token ?? ""));
   return { full_name: invitation.full_name, employer: invitation.employer };
 }
 

@@ -5,6 +5,7 @@ import { AuthLayout } from "~/components/auth-layout";
 import { RouteError } from "~/components/route-error";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
+import { readOrRefuse } from "~/utils/http.server";
 import { clientAddress } from "~/http/request-context.server";
 import { acceptWorkerInvitation, workerInvitationFor } from "~/models/group-booking.server";
 import { classDates } from "~/schemas/class-text";
@@ -15,7 +16,8 @@ import { answerForm } from "~/utils/form-action.server";
 import { secretPageHeaders, secretPageMeta } from "~/utils/secret-page";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const invitation = await workerInvitationFor(getDb(), params.token ?? "");
+  // a link that is not one (or was spent) answers 404 with its reason, not a server error
+  const invitation = await readOrRefuse(() => workerInvitationFor(getDb(), params.token ?? ""));
   const user = await getOptionalUser(request);
   return { invitation: { ...invitation, userId: undefined }, signedIn: user?.id === invitation.userId };
 }
@@ -24,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
   const db = getDb();
-  const invitation = await workerInvitationFor(db, token);
+  const invitation = await readOrRefuse(() => workerInvitationFor(db, token));
   const user = await getOptionalUser(request);
   const save = async (input: { consent: "yes" | "no"; usi: string | null; phone: string | null; date_of_birth: string | null; full_name?: string; password?: string }) => {
     await acceptWorkerInvitation(db, { ...input, token, signedInUserId: user?.id ?? null, client: clientAddress(request) });
