@@ -299,15 +299,19 @@ export function reportPageTimes(timings: PageTiming[]): boolean {
   return over.length === 0;
 }
 
-/** Signs in the demo logins on `port`, finds the pages' ids and times every page. */
-export async function timeEveryPage(port: number): Promise<{ timings: PageTiming[]; pass: boolean }> {
+/** Every page with its ids from the bench database (pagesAtSize on a connection of its own). */
+export async function everyPage(): Promise<PageRequest[]> {
   const db = openDatabase(DATABASE_URL);
-  let pages: PageRequest[];
   try {
-    pages = await pagesAtSize(db);
+    return await pagesAtSize(db);
   } finally {
     await db.destroy();
   }
+}
+
+/** Signs in the demo logins on `port`, finds the pages' ids and times every page. */
+export async function timeEveryPage(port: number): Promise<{ timings: PageTiming[]; pass: boolean }> {
+  const pages = await everyPage();
   const untimed = untimedRoutes(pages);
   if (untimed.length) throw new Error(`pages with no timed request (add one to pagesAtSize, or a reason to NOT_TIMED): ${untimed.join(", ")}`);
   const cookies: Record<Login, string | null> = { anonymous: null, student: null, trainer: null, admin: null, employer: null };
