@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
@@ -12,6 +12,7 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { formFailure } from "~/utils/form-action.server";
 import { formToObject, keptValues } from "~/utils/validation";
 import { cn } from "~/utils/cn";
+import { secretPageHeaders, secretPageMeta } from "~/utils/secret-page";
 
 /**
  * The questionnaire an emailed invitation opens. The token in the URL is the only credential:
@@ -19,7 +20,8 @@ import { cn } from "~/utils/cn";
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const found = await questionnaireForToken(getDb(), params.token ?? "");
-  const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  // a live token in the URL: never cached, and no path in a Referer (app/utils/secret-page.ts)
+  const headers = { "Cache-Control": "no-store" };
   if (!found) return data({ state: "unknown" as const, audience: null, questions: [] }, { status: 404, headers });
   if (found.used) return data({ state: "answered" as const, audience: found.audience, questions: [] }, { headers });
   return data({ state: "open" as const, audience: found.audience, questions: found.questions.map((q) => ({ id: q.id, kind: q.kind, prompt: q.prompt })) }, { headers });
@@ -105,5 +107,5 @@ export default function Questionnaire() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Questionnaire | Summit Crane & Rigging Training" }, { name: "robots", content: "noindex" }];
-export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+export const meta: MetaFunction = () => [{ title: "Questionnaire | Summit Crane & Rigging Training" }, ...secretPageMeta];
+export const headers = secretPageHeaders;
