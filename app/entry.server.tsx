@@ -8,6 +8,7 @@ import { documentResponse } from "./http/compression.server";
 import { applySecurityHeaders, inlineScriptHashes } from "./http/headers.server";
 import { documentCacheControl, mayStoreDocument, storeDocument } from "./http/page-cache.server";
 import { logRequest } from "./http/request-log.server";
+import { manifestForPath } from "./http/route-pruning.server";
 import { NonceProvider } from "./utils/nonce";
 
 export default async function handleRequest(
@@ -22,6 +23,9 @@ export default async function handleRequest(
   // An anonymous page the page cache may keep has its inline scripts allowed by their hashes (a
   // nonce would be shared by everyone served the stored copy); a page for one visitor, by this
   // render's nonce.
+  // the routes this path can reach, not every route of the app (route-pruning.server.ts); set on
+  // the context itself, which Remix keeps to render an error boundary with if this render fails
+  remixContext.manifest = manifestForPath(remixContext.manifest, remixContext.staticHandlerContext.location.pathname);
   const stored = mayStoreDocument(request);
   const nonce = stored ? undefined : crypto.randomBytes(16).toString("base64");
   const remix = <RemixServer context={remixContext} url={request.url} nonce={nonce} />;

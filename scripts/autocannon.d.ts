@@ -10,6 +10,8 @@ declare module "autocannon" {
     average: number;
     p50: number;
     p99: number;
+    /** requests only: how many were answered in the run */
+    total: number;
   }
   interface Result {
     requests: Histogram;
