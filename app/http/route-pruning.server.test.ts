@@ -9,7 +9,7 @@ type Manifest = EntryContext["manifest"];
 /** The app's own routes, as the build's manifest lists them (id, parent, path, index). */
 let manifest: Manifest;
 beforeAll(async () => {
-  const config = await readConfig(process.cwd(), "production");
+  const config = await readConfig(process.cwd());
   const routes = Object.fromEntries(
     Object.values(config.routes).map((r) => [
       r.id,
