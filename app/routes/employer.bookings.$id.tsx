@@ -16,7 +16,7 @@ import { addWorkersSchema, workerRows } from "~/schemas/employer";
 import { CONSENT_LABELS, WORKER_STATE_LABELS, WORKERS_ADDED } from "~/schemas/employer-text";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
-import { formatDate } from "~/utils/format";
+import { formatDate, plural } from "~/utils/format";
 import { formToObject } from "~/utils/validation";
 
 /** Rows offered at once: a booking of many seats names its workers in several goes. */
@@ -59,7 +59,7 @@ export default function BookingPage() {
       <PageTitle title={booking.course} subtitle={classDates(booking.start_date, booking.end_date)} />
       <TitledCard title="Seats">
         <p className="text-sm">
-          {booking.seats} seats held, {booking.workers} workers named, {booking.accepted} accepted.{" "}
+          {plural(booking.seats, "seat")} held, {plural(booking.workers, "worker")} named, {booking.accepted} accepted.{" "}
           {booking.released ? "Unfilled seats were released." : `Unfilled seats are released on ${formatDate(booking.release_on)}.`}
         </p>
       </TitledCard>
