@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, test, uniqueEmail } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, signInWithForm, test, uniqueEmail } from "./fixtures";
 
 test.describe("sign in", () => {
   test("the login page shows its heading, fields and links, and is accessible", async ({ page }) => {
@@ -13,7 +13,7 @@ test.describe("sign in", () => {
 
   for (const role of ["student", "trainer", "admin"] as const) {
     test(`the demo ${role} lands on the ${role} portal with a success message`, async ({ page, js }) => {
-      await signIn(page, DEMO[role].email);
+      await signInWithForm(page, DEMO[role].email);
       await expect(page).toHaveURL(new RegExp(`/${role}/overview$`));
       await expectMessage(page, js, "Login successful!");
       await expect(page.getByText(DEMO[role].name).first()).toBeVisible();
@@ -69,7 +69,7 @@ test.describe("registration", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expectMessage(page, js, "Registration successful! Please log in.");
-    await signIn(page, email, "Rigging-Kestrel-42");
+    await signInWithForm(page, email, "Rigging-Kestrel-42");
     await expect(page).toHaveURL(/\/student\/overview$/);
     await expect(page.getByRole("heading", { name: /Welcome back, Riley/ })).toBeVisible();
   });

@@ -39,8 +39,24 @@ export function uniqueEmail(prefix = "user"): string {
   return `${prefix}-${crypto.randomUUID().slice(0, 8)}@test.example`;
 }
 
-/** Signs in through the form and waits for the role's landing page. */
+/**
+ * Signs in as a journey's first step: the form's own post, answered with the session cookie
+ * in the page's browser context, then the page it sends the user to. The sign-in form itself,
+ * filled and submitted in the browser, is the auth spec's (signInWithForm); every other test
+ * starts from the landing page without loading and hydrating /login first.
+ */
 export async function signIn(page: Page, email: string, password = "password123") {
+  const response = await page.request.post("/login", { form: { email, password }, maxRedirects: 0 });
+  const location = response.headers()["location"];
+  if (response.status() !== 302 || !location || location.startsWith("/login")) {
+    throw new Error(`signing in as ${email} was answered ${response.status()}${location ? ` (to ${location})` : ""}`);
+  }
+  await page.goto(location);
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
+
+/** Signs in through the form in the browser and waits for the role's landing page. */
+export async function signInWithForm(page: Page, email: string, password = "password123") {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
