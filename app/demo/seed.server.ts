@@ -24,6 +24,8 @@ import { seedDemoInvoices } from "./invoices.server";
 import { seedDemoEmployer } from "./employers.server";
 import { seedDemoCredentials, seedDemoStandards } from "./standards.server";
 import { seedDemoComplaints } from "./complaints.server";
+import { seedDemoDocuments } from "./documents.server";
+import { getFileStore, type FileStore } from "~/files/store.server";
 
 const DAY = 864e5;
 
@@ -59,10 +61,10 @@ export async function isEmpty(db: DB): Promise<boolean> {
 }
 
 /**
- * Fills an empty database with the demo organisation (the README's demo logins and their records). Does nothing
- * when any user exists.
+ * Fills an empty database with the demo organisation (the README's demo logins and their records), the demo
+ * student's documents in `store`. Does nothing when any user exists.
  */
-export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: boolean }> {
+export async function seedDemoData(db: DB, now = new Date(), store: FileStore = getFileStore()): Promise<{ seeded: boolean }> {
   if (!(await isEmpty(db))) return { seeded: false };
   const iso = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY).toISOString();
   const random = rng(20261122);
@@ -322,6 +324,7 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
       { n: 3, classId: demoClasses.ri.id },
     );
     await enrol(demo, "tower-crane", "enrolled", 0, 5, [], { n: 4, classId: demoClasses.tower.id });
+    await seedDemoDocuments(trx, store, { adminId, studentId: demo.id, at: new Date(iso(299)) });
     await seedHrwDemo(trx, { now, adminId, trainerId, priyaId, locationId: locationIds[0]! });
 
     // classes, a waitlist and attendance (classes.server.ts): two learners not taking the tower crane course wait for its full class
