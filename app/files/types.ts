@@ -36,7 +36,7 @@ export function isUploadPath(pathname: string): boolean {
     // a trainer's currency evidence: the credential pages' activity forms and the /api upload
     /^\/(trainer\/credentials|admin\/credentials\/[^/]+|api\/trainer-activities\/[^/]+\/evidence)\/?$/.test(pathname) ||
     // a learner's documents, uploaded on their Student Profile
-    /^\/admin\/students\/[^/]+\/?$/.test(pathname)
+    /^\/admin\/students\/[0-9a-f-]{36}\/?$/.test(pathname)
   );
 }
 
