@@ -37,7 +37,7 @@ test("learner documents: uploaded on the Student Profile, a wrong type refused, 
   await profile.getByRole("button", { name: "Upload document" }).click();
   await expectMessage(page, js, "white-card.pdf uploaded");
   const dialog = page.getByRole("dialog", { name: "Student Profile" });
-  await expect(dialog.getByText("white-card.pdf", { exact: true })).toBeVisible();
+  await expect(dialog.getByRole("paragraph").filter({ hasText: /^white-card\.pdf$/ })).toBeVisible();
   await expect(dialog.getByText(/General construction induction \(White Card\) · application\/pdf/)).toBeVisible();
   await expectAccessible(page);
   // the profile fits a 360 px phone
