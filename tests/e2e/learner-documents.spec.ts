@@ -8,7 +8,7 @@ import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn,
  * multipart form, with and without JavaScript), a file that is not a document by its bytes is
  * refused with a message beside the field and nothing kept, the document is listed and
  * downloads as an attachment, the administrator's download is in the audit trail, and the
- * learner downloads their own. Each run makes its own learner.
+ * learner downloads their own from My Profile. Each run makes its own learner.
  */
 
 test.use({ viewport: { width: 360, height: 780 } });
@@ -54,8 +54,12 @@ test("learner documents: uploaded on the Student Profile, a wrong type refused, 
   await expect(rows.first()).toContainText("Learner document downloaded by staff");
   await signOut(page);
 
-  // the learner downloads their own; another learner is told it does not exist
+  // the learner finds it on My Profile and downloads their own; another learner is told it does not exist
   await signIn(page, learner.email);
+  await page.goto("/student/profile");
+  const mine = page.getByRole("listitem").filter({ hasText: "General construction induction (White Card)" });
+  const [ownDownload] = await Promise.all([page.waitForEvent("download"), mine.getByRole("link", { name: "Download white-card.pdf" }).click()]);
+  expect(fs.readFileSync((await ownDownload.path())!).subarray(0, 5).toString()).toBe("%PDF-");
   const own = await page.request.get(`/api/learner-documents/${documentId}`);
   expect(own.status()).toBe(200);
   expect(own.headers()["content-disposition"]).toMatch(/^attachment; filename="white-card\.pdf"/);
