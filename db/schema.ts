@@ -215,13 +215,19 @@ export interface CertificateSequenceTable {
   last_value: number;
 }
 
+/** A learner's document (White Card, photo ID, licence), uploaded by the office (models/learner-document.server.ts). */
 export interface FilesTable {
   id: string;
   student_id: string;
   filename: string;
+  /** the type judged from its bytes */
   file_type: string;
   upload_date: string;
   description: string | null;
+  /** where its bytes are in the file store; null on a row made before documents had bytes */
+  sha256: ColumnType<string | null, string | null | undefined, string | null>;
+  size_bytes: ColumnType<number | null, number | null | undefined, number | null>;
+  uploaded_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AssessmentsTable {

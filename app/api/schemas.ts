@@ -274,6 +274,8 @@ export const studentDetailResponse = z
         file_type: z.string(),
         upload_date: instant,
         description: z.string().nullable(),
+        size_bytes: z.int().min(0).nullable(),
+        download_url: z.string().nullable().describe("GET it for the bytes (downloadLearnerDocument); null for a document recorded without them"),
       }),
     ),
     assessments: z.array(

@@ -7,9 +7,9 @@ import type { DB } from "#db/connection";
 
 /**
  * The demo's classes (docs/decisions/013-classes.md): past, running and upcoming, one full with a
- * waitlist, and the demo student's attendance. Built around the enrolments the seed already
- * made, taking each class's dates from the enrolment's planned dates (so nothing the other
- * demo records say changes); new upcoming classes for the catalogue hold no one yet.
+ * waitlist, and the demo student's attendance. The demo student's classes take the dates their
+ * enrolments are planned with (so nothing the other demo records say changes) and are made before
+ * those enrolments (seedDemoStudentClasses); new upcoming classes for the catalogue hold no one yet.
  */
 
 /** Every day from start to end that `keep` accepts (weekdays by default). */
@@ -19,22 +19,71 @@ function days(start: string, end: string, keep = (d: string) => weekday(d) !== 0
   return out.length ? out : [start];
 }
 
-export async function seedDemoClasses(
-  trx: DB,
-  input: { now: Date; adminId: string; trainerId: string; courseIds: Map<string, string>; locationIds: string[]; demoStudentId: string; waitingStudentIds: string[] },
-): Promise<void> {
-  const { now, trainerId, courseIds, locationIds } = input;
-  const today = organisationToday(now);
+/** What the demo's classes are made with. */
+interface DemoClassContext {
+  now: Date;
+  adminId: string;
+  trainerId: string;
+  courseIds: Map<string, string>;
+  locationIds: string[];
+}
 
-  // added as the office adds one (createClass: the trainer credentialed for the unit throughout, its
-  // sessions within its dates), a month before it starts (today for one starting within the month)
-  const addClass = async (courseKey: string, start: string, end: string, seats: number, sessionDays: string[], times: [string, string], location = 0) => {
-    const fields = classSchema.parse({ start_date: start, end_date: end, seats, trainer_id: trainerId, location_id: locationIds[location], sessions: sessionDays.map((date) => ({ date, starts_at: times[0], ends_at: times[1] })) });
-    const added = new Date(Math.min(now.getTime(), Date.parse(`${start}T00:00:00Z`) - 30 * 86_400_000));
-    const made = await createClass(trx, courseIds.get(courseKey)!, fields, { id: input.adminId }, added);
+/** A demo class as the seed uses it: its id and its sessions' days. */
+export interface DemoClass {
+  id: string;
+  sessions: Array<{ id: string; date: string }>;
+}
+
+/** A demo student's enrolment to be: when they enrol (days ago) and the dates planned for it. */
+interface PlannedEnrolment {
+  daysAgo: number;
+  start: string;
+  end: string;
+}
+
+// added as the office adds one (createClass: the trainer credentialed for the unit throughout, its
+// sessions within its dates), a month before it starts (today for one starting within the month),
+// and before the day `openBy` when a learner enrols in it then
+function classMaker(trx: DB, input: DemoClassContext) {
+  return async (courseKey: string, start: string, end: string, seats: number, sessionDays: string[], times: [string, string], location = 0, openBy?: Date): Promise<DemoClass> => {
+    const fields = classSchema.parse({ start_date: start, end_date: end, seats, trainer_id: input.trainerId, location_id: input.locationIds[location], sessions: sessionDays.map((date) => ({ date, starts_at: times[0], ends_at: times[1] })) });
+    const added = new Date(Math.min(input.now.getTime(), Date.parse(`${start}T00:00:00Z`) - 30 * 86_400_000, (openBy?.getTime() ?? Infinity) - 86_400_000));
+    const made = await createClass(trx, input.courseIds.get(courseKey)!, fields, { id: input.adminId }, added);
     return { id: made.id, sessions: made.sessions.map((s) => ({ id: s.id, date: s.date })) };
   };
-  const trainer = { id: trainerId, role: "trainer" as const };
+}
+
+/**
+ * The demo student's three classes, made before their enrolments so that enrolling seats them
+ * (createEnrollment takes a learner into a class not yet started on the day they enrol, and the
+ * class gives the enrolment its dates and its yard): a past dogging class, a running evening
+ * class at the second yard and a full upcoming tower crane class.
+ */
+export async function seedDemoStudentClasses(
+  trx: DB,
+  input: DemoClassContext & { dogging: PlannedEnrolment; ri: PlannedEnrolment; tower: PlannedEnrolment },
+): Promise<{ dogging: DemoClass; ri: DemoClass; tower: DemoClass }> {
+  const addClass = classMaker(trx, input);
+  const openBy = (p: PlannedEnrolment) => new Date(input.now.getTime() - p.daysAgo * 86_400_000);
+  const { dogging, ri, tower } = input;
+  return {
+    // past: a daytime class
+    dogging: await addClass("dogging", dogging.start, dogging.end, 6, days(dogging.start, dogging.end), ["07:30", "15:30"], 0, openBy(dogging)),
+    // running: a part-time evening class on Tuesdays and Thursdays, at the second yard
+    ri: await addClass("rigging-intermediate", ri.start, ri.end, 8, days(ri.start, ri.end, (d) => weekday(d) === 2 || weekday(d) === 4), ["18:00", "21:00"], 1, openBy(ri)),
+    // upcoming: the tower crane takes one learner at a time
+    tower: await addClass("tower-crane", tower.start, tower.end, 1, days(tower.start, tower.end), ["07:00", "15:00"], 0, openBy(tower)),
+  };
+}
+
+export async function seedDemoClasses(
+  trx: DB,
+  input: DemoClassContext & { demoStudentId: string; waitingStudentIds: string[]; studentClasses: { dogging: DemoClass; ri: DemoClass; tower: DemoClass } },
+): Promise<void> {
+  const { now, courseIds } = input;
+  const today = organisationToday(now);
+  const addClass = classMaker(trx, input);
+  const trainer = { id: input.trainerId, role: "trainer" as const };
   const enrollmentOf = (studentId: string, courseKey: string) =>
     trx
       .selectFrom("enrollments")
@@ -43,23 +92,15 @@ export async function seedDemoClasses(
       .where("course_id", "=", courseIds.get(courseKey)!)
       .executeTakeFirstOrThrow();
 
-  // Each class is tied to the demo student's enrolment directly: the seed's enrolments are written
-  // before their classes (seed.server.ts says why), and createEnrollment seats a learner only in a
-  // class not yet started.
-  // Past: the demo student's dogging course ran as a daytime class, attended throughout.
+  // Past: the demo student's dogging class, attended throughout.
   const dogging = await enrollmentOf(input.demoStudentId, "dogging");
-  const past = await addClass("dogging", dogging.planned_start_date!, dogging.planned_end_date!, 6, days(dogging.planned_start_date!, dogging.planned_end_date!), ["07:30", "15:30"]);
-  await trx.updateTable("enrollments").set({ class_id: past.id }).where("id", "=", dogging.id).execute();
-  for (const s of past.sessions) {
+  for (const s of input.studentClasses.dogging.sessions) {
     await markAttendance(trx, { session_id: s.id, enrollment_id: dogging.id, status: "present", user: trainer, now: new Date(`${s.date}T06:00:00.000Z`) });
   }
 
-  // Running: rigging intermediate, a part-time evening class on Tuesdays and Thursdays; the
-  // demo student came to most sessions so far, once late and once absent.
+  // Running: rigging intermediate; the demo student came to most sessions so far, once late and once absent.
   const ri = await enrollmentOf(input.demoStudentId, "rigging-intermediate");
-  const running = await addClass("rigging-intermediate", ri.planned_start_date!, ri.planned_end_date!, 8, days(ri.planned_start_date!, ri.planned_end_date!, (d) => weekday(d) === 2 || weekday(d) === 4), ["18:00", "21:00"], 1);
-  await trx.updateTable("enrollments").set({ class_id: running.id }).where("id", "=", ri.id).execute();
-  const held = running.sessions.filter((s) => s.date < today);
+  const held = input.studentClasses.ri.sessions.filter((s) => s.date < today);
   for (const [i, s] of held.entries()) {
     const status = i === 3 ? "late" : i === held.length - 3 ? "absent" : "present";
     await markAttendance(trx, { session_id: s.id, enrollment_id: ri.id, status, user: trainer, now: new Date(`${s.date}T10:00:00.000Z`) });
@@ -68,8 +109,7 @@ export async function seedDemoClasses(
   // Upcoming and full: the tower crane class the demo student booked takes one learner at a
   // time on the crane, and two learners wait for its seat; a later class has room.
   const tower = await enrollmentOf(input.demoStudentId, "tower-crane");
-  const full = await addClass("tower-crane", tower.planned_start_date!, tower.planned_end_date!, 1, days(tower.planned_start_date!, tower.planned_end_date!), ["07:00", "15:00"]);
-  await trx.updateTable("enrollments").set({ class_id: full.id }).where("id", "=", tower.id).execute();
+  const full = input.studentClasses.tower;
   const enrolledInTower = new Set(
     (await trx.selectFrom("enrollments").select("student_id").where("course_id", "=", courseIds.get("tower-crane")!).execute()).map((e) => e.student_id),
   );

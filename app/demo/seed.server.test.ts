@@ -8,6 +8,8 @@ import { listBookings, listWorkers } from "~/models/employer-view.server";
 import { standardsPanel } from "~/models/standards-panel.server";
 import { credentialMatrix } from "~/models/trainer-credential.server";
 import { listCourseValidations } from "~/models/validation.server";
+import { awaitingEnrollments, overdueCertificateEnrollments } from "~/models/certificate-due.server";
+import { getFileStore } from "~/files/store.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -53,7 +55,7 @@ describe("demo data", () => {
     expect(courses.map((c) => c.unit_code)).toEqual(expect.arrayContaining(["CPCCLDG3001", "CPCCLRG3001", "CPCCLRG3002", "CPCCLRG4001", "CPCCLTC4001"]));
   });
 
-  it("gives the demo student every enrolment state, 3+ certificates, a file and passed and failed assessments", async () => {
+  it("gives the demo student every enrolment state, 3+ certificates, documents and passed and failed assessments", async () => {
     const { id } = await db.selectFrom("users").select("id").where("email", "=", "student@example.com").executeTakeFirstOrThrow();
     const enrollments = await db.selectFrom("enrollments").selectAll().where("student_id", "=", id).execute();
     expect(enrollments.length).toBeGreaterThanOrEqual(4);
@@ -131,6 +133,54 @@ describe("demo data", () => {
     for (const w of waiting) {
       expect(events.filter((e) => e.type === "waitlist.joined" && e.entity_id === w.class_id && e.subject_user_id === w.student_id)).toHaveLength(1);
     }
+  });
+
+  it("makes its enrolments, results and the demo student's documents through the model functions: each has the event or audit entry its function writes", async () => {
+    const events = await db.selectFrom("events").select(["type", "entity_id"]).execute();
+    const eventsOf = (type: string, id: string) => events.filter((e) => e.type === type && e.entity_id === id).length;
+    const enrollments = await db.selectFrom("enrollments").select(["id", "status", "refund_policy_version", "class_id", "has_certificate"]).execute();
+    expect(enrollments.length).toBeGreaterThan(20);
+    for (const e of enrollments) {
+      // createEnrollment: its event, and the refund policy the learner enrolled under
+      expect(eventsOf("enrollment.created", e.id), e.id).toBe(1);
+      expect(e.refund_policy_version, e.id).not.toBeNull();
+      // updateEnrollmentProgress: each completion once
+      expect(eventsOf("enrollment.completed", e.id), e.id).toBe(e.status === "completed" ? 1 : 0);
+    }
+
+    const audits = await db.selectFrom("audit_log").select(["action", "subject_id"]).execute();
+    const audited = (action: string, id: string) => audits.filter((a) => a.action === action && a.subject_id === id).length;
+    const assessments = await db.selectFrom("assessments").select(["id", "assessed_by"]).execute();
+    expect(assessments.length).toBeGreaterThan(15);
+    for (const a of assessments) {
+      // recordAssessment: audited and an event about the learner, by a credentialed assessor
+      expect(audited("assessment.result_recorded", a.id), a.id).toBeGreaterThanOrEqual(1);
+      expect(eventsOf("assessment.recorded", a.id), a.id).toBeGreaterThanOrEqual(1);
+      expect(a.assessed_by).not.toBeNull();
+    }
+
+    const { id: demoId } = await db.selectFrom("users").select("id").where("email", "=", "student@example.com").executeTakeFirstOrThrow();
+    const files = await db.selectFrom("files").selectAll().execute();
+    expect(files.map((f) => [f.student_id, f.filename, f.file_type]).sort()).toEqual([
+      [demoId, "photo-id.jpg", "image/jpeg"],
+      [demoId, "white-card.pdf", "application/pdf"],
+    ]);
+    for (const f of files) {
+      expect(audited("learner_document.uploaded", f.id)).toBe(1);
+      expect(await getFileStore().has(f.sha256!)).toBe(true);
+    }
+  });
+
+  it("keeps an overdue certificate waiting on a learner's unverified USI, and every other completion certified", async () => {
+    const overdue = await overdueCertificateEnrollments(db, new Date())
+      .innerJoin("users", "users.id", "enrollments.student_id")
+      .select(["users.email", "users.usi_verified_at"])
+      .execute();
+    expect(overdue.length).toBeGreaterThan(0);
+    for (const o of overdue) expect(o).toEqual({ email: "noah.singh@example.com", usi_verified_at: null });
+    const waiting = await awaitingEnrollments(db).innerJoin("users", "users.id", "enrollments.student_id").select("users.usi_verified_at").execute();
+    expect(waiting.length).toBeGreaterThanOrEqual(2);
+    for (const w of waiting) expect(w.usi_verified_at).toBeNull();
   });
 
   it("exercises every Standards state: a trainer missing a unit, validations due and overdue, a late improvement action", async () => {

@@ -3,7 +3,6 @@ import { seedImprovementDemo } from "./improvement-demo.server";
 import { organisationDate, organisationYear } from "~/utils/organisation-calendar";
 import crypto from "node:crypto";
 import { hashPassword } from "~/auth/password.server";
-import { issueCertificate } from "~/models/certificate-issue.server";
 import { createCourse } from "~/models/course-admin.server";
 import { recordEvent } from "~/models/event.server";
 import { createLocation } from "~/models/location.server";
@@ -17,11 +16,16 @@ import { demoLicenceClass, seedHrwAssessor, seedHrwDemo } from "./hrw.server";
 import { updateCourse } from "~/models/course-admin.server";
 import { updateStudent } from "~/models/student.server";
 import type { EnrollmentStatus, Role } from "#db/schema";
-import { seedDemoClasses } from "./classes.server";
+import { seedDemoClasses, seedDemoStudentClasses } from "./classes.server";
+import { createEnrollment, setPlannedDates, updateEnrollmentProgress } from "~/models/enrollment.server";
+import { recordAssessment } from "~/models/assessment.server";
+import type { ASSESSMENT_TYPES } from "~/schemas/assessment-text";
 import { seedDemoInvoices } from "./invoices.server";
 import { seedDemoEmployer } from "./employers.server";
 import { seedDemoCredentials, seedDemoStandards } from "./standards.server";
 import { seedDemoComplaints } from "./complaints.server";
+import { seedDemoDocuments } from "./documents.server";
+import { getFileStore, type FileStore } from "~/files/store.server";
 
 const DAY = 864e5;
 
@@ -45,8 +49,11 @@ export function demoUsi(email: string): string {
   return usiFromBody(body);
 }
 
-/** Demo students whose USI is recorded but not yet verified, so "Awaiting USI" has someone in it. */
-export const DEMO_UNVERIFIED_USI = new Set(["zoe.robinson@example.com"]);
+/**
+ * Demo students whose USI is recorded but not yet verified, so "Awaiting USI" has someone in it;
+ * Noah Singh's completed enrolment waits for its certificate past the 30 days (overdue) for it.
+ */
+export const DEMO_UNVERIFIED_USI = new Set(["zoe.robinson@example.com", "noah.singh@example.com"]);
 
 export async function isEmpty(db: DB): Promise<boolean> {
   const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
@@ -54,10 +61,10 @@ export async function isEmpty(db: DB): Promise<boolean> {
 }
 
 /**
- * Fills an empty database with the demo organisation (the README's demo logins and their records). Does nothing
- * when any user exists.
+ * Fills an empty database with the demo organisation (the README's demo logins and their records), the demo
+ * student's documents in `store`. Does nothing when any user exists.
  */
-export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: boolean }> {
+export async function seedDemoData(db: DB, now = new Date(), store: FileStore = getFileStore()): Promise<{ seeded: boolean }> {
   if (!(await isEmpty(db))) return { seeded: false };
   const iso = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY).toISOString();
   const random = rng(20261122);
@@ -116,7 +123,8 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     // the second assessor, and the trainers' credentials that every class, result and HRW part below needs
     const priyaId = await seedHrwAssessor(trx, { now, passwordHash: hashes[1]! });
     await seedDemoCredentials(trx, { now, adminId, trainerId, priyaId });
-    let enrollments = 0;
+    // the demo student's five enrolments are numbered 0 to 4 (below), the cohort's from 5
+    let enrollments = 5;
     const courseByKey = (key: string) => {
       const c = DEMO_COURSES.find((d) => d.key === key)!;
       return { ...c, id: courseIds.get(key)! };
@@ -140,73 +148,51 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
       return defaultPlannedDates(enrolledOn, hours);
     };
 
-    // Enrolments and assessments are still written here in their final state, dated months back,
-    // because part of what the demo shows is a state the portal cannot reach: an enrolment's
-    // yard comes only from its class (createEnrollment), yet every third one here is at the
-    // second yard without one; and completing an enrolment of a learner whose USI is verified
-    // issues its certificate at once (updateEnrollmentProgress, as verifying a USI issues the
-    // waiting ones), yet some completions here wait for theirs with a verified USI (Noah Singh's
-    // overdue one among them). Making them through the model means first changing what the demo
-    // shows (classes for those enrolments; the overdue certificate's learner unverified);
-    // recordAssessment also takes a result only on a current enrolment. Certificates go through
-    // issueCertificate (certify, below); HRW, classes and attendance through their models.
+    /** A result a trainer records on an enrolment, so many days ago. */
+    type Result = { type: (typeof ASSESSMENT_TYPES)[number]; status: "passed" | "failed" | "in_progress"; score: number | null; daysAgo: number; feedback: string };
+
+    // Each enrolment is made as the portal makes one, dated when it happened: the learner enrols
+    // (createEnrollment; billed elsewhere, so no invoice of its own), staff set its planned dates,
+    // the trainer records its results while it is current, then moves it on (completing it issues
+    // the certificate when the learner's USI is verified, as a trainer's completion does).
     const enrol = async (
       student: { id: string; full_name: string },
       key: string,
       status: EnrollmentStatus,
       progress: number,
       enrolledDaysAgo: number,
+      results: Result[] = [],
+      options: { n?: number; classId?: string } = {},
     ) => {
       const course = courseByKey(key);
-      const enrollmentId = crypto.randomUUID();
+      const n = options.n ?? enrollments++;
+      const enrolledAt = new Date(iso(enrolledDaysAgo));
+      const made = await createEnrollment(trx, { studentId: student.id, courseId: course.id, classId: options.classId, billing: "none", now: enrolledAt });
+      // a class gives the enrolment its dates (and yard); one without is planned by the office
+      if (!options.classId) {
+        const planned = plannedDates(status, enrolledDaysAgo, course.duration_hours, n);
+        await setPlannedDates(trx, { enrollmentId: made.id, start: planned.start, end: planned.end, actorId: adminId, now: enrolledAt });
+      }
+      for (const r of results) {
+        const at = new Date(iso(r.daysAgo));
+        await recordAssessment(trx, {
+          enrollment_id: made.id,
+          assessment_type: r.type,
+          status: r.status,
+          score: r.score,
+          max_score: r.score === null ? null : 100,
+          assessment_date: organisationDate(at.toISOString()),
+          feedback: r.feedback,
+          actorId: trainerId,
+          now: at,
+        });
+      }
+      const lastResult = Math.min(enrolledDaysAgo, ...results.map((r) => r.daysAgo));
       const completedDaysAgo = status === "completed" ? Math.max(1, enrolledDaysAgo - 21) : null;
-      const planned = plannedDates(status, enrolledDaysAgo, course.duration_hours, enrollments);
-      await trx
-        .insertInto("enrollments")
-        .values({
-          id: enrollmentId,
-          student_id: student.id,
-          course_id: course.id,
-          status,
-          progress_percentage: progress,
-          enrollment_date: iso(enrolledDaysAgo),
-          completion_date: completedDaysAgo === null ? null : iso(completedDaysAgo),
-          updated_at: iso(completedDaysAgo ?? enrolledDaysAgo),
-          // most training is at the main yard; every third enrolment at the second
-          location_id: locationIds[enrollments++ % 3 === 2 ? 1 : 0],
-          planned_start_date: planned.start,
-          planned_end_date: planned.end,
-        })
-        .execute();
-      await recordEvent(trx, {
-        actorId: student.id,
-        subjectUserId: student.id,
-        type: "enrollment.created",
-        entityType: "enrollment",
-        entityId: enrollmentId,
-        message: `Enrolled in ${course.name}`,
-        now: iso(enrolledDaysAgo),
-      });
-      return { enrollmentId, course, completedDaysAgo };
-    };
-
-    const certify = async (student: { id: string }, e: Awaited<ReturnType<typeof enrol>>, withCertificate: boolean) => {
-      if (e.completedDaysAgo === null) return;
-      await recordEvent(trx, {
-        actorId: trainerId,
-        subjectUserId: student.id,
-        type: "enrollment.status",
-        entityType: "enrollment",
-        entityId: e.enrollmentId,
-        message: `${e.course.name} marked completed`,
-        now: iso(e.completedDaysAgo),
-      });
-      if (!withCertificate) return;
-      // issued as a trainer issues one, two days after completion: the number from the sequence,
-      // the USI gate, the audit entry, the event and the learner's mail (queued, so the demo's
-      // first start delivers these few to data/outbox/ like any other)
-      const issued = new Date(now.getTime() - Math.max(0, e.completedDaysAgo - 2) * DAY);
-      await issueCertificate(trx, { enrollmentId: e.enrollmentId, actorId: trainerId, now: issued });
+      if (status !== "enrolled") {
+        await updateEnrollmentProgress(trx, { enrollmentId: made.id, status, progress, actorId: trainerId, now: new Date(iso(completedDaysAgo ?? lastResult)) });
+      }
+      return { enrollmentId: made.id, course };
     };
 
     // The demo student: every enrolment state, certificates, a file and assessments.
@@ -233,69 +219,6 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
     );
     await signedIn(demoId, 2);
     const demo = { id: demoId, full_name: "Jordan Mitchell" };
-    const demoCompleted = [
-      await enrol(demo, "dogging", "completed", 100, 280),
-      await enrol(demo, "rigging-basic", "completed", 100, 220),
-      await enrol(demo, "non-slewing", "completed", 100, 160),
-    ];
-    for (const e of demoCompleted) await certify(demo, e, true);
-    const demoRi = await enrol(demo, "rigging-intermediate", "in_progress", 65, 60);
-    await enrol(demo, "tower-crane", "enrolled", 0, 5);
-
-    const assessment = async (
-      studentId: string,
-      e: Awaited<ReturnType<typeof enrol>>,
-      type: string,
-      status: "passed" | "failed" | "in_progress",
-      score: number | null,
-      daysAgo: number,
-      feedback: string,
-    ) => {
-      await trx
-        .insertInto("assessments")
-        .values({
-          id: crypto.randomUUID(),
-          enrollment_id: e.enrollmentId,
-          student_id: studentId,
-          course_id: e.course.id,
-          assessment_type: type,
-          status,
-          score,
-          max_score: score === null ? null : 100,
-          assessment_date: iso(daysAgo),
-          feedback,
-          assessed_by: trainerId,
-          created_at: iso(daysAgo),
-        })
-        .execute();
-    };
-    await assessment(demo.id, demoCompleted[0]!, "Practical", "passed", 92, 262, "Confident hand signals; excellent gear inspection.");
-    await assessment(demo.id, demoCompleted[1]!, "Written", "passed", 88, 202, "Sound understanding of working load limits.");
-    await assessment(demo.id, demoRi, "Written", "failed", 58, 30, "Tandem lift load-sharing calculation incorrect; resit booked.");
-    await assessment(demo.id, demoRi, "Practical", "in_progress", null, 3, "Tilt-panel bracing task started.");
-    // The Student Profile lists a learner's files; the portal has no upload for them (evidence
-    // is uploaded against an assessment, app/files), so these two rows are written here.
-    await trx
-      .insertInto("files")
-      .values([
-        {
-          id: crypto.randomUUID(),
-          student_id: demo.id,
-          filename: "white-card.pdf",
-          file_type: "application/pdf",
-          upload_date: iso(299),
-          description: "General construction induction (White Card)",
-        },
-        {
-          id: crypto.randomUUID(),
-          student_id: demo.id,
-          filename: "photo-id.jpg",
-          file_type: "image/jpeg",
-          upload_date: iso(299),
-          description: "Driver licence, front",
-        },
-      ])
-      .execute();
 
     // The rest of the cohort.
     const cohort = new Map<string, { student: { id: string; full_name: string }; picks: string[] }>();
@@ -337,38 +260,76 @@ export async function seedDemoData(db: DB, now = new Date()): Promise<{ seeded: 
           enrolledDaysAgo > 40 && roll < 0.55 ? "completed" : roll < 0.8 ? "in_progress" : roll < 0.93 ? "enrolled" : "withdrawn";
         const progress =
           status === "completed" ? 100 : status === "enrolled" ? 0 : Math.floor(10 + random() * 80);
-        const e = await enrol(student, key, status, progress, enrolledDaysAgo);
-        await certify(student, e, random() > 0.2);
+        // a draw the generator still makes, so the values after it (and the demo they shape) stay the same
+        random();
+        const results: Result[] = [];
         if (status !== "enrolled") {
           const passed = status === "completed" || random() > 0.4;
-          await assessment(
-            student.id,
-            e,
-            random() > 0.5 ? "Practical" : "Written",
-            passed ? "passed" : "failed",
-            passed ? 75 + Math.floor(random() * 25) : 40 + Math.floor(random() * 25),
-            Math.max(1, enrolledDaysAgo - 10),
-            passed ? "Competent." : "Not yet competent; resit required.",
-          );
+          results.push({
+            type: random() > 0.5 ? "Practical" : "Written",
+            status: passed ? "passed" : "failed",
+            score: passed ? 75 + Math.floor(random() * 25) : 40 + Math.floor(random() * 25),
+            daysAgo: Math.max(1, enrolledDaysAgo - 10),
+            feedback: passed ? "Competent." : "Not yet competent; resit required.",
+          });
         }
+        await enrol(student, key, status, progress, enrolledDaysAgo, results);
       }
     }
     // Two completed enrolments still without a certificate, so both states of the 30-day clock
-    // show: one waits on its student's unverified USI (due soon), one is overdue.
+    // show: each waits on its learner's unverified USI, one due soon and one overdue.
     const awaiting = async (email: string, completedDaysAgo: number) => {
       const { student, picks } = cohort.get(email)!;
       const key = activeKeys.find((k) => !picks.includes(k))!;
-      const e = await enrol(student, key, "completed", 100, completedDaysAgo + 21);
-      await assessment(student.id, e, "Practical", "passed", 86, completedDaysAgo + 1, "Competent.");
-      await certify(student, e, false);
+      await enrol(student, key, "completed", 100, completedDaysAgo + 21, [
+        { type: "Practical", status: "passed", score: 86, daysAgo: completedDaysAgo + 1, feedback: "Competent." },
+      ]);
     };
     await awaiting("zoe.robinson@example.com", 6);
     await awaiting("noah.singh@example.com", 41);
+
+    // The demo student: every enrolment state, certificates, results and two documents. Their
+    // classes come first, so enrolling seats them (createEnrollment), the class giving the
+    // enrolment its dates and yard; numbered 0 to 4 so the planned dates stay as they were.
+    const demoPlanned = (key: string, status: EnrollmentStatus, daysAgo: number, n: number) => ({
+      key,
+      status,
+      daysAgo,
+      n,
+      ...plannedDates(status, daysAgo, courseByKey(key).duration_hours, n),
+    });
+    const demoClasses = await seedDemoStudentClasses(trx, {
+      now,
+      adminId,
+      trainerId,
+      courseIds,
+      locationIds,
+      dogging: demoPlanned("dogging", "completed", 280, 0),
+      ri: demoPlanned("rigging-intermediate", "in_progress", 60, 3),
+      tower: demoPlanned("tower-crane", "enrolled", 5, 4),
+    });
+    await enrol(demo, "dogging", "completed", 100, 280, [{ type: "Practical", status: "passed", score: 92, daysAgo: 262, feedback: "Confident hand signals; excellent gear inspection." }], { n: 0, classId: demoClasses.dogging.id });
+    await enrol(demo, "rigging-basic", "completed", 100, 220, [{ type: "Written", status: "passed", score: 88, daysAgo: 202, feedback: "Sound understanding of working load limits." }], { n: 1 });
+    await enrol(demo, "non-slewing", "completed", 100, 160, [{ type: "Practical", status: "passed", score: 90, daysAgo: 142, feedback: "Pick-and-carry set up and travelled by the book." }], { n: 2 });
+    await enrol(
+      demo,
+      "rigging-intermediate",
+      "in_progress",
+      65,
+      60,
+      [
+        { type: "Written", status: "failed", score: 58, daysAgo: 30, feedback: "Tandem lift load-sharing calculation incorrect; resit booked." },
+        { type: "Practical", status: "in_progress", score: null, daysAgo: 3, feedback: "Tilt-panel bracing task started." },
+      ],
+      { n: 3, classId: demoClasses.ri.id },
+    );
+    await enrol(demo, "tower-crane", "enrolled", 0, 5, [], { n: 4, classId: demoClasses.tower.id });
+    await seedDemoDocuments(trx, store, { adminId, studentId: demo.id, at: new Date(iso(299)) });
     await seedHrwDemo(trx, { now, adminId, trainerId, priyaId, locationId: locationIds[0]! });
 
     // classes, a waitlist and attendance (classes.server.ts): two learners not taking the tower crane course wait for its full class
     const waiting = [...cohort.values()].filter((c) => !c.picks.includes("tower-crane")).slice(0, 3).map((c) => c.student.id);
-    await seedDemoClasses(trx, { now, adminId, trainerId, courseIds, locationIds, demoStudentId: demo.id, waitingStudentIds: waiting });
+    await seedDemoClasses(trx, { now, adminId, trainerId, courseIds, locationIds, demoStudentId: demo.id, waitingStudentIds: waiting, studentClasses: demoClasses });
     // the improvement register and the questionnaires: an overdue action, a few anonymous responses
     await seedImprovementDemo(trx, { now, adminId, trainerId });
 

@@ -7,6 +7,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { stripHeifMetadata } from "./heif-metadata.server";
 import type { FileStore } from "./store.server";
+import { invalid } from "~/utils/errors";
 import { EVIDENCE_MESSAGES, isEvidenceMediaType, MAX_EVIDENCE_FILE_BYTES, type EvidenceMediaType } from "./types";
 
 // libvips keeps decoded images in a cache by default; an upload is read once, so keeping it
@@ -161,4 +162,28 @@ export async function storeSpooled(store: FileStore, file: SpooledFile, dir: str
     await store.put(thumbnailSha256, thumb);
   }
   return { name: file.name, sha256, size, mediaType: type, thumbnailSha256 };
+}
+
+/** An upload read from a form: its spooled files and their directory (app/files/upload.server.ts). */
+export interface FormUpload {
+  store: FileStore;
+  files: SpooledFile[];
+  dir: string;
+  tooMany?: boolean;
+}
+
+/**
+ * A form's one file taken into the store (typed from its bytes, a photo cleaned), or null when
+ * none was chosen. More than one is refused with `oneFile`, a file that cannot be accepted with
+ * its own message, each on `field`.
+ */
+export async function storeOneUpload(upload: FormUpload | null, field: string, oneFile: string): Promise<StoredFile | null> {
+  if (!upload || upload.files.length === 0) return null;
+  if (upload.tooMany || upload.files.length > 1) throw invalid(oneFile, { [field]: oneFile });
+  try {
+    return await storeSpooled(upload.store, upload.files[0]!, upload.dir);
+  } catch (error) {
+    if (!(error instanceof FileRefused)) throw error;
+    throw invalid(error.message, { [field]: error.message });
+  }
 }

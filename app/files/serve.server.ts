@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { DB } from "#db/connection";
 import { evidenceFileFor, recordEvidenceDownload, type EvidenceViewer } from "~/models/evidence.server";
 import { activityEvidenceFor, recordActivityEvidenceDownload } from "~/models/trainer-credential.server";
+import { learnerDocumentFor, recordLearnerDocumentDownload } from "~/models/learner-document.server";
 import { EVIDENCE_MEDIA_TYPES, isEvidenceMediaType } from "./types";
 import type { FileStore } from "./store.server";
 
@@ -52,4 +53,17 @@ export async function activityEvidenceResponse(db: DB, store: FileStore, viewer:
   if (!file || !stream) return null;
   await recordActivityEvidenceDownload(db, viewer, file);
   return attachment(stream, file);
+}
+
+/**
+ * A learner's document, for that learner or an administrator, from the same store and as the
+ * same attachment as assessment evidence; each administrator's download is audited. null: not
+ * found (or not theirs to see).
+ */
+export async function learnerDocumentResponse(db: DB, store: FileStore, viewer: EvidenceViewer & { client?: string | null }, id: string): Promise<Response | null> {
+  const document = await learnerDocumentFor(db, viewer, id);
+  const stream = document?.sha256 ? await store.open(document.sha256) : null;
+  if (!document?.sha256 || !stream) return null;
+  await recordLearnerDocumentDownload(db, viewer, { ...document, sha256: document.sha256 });
+  return attachment(stream, { media_type: document.file_type, original_name: document.filename, size_bytes: document.size_bytes ?? 0 });
 }

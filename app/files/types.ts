@@ -34,7 +34,9 @@ export function isUploadPath(pathname: string): boolean {
     /^\/trainer\/evidence\/(unit|hrw)\/[^/]+(\/upload)?\/?$/.test(pathname) ||
     /^\/api\/assessments\/(unit|hrw)\/[^/]+\/evidence\/?$/.test(pathname) ||
     // a trainer's currency evidence: the credential pages' activity forms and the /api upload
-    /^\/(trainer\/credentials|admin\/credentials\/[^/]+|api\/trainer-activities\/[^/]+\/evidence)\/?$/.test(pathname)
+    /^\/(trainer\/credentials|admin\/credentials\/[^/]+|api\/trainer-activities\/[^/]+\/evidence)\/?$/.test(pathname) ||
+    // a learner's documents, uploaded on their Student Profile
+    /^\/admin\/students\/[0-9a-f-]{36}\/?$/.test(pathname)
   );
 }
 

@@ -92,6 +92,14 @@ function decodes(path: string): boolean {
 }
 
 /** The gate at the front door; true when it answered the request. */
+/**
+ * A body that may be larger than 1 MB: a multipart upload to a path that takes one. The same
+ * path's ordinary form (a Student Profile's certificate buttons) keeps the 1 MB limit.
+ */
+function takesUpload(path: string, contentType: string | null | undefined): boolean {
+  return isUploadPath(path) && (contentType ?? "").toLowerCase().startsWith("multipart/form-data");
+}
+
 export function refuseAtTheGate(req: IncomingMessage, res: ServerResponse): boolean {
   const path = (req.url ?? "/").split("?")[0]!;
   const api = path.startsWith("/api/");
@@ -111,7 +119,7 @@ export function refuseAtTheGate(req: IncomingMessage, res: ServerResponse): bool
     } else if (originMismatchesHost(header)) {
       status = 403;
       detail = MESSAGES.hostMismatch;
-    } else if (Number(header("content-length") ?? 0) > (isUploadPath(path) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES)) {
+    } else if (Number(header("content-length") ?? 0) > (takesUpload(path, header("content-type")) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES)) {
       status = 413;
       detail = MESSAGES.tooLarge;
     }
@@ -191,7 +199,7 @@ function gateWrite(fn: DataFunction, resource: boolean): DataFunction {
     const { request } = args;
     let next = request;
     // an upload streams to disk and counts its own bytes (app/files/upload.server.ts)
-    if (request.body && request.headers.get("Content-Length") === null && !isUploadPath(new URL(request.url).pathname)) {
+    if (request.body && request.headers.get("Content-Length") === null && !takesUpload(new URL(request.url).pathname, request.headers.get("Content-Type"))) {
       const body = await boundedBody(request);
       if (!body) throw refuse(request, 413, MESSAGES.tooLarge);
       next = new Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body), signal: request.signal });

@@ -57,6 +57,8 @@ export const AUDIT_ACTIONS = {
   "hrw.regulator_task_done": "HRW regulator task done",
   "mail.resent": "Mail sent again",
   "evidence.uploaded": "Assessment evidence uploaded",
+  "learner_document.uploaded": "Learner document uploaded",
+  "learner_document.downloaded": "Learner document downloaded by staff",
   "complaint.lodged": "Complaint lodged",
   "appeal.lodged": "Appeal lodged",
   "complaint.acknowledged": "Complaint or appeal acknowledged",

@@ -251,17 +251,29 @@ export async function addEvidence(
   return rows.map(toFile);
 }
 
-/** Each download by staff is audited; a learner reading their own evidence is not. */
-export async function recordEvidenceDownload(db: DB, viewer: EvidenceViewer & { client?: string | null }, file: EvidenceFile): Promise<void> {
+/**
+ * A stored file's download by staff goes into the audit trail, naming its bytes (the hash); a
+ * learner reading their own file is not audited. Evidence and a learner's documents alike.
+ */
+export async function recordStaffDownload(
+  db: DB,
+  viewer: EvidenceViewer & { client?: string | null },
+  file: { action: "evidence.downloaded" | "learner_document.downloaded"; type: string; id: string; student_id: string; sha256: string },
+): Promise<void> {
   if (viewer.role === "student") return;
   await writeTransaction(db, (trx) =>
     recordAudit(trx, {
-      action: "evidence.downloaded",
+      action: file.action,
       actor: { id: viewer.id, client: viewer.client },
-      subject: { type: "evidence_file", id: file.id, userId: file.student_id },
+      subject: { type: file.type, id: file.id, userId: file.student_id },
       detail: file.sha256,
     }),
   );
+}
+
+/** Each download by staff is audited; a learner reading their own evidence is not. */
+export function recordEvidenceDownload(db: DB, viewer: EvidenceViewer & { client?: string | null }, file: EvidenceFile): Promise<void> {
+  return recordStaffDownload(db, viewer, { action: "evidence.downloaded", type: "evidence_file", id: file.id, student_id: file.student_id, sha256: file.sha256 });
 }
 
 /** The evidence a learner sees: their own assessments' files, newest first. */

@@ -174,8 +174,10 @@ describe("notifications", () => {
     expect(rows).toHaveLength(1);
   });
 
-  it("include the demo student's enrolments, status changes, certificates and the roll marked in their classes", async () => {
-    const types = new Set((await listNotifications(db, demoId, 50)).map((n) => n.type));
-    expect(types).toEqual(new Set(["enrollment.created", "enrollment.status", "certificate.issued", "attendance.marked"]));
+  it("include the demo student's enrolments, their dates, results, progress, completions, certificates and the roll marked in their classes", async () => {
+    const types = new Set((await listNotifications(db, demoId, 100)).map((n) => n.type));
+    expect(types).toEqual(
+      new Set(["enrollment.created", "enrollment.planned", "assessment.recorded", "enrollment.status", "enrollment.progress", "enrollment.completed", "certificate.issued", "attendance.marked"]),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { learnerDocumentUrl, listLearnerDocuments } from "./learner-document.server";
 import { writeTransaction, type DB } from "#db/connection";
 import { dialectSql } from "#db/dialect";
 import { sql } from "kysely";
@@ -137,12 +138,16 @@ export async function listRecentStudents(db: DB, limit = 5): Promise<PublicUser[
   return rows.map(toPublicUser);
 }
 
+/** A learner's document as the profile lists it (models/learner-document.server.ts). */
 export interface StudentFile {
   id: string;
   filename: string;
   file_type: string;
   upload_date: string;
   description: string | null;
+  size_bytes: number | null;
+  /** where it downloads from; null for a document recorded without its bytes */
+  download_url: string | null;
 }
 
 export interface StudentAssessment {
@@ -186,13 +191,9 @@ export async function getStudentDetail(db: DB, id: string, shownTo?: AuditActor)
     getAvetmissDetails(db, id),
     listEnrollmentsForStudent(db, id),
     listCertificatesForStudent(db, id),
-    db
-      .selectFrom("files")
-      .select(["id", "filename", "file_type", "upload_date", "description"])
-      .where("student_id", "=", id)
-      .orderBy("upload_date", "desc")
-      .orderBy("id")
-      .execute(),
+    listLearnerDocuments(db, id).then((documents) =>
+      documents.map(({ sha256, student_id: _student, ...d }): StudentFile => ({ ...d, download_url: sha256 ? learnerDocumentUrl(d.id) : null })),
+    ),
     db
       .selectFrom("assessments")
       .innerJoin("courses", "courses.id", "assessments.course_id")

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
 import type { Role } from "#db/schema";
-import { FileRefused, storeSpooled, type SpooledFile, type StoredFile } from "~/files/intake.server";
-import type { FileStore } from "~/files/store.server";
+import { storeOneUpload, type FormUpload, type StoredFile } from "~/files/intake.server";
 import type { TrainerActivityInput, TrainerUnitInput, TrainingCredentialInput } from "~/schemas/standards";
 import {
   ACTIVITY_KINDS,
@@ -289,23 +288,11 @@ export async function removeTrainerUnit(db: DB, trainerId: string, unitId: strin
 }
 
 /** An activity's evidence file as read from the upload (parts named `evidence_file`, at most one). */
-export interface ActivityUpload {
-  store: FileStore;
-  files: SpooledFile[];
-  dir: string;
-  tooMany?: boolean;
-}
+export type ActivityUpload = FormUpload;
 
 /** The upload's one file taken into the evidence store (typed from its bytes, a photo cleaned), or null without one. */
-async function storeActivityFile(upload: ActivityUpload | null): Promise<StoredFile | null> {
-  if (!upload || upload.files.length === 0) return null;
-  if (upload.tooMany || upload.files.length > 1) throw invalid(STANDARDS_MESSAGES.oneEvidenceFile, { evidence_file: STANDARDS_MESSAGES.oneEvidenceFile });
-  try {
-    return await storeSpooled(upload.store, upload.files[0]!, upload.dir);
-  } catch (error) {
-    if (!(error instanceof FileRefused)) throw error;
-    throw invalid(error.message, { evidence_file: error.message });
-  }
+function storeActivityFile(upload: ActivityUpload | null): Promise<StoredFile | null> {
+  return storeOneUpload(upload, "evidence_file", STANDARDS_MESSAGES.oneEvidenceFile);
 }
 
 /**

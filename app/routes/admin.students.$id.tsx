@@ -5,7 +5,12 @@ import type { ReactNode } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { RouteError } from "~/components/route-error";
 import { ActiveBadge, StatusBadge, TierBadge } from "~/components/status-badges";
-import { Alert, Badge, buttonClasses, ConfirmAction, Modal, ProgressBar, SubmitButton, TextAreaField } from "~/components/ui";
+import { Alert, Badge, buttonClasses, ConfirmAction, ErrorSummary, Modal, ProgressBar, SubmitButton, TextAreaField, TextField } from "~/components/ui";
+import { EVIDENCE_ACCEPT } from "~/files/types";
+import { isMultipart } from "~/files/upload.server";
+import { addLearnerDocument } from "~/models/learner-document.server";
+import { LEARNER_DOCUMENT_MESSAGES, learnerDocumentSchema } from "~/schemas/learner-document";
+import { answerUploadForm } from "~/utils/upload-form.server";
 import { useActionToast } from "~/components/toaster";
 import { getDb } from "~/db.server";
 import { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
@@ -30,7 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /**
- * Revoke (with a reason) or reissue one of this student's certificates. A certificate of another
+ * Upload one of the learner's documents (multipart: the file and its description), or revoke
+ * (with a reason) or reissue one of this student's certificates. A certificate of another
  * student is "not found" here, as an unknown one is; the model refuses revoking twice and
  * reissuing a revoked or replaced certificate. A reissued certificate is mailed like any issue.
  */
@@ -38,6 +44,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const student = await foundOr404(params.id, (id) => getStudentDetail(getDb(), id), "Student not found");
   const here = `/admin/students/${student.student.id}${new URL(request.url).search}`;
+  // the learner's documents form is multipart for its file (the certificate forms are not)
+  if (isMultipart(request)) {
+    return answerUploadForm(request, {
+      schema: learnerDocumentSchema,
+      save: async (document, upload) => {
+        const added = await addLearnerDocument(getDb(), { studentId: student.student.id, document, upload, actor: { id: admin.id, client: clientAddress(request) } });
+        return redirectWithFlash(here, { type: "success", message: LEARNER_DOCUMENT_MESSAGES.uploaded(added.filename) });
+      },
+    });
+  }
   const confirmed = isConfirmed(await request.clone().formData().catch(() => null));
   return answerForm(request, {
     schema: certificateChangeSchema,
@@ -215,16 +231,24 @@ export default function StudentProfile() {
           ) : (
             <ul className="divide-y divide-steel-100">
               {files.map((f) => (
-                <li key={f.id} className="py-2">
-                  <p className="text-sm font-semibold text-steel-900">{f.filename}</p>
-                  <p className="text-xs text-steel-600">
-                    {f.description ? `${f.description} · ` : ""}
-                    {f.file_type} · Uploaded {formatDate(f.upload_date)}
-                  </p>
+                <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <div className="min-w-0">
+                    <p className="break-words text-sm font-semibold text-steel-900">{f.filename}</p>
+                    <p className="text-xs text-steel-600">
+                      {f.description ? `${f.description} · ` : ""}
+                      {f.file_type} · Uploaded {formatDate(f.upload_date)}
+                    </p>
+                  </div>
+                  {f.download_url ? (
+                    <a href={f.download_url} download className={buttonClasses("secondary", "sm")}>
+                      Download<span className="sr-only"> {f.filename}</span>
+                    </a>
+                  ) : null}
                 </li>
               ))}
             </ul>
           )}
+          <DocumentUpload failure={failure && "values" in failure && failure.values.intent === "document" ? failure : null} />
         </ModalSection>
 
         <ModalSection title="Assessment History">
@@ -259,6 +283,25 @@ export default function StudentProfile() {
 }
 
 type Failure = { error: string; fieldErrors: Record<string, string | undefined>; values: Record<string, string> };
+
+const DOCUMENT_FIELDS = ["description", "file"] as const;
+
+/** The office adds one of the learner's documents: the file (typed from its bytes) and what it is. */
+function DocumentUpload({ failure }: { failure: Failure | null }) {
+  const { pathname, search } = useLocation();
+  const errors = failure?.fieldErrors ?? {};
+  return (
+    <Form method="post" action={`${pathname}${search}`} encType="multipart/form-data" noValidate preventScrollReset className="mt-3 space-y-3 rounded-md border border-steel-200 p-3">
+      <h4 className="text-sm font-semibold text-steel-900">Upload a document</h4>
+      {failure ? <ErrorSummary failure={{ error: failure.error, fieldErrors: Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => !!e[1])) }} only={DOCUMENT_FIELDS} /> : null}
+      <TextField label="Description" name="description" required maxLength={200} hint="What it is, e.g. White Card, photo ID, licence" defaultValue={failure?.values.description ?? ""} error={errors.description} />
+      <TextField label="File" name="file" type="file" required accept={EVIDENCE_ACCEPT} hint="JPEG, PNG, HEIC, PDF or MP4, at most 25 MB" error={errors.file} className="max-w-full" />
+      <SubmitButton intent="document" busyLabel="Uploading..." variant="secondary" size="sm">
+        Upload document
+      </SubmitButton>
+    </Form>
+  );
+}
 
 const CERTIFICATE_STATE = {
   valid: { tone: "green", label: "Valid" },

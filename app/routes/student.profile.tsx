@@ -2,25 +2,31 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { ownRecord } from "~/models/personal-data.server";
+import { learnerDocumentUrl, listLearnerDocuments } from "~/models/learner-document.server";
 import { EnrollmentDetailsList } from "~/components/student/enrollment-details";
 import { getDb } from "~/db.server";
 import { getAvetmissDetails } from "~/avetmiss/details.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
-import { ButtonLink, Card } from "~/components/ui";
+import { buttonClasses, ButtonLink, Card } from "~/components/ui";
 import { formatDate, formatDateTime, ROLE_LABELS } from "~/utils/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
-  const details = await getAvetmissDetails(getDb(), user.id);
-  return { user: ownRecord(user), details: details! };
+  const [details, documents] = await Promise.all([getAvetmissDetails(getDb(), user.id), listLearnerDocuments(getDb(), user.id)]);
+  return {
+    user: ownRecord(user),
+    details: details!,
+    // the documents the office keeps on the learner's record (White Card, photo ID), to download
+    documents: documents.map((d) => ({ id: d.id, filename: d.filename, description: d.description, upload_date: d.upload_date, url: d.sha256 ? learnerDocumentUrl(d.id) : null })),
+  };
 }
 
 const NOT_PROVIDED = "Not provided";
 
 /** My Profile: the account's fields, read-only; Edit Profile opens its form over the page. */
 export default function StudentProfile() {
-  const { user, details } = useLoaderData<typeof loader>();
+  const { user, details, documents } = useLoaderData<typeof loader>();
   const fields: Array<[string, string]> = [
     ["Full Name", user.full_name],
     ["Student no.", user.student_number ?? NOT_PROVIDED],
@@ -73,6 +79,31 @@ export default function StudentProfile() {
           </ButtonLink>
         </div>
         <EnrollmentDetailsList details={details} dateOfBirth={user.date_of_birth} />
+      </Card>
+      <Card className="mt-6 p-5 sm:p-6">
+        <h2 className="text-lg font-bold text-steel-900">My documents</h2>
+        <p className="text-sm text-steel-600">The documents the training office keeps on your record. To add one, bring or send it to the office.</p>
+        {documents.length === 0 ? (
+          <p className="mt-3 text-sm text-steel-600">No documents on your record yet</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-steel-100">
+            {documents.map((d) => (
+              <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <div className="min-w-0">
+                  <p className="break-words text-sm font-semibold text-steel-900">{d.description ?? d.filename}</p>
+                  <p className="break-words text-xs text-steel-600">
+                    {d.filename} · Added {formatDate(d.upload_date)}
+                  </p>
+                </div>
+                {d.url ? (
+                  <a href={d.url} download className={buttonClasses("secondary", "sm")}>
+                    Download<span className="sr-only"> {d.filename}</span>
+                  </a>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
       </Card>
       <Outlet />
     </>

@@ -251,7 +251,9 @@ test.describe("student management", () => {
     await expect(modal.getByText("Average progress")).toBeVisible();
     const download = modal.getByRole("link", { name: /^Download PDF/ }).first();
     await expect(download).toHaveAttribute("href", /^\/api\/certificates\/[0-9a-f-]{36}\/download$/);
-    await expect(modal.getByText("white-card.pdf")).toBeVisible();
+    // the demo student's documents, each with its download
+    await expect(modal.getByRole("link", { name: "Download white-card.pdf" })).toHaveAttribute("href", /^\/api\/learner-documents\/[0-9a-f-]{36}$/);
+    await expect(modal.getByRole("link", { name: "Download photo-id.jpg" })).toBeVisible();
     await expect(modal.getByText("Tandem lift load-sharing calculation incorrect; resit booked.")).toBeVisible();
     await expectAccessible(page);
 

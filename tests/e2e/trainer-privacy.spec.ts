@@ -64,6 +64,8 @@ const ID_SOURCES: Record<string, string> = {
   appeals: `select id from complaints where kind = 'appeal' union select '${UNKNOWN_ID}' as id`,
   trainers: "select id from users where role <> 'student' order by id",
   "trainer-activities": `select id from trainer_activities union select '${UNKNOWN_ID}' as id`,
+  // a learner's documents (White Card, photo ID): the demo student's, and one that does not exist
+  "learner-documents": `select id from files union select '${UNKNOWN_ID}' as id`,
   "course-validations": `select course_id as id from course_validations union select '${UNKNOWN_ID}' as id`,
   "validation-plans": `select id from validation_plans union select '${UNKNOWN_ID}' as id`,
   complaints: `select id from complaints union select '${UNKNOWN_ID}' as id`,

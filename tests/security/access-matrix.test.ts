@@ -378,6 +378,7 @@ const api: ApiCase[] = [
     allowed: ADMIN_ONLY([404, 422]),
   })),
   { file: "api.admin.trainer-activities.$id.confirm.ts", method: "POST", path: () => `/api/admin/trainer-activities/${ids.unknown}/confirm`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.learner-documents.$id.ts", method: "GET", path: () => `/api/learner-documents/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: { owner: [404], "other student": [404], admin: [404] } },
   { file: "api.trainer-activities.$id.evidence.ts", method: "GET", path: () => `/api/trainer-activities/${ids.unknown}/evidence`, params: () => ({ id: ids.unknown }), allowed: { trainer: [404], admin: [404] } },
   { file: "api.trainer-activities.$id.evidence.ts", method: "POST", path: () => `/api/trainer-activities/${ids.unknown}/evidence`, params: () => ({ id: ids.unknown }), allowed: { trainer: [404], admin: [404] } },
   { file: "api.credentials.my.ts", method: "GET", path: () => "/api/credentials/my", allowed: { trainer: [200] } },

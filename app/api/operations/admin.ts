@@ -65,6 +65,17 @@ export const adminOperations: ApiOperation[] = [
     },
   },
   {
+    method: "get",
+    path: "/api/learner-documents/{id}",
+    operationId: "downloadLearnerDocument",
+    summary: "A learner's document (White Card, photo ID, licence)",
+    description:
+      "The learner themself or an administrator: the document as an attachment (Content-Disposition) with X-Content-Type-Options: nosniff, its type the one read from its bytes. Every administrator's download is written to the audit trail. Anyone else, or a document recorded without its bytes, is told it does not exist. `files` of GET /api/admin/students/{id} lists them with this address.",
+    tags: ["admin"],
+    access: "required",
+    responses: { 200: { description: "The file's bytes", binary: true }, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: err("No document the caller may see has this id") },
+  },
+  {
     method: "put",
     path: "/api/admin/students/{id}",
     operationId: "updateStudent",

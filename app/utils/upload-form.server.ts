@@ -1,0 +1,34 @@
+import type { z } from "zod";
+import { getFileStore } from "~/files/store.server";
+import type { FormUpload } from "~/files/intake.server";
+import { BadUpload, readUpload } from "~/files/upload.server";
+import { answerForm, formFailure } from "./form-action.server";
+
+const UNREADABLE = "The form could not be read; please try again";
+
+/**
+ * A page's form that carries a file (multipart): the file streams to disk as it arrives, the text
+ * fields meet their schema, and `save` takes both to the model, which keeps the file in the
+ * store. Answers like answerForm: `save`'s answer on success, else the failure the page shows;
+ * the spooled files are removed either way.
+ */
+export async function answerUploadForm<S extends z.ZodType, R>(request: Request, steps: { schema: S; save: (input: z.infer<S>, upload: FormUpload) => Promise<R> }) {
+  let read: Awaited<ReturnType<typeof readUpload>>;
+  try {
+    read = await readUpload(request);
+  } catch (error) {
+    if (error instanceof BadUpload) return formFailure(UNREADABLE);
+    throw error;
+  }
+  try {
+    return await answerForm(request, {
+      unreadable: UNREADABLE,
+      invalid: "Please correct the highlighted fields",
+      form: read.form,
+      schema: steps.schema,
+      save: (input) => steps.save(input, { store: getFileStore(), files: read.files, dir: read.dir, tooMany: read.tooMany }),
+    });
+  } finally {
+    read.dispose();
+  }
+}
