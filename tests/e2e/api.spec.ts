@@ -530,6 +530,7 @@ test.describe("the /api at the HTTP layer", () => {
         "/api/assessments/{kind}/{id}/checklist",
         "/api/assessments/{kind}/{id}/signatures",
         "/api/evidence/{id}/download",
+        "/api/learner-documents/{id}",
         "/api/hrw/assessments/{id}/reschedule",
         "/api/hrw/candidates/{id}/aen",
         "/api/hrw/currency",
