@@ -46,7 +46,14 @@ export function uniqueEmail(prefix = "user"): string {
  * starts from the landing page without loading and hydrating /login first.
  */
 export async function signIn(page: Page, email: string, password = "password123") {
-  const response = await page.request.post("/login", { form: { email, password }, maxRedirects: 0 });
+  // On a connection of its own: a kept-alive one the server is closing as idle (after 5 s) may
+  // reset a post sent on it, which a browser would send again and this request context does not.
+  // A post the server never read is sent once more; signing in twice is two sessions, not harm.
+  const post = () => page.request.post("/login", { form: { email, password }, maxRedirects: 0, headers: { Connection: "close" } });
+  const response = await post().catch((error: unknown) => {
+    if (/ECONNRESET|socket hang up/.test(String(error))) return post();
+    throw error;
+  });
   const location = response.headers()["location"];
   if (response.status() !== 302 || !location || location.startsWith("/login")) {
     throw new Error(`signing in as ${email} was answered ${response.status()}${location ? ` (to ${location})` : ""}`);
