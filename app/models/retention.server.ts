@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
 import type { FileStore } from "~/files/store.server";
 import { EVIDENCE_MEDIA_TYPES, isEvidenceMediaType } from "~/files/types";
+import { RECORD_TYPES, type RecordType } from "~/schemas/evidence-text";
 import { invalid } from "~/utils/errors";
 import { addMonths } from "~/utils/organisation-calendar";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
@@ -14,12 +15,6 @@ import { findEvidenceAssessment } from "./evidence.server";
  * records and the audit trail are never offered, whatever their rule says. A destroyed file
  * leaves a tombstone (what, whose, its hashes, by whom, when) and an audit entry.
  */
-export const RECORD_TYPES = {
-  assessment_evidence: { label: "Completed assessment evidence", destructible: true, editable: true },
-  certification_record: { label: "Certification records", destructible: false, editable: true },
-  audit_trail: { label: "The audit trail", destructible: false, editable: false },
-} as const;
-export type RecordType = keyof typeof RECORD_TYPES;
 
 export const RETENTION_MESSAGES = {
   notEditable: "The audit trail is kept for ever; its rule cannot change.",
