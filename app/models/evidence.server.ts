@@ -8,6 +8,7 @@ import { EVIDENCE_MESSAGES } from "~/files/types";
 import type { SignatureRole } from "~/schemas/evidence";
 import { invalid, notFound } from "~/utils/errors";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
+import { stampKeepUntil } from "./retention.server";
 
 /**
  * Evidence on an assessment: files (photos, documents, video) a trainer attaches to a unit's
@@ -239,6 +240,8 @@ export async function addEvidence(
         })),
       )
       .execute();
+    // on an assessment already judged, the files' keep-until day is known now
+    await stampKeepUntil(trx, { assessment });
     await recordAudit(trx, {
       action: "evidence.uploaded",
       actor,

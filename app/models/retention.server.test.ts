@@ -3,16 +3,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JOBS } from "~/jobs/runner.server";
 import { readUpload } from "~/files/upload.server";
 import { localFileStore, type FileStore } from "~/files/store.server";
-import { addMonths } from "~/utils/organisation-calendar";
+import { addMonths, organisationToday } from "~/utils/organisation-calendar";
 import { gpsPhoto, multipartRequest } from "../../tests/support/evidence-files";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { startTestS3, type TestS3 } from "../../tests/support/s3-server";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
+import { recordAssessment } from "./assessment.server";
 import { addEvidence, assessmentFor } from "./evidence.server";
-import { destroyRecords, listDueForDestruction, listTombstones, setRetentionRule, stampKeepUntil } from "./retention.server";
+import { destroyRecords, listDueForDestruction, listTombstones, setRetentionRule } from "./retention.server";
 
 let t: TestDb;
 let s3: TestS3;
@@ -39,12 +39,16 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function assessmentWithEvidence(store: FileStore, resultOn: string, shade: number) {
+async function assessmentWithEvidence(store: FileStore, resultOn: string, shade: number, course = courseId) {
   const id = crypto.randomUUID();
   await t.db
     .insertInto("assessments")
-    .values({ id, enrollment_id: enrollmentId, student_id: student.id, course_id: courseId, assessment_type: "Practical", status: "passed", score: null, max_score: null, assessment_date: `${resultOn}T00:00:00.000Z`, feedback: null, assessed_by: trainer.id, created_at: new Date().toISOString() })
+    .values({ id, enrollment_id: enrollmentId, student_id: student.id, course_id: course, assessment_type: "Practical", status: "passed", score: null, max_score: null, assessment_date: `${resultOn}T00:00:00.000Z`, feedback: null, assessed_by: trainer.id, created_at: new Date().toISOString() })
     .execute();
+  return { id, file: await uploadEvidence(store, id, shade) };
+}
+
+async function uploadEvidence(store: FileStore, id: string, shade: number) {
   const a = await assessmentFor(t.db, { id: trainer.id, role: "trainer" }, { kind: "unit", id });
   const read = await readUpload(multipartRequest("http://localhost/x", {}, [{ field: "files", name: `lift-${shade}.jpg`, bytes: await gpsPhoto(shade) }]));
   try {
@@ -64,10 +68,8 @@ describe.each(stores)("retention (%s store)", (_kind, make) => {
   it("lists evidence past its keep-until day; destruction removes the bytes, keeps a tombstone and is audited", async () => {
     const store = make();
     // shades far apart: photos (and thumbnails) that share no bytes
-    const old = await assessmentWithEvidence(store, "2026-01-10", _kind === "s3" ? 40 : 10);
-    const recent = await assessmentWithEvidence(store, "2026-10-01", _kind === "s3" ? 220 : 160);
-    // the runner's retention job stamps the days
-    await JOBS.find((j) => j.name === "retention")!.run(t.db, new Date());
+    const { file: old } = await assessmentWithEvidence(store, "2026-01-10", _kind === "s3" ? 40 : 10);
+    const { file: recent } = await assessmentWithEvidence(store, "2026-10-01", _kind === "s3" ? 220 : 160);
     const due = await listDueForDestruction(t.db, TODAY);
     expect(due.map((d) => d.id)).toContain(old.id);
     expect(due.map((d) => d.id)).not.toContain(recent.id);
@@ -90,6 +92,45 @@ describe.each(stores)("retention (%s store)", (_kind, make) => {
   });
 });
 
+const keepUntilOf = async (fileId: string) => (await t.db.selectFrom("evidence_files").select("keep_until").where("id", "=", fileId).executeTakeFirstOrThrow()).keep_until;
+
+describe("the keep-until day is set by the change it depends on, in its transaction", () => {
+  it("evidence uploaded on a result dated 14 months ago is due at once, with no job run", async () => {
+    const today = organisationToday();
+    const resultOn = addMonths(today, -14);
+    const { file } = await assessmentWithEvidence(localFileStore(path.join(dir, "files")), resultOn, 70);
+    expect(file.keep_until).toBe(addMonths(resultOn, 6));
+    expect((await listDueForDestruction(t.db, today)).map((d) => d.id)).toContain(file.id);
+  });
+
+  it("a result recorded on an assessment that already has evidence stamps its files", async () => {
+    const today = organisationToday();
+    const resultOn = addMonths(today, -14);
+    const learner = await makeUser(t.db, { role: "student" });
+    const enrollment = await makeEnrollment(t.db, learner.id, courseId, { status: "in_progress", enrollment_date: `${addMonths(today, -15)}T00:00:00.000Z` });
+    const entry = { enrollment_id: enrollment.id, assessment_type: "Practical" as const, assessment_date: resultOn, score: null, max_score: null, actorId: trainer.id };
+    const { id } = await recordAssessment(t.db, { ...entry, status: "in_progress", feedback: null });
+    const file = await uploadEvidence(localFileStore(path.join(dir, "files")), id, 100);
+    expect(file.keep_until).toBeNull();
+    await recordAssessment(t.db, { ...entry, status: "passed", feedback: null });
+    expect(await keepUntilOf(file.id)).toBe(addMonths(resultOn, 6));
+    expect((await listDueForDestruction(t.db, today)).map((d) => d.id)).toContain(file.id);
+  });
+
+  it("a rule changed moves every file's day in the same transaction, to the month's end when the day is past it", async () => {
+    const course = await makeCourse(t.db);
+    // 31 August: six months on is 28 February, 30 months on is 29 February of a leap year
+    const { file } = await assessmentWithEvidence(localFileStore(path.join(dir, "files")), "2025-08-31", 130, course.id);
+    expect(file.keep_until).toBe("2026-02-28");
+    await t.db.updateTable("courses").set({ licence_class: "DG" }).where("id", "=", course.id).execute();
+    await setRetentionRule(t.db, { record_type: "assessment_evidence", licence_class: "DG", keep_months: 30, source: "A longer rule for dogging" }, admin.id);
+    expect(await keepUntilOf(file.id)).toBe("2028-02-29");
+    expect(addMonths("2025-08-31", 30)).toBe("2028-02-29");
+    await setRetentionRule(t.db, { record_type: "assessment_evidence", licence_class: "DG", keep_months: 7, source: "Back to nearly the general rule" }, admin.id);
+    expect(await keepUntilOf(file.id)).toBe("2026-03-31");
+  });
+});
+
 describe("what is never offered", () => {
   it("a certificate record, however old, is never listed nor destroyed", async () => {
     const certificateId = crypto.randomUUID();
@@ -97,7 +138,6 @@ describe("what is never offered", () => {
       .insertInto("certificates")
       .values({ id: certificateId, enrollment_id: enrollmentId, student_id: student.id, course_id: courseId, certificate_number: `OLD-${certificateId.slice(0, 6)}`, tier_achieved: "tier_1", issue_date: "1990-01-01", issued_by: admin.id, created_at: "1990-01-01T00:00:00.000Z", verification_code: certificateId.replace(/-/g, "").slice(0, 16) })
       .execute();
-    await stampKeepUntil(t.db);
     const due = await listDueForDestruction(t.db, "2100-01-01");
     expect(due.every((d) => d.record_type === "assessment_evidence")).toBe(true);
     expect(due.map((d) => d.id)).not.toContain(certificateId);
