@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoPdf } from "~/demo/documents.server";
 import { readUpload } from "~/files/upload.server";
 import { localFileStore, type FileStore } from "~/files/store.server";
 import { addMonths, organisationToday } from "~/utils/organisation-calendar";
@@ -12,6 +13,8 @@ import { startTestS3, type TestS3 } from "../../tests/support/s3-server";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
 import { recordAssessment } from "./assessment.server";
 import { addEvidence, assessmentFor } from "./evidence.server";
+import { addLearnerDocument, learnerDocumentFor } from "./learner-document.server";
+import { STORED_FILE_COLUMNS } from "./stored-files.server";
 import { destroyRecords, listDueForDestruction, listTombstones, setRetentionRule } from "./retention.server";
 
 let t: TestDb;
@@ -39,7 +42,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function assessmentWithEvidence(store: FileStore, resultOn: string, shade: number, course = courseId) {
+async function assessmentWithEvidence(store: FileStore, resultOn: string, shade: number | { name: string; bytes: Buffer }, course = courseId) {
   const id = crypto.randomUUID();
   await t.db
     .insertInto("assessments")
@@ -48,9 +51,11 @@ async function assessmentWithEvidence(store: FileStore, resultOn: string, shade:
   return { id, file: await uploadEvidence(store, id, shade) };
 }
 
-async function uploadEvidence(store: FileStore, id: string, shade: number) {
+/** A photo of its own `shade`, or the given file, uploaded as the assessor. */
+async function uploadEvidence(store: FileStore, id: string, content: number | { name: string; bytes: Buffer }) {
   const a = await assessmentFor(t.db, { id: trainer.id, role: "trainer" }, { kind: "unit", id });
-  const read = await readUpload(multipartRequest("http://localhost/x", {}, [{ field: "files", name: `lift-${shade}.jpg`, bytes: await gpsPhoto(shade) }]));
+  const file = typeof content === "number" ? { name: `lift-${content}.jpg`, bytes: await gpsPhoto(content) } : content;
+  const read = await readUpload(multipartRequest("http://localhost/x", {}, [{ field: "files", ...file }]));
   try {
     const [file] = await addEvidence(t.db, store, { assessment: a, actor: trainer.id, files: read.files, dir: read.dir });
     return file!;
@@ -128,6 +133,65 @@ describe("the keep-until day is set by the change it depends on, in its transact
     expect(addMonths("2025-08-31", 30)).toBe("2028-02-29");
     await setRetentionRule(t.db, { record_type: "assessment_evidence", licence_class: "DG", keep_months: 7, source: "Back to nearly the general rule" }, admin.id);
     expect(await keepUntilOf(file.id)).toBe("2026-03-31");
+  });
+});
+
+/** A learner's document uploaded by the office, read from a multipart body as the page's form sends it. */
+async function uploadLearnerDocument(store: FileStore, studentId: string, file: { name: string; bytes: Buffer }) {
+  const read = await readUpload(multipartRequest("http://localhost/x", {}, [{ field: "file", ...file }]));
+  try {
+    return await addLearnerDocument(t.db, { studentId, document: { description: "White Card" }, upload: { store, files: read.files, dir: read.dir }, actor: admin.id });
+  } finally {
+    read.dispose();
+  }
+}
+
+describe("a stored file is destroyed only when nothing names it", () => {
+  it("destroying evidence keeps the bytes of the same file kept as a learner's document", async () => {
+    const store = localFileStore(path.join(dir, "files"));
+    const whiteCard = { name: "white-card.pdf", bytes: demoPdf(`White Card ${crypto.randomUUID()}`) };
+    const document = await uploadLearnerDocument(store, student.id, whiteCard);
+    const { file } = await assessmentWithEvidence(store, "2025-01-10", whiteCard);
+    expect(file.sha256).toBe(document.sha256);
+    const [tomb] = await destroyRecords(t.db, store, { ids: [file.id], today: TODAY }, admin.id);
+    expect(tomb!.record_id).toBe(file.id);
+    expect(await store.has(document.sha256!)).toBe(true);
+    expect(await learnerDocumentFor(t.db, { id: student.id, role: "student" }, document.id)).toMatchObject({ id: document.id });
+    // once nothing names them, the bytes go with the last evidence that did
+    await t.db.deleteFrom("files").where("id", "=", document.id).execute();
+    const { file: again } = await assessmentWithEvidence(store, "2025-01-10", whiteCard);
+    await destroyRecords(t.db, store, { ids: [again.id], today: TODAY }, admin.id);
+    expect(await store.has(document.sha256!)).toBe(false);
+  });
+
+  it("a file uploaded while a destruction removes the same bytes is recorded with its bytes in the store", async () => {
+    const inner = localFileStore(path.join(dir, "files"));
+    const bytes = demoPdf(`Licence ${crypto.randomUUID()}`);
+    const { file: due } = await assessmentWithEvidence(inner, "2025-01-10", { name: "licence.pdf", bytes });
+    // the upload's bytes are in the store already (put answers false); before its row is
+    // recorded, an administrator destroys the evidence that was the only row naming them
+    let destroyed = false;
+    const racing: FileStore = {
+      ...inner,
+      put: async (hash, source) => {
+        const wrote = await inner.put(hash, source);
+        if (hash === due.sha256 && !destroyed) {
+          destroyed = true;
+          await destroyRecords(t.db, inner, { ids: [due.id], today: TODAY }, admin.id);
+        }
+        return wrote;
+      },
+    };
+    const document = await uploadLearnerDocument(racing, student.id, { name: "licence.pdf", bytes });
+    expect(destroyed).toBe(true);
+    expect(document.sha256).toBe(due.sha256);
+    expect(await inner.has(document.sha256!)).toBe(true);
+  });
+
+  it("every column of the schema that names a stored file (its name ends in sha256) is one the removal checks", async () => {
+    const tables = await t.db.introspection.getTables();
+    const named = tables.flatMap((table) => table.columns.filter((c) => /sha256$/.test(c.name)).map((c) => `${table.name}.${c.name}`)).sort();
+    expect(named).toEqual(STORED_FILE_COLUMNS.map((c) => `${c.table}.${c.column}`).sort());
   });
 });
 

@@ -8,6 +8,7 @@ import { EVIDENCE_MEDIA_TYPES, isEvidenceMediaType } from "~/files/types";
 import { RECORD_TYPES, type RecordType } from "~/schemas/evidence-text";
 import { invalid } from "~/utils/errors";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
+import { removeUnreferenced } from "./stored-files.server";
 import type { AssessmentRef } from "./evidence.server";
 
 /**
@@ -184,7 +185,7 @@ export async function listTombstones(db: DB, limit = 200): Promise<Tombstone[]> 
  * Destroys the chosen evidence files, approved by an admin: each must still be past its day
  * (checked in the transaction that deletes it, so two admins cannot destroy one twice). Each
  * leaves a tombstone; one audit entry names how many. The bytes are removed from the store
- * afterwards, unless another row still uses them (a file is stored once for all its uploads).
+ * afterwards, unless a row of any kind still names them (a file is stored once for all its uploads).
  */
 export async function destroyRecords(db: DB, store: FileStore, input: { ids: string[]; today: string }, actorRef: SignedInActorRef): Promise<Tombstone[]> {
   const actor = signedInActor(actorRef);
@@ -202,18 +203,7 @@ export async function destroyRecords(db: DB, store: FileStore, input: { ids: str
     await recordAudit(trx, { action: "records.destroyed", actor, subject: { type: "evidence_file", id: ids.length === 1 ? ids[0]! : null, userId: due.length === 1 ? due[0]!.student.id : null }, detail: `${due.length} evidence file${due.length === 1 ? "" : "s"}`, now });
     return due;
   });
-  const hashes = [...new Set(removed.flatMap((d) => d.hashes))];
-  const stillUsed = new Set(
-    (
-      await db
-        .selectFrom("evidence_files")
-        .select(["sha256", "thumbnail_sha256"])
-        .where((eb) => eb.or([eb("sha256", "in", hashes), eb("thumbnail_sha256", "in", hashes)]))
-        .execute()
-    ).flatMap((r) => [r.sha256, r.thumbnail_sha256]),
-  );
-  // a trainer's currency evidence may be the same bytes (a certificate kept twice): it stays
-  for (const r of await db.selectFrom("trainer_activities").select("evidence_sha256").where("evidence_sha256", "in", hashes).execute()) stillUsed.add(r.evidence_sha256);
-  for (const hash of hashes) if (!stillUsed.has(hash)) await store.remove(hash);
+  // the same bytes may be another upload's (a learner's White Card kept as evidence too): they stay
+  await removeUnreferenced(db, store, removed.flatMap((d) => d.hashes));
   return (await listTombstones(db, 1000)).filter((t) => removed.some((d) => d.id === t.record_id));
 }
