@@ -11,7 +11,9 @@ import { gpsPhoto, multipartRequest } from "../../tests/support/evidence-files";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { startTestS3, type TestS3 } from "../../tests/support/s3-server";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
+import { writeTransaction } from "#db/connection";
 import { recordAssessment } from "./assessment.server";
+import { changePartResultOnAppeal } from "./hrw-assessment.server";
 import { addEvidence, assessmentFor } from "./evidence.server";
 import { addLearnerDocument, learnerDocumentFor } from "./learner-document.server";
 import { STORED_FILE_COLUMNS } from "./stored-files.server";
@@ -120,6 +122,25 @@ describe("the keep-until day is set by the change it depends on, in its transact
     await recordAssessment(t.db, { ...entry, status: "passed", feedback: null });
     expect(await keepUntilOf(file.id)).toBe(addMonths(resultOn, 6));
     expect((await listDueForDestruction(t.db, today)).map((d) => d.id)).toContain(file.id);
+  });
+
+  it("a licence assessment's evidence runs from its latest part result, under the class's own rule", async () => {
+    const store = localFileStore(path.join(dir, "files"));
+    const at = new Date().toISOString();
+    const locationId = crypto.randomUUID();
+    await t.db.insertInto("delivery_locations").values({ id: locationId, identifier: `R${locationId.slice(0, 8)}`, name: "Retention yard", suburb: null, postcode: null, state: null, country: "1101", created_at: at, updated_at: at }).execute();
+    const course = await makeCourse(t.db);
+    const id = crypto.randomUUID();
+    const booked = { candidate_id: student.id, course_id: course.id, licence_class: "CN", state: "NSW", start_time: "08:00", location_id: locationId, assessor_id: trainer.id, plant_description: "Crane", plant_registration: "R1", booked_by: admin.id, created_at: at, updated_at: at };
+    await t.db.insertInto("hrw_assessments").values({ id, assessment_date: "2024-06-01", ...booked }).execute();
+    await setRetentionRule(t.db, { record_type: "assessment_evidence", licence_class: "CN", keep_months: 24, source: "WorkSafe asks longer" }, admin.id);
+    const a = await assessmentFor(t.db, { id: trainer.id, role: "trainer" }, { kind: "hrw", id });
+    const read = await readUpload(multipartRequest("http://localhost/x", {}, [{ field: "files", name: "nai.jpg", bytes: await gpsPhoto(190) }]));
+    const [file] = await addEvidence(t.db, store, { assessment: a, actor: trainer.id, files: read.files, dir: read.dir }).finally(read.dispose);
+    // no part result yet: no judgement, no day
+    expect(file!.keep_until).toBeNull();
+    await writeTransaction(t.db, (trx) => changePartResultOnAppeal(trx, { assessmentId: id, part: "practical", result: "satisfactory", reference: "APP-1", actor: { id: admin.id }, now: new Date("2024-07-15T02:00:00Z") }));
+    expect(await keepUntilOf(file!.id)).toBe("2026-07-15");
   });
 
   it("a rule changed moves every file's day in the same transaction, to the month's end when the day is past it", async () => {
