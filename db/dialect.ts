@@ -1,5 +1,5 @@
 import { cleanSearchTerm } from "./search-term";
-import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type ColumnDataType, type Kysely, type RawBuilder, type SelectQueryBuilder } from "kysely";
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type ColumnDataType, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder } from "kysely";
 
 /**
  * The SQL that must differ between SQLite and PostgreSQL, in one place, so models and
@@ -65,6 +65,12 @@ export interface DialectSql {
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any query's row type passes through unchanged
   skipLocked<Q extends SelectQueryBuilder<any, any, any>>(query: Q): Q;
+  /**
+   * The day `months` calendar months after `day` (both YYYY-MM-DD text), counted as addMonths in
+   * app/utils/organisation-calendar.ts counts: a day past the end of the month reached is that
+   * month's last (31 August + 6 months is 28 February). Null when either is null.
+   */
+  addMonths(day: Expression<string | null>, months: Expression<number | null>): RawBuilder<string | null>;
 }
 
 /** A trigram index (FTS5's trigram tokenizer, pg_trgm) indexes three characters at a time. */
@@ -103,6 +109,10 @@ const sqlite: DialectSql = {
   types: { bytes: "blob", float: "real" },
   autoIncrementKey: (c) => c.primaryKey().autoIncrement(),
   skipLocked: (query) => query,
+  // date() carries a day past the month's end into the next month (31 August + 6 months is
+  // 3 March), so the month's last day (its first, a month on, a day back) caps it; scalar min()
+  // is null when either is.
+  addMonths: (day, months) => sql<string | null>`min(date(${day}, '+' || ${months} || ' months'), date(${day}, 'start of month', '+' || (${months} + 1) || ' months', '-1 day'))`,
 };
 
 const postgres: DialectSql = {
@@ -135,6 +145,8 @@ const postgres: DialectSql = {
   types: { bytes: "bytea", float: "double precision" },
   autoIncrementKey: (c) => c.primaryKey().generatedByDefaultAsIdentity(),
   skipLocked: (query) => query.forUpdate().skipLocked() as typeof query,
+  // adding an interval of months keeps the day within the month reached
+  addMonths: (day, months) => sql<string | null>`to_char(cast(${day} as date) + make_interval(months => cast(${months} as integer)), 'YYYY-MM-DD')`,
 };
 
 export function dialectSql(db: AnyDb): DialectSql {

@@ -5,7 +5,6 @@ import path from "node:path";
 import exifr from "exifr";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import { stampKeepUntil } from "~/models/retention.server";
 import * as evidenceRoute from "~/routes/api.assessments.$kind.$id.evidence";
 import * as downloadRoute from "~/routes/api.evidence.$id.download";
 import * as checklistRoute from "~/routes/api.assessments.$kind.$id.checklist";
@@ -189,7 +188,6 @@ describe.each(stores)("/api evidence (%s store)", (_kind, storeOf) => {
     const uploaded = await call(m(evidenceRoute), "POST", `/api/assessments/unit/${id}/evidence`, { token: trainer.token, params, multipart: { files: [{ field: "files", name: "old.jpg", bytes: await gpsPhoto(Math.floor(Math.random() * 250), 80) }] } });
     const [file] = (await bodyOf<Files>(uploaded)).files;
     expect(storedUnder(root, file!.sha256)).toBeGreaterThan(0);
-    await stampKeepUntil(db);
     const certificateId = crypto.randomUUID();
     const enrollment = await db.selectFrom("enrollments").select("id").where("student_id", "=", student.id).where("course_id", "=", courseId).executeTakeFirstOrThrow();
     await db

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RECORD_TYPES, type RecordType } from "~/models/retention.server";
+import { RECORD_TYPE_NAMES } from "~/schemas/evidence-text";
 import type { EvidenceFile } from "~/models/evidence.server";
 import { CHECKLIST_RESULTS, checklistBodySchema, checklistMarksSchema, destroySchema, SIGNATURE_ROLES, signatureSchema } from "~/schemas/evidence";
 import { requests, responses } from "./schemas";
@@ -109,7 +109,7 @@ export const checklistMarksRequest = checklistMarksSchema.strict().register(requ
 export const signatureRequest = signatureSchema.strict().register(requests, { id: "SignatureCreate" });
 export const destroyRequest = destroySchema.strict().register(requests, { id: "RetentionDestroy" });
 
-const recordType = z.enum(Object.keys(RECORD_TYPES) as [RecordType, ...RecordType[]]);
+const recordType = z.enum(RECORD_TYPE_NAMES);
 
 /** The retention rules and the evidence past its keep-until day, as /admin/retention shows them. */
 export const retentionResponse = z

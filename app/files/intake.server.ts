@@ -34,6 +34,9 @@ export interface StoredFile {
   size: number;
   mediaType: EvidenceMediaType;
   thumbnailSha256: string | null;
+  /** the upload's copy of the bytes kept (and of the thumbnail), on disk until the upload is disposed */
+  path: string;
+  thumbnailPath: string | null;
 }
 
 /** A file that cannot be accepted, with the message for its field. */
@@ -161,7 +164,7 @@ export async function storeSpooled(store: FileStore, file: SpooledFile, dir: str
     thumbnailSha256 = await sha256OfFile(thumb);
     await store.put(thumbnailSha256, thumb);
   }
-  return { name: file.name, sha256, size, mediaType: type, thumbnailSha256 };
+  return { name: file.name, sha256, size, mediaType: type, thumbnailSha256, path: kept, thumbnailPath: thumb ?? null };
 }
 
 /** An upload read from a form: its spooled files and their directory (app/files/upload.server.ts). */

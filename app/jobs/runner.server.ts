@@ -8,7 +8,6 @@ import { runClassJobs } from "~/models/class-jobs.server";
 import { releaseUnfilledSeats } from "~/models/group-booking.server";
 import { queueDueReminders } from "~/models/hrw-reminders.server";
 import { releaseStaleReviewHolds } from "~/models/review.server";
-import { stampKeepUntil } from "~/models/retention.server";
 import { logLine } from "~/utils/log.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { deliverDueMail } from "./deliver-mail.server";
@@ -68,8 +67,6 @@ export const JOBS: Job[] = [
   { name: "classes", everySeconds: 60, run: (db, now) => runClassJobs(db, { now }) },
   // licence-application reminders (high-risk work)
   { name: "licence-reminders", everySeconds: 15 * 60, run: (db, now) => queueDueReminders(db, organisationToday(now), now) },
-  // keep-until days of assessment evidence, for the Retention page (nothing is destroyed here)
-  { name: "retention", everySeconds: 60 * 60, run: (db) => stampKeepUntil(db) },
   // a group booking's seats no worker took, on the release date the employer was shown
   { name: "booking-release", everySeconds: 15 * 60, run: (db, now) => releaseUnfilledSeats(db, now) },
   // seats held for a pre-enrolment review never taken go back to the class

@@ -8,6 +8,7 @@ import { defaultPlannedDates } from "./enrollment-rules";
 import { DomainError, invalid, notFound } from "~/utils/errors";
 import { dialectSql, likePattern } from "#db/dialect";
 import { recordAudit } from "./audit.server";
+import { stampKeepUntil } from "./retention.server";
 import { assertCredentialed } from "./trainer-credential.server";
 import { recordEvent } from "./event.server";
 
@@ -397,6 +398,8 @@ export async function recordAssessment(
         .values({ id, enrollment_id: enrollment.id, student_id: enrollment.student_id, course_id: enrollment.course_id, assessment_type: input.assessment_type, ...result, created_at: now })
         .execute();
     }
+    // the judgement starts (or moves) the keep-until day of the evidence already on it
+    await stampKeepUntil(trx, { assessment: { kind: "unit", id } });
     await recordAudit(trx, {
       action: "assessment.result_recorded",
       actor: { id: input.actorId, client: input.client },
@@ -449,6 +452,7 @@ export async function changeResultOnAppeal(
   const row = await trx.selectFrom("assessments").select(["id", "status", "student_id", "assessment_type"]).where("id", "=", input.assessmentId).executeTakeFirst();
   if (!row) throw notFound("Assessment");
   await trx.updateTable("assessments").set({ status: input.status }).where("id", "=", row.id).execute();
+  await stampKeepUntil(trx, { assessment: { kind: "unit", id: row.id } });
   await recordAudit(trx, {
     action: "assessment.result_changed_on_appeal",
     actor: input.actor,

@@ -5,6 +5,7 @@ import type { CourseInput, CoursePatch } from "~/schemas/course";
 import { notFound } from "~/utils/errors";
 import { getCourse, toCourse, type Course } from "./course.server";
 import { actorOf, recordAudit, type ActorRef } from "./audit.server";
+import { stampKeepUntil } from "./retention.server";
 import { recordEvent } from "./event.server";
 
 /** The catalogue as administrators manage it: create, edit, open or close, and inspect. */
@@ -66,6 +67,8 @@ export async function updateCourse(db: DB, id: string, input: CoursePatch, actor
       .set({ ...toColumns(input), updated_at: at })
       .where("id", "=", id)
       .execute();
+    // a licence class's own retention rule may now apply to the course's evidence, or no longer
+    if (input.licence_class !== undefined) await stampKeepUntil(trx, { courseId: id });
     const keys = Object.keys(input).filter((k) => input[k as keyof CoursePatch] !== undefined);
     const onlyStatus = keys.length === 1 && keys[0] === "is_active";
     const name = input.name ?? current.name;

@@ -8,6 +8,8 @@ import { EVIDENCE_MESSAGES } from "~/files/types";
 import type { SignatureRole } from "~/schemas/evidence";
 import { invalid, notFound } from "~/utils/errors";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
+import { stampKeepUntil } from "./retention.server";
+import { keepStoredFiles } from "./stored-files.server";
 
 /**
  * Evidence on an assessment: files (photos, documents, video) a trainer attaches to a unit's
@@ -221,6 +223,7 @@ export async function addEvidence(
   const now = new Date().toISOString();
   const ids = stored.map(() => crypto.randomUUID());
   await writeTransaction(db, async (trx) => {
+    await keepStoredFiles(trx, store, stored);
     await trx
       .insertInto("evidence_files")
       .values(
@@ -239,6 +242,8 @@ export async function addEvidence(
         })),
       )
       .execute();
+    // on an assessment already judged, the files' keep-until day is known now
+    await stampKeepUntil(trx, { assessment });
     await recordAudit(trx, {
       action: "evidence.uploaded",
       actor,

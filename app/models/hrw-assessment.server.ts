@@ -24,6 +24,7 @@ import { coveringAccreditation } from "./hrw-register.server";
 import { ruleReader, stateRulesOn, type StateRuleBook } from "./hrw-rules.server";
 import { assertCredentialed } from "./trainer-credential.server";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
+import { stampKeepUntil } from "./retention.server";
 
 /**
  * High-risk work licence assessments: the booking, the regulator's notice, the NAI part
@@ -338,6 +339,8 @@ export async function recordPartResult(db: DB, id: string, input: PartResultInpu
       .values({ id: crypto.randomUUID(), assessment_id: id, part: input.part, result: input.result, assessed_on: input.assessed_on, recorded_by: actorId, recorded_at: at })
       .execute();
     await trx.updateTable("hrw_assessments").set({ accreditation_id: accreditation.id, updated_at: at }).where("id", "=", id).execute();
+    // the latest part result is the judgement the evidence's keep-until day runs from
+    await stampKeepUntil(trx, { assessment: { kind: "hrw", id } });
     await recordAudit(trx, {
       action: "hrw.result_recorded",
       actor,
@@ -522,6 +525,7 @@ export async function changePartResultOnAppeal(
     .values({ id: crypto.randomUUID(), assessment_id: row.id, part: input.part, result: input.result, assessed_on: organisationToday(input.now), recorded_by: input.actor.id, recorded_at: at })
     .execute();
   await trx.updateTable("hrw_assessments").set({ updated_at: at }).where("id", "=", row.id).execute();
+  await stampKeepUntil(trx, { assessment: { kind: "hrw", id: row.id } });
   await recordAudit(trx, {
     action: "hrw.result_changed_on_appeal",
     actor: input.actor,

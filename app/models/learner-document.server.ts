@@ -5,6 +5,7 @@ import { storeOneUpload, type FormUpload } from "~/files/intake.server";
 import { LEARNER_DOCUMENT_MESSAGES, type LearnerDocumentInput } from "~/schemas/learner-document";
 import { invalid, notFound } from "~/utils/errors";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
+import { keepStoredFiles } from "./stored-files.server";
 import { recordStaffDownload } from "./evidence.server";
 
 /**
@@ -51,6 +52,7 @@ export async function addLearnerDocument(
   const now = (input.now ?? new Date()).toISOString();
   const id = crypto.randomUUID();
   await writeTransaction(db, async (trx) => {
+    await keepStoredFiles(trx, input.upload.store, [stored]);
     await trx
       .insertInto("files")
       .values({

@@ -1,11 +1,15 @@
 import crypto from "node:crypto";
-import { writeTransaction, type DB } from "#db/connection";
+import type { Expression, ExpressionBuilder } from "kysely";
+import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
+import { dialectSql } from "#db/dialect";
+import type { Database } from "#db/schema";
 import type { FileStore } from "~/files/store.server";
 import { EVIDENCE_MEDIA_TYPES, isEvidenceMediaType } from "~/files/types";
+import { RECORD_TYPES, type RecordType } from "~/schemas/evidence-text";
 import { invalid } from "~/utils/errors";
-import { addMonths } from "~/utils/organisation-calendar";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
-import { findEvidenceAssessment } from "./evidence.server";
+import { removeUnreferenced } from "./stored-files.server";
+import type { AssessmentRef } from "./evidence.server";
 
 /**
  * How long records are kept, and their destruction. Each record type has a keep-until rule,
@@ -14,12 +18,6 @@ import { findEvidenceAssessment } from "./evidence.server";
  * records and the audit trail are never offered, whatever their rule says. A destroyed file
  * leaves a tombstone (what, whose, its hashes, by whom, when) and an audit entry.
  */
-export const RECORD_TYPES = {
-  assessment_evidence: { label: "Completed assessment evidence", destructible: true, editable: true },
-  certification_record: { label: "Certification records", destructible: false, editable: true },
-  audit_trail: { label: "The audit trail", destructible: false, editable: false },
-} as const;
-export type RecordType = keyof typeof RECORD_TYPES;
 
 export const RETENTION_MESSAGES = {
   notEditable: "The audit trail is kept for ever; its rule cannot change.",
@@ -58,41 +56,74 @@ export async function setRetentionRule(db: DB, input: { record_type: RecordType;
       .values({ record_type: input.record_type, licence_class: input.licence_class, keep_months: input.keep_months, source: input.source, updated_by: actor.id, updated_at: now })
       .onConflict((oc) => oc.columns(["record_type", "licence_class"]).doUpdateSet({ keep_months: input.keep_months, source: input.source, updated_by: actor.id, updated_at: now }))
       .execute();
+    // every file's day moves with the rule now, in this transaction
+    await stampKeepUntil(trx, "all");
     await recordAudit(trx, { action: "retention.rule_changed", actor, subject: { type: "retention_rule", id: `${input.record_type}:${input.licence_class}` }, detail: `${input.keep_months} months`, now });
   });
 }
 
-/** The months an assessment's evidence is kept: its licence class's rule when one is set, else the general one. */
-function evidenceMonths(rules: RetentionRule[], licenceClass: string | null): number | null {
-  const own = licenceClass ? rules.find((r) => r.record_type === "assessment_evidence" && r.licence_class === licenceClass) : undefined;
-  const general = rules.find((r) => r.record_type === "assessment_evidence" && r.licence_class === "");
-  return (own ?? general)?.keep_months ?? null;
-}
+/** Which evidence files to stamp: one assessment's, one course's, or every file. */
+export type KeepUntilScope = { assessment: AssessmentRef } | { courseId: string } | "all";
 
 /**
- * The retention job (one of the background runner's): stamps each evidence file with the day
- * it may be destroyed, from its assessment's judgement and the rules as they are now (a rule
- * changed since moves the day). Files of an assessment without a result are left unstamped.
- * Returns how many files changed.
+ * Stamps evidence files with the first day they may be destroyed: the day of their
+ * assessment's judgement (a unit's pass or fail; a licence assessment's latest part result) plus
+ * the months of its licence class's rule, else the general one; null while there is no
+ * judgement. One statement, whatever the number of files, run in the transaction of every
+ * change it depends on: evidence uploaded, a result recorded or changed on appeal, a rule
+ * changed, a course's licence class edited. Only files whose day moves are written. Returns
+ * how many moved.
  */
-export async function stampKeepUntil(db: DB): Promise<number> {
-  const rules = await listRetentionRules(db);
-  const refs = await db.selectFrom("evidence_files").select(["assessment_kind", "assessment_id", "keep_until"]).distinct().execute();
-  let changed = 0;
-  for (const ref of refs) {
-    const a = await findEvidenceAssessment(db, { kind: ref.assessment_kind, id: ref.assessment_id });
-    const months = a ? evidenceMonths(rules, a.course.licence_class) : null;
-    const keepUntil = a?.result_on && months !== null ? addMonths(a.result_on, months) : null;
-    if (keepUntil === ref.keep_until) continue;
-    const result = await db
-      .updateTable("evidence_files")
-      .set({ keep_until: keepUntil })
-      .where("assessment_kind", "=", ref.assessment_kind)
-      .where("assessment_id", "=", ref.assessment_id)
-      .executeTakeFirst();
-    changed += Number(result.numUpdatedRows);
+export async function stampKeepUntil(trx: WriteTransaction, scope: KeepUntilScope): Promise<number> {
+  const { addMonths } = dialectSql(trx);
+  const evidence = "assessment_evidence" satisfies RecordType;
+  const rule = (eb: ExpressionBuilder<Database, "evidence_files">, licenceClass: Expression<string | null>) =>
+    eb.fn.coalesce(
+      eb.selectFrom("retention_rules").select("keep_months").where("record_type", "=", evidence).where("licence_class", "=", licenceClass),
+      eb.selectFrom("retention_rules").select("keep_months").where("record_type", "=", evidence).where("licence_class", "=", ""),
+    );
+  const keepUntil = (eb: ExpressionBuilder<Database, "evidence_files">) =>
+    eb
+      .case("evidence_files.assessment_kind")
+      .when("unit")
+      .then(
+        eb
+          .selectFrom("assessments as a")
+          .innerJoin("courses as c", "c.id", "a.course_id")
+          // a judgement is a pass or a fail; work in progress or awaiting resubmission has none yet
+          .select((s) => addMonths(s.fn("substr", ["a.assessment_date", s.lit(1), s.lit(10)]), rule(eb, s.ref("c.licence_class"))).as("day"))
+          .whereRef("a.id", "=", "evidence_files.assessment_id")
+          .where("a.status", "in", ["passed", "failed"]),
+      )
+      .else(
+        eb
+          .selectFrom("hrw_assessments as h")
+          .innerJoin("courses as c", "c.id", "h.course_id")
+          .select((s) =>
+            addMonths(
+              s.selectFrom("hrw_assessment_parts as p").select((p) => p.fn.max("p.assessed_on").as("on")).whereRef("p.assessment_id", "=", "h.id").$asScalar(),
+              rule(eb, s.fn.coalesce("c.licence_class", "h.licence_class")),
+            ).as("day"),
+          )
+          .whereRef("h.id", "=", "evidence_files.assessment_id"),
+      )
+      .end();
+  let query = trx
+    .updateTable("evidence_files")
+    .set((eb) => ({ keep_until: keepUntil(eb) }))
+    .where((eb) => eb("evidence_files.keep_until", "is distinct from", keepUntil(eb)));
+  if (scope !== "all" && "assessment" in scope) {
+    query = query.where("evidence_files.assessment_kind", "=", scope.assessment.kind).where("evidence_files.assessment_id", "=", scope.assessment.id);
+  } else if (scope !== "all") {
+    query = query.where((eb) =>
+      eb.or([
+        eb.and([eb("evidence_files.assessment_kind", "=", "unit"), eb("evidence_files.assessment_id", "in", eb.selectFrom("assessments").select("id").where("course_id", "=", scope.courseId))]),
+        eb.and([eb("evidence_files.assessment_kind", "=", "hrw"), eb("evidence_files.assessment_id", "in", eb.selectFrom("hrw_assessments").select("id").where("course_id", "=", scope.courseId))]),
+      ]),
+    );
   }
-  return changed;
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export interface DueItem {
@@ -154,7 +185,7 @@ export async function listTombstones(db: DB, limit = 200): Promise<Tombstone[]> 
  * Destroys the chosen evidence files, approved by an admin: each must still be past its day
  * (checked in the transaction that deletes it, so two admins cannot destroy one twice). Each
  * leaves a tombstone; one audit entry names how many. The bytes are removed from the store
- * afterwards, unless another row still uses them (a file is stored once for all its uploads).
+ * afterwards, unless a row of any kind still names them (a file is stored once for all its uploads).
  */
 export async function destroyRecords(db: DB, store: FileStore, input: { ids: string[]; today: string }, actorRef: SignedInActorRef): Promise<Tombstone[]> {
   const actor = signedInActor(actorRef);
@@ -172,18 +203,7 @@ export async function destroyRecords(db: DB, store: FileStore, input: { ids: str
     await recordAudit(trx, { action: "records.destroyed", actor, subject: { type: "evidence_file", id: ids.length === 1 ? ids[0]! : null, userId: due.length === 1 ? due[0]!.student.id : null }, detail: `${due.length} evidence file${due.length === 1 ? "" : "s"}`, now });
     return due;
   });
-  const hashes = [...new Set(removed.flatMap((d) => d.hashes))];
-  const stillUsed = new Set(
-    (
-      await db
-        .selectFrom("evidence_files")
-        .select(["sha256", "thumbnail_sha256"])
-        .where((eb) => eb.or([eb("sha256", "in", hashes), eb("thumbnail_sha256", "in", hashes)]))
-        .execute()
-    ).flatMap((r) => [r.sha256, r.thumbnail_sha256]),
-  );
-  // a trainer's currency evidence may be the same bytes (a certificate kept twice): it stays
-  for (const r of await db.selectFrom("trainer_activities").select("evidence_sha256").where("evidence_sha256", "in", hashes).execute()) stillUsed.add(r.evidence_sha256);
-  for (const hash of hashes) if (!stillUsed.has(hash)) await store.remove(hash);
+  // the same bytes may be another upload's (a learner's White Card kept as evidence too): they stay
+  await removeUnreferenced(db, store, removed.flatMap((d) => d.hashes));
   return (await listTombstones(db, 1000)).filter((t) => removed.some((d) => d.id === t.record_id));
 }

@@ -18,6 +18,7 @@ import {
 import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
 import { addDays, addMonths, organisationToday } from "~/utils/organisation-calendar";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
+import { keepStoredFiles } from "./stored-files.server";
 
 /**
  * Trainer credentials and currency: who may train and assess which unit on which day. The one
@@ -313,6 +314,7 @@ export async function addActivity(
   await requireStaff(db, trainerId);
   const file = await storeActivityFile(upload);
   return writeTransaction(db, async (trx) => {
+    if (file && upload) await keepStoredFiles(trx, upload.store, [file]);
     const trainer = await requireStaff(trx, trainerId);
     const byAdmin = actorRef.role === "admin";
     const id = crypto.randomUUID();
@@ -360,6 +362,7 @@ export async function attachActivityEvidence(db: DB, activityId: string, actorRe
   const file = (await storeActivityFile(upload))!;
   const at = now.toISOString();
   await writeTransaction(db, async (trx) => {
+    await keepStoredFiles(trx, upload.store, [file]);
     await trx
       .updateTable("trainer_activities")
       .set({ evidence_sha256: file.sha256, evidence_media_type: file.mediaType, evidence_size_bytes: file.size, evidence_file_name: file.name })

@@ -8,8 +8,9 @@ import { Alert, CheckboxField, SubmitButton, TextField, TitledCard } from "~/com
 import { getDb } from "~/db.server";
 import { getFileStore } from "~/files/store.server";
 import { clientAddress } from "~/http/request-context.server";
-import { destroyRecords, listDueForDestruction, listRetentionRules, listTombstones, RECORD_TYPES, setRetentionRule } from "~/models/retention.server";
+import { destroyRecords, listDueForDestruction, listRetentionRules, listTombstones, setRetentionRule } from "~/models/retention.server";
 import { destroySchema, retentionRuleSchema } from "~/schemas/evidence";
+import { RECORD_TYPES } from "~/schemas/evidence-text";
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { formIntent } from "~/utils/form-intent.server";
 import { redirectWithFlash } from "~/utils/flash.server";
