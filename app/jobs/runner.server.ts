@@ -4,7 +4,7 @@ import type { DB } from "#db/connection";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { getMailer } from "~/mail/transport.server";
-import { checkpointAuditTrail } from "~/models/audit-chain.server";
+import { CHECKPOINT_EVERY_SECONDS, checkpointAuditTrail } from "~/models/audit-chain.server";
 import { runClassJobs } from "~/models/class-jobs.server";
 import { releaseUnfilledSeats } from "~/models/group-booking.server";
 import { queueDueReminders } from "~/models/hrw-reminders.server";
@@ -76,7 +76,7 @@ export const JOBS: Job[] = [
   // seats held for a pre-enrolment review never taken go back to the class
   { name: "review-holds", everySeconds: 15 * 60, run: (db, now) => releaseStaleReviewHolds(db, now) },
   // the audit trail's entries since the last signed checkpoint verified, and a new checkpoint signed
-  { name: "audit-checkpoint", everySeconds: 5 * 60, run: (db, now) => checkpointAuditTrail(db, { now }) },
+  { name: "audit-checkpoint", everySeconds: CHECKPOINT_EVERY_SECONDS, run: (db, now) => checkpointAuditTrail(db, { now }) },
   // the outbox: whatever is due, the mail queued just above included
   { name: "mail", everySeconds: 0, run: (db) => deliverMail(db) },
 ];

@@ -21,6 +21,9 @@ import { env } from "~/env.server";
  *   walks at most PAGE_VERIFY_LIMIT entries after it, so a page costs the same at any size.
  */
 
+/** How often the runner's job signs a checkpoint (when entries were appended since the last one). */
+export const CHECKPOINT_EVERY_SECONDS = 5 * 60;
+
 /** The last checkpoint a check found sound. */
 export interface CheckpointSeen {
   /** the checkpoint's number */
