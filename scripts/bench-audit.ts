@@ -140,6 +140,16 @@ async function main() {
       console.log(`The page's list ${JSON.stringify(filters)}: ${(performance.now() - t).toFixed(0)} ms warm (${page.total.toLocaleString("en-AU")} entries)`);
     }
 
+    if (process.argv.includes("--explain")) {
+      for (const statement of [
+        "select count(*) from audit_log left join users as subject_user on subject_user.id = audit_log.subject_user_id",
+        "select count(*) from audit_log left join users as subject_user on subject_user.id = audit_log.subject_user_id where audit_log.action = 'certificate.issued'",
+      ]) {
+        const plan = await sql.raw<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${statement}`).execute(db);
+        console.log(plan.rows.map((r) => r["QUERY PLAN"]).join("\n"));
+      }
+    }
+
     const t1 = performance.now();
     const run = await checkpointAuditTrail(db, { key: KEY });
     console.log(`The checkpoint job: ${(performance.now() - t1).toFixed(0)} ms, verified entries ${run.from} to ${run.through}, signed checkpoint ${run.checkpoint}`);
