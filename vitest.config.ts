@@ -4,7 +4,7 @@ import path from "node:path";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 const include = ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/security/**/*.test.ts", "eslint.config.test.ts"];
-const env = { FAST_PASSWORD_HASH: "true", LOG_LEVEL: "silent", SESSION_SECRET: "test-secret-test-secret-test-secret-0123", TWO_STEP_KEY: "5e".repeat(32) };
+const env = { FAST_PASSWORD_HASH: "true", LOG_LEVEL: "silent", SESSION_SECRET: "test-secret-test-secret-test-secret-0123", TWO_STEP_KEY: "5e".repeat(32), AUDIT_KEY: "a7".repeat(32) };
 
 /** The test files that run on a database (they take one from tests/support/test-db). */
 function databaseTestFiles(): string[] {

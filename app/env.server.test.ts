@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server";
+import { existingAuditKey, parseEnv, parseSettings } from "./env.server";
 
 describe("environment", () => {
   it("applies the documented defaults", () => {
@@ -36,6 +36,12 @@ describe("environment", () => {
       expect(key).not.toBe(a);
       expect(parseEnv({}).TWO_STEP_KEY).toBe(key);
       expect(fs.statSync(path.join(dir, "data", "two-step-key")).mode & 0o777).toBe(0o600);
+      // and the audit trail's signing key, in one more
+      const auditKey = parseEnv({}).AUDIT_KEY;
+      expect(auditKey).toMatch(/^[0-9a-f]{64}$/);
+      expect([a, key]).not.toContain(auditKey);
+      expect(parseEnv({}).AUDIT_KEY).toBe(auditKey);
+      expect(fs.statSync(path.join(dir, "data", "audit-key")).mode & 0o777).toBe(0o600);
     } finally {
       process.chdir(cwd);
     }
@@ -45,6 +51,24 @@ describe("environment", () => {
     const key = "ab".repeat(32);
     expect(parseEnv({ SESSION_SECRET: "s".repeat(32), TWO_STEP_KEY: key }).TWO_STEP_KEY).toBe(key);
     expect(() => parseEnv({ SESSION_SECRET: "s".repeat(32), TWO_STEP_KEY: "too-short" })).toThrow(/TWO_STEP_KEY: must be 64 hex characters/);
+  });
+
+  it("takes AUDIT_KEY as 64 hex characters, and a reader of the trail finds the key without ever making one", () => {
+    const key = "cd".repeat(32);
+    expect(parseEnv({ SESSION_SECRET: "s".repeat(32), AUDIT_KEY: key }).AUDIT_KEY).toBe(key);
+    expect(() => parseEnv({ SESSION_SECRET: "s".repeat(32), AUDIT_KEY: "not-hex" })).toThrow(/AUDIT_KEY: must be 64 hex characters/);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "env-audit-"));
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      expect(existingAuditKey(parseSettings({ AUDIT_KEY: key }))).toBe(key);
+      expect(existingAuditKey(parseSettings({}))).toBeNull();
+      expect(fs.existsSync(path.join(dir, "data", "audit-key"))).toBe(false);
+      const generated = parseEnv({}).AUDIT_KEY;
+      expect(existingAuditKey(parseSettings({}))).toBe(generated);
+    } finally {
+      process.chdir(cwd);
+    }
   });
 
   it("refuses SMTP_URL without APP_URL, so no mail ever takes its links from a request", () => {

@@ -9,6 +9,9 @@ const booleanish = z
 
 const databaseUrl = z.string().refine((v) => /^(file:.+|postgres(ql)?:\/\/.+)$/.test(v), "must be file:PATH or postgres://…");
 
+/** A 32-byte key as 64 hex characters (TWO_STEP_KEY, AUDIT_KEY). */
+const hexKey = z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes), e.g. the output of openssl rand -hex 32");
+
 const schema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
   PORT: z.coerce.number({ message: "must be a port number" }).int().min(1).max(65535).default(3000),
@@ -21,10 +24,12 @@ const schema = z.object({
   MIGRATION_DATABASE_URL: databaseUrl.optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** The key authenticator secrets are encrypted with (AES-256-GCM): 32 bytes as 64 hex characters. */
-  TWO_STEP_KEY: z
-    .string()
-    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes), e.g. the output of openssl rand -hex 32")
-    .optional(),
+  TWO_STEP_KEY: hexKey.optional(),
+  /**
+   * The key the audit trail's checkpoints are signed with (HMAC-SHA256): 32 bytes as 64 hex
+   * characters. Never in the database, so whoever rewrites the trail there cannot sign it again.
+   */
+  AUDIT_KEY: hexKey.optional(),
   SEED_DEMO: booleanish.default(true),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   RTO_NAME: z.string().min(1).default("Summit Crane & Rigging Training"),
@@ -70,7 +75,8 @@ const schema = z.object({
   S3_REGION: z.string().min(1).default("us-east-1"),
 });
 
-export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; TWO_STEP_KEY: string };
+export type Settings = z.infer<typeof schema>;
+export type Env = Settings & { SESSION_SECRET: string; TWO_STEP_KEY: string; AUDIT_KEY: string };
 
 const warned = new Set<string>();
 
@@ -103,8 +109,11 @@ function secretOrFile(value: string | undefined, variable: string, file: string,
   return readSecret(path.resolve("data"), file);
 }
 
-/** Reads and validates the environment; throws one message naming every bad variable. */
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+/**
+ * Reads and validates the environment without the secrets generated under data/; throws one
+ * message naming every bad variable. For a tool that must not make up a key (audit:verify).
+ */
+export function parseSettings(source: Record<string, string | undefined> = process.env): Settings {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = schema.safeParse(cleaned);
   if (!result.success) {
@@ -117,12 +126,34 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       "Invalid environment:\n  SMTP_URL is set but APP_URL is not: emailed links must name the portal's public address, never one taken from a request. Set APP_URL (e.g. https://portal.example.com).",
     );
   }
+  return env;
+}
+
+/** Reads and validates the environment; throws one message naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const env = parseSettings(source);
   return {
     ...env,
     SESSION_SECRET: secretOrFile(env.SESSION_SECRET, "SESSION_SECRET", "session-secret", env.NODE_ENV),
     // never in the database: a copy of the database alone cannot produce second-step codes
     TWO_STEP_KEY: secretOrFile(env.TWO_STEP_KEY, "TWO_STEP_KEY", "two-step-key", env.NODE_ENV),
+    // never in the database: whoever rewrites the audit trail there cannot sign a checkpoint
+    AUDIT_KEY: secretOrFile(env.AUDIT_KEY, "AUDIT_KEY", "audit-key", env.NODE_ENV),
   };
+}
+
+/**
+ * The audit key for a reader (npm run audit:verify): AUDIT_KEY, else the one generated under
+ * data/ when it exists, else null. Never generates one: a new key could check nothing.
+ */
+export function existingAuditKey(settings: Settings): string | null {
+  if (settings.AUDIT_KEY) return settings.AUDIT_KEY;
+  try {
+    const key = fs.readFileSync(path.resolve("data", "audit-key"), "utf8").trim();
+    return hexKey.safeParse(key).success ? key : null;
+  } catch {
+    return null;
+  }
 }
 
 const NAMES = Object.keys(schema.shape);

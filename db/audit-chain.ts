@@ -96,3 +96,62 @@ export function storedText(value: string | null): string | null;
 export function storedText(value: string | null): string | null {
   return value === null ? null : value.replace(LONE_SURROGATE, "\uFFFD");
 }
+
+/**
+ * Checkpoints: a background job verifies the entries appended since the last checkpoint and
+ * records the last one's number and hash, signed with HMAC-SHA256 under AUDIT_KEY, a key kept
+ * outside the database. Someone who rewrites the trail and hashes every entry again cannot sign
+ * a checkpoint for the new hashes, so the old checkpoint no longer matches the trail, and a
+ * checkpoint changed to match no longer matches its signature. Each checkpoint's signed content
+ * holds the signature of the one before it, so one removed from the middle shows too.
+ * Like the entries' encoding, this one must never change without a new tag.
+ */
+const CHECKPOINT_FORMAT = "audit_checkpoint/1";
+
+/** The `prev_signature` of the first checkpoint: none comes before it. */
+export const GENESIS_SIGNATURE = "0".repeat(64);
+
+/** Every column of an audit_checkpoints row that its signature covers: all but `signature`. */
+export interface SignedCheckpoint {
+  id: number;
+  /** the last entry it covers */
+  through_id: number;
+  /** that entry's hash */
+  through_hash: string;
+  made_at: string;
+  /** which key signed it (auditKeyId), so a wrong key is told apart from a forged checkpoint */
+  key_id: string;
+  prev_signature: string;
+}
+
+const keyBytes = (hexKey: string) => Buffer.from(hexKey, "hex");
+
+/**
+ * A name for a key that gives nothing of it away (an HMAC of a fixed text under it), stored with
+ * each checkpoint: a reader holding another key can say so instead of calling every checkpoint
+ * forged.
+ */
+export function auditKeyId(hexKey: string): string {
+  return crypto.createHmac("sha256", keyBytes(hexKey)).update("audit_checkpoint key id").digest("hex").slice(0, 16);
+}
+
+/** The checkpoint's signature: HMAC-SHA256 of its canonical content under the key, in hex. */
+export function checkpointSignature(hexKey: string, checkpoint: SignedCheckpoint): string {
+  const content = JSON.stringify([
+    CHECKPOINT_FORMAT,
+    checkpoint.id,
+    checkpoint.through_id,
+    checkpoint.through_hash,
+    checkpoint.made_at,
+    checkpoint.key_id,
+    checkpoint.prev_signature,
+  ]);
+  return crypto.createHmac("sha256", keyBytes(hexKey)).update(content, "utf8").digest("hex");
+}
+
+/** Whether `signature` is the checkpoint's under the key (compared in constant time). */
+export function checkpointSignatureMatches(hexKey: string, checkpoint: SignedCheckpoint, signature: string): boolean {
+  const expected = Buffer.from(checkpointSignature(hexKey, checkpoint), "hex");
+  const given = Buffer.from(/^[0-9a-f]{64}$/.test(signature) ? signature : "", "hex");
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}

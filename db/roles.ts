@@ -6,7 +6,7 @@ import { dialectOf, type AnyDb } from "./dialect";
  * the portal"). The table owner can disable audit_log's triggers or switch them all off with
  * session_replication_role, and rewrite history. So the migrations run as the owner and the
  * portal as a role that reads and writes the data but may only insert and read the audit trail
- * and only read its head: no UPDATE, DELETE or TRUNCATE on either, and no ownership, so no
+ * and its signed checkpoints, and only read its head: no UPDATE, DELETE or TRUNCATE on either, and no ownership, so no
  * ALTER TABLE.
  */
 
@@ -61,6 +61,9 @@ export async function grantAppRole(db: AnyDb, role: string, options: { password?
     await formatted(trx, "grant select, insert on audit_log to %I", role);
     await formatted(trx, "revoke all on audit_head from %I", role);
     await formatted(trx, "grant select on audit_head to %I", role);
+    // the signed checkpoints the background job appends: read and append only
+    await formatted(trx, "revoke all on audit_checkpoints from %I", role);
+    await formatted(trx, "grant select, insert on audit_checkpoints to %I", role);
     for (const table of MIGRATION_TABLES) {
       await formatted(trx, "revoke all on %I from %I", table, role);
       await formatted(trx, "grant select on %I to %I", table, role);

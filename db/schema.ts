@@ -449,6 +449,21 @@ export interface AuditHeadTable {
   gapless_after: number;
 }
 
+/**
+ * A signed checkpoint of the audit trail (migration 2026-12-04T0900, db/audit-chain.ts): the
+ * trail was verified through entry `through_id`, whose hash was `through_hash`; signed with
+ * AUDIT_KEY, which the database never holds. Appended only, numbered 1, 2, 3…
+ */
+export interface AuditCheckpointsTable {
+  id: number;
+  through_id: number;
+  through_hash: string;
+  made_at: string;
+  key_id: string;
+  prev_signature: string;
+  signature: string;
+}
+
 /** A user's authenticator secret: set-up begun (confirmed_at null) or in use. */
 export interface TwoStepTable {
   user_id: string;
@@ -480,6 +495,7 @@ export interface RecoveryCodesTable {
 export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables, ImprovementTables, FinanceTables, StandardsTables, EmployerTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
+  audit_checkpoints: AuditCheckpointsTable;
   two_step: TwoStepTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_steps: SignInStepsTable;

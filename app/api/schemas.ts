@@ -378,7 +378,20 @@ export const auditChainResponse = z
     intact: z.boolean().describe("Whether every entry matches its hash and links to the one before it"),
     through: count.describe("The last entry up to which the chain matches"),
     first_mismatch: count.nullable().describe("The first entry that does not match (changed, replaced or removed); null when intact"),
-    message: z.string().describe('"Audit trail: chain intact through entry N", or what the first entry that does not match shows'),
+    message: z.string().describe('"Audit trail: chain intact through entry N; …", or what the first entry or checkpoint that does not match shows'),
+    checkpoint: z
+      .strictObject({
+        number: z.int().min(1),
+        through: count.describe("The last entry it covers: entries up to it were verified when it was made"),
+        made_at: instant,
+      })
+      .nullable()
+      .describe("The newest checkpoint the background job signed with AUDIT_KEY, when it matches its signature and the trail; null when none was made yet (or it does not match)"),
+    mismatched_checkpoint: z.int().min(1).nullable().describe("The checkpoint that does not match (its signature, or the hash of the entry it names), or null"),
+    pending: z
+      .strictObject({ from: z.int().min(1), to: z.int().min(1) })
+      .nullable()
+      .describe("Entries after the checkpoint this answer did not check (more than one request checks), left to the next checkpoint; null when none"),
   })
   .register(responses, { id: "AuditChain" });
 export const auditPageResponse = z

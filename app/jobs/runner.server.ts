@@ -4,6 +4,7 @@ import type { DB } from "#db/connection";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { getMailer } from "~/mail/transport.server";
+import { CHECKPOINT_EVERY_SECONDS, checkpointAuditTrail } from "~/models/audit-chain.server";
 import { runClassJobs } from "~/models/class-jobs.server";
 import { releaseUnfilledSeats } from "~/models/group-booking.server";
 import { queueDueReminders } from "~/models/hrw-reminders.server";
@@ -71,6 +72,8 @@ export const JOBS: Job[] = [
   { name: "booking-release", everySeconds: 15 * 60, run: (db, now) => releaseUnfilledSeats(db, now) },
   // seats held for a pre-enrolment review never taken go back to the class
   { name: "review-holds", everySeconds: 15 * 60, run: (db, now) => releaseStaleReviewHolds(db, now) },
+  // the audit trail's entries since the last signed checkpoint verified, and a new checkpoint signed
+  { name: "audit-checkpoint", everySeconds: CHECKPOINT_EVERY_SECONDS, run: (db, now) => checkpointAuditTrail(db, { now }) },
   // the outbox: whatever is due, the mail queued just above included
   { name: "mail", everySeconds: 0, run: (db) => deliverMail(db) },
 ];

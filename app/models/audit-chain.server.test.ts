@@ -10,7 +10,8 @@ import { migrations } from "#migrations/index";
 import { createTestDb, TEST_DIALECT, type TestDb } from "../../tests/support/test-db";
 import { withAdmin } from "../../tests/support/postgres-test-server";
 import { makeUser } from "../../tests/support/factories";
-import { auditChainLine, recordAudit, verifyAuditChain } from "./audit.server";
+import { auditChainLine, verifyAuditChain } from "./audit-chain.server";
+import { recordAudit } from "./audit.server";
 
 /**
  * The audit trail's hash chain (docs/decisions/017-audit-integrity.md): every way of changing
@@ -53,8 +54,8 @@ describe("the chain", () => {
     expect(rows[0]!.prev_hash).toBe(GENESIS_HASH);
     for (let i = 1; i < rows.length; i++) expect(rows[i]!.prev_hash).toBe(rows[i - 1]!.hash);
     for (const row of rows) expect(row.hash).toBe(chainHash(row));
-    expect(await verifyAuditChain(db, 2)).toEqual({ intact: true, through: 5, entries: 5 });
-    expect(await line(db)).toBe("Audit trail: chain intact through entry 5");
+    expect(await verifyAuditChain(db, { batch: 2 })).toEqual({ intact: true, through: 5, entries: 5, checkpoint: null, checkpoints: 0, pendingTo: null });
+    expect(await line(db)).toBe("Audit trail: chain intact through entry 5; no signed checkpoint yet");
   });
 
   it("an empty trail says so", async () => {
@@ -66,7 +67,7 @@ describe("the chain", () => {
   it("a text cut inside a character pair is hashed as the database keeps it", async () => {
     const { db } = await trail(1);
     await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_in.failed", actor: { id: null, client: `${"x".repeat(99)}😀` }, detail: "\uD83D" }));
-    expect(await line(db)).toBe("Audit trail: chain intact through entry 2");
+    expect(await line(db)).toBe("Audit trail: chain intact through entry 2; no signed checkpoint yet");
   });
 
   it("entries written before the chain existed are hashed, in order, by its migration", async () => {
@@ -85,9 +86,9 @@ describe("the chain", () => {
         .execute();
     }
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    expect(await line(t.db)).toBe("Audit trail: chain intact through entry 5");
+    expect(await line(t.db)).toBe("Audit trail: chain intact through entry 5; no signed checkpoint yet");
     await writeTransaction(t.db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null } }));
-    expect(await line(t.db)).toBe("Audit trail: chain intact through entry 6");
+    expect(await line(t.db)).toBe("Audit trail: chain intact through entry 6; no signed checkpoint yet");
     expect(await t.db.selectFrom("audit_head").selectAll().executeTakeFirstOrThrow()).toMatchObject({ last_id: 6, gapless_after: 5 });
   });
 
@@ -102,7 +103,7 @@ describe("the chain", () => {
     } finally {
       for (const other of dbs.slice(1)) await other.destroy();
     }
-    expect(await verifyAuditChain(db, 7)).toEqual({ intact: true, through: 51, entries: 51 });
+    expect(await verifyAuditChain(db, { batch: 7 })).toEqual({ intact: true, through: 51, entries: 51, checkpoint: null, checkpoints: 0, pendingTo: null });
   });
 });
 
@@ -118,13 +119,13 @@ describe("tampering on SQLite", () => {
     await expect(sql`insert into audit_log (id, at, action, prev_hash, hash) values (9, 'x', 'sign_out', 'x', 'x')`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`insert into audit_log (at, action, prev_hash, hash) values ('x', 'sign_out', 'x', 'x')`.execute(db)).rejects.toThrow(/append-only/);
     expect((await db.selectFrom("audit_log").select("detail").where("id", "=", 2).executeTakeFirstOrThrow()).detail).toBe("entry 2");
-    expect(await line(db)).toBe("Audit trail: chain intact through entry 3");
+    expect(await line(db)).toBe("Audit trail: chain intact through entry 3; no signed checkpoint yet");
   });
 
   onSqlite("a delete after dropping the trigger is reported with the entry's number", async () => {
     const { db } = await trail(5);
     await onOneConnection(db, ["drop trigger audit_log_no_delete", "delete from audit_log where id = 3"]);
-    expect(await verifyAuditChain(db, 2)).toMatchObject({ intact: false, entry: 3, through: 2, problem: "missing" });
+    expect(await verifyAuditChain(db, { batch: 2 })).toMatchObject({ intact: false, entry: 3, through: 2, problem: "missing" });
     expect(await line(db)).toBe("Audit trail: entry 3 does not match: it was removed");
   });
 
@@ -192,7 +193,7 @@ describe("PostgreSQL's role split", () => {
 
   onPostgres("the portal's role appends and reads, and is refused every way of rewriting the trail", async () => {
     await writeTransaction(app, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, detail: "as the portal" }));
-    expect(await line(app)).toBe("Audit trail: chain intact through entry 4");
+    expect(await line(app)).toBe("Audit trail: chain intact through entry 4; no signed checkpoint yet");
     await expect(sql`alter table audit_log disable trigger user`.execute(app)).rejects.toThrow(/must be owner/);
     await expect(sql`alter table audit_log disable trigger audit_log_no_change`.execute(app)).rejects.toThrow(/must be owner/);
     await expect(sql`set session_replication_role = replica`.execute(app)).rejects.toThrow(/permission denied/);
@@ -210,7 +211,7 @@ describe("PostgreSQL's role split", () => {
     expect(await app.selectFrom("audit_head").select("last_id").executeTakeFirstOrThrow()).toEqual({ last_id: 5 });
     // the rest of the portal's data it reads and writes
     await app.updateTable("users").set({ full_name: "Renamed By Portal" }).where("role", "=", "admin").execute();
-    expect(await line(owner.db)).toBe("Audit trail: chain intact through entry 5");
+    expect(await line(owner.db)).toBe("Audit trail: chain intact through entry 5; no signed checkpoint yet");
   });
 
   onPostgres("the start-up warning names the owner's connection, not the portal's role", async () => {
@@ -253,7 +254,7 @@ describe("PostgreSQL's role split", () => {
     await writeTransaction(app, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, detail: "after the head was made again" }));
     await expect(sql`update audit_head set gapless_after = 0`.execute(app)).rejects.toThrow(/permission denied/);
     await expect(sql`delete from audit_head`.execute(app)).rejects.toThrow(/permission denied/);
-    expect(await line(app)).toBe(`Audit trail: chain intact through entry ${Number(before) + 1}`);
+    expect(await line(app)).toBe(`Audit trail: chain intact through entry ${Number(before) + 1}; no signed checkpoint yet`);
   });
 });
 
@@ -282,7 +283,7 @@ describe("the chain's head", () => {
   it("removing the newest entry is reported, and stays reported after later appends", async () => {
     const { db, url } = await trail(5);
     await removeTail(db, 1);
-    expect(await verifyAuditChain(db, 2)).toMatchObject({ intact: false, entry: 5, through: 4, problem: "missing", missingTo: 5 });
+    expect(await verifyAuditChain(db, { batch: 2 })).toMatchObject({ intact: false, entry: 5, through: 4, problem: "missing", missingTo: 5 });
     expect(verify(url)).toMatchObject({ status: 1, stdout: "Audit trail: entry 5 does not match: it was removed\n" });
     // on PostgreSQL audit_log's triggers are still off: the portal keeps writing all the same
     await append(db, "after the removal");
@@ -303,7 +304,7 @@ describe("the chain's head", () => {
     // the next entry takes the number after the head and links to the removed entry's hash
     const next = await db.selectFrom("audit_log").select(["id", "prev_hash"]).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
     expect(next.id).toBe(7);
-    expect(await verifyAuditChain(db, 2)).toMatchObject({ intact: false, entry: 4, through: 3, problem: "missing", missingTo: 6, foundAt: 7 });
+    expect(await verifyAuditChain(db, { batch: 2 })).toMatchObject({ intact: false, entry: 4, through: 3, problem: "missing", missingTo: 6, foundAt: 7 });
     await append(db, "and another");
     expect(verify(url)).toMatchObject({ status: 1, stdout: "Audit trail: entry 4 does not match: entries 4 to 6 were removed\n" });
   });
@@ -384,7 +385,7 @@ describe("npm run audit:verify", () => {
 
   it("prints the intact line and exits 0; names the first entry that does not match and exits 1", async () => {
     const { db, url } = await trail(4);
-    expect(verify(url)).toMatchObject({ status: 0, stdout: "Audit trail: chain intact through entry 4\n" });
+    expect(verify(url)).toMatchObject({ status: 0, stdout: "Audit trail: chain intact through entry 4; no signed checkpoint yet\n" });
     const unguard = TEST_DIALECT === "postgres" ? "alter table audit_log disable trigger user" : "drop trigger audit_log_no_update";
     await onOneConnection(db, [unguard, "update audit_log set action = 'sign_out' where id = 2"]);
     expect(verify(url)).toMatchObject({ status: 1, stdout: "Audit trail: entry 2 does not match: it was changed after it was written\n" });

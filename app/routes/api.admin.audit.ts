@@ -3,7 +3,8 @@ import { apiJson, apiRoute, parseInput, queryObject } from "~/api/http.server";
 import { type AuditPageResponse } from "~/api/schemas";
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
-import { auditChainSummary, auditEntryView, listAudit } from "~/models/audit.server";
+import { auditChainSummary } from "~/models/audit-chain.server";
+import { auditEntryView, listAudit } from "~/models/audit.server";
 import { auditQuery } from "~/schemas/audit";
 
 /**

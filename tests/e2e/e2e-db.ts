@@ -39,7 +39,11 @@ export function outboxDir(): string {
 const open = new Map<string, E2EDb>();
 
 export function e2eDb(): E2EDb {
-  const server = e2eServer();
+  return e2eDbOf(e2eServer());
+}
+
+/** The database of a given e2e server (one a spec starts for itself, tests/e2e/server.mjs on its own port). */
+export function e2eDbOf(server: E2EServer): E2EDb {
   const key = server.databaseUrl ?? `sqlite:${server.port}`;
   let db = open.get(key);
   if (!db) {

@@ -138,7 +138,7 @@ export const adminOperations: ApiOperation[] = [
     path: "/api/admin/audit",
     operationId: "listAudit",
     summary: "Audit trail",
-    description: `Administrators. Security-relevant events (sign-ins, second-step changes, password changes, USI views and changes, certificates, AVETMISS exports, student record edits, staff decisions, course edits), newest first, ${AUDIT_PAGE_SIZE} per page, with the filters of /admin/audit (days on the RTO's calendar). Entries name changed fields, never their values. \`chain\` says whether the trail's hash chain is intact, or which entry is the first that does not match.`,
+    description: `Administrators. Security-relevant events (sign-ins, second-step changes, password changes, USI views and changes, certificates, AVETMISS exports, student record edits, staff decisions, course edits), newest first, ${AUDIT_PAGE_SIZE} per page, with the filters of /admin/audit (days on the RTO's calendar). Entries name changed fields, never their values. \`chain\` says whether the trail's hash chain is intact, or which entry (or signed checkpoint) is the first that does not match: it checks the newest checkpoint and the entries after it, and names the checkpoint.`,
     tags: ["admin"],
     access: "required",
     query: auditQuery,
