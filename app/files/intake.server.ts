@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { stripHeifMetadata } from "./heif-metadata.server";
+import { stripMp4Metadata } from "./mp4-metadata.server";
 import type { FileStore } from "./store.server";
 import { invalid } from "~/utils/errors";
 import { EVIDENCE_MESSAGES, isEvidenceMediaType, MAX_EVIDENCE_FILE_BYTES, type EvidenceMediaType } from "./types";
@@ -200,8 +201,8 @@ async function thumbnail(source: string, type: EvidenceMediaType, dir: string): 
 }
 
 /**
- * Takes a spooled upload into the store: its type judged from its bytes, a photo cleaned of its
- * metadata, its thumbnail drawn, each stored once under its SHA-256. Throws FileRefused with
+ * Takes a spooled upload into the store: its type judged from its bytes, a photo or a video
+ * cleaned of its metadata, its thumbnail drawn, each stored once under its SHA-256. Throws FileRefused with
  * the message for the form when the file cannot be accepted.
  */
 export async function storeSpooled(store: FileStore, file: SpooledFile, dir: string): Promise<StoredFile> {
@@ -209,6 +210,8 @@ export async function storeSpooled(store: FileStore, file: SpooledFile, dir: str
   const type = await sniffType(file.path);
   if (!type) throw new FileRefused(EVIDENCE_MESSAGES.wrongType(file.name));
   const kept = type.startsWith("image/") ? await cleanPhoto(file.path, type, dir, file.name) : file.path;
+  // a video keeps its pictures; where it was filmed is blanked in the spooled copy itself
+  if (type === "video/mp4") await stripMp4Metadata(kept);
   const thumb = await thumbnail(kept, type, dir);
   const sha256 = await sha256OfFile(kept);
   const size = (await fs.promises.stat(kept)).size;
