@@ -2,8 +2,8 @@
  * npm test: every part of the suite, packed onto the machine's cores (docs/decisions/026).
  *
  * The parts are the npm scripts a reader can run one at a time (typecheck, lint, test:unit,
- * test:e2e, test:crash, test:workers, test:stop, test:servers) plus the production build
- * they share: built once here, the browser journeys and the server scripts all run on it
+ * test:e2e, test:crash, test:workers, test:stop, test:servers, test:uploads) plus the
+ * production build they share: built once here, the browser journeys and the server scripts all run on it
  * (E2E_SKIP_BUILD=1 and BUILD_DIR). Parts in one stage run at the same time, each on its own
  * ports and database; a stage starts when the one before has ended. A part that keeps a core
  * busy shares its stage only with parts that mostly wait (for a server to start, a signal's
@@ -36,17 +36,19 @@ const PARTS = {
   workers: { command: tsx("scripts/workers-test.ts"), build: true },
   stop: { command: tsx("scripts/stop-test.ts"), build: true },
   servers: { command: tsx("scripts/several-servers.ts"), build: true },
+  uploads: { command: tsx("scripts/upload-torture.ts"), build: true },
 };
 
 /**
  * The order. Measured on two cores (docs/decisions/026): the typecheck, the linter and the build
  * are single-threaded for most of their time, so the three together fill both cores; the unit
  * tests and the browser journeys fill both cores alone; the stop test mostly waits on npm start
- * and on drains. The crash, several-servers and workers scripts each run alone: they kill and
+ * and on drains, and the upload torture test (about 20 s, half of it its server starting) is
+ * short enough to sit beside them. The crash, several-servers and workers scripts each run alone: they kill and
  * replace workers and time their answers, which a machine busy with another of them stretches
  * past their limits.
  */
-const STAGES = [["typecheck", "lint", "build"], ["unit", "stop"], ["e2e"], ["crash"], ["servers"], ["workers"]];
+const STAGES = [["typecheck", "lint", "build"], ["unit", "stop", "uploads"], ["e2e"], ["crash"], ["servers"], ["workers"]];
 
 /** CPU time of this process's finished children (a part and everything it started), in seconds. */
 function childrenCpuSeconds() {

@@ -1,5 +1,5 @@
 import { getDb } from "~/db.server";
-import { BadUpload, isMultipart, readUpload, type ReadUpload } from "~/files/upload.server";
+import { BAD_UPLOAD_MESSAGE, BadUpload, isMultipart, readUpload, type ReadUpload } from "~/files/upload.server";
 import { assessmentFor, type EvidenceAssessment, type EvidenceViewer } from "~/models/evidence.server";
 import { assessmentRefSchema } from "~/schemas/evidence";
 import { notFound } from "~/utils/errors";
@@ -21,7 +21,7 @@ export async function readApiUpload(request: Request, how: string): Promise<Read
   try {
     return await readUpload(request);
   } catch (error) {
-    if (error instanceof BadUpload) throw apiError(400, "The multipart body could not be read");
+    if (error instanceof BadUpload) throw apiError(400, BAD_UPLOAD_MESSAGE);
     throw error;
   }
 }

@@ -8,14 +8,18 @@ import fs from "node:fs";
  * layout; a reader finds no EXIF header there and no location.
  */
 
-interface Box {
+/** One ISO base media file box (HEIF and MP4 alike). */
+export interface Box {
   type: string;
+  /** where the box begins (its header) */
+  at: number;
   /** where its content starts (after the header) and where the box ends */
   start: number;
   end: number;
 }
 
-function boxes(buf: Buffer, from: number, to: number): Box[] {
+/** The boxes that lie one after another in `buf` between `from` and `to`. */
+export function boxes(buf: Buffer, from: number, to: number): Box[] {
   const out: Box[] = [];
   let at = from;
   while (at + 8 <= to) {
@@ -27,7 +31,7 @@ function boxes(buf: Buffer, from: number, to: number): Box[] {
       header = 16;
     } else if (size === 0) size = to - at;
     if (size < header || at + size > to) break;
-    out.push({ type, start: at + header, end: at + size });
+    out.push({ type, at, start: at + header, end: at + size });
     at += size;
   }
   return out;

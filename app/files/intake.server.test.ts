@@ -6,7 +6,7 @@ import path from "node:path";
 import exifr from "exifr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gpsPhoto, GPS_EXIF, multipartRequest, pngImage, writeLargePhoto } from "../../tests/support/evidence-files";
+import { gpsPhoto, GPS_EXIF, locatedVideo, multipartRequest, pngImage, VIDEO_LOCATION, writeLargePhoto } from "../../tests/support/evidence-files";
 import { startTestS3, type TestS3 } from "../../tests/support/s3-server";
 import { stripHeifMetadata } from "./heif-metadata.server";
 import { FileRefused, storeSpooled, type StoredFile } from "./intake.server";
@@ -118,6 +118,24 @@ describe.each(stores)("uploads into the %s store", (_kind, make) => {
     expect(accepted!.peak).toBeLessThan(16 * MB);
     expect(refused!.peak).toBeLessThan(12 * MB);
   }, 120_000);
+});
+
+describe("MP4 videos", () => {
+  it("lose where they were filmed (udta, meta, XMP), their pictures and layout untouched", async () => {
+    const { bytes, mdat } = locatedVideo();
+    expect(bytes.includes(VIDEO_LOCATION)).toBe(true);
+    const store = localFileStore(path.join(dir, "files"));
+    const [stored] = await upload(store, [{ field: "files", name: "lift.mp4", bytes }]);
+    expect(typeof stored).toBe("object");
+    expect((stored as StoredFile).mediaType).toBe("video/mp4");
+    const kept = await bytesOf(store, (stored as StoredFile).sha256);
+    for (const trace of [VIDEO_LOCATION, "+27.4698", "GPSLatitude", "location.ISO6709", "\u00a9xyz"]) expect(kept.includes(trace, 0, "latin1")).toBe(false);
+    // the same size, the media data where it was, and the boxes a player needs still there
+    expect(kept.length).toBe(bytes.length);
+    expect(kept.subarray(bytes.indexOf(mdat))).toEqual(mdat);
+    for (const needed of ["ftyp", "moov", "mvhd", "trak", "tkhd", "mdat"]) expect(kept.includes(needed, 0, "latin1")).toBe(true);
+    expect(kept.includes("free", 0, "latin1")).toBe(true);
+  });
 });
 
 describe("HEIC photos", () => {

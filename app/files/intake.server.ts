@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { stripHeifMetadata } from "./heif-metadata.server";
+import { stripMp4Metadata } from "./mp4-metadata.server";
 import type { FileStore } from "./store.server";
 import { invalid } from "~/utils/errors";
 import { EVIDENCE_MESSAGES, isEvidenceMediaType, MAX_EVIDENCE_FILE_BYTES, type EvidenceMediaType } from "./types";
@@ -54,20 +55,73 @@ export function displayName(name: string | undefined | null): string {
   return (base || "file").slice(0, 200);
 }
 
-/** A private temporary directory for one upload's files; remove it with `fs.rmSync(dir, { recursive: true })`. */
+/**
+ * Upload directories are named for the process that made them (`portal-upload-<pid>-…`), so a
+ * process starting can tell which ones are left over: their process is gone (killed mid-upload,
+ * or crashed), while a directory of another live worker or server is in use.
+ */
+const UPLOAD_PREFIX = "portal-upload-";
+
+/** A private temporary directory for one upload's files; remove it with removeUploadDirectory. */
 export function uploadDirectory(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), "portal-upload-"));
+  return fs.mkdtempSync(path.join(os.tmpdir(), `${UPLOAD_PREFIX}${process.pid}-`));
+}
+
+export function removeUploadDirectory(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, and belongs to someone else
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes the upload directories whose process is gone, at start (app/http/index.ts): what a
+ * worker killed mid-upload left in the temporary folder. Another process's directory is left
+ * alone while that process lives. Answers how many were removed.
+ */
+export function sweepUploadLeftovers(tmp = os.tmpdir()): number {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = fs.readdirSync(tmp);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    if (!name.startsWith(UPLOAD_PREFIX)) continue;
+    const pid = Number(/^portal-upload-(\d+)-/.exec(name)?.[1]);
+    // a directory named before the pid was part of its name belongs to no process that runs now
+    if (pid && processAlive(pid)) continue;
+    try {
+      fs.rmSync(path.join(tmp, name), { recursive: true, force: true });
+      removed++;
+    } catch {
+      /* another process swept it first, or it is not ours to remove */
+    }
+  }
+  return removed;
 }
 
 /**
  * Writes a file's bytes to `dir` as they arrive, counting them. Past the limit the bytes
  * already written are deleted and the rest of the part is read and dropped (so the client's
  * request completes and gets the answer), the file marked refused: memory holds one chunk at a
- * time, whatever the size.
+ * time, whatever the size. When the bytes stop coming (the body cut short, the client gone) the
+ * partial file is deleted and the error passed on; the file's own write errors are caught too,
+ * since an error event nobody listens to ends the process.
  */
 export async function spool(data: AsyncIterable<Uint8Array>, field: string, name: string | undefined, dir: string, limit = MAX_EVIDENCE_FILE_BYTES): Promise<SpooledFile> {
   const target = path.join(dir, crypto.randomUUID());
   const out = fs.createWriteStream(target, { mode: 0o600 });
+  let writeError: Error | null = null;
+  out.on("error", (error) => (writeError ??= error));
   let size = 0;
   let over = false;
   const display = displayName(name);
@@ -80,10 +134,14 @@ export async function spool(data: AsyncIterable<Uint8Array>, field: string, name
         out.destroy();
         continue;
       }
-      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", resolve));
+      if (writeError) throw writeError;
+      if (!out.write(chunk)) await new Promise<void>((resolve) => (out.writableNeedDrain && !out.destroyed ? out.once("drain", resolve).once("close", resolve) : resolve()));
     }
-  } finally {
-    if (!over) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    if (!over) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ?? writeError ? reject(error ?? writeError) : resolve())));
+  } catch (error) {
+    await new Promise<void>((resolve) => (out.closed ? resolve() : out.once("close", () => resolve()).destroy()));
+    fs.rmSync(target, { force: true });
+    throw error;
   }
   if (over) {
     fs.rmSync(target, { force: true });
@@ -146,8 +204,8 @@ async function thumbnail(source: string, type: EvidenceMediaType, dir: string): 
 }
 
 /**
- * Takes a spooled upload into the store: its type judged from its bytes, a photo cleaned of its
- * metadata, its thumbnail drawn, each stored once under its SHA-256. Throws FileRefused with
+ * Takes a spooled upload into the store: its type judged from its bytes, a photo or a video
+ * cleaned of its metadata, its thumbnail drawn, each stored once under its SHA-256. Throws FileRefused with
  * the message for the form when the file cannot be accepted.
  */
 export async function storeSpooled(store: FileStore, file: SpooledFile, dir: string): Promise<StoredFile> {
@@ -155,6 +213,8 @@ export async function storeSpooled(store: FileStore, file: SpooledFile, dir: str
   const type = await sniffType(file.path);
   if (!type) throw new FileRefused(EVIDENCE_MESSAGES.wrongType(file.name));
   const kept = type.startsWith("image/") ? await cleanPhoto(file.path, type, dir, file.name) : file.path;
+  // a video keeps its pictures; where it was filmed is blanked in the spooled copy itself
+  if (type === "video/mp4") await stripMp4Metadata(kept);
   const thumb = await thumbnail(kept, type, dir);
   const sha256 = await sha256OfFile(kept);
   const size = (await fs.promises.stat(kept)).size;

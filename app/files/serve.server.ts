@@ -15,8 +15,8 @@ function disposition(name: string): string {
 /**
  * One evidence file (or its thumbnail) for someone who may see it, streamed from the store:
  * always an attachment, with nosniff, so a browser never renders an upload as a page. A
- * thumbnail is shown inline (it is a JPEG the portal drew). Staff downloads of the file are
- * audited. null: not found (or not theirs to see).
+ * thumbnail is shown inline (it is a JPEG the portal drew). Staff downloads of the file and of
+ * its thumbnail are audited. null: not found (or not theirs to see).
  */
 export async function evidenceResponse(db: DB, store: FileStore, viewer: EvidenceViewer & { client?: string | null }, id: string, thumbnail = false): Promise<Response | null> {
   const found = await evidenceFileFor(db, viewer, id);
@@ -26,7 +26,7 @@ export async function evidenceResponse(db: DB, store: FileStore, viewer: Evidenc
   if (!hash) return null;
   const stream = await store.open(hash);
   if (!stream) return null;
-  if (!thumbnail) await recordEvidenceDownload(db, viewer, file);
+  await recordEvidenceDownload(db, viewer, file, thumbnail);
   if (thumbnail) return new Response(Readable.toWeb(stream) as ReadableStream, { headers: { "Content-Type": "image/jpeg", "Content-Disposition": "inline", ...UNSNIFFED } });
   return attachment(stream, file);
 }

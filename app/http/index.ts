@@ -1,6 +1,8 @@
 import * as build from "@remix-run/dev/server-build";
 import { getDb } from "~/db.server";
 import { fixEnv } from "~/env.server";
+import { sweepUploadLeftovers } from "~/files/intake.server";
+import { logLine } from "~/utils/log.server";
 import { lockDemoToLoopback, refuseOffLoopback } from "./demo-lock.server";
 import { sendNoSniff } from "./headers.server";
 import { installFrontDoor } from "./front-door.server";
@@ -15,7 +17,8 @@ import { enterRequest } from "./request-context.server";
  * (docs/decisions/001-the-http-layer.md says why each sits where it does):
  *
  * 0. at start, before remix-serve listens: a database that still has demo accounts holds the
- *    server to loopback (demo-lock.server.ts);
+ *    server to loopback (demo-lock.server.ts), and upload directories left in the temporary
+ *    folder by a process that is gone (killed mid-upload) are removed (app/files/intake.server.ts);
  * 1. front door (node:http, before express): the request's context is opened (socket address,
  *    start time: request-context.server.ts), found later from the request's own headers; while
  *    demo accounts exist, a request not from and to loopback is refused (421); every answer,
@@ -37,6 +40,8 @@ fixEnv();
 redactOutput(process.stdout);
 redactOutput(process.stderr);
 await lockDemoToLoopback(getDb());
+const swept = sweepUploadLeftovers();
+if (swept > 0) logLine({ event: "upload-leftovers-removed", count: swept });
 installFrontDoor(enterRequest, [refuseOffLoopback, sendNoSniff, refuseAtTheGate, answerFromPageCache]);
 
 export * from "@remix-run/dev/server-build";

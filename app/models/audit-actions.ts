@@ -69,6 +69,7 @@ export const AUDIT_ACTIONS = {
   "assessment.result_changed_on_appeal": "Assessment result changed on appeal",
   "hrw.result_changed_on_appeal": "HRW result changed on appeal",
   "evidence.downloaded": "Assessment evidence downloaded by staff",
+  "evidence.thumbnail_downloaded": "Assessment evidence thumbnail downloaded by staff",
   "checklist.saved": "Observation checklist saved",
   "checklist.reviewed": "Observation checklist reviewed before use",
   "checklist.marked": "Observation checklist marked",

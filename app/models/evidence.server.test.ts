@@ -88,6 +88,23 @@ describe.each(stores)("evidence on an assessment (%s store)", (_kind, make) => {
     const byAdmin = await evidenceResponse(t.db, make(), { id: admin.id, role: "admin" }, file!.id);
     expect(Buffer.from(await byAdmin!.arrayBuffer()).subarray(0, 2).toString("hex")).toBe("ffd8");
     expect(await count()).toBe(downloadsBefore + 1);
+
+    // a thumbnail shows the photo too: staff's are audited under their own action, naming the
+    // thumbnail's bytes; the learner's own are not
+    const thumbnails = () => t.db.selectFrom("audit_log").select(["actor_id", "subject_id", "subject_user_id", "detail"]).where("action", "=", "evidence.thumbnail_downloaded").execute();
+    const before = (await thumbnails()).length;
+    const ownThumb = await evidenceResponse(t.db, make(), { id: student.id, role: "student" }, file!.id, true);
+    await ownThumb!.arrayBuffer();
+    expect(await thumbnails()).toHaveLength(before);
+    for (const viewer of [{ id: admin.id, role: "admin" as const }, { id: trainer.id, role: "trainer" as const }]) {
+      const thumb = await evidenceResponse(t.db, make(), viewer, file!.id, true);
+      expect(thumb!.headers.get("Content-Type")).toBe("image/jpeg");
+      await thumb!.arrayBuffer();
+    }
+    const audited = (await thumbnails()).slice(before);
+    expect(audited.map((e) => e.actor_id).sort()).toEqual([admin.id, trainer.id].sort());
+    expect(audited.every((e) => e.subject_id === file!.id && e.subject_user_id === student.id && e.detail === file!.thumbnail_sha256)).toBe(true);
+    expect(await count()).toBe(downloadsBefore + 1);
   });
 
   it("refuses the whole upload when one file is not evidence, recording nothing", async () => {

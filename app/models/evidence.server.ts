@@ -263,7 +263,7 @@ export async function addEvidence(
 export async function recordStaffDownload(
   db: DB,
   viewer: EvidenceViewer & { client?: string | null },
-  file: { action: "evidence.downloaded" | "learner_document.downloaded"; type: string; id: string; student_id: string; sha256: string },
+  file: { action: "evidence.downloaded" | "evidence.thumbnail_downloaded" | "learner_document.downloaded"; type: string; id: string; student_id: string; sha256: string },
 ): Promise<void> {
   if (viewer.role === "student") return;
   await writeTransaction(db, (trx) =>
@@ -276,8 +276,13 @@ export async function recordStaffDownload(
   );
 }
 
-/** Each download by staff is audited; a learner reading their own evidence is not. */
-export function recordEvidenceDownload(db: DB, viewer: EvidenceViewer & { client?: string | null }, file: EvidenceFile): Promise<void> {
+/**
+ * Each download by staff is audited, the file's or its thumbnail's (a thumbnail shows the photo
+ * too, so it is a look at the learner's evidence like any other); a learner reading their own
+ * evidence is not.
+ */
+export function recordEvidenceDownload(db: DB, viewer: EvidenceViewer & { client?: string | null }, file: EvidenceFile, thumbnail = false): Promise<void> {
+  if (thumbnail) return recordStaffDownload(db, viewer, { action: "evidence.thumbnail_downloaded", type: "evidence_file", id: file.id, student_id: file.student_id, sha256: file.thumbnail_sha256 ?? file.sha256 });
   return recordStaffDownload(db, viewer, { action: "evidence.downloaded", type: "evidence_file", id: file.id, student_id: file.student_id, sha256: file.sha256 });
 }
 

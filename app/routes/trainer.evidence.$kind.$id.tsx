@@ -9,7 +9,7 @@ import { Alert, SubmitButton, TextField, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { EVIDENCE_ACCEPT, EVIDENCE_MEDIA_TYPES, isEvidenceMediaType } from "~/files/types";
 import { getFileStore } from "~/files/store.server";
-import { isMultipart, readUpload } from "~/files/upload.server";
+import { BAD_UPLOAD_MESSAGE, BadUpload, isMultipart, readUpload } from "~/files/upload.server";
 import { clientAddress } from "~/http/request-context.server";
 import { addEvidence, assessmentFor, listEvidence, listSignatures, mayAssess, signAssessment } from "~/models/evidence.server";
 import { checklistsForAssessment, markChecklist } from "~/models/checklist.server";
@@ -56,7 +56,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = new URL(request.url).pathname;
   if (isMultipart(request)) {
     // the upload form: its files stream to disk as they arrive (app/files/upload.server.ts)
-    const read = await readUpload(request);
+    let read: Awaited<ReturnType<typeof readUpload>>;
+    try {
+      read = await readUpload(request);
+    } catch (error) {
+      if (error instanceof BadUpload) return formFailure(BAD_UPLOAD_MESSAGE, { values: { intent: "upload" } });
+      throw error;
+    }
     try {
       const added = await addEvidence(db, getFileStore(), { assessment, actor, files: read.files, dir: read.dir, tooMany: read.tooMany });
       return redirectWithFlash(here, { type: "success", message: `${EVIDENCE_ADDED}: ${added.length} file${added.length === 1 ? "" : "s"}` });

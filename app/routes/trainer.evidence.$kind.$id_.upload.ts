@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { getFileStore } from "~/files/store.server";
-import { readUpload } from "~/files/upload.server";
+import { BAD_UPLOAD_MESSAGE, BadUpload, readUpload } from "~/files/upload.server";
 import { clientAddress } from "~/http/request-context.server";
 import { addEvidence, assessmentFor } from "~/models/evidence.server";
 import { assessmentRefSchema } from "~/schemas/evidence";
@@ -30,7 +30,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!isDomainError(error)) throw error;
     return Response.json({ error: error.message }, { status: error.status });
   }
-  const read = await readUpload(request);
+  let read: Awaited<ReturnType<typeof readUpload>>;
+  try {
+    read = await readUpload(request);
+  } catch (error) {
+    if (error instanceof BadUpload) return Response.json({ error: BAD_UPLOAD_MESSAGE }, { status: 400 });
+    throw error;
+  }
   try {
     const added = await addEvidence(getDb(), getFileStore(), { assessment, actor: { id: user.id, client: clientAddress(request) }, files: read.files, dir: read.dir, tooMany: read.tooMany });
     return Response.json({ message: `Evidence added: ${added.length} file${added.length === 1 ? "" : "s"}`, files: added.map((f) => f.id) });

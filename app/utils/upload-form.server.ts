@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { getFileStore } from "~/files/store.server";
 import type { FormUpload } from "~/files/intake.server";
-import { BadUpload, readUpload } from "~/files/upload.server";
+import { BAD_UPLOAD_MESSAGE, BadUpload, readUpload } from "~/files/upload.server";
 import { answerForm, formFailure } from "./form-action.server";
 
 const UNREADABLE = "The form could not be read; please try again";
@@ -17,7 +17,7 @@ export async function answerUploadForm<S extends z.ZodType, R>(request: Request,
   try {
     read = await readUpload(request);
   } catch (error) {
-    if (error instanceof BadUpload) return formFailure(UNREADABLE);
+    if (error instanceof BadUpload) return formFailure(BAD_UPLOAD_MESSAGE);
     throw error;
   }
   try {

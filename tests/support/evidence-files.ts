@@ -82,3 +82,47 @@ export function multipartRequest(url: string, fields: Record<string, string>, fi
   } as RequestInit);
 }
 
+
+/** Where locatedVideo says it was filmed (ISO 6709, as a phone writes it). */
+export const VIDEO_LOCATION = "+27.4698+153.0251+012.000/";
+
+/** An ISO base media box: its size, its type and its content. */
+function mp4Box(type: string, ...content: Buffer[]): Buffer {
+  const body = Buffer.concat(content);
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(8 + body.length, 0);
+  head.write(type, 4, "latin1");
+  return Buffer.concat([head, body]);
+}
+
+/**
+ * A small MP4 that says where it was filmed in each place phones and editors put it: QuickTime's
+ * `©xyz` in the movie's and a track's `udta`, the location key of a `meta` box, and an XMP packet
+ * in a top-level `uuid` box. Its media data is `mdat` (answered apart, to check it is untouched).
+ */
+export function locatedVideo(): { bytes: Buffer; mdat: Buffer } {
+  const text = (s: string) => Buffer.from(s, "latin1");
+  const xyz = () => {
+    const value = text(VIDEO_LOCATION);
+    const head = Buffer.alloc(4);
+    head.writeUInt16BE(value.length, 0);
+    head.writeUInt16BE(0x15c7, 2); // language
+    return mp4Box("\u00a9xyz", head, value);
+  };
+  const fullBox = Buffer.alloc(4); // version and flags
+  const key = text("com.apple.quicktime.location.ISO6709");
+  const keyEntry = Buffer.concat([Buffer.from([0, 0, 0, 8 + key.length]), text("mdta"), key]);
+  const meta = mp4Box(
+    "meta",
+    fullBox,
+    mp4Box("hdlr", Buffer.alloc(8), text("mdta"), Buffer.alloc(13)),
+    mp4Box("keys", fullBox, Buffer.from([0, 0, 0, 1]), keyEntry),
+    mp4Box("ilst", mp4Box("\u0000\u0000\u0000\u0001", mp4Box("data", Buffer.from([0, 0, 0, 1, 0, 0, 0, 0]), text(VIDEO_LOCATION)))),
+  );
+  const xmpUuid = Buffer.from("be7acfcb97a942e89c71999491e3afac", "hex");
+  const xmp = mp4Box("uuid", xmpUuid, text(`<x:xmpmeta><rdf:Description exif:GPSLatitude="27,28.188S" exif:GPSLongitude="153,1.506E"/></x:xmpmeta>`));
+  const mdat = mp4Box("mdat", Buffer.alloc(4096, 0x42));
+  const moov = mp4Box("moov", mp4Box("mvhd", Buffer.alloc(100)), mp4Box("trak", mp4Box("tkhd", Buffer.alloc(84)), mp4Box("udta", xyz())), mp4Box("udta", xyz()), meta);
+  const ftyp = mp4Box("ftyp", text("isom"), Buffer.from([0, 0, 2, 0]), text("isomiso2mp41"));
+  return { bytes: Buffer.concat([ftyp, xmp, moov, mdat]), mdat };
+}

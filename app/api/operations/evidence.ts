@@ -37,7 +37,7 @@ export const evidenceOperations: ApiOperation[] = [
     path: "/api/assessments/{kind}/{id}/evidence",
     operationId: "uploadAssessmentEvidence",
     summary: "Add evidence files to an assessment",
-    description: `Its assessor (a trainer). multipart/form-data, each file in a part named \`files\`, at most ${MAX_EVIDENCE_FILES} at once and 25 MB each, counted as the body streams in. Each file's type is read from its bytes (${types}), whatever its name; location data is removed from photos; a file sent twice is stored once. One refused file refuses the upload, naming each, and nothing is kept.`,
+    description: `Its assessor (a trainer). multipart/form-data, each file in a part named \`files\`, at most ${MAX_EVIDENCE_FILES} at once and 25 MB each, counted as the body streams in. Each file's type is read from its bytes (${types}), whatever its name; location data is removed from photos and videos; a file sent twice is stored once. One refused file refuses the upload, naming each, and nothing is kept.`,
     tags: ["trainer"],
     access: "required",
     fileParts: "files",

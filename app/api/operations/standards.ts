@@ -316,7 +316,7 @@ export const standardsOperations: ApiOperation[] = [
     operationId: "attachActivityEvidence",
     summary: "Attach an activity's evidence file",
     description:
-      "The activity's own trainer while it waits for confirmation, or an administrator: multipart/form-data, one file in a part named evidence_file (at most 25 MB, counted as it streams in), kept in the evidence store. Its type is read from its bytes (a photo, PDF or MP4); location data is removed from photos. Replaces any file before it. Answers the trainer's credentials.",
+      "The activity's own trainer while it waits for confirmation, or an administrator: multipart/form-data, one file in a part named evidence_file (at most 25 MB, counted as it streams in), kept in the evidence store. Its type is read from its bytes (a photo, PDF or MP4); location data is removed from photos and videos. Replaces any file before it. Answers the trainer's credentials.",
     tags: ["trainer"],
     access: "required",
     fileParts: "evidence_file",
