@@ -84,5 +84,10 @@ test("an employer's own booking and worker open; unknown, malformed and another 
     maxRedirects: 0,
   });
   expect(form.status()).toBe(404);
+  const api = await page.request.post(`/api/employer/bookings/${own.booking}/workers`, {
+    data: { workers: [{ full_name: "Quinn Hart", email: `quinn-${unknown.slice(0, 8)}@test.example` }] },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(api.status()).toBe(404);
   expect(await e2eDb().get("select id from booking_workers where email = ?", `quinn-${unknown.slice(0, 8)}@test.example`)).toBeUndefined();
 });
