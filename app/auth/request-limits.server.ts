@@ -48,6 +48,12 @@ export const REQUEST_LIMITS = {
   resetEmail: { name: "reset:email", key: "email and client", limit: 3, windowMinutes: 60 },
   /** Password reset mails to one email asked for by clients the account does not know, between them. */
   resetStrangers: { name: "reset:strangers", key: "email", limit: 6, windowMinutes: 60 },
+  /** Complaints per client, signed in or not: each may mail an acknowledgement. */
+  complaintClient: { name: "complaint:client", key: "client", limit: 5, windowMinutes: 60 },
+  /** Complaints naming one email for the acknowledgement, from every client between them: an address nobody proved is mailed a few times a day at most. */
+  complaintEmail: { name: "complaint:email", key: "email", limit: 3, windowMinutes: 24 * 60 },
+  /** Questionnaire answers sent per client (each link answers once; a shared site office sends several). */
+  questionnaireClient: { name: "questionnaire:client", key: "client", limit: 20, windowMinutes: 60 },
 } as const satisfies Record<string, RequestLimit>;
 
 /**

@@ -42,7 +42,7 @@ export async function seedImprovementDemo(trx: WriteTransaction, input: { now: D
     const answers = ANSWERS[i];
     // the last learner invited has not answered yet
     if (!token || !answers || !(await questionnaireForToken(trx, token))) continue;
-    await submitQuestionnaire(trx, token, Object.fromEntries(questions.map((q, n) => [`q_${q.id}`, answers[n]!])), at(28 - i));
+    await submitQuestionnaire(trx, token, Object.fromEntries(questions.map((q, n) => [`q_${q.id}`, answers[n]!])), { now: at(28 - i) });
   }
 
   const today = organisationToday(now);

@@ -1,3 +1,4 @@
+import { QUESTIONNAIRE_LINK_DAYS } from "~/schemas/improvement-text";
 import { escapeHtml, greeting, htmlMail, textSignature, type MailRto } from "./layout.server";
 import type { MailMessage } from "./transport.server";
 
@@ -7,7 +8,7 @@ export function questionnaireInvitationEmail(input: { to: string; fullName: stri
     input.audience === "learner"
       ? `Thank you for completing ${input.subject} with ${input.rto.name}. Would you tell us how it went? The questionnaire takes about three minutes.`
       : `Thank you for training your people with ${input.rto.name}. Would you tell us how ${input.subject} went? The questionnaire takes about three minutes.`,
-    "Your answers are anonymous: we read them only as totals, never with your name. The link works once, without signing in:",
+    `Your answers are anonymous: we read them only as totals, never with your name. The link works once, without signing in, for ${QUESTIONNAIRE_LINK_DAYS} days:`,
     "",
     input.link,
   ];

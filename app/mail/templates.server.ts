@@ -56,6 +56,18 @@ const RENDER: Renderers = {
   "worker-invitation": (d, to, ctx) => workerInvitationEmail({ ...to, employer: d.employer, course: d.course, start: d.start, end: d.end, link: d.link ?? "", rto: ctx.rto }),
 };
 
+/**
+ * Mail that someone other than its recipient sets off, to an address nobody has proven: a
+ * complaint's acknowledgement and outcome (the address and the name are whatever the sender
+ * typed), a password reset (anyone may ask for any account, and registering proves no address),
+ * the invitations (an employer or the office typed the name and the address). These greet
+ * "Hello there," and never by the recipient's name, so whoever sets them off cannot put words of
+ * their own at the top of a mail the portal sends to a stranger; their subjects hold only the
+ * portal's own words. Recorded in docs/decisions/008-request-limits.md with the limits on the
+ * anonymous writes that send them.
+ */
+export const GREETS_WITHOUT_NAME: ReadonlySet<MailTemplate> = new Set<MailTemplate>(["complaint-received", "complaint-resolved", "password-reset", "employer-invitation", "worker-invitation"]);
+
 /** The mail of one outbox message, with a Message-ID of its own (the same on every try) and its key. */
 export function renderMail(
   message: { id: string; key: string; template: MailTemplate; data: Record<string, unknown> },
@@ -64,7 +76,8 @@ export function renderMail(
 ): MailMessage {
   const render = RENDER[message.template] as (data: unknown, to: { to: string; fullName: string }, ctx: RenderContext) => MailMessage;
   if (!render) throw new Error(`unknown mail template ${message.template}`);
-  const mail = render(message.data, { to: recipient.email, fullName: recipient.full_name }, ctx);
+  const fullName = GREETS_WITHOUT_NAME.has(message.template) ? "" : recipient.full_name;
+  const mail = render(message.data, { to: recipient.email, fullName }, ctx);
   const host = new URL(ctx.origin).hostname || "localhost";
   return { ...mail, messageId: `<${message.id}@${host}>`, headers: { "X-Portal-Mail-Key": message.key } };
 }

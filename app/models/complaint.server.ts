@@ -15,7 +15,8 @@ import {
   defaultPolicyText,
   describeChange,
 } from "~/schemas/complaint-text";
-import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
+import { REQUEST_LIMITS, takeRequest } from "~/auth/request-limits.server";
+import { conflict, DomainError, invalid, notFound, tooMany } from "~/utils/errors";
 import { addDays, organisationDate, organisationToday, organisationYear } from "~/utils/organisation-calendar";
 import { changeResultOnAppeal } from "./assessment.server";
 import { recordAudit, actorOf, signedInActor, type ActorRef, type SignedInActorRef } from "./audit.server";
@@ -142,6 +143,10 @@ type Rto = { name: string; code: string };
  * Lodges a complaint: a visitor's (name and contact optional), or a signed-in person's (linked
  * to their account, and mailed there). The acknowledgement mail is queued with it when there is
  * an address; the reference is returned either way, for the page to show.
+ *
+ * Each may mail an address nobody has proven, so a client (`by.client`) lodges at most
+ * REQUEST_LIMITS.complaintClient an hour, and a typed address is acknowledged at most
+ * REQUEST_LIMITS.complaintEmail times a day whoever asks (429, nothing stored, nothing mailed).
  */
 export async function lodgeComplaint(
   db: DB,
@@ -151,6 +156,15 @@ export async function lodgeComplaint(
   const actor = actorOf(options.by ?? null);
   const now = options.now ?? new Date();
   const at = now.toISOString();
+  if (actor.client) {
+    const typed = actor.id === null && input.email ? input.email : null;
+    const rules = typed ? [REQUEST_LIMITS.complaintClient, REQUEST_LIMITS.complaintEmail] : [REQUEST_LIMITS.complaintClient];
+    const decision = await takeRequest(db, rules, { client: actor.client, email: typed ?? undefined }, now);
+    if (!decision.ok) {
+      if (decision.rule === REQUEST_LIMITS.complaintEmail) throw new DomainError(429, COMPLAINT_MESSAGES.tooManyForEmail, { email: COMPLAINT_MESSAGES.tooManyForEmail }, "email", decision.retryAfterSeconds);
+      throw tooMany(COMPLAINT_MESSAGES.tooManyFromClient, decision.retryAfterSeconds);
+    }
+  }
   return writeTransaction(db, async (trx) => {
     const settings = await complaintSettings(trx, options.rto);
     const clocks = clocksFor(now, settings);

@@ -6,7 +6,7 @@ import { DomainError } from "~/utils/errors";
 import { isAbn } from "~/utils/abn";
 import { CLASS_FULL } from "~/schemas/class-text";
 import { employerSchema } from "~/schemas/employer";
-import { ABN_INVALID, INVITATION_USED } from "~/schemas/employer-text";
+import { ABN_INVALID, INVITATION_USED, WORKER_EMAIL_REFUSED } from "~/schemas/employer-text";
 import { createClass, listUpcomingClasses } from "./class.server";
 import { createEnrollment } from "./enrollment.server";
 import { acceptEmployerInvitation, createEmployer, inviteEmployerUser } from "./employer.server";
@@ -148,6 +148,25 @@ describe("what an employer sees", () => {
     await expect(addWorkers(db, { user: mine.user, bookingId: booking.id, workers: [{ full_name: "X", email: "x@example.com" }], link, now: NOW })).rejects.toMatchObject({ status: 404 });
     expect(await listWorkers(db, mine.user, NOW)).toEqual([]);
     expect((await getWorker(db, theirs.user, booking.worker_ids[0]!, NOW)).full_name).toBe("Their Worker");
+  });
+
+  it("naming another organisation's employer, or a trainer, gets one wording that names neither, and stores nothing", async () => {
+    const course = await makeCourse(db);
+    const cls = await classOf(course.id, 10);
+    const mine = await employerWithUser("Zeta Lifting");
+    const theirs = await employerWithUser("Eta Cranes");
+    const booking = await createBooking(db, { user: mine.user, class_id: cls.id, seats: 3, workers: [], link, now: NOW });
+    const emailOf = async (id: string) => (await db.selectFrom("users").select("email").where("id", "=", id).executeTakeFirstOrThrow()).email;
+    const answers: unknown[] = [];
+    for (const email of [await emailOf(theirs.user.id), await emailOf(trainer)]) {
+      const failure = await addWorkers(db, { user: mine.user, bookingId: booking.id, workers: [{ full_name: "Named Person", email }], link, now: NOW }).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(DomainError);
+      answers.push({ status: (failure as DomainError).status, message: (failure as DomainError).message });
+    }
+    expect(answers[0]).toEqual({ status: 422, message: WORKER_EMAIL_REFUSED });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(WORKER_EMAIL_REFUSED).not.toMatch(/employer/i);
+    expect(await db.selectFrom("booking_workers").select("id").where("booking_id", "=", booking.id).execute()).toEqual([]);
   });
 
   it("a worker's results are hidden until they consent, and again after they withdraw", async () => {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { BookingInput, WorkerInput } from "~/schemas/employer";
-import { BOOKING_RELEASED, CONSENT_SAVED, INVITATION_OTHER_ACCOUNT, RELEASE_DAYS_BEFORE_START, TOO_MANY_WORKERS, WORKER_TWICE } from "~/schemas/employer-text";
+import { BOOKING_RELEASED, CONSENT_SAVED, INVITATION_OTHER_ACCOUNT, RELEASE_DAYS_BEFORE_START, TOO_MANY_WORKERS, WORKER_EMAIL_REFUSED, WORKER_TWICE } from "~/schemas/employer-text";
 import { classDates, CLASS_NOT_OPEN } from "~/schemas/class-text";
 import { hashPassword } from "~/auth/password.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
@@ -77,7 +77,8 @@ async function nameWorkers(trx: WriteTransaction, booking: Awaited<ReturnType<ty
     if (emails.has(worker.email)) throw new DomainError(422, WORKER_TWICE, {}, "workers");
     emails.add(worker.email);
     const existing = await trx.selectFrom("users").select(["id", "role"]).where("email", "=", worker.email).executeTakeFirst();
-    if (existing?.role === "employer") throw new DomainError(422, "This email belongs to an employer's account: name the worker's own email", {}, "workers");
+    // only a learner's account (or none yet) can be booked; which other kind it is stays unsaid
+    if (existing && existing.role !== "student") throw new DomainError(422, WORKER_EMAIL_REFUSED, {}, "workers");
     const userId =
       existing?.id ??
       (await insertUser(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction } from "#db/connection";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
-import { IMPROVEMENT_CLOSE_NEEDS_EVIDENCE, IMPROVEMENT_CLOSED_LOCKED, QUESTIONNAIRE_ALREADY_ANSWERED } from "~/schemas/improvement-text";
+import { IMPROVEMENT_CLOSE_NEEDS_EVIDENCE, IMPROVEMENT_CLOSED_LOCKED, QUESTIONNAIRE_ALREADY_ANSWERED, QUESTIONNAIRE_EXPIRED, QUESTIONNAIRE_LINK_DAYS } from "~/schemas/improvement-text";
 import { updateEnrollmentProgress } from "./enrollment.server";
 import {
   closeImprovementAction,
@@ -149,6 +149,26 @@ describe("the questionnaires", () => {
     expect(stored).toHaveLength(1);
   });
 
+  it(`a link works for ${QUESTIONNAIRE_LINK_DAYS} days after its invitation, then is refused with 410 and records nothing`, async () => {
+    const admin = await makeUser(t.db, { role: "admin" });
+    const question = await addQuestion(t.db, { audience: "learner", kind: "rating", prompt: "The trainer knew the crane" }, admin.id);
+    const learner = await makeUser(t.db);
+    const invited = new Date("2026-09-01T00:00:00Z");
+    const token = (await writeTransaction(t.db, (trx) => inviteLearnerAfterCompletion(trx, { enrollmentId: crypto.randomUUID(), studentId: learner.id, course: "Dogging", now: invited })))!;
+    const day = 86_400_000;
+    const lastMoment = new Date(invited.getTime() + QUESTIONNAIRE_LINK_DAYS * day - 1);
+    const expiry = new Date(invited.getTime() + QUESTIONNAIRE_LINK_DAYS * day);
+    expect((await questionnaireForToken(t.db, token, lastMoment))?.expired).toBe(false);
+    expect((await questionnaireForToken(t.db, token, expiry))?.expired).toBe(true);
+    const count = async () => (await t.db.selectFrom("questionnaire_answers").select("response_id").where("question_id", "=", question.id).execute()).length;
+    const answers = Object.fromEntries((await questionnaireForToken(t.db, token, lastMoment))!.questions.filter((q) => q.kind === "rating").map((q) => [`q_${q.id}`, "4"]));
+    await expect(submitQuestionnaire(t.db, token, answers, { now: expiry })).rejects.toMatchObject({ status: 410, message: QUESTIONNAIRE_EXPIRED });
+    expect(await count()).toBe(0);
+    expect((await questionnaireForToken(t.db, token, expiry))?.used).toBe(false);
+    await submitQuestionnaire(t.db, token, answers, { now: lastMoment });
+    expect(await count()).toBe(1);
+  });
+
   it("keep answers anonymous: no row of a response and no report holds who gave it", async () => {
     const admin = await makeUser(t.db, { role: "admin" });
     const { trainer, student, enrollment } = await completedEnrollment("Avery Anonymous");
@@ -188,7 +208,7 @@ describe("the questionnaires", () => {
     expect(tokens).toHaveLength(3);
     expect(await t.db.selectFrom("outbox_messages").select("id").where("recipient_id", "=", contact.id).execute()).toHaveLength(3);
     const day = "2026-11-20";
-    for (const [i, rating] of ["4", "4", "5"].entries()) await submitQuestionnaire(t.db, tokens[i]!, { [`q_${q.id}`]: rating }, new Date(`${day}T01:00:00Z`));
+    for (const [i, rating] of ["4", "4", "5"].entries()) await submitQuestionnaire(t.db, tokens[i]!, { [`q_${q.id}`]: rating }, { now: new Date(`${day}T01:00:00Z`) });
 
     let summary = await questionnaireSummary(t.db, { audience: "employer", from: "2026-11-01", to: "2026-11-30" });
     let row = summary.questions.find((s) => s.id === q.id)!;

@@ -7,10 +7,14 @@ import {
   LOW_RATING,
   QUESTIONNAIRE_ALREADY_ANSWERED,
   QUESTIONNAIRE_AUDIENCE_LABELS,
+  QUESTIONNAIRE_EXPIRED,
+  QUESTIONNAIRE_LINK_DAYS,
   QUESTIONNAIRE_UNKNOWN_LINK,
   RATING_MAX,
   RATING_MIN,
+  TOO_MANY_QUESTIONNAIRES,
 } from "~/schemas/improvement-text";
+import { REQUEST_LIMITS, requireRequest } from "~/auth/request-limits.server";
 import { DomainError, invalid, notFound } from "~/utils/errors";
 import { addDays, organisationToday } from "~/utils/organisation-calendar";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
@@ -180,12 +184,20 @@ export async function inviteEmployerToQuestionnaire(
   return invite(trx, { audience: "employer", causeKey: `employer:${input.causeKey}`, recipientId: user.id, subject: input.subject ?? "your training with us", now: input.now ?? new Date() });
 }
 
-/** The questionnaire a link opens: its audience and questions, or that it was answered already; null for an unknown link. */
-export async function questionnaireForToken(db: DB, token: string): Promise<{ audience: QuestionnaireAudience; used: boolean; questions: Question[] } | null> {
+/**
+ * The questionnaire a link opens: its audience and questions, that it was answered already, or
+ * that it expired (QUESTIONNAIRE_LINK_DAYS after its invitation was written); null for an unknown link.
+ */
+export async function questionnaireForToken(
+  db: DB,
+  token: string,
+  now = new Date(),
+): Promise<{ audience: QuestionnaireAudience; used: boolean; expired: boolean; questions: Question[] } | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const invitation = await db.selectFrom("questionnaire_invitations").select(["audience", "used"]).where("token_hash", "=", hashToken(token)).executeTakeFirst();
+  const invitation = await db.selectFrom("questionnaire_invitations").select(["audience", "used", "created_at"]).where("token_hash", "=", hashToken(token)).executeTakeFirst();
   if (!invitation) return null;
-  return { audience: invitation.audience, used: Number(invitation.used) === 1, questions: await listQuestions(db, invitation.audience) };
+  const expired = new Date(invitation.created_at).getTime() + QUESTIONNAIRE_LINK_DAYS * 86_400_000 <= now.getTime();
+  return { audience: invitation.audience, used: Number(invitation.used) === 1, expired, questions: await listQuestions(db, invitation.audience) };
 }
 
 /** The answers as submitted: `q_<question id>` to a rating ("1".."5") or text. */
@@ -216,13 +228,18 @@ function readAnswers(questions: Question[], raw: SubmittedAnswers): { rating: nu
 /**
  * Records the answers of one invitation, once: the invitation is marked used and the response
  * written in one transaction, and a second submission (a double click, a shared link) is a 409
- * with nothing stored. The response carries no link to the invitation or the person.
+ * with nothing stored. The response carries no link to the invitation or the person. An
+ * expired link is a 410. A signed-out client (`client`) sends at most
+ * REQUEST_LIMITS.questionnaireClient answers an hour, counted once the answers are readable.
  */
-export async function submitQuestionnaire(db: DB, token: string, raw: SubmittedAnswers, now = new Date()): Promise<void> {
-  const found = await questionnaireForToken(db, token);
+export async function submitQuestionnaire(db: DB, token: string, raw: SubmittedAnswers, options: { now?: Date; client?: string } = {}): Promise<void> {
+  const now = options.now ?? new Date();
+  const found = await questionnaireForToken(db, token, now);
   if (!found) throw new DomainError(404, QUESTIONNAIRE_UNKNOWN_LINK);
   if (found.used) throw new DomainError(409, QUESTIONNAIRE_ALREADY_ANSWERED);
+  if (found.expired) throw new DomainError(410, QUESTIONNAIRE_EXPIRED);
   const answers = readAnswers(found.questions, raw);
+  if (options.client !== undefined) await requireRequest(db, [REQUEST_LIMITS.questionnaireClient], { client: options.client }, TOO_MANY_QUESTIONNAIRES, now);
   await writeTransaction(db, async (trx) => {
     const marked = await trx.updateTable("questionnaire_invitations").set({ used: 1 }).where("token_hash", "=", hashToken(token)).where("used", "=", 0).executeTakeFirst();
     if (Number(marked.numUpdatedRows) === 0) throw new DomainError(409, QUESTIONNAIRE_ALREADY_ANSWERED);

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getOptionalUser } from "~/auth/guards.server";
 import { RouteError } from "~/components/route-error";
@@ -13,6 +13,7 @@ import { DETAILS_MAX } from "~/schemas/complaint-text";
 import { answerForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate } from "~/utils/format";
+import { retryAfterFromAction } from "~/utils/http.server";
 
 /**
  * Make a complaint: anyone, signed in (linked to their account, mailed there) or not (name and
@@ -89,6 +90,7 @@ export default function NewComplaint() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Make a complaint" }];
+export const headers: HeadersFunction = retryAfterFromAction;
 
 export function ErrorBoundary() {
   return <RouteError title="Make a complaint" message="The complaint form could not be shown" />;

@@ -17,6 +17,7 @@ import { CONSENT_LABELS, WORKER_STATE_LABELS, WORKERS_ADDED } from "~/schemas/em
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
 import { formatDate, plural } from "~/utils/format";
+import { readOrRefuse } from "~/utils/http.server";
 import { formToObject } from "~/utils/validation";
 
 /** Rows offered at once: a booking of many seats names its workers in several goes. */
@@ -24,7 +25,8 @@ const MAX_ROWS = 6;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "employer");
-  return { booking: await getBooking(getDb(), user, params.id ?? "") };
+  // an unknown id, or another organisation's booking, is the page's 404, never a server error
+  return { booking: await readOrRefuse(() => getBooking(getDb(), user, params.id ?? "")) };
 }
 
 /** Names more workers on the booking, up to the seats it holds; each is mailed an invitation. */

@@ -9,10 +9,12 @@ import { getWorker } from "~/models/employer-view.server";
 import { classDates } from "~/schemas/class-text";
 import { CONSENT_LABELS, CONSENT_MISSING, WORKER_STATE_LABELS } from "~/schemas/employer-text";
 import { formatDate } from "~/utils/format";
+import { readOrRefuse } from "~/utils/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "employer");
-  return { worker: await getWorker(getDb(), user, params.id ?? "") };
+  // an unknown id, or another organisation's worker, is the page's 404, never a server error
+  return { worker: await readOrRefuse(() => getWorker(getDb(), user, params.id ?? "")) };
 }
 
 export default function WorkerPage() {

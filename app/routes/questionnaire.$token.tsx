@@ -1,15 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
 import { Alert, ErrorSummary, SubmitButton, TextAreaField } from "~/components/ui";
 import { getDb } from "~/db.server";
+import { clientAddress } from "~/http/request-context.server";
 import { questionnaireForToken, submitQuestionnaire } from "~/models/questionnaire.server";
-import { QUESTIONNAIRE_ALREADY_ANSWERED, QUESTIONNAIRE_THANKS, QUESTIONNAIRE_UNKNOWN_LINK, RATING_MAX, RATING_MIN, RATING_WORDS } from "~/schemas/improvement-text";
+import { QUESTIONNAIRE_ALREADY_ANSWERED, QUESTIONNAIRE_EXPIRED, QUESTIONNAIRE_THANKS, QUESTIONNAIRE_UNKNOWN_LINK, RATING_MAX, RATING_MIN, RATING_WORDS } from "~/schemas/improvement-text";
 import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formFailure } from "~/utils/form-action.server";
+import { retryAfterFromAction } from "~/utils/http.server";
 import { formToObject, keptValues } from "~/utils/validation";
 import { cn } from "~/utils/cn";
 import { secretPageHeaders, secretPageMeta } from "~/utils/secret-page";
@@ -24,6 +26,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": "no-store" };
   if (!found) return data({ state: "unknown" as const, audience: null, questions: [] }, { status: 404, headers });
   if (found.used) return data({ state: "answered" as const, audience: found.audience, questions: [] }, { headers });
+  if (found.expired) return data({ state: "expired" as const, audience: found.audience, questions: [] }, { status: 410, headers });
   return data({ state: "open" as const, audience: found.audience, questions: found.questions.map((q) => ({ id: q.id, kind: q.kind, prompt: q.prompt })) }, { headers });
 }
 
@@ -32,10 +35,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
   if (!form) return formFailure("Your answers could not be read; please try again");
   try {
-    await submitQuestionnaire(getDb(), token, formToObject(form));
+    await submitQuestionnaire(getDb(), token, formToObject(form), { client: clientAddress(request) });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return formFailure(error.message, { status: error.status, fieldErrors: error.fieldErrors, values: keptValues(form) });
+    return formFailure(error.message, { status: error.status, fieldErrors: error.fieldErrors, values: keptValues(form), retryAfterSeconds: error.retryAfterSeconds });
   }
   return redirectWithFlash(`/questionnaire/${token}`, { type: "success", message: QUESTIONNAIRE_THANKS });
 }
@@ -79,6 +82,13 @@ export default function Questionnaire() {
       </AuthLayout>
     );
   }
+  if (state === "expired") {
+    return (
+      <AuthLayout title="This questionnaire link has expired" subtitle="Nothing was recorded.">
+        <Alert>{QUESTIONNAIRE_EXPIRED}</Alert>
+      </AuthLayout>
+    );
+  }
   if (state === "answered") {
     return (
       <AuthLayout title="Thank you" subtitle="Your questionnaire is answered.">
@@ -108,4 +118,4 @@ export default function Questionnaire() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Questionnaire | Summit Crane & Rigging Training" }, ...secretPageMeta];
-export const headers = secretPageHeaders;
+export const headers: HeadersFunction = (args) => ({ ...Object.fromEntries(new Headers(secretPageHeaders(args))), ...retryAfterFromAction(args) });

@@ -18,6 +18,12 @@ export const SEATS_BOOKED = (seats: number) => `${seats} ${seats === 1 ? "seat" 
 export const WORKERS_ADDED = "Workers added: each has been sent an invitation";
 export const TOO_MANY_WORKERS = (seats: number) => `This booking holds ${seats} ${seats === 1 ? "seat" : "seats"}: name no more workers than that`;
 export const WORKER_TWICE = "This worker is already named on this booking";
+/**
+ * Naming an address that belongs to any account other than a learner's (an employer's user of
+ * any organisation, a trainer, an administrator): one wording for all of them, so an employer
+ * cannot learn from it which addresses are another organisation's employer accounts.
+ */
+export const WORKER_EMAIL_REFUSED = "This email cannot be booked as a worker: name the worker's own email";
 export const BOOKING_RELEASED = "The unfilled seats of this booking were released: no more workers can be named";
 export const WORKER_ACCEPTED = "You are enrolled in the class";
 export const CONSENT_SAVED = "Your choice about sharing results is saved";

@@ -41,4 +41,12 @@ export const DEFAULT_LOW_AVERAGE = 3;
 
 export const QUESTIONNAIRE_ALREADY_ANSWERED = "This questionnaire has already been answered. Thank you.";
 export const QUESTIONNAIRE_UNKNOWN_LINK = "This questionnaire link is not valid. Check that the whole link from the email was opened.";
+/**
+ * How long a questionnaire link works after its invitation is written: long enough for a learner
+ * back on site to answer in a quiet week, short enough that a link in an old mailbox stops being
+ * a way to add answers (docs/decisions/031-improvement-register-and-questionnaires.md).
+ */
+export const QUESTIONNAIRE_LINK_DAYS = 60;
+export const QUESTIONNAIRE_EXPIRED = `This questionnaire link has expired: each link works for ${QUESTIONNAIRE_LINK_DAYS} days after it is sent. Nothing was recorded.`;
+export const TOO_MANY_QUESTIONNAIRES = "Too many questionnaires have been sent from your network. Please wait an hour and try again.";
 export const QUESTIONNAIRE_THANKS = "Thank you: your answers were received. They are read only as totals, never with your name.";

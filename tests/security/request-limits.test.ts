@@ -1,9 +1,7 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import { asResponse, type RouteModule } from "../support/api-calls";
-import { enterRequest } from "~/http/request-context.server";
+import type { RouteModule } from "../support/api-calls";
+import { postFrom, serveRoutes, type RouteSockets } from "../support/route-sockets";
 import { REQUEST_LIMITS } from "~/auth/request-limits.server";
 import * as apiLogin from "~/routes/api.auth.login";
 import * as apiRegister from "~/routes/api.auth.register";
@@ -19,67 +17,25 @@ import { makeUser } from "../support/factories";
  */
 let db: DB;
 let cleanup: () => Promise<void>;
-let server: http.Server;
-let port: number;
-
-const routes: Record<string, RouteModule> = {
-  "/api/auth/login": apiLogin as unknown as RouteModule,
-  "/api/auth/register": apiRegister as unknown as RouteModule,
-  "/login": formLogin as unknown as RouteModule,
-};
-
-/** A bare adapter from node:http to a route's action, entering the request context as the front door does. */
-function serve(req: http.IncomingMessage, res: http.ServerResponse) {
-  enterRequest(req, res);
-  void (async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const request = new Request(`http://localhost${req.url}`, {
-      method: req.method,
-      headers: req.headers as Record<string, string>,
-      body: Buffer.concat(chunks),
-    });
-    const route = routes[new URL(request.url).pathname]!;
-    let response: Response;
-    try {
-      response = asResponse(await route.action!({ request, params: {}, context: {} }));
-    } catch (thrown) {
-      response = thrown instanceof Response ? thrown : new Response(String(thrown), { status: 500 });
-    }
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  })();
-}
+let sockets: RouteSockets;
 
 beforeAll(async () => {
   delete process.env.TRUST_PROXY;
   ({ db, cleanup } = await createTestDb());
   useAsAppDb(db);
-  server = http.createServer(serve);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  sockets = await serveRoutes([
+    { prefix: "/api/auth/login", route: apiLogin as unknown as RouteModule },
+    { prefix: "/api/auth/register", route: apiRegister as unknown as RouteModule },
+    { prefix: "/login", route: formLogin as unknown as RouteModule },
+  ]);
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await sockets.close();
   await cleanup();
 });
 
 /** POSTs from a given loopback source address (a client of its own). */
-function post(path: string, from: string, body: string, type = "application/json"): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: "127.0.0.1", port, path, method: "POST", localAddress: from, agent: false, headers: { "Content-Type": type, "Content-Length": Buffer.byteLength(body) } },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (c: string) => (text += c));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+const post = (path: string, from: string, body: string, type?: string) => postFrom(sockets.port, path, from, body, type);
 const login = (email: string, password: string, from: string) => post("/api/auth/login", from, JSON.stringify({ email, password }));
 
 const MAX_FAILURES_PER_EMAIL = REQUEST_LIMITS.signInAccount.limit;

@@ -1,3 +1,4 @@
+import { REQUEST_LIMITS } from "~/auth/request-limits.server";
 import { complaintListQuery } from "~/schemas/complaint";
 import {
   acknowledgeRequest,
@@ -15,6 +16,8 @@ import { BODY_FAILURES, err, FORBIDDEN, INVALID, type ApiOperation, UNAUTHENTICA
 const NOT_FOUND = err("No complaint or appeal with this id that the caller may read");
 const item = { description: "The item as it now stands", schema: complaintResponse };
 
+const { complaintClient, complaintEmail } = REQUEST_LIMITS;
+
 /** How the OpenAPI document describes complaints and appeals: lodging them, and the register's steps. */
 export const complaintOperations: ApiOperation[] = [
   {
@@ -23,12 +26,13 @@ export const complaintOperations: ApiOperation[] = [
     operationId: "lodgeComplaint",
     summary: "Lodge a complaint",
     description:
-      "Anyone: name, email and phone are optional (anonymous is allowed); signed in, it is linked to the caller's account and mailed there. Answers the reference and the acknowledge-by and resolve-by days; an acknowledgement mail is queued when there is an address. Details over 10,000 characters: a 422 and nothing stored.",
+      "Anyone: name, email and phone are optional (anonymous is allowed); signed in, it is linked to the caller's account and mailed there. Answers the reference and the acknowledge-by and resolve-by days; an acknowledgement mail is queued when there is an address. Details over 10,000 characters: a 422 and nothing stored. " +
+      `At most ${complaintClient.limit} complaints per client per hour, and ${complaintEmail.limit} acknowledgements to one typed address per day from every client together; the rest get 429 with Retry-After and nothing is stored or mailed.`,
     tags: ["complaints"],
     access: "optional",
     body: complaintRequest,
     bodyRequired: true,
-    responses: { ...BODY_FAILURES, 201: { description: "Received", schema: lodgedResponse } },
+    responses: { ...BODY_FAILURES, 201: { description: "Received", schema: lodgedResponse }, 429: err("Too many complaints from this client, or acknowledgements to this address; see Retry-After") },
   },
   {
     method: "get",
