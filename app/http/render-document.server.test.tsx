@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { lazy, Suspense } from "react";
+import { describe, expect, it, vi } from "vitest";
 import { renderDocument } from "./render-document.server";
 
 /** A page long enough to fill the renderer's buffers many times, with a multi-byte character in
@@ -38,5 +39,38 @@ describe("renderDocument", () => {
       throw new Error("shell");
     }
     await expect(renderDocument(<Broken />, 5_000)).rejects.toThrow("shell");
+  });
+
+  it("cuts off a render still waiting at its deadline, its fallback sent", async () => {
+    // React reports the cut-off boundary
+    const reported = vi.spyOn(console, "error").mockImplementation(() => {});
+    const Waiting = lazy(() => new Promise<{ default: () => JSX.Element }>(() => {}));
+    const started = Date.now();
+    const html = await renderDocument(
+      <html lang="en-AU">
+        <body>
+          <Suspense fallback={<p>Loading</p>}>
+            <Waiting />
+          </Suspense>
+        </body>
+      </html>,
+      100,
+    );
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(html).toContain("Loading");
+    reported.mockRestore();
+  });
+
+  it("leaves no deadline running once a page is done", async () => {
+    // a deadline firing after the page was read makes React close its stream a second time,
+    // which it reports as an error
+    const reported = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await renderDocument(<p>quick</p>, 50);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(reported).not.toHaveBeenCalled();
+    } finally {
+      reported.mockRestore();
+    }
   });
 });

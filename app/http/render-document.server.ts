@@ -16,7 +16,16 @@ import { renderToReadableStream } from "react-dom/server.browser";
  * still waiting on data. React writes the doctype itself when the root element is <html>.
  */
 export async function renderDocument(element: ReactElement, timeoutMs: number): Promise<string> {
-  const stream = await renderToReadableStream(element, { signal: AbortSignal.timeout(timeoutMs) });
-  await stream.allReady;
-  return new Response(stream).text();
+  // An abort of its own, cancelled once the page is read: React closes its stream when the
+  // signal fires, and a signal firing after the stream has closed throws in a timer, outside any
+  // request (AbortSignal.timeout cannot be cancelled).
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new Error(`the page was not ready within ${timeoutMs} ms`)), timeoutMs);
+  try {
+    const stream = await renderToReadableStream(element, { signal: deadline.signal });
+    await stream.allReady;
+    return await new Response(stream).text();
+  } finally {
+    clearTimeout(timer);
+  }
 }
