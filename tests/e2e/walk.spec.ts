@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Page, Response } from "@playwright/test";
-import { e2eDb } from "./e2e-db";
-import { expect, signIn, test } from "./fixtures";
+import type { Browser, Page, Response } from "@playwright/test";
+import { e2eDb, insertAssessment, insertStaff, insertTrainer, userId } from "./e2e-db";
+import { authenticatorCode, expect, signIn, test, uniqueEmail } from "./fixtures";
 
 /**
  * The walk (CONTRACT 22): every page, as every role that may open it, on the demo's own records.
@@ -52,16 +52,17 @@ const at = (p: string) => () => p;
 const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
   "$.tsx": PUBLIC("/no-such-page", 404),
   "_landing.tsx": LAYOUT,
-  "_landing._index.tsx": PUBLIC("/"),
+  // signed in, the landing page sends each role to its overview
+  "_landing._index.tsx": visitor(at("/")),
   "_landing.forgot-password.tsx": visitor(at("/forgot-password")),
   "account.security.tsx": [{ roles: SIGNED_IN, path: at("/account/security") }],
   "admin.tsx": LAYOUT,
   "admin.audit.tsx": admin(at("/admin/audit")),
   "admin.checklists.tsx": admin(at("/admin/checklists")),
-  "admin.complaints._index.tsx": [{ roles: ["admin", "trainer"], path: at("/admin/complaints") }],
+  "admin.complaints._index.tsx": admin(at("/admin/complaints")),
   "admin.complaints.$id.tsx": [
     { roles: ["admin"], path: (ids) => `/admin/complaints/${ids.complaint}` },
-    { roles: ["admin", "trainer"], path: (ids) => `/admin/complaints/${ids.trainerAppeal}` },
+    { roles: ["admin"], path: (ids) => `/admin/complaints/${ids.appeal}` },
   ],
   "admin.complaints.settings.tsx": admin(at("/admin/complaints/settings")),
   "admin.courses.tsx": admin(at("/admin/courses")),
@@ -74,6 +75,7 @@ const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
   "admin.credentials_.$id.tsx": admin((ids) => `/admin/credentials/${ids.trainer}`),
   "admin.employers.tsx": admin(at("/admin/employers")),
   "admin.employers_.$id.tsx": admin((ids) => `/admin/employers/${ids.employer}`),
+  "admin.evidence.$kind.$id.tsx": admin((ids) => `/admin/evidence/unit/${ids.evidenceAssessment}`),
   "admin.enrollments.$id.tsx": admin((ids) => `/admin/enrollments/${ids.enrollment}`),
   "admin.finance.tsx": admin(at("/admin/finance")),
   "admin.finance_.$id.tsx": admin((ids) => `/admin/finance/${ids.invoice}`),
@@ -134,6 +136,8 @@ const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
   "student.profile.edit.tsx": student(at("/student/profile/edit")),
   "student.profile.enrollment.tsx": student(at("/student/profile/enrollment")),
   "trainer.tsx": LAYOUT,
+  "trainer.appeals._index.tsx": trainer(at("/trainer/appeals")),
+  "trainer.appeals.$id.tsx": trainer((ids) => `/trainer/appeals/${ids.deciderAppeal}`),
   "trainer.assessments.tsx": trainer(at("/trainer/assessments")),
   "trainer.assessments.new.tsx": trainer(at("/trainer/assessments/new")),
   "trainer.calendar.tsx": trainer(at("/trainer/calendar")),
@@ -142,10 +146,7 @@ const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
   "trainer.classes.$id.tsx": trainer((ids) => `/trainer/classes/${ids.trainerClass}`),
   "trainer.credentials.tsx": trainer(at("/trainer/credentials")),
   "trainer.enrollments.$id.tsx": trainer((ids) => `/trainer/enrollments/${ids.trainerEnrollment}`),
-  "trainer.evidence.$kind.$id.tsx": [
-    { roles: ["trainer"], path: (ids) => `/trainer/evidence/unit/${ids.evidenceAssessment}` },
-    { roles: ["admin"], path: (ids) => `/admin/evidence/unit/${ids.evidenceAssessment}` },
-  ],
+  "trainer.evidence.$kind.$id.tsx": trainer((ids) => `/trainer/evidence/unit/${ids.evidenceAssessment}`),
   "trainer.hrw.tsx": trainer(at("/trainer/hrw")),
   "trainer.hrw_.$id.tsx": trainer((ids) => `/trainer/hrw/${ids.hrwAssessment}`),
   "trainer.hrw_.book.tsx": trainer(at("/trainer/hrw/book")),
@@ -158,13 +159,13 @@ const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
   "verify.$code.tsx": [{ roles: everyone, path: (ids) => `/verify/${ids.verificationCode}` }],
 };
 
-/** The route files that render a page: a default export is what Remix renders. */
+/** The route files that render a page: a default export (their own or another route's) is what Remix renders. */
 function pageRouteFiles(): string[] {
   const dir = path.resolve("app/routes");
   return fs
     .readdirSync(dir)
     .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
-    .filter((name) => /^export default\b/m.test(fs.readFileSync(path.join(dir, name), "utf8")))
+    .filter((name) => /^export (default\b|\{[^}]*\bdefault\b[^}]*\} from )/m.test(fs.readFileSync(path.join(dir, name), "utf8")))
     .sort();
 }
 
@@ -180,7 +181,7 @@ test("every page route has its entry in the walk", () => {
 /** The demo records each page opens, read from the e2e server's database, and tokens made for the token pages. */
 type DemoIds = Awaited<ReturnType<typeof demoIds>>;
 
-async function demoIds() {
+async function demoIds(role: Role) {
   const db = e2eDb();
   const one = async (statement: string, ...params: unknown[]): Promise<string> => {
     const row = await db.get<{ v: string }>(statement, ...params);
@@ -202,7 +203,9 @@ async function demoIds() {
     class: await one("select id as v from classes where course_id = ? order by start_date limit 1", course),
     reviewCourse: await one("select id as v from courses where is_active = 1 order by review_required desc, name limit 1"),
     complaint: await one("select id as v from complaints where kind = 'complaint' order by received_at limit 1"),
-    trainerAppeal: await one("select id as v from complaints where kind = 'appeal' and (assessor_id = ? or decider_id = ?) order by received_at limit 1", trainerId, trainerId),
+    appeal: await one("select id as v from complaints where kind = 'appeal' order by received_at limit 1"),
+    // the demo's trainer assessed every demo result, so no appeal is theirs to decide: one is made for the trainer's walk
+    deciderAppeal: role === "trainer" ? await appealToDecide(trainerId, course) : "",
     employer: await one("select id as v from employers order by name limit 1"),
     enrollment: await one("select id as v from enrollments where student_id = ? order by enrollment_date limit 1", studentId),
     invoice: await one("select id as v from invoices order by id limit 1"),
@@ -221,7 +224,7 @@ async function demoIds() {
     hrwAssessment: await one("select id as v from hrw_assessments order by assessment_date limit 1"),
     hrwCandidate: await one("select candidate_id as v from hrw_assessments order by assessment_date limit 1"),
     verificationCode: await one("select verification_code as v from certificates where revoked_at is null order by issue_date limit 1"),
-    ...(await tokens(studentId, employerUserId, worker)),
+    ...(role === "visitor" ? await tokens(studentId, employerUserId, worker) : { resetToken: "", workerInvitationToken: "", employerInvitationToken: "", questionnaireToken: "" }),
   };
 }
 
@@ -275,6 +278,63 @@ async function tokens(studentId: string, employerUserId: string, workerId: strin
   return { resetToken: reset.token, workerInvitationToken: workerToken, employerInvitationToken: employerToken, questionnaireToken: questionnaire.token };
 }
 
+/** A learner's appeal against another assessor's result, assigned to `deciderId` to decide, as the office's assign form leaves it. */
+async function appealToDecide(deciderId: string, courseId: string): Promise<string> {
+  const assessor = await insertTrainer("Robin Walker");
+  // a learner of its own: one enrolment per learner and course
+  const studentId = await userId(await insertStaff("student", "Morgan Appellant"));
+  const assessment = await insertAssessment(studentId, courseId, assessor, new Date(Date.now() - 5 * 864e5).toISOString().slice(0, 10), "failed");
+  const id = crypto.randomUUID();
+  const day = (offset: number) => new Date(Date.now() + offset * 864e5).toISOString().slice(0, 10);
+  await e2eDb().run(
+    `insert into complaints (id, kind, reference, status, lodged_by, details, assessment_kind, assessment_id, assessor_id, decider_id, received_at, acknowledge_by, resolve_by)
+     values (?, 'appeal', ?, 'received', ?, 'The observer missed my tag line check.', 'unit', ?, ?, ?, ?, ?, ?)`,
+    id,
+    `A-WALK-${id.slice(0, 8).toUpperCase()}`,
+    studentId,
+    assessment,
+    assessor,
+    deciderId,
+    new Date().toISOString(),
+    day(2),
+    day(30),
+  );
+  return id;
+}
+
+/**
+ * Leaves `page` half-way through signing in as an account with an authenticator (a fresh
+ * administrator who sets one up in a context of its own, as the security page does), so the
+ * second step's page opens rather than sending the visitor back to /login.
+ */
+async function pendingSecondStep(page: Page, browser: Browser, headers: Record<string, string> | undefined) {
+  const email = uniqueEmail("walk-2fa");
+  const now = new Date().toISOString();
+  await e2eDb().run(
+    `insert into users (id, email, full_name, password_hash, role, is_active, approval_status, created_at, updated_at)
+     select ?, ?, 'Casey Two-Step', password_hash, 'admin', 1, 'approved', ?, ? from users where email = ?`,
+    crypto.randomUUID(),
+    email,
+    now,
+    now,
+    EMAIL.admin,
+  );
+  const owner = await browser.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: headers });
+  try {
+    const signedIn = await owner.request.post("/login", { form: { email, password: "password123" }, maxRedirects: 0 });
+    expect(signedIn.status(), "the fresh administrator signs in").toBe(302);
+    await owner.request.post("/account/security?intent=begin", { form: { intent: "begin" } });
+    const secret = /data-testid="totp-secret"[^>]*>([A-Z2-7]+)</.exec(await (await owner.request.get("/account/security")).text())?.[1];
+    if (!secret) throw new Error("the security page showed no setup key");
+    const confirmed = await owner.request.post("/account/security?intent=confirm", { form: { intent: "confirm", code: authenticatorCode(secret, Date.now()), current_password: "password123" } });
+    expect(confirmed.status(), "the authenticator is confirmed").toBe(200);
+  } finally {
+    await owner.close();
+  }
+  const started = await page.request.post("/login", { form: { email, password: "password123" }, maxRedirects: 0 });
+  expect(started.headers()["location"], "a right password leads to the second step").toMatch(/^\/login\/two-step/);
+}
+
 /** What is wrong with a document's bytes: not UTF-8, a NUL, not exactly one doctype. */
 function byteFaults(body: Buffer): string[] {
   const faults: string[] = [];
@@ -317,11 +377,12 @@ async function hydratedAndRevalidated(page: Page) {
 }
 
 for (const role of ROLES) {
-  test(`${role}: every page opens clean`, async ({ page, js }) => {
+  test(`${role}: every page opens clean`, async ({ page, js, browser, extraHTTPHeaders }) => {
     test.setTimeout(180_000);
     const visits = Object.entries(PAGES).flatMap(([file, entry]) => (entry === LAYOUT ? [] : entry.filter((v) => v.roles.includes(role)).map((v) => ({ file, ...v }))));
-    const ids = await demoIds();
+    const ids = await demoIds(role);
     if (role !== "visitor") await signIn(page, EMAIL[role]);
+    else await pendingSecondStep(page, browser, extraHTTPHeaders);
 
     // what went wrong on the page being walked, with JavaScript: console errors, page errors, 5xx
     let current = "";
@@ -348,7 +409,10 @@ for (const role of ROLES) {
         failures.push(`${current}: no response`);
         continue;
       }
-      if (response.status() !== expectedStatus) failures.push(`${current}: answered ${response.status()}, expected ${expectedStatus} (at ${new URL(page.url()).pathname})`);
+      if (response.status() !== expectedStatus) failures.push(`${current}: answered ${response.status()}, expected ${expectedStatus}`);
+      // a page the role may not open sends it elsewhere: the entry names a role it should not
+      const landed = new URL(page.url()).pathname;
+      if (landed !== new URL(visit.path(ids), page.url()).pathname) failures.push(`${current}: sent on to ${landed}`);
       for (const fault of byteFaults(await response.body())) failures.push(`${current}: ${fault}`);
       if (js) {
         const before = dataRequests;
