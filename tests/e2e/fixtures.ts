@@ -167,3 +167,19 @@ export async function expectMessage(page: Page, js: boolean, text: string | RegE
     await expect(page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text }).first()).toBeVisible();
   }
 }
+
+/** A fresh administrator with the demo password (the server runs the demo, where two-step is offered, not required). */
+export async function makeAdmin(): Promise<string> {
+  const email = uniqueEmail("admin-2fa");
+  const now = new Date().toISOString();
+  await e2eDb().run(
+    `insert into users (id, email, full_name, password_hash, role, is_active, approval_status, created_at, updated_at)
+     select ?, ?, 'Casey Two-Step', password_hash, 'admin', 1, 'approved', ?, ? from users where email = ?`,
+    crypto.randomUUID(),
+    email,
+    now,
+    now,
+    DEMO.admin.email,
+  );
+  return email;
+}

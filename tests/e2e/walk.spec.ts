@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page, Response } from "@playwright/test";
 import { e2eDb, insertAssessment, insertStaff, insertTrainer, userId } from "./e2e-db";
-import { authenticatorCode, expect, signIn, test, uniqueEmail } from "./fixtures";
+import { authenticatorCode, expect, makeAdmin, signIn, test } from "./fixtures";
 
 /**
  * The walk (CONTRACT 22): every page, as every role that may open it, on the demo's own records.
@@ -308,17 +308,7 @@ async function appealToDecide(deciderId: string, courseId: string): Promise<stri
  * second step's page opens rather than sending the visitor back to /login.
  */
 async function pendingSecondStep(page: Page, browser: Browser, headers: Record<string, string> | undefined) {
-  const email = uniqueEmail("walk-2fa");
-  const now = new Date().toISOString();
-  await e2eDb().run(
-    `insert into users (id, email, full_name, password_hash, role, is_active, approval_status, created_at, updated_at)
-     select ?, ?, 'Casey Two-Step', password_hash, 'admin', 1, 'approved', ?, ? from users where email = ?`,
-    crypto.randomUUID(),
-    email,
-    now,
-    now,
-    EMAIL.admin,
-  );
+  const email = await makeAdmin();
   const owner = await browser.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: headers });
   try {
     const signedIn = await owner.request.post("/login", { form: { email, password: "password123" }, maxRedirects: 0 });
