@@ -1,9 +1,11 @@
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import type { Browser, Page, Response } from "@playwright/test";
 import { e2eDb, insertAssessment, insertStaff, insertTrainer, userId } from "./e2e-db";
-import { authenticatorCode, expect, makeAdmin, signIn, test } from "./fixtures";
+import { accessibilityViolations, authenticatorCode, expect, makeAdmin, signIn, test } from "./fixtures";
 
 /**
  * The walk (CONTRACT 22): every page, as every role that may open it, on the demo's own records.
@@ -342,6 +344,59 @@ function byteFaults(body: Buffer): string[] {
   return faults;
 }
 
+/**
+ * What the Nu HTML checker (vnu-jar, the W3C's checker) reports as errors in each document, one
+ * run of the checker for all of them.
+ */
+const vnuJar = path.resolve("node_modules/vnu-jar/build/dist/vnu.jar");
+
+/** Every WCAG 2.0, 2.1 and 2.2 A and AA rule axe knows. */
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * What Remix writes after `</html>`, and nothing else: the page's loader data as inline scripts
+ * inside React Suspense markers. Remix renders them beside the root route's `<html>`, not inside
+ * it, so the checker calls the first a stray start tag and stops there; a browser puts them at
+ * the end of the body, where the router reads them (docs/decisions/014, "Single fetch").
+ */
+const REMIX_STREAM_AFTER_HTML = /^(?:<!--\/?\$-->|<script(?: nonce="[^"]*")?>window\.__remixContext\.streamController\.(?:enqueue\("(?:[^"\\]|\\.)*"\)|close\(\));<\/script>)*$/;
+
+/** Where a document's `</html>` ends when only Remix's data scripts follow it (line and column, from 1, as the checker counts). */
+function remixStreamStart(text: string): { line: number; column: number } | null {
+  const end = text.lastIndexOf("</html>");
+  if (end < 0 || !REMIX_STREAM_AFTER_HTML.test(text.slice(end + "</html>".length))) return null;
+  const before = text.slice(0, end + "</html>".length).split("\n");
+  return { line: before.length, column: before[before.length - 1].length };
+}
+
+/** Whether the checker's error lies in what follows `</html>` (Remix's data scripts). */
+function afterHtml(message: { lastLine?: number; lastColumn?: number }, start: { line: number; column: number } | null): boolean {
+  if (!start || message.lastLine === undefined) return false;
+  return message.lastLine > start.line || (message.lastLine === start.line && (message.lastColumn ?? 0) > start.column);
+}
+
+async function htmlErrors(documents: { page: string; body: Buffer }[]): Promise<string[]> {
+  if (documents.length === 0) return [];
+  const dir = test.info().outputPath("documents");
+  fs.mkdirSync(dir, { recursive: true });
+  const files = documents.map((d, i) => {
+    const file = path.join(dir, `${i}.html`);
+    fs.writeFileSync(file, d.body);
+    return file;
+  });
+  const { stderr } = await promisify(execFile)("java", ["-jar", vnuJar, "--format", "json", "--exit-zero-always", ...files], { maxBuffer: 64 * 1024 * 1024 });
+  const report = JSON.parse(stderr) as { messages: { type: string; url?: string; message: string; extract?: string; lastLine?: number; lastColumn?: number }[] };
+  const streamStarts = documents.map((d) => remixStreamStart(d.body.toString("utf8")));
+  return report.messages
+    .filter((m) => m.type === "error")
+    .flatMap((m) => {
+      const index = Number(/(\d+)\.html$/.exec(m.url ?? "")?.[1]);
+      // the one error the framework forces (and the checker's note that it stops there): nothing else is let through
+      if (afterHtml(m, streamStarts[index] ?? null) && /^(Stray start tag “script”\.|Cannot recover after last error\.)/.test(m.message)) return [];
+      return [`${documents[index]?.page ?? m.url}: HTML: ${m.message} (line ${m.lastLine}: ${JSON.stringify(m.extract ?? "")})`];
+    });
+}
+
 /** The part of Remix's router the walk drives (window.__remixRouter). */
 interface WalkRouter {
   revalidate(): unknown;
@@ -391,6 +446,7 @@ for (const role of ROLES) {
       if (response.status() >= 500) failures.push(`${current}: ${response.status()} from ${new URL(response.url()).pathname}${new URL(response.url()).search}`);
     });
 
+    const documents: { page: string; body: Buffer }[] = [];
     for (const visit of visits) {
       current = `${visit.path(ids)} (${visit.file})`;
       expectedStatus = visit.status ?? 200;
@@ -403,14 +459,20 @@ for (const role of ROLES) {
       // a page the role may not open sends it elsewhere: the entry names a role it should not
       const landed = new URL(page.url()).pathname;
       if (landed !== new URL(visit.path(ids), page.url()).pathname) failures.push(`${current}: sent on to ${landed}`);
-      for (const fault of byteFaults(await response.body())) failures.push(`${current}: ${fault}`);
+      const body = await response.body();
+      for (const fault of byteFaults(body)) failures.push(`${current}: ${fault}`);
       if (js) {
         const before = dataRequests;
         await hydratedAndRevalidated(page);
         if (dataRequests === before) failures.push(`${current}: the router loaded no data again`);
+        for (const violation of await accessibilityViolations(page, WCAG_TAGS)) failures.push(`${current}: axe: ${violation}`);
+      } else {
+        documents.push({ page: current, body });
       }
     }
     if (js) await page.waitForLoadState("networkidle");
+    // the server's HTML is the same with JavaScript or without: checked once, in the no-JS project
+    else failures.push(...(await htmlErrors(documents)));
     expect(failures, `${role}: ${visits.length} pages`).toEqual([]);
   });
 }
