@@ -472,6 +472,9 @@ for (const { role, part, visits } of walks) {
       if (landed !== new URL(visit.path(ids), page.url()).pathname) failures.push(`${current}: sent on to ${landed}`);
       const body = await response.body();
       for (const fault of byteFaults(body)) failures.push(`${current}: ${fault}`);
+      // what a search result or a shared link shows of the page
+      const descriptions = [...body.toString("utf8").matchAll(/<meta name="description" content="([^"]*)"/g)].map((m) => m[1]);
+      if (descriptions.length !== 1 || !descriptions[0].trim()) failures.push(`${current}: ${descriptions.length} meta descriptions (one, not empty, expected)`);
       if (js) {
         const before = dataRequests;
         await hydratedAndRevalidated(page);
