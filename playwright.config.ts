@@ -31,7 +31,7 @@ function databaseOnServer(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-const POSTGRES_SPECS = ["admin", "audit-checkpoint", "avetmiss", "certificate-revoke", "certificates", "classes", "hrw", "hrw-states", "learner", "learner-documents", "student", "trainer", "trainer-privacy", "usi-certificates"].map(
+const POSTGRES_SPECS = ["admin", "audit-checkpoint", "avetmiss", "certificate-revoke", "certificates", "classes", "employer-ids", "hrw", "hrw-states", "learner", "learner-documents", "student", "trainer", "trainer-privacy", "usi-certificates", "walk"].map(
   (name) => `${name}.spec.ts`,
 );
 

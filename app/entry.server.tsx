@@ -1,12 +1,10 @@
 import crypto from "node:crypto";
-import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import type { ReactElement } from "react";
-import { renderToPipeableStream } from "react-dom/server";
 import { documentResponse } from "./http/compression.server";
 import { applySecurityHeaders, inlineScriptHashes } from "./http/headers.server";
 import { documentCacheControl, mayStoreDocument, storeDocument } from "./http/page-cache.server";
+import { renderDocument } from "./http/render-document.server";
 import { logRequest } from "./http/request-log.server";
 import { manifestForPath } from "./http/route-pruning.server";
 import { NonceProvider } from "./utils/nonce";
@@ -29,7 +27,8 @@ export default async function handleRequest(
   const stored = mayStoreDocument(request);
   const nonce = stored ? undefined : crypto.randomBytes(16).toString("base64");
   const remix = <RemixServer context={remixContext} url={request.url} nonce={nonce} />;
-  const html = await renderDocument(nonce ? <NonceProvider value={nonce}>{remix}</NonceProvider> : remix);
+  // a render still waiting on data after the stream's own timeout is cut off
+  const html = await renderDocument(nonce ? <NonceProvider value={nonce}>{remix}</NonceProvider> : remix, streamTimeout + 1_000);
   if (stored) responseHeaders.append("Vary", "Cookie");
   applySecurityHeaders(responseHeaders, nonce ? { nonce } : { hashes: inlineScriptHashes(html) });
   const body = Buffer.from(html);
@@ -40,41 +39,6 @@ export default async function handleRequest(
 
 /** How long a loader's promise may keep a document's data stream open (Remix reads this export). */
 export const streamTimeout = 5_000;
-
-/**
- * Renders the whole document, to be compressed once (compression.server.ts says why documents
- * are not streamed). Remix sends a page's loader data as a stream of inline scripts that React
- * renders inside a Suspense boundary, so a one-pass renderToString would leave them out: the
- * streaming renderer runs, and its output is collected when everything is ready. A shell that
- * fails rejects, and Remix answers with the route's error boundary.
- */
-function renderDocument(element: ReactElement): Promise<string> {
-  return new Promise((resolve, reject) => {
-    // set once the stream exists (its abort is what the timer calls); read by the callbacks
-    const deadline: { timer?: NodeJS.Timeout } = {};
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-      final(done) {
-        clearTimeout(deadline.timer);
-        resolve(`<!DOCTYPE html>${Buffer.concat(chunks).toString("utf8")}`);
-        done();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream(element, {
-      onAllReady: () => pipe(sink),
-      onShellError: (error) => {
-        clearTimeout(deadline.timer);
-        reject(error);
-      },
-    });
-    // a render still waiting on data after the stream's own timeout is cut off
-    deadline.timer = setTimeout(abort, streamTimeout + 1_000);
-  });
-}
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   applySecurityHeaders(response.headers);

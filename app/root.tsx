@@ -26,10 +26,21 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Summit Crane & Rigging Training" },
-  { name: "description", content: "Nationally recognised crane operation and rigging training in three tiers." },
-];
+export const meta: MetaFunction = () => [{ title: "Summit Crane & Rigging Training" }];
+
+/**
+ * The site's description, on every page that has none of its own. A route's meta replaces the
+ * root's rather than adding to it, so the description is not root meta (most pages name only a
+ * title): a page whose meta in force describes it (its own, or its layout's when it has none)
+ * says so with the route handle `describesItself` on the page's own route.
+ */
+const SITE_DESCRIPTION = "Nationally recognised crane operation and rigging training in three tiers.";
+
+function SiteDescription() {
+  const page = useMatches().at(-1);
+  if ((page?.handle as { describesItself?: boolean } | undefined)?.describesItself) return null;
+  return <meta name="description" content={SITE_DESCRIPTION} />;
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { flash, clear }] = await Promise.all([getOptionalUser(request), readFlash(request)]);
@@ -54,6 +65,7 @@ function Document({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#172334" />
         <Meta />
+        <SiteDescription />
         <Links />
       </head>
       <body className="min-h-full">

@@ -2,3 +2,6 @@
 export default function LandingIndex() {
   return null;
 }
+
+/** The landing layout's meta, with its description, is this page's (root.tsx adds none). */
+export const handle = { describesItself: true };

@@ -94,7 +94,8 @@ export default function ComplaintsRegister() {
                   {items.map((c) => (
                     <tr key={c.id} className="align-top">
                       <th scope="row" data-label="Reference">
-                        <Link to={`${base}/${c.id}`} className="font-semibold underline">
+                        {/* a row is one line tall: each link is given the 24 px a finger needs (WCAG 2.2, 2.5.8) */}
+                        <Link to={`${base}/${c.id}`} className="inline-block min-h-6 py-0.5 font-semibold underline">
                           {c.reference}
                         </Link>
                       </th>
@@ -114,7 +115,7 @@ export default function ComplaintsRegister() {
                       <td data-label="From">{c.name ?? "Anonymous"}</td>
                       {admin ? (
                         <td data-label="Improvement">
-                          <Link to={`/admin/improvements/new?source_type=${c.kind}&source_id=${c.id}`} className="underline" aria-label={`Raise an improvement action from ${c.reference}`}>
+                          <Link to={`/admin/improvements/new?source_type=${c.kind}&source_id=${c.id}`} className="inline-block min-h-6 py-0.5 underline" aria-label={`Raise an improvement action from ${c.reference}`}>
                             Raise action
                           </Link>
                         </td>

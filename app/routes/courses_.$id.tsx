@@ -159,5 +159,5 @@ export function ErrorBoundary() {
   );
 }
 
-/** The site footer carries the complaints policy link here, so the root leaves out its own strip. */
-export const handle = { siteFooter: true };
+/** The site footer carries the complaints policy link here, so the root leaves out its own strip; the meta describes the page, so the root adds no description. */
+export const handle = { siteFooter: true, describesItself: true };

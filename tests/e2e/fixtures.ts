@@ -130,6 +130,14 @@ export async function registerStudent(page: Page, fullName = "Test Student", opt
  */
 export async function expectAccessible(page: Page) {
   if (base.info().project.use.javaScriptEnabled === false) return;
+  expect(await accessibilityViolations(page), "axe-core violations").toEqual([]);
+}
+
+/**
+ * The WCAG A/AA violations axe finds on the current page, one line each (rule, help, where): of
+ * WCAG 2.0 unless `tags` names more (the page walk adds 2.1 and 2.2).
+ */
+export async function accessibilityViolations(page: Page, tags = ["wcag2a", "wcag2aa"]): Promise<string[]> {
   // A toast sliding in or out is half transparent for a moment, and axe would measure its
   // contrast mid-fade. Let finite animations and transitions finish (a spinner's never does)
   // before each look; a toast may start leaving while axe works, so a violation must still be
@@ -145,15 +153,13 @@ export async function expectAccessible(page: Page) {
     );
   const violations = async () => {
     await settle();
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
     return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   };
-  let summary = await violations();
-  if (summary.length > 0) {
-    await page.waitForTimeout(500);
-    summary = await violations();
-  }
-  expect(summary, "axe-core violations").toEqual([]);
+  const summary = await violations();
+  if (summary.length === 0) return summary;
+  await page.waitForTimeout(500);
+  return violations();
 }
 
 /**
@@ -166,4 +172,20 @@ export async function expectMessage(page: Page, js: boolean, text: string | RegE
   } else {
     await expect(page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text }).first()).toBeVisible();
   }
+}
+
+/** A fresh administrator with the demo password (the server runs the demo, where two-step is offered, not required). */
+export async function makeAdmin(): Promise<string> {
+  const email = uniqueEmail("admin-2fa");
+  const now = new Date().toISOString();
+  await e2eDb().run(
+    `insert into users (id, email, full_name, password_hash, role, is_active, approval_status, created_at, updated_at)
+     select ?, ?, 'Casey Two-Step', password_hash, 'admin', 1, 'approved', ?, ? from users where email = ?`,
+    crypto.randomUUID(),
+    email,
+    now,
+    now,
+    DEMO.admin.email,
+  );
+  return email;
 }

@@ -53,7 +53,7 @@ test.describe("landing page", () => {
     }
 
     await expect(page.getByRole("link", { name: "Start Your Journey" })).toHaveAttribute("href", "/register");
-    await expect(page.getByRole("link", { name: "Learn More" })).toHaveAttribute("href", "/courses");
+    await expect(page.getByRole("link", { name: "Learn More about our courses", exact: true })).toHaveAttribute("href", "/courses");
 
     const footer = page.getByRole("contentinfo");
     for (const column of ["Courses", "Support", "Compliance"]) {

@@ -135,7 +135,9 @@ test.describe("pre-enrolment review", () => {
 
 test.describe("complaints and appeals", () => {
   test("a visitor lodges an anonymous complaint; an administrator acknowledges and resolves it", async ({ page, js }) => {
-    await page.goto("/complaints/policy");
+    // the section's bare address leads to its policy (it was an empty page)
+    await page.goto("/complaints");
+    await expect(page).toHaveURL(/\/complaints\/policy$/);
     await page.getByRole("link", { name: "Make a complaint" }).first().click();
     await expect(page).toHaveURL(/\/complaints\/new$/);
     const details = `The yard gate was locked at 7 am on our first day (${crypto.randomUUID().slice(0, 8)})`;

@@ -1,24 +1,7 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { authenticatorCode, DEMO, expect, expectAccessible, signIn, signOut, test, uniqueEmail } from "./fixtures";
-import { e2eDb, outboxDir } from "./e2e-db";
-
-/** A fresh administrator with the demo password (the server runs the demo, where two-step is offered, not required). */
-async function makeAdmin(): Promise<string> {
-  const email = uniqueEmail("admin-2fa");
-  const now = new Date().toISOString();
-  await e2eDb().run(
-    `insert into users (id, email, full_name, password_hash, role, is_active, approval_status, created_at, updated_at)
-     select ?, ?, 'Casey Two-Step', password_hash, 'admin', 1, 'approved', ?, ? from users where email = ?`,
-    crypto.randomUUID(),
-    email,
-    now,
-    now,
-    DEMO.admin.email,
-  );
-  return email;
-}
+import { authenticatorCode, expect, expectAccessible, makeAdmin, signIn, signOut, test } from "./fixtures";
+import { outboxDir } from "./e2e-db";
 
 test.describe("two-step sign-in and the audit trail", () => {
   test("an administrator sets up an authenticator from the page, signs in again with a code, and finds both sign-ins in the audit trail", async ({ page, js }) => {

@@ -17,8 +17,9 @@ export function ClosingCta() {
           <Link to="/register" className={buttonClasses("primary", "lg")}>
             Start Your Journey
           </Link>
+          {/* read aloud, or listed among the page's links, "Learn More" alone says nothing of what it leads to */}
           <Link to="/courses" className={buttonClasses("inverse", "lg")}>
-            Learn More
+            Learn More<span className="sr-only"> about our courses</span>
           </Link>
         </div>
       </div>

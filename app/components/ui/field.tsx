@@ -81,13 +81,20 @@ export function SelectField({
   ...props
 }: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }>; /** a first, empty choice: nothing is chosen until the reader chooses */ placeholder?: string }) {
   const { fieldId, tied, className: controlClass } = useFieldControl(id, props.name, error, hint);
+  // A list with no empty first choice always has one chosen, so `required` asks nothing of the
+  // browser, and HTML allows it only on a list that starts empty: such a list says it is
+  // required to assistive technology alone.
+  const { required, ...rest } = props;
+  const neverEmpty = placeholder === undefined && options.length > 0 && options[0].value !== "";
   return (
     <Frame id={fieldId} label={label} error={error} hint={hint} className={className}>
       <select
         id={fieldId}
         className={controlClass}
         {...tied}
-        {...props}
+        {...rest}
+        required={neverEmpty ? undefined : required}
+        aria-required={neverEmpty && required ? true : rest["aria-required"]}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
