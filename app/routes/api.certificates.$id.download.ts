@@ -1,16 +1,14 @@
 import { type ApiArgs, apiError, apiRoute } from "~/api/http.server";
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
-import { getCertificateDocumentRecord } from "~/models/certificate-document.server";
 import { getCertificateForViewer } from "~/models/certificate.server";
 import { ensureCertificatePdf } from "~/pdf/certificate-pdf.server";
 import { uuid } from "~/schemas/fields";
-import { attachmentDisposition, certificateFileName } from "~/utils/certification";
 import { logLine } from "~/utils/log.server";
 
 /**
- * GET /api/certificates/{id}/download: the certificate as a PDF attachment, for its owner,
- * trainers and admins (bearer token, or the session cookie so a plain link works). Anyone
+ * GET /api/certificates/{id}/download: the certificate as a PDF attachment saved as
+ * certificate_{id}.pdf, for its owner, trainers and admins (bearer token, or the session cookie so a plain link works). Anyone
  * else, an unknown id and a malformed id all get the same 404.
  */
 
@@ -57,9 +55,9 @@ async function download({ request, params }: ApiArgs): Promise<Response> {
   }
   headers.set("Content-Type", "application/pdf");
   headers.set("Content-Length", String(document.byteLength));
-  const record = await getCertificateDocumentRecord(db, id);
-  const name = certificateFileName({ nationalCode: certificate.course.unit_code, number: certificate.certificate_number, learner: record?.learner_full_name ?? "" });
-  headers.set("Content-Disposition", attachmentDisposition(name));
+  // the /api contract names the file by the record's id, exactly; the pages' own download names
+  // it for a person (document, number and learner)
+  headers.set("Content-Disposition", `attachment; filename="certificate_${id}.pdf"`);
   const body = new Uint8Array(document.pdf.buffer as ArrayBuffer, document.pdf.byteOffset, document.pdf.byteLength);
   return new Response(body, { status: 200, headers });
 }
