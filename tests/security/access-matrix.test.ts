@@ -172,6 +172,7 @@ const pages: PageCase[] = [
   { file: "admin.audit[.]csv.ts", path: () => "/admin/audit.csv", may: ["admin"], methods: ["GET"] },
   { file: "admin.reports_.hrw.tsx", path: () => "/admin/reports/hrw?from=2026-01-01", may: ["admin"], methods: ["GET"] },
   { file: "admin.reports_.hrw[.]csv.ts", path: () => "/admin/reports/hrw.csv", may: ["admin"], methods: ["GET"] },
+  { file: "admin.reports_.hrw[.]zip.ts", path: () => "/admin/reports/hrw.zip?state=VIC&year=2025", may: ["admin"], methods: ["GET"] },
   { file: "admin.hrw-states.tsx", path: () => "/admin/hrw-states", may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.hrw.rules.tsx", path: () => "/admin/hrw/rules", may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.staff_.$id.hrw.tsx", path: () => `/admin/staff/${ids.unknown}/hrw`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
