@@ -39,6 +39,8 @@ function pdfText(bytes: Buffer): string {
 }
 
 const downloadUrl = (id: string) => `/api/certificates/${id}/download`;
+/** The pages' link: the same file, saved under a name for a person. */
+const pageDownloadUrl = (id: string) => `/certificates/${id}/download`;
 
 test.describe("certificate downloads", () => {
   // the first download of each certificate renders it in Chromium
@@ -74,11 +76,11 @@ test.describe("certificate downloads", () => {
     const [first] = await demoCertificates();
     await signIn(page, DEMO.student.email);
     await page.goto("/student/certificates");
-    const link = page.locator(`a[href="${downloadUrl(first!.id)}"]`);
+    const link = page.locator(`a[href="${pageDownloadUrl(first!.id)}"]`);
     const saved = page.waitForEvent("download");
     await link.click();
     const download = await saved;
-    expect(download.suggestedFilename()).toBe(`certificate_${first!.id}.pdf`);
+    expect(download.suggestedFilename()).toBe(`SoA-${first!.certificate_number}-${DEMO.student.name.replace(/ /g, "-")}.pdf`);
     const bytes = fs.readFileSync((await download.path())!);
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(pdfText(bytes)).toContain(first!.certificate_number);

@@ -65,6 +65,7 @@ const FILE_ROUTES: Record<string, FileRoute> = {
   "api.evidence.$id.download.ts": { as: "student", path: (i) => `/api/evidence/${i.evidence}/download`, type: /^image\/jpeg$/ },
   "api.learner-documents.$id.ts": { as: "student", path: (i) => `/api/learner-documents/${i.learnerDocument}`, type: /^(application\/pdf|image\/(jpeg|png))$/ },
   "api.trainer-activities.$id.evidence.ts": { as: "trainer", path: (i) => `/api/trainer-activities/${i.activity}/evidence`, type: PDF },
+  "certificates.$id.download.ts": { as: "student", path: (i) => `/certificates/${i.certificate}/download`, type: PDF },
   "calendar.$token.ts": { as: "student", path: (i) => i.calendarPath, type: /^text\/calendar; charset=utf-8$/, attachment: false },
   "employer.workers[.]csv.ts": { as: "employer", path: () => "/employer/workers.csv", type: CSV },
   "evidence.$id.download.ts": { as: "student", path: (i) => `/evidence/${i.evidence}/download`, type: /^image\/jpeg$/ },

@@ -349,7 +349,7 @@ test.describe("trainer portal", () => {
       page.waitForEvent("download", { timeout: 60_000 }),
       issued.getByRole("link", { name: `Download PDF of certificate ${certificate.certificate_number}` }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe(`certificate_${certificate.id}.pdf`);
+    expect(download.suggestedFilename()).toBe(`SoA-${certificate.certificate_number}-${student.name.replace(/ /g, "-")}.pdf`);
     const bytes = fs.readFileSync((await download.path())!);
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     const text = pdfText(bytes);

@@ -183,6 +183,7 @@ const pages: PageCase[] = [
   { file: "trainer.evidence.$kind.$id.tsx", path: () => `/trainer/evidence/unit/${ids.unknown}`, params: () => ({ kind: "unit", id: ids.unknown }), may: ["trainer", "admin"], methods: ["GET", "POST"] },
   { file: "trainer.evidence.$kind.$id_.upload.ts", path: () => `/trainer/evidence/unit/${ids.unknown}/upload`, params: () => ({ kind: "unit", id: ids.unknown }), may: ["trainer"], methods: ["POST"] },
   { file: "evidence.$id.download.ts", path: () => `/evidence/${ids.unknown}/download`, params: () => ({ id: ids.unknown }), may: ["student", "trainer", "admin"], methods: ["GET"] },
+  { file: "certificates.$id.download.ts", path: () => `/certificates/${ids.unknown}/download`, params: () => ({ id: ids.unknown }), may: "signed-in", methods: ["GET"] },
   { file: "trainer-activities.$id.evidence.ts", path: () => `/trainer-activities/${ids.unknown}/evidence`, params: () => ({ id: ids.unknown }), may: ["trainer", "admin"], methods: ["GET"] },
   { file: "student.evidence.tsx", path: () => "/student/evidence", may: ["student"], methods: ["GET", "POST"] },
   { file: "admin.checklists.tsx", path: () => "/admin/checklists", may: ["admin"], methods: ["GET", "POST"] },
