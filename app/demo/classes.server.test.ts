@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb } from "../../tests/support/test-db";
 import type { DB } from "#db/connection";
-import { organisationToday } from "~/utils/organisation-calendar";
+import { organisationToday, weekdayOf } from "~/utils/organisation-calendar";
 import { listUpcomingClasses } from "~/models/class.server";
 import { attendanceForStudent } from "~/models/attendance.server";
+import { publicHolidays } from "~/models/hrw-calendar.server";
+import { seedDemoData } from "./seed.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -39,5 +41,27 @@ describe("demo classes", () => {
     const demo = await db.selectFrom("users").select("id").where("email", "=", "student@example.com").executeTakeFirstOrThrow();
     const summaries = Object.values(await attendanceForStudent(db, demo.id));
     expect(summaries.some((s) => s.present > 3 && s.late === 1 && s.absent === 1)).toBe(true);
+  });
+});
+
+describe("demo classes around Christmas", () => {
+  let december: DB;
+  let cleanDecember: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db: december, cleanup: cleanDecember } = await createTestDb());
+    // a demo made a week before Christmas: its running and coming classes span the holidays
+    await seedDemoData(december, new Date("2026-12-18T00:00:00Z"));
+  }, 120_000);
+  afterAll(() => cleanDecember());
+
+  it("hold no session on a public holiday of the yards' state", async () => {
+    const sessions = await december.selectFrom("class_sessions").select("session_date").execute();
+    const holidays = new Set([...publicHolidays("NSW", 2026), ...publicHolidays("NSW", 2027)]);
+    expect(holidays.has("2026-12-25")).toBe(true);
+    // the test means something only when some class runs over a weekday holiday
+    const classes = await december.selectFrom("classes").select(["start_date", "end_date"]).execute();
+    const weekdayHolidays = [...holidays].filter((d) => weekdayOf(d) !== 0 && weekdayOf(d) !== 6);
+    expect(weekdayHolidays.filter((d) => classes.some((c) => c.start_date <= d && d <= c.end_date)).length).toBeGreaterThan(0);
+    expect(sessions.map((s) => s.session_date).filter((d) => holidays.has(d))).toEqual([]);
   });
 });

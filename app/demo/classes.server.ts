@@ -1,5 +1,6 @@
 import { markAttendance } from "~/models/attendance.server";
 import { createClass } from "~/models/class.server";
+import { publicHolidays } from "~/models/hrw-calendar.server";
 import { joinWaitlist } from "~/models/waitlist.server";
 import { classSchema } from "~/schemas/class";
 import { addDays, organisationToday, weekdayOf as weekday } from "~/utils/organisation-calendar";
@@ -12,10 +13,13 @@ import type { DB } from "#db/connection";
  * those enrolments (seedDemoStudentClasses); new upcoming classes for the catalogue hold no one yet.
  */
 
-/** Every day from start to end that `keep` accepts (weekdays by default). */
+/** The state of the demo's yards: no class meets on its public holidays. */
+const YARDS_STATE = "NSW";
+
+/** Every day from start to end that `keep` accepts (weekdays by default), public holidays left out. */
 function days(start: string, end: string, keep = (d: string) => weekday(d) !== 0 && weekday(d) !== 6): string[] {
   const out: string[] = [];
-  for (let d = start; d <= end && out.length < 200; d = addDays(d, 1)) if (keep(d)) out.push(d);
+  for (let d = start; d <= end && out.length < 200; d = addDays(d, 1)) if (keep(d) && !publicHolidays(YARDS_STATE, Number(d.slice(0, 4))).has(d)) out.push(d);
   return out.length ? out : [start];
 }
 

@@ -62,7 +62,11 @@ export async function calendarFeed(db: DB, token: string, rtoName: string): Prom
       description: s.trainer_name ? `Trainer: ${s.trainer_name}` : undefined,
     });
   }
-  return calendar.toString();
+  // ical-generator folds and joins the lines with CRLF but leaves the last one, END:VCALENDAR,
+  // without its own; every content line ends with one, the last included, or strict readers
+  // refuse the feed
+  const text = calendar.toString();
+  return text.endsWith("\r\n") ? text : `${text}\r\n`;
 }
 
 function feedSessions(db: DB, owner: { id: string; role: Role }) {

@@ -313,6 +313,9 @@ describe("the calendar feed", () => {
     const { token, replaced: first } = await makeCalendarFeed(db, s.id, { replace: false });
     expect(first).toBe(false);
     const text = await calendarFeed(db, token, "Summit");
+    // every content line ends with CRLF, the last one too (RFC 5545 3.1)
+    expect(text!.endsWith("END:VCALENDAR\r\n")).toBe(true);
+    expect(text!.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
     const events = Object.values(ical.sync.parseICS(text!)).filter((v) => v?.type === "VEVENT") as ical.VEvent[];
     expect(events).toHaveLength(2);
     const byStart = events.map((e) => [new Date(e.start).toISOString(), new Date(e.end!).toISOString()]).sort();

@@ -6,7 +6,9 @@ import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
 import { call, sessionCookie, type RouteModule } from "../../tests/support/api-calls";
 import { closeBrowser } from "~/pdf/browser.server";
-import * as reportPage from "~/routes/admin.reports_.hrw";
+import { auditSummaryHtml } from "~/pdf/hrw-audit-pack.server";
+import * as packRoute from "~/routes/admin.reports_.hrw[.]zip";
+import { hrwAuditPack } from "./hrw-audit-pack.server";
 import { bookAssessment, recordNotice, recordNsa, recordPartResult } from "./hrw-assessment.server";
 import { recordCandidateCheck } from "./hrw-candidate.server";
 import { addAccreditation } from "./hrw-register.server";
@@ -56,7 +58,7 @@ describe("the VIC audit pack", () => {
     await book("2025-04-10", "QLD"); // another state
 
     const cookie = await sessionCookie(db, admin.id);
-    const answer = await call(reportPage as unknown as RouteModule, "GET", "/admin/reports/hrw?state=VIC&year=2025", { cookie });
+    const answer = await call(packRoute as unknown as RouteModule, "GET", "/admin/reports/hrw.zip?state=VIC&year=2025", { cookie });
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Content-Type")).toBe("application/zip");
     expect(answer.headers.get("Content-Disposition")).toBe('attachment; filename="hrw-audit-pack-VIC-2025.zip"');
@@ -77,7 +79,15 @@ describe("the VIC audit pack", () => {
     // the three parts were recorded in the same instant: their order is not the point
     expect(read("evidence.csv").map((e) => `${e.record}: ${e.result}`).sort()).toEqual(["NAI calculations result: Satisfactory", "NAI knowledge result: Satisfactory", "NAI practical result: Satisfactory"]);
     expect(strFromU8(files["summary.pdf"]!.slice(0, 5))).toBe("%PDF-");
+    // VIC's yearly audit falls due on 31 Oct: a year of records to 31 Dec 2025 is audited by the
+    // next one, and the summary says which period that date is for
+    const summary = auditSummaryHtml(await hrwAuditPack(db, "VIC", 2025), "Pack RTO", "2026-01-05").replace(/<[^>]+>/g, " ");
+    expect(summary).toContain("The annual independent audit of the period 1 Jan 2025 to 31 Dec 2025 is due by 31 Oct 2026.");
+    expect(summary).not.toContain("31 Oct 2025");
 
-    expect((await call(reportPage as unknown as RouteModule, "GET", "/admin/reports/hrw?state=XX&year=2025", { cookie })).status).toBe(400);
+    // a state that does not read goes back to the page it was chosen on, with the message
+    const bad = await call(packRoute as unknown as RouteModule, "GET", "/admin/reports/hrw.zip?state=XX&year=2025", { cookie });
+    expect(bad.status).toBe(302);
+    expect(bad.headers.get("Location")).toBe("/admin/reports/hrw");
   });
 });

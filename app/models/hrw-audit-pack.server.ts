@@ -17,13 +17,24 @@ export interface AuditPack {
   state: HrwState;
   regulator: string;
   year: number;
-  /** the state's audit due date rule (month-day), when it sets one */
-  audit_due: string | null;
+  /**
+   * When the state sets a yearly audit date: the audit this year's records belong to, the first
+   * due date after the year ends (a VIC year to 31 Dec falls to the next 31 Oct)
+   */
+  audit: { period_from: string; period_to: string; due_on: string } | null;
   files: Record<string, string>;
   counts: { assessments: number; assessors: number; notices: number; nsas: number; checks: number; evidence: number; satisfactory: number };
 }
 
 const csv = <K extends string>(columns: readonly K[], rows: Array<Record<K, string | number | null>>) => `\uFEFF${toCsv(columns, rows)}`;
+
+/** The first yearly due date (month-day) after a period's last day, with that period. */
+function auditDueAfter(monthDay: string | null, from: string, to: string): AuditPack["audit"] {
+  if (!monthDay) return null;
+  const year = Number(to.slice(0, 4));
+  const due = `${year}-${monthDay}` > to ? `${year}-${monthDay}` : `${year + 1}-${monthDay}`;
+  return { period_from: from, period_to: to, due_on: due };
+}
 
 export async function hrwAuditPack(db: DB, state: HrwState, year: number): Promise<AuditPack> {
   const from = `${year}-01-01`;
@@ -101,7 +112,7 @@ export async function hrwAuditPack(db: DB, state: HrwState, year: number): Promi
     state,
     regulator: HRW_STATES[state],
     year,
-    audit_due: (await stateRulesOn(db, state, to)).text("annual_audit_due"),
+    audit: auditDueAfter((await stateRulesOn(db, state, to)).text("annual_audit_due"), from, to),
     files,
     counts: {
       assessments: assessments.length,

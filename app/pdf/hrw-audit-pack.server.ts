@@ -19,7 +19,9 @@ export function auditSummaryHtml(pack: AuditPack, organisationName: string, gene
     ["Candidate checks", pack.counts.checks],
     ["Evidence records (part results)", pack.counts.evidence],
   ];
-  const due = pack.audit_due ? `<p>Annual audit due by ${escapeHtml(hrwDate(`${pack.year}-${pack.audit_due}`))}.</p>` : "";
+  const due = pack.audit
+    ? `<p>The annual independent audit of the period ${escapeHtml(hrwDate(pack.audit.period_from))} to ${escapeHtml(hrwDate(pack.audit.period_to))} is due by ${escapeHtml(hrwDate(pack.audit.due_on))}.</p>`
+    : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>HRW audit pack ${pack.state} ${pack.year}</title>
 <style>@page{size:A4;margin:20mm}body{font-family:sans-serif;font-size:11pt;color:#111}h1{font-size:18pt;margin:0 0 4mm}table{border-collapse:collapse;width:100%;margin-top:6mm}td,th{border:1px solid #999;padding:2mm 3mm;text-align:left}td.n{text-align:right}</style></head>
 <body><h1>High-risk work audit pack: ${escapeHtml(pack.state)} ${pack.year}</h1>

@@ -1,18 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirectDocument } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PartsList, StageBadge } from "~/components/hrw/hrw-ui";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { Alert, Button, EmptyState, TextField, TitledCard, TableScroll, ErrorSummary } from "~/components/ui";
+import { Alert, Button, EmptyState, SelectField, TextField, TitledCard, TableScroll, ErrorSummary } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { HRW_REPORT_LIMIT, listHrwAssessments, type HrwAssessment } from "~/models/hrw-assessment.server";
-import { readAuditPackQuery, readHrwPeriod } from "~/schemas/hrw";
-import { hrwAuditPack } from "~/models/hrw-audit-pack.server";
-import { auditPackZip } from "~/pdf/hrw-audit-pack.server";
-import { env } from "~/env.server";
-import { hrwDate } from "~/schemas/hrw-codes";
+import { readHrwPeriod } from "~/schemas/hrw";
+import { HRW_STATES, hrwDate } from "~/schemas/hrw-codes";
+import { organisationYear } from "~/utils/organisation-calendar";
 
 /**
  * The regulator's audit: every high-risk work assessment in a period (by assessment date) with
@@ -21,17 +19,13 @@ import { hrwDate } from "~/schemas/hrw-codes";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const url = new URL(request.url);
-  // ?state=VIC&year=2026: the regulator's yearly audit pack, one zip
+  // the pack's old address: the zip is the resource route's, fetched as a document
   if (url.searchParams.has("state") || url.searchParams.has("year")) {
-    const pack = readAuditPackQuery(url);
-    if (!pack.success) return new Response(pack.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-    const zip = await auditPackZip(await hrwAuditPack(getDb(), pack.data.state, pack.data.year), env().RTO_NAME);
-    return new Response(Buffer.from(zip), {
-      headers: { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="hrw-audit-pack-${pack.data.state}-${pack.data.year}.zip"`, "Cache-Control": "no-store" },
-    });
+    return redirectDocument(`/admin/reports/hrw.zip?${new URLSearchParams({ state: url.searchParams.get("state") ?? "", year: url.searchParams.get("year") ?? "" })}`);
   }
   const period = readHrwPeriod(url);
-  if (!period.success) return data({ from: "", to: "", error: period.message, assessments: [] as HrwAssessment[], limited: false, csv: "" }, { status: 400 });
+  const thisYear = organisationYear();
+  if (!period.success) return data({ from: "", to: "", error: period.message, assessments: [] as HrwAssessment[], limited: false, csv: "", thisYear }, { status: 400 });
   const assessments = await listHrwAssessments(getDb(), period.data);
   const search = new URLSearchParams();
   if (period.data.from) search.set("from", period.data.from);
@@ -43,12 +37,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     assessments,
     limited: assessments.length >= HRW_REPORT_LIMIT,
     csv: `/admin/reports/hrw.csv${search.size ? `?${search}` : ""}`,
+    thisYear,
   };
 }
 
 export default function HrwAuditReport() {
-  // the pack download answers with the zip itself, never this page's data
-  const { from, to, error, assessments, limited, csv } = useLoaderData<typeof loader>() as unknown as { from: string; to: string; error: string | null; assessments: HrwAssessment[]; limited: boolean; csv: string };
+  const { from, to, error, assessments, limited, csv, thisYear } = useLoaderData<typeof loader>();
+  const years = [thisYear - 1, thisYear, thisYear - 2].map((y) => ({ value: String(y), label: String(y) }));
   return (
     <>
       <PageTitle
@@ -56,6 +51,18 @@ export default function HrwAuditReport() {
         subtitle={<Link to="/admin/reports" className="underline">Back to reports</Link>}
         actions={csv ? <a href={csv} className="rounded-md bg-hivis-500 px-4 py-2 text-sm font-semibold text-steel-900" download>Download CSV</a> : null}
       />
+      <TitledCard title="Yearly audit pack" className="mb-6">
+        <p className="mb-3 text-sm text-steel-700">
+          One state&apos;s assessments of a calendar year with their assessors, notices, NSAs, candidate checks and part results, as CSV files and a one-page summary in a zip.
+        </p>
+        <Form method="get" action="/admin/reports/hrw.zip" reloadDocument className="grid gap-3 sm:grid-cols-3 sm:items-end">
+          <SelectField label="State" name="state" defaultValue="VIC" options={Object.entries(HRW_STATES).map(([code, regulator]) => ({ value: code, label: `${code} (${regulator})` }))} />
+          <SelectField label="Year" name="year" defaultValue={String(thisYear - 1)} options={years} />
+          <div>
+            <Button type="submit">Download audit pack</Button>
+          </div>
+        </Form>
+      </TitledCard>
       <TitledCard title="Period">
         <Form method="get" className="flex flex-wrap items-end gap-3">
           <TextField label="From" name="from" type="date" defaultValue={from} />

@@ -386,7 +386,7 @@ function CertificateHistoryItem({
           <Link to={`/admin/audit?${new URLSearchParams({ subject: c.id })}`} className={buttonClasses("ghost", "sm")}>
             Audit entries<span className="sr-only"> for certificate {c.certificate_number}</span>
           </Link>
-          <a href={`/api/certificates/${c.id}/download`} download className={buttonClasses("secondary", "sm")}>
+          <a href={`/certificates/${c.id}/download`} download className={buttonClasses("secondary", "sm")}>
             Download PDF<span className="sr-only"> for certificate {c.certificate_number}</span>
           </a>
         </div>

@@ -44,7 +44,7 @@ export default function WorkerPage() {
             {worker.results.statements.length === 0 ? <p>No statement of attainment yet.</p> : null}
             {worker.results.statements.map((s) => (
               <p key={s.id}>
-                <a href={`/api/certificates/${s.id}/download`} className="font-semibold text-hivis-800 underline">
+                <a href={`/certificates/${s.id}/download`} className="font-semibold text-hivis-800 underline">
                   Download statement of attainment {s.certificate_number}
                 </a>{" "}
                 (issued {formatDate(s.issue_date)})

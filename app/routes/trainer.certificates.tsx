@@ -174,7 +174,7 @@ export default function TrainerCertificates() {
                     <td className="whitespace-nowrap py-2 pr-3">{formatDate(c.issue_date)}</td>
                     <td className="whitespace-nowrap py-2">
                       <a
-                        href={`/api/certificates/${c.id}/download`}
+                        href={`/certificates/${c.id}/download`}
                         download
                         className={linkClass}
                         aria-label={`Download PDF of certificate ${c.certificate_number}`}

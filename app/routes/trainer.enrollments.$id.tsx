@@ -143,7 +143,7 @@ export default function UpdateEnrollment() {
                       {enrollment.certificate.certificate_number}
                     </span>
                     , issued {formatDate(enrollment.certificate.issue_date)}{" "}
-                    <a href={`/api/certificates/${enrollment.certificate.id}/download`} className={linkClass} download>
+                    <a href={`/certificates/${enrollment.certificate.id}/download`} className={linkClass} download>
                       Download PDF
                     </a>
                   </>

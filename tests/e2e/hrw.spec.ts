@@ -217,4 +217,19 @@ test.describe("high-risk work licence assessments", () => {
     await qld.getByRole("button", { name: "Save QLD rule" }).click();
     await expect(page.getByText("Enter a whole number, or leave it blank when the state does not set this rule").first()).toBeVisible();
   });
+
+  test("the audit page's Yearly audit pack form saves the state's zip, with or without JavaScript", async ({ page }) => {
+    const year = Number(organisationToday().slice(0, 4)) - 1;
+    await signIn(page, DEMO.admin.email);
+    await page.goto("/admin/reports/hrw");
+    const pack = page.locator("form").filter({ has: page.getByRole("button", { name: "Download audit pack" }) });
+    await pack.getByLabel("State").selectOption("VIC");
+    await pack.getByLabel("Year").selectOption(String(year));
+    const [download] = await Promise.all([page.waitForEvent("download"), pack.getByRole("button", { name: "Download audit pack" }).click()]);
+    expect(download.suggestedFilename()).toBe(`hrw-audit-pack-VIC-${year}.zip`);
+    expect(fs.readFileSync((await download.path())!).subarray(0, 2).toString("latin1")).toBe("PK");
+    // the page stays, in working order
+    await expect(page.getByRole("heading", { level: 1, name: "HRW assessment audit" })).toBeVisible();
+    await expectAccessible(page);
+  });
 });

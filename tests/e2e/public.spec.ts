@@ -48,8 +48,8 @@ test.describe("landing page", () => {
       await expect(card).toContainText(hours);
       await expect(card).toContainText(price);
       expect(await card.getByRole("listitem").count(), `${tier} lists its features`).toBeGreaterThanOrEqual(3);
-      // each tier's card leads to that tier's courses, each with its own page
-      await expect(card.getByRole("link", { name: "Start Training" })).toHaveAttribute("href", `/courses?tier=tier_${tier.slice(-1)}`);
+      // each tier's card leads to registration, as the product's landing page says
+      await expect(card.getByRole("link", { name: "Start Training" })).toHaveAttribute("href", "/register");
     }
 
     await expect(page.getByRole("link", { name: "Start Your Journey" })).toHaveAttribute("href", "/register");
@@ -71,8 +71,8 @@ test.describe("landing page", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /home/ }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.getByRole("link", { name: "Start Training" }).first().click();
-    await expect(page).toHaveURL(/\/courses\?tier=tier_1$/);
-    await expect(page.getByLabel("Tier")).toHaveValue("tier_1");
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Create Account" })).toBeVisible();
     await page.goto("/");
     await page.getByRole("link", { name: "Learn More" }).click();
     await expect(page).toHaveURL(/\/courses$/);

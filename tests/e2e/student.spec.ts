@@ -284,7 +284,7 @@ test.describe("student portal: certificate download", () => {
     await signIn(page, DEMO.student.email);
     await page.goto("/student/certificates");
     const link = page.getByRole("link", { name: /^Download PDF/ }).first();
-    const id = (await link.getAttribute("href"))!.split("/")[3];
+    const id = (await link.getAttribute("href"))!.split("/")[2];
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^SoA-[A-Z]+-\\d{4}-\\d+-${DEMO.student.name.replace(/ /g, "-")}\\.pdf$`));
@@ -295,9 +295,9 @@ test.describe("student portal: certificate download", () => {
     await signIn(page, DEMO.student.email);
     await page.goto("/student/certificates");
     const link = page.getByRole("link", { name: /^Download PDF/ }).first();
-    const id = (await link.getAttribute("href"))!.split("/")[3];
+    const id = (await link.getAttribute("href"))!.split("/")[2];
 
-    await page.route("**/api/certificates/*/download", (route) =>
+    await page.route("**/certificates/*/download", (route) =>
       route.fulfill({
         status: 200,
         contentType: "application/pdf",
@@ -310,8 +310,8 @@ test.describe("student portal: certificate download", () => {
     expect(await saved.failure()).toBeNull();
     if (js) await expectMessage(page, js, "Certificate downloaded successfully");
 
-    await page.unroute("**/api/certificates/*/download");
-    await page.route("**/api/certificates/*/download", (route) =>
+    await page.unroute("**/certificates/*/download");
+    await page.route("**/certificates/*/download", (route) =>
       route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify({ detail: "Certificate not found" }) }),
     );
     let downloads = 0;

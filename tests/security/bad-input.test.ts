@@ -317,6 +317,7 @@ const reads: ReadTarget[] = [
   { file: "questionnaire.$token.tsx", path: (j) => `/questionnaire/${encodeURIComponent(j)}`, params: (j) => ({ token: j }), as: "anonymous" },
   { file: "api.admin.avetmiss.ts", path: (j) => `/api/admin/avetmiss?year=${encodeURIComponent(j)}`, as: "admin" },
   { file: "admin.reports.tsx", path: (j) => `/admin/reports?year=${encodeURIComponent(j)}`, as: "admin" },
+  { file: "admin.reports_.hrw[.]zip.ts", path: (j) => `/admin/reports/hrw.zip?state=${encodeURIComponent(j)}&year=${encodeURIComponent(j)}`, as: "admin" },
   { file: "admin.reports.avetmiss[.]zip.ts", path: (j) => `/admin/reports/avetmiss.zip?year=${encodeURIComponent(j)}`, as: "admin" },
   { file: "admin.reports.avetmiss.$file.ts", path: (j) => `/admin/reports/avetmiss/${encodeURIComponent(j)}?year=${encodeURIComponent(j)}`, params: (j) => ({ file: j }), as: "admin" },
   { file: "admin.locations_.$id.tsx", path: (j) => `/admin/locations/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },

@@ -82,7 +82,7 @@ export const certificatesOperations: ApiOperation[] = [
     operationId: "downloadCertificate",
     summary: "Download a certificate as PDF",
     description:
-      "The certificate's owner, trainers and administrators; for anyone else it does not exist (404). Saved by document, number and learner, e.g. SoA-CR-2026-00012-Jordan-Mitchell.pdf (filename* carries the name as written).",
+      "The certificate's owner, trainers and administrators; for anyone else it does not exist (404). Saved as certificate_{id}.pdf.",
     tags: ["student"],
     access: "required",
     responses: {

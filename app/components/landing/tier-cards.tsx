@@ -52,7 +52,7 @@ export function TierCards() {
                 ))}
               </ul>
               <Link
-                to={`/courses?tier=${t.tier}`}
+                to="/register"
                 className={cn(buttonClasses(t.featured ? "primary" : "secondary", "lg"), "mt-8 w-full")}
                 aria-describedby={`tier-${t.tier}`}
               >

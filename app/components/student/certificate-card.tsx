@@ -21,13 +21,13 @@ function saveBlob(blob: Blob, filename: string) {
 }
 
 /**
- * Download PDF: a plain link to the /api route (the browser saves the attachment without
+ * Download PDF: a plain link to the pages' certificate route (the browser saves the attachment without
  * JavaScript). With JavaScript the click is fetched instead, so success and failure can be told
  * as toasts.
  */
 export function CertificateDownloadLink({ certificate }: { certificate: StudentCertificateData }) {
   const [busy, setBusy] = useState(false);
-  const href = `/api/certificates/${certificate.id}/download`;
+  const href = `/certificates/${certificate.id}/download`;
 
   async function onClick(event: MouseEvent<HTMLAnchorElement>) {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
