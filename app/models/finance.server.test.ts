@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction, type DB } from "#db/connection";
 import { createTestDb } from "../../tests/support/test-db";
@@ -68,6 +69,23 @@ describe("the office's invoices", () => {
     expect(text).toMatch(/Site induction refresher\s+2\s+\$165\.00\s+\$30\.00\s+\$330\.00/);
     expect(text).toMatch(/GST\s+\$30\.00/);
     expect(text).toMatch(/Total including GST\s+\$4,680\.00/);
+  });
+
+  it("the PDF prints every line's description whole, wrapped, over as many pages as the lines need", async () => {
+    const course = await makeCourse(db);
+    const long = "RIIHAN309F Licence to perform rigging basic level (RB), class from 2026-12-01 to 2026-12-05 at the Newcastle training yard";
+    const lines = Array.from({ length: 40 }, (_, i) => ({ course_id: course.id, description: `${long} (worker ${i + 1})`, quantity: 1, unit_price_cents: 100_00 }));
+    const { id } = await writeTransaction(db, (trx) =>
+      issueInvoice(trx, { buyer: { kind: "employer", id: crypto.randomUUID(), name: "Long Lines Pty Ltd", email: "a@example.test" }, lines, source: { kind: "booking", id: crypto.randomUUID() }, issued_by: null, now: NOW }),
+    );
+    const bytes = await renderInvoicePdf((await getInvoice(db, id, { learnerId: null }, NOW))!);
+    const text = pdfText(bytes);
+    // pdftotext -layout keeps the columns: the description's words, read in order, make the whole description
+    const words = text.replace(/\$[\d,]+\.\d\d|\s1\s/g, " ").replace(/\s+/g, " ");
+    for (let i = 1; i <= 40; i++) expect(words).toContain(`${long} (worker ${i})`);
+    expect(text).not.toContain("...");
+    expect(text).toMatch(/Total including GST\s+\$4,000\.00/);
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(1);
   });
 
   it("lists with status, period and buyer filters, totals summed in SQL; the credit note's PDF; the Xero CSV of the period", async () => {
