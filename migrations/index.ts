@@ -43,6 +43,7 @@ import * as invoices from "./2026-11-29T0800_invoices";
 import * as trainerCredentialsAndValidation from "./2026-11-29T0500_trainer_credentials_and_validation";
 import * as activityEvidence from "./2026-11-29T0900_i45_activity_evidence";
 import * as learnerDocuments from "./2026-11-29T1000_learner_documents";
+import * as refundPolicies from "./2026-12-04T1030_refund_policies";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T0500_trainer_credentials_and_validation": trainerCredentialsAndValidation,
   "2026-11-29T0900_i45_activity_evidence": activityEvidence,
   "2026-11-29T1000_learner_documents": learnerDocuments,
+  "2026-12-04T1030_refund_policies": refundPolicies,
 };
