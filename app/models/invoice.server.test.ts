@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction, type DB } from "#db/connection";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
-import { CREDIT_EXCEEDS_PAID, OVERPAYMENT } from "~/schemas/invoice-text";
+import { CREDIT_EXCEEDS_PAID, OVERPAYMENT, REFUND_POLICY_DAY_TAKEN, REFUND_POLICY_NOT_BACKDATED } from "~/schemas/invoice-text";
 import { issueCreditNote, issueInvoice, recordPayment } from "./invoice.server";
+import { addRefundPolicy, listRefundPolicies } from "./refund-policy.server";
 import { createEnrollment } from "./enrollment.server";
 import { invoiceStatus, lineGst } from "./invoice-rules";
 
@@ -84,6 +85,23 @@ describe("self-enrolment", () => {
     expect((await db.selectFrom("enrollments").select("refund_policy_version").where("id", "=", enrollment.id).executeTakeFirstOrThrow()).refund_policy_version).toBeNull();
     await issueCreditNote(db, { invoiceId: invoice.id, amountCents: 725_00, reason: "Cancelled 5 business days before: 50%", actor: null });
     expect(await db.selectFrom("credit_notes").select("refund_policy_version").where("invoice_id", "=", invoice.id).execute()).toEqual([{ refund_policy_version: null }]);
+  });
+
+  it("an admin adds a refund policy version taking effect today or later, never backdated, one per day", async () => {
+    const today = new Date("2026-12-04T01:00:00Z");
+    await expect(addRefundPolicy(db, { effective_from: "2026-12-01" }, null, today)).rejects.toMatchObject({ status: 422, message: REFUND_POLICY_NOT_BACKDATED });
+    await expect(addRefundPolicy(db, { effective_from: "2026-11-22" }, null, today)).rejects.toMatchObject({ status: 422 });
+    await addRefundPolicy(db, { effective_from: "2027-03-01" }, null, today);
+    try {
+      await expect(addRefundPolicy(db, { effective_from: "2027-03-01" }, null, today)).rejects.toMatchObject({ status: 409, message: REFUND_POLICY_DAY_TAKEN });
+      expect((await listRefundPolicies(db)).map((p) => [p.version, p.effective_from])).toEqual([
+        ["2027-03-01", "2027-03-01"],
+        ["2026-11-22", "2026-11-22"],
+      ]);
+      expect(await db.selectFrom("audit_log").select("detail").where("action", "=", "finance.refund_policy_added").execute()).toEqual([{ detail: "version 2027-03-01" }]);
+    } finally {
+      await db.deleteFrom("refund_policies").where("version", "=", "2027-03-01").execute();
+    }
   });
 
   it("a credit note cites the refund policy in force on the day of enrolment, not a later version", async () => {
