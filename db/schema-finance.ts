@@ -107,7 +107,17 @@ export interface CreditNotesTable {
   issued_at: string;
 }
 
+/** A version of the refund policy and the day it took effect (migration 2026-12-04T1030). */
+export interface RefundPoliciesTable {
+  version: string;
+  /** YYYY-MM-DD (the organisation's day): enrolments from this day on are made under it */
+  effective_from: string;
+  created_at: string;
+  created_by: string | null;
+}
+
 export interface FinanceTables {
+  refund_policies: RefundPoliciesTable;
   finance_settings: FinanceSettingsTable;
   finance_sequences: FinanceSequencesTable;
   invoices: InvoicesTable;

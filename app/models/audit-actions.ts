@@ -102,6 +102,7 @@ export const AUDIT_ACTIONS = {
   "credit_note.issued": "Credit note issued",
   "finance.exported": "Invoices exported (Xero CSV)",
   "finance.settings_changed": "Finance settings changed",
+  "finance.refund_policy_added": "Refund policy version added",
   "credential.added": "Training and assessment credential added",
   "credential.removed": "Training and assessment credential removed",
   "credential.unit_recorded": "Trainer's unit competency recorded",

@@ -1,5 +1,6 @@
 import type { WriteTransaction } from "#db/connection";
 import { organisationToday } from "~/utils/organisation-calendar";
+import { learnerAddress } from "./invoice-address";
 import { issueInvoice, recordPaymentIn } from "./invoice.server";
 
 /** The reference the self-enrolment's mock card payment is recorded under. */
@@ -17,17 +18,16 @@ export async function invoiceSelfEnrolment(
   if (input.course.price_cents <= 0) return null;
   const learner = await trx
     .selectFrom("users")
-    .select(["full_name", "email", "address_unit", "address_building", "address_street_number", "address_street_name", "suburb", "state", "postcode"])
+    .select(["full_name", "email", "address", "address_unit", "address_building", "address_street_number", "address_street_name", "suburb", "state", "postcode"])
     .where("id", "=", input.studentId)
     .executeTakeFirstOrThrow();
-  const street = [learner.address_unit, learner.address_street_number, learner.address_street_name].filter(Boolean).join(" ");
   const invoice = await issueInvoice(trx, {
     buyer: {
       kind: "learner",
       id: input.studentId,
       name: learner.full_name,
       email: learner.email,
-      address: { line1: learner.address_building || street || null, line2: learner.address_building ? street || null : null, city: learner.suburb, region: learner.state, postcode: learner.postcode, country: learner.suburb ? "Australia" : null },
+      address: learnerAddress(learner),
     },
     lines: [{ course_id: input.course.id, description: `${input.course.unit_code} ${input.course.name}${input.classStart ? ` (class from ${input.classStart})` : ""}`, quantity: 1, unit_price_cents: input.course.price_cents }],
     source: { kind: "enrollment", id: input.enrollmentId },

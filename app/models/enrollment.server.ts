@@ -19,7 +19,7 @@ import { assertSeatFree, offerFreeSeats, placeInClass } from "./class-seats.serv
 import { reviewForNewEnrolment } from "./review.server";
 import type { EnrollmentReviewStatus } from "#db/schema-review";
 import { invoiceSelfEnrolment } from "./enrollment-invoice.server";
-import { REFUND_POLICY_VERSION } from "~/schemas/refund-policy";
+import { refundPolicyInForce } from "./refund-policy.server";
 
 export { ALREADY_ENROLLED };
 
@@ -118,7 +118,7 @@ export async function createEnrollment(
           class_id: placement?.id ?? null,
           ...review,
           group_booking_id: input.groupBooking?.id ?? null,
-          refund_policy_version: REFUND_POLICY_VERSION,
+          refund_policy_version: await refundPolicyInForce(trx, organisationToday(nowDate)),
         })
         .execute();
       await recordEvent(trx, {

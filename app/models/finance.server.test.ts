@@ -3,18 +3,21 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction, type DB } from "#db/connection";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
 import { issueCreditNote, issueInvoice, recordPayment, saveFinanceSettings } from "./invoice.server";
 import { financeSettingsSchema } from "~/schemas/invoice";
+import { invoiceSelfEnrolment } from "./enrollment-invoice.server";
 import { exportXeroCsv, getCreditNote, getInvoice, listInvoices, listLearnerInvoices } from "./finance.server";
 import { renderCreditNotePdf, renderInvoicePdf } from "~/pdf/invoice-pdf.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
 const NOW = new Date("2026-11-20T00:00:00Z");
+const XERO_DAY = new Date("2027-02-05T00:00:00Z");
 
 beforeAll(async () => {
   ({ db, cleanup } = await createTestDb());
@@ -70,6 +73,23 @@ describe("the office's invoices", () => {
     expect(text).toMatch(/Total including GST\s+\$4,680\.00/);
   });
 
+  it("the PDF prints every line's description whole, wrapped, over as many pages as the lines need", async () => {
+    const course = await makeCourse(db);
+    const long = "RIIHAN309F Licence to perform rigging basic level (RB), class from 2026-12-01 to 2026-12-05 at the Newcastle training yard";
+    const lines = Array.from({ length: 40 }, (_, i) => ({ course_id: course.id, description: `${long} (worker ${i + 1})`, quantity: 1, unit_price_cents: 100_00 }));
+    const { id } = await writeTransaction(db, (trx) =>
+      issueInvoice(trx, { buyer: { kind: "employer", id: crypto.randomUUID(), name: "Long Lines Pty Ltd", email: "a@example.test" }, lines, source: { kind: "booking", id: crypto.randomUUID() }, issued_by: null, now: NOW }),
+    );
+    const bytes = await renderInvoicePdf((await getInvoice(db, id, { learnerId: null }, NOW))!);
+    const text = pdfText(bytes);
+    // pdftotext -layout keeps the columns: the description's words, read in order, make the whole description
+    const words = text.replace(/\$[\d,]+\.\d\d|\s1\s/g, " ").replace(/\s+/g, " ");
+    for (let i = 1; i <= 40; i++) expect(words).toContain(`${long} (worker ${i})`);
+    expect(text).not.toContain("...");
+    expect(text).toMatch(/Total including GST\s+\$4,000\.00/);
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(1);
+  });
+
   it("lists with status, period and buyer filters, totals summed in SQL; the credit note's PDF; the Xero CSV of the period", async () => {
     const { id, number } = await employerInvoice();
     await recordPayment(db, { invoiceId: id, method: "bank_transfer", reference: "EFT 77", receivedOn: "2026-11-21", amountCents: 1_000_00, actor: null });
@@ -100,6 +120,59 @@ describe("the office's invoices", () => {
     expect(ours).toEqual([
       `Harbour Civil Pty Ltd,accounts@harbourcivil.example,1 Wharf Rd,,,,Newcastle,NSW,2300,Australia,${number},Group booking,20/11/2026,27/11/2026,,CPCCLSF2001 Dogging: 3 seats,3,1450.00,,200,GST Free Income,0.00,,,,,AUD`,
       `Harbour Civil Pty Ltd,accounts@harbourcivil.example,1 Wharf Rd,,,,Newcastle,NSW,2300,Australia,${number},Group booking,20/11/2026,27/11/2026,,Site induction refresher,2,165.00,,200,GST on Income,30.00,,,,,AUD`,
+    ]);
+  });
+
+  it("the Xero CSV: every address field in its column, the state as NSW, and the period's credit notes as negative documents", async () => {
+    const course = await makeCourse(db, { name: "Licence to perform dogging" });
+    const learner = await makeUser(db, { full_name: "Mia Nguyen" });
+    await db.updateTable("users").set({ address: "3/22 Station Rd, Parramatta NSW 2150", state: "01" }).where("id", "=", learner.id).execute();
+    const learnerInvoice = await writeTransaction(db, (trx) =>
+      invoiceSelfEnrolment(trx, { enrollmentId: crypto.randomUUID(), studentId: learner.id, course: { id: course.id, name: "Licence to perform dogging", unit_code: "CPCCLDG3001", price_cents: 1_100_00 }, classStart: null, actorId: learner.id, now: XERO_DAY }),
+    );
+    const structured = await makeUser(db, { full_name: "Noah Singh" });
+    await db.updateTable("users").set({ address_unit: "4", address_street_number: "5", address_street_name: "Crane Cl", suburb: "Blacktown", state: "01", postcode: "2148" }).where("id", "=", structured.id).execute();
+    const structuredInvoice = await writeTransaction(db, (trx) =>
+      invoiceSelfEnrolment(trx, { enrollmentId: crypto.randomUUID(), studentId: structured.id, course: { id: course.id, name: "Licence to perform dogging", unit_code: "CPCCLDG3001", price_cents: 1_100_00 }, classStart: null, actorId: structured.id, now: XERO_DAY }),
+    );
+    // an invoice issued before addresses were kept field by field: the town, state and postcode on line 2
+    const legacy = await writeTransaction(db, (trx) =>
+      issueInvoice(trx, {
+        buyer: { kind: "employer", id: crypto.randomUUID(), name: "Old Address Pty Ltd", email: "old@example.test", address: { line1: "12 Harbour St", line2: "Sydney NSW 2000" } },
+        lines: [{ course_id: course.id, description: "Seats", quantity: 1, unit_price_cents: 500_00 }],
+        source: { kind: "booking", id: crypto.randomUUID() },
+        issued_by: null,
+        now: XERO_DAY,
+      }),
+    );
+    const mixed = await writeTransaction(db, (trx) =>
+      issueInvoice(trx, {
+        buyer: { kind: "employer", id: crypto.randomUUID(), name: "Mixed Lines Pty Ltd", email: "mixed@example.test" },
+        lines: [
+          { course_id: null, description: "Dogging", quantity: 1, unit_price_cents: 1_000_00, gst_treatment: "gst_free" },
+          { course_id: null, description: "Induction", quantity: 1, unit_price_cents: 110_00, gst_treatment: "taxable" },
+        ],
+        source: { kind: "booking", id: crypto.randomUUID() },
+        issued_by: null,
+        now: XERO_DAY,
+      }),
+    );
+    await recordPayment(db, { invoiceId: mixed.id, method: "bank_transfer", reference: "EFT 9", receivedOn: "2027-02-03", amountCents: 1_110_00, actor: null, now: XERO_DAY });
+    const note = await issueCreditNote(db, { invoiceId: mixed.id, amountCents: 555_00, reason: "Half the seats cancelled", actor: null, now: XERO_DAY });
+    const refunded = await getCreditNote(db, note.id, { learnerId: null });
+
+    const { csv, invoices, creditNotes } = await exportXeroCsv(db, { from: "2027-02-01", to: "2027-02-28", actor: null });
+    expect([invoices, creditNotes]).toEqual([4, 1]);
+    const rows = csv.trim().split("\r\n");
+    const of = (number: string) => rows.filter((l) => l.includes(`,${number},`));
+    expect(of(learnerInvoice!.number)[0]).toMatch(/^Mia Nguyen,[^,]+,3\/22 Station Rd,,,,Parramatta,NSW,2150,Australia,/);
+    expect(of(structuredInvoice!.number)[0]).toMatch(/^Noah Singh,[^,]+,4\/5 Crane Cl,,,,Blacktown,NSW,2148,Australia,/);
+    expect(of(legacy.number)[0]).toMatch(/^Old Address Pty Ltd,old@example.test,12 Harbour St,,,,Sydney,NSW,2000,Australia,/);
+    // the credit note: its own number, a negative total split into its taxable and GST-free parts
+    expect(refunded!.gst_cents).toBe(5_00);
+    expect(of(note.number)).toEqual([
+      `Mixed Lines Pty Ltd,mixed@example.test,,,,,,,,,${note.number},Credit note against ${mixed.number},05/02/2027,05/02/2027,,Half the seats cancelled,-1,55.00,,200,GST on Income,-5,,,,,AUD`,
+      `Mixed Lines Pty Ltd,mixed@example.test,,,,,,,,,${note.number},Credit note against ${mixed.number},05/02/2027,05/02/2027,,Half the seats cancelled,-1,500.00,,200,GST Free Income,0,,,,,AUD`,
     ]);
   });
 

@@ -4,6 +4,7 @@ import type { InvoiceStatus } from "./invoice-rules";
 import { invoiceStatus } from "./invoice-rules";
 import { recordAudit, actorOf, type ActorRef } from "./audit.server";
 import { financeSettings } from "./invoice.server";
+import { parseAddress, stateAbbreviation } from "./invoice-address";
 import { toCsv } from "~/utils/csv";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { XERO_COLUMNS, XERO_TAX_TYPES } from "~/schemas/invoice-text";
@@ -177,28 +178,66 @@ export async function getCreditNote(db: DB, id: string, scope: { learnerId: stri
 const xeroDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
+/** The buyer's address fields of an invoice (or of the invoice a credit note is against). */
+type BuyerAddressRow = {
+  buyer_address_line1: string | null;
+  buyer_address_line2: string | null;
+  buyer_city: string | null;
+  buyer_region: string | null;
+  buyer_postcode: string | null;
+  buyer_country: string | null;
+};
+
 /**
- * The invoices issued in a period (issue dates from..to, inclusive) in the sales-invoice import
- * layout of the accounting package: one row per line, the invoice's columns repeated on each;
- * amounts GST-inclusive (import them as "Tax inclusive"); the tax type names a taxable line
- * "GST on Income" and a GST-free one "GST Free Income". Recorded in the audit trail (a bulk read
- * of buyers' names and emails).
+ * The address columns of the import. Invoices issued before the address was kept field by field
+ * carry the state as its AVETMISS code, or an employer's "Town NSW 2000" as their second line:
+ * both are read back into the town, state and postcode columns here.
  */
-export async function exportXeroCsv(db: DB, input: { from: string; to: string; actor: ActorRef; now?: Date }): Promise<{ csv: string; invoices: number }> {
+function xeroAddress(r: BuyerAddressRow) {
+  const typed = r.buyer_city || r.buyer_region || r.buyer_postcode ? null : parseAddress([r.buyer_address_line1, r.buyer_address_line2].filter(Boolean).join("\n"));
+  const address = typed && typed.city ? typed : { line1: r.buyer_address_line1, line2: r.buyer_address_line2, city: r.buyer_city, region: r.buyer_region, postcode: r.buyer_postcode, country: r.buyer_country };
+  return {
+    POAddressLine1: address.line1,
+    POAddressLine2: address.line2,
+    POAddressLine3: null,
+    POAddressLine4: null,
+    POCity: address.city,
+    PORegion: stateAbbreviation(address.region),
+    POPostalCode: address.postcode,
+    POCountry: address.country ?? r.buyer_country,
+  };
+}
+
+const BUYER_COLUMNS = [
+  "invoices.buyer_name",
+  "invoices.buyer_email",
+  "invoices.buyer_address_line1",
+  "invoices.buyer_address_line2",
+  "invoices.buyer_city",
+  "invoices.buyer_region",
+  "invoices.buyer_postcode",
+  "invoices.buyer_country",
+] as const;
+
+/**
+ * The invoices and credit notes issued in a period (issue dates from..to, inclusive) in the
+ * sales-invoice import layout of the accounting package: one row per invoice line, the invoice's
+ * columns repeated on each; amounts GST-inclusive (import them as "Tax inclusive"); the tax type
+ * names a taxable line "GST on Income" and a GST-free one "GST Free Income". A credit note is
+ * imported through the same file as a document of its own number whose total is negative (a
+ * quantity of -1): the package files such a document as a credit note. Its amount is split by the
+ * credited invoice's lines: the taxable part (its GST × 11, at most the amount) and the GST-free
+ * rest, each a row with its tax type. Recorded in the audit trail (a bulk read of buyers' names
+ * and emails).
+ */
+export async function exportXeroCsv(db: DB, input: { from: string; to: string; actor: ActorRef; now?: Date }): Promise<{ csv: string; invoices: number; creditNotes: number }> {
   const settings = await financeSettings(db);
   const rows = await db
     .selectFrom("invoice_lines")
     .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
     .select([
+      ...BUYER_COLUMNS,
       "invoices.number",
-      "invoices.buyer_name",
-      "invoices.buyer_email",
-      "invoices.buyer_address_line1",
-      "invoices.buyer_address_line2",
-      "invoices.buyer_city",
-      "invoices.buyer_region",
-      "invoices.buyer_postcode",
-      "invoices.buyer_country",
       "invoices.source_kind",
       "invoices.issue_date",
       "invoices.due_date",
@@ -213,39 +252,72 @@ export async function exportXeroCsv(db: DB, input: { from: string; to: string; a
     .orderBy("invoices.number")
     .orderBy("invoice_lines.position")
     .execute();
-  const csv = toCsv(
-    XERO_COLUMNS,
-    rows.map((r) => ({
-      ContactName: r.buyer_name,
-      EmailAddress: r.buyer_email,
-      POAddressLine1: r.buyer_address_line1,
-      POAddressLine2: r.buyer_address_line2,
-      POAddressLine3: null,
-      POAddressLine4: null,
-      POCity: r.buyer_city,
-      PORegion: r.buyer_region,
-      POPostalCode: r.buyer_postcode,
-      POCountry: r.buyer_country,
-      InvoiceNumber: r.number,
-      Reference: r.source_kind === "booking" ? "Group booking" : "Enrolment",
-      InvoiceDate: xeroDate(r.issue_date),
-      DueDate: xeroDate(r.due_date),
-      InventoryItemCode: null,
-      Description: r.description,
-      Quantity: r.quantity,
-      UnitAmount: dollars(r.unit_price_cents),
-      Discount: null,
-      AccountCode: settings.sales_account_code,
-      TaxType: XERO_TAX_TYPES[r.gst_treatment],
-      TaxAmount: dollars(r.gst_cents),
-      TrackingName1: null,
-      TrackingOption1: null,
-      TrackingName2: null,
-      TrackingOption2: null,
-      Currency: "AUD",
-    })),
-  );
+  const notes = await db
+    .selectFrom("credit_notes")
+    .innerJoin("invoices", "invoices.id", "credit_notes.invoice_id")
+    .select((eb) => [
+      ...BUYER_COLUMNS,
+      "credit_notes.number",
+      "credit_notes.issue_date",
+      "credit_notes.reason",
+      "credit_notes.amount_cents",
+      "credit_notes.gst_cents",
+      "invoices.number as invoice_number",
+      eb
+        .selectFrom("invoice_lines")
+        .select((l) => l.fn.countAll<number>().as("n"))
+        .whereRef("invoice_lines.invoice_id", "=", "invoices.id")
+        .where("invoice_lines.gst_treatment", "=", "gst_free")
+        .as("free_lines"),
+    ])
+    .where("credit_notes.issue_date", ">=", input.from)
+    .where("credit_notes.issue_date", "<=", input.to)
+    .orderBy("credit_notes.number")
+    .execute();
+  const common = { InventoryItemCode: null, Discount: null, AccountCode: settings.sales_account_code, TrackingName1: null, TrackingOption1: null, TrackingName2: null, TrackingOption2: null, Currency: "AUD" };
+  const invoiceRows = rows.map((r) => ({
+    ContactName: r.buyer_name,
+    EmailAddress: r.buyer_email,
+    ...xeroAddress(r),
+    InvoiceNumber: r.number,
+    Reference: r.source_kind === "booking" ? "Group booking" : "Enrolment",
+    InvoiceDate: xeroDate(r.issue_date),
+    DueDate: xeroDate(r.due_date),
+    Description: r.description,
+    Quantity: r.quantity,
+    UnitAmount: dollars(r.unit_price_cents),
+    TaxType: XERO_TAX_TYPES[r.gst_treatment],
+    TaxAmount: dollars(r.gst_cents),
+    ...common,
+  }));
+  const noteRows = notes.flatMap((n) => {
+    const taxable = Number(n.free_lines) > 0 ? Math.min(n.amount_cents, n.gst_cents * 11) : n.amount_cents;
+    const parts = [
+      { treatment: "taxable" as const, cents: n.gst_cents > 0 ? taxable : 0, gst: n.gst_cents },
+      { treatment: "gst_free" as const, cents: n.gst_cents > 0 ? n.amount_cents - taxable : n.amount_cents, gst: 0 },
+    ].filter((p) => p.cents > 0);
+    return parts.map((p) => ({
+      ContactName: n.buyer_name,
+      EmailAddress: n.buyer_email,
+      ...xeroAddress(n),
+      InvoiceNumber: n.number,
+      Reference: `Credit note against ${n.invoice_number}`,
+      InvoiceDate: xeroDate(n.issue_date),
+      DueDate: xeroDate(n.issue_date),
+      Description: n.reason,
+      Quantity: -1,
+      UnitAmount: dollars(p.cents),
+      TaxType: XERO_TAX_TYPES[p.treatment],
+      // a number, not text: the CSV writer defuses text starting with "-" (a formula to a spreadsheet)
+      TaxAmount: -p.gst / 100,
+      ...common,
+    }));
+  });
+  const csv = toCsv(XERO_COLUMNS, [...invoiceRows, ...noteRows]);
   const invoices = new Set(rows.map((r) => r.number)).size;
-  await writeTransaction(db, (trx) => recordAudit(trx, { action: "finance.exported", actor: actorOf(input.actor), detail: `${input.from} to ${input.to}: ${invoices} invoices`, now: input.now }));
-  return { csv, invoices };
+  const creditNotes = notes.length;
+  await writeTransaction(db, (trx) =>
+    recordAudit(trx, { action: "finance.exported", actor: actorOf(input.actor), detail: `${input.from} to ${input.to}: ${invoices} invoices, ${creditNotes} credit notes`, now: input.now }),
+  );
+  return { csv, invoices, creditNotes };
 }

@@ -113,8 +113,15 @@ describe("group bookings take seats exactly once", () => {
     const booking = await createBooking(db, { user, class_id: cls.id, seats: 3, workers: [{ full_name: "Sam Worker", email: `${crypto.randomUUID()}@example.com` }], link, now: NOW });
     expect(booking.release_on).toBe("2026-12-14");
     // the booking's tax invoice to the employer was issued with it: 3 seats at the course's price
-    const invoice = await db.selectFrom("invoices").select(["buyer_abn", "total_cents"]).where("source_kind", "=", "booking").where("source_id", "=", booking.id).executeTakeFirstOrThrow();
+    const invoice = await db
+      .selectFrom("invoices")
+      .select(["buyer_abn", "total_cents", "buyer_address_line1", "buyer_address_line2", "buyer_city", "buyer_region", "buyer_postcode", "buyer_country"])
+      .where("source_kind", "=", "booking")
+      .where("source_id", "=", booking.id)
+      .executeTakeFirstOrThrow();
     expect(invoice.buyer_abn).toMatch(/^\d{11}$/);
+    // the employer's typed address lands field by field: street, then town, state and postcode
+    expect(invoice).toMatchObject({ buyer_address_line1: "1 George St", buyer_address_line2: null, buyer_city: "Sydney", buyer_region: "NSW", buyer_postcode: "2000", buyer_country: "Australia" });
     expect(Number(invoice.total_cents)).toBe(3 * 120000);
     await expect(
       addWorkers(db, { user, bookingId: booking.id, workers: Array.from({ length: 3 }, (_, i) => ({ full_name: `W ${i}`, email: `${crypto.randomUUID()}@example.com` })), link, now: NOW }),

@@ -12,6 +12,7 @@ import { classFull, offerFreeSeats, seatsLeftExpression } from "./class-seats.se
 import { employerOfUser } from "./employer.server";
 import { createEnrollment } from "./enrollment.server";
 import { createInvitation, NO_PASSWORD_YET, openInvitation, spendInvitation, type MakeLink } from "./invitation.server";
+import { parseAddress } from "./invoice-address";
 import { issueInvoice } from "./invoice.server";
 import { queueMail } from "./outbox.server";
 import { insertUser } from "./user.server";
@@ -27,16 +28,6 @@ import { ownUsiColumns } from "./usi.server";
  */
 
 export { CONSENT_SAVED };
-
-/**
- * The employer's address as typed (several lines) as an invoice's two address lines: the first
- * line, then the rest joined, so neither the PDF nor the accounting export carries a line break
- * inside a field.
- */
-function addressLines(address: string): { line1: string | null; line2: string | null } {
-  const [first, ...rest] = address.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  return { line1: first ?? null, line2: rest.length ? rest.join(", ") : null };
-}
 
 /** The day a booking's unfilled seats go back: RELEASE_DAYS_BEFORE_START before the class, not sooner than 2 days from today, never after its start. */
 export function releaseDay(classStart: string, today: string): string {
@@ -162,7 +153,7 @@ export async function createBooking(
     const course = await trx.selectFrom("courses").select(["id", "name", "price_cents"]).where("id", "=", booking.course_id).executeTakeFirstOrThrow();
     // the booking's tax invoice to the employer, in this transaction: no booking without its invoice
     await issueInvoice(trx, {
-      buyer: { kind: "employer", id: employer.id, name: employer.name, abn: employer.abn, email: employer.contact_email, address: addressLines(employer.address) },
+      buyer: { kind: "employer", id: employer.id, name: employer.name, abn: employer.abn, email: employer.contact_email, address: parseAddress(employer.address) },
       lines: [{ course_id: course.id, description: `${course.name}, class of ${classDates(cls.start_date, booking.end_date)}: seats`, quantity: input.seats, unit_price_cents: Number(course.price_cents) }],
       source: { kind: "booking", id },
       issued_by: actor,

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction, type DB } from "#db/connection";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
-import { CREDIT_EXCEEDS_PAID, OVERPAYMENT } from "~/schemas/invoice-text";
+import { CREDIT_EXCEEDS_PAID, OVERPAYMENT, REFUND_POLICY_DAY_TAKEN, REFUND_POLICY_NOT_BACKDATED } from "~/schemas/invoice-text";
 import { issueCreditNote, issueInvoice, recordPayment } from "./invoice.server";
+import { addRefundPolicy, listRefundPolicies } from "./refund-policy.server";
 import { createEnrollment } from "./enrollment.server";
-import { REFUND_POLICY_VERSION } from "~/schemas/refund-policy";
 import { invoiceStatus, lineGst } from "./invoice-rules";
 
 let db: DB;
@@ -81,10 +81,44 @@ describe("self-enrolment", () => {
     expect(invoice).toMatchObject({ buyer_kind: "learner", buyer_id: learner.id, buyer_name: "Sam Slinger", total_cents: 1_450_00, gst_cents: 0, paid_cents: 1_450_00, issue_date: "2026-11-20" });
     expect(invoiceStatus(invoice, "2026-11-20")).toBe("paid");
     expect(await db.selectFrom("payments").select(["method", "amount_cents"]).where("invoice_id", "=", invoice.id).execute()).toEqual([{ method: "card", amount_cents: 1_450_00 }]);
-    expect((await db.selectFrom("enrollments").select("refund_policy_version").where("id", "=", enrollment.id).executeTakeFirstOrThrow()).refund_policy_version).toBe(REFUND_POLICY_VERSION);
-    // the refund under that version: a credit note names it
+    // enrolled on 20 November, before the first version kept (22 November) took effect: none cited
+    expect((await db.selectFrom("enrollments").select("refund_policy_version").where("id", "=", enrollment.id).executeTakeFirstOrThrow()).refund_policy_version).toBeNull();
     await issueCreditNote(db, { invoiceId: invoice.id, amountCents: 725_00, reason: "Cancelled 5 business days before: 50%", actor: null });
-    expect(await db.selectFrom("credit_notes").select("refund_policy_version").where("invoice_id", "=", invoice.id).execute()).toEqual([{ refund_policy_version: REFUND_POLICY_VERSION }]);
+    expect(await db.selectFrom("credit_notes").select("refund_policy_version").where("invoice_id", "=", invoice.id).execute()).toEqual([{ refund_policy_version: null }]);
+  });
+
+  it("an admin adds a refund policy version taking effect today or later, never backdated, one per day", async () => {
+    const today = new Date("2026-12-04T01:00:00Z");
+    await expect(addRefundPolicy(db, { effective_from: "2026-12-01" }, null, today)).rejects.toMatchObject({ status: 422, message: REFUND_POLICY_NOT_BACKDATED });
+    await expect(addRefundPolicy(db, { effective_from: "2026-11-22" }, null, today)).rejects.toMatchObject({ status: 422 });
+    await addRefundPolicy(db, { effective_from: "2027-03-01" }, null, today);
+    try {
+      await expect(addRefundPolicy(db, { effective_from: "2027-03-01" }, null, today)).rejects.toMatchObject({ status: 409, message: REFUND_POLICY_DAY_TAKEN });
+      expect((await listRefundPolicies(db)).map((p) => [p.version, p.effective_from])).toEqual([
+        ["2027-03-01", "2027-03-01"],
+        ["2026-11-22", "2026-11-22"],
+      ]);
+      expect(await db.selectFrom("audit_log").select("detail").where("action", "=", "finance.refund_policy_added").execute()).toEqual([{ detail: "version 2027-03-01" }]);
+    } finally {
+      await db.deleteFrom("refund_policies").where("version", "=", "2027-03-01").execute();
+    }
+  });
+
+  it("a credit note cites the refund policy in force on the day of enrolment, not a later version", async () => {
+    const learner = await makeUser(db);
+    const course = await makeCourse(db, { price: 900 });
+    const enrollment = await createEnrollment(db, { studentId: learner.id, courseId: course.id, actorId: learner.id, now: new Date("2026-11-25T03:00:00Z") });
+    await db.insertInto("refund_policies").values({ version: "2027-01-01", effective_from: "2027-01-01", created_at: "2026-12-20T00:00:00.000Z", created_by: null }).execute();
+    try {
+      const invoice = await db.selectFrom("invoices").select("id").where("source_id", "=", enrollment.id).executeTakeFirstOrThrow();
+      await issueCreditNote(db, { invoiceId: invoice.id, amountCents: 100_00, reason: "Moved away", actor: null, now: new Date("2027-02-01T00:00:00Z") });
+      expect(await db.selectFrom("credit_notes").select("refund_policy_version").where("invoice_id", "=", invoice.id).execute()).toEqual([{ refund_policy_version: "2026-11-22" }]);
+      // an enrolment made once the new version is in force is made under it
+      const later = await createEnrollment(db, { studentId: (await makeUser(db)).id, courseId: course.id, now: new Date("2027-01-02T00:00:00Z") });
+      expect((await db.selectFrom("enrollments").select("refund_policy_version").where("id", "=", later.id).executeTakeFirstOrThrow()).refund_policy_version).toBe("2027-01-01");
+    } finally {
+      await db.deleteFrom("refund_policies").where("version", "=", "2027-01-01").execute();
+    }
   });
 
   it("an enrolment billed elsewhere (an employer's booking) makes no invoice", async () => {

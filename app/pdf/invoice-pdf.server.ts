@@ -21,10 +21,39 @@ const printable = (text: string) => text.replace(/[‘’]/g, "'").replace(/[“
 class Writer {
   y = A4[1] - MARGIN;
   constructor(
-    readonly page: PDFPage,
+    readonly pdf: PDFDocument,
+    public page: PDFPage,
     readonly font: PDFFont,
     readonly bold: PDFFont,
   ) {}
+  /** Starts a new page when fewer than `height` points are left above the bottom margin. */
+  room(height: number) {
+    if (this.y - height >= MARGIN) return;
+    this.page = this.pdf.addPage(A4);
+    this.y = A4[1] - MARGIN;
+  }
+  /** The text broken into lines no wider than `width` (at word boundaries; a longer word is cut). */
+  wrap(value: string, width: number, size = 10): string[] {
+    const lines: string[] = [];
+    let line = "";
+    for (const word of printable(value).split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (this.font.widthOfTextAtSize(candidate, size) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      line = word;
+      while (this.font.widthOfTextAtSize(line, size) > width) {
+        let cut = line.length - 1;
+        while (cut > 1 && this.font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
+        lines.push(line.slice(0, cut));
+        line = line.slice(cut);
+      }
+    }
+    if (line) lines.push(line);
+    return lines.length ? lines : [""];
+  }
   text(value: string, options: { x?: number; size?: number; bold?: boolean; right?: number } = {}) {
     const size = options.size ?? 10;
     const font = options.bold ? this.bold : this.font;
@@ -46,7 +75,7 @@ async function newDocument(title: string) {
   pdf.setTitle(title);
   pdf.setCreator("Summit Crane & Rigging Training portal");
   const page = pdf.addPage(A4);
-  const w = new Writer(page, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
+  const w = new Writer(pdf, page, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
   return { pdf, w };
 }
 
@@ -69,6 +98,8 @@ function parties(w: Writer, doc: { seller_name: string; seller_abn: string; buye
 
 const RIGHT = A4[0] - MARGIN;
 const COLUMNS = { qty: 330, price: 410, gst: 470, amount: RIGHT };
+/** A line's description wraps within its column, clear of the quantity printed right-aligned at COLUMNS.qty. */
+const DESCRIPTION_WIDTH = COLUMNS.qty - MARGIN - 40;
 
 /** The invoice as a PDF document's bytes. */
 export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Uint8Array> {
@@ -90,16 +121,25 @@ export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Uint8Arr
   w.text("Amount", { bold: true, right: COLUMNS.amount });
   w.down();
   w.rule();
+  // Each description is printed whole (it names the unit code and the class dates), wrapped in
+  // its column; a line that would cross the bottom margin starts on the next page.
   for (const line of invoice.lines) {
-    w.text(line.description.length > 48 ? `${line.description.slice(0, 47)}...` : line.description);
+    const described = w.wrap(line.description, DESCRIPTION_WIDTH);
+    w.room(described.length * 12 + 16);
+    w.text(described[0]);
     w.text(String(line.quantity), { right: COLUMNS.qty });
     w.text(formatCents(line.unit_price_cents), { right: COLUMNS.price });
     w.text(formatCents(line.gst_cents), { right: COLUMNS.gst });
     w.text(formatCents(line.amount_cents), { right: COLUMNS.amount });
     w.down(12);
+    for (const more of described.slice(1)) {
+      w.text(more);
+      w.down(12);
+    }
     w.text(line.gst_treatment === "taxable" ? `Taxable: GST ${GST_RATE_PERCENT}% included` : "GST-free (accredited VET course)", { size: 8 });
     w.down(16);
   }
+  w.room(14 * (5 + invoice.payments.length + invoice.credit_notes.length) + 30);
   w.rule();
   const total = (label: string, cents: number, bold = false) => {
     w.text(label, { x: 330, bold });
@@ -137,8 +177,12 @@ export async function renderCreditNotePdf(note: NonNullable<Awaited<ReturnType<t
     w.text(`Under the refund policy of ${formatDate(note.refund_policy_version)}`);
     w.down();
   }
-  w.text(`Reason: ${note.reason}`);
-  w.down(24);
+  for (const line of w.wrap(`Reason: ${note.reason}`, RIGHT - MARGIN)) {
+    w.room(14);
+    w.text(line);
+    w.down();
+  }
+  w.down(10);
   w.rule();
   w.text("Amount credited (including GST)", { x: 300 });
   w.text(formatCents(note.amount_cents), { right: RIGHT, bold: true });

@@ -71,3 +71,7 @@ export const XERO_TAX_TYPES: Record<GstTreatment, string> = {
 export const PAYMENT_RECORDED = "Payment recorded";
 export const CREDIT_NOTE_ISSUED = "Credit note issued";
 export const FINANCE_SETTINGS_SAVED = "Finance settings saved: new invoices carry them";
+
+export const REFUND_POLICY_ADDED = "Refund policy version added: enrolments from its day on are made under it";
+export const REFUND_POLICY_NOT_BACKDATED = "A new version takes effect today or later: enrolments already made keep the version they were made under";
+export const REFUND_POLICY_DAY_TAKEN = "A version already takes effect on that day";

@@ -20,6 +20,11 @@ export const paymentFormSchema = z.object({
   amount: moneyCents,
 });
 
+/** A new version of the refund policy: the day it takes effect (it is named by that day). */
+export const refundPolicyFormSchema = z.object({
+  effective_from: calendarDate("Takes effect on", "2020-01-01"),
+});
+
 export const creditNoteFormSchema = z.object({
   amount: moneyCents,
   reason: requiredText("Reason", 300),

@@ -11,8 +11,3 @@ export const REFUND_POLICY: readonly string[] = [
   "Refunds are paid within 14 days to the account that paid. Your rights under the Australian Consumer Law are not affected.",
 ];
 
-/**
- * The version of REFUND_POLICY above: kept with each enrolment when it is made, so a refund is
- * decided under the policy the learner read. Give the policy a new version whenever its words change.
- */
-export const REFUND_POLICY_VERSION = "2026-11-22";
