@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { dialectSql } from "#db/dialect";
+import { columnsContain, dialectSql } from "#db/dialect";
 import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { OutboxState } from "#db/schema";
 import type { MailListQuery } from "~/schemas/mail";
@@ -275,7 +275,10 @@ function filteredMail(db: DB, q: MailListQuery) {
   if (q.template) query = query.where("m.template", "=", q.template);
   if (q.recipient) {
     const term = q.recipient;
-    query = /^[0-9a-f-]{36}$/i.test(term) ? query.where("m.recipient_id", "=", term.toLowerCase()) : query.where(dialectSql(db).userTextMatches(term, "u"));
+    query = /^[0-9a-f-]{36}$/i.test(term) ? query.where("m.recipient_id", "=", term.toLowerCase()) : query.where((eb) =>
+          // a message to someone with no account (a complainant) keeps its address on the row
+          eb.or([dialectSql(db).userTextMatches(term, "u"), columnsContain(term, ["m.recipient_email", "m.recipient_name"])]),
+        );
   }
   if (q.from) query = query.where("m.created_at", ">=", organisationDayStart(q.from));
   if (q.to) query = query.where("m.created_at", "<", organisationDayStart(addDays(q.to, 1)));
