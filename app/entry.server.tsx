@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { documentResponse } from "./http/compression.server";
+import { withRetryAfter } from "./http/gate.server";
 import { applySecurityHeaders, inlineScriptHashes } from "./http/headers.server";
 import { documentCacheControl, mayStoreDocument, storeDocument } from "./http/page-cache.server";
 import { logRequest } from "./http/request-log.server";
@@ -20,6 +21,8 @@ export default async function handleRequest(
 ) {
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", documentCacheControl(request));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // the error page of a database that is away (the gate's 503) says when to come back
+  withRetryAfter(responseStatusCode, responseHeaders);
   // An anonymous page the page cache may keep has its inline scripts allowed by their hashes (a
   // nonce would be shared by everyone served the stored copy); a page for one visitor, by this
   // render's nonce.
@@ -78,6 +81,7 @@ function renderDocument(element: ReactElement): Promise<string> {
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   applySecurityHeaders(response.headers);
+  withRetryAfter(response.status, response.headers);
   logRequest(request, response.status);
   return response;
 };
