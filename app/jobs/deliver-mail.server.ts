@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { DB } from "#db/connection";
 import { renderContext, renderMail, type RenderContext } from "~/mail/templates.server";
 import type { Mailer } from "~/mail/transport.server";
-import { claimDueMail, hasDueMail, LEASE_SECONDS, markMailFailed, markMailSent, releaseMailClaims, renewMailClaim, type ClaimedMessage } from "~/models/outbox.server";
+import { claimDueMail, hasDueMail, LEASE_SECONDS, markMailFailed, markMailSent, releaseMailClaims, releaseRunClaims, renewMailClaim, type ClaimedMessage } from "~/models/outbox.server";
 import { logLine } from "~/utils/log.server";
 
 /**
@@ -126,8 +126,7 @@ export async function deliverDueMail(db: DB, input: DeliveryOptions): Promise<De
   const options = { ...input, worker: `${input.worker}/${crypto.randomBytes(3).toString("hex")}` };
   const now = options.now ?? (() => new Date());
   const result: DeliveryResult = { sent: 0, failed: 0, givenUp: 0 };
-  // what this run has claimed and not yet finished, and what of it the mail server accepted
-  let unfinished: string[] = [];
+  // what of this run's claims the mail server accepted
   const left = new Set<string>();
   try {
     // an idle outbox costs one read, and writes nothing
@@ -137,7 +136,6 @@ export async function deliverDueMail(db: DB, input: DeliveryOptions): Promise<De
       const batch = await claimDueMail(db, { worker: options.worker, now: now(), leaseSeconds: options.leaseSeconds, limit: options.batch, ids: options.ids });
       if (batch.length === 0) break;
       for (const [i, message] of batch.entries()) {
-        unfinished = batch.slice(i).map((m) => m.id);
         if (options.stopping?.()) {
           // what this worker claimed and will not send is let go at once, not at the lease's end
           await releaseMailClaims(db, batch.slice(i).map((m) => m.id), options.worker);
@@ -145,16 +143,16 @@ export async function deliverDueMail(db: DB, input: DeliveryOptions): Promise<De
         }
         await deliverOne(db, message, options, result, left);
       }
-      unfinished = [];
       if (options.ids) break;
     }
   } catch (error) {
     logLine({ event: "job-error", job: "mail", error: loggable(error) });
-    // The database failed mid-batch (a restart): what was claimed and never reached the mail
-    // server is let go as soon as the database answers, so it leaves within seconds of recovery
-    // instead of after the lease. A message the mail server accepted is not let go: its claim
-    // lapses as a dead worker's would (the one duplicate the outbox allows).
-    await releaseOnRecovery(db, unfinished.filter((id) => !left.has(id)), options);
+    // The database failed mid-run (a restart): what this run claimed and never handed to the
+    // mail server (a claim whose commit the dropped connection hid included) is let go as soon
+    // as the database answers, so it leaves within seconds of recovery instead of after the
+    // lease. A message the mail server accepted is kept: its claim lapses as a dead worker's
+    // would (the one duplicate the outbox allows).
+    await releaseOnRecovery(db, [...left], options);
   }
   return result;
 }
@@ -166,13 +164,12 @@ const RELEASE_PAUSE_MS = 1_000;
  * Lets this run's unsent claims go, tried again while the database refuses, until the lease
  * would have ended anyway (or the process drains: then the lease lets them go).
  */
-async function releaseOnRecovery(db: DB, ids: string[], options: DeliveryOptions): Promise<void> {
-  if (ids.length === 0) return;
+async function releaseOnRecovery(db: DB, keep: string[], options: DeliveryOptions): Promise<void> {
   const until = performance.now() + (options.leaseSeconds ?? LEASE_SECONDS) * 1000;
   while (!options.stopping?.() && performance.now() + RELEASE_PAUSE_MS < until) {
     try {
-      await releaseMailClaims(db, ids, options.worker);
-      logLine({ event: "mail-claims-released", messages: ids.length });
+      const released = await releaseRunClaims(db, options.worker, keep);
+      if (released > 0) logLine({ event: "mail-claims-released", messages: released });
       return;
     } catch {
       await new Promise((r) => setTimeout(r, RELEASE_PAUSE_MS));

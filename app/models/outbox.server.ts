@@ -191,6 +191,24 @@ export async function releaseMailClaims(db: DB, ids: string[], worker: string): 
     .execute();
 }
 
+/**
+ * Lets go of every claim `worker` (one delivery run's own name) still holds on an unsent message,
+ * but those in `keep` (handed to the mail server, their record pending). After a dropped
+ * connection a run cannot know whether its last claim committed; its name is its own, so this
+ * finds that claim too.
+ */
+export async function releaseRunClaims(db: DB, worker: string, keep: string[]): Promise<number> {
+  let query = db
+    .updateTable("outbox_messages")
+    .set({ claimed_by: null, claimed_until: null, attempts: sql`attempts - 1` })
+    .where("claimed_by", "=", worker)
+    .where("claimed_until", "is not", null)
+    .where("state", "<>", "sent");
+  if (keep.length > 0) query = query.where("id", "not in", keep);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 function withoutSecrets(template: MailTemplate, data: Record<string, unknown>): string | undefined {
   const fields = SECRET_FIELDS[template];
   if (!fields) return undefined;
