@@ -1,5 +1,6 @@
 import { openDatabase, type DB } from "#db/connection";
 import { env } from "./env.server";
+import { logLine } from "./utils/log.server";
 
 declare global {
   var __portalDb: DB | undefined;
@@ -7,6 +8,6 @@ declare global {
 
 /** One connection per process; survives dev-server reloads. */
 export function getDb(): DB {
-  globalThis.__portalDb ??= openDatabase(env().DATABASE_URL);
+  globalThis.__portalDb ??= openDatabase(env().DATABASE_URL, { log: logLine });
   return globalThis.__portalDb;
 }

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { documentResponse } from "./http/compression.server";
+import { withRetryAfter } from "./http/gate.server";
 import { applySecurityHeaders, inlineScriptHashes } from "./http/headers.server";
 import { documentCacheControl, mayStoreDocument, storeDocument } from "./http/page-cache.server";
 import { renderDocument } from "./http/render-document.server";
@@ -18,6 +19,8 @@ export default async function handleRequest(
 ) {
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", documentCacheControl(request));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // the error page of a database that is away (the gate's 503) says when to come back
+  withRetryAfter(responseStatusCode, responseHeaders);
   // An anonymous page the page cache may keep has its inline scripts allowed by their hashes (a
   // nonce would be shared by everyone served the stored copy); a page for one visitor, by this
   // render's nonce.
@@ -42,6 +45,7 @@ export const streamTimeout = 5_000;
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   applySecurityHeaders(response.headers);
+  withRetryAfter(response.status, response.headers);
   logRequest(request, response.status);
   return response;
 };

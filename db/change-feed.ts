@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import pg from "pg";
+import type { ConnectionLog } from "./connection";
 import type { AnyDb } from "./dialect";
 import type { Database } from "./schema";
 
@@ -56,13 +57,18 @@ export interface ChangeFeed {
   close(): Promise<void>;
 }
 
-/** Listens on CHANGE_CHANNEL, reconnecting after a drop (anything may have changed meanwhile). */
-export function listenForChanges(url: string): ChangeFeed {
+/**
+ * Listens on CHANGE_CHANNEL, reconnecting a second after a drop (anything may have changed
+ * meanwhile, so version() moves on every call until it listens again). A drop is logged once, and
+ * listening again once, however many tries it took.
+ */
+export function listenForChanges(url: string, log: ConnectionLog): ChangeFeed {
   let count = 0;
   let live = false;
   let closed = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let lost = false;
 
   const connect = async () => {
     const c = new pg.Client({ connectionString: url, keepAlive: true });
@@ -70,7 +76,7 @@ export function listenForChanges(url: string): ChangeFeed {
     c.on("notification", () => {
       count++;
     });
-    c.on("error", () => drop(c));
+    c.on("error", (error) => drop(c, error));
     c.on("end", () => drop(c));
     try {
       await c.connect();
@@ -78,12 +84,18 @@ export function listenForChanges(url: string): ChangeFeed {
       if (closed) return void c.end().catch(() => {});
       count++;
       live = true;
-    } catch {
-      drop(c);
+      if (lost) log({ event: "database-listening-again", connection: "change-feed" });
+      lost = false;
+    } catch (error) {
+      drop(c, error);
     }
   };
-  const drop = (c: pg.Client) => {
+  const drop = (c: pg.Client, error?: unknown) => {
     if (client !== c) return;
+    if (!lost && !closed) {
+      lost = true;
+      log({ event: "database-connection-lost", connection: "change-feed", error: String(error instanceof Error ? error.message : "connection ended").slice(0, 200) });
+    }
     client = undefined;
     live = false;
     c.end().catch(() => {});

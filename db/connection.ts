@@ -24,8 +24,8 @@ export function sqlitePathFromUrl(url: string): string {
  * runs in WAL with synchronous=FULL (an acknowledged write survives a crash), foreign keys on
  * and a busy timeout so a second process waits rather than failing.
  */
-export function openDatabase(url: string): DB {
-  if (isPostgresUrl(url)) return openPostgres(url);
+export function openDatabase(url: string, options: OpenOptions = {}): DB {
+  if (isPostgresUrl(url)) return openPostgres(url, options.log ?? jsonLine);
   const file = sqlitePathFromUrl(url);
   if (file !== ":memory:") ensureOwnerOnlyFile(file);
   const sqlite = new SQLite(file);
@@ -39,6 +39,33 @@ export function openDatabase(url: string): DB {
   const version = sqlite.prepare("SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()").pluck();
   dataVersions.set(db, () => String(version.get()));
   return db;
+}
+
+/** What a process passes in: its log, so a lost connection is one line among its others. */
+export interface OpenOptions {
+  log?: ConnectionLog;
+}
+
+/** One event as a log line's fields; callers pass no secret (a connection's error has none). */
+export type ConnectionLog = (fields: Record<string, unknown>) => void;
+
+/** The log of a process that brings none (scripts): one JSON line on stdout. */
+const jsonLine: ConnectionLog = (fields) => process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`);
+
+/**
+ * Watches one PostgreSQL connection for the rest of its life. pg emits `error` on a connection
+ * the server drops (a restart, a crash, "terminating connection due to administrator command")
+ * and, while a pool or a caller holds it between statements, nothing else listens: unheard, the
+ * event would end the process. Heard here, it is logged once per connection; the connection is
+ * then unusable, its next statement fails (a 503 for the request) and the pool replaces it.
+ */
+export function watchConnection(client: pg.Client | pg.PoolClient, log: ConnectionLog, role: string): void {
+  let logged = false;
+  client.on("error", (error: Error & { code?: string }) => {
+    if (logged) return;
+    logged = true;
+    log({ event: "database-connection-lost", connection: role, error: error.message.slice(0, 200), ...(error.code ? { code: error.code } : {}) });
+  });
 }
 
 const dataVersions = new WeakMap<DB, () => string>();
@@ -75,7 +102,8 @@ const PG_TYPES = {
 };
 
 /** How long a request waits for a pooled connection, and for one statement, before failing. */
-export const PG_CONNECT_TIMEOUT_MS = 5_000;
+// (3 s: a request whose database is away answers its 503 within 5 s, with its other work)
+export const PG_CONNECT_TIMEOUT_MS = 3_000;
 export const PG_STATEMENT_TIMEOUT_MS = 30_000;
 
 /**
@@ -84,7 +112,7 @@ export const PG_STATEMENT_TIMEOUT_MS = 30_000;
  * statement; the client gives up a little later if the server itself is gone), so a request
  * errors (503) instead of hanging.
  */
-function openPostgres(url: string): DB {
+function openPostgres(url: string, log: ConnectionLog): DB {
   const pool = new pg.Pool({
     connectionString: url,
     max: Number(process.env.PG_POOL_SIZE ?? 10),
@@ -95,14 +123,16 @@ function openPostgres(url: string): DB {
     keepAlive: true,
     types: PG_TYPES,
   });
-  // An idle connection the server drops (restart, failover) must not crash the process; the
-  // pool discards it and the next request opens a new one.
+  // Every connection the pool opens is watched from its first moment, idle or lent out (the pool
+  // listens only while it is idle); an idle one the server drops is also discarded by the pool,
+  // which reports it here as well, already logged.
+  pool.on("connect", (client) => watchConnection(client, log, "pool"));
   pool.on("error", () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // The change feed's listening connection opens on first use (servers use it; scripts do not)
   // and closes with the pool.
   let feed: ChangeFeed | undefined;
-  dataVersions.set(db, () => (feed ??= listenForChanges(url)).version());
+  dataVersions.set(db, () => (feed ??= listenForChanges(url, log)).version());
   const destroy = db.destroy.bind(db);
   db.destroy = async () => {
     await feed?.close();

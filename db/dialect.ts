@@ -81,9 +81,19 @@ function isTrigramTerm(term: string): boolean {
 }
 
 function likeMatch(term: string, alias: string): RawBuilder<boolean> {
-  const pattern = likePattern(term);
+  return columnsContain(term, [`${alias}.full_name`, `${alias}.email`]);
+}
+
+/**
+ * True where any of `columns` contains `term`, ignoring case, read by a scan (no index): for text
+ * kept beside a user rather than in the users table, such as a message's address for someone
+ * with no account. Control characters go, as in userTextMatches.
+ */
+export function columnsContain(raw: string, columns: string[]): RawBuilder<boolean> {
+  const pattern = likePattern(cleanSearchTerm(raw, raw.length));
   // ESCAPE makes the backslashes likePattern puts before % and _ mean "this character".
-  return sql<boolean>`(lower(${sql.ref(`${alias}.full_name`)}) like ${pattern} escape '\\' or lower(${sql.ref(`${alias}.email`)}) like ${pattern} escape '\\')`;
+  const each = columns.map((c) => sql`lower(${sql.ref(c)}) like ${pattern} escape '\\'`);
+  return sql<boolean>`(${sql.join(each, sql` or `)})`;
 }
 
 const sqlite: DialectSql = {

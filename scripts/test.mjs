@@ -37,6 +37,8 @@ const PARTS = {
   stop: { command: tsx("scripts/stop-test.ts"), build: true },
   servers: { command: tsx("scripts/several-servers.ts"), build: true },
   uploads: { command: tsx("scripts/upload-torture.ts"), build: true },
+  // its own PostgreSQL cluster, restarted four ways under writes (skips without TEST_DATABASE_URL)
+  restart: { command: tsx("scripts/pg-restart-test.ts"), build: true },
 };
 
 /**
@@ -48,7 +50,7 @@ const PARTS = {
  * replace workers and time their answers, which a machine busy with another of them stretches
  * past their limits.
  */
-const STAGES = [["typecheck", "lint", "build"], ["unit", "stop", "uploads"], ["e2e"], ["crash"], ["servers"], ["workers"]];
+const STAGES = [["typecheck", "lint", "build"], ["unit", "stop", "uploads"], ["e2e"], ["crash"], ["servers"], ["workers"], ["restart"]];
 
 /** CPU time of this process's finished children (a part and everything it started), in seconds. */
 function childrenCpuSeconds() {

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { logLine } from "~/utils/log.server";
 
 /**
  * remix-serve creates its own HTTP server and takes no middleware, so the steps that must run
@@ -36,8 +37,9 @@ export function installFrontDoor(enter: (req: http.IncomingMessage, res: http.Se
 
 function walk(req: http.IncomingMessage, res: http.ServerResponse, steps: DoorStep[], from: number, pass: () => void): void {
   const next = (i: number) => (error: unknown) => {
-    // a step that fails lets the request through: Remix answers it, with its own errors
-    console.error(error);
+    // a step that fails lets the request through: Remix answers it, with its own errors. One
+    // JSON line, never a stack: a database that is away fails a step on every request.
+    logLine({ event: "door-step-error", step: steps[i]!.name || String(i), error: String(error instanceof Error ? error.message : error).slice(0, 300) });
     walk(req, res, steps, i + 1, pass);
   };
   for (let i = from; i < steps.length; i++) {

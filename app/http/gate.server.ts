@@ -31,6 +31,16 @@ const MESSAGES = {
 } as const;
 
 export const DATABASE_UNAVAILABLE = "The database is not answering. Please try again in a moment.";
+/**
+ * The Retry-After of every 503 that has none of its own: a database restart is over in seconds,
+ * and a client told so comes back then rather than at once.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** Gives a 503 its Retry-After unless it carries one (a busy password check sets its own). */
+export function withRetryAfter(status: number, headers: Headers): void {
+  if (status === 503 && !headers.has("Retry-After")) headers.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+}
 
 /**
  * A browser tells where a write came from with Sec-Fetch-Site or Origin; either one naming
@@ -165,6 +175,7 @@ function refuse(request: Request, status: number, detail: string): Response {
   const response = isApi(request)
     ? jsonResponse({ detail }, { status })
     : new Response(detail, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  withRetryAfter(status, response.headers);
   return withSecurityHeaders(response);
 }
 

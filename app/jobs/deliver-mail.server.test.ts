@@ -9,6 +9,7 @@ import { createEnrollment, updateEnrollmentProgress } from "~/models/enrollment.
 import { joinWaitlist } from "~/models/waitlist.server";
 import { MAX_ATTEMPTS, queueMail, RETRY_MINUTES } from "~/models/outbox.server";
 import * as mailPage from "~/routes/admin.mail";
+import * as mailApi from "~/routes/api.admin.mail";
 import { call, sessionCookie, type RouteModule } from "../../tests/support/api-calls";
 import { makeCourse, makeUser } from "../../tests/support/factories";
 import { SQLITE_DRIVER_PATH } from "#db/sqlite-driver";
@@ -154,6 +155,28 @@ describe("delivery", () => {
     expect(await row("killed-mid-send")).toMatchObject({ state: "sent", attempts: 2 });
     expect(arrived("killed-mid-send")).toBe(1);
   }, 20_000);
+});
+
+describe("the mail list finds any recipient", () => {
+  it("GET /api/admin/mail?recipient= finds mail to an address with no account, by address or name, and a user's by name", async () => {
+    const at = new Date("2026-11-22T00:00:00Z");
+    const learner = await makeUser(db, { full_name: "Lara Listed" });
+    await queue("listed-user", learner.id, at);
+    await writeTransaction(db, (trx) =>
+      queueMail(trx, { key: "listed-complainant", template: "class-cancelled", recipientId: { email: "no.account.42@example.net", name: "Cora Complainant" }, data: { course: "Dogging", start: "2026-12-01", end: "2026-12-02", path: "/courses" }, now: at }),
+    );
+    const cookie = await sessionCookie(db, admin.id);
+    const keys = async (term: string) => {
+      const res = await call(mailApi as unknown as RouteModule, "GET", `/api/admin/mail?recipient=${encodeURIComponent(term)}`, { cookie });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { messages: { key: string }[] }).messages.map((m) => m.key).sort();
+    };
+    expect(await keys("no.account.42@example")).toEqual(["listed-complainant"]);
+    expect(await keys("NO.ACCOUNT.42@EXAMPLE.NET")).toEqual(["listed-complainant"]);
+    expect(await keys("Cora Compl")).toEqual(["listed-complainant"]);
+    expect(await keys("Lara Listed")).toEqual(["listed-user"]);
+    expect(await keys("nobody-at-all-here")).toEqual([]);
+  });
 });
 
 describe("the one duplicate, and no other", () => {

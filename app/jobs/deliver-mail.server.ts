@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { DB } from "#db/connection";
 import { renderContext, renderMail, type RenderContext } from "~/mail/templates.server";
 import type { Mailer } from "~/mail/transport.server";
-import { claimDueMail, hasDueMail, LEASE_SECONDS, markMailFailed, markMailSent, releaseMailClaims, renewMailClaim, type ClaimedMessage } from "~/models/outbox.server";
+import { claimDueMail, hasDueMail, LEASE_SECONDS, markMailFailed, markMailSent, releaseMailClaims, releaseRunClaims, renewMailClaim, type ClaimedMessage } from "~/models/outbox.server";
 import { logLine } from "~/utils/log.server";
 
 /**
@@ -51,7 +51,7 @@ function unsendable(message: ClaimedMessage, now: Date): string | null {
   return null;
 }
 
-async function deliverOne(db: DB, message: ClaimedMessage, options: DeliveryOptions, result: DeliveryResult): Promise<void> {
+async function deliverOne(db: DB, message: ClaimedMessage, options: DeliveryOptions, result: DeliveryResult, left: Set<string>): Promise<void> {
   const now = options.now ?? (() => new Date());
   const ids = { message: message.id, recipient: message.recipient_id, template: message.template, attempt: message.attempts };
   const reason = unsendable(message, now());
@@ -70,6 +70,7 @@ async function deliverOne(db: DB, message: ClaimedMessage, options: DeliveryOpti
   try {
     const mail = renderMail(message, { email: message.email, full_name: message.full_name }, options.ctx ?? renderContext());
     await options.mailer.send(mail);
+    left.add(message.id);
   } catch (error) {
     const outcome = await markMailFailed(db, message, options.worker, String(error instanceof Error ? error.message : error), { now: now() });
     if (outcome.state === "given_up") result.givenUp += 1;
@@ -125,6 +126,8 @@ export async function deliverDueMail(db: DB, input: DeliveryOptions): Promise<De
   const options = { ...input, worker: `${input.worker}/${crypto.randomBytes(3).toString("hex")}` };
   const now = options.now ?? (() => new Date());
   const result: DeliveryResult = { sent: 0, failed: 0, givenUp: 0 };
+  // what of this run's claims the mail server accepted
+  const left = new Set<string>();
   try {
     // an idle outbox costs one read, and writes nothing
     if (!options.ids && !(await hasDueMail(db, now()))) return result;
@@ -138,12 +141,38 @@ export async function deliverDueMail(db: DB, input: DeliveryOptions): Promise<De
           await releaseMailClaims(db, batch.slice(i).map((m) => m.id), options.worker);
           return result;
         }
-        await deliverOne(db, message, options, result);
+        await deliverOne(db, message, options, result, left);
       }
       if (options.ids) break;
     }
   } catch (error) {
     logLine({ event: "job-error", job: "mail", error: loggable(error) });
+    // The database failed mid-run (a restart): what this run claimed and never handed to the
+    // mail server (a claim whose commit the dropped connection hid included) is let go as soon
+    // as the database answers, so it leaves within seconds of recovery instead of after the
+    // lease. A message the mail server accepted is kept: its claim lapses as a dead worker's
+    // would (the one duplicate the outbox allows).
+    await releaseOnRecovery(db, [...left], options);
   }
   return result;
+}
+
+/** The pause between tries to let claims go while the database is away. */
+const RELEASE_PAUSE_MS = 1_000;
+
+/**
+ * Lets this run's unsent claims go, tried again while the database refuses, until the lease
+ * would have ended anyway (or the process drains: then the lease lets them go).
+ */
+async function releaseOnRecovery(db: DB, keep: string[], options: DeliveryOptions): Promise<void> {
+  const until = performance.now() + (options.leaseSeconds ?? LEASE_SECONDS) * 1000;
+  while (!options.stopping?.() && performance.now() + RELEASE_PAUSE_MS < until) {
+    try {
+      const released = await releaseRunClaims(db, options.worker, keep);
+      if (released > 0) logLine({ event: "mail-claims-released", messages: released });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, RELEASE_PAUSE_MS));
+    }
+  }
 }

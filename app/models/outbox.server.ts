@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { dialectSql } from "#db/dialect";
+import { columnsContain, dialectSql } from "#db/dialect";
 import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { OutboxState } from "#db/schema";
 import type { MailListQuery } from "~/schemas/mail";
@@ -191,6 +191,24 @@ export async function releaseMailClaims(db: DB, ids: string[], worker: string): 
     .execute();
 }
 
+/**
+ * Lets go of every claim `worker` (one delivery run's own name) still holds on an unsent message,
+ * but those in `keep` (handed to the mail server, their record pending). After a dropped
+ * connection a run cannot know whether its last claim committed; its name is its own, so this
+ * finds that claim too.
+ */
+export async function releaseRunClaims(db: DB, worker: string, keep: string[]): Promise<number> {
+  let query = db
+    .updateTable("outbox_messages")
+    .set({ claimed_by: null, claimed_until: null, attempts: sql`attempts - 1` })
+    .where("claimed_by", "=", worker)
+    .where("claimed_until", "is not", null)
+    .where("state", "<>", "sent");
+  if (keep.length > 0) query = query.where("id", "not in", keep);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 function withoutSecrets(template: MailTemplate, data: Record<string, unknown>): string | undefined {
   const fields = SECRET_FIELDS[template];
   if (!fields) return undefined;
@@ -275,7 +293,10 @@ function filteredMail(db: DB, q: MailListQuery) {
   if (q.template) query = query.where("m.template", "=", q.template);
   if (q.recipient) {
     const term = q.recipient;
-    query = /^[0-9a-f-]{36}$/i.test(term) ? query.where("m.recipient_id", "=", term.toLowerCase()) : query.where(dialectSql(db).userTextMatches(term, "u"));
+    query = /^[0-9a-f-]{36}$/i.test(term) ? query.where("m.recipient_id", "=", term.toLowerCase()) : query.where((eb) =>
+          // a message to someone with no account (a complainant) keeps its address on the row
+          eb.or([dialectSql(db).userTextMatches(term, "u"), columnsContain(term, ["m.recipient_email", "m.recipient_name"])]),
+        );
   }
   if (q.from) query = query.where("m.created_at", ">=", organisationDayStart(q.from));
   if (q.to) query = query.where("m.created_at", "<", organisationDayStart(addDays(q.to, 1)));
