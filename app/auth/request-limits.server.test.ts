@@ -50,6 +50,9 @@ describe("the rules", () => {
       resetClient: "reset:client by client: 10 per 60 min",
       resetEmail: "reset:email by email and client: 3 per 60 min",
       resetStrangers: "reset:strangers by email: 6 per 60 min",
+      complaintClient: "complaint:client by client: 5 per 60 min",
+      complaintEmail: "complaint:email by email: 3 per 1440 min",
+      questionnaireClient: "questionnaire:client by client: 20 per 60 min",
     });
     const names = [...Object.values(REQUEST_LIMITS).map((r) => r.name), KNOWN_CLIENT.name];
     expect(new Set(names).size).toBe(names.length);
