@@ -195,7 +195,7 @@ async function demoIds(role: Role) {
   // the demo course with the most classes: its page lists class dates, the text with multi-byte characters
   const course = await one("select course_id as v from classes group by course_id order by count(*) desc, course_id limit 1");
   const worker = await one(
-    "select w.id as v from booking_workers w join group_bookings b on b.id = w.booking_id join employers e on e.id = b.employer_id join users u on u.email = ? order by w.full_name limit 1",
+    "select w.id as v from booking_workers w join group_bookings b on b.id = w.booking_id join users u on u.employer_id = b.employer_id and u.email = ? order by w.full_name limit 1",
     EMAIL.employer,
   );
   return {

@@ -120,7 +120,8 @@ export function CheckboxField({ label, error, hint, className, id, ...props }: C
           {...tied}
           {...props}
         />
-        <label htmlFor={fieldId} className="text-sm text-steel-800">
+        {/* a label naming a file or an address has no spaces to wrap at: it breaks anywhere rather than widen a phone's page */}
+        <label htmlFor={fieldId} className="min-w-0 text-sm text-steel-800 [overflow-wrap:anywhere]">
           {label}
         </label>
       </div>
