@@ -22,6 +22,8 @@ export interface TrainerClass {
   location: string | null;
   learners: number;
   runs_today: boolean;
+  /** its last day is before today (the organisation's): listed last, and labelled so */
+  past: boolean;
 }
 
 /** A trainer's classes: running today first, then the coming ones, then the past (admins: every class). */
@@ -44,8 +46,8 @@ export async function listTrainerClasses(db: DB, user: { id: string; role: Role 
     .where("c.cancelled_at", "is", null);
   if (user.role !== "admin") q = q.where("c.trainer_id", "=", user.id);
   const rows = await q.orderBy("c.start_date").limit(200).execute();
-  const mapped = rows.map((r) => ({ ...r, learners: Number(r.learners), runs_today: Boolean(r.runs_today) }));
-  const rank = (c: TrainerClass) => (c.runs_today ? 0 : c.end_date >= today ? 1 : 2);
+  const mapped = rows.map((r) => ({ ...r, learners: Number(r.learners), runs_today: Boolean(r.runs_today), past: r.end_date < today }));
+  const rank = (c: TrainerClass) => (c.runs_today ? 0 : c.past ? 2 : 1);
   return mapped.sort((a, b) => rank(a) - rank(b) || (rank(a) === 2 ? b.start_date.localeCompare(a.start_date) : a.start_date.localeCompare(b.start_date)));
 }
 
