@@ -1,4 +1,5 @@
 import { writeTransaction, type DB } from "#db/connection";
+import { formatDate } from "~/utils/format";
 import type { AttendanceStatus, Role } from "#db/schema";
 import type { AttendanceInput } from "~/schemas/class";
 import { SESSION_NOT_STARTED } from "~/schemas/class-text";
@@ -144,10 +145,10 @@ export async function markAttendance(
       action: "attendance.marked",
       actor: { id: input.user.id, client: input.client },
       subject: { type: "enrollment", id: input.enrollment_id, userId: target.student_id },
-      detail: `${input.status} on ${target.session_date}`,
+      detail: `${input.status} on ${formatDate(target.session_date)}`,
       now,
     });
-    await recordEvent(trx, { actorId: input.user.id, subjectUserId: target.student_id, type: "attendance.marked", entityType: "enrollment", entityId: input.enrollment_id, message: `${target.name}: ${input.status} on ${target.session_date}`, now });
+    await recordEvent(trx, { actorId: input.user.id, subjectUserId: target.student_id, type: "attendance.marked", entityType: "enrollment", entityId: input.enrollment_id, message: `${target.name}: ${input.status} on ${formatDate(target.session_date)}`, now });
 
     const sequence = await trx
       .selectFrom("class_sessions as s")

@@ -12,6 +12,7 @@ import { readAuditPackQuery, readHrwPeriod } from "~/schemas/hrw";
 import { hrwAuditPack } from "~/models/hrw-audit-pack.server";
 import { auditPackZip } from "~/pdf/hrw-audit-pack.server";
 import { env } from "~/env.server";
+import { clockTime } from "~/utils/format";
 import { hrwDate } from "~/schemas/hrw-codes";
 
 /**
@@ -87,7 +88,7 @@ export default function HrwAuditReport() {
               <tbody>
                 {assessments.map((a) => (
                   <tr key={a.id} className="border-t border-steel-100 align-top">
-                    <td className="px-3 py-2">{hrwDate(a.assessment_date)} {a.start_time}</td>
+                    <td className="px-3 py-2">{hrwDate(a.assessment_date)}, {clockTime(a.start_time)}</td>
                     <th scope="row" className="px-3 py-2 font-semibold">{a.candidate.full_name}</th>
                     <td className="px-3 py-2">{a.licence_class} ({a.state})</td>
                     <td className="px-3 py-2">{a.location.name}; {a.plant_description}, {a.plant_registration}</td>
