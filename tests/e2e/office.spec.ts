@@ -168,3 +168,20 @@ test.describe("the office's smaller things", () => {
     expect([...sizes]).toEqual(["20x20"]);
   });
 });
+
+test("a class's time fields show their whole time on a 360 px phone", async ({ page }) => {
+  const course = await insertCourse();
+  const day = addDays(organisationToday(), 12);
+  const cls = await insertClass(course.id, day, day, 3, DEMO.trainer.email);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, DEMO.admin.email);
+  await page.goto(`/admin/courses/${course.id}/classes/${cls.id}`);
+  const starts = page.getByLabel("Session 1 starts");
+  await expect(starts).toBeVisible();
+  // "07:00 am" with its clock button needs about 150 px; two fields side by side at 360 px got 130
+  for (const label of ["Session 1 starts", "Session 1 ends"]) {
+    const box = (await page.getByLabel(label).boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(150);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
