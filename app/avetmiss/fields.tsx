@@ -61,7 +61,18 @@ function Ticks({ name, legend, list, values, errors }: { name: string; legend: s
  * The AVETMISS questions, each optional ("Not stated"): the student's "My enrolment details"
  * and the training office's Edit Student show the same fields with the same names.
  */
-export function AvetmissFields({ values, errors, withDateOfBirth = false }: { values: AvetmissFormValues; errors: FieldErrors; withDateOfBirth?: boolean }) {
+export function AvetmissFields({
+  values,
+  errors,
+  withDateOfBirth = false,
+  forOffice = false,
+}: {
+  values: AvetmissFormValues;
+  errors: FieldErrors;
+  withDateOfBirth?: boolean;
+  /** the training office fills them in for a learner: hints speak of the learner, not to them */
+  forOffice?: boolean;
+}) {
   const field = (name: keyof typeof ADDRESS_LIMITS, label: string, autoComplete?: string) => (
     <TextField label={label} name={name} maxLength={ADDRESS_LIMITS[name]} autoComplete={autoComplete} defaultValue={text(values[name])} error={errors[name]} />
   );
@@ -103,7 +114,7 @@ export function AvetmissFields({ values, errors, withDateOfBirth = false }: { va
         list={SURVEY_CONTACT_STATUS}
         values={values}
         errors={errors}
-        hint="Whether NCVER may invite you to its student outcomes survey"
+        hint={forOffice ? "Whether NCVER may invite the learner to its student outcomes survey" : "Whether NCVER may invite you to its student outcomes survey"}
       />
     </div>
   );

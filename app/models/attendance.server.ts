@@ -1,4 +1,5 @@
 import { writeTransaction, type DB } from "#db/connection";
+import { formatDate } from "~/utils/format";
 import type { AttendanceStatus, Role } from "#db/schema";
 import type { AttendanceInput } from "~/schemas/class";
 import { SESSION_NOT_STARTED } from "~/schemas/class-text";
@@ -22,6 +23,8 @@ export interface TrainerClass {
   location: string | null;
   learners: number;
   runs_today: boolean;
+  /** its last day is before today (the organisation's): listed last, and labelled so */
+  past: boolean;
 }
 
 /** A trainer's classes: running today first, then the coming ones, then the past (admins: every class). */
@@ -44,8 +47,8 @@ export async function listTrainerClasses(db: DB, user: { id: string; role: Role 
     .where("c.cancelled_at", "is", null);
   if (user.role !== "admin") q = q.where("c.trainer_id", "=", user.id);
   const rows = await q.orderBy("c.start_date").limit(200).execute();
-  const mapped = rows.map((r) => ({ ...r, learners: Number(r.learners), runs_today: Boolean(r.runs_today) }));
-  const rank = (c: TrainerClass) => (c.runs_today ? 0 : c.end_date >= today ? 1 : 2);
+  const mapped = rows.map((r) => ({ ...r, learners: Number(r.learners), runs_today: Boolean(r.runs_today), past: r.end_date < today }));
+  const rank = (c: TrainerClass) => (c.runs_today ? 0 : c.past ? 2 : 1);
   return mapped.sort((a, b) => rank(a) - rank(b) || (rank(a) === 2 ? b.start_date.localeCompare(a.start_date) : a.start_date.localeCompare(b.start_date)));
 }
 
@@ -142,10 +145,10 @@ export async function markAttendance(
       action: "attendance.marked",
       actor: { id: input.user.id, client: input.client },
       subject: { type: "enrollment", id: input.enrollment_id, userId: target.student_id },
-      detail: `${input.status} on ${target.session_date}`,
+      detail: `${input.status} on ${formatDate(target.session_date)}`,
       now,
     });
-    await recordEvent(trx, { actorId: input.user.id, subjectUserId: target.student_id, type: "attendance.marked", entityType: "enrollment", entityId: input.enrollment_id, message: `${target.name}: ${input.status} on ${target.session_date}`, now });
+    await recordEvent(trx, { actorId: input.user.id, subjectUserId: target.student_id, type: "attendance.marked", entityType: "enrollment", entityId: input.enrollment_id, message: `${target.name}: ${input.status} on ${formatDate(target.session_date)}`, now });
 
     const sequence = await trx
       .selectFrom("class_sessions as s")

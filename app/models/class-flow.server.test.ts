@@ -176,6 +176,10 @@ describe("attendance", () => {
     expect(mailer.sent.filter((m) => m.subject.startsWith("Attendance:"))).toHaveLength(await db.selectFrom("users").select("id").where("role", "=", "admin").where("is_active", "=", 1).execute().then((r) => r.length));
     const mine = await listTrainerClasses(db, trainer, new Date("2026-12-01T01:00:00Z"));
     expect(mine[0]!.id).toBe(cls.id); // running today comes first
+    expect(mine[0]).toMatchObject({ runs_today: true, past: false });
+    // after its last day it is listed as past
+    const later = await listTrainerClasses(db, trainer, new Date("2027-01-15T01:00:00Z"));
+    expect(later.find((c) => c.id === cls.id)).toMatchObject({ runs_today: false, past: true });
   });
 });
 

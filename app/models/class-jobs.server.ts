@@ -1,4 +1,5 @@
 import { writeTransaction, type DB } from "#db/connection";
+import { clockTime, formatDate } from "~/utils/format";
 import { addDays, organisationToday } from "~/utils/organisation-calendar";
 import { offerFreeSeats, queueOfferMails } from "./class-seats.server";
 import { queueMail } from "./outbox.server";
@@ -61,7 +62,7 @@ async function queueReminders(db: DB, now: Date): Promise<number> {
           course: d.name,
           start: d.start_date,
           end: d.end_date,
-          firstSession: `${new Date(`${d.start_date}T00:00:00Z`).toLocaleDateString("en-AU", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" })}${d.first_starts_at ? ` at ${d.first_starts_at}` : ""}`,
+          firstSession: `${formatDate(d.start_date)}${d.first_starts_at ? `, ${clockTime(d.first_starts_at)}` : ""}`,
           location: d.location,
           path: "/student/courses",
         },

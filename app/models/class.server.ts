@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { locationLabel } from "~/utils/format";
+import { locationLabel, formatDate } from "~/utils/format";
 import { sql } from "kysely";
 import { writeTransaction, type DB } from "#db/connection";
 import type { ClassInput, ClassPatch, SessionInput } from "~/schemas/class";
@@ -201,7 +201,7 @@ export async function createClass(db: DB, courseId: string, input: ClassInput, a
       .execute();
     await writeSessions(trx, id, input.sessions);
     await recordAudit(trx, { action: "class.created", actor, subject: { type: "class", id }, detail: `${course.name}: ${input.start_date} to ${input.end_date}, ${input.seats} seats`, now: at });
-    await recordEvent(trx, { actorId, subjectUserId: null, type: "class.created", entityType: "class", entityId: id, message: `${course.name}: class ${input.start_date} to ${input.end_date}`, now: at });
+    await recordEvent(trx, { actorId, subjectUserId: null, type: "class.created", entityType: "class", entityId: id, message: `${course.name}: class ${formatDate(input.start_date)} to ${formatDate(input.end_date)}`, now: at });
   });
   return (await getClass(db, id, now))!;
 }
@@ -267,7 +267,7 @@ export async function updateClass(db: DB, id: string, patch: ClassPatch, actorRe
       await recordAudit(trx, { action: "class.seats_changed", actor, subject: { type: "class", id }, fields: ["seats"], detail: `${current.seats} to ${patch.seats} seats`, now: at });
     }
     const offered = await offerFreeSeats(trx, id, now, actor);
-    await recordEvent(trx, { actorId, subjectUserId: null, type: "class.updated", entityType: "class", entityId: id, message: `Class ${start} to ${end} changed`, now: at });
+    await recordEvent(trx, { actorId, subjectUserId: null, type: "class.updated", entityType: "class", entityId: id, message: `Class ${formatDate(start)} to ${formatDate(end)} changed`, now: at });
     return offered ? offersMadeAt(trx, id, at) : [];
   });
   return { ...(await getClass(db, id, now))!, offersMade };
@@ -393,7 +393,7 @@ export async function cancelClass(db: DB, id: string, actorRef: SignedInActorRef
     await trx.updateTable("class_waitlist").set({ status: "left" }).where("class_id", "=", id).where("status", "in", ["waiting", "offered"]).execute();
     const freedCount = Number(freed.numUpdatedRows);
     await recordAudit(trx, { action: "class.cancelled", actor, subject: { type: "class", id }, detail: `${cls.name}: ${cls.start_date} to ${cls.end_date}; ${freedCount} to choose another class`, now: at });
-    await recordEvent(trx, { actorId, subjectUserId: null, type: "class.cancelled", entityType: "class", entityId: id, message: `${cls.name}: class ${cls.start_date} cancelled`, now: at });
+    await recordEvent(trx, { actorId, subjectUserId: null, type: "class.cancelled", entityType: "class", entityId: id, message: `${cls.name}: class ${formatDate(cls.start_date)} cancelled`, now: at });
     const learners = [...enrolled.map(({ status: _status, ...l }) => l), ...waiting];
     const kept = new Set(enrolled.filter((e) => e.status === "enrolled" || e.status === "in_progress").map((e) => e.id));
     for (const learner of learners) {

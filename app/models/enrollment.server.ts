@@ -1,4 +1,5 @@
 import { nextStudentNumber } from "./student-number.server";
+import { formatDate } from "~/utils/format";
 import { usiCleared } from "./usi";
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
@@ -87,7 +88,7 @@ export async function createEnrollment(
         if (!placement) throw conflict(ALREADY_ENROLLED);
         await trx.updateTable("enrollments").set({ class_id: placement.id, location_id: placement.location_id ?? (await defaultLocationId(trx)), updated_at: now }).where("id", "=", held.id).execute();
         await takeClass(trx, { enrollmentId: held.id, studentId: input.studentId, courseId: course.id, placement, actorId: input.actorId ?? input.studentId, now: nowDate });
-        await recordEvent(trx, { actorId: input.actorId ?? input.studentId, subjectUserId: input.studentId, type: "enrollment.class_chosen", entityType: "enrollment", entityId: held.id, message: `${course.name}: class of ${placement.start_date} chosen`, now });
+        await recordEvent(trx, { actorId: input.actorId ?? input.studentId, subjectUserId: input.studentId, type: "enrollment.class_chosen", entityType: "enrollment", entityId: held.id, message: `${course.name}: class of ${formatDate(placement.start_date)} chosen`, now });
         const kept = await trx.selectFrom("enrollments").select(["status", "progress_percentage", "enrollment_date"]).where("id", "=", held.id).executeTakeFirstOrThrow();
         return { id: held.id, course_id: course.id, class_id: placement.id, status: kept.status, progress_percentage: Number(kept.progress_percentage), enrollment_date: kept.enrollment_date };
       }

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { keepingPeriod } from "~/utils/format";
 import type { Expression, ExpressionBuilder } from "kysely";
 import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import { dialectSql } from "#db/dialect";
@@ -21,7 +22,7 @@ import type { AssessmentRef } from "./evidence.server";
 
 export const RETENTION_MESSAGES = {
   notEditable: "The audit trail is kept for ever; its rule cannot change.",
-  tooShort: (months: number) => `Keep these records at least ${months} months.`,
+  tooShort: (months: number) => `Keep these records at least ${keepingPeriod(months)}.`,
   nothingChosen: "Choose at least one item to destroy.",
   notDue: "Some chosen items are not past their keep-until date (or were destroyed already); nothing was destroyed.",
   unconfirmed: "Tick the box to confirm the destruction.",

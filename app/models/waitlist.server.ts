@@ -1,4 +1,5 @@
 import { writeTransaction, type DB } from "#db/connection";
+import { formatDate } from "~/utils/format";
 import type { WaitlistStatus } from "#db/schema";
 import { ALREADY_ENROLLED } from "~/schemas/enrollment-text";
 import { CLASS_NOT_OPEN, NO_OFFER, WAITLIST_ALREADY, WAITLIST_HAS_SEAT } from "~/schemas/class-text";
@@ -44,7 +45,7 @@ export async function joinWaitlist(db: DB, input: { classId: string; studentId: 
     // someone who left or let an offer lapse joins again at the back
     if (existing) await trx.deleteFrom("class_waitlist").where("id", "=", existing.id).execute();
     await trx.insertInto("class_waitlist").values({ class_id: cls.id, student_id: input.studentId, status: "waiting", joined_at: nowIso, offered_at: null, offer_expires_at: null, offer_mailed_at: null }).execute();
-    await recordEvent(trx, { actorId: input.studentId, subjectUserId: input.studentId, type: "waitlist.joined", entityType: "class", entityId: cls.id, message: `${cls.name}: joined the waitlist of the class of ${cls.start_date}`, now: nowIso });
+    await recordEvent(trx, { actorId: input.studentId, subjectUserId: input.studentId, type: "waitlist.joined", entityType: "class", entityId: cls.id, message: `${cls.name}: joined the waitlist of the class of ${formatDate(cls.start_date)}`, now: nowIso });
   });
   return (await waitlistEntry(db, input.classId, input.studentId, now))!;
 }

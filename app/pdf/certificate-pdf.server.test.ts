@@ -87,7 +87,7 @@ describe("ensureCertificatePdf", () => {
         "TLILIC0040",
         "Statement of Attainment",
         "Tier 2",
-        "14 March 2026",
+        "14 Mar 2026",
         "Summit Crane & Rigging Training",
         "RTO Code 45678",
         "Authorised signatory",

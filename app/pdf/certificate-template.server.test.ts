@@ -33,10 +33,10 @@ describe("escapeHtml", () => {
 
 describe("formatIssueDate", () => {
   it("writes the date day first with the month in words, on Sydney's calendar", () => {
-    expect(formatIssueDate("2026-03-14T01:00:00.000Z")).toBe("14 March 2026");
+    expect(formatIssueDate("2026-03-14T01:00:00.000Z")).toBe("14 Mar 2026");
     // 9 pm UTC on the 14th is already the 15th in Sydney
-    expect(formatIssueDate("2026-03-14T21:00:00.000Z")).toBe("15 March 2026");
-    expect(formatIssueDate("2026-07-01")).toBe("1 July 2026");
+    expect(formatIssueDate("2026-03-14T21:00:00.000Z")).toBe("15 Mar 2026");
+    expect(formatIssueDate("2026-07-01")).toBe("1 Jul 2026");
     expect(() => formatIssueDate("not a date")).toThrow();
   });
 });
@@ -54,7 +54,7 @@ describe("renderCertificateHtml", () => {
       "Licence to perform dogging (DG)",
       "Tier 2",
       "SCR-2026-00007",
-      "14 March 2026",
+      "14 Mar 2026",
       "Authorised signatory",
       "Chief Executive Officer",
       NRT_STATEMENT,

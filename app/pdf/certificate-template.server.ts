@@ -1,6 +1,6 @@
 import type { Tier } from "#db/schema";
+import { formatDate } from "~/utils/format";
 import { certificateFontCss } from "./fonts.server";
-import { ORGANISATION_TIME_ZONE } from "~/utils/organisation-calendar";
 import { certificationTitle } from "~/utils/certification";
 
 /**
@@ -50,16 +50,11 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
-/** 22 November 2026: day first, month in words, on the RTO's (Sydney) calendar. */
+/** 22 Nov 2026: the portal's one date format (utils/format), on the RTO's (Sydney) calendar. */
 export function formatIssueDate(iso: string): string {
-  const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
-  if (Number.isNaN(date.getTime())) throw new Error(`Not a date: ${iso}`);
-  return new Intl.DateTimeFormat("en-AU", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: iso.length === 10 ? "UTC" : ORGANISATION_TIME_ZONE,
-  }).format(date);
+  const shown = formatDate(iso, "");
+  if (!shown) throw new Error(`Not a date: ${iso}`);
+  return shown;
 }
 
 export function certificateTitle(data: Pick<CertificateDocumentData, "certificateNumber" | "courseName">): string {

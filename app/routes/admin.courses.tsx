@@ -1,14 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { ActiveBadge, TierBadge } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
 import { RowActionButton } from "~/components/admin/row-action-button";
-import { ButtonLink, Card, EmptyState } from "~/components/ui";
+import { ButtonLink, Card, ConfirmAction, EmptyState } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listAllCourses, updateCourse } from "~/models/course-admin.server";
 import { courseListStatus, courseToggleSchema } from "~/schemas/page-queries";
 import { cn } from "~/utils/cn";
+import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formatPrice } from "~/utils/format";
 import { parseWith } from "~/utils/validation";
@@ -28,6 +29,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
   const parsed = parseWith(courseToggleSchema, form ? Object.fromEntries(form) : {});
   if (!parsed.success) return redirectWithFlash(back, { type: "error", message: "Failed to update course status" });
+  // deactivating is asked twice: the first post answers with the question (the page without JavaScript)
+  if (!parsed.data.is_active && !isConfirmed(form)) return { ...confirmationAnswer("deactivate"), course_id: parsed.data.course_id };
   try {
     const course = await updateCourse(getDb(), parsed.data.course_id, { is_active: parsed.data.is_active }, { id: admin.id, client: clientAddress(request) });
     return redirectWithFlash(back, {
@@ -39,6 +42,27 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/** Closing a course to enrolment, asked twice: it names the course and what closing it stops. */
+function DeactivateCourse({ course, confirming }: { course: { id: string; name: string; unit_code: string }; confirming: boolean }) {
+  return (
+    <ConfirmAction
+      intent="toggle"
+      fields={{ course_id: course.id, is_active: "false" }}
+      trigger="Deactivate"
+      triggerLabel={`Deactivate ${course.name}`}
+      triggerVariant="secondary"
+      triggerSize="sm"
+      title={`Deactivate ${course.name}?`}
+      confirmLabel="Yes, deactivate"
+      busyLabel="Updating..."
+      keepLabel="Keep the course open"
+      confirming={confirming}
+    >
+      <p>{`${course.name} (${course.unit_code}) leaves the public catalogue and takes no new enrolments. Its classes, enrolled learners and records stay; you can activate it again later.`}</p>
+    </ConfirmAction>
+  );
+}
+
 const FILTERS = [
   { value: "all", label: "All courses" },
   { value: "active", label: "Active" },
@@ -48,6 +72,8 @@ const FILTERS = [
 export default function CourseManagement() {
   const { courses, status } = useLoaderData<typeof loader>();
   const { search } = useLocation();
+  const asked = useActionData<typeof action>();
+  const confirmFor = asked && "confirm" in asked ? courses.find((c) => c.id === asked.course_id) : undefined;
   return (
     <>
       <PageTitle
@@ -59,6 +85,11 @@ export default function CourseManagement() {
           </ButtonLink>
         }
       />
+      {confirmFor ? (
+        <div className="mb-4">
+          <DeactivateCourse course={confirmFor} confirming />
+        </div>
+      ) : null}
       <nav aria-label="Course status" className="mb-4">
         <ul className="flex flex-wrap gap-2">
           {FILTERS.map((f) => (
@@ -102,20 +133,24 @@ export default function CourseManagement() {
                   </div>
                 </dl>
                 <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-steel-100 pt-3">
+                  {c.is_active ? (
+                    <DeactivateCourse course={c} confirming={false} />
+                  ) : (
                   <Form method="post" action={`/admin/courses${search}`} preventScrollReset>
                     <input type="hidden" name="course_id" value={c.id} />
-                    <input type="hidden" name="is_active" value={c.is_active ? "false" : "true"} />
+                    <input type="hidden" name="is_active" value="true" />
                     <RowActionButton
                       intent="toggle"
                       recordField="course_id"
                       recordId={c.id}
-                      variant={c.is_active ? "secondary" : "primary"}
+                      variant="primary"
                       busyLabel="Updating..."
-                      aria-label={`${c.is_active ? "Deactivate" : "Activate"} ${c.name}`}
+                      aria-label={`Activate ${c.name}`}
                     >
-                      {c.is_active ? "Deactivate" : "Activate"}
+                      Activate
                     </RowActionButton>
                   </Form>
+                  )}
                   <Link
                     to={`/admin/courses/${c.id}/edit${search}`}
                     preventScrollReset

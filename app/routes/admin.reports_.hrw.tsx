@@ -10,6 +10,7 @@ import { getDb } from "~/db.server";
 import { HRW_REPORT_LIMIT, listHrwAssessments, type HrwAssessment } from "~/models/hrw-assessment.server";
 import { readHrwPeriod } from "~/schemas/hrw";
 import { HRW_STATES, hrwDate } from "~/schemas/hrw-codes";
+import { clockTime } from "~/utils/format";
 import { organisationYear } from "~/utils/organisation-calendar";
 
 /**
@@ -94,7 +95,7 @@ export default function HrwAuditReport() {
               <tbody>
                 {assessments.map((a) => (
                   <tr key={a.id} className="border-t border-steel-100 align-top">
-                    <td className="px-3 py-2">{hrwDate(a.assessment_date)} {a.start_time}</td>
+                    <td className="px-3 py-2">{hrwDate(a.assessment_date)}, {clockTime(a.start_time)}</td>
                     <th scope="row" className="px-3 py-2 font-semibold">{a.candidate.full_name}</th>
                     <td className="px-3 py-2">{a.licence_class} ({a.state})</td>
                     <td className="px-3 py-2">{a.location.name}; {a.plant_description}, {a.plant_registration}</td>

@@ -14,7 +14,7 @@ import { RECORD_TYPES } from "~/schemas/evidence-text";
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { formIntent } from "~/utils/form-intent.server";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { formatDate, formatDateTime } from "~/utils/format";
+import { formatDate, formatDateTime, keepingPeriod } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
 
 export const DESTROYED = "Destroyed; a record of each is kept";
@@ -130,7 +130,7 @@ export default function RetentionPage() {
                   <tr key={`${r.record_type}-${r.licence_class}`} className="align-top">
                     <th scope="row">{RECORD_TYPES[r.record_type]?.label ?? r.record_type}</th>
                     <td>{r.licence_class || "Every class"}</td>
-                    <td>{r.keep_months === null ? "For ever" : `${r.keep_months} months`}</td>
+                    <td>{keepingPeriod(r.keep_months)}</td>
                     <td>{r.source}</td>
                   </tr>
                 ))}

@@ -105,9 +105,6 @@ export default function StudentProfile() {
           <div>
             <p className="text-xl font-bold text-steel-900">{student.full_name}</p>
             <p className="text-sm text-steel-600">
-              Student ID: <span className="font-mono">{student.id.slice(-8)}</span>
-            </p>
-            <p className="text-sm text-steel-600">
               Student no.: <span className="font-mono">{student.student_number ?? "None"}</span>
             </p>
           </div>

@@ -6,13 +6,15 @@ import { RouteError } from "~/components/route-error";
 import { avetmissFormValues } from "~/avetmiss/fields";
 import { StudentFields, studentValuesFromSubmission, type StudentFormValues } from "~/components/admin/student-form";
 import { useActionToast } from "~/components/toaster";
-import { buttonClasses, ErrorSummary, Modal, SubmitButton } from "~/components/ui";
+import { buttonClasses, ConfirmAction, ErrorSummary, Modal, SubmitButton } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { getAvetmissDetails } from "~/avetmiss/details.server";
 import { getStudentForEdit, updateStudent } from "~/models/student.server";
 import { getStudentById } from "~/models/user.server";
 import { studentFormInput, studentUpdateSchema } from "~/schemas/student";
-import { answerForm } from "~/utils/form-action.server";
+import { answerForm, formFailure } from "~/utils/form-action.server";
+import { CONFIRMED_FIELD, confirmationAnswer, isConfirmed } from "~/utils/confirm";
+import { keptValues } from "~/utils/validation";
 import { redirectWithFlash } from "~/utils/flash.server";
 import type { FieldErrors } from "~/utils/validation";
 import { clientAddress } from "~/http/request-context.server";
@@ -35,11 +37,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const student = await loadStudent(params.id);
+  const form = await request.formData().catch(() => null);
+  if (!form) return formFailure(UPDATE_FAILED);
   return answerForm(request, {
+    form,
     schema: studentUpdateSchema,
     input: studentFormInput,
     unreadable: UPDATE_FAILED,
     save: async (input) => {
+      // switching the account off is asked twice: a valid save that unticks Active answers with
+      // the question and the form as posted, sent again with the confirmation
+      if (student.is_active && !input.is_active && !isConfirmed(form)) {
+        const posted = [...form.entries()].flatMap(([name, value]) =>
+          typeof value === "string" && name !== "intent" && name !== CONFIRMED_FIELD ? [[name, value] as [string, string]] : [],
+        );
+        return { ...confirmationAnswer("deactivate"), posted, values: keptValues(form), submittedAt: Date.now() };
+      }
       await updateStudent(getDb(), student.id, input, { id: admin.id, client: clientAddress(request) });
       return redirectWithFlash(`/admin/students${new URL(request.url).search}`, { type: "success", message: STUDENT_UPDATED });
     },
@@ -50,8 +63,9 @@ export default function EditStudent() {
   const { student, details } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const { pathname, search } = useLocation();
-  useActionToast(data);
-  const errors: FieldErrors = data?.fieldErrors ?? {};
+  useActionToast(data && "toast" in data ? data : undefined);
+  const asked = data && "confirm" in data ? data : undefined;
+  const errors: FieldErrors = data && "fieldErrors" in data ? data.fieldErrors : {};
   const values: StudentFormValues = data
     ? studentValuesFromSubmission(data.values)
     : {
@@ -69,8 +83,25 @@ export default function EditStudent() {
       };
   return (
     <Modal title="Edit Student" closeTo={`/admin/students${search}`} size="lg">
+      {asked ? (
+        <div className="mb-4">
+          <ConfirmAction
+            key={asked.submittedAt}
+            intent="deactivate"
+            posted={asked.posted}
+            trigger="Save Changes"
+            title={`Deactivate ${student.full_name}'s account?`}
+            confirmLabel="Yes, deactivate and save"
+            busyLabel="Saving..."
+            keepLabel="Keep the account active"
+            confirming
+          >
+            <p>{`${student.full_name} (student no. ${student.student_number ?? "none"}) can no longer sign in, and is signed out everywhere. Their enrolments and records stay; you can reactivate the account later. The other changes in the form are saved with it.`}</p>
+          </ConfirmAction>
+        </div>
+      ) : null}
       <Form method="post" action={`${pathname}${search}`} noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
-        <ErrorSummary failure={data} />
+        <ErrorSummary failure={data && "error" in data ? data : undefined} />
         <p className="text-sm text-steel-600">
           Editing the record of <span className="font-semibold text-steel-900">{student.full_name}</span> (Student no.{" "}
           <span className="font-mono">{student.student_number ?? "none"}</span>).

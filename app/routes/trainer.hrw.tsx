@@ -9,6 +9,7 @@ import { ButtonLink, EmptyState, TitledCard, TableScroll } from "~/components/ui
 import { getDb } from "~/db.server";
 import { listHrwAssessments, noticesDue } from "~/models/hrw-assessment.server";
 import { expiryWarnings, getAssessorRegister } from "~/models/hrw-register.server";
+import { clockTime } from "~/utils/format";
 import { hrwDate, LICENCE_CLASSES, type LicenceClass } from "~/schemas/hrw-codes";
 import { organisationToday } from "~/utils/organisation-calendar";
 
@@ -88,7 +89,7 @@ export default function TrainerHrw() {
                     <tr key={a.id} className="border-t border-steel-100 align-top">
                       <td className="px-3 py-2">
                         <Link to={`/trainer/hrw/${a.id}`} className="font-semibold underline">
-                          {hrwDate(a.assessment_date)} {a.start_time}
+                          {hrwDate(a.assessment_date)}, {clockTime(a.start_time)}
                         </Link>
                       </td>
                       <td className="px-3 py-2">{a.candidate.full_name}</td>

@@ -3,6 +3,7 @@
  * No zod and no server code: pages, models and schemas all read it (docs/decisions/011 gives
  * the sources and what each state may change).
  */
+import { formatDate } from "~/utils/format";
 
 /** The national high-risk work licence classes for dogging, rigging and cranes. */
 export const LICENCE_CLASSES = {
@@ -157,11 +158,9 @@ export function partsText(parts: Partial<Record<NaiPart, { result: NaiResult; as
   return NAI_PART_CODES.map((p) => `${NAI_PARTS[p]}: ${parts[p] ? `${NAI_RESULTS[parts[p]!.result]} ${parts[p]!.assessed_on}` : "not assessed"}`).join("; ");
 }
 
-const AU_DATE = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-/** A calendar date as the regulator's letters write it (12 Dec 2026). */
+/** A calendar date as people read it (12 Dec 2026): the portal's one date format (utils/format). */
 export function hrwDate(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? date : AU_DATE.format(d);
+  return formatDate(date, date);
 }
 
 export const HRW_MESSAGES = {

@@ -42,30 +42,34 @@ export function formatPrice(dollars: number): string {
 
 // Formatters are made once: building one costs a fraction of a millisecond, and a list page
 // formats a date per row.
-const dateFormat = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: ORGANISATION_TIME_ZONE });
+// Numeric parts only: the month's name is ours, three letters always (en-AU would write "June",
+// "July" and "Sept" beside "Nov").
+const dateFormat = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "numeric", year: "numeric", timeZone: ORGANISATION_TIME_ZONE });
 /** A calendar date (YYYY-MM-DD) is a day, not an instant: shown as written, whatever the zone. */
-const calendarDateFormat = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-AU", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: ORGANISATION_TIME_ZONE,
-});
+const calendarDateFormat = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "numeric", year: "numeric", timeZone: "UTC" });
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+function dayMonthYear(format: Intl.DateTimeFormat, d: Date): string {
+  const parts = format.formatToParts(d);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return `${part("day")} ${MONTHS[part("month") - 1]} ${part("year")}`;
+}
 
 /** A date for people (22 Nov 2026); `fallback` when there is none. */
 export function formatDate(iso: string | null | undefined, fallback = "Unknown"): string {
   if (!iso) return fallback;
   const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(d.getTime())) return fallback;
-  return (iso.length === 10 ? calendarDateFormat : dateFormat).format(d);
+  return dayMonthYear(iso.length === 10 ? calendarDateFormat : dateFormat, d);
 }
 
+const wallClock = new Intl.DateTimeFormat("en-CA", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: ORGANISATION_TIME_ZONE });
+
+/** An instant for people, in the RTO's time zone: "22 Nov 2026, 7:30 am". */
 export function formatDateTime(iso: string | null | undefined, fallback = "Never"): string {
   if (!iso) return fallback;
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? fallback : dateTimeFormat.format(d);
+  return Number.isNaN(d.getTime()) ? fallback : `${dayMonthYear(dateFormat, d)}, ${clockTime(wallClock.format(d))}`;
 }
 
 export function firstName(fullName: string): string {
@@ -107,4 +111,10 @@ export function clockTime(hhmm: string): string {
 /** A session as people read it: "28 Nov 2026, 7:30 am – 3:30 pm". */
 export function sessionWhen(s: { date: string; starts_at: string; ends_at: string }): string {
   return `${formatDate(s.date)}, ${clockTime(s.starts_at)} – ${clockTime(s.ends_at)}`;
+}
+
+/** A keeping period as people read it: whole years in years ("30 years", not "360 months"). */
+export function keepingPeriod(months: number | null): string {
+  if (months === null) return "For ever";
+  return months > 0 && months % 12 === 0 ? plural(months / 12, "year") : plural(months, "month");
 }

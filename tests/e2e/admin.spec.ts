@@ -346,8 +346,18 @@ test.describe("student management", () => {
       const modal = page.getByRole("dialog", { name: "Edit Student" });
       await expect(modal.getByLabel("Active")).toBeChecked();
       await modal.getByLabel("Active").uncheck();
+      await modal.getByLabel("Phone").fill("0400 777 888");
       await modal.getByRole("button", { name: "Save Changes" }).click();
+      // switching the account off is asked first, naming whom and what it stops; nothing is saved yet
+      const ask = page.getByRole(js ? "dialog" : "region", { name: `Deactivate ${student.name}'s account?` });
+      await expect(ask).toContainText("can no longer sign in");
+      if (!js) await expect(ask).toBeFocused();
+      await expectAccessible(page);
+      expect(await e2eDb().get("select is_active, phone from users where email = ?", student.email)).toEqual({ is_active: 1, phone: null });
+      await ask.getByRole("button", { name: "Yes, deactivate and save" }).click();
       await expectMessage(page, js, "Student updated successfully");
+      // the form's other changes travelled with the confirmation
+      expect(await e2eDb().get("select is_active, phone from users where email = ?", student.email)).toEqual({ is_active: 0, phone: "0400 777 888" });
       await expect(page.getByRole("row").filter({ hasText: student.email }).getByText("Inactive")).toBeVisible();
 
       // the student's very next request finds the session gone
@@ -484,6 +494,13 @@ test.describe("course management", () => {
     const card = courseCard(page, course.name);
     await expect(card.getByText("Active", { exact: true })).toBeVisible();
     await card.getByRole("button", { name: `Deactivate ${course.name}` }).click();
+    // closing the course is asked first, naming it and what closing stops; nothing changes yet
+    const ask = page.getByRole(js ? "dialog" : "region", { name: `Deactivate ${course.name}?` });
+    await expect(ask).toContainText("takes no new enrolments");
+    if (!js) await expect(ask).toBeFocused();
+    await expectAccessible(page);
+    expect(await e2eDb().get("select is_active from courses where name = ?", course.name)).toEqual({ is_active: 1 });
+    await ask.getByRole("button", { name: "Yes, deactivate" }).click();
     await expectMessage(page, js, "Course deactivated successfully");
     await expect(card.getByText("Inactive", { exact: true })).toBeVisible();
     await card.getByRole("button", { name: `Activate ${course.name}` }).click();
@@ -493,7 +510,7 @@ test.describe("course management", () => {
 
     // a course that is not there: the failure is said, nothing changes
     const response = await page.request.post("/admin/courses", {
-      form: { intent: "toggle", course_id: crypto.randomUUID(), is_active: "false" },
+      form: { intent: "toggle", course_id: crypto.randomUUID(), is_active: "false", confirm: "yes" },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);

@@ -132,3 +132,56 @@ test.describe("the office", () => {
     expect(await e2eDb().get<{ is_active: number }>("select is_active from users where email = ?", staff.email)).toEqual({ is_active: 0 });
   });
 });
+
+test.describe("the office's smaller things", () => {
+  test("a trainer's past class is labelled past; the admin's student view and Edit Student speak plainly", async ({ page }) => {
+    const course = await insertCourse();
+    await insertClass(course.id, addDays(organisationToday(), -30), addDays(organisationToday(), -29), 3, DEMO.trainer.email);
+    await signIn(page, DEMO.trainer.email);
+    await page.goto("/trainer/classes");
+    const row = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: `${course.unit_code} ${course.name}` }) });
+    await expect(row.getByText("Past", { exact: true })).toBeVisible();
+    await signOut(page);
+
+    const learner = await registerStudent(page, `Plain Words ${crypto.randomUUID().slice(0, 4)}`);
+    const { id, student_number } = (await e2eDb().get<{ id: string; student_number: string }>("select id, student_number from users where email = ?", learner.email))!;
+    await signIn(page, DEMO.admin.email);
+    await page.goto(`/admin/students/${id}`);
+    const profile = page.getByRole("dialog", { name: "Student Profile" });
+    await expect(profile).toContainText(`Student no.: ${student_number}`);
+    // the student number is the learner's number; no cut internal id beside it
+    await expect(profile).not.toContainText("Student ID");
+    await expect(profile).not.toContainText(id.slice(-8));
+
+    await page.goto(`/admin/students/${id}/edit`);
+    const form = page.getByRole("dialog", { name: "Edit Student" });
+    // the office fills the survey question for the learner: the hint speaks of them, not to them
+    await expect(form.getByText("Whether NCVER may invite the learner to its student outcomes survey")).toBeVisible();
+    await expect(form.getByText(/invite you/)).toHaveCount(0);
+    // every tick box is the same size, however long its label
+    const boxes = form.getByRole("checkbox");
+    const sizes = new Set<string>();
+    for (const box of await boxes.all()) {
+      const b = (await box.boundingBox())!;
+      sizes.add(`${Math.round(b.width)}x${Math.round(b.height)}`);
+    }
+    expect([...sizes]).toEqual(["20x20"]);
+  });
+});
+
+test("a class's time fields show their whole time on a 360 px phone", async ({ page }) => {
+  const course = await insertCourse();
+  const day = addDays(organisationToday(), 12);
+  const cls = await insertClass(course.id, day, day, 3, DEMO.trainer.email);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, DEMO.admin.email);
+  await page.goto(`/admin/courses/${course.id}/classes/${cls.id}`);
+  const starts = page.getByLabel("Session 1 starts");
+  await expect(starts).toBeVisible();
+  // "07:00 am" with its clock button needs about 150 px; two fields side by side at 360 px got 130
+  for (const label of ["Session 1 starts", "Session 1 ends"]) {
+    const box = (await page.getByLabel(label).boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(150);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

@@ -39,7 +39,7 @@ test("retention: the page loads and hydrates without an error and a rule is save
   await page.getByLabel("Source").fill("The regulator asks longer for this class");
   await page.getByRole("button", { name: "Save rule" }).click();
   await expectMessage(page, js, "Retention rule saved");
-  await expect(rules.getByRole("row").filter({ hasText: licenceClass })).toContainText("24 months");
+  await expect(rules.getByRole("row").filter({ hasText: licenceClass })).toContainText("2 years");
   const saved = await e2eDb().get<{ keep_months: number }>("select keep_months from retention_rules where record_type = ? and licence_class = ?", "assessment_evidence", licenceClass);
   expect(Number(saved?.keep_months)).toBe(24);
   // with JavaScript the form posts through the router: no document is loaded again

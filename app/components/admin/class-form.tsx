@@ -80,9 +80,9 @@ export function ClassForm({
         </p>
         <ol id="sessions" tabIndex={-1} className="space-y-3">
           {rows.map((row, i) => (
-            <li key={row.key} className="grid grid-cols-2 items-end gap-2 rounded-md bg-steel-50 p-2 sm:grid-cols-[1fr_8rem_8rem_auto]">
+            <li key={row.key} className="grid grid-cols-1 items-end gap-2 rounded-md bg-steel-50 p-2 min-[420px]:grid-cols-2 sm:grid-cols-[1fr_9.5rem_9.5rem_auto]">
               <TextField
-                className="col-span-2 sm:col-span-1"
+                className="min-[420px]:col-span-2 sm:col-span-1"
                 label={`Session ${i + 1} date`}
                 id={sessionFieldId("session_date", i)}
                 name="session_date"
@@ -99,7 +99,7 @@ export function ClassForm({
                 value={`remove-session-${i}`}
                 variant="ghost"
                 size="sm"
-                className="col-span-2 justify-self-start sm:col-span-1"
+                className="justify-self-start min-[420px]:col-span-2 sm:col-span-1"
                 disabled={rows.length === 1}
                 onClick={(event) => {
                   if (!hydrated) return;

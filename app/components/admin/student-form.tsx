@@ -70,7 +70,7 @@ export function StudentFields({
         <h3 id="avetmiss-heading" className="mb-3 text-sm font-bold uppercase tracking-wide text-steel-700">
           Enrolment details (AVETMISS)
         </h3>
-        <AvetmissFields values={values.avetmiss ?? {}} errors={errors} />
+        <AvetmissFields values={values.avetmiss ?? {}} errors={errors} forOffice />
       </section>
       <CheckboxField
         label="Active"

@@ -16,6 +16,7 @@ function ConfirmPanel({
   title,
   intent,
   fields,
+  posted,
   confirmLabel,
   busyLabel,
   keep,
@@ -25,6 +26,7 @@ function ConfirmPanel({
   title: string;
   intent: string;
   fields?: Record<string, string>;
+  posted?: ReadonlyArray<readonly [string, string]>;
   confirmLabel: string;
   busyLabel: string;
   keep: ReactNode;
@@ -37,6 +39,9 @@ function ConfirmPanel({
       </h3>
       <div className="mt-2 space-y-2 text-sm text-steel-800">{children}</div>
       <Form method="post" className="mt-4 flex flex-wrap justify-end gap-2">
+        {(posted ?? []).map(([name, value], i) => (
+          <input key={`posted-${i}`} type="hidden" name={name} value={value} />
+        ))}
         {Object.entries(fields ?? {}).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
@@ -56,6 +61,10 @@ function ConfirmPanel({
  * posts without `confirm=yes` and the action answers with the page in `confirming` state, the
  * question at the top and focused (docs/decisions/023-errors-where-the-eye-is.md). Only the
  * post with `confirm=yes` does it.
+ *
+ * A whole form can be the trigger (saving a record that switches it off): its action answers
+ * with the question and the form's own `posted` fields, sent again with the confirmation; with
+ * JavaScript that answer opens the dialog, without it the page shows the question.
  */
 export function ConfirmAction({
   intent,
@@ -72,6 +81,7 @@ export function ConfirmAction({
   triggerVariant = "danger",
   triggerSize,
   triggerLabel,
+  posted,
 }: {
   intent: string;
   /** hidden fields the action needs (the record's id on a list page) */
@@ -96,6 +106,8 @@ export function ConfirmAction({
   triggerSize?: "sm" | "md";
   /** the trigger's accessible name when its text is short ("Deactivate") */
   triggerLabel?: string;
+  /** the fields of a whole form the action asked about, in order (lists keep every value) */
+  posted?: ReadonlyArray<readonly [string, string]>;
 }) {
   const titleId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -104,6 +116,32 @@ export function ConfirmAction({
   // what the trigger's form held when pressed (a typed reason), sent again with the confirmation
   const [carried, setCarried] = useState<Record<string, string>>({});
   const words = (typed: Record<string, string>) => (typeof children === "function" ? children(typed) : children);
+  // the action asked (a whole form was the trigger): with JavaScript the question is the dialog
+  useEffect(() => {
+    if (confirming && hydrated && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [confirming, hydrated]);
+  // with JavaScript the question is a dialog: opened by the trigger, or by the action's answer
+  const questionDialog = hydrated ? (
+    <dialog ref={dialog} aria-labelledby={titleId} className="w-[min(32rem,calc(100vw-2rem))] rounded-lg p-5 text-left shadow-xl backdrop:bg-steel-950/60">
+      <ConfirmPanel
+        titleId={titleId}
+        title={title}
+        intent={intent}
+        fields={{ ...carried, ...fields }}
+        posted={posted}
+        confirmLabel={confirmLabel}
+        busyLabel={busyLabel}
+        keep={
+          <button type="button" className={buttonClasses("secondary")} onClick={() => dialog.current?.close()}>
+            {keepLabel}
+          </button>
+        }
+      >
+        {words({ ...carried, ...fields })}
+      </ConfirmPanel>
+    </dialog>
+  ) : null;
+  if (confirming && hydrated) return questionDialog;
   if (confirming) {
     return (
       <section
@@ -118,6 +156,7 @@ export function ConfirmAction({
           title={title}
           intent={intent}
           fields={fields}
+          posted={posted}
           confirmLabel={confirmLabel}
           busyLabel={busyLabel}
           keep={
@@ -158,25 +197,7 @@ export function ConfirmAction({
           {trigger}
         </SubmitButton>
       </Form>
-      {hydrated ? (
-        <dialog ref={dialog} aria-labelledby={titleId} className="w-[min(32rem,calc(100vw-2rem))] rounded-lg p-5 text-left shadow-xl backdrop:bg-steel-950/60">
-          <ConfirmPanel
-            titleId={titleId}
-            title={title}
-            intent={intent}
-            fields={{ ...carried, ...fields }}
-            confirmLabel={confirmLabel}
-            busyLabel={busyLabel}
-            keep={
-              <button type="button" className={buttonClasses("secondary")} onClick={() => dialog.current?.close()}>
-                {keepLabel}
-              </button>
-            }
-          >
-            {words({ ...carried, ...fields })}
-          </ConfirmPanel>
-        </dialog>
-      ) : null}
+      {questionDialog}
     </>
   );
 }

@@ -116,7 +116,7 @@ export function CheckboxField({ label, error, hint, className, id, ...props }: C
         <input
           id={fieldId}
           type="checkbox"
-          className="mt-0.5 h-5 w-5 rounded border-steel-400 text-hivis-600 focus:ring-hivis-500"
+          className="mt-0.5 h-5 w-5 shrink-0 rounded border-steel-400 text-hivis-600 focus:ring-hivis-500"
           {...tied}
           {...props}
         />
