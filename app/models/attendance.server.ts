@@ -145,7 +145,8 @@ export async function markAttendance(
       action: "attendance.marked",
       actor: { id: input.user.id, client: input.client },
       subject: { type: "enrollment", id: input.enrollment_id, userId: target.student_id },
-      detail: `${input.status} on ${formatDate(target.session_date)}`,
+      // the audit trail keeps the session's ISO date (its CSV and filters read it); people read the event
+      detail: `${input.status} on ${target.session_date}`,
       now,
     });
     await recordEvent(trx, { actorId: input.user.id, subjectUserId: target.student_id, type: "attendance.marked", entityType: "enrollment", entityId: input.enrollment_id, message: `${target.name}: ${input.status} on ${formatDate(target.session_date)}`, now });
