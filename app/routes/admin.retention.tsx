@@ -74,7 +74,7 @@ export default function RetentionPage() {
               {data?.error ? <Alert>{data.error}</Alert> : null}
               <ul className="list-disc pl-5 text-sm">
                 {chosen.map((d) => (
-                  <li key={d.id}>
+                  <li key={d.id} className="[overflow-wrap:anywhere]">
                     <input type="hidden" name="ids" value={d.id} />
                     {d.description} (keep until {formatDate(d.keep_until)})
                   </li>
@@ -160,7 +160,7 @@ export default function RetentionPage() {
           {tombstones.length === 0 ? <p className="text-sm text-steel-600">Nothing has been destroyed.</p> : null}
           <ul className="space-y-2 text-sm">
             {tombstones.map((t) => (
-              <li key={t.id} className="break-words">
+              <li key={t.id} className="[overflow-wrap:anywhere]">
                 {t.description}: destroyed {formatDateTime(t.destroyed_at)} by {t.destroyed_by.full_name}. SHA-256 {t.hashes.join(", ")}
               </li>
             ))}

@@ -1,9 +1,9 @@
 import { e2eDb } from "./e2e-db";
 
-/** The dates the portal prints (12 Dec 2026), for a YYYY-MM-DD date. */
+/** The dates the portal prints (12 Dec 2026, 1 Jul 2026: always three-letter months), for a YYYY-MM-DD date. */
 export function shown(date: string): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1, d));
+  return `${d} ${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][m - 1]} ${y}`;
 }
 
 export function plusDays(date: string, days: number): string {

@@ -48,3 +48,28 @@ test("retention: the page loads and hydrates without an error and a rule is save
   expect(failures).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+/**
+ * A tombstone names its files' SHA-256 hashes, 64 characters without a space: at 360 px the page
+ * still fits, the hash breaking rather than widening the page.
+ */
+test("retention: destroyed records with their hashes fit a 360 px phone", async ({ page }) => {
+  const admin = await e2eDb().get<{ id: string }>("select id from users where email = ?", DEMO.admin.email);
+  const hash = crypto.randomBytes(32).toString("hex");
+  await e2eDb().run(
+    "insert into destroyed_records (id, record_type, record_id, subject_user_id, description, hashes, destroyed_by, destroyed_at) values (?, 'assessment_evidence', ?, null, ?, ?, ?, ?)",
+    crypto.randomUUID(),
+    crypto.randomUUID(),
+    "yard-photo-with-a-long-name.jpg (photo), evidence of a learner's unit assessment",
+    JSON.stringify([hash, crypto.randomBytes(32).toString("hex")]),
+    admin!.id,
+    new Date().toISOString(),
+  );
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, DEMO.admin.email);
+  await page.goto("/admin/retention");
+  const tombstone = page.getByRole("listitem").filter({ hasText: hash });
+  await expect(tombstone).toBeVisible();
+  const box = (await tombstone.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+});
