@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { DEMO, expect, test } from "./fixtures";
 import { e2eDb } from "./e2e-db";
+import { shown } from "./hrw-days";
 
 /**
  * A trainer never reads a learner's sensitive details: signed in as the demo trainer, every
@@ -114,6 +115,8 @@ async function sensitiveValues(): Promise<Sensitive[]> {
     add(iso, what, learner);
     add(`${d}/${m}/${y}`, what, learner);
     for (const month of ["short", "long"] as const) add(at.toLocaleDateString("en-AU", { day: "numeric", month, year: "numeric", timeZone: "UTC" }), what, learner);
+    // the portal's own way (three-letter months: "5 Jun 1991"), which en-AU's short form is not for June, July and September
+    add(shown(iso), what, learner);
   };
   const publicPlaces = new Set(
     (await db.all<{ suburb: string | null; postcode: string | null }>("select suburb, postcode from delivery_locations")).flatMap((l) => [l.suburb, l.postcode]),
