@@ -66,7 +66,8 @@ export default function RetentionPage() {
   return (
     <>
       <PageTitle title="Retention" subtitle="How long records are kept, and the destruction of what is past its date" />
-      <div className="grid gap-6">
+      {/* one column that may shrink below its content: the rules table scrolls in its own box rather than widen a phone page */}
+      <div className="grid grid-cols-1 gap-6">
         {confirming ? (
           <TitledCard title="Confirm destruction">
             <p className="mb-2 text-sm">These files will be removed for good. A record that they existed (what, whose, their hashes, by whom and when) is kept.</p>

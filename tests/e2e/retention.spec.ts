@@ -65,6 +65,15 @@ test("retention: destroyed records with their hashes fit a 360 px phone", async 
     admin!.id,
     new Date().toISOString(),
   );
+  // and a rule whose source is one long word: the rules table scrolls in its own box
+  const licenceClass = `P${crypto.randomBytes(3).toString("hex")}`;
+  await e2eDb().run(
+    "insert into retention_rules (record_type, licence_class, keep_months, source, updated_by, updated_at) values ('assessment_evidence', ?, 120, ?, ?, ?)",
+    licenceClass,
+    `https://regulator.example/instruments/retention-of-assessment-evidence-${licenceClass}`,
+    admin!.id,
+    new Date().toISOString(),
+  );
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, DEMO.admin.email);
   await page.goto("/admin/retention");
@@ -72,4 +81,5 @@ test("retention: destroyed records with their hashes fit a 360 px phone", async 
   await expect(tombstone).toBeVisible();
   const box = (await tombstone.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(360);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
