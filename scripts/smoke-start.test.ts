@@ -26,7 +26,7 @@ describe("the start-and-sign-in smoke test", () => {
   });
 
   it("finds each certificate download link once, in page order", () => {
-    const a = "/api/certificates/3f1c2a8e-0000-4000-8000-000000000001/download";
+    const a = "/certificates/3f1c2a8e-0000-4000-8000-000000000001/download";
     const b = "/api/certificates/3f1c2a8e-0000-4000-8000-000000000002/download";
     const html = `<a href="${a}">Download PDF</a><a href="/verify/X">Verify</a><a href="${b}">Download PDF</a><a href="${a}">again</a>`;
     expect(certificateLinks(html)).toEqual([a, b]);

@@ -26,9 +26,12 @@ export function cookieHeader(setCookies: string[]): string {
   return setCookies.map((c) => c.split(";")[0]!.trim()).filter((pair) => /^[^=]+=/.test(pair)).join("; ");
 }
 
-/** The certificate download links on a page, in page order, each once. */
+/**
+ * The certificate download links on a page, in page order, each once: the page's own
+ * /certificates/{id}/download, which a learner follows (the /api twin serves API clients).
+ */
 export function certificateLinks(html: string): string[] {
-  const links = [...html.matchAll(/href="(\/api\/certificates\/[0-9a-f-]{36}\/download)"/g)].map((m) => m[1]!);
+  const links = [...html.matchAll(/href="((?:\/api)?\/certificates\/[0-9a-f-]{36}\/download)"/g)].map((m) => m[1]!);
   return [...new Set(links)];
 }
 
