@@ -96,7 +96,11 @@ function runPart(name, results, live) {
     const output = [];
     let report = "";
     if (live) process.stdout.write(`\n===== ${name} =====\n`);
-    const keep = (chunk) => (live ? process.stdout.write(chunk) : output.push(chunk));
+    const seen = [];
+    const keep = (chunk) => {
+      seen.push(chunk);
+      return live ? process.stdout.write(chunk) : output.push(chunk);
+    };
     child.stdout.on("data", keep);
     child.stderr.on("data", keep);
     child.stdio[3].on("data", (chunk) => (report += chunk));
@@ -116,10 +120,21 @@ function runPart(name, results, live) {
       }
       process.stdout.write(`\n===== ${name}: ${ok ? "passed" : "FAILED"} (${minutes(ms)} wall, ${Math.round(cpu)} s CPU, load ${os.loadavg()[0].toFixed(1)}) =====\n`);
       process.stdout.write(Buffer.concat(output));
-      results.push({ name, ok, ms, cpu, code: code ?? signal });
+      results.push({ name, ok, ms, cpu, code: code ?? signal, failures: ok ? [] : failureLines(Buffer.concat(seen).toString("utf8")) });
       resolve(ok);
     });
   });
+}
+
+/**
+ * The lines of a failed part's output that name what failed (a failed test, an error's first
+ * line), each once and at most 30: the summary at the end of a long CI log repeats them, since
+ * a CI report may keep only the log's tail.
+ */
+function failureLines(text) {
+  const plain = text.replace(/\x1b\[[0-9;]*m/g, "");
+  const lines = plain.split("\n").map((line) => line.trimEnd()).filter((line) => /✘|×|\bFAIL\b|^\s*\d+\) |Error: |failed|FAILED/.test(line));
+  return [...new Set(lines)].slice(-30);
 }
 
 /** The parts named on the command line (all when none), and the build when one of them needs it. */
@@ -147,6 +162,10 @@ async function main() {
   console.log("\n===== npm test =====");
   for (const r of results) {
     console.log(`${r.ok ? "passed" : "FAILED"}  ${r.name.padEnd(9)} ${minutes(r.ms)} wall, ${Math.round(r.cpu)} s CPU${r.ok ? "" : ` (exit ${r.code})`}`);
+  }
+  for (const r of failed) {
+    console.log(`\nwhat failed in ${r.name}:`);
+    for (const line of r.failures) console.log(`  ${line.trim().slice(0, 300)}`);
   }
   const cpu = results.reduce((sum, r) => sum + r.cpu, 0);
   console.log(
