@@ -479,7 +479,9 @@ for (const { role, part, visits } of walks) {
         const before = dataRequests;
         await hydratedAndRevalidated(page);
         if (dataRequests === before) failures.push(`${current}: the router loaded no data again`);
-        for (const violation of await accessibilityViolations(page, WCAG_TAGS)) failures.push(`${current}: axe: ${violation}`);
+        // axe reads the rendered page, the same from either database's demo data: checked once,
+        // in the js project; the postgres project proves the loaders and the hydration
+        if (test.info().project.name === "js") for (const violation of await accessibilityViolations(page, WCAG_TAGS)) failures.push(`${current}: axe: ${violation}`);
       } else {
         documents.push({ page: current, body });
       }
