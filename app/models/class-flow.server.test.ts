@@ -18,6 +18,7 @@ import { createEnrollment, enrollmentState, updateEnrollmentProgress } from "./e
 import { cancelClass, classPeople, createClass, updateClass } from "./class.server";
 import { acceptOffer, joinWaitlist, waitlistEntry } from "./waitlist.server";
 import { runClassJobs } from "./class-jobs.server";
+import { countUnreadNotifications, listNotifications, markNotificationsRead } from "./notification.server";
 import { attendanceForStudent, getRoster, listAttendanceAlerts, listTrainerClasses, markAttendance } from "./attendance.server";
 import { calendarFeed, makeCalendarFeed } from "./calendar.server";
 
@@ -180,6 +181,31 @@ describe("attendance", () => {
     // after its last day it is listed as past
     const later = await listTrainerClasses(db, trainer, new Date("2027-01-15T01:00:00Z"));
     expect(later.find((c) => c.id === cls.id)).toMatchObject({ runs_today: false, past: true });
+  });
+});
+
+describe("the learner's attendance notifications", () => {
+  it("are one per day in Australian dates under Attendance: marking again rewrites that day's and makes it unread, it adds none", async () => {
+    const sessions = [
+      { date: "2026-11-30", starts_at: "07:30", ends_at: "15:30" },
+      { date: "2026-12-01", starts_at: "07:30", ends_at: "15:30" },
+    ];
+    const { course, cls } = await oneSeatClass(2, "2026-11-30", sessions);
+    const s = await makeUser(db);
+    const e = await createEnrollment(db, { studentId: s.id, courseId: course.id, classId: cls.id, now: NOW });
+    const [s1, s2] = (await getRoster(db, cls.id, trainer))!.sessions;
+    const day = new Date("2026-12-01T02:00:00Z");
+    await markAttendance(db, { session_id: s1!.id, enrollment_id: e.id, status: "present", user: trainer, now: day });
+    await markAttendance(db, { session_id: s2!.id, enrollment_id: e.id, status: "absent", user: trainer, now: day });
+    await markNotificationsRead(db, s.id, new Date("2026-12-01T03:00:00Z"));
+    await markAttendance(db, { session_id: s2!.id, enrollment_id: e.id, status: "late", user: trainer, now: new Date("2026-12-01T04:00:00Z") });
+    const notes = (await listNotifications(db, s.id, 100)).filter((n) => n.entity_type === "attendance");
+    const { name } = await db.selectFrom("courses").select("name").where("id", "=", course.id).executeTakeFirstOrThrow();
+    expect(notes.map((n) => ({ type: n.type, message: n.message, unread: n.unread }))).toEqual([
+      { type: "attendance.day", message: `Attendance on 1 Dec 2026: ${name}, late.`, unread: true },
+      { type: "attendance.day", message: `Attendance on 30 Nov 2026: ${name}, present.`, unread: false },
+    ]);
+    expect(await countUnreadNotifications(db, s.id)).toBe((await listNotifications(db, s.id, 100)).filter((n) => n.unread).length);
   });
 });
 
