@@ -9,9 +9,11 @@ import { makeCourse, makeUser } from "../../tests/support/factories";
 import { parseEml } from "../../tests/support/eml";
 import { deliverDueMail } from "~/jobs/deliver-mail.server";
 import { createMailer, type MailMessage, type Mailer } from "~/mail/transport.server";
-import { CLASS_FULL, FEED_EXISTS, NO_OFFER, SESSION_NOT_STARTED, classSavedMessage } from "~/schemas/class-text";
+import { WHAT_TO_BRING, CLASS_FULL, FEED_EXISTS, NO_OFFER, SESSION_NOT_STARTED, classSavedMessage } from "~/schemas/class-text";
 import { classFormSchema, sessionFieldId } from "~/schemas/class";
 import { classCancelledEmail } from "~/mail/class-mails.server";
+import { renderMail } from "~/mail/templates.server";
+import { queueEnrolmentConfirmation } from "./enrollment-confirmation.server";
 import { formatDateTime } from "~/utils/format";
 import { parseWith } from "~/utils/validation";
 import { createEnrollment, enrollmentState, updateEnrollmentProgress } from "./enrollment.server";
@@ -85,6 +87,27 @@ describe("the waitlist", () => {
     const rows = await db.selectFrom("enrollments").select("student_id").where("class_id", "=", cls.id).where("status", "<>", "withdrawn").execute();
     expect(rows.map((r) => r.student_id)).toEqual([first.id]);
     expect((await waitlistEntry(db, cls.id, second.id, NOW))?.place).toBe(1);
+
+    // enrolling and taking the waitlist's seat each queued a confirmation with the enrolment: sessions, place, what to bring, the invoice, the calendar
+    const confirmations = await db.selectFrom("outbox_messages").selectAll().where("template", "=", "enrolment-confirmed").where("recipient_id", "in", [holder.id, first.id]).execute();
+    expect(confirmations.map((c) => c.recipient_id).sort()).toEqual([holder.id, first.id].sort());
+    const { name, unit_code } = await db.selectFrom("courses").select(["name", "unit_code"]).where("id", "=", course.id).executeTakeFirstOrThrow();
+    for (const c of confirmations) {
+      const mail = renderMail({ ...c, template: "enrolment-confirmed", data: JSON.parse(c.data) as Record<string, unknown> }, { email: "x@example.com", full_name: "Mallory Typed-Name" }, { origin: "https://portal.example", rto: { name: "RTO", code: "1" } });
+      expect(mail.subject).toBe(`Enrolment confirmed: ${name}, 7 Dec 2026`);
+      expect(mail.text).toContain("Hello there,");
+      expect(mail.text).not.toContain("Mallory");
+      expect(mail.text).toContain(`You are enrolled in ${unit_code} ${name}.`);
+      expect(mail.text).toContain("- 7 Dec 2026, 7:30 am – 3:30 pm");
+      expect(mail.text).toMatch(/Where: \S/);
+      expect(mail.text).toContain(`What to bring: ${WHAT_TO_BRING}.`);
+      expect(mail.text).toMatch(/Tax invoice \S+: \$[\d,.]+, paid\./);
+      expect(mail.text).toContain("https://portal.example/student/invoices");
+      expect(mail.text).toContain("https://portal.example/student/calendar");
+    }
+    // one per enrolment and class: the same cause queues nothing twice
+    await db.transaction().execute((trx) => queueEnrolmentConfirmation(trx, { enrollmentId: held.id, now: NOW }));
+    expect(await db.selectFrom("outbox_messages").select("id").where("template", "=", "enrolment-confirmed").where("recipient_id", "=", holder.id).execute()).toHaveLength(1);
   });
 
   it("an expired offer passes to the next, who is mailed", async () => {
