@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import ical from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DB } from "#db/connection";
+import { openDatabase, writeTransaction, type DB } from "#db/connection";
 import { createTestDb, TEST_DIALECT } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
 import { parseEml } from "../../tests/support/eml";
@@ -106,7 +106,7 @@ describe("the waitlist", () => {
       expect(mail.text).toContain("https://portal.example/student/calendar");
     }
     // one per enrolment and class: the same cause queues nothing twice
-    await db.transaction().execute((trx) => queueEnrolmentConfirmation(trx, { enrollmentId: held.id, now: NOW }));
+    await writeTransaction(db, (trx) => queueEnrolmentConfirmation(trx, { enrollmentId: held.id, now: NOW }));
     expect(await db.selectFrom("outbox_messages").select("id").where("template", "=", "enrolment-confirmed").where("recipient_id", "=", holder.id).execute()).toHaveLength(1);
   });
 
