@@ -23,6 +23,7 @@ import { runClassJobs } from "./class-jobs.server";
 import { countUnreadNotifications, listNotifications, markNotificationsRead } from "./notification.server";
 import { attendanceForStudent, getRoster, listAttendanceAlerts, listTrainerClasses, markAttendance } from "./attendance.server";
 import { calendarFeed, makeCalendarFeed } from "./calendar.server";
+import { nextSessionForStudent } from "./student-enrollments.server";
 
 const OUTBOX = fs.mkdtempSync(path.join(os.tmpdir(), "class-outbox-"));
 process.env.OUTBOX_DIR = OUTBOX;
@@ -229,6 +230,25 @@ describe("the learner's attendance notifications", () => {
       { type: "attendance.day", message: `Attendance on 30 Nov 2026: ${name}, present.`, unread: false },
     ]);
     expect(await countUnreadNotifications(db, s.id)).toBe((await listNotifications(db, s.id, 100)).filter((n) => n.unread).length);
+  });
+});
+
+describe("the learner's next session (their dashboard)", () => {
+  it("is the first session of their classes still to end, with its place; none once the last has ended, or without a class", async () => {
+    const sessions = [
+      { date: "2026-11-30", starts_at: "07:30", ends_at: "15:30" },
+      { date: "2026-12-01", starts_at: "08:00", ends_at: "12:00" },
+    ];
+    const { course, cls } = await oneSeatClass(1, "2026-11-30", sessions);
+    const s = await makeUser(db);
+    await createEnrollment(db, { studentId: s.id, courseId: course.id, classId: cls.id, now: NOW });
+    expect(await nextSessionForStudent(db, s.id, NOW)).toMatchObject({ date: "2026-11-30", starts_at: "07:30", ends_at: "15:30" });
+    // 1 pm in Sydney on 30 Nov: the day's session is still on
+    expect(await nextSessionForStudent(db, s.id, new Date("2026-11-30T02:00:00Z"))).toMatchObject({ date: "2026-11-30" });
+    // 5 pm: it has ended, the next is the morning after
+    expect(await nextSessionForStudent(db, s.id, new Date("2026-11-30T06:00:00Z"))).toMatchObject({ date: "2026-12-01", starts_at: "08:00" });
+    expect(await nextSessionForStudent(db, s.id, new Date("2026-12-01T02:00:00Z"))).toBeNull();
+    expect(await nextSessionForStudent(db, (await makeUser(db)).id, NOW)).toBeNull();
   });
 });
 
