@@ -9,7 +9,14 @@ const linkClass = "inline-flex min-h-11 items-center text-sm font-semibold text-
 export function NextSessionCard({
   session,
 }: {
-  session: { course_name: string; unit_code: string; date: string; starts_at: string; ends_at: string; location: string | null } | null;
+  session: {
+    course_name: string;
+    unit_code: string;
+    date: string;
+    starts_at: string;
+    ends_at: string;
+    location: string | null;
+  } | null;
 }) {
   return (
     <section aria-labelledby="next-class-heading" className="mb-6">
