@@ -359,7 +359,7 @@ export async function setPlannedDates(
       type: "enrollment.planned",
       entityType: "enrollment",
       entityId: input.enrollmentId,
-      message: `${current.name}: planned ${input.start} to ${input.end}`,
+      message: `${current.name}: planned ${formatDate(input.start)} to ${formatDate(input.end)}`,
       now: at,
     });
     return { changed: true };
