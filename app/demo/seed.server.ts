@@ -167,7 +167,7 @@ export async function seedDemoData(db: DB, now = new Date(), store: FileStore = 
       const course = courseByKey(key);
       const n = options.n ?? enrollments++;
       const enrolledAt = new Date(iso(enrolledDaysAgo));
-      const made = await createEnrollment(trx, { studentId: student.id, courseId: course.id, classId: options.classId, billing: "none", now: enrolledAt });
+      const made = await createEnrollment(trx, { studentId: student.id, courseId: course.id, classId: options.classId, billing: "none", now: enrolledAt, confirm: false });
       // a class gives the enrolment its dates (and yard); one without is planned by the office
       if (!options.classId) {
         const planned = plannedDates(status, enrolledDaysAgo, course.duration_hours, n);

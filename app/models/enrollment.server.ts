@@ -21,6 +21,7 @@ import { reviewForNewEnrolment } from "./review.server";
 import type { EnrollmentReviewStatus } from "#db/schema-review";
 import { invoiceSelfEnrolment } from "./enrollment-invoice.server";
 import { refundPolicyInForce } from "./refund-policy.server";
+import { queueEnrolmentConfirmation } from "./enrollment-confirmation.server";
 
 export { ALREADY_ENROLLED };
 
@@ -62,6 +63,8 @@ export async function createEnrollment(
     groupBooking?: { id: string; classId: string };
     /** "self" (the default): the learner pays, by the enrolment page's card payment, and is invoiced; "none": someone else bills it (an employer's booking) */
     billing?: "self" | "none";
+    /** false: no confirmation mail (the demo seed, whose learners enrolled long before it is made) */
+    confirm?: boolean;
   },
 ): Promise<{ id: string; course_id: string; class_id: string | null; status: EnrollmentStatus; progress_percentage: number; enrollment_date: string; review_status?: EnrollmentReviewStatus | null }> {
   const nowDate = input.now ?? new Date();
@@ -89,6 +92,7 @@ export async function createEnrollment(
         await trx.updateTable("enrollments").set({ class_id: placement.id, location_id: placement.location_id ?? (await defaultLocationId(trx)), updated_at: now }).where("id", "=", held.id).execute();
         await takeClass(trx, { enrollmentId: held.id, studentId: input.studentId, courseId: course.id, placement, actorId: input.actorId ?? input.studentId, now: nowDate });
         await recordEvent(trx, { actorId: input.actorId ?? input.studentId, subjectUserId: input.studentId, type: "enrollment.class_chosen", entityType: "enrollment", entityId: held.id, message: `${course.name}: class of ${formatDate(placement.start_date)} chosen`, now });
+        if (input.confirm !== false) await queueEnrolmentConfirmation(trx, { enrollmentId: held.id, now: nowDate });
         const kept = await trx.selectFrom("enrollments").select(["status", "progress_percentage", "enrollment_date"]).where("id", "=", held.id).executeTakeFirstOrThrow();
         return { id: held.id, course_id: course.id, class_id: placement.id, status: kept.status, progress_percentage: Number(kept.progress_percentage), enrollment_date: kept.enrollment_date };
       }
@@ -135,6 +139,8 @@ export async function createEnrollment(
       if ((input.billing ?? "self") === "self") {
         await invoiceSelfEnrolment(trx, { enrollmentId: id, studentId: input.studentId, course: { ...course, price_cents: Number(course.price_cents) }, classStart: placement?.start_date ?? null, actorId: input.actorId ?? input.studentId, now: nowDate });
       }
+      // told once its seat is taken (a course with classes) or at once (one without)
+      if (input.confirm !== false) await queueEnrolmentConfirmation(trx, { enrollmentId: id, now: nowDate });
       return { id, course_id: course.id, class_id: placement?.id ?? null, status: "enrolled" as const, progress_percentage: 0, enrollment_date: now, review_status: review.review_status ?? null };
     });
   } catch (error) {
@@ -353,7 +359,7 @@ export async function setPlannedDates(
       type: "enrollment.planned",
       entityType: "enrollment",
       entityId: input.enrollmentId,
-      message: `${current.name}: planned ${input.start} to ${input.end}`,
+      message: `${current.name}: planned ${formatDate(input.start)} to ${formatDate(input.end)}`,
       now: at,
     });
     return { changed: true };

@@ -53,6 +53,9 @@ export function classDates(start: string, end: string): string {
   return start === end ? fmt(start, true) : `${fmt(start, false)} – ${fmt(end, true)}`;
 }
 
+/** What a learner brings to every class: the reminder, the enrolment confirmation and the dashboard say it in these words. */
+export const WHAT_TO_BRING = "Photo ID, your USI and steel-capped boots";
+
 export const ATTENDANCE_WORDS = { present: "Present", absent: "Absent", late: "Late" } as const;
 
 /**

@@ -131,7 +131,7 @@ test.describe("student portal: the demo student", () => {
     const items = page.getByRole("main").getByRole("listitem");
     await expect(items.filter({ hasText: /^.*Enrolled in / }).first()).toBeVisible();
     // the newest are the marks of the class under way; the completions and certificates are older
-    await expect(items.filter({ hasText: / present on \d{1,2} [A-Z][a-z]{2} \d{4}/ }).first()).toBeVisible();
+    await expect(items.filter({ hasText: /Attendance on \d{1,2} [A-Z][a-z]{2} \d{4}: .+, present\./ }).first()).toBeVisible();
     await page.goto("/student/notifications?page=2");
     await expect(items.filter({ hasText: /: status in progress \u2192 completed/ }).first()).toBeVisible();
     await expect(items.filter({ hasText: /Certificate .+ issued for / }).first()).toBeVisible();

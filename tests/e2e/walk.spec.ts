@@ -120,6 +120,7 @@ const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
   "invitation.$token.tsx": visitor((ids) => `/invitation/${ids.workerInvitationToken}`),
   "login.tsx": visitor(at("/login")),
   "login_.two-step.tsx": visitor(at("/login/two-step")),
+  "policies.$slug.tsx": [...PUBLIC("/policies/terms"), ...PUBLIC("/policies/code-of-conduct"), ...PUBLIC("/policies/privacy")],
   "questionnaire.$token.tsx": visitor((ids) => `/questionnaire/${ids.questionnaireToken}`),
   "register.tsx": visitor(at("/register")),
   "reset-password.$token.tsx": visitor((ids) => `/reset-password/${ids.resetToken}`),

@@ -479,7 +479,23 @@ describe("access matrix", () => {
       .filter((f) => f !== "calendar.$token.ts" && f !== "api.courses.$id.classes.ts" && f !== "courses_.$id.tsx")
       // the pre-enrolment review may be taken before signing up (like the course page); an
       // invitation or a questionnaire link is its own one-use credential (like a reset token)
-      .filter((f) => f !== "courses_.$id_.review.tsx" && f !== "invitation.$token.tsx" && f !== "employer-invitation.$token.tsx" && f !== "questionnaire.$token.tsx");
+      .filter((f) => f !== "courses_.$id_.review.tsx" && f !== "invitation.$token.tsx" && f !== "employer-invitation.$token.tsx" && f !== "questionnaire.$token.tsx")
+      // a policy's slug names a public document, not a record (the next test opens each as everyone)
+      .filter((f) => f !== "policies.$slug.tsx");
     expect(portal.filter((f) => !covered.has(f))).toEqual([]);
+  });
+
+  it("the policies a learner agrees to open to everyone, signed in or not; an unknown one is 404; none takes a POST", async () => {
+    const route = await mod("policies.$slug.tsx");
+    expect((route as { action?: unknown }).action).toBeUndefined();
+    const failures: string[] = [];
+    for (const slug of ["terms", "code-of-conduct", "privacy", "no-such-policy"]) {
+      for (const who of EVERYONE) {
+        const response = await answer(route, "GET", `/policies/${slug}`, { cookie: creds[who].cookie, params: { slug } });
+        const expected = slug === "no-such-policy" ? 404 : 200;
+        if (response.status !== expected) failures.push(`GET /policies/${slug} as ${who}: ${response.status} (expected ${expected})`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });
