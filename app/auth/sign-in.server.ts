@@ -148,7 +148,7 @@ export async function completeSecondStep(
       .where("expires_at", ">", now.toISOString())
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) throw new DomainError(409, STEP_USED);
-    const user = await finishSignIn(trx, step.userId, input.client, `password and ${kind}`);
+    const user = await finishSignIn(trx, step.userId, input.client, `${step.firstStep ?? "password"} and ${kind}`);
     return { user, session: await createSession(trx, step.userId, now) };
   });
 }
