@@ -167,6 +167,41 @@ export function clearSecondStep(): Promise<string> {
   return secondStepCookie().serialize("", { maxAge: 0 });
 }
 
+/** How long a single sign-on started in this browser waits for the provider's answer. */
+export const PROVIDER_SIGN_IN_MINUTES = 10;
+
+const providerStartCookie = () => portalCookie(`${sessionCookieName()}-sso`, PROVIDER_SIGN_IN_MINUTES * 60);
+
+/** A started single sign-on: the state, nonce and PKCE verifier the callback checks, and where to go afterwards. */
+export interface ProviderStart {
+  state: string;
+  nonce: string;
+  verifier: string;
+  redirectTo: string;
+}
+
+/**
+ * Starting a single sign-on stores nothing on the server: its secrets travel in this short-lived
+ * signed cookie, read once by the callback (which clears it).
+ */
+export function keepProviderStart(start: ProviderStart): Promise<string> {
+  return providerStartCookie().serialize({ s: start.state, n: start.nonce, v: start.verifier, r: start.redirectTo, t: Date.now() });
+}
+
+/** The single sign-on this browser started (within PROVIDER_SIGN_IN_MINUTES), or null. */
+export async function providerStart(request: Request, now = Date.now()): Promise<ProviderStart | null> {
+  const value = (await providerStartCookie().parse(request.headers.get("Cookie"))) as Record<string, unknown> | null;
+  if (!value) return null;
+  const { s, n, v, r, t } = value;
+  if (typeof s !== "string" || typeof n !== "string" || typeof v !== "string" || typeof r !== "string" || typeof t !== "number") return null;
+  if (s.length > 200 || n.length > 200 || v.length > 200 || now - t > PROVIDER_SIGN_IN_MINUTES * 60_000) return null;
+  return { state: s, nonce: n, verifier: v, redirectTo: r };
+}
+
+export function clearProviderStart(): Promise<string> {
+  return providerStartCookie().serialize("", { maxAge: 0 });
+}
+
 /** The stored id of this browser's session (its hash), so a factor change can end every other one. */
 export async function currentSessionKey(request: Request): Promise<string | null> {
   const id = await sessionIdFrom(request);

@@ -23,6 +23,9 @@ export function providerSettings(settings: Pick<Settings, "OIDC_ISSUER" | "OIDC_
   return { issuer: settings.OIDC_ISSUER, clientId: settings.OIDC_CLIENT_ID, clientSecret: settings.OIDC_CLIENT_SECRET, name: settings.OIDC_PROVIDER_NAME };
 }
 
+/** Where the provider sends the browser back to (registered with the provider as the redirect URI). */
+export const CALLBACK_PATH = "/login/sso/callback";
+
 /** Plain http is allowed for a provider on this machine only (development and the test suite). */
 function httpAllowed(issuer: string): boolean {
   const url = new URL(issuer);
