@@ -20,6 +20,8 @@ test.describe("single sign-on", () => {
     await expect(page).toHaveURL(/\/login$/);
     await expectMessage(page, js, "Sign-in with Test IdP is for trainers and administrators");
 
+    // the provider remembers who signed in there (its cookies share localhost with the portal's)
+    await page.context().clearCookies();
     const admin = await makeAdmin();
     await atProvider(admin, "pwd mfa");
     await expect(page).toHaveURL(/\/admin\/overview$/);
