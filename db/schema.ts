@@ -86,6 +86,16 @@ export interface UsersTable {
   survey_contact_status: Optional;
   /** the organisation an employer's user acts for (role employer only) */
   employer_id: Optional;
+  /** 1 for the administrator npm run admin:create made: its password works even when staff must use single sign-on */
+  break_glass: ColumnType<number, number | undefined, number>;
+}
+
+/** Sign-in settings administrators choose (require_sso_for_staff), one row per key. */
+export interface SignInSettingsTable {
+  key: string;
+  value: string;
+  updated_by: string | null;
+  updated_at: string;
 }
 
 export interface CoursesTable {
@@ -254,6 +264,8 @@ export interface SessionsTable {
   expires_at: string;
   /** the idle limit counts from here (null only for rows older than the column) */
   last_seen_at: string | null;
+  /** "provider" when the identity provider reported a second factor for this sign-in (single sign-on) */
+  second_factor: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApiTokensTable {
@@ -499,6 +511,7 @@ export interface Database extends HrwTables, EvidenceTables, ReviewTables, Compl
   two_step: TwoStepTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_steps: SignInStepsTable;
+  sign_in_settings: SignInSettingsTable;
   classes: ClassesTable;
   class_sessions: ClassSessionsTable;
   class_waitlist: ClassWaitlistTable;

@@ -47,6 +47,7 @@ import * as auditCheckpoints from "./2026-12-04T0900_audit_checkpoints";
 import * as storedFileReferenceIndexes from "./2026-12-04T0900_stored_file_reference_indexes";
 import * as refundPolicies from "./2026-12-04T1030_refund_policies";
 import * as attendanceNotices from "./2026-12-04T1402_attendance_notices";
+import * as singleSignOn from "./2026-12-04T1405_single_sign_on";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-04T0900_stored_file_reference_indexes": storedFileReferenceIndexes,
   "2026-12-04T1030_refund_policies": refundPolicies,
   "2026-12-04T1402_attendance_notices": attendanceNotices,
+  "2026-12-04T1405_single_sign_on": singleSignOn,
 };
