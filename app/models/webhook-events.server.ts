@@ -80,7 +80,7 @@ async function enrolment(trx: Trx, id: string, audience: WebhookAudience): Promi
 async function certificate(trx: Trx, id: string, audience: WebhookAudience): Promise<Data | null> {
   const c = await trx
     .selectFrom("certificates")
-    .select(["id", "certificate_number", "student_id", "course_id", "enrollment_id", "tier_achieved", "issue_date", "revoked_at", "revocation_reason", "replaces_id", "replaced_at"])
+    .select(["id", "certificate_number", "student_id", "course_id", "enrollment_id", "tier_achieved", "issue_date", "revoked_at", "replaces_id", "replaced_at"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!c) return null;
