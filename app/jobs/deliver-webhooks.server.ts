@@ -59,14 +59,16 @@ export interface WebhookDeliveryResult {
 }
 
 /** One POST: the checked address is the one connected to (the lookup answers with it only). */
-async function post(delivery: ClaimedDelivery, options: WebhookDeliveryOptions, at: Date): Promise<TryOutcome & { ok: boolean }> {
+async function post(delivery: ClaimedDelivery, options: WebhookDeliveryOptions): Promise<TryOutcome & { ok: boolean }> {
   let target: Awaited<ReturnType<typeof resolveWebhookTarget>>;
   try {
     target = await resolveWebhookTarget(delivery.url, { policy: options.policy, lookup: options.lookup });
   } catch (error) {
     return { ok: false, status: null, excerpt: null, error: isDomainError(error) ? error.message : String(error) };
   }
-  const timestamp = Math.floor(at.getTime() / 1000);
+  // the moment it leaves, by the wall clock (never the job's clock): receivers refuse a timestamp
+  // far from their own time, as replay protection
+  const timestamp = Math.floor(Date.now() / 1000);
   const headers = {
     "content-type": "application/json",
     "content-length": String(Buffer.byteLength(delivery.payload)),
@@ -123,7 +125,7 @@ async function deliverOne(db: DB, delivery: ClaimedDelivery, options: WebhookDel
     logLine({ event: "webhook-claim-lost", ...ids });
     return;
   }
-  const outcome = await post(delivery, options, now());
+  const outcome = await post(delivery, options);
   if (outcome.ok) {
     await markWebhookDelivered(db, delivery.id, options.worker, outcome, now());
     result.delivered += 1;
