@@ -59,6 +59,12 @@ const schema = z.object({
   JOBS_INTERVAL_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int().min(1).max(3600).default(5),
   /** How long a worker's claim on a message lasts; keep it above the SMTP timeouts (app/mail/transport.server.ts). */
   MAIL_LEASE_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int().min(1).max(3600).default(120),
+  /**
+   * "true" lets webhook endpoints name private, link-local and loopback addresses (a test rig, an
+   * internal CRM); otherwise only public addresses, and loopback outside production
+   * (app/models/webhook-address.server.ts).
+   */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
   /** The interface remix-serve listens on (unset: every interface, unless demo accounts hold it to loopback). */
   HOST: z.string().max(255).optional(),
   /**

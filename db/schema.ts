@@ -427,6 +427,47 @@ export interface OutboxMessagesTable {
   created_at: string;
 }
 
+export type WebhookDeliveryState = "queued" | "delivered" | "failed" | "given_up";
+
+/** A receiver of webhooks an administrator registered (migration 2026-12-04T1406; app/models/webhooks.server.ts). */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  description: string;
+  audience: "admin" | "trainer";
+  /** JSON array of event types */
+  events: string;
+  /** whsec_<base64>: the key every delivery is signed with */
+  secret: string;
+  /** the secret before the last rotation, still signing until previous_secret_until */
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+  is_active: Generated<number>;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event for one endpoint: its id is the webhook-id every try sends. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  key: string;
+  endpoint_id: string;
+  event_type: string;
+  payload: string;
+  state: WebhookDeliveryState;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  delivered_at: string | null;
+  last_attempt_at: string | null;
+  response_status: number | null;
+  response_excerpt: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 /** One security-relevant event (migration 2026-11-26T0500): append-only, the database refuses UPDATE and DELETE. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -520,6 +561,8 @@ export interface Database extends HrwTables, EvidenceTables, ReviewTables, Compl
   calendar_feeds: CalendarFeedsTable;
   class_reminders: ClassRemindersTable;
   outbox_messages: OutboxMessagesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   request_limits: RequestLimitsTable;
   users: UsersTable;
   courses: CoursesTable;

@@ -10,6 +10,7 @@ import { getCertificateByEnrollment, getIssuedCertificate, type IssuedCertificat
 import { recordEvent } from "./event.server";
 import { queueMail } from "./outbox.server";
 import { USI_NOT_VERIFIED } from "./usi.server";
+import { queueWebhookEvent } from "./webhook-events.server";
 
 /* Issuing a certificate (the trainer's side), and an administrator's revoking and reissuing. */
 
@@ -54,6 +55,7 @@ async function insertCertificate(
       replaces_id: input.replacesId ?? null,
     })
     .execute();
+  await queueWebhookEvent(trx, { type: "certificate.issued", subjectId: id, now: input.now });
   await recordAudit(trx, {
     action: input.replacesId ? "certificate.reissued" : "certificate.issued",
     actor: { id: input.actorId, client: input.client },
@@ -169,6 +171,7 @@ export async function revokeCertificate(
       .where("id", "=", current.id)
       .where("revoked_at", "is", null)
       .execute();
+    await queueWebhookEvent(trx, { type: "certificate.revoked", subjectId: current.id, now: at });
     await recordAudit(trx, {
       action: "certificate.revoked",
       actor: { id: input.actorId, client: input.client },

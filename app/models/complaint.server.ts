@@ -25,6 +25,7 @@ import { changePartResultOnAppeal } from "./hrw-assessment.server";
 import { isBusinessDay } from "./hrw-calendar.server";
 import { queueMail } from "./outbox.server";
 import { complaintFieldsFor, type ComplaintReader } from "./personal-data.server";
+import { queueWebhookEvent } from "./webhook-events.server";
 
 /**
  * Complaints and appeals. Anyone lodges a complaint (anonymous allowed); a learner appeals a
@@ -179,6 +180,7 @@ export async function lodgeComplaint(
       ? (await queueMail(trx, { key: `complaint-received:${id}`, template: "complaint-received", recipientId: recipient, data: { kind: "complaint", reference, acknowledgeBy: clocks.acknowledge_by, resolveBy: clocks.resolve_by, path: "/complaints/policy" }, now })) !== null
       : false;
     await recordAudit(trx, { action: "complaint.lodged", actor, subject: { type: "complaint", id, userId: actor.id }, detail: reference, now: at });
+    await queueWebhookEvent(trx, { type: "complaint.lodged", subjectId: id, now: at });
     return { id, reference, ...clocks, mailed };
   });
 }

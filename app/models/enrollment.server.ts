@@ -22,6 +22,7 @@ import type { EnrollmentReviewStatus } from "#db/schema-review";
 import { invoiceSelfEnrolment } from "./enrollment-invoice.server";
 import { refundPolicyInForce } from "./refund-policy.server";
 import { queueEnrolmentConfirmation } from "./enrollment-confirmation.server";
+import { queueWebhookEvent } from "./webhook-events.server";
 
 export { ALREADY_ENROLLED };
 
@@ -126,6 +127,7 @@ export async function createEnrollment(
           refund_policy_version: await refundPolicyInForce(trx, organisationToday(nowDate)),
         })
         .execute();
+      await queueWebhookEvent(trx, { type: "enrolment.created", subjectId: id, now });
       await recordEvent(trx, {
         actorId: input.actorId ?? input.studentId,
         subjectUserId: input.studentId,
@@ -288,6 +290,7 @@ export async function updateEnrollmentProgress(
       .where("status", "=", current.status)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw conflict409("This enrolment was changed by someone else; please reload and try again.", {});
+    await queueWebhookEvent(trx, { type: "enrolment.changed", subjectId: current.id, cause: `${current.id}:${now}`, now });
     // withdrawing frees a class seat, which goes to the first learner on its waitlist
     if (target === "withdrawn" && current.status !== "withdrawn") {
       const held = await trx.selectFrom("enrollments").select("class_id").where("id", "=", current.id).executeTakeFirst();
@@ -353,6 +356,7 @@ export async function setPlannedDates(
       .set({ planned_start_date: input.start, planned_end_date: input.end })
       .where("id", "=", input.enrollmentId)
       .execute();
+    await queueWebhookEvent(trx, { type: "enrolment.changed", subjectId: input.enrollmentId, cause: `${input.enrollmentId}:${at}`, now: at });
     await recordEvent(trx, {
       actorId: input.actorId,
       subjectUserId: current.student_id,

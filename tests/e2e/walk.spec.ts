@@ -89,6 +89,7 @@ const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
   "admin.locations.tsx": admin(at("/admin/locations")),
   "admin.locations_.$id.tsx": admin((ids) => `/admin/locations/${ids.location}`),
   "admin.mail.tsx": admin(at("/admin/mail")),
+  "admin.webhooks.tsx": admin(at("/admin/webhooks")),
   "admin.overview.tsx": admin(at("/admin/overview")),
   "admin.questionnaires._index.tsx": admin(at("/admin/questionnaires")),
   "admin.questionnaires.report.tsx": admin(at("/admin/questionnaires/report")),
