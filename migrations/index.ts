@@ -46,6 +46,7 @@ import * as learnerDocuments from "./2026-11-29T1000_learner_documents";
 import * as auditCheckpoints from "./2026-12-04T0900_audit_checkpoints";
 import * as storedFileReferenceIndexes from "./2026-12-04T0900_stored_file_reference_indexes";
 import * as refundPolicies from "./2026-12-04T1030_refund_policies";
+import * as recognition from "./2026-12-04T1404_recognition";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-04T0900_audit_checkpoints": auditCheckpoints,
   "2026-12-04T0900_stored_file_reference_indexes": storedFileReferenceIndexes,
   "2026-12-04T1030_refund_policies": refundPolicies,
+  "2026-12-04T1404_recognition": recognition,
 };

@@ -21,6 +21,7 @@ export const MAIL_TEMPLATES = [
   "questionnaire-invitation",
   "employer-invitation",
   "worker-invitation",
+  "recognition-decided",
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -38,6 +39,7 @@ export const MAIL_TEMPLATE_LABELS: Record<MailTemplate, string> = {
   "questionnaire-invitation": "Questionnaire invitation",
   "employer-invitation": "Employer invitation",
   "worker-invitation": "Worker invitation",
+  "recognition-decided": "Recognition decided",
 };
 
 /** The changes of a sign-in factor the owner is told of, in the words of the mail. */
@@ -69,6 +71,8 @@ export interface MailData {
   /** the whole link, carrying the invitation's token (removed once sent, like a reset link) */
   "employer-invitation": { link: string; employer: string; expiresAt: string };
   "worker-invitation": { link: string; employer: string; course: string; start: string; end: string; expiresAt: string };
+  /** a credit transfer or RPL decision: `what` names it ("Credit transfer: TLILIC0005"), `decision` its words */
+  "recognition-decided": { what: string; decision: string; reasons: string; path: string };
 }
 
 export const MAIL_STATES = ["queued", "sent", "failed", "given_up"] as const satisfies readonly OutboxState[];
