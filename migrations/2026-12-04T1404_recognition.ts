@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { dialectOf } from "../db/dialect";
 
 // Frozen in time: never edit a migration that has shipped; add a new one instead.
 
@@ -16,7 +17,11 @@ import type { Kysely } from "kysely";
  *   granted credit transfer gave against the enrolment's invoice. Evidence files live in
  *   evidence_files (assessment_kind 'recognition', assessment_id the application).
  * - courses.rpl_fee_cents: the course's RPL fee per unit, invoiced on application (0: none).
+ * - The AVETMISS export reads the applications (their outcomes and dates, and whether a credit
+ *   transfer is authenticated and an RPL has its assessor), so every write to them moves the
+ *   `avetmiss` version, as 2026-11-26T0400's triggers do for the other tables it reads.
  */
+const BUMP = "update change_counters set version = version + 1 where topic = 'avetmiss';";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("recognition_applications")
@@ -51,9 +56,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("recognition_applications_student").on("recognition_applications").columns(["student_id", "applied_at"]).execute();
   await db.schema.createIndex("recognition_applications_status").on("recognition_applications").columns(["status", "applied_at"]).execute();
   await db.schema.alterTable("courses").addColumn("rpl_fee_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  if (dialectOf(db) === "postgres") {
+    await sql
+      .raw("create trigger avetmiss_version_recognition after insert or update or delete on recognition_applications for each statement execute function avetmiss_version_bump()")
+      .execute(db);
+  } else {
+    for (const [suffix, on] of [["ai", "insert"], ["au", "update"], ["ad", "delete"]] as const) {
+      await sql.raw(`create trigger avetmiss_version_recognition_${suffix} after ${on} on recognition_applications begin ${BUMP} end`).execute(db);
+    }
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  if (dialectOf(db) === "postgres") await sql.raw("drop trigger if exists avetmiss_version_recognition on recognition_applications").execute(db);
+  else for (const suffix of ["ai", "au", "ad"]) await sql.raw(`drop trigger if exists avetmiss_version_recognition_${suffix}`).execute(db);
   await db.schema.alterTable("courses").dropColumn("rpl_fee_cents").execute();
   await db.schema.dropTable("recognition_applications").execute();
 }

@@ -10,6 +10,7 @@ import { recognitionApplyInput, recognitionAuthenticateInput, recognitionDecideI
 import { pngImage, multipartRequest } from "../../tests/support/evidence-files";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
+import { getAvetmissExport } from "~/avetmiss/export.server";
 import { lodgeAppeal } from "./complaint.server";
 import { invoiceSelfEnrolment } from "./enrollment-invoice.server";
 import { evidenceFileFor } from "./evidence.server";
@@ -224,5 +225,57 @@ describe("who sees what", () => {
     expect((await listRecognitions(t.db, asAdmin(), { kind: "credit_transfer", status: "granted" })).every((r) => r.kind === "credit_transfer" && r.status === "granted")).toBe(true);
     // a learner cannot apply on someone else's enrolment
     await expect(apply(enrolment.id, "credit_transfer")).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("AVETMISS", () => {
+  const ORG = { code: "45678", name: "Test RTO" };
+  const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}${iso.slice(5, 7)}${iso.slice(0, 4)}`;
+  const nat120 = async (unit: string) => {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(new Date());
+    const report = await getAvetmissExport(t.db, Number(today.slice(0, 4)), ORG);
+    const line = report.files.NAT00120.split("\r\n").find((l) => l.slice(30, 42).trim() === unit);
+    return { report, today, line: line!, fields: line && { start: line.slice(52, 60), end: line.slice(60, 68), mode: line.slice(68, 71), outcome: line.slice(71, 73), predominant: line.slice(157, 158) } };
+  };
+
+  it("reports 60, 51 and 52 with delivery mode NNN and predominant mode N, dated as decided", async () => {
+    const ct = await enrolmentIn();
+    const ctApp = await apply(ct.enrolment.id, "credit_transfer");
+    await authenticate(ctApp.id);
+    await decide(ctApp.id, "granted");
+    const rplYes = await enrolmentIn();
+    const yes = await apply(rplYes.enrolment.id, "rpl");
+    await assignRecognitionAssessor(t.db, asAdmin(), yes.id, { assessor_id: assessor.id }, admin.id);
+    await decide(yes.id, "granted", asAssessor());
+    const rplNo = await enrolmentIn();
+    const no = await apply(rplNo.enrolment.id, "rpl");
+    await assignRecognitionAssessor(t.db, asAdmin(), no.id, { assessor_id: assessor.id }, admin.id);
+    await decide(no.id, "not_granted", asAssessor());
+
+    const a = await nat120(ct.unit);
+    expect(a.fields).toEqual({ start: ddmmyyyy(a.today), end: ddmmyyyy(a.today), mode: "NNN", outcome: "60", predominant: "N" });
+    expect((await nat120(rplYes.unit)).fields).toMatchObject({ start: ddmmyyyy(a.today), end: ddmmyyyy(a.today), mode: "NNN", outcome: "51", predominant: "N" });
+    expect((await nat120(rplNo.unit)).fields).toMatchObject({ mode: "NNN", outcome: "52", predominant: "N" });
+    // an ordinary enrolment keeps its classroom delivery
+    const plain = await enrolmentIn();
+    await t.db.updateTable("enrollments").set({ status: "in_progress" }).where("id", "=", plain.enrolment.id).execute();
+    expect((await nat120(plain.unit)).fields).toMatchObject({ mode: "YNN", predominant: "I" });
+    expect(a.report.issues.filter((i) => i.file === "NAT00120" && i.field === "Outcome identifier - national" && (i.key.endsWith(ct.unit) || i.key.endsWith(rplYes.unit)))).toEqual([]);
+  });
+
+  it("the readiness list flags a credit transfer without its authentication and an RPL decision without an assessor", async () => {
+    const ct = await enrolmentIn();
+    const ctApp = await apply(ct.enrolment.id, "credit_transfer");
+    await authenticate(ctApp.id);
+    await decide(ctApp.id, "granted");
+    await t.db.updateTable("recognition_applications").set({ document_number: null }).where("id", "=", ctApp.id).execute();
+    const rpl = await enrolmentIn();
+    const rplApp = await apply(rpl.enrolment.id, "rpl");
+    await assignRecognitionAssessor(t.db, asAdmin(), rplApp.id, { assessor_id: assessor.id }, admin.id);
+    await decide(rplApp.id, "granted", asAssessor());
+    await t.db.updateTable("recognition_applications").set({ assessor_id: null }).where("id", "=", rplApp.id).execute();
+    const { report } = await nat120(ct.unit);
+    const problems = report.issues.filter((i) => i.file === "NAT00120" && i.field === "Outcome identifier - national").map((i) => [i.key.split(" ").at(-1), i.problem.slice(0, 30)]);
+    expect(problems).toEqual(expect.arrayContaining([[ct.unit, "A credit transfer (60) without"], [rpl.unit, "An RPL decision (51 or 52) wit"]]));
   });
 });
