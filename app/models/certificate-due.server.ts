@@ -34,7 +34,12 @@ export interface AwaitingCertificate {
  * (migration 2026-11-22T1800).
  */
 export function awaitingEnrollments(db: DB) {
-  return db.selectFrom("enrollments").where("enrollments.status", "=", "completed").where("enrollments.has_certificate", "=", 0);
+  return db
+    .selectFrom("enrollments")
+    .where("enrollments.status", "=", "completed")
+    .where("enrollments.has_certificate", "=", 0)
+    // a unit credited from another RTO's document gets no statement from this one (CONTRACT 24)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("recognition_applications as ra").select("ra.id").whereRef("ra.enrollment_id", "=", "enrollments.id").where("ra.outcome_code", "=", "60"))));
 }
 
 /** Those of them completed more than CERTIFICATE_GRACE_DAYS before `now`: their certificate is overdue. */

@@ -11,6 +11,8 @@ import { pngImage, multipartRequest } from "../../tests/support/evidence-files";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
 import { getAvetmissExport } from "~/avetmiss/export.server";
+import { issueCertificate } from "./certificate-issue.server";
+import { awaitingEnrollments } from "./certificate-due.server";
 import { lodgeAppeal } from "./complaint.server";
 import { invoiceSelfEnrolment } from "./enrollment-invoice.server";
 import { evidenceFileFor } from "./evidence.server";
@@ -277,5 +279,24 @@ describe("AVETMISS", () => {
     const { report } = await nat120(ct.unit);
     const problems = report.issues.filter((i) => i.file === "NAT00120" && i.field === "Outcome identifier - national").map((i) => [i.key.split(" ").at(-1), i.problem.slice(0, 30)]);
     expect(problems).toEqual(expect.arrayContaining([[ct.unit, "A credit transfer (60) without"], [rpl.unit, "An RPL decision (51 or 52) wit"]]));
+  });
+});
+
+describe("certificates", () => {
+  it("no statement of attainment for a unit only credited from another RTO's document; an RPL grant gets one", async () => {
+    const ct = await enrolmentIn();
+    const ctApp = await apply(ct.enrolment.id, "credit_transfer");
+    await authenticate(ctApp.id);
+    await decide(ctApp.id, "granted");
+    await expect(issueCertificate(t.db, { enrollmentId: ct.enrolment.id, actorId: admin.id })).rejects.toMatchObject({ status: 409, message: RECOGNITION_MESSAGES.creditedNoCertificate });
+    const awaiting = (await awaitingEnrollments(t.db).select("enrollments.id").execute()).map((r) => r.id);
+    expect(awaiting).not.toContain(ct.enrolment.id);
+    const rpl = await enrolmentIn();
+    const rplApp = await apply(rpl.enrolment.id, "rpl");
+    await assignRecognitionAssessor(t.db, asAdmin(), rplApp.id, { assessor_id: assessor.id }, admin.id);
+    await decide(rplApp.id, "granted", asAssessor());
+    expect((await awaitingEnrollments(t.db).select("enrollments.id").execute()).map((r) => r.id)).toContain(rpl.enrolment.id);
+    const issued = await issueCertificate(t.db, { enrollmentId: rpl.enrolment.id, actorId: admin.id });
+    expect(issued.created).toBe(true);
   });
 });

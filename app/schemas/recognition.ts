@@ -42,6 +42,7 @@ export const RECOGNITION_MESSAGES = {
   notAssessor: "Only the application's assessor (or an administrator) decides it",
   wrongKind: "That decision does not fit this kind of application",
   reasonsNeeded: "Give the reasons for the decision",
+  creditedNoCertificate: "No statement of attainment is issued for a unit credited from another RTO's document: the learner holds that RTO's",
   heldUnitNeeded: "Name the unit the learner holds that is equivalent or superseded",
 } as const;
 
