@@ -39,7 +39,8 @@ export function awaitingEnrollments(db: DB) {
     .where("enrollments.status", "=", "completed")
     .where("enrollments.has_certificate", "=", 0)
     // a unit credited from another RTO's document gets no statement from this one (CONTRACT 24)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("recognition_applications as ra").select("ra.id").whereRef("ra.enrollment_id", "=", "enrollments.id").where("ra.outcome_code", "=", "60"))));
+    // (a list read once, not a subquery per enrolment: the students list filters by this at scale)
+    .where("enrollments.id", "not in", (eb) => eb.selectFrom("recognition_applications as ra").select("ra.enrollment_id").where("ra.outcome_code", "=", "60"));
 }
 
 /** Those of them completed more than CERTIFICATE_GRACE_DAYS before `now`: their certificate is overdue. */
