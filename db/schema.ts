@@ -7,6 +7,7 @@ import type { FinanceTables, GstTreatment } from "./schema-finance";
 import type { HrwTables } from "./schema-hrw";
 import type { EnrollmentReviewStatus, ReviewOutcome, ReviewTables } from "./schema-review";
 import type { StandardsTables } from "./schema-standards";
+import type { RecognitionTables } from "./schema-recognition";
 
 /**
  * The database as Kysely sees it. Columns use portable types so the same queries run on
@@ -128,6 +129,8 @@ export interface CoursesTable {
   review_retake_days: ColumnType<number, number | undefined, number>;
   /** GST-free (an accredited VET course) or taxable at 10% (migration 2026-11-29T0800) */
   gst_treatment: ColumnType<GstTreatment, GstTreatment | undefined, GstTreatment>;
+  /** the RPL fee per unit, GST-inclusive cents, invoiced on application; 0: none (migration 2026-12-04T1404) */
+  rpl_fee_cents: ColumnType<number, number | undefined, number>;
 }
 
 /** Where training is delivered (NAT00020); every enrolment names one. */
@@ -545,7 +548,7 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
-export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables, ImprovementTables, FinanceTables, StandardsTables, EmployerTables {
+export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables, ImprovementTables, FinanceTables, StandardsTables, EmployerTables, RecognitionTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   audit_checkpoints: AuditCheckpointsTable;

@@ -49,6 +49,7 @@ import * as webhooks from "./2026-12-04T1406_webhooks";
 import * as refundPolicies from "./2026-12-04T1030_refund_policies";
 import * as attendanceNotices from "./2026-12-04T1402_attendance_notices";
 import * as singleSignOn from "./2026-12-04T1405_single_sign_on";
+import * as recognition from "./2026-12-04T1404_recognition";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -104,4 +105,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-04T1402_attendance_notices": attendanceNotices,
   "2026-12-04T1405_single_sign_on": singleSignOn,
   "2026-12-04T1406_webhooks": webhooks,
+  "2026-12-04T1404_recognition": recognition,
 };

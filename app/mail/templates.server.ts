@@ -6,7 +6,7 @@ import { formatDateTime } from "~/utils/format";
 import { documentOrigin } from "~/utils/public-link.server";
 import { certificateIssuedEmail } from "./certificate-issued.server";
 import { attendanceAlertEmail, classCancelledEmail, classReminderEmail, enrolmentConfirmedEmail, seatOfferedEmail } from "./class-mails.server";
-import { complaintReceivedEmail, complaintResolvedEmail } from "./complaint-mails.server";
+import { complaintReceivedEmail, complaintResolvedEmail, recognitionDecidedEmail } from "./complaint-mails.server";
 import { employerInvitationEmail, workerInvitationEmail } from "./employer-mails.server";
 import { factorChangeEmail } from "./factor-change.server";
 import { licenceReminderEmail } from "./hrw-reminder.server";
@@ -55,6 +55,7 @@ const RENDER: Renderers = {
   "employer-invitation": (d, to, ctx) => employerInvitationEmail({ ...to, employer: d.employer, link: d.link ?? "", rto: ctx.rto }),
   "worker-invitation": (d, to, ctx) => workerInvitationEmail({ ...to, employer: d.employer, course: d.course, start: d.start, end: d.end, link: d.link ?? "", rto: ctx.rto }),
   "enrolment-confirmed": (d, to, ctx) => enrolmentConfirmedEmail({ ...to, data: d, origin: ctx.origin, rto: ctx.rto }),
+  "recognition-decided": (d, to, ctx) => recognitionDecidedEmail(d, to, `${ctx.origin}${d.path}`, ctx.rto),
 };
 
 /**

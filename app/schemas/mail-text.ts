@@ -22,6 +22,7 @@ export const MAIL_TEMPLATES = [
   "employer-invitation",
   "worker-invitation",
   "enrolment-confirmed",
+  "recognition-decided",
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -40,6 +41,7 @@ export const MAIL_TEMPLATE_LABELS: Record<MailTemplate, string> = {
   "employer-invitation": "Employer invitation",
   "worker-invitation": "Worker invitation",
   "enrolment-confirmed": "Enrolment confirmed",
+  "recognition-decided": "Recognition decided",
 };
 
 /** The changes of a sign-in factor the owner is told of, in the words of the mail. */
@@ -89,6 +91,8 @@ export interface MailData {
     path: string;
     calendarPath: string;
   };
+  /** a credit transfer or RPL decision: `what` names it ("Credit transfer: TLILIC0005"), `decision` its words */
+  "recognition-decided": { what: string; decision: string; reasons: string; path: string };
 }
 
 export const MAIL_STATES = ["queued", "sent", "failed", "given_up"] as const satisfies readonly OutboxState[];
