@@ -132,7 +132,8 @@ function runPart(name, results, live) {
  * a CI report may keep only the log's tail.
  */
 function failureLines(text) {
-  const plain = text.replace(/\x1b\[[0-9;]*m/g, "");
+  // the terminal's colour codes (ESC [ ... m) out of the way of the patterns
+  const plain = text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "");
   const lines = plain.split("\n").map((line) => line.trimEnd()).filter((line) => /✘|×|\bFAIL\b|^\s*\d+\) |Error: |failed|FAILED/.test(line));
   return [...new Set(lines)].slice(-30);
 }
