@@ -135,7 +135,8 @@ export function PageTitle({ title, subtitle, actions }: { title: string; subtitl
     <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
       <div>
         <h1 className="text-2xl font-bold text-steel-900 sm:text-3xl">{title}</h1>
-        {subtitle ? <p className="mt-1 text-steel-600">{subtitle}</p> : null}
+        {/* a div, not a paragraph: a back link given as the subtitle is a control of its own (44 px on a phone) */}
+        {subtitle ? <div className="mt-1 text-steel-600">{subtitle}</div> : null}
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
