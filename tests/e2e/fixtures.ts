@@ -164,11 +164,12 @@ export async function accessibilityViolations(page: Page, tags = ["wcag2a", "wca
 
 /**
  * The message of the last action: a sonner toast with JavaScript, the in-page status region
- * without it.
+ * without it. A failure that names fields is the form's error summary (an alert) either way:
+ * no toast repeats it over the fields.
  */
 export async function expectMessage(page: Page, js: boolean, text: string | RegExp) {
   if (js) {
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: text }).first()).toBeVisible();
+    await expect(page.locator("[data-sonner-toast]").or(page.getByRole("alert")).filter({ hasText: text }).first()).toBeVisible();
   } else {
     await expect(page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text }).first()).toBeVisible();
   }
