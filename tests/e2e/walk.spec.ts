@@ -424,15 +424,17 @@ async function hydratedAndRevalidated(page: Page) {
 /**
  * The phone check: the no-JavaScript walk runs at a 360 x 740 screen, and on every page the
  * content (<main>) starts within its first quarter, nothing is wider than the screen, and every
- * visible control is at least 44 px high. A checkbox or radio is measured by its
+ * visible control is at least 44 px high (and a time field wide enough for its whole time). A checkbox or radio is measured by its
  * <label> (what a thumb taps). The one exemption is a link inside running text: an <a> whose
  * closest paragraph or list item (<p>, <li>, <dd>) holds more text than the link's own.
  */
 const PHONE = { width: 360, height: 740 };
 const CONTENT_START = PHONE.height / 4;
 const TAP = 44;
+/** A time field's least width: its "07:00 AM" and its picker at 16 px. */
+const TIME_WIDTH = 136;
 
-function phoneFaults(limits: { tap: number; contentStart: number; width: number }): string[] {
+function phoneFaults(limits: { tap: number; contentStart: number; width: number; timeWidth: number }): string[] {
   const faults: string[] = [];
   const main = document.querySelector("main");
   const top = main ? main.getBoundingClientRect().top + window.scrollY : Infinity;
@@ -456,6 +458,8 @@ function phoneFaults(limits: { tap: number; contentStart: number; width: number 
       if (label) box = label.getBoundingClientRect();
     }
     if (box.height < limits.tap - 0.5) faults.push(`${name(el)} is ${Math.round(box.height)} px high`);
+    // a time field narrower than its "07:00 AM" and its picker cuts the time ("07:00 A")
+    if (type === "time" && box.width < limits.timeWidth) faults.push(`${name(el)} is ${Math.round(box.width)} px wide (at least ${limits.timeWidth})`);
   }
   return faults;
 }
@@ -525,7 +529,7 @@ for (const { role, part, visits } of walks) {
         if (test.info().project.name === "js") for (const violation of await accessibilityViolations(page, WCAG_TAGS)) failures.push(`${current}: axe: ${violation}`);
       } else {
         documents.push({ page: current, body });
-        for (const fault of await page.evaluate(phoneFaults, { tap: TAP, contentStart: CONTENT_START, width: PHONE.width })) failures.push(`${current}: at 360 px: ${fault}`);
+        for (const fault of await page.evaluate(phoneFaults, { tap: TAP, contentStart: CONTENT_START, width: PHONE.width, timeWidth: TIME_WIDTH })) failures.push(`${current}: at 360 px: ${fault}`);
       }
     }
     if (js) await page.waitForLoadState("networkidle");
