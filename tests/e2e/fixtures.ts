@@ -71,8 +71,9 @@ export async function signInWithForm(page: Page, email: string, password = "pass
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
 }
 
-/** Signs out with the header's button and lands on the sign-in page. */
+/** Signs out with the header's button (inside the Menu on a phone) and lands on the sign-in page. */
 export async function signOut(page: Page) {
+  await openPhoneMenu(page);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
@@ -189,4 +190,10 @@ export async function makeAdmin(): Promise<string> {
     DEMO.admin.email,
   );
   return email;
+}
+
+/** On a phone the portal's pages and sign-out sit in the header's Menu (a <details>): opens it when it is shown. */
+export async function openPhoneMenu(page: Page) {
+  const menu = page.locator("header summary").filter({ hasText: "Menu" });
+  if ((await menu.isVisible()) && !(await menu.locator("xpath=..").evaluate((d) => (d as HTMLDetailsElement).open))) await menu.click();
 }
