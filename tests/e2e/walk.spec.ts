@@ -424,6 +424,49 @@ async function hydratedAndRevalidated(page: Page) {
 }
 
 /**
+ * The phone check: the no-JavaScript walk runs at a 360 x 740 screen, and on every page the
+ * content (<main>) starts within its first quarter, nothing is wider than the screen, and every
+ * visible control is at least 44 px high (and a time field wide enough for its whole time). A checkbox or radio is measured by its
+ * <label> (what a thumb taps). The one exemption is a link inside running text: an <a> whose
+ * closest paragraph or list item (<p>, <li>, <dd>) holds more text than the link's own.
+ */
+const PHONE = { width: 360, height: 740 };
+const CONTENT_START = PHONE.height / 4;
+const TAP = 44;
+/** A time field's least width: its "07:00 AM" and its picker at 16 px. */
+const TIME_WIDTH = 136;
+
+function phoneFaults(limits: { tap: number; contentStart: number; width: number; timeWidth: number }): string[] {
+  const faults: string[] = [];
+  const main = document.querySelector("main");
+  const top = main ? main.getBoundingClientRect().top + window.scrollY : Infinity;
+  if (top > limits.contentStart) faults.push(`content starts at ${Math.round(top)} px (at most ${limits.contentStart})`);
+  const width = document.documentElement.scrollWidth;
+  if (width > limits.width) faults.push(`${width} px wide (at most ${limits.width})`);
+  const name = (el: Element) => `<${el.tagName.toLowerCase()}${el.getAttribute("type") ? ` type=${el.getAttribute("type")}` : ""}> "${(el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
+  const inRunningText = (el: Element) => {
+    if (el.tagName !== "A") return false;
+    const block = el.closest("p, li, dd");
+    return !!block && (block.textContent ?? "").trim().length > (el.textContent ?? "").trim().length;
+  };
+  for (const el of document.querySelectorAll("a, button, input:not([type=hidden]), select, textarea, summary")) {
+    let box = el.getBoundingClientRect();
+    // not shown (a closed menu, a `hidden` part) or visually hidden until focused (the skip link)
+    if (box.width <= 1 || box.height <= 1 || getComputedStyle(el).visibility === "hidden") continue;
+    if (inRunningText(el)) continue;
+    const type = el.getAttribute("type");
+    if (el.tagName === "INPUT" && (type === "checkbox" || type === "radio")) {
+      const label = el.closest("label") ?? (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null);
+      if (label) box = label.getBoundingClientRect();
+    }
+    if (box.height < limits.tap - 0.5) faults.push(`${name(el)} is ${Math.round(box.height)} px high`);
+    // a time field narrower than its "07:00 AM" and its picker cuts the time ("07:00 A")
+    if (type === "time" && box.width < limits.timeWidth) faults.push(`${name(el)} is ${Math.round(box.width)} px wide (at least ${limits.timeWidth})`);
+  }
+  return faults;
+}
+
+/**
  * A role's pages, walked in parts of at most this many, each part its own test signed in afresh,
  * so the parts of the longest walk (the administrator's) run side by side.
  */
@@ -439,6 +482,8 @@ for (const { role, part, visits } of walks) {
   test(`${role}: every page opens clean (part ${part})`, async ({ page, js, browser, extraHTTPHeaders }) => {
     test.setTimeout(180_000);
     const ids = await demoIds(role);
+    // the no-JavaScript walk is the phone walk (its HTML check does not depend on the width)
+    if (!js) await page.setViewportSize(PHONE);
     if (role !== "visitor") await signIn(page, EMAIL[role]);
     else await pendingSecondStep(page, browser, extraHTTPHeaders);
 
@@ -486,6 +531,7 @@ for (const { role, part, visits } of walks) {
         if (test.info().project.name === "js") for (const violation of await accessibilityViolations(page, WCAG_TAGS)) failures.push(`${current}: axe: ${violation}`);
       } else {
         documents.push({ page: current, body });
+        for (const fault of await page.evaluate(phoneFaults, { tap: TAP, contentStart: CONTENT_START, width: PHONE.width, timeWidth: TIME_WIDTH })) failures.push(`${current}: at 360 px: ${fault}`);
       }
     }
     if (js) await page.waitForLoadState("networkidle");
