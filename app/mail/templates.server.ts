@@ -7,7 +7,7 @@ import { documentOrigin } from "~/utils/public-link.server";
 import { certificateIssuedEmail } from "./certificate-issued.server";
 import { attendanceAlertEmail, classCancelledEmail, classReminderEmail, seatOfferedEmail } from "./class-mails.server";
 import { complaintReceivedEmail, complaintResolvedEmail } from "./complaint-mails.server";
-import { employerInvitationEmail, workerInvitationEmail } from "./employer-mails.server";
+import { employerInvitationEmail, invoiceIssuedEmail, workerInvitationEmail } from "./employer-mails.server";
 import { factorChangeEmail } from "./factor-change.server";
 import { licenceReminderEmail } from "./hrw-reminder.server";
 import type { MailRto } from "./layout.server";
@@ -54,6 +54,7 @@ const RENDER: Renderers = {
   "questionnaire-invitation": (d, to, ctx) => questionnaireInvitationEmail({ ...to, audience: d.audience, subject: d.subject, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
   "employer-invitation": (d, to, ctx) => employerInvitationEmail({ ...to, employer: d.employer, link: d.link ?? "", rto: ctx.rto }),
   "worker-invitation": (d, to, ctx) => workerInvitationEmail({ ...to, employer: d.employer, course: d.course, start: d.start, end: d.end, link: d.link ?? "", rto: ctx.rto }),
+  "invoice-issued": (d, to, ctx) => invoiceIssuedEmail({ ...to, ...d, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
 };
 
 /**

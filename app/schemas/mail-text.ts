@@ -21,6 +21,7 @@ export const MAIL_TEMPLATES = [
   "questionnaire-invitation",
   "employer-invitation",
   "worker-invitation",
+  "invoice-issued",
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -38,6 +39,7 @@ export const MAIL_TEMPLATE_LABELS: Record<MailTemplate, string> = {
   "questionnaire-invitation": "Questionnaire invitation",
   "employer-invitation": "Employer invitation",
   "worker-invitation": "Worker invitation",
+  "invoice-issued": "Invoice issued",
 };
 
 /** The changes of a sign-in factor the owner is told of, in the words of the mail. */
@@ -69,6 +71,8 @@ export interface MailData {
   /** the whole link, carrying the invitation's token (removed once sent, like a reset link) */
   "employer-invitation": { link: string; employer: string; expiresAt: string };
   "worker-invitation": { link: string; employer: string; course: string; start: string; end: string; expiresAt: string };
+  /** an employer's tax invoice: `path` is its PDF in the employer portal (sign-in needed); dates are calendar days */
+  "invoice-issued": { number: string; description: string; totalCents: number; gstCents: number; dueDate: string; path: string };
 }
 
 export const MAIL_STATES = ["queued", "sent", "failed", "given_up"] as const satisfies readonly OutboxState[];
