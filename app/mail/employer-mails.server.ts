@@ -22,13 +22,15 @@ export function employerInvitationEmail(input: { to: string; fullName: string; e
   });
 }
 
-export function workerInvitationEmail(input: { to: string; fullName: string; employer: string; course: string; start: string; end: string; link: string; rto: MailRto }): MailMessage {
+export function workerInvitationEmail(input: { to: string; fullName: string; employer: string; course: string; start: string; end: string; releaseOn?: string; link: string; rto: MailRto }): MailMessage {
   return message({
     ...input,
     subject: `${input.employer} has booked you into ${input.course}`,
     lines: [
       `${input.employer} has booked you a seat in the ${input.course} class of ${classDates(input.start, input.end)}.`,
       `Open this link to accept it: create your account (or sign in), give your enrolment details and USI, and choose whether ${input.employer} may see your results. It works once, for ${INVITATION_DAYS} days.`,
+      // the booking page's release day is the rule: the mail names it, so the two never disagree
+      ...(input.releaseOn ? [`Accept by ${formatDate(input.releaseOn)}: seats nobody has accepted are released on that day and may go to someone else.`] : []),
       "",
       input.link,
     ],

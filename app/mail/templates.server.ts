@@ -53,7 +53,7 @@ const RENDER: Renderers = {
   "complaint-resolved": (d, to, ctx) => complaintResolvedEmail(d, to, `${ctx.origin}${d.path}`, ctx.rto),
   "questionnaire-invitation": (d, to, ctx) => questionnaireInvitationEmail({ ...to, audience: d.audience, subject: d.subject, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
   "employer-invitation": (d, to, ctx) => employerInvitationEmail({ ...to, employer: d.employer, link: d.link ?? "", rto: ctx.rto }),
-  "worker-invitation": (d, to, ctx) => workerInvitationEmail({ ...to, employer: d.employer, course: d.course, start: d.start, end: d.end, link: d.link ?? "", rto: ctx.rto }),
+  "worker-invitation": (d, to, ctx) => workerInvitationEmail({ ...to, employer: d.employer, course: d.course, start: d.start, end: d.end, releaseOn: d.releaseOn, link: d.link ?? "", rto: ctx.rto }),
   "invoice-issued": (d, to, ctx) => invoiceIssuedEmail({ ...to, ...d, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
 };
 

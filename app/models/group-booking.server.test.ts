@@ -180,6 +180,15 @@ describe("what an employer sees", () => {
     expect(JSON.parse(mail.data)).toMatchObject({ number: confirmed.invoice!.number, totalCents: 135_000, path: `/employer/invoices/${confirmed.invoice!.id}/pdf` });
   });
 
+  it("the worker's invitation names the day unfilled seats are released, the booking page's own day", async () => {
+    const course = await makeCourse(db);
+    const cls = await classOf(course.id, 10);
+    const mine = await employerWithUser("Release Day Cranes");
+    const booking = await createBooking(db, { user: mine.user, class_id: cls.id, seats: 1, workers: [{ full_name: "Kim Lau", email: `${crypto.randomUUID()}@example.com` }], link, now: NOW });
+    const message = await db.selectFrom("outbox_messages").select("data").where("template", "=", "worker-invitation").where("recipient_id", "=", db.selectFrom("booking_workers").select("user_id").where("id", "=", booking.worker_ids[0]!)).executeTakeFirstOrThrow();
+    expect(JSON.parse(message.data).releaseOn).toBe(booking.release_on);
+  });
+
   it("naming another organisation's employer, or a trainer, gets one wording that names neither, and stores nothing", async () => {
     const course = await makeCourse(db);
     const cls = await classOf(course.id, 10);

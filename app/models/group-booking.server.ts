@@ -44,7 +44,7 @@ async function bookingOf(trx: DB, employerId: string, bookingId: string) {
     .innerJoin("classes as c", "c.id", "b.class_id")
     .innerJoin("courses as co", "co.id", "c.course_id")
     .innerJoin("employers as e", "e.id", "b.employer_id")
-    .select(["b.id", "b.seats", "b.released_at", "b.class_id", "c.course_id", "c.start_date", "c.end_date", "co.name as course", "e.name as employer"])
+    .select(["b.id", "b.seats", "b.released_at", "b.release_on", "b.class_id", "c.course_id", "c.start_date", "c.end_date", "co.name as course", "e.name as employer"])
     .where("b.id", "=", bookingId)
     .where("b.employer_id", "=", employerId)
     .executeTakeFirst();
@@ -102,7 +102,7 @@ async function nameWorkers(trx: WriteTransaction, booking: Awaited<ReturnType<ty
         key: `worker-invitation:${invitation.id}`,
         template: "worker-invitation",
         recipientId: userId,
-        data: { link: url, employer: booking.employer, course: booking.course, start: booking.start_date, end: booking.end_date, expiresAt: invitation.expiresAt },
+        data: { link: url, employer: booking.employer, course: booking.course, start: booking.start_date, end: booking.end_date, expiresAt: invitation.expiresAt, releaseOn: booking.release_on },
         now,
       });
     }

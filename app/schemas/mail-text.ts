@@ -70,7 +70,8 @@ export interface MailData {
   "questionnaire-invitation": { audience: "learner" | "employer"; subject: string; path: string };
   /** the whole link, carrying the invitation's token (removed once sent, like a reset link) */
   "employer-invitation": { link: string; employer: string; expiresAt: string };
-  "worker-invitation": { link: string; employer: string; course: string; start: string; end: string; expiresAt: string };
+  /** `releaseOn`: the day the booking's unfilled seats go back (absent in messages queued before it was kept) */
+  "worker-invitation": { link: string; employer: string; course: string; start: string; end: string; expiresAt: string; releaseOn?: string };
   /** an employer's tax invoice: `path` is its PDF in the employer portal (sign-in needed); dates are calendar days */
   "invoice-issued": { number: string; description: string; totalCents: number; gstCents: number; dueDate: string; path: string };
 }
