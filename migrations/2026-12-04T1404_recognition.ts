@@ -54,6 +54,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("recognition_applications_enrollment").on("recognition_applications").columns(["enrollment_id", "applied_at"]).execute();
   await db.schema.createIndex("recognition_applications_student").on("recognition_applications").columns(["student_id", "applied_at"]).execute();
+  // the certificate queue leaves out credited units: the credited enrolments come from this index alone
+  await db.schema.createIndex("recognition_applications_outcome").on("recognition_applications").columns(["outcome_code", "enrollment_id"]).execute();
   await db.schema.createIndex("recognition_applications_status").on("recognition_applications").columns(["status", "applied_at"]).execute();
   await db.schema.alterTable("courses").addColumn("rpl_fee_cents", "integer", (c) => c.notNull().defaultTo(0)).execute();
   if (dialectOf(db) === "postgres") {
