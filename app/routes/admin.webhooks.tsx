@@ -7,7 +7,8 @@ import { Badge, CheckboxField, DataTable, EmptyState, ErrorSummary, SelectField,
 import { SubmitButton } from "~/components/ui/submit-button";
 import { getDb } from "~/db.server";
 import { createWebhookEndpoint, listWebhookEndpoints } from "~/models/webhooks.server";
-import { WEBHOOK_AUDIENCE_LABELS, WEBHOOK_AUDIENCES, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_REGISTERED, webhookEndpointSchema } from "~/schemas/webhooks";
+import { webhookEndpointSchema } from "~/schemas/webhooks";
+import { WEBHOOK_AUDIENCE_LABELS, WEBHOOK_AUDIENCES, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_REGISTERED } from "~/schemas/webhook-text";
 import { answerForm } from "~/utils/form-action.server";
 
 /**
