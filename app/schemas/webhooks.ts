@@ -5,7 +5,7 @@ import { z } from "zod";
  * and POST /api/admin/webhooks, and the words the pages show. Zod and plain data only, so the
  * pages, the /api and the OpenAPI document list the same events.
  */
-import { WEBHOOK_EVENTS, WEBHOOK_AUDIENCES, TRAINER_EVENTS } from "./webhook-text";
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, WEBHOOK_AUDIENCES, TRAINER_EVENTS } from "./webhook-text";
 
 export { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, WEBHOOK_AUDIENCES, WEBHOOK_AUDIENCE_LABELS, TRAINER_EVENTS, WEBHOOK_STATES, WEBHOOK_STATE_LABELS, WEBHOOK_REGISTERED, WEBHOOK_ROTATED, WEBHOOK_RESENT } from "./webhook-text";
 export type { WebhookAudience, WebhookEvent } from "./webhook-text";
