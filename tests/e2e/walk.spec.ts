@@ -90,6 +90,7 @@ const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
   "admin.locations_.$id.tsx": admin((ids) => `/admin/locations/${ids.location}`),
   "admin.mail.tsx": admin(at("/admin/mail")),
   "admin.webhooks.tsx": admin(at("/admin/webhooks")),
+  "admin.webhooks.$id.tsx": admin((ids) => `/admin/webhooks/${ids.webhookEndpoint}`),
   "admin.overview.tsx": admin(at("/admin/overview")),
   "admin.questionnaires._index.tsx": admin(at("/admin/questionnaires")),
   "admin.questionnaires.report.tsx": admin(at("/admin/questionnaires/report")),
@@ -227,10 +228,35 @@ async function demoIds(role: Role) {
     evidenceAssessment: await one("select id as v from assessments where assessed_by = ? order by assessment_date limit 1", trainerId),
     hrwAssessment: await one("select id as v from hrw_assessments order by assessment_date limit 1"),
     hrwCandidate: await one("select candidate_id as v from hrw_assessments order by assessment_date limit 1"),
+    webhookEndpoint: role === "admin" ? await webhookEndpoint() : "",
     verificationCode: await one("select verification_code as v from certificates where revoked_at is null order by issue_date limit 1"),
     ...(role === "visitor" ? await tokens(studentId, employerUserId, worker) : { resetToken: "", workerInvitationToken: "", employerInvitationToken: "", questionnaireToken: "" }),
   };
 }
+
+/**
+ * The demo has no webhook endpoint (its secret would be shown to no one), so the admin's walk makes
+ * one: switched off and at a reserved name, so no event the walk causes is ever sent anywhere.
+ */
+async function webhookEndpoint(): Promise<string> {
+  const db = e2eDb();
+  const found = await db.get<{ v: string }>("select id as v from webhook_endpoints where url = ? limit 1", WALK_WEBHOOK_URL);
+  if (found?.v) return String(found.v);
+  const id = crypto.randomUUID();
+  const at = new Date().toISOString();
+  await db.run(
+    "insert into webhook_endpoints (id, url, description, audience, events, secret, is_active, created_by, created_at, updated_at) values (?, ?, ?, 'admin', ?, ?, 0, null, ?, ?)",
+    id,
+    WALK_WEBHOOK_URL,
+    "Walk: switched-off endpoint",
+    JSON.stringify(["enrolment.created"]),
+    `whsec_${crypto.randomBytes(24).toString("base64")}`,
+    at,
+    at,
+  );
+  return id;
+}
+const WALK_WEBHOOK_URL = "https://walk.example.invalid/hook";
 
 /**
  * Links the portal mails hold a token for (only its hash is stored): made here as the models make
