@@ -10,9 +10,6 @@ export type CourseFormResult = {
   fieldErrors: FieldErrors;
   toast?: { type: "error"; message: string };
   submittedAt: number;
-  /** A save that deactivates the course asks first (CONTRACT 21): the question and the form as posted. */
-  confirm?: string;
-  posted?: [string, string][];
 };
 
 /**
@@ -37,8 +34,7 @@ export function courseFormFailure(form: FormData, fallback: CourseFormState, mes
       focus: null,
       error: message,
       fieldErrors,
-      // one message per failure: invalid fields have the error summary, not a toast over them
-      toast: Object.keys(fieldErrors).length ? undefined : { type: "error", message },
+      toast: { type: "error", message },
       submittedAt: Date.now(),
     },
     { status },
