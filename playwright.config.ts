@@ -31,6 +31,19 @@ function databaseOnServer(serverUrl: string, name: string): string {
   return url.toString();
 }
 
+/**
+ * Staff single sign-on: the portal's servers know the test OpenID provider Playwright starts
+ * beside them (tests/e2e/oidc-provider-server.ts); only sso.spec.ts signs in with it, the other
+ * journeys only see its button on /login.
+ */
+const oidcPort = port + 5;
+const oidcEnv = {
+  OIDC_ISSUER: `http://localhost:${oidcPort}`,
+  OIDC_CLIENT_ID: "portal",
+  OIDC_CLIENT_SECRET: "e2e-oidc-secret-e2e-oidc-secret",
+  OIDC_PROVIDER_NAME: "Test IdP",
+};
+
 const POSTGRES_SPECS = ["admin", "audit-checkpoint", "avetmiss", "certificate-revoke", "certificates", "classes", "employer-ids", "hrw", "hrw-states", "learner", "learner-documents", "student", "trainer", "trainer-privacy", "usi-certificates", "walk"].map(
   (name) => `${name}.spec.ts`,
 );
@@ -73,13 +86,22 @@ export default defineConfig({
   // Playwright starts these one after the other, so the second reuses the first one's build.
   webServer: [
     {
+      command: "node node_modules/tsx/dist/cli.mjs tests/e2e/oidc-provider-server.ts",
+      url: `http://localhost:${oidcPort}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { OIDC_PORT: String(oidcPort), PORTAL_ORIGINS: [baseURL, postgresBaseURL].join(",") },
+    },
+    {
       command: "node tests/e2e/server.mjs",
       url: `${baseURL}/login`,
       timeout: 240_000,
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",
-      env: { E2E_PORT: String(port) },
+      env: { E2E_PORT: String(port), ...oidcEnv },
     },
     ...(postgresDatabaseUrl
       ? [
@@ -90,7 +112,7 @@ export default defineConfig({
             reuseExistingServer: false,
             stdout: "ignore" as const,
             stderr: "pipe" as const,
-            env: { E2E_PORT: String(postgresPort), E2E_DATABASE_URL: postgresDatabaseUrl, E2E_SKIP_BUILD: "1" },
+            env: { E2E_PORT: String(postgresPort), E2E_DATABASE_URL: postgresDatabaseUrl, E2E_SKIP_BUILD: "1", ...oidcEnv },
           },
         ]
       : []),

@@ -59,6 +59,12 @@ const schema = z.object({
   JOBS_INTERVAL_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int().min(1).max(3600).default(5),
   /** How long a worker's claim on a message lasts; keep it above the SMTP timeouts (app/mail/transport.server.ts). */
   MAIL_LEASE_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int().min(1).max(3600).default(120),
+  /**
+   * "true" lets webhook endpoints name private, link-local and loopback addresses (a test rig, an
+   * internal CRM); otherwise only public addresses, and loopback outside production
+   * (app/models/webhook-address.server.ts).
+   */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(["true", "false"], { message: "must be true or false" }).default("false"),
   /** The interface remix-serve listens on (unset: every interface, unless demo accounts hold it to loopback). */
   HOST: z.string().max(255).optional(),
   /**
@@ -73,6 +79,15 @@ const schema = z.object({
   /** The S3 endpoint for a store other than AWS (MinIO, R2, a local test server); unset: AWS's own. */
   S3_ENDPOINT: z.string().url("must be a URL such as https://s3.example.com").optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
+  /**
+   * Staff single sign-on (app/auth/single-sign-on.server.ts): the OpenID provider's issuer URL,
+   * and this portal's client id and secret there. All three, or none (no sign-in button).
+   */
+  OIDC_ISSUER: z.string().url("must be the provider's issuer URL, e.g. https://login.microsoftonline.com/TENANT/v2.0").optional(),
+  OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  /** The name on the sign-in button ("Sign in with Microsoft"). */
+  OIDC_PROVIDER_NAME: z.string().min(1).max(60).default("your organisation"),
 });
 
 export type Settings = z.infer<typeof schema>;
@@ -121,6 +136,10 @@ export function parseSettings(source: Record<string, string | undefined> = proce
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidc !== 0 && oidc !== 3) {
+    throw new Error("Invalid environment:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three for single sign-on, or none.");
+  }
   if (env.SMTP_URL && !env.APP_URL) {
     throw new Error(
       "Invalid environment:\n  SMTP_URL is set but APP_URL is not: emailed links must name the portal's public address, never one taken from a request. Set APP_URL (e.g. https://portal.example.com).",

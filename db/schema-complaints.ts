@@ -1,4 +1,5 @@
 import type { ColumnType } from "kysely";
+import type { AssessmentKind } from "./schema-evidence";
 
 /**
  * The tables of complaints and appeals (migration 2026-11-29T0400). Instants are ISO 8601 text,
@@ -24,7 +25,7 @@ export interface ComplaintsTable {
   phone: Optional;
   details: string;
   /** an appeal's assessment: "unit" (assessments) or "hrw" (hrw_assessments) */
-  assessment_kind: ColumnType<"unit" | "hrw" | null, "unit" | "hrw" | null | undefined, "unit" | "hrw" | null>;
+  assessment_kind: ColumnType<AssessmentKind | null, AssessmentKind | null | undefined, AssessmentKind | null>;
   assessment_id: Optional;
   /** whose decision an appeal is about */
   assessor_id: Optional;

@@ -8,7 +8,7 @@ import type { ColumnType } from "kysely";
 type Optional = ColumnType<string | null, string | null | undefined, string | null>;
 
 /** Which assessment a row belongs to: a unit's (`assessments`) or a high-risk work one's (`hrw_assessments`). */
-export type AssessmentKind = "unit" | "hrw";
+export type AssessmentKind = "unit" | "hrw" | "recognition";
 
 export interface EvidenceFilesTable {
   id: string;

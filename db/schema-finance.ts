@@ -13,7 +13,7 @@ export type GstTreatment = "gst_free" | "taxable";
 /** Who an invoice is made out to. */
 export type BuyerKind = "employer" | "learner";
 /** What an invoice bills: an employer's group booking or a learner's own enrolment. */
-export type InvoiceSourceKind = "booking" | "enrollment";
+export type InvoiceSourceKind = "booking" | "enrollment" | "recognition";
 /** How a payment was received ('card': the self-enrolment card payment or a card taken elsewhere). */
 export type PaymentMethod = "bank_transfer" | "card" | "employer_account";
 /** A document series numbered without gaps. */

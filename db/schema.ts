@@ -7,6 +7,7 @@ import type { FinanceTables, GstTreatment } from "./schema-finance";
 import type { HrwTables } from "./schema-hrw";
 import type { EnrollmentReviewStatus, ReviewOutcome, ReviewTables } from "./schema-review";
 import type { StandardsTables } from "./schema-standards";
+import type { RecognitionTables } from "./schema-recognition";
 
 /**
  * The database as Kysely sees it. Columns use portable types so the same queries run on
@@ -86,6 +87,16 @@ export interface UsersTable {
   survey_contact_status: Optional;
   /** the organisation an employer's user acts for (role employer only) */
   employer_id: Optional;
+  /** 1 for the administrator npm run admin:create made: its password works even when staff must use single sign-on */
+  break_glass: ColumnType<number, number | undefined, number>;
+}
+
+/** Sign-in settings administrators choose (require_sso_for_staff), one row per key. */
+export interface SignInSettingsTable {
+  key: string;
+  value: string;
+  updated_by: string | null;
+  updated_at: string;
 }
 
 export interface CoursesTable {
@@ -118,6 +129,8 @@ export interface CoursesTable {
   review_retake_days: ColumnType<number, number | undefined, number>;
   /** GST-free (an accredited VET course) or taxable at 10% (migration 2026-11-29T0800) */
   gst_treatment: ColumnType<GstTreatment, GstTreatment | undefined, GstTreatment>;
+  /** the RPL fee per unit, GST-inclusive cents, invoiced on application; 0: none (migration 2026-12-04T1404) */
+  rpl_fee_cents: ColumnType<number, number | undefined, number>;
 }
 
 /** Where training is delivered (NAT00020); every enrolment names one. */
@@ -254,6 +267,8 @@ export interface SessionsTable {
   expires_at: string;
   /** the idle limit counts from here (null only for rows older than the column) */
   last_seen_at: string | null;
+  /** "provider" when the identity provider reported a second factor for this sign-in (single sign-on) */
+  second_factor: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApiTokensTable {
@@ -415,6 +430,47 @@ export interface OutboxMessagesTable {
   created_at: string;
 }
 
+export type WebhookDeliveryState = "queued" | "delivered" | "failed" | "given_up";
+
+/** A receiver of webhooks an administrator registered (migration 2026-12-04T1406; app/models/webhooks.server.ts). */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  description: string;
+  audience: "admin" | "trainer";
+  /** JSON array of event types */
+  events: string;
+  /** whsec_<base64>: the key every delivery is signed with */
+  secret: string;
+  /** the secret before the last rotation, still signing until previous_secret_until */
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+  is_active: Generated<number>;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One event for one endpoint: its id is the webhook-id every try sends. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  key: string;
+  endpoint_id: string;
+  event_type: string;
+  payload: string;
+  state: WebhookDeliveryState;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  delivered_at: string | null;
+  last_attempt_at: string | null;
+  response_status: number | null;
+  response_excerpt: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
 /** One security-relevant event (migration 2026-11-26T0500): append-only, the database refuses UPDATE and DELETE. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -492,13 +548,14 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
-export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables, ImprovementTables, FinanceTables, StandardsTables, EmployerTables {
+export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables, ImprovementTables, FinanceTables, StandardsTables, EmployerTables, RecognitionTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   audit_checkpoints: AuditCheckpointsTable;
   two_step: TwoStepTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_steps: SignInStepsTable;
+  sign_in_settings: SignInSettingsTable;
   classes: ClassesTable;
   class_sessions: ClassSessionsTable;
   class_waitlist: ClassWaitlistTable;
@@ -507,6 +564,8 @@ export interface Database extends HrwTables, EvidenceTables, ReviewTables, Compl
   calendar_feeds: CalendarFeedsTable;
   class_reminders: ClassRemindersTable;
   outbox_messages: OutboxMessagesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   request_limits: RequestLimitsTable;
   users: UsersTable;
   courses: CoursesTable;

@@ -45,7 +45,11 @@ import * as activityEvidence from "./2026-11-29T0900_i45_activity_evidence";
 import * as learnerDocuments from "./2026-11-29T1000_learner_documents";
 import * as auditCheckpoints from "./2026-12-04T0900_audit_checkpoints";
 import * as storedFileReferenceIndexes from "./2026-12-04T0900_stored_file_reference_indexes";
+import * as webhooks from "./2026-12-04T1406_webhooks";
 import * as refundPolicies from "./2026-12-04T1030_refund_policies";
+import * as attendanceNotices from "./2026-12-04T1402_attendance_notices";
+import * as singleSignOn from "./2026-12-04T1405_single_sign_on";
+import * as recognition from "./2026-12-04T1404_recognition";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -98,4 +102,8 @@ export const migrations: Record<string, Migration> = {
   "2026-12-04T0900_audit_checkpoints": auditCheckpoints,
   "2026-12-04T0900_stored_file_reference_indexes": storedFileReferenceIndexes,
   "2026-12-04T1030_refund_policies": refundPolicies,
+  "2026-12-04T1402_attendance_notices": attendanceNotices,
+  "2026-12-04T1405_single_sign_on": singleSignOn,
+  "2026-12-04T1406_webhooks": webhooks,
+  "2026-12-04T1404_recognition": recognition,
 };

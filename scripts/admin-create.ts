@@ -57,7 +57,7 @@ async function main() {
     const { user } = await registerUser(
       db,
       { ...parsed.data, role: "admin", phone: null, address: null, date_of_birth: null, emergency_contact: null },
-      { approved: true, audit: { action: "admin.created", actor: { id: null }, detail: "npm run admin:create" } },
+      { approved: true, breakGlass: true, audit: { action: "admin.created", actor: { id: null }, detail: "npm run admin:create" } },
     );
     console.log(`Administrator ${user.email} created. Sign in at ${env.APP_URL ?? "http://localhost:" + env.PORT}/login.`);
   } finally {

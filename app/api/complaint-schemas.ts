@@ -42,7 +42,7 @@ export const complaintResponse = z
     email: z.string().nullable().describe("Administrators and the person who lodged it only"),
     phone: z.string().nullable().describe("Administrators and the person who lodged it only"),
     details: z.string(),
-    assessment_kind: z.enum(ASSESSMENT_KINDS).nullable(),
+    assessment_kind: z.enum([...ASSESSMENT_KINDS, "recognition"]).nullable(),
     assessment_id: z.uuid().nullable(),
     assessment_title: z.string().nullable(),
     assessor: person.nullable().describe("An appeal's assessor: never its decider"),

@@ -125,7 +125,7 @@ export const invoiceResponse = invoiceSummary
     seller_name: z.string(),
     seller_abn: z.string(),
     buyer_email: z.string(),
-    source_kind: z.enum(["booking", "enrollment"]),
+    source_kind: z.enum(["booking", "enrollment", "recognition"]),
     source_id: z.uuid(),
     subtotal_cents: cents.describe("The lines' amounts less their GST"),
     refundable_cents: cents.describe("Paid less credit notes: the most a new credit note may be"),

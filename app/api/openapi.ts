@@ -15,6 +15,7 @@ import { improvementOperations } from "./operations/improvements";
 import { complaintOperations } from "./operations/complaints";
 import { standardsOperations } from "./operations/standards";
 import { employerOperations } from "./operations/employers";
+import { webhookOperations } from "./operations/webhooks";
 
 /**
  * The OpenAPI 3.1 description of /api, generated from the zod schemas the routes validate
@@ -50,6 +51,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...complaintOperations,
   ...standardsOperations,
   ...employerOperations,
+  ...webhookOperations,
   documentItself,
 ];
 

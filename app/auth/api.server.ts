@@ -7,7 +7,7 @@ import { apiError } from "~/api/http.server";
 import { logLine } from "~/utils/log.server";
 import { randomToken, sha256 } from "./password.server";
 import { requestContext } from "~/http/request-context.server";
-import { getSessionUser } from "./session.server";
+import { getSessionUser, sessionHasProviderSecondFactor } from "./session.server";
 import { ACCOUNT_INACTIVE } from "./sign-in.server";
 import { needsTwoStepSetUp, SET_UP_REQUIRED } from "./two-step.server";
 
@@ -104,7 +104,13 @@ export async function requireApiUser(request: Request, ...roles: Role[]): Promis
   const ctx = requestContext(request);
   if (ctx) ctx.userId = user.id;
   // An administrator who has not set up two-step sign-in can do nothing over the /api but sign out.
-  if (user.role === "admin" && new URL(request.url).pathname !== "/api/auth/logout" && (await needsTwoStepSetUp(db, user))) {
+  // (a session whose identity provider reported a second factor satisfies the rule: single sign-on)
+  if (
+    user.role === "admin" &&
+    new URL(request.url).pathname !== "/api/auth/logout" &&
+    (await needsTwoStepSetUp(db, user)) &&
+    !(token === null && (await sessionHasProviderSecondFactor(db, request)))
+  ) {
     throw apiError(403, SET_UP_REQUIRED, { mfa_setup_required: true });
   }
   if (roles.length && !roles.includes(user.role)) {

@@ -4,7 +4,7 @@ import { getDb } from "~/db.server";
 import type { PublicUser } from "~/models/user.server";
 import { logLine } from "~/utils/log.server";
 import { requestContext } from "~/http/request-context.server";
-import { getSessionUser } from "./session.server";
+import { getSessionUser, sessionHasProviderSecondFactor } from "./session.server";
 import { needsTwoStepSetUp } from "./two-step.server";
 
 /** Where each role lands: /dashboard and a page refused for a role send it here. */
@@ -37,7 +37,8 @@ export const SECURITY_PAGE = "/account/security";
  */
 export async function requireUser(request: Request): Promise<PublicUser> {
   const user = await requireSignedIn(request);
-  if (user.role === "admin" && (await needsTwoStepSetUp(getDb(), user))) throw redirect(SECURITY_PAGE);
+  // a sign-in whose identity provider reported a second factor satisfies the rule (single sign-on)
+  if (user.role === "admin" && (await needsTwoStepSetUp(getDb(), user)) && !(await sessionHasProviderSecondFactor(getDb(), request))) throw redirect(SECURITY_PAGE);
   return user;
 }
 

@@ -44,7 +44,7 @@ const sessionCookie = () => portalCookie(sessionCookieName(), SESSION_DAYS * 24 
  * Starts a brand-new session (never reusing the caller's id) and returns the Set-Cookie
  * value. Only the id's hash is stored, so a database leak yields no usable session.
  */
-export async function createSession(db: DB, userId: string, now = new Date()): Promise<string> {
+export async function createSession(db: DB, userId: string, now = new Date(), secondFactor: "provider" | null = null): Promise<string> {
   const id = randomToken();
   await db
     .insertInto("sessions")
@@ -54,6 +54,7 @@ export async function createSession(db: DB, userId: string, now = new Date()): P
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + SESSION_DAYS * 864e5).toISOString(),
       last_seen_at: now.toISOString(),
+      second_factor: secondFactor,
     })
     .execute();
   return sessionCookie().serialize(id);
@@ -91,6 +92,17 @@ export async function getSessionUser(db: DB, request: Request, now = new Date())
   return toPublicUser(row);
 }
 
+/**
+ * Whether this browser's session began with a second factor the identity provider reported
+ * (single sign-on): it satisfies the administrators' two-step rule as the portal's own would.
+ */
+export async function sessionHasProviderSecondFactor(db: DB, request: Request): Promise<boolean> {
+  const id = await sessionIdFrom(request);
+  if (!id) return false;
+  const row = await db.selectFrom("sessions").select("second_factor").where("id", "=", sha256(id)).executeTakeFirst();
+  return row?.second_factor === "provider";
+}
+
 /** Ends this browser's session on the server and returns the Set-Cookie that clears it. */
 export async function destroySession(db: DB, request: Request): Promise<string> {
   const id = await sessionIdFrom(request);
@@ -112,14 +124,14 @@ const STEP_KEPT_MS = 24 * 3600_000;
  * names it and where to go afterwards. It signs nobody in; only the second-step page reads it,
  * and a right code there starts the session and uses the step up, once.
  */
-export async function startSecondStep(db: DB, userId: string, redirectTo: string, now = new Date()): Promise<string> {
+export async function startSecondStep(db: DB, userId: string, redirectTo: string, now = new Date(), firstStep: "password" | "single sign-on" = "password"): Promise<string> {
   const id = randomToken();
   await db.deleteFrom("sign_in_steps").where("expires_at", "<", new Date(now.getTime() - STEP_KEPT_MS).toISOString()).execute();
   await db
     .insertInto("sign_in_steps")
     .values({ id: sha256(id), user_id: userId, expires_at: new Date(now.getTime() + SECOND_STEP_MINUTES * 60_000).toISOString(), used_at: null })
     .execute();
-  return secondStepCookie().serialize({ s: id, r: redirectTo });
+  return secondStepCookie().serialize({ s: id, r: redirectTo, f: firstStep });
 }
 
 /** A sign-in waiting for its code: the step (its stored id), whose it is, and where to go afterwards. */
@@ -127,6 +139,8 @@ export interface PendingStep {
   stepId: string;
   userId: string;
   redirectTo: string;
+  /** how the first step was made: a password, or the identity provider (audited with the code's kind) */
+  firstStep: "password" | "single sign-on";
 }
 
 /**
@@ -138,18 +152,54 @@ export async function pendingSecondStep(
   request: Request,
   now = new Date(),
 ): Promise<{ state: "open"; step: PendingStep } | { state: "used" | "expired" } | null> {
-  const value = (await secondStepCookie().parse(request.headers.get("Cookie"))) as { s?: unknown; r?: unknown } | null;
+  const value = (await secondStepCookie().parse(request.headers.get("Cookie"))) as { s?: unknown; r?: unknown; f?: unknown } | null;
   if (!value || typeof value.s !== "string" || value.s.length > 200 || typeof value.r !== "string") return null;
   const stepId = sha256(value.s);
   const row = await db.selectFrom("sign_in_steps").select(["user_id", "expires_at", "used_at"]).where("id", "=", stepId).executeTakeFirst();
   if (!row) return { state: "expired" };
   if (row.used_at) return { state: "used" };
   if (row.expires_at <= now.toISOString()) return { state: "expired" };
-  return { state: "open", step: { stepId, userId: row.user_id, redirectTo: value.r } };
+  const firstStep = value.f === "single sign-on" ? "single sign-on" : "password";
+  return { state: "open", step: { stepId, userId: row.user_id, redirectTo: value.r, firstStep } };
 }
 
 export function clearSecondStep(): Promise<string> {
   return secondStepCookie().serialize("", { maxAge: 0 });
+}
+
+/** How long a single sign-on started in this browser waits for the provider's answer. */
+export const PROVIDER_SIGN_IN_MINUTES = 10;
+
+const providerStartCookie = () => portalCookie(`${sessionCookieName()}-sso`, PROVIDER_SIGN_IN_MINUTES * 60);
+
+/** A started single sign-on: the state, nonce and PKCE verifier the callback checks, and where to go afterwards. */
+export interface ProviderStart {
+  state: string;
+  nonce: string;
+  verifier: string;
+  redirectTo: string;
+}
+
+/**
+ * Starting a single sign-on stores nothing on the server: its secrets travel in this short-lived
+ * signed cookie, read once by the callback (which clears it).
+ */
+export function keepProviderStart(start: ProviderStart): Promise<string> {
+  return providerStartCookie().serialize({ s: start.state, n: start.nonce, v: start.verifier, r: start.redirectTo, t: Date.now() });
+}
+
+/** The single sign-on this browser started (within PROVIDER_SIGN_IN_MINUTES), or null. */
+export async function providerStart(request: Request, now = Date.now()): Promise<ProviderStart | null> {
+  const value = (await providerStartCookie().parse(request.headers.get("Cookie"))) as Record<string, unknown> | null;
+  if (!value) return null;
+  const { s, n, v, r, t } = value;
+  if (typeof s !== "string" || typeof n !== "string" || typeof v !== "string" || typeof r !== "string" || typeof t !== "number") return null;
+  if (s.length > 200 || n.length > 200 || v.length > 200 || now - t > PROVIDER_SIGN_IN_MINUTES * 60_000) return null;
+  return { state: s, nonce: n, verifier: v, redirectTo: r };
+}
+
+export function clearProviderStart(): Promise<string> {
+  return providerStartCookie().serialize("", { maxAge: 0 });
 }
 
 /** The stored id of this browser's session (its hash), so a factor change can end every other one. */

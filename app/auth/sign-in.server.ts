@@ -7,6 +7,8 @@ import { logLine } from "~/utils/log.server";
 import { decoyHash, verifyPassword } from "./password.server";
 import { clearRequests, giveBack, isKnownClient, rememberClient, REQUEST_LIMITS, takeRequest, type LimitDecision, type Taken } from "./request-limits.server";
 import { createSession, type PendingStep } from "./session.server";
+import { signInSettings } from "~/models/sign-in-settings.server";
+import { providerSettings } from "./single-sign-on.server";
 import { checkSecondStep, CODE_REQUIRED, hasTwoStep, needsTwoStepSetUp, SET_UP_REQUIRED } from "./two-step.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
@@ -15,6 +17,7 @@ export const ACCOUNT_INACTIVE = "Your account is inactive. Please contact the tr
 export const ACCOUNT_REJECTED = "Your account request was not approved. Please contact the training office.";
 export const STEP_USED = "This sign-in has already been completed. Please sign in again.";
 export const STEP_EXPIRED = "Your sign-in took too long. Please sign in again.";
+export const SSO_REQUIRED = (provider: string) => `Staff sign in with ${provider} here: use the "Sign in with ${provider}" button.`;
 export const TOO_MANY_ATTEMPTS = `Too many sign-in attempts. Please wait ${REQUEST_LIMITS.signInAccount.windowMinutes} minutes and try again.`;
 
 /** The password was right and the account has a second step: ask for its code (the form on a page of its own). */
@@ -91,6 +94,12 @@ export async function signIn(db: DB, input: LoginInput & { client: string; via?:
     await failed(refusal);
     throw new DomainError(403, refusal);
   }
+  const provider = providerSettings();
+  // administrators may require staff to use the identity provider; the break-glass administrator (admin:create) keeps a password
+  if (provider && (row.role === "admin" || row.role === "trainer") && row.break_glass !== 1 && (await signInSettings(db)).require_sso_for_staff) {
+    await failed("password refused: staff sign in with single sign-on");
+    throw new DomainError(403, SSO_REQUIRED(provider.name));
+  }
   if (await hasTwoStep(db, row.id)) {
     if (!input.code) throw new SecondStepRequired(row.id);
     return completeSignIn(db, { userId: row.id, code: input.code, client: input.client });
@@ -148,7 +157,7 @@ export async function completeSecondStep(
       .where("expires_at", ">", now.toISOString())
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) throw new DomainError(409, STEP_USED);
-    const user = await finishSignIn(trx, step.userId, input.client, `password and ${kind}`);
+    const user = await finishSignIn(trx, step.userId, input.client, `${step.firstStep ?? "password"} and ${kind}`);
     return { user, session: await createSession(trx, step.userId, now) };
   });
 }

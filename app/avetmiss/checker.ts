@@ -24,7 +24,7 @@ export interface NatOutRecord {
   href: string;
   values: Record<string, NatValue>;
   /** what the checker must know that the file does not carry */
-  facts?: { usiClaimed?: boolean };
+  facts?: { usiClaimed?: boolean; recognitionUnauthenticated?: boolean; recognitionUnassessed?: boolean };
 }
 
 /** A record NCVER's validation would reject, the field at fault, the rule in plain words and where to fix it. */
@@ -233,6 +233,19 @@ const RECORD_RULES: RecordRule[] = [
 
 /** Rules across the records of a file. The register of USIs shared by two learners belongs here. */
 const FILE_RULES: FileRule[] = [
+  {
+    // the grant stands on the other RTO's document: without the record of its check it cannot be shown to an auditor
+    file: "NAT00120",
+    field: "Outcome identifier - national",
+    problem: "A credit transfer (60) without its authentication record: record the issuing RTO, the document number and how and when it was checked",
+    breaking: (records) => records.filter((r) => r.facts?.recognitionUnauthenticated),
+  },
+  {
+    file: "NAT00120",
+    field: "Outcome identifier - national",
+    problem: "An RPL decision (51 or 52) without an assessor: record the credentialed assessor who decided it",
+    breaking: (records) => records.filter((r) => r.facts?.recognitionUnassessed),
+  },
   {
     file: "NAT00080",
     field: "Unique student identifier",

@@ -5,7 +5,7 @@ import type { DB } from "#db/connection";
 import { TIERS, type Tier } from "#db/schema";
 import { avetmissColumns, toAvetmissDetails } from "./details.server";
 import { defaultPlannedDates } from "~/models/enrollment-rules";
-import { buildNatFiles, hasActivity, reportedInYear, type NatCollection, type NatExport, type NatOrganisation } from "./files";
+import { buildNatFiles, hasActivity, reportedInYear, type NatCollection, type NatExport, type NatOrganisation, type NatRecognition } from "./files";
 import { organisationInstant } from "~/utils/class-time";
 import { organisationToday, organisationWallClock } from "~/utils/organisation-calendar";
 import { NAT_FILES, type NatFileName } from "./nat-files";
@@ -88,9 +88,45 @@ export const AVETMISS_READS = {
     "enrollments.planned_start_date",
     "enrollments.planned_end_date",
   ],
+  recognition_applications: [
+    "recognition_applications.id",
+    "recognition_applications.enrollment_id",
+    "recognition_applications.status",
+    "recognition_applications.outcome_code",
+    "recognition_applications.applied_on",
+    "recognition_applications.decided_on",
+    "recognition_applications.assessor_id",
+    "recognition_applications.issuing_rto_code",
+    "recognition_applications.document_number",
+    "recognition_applications.checked_on",
+  ],
   courses: ["courses.id", "courses.unit_code", "courses.official_title", "courses.field_of_education", "courses.vet_flag", "courses.duration_hours"],
   users: ["users.id", "users.student_number", "users.full_name", "users.email", "users.phone", "users.date_of_birth", "users.usi", "users.usi_claimed", ...avetmissColumns],
 } as const;
+
+/**
+ * Every enrolment's latest credit transfer or RPL decision with a national outcome: a short
+ * table (one row per application), read whole like the courses.
+ */
+async function decidedRecognitions(db: DB): Promise<Map<string, NatRecognition>> {
+  const rows = await db
+    .selectFrom("recognition_applications")
+    .select(AVETMISS_READS.recognition_applications)
+    .where("recognition_applications.outcome_code", "is not", null)
+    .orderBy("recognition_applications.decided_on")
+    .execute();
+  const out = new Map<string, NatRecognition>();
+  for (const r of rows) {
+    out.set(r.enrollment_id, {
+      outcome: r.outcome_code!,
+      applied_on: r.applied_on,
+      decided_on: r.decided_on!,
+      authenticated: Boolean(r.issuing_rto_code && r.document_number && r.checked_on),
+      assessed: Boolean(r.assessor_id),
+    });
+  }
+  return out;
+}
 
 /** Clients read per statement: well under what either database lets one statement bind. */
 const CLIENT_BATCH = 1000;
@@ -108,6 +144,7 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
     .innerJoin("courses", "courses.id", "enrollments.course_id")
     .select([...AVETMISS_READS.enrollments, "courses.duration_hours"])
     .execute();
+  const recognitions = await decidedRecognitions(db);
   const activities = activityRows
     .map((r) => {
     // rows written before planned dates existed (or by a bulk load) get the rule the migration applied
@@ -127,6 +164,7 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
     withdrawn_at: r.status === "withdrawn" ? r.updated_at : null,
     };
     })
+    .map((a) => ({ ...a, recognition: recognitions.get(a.enrollment_id) ?? null }))
     .filter((a) => reportedInYear(a, year));
   // Read after the activities and by the ids they name, so they hold every unit and client
   // those name. Running the year's filter again as a subquery cost as much as the activities

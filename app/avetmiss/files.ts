@@ -63,6 +63,32 @@ export interface NatActivity {
   completion_date: string | null;
   /** when a withdrawn enrolment was withdrawn (its last change); instants are dated on the organisation's calendar */
   withdrawn_at: string | null;
+  /** the enrolment's decided credit transfer or RPL, if any (models/recognition.server.ts) */
+  recognition?: NatRecognition | null;
+}
+
+/** A credit transfer (60) or RPL (51 granted, 52 not granted) decision on an enrolment's unit. */
+export interface NatRecognition {
+  outcome: "51" | "52" | "60";
+  /** days on the organisation's calendar (YYYY-MM-DD) */
+  applied_on: string;
+  decided_on: string;
+  /** a credit transfer's authentication (issuing RTO, document, when checked) is on record */
+  authenticated: boolean;
+  /** an RPL decision names its assessor */
+  assessed: boolean;
+}
+
+/**
+ * The recognition an activity reports, if any: a grant (51, 60) always; an RPL not granted (52)
+ * while the learner has not since finished the unit by training (then the training's outcome,
+ * with its own delivery mode, is the record).
+ */
+export function reportedRecognition(a: Pick<NatActivity, "status" | "recognition">): NatRecognition | null {
+  const r = a.recognition;
+  if (!r) return null;
+  if (r.outcome === "52" && (a.status === "completed" || a.status === "withdrawn")) return null;
+  return r;
 }
 
 /** A qualification or skill set (NAT00030); the portal issues none yet, the writers stand ready. */
@@ -119,7 +145,9 @@ const yearOf = (iso: string) => Number(organisationDate(iso).slice(0, 4));
  * 30 withdrawn after a failed final assessment, 40 withdrawn otherwise, 70 continuing
  * (in progress, or finished only after the year), 85 enrolled and not yet started.
  */
-export function outcomeOf(a: Pick<NatActivity, "status" | "latest_assessment_status" | "completion_date" | "withdrawn_at">, year: number): string {
+export function outcomeOf(a: Pick<NatActivity, "status" | "latest_assessment_status" | "completion_date" | "withdrawn_at" | "recognition">, year: number): string {
+  const recognised = reportedRecognition(a);
+  if (recognised) return recognised.outcome;
   if (a.status === "completed") return a.completion_date && yearOf(a.completion_date) > year ? "70" : "20";
   if (a.status === "withdrawn") {
     if (a.withdrawn_at && yearOf(a.withdrawn_at) > year) return "70";
@@ -134,7 +162,10 @@ export function outcomeOf(a: Pick<NatActivity, "status" | "latest_assessment_sta
  * the activity the day it started). A completion or withdrawal is an instant, dated on the
  * organisation's calendar: one at 01:15 on 28 November in Sydney ends on the 28th.
  */
-export function activityDates(a: Pick<NatActivity, "status" | "planned_start_date" | "planned_end_date" | "completion_date" | "withdrawn_at">): { start: string; end: string } {
+export function activityDates(a: Pick<NatActivity, "status" | "planned_start_date" | "planned_end_date" | "completion_date" | "withdrawn_at" | "recognition">): { start: string; end: string } {
+  // a credit transfer is dated the day it was granted; an RPL runs from its application to its decision
+  const recognised = reportedRecognition(a);
+  if (recognised) return { start: recognised.outcome === "60" ? recognised.decided_on : recognised.applied_on, end: recognised.decided_on };
   const start = organisationDate(a.planned_start_date);
   const finished = a.status === "completed" ? a.completion_date : a.status === "withdrawn" ? a.withdrawn_at : null;
   const end = organisationDate(finished ?? a.planned_end_date);
@@ -147,7 +178,7 @@ export function activityDates(a: Pick<NatActivity, "status" | "planned_start_dat
  * in it for training that starts after it, reported as not yet started (85).
  */
 export function reportedInYear(
-  a: Pick<NatActivity, "status" | "enrollment_date" | "planned_start_date" | "planned_end_date" | "completion_date" | "withdrawn_at">,
+  a: Pick<NatActivity, "status" | "enrollment_date" | "planned_start_date" | "planned_end_date" | "completion_date" | "withdrawn_at" | "recognition">,
   year: number,
 ): boolean {
   const { start, end } = activityDates(a);
@@ -344,11 +375,13 @@ export function natRecords(c: NatCollection): NatOutRecord[] {
     const client = clients.get(a.client_id)!;
     const location = a.location_id ? locations.get(a.location_id) : undefined;
     const { start, end } = activityDates(a);
+    const recognised = reportedRecognition(a);
     out.push({
       file: "NAT00120",
       record: `${clientName(client)}: ${unit.code}`,
       key: `${client.student_number ?? ""} ${unit.code}`,
-      href: editEnrollment(a),
+      href: recognised ? "/admin/recognition" : editEnrollment(a),
+      facts: recognised ? { recognitionUnauthenticated: recognised.outcome === "60" && !recognised.authenticated, recognitionUnassessed: recognised.outcome !== "60" && !recognised.assessed } : undefined,
       values: {
         "Training organisation identifier": org,
         "Training organisation delivery location identifier": location?.identifier,
@@ -357,13 +390,14 @@ export function natRecords(c: NatCollection): NatOutRecord[] {
         "Program identifier": null,
         "Activity start date": start,
         "Activity end date": end,
-        "Delivery mode identifier": "YNN",
+        // credit transfer and RPL are not delivered: not applicable (NNN, predominant N)
+        "Delivery mode identifier": recognised ? "NNN" : "YNN",
         "Outcome identifier - national": outcomeOf(a, c.year),
         "Funding source - national": "20",
         "Commencing program identifier": "8",
         "Study reason identifier": null,
         "VET in schools flag": "N",
-        "Predominant delivery mode": "I",
+        "Predominant delivery mode": recognised ? "N" : "I",
       },
     });
   }

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DB } from "#db/connection";
@@ -24,6 +25,7 @@ let learner: { id: string; email: string };
 let enrollmentId: string;
 let courseId: string;
 let locationId: string;
+let recognitionId: string;
 
 beforeAll(async () => {
   ({ db, url, cleanup } = await createTestDb({ seed: true }));
@@ -32,6 +34,12 @@ beforeAll(async () => {
   courseId = (await makeCourse(db, { unit_code: "TLILIC0040" })).id;
   enrollmentId = (await makeEnrollment(db, learner.id, courseId, { status: "in_progress", enrollment_date: `${YEAR}-01-10T00:00:00.000Z` })).id;
   locationId = (await db.selectFrom("delivery_locations").select("id").executeTakeFirstOrThrow()).id;
+  // a credit transfer or RPL decision is reported too (its outcome, dates and records)
+  recognitionId = crypto.randomUUID();
+  await db
+    .insertInto("recognition_applications")
+    .values({ id: recognitionId, enrollment_id: enrollmentId, student_id: learner.id, course_id: courseId, kind: "rpl", status: "applied", statement: "Years of dogging", applied_by: learner.id, applied_at: `${YEAR}-01-11T00:00:00.000Z`, applied_on: `${YEAR}-01-11` })
+    .execute();
 });
 afterAll(() => cleanup());
 
@@ -61,7 +69,7 @@ describe("the summary's version", () => {
   });
 
   it("moves on a write to every column the export reads, and not on the other columns", async () => {
-    const rows: Record<keyof typeof AVETMISS_READS, string> = { users: learner.id, courses: courseId, enrollments: enrollmentId, delivery_locations: locationId };
+    const rows: Record<keyof typeof AVETMISS_READS, string> = { users: learner.id, courses: courseId, enrollments: enrollmentId, delivery_locations: locationId, recognition_applications: recognitionId };
     for (const [table, columns] of Object.entries(AVETMISS_READS) as Array<[keyof typeof AVETMISS_READS, readonly string[]]>) {
       for (const qualified of columns) {
         const column = qualified.slice(table.length + 1);

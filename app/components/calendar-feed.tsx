@@ -7,7 +7,7 @@ import { formatDate } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** What the page's action answers: the address just made, or why none was made. */
-export type CalendarFeedResult = { url: string; toast: { type: "success"; message: string } } | { error: string; toast: { type: "error"; message: string } };
+export type CalendarFeedResult = { url: string; toast: { type: "success"; message: string } } | { error: string; toast?: { type: "error"; message: string } };
 
 const COPIED = "Calendar address copied";
 const COPY_FAILED = "Could not copy: select the address and copy it yourself";

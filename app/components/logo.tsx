@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 /** Hook-and-block mark with the school's name; links home. */
 export function Logo({ inverse = false }: { inverse?: boolean }) {
   return (
-    <Link to="/" className="inline-flex items-center gap-2 rounded-md font-bold tracking-tight" aria-label="Summit Crane & Rigging, home">
+    <Link to="/" className="inline-flex min-h-11 items-center gap-2 rounded-md font-bold tracking-tight" aria-label="Summit Crane & Rigging, home">
       <svg aria-hidden viewBox="0 0 32 32" className="h-8 w-8" fill="none">
         <rect width="32" height="32" rx="6" fill="#f07a0b" />
         <path d="M7 8h18M16 8v9" stroke="#0e1622" strokeWidth="2.5" strokeLinecap="round" />

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { ButtonLink } from "./ui";
 import { Logo } from "./logo";
 
-const navLink = "rounded-md px-3 py-2 text-sm font-semibold text-steel-100 hover:bg-white/10 hover:text-white";
+const navLink = "inline-flex min-h-11 items-center rounded-md px-3 py-2 sm:min-h-0 text-sm font-semibold text-steel-100 hover:bg-white/10 hover:text-white";
 
 /** The public top navigation: logo, Courses, Login and Get Started (or Dashboard when signed in). */
 export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {

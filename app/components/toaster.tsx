@@ -1,13 +1,23 @@
+import { useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Toaster as Sonner, toast } from "sonner";
 import type { Flash } from "~/utils/flash.server";
 
-/** Toasts sit bottom-right, last 4 s, at most 3 at once; sonner's defaults give the rest. */
+/**
+ * Toasts sit at the top, over the page's header rather than its fields (at the bottom of a phone
+ * they lay over the form and its button), last 4 s, at most 3 at once; sonner's defaults give
+ * the rest. A toast belongs to the page it was shown on: the next navigation dismisses it (the
+ * message of a redirect is shown once that navigation has loaded).
+ */
 export function Toaster() {
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (navigation.state === "loading") toast.dismiss();
+  }, [navigation.state]);
   // Default sonner colours (dark on white) pass WCAG AA contrast; richColors does not.
   return (
     <Sonner
-      position="bottom-right"
+      position="top-center"
       duration={4000}
       visibleToasts={3}
       closeButton

@@ -4,6 +4,7 @@ import type { DB } from "#db/connection";
 import { organisationToday, weekdayOf } from "~/utils/organisation-calendar";
 import { listUpcomingClasses } from "~/models/class.server";
 import { attendanceForStudent } from "~/models/attendance.server";
+import { countUnreadNotifications } from "~/models/notification.server";
 import { publicHolidays } from "~/models/hrw-calendar.server";
 import { seedDemoData } from "./seed.server";
 
@@ -41,6 +42,17 @@ describe("demo classes", () => {
     const demo = await db.selectFrom("users").select("id").where("email", "=", "student@example.com").executeTakeFirstOrThrow();
     const summaries = Object.values(await attendanceForStudent(db, demo.id));
     expect(summaries.some((s) => s.present > 3 && s.late === 1 && s.absent === 1)).toBe(true);
+  });
+
+  it("leave the demo student a few unread notifications, their roll one notification a day", async () => {
+    const demo = await db.selectFrom("users").select("id").where("email", "=", "student@example.com").executeTakeFirstOrThrow();
+    const days = await db.selectFrom("attendance as a").innerJoin("class_sessions as s", "s.id", "a.session_id").innerJoin("enrollments as e", "e.id", "a.enrollment_id").select("s.session_date").distinct().where("e.student_id", "=", demo.id).execute();
+    const notes = await db.selectFrom("events").select(["type", "entity_id"]).where("subject_user_id", "=", demo.id).where("entity_type", "=", "attendance").execute();
+    expect(notes).toHaveLength(days.length);
+    expect(notes.every((n) => n.type === "attendance.day")).toBe(true);
+    const unread = await countUnreadNotifications(db, demo.id);
+    expect(unread).toBeGreaterThan(0);
+    expect(unread).toBeLessThan(10);
   });
 });
 

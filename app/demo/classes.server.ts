@@ -1,4 +1,5 @@
 import { markAttendance } from "~/models/attendance.server";
+import { markNotificationsRead } from "~/models/notification.server";
 import { createClass } from "~/models/class.server";
 import { publicHolidays } from "~/models/hrw-calendar.server";
 import { joinWaitlist } from "~/models/waitlist.server";
@@ -109,6 +110,10 @@ export async function seedDemoClasses(
     const status = i === 3 ? "late" : i === held.length - 3 ? "absent" : "present";
     await markAttendance(trx, { session_id: s.id, enrollment_id: ri.id, status, user: trainer, now: new Date(`${s.date}T10:00:00.000Z`) });
   }
+  // The demo student has kept up with their notifications: those before the last class day are
+  // read, so the list opens on a few new ones (that day's roll among them), not on weeks of them.
+  const lastDay = held.at(-1)?.date;
+  if (lastDay) await markNotificationsRead(trx, input.demoStudentId, new Date(`${lastDay}T00:00:00.000Z`));
 
   // Upcoming and full: the tower crane class the demo student booked takes one learner at a
   // time on the crane, and two learners wait for its seat; a later class has room.

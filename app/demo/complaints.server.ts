@@ -84,5 +84,5 @@ export async function seedDemoComplaints(trx: WriteTransaction, input: { now: Da
     .orderBy("start_date")
     .executeTakeFirst();
   // billing "none": the demo's invoices are made afterwards, one per enrolment (invoices.server.ts)
-  await createEnrollment(trx, { studentId: learner.id, courseId: course.id, classId: cls?.id ?? null, actorId: learner.id, now: at(3), billing: "none" });
+  await createEnrollment(trx, { studentId: learner.id, courseId: course.id, classId: cls?.id ?? null, actorId: learner.id, now: at(3), billing: "none", confirm: false });
 }

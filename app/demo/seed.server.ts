@@ -24,6 +24,7 @@ import { seedDemoInvoices } from "./invoices.server";
 import { seedDemoEmployer } from "./employers.server";
 import { seedDemoCredentials, seedDemoStandards } from "./standards.server";
 import { seedDemoComplaints } from "./complaints.server";
+import { seedDemoRecognition } from "./recognition.server";
 import { seedDemoDocuments } from "./documents.server";
 import { getFileStore, type FileStore } from "~/files/store.server";
 
@@ -167,7 +168,7 @@ export async function seedDemoData(db: DB, now = new Date(), store: FileStore = 
       const course = courseByKey(key);
       const n = options.n ?? enrollments++;
       const enrolledAt = new Date(iso(enrolledDaysAgo));
-      const made = await createEnrollment(trx, { studentId: student.id, courseId: course.id, classId: options.classId, billing: "none", now: enrolledAt });
+      const made = await createEnrollment(trx, { studentId: student.id, courseId: course.id, classId: options.classId, billing: "none", now: enrolledAt, confirm: false });
       // a class gives the enrolment its dates (and yard); one without is planned by the office
       if (!options.classId) {
         const planned = plannedDates(status, enrolledDaysAgo, course.duration_hours, n);
@@ -346,6 +347,8 @@ export async function seedDemoData(db: DB, now = new Date(), store: FileStore = 
     await seedDemoComplaints(trx, { now, adminId, trainerId, demoStudentId: demo.id });
     // trainer credentials and course validation (standards.server.ts)
     await seedDemoStandards(trx, { now, adminId, trainerId, courseIds });
+    // recognition: an RPL for a licence unit, refused because licensing rules win (recognition.server.ts)
+    await seedDemoRecognition(trx, { now, demoStudentId: demo.id });
 
     await recordEvent(trx, {
       actorId: adminId,

@@ -12,6 +12,7 @@ import { releaseStaleReviewHolds } from "~/models/review.server";
 import { logLine } from "~/utils/log.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { deliverDueMail } from "./deliver-mail.server";
+import { deliverDueWebhooks } from "./deliver-webhooks.server";
 
 /**
  * The background runner: everything the portal does outside a request, in one place. One
@@ -62,6 +63,20 @@ export function jobsEnabled(): boolean {
 const deliverMail = (db: DB, ids?: string[]) =>
   deliverDueMail(db, { mailer: getMailer(), worker: WORKER_ID, leaseSeconds: env().MAIL_LEASE_SECONDS, ids, stopping: () => state().stopping });
 
+const deliverWebhooks = (db: DB, ids?: string[]) => deliverDueWebhooks(db, { worker: WORKER_ID, ids, stopping: () => state().stopping });
+
+/**
+ * Delivers the given webhook deliveries now, in the background ("Send again"); nothing when
+ * JOBS=off (the runner of another process takes them at its next wake-up).
+ */
+export function deliverWebhooksNow(ids: string[], db: DB = getDb()): void {
+  const s = state();
+  if (ids.length === 0 || !jobsEnabled() || s.stopping) return;
+  const nudge = deliverWebhooks(db, ids);
+  s.nudges.add(nudge);
+  void nudge.finally(() => s.nudges.delete(nudge));
+}
+
 /** The jobs, in the order a wake-up runs them. */
 export const JOBS: Job[] = [
   // waitlist offers that lapsed pass on; class reminders; attendance alerts
@@ -76,6 +91,8 @@ export const JOBS: Job[] = [
   { name: "audit-checkpoint", everySeconds: CHECKPOINT_EVERY_SECONDS, run: (db, now) => checkpointAuditTrail(db, { now }) },
   // the outbox: whatever is due, the mail queued just above included
   { name: "mail", everySeconds: 0, run: (db) => deliverMail(db) },
+  // webhooks queued by the changes since the last wake-up (their own queue, the outbox's claims)
+  { name: "webhooks", everySeconds: 0, run: (db) => deliverWebhooks(db) },
 ];
 
 /** One wake-up: each job whose period has passed, one after the other; a job's error is logged and the rest run. */

@@ -1,4 +1,6 @@
-import { classDates, OFFER_HOURS } from "~/schemas/class-text";
+import { classDates, OFFER_HOURS, WHAT_TO_BRING } from "~/schemas/class-text";
+import type { MailData } from "~/schemas/mail-text";
+import { formatCents, sessionWhen } from "~/utils/format";
 import { escapeHtml, greeting, htmlMail, textSignature, type MailRto } from "./layout.server";
 import type { MailMessage } from "./transport.server";
 
@@ -53,7 +55,7 @@ export function classReminderEmail(input: { to: string; fullName: string; course
     subject: `Reminder: ${input.course} starts ${classDates(input.start, input.start)}`,
     lines: [
       `Your ${input.course} class starts on ${input.firstSession}${input.location ? ` at ${input.location}` : ""}.`,
-      "Bring photo ID, your USI and steel-capped boots. Your sessions are on your course page:",
+      `Bring: ${WHAT_TO_BRING}. Your sessions are on your course page:`,
       "",
       input.link,
     ],
@@ -65,5 +67,39 @@ export function attendanceAlertEmail(input: { to: string; fullName: string; lear
     ...input,
     subject: `Attendance: ${input.learner} absent twice in a row`,
     lines: [`${input.learner} was absent from two sessions of ${input.course} in a row (the second on ${input.date}).`, "", input.link],
+  });
+}
+
+/**
+ * The confirmation of an enrolment's seat: the class's sessions, where, what to bring, the fee's
+ * record and the calendar page (its feed's address is a secret shown once, so the mail leads to
+ * the page that makes it, never carries it). It greets without a name (templates.server.ts
+ * GREETS_WITHOUT_NAME): registering proves no address, and an employer typed a worker's.
+ */
+export function enrolmentConfirmedEmail(input: { to: string; fullName: string; data: MailData["enrolment-confirmed"]; origin: string; rto: MailRto }): MailMessage {
+  const d = input.data;
+  const when = d.start && d.end ? `, ${classDates(d.start, d.end)}` : "";
+  const fee =
+    d.fee.kind === "invoice"
+      ? [`Tax invoice ${d.fee.number}: ${formatCents(d.fee.totalCents)}, ${d.fee.paidCents >= d.fee.totalCents ? "paid" : `${formatCents(d.fee.totalCents - d.fee.paidCents)} to pay`}. Your invoices and receipts:`, `${input.origin}${d.fee.path}`]
+      : d.fee.kind === "employer"
+        ? [`Your employer, ${d.fee.employer}, booked this seat and is invoiced for it.`]
+        : ["There is no fee to pay for this enrolment."];
+  return message({
+    ...input,
+    subject: `Enrolment confirmed: ${d.course}${when}`,
+    lines: [
+      d.held
+        ? `You are enrolled in ${d.unitCode} ${d.course}, and your seat is held while we complete your pre-enrolment review; we will tell you when it is confirmed.`
+        : `You are enrolled in ${d.unitCode} ${d.course}.`,
+      ...(d.sessions.length ? ["Your class sessions:", ...d.sessions.map((s) => `- ${sessionWhen({ date: s.date, starts_at: s.starts_at, ends_at: s.ends_at })}`)] : ["Your class dates will be set with you; they will show on your course page."]),
+      `Where: ${d.location ?? "to be confirmed"}`,
+      `What to bring: ${WHAT_TO_BRING}.`,
+      ...fee,
+      "Add your classes to your calendar:",
+      `${input.origin}${d.calendarPath}`,
+      "Your course page:",
+      `${input.origin}${d.path}`,
+    ],
   });
 }

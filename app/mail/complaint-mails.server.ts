@@ -45,3 +45,17 @@ export function complaintResolvedEmail(d: MailData["complaint-resolved"], to: { 
     ],
   });
 }
+
+/** A credit transfer or RPL decision, to the learner: the decision, its reasons and how to appeal. */
+export function recognitionDecidedEmail(d: MailData["recognition-decided"], to: { to: string; fullName: string }, link: string, rto: MailRto): MailMessage {
+  return message({
+    ...to,
+    rto,
+    subject: `Your recognition application has been decided: ${rto.name}`,
+    lines: [
+      `${d.what}: ${d.decision}.`,
+      `Reasons: ${d.reasons}`,
+      `If you disagree you can appeal the decision from your appeals page: ${link}`,
+    ],
+  });
+}

@@ -1,12 +1,12 @@
 import { FACTOR_CHANGES, type FactorChange } from "~/schemas/mail-text";
+import { formatDateTime } from "~/utils/format";
 import { ORGANISATION_TIME_ZONE } from "~/utils/organisation-calendar";
 import { escapeHtml, greeting, htmlMail, textSignature } from "./layout.server";
 import type { MailMessage } from "./transport.server";
 
-/** When it happened, in the organisation's time, with the zone named. */
+/** When it happened, in the organisation's time and the one date format ("8 Nov 2026, 7:30 am"), with the zone named. */
 function when(at: Date): string {
-  const text = new Intl.DateTimeFormat("en-AU", { timeZone: ORGANISATION_TIME_ZONE, dateStyle: "full", timeStyle: "short" }).format(at);
-  return `${text} (${ORGANISATION_TIME_ZONE.split("/")[1]} time)`;
+  return `${formatDateTime(at.toISOString())} (${ORGANISATION_TIME_ZONE.split("/")[1]} time)`;
 }
 
 /** The notice: what changed, when, that other devices were signed out, and whom to call if it was not them. */

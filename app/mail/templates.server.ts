@@ -5,8 +5,8 @@ import type { MailData, MailTemplate } from "~/schemas/mail-text";
 import { formatDateTime } from "~/utils/format";
 import { documentOrigin } from "~/utils/public-link.server";
 import { certificateIssuedEmail } from "./certificate-issued.server";
-import { attendanceAlertEmail, classCancelledEmail, classReminderEmail, seatOfferedEmail } from "./class-mails.server";
-import { complaintReceivedEmail, complaintResolvedEmail } from "./complaint-mails.server";
+import { attendanceAlertEmail, classCancelledEmail, classReminderEmail, enrolmentConfirmedEmail, seatOfferedEmail } from "./class-mails.server";
+import { complaintReceivedEmail, complaintResolvedEmail, recognitionDecidedEmail } from "./complaint-mails.server";
 import { employerInvitationEmail, workerInvitationEmail } from "./employer-mails.server";
 import { factorChangeEmail } from "./factor-change.server";
 import { licenceReminderEmail } from "./hrw-reminder.server";
@@ -54,19 +54,22 @@ const RENDER: Renderers = {
   "questionnaire-invitation": (d, to, ctx) => questionnaireInvitationEmail({ ...to, audience: d.audience, subject: d.subject, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
   "employer-invitation": (d, to, ctx) => employerInvitationEmail({ ...to, employer: d.employer, link: d.link ?? "", rto: ctx.rto }),
   "worker-invitation": (d, to, ctx) => workerInvitationEmail({ ...to, employer: d.employer, course: d.course, start: d.start, end: d.end, link: d.link ?? "", rto: ctx.rto }),
+  "enrolment-confirmed": (d, to, ctx) => enrolmentConfirmedEmail({ ...to, data: d, origin: ctx.origin, rto: ctx.rto }),
+  "recognition-decided": (d, to, ctx) => recognitionDecidedEmail(d, to, `${ctx.origin}${d.path}`, ctx.rto),
 };
 
 /**
  * Mail that someone other than its recipient sets off, to an address nobody has proven: a
  * complaint's acknowledgement and outcome (the address and the name are whatever the sender
  * typed), a password reset (anyone may ask for any account, and registering proves no address),
- * the invitations (an employer or the office typed the name and the address). These greet
+ * the invitations (an employer or the office typed the name and the address), an enrolment's
+ * confirmation (whoever registered typed the address, and an employer a worker's). These greet
  * "Hello there," and never by the recipient's name, so whoever sets them off cannot put words of
  * their own at the top of a mail the portal sends to a stranger; their subjects hold only the
  * portal's own words. Recorded in docs/decisions/008-request-limits.md with the limits on the
  * anonymous writes that send them.
  */
-export const GREETS_WITHOUT_NAME: ReadonlySet<MailTemplate> = new Set<MailTemplate>(["complaint-received", "complaint-resolved", "password-reset", "employer-invitation", "worker-invitation"]);
+export const GREETS_WITHOUT_NAME: ReadonlySet<MailTemplate> = new Set<MailTemplate>(["complaint-received", "complaint-resolved", "password-reset", "employer-invitation", "worker-invitation", "enrolment-confirmed"]);
 
 /** The mail of one outbox message, with a Message-ID of its own (the same on every try) and its key. */
 export function renderMail(

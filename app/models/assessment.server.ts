@@ -11,6 +11,7 @@ import { recordAudit } from "./audit.server";
 import { stampKeepUntil } from "./retention.server";
 import { assertCredentialed } from "./trainer-credential.server";
 import { recordEvent } from "./event.server";
+import { queueWebhookEvent } from "./webhook-events.server";
 
 /**
  * The latest assessment of an enrollment orders by the assessment's calendar day, then by when
@@ -400,6 +401,7 @@ export async function recordAssessment(
     }
     // the judgement starts (or moves) the keep-until day of the evidence already on it
     await stampKeepUntil(trx, { assessment: { kind: "unit", id } });
+    await queueWebhookEvent(trx, { type: "result.recorded", subjectId: id, cause: `${id}:${now}`, now });
     await recordAudit(trx, {
       action: "assessment.result_recorded",
       actor: { id: input.actorId, client: input.client },

@@ -1,5 +1,5 @@
 import { writeTransaction, type DB } from "#db/connection";
-import { formatDate } from "~/utils/format";
+import { clockTime } from "~/utils/format";
 import type { AttendanceStatus, Role } from "#db/schema";
 import type { AttendanceInput } from "~/schemas/class";
 import { SESSION_NOT_STARTED } from "~/schemas/class-text";
@@ -7,6 +7,7 @@ import { DomainError, notFound } from "~/utils/errors";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
+import { ATTENDANCE_NOTICE, attendanceDayMessage } from "./attendance-notice";
 
 /**
  * Attendance on a class's sessions (docs/decisions/013-classes.md): the class's trainer (or an admin)
@@ -149,7 +150,7 @@ export async function markAttendance(
       detail: `${input.status} on ${target.session_date}`,
       now,
     });
-    await recordEvent(trx, { actorId: input.user.id, subjectUserId: target.student_id, type: "attendance.marked", entityType: "enrollment", entityId: input.enrollment_id, message: `${target.name}: ${input.status} on ${formatDate(target.session_date)}`, now });
+    await noteAttendanceDay(trx, { studentId: target.student_id, day: target.session_date, actorId: input.user.id, now });
 
     const sequence = await trx
       .selectFrom("class_sessions as s")
@@ -212,4 +213,35 @@ export function listAttendanceAlerts(db: DB, limit = 10) {
     .orderBy("al.id", "desc")
     .limit(limit)
     .execute();
+}
+
+/**
+ * The learner's notification of a day's roll: one per learner per day (entity "attendance", its
+ * id the session's day), rewritten with every mark of that day (all their classes' sessions on
+ * it) and moved to the time of the latest mark, so a mark changed or added makes it unread again
+ * without adding another. A mark per notification flooded the list (one per session and per
+ * change); migration 2026-12-04T1402 folded the old ones the same way.
+ */
+export async function noteAttendanceDay(trx: DB, input: { studentId: string; day: string; actorId: string | null; now: string }): Promise<void> {
+  const marks = await trx
+    .selectFrom("attendance as a")
+    .innerJoin("class_sessions as s", "s.id", "a.session_id")
+    .innerJoin("enrollments as e", "e.id", "a.enrollment_id")
+    .innerJoin("courses", "courses.id", "e.course_id")
+    .select(["courses.name as course", "s.starts_at", "a.status"])
+    .where("e.student_id", "=", input.studentId)
+    .where("s.session_date", "=", input.day)
+    .orderBy("s.starts_at")
+    .orderBy("courses.name")
+    .execute();
+  const message = attendanceDayMessage(input.day, marks.map((m) => ({ course: m.course, time: clockTime(m.starts_at), status: m.status })));
+  const held = await trx
+    .selectFrom("events")
+    .select("id")
+    .where("subject_user_id", "=", input.studentId)
+    .where("entity_type", "=", ATTENDANCE_NOTICE.entityType)
+    .where("entity_id", "=", input.day)
+    .executeTakeFirst();
+  if (held) await trx.updateTable("events").set({ message, created_at: input.now, actor_id: input.actorId }).where("id", "=", held.id).execute();
+  else await recordEvent(trx, { actorId: input.actorId, subjectUserId: input.studentId, type: ATTENDANCE_NOTICE.type, entityType: ATTENDANCE_NOTICE.entityType, entityId: input.day, message, now: input.now });
 }

@@ -10,6 +10,9 @@ import { getCertificateByEnrollment, getIssuedCertificate, type IssuedCertificat
 import { recordEvent } from "./event.server";
 import { queueMail } from "./outbox.server";
 import { USI_NOT_VERIFIED } from "./usi.server";
+import { queueWebhookEvent } from "./webhook-events.server";
+import { RECOGNITION_MESSAGES } from "~/schemas/recognition";
+import { creditedOnly } from "./recognition.server";
 
 /* Issuing a certificate (the trainer's side), and an administrator's revoking and reissuing. */
 
@@ -54,6 +57,7 @@ async function insertCertificate(
       replaces_id: input.replacesId ?? null,
     })
     .execute();
+  await queueWebhookEvent(trx, { type: "certificate.issued", subjectId: id, now: input.now });
   await recordAudit(trx, {
     action: input.replacesId ? "certificate.reissued" : "certificate.issued",
     actor: { id: input.actorId, client: input.client },
@@ -112,6 +116,8 @@ export async function issueCertificate(
       const existing = await getCertificateByEnrollment(trx, enrollment.id);
       if (existing) return { certificate: existing, created: false };
       if (enrollment.status !== "completed") throw new DomainError(422, CERTIFICATE_NEEDS_COMPLETION);
+      // the learner's statement for a credited unit is the other RTO's: the portal issues none
+      if (await creditedOnly(trx, enrollment.id)) throw new DomainError(409, RECOGNITION_MESSAGES.creditedNoCertificate);
       await assertUsiVerified(trx, enrollment.student_id);
       await insertCertificate(trx, { enrollment, actorId: input.actorId, client: input.client, now });
       return { certificate: (await getCertificateByEnrollment(trx, enrollment.id))!, created: true };
@@ -169,6 +175,7 @@ export async function revokeCertificate(
       .where("id", "=", current.id)
       .where("revoked_at", "is", null)
       .execute();
+    await queueWebhookEvent(trx, { type: "certificate.revoked", subjectId: current.id, now: at });
     await recordAudit(trx, {
       action: "certificate.revoked",
       actor: { id: input.actorId, client: input.client },

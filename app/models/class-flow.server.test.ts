@@ -3,23 +3,27 @@ import os from "node:os";
 import path from "node:path";
 import ical from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DB } from "#db/connection";
+import { openDatabase, writeTransaction, type DB } from "#db/connection";
 import { createTestDb, TEST_DIALECT } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
 import { parseEml } from "../../tests/support/eml";
 import { deliverDueMail } from "~/jobs/deliver-mail.server";
 import { createMailer, type MailMessage, type Mailer } from "~/mail/transport.server";
-import { CLASS_FULL, FEED_EXISTS, NO_OFFER, SESSION_NOT_STARTED, classSavedMessage } from "~/schemas/class-text";
+import { WHAT_TO_BRING, CLASS_FULL, FEED_EXISTS, NO_OFFER, SESSION_NOT_STARTED, classSavedMessage } from "~/schemas/class-text";
 import { classFormSchema, sessionFieldId } from "~/schemas/class";
 import { classCancelledEmail } from "~/mail/class-mails.server";
+import { renderMail } from "~/mail/templates.server";
+import { queueEnrolmentConfirmation } from "./enrollment-confirmation.server";
 import { formatDateTime } from "~/utils/format";
 import { parseWith } from "~/utils/validation";
 import { createEnrollment, enrollmentState, updateEnrollmentProgress } from "./enrollment.server";
 import { cancelClass, classPeople, createClass, updateClass } from "./class.server";
 import { acceptOffer, joinWaitlist, waitlistEntry } from "./waitlist.server";
 import { runClassJobs } from "./class-jobs.server";
+import { countUnreadNotifications, listNotifications, markNotificationsRead } from "./notification.server";
 import { attendanceForStudent, getRoster, listAttendanceAlerts, listTrainerClasses, markAttendance } from "./attendance.server";
 import { calendarFeed, makeCalendarFeed } from "./calendar.server";
+import { nextSessionForStudent } from "./student-enrollments.server";
 
 const OUTBOX = fs.mkdtempSync(path.join(os.tmpdir(), "class-outbox-"));
 process.env.OUTBOX_DIR = OUTBOX;
@@ -84,6 +88,27 @@ describe("the waitlist", () => {
     const rows = await db.selectFrom("enrollments").select("student_id").where("class_id", "=", cls.id).where("status", "<>", "withdrawn").execute();
     expect(rows.map((r) => r.student_id)).toEqual([first.id]);
     expect((await waitlistEntry(db, cls.id, second.id, NOW))?.place).toBe(1);
+
+    // enrolling and taking the waitlist's seat each queued a confirmation with the enrolment: sessions, place, what to bring, the invoice, the calendar
+    const confirmations = await db.selectFrom("outbox_messages").selectAll().where("template", "=", "enrolment-confirmed").where("recipient_id", "in", [holder.id, first.id]).execute();
+    expect(confirmations.map((c) => c.recipient_id).sort()).toEqual([holder.id, first.id].sort());
+    const { name, unit_code } = await db.selectFrom("courses").select(["name", "unit_code"]).where("id", "=", course.id).executeTakeFirstOrThrow();
+    for (const c of confirmations) {
+      const mail = renderMail({ ...c, template: "enrolment-confirmed", data: JSON.parse(c.data) as Record<string, unknown> }, { email: "x@example.com", full_name: "Mallory Typed-Name" }, { origin: "https://portal.example", rto: { name: "RTO", code: "1" } });
+      expect(mail.subject).toBe(`Enrolment confirmed: ${name}, 7 Dec 2026`);
+      expect(mail.text).toContain("Hello there,");
+      expect(mail.text).not.toContain("Mallory");
+      expect(mail.text).toContain(`You are enrolled in ${unit_code} ${name}.`);
+      expect(mail.text).toContain("- 7 Dec 2026, 7:30 am – 3:30 pm");
+      expect(mail.text).toMatch(/Where: \S/);
+      expect(mail.text).toContain(`What to bring: ${WHAT_TO_BRING}.`);
+      expect(mail.text).toMatch(/Tax invoice \S+: \$[\d,.]+, paid\./);
+      expect(mail.text).toContain("https://portal.example/student/invoices");
+      expect(mail.text).toContain("https://portal.example/student/calendar");
+    }
+    // one per enrolment and class: the same cause queues nothing twice
+    await writeTransaction(db, (trx) => queueEnrolmentConfirmation(trx, { enrollmentId: held.id, now: NOW }));
+    expect(await db.selectFrom("outbox_messages").select("id").where("template", "=", "enrolment-confirmed").where("recipient_id", "=", holder.id).execute()).toHaveLength(1);
   });
 
   it("an expired offer passes to the next, who is mailed", async () => {
@@ -180,6 +205,50 @@ describe("attendance", () => {
     // after its last day it is listed as past
     const later = await listTrainerClasses(db, trainer, new Date("2027-01-15T01:00:00Z"));
     expect(later.find((c) => c.id === cls.id)).toMatchObject({ runs_today: false, past: true });
+  });
+});
+
+describe("the learner's attendance notifications", () => {
+  it("are one per day in Australian dates under Attendance: marking again rewrites that day's and makes it unread, it adds none", async () => {
+    const sessions = [
+      { date: "2026-11-30", starts_at: "07:30", ends_at: "15:30" },
+      { date: "2026-12-01", starts_at: "07:30", ends_at: "15:30" },
+    ];
+    const { course, cls } = await oneSeatClass(2, "2026-11-30", sessions);
+    const s = await makeUser(db);
+    const e = await createEnrollment(db, { studentId: s.id, courseId: course.id, classId: cls.id, now: NOW });
+    const [s1, s2] = (await getRoster(db, cls.id, trainer))!.sessions;
+    const day = new Date("2026-12-01T02:00:00Z");
+    await markAttendance(db, { session_id: s1!.id, enrollment_id: e.id, status: "present", user: trainer, now: day });
+    await markAttendance(db, { session_id: s2!.id, enrollment_id: e.id, status: "absent", user: trainer, now: day });
+    await markNotificationsRead(db, s.id, new Date("2026-12-01T03:00:00Z"));
+    await markAttendance(db, { session_id: s2!.id, enrollment_id: e.id, status: "late", user: trainer, now: new Date("2026-12-01T04:00:00Z") });
+    const notes = (await listNotifications(db, s.id, 100)).filter((n) => n.entity_type === "attendance");
+    const { name } = await db.selectFrom("courses").select("name").where("id", "=", course.id).executeTakeFirstOrThrow();
+    expect(notes.map((n) => ({ type: n.type, message: n.message, unread: n.unread }))).toEqual([
+      { type: "attendance.day", message: `Attendance on 1 Dec 2026: ${name}, late.`, unread: true },
+      { type: "attendance.day", message: `Attendance on 30 Nov 2026: ${name}, present.`, unread: false },
+    ]);
+    expect(await countUnreadNotifications(db, s.id)).toBe((await listNotifications(db, s.id, 100)).filter((n) => n.unread).length);
+  });
+});
+
+describe("the learner's next session (their dashboard)", () => {
+  it("is the first session of their classes still to end, with its place; none once the last has ended, or without a class", async () => {
+    const sessions = [
+      { date: "2026-11-30", starts_at: "07:30", ends_at: "15:30" },
+      { date: "2026-12-01", starts_at: "08:00", ends_at: "12:00" },
+    ];
+    const { course, cls } = await oneSeatClass(1, "2026-11-30", sessions);
+    const s = await makeUser(db);
+    await createEnrollment(db, { studentId: s.id, courseId: course.id, classId: cls.id, now: NOW });
+    expect(await nextSessionForStudent(db, s.id, NOW)).toMatchObject({ date: "2026-11-30", starts_at: "07:30", ends_at: "15:30" });
+    // 1 pm in Sydney on 30 Nov: the day's session is still on
+    expect(await nextSessionForStudent(db, s.id, new Date("2026-11-30T02:00:00Z"))).toMatchObject({ date: "2026-11-30" });
+    // 5 pm: it has ended, the next is the morning after
+    expect(await nextSessionForStudent(db, s.id, new Date("2026-11-30T06:00:00Z"))).toMatchObject({ date: "2026-12-01", starts_at: "08:00" });
+    expect(await nextSessionForStudent(db, s.id, new Date("2026-12-01T02:00:00Z"))).toBeNull();
+    expect(await nextSessionForStudent(db, (await makeUser(db)).id, NOW)).toBeNull();
   });
 });
 

@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import { sql, type Expression, type SqlBool } from "kysely";
 import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { ComplaintKind, ComplaintOutcome, ComplaintStatus } from "#db/schema-complaints";
+import type { AssessmentKind } from "#db/schema-evidence";
 import type { Role } from "#db/schema";
+import { recognitionTitle } from "~/schemas/recognition";
 import type { AppealInput, ComplaintInput, ComplaintListQuery, ComplaintSettingsInput, ResolveInput } from "~/schemas/complaint";
 import {
   COMPLAINT_MESSAGES,
@@ -25,6 +27,7 @@ import { changePartResultOnAppeal } from "./hrw-assessment.server";
 import { isBusinessDay } from "./hrw-calendar.server";
 import { queueMail } from "./outbox.server";
 import { complaintFieldsFor, type ComplaintReader } from "./personal-data.server";
+import { queueWebhookEvent } from "./webhook-events.server";
 
 /**
  * Complaints and appeals. Anyone lodges a complaint (anonymous allowed); a learner appeals a
@@ -179,6 +182,7 @@ export async function lodgeComplaint(
       ? (await queueMail(trx, { key: `complaint-received:${id}`, template: "complaint-received", recipientId: recipient, data: { kind: "complaint", reference, acknowledgeBy: clocks.acknowledge_by, resolveBy: clocks.resolve_by, path: "/complaints/policy" }, now })) !== null
       : false;
     await recordAudit(trx, { action: "complaint.lodged", actor, subject: { type: "complaint", id, userId: actor.id }, detail: reference, now: at });
+    await queueWebhookEvent(trx, { type: "complaint.lodged", subjectId: id, now: at });
     return { id, reference, ...clocks, mailed };
   });
 }
@@ -245,7 +249,7 @@ export interface ComplaintRow {
   email: string | null;
   phone: string | null;
   details: string;
-  assessment_kind: "unit" | "hrw" | null;
+  assessment_kind: AssessmentKind | null;
   assessment_id: string | null;
   assessment_title: string | null;
   assessor: { id: string; full_name: string } | null;
@@ -274,6 +278,8 @@ function baseQuery(db: DB) {
     .leftJoin("users as res", "res.id", "c.resolved_by")
     .leftJoin("assessments as ua", (j) => j.onRef("ua.id", "=", "c.assessment_id").on("c.assessment_kind", "=", "unit"))
     .leftJoin("hrw_assessments as ha", (j) => j.onRef("ha.id", "=", "c.assessment_id").on("c.assessment_kind", "=", "hrw"))
+    .leftJoin("recognition_applications as ra", (j) => j.onRef("ra.id", "=", "c.assessment_id").on("c.assessment_kind", "=", "recognition"))
+    .leftJoin("courses as rc", "rc.id", "ra.course_id")
     .select([
       "c.id",
       "c.kind",
@@ -307,6 +313,8 @@ function baseQuery(db: DB) {
       "res.full_name as res_name",
       "ua.assessment_type as unit_title",
       "ha.licence_class as hrw_class",
+      "ra.kind as recognition_kind",
+      "rc.unit_code as recognition_unit",
     ]);
 }
 
@@ -327,7 +335,7 @@ function toRow(r: BaseRow, today: string): ComplaintRow {
     details: r.details,
     assessment_kind: r.assessment_kind,
     assessment_id: r.assessment_id,
-    assessment_title: r.unit_title ?? (r.hrw_class ? `${r.hrw_class} licence assessment` : null),
+    assessment_title: r.unit_title ?? (r.hrw_class ? `${r.hrw_class} licence assessment` : r.recognition_kind ? recognitionTitle(r.recognition_kind, r.recognition_unit ?? "") : null),
     assessor: person(r.assessor_id, r.assessor_name),
     decider: person(r.decider_id, r.decider_name),
     received_at: r.received_at,

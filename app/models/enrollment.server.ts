@@ -21,6 +21,8 @@ import { reviewForNewEnrolment } from "./review.server";
 import type { EnrollmentReviewStatus } from "#db/schema-review";
 import { invoiceSelfEnrolment } from "./enrollment-invoice.server";
 import { refundPolicyInForce } from "./refund-policy.server";
+import { queueEnrolmentConfirmation } from "./enrollment-confirmation.server";
+import { queueWebhookEvent } from "./webhook-events.server";
 
 export { ALREADY_ENROLLED };
 
@@ -62,6 +64,8 @@ export async function createEnrollment(
     groupBooking?: { id: string; classId: string };
     /** "self" (the default): the learner pays, by the enrolment page's card payment, and is invoiced; "none": someone else bills it (an employer's booking) */
     billing?: "self" | "none";
+    /** false: no confirmation mail (the demo seed, whose learners enrolled long before it is made) */
+    confirm?: boolean;
   },
 ): Promise<{ id: string; course_id: string; class_id: string | null; status: EnrollmentStatus; progress_percentage: number; enrollment_date: string; review_status?: EnrollmentReviewStatus | null }> {
   const nowDate = input.now ?? new Date();
@@ -89,6 +93,7 @@ export async function createEnrollment(
         await trx.updateTable("enrollments").set({ class_id: placement.id, location_id: placement.location_id ?? (await defaultLocationId(trx)), updated_at: now }).where("id", "=", held.id).execute();
         await takeClass(trx, { enrollmentId: held.id, studentId: input.studentId, courseId: course.id, placement, actorId: input.actorId ?? input.studentId, now: nowDate });
         await recordEvent(trx, { actorId: input.actorId ?? input.studentId, subjectUserId: input.studentId, type: "enrollment.class_chosen", entityType: "enrollment", entityId: held.id, message: `${course.name}: class of ${formatDate(placement.start_date)} chosen`, now });
+        if (input.confirm !== false) await queueEnrolmentConfirmation(trx, { enrollmentId: held.id, now: nowDate });
         const kept = await trx.selectFrom("enrollments").select(["status", "progress_percentage", "enrollment_date"]).where("id", "=", held.id).executeTakeFirstOrThrow();
         return { id: held.id, course_id: course.id, class_id: placement.id, status: kept.status, progress_percentage: Number(kept.progress_percentage), enrollment_date: kept.enrollment_date };
       }
@@ -122,6 +127,7 @@ export async function createEnrollment(
           refund_policy_version: await refundPolicyInForce(trx, organisationToday(nowDate)),
         })
         .execute();
+      await queueWebhookEvent(trx, { type: "enrolment.created", subjectId: id, now });
       await recordEvent(trx, {
         actorId: input.actorId ?? input.studentId,
         subjectUserId: input.studentId,
@@ -135,6 +141,8 @@ export async function createEnrollment(
       if ((input.billing ?? "self") === "self") {
         await invoiceSelfEnrolment(trx, { enrollmentId: id, studentId: input.studentId, course: { ...course, price_cents: Number(course.price_cents) }, classStart: placement?.start_date ?? null, actorId: input.actorId ?? input.studentId, now: nowDate });
       }
+      // told once its seat is taken (a course with classes) or at once (one without)
+      if (input.confirm !== false) await queueEnrolmentConfirmation(trx, { enrollmentId: id, now: nowDate });
       return { id, course_id: course.id, class_id: placement?.id ?? null, status: "enrolled" as const, progress_percentage: 0, enrollment_date: now, review_status: review.review_status ?? null };
     });
   } catch (error) {
@@ -282,6 +290,7 @@ export async function updateEnrollmentProgress(
       .where("status", "=", current.status)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw conflict409("This enrolment was changed by someone else; please reload and try again.", {});
+    await queueWebhookEvent(trx, { type: "enrolment.changed", subjectId: current.id, cause: `${current.id}:${now}`, now });
     // withdrawing frees a class seat, which goes to the first learner on its waitlist
     if (target === "withdrawn" && current.status !== "withdrawn") {
       const held = await trx.selectFrom("enrollments").select("class_id").where("id", "=", current.id).executeTakeFirst();
@@ -347,13 +356,14 @@ export async function setPlannedDates(
       .set({ planned_start_date: input.start, planned_end_date: input.end })
       .where("id", "=", input.enrollmentId)
       .execute();
+    await queueWebhookEvent(trx, { type: "enrolment.changed", subjectId: input.enrollmentId, cause: `${input.enrollmentId}:${at}`, now: at });
     await recordEvent(trx, {
       actorId: input.actorId,
       subjectUserId: current.student_id,
       type: "enrollment.planned",
       entityType: "enrollment",
       entityId: input.enrollmentId,
-      message: `${current.name}: planned ${input.start} to ${input.end}`,
+      message: `${current.name}: planned ${formatDate(input.start)} to ${formatDate(input.end)}`,
       now: at,
     });
     return { changed: true };

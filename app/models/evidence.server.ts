@@ -6,6 +6,7 @@ import { FileRefused, sniffType, storeSpooled, type SpooledFile, type StoredFile
 import type { FileStore } from "~/files/store.server";
 import { EVIDENCE_MESSAGES } from "~/files/types";
 import type { SignatureRole } from "~/schemas/evidence";
+import { recognitionTitle } from "~/schemas/recognition";
 import { invalid, notFound } from "~/utils/errors";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
 import { stampKeepUntil } from "./retention.server";
@@ -75,6 +76,7 @@ export async function findEvidenceAssessment(db: DB, ref: AssessmentRef): Promis
       result_on: row.status === "passed" || row.status === "failed" ? row.assessment_date.slice(0, 10) : null,
     };
   }
+  if (ref.kind === "recognition") return recognitionAsAssessment(db, ref.id);
   const row = await db
     .selectFrom("hrw_assessments as a")
     .innerJoin("users as student", "student.id", "a.candidate_id")
@@ -104,6 +106,31 @@ export async function findEvidenceAssessment(db: DB, ref: AssessmentRef): Promis
     course: { id: row.course_id, name: row.course_name, unit_code: row.unit_code, licence_class: row.licence_class ?? row.class },
     title: `${row.class} licence assessment`,
     result_on: row.last_result_on ?? null,
+  };
+}
+
+/**
+ * A credit transfer or RPL application as evidence, appeals and retention see it: its assessor
+ * is the RPL assessor, or for a credit transfer whoever decided it; its result day the decision's.
+ */
+async function recognitionAsAssessment(db: DB, id: string): Promise<EvidenceAssessment | null> {
+  const row = await db
+    .selectFrom("recognition_applications as r")
+    .innerJoin("users as student", "student.id", "r.student_id")
+    .innerJoin("courses", "courses.id", "r.course_id")
+    .leftJoin("users as assessor", (j) => j.on((eb) => eb("assessor.id", "=", eb.fn.coalesce("r.assessor_id", "r.decided_by"))))
+    .select(["r.id", "r.kind", "r.status", "r.decided_on", "student.id as student_id", "student.full_name as student_name", "assessor.id as assessor_id", "assessor.full_name as assessor_name", "courses.id as course_id", "courses.name as course_name", "courses.unit_code", "courses.licence_class"])
+    .where("r.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    kind: "recognition",
+    id: row.id,
+    student: { id: row.student_id, full_name: row.student_name },
+    assessor: row.assessor_id ? { id: row.assessor_id, full_name: row.assessor_name! } : null,
+    course: { id: row.course_id, name: row.course_name, unit_code: row.unit_code, licence_class: row.licence_class },
+    title: recognitionTitle(row.kind, row.unit_code),
+    result_on: row.status === "applied" ? null : row.decided_on,
   };
 }
 
@@ -196,11 +223,12 @@ export async function evidenceFileFor(db: DB, viewer: EvidenceViewer, id: string
 export async function addEvidence(
   db: DB,
   store: FileStore,
-  input: { assessment: EvidenceAssessment; actor: SignedInActorRef; files: SpooledFile[]; dir: string; tooMany?: boolean },
+  input: { assessment: EvidenceAssessment; actor: SignedInActorRef; files: SpooledFile[]; dir: string; tooMany?: boolean; mayUpload?: boolean },
 ): Promise<EvidenceFile[]> {
   const actor = signedInActor(input.actor);
   const { assessment } = input;
-  if (assessment.assessor?.id !== actor.id) throw notFound("Assessment");
+  // a recognition application's evidence comes from its learner too: its model says who may add
+  if (!(input.mayUpload ?? assessment.assessor?.id === actor.id)) throw notFound("Assessment");
   if (input.tooMany) throw invalid(EVIDENCE_MESSAGES.tooMany, { files: EVIDENCE_MESSAGES.tooMany });
   if (input.files.length === 0) throw invalid(EVIDENCE_MESSAGES.none, { files: EVIDENCE_MESSAGES.none });
   const problems: string[] = [];

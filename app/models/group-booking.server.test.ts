@@ -13,6 +13,7 @@ import { acceptEmployerInvitation, createEmployer, inviteEmployerUser } from "./
 import { acceptWorkerInvitation, addWorkers, createBooking, releaseUnfilledSeats, setOwnConsent } from "./group-booking.server";
 import { getBooking, getWorker, listWorkers } from "./employer-view.server";
 import { getCertificateForViewer } from "./certificate.server";
+import { renderMail } from "~/mail/templates.server";
 
 let db: DB;
 let url: string;
@@ -127,7 +128,14 @@ describe("group bookings take seats exactly once", () => {
       addWorkers(db, { user, bookingId: booking.id, workers: Array.from({ length: 3 }, (_, i) => ({ full_name: `W ${i}`, email: `${crypto.randomUUID()}@example.com` })), link, now: NOW }),
     ).rejects.toMatchObject({ status: 422 });
     const [second] = await addWorkers(db, { user, bookingId: booking.id, workers: [{ full_name: "Jo Worker", email: `${crypto.randomUUID()}@example.com` }], link, now: new Date("2026-12-10T00:00:00Z") });
-    await acceptWorkerInvitation(db, { token: await tokenOf(booking.worker_ids[0]!), signedInUserId: null, consent: "yes", usi: null, phone: null, date_of_birth: null, full_name: "Sam Worker", password: "a long enough password", now: NOW });
+    const sam = await acceptWorkerInvitation(db, { token: await tokenOf(booking.worker_ids[0]!), signedInUserId: null, consent: "yes", usi: null, phone: null, date_of_birth: null, full_name: "Sam Worker", password: "a long enough password", now: NOW });
+    // the worker's enrolment is confirmed by mail (queued with it): the employer is billed, and the greeting names nobody
+    const confirmation = await db.selectFrom("outbox_messages").selectAll().where("template", "=", "enrolment-confirmed").where("recipient_id", "=", sam.userId).executeTakeFirstOrThrow();
+    const mail = renderMail({ ...confirmation, template: "enrolment-confirmed", data: JSON.parse(confirmation.data) as Record<string, unknown> }, { email: "sam@example.com", full_name: "Sam Worker" }, { origin: "https://portal.example", rto: { name: "RTO", code: "1" } });
+    expect(mail.text).toContain("Hello there,");
+    expect(mail.text).not.toContain("Sam");
+    expect(mail.text).toMatch(/booked this seat and is invoiced for it/);
+    expect(mail.text).toMatch(/- \d{1,2} Dec 2026, 7:30 am – 3:30 pm/);
     expect((await listUpcomingClasses(db, course.id, NOW))[0]!.seats_left).toBe(7);
     const released = async () => (await getBooking(db, user, booking.id, NOW)).released;
     await releaseUnfilledSeats(db, new Date("2026-12-12T00:00:00Z"));

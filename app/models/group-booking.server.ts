@@ -17,6 +17,7 @@ import { issueInvoice } from "./invoice.server";
 import { queueMail } from "./outbox.server";
 import { insertUser } from "./user.server";
 import { ownUsiColumns } from "./usi.server";
+import { queueWebhookEvent } from "./webhook-events.server";
 
 /**
  * Group bookings (docs/decisions/032-employers-and-group-bookings.md): an employer holds seats
@@ -149,6 +150,7 @@ export async function createBooking(
       .execute();
     const actor: AuditActor = { id: input.user.id, client: input.client ?? null };
     await recordAudit(trx, { action: "booking.created", actor, subject: { type: "booking", id }, detail: `${input.seats} seats`, now: at });
+    await queueWebhookEvent(trx, { type: "booking.made", subjectId: id, now: at });
     const booking = await bookingOf(trx, employer.id, id);
     const course = await trx.selectFrom("courses").select(["id", "name", "price_cents"]).where("id", "=", booking.course_id).executeTakeFirstOrThrow();
     // the booking's tax invoice to the employer, in this transaction: no booking without its invoice

@@ -9,6 +9,7 @@ import { actorOf, recordAudit, type ActorRef } from "./audit.server";
 import { creditGst, documentNumber, invoiceTotals } from "./invoice-rules";
 import { OVERPAYMENT, CREDIT_EXCEEDS_PAID, NO_LINES } from "~/schemas/invoice-text";
 import type { FinanceSettingsInput } from "~/schemas/invoice";
+import { queueWebhookEvent } from "./webhook-events.server";
 
 /**
  * Tax invoices, payments and credit notes (docs/decisions/033-invoices.md). An invoice is issued
@@ -153,6 +154,7 @@ export async function issueInvoice(trx: WriteTransaction, input: IssueInvoiceInp
       })),
     )
     .execute();
+  await queueWebhookEvent(trx, { type: "invoice.issued", subjectId: id, now: nowDate });
   await recordAudit(trx, {
     action: "invoice.issued",
     actor,
@@ -192,6 +194,8 @@ export async function recordPaymentIn(trx: WriteTransaction, input: RecordPaymen
     .values({ id, invoice_id: invoice.id, method: input.method, reference: input.reference.trim(), received_on: input.receivedOn, amount_cents: input.amountCents, recorded_by: actor.id, recorded_at: nowDate.toISOString() })
     .execute();
   await trx.updateTable("invoices").set({ paid_cents: sql`paid_cents + ${input.amountCents}` }).where("id", "=", invoice.id).execute();
+  // paid in full by this payment: the one moment an invoice becomes paid
+  if (input.amountCents === owed) await queueWebhookEvent(trx, { type: "invoice.paid", subjectId: invoice.id, now: nowDate });
   await recordAudit(trx, {
     action: "payment.recorded",
     actor,

@@ -96,6 +96,15 @@ export async function stampKeepUntil(trx: WriteTransaction, scope: KeepUntilScop
           .whereRef("a.id", "=", "evidence_files.assessment_id")
           .where("a.status", "in", ["passed", "failed"]),
       )
+      // a recognition application's evidence runs from its decision, like an assessment's
+      .when("recognition")
+      .then(
+        eb
+          .selectFrom("recognition_applications as r")
+          .innerJoin("courses as c", "c.id", "r.course_id")
+          .select((s) => addMonths(s.ref("r.decided_on"), rule(eb, s.ref("c.licence_class"))).as("day"))
+          .whereRef("r.id", "=", "evidence_files.assessment_id"),
+      )
       .else(
         eb
           .selectFrom("hrw_assessments as h")

@@ -177,7 +177,7 @@ describe("notifications", () => {
   it("include the demo student's enrolments, their dates, results, progress, completions, certificates and the roll marked in their classes", async () => {
     const types = new Set((await listNotifications(db, demoId, 100)).map((n) => n.type));
     expect(types).toEqual(
-      new Set(["enrollment.created", "enrollment.planned", "assessment.recorded", "enrollment.status", "enrollment.progress", "enrollment.completed", "certificate.issued", "attendance.marked"]),
+      new Set(["enrollment.created", "enrollment.planned", "assessment.recorded", "enrollment.status", "enrollment.progress", "enrollment.completed", "certificate.issued", "attendance.day"]),
     );
   });
 });

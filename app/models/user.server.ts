@@ -149,6 +149,8 @@ export async function registerUser(
     approved?: boolean;
     /** an account made outside a sign-up (a script) goes into the audit trail as this entry */
     audit?: { action: AuditAction; actor: AuditActor; detail?: string };
+    /** the break-glass administrator (admin:create): its password works even when staff must use single sign-on */
+    breakGlass?: boolean;
   } = {},
 ): Promise<{ user: PublicUser; pending: boolean }> {
   const now = (options.now ?? new Date()).toISOString();
@@ -190,6 +192,7 @@ export async function registerUser(
         : `${input.full_name} registered as ${input.role}`,
       now,
     });
+    if (options.breakGlass) await trx.updateTable("users").set({ break_glass: 1 }).where("id", "=", id).execute();
     if (options.audit) await recordAudit(trx, { ...options.audit, subject: { type: "user", id }, now });
     const user = await getUserById(trx, id);
     return { user: user!, pending };

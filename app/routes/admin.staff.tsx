@@ -5,7 +5,7 @@ import { RouteError } from "~/components/route-error";
 import { RowActionButton } from "~/components/admin/row-action-button";
 import { PageTitle } from "~/components/portal-shell";
 import { ActiveBadge } from "~/components/status-badges";
-import { Card, ConfirmAction, EmptyState } from "~/components/ui";
+import { Card, ConfirmAction, EmptyState, SubmitButton, TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { listStaff, setStaffActive } from "~/models/staff.server";
 import { staffToggleSchema, staffTwoStepResetSchema } from "~/schemas/page-queries";
@@ -18,19 +18,24 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { parseWith } from "~/utils/validation";
 import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
 import { clientAddress } from "~/http/request-context.server";
+import { providerSettings } from "~/auth/single-sign-on.server";
+import { setRequireSsoForStaff, signInSettings } from "~/models/sign-in-settings.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  const [staff, accreditations] = await Promise.all([listStaff(getDb()), listAccreditationsByTrainer(getDb())]);
+  const [staff, accreditations, signIn] = await Promise.all([listStaff(getDb()), listAccreditationsByTrainer(getDb()), signInSettings(getDb())]);
   // each trainer's HRW accreditations, in brief; the register page (/admin/staff/{id}/hrw) edits them
   const hrw = Object.fromEntries([...accreditations].map(([id, list]) => [id, list.map((a) => `${a.regulator} ${a.classes.join(" ")} to ${hrwDate(a.expires_on)}`).join("; ")]));
-  return { staff, me: admin.id, hrw };
+  // staff single sign-on: shown when a provider is configured
+  const provider = providerSettings()?.name ?? null;
+  return { staff, me: admin.id, hrw, sso: provider ? { provider, required: signIn.require_sso_for_staff } : null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const form = await request.formData().catch(() => null);
   if (form?.get("intent") === "reset-two-step") return resetStaffTwoStep(admin, form, clientAddress(request));
+  if (form?.get("intent") === "require-sso") return requireSso(admin, form, clientAddress(request));
   const parsed = parseWith(staffToggleSchema, form ? Object.fromEntries(form) : {});
   if (!parsed.success) return redirectWithFlash("/admin/staff", { type: "error", message: "Failed to update the account" });
   // deactivating is asked twice: the first post answers with the question (the page without JavaScript)
@@ -59,6 +64,56 @@ async function resetStaffTwoStep(admin: PublicUser, form: FormData, client: stri
   return redirectWithFlash("/admin/staff", { type: "success", message: "Two-step sign-in was reset; they set it up again at their next sign-in" });
 }
 
+/**
+ * Requiring staff to sign in with the identity provider stops their passwords (the break-glass
+ * administrator's excepted), so turning it on is asked twice; turning it off is not.
+ */
+async function requireSso(admin: PublicUser, form: FormData, client: string) {
+  if (!providerSettings()) return redirectWithFlash("/admin/staff", { type: "error", message: "Single sign-on is not configured" });
+  const required = form.get("required") === "true";
+  if (required && !isConfirmed(form)) return confirmationAnswer("require-sso");
+  await setRequireSsoForStaff(getDb(), { required, actor: { id: admin.id, client } });
+  return redirectWithFlash("/admin/staff", {
+    type: "success",
+    message: required ? "Staff now sign in with single sign-on; their passwords no longer work" : "Staff may sign in with their passwords again",
+  });
+}
+
+function RequireSso({ provider, required, confirming }: { provider: string; required: boolean; confirming: boolean }) {
+  return (
+    <TitledCard title="Single sign-on">
+      <div className="space-y-3 text-sm text-steel-800">
+        <p>
+          {required
+            ? `Trainers and administrators sign in with ${provider}; their portal passwords do not work. The administrator made with npm run admin:create keeps a password for emergencies.`
+            : `Trainers and administrators may sign in with ${provider} or with their password.`}
+        </p>
+        {required ? (
+          <Form method="post" action="/admin/staff">
+            <input type="hidden" name="required" value="false" />
+            <SubmitButton intent="require-sso" variant="secondary" busyLabel="Saving...">
+              Allow staff passwords again
+            </SubmitButton>
+          </Form>
+        ) : (
+          <ConfirmAction
+            intent="require-sso"
+            fields={{ required: "true" }}
+            trigger={`Require sign-in with ${provider}`}
+            title={`Require staff to sign in with ${provider}?`}
+            confirmLabel="Yes, require it"
+            busyLabel="Saving..."
+            keepLabel="Keep passwords"
+            confirming={confirming}
+          >
+            <p>{`Every trainer and administrator must then sign in with ${provider}: their portal passwords stop working at once. The administrator made with npm run admin:create keeps a password for emergencies.`}</p>
+          </ConfirmAction>
+        )}
+      </div>
+    </TitledCard>
+  );
+}
+
 /** Deactivating a staff account, asked twice: it names whose account and what they lose. */
 function DeactivateAccount({ who, confirming }: { who: { id: string; full_name: string; role: string }; confirming: boolean }) {
   return (
@@ -81,15 +136,21 @@ function DeactivateAccount({ who, confirming }: { who: { id: string; full_name: 
 }
 
 export default function StaffManagement() {
-  const { staff, me, hrw } = useLoaderData<typeof loader>();
+  const { staff, me, hrw, sso } = useLoaderData<typeof loader>();
   const asked = useActionData<typeof action>();
-  const confirmFor = asked && "confirm" in asked ? staff.find((s) => s.id === asked.user_id) : undefined;
+  const confirmFor = asked && "confirm" in asked && "user_id" in asked ? staff.find((s) => s.id === asked.user_id) : undefined;
+  const confirmingSso = Boolean(asked && "confirm" in asked && asked.confirm === "require-sso");
   return (
     <>
       <PageTitle title="Staff" subtitle="Trainers and administrators: switch an account off, and on again" />
       {confirmFor ? (
         <div className="mb-4">
           <DeactivateAccount who={confirmFor} confirming />
+        </div>
+      ) : null}
+      {sso ? (
+        <div className="mb-4">
+          <RequireSso provider={sso.provider} required={sso.required} confirming={confirmingSso} />
         </div>
       ) : null}
       {staff.length === 0 ? (

@@ -13,6 +13,7 @@ const NAV: PortalNavItem[] = [
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/finance", label: "Finance" },
   { to: "/admin/mail", label: "Mail" },
+  { to: "/admin/webhooks", label: "Webhooks" },
   { to: "/admin/audit", label: "Audit" },
   { to: "/admin/checklists", label: "Checklists" },
   { to: "/admin/retention", label: "Retention" },

@@ -17,6 +17,7 @@ import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { courseOverview, getCourse } from "~/models/course.server";
 import { createEnrollment, enrollmentState } from "~/models/enrollment.server";
+import { PolicyLinks } from "~/components/policy-links";
 import { listUpcomingClasses } from "~/models/class.server";
 import { acceptOffer, joinWaitlist, leaveWaitlist, waitlistForStudent } from "~/models/waitlist.server";
 import { ClassRadioList, SeatOffers, WaitlistForms } from "~/components/class-choice";
@@ -225,6 +226,7 @@ export default function Enroll() {
                         I agree to the terms and conditions, the student code of conduct and the privacy policy
                       </label>
                     </div>
+                    <PolicyLinks className="ml-8 mt-1" />
                     {termsError ? (
                       <p id="terms-error" role="alert" className="ml-8 mt-1 text-sm font-medium text-red-700">
                         {termsError}

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { authenticator, LoginFailure } from "~/auth/authenticator.server";
 import { HOME_BY_ROLE, requireAnonymous } from "~/auth/guards.server";
 import { createSession, startSecondStep } from "~/auth/session.server";
@@ -14,10 +14,13 @@ import { retryAfterFromAction } from "~/utils/http.server";
 import { returnPath, safeRedirect, withReturn } from "~/utils/safe-redirect";
 import { useDismissibleError } from "~/utils/use-form-error";
 import { logLine } from "~/utils/log.server";
+import { providerSettings } from "~/auth/single-sign-on.server";
+import { buttonClasses } from "~/components/ui/button";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
-  return null;
+  // staff single sign-on, when configured: its button names the provider
+  return { provider: providerSettings()?.name ?? null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -56,6 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Login() {
   const data = useActionData<typeof action>();
+  const { provider } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   useActionToast(data);
   const { error, onChange } = useDismissibleError(data?.error, data);
@@ -86,6 +90,15 @@ export default function Login() {
           Sign In
         </SubmitButton>
       </Form>
+      {provider ? (
+        <div className="mt-6 border-t border-steel-200 pt-6 text-center">
+          <p className="mb-3 text-sm text-steel-700">Trainers and administrators</p>
+          {/* a plain link (a full page load): the provider's page is on another site */}
+          <a href={redirectTo ? `/login/sso?${new URLSearchParams({ redirectTo })}` : "/login/sso"} className={buttonClasses("secondary", "lg", "w-full")}>
+            {`Sign in with ${provider}`}
+          </a>
+        </div>
+      ) : null}
       <p className="mt-6 text-center text-sm text-steel-600">
         New to Summit?{" "}
         <Link to={withReturn("/register", redirectTo)} className="font-semibold text-hivis-700 underline-offset-4 hover:underline">

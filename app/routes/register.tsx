@@ -16,6 +16,7 @@ import { retryAfterFromAction } from "~/utils/http.server";
 import type { FieldErrors } from "~/utils/validation";
 import { useDismissibleError } from "~/utils/use-form-error";
 import { returnPath, withReturn } from "~/utils/safe-redirect";
+import { PolicyLinks } from "~/components/policy-links";
 
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -83,6 +84,7 @@ export default function Register() {
           By creating an account you agree to our RTO terms and conditions, which meet ASQA compliance requirements, to
           the student code of conduct, and to our privacy policy.
         </p>
+        <PolicyLinks />
         <SubmitButton busyLabel="Creating Account..." className="w-full" size="lg">
           Create Account
         </SubmitButton>

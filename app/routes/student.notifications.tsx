@@ -29,6 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const KINDS: Record<string, { label: string; to: string; link: string }> = {
   enrollment: { label: "Enrolment", to: "/student/courses", link: "View My Courses" },
   assessment: { label: "Assessment", to: "/student/courses", link: "View My Courses" },
+  attendance: { label: "Attendance", to: "/student/courses", link: "View My Courses" },
   certificate: { label: "Certificate", to: "/student/certificates", link: "View My Certificates" },
   user: { label: "Account", to: "/student/profile", link: "View My Profile" },
 };
@@ -39,6 +40,7 @@ const TYPE_LABELS: Record<string, string> = {
   "enrollment.completed": "Course completed",
   "enrollment.reopened": "Status change",
   "assessment.recorded": "Assessment result",
+  "attendance.day": "Attendance",
   "certificate.issued": "Certificate issued",
   "account.created": "Welcome",
   "profile.updated": "Profile updated",

@@ -162,11 +162,10 @@ function UploadForm({ error }: { error?: string }) {
           type="file"
           multiple
           accept={EVIDENCE_ACCEPT}
-          capture="environment"
           onChange={choose}
           aria-invalid={shown ? true : undefined}
           aria-describedby={shown ? "evidence-files-error evidence-files-hint" : "evidence-files-hint"}
-          className="block w-full max-w-full text-sm"
+          className="block min-h-11 w-full max-w-full text-sm file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-steel-300 file:bg-white file:px-4 file:font-semibold file:text-steel-800"
         />
         <p id="evidence-files-hint" className="mt-1 text-xs text-steel-500">
           JPEG, PNG, HEIC, PDF or MP4, at most 25 MB each. Location data is removed from photos.

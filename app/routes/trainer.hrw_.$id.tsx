@@ -1,19 +1,51 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PartsList, StageBadge } from "~/components/hrw/hrw-ui";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
-import { Alert, SelectField, SubmitButton, TextField, TitledCard, ErrorSummary } from "~/components/ui";
+import {
+  Alert,
+  SelectField,
+  SubmitButton,
+  TextField,
+  TitledCard,
+  ErrorSummary,
+  TableScroll,
+} from "~/components/ui";
 import { getDb } from "~/db.server";
-import { getHrwAssessment, recordNotice, recordNsa, recordPartResult, rescheduleAssessment } from "~/models/hrw-assessment.server";
+import {
+  getHrwAssessment,
+  recordNotice,
+  recordNsa,
+  recordPartResult,
+  rescheduleAssessment,
+} from "~/models/hrw-assessment.server";
 import { latestAen } from "~/models/hrw-candidate.server";
 import { coveringAccreditation } from "~/models/hrw-register.server";
 import { stateRulesOn } from "~/models/hrw-rules.server";
 import { uuid } from "~/schemas/fields";
-import { noticeSchema, nsaSchema, partResultSchema, rescheduleSchema } from "~/schemas/hrw";
-import { HRW_MESSAGES, hrwDate, LICENCE_CLASSES, NAI_PART_CODES, NAI_PARTS, NAI_RESULT_CODES, NAI_RESULTS, type LicenceClass } from "~/schemas/hrw-codes";
+import {
+  noticeSchema,
+  nsaSchema,
+  partResultSchema,
+  rescheduleSchema,
+} from "~/schemas/hrw";
+import {
+  HRW_MESSAGES,
+  hrwDate,
+  LICENCE_CLASSES,
+  NAI_PART_CODES,
+  NAI_PARTS,
+  NAI_RESULT_CODES,
+  NAI_RESULTS,
+  type LicenceClass,
+} from "~/schemas/hrw-codes";
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { formIntent } from "~/utils/form-intent.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -28,7 +60,10 @@ export const NSA_RECORDED = "NSA recorded";
 export const RESCHEDULED = "Assessment moved";
 
 async function loadAssessment(id: string | undefined) {
-  const assessment = id && uuid.safeParse(id).success ? await getHrwAssessment(getDb(), id) : null;
+  const assessment =
+    id && uuid.safeParse(id).success
+      ? await getHrwAssessment(getDb(), id)
+      : null;
   if (!assessment) throw new Response("Assessment not found", { status: 404 });
   return assessment;
 }
@@ -43,7 +78,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const assessment = await loadAssessment(params.id);
   const db = getDb();
   const [covered, aen, rules] = await Promise.all([
-    coveringAccreditation(db, { trainerId: assessment.assessor.id, state: assessment.state, licenceClass: assessment.licence_class, date: assessment.assessment_date, recordedBy: new Date().toISOString() }),
+    coveringAccreditation(db, {
+      trainerId: assessment.assessor.id,
+      state: assessment.state,
+      licenceClass: assessment.licence_class,
+      date: assessment.assessment_date,
+      recordedBy: new Date().toISOString(),
+    }),
     latestAen(db, assessment.candidate.id, assessment.state),
     stateRulesOn(db, assessment.state, assessment.assessment_date),
   ]);
@@ -62,31 +103,69 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { id } = await loadAssessment(params.id);
   const db = getDb();
   const actor = { id: user.id, client: clientAddress(request) };
-  const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
-  const done = (message: string) => redirectWithFlash(`/trainer/hrw/${id}`, { type: "success", message });
+  const common = {
+    unreadable: "The form could not be read; please try again",
+    invalid: "Please correct the highlighted fields",
+  };
+  const done = (message: string) =>
+    redirectWithFlash(`/trainer/hrw/${id}`, { type: "success", message });
   switch (await formIntent(request)) {
     case "notice":
-      return answerForm(request, { ...common, schema: noticeSchema, save: async (input) => (await recordNotice(db, id, input, actor), done(NOTICE_RECORDED)) });
+      return answerForm(request, {
+        ...common,
+        schema: noticeSchema,
+        save: async (input) => (
+          await recordNotice(db, id, input, actor), done(NOTICE_RECORDED)
+        ),
+      });
     case "part":
-      return answerForm(request, { ...common, schema: partResultSchema, save: async (input) => (await recordPartResult(db, id, input, actor), done(PART_RECORDED)) });
+      return answerForm(request, {
+        ...common,
+        schema: partResultSchema,
+        save: async (input) => (
+          await recordPartResult(db, id, input, actor), done(PART_RECORDED)
+        ),
+      });
     case "reschedule":
-      return answerForm(request, { ...common, schema: rescheduleSchema, save: async (input) => (await rescheduleAssessment(db, id, input, actor), done(RESCHEDULED)) });
+      return answerForm(request, {
+        ...common,
+        schema: rescheduleSchema,
+        save: async (input) => (
+          await rescheduleAssessment(db, id, input, actor), done(RESCHEDULED)
+        ),
+      });
     case "nsa":
-      return answerForm(request, { ...common, schema: nsaSchema, save: async (input) => (await recordNsa(db, id, input, actor), done(NSA_RECORDED)) });
+      return answerForm(request, {
+        ...common,
+        schema: nsaSchema,
+        save: async (input) => (
+          await recordNsa(db, id, input, actor), done(NSA_RECORDED)
+        ),
+      });
     default:
       return formFailure(common.unreadable);
   }
 }
 
 export default function HrwAssessmentPage() {
-  const { assessment: a, mine, today, lapsed, aen, noticeEachDay } = useLoaderData<typeof loader>();
+  const {
+    assessment: a,
+    mine,
+    today,
+    lapsed,
+    aen,
+    noticeEachDay,
+  } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);
   const failed = data?.values?.intent;
   const errors: FieldErrors = data?.fieldErrors ?? {};
   const v: Record<string, string> = data?.values ?? {};
-  const error = (intent: string) => <ErrorSummary failure={failed === intent ? data : null} />;
-  const field = (intent: string, name: string) => (failed === intent ? errors[name] : undefined);
+  const error = (intent: string) => (
+    <ErrorSummary failure={failed === intent ? data : null} />
+  );
+  const field = (intent: string, name: string) =>
+    failed === intent ? errors[name] : undefined;
   const noticesAsked = Boolean(a.notice_due_on);
   const started = a.assessment_date <= today;
   return (
@@ -95,70 +174,128 @@ export default function HrwAssessmentPage() {
         title={`${a.licence_class} assessment: ${a.candidate.full_name}`}
         subtitle={
           <>
-            <Link to="/trainer/hrw" className="underline">Back to HRW licence assessments</Link>
-            {mine ? <> &middot; <Link to={`/trainer/evidence/hrw/${a.id}`} className="underline">Evidence and declarations</Link></> : null}
+            <Link to="/trainer/hrw" className="underline">
+              Back to HRW licence assessments
+            </Link>
+            {mine ? (
+              <>
+                {" "}
+                &middot;{" "}
+                <Link
+                  to={`/trainer/evidence/hrw/${a.id}`}
+                  className="underline"
+                >
+                  Evidence and declarations
+                </Link>
+              </>
+            ) : null}
           </>
         }
         actions={<StageBadge stage={a.stage} />}
       />
-      {lapsed && !a.nsa_number ? <div className="mb-4"><Alert>{HRW_MESSAGES.accreditationLapsed(a.assessment_date)}</Alert></div> : null}
+      {lapsed && !a.nsa_number ? (
+        <div className="mb-4">
+          <Alert>{HRW_MESSAGES.accreditationLapsed(a.assessment_date)}</Alert>
+        </div>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <TitledCard title="Booking">
           <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold">Class</dt>
-            <dd>{a.licence_class} — {LICENCE_CLASSES[a.licence_class as LicenceClass]} ({a.course.unit_code})</dd>
+            <dd>
+              {a.licence_class} —{" "}
+              {LICENCE_CLASSES[a.licence_class as LicenceClass]} (
+              {a.course.unit_code})
+            </dd>
             <dt className="font-semibold">Regulator</dt>
             <dd>{a.state}</dd>
             <dt className="font-semibold">When</dt>
-            <dd>{hrwDate(a.assessment_date)} at {clockTime(a.start_time)}{a.hours ? `, ${a.hours} hours` : ""}</dd>
+            <dd>
+              {hrwDate(a.assessment_date)} at {clockTime(a.start_time)}
+              {a.hours ? `, ${a.hours} hours` : ""}
+            </dd>
             <dt className="font-semibold">Where</dt>
             <dd>{a.location.name}</dd>
             <dt className="font-semibold">Assessor</dt>
-            <dd>{a.assessor.full_name}{a.accreditation_number ? `, accreditation ${a.accreditation_number}` : ""}</dd>
+            <dd>
+              {a.assessor.full_name}
+              {a.accreditation_number
+                ? `, accreditation ${a.accreditation_number}`
+                : ""}
+            </dd>
             <dt className="font-semibold">Plant</dt>
-            <dd>{a.plant_description}, {a.plant_registration}</dd>
+            <dd>
+              {a.plant_description}, {a.plant_registration}
+            </dd>
             <dt className="font-semibold">Regulator notice</dt>
             <dd>
               {a.notices.length
-                ? a.notices.map((n) => `${hrwDate(n.held_on)}: ${n.reference} (given ${hrwDate(n.sent_on)})`).join("; ")
+                ? a.notices
+                    .map(
+                      (n) =>
+                        `${hrwDate(n.held_on)}: ${n.reference} (given ${hrwDate(
+                          n.sent_on
+                        )})`
+                    )
+                    .join("; ")
                 : a.notice_due_on
-                  ? HRW_MESSAGES.notifyBy(a.notice_due_on)
-                  : "Not required in this state"}
+                ? HRW_MESSAGES.notifyBy(a.notice_due_on)
+                : "Not required in this state"}
             </dd>
             {aen.needed ? (
               <>
                 <dt className="font-semibold">AEN</dt>
-                <dd>{aen.recorded ?? <Link to={`/trainer/hrw/candidates/${a.candidate.id}`} className="underline">Not recorded: record it on the candidate&apos;s checks</Link>}</dd>
+                <dd>
+                  {aen.recorded ?? (
+                    <Link
+                      to={`/trainer/hrw/candidates/${a.candidate.id}`}
+                      className="underline"
+                    >
+                      Not recorded: record it on the candidate&apos;s checks
+                    </Link>
+                  )}
+                </dd>
               </>
             ) : null}
             <dt className="font-semibold">NSA</dt>
-            <dd>{a.nsa_number ? `${a.nsa_number}, ${hrwDate(a.nsa_date!)} (apply by ${hrwDate(a.application_deadline!)})` : "Not issued"}</dd>
+            <dd>
+              {a.nsa_number
+                ? `${a.nsa_number}, ${hrwDate(a.nsa_date!)} (apply by ${hrwDate(
+                    a.application_deadline!
+                  )})`
+                : "Not issued"}
+            </dd>
           </dl>
         </TitledCard>
         <TitledCard title="NAI parts">
           <PartsList parts={a.parts} />
           {a.history.length ? (
-            <table className="mt-3 w-full text-left text-sm">
-              <caption className="text-left text-xs font-semibold text-steel-600">Every result, reassessments included</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Part</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">Assessed</th>
-                  <th scope="col">Recorded</th>
-                </tr>
-              </thead>
-              <tbody>
-                {a.history.map((p) => (
-                  <tr key={`${p.part}-${p.recorded_at}`}>
-                    <td>{NAI_PARTS[p.part]}</td>
-                    <td>{NAI_RESULTS[p.result]}</td>
-                    <td>{hrwDate(p.assessed_on)}</td>
-                    <td>{formatDateTime(p.recorded_at)}</td>
+            // four columns of a part's name and two dates are wider than a phone: the table scrolls in its own box
+            <TableScroll label="Every NAI part result" className="mt-3">
+              <table className="w-full text-left text-sm">
+                <caption className="text-left text-xs font-semibold text-steel-600">
+                  Every result, reassessments included
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Part</th>
+                    <th scope="col">Result</th>
+                    <th scope="col">Assessed</th>
+                    <th scope="col">Recorded</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {a.history.map((p) => (
+                    <tr key={`${p.part}-${p.recorded_at}`}>
+                      <td>{NAI_PARTS[p.part]}</td>
+                      <td>{NAI_RESULTS[p.result]}</td>
+                      <td>{hrwDate(p.assessed_on)}</td>
+                      <td>{formatDateTime(p.recorded_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           ) : null}
         </TitledCard>
         {!mine ? (
@@ -167,30 +304,108 @@ export default function HrwAssessmentPage() {
           <>
             {noticesAsked && !a.nsa_number ? (
               <TitledCard title="Regulator notice">
-                {!a.notice_reference ? <p className="mb-3 text-sm font-semibold text-amber-900">{HRW_MESSAGES.notifyBy(a.notice_due_on!)}</p> : null}
-                {noticeEachDay ? <p className="mb-3 text-sm text-steel-700">Each part held on a non-consecutive day, and each reassessment, needs its own notice.</p> : null}
+                {!a.notice_reference ? (
+                  <p className="mb-3 text-sm font-semibold text-amber-900">
+                    {HRW_MESSAGES.notifyBy(a.notice_due_on!)}
+                  </p>
+                ) : null}
+                {noticeEachDay ? (
+                  <p className="mb-3 text-sm text-steel-700">
+                    Each part held on a non-consecutive day, and each
+                    reassessment, needs its own notice.
+                  </p>
+                ) : null}
                 <Form method="post" noValidate className="space-y-3">
                   {error("notice")}
-                  <TextField label="Notice reference" name="notice_reference" required defaultValue={failed === "notice" ? v.notice_reference : undefined} error={field("notice", "notice_reference")} hint="The regulator's reference for this notice" />
-                  <TextField label="Day the notice is for" name="held_on" type="date" min={a.assessment_date} defaultValue={failed === "notice" ? v.held_on : a.notice_reference ? undefined : a.assessment_date} error={field("notice", "held_on")} hint="The assessment day it covers" />
-                  <TextField label="Day the notice was given" name="sent_on" type="date" max={today} defaultValue={failed === "notice" ? v.sent_on : today} error={field("notice", "sent_on")} />
-                  <SubmitButton intent="notice" busyLabel="Saving...">Record notice</SubmitButton>
+                  <TextField
+                    label="Notice reference"
+                    name="notice_reference"
+                    required
+                    defaultValue={
+                      failed === "notice" ? v.notice_reference : undefined
+                    }
+                    error={field("notice", "notice_reference")}
+                    hint="The regulator's reference for this notice"
+                  />
+                  <TextField
+                    label="Day the notice is for"
+                    name="held_on"
+                    type="date"
+                    min={a.assessment_date}
+                    defaultValue={
+                      failed === "notice"
+                        ? v.held_on
+                        : a.notice_reference
+                        ? undefined
+                        : a.assessment_date
+                    }
+                    error={field("notice", "held_on")}
+                    hint="The assessment day it covers"
+                  />
+                  <TextField
+                    label="Day the notice was given"
+                    name="sent_on"
+                    type="date"
+                    max={today}
+                    defaultValue={failed === "notice" ? v.sent_on : today}
+                    error={field("notice", "sent_on")}
+                  />
+                  <SubmitButton intent="notice" busyLabel="Saving...">
+                    Record notice
+                  </SubmitButton>
                 </Form>
               </TitledCard>
             ) : null}
             {!a.nsa_number && !started ? (
               <TitledCard title="Record a part result">
-                <p className="text-sm text-steel-700">Results can be recorded from {hrwDate(a.assessment_date)}, the day of the assessment.</p>
+                <p className="text-sm text-steel-700">
+                  Results can be recorded from {hrwDate(a.assessment_date)}, the
+                  day of the assessment.
+                </p>
               </TitledCard>
             ) : null}
             {!a.nsa_number && started ? (
               <TitledCard title="Record a part result">
                 <Form method="post" noValidate className="space-y-3">
                   {error("part")}
-                  <SelectField label="Part" name="part" required placeholder="Choose the part" defaultValue={failed === "part" ? v.part : ""} error={field("part", "part")} options={NAI_PART_CODES.map((p) => ({ value: p, label: NAI_PARTS[p] }))} />
-                  <SelectField label="Result" name="result" required placeholder="Choose the result" defaultValue={failed === "part" ? v.result : ""} error={field("part", "result")} options={NAI_RESULT_CODES.map((r) => ({ value: r, label: NAI_RESULTS[r] }))} />
-                  <TextField label="Date assessed" name="assessed_on" type="date" required min={a.assessment_date} max={today} defaultValue={failed === "part" ? v.assessed_on : undefined} error={field("part", "assessed_on")} hint="A part may be reassessed: the latest result counts, every one is kept" />
-                  <SubmitButton intent="part" busyLabel="Saving...">Record result</SubmitButton>
+                  <SelectField
+                    label="Part"
+                    name="part"
+                    required
+                    placeholder="Choose the part"
+                    defaultValue={failed === "part" ? v.part : ""}
+                    error={field("part", "part")}
+                    options={NAI_PART_CODES.map((p) => ({
+                      value: p,
+                      label: NAI_PARTS[p],
+                    }))}
+                  />
+                  <SelectField
+                    label="Result"
+                    name="result"
+                    required
+                    placeholder="Choose the result"
+                    defaultValue={failed === "part" ? v.result : ""}
+                    error={field("part", "result")}
+                    options={NAI_RESULT_CODES.map((r) => ({
+                      value: r,
+                      label: NAI_RESULTS[r],
+                    }))}
+                  />
+                  <TextField
+                    label="Date assessed"
+                    name="assessed_on"
+                    type="date"
+                    required
+                    min={a.assessment_date}
+                    max={today}
+                    defaultValue={failed === "part" ? v.assessed_on : undefined}
+                    error={field("part", "assessed_on")}
+                    hint="A part may be reassessed: the latest result counts, every one is kept"
+                  />
+                  <SubmitButton intent="part" busyLabel="Saving...">
+                    Record result
+                  </SubmitButton>
                 </Form>
               </TitledCard>
             ) : null}
@@ -198,9 +413,36 @@ export default function HrwAssessmentPage() {
               <TitledCard title="Move the assessment">
                 <Form method="post" noValidate className="space-y-3">
                   {error("reschedule")}
-                  <TextField label="New assessment date" name="assessment_date" type="date" required min={today} defaultValue={failed === "reschedule" ? v.assessment_date : a.assessment_date} error={field("reschedule", "assessment_date")} />
-                  <TextField label="New start time" name="start_time" type="time" required defaultValue={failed === "reschedule" ? v.start_time : a.start_time} error={field("reschedule", "start_time")} />
-                  <SubmitButton intent="reschedule" variant="secondary" busyLabel="Saving...">Move the assessment</SubmitButton>
+                  <TextField
+                    label="New assessment date"
+                    name="assessment_date"
+                    type="date"
+                    required
+                    min={today}
+                    defaultValue={
+                      failed === "reschedule"
+                        ? v.assessment_date
+                        : a.assessment_date
+                    }
+                    error={field("reschedule", "assessment_date")}
+                  />
+                  <TextField
+                    label="New start time"
+                    name="start_time"
+                    type="time"
+                    required
+                    defaultValue={
+                      failed === "reschedule" ? v.start_time : a.start_time
+                    }
+                    error={field("reschedule", "start_time")}
+                  />
+                  <SubmitButton
+                    intent="reschedule"
+                    variant="secondary"
+                    busyLabel="Saving..."
+                  >
+                    Move the assessment
+                  </SubmitButton>
                 </Form>
               </TitledCard>
             ) : null}
@@ -208,9 +450,25 @@ export default function HrwAssessmentPage() {
               <TitledCard title="Notice of Satisfactory Assessment">
                 <Form method="post" noValidate className="space-y-3">
                   {error("nsa")}
-                  <TextField label="NSA number" name="nsa_number" required defaultValue={failed === "nsa" ? v.nsa_number : undefined} error={field("nsa", "nsa_number")} />
-                  <TextField label="NSA date" name="nsa_date" type="date" required max={today} defaultValue={failed === "nsa" ? v.nsa_date : today} error={field("nsa", "nsa_date")} />
-                  <SubmitButton intent="nsa" busyLabel="Saving...">Record NSA</SubmitButton>
+                  <TextField
+                    label="NSA number"
+                    name="nsa_number"
+                    required
+                    defaultValue={failed === "nsa" ? v.nsa_number : undefined}
+                    error={field("nsa", "nsa_number")}
+                  />
+                  <TextField
+                    label="NSA date"
+                    name="nsa_date"
+                    type="date"
+                    required
+                    max={today}
+                    defaultValue={failed === "nsa" ? v.nsa_date : today}
+                    error={field("nsa", "nsa_date")}
+                  />
+                  <SubmitButton intent="nsa" busyLabel="Saving...">
+                    Record NSA
+                  </SubmitButton>
                 </Form>
               </TitledCard>
             ) : null}
@@ -221,8 +479,15 @@ export default function HrwAssessmentPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "HRW assessment | Trainer Portal" }];
+export const meta: MetaFunction = () => [
+  { title: "HRW assessment | Trainer Portal" },
+];
 
 export function ErrorBoundary() {
-  return <RouteError title="HRW assessment" message="Failed to load the assessment" />;
+  return (
+    <RouteError
+      title="HRW assessment"
+      message="Failed to load the assessment"
+    />
+  );
 }

@@ -2,7 +2,7 @@
  * The words of classes (docs/decisions/013-classes.md), free of zod and server code so pages can import
  * them: a message has one home, shared by the forms, the /api and the tests.
  */
-import { plural } from "~/utils/format";
+import { formatDate, plural } from "~/utils/format";
 export const CLASS_FULL = "This class is full";
 export const ALL_CLASSES_FULL = "Every class of this course is full: join a class's waitlist";
 export const CLASS_NOT_OPEN = "This class is not open for enrolment";
@@ -42,16 +42,18 @@ export function seatHeldWording(until: string): string {
   return `A seat is held for you until ${until}`;
 }
 
-// Made once, not per date: each catalogue card shows several class dates, and building a
-// formatter costs more than the catalogue's query.
-const DAY_MONTH_YEAR = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const DAY_MONTH = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", timeZone: "UTC" });
-
-/** A class's dates as people read them: "3 Dec 2026" or "3 – 5 Dec 2026". */
+/**
+ * A class's dates as people read them: "3 Dec 2026" or "3 – 5 Dec 2026", in the one date format
+ * (formatDate: "8 Nov 2026", never "June"); the start drops its year when the end has the same.
+ */
 export function classDates(start: string, end: string): string {
-  const fmt = (iso: string, withYear: boolean) => (withYear ? DAY_MONTH_YEAR : DAY_MONTH).format(new Date(`${iso}T00:00:00Z`));
-  return start === end ? fmt(start, true) : `${fmt(start, false)} – ${fmt(end, true)}`;
+  if (start === end) return formatDate(start);
+  const from = formatDate(start);
+  return start.slice(0, 4) === end.slice(0, 4) ? `${from.replace(/ \d{4}$/, "")} – ${formatDate(end)}` : `${from} – ${formatDate(end)}`;
 }
+
+/** What a learner brings to every class: the reminder, the enrolment confirmation and the dashboard say it in these words. */
+export const WHAT_TO_BRING = "Photo ID, your USI and steel-capped boots";
 
 export const ATTENDANCE_WORDS = { present: "Present", absent: "Absent", late: "Late" } as const;
 

@@ -37,7 +37,7 @@ export type ComplaintInput = z.infer<typeof complaintInput>;
 
 /** An appeal of one of the learner's own assessments. */
 export const appealInput = z.object({
-  assessment_kind: z.enum(ASSESSMENT_KINDS, { message: "Choose the assessment to appeal" }),
+  assessment_kind: z.enum([...ASSESSMENT_KINDS, "recognition"], { message: "Choose the assessment to appeal" }),
   assessment_id: uuid,
   details: longText("Appeal", COMPLAINT_MESSAGES.appealEmpty, COMPLAINT_MESSAGES.detailsTooLong, DETAILS_MAX).describe(`Why the decision should change (at most ${DETAILS_MAX} characters)`),
 });

@@ -21,6 +21,8 @@ export const MAIL_TEMPLATES = [
   "questionnaire-invitation",
   "employer-invitation",
   "worker-invitation",
+  "enrolment-confirmed",
+  "recognition-decided",
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -38,6 +40,8 @@ export const MAIL_TEMPLATE_LABELS: Record<MailTemplate, string> = {
   "questionnaire-invitation": "Questionnaire invitation",
   "employer-invitation": "Employer invitation",
   "worker-invitation": "Worker invitation",
+  "enrolment-confirmed": "Enrolment confirmed",
+  "recognition-decided": "Recognition decided",
 };
 
 /** The changes of a sign-in factor the owner is told of, in the words of the mail. */
@@ -69,6 +73,26 @@ export interface MailData {
   /** the whole link, carrying the invitation's token (removed once sent, like a reset link) */
   "employer-invitation": { link: string; employer: string; expiresAt: string };
   "worker-invitation": { link: string; employer: string; course: string; start: string; end: string; expiresAt: string };
+  /**
+   * Sent when an enrolment takes its seat (enrolling, a waitlist seat taken, an employer's
+   * booking accepted): the class as it was then. `sessions`' days are YYYY-MM-DD, times HH:MM (the
+   * organisation's); `fee`: the learner's own invoice (its page's path), or the employer billed.
+   */
+  "enrolment-confirmed": {
+    course: string;
+    unitCode: string;
+    start: string | null;
+    end: string | null;
+    sessions: Array<{ date: string; starts_at: string; ends_at: string }>;
+    location: string | null;
+    /** held for the pre-enrolment review: confirmed once it is done */
+    held: boolean;
+    fee: { kind: "invoice"; number: string; totalCents: number; paidCents: number; path: string } | { kind: "employer"; employer: string } | { kind: "none" };
+    path: string;
+    calendarPath: string;
+  };
+  /** a credit transfer or RPL decision: `what` names it ("Credit transfer: TLILIC0005"), `decision` its words */
+  "recognition-decided": { what: string; decision: string; reasons: string; path: string };
 }
 
 export const MAIL_STATES = ["queued", "sent", "failed", "given_up"] as const satisfies readonly OutboxState[];

@@ -10,6 +10,9 @@ export type CourseFormResult = {
   fieldErrors: FieldErrors;
   toast?: { type: "error"; message: string };
   submittedAt: number;
+  /** A save that deactivates the course asks first (CONTRACT 21): the question and the form as posted. */
+  confirm?: string;
+  posted?: [string, string][];
 };
 
 /**
@@ -34,7 +37,8 @@ export function courseFormFailure(form: FormData, fallback: CourseFormState, mes
       focus: null,
       error: message,
       fieldErrors,
-      toast: { type: "error", message },
+      // one message per failure: invalid fields have the error summary, not a toast over them
+      toast: Object.keys(fieldErrors).length ? undefined : { type: "error", message },
       submittedAt: Date.now(),
     },
     { status },

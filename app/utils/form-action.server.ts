@@ -6,7 +6,9 @@ import { formToObject, keptValues, parseWith, type FieldErrors } from "./validat
 /**
  * What a form action answers when a submission fails: the page re-renders the form with the
  * message, the errors beside their fields and the values as typed (passwords dropped), so it
- * works without JavaScript; `toast` shows the message once when JavaScript runs. It is page data
+ * works without JavaScript. `toast` shows the message once when JavaScript runs, only for a
+ * failure no field is named in: invalid fields have the error summary and the messages beside
+ * them, and a toast saying it again would lie over the very fields it names. It is page data
  * (`data()`), never an /api answer: the status and Retry-After reach the document or the data
  * request as a Response's would.
  */
@@ -15,7 +17,7 @@ export interface FormFailure {
   status: number;
   fieldErrors: FieldErrors;
   values: Record<string, string>;
-  toast: { type: "error"; message: string };
+  toast?: { type: "error"; message: string };
   submittedAt: number;
 }
 
@@ -30,7 +32,8 @@ export function formFailure(
 ) {
   // Retry-After of an answer over a request limit, or busy; a page route passes it on with retryAfterFromAction
   const headers = retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined;
-  return data<FormFailure>({ error: message, status, fieldErrors, values, toast: { type: "error", message }, submittedAt: Date.now() }, { status, headers });
+  const toast = Object.keys(fieldErrors).length ? undefined : { type: "error" as const, message };
+  return data<FormFailure>({ error: message, status, fieldErrors, values, toast, submittedAt: Date.now() }, { status, headers });
 }
 
 interface FormSteps<S extends z.ZodType, R> {

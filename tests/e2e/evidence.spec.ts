@@ -87,7 +87,12 @@ test("evidence: checklist marked, photos attached, both declarations signed, the
   await expect(signals.getByLabel("Not yet satisfactory")).toBeChecked();
 
   const files = await photos(`${js ? "js" : "nojs"}-${t}`);
-  await page.getByLabel("Photos and documents").setInputFiles(files);
+  const field = page.getByLabel("Photos and documents");
+  // no `capture`: a phone offers the camera, its photo library and its files alike
+  await expect(field, "the evidence field does not force the camera").not.toHaveAttribute("capture");
+  await expect(field).toHaveAttribute("accept", /pdf/);
+  await expect(field).toHaveAttribute("accept", /mp4/);
+  await field.setInputFiles(files);
   await page.getByRole("button", { name: "Upload evidence" }).click();
   await expectMessage(page, js, "Evidence added: 2 files");
   const list = page.getByRole("list", { name: "Evidence files" });

@@ -76,6 +76,8 @@ const FILE_ROUTES: Record<string, FileRoute> = {
 /** Resource routes that answer no file, and why. */
 const NOT_FILE_ROUTES: Record<string, string> = {
   "trainer.evidence.$kind.$id_.upload.ts": "takes an upload by POST and redirects; GET is a 405",
+  "login_.sso.ts": "starts single sign-on: redirects to the identity provider",
+  "login_.sso_.callback.ts": "the identity provider's return: signs in and redirects",
   "api.openapi[.]json.ts": "the /api's OpenAPI document, JSON",
 };
 

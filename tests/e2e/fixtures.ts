@@ -71,8 +71,9 @@ export async function signInWithForm(page: Page, email: string, password = "pass
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
 }
 
-/** Signs out with the header's button and lands on the sign-in page. */
+/** Signs out with the header's button (inside the Menu on a phone) and lands on the sign-in page. */
 export async function signOut(page: Page) {
+  await openPhoneMenu(page);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
@@ -164,11 +165,12 @@ export async function accessibilityViolations(page: Page, tags = ["wcag2a", "wca
 
 /**
  * The message of the last action: a sonner toast with JavaScript, the in-page status region
- * without it.
+ * without it. A failure that names fields is the form's error summary (an alert) either way:
+ * no toast repeats it over the fields.
  */
 export async function expectMessage(page: Page, js: boolean, text: string | RegExp) {
   if (js) {
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: text }).first()).toBeVisible();
+    await expect(page.locator("[data-sonner-toast]").or(page.getByRole("alert")).filter({ hasText: text }).first()).toBeVisible();
   } else {
     await expect(page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text }).first()).toBeVisible();
   }
@@ -188,4 +190,10 @@ export async function makeAdmin(): Promise<string> {
     DEMO.admin.email,
   );
   return email;
+}
+
+/** On a phone the portal's pages and sign-out sit in the header's Menu (a <details>): opens it when it is shown. */
+export async function openPhoneMenu(page: Page) {
+  const menu = page.locator("header summary").filter({ hasText: "Menu" });
+  if ((await menu.isVisible()) && !(await menu.locator("xpath=..").evaluate((d) => (d as HTMLDetailsElement).open))) await menu.click();
 }

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { e2eDb } from "./e2e-db";
-import { authenticatorCode, DEMO, expect, expectAccessible, registerStudent, signIn, test } from "./fixtures";
+import { authenticatorCode, DEMO, expect, expectAccessible, openPhoneMenu, registerStudent, signIn, test } from "./fixtures";
 
 /**
  * Every page fits a phone: at 360 and 390 px wide, with JavaScript on and off, no page of any
@@ -183,6 +183,7 @@ test.describe("every page fits a phone", () => {
     await confirm.getByRole("button", { name: "Turn on two-step sign-in" }).click();
     await expect(page.getByRole("list", { name: "Recovery codes" })).toBeVisible();
     found.push(...(await check(page, js)));
+    await openPhoneMenu(page);
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByLabel("Email").fill(student.email);
     await page.getByLabel("Password").fill(student.password);

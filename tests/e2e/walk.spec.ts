@@ -89,6 +89,8 @@ const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
   "admin.locations.tsx": admin(at("/admin/locations")),
   "admin.locations_.$id.tsx": admin((ids) => `/admin/locations/${ids.location}`),
   "admin.mail.tsx": admin(at("/admin/mail")),
+  "admin.webhooks.tsx": admin(at("/admin/webhooks")),
+  "admin.webhooks.$id.tsx": admin((ids) => `/admin/webhooks/${ids.webhookEndpoint}`),
   "admin.overview.tsx": admin(at("/admin/overview")),
   "admin.questionnaires._index.tsx": admin(at("/admin/questionnaires")),
   "admin.questionnaires.report.tsx": admin(at("/admin/questionnaires/report")),
@@ -120,6 +122,7 @@ const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
   "invitation.$token.tsx": visitor((ids) => `/invitation/${ids.workerInvitationToken}`),
   "login.tsx": visitor(at("/login")),
   "login_.two-step.tsx": visitor(at("/login/two-step")),
+  "policies.$slug.tsx": [...PUBLIC("/policies/terms"), ...PUBLIC("/policies/code-of-conduct"), ...PUBLIC("/policies/privacy")],
   "questionnaire.$token.tsx": visitor((ids) => `/questionnaire/${ids.questionnaireToken}`),
   "register.tsx": visitor(at("/register")),
   "reset-password.$token.tsx": visitor((ids) => `/reset-password/${ids.resetToken}`),
@@ -225,10 +228,35 @@ async function demoIds(role: Role) {
     evidenceAssessment: await one("select id as v from assessments where assessed_by = ? order by assessment_date limit 1", trainerId),
     hrwAssessment: await one("select id as v from hrw_assessments order by assessment_date limit 1"),
     hrwCandidate: await one("select candidate_id as v from hrw_assessments order by assessment_date limit 1"),
+    webhookEndpoint: role === "admin" ? await webhookEndpoint() : "",
     verificationCode: await one("select verification_code as v from certificates where revoked_at is null order by issue_date limit 1"),
     ...(role === "visitor" ? await tokens(studentId, employerUserId, worker) : { resetToken: "", workerInvitationToken: "", employerInvitationToken: "", questionnaireToken: "" }),
   };
 }
+
+/**
+ * The demo has no webhook endpoint (its secret would be shown to no one), so the admin's walk makes
+ * one: switched off and at a reserved name, so no event the walk causes is ever sent anywhere.
+ */
+async function webhookEndpoint(): Promise<string> {
+  const db = e2eDb();
+  const found = await db.get<{ v: string }>("select id as v from webhook_endpoints where url = ? limit 1", WALK_WEBHOOK_URL);
+  if (found?.v) return String(found.v);
+  const id = crypto.randomUUID();
+  const at = new Date().toISOString();
+  await db.run(
+    "insert into webhook_endpoints (id, url, description, audience, events, secret, is_active, created_by, created_at, updated_at) values (?, ?, ?, 'admin', ?, ?, 0, null, ?, ?)",
+    id,
+    WALK_WEBHOOK_URL,
+    "Walk: switched-off endpoint",
+    JSON.stringify(["enrolment.created"]),
+    `whsec_${crypto.randomBytes(24).toString("base64")}`,
+    at,
+    at,
+  );
+  return id;
+}
+const WALK_WEBHOOK_URL = "https://walk.example.invalid/hook";
 
 /**
  * Links the portal mails hold a token for (only its hash is stored): made here as the models make
@@ -422,6 +450,49 @@ async function hydratedAndRevalidated(page: Page) {
 }
 
 /**
+ * The phone check: the no-JavaScript walk runs at a 360 x 740 screen, and on every page the
+ * content (<main>) starts within its first quarter, nothing is wider than the screen, and every
+ * visible control is at least 44 px high (and a time field wide enough for its whole time). A checkbox or radio is measured by its
+ * <label> (what a thumb taps). The one exemption is a link inside running text: an <a> whose
+ * closest paragraph or list item (<p>, <li>, <dd>) holds more text than the link's own.
+ */
+const PHONE = { width: 360, height: 740 };
+const CONTENT_START = PHONE.height / 4;
+const TAP = 44;
+/** A time field's least width: its "07:00 AM" and its picker at 16 px. */
+const TIME_WIDTH = 136;
+
+function phoneFaults(limits: { tap: number; contentStart: number; width: number; timeWidth: number }): string[] {
+  const faults: string[] = [];
+  const main = document.querySelector("main");
+  const top = main ? main.getBoundingClientRect().top + window.scrollY : Infinity;
+  if (top > limits.contentStart) faults.push(`content starts at ${Math.round(top)} px (at most ${limits.contentStart})`);
+  const width = document.documentElement.scrollWidth;
+  if (width > limits.width) faults.push(`${width} px wide (at most ${limits.width})`);
+  const name = (el: Element) => `<${el.tagName.toLowerCase()}${el.getAttribute("type") ? ` type=${el.getAttribute("type")}` : ""}> "${(el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
+  const inRunningText = (el: Element) => {
+    if (el.tagName !== "A") return false;
+    const block = el.closest("p, li, dd");
+    return !!block && (block.textContent ?? "").trim().length > (el.textContent ?? "").trim().length;
+  };
+  for (const el of document.querySelectorAll("a, button, input:not([type=hidden]), select, textarea, summary")) {
+    let box = el.getBoundingClientRect();
+    // not shown (a closed menu, a `hidden` part) or visually hidden until focused (the skip link)
+    if (box.width <= 1 || box.height <= 1 || getComputedStyle(el).visibility === "hidden") continue;
+    if (inRunningText(el)) continue;
+    const type = el.getAttribute("type");
+    if (el.tagName === "INPUT" && (type === "checkbox" || type === "radio")) {
+      const label = el.closest("label") ?? (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null);
+      if (label) box = label.getBoundingClientRect();
+    }
+    if (box.height < limits.tap - 0.5) faults.push(`${name(el)} is ${Math.round(box.height)} px high`);
+    // a time field narrower than its "07:00 AM" and its picker cuts the time ("07:00 A")
+    if (type === "time" && box.width < limits.timeWidth) faults.push(`${name(el)} is ${Math.round(box.width)} px wide (at least ${limits.timeWidth})`);
+  }
+  return faults;
+}
+
+/**
  * A role's pages, walked in parts of at most this many, each part its own test signed in afresh,
  * so the parts of the longest walk (the administrator's) run side by side.
  */
@@ -437,6 +508,8 @@ for (const { role, part, visits } of walks) {
   test(`${role}: every page opens clean (part ${part})`, async ({ page, js, browser, extraHTTPHeaders }) => {
     test.setTimeout(180_000);
     const ids = await demoIds(role);
+    // the no-JavaScript walk is the phone walk (its HTML check does not depend on the width)
+    if (!js) await page.setViewportSize(PHONE);
     if (role !== "visitor") await signIn(page, EMAIL[role]);
     else await pendingSecondStep(page, browser, extraHTTPHeaders);
 
@@ -484,6 +557,7 @@ for (const { role, part, visits } of walks) {
         if (test.info().project.name === "js") for (const violation of await accessibilityViolations(page, WCAG_TAGS)) failures.push(`${current}: axe: ${violation}`);
       } else {
         documents.push({ page: current, body });
+        for (const fault of await page.evaluate(phoneFaults, { tap: TAP, contentStart: CONTENT_START, width: PHONE.width, timeWidth: TIME_WIDTH })) failures.push(`${current}: at 360 px: ${fault}`);
       }
     }
     if (js) await page.waitForLoadState("networkidle");

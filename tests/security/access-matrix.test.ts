@@ -169,6 +169,8 @@ const pages: PageCase[] = [
   { file: "trainer.calendar.tsx", path: () => "/trainer/calendar", may: ["trainer"], methods: ["GET", "POST"] },
   { file: "admin.audit.tsx", path: () => "/admin/audit", may: ["admin"], methods: ["GET"] },
   { file: "admin.mail.tsx", path: () => "/admin/mail", may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.webhooks.tsx", path: () => "/admin/webhooks", may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.webhooks.$id.tsx", path: () => `/admin/webhooks/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.audit[.]csv.ts", path: () => "/admin/audit.csv", may: ["admin"], methods: ["GET"] },
   { file: "admin.reports_.hrw.tsx", path: () => "/admin/reports/hrw?from=2026-01-01", may: ["admin"], methods: ["GET"] },
   { file: "admin.reports_.hrw[.]csv.ts", path: () => "/admin/reports/hrw.csv", may: ["admin"], methods: ["GET"] },
@@ -253,6 +255,10 @@ const api: ApiCase[] = [
   { file: "api.admin.avetmiss.ts", method: "GET", path: () => `/api/admin/avetmiss?year=${new Date().getFullYear()}`, allowed: ADMIN_ONLY([200]) },
   { file: "api.admin.audit.ts", method: "GET", path: () => "/api/admin/audit", allowed: ADMIN_ONLY([200]) },
   { file: "api.admin.mail.ts", method: "GET", path: () => "/api/admin/mail", allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.webhooks.ts", method: "GET", path: () => "/api/admin/webhooks", allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.webhooks.ts", method: "POST", path: () => "/api/admin/webhooks", json: () => ({}), allowed: ADMIN_ONLY([422]) },
+  { file: "api.admin.webhooks.$id.ts", method: "GET", path: () => `/api/admin/webhooks/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.admin.webhooks.$id.ts", method: "POST", path: () => `/api/admin/webhooks/${ids.unknown}`, params: () => ({ id: ids.unknown }), json: () => ({ intent: "rotate" }), allowed: ADMIN_ONLY([404]) },
   { file: "api.dashboard.stats.ts", method: "GET", path: () => "/api/dashboard/stats", allowed: { trainer: [200], admin: [200] } },
   {
     file: "api.certificates.$id.download.ts",
@@ -479,7 +485,23 @@ describe("access matrix", () => {
       .filter((f) => f !== "calendar.$token.ts" && f !== "api.courses.$id.classes.ts" && f !== "courses_.$id.tsx")
       // the pre-enrolment review may be taken before signing up (like the course page); an
       // invitation or a questionnaire link is its own one-use credential (like a reset token)
-      .filter((f) => f !== "courses_.$id_.review.tsx" && f !== "invitation.$token.tsx" && f !== "employer-invitation.$token.tsx" && f !== "questionnaire.$token.tsx");
+      .filter((f) => f !== "courses_.$id_.review.tsx" && f !== "invitation.$token.tsx" && f !== "employer-invitation.$token.tsx" && f !== "questionnaire.$token.tsx")
+      // a policy's slug names a public document, not a record (the next test opens each as everyone)
+      .filter((f) => f !== "policies.$slug.tsx");
     expect(portal.filter((f) => !covered.has(f))).toEqual([]);
+  });
+
+  it("the policies a learner agrees to open to everyone, signed in or not; an unknown one is 404; none takes a POST", async () => {
+    const route = await mod("policies.$slug.tsx");
+    expect((route as { action?: unknown }).action).toBeUndefined();
+    const failures: string[] = [];
+    for (const slug of ["terms", "code-of-conduct", "privacy", "no-such-policy"]) {
+      for (const who of EVERYONE) {
+        const response = await answer(route, "GET", `/policies/${slug}`, { cookie: creds[who].cookie, params: { slug } });
+        const expected = slug === "no-such-policy" ? 404 : 200;
+        if (response.status !== expected) failures.push(`GET /policies/${slug} as ${who}: ${response.status} (expected ${expected})`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Logo } from "~/components/logo";
 import { organisationYear } from "~/utils/organisation-calendar";
 
-const link = "rounded text-steel-300 underline-offset-4 hover:text-white hover:underline";
+const link = "inline-flex min-h-11 items-center rounded text-steel-300 sm:min-h-0 underline-offset-4 hover:text-white hover:underline";
 
 /** The public footer: Courses, Support and Compliance columns and the registered-organisation ID. */
 export function SiteFooter({ rto }: { rto: { name: string; code: string } }) {

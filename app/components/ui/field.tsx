@@ -112,7 +112,7 @@ export function CheckboxField({ label, error, hint, className, id, ...props }: C
   const { fieldId, tied } = useFieldControl(id, props.value === undefined ? props.name : undefined, error, hint);
   return (
     <div className={className}>
-      <div className="flex items-start gap-3">
+      <div className="flex items-center gap-3">
         <input
           id={fieldId}
           type="checkbox"

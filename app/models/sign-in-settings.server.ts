@@ -1,0 +1,40 @@
+import { writeTransaction, type DB } from "#db/connection";
+import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
+
+/**
+ * How staff may sign in, as administrators choose (docs/decisions/038-single-sign-on.md):
+ * whether staff must use the organisation's identity provider, so their portal passwords stop
+ * working (the break-glass administrator's excepted).
+ */
+export interface SignInSettings {
+  require_sso_for_staff: boolean;
+  updated_at: string | null;
+}
+
+export async function signInSettings(db: DB): Promise<SignInSettings> {
+  const row = await db.selectFrom("sign_in_settings").select(["value", "updated_at"]).where("key", "=", "require_sso_for_staff").executeTakeFirst();
+  return { require_sso_for_staff: row?.value === "true", updated_at: row?.updated_at ?? null };
+}
+
+/** Turns the requirement on or off (administrators); audited when it changes. */
+export async function setRequireSsoForStaff(db: DB, input: { required: boolean; actor: SignedInActorRef; now?: Date }): Promise<void> {
+  const actor = signedInActor(input.actor);
+  const at = (input.now ?? new Date()).toISOString();
+  const value = String(input.required);
+  await writeTransaction(db, async (trx) => {
+    if ((await signInSettings(trx)).require_sso_for_staff === input.required) return;
+    await trx
+      .insertInto("sign_in_settings")
+      .values({ key: "require_sso_for_staff", value, updated_by: actor.id, updated_at: at })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_by: actor.id, updated_at: at }))
+      .execute();
+    await recordAudit(trx, {
+      action: "sign_in.settings_changed",
+      actor,
+      subject: { type: "sign_in_settings", id: null },
+      fields: ["require_sso_for_staff"],
+      detail: input.required ? "staff must sign in with the identity provider" : "staff may sign in with a password",
+      now: at,
+    });
+  });
+}
