@@ -41,8 +41,8 @@ async function recordNotice(page: Page, js: boolean, reference: string, heldOn: 
 }
 
 async function recordResult(page: Page, part: string, on: string) {
-  await page.getByLabel("Part").selectOption(part);
-  await page.getByLabel("Result").selectOption("satisfactory");
+  await page.getByLabel("Part", { exact: true }).selectOption(part);
+  await page.getByLabel("Result", { exact: true }).selectOption("satisfactory");
   await page.getByLabel("Date assessed").fill(on);
   await page.getByRole("button", { name: "Record result" }).click();
 }

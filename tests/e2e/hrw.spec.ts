@@ -84,8 +84,8 @@ test.describe("high-risk work licence assessments", () => {
     // the assessment is held, a fortnight later
     await daysGoBy(assessmentId, 16);
     await page.goto(assessmentUrl);
-    await page.getByLabel("Part").selectOption("knowledge");
-    await page.getByLabel("Result").selectOption("satisfactory");
+    await page.getByLabel("Part", { exact: true }).selectOption("knowledge");
+    await page.getByLabel("Result", { exact: true }).selectOption("satisfactory");
     await page.getByLabel("Date assessed").fill(held);
     await page.getByRole("button", { name: "Record result" }).click();
     await expect(page.getByText(/^Record the candidate's assessment enrolment number \(AEN\) on their checks first/).first()).toBeVisible();
@@ -104,8 +104,8 @@ test.describe("high-risk work licence assessments", () => {
 
     const results = [["knowledge", "satisfactory"], ["calculations", "satisfactory"], ["practical", "not_yet_satisfactory"], ["practical", "satisfactory"]] as const;
     for (const [i, [part, result]] of results.entries()) {
-      await page.getByLabel("Part").selectOption(part);
-      await page.getByLabel("Result").selectOption(result);
+      await page.getByLabel("Part", { exact: true }).selectOption(part);
+      await page.getByLabel("Result", { exact: true }).selectOption(result);
       await page.getByLabel("Date assessed").fill(held);
       await page.getByRole("button", { name: "Record result" }).click();
       await expectMessage(page, js, "Result recorded");
