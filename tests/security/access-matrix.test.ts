@@ -255,6 +255,8 @@ const api: ApiCase[] = [
   { file: "api.admin.avetmiss.ts", method: "GET", path: () => `/api/admin/avetmiss?year=${new Date().getFullYear()}`, allowed: ADMIN_ONLY([200]) },
   { file: "api.admin.audit.ts", method: "GET", path: () => "/api/admin/audit", allowed: ADMIN_ONLY([200]) },
   { file: "api.admin.mail.ts", method: "GET", path: () => "/api/admin/mail", allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.sign-in-settings.ts", method: "GET", path: () => "/api/admin/sign-in-settings", allowed: ADMIN_ONLY([200]) },
+  { file: "api.admin.sign-in-settings.ts", method: "PUT", path: () => "/api/admin/sign-in-settings", json: () => ({ require_sso_for_staff: false }), allowed: ADMIN_ONLY([200]) },
   { file: "api.admin.webhooks.ts", method: "GET", path: () => "/api/admin/webhooks", allowed: ADMIN_ONLY([200]) },
   { file: "api.admin.webhooks.ts", method: "POST", path: () => "/api/admin/webhooks", json: () => ({}), allowed: ADMIN_ONLY([422]) },
   { file: "api.admin.webhooks.$id.ts", method: "GET", path: () => `/api/admin/webhooks/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
