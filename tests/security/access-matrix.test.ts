@@ -170,7 +170,7 @@ const pages: PageCase[] = [
   { file: "admin.audit.tsx", path: () => "/admin/audit", may: ["admin"], methods: ["GET"] },
   { file: "admin.mail.tsx", path: () => "/admin/mail", may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.webhooks.tsx", path: () => "/admin/webhooks", may: ["admin"], methods: ["GET", "POST"] },
-  { file: "admin.webhooks.$id.tsx", path: () => `/admin/webhooks/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
+  { file: "admin.webhooks_.$id.tsx", path: () => `/admin/webhooks/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin"], methods: ["GET", "POST"] },
   { file: "admin.audit[.]csv.ts", path: () => "/admin/audit.csv", may: ["admin"], methods: ["GET"] },
   { file: "admin.reports_.hrw.tsx", path: () => "/admin/reports/hrw?from=2026-01-01", may: ["admin"], methods: ["GET"] },
   { file: "admin.reports_.hrw[.]csv.ts", path: () => "/admin/reports/hrw.csv", may: ["admin"], methods: ["GET"] },
