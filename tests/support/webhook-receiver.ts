@@ -16,6 +16,9 @@ export interface ReceivedWebhook {
   body: string;
   /** the answer it gave */
   status: number;
+  /** when the request began to arrive (its sender was alive then), and when its body was whole */
+  startedAt: number;
+  at: number;
   /** the secrets (by position in `secrets` when it arrived) whose signature verified */
   verifiedBy: number[];
 }
@@ -36,7 +39,8 @@ export interface WebhookReceiver {
   stop(): Promise<void>;
 }
 
-export async function startWebhookReceiver(options: { port?: number; path?: string } = {}): Promise<WebhookReceiver> {
+/** `delayMs`: how long it takes to answer each delivery (the crash loop widens the window in which a sender dies). */
+export async function startWebhookReceiver(options: { port?: number; path?: string; delayMs?: number } = {}): Promise<WebhookReceiver> {
   const path = options.path ?? "/hooks";
   const receiver: WebhookReceiver = {
     url: "",
@@ -57,6 +61,7 @@ export async function startWebhookReceiver(options: { port?: number; path?: stri
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   const server = http.createServer((req, res) => {
+    const startedAt = Date.now();
     let body = "";
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => (body += chunk));
@@ -78,9 +83,11 @@ export async function startWebhookReceiver(options: { port?: number; path?: stri
       const failing = req.url !== path || receiver.failNext > 0;
       if (receiver.failNext > 0) receiver.failNext -= 1;
       const status = failing ? 503 : 200;
-      receiver.received.push({ id: headers["webhook-id"], timestamp: headers["webhook-timestamp"], signature: headers["webhook-signature"], body, status, verifiedBy });
+      receiver.received.push({ id: headers["webhook-id"], timestamp: headers["webhook-timestamp"], signature: headers["webhook-signature"], body, status, verifiedBy, startedAt, at: Date.now() });
       if (status === 200) receiver.actedOn.set(headers["webhook-id"], (receiver.actedOn.get(headers["webhook-id"]) ?? 0) + 1);
-      res.writeHead(status, { "content-type": "text/plain" }).end(failing ? "busy, try later" : "ok thanks");
+      const answer = () => res.writeHead(status, { "content-type": "text/plain" }).end(failing ? "busy, try later" : "ok thanks");
+      if (options.delayMs) setTimeout(answer, options.delayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
