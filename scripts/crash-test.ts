@@ -239,11 +239,13 @@ async function runWithSink(label: string, url: string, cycles: number): Promise<
         await learner(courseIds, acked, `10.77.${cycle}.${w}`).catch(() => {});
       }
     });
-    // a random moment, once this run has acknowledged an enrolment and a reset (on a loaded
-    // machine a new server answers its first requests slowly; killing it before then tests nothing)
+    // a random moment, once this run has acknowledged an enrolment and a reset and its runner has
+    // begun delivering webhooks (on a loaded machine a new server answers its first requests
+    // slowly, and its runner first wakes a second after it starts; killing it before then tests nothing)
     const enrolmentsBefore = acked.enrollments.size;
     const resetsBefore = acked.resets.size;
-    for (let i = 0; i < 600 && (acked.enrollments.size === enrolmentsBefore || acked.resets.size === resetsBefore); i++) await sleep(50);
+    const webhooksBefore = receiver.received.length;
+    for (let i = 0; i < 600 && (acked.enrollments.size === enrolmentsBefore || acked.resets.size === resetsBefore || receiver.received.length === webhooksBefore); i++) await sleep(50);
     await sleep(400 + Math.random() * 1200);
     process.kill(-server.pid!, "SIGKILL");
     kills.push(Date.now());
