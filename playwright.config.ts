@@ -51,7 +51,7 @@ const oidcEnv = {
  */
 const serverEnv = { ...oidcEnv, WEBHOOKS_ALLOW_PRIVATE: "true" };
 
-const POSTGRES_SPECS = ["admin", "audit-checkpoint", "avetmiss", "certificate-revoke", "certificates", "classes", "employer-ids", "hrw", "hrw-states", "learner", "learner-documents", "student", "trainer", "trainer-privacy", "usi-certificates", "walk"].map(
+const POSTGRES_SPECS = ["admin", "audit-checkpoint", "avetmiss", "certificate-revoke", "certificates", "classes", "employer-ids", "hrw", "hrw-states", "learner", "learner-documents", "student", "trainer", "trainer-privacy", "usi-certificates", "walk", "webhooks"].map(
   (name) => `${name}.spec.ts`,
 );
 
