@@ -15,6 +15,13 @@
  * mails are counted apart. CRASH_SINK_DELAY_MS (30) widens the window; CRASH_LOG=file keeps the
  * servers' log lines.
  *
+ * Webhooks the same way: an endpoint hears of every enrolment, and a local receiver that checks
+ * each signature with the standardwebhooks package (tests/support/webhook-receiver.ts) takes a
+ * moment to answer, so workers die mid-delivery. After the last run every acknowledged enrolment
+ * must have reached it, under one webhook-id: a receiver that dedupes by id sees each event once.
+ * The same id arriving twice is the outbox's one allowed duplicate (sent whole, its worker killed
+ * before recording it), judged as the mail is: a kill between the two tries' starts.
+ *
  * With TEST_DATABASE_URL naming a PostgreSQL server the same loop runs again on a fresh
  * PostgreSQL database there (its own check: every acknowledged write present exactly once).
  *
@@ -29,6 +36,7 @@ import SQLite from "../db/sqlite-driver";
 import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from "../tests/support/postgres-test-server";
 import { judgeCopies } from "../tests/support/mail-copies";
 import { startMailSink, type MailSink } from "../tests/support/mail-sink";
+import { startWebhookReceiver, type WebhookReceiver } from "../tests/support/webhook-receiver";
 
 const cycles = Number(process.argv[process.argv.indexOf("--cycles") + 1]) || 20;
 const port = Number(process.env.CRASH_PORT ?? 3190);
@@ -51,6 +59,8 @@ const env: NodeJS.ProcessEnv = {
   // a killed worker's claims lapse in seconds, so the last run empties the outbox quickly; still
   // longer than a send takes on a loaded machine (the sink answers in 30 ms)
   MAIL_LEASE_SECONDS: "10",
+  // the receiver listens on this machine
+  WEBHOOKS_ALLOW_PRIVATE: "true",
 };
 
 
@@ -142,7 +152,7 @@ async function learner(courseIds: string[], acked: Acked, client: string): Promi
 /** Queries on the loop's database, SQLite or PostgreSQL, with `?` placeholders. */
 interface Reader {
   all<T>(sql: string, ...params: unknown[]): Promise<T[]>;
-  run(sql: string): Promise<void>;
+  run(sql: string, ...params: unknown[]): Promise<void>;
   integrity(): Promise<string>;
   close(): Promise<void>;
 }
@@ -156,8 +166,9 @@ async function openReader(url: string): Promise<Reader> {
         let n = 0;
         return (await client.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as T[];
       },
-      run: async (sql: string) => {
-        await client.query(sql);
+      run: async (sql: string, ...params: unknown[]) => {
+        let n = 0;
+        await client.query(sql.replace(/\?/g, () => `$${++n}`), params);
       },
       // PostgreSQL checks its own pages; what can be lost is an acknowledged write, counted below
       integrity: async () => ((await client.query("select 1 as ok")).rows[0] ? "ok" : "unreadable"),
@@ -167,8 +178,8 @@ async function openReader(url: string): Promise<Reader> {
   const db = new SQLite(dbFile);
   return {
     all: async <T,>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[],
-    run: async (sql: string) => {
-      db.prepare(sql).run();
+    run: async (sql: string, ...params: unknown[]) => {
+      db.prepare(sql).run(...params);
     },
     integrity: async () => String(db.pragma("integrity_check", { simple: true })),
     close: async () => {
@@ -178,16 +189,19 @@ async function openReader(url: string): Promise<Reader> {
 }
 
 let sink: MailSink;
+let receiver: WebhookReceiver;
 
 async function run(label: string, url: string, cycles: number): Promise<boolean> {
   env.DATABASE_URL = url;
   // CRASH_SINK_DELAY_MS widens the window in which a worker dies mid-send
   sink = await startMailSink({ delayMs: Number(process.env.CRASH_SINK_DELAY_MS ?? 30) });
   env.SMTP_URL = sink.url;
+  receiver = await startWebhookReceiver({ delayMs: Number(process.env.CRASH_SINK_DELAY_MS ?? 30) });
   try {
     return await runWithSink(label, url, cycles);
   } finally {
     await sink.close();
+    await receiver.stop();
   }
 }
 
@@ -198,6 +212,19 @@ async function runWithSink(label: string, url: string, cycles: number): Promise<
   // crash does to acknowledged writes, so its courses are set (as an admin may) to enrol directly
   await setup.run("update courses set review_required = 0 where is_active = 1");
   const courseIds = (await setup.all<{ id: string }>("select id from courses where is_active = 1")).map((r) => r.id);
+  // an endpoint that hears of every enrolment, as an administrator registers one
+  const secret = `whsec_${crypto.randomBytes(32).toString("base64")}`;
+  receiver.secrets = [secret];
+  const registeredAt = new Date().toISOString();
+  await setup.run(
+    `insert into webhook_endpoints (id, url, description, audience, events, secret, is_active, created_at, updated_at)
+     values (?, ?, 'crash test', 'admin', '["enrolment.created"]', ?, 1, ?, ?)`,
+    crypto.randomUUID(),
+    receiver.url,
+    secret,
+    registeredAt,
+    registeredAt,
+  );
   await setup.close();
 
   const acked: Acked = { registrations: new Set(), enrollments: new Set(), resets: new Set() };
@@ -212,11 +239,13 @@ async function runWithSink(label: string, url: string, cycles: number): Promise<
         await learner(courseIds, acked, `10.77.${cycle}.${w}`).catch(() => {});
       }
     });
-    // a random moment, once this run has acknowledged an enrolment and a reset (on a loaded
-    // machine a new server answers its first requests slowly; killing it before then tests nothing)
+    // a random moment, once this run has acknowledged an enrolment and a reset and its runner has
+    // begun delivering webhooks (on a loaded machine a new server answers its first requests
+    // slowly, and its runner first wakes a second after it starts; killing it before then tests nothing)
     const enrolmentsBefore = acked.enrollments.size;
     const resetsBefore = acked.resets.size;
-    for (let i = 0; i < 600 && (acked.enrollments.size === enrolmentsBefore || acked.resets.size === resetsBefore); i++) await sleep(50);
+    const webhooksBefore = receiver.received.length;
+    for (let i = 0; i < 600 && (acked.enrollments.size === enrolmentsBefore || acked.resets.size === resetsBefore || receiver.received.length === webhooksBefore); i++) await sleep(50);
     await sleep(400 + Math.random() * 1200);
     process.kill(-server.pid!, "SIGKILL");
     kills.push(Date.now());
@@ -225,15 +254,16 @@ async function runWithSink(label: string, url: string, cycles: number): Promise<
     await Promise.all(workers);
     await new Promise((r) => (server.exitCode !== null || server.signalCode !== null ? r(null) : server.once("exit", r)));
     process.stdout.write(
-      `cycle ${cycle}: ${env.WEB_CONCURRENCY} workers killed; ${acked.registrations.size} registrations, ${acked.enrollments.size} enrolments and ${acked.resets.size} reset mails acknowledged so far, ${sink.received.length} mails arrived\n`,
+      `cycle ${cycle}: ${env.WEB_CONCURRENCY} workers killed; ${acked.registrations.size} registrations, ${acked.enrollments.size} enrolments and ${acked.resets.size} reset mails acknowledged so far, ${sink.received.length} mails and ${receiver.received.length} webhooks arrived\n`,
     );
   }
 
-  // one more run, uninterrupted, until every acknowledged reset mail has arrived (a killed
-  // worker's claims lapse after MAIL_LEASE_SECONDS) or a minute has passed
+  // one more run, uninterrupted, until every acknowledged reset mail and enrolment webhook has
+  // arrived (a killed worker's claims lapse after MAIL_LEASE_SECONDS, a webhook's after 60 s) or
+  // 100 seconds have passed
   const last = await startServer();
   const arrivedFor = (email: string) => sink.received.filter((r) => r.to === email && r.key.startsWith("password-reset:"));
-  for (let i = 0; i < 300 && [...acked.resets].some((e) => arrivedFor(e).length === 0); i++) await sleep(200);
+  for (let i = 0; i < 500 && ([...acked.resets].some((e) => arrivedFor(e).length === 0) || [...acked.enrollments].some((k) => !webhooksByEnrolment().has(k))); i++) await sleep(200);
   await sleep(1_500);
   process.kill(-last.pid!, "SIGTERM");
   await new Promise((r) => (last.exitCode !== null || last.signalCode !== null ? r(null) : last.once("exit", r)));
@@ -290,19 +320,54 @@ async function runWithSink(label: string, url: string, cycles: number): Promise<
     }
   }
 
+  // webhooks: each acknowledged enrolment reached the receiver under one id, verified; the same id
+  // twice only across a kill (sent whole, the worker killed before recording it)
+  const hooks = { lost: 0, doubled: 0, inWindow: 0, ids: new Set<string>() };
+  const byEnrolment = webhooksByEnrolment();
+  for (const key of acked.enrollments) {
+    const copies = byEnrolment.get(key) ?? [];
+    copies.forEach((c) => hooks.ids.add(c.id));
+    if (copies.length === 0) {
+      hooks.lost++;
+      lost.push(`webhook for enrolment ${key}`);
+      continue;
+    }
+    const ids = new Set(copies.map((c) => c.id));
+    const eachAcrossAKill = copies.slice(1).every((next, i) => kills.some((k) => k > copies[i]!.startedAt && k < next.startedAt));
+    if (ids.size > 1 || !eachAcrossAKill) {
+      hooks.doubled++;
+      doubled.push(`webhook for enrolment ${key} (${copies.length} tries, ids ${[...ids].join(" ")})`);
+    } else if (copies.length > 1) hooks.inWindow++;
+  }
+  for (const problem of receiver.problems.slice(0, 20)) doubled.push(`webhook signature: ${problem}`);
+
   console.log(
     `crash test (${label}): ${cycles} crashes survived, ${attempts} learner journeys attempted, ` +
       `${env.WEB_CONCURRENCY} workers, ${acked.registrations.size + acked.enrollments.size} acknowledged writes checked, integrity ${integrity}, ` +
       `${lost.length - mail.lost} lost, ${writesDoubled} doubled; ${acked.resets.size} reset mails acknowledged: ${mail.lost} lost, ` +
-      `${mail.inWindow} sent twice in the crash window (sent whole, the worker killed before recording it; ${mail.acceptedAfterKill} of them accepted by the server after the kill), ${mail.doubled} doubled otherwise`,
+      `${mail.inWindow} sent twice in the crash window (sent whole, the worker killed before recording it; ${mail.acceptedAfterKill} of them accepted by the server after the kill), ${mail.doubled} doubled otherwise; ` +
+      `${acked.enrollments.size} enrolment webhooks expected, ${receiver.received.length} tries received, signatures ${receiver.problems.length === 0 ? "all verified" : `${receiver.problems.length} not verified`}: ` +
+      `${hooks.lost} lost, ${hooks.ids.size} distinct webhook-ids (a deduping receiver acts on each event once), ${hooks.inWindow} sent again under their id across a kill, ${hooks.doubled} doubled otherwise`,
   );
-  const ok = integrity === "ok" && lost.length === 0 && doubled.length === 0 && acked.enrollments.size > 0 && acked.resets.size > 0;
+  const ok = integrity === "ok" && lost.length === 0 && doubled.length === 0 && acked.enrollments.size > 0 && acked.resets.size > 0 && receiver.received.length > 0;
   if (!ok) {
     for (const l of [...lost, ...doubled].slice(0, 20)) console.error(l);
     if (acked.enrollments.size === 0) console.error("no enrolment was acknowledged: the write stream did not run");
     if (acked.resets.size === 0) console.error("no password reset was acknowledged: no mail was sent");
   }
   return ok;
+}
+
+/** The webhooks received, by the enrolment they tell of (`email courseId`, as acknowledged), in order of arrival. */
+function webhooksByEnrolment(): Map<string, WebhookReceiver["received"]> {
+  const out = new Map<string, WebhookReceiver["received"]>();
+  for (const r of receiver.received) {
+    const payload = JSON.parse(r.body) as { type: string; data: { student?: { email?: string }; course?: { id?: string } } };
+    if (payload.type !== "enrolment.created") continue;
+    const key = `${payload.data.student?.email} ${payload.data.course?.id}`;
+    out.set(key, [...(out.get(key) ?? []), r]);
+  }
+  return out;
 }
 
 async function main() {

@@ -8,6 +8,7 @@ import { enrollmentPayloadSchema } from "~/schemas/enrollment";
 import { assessmentSchema } from "~/schemas/assessment";
 import { certificateIssueSchema, certificateRevokeSchema, staffActiveSchema } from "~/schemas/page-queries";
 import { enrollmentPatchSchema } from "~/schemas/enrollment-update";
+import { signInSettingsSchema } from "~/schemas/sign-in-settings";
 import { studentPatchSchema } from "~/schemas/student";
 import { LICENCE_CLASS_CODES } from "~/schemas/hrw-codes";
 import { MAIL_STATES, MAIL_TEMPLATES } from "~/schemas/mail-text";
@@ -34,6 +35,7 @@ export const loginRequest = loginSchema.strict().register(requests, { id: "Login
 export const registerRequest = registrationSchema.strict().register(requests, { id: "RegisterRequest" });
 export const studentUpdateRequest = studentPatchSchema.strict().register(requests, { id: "StudentUpdate" });
 export const staffUpdateRequest = staffActiveSchema.strict().register(requests, { id: "StaffUpdate" });
+export const signInSettingsRequest = signInSettingsSchema.strict().register(requests, { id: "SignInSettingsUpdate" });
 export const courseUpdateRequest = coursePatchSchema.strict().register(requests, { id: "CourseUpdate" });
 export const enrollmentRequest = enrollmentPayloadSchema.strict().register(requests, { id: "EnrollmentRequest" });
 export const assessmentRequest = assessmentSchema.strict().register(requests, { id: "AssessmentRequest" });
@@ -99,6 +101,15 @@ export const userResponse = z
     student_number: z.string().max(10).nullable().describe("The student number (the AVETMISS client identifier): unique, never reused; null for staff"),
   })
   .register(responses, { id: "User" });
+
+/** How staff sign in (GET and PUT /api/admin/sign-in-settings). */
+export const signInSettingsResponse = z
+  .object({
+    provider: z.string().nullable().describe("The identity provider's name on the sign-in page's button (OIDC_PROVIDER_NAME); null when single sign-on is not configured"),
+    require_sso_for_staff: z.boolean().describe("Trainers' and administrators' passwords are refused (the break-glass administrator's excepted) while a provider is configured"),
+    updated_at: z.string().nullable().describe("When an administrator last changed it; null when never"),
+  })
+  .register(responses, { id: "SignInSettings" });
 
 /** A student as a trainer reads one (personal-data.server.ts): contact fields and where the USI stands. */
 export const studentContactResponse = userResponse
@@ -344,6 +355,7 @@ export const certificateVerificationResponse = z
 
 export type CertificateVerificationResponse = z.input<typeof certificateVerificationResponse>;
 export type UserResponse = z.input<typeof userResponse>;
+export type SignInSettingsResponse = z.input<typeof signInSettingsResponse>;
 export type StudentContactResponse = z.input<typeof studentContactResponse>;
 export type StudentContactDetailResponse = z.input<typeof studentContactDetailResponse>;
 export type CourseResponse = z.input<typeof courseResponse>;

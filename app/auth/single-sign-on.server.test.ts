@@ -227,13 +227,13 @@ describe("administrators require single sign-on for staff", () => {
     const learner = await makeUser(db, { role: "student" });
     const breakGlass = await makeUser(db, { role: "admin", two_step: false });
     await db.updateTable("users").set({ break_glass: 1 }).where("id", "=", breakGlass.id).execute();
-    await setRequireSsoForStaff(db, { required: true, actor: admin.id });
+    await setRequireSsoForStaff(db, { required: true, provider: "Test IdP", actor: admin.id });
     expect(await lastAudit()).toMatchObject({ action: "sign_in.settings_changed", actor_id: admin.id });
     await expect(signIn(db, { email: trainer.email, password: "password123", client: "10.9.1.1" })).rejects.toMatchObject({ status: 403, message: SSO_REQUIRED("Test IdP") });
     expect(await lastAudit(trainer.id)).toMatchObject({ action: "sign_in.failed" });
     await expect(signIn(db, { email: learner.email, password: "password123", client: "10.9.1.2" })).resolves.toMatchObject({ id: learner.id });
     await expect(signIn(db, { email: breakGlass.email, password: "password123", client: "10.9.1.3" })).resolves.toMatchObject({ id: breakGlass.id });
-    await setRequireSsoForStaff(db, { required: false, actor: admin.id });
+    await setRequireSsoForStaff(db, { required: false, provider: "Test IdP", actor: admin.id });
     await expect(signIn(db, { email: trainer.email, password: "password123", client: "10.9.1.4" })).resolves.toMatchObject({ id: trainer.id });
   });
 });

@@ -1,4 +1,5 @@
 import { writeTransaction, type DB } from "#db/connection";
+import { conflict } from "~/utils/errors";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
 
 /**
@@ -11,13 +12,20 @@ export interface SignInSettings {
   updated_at: string | null;
 }
 
+export const SSO_NOT_CONFIGURED = "Single sign-on is not configured: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET first";
+
 export async function signInSettings(db: DB): Promise<SignInSettings> {
   const row = await db.selectFrom("sign_in_settings").select(["value", "updated_at"]).where("key", "=", "require_sso_for_staff").executeTakeFirst();
   return { require_sso_for_staff: row?.value === "true", updated_at: row?.updated_at ?? null };
 }
 
-/** Turns the requirement on or off (administrators); audited when it changes. */
-export async function setRequireSsoForStaff(db: DB, input: { required: boolean; actor: SignedInActorRef; now?: Date }): Promise<void> {
+/**
+ * Turns the requirement on or off (administrators; the Staff page and the /api); audited when it
+ * changes. `provider` is the configured provider's name: without one it cannot be turned on (409),
+ * so nobody is locked out by a requirement no button can meet.
+ */
+export async function setRequireSsoForStaff(db: DB, input: { required: boolean; provider: string | null; actor: SignedInActorRef; now?: Date }): Promise<SignInSettings> {
+  if (input.required && !input.provider) throw conflict(SSO_NOT_CONFIGURED);
   const actor = signedInActor(input.actor);
   const at = (input.now ?? new Date()).toISOString();
   const value = String(input.required);
@@ -37,4 +45,5 @@ export async function setRequireSsoForStaff(db: DB, input: { required: boolean; 
       now: at,
     });
   });
+  return signInSettings(db);
 }

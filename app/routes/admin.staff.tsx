@@ -20,6 +20,7 @@ import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
 import { clientAddress } from "~/http/request-context.server";
 import { providerSettings } from "~/auth/single-sign-on.server";
 import { setRequireSsoForStaff, signInSettings } from "~/models/sign-in-settings.server";
+import { signInSettingsSchema } from "~/schemas/sign-in-settings";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireRole(request, "admin");
@@ -69,10 +70,16 @@ async function resetStaffTwoStep(admin: PublicUser, form: FormData, client: stri
  * administrator's excepted), so turning it on is asked twice; turning it off is not.
  */
 async function requireSso(admin: PublicUser, form: FormData, client: string) {
-  if (!providerSettings()) return redirectWithFlash("/admin/staff", { type: "error", message: "Single sign-on is not configured" });
-  const required = form.get("required") === "true";
+  const parsed = parseWith(signInSettingsSchema, Object.fromEntries(form));
+  if (!parsed.success) return redirectWithFlash("/admin/staff", { type: "error", message: "Failed to change how staff sign in" });
+  const required = parsed.data.require_sso_for_staff;
   if (required && !isConfirmed(form)) return confirmationAnswer("require-sso");
-  await setRequireSsoForStaff(getDb(), { required, actor: { id: admin.id, client } });
+  try {
+    await setRequireSsoForStaff(getDb(), { required, provider: providerSettings()?.name ?? null, actor: { id: admin.id, client } });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return redirectWithFlash("/admin/staff", { type: "error", message: error.message });
+  }
   return redirectWithFlash("/admin/staff", {
     type: "success",
     message: required ? "Staff now sign in with single sign-on; their passwords no longer work" : "Staff may sign in with their passwords again",
@@ -90,7 +97,7 @@ function RequireSso({ provider, required, confirming }: { provider: string; requ
         </p>
         {required ? (
           <Form method="post" action="/admin/staff">
-            <input type="hidden" name="required" value="false" />
+            <input type="hidden" name="require_sso_for_staff" value="false" />
             <SubmitButton intent="require-sso" variant="secondary" busyLabel="Saving...">
               Allow staff passwords again
             </SubmitButton>
@@ -98,7 +105,7 @@ function RequireSso({ provider, required, confirming }: { provider: string; requ
         ) : (
           <ConfirmAction
             intent="require-sso"
-            fields={{ required: "true" }}
+            fields={{ require_sso_for_staff: "true" }}
             trigger={`Require sign-in with ${provider}`}
             title={`Require staff to sign in with ${provider}?`}
             confirmLabel="Yes, require it"

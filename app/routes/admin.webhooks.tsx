@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
+import { useActionToast } from "~/components/toaster";
 import { Badge, CheckboxField, DataTable, EmptyState, ErrorSummary, SelectField, TextField } from "~/components/ui";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { getDb } from "~/db.server";
@@ -37,6 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function WebhooksPage() {
   const { endpoints } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  useActionToast(answer);
   const failure = answer && "error" in answer ? answer : null;
   const created = answer && "created" in answer ? answer.created : null;
   const chosen = failure ? (failure.values.events ?? "").split(",") : ["enrolment.created"];

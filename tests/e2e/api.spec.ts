@@ -535,6 +535,9 @@ test.describe("the /api at the HTTP layer", () => {
         "/api/hrw/candidates/{id}/aen",
         "/api/hrw/currency",
         "/api/admin/staff/{id}",
+        "/api/admin/sign-in-settings",
+        "/api/admin/webhooks",
+        "/api/admin/webhooks/{id}",
         "/api/admin/students",
         "/api/admin/students/{id}",
         "/api/auth/login",
@@ -592,6 +595,31 @@ test.describe("the /api at the HTTP layer", () => {
     check(await admin.get(`/api/admin/students/${crypto.randomUUID()}`), "/api/admin/students/{id}", "get");
     check(await admin.get(`/api/admin/audit?action=sign_in.succeeded&person=${encodeURIComponent(DEMO.admin.email)}`), "/api/admin/audit", "get");
     check(await admin.get("/api/admin/audit?from=yesterday"), "/api/admin/audit", "get");
+
+    // single sign-on's switch: read it, answer it as it is (other journeys sign in with passwords), refuse nonsense
+    const signInSettings = await admin.get("/api/admin/sign-in-settings");
+    check(signInSettings, "/api/admin/sign-in-settings", "get");
+    expect(signInSettings.data).toMatchObject({ provider: "Test IdP", require_sso_for_staff: false });
+    check(await admin.put("/api/admin/sign-in-settings", { require_sso_for_staff: false }), "/api/admin/sign-in-settings", "put");
+    check(await admin.put("/api/admin/sign-in-settings", { require_sso_for_staff: "always" }), "/api/admin/sign-in-settings", "put");
+
+    // webhooks: register (to a closed port on this machine; the server allows private addresses), read, rotate, resend, switch off
+    const hook = await admin.post("/api/admin/webhooks", { url: "http://127.0.0.1:9/hooks", description: "OpenAPI check", events: ["complaint.lodged"] });
+    check(hook, "/api/admin/webhooks", "post");
+    expect(hook.status).toBe(201);
+    expect(hook.data.secret).toMatch(/^whsec_/);
+    check(await admin.post("/api/admin/webhooks", { url: "ftp://example.com", events: [] }), "/api/admin/webhooks", "post");
+    check(await admin.get("/api/admin/webhooks"), "/api/admin/webhooks", "get");
+    check(await admin.get(`/api/admin/webhooks/${hook.data.id}`), "/api/admin/webhooks/{id}", "get");
+    check(await admin.get(`/api/admin/webhooks/${crypto.randomUUID()}`), "/api/admin/webhooks/{id}", "get");
+    const rotated = await admin.post(`/api/admin/webhooks/${hook.data.id}`, { intent: "rotate" });
+    check(rotated, "/api/admin/webhooks/{id}", "post");
+    expect(rotated.data.secret).not.toBe(hook.data.secret);
+    check(await admin.post(`/api/admin/webhooks/${hook.data.id}`, { intent: "resend", delivery: "msg_none" }), "/api/admin/webhooks/{id}", "post");
+    check(await admin.post(`/api/admin/webhooks/${hook.data.id}`, { intent: "burn" }), "/api/admin/webhooks/{id}", "post");
+    const off = await admin.post(`/api/admin/webhooks/${hook.data.id}`, { intent: "toggle" });
+    check(off, "/api/admin/webhooks/{id}", "post");
+    expect(off.data.is_active).toBe(false);
 
     const fresh = await client();
     check(await fresh.post("/api/auth/register", { email: uniqueEmail("doc"), full_name: "Doc Check", password: "Rigging-Kestrel-42" }), "/api/auth/register", "post");

@@ -90,7 +90,7 @@ const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
   "admin.locations_.$id.tsx": admin((ids) => `/admin/locations/${ids.location}`),
   "admin.mail.tsx": admin(at("/admin/mail")),
   "admin.webhooks.tsx": admin(at("/admin/webhooks")),
-  "admin.webhooks.$id.tsx": admin((ids) => `/admin/webhooks/${ids.webhookEndpoint}`),
+  "admin.webhooks_.$id.tsx": admin((ids) => `/admin/webhooks/${ids.webhookEndpoint}`),
   "admin.overview.tsx": admin(at("/admin/overview")),
   "admin.questionnaires._index.tsx": admin(at("/admin/questionnaires")),
   "admin.questionnaires.report.tsx": admin(at("/admin/questionnaires/report")),

@@ -1,5 +1,5 @@
 import { type ApiOperation, BODY_FAILURES, err, FORBIDDEN, pagingHeader, UNAUTHENTICATED } from "../operation";
-import { auditPageResponse, dashboardStatsResponse, mailPageResponse, staffUpdateRequest, studentAsReadResponse, studentDetailAsReadResponse, studentUpdateRequest, userResponse } from "../schemas";
+import { auditPageResponse, dashboardStatsResponse, mailPageResponse, signInSettingsRequest, signInSettingsResponse, staffUpdateRequest, studentAsReadResponse, studentDetailAsReadResponse, studentUpdateRequest, userResponse } from "../schemas";
 import { AUDIT_PAGE_SIZE } from "~/models/audit-actions";
 import { auditQuery } from "~/schemas/audit";
 import { mailListQuery } from "~/schemas/mail";
@@ -113,6 +113,35 @@ export const adminOperations: ApiOperation[] = [
       403: FORBIDDEN,
       404: err("No trainer or administrator has this id"),
       409: err("One's own account, or the last active administrator"),
+    },
+  },
+  {
+    method: "get",
+    path: "/api/admin/sign-in-settings",
+    operationId: "getSignInSettings",
+    summary: "How staff sign in",
+    description: "Administrators. The identity provider's name (null when single sign-on is not configured) and whether trainers and administrators must sign in with it.",
+    tags: ["admin"],
+    access: "required",
+    responses: { 200: { description: "The settings", schema: signInSettingsResponse }, 401: UNAUTHENTICATED, 403: FORBIDDEN },
+  },
+  {
+    method: "put",
+    path: "/api/admin/sign-in-settings",
+    operationId: "updateSignInSettings",
+    summary: "Require single sign-on for staff, or allow passwords again",
+    description:
+      "Administrators. `require_sso_for_staff: true` makes trainers' and administrators' passwords stop working at once (the break-glass administrator made by `npm run admin:create` keeps one); `false` lets them work again. Audited when it changes. Turning it on while no provider is configured is a 409.",
+    tags: ["admin"],
+    access: "required",
+    body: signInSettingsRequest,
+    bodyRequired: true,
+    responses: {
+      ...BODY_FAILURES,
+      200: { description: "The settings as they now are", schema: signInSettingsResponse },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      409: err("No identity provider is configured"),
     },
   },
   {

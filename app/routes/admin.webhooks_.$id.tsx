@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
+import { useActionToast } from "~/components/toaster";
 import { Badge, DataTable, EmptyState, type BadgeTone } from "~/components/ui";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { getDb } from "~/db.server";
@@ -63,6 +64,7 @@ const STATE_TONES: Record<keyof typeof WEBHOOK_STATE_LABELS, BadgeTone> = { queu
 export default function WebhookEndpointPage() {
   const { endpoint, deliveries, total } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  useActionToast(answer);
   const rotated = answer && "rotated" in answer ? answer.rotated : null;
   return (
     <>
@@ -97,13 +99,11 @@ export default function WebhookEndpointPage() {
       </dl>
       <div className="mb-8 flex flex-wrap gap-3">
         <Form method="post">
-          <input type="hidden" name="intent" value="rotate" />
           <SubmitButton intent="rotate" variant="secondary" busyLabel="Rotating...">
             Rotate secret
           </SubmitButton>
         </Form>
         <Form method="post">
-          <input type="hidden" name="intent" value="toggle" />
           <SubmitButton intent="toggle" variant="secondary" busyLabel="Saving...">
             {endpoint.is_active ? "Turn off" : "Turn on"}
           </SubmitButton>
@@ -132,7 +132,6 @@ export default function WebhookEndpointPage() {
               </td>
               <td className="px-3 py-2 text-right">
                 <Form method="post">
-                  <input type="hidden" name="intent" value="resend" />
                   <input type="hidden" name="delivery" value={d.id} />
                   <SubmitButton intent="resend" variant="secondary" busyLabel="Sending..." aria-label={`Send again: ${WEBHOOK_EVENT_LABELS[d.event_type]} ${d.id}`}>
                     Send again
