@@ -1,4 +1,5 @@
 import { classDates } from "~/schemas/class-text";
+import { formatCents, formatDate } from "~/utils/format";
 import { INVITATION_DAYS } from "~/schemas/employer-text";
 import { message } from "./class-mails.server";
 import type { MailRto } from "./layout.server";
@@ -21,13 +22,30 @@ export function employerInvitationEmail(input: { to: string; fullName: string; e
   });
 }
 
-export function workerInvitationEmail(input: { to: string; fullName: string; employer: string; course: string; start: string; end: string; link: string; rto: MailRto }): MailMessage {
+export function workerInvitationEmail(input: { to: string; fullName: string; employer: string; course: string; start: string; end: string; releaseOn?: string; link: string; rto: MailRto }): MailMessage {
   return message({
     ...input,
     subject: `${input.employer} has booked you into ${input.course}`,
     lines: [
       `${input.employer} has booked you a seat in the ${input.course} class of ${classDates(input.start, input.end)}.`,
       `Open this link to accept it: create your account (or sign in), give your enrolment details and USI, and choose whether ${input.employer} may see your results. It works once, for ${INVITATION_DAYS} days.`,
+      // the booking page's release day is the rule: the mail names it, so the two never disagree
+      ...(input.releaseOn ? [`Accept by ${formatDate(input.releaseOn)}: seats nobody has accepted are released on that day and may go to someone else.`] : []),
+      "",
+      input.link,
+    ],
+  });
+}
+
+/** An employer's tax invoice, mailed when it is issued; the PDF is behind the employer's sign-in. */
+export function invoiceIssuedEmail(input: { to: string; fullName: string; number: string; description: string; totalCents: number; gstCents: number; dueDate: string; link: string; rto: MailRto }): MailMessage {
+  return message({
+    ...input,
+    subject: `Tax invoice ${input.number} from ${input.rto.name}`,
+    lines: [
+      `${input.rto.name} has issued tax invoice ${input.number}: ${input.description}.`,
+      `Total ${formatCents(input.totalCents)} including GST of ${formatCents(input.gstCents)}, due by ${formatDate(input.dueDate)}.`,
+      "Sign in to the employer portal to download it as a PDF:",
       "",
       input.link,
     ],

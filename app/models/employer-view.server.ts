@@ -1,3 +1,4 @@
+import { invoiceStatus, type InvoiceStatus } from "./invoice-rules";
 import type { DB } from "#db/connection";
 import type { EnrollmentStatus } from "#db/schema";
 import type { ConsentState, WorkerState } from "~/schemas/employer-text";
@@ -186,13 +187,50 @@ async function toWorkerView(db: DB, row: WorkerRow, today: string): Promise<Work
 }
 
 /** One booking of the viewer's organisation with its workers; another's is a 404. */
-export async function getBooking(db: DB, viewer: Viewer, bookingId: string, now = new Date()): Promise<BookingSummary & { workerList: WorkerView[] }> {
+export async function getBooking(db: DB, viewer: Viewer, bookingId: string, now = new Date()): Promise<BookingSummary & { workerList: WorkerView[]; invoice: BookingInvoice | null }> {
   const employer = await employerOfUser(db, viewer);
   const row = await bookingQuery(db, employer.id).where("b.id", "=", bookingId).executeTakeFirst();
   if (!row) throw notFound("Booking");
   const today = organisationToday(now);
   const workers = await workerQuery(db, viewer).where("w.booking_id", "=", bookingId).orderBy("w.full_name").execute();
-  return { ...toSummary(row), workerList: await Promise.all(workers.map((w) => toWorkerView(db, w, today))) };
+  // the booking's invoice, billed to this organisation (the booking's confirmation shows its price)
+  const invoice = await db
+    .selectFrom("invoices as i")
+    .innerJoin("invoice_lines as l", (j) => j.onRef("l.invoice_id", "=", "i.id").on("l.position", "=", 1))
+    .select(["i.id", "i.number", "i.due_date", "i.total_cents", "i.gst_cents", "i.paid_cents", "i.credited_cents", "l.unit_price_cents", "l.quantity"])
+    .where("i.source_kind", "=", "booking")
+    .where("i.source_id", "=", bookingId)
+    .where("i.buyer_kind", "=", "employer")
+    .where("i.buyer_id", "=", employer.id)
+    .executeTakeFirst();
+  return {
+    ...toSummary(row),
+    workerList: await Promise.all(workers.map((w) => toWorkerView(db, w, today))),
+    invoice: invoice
+      ? {
+          id: invoice.id,
+          number: invoice.number,
+          seat_cents: Number(invoice.unit_price_cents),
+          seats: Number(invoice.quantity),
+          gst_cents: Number(invoice.gst_cents),
+          total_cents: Number(invoice.total_cents),
+          owed_cents: Number(invoice.total_cents) - Number(invoice.paid_cents),
+          status: invoiceStatus({ ...invoice, total_cents: Number(invoice.total_cents), paid_cents: Number(invoice.paid_cents), credited_cents: Number(invoice.credited_cents) }, today),
+        }
+      : null,
+  };
+}
+
+/** A booking's invoice as its confirmation shows it. */
+export interface BookingInvoice {
+  id: string;
+  number: string;
+  seat_cents: number;
+  seats: number;
+  gst_cents: number;
+  total_cents: number;
+  owed_cents: number;
+  status: InvoiceStatus;
 }
 
 /** One worker of the viewer's organisation; another employer's worker is a 404. */

@@ -10,10 +10,12 @@ import { ABN_INVALID, INVITATION_USED, WORKER_EMAIL_REFUSED } from "~/schemas/em
 import { createClass, listUpcomingClasses } from "./class.server";
 import { createEnrollment } from "./enrollment.server";
 import { acceptEmployerInvitation, createEmployer, inviteEmployerUser } from "./employer.server";
-import { acceptWorkerInvitation, addWorkers, createBooking, releaseUnfilledSeats, setOwnConsent } from "./group-booking.server";
+import { acceptWorkerInvitation, addWorkers, bookableClasses, createBooking, releaseUnfilledSeats, setOwnConsent } from "./group-booking.server";
 import { getBooking, getWorker, listWorkers } from "./employer-view.server";
 import { getCertificateForViewer } from "./certificate.server";
 import { renderMail } from "~/mail/templates.server";
+import { getInvoice, listEmployerInvoices } from "./finance.server";
+import { seatQuote } from "./invoice-rules";
 
 let db: DB;
 let url: string;
@@ -163,6 +165,36 @@ describe("what an employer sees", () => {
     await expect(addWorkers(db, { user: mine.user, bookingId: booking.id, workers: [{ full_name: "X", email: "x@example.com" }], link, now: NOW })).rejects.toMatchObject({ status: 404 });
     expect(await listWorkers(db, mine.user, NOW)).toEqual([]);
     expect((await getWorker(db, theirs.user, booking.worker_ids[0]!, NOW)).full_name).toBe("Their Worker");
+  });
+
+  it("a booking is priced before and after: the quote, the invoice, its mail and the employer's own invoices (another's are not found)", async () => {
+    const course = await makeCourse(db, { price: 450 });
+    const cls = await classOf(course.id, 10);
+    const mine = await employerWithUser("Priced Cranes");
+    const theirs = await employerWithUser("Other Cranes");
+    const offered = (await bookableClasses(db, NOW)).find((c) => c.id === cls.id)!;
+    const quote = seatQuote(3, offered);
+    expect(quote).toEqual({ seat_cents: 45_000, seats: 3, gst_cents: offered.gst_treatment === "gst_free" ? 0 : 12_273, total_cents: 135_000 });
+    const booking = await createBooking(db, { user: mine.user, class_id: cls.id, seats: 3, workers: [], link, now: NOW });
+    const confirmed = await getBooking(db, mine.user, booking.id, NOW);
+    expect(confirmed.invoice).toMatchObject({ seat_cents: 45_000, seats: 3, gst_cents: quote.gst_cents, total_cents: 135_000, owed_cents: 135_000, status: "owed" });
+    const list = await listEmployerInvoices(db, mine.user.id, NOW);
+    expect(list.map((i) => i.id)).toEqual([confirmed.invoice!.id]);
+    expect(await listEmployerInvoices(db, theirs.user.id, NOW)).toEqual([]);
+    expect(await getInvoice(db, confirmed.invoice!.id, { employerUserId: theirs.user.id }, NOW)).toBeNull();
+    expect((await getInvoice(db, confirmed.invoice!.id, { employerUserId: mine.user.id }, NOW))!.number).toBe(confirmed.invoice!.number);
+    const mail = await db.selectFrom("outbox_messages").select(["recipient_email", "data"]).where("key", "=", `invoice-issued:${confirmed.invoice!.id}`).executeTakeFirstOrThrow();
+    expect(mail.recipient_email).toBe(mine.employer.contact_email);
+    expect(JSON.parse(mail.data)).toMatchObject({ number: confirmed.invoice!.number, totalCents: 135_000, path: `/employer/invoices/${confirmed.invoice!.id}/pdf` });
+  });
+
+  it("the worker's invitation names the day unfilled seats are released, the booking page's own day", async () => {
+    const course = await makeCourse(db);
+    const cls = await classOf(course.id, 10);
+    const mine = await employerWithUser("Release Day Cranes");
+    const booking = await createBooking(db, { user: mine.user, class_id: cls.id, seats: 1, workers: [{ full_name: "Kim Lau", email: `${crypto.randomUUID()}@example.com` }], link, now: NOW });
+    const message = await db.selectFrom("outbox_messages").select("data").where("template", "=", "worker-invitation").where("recipient_id", "=", db.selectFrom("booking_workers").select("user_id").where("id", "=", booking.worker_ids[0]!)).executeTakeFirstOrThrow();
+    expect(JSON.parse(message.data).releaseOn).toBe(booking.release_on);
   });
 
   it("naming another organisation's employer, or a trainer, gets one wording that names neither, and stores nothing", async () => {

@@ -45,7 +45,7 @@ async function bookingOf(trx: DB, employerId: string, bookingId: string) {
     .innerJoin("classes as c", "c.id", "b.class_id")
     .innerJoin("courses as co", "co.id", "c.course_id")
     .innerJoin("employers as e", "e.id", "b.employer_id")
-    .select(["b.id", "b.seats", "b.released_at", "b.class_id", "c.course_id", "c.start_date", "c.end_date", "co.name as course", "e.name as employer"])
+    .select(["b.id", "b.seats", "b.released_at", "b.release_on", "b.class_id", "c.course_id", "c.start_date", "c.end_date", "co.name as course", "e.name as employer"])
     .where("b.id", "=", bookingId)
     .where("b.employer_id", "=", employerId)
     .executeTakeFirst();
@@ -103,7 +103,7 @@ async function nameWorkers(trx: WriteTransaction, booking: Awaited<ReturnType<ty
         key: `worker-invitation:${invitation.id}`,
         template: "worker-invitation",
         recipientId: userId,
-        data: { link: url, employer: booking.employer, course: booking.course, start: booking.start_date, end: booking.end_date, expiresAt: invitation.expiresAt },
+        data: { link: url, employer: booking.employer, course: booking.course, start: booking.start_date, end: booking.end_date, expiresAt: invitation.expiresAt, releaseOn: booking.release_on },
         now,
       });
     }
@@ -154,12 +154,21 @@ export async function createBooking(
     const booking = await bookingOf(trx, employer.id, id);
     const course = await trx.selectFrom("courses").select(["id", "name", "price_cents"]).where("id", "=", booking.course_id).executeTakeFirstOrThrow();
     // the booking's tax invoice to the employer, in this transaction: no booking without its invoice
-    await issueInvoice(trx, {
+    const description = `${course.name}, class of ${classDates(cls.start_date, booking.end_date)}: seats`;
+    const invoice = await issueInvoice(trx, {
       buyer: { kind: "employer", id: employer.id, name: employer.name, abn: employer.abn, email: employer.contact_email, address: parseAddress(employer.address) },
-      lines: [{ course_id: course.id, description: `${course.name}, class of ${classDates(cls.start_date, booking.end_date)}: seats`, quantity: input.seats, unit_price_cents: Number(course.price_cents) }],
+      lines: [{ course_id: course.id, description, quantity: input.seats, unit_price_cents: Number(course.price_cents) }],
       source: { kind: "booking", id },
       issued_by: actor,
       due_by: addDays(cls.start_date, -1),
+      now,
+    });
+    // the invoice goes to the organisation's contact address, queued with the booking (sent once it commits)
+    await queueMail(trx, {
+      key: `invoice-issued:${invoice.id}`,
+      template: "invoice-issued",
+      recipientId: { email: employer.contact_email, name: employer.name },
+      data: { number: invoice.number, description: `${input.seats} × ${description}`, totalCents: invoice.total_cents, gstCents: invoice.gst_cents, dueDate: invoice.due_date, path: `/employer/invoices/${invoice.id}/pdf` },
       now,
     });
     const workerIds = await nameWorkers(trx, booking, input.workers, input.link, now);
@@ -380,12 +389,12 @@ export async function bookableClasses(db: DB, now = new Date()) {
   const rows = await db
     .selectFrom("classes as c")
     .innerJoin("courses as co", "co.id", "c.course_id")
-    .select(["c.id", "co.name as course", "c.start_date", "c.end_date", seatsLeftExpression("c", now.toISOString()).as("seats_left")])
+    .select(["c.id", "co.name as course", "c.start_date", "c.end_date", "co.price_cents", "co.gst_treatment", seatsLeftExpression("c", now.toISOString()).as("seats_left")])
     .where("c.cancelled_at", "is", null)
     .where("co.is_active", "=", 1)
     .where("c.start_date", ">=", organisationToday(now))
     .orderBy("c.start_date")
     .limit(200)
     .execute();
-  return rows.map((r) => ({ ...r, seats_left: Number(r.seats_left) })).filter((r) => r.seats_left > 0);
+  return rows.map((r) => ({ ...r, price_cents: Number(r.price_cents), seats_left: Number(r.seats_left) })).filter((r) => r.seats_left > 0);
 }

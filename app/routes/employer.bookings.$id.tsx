@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
+import { PriceSummary } from "~/components/employer/price-summary";
 import { WorkerRows } from "~/components/employer/worker-rows";
+import { InvoiceStatusBadge } from "~/components/finance/invoice-status";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
@@ -16,7 +18,7 @@ import { addWorkersSchema, workerRows } from "~/schemas/employer";
 import { CONSENT_LABELS, WORKER_STATE_LABELS, WORKERS_ADDED } from "~/schemas/employer-text";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
-import { formatDate, plural } from "~/utils/format";
+import { formatCents, formatDate, plural } from "~/utils/format";
 import { readOrRefuse } from "~/utils/http.server";
 import { formToObject } from "~/utils/validation";
 
@@ -65,6 +67,17 @@ export default function BookingPage() {
           {booking.released ? "Unfilled seats were released." : `Unfilled seats are released on ${formatDate(booking.release_on)}.`}
         </p>
       </TitledCard>
+      {booking.invoice ? (
+        <TitledCard title="Price" className="mt-6">
+          <PriceSummary quote={booking.invoice} />
+          <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+            Invoice {booking.invoice.number} <InvoiceStatusBadge status={booking.invoice.status} /> owed {formatCents(booking.invoice.owed_cents)}
+            <a href={`/employer/invoices/${booking.invoice.id}/pdf`} className="inline-flex min-h-11 items-center font-semibold text-hivis-700 underline" aria-label={`Download invoice ${booking.invoice.number} (PDF)`}>
+              Download PDF
+            </a>
+          </p>
+        </TitledCard>
+      ) : null}
       <TitledCard title="Workers" className="mt-6">
         <ul className="divide-y divide-steel-100 text-sm">
           {booking.workerList.map((w) => (

@@ -87,3 +87,23 @@ export function workerRows(form: Record<string, unknown>): { full_name: unknown;
   }
   return rows;
 }
+
+/**
+ * Each filled worker row's own errors, keyed by its field (worker_name_N / worker_email_N) and
+ * naming the row, so the form shows them at the worker's field rather than once for the group.
+ */
+export function workerRowErrors(values: Record<string, string>, rows: number): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (let i = 0; i < rows; i++) {
+    const name = values[`worker_name_${i}`] ?? "";
+    const email = values[`worker_email_${i}`] ?? "";
+    if (!name.trim() && !email.trim()) continue;
+    const parsed = workerSchema.safeParse({ full_name: name, email });
+    if (parsed.success) continue;
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] === "email" ? `worker_email_${i}` : `worker_name_${i}`;
+      errors[field] ??= `Worker ${i + 1}: ${issue.message}`;
+    }
+  }
+  return errors;
+}
