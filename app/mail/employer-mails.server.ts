@@ -1,5 +1,6 @@
 import { classDates } from "~/schemas/class-text";
-import { formatCents, formatDate } from "~/utils/format";
+import { formatCents, formatDate, formatDateTime } from "~/utils/format";
+import { organisationToday } from "~/utils/organisation-calendar";
 import { INVITATION_DAYS } from "~/schemas/employer-text";
 import { message } from "./class-mails.server";
 import type { MailRto } from "./layout.server";
@@ -22,15 +23,34 @@ export function employerInvitationEmail(input: { to: string; fullName: string; e
   });
 }
 
-export function workerInvitationEmail(input: { to: string; fullName: string; employer: string; course: string; start: string; end: string; releaseOn?: string; link: string; rto: MailRto }): MailMessage {
+/**
+ * A worker's invitation. The link lasts INVITATION_DAYS; the booking's unfilled seats go back
+ * on its release day (the booking page's day), which can come first when the class is near: then
+ * the mail names that day as the one to accept before, so it never promises a seat longer than
+ * the booking holds it.
+ */
+export function workerInvitationEmail(input: {
+  to: string;
+  fullName: string;
+  employer: string;
+  course: string;
+  start: string;
+  end: string;
+  expiresAt?: string;
+  releaseOn?: string;
+  link: string;
+  rto: MailRto;
+}): MailMessage {
+  const expires = input.expiresAt ? organisationToday(new Date(input.expiresAt)) : null;
+  const releasedFirst = input.releaseOn && (!expires || input.releaseOn <= expires);
   return message({
     ...input,
     subject: `${input.employer} has booked you into ${input.course}`,
     lines: [
       `${input.employer} has booked you a seat in the ${input.course} class of ${classDates(input.start, input.end)}.`,
-      `Open this link to accept it: create your account (or sign in), give your enrolment details and USI, and choose whether ${input.employer} may see your results. It works once, for ${INVITATION_DAYS} days.`,
-      // the booking page's release day is the rule: the mail names it, so the two never disagree
-      ...(input.releaseOn ? [`Accept by ${formatDate(input.releaseOn)}: seats nobody has accepted are released on that day and may go to someone else.`] : []),
+      `Open this link to accept it: create your account (or sign in), give your enrolment details and USI, and choose whether ${input.employer} may see your results. It works once, ${input.expiresAt ? `until ${formatDateTime(input.expiresAt)}` : `for ${INVITATION_DAYS} days`}.`,
+      ...(releasedFirst ? [`Accept before ${formatDate(input.releaseOn)}: on that day seats nobody has accepted are released and may go to someone else.`] : []),
+      "If you are not taking the seat, open the link and decline it, so it can go to someone else.",
       "",
       input.link,
     ],

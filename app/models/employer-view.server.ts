@@ -28,6 +28,8 @@ export interface BookingSummary {
   seats_booked: number;
   workers: number;
   accepted: number;
+  /** workers who declined the seat (not among `workers`) */
+  declined: number;
   release_on: string;
   released: boolean;
   created_at: string;
@@ -49,7 +51,9 @@ function bookingQuery(db: DB, employerId: string) {
       "b.release_on",
       "b.released_at",
       "b.created_at",
-      eb.selectFrom("booking_workers as w").select(eb.fn.countAll<number>().as("n")).whereRef("w.booking_id", "=", "b.id").as("workers"),
+      // a worker who declined holds no seat: the booking may name someone else in it
+      eb.selectFrom("booking_workers as w").select(eb.fn.countAll<number>().as("n")).whereRef("w.booking_id", "=", "b.id").where("w.declined_at", "is", null).as("workers"),
+      eb.selectFrom("booking_workers as w").select(eb.fn.countAll<number>().as("n")).whereRef("w.booking_id", "=", "b.id").where("w.declined_at", "is not", null).as("declined"),
       eb.selectFrom("booking_workers as w").select(eb.fn.countAll<number>().as("n")).whereRef("w.booking_id", "=", "b.id").where("w.accepted_at", "is not", null).as("accepted"),
     ])
     .where("b.employer_id", "=", employerId);
@@ -66,6 +70,7 @@ const toSummary = (r: BookingRow): BookingSummary => ({
   seats_booked: Number(r.seats_booked),
   workers: Number(r.workers),
   accepted: Number(r.accepted),
+  declined: Number(r.declined),
   release_on: r.release_on,
   released: r.released_at !== null,
   created_at: r.created_at,
@@ -110,6 +115,7 @@ function workerQuery(db: DB, viewer: Viewer) {
       "w.user_id",
       "w.consent",
       "w.enrollment_id",
+      "w.declined_at",
       "co.id as course_id",
       "co.name as course",
       "c.id as class_id",
@@ -128,6 +134,7 @@ function consentOf(row: { consent: number | null }): ConsentState {
 }
 
 function stateOf(row: WorkerRow): WorkerState {
+  if (row.declined_at) return "declined";
   if (!row.enrollment_id || !row.status) return "invited";
   if (row.status === "completed") return "completed";
   if (row.status === "withdrawn") return "withdrawn";

@@ -14,7 +14,7 @@ import { secretLink } from "~/mail/password-reset.server";
 import { getBooking } from "~/models/employer-view.server";
 import { addWorkers } from "~/models/group-booking.server";
 import { classDates } from "~/schemas/class-text";
-import { addWorkersSchema, workerRows } from "~/schemas/employer";
+import { addWorkersSchema, workerFormErrors, workerRefusalErrors, workerRows } from "~/schemas/employer";
 import { CONSENT_LABELS, WORKER_STATE_LABELS, WORKERS_ADDED } from "~/schemas/employer-text";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
@@ -40,6 +40,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     requires: ["worker_name_0", "worker_email_0"],
     unreadable: "Failed to add the workers",
     input: (form) => ({ workers: workerRows(formToObject(form)) }),
+    invalidFields: workerFormErrors,
+    fieldErrors: workerRefusalErrors,
     save: async (input) => {
       await addWorkers(getDb(), {
         user,
@@ -63,7 +65,8 @@ export default function BookingPage() {
       <PageTitle title={booking.course} subtitle={classDates(booking.start_date, booking.end_date)} />
       <TitledCard title="Seats">
         <p className="text-sm">
-          {plural(booking.seats, "seat")} held, {plural(booking.workers, "worker")} named, {booking.accepted} accepted.{" "}
+          {plural(booking.seats, "seat")} held, {plural(booking.workers, "worker")} named, {booking.accepted} accepted
+          {booking.declined ? `, ${booking.declined} declined (their ${booking.declined === 1 ? "seat is" : "seats are"} yours to name again)` : ""}.{" "}
           {booking.released ? "Unfilled seats were released." : `Unfilled seats are released on ${formatDate(booking.release_on)}.`}
         </p>
       </TitledCard>
@@ -97,7 +100,7 @@ export default function BookingPage() {
           </p>
           <Form method="post" noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
             <ErrorSummary failure={data} />
-            <WorkerRows rows={Math.min(open, MAX_ROWS)} values={data?.values ?? {}} error={data?.fieldErrors?.workers} />
+            <WorkerRows rows={Math.min(open, MAX_ROWS)} values={data?.values ?? {}} errors={data?.fieldErrors ?? {}} />
             <div className="flex justify-end">
               <SubmitButton busyLabel="Adding...">Add workers</SubmitButton>
             </div>

@@ -14,7 +14,7 @@ import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { secretLink } from "~/mail/password-reset.server";
 import { bookableClasses, createBooking } from "~/models/group-booking.server";
-import { bookingSchema, workerRows } from "~/schemas/employer";
+import { bookingSchema, workerFormErrors, workerRefusalErrors, workerRows } from "~/schemas/employer";
 import { SEATS_BOOKED } from "~/schemas/employer-text";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
@@ -50,6 +50,9 @@ export async function action({ request }: ActionFunctionArgs) {
       const values = formToObject(form);
       return { class_id: values.class_id, seats: values.seats, workers: workerRows(values) };
     },
+    // each worker's error at that worker's row, in the form's order
+    invalidFields: workerFormErrors,
+    fieldErrors: workerRefusalErrors,
     save: async (input) => {
       const booking = await createBooking(getDb(), {
         ...input,
@@ -102,7 +105,7 @@ export default function NewBooking() {
             <p className="mt-2 text-sm text-steel-700">Your organisation is invoiced when you book; the invoice is emailed and listed under Invoices.</p>
           </section>
           <input type="hidden" name="rows" value={rows} />
-          <WorkerRows rows={rows} values={values} error={errors.workers} />
+          <WorkerRows rows={rows} values={values} errors={errors} />
           <button
             type="submit"
             name="intent"

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { isAbn } from "../../app/utils/abn";
+import { formatDate } from "../../app/utils/format";
 import { parseEml } from "../support/eml";
 import { completeWithStatement, insertClass, insertCourse, outboxDir } from "./e2e-db";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, REGISTRATION_PASSWORD, signIn, signOut, test, uniqueEmail, uniqueUsi } from "./fixtures";
@@ -38,6 +39,8 @@ function anAbn(): string {
     if (isAbn(digits)) return digits;
   }
 }
+
+const formatMoney = (dollars: number) => new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD" }).format(dollars);
 
 async function fillWorker(page: Page, i: number, name: string, email: string) {
   await page.getByLabel(`Worker ${i} name`).fill(name);
@@ -78,14 +81,30 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   await expect(page).toHaveURL(/\/login/);
   await signIn(page, booker, REGISTRATION_PASSWORD);
   await page.goto("/employer/bookings/new");
-  await page.getByLabel("Class").selectOption(cls.id);
+  // the classes are cards that say the date and the seats left first
+  const card = page.getByRole("radio", { name: new RegExp(`^${formatDate(start)} · 6 seats left ${course.name}`) });
+  await card.check();
   await page.getByLabel("Seats").fill("3");
+  // one worker row per seat: with JavaScript as the seats are typed, without it when asking for a row
+  if (!js) await page.getByRole("button", { name: "Add a worker" }).click();
+  await expect(page.getByLabel("Worker 3 name")).toBeVisible();
+  await expect(page.getByLabel("Worker 4 name")).toHaveCount(0);
+  await expect(page.getByRole("radio", { name: new RegExp(course.name) })).toBeChecked();
+  // the price before booking: per seat, the GST and the total, as the invoice will bill it
+  const price = page.getByRole("region", { name: "Price" });
+  await expect(price).toContainText(`Price per seat${formatMoney(course.price)}`);
+  await expect(price).toContainText("GST includedNone (GST-free)");
+  await expect(price).toContainText(`Total${formatMoney(course.price * 3)}`);
   for (const [i, w] of workers.entries()) await fillWorker(page, i + 1, w.name, w.email);
   await expectAccessible(page);
   await page.getByRole("button", { name: "Book seats" }).click();
   await expectMessage(page, js, "3 seats booked");
   await expect(page.getByRole("heading", { level: 1, name: course.name })).toBeVisible();
   await expect(page.getByText("3 seats held, 3 workers named, 0 accepted.")).toBeVisible();
+  // the confirmation carries the same price, and the invoice is in the employer's list
+  await expect(page.getByRole("main")).toContainText(`Total${formatMoney(course.price * 3)}`);
+  await page.getByRole("link", { name: "Invoices" }).first().click();
+  await expect(page.getByRole("listitem").filter({ hasText: `owed ${formatMoney(course.price * 3)}` })).toContainText("Owed");
   await signOut(page);
 
   // the first worker accepts: a new account, their USI, and yes to sharing results

@@ -6,6 +6,7 @@ interface ClassOption {
   start_date: string;
   seats_left: number;
   price_cents: number;
+  gst_treatment: string;
 }
 
 /**
@@ -30,7 +31,7 @@ export function ClassCards({ classes, value, onChange, error }: { classes: Class
               {formatDate(c.start_date)} · {c.seats_left} {c.seats_left === 1 ? "seat" : "seats"} left
             </span>
             <span className="block break-words text-sm">{c.course}</span>
-            <span className="block text-sm text-steel-700">{formatCents(c.price_cents)} a seat incl. GST</span>
+            <span className="block text-sm text-steel-700">{formatCents(c.price_cents)} a seat, {c.gst_treatment === "gst_free" ? "GST-free" : "GST included"}</span>
           </span>
         </label>
       ))}
