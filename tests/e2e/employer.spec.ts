@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { INVITATION_USED } from "../../app/schemas/employer-text";
 import { isAbn } from "../../app/utils/abn";
 import { formatDate } from "../../app/utils/format";
 import { parseEml } from "../support/eml";
@@ -83,8 +84,9 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   await page.goto("/employer/bookings/new");
   // the classes are cards that say the date and the seats left first
   const card = page.getByRole("radio", { name: new RegExp(`^${formatDate(start)} · 6 seats left ${course.name}`) });
+  await expect(card).toHaveAttribute("value", cls.id);
   await card.check();
-  await page.getByLabel("Seats").fill("3");
+  await page.getByLabel("Seats", { exact: true }).fill("3");
   // one worker row per seat: with JavaScript as the seats are typed, without it when asking for a row
   if (!js) await page.getByRole("button", { name: "Add a worker" }).click();
   await expect(page.getByLabel("Worker 3 name")).toBeVisible();
@@ -101,6 +103,7 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   await expectMessage(page, js, "3 seats booked");
   await expect(page.getByRole("heading", { level: 1, name: course.name })).toBeVisible();
   await expect(page.getByText("3 seats held, 3 workers named, 0 accepted.")).toBeVisible();
+  const bookingPath = new URL(page.url()).pathname;
   // the confirmation carries the same price, and the invoice is in the employer's list
   await expect(page.getByRole("main")).toContainText(`Total${formatMoney(course.price * 3)}`);
   await page.getByRole("link", { name: "Invoices" }).first().click();
@@ -111,6 +114,13 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   const worker = workers[0]!;
   await page.goto(await mailedLink(worker.email, "invitation"));
   await expect(page.getByRole("heading", { name: `${employerName} has booked you a seat` })).toBeVisible();
+  // the password's rule is there before anything is typed, tied to the field
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(/At least 6 characters, not a common password/);
+  // a form sent empty lists its errors in the form's own order, top to bottom
+  await page.getByRole("button", { name: "Accept the seat" }).click();
+  await expect(page.locator("[data-error-summary] a").first()).toHaveAttribute("href", "#password");
+  const summaryOrder = await page.locator("[data-error-summary] a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  expect(summaryOrder).toEqual(["#password", "#confirm_password", "#consent"]);
   await page.getByLabel("Password", { exact: true }).fill(REGISTRATION_PASSWORD);
   await page.getByLabel("Confirm password").fill(REGISTRATION_PASSWORD);
   await page.getByLabel("USI (Unique Student Identifier)").fill(uniqueUsi());
@@ -131,6 +141,19 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   await expect(page.getByRole("listitem").filter({ hasText: course.name })).toContainText("Shares results");
   await signOut(page);
 
+  // the second worker declines the seat, asked first what that does
+  const decliner = workers[1]!;
+  const declineLink = await mailedLink(decliner.email, "invitation");
+  await page.goto(declineLink);
+  await page.getByRole("button", { name: "Decline the seat" }).click();
+  await expect(page.getByRole(js ? "dialog" : "region", { name: "Decline this seat?" })).toContainText(`${employerName} will see that you declined`);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Yes, decline the seat" }).click();
+  await expectMessage(page, js, `You declined the seat: ${employerName} can see that`);
+  // the link is spent
+  await page.goto(declineLink);
+  await expect(page.getByRole("alert")).toHaveText(INVITATION_USED);
+
   // the worker completes; the employer sees it and downloads the statement
   const certificateId = await completeWithStatement(worker.email, course.id);
   await signIn(page, booker, REGISTRATION_PASSWORD);
@@ -142,6 +165,11 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   const [download] = await Promise.all([page.waitForEvent("download"), statement.click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   await expectAccessible(page);
+  // the booking shows who declined, and the seat is the employer's to name again
+  await page.goto(bookingPath);
+  await expect(page.getByText("3 seats held, 2 workers named, 1 accepted, 1 declined")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: decliner.name })).toContainText("Declined");
+  await expect(page.getByText("1 seat has no worker named yet")).toBeVisible();
   await signOut(page);
 
   // the office records the payment of the booking's invoice, and the month's Xero export has it
