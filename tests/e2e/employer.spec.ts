@@ -97,7 +97,14 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   await expect(price).toContainText(`Price per seat${formatMoney(course.price)}`);
   await expect(price).toContainText("GST includedNone (GST-free)");
   await expect(price).toContainText(`Total${formatMoney(course.price * 3)}`);
-  for (const [i, w] of workers.entries()) await fillWorker(page, i + 1, w.name, w.email);
+  // a mistake in one worker's row is named at that worker's field, and the summary links to it
+  for (const [i, w] of workers.entries()) await fillWorker(page, i + 1, w.name, i === 1 ? "not-an-address" : w.email);
+  await page.getByRole("button", { name: "Book seats" }).click();
+  await expect(page.getByLabel("Worker 2 email")).toHaveAccessibleDescription(/^Worker 2: /);
+  await expect(page.getByLabel("Worker 1 email")).not.toHaveAccessibleDescription(/Worker/);
+  await expect(page.locator("[data-error-summary] a")).toHaveAttribute("href", "#worker_email_1");
+  await expect(page.getByLabel("Worker 3 email")).toHaveValue(workers[2]!.email);
+  await fillWorker(page, 2, workers[1]!.name, workers[1]!.email);
   await expectAccessible(page);
   await page.getByRole("button", { name: "Book seats" }).click();
   await expectMessage(page, js, "3 seats booked");
