@@ -70,7 +70,9 @@ export async function answerForm<S extends z.ZodType, R>(
   const values = keptValues(form);
   const parsed = parseWith(steps.schema, (steps.input ?? formToObject)(form));
   if (!parsed.success) {
-    const fieldErrors = steps.invalidFields?.(parsed.fieldErrors, values) ?? parsed.fieldErrors;
+    if (!steps.invalidFields) return formFailure(steps.invalid ?? parsed.message, { fieldErrors: parsed.fieldErrors, values });
+    // the form's own reading of its fields: the summary's message is its first
+    const fieldErrors = steps.invalidFields(parsed.fieldErrors, values);
     return formFailure(steps.invalid ?? Object.values(fieldErrors)[0] ?? parsed.message, { fieldErrors, values });
   }
   try {
