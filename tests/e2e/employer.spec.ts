@@ -195,3 +195,35 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   expect(row).toContain(employerName);
   expect(row).toContain("GST Free Income");
 });
+
+test("at 360 px the class cards show their date and seats whole, and the price, the worker rows and the decline question fit", async ({ page, js }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const course = await insertCourse();
+  const start = new Date(Date.now() + 20 * 864e5).toISOString().slice(0, 10);
+  await insertClass(course.id, start, start, 4, DEMO.trainer.email);
+  const worker = { name: "Phone Worker", email: uniqueEmail("phone-worker") };
+  await signIn(page, "employer@example.com");
+  await page.goto("/employer/bookings/new");
+  const card = page.getByRole("radio", { name: new RegExp(`^${formatDate(start)} · 4 seats left ${course.name}`) });
+  await card.check();
+  // the date and the seats left are on screen whole: the card's first line ends inside the screen
+  const firstLine = page.locator("label").filter({ has: card }).getByText(`${formatDate(start)} · 4 seats left`);
+  const box = (await firstLine.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  await page.getByLabel("Seats", { exact: true }).fill("2");
+  if (!js) await page.getByRole("button", { name: "Add a worker" }).click();
+  await expect(page.getByRole("main")).toContainText(`Total${formatMoney(course.price * 2)}`);
+  await expect(page.getByLabel("Worker 2 name")).toBeVisible();
+  await fits();
+  await fillWorker(page, 1, worker.name, worker.email);
+  await page.getByRole("button", { name: "Book seats" }).click();
+  await expectMessage(page, js, "2 seats booked");
+  await fits();
+  await signOut(page);
+  await page.goto(await mailedLink(worker.email, "invitation"));
+  await fits();
+  await page.getByRole("button", { name: "Decline the seat" }).click();
+  await expect(page.getByRole("button", { name: "Yes, decline the seat" })).toBeVisible();
+  await fits();
+});
