@@ -51,6 +51,8 @@ export interface BookingWorkersTable {
   consent_at: Optional;
   invited_at: string;
   accepted_at: Optional;
+  /** the worker declined the seat from their invitation: the seat is the booking's to name again */
+  declined_at: Optional;
 }
 
 export interface InvitationsTable {

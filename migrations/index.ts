@@ -50,6 +50,7 @@ import * as refundPolicies from "./2026-12-04T1030_refund_policies";
 import * as attendanceNotices from "./2026-12-04T1402_attendance_notices";
 import * as singleSignOn from "./2026-12-04T1405_single_sign_on";
 import * as recognition from "./2026-12-04T1404_recognition";
+import * as workerDeclines from "./2026-12-04T1601_worker_declines";
 
 /**
  * Explicit map so the bundler keeps every migration. Keys sort in the order they run.
@@ -106,4 +107,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-04T1405_single_sign_on": singleSignOn,
   "2026-12-04T1406_webhooks": webhooks,
   "2026-12-04T1404_recognition": recognition,
+  "2026-12-04T1601_worker_declines": workerDeclines,
 };

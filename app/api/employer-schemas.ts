@@ -52,8 +52,9 @@ const bookingSummary = z.strictObject({
   end_date: day,
   seats: z.int().min(0).describe("Seats held now (after a release, the workers enrolled)"),
   seats_booked: z.int().min(1).describe("Seats asked for"),
-  workers: z.int().min(0).describe("Workers named"),
+  workers: z.int().min(0).describe("Workers named who have not declined (the seats they hold)"),
   accepted: z.int().min(0).describe("Workers who accepted their seat"),
+  declined: z.int().min(0).describe("Workers who declined their seat: the booking may name someone else in it"),
   release_on: day.describe("The day unfilled seats go back to the class"),
   released: z.boolean(),
   created_at: instant,
@@ -90,7 +91,24 @@ export type WorkerListResponse = z.input<typeof workerListResponse>;
 export const bookingListResponse = z.strictObject({ bookings: z.array(bookingSummary) }).register(responses, { id: "BookingList" });
 export type BookingListResponse = z.input<typeof bookingListResponse>;
 
-export const bookingResponse = bookingSummary.extend({ worker_list: z.array(workerResponse) }).register(responses, { id: "Booking" });
+export const bookingResponse = bookingSummary
+  .extend({
+    worker_list: z.array(workerResponse),
+    invoice: z
+      .strictObject({
+        id: z.uuid(),
+        number: z.string(),
+        seat_cents: cents.describe("Price per seat, GST included where the course is taxable"),
+        seats: z.int().min(1),
+        gst_cents: cents,
+        total_cents: cents,
+        owed_cents: cents,
+        status: z.enum(INVOICE_STATUSES),
+      })
+      .nullable()
+      .describe("The booking's tax invoice to the organisation (its PDF: /employer/invoices/{id}/pdf)"),
+  })
+  .register(responses, { id: "Booking" });
 export type BookingResponse = z.input<typeof bookingResponse>;
 
 const invoiceSummary = z.strictObject({

@@ -7,7 +7,7 @@ import { documentOrigin } from "~/utils/public-link.server";
 import { certificateIssuedEmail } from "./certificate-issued.server";
 import { attendanceAlertEmail, classCancelledEmail, classReminderEmail, enrolmentConfirmedEmail, seatOfferedEmail } from "./class-mails.server";
 import { complaintReceivedEmail, complaintResolvedEmail, recognitionDecidedEmail } from "./complaint-mails.server";
-import { employerInvitationEmail, workerInvitationEmail } from "./employer-mails.server";
+import { employerInvitationEmail, invoiceIssuedEmail, workerInvitationEmail } from "./employer-mails.server";
 import { factorChangeEmail } from "./factor-change.server";
 import { licenceReminderEmail } from "./hrw-reminder.server";
 import type { MailRto } from "./layout.server";
@@ -53,9 +53,10 @@ const RENDER: Renderers = {
   "complaint-resolved": (d, to, ctx) => complaintResolvedEmail(d, to, `${ctx.origin}${d.path}`, ctx.rto),
   "questionnaire-invitation": (d, to, ctx) => questionnaireInvitationEmail({ ...to, audience: d.audience, subject: d.subject, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
   "employer-invitation": (d, to, ctx) => employerInvitationEmail({ ...to, employer: d.employer, link: d.link ?? "", rto: ctx.rto }),
-  "worker-invitation": (d, to, ctx) => workerInvitationEmail({ ...to, employer: d.employer, course: d.course, start: d.start, end: d.end, link: d.link ?? "", rto: ctx.rto }),
+  "worker-invitation": (d, to, ctx) => workerInvitationEmail({ ...to, employer: d.employer, course: d.course, start: d.start, end: d.end, expiresAt: d.expiresAt, releaseOn: d.releaseOn, link: d.link ?? "", rto: ctx.rto }),
   "enrolment-confirmed": (d, to, ctx) => enrolmentConfirmedEmail({ ...to, data: d, origin: ctx.origin, rto: ctx.rto }),
   "recognition-decided": (d, to, ctx) => recognitionDecidedEmail(d, to, `${ctx.origin}${d.path}`, ctx.rto),
+  "invoice-issued": (d, to, ctx) => invoiceIssuedEmail({ ...to, ...d, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
 };
 
 /**

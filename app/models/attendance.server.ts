@@ -28,7 +28,11 @@ export interface TrainerClass {
   past: boolean;
 }
 
-/** A trainer's classes: running today first, then the coming ones, then the past (admins: every class). */
+/**
+ * A trainer's classes: running today first, then the coming ones soonest first, then the past
+ * ones newest first, each labelled (admins: every class). The coming and the past are read
+ * apart, so a long history never pushes next week's class off the list.
+ */
 export async function listTrainerClasses(db: DB, user: { id: string; role: Role }, now = new Date()): Promise<TrainerClass[]> {
   const today = organisationToday(now);
   let q = db
@@ -47,10 +51,13 @@ export async function listTrainerClasses(db: DB, user: { id: string; role: Role 
     ])
     .where("c.cancelled_at", "is", null);
   if (user.role !== "admin") q = q.where("c.trainer_id", "=", user.id);
-  const rows = await q.orderBy("c.start_date").limit(200).execute();
-  const mapped = rows.map((r) => ({ ...r, learners: Number(r.learners), runs_today: Boolean(r.runs_today), past: r.end_date < today }));
-  const rank = (c: TrainerClass) => (c.runs_today ? 0 : c.past ? 2 : 1);
-  return mapped.sort((a, b) => rank(a) - rank(b) || (rank(a) === 2 ? b.start_date.localeCompare(a.start_date) : a.start_date.localeCompare(b.start_date)));
+  const [current, past] = await Promise.all([
+    q.where("c.end_date", ">=", today).orderBy("c.start_date").orderBy("c.id").limit(200).execute(),
+    q.where("c.end_date", "<", today).orderBy("c.start_date", "desc").orderBy("c.id").limit(100).execute(),
+  ]);
+  const mapped = [...current, ...past].map((r) => ({ ...r, learners: Number(r.learners), runs_today: Boolean(r.runs_today), past: r.end_date < today }));
+  // today's first; the rest keep their query's order (coming soonest first, then past newest first)
+  return [...mapped.filter((c) => c.runs_today), ...mapped.filter((c) => !c.runs_today)];
 }
 
 export interface Roster {

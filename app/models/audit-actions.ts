@@ -100,6 +100,7 @@ export const AUDIT_ACTIONS = {
   "booking.workers_added": "Workers named on a group booking",
   "booking.seats_released": "Unfilled seats of a group booking released",
   "booking.worker_accepted": "Worker accepted a group booking",
+  "booking.worker_declined": "Worker declined a group booking",
   "booking.consent_changed": "Worker's consent to share results changed",
   "employer.workers_exported": "Employer's workers exported (CSV)",
   "invoice.issued": "Invoice issued",

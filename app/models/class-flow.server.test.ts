@@ -208,6 +208,20 @@ describe("attendance", () => {
   });
 });
 
+describe("a trainer's My Classes", () => {
+  it("lists today's class first, then the coming ones soonest first, then the past ones newest first, each past one marked", async () => {
+    const own = await makeUser(db, { role: "trainer" });
+    const course = await makeCourse(db);
+    const made = new Date("2026-01-05T00:00:00Z");
+    const at = async (date: string) =>
+      (await createClass(db, course.id, { start_date: date, end_date: date, sessions: [{ date, starts_at: "07:30", ends_at: "15:30" }], trainer_id: own.id, seats: 3 }, own.id, made)).id;
+    const [oldPast, recentPast, later, sooner, today] = [await at("2026-03-02"), await at("2026-11-02"), await at("2027-02-01"), await at("2026-12-14"), await at("2026-12-01")];
+    const listed = await listTrainerClasses(db, { id: own.id, role: "trainer" }, new Date("2026-12-01T01:00:00Z"));
+    expect(listed.map((c) => c.id)).toEqual([today, sooner, later, recentPast, oldPast]);
+    expect(listed.map((c) => c.past)).toEqual([false, false, false, true, true]);
+  });
+});
+
 describe("the learner's attendance notifications", () => {
   it("are one per day in Australian dates under Attendance: marking again rewrites that day's and makes it unread, it adds none", async () => {
     const sessions = [

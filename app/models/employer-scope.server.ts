@@ -6,8 +6,8 @@ import type { DB } from "#db/connection";
  * by setting it back to 0). Every employer query, and the certificate download, is scoped here.
  */
 
-/** The organisation of an employer's user, as a subquery. */
-function employerOf(db: DB, userId: string) {
+/** The organisation of an employer's user, as a subquery (null, so matching nothing, for anyone else). */
+export function employerOf(db: DB, userId: string) {
   return db.selectFrom("users").select("employer_id").where("id", "=", userId).where("role", "=", "employer");
 }
 

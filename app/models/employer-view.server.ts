@@ -1,3 +1,4 @@
+import { invoiceStatus, type InvoiceStatus } from "./invoice-rules";
 import type { DB } from "#db/connection";
 import type { EnrollmentStatus } from "#db/schema";
 import type { ConsentState, WorkerState } from "~/schemas/employer-text";
@@ -27,6 +28,8 @@ export interface BookingSummary {
   seats_booked: number;
   workers: number;
   accepted: number;
+  /** workers who declined the seat (not among `workers`) */
+  declined: number;
   release_on: string;
   released: boolean;
   created_at: string;
@@ -48,7 +51,9 @@ function bookingQuery(db: DB, employerId: string) {
       "b.release_on",
       "b.released_at",
       "b.created_at",
-      eb.selectFrom("booking_workers as w").select(eb.fn.countAll<number>().as("n")).whereRef("w.booking_id", "=", "b.id").as("workers"),
+      // a worker who declined holds no seat: the booking may name someone else in it
+      eb.selectFrom("booking_workers as w").select(eb.fn.countAll<number>().as("n")).whereRef("w.booking_id", "=", "b.id").where("w.declined_at", "is", null).as("workers"),
+      eb.selectFrom("booking_workers as w").select(eb.fn.countAll<number>().as("n")).whereRef("w.booking_id", "=", "b.id").where("w.declined_at", "is not", null).as("declined"),
       eb.selectFrom("booking_workers as w").select(eb.fn.countAll<number>().as("n")).whereRef("w.booking_id", "=", "b.id").where("w.accepted_at", "is not", null).as("accepted"),
     ])
     .where("b.employer_id", "=", employerId);
@@ -65,6 +70,7 @@ const toSummary = (r: BookingRow): BookingSummary => ({
   seats_booked: Number(r.seats_booked),
   workers: Number(r.workers),
   accepted: Number(r.accepted),
+  declined: Number(r.declined),
   release_on: r.release_on,
   released: r.released_at !== null,
   created_at: r.created_at,
@@ -109,6 +115,7 @@ function workerQuery(db: DB, viewer: Viewer) {
       "w.user_id",
       "w.consent",
       "w.enrollment_id",
+      "w.declined_at",
       "co.id as course_id",
       "co.name as course",
       "c.id as class_id",
@@ -127,6 +134,7 @@ function consentOf(row: { consent: number | null }): ConsentState {
 }
 
 function stateOf(row: WorkerRow): WorkerState {
+  if (row.declined_at) return "declined";
   if (!row.enrollment_id || !row.status) return "invited";
   if (row.status === "completed") return "completed";
   if (row.status === "withdrawn") return "withdrawn";
@@ -186,13 +194,50 @@ async function toWorkerView(db: DB, row: WorkerRow, today: string): Promise<Work
 }
 
 /** One booking of the viewer's organisation with its workers; another's is a 404. */
-export async function getBooking(db: DB, viewer: Viewer, bookingId: string, now = new Date()): Promise<BookingSummary & { workerList: WorkerView[] }> {
+export async function getBooking(db: DB, viewer: Viewer, bookingId: string, now = new Date()): Promise<BookingSummary & { workerList: WorkerView[]; invoice: BookingInvoice | null }> {
   const employer = await employerOfUser(db, viewer);
   const row = await bookingQuery(db, employer.id).where("b.id", "=", bookingId).executeTakeFirst();
   if (!row) throw notFound("Booking");
   const today = organisationToday(now);
   const workers = await workerQuery(db, viewer).where("w.booking_id", "=", bookingId).orderBy("w.full_name").execute();
-  return { ...toSummary(row), workerList: await Promise.all(workers.map((w) => toWorkerView(db, w, today))) };
+  // the booking's invoice, billed to this organisation (the booking's confirmation shows its price)
+  const invoice = await db
+    .selectFrom("invoices as i")
+    .innerJoin("invoice_lines as l", (j) => j.onRef("l.invoice_id", "=", "i.id").on("l.position", "=", 1))
+    .select(["i.id", "i.number", "i.due_date", "i.total_cents", "i.gst_cents", "i.paid_cents", "i.credited_cents", "l.unit_price_cents", "l.quantity"])
+    .where("i.source_kind", "=", "booking")
+    .where("i.source_id", "=", bookingId)
+    .where("i.buyer_kind", "=", "employer")
+    .where("i.buyer_id", "=", employer.id)
+    .executeTakeFirst();
+  return {
+    ...toSummary(row),
+    workerList: await Promise.all(workers.map((w) => toWorkerView(db, w, today))),
+    invoice: invoice
+      ? {
+          id: invoice.id,
+          number: invoice.number,
+          seat_cents: Number(invoice.unit_price_cents),
+          seats: Number(invoice.quantity),
+          gst_cents: Number(invoice.gst_cents),
+          total_cents: Number(invoice.total_cents),
+          owed_cents: Number(invoice.total_cents) - Number(invoice.paid_cents),
+          status: invoiceStatus({ ...invoice, total_cents: Number(invoice.total_cents), paid_cents: Number(invoice.paid_cents), credited_cents: Number(invoice.credited_cents) }, today),
+        }
+      : null,
+  };
+}
+
+/** A booking's invoice as its confirmation shows it. */
+export interface BookingInvoice {
+  id: string;
+  number: string;
+  seat_cents: number;
+  seats: number;
+  gst_cents: number;
+  total_cents: number;
+  owed_cents: number;
+  status: InvoiceStatus;
 }
 
 /** One worker of the viewer's organisation; another employer's worker is a 404. */

@@ -5,6 +5,7 @@ import { invoiceStatus } from "./invoice-rules";
 import { recordAudit, actorOf, type ActorRef } from "./audit.server";
 import { financeSettings } from "./invoice.server";
 import { parseAddress, stateAbbreviation } from "./invoice-address";
+import { employerOf as employerOfUserQuery } from "./employer-scope.server";
 import { toCsv } from "~/utils/csv";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { XERO_COLUMNS, XERO_TAX_TYPES } from "~/schemas/invoice-text";
@@ -109,9 +110,10 @@ export async function listInvoices(db: DB, filters: InvoiceFilters, options: { p
  * One invoice with its lines, payments and credit notes. `learnerId` scopes it to a learner's own
  * invoices (any other is not found, as if it did not exist); staff pass null.
  */
-export async function getInvoice(db: DB, id: string, scope: { learnerId: string | null }, now: Date = new Date()) {
+export async function getInvoice(db: DB, id: string, scope: { learnerId: string | null } | { employerUserId: string }, now: Date = new Date()) {
   let q = db.selectFrom("invoices").selectAll().where("id", "=", id);
-  if (scope.learnerId !== null) q = q.where("buyer_kind", "=", "learner").where("buyer_id", "=", scope.learnerId);
+  if ("employerUserId" in scope) q = q.where("buyer_kind", "=", "employer").where("buyer_id", "=", employerOfUserQuery(db, scope.employerUserId));
+  else if (scope.learnerId !== null) q = q.where("buyer_kind", "=", "learner").where("buyer_id", "=", scope.learnerId);
   const invoice = await q.executeTakeFirst();
   if (!invoice) return null;
   const [lines, payments, creditNotes] = await Promise.all([
@@ -141,6 +143,20 @@ export async function listLearnerInvoices(db: DB, learnerId: string, now: Date =
     .select(["id", "number", "issue_date", "due_date", "total_cents", "gst_cents", "paid_cents", "credited_cents"])
     .where("buyer_kind", "=", "learner")
     .where("buyer_id", "=", learnerId)
+    .orderBy("issue_date", "desc")
+    .orderBy("number", "desc")
+    .execute();
+  return rows.map((r) => ({ ...r, owed_cents: r.total_cents - r.paid_cents, status: invoiceStatus(r, today) }));
+}
+
+/** The invoices of an employer user's own organisation, newest first: what each is, and what is owed. */
+export async function listEmployerInvoices(db: DB, userId: string, now: Date = new Date()) {
+  const today = organisationToday(now);
+  const rows = await db
+    .selectFrom("invoices")
+    .select(["id", "number", "issue_date", "due_date", "total_cents", "gst_cents", "paid_cents", "credited_cents"])
+    .where("buyer_kind", "=", "employer")
+    .where("buyer_id", "=", employerOfUserQuery(db, userId))
     .orderBy("issue_date", "desc")
     .orderBy("number", "desc")
     .execute();

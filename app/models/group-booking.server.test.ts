@@ -6,14 +6,16 @@ import { DomainError } from "~/utils/errors";
 import { isAbn } from "~/utils/abn";
 import { CLASS_FULL } from "~/schemas/class-text";
 import { employerSchema } from "~/schemas/employer";
-import { ABN_INVALID, INVITATION_USED, WORKER_EMAIL_REFUSED } from "~/schemas/employer-text";
+import { ABN_INVALID, INVITATION_USED, WORKER_DECLINED_BEFORE, WORKER_EMAIL_REFUSED } from "~/schemas/employer-text";
 import { createClass, listUpcomingClasses } from "./class.server";
 import { createEnrollment } from "./enrollment.server";
 import { acceptEmployerInvitation, createEmployer, inviteEmployerUser } from "./employer.server";
-import { acceptWorkerInvitation, addWorkers, createBooking, releaseUnfilledSeats, setOwnConsent } from "./group-booking.server";
+import { acceptWorkerInvitation, addWorkers, bookableClasses, createBooking, declineWorkerInvitation, listOwnBookings, releaseUnfilledSeats, setOwnConsent } from "./group-booking.server";
 import { getBooking, getWorker, listWorkers } from "./employer-view.server";
 import { getCertificateForViewer } from "./certificate.server";
 import { renderMail } from "~/mail/templates.server";
+import { getInvoice, listEmployerInvoices } from "./finance.server";
+import { seatQuote } from "./invoice-rules";
 
 let db: DB;
 let url: string;
@@ -163,6 +165,80 @@ describe("what an employer sees", () => {
     await expect(addWorkers(db, { user: mine.user, bookingId: booking.id, workers: [{ full_name: "X", email: "x@example.com" }], link, now: NOW })).rejects.toMatchObject({ status: 404 });
     expect(await listWorkers(db, mine.user, NOW)).toEqual([]);
     expect((await getWorker(db, theirs.user, booking.worker_ids[0]!, NOW)).full_name).toBe("Their Worker");
+  });
+
+  it("a booking is priced before and after: the quote, the invoice, its mail and the employer's own invoices (another's are not found)", async () => {
+    const course = await makeCourse(db, { price: 450 });
+    const cls = await classOf(course.id, 10);
+    const mine = await employerWithUser("Priced Cranes");
+    const theirs = await employerWithUser("Other Cranes");
+    const offered = (await bookableClasses(db, NOW)).find((c) => c.id === cls.id)!;
+    const quote = seatQuote(3, offered);
+    expect(quote).toEqual({ seat_cents: 45_000, seats: 3, gst_cents: offered.gst_treatment === "gst_free" ? 0 : 12_273, total_cents: 135_000 });
+    const booking = await createBooking(db, { user: mine.user, class_id: cls.id, seats: 3, workers: [], link, now: NOW });
+    const confirmed = await getBooking(db, mine.user, booking.id, NOW);
+    expect(confirmed.invoice).toMatchObject({ seat_cents: 45_000, seats: 3, gst_cents: quote.gst_cents, total_cents: 135_000, owed_cents: 135_000, status: "owed" });
+    const list = await listEmployerInvoices(db, mine.user.id, NOW);
+    expect(list.map((i) => i.id)).toEqual([confirmed.invoice!.id]);
+    expect(await listEmployerInvoices(db, theirs.user.id, NOW)).toEqual([]);
+    expect(await getInvoice(db, confirmed.invoice!.id, { employerUserId: theirs.user.id }, NOW)).toBeNull();
+    expect((await getInvoice(db, confirmed.invoice!.id, { employerUserId: mine.user.id }, NOW))!.number).toBe(confirmed.invoice!.number);
+    const mail = await db.selectFrom("outbox_messages").select(["recipient_email", "data"]).where("key", "=", `invoice-issued:${confirmed.invoice!.id}`).executeTakeFirstOrThrow();
+    expect(mail.recipient_email).toBe(mine.employer.contact_email);
+    expect(JSON.parse(mail.data)).toMatchObject({ number: confirmed.invoice!.number, totalCents: 135_000, path: `/employer/invoices/${confirmed.invoice!.id}/pdf` });
+  });
+
+  it("a seat named for a worker is released before their link expires only when the mail says the day: accept before it", async () => {
+    const course = await makeCourse(db);
+    const mine = await employerWithUser("Release Day Cranes");
+    const invitationText = async (workerId: string) => {
+      const row = await db.selectFrom("outbox_messages").selectAll().where("template", "=", "worker-invitation").where("recipient_id", "=", db.selectFrom("booking_workers").select("user_id").where("id", "=", workerId)).executeTakeFirstOrThrow();
+      expect(JSON.parse(row.data).releaseOn).toBeDefined();
+      return renderMail({ ...row, template: "worker-invitation", data: JSON.parse(row.data) as Record<string, unknown> }, { email: "kim@example.com", full_name: "Kim Lau" }, { origin: "https://portal.example", rto: { name: "RTO", code: "1" } }).text;
+    };
+    // a class 5 days out: the seats go back on 22 Nov, before the link's 7 days end (27 Nov): the mail names 22 Nov
+    const near = await createBooking(db, { user: mine.user, class_id: (await classOf(course.id, 10, "2026-11-25")).id, seats: 1, workers: [{ full_name: "Kim Lau", email: `${crypto.randomUUID()}@example.com` }], link, now: NOW });
+    expect(near.release_on).toBe("2026-11-22");
+    const nearText = await invitationText(near.worker_ids[0]!);
+    expect(nearText).toContain("Accept before 22 Nov 2026: on that day seats nobody has accepted are released");
+    expect(nearText).toContain("It works once, until 27 Nov 2026, 11:00 am.");
+    expect(nearText).not.toMatch(/for 7 days/);
+    // a class weeks out: the link ends first, and the release job leaves the seat alone until after it has
+    const far = await createBooking(db, { user: mine.user, class_id: (await classOf(course.id, 10, "2026-12-28")).id, seats: 1, workers: [{ full_name: "Kim Lau", email: `${crypto.randomUUID()}@example.com` }], link, now: NOW });
+    expect(far.release_on > "2026-11-27").toBe(true);
+    const farText = await invitationText(far.worker_ids[0]!);
+    expect(farText).toContain("It works once, until 27 Nov 2026, 11:00 am.");
+    expect(farText).not.toContain("Accept before");
+    await releaseUnfilledSeats(db, new Date("2026-11-27T01:00:00Z"));
+    expect((await getBooking(db, mine.user, far.id, NOW)).released).toBe(false);
+  });
+
+  it("a worker declines: the link is spent, the employer sees 'Declined' and may name someone else in the seat, and it is audited", async () => {
+    const course = await makeCourse(db);
+    const cls = await classOf(course.id, 10);
+    const mine = await employerWithUser("Decline Cranes");
+    const email = `${crypto.randomUUID()}@example.com`;
+    const booking = await createBooking(db, { user: mine.user, class_id: cls.id, seats: 1, workers: [{ full_name: "Lee Ngo", email }], link, now: NOW });
+    const workerId = booking.worker_ids[0]!;
+    const token = await tokenOf(workerId);
+    expect(await declineWorkerInvitation(db, { token, now: NOW })).toEqual({ employer: "Decline Cranes" });
+    const seen = await getBooking(db, mine.user, booking.id, NOW);
+    expect(seen).toMatchObject({ seats: 1, workers: 0, declined: 1, accepted: 0 });
+    expect(seen.workerList.map((w) => w.state)).toEqual(["declined"]);
+    // the link is spent: neither accepting nor declining again works
+    for (const again of [() => acceptWorkerInvitation(db, { token, signedInUserId: null, consent: "yes", usi: null, phone: null, date_of_birth: null, password: "Rigging-Kestrel-42", now: NOW }), () => declineWorkerInvitation(db, { token, now: NOW })]) {
+      const failure = await again().catch((e: unknown) => e);
+      expect(failure).toMatchObject({ status: 409, message: INVITATION_USED });
+    }
+    // the seat is the booking's again: someone else can be named, the same person not
+    await expect(addWorkers(db, { user: mine.user, bookingId: booking.id, workers: [{ full_name: "Lee Ngo", email }], link, now: NOW })).rejects.toMatchObject({ message: WORKER_DECLINED_BEFORE, field: "workers.0" });
+    await addWorkers(db, { user: mine.user, bookingId: booking.id, workers: [{ full_name: "Max Ode", email: `${crypto.randomUUID()}@example.com` }], link, now: NOW });
+    expect(await getBooking(db, mine.user, booking.id, NOW)).toMatchObject({ workers: 1, declined: 1 });
+    const worker = await db.selectFrom("booking_workers").select(["user_id", "declined_at"]).where("id", "=", workerId).executeTakeFirstOrThrow();
+    expect(worker.declined_at).toBe(NOW.toISOString());
+    expect(await listOwnBookings(db, worker.user_id)).toEqual([]);
+    const audit = await db.selectFrom("audit_log").select(["actor_id", "subject_id"]).where("action", "=", "booking.worker_declined").where("subject_id", "=", booking.id).execute();
+    expect(audit).toEqual([{ actor_id: worker.user_id, subject_id: booking.id }]);
   });
 
   it("naming another organisation's employer, or a trainer, gets one wording that names neither, and stores nothing", async () => {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { BookingInput, WorkerInput } from "~/schemas/employer";
-import { BOOKING_RELEASED, CONSENT_SAVED, INVITATION_OTHER_ACCOUNT, RELEASE_DAYS_BEFORE_START, TOO_MANY_WORKERS, WORKER_EMAIL_REFUSED, WORKER_TWICE } from "~/schemas/employer-text";
+import { INVITATION_USED, BOOKING_RELEASED, CONSENT_SAVED, WORKER_DECLINED_BEFORE, INVITATION_OTHER_ACCOUNT, RELEASE_DAYS_BEFORE_START, TOO_MANY_WORKERS, WORKER_EMAIL_REFUSED, WORKER_TWICE } from "~/schemas/employer-text";
 import { classDates, CLASS_NOT_OPEN } from "~/schemas/class-text";
 import { hashPassword } from "~/auth/password.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
@@ -45,7 +45,7 @@ async function bookingOf(trx: DB, employerId: string, bookingId: string) {
     .innerJoin("classes as c", "c.id", "b.class_id")
     .innerJoin("courses as co", "co.id", "c.course_id")
     .innerJoin("employers as e", "e.id", "b.employer_id")
-    .select(["b.id", "b.seats", "b.released_at", "b.class_id", "c.course_id", "c.start_date", "c.end_date", "co.name as course", "e.name as employer"])
+    .select(["b.id", "b.seats", "b.released_at", "b.release_on", "b.class_id", "c.course_id", "c.start_date", "c.end_date", "co.name as course", "e.name as employer"])
     .where("b.id", "=", bookingId)
     .where("b.employer_id", "=", employerId)
     .executeTakeFirst();
@@ -61,16 +61,20 @@ async function bookingOf(trx: DB, employerId: string, bookingId: string) {
 async function nameWorkers(trx: WriteTransaction, booking: Awaited<ReturnType<typeof bookingOf>>, workers: WorkerInput[], link: MakeLink, now: Date): Promise<string[]> {
   const at = now.toISOString();
   if (booking.released_at) throw conflict(BOOKING_RELEASED);
-  const named = await trx.selectFrom("booking_workers").select(["email"]).where("booking_id", "=", booking.id).execute();
+  const named = await trx.selectFrom("booking_workers").select(["email", "declined_at"]).where("booking_id", "=", booking.id).execute();
+  // a worker who declined holds no seat (the row stays: the employer sees "Declined")
+  const holding = named.filter((w) => !w.declined_at).length;
+  const declined = new Set(named.filter((w) => w.declined_at).map((w) => w.email));
   const emails = new Set(named.map((w) => w.email));
-  if (named.length + workers.length > booking.seats) throw new DomainError(422, TOO_MANY_WORKERS(booking.seats), {}, "workers");
+  if (holding + workers.length > booking.seats) throw new DomainError(422, TOO_MANY_WORKERS(booking.seats), {}, "workers");
   const ids: string[] = [];
-  for (const worker of workers) {
-    if (emails.has(worker.email)) throw new DomainError(422, WORKER_TWICE, {}, "workers");
+  // a refusal names the worker it is about (`workers.N`), so a form shows it at that worker's row
+  for (const [index, worker] of workers.entries()) {
+    if (emails.has(worker.email)) throw new DomainError(422, declined.has(worker.email) ? WORKER_DECLINED_BEFORE : WORKER_TWICE, {}, `workers.${index}`);
     emails.add(worker.email);
     const existing = await trx.selectFrom("users").select(["id", "role"]).where("email", "=", worker.email).executeTakeFirst();
     // only a learner's account (or none yet) can be booked; which other kind it is stays unsaid
-    if (existing && existing.role !== "student") throw new DomainError(422, WORKER_EMAIL_REFUSED, {}, "workers");
+    if (existing && existing.role !== "student") throw new DomainError(422, WORKER_EMAIL_REFUSED, {}, `workers.${index}`);
     const userId =
       existing?.id ??
       (await insertUser(
@@ -94,7 +98,7 @@ async function nameWorkers(trx: WriteTransaction, booking: Awaited<ReturnType<ty
     const id = crypto.randomUUID();
     await trx
       .insertInto("booking_workers")
-      .values({ id, booking_id: booking.id, full_name: worker.full_name, email: worker.email, user_id: userId, enrollment_id: null, consent: null, consent_at: null, invited_at: at, accepted_at: null })
+      .values({ id, booking_id: booking.id, full_name: worker.full_name, email: worker.email, user_id: userId, enrollment_id: null, consent: null, consent_at: null, invited_at: at, accepted_at: null, declined_at: null })
       .execute();
     const invitation = await createInvitation(trx, { kind: "worker", userId, workerId: id, now });
     const url = link(invitation.token);
@@ -103,7 +107,7 @@ async function nameWorkers(trx: WriteTransaction, booking: Awaited<ReturnType<ty
         key: `worker-invitation:${invitation.id}`,
         template: "worker-invitation",
         recipientId: userId,
-        data: { link: url, employer: booking.employer, course: booking.course, start: booking.start_date, end: booking.end_date, expiresAt: invitation.expiresAt },
+        data: { link: url, employer: booking.employer, course: booking.course, start: booking.start_date, end: booking.end_date, expiresAt: invitation.expiresAt, releaseOn: booking.release_on },
         now,
       });
     }
@@ -154,12 +158,21 @@ export async function createBooking(
     const booking = await bookingOf(trx, employer.id, id);
     const course = await trx.selectFrom("courses").select(["id", "name", "price_cents"]).where("id", "=", booking.course_id).executeTakeFirstOrThrow();
     // the booking's tax invoice to the employer, in this transaction: no booking without its invoice
-    await issueInvoice(trx, {
+    const description = `${course.name}, class of ${classDates(cls.start_date, booking.end_date)}: seats`;
+    const invoice = await issueInvoice(trx, {
       buyer: { kind: "employer", id: employer.id, name: employer.name, abn: employer.abn, email: employer.contact_email, address: parseAddress(employer.address) },
-      lines: [{ course_id: course.id, description: `${course.name}, class of ${classDates(cls.start_date, booking.end_date)}: seats`, quantity: input.seats, unit_price_cents: Number(course.price_cents) }],
+      lines: [{ course_id: course.id, description, quantity: input.seats, unit_price_cents: Number(course.price_cents) }],
       source: { kind: "booking", id },
       issued_by: actor,
       due_by: addDays(cls.start_date, -1),
+      now,
+    });
+    // the invoice goes to the organisation's contact address, queued with the booking (sent once it commits)
+    await queueMail(trx, {
+      key: `invoice-issued:${invoice.id}`,
+      template: "invoice-issued",
+      recipientId: { email: employer.contact_email, name: employer.name },
+      data: { number: invoice.number, description: `${input.seats} × ${description}`, totalCents: invoice.total_cents, gstCents: invoice.gst_cents, dueDate: invoice.due_date, path: `/employer/invoices/${invoice.id}/pdf` },
       now,
     });
     const workerIds = await nameWorkers(trx, booking, input.workers, input.link, now);
@@ -220,6 +233,8 @@ export interface WorkerInvitationView {
   start_date: string;
   end_date: string;
   expiresAt: string;
+  /** the day the booking's unfilled seats go back (null once they went) */
+  releaseOn: string | null;
   /** the account already has a password: its owner signs in to accept */
   hasAccount: boolean;
   userId: string;
@@ -233,10 +248,11 @@ export async function workerInvitationFor(db: DB, token: string, now = new Date(
     .innerJoin("employers as e", "e.id", "b.employer_id")
     .innerJoin("classes as c", "c.id", "b.class_id")
     .innerJoin("courses as co", "co.id", "c.course_id")
-    .select(["w.id", "w.full_name", "w.email", "e.name as employer", "co.name as course", "c.start_date", "c.end_date"])
+    .select(["w.id", "w.full_name", "w.email", "w.declined_at", "b.release_on", "b.released_at", "e.name as employer", "co.name as course", "c.start_date", "c.end_date"])
     .where("w.id", "=", invitation.workerId ?? "")
     .executeTakeFirst();
   if (!row) throw notFound("Invitation");
+  if (row.declined_at) throw new DomainError(409, INVITATION_USED);
   return {
     worker: { id: row.id, full_name: row.full_name, email: row.email },
     employer: row.employer,
@@ -244,6 +260,7 @@ export async function workerInvitationFor(db: DB, token: string, now = new Date(
     start_date: row.start_date,
     end_date: row.end_date,
     expiresAt: invitation.expiresAt,
+    releaseOn: row.released_at ? null : row.release_on,
     hasAccount: invitation.hasPassword,
     userId: invitation.userId,
   };
@@ -323,6 +340,33 @@ export async function acceptWorkerInvitation(db: DB, input: WorkerAcceptance): P
   });
 }
 
+/**
+ * A worker declines their seat from the invitation (the link is the proof it is theirs, as for
+ * accepting: no sign-in needed to say no). The invitation is spent, the worker's row stays with
+ * `declined_at` (the employer sees "Declined"), and the seat is the booking's again: the employer
+ * may name someone else in it until the release day, when it goes back to the class as any
+ * unfilled seat does. Returns the employer's name for the worker's confirmation.
+ */
+export async function declineWorkerInvitation(db: DB, input: { token: string; client?: string | null; now?: Date }): Promise<{ employer: string }> {
+  const now = input.now ?? new Date();
+  const at = now.toISOString();
+  const invitation = await openInvitation(db, input.token, "worker", now);
+  return writeTransaction(db, async (trx) => {
+    if (!(await spendInvitation(trx, invitation.id, now))) await openInvitation(trx, input.token, "worker", now);
+    const worker = await trx
+      .selectFrom("booking_workers as w")
+      .innerJoin("group_bookings as b", "b.id", "w.booking_id")
+      .innerJoin("employers as e", "e.id", "b.employer_id")
+      .select(["w.id", "w.booking_id", "w.user_id", "w.accepted_at", "w.declined_at", "e.name as employer"])
+      .where("w.id", "=", invitation.workerId ?? "")
+      .executeTakeFirstOrThrow();
+    if (worker.accepted_at || worker.declined_at) throw conflict(INVITATION_USED);
+    await trx.updateTable("booking_workers").set({ declined_at: at }).where("id", "=", worker.id).execute();
+    await recordAudit(trx, { action: "booking.worker_declined", actor: { id: worker.user_id, client: input.client ?? null }, subject: { type: "booking", id: worker.booking_id, userId: worker.user_id }, now: at });
+    return { employer: worker.employer };
+  });
+}
+
 export interface OwnBooking {
   worker_id: string;
   employer: string;
@@ -343,6 +387,7 @@ export async function listOwnBookings(db: DB, userId: string): Promise<OwnBookin
     .innerJoin("courses as co", "co.id", "c.course_id")
     .select(["w.id", "e.name as employer", "co.name as course", "c.start_date", "c.end_date", "w.accepted_at", "w.consent"])
     .where("w.user_id", "=", userId)
+    .where("w.declined_at", "is", null)
     .orderBy("c.start_date", "desc")
     .execute();
   return rows.map((r) => ({
@@ -380,12 +425,12 @@ export async function bookableClasses(db: DB, now = new Date()) {
   const rows = await db
     .selectFrom("classes as c")
     .innerJoin("courses as co", "co.id", "c.course_id")
-    .select(["c.id", "co.name as course", "c.start_date", "c.end_date", seatsLeftExpression("c", now.toISOString()).as("seats_left")])
+    .select(["c.id", "co.name as course", "c.start_date", "c.end_date", "co.price_cents", "co.gst_treatment", seatsLeftExpression("c", now.toISOString()).as("seats_left")])
     .where("c.cancelled_at", "is", null)
     .where("co.is_active", "=", 1)
     .where("c.start_date", ">=", organisationToday(now))
     .orderBy("c.start_date")
     .limit(200)
     .execute();
-  return rows.map((r) => ({ ...r, seats_left: Number(r.seats_left) })).filter((r) => r.seats_left > 0);
+  return rows.map((r) => ({ ...r, price_cents: Number(r.price_cents), seats_left: Number(r.seats_left) })).filter((r) => r.seats_left > 0);
 }

@@ -32,6 +32,12 @@ export function invoiceTotals<L extends PricedLine>(lines: readonly L[]): { line
   return { lines: priced, subtotal_cents: total - gst, gst_cents: gst, total_cents: total };
 }
 
+/** What a booking of `seats` seats costs, before it is made: the same arithmetic as its invoice. */
+export function seatQuote(seats: number, course: { price_cents: number; gst_treatment: GstTreatment }) {
+  const totals = invoiceTotals([{ quantity: seats, unit_price_cents: course.price_cents, gst_treatment: course.gst_treatment }]);
+  return { seat_cents: course.price_cents, seats, gst_cents: totals.gst_cents, total_cents: totals.total_cents };
+}
+
 /**
  * The GST share of a credit note: the invoice's GST in proportion to the amount credited,
  * rounded to the nearest cent; a credit note for the whole invoice carries all of its GST.

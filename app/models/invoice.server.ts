@@ -83,7 +83,7 @@ async function nextInSeries(trx: WriteTransaction, series: FinanceSeries): Promi
  * on the line. One invoice per source (an enrolment or booking is billed once: a second call for
  * it is refused by the database). Returns its id, number and total.
  */
-export async function issueInvoice(trx: WriteTransaction, input: IssueInvoiceInput): Promise<{ id: string; number: string; total_cents: number }> {
+export async function issueInvoice(trx: WriteTransaction, input: IssueInvoiceInput): Promise<{ id: string; number: string; total_cents: number; gst_cents: number; due_date: string }> {
   const nowDate = input.now ?? new Date();
   if (input.lines.length === 0) throw invalid(NO_LINES);
   for (const line of input.lines) {
@@ -162,7 +162,7 @@ export async function issueInvoice(trx: WriteTransaction, input: IssueInvoiceInp
     detail: number,
     now: nowDate,
   });
-  return { id, number, total_cents: totals.total_cents };
+  return { id, number, total_cents: totals.total_cents, gst_cents: totals.gst_cents, due_date: dueDate };
 }
 
 export interface RecordPaymentInput {

@@ -8,6 +8,7 @@ import { readOrRefuse } from "~/utils/http.server";
 import { acceptEmployerInvitation, employerInvitationFor } from "~/models/employer.server";
 import { invitationPasswordSchema } from "~/schemas/employer";
 import { EMPLOYER_PASSWORD_SET } from "~/schemas/employer-text";
+import { passwordRule } from "~/schemas/password-text";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
 import { secretPageHeaders, secretPageMeta } from "~/utils/secret-page";
@@ -38,7 +39,7 @@ export default function EmployerInvitation() {
     <AuthLayout title={`Welcome, ${full_name}`} subtitle={`Choose a password for your ${employer} account`}>
       <Form method="post" noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
         <ErrorSummary failure={data} />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" required error={data?.fieldErrors?.password} />
+        <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint={passwordRule("employer")} error={data?.fieldErrors?.password} />
         <TextField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" required error={data?.fieldErrors?.confirm_password} />
         <SubmitButton busyLabel="Saving...">Set password</SubmitButton>
       </Form>

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
+import { PriceSummary } from "~/components/employer/price-summary";
 import { WorkerRows } from "~/components/employer/worker-rows";
+import { InvoiceStatusBadge } from "~/components/finance/invoice-status";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
@@ -12,11 +14,11 @@ import { secretLink } from "~/mail/password-reset.server";
 import { getBooking } from "~/models/employer-view.server";
 import { addWorkers } from "~/models/group-booking.server";
 import { classDates } from "~/schemas/class-text";
-import { addWorkersSchema, workerRows } from "~/schemas/employer";
+import { addWorkersSchema, workerFormErrors, workerRefusalErrors, workerRows } from "~/schemas/employer";
 import { CONSENT_LABELS, WORKER_STATE_LABELS, WORKERS_ADDED } from "~/schemas/employer-text";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
-import { formatDate, plural } from "~/utils/format";
+import { formatCents, formatDate, plural } from "~/utils/format";
 import { readOrRefuse } from "~/utils/http.server";
 import { formToObject } from "~/utils/validation";
 
@@ -38,6 +40,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     requires: ["worker_name_0", "worker_email_0"],
     unreadable: "Failed to add the workers",
     input: (form) => ({ workers: workerRows(formToObject(form)) }),
+    invalidFields: workerFormErrors,
+    fieldErrors: workerRefusalErrors,
     save: async (input) => {
       await addWorkers(getDb(), {
         user,
@@ -61,10 +65,22 @@ export default function BookingPage() {
       <PageTitle title={booking.course} subtitle={classDates(booking.start_date, booking.end_date)} />
       <TitledCard title="Seats">
         <p className="text-sm">
-          {plural(booking.seats, "seat")} held, {plural(booking.workers, "worker")} named, {booking.accepted} accepted.{" "}
+          {plural(booking.seats, "seat")} held, {plural(booking.workers, "worker")} named, {booking.accepted} accepted
+          {booking.declined ? `, ${booking.declined} declined (their ${booking.declined === 1 ? "seat is" : "seats are"} yours to name again)` : ""}.{" "}
           {booking.released ? "Unfilled seats were released." : `Unfilled seats are released on ${formatDate(booking.release_on)}.`}
         </p>
       </TitledCard>
+      {booking.invoice ? (
+        <TitledCard title="Price" className="mt-6">
+          <PriceSummary quote={booking.invoice} />
+          <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+            Invoice {booking.invoice.number} <InvoiceStatusBadge status={booking.invoice.status} /> owed {formatCents(booking.invoice.owed_cents)}
+            <a href={`/employer/invoices/${booking.invoice.id}/pdf`} className="inline-flex min-h-11 items-center font-semibold text-hivis-700 underline" aria-label={`Download invoice ${booking.invoice.number} (PDF)`}>
+              Download PDF
+            </a>
+          </p>
+        </TitledCard>
+      ) : null}
       <TitledCard title="Workers" className="mt-6">
         <ul className="divide-y divide-steel-100 text-sm">
           {booking.workerList.map((w) => (
@@ -84,7 +100,7 @@ export default function BookingPage() {
           </p>
           <Form method="post" noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
             <ErrorSummary failure={data} />
-            <WorkerRows rows={Math.min(open, MAX_ROWS)} values={data?.values ?? {}} error={data?.fieldErrors?.workers} />
+            <WorkerRows rows={Math.min(open, MAX_ROWS)} values={data?.values ?? {}} errors={data?.fieldErrors ?? {}} />
             <div className="flex justify-end">
               <SubmitButton busyLabel="Adding...">Add workers</SubmitButton>
             </div>

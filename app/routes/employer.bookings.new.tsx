@@ -1,24 +1,33 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { WorkerRows } from "~/components/employer/worker-rows";
-import { Card, ErrorSummary, SelectField, SubmitButton, TextField } from "~/components/ui";
+import { ClassCards } from "~/components/employer/class-cards";
+import { PriceSummary } from "~/components/employer/price-summary";
+import { Card, ErrorSummary, SubmitButton, TextField } from "~/components/ui";
+import { seatQuote } from "~/models/invoice-rules";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { secretLink } from "~/mail/password-reset.server";
 import { bookableClasses, createBooking } from "~/models/group-booking.server";
-import { bookingSchema, workerRows } from "~/schemas/employer";
-import { classDates } from "~/schemas/class-text";
+import { bookingSchema, workerFormErrors, workerRefusalErrors, workerRows } from "~/schemas/employer";
 import { SEATS_BOOKED } from "~/schemas/employer-text";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
 import { formToObject } from "~/utils/validation";
 
-/** Worker rows the form offers (more can be named on the booking later, up to its seats). */
-const WORKER_ROWS = 6;
+/** Most worker rows the form offers at once (more can be named on the booking later, up to its seats). */
+const MAX_ROWS = 100;
+
+/** Rows to show: one per seat booked (at least one), or as many as "Add a worker" asked for. */
+function rowCount(seats: unknown, asked?: unknown): number {
+  const n = Math.max(Number(asked) || 0, Math.trunc(Number(seats)) || 1);
+  return Math.min(Math.max(n, 1), MAX_ROWS);
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "employer");
@@ -27,6 +36,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "employer");
+  const posted = await request.clone().formData();
+  // "Add a worker" without JavaScript: the form comes back as typed, with one more row; nothing is stored
+  if (posted.get("intent") === "add-worker") {
+    const values = formToObject(posted) as Record<string, string>;
+    return { added: true as const, values, rows: rowCount(values.seats, Number(values.rows) + 1) };
+  }
   return answerForm(request, {
     schema: bookingSchema,
     requires: ["class_id", "seats"],
@@ -35,6 +50,9 @@ export async function action({ request }: ActionFunctionArgs) {
       const values = formToObject(form);
       return { class_id: values.class_id, seats: values.seats, workers: workerRows(values) };
     },
+    // each worker's error at that worker's row, in the form's order
+    invalidFields: workerFormErrors,
+    fieldErrors: workerRefusalErrors,
     save: async (input) => {
       const booking = await createBooking(getDb(), {
         ...input,
@@ -49,26 +67,59 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NewBooking() {
   const { classes } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const posted = useActionData<typeof action>();
+  const data = posted && "added" in posted ? undefined : posted;
   useActionToast(data);
-  const values = data?.values ?? {};
+  const values: Record<string, string> = (posted?.values as Record<string, string> | undefined) ?? {};
   const errors = data?.fieldErrors ?? {};
+  const [classId, setClassId] = useState(values.class_id ?? "");
+  const [seats, setSeats] = useState(values.seats ?? "");
+  const [rows, setRows] = useState(rowCount(values.seats, posted && "added" in posted ? posted.rows : values.rows));
+  const chosen = classes.find((c) => c.id === classId);
+  const seatCount = Math.trunc(Number(seats));
+  const quote = chosen && seatCount >= 1 ? seatQuote(seatCount, chosen) : null;
   return (
     <>
       <PageTitle title="Book seats" subtitle="Choose a class and the number of seats, and name the workers you know now" />
       <Card className="p-4">
-        <Form method="post" noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
+        <Form method="post" noValidate className="space-y-4" key={data?.submittedAt ?? (posted ? `rows-${rows}` : "initial")}>
           <ErrorSummary failure={data} />
-          <SelectField
-            label="Class"
-            name="class_id"
+          <ClassCards classes={classes} value={classId} onChange={setClassId} error={errors.class_id} />
+          <TextField
+            label="Seats"
+            name="seats"
+            type="number"
+            min={1}
+            max={100}
             required
-            defaultValue={values.class_id ?? ""}
-            error={errors.class_id}
-            options={[{ value: "", label: "Choose a class" }, ...classes.map((c) => ({ value: c.id, label: `${c.course}, ${classDates(c.start_date, c.end_date)} (${c.seats_left} seats left)` }))]}
+            defaultValue={values.seats ?? ""}
+            error={errors.seats}
+            onChange={(e) => {
+              setSeats(e.currentTarget.value);
+              setRows(rowCount(e.currentTarget.value));
+            }}
           />
-          <TextField label="Seats" name="seats" type="number" min={1} max={100} required defaultValue={values.seats ?? ""} error={errors.seats} />
-          <WorkerRows rows={WORKER_ROWS} values={values} error={errors.workers} />
+          <section aria-labelledby="price-heading" className="rounded border border-steel-200 p-3">
+            <h2 id="price-heading" className="mb-2 font-semibold">Price</h2>
+            {quote ? <PriceSummary quote={quote} /> : <p className="text-sm text-steel-700">Choose a class and the number of seats to see the price per seat, the GST and the total.</p>}
+            <p className="mt-2 text-sm text-steel-700">Your organisation is invoiced when you book; the invoice is emailed and listed under Invoices.</p>
+          </section>
+          <input type="hidden" name="rows" value={rows} />
+          <WorkerRows rows={rows} values={values} errors={errors} />
+          <button
+            type="submit"
+            name="intent"
+            value="add-worker"
+            formNoValidate
+            className="inline-flex min-h-11 items-center font-semibold text-hivis-800 underline"
+            onClick={(e) => {
+              // with JavaScript the row is added here; without it the form posts back with one more row
+              e.preventDefault();
+              setRows((r) => Math.min(r + 1, MAX_ROWS));
+            }}
+          >
+            Add a worker
+          </button>
           <div className="flex justify-end">
             <SubmitButton busyLabel="Booking...">Book seats</SubmitButton>
           </div>

@@ -6,6 +6,7 @@ import { PortalShell, type PortalNavItem } from "~/components/portal-shell";
 const NAV: PortalNavItem[] = [
   { to: "/employer/overview", label: "Dashboard" },
   { to: "/employer/bookings/new", label: "Book seats" },
+  { to: "/employer/invoices", label: "Invoices" },
   { to: "/account/security", label: "Account security" },
 ];
 

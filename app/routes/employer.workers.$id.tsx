@@ -50,6 +50,11 @@ export default function WorkerPage() {
                 (issued {formatDate(s.issue_date)})
               </p>
             ))}
+            {worker.results.nsas.length ? (
+              <p className="text-steel-700">
+                An <abbr title="Notice of Satisfactory Assessment">NSA</abbr> (Notice of Satisfactory Assessment) shows the worker passed the high risk work licence assessment; they use it to apply for the licence.
+              </p>
+            ) : null}
             {worker.results.nsas.map((n) => (
               <p key={n.nsa_number}>
                 {n.licence_class} NSA {n.nsa_number}, {formatDate(n.nsa_date)}

@@ -3,14 +3,17 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { getOptionalUser } from "~/auth/guards.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { RouteError } from "~/components/route-error";
-import { ErrorSummary, SubmitButton, TextField } from "~/components/ui";
+import { ConfirmAction, ErrorSummary, SubmitButton, TextField } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { readOrRefuse } from "~/utils/http.server";
 import { clientAddress } from "~/http/request-context.server";
-import { acceptWorkerInvitation, workerInvitationFor } from "~/models/group-booking.server";
+import { acceptWorkerInvitation, declineWorkerInvitation, workerInvitationFor } from "~/models/group-booking.server";
 import { classDates } from "~/schemas/class-text";
 import { workerAcceptSchema, workerNewAccountSchema } from "~/schemas/employer";
-import { WORKER_ACCEPTED } from "~/schemas/employer-text";
+import { WORKER_ACCEPTED, WORKER_DECLINED } from "~/schemas/employer-text";
+import { passwordRule } from "~/schemas/password-text";
+import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
+import { formatDate } from "~/utils/format";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { answerForm } from "~/utils/form-action.server";
 import { secretPageHeaders, secretPageMeta } from "~/utils/secret-page";
@@ -22,11 +25,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { invitation: { ...invitation, userId: undefined }, signedIn: user?.id === invitation.userId };
 }
 
-/** The worker accepts their seat: a new account's password and details, their USI, and their answer about sharing results. */
+/** The form's fields top to bottom: the error summary lists them in this order. */
+const FIELD_ORDER = ["full_name", "password", "confirm_password", "date_of_birth", "phone", "usi", "consent"] as const;
+
+/**
+ * The worker accepts their seat: a new account's password and details, their USI, and their
+ * answer about sharing results. Or declines it (asked twice): the link is spent and the seat is
+ * the employer's to name again.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
   const db = getDb();
   const invitation = await readOrRefuse(() => workerInvitationFor(db, token));
+  const posted = await request.clone().formData().catch(() => null);
+  if (posted?.get("intent") === "decline") {
+    if (!isConfirmed(posted)) return confirmationAnswer("decline");
+    const { employer } = await readOrRefuse(() => declineWorkerInvitation(db, { token, client: clientAddress(request) }));
+    return redirectWithFlash("/", { type: "success", message: WORKER_DECLINED(employer) });
+  }
   const user = await getOptionalUser(request);
   const save = async (input: { consent: "yes" | "no"; usi: string | null; phone: string | null; date_of_birth: string | null; full_name?: string; password?: string }) => {
     await acceptWorkerInvitation(db, { ...input, token, signedInUserId: user?.id ?? null, client: clientAddress(request) });
@@ -39,30 +55,41 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function WorkerInvitation() {
   const { invitation, signedIn } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const confirming = answer !== undefined && "confirm" in answer && answer.confirm === "decline";
+  const data = answer && "fieldErrors" in answer ? answer : undefined;
   const { pathname } = useLocation();
   const errors = data?.fieldErrors ?? {};
   const values = data?.values ?? {};
   const title = `${invitation.employer} has booked you a seat`;
   const subtitle = `${invitation.course}, ${classDates(invitation.start_date, invitation.end_date)}`;
+  const deadline = invitation.releaseOn ? (
+    <p className="mb-4 text-sm">
+      Accept before {formatDate(invitation.releaseOn)}: on that day seats nobody has accepted are released and may go to someone else.
+    </p>
+  ) : null;
+  const decline = <DeclineSeat employer={invitation.employer} course={subtitle} confirming={confirming} />;
   if (invitation.hasAccount && !signedIn) {
     return (
       <AuthLayout title={title} subtitle={subtitle}>
+        {deadline}
         <p className="mb-4">You already have an account. Sign in to accept the seat.</p>
-        <Link to={`/login?${new URLSearchParams({ redirectTo: pathname })}`} className="font-semibold text-hivis-800 underline">
+        <Link to={`/login?${new URLSearchParams({ redirectTo: pathname })}`} className="inline-flex min-h-11 items-center font-semibold text-hivis-800 underline">
           Sign in
         </Link>
+        {decline}
       </AuthLayout>
     );
   }
   return (
     <AuthLayout title={title} subtitle={subtitle} wide>
+      {deadline}
       <Form method="post" noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
-        <ErrorSummary failure={data} />
+        <ErrorSummary failure={data} order={FIELD_ORDER} />
         {invitation.hasAccount ? null : (
           <>
             <TextField label="Full name" name="full_name" required defaultValue={values.full_name ?? invitation.worker.full_name} error={errors.full_name} />
-            <TextField label="Password" name="password" type="password" autoComplete="new-password" required error={errors.password} />
+            <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint={passwordRule("student")} error={errors.password} />
             <TextField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" required error={errors.confirm_password} />
           </>
         )}
@@ -86,7 +113,34 @@ export default function WorkerInvitation() {
         </fieldset>
         <SubmitButton busyLabel="Accepting...">Accept the seat</SubmitButton>
       </Form>
+      {decline}
     </AuthLayout>
+  );
+}
+
+/** Declining the seat, asked twice: it says what happens (the link stops working, the employer sees it and may name someone else). */
+function DeclineSeat({ employer, course, confirming }: { employer: string; course: string; confirming: boolean }) {
+  return (
+    <section aria-labelledby="decline-heading" className="mt-8 border-t border-steel-200 pt-6">
+      <h2 id="decline-heading" className="mb-2 font-semibold">
+        Not taking the seat?
+      </h2>
+      <p className="mb-3 text-sm text-steel-700">Decline it so {employer} can give it to someone else.</p>
+      <ConfirmAction
+        intent="decline"
+        trigger="Decline the seat"
+        triggerVariant="secondary"
+        title="Decline this seat?"
+        confirmLabel="Yes, decline the seat"
+        busyLabel="Declining..."
+        keepLabel="Keep the invitation"
+        confirming={confirming}
+      >
+        <p>
+          You will not be enrolled in {course}. {employer} will see that you declined and may name someone else in the seat. This invitation link stops working; to take a seat later, ask {employer} to book you again.
+        </p>
+      </ConfirmAction>
+    </section>
   );
 }
 

@@ -26,6 +26,8 @@ export const WORKER_TWICE = "This worker is already named on this booking";
 export const WORKER_EMAIL_REFUSED = "This email cannot be booked as a worker: name the worker's own email";
 export const BOOKING_RELEASED = "The unfilled seats of this booking were released: no more workers can be named";
 export const WORKER_ACCEPTED = "You are enrolled in the class";
+export const WORKER_DECLINED = (employer: string) => `You declined the seat: ${employer} can see that and may name someone else in it`;
+export const WORKER_DECLINED_BEFORE = "This worker declined a seat on this booking: name someone else";
 export const CONSENT_SAVED = "Your choice about sharing results is saved";
 export const CONSENT_REQUIRED = "Choose whether to share your results with your employer";
 export const CONSENT_MISSING = "Not shared: the worker has not agreed to share their results with you.";
@@ -36,5 +38,5 @@ export const CONSENT_LABELS = { yes: "Shares results", no: "Does not share resul
 export type ConsentState = keyof typeof CONSENT_LABELS;
 
 /** Where a worker named on a booking stands. */
-export const WORKER_STATE_LABELS = { invited: "Invited", enrolled: "Enrolled", completed: "Completed", withdrawn: "Withdrawn" } as const;
+export const WORKER_STATE_LABELS = { invited: "Invited", declined: "Declined", enrolled: "Enrolled", completed: "Completed", withdrawn: "Withdrawn" } as const;
 export type WorkerState = keyof typeof WORKER_STATE_LABELS;

@@ -77,13 +77,61 @@ export const workerNewAccountSchema = workerAcceptSchema
 
 /** Worker rows of the booking forms: worker_name_0 / worker_email_0 ..., blank rows dropped. */
 export function workerRows(form: Record<string, unknown>): { full_name: unknown; email: unknown }[] {
-  const rows: { full_name: unknown; email: unknown }[] = [];
+  return filledRows(form).map((i) => ({ full_name: form[`worker_name_${i}`], email: form[`worker_email_${i}`] }));
+}
+
+/** The form's row numbers (0-based) of the rows that hold a name or an email, in the form's order. */
+function filledRows(form: Record<string, unknown>): number[] {
+  const rows: number[] = [];
   for (let i = 0; i < MAX_SEATS; i++) {
     const name = form[`worker_name_${i}`];
     const mail = form[`worker_email_${i}`];
     if (name === undefined && mail === undefined) continue;
     if (String(name ?? "").trim() === "" && String(mail ?? "").trim() === "") continue;
-    rows.push({ full_name: name, email: mail });
+    rows.push(i);
   }
   return rows;
+}
+
+/**
+ * Each filled worker row's own errors, keyed by its field (worker_name_N / worker_email_N) and
+ * naming the row, so the form shows them at the worker's field rather than once for the group.
+ */
+export function workerRowErrors(values: Record<string, string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const i of filledRows(values)) {
+    const parsed = workerSchema.safeParse({ full_name: values[`worker_name_${i}`] ?? "", email: values[`worker_email_${i}`] ?? "" });
+    if (parsed.success) continue;
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] === "email" ? `worker_email_${i}` : `worker_name_${i}`;
+      errors[field] ??= `Worker ${i + 1}: ${issue.message}`;
+    }
+  }
+  // the form's order: each row's name before its email
+  return Object.fromEntries(Object.entries(errors).sort(([a], [b]) => rowKey(a) - rowKey(b)));
+}
+
+const rowKey = (field: string) => Number(field.replace(/\D/g, "")) * 2 + (field.startsWith("worker_email_") ? 1 : 0);
+
+/**
+ * A booking form's invalid fields as the form shows them: the group's `workers` error becomes
+ * each worker row's own (when the rows are what failed), in the form's order.
+ */
+export function workerFormErrors(fieldErrors: Record<string, string>, values: Record<string, string>): Record<string, string> {
+  if (!fieldErrors.workers) return fieldErrors;
+  const rows = workerRowErrors(values);
+  if (Object.keys(rows).length === 0) return fieldErrors;
+  const { workers: _group, ...rest } = fieldErrors;
+  return { ...rest, ...rows };
+}
+
+/**
+ * A model's refusal of one named worker (`workers.N`, N counting the workers sent) at that
+ * worker's email field on the form, naming the row; any other failure stays where it was.
+ */
+export function workerRefusalErrors(error: { message: string; field?: string; fieldErrors: Record<string, string> }, values: Record<string, string>): Record<string, string> {
+  const match = /^workers\.(\d+)$/.exec(error.field ?? "");
+  if (!match) return error.field ? { [error.field]: error.message } : error.fieldErrors;
+  const row = filledRows(values)[Number(match[1])];
+  return row === undefined ? { workers: error.message } : { [`worker_email_${row}`]: `Worker ${row + 1}: ${error.message}` };
 }

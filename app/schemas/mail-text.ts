@@ -23,6 +23,7 @@ export const MAIL_TEMPLATES = [
   "worker-invitation",
   "enrolment-confirmed",
   "recognition-decided",
+  "invoice-issued",
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -42,6 +43,7 @@ export const MAIL_TEMPLATE_LABELS: Record<MailTemplate, string> = {
   "worker-invitation": "Worker invitation",
   "enrolment-confirmed": "Enrolment confirmed",
   "recognition-decided": "Recognition decided",
+  "invoice-issued": "Invoice issued",
 };
 
 /** The changes of a sign-in factor the owner is told of, in the words of the mail. */
@@ -72,7 +74,8 @@ export interface MailData {
   "questionnaire-invitation": { audience: "learner" | "employer"; subject: string; path: string };
   /** the whole link, carrying the invitation's token (removed once sent, like a reset link) */
   "employer-invitation": { link: string; employer: string; expiresAt: string };
-  "worker-invitation": { link: string; employer: string; course: string; start: string; end: string; expiresAt: string };
+  /** `releaseOn`: the day the booking's unfilled seats go back (absent in messages queued before it was kept) */
+  "worker-invitation": { link: string; employer: string; course: string; start: string; end: string; expiresAt: string; releaseOn?: string };
   /**
    * Sent when an enrolment takes its seat (enrolling, a waitlist seat taken, an employer's
    * booking accepted): the class as it was then. `sessions`' days are YYYY-MM-DD, times HH:MM (the
@@ -93,6 +96,8 @@ export interface MailData {
   };
   /** a credit transfer or RPL decision: `what` names it ("Credit transfer: TLILIC0005"), `decision` its words */
   "recognition-decided": { what: string; decision: string; reasons: string; path: string };
+  /** an employer's tax invoice: `path` is its PDF in the employer portal (sign-in needed); dates are calendar days */
+  "invoice-issued": { number: string; description: string; totalCents: number; gstCents: number; dueDate: string; path: string };
 }
 
 export const MAIL_STATES = ["queued", "sent", "failed", "given_up"] as const satisfies readonly OutboxState[];

@@ -14,3 +14,6 @@ export const passwordTooShort = (role: Role) =>
     : `Staff passwords must be at least ${STAFF_PASSWORD_MINIMUM} characters`;
 
 export const PASSWORD_HINT = `At least ${STUDENT_PASSWORD_MINIMUM} characters (${STAFF_PASSWORD_MINIMUM} for trainers and administrators), not a common password`;
+
+/** The rule for one account's new password, shown beside the field before anything is typed. */
+export const passwordRule = (role: Role) => `At least ${passwordMinimum(role)} characters, not a common password`;

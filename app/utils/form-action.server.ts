@@ -47,7 +47,9 @@ interface FormSteps<S extends z.ZodType, R> {
   /** The summary above the form when fields are invalid (default: the first field's message). */
   invalid?: string;
   /** Field errors for a domain failure (default: its own, or its message beside its field). */
-  fieldErrors?: (error: DomainError) => FieldErrors;
+  fieldErrors?: (error: DomainError, values: Record<string, string>) => FieldErrors;
+  /** The invalid fields as the form shows them (default: the schema's, by top-level name): a list's rows, say. */
+  invalidFields?: (fieldErrors: FieldErrors, values: Record<string, string>) => FieldErrors;
   /** The model call; answers, usually with a redirect, else with page data (a domain error becomes the failure answer). */
   save: (data: z.infer<S>) => Promise<R>;
   /** The form already read (a multipart upload's text fields, its files spooled apart). */
@@ -67,12 +69,17 @@ export async function answerForm<S extends z.ZodType, R>(
   if (!form || !(steps.requires ?? []).every((name) => form.has(name))) return formFailure(steps.unreadable);
   const values = keptValues(form);
   const parsed = parseWith(steps.schema, (steps.input ?? formToObject)(form));
-  if (!parsed.success) return formFailure(steps.invalid ?? parsed.message, { fieldErrors: parsed.fieldErrors, values });
+  if (!parsed.success) {
+    if (!steps.invalidFields) return formFailure(steps.invalid ?? parsed.message, { fieldErrors: parsed.fieldErrors, values });
+    // the form's own reading of its fields: the summary's message is its first
+    const fieldErrors = steps.invalidFields(parsed.fieldErrors, values);
+    return formFailure(steps.invalid ?? Object.values(fieldErrors)[0] ?? parsed.message, { fieldErrors, values });
+  }
   try {
     return await steps.save(parsed.data);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    const fieldErrors = steps.fieldErrors?.(error) ?? (error.field ? { [error.field]: error.message } : error.fieldErrors);
+    const fieldErrors = steps.fieldErrors?.(error, values) ?? (error.field ? { [error.field]: error.message } : error.fieldErrors);
     return formFailure(error.message || steps.unreadable, {
       status: error.status,
       fieldErrors,

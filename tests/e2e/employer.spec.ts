@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { INVITATION_USED } from "../../app/schemas/employer-text";
 import { isAbn } from "../../app/utils/abn";
+import { formatDate } from "../../app/utils/format";
 import { parseEml } from "../support/eml";
 import { completeWithStatement, insertClass, insertCourse, outboxDir } from "./e2e-db";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, REGISTRATION_PASSWORD, signIn, signOut, test, uniqueEmail, uniqueUsi } from "./fixtures";
@@ -38,6 +40,8 @@ function anAbn(): string {
     if (isAbn(digits)) return digits;
   }
 }
+
+const formatMoney = (dollars: number) => new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD" }).format(dollars);
 
 async function fillWorker(page: Page, i: number, name: string, email: string) {
   await page.getByLabel(`Worker ${i} name`).fill(name);
@@ -78,20 +82,52 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   await expect(page).toHaveURL(/\/login/);
   await signIn(page, booker, REGISTRATION_PASSWORD);
   await page.goto("/employer/bookings/new");
-  await page.getByLabel("Class").selectOption(cls.id);
-  await page.getByLabel("Seats").fill("3");
-  for (const [i, w] of workers.entries()) await fillWorker(page, i + 1, w.name, w.email);
+  // the classes are cards that say the date and the seats left first
+  const card = page.getByRole("radio", { name: new RegExp(`^${formatDate(start)} · 6 seats left ${course.name}`) });
+  await expect(card).toHaveAttribute("value", cls.id);
+  await card.check();
+  await page.getByLabel("Seats", { exact: true }).fill("3");
+  // one worker row per seat: with JavaScript as the seats are typed, without it when asking for a row
+  if (!js) await page.getByRole("button", { name: "Add a worker" }).click();
+  await expect(page.getByLabel("Worker 3 name")).toBeVisible();
+  await expect(page.getByLabel("Worker 4 name")).toHaveCount(0);
+  await expect(page.getByRole("radio", { name: new RegExp(course.name) })).toBeChecked();
+  // the price before booking: per seat, the GST and the total, as the invoice will bill it
+  const price = page.getByRole("region", { name: "Price" });
+  await expect(price).toContainText(`Price per seat${formatMoney(course.price)}`);
+  await expect(price).toContainText("GST includedNone (GST-free)");
+  await expect(price).toContainText(`Total${formatMoney(course.price * 3)}`);
+  // a mistake in one worker's row is named at that worker's field, and the summary links to it
+  for (const [i, w] of workers.entries()) await fillWorker(page, i + 1, w.name, i === 1 ? "not-an-address" : w.email);
+  await page.getByRole("button", { name: "Book seats" }).click();
+  await expect(page.getByLabel("Worker 2 email")).toHaveAccessibleDescription(/^Worker 2: /);
+  await expect(page.getByLabel("Worker 1 email")).not.toHaveAccessibleDescription(/Worker/);
+  await expect(page.locator("[data-error-summary] a")).toHaveAttribute("href", "#worker_email_1");
+  await expect(page.getByLabel("Worker 3 email")).toHaveValue(workers[2]!.email);
+  await fillWorker(page, 2, workers[1]!.name, workers[1]!.email);
   await expectAccessible(page);
   await page.getByRole("button", { name: "Book seats" }).click();
   await expectMessage(page, js, "3 seats booked");
   await expect(page.getByRole("heading", { level: 1, name: course.name })).toBeVisible();
   await expect(page.getByText("3 seats held, 3 workers named, 0 accepted.")).toBeVisible();
+  const bookingPath = new URL(page.url()).pathname;
+  // the confirmation carries the same price, and the invoice is in the employer's list
+  await expect(page.getByRole("main")).toContainText(`Total${formatMoney(course.price * 3)}`);
+  await page.getByRole("link", { name: "Invoices" }).first().click();
+  await expect(page.getByRole("listitem").filter({ hasText: `owed ${formatMoney(course.price * 3)}` })).toContainText("Owed");
   await signOut(page);
 
   // the first worker accepts: a new account, their USI, and yes to sharing results
   const worker = workers[0]!;
   await page.goto(await mailedLink(worker.email, "invitation"));
   await expect(page.getByRole("heading", { name: `${employerName} has booked you a seat` })).toBeVisible();
+  // the password's rule is there before anything is typed, tied to the field
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(/At least 6 characters, not a common password/);
+  // a form sent empty lists its errors in the form's own order, top to bottom
+  await page.getByRole("button", { name: "Accept the seat" }).click();
+  await expect(page.locator("[data-error-summary] a").first()).toHaveAttribute("href", "#password");
+  const summaryOrder = await page.locator("[data-error-summary] a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  expect(summaryOrder).toEqual(["#password", "#confirm_password", "#consent"]);
   await page.getByLabel("Password", { exact: true }).fill(REGISTRATION_PASSWORD);
   await page.getByLabel("Confirm password").fill(REGISTRATION_PASSWORD);
   await page.getByLabel("USI (Unique Student Identifier)").fill(uniqueUsi());
@@ -112,6 +148,19 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   await expect(page.getByRole("listitem").filter({ hasText: course.name })).toContainText("Shares results");
   await signOut(page);
 
+  // the second worker declines the seat, asked first what that does
+  const decliner = workers[1]!;
+  const declineLink = await mailedLink(decliner.email, "invitation");
+  await page.goto(declineLink);
+  await page.getByRole("button", { name: "Decline the seat" }).click();
+  await expect(page.getByRole(js ? "dialog" : "region", { name: "Decline this seat?" })).toContainText(`${employerName} will see that you declined`);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Yes, decline the seat" }).click();
+  await expectMessage(page, js, `You declined the seat: ${employerName} can see that`);
+  // the link is spent
+  await page.goto(declineLink);
+  await expect(page.getByRole("alert")).toHaveText(INVITATION_USED);
+
   // the worker completes; the employer sees it and downloads the statement
   const certificateId = await completeWithStatement(worker.email, course.id);
   await signIn(page, booker, REGISTRATION_PASSWORD);
@@ -123,6 +172,11 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   const [download] = await Promise.all([page.waitForEvent("download"), statement.click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   await expectAccessible(page);
+  // the booking shows who declined, and the seat is the employer's to name again
+  await page.goto(bookingPath);
+  await expect(page.getByText("3 seats held, 2 workers named, 1 accepted, 1 declined")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: decliner.name })).toContainText("Declined");
+  await expect(page.getByText("1 seat has no worker named yet")).toBeVisible();
   await signOut(page);
 
   // the office records the payment of the booking's invoice, and the month's Xero export has it
@@ -140,4 +194,36 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   const row = csv.split("\n").find((line) => line.includes(number));
   expect(row).toContain(employerName);
   expect(row).toContain("GST Free Income");
+});
+
+test("at 360 px the class cards show their date and seats whole, and the price, the worker rows and the decline question fit", async ({ page, js }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const course = await insertCourse();
+  const start = new Date(Date.now() + 20 * 864e5).toISOString().slice(0, 10);
+  await insertClass(course.id, start, start, 4, DEMO.trainer.email);
+  const worker = { name: "Phone Worker", email: uniqueEmail("phone-worker") };
+  await signIn(page, "employer@example.com");
+  await page.goto("/employer/bookings/new");
+  const card = page.getByRole("radio", { name: new RegExp(`^${formatDate(start)} · 4 seats left ${course.name}`) });
+  await card.check();
+  // the date and the seats left are on screen whole: the card's first line ends inside the screen
+  const firstLine = page.locator("label").filter({ has: card }).getByText(`${formatDate(start)} · 4 seats left`);
+  const box = (await firstLine.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  await page.getByLabel("Seats", { exact: true }).fill("2");
+  if (!js) await page.getByRole("button", { name: "Add a worker" }).click();
+  await expect(page.getByRole("main")).toContainText(`Total${formatMoney(course.price * 2)}`);
+  await expect(page.getByLabel("Worker 2 name")).toBeVisible();
+  await fits();
+  await fillWorker(page, 1, worker.name, worker.email);
+  await page.getByRole("button", { name: "Book seats" }).click();
+  await expectMessage(page, js, "2 seats booked");
+  await fits();
+  await signOut(page);
+  await page.goto(await mailedLink(worker.email, "invitation"));
+  await fits();
+  await page.getByRole("button", { name: "Decline the seat" }).click();
+  await expect(page.getByRole("button", { name: "Yes, decline the seat" })).toBeVisible();
+  await fits();
 });

@@ -27,6 +27,7 @@ interface Ids {
   today: string;
   invoice: string;
   studentInvoice: string;
+  employerInvoice: string;
   creditNote: string;
   certificate: string;
   learnerDocument: string;
@@ -68,6 +69,7 @@ const FILE_ROUTES: Record<string, FileRoute> = {
   "certificates.$id.download.ts": { as: "student", path: (i) => `/certificates/${i.certificate}/download`, type: PDF },
   "calendar.$token.ts": { as: "student", path: (i) => i.calendarPath, type: /^text\/calendar; charset=utf-8$/, attachment: false },
   "employer.workers[.]csv.ts": { as: "employer", path: () => "/employer/workers.csv", type: CSV },
+  "employer.invoices_.$id.pdf.ts": { as: "employer", path: (i) => `/employer/invoices/${i.employerInvoice}/pdf`, type: PDF },
   "evidence.$id.download.ts": { as: "student", path: (i) => `/evidence/${i.evidence}/download`, type: /^image\/jpeg$/ },
   "student.invoices_.$id.pdf.ts": { as: "student", path: (i) => `/student/invoices/${i.studentInvoice}/pdf`, type: PDF },
   "trainer-activities.$id.evidence.ts": { as: "trainer", path: (i) => `/trainer-activities/${i.activity}/evidence`, type: PDF },
@@ -227,6 +229,7 @@ async function demoIds(trainer: APIRequestContext): Promise<Ids> {
     today: organisationToday(),
     invoice: await one("select id from invoices order by issue_date desc"),
     studentInvoice: await one("select id from invoices where buyer_id = ? order by issue_date desc", student),
+    employerInvoice: await one("select i.id from invoices i join users u on u.employer_id = i.buyer_id where i.buyer_kind = 'employer' and u.email = ? order by i.issue_date desc", "employer@example.com"),
     creditNote: await one("select id from credit_notes"),
     certificate: await one("select id from certificates where student_id = ?", student),
     learnerDocument: await one("select id from files where student_id = ? and sha256 is not null", student),

@@ -116,6 +116,7 @@ const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
   "employer.tsx": LAYOUT,
   "employer.overview.tsx": employer(at("/employer/overview")),
   "employer.bookings.new.tsx": employer(at("/employer/bookings/new")),
+  "employer.invoices.tsx": employer(at("/employer/invoices")),
   "employer.bookings.$id.tsx": employer((ids) => `/employer/bookings/${ids.booking}`),
   "employer.workers.$id.tsx": employer((ids) => `/employer/workers/${ids.worker}`),
   "enroll.$courseId.tsx": student((ids) => `/enroll/${ids.course}`),

@@ -20,12 +20,15 @@ export function ErrorSummary({
   fieldIds = {},
   title = "There is a problem",
   only,
+  order,
 }: {
   failure: SummarisedFailure | null | undefined;
   fieldIds?: Record<string, string>;
   title?: string;
   /** the fields of this form, when the page's failure may belong to another form of the page */
   only?: readonly string[];
+  /** the form's fields top to bottom, when its schema lists them in another order: the summary reads as the form does */
+  order?: readonly string[];
 }) {
   const headingId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -35,7 +38,10 @@ export function ErrorSummary({
     return () => clearTimeout(timer);
   }, [failure?.submittedAt]);
   if (!failure) return null;
-  const fields = Object.entries(failure.fieldErrors ?? {}).filter(([name]) => name !== "form" && name !== "body" && (!only || only.includes(name)));
+  const place = (name: string) => (order?.includes(name) ? order.indexOf(name) : (order?.length ?? 0));
+  const fields = Object.entries(failure.fieldErrors ?? {})
+    .filter(([name]) => name !== "form" && name !== "body" && (!only || only.includes(name)))
+    .sort(([a], [b]) => place(a) - place(b));
   const message = failure.error ?? null;
   if (!message && fields.length === 0) return null;
   // the form's message repeats the first field's error when that is all it says
