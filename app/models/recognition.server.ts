@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { Role } from "#db/schema";
-import type { RecognitionKind, RecognitionOutcome, RecognitionStatus } from "#db/schema-recognition";
+import type { Equivalence, RecognitionKind, RecognitionOutcome, RecognitionStatus } from "#db/schema-recognition";
 import type { SpooledFile } from "~/files/intake.server";
 import type { FileStore } from "~/files/store.server";
 import {
@@ -59,7 +59,7 @@ export interface Recognition {
   statement: string;
   applied_on: string;
   authentication: { issuing_rto_code: string; document_number: string; checked_how: string; checked_on: string; checked_by: string | null } | null;
-  equivalence: { kind: string; held_unit_code: string | null; mapping: string | null } | null;
+  equivalence: { kind: Equivalence; held_unit_code: string | null; mapping: string | null } | null;
   assessor: { id: string; full_name: string } | null;
   outcome_code: RecognitionOutcome | null;
   decided_on: string | null;

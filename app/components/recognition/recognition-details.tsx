@@ -14,7 +14,7 @@ export interface RecognitionView {
   statement: string;
   applied_on: string;
   authentication: { issuing_rto_code: string; document_number: string; checked_how: string; checked_on: string; checked_by: string | null } | null;
-  equivalence: { kind: string; held_unit_code: string | null; mapping: string | null } | null;
+  equivalence: { kind: Equivalence; held_unit_code: string | null; mapping: string | null } | null;
   assessor: { full_name: string } | null;
   outcome_code: string | null;
   decided_on: string | null;
@@ -53,7 +53,7 @@ export function RecognitionDetails({ r }: { r: RecognitionView }) {
         ) : null}
         {r.equivalence ? (
           <Row label="Equivalence">
-            {`${EQUIVALENCE_LABELS[r.equivalence.kind as Equivalence] ?? r.equivalence.kind}${r.equivalence.held_unit_code ? `: ${r.equivalence.held_unit_code}` : ""}${r.equivalence.mapping ? `. ${r.equivalence.mapping}` : ""}`}
+            {`${EQUIVALENCE_LABELS[r.equivalence.kind]}${r.equivalence.held_unit_code ? `: ${r.equivalence.held_unit_code}` : ""}${r.equivalence.mapping ? `. ${r.equivalence.mapping}` : ""}`}
           </Row>
         ) : null}
         {r.kind === "rpl" ? <Row label="Assessor">{r.assessor?.full_name ?? "Not assigned yet"}</Row> : null}
