@@ -69,6 +69,8 @@ const FILE_ROUTES: Record<string, FileRoute> = {
   "calendar.$token.ts": { as: "student", path: (i) => i.calendarPath, type: /^text\/calendar; charset=utf-8$/, attachment: false },
   "employer.workers[.]csv.ts": { as: "employer", path: () => "/employer/workers.csv", type: CSV },
   "evidence.$id.download.ts": { as: "student", path: (i) => `/evidence/${i.evidence}/download`, type: /^image\/jpeg$/ },
+  // each role's own view of the register of recognitions (the learner's here)
+  "recognition[.]csv.ts": { as: "student", path: () => "/recognition.csv", type: CSV },
   "student.invoices_.$id.pdf.ts": { as: "student", path: (i) => `/student/invoices/${i.studentInvoice}/pdf`, type: PDF },
   "trainer-activities.$id.evidence.ts": { as: "trainer", path: (i) => `/trainer-activities/${i.activity}/evidence`, type: PDF },
 };
