@@ -94,7 +94,7 @@ export default function StudentRecognition() {
                 error={data?.fieldErrors?.enrollment_id}
               />
               <SelectField
-                label="Kind"
+                label="Recognition sought"
                 name="kind"
                 placeholder="Choose credit transfer or RPL"
                 hint="Credit transfer: you hold the unit (or an equivalent) from another RTO. RPL: you can show you already do the work."

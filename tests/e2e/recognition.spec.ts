@@ -36,7 +36,7 @@ test("a learner applies for credit transfer and RPL; staff authenticate and deci
   await signIn(page, email);
   await page.goto(`/student/recognition?enrollment=${ctEnrolment}`);
   await expect(page.getByLabel("Unit")).toHaveValue(ctEnrolment);
-  await page.getByLabel("Kind").selectOption("credit_transfer");
+  await page.getByLabel("Recognition sought").selectOption("credit_transfer");
   await page.getByLabel("What you hold or have done").fill("Statement of attainment from RTO 90001, 2024");
   await page.getByLabel("Documents and photos").setInputFiles({ name: "statement.pdf", mimeType: "application/pdf", buffer: PDF });
   await page.getByRole("button", { name: "Apply" }).click();
@@ -47,7 +47,7 @@ test("a learner applies for credit transfer and RPL; staff authenticate and deci
   // and RPL for the other unit: the course's RPL fee is invoiced
   await page.goto("/student/recognition");
   await page.getByLabel("Unit").selectOption({ label: `${rpl.unit_code} ${rpl.name}` });
-  await page.getByLabel("Kind").selectOption("rpl");
+  await page.getByLabel("Recognition sought").selectOption("rpl");
   await page.getByLabel("What you hold or have done").fill("Five years as a leading hand on civil sites");
   await page.getByRole("button", { name: "Apply" }).click();
   await expectMessage(page, js, "Application made");
