@@ -93,6 +93,10 @@ test("a learner applies for credit transfer and RPL; staff authenticate and deci
   await signIn(page, DEMO.trainer.email);
   await page.goto("/trainer/recognition");
   await page.getByRole("link", { name: `Recognition of prior learning: ${rpl.unit_code}, Riley Recognised` }).click();
+  // the unit's checklist and the evidence, on the assessor's evidence page
+  await page.getByRole("link", { name: "Assess against the unit's checklist" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Evidence: Recognition of prior learning: ${rpl.unit_code}` })).toBeVisible();
+  await page.getByRole("link", { name: "Back to the assessment" }).click();
   await page.getByLabel("Decision").selectOption("not_granted");
   await page.getByLabel("Reasons").fill("The evidence does not show the unit's risk assessment tasks");
   await page.getByRole("button", { name: "Record the decision" }).click();
