@@ -500,6 +500,8 @@ test.describe("the /api at the HTTP layer", () => {
         "/api/admin/questionnaires/threshold",
         "/api/admin/review-questions",
         "/api/admin/review-questions/{id}",
+        "/api/admin/webhooks",
+        "/api/admin/webhooks/{id}",
         "/api/admin/complaints",
         "/api/admin/complaints/{id}",
         "/api/admin/complaints/{id}/acknowledge",
