@@ -222,6 +222,7 @@ const pages: PageCase[] = [
   { file: "student.appeals.tsx", path: () => `/student/appeals`, may: ["student"], methods: ["GET"] },
   { file: "student.appeals_.$kind.$id.tsx", path: () => `/student/appeals/unit/${ids.unknown}`, params: () => ({ kind: "unit", id: ids.unknown }), may: ["student"], methods: ["GET", "POST"] },
   { file: "student.invoices.tsx", path: () => `/student/invoices`, may: ["student"], methods: ["GET"] },
+  { file: "student.certificates.tsx", path: () => `/student/certificates`, may: ["student"], methods: ["GET"] },
   { file: "student.employers.tsx", path: () => `/student/employers`, may: ["student"], methods: ["GET", "POST"] },
   { file: "student.invoices_.$id.pdf.ts", path: () => `/student/invoices/${ids.unknown}/pdf`, params: () => ({ id: ids.unknown }), may: ["student"], methods: ["GET"] },
   { file: "trainer.credentials.tsx", path: () => `/trainer/credentials`, may: ["trainer"], methods: ["GET", "POST"] },
