@@ -16,6 +16,7 @@ import { complaintOperations } from "./operations/complaints";
 import { standardsOperations } from "./operations/standards";
 import { employerOperations } from "./operations/employers";
 import { webhookOperations } from "./operations/webhooks";
+import { recognitionOperations } from "./operations/recognition";
 
 /**
  * The OpenAPI 3.1 description of /api, generated from the zod schemas the routes validate
@@ -52,6 +53,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...standardsOperations,
   ...employerOperations,
   ...webhookOperations,
+  ...recognitionOperations,
   documentItself,
 ];
 
@@ -171,6 +173,7 @@ export function openApiDocument(): Record<string, unknown> {
       { name: "admin", description: "Administrator and trainer calls" },
       { name: "employer", description: "An employer's users: their organisation's bookings and workers" },
       { name: "complaints", description: "Complaints and appeals: lodging them, and the register's steps" },
+      { name: "recognition", description: "Credit transfer and recognition of prior learning: applying, the staff's steps, the register" },
       { name: "meta", description: "This description" },
     ],
     paths,

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { Role } from "#db/schema";
-import type { RecognitionKind, RecognitionOutcome, RecognitionStatus } from "#db/schema-recognition";
+import type { Equivalence, RecognitionKind, RecognitionOutcome, RecognitionStatus } from "#db/schema-recognition";
 import type { SpooledFile } from "~/files/intake.server";
 import type { FileStore } from "~/files/store.server";
 import {
@@ -24,7 +24,7 @@ import { addEvidence, findEvidenceAssessment, listEvidence, type EvidenceFile } 
 import { learnerAddress } from "./invoice-address";
 import { issueCreditNote, issueInvoice } from "./invoice.server";
 import { queueMail } from "./outbox.server";
-import { assertCredentialed } from "./trainer-credential.server";
+import { assertCredentialed, credentialProblem, listActiveTrainers } from "./trainer-credential.server";
 
 /**
  * Credit transfer and recognition of prior learning (CONTRACT 24), one application per
@@ -59,7 +59,7 @@ export interface Recognition {
   statement: string;
   applied_on: string;
   authentication: { issuing_rto_code: string; document_number: string; checked_how: string; checked_on: string; checked_by: string | null } | null;
-  equivalence: { kind: string; held_unit_code: string | null; mapping: string | null } | null;
+  equivalence: { kind: Equivalence; held_unit_code: string | null; mapping: string | null } | null;
   assessor: { id: string; full_name: string } | null;
   outcome_code: RecognitionOutcome | null;
   decided_on: string | null;
@@ -420,6 +420,30 @@ export async function addRecognitionEvidence(
   return addEvidence(db, store, { assessment, actor: input.actor, files: input.files, dir: input.dir, tooMany: input.tooMany, mayUpload });
 }
 
+/**
+ * Applies and attaches the files sent with the application (the apply form's one submission).
+ * The application stands even when a file is refused: the answer names the refusal, and the
+ * learner adds the file again on the application's page.
+ */
+export async function applyWithFiles(
+  db: DB,
+  store: FileStore,
+  viewer: RecognitionViewer,
+  input: RecognitionApplyInput,
+  by: SignedInActorRef,
+  upload: { files: SpooledFile[]; dir: string; tooMany?: boolean },
+): Promise<{ recognition: Recognition; fileProblem: string | null }> {
+  const recognition = await applyForRecognition(db, viewer, input, by);
+  if (upload.files.length === 0 || recognition.status !== "applied") return { recognition, fileProblem: null };
+  try {
+    await addRecognitionEvidence(db, store, viewer, { id: recognition.id, actor: by, files: upload.files, dir: upload.dir, tooMany: upload.tooMany });
+    return { recognition, fileProblem: null };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { recognition, fileProblem: error.message };
+  }
+}
+
 /** What a learner's granted units show on their record of results: how each was achieved. */
 export async function recognisedUnitsOf(db: DB, studentId: string): Promise<{ enrollment_id: string; unit_code: string; how: string; decided_on: string }[]> {
   const rows = await db
@@ -437,6 +461,42 @@ export async function recognisedUnitsOf(db: DB, studentId: string): Promise<{ en
 export async function creditedOnly(db: DB, enrollmentId: string): Promise<boolean> {
   const row = await db.selectFrom("recognition_applications").select("id").where("enrollment_id", "=", enrollmentId).where("outcome_code", "=", "60").executeTakeFirst();
   return Boolean(row);
+}
+
+/**
+ * The learner's enrolments that may apply for recognition: current (enrolled or in progress) and
+ * without an application waiting or granted. A licence unit is listed too: applying for it is
+ * refused with the reason, which is the portal's answer the learner should read.
+ */
+export async function recognitionChoices(db: DB, studentId: string): Promise<{ enrollment_id: string; unit_code: string; course_name: string; licence_class: string | null }[]> {
+  return db
+    .selectFrom("enrollments as e")
+    .innerJoin("courses as c", "c.id", "e.course_id")
+    .select(["e.id as enrollment_id", "c.unit_code", "c.name as course_name", "c.licence_class"])
+    .where("e.student_id", "=", studentId)
+    .where("e.status", "in", ["enrolled", "in_progress"])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("recognition_applications as r")
+            .select("r.id")
+            .whereRef("r.enrollment_id", "=", "e.id")
+            .where("r.status", "in", ["applied", "granted"]),
+        ),
+      ),
+    )
+    .orderBy("c.unit_code")
+    .orderBy("e.id")
+    .execute();
+}
+
+/** Trainers section 20's matrix credentials for the unit today: whom an admin may assign an RPL to. */
+export async function recognitionAssessorChoices(db: DB, unitCode: string, now = new Date()): Promise<{ id: string; full_name: string }[]> {
+  const today = organisationToday(now);
+  const trainers = await listActiveTrainers(db);
+  const problems = await Promise.all(trainers.map((t) => credentialProblem(db, t.id, unitCode, [today])));
+  return trainers.filter((_, i) => problems[i] === null);
 }
 
 /** The register's CSV columns. */

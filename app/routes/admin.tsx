@@ -18,6 +18,7 @@ const NAV: PortalNavItem[] = [
   { to: "/admin/checklists", label: "Checklists" },
   { to: "/admin/retention", label: "Retention" },
   { to: "/admin/complaints", label: "Complaints" },
+  { to: "/admin/recognition", label: "Recognition" },
   { to: "/admin/improvements", label: "Improvements" },
   { to: "/admin/questionnaires", label: "Questionnaires" },
   { to: "/admin/review-questions", label: "Review questions" },

@@ -12,7 +12,7 @@ import { clientAddress } from "~/http/request-context.server";
 import { lodgeAppeal } from "~/models/complaint.server";
 import { assessmentFor } from "~/models/evidence.server";
 import { appealInput } from "~/schemas/complaint";
-import { assessmentRefSchema } from "~/schemas/evidence";
+import { decisionRefSchema } from "~/schemas/evidence";
 import { DETAILS_MAX } from "~/schemas/complaint-text";
 import { answerForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -21,7 +21,7 @@ import { formatDate } from "~/utils/format";
 /** Appeal a decision on one of the learner's own assessments (another's, or an unknown one, is not found). */
 async function ownAssessment(request: Request, params: LoaderFunctionArgs["params"]) {
   const user = await requireRole(request, "student");
-  const ref = assessmentRefSchema.safeParse({ kind: params.kind, id: params.id });
+  const ref = decisionRefSchema.safeParse({ kind: params.kind, id: params.id });
   if (!ref.success) throw jsonResponse("Assessment not found", { status: 404 });
   const assessment = await readOrRefuse(() => assessmentFor(getDb(), { id: user.id, role: user.role }, ref.data));
   return { user, assessment };

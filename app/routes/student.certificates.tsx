@@ -1,13 +1,25 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { getDb } from "~/db.server";
+import { recognisedUnitsOf } from "~/models/recognition.server";
+import { formatDate } from "~/utils/format";
 import { PageTitle } from "~/components/portal-shell";
 import { CertificateCard } from "~/components/student/certificate-card";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useStudentData } from "~/components/student/student-data";
-import { EmptyState } from "~/components/ui";
+import { EmptyState, TitledCard } from "~/components/ui";
 
-/** My Certificates: every certificate, from the layout's data (its loader guards the page). */
+/** The record of results' recognised units: each unit granted by credit transfer or RPL, and how. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "student");
+  return { recognised: await recognisedUnitsOf(getDb(), user.id) };
+}
+
+/** My Certificates: every certificate, from the layout's data, and the units recognised by credit transfer or RPL. */
 export default function StudentCertificates() {
   const { certificates } = useStudentData();
+  const { recognised } = useLoaderData<typeof loader>();
   return (
     <>
       <PageTitle title="My Certificates" subtitle="Your nationally recognised certificates of completion" />
@@ -22,6 +34,18 @@ export default function StudentCertificates() {
       ) : (
         <EmptyState title="No Certificates Yet">Complete a course to earn your first certificate.</EmptyState>
       )}
+      {recognised.length ? (
+        <TitledCard title="Record of results: units recognised" className="mt-6">
+          <p className="mb-2 text-sm text-steel-600">A unit credited from another RTO&apos;s document has no statement of attainment from us: that RTO&apos;s document stands.</p>
+          <ul className="divide-y divide-steel-100 text-sm" aria-label="Units recognised">
+            {recognised.map((u) => (
+              <li key={u.enrollment_id} className="py-2">
+                <span className="font-semibold">{u.unit_code}</span>: {u.how}, granted {formatDate(u.decided_on)}
+              </li>
+            ))}
+          </ul>
+        </TitledCard>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { ClassOnCard, MyWaitlists } from "~/components/student/class-on-card";
 import { SeatOffers } from "~/components/class-choice";
@@ -49,6 +49,11 @@ export default function StudentCourses() {
             <li key={e.id} className="flex [&>*]:flex-1">
               <EnrollmentCard enrollment={e}>
                 <ClassOnCard cls={classes[e.id]} attendance={attendance[e.id]} />
+                {e.status === "enrolled" || e.status === "in_progress" ? (
+                  <Link to={`/student/recognition?enrollment=${e.id}`} className="mt-3 inline-flex min-h-11 items-center text-sm font-semibold underline" aria-label={`Apply for credit transfer or RPL: ${e.course.unit_code}`}>
+                    Already hold this unit? Apply for credit transfer or RPL
+                  </Link>
+                ) : null}
               </EnrollmentCard>
             </li>
           ))}

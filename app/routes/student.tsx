@@ -21,6 +21,7 @@ const NAV: PortalNavItem[] = [
   { to: "/student/employers", label: "Employer Bookings" },
   { to: "/student/evidence", label: "My Evidence" },
   { to: "/student/appeals", label: "Results & Appeals" },
+  { to: "/student/recognition", label: "Credit transfer & RPL" },
   { to: "/student/profile", label: "My Profile" },
 ];
 

@@ -13,7 +13,7 @@ import { BAD_UPLOAD_MESSAGE, BadUpload, isMultipart, readUpload } from "~/files/
 import { clientAddress } from "~/http/request-context.server";
 import { addEvidence, assessmentFor, listEvidence, listSignatures, mayAssess, signAssessment } from "~/models/evidence.server";
 import { checklistsForAssessment, markChecklist } from "~/models/checklist.server";
-import { assessmentRefSchema, checklistMarksInput, checklistMarksSchema, signatureSchema } from "~/schemas/evidence";
+import { decisionRefSchema, checklistMarksInput, checklistMarksSchema, signatureSchema } from "~/schemas/evidence";
 import { CHECKLIST_RESULTS } from "~/schemas/evidence-text";
 import { isDomainError } from "~/utils/errors";
 import { answerForm, formFailure } from "~/utils/form-action.server";
@@ -27,7 +27,7 @@ export const CHECKLIST_MARKED = "Checklist marked";
 
 async function load(request: Request, params: LoaderFunctionArgs["params"]) {
   const user = await requireRole(request, "trainer", "admin");
-  const ref = assessmentRefSchema.safeParse(params);
+  const ref = decisionRefSchema.safeParse(params);
   if (!ref.success) throw new Response("Assessment not found", { status: 404 });
   try {
     return { user, assessment: await assessmentFor(getDb(), user, ref.data) };
@@ -210,7 +210,7 @@ export default function EvidencePage() {
   const signed = new Map(signatures.map((s) => [s.role, s]));
   // the same page serves the admin portal (admin.evidence.$kind.$id.tsx): back to where each came from
   const admin = useLocation().pathname.startsWith("/admin/");
-  const back = admin ? `/admin/students/${a.student.id}` : a.kind === "hrw" ? `/trainer/hrw/${a.id}` : "/trainer/assessments";
+  const back = a.kind === "recognition" ? `/${admin ? "admin" : "trainer"}/recognition/${a.id}` : admin ? `/admin/students/${a.student.id}` : a.kind === "hrw" ? `/trainer/hrw/${a.id}` : "/trainer/assessments";
   return (
     <>
       <PageTitle title={`Evidence: ${a.title}`} subtitle={<Link to={back} className="underline">{admin ? "Back to the student" : "Back to the assessment"}</Link>} />

@@ -11,6 +11,7 @@ const NAV: PortalNavItem[] = [
   { to: "/trainer/certificates", label: "Certificates" },
   { to: "/trainer/hrw", label: "HRW licences" },
   { to: "/trainer/appeals", label: "Appeals" },
+  { to: "/trainer/recognition", label: "RPL" },
   { to: "/trainer/credentials", label: "Credentials" },
 ];
 

@@ -14,6 +14,12 @@ const CHECKLIST_RESULT_NAMES = Object.keys(CHECKLIST_RESULTS) as [ChecklistResul
 /** An assessment named in a URL: /trainer/evidence/:kind/:id, /api/assessments/:kind/:id/evidence. */
 export const assessmentRefSchema = z.object({ kind: z.enum(ASSESSMENT_KINDS), id: uuid });
 
+/**
+ * An assessment or a recognition application (an RPL assessed against the unit's checklist, a
+ * decision appealed): the assessor's evidence page and the learner's appeal page take both.
+ */
+export const decisionRefSchema = z.object({ kind: z.enum([...ASSESSMENT_KINDS, "recognition"]), id: uuid });
+
 export const signatureSchema = z.object({
   role: z.enum(SIGNATURE_ROLES, { message: "Choose whose declaration this is" }),
   full_name: z.string({ message: "Type the full name" }).trim().min(2, "Type the full name").max(200, "At most 200 characters"),

@@ -71,6 +71,8 @@ const FILE_ROUTES: Record<string, FileRoute> = {
   "employer.workers[.]csv.ts": { as: "employer", path: () => "/employer/workers.csv", type: CSV },
   "employer.invoices_.$id.pdf.ts": { as: "employer", path: (i) => `/employer/invoices/${i.employerInvoice}/pdf`, type: PDF },
   "evidence.$id.download.ts": { as: "student", path: (i) => `/evidence/${i.evidence}/download`, type: /^image\/jpeg$/ },
+  // each role's own view of the register of recognitions (the learner's here)
+  "recognition[.]csv.ts": { as: "student", path: () => "/recognition.csv", type: CSV },
   "student.invoices_.$id.pdf.ts": { as: "student", path: (i) => `/student/invoices/${i.studentInvoice}/pdf`, type: PDF },
   "trainer-activities.$id.evidence.ts": { as: "trainer", path: (i) => `/trainer-activities/${i.activity}/evidence`, type: PDF },
 };

@@ -67,6 +67,8 @@ const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
     { roles: ["admin"], path: (ids) => `/admin/complaints/${ids.appeal}` },
   ],
   "admin.complaints.settings.tsx": admin(at("/admin/complaints/settings")),
+  "admin.recognition._index.tsx": admin(at("/admin/recognition")),
+  "admin.recognition.$id.tsx": admin((ids) => `/admin/recognition/${ids.recognition}`),
   "admin.courses.tsx": admin(at("/admin/courses")),
   "admin.courses.new.tsx": admin(at("/admin/courses/new")),
   "admin.courses.$id.tsx": admin((ids) => `/admin/courses/${ids.course}`),
@@ -129,6 +131,8 @@ const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
   "reset-password.$token.tsx": visitor((ids) => `/reset-password/${ids.resetToken}`),
   "student.tsx": LAYOUT,
   "student.appeals.tsx": student(at("/student/appeals")),
+  "student.recognition.tsx": student(at("/student/recognition")),
+  "student.recognition_.$id.tsx": student((ids) => `/student/recognition/${ids.recognition}`),
   "student.appeals_.$kind.$id.tsx": student((ids) => `/student/appeals/unit/${ids.studentAssessment}`),
   "student.calendar.tsx": student(at("/student/calendar")),
   "student.certificates.tsx": student(at("/student/certificates")),
@@ -143,6 +147,8 @@ const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
   "student.profile.enrollment.tsx": student(at("/student/profile/enrollment")),
   "trainer.tsx": LAYOUT,
   "trainer.appeals._index.tsx": trainer(at("/trainer/appeals")),
+  "trainer.recognition._index.tsx": trainer(at("/trainer/recognition")),
+  "trainer.recognition.$id.tsx": trainer((ids) => `/trainer/recognition/${ids.recognition}`),
   "trainer.appeals.$id.tsx": trainer((ids) => `/trainer/appeals/${ids.deciderAppeal}`),
   "trainer.assessments.tsx": trainer(at("/trainer/assessments")),
   "trainer.assessments.new.tsx": trainer(at("/trainer/assessments/new")),
@@ -212,6 +218,13 @@ async function demoIds(role: Role) {
     appeal: await one("select id as v from complaints where kind = 'appeal' order by received_at limit 1"),
     // the demo's trainer assessed every demo result, so no appeal is theirs to decide: one is made for the trainer's walk
     deciderAppeal: role === "trainer" ? await appealToDecide(trainerId, course) : "",
+    // an application each role may open: the demo's refused one for an admin; one the walk makes for the learner and the assessor
+    recognition:
+      role === "student" || role === "trainer"
+        ? await recognitionToWalk(role === "student" ? studentId : null, role === "trainer" ? trainerId : null)
+        : role === "admin"
+          ? await one("select id as v from recognition_applications order by applied_at limit 1")
+          : "",
     employer: await one("select id as v from employers order by name limit 1"),
     enrollment: await one("select id as v from enrollments where student_id = ? order by enrollment_date limit 1", studentId),
     invoice: await one("select id as v from invoices order by id limit 1"),
@@ -329,6 +342,43 @@ async function appealToDecide(deciderId: string, courseId: string): Promise<stri
     new Date().toISOString(),
     day(2),
     day(30),
+  );
+  return id;
+}
+
+/**
+ * A refused application (no outcome, so no AVETMISS figure moves) the walk's learner or assessor
+ * may open: the demo student's own, on their first enrolment, or an RPL of a learner of its own
+ * assigned to the demo trainer.
+ */
+async function recognitionToWalk(studentId: string | null, assessorId: string | null): Promise<string> {
+  const db = e2eDb();
+  const learner = studentId ?? (await userId(await insertStaff("student", "Casey Recogniser")));
+  const existing = await db.get<{ v: string }>("select id as v from recognition_applications where student_id = ? and statement = 'Walk: refused' limit 1", learner);
+  if (existing?.v) return String(existing.v);
+  const enrolment = await db.get<{ id: string; course_id: string }>("select id, course_id from enrollments where student_id = ? order by enrollment_date limit 1", learner);
+  const now = new Date().toISOString();
+  let enrollmentId = enrolment?.id;
+  let courseId = enrolment?.course_id;
+  if (!enrollmentId) {
+    courseId = (await db.get<{ id: string }>("select id from courses order by unit_code limit 1"))!.id;
+    enrollmentId = crypto.randomUUID();
+    await db.run("insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, updated_at) values (?, ?, ?, 'enrolled', 0, ?, ?)", enrollmentId, learner, courseId, now, now);
+  }
+  const id = crypto.randomUUID();
+  await db.run(
+    `insert into recognition_applications (id, enrollment_id, student_id, course_id, kind, status, statement, applied_by, applied_at, applied_on, assessor_id, reasons, decided_on, decided_at)
+     values (?, ?, ?, ?, 'rpl', 'refused', 'Walk: refused', ?, ?, ?, ?, 'Walk: applied in error', ?, ?)`,
+    id,
+    enrollmentId,
+    learner,
+    courseId,
+    learner,
+    now,
+    now.slice(0, 10),
+    assessorId,
+    now.slice(0, 10),
+    now,
   );
   return id;
 }

@@ -224,9 +224,18 @@ const pages: PageCase[] = [
   { file: "student.invoices.tsx", path: () => `/student/invoices`, may: ["student"], methods: ["GET"] },
   { file: "employer.invoices.tsx", path: () => `/employer/invoices`, may: ["employer"], methods: ["GET"] },
   { file: "employer.invoices_.$id.pdf.ts", path: () => `/employer/invoices/${ids.unknown}/pdf`, params: () => ({ id: ids.unknown }), may: ["employer"], methods: ["GET"] },
+  { file: "student.certificates.tsx", path: () => `/student/certificates`, may: ["student"], methods: ["GET"] },
   { file: "student.employers.tsx", path: () => `/student/employers`, may: ["student"], methods: ["GET", "POST"] },
   { file: "student.invoices_.$id.pdf.ts", path: () => `/student/invoices/${ids.unknown}/pdf`, params: () => ({ id: ids.unknown }), may: ["student"], methods: ["GET"] },
   { file: "trainer.credentials.tsx", path: () => `/trainer/credentials`, may: ["trainer"], methods: ["GET", "POST"] },
+  // credit transfer and RPL (docs/decisions/037-recognition.md): a trainer reaches the staff pages for the RPLs they assess (trainer.recognition re-exports them)
+  { file: "student.recognition.tsx", path: () => `/student/recognition`, may: ["student"], methods: ["GET", "POST"] },
+  { file: "student.recognition_.$id.tsx", path: () => `/student/recognition/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["student"], methods: ["GET", "POST"] },
+  { file: "admin.recognition._index.tsx", path: () => `/admin/recognition`, may: ["admin", "trainer"], methods: ["GET"] },
+  { file: "admin.recognition.$id.tsx", path: () => `/admin/recognition/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin", "trainer"], methods: ["GET", "POST"] },
+  { file: "trainer.recognition._index.tsx", path: () => `/trainer/recognition`, may: ["admin", "trainer"], methods: ["GET"] },
+  { file: "trainer.recognition.$id.tsx", path: () => `/trainer/recognition/${ids.unknown}`, params: () => ({ id: ids.unknown }), may: ["admin", "trainer"], methods: ["GET", "POST"] },
+  { file: "recognition[.]csv.ts", path: () => `/recognition.csv`, may: ["student", "trainer", "admin"], methods: ["GET"] },
 ];
 
 interface ApiCase {
@@ -378,6 +387,15 @@ const api: ApiCase[] = [
   })),
   { file: "api.admin.complaints.$id.assign.ts", method: "POST", path: () => `/api/admin/complaints/${ids.unknown}/assign`, params: () => ({ id: ids.unknown }), json: () => ({ decider_id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
   { file: "api.admin.complaints.$id.improvements.ts", method: "POST", path: () => `/api/admin/complaints/${ids.unknown}/improvements`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: ADMIN_ONLY([422]) },
+  // credit transfer and RPL, aimed at an unknown application or an invalid body so nothing changes
+  { file: "api.recognition.ts", method: "GET", path: () => "/api/recognition", allowed: { owner: [200], "other student": [200], trainer: [200], admin: [200] } },
+  { file: "api.recognition.ts", method: "POST", path: () => "/api/recognition", json: () => ({ enrollment_id: ids.unknown, kind: "rpl", statement: "x" }), allowed: { owner: [404], "other student": [404], admin: [404] } },
+  { file: "api.recognition.$id.ts", method: "GET", path: () => `/api/recognition/${ids.unknown}`, params: () => ({ id: ids.unknown }), allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] } },
+  { file: "api.recognition.$id.authenticate.ts", method: "POST", path: () => `/api/recognition/${ids.unknown}/authenticate`, params: () => ({ id: ids.unknown }), json: () => ({}), allowed: ADMIN_ONLY([422]) },
+  { file: "api.recognition.$id.assessor.ts", method: "POST", path: () => `/api/recognition/${ids.unknown}/assessor`, params: () => ({ id: ids.unknown }), json: () => ({ assessor_id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
+  { file: "api.recognition.$id.decision.ts", method: "POST", path: () => `/api/recognition/${ids.unknown}/decision`, params: () => ({ id: ids.unknown }), json: () => ({ decision: "refused", reasons: "x" }), allowed: { trainer: [404], admin: [404] } },
+  { file: "api.recognition.$id.evidence.ts", method: "GET", path: () => `/api/recognition/${ids.unknown}/evidence`, params: () => ({ id: ids.unknown }), allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] } },
+  { file: "api.recognition.$id.evidence.ts", method: "POST", path: () => `/api/recognition/${ids.unknown}/evidence`, params: () => ({ id: ids.unknown }), allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] } },
   { file: "api.evidence.$id.download.ts", method: "GET", path: () => `/api/evidence/${ids.unknown}/download`, params: () => ({ id: ids.unknown }), allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] } },
   // trainer credentials and course validation (docs/decisions/030-trainer-credentials-and-validation.md), aimed at records that do not exist
   { file: "api.admin.trainers.$id.credentials.ts", method: "GET", path: () => `/api/admin/trainers/${ids.unknown}/credentials`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },

@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, apiRoute, parseInput, queryObject, readJsonBody } from "~/api/http.server";
+import { recognitionApplyRequest, type RecognitionResponse } from "~/api/recognition-schemas";
+import { requireApiUser } from "~/auth/api.server";
+import { getDb } from "~/db.server";
+import { clientAddress } from "~/http/request-context.server";
+import { applyForRecognition, listRecognitions } from "~/models/recognition.server";
+import { recognitionListQuery } from "~/schemas/recognition";
+
+/**
+ * GET /api/recognition?kind=&status=&q= → the register as the caller's role reads it (a learner
+ * their own, a trainer the RPLs they assess, admins all). POST → 201 with the application: a
+ * learner for their own current enrolment, an administrator on a learner's behalf.
+ */
+const handle = apiRoute({
+  GET: async ({ request }) => {
+    const user = await requireApiUser(request, "student", "trainer", "admin");
+    const query = parseInput(recognitionListQuery, queryObject(request));
+    return apiJson<RecognitionResponse[]>(await listRecognitions(getDb(), user, query));
+  },
+  POST: async ({ request }) => {
+    const user = await requireApiUser(request, "student", "admin");
+    const input = parseInput(recognitionApplyRequest, await readJsonBody(request));
+    return apiJson<RecognitionResponse>(await applyForRecognition(getDb(), user, input, { id: user.id, client: clientAddress(request) }), 201);
+  },
+});
+
+export const loader = (args: LoaderFunctionArgs) => handle(args);
+export const action = (args: ActionFunctionArgs) => handle(args);

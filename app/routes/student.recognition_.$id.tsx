@@ -1,0 +1,80 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/auth/guards.server";
+import { PageTitle } from "~/components/portal-shell";
+import { RecognitionDetails, RecognitionEvidence } from "~/components/recognition/recognition-details";
+import { RouteError } from "~/components/route-error";
+import { useActionToast } from "~/components/toaster";
+import { TitledCard } from "~/components/ui";
+import { getDb } from "~/db.server";
+import { answerRecognitionUpload } from "~/files/recognition-upload.server";
+import { isMultipart } from "~/files/upload.server";
+import { getRecognition, recognitionEvidence } from "~/models/recognition.server";
+import { formFailure } from "~/utils/form-action.server";
+import { readOrRefuse } from "~/utils/http.server";
+
+/**
+ * One of the learner's own applications: its status, the decision's reasons, its evidence (they
+ * add more while it waits) and, once decided by an assessor or staff member, the way to appeal
+ * through the appeals. Another learner's, or an unknown one, is not found.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "student");
+  const db = getDb();
+  const r = await readOrRefuse(() => getRecognition(db, user, params.id ?? ""));
+  const files = await recognitionEvidence(db, user, r.id);
+  return { r, files };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireRole(request, "student");
+  const r = await readOrRefuse(() => getRecognition(getDb(), user, params.id ?? ""));
+  if (!isMultipart(request)) return formFailure("The form could not be read; please try again");
+  return answerRecognitionUpload(request, user, r.id, `/student/recognition/${r.id}`);
+}
+
+export default function StudentRecognitionItem() {
+  const { r, files } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  useActionToast(data);
+  const appealable = r.status !== "applied" && (r.assessor !== null || r.decided_by !== null);
+  return (
+    <>
+      <PageTitle
+        title={r.kind === "rpl" ? `RPL: ${r.course.unit_code}` : `Credit transfer: ${r.course.unit_code}`}
+        actions={
+          <Link to="/student/recognition" className="underline">
+            Back to my applications
+          </Link>
+        }
+      />
+      <div className="grid gap-6">
+        <RecognitionDetails r={r} />
+        {r.fee_invoice_id ? (
+          <p className="text-sm">
+            The RPL assessment fee is on{" "}
+            <Link to="/student/invoices" className="font-semibold underline">
+              your invoices
+            </Link>
+            .
+          </p>
+        ) : null}
+        <RecognitionEvidence files={files} mayAdd={r.status === "applied"} error={data?.fieldErrors?.files ?? (data?.values?.intent === "upload" ? data.error : null)} />
+        {appealable ? (
+          <TitledCard title="Disagree with the decision?">
+            <p className="text-sm">You can appeal it: someone other than the person who decided it looks at it again.</p>
+            <Link to={`/student/appeals/recognition/${r.id}`} className="mt-2 inline-flex min-h-11 items-center font-semibold underline">
+              Appeal this decision
+            </Link>
+          </TitledCard>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Application | Credit transfer and RPL" }];
+
+export function ErrorBoundary() {
+  return <RouteError title="Credit transfer and RPL" message="This application could not be found" />;
+}

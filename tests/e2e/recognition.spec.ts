@@ -1,0 +1,128 @@
+import crypto from "node:crypto";
+import { e2eDb, insertCourse, insertStaff, userId } from "./e2e-db";
+import { DEMO, expect, expectMessage, organisationToday, signIn, signOut, test } from "./fixtures";
+
+/**
+ * Credit transfer and RPL (CONTRACT 24, docs/decisions/037-recognition.md), with and without
+ * JavaScript: a learner applies for a credit transfer (with the other RTO's document) and an RPL;
+ * the office authenticates and grants the credit transfer (the unit leaves the learner's
+ * timetable) and assigns the RPL's credentialed assessor, who decides it not granted; the RPL fee
+ * is invoiced; the learner reads the reasons and appeals; the AVETMISS export carries 60 and 52
+ * with delivery mode NNN.
+ */
+
+const YEAR = Number(organisationToday().slice(0, 4));
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+/** A learner of the spec's own, enrolled (straight into the database) in a course without a licence class. */
+async function enrol(studentId: string, courseId: string): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await e2eDb().run("insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, updated_at) values (?, ?, ?, 'enrolled', 0, ?, ?)", id, studentId, courseId, now, now);
+  return id;
+}
+
+test("a learner applies for credit transfer and RPL; staff authenticate and decide; the fee, the timetable, the appeal and AVETMISS follow", async ({ page, js }) => {
+  test.setTimeout(180_000);
+  const ct = await insertCourse({ name: `Prepare to work safely ${crypto.randomUUID().slice(0, 6)}` });
+  const rpl = await insertCourse({ name: `Apply WHS requirements ${crypto.randomUUID().slice(0, 6)}` });
+  await e2eDb().run("update courses set rpl_fee_cents = 25000 where id = ?", rpl.id);
+  const email = await insertStaff("student", "Riley Recognised");
+  const learner = await userId(email);
+  const ctEnrolment = await enrol(learner, ct.id);
+  await enrol(learner, rpl.id);
+
+  // the learner applies from the enrolment: credit transfer with the other RTO's statement
+  await signIn(page, email);
+  await page.goto(`/student/recognition?enrollment=${ctEnrolment}`);
+  await expect(page.getByLabel("Unit")).toHaveValue(ctEnrolment);
+  await page.getByLabel("Recognition sought").selectOption("credit_transfer");
+  await page.getByLabel("What you hold or have done").fill("Statement of attainment from RTO 90001, 2024");
+  await page.getByLabel("Documents and photos").setInputFiles({ name: "statement.pdf", mimeType: "application/pdf", buffer: PDF });
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expectMessage(page, js, "Application made");
+  await expect(page.getByRole("heading", { level: 1, name: `Credit transfer: ${ct.unit_code}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: "statement.pdf" })).toBeVisible();
+
+  // and RPL for the other unit: the course's RPL fee is invoiced
+  await page.goto("/student/recognition");
+  await page.getByLabel("Unit").selectOption({ label: `${rpl.unit_code} ${rpl.name}` });
+  await page.getByLabel("Recognition sought").selectOption("rpl");
+  await page.getByLabel("What you hold or have done").fill("Five years as a leading hand on civil sites");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expectMessage(page, js, "Application made");
+  await expect(page.getByText("The RPL assessment fee is on")).toBeVisible();
+  const fee = await e2eDb().get<{ total: number }>(
+    "select i.total_cents as total from recognition_applications r join invoices i on i.id = r.fee_invoice_id where r.student_id = ? and r.kind = 'rpl'",
+    learner,
+  );
+  expect(Number(fee?.total)).toBe(25000);
+  await signOut(page);
+
+  // the office authenticates the document and grants the credit transfer
+  await signIn(page, DEMO.admin.email);
+  await page.goto(`/admin/recognition?q=${encodeURIComponent("Riley Recognised")}`);
+  await page.getByRole("link", { name: `Credit transfer: ${ct.unit_code}, Riley Recognised` }).click();
+  await page.getByRole("button", { name: "Record the decision" }).waitFor();
+  await page.getByLabel("Decision").selectOption("granted");
+  await page.getByLabel("Reasons").fill("Same unit, authenticated with the issuing RTO");
+  await page.getByRole("button", { name: "Record the decision" }).click();
+  await expectMessage(page, js, "authenticated");
+  await page.getByLabel("Issuing RTO code").fill("90001");
+  await page.getByLabel("Document number").fill("SOA-2024-118");
+  await page.getByLabel("How it was checked").fill("Confirmed by phone with the issuing RTO's records officer");
+  await page.getByLabel("Equivalence").selectOption("same");
+  await page.getByRole("button", { name: "Record authentication" }).click();
+  await expectMessage(page, js, "Authentication recorded");
+  await page.getByLabel("Decision").selectOption("granted");
+  await page.getByLabel("Reasons").fill("Same unit, authenticated with the issuing RTO");
+  await page.getByRole("button", { name: "Record the decision" }).click();
+  await expectMessage(page, js, "Decision recorded and mailed: granted (60)");
+  const enrolment = await e2eDb().get<{ status: string; class_id: string | null }>("select status, class_id from enrollments where id = ?", ctEnrolment);
+  expect(enrolment).toEqual({ status: "completed", class_id: null });
+
+  // the RPL goes to the demo trainer, credentialed for the unit
+  await page.goto(`/admin/recognition?kind=rpl&q=${encodeURIComponent("Riley Recognised")}`);
+  await page.getByRole("link", { name: `Recognition of prior learning: ${rpl.unit_code}, Riley Recognised` }).click();
+  await page.getByLabel("Assessor").selectOption({ label: DEMO.trainer.name });
+  await page.getByRole("button", { name: "Assign assessor" }).click();
+  await expectMessage(page, js, "Assessor assigned");
+  await signOut(page);
+
+  // the assessor decides it not granted, with reasons
+  await signIn(page, DEMO.trainer.email);
+  await page.goto("/trainer/recognition");
+  await page.getByRole("link", { name: `Recognition of prior learning: ${rpl.unit_code}, Riley Recognised` }).click();
+  // the unit's checklist and the evidence, on the assessor's evidence page
+  await page.getByRole("link", { name: "Assess against the unit's checklist" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Evidence: Recognition of prior learning: ${rpl.unit_code}` })).toBeVisible();
+  await page.getByRole("link", { name: "Back to the assessment" }).click();
+  await page.getByLabel("Decision").selectOption("not_granted");
+  await page.getByLabel("Reasons").fill("The evidence does not show the unit's risk assessment tasks");
+  await page.getByRole("button", { name: "Record the decision" }).click();
+  await expectMessage(page, js, "Decision recorded and mailed: not granted (52)");
+  await signOut(page);
+
+  // the learner reads the reasons and appeals; the record of results lists the credited unit
+  await signIn(page, email);
+  await page.goto("/student/recognition?status=not_granted");
+  await page.getByRole("link", { name: `Recognition of prior learning: ${rpl.unit_code}` }).click();
+  await expect(page.getByText("The evidence does not show the unit's risk assessment tasks")).toBeVisible();
+  await page.getByRole("link", { name: "Appeal this decision" }).click();
+  await page.getByLabel("Why should the decision change?").fill("My supervisor can confirm the risk assessments I wrote");
+  await page.getByRole("button", { name: "Send appeal" }).click();
+  await expectMessage(page, js, "Appeal received");
+  await page.goto("/student/certificates");
+  await expect(page.getByRole("list", { name: "Units recognised" })).toContainText(`${ct.unit_code}: Credit transfer`);
+  await signOut(page);
+
+  // AVETMISS: 60 and 52, delivery mode NNN
+  await signIn(page, DEMO.admin.email);
+  const nat = await page.request.get(`/admin/reports/avetmiss/NAT00120.txt?year=${YEAR}`);
+  expect(nat.status()).toBe(200);
+  const lines = (await nat.text()).split("\r\n");
+  const line = (unit: string) => lines.find((l) => l.slice(30, 42).trim() === unit);
+  expect(line(ct.unit_code)?.slice(71, 73)).toBe("60");
+  expect(line(ct.unit_code)).toContain("NNN");
+  expect(line(rpl.unit_code)?.slice(71, 73)).toBe("52");
+});
