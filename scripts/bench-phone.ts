@@ -77,6 +77,17 @@ function lighthouse(url: string, cookie: string | null): Row["lighthouse"] {
   };
 }
 
+/** In the page: whether React has attached itself to the main content and the last footer; notes when. */
+const HYDRATED = `(() => {
+  const main = document.querySelector("#main") || document.body.firstElementChild;
+  const footers = document.querySelectorAll("footer");
+  const last = footers.length ? footers[footers.length - 1] : null;
+  const attached = (el) => !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
+  if (!attached(main) || (last && !attached(last))) return false;
+  if (window.__hydrated === undefined) window.__hydrated = performance.now();
+  return true;
+})()`;
+
 /** One cold visit under the throttle, in a fresh browser context (no cache, no cookies but `cookie`). */
 async function throttled(browser: Browser, url: string, cookie: string | null): Promise<Row["throttled"]> {
   const context = await browser.createBrowserContext();
@@ -103,38 +114,23 @@ async function throttled(browser: Browser, url: string, cookie: string | null): 
       if (!hydrated) before++;
       types.set(e.requestId, e.type ?? "");
     });
-    cdp.on("Network.loadingFinished", (e) => {
-      bytes += e.encodedDataLength;
+    // bytes in all: as on the wire, headers included; of script: the compressed bodies
+    cdp.on("Network.dataReceived", (e) => {
       if (types.get(e.requestId) === "Script") jsBytes += e.encodedDataLength;
     });
-    await page.evaluateOnNewDocument(() => {
-      const w = window as unknown as { __lcp: number };
-      w.__lcp = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__lcp = entry.startTime;
-      }).observe({ type: "largest-contentful-paint", buffered: true });
+    cdp.on("Network.loadingFinished", (e) => {
+      bytes += e.encodedDataLength;
     });
+    await page.evaluateOnNewDocument(
+      `window.__lcp = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; }).observe({ type: "largest-contentful-paint", buffered: true });`,
+    );
     await page.goto(url, { waitUntil: "domcontentloaded", timeout: 60_000 });
     // hydrated: React has attached itself to the page's last element before the scripts
-    await page.waitForFunction(
-      () => {
-        const main = document.querySelector("#main") ?? document.body.firstElementChild;
-        const footer = document.querySelector("body > footer, body footer:last-of-type");
-        const attached = (el: Element | null) => !!el && Object.keys(el).some((k) => k.startsWith("__reactProps"));
-        if (attached(main) && (footer === null || attached(footer))) {
-          (window as unknown as { __hydrated: number }).__hydrated ??= performance.now();
-          return true;
-        }
-        return false;
-      },
-      { polling: 20, timeout: 30_000 },
-    );
+    // (a string: functions tsx compiles carry helpers the page does not have)
+    await page.waitForFunction(HYDRATED, { polling: 20, timeout: 30_000 });
     hydrated = true;
     await page.waitForNetworkIdle({ idleTime: 500, timeout: 30_000 }).catch(() => undefined);
-    const { lcp, hydratedAt } = await page.evaluate(() => {
-      const w = window as unknown as { __lcp: number; __hydrated: number };
-      return { lcp: w.__lcp, hydratedAt: w.__hydrated };
-    });
+    const { lcp, hydratedAt } = (await page.evaluate("({ lcp: window.__lcp, hydratedAt: window.__hydrated })")) as { lcp: number; hydratedAt: number };
     return {
       visibleMs: Math.round(lcp),
       hydratedMs: Math.round(hydratedAt),
