@@ -6,7 +6,9 @@ import type { Flash } from "~/utils/flash.server";
  * sonner (about 9 KB compressed) is not in any page's first load: it is fetched the first time a
  * page shows a toast, and its toaster mounted then (docs/decisions/043-a-first-visit-on-a-slow-phone.md).
  * Until then nothing is shown that would need it: without JavaScript the flash message is in the
- * page, and with it the first toast waits the one request (an immutable, cached file) for sonner.
+ * page; with it, a flash message on the page's first load waits the one request (an immutable,
+ * cached file) for sonner, and everything else fetches it when the visitor first sends a form or
+ * presses a button, before any answer could need it.
  */
 type Sonner = typeof import("sonner");
 let sonner: Promise<Sonner> | null = null;
@@ -47,6 +49,19 @@ const LazySonner = lazy(() =>
 export function Toaster() {
   const navigation = useNavigation();
   const show = useSyncExternalStore(subscribe, () => wanted, () => false);
+  // Toasts answer what someone did: at the first form sent or button pressed the toaster is
+  // fetched and mounted, so its toast shows the moment the answer comes, as when it was eager.
+  useEffect(() => {
+    const early = (event: Event) => {
+      if (event.type === "submit" || (event.target instanceof Element && event.target.closest("button, [role=button]"))) want();
+    };
+    document.addEventListener("submit", early, true);
+    document.addEventListener("click", early, true);
+    return () => {
+      document.removeEventListener("submit", early, true);
+      document.removeEventListener("click", early, true);
+    };
+  }, []);
   useEffect(() => {
     if (navigation.state === "loading" && wanted) void loadSonner().then(({ toast }) => toast.dismiss());
   }, [navigation.state]);
