@@ -149,8 +149,8 @@ describe("the first visit's budget", () => {
    */
   const REQUESTS_TODAY = 40;
   const LEARNER_JS_OVER: Record<string, string> = {
-    "routes/student.profile.enrollment": "the AVETMISS code lists (5 KB) the profile layout's summary labels",
-    "routes/student.profile.edit": "the AVETMISS code lists (5 KB) the profile layout's summary labels",
+    "routes/student.profile.enrollment": "its form's AVETMISS code lists (countries, languages: 5 KB)",
+    "routes/enroll.$courseId": "the course overview, its icons and the policy text beside the review (by 0.05 KB)",
   };
 
   it("keeps every public and student page's scripts within 95 KB and every page's within 120 KB", () => {

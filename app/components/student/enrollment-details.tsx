@@ -1,4 +1,4 @@
-import { NOT_STATED } from "~/avetmiss/codes";
+import { NOT_STATED } from "~/avetmiss/not-stated";
 import type { EnrollmentDetailRows } from "./enrollment-detail-rows";
 
 /**
