@@ -8,7 +8,9 @@ import { documentCacheControl, mayStoreDocument, storeDocument } from "./http/pa
 import { renderDocument } from "./http/render-document.server";
 import { logRequest } from "./http/request-log.server";
 import { manifestForPath } from "./http/route-pruning.server";
+import { pageStylesText } from "./http/page-styles.server";
 import { NonceProvider } from "./utils/nonce";
+import { StylesProvider } from "./utils/page-styles";
 
 export default async function handleRequest(
   request: Request,
@@ -29,7 +31,11 @@ export default async function handleRequest(
   remixContext.manifest = manifestForPath(remixContext.manifest, remixContext.staticHandlerContext.location.pathname);
   const stored = mayStoreDocument(request);
   const nonce = stored ? undefined : crypto.randomBytes(16).toString("base64");
-  const remix = <RemixServer context={remixContext} url={request.url} nonce={nonce} />;
+  const remix = (
+    <StylesProvider value={pageStylesText()}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </StylesProvider>
+  );
   // a render still waiting on data after the stream's own timeout is cut off
   const html = await renderDocument(nonce ? <NonceProvider value={nonce}>{remix}</NonceProvider> : remix, streamTimeout + 1_000);
   if (stored) responseHeaders.append("Vary", "Cookie");

@@ -20,11 +20,10 @@ import { FlashMessage, Toaster } from "~/components/toaster";
 import styles from "~/tailwind.css";
 import { readFlash } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce";
+import { PageStyles } from "~/utils/page-styles";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// the stylesheet is in the document (PageStyles), not a request before the first text
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [{ title: "Summit Crane & Rigging Training" }];
 
@@ -67,6 +66,7 @@ function Document({ children }: { children: ReactNode }) {
         <Meta />
         <SiteDescription />
         <Links />
+        <PageStyles href={styles} />
       </head>
       <body className="min-h-full">
         <a

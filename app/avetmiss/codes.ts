@@ -134,7 +134,7 @@ export function labelOf(options: readonly CodeOption[], code: string | null | un
 
 /** Postcodes: four digits, or OSPC for an address overseas. */
 export const POSTCODE_PATTERN = /^(\d{4}|OSPC)$/;
-export const NOT_STATED = "Not stated";
+export { NOT_STATED } from "./not-stated";
 
 /** The longest value each address part can hold: the width of its field in the NAT files. */
 export const ADDRESS_LIMITS = {

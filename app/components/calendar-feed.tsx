@@ -1,7 +1,6 @@
 import { Form } from "@remix-run/react";
-import { toast } from "sonner";
 import { PageTitle } from "~/components/portal-shell";
-import { useActionToast } from "~/components/toaster";
+import { toastMessage, useActionToast } from "~/components/toaster";
 import { Alert, Button, Card, SubmitButton } from "~/components/ui";
 import { formatDate } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -28,9 +27,9 @@ export function CalendarFeedPage({ createdAt, result, what }: { createdAt: strin
   async function copy() {
     try {
       await navigator.clipboard.writeText(made?.url ?? "");
-      toast.success(COPIED);
+      toastMessage("success", COPIED);
     } catch {
-      toast.error(COPY_FAILED);
+      toastMessage("error", COPY_FAILED);
     }
   }
 

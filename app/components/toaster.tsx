@@ -1,7 +1,44 @@
 import { useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { Toaster as Sonner, toast } from "sonner";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ComponentProps } from "react";
 import type { Flash } from "~/utils/flash.server";
+
+/**
+ * sonner (about 9 KB compressed) is not in any page's first load: it is fetched the first time a
+ * page shows a toast, and its toaster mounted then (docs/decisions/043-a-first-visit-on-a-slow-phone.md).
+ * Until then nothing is shown that would need it: without JavaScript the flash message is in the
+ * page; with it, a flash message on the page's first load waits the one request (an immutable,
+ * cached file) for sonner, and everything else fetches it when the visitor first sends a form or
+ * presses a button, before any answer could need it.
+ */
+type Sonner = typeof import("sonner");
+let sonner: Promise<Sonner> | null = null;
+const loadSonner = () => (sonner ??= import("sonner"));
+
+/** Whether a toast has been asked for in this page's life, and so the toaster is mounted. */
+let wanted = false;
+const listeners = new Set<() => void>();
+let markMounted: () => void = () => {};
+const mounted = new Promise<void>((resolve) => (markMounted = resolve));
+function want() {
+  if (wanted) return;
+  wanted = true;
+  for (const l of listeners) l();
+}
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+// sonner's toaster subscribes to its toasts in an effect: the wrapper's own effect runs after
+// it, so a toast sent once `mounted` resolves is never sent before anyone listens
+const LazySonner = lazy(() =>
+  loadSonner().then(({ Toaster: SonnerToaster }) => ({
+    default: function MountedSonner(props: ComponentProps<Sonner["Toaster"]>) {
+      useEffect(() => markMounted(), []);
+      return <SonnerToaster {...props} />;
+    },
+  })),
+);
 
 /**
  * Toasts sit at the top, over the page's header rather than its fields (at the bottom of a phone
@@ -11,31 +48,56 @@ import type { Flash } from "~/utils/flash.server";
  */
 export function Toaster() {
   const navigation = useNavigation();
+  const show = useSyncExternalStore(subscribe, () => wanted, () => false);
+  // Toasts answer what someone did: at the first form sent or button pressed the toaster is
+  // fetched and mounted, so its toast shows the moment the answer comes, as when it was eager.
   useEffect(() => {
-    if (navigation.state === "loading") toast.dismiss();
+    const early = (event: Event) => {
+      if (event.type === "submit" || (event.target instanceof Element && event.target.closest("button, [role=button]"))) want();
+    };
+    document.addEventListener("submit", early, true);
+    document.addEventListener("click", early, true);
+    return () => {
+      document.removeEventListener("submit", early, true);
+      document.removeEventListener("click", early, true);
+    };
+  }, []);
+  useEffect(() => {
+    if (navigation.state === "loading" && wanted) void loadSonner().then(({ toast }) => toast.dismiss());
   }, [navigation.state]);
+  if (!show) return null;
   // Default sonner colours (dark on white) pass WCAG AA contrast; richColors does not.
   return (
-    <Sonner
-      position="top-center"
-      duration={4000}
-      visibleToasts={3}
-      closeButton
-      toastOptions={{
-        classNames: {
-          success: "!border-l-4 !border-l-green-700",
-          error: "!border-l-4 !border-l-red-700",
-          info: "!border-l-4 !border-l-blue-700",
-        },
-      }}
-    />
+    <Suspense fallback={null}>
+      <LazySonner
+        position="top-center"
+        duration={4000}
+        visibleToasts={3}
+        closeButton
+        toastOptions={{
+          classNames: {
+            success: "!border-l-4 !border-l-green-700",
+            error: "!border-l-4 !border-l-red-700",
+            info: "!border-l-4 !border-l-blue-700",
+          },
+        }}
+      />
+    </Suspense>
   );
 }
 
+/** A toast, once sonner has loaded and its toaster is listening. */
+export function toastMessage(type: Flash["type"] | "info", message: string) {
+  want();
+  void Promise.all([loadSonner(), mounted]).then(([{ toast }]) => {
+    if (type === "error") toast.error(message);
+    else if (type === "success") toast.success(message);
+    else toast(message);
+  });
+}
+
 export function showToast(flash: Pick<Flash, "type" | "message">) {
-  if (flash.type === "error") toast.error(flash.message);
-  else if (flash.type === "success") toast.success(flash.message);
-  else toast(flash.message);
+  toastMessage(flash.type, flash.message);
 }
 
 /**

@@ -10,6 +10,7 @@ import { gateRoutes, refuseAtTheGate } from "./gate.server";
 import { answerFromPageCache } from "./page-cache.server";
 import { redactOutput } from "./redacted-output.server";
 import { enterRequest } from "./request-context.server";
+import { serveCompressedAsset } from "./static-assets.server";
 
 /**
  * The server build remix-serve loads (the `server` entry of remix.config.js): Remix's own
@@ -22,7 +23,8 @@ import { enterRequest } from "./request-context.server";
  * 1. front door (node:http, before express): the request's context is opened (socket address,
  *    start time: request-context.server.ts), found later from the request's own headers; while
  *    demo accounts exist, a request not from and to loopback is refused (421); every answer,
- *    static files included, is marked nosniff;
+ *    static files included, is marked nosniff; the build's scripts and stylesheets go at brotli's
+ *    best once compressed (static-assets.server.ts);
  * 2. front door: the gate refuses cross-site writes (403), declared bodies over 1 MB (413) and
  *    /api URLs that do not decode (400), before anything reads the body (gate.server.ts);
  * 3. front door: the page cache answers stored anonymous pages (page-cache.server.ts);
@@ -42,7 +44,7 @@ redactOutput(process.stderr);
 await lockDemoToLoopback(getDb());
 const swept = sweepUploadLeftovers();
 if (swept > 0) logLine({ event: "upload-leftovers-removed", count: swept });
-installFrontDoor(enterRequest, [refuseOffLoopback, sendNoSniff, refuseAtTheGate, answerFromPageCache]);
+installFrontDoor(enterRequest, [refuseOffLoopback, sendNoSniff, serveCompressedAsset, refuseAtTheGate, answerFromPageCache]);
 
 export * from "@remix-run/dev/server-build";
 /**

@@ -22,7 +22,9 @@ import { frontDoorContext, frontDoorRequest, requestContext } from "./request-co
  *   session lookup found nobody.
  * - How long: an entry is good while the version of what the pages show is the one read before
  *   the page was rendered, and for at most a minute (classes start and seat offers lapse with
- *   time); browsers and proxies may keep their copy for max-age (60 s). Vary: Cookie keeps a
+ *   time); browsers and proxies keep a copy but ask again each time (no-cache: a document is
+ *   never used unasked, docs/decisions/043-a-first-visit-on-a-slow-phone.md), answered 304 from
+ *   the store when it has not changed. Vary: Cookie keeps a
  *   signed-in visitor from reusing the anonymous copy. The version is the catalogue's
  *   (models/catalogue-version.server.ts): a sign-in or a verify lookup keeps the pages while an
  *   edited course shows on the next request, whichever process or server made the edit.
@@ -32,7 +34,7 @@ import { frontDoorContext, frontDoorRequest, requestContext } from "./request-co
  */
 
 const MAX_ENTRIES = 200;
-export const ANONYMOUS_CACHE_CONTROL = `public, max-age=${CATALOGUE_KEEP_MS / 1000}`;
+export const ANONYMOUS_CACHE_CONTROL = "public, no-cache";
 const VARY = "Accept-Encoding, Cookie";
 
 /** A course's public page (routes/courses_.$id.tsx): its path names the course, its query nothing. */

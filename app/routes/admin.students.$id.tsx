@@ -23,6 +23,7 @@ import { answerForm } from "~/utils/form-action.server";
 import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
 import { notFound } from "~/utils/errors";
 import { ModalSection } from "~/components/admin/modal-section";
+import { enrollmentDetailRows } from "~/components/student/enrollment-detail-rows";
 import { EnrollmentDetailsList } from "~/components/student/enrollment-details";
 import { formatDate, formatDateTime } from "~/utils/format";
 import { clientAddress } from "~/http/request-context.server";
@@ -155,7 +156,7 @@ export default function StudentProfile() {
         </div>
 
         <ModalSection title="Enrolment details (AVETMISS)">
-          <EnrollmentDetailsList details={avetmiss} />
+          <EnrollmentDetailsList rows={enrollmentDetailRows(avetmiss)} />
         </ModalSection>
 
         <ModalSection title="Summary">

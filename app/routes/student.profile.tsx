@@ -5,7 +5,7 @@ import { ownRecord } from "~/models/personal-data.server";
 import { learnerDocumentUrl, listLearnerDocuments } from "~/models/learner-document.server";
 import { EnrollmentDetailsList } from "~/components/student/enrollment-details";
 import { getDb } from "~/db.server";
-import { getAvetmissDetails } from "~/avetmiss/details.server";
+import { enrollmentDetailRows, getAvetmissDetails } from "~/avetmiss/details.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { buttonClasses, ButtonLink, Card } from "~/components/ui";
@@ -16,7 +16,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [details, documents] = await Promise.all([getAvetmissDetails(getDb(), user.id), listLearnerDocuments(getDb(), user.id)]);
   return {
     user: ownRecord(user),
-    details: details!,
+    // the details as the lines the page shows: the labels of their codes are made here, so the
+    // page's scripts carry no code lists
+    detailRows: enrollmentDetailRows(details!, user.date_of_birth),
     // the documents the office keeps on the learner's record (White Card, photo ID), to download
     documents: documents.map((d) => ({ id: d.id, filename: d.filename, description: d.description, upload_date: d.upload_date, url: d.sha256 ? learnerDocumentUrl(d.id) : null })),
   };
@@ -26,7 +28,7 @@ const NOT_PROVIDED = "Not provided";
 
 /** My Profile: the account's fields, read-only; Edit Profile opens its form over the page. */
 export default function StudentProfile() {
-  const { user, details, documents } = useLoaderData<typeof loader>();
+  const { user, detailRows, documents } = useLoaderData<typeof loader>();
   const fields: Array<[string, string]> = [
     ["Full Name", user.full_name],
     ["Student no.", user.student_number ?? NOT_PROVIDED],
@@ -78,7 +80,7 @@ export default function StudentProfile() {
             Edit enrolment details
           </ButtonLink>
         </div>
-        <EnrollmentDetailsList details={details} dateOfBirth={user.date_of_birth} />
+        <EnrollmentDetailsList rows={detailRows} />
       </Card>
       <Card className="mt-6 p-5 sm:p-6">
         <h2 className="text-lg font-bold text-steel-900">My documents</h2>

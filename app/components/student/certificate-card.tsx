@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from "react";
-import { toast } from "sonner";
+import { toastMessage } from "~/components/toaster";
 import { buttonClasses, Card } from "~/components/ui";
 import { certificationTitle, fileNameFromDisposition } from "~/utils/certification";
 import { formatDate, tierLabel } from "~/utils/format";
@@ -42,9 +42,9 @@ export function CertificateDownloadLink({ certificate }: { certificate: StudentC
       }
       // named as the server names it: document, number and learner
       saveBlob(await response.blob(), fileNameFromDisposition(response.headers.get("Content-Disposition")) ?? `${certificate.certificate_number}.pdf`);
-      toast.success(DOWNLOAD_OK);
+      toastMessage("success", DOWNLOAD_OK);
     } catch {
-      toast.error(DOWNLOAD_FAILED);
+      toastMessage("error", DOWNLOAD_FAILED);
     } finally {
       setBusy(false);
     }
