@@ -74,6 +74,8 @@ const ID_SOURCES: Record<string, string> = {
   bookings: `select id from group_bookings union select '${UNKNOWN_ID}' as id`,
   workers: `select id from booking_workers union select '${UNKNOWN_ID}' as id`,
   invoices: `select id from invoices union select '${UNKNOWN_ID}' as id`,
+  webhooks: `select id from webhook_endpoints union select '${UNKNOWN_ID}' as id`,
+  recognition: `select id from recognition_applications union select '${UNKNOWN_ID}' as id`,
 };
 
 /** A rendered PDF costs a browser on the server; one shows the route answers, and its bytes are not text to search. */
