@@ -248,6 +248,8 @@ async function main() {
         const summary = [...new Set(statuses)].map((s) => `${statuses.filter((x) => x === s).length}× ${s}`).join(", ");
         // a dropped client is gone: there is no one to answer, only a process to keep alive
         const ok = kind === "dropped" || texts.every((t) => t.startsWith("HTTP/1.1 400") && t.includes(MESSAGE));
+        // a failure shows two of the answers that missed, their start and their end
+        if (!ok) console.log(texts.filter((t) => !t.includes(MESSAGE)).map((t) => t.slice(0, 300) + " … " + t.slice(-400)).slice(0, 2).join("\n---\n"));
         check(ok, `${route.name}, ${TIMES} at once ${kind}: ${kind === "dropped" ? "sent" : "400 with the message"} (${summary})`);
       }
     }

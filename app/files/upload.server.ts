@@ -3,7 +3,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import busboy from "busboy";
 import { removeUploadDirectory, spool, uploadDirectory, type SpooledFile } from "./intake.server";
-import { MAX_EVIDENCE_FILES } from "./types";
+import { MAX_EVIDENCE_FILES, MAX_UPLOAD_BODY_BYTES } from "./types";
 
 /** A multipart form read with its files spooled to disk; `dispose` removes them. */
 export interface ReadUpload {
@@ -41,7 +41,11 @@ export async function readUpload(request: Request): Promise<ReadUpload> {
       limits: { fieldSize: 64 * 1024, fields: 50, parts: MAX_EVIDENCE_FILES + 60 },
     });
   } catch (error) {
-    // no boundary, or not multipart at all: busboy refuses it as it is made
+    // no boundary, or not multipart at all: busboy refuses it as it is made. The body is read
+    // and dropped before the 400 goes out: a connection closed while its client is still
+    // sending is reset under it, and a reset loses the part of our answer not yet read (a
+    // page of the size of a student's record, cut mid-way)
+    await discard(request.body);
     throw new BadUpload(String(error));
   }
   const dir = uploadDirectory();
@@ -84,6 +88,20 @@ export async function readUpload(request: Request): Promise<ReadUpload> {
     throw failed.reason;
   }
   return { form, files, dir, tooMany, dispose };
+}
+
+/** Reads a body to its end and drops it; past the largest upload the rest is not worth reading. */
+async function discard(body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  let read = 0;
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      read += chunk.value.byteLength;
+      if (read > MAX_UPLOAD_BODY_BYTES) return void (await reader.cancel());
+    }
+  } catch {
+    // the client went away: nothing is left to drop
+  }
 }
 
 /** Whether a request carries a multipart body (the evidence form, or its script's upload). */
