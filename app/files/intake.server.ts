@@ -110,6 +110,24 @@ export function sweepUploadLeftovers(tmp = os.tmpdir()): number {
 }
 
 /**
+ * Waits until a file stream takes writes again (or is closed). Whichever comes first removes
+ * the other's listener: a large file waits hundreds of times, and listeners left behind pile
+ * up on the stream.
+ */
+function drained(out: fs.WriteStream): Promise<void> {
+  if (!out.writableNeedDrain || out.destroyed) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      out.off("drain", done);
+      out.off("close", done);
+      resolve();
+    };
+    out.on("drain", done);
+    out.on("close", done);
+  });
+}
+
+/**
  * Writes a file's bytes to `dir` as they arrive, counting them. Past the limit the bytes
  * already written are deleted and the rest of the part is read and dropped (so the client's
  * request completes and gets the answer), the file marked refused: memory holds one chunk at a
@@ -135,7 +153,7 @@ export async function spool(data: AsyncIterable<Uint8Array>, field: string, name
         continue;
       }
       if (writeError) throw writeError;
-      if (!out.write(chunk)) await new Promise<void>((resolve) => (out.writableNeedDrain && !out.destroyed ? out.once("drain", resolve).once("close", resolve) : resolve()));
+      if (!out.write(chunk)) await drained(out);
     }
     if (!over) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ?? writeError ? reject(error ?? writeError) : resolve())));
   } catch (error) {
