@@ -126,6 +126,12 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
     .orderBy("id")
     .executeTakeFirstOrThrow();
 
+  // the round's recognition: the demo learner's own application (the office's pages: else the first)
+  const ownRecognition = await db.selectFrom("recognition_applications").select("id").where("student_id", "=", student).orderBy("id").executeTakeFirst();
+  const recognition = ownRecognition ?? (await db.selectFrom("recognition_applications").select("id").orderBy("id").executeTakeFirst());
+  const webhook = await db.selectFrom("webhook_endpoints").select("id").orderBy("id").executeTakeFirst();
+  const noSuchRecord = "00000000-0000-4000-8000-000000000000";
+
   const pages: PageRequest[] = [];
   const add = (login: Login, route: string, ...urls: string[]) => {
     for (const url of urls) pages.push({ route, url, login });
@@ -140,6 +146,7 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   pages.push({ route: "invitation.$token", url: "/invitation/not-a-token", login: "anonymous", status: 404 });
   pages.push({ route: "employer-invitation.$token", url: "/employer-invitation/not-a-token", login: "anonymous", status: 404 });
   pages.push({ route: "questionnaire.$token", url: "/questionnaire/not-a-token", login: "anonymous", status: 404 });
+  add("anonymous", "policies.$slug", "/policies/terms", "/policies/privacy");
   add("anonymous", "login", "/login");
   add("anonymous", "register", "/register");
   add("anonymous", "_landing.forgot-password", "/forgot-password");
@@ -164,6 +171,9 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   add("student", "student.evidence", "/student/evidence");
   add("student", "student.invoices", "/student/invoices");
   add("student", "student.employers", "/student/employers");
+  add("student", "student.recognition", "/student/recognition");
+  // another learner's application answers 404 after the same lookup
+  pages.push({ route: "student.recognition_.$id", url: `/student/recognition/${ownRecognition?.id ?? noSuchRecord}`, login: "student", status: ownRecognition ? undefined : 404 });
 
   add("trainer", "trainer.overview", "/trainer/overview");
   add("trainer", "trainer.students", "/trainer/students", "/trainer/students?q=smith");
@@ -227,11 +237,17 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   add("admin", "admin.finance_.$id", `/admin/finance/${await first("invoices")}`);
   add("admin", "admin.finance_.settings", "/admin/finance/settings");
   add("admin", "admin.review-questions", "/admin/review-questions");
+  add("admin", "admin.recognition._index", "/admin/recognition");
+  pages.push({ route: "admin.recognition.$id", url: `/admin/recognition/${recognition?.id ?? noSuchRecord}`, login: "admin", status: recognition ? undefined : 404 });
+  add("admin", "admin.webhooks", "/admin/webhooks");
+  // the demo registers no endpoint: an unknown one answers 404 after the same lookup
+  pages.push({ route: "admin.webhooks_.$id", url: `/admin/webhooks/${webhook?.id ?? noSuchRecord}`, login: "admin", status: webhook ? undefined : 404 });
 
   add("employer", "employer.overview", "/employer/overview");
   add("employer", "employer.bookings.new", "/employer/bookings/new");
   add("employer", "employer.bookings.$id", `/employer/bookings/${booking.id}`);
   add("employer", "employer.workers.$id", `/employer/workers/${worker.id}`);
+  add("employer", "employer.invoices", "/employer/invoices");
   add("employer", "account.security", "/account/security");
   return pages;
 }
