@@ -157,7 +157,8 @@ test.describe("layout and overview", () => {
       await signIn(other.page, approved.email);
       await expect(other.page).toHaveURL(/\/trainer\/overview$/);
       await other.page.getByRole("button", { name: "Sign out" }).click();
-      await other.page.goto("/login");
+      // the sign-out's answer, not a later page, is what ends the session: wait for it
+      await expect(other.page).toHaveURL(/\/login$/);
       await other.page.getByLabel("Email").fill(rejected.email);
       await other.page.getByLabel("Password").fill("password123");
       await other.page.getByRole("button", { name: "Sign In" }).click();

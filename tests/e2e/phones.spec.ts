@@ -199,6 +199,7 @@ test.describe("every page fits a phone", () => {
     found.push(...(await check(page, js)));
     await openPhoneMenu(page);
     await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel("Email").fill(student.email);
     await page.getByLabel("Password").fill(student.password);
     await page.getByRole("button", { name: "Sign In" }).click();

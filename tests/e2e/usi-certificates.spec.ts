@@ -31,6 +31,9 @@ test("a student enters a USI, a trainer verifies it, the certificate is issued a
   await expect(page.getByText(`${usi} (not yet verified)`)).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: "Sign out" }).click();
+  // the sign-out's answer clears the session cookie: signing the trainer in before it arrives
+  // would have that answer clear the trainer's new cookie instead (a timeout on a slow server)
+  await expect(page).toHaveURL(/\/login$/);
 
   // The trainer sees the student under Awaiting USI, records the verification, then issues.
   await signIn(page, DEMO.trainer.email);
