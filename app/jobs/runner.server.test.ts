@@ -88,4 +88,18 @@ describe("the runner", () => {
     await runDueJobs(db, new Date(t0.getTime() + 3_600_000), jobs);
     expect(runs).toEqual(["fails", "hourly", "always", "fails", "always", "fails", "hourly", "always"]);
   });
+
+  it("drains the queues side by side: a drain still running does not hold the other back", async () => {
+    const runs: string[] = [];
+    let releaseMail!: () => void;
+    const mailRunning = new Promise<void>((resolve) => (releaseMail = resolve));
+    const jobs: Job[] = [
+      { name: "periodic", everySeconds: 0, run: async () => void runs.push("periodic") },
+      // a mail queue that keeps the drain busy until the webhooks' drain has run
+      { name: "mail-queue", everySeconds: 0, drain: true, run: async () => { runs.push("mail starts"); await mailRunning; runs.push("mail ends"); } },
+      { name: "webhook-queue", everySeconds: 0, drain: true, run: async () => { runs.push("webhooks"); releaseMail(); } },
+    ];
+    await runDueJobs(db, new Date("2026-11-29T00:00:00Z"), jobs);
+    expect(runs).toEqual(["periodic", "mail starts", "webhooks", "mail ends"]);
+  });
 });

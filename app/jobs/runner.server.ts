@@ -24,7 +24,9 @@ import { deliverDueWebhooks } from "./deliver-webhooks.server";
  * Every worker of every server runs it: each job is safe to run at the same time as itself
  * elsewhere (the outbox's claims and keys; the jobs' marks, written in the transactions that
  * queue their mail). Jobs that queue mail run before the delivery, so their mail leaves in the
- * same wake-up.
+ * same wake-up. The two queues (mail, webhooks) are drained side by side: each drain runs until
+ * its queue is empty, so one after the other a busy outbox would hold every webhook back for as
+ * long as mail kept coming.
  */
 
 export interface Job {
@@ -32,6 +34,8 @@ export interface Job {
   /** the least time between two runs in one process (0: every wake-up) */
   everySeconds: number;
   run(db: DB, now: Date): Promise<unknown>;
+  /** a queue's drain: runs beside the other drains, after the periodic jobs */
+  drain?: true;
 }
 
 /** This process's name on the claims it holds. */
@@ -90,25 +94,36 @@ export const JOBS: Job[] = [
   // the audit trail's entries since the last signed checkpoint verified, and a new checkpoint signed
   { name: "audit-checkpoint", everySeconds: CHECKPOINT_EVERY_SECONDS, run: (db, now) => checkpointAuditTrail(db, { now }) },
   // the outbox: whatever is due, the mail queued just above included
-  { name: "mail", everySeconds: 0, run: (db) => deliverMail(db) },
+  { name: "mail", everySeconds: 0, drain: true, run: (db) => deliverMail(db) },
   // webhooks queued by the changes since the last wake-up (their own queue, the outbox's claims)
-  { name: "webhooks", everySeconds: 0, run: (db) => deliverWebhooks(db) },
+  { name: "webhooks", everySeconds: 0, drain: true, run: (db) => deliverWebhooks(db) },
 ];
 
-/** One wake-up: each job whose period has passed, one after the other; a job's error is logged and the rest run. */
+/**
+ * One wake-up: each job whose period has passed, the periodic ones one after the other, then the
+ * queues' drains together; a job's error is logged and the rest run.
+ */
 export async function runDueJobs(db: DB, now = new Date(), jobs: Job[] = JOBS): Promise<void> {
   const s = state();
-  for (const job of jobs) {
-    if (s.stopping) return;
+  const due = (job: Job) => {
     const last = s.lastRun.get(job.name);
-    if (last !== undefined && now.getTime() - last < job.everySeconds * 1000) continue;
+    if (last !== undefined && now.getTime() - last < job.everySeconds * 1000) return false;
     s.lastRun.set(job.name, now.getTime());
+    return true;
+  };
+  const run = async (job: Job) => {
     try {
       await job.run(db, now);
     } catch (error) {
       logLine({ event: "job-error", job: job.name, error: String(error instanceof Error ? error.message : error).slice(0, 300) });
     }
+  };
+  for (const job of jobs.filter((j) => !j.drain)) {
+    if (s.stopping) return;
+    if (due(job)) await run(job);
   }
+  if (s.stopping) return;
+  await Promise.all(jobs.filter((j) => j.drain && due(j)).map(run));
 }
 
 /**
