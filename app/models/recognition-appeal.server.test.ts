@@ -62,7 +62,7 @@ const nat120 = async (unit: string) => {
   const year = Number(new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(new Date()).slice(0, 4));
   const report = await getAvetmissExport(t.db, year, ORG);
   const line = report.files.NAT00120.split("\r\n").find((l) => l.slice(30, 42).trim() === unit);
-  return line && { mode: line.slice(68, 71), outcome: line.slice(71, 73) };
+  return line ? { mode: line.slice(68, 71), outcome: line.slice(71, 73) } : undefined;
 };
 
 describe("an upheld appeal of an RPL decision", () => {

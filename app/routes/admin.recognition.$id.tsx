@@ -33,13 +33,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "admin", "trainer");
   const db = getDb();
   const r = await readOrRefuse(() => getRecognition(db, user, params.id ?? ""));
-  const [files, decisions, assessors] = await Promise.all([
+  const [files, history, assessors] = await Promise.all([
     recognitionEvidence(db, user, r.id),
     recognitionDecisions(db, r),
     // after an upheld appeal, not the assessor whose decision it overturned (where another is credentialed)
     user.role === "admin" && r.kind === "rpl" && r.status === "applied" ? assessorChoicesFor(db, r) : Promise.resolve([]),
   ]);
-  return { r, files, decisions, assessors, viewer: { id: user.id, role: user.role }, base: basePath(user.role), today: organisationToday() };
+  return { r, files, history, assessors, viewer: { id: user.id, role: user.role }, base: basePath(user.role), today: organisationToday() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -80,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const AUTH_FIELDS = ["issuing_rto_code", "document_number", "checked_how", "checked_on", "equivalence", "held_unit_code", "mapping"] as const;
 
 export default function RecognitionItemPage() {
-  const { r, files, decisions, assessors, viewer, base, today } = useLoaderData<typeof loader>();
+  const { r, files, history, assessors, viewer, base, today } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);
   const failed = data?.values?.intent;
@@ -104,7 +104,7 @@ export default function RecognitionItemPage() {
       />
       <div className="grid gap-6">
         <RecognitionDetails r={r} />
-        <RecognitionHistory decisions={decisions} waiting={open} />
+        <RecognitionHistory decisions={history} waiting={open} />
         {r.kind === "rpl" && (isAssessor || admin) ? (
           <p className="text-sm">
             <Link to={`/${admin ? "admin" : "trainer"}/evidence/recognition/${r.id}`} className="inline-flex min-h-11 items-center font-semibold underline">
