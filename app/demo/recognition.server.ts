@@ -1,7 +1,7 @@
 import type { WriteTransaction } from "#db/connection";
 import { env } from "~/env.server";
 import { issueCertificate } from "~/models/certificate-issue.server";
-import { assignDecider, lodgeAppeal } from "~/models/complaint.server";
+import { acknowledgeComplaint, assignDecider, lodgeAppeal } from "~/models/complaint.server";
 import { createCourse } from "~/models/course-admin.server";
 import { createEnrollment, setPlannedDates } from "~/models/enrollment.server";
 import { defaultPlannedDates } from "~/models/enrollment-rules";
@@ -29,7 +29,7 @@ export const DEMO_RECOGNITION_LEARNERS = {
  *   Priya Shah are credentialed for), a credit transfer granted (60) on another RTO's statement
  *   of attainment, authenticated by the office; an RPL granted (51) by Sam, its statement of
  *   attainment issued as for any unit the RTO assesses; and an RPL not granted (52) with
- *   reasons, under appeal (open, assigned to Priya to decide, as Sam made the decision).
+ *   reasons, under appeal (acknowledged, assigned to Priya to decide, as Sam made the decision).
  *
  * The three enrolled well before the four newest enrolments, which the demo's invoices bill
  * (invoices.server.ts), so those stay as they were.
@@ -109,5 +109,6 @@ export async function seedDemoRecognition(trx: WriteTransaction, input: { now: D
     { assessment_kind: "recognition", assessment_id: no.id, details: "My supervisor can confirm the hazard reports I wrote and the evacuation drill I ran; I can bring the site diary." },
     { by: ethan, rto: { name: env().RTO_NAME, code: env().RTO_CODE }, now: at(6) },
   );
+  await acknowledgeComplaint(trx, appeal.id, adminId, admin, at(5));
   await assignDecider(trx, appeal.id, priyaId, adminId, at(5));
 }
