@@ -144,7 +144,7 @@ test("a learner applies for credit transfer and RPL; staff authenticate and deci
   await expect(page.getByText("application reopened for a new decision")).toBeVisible();
   // the earlier decision stays on the application, overturned; another credentialed assessor decides again
   await page.goto(`/admin/recognition/${rplApp}`);
-  const decisions = page.getByRole("list", { name: "Decisions" });
+  const decisions = page.getByRole("list", { name: "Outcomes, oldest first" });
   await expect(decisions).toContainText(`Not granted (52) by ${DEMO.trainer.name}, overturned on appeal ${appeal.reference}`);
   await expect(page.getByLabel("Assessor").locator("option", { hasText: DEMO.trainer.name })).toHaveCount(0);
   await page.getByLabel("Assessor").selectOption({ label: HRW_DEMO_ASSESSOR.full_name });
@@ -164,8 +164,8 @@ test("a learner applies for credit transfer and RPL; staff authenticate and deci
   // the learner reads both decisions; AVETMISS reports the latest, 51
   await signIn(page, email);
   await page.goto(`/student/recognition/${rplApp}`);
-  await expect(page.getByRole("list", { name: "Decisions" })).toContainText(`overturned on appeal ${appeal.reference}`);
-  await expect(page.getByRole("list", { name: "Decisions" })).toContainText(`Granted (51) by ${HRW_DEMO_ASSESSOR.full_name}`);
+  await expect(page.getByRole("list", { name: "Outcomes, oldest first" })).toContainText(`overturned on appeal ${appeal.reference}`);
+  await expect(page.getByRole("list", { name: "Outcomes, oldest first" })).toContainText(`Granted (51) by ${HRW_DEMO_ASSESSOR.full_name}`);
   await signOut(page);
   await signIn(page, DEMO.admin.email);
   expect((await nat120())(rpl.unit_code)?.slice(71, 73)).toBe("51");

@@ -28,7 +28,7 @@ export function RecognitionHistory({ decisions, waiting }: { decisions: Decision
           Appeal {overturned.at(-1)!.overturned_by_appeal} was upheld: the application is being assessed again for a new decision.
         </p>
       ) : null}
-      <ol className="space-y-3 text-sm" aria-label="Decisions">
+      <ol className="space-y-3 text-sm" aria-label="Outcomes, oldest first">
         {decisions.map((d) => (
           <li key={d.id} className="break-words">
             <p className="font-semibold">
