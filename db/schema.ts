@@ -8,6 +8,7 @@ import type { HrwTables } from "./schema-hrw";
 import type { EnrollmentReviewStatus, ReviewOutcome, ReviewTables } from "./schema-review";
 import type { StandardsTables } from "./schema-standards";
 import type { RecognitionTables } from "./schema-recognition";
+import type { RecognitionDecisionTables } from "./schema-recognition-decisions";
 
 /**
  * The database as Kysely sees it. Columns use portable types so the same queries run on
@@ -548,7 +549,7 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
-export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables, ImprovementTables, FinanceTables, StandardsTables, EmployerTables, RecognitionTables {
+export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables, ImprovementTables, FinanceTables, StandardsTables, EmployerTables, RecognitionTables, RecognitionDecisionTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   audit_checkpoints: AuditCheckpointsTable;

@@ -232,6 +232,34 @@ export const DEMO_COURSES: DemoCourse[] = [
   },
 ];
 
+/**
+ * A unit without a licence class, for the demo's recognition (docs/decisions/037): a credit
+ * transfer, an RPL granted and one not granted can only be shown on a unit that licensing rules
+ * do not keep for the licence assessment. Kept out of DEMO_COURSES so the cohort's random course
+ * picks, and every figure they shape, stay as they are; the recognition seed adds it.
+ */
+export const DEMO_RECOGNITION_COURSE: DemoCourse = {
+  key: "whs-construction",
+  unit_code: "CPCCWHS2001",
+  official_title: "Apply WHS requirements, policies and procedures in the construction industry",
+  name: "Apply WHS requirements, policies and procedures in the construction industry",
+  tier: "tier_1",
+  duration_hours: 20,
+  field_of_education: "061301",
+  price: 350,
+  is_active: true,
+  description:
+    "Work safely on a construction site under its WHS plan: identify hazards and report them, follow safe work method statements and permits, use PPE and respond to incidents and emergencies.",
+  prerequisites: [],
+  learning_outcomes: [
+    "Identify WHS requirements, policies and procedures that apply on a construction site",
+    "Identify hazards and apply risk controls, including safe work method statements",
+    "Use personal protective equipment and report unsafe conditions",
+    "Follow incident and emergency procedures",
+  ],
+  assessment_criteria: ["Written questions on WHS duties and site procedures", "Practical: complete a safe work method statement and a hazard report for a site task"],
+};
+
 export interface DemoStudent {
   email: string;
   full_name: string;

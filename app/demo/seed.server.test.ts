@@ -142,12 +142,17 @@ describe("demo data", () => {
     const enrollments = (await db.selectFrom("enrollments").select(["id", "status", "refund_policy_version", "class_id", "has_certificate", "enrollment_date"]).execute()).map((e) => ({ ...e, day: organisationToday(new Date(e.enrollment_date)) }));
     expect(enrollments.length).toBeGreaterThan(20);
     const policies = new Map((await db.selectFrom("refund_policies").select(["version", "effective_from"]).execute()).map((p) => [p.version, p.effective_from]));
+    // a unit granted by recognition is completed by the decision (decideRecognition), audited as such
+    const recognised = new Map((await db.selectFrom("recognition_applications").select(["id", "enrollment_id"]).where("status", "=", "granted").execute()).map((r) => [r.enrollment_id, r.id]));
+    const decisions = await db.selectFrom("audit_log").select("subject_id").where("action", "=", "recognition.decided").execute();
     for (const e of enrollments) {
       // createEnrollment: its event, and the refund policy the learner enrolled under (never one that took effect later)
       expect(eventsOf("enrollment.created", e.id), e.id).toBe(1);
       if (e.refund_policy_version) expect(policies.get(e.refund_policy_version)! <= e.day, e.id).toBe(true);
+      const recognition = recognised.get(e.id);
+      if (recognition) expect(decisions.filter((d) => d.subject_id === recognition), e.id).toHaveLength(1);
       // updateEnrollmentProgress: each completion once
-      expect(eventsOf("enrollment.completed", e.id), e.id).toBe(e.status === "completed" ? 1 : 0);
+      else expect(eventsOf("enrollment.completed", e.id), e.id).toBe(e.status === "completed" ? 1 : 0);
     }
 
     const audits = await db.selectFrom("audit_log").select(["action", "subject_id"]).execute();
@@ -207,7 +212,8 @@ describe("demo data", () => {
     expect(new Set(complaints.map((c) => c.status))).toEqual(new Set(["received", "acknowledged", "resolved"]));
     expect(items[0]).toMatchObject({ kind: "complaint", overdue: "acknowledge", name: null });
     const appeals = items.filter((c) => c.kind === "appeal");
-    expect(appeals.map((a) => a.status).sort()).toEqual(["received", "resolved"]);
+    // the third: a learner's appeal of an RPL not granted, acknowledged (app/demo/recognition.server.ts)
+    expect(appeals.map((a) => a.status).sort()).toEqual(["acknowledged", "received", "resolved"]);
     expect(appeals.every((a) => a.assessor && a.assessor.id !== a.decider?.id && a.assessor.id !== a.resolved_by?.id)).toBe(true);
     const reviewed = await db
       .selectFrom("enrollments")

@@ -347,8 +347,9 @@ export async function seedDemoData(db: DB, now = new Date(), store: FileStore = 
     await seedDemoComplaints(trx, { now, adminId, trainerId, demoStudentId: demo.id });
     // trainer credentials and course validation (standards.server.ts)
     await seedDemoStandards(trx, { now, adminId, trainerId, courseIds });
-    // recognition: an RPL for a licence unit, refused because licensing rules win (recognition.server.ts)
-    await seedDemoRecognition(trx, { now, demoStudentId: demo.id });
+    // recognition (recognition.server.ts): an RPL for a licence unit refused because licensing rules
+    // win; on a unit without a licence class a credit transfer, an RPL granted, one not granted under appeal
+    await seedDemoRecognition(trx, { now, demoStudentId: demo.id, adminId, trainerId, priyaId });
 
     await recordEvent(trx, {
       actorId: adminId,

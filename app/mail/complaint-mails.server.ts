@@ -40,7 +40,11 @@ export function complaintResolvedEmail(d: MailData["complaint-resolved"], to: { 
     lines: [
       `Your ${what} ${d.reference} has been decided: ${OUTCOME_LABELS[d.outcome]}.`,
       `Reasons: ${d.reasons}`,
-      ...(d.changedResult ? [`Your result has been changed to: ${d.changedResult}.`] : []),
+      ...(d.reopened
+        ? ["Your application is reopened: it will be decided again, by a different assessor where one is credentialed for the unit, and we will mail you the new decision."]
+        : d.changedResult
+          ? [`Your result has been changed to: ${d.changedResult}.`]
+          : []),
       `If you are not satisfied you can ask for an independent review; see ${link}`,
     ],
   });

@@ -73,6 +73,7 @@ export const AUDIT_ACTIONS = {
   "recognition.authenticated": "Credit transfer document authenticated",
   "recognition.assessor_assigned": "RPL assessor assigned",
   "recognition.decided": "Recognition decided",
+  "recognition.reopened": "Recognition reopened for a new decision after an upheld appeal",
   "evidence.downloaded": "Assessment evidence downloaded by staff",
   "evidence.thumbnail_downloaded": "Assessment evidence thumbnail downloaded by staff",
   "checklist.saved": "Observation checklist saved",

@@ -16,6 +16,7 @@ import {
   STATUS_LABELS,
   defaultPolicyText,
   describeChange,
+  isReopened,
 } from "~/schemas/complaint-text";
 import { REQUEST_LIMITS, takeRequest } from "~/auth/request-limits.server";
 import { conflict, DomainError, invalid, notFound, tooMany } from "~/utils/errors";
@@ -26,6 +27,7 @@ import { assessmentFor } from "./evidence.server";
 import { changePartResultOnAppeal } from "./hrw-assessment.server";
 import { isBusinessDay } from "./hrw-calendar.server";
 import { queueMail } from "./outbox.server";
+import { reopenRecognitionOnAppeal } from "./recognition-decisions.server";
 import { complaintFieldsFor, type ComplaintReader } from "./personal-data.server";
 import { queueWebhookEvent } from "./webhook-events.server";
 
@@ -477,6 +479,11 @@ export async function resolveComplaint(db: DB, id: string, input: ResolveInput, 
           throw invalid(message, { [row.assessment_kind === "unit" ? "new_status" : "hrw_part"]: message });
         }
       }
+      // an upheld appeal of a credit transfer or RPL decision reopens the application for a new one
+      if (row.assessment_kind === "recognition" && input.outcome !== "dismissed" && !changesResult) {
+        const reopened = await reopenRecognitionOnAppeal(trx, { applicationId: row.assessment_id!, appeal: { id, reference: row.reference }, actor, now });
+        if (reopened) changed = JSON.stringify({ reopened: true });
+      }
     } else if (changesResult) {
       throw invalid(COMPLAINT_MESSAGES.notAnAppeal, { new_status: COMPLAINT_MESSAGES.notAnAppeal });
     }
@@ -501,7 +508,7 @@ export async function resolveComplaint(db: DB, id: string, input: ResolveInput, 
         key: `complaint-resolved:${id}`,
         template: "complaint-resolved",
         recipientId: recipient,
-        data: { kind: row.kind, reference: row.reference, outcome: input.outcome, reasons: input.reasons, changedResult: changed ? describeChange(changed) : null, path: "/complaints/policy" },
+        data: { kind: row.kind, reference: row.reference, outcome: input.outcome, reasons: input.reasons, changedResult: changed ? describeChange(changed) : null, reopened: changed ? isReopened(changed) : false, path: "/complaints/policy" },
         now,
       });
     }

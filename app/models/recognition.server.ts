@@ -24,6 +24,7 @@ import { addEvidence, findEvidenceAssessment, listEvidence, type EvidenceFile } 
 import { learnerAddress } from "./invoice-address";
 import { issueCreditNote, issueInvoice } from "./invoice.server";
 import { queueMail } from "./outbox.server";
+import { assertFreshAssessor, decisionMailKey, recordRecognitionDecision } from "./recognition-decisions.server";
 import { assertCredentialed, credentialProblem, listActiveTrainers } from "./trainer-credential.server";
 
 /**
@@ -237,7 +238,8 @@ export async function applyForRecognition(db: DB, viewer: RecognitionViewer, inp
     });
     if (refusal) {
       await recordAudit(trx, { action: "recognition.decided", actor, subject: { type: "recognition", id, userId: enrolment.student_id }, detail: `${enrolment.unit_code}: refused (licence unit)`, now: at });
-      await mailDecision(trx, { id, studentId: enrolment.student_id, kind: input.kind, unitCode: enrolment.unit_code, decision: "refused", reasons: refusal, now });
+      await recordRecognitionDecision(trx, { applicationId: id, status: "refused", outcome: null, reasons: refusal, assessorId: null, decidedBy: null, decidedOn: today, decidedAt: at });
+      await mailDecision(trx, { id, n: 1, studentId: enrolment.student_id, kind: input.kind, unitCode: enrolment.unit_code, decision: "refused", reasons: refusal, now });
       return;
     }
     if (input.kind === "rpl" && enrolment.rpl_fee_cents > 0) {
@@ -301,6 +303,7 @@ export async function assignRecognitionAssessor(db: DB, viewer: RecognitionViewe
     if (r.kind !== "rpl") throw conflict(RECOGNITION_MESSAGES.wrongKind);
     if (r.status !== "applied") throw conflict(RECOGNITION_MESSAGES.notApplied);
     await assertCredentialed(trx, input.assessor_id, r.course.unit_code, [organisationToday(now)], "assessor_id");
+    await assertFreshAssessor(trx, r, input.assessor_id, now);
     await trx.updateTable("recognition_applications").set({ assessor_id: input.assessor_id }).where("id", "=", id).execute();
     await recordAudit(trx, { action: "recognition.assessor_assigned", actor, subject: { type: "recognition", id, userId: r.student.id }, detail: input.assessor_id, now: now.toISOString() });
   });
@@ -344,6 +347,8 @@ export async function decideRecognition(db: DB, viewer: RecognitionViewer, id: s
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw conflict(RECOGNITION_MESSAGES.notApplied);
     if (input.decision === "granted") await recogniseUnit(trx, r, outcome!, actor, now);
+    // kept in the history too, which an upheld appeal's reopening leaves intact
+    const n = await recordRecognitionDecision(trx, { applicationId: id, status: input.decision, outcome, reasons: input.reasons, assessorId: r.assessor?.id ?? null, decidedBy: actor.id, decidedOn: today, decidedAt: at });
     await recordAudit(trx, {
       action: "recognition.decided",
       actor,
@@ -351,7 +356,7 @@ export async function decideRecognition(db: DB, viewer: RecognitionViewer, id: s
       detail: `${r.course.unit_code}: ${RECOGNITION_STATUS_LABELS[input.decision].toLowerCase()}${outcome ? ` (${outcome})` : ""}`,
       now: at,
     });
-    await mailDecision(trx, { id, studentId: r.student.id, kind: r.kind, unitCode: r.course.unit_code, decision: input.decision, reasons: input.reasons, now });
+    await mailDecision(trx, { id, n, studentId: r.student.id, kind: r.kind, unitCode: r.course.unit_code, decision: input.decision, reasons: input.reasons, now });
   });
   return getRecognition(db, { id: actor.id, role: viewer.role }, id);
 }
@@ -390,10 +395,10 @@ async function recogniseUnit(trx: WriteTransaction, r: Recognition, outcome: Rec
 
 async function mailDecision(
   trx: WriteTransaction,
-  d: { id: string; studentId: string; kind: RecognitionKind; unitCode: string; decision: RecognitionStatus; reasons: string; now: Date },
+  d: { id: string; n: number; studentId: string; kind: RecognitionKind; unitCode: string; decision: RecognitionStatus; reasons: string; now: Date },
 ): Promise<void> {
   await queueMail(trx, {
-    key: `recognition-decided:${d.id}`,
+    key: decisionMailKey(d.id, d.n),
     template: "recognition-decided",
     recipientId: d.studentId,
     data: { what: recognitionTitle(d.kind, d.unitCode), decision: RECOGNITION_STATUS_LABELS[d.decision], reasons: d.reasons, path: "/appeals" },

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RecognitionDetails, RecognitionEvidence } from "~/components/recognition/recognition-details";
+import { RecognitionHistory } from "~/components/recognition/recognition-history";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField, TitledCard } from "~/components/ui";
@@ -10,7 +11,8 @@ import { getDb } from "~/db.server";
 import { answerRecognitionUpload } from "~/files/recognition-upload.server";
 import { isMultipart } from "~/files/upload.server";
 import { clientAddress } from "~/http/request-context.server";
-import { assignRecognitionAssessor, authenticateCreditTransfer, decideRecognition, getRecognition, recognitionAssessorChoices, recognitionEvidence } from "~/models/recognition.server";
+import { assessorChoicesFor, recognitionDecisions } from "~/models/recognition-decisions.server";
+import { assignRecognitionAssessor, authenticateCreditTransfer, decideRecognition, getRecognition, recognitionEvidence } from "~/models/recognition.server";
 import { recognitionAssignInput, recognitionAuthenticateInput, recognitionDecideInput } from "~/schemas/recognition";
 import { DECISION_LABELS, EQUIVALENCE_LABELS, EQUIVALENCES } from "~/schemas/recognition-text";
 import { answerForm, formFailure } from "~/utils/form-action.server";
@@ -31,11 +33,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "admin", "trainer");
   const db = getDb();
   const r = await readOrRefuse(() => getRecognition(db, user, params.id ?? ""));
-  const [files, assessors] = await Promise.all([
+  const [files, history, assessors] = await Promise.all([
     recognitionEvidence(db, user, r.id),
-    user.role === "admin" && r.kind === "rpl" && r.status === "applied" ? recognitionAssessorChoices(db, r.course.unit_code) : Promise.resolve([]),
+    recognitionDecisions(db, r),
+    // after an upheld appeal, not the assessor whose decision it overturned (where another is credentialed)
+    user.role === "admin" && r.kind === "rpl" && r.status === "applied" ? assessorChoicesFor(db, r) : Promise.resolve([]),
   ]);
-  return { r, files, assessors, viewer: { id: user.id, role: user.role }, base: basePath(user.role), today: organisationToday() };
+  return { r, files, history, assessors, viewer: { id: user.id, role: user.role }, base: basePath(user.role), today: organisationToday() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -76,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const AUTH_FIELDS = ["issuing_rto_code", "document_number", "checked_how", "checked_on", "equivalence", "held_unit_code", "mapping"] as const;
 
 export default function RecognitionItemPage() {
-  const { r, files, assessors, viewer, base, today } = useLoaderData<typeof loader>();
+  const { r, files, history, assessors, viewer, base, today } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);
   const failed = data?.values?.intent;
@@ -100,6 +104,7 @@ export default function RecognitionItemPage() {
       />
       <div className="grid gap-6">
         <RecognitionDetails r={r} />
+        <RecognitionHistory decisions={history} waiting={open} />
         {r.kind === "rpl" && (isAssessor || admin) ? (
           <p className="text-sm">
             <Link to={`/${admin ? "admin" : "trainer"}/evidence/recognition/${r.id}`} className="inline-flex min-h-11 items-center font-semibold underline">

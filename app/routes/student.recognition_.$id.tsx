@@ -3,12 +3,14 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RecognitionDetails, RecognitionEvidence } from "~/components/recognition/recognition-details";
+import { RecognitionHistory } from "~/components/recognition/recognition-history";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { TitledCard } from "~/components/ui";
 import { getDb } from "~/db.server";
 import { answerRecognitionUpload } from "~/files/recognition-upload.server";
 import { isMultipart } from "~/files/upload.server";
+import { recognitionDecisions } from "~/models/recognition-decisions.server";
 import { getRecognition, recognitionEvidence } from "~/models/recognition.server";
 import { formFailure } from "~/utils/form-action.server";
 import { readOrRefuse } from "~/utils/http.server";
@@ -22,8 +24,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
   const db = getDb();
   const r = await readOrRefuse(() => getRecognition(db, user, params.id ?? ""));
-  const files = await recognitionEvidence(db, user, r.id);
-  return { r, files };
+  const [files, decisions] = await Promise.all([recognitionEvidence(db, user, r.id), recognitionDecisions(db, r)]);
+  return { r, files, decisions };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -34,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function StudentRecognitionItem() {
-  const { r, files } = useLoaderData<typeof loader>();
+  const { r, files, decisions } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);
   const appealable = r.status !== "applied" && (r.assessor !== null || r.decided_by !== null);
@@ -50,6 +52,7 @@ export default function StudentRecognitionItem() {
       />
       <div className="grid gap-6">
         <RecognitionDetails r={r} />
+        <RecognitionHistory decisions={decisions} waiting={r.status === "applied"} />
         {r.fee_invoice_id ? (
           <p className="text-sm">
             The RPL assessment fee is on{" "}

@@ -67,9 +67,15 @@ What we do with complaints
 Every complaint and appeal, and what we did about it, is kept in our register. We look at them to find the cause and improve our training and assessment.`;
 }
 
+/** Whether an upheld appeal reopened a credit transfer or RPL application for a new decision (docs/decisions/037). */
+export function isReopened(changed: string): boolean {
+  return (JSON.parse(changed) as { reopened?: boolean }).reopened === true;
+}
+
 /** A changed result in words: "passed", or "practical: satisfactory" (the item's page renders it in the browser too, so it lives outside the model). */
 export function describeChange(changed: string): string {
-  const c = JSON.parse(changed) as { status?: string; part?: string; result?: string };
+  const c = JSON.parse(changed) as { status?: string; part?: string; result?: string; reopened?: boolean };
+  if (c.reopened) return "application reopened for a new decision";
   if (c.status) return c.status;
   return `${c.part}: ${String(c.result).replace(/_/g, " ")}`;
 }

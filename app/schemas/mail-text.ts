@@ -69,7 +69,7 @@ export interface MailData {
   "factor-changed": { change: FactorChange; at: string };
   /** days are the organisation's calendar days (YYYY-MM-DD); `about`: an appeal's assessment */
   "complaint-received": { kind: "complaint" | "appeal"; reference: string; acknowledgeBy: string; resolveBy: string; about?: string; path: string };
-  "complaint-resolved": { kind: "complaint" | "appeal"; reference: string; outcome: "upheld" | "partly" | "dismissed"; reasons: string; changedResult: string | null; path: string };
+  "complaint-resolved": { kind: "complaint" | "appeal"; reference: string; outcome: "upheld" | "partly" | "dismissed"; reasons: string; changedResult: string | null; /** an upheld appeal reopened a credit transfer or RPL for a new decision */ reopened?: boolean; path: string };
   /** `subject`: what it asks about (the course completed); `path`: the questionnaire's link, which answers once */
   "questionnaire-invitation": { audience: "learner" | "employer"; subject: string; path: string };
   /** the whole link, carrying the invitation's token (removed once sent, like a reset link) */

@@ -46,4 +46,5 @@ export const RECOGNITION_MESSAGES = {
   reasonsNeeded: "Give the reasons for the decision",
   creditedNoCertificate: "No statement of attainment is issued for a unit credited from another RTO's document: the learner holds that RTO's",
   heldUnitNeeded: "Name the unit the learner holds that is equivalent or superseded",
+  earlierAssessor: "An appeal overturned this assessor's decision: choose another credentialed assessor to decide again",
 } as const;

@@ -8,9 +8,13 @@ import { DEMO, expect, expectMessage, organisationToday, signIn, signOut, test }
  * the office authenticates and grants the credit transfer (the unit leaves the learner's
  * timetable) and assigns the RPL's credentialed assessor, who decides it not granted; the RPL fee
  * is invoiced; the learner reads the reasons and appeals; the AVETMISS export carries 60 and 52
- * with delivery mode NNN.
+ * with delivery mode NNN. The appeal is upheld: the RPL reopens with the decision kept in its
+ * history, the office gives it to another credentialed assessor (Priya Shah), who grants it, and
+ * the export then carries 51.
  */
 
+/** The demo's second assessor, credentialed like the demo trainer for every unit the spec's courses credit. */
+const HRW_DEMO_ASSESSOR = { email: "priya.shah@example.com", full_name: "Priya Shah" };
 const YEAR = Number(organisationToday().slice(0, 4));
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
@@ -23,7 +27,7 @@ async function enrol(studentId: string, courseId: string): Promise<string> {
 }
 
 test("a learner applies for credit transfer and RPL; staff authenticate and decide; the fee, the timetable, the appeal and AVETMISS follow", async ({ page, js }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const ct = await insertCourse({ name: `Prepare to work safely ${crypto.randomUUID().slice(0, 6)}` });
   const rpl = await insertCourse({ name: `Apply WHS requirements ${crypto.randomUUID().slice(0, 6)}` });
   await e2eDb().run("update courses set rpl_fee_cents = 25000 where id = ?", rpl.id);
@@ -118,11 +122,51 @@ test("a learner applies for credit transfer and RPL; staff authenticate and deci
 
   // AVETMISS: 60 and 52, delivery mode NNN
   await signIn(page, DEMO.admin.email);
-  const nat = await page.request.get(`/admin/reports/avetmiss/NAT00120.txt?year=${YEAR}`);
-  expect(nat.status()).toBe(200);
-  const lines = (await nat.text()).split("\r\n");
-  const line = (unit: string) => lines.find((l) => l.slice(30, 42).trim() === unit);
+  const nat120 = async () => {
+    const nat = await page.request.get(`/admin/reports/avetmiss/NAT00120.txt?year=${YEAR}`);
+    expect(nat.status()).toBe(200);
+    const lines = (await nat.text()).split("\r\n");
+    return (unit: string) => lines.find((l) => l.slice(30, 42).trim() === unit);
+  };
+  const line = await nat120();
   expect(line(ct.unit_code)?.slice(71, 73)).toBe("60");
   expect(line(ct.unit_code)).toContain("NNN");
   expect(line(rpl.unit_code)?.slice(71, 73)).toBe("52");
+
+  // the office upholds the appeal (the demo admin did not make the decision): the RPL reopens
+  const rplApp = (await e2eDb().get<{ id: string }>("select id from recognition_applications where student_id = ? and kind = 'rpl'", learner))!.id;
+  const appeal = (await e2eDb().get<{ id: string; reference: string }>("select id, reference from complaints where assessment_kind = 'recognition' and assessment_id = ?", rplApp))!;
+  await page.goto(`/admin/complaints/${appeal.id}`);
+  await page.getByLabel("Outcome").selectOption("upheld");
+  await page.getByLabel("Reasons").fill("The supervisor's report was not weighed against the unit's risk assessment tasks");
+  await page.getByRole("button", { name: "Record the decision" }).click();
+  await expectMessage(page, js, "Outcome recorded and mailed");
+  await expect(page.getByText("application reopened for a new decision")).toBeVisible();
+  // the earlier decision stays on the application, overturned; another credentialed assessor decides again
+  await page.goto(`/admin/recognition/${rplApp}`);
+  const decisions = page.getByRole("list", { name: "Outcomes, oldest first" });
+  await expect(decisions).toContainText(`Not granted (52) by ${DEMO.trainer.name}, overturned on appeal ${appeal.reference}`);
+  await expect(page.getByLabel("Assessor").locator("option", { hasText: DEMO.trainer.name })).toHaveCount(0);
+  await page.getByLabel("Assessor").selectOption({ label: HRW_DEMO_ASSESSOR.full_name });
+  await page.getByRole("button", { name: "Assign assessor" }).click();
+  await expectMessage(page, js, "Assessor assigned");
+  await signOut(page);
+
+  await signIn(page, HRW_DEMO_ASSESSOR.email);
+  await page.goto(`/trainer/recognition/${rplApp}`);
+  await expect(page.getByText(`Appeal ${appeal.reference} was upheld`)).toBeVisible();
+  await page.getByLabel("Decision").selectOption("granted");
+  await page.getByLabel("Reasons").fill("The supervisor's report and the risk assessments meet every performance criterion");
+  await page.getByRole("button", { name: "Record the decision" }).click();
+  await expectMessage(page, js, "Decision recorded and mailed: granted (51)");
+  await signOut(page);
+
+  // the learner reads both decisions; AVETMISS reports the latest, 51
+  await signIn(page, email);
+  await page.goto(`/student/recognition/${rplApp}`);
+  await expect(page.getByRole("list", { name: "Outcomes, oldest first" })).toContainText(`overturned on appeal ${appeal.reference}`);
+  await expect(page.getByRole("list", { name: "Outcomes, oldest first" })).toContainText(`Granted (51) by ${HRW_DEMO_ASSESSOR.full_name}`);
+  await signOut(page);
+  await signIn(page, DEMO.admin.email);
+  expect((await nat120())(rpl.unit_code)?.slice(71, 73)).toBe("51");
 });
