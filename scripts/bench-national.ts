@@ -139,8 +139,12 @@ async function loadPlan(db: DB) {
         await db
           .selectFrom("enrollments")
           .innerJoin("classes", "classes.id", "enrollments.class_id")
+          .innerJoin("users", "users.id", "enrollments.student_id")
           .select("enrollments.id")
           .where("classes.trainer_id", "=", t.id)
+          // a result is refused (409) for an inactive learner's enrolment or before training began
+          .where("users.is_active", "=", 1)
+          .where("classes.start_date", "<", new Date().toISOString().slice(0, 10))
           .where("enrollments.status", "=", "in_progress")
           .orderBy("enrollments.id")
           .limit(50)
