@@ -5,13 +5,13 @@
  *
  * DATABASE_URL (default file:./data/large.db). Refuses a database that already has users
  * unless --force (which then wipes it first). Deterministic: the same data on every machine.
- * DATABASE_URL=postgres://… copies the same rows into PostgreSQL; there --if-empty skips a
+ * DATABASE_URL=postgres://… loads a national provider's volume in proportion instead
+ * (scripts/seed-national.ts, COPY streams): `--learners N` (default 20,000; CONTRACT 23's
+ * reference volume is 500,000), `--today YYYY-MM-DD` to pin the dates; there --if-empty skips a
  * database that already has users (the bench's "seed on first run").
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
-import { sql } from "kysely";
 import { hashPassword } from "../app/auth/password.server";
 import { newVerificationCode } from "../app/models/certificate-number.server";
 import { openDatabase, sqlitePathFromUrl } from "../db/connection";
@@ -21,6 +21,7 @@ import { seedDemoData } from "../app/demo/seed.server";
 import SQLite from "../db/sqlite-driver";
 import { DEMO_PASSWORD } from "../app/demo/data";
 import { TIERS, type EnrollmentStatus, type Tier } from "../db/schema";
+import { seedNational } from "./seed-national";
 
 const TARGET = { students: 20_000, courses: 60, enrollments: 100_000, certificates: 30_000, assessments: 50_000 };
 const DAY = 864e5;
@@ -60,64 +61,25 @@ const FEEDBACK = [
   "Resit booked: tag line use was inconsistent.",
 ];
 
+/** `--name value` from the command line, or undefined. */
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
 async function main() {
   const args = new Set(process.argv.slice(2));
   const url = process.env.DATABASE_URL || "file:./data/large.db";
-  if (isPostgresUrl(url)) return seedPostgres(url, args.has("--force"), args.has("--if-empty"));
+  const learners = option("--learners");
+  if (isPostgresUrl(url)) {
+    // the national volume's COPY load (scripts/seed-national.ts), at 20,000 learners unless told
+    await seedNational(url, { learners: learners === undefined ? TARGET.students : Number(learners), force: args.has("--force"), ifEmpty: args.has("--if-empty"), today: option("--today") });
+    return;
+  }
+  if (learners !== undefined) throw new Error("--learners applies to PostgreSQL (DATABASE_URL=postgres://…); SQLite keeps its 20,000 learners.");
   const file = sqlitePathFromUrl(url);
   if (file === ":memory:") throw new Error("seed:large needs a file database (DATABASE_URL=file:PATH).");
   await seedSqlite(file, args.has("--force"));
-}
-
-/**
- * PostgreSQL gets the very same rows: they are generated into a SQLite file as above, then
- * copied table by table with triggers and foreign-key checks off (session_replication_role =
- * replica; the rows, kept columns and counts included, are already consistent), so the two
- * dialects' benchmarks run on identical data.
- */
-async function seedPostgres(url: string, force: boolean, ifEmpty: boolean) {
-  const started = Date.now();
-  const target = openDatabase(url);
-  try {
-    await migrateToLatest(target);
-    const users = Number((await target.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-    if (users > 0 && ifEmpty) return console.log("The database already has data; seed:large skipped.");
-    if (users > 0 && !force) throw new Error(`The database already has ${users} users; refusing to add a large data set. Use --force to wipe it first.`);
-    const file = path.resolve("tests/.tmp/seed-large-for-postgres.db");
-    await seedSqlite(file, true);
-    const source = new SQLite(file, { readonly: true });
-    const columns = await sql<{ table_name: string; column_name: string }>`
-      select table_name, column_name from information_schema.columns
-      where table_schema = current_schema() and is_generated = 'NEVER' and table_name not like 'kysely_%'
-      order by table_name, ordinal_position`.execute(target);
-    const tables = new Map<string, string[]>();
-    for (const c of columns.rows) tables.set(c.table_name, [...(tables.get(c.table_name) ?? []), c.column_name]);
-    await target.connection().execute(async (conn) => {
-      await sql`begin`.execute(conn);
-      await sql`set local session_replication_role = replica`.execute(conn);
-      await sql.raw(`truncate ${[...tables.keys()].map((t) => `"${t}"`).join(", ")}`).execute(conn);
-      for (const [table, names] of tables) {
-        const rows = source.prepare(`select ${names.map((n) => `"${n}"`).join(", ")} from "${table}"`).all() as Record<string, unknown>[];
-        // One statement may bind at most 65,535 values: as many rows as the table's width allows.
-        const perInsert = Math.max(1, Math.floor(65_535 / names.length));
-        for (let i = 0; i < rows.length; i += perInsert) await conn.insertInto(table as never).values(rows.slice(i, i + perInsert) as never).execute();
-      }
-      // Identity columns (request_limits, audit_log, …) continue after the copied ids.
-      for (const [table, names] of tables) {
-        if (!names.includes("id")) continue;
-        const sequence = await sql<{ s: string | null }>`select pg_get_serial_sequence(${`"${table}"`}, 'id') as s`.execute(conn);
-        if (!sequence.rows[0]?.s) continue;
-        await sql.raw(`select setval('${sequence.rows[0].s}', coalesce((select max(id) from "${table}"), 0) + 1, false)`).execute(conn);
-      }
-      await sql`commit`.execute(conn);
-    });
-    source.close();
-    // a bulk load leaves the visibility map empty: vacuum too, so counts can use index-only scans
-    await sql`vacuum analyze`.execute(target);
-    console.log(`Copied the large data set into PostgreSQL (${((Date.now() - started) / 1000).toFixed(1)} s).`);
-  } finally {
-    await target.destroy();
-  }
 }
 
 async function seedSqlite(file: string, force: boolean) {
