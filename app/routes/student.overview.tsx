@@ -12,7 +12,7 @@ import { getDb } from "~/db.server";
 import { countCertificatesForStudent } from "~/models/certificate.server";
 import { getStudentEnrollmentCounts, nextSessionForStudent } from "~/models/student-enrollments.server";
 import { NextSessionCard } from "~/components/student/next-session";
-import { UpcomingRplSessions } from "~/components/recognition/rpl-steps";
+import { UpcomingRplSessions } from "~/components/recognition/upcoming-rpl-sessions";
 import { upcomingRecognitionSessions } from "~/models/recognition-session.server";
 import { firstName, formatDate } from "~/utils/format";
 import { candidateHrwDeadlines } from "~/models/hrw-dashboard.server";

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { Badge, ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField, TitledCard } from "~/components/ui";
 import type { RecognitionSessionKind } from "#db/schema-recognition";
 import { RECOGNITION_SESSION_KINDS, REFEREE_LINK_DAYS, SESSION_KIND_LABELS, SESSION_MINUTES } from "~/schemas/recognition-rpl-text";
-import { clockTime, formatDate, formatDateTime } from "~/utils/format";
+import { formatDate, formatDateTime } from "~/utils/format";
+import { sessionWhen as when } from "./upcoming-rpl-sessions";
 
 /**
  * An RPL's third-party reports and competency sessions on the application's pages
@@ -112,9 +113,6 @@ export function RefereeReports({ requests, mayRequest, failure }: { requests: Re
   );
 }
 
-function when(s: SessionView) {
-  return `${formatDate(s.session_date)}, ${clockTime(s.starts_at)} to ${clockTime(s.ends_at)}`;
-}
 
 function minutesOf(s: SessionView) {
   const [sh, sm] = s.starts_at.split(":").map(Number) as [number, number];
@@ -248,25 +246,3 @@ export function CompetencySessions({
   );
 }
 
-/** The learner's dashboard: their coming competency sessions, each linking to its application (nothing shows when none is booked). */
-export function UpcomingRplSessions({ sessions }: { sessions: (SessionView & { application_id: string; unit_code: string })[] }) {
-  if (sessions.length === 0) return null;
-  return (
-    <section aria-labelledby="rpl-sessions-heading" className="mb-6">
-      <TitledCard title={<span id="rpl-sessions-heading">Your recognition sessions</span>}>
-        <ul className="space-y-2 text-sm">
-          {sessions.map((s) => (
-            <li key={s.id}>
-              <Link to={`/student/recognition/${s.application_id}`} className="inline-flex min-h-11 items-center font-semibold underline">
-                {`${s.title}: ${s.unit_code}`}
-              </Link>
-              <p>
-                <time dateTime={s.session_date}>{when(s)}</time> at {s.location.name}
-              </p>
-            </li>
-          ))}
-        </ul>
-      </TitledCard>
-    </section>
-  );
-}
