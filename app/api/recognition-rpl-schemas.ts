@@ -5,7 +5,7 @@ import { requests, responses } from "./schemas";
 
 /** An RPL's third-party reports and competency sessions over /api: the pages' schemas made strict, and their answers. */
 
-export const refereeRequestRequest = refereeRequestInput.strict().register(requests, { id: "RecognitionRefereeRequest" });
+export const refereeRequestRequest = refereeRequestInput.strict().register(requests, { id: "RecognitionRefereeAsk" });
 export const sessionBookRequest = sessionBookInput.strict().register(requests, { id: "RecognitionSessionBook" });
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("YYYY-MM-DD, a day on the organisation's calendar");
