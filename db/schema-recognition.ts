@@ -47,6 +47,55 @@ export interface RecognitionApplicationsTable {
   credit_note_id: Optional;
 }
 
+/** A referee's report asked for on an RPL (migration 2026-12-04T2101): the request, then what the referee wrote. */
+export interface RecognitionRefereeRequestsTable {
+  id: string;
+  application_id: string;
+  referee_name: string;
+  referee_email: string;
+  /** how staff describe the referee: "Site supervisor, Acme Cranes" */
+  relationship: Optional;
+  /** SHA-256 of the mailed link's token: the token itself is never stored */
+  token_hash: string;
+  requested_by: string;
+  requested_at: string;
+  expires_at: string;
+  submitted_at: Optional;
+  reporter_name: Optional;
+  reporter_role: Optional;
+  reporter_organisation: Optional;
+  reporter_phone: Optional;
+  known_how: Optional;
+  work_witnessed: Optional;
+  worked_from: Optional;
+  worked_to: Optional;
+}
+
+export const RECOGNITION_SESSION_KINDS = ["conversation", "practical"] as const;
+export type RecognitionSessionKind = (typeof RECOGNITION_SESSION_KINDS)[number];
+
+/** A competency conversation or practical challenge booked for an RPL (migration 2026-12-04T2101). */
+export interface RecognitionSessionsTable {
+  id: string;
+  application_id: string;
+  kind: RecognitionSessionKind;
+  assessor_id: string;
+  /** the organisation's day and its wall-clock HH:MM, as class_sessions keep them */
+  session_date: string;
+  starts_at: string;
+  ends_at: string;
+  location_id: string;
+  notes: Optional;
+  booked_by: string;
+  booked_at: string;
+  updated_at: string;
+  cancelled_at: Optional;
+  cancelled_by: Optional;
+  cancel_reason: Optional;
+}
+
 export interface RecognitionTables {
   recognition_applications: RecognitionApplicationsTable;
+  recognition_referee_requests: RecognitionRefereeRequestsTable;
+  recognition_sessions: RecognitionSessionsTable;
 }

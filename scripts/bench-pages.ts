@@ -146,6 +146,7 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   pages.push({ route: "invitation.$token", url: "/invitation/not-a-token", login: "anonymous", status: 404 });
   pages.push({ route: "employer-invitation.$token", url: "/employer-invitation/not-a-token", login: "anonymous", status: 404 });
   pages.push({ route: "questionnaire.$token", url: "/questionnaire/not-a-token", login: "anonymous", status: 404 });
+  pages.push({ route: "referee-report.$token", url: "/referee-report/not-a-token", login: "anonymous", status: 404 });
   add("anonymous", "policies.$slug", "/policies/terms", "/policies/privacy");
   add("anonymous", "login", "/login");
   add("anonymous", "register", "/register");

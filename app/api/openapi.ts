@@ -17,6 +17,7 @@ import { standardsOperations } from "./operations/standards";
 import { employerOperations } from "./operations/employers";
 import { webhookOperations } from "./operations/webhooks";
 import { recognitionOperations } from "./operations/recognition";
+import { recognitionRplOperations } from "./operations/recognition-rpl";
 
 /**
  * The OpenAPI 3.1 description of /api, generated from the zod schemas the routes validate
@@ -54,6 +55,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...employerOperations,
   ...webhookOperations,
   ...recognitionOperations,
+  ...recognitionRplOperations,
   documentItself,
 ];
 

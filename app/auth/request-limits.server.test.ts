@@ -53,6 +53,7 @@ describe("the rules", () => {
       complaintClient: "complaint:client by client: 5 per 60 min",
       complaintEmail: "complaint:email by email: 3 per 1440 min",
       questionnaireClient: "questionnaire:client by client: 20 per 60 min",
+      refereeReportClient: "referee-report:client by client: 10 per 60 min",
     });
     const names = [...Object.values(REQUEST_LIMITS).map((r) => r.name), KNOWN_CLIENT.name];
     expect(new Set(names).size).toBe(names.length);

@@ -54,6 +54,8 @@ export const REQUEST_LIMITS = {
   complaintEmail: { name: "complaint:email", key: "email", limit: 3, windowMinutes: 24 * 60 },
   /** Questionnaire answers sent per client (each link answers once; a shared site office sends several). */
   questionnaireClient: { name: "questionnaire:client", key: "client", limit: 20, windowMinutes: 60 },
+  /** RPL referees' reports sent per client: each link works once, so a few an hour is plenty for one site office. */
+  refereeReportClient: { name: "referee-report:client", key: "client", limit: 10, windowMinutes: 60 },
 } as const satisfies Record<string, RequestLimit>;
 
 /**

@@ -13,6 +13,7 @@ import { licenceReminderEmail } from "./hrw-reminder.server";
 import type { MailRto } from "./layout.server";
 import { passwordResetEmail } from "./password-reset.server";
 import { questionnaireInvitationEmail } from "./questionnaire.server";
+import { recognitionSessionEmail, refereeRequestEmail } from "./recognition-mails.server";
 import type { MailMessage } from "./transport.server";
 
 /**
@@ -57,6 +58,8 @@ const RENDER: Renderers = {
   "enrolment-confirmed": (d, to, ctx) => enrolmentConfirmedEmail({ ...to, data: d, origin: ctx.origin, rto: ctx.rto }),
   "recognition-decided": (d, to, ctx) => recognitionDecidedEmail(d, to, `${ctx.origin}${d.path}`, ctx.rto),
   "invoice-issued": (d, to, ctx) => invoiceIssuedEmail({ ...to, ...d, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
+  "recognition-referee-request": (d, to, ctx) => refereeRequestEmail({ ...to, d, link: d.link ? `${ctx.origin}${d.link}` : "", rto: ctx.rto }),
+  "recognition-session": (d, to, ctx) => recognitionSessionEmail({ ...to, d, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
 };
 
 /**
@@ -64,13 +67,14 @@ const RENDER: Renderers = {
  * complaint's acknowledgement and outcome (the address and the name are whatever the sender
  * typed), a password reset (anyone may ask for any account, and registering proves no address),
  * the invitations (an employer or the office typed the name and the address), an enrolment's
- * confirmation (whoever registered typed the address, and an employer a worker's). These greet
+ * confirmation (whoever registered typed the address, and an employer a worker's), an RPL
+ * referee's request (staff typed the referee's name and address). These greet
  * "Hello there," and never by the recipient's name, so whoever sets them off cannot put words of
  * their own at the top of a mail the portal sends to a stranger; their subjects hold only the
  * portal's own words. Recorded in docs/decisions/008-request-limits.md with the limits on the
  * anonymous writes that send them.
  */
-export const GREETS_WITHOUT_NAME: ReadonlySet<MailTemplate> = new Set<MailTemplate>(["complaint-received", "complaint-resolved", "password-reset", "employer-invitation", "worker-invitation", "enrolment-confirmed"]);
+export const GREETS_WITHOUT_NAME: ReadonlySet<MailTemplate> = new Set<MailTemplate>(["complaint-received", "complaint-resolved", "password-reset", "employer-invitation", "worker-invitation", "enrolment-confirmed", "recognition-referee-request"]);
 
 /** The mail of one outbox message, with a Message-ID of its own (the same on every try) and its key. */
 export function renderMail(

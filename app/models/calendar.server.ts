@@ -5,10 +5,13 @@ import type { Role } from "#db/schema";
 import { FEED_EXISTS } from "~/schemas/class-text";
 import { organisationInstant } from "~/utils/class-time";
 import { DomainError } from "~/utils/errors";
+import { SESSION_KIND_LABELS } from "~/schemas/recognition-rpl-text";
+import { recognitionFeedSessions } from "./recognition-session.server";
 
 /**
  * Private iCalendar feeds (RFC 5545, written by ical-generator): one per learner (the sessions of
- * the classes they hold a seat in) and per trainer (the sessions they teach). The URL carries a
+ * the classes they hold a seat in) and per trainer (the sessions they teach); each also carries
+ * the RPL competency sessions booked for the learner, or with the trainer as assessor. The URL carries a
  * random token stored hashed, as API tokens are; renewing replaces it, so the old URL stops.
  */
 
@@ -60,6 +63,16 @@ export async function calendarFeed(db: DB, token: string, rtoName: string): Prom
       summary: `${s.unit_code} ${s.course_name}`,
       location: s.location ?? undefined,
       description: s.trainer_name ? `Trainer: ${s.trainer_name}` : undefined,
+    });
+  }
+  for (const s of await recognitionFeedSessions(db, owner)) {
+    calendar.createEvent({
+      id: `${s.id}@recognition`,
+      start: organisationInstant(s.session_date, s.starts_at),
+      end: organisationInstant(s.session_date, s.ends_at),
+      summary: `${s.unit_code} RPL: ${SESSION_KIND_LABELS[s.kind].toLowerCase()}`,
+      location: s.location,
+      description: `Assessor: ${s.assessor_name}`,
     });
   }
   // ical-generator folds and joins the lines with CRLF but leaves the last one, END:VCALENDAR,

@@ -42,7 +42,7 @@ export const MAIL_PAGE_SIZE = 50;
  * Data fields that carry a secret (a password-reset link's token): removed from the row once
  * the message is sent or given up, so the database holds a live link only while it waits.
  */
-const SECRET_FIELDS: Partial<Record<MailTemplate, string[]>> = { "password-reset": ["link"], "employer-invitation": ["link"], "worker-invitation": ["link"] };
+const SECRET_FIELDS: Partial<Record<MailTemplate, string[]>> = { "password-reset": ["link"], "employer-invitation": ["link"], "worker-invitation": ["link"], "recognition-referee-request": ["link"] };
 
 export interface QueueMail<T extends MailTemplate> {
   key: string;

@@ -4,6 +4,7 @@ import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RecognitionDetails, RecognitionEvidence } from "~/components/recognition/recognition-details";
 import { RecognitionHistory } from "~/components/recognition/recognition-history";
+import { CompetencySessions, RefereeReports } from "~/components/recognition/rpl-steps";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField, TitledCard } from "~/components/ui";
@@ -11,9 +12,13 @@ import { getDb } from "~/db.server";
 import { answerRecognitionUpload } from "~/files/recognition-upload.server";
 import { isMultipart } from "~/files/upload.server";
 import { clientAddress } from "~/http/request-context.server";
+import { listLocations } from "~/models/location.server";
 import { assessorChoicesFor, recognitionDecisions } from "~/models/recognition-decisions.server";
 import { assignRecognitionAssessor, authenticateCreditTransfer, decideRecognition, getRecognition, recognitionEvidence } from "~/models/recognition.server";
+import { listRefereeRequests, requestRefereeReport } from "~/models/recognition-referee.server";
+import { bookRecognitionSession, cancelRecognitionSession, listRecognitionSessions, rescheduleRecognitionSession } from "~/models/recognition-session.server";
 import { recognitionAssignInput, recognitionAuthenticateInput, recognitionDecideInput } from "~/schemas/recognition";
+import { refereeRequestInput, sessionBookInput, sessionCancelInput, sessionRescheduleInput } from "~/schemas/recognition-rpl";
 import { DECISION_LABELS, EQUIVALENCE_LABELS, EQUIVALENCES } from "~/schemas/recognition-text";
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { formIntent } from "~/utils/form-intent.server";
@@ -25,7 +30,8 @@ import { organisationToday } from "~/utils/organisation-calendar";
  * One application for staff. Administrators record a credit transfer's authentication and
  * equivalence and decide it, assign an RPL's credentialed assessor, or refuse an application;
  * the RPL's assessor (trainer.recognition.$id re-exports this page) marks it against the unit's
- * checklist on the evidence page and decides granted (51) or not granted (52) with reasons.
+ * checklist on the evidence page, asks referees for third-party reports, books competency
+ * conversations and practical challenges, and decides granted (51) or not granted (52) with reasons.
  */
 const basePath = (role: string) => (role === "admin" ? "/admin/recognition" : "/trainer/recognition");
 
@@ -33,13 +39,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "admin", "trainer");
   const db = getDb();
   const r = await readOrRefuse(() => getRecognition(db, user, params.id ?? ""));
-  const [files, history, assessors] = await Promise.all([
+  const rpl = r.kind === "rpl";
+  const [files, history, assessors, referees, sessions, locations] = await Promise.all([
     recognitionEvidence(db, user, r.id),
     recognitionDecisions(db, r),
     // after an upheld appeal, not the assessor whose decision it overturned (where another is credentialed)
-    user.role === "admin" && r.kind === "rpl" && r.status === "applied" ? assessorChoicesFor(db, r) : Promise.resolve([]),
+    user.role === "admin" && rpl && r.status === "applied" ? assessorChoicesFor(db, r) : Promise.resolve([]),
+    rpl ? listRefereeRequests(db, user, r.id) : Promise.resolve([]),
+    rpl ? listRecognitionSessions(db, user, r.id) : Promise.resolve([]),
+    rpl && r.status === "applied" ? listLocations(db) : Promise.resolve([]),
   ]);
-  return { r, files, history, assessors, viewer: { id: user.id, role: user.role }, base: basePath(user.role), today: organisationToday() };
+  return {
+    r,
+    files,
+    history,
+    assessors,
+    referees,
+    sessions,
+    locations: locations.map((l) => ({ id: l.id, name: l.suburb ? `${l.name}, ${l.suburb}` : l.name })),
+    viewer: { id: user.id, role: user.role },
+    base: basePath(user.role),
+    today: organisationToday(),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -72,6 +93,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
           return redirectWithFlash(here, { type: "success", message: `Decision recorded and mailed: ${DECISION_LABELS[input.decision].toLowerCase()}${decided.outcome_code ? ` (${decided.outcome_code})` : ""}` });
         },
       });
+    case "referee":
+      return answerForm(request, {
+        ...common,
+        schema: refereeRequestInput,
+        save: async (input) => (await requestRefereeReport(db, user, r.id, input, actor), redirectWithFlash(here, { type: "success", message: `Report asked for: the link is mailed to ${input.referee_name}` })),
+      });
+    case "book":
+      return answerForm(request, {
+        ...common,
+        schema: sessionBookInput,
+        save: async (input) => (await bookRecognitionSession(db, user, r.id, input, actor), redirectWithFlash(here, { type: "success", message: "Session booked and mailed to the learner" })),
+      });
+    case "reschedule":
+      return answerForm(request, {
+        ...common,
+        schema: sessionRescheduleInput,
+        save: async (input) => (await rescheduleRecognitionSession(db, user, r.id, input, actor), redirectWithFlash(here, { type: "success", message: "Session moved and mailed to the learner" })),
+      });
+    case "cancel-session":
+      return answerForm(request, {
+        ...common,
+        schema: sessionCancelInput,
+        save: async (input) => (await cancelRecognitionSession(db, user, r.id, input, actor), redirectWithFlash(here, { type: "success", message: "Session cancelled and the learner told" })),
+      });
     default:
       return formFailure(common.unreadable);
   }
@@ -80,7 +125,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const AUTH_FIELDS = ["issuing_rto_code", "document_number", "checked_how", "checked_on", "equivalence", "held_unit_code", "mapping"] as const;
 
 export default function RecognitionItemPage() {
-  const { r, files, history, assessors, viewer, base, today } = useLoaderData<typeof loader>();
+  const { r, files, history, assessors, referees, sessions, locations, viewer, base, today } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);
   const failed = data?.values?.intent;
@@ -113,6 +158,13 @@ export default function RecognitionItemPage() {
           </p>
         ) : null}
         <RecognitionEvidence files={files} mayAdd={open && (admin || isAssessor)} error={failed === "upload" ? (data?.fieldErrors?.files ?? data?.error) : null} />
+        {r.kind === "rpl" ? (
+          <>
+            <RefereeReports requests={referees} mayRequest={open && (admin || isAssessor)} failure={data} />
+            {/* a session is the assessor's: none is booked before one is assigned */}
+            <CompetencySessions sessions={sessions} manage={open && (admin || isAssessor) && r.assessor !== null} locations={locations} today={today} failure={data} />
+          </>
+        ) : null}
 
         {open && admin && r.kind === "credit_transfer" ? (
           <TitledCard title="Authentication and equivalence">

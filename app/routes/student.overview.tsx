@@ -12,6 +12,8 @@ import { getDb } from "~/db.server";
 import { countCertificatesForStudent } from "~/models/certificate.server";
 import { getStudentEnrollmentCounts, nextSessionForStudent } from "~/models/student-enrollments.server";
 import { NextSessionCard } from "~/components/student/next-session";
+import { UpcomingRplSessions } from "~/components/recognition/upcoming-rpl-sessions";
+import { upcomingRecognitionSessions } from "~/models/recognition-session.server";
 import { firstName, formatDate } from "~/utils/format";
 import { candidateHrwDeadlines } from "~/models/hrw-dashboard.server";
 import { CandidateLicenceDeadlines } from "~/components/hrw/hrw-ui";
@@ -26,27 +28,29 @@ const RECENT_CERTIFICATES = 2;
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
   const db = getDb();
-  const [counts, certificates, hrw, waitlists, nextSession] = await Promise.all([
+  const [counts, certificates, hrw, waitlists, nextSession, rplSessions] = await Promise.all([
     getStudentEnrollmentCounts(db, user.id),
     countCertificatesForStudent(db, user.id),
     candidateHrwDeadlines(db, user.id),
     waitlistForStudent(db, user.id),
     nextSessionForStudent(db, user.id),
+    upcomingRecognitionSessions(db, user.id),
   ]);
   // a seat held on a waitlist runs out: the dashboard leads with it
   const offers = waitlists.filter((w) => w.status === "offered");
-  return { name: firstName(user.full_name), counts, certificates, hrw, offers, nextSession };
+  return { name: firstName(user.full_name), counts, certificates, hrw, offers, nextSession, rplSessions };
 }
 
 const linkClass = "text-sm font-semibold text-hivis-800 underline-offset-4 hover:underline";
 
 export default function StudentOverview() {
-  const { name, counts, certificates: certificateCount, hrw, offers, nextSession } = useLoaderData<typeof loader>();
+  const { name, counts, certificates: certificateCount, hrw, offers, nextSession, rplSessions } = useLoaderData<typeof loader>();
   const { enrollments, certificates } = useStudentData();
   return (
     <>
       <PageTitle title={`Welcome back, ${name}!`} subtitle="Your training at a glance" />
       <NextSessionCard session={nextSession} />
+      <UpcomingRplSessions sessions={rplSessions} />
       <SeatOffers offers={offers} showCourse />
       <CandidateLicenceDeadlines hrw={hrw} />
 

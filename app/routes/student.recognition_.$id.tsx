@@ -4,6 +4,7 @@ import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RecognitionDetails, RecognitionEvidence } from "~/components/recognition/recognition-details";
 import { RecognitionHistory } from "~/components/recognition/recognition-history";
+import { CompetencySessions, RefereeReports } from "~/components/recognition/rpl-steps";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { TitledCard } from "~/components/ui";
@@ -12,20 +13,31 @@ import { answerRecognitionUpload } from "~/files/recognition-upload.server";
 import { isMultipart } from "~/files/upload.server";
 import { recognitionDecisions } from "~/models/recognition-decisions.server";
 import { getRecognition, recognitionEvidence } from "~/models/recognition.server";
+import { listRefereeRequests } from "~/models/recognition-referee.server";
+import { listRecognitionSessions } from "~/models/recognition-session.server";
 import { formFailure } from "~/utils/form-action.server";
 import { readOrRefuse } from "~/utils/http.server";
+import { organisationToday } from "~/utils/organisation-calendar";
 
 /**
  * One of the learner's own applications: its status, the decision's reasons, its evidence (they
  * add more while it waits) and, once decided by an assessor or staff member, the way to appeal
- * through the appeals. Another learner's, or an unknown one, is not found.
+ * through the appeals. For an RPL, the competency sessions booked and the third-party reports
+ * asked for (who was asked and whether it arrived, not what the referee wrote). Another
+ * learner's, or an unknown one, is not found.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
   const db = getDb();
   const r = await readOrRefuse(() => getRecognition(db, user, params.id ?? ""));
-  const [files, decisions] = await Promise.all([recognitionEvidence(db, user, r.id), recognitionDecisions(db, r)]);
-  return { r, files, decisions };
+  const rpl = r.kind === "rpl";
+  const [files, decisions, referees, sessions] = await Promise.all([
+    recognitionEvidence(db, user, r.id),
+    recognitionDecisions(db, r),
+    rpl ? listRefereeRequests(db, user, r.id) : Promise.resolve([]),
+    rpl ? listRecognitionSessions(db, user, r.id) : Promise.resolve([]),
+  ]);
+  return { r, files, decisions, referees, sessions, today: organisationToday() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -36,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function StudentRecognitionItem() {
-  const { r, files, decisions } = useLoaderData<typeof loader>();
+  const { r, files, decisions, referees, sessions, today } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);
   const appealable = r.status !== "applied" && (r.assessor !== null || r.decided_by !== null);
@@ -63,6 +75,8 @@ export default function StudentRecognitionItem() {
           </p>
         ) : null}
         <RecognitionEvidence files={files} mayAdd={r.status === "applied"} error={data?.fieldErrors?.files ?? (data?.values?.intent === "upload" ? data.error : null)} />
+        {r.kind === "rpl" && sessions.length ? <CompetencySessions sessions={sessions} manage={false} today={today} /> : null}
+        {r.kind === "rpl" && referees.length ? <RefereeReports requests={referees} mayRequest={false} /> : null}
         {appealable ? (
           <TitledCard title="Disagree with the decision?">
             <p className="text-sm">You can appeal it: someone other than the person who decided it looks at it again.</p>

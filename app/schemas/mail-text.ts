@@ -24,6 +24,8 @@ export const MAIL_TEMPLATES = [
   "enrolment-confirmed",
   "recognition-decided",
   "invoice-issued",
+  "recognition-referee-request",
+  "recognition-session",
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -44,6 +46,8 @@ export const MAIL_TEMPLATE_LABELS: Record<MailTemplate, string> = {
   "enrolment-confirmed": "Enrolment confirmed",
   "recognition-decided": "Recognition decided",
   "invoice-issued": "Invoice issued",
+  "recognition-referee-request": "RPL report requested from a referee",
+  "recognition-session": "RPL competency session",
 };
 
 /** The changes of a sign-in factor the owner is told of, in the words of the mail. */
@@ -98,6 +102,13 @@ export interface MailData {
   "recognition-decided": { what: string; decision: string; reasons: string; path: string };
   /** an employer's tax invoice: `path` is its PDF in the employer portal (sign-in needed); dates are calendar days */
   "invoice-issued": { number: string; description: string; totalCents: number; gstCents: number; dueDate: string; path: string };
+  /**
+   * To a referee without an account: `learner` and `unit` name whom and what the report is about;
+   * `link` is the report page's path, carrying the token (removed once sent, like a reset link).
+   */
+  "recognition-referee-request": { learner: string; unit: string; link: string; expiresAt: string };
+  /** A competency session booked, moved or cancelled: its day YYYY-MM-DD and HH:MM times on the organisation's clock */
+  "recognition-session": { change: "booked" | "rescheduled" | "cancelled"; what: string; unit: string; date: string; startsAt: string; endsAt: string; location: string; notes: string | null; reason: string | null; path: string };
 }
 
 export const MAIL_STATES = ["queued", "sent", "failed", "given_up"] as const satisfies readonly OutboxState[];

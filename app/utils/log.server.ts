@@ -20,7 +20,7 @@ export function logLine(fields: Record<string, unknown>): void {
  * Applied to this log and to everything the server prints, remix-serve's access log and error
  * output included (app/http/redacted-output.server.ts), so no line shows them.
  */
-const SECRET_IN_PATH = /(\/(?:reset-password|verify|calendar|questionnaire|invitation|employer-invitation)\/)[^/?#\s"'\\]+/gi;
+const SECRET_IN_PATH = /(\/(?:reset-password|verify|calendar|questionnaire|invitation|employer-invitation|referee-report)\/)[^/?#\s"'\\]+/gi;
 const QUERY_STRING = /(\/[^\s"'?\\]*)\?[^\s"'\\]+/g;
 const EMAIL_ADDRESS = /[\w.!#$%&*+=^`{|}~-]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+/gi;
 export const REDACTED = "[redacted]";

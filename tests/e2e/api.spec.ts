@@ -513,6 +513,8 @@ test.describe("the /api at the HTTP layer", () => {
         "/api/recognition/{id}/assessor",
         "/api/recognition/{id}/decision",
         "/api/recognition/{id}/evidence",
+        "/api/recognition/{id}/referee-requests",
+        "/api/recognition/{id}/sessions",
         "/api/complaints",
         "/api/admin/validation-plans",
         "/api/admin/validation-plans/{id}",

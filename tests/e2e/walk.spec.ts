@@ -127,6 +127,7 @@ const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
   "login_.two-step.tsx": visitor(at("/login/two-step")),
   "policies.$slug.tsx": [...PUBLIC("/policies/terms"), ...PUBLIC("/policies/code-of-conduct"), ...PUBLIC("/policies/privacy")],
   "questionnaire.$token.tsx": visitor((ids) => `/questionnaire/${ids.questionnaireToken}`),
+  "referee-report.$token.tsx": visitor((ids) => `/referee-report/${ids.refereeToken}`),
   "register.tsx": visitor(at("/register")),
   "reset-password.$token.tsx": visitor((ids) => `/reset-password/${ids.resetToken}`),
   "student.tsx": LAYOUT,
@@ -244,7 +245,7 @@ async function demoIds(role: Role) {
     hrwCandidate: await one("select candidate_id as v from hrw_assessments order by assessment_date limit 1"),
     webhookEndpoint: role === "admin" ? await webhookEndpoint() : "",
     verificationCode: await one("select verification_code as v from certificates where revoked_at is null order by issue_date limit 1"),
-    ...(role === "visitor" ? await tokens(studentId, employerUserId, worker) : { resetToken: "", workerInvitationToken: "", employerInvitationToken: "", questionnaireToken: "" }),
+    ...(role === "visitor" ? await tokens(studentId, employerUserId, worker) : { resetToken: "", workerInvitationToken: "", employerInvitationToken: "", questionnaireToken: "", refereeToken: "" }),
   };
 }
 
@@ -319,7 +320,40 @@ async function tokens(studentId: string, employerUserId: string, workerId: strin
     studentId,
     now.toISOString(),
   );
-  return { resetToken: reset.token, workerInvitationToken: workerToken, employerInvitationToken: employerToken, questionnaireToken: questionnaire.token };
+  return { resetToken: reset.token, workerInvitationToken: workerToken, employerInvitationToken: employerToken, questionnaireToken: questionnaire.token, refereeToken: await refereeToken(fresh()) };
+}
+
+/** A referee's link on an RPL of a learner of its own that waits for its decision (the report's form shows only then). */
+async function refereeToken(link: { token: string; hash: string }): Promise<string> {
+  const db = e2eDb();
+  const learner = await userId(await insertStaff("student", "Avery Referenced"));
+  const courseId = (await db.get<{ id: string }>("select id from courses where licence_class is null order by unit_code limit 1"))?.id ?? (await db.get<{ id: string }>("select id from courses order by unit_code limit 1"))!.id;
+  const now = new Date();
+  const at = now.toISOString();
+  const enrollmentId = crypto.randomUUID();
+  await db.run("insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, updated_at) values (?, ?, ?, 'enrolled', 0, ?, ?)", enrollmentId, learner, courseId, at, at);
+  const applicationId = crypto.randomUUID();
+  await db.run(
+    `insert into recognition_applications (id, enrollment_id, student_id, course_id, kind, status, statement, applied_by, applied_at, applied_on)
+     values (?, ?, ?, ?, 'rpl', 'applied', 'Walk: waiting for a referee', ?, ?, ?)`,
+    applicationId,
+    enrollmentId,
+    learner,
+    courseId,
+    learner,
+    at,
+    at.slice(0, 10),
+  );
+  await db.run(
+    "insert into recognition_referee_requests (id, application_id, referee_name, referee_email, relationship, token_hash, requested_by, requested_at, expires_at) values (?, ?, 'Walk Referee', 'referee@walk.example', null, ?, ?, ?, ?)",
+    crypto.randomUUID(),
+    applicationId,
+    link.hash,
+    learner,
+    at,
+    new Date(now.getTime() + 7 * 864e5).toISOString(),
+  );
+  return link.token;
 }
 
 /** A learner's appeal against another assessor's result, assigned to `deciderId` to decide, as the office's assign form leaves it. */

@@ -396,6 +396,10 @@ const api: ApiCase[] = [
   { file: "api.recognition.$id.decision.ts", method: "POST", path: () => `/api/recognition/${ids.unknown}/decision`, params: () => ({ id: ids.unknown }), json: () => ({ decision: "refused", reasons: "x" }), allowed: { trainer: [404], admin: [404] } },
   { file: "api.recognition.$id.evidence.ts", method: "GET", path: () => `/api/recognition/${ids.unknown}/evidence`, params: () => ({ id: ids.unknown }), allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] } },
   { file: "api.recognition.$id.evidence.ts", method: "POST", path: () => `/api/recognition/${ids.unknown}/evidence`, params: () => ({ id: ids.unknown }), allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] } },
+  { file: "api.recognition.$id.referee-requests.ts", method: "GET", path: () => `/api/recognition/${ids.unknown}/referee-requests`, params: () => ({ id: ids.unknown }), allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] } },
+  { file: "api.recognition.$id.referee-requests.ts", method: "POST", path: () => `/api/recognition/${ids.unknown}/referee-requests`, params: () => ({ id: ids.unknown }), json: () => ({ referee_name: "Sam", referee_email: "sam@example.com" }), allowed: { trainer: [404], admin: [404] } },
+  { file: "api.recognition.$id.sessions.ts", method: "GET", path: () => `/api/recognition/${ids.unknown}/sessions`, params: () => ({ id: ids.unknown }), allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] } },
+  { file: "api.recognition.$id.sessions.ts", method: "POST", path: () => `/api/recognition/${ids.unknown}/sessions`, params: () => ({ id: ids.unknown }), json: () => ({ kind: "conversation", session_date: "2099-01-05", starts_at: "09:00", duration_minutes: 60, location_id: ids.unknown }), allowed: { trainer: [404], admin: [404] } },
   { file: "api.evidence.$id.download.ts", method: "GET", path: () => `/api/evidence/${ids.unknown}/download`, params: () => ({ id: ids.unknown }), allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] } },
   // trainer credentials and course validation (docs/decisions/030-trainer-credentials-and-validation.md), aimed at records that do not exist
   { file: "api.admin.trainers.$id.credentials.ts", method: "GET", path: () => `/api/admin/trainers/${ids.unknown}/credentials`, params: () => ({ id: ids.unknown }), allowed: ADMIN_ONLY([404]) },
@@ -506,8 +510,8 @@ describe("access matrix", () => {
       .filter((f) => !f.startsWith("reset-password") && f !== "verify.$code.tsx" && f !== "api.verify.$code.ts" && f !== "api.$.ts" && f !== "$.tsx")
       .filter((f) => f !== "calendar.$token.ts" && f !== "api.courses.$id.classes.ts" && f !== "courses_.$id.tsx")
       // the pre-enrolment review may be taken before signing up (like the course page); an
-      // invitation or a questionnaire link is its own one-use credential (like a reset token)
-      .filter((f) => f !== "courses_.$id_.review.tsx" && f !== "invitation.$token.tsx" && f !== "employer-invitation.$token.tsx" && f !== "questionnaire.$token.tsx")
+      // invitation, a questionnaire or a referee's report link is its own one-use credential (like a reset token)
+      .filter((f) => f !== "courses_.$id_.review.tsx" && f !== "invitation.$token.tsx" && f !== "employer-invitation.$token.tsx" && f !== "questionnaire.$token.tsx" && f !== "referee-report.$token.tsx")
       // a policy's slug names a public document, not a record (the next test opens each as everyone)
       .filter((f) => f !== "policies.$slug.tsx");
     expect(portal.filter((f) => !covered.has(f))).toEqual([]);
