@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { afterKey, keysetRows } from "./batches.server";
 import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { BookingInput, NoticeInput, NsaInput, PartResultInput, RescheduleInput } from "~/schemas/hrw";
 import {
@@ -106,10 +107,20 @@ export interface HrwFilter {
   candidateId?: string;
   id?: string;
   limit?: number;
+  /** the assessments after this one in the report's order (date, start, id): the CSV's next batch */
+  after?: { assessment_date: string; start_time: string; id: string };
 }
 
 /** The audit report's ceiling: a period that holds more is narrowed, and the page says so. */
 export const HRW_REPORT_LIMIT = 2000;
+
+/**
+ * Every assessment of a period for the CSV, no ceiling: the page's query a batch at a time
+ * (each batch with its parts and notices), as the download reads on.
+ */
+export function hrwReportRows(db: DB, filter: Omit<HrwFilter, "after" | "limit">): AsyncGenerator<HrwAssessment, void, undefined> {
+  return keysetRows((after: HrwFilter["after"] | null, limit) => listHrwAssessments(db, { ...filter, after: after ?? undefined, limit }));
+}
 
 export async function listHrwAssessments(db: DB, filter: HrwFilter = {}): Promise<HrwAssessment[]> {
   let query = db
@@ -148,6 +159,7 @@ export async function listHrwAssessments(db: DB, filter: HrwFilter = {}): Promis
   if (filter.assessorId) query = query.where("a.assessor_id", "=", filter.assessorId);
   if (filter.candidateId) query = query.where("a.candidate_id", "=", filter.candidateId);
   if (filter.id) query = query.where("a.id", "=", filter.id);
+  if (filter.after) query = query.where(afterKey([["a.assessment_date", "asc", filter.after.assessment_date], ["a.start_time", "asc", filter.after.start_time], ["a.id", "asc", filter.after.id]]));
   const rows = await query.orderBy("a.assessment_date").orderBy("a.start_time").orderBy("a.id").limit(filter.limit ?? HRW_REPORT_LIMIT).execute();
   if (rows.length === 0) return [];
   const parts = await db
