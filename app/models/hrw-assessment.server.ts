@@ -446,21 +446,34 @@ export async function licenceApplicationsDue(
   candidateId: string,
   today: string,
 ): Promise<Array<{ id: string; licence_class: string; state: string; nsa_number: string; deadline: string; apply_where: string }>> {
+  return (await licenceApplicationsDueFor(db, [candidateId], today)).get(candidateId) ?? [];
+}
+
+/** The same for several candidates in one query (an employer's workers), by candidate. */
+export async function licenceApplicationsDueFor(
+  db: DB,
+  candidateIds: string[],
+  today: string,
+): Promise<Map<string, Array<{ id: string; licence_class: string; state: string; nsa_number: string; deadline: string; apply_where: string }>>> {
+  const due = new Map<string, Array<{ id: string; licence_class: string; state: string; nsa_number: string; deadline: string; apply_where: string }>>();
+  if (candidateIds.length === 0) return due;
   const rows = await db
     .selectFrom("hrw_assessments")
-    .select(["id", "licence_class", "state", "nsa_number", "nsa_date"])
-    .where("candidate_id", "=", candidateId)
+    .select(["id", "candidate_id", "licence_class", "state", "nsa_number", "nsa_date"])
+    .where("candidate_id", "in", candidateIds)
     .where("nsa_date", ">=", addDays(today, -LONGEST_APPLICATION_WINDOW_DAYS))
     .orderBy("nsa_date")
+    .orderBy("id")
     .execute();
   const rulesOn = await ruleReader(db);
-  return rows
-    .filter((r) => r.nsa_number && r.nsa_date)
-    .map((r) => {
-      const rules = rulesOn(r.state, r.nsa_date!);
-      return { id: r.id, licence_class: r.licence_class, state: r.state, nsa_number: r.nsa_number!, deadline: applicationDeadline(r.nsa_date!, rules), apply_where: applyWhere(rules) };
-    })
-    .filter((r) => r.deadline >= today);
+  for (const r of rows) {
+    if (!r.nsa_number || !r.nsa_date) continue;
+    const rules = rulesOn(r.state, r.nsa_date);
+    const deadline = applicationDeadline(r.nsa_date, rules);
+    if (deadline < today) continue;
+    due.set(r.candidate_id, [...(due.get(r.candidate_id) ?? []), { id: r.id, licence_class: r.licence_class, state: r.state, nsa_number: r.nsa_number, deadline, apply_where: applyWhere(rules) }]);
+  }
+  return due;
 }
 
 /** Where the candidate applies, in the state's words, else its regulator's name. */
