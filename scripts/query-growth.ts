@@ -16,11 +16,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "kysely";
 import { openDatabase, type DB } from "../db/connection";
 import { isPostgresUrl } from "../db/dialect";
-import { LOGIN_EMAILS, pagesAtSize, untimedRoutes, type Login, type PageRequest } from "./bench-pages";
-import { bin, raw, run, signIn, startChild, stopAll, stopChildrenOnExit, waitForServer } from "./bench-server";
+import { busiestClassOf, employerBooking, LOGIN_EMAILS, pagesAtSize, untimedRoutes, type Login, type PageRequest } from "./bench-pages";
+import { benchEnv, bin, raw, run, signIn, startChild, stopAll, stopChildrenOnExit, waitForServer } from "./bench-server";
 
 const LEARNERS = Number(process.env.QUERY_GROWTH_LEARNERS || 500);
 const PORT = Number(process.env.QUERY_GROWTH_PORT || 3190);
@@ -58,22 +57,8 @@ async function countPages(pages: PageRequest[], cookies: Record<Login, string | 
 async function addLearners(db: DB, count: number): Promise<void> {
   const trainer = await db.selectFrom("users").select("id").where("email", "=", LOGIN_EMAILS.trainer).executeTakeFirstOrThrow();
   // the class bench:pages times the trainer's class page on
-  const busiestClass = await db
-    .selectFrom("classes")
-    .leftJoin("enrollments", "enrollments.class_id", "classes.id")
-    .select(["classes.id", "classes.course_id"])
-    .where("classes.trainer_id", "=", trainer.id)
-    .groupBy(["classes.id", "classes.course_id"])
-    .orderBy(sql`count(enrollments.id)`, "desc")
-    .orderBy("classes.id")
-    .executeTakeFirstOrThrow();
-  const booking = await db
-    .selectFrom("group_bookings")
-    .innerJoin("users", "users.employer_id", "group_bookings.employer_id")
-    .select("group_bookings.id")
-    .where("users.email", "=", LOGIN_EMAILS.employer)
-    .orderBy("group_bookings.id")
-    .executeTakeFirstOrThrow();
+  const busiestClass = await busiestClassOf(db, trainer.id);
+  const booking = await employerBooking(db);
   const other = await db.selectFrom("courses").select("id").where("id", "<>", busiestClass.course_id).where("is_active", "=", 1).orderBy("name").executeTakeFirstOrThrow();
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
@@ -118,17 +103,8 @@ async function addLearners(db: DB, count: number): Promise<void> {
 
 async function main() {
   const started = Date.now();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    FAST_PASSWORD_HASH: "true",
-    LOG_LEVEL: "silent",
-    BUILD_DIR,
-    DATABASE_URL,
-    QUERY_COUNT: "1",
-    JOBS: "off",
-    SESSION_SECRET: process.env.SESSION_SECRET || "query-growth-secret-query-growth-secret",
-  };
+  // the bench's production environment on this check's own build and database, counting
+  const env: NodeJS.ProcessEnv = { ...benchEnv(), BUILD_DIR, DATABASE_URL, QUERY_COUNT: "1", JOBS: "off" };
   if (process.env.SKIP_BUILD === "1" && fs.existsSync(path.join(BUILD_DIR, "index.js"))) console.log(`Reusing the build in ${BUILD_DIR}.`);
   else run(bin("remix"), ["build"], env);
   if (POSTGRES_URL) run(bin("tsx"), ["scripts/prepare.ts", "--reset"], env);
