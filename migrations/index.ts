@@ -50,6 +50,7 @@ import * as refundPolicies from "./2026-12-04T1030_refund_policies";
 import * as attendanceNotices from "./2026-12-04T1402_attendance_notices";
 import * as singleSignOn from "./2026-12-04T1405_single_sign_on";
 import * as recognition from "./2026-12-04T1404_recognition";
+import * as sentMailIndex from "./2026-12-04T2301_sent_mail_index";
 import * as workerDeclines from "./2026-12-04T1601_worker_declines";
 
 /**
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-04T1406_webhooks": webhooks,
   "2026-12-04T1404_recognition": recognition,
   "2026-12-04T1601_worker_declines": workerDeclines,
+  "2026-12-04T2301_sent_mail_index": sentMailIndex,
 };
