@@ -4,6 +4,7 @@ import pg from "pg";
 import { listenForChanges, type ChangeFeed } from "./change-feed";
 import { dialectSql, isPostgresUrl } from "./dialect";
 import { ensureOwnerOnlyFile } from "./file-mode";
+import { COUNTING_QUERIES, noteQuery } from "./query-count";
 import type { Database } from "./schema";
 import SQLite, { type SqliteConnection, type SqliteStatement } from "./sqlite-driver";
 
@@ -33,12 +34,17 @@ export function openDatabase(url: string, options: OpenOptions = {}): DB {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...queryLog() });
   // data_version moves when another connection (another process) commits; total_changes()
   // when this one writes. Together they move on every committed write, whoever made it.
   const version = sqlite.prepare("SELECT (SELECT data_version FROM pragma_data_version) || '.' || total_changes()").pluck();
   dataVersions.set(db, () => String(version.get()));
   return db;
+}
+
+/** Each statement counted for the request that ran it, with QUERY_COUNT=1 only (db/query-count.ts). */
+function queryLog(): { log?: () => void } {
+  return COUNTING_QUERIES ? { log: noteQuery } : {};
 }
 
 /** What a process passes in: its log, so a lost connection is one line among its others. */
@@ -128,7 +134,7 @@ function openPostgres(url: string, log: ConnectionLog): DB {
   // which reports it here as well, already logged.
   pool.on("connect", (client) => watchConnection(client, log, "pool"));
   pool.on("error", () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog() });
   // The change feed's listening connection opens on first use (servers use it; scripts do not)
   // and closes with the pool.
   let feed: ChangeFeed | undefined;

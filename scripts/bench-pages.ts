@@ -67,6 +67,30 @@ export const NOT_TIMED: Record<string, string> = {
   "login_.two-step": "needs a password accepted a moment before for an account with two-step sign-in; reads one session row",
 };
 
+/** The trainer's class with the most enrolments: its pages are timed at their worst. */
+export function busiestClassOf(db: DB, trainerId: string) {
+  return db
+    .selectFrom("classes")
+    .leftJoin("enrollments", "enrollments.class_id", "classes.id")
+    .select(["classes.id", "classes.course_id"])
+    .where("classes.trainer_id", "=", trainerId)
+    .groupBy(["classes.id", "classes.course_id"])
+    .orderBy(sql`count(enrollments.id)`, "desc")
+    .orderBy("classes.id")
+    .executeTakeFirstOrThrow();
+}
+
+/** The demo employer's first booking, the one its pages are timed on. */
+export function employerBooking(db: DB) {
+  return db
+    .selectFrom("group_bookings")
+    .innerJoin("users", "users.employer_id", "group_bookings.employer_id")
+    .select("group_bookings.id")
+    .where("users.email", "=", LOGIN_EMAILS.employer)
+    .orderBy("group_bookings.id")
+    .executeTakeFirstOrThrow();
+}
+
 /**
  * Every page, with ids from the bench database: the demo learner's own records, and for the
  * staff pages that show one record the record with the most behind it (the busiest course and
@@ -84,15 +108,7 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
     .orderBy(sql`count(*)`, "desc")
     .orderBy("course_id")
     .executeTakeFirstOrThrow();
-  const busiestClass = await db
-    .selectFrom("classes")
-    .leftJoin("enrollments", "enrollments.class_id", "classes.id")
-    .select(["classes.id", "classes.course_id"])
-    .where("classes.trainer_id", "=", trainer)
-    .groupBy(["classes.id", "classes.course_id"])
-    .orderBy(sql`count(enrollments.id)`, "desc")
-    .orderBy("classes.id")
-    .executeTakeFirstOrThrow();
+  const busiestClass = await busiestClassOf(db, trainer);
   const openCourse = await db
     .selectFrom("courses")
     .select("id")
@@ -109,14 +125,7 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
     (await db.selectFrom(table as "complaints").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
   const unitAssessment = await db.selectFrom("assessments").select("id").where("student_id", "=", student).orderBy("assessment_date").executeTakeFirstOrThrow();
   const trainerAssessment = await db.selectFrom("assessments").select("id").where("assessed_by", "=", trainer).orderBy("assessment_date", "desc").executeTakeFirstOrThrow();
-  const employerUser = await db.selectFrom("users").select("id").where("email", "=", LOGIN_EMAILS.employer).executeTakeFirstOrThrow();
-  const booking = await db
-    .selectFrom("group_bookings")
-    .innerJoin("users", "users.employer_id", "group_bookings.employer_id")
-    .select("group_bookings.id")
-    .where("users.id", "=", employerUser.id)
-    .orderBy("group_bookings.id")
-    .executeTakeFirstOrThrow();
+  const booking = await employerBooking(db);
   // a worker who accepted: the page shows their enrolment, attendance and (with consent) results
   const worker = await db
     .selectFrom("booking_workers")

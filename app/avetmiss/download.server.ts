@@ -1,6 +1,6 @@
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
-import { avetmissZip, getAvetmissExport } from "~/avetmiss/export.server";
+import { avetmissZipStream, getAvetmissExport } from "~/avetmiss/export.server";
 import { noActivityMessage } from "~/avetmiss/exports-text";
 import type { NatOrganisation } from "~/avetmiss/files";
 import type { NatFileName } from "~/avetmiss/nat-files";
@@ -45,8 +45,11 @@ function nothingToReport(year: number, api: boolean): Response {
 export async function avetmissZipResponse(year: number, api = false): Promise<Response> {
   const { files, active } = await getAvetmissExport(getDb(), year, organisation());
   if (!active) return nothingToReport(year, api);
-  const zip = avetmissZip(files);
-  return attachment("application/zip", `avetmiss-${year}.zip`, zip, zip.byteLength);
+  // streamed: no Content-Length, the zip is compressed as it is sent
+  return new Response(avetmissZipStream(files), {
+    status: 200,
+    headers: { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="avetmiss-${year}.zip"`, "Cache-Control": "no-store" },
+  });
 }
 
 /** One NAT file as NAT000NN.txt (ASCII, CRLF line ends). */

@@ -15,9 +15,14 @@ const INSTALLED = Symbol.for("portal.frontDoor");
 
 /**
  * Installs the front door: `enter` opens each request's context, then the steps run in order,
- * and a request no step answered goes on to express and Remix.
+ * and a request no step answered goes on to express and Remix. `around`, when given, runs the
+ * whole of each request inside it (the query counter of QUERY_COUNT=1, query-count.server.ts).
  */
-export function installFrontDoor(enter: (req: http.IncomingMessage, res: http.ServerResponse) => unknown, steps: DoorStep[]): void {
+export function installFrontDoor(
+  enter: (req: http.IncomingMessage, res: http.ServerResponse) => unknown,
+  steps: DoorStep[],
+  around?: (req: http.IncomingMessage, res: http.ServerResponse, go: () => void) => void,
+): void {
   const proto = http.Server.prototype as unknown as Record<symbol, unknown> & {
     emit: (event: string, ...args: unknown[]) => boolean;
   };
@@ -30,7 +35,8 @@ export function installFrontDoor(enter: (req: http.IncomingMessage, res: http.Se
     const res = args[1] as http.ServerResponse;
     const pass = () => emit.call(this, event, ...args);
     enter(req, res);
-    walk(req, res, steps, 0, pass);
+    if (around) around(req, res, () => walk(req, res, steps, 0, pass));
+    else walk(req, res, steps, 0, pass);
     return true;
   };
 }

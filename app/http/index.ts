@@ -10,6 +10,8 @@ import { gateRoutes, refuseAtTheGate } from "./gate.server";
 import { answerFromPageCache } from "./page-cache.server";
 import { redactOutput } from "./redacted-output.server";
 import { enterRequest } from "./request-context.server";
+import { countRequestQueries } from "./query-count.server";
+import { COUNTING_QUERIES } from "#db/query-count";
 import { serveCompressedAsset } from "./static-assets.server";
 
 /**
@@ -35,6 +37,9 @@ import { serveCompressedAsset } from "./static-assets.server";
  *    Cache-Control and request-log line (request-log.server.ts), anonymous pages are stored, and
  *    each document is compressed whole, once (compression.server.ts), so step 4 passes it by.
  *
+ * With QUERY_COUNT=1 (the query-growth check, never production) each request runs inside a tally
+ * of its SQL statements and answers it in X-Query-Count (query-count.server.ts).
+ *
  * Everything this process prints, remix-serve's access log included, has secrets redacted
  * (redacted-output.server.ts). The environment is read and checked once, here, at start.
  */
@@ -44,7 +49,11 @@ redactOutput(process.stderr);
 await lockDemoToLoopback(getDb());
 const swept = sweepUploadLeftovers();
 if (swept > 0) logLine({ event: "upload-leftovers-removed", count: swept });
-installFrontDoor(enterRequest, [refuseOffLoopback, sendNoSniff, serveCompressedAsset, refuseAtTheGate, answerFromPageCache]);
+installFrontDoor(
+  enterRequest,
+  [refuseOffLoopback, sendNoSniff, serveCompressedAsset, refuseAtTheGate, answerFromPageCache],
+  COUNTING_QUERIES ? countRequestQueries : undefined,
+);
 
 export * from "@remix-run/dev/server-build";
 /**

@@ -8,6 +8,7 @@ import { CHECKPOINT_EVERY_SECONDS, checkpointAuditTrail } from "~/models/audit-c
 import { runClassJobs } from "~/models/class-jobs.server";
 import { releaseUnfilledSeats } from "~/models/group-booking.server";
 import { queueDueReminders } from "~/models/hrw-reminders.server";
+import { removeExpiredMail } from "~/models/outbox.server";
 import { releaseStaleReviewHolds } from "~/models/review.server";
 import { logLine } from "~/utils/log.server";
 import { organisationToday } from "~/utils/organisation-calendar";
@@ -81,6 +82,8 @@ export function deliverWebhooksNow(ids: string[], db: DB = getDb()): void {
   void nudge.finally(() => s.nudges.delete(nudge));
 }
 
+const logRemoved = (count: number) => count > 0 && logLine({ event: "mail-removed", count });
+
 /** The jobs, in the order a wake-up runs them. */
 export const JOBS: Job[] = [
   // waitlist offers that lapsed pass on; class reminders; attendance alerts
@@ -93,6 +96,8 @@ export const JOBS: Job[] = [
   { name: "review-holds", everySeconds: 15 * 60, run: (db, now) => releaseStaleReviewHolds(db, now) },
   // the audit trail's entries since the last signed checkpoint verified, and a new checkpoint signed
   { name: "audit-checkpoint", everySeconds: CHECKPOINT_EVERY_SECONDS, run: (db, now) => checkpointAuditTrail(db, { now }) },
+  // retention of the outbox: sent mail past its keep (two years) removed, a bounded batch a pass
+  { name: "mail-retention", everySeconds: 6 * 60 * 60, run: async (db, now) => void logRemoved(await removeExpiredMail(db, now)) },
   // the outbox: whatever is due, the mail queued just above included
   { name: "mail", everySeconds: 0, drain: true, run: (db) => deliverMail(db) },
   // webhooks queued by the changes since the last wake-up (their own queue, the outbox's claims)

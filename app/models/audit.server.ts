@@ -6,6 +6,7 @@ import type { AuditLogRow } from "#db/schema";
 import { addDays, organisationDayStart } from "~/utils/organisation-calendar";
 import type { AuditAction } from "./audit-actions";
 import { AUDIT_PAGE_SIZE } from "./audit-actions";
+import { BATCH_ROWS, keysetRows } from "./batches.server";
 
 /**
  * The audit trail (docs/decisions/010-staff-sign-in-and-audit.md). The model function that makes a change writes its
@@ -210,19 +211,11 @@ export async function listAudit(
 }
 
 /** Every matching entry, oldest first, for the CSV download (streamed a page at a time). */
-export async function* auditRows(db: DB, filters: AuditFilters, batch = 1000): AsyncGenerator<AuditListEntry> {
-  let after = 0;
-  for (;;) {
-    const rows = await filtered(db, filters)
-      .select(LIST_COLUMNS)
-      .where("audit_log.id", ">", after)
-      .orderBy("audit_log.id", "asc")
-      .limit(batch)
-      .execute();
-    yield* rows;
-    if (rows.length < batch) return;
-    after = rows[rows.length - 1]!.id;
-  }
+export function auditRows(db: DB, filters: AuditFilters, batch = BATCH_ROWS): AsyncGenerator<AuditListEntry, void, undefined> {
+  return keysetRows(
+    (after, limit) => filtered(db, filters).select(LIST_COLUMNS).where("audit_log.id", ">", after?.id ?? 0).orderBy("audit_log.id", "asc").limit(limit).execute(),
+    batch,
+  );
 }
 
 /** An entry as the page, the CSV and the /api show it: the field names as a list. */

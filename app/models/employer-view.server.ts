@@ -8,7 +8,7 @@ import { writeTransaction } from "#db/connection";
 import { recordAudit } from "./audit.server";
 import { employerOfUser } from "./employer.server";
 import { workersOfEmployerUser } from "./employer-scope.server";
-import { licenceApplicationsDue } from "./hrw-assessment.server";
+import { licenceApplicationsDueFor } from "./hrw-assessment.server";
 
 /**
  * What an employer's user reads: their organisation's bookings and the workers on them. Every
@@ -141,56 +141,74 @@ function stateOf(row: WorkerRow): WorkerState {
   return "enrolled";
 }
 
-async function toWorkerView(db: DB, row: WorkerRow, today: string): Promise<WorkerView> {
-  const consent = consentOf(row);
-  const attendance = { present: 0, late: 0, absent: 0, sessions: 0 };
-  const sessions = await db.selectFrom("class_sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("class_id", "=", row.class_id).executeTakeFirstOrThrow();
-  attendance.sessions = Number(sessions.n);
-  if (row.enrollment_id) {
-    const marks = await db.selectFrom("attendance").select(["status"]).select((eb) => eb.fn.countAll<number>().as("n")).where("enrollment_id", "=", row.enrollment_id).groupBy("status").execute();
-    for (const m of marks) attendance[m.status] = Number(m.n);
-  }
-  let results: WorkerView["results"] = null;
-  if (consent === "yes" && row.enrollment_id) {
-    const [statements, nsas, deadlines] = await Promise.all([
-      db
-        .selectFrom("certificates")
-        .select(["id", "certificate_number", "issue_date"])
-        .where("enrollment_id", "=", row.enrollment_id)
-        .where("revoked_at", "is", null)
-        .where("replaced_at", "is", null)
-        .orderBy("issue_date")
-        .execute(),
-      db
-        .selectFrom("hrw_assessments")
-        .select(["licence_class", "nsa_number", "nsa_date"])
-        .where("candidate_id", "=", row.user_id)
-        .where("course_id", "=", row.course_id)
-        .where("nsa_number", "is not", null)
-        .orderBy("nsa_date")
-        .execute(),
-      licenceApplicationsDue(db, row.user_id, today),
-    ]);
-    results = {
-      statements,
-      nsas: nsas.map((n) => ({ licence_class: n.licence_class, nsa_number: n.nsa_number!, nsa_date: n.nsa_date! })),
-      deadlines: deadlines.map((d) => ({ licence_class: d.licence_class, deadline: d.deadline, apply_where: d.apply_where })),
+/**
+ * Workers as the employer sees them, with their attendance and (for those who share them)
+ * results: five queries for the whole list, whatever its length (a query per worker before:
+ * a large employer's overview ran thousands; scripts/query-growth.ts guards it).
+ */
+async function toWorkerViews(db: DB, rows: WorkerRow[], today: string): Promise<WorkerView[]> {
+  if (rows.length === 0) return [];
+  const classIds = [...new Set(rows.map((r) => r.class_id))];
+  const enrolmentIds = rows.flatMap((r) => (r.enrollment_id ? [r.enrollment_id] : []));
+  const sharing = rows.filter((r) => consentOf(r) === "yes" && r.enrollment_id && r.user_id);
+  const sharingEnrolments = sharing.map((r) => r.enrollment_id!);
+  const sharingUsers = [...new Set(sharing.map((r) => r.user_id!))];
+  const [sessions, marks, statements, nsas, deadlines] = await Promise.all([
+    db.selectFrom("class_sessions").select("class_id").select((eb) => eb.fn.countAll<number>().as("n")).where("class_id", "in", classIds).groupBy("class_id").execute(),
+    enrolmentIds.length
+      ? db.selectFrom("attendance").select(["enrollment_id", "status"]).select((eb) => eb.fn.countAll<number>().as("n")).where("enrollment_id", "in", enrolmentIds).groupBy(["enrollment_id", "status"]).execute()
+      : [],
+    sharingEnrolments.length
+      ? db
+          .selectFrom("certificates")
+          .select(["id", "enrollment_id", "certificate_number", "issue_date"])
+          .where("enrollment_id", "in", sharingEnrolments)
+          .where("revoked_at", "is", null)
+          .where("replaced_at", "is", null)
+          .orderBy("issue_date")
+          .execute()
+      : [],
+    sharingUsers.length
+      ? db
+          .selectFrom("hrw_assessments")
+          .select(["candidate_id", "course_id", "licence_class", "nsa_number", "nsa_date"])
+          .where("candidate_id", "in", sharingUsers)
+          .where("nsa_number", "is not", null)
+          .orderBy("nsa_date")
+          .execute()
+      : [],
+    licenceApplicationsDueFor(db, sharingUsers, today),
+  ]);
+  const sessionCount = new Map(sessions.map((r) => [r.class_id, Number(r.n)]));
+  return rows.map((row) => {
+    const consent = consentOf(row);
+    const attendance = { present: 0, late: 0, absent: 0, sessions: sessionCount.get(row.class_id) ?? 0 };
+    for (const m of marks) if (m.enrollment_id === row.enrollment_id) attendance[m.status] = Number(m.n);
+    const shares = consent === "yes" && row.enrollment_id && row.user_id;
+    const results: WorkerView["results"] = shares
+      ? {
+          statements: statements.filter((c) => c.enrollment_id === row.enrollment_id).map((c) => ({ id: c.id, certificate_number: c.certificate_number, issue_date: c.issue_date })),
+          nsas: nsas
+            .filter((n) => n.candidate_id === row.user_id && n.course_id === row.course_id)
+            .map((n) => ({ licence_class: n.licence_class, nsa_number: n.nsa_number!, nsa_date: n.nsa_date! })),
+          deadlines: (deadlines.get(row.user_id!) ?? []).map((d) => ({ licence_class: d.licence_class, deadline: d.deadline, apply_where: d.apply_where })),
+        }
+      : null;
+    return {
+      id: row.id,
+      booking_id: row.booking_id,
+      full_name: row.full_name,
+      email: row.email,
+      state: stateOf(row),
+      consent,
+      course: row.course,
+      start_date: row.start_date,
+      end_date: row.end_date,
+      enrollment: row.status ? { status: row.status, progress_percentage: Number(row.progress_percentage), completion_date: row.completion_date ?? null } : null,
+      attendance,
+      results,
     };
-  }
-  return {
-    id: row.id,
-    booking_id: row.booking_id,
-    full_name: row.full_name,
-    email: row.email,
-    state: stateOf(row),
-    consent,
-    course: row.course,
-    start_date: row.start_date,
-    end_date: row.end_date,
-    enrollment: row.status ? { status: row.status, progress_percentage: Number(row.progress_percentage), completion_date: row.completion_date ?? null } : null,
-    attendance,
-    results,
-  };
+  });
 }
 
 /** One booking of the viewer's organisation with its workers; another's is a 404. */
@@ -212,7 +230,7 @@ export async function getBooking(db: DB, viewer: Viewer, bookingId: string, now 
     .executeTakeFirst();
   return {
     ...toSummary(row),
-    workerList: await Promise.all(workers.map((w) => toWorkerView(db, w, today))),
+    workerList: await toWorkerViews(db, workers, today),
     invoice: invoice
       ? {
           id: invoice.id,
@@ -244,14 +262,14 @@ export interface BookingInvoice {
 export async function getWorker(db: DB, viewer: Viewer, workerId: string, now = new Date()): Promise<WorkerView> {
   const row = await workerQuery(db, viewer).where("w.id", "=", workerId).executeTakeFirst();
   if (!row) throw notFound("Worker");
-  return toWorkerView(db, row, organisationToday(now));
+  return (await toWorkerViews(db, [row], organisationToday(now)))[0]!;
 }
 
 /** Every worker of the viewer's organisation, newest class first. */
 export async function listWorkers(db: DB, viewer: Viewer, now = new Date()): Promise<WorkerView[]> {
   const rows = await workerQuery(db, viewer).orderBy("c.start_date", "desc").orderBy("w.full_name").execute();
   const today = organisationToday(now);
-  return Promise.all(rows.map((w) => toWorkerView(db, w, today)));
+  return toWorkerViews(db, rows, today);
 }
 
 /** Licence application deadlines still ahead, for workers who share their results. */

@@ -6,7 +6,7 @@ import { recordAudit, actorOf, type ActorRef } from "./audit.server";
 import { financeSettings } from "./invoice.server";
 import { parseAddress, stateAbbreviation } from "./invoice-address";
 import { employerOf as employerOfUserQuery } from "./employer-scope.server";
-import { toCsv } from "~/utils/csv";
+import { afterKey, keysetRows } from "./batches.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { XERO_COLUMNS, XERO_TAX_TYPES } from "~/schemas/invoice-text";
 
@@ -246,94 +246,114 @@ const BUYER_COLUMNS = [
  * rest, each a row with its tax type. Recorded in the audit trail (a bulk read of buyers' names
  * and emails).
  */
-export async function exportXeroCsv(db: DB, input: { from: string; to: string; actor: ActorRef; now?: Date }): Promise<{ csv: string; invoices: number; creditNotes: number }> {
+export async function exportXeroCsv(
+  db: DB,
+  input: { from: string; to: string; actor: ActorRef; now?: Date },
+): Promise<{ columns: typeof XERO_COLUMNS; rows: AsyncGenerator<XeroRow, void, undefined>; invoices: number; creditNotes: number }> {
   const settings = await financeSettings(db);
-  const rows = await db
-    .selectFrom("invoice_lines")
-    .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
-    .select([
-      ...BUYER_COLUMNS,
-      "invoices.number",
-      "invoices.source_kind",
-      "invoices.issue_date",
-      "invoices.due_date",
-      "invoice_lines.description",
-      "invoice_lines.quantity",
-      "invoice_lines.unit_price_cents",
-      "invoice_lines.gst_treatment",
-      "invoice_lines.gst_cents",
+  const counts = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom("invoices").select((c) => c.fn.countAll<number>().as("n")).where("issue_date", ">=", input.from).where("issue_date", "<=", input.to).where((c) => c.exists(c.selectFrom("invoice_lines").select("invoice_lines.id").whereRef("invoice_lines.invoice_id", "=", "invoices.id"))).as("invoices"),
+      eb.selectFrom("credit_notes").select((c) => c.fn.countAll<number>().as("n")).where("issue_date", ">=", input.from).where("issue_date", "<=", input.to).as("notes"),
     ])
-    .where("invoices.issue_date", ">=", input.from)
-    .where("invoices.issue_date", "<=", input.to)
-    .orderBy("invoices.number")
-    .orderBy("invoice_lines.position")
-    .execute();
-  const notes = await db
-    .selectFrom("credit_notes")
-    .innerJoin("invoices", "invoices.id", "credit_notes.invoice_id")
-    .select((eb) => [
-      ...BUYER_COLUMNS,
-      "credit_notes.number",
-      "credit_notes.issue_date",
-      "credit_notes.reason",
-      "credit_notes.amount_cents",
-      "credit_notes.gst_cents",
-      "invoices.number as invoice_number",
-      eb
-        .selectFrom("invoice_lines")
-        .select((l) => l.fn.countAll<number>().as("n"))
-        .whereRef("invoice_lines.invoice_id", "=", "invoices.id")
-        .where("invoice_lines.gst_treatment", "=", "gst_free")
-        .as("free_lines"),
-    ])
-    .where("credit_notes.issue_date", ">=", input.from)
-    .where("credit_notes.issue_date", "<=", input.to)
-    .orderBy("credit_notes.number")
-    .execute();
-  const common = { InventoryItemCode: null, Discount: null, AccountCode: settings.sales_account_code, TrackingName1: null, TrackingOption1: null, TrackingName2: null, TrackingOption2: null, Currency: "AUD" };
-  const invoiceRows = rows.map((r) => ({
-    ContactName: r.buyer_name,
-    EmailAddress: r.buyer_email,
-    ...xeroAddress(r),
-    InvoiceNumber: r.number,
-    Reference: r.source_kind === "booking" ? "Group booking" : "Enrolment",
-    InvoiceDate: xeroDate(r.issue_date),
-    DueDate: xeroDate(r.due_date),
-    Description: r.description,
-    Quantity: r.quantity,
-    UnitAmount: dollars(r.unit_price_cents),
-    TaxType: XERO_TAX_TYPES[r.gst_treatment],
-    TaxAmount: dollars(r.gst_cents),
-    ...common,
-  }));
-  const noteRows = notes.flatMap((n) => {
+    .executeTakeFirstOrThrow();
+  const invoices = Number(counts.invoices ?? 0);
+  const creditNotes = Number(counts.notes ?? 0);
+  await writeTransaction(db, (trx) =>
+    recordAudit(trx, { action: "finance.exported", actor: actorOf(input.actor), detail: `${input.from} to ${input.to}: ${invoices} invoices, ${creditNotes} credit notes`, now: input.now }),
+  );
+  return { columns: XERO_COLUMNS, rows: xeroRows(db, input, settings.sales_account_code), invoices, creditNotes };
+}
+
+type XeroRow = Record<(typeof XERO_COLUMNS)[number], string | number | null>;
+
+/** The Xero file's rows: each invoice line by invoice number and position, then each credit note's parts, a batch at a time. */
+async function* xeroRows(db: DB, input: { from: string; to: string }, accountCode: string): AsyncGenerator<XeroRow, void, undefined> {
+  const lines = keysetRows((after: { number: string; position: number } | null, limit) => {
+    let query = db
+      .selectFrom("invoice_lines")
+      .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
+      .select([
+        ...BUYER_COLUMNS,
+        "invoices.number",
+        "invoices.source_kind",
+        "invoices.issue_date",
+        "invoices.due_date",
+        "invoice_lines.position",
+        "invoice_lines.description",
+        "invoice_lines.quantity",
+        "invoice_lines.unit_price_cents",
+        "invoice_lines.gst_treatment",
+        "invoice_lines.gst_cents",
+      ])
+      .where("invoices.issue_date", ">=", input.from)
+      .where("invoices.issue_date", "<=", input.to);
+    if (after) query = query.where(afterKey([["invoices.number", "asc", after.number], ["invoice_lines.position", "asc", after.position]]));
+    return query.orderBy("invoices.number").orderBy("invoice_lines.position").limit(limit).execute();
+  });
+  const notes = keysetRows((after: { number: string } | null, limit) => {
+    let query = db
+      .selectFrom("credit_notes")
+      .innerJoin("invoices", "invoices.id", "credit_notes.invoice_id")
+      .select((eb) => [
+        ...BUYER_COLUMNS,
+        "credit_notes.number",
+        "credit_notes.issue_date",
+        "credit_notes.reason",
+        "credit_notes.amount_cents",
+        "credit_notes.gst_cents",
+        "invoices.number as invoice_number",
+        eb
+          .selectFrom("invoice_lines")
+          .select((l) => l.fn.countAll<number>().as("n"))
+          .whereRef("invoice_lines.invoice_id", "=", "invoices.id")
+          .where("invoice_lines.gst_treatment", "=", "gst_free")
+          .as("free_lines"),
+      ])
+      .where("credit_notes.issue_date", ">=", input.from)
+      .where("credit_notes.issue_date", "<=", input.to);
+    if (after) query = query.where("credit_notes.number", ">", after.number);
+    return query.orderBy("credit_notes.number").limit(limit).execute();
+  });
+  const common = { InventoryItemCode: null, Discount: null, AccountCode: accountCode, TrackingName1: null, TrackingOption1: null, TrackingName2: null, TrackingOption2: null, Currency: "AUD" };
+  for await (const r of lines)
+    yield {
+      ContactName: r.buyer_name,
+      EmailAddress: r.buyer_email,
+      ...xeroAddress(r),
+      InvoiceNumber: r.number,
+      Reference: r.source_kind === "booking" ? "Group booking" : "Enrolment",
+      InvoiceDate: xeroDate(r.issue_date),
+      DueDate: xeroDate(r.due_date),
+      Description: r.description,
+      Quantity: r.quantity,
+      UnitAmount: dollars(r.unit_price_cents),
+      TaxType: XERO_TAX_TYPES[r.gst_treatment],
+      TaxAmount: dollars(r.gst_cents),
+      ...common,
+    };
+  for await (const n of notes) {
     const taxable = Number(n.free_lines) > 0 ? Math.min(n.amount_cents, n.gst_cents * 11) : n.amount_cents;
     const parts = [
       { treatment: "taxable" as const, cents: n.gst_cents > 0 ? taxable : 0, gst: n.gst_cents },
       { treatment: "gst_free" as const, cents: n.gst_cents > 0 ? n.amount_cents - taxable : n.amount_cents, gst: 0 },
     ].filter((p) => p.cents > 0);
-    return parts.map((p) => ({
-      ContactName: n.buyer_name,
-      EmailAddress: n.buyer_email,
-      ...xeroAddress(n),
-      InvoiceNumber: n.number,
-      Reference: `Credit note against ${n.invoice_number}`,
-      InvoiceDate: xeroDate(n.issue_date),
-      DueDate: xeroDate(n.issue_date),
-      Description: n.reason,
-      Quantity: -1,
-      UnitAmount: dollars(p.cents),
-      TaxType: XERO_TAX_TYPES[p.treatment],
-      // a number, not text: the CSV writer defuses text starting with "-" (a formula to a spreadsheet)
-      TaxAmount: -p.gst / 100,
-      ...common,
-    }));
-  });
-  const csv = toCsv(XERO_COLUMNS, [...invoiceRows, ...noteRows]);
-  const invoices = new Set(rows.map((r) => r.number)).size;
-  const creditNotes = notes.length;
-  await writeTransaction(db, (trx) =>
-    recordAudit(trx, { action: "finance.exported", actor: actorOf(input.actor), detail: `${input.from} to ${input.to}: ${invoices} invoices, ${creditNotes} credit notes`, now: input.now }),
-  );
-  return { csv, invoices, creditNotes };
+    for (const p of parts)
+      yield {
+        ContactName: n.buyer_name,
+        EmailAddress: n.buyer_email,
+        ...xeroAddress(n),
+        InvoiceNumber: n.number,
+        Reference: `Credit note against ${n.invoice_number}`,
+        InvoiceDate: xeroDate(n.issue_date),
+        DueDate: xeroDate(n.issue_date),
+        Description: n.reason,
+        Quantity: -1,
+        UnitAmount: dollars(p.cents),
+        TaxType: XERO_TAX_TYPES[p.treatment],
+        // a number, not text: the CSV writer defuses text starting with "-" (a formula to a spreadsheet)
+        TaxAmount: -p.gst / 100,
+        ...common,
+      };
+  }
 }

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { afterKey, keysetRows } from "./batches.server";
 import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { BookingInput, NoticeInput, NsaInput, PartResultInput, RescheduleInput } from "~/schemas/hrw";
 import {
@@ -106,10 +107,20 @@ export interface HrwFilter {
   candidateId?: string;
   id?: string;
   limit?: number;
+  /** the assessments after this one in the report's order (date, start, id): the CSV's next batch */
+  after?: { assessment_date: string; start_time: string; id: string };
 }
 
 /** The audit report's ceiling: a period that holds more is narrowed, and the page says so. */
 export const HRW_REPORT_LIMIT = 2000;
+
+/**
+ * Every assessment of a period for the CSV, no ceiling: the page's query a batch at a time
+ * (each batch with its parts and notices), as the download reads on.
+ */
+export function hrwReportRows(db: DB, filter: Omit<HrwFilter, "after" | "limit">): AsyncGenerator<HrwAssessment, void, undefined> {
+  return keysetRows((after: HrwFilter["after"] | null, limit) => listHrwAssessments(db, { ...filter, after: after ?? undefined, limit }));
+}
 
 export async function listHrwAssessments(db: DB, filter: HrwFilter = {}): Promise<HrwAssessment[]> {
   let query = db
@@ -148,6 +159,7 @@ export async function listHrwAssessments(db: DB, filter: HrwFilter = {}): Promis
   if (filter.assessorId) query = query.where("a.assessor_id", "=", filter.assessorId);
   if (filter.candidateId) query = query.where("a.candidate_id", "=", filter.candidateId);
   if (filter.id) query = query.where("a.id", "=", filter.id);
+  if (filter.after) query = query.where(afterKey([["a.assessment_date", "asc", filter.after.assessment_date], ["a.start_time", "asc", filter.after.start_time], ["a.id", "asc", filter.after.id]]));
   const rows = await query.orderBy("a.assessment_date").orderBy("a.start_time").orderBy("a.id").limit(filter.limit ?? HRW_REPORT_LIMIT).execute();
   if (rows.length === 0) return [];
   const parts = await db
@@ -434,21 +446,34 @@ export async function licenceApplicationsDue(
   candidateId: string,
   today: string,
 ): Promise<Array<{ id: string; licence_class: string; state: string; nsa_number: string; deadline: string; apply_where: string }>> {
+  return (await licenceApplicationsDueFor(db, [candidateId], today)).get(candidateId) ?? [];
+}
+
+/** The same for several candidates in one query (an employer's workers), by candidate. */
+export async function licenceApplicationsDueFor(
+  db: DB,
+  candidateIds: string[],
+  today: string,
+): Promise<Map<string, Array<{ id: string; licence_class: string; state: string; nsa_number: string; deadline: string; apply_where: string }>>> {
+  const due = new Map<string, Array<{ id: string; licence_class: string; state: string; nsa_number: string; deadline: string; apply_where: string }>>();
+  if (candidateIds.length === 0) return due;
   const rows = await db
     .selectFrom("hrw_assessments")
-    .select(["id", "licence_class", "state", "nsa_number", "nsa_date"])
-    .where("candidate_id", "=", candidateId)
+    .select(["id", "candidate_id", "licence_class", "state", "nsa_number", "nsa_date"])
+    .where("candidate_id", "in", candidateIds)
     .where("nsa_date", ">=", addDays(today, -LONGEST_APPLICATION_WINDOW_DAYS))
     .orderBy("nsa_date")
+    .orderBy("id")
     .execute();
   const rulesOn = await ruleReader(db);
-  return rows
-    .filter((r) => r.nsa_number && r.nsa_date)
-    .map((r) => {
-      const rules = rulesOn(r.state, r.nsa_date!);
-      return { id: r.id, licence_class: r.licence_class, state: r.state, nsa_number: r.nsa_number!, deadline: applicationDeadline(r.nsa_date!, rules), apply_where: applyWhere(rules) };
-    })
-    .filter((r) => r.deadline >= today);
+  for (const r of rows) {
+    if (!r.nsa_number || !r.nsa_date) continue;
+    const rules = rulesOn(r.state, r.nsa_date);
+    const deadline = applicationDeadline(r.nsa_date, rules);
+    if (deadline < today) continue;
+    due.set(r.candidate_id, [...(due.get(r.candidate_id) ?? []), { id: r.id, licence_class: r.licence_class, state: r.state, nsa_number: r.nsa_number, deadline, apply_where: applyWhere(rules) }]);
+  }
+  return due;
 }
 
 /** Where the candidate applies, in the state's words, else its regulator's name. */

@@ -100,18 +100,22 @@ export interface ClaimedMessage {
 
 const CLAIMABLE_STATES: OutboxState[] = ["queued", "failed"];
 
-/** Whether anything is due: a read, so an idle runner writes nothing (and moves no change counter). */
-export async function hasDueMail(db: DB, now = new Date()): Promise<boolean> {
-  const at = now.toISOString();
-  const row = await db
+/**
+ * The messages due at `at`: waiting, their time come, unclaimed or their lease lapsed. Read
+ * through outbox_messages_due (state first), so the sent mail, however much, is never read.
+ */
+export function dueMail(db: DB, at: string) {
+  return db
     .selectFrom("outbox_messages")
     .select("id")
     .where("state", "in", CLAIMABLE_STATES)
     .where("next_attempt_at", "<=", at)
-    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", at)]))
-    .limit(1)
-    .executeTakeFirst();
-  return Boolean(row);
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", at)]));
+}
+
+/** Whether anything is due: a read, so an idle runner writes nothing (and moves no change counter). */
+export async function hasDueMail(db: DB, now = new Date()): Promise<boolean> {
+  return Boolean(await dueMail(db, now.toISOString()).limit(1).executeTakeFirst());
 }
 
 /**
@@ -127,12 +131,7 @@ export async function claimDueMail(
   const now = input.now ?? new Date();
   const at = now.toISOString();
   const until = new Date(now.getTime() + (input.leaseSeconds ?? LEASE_SECONDS) * 1000).toISOString();
-  let due = db
-    .selectFrom("outbox_messages")
-    .select("id")
-    .where("state", "in", CLAIMABLE_STATES)
-    .where("next_attempt_at", "<=", at)
-    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<=", at)]))
+  let due = dueMail(db, at)
     .orderBy("next_attempt_at")
     .limit(input.limit ?? CLAIM_BATCH);
   if (input.ids) {
@@ -367,4 +366,46 @@ export async function resendMail(db: DB, input: { id: string; actorId: string; c
       .execute();
     await recordAudit(trx, { action: "mail.resent", actor: { id: input.actorId, client: input.client }, subject: { type: "mail", id: message.id, userId: message.recipient_id }, now: at });
   });
+}
+
+/**
+ * How long a sent message is kept: two years after it was sent. Longer than any job looks back
+ * for a cause (licence reminders a year), so a message's key cannot be queued again once its row
+ * is gone, and long enough for staff to answer "was I told?" from /admin/mail; what a change did
+ * is in the audit trail, which keeps everything. Then the row is removed, not archived: it holds
+ * no record the RTO must keep (the template's text is the code's, its data the records').
+ */
+export const SENT_MAIL_KEEP_DAYS = 730;
+/** Sent messages removed per statement, and at most per runner pass (the rest wait for the next). */
+export const MAIL_REMOVAL_BATCH = 1000;
+const MAIL_REMOVAL_BATCHES_PER_RUN = 10;
+
+/** Sent messages past their keep, oldest first (through outbox_messages_sent: state, sent_at). */
+export function expiredMail(db: DB, now: Date) {
+  const before = new Date(now.getTime() - SENT_MAIL_KEEP_DAYS * 864e5).toISOString();
+  return db.selectFrom("outbox_messages").select("id").where("state", "=", "sent").where("sent_at", "<", before).orderBy("sent_at");
+}
+
+/**
+ * Retention of the outbox: sent messages past their keep (sent more than SENT_MAIL_KEEP_DAYS
+ * ago) removed, oldest first, through expiredMail, a
+ * batch per statement in its own transaction so writers never wait long. Queued, failed and
+ * given-up messages stay (staff act on them). Answers how many were removed.
+ */
+export async function removeExpiredMail(db: DB, now = new Date(), batches = MAIL_REMOVAL_BATCHES_PER_RUN): Promise<number> {
+  let removed = 0;
+  for (let i = 0; i < batches; i++) {
+    const result = await db
+      .deleteFrom("outbox_messages")
+      .where(
+        "id",
+        "in",
+        expiredMail(db, now).limit(MAIL_REMOVAL_BATCH),
+      )
+      .executeTakeFirst();
+    const n = Number(result.numDeletedRows);
+    removed += n;
+    if (n < MAIL_REMOVAL_BATCH) break;
+  }
+  return removed;
 }

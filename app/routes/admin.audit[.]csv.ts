@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { AUDIT_CSV_COLUMNS, auditEntryView, auditRows } from "~/models/audit.server";
-import { csvField } from "~/utils/csv";
+import { csvResponse, mapRows } from "~/utils/csv-response.server";
 import { auditQuery } from "~/schemas/audit";
 import { queryObject } from "~/api/http.server";
 import { organisationTimestamp, organisationToday } from "~/utils/organisation-calendar";
@@ -19,30 +19,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return new Response(`${parsed.error.issues[0]?.message ?? "Invalid filters"}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const rows = auditRows(getDb(), parsed.data);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      // The byte-order mark lets spreadsheet programs read the file as UTF-8.
-      controller.enqueue(encoder.encode(`\uFEFF${AUDIT_CSV_COLUMNS.join(",")}\r\n`));
-    },
-    async pull(controller) {
-      const next = await rows.next();
-      if (next.done) return controller.close();
-      const entry = auditEntryView(next.value);
-      // times as the organisation's local time with their UTC offset, so the day shown is its day
-      const line = AUDIT_CSV_COLUMNS.map((c) => csvField(c === "fields" ? entry.fields.join(" ") : c === "at" ? organisationTimestamp(entry.at) : entry[c])).join(",");
-      controller.enqueue(encoder.encode(`${line}\r\n`));
-    },
-    async cancel() {
-      await rows.return(undefined);
-    },
-  });
-  const date = organisationToday();
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="audit-${date}.csv"`,
-      "Cache-Control": "no-store",
-    },
+  return csvResponse({
+    columns: AUDIT_CSV_COLUMNS,
+    // times as the organisation's local time with their UTC offset, so the day shown is its day
+    rows: mapRows(rows, (row) => {
+      const entry = auditEntryView(row);
+      return { ...entry, fields: entry.fields.join(" "), at: organisationTimestamp(entry.at) };
+    }),
+    filename: `audit-${organisationToday()}.csv`,
   });
 }

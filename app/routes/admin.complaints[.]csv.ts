@@ -4,7 +4,7 @@ import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { COMPLAINT_CSV_COLUMNS, complaintCsvRow, listComplaints } from "~/models/complaint.server";
 import { complaintListQuery } from "~/schemas/complaint";
-import { toCsv } from "~/utils/csv";
+import { csvResponse } from "~/utils/csv-response.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 
 /**
@@ -18,11 +18,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return new Response(`${parsed.error.issues[0]?.message ?? "Invalid filters"}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const items = await listComplaints(getDb(), parsed.data, { id: user.id, role: user.role });
-  return new Response(`\uFEFF${toCsv(COMPLAINT_CSV_COLUMNS, items.map(complaintCsvRow))}`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="complaints-${organisationToday()}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvResponse({ columns: COMPLAINT_CSV_COLUMNS, rows: items.map(complaintCsvRow), filename: `complaints-${organisationToday()}.csv` });
 }

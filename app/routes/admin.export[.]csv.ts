@@ -4,19 +4,11 @@ import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { exportStudents } from "~/models/report.server";
 import { organisationToday } from "~/utils/organisation-calendar";
-import { toCsv } from "~/utils/csv";
+import { csvResponse } from "~/utils/csv-response.server";
 
-/** Export Data: every student with their enrolments as a CSV download (admins only). */
+/** Export Data: every student with their enrolments as a CSV download (admins only), streamed a batch at a time. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const reader = await requireRole(request, "admin");
   const { columns, rows } = await exportStudents(getDb(), { id: reader.id, role: reader.role, client: clientAddress(request) });
-  const date = organisationToday();
-  // The byte-order mark lets spreadsheet programs read the file as UTF-8.
-  return new Response(`\uFEFF${toCsv(columns, rows)}`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="students-${date}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvResponse({ columns, rows, filename: `students-${organisationToday()}.csv` });
 }

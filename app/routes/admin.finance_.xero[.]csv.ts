@@ -6,18 +6,14 @@ import { exportXeroCsv } from "~/models/finance.server";
 import { exportPeriodSchema } from "~/schemas/invoice";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { parseWith } from "~/utils/validation";
+import { csvResponse } from "~/utils/csv-response.server";
 
 /** The invoices issued in a period as Xero's sales-invoice import CSV (administrators). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const parsed = parseWith(exportPeriodSchema, Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return redirectWithFlash("/admin/finance", { type: "error", message: parsed.message });
-  const { csv } = await exportXeroCsv(getDb(), { ...parsed.data, actor: { id: admin.id, client: clientAddress(request) } });
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="xero-invoices-${parsed.data.from}-to-${parsed.data.to}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  const { columns, rows } = await exportXeroCsv(getDb(), { ...parsed.data, actor: { id: admin.id, client: clientAddress(request) } });
+  // no byte-order mark: Xero's importer reads the first column's name with it
+  return csvResponse({ columns, rows, filename: `xero-invoices-${parsed.data.from}-to-${parsed.data.to}.csv`, byteOrderMark: false });
 }

@@ -5,7 +5,7 @@ import { getDb } from "~/db.server";
 import { allImprovementActions, IMPROVEMENT_CSV_COLUMNS } from "~/models/improvement.server";
 import { improvementListQuery } from "~/schemas/improvement";
 import { IMPROVEMENT_SOURCE_LABELS, IMPROVEMENT_STATUS_LABELS } from "~/schemas/improvement-text";
-import { toCsv } from "~/utils/csv";
+import { csvResponse } from "~/utils/csv-response.server";
 import { organisationDate, organisationToday } from "~/utils/organisation-calendar";
 
 /**
@@ -37,12 +37,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     closed_by: a.closed_by?.full_name ?? null,
     raised_on: organisationDate(a.created_at),
   }));
-  // The byte-order mark lets spreadsheet programs read the file as UTF-8.
-  return new Response(`\uFEFF${toCsv(IMPROVEMENT_CSV_COLUMNS, rows)}`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="improvement-register-${today}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvResponse({ columns: IMPROVEMENT_CSV_COLUMNS, rows, filename: `improvement-register-${today}.csv` });
 }

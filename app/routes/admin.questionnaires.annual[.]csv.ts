@@ -4,7 +4,7 @@ import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { ANNUAL_SUMMARY_COLUMNS, annualSummaryRows } from "~/models/questionnaire.server";
 import { annualQuery } from "~/schemas/questionnaire";
-import { toCsv } from "~/utils/csv";
+import { csvResponse } from "~/utils/csv-response.server";
 
 /**
  * GET /admin/questionnaires/annual.csv?audience=&year=: the annual summary of one questionnaire,
@@ -18,11 +18,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return new Response(`${parsed.error.issues[0]?.message ?? "Invalid request"}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const rows = await annualSummaryRows(getDb(), parsed.data);
-  return new Response(`\uFEFF${toCsv(ANNUAL_SUMMARY_COLUMNS, rows)}`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${parsed.data.audience}-questionnaire-summary-${parsed.data.year}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvResponse({ columns: ANNUAL_SUMMARY_COLUMNS, rows, filename: `${parsed.data.audience}-questionnaire-summary-${parsed.data.year}.csv` });
 }

@@ -1,0 +1,42 @@
+import { sql, type RawBuilder } from "kysely";
+
+/** Rows read per query by every batched reader: small enough to hold, few enough queries. */
+export const BATCH_ROWS = 1000;
+
+/**
+ * A query's rows a batch at a time by keyset (each batch starts after the last row of the one
+ * before), so an export of millions of rows holds one batch and each query costs the same as the
+ * first: no OFFSET, no cursor (pg-cursor is not among the dependencies, and this reads alike on
+ * both databases). `fetch` reads at most `limit` rows after `after` (null: from the start) in the
+ * key's order (K: the key's columns of a row); the key must be unique, or rows sharing it across a batch boundary are skipped.
+ */
+export async function* keysetRows<R extends K, K = R>(fetch: (after: K | null, limit: number) => Promise<R[]>, batch = BATCH_ROWS): AsyncGenerator<R, void, undefined> {
+  let after: K | null = null;
+  for (;;) {
+    const rows = await fetch(after, batch);
+    yield* rows;
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1]!;
+  }
+}
+
+/** One column of an ordering key: its reference (e.g. "a.assessment_date"), direction and the last row's value (never null). */
+export type KeyPart = readonly [column: string, direction: "asc" | "desc", value: string | number];
+
+/**
+ * The rows after a key's values in its order: `(a > x) or (a = x and b > y) …`, with `a >= x`
+ * beside it so the first column bounds the index range (without it PostgreSQL filters the index
+ * from its start on every batch, and the export's cost grows with the square of its rows).
+ */
+export function afterKey(key: readonly KeyPart[]): RawBuilder<boolean> {
+  const beyond = (direction: "asc" | "desc", strict: boolean) => sql.raw(`${direction === "asc" ? ">" : "<"}${strict ? "" : "="}`);
+  const branches = key.map(([column, direction, value], i) =>
+    sql.join(
+      [...key.slice(0, i).map(([c, , v]) => sql`${sql.ref(c)} = ${v}`), sql`${sql.ref(column)} ${beyond(direction, true)} ${value}`],
+      sql` and `,
+    ),
+  );
+  const [first] = key;
+  if (!first) throw new Error("afterKey: an empty key");
+  return sql<boolean>`(${sql.ref(first[0])} ${beyond(first[1], false)} ${first[2]} and (${sql.join(branches.map((b) => sql`(${b})`), sql` or `)}))`;
+}

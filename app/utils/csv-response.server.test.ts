@@ -1,0 +1,137 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { KyselyPlugin } from "kysely";
+import type { DB } from "#db/connection";
+import { createTestDb } from "../../tests/support/test-db";
+import { makeCourse, makeEnrollment } from "../../tests/support/factories";
+import { BATCH_ROWS, keysetRows } from "~/models/batches.server";
+import { EXPORT_COLUMNS, studentExportRows } from "~/models/report.server";
+import { auditRows, recordAudit } from "~/models/audit.server";
+import { writeTransaction } from "#db/connection";
+import { csvResponse, mapRows } from "./csv-response.server";
+
+const STUDENTS = 2_500;
+/** wide enough that a batch of entries fills more than one chunk of the body */
+const PADDING = "x".repeat(80);
+
+/** The same database with each statement counted as Kysely runs it. */
+function counted(db: DB) {
+  const tally = { queries: 0 };
+  const plugin: KyselyPlugin = {
+    transformQuery: (args) => {
+      tally.queries++;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  return { db: db.withPlugin(plugin) as DB, tally };
+}
+
+describe("CSV downloads stream from the database a batch at a time", () => {
+  let db: DB;
+  let cleanup: () => Promise<void>;
+  const expected: string[] = [];
+  beforeAll(async () => {
+    ({ db, cleanup } = await createTestDb());
+    // 2,500 learners: seven at a time share a joining instant (so ties straddle the batches'
+    // edges), the last 40 have none (undated accounts come last)
+    const base = Date.parse("2026-01-01T00:00:00.000Z");
+    const rows = Array.from({ length: STUDENTS }, (_, i) => ({
+      id: crypto.randomUUID(),
+      email: `stream-${i}@test.example`,
+      full_name: `Stream Learner ${i}`,
+      password_hash: "not-a-hash",
+      role: "student" as const,
+      is_active: 1,
+      approval_status: "approved" as const,
+      created_at: i >= STUDENTS - 40 ? null : new Date(base + Math.floor(i / 7) * 60_000).toISOString(),
+      updated_at: "2026-01-01T00:00:00.000Z",
+    }));
+    for (let i = 0; i < rows.length; i += 250) await db.insertInto("users").values(rows.slice(i, i + 250)).execute();
+    const course = await makeCourse(db, { name: "Streamed course", unit_code: "STRM001" });
+    // two enrolments on a learner at a batch's edge: one student, two rows
+    await makeEnrollment(db, rows[STUDENTS - 1 - 40 - 999]!.id, course.id, { status: "enrolled" });
+    const dated = rows.filter((r) => r.created_at).sort((a, b) => b.created_at!.localeCompare(a.created_at!) || a.id.localeCompare(b.id));
+    const undated = rows.filter((r) => !r.created_at).sort((a, b) => a.id.localeCompare(b.id));
+    for (const r of [...dated, ...undated]) expected.push(r.id);
+  }, 120_000);
+  afterAll(() => cleanup());
+
+  it("the students export: its first rows leave after one batch's queries, every learner once in order, two queries a batch", async () => {
+    const { db: countedDb, tally } = counted(db);
+    const response = csvResponse({ columns: EXPORT_COLUMNS, rows: studentExportRows(countedDb), filename: "students.csv" });
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="students.csv"');
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+    let text = "";
+    const header = await reader.read();
+    text += decoder.decode(header.value, { stream: true });
+    expect(text).toBe(`\uFEFF${EXPORT_COLUMNS.join(",")}\r\n`);
+    // the header leaves before any row is read (taking it starts the first batch's read)
+    expect(tally.queries).toBeLessThanOrEqual(1);
+    const firstRows = await reader.read();
+    text += decoder.decode(firstRows.value, { stream: true });
+    // one batch of learners and their enrolments read, the rest not yet
+    expect(tally.queries).toBe(2);
+    expect(text.split("\r\n").length).toBeGreaterThan(100);
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      text += decoder.decode(next.value, { stream: true });
+    }
+    expect(tally.queries).toBe(2 * Math.ceil(STUDENTS / BATCH_ROWS));
+    const lines = text.trimEnd().split("\r\n").slice(1);
+    const ids = lines.map((l) => l.split(",")[0]!);
+    // each learner in the export's order; the enrolled one's row carries the course
+    expect([...new Set(ids)]).toEqual(expected);
+    expect(lines).toHaveLength(STUDENTS);
+    expect(lines.filter((l) => l.includes("Streamed course"))).toHaveLength(1);
+  }, 60_000);
+
+  it("a download the client abandons stops reading the database", async () => {
+    const { db: countedDb, tally } = counted(db);
+    const response = csvResponse({ columns: EXPORT_COLUMNS, rows: studentExportRows(countedDb), filename: "students.csv" });
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.read();
+    await reader.cancel();
+    expect(tally.queries).toBe(2);
+  });
+
+  it("the audit trail: 2,500 entries by id, a query per batch, the first rows before the last query", async () => {
+    for (let i = 0; i < STUDENTS; i += 500)
+      await writeTransaction(db, async (trx) => {
+        for (let k = i; k < i + 500; k++) await recordAudit(trx, { action: "students.exported", actor: { id: null, client: null }, subject: { type: "students", id: null }, detail: `entry ${k} ${PADDING}` });
+      });
+    const { db: countedDb, tally } = counted(db);
+    const seen: string[] = [];
+    const response = csvResponse({ columns: ["detail"] as const, rows: mapRows(auditRows(countedDb, {}), (e) => ({ detail: e.detail })), filename: "audit.csv" });
+    const reader = response.body!.getReader();
+    await reader.read();
+    const first = await reader.read();
+    expect(tally.queries).toBe(1);
+    seen.push(new TextDecoder().decode(first.value));
+    const rest = await new Response(new ReadableStream({ pull: async (c) => { const n = await reader.read(); if (n.done) c.close(); else c.enqueue(n.value); } })).text();
+    const all = `${seen.join("")}${rest}`.trimEnd().split("\r\n");
+    expect(all).toEqual(Array.from({ length: STUDENTS }, (_, k) => `entry ${k} ${PADDING}`));
+    expect(tally.queries).toBe(Math.ceil(STUDENTS / BATCH_ROWS));
+  }, 120_000);
+
+  it("keysetRows reads a further batch only when the one before was full, and an empty table in one query", async () => {
+    const asked: Array<number | null> = [];
+    const numbers = Array.from({ length: 25 }, (_, i) => i);
+    const fetch = async (after: number | null, limit: number) => {
+      asked.push(after);
+      return numbers.filter((n) => after === null || n > after).slice(0, limit);
+    };
+    const read: number[] = [];
+    for await (const n of keysetRows(fetch, 10)) read.push(n);
+    expect(read).toEqual(numbers);
+    expect(asked).toEqual([null, 9, 19]);
+    asked.length = 0;
+    for await (const n of keysetRows(async (after: number | null) => (asked.push(after), [] as number[]), 10)) read.push(n);
+    expect(asked).toEqual([null]);
+  });
+});
