@@ -2,7 +2,7 @@
  * npm test: every part of the suite, packed onto the machine's cores (docs/decisions/026).
  *
  * The parts are the npm scripts a reader can run one at a time (typecheck, lint, test:unit,
- * test:e2e, test:crash, test:workers, test:stop, test:servers, test:uploads) plus the
+ * test:e2e, test:crash, test:workers, test:stop, test:servers, test:uploads, test:queries) plus the
  * production build they share: built once here, the browser journeys and the server scripts all run on it
  * (E2E_SKIP_BUILD=1 and BUILD_DIR). Parts in one stage run at the same time, each on its own
  * ports and database; a stage starts when the one before has ended. A part that keeps a core
@@ -37,6 +37,8 @@ const PARTS = {
   stop: { command: tsx("scripts/stop-test.ts"), build: true },
   servers: { command: tsx("scripts/several-servers.ts"), build: true },
   uploads: { command: tsx("scripts/upload-torture.ts"), build: true },
+  // the N+1 guard: every page's statement count the same on the demo and with 500 more learners
+  queries: { command: tsx("scripts/query-growth.ts"), build: true },
   // its own PostgreSQL cluster, restarted four ways under writes (skips without TEST_DATABASE_URL)
   restart: { command: tsx("scripts/pg-restart-test.ts"), build: true },
 };
@@ -45,12 +47,12 @@ const PARTS = {
  * The order. Measured on two cores (docs/decisions/026): the typecheck, the linter and the build
  * are single-threaded for most of their time, so the three together fill both cores; the unit
  * tests and the browser journeys fill both cores alone; the stop test mostly waits on npm start
- * and on drains, and the upload torture test (about 20 s, half of it its server starting) is
- * short enough to sit beside them. The crash, several-servers and workers scripts each run alone: they kill and
+ * and on drains, and the upload torture test (about 20 s, half of it its server starting) and the
+ * N+1 guard (about 40 s of one thread) are short enough to sit beside them. The crash, several-servers and workers scripts each run alone: they kill and
  * replace workers and time their answers, which a machine busy with another of them stretches
  * past their limits.
  */
-const STAGES = [["typecheck", "lint", "build"], ["unit", "stop", "uploads"], ["e2e"], ["crash"], ["servers"], ["workers"], ["restart"]];
+const STAGES = [["typecheck", "lint", "build"], ["unit", "stop", "uploads", "queries"], ["e2e"], ["crash"], ["servers"], ["workers"], ["restart"]];
 
 /** CPU time of this process's finished children (a part and everything it started), in seconds. */
 function childrenCpuSeconds() {
@@ -90,7 +92,7 @@ function runPart(name, results, live) {
   const started = Date.now();
   // the build made in the first stage: the browser journeys, the server scripts and the unit
   // test of the browser bundle (scripts/bundle.test.ts) read it rather than build again
-  const env = { ...process.env, BUILD_DIR: buildDir, E2E_SKIP_BUILD: "1", TEST_BUILD_DIR: buildDir };
+  const env = { ...process.env, BUILD_DIR: buildDir, E2E_SKIP_BUILD: "1", SKIP_BUILD: "1", TEST_BUILD_DIR: buildDir };
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [process.argv[1], "--part", name], { env, stdio: ["ignore", "pipe", "pipe", "pipe"] });
     const output = [];
