@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import * as refereesApi from "~/routes/api.recognition.$id.referee-requests";
 import * as sessionsApi from "~/routes/api.recognition.$id.sessions";
+import * as rescheduleApi from "~/routes/api.recognition.$id.sessions.reschedule";
+import * as cancelApi from "~/routes/api.recognition.$id.sessions.cancel";
 import { applyForRecognition, assignRecognitionAssessor } from "~/models/recognition.server";
 import { submitRefereeReport } from "~/models/recognition-referee.server";
 import { refereeReportInput } from "~/schemas/recognition-rpl";
@@ -23,6 +25,8 @@ const conforms = (response: Response, path: string, method: string) => conformsT
 const mod = (m: unknown) => m as RouteModule;
 const REFEREES = "/api/recognition/{id}/referee-requests";
 const SESSIONS = "/api/recognition/{id}/sessions";
+const RESCHEDULE = "/api/recognition/{id}/sessions/reschedule";
+const CANCEL = "/api/recognition/{id}/sessions/cancel";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -99,5 +103,38 @@ describe("RPL steps over /api", () => {
     const listed = await conforms(await call(mod(sessionsApi), "GET", "/x", { token: learner.token, params: { id } }), SESSIONS, "get");
     expect(listed.map((s: { id: string }) => s.id)).toEqual([booked.id]);
     expect((await call(mod(sessionsApi), "GET", "/x", { token: stranger.token, params: { id } })).status).toBe(404);
+  });
+
+  it("sessions: moved and cancelled by the assessor; the learner, another trainer and a cancelled session are refused", async () => {
+    const id = await rplWithAssessor();
+    const day = addDays(organisationToday(), 28);
+    const body = { kind: "conversation", session_date: day, starts_at: "08:00", duration_minutes: 60, location_id: location };
+    const booked = await conforms(await call(mod(sessionsApi), "POST", "/x", { token: assessor.token, params: { id }, json: body }), SESSIONS, "post");
+    const move = { session_id: booked.id, session_date: addDays(day, 1), starts_at: "13:30", duration_minutes: 90, location_id: location, notes: "Bring the log book" };
+    const moved = await conforms(await call(mod(rescheduleApi), "POST", "/x", { token: assessor.token, params: { id }, json: move }), RESCHEDULE, "post");
+    expect(moved).toMatchObject({ id: booked.id, session_date: addDays(day, 1), starts_at: "13:30", ends_at: "15:00", notes: "Bring the log book" });
+    // refusals change nothing: the learner (403), another trainer (404), a past day (422), an unknown field (422)
+    expect((await call(mod(rescheduleApi), "POST", "/x", { token: learner.token, params: { id }, json: move })).status).toBe(403);
+    expect((await call(mod(rescheduleApi), "POST", "/x", { token: otherTrainer.token, params: { id }, json: move })).status).toBe(404);
+    const past = await call(mod(rescheduleApi), "POST", "/x", { token: admin.token, params: { id }, json: { ...move, session_date: addDays(organisationToday(), -1) } });
+    expect(past.status).toBe(422);
+    await conforms(past, RESCHEDULE, "post");
+    expect((await call(mod(rescheduleApi), "POST", "/x", { token: admin.token, params: { id }, json: { ...move, extra: 1 } })).status).toBe(422);
+    const unknown = await call(mod(rescheduleApi), "POST", "/x", { token: admin.token, params: { id }, json: { ...move, session_id: crypto.randomUUID() } });
+    expect(unknown.status).toBe(404);
+    const still = await conforms(await call(mod(sessionsApi), "GET", "/x", { token: learner.token, params: { id } }), SESSIONS, "get");
+    expect(still[0]).toMatchObject({ session_date: addDays(day, 1), starts_at: "13:30", cancelled_at: null });
+
+    expect((await call(mod(cancelApi), "POST", "/x", { token: learner.token, params: { id }, json: { session_id: booked.id, cancel_reason: "No" } })).status).toBe(403);
+    expect((await call(mod(cancelApi), "POST", "/x", { token: assessor.token, params: { id }, json: { session_id: booked.id } })).status).toBe(422);
+    const cancelled = await call(mod(cancelApi), "POST", "/x", { token: assessor.token, params: { id }, json: { session_id: booked.id, cancel_reason: "Crane out of service" } });
+    expect(cancelled.status).toBe(204);
+    const again = await call(mod(cancelApi), "POST", "/x", { token: admin.token, params: { id }, json: { session_id: booked.id, cancel_reason: "Twice" } });
+    expect(again.status).toBe(409);
+    await conforms(again, CANCEL, "post");
+    expect((await call(mod(rescheduleApi), "POST", "/x", { token: assessor.token, params: { id }, json: move })).status).toBe(409);
+    const listed = await conforms(await call(mod(sessionsApi), "GET", "/x", { token: learner.token, params: { id } }), SESSIONS, "get");
+    expect(listed[0]).toMatchObject({ id: booked.id, cancel_reason: "Crane out of service" });
+    expect(listed[0].cancelled_at).not.toBeNull();
   });
 });

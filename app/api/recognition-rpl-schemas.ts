@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { RECOGNITION_SESSION_KINDS } from "#db/schema-recognition";
-import { refereeRequestInput, sessionBookInput } from "~/schemas/recognition-rpl";
+import { refereeRequestInput, sessionBookInput, sessionCancelInput, sessionRescheduleInput } from "~/schemas/recognition-rpl";
 import { requests, responses } from "./schemas";
 
 /** An RPL's third-party reports and competency sessions over /api: the pages' schemas made strict, and their answers. */
 
 export const refereeRequestRequest = refereeRequestInput.strict().register(requests, { id: "RecognitionRefereeAsk" });
 export const sessionBookRequest = sessionBookInput.strict().register(requests, { id: "RecognitionSessionBook" });
+export const sessionRescheduleRequest = sessionRescheduleInput.strict().register(requests, { id: "RecognitionSessionReschedule" });
+export const sessionCancelRequest = sessionCancelInput.strict().register(requests, { id: "RecognitionSessionCancel" });
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("YYYY-MM-DD, a day on the organisation's calendar");
 const clock = z.string().regex(/^\d{2}:\d{2}$/).describe("HH:MM on the organisation's clock");

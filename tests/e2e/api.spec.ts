@@ -515,6 +515,8 @@ test.describe("the /api at the HTTP layer", () => {
         "/api/recognition/{id}/evidence",
         "/api/recognition/{id}/referee-requests",
         "/api/recognition/{id}/sessions",
+        "/api/recognition/{id}/sessions/reschedule",
+        "/api/recognition/{id}/sessions/cancel",
         "/api/complaints",
         "/api/admin/validation-plans",
         "/api/admin/validation-plans/{id}",
