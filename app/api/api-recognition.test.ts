@@ -110,7 +110,10 @@ describe("recognition over /api", () => {
       "post",
     );
     expect(decided).toMatchObject({ status: "not_granted", outcome_code: "52", reasons: "The evidence misses the risk assessment" });
-    await conforms(await call(mod(itemApi), "GET", "/x", { token: learner.token, params: { id: applied.id } }), ONE, "get");
+    const seen = await conforms(await call(mod(itemApi), "GET", "/x", { token: learner.token, params: { id: applied.id } }), ONE, "get");
+    // the decision history: the one decision, not set aside
+    expect(seen.decisions).toHaveLength(1);
+    expect(seen.decisions[0]).toMatchObject({ status: "not_granted", outcome_code: "52", reasons: "The evidence misses the risk assessment", assessor: expect.any(String), overturned_at: null });
     // decided: the learner adds nothing more
     const late = await call(mod(evidenceApi), "POST", "/x", { token: learner.token, params: { id: applied.id }, multipart: { files: [{ field: "files", name: "late.png", bytes: await pngImage(), type: "image/png" }] } });
     expect(late.status).toBe(409);

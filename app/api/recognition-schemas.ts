@@ -39,3 +39,23 @@ export const recognitionResponse = z
   })
   .register(responses, { id: "Recognition" });
 export type RecognitionResponse = z.input<typeof recognitionResponse>;
+
+/** One application with every decision on it, oldest first (an upheld appeal sets one aside and the application is decided again). */
+export const recognitionDetailResponse = recognitionResponse
+  .extend({
+    decisions: z.array(
+      z.strictObject({
+        id: z.uuid(),
+        status: z.enum(RECOGNITION_STATUSES).exclude(["applied"]),
+        outcome_code: z.enum(["51", "52", "60"]).nullable(),
+        reasons: z.string(),
+        decided_on: day,
+        decided_by: z.string().nullable().describe("Null for the refusal of a licence unit on application: the portal's rule, nobody's judgement"),
+        assessor: z.string().nullable(),
+        overturned_at: z.string().nullable().describe("When an upheld appeal set it aside"),
+        overturned_by_appeal: z.string().nullable().describe("That appeal's reference"),
+      }),
+    ),
+  })
+  .register(responses, { id: "RecognitionDetail" });
+export type RecognitionDetailResponse = z.input<typeof recognitionDetailResponse>;

@@ -1,7 +1,7 @@
 import { MAX_EVIDENCE_FILES } from "~/files/types";
 import { recognitionListQuery } from "~/schemas/recognition";
 import { evidenceListResponse, evidenceUploadResponse } from "../evidence-schemas";
-import { recognitionApplyRequest, recognitionAssignRequest, recognitionAuthenticateRequest, recognitionDecideRequest, recognitionResponse } from "../recognition-schemas";
+import { recognitionApplyRequest, recognitionAssignRequest, recognitionAuthenticateRequest, recognitionDecideRequest, recognitionDetailResponse, recognitionResponse } from "../recognition-schemas";
 import { BODY_FAILURES, err, FORBIDDEN, INVALID, type ApiOperation, UNAUTHENTICATED } from "../operation";
 
 const NOT_FOUND = err("No application with this id that the caller may read");
@@ -39,10 +39,10 @@ export const recognitionOperations: ApiOperation[] = [
     path: "/api/recognition/{id}",
     operationId: "getRecognition",
     summary: "One application",
-    description: "Its learner, its assessor, or an administrator; anyone else is told it does not exist.",
+    description: "Its learner, its assessor, or an administrator; anyone else is told it does not exist. `decisions` lists every decision oldest first, one set aside by an upheld appeal marked with it.",
     tags: ["recognition"],
     access: "required",
-    responses: { 200: item, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND },
+    responses: { 200: { description: "The application as it now stands, with every decision on it", schema: recognitionDetailResponse }, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND },
   },
   {
     method: "post",
