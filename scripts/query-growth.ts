@@ -9,7 +9,7 @@
  *
  * Builds into BUILD_DIR (.build-queries; SKIP_BUILD=1 reuses it). SQLite by default
  * (tests/.tmp/query-growth.db, made afresh); DATABASE_URL=postgres://… runs on that database,
- * wiped first (`prepare --reset`). QUERY_GROWTH_PORT (3190). Each page is asked twice at each
+ * wiped first (`prepare --reset`). QUERY_GROWTH_PORT (3250). Each page is asked twice at each
  * size and the lower count kept, so a write a request makes only now and then (a session's
  * renewal) is not taken for growth.
  */
@@ -22,7 +22,7 @@ import { busiestClassOf, employerBooking, LOGIN_EMAILS, pagesAtSize, untimedRout
 import { benchEnv, bin, raw, run, signIn, startChild, stopAll, stopChildrenOnExit, waitForServer } from "./bench-server";
 
 const LEARNERS = Number(process.env.QUERY_GROWTH_LEARNERS || 500);
-const PORT = Number(process.env.QUERY_GROWTH_PORT || 3190);
+const PORT = Number(process.env.QUERY_GROWTH_PORT || 3250);
 const BUILD_DIR = process.env.BUILD_DIR || ".build-queries";
 const DB_FILE = path.resolve("tests/.tmp/query-growth.db");
 const POSTGRES_URL = process.env.DATABASE_URL && isPostgresUrl(process.env.DATABASE_URL) ? process.env.DATABASE_URL : null;
