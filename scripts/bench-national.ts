@@ -146,6 +146,20 @@ async function loadPlan(db: DB) {
           .where("users.is_active", "=", 1)
           .where("classes.start_date", "<", new Date().toISOString().slice(0, 10))
           .where("enrollments.status", "=", "in_progress")
+          // none open of the kind the load records: the model settles an open one in place (one row
+          // per assessment), and each accepted write here is to add a row the counts check finds
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom("assessments")
+                  .select("assessments.id")
+                  .whereRef("assessments.enrollment_id", "=", "enrollments.id")
+                  .where("assessments.assessment_type", "=", "Practical")
+                  .where("assessments.status", "in", ["in_progress", "resubmission"]),
+              ),
+            ),
+          )
           .orderBy("enrollments.id")
           .limit(50)
           .execute()
@@ -212,7 +226,8 @@ async function loadRun(plan: Awaited<ReturnType<typeof loadPlan>>): Promise<Load
       for (let i = 0; Date.now() < until; i++) {
         const classId = trainer.classIds[i % Math.max(1, trainer.classIds.length)];
         if (classId) await call("trainer", "GET", `/api/classes/${classId}/roster`, auth);
-        const enrollment = trainer.enrollmentIds[i % Math.max(1, trainer.enrollmentIds.length)];
+        // each enrolment once: a second in-progress result would settle the first, not add a row
+        const enrollment = trainer.enrollmentIds[i];
         if (enrollment) {
           const status = await call("trainer", "POST", "/api/assessments", auth, { enrollment_id: enrollment, assessment_type: "Practical", status: "in_progress", score: null, max_score: null, assessment_date: plan.today, feedback: "Load run: observed practice." });
           if (status === 201 || status === 200) result.created.assessments++;

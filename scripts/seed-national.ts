@@ -238,6 +238,7 @@ export async function seedNational(url: string, options: NationalOptions): Promi
     const rows = await load(url, db, N, today, log);
     log(`Rows streamed (${((Date.now() - started) / 1000).toFixed(1)} s); building ${indexes.length} indexes.`);
     await rebuild(url, indexes);
+    await credentialTrainers(db, new Date(today + 9 * 3600e3).toISOString());
     log(`Indexes built (${((Date.now() - started) / 1000).toFixed(1)} s); vacuum analyze.`);
     // a bulk load leaves the visibility map empty: vacuum too, so counts can use index-only scans
     await sql`vacuum analyze`.execute(db);
@@ -247,6 +248,23 @@ export async function seedNational(url: string, options: NationalOptions): Promi
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * The national trainers hold a training credential and every course's unit (section 20's
+ * matrix), as a provider's assessors would: without them the model refuses each result they
+ * record (409), and the load run measures refusals instead of writes. Ids follow the trainer's.
+ */
+async function credentialTrainers(db: DB, at: string) {
+  const recorder = sql`(select id from users where email = 'admin@example.com')`;
+  const national = sql`u.role = 'trainer' and u.email like 'trainer.%@staff.example.com'`;
+  await sql`insert into trainer_credentials (id, trainer_id, credential, issued_on, recorded_by, recorded_at)
+    select md5('national-credential:' || u.id)::uuid::text, u.id, 'TAE40122', '2020-01-06', ${recorder}, ${at}
+    from users u where ${national}`.execute(db);
+  await sql`insert into trainer_units (id, trainer_id, unit_code, basis, recorded_by, recorded_at)
+    select md5('national-unit:' || u.id || ':' || c.unit_code)::uuid::text, u.id, c.unit_code, 'held', ${recorder}, ${at}
+    from users u cross join (select distinct unit_code from courses) c where ${national}
+    on conflict (trainer_id, unit_code) do nothing`.execute(db);
 }
 
 interface IndexDef {
