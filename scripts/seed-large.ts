@@ -21,23 +21,11 @@ import { seedDemoData } from "../app/demo/seed.server";
 import SQLite from "../db/sqlite-driver";
 import { DEMO_PASSWORD } from "../app/demo/data";
 import { TIERS, type EnrollmentStatus, type Tier } from "../db/schema";
-import { seedNational } from "./seed-national";
+import { rng, seedNational } from "./seed-national";
 
 const TARGET = { students: 20_000, courses: 60, enrollments: 100_000, certificates: 30_000, assessments: 50_000 };
 const DAY = 864e5;
 const BATCH = 5_000;
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    // mulberry32
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST = ["Liam", "Noah", "Oliver", "Jack", "William", "Lucas", "Henry", "Thomas", "Charlie", "James", "Ethan", "Mason", "Leo", "Harrison", "Cooper", "Riley", "Olivia", "Charlotte", "Amelia", "Isla", "Mia", "Ava", "Grace", "Chloe", "Zoe", "Sophie", "Ruby", "Ella", "Harper", "Aisha", "Priya", "Wei", "Minh", "Tariq", "Mateo", "Kai", "Aroha", "Tane", "Sione", "Dimitri"];
 const LAST = ["Smith", "Jones", "Williams", "Brown", "Wilson", "Taylor", "Johnson", "White", "Martin", "Anderson", "Thompson", "Nguyen", "Thomas", "Walker", "Harris", "Lee", "Ryan", "Robinson", "Kelly", "King", "Singh", "Patel", "Papadopoulos", "Kowalski", "O'Connor", "Tanaka", "Fraser", "Campbell", "Ali", "Chen", "Rossi", "Murphy", "Mitchell", "Hughes", "Fletcher", "Te Rangi"];

@@ -66,7 +66,8 @@ export interface NationalSummary {
   skipped?: boolean;
 }
 
-function rng(seed: number) {
+/** A seeded generator (mulberry32): the same numbers on every machine; seed:large's SQLite path uses it too. */
+export function rng(seed: number) {
   let s = seed >>> 0;
   return () => {
     // mulberry32

@@ -1,12 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { INVITATION_USED } from "../../app/schemas/employer-text";
 import { isAbn } from "../../app/utils/abn";
 import { formatDate } from "../../app/utils/format";
-import { parseEml } from "../support/eml";
-import { completeWithStatement, insertClass, insertCourse, outboxDir } from "./e2e-db";
+import { completeWithStatement, insertClass, insertCourse } from "./e2e-db";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, REGISTRATION_PASSWORD, signIn, signOut, test, uniqueEmail, uniqueUsi } from "./fixtures";
+import { mailedLink } from "./mailed-link";
 
 /**
  * An employer's crew, end to end (docs/decisions/032 and 033): the office invites the employer,
@@ -14,24 +12,6 @@ import { DEMO, expect, expectAccessible, expectMessage, organisationToday, REGIS
  * withdraw that from their portal); the worker completes; the employer downloads the statement;
  * the office records the payment and the month's Xero export carries the invoice.
  */
-
-/** The link to `route` in the latest mail to `email` (the e2e server writes its mail to the outbox folder). */
-async function mailedLink(email: string, route: string): Promise<string> {
-  const find = () => {
-    const outbox = outboxDir();
-    if (!fs.existsSync(outbox)) return null;
-    const texts = fs
-      .readdirSync(outbox)
-      .filter((f) => f.endsWith(".eml"))
-      .sort()
-      .map((f) => parseEml(fs.readFileSync(path.join(outbox, f), "utf8")))
-      .filter((m) => m.headers.to === email)
-      .map((m) => m.text ?? "");
-    return new RegExp(`https?://\\S+/${route}/[A-Za-z0-9_%-]+`).exec(texts.at(-1) ?? "")?.[0] ?? null;
-  };
-  await expect.poll(find, { message: `the ${route} mail to ${email}` }).not.toBeNull();
-  return new URL(find()!).pathname;
-}
 
 /** A valid ABN of its own for each run (employers' ABNs are unique). */
 function anAbn(): string {

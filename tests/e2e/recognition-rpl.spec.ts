@@ -1,9 +1,7 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import { parseEml } from "../support/eml";
-import { e2eDb, insertCourse, insertStaff, outboxDir, userId } from "./e2e-db";
+import { e2eDb, insertCourse, insertStaff, userId } from "./e2e-db";
 import { expect, expectMessage, organisationToday, signIn, signOut, test } from "./fixtures";
+import { mailedLink } from "./mailed-link";
 
 /**
  * An RPL's third-party report and competency sessions (issue 56, docs/decisions/037-recognition.md),
@@ -13,24 +11,6 @@ import { expect, expectMessage, organisationToday, signIn, signOut, test } from 
  * is refused); the assessor reads the report and cancels the session; the learner sees the
  * session and that the report arrived, not what it says.
  */
-
-/** The path of the link to `route` in the latest mail to `email` (the e2e server writes its mail to the outbox folder). */
-async function mailedPath(email: string, route: string): Promise<string> {
-  const find = () => {
-    const outbox = outboxDir();
-    if (!fs.existsSync(outbox)) return null;
-    const texts = fs
-      .readdirSync(outbox)
-      .filter((f) => f.endsWith(".eml"))
-      .sort()
-      .map((f) => parseEml(fs.readFileSync(path.join(outbox, f), "utf8")))
-      .filter((m) => m.headers.to === email)
-      .map((m) => m.text ?? "");
-    return new RegExp(`https?://\\S+/${route}/[A-Za-z0-9_%-]+`).exec(texts.at(-1) ?? "")?.[0] ?? null;
-  };
-  await expect.poll(find, { message: `the ${route} mail to ${email}` }).not.toBeNull();
-  return new URL(find()!).pathname;
-}
 
 function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);
@@ -117,7 +97,7 @@ test("the assessor asks a referee and books a competency conversation; the refer
   await signOut(page);
 
   // the referee opens the mailed link, signed out, and reports; the declaration is required
-  const link = await mailedPath(refereeEmail, "referee-report");
+  const link = await mailedLink(refereeEmail, "referee-report");
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 1, name: "A workplace report for Taylor Witnessed" })).toBeVisible();
   await expect(page.getByLabel("Your name")).toHaveValue("Morgan Foreman");
