@@ -25,6 +25,10 @@ export interface RequestContext {
   session?: { cookie: string; user: Promise<PublicUser | null> };
   /** set by the page cache when the rendered document may be stored under this key */
   pageCache?: { key: string; version: string };
+  /** the answer being written (see answerHasRoom), and whether its last write found the buffer full */
+  response?: http.ServerResponse;
+  watched?: boolean;
+  full?: boolean;
 }
 
 export const CONTEXT_HEADER = "x-portal-context";
@@ -43,7 +47,7 @@ function open(context: RequestContext): string {
  * time); it is forgotten when the response closes, answered or abandoned.
  */
 export function enterRequest(req: http.IncomingMessage, res: http.ServerResponse): RequestContext {
-  const context: RequestContext = { address: req.socket.remoteAddress ?? "unknown", started: Date.now() };
+  const context: RequestContext = { address: req.socket.remoteAddress ?? "unknown", started: Date.now(), response: res };
   const key = open(context);
   req.headers[CONTEXT_HEADER] = key;
   res.once("close", () => contexts.delete(key));
@@ -54,6 +58,49 @@ export function enterRequest(req: http.IncomingMessage, res: http.ServerResponse
 export function requestContext(request: Request): RequestContext | undefined {
   const key = request.headers.get(CONTEXT_HEADER);
   return key === null ? undefined : contexts.get(key);
+}
+
+/**
+ * Resolves once the request's answer may be written to again: at once unless the last write to
+ * the response was refused as over its buffer's mark, else at that buffer's "drain" (or the
+ * response's close, for a client that left). Remix writes a streamed body to the response as
+ * fast as the body gives it and ignores Node's "buffer full" answer, so a download the client
+ * (or the compression step) takes slowly would pile up in the worker's memory; a streamed body
+ * (csvResponse, the AVETMISS zip) waits here before it reads its next batch (CONTRACT 23: no
+ * worker over 300 MB). The response's write is watched from the first wait on, when express's
+ * compression step has already put its own write in front: that is the write Remix calls, and
+ * its "buffer full" is the compression stream's (whose "drain" the step hands to listeners of
+ * the response's). A request made in-process has no response: no wait.
+ */
+export function answerHasRoom(request: Request): Promise<void> {
+  const context = requestContext(request);
+  const res = context?.response;
+  if (!context || !res) return Promise.resolve();
+  if (!context.watched) {
+    context.watched = true;
+    const write = res.write;
+    res.write = function (this: http.ServerResponse, ...args: Parameters<typeof write>) {
+      const accepted = write.apply(this, args);
+      context.full = !accepted;
+      return accepted;
+    } as typeof write;
+  }
+  if (!context.full || res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    // removed from whichever emitter holds it: the compression step registers a response's
+    // "drain" listener on its own stream
+    function drained(this: NodeJS.EventEmitter) {
+      this.off("drain", drained);
+      res!.off("close", closed);
+      context!.full = false;
+      resolve();
+    }
+    function closed() {
+      resolve();
+    }
+    res.on("drain", drained);
+    res.once("close", closed);
+  });
 }
 
 /** The same, at the front door, before there is a Fetch Request. */

@@ -18,7 +18,7 @@ import { renderCreditNotePdf, renderInvoicePdf } from "~/pdf/invoice-pdf.server"
 /** The Xero export as the download writes it. */
 async function xeroText(db: DB, input: Parameters<typeof exportXeroCsv>[1]) {
   const { columns, rows, invoices, creditNotes } = await exportXeroCsv(db, input);
-  return { csv: await csvResponse({ columns, rows, filename: "xero.csv", byteOrderMark: false }).text(), invoices, creditNotes };
+  return { csv: await csvResponse({ request: new Request("http://test/"), columns, rows, filename: "xero.csv", byteOrderMark: false }).text(), invoices, creditNotes };
 }
 
 let db: DB;

@@ -20,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const rows = auditRows(getDb(), parsed.data);
   return csvResponse({
+    request,
     columns: AUDIT_CSV_COLUMNS,
     // times as the organisation's local time with their UTC offset, so the day shown is its day
     rows: mapRows(rows, (row) => {

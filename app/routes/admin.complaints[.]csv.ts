@@ -18,5 +18,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return new Response(`${parsed.error.issues[0]?.message ?? "Invalid filters"}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const items = await listComplaints(getDb(), parsed.data, { id: user.id, role: user.role });
-  return csvResponse({ columns: COMPLAINT_CSV_COLUMNS, rows: items.map(complaintCsvRow), filename: `complaints-${organisationToday()}.csv` });
+  return csvResponse({ request, columns: COMPLAINT_CSV_COLUMNS, rows: items.map(complaintCsvRow), filename: `complaints-${organisationToday()}.csv` });
 }

@@ -10,5 +10,5 @@ import { csvResponse } from "~/utils/csv-response.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const reader = await requireRole(request, "admin");
   const { columns, rows } = await exportStudents(getDb(), { id: reader.id, role: reader.role, client: clientAddress(request) });
-  return csvResponse({ columns, rows, filename: `students-${organisationToday()}.csv` });
+  return csvResponse({ request, columns, rows, filename: `students-${organisationToday()}.csv` });
 }

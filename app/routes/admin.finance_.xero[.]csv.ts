@@ -15,5 +15,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!parsed.success) return redirectWithFlash("/admin/finance", { type: "error", message: parsed.message });
   const { columns, rows } = await exportXeroCsv(getDb(), { ...parsed.data, actor: { id: admin.id, client: clientAddress(request) } });
   // no byte-order mark: Xero's importer reads the first column's name with it
-  return csvResponse({ columns, rows, filename: `xero-invoices-${parsed.data.from}-to-${parsed.data.to}.csv`, byteOrderMark: false });
+  return csvResponse({ request, columns, rows, filename: `xero-invoices-${parsed.data.from}-to-${parsed.data.to}.csv`, byteOrderMark: false });
 }

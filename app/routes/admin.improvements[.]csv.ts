@@ -37,5 +37,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     closed_by: a.closed_by?.full_name ?? null,
     raised_on: organisationDate(a.created_at),
   }));
-  return csvResponse({ columns: IMPROVEMENT_CSV_COLUMNS, rows, filename: `improvement-register-${today}.csv` });
+  return csvResponse({ request, columns: IMPROVEMENT_CSV_COLUMNS, rows, filename: `improvement-register-${today}.csv` });
 }

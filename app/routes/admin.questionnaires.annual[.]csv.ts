@@ -18,5 +18,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return new Response(`${parsed.error.issues[0]?.message ?? "Invalid request"}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const rows = await annualSummaryRows(getDb(), parsed.data);
-  return csvResponse({ columns: ANNUAL_SUMMARY_COLUMNS, rows, filename: `${parsed.data.audience}-questionnaire-summary-${parsed.data.year}.csv` });
+  return csvResponse({ request, columns: ANNUAL_SUMMARY_COLUMNS, rows, filename: `${parsed.data.audience}-questionnaire-summary-${parsed.data.year}.csv` });
 }

@@ -11,5 +11,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const period = readHrwPeriod(new URL(request.url));
   if (!period.success) return new Response(period.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const name = `hrw-assessments${period.data.from ? `-from-${period.data.from}` : ""}${period.data.to ? `-to-${period.data.to}` : ""}.csv`;
-  return csvResponse({ columns: HRW_REPORT_COLUMNS, rows: mapRows(hrwReportRows(getDb(), period.data), hrwReportRow), filename: name });
+  return csvResponse({ request, columns: HRW_REPORT_COLUMNS, rows: mapRows(hrwReportRows(getDb(), period.data), hrwReportRow), filename: name });
 }

@@ -10,5 +10,5 @@ import { organisationToday } from "~/utils/organisation-calendar";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "employer");
   const rows = await workerCsvRows(getDb(), { id: user.id, role: user.role, client: clientAddress(request) });
-  return csvResponse({ columns: WORKER_CSV_COLUMNS, rows, filename: `workers-${organisationToday()}.csv` });
+  return csvResponse({ request, columns: WORKER_CSV_COLUMNS, rows, filename: `workers-${organisationToday()}.csv` });
 }

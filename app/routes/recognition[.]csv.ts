@@ -18,5 +18,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return new Response(`${parsed.error.issues[0]?.message ?? "Invalid filters"}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const items = await listRecognitions(getDb(), user, parsed.data);
-  return csvResponse({ columns: RECOGNITION_CSV_COLUMNS, rows: items.map(recognitionCsvRow), filename: `recognitions-${organisationToday()}.csv` });
+  return csvResponse({ request, columns: RECOGNITION_CSV_COLUMNS, rows: items.map(recognitionCsvRow), filename: `recognitions-${organisationToday()}.csv` });
 }

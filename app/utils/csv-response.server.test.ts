@@ -1,4 +1,8 @@
 import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRequire } from "node:module";
+import { writeReadableStreamToWritable } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { KyselyPlugin } from "kysely";
 import type { DB } from "#db/connection";
@@ -8,7 +12,11 @@ import { BATCH_ROWS, keysetRows } from "~/models/batches.server";
 import { EXPORT_COLUMNS, studentExportRows } from "~/models/report.server";
 import { auditRows, recordAudit } from "~/models/audit.server";
 import { writeTransaction } from "#db/connection";
+import { CONTEXT_HEADER, enterRequest } from "~/http/request-context.server";
 import { csvResponse, mapRows } from "./csv-response.server";
+
+/** the compression step remix-serve puts in front of Remix (the package ships no types) */
+const compression = createRequire(import.meta.url)("compression") as () => (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 
 const STUDENTS = 2_500;
 /** wide enough that a batch of entries fills more than one chunk of the body */
@@ -59,7 +67,7 @@ describe("CSV downloads stream from the database a batch at a time", () => {
 
   it("the students export: its first rows leave after one batch's queries, every learner once in order, two queries a batch", async () => {
     const { db: countedDb, tally } = counted(db);
-    const response = csvResponse({ columns: EXPORT_COLUMNS, rows: studentExportRows(countedDb), filename: "students.csv" });
+    const response = csvResponse({ request: new Request("http://test/"), columns: EXPORT_COLUMNS, rows: studentExportRows(countedDb), filename: "students.csv" });
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="students.csv"');
     expect(response.headers.get("Cache-Control")).toBe("no-store");
@@ -92,7 +100,7 @@ describe("CSV downloads stream from the database a batch at a time", () => {
 
   it("a download the client abandons stops reading the database", async () => {
     const { db: countedDb, tally } = counted(db);
-    const response = csvResponse({ columns: EXPORT_COLUMNS, rows: studentExportRows(countedDb), filename: "students.csv" });
+    const response = csvResponse({ request: new Request("http://test/"), columns: EXPORT_COLUMNS, rows: studentExportRows(countedDb), filename: "students.csv" });
     const reader = response.body!.getReader();
     await reader.read();
     await reader.read();
@@ -107,7 +115,7 @@ describe("CSV downloads stream from the database a batch at a time", () => {
       });
     const { db: countedDb, tally } = counted(db);
     const seen: string[] = [];
-    const response = csvResponse({ columns: ["detail"] as const, rows: mapRows(auditRows(countedDb, {}), (e) => ({ detail: e.detail })), filename: "audit.csv" });
+    const response = csvResponse({ request: new Request("http://test/"), columns: ["detail"] as const, rows: mapRows(auditRows(countedDb, {}), (e) => ({ detail: e.detail })), filename: "audit.csv" });
     const reader = response.body!.getReader();
     await reader.read();
     const first = await reader.read();
@@ -134,4 +142,67 @@ describe("CSV downloads stream from the database a batch at a time", () => {
     for await (const n of keysetRows(async (after: number | null) => (asked.push(after), [] as number[]), 10)) read.push(n);
     expect(asked).toEqual([null]);
   });
+});
+
+describe("a download read slowly is read only as fast as its client takes it", () => {
+  const ROWS = 400_000;
+  // hex of random bytes: compresses about 2:1, so a compressed answer still fills the connection
+  const POOL = crypto.randomBytes(64 * 1024).toString("hex");
+
+  /**
+   * remix-serve's way of answering, in small: its compression step, the front
+   * door's context for the request, and Remix's own writer, which ignores a full buffer.
+   */
+  async function serve(made: { rows: number }) {
+    const compress = compression();
+    const answer = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      enterRequest(req, res);
+      const request = new Request("http://test/", { headers: { [CONTEXT_HEADER]: String(req.headers[CONTEXT_HEADER]) } });
+      async function* rows() {
+        for (let i = 0; i < ROWS; i++) {
+          made.rows++;
+          yield [i, POOL.slice((i * 90) % (POOL.length - 90), ((i * 90) % (POOL.length - 90)) + 90)];
+        }
+      }
+      res.statusCode = 200;
+      res.setHeader("Content-Type", "text/csv");
+      void writeReadableStreamToWritable(csvResponse({ request, columns: ["n", "w"] as const, rows: rows(), filename: "slow.csv" }).body!, res);
+    };
+    const server = http.createServer((req, res) => compress(req, res, () => answer(req, res)));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return { server, port: (server.address() as AddressInfo).port };
+  }
+
+  for (const coding of ["identity", "gzip"]) {
+    it(`${coding}: a client that stops reading stops the rows being made, and gets every row once it reads on`, async () => {
+      const made = { rows: 0 };
+      const { server, port } = await serve(made);
+      try {
+        const response = await new Promise<http.IncomingMessage>((resolve) => http.get({ port, host: "127.0.0.1", path: "/", headers: { "accept-encoding": coding } }, resolve));
+        response.pause();
+        // long enough for the whole file (about 40 MB) to be made and buffered were nothing to wait for
+        let before = -1;
+        for (let i = 0; i < 40 && made.rows !== before; i++) {
+          before = made.rows;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(made.rows).toBeLessThan(ROWS / 2);
+        const { createGunzip } = await import("node:zlib");
+        const body = coding === "gzip" ? response.pipe(createGunzip()) : response;
+        let lines = 0;
+        let tail = "";
+        for await (const chunk of body) {
+          const text = tail + String(chunk);
+          const parts = text.split("\r\n");
+          tail = parts.pop()!;
+          lines += parts.length;
+        }
+        expect(lines).toBe(ROWS + 1);
+        expect(made.rows).toBe(ROWS);
+      } finally {
+        server.closeAllConnections();
+        server.close();
+      }
+    }, 60_000);
+  }
 });

@@ -1,4 +1,5 @@
 import { csvField } from "./csv";
+import { answerHasRoom } from "~/http/request-context.server";
 import { logLine } from "./log.server";
 
 export type CsvValue = string | number | null | undefined;
@@ -15,9 +16,12 @@ const CHUNK_BYTES = 64 * 1024;
  * first byte leaves before the database has read the last batch and a worker never holds the
  * whole file (CONTRACT 23: every CSV starts within 1 s, no worker over 300 MB). `rows` is a
  * model's batched reader (models/batches.server.ts); a download the client abandons stops
- * reading. The download headers are here once: attachment, its file name, never stored.
+ * reading, and one read slowly is read from the database only as fast as the client takes it
+ * (answerHasRoom). The download headers are here once: attachment, its file name, never stored.
  */
 export function csvResponse<K extends string>(input: {
+  /** the download's request: its connection paces the reads */
+  request: Request;
   columns: readonly K[];
   /** the header line's names when they differ from the columns' */
   header?: readonly string[];
@@ -38,6 +42,7 @@ export function csvResponse<K extends string>(input: {
     async pull(controller) {
       let text = "";
       try {
+        await answerHasRoom(input.request);
         while (text.length < CHUNK_BYTES) {
           const next = await rows.next();
           if (next.done) {
