@@ -9,6 +9,8 @@ import {
   addBusinessDays,
   assignDecider,
   clocksFor,
+  COMPLAINT_LIST_LIMIT,
+  complaintRegisterRows,
   getComplaint,
   listComplaints,
   lodgeAppeal,
@@ -195,4 +197,39 @@ describe("an appeal", () => {
     expect(mine.every((c) => c.lodged_by === student.id)).toBe(true);
     expect(await listComplaints(t.db, {}, { id: stranger.id, role: "student" })).toEqual([]);
   });
+});
+
+describe("the register's download", () => {
+  it("holds every item past the page's limit, in the page's order (overdue first, then the newest), read a batch at a time", async () => {
+    // ties of received_at straddle the batches' edges; every seventh is long overdue
+    const base = Date.parse("2026-03-02T00:00:00.000Z");
+    const rows = Array.from({ length: COMPLAINT_LIST_LIMIT + 150 }, (_, i) => {
+      const received = new Date(base + Math.floor(i / 5) * 3_600_000).toISOString();
+      const late = i % 7 === 0;
+      return {
+        id: crypto.randomUUID(),
+        kind: "complaint" as const,
+        reference: `C-2026-B${String(i).padStart(5, "0")}`,
+        status: "received" as const,
+        name: `Bulk ${i}`,
+        details: `Bulk complaint ${i}`,
+        received_at: received,
+        acknowledge_by: late ? "2026-03-01" : "2099-01-01",
+        resolve_by: late ? "2026-03-01" : "2099-01-01",
+      };
+    });
+    for (let i = 0; i < rows.length; i += 250) await t.db.insertInto("complaints").values(rows.slice(i, i + 250)).execute();
+    const reader = { id: admin.id, role: "admin" as const };
+    const page = await listComplaints(t.db, {}, reader);
+    const all: string[] = [];
+    for await (const item of complaintRegisterRows(t.db, {}, reader)) all.push(item.id);
+    expect(page).toHaveLength(COMPLAINT_LIST_LIMIT);
+    expect(all.length).toBe(await count("complaints"));
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.slice(0, COMPLAINT_LIST_LIMIT)).toEqual(page.map((c) => c.id));
+    const overdueOnly: string[] = [];
+    for await (const item of complaintRegisterRows(t.db, { overdue: "yes" }, reader)) overdueOnly.push(item.id);
+    expect(overdueOnly).toEqual((await listComplaints(t.db, { overdue: "yes" }, reader)).map((c) => c.id));
+    expect(overdueOnly.length).toBeGreaterThan(300);
+  }, 60_000);
 });

@@ -23,6 +23,7 @@ import { conflict, DomainError, invalid, notFound, tooMany } from "~/utils/error
 import { addDays, organisationDate, organisationToday, organisationYear } from "~/utils/organisation-calendar";
 import { changeResultOnAppeal } from "./assessment.server";
 import { recordAudit, actorOf, signedInActor, type ActorRef, type SignedInActorRef } from "./audit.server";
+import { afterKey, keysetRows } from "./batches.server";
 import { assessmentFor } from "./evidence.server";
 import { changePartResultOnAppeal } from "./hrw-assessment.server";
 import { isBusinessDay } from "./hrw-calendar.server";
@@ -364,21 +365,43 @@ function scoped<Q extends ReturnType<typeof baseQuery>>(query: Q, reader: Compla
   return query.where("c.lodged_by", "=", reader.id) as Q;
 }
 
-/** The register: filtered, overdue items first, then the newest. Each item as the reader may read it. */
-export async function listComplaints(db: DB, q: ComplaintListQuery, reader: ComplaintReader, now = new Date()) {
-  const today = organisationToday(now);
+/** The register's filters on the reader's items. */
+function registerQuery(db: DB, q: ComplaintListQuery, reader: ComplaintReader, today: string) {
   let query = scoped(baseQuery(db), reader);
   if (q.kind) query = query.where("c.kind", "=", q.kind);
   if (q.status === "open") query = query.where("c.status", "<>", "resolved");
   else if (q.status) query = query.where("c.status", "=", q.status);
   if (q.overdue === "yes") query = query.where(overdueSql(today));
-  const rows = await query
+  return query;
+}
+
+/** The register: filtered, overdue items first, then the newest. Each item as the reader may read it. */
+export async function listComplaints(db: DB, q: ComplaintListQuery, reader: ComplaintReader, now = new Date()) {
+  const today = organisationToday(now);
+  const rows = await registerQuery(db, q, reader, today)
     .orderBy(sql`case when ${overdueSql(today)} then 0 else 1 end`)
     .orderBy("c.received_at", "desc")
     .orderBy("c.id")
     .limit(COMPLAINT_LIST_LIMIT)
     .execute();
   return rows.map((r) => complaintFieldsFor(reader, toRow(r, today)));
+}
+
+/**
+ * The whole register for its CSV, in the page's order, a batch at a time: the overdue items,
+ * then the rest, each part newest first by keyset (the page shows at most
+ * COMPLAINT_LIST_LIMIT; the download holds every item the filters name).
+ */
+export async function* complaintRegisterRows(db: DB, q: ComplaintListQuery, reader: ComplaintReader, now = new Date()): AsyncGenerator<ComplaintRow, void, undefined> {
+  const today = organisationToday(now);
+  for (const overdue of [sql<SqlBool>`${overdueSql(today)}`, sql<SqlBool>`not ${overdueSql(today)}`]) {
+    yield* keysetRows(async (after: { received_at: string; id: string } | null, limit) => {
+      let query = registerQuery(db, q, reader, today).where(overdue);
+      if (after) query = query.where(afterKey([["c.received_at", "desc", after.received_at], ["c.id", "asc", after.id]]));
+      const rows = await query.orderBy("c.received_at", "desc").orderBy("c.id").limit(limit).execute();
+      return rows.map((r) => complaintFieldsFor(reader, toRow(r, today)));
+    });
+  }
 }
 
 /** The most items one register answer holds: years of a small organisation's complaints. */

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,6 +27,8 @@ import {
   getRecognition,
   listRecognitions,
   recognisedUnitsOf,
+  RECOGNITION_LIST_LIMIT,
+  recognitionRegisterRows,
 } from "./recognition.server";
 
 const rto = { name: "Test RTO", code: "12345" };
@@ -299,4 +302,38 @@ describe("certificates", () => {
     const issued = await issueCertificate(t.db, { enrollmentId: rpl.enrolment.id, actorId: admin.id });
     expect(issued.created).toBe(true);
   });
+});
+
+describe("the register's download", () => {
+  it("holds every application past the page's limit, newest first, each viewer's own, read a batch at a time", async () => {
+    const { course, enrolment } = await enrolmentIn({ studentId: other.id });
+    const base = Date.parse("2026-02-02T00:00:00.000Z");
+    // three at a time share an instant, so ties straddle the batches' edges
+    const rows = Array.from({ length: RECOGNITION_LIST_LIMIT + 120 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      enrollment_id: enrolment.id,
+      student_id: other.id,
+      course_id: course.id,
+      kind: "credit_transfer" as const,
+      status: "applied" as const,
+      statement: `Bulk ${i}`,
+      applied_by: other.id,
+      applied_at: new Date(base + Math.floor(i / 3) * 60_000).toISOString(),
+      applied_on: "2026-02-02",
+    }));
+    for (let i = 0; i < rows.length; i += 250) await t.db.insertInto("recognition_applications").values(rows.slice(i, i + 250)).execute();
+    const read = async (viewer: { id: string; role: "admin" | "trainer" | "student" }) => {
+      const ids: string[] = [];
+      for await (const r of recognitionRegisterRows(t.db, viewer, {})) ids.push(r.id);
+      return ids;
+    };
+    const all = await read(asAdmin());
+    const total = Number((await t.db.selectFrom("recognition_applications").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    expect(all).toHaveLength(total);
+    expect(new Set(all).size).toBe(total);
+    expect(all.slice(0, RECOGNITION_LIST_LIMIT)).toEqual((await listRecognitions(t.db, asAdmin(), {})).map((r) => r.id));
+    const theirs = await read({ id: other.id, role: "student" });
+    expect(theirs.length).toBeGreaterThanOrEqual(rows.length);
+    expect((await read(asStudent())).some((id) => theirs.includes(id))).toBe(false);
+  }, 60_000);
 });

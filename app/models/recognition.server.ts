@@ -19,6 +19,7 @@ import {
 import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
+import { afterKey, keysetRows } from "./batches.server";
 import { offerFreeSeats } from "./class-seats.server";
 import { addEvidence, findEvidenceAssessment, listEvidence, type EvidenceFile } from "./evidence.server";
 import { learnerAddress } from "./invoice-address";
@@ -155,20 +156,44 @@ export async function getRecognition(db: DB, viewer: RecognitionViewer, id: stri
   return r;
 }
 
-/** The register: each role's own view (the learner's own, a trainer's to assess, admins all), newest first. */
-export async function listRecognitions(db: DB, viewer: RecognitionViewer, q: Partial<RecognitionListQuery> = {}): Promise<Recognition[]> {
+/** The register's filters on the viewer's own view; null for a role that has none. */
+function registerQuery(db: DB, viewer: RecognitionViewer, q: Partial<RecognitionListQuery>) {
   let query = baseQuery(db);
   if (viewer.role === "student") query = query.where("r.student_id", "=", viewer.id);
   else if (viewer.role === "trainer") query = query.where("r.assessor_id", "=", viewer.id);
-  else if (viewer.role !== "admin") return [];
+  else if (viewer.role !== "admin") return null;
   if (q.kind) query = query.where("r.kind", "=", q.kind);
   if (q.status) query = query.where("r.status", "=", q.status);
   if (q.q) {
     const like = `%${q.q.toLowerCase()}%`;
     query = query.where((eb) => eb.or([eb(eb.fn("lower", ["student.full_name"]), "like", like), eb(eb.fn("lower", ["c.unit_code"]), "like", like)]));
   }
-  const rows = await query.orderBy("r.applied_at", "desc").orderBy("r.id").limit(2000).execute();
+  return query;
+}
+
+/** The most applications the register page shows. */
+export const RECOGNITION_LIST_LIMIT = 2000;
+
+/** The register: each role's own view (the learner's own, a trainer's to assess, admins all), newest first. */
+export async function listRecognitions(db: DB, viewer: RecognitionViewer, q: Partial<RecognitionListQuery> = {}): Promise<Recognition[]> {
+  const query = registerQuery(db, viewer, q);
+  if (!query) return [];
+  const rows = await query.orderBy("r.applied_at", "desc").orderBy("r.id").limit(RECOGNITION_LIST_LIMIT).execute();
   return rows.map(toRecognition);
+}
+
+/** The same view whole for its CSV, newest first, a batch at a time by keyset (the page shows the first RECOGNITION_LIST_LIMIT). */
+export async function* recognitionRegisterRows(db: DB, viewer: RecognitionViewer, q: Partial<RecognitionListQuery> = {}): AsyncGenerator<Recognition, void, undefined> {
+  const query = registerQuery(db, viewer, q);
+  if (!query) return;
+  const rows = keysetRows((after: { applied_at: string; id: string } | null, limit) =>
+    (after ? query.where(afterKey([["r.applied_at", "desc", after.applied_at], ["r.id", "asc", after.id]])) : query)
+      .orderBy("r.applied_at", "desc")
+      .orderBy("r.id")
+      .limit(limit)
+      .execute(),
+  );
+  for await (const row of rows) yield toRecognition(row);
 }
 
 /** The evidence files of an application the viewer may see. */
