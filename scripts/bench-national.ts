@@ -17,7 +17,8 @@
  * - npm run audit:verify's time over the whole trail;
  * - the counts check: rows the load's accepted writes should have added, against rows added.
  *
- * BUILD_DIR (.build-bench; SKIP_BUILD=1 reuses it), BENCH_PORT (3190; the servers use it and the next).
+ * BUILD_DIR (.build-bench; SKIP_BUILD=1 reuses it), BENCH_PORT (3190; the servers use it and the next),
+ * BENCH_PARTS (pages,load,exports,verify: the parts to run).
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -33,6 +34,8 @@ import { LOGIN_EMAILS, PAGE_LIMIT_MS, pagesAtSize, timePages, type Login } from 
 const LIMITS = { pageMs: PAGE_LIMIT_MS, p95Ms: 1_000, avetmissMs: 60_000, csvFirstByteMs: 1_000, rssMb: 300, auditVerifyMs: 180_000 };
 const VIRTUAL_USERS = { learner: 8, trainer: 5, admin: 5, employer: 2 };
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS || 60);
+/** BENCH_PARTS=pages,load (say) runs only those of pages, load, exports, verify: a miss looked into again without the whole run */
+const PARTS = new Set((process.env.BENCH_PARTS || "pages,load,exports,verify").split(","));
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(name);
@@ -119,6 +122,8 @@ async function apiToken(port: number, email: string, client: string): Promise<st
 
 interface LoadResult {
   times: number[];
+  /** each request's time by who made it and what it asked (method and path without ids) */
+  byKind: Map<string, number[]>;
   errors: string[];
   created: { enrollments: number; assessments: number; group_bookings: number };
 }
@@ -173,7 +178,7 @@ async function loadPlan(db: DB) {
 }
 
 async function loadRun(plan: Awaited<ReturnType<typeof loadPlan>>): Promise<LoadResult> {
-  const result: LoadResult = { times: [], errors: [], created: { enrollments: 0, assessments: 0, group_bookings: 0 } };
+  const result: LoadResult = { times: [], byKind: new Map(), errors: [], created: { enrollments: 0, assessments: 0, group_bookings: 0 } };
   const until = Date.now() + LOAD_SECONDS * 1000;
   let turn = 0;
   const base = () => `http://127.0.0.1:${ports[turn++ % 2]}`;
@@ -187,7 +192,10 @@ async function loadRun(plan: Awaited<ReturnType<typeof loadPlan>>): Promise<Load
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       await r.arrayBuffer();
-      result.times.push(performance.now() - started);
+      const took = performance.now() - started;
+      result.times.push(took);
+      const kind = `${who} ${method} ${pathName.split("?")[0]!.replace(/[0-9a-f-]{36}/g, ":id")}`;
+      result.byKind.set(kind, [...(result.byKind.get(kind) ?? []), took]);
       if (!ok.includes(r.status)) result.errors.push(`${who} ${method} ${pathName}: ${r.status}`);
       return r.status;
     } catch (error) {
@@ -290,50 +298,60 @@ async function main() {
     // 1. every page, warm, as its heaviest login
     const cookies: Record<Login, string | null> = { anonymous: null, student: null, trainer: null, admin: null, employer: null };
     for (const [login, email] of Object.entries(LOGIN_EMAILS)) cookies[login as Login] = await signIn(ports[0]!, email);
-    const timings = await timePages(ports[0]!, cookies, await pagesAtSize(db));
-    const slow = timings.filter((t) => t.ms > LIMITS.pageMs).sort((a, b) => b.ms - a.ms);
-    const slowest = [...timings].sort((a, b) => b.ms - a.ms)[0]!;
-    record(`pages (${timings.length}), slowest warm`, `${ms(slowest.ms)} ${slowest.login} ${slowest.url}`, `≤ ${LIMITS.pageMs} ms each`, slow.length === 0);
-    for (const t of slow) record("  page over the limit", `${ms(t.ms)} ${t.login} ${t.url}`, `≤ ${LIMITS.pageMs} ms`, false);
-
-    // 2. the load run, with the counts check around it
-    const count = async () =>
-      (await sql<{ enrollments: number; assessments: number; group_bookings: number }>`
-        select (select count(*) from enrollments) as enrollments, (select count(*) from assessments) as assessments, (select count(*) from group_bookings) as group_bookings`.execute(db)).rows[0]!;
-    const plan = await loadPlan(db);
-    const before = await count();
-    const load = await loadRun(plan);
-    const after = await count();
-    const sorted = [...load.times].sort((a, b) => a - b);
-    const p95 = percentile(sorted, 95);
-    record(
-      `load: ${load.times.length} requests, 20 users, ${LOAD_SECONDS} s`,
-      `p50 ${ms(percentile(sorted, 50))}, p95 ${ms(p95)}, p99 ${ms(percentile(sorted, 99))}`,
-      `p95 ≤ ${LIMITS.p95Ms} ms`,
-      p95 <= LIMITS.p95Ms,
-    );
-    record("load: errors", `${load.errors.length}${load.errors.length ? ` (first: ${load.errors[0]})` : ""}`, "0", load.errors.length === 0);
-    for (const key of ["enrollments", "assessments", "group_bookings"] as const) {
-      const added = Number(after[key]) - Number(before[key]);
-      record(`counts: ${key} added`, `${added} rows for ${load.created[key]} accepted writes`, "equal", added === load.created[key]);
+    if (PARTS.has("pages")) {
+      const timings = await timePages(ports[0]!, cookies, await pagesAtSize(db));
+      const slow = timings.filter((t) => t.ms > LIMITS.pageMs).sort((a, b) => b.ms - a.ms);
+      const slowest = [...timings].sort((a, b) => b.ms - a.ms)[0]!;
+      record(`pages (${timings.length}), slowest warm`, `${ms(slowest.ms)} ${slowest.login} ${slowest.url}`, `≤ ${LIMITS.pageMs} ms each`, slow.length === 0);
+      for (const t of slow) record("  page over the limit", `${ms(t.ms)} ${t.login} ${t.url}`, `≤ ${LIMITS.pageMs} ms`, false);
     }
 
-    // 3. exports: a year's AVETMISS, each CSV's first byte and end
-    const admin = { Cookie: cookies.admin!, "Accept-Encoding": "identity" };
-    const year = new Date().getUTCFullYear() - 1;
-    const avetmiss = await timed(ports[0]!, `/admin/reports/avetmiss.zip?year=${year}`, admin);
-    record(`AVETMISS ${year} (zip, ${(avetmiss.bytes / 1e6).toFixed(1)} MB)`, `${ms(avetmiss.total)} (status ${avetmiss.status})`, `≤ ${LIMITS.avetmissMs / 1000} s`, avetmiss.status === 200 && avetmiss.total <= LIMITS.avetmissMs);
-    const today = new Date().toISOString().slice(0, 10);
-    const csvs: Array<[string, string]> = [
-      ["students", "/admin/export.csv"],
-      ["audit", "/admin/audit.csv"],
-      ["Xero", `/admin/finance/xero.csv?from=${year}-01-01&to=${today}`],
-      ["HRW", "/admin/reports/hrw.csv"],
-      ["complaints", "/admin/complaints.csv"],
-    ];
-    for (const [name, csvPath] of csvs) {
-      const t = await timed(ports[0]!, csvPath, admin);
-      record(`CSV ${name} (${(t.bytes / 1e6).toFixed(1)} MB)`, `first byte ${ms(t.firstByte)}, all ${ms(t.total)} (status ${t.status})`, `first byte ≤ ${LIMITS.csvFirstByteMs} ms`, t.status === 200 && t.firstByte <= LIMITS.csvFirstByteMs);
+    if (PARTS.has("load")) {
+      // 2. the load run, with the counts check around it
+      const count = async () =>
+        (await sql<{ enrollments: number; assessments: number; group_bookings: number }>`
+          select (select count(*) from enrollments) as enrollments, (select count(*) from assessments) as assessments, (select count(*) from group_bookings) as group_bookings`.execute(db)).rows[0]!;
+      const plan = await loadPlan(db);
+      const before = await count();
+      const load = await loadRun(plan);
+      const after = await count();
+      const sorted = [...load.times].sort((a, b) => a - b);
+      const p95 = percentile(sorted, 95);
+      record(
+        `load: ${load.times.length} requests, 20 users, ${LOAD_SECONDS} s`,
+        `p50 ${ms(percentile(sorted, 50))}, p95 ${ms(p95)}, p99 ${ms(percentile(sorted, 99))}`,
+        `p95 ≤ ${LIMITS.p95Ms} ms`,
+        p95 <= LIMITS.p95Ms,
+      );
+      for (const [kind, times] of [...load.byKind].sort(([a], [b]) => a.localeCompare(b))) {
+        const own = [...times].sort((a, b) => a - b);
+        record(`  ${kind} (${own.length})`, `p50 ${ms(percentile(own, 50))}, p95 ${ms(percentile(own, 95))}, max ${ms(own[own.length - 1]!)}`, "for reading", true);
+      }
+      record("load: errors", `${load.errors.length}${load.errors.length ? ` (first: ${load.errors[0]})` : ""}`, "0", load.errors.length === 0);
+      for (const key of ["enrollments", "assessments", "group_bookings"] as const) {
+        const added = Number(after[key]) - Number(before[key]);
+        record(`counts: ${key} added`, `${added} rows for ${load.created[key]} accepted writes`, "equal", added === load.created[key]);
+      }
+    }
+
+    if (PARTS.has("exports")) {
+      // 3. exports: a year's AVETMISS, each CSV's first byte and end
+      const admin = { Cookie: cookies.admin!, "Accept-Encoding": "identity" };
+      const year = new Date().getUTCFullYear() - 1;
+      const avetmiss = await timed(ports[0]!, `/admin/reports/avetmiss.zip?year=${year}`, admin);
+      record(`AVETMISS ${year} (zip, ${(avetmiss.bytes / 1e6).toFixed(1)} MB)`, `${ms(avetmiss.total)} (status ${avetmiss.status})`, `≤ ${LIMITS.avetmissMs / 1000} s`, avetmiss.status === 200 && avetmiss.total <= LIMITS.avetmissMs);
+      const today = new Date().toISOString().slice(0, 10);
+      const csvs: Array<[string, string]> = [
+        ["students", "/admin/export.csv"],
+        ["audit", "/admin/audit.csv"],
+        ["Xero", `/admin/finance/xero.csv?from=${year}-01-01&to=${today}`],
+        ["HRW", "/admin/reports/hrw.csv"],
+        ["complaints", "/admin/complaints.csv"],
+      ];
+      for (const [name, csvPath] of csvs) {
+        const t = await timed(ports[0]!, csvPath, admin);
+        record(`CSV ${name} (${(t.bytes / 1e6).toFixed(1)} MB)`, `first byte ${ms(t.firstByte)}, all ${ms(t.total)} (status ${t.status})`, `first byte ≤ ${LIMITS.csvFirstByteMs} ms`, t.status === 200 && t.firstByte <= LIMITS.csvFirstByteMs);
+      }
     }
 
     // 4. peak memory of every worker
@@ -348,11 +366,13 @@ async function main() {
     await db.destroy();
   }
 
-  // 5. the whole trail verified
-  const started = performance.now();
-  const verify = spawnSync(bin("tsx"), ["scripts/audit-verify.ts"], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
-  const verifyMs = performance.now() - started;
-  record("audit:verify", `${ms(verifyMs)}: ${(verify.stdout || verify.stderr).trim().slice(0, 90)}`, `≤ ${LIMITS.auditVerifyMs / 1000} s, intact`, verify.status === 0 && verifyMs <= LIMITS.auditVerifyMs);
+  if (PARTS.has("verify")) {
+    // 5. the whole trail verified
+    const started = performance.now();
+    const verify = spawnSync(bin("tsx"), ["scripts/audit-verify.ts"], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
+    const verifyMs = performance.now() - started;
+    record("audit:verify", `${ms(verifyMs)}: ${(verify.stdout || verify.stderr).trim().slice(0, 90)}`, `≤ ${LIMITS.auditVerifyMs / 1000} s, intact`, verify.status === 0 && verifyMs <= LIMITS.auditVerifyMs);
+  }
 
   const width = Math.max(...table.map((r) => r.what.length));
   console.log(`\nbench:national — ${learners.toLocaleString("en-AU")} learners, PostgreSQL, 2 servers × 2 workers (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`);

@@ -5,6 +5,7 @@ import type { DB } from "#db/connection";
 import { isLoopbackHost } from "~/env.server";
 import { createTestDb } from "../../tests/support/test-db";
 import {
+  accountsWithDemoPassword,
   demoLockAtStart,
   demoMode,
   isPublicDeployment,
@@ -112,6 +113,29 @@ describe("the demo lock", () => {
       await lockDemoToLoopback(db);
       expect(demoMode()).toBe(true);
       expect(process.env.HOST).toBe("127.0.0.1");
+    });
+
+    it("counts a large demo set's accounts on one shared hash in the database and names the first 20 by email", async () => {
+      const demo = await db.selectFrom("users").select("password_hash").where("email", "=", "admin@example.com").executeTakeFirstOrThrow();
+      const before = await accountsWithDemoPassword(db);
+      // learners of a large set: not example.com, one hash between them, the demo password's
+      const rows = Array.from({ length: 3_000 }, (_, i) => ({
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+        email: `bulk${String(i).padStart(5, "0")}@students.test`,
+        full_name: `Bulk ${i}`,
+        password_hash: demo.password_hash,
+        role: "student" as const,
+        updated_at: "2026-01-01T00:00:00.000Z",
+      }));
+      for (let i = 0; i < rows.length; i += 500) await db.insertInto("users").values(rows.slice(i, i + 500)).execute();
+      // and two sharing a hash that is not the demo password's
+      await db.insertInto("users").values([0, 1].map((i) => ({ id: `00000000-0000-4000-9000-00000000000${i}`, email: `other${i}@students.test`, full_name: "Other", password_hash: "scrypt$not-the-demo", role: "student" as const, updated_at: "2026-01-01T00:00:00.000Z" }))).execute();
+      const after = await accountsWithDemoPassword(db);
+      expect(after.count).toBe(before.count + 3_000);
+      expect(after.sample).toHaveLength(20);
+      expect(after.sample).toEqual([...after.sample].sort());
+      expect(after.sample.some((e) => e.startsWith("other"))).toBe(false);
+      await db.deleteFrom("users").where("email", "like", "%@students.test").execute();
     });
 
     it("takes npm start's finding when it comes with one, without hashing again", async () => {

@@ -28,34 +28,41 @@ import { applySecurityHeaders } from "./headers.server";
  */
 
 /**
- * The accounts that still sign in with the demo password. Checking every account would take a
- * strong hash each, so this checks the ones that can carry it: the demo organisation's
- * (example.com is reserved, no real person has it), every trainer and administrator, and any
- * hash that several accounts share (the large demo seed gives everyone one hash).
+ * The accounts that still sign in with the demo password, as a message needs them (see
+ * DemoAccounts). Checking every account would take a strong hash each, so this checks the ones
+ * that can carry it: the demo organisation's (example.com is reserved, no real person has it),
+ * every trainer and administrator, and any hash that several accounts share (the large demo
+ * seed gives everyone one hash). The database groups them by hash, each hash is checked once,
+ * and the count and the first emails come from the database: a national demo set has 500,000
+ * accounts on one hash, which no worker should hold in memory at start.
  */
-export async function accountsWithDemoPassword(db: DB): Promise<string[]> {
-  const rows = await db
-    .selectFrom("users")
-    .select(["email", "password_hash"])
-    .where((eb) =>
+export async function accountsWithDemoPassword(db: DB): Promise<DemoAccounts> {
+  const candidates = () =>
+    db.selectFrom("users").where((eb) =>
       eb.or([
         eb("email", "like", "%@example.com"),
         eb("role", "in", ["admin", "trainer"]),
         eb("password_hash", "in", sql<string>`(select password_hash from users group by password_hash having count(*) > 1)`),
       ]),
-    )
-    .orderBy("email")
+    );
+  const groups = await candidates()
+    .select((eb) => ["password_hash", eb.fn.countAll<number | string>().as("n")])
+    .groupBy("password_hash")
     .execute();
-  const byHash = new Map<string, string[]>();
-  for (const row of rows) byHash.set(row.password_hash, [...(byHash.get(row.password_hash) ?? []), row.email]);
-  const found: string[] = [];
-  const hashes = [...byHash.keys()];
-  for (let i = 0; i < hashes.length; i += MAX_CONCURRENT_HASHES) {
-    const batch = hashes.slice(i, i + MAX_CONCURRENT_HASHES);
-    const matches = await Promise.all(batch.map((hash) => verifyPassword(DEMO_PASSWORD, hash)));
-    batch.forEach((hash, j) => matches[j] && found.push(...byHash.get(hash)!));
+  const matching: string[] = [];
+  let count = 0;
+  for (let i = 0; i < groups.length; i += MAX_CONCURRENT_HASHES) {
+    const batch = groups.slice(i, i + MAX_CONCURRENT_HASHES);
+    const matches = await Promise.all(batch.map((g) => verifyPassword(DEMO_PASSWORD, g.password_hash)));
+    batch.forEach((g, j) => {
+      if (!matches[j]) return;
+      matching.push(g.password_hash);
+      count += Number(g.n);
+    });
   }
-  return found.sort();
+  if (!matching.length) return { count: 0, sample: [] };
+  const sample = await candidates().select("email").where("password_hash", "in", matching).orderBy("email").limit(DEMO_SAMPLE).execute();
+  return { count, sample: sample.map((r) => r.email) };
 }
 
 /**
@@ -67,7 +74,10 @@ export interface DemoAccounts {
   sample: string[];
 }
 
-export const summariseDemoAccounts = (emails: readonly string[]): DemoAccounts => ({ count: emails.length, sample: emails.slice(0, 20) });
+/** How many emails a summary names. */
+const DEMO_SAMPLE = 20;
+
+export const summariseDemoAccounts = (emails: readonly string[]): DemoAccounts => ({ count: emails.length, sample: emails.slice(0, DEMO_SAMPLE) });
 
 /** The accounts a refusal to start names: the first 20, and how many more. */
 export function namedAccounts(accounts: DemoAccounts): string[] {
@@ -101,7 +111,7 @@ export function listenRefusal(accounts: DemoAccounts, host: string | undefined):
  * HOST that is not loopback).
  */
 export async function demoLockAtStart(db: DB, settings: { APP_URL?: string; HOST?: string }): Promise<DemoAccounts> {
-  const accounts = summariseDemoAccounts(await accountsWithDemoPassword(db));
+  const accounts = await accountsWithDemoPassword(db);
   if (isPublicDeployment(settings)) {
     if (!accounts.count) return accounts;
     throw new Error(
@@ -135,7 +145,7 @@ export function demoMode(): boolean {
  * the server to loopback.
  */
 export async function lockDemoToLoopback(db: DB): Promise<void> {
-  const accounts = reportedDemoAccounts() ?? summariseDemoAccounts(await accountsWithDemoPassword(db));
+  const accounts = reportedDemoAccounts() ?? await accountsWithDemoPassword(db);
   setDemoAccounts(accounts.sample);
   if (!accounts.count) return;
   const refusal = listenRefusal(accounts, process.env.HOST);
