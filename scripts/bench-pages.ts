@@ -138,12 +138,15 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   const unitAssessment = await db.selectFrom("assessments").select("id").where("student_id", "=", student).orderBy("assessment_date").executeTakeFirstOrThrow();
   const trainerAssessment = await db.selectFrom("assessments").select("id").where("assessed_by", "=", trainer).orderBy("assessment_date", "desc").executeTakeFirstOrThrow();
   const booking = await employerBooking(db);
-  // a worker who accepted: the page shows their enrolment, attendance and (with consent) results
+  // a worker who accepted: the page shows their enrolment, attendance and (with consent) results;
+  // one who consented, the same one whatever the ids (the other leaves the results unread)
   const worker = await db
     .selectFrom("booking_workers")
     .select("id")
     .where("booking_id", "=", booking.id)
     .where("enrollment_id", "is not", null)
+    .orderBy(sql`coalesce(consent, 0)`, "desc")
+    .orderBy("accepted_at")
     .orderBy("id")
     .executeTakeFirstOrThrow();
 
