@@ -132,9 +132,21 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   const assessment = await db.selectFrom("hrw_assessments").select(["id", "candidate_id"]).where("assessor_id", "=", trainer).orderBy("assessment_date").executeTakeFirstOrThrow();
   const certificate = await db.selectFrom("certificates").select("verification_code").where("student_id", "=", student).orderBy("issue_date").executeTakeFirstOrThrow();
   // the round's registers: the demo organisation's own records (the large set adds learners and
-  // enrolments, which these pages join), the first of each
-  const first = async <T extends "complaints" | "improvement_actions" | "validation_plans" | "invoices" | "employers" | "group_bookings">(table: T) =>
-    (await db.selectFrom(table as "complaints").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+  // enrolments, which these pages join), each chosen by what it holds, not by its random id, so
+  // every database seeded with the demo times (and the N+1 guard counts) the same record
+  const complaint = await db.selectFrom("complaints").select("id").orderBy("reference").orderBy("id").executeTakeFirstOrThrow();
+  const improvement = await db.selectFrom("improvement_actions").select("id").orderBy("created_at").orderBy("description").orderBy("id").executeTakeFirstOrThrow();
+  const validationPlan = await db
+    .selectFrom("validation_plans")
+    .innerJoin("courses", "courses.id", "validation_plans.course_id")
+    .select("validation_plans.id")
+    .orderBy("courses.unit_code")
+    .orderBy("validation_plans.planned_on")
+    .orderBy("validation_plans.id")
+    .executeTakeFirstOrThrow();
+  // the first number is the demo's: the large set's invoices continue the series after it
+  const invoice = await db.selectFrom("invoices").select("id").orderBy("number").executeTakeFirstOrThrow();
+  const employer = await db.selectFrom("users").select("employer_id").where("email", "=", LOGIN_EMAILS.employer).executeTakeFirstOrThrow();
   const unitAssessment = await db.selectFrom("assessments").select("id").where("student_id", "=", student).orderBy("assessment_date").executeTakeFirstOrThrow();
   const trainerAssessment = await db.selectFrom("assessments").select("id").where("assessed_by", "=", trainer).orderBy("assessment_date", "desc").executeTakeFirstOrThrow();
   const booking = await employerBooking(db);
@@ -255,21 +267,21 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   add("admin", "admin.checklists", "/admin/checklists");
   add("admin", "admin.retention", "/admin/retention");
   add("admin", "admin.complaints._index", "/admin/complaints", "/admin/complaints?overdue=yes");
-  add("admin", "admin.complaints.$id", `/admin/complaints/${await first("complaints")}`);
+  add("admin", "admin.complaints.$id", `/admin/complaints/${complaint.id}`);
   add("admin", "admin.complaints.settings", "/admin/complaints/settings");
   add("admin", "admin.credentials", "/admin/credentials");
   add("admin", "admin.credentials_.$id", `/admin/credentials/${trainer}`);
   add("admin", "admin.validations", "/admin/validations");
-  add("admin", "admin.validations_.$id", `/admin/validations/${await first("validation_plans")}`);
+  add("admin", "admin.validations_.$id", `/admin/validations/${validationPlan.id}`);
   add("admin", "admin.improvements._index", "/admin/improvements", "/admin/improvements?overdue=1");
-  add("admin", "admin.improvements.$id", `/admin/improvements/${await first("improvement_actions")}`);
+  add("admin", "admin.improvements.$id", `/admin/improvements/${improvement.id}`);
   add("admin", "admin.improvements.new", "/admin/improvements/new");
   add("admin", "admin.questionnaires._index", "/admin/questionnaires");
   add("admin", "admin.questionnaires.report", "/admin/questionnaires/report");
   add("admin", "admin.employers", "/admin/employers");
-  add("admin", "admin.employers_.$id", `/admin/employers/${await first("employers")}`);
+  add("admin", "admin.employers_.$id", `/admin/employers/${employer.employer_id}`);
   add("admin", "admin.finance", "/admin/finance", "/admin/finance?status=overdue");
-  add("admin", "admin.finance_.$id", `/admin/finance/${await first("invoices")}`);
+  add("admin", "admin.finance_.$id", `/admin/finance/${invoice.id}`);
   add("admin", "admin.finance_.settings", "/admin/finance/settings");
   add("admin", "admin.review-questions", "/admin/review-questions");
   add("admin", "admin.recognition._index", "/admin/recognition");
