@@ -29,7 +29,7 @@ import { sql } from "kysely";
 import { openDatabase, type DB } from "../db/connection";
 import { isPostgresUrl } from "../db/dialect";
 import { bin, BUILD_DIR, PASSWORD, run, signIn, startChild, stopAll, stopChildrenOnExit, waitForServer } from "./bench-server";
-import { LOGIN_EMAILS, PAGE_LIMIT_MS, pagesAtSize, timePages, type Login } from "./bench-pages";
+import { LOGIN_EMAILS, PAGE_LIMIT_MS, pagesAtSize, signInEveryLogin, timePages } from "./bench-pages";
 
 const LIMITS = { pageMs: PAGE_LIMIT_MS, p95Ms: 1_000, avetmissMs: 60_000, csvFirstByteMs: 1_000, rssMb: 300, auditVerifyMs: 180_000 };
 const VIRTUAL_USERS = { learner: 8, trainer: 5, admin: 5, employer: 2 };
@@ -296,8 +296,7 @@ async function main() {
     await Promise.all(ports.map((p) => waitForServer(p)));
 
     // 1. every page, warm, as its heaviest login
-    const cookies: Record<Login, string | null> = { anonymous: null, student: null, trainer: null, admin: null, employer: null };
-    for (const [login, email] of Object.entries(LOGIN_EMAILS)) cookies[login as Login] = await signIn(ports[0]!, email);
+    const cookies = await signInEveryLogin(ports[0]!);
     if (PARTS.has("pages")) {
       const timings = await timePages(ports[0]!, cookies, await pagesAtSize(db));
       const slow = timings.filter((t) => t.ms > LIMITS.pageMs).sort((a, b) => b.ms - a.ms);

@@ -16,10 +16,11 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { openDatabase, type DB } from "../db/connection";
 import { isPostgresUrl } from "../db/dialect";
-import { busiestClassOf, employerBooking, LOGIN_EMAILS, pagesAtSize, untimedRoutes, type Login, type PageRequest } from "./bench-pages";
-import { benchEnv, bin, raw, run, signIn, startChild, stopAll, stopChildrenOnExit, waitForServer } from "./bench-server";
+import { busiestClassOf, employerBooking, LOGIN_EMAILS, pagesAtSize, signInEveryLogin, untimedRoutes, type Login, type PageRequest } from "./bench-pages";
+import { benchEnv, bin, raw, run, startChild, stopAll, stopChildrenOnExit, waitForServer } from "./bench-server";
 
 const LEARNERS = Number(process.env.QUERY_GROWTH_LEARNERS || 500);
 const PORT = Number(process.env.QUERY_GROWTH_PORT || 3250);
@@ -28,24 +29,49 @@ const DB_FILE = path.resolve("tests/.tmp/query-growth.db");
 const POSTGRES_URL = process.env.DATABASE_URL && isPostgresUrl(process.env.DATABASE_URL) ? process.env.DATABASE_URL : null;
 const DATABASE_URL = POSTGRES_URL ?? `file:${DB_FILE}`;
 
-/** The statement count of each page as its login sees it: the lower of two requests. */
-async function countPages(pages: PageRequest[], cookies: Record<Login, string | null>): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
+/** The statement count of each page as its login sees it (the lower of two requests), in the pages' order. */
+export async function countPages(port: number, pages: PageRequest[], cookies: Record<Login, string | null>): Promise<number[]> {
+  const counts: number[] = [];
   const wrong: string[] = [];
   for (const page of pages) {
     const cookie = cookies[page.login];
     let least = Infinity;
     for (let k = 0; k < 2; k++) {
-      const r = await raw(PORT, page.url, { headers: cookie ? { Cookie: cookie } : {} });
+      const r = await raw(port, page.url, { headers: cookie ? { Cookie: cookie } : {} });
       if (r.status !== (page.status ?? 200)) wrong.push(`${page.url} as ${page.login} gave ${r.status}`);
       const header = r.headers["x-query-count"];
       if (typeof header !== "string") throw new Error(`${page.url} answered without X-Query-Count: is QUERY_COUNT=1 reaching the server?`);
       least = Math.min(least, Number(header));
     }
-    counts.set(`${page.login} ${page.url}`, least);
+    counts.push(least);
   }
   if (wrong.length) throw new Error(`pages that did not answer as expected:\n  ${[...new Set(wrong)].join("\n  ")}`);
   return counts;
+}
+
+/**
+ * Prints the five pages with the most statements and each page whose count went up between
+ * `before` and `after` (counts of `pages`, in its order); answers how many went up.
+ */
+export function reportGrowth(title: string, pages: PageRequest[], before: number[], after: number[]): number {
+  const key = (i: number) => `${pages[i]!.login} ${pages[i]!.url}`;
+  const grown = after.map((n, i) => i).filter((i) => after[i]! > before[i]!);
+  console.log(`\n${title} (${pages.length} pages):`);
+  const most = after.map((n, i) => i).sort((a, b) => after[b]! - after[a]!).slice(0, 5);
+  for (const i of most) console.log(`  ${String(before[i]).padStart(4)} -> ${String(after[i]).padStart(4)}  ${key(i)}`);
+  for (const i of grown) console.log(`GREW  ${before[i]} -> ${after[i]}  ${key(i)}`);
+  return grown.length;
+}
+
+/**
+ * The product as npm start runs it, on one worker, counting each request's statements
+ * (QUERY_COUNT=1) and with the background runner off (no job's statements in a page's count);
+ * answers once it serves.
+ */
+export async function startCountingServer(env: NodeJS.ProcessEnv, port: number) {
+  const child = startChild(process.execPath, ["scripts/start.mjs"], { env: { ...env, QUERY_COUNT: "1", JOBS: "off", PORT: String(port), WEB_CONCURRENCY: "1" }, stdio: ["ignore", "ignore", "inherit"] });
+  await waitForServer(port);
+  return child;
 }
 
 /**
@@ -103,40 +129,36 @@ async function addLearners(db: DB, count: number): Promise<void> {
 
 async function main() {
   const started = Date.now();
-  // the bench's production environment on this check's own build and database, counting
-  const env: NodeJS.ProcessEnv = { ...benchEnv(), BUILD_DIR, DATABASE_URL, QUERY_COUNT: "1", JOBS: "off" };
+  // the bench's production environment on this check's own build and database
+  const env: NodeJS.ProcessEnv = { ...benchEnv(), BUILD_DIR, DATABASE_URL };
   if (process.env.SKIP_BUILD === "1" && fs.existsSync(path.join(BUILD_DIR, "index.js"))) console.log(`Reusing the build in ${BUILD_DIR}.`);
   else run(bin("remix"), ["build"], env);
   if (POSTGRES_URL) run(bin("tsx"), ["scripts/prepare.ts", "--reset"], env);
   else for (const f of [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`]) fs.rmSync(f, { force: true });
   stopChildrenOnExit();
-  startChild(process.execPath, ["scripts/start.mjs"], { env: { ...env, PORT: String(PORT), WEB_CONCURRENCY: "1" }, stdio: ["ignore", "ignore", "inherit"] });
-  await waitForServer(PORT);
+  await startCountingServer(env, PORT);
   const db = openDatabase(DATABASE_URL);
   try {
     const pages = await pagesAtSize(db);
     const untimed = untimedRoutes(pages);
     if (untimed.length) throw new Error(`pages with no request (add one to pagesAtSize in scripts/bench-pages.ts): ${untimed.join(", ")}`);
-    const cookies: Record<Login, string | null> = { anonymous: null, student: null, trainer: null, admin: null, employer: null };
-    for (const [login, email] of Object.entries(LOGIN_EMAILS)) cookies[login as Login] = await signIn(PORT, email);
-    const before = await countPages(pages, cookies);
+    const cookies = await signInEveryLogin(PORT);
+    const before = await countPages(PORT, pages, cookies);
     await addLearners(db, LEARNERS);
-    const after = await countPages(pages, cookies);
-    const grown = [...after].filter(([key, n]) => n > before.get(key)!);
-    console.log(`\nStatements per page, demo then demo + ${LEARNERS} learners (${POSTGRES_URL ? "PostgreSQL" : "SQLite"}, ${pages.length} pages):`);
-    const most = [...after].sort((a, b) => b[1] - a[1]).slice(0, 5);
-    for (const [key, n] of most) console.log(`  ${String(before.get(key)).padStart(4)} -> ${String(n).padStart(4)}  ${key}`);
-    for (const [key, n] of grown) console.log(`GREW  ${before.get(key)} -> ${n}  ${key}`);
-    console.log(`\n${grown.length ? "FAIL" : "PASS"}  no page's statement count grows with the data (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-    process.exitCode = grown.length ? 1 : 0;
+    const after = await countPages(PORT, pages, cookies);
+    const grown = reportGrowth(`Statements per page, demo then demo + ${LEARNERS} learners (${POSTGRES_URL ? "PostgreSQL" : "SQLite"})`, pages, before, after);
+    console.log(`\n${grown ? "FAIL" : "PASS"}  no page's statement count grows with the data (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    process.exitCode = grown ? 1 : 0;
   } finally {
     await db.destroy();
     stopAll();
   }
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.stack : error);
-  stopAll();
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.stack : error);
+    stopAll();
+    process.exit(1);
+  });
+}

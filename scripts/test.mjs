@@ -2,8 +2,9 @@
  * npm test: every part of the suite, packed onto the machine's cores (docs/decisions/026).
  *
  * The parts are the npm scripts a reader can run one at a time (typecheck, lint, test:unit,
- * test:e2e, test:crash, test:workers, test:stop, test:servers, test:uploads, test:queries) plus the
- * production build they share: built once here, the browser journeys and the server scripts all run on it
+ * test:e2e, test:crash, test:workers, test:stop, test:servers, test:uploads, test:queries,
+ * test:national) plus the production build they share: built once here, the browser journeys and
+ * the server scripts all run on it
  * (E2E_SKIP_BUILD=1 and BUILD_DIR). Parts in one stage run at the same time, each on its own
  * ports and database; a stage starts when the one before has ended. A part that keeps a core
  * busy shares its stage only with parts that mostly wait (for a server to start, a signal's
@@ -39,6 +40,9 @@ const PARTS = {
   uploads: { command: tsx("scripts/upload-torture.ts"), build: true },
   // the N+1 guard: every page's statement count the same on the demo and with 500 more learners
   queries: { command: tsx("scripts/query-growth.ts"), build: true },
+  // the national volume at 50,000 learners on PostgreSQL: every page's statement count the same
+  // as on the demo, every page within 250 ms warm (skips without TEST_DATABASE_URL)
+  national: { command: tsx("scripts/national-ci.ts"), build: true },
   // its own PostgreSQL cluster, restarted four ways under writes (skips without TEST_DATABASE_URL)
   restart: { command: tsx("scripts/pg-restart-test.ts"), build: true },
 };
@@ -48,13 +52,15 @@ const PARTS = {
  * are single-threaded for most of their time, so the three together fill both cores; the unit
  * tests and the browser journeys fill both cores alone. Beside the unit tests sit the parts that
  * mostly wait: the stop test (npm start and its drains), the upload torture test (about 20 s,
- * half of it its server starting), the N+1 guard (about 40 s of one thread) and the crash loop
+ * half of it its server starting), the N+1 guard (about 40 s of one thread), the crash loop
  * (70 s of CPU in four and a half minutes: servers starting, kills, mail and webhook polls; its
- * waits allow for a busy machine). The several-servers and workers scripts each run alone: they
+ * waits allow for a busy machine) and, with TEST_DATABASE_URL, the national volume (under two
+ * minutes, half of it PostgreSQL loading 50,000 learners; its page times are each the fastest
+ * of three, so the unit tests beside it stretch no page past its limit). The several-servers and workers scripts each run alone: they
  * kill and replace workers and time their answers, which a machine busy with another of them
  * stretches past their limits.
  */
-const STAGES = [["typecheck", "lint", "build"], ["unit", "stop", "uploads", "queries", "crash"], ["e2e"], ["servers"], ["workers"], ["restart"]];
+const STAGES = [["typecheck", "lint", "build"], ["unit", "stop", "uploads", "queries", "national", "crash"], ["e2e"], ["servers"], ["workers"], ["restart"]];
 
 /** CPU time of this process's finished children (a part and everything it started), in seconds. */
 function childrenCpuSeconds() {

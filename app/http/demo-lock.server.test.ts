@@ -126,10 +126,12 @@ describe("the demo lock", () => {
         password_hash: demo.password_hash,
         role: "student" as const,
         updated_at: "2026-01-01T00:00:00.000Z",
+        is_active: 1,
+        approval_status: "approved" as const,
       }));
       for (let i = 0; i < rows.length; i += 500) await db.insertInto("users").values(rows.slice(i, i + 500)).execute();
       // and two sharing a hash that is not the demo password's
-      await db.insertInto("users").values([0, 1].map((i) => ({ id: `00000000-0000-4000-9000-00000000000${i}`, email: `other${i}@students.test`, full_name: "Other", password_hash: "scrypt$not-the-demo", role: "student" as const, updated_at: "2026-01-01T00:00:00.000Z" }))).execute();
+      await db.insertInto("users").values([0, 1].map((i) => ({ id: `00000000-0000-4000-9000-00000000000${i}`, email: `other${i}@students.test`, full_name: "Other", password_hash: "scrypt$not-the-demo", role: "student" as const, updated_at: "2026-01-01T00:00:00.000Z", is_active: 1, approval_status: "approved" as const }))).execute();
       const after = await accountsWithDemoPassword(db);
       expect(after.count).toBe(before.count + 3_000);
       expect(after.sample).toHaveLength(20);

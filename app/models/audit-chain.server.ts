@@ -179,7 +179,9 @@ async function walkChain(
   let pending = from.id < to ? fetch(from.id) : Promise.resolve([]);
   for (;;) {
     const rows = await pending;
-    const full = rows.length === batch;
+    // a full batch that ended at `to` read the walk's last entry: asking again would answer
+    // nothing, and cost the audit page a statement more on a trail longer than its walk
+    const full = rows.length === batch && rows[rows.length - 1]!.id < to;
     pending = full ? fetch(rows[rows.length - 1]!.id) : Promise.resolve([]);
     // a walk that stops early leaves the query it started: its outcome no longer matters
     pending.catch(() => {});
