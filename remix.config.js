@@ -7,7 +7,7 @@ const buildDir = process.env.BUILD_DIR || "build";
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.server.test.ts"],
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.server.ts"],
   server: "./app/http/index.ts",
   serverBuildPath: `${buildDir}/index.js`,
   assetsBuildDirectory: `${buildDir}/client`,

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DocumentError } from "~/components/route-error";
-import { data } from "@remix-run/node";
+import { data, getOptionalUser, readFlash } from "./root.server";
 import {
   Link,
   Links,
@@ -14,11 +14,9 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { getOptionalUser } from "~/auth/guards.server";
 import { SiteHeader } from "~/components/site-header";
 import { FlashMessage, Toaster } from "~/components/toaster";
 import styles from "~/tailwind.css";
-import { readFlash } from "~/utils/flash.server";
 import { useNonce } from "~/utils/nonce";
 import { PageStyles } from "~/utils/page-styles";
 

@@ -230,7 +230,7 @@ async function main() {
     const routesDir = path.resolve("app/routes");
     const routeFiles = fs
       .readdirSync(routesDir)
-      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.startsWith("."))
+      .filter((f) => /\.tsx?$/.test(f) && !/\.(test|server)\.tsx?$/.test(f) && !f.startsWith("."))
       .map((file) => ({ file, page: /export default/.test(fs.readFileSync(path.join(routesDir, file), "utf8")) }));
     buildFloorApp({ dir: FLOOR_DIR, routeFiles, loginHtml: decoded(captured.get(cases.find((c) => c.url === "/login")!)!), remixBin: bin("remix") });
     console.log(`Starting the floor on port ${PORTS.floor1} (1 worker) and ${PORTS.floorN} (${WORKERS} workers)…`);

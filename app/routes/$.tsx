@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { jsonResponse } from "~/utils/http.server";
+import { jsonResponse } from "./$.server";
 import { movedPath } from "~/utils/moved-paths";
 
 /**

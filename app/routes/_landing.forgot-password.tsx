@@ -1,19 +1,22 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { requireAnonymous } from "~/auth/guards.server";
-import { clientAddress } from "~/http/request-context.server";
+import {
+  requireAnonymous,
+  clientAddress,
+  getDb,
+  deliverNow,
+  passwordResetLink,
+  requestPasswordReset,
+  TOO_MANY_RESET_REQUESTS,
+  redirectWithFlash,
+  retryAfterFromAction,
+  logLine,
+  answerForm,
+} from "./_landing.forgot-password.server";
 import { useActionToast } from "~/components/toaster";
 import { Alert, ButtonLink, Modal, SubmitButton, TextField } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { deliverNow } from "~/jobs/runner.server";
-import { passwordResetLink } from "~/mail/password-reset.server";
-import { requestPasswordReset, TOO_MANY_RESET_REQUESTS } from "~/models/password-reset.server";
 import { passwordResetRequestSchema } from "~/schemas/password-reset";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { retryAfterFromAction } from "~/utils/http.server";
-import { logLine } from "~/utils/log.server";
 import { tooMany } from "~/utils/errors";
-import { answerForm } from "~/utils/form-action.server";
 
 /** Said whether or not the email belongs to an account, so the form tells nobody who is registered. */
 export const RESET_REQUESTED = "If an account exists for that email, a reset link has been sent.";

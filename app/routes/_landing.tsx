@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { redirect, getOptionalUser, env } from "./_landing.server";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
-import { getOptionalUser } from "~/auth/guards.server";
 import { ClosingCta } from "~/components/landing/closing-cta";
 import { Features } from "~/components/landing/features";
 import { Hero } from "~/components/landing/hero";
@@ -9,7 +8,6 @@ import { SiteFooter } from "~/components/landing/site-footer";
 import { StatsStrip } from "~/components/landing/stats-strip";
 import { TierCards } from "~/components/landing/tier-cards";
 import { SiteHeader } from "~/components/site-header";
-import { env } from "~/env.server";
 
 /**
  * The landing page, and the frame its modals (Reset Password at /forgot-password) open over.

@@ -1,24 +1,32 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  data,
+  HOME_BY_ROLE,
+  requireSignedIn,
+  changeOwnPassword,
+  finishTwoStepSetUp,
+  startTwoStepSetUp,
+  turnOffTwoStep,
+  currentSessionKey,
+  needsTwoStepSetUp,
+  twoStepSetUp,
+  getDb,
+  demoMode,
+  clientAddress,
+  redirectWithFlash,
+  answerForm,
+  formFailure,
+  retryAfterFromAction,
+} from "./account.security.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { HOME_BY_ROLE, requireSignedIn } from "~/auth/guards.server";
-import { changeOwnPassword, finishTwoStepSetUp, startTwoStepSetUp, turnOffTwoStep } from "~/auth/factor-change.server";
-import { currentSessionKey } from "~/auth/session.server";
-import { needsTwoStepSetUp, twoStepSetUp } from "~/auth/two-step.server";
 import { REQUIRED_FOR_ADMINS, SET_UP_REQUIRED } from "~/schemas/two-step-text";
 import { AuthLayout } from "~/components/auth-layout";
 import { RecoveryCodes } from "~/components/recovery-codes";
 import { useActionToast } from "~/components/toaster";
 import { Alert, SubmitButton, TextField } from "~/components/ui";
 import { ErrorSummary } from "~/components/ui/error-summary";
-import { getDb } from "~/db.server";
-import { demoMode } from "~/http/demo-lock.server";
-import { clientAddress } from "~/http/request-context.server";
 import { beginTwoStepSchema, confirmTwoStepSchema, ownerProofSchema, passwordChangeSchema } from "~/schemas/auth";
 import { PASSWORD_HINT } from "~/schemas/password-text";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm, formFailure } from "~/utils/form-action.server";
-import { retryAfterFromAction } from "~/utils/http.server";
 
 /**
  * Account security, for every signed-in user: two-step sign-in (set up with a QR code or the

@@ -1,16 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  data,
+  queryObject,
+  requireRole,
+  getDb,
+  auditChainSummary,
+  CHECKPOINT_EVERY_SECONDS,
+  auditEntryView,
+  listAudit,
+} from "./admin.audit.server";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { queryObject } from "~/api/http.server";
-import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { FilteredList } from "~/components/admin/filtered-list";
 import { Alert, EmptyState, Pagination, SelectField, TextField, DataTable } from "~/components/ui";
-import { getDb } from "~/db.server";
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from "~/models/audit-actions";
-import { auditChainSummary, CHECKPOINT_EVERY_SECONDS } from "~/models/audit-chain.server";
-import { auditEntryView, listAudit } from "~/models/audit.server";
 import { AUDIT_FILTERS, auditQuery } from "~/schemas/audit";
 import { readListFilters } from "~/schemas/list-filters";
 import { formatDateTime } from "~/utils/format";

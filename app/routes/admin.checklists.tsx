@@ -1,18 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  clientAddress,
+  listChecklists,
+  reviewChecklist,
+  saveChecklist,
+  answerForm,
+  formFailure,
+  formIntent,
+  redirectWithFlash,
+} from "./admin.checklists.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Alert, SubmitButton, TextField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { listChecklists, reviewChecklist, saveChecklist } from "~/models/checklist.server";
 import { checklistSchema } from "~/schemas/evidence";
 import { uuid } from "~/schemas/fields";
-import { answerForm, formFailure } from "~/utils/form-action.server";
-import { formIntent } from "~/utils/form-intent.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDateTime } from "~/utils/format";
 import { z } from "zod";
 

@@ -1,19 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { readOrRefuse } from "~/utils/http.server";
+import {
+  readOrRefuse,
+  requireRole,
+  getDb,
+  clientAddress,
+  acknowledgeComplaint,
+  assignDecider,
+  deciderChoices,
+  getComplaint,
+  resolveComplaint,
+  answerForm,
+  formFailure,
+  formIntent,
+  redirectWithFlash,
+} from "./admin.complaints.$id.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Badge, ErrorSummary, SelectField, SubmitButton, TextAreaField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { acknowledgeComplaint, assignDecider, deciderChoices, getComplaint, resolveComplaint } from "~/models/complaint.server";
 import { acknowledgeInput, assignDeciderInput, resolveInput } from "~/schemas/complaint";
 import { COMPLAINT_OUTCOMES, describeChange, KIND_LABELS, OUTCOME_LABELS, OVERDUE_LABELS, STATUS_LABELS } from "~/schemas/complaint-text";
-import { answerForm, formFailure } from "~/utils/form-action.server";
-import { formIntent } from "~/utils/form-intent.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 
 /**

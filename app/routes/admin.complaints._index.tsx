@@ -1,12 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { queryObject } from "~/api/http.server";
-import { requireRole } from "~/auth/guards.server";
+import { queryObject, requireRole, getDb, listComplaints } from "./admin.complaints._index.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { Badge, ErrorSummary, SelectField, TableScroll, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { listComplaints } from "~/models/complaint.server";
 import { complaintListQuery } from "~/schemas/complaint";
 import { COMPLAINT_KINDS, COMPLAINT_STATUSES, KIND_LABELS, OUTCOME_LABELS, OVERDUE_LABELS, STATUS_LABELS } from "~/schemas/complaint-text";
 import { formatDate } from "~/utils/format";

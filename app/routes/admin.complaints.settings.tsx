@@ -1,17 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  env,
+  clientAddress,
+  complaintSettings,
+  saveComplaintSettings,
+  answerForm,
+  redirectWithFlash,
+} from "./admin.complaints.settings.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { ErrorSummary, SubmitButton, TextAreaField, TextField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { env } from "~/env.server";
-import { clientAddress } from "~/http/request-context.server";
-import { complaintSettings, saveComplaintSettings } from "~/models/complaint.server";
 import { complaintSettingsInput } from "~/schemas/complaint";
-import { answerForm } from "~/utils/form-action.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 
 /** The clocks of complaints and appeals and the public policy's text (administrators). */
 const rto = () => ({ name: env().RTO_NAME, code: env().RTO_CODE });

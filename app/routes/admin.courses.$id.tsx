@@ -1,13 +1,9 @@
-import { foundOr404 } from "~/utils/http.server";
+import { foundOr404, requireRole, getDb, getCourseDetail, listCourseClasses } from "./admin.courses.$id.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
 import { RouteError } from "~/components/route-error";
 import { ActiveBadge, StatusBadge, TierBadge } from "~/components/status-badges";
 import { buttonClasses, Modal, ProgressBar } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { getCourseDetail } from "~/models/course-admin.server";
-import { listCourseClasses } from "~/models/class.server";
 import { CourseClasses } from "~/components/admin/course-classes";
 import { ModalSection } from "~/components/admin/modal-section";
 import { formatDate, formatPrice } from "~/utils/format";

@@ -1,23 +1,30 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  cancelClass,
+  classPeople,
+  getClass,
+  listClassTrainers,
+  updateClass,
+  listLocations,
+  sessionRowsAnswer,
+  redirectWithFlash,
+  answerForm,
+  foundOr404,
+  jsonResponse,
+  clientAddress,
+} from "./admin.courses.$id_.classes.$classId.server";
 import { ClassForm, classFormState } from "~/components/admin/class-form";
 import { ClassPeopleLists } from "~/components/admin/class-people";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Alert, ConfirmAction, Modal } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { cancelClass, classPeople, getClass, listClassTrainers, updateClass } from "~/models/class.server";
-import { listLocations } from "~/models/location.server";
 import { classFormSchema } from "~/schemas/class";
 import { CLASS_CANCELLED, cancelClassWords, classDates, classSavedMessage, seatsTaken, seatsWording } from "~/schemas/class-text";
-import { sessionRowsAnswer } from "~/utils/class-form-action.server";
 import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm } from "~/utils/form-action.server";
 import { formatDateTime } from "~/utils/format";
-import { foundOr404, jsonResponse } from "~/utils/http.server";
-import { clientAddress } from "~/http/request-context.server";
 
 async function loadClass(params: LoaderFunctionArgs["params"]) {
   const cls = await foundOr404(params.classId, (id) => getClass(getDb(), id), "Class not found");

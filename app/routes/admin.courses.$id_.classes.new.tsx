@@ -1,21 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  createClass,
+  listClassTrainers,
+  getCourse,
+  listLocations,
+  redirectWithFlash,
+  answerForm,
+  sessionRowsAnswer,
+  foundOr404,
+  clientAddress,
+} from "./admin.courses.$id_.classes.new.server";
 import { ClassForm, classFormState } from "~/components/admin/class-form";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Modal } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { createClass, listClassTrainers } from "~/models/class.server";
-import { getCourse } from "~/models/course.server";
-import { listLocations } from "~/models/location.server";
 import { classFormSchema } from "~/schemas/class";
 import { CLASS_CREATED } from "~/schemas/class-text";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm } from "~/utils/form-action.server";
-import { sessionRowsAnswer } from "~/utils/class-form-action.server";
-import { foundOr404 } from "~/utils/http.server";
-import { clientAddress } from "~/http/request-context.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");

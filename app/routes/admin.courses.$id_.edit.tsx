@@ -1,20 +1,23 @@
-import { foundOr404 } from "~/utils/http.server";
+import {
+  foundOr404,
+  requireRole,
+  courseFormFailure,
+  listButtonResult,
+  getDb,
+  updateCourse,
+  getCourse,
+  redirectWithFlash,
+  clientAddress,
+} from "./admin.courses.$id_.edit.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
 import { RouteError } from "~/components/route-error";
 import { CourseFields, courseStateFrom } from "~/components/admin/course-form";
-import { courseFormFailure, listButtonResult } from "~/utils/course-form-action.server";
 import { useActionToast } from "~/components/toaster";
 import { buttonClasses, ErrorSummary, Modal, SubmitButton } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { updateCourse } from "~/models/course-admin.server";
-import { getCourse } from "~/models/course.server";
 import { courseEditSchema, courseFormInput } from "~/schemas/course";
 import { isDomainError } from "~/utils/errors";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { parseWith } from "~/utils/validation";
-import { clientAddress } from "~/http/request-context.server";
 
 export const COURSE_UPDATED = "Course updated successfully";
 const UPDATE_FAILED = "Failed to update course";

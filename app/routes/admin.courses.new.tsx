@@ -1,17 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  courseFormFailure,
+  listButtonResult,
+  getDb,
+  createCourse,
+  redirectWithFlash,
+  clientAddress,
+} from "./admin.courses.new.server";
 import { CourseFields, EMPTY_COURSE_STATE } from "~/components/admin/course-form";
-import { courseFormFailure, listButtonResult } from "~/utils/course-form-action.server";
 import { useActionToast } from "~/components/toaster";
 import { buttonClasses, ErrorSummary, Modal, SubmitButton } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { createCourse } from "~/models/course-admin.server";
 import { courseCreateSchema, courseFormInput } from "~/schemas/course";
 import { isDomainError } from "~/utils/errors";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { parseWith } from "~/utils/validation";
-import { clientAddress } from "~/http/request-context.server";
 
 export const COURSE_CREATED = "Course created successfully";
 const CREATE_FAILED = "Failed to create course";

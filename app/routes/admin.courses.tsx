@@ -1,20 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  listAllCourses,
+  updateCourse,
+  redirectWithFlash,
+  clientAddress,
+} from "./admin.courses.server";
 import { ActiveBadge, TierBadge } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
 import { RowActionButton } from "~/components/admin/row-action-button";
 import { ButtonLink, Card, ConfirmAction, EmptyState } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { listAllCourses, updateCourse } from "~/models/course-admin.server";
 import { courseListStatus, courseToggleSchema } from "~/schemas/page-queries";
 import { cn } from "~/utils/cn";
 import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatPrice } from "~/utils/format";
 import { parseWith } from "~/utils/validation";
 import { RouteError } from "~/components/route-error";
-import { clientAddress } from "~/http/request-context.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");

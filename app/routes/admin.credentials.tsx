@@ -1,12 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import { requireRole, getDb, credentialMatrix, expiringCredentials } from "./admin.credentials.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { CredentialMatrixTable } from "~/components/standards/credential-ui";
 import { EmptyState, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { credentialMatrix, expiringCredentials } from "~/models/trainer-credential.server";
 import { CREDENTIAL_WARNING_DAYS } from "~/schemas/standards-text";
 import { formatDate } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";

@@ -1,22 +1,32 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  clientAddress,
+  addActivity,
+  addTrainingCredential,
+  confirmActivity,
+  getTrainerProfile,
+  listActiveTrainers,
+  recordTrainerUnit,
+  removeTrainerUnit,
+  removeTrainingCredential,
+  isMultipart,
+  answerActivityForm,
+  answerForm,
+  formFailure,
+  formIntent,
+  redirectWithFlash,
+} from "./admin.credentials_.$id.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { ActivityForm, ActivityList, CredentialSummary } from "~/components/standards/credential-ui";
 import { ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { addActivity, addTrainingCredential, confirmActivity, getTrainerProfile, listActiveTrainers, recordTrainerUnit, removeTrainerUnit, removeTrainingCredential } from "~/models/trainer-credential.server";
 import { uuid } from "~/schemas/fields";
 import { activityConfirmSchema, removeRecordSchema, trainerActivitySchema, trainerUnitSchema, trainingCredentialSchema } from "~/schemas/standards";
 import { CREDENTIAL_CHOICES, credentialLabel, UNIT_BASES, UNIT_BASIS_CODES } from "~/schemas/standards-text";
-import { isMultipart } from "~/files/upload.server";
-import { answerActivityForm } from "~/utils/activity-form.server";
-import { answerForm, formFailure } from "~/utils/form-action.server";
-import { formIntent } from "~/utils/form-intent.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import type { FieldErrors } from "~/utils/validation";
 import { formatDate } from "~/utils/format";
 

@@ -1,19 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  clientAddress,
+  createEmployer,
+  listEmployers,
+  redirectWithFlash,
+  answerForm,
+} from "./admin.employers.server";
 import { EmployerFields } from "~/components/employer/employer-fields";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Card, EmptyState, ErrorSummary, SubmitButton, TableScroll, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { createEmployer, listEmployers } from "~/models/employer.server";
 import { employerSchema } from "~/schemas/employer";
 import { EMPLOYER_CREATED } from "~/schemas/employer-text";
 import { formatAbn } from "~/utils/abn";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm } from "~/utils/form-action.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");

@@ -1,21 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { readOrRefuse } from "~/utils/http.server";
+import {
+  readOrRefuse,
+  requireRole,
+  getDb,
+  clientAddress,
+  secretLink,
+  getEmployer,
+  inviteEmployerUser,
+  listEmployerUsers,
+  updateEmployer,
+  redirectWithFlash,
+  answerForm,
+} from "./admin.employers_.$id.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
 import { EmployerFields } from "~/components/employer/employer-fields";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Badge, Card, ErrorSummary, SubmitButton, TextField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { secretLink } from "~/mail/password-reset.server";
-import { getEmployer, inviteEmployerUser, listEmployerUsers, updateEmployer } from "~/models/employer.server";
 import { employerSchema, employerUserInviteSchema } from "~/schemas/employer";
 import { EMPLOYER_SAVED, EMPLOYER_USER_INVITED } from "~/schemas/employer-text";
 import { formatAbn } from "~/utils/abn";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm } from "~/utils/form-action.server";
 import { formatDateTime } from "~/utils/format";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,25 +1,29 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getEnrollmentReview,
+  overrideReview,
+  enrollmentReviewFor,
+  clientAddress,
+  getDb,
+  PLANNED_DATES_UPDATED,
+  setPlannedDates,
+  getEnrollmentForTrainer,
+  answerForm,
+  redirectWithFlash,
+  foundOr404,
+} from "./admin.enrollments.$id.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { StatusBadge } from "~/components/status-badges";
 import { useActionToast } from "~/components/toaster";
 import { Card, ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
 import { ReviewResult } from "~/components/review/review-parts";
-import { getEnrollmentReview, overrideReview } from "~/models/review.server";
-import { enrollmentReviewFor } from "~/models/personal-data.server";
 import { reviewOverrideSchema } from "~/schemas/review";
 import { REVIEW_OUTCOME_LABELS, REVIEW_OUTCOMES, REVIEW_OVERRIDDEN, REVIEW_STATUS_LABELS, reviewSummary } from "~/schemas/review-text";
-import { clientAddress } from "~/http/request-context.server";
-import { getDb } from "~/db.server";
-import { PLANNED_DATES_UPDATED, setPlannedDates } from "~/models/enrollment.server";
-import { getEnrollmentForTrainer } from "~/models/trainer-students.server";
 import { plannedDatesSchema } from "~/schemas/enrollment-update";
-import { answerForm } from "~/utils/form-action.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate } from "~/utils/format";
-import { foundOr404 } from "~/utils/http.server";
 
 /**
  * An enrolment as the training office sees it for reporting: its state and the planned start

@@ -1,12 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import { requireRole, getDb, listInvoices } from "./admin.finance.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { Button, Card, EmptyState, SelectField, TextField, DataTable } from "~/components/ui";
 import { InvoiceStatusBadge } from "~/components/finance/invoice-status";
-import { getDb } from "~/db.server";
-import { listInvoices } from "~/models/finance.server";
 import { invoiceFiltersSchema } from "~/schemas/invoice";
 import { INVOICE_STATUS_LABELS, INVOICE_STATUSES } from "~/schemas/invoice-text";
 import { formatCents, formatDate } from "~/utils/format";

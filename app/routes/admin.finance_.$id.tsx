@@ -1,23 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  clientAddress,
+  getInvoice,
+  issueCreditNote,
+  recordPayment,
+  redirectWithFlash,
+  answerForm,
+  foundOr404,
+} from "./admin.finance_.$id.server";
 import { InvoiceStatusBadge } from "~/components/finance/invoice-status";
 import { InvoiceSummary } from "~/components/finance/invoice-summary";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Card, ConfirmAction, ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { getInvoice } from "~/models/finance.server";
-import { issueCreditNote, recordPayment } from "~/models/invoice.server";
 import { creditNoteFormSchema, paymentFormSchema } from "~/schemas/invoice";
 import { CREDIT_NOTE_ISSUED, PAYMENT_METHODS, PAYMENT_RECORDED } from "~/schemas/invoice-text";
 import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm } from "~/utils/form-action.server";
 import { formatCents } from "~/utils/format";
-import { foundOr404 } from "~/utils/http.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 
 /** One invoice (administrators): its lines, payments and credit notes; record a payment; issue a credit note (asked twice). */

@@ -1,20 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  clientAddress,
+  financeSettings,
+  saveFinanceSettings,
+  addRefundPolicy,
+  listRefundPolicies,
+  redirectWithFlash,
+  answerForm,
+} from "./admin.finance_.settings.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { ErrorSummary, SubmitButton, TextField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { financeSettings, saveFinanceSettings } from "~/models/invoice.server";
-import { addRefundPolicy, listRefundPolicies } from "~/models/refund-policy.server";
 import { financeSettingsSchema, refundPolicyFormSchema } from "~/schemas/invoice";
 import { FINANCE_SETTINGS_SAVED, REFUND_POLICY_ADDED } from "~/schemas/invoice-text";
 import { formatDate } from "~/utils/format";
 import { formatAbn } from "~/utils/abn";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm } from "~/utils/form-action.server";
 
 /** The seller printed on new tax invoices, their payment terms and the accounting export's sales account (administrators). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,19 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  listRules,
+  type HrwRule,
+  editRule,
+  answerForm,
+  redirectWithFlash,
+  clientAddress,
+} from "./admin.hrw.rules.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Badge, SelectField, SubmitButton, TextAreaField, TextField, TitledCard, ErrorSummary } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { listRules, type HrwRule } from "~/models/hrw-rules.server";
-import { editRule } from "~/models/hrw-rules.server";
 import { ruleEditSchema } from "~/schemas/hrw";
 import { HRW_RULES, HRW_STATES, hrwDate, type HrwRuleName, type HrwState } from "~/schemas/hrw-codes";
-import { answerForm } from "~/utils/form-action.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { organisationToday } from "~/utils/organisation-calendar";
-import { clientAddress } from "~/http/request-context.server";
 
 export const RULE_SAVED = "Rule saved";
 

@@ -1,22 +1,28 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  clientAddress,
+  closeImprovementAction,
+  getImprovementAction,
+  listActionOwners,
+  updateImprovementAction,
+  redirectWithFlash,
+  answerForm,
+  formFailure,
+  formIntent,
+  foundOr404,
+} from "./admin.improvements.$id.server";
 import { ImprovementStatusBadge } from "~/components/admin/improvement-badges";
 import { ImprovementFields } from "~/components/admin/improvement-form";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { ErrorSummary, SelectField, SubmitButton, TextAreaField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { closeImprovementAction, getImprovementAction, listActionOwners, updateImprovementAction } from "~/models/improvement.server";
 import { improvementCloseSchema, improvementUpdateSchema } from "~/schemas/improvement";
 import { IMPROVEMENT_SOURCE_LABELS, IMPROVEMENT_STATUS_LABELS } from "~/schemas/improvement-text";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm, formFailure } from "~/utils/form-action.server";
-import { formIntent } from "~/utils/form-intent.server";
 import { formatDate, formatDateTime } from "~/utils/format";
-import { foundOr404 } from "~/utils/http.server";
 
 function loadAction(id: string | undefined) {
   return foundOr404(id, (actionId) => getImprovementAction(getDb(), actionId), "Improvement action not found");

@@ -1,15 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  data,
+  queryObject,
+  requireRole,
+  getDb,
+  IMPROVEMENT_PAGE_SIZE,
+  listActionOwners,
+  listImprovementActions,
+  type ImprovementAction,
+} from "./admin.improvements._index.server";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { queryObject } from "~/api/http.server";
-import { requireRole } from "~/auth/guards.server";
 import { FilteredList } from "~/components/admin/filtered-list";
 import { ImprovementStatusBadge } from "~/components/admin/improvement-badges";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { ButtonLink, EmptyState, Pagination, SelectField, DataTable } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { IMPROVEMENT_PAGE_SIZE, listActionOwners, listImprovementActions, type ImprovementAction } from "~/models/improvement.server";
 import { IMPROVEMENT_FILTERS, improvementListQuery } from "~/schemas/improvement";
 import { IMPROVEMENT_SOURCE_LABELS, IMPROVEMENT_SOURCES, IMPROVEMENT_STATUS_LABELS, IMPROVEMENT_STATUSES } from "~/schemas/improvement-text";
 import { readListFilters } from "~/schemas/list-filters";

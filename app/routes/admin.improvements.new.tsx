@@ -1,19 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { queryObject } from "~/api/http.server";
-import { requireRole } from "~/auth/guards.server";
+import {
+  queryObject,
+  requireRole,
+  getDb,
+  clientAddress,
+  createImprovementAction,
+  describeImprovementSource,
+  listActionOwners,
+  redirectWithFlash,
+  answerForm,
+} from "./admin.improvements.new.server";
 import { ImprovementFields } from "~/components/admin/improvement-form";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { buttonClasses, Card, ErrorSummary, SelectField, SubmitButton, TextField } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { createImprovementAction, describeImprovementSource, listActionOwners } from "~/models/improvement.server";
 import { improvementCreateSchema, improvementPrefillQuery } from "~/schemas/improvement";
 import { IMPROVEMENT_SOURCE_LABELS, IMPROVEMENT_SOURCES } from "~/schemas/improvement-text";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm } from "~/utils/form-action.server";
 import { addDays, organisationToday } from "~/utils/organisation-calendar";
 
 /**

@@ -1,17 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  createLocation,
+  listLocations,
+  answerForm,
+  redirectWithFlash,
+} from "./admin.locations.server";
 import { LocationFields } from "~/components/admin/location-form";
 import { RouteError } from "~/components/route-error";
 import { PageTitle } from "~/components/portal-shell";
 import { useActionToast } from "~/components/toaster";
 import { Card, EmptyState, SubmitButton, TitledCard, TableScroll, ErrorSummary } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { createLocation, listLocations } from "~/models/location.server";
 import { labelOf, STATES } from "~/avetmiss/codes";
 import { locationSchema } from "~/schemas/location";
-import { answerForm } from "~/utils/form-action.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");

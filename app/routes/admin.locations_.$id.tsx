@@ -1,17 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  getLocation,
+  updateLocation,
+  answerForm,
+  redirectWithFlash,
+  foundOr404,
+} from "./admin.locations_.$id.server";
 import { LocationFields } from "~/components/admin/location-form";
 import { RouteError } from "~/components/route-error";
 import { PageTitle } from "~/components/portal-shell";
 import { useActionToast } from "~/components/toaster";
 import { buttonClasses, Card, ErrorSummary, SubmitButton } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { getLocation, updateLocation } from "~/models/location.server";
 import { locationSchema } from "~/schemas/location";
-import { answerForm } from "~/utils/form-action.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { foundOr404 } from "~/utils/http.server";
 
 function loadLocation(id: string | undefined) {
   return foundOr404(id, (locationId) => getLocation(getDb(), locationId), "Location not found");

@@ -1,23 +1,28 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  data,
+  queryObject,
+  requireRole,
+  getDb,
+  clientAddress,
+  deliverNow,
+  mailView,
+  listMail,
+  MAIL_PAGE_SIZE,
+  resendMail,
+  resendRefusal,
+  redirectWithFlash,
+} from "./admin.mail.server";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import { queryObject } from "~/api/http.server";
-import { requireRole } from "~/auth/guards.server";
 import { RowActionButton } from "~/components/admin/row-action-button";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { FilteredList } from "~/components/admin/filtered-list";
 import { Badge, EmptyState, Pagination, SelectField, TextField, type BadgeTone, DataTable } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { deliverNow } from "~/jobs/runner.server";
-import { mailView } from "~/mail/templates.server";
-import { listMail, MAIL_PAGE_SIZE, resendMail, resendRefusal } from "~/models/outbox.server";
 import { readListFilters } from "~/schemas/list-filters";
 import { MAIL_FILTERS, mailListQuery, mailResendSchema } from "~/schemas/mail";
 import { MAIL_RESENT, MAIL_STATE_LABELS, MAIL_STATES, MAIL_TEMPLATE_LABELS, MAIL_TEMPLATES } from "~/schemas/mail-text";
 import { isDomainError } from "~/utils/errors";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDateTime } from "~/utils/format";
 import { parseWith } from "~/utils/validation";
 

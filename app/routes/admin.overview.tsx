@@ -1,32 +1,38 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { accountDecisionSchema } from "~/schemas/page-queries";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  approveAccount,
+  listPendingAccounts,
+  rejectAccount,
+  countAllCourses,
+  countCompletedAwaitingCertificate,
+  listCompletedAwaitingCertificate,
+  getDashboardStats,
+  listAttendanceAlerts,
+  listRecentStudents,
+  redirectWithFlash,
+  clientAddress,
+  adminHrwAlerts,
+  overdueImprovementCount,
+  overdueImprovements,
+  standardsPanel,
+} from "./admin.overview.server";
 import { ActiveBadge, TIER_TITLES } from "~/components/status-badges";
 import { RouteError } from "~/components/route-error";
 import { RowActionButton } from "~/components/admin/row-action-button";
 import { QuickActions } from "~/components/quick-actions";
 import { PageTitle } from "~/components/portal-shell";
 import { buttonClasses, EmptyState, StatCard, TitledCard, TableScroll } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { approveAccount, listPendingAccounts, rejectAccount } from "~/models/approval.server";
-import { countAllCourses } from "~/models/course-admin.server";
-import { countCompletedAwaitingCertificate, listCompletedAwaitingCertificate } from "~/models/certificate-due.server";
 import { AwaitingUsiCard, DueDate } from "~/components/certificates-due";
-import { getDashboardStats } from "~/models/stats.server";
-import { listAttendanceAlerts } from "~/models/attendance.server";
 import { AttendanceAlerts } from "~/components/admin/attendance-alerts";
-import { listRecentStudents } from "~/models/student.server";
 import { isDomainError } from "~/utils/errors";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate, ROLE_LABELS } from "~/utils/format";
 import { parseWith } from "~/utils/validation";
-import { clientAddress } from "~/http/request-context.server";
-import { adminHrwAlerts } from "~/models/hrw-dashboard.server";
 import { AdminHrwAlerts } from "~/components/hrw/hrw-ui";
 import { ImprovementsOverdue } from "~/components/admin/improvements-overdue";
-import { overdueImprovementCount, overdueImprovements } from "~/models/improvement.server";
-import { standardsPanel } from "~/models/standards-panel.server";
 import { StandardsPanel } from "~/components/standards/standards-panel";
 
 

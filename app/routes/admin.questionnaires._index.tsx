@@ -1,19 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  clientAddress,
+  addQuestion,
+  listQuestions,
+  lowAverageThreshold,
+  setLowAverageThreshold,
+  updateQuestion,
+  redirectWithFlash,
+  answerForm,
+  formFailure,
+  formIntent,
+} from "./admin.questionnaires._index.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Badge, ButtonLink, CheckboxField, EmptyState, ErrorSummary, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { addQuestion, listQuestions, lowAverageThreshold, setLowAverageThreshold, updateQuestion } from "~/models/questionnaire.server";
 import { QUESTION_KIND_LABELS, QUESTION_KINDS, QUESTIONNAIRE_AUDIENCE_LABELS, QUESTIONNAIRE_AUDIENCES, type QuestionnaireAudience } from "~/schemas/improvement-text";
 import { lowAverageSchema, questionCreateSchema, questionnaireAudience, questionUpdateSchema } from "~/schemas/questionnaire";
 import { uuid } from "~/schemas/fields";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm, formFailure } from "~/utils/form-action.server";
-import { formIntent } from "~/utils/form-intent.server";
 import { cn } from "~/utils/cn";
 
 function audienceOf(request: Request): QuestionnaireAudience {

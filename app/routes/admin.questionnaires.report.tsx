@@ -1,13 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  data,
+  queryObject,
+  requireRole,
+  getDb,
+  questionnaireSummary,
+  type QuestionnaireSummary,
+} from "./admin.questionnaires.report.server";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { queryObject } from "~/api/http.server";
-import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { Badge, Button, Card, EmptyState, ErrorSummary, SelectField, TextField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { questionnaireSummary, type QuestionnaireSummary } from "~/models/questionnaire.server";
 import { LOW_RATING, QUESTION_KIND_LABELS, QUESTIONNAIRE_AUDIENCE_LABELS, QUESTIONNAIRE_AUDIENCES, RATING_WORDS } from "~/schemas/improvement-text";
 import { summaryQuery } from "~/schemas/questionnaire";
 import { formatDate, plural } from "~/utils/format";

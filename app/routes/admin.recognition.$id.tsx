@@ -1,6 +1,31 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  answerRecognitionUpload,
+  isMultipart,
+  clientAddress,
+  listLocations,
+  assessorChoicesFor,
+  recognitionDecisions,
+  assignRecognitionAssessor,
+  authenticateCreditTransfer,
+  decideRecognition,
+  getRecognition,
+  recognitionEvidence,
+  listRefereeRequests,
+  requestRefereeReport,
+  bookRecognitionSession,
+  cancelRecognitionSession,
+  listRecognitionSessions,
+  rescheduleRecognitionSession,
+  answerForm,
+  formFailure,
+  formIntent,
+  redirectWithFlash,
+  readOrRefuse,
+} from "./admin.recognition.$id.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RecognitionDetails, RecognitionEvidence } from "~/components/recognition/recognition-details";
 import { RecognitionHistory } from "~/components/recognition/recognition-history";
@@ -8,22 +33,9 @@ import { CompetencySessions, RefereeReports } from "~/components/recognition/rpl
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { answerRecognitionUpload } from "~/files/recognition-upload.server";
-import { isMultipart } from "~/files/upload.server";
-import { clientAddress } from "~/http/request-context.server";
-import { listLocations } from "~/models/location.server";
-import { assessorChoicesFor, recognitionDecisions } from "~/models/recognition-decisions.server";
-import { assignRecognitionAssessor, authenticateCreditTransfer, decideRecognition, getRecognition, recognitionEvidence } from "~/models/recognition.server";
-import { listRefereeRequests, requestRefereeReport } from "~/models/recognition-referee.server";
-import { bookRecognitionSession, cancelRecognitionSession, listRecognitionSessions, rescheduleRecognitionSession } from "~/models/recognition-session.server";
 import { recognitionAssignInput, recognitionAuthenticateInput, recognitionDecideInput } from "~/schemas/recognition";
 import { refereeRequestInput, sessionBookInput, sessionCancelInput, sessionRescheduleInput } from "~/schemas/recognition-rpl";
 import { DECISION_LABELS, EQUIVALENCE_LABELS, EQUIVALENCES } from "~/schemas/recognition-text";
-import { answerForm, formFailure } from "~/utils/form-action.server";
-import { formIntent } from "~/utils/form-intent.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { readOrRefuse } from "~/utils/http.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 
 /**

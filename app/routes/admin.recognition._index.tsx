@@ -1,14 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { queryObject } from "~/api/http.server";
-import { requireRole } from "~/auth/guards.server";
+import { queryObject, requireRole, getDb, listRecognitions } from "./admin.recognition._index.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RecognitionFilters } from "~/components/recognition/recognition-filters";
 import { RecognitionTable } from "~/components/recognition/recognition-table";
 import { RouteError } from "~/components/route-error";
 import { TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { listRecognitions } from "~/models/recognition.server";
 import { recognitionListQuery } from "~/schemas/recognition";
 
 /**

@@ -1,19 +1,24 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  data,
+  requireRole,
+  getDb,
+  getAvetmissSummary,
+  getReportCharts,
+  getComplianceChecks,
+  getEnrollmentStatistics,
+  organisation,
+  reportYear,
+} from "./admin.reports.server";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
 import { MonthlyChart, TierChart } from "~/components/admin/report-charts";
 import { StatusBadge, TIER_TITLES } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
 import { Alert, Badge, buttonClasses, Pagination, TitledCard, TableScroll } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { getAvetmissSummary, getReportCharts } from "~/avetmiss/export.server";
 import { readinessPage } from "~/avetmiss/files";
-import { getComplianceChecks, getEnrollmentStatistics } from "~/models/report.server";
 import { AVETMISS_EXPORT_KEYS, AVETMISS_EXPORTS, noActivityMessage } from "~/avetmiss/exports-text";
 import { readinessQuery } from "~/schemas/page-queries";
 import { RouteError } from "~/components/route-error";
-import { organisation, reportYear } from "~/avetmiss/download.server";
 import { organisationYear } from "~/utils/organisation-calendar";
 
 /**

@@ -1,13 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirectDocument } from "@remix-run/node";
+import {
+  data,
+  redirectDocument,
+  requireRole,
+  getDb,
+  HRW_REPORT_LIMIT,
+  listHrwAssessments,
+  type HrwAssessment,
+} from "./admin.reports_.hrw.server";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
 import { PartsList, StageBadge } from "~/components/hrw/hrw-ui";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { Alert, Button, EmptyState, SelectField, TextField, TitledCard, TableScroll, ErrorSummary } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { HRW_REPORT_LIMIT, listHrwAssessments, type HrwAssessment } from "~/models/hrw-assessment.server";
 import { readHrwPeriod } from "~/schemas/hrw";
 import { HRW_STATES, hrwDate } from "~/schemas/hrw-codes";
 import { clockTime } from "~/utils/format";

@@ -1,19 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  getFileStore,
+  clientAddress,
+  destroyRecords,
+  listDueForDestruction,
+  listRetentionRules,
+  listTombstones,
+  setRetentionRule,
+  answerForm,
+  formFailure,
+  formIntent,
+  redirectWithFlash,
+} from "./admin.retention.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Alert, CheckboxField, SubmitButton, TextField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { getFileStore } from "~/files/store.server";
-import { clientAddress } from "~/http/request-context.server";
-import { destroyRecords, listDueForDestruction, listRetentionRules, listTombstones, setRetentionRule } from "~/models/retention.server";
 import { destroySchema, retentionRuleSchema } from "~/schemas/evidence";
 import { RECORD_TYPES } from "~/schemas/evidence-text";
-import { answerForm, formFailure } from "~/utils/form-action.server";
-import { formIntent } from "~/utils/form-intent.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate, formatDateTime, keepingPeriod } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
 

@@ -1,20 +1,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  clientAddress,
+  addReviewQuestion,
+  listReviewQuestions,
+  replaceReviewQuestion,
+  retireReviewQuestion,
+  type ReviewQuestionAdmin,
+  answerForm,
+  formFailure,
+  formIntent,
+  redirectWithFlash,
+} from "./admin.review-questions.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Badge, Button, EmptyState, ErrorSummary, SelectField, TextAreaField, TextField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { addReviewQuestion, listReviewQuestions, replaceReviewQuestion, retireReviewQuestion, type ReviewQuestionAdmin } from "~/models/review.server";
 import { uuid } from "~/schemas/fields";
 import { reviewQuestionFormInput, reviewQuestionSchema } from "~/schemas/review";
 import { REVIEW_CHOICE_SLOTS, REVIEW_GROUP_LABELS, REVIEW_GROUPS, REVIEW_KIND_LABELS, REVIEW_KINDS, REVIEW_QUESTION_ADDED, REVIEW_QUESTION_CHANGED, REVIEW_QUESTION_RETIRED } from "~/schemas/review-text";
-import { answerForm, formFailure } from "~/utils/form-action.server";
-import { formIntent } from "~/utils/form-intent.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 
 /**
  * The pre-enrolment review's question bank (administrators), group by group: add a question,

@@ -1,25 +1,29 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  listStaff,
+  setStaffActive,
+  resetTwoStep,
+  listAccreditationsByTrainer,
+  redirectWithFlash,
+  clientAddress,
+  providerSettings,
+  setRequireSsoForStaff,
+  signInSettings,
+} from "./admin.staff.server";
 import { RouteError } from "~/components/route-error";
 import { RowActionButton } from "~/components/admin/row-action-button";
 import { PageTitle } from "~/components/portal-shell";
 import { ActiveBadge } from "~/components/status-badges";
 import { Card, ConfirmAction, EmptyState, SubmitButton, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { listStaff, setStaffActive } from "~/models/staff.server";
 import { staffToggleSchema, staffTwoStepResetSchema } from "~/schemas/page-queries";
-import { resetTwoStep } from "~/auth/two-step.server";
 import type { PublicUser } from "~/models/user.server";
-import { listAccreditationsByTrainer } from "~/models/hrw-register.server";
 import { hrwDate } from "~/schemas/hrw-codes";
 import { isDomainError } from "~/utils/errors";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { parseWith } from "~/utils/validation";
 import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
-import { clientAddress } from "~/http/request-context.server";
-import { providerSettings } from "~/auth/single-sign-on.server";
-import { setRequireSsoForStaff, signInSettings } from "~/models/sign-in-settings.server";
 import { signInSettingsSchema } from "~/schemas/sign-in-settings";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,24 +1,32 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  addAccreditation,
+  getAssessorRegister,
+  removeAccreditation,
+  setAssessorLicence,
+  assessorCurrency,
+  completeRegulatorTask,
+  listRegulatorTasks,
+  answerForm,
+  formFailure,
+  formIntent,
+  redirectWithFlash,
+  clientAddress,
+} from "./admin.staff_.$id.hrw.server";
 import { ClassCheckboxes } from "~/components/hrw/class-fields";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { SelectField, SubmitButton, TextField, TitledCard, ErrorSummary } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { addAccreditation, getAssessorRegister, removeAccreditation, setAssessorLicence } from "~/models/hrw-register.server";
-import { assessorCurrency, completeRegulatorTask, listRegulatorTasks } from "~/models/hrw-currency.server";
 import { CurrencyList } from "~/components/hrw/hrw-ui";
 import { uuid } from "~/schemas/fields";
 import { accreditationRemovalSchema, accreditationSchema, assessorLicenceSchema, regulatorTaskDoneSchema } from "~/schemas/hrw";
 import { HRW_STATE_CODES, HRW_STATES, hrwDate } from "~/schemas/hrw-codes";
-import { answerForm, formFailure } from "~/utils/form-action.server";
-import { formIntent } from "~/utils/form-intent.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
-import { clientAddress } from "~/http/request-context.server";
 
 export const REGISTER_UPDATED = "Assessor register updated";
 

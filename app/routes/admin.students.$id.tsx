@@ -1,32 +1,37 @@
-import { foundOr404 } from "~/utils/http.server";
+import {
+  foundOr404,
+  requireRole,
+  isMultipart,
+  addLearnerDocument,
+  answerUploadForm,
+  getDb,
+  prepareCertificatePdf,
+  getCertificateForViewer,
+  listCertificateHistory,
+  type CertificateHistoryEntry,
+  reissueCertificate,
+  revokeCertificate,
+  getStudentDetail,
+  redirectWithFlash,
+  answerForm,
+  clientAddress,
+} from "./admin.students.$id.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { requireRole } from "~/auth/guards.server";
 import { RouteError } from "~/components/route-error";
 import { ActiveBadge, StatusBadge, TierBadge } from "~/components/status-badges";
 import { Alert, Badge, buttonClasses, ConfirmAction, ErrorSummary, Modal, ProgressBar, SubmitButton, TextAreaField, TextField } from "~/components/ui";
 import { EVIDENCE_ACCEPT } from "~/files/types";
-import { isMultipart } from "~/files/upload.server";
-import { addLearnerDocument } from "~/models/learner-document.server";
 import { LEARNER_DOCUMENT_MESSAGES, learnerDocumentSchema } from "~/schemas/learner-document";
-import { answerUploadForm } from "~/utils/upload-form.server";
 import { useActionToast } from "~/components/toaster";
-import { getDb } from "~/db.server";
-import { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
-import { getCertificateForViewer, listCertificateHistory, type CertificateHistoryEntry } from "~/models/certificate.server";
-import { reissueCertificate, revokeCertificate } from "~/models/certificate-issue.server";
-import { getStudentDetail } from "~/models/student.server";
 import { certificateChangeSchema } from "~/schemas/page-queries";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm } from "~/utils/form-action.server";
 import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
 import { notFound } from "~/utils/errors";
 import { ModalSection } from "~/components/admin/modal-section";
 import { enrollmentDetailRows } from "~/components/student/enrollment-detail-rows";
 import { EnrollmentDetailsList } from "~/components/student/enrollment-details";
 import { formatDate, formatDateTime } from "~/utils/format";
-import { clientAddress } from "~/http/request-context.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireRole(request, "admin");

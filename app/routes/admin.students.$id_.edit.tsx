@@ -1,23 +1,27 @@
-import { foundOr404 } from "~/utils/http.server";
+import {
+  foundOr404,
+  requireRole,
+  getDb,
+  getAvetmissDetails,
+  getStudentForEdit,
+  updateStudent,
+  getStudentById,
+  answerForm,
+  formFailure,
+  redirectWithFlash,
+  clientAddress,
+} from "./admin.students.$id_.edit.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
 import { RouteError } from "~/components/route-error";
 import { avetmissFormValues } from "~/avetmiss/fields";
 import { StudentFields, studentValuesFromSubmission, type StudentFormValues } from "~/components/admin/student-form";
 import { useActionToast } from "~/components/toaster";
 import { buttonClasses, ConfirmAction, ErrorSummary, Modal, SubmitButton } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { getAvetmissDetails } from "~/avetmiss/details.server";
-import { getStudentForEdit, updateStudent } from "~/models/student.server";
-import { getStudentById } from "~/models/user.server";
 import { studentFormInput, studentUpdateSchema } from "~/schemas/student";
-import { answerForm, formFailure } from "~/utils/form-action.server";
 import { CONFIRMED_FIELD, confirmationAnswer, isConfirmed } from "~/utils/confirm";
 import { keptValues } from "~/utils/validation";
-import { redirectWithFlash } from "~/utils/flash.server";
 import type { FieldErrors } from "~/utils/validation";
-import { clientAddress } from "~/http/request-context.server";
 
 export const STUDENT_UPDATED = "Student updated successfully";
 const UPDATE_FAILED = "Failed to update student";

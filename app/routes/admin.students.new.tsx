@@ -1,14 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import { requireRole, getDb, createStudent, redirectWithFlash, answerForm } from "./admin.students.new.server";
 import { StudentFields, studentValuesFromSubmission } from "~/components/admin/student-form";
 import { useActionToast } from "~/components/toaster";
 import { buttonClasses, ErrorSummary, Modal, SubmitButton } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { createStudent } from "~/models/student.server";
 import { studentCreateSchema, studentFormInput } from "~/schemas/student";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm } from "~/utils/form-action.server";
 
 const CREATE_FAILED = "Failed to create student";
 

@@ -1,19 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  clientAddress,
+  listActiveTrainers,
+  createValidationPlan,
+  listCourseValidations,
+  listValidationPlans,
+  setCourseValidation,
+  answerForm,
+  formFailure,
+  formIntent,
+  redirectWithFlash,
+} from "./admin.validations.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Badge, CheckboxField, ErrorSummary, SelectField, SubmitButton, TableScroll, TextField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { listActiveTrainers } from "~/models/trainer-credential.server";
-import { createValidationPlan, listCourseValidations, listValidationPlans, setCourseValidation } from "~/models/validation.server";
 import { courseValidationSchema, validationPlanSchema } from "~/schemas/standards";
 import { RISK_RATING_CODES, RISK_RATINGS, SAMPLE_SIZE_MAX, VALIDATION_INTERVAL_MONTHS, VALIDATION_STATES, type ValidationState } from "~/schemas/standards-text";
-import { answerForm, formFailure } from "~/utils/form-action.server";
-import { formIntent } from "~/utils/form-intent.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";

@@ -1,19 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  clientAddress,
+  completeValidation,
+  drawSample,
+  getValidationPlan,
+  recordFinding,
+  answerForm,
+  formFailure,
+  formIntent,
+  redirectWithFlash,
+} from "./admin.validations_.$id.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Badge, ErrorSummary, SelectField, SubmitButton, TextAreaField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { completeValidation, drawSample, getValidationPlan, recordFinding } from "~/models/validation.server";
 import { uuid } from "~/schemas/fields";
 import { validationCompleteSchema, validationFindingSchema, validationSampleSchema } from "~/schemas/standards";
 import { FINDING_OUTCOME_CODES, FINDING_OUTCOMES, improvementFromValidation } from "~/schemas/standards-text";
-import { answerForm, formFailure } from "~/utils/form-action.server";
-import { formIntent } from "~/utils/form-intent.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 
 export const SAMPLE_DRAWN = "Sample drawn";

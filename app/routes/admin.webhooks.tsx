@@ -1,16 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import { requireRole, getDb, createWebhookEndpoint, listWebhookEndpoints, answerForm } from "./admin.webhooks.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Badge, CheckboxField, DataTable, EmptyState, ErrorSummary, SelectField, TextField } from "~/components/ui";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { getDb } from "~/db.server";
-import { createWebhookEndpoint, listWebhookEndpoints } from "~/models/webhooks.server";
 import { webhookEndpointSchema } from "~/schemas/webhooks";
 import { WEBHOOK_AUDIENCE_LABELS, WEBHOOK_AUDIENCES, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_REGISTERED } from "~/schemas/webhook-text";
-import { answerForm } from "~/utils/form-action.server";
 
 /**
  * Webhooks (administrators): the registered endpoints with their deliveries' counts, and the

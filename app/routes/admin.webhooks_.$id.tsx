@@ -1,18 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  deliverWebhooksNow,
+  getWebhookEndpoint,
+  listWebhookDeliveries,
+  resendWebhookDelivery,
+  rotateWebhookSecret,
+  toggleWebhookEndpoint,
+  redirectWithFlash,
+} from "./admin.webhooks_.$id.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Badge, DataTable, EmptyState, type BadgeTone } from "~/components/ui";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { getDb } from "~/db.server";
-import { deliverWebhooksNow } from "~/jobs/runner.server";
-import { getWebhookEndpoint, listWebhookDeliveries, resendWebhookDelivery, rotateWebhookSecret, toggleWebhookEndpoint } from "~/models/webhooks.server";
 import { webhookActionSchema } from "~/schemas/webhooks";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_RESENT, WEBHOOK_ROTATED, WEBHOOK_STATE_LABELS } from "~/schemas/webhook-text";
 import { isDomainError } from "~/utils/errors";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDateTime } from "~/utils/format";
 import { formToObject, parseWith } from "~/utils/validation";
 

@@ -1,19 +1,21 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { getOptionalUser } from "~/auth/guards.server";
+import {
+  getOptionalUser,
+  getDb,
+  env,
+  clientAddress,
+  lodgeComplaint,
+  answerForm,
+  redirectWithFlash,
+  retryAfterFromAction,
+} from "./complaints.new.server";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Alert, ErrorSummary, SubmitButton, TextAreaField, TextField } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { env } from "~/env.server";
-import { clientAddress } from "~/http/request-context.server";
-import { lodgeComplaint } from "~/models/complaint.server";
 import { complaintInput } from "~/schemas/complaint";
 import { DETAILS_MAX } from "~/schemas/complaint-text";
-import { answerForm } from "~/utils/form-action.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate } from "~/utils/format";
-import { retryAfterFromAction } from "~/utils/http.server";
 
 /**
  * Make a complaint: anyone, signed in (linked to their account, mailed there) or not (name and

@@ -1,9 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
-import { getDb } from "~/db.server";
-import { env } from "~/env.server";
-import { complaintSettings } from "~/models/complaint.server";
+import { getDb, env, complaintSettings } from "./complaints.policy.server";
 
 /** The complaints and appeals policy, public: the text admins set, else the default written for this organisation. */
 export async function loader(_: LoaderFunctionArgs) {

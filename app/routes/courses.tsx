@@ -4,14 +4,11 @@ import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from
 import { useEffect, useRef, type FormEvent } from "react";
 import { catalogueQuery } from "~/schemas/page-queries";
 import type { Tier } from "#db/schema";
-import { getOptionalUser } from "~/auth/guards.server";
+import { getOptionalUser, getDb, env, cataloguePage } from "./courses.server";
 import { CourseCard, toCourseCardData } from "~/components/course-card";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { buttonClasses, Pagination, Spinner } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { env } from "~/env.server";
-import { cataloguePage } from "~/models/catalogue.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);

@@ -1,16 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getOptionalUser } from "~/auth/guards.server";
+import { getOptionalUser, getDb, env, publicCoursePage, courseOverview } from "./courses_.$id.server";
 import { SessionList } from "~/components/class-sessions";
 import { CourseOverview } from "~/components/course/course-overview";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { RouteError } from "~/components/route-error";
 import { SiteHeader } from "~/components/site-header";
 import { buttonClasses } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { env } from "~/env.server";
-import { publicCoursePage } from "~/models/catalogue.server";
-import { courseOverview } from "~/models/course.server";
 import { classDates, seatsWording } from "~/schemas/class-text";
 import { courseIdField } from "~/schemas/enrollment";
 import { LICENCE_CLASSES } from "~/schemas/hrw-codes";

@@ -1,24 +1,29 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { getOptionalUser } from "~/auth/guards.server";
-import { ensureReviewClaimToken, reviewClaimToken } from "~/auth/session.server";
+import {
+  getOptionalUser,
+  ensureReviewClaimToken,
+  reviewClaimToken,
+  getDb,
+  env,
+  enrollmentState,
+  reviewPage,
+  retakeWaitMessage,
+  takeReview,
+  redirectWithFlash,
+  answerForm,
+} from "./courses_.$id_.review.server";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { ReviewQuestions, ReviewResult } from "~/components/review/review-parts";
 import { RouteError } from "~/components/route-error";
 import { SiteHeader } from "~/components/site-header";
 import { useActionToast } from "~/components/toaster";
 import { Alert, buttonClasses, ErrorSummary, SubmitButton } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { env } from "~/env.server";
-import { enrollmentState } from "~/models/enrollment.server";
-import { reviewPage, retakeWaitMessage, takeReview } from "~/models/review.server";
 import { courseIdField } from "~/schemas/enrollment";
 import { reviewAnswersSchema, reviewFormInput } from "~/schemas/review";
 import { REVIEW_NOT_REQUIRED, REVIEW_REFERRED, REVIEW_SAVED } from "~/schemas/review-text";
 import { coursePagePath, enrolPath, reviewPath } from "~/utils/course-links";
 import { isDomainError } from "~/utils/errors";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm } from "~/utils/form-action.server";
 import { withReturn } from "~/utils/safe-redirect";
 
 /**

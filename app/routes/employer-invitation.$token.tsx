@@ -3,14 +3,17 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { RouteError } from "~/components/route-error";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { readOrRefuse } from "~/utils/http.server";
-import { acceptEmployerInvitation, employerInvitationFor } from "~/models/employer.server";
+import {
+  getDb,
+  readOrRefuse,
+  acceptEmployerInvitation,
+  employerInvitationFor,
+  redirectWithFlash,
+  answerForm,
+} from "./employer-invitation.$token.server";
 import { invitationPasswordSchema } from "~/schemas/employer";
 import { EMPLOYER_PASSWORD_SET } from "~/schemas/employer-text";
 import { passwordRule } from "~/schemas/password-text";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm } from "~/utils/form-action.server";
 import { secretPageHeaders, secretPageMeta } from "~/utils/secret-page";
 
 export async function loader({ params }: LoaderFunctionArgs) {

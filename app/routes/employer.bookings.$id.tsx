@@ -1,6 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  clientAddress,
+  secretLink,
+  getBooking,
+  addWorkers,
+  redirectWithFlash,
+  answerForm,
+  readOrRefuse,
+} from "./employer.bookings.$id.server";
 import { PriceSummary } from "~/components/employer/price-summary";
 import { WorkerRows } from "~/components/employer/worker-rows";
 import { InvoiceStatusBadge } from "~/components/finance/invoice-status";
@@ -8,18 +18,10 @@ import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { ErrorSummary, SubmitButton, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { secretLink } from "~/mail/password-reset.server";
-import { getBooking } from "~/models/employer-view.server";
-import { addWorkers } from "~/models/group-booking.server";
 import { classDates } from "~/schemas/class-text";
 import { addWorkersSchema, workerFormErrors, workerRefusalErrors, workerRows } from "~/schemas/employer";
 import { CONSENT_LABELS, WORKER_STATE_LABELS, WORKERS_ADDED } from "~/schemas/employer-text";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm } from "~/utils/form-action.server";
 import { formatCents, formatDate, plural } from "~/utils/format";
-import { readOrRefuse } from "~/utils/http.server";
 import { formToObject } from "~/utils/validation";
 
 /** Rows offered at once: a booking of many seats names its workers in several goes. */

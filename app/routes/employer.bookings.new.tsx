@@ -1,7 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  clientAddress,
+  secretLink,
+  bookableClasses,
+  createBooking,
+  redirectWithFlash,
+  answerForm,
+} from "./employer.bookings.new.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
@@ -10,14 +19,8 @@ import { ClassCards } from "~/components/employer/class-cards";
 import { PriceSummary } from "~/components/employer/price-summary";
 import { Card, ErrorSummary, SubmitButton, TextField } from "~/components/ui";
 import { seatQuote } from "~/models/invoice-rules";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { secretLink } from "~/mail/password-reset.server";
-import { bookableClasses, createBooking } from "~/models/group-booking.server";
 import { bookingSchema, workerFormErrors, workerRefusalErrors, workerRows } from "~/schemas/employer";
 import { SEATS_BOOKED } from "~/schemas/employer-text";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm } from "~/utils/form-action.server";
 import { formToObject } from "~/utils/validation";
 
 /** Most worker rows the form offers at once (more can be named on the booking later, up to its seats). */

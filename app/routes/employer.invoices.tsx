@@ -1,11 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import { requireRole, getDb, listEmployerInvoices } from "./employer.invoices.server";
 import { InvoiceList } from "~/components/finance/invoice-list";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { getDb } from "~/db.server";
-import { listEmployerInvoices } from "~/models/finance.server";
 
 /** The tax invoices of the employer's own organisation (its bookings), each with its status, what is owed and its PDF. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,12 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  employerOfUser,
+  listBookings,
+  listWorkers,
+  upcomingDeadlines,
+} from "./employer.overview.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { ButtonLink, Card, EmptyState, TableScroll, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { employerOfUser } from "~/models/employer.server";
-import { listBookings, listWorkers, upcomingDeadlines } from "~/models/employer-view.server";
 import { classDates } from "~/schemas/class-text";
 import { CONSENT_LABELS, WORKER_STATE_LABELS } from "~/schemas/employer-text";
 import { formatDate } from "~/utils/format";

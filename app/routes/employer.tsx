@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import { requireRole } from "./employer.server";
 import { PortalShell, type PortalNavItem } from "~/components/portal-shell";
 
 const NAV: PortalNavItem[] = [

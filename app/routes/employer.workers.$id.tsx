@@ -1,15 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import { requireRole, getDb, getWorker, readOrRefuse } from "./employer.workers.$id.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { getWorker } from "~/models/employer-view.server";
 import { classDates } from "~/schemas/class-text";
 import { CONSENT_LABELS, CONSENT_MISSING, WORKER_STATE_LABELS } from "~/schemas/employer-text";
 import { formatDate } from "~/utils/format";
-import { readOrRefuse } from "~/utils/http.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "employer");

@@ -3,9 +3,27 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Role } from "#db/schema";
-import { HOME_BY_ROLE, requireUser } from "~/auth/guards.server";
-import { reviewClaimToken } from "~/auth/session.server";
-import { reviewBeforeEnrolment } from "~/models/review.server";
+import {
+  HOME_BY_ROLE,
+  requireUser,
+  reviewClaimToken,
+  reviewBeforeEnrolment,
+  getDb,
+  env,
+  courseOverview,
+  getCourse,
+  createEnrollment,
+  enrollmentState,
+  listUpcomingClasses,
+  acceptOffer,
+  joinWaitlist,
+  leaveWaitlist,
+  waitlistForStudent,
+  redirectWithFlash,
+  logLine,
+  answerForm,
+  clientAddress,
+} from "./enroll.$courseId.server";
 import { ReviewResult } from "~/components/review/review-parts";
 import { REVIEW_REFERRED, REVIEW_SEAT_HELD } from "~/schemas/review-text";
 import { CourseOverview } from "~/components/course/course-overview";
@@ -13,25 +31,15 @@ import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { useActionToast } from "~/components/toaster";
 import { Alert, ButtonLink, ErrorSummary, SubmitButton } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { env } from "~/env.server";
-import { courseOverview, getCourse } from "~/models/course.server";
-import { createEnrollment, enrollmentState } from "~/models/enrollment.server";
 import { PolicyLinks } from "~/components/policy-links";
-import { listUpcomingClasses } from "~/models/class.server";
-import { acceptOffer, joinWaitlist, leaveWaitlist, waitlistForStudent } from "~/models/waitlist.server";
 import { ClassRadioList, SeatOffers, WaitlistForms } from "~/components/class-choice";
 import { CHOOSE_ANOTHER_CLASS, CLASS_CHOSEN, OFFER_ACCEPTED, WAITLIST_JOINED, WAITLIST_LEFT } from "~/schemas/class-text";
 import { courseIdField, enrollmentFormSchema } from "~/schemas/enrollment";
 import { waitlistFormSchema } from "~/schemas/class";
 import { ALREADY_ENROLLED } from "~/schemas/enrollment-text";
 import { isDomainError } from "~/utils/errors";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatPrice } from "~/utils/format";
 import { coursePagePath, reviewPath } from "~/utils/course-links";
-import { logLine } from "~/utils/log.server";
-import { answerForm } from "~/utils/form-action.server";
-import { clientAddress } from "~/http/request-context.server";
 
 export const ENROLLED = "Successfully enrolled in course!";
 const COURSE_NOT_FOUND = "Course not found";

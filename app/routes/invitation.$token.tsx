@@ -1,21 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { getOptionalUser } from "~/auth/guards.server";
+import {
+  getOptionalUser,
+  getDb,
+  readOrRefuse,
+  clientAddress,
+  acceptWorkerInvitation,
+  declineWorkerInvitation,
+  workerInvitationFor,
+  redirectWithFlash,
+  answerForm,
+} from "./invitation.$token.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { RouteError } from "~/components/route-error";
 import { ConfirmAction, ErrorSummary, SubmitButton, TextField } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { readOrRefuse } from "~/utils/http.server";
-import { clientAddress } from "~/http/request-context.server";
-import { acceptWorkerInvitation, declineWorkerInvitation, workerInvitationFor } from "~/models/group-booking.server";
 import { classDates } from "~/schemas/class-text";
 import { workerAcceptSchema, workerNewAccountSchema } from "~/schemas/employer";
 import { WORKER_ACCEPTED, WORKER_DECLINED } from "~/schemas/employer-text";
 import { passwordRule } from "~/schemas/password-text";
 import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
 import { formatDate } from "~/utils/format";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm } from "~/utils/form-action.server";
 import { secretPageHeaders, secretPageMeta } from "~/utils/secret-page";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,20 +1,25 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { authenticator, LoginFailure } from "~/auth/authenticator.server";
-import { HOME_BY_ROLE, requireAnonymous } from "~/auth/guards.server";
-import { createSession, startSecondStep } from "~/auth/session.server";
-import { redirect } from "@remix-run/node";
+import {
+  authenticator,
+  LoginFailure,
+  HOME_BY_ROLE,
+  requireAnonymous,
+  createSession,
+  startSecondStep,
+  redirect,
+  getDb,
+  redirectWithFlash,
+  formFailure,
+  retryAfterFromAction,
+  logLine,
+  providerSettings,
+} from "./login.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { formFailure } from "~/utils/form-action.server";
-import { retryAfterFromAction } from "~/utils/http.server";
 import { returnPath, safeRedirect, withReturn } from "~/utils/safe-redirect";
 import { useDismissibleError } from "~/utils/use-form-error";
-import { logLine } from "~/utils/log.server";
-import { providerSettings } from "~/auth/single-sign-on.server";
 import { buttonClasses } from "~/components/ui/button";
 
 export async function loader({ request }: LoaderFunctionArgs) {

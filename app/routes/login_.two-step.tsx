@@ -1,19 +1,26 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  HOME_BY_ROLE,
+  requireAnonymous,
+  clearSecondStep,
+  pendingSecondStep,
+  completeSecondStep,
+  STEP_EXPIRED,
+  STEP_USED,
+  getDb,
+  clientAddress,
+  redirectWithFlash,
+  answerForm,
+  retryAfterFromAction,
+} from "./login_.two-step.server";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
-import { HOME_BY_ROLE, requireAnonymous } from "~/auth/guards.server";
-import { clearSecondStep, pendingSecondStep } from "~/auth/session.server";
-import { completeSecondStep, STEP_EXPIRED, STEP_USED } from "~/auth/sign-in.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
 import { secondStepSchema } from "~/schemas/auth";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { isDomainError } from "~/utils/errors";
-import { answerForm } from "~/utils/form-action.server";
-import { retryAfterFromAction } from "~/utils/http.server";
 import { returnPath, withReturn } from "~/utils/safe-redirect";
 
 /**

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getOptionalUser } from "~/auth/guards.server";
+import { getOptionalUser, env } from "./policies.$slug.server";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { RouteError } from "~/components/route-error";
 import { SiteHeader } from "~/components/site-header";
-import { env } from "~/env.server";
 import { POLICIES, POLICY_SLUGS, policyInForce, policyPath, type PolicySlug } from "~/schemas/policy-text";
 import { formatDate } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";

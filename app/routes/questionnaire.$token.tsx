@@ -1,17 +1,20 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  data,
+  getDb,
+  clientAddress,
+  questionnaireForToken,
+  submitQuestionnaire,
+  redirectWithFlash,
+  formFailure,
+  retryAfterFromAction,
+} from "./questionnaire.$token.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
 import { Alert, ErrorSummary, SubmitButton, TextAreaField } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { questionnaireForToken, submitQuestionnaire } from "~/models/questionnaire.server";
 import { QUESTIONNAIRE_ALREADY_ANSWERED, QUESTIONNAIRE_EXPIRED, QUESTIONNAIRE_THANKS, QUESTIONNAIRE_UNKNOWN_LINK, RATING_MAX, RATING_MIN, RATING_WORDS } from "~/schemas/improvement-text";
 import { isDomainError } from "~/utils/errors";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { formFailure } from "~/utils/form-action.server";
-import { retryAfterFromAction } from "~/utils/http.server";
 import { formToObject, keptValues } from "~/utils/validation";
 import { cn } from "~/utils/cn";
 import { secretPageHeaders, secretPageMeta } from "~/utils/secret-page";

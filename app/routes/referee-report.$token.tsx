@@ -1,16 +1,19 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  data,
+  getDb,
+  clientAddress,
+  refereeReportForToken,
+  submitRefereeReport,
+  answerForm,
+  redirectWithFlash,
+  retryAfterFromAction,
+} from "./referee-report.$token.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
 import { Alert, CheckboxField, ErrorSummary, SubmitButton, TextAreaField, TextField } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { refereeReportForToken, submitRefereeReport } from "~/models/recognition-referee.server";
 import { REFEREE_DECLARATION, refereeReportInput, RPL_STEP_MESSAGES } from "~/schemas/recognition-rpl";
-import { answerForm } from "~/utils/form-action.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { retryAfterFromAction } from "~/utils/http.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { secretPageHeaders, secretPageMeta } from "~/utils/secret-page";
 

@@ -1,18 +1,21 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PASSWORD_HINT } from "~/schemas/password-text";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
-import { requireAnonymous } from "~/auth/guards.server";
+import {
+  requireAnonymous,
+  clientAddress,
+  getDb,
+  registeredMessage,
+  registerUser,
+  answerForm,
+  redirectWithFlash,
+  retryAfterFromAction,
+} from "./register.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
 import { UsiField } from "~/components/usi-field";
 import { ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
-import { clientAddress } from "~/http/request-context.server";
-import { getDb } from "~/db.server";
-import { registeredMessage, registerUser } from "~/models/user.server";
 import { registerFormSchema } from "~/schemas/auth";
-import { answerForm } from "~/utils/form-action.server";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { retryAfterFromAction } from "~/utils/http.server";
 import type { FieldErrors } from "~/utils/validation";
 import { useDismissibleError } from "~/utils/use-form-error";
 import { returnPath, withReturn } from "~/utils/safe-redirect";

@@ -1,17 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { PASSWORD_HINT } from "~/schemas/password-text";
-import { data } from "@remix-run/node";
+import {
+  data,
+  destroySession,
+  getDb,
+  clientAddress,
+  inspectResetToken,
+  resetPassword,
+  RESET_TOKEN_TTL_MINUTES,
+  type ResetTokenProblem,
+  redirectWithFlash,
+  answerForm,
+} from "./reset-password.$token.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { destroySession } from "~/auth/session.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
 import { Alert, ButtonLink, SubmitButton, TextField } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { inspectResetToken, resetPassword, RESET_TOKEN_TTL_MINUTES, type ResetTokenProblem } from "~/models/password-reset.server";
 import { passwordResetSchema } from "~/schemas/password-reset";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm } from "~/utils/form-action.server";
 import { secretPageHeaders, secretPageMeta } from "~/utils/secret-page";
 
 export const PASSWORD_RESET_DONE = "Your password has been reset. Please sign in with your new password.";

@@ -1,11 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import { requireRole, getDb, decidedAssessmentsOf, listComplaints } from "./student.appeals.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { decidedAssessmentsOf, listComplaints } from "~/models/complaint.server";
 import { KIND_LABELS, OUTCOME_LABELS, STATUS_LABELS } from "~/schemas/complaint-text";
 import { formatDate } from "~/utils/format";
 

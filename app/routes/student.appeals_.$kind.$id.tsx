@@ -1,21 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { jsonResponse, readOrRefuse } from "~/utils/http.server";
+import {
+  jsonResponse,
+  readOrRefuse,
+  requireRole,
+  getDb,
+  env,
+  clientAddress,
+  lodgeAppeal,
+  assessmentFor,
+  answerForm,
+  redirectWithFlash,
+} from "./student.appeals_.$kind.$id.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { ErrorSummary, SubmitButton, TextAreaField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { env } from "~/env.server";
-import { clientAddress } from "~/http/request-context.server";
-import { lodgeAppeal } from "~/models/complaint.server";
-import { assessmentFor } from "~/models/evidence.server";
 import { appealInput } from "~/schemas/complaint";
 import { decisionRefSchema } from "~/schemas/evidence";
 import { DETAILS_MAX } from "~/schemas/complaint-text";
-import { answerForm } from "~/utils/form-action.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate } from "~/utils/format";
 
 /** Appeal a decision on one of the learner's own assessments (another's, or an unknown one, is not found). */

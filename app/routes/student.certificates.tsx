@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
-import { getDb } from "~/db.server";
-import { recognisedUnitsOf } from "~/models/recognition.server";
+import { requireRole, getDb, recognisedUnitsOf } from "./student.certificates.server";
 import { formatDate } from "~/utils/format";
 import { PageTitle } from "~/components/portal-shell";
 import { CertificateCard } from "~/components/student/certificate-card";

@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  attendanceForStudent,
+  classesOfStudent,
+  waitlistForStudent,
+} from "./student.courses.server";
 import { ClassOnCard, MyWaitlists } from "~/components/student/class-on-card";
 import { SeatOffers } from "~/components/class-choice";
-import { getDb } from "~/db.server";
-import { attendanceForStudent } from "~/models/attendance.server";
-import { classesOfStudent } from "~/models/class.server";
-import { waitlistForStudent } from "~/models/waitlist.server";
 import { PageTitle } from "~/components/portal-shell";
 import { EnrollmentCard } from "~/components/student/enrollment-card";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";

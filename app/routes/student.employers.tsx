@@ -1,18 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  clientAddress,
+  CONSENT_SAVED,
+  listOwnBookings,
+  setOwnConsent,
+  redirectWithFlash,
+  answerForm,
+} from "./student.employers.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Badge, Card, EmptyState, ErrorSummary, SubmitButton } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { CONSENT_SAVED, listOwnBookings, setOwnConsent } from "~/models/group-booking.server";
 import { classDates } from "~/schemas/class-text";
 import { ownConsentSchema } from "~/schemas/employer";
 import { CONSENT_LABELS } from "~/schemas/employer-text";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm } from "~/utils/form-action.server";
 
 /** The bookings an employer made for this learner, and their answer about sharing results, which they may change at any time. */
 export async function loader({ request }: LoaderFunctionArgs) {

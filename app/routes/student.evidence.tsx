@@ -1,17 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  clientAddress,
+  assessmentFor,
+  ownEvidenceByAssessment,
+  signAssessment,
+  answerForm,
+  redirectWithFlash,
+} from "./student.evidence.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Alert, SubmitButton, TextField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
 import { EVIDENCE_MEDIA_TYPES, isEvidenceMediaType } from "~/files/types";
-import { clientAddress } from "~/http/request-context.server";
-import { assessmentFor, ownEvidenceByAssessment, signAssessment } from "~/models/evidence.server";
 import { assessmentRefSchema, signatureSchema } from "~/schemas/evidence";
-import { answerForm } from "~/utils/form-action.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDateTime } from "~/utils/format";
 
 /** The learner's own assessment evidence, and the candidate's declaration to sign from their own login. */

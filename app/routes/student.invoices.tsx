@@ -1,11 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import { requireRole, getDb, listLearnerInvoices } from "./student.invoices.server";
 import { InvoiceList } from "~/components/finance/invoice-list";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { getDb } from "~/db.server";
-import { listLearnerInvoices } from "~/models/finance.server";
 
 /** The learner's own tax invoices, each with its PDF. */
 export async function loader({ request }: LoaderFunctionArgs) {

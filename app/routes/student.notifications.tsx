@@ -1,13 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  markNotificationsRead,
+  NOTIFICATION_PAGE_SIZE,
+  notificationsPage,
+  redirectWithFlash,
+} from "./student.notifications.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { Badge, Card, EmptyState, Pagination, SubmitButton } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { markNotificationsRead, NOTIFICATION_PAGE_SIZE, notificationsPage } from "~/models/notification.server";
 import { pageQuery } from "~/schemas/page-queries";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDateTime } from "~/utils/format";
 
 export const NOTIFICATIONS_READ = "All notifications marked as read";

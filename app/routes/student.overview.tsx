@@ -1,6 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  countCertificatesForStudent,
+  getStudentEnrollmentCounts,
+  nextSessionForStudent,
+  upcomingRecognitionSessions,
+  candidateHrwDeadlines,
+  waitlistForStudent,
+} from "./student.overview.server";
 import { QuickActions } from "~/components/quick-actions";
 import { PageTitle } from "~/components/portal-shell";
 import { TierBadge } from "~/components/status-badges";
@@ -8,17 +17,11 @@ import { EnrollmentProgressRow } from "~/components/student/enrollment-card";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useStudentData } from "~/components/student/student-data";
 import { ButtonLink, EmptyState, StatCard, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { countCertificatesForStudent } from "~/models/certificate.server";
-import { getStudentEnrollmentCounts, nextSessionForStudent } from "~/models/student-enrollments.server";
 import { NextSessionCard } from "~/components/student/next-session";
 import { UpcomingRplSessions } from "~/components/recognition/upcoming-rpl-sessions";
-import { upcomingRecognitionSessions } from "~/models/recognition-session.server";
 import { firstName, formatDate } from "~/utils/format";
-import { candidateHrwDeadlines } from "~/models/hrw-dashboard.server";
 import { CandidateLicenceDeadlines } from "~/components/hrw/hrw-ui";
 import { SeatOffers } from "~/components/class-choice";
-import { waitlistForStudent } from "~/models/waitlist.server";
 
 /** The dashboard shows the 3 latest enrollments and 2 latest certificates. */
 const RECENT_ENROLLMENTS = 3;

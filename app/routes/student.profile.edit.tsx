@@ -1,19 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
-import { ownRecord } from "~/models/personal-data.server";
+import {
+  requireRole,
+  ownRecord,
+  getDb,
+  updateOwnProfile,
+  redirectWithFlash,
+  answerForm,
+  clientAddress,
+} from "./student.profile.edit.server";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { UsiField } from "~/components/usi-field";
 import { ButtonLink, ErrorSummary, Modal, SubmitButton, TextAreaField, TextField } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { updateOwnProfile } from "~/models/user.server";
 import { profileSchema } from "~/schemas/profile";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { useDismissibleError } from "~/utils/use-form-error";
-import { answerForm } from "~/utils/form-action.server";
 import type { FieldErrors } from "~/utils/validation";
-import { clientAddress } from "~/http/request-context.server";
 
 export const PROFILE_UPDATED = "Profile updated successfully";
 const PROFILE_INVALID = "Please correct the highlighted fields";

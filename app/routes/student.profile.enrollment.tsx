@@ -1,18 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  getAvetmissDetails,
+  updateEnrollmentDetails,
+  answerForm,
+  redirectWithFlash,
+  clientAddress,
+} from "./student.profile.enrollment.server";
 import { AvetmissFields, avetmissFormValues } from "~/avetmiss/fields";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { ButtonLink, ErrorSummary, Modal, SubmitButton } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { getAvetmissDetails, updateEnrollmentDetails } from "~/avetmiss/details.server";
 import { avetmissListsFromForm, enrollmentDetailsSchema } from "~/avetmiss/schema";
-import { answerForm } from "~/utils/form-action.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { useDismissibleError } from "~/utils/use-form-error";
 import { formToObject, type FieldErrors } from "~/utils/validation";
-import { clientAddress } from "~/http/request-context.server";
 
 export const ENROLLMENT_DETAILS_SAVED = "Enrolment details saved";
 

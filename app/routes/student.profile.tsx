@@ -1,11 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
-import { ownRecord } from "~/models/personal-data.server";
-import { learnerDocumentUrl, listLearnerDocuments } from "~/models/learner-document.server";
+import {
+  requireRole,
+  ownRecord,
+  learnerDocumentUrl,
+  listLearnerDocuments,
+  getDb,
+  enrollmentDetailRows,
+  getAvetmissDetails,
+} from "./student.profile.server";
 import { EnrollmentDetailsList } from "~/components/student/enrollment-details";
-import { getDb } from "~/db.server";
-import { enrollmentDetailRows, getAvetmissDetails } from "~/avetmiss/details.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { buttonClasses, ButtonLink, Card } from "~/components/ui";

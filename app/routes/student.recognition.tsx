@@ -1,23 +1,31 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { queryObject } from "~/api/http.server";
-import { requireRole } from "~/auth/guards.server";
+import {
+  queryObject,
+  requireRole,
+  getDb,
+  clientAddress,
+  applyWithFiles,
+  listRecognitions,
+  recognitionChoices,
+  redirectWithFlash,
+  BAD_UPLOAD_MESSAGE,
+  BadUpload,
+  isMultipart,
+  readUpload,
+  answerForm,
+  formFailure,
+  getFileStore,
+} from "./student.recognition.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RecognitionFilters } from "~/components/recognition/recognition-filters";
 import { RecognitionTable } from "~/components/recognition/recognition-table";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { ErrorSummary, SelectField, SubmitButton, TextAreaField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
 import { EVIDENCE_ACCEPT } from "~/files/types";
-import { clientAddress } from "~/http/request-context.server";
-import { applyWithFiles, listRecognitions, recognitionChoices } from "~/models/recognition.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { recognitionApplyInput, recognitionListQuery } from "~/schemas/recognition";
 import { RECOGNITION_KIND_LABELS, RECOGNITION_KINDS } from "~/schemas/recognition-text";
-import { BAD_UPLOAD_MESSAGE, BadUpload, isMultipart, readUpload } from "~/files/upload.server";
-import { answerForm, formFailure } from "~/utils/form-action.server";
-import { getFileStore } from "~/files/store.server";
 
 /**
  * The learner's credit transfer and RPL applications (their own view of the register, with its

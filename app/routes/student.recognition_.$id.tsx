@@ -1,6 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  answerRecognitionUpload,
+  isMultipart,
+  recognitionDecisions,
+  getRecognition,
+  recognitionEvidence,
+  listRefereeRequests,
+  listRecognitionSessions,
+  formFailure,
+  readOrRefuse,
+} from "./student.recognition_.$id.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RecognitionDetails, RecognitionEvidence } from "~/components/recognition/recognition-details";
 import { RecognitionHistory } from "~/components/recognition/recognition-history";
@@ -8,15 +20,6 @@ import { CompetencySessions, RefereeReports } from "~/components/recognition/rpl
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { answerRecognitionUpload } from "~/files/recognition-upload.server";
-import { isMultipart } from "~/files/upload.server";
-import { recognitionDecisions } from "~/models/recognition-decisions.server";
-import { getRecognition, recognitionEvidence } from "~/models/recognition.server";
-import { listRefereeRequests } from "~/models/recognition-referee.server";
-import { listRecognitionSessions } from "~/models/recognition-session.server";
-import { formFailure } from "~/utils/form-action.server";
-import { readOrRefuse } from "~/utils/http.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 
 /**

@@ -2,16 +2,18 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Outlet, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  listCertificatesForStudent,
+  listEnrollmentsForStudent,
+  countUnreadNotifications,
+} from "./student.server";
 import { Logo } from "~/components/logo";
 import { PortalShell, type PortalNavItem } from "~/components/portal-shell";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { NotificationsButton } from "~/components/student/notifications-button";
 import { buttonClasses, Spinner } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { listCertificatesForStudent } from "~/models/certificate.server";
-import { listEnrollmentsForStudent } from "~/models/student-enrollments.server";
-import { countUnreadNotifications } from "~/models/notification.server";
 
 const NAV: PortalNavItem[] = [
   { to: "/student/overview", label: "Dashboard" },

@@ -1,24 +1,28 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  recordAssessment,
+  ENROLLMENT_OPTION_LIMIT,
+  getEnrollmentForTrainer,
+  listCurrentEnrollmentOptions,
+  answerForm,
+  redirectWithFlash,
+  clientAddress,
+} from "./trainer.assessments.new.server";
 import { useActionToast } from "~/components/toaster";
 import { StatusBadge } from "~/components/status-badges";
 import { Alert, Button, ErrorSummary, Modal, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { recordAssessment } from "~/models/assessment.server";
-import { ENROLLMENT_OPTION_LIMIT, getEnrollmentForTrainer, listCurrentEnrollmentOptions } from "~/models/trainer-students.server";
 import { ASSESSMENT_STATUSES, CURRENT_ENROLLMENT_STATUSES } from "#db/schema";
 import { assessmentSchema } from "~/schemas/assessment";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { ASSESSMENT_TYPES, MAX_SCORE_LIMIT } from "~/schemas/assessment-text";
 import { uuid } from "~/schemas/fields";
 import { enrollmentOptionQuery } from "~/schemas/page-queries";
-import { answerForm } from "~/utils/form-action.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { statusLabel } from "~/utils/format";
 import type { FieldErrors } from "~/utils/validation";
-import { clientAddress } from "~/http/request-context.server";
 
 export const ASSESSMENT_RECORDED = "Assessment recorded successfully";
 

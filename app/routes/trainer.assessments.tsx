@@ -1,19 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  countAssessmentsByStatus,
+  countPendingAssessments,
+  listAssessments,
+  listPendingAssessments,
+} from "./trainer.assessments.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { AssessmentStatusBadge } from "~/components/status-badges";
 import { AssessmentTable } from "~/components/trainer/assessment-table";
 import { LiveSearchForm } from "~/components/trainer/live-search";
 import { ButtonLink, Card, EmptyState, Pagination, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import {
-  countAssessmentsByStatus,
-  countPendingAssessments,
-  listAssessments,
-  listPendingAssessments,
-} from "~/models/assessment.server";
 import { ASSESSMENT_STATUSES } from "#db/schema";
 import { PENDING_ASSESSMENT_DEFINITION } from "~/schemas/assessment-text";
 import { assessmentListQuery } from "~/schemas/page-queries";

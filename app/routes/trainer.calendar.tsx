@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import { requireRole, calendarPageData, makeCalendarAction, getDb } from "./trainer.calendar.server";
 import { CalendarFeedPage } from "~/components/calendar-feed";
-import { calendarPageData, makeCalendarAction } from "~/utils/calendar-feed.server";
 import { RouteError } from "~/components/route-error";
-import { getDb } from "~/db.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "trainer");

@@ -1,23 +1,26 @@
 import { usiCleared } from "~/models/usi";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  listRecentCertificates,
+  countCompletedAwaitingCertificate,
+  listCompletedAwaitingCertificate,
+  issueCertificate,
+  prepareCertificatePdf,
+  answerForm,
+  redirectWithFlash,
+  clientAddress,
+} from "./trainer.certificates.server";
 import { PageTitle } from "~/components/portal-shell";
 import { useActionToast } from "~/components/toaster";
 import { TierBadge } from "~/components/status-badges";
 import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { AwaitingUsiCard, linkClass, OverdueBadge } from "~/components/certificates-due";
 import { Alert, EmptyState, SubmitButton, TitledCard, TableScroll } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { listRecentCertificates } from "~/models/certificate.server";
-import { countCompletedAwaitingCertificate, listCompletedAwaitingCertificate } from "~/models/certificate-due.server";
-import { issueCertificate } from "~/models/certificate-issue.server";
-import { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
 import { certificateIssueSchema } from "~/schemas/page-queries";
-import { answerForm } from "~/utils/form-action.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate } from "~/utils/format";
-import { clientAddress } from "~/http/request-context.server";
 
 export const CERTIFICATE_ISSUED = "Certificate issued successfully";
 

@@ -1,23 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  data,
+  requireRole,
+  getDb,
+  getRoster,
+  markAttendance,
+  classReviews,
+  redirectWithFlash,
+  answerForm,
+  foundOr404,
+  clientAddress,
+} from "./trainer.classes.$id.server";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { sessionWhen } from "~/utils/format";
 import { useEffect, useState } from "react";
-import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { showToast } from "~/components/toaster";
 import { Card, EmptyState, ErrorSummary } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { getRoster, markAttendance } from "~/models/attendance.server";
-import { classReviews } from "~/models/review.server";
 import { REVIEW_STATUS_LABELS, reviewSummary } from "~/schemas/review-text";
 import { attendanceFormSchema } from "~/schemas/class";
 import { ATTENDANCE_SAVED, ATTENDANCE_WORDS, classDates } from "~/schemas/class-text";
-import { redirectWithFlash } from "~/utils/flash.server";
-import { answerForm } from "~/utils/form-action.server";
-import { foundOr404 } from "~/utils/http.server";
-import { clientAddress } from "~/http/request-context.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "trainer");

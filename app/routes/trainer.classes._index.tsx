@@ -1,11 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import { requireRole, getDb, listTrainerClasses } from "./trainer.classes._index.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { Badge, ButtonLink, Card, EmptyState } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { listTrainerClasses } from "~/models/attendance.server";
 import { classDates } from "~/schemas/class-text";
 import { plural } from "~/utils/format";
 

@@ -1,21 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  clientAddress,
+  addActivity,
+  getTrainerProfile,
+  isMultipart,
+  answerActivityForm,
+  answerForm,
+  formFailure,
+  formIntent,
+  redirectWithFlash,
+} from "./trainer.credentials.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { ActivityForm, ActivityList, CredentialSummary } from "~/components/standards/credential-ui";
 import { TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { clientAddress } from "~/http/request-context.server";
-import { addActivity, getTrainerProfile } from "~/models/trainer-credential.server";
 import { trainerActivitySchema } from "~/schemas/standards";
 import { UNIT_BASES } from "~/schemas/standards-text";
-import { isMultipart } from "~/files/upload.server";
-import { answerActivityForm } from "~/utils/activity-form.server";
-import { answerForm, formFailure } from "~/utils/form-action.server";
-import { formIntent } from "~/utils/form-intent.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate } from "~/utils/format";
 
 export const ACTIVITY_ADDED = "Activity added; the office will confirm it";

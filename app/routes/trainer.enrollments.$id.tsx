@@ -1,26 +1,28 @@
 import { usiCleared } from "~/models/usi";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  listAssessments,
+  getEnrollmentForTrainer,
+  updateEnrollmentProgress,
+  prepareCertificatePdf,
+  answerForm,
+  redirectWithFlash,
+  jsonResponse,
+} from "./trainer.enrollments.$id.server";
 import { PageTitle } from "~/components/portal-shell";
 import { useActionToast } from "~/components/toaster";
 import { StatusBadge, TierBadge } from "~/components/status-badges";
 import { AssessmentTable } from "~/components/trainer/assessment-table";
 import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { Alert, ButtonLink, CheckboxField, EmptyState, ErrorSummary, ProgressBar, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { listAssessments } from "~/models/assessment.server";
-import { getEnrollmentForTrainer } from "~/models/trainer-students.server";
-import { updateEnrollmentProgress } from "~/models/enrollment.server";
-import { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
 import { ENROLLMENT_STATUSES } from "#db/schema";
 import { enrollmentUpdateSchema } from "~/schemas/enrollment-update";
 import { uuid } from "~/schemas/fields";
-import { answerForm } from "~/utils/form-action.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate, statusLabel } from "~/utils/format";
 import type { FieldErrors } from "~/utils/validation";
-import { jsonResponse } from "~/utils/http.server";
 
 export const ENROLLMENT_UPDATED = "Enrolment updated successfully";
 const AWAITING_USI_NOTE = "The certificate waits until the student's USI is verified (see Awaiting USI under Certificates).";

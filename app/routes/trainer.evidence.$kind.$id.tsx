@@ -1,24 +1,36 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  getFileStore,
+  BAD_UPLOAD_MESSAGE,
+  BadUpload,
+  isMultipart,
+  readUpload,
+  clientAddress,
+  addEvidence,
+  assessmentFor,
+  listEvidence,
+  listSignatures,
+  mayAssess,
+  signAssessment,
+  checklistsForAssessment,
+  markChecklist,
+  answerForm,
+  formFailure,
+  formIntent,
+  redirectWithFlash,
+} from "./trainer.evidence.$kind.$id.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { showToast, useActionToast } from "~/components/toaster";
 import { Alert, SubmitButton, TextField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
 import { EVIDENCE_ACCEPT, EVIDENCE_MEDIA_TYPES, isEvidenceMediaType } from "~/files/types";
-import { getFileStore } from "~/files/store.server";
-import { BAD_UPLOAD_MESSAGE, BadUpload, isMultipart, readUpload } from "~/files/upload.server";
-import { clientAddress } from "~/http/request-context.server";
-import { addEvidence, assessmentFor, listEvidence, listSignatures, mayAssess, signAssessment } from "~/models/evidence.server";
-import { checklistsForAssessment, markChecklist } from "~/models/checklist.server";
 import { decisionRefSchema, checklistMarksInput, checklistMarksSchema, signatureSchema } from "~/schemas/evidence";
 import { CHECKLIST_RESULTS } from "~/schemas/evidence-text";
 import { isDomainError } from "~/utils/errors";
-import { answerForm, formFailure } from "~/utils/form-action.server";
-import { formIntent } from "~/utils/form-intent.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDateTime } from "~/utils/format";
 
 export const EVIDENCE_ADDED = "Evidence added";

@@ -1,14 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  assessorCurrency,
+  getDb,
+  listHrwAssessments,
+  noticesDue,
+  expiryWarnings,
+  getAssessorRegister,
+} from "./trainer.hrw.server";
 import { CurrencyList, ExpiryWarnings, NoticesDue, PartsList, StageBadge } from "~/components/hrw/hrw-ui";
-import { assessorCurrency } from "~/models/hrw-currency.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { ButtonLink, EmptyState, TitledCard, TableScroll } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { listHrwAssessments, noticesDue } from "~/models/hrw-assessment.server";
-import { expiryWarnings, getAssessorRegister } from "~/models/hrw-register.server";
 import { clockTime } from "~/utils/format";
 import { hrwDate, LICENCE_CLASSES, type LicenceClass } from "~/schemas/hrw-codes";
 import { organisationToday } from "~/utils/organisation-calendar";

@@ -4,7 +4,23 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  getHrwAssessment,
+  recordNotice,
+  recordNsa,
+  recordPartResult,
+  rescheduleAssessment,
+  latestAen,
+  coveringAccreditation,
+  stateRulesOn,
+  answerForm,
+  formFailure,
+  formIntent,
+  redirectWithFlash,
+  clientAddress,
+} from "./trainer.hrw_.$id.server";
 import { PartsList, StageBadge } from "~/components/hrw/hrw-ui";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
@@ -18,17 +34,6 @@ import {
   ErrorSummary,
   TableScroll,
 } from "~/components/ui";
-import { getDb } from "~/db.server";
-import {
-  getHrwAssessment,
-  recordNotice,
-  recordNsa,
-  recordPartResult,
-  rescheduleAssessment,
-} from "~/models/hrw-assessment.server";
-import { latestAen } from "~/models/hrw-candidate.server";
-import { coveringAccreditation } from "~/models/hrw-register.server";
-import { stateRulesOn } from "~/models/hrw-rules.server";
 import { uuid } from "~/schemas/fields";
 import {
   noticeSchema,
@@ -46,13 +51,9 @@ import {
   NAI_RESULTS,
   type LicenceClass,
 } from "~/schemas/hrw-codes";
-import { answerForm, formFailure } from "~/utils/form-action.server";
-import { formIntent } from "~/utils/form-intent.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { clockTime, formatDateTime } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
-import { clientAddress } from "~/http/request-context.server";
 
 export const NOTICE_RECORDED = "Regulator notice recorded";
 export const PART_RECORDED = "Result recorded";

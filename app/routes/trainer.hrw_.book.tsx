@@ -1,23 +1,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  bookAssessment,
+  bookingOptions,
+  getCandidateChecks,
+  searchCandidates,
+  candidateChecksFor,
+  answerForm,
+  redirectWithFlash,
+  clientAddress,
+} from "./trainer.hrw_.book.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Button, EmptyState, ErrorSummary, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { bookAssessment, bookingOptions } from "~/models/hrw-assessment.server";
-import { getCandidateChecks, searchCandidates } from "~/models/hrw-candidate.server";
-import { candidateChecksFor } from "~/models/personal-data.server";
 import { bookingSchema } from "~/schemas/hrw";
 import { HRW_STATE_CODES, HRW_STATES, IDENTITY_POINTS_NEEDED, MINIMUM_AGE } from "~/schemas/hrw-codes";
 import { uuid } from "~/schemas/fields";
 import { enrollmentOptionQuery } from "~/schemas/page-queries";
-import { answerForm } from "~/utils/form-action.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
-import { clientAddress } from "~/http/request-context.server";
 
 export const ASSESSMENT_BOOKED = "Assessment booked";
 

@@ -1,24 +1,29 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  getCandidateChecks,
+  recordCandidateCheck,
+  statesAskingAen,
+  candidateChecksFor,
+  answerForm,
+  formFailure,
+  formIntent,
+  redirectWithFlash,
+  clientAddress,
+} from "./trainer.hrw_.candidates.$id.server";
 import { LICENCE_CLASS_OPTIONS } from "~/components/hrw/class-fields";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { SelectField, SubmitButton, TextField, TitledCard, ErrorSummary } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { getCandidateChecks, recordCandidateCheck, statesAskingAen } from "~/models/hrw-candidate.server";
-import { candidateChecksFor } from "~/models/personal-data.server";
 import { uuid } from "~/schemas/fields";
 import { aenCheckSchema, ageCheckSchema, identityCheckSchema, prerequisiteCheckSchema } from "~/schemas/hrw";
 import { HRW_STATES, hrwDate, IDENTITY_DOCUMENT_CODES, IDENTITY_DOCUMENTS, IDENTITY_POINTS_NEEDED, MINIMUM_AGE } from "~/schemas/hrw-codes";
-import { answerForm, formFailure } from "~/utils/form-action.server";
-import { formIntent } from "~/utils/form-intent.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDateTime } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
-import { clientAddress } from "~/http/request-context.server";
 
 export const CHECK_RECORDED = "Check recorded";
 

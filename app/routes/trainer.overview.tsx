@@ -1,18 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import {
+  requireRole,
+  getDb,
+  listPendingAssessments,
+  listCompletedAwaitingCertificate,
+  listTrainerStudents,
+  getTrainerStats,
+  trainerHrwAlerts,
+} from "./trainer.overview.server";
 import { QuickActions } from "~/components/quick-actions";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { StudentEnrollmentsTable } from "~/components/trainer/student-enrollments-table";
 import { EmptyState, StatCard, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { listPendingAssessments } from "~/models/assessment.server";
 import { PENDING_ASSESSMENT_DEFINITION } from "~/schemas/assessment-text";
-import { listCompletedAwaitingCertificate } from "~/models/certificate-due.server";
-import { listTrainerStudents } from "~/models/trainer-students.server";
-import { getTrainerStats } from "~/models/stats.server";
-import { trainerHrwAlerts } from "~/models/hrw-dashboard.server";
 import { TrainerHrwAlerts } from "~/components/hrw/hrw-ui";
 import { firstName, formatDate, statusLabel } from "~/utils/format";
 

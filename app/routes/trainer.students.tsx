@@ -1,13 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
+import { requireRole, getDb, listTrainerStudents } from "./trainer.students.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { LiveSearchForm } from "~/components/trainer/live-search";
 import { StudentEnrollmentsTable } from "~/components/trainer/student-enrollments-table";
 import { ButtonLink, Card, EmptyState, Pagination } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { listTrainerStudents } from "~/models/trainer-students.server";
 import { trainerStudentListQuery } from "~/schemas/page-queries";
 
 /** The trainer's student list shows 10 at a time. */

@@ -1,19 +1,22 @@
-import { foundOr404 } from "~/utils/http.server";
+import {
+  foundOr404,
+  requireRole,
+  getDb,
+  getStudentById,
+  usiCheckFor,
+  usiVerifiedMessage,
+  verifyUsiAndIssue,
+  clientAddress,
+  formFailure,
+  redirectWithFlash,
+} from "./trainer.usi.$studentId.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/auth/guards.server";
 import { PageTitle } from "~/components/portal-shell";
 import { useActionToast } from "~/components/toaster";
 import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { Alert, SubmitButton, TitledCard } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { getStudentById } from "~/models/user.server";
-import { usiCheckFor } from "~/models/personal-data.server";
-import { usiVerifiedMessage, verifyUsiAndIssue } from "~/models/usi-verification.server";
-import { clientAddress } from "~/http/request-context.server";
 import { isDomainError } from "~/utils/errors";
-import { formFailure } from "~/utils/form-action.server";
-import { redirectWithFlash } from "~/utils/flash.server";
 import { formatDate, formatDateTime } from "~/utils/format";
 
 /**

@@ -1,11 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import {
+  data,
+  clientAddress,
+  getDb,
+  env,
+  lookUpVerification,
+  NO_CERTIFICATE,
+  VERIFY_LIMITED,
+} from "./verify.$code.server";
 import { Link, useLoaderData } from "@remix-run/react";
-import { clientAddress } from "~/http/request-context.server";
 import { Badge, Card } from "~/components/ui";
-import { getDb } from "~/db.server";
-import { env } from "~/env.server";
-import { lookUpVerification, NO_CERTIFICATE, VERIFY_LIMITED } from "~/models/certificate-verification.server";
 import { formatDate } from "~/utils/format";
 
 /**

@@ -1,9 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data, redirect, normaliseVerificationCode, NO_CERTIFICATE } from "./verify._index.server";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Button, Card, ErrorSummary, TextField } from "~/components/ui";
-import { normaliseVerificationCode } from "~/models/certificate-number.server";
-import { NO_CERTIFICATE } from "~/models/certificate-verification.server";
 
 /**
  * Verify a certificate: type the code printed on it. The form is a GET (looking up changes

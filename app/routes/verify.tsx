@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { getOptionalUser } from "~/auth/guards.server";
+import { getOptionalUser, env } from "./verify.server";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { env } from "~/env.server";
 
 /** The frame of the public certificate check: open to anyone, signed in or not. */
 export async function loader({ request }: LoaderFunctionArgs) {

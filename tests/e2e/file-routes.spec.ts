@@ -103,7 +103,8 @@ function fileRoutesOnDisk(): { resources: string[]; pages: string[] } {
   const resources: string[] = [];
   const pages: string[] = [];
   for (const name of fs.readdirSync(ROUTES_DIR, { recursive: true }) as string[]) {
-    if (!/\.tsx?$/.test(name)) continue;
+    // a route's `.server.ts` beside it is no route: the server modules its route imports
+    if (!/\.tsx?$/.test(name) || /\.server\.ts$/.test(name)) continue;
     const source = read(path.join(ROUTES_DIR, name));
     const answersFile = FILE_ANSWER.test(source) || imported(source).some((f) => FILE_ANSWER.test(read(f)));
     if (name.endsWith(".tsx")) {

@@ -94,7 +94,7 @@ beforeAll(async () => {
 });
 afterAll(async () => cleanup());
 
-const routeModules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.test.*"]);
+const routeModules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.test.*", "!../../app/routes/*.server.ts"]);
 const mod = (file: string) => routeModules[`../../app/routes/${file}`]!();
 
 /**

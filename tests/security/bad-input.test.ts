@@ -30,7 +30,7 @@ const who = {} as Record<"student" | "trainer" | "admin", { cookie: string; toke
 let ids: { student: string; course: string; enrollment: string; location: string };
 let inputsTried = 0;
 
-const routeModules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.test.*"], { eager: true });
+const routeModules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.test.*", "!../../app/routes/*.server.ts"], { eager: true });
 /** The route module behind the gate exactly as app/http/index.ts puts it. */
 function guarded(file: string): RouteModule {
   const module = routeModules[`../../app/routes/${file}`];

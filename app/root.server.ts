@@ -1,0 +1,7 @@
+/**
+ * What root.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { data } from "@remix-run/node";
+export { getOptionalUser } from "~/auth/guards.server";
+export { readFlash } from "~/utils/flash.server";

@@ -1,0 +1,5 @@
+/**
+ * What $.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { jsonResponse } from "~/utils/http.server";

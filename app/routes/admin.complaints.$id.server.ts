@@ -1,0 +1,12 @@
+/**
+ * What admin.complaints.$id.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { readOrRefuse } from "~/utils/http.server";
+export { requireRole } from "~/auth/guards.server";
+export { getDb } from "~/db.server";
+export { clientAddress } from "~/http/request-context.server";
+export { acknowledgeComplaint, assignDecider, deciderChoices, getComplaint, resolveComplaint } from "~/models/complaint.server";
+export { answerForm, formFailure } from "~/utils/form-action.server";
+export { formIntent } from "~/utils/form-intent.server";
+export { redirectWithFlash } from "~/utils/flash.server";

@@ -1,0 +1,11 @@
+/**
+ * What admin.complaints.settings.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { requireRole } from "~/auth/guards.server";
+export { getDb } from "~/db.server";
+export { env } from "~/env.server";
+export { clientAddress } from "~/http/request-context.server";
+export { complaintSettings, saveComplaintSettings } from "~/models/complaint.server";
+export { answerForm } from "~/utils/form-action.server";
+export { redirectWithFlash } from "~/utils/flash.server";

@@ -1,0 +1,13 @@
+/**
+ * What admin.courses.$id_.classes.$classId.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { requireRole } from "~/auth/guards.server";
+export { getDb } from "~/db.server";
+export { cancelClass, classPeople, getClass, listClassTrainers, updateClass } from "~/models/class.server";
+export { listLocations } from "~/models/location.server";
+export { sessionRowsAnswer } from "~/utils/class-form-action.server";
+export { redirectWithFlash } from "~/utils/flash.server";
+export { answerForm } from "~/utils/form-action.server";
+export { foundOr404, jsonResponse } from "~/utils/http.server";
+export { clientAddress } from "~/http/request-context.server";

@@ -1,0 +1,10 @@
+/**
+ * What admin.courses.new.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { requireRole } from "~/auth/guards.server";
+export { courseFormFailure, listButtonResult } from "~/utils/course-form-action.server";
+export { getDb } from "~/db.server";
+export { createCourse } from "~/models/course-admin.server";
+export { redirectWithFlash } from "~/utils/flash.server";
+export { clientAddress } from "~/http/request-context.server";

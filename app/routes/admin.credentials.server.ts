@@ -1,0 +1,7 @@
+/**
+ * What admin.credentials.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { requireRole } from "~/auth/guards.server";
+export { getDb } from "~/db.server";
+export { credentialMatrix, expiringCredentials } from "~/models/trainer-credential.server";

@@ -1,0 +1,12 @@
+/**
+ * What admin.employers_.$id.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { readOrRefuse } from "~/utils/http.server";
+export { requireRole } from "~/auth/guards.server";
+export { getDb } from "~/db.server";
+export { clientAddress } from "~/http/request-context.server";
+export { secretLink } from "~/mail/password-reset.server";
+export { getEmployer, inviteEmployerUser, listEmployerUsers, updateEmployer } from "~/models/employer.server";
+export { redirectWithFlash } from "~/utils/flash.server";
+export { answerForm } from "~/utils/form-action.server";

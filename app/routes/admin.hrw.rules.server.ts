@@ -1,0 +1,11 @@
+/**
+ * What admin.hrw.rules.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { requireRole } from "~/auth/guards.server";
+export { getDb } from "~/db.server";
+export { listRules, type HrwRule } from "~/models/hrw-rules.server";
+export { editRule } from "~/models/hrw-rules.server";
+export { answerForm } from "~/utils/form-action.server";
+export { redirectWithFlash } from "~/utils/flash.server";
+export { clientAddress } from "~/http/request-context.server";

@@ -1,0 +1,10 @@
+/**
+ * What admin.locations_.$id.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { requireRole } from "~/auth/guards.server";
+export { getDb } from "~/db.server";
+export { getLocation, updateLocation } from "~/models/location.server";
+export { answerForm } from "~/utils/form-action.server";
+export { redirectWithFlash } from "~/utils/flash.server";
+export { foundOr404 } from "~/utils/http.server";

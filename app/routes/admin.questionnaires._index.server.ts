@@ -1,0 +1,11 @@
+/**
+ * What admin.questionnaires._index.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { requireRole } from "~/auth/guards.server";
+export { getDb } from "~/db.server";
+export { clientAddress } from "~/http/request-context.server";
+export { addQuestion, listQuestions, lowAverageThreshold, setLowAverageThreshold, updateQuestion } from "~/models/questionnaire.server";
+export { redirectWithFlash } from "~/utils/flash.server";
+export { answerForm, formFailure } from "~/utils/form-action.server";
+export { formIntent } from "~/utils/form-intent.server";

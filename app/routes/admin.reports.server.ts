@@ -1,0 +1,10 @@
+/**
+ * What admin.reports.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { data } from "@remix-run/node";
+export { requireRole } from "~/auth/guards.server";
+export { getDb } from "~/db.server";
+export { getAvetmissSummary, getReportCharts } from "~/avetmiss/export.server";
+export { getComplianceChecks, getEnrollmentStatistics } from "~/models/report.server";
+export { organisation, reportYear } from "~/avetmiss/download.server";

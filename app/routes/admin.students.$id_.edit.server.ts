@@ -1,0 +1,13 @@
+/**
+ * What admin.students.$id_.edit.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { foundOr404 } from "~/utils/http.server";
+export { requireRole } from "~/auth/guards.server";
+export { getDb } from "~/db.server";
+export { getAvetmissDetails } from "~/avetmiss/details.server";
+export { getStudentForEdit, updateStudent } from "~/models/student.server";
+export { getStudentById } from "~/models/user.server";
+export { answerForm, formFailure } from "~/utils/form-action.server";
+export { redirectWithFlash } from "~/utils/flash.server";
+export { clientAddress } from "~/http/request-context.server";

@@ -1,0 +1,12 @@
+/**
+ * What admin.validations.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { requireRole } from "~/auth/guards.server";
+export { getDb } from "~/db.server";
+export { clientAddress } from "~/http/request-context.server";
+export { listActiveTrainers } from "~/models/trainer-credential.server";
+export { createValidationPlan, listCourseValidations, listValidationPlans, setCourseValidation } from "~/models/validation.server";
+export { answerForm, formFailure } from "~/utils/form-action.server";
+export { formIntent } from "~/utils/form-intent.server";
+export { redirectWithFlash } from "~/utils/flash.server";

@@ -1,0 +1,9 @@
+/**
+ * What admin.webhooks_.$id.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { requireRole } from "~/auth/guards.server";
+export { getDb } from "~/db.server";
+export { deliverWebhooksNow } from "~/jobs/runner.server";
+export { getWebhookEndpoint, listWebhookDeliveries, resendWebhookDelivery, rotateWebhookSecret, toggleWebhookEndpoint } from "~/models/webhooks.server";
+export { redirectWithFlash } from "~/utils/flash.server";

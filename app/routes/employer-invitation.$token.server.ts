@@ -1,0 +1,9 @@
+/**
+ * What employer-invitation.$token.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { getDb } from "~/db.server";
+export { readOrRefuse } from "~/utils/http.server";
+export { acceptEmployerInvitation, employerInvitationFor } from "~/models/employer.server";
+export { redirectWithFlash } from "~/utils/flash.server";
+export { answerForm } from "~/utils/form-action.server";

@@ -1,0 +1,11 @@
+/**
+ * What employer.bookings.new.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { requireRole } from "~/auth/guards.server";
+export { getDb } from "~/db.server";
+export { clientAddress } from "~/http/request-context.server";
+export { secretLink } from "~/mail/password-reset.server";
+export { bookableClasses, createBooking } from "~/models/group-booking.server";
+export { redirectWithFlash } from "~/utils/flash.server";
+export { answerForm } from "~/utils/form-action.server";

@@ -1,0 +1,11 @@
+/**
+ * What invitation.$token.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { getOptionalUser } from "~/auth/guards.server";
+export { getDb } from "~/db.server";
+export { readOrRefuse } from "~/utils/http.server";
+export { clientAddress } from "~/http/request-context.server";
+export { acceptWorkerInvitation, declineWorkerInvitation, workerInvitationFor } from "~/models/group-booking.server";
+export { redirectWithFlash } from "~/utils/flash.server";
+export { answerForm } from "~/utils/form-action.server";

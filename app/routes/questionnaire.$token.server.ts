@@ -1,0 +1,11 @@
+/**
+ * What questionnaire.$token.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { data } from "@remix-run/node";
+export { getDb } from "~/db.server";
+export { clientAddress } from "~/http/request-context.server";
+export { questionnaireForToken, submitQuestionnaire } from "~/models/questionnaire.server";
+export { redirectWithFlash } from "~/utils/flash.server";
+export { formFailure } from "~/utils/form-action.server";
+export { retryAfterFromAction } from "~/utils/http.server";

@@ -1,0 +1,11 @@
+/**
+ * What referee-report.$token.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { data } from "@remix-run/node";
+export { getDb } from "~/db.server";
+export { clientAddress } from "~/http/request-context.server";
+export { refereeReportForToken, submitRefereeReport } from "~/models/recognition-referee.server";
+export { answerForm } from "~/utils/form-action.server";
+export { redirectWithFlash } from "~/utils/flash.server";
+export { retryAfterFromAction } from "~/utils/http.server";

@@ -1,0 +1,9 @@
+/**
+ * What student.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { requireRole } from "~/auth/guards.server";
+export { getDb } from "~/db.server";
+export { listCertificatesForStudent } from "~/models/certificate.server";
+export { listEnrollmentsForStudent } from "~/models/student-enrollments.server";
+export { countUnreadNotifications } from "~/models/notification.server";

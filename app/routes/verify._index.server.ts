@@ -1,0 +1,7 @@
+/**
+ * What verify._index.tsx uses of the server's modules, imported through this one: the browser build
+ * swaps it for an empty module inside the route's own script (decision 043).
+ */
+export { data, redirect } from "@remix-run/node";
+export { normaliseVerificationCode } from "~/models/certificate-number.server";
+export { NO_CERTIFICATE } from "~/models/certificate-verification.server";
