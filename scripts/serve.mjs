@@ -31,16 +31,16 @@ export function workerCount(raw = process.env.WEB_CONCURRENCY, cores = os.availa
 }
 
 /**
- * V8 flags for each worker. A page render allocates a few hundred kilobytes that die with the
- * request; with V8's default 16 MB semi-spaces a busy worker runs a young-generation collection
- * every few dozen pages and promotes what happens to be in flight. 64 MB semi-spaces collect a
- * quarter as often (docs/decisions/006-performance.md, "Young-generation size"). A size given
- * in NODE_OPTIONS wins.
+ * V8 flags for each worker: the young generation's semi-spaces at 16 MB, V8's own default,
+ * written out because it is a decision. 64 MB semi-spaces collected a page's garbage a quarter
+ * as often, but a worker fills what it is given: idle at the 500,000-learner set a worker held
+ * 289 MB with 64 MB semi-spaces, 227 MB with 32 and 199 MB with 16, against CONTRACT 23's 300 MB
+ * a worker at any time (docs/decisions/044-national-volume.md). A size given in NODE_OPTIONS wins.
  */
 export function workerFlags(nodeOptions = process.env.NODE_OPTIONS ?? "", execArgv = process.execArgv) {
   const flags = [...execArgv];
   if (!/--max-semi-space-size/.test(nodeOptions) && !flags.some((f) => f.startsWith("--max-semi-space-size"))) {
-    flags.push("--max-semi-space-size=64");
+    flags.push("--max-semi-space-size=16");
   }
   return flags;
 }

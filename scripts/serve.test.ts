@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { workerCount, workerFlags } from "./serve.mjs";
 
 describe("npm start's workers", () => {
-  it("get 64 MB young-generation semi-spaces unless NODE_OPTIONS or the command line sets a size", () => {
-    expect(workerFlags("", [])).toEqual(["--max-semi-space-size=64"]);
-    expect(workerFlags("", ["--enable-source-maps"])).toEqual(["--enable-source-maps", "--max-semi-space-size=64"]);
+  it("get 16 MB young-generation semi-spaces unless NODE_OPTIONS or the command line sets a size", () => {
+    expect(workerFlags("", [])).toEqual(["--max-semi-space-size=16"]);
+    expect(workerFlags("", ["--enable-source-maps"])).toEqual(["--enable-source-maps", "--max-semi-space-size=16"]);
     expect(workerFlags("--max-semi-space-size=8", [])).toEqual([]);
     expect(workerFlags("", ["--max-semi-space-size=32"])).toEqual(["--max-semi-space-size=32"]);
   });
