@@ -304,7 +304,9 @@ async function main() {
     // 1. every page, warm, as its heaviest login
     const cookies = await signInEveryLogin(ports[0]!);
     if (PARTS.has("pages")) {
-      const timings = await timePages(ports[0]!, cookies, await pagesAtSize(db));
+      const wrong: string[] = [];
+      const timings = await timePages(ports[0]!, cookies, await pagesAtSize(db), undefined, wrong);
+      for (const w of wrong) record("  page answered wrong", w, "its status", false);
       const slow = timings.filter((t) => t.ms > LIMITS.pageMs).sort((a, b) => b.ms - a.ms);
       const slowest = [...timings].sort((a, b) => b.ms - a.ms)[0]!;
       record(`pages (${timings.length}), slowest warm`, `${ms(slowest.ms)} ${slowest.login} ${slowest.url}`, `≤ ${LIMITS.pageMs} ms each`, slow.length === 0);
