@@ -65,7 +65,7 @@ describe("CSV downloads stream from the database a batch at a time", () => {
   }, 120_000);
   afterAll(() => cleanup());
 
-  it("the students export: its first rows leave after one batch's queries, every learner once in order, two queries a batch", async () => {
+  it("the students export: its first rows leave after one batch's queries, every learner once in order, two queries a batch and one where the dated learners end", async () => {
     const { db: countedDb, tally } = counted(db);
     const response = csvResponse({ request: new Request("http://test/"), columns: EXPORT_COLUMNS, rows: studentExportRows(countedDb), filename: "students.csv" });
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
@@ -89,7 +89,8 @@ describe("CSV downloads stream from the database a batch at a time", () => {
       if (next.done) break;
       text += decoder.decode(next.value, { stream: true });
     }
-    expect(tally.queries).toBe(2 * Math.ceil(STUDENTS / BATCH_ROWS));
+    // and one more for the undated learners, read after the dated ones run out
+    expect(tally.queries).toBe(2 * Math.ceil(STUDENTS / BATCH_ROWS) + 1);
     const lines = text.trimEnd().split("\r\n").slice(1);
     const ids = lines.map((l) => l.split(",")[0]!);
     // each learner in the export's order; the enrolled one's row carries the course
