@@ -27,11 +27,12 @@ describe("migrations", () => {
     expect((await tables()).length).toBeGreaterThanOrEqual(12);
   });
 
-  it("run with foreign keys on, WAL and full sync (SQLite) or a statement timeout (PostgreSQL)", async () => {
+  it("run with foreign keys on, WAL and full sync (SQLite) or a statement timeout and no JIT (PostgreSQL)", async () => {
     if (TEST_DIALECT === "postgres") {
       const setting = async (name: string) => (await sql<{ value: string }>`select current_setting(${name}) as value`.execute(db)).rows[0]!.value;
       await expect(setting("statement_timeout")).resolves.toBe("30s");
       await expect(setting("transaction_isolation")).resolves.toBe("read committed");
+      await expect(setting("jit")).resolves.toBe("off");
       return;
     }
     const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(db)).rows[0] as object)[0];

@@ -305,6 +305,13 @@ export interface EventsTable {
   created_at: string;
 }
 
+/** Accounts per role, active and not, kept by triggers on users (migration 2026-12-05T0601); read-only to the app. */
+export interface UserCountsTable {
+  role: ColumnType<Role, never, never>;
+  is_active: ColumnType<number, never, never>;
+  n: ColumnType<number, never, never>;
+}
+
 /** Enrolments per course and status, kept by triggers (migration 2026-11-22T1900); read-only to the app. */
 export interface EnrollmentCountsTable {
   course_id: ColumnType<string, never, never>;
@@ -572,6 +579,7 @@ export interface Database extends HrwTables, EvidenceTables, ReviewTables, Compl
   courses: CoursesTable;
   enrollments: EnrollmentsTable;
   enrollment_counts: EnrollmentCountsTable;
+  user_counts: UserCountsTable;
   change_counters: ChangeCountersTable;
   certificates: CertificatesTable;
   certificate_documents: CertificateDocumentsTable;

@@ -10,7 +10,7 @@ import { createTestDb, TEST_DIALECT } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { approveAccount, listPendingAccounts, rejectAccount } from "./approval.server";
 import { createCourse, getCourseDetail, listAllCourses, updateCourse } from "./course-admin.server";
-import { createStudent, filteredStudents, getStudentDetail, listRecentStudents, searchStudents, updateStudent, type StudentIssue } from "./student.server";
+import { createStudent, filteredStudents, getStudentDetail, listRecentStudents, searchStudents, STUDENT_COUNT_LIMIT, updateStudent, type StudentIssue } from "./student.server";
 import { coursePatchSchema, courseCreateSchema } from "~/schemas/course";
 import { studentCreateSchema } from "~/schemas/student";
 import { newVerificationCode } from "./certificate-number.server";
@@ -74,6 +74,60 @@ describe("searchStudents", () => {
     expect((await searchStudents(db, { q: "search.example", pageSize: 3, page: -5 })).page).toBe(1);
     const none = await searchStudents(db, { q: "no-such-person-anywhere" });
     expect(none).toMatchObject({ students: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  it("counts an unsearched list from the kept per-role counts, exact through every kind of write", async () => {
+    const byHand = async (active?: number) => {
+      let q = db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).where("role", "=", "student");
+      if (active !== undefined) q = q.where("is_active", "=", active);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    };
+    const check = async () => {
+      expect((await searchStudents(db, {})).total).toBe(await byHand());
+      expect((await searchStudents(db, { status: "active" })).total).toBe(await byHand(1));
+      expect((await searchStudents(db, { status: "inactive" })).total).toBe(await byHand(0));
+      expect((await searchStudents(db, {})).totalCapped).toBe(false);
+    };
+    await check();
+    const moved = await makeUser(db, { email: "counts-moved@counts.example" });
+    await check();
+    await db.updateTable("users").set({ is_active: 0 }).where("id", "=", moved.id).execute();
+    await check();
+    await db.updateTable("users").set({ role: "trainer", is_active: 1 }).where("id", "=", moved.id).execute();
+    await check();
+    await db.updateTable("users").set({ role: "student" }).where("id", "=", moved.id).execute();
+    await check();
+    await db.deleteFrom("users").where("id", "=", moved.id).execute();
+    await check();
+  });
+
+  it("counts a search no further than STUDENT_COUNT_LIMIT and says so", async () => {
+    const at = ago(400);
+    const many = Array.from({ length: STUDENT_COUNT_LIMIT + 5 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      email: `crowd${i}@crowd.example`,
+      full_name: `Crowd Member ${i}`,
+      password_hash: "x",
+      role: "student" as const,
+      is_active: 1,
+      approval_status: "approved" as const,
+      created_at: at,
+      updated_at: at,
+    }));
+    for (let i = 0; i < many.length; i += 200) await db.insertInto("users").values(many.slice(i, i + 200)).execute();
+    const capped = await searchStudents(db, { q: "crowd.example", pageSize: 20 });
+    expect(capped).toMatchObject({ total: STUDENT_COUNT_LIMIT, totalCapped: true, pageCount: STUDENT_COUNT_LIMIT / 20 });
+    expect(capped.students).toHaveLength(20);
+    // the last page counted is still a full page of real matches
+    const last = await searchStudents(db, { q: "crowd.example", pageSize: 20, page: 9_999 });
+    expect(last).toMatchObject({ page: STUDENT_COUNT_LIMIT / 20, totalCapped: true });
+    expect(last.students).toHaveLength(20);
+    // narrowed, the count is exact again
+    const narrowed = await searchStudents(db, { q: "crowd member 100" });
+    expect(narrowed).toMatchObject({ total: 6, totalCapped: false });
+    // the unsearched list still counts every student exactly
+    expect((await searchStudents(db, {})).totalCapped).toBe(false);
+    await db.deleteFrom("users").where("email", "like", "%@crowd.example").execute();
   });
 
   it("finds the records behind each compliance check", async () => {

@@ -44,7 +44,7 @@ const STATUS_OPTIONS = [
 ] as const;
 
 export default function StudentManagement() {
-  const { query, students, total, page, pageSize, pageCount } = useLoaderData<typeof loader>();
+  const { query, students, total, totalCapped, page, pageSize, pageCount } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -154,7 +154,9 @@ export default function StudentManagement() {
           <p>
             {total === 0
               ? "No students to show"
-              : `Showing ${first.toLocaleString("en-AU")}–${last.toLocaleString("en-AU")} of ${total.toLocaleString("en-AU")} ${total === 1 ? "student" : "students"}`}
+              : totalCapped
+                ? `Showing ${first.toLocaleString("en-AU")}–${last.toLocaleString("en-AU")} of more than ${total.toLocaleString("en-AU")} students: narrow the search to see the rest`
+                : `Showing ${first.toLocaleString("en-AU")}–${last.toLocaleString("en-AU")} of ${total.toLocaleString("en-AU")} ${total === 1 ? "student" : "students"}`}
           </p>
           {filtered ? (
             <Link to="/admin/students" className="font-semibold text-hivis-800 underline-offset-4 hover:underline">

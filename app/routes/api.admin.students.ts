@@ -26,6 +26,7 @@ const handle = apiRoute({
     return apiJson<Array<UserResponse | StudentContactResponse>>(page.students, {
       headers: {
         "X-Total-Count": String(page.total),
+        "X-Total-Count-Exact": String(!page.totalCapped),
         "X-Page": String(page.page),
         "X-Page-Size": String(page.pageSize),
         "X-Page-Count": String(page.pageCount),

@@ -4,6 +4,7 @@ import { AUDIT_PAGE_SIZE } from "~/models/audit-actions";
 import { auditQuery } from "~/schemas/audit";
 import { mailListQuery } from "~/schemas/mail";
 import { MAIL_PAGE_SIZE, RETRY_MINUTES } from "~/models/outbox.server";
+import { STUDENT_COUNT_LIMIT } from "~/models/student.server";
 import { avetmissYearQuery, STUDENT_LIST_DEFAULT_PAGE_SIZE, studentListApiQuery } from "~/schemas/page-queries";
 
 /** How the OpenAPI document describes the admin calls. */
@@ -27,7 +28,7 @@ export const adminOperations: ApiOperation[] = [
     path: "/api/admin/students",
     operationId: "listStudents",
     summary: "Student list",
-    description: `Trainers and administrators. Administrators read each student whole; trainers read the contact fields and \`usi_status\` only (never the USI, date of birth, address, emergency contact, licence number or AVETMISS details). An array of students, newest first, searched and paged on the server (default ${STUDENT_LIST_DEFAULT_PAGE_SIZE} per page); the paging figures travel in the X-Total-Count, X-Page, X-Page-Size and X-Page-Count headers.`,
+    description: `Trainers and administrators. Administrators read each student whole; trainers read the contact fields and \`usi_status\` only (never the USI, date of birth, address, emergency contact, licence number or AVETMISS details). An array of students, newest first, searched and paged on the server (default ${STUDENT_LIST_DEFAULT_PAGE_SIZE} per page); the paging figures travel in the X-Total-Count, X-Page, X-Page-Size and X-Page-Count headers. A search (\`q\`) or an issue list counts its matches up to ${STUDENT_COUNT_LIMIT}: when more match, X-Total-Count says ${STUDENT_COUNT_LIMIT}, X-Total-Count-Exact says false and the pages go that far; narrow the search to reach the rest.`,
     tags: ["admin"],
     access: "required",
     query: studentListApiQuery,
@@ -37,7 +38,8 @@ export const adminOperations: ApiOperation[] = [
         schema: studentAsReadResponse,
         array: true,
         headers: {
-          "X-Total-Count": pagingHeader("Students matching the filters"),
+          "X-Total-Count": pagingHeader("Students matching the filters (at most the count limit for a search)"),
+          "X-Total-Count-Exact": { description: "false when more students match a search than X-Total-Count says", schema: { type: "boolean" } },
           "X-Page": pagingHeader("This page (1-based)"),
           "X-Page-Size": pagingHeader("Students per page"),
           "X-Page-Count": pagingHeader("Pages in all"),
