@@ -17,8 +17,12 @@ import { renderCreditNotePdf, renderInvoicePdf } from "~/pdf/invoice-pdf.server"
 
 /** The Xero export as the download writes it. */
 async function xeroText(db: DB, input: Parameters<typeof exportXeroCsv>[1]) {
-  const { columns, rows, invoices, creditNotes } = await exportXeroCsv(db, input);
-  return { csv: await csvResponse({ request: new Request("http://test/"), columns, rows, filename: "xero.csv", byteOrderMark: false }).text(), invoices, creditNotes };
+  const { columns, rows } = await exportXeroCsv(db, input);
+  const csv = await csvResponse({ request: new Request("http://test/"), columns, rows, filename: "xero.csv", byteOrderMark: false }).text();
+  // the counts are the export's audit entry's
+  const entry = await db.selectFrom("audit_log").select("detail").where("action", "=", "finance.exported").orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+  const [, invoices, creditNotes] = /: (\d+) invoices, (\d+) credit notes$/.exec(entry.detail ?? "")!.map(Number);
+  return { csv, invoices, creditNotes };
 }
 
 let db: DB;
@@ -181,6 +185,21 @@ describe("the office's invoices", () => {
       `Mixed Lines Pty Ltd,mixed@example.test,,,,,,,,,${note.number},Credit note against ${mixed.number},05/02/2027,05/02/2027,,Half the seats cancelled,-1,55.00,,200,GST on Income,-5,,,,,AUD`,
       `Mixed Lines Pty Ltd,mixed@example.test,,,,,,,,,${note.number},Credit note against ${mixed.number},05/02/2027,05/02/2027,,Half the seats cancelled,-1,500.00,,200,GST Free Income,0,,,,,AUD`,
     ]);
+  });
+
+  it("the Xero export records its audit entry before its first row, not before its answer starts", async () => {
+    const entries = async () => Number((await db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).where("action", "=", "finance.exported").executeTakeFirstOrThrow()).n);
+    const before = await entries();
+    const { rows } = await exportXeroCsv(db, { from: "2027-02-01", to: "2027-02-28", actor: null });
+    // the answer can start (its header line) with nothing counted or recorded yet
+    expect(await entries()).toBe(before);
+    const first = await rows.next();
+    expect(first.done).toBe(false);
+    expect(await entries()).toBe(before + 1);
+    await rows.return();
+    // an export never read records nothing: no row of it left the server
+    await exportXeroCsv(db, { from: "2027-02-01", to: "2027-02-28", actor: null });
+    expect(await entries()).toBe(before + 1);
   });
 
   it("a learner reads only their own invoices", async () => {
