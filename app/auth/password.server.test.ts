@@ -1,10 +1,13 @@
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  HASH_MEMORY_BUDGET,
   HASHING_RETRY_AFTER_SECONDS,
   hashingLoad,
   hashPassword,
   MAX_CONCURRENT_HASHES,
   MAX_WAITING_HASHES,
+  needsRehash,
   sha256,
   verifyPassword,
 } from "./password.server";
@@ -33,6 +36,9 @@ describe("password hashing", () => {
   it("rejects a malformed stored hash instead of throwing", async () => {
     expect(await verifyPassword("x", "plaintext")).toBe(false);
     expect(await verifyPassword("x", "bcrypt$1$2$3")).toBe(false);
+    expect(await verifyPassword("x", "scrypt$many$8$1$c2FsdA$aGFzaA")).toBe(false);
+    expect(await verifyPassword("x", "scrypt$1024$0$1$c2FsdA$aGFzaA")).toBe(false);
+    expect(hashingLoad()).toEqual({ active: 0, waiting: 0, memory: 0 });
   });
 
   it("uses the OWASP cost unless told to be fast", async () => {
@@ -40,10 +46,34 @@ describe("password hashing", () => {
     process.env.FAST_PASSWORD_HASH = "false";
     try {
       const strong = await hashPassword("password123");
-      expect(strong.split("$")[1]).toBe(String(2 ** 17));
+      // the floor's work in a quarter of its memory: 2^15 · 8 · 3
+      expect(strong.split("$").slice(1, 4)).toEqual([String(2 ** 15), "8", "3"]);
+      expect(needsRehash(strong)).toBe(false);
+      expect(needsRehash(strong.replace(/^scrypt\$32768\$8\$3\$/, "scrypt$131072$8$1$"))).toBe(true);
     } finally {
       process.env.FAST_PASSWORD_HASH = saved;
     }
+  });
+
+  it(`keeps the hashes running within ${HASH_MEMORY_BUDGET / 2 ** 20} MiB: one made at the older 128 MiB cost runs alone`, async () => {
+    const salt = crypto.randomBytes(16);
+    const N = 2 ** 17;
+    const key = crypto.scryptSync("old password", salt, 64, { N, r: 8, p: 1, maxmem: 256 * N * 8 });
+    const older = ["scrypt", N, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
+    const small = await hashPassword("small");
+    let peakMemory = 0;
+    let aloneWhenBig = true;
+    const sample = setInterval(() => {
+      const load = hashingLoad();
+      peakMemory = Math.max(peakMemory, load.memory);
+      if (load.memory > HASH_MEMORY_BUDGET && load.active !== 1) aloneWhenBig = false;
+    }, 1);
+    const results = await Promise.all([verifyPassword("small", small), verifyPassword("old password", older), verifyPassword("small", small), verifyPassword("old password", older), verifyPassword("small", small)]);
+    clearInterval(sample);
+    expect(results).toEqual([true, true, true, true, true]);
+    expect(peakMemory).toBe(128 * N * 8);
+    expect(aloneWhenBig).toBe(true);
+    expect(hashingLoad()).toEqual({ active: 0, waiting: 0, memory: 0 });
   });
 
   it("hashes tokens with sha-256", () => {
@@ -61,7 +91,7 @@ describe("password hashing", () => {
     expect(refused).toHaveLength(flood - MAX_CONCURRENT_HASHES - MAX_WAITING_HASHES);
     expect(refused[0]!.reason).toMatchObject({ status: 503, retryAfterSeconds: HASHING_RETRY_AFTER_SECONDS });
     expect(peak).toBeLessThanOrEqual(MAX_CONCURRENT_HASHES);
-    expect(hashingLoad()).toEqual({ active: 0, waiting: 0 });
+    expect(hashingLoad()).toEqual({ active: 0, waiting: 0, memory: 0 });
     // once the flood has drained, hashing works again
     expect(await hashPassword("password123")).toMatch(/^scrypt\$/);
   });

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { createTestDb } from "../../tests/support/test-db";
@@ -22,7 +23,31 @@ afterAll(() => cleanup());
 
 const attempt = (email: string, password: string, client = "10.0.0.1") => signIn(db, { email, password, client });
 
+/** A hash of `password` made the way verifyPassword reads one, at the cost given. */
+function hashAt(password: string, N: number, r: number, p: number): string {
+  const salt = crypto.randomBytes(16);
+  const key = crypto.scryptSync(password, salt, 64, { N, r, p, maxmem: 256 * N * r });
+  return ["scrypt", N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
 describe("signIn", () => {
+  it("hashes a password made at another cost again at today's when its owner signs in, and only then", async () => {
+    const { id, email } = await makeUser(db);
+    const older = hashAt("password123", 2 ** 11, 8, 1);
+    await db.updateTable("users").set({ password_hash: older }).where("id", "=", id).execute();
+    const stored = async () => (await db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirstOrThrow()).password_hash;
+    await expect(attempt(email, "wrong-password")).rejects.toMatchObject({ status: 401 });
+    expect(await stored()).toBe(older);
+    await attempt(email, "password123");
+    const fresh = await stored();
+    expect(fresh).not.toBe(older);
+    expect(fresh.split("$").slice(1, 4)).toEqual((await hashPassword("x")).split("$").slice(1, 4));
+    expect(await verifyPassword("password123", fresh)).toBe(true);
+    // made at today's cost, it stays as it is
+    await attempt(email, "password123");
+    expect(await stored()).toBe(fresh);
+  });
+
   it("returns the user (without a hash) and records the login time", async () => {
     const { email } = await makeUser(db, { full_name: "Kim Lee" });
     const user = await attempt(email, "password123");

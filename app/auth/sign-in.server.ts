@@ -4,7 +4,7 @@ import { recordAudit } from "~/models/audit.server";
 import type { LoginInput } from "~/schemas/auth";
 import { DomainError, isDomainError, tooMany } from "~/utils/errors";
 import { logLine } from "~/utils/log.server";
-import { decoyHash, verifyPassword } from "./password.server";
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { clearRequests, giveBack, isKnownClient, rememberClient, REQUEST_LIMITS, takeRequest, type LimitDecision, type Taken } from "./request-limits.server";
 import { createSession, type PendingStep } from "./session.server";
 import { signInSettings } from "~/models/sign-in-settings.server";
@@ -63,6 +63,16 @@ export function recordSignInSuccess(db: DB, who: { email: string; client: string
 }
 
 /**
+ * A password proven right whose hash was made at another cost is hashed again at today's: the
+ * only moment the password itself is at hand. Only the hash just verified is replaced, so a
+ * password changed meanwhile stays as changed.
+ */
+async function rehashPassword(db: DB, userId: string, verified: string, password: string): Promise<void> {
+  const fresh = await hashPassword(password);
+  await writeTransaction(db, (trx) => trx.updateTable("users").set({ password_hash: fresh }).where("id", "=", userId).where("password_hash", "=", verified).execute());
+}
+
+/**
  * Checks credentials for the form and the /api alike. The same message answers an unknown
  * email and a wrong password; account state is told only to someone who knows the password.
  * An account with a second step needs its `code` too (SecondStepRequired without one). Every
@@ -88,6 +98,7 @@ export async function signIn(db: DB, input: LoginInput & { client: string; via?:
     throw new DomainError(401, INVALID_CREDENTIALS);
   }
   await recordSignInSuccess(db, who, attempt.taken);
+  if (needsRehash(row.password_hash)) await rehashPassword(db, row.id, row.password_hash, input.password);
   const refusal =
     row.approval_status === "pending" ? AWAITING_APPROVAL : row.approval_status === "rejected" ? ACCOUNT_REJECTED : row.is_active !== 1 ? ACCOUNT_INACTIVE : null;
   if (refusal) {
