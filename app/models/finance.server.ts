@@ -274,7 +274,7 @@ type XeroRow = Record<(typeof XERO_COLUMNS)[number], string | number | null>;
 
 /** The Xero file's rows: each invoice line by invoice number and position, then each credit note's parts, a batch at a time. */
 async function* xeroRows(db: DB, input: { from: string; to: string }, accountCode: string): AsyncGenerator<XeroRow, void, undefined> {
-  const lines = keysetRows((after: { number: string; position: number } | null, limit) => {
+  const lines = keysetRows((after: { issue_date: string; number: string; position: number } | null, limit) => {
     let query = db
       .selectFrom("invoice_lines")
       .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
@@ -293,10 +293,13 @@ async function* xeroRows(db: DB, input: { from: string; to: string }, accountCod
       ])
       .where("invoices.issue_date", ">=", input.from)
       .where("invoices.issue_date", "<=", input.to);
-    if (after) query = query.where(afterKey([["invoices.number", "asc", after.number], ["invoice_lines.position", "asc", after.position]]));
-    return query.orderBy("invoices.number").orderBy("invoice_lines.position").limit(limit).execute();
+    // by issue date, then number: the period is a range of the invoices_issue_date index, where by
+    // number alone each batch read the year's invoices to find the period's (760 ms a batch for a
+    // month at 1,500,000 invoices). Numbers are given in issue order, so the order is the same.
+    if (after) query = query.where(afterKey([["invoices.issue_date", "asc", after.issue_date], ["invoices.number", "asc", after.number], ["invoice_lines.position", "asc", after.position]]));
+    return query.orderBy("invoices.issue_date").orderBy("invoices.number").orderBy("invoice_lines.position").limit(limit).execute();
   });
-  const notes = keysetRows((after: { number: string } | null, limit) => {
+  const notes = keysetRows((after: { issue_date: string; number: string } | null, limit) => {
     let query = db
       .selectFrom("credit_notes")
       .innerJoin("invoices", "invoices.id", "credit_notes.invoice_id")
@@ -317,8 +320,8 @@ async function* xeroRows(db: DB, input: { from: string; to: string }, accountCod
       ])
       .where("credit_notes.issue_date", ">=", input.from)
       .where("credit_notes.issue_date", "<=", input.to);
-    if (after) query = query.where("credit_notes.number", ">", after.number);
-    return query.orderBy("credit_notes.number").limit(limit).execute();
+    if (after) query = query.where(afterKey([["credit_notes.issue_date", "asc", after.issue_date], ["credit_notes.number", "asc", after.number]]));
+    return query.orderBy("credit_notes.issue_date").orderBy("credit_notes.number").limit(limit).execute();
   });
   const common = { InventoryItemCode: null, Discount: null, AccountCode: accountCode, TrackingName1: null, TrackingOption1: null, TrackingName2: null, TrackingOption2: null, Currency: "AUD" };
   for await (const r of lines)

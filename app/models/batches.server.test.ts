@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import type { DB } from "#db/connection";
+import { createTestDb } from "../../tests/support/test-db";
+import { afterKey, keysetRows, type KeyPart } from "./batches.server";
+
+let db: DB;
+let cleanup: () => Promise<void>;
+beforeAll(async () => ({ db, cleanup } = await createTestDb()));
+afterAll(() => cleanup());
+
+interface Row {
+  day: string;
+  num: string;
+  pos: number;
+}
+
+describe("afterKey", () => {
+  // days and numbers that repeat, so batches end inside a day and inside a number
+  const rows: Row[] = Array.from({ length: 173 }, (_, i) => ({ day: `2026-11-${String(1 + (i % 4)).padStart(2, "0")}`, num: `INV-${String((i * 7) % 31).padStart(3, "0")}`, pos: i % 3 }));
+  const distinct = [...new Map(rows.map((r) => [`${r.day} ${r.num} ${r.pos}`, r])).values()];
+
+  beforeAll(async () => {
+    await sql`create table keyset_rows (day text not null, num text not null, pos integer not null)`.execute(db);
+    await sql`create index keyset_rows_day_num on keyset_rows (day, num)`.execute(db);
+    for (const r of distinct) await sql`insert into keyset_rows (day, num, pos) values (${r.day}, ${r.num}, ${r.pos})`.execute(db);
+  });
+
+  const shapes: Array<Array<[keyof Row, "asc" | "desc"]>> = [
+    [["day", "asc"], ["num", "asc"], ["pos", "asc"]],
+    [["day", "desc"], ["num", "desc"], ["pos", "desc"]],
+    [["day", "asc"], ["num", "desc"], ["pos", "asc"]],
+    [["day", "desc"], ["num", "asc"], ["pos", "desc"]],
+  ];
+  const compare = (shape: Array<[keyof Row, "asc" | "desc"]>) => (a: Row, b: Row) => {
+    for (const [column, direction] of shape) {
+      if (a[column] === b[column]) continue;
+      return (a[column] < b[column] ? -1 : 1) * (direction === "asc" ? 1 : -1);
+    }
+    return 0;
+  };
+
+  for (const shape of shapes) {
+    it(`reads every row once, in order, batch after batch: ${shape.map(([c, d]) => `${c} ${d}`).join(", ")}`, async () => {
+      for (const batch of [1, 7, 50]) {
+        const read: Row[] = [];
+        const reader = keysetRows(async (after: Row | null, limit) => {
+          let query = db.selectFrom(sql<Row>`keyset_rows`.as("k")).select(["k.day", "k.num", "k.pos"]);
+          if (after) query = query.where(afterKey(shape.map(([c, d]): KeyPart => [`k.${c}`, d, after[c]])));
+          for (const [c, d] of shape) query = query.orderBy(`k.${c}`, d);
+          return (await query.limit(limit).execute()).map((r) => ({ ...r, pos: Number(r.pos) }));
+        }, batch);
+        for await (const row of reader) read.push(row);
+        expect(read).toEqual([...distinct].sort(compare(shape)));
+      }
+    });
+  }
+});
