@@ -406,8 +406,10 @@ export const auditChainResponse = z
       .describe("Entries after the checkpoint this answer did not check (more than one request checks), left to the next checkpoint; null when none"),
   })
   .register(responses, { id: "AuditChain" });
+const totalExact = z.boolean().describe("false when more items match than `total` says: the list counts no further; narrow the filters");
+
 export const auditPageResponse = z
-  .strictObject({ entries: z.array(auditEntryResponse), total: count, page: z.int().min(1), pages: z.int().min(1), chain: auditChainResponse })
+  .strictObject({ entries: z.array(auditEntryResponse), total: count, total_exact: totalExact, page: z.int().min(1), pages: z.int().min(1), chain: auditChainResponse })
   .register(responses, { id: "AuditPage" });
 export type AuditPageResponse = z.input<typeof auditPageResponse>;
 
@@ -428,6 +430,6 @@ export const mailMessageResponse = z
   })
   .register(responses, { id: "MailMessage" });
 export const mailPageResponse = z
-  .strictObject({ messages: z.array(mailMessageResponse), total: count, page: z.int().min(1), pages: z.int().min(1) })
+  .strictObject({ messages: z.array(mailMessageResponse), total: count, total_exact: totalExact, page: z.int().min(1), pages: z.int().min(1) })
   .register(responses, { id: "MailPage" });
 export type MailPageResponse = z.input<typeof mailPageResponse>;

@@ -6,7 +6,7 @@ import type { AuditLogRow } from "#db/schema";
 import { addDays, organisationDayStart } from "~/utils/organisation-calendar";
 import type { AuditAction } from "./audit-actions";
 import { AUDIT_PAGE_SIZE } from "./audit-actions";
-import { BATCH_ROWS, keysetRows } from "./batches.server";
+import { BATCH_ROWS, countUpTo, keysetRows, type CappedCount } from "./batches.server";
 
 /**
  * The audit trail (docs/decisions/010-staff-sign-in-and-audit.md). The model function that makes a change writes its
@@ -188,12 +188,15 @@ function filtered(db: DB, filters: AuditFilters) {
   return query;
 }
 
-/** One page of entries, newest first, and how many match in all. */
+/** How far the audit list counts the entries its filters match (countUpTo). */
+export const AUDIT_COUNT_LIMIT = 10_000;
+
+/** One page of entries, newest first, and how many match (up to AUDIT_COUNT_LIMIT). */
 export async function listAudit(
   db: DB,
   filters: AuditFilters,
   pageSize = AUDIT_PAGE_SIZE,
-): Promise<{ entries: AuditListEntry[]; total: number; page: number; pages: number }> {
+): Promise<{ entries: AuditListEntry[]; page: number; pages: number } & CappedCount> {
   const page = Math.max(1, filters.page ?? 1);
   const [rows, count] = await Promise.all([
     filtered(db, filters)
@@ -202,12 +205,9 @@ export async function listAudit(
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    filtered(db, filters)
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
+    countUpTo(db, filtered(db, filters).select("audit_log.id"), AUDIT_COUNT_LIMIT),
   ]);
-  const total = Number(count.n);
-  return { entries: rows, total, page, pages: Math.max(1, Math.ceil(total / pageSize)) };
+  return { entries: rows, ...count, page, pages: Math.max(1, Math.ceil(count.total / pageSize)) };
 }
 
 /** Every matching entry, oldest first, for the CSV download (streamed a page at a time). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { DB } from "#db/connection";
 import { createTestDb } from "../../tests/support/test-db";
-import { afterKey, keysetRows, type KeyPart } from "./batches.server";
+import { afterKey, countUpTo, keysetRows, type KeyPart } from "./batches.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -55,4 +55,16 @@ describe("afterKey", () => {
       }
     });
   }
+});
+
+describe("countUpTo", () => {
+  it("counts exactly up to its limit and says when more match", async () => {
+    await sql`create table counted_rows (n integer not null)`.execute(db);
+    for (let i = 0; i < 30; i++) await sql`insert into counted_rows (n) values (${i})`.execute(db);
+    const matches = (below: number) => db.selectFrom(sql<{ n: number }>`counted_rows`.as("c")).select("c.n").where("c.n", "<", below);
+    expect(await countUpTo(db, matches(30), 30)).toEqual({ total: 30, totalCapped: false });
+    expect(await countUpTo(db, matches(30), 29)).toEqual({ total: 29, totalCapped: true });
+    expect(await countUpTo(db, matches(12), 20)).toEqual({ total: 12, totalCapped: false });
+    expect(await countUpTo(db, matches(0), 20)).toEqual({ total: 0, totalCapped: false });
+  });
 });

@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
+import type { DB } from "#db/connection";
 
 /** Rows read per query by every batched reader: small enough to hold, few enough queries. */
 export const BATCH_ROWS = 1000;
@@ -53,4 +54,27 @@ export function afterKey(key: readonly KeyPart[]): RawBuilder<boolean> {
   if (rest.length === 0) return sql<boolean>`${pair(true)}`;
   const samePair = sql`${sql.ref(first[0])} = ${first[2]} and ${sql.ref(second[0])} = ${second[2]}`;
   return sql<boolean>`(${pair(false)} and (${pair(true)} or (${samePair} and (${anyOf(branches(rest))}))))`;
+}
+
+/** A list's count: how many match, or `limit` and capped when more do. */
+export interface CappedCount {
+  total: number;
+  /** more than `total` match: the list counted no further */
+  totalCapped: boolean;
+}
+
+/**
+ * How many rows `matches` (a query selecting one column) finds, counted no further than `limit`.
+ * An office list counted every match for its total on each view: 5,000,000 audit entries or
+ * 1,000,000 sent messages took 0.4-0.7 s at a national provider's volume. Past the limit the list
+ * says "more than" and its pages reach that far; the filters narrow it to the rest.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any list's query: only its row count is read
+export async function countUpTo(db: DB, matches: SelectQueryBuilder<any, any, any>, limit: number): Promise<CappedCount> {
+  const row = await db
+    .selectFrom(matches.limit(limit + 1).as("matches"))
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  const counted = Number(row.n);
+  return counted > limit ? { total: limit, totalCapped: true } : { total: counted, totalCapped: false };
 }

@@ -8,6 +8,7 @@ import { MAIL_NOT_RESENDABLE_QUEUED, MAIL_NOT_RESENDABLE_SECRET, type MailData, 
 import { DomainError, notFound } from "~/utils/errors";
 import { organisationDayStart, addDays } from "~/utils/organisation-calendar";
 import { recordAudit } from "./audit.server";
+import { countUpTo, type CappedCount } from "./batches.server";
 
 /**
  * The outbox: every mail the portal sends. Code that changes records queues its message here
@@ -302,8 +303,11 @@ function filteredMail(db: DB, q: MailListQuery) {
   return query;
 }
 
-/** One page of the outbox, newest first, with the count of every message the filters match. */
-export async function listMail(db: DB, q: MailListQuery, pageSize = MAIL_PAGE_SIZE): Promise<{ messages: MailListEntry[]; total: number; page: number; pages: number }> {
+/** How far the mail list counts the messages its filters match (countUpTo). */
+export const MAIL_COUNT_LIMIT = 10_000;
+
+/** One page of the outbox, newest first, with the count of the messages the filters match (up to MAIL_COUNT_LIMIT). */
+export async function listMail(db: DB, q: MailListQuery, pageSize = MAIL_PAGE_SIZE): Promise<{ messages: MailListEntry[]; page: number; pages: number } & CappedCount> {
   const page = Math.max(1, q.page ?? 1);
   const [rows, count] = await Promise.all([
     filteredMail(db, q)
@@ -327,14 +331,12 @@ export async function listMail(db: DB, q: MailListQuery, pageSize = MAIL_PAGE_SI
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    filteredMail(db, q)
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
+    countUpTo(db, filteredMail(db, q).select("m.id"), MAIL_COUNT_LIMIT),
   ]);
-  const total = Number(count.n);
+  const { total } = count;
   return {
     messages: rows.map((r) => ({ ...r, template: r.template as MailTemplate, attempts: Number(r.attempts), data: JSON.parse(r.data) as Record<string, unknown> })),
-    total,
+    ...count,
     page,
     pages: Math.max(1, Math.ceil(total / pageSize)),
   };

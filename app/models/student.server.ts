@@ -1,5 +1,6 @@
 import { learnerDocumentUrl, listLearnerDocuments } from "./learner-document.server";
 import { writeTransaction, type DB } from "#db/connection";
+import { countUpTo, type CappedCount } from "./batches.server";
 import { dialectSql } from "#db/dialect";
 import { sql } from "kysely";
 import type { AssessmentStatus } from "#db/schema";
@@ -129,7 +130,7 @@ export async function searchStudents(db: DB, search: StudentSearch = {}): Promis
  * and without reading a user; searched or narrowed to an issue, counted up to
  * STUDENT_COUNT_LIMIT and no further.
  */
-async function countStudents(db: DB, search: StudentSearch): Promise<{ total: number; totalCapped: boolean }> {
+async function countStudents(db: DB, search: StudentSearch): Promise<CappedCount> {
   if (!search.q?.trim() && !search.issue) {
     let query = db.selectFrom("user_counts").select((eb) => eb.fn.sum<number | string | null>("n").as("n")).where("role", "=", "student");
     if (search.status === "active") query = query.where("is_active", "=", 1);
@@ -137,13 +138,7 @@ async function countStudents(db: DB, search: StudentSearch): Promise<{ total: nu
     const row = await query.executeTakeFirstOrThrow();
     return { total: Number(row.n ?? 0), totalCapped: false };
   }
-  const matches = filteredStudents(db, search).select("users.id").limit(STUDENT_COUNT_LIMIT + 1);
-  const row = await db
-    .selectFrom(matches.as("m"))
-    .select((eb) => eb.fn.countAll().as("n"))
-    .executeTakeFirstOrThrow();
-  const counted = Number(row.n);
-  return counted > STUDENT_COUNT_LIMIT ? { total: STUDENT_COUNT_LIMIT, totalCapped: true } : { total: counted, totalCapped: false };
+  return countUpTo(db, filteredStudents(db, search).select("users.id"), STUDENT_COUNT_LIMIT);
 }
 
 /** A student's record for the office's edit form, which shows the USI: a staff view of it, audited. */

@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const chain = auditChainSummary(getDb());
   const checkpointMinutes = CHECKPOINT_EVERY_SECONDS / 60;
   if (!filters.query) {
-    return data({ ...filters, entries: [] as ReturnType<typeof auditEntryView>[], total: 0, page: 1, pages: 1, chain: await chain, checkpointMinutes }, { status: 400 });
+    return data({ ...filters, entries: [] as ReturnType<typeof auditEntryView>[], total: 0, totalCapped: false, page: 1, pages: 1, chain: await chain, checkpointMinutes }, { status: 400 });
   }
   const [result, summary] = await Promise.all([listAudit(getDb(), filters.query), chain]);
   return { ...filters, ...result, entries: result.entries.map(auditEntryView), chain: summary, checkpointMinutes };
@@ -68,6 +68,7 @@ export default function AuditTrail() {
         fieldErrors={data.fieldErrors}
         error={data.error}
         total={data.total}
+        totalCapped={data.totalCapped}
         noun={["entry", "entries"]}
         extra={
           <a href={csvHref} download className="text-sm font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900">

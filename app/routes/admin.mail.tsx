@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const filters = readListFilters(mailListQuery, queryObject(request), MAIL_FILTERS);
   if (!filters.query) {
-    return data({ ...filters, messages: [] as (ReturnType<typeof mailView> & { resendable: boolean })[], total: 0, page: 1, pages: 1, pageSize: MAIL_PAGE_SIZE }, { status: 400 });
+    return data({ ...filters, messages: [] as (ReturnType<typeof mailView> & { resendable: boolean })[], total: 0, totalCapped: false, page: 1, pages: 1, pageSize: MAIL_PAGE_SIZE }, { status: 400 });
   }
   const result = await listMail(getDb(), filters.query);
   const messages = result.messages.map((m) => ({ ...mailView(m), resendable: resendRefusal(m) === null }));
@@ -70,7 +70,7 @@ export default function MailPage() {
   return (
     <>
       <PageTitle title="Mail" subtitle="Every message the portal sends. A failed one is retried; after the last try it waits here for you to send it again." />
-      <FilteredList path="/admin/mail" values={data.values} fieldErrors={data.fieldErrors} error={data.error} total={data.total} noun={["message", "messages"]}>
+      <FilteredList path="/admin/mail" values={data.values} fieldErrors={data.fieldErrors} error={data.error} total={data.total} totalCapped={data.totalCapped} noun={["message", "messages"]}>
         <SelectField label="State" name="state" defaultValue={data.values.state} options={STATE_OPTIONS} error={data.fieldErrors.state} />
         <TextField label="Recipient" name="recipient" defaultValue={data.values.recipient} hint="Name, email or id" error={data.fieldErrors.recipient} />
         <SelectField label="Kind" name="template" defaultValue={data.values.template} options={TEMPLATE_OPTIONS} error={data.fieldErrors.template} />

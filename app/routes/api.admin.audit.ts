@@ -16,7 +16,8 @@ const handle = apiRoute({
     await requireApiUser(request, "admin");
     const query = parseInput(auditQuery, queryObject(request));
     const [page, chain] = await Promise.all([listAudit(getDb(), query), auditChainSummary(getDb())]);
-    return apiJson<AuditPageResponse>({ ...page, entries: page.entries.map(auditEntryView), chain }, { headers: { "Cache-Control": "no-store" } });
+    const { totalCapped, ...rest } = page;
+    return apiJson<AuditPageResponse>({ ...rest, total_exact: !totalCapped, entries: page.entries.map(auditEntryView), chain }, { headers: { "Cache-Control": "no-store" } });
   },
 });
 

@@ -13,7 +13,8 @@ const handle = apiRoute({
     await requireApiUser(request, "admin");
     const query = parseInput(mailListQuery, queryObject(request));
     const page = await listMail(getDb(), query);
-    return apiJson<MailPageResponse>({ ...page, messages: page.messages.map((m) => mailView(m)) }, { headers: { "Cache-Control": "no-store" } });
+    const { totalCapped, ...rest } = page;
+    return apiJson<MailPageResponse>({ ...rest, total_exact: !totalCapped, messages: page.messages.map((m) => mailView(m)) }, { headers: { "Cache-Control": "no-store" } });
   },
 });
 

@@ -18,6 +18,7 @@ export function FilteredList({
   fieldErrors,
   error,
   total,
+  totalCapped = false,
   noun,
   extra,
   children,
@@ -27,6 +28,8 @@ export function FilteredList({
   fieldErrors: Record<string, string>;
   error: string | null;
   total: number;
+  /** more than `total` match: the list counted no further */
+  totalCapped?: boolean;
   /** what one item is called, and more than one */
   noun: readonly [string, string];
   /** beside the count, e.g. a download link */
@@ -51,7 +54,7 @@ export function FilteredList({
       <ErrorSummary failure={{ error, fieldErrors }} />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-steel-700" role="status">
-          {plural(total, ...noun)}
+          {totalCapped ? `More than ${total.toLocaleString("en-AU")} ${noun[1]}: narrow the filters to count them` : plural(total, ...noun)}
         </p>
         {extra}
       </div>
