@@ -312,6 +312,12 @@ export interface UserCountsTable {
   n: ColumnType<number, never, never>;
 }
 
+/** Assessments per status, kept by triggers on assessments (migration 2026-12-05T0602); read-only to the app. */
+export interface AssessmentCountsTable {
+  status: ColumnType<AssessmentStatus, never, never>;
+  n: ColumnType<number, never, never>;
+}
+
 /** Enrolments per course and status, kept by triggers (migration 2026-11-22T1900); read-only to the app. */
 export interface EnrollmentCountsTable {
   course_id: ColumnType<string, never, never>;
@@ -580,6 +586,7 @@ export interface Database extends HrwTables, EvidenceTables, ReviewTables, Compl
   enrollments: EnrollmentsTable;
   enrollment_counts: EnrollmentCountsTable;
   user_counts: UserCountsTable;
+  assessment_counts: AssessmentCountsTable;
   change_counters: ChangeCountersTable;
   certificates: CertificatesTable;
   certificate_documents: CertificateDocumentsTable;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DB } from "#db/connection";
+import { writeTransaction, type DB } from "#db/connection";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { createTestDb } from "../../tests/support/test-db";
 import { assessmentSchema } from "~/schemas/assessment";
@@ -248,6 +248,38 @@ describe("assessment figures on the demo data", () => {
     }
     expect(counts.total).toBe(rows.length);
     expect(counts.passed).toBeGreaterThan(0);
+  });
+
+  it("counts by status are kept exact through a status change and a removal", async () => {
+    const byHand = async (q: DB) => {
+      const counts = { passed: 0, failed: 0, in_progress: 0, resubmission: 0, total: 0 };
+      for (const r of await q.selectFrom("assessments").select("status").execute()) {
+        counts[r.status]++;
+        counts.total++;
+      }
+      return counts;
+    };
+    // one no validation sample names, so it can be removed
+    const one = await db
+      .selectFrom("assessments")
+      .select(["id", "status"])
+      .where("status", "=", "passed")
+      .where("id", "not in", db.selectFrom("validation_samples").select("assessment_id"))
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await db.updateTable("assessments").set({ status: "failed" }).where("id", "=", one.id).execute();
+    expect(await countAssessmentsByStatus(db)).toEqual(await byHand(db));
+    await db.updateTable("assessments").set({ status: one.status }).where("id", "=", one.id).execute();
+    expect(await countAssessmentsByStatus(db)).toEqual(await byHand(db));
+    // a removal, seen inside its own transaction and then rolled back
+    await expect(
+      writeTransaction(db, async (trx) => {
+        await trx.deleteFrom("assessments").where("id", "=", one.id).execute();
+        expect(await countAssessmentsByStatus(trx)).toEqual(await byHand(trx));
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await countAssessmentsByStatus(db)).toEqual(await byHand(db));
   });
 
   it("lists newest first, filters by status and search, and pages", async () => {

@@ -12,6 +12,7 @@ import { stampKeepUntil } from "./retention.server";
 import { assertCredentialed } from "./trainer-credential.server";
 import { recordEvent } from "./event.server";
 import { queueWebhookEvent } from "./webhook-events.server";
+import { countUpTo, type CappedCount } from "./batches.server";
 
 /**
  * The latest assessment of an enrollment orders by the assessment's calendar day, then by when
@@ -46,7 +47,9 @@ export interface AssessmentFilter {
 
 export interface AssessmentPage {
   items: AssessmentListItem[];
+  /** the assessments the filters keep, or ASSESSMENT_COUNT_LIMIT when more do (totalCapped) */
   total: number;
+  totalCapped: boolean;
   page: number;
   pageSize: number;
   pageCount: number;
@@ -88,15 +91,16 @@ function filtered(db: DB, filter: AssessmentFilter) {
 }
 
 /**
- * How many assessments a filter keeps. Every assessment has its student and course (not-null
- * foreign keys), so the count needs no join: an index range, or the search's ids.
+ * How many assessments a filter keeps, up to ASSESSMENT_COUNT_LIMIT. Every assessment has its
+ * student and course (not-null foreign keys), so the count needs no join: an index range, or the
+ * search's ids.
  */
-async function countFiltered(db: DB, filter: AssessmentFilter): Promise<number> {
-  const { n } = await narrowed(db, filter)
-    .select((eb) => eb.fn.countAll().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(n);
+function countFiltered(db: DB, filter: AssessmentFilter): Promise<CappedCount> {
+  return countUpTo(db, narrowed(db, filter).select("assessments.id"), ASSESSMENT_COUNT_LIMIT);
 }
+
+/** How far the assessment list counts the assessments its filters keep (countUpTo). */
+export const ASSESSMENT_COUNT_LIMIT = 10_000;
 
 const ASSESSMENT_COLUMNS = [
   "assessments.id",
@@ -154,7 +158,7 @@ export async function getAssessment(db: DB, id: string): Promise<AssessmentListI
 /** Assessments newest first (by assessment date, then when recorded), filtered and paged in SQL. */
 export async function listAssessments(db: DB, filter: AssessmentFilter = {}): Promise<AssessmentPage> {
   const pageSize = Math.max(1, Math.min(100, Math.floor(filter.pageSize ?? 20)));
-  const total = await countFiltered(db, filter);
+  const { total, totalCapped } = await countFiltered(db, filter);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.floor(filter.page ?? 1) || 1), pageCount);
   const rows = await filtered(db, filter)
@@ -168,6 +172,7 @@ export async function listAssessments(db: DB, filter: AssessmentFilter = {}): Pr
   return {
     items: rows.map(toAssessmentItem),
     total,
+    totalCapped,
     page,
     pageSize,
     pageCount,
@@ -176,13 +181,9 @@ export async function listAssessments(db: DB, filter: AssessmentFilter = {}): Pr
 
 export type AssessmentCounts = Record<AssessmentStatus, number> & { total: number };
 
-/** How many assessments are on record in each status, in one GROUP BY. */
+/** How many assessments are on record in each status: the kept counts (assessment_counts), no assessment read. */
 export async function countAssessmentsByStatus(db: DB): Promise<AssessmentCounts> {
-  const rows = await db
-    .selectFrom("assessments")
-    .select((eb) => ["status", eb.fn.countAll().as("n")])
-    .groupBy("status")
-    .execute();
+  const rows = await db.selectFrom("assessment_counts").select(["status", "n"]).execute();
   const counts: AssessmentCounts = { passed: 0, failed: 0, in_progress: 0, resubmission: 0, total: 0 };
   for (const r of rows) {
     counts[r.status] = Number(r.n);

@@ -102,7 +102,7 @@ export default function AuditTrail() {
               ))}
         </DataTable>
       )}
-      <Pagination label="Entries" one="entry" page={data.page} pageCount={data.pages} pageSize={AUDIT_PAGE_SIZE} total={data.total} pathname="/admin/audit" search={location.search} />
+      <Pagination label="Entries" one="entry" page={data.page} pageCount={data.pages} pageSize={AUDIT_PAGE_SIZE} total={data.total} totalCapped={data.totalCapped} pathname="/admin/audit" search={location.search} />
     </>
   );
 }

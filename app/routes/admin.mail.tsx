@@ -112,7 +112,7 @@ export default function MailPage() {
               ))}
         </DataTable>
       )}
-      <Pagination label="Messages" one="message" page={data.page} pageCount={data.pages} pageSize={data.pageSize} total={data.total} pathname="/admin/mail" search={location.search} />
+      <Pagination label="Messages" one="message" page={data.page} pageCount={data.pages} pageSize={data.pageSize} total={data.total} totalCapped={data.totalCapped} pathname="/admin/mail" search={location.search} />
     </>
   );
 }

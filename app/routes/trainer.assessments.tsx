@@ -167,6 +167,7 @@ export default function TrainerAssessments() {
                 pageCount={list.pageCount}
                 pageSize={list.pageSize}
                 total={list.total}
+                totalCapped={list.totalCapped}
                 pathname="/trainer/assessments"
                 search={location.search}
               />

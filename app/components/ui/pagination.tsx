@@ -22,6 +22,7 @@ export function Pagination({
   pageCount,
   pageSize,
   total,
+  totalCapped = false,
   pathname,
   search,
   one,
@@ -36,6 +37,8 @@ export function Pagination({
   pageCount: number;
   pageSize: number;
   total: number;
+  /** more than `total` match: the list counted no further */
+  totalCapped?: boolean;
   pathname: string;
   search: string;
   range?: boolean;
@@ -49,7 +52,7 @@ export function Pagination({
       <p className="text-sm text-steel-600" aria-live="polite">
         {range ? (
           <>
-            Showing {from}&ndash;{to} of {total === 1 && one ? `1 ${one}` : `${total} ${label.toLowerCase()}`} (page {page} of {pageCount})
+            Showing {from}&ndash;{to} of {totalCapped ? `more than ${total} ${label.toLowerCase()}` : total === 1 && one ? `1 ${one}` : `${total} ${label.toLowerCase()}`} (page {page} of {pageCount})
           </>
         ) : (
           `Page ${page} of ${pageCount}`
