@@ -9,8 +9,9 @@ import { organisationDate } from "~/utils/organisation-calendar";
  * disagree, because the list is made while the files are written, from the same values.
  *
  * A rule looks at one record's values as the file will carry them (not-stated forms applied),
- * or, for a rule across records (a USI shared by two clients, say), at every record of a
- * file. Adding a rule is adding an entry to RECORD_RULES or FILE_RULES; nothing else changes.
+ * or at what the export knows of it beyond them (a USI another learner holds, say: its facts).
+ * Adding a rule is adding an entry to RECORD_RULES or FACT_RULES; nothing else changes. No rule
+ * reads more than one record, so the export checks a record as it writes it and holds no file.
  */
 
 /** One record the export writes: where it goes, whose it is, where it is fixed, and its values by field. */
@@ -51,12 +52,15 @@ interface RecordRule {
   breaks: (v: Record<string, NatValue>, ctx: CheckContext) => boolean;
 }
 
-interface FileRule {
+/**
+ * A rule on what the checker knows of a record beyond its values (its facts): listed after
+ * every record's own problems, one rule at a time, so the readiness list gathers them.
+ */
+interface FactRule {
   file: NatFileName;
   field: string;
-  problem: string | ((r: NatOutRecord) => string);
-  /** the records of the file that break the rule */
-  breaking: (records: readonly NatOutRecord[], ctx: CheckContext) => Iterable<NatOutRecord>;
+  problem: string;
+  breaks: (r: NatOutRecord) => boolean;
 }
 
 const str = (v: NatValue) => (v === null || v === undefined ? "" : String(v).trim());
@@ -231,47 +235,76 @@ const RECORD_RULES: RecordRule[] = [
   },
 ];
 
-/** Rules across the records of a file. The register of USIs shared by two learners belongs here. */
-const FILE_RULES: FileRule[] = [
+/** Rules on a record's facts. The register of USIs shared by two learners belongs here. */
+const FACT_RULES: FactRule[] = [
   {
     // the grant stands on the other RTO's document: without the record of its check it cannot be shown to an auditor
     file: "NAT00120",
     field: "Outcome identifier - national",
     problem: "A credit transfer (60) without its authentication record: record the issuing RTO, the document number and how and when it was checked",
-    breaking: (records) => records.filter((r) => r.facts?.recognitionUnauthenticated),
+    breaks: (r) => Boolean(r.facts?.recognitionUnauthenticated),
   },
   {
     file: "NAT00120",
     field: "Outcome identifier - national",
     problem: "An RPL decision (51 or 52) without an assessor: record the credentialed assessor who decided it",
-    breaking: (records) => records.filter((r) => r.facts?.recognitionUnassessed),
+    breaks: (r) => Boolean(r.facts?.recognitionUnassessed),
   },
   {
     file: "NAT00080",
     field: "Unique student identifier",
     problem: "The USI this learner gave is recorded for another person: check both with the USI Registry and record the right USI on each",
-    breaking: (records) => records.filter((r) => r.facts?.usiClaimed),
+    breaks: (r) => Boolean(r.facts?.usiClaimed),
   },
 ];
 
+const RULES_OF_FILE = new Map<NatFileName, RecordRule[]>(NAT_FILES.map((f) => [f, RECORD_RULES.filter((r) => r.file === f)]));
+
 /**
- * Every record, written and checked: the lines of each file, and every rule a record breaks
- * (a value the file cannot carry as given, or a rule of NCVER's) as one readiness issue each.
+ * The checker of a report written a record at a time: each record's line, and every rule it
+ * breaks (a value the file cannot carry as given, or a rule of NCVER's) as one readiness issue
+ * each. The export of a large organisation runs its records through one of these a batch at a
+ * time and never holds them all; with `keepIssues` false it only counts them (the download
+ * needs the lines alone).
  */
+export class NatChecker {
+  private readonly recordIssues: ReadinessIssue[] = [];
+  private readonly factRuleIssues: ReadinessIssue[][] = FACT_RULES.map(() => []);
+  readonly counts = Object.fromEntries(NAT_FILES.map((f) => [f, 0])) as Record<NatFileName, number>;
+  issueCount = 0;
+
+  constructor(
+    private readonly ctx: CheckContext,
+    private readonly keepIssues = true,
+  ) {}
+
+  private issue(into: ReadinessIssue[], r: NatOutRecord, field: string, problem: string) {
+    this.issueCount++;
+    if (this.keepIssues) into.push({ file: r.file, record: r.record, key: r.key, field, problem, href: r.href });
+  }
+
+  /** The record's line in its file, its problems noted. */
+  check(r: NatOutRecord): string {
+    const { line, problems } = natRecord(NAT_LAYOUTS[r.file], r.values);
+    this.counts[r.file]++;
+    for (const rule of RULES_OF_FILE.get(r.file)!) if (rule.breaks(r.values, this.ctx)) this.issue(this.recordIssues, r, rule.field, rule.problem);
+    for (const p of problems) this.issue(this.recordIssues, r, p.field, p.message);
+    FACT_RULES.forEach((rule, i) => {
+      if (rule.file === r.file && rule.breaks(r)) this.issue(this.factRuleIssues[i]!, r, rule.field, rule.problem);
+    });
+    return line;
+  }
+
+  /** Every issue found: each record's own in record order, then each rule across records in turn. */
+  issues(): ReadinessIssue[] {
+    return [...this.recordIssues, ...this.factRuleIssues.flat()];
+  }
+}
+
+/** Every record, written and checked: the lines of each file and every issue (see NatChecker). */
 export function checkAndWrite(records: readonly NatOutRecord[], ctx: CheckContext): { lines: Record<NatFileName, string[]>; issues: ReadinessIssue[] } {
   const lines = Object.fromEntries(NAT_FILES.map((f) => [f, [] as string[]])) as Record<NatFileName, string[]>;
-  const issues: ReadinessIssue[] = [];
-  const rulesOf = new Map<NatFileName, RecordRule[]>(NAT_FILES.map((f) => [f, RECORD_RULES.filter((r) => r.file === f)]));
-  const issue = (r: NatOutRecord, field: string, problem: string) => issues.push({ file: r.file, record: r.record, key: r.key, field, problem, href: r.href });
-  for (const r of records) {
-    const { line, problems } = natRecord(NAT_LAYOUTS[r.file], r.values);
-    lines[r.file].push(line);
-    for (const rule of rulesOf.get(r.file)!) if (rule.breaks(r.values, ctx)) issue(r, rule.field, rule.problem);
-    for (const p of problems) issue(r, p.field, p.message);
-  }
-  for (const rule of FILE_RULES) {
-    const ofFile = records.filter((r) => r.file === rule.file);
-    for (const r of rule.breaking(ofFile, ctx)) issue(r, rule.field, typeof rule.problem === "string" ? rule.problem : rule.problem(r));
-  }
-  return { lines, issues };
+  const checker = new NatChecker(ctx);
+  for (const r of records) lines[r.file].push(checker.check(r));
+  return { lines, issues: checker.issues() };
 }

@@ -1,6 +1,6 @@
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
-import { avetmissZipStream, getAvetmissExport } from "~/avetmiss/export.server";
+import { avetmissZipStream, natFileStream, openYearReport } from "~/avetmiss/export.server";
 import { noActivityMessage } from "~/avetmiss/exports-text";
 import type { NatOrganisation } from "~/avetmiss/files";
 import type { NatFileName } from "~/avetmiss/nat-files";
@@ -22,17 +22,6 @@ export function reportYear(url: URL): { year: number; error: null } | { year: nu
   return parsed.success ? { year: parsed.data.year, error: null } : { year: null, error: parsed.message };
 }
 
-const attachment = (type: string, name: string, bytes: Uint8Array, length: number) =>
-  new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), {
-    status: 200,
-    headers: {
-      "Content-Type": type,
-      "Content-Length": String(length),
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "no-store",
-    },
-  });
-
 /** A year with nothing to report: a clear answer instead of files holding NAT00010 alone. */
 function nothingToReport(year: number, api: boolean): Response {
   const message = noActivityMessage(year);
@@ -43,10 +32,10 @@ function nothingToReport(year: number, api: boolean): Response {
 
 /** avetmiss-YYYY.zip with the ten NAT files; a 404 with its reason for a year with no activity. */
 export async function avetmissZipResponse(year: number, api = false): Promise<Response> {
-  const { files, active } = await getAvetmissExport(getDb(), year, organisation());
-  if (!active) return nothingToReport(year, api);
-  // streamed: no Content-Length, the zip is compressed as it is sent
-  return new Response(avetmissZipStream(files), {
+  const report = await openYearReport(getDb(), year, organisation());
+  if (!report.active) return nothingToReport(year, api);
+  // streamed: no Content-Length, the files are written and compressed as they are sent
+  return new Response(avetmissZipStream(report), {
     status: 200,
     headers: { "Content-Type": "application/zip", "Content-Disposition": `attachment; filename="avetmiss-${year}.zip"`, "Cache-Control": "no-store" },
   });
@@ -54,10 +43,13 @@ export async function avetmissZipResponse(year: number, api = false): Promise<Re
 
 /** One NAT file as NAT000NN.txt (ASCII, CRLF line ends). */
 export async function natFileResponse(year: number, file: NatFileName): Promise<Response> {
-  const { files, active } = await getAvetmissExport(getDb(), year, organisation());
-  if (!active) return nothingToReport(year, false);
-  const bytes = Buffer.from(files[file], "ascii");
-  return attachment("text/plain; charset=us-ascii", `${file}.txt`, bytes, bytes.byteLength);
+  const report = await openYearReport(getDb(), year, organisation());
+  if (!report.active) return nothingToReport(year, false);
+  // streamed as it is written: no Content-Length
+  return new Response(natFileStream(report, file), {
+    status: 200,
+    headers: { "Content-Type": "text/plain; charset=us-ascii", "Content-Disposition": `attachment; filename="${file}.txt"`, "Cache-Control": "no-store" },
+  });
 }
 
 /** A page-side download refused for its year: a short readable answer, never a 5xx. */

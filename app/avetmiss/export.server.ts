@@ -5,10 +5,27 @@ import type { DB } from "#db/connection";
 import { TIERS, type Tier } from "#db/schema";
 import { avetmissColumns, toAvetmissDetails } from "./details.server";
 import { defaultPlannedDates } from "~/models/enrollment-rules";
-import { buildNatFiles, hasActivity, reportedInYear, type NatCollection, type NatExport, type NatOrganisation, type NatRecognition } from "./files";
+import { NatChecker, type NatOutRecord } from "./checker";
+import {
+  activityRecord,
+  clientRecords,
+  locationRecord,
+  organisationRecord,
+  reportedInYear,
+  unitRecord,
+  type NatActivity,
+  type NatActivityClient,
+  type NatClient,
+  type NatExport,
+  type NatLocation,
+  type NatOrganisation,
+  type NatRecognition,
+  type NatUnit,
+} from "./files";
+import { afterKey, keysetRows } from "~/models/batches.server";
 import { organisationInstant } from "~/utils/class-time";
 import { organisationToday, organisationWallClock } from "~/utils/organisation-calendar";
-import { NAT_FILES, type NatFileName } from "./nat-files";
+import { NAT_FILES, natFile, type NatFileName } from "./nat-files";
 
 /**
  * The annual AVETMISS report from the database: the year's training activity read in SQL,
@@ -128,63 +145,30 @@ async function decidedRecognitions(db: DB): Promise<Map<string, NatRecognition>>
   return out;
 }
 
-/** Clients read per statement: well under what either database lets one statement bind. */
-const CLIENT_BATCH = 1000;
+/** Rows read per statement by the year's walks (keyset batches: each statement costs the same). */
+const WALK_BATCH = 2000;
 
-/** The collection for a calendar year: its enrolments and every location, unit and client they name. */
-export async function loadNatCollection(db: DB, year: number, organisation: NatOrganisation): Promise<NatCollection> {
-  const locations = await db
-    .selectFrom("delivery_locations")
-    .select(AVETMISS_READS.delivery_locations)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  const defaultLocation = locations[0]?.id ?? null;
-  const activityRows = await yearActivity(db, year)
-    .innerJoin("courses", "courses.id", "enrollments.course_id")
-    .select([...AVETMISS_READS.enrollments, "courses.duration_hours"])
-    .execute();
-  const recognitions = await decidedRecognitions(db);
-  const activities = activityRows
-    .map((r) => {
-    // rows written before planned dates existed (or by a bulk load) get the rule the migration applied
-    const planned = r.planned_start_date && r.planned_end_date ? null : defaultPlannedDates(r.enrollment_date, Number(r.duration_hours));
-    return {
-    enrollment_id: r.id,
-    client_id: r.student_id,
-    unit_id: r.course_id,
-    location_id: r.location_id ?? defaultLocation,
-    status: r.status,
-    latest_assessment_status: r.latest_assessment_status,
-    enrollment_date: r.enrollment_date,
-    planned_start_date: r.planned_start_date ?? planned!.start,
-    planned_end_date: r.planned_end_date ?? planned!.end,
-    completion_date: r.completion_date,
-    // a withdrawn enrolment changes no more (reopening it makes it current again), so its last change is the withdrawal
-    withdrawn_at: r.status === "withdrawn" ? r.updated_at : null,
-    };
-    })
-    .map((a) => ({ ...a, recognition: recognitions.get(a.enrollment_id) ?? null }))
-    .filter((a) => reportedInYear(a, year));
-  // Read after the activities and by the ids they name, so they hold every unit and client
-  // those name. Running the year's filter again as a subquery cost as much as the activities
-  // themselves (each reads most enrolments through the status indexes); the courses are a
-  // short table read whole, and the clients come by primary key in batches (a large
-  // organisation has more clients in a year than one statement may bind values).
-  const unitIds = new Set(activities.map((a) => a.unit_id));
-  const clientIds = [...new Set(activities.map((a) => a.client_id))];
-  const batches: string[][] = [];
-  for (let i = 0; i < clientIds.length; i += CLIENT_BATCH) batches.push(clientIds.slice(i, i + CLIENT_BATCH));
-  const [allUnits, ...clientBatches] = await Promise.all([
+/** What every walk of the year needs: its locations and units (short tables, read whole) and its decided recognitions. */
+interface YearBasis {
+  year: number;
+  organisation: NatOrganisation;
+  locations: NatLocation[];
+  units: NatUnit[];
+  recognitions: Map<string, NatRecognition>;
+  /** rows per statement of each walk */
+  batch: number;
+}
+
+async function yearBasis(db: DB, year: number, organisation: NatOrganisation, batch: number): Promise<YearBasis> {
+  const [locations, units, recognitions] = await Promise.all([
+    db.selectFrom("delivery_locations").select(AVETMISS_READS.delivery_locations).orderBy("created_at").orderBy("id").execute(),
     db.selectFrom("courses").select(AVETMISS_READS.courses).execute(),
-    ...batches.map((ids) => db.selectFrom("users").select(AVETMISS_READS.users).where("users.id", "in", ids).execute()),
+    decidedRecognitions(db),
   ]);
-  const units = allUnits.filter((u) => unitIds.has(u.id));
-  const clientRows = clientBatches.flat();
   return {
     year,
     organisation,
-    locations,
+    locations: locations.map(({ created_at: _created, ...l }) => l),
     units: units.map((u) => ({
       id: u.id,
       code: u.unit_code,
@@ -193,22 +177,165 @@ export async function loadNatCollection(db: DB, year: number, organisation: NatO
       vet_flag: u.vet_flag === 1,
       nominal_hours: Number(u.duration_hours),
     })),
-    clients: clientRows.map((r) => ({
-      id: r.id,
-      student_number: r.student_number,
-      full_name: r.full_name,
-      email: r.email,
-      phone: r.phone,
-      date_of_birth: r.date_of_birth,
-      usi: r.usi,
-      usi_claimed: r.usi_claimed,
-      ...toAvetmissDetails(r),
-    })),
-    activities,
-    // the portal issues statements of attainment for single units only: no programs, none completed
-    programs: [],
-    completions: [],
+    recognitions,
+    batch,
   };
+}
+
+/**
+ * The year's reported activities in the activity file's order (enrolment instant, then id), a
+ * batch at a time, each with what its record shows of its client: read wide in SQL
+ * (yearActivity), kept by `reportedInYear` as the file writes the dates.
+ */
+async function* reportedActivities(db: DB, basis: YearBasis): AsyncGenerator<{ activity: NatActivity; client: NatActivityClient }> {
+  const defaultLocation = basis.locations[0]?.id ?? null;
+  const rows = keysetRows((after: { enrollment_date: string; id: string } | null, limit) =>
+    yearActivity(db, basis.year)
+      .innerJoin("courses", "courses.id", "enrollments.course_id")
+      .innerJoin("users", "users.id", "enrollments.student_id")
+      .select([...AVETMISS_READS.enrollments, "courses.duration_hours", "users.student_number", "users.full_name"])
+      .$if(after !== null, (q) =>
+        q.where(afterKey([
+          ["enrollments.enrollment_date", "asc", after!.enrollment_date],
+          ["enrollments.id", "asc", after!.id],
+        ])),
+      )
+      .orderBy("enrollments.enrollment_date")
+      .orderBy("enrollments.id")
+      .limit(limit)
+      .execute(),
+  basis.batch);
+  for await (const r of rows) {
+    // rows written before planned dates existed (or by a bulk load) get the rule the migration applied
+    const planned = r.planned_start_date && r.planned_end_date ? null : defaultPlannedDates(r.enrollment_date, Number(r.duration_hours));
+    const activity: NatActivity = {
+      enrollment_id: r.id,
+      client_id: r.student_id,
+      unit_id: r.course_id,
+      location_id: r.location_id ?? defaultLocation,
+      status: r.status,
+      latest_assessment_status: r.latest_assessment_status,
+      enrollment_date: r.enrollment_date,
+      planned_start_date: r.planned_start_date ?? planned!.start,
+      planned_end_date: r.planned_end_date ?? planned!.end,
+      completion_date: r.completion_date,
+      // a withdrawn enrolment changes no more (reopening it makes it current again), so its last change is the withdrawal
+      withdrawn_at: r.status === "withdrawn" ? r.updated_at : null,
+      recognition: basis.recognitions.get(r.id) ?? null,
+    };
+    if (reportedInYear(activity, basis.year)) yield { activity, client: { full_name: r.full_name, student_number: r.student_number } };
+  }
+}
+
+/** Who and what the year's activity names: the files report these and no others. */
+interface YearScan {
+  activities: number;
+  locations: Set<string>;
+  units: Set<string>;
+  clients: Set<string>;
+}
+
+async function scanYear(db: DB, basis: YearBasis): Promise<YearScan> {
+  const scan: YearScan = { activities: 0, locations: new Set(), units: new Set(), clients: new Set() };
+  for await (const { activity } of reportedActivities(db, basis)) {
+    scan.activities++;
+    if (activity.location_id) scan.locations.add(activity.location_id);
+    scan.units.add(activity.unit_id);
+    scan.clients.add(activity.client_id);
+  }
+  return scan;
+}
+
+/**
+ * The reported clients in the files' order (by student number as the database sorts it, one
+ * without a number first), a batch at a time: every learner is walked by the index on the
+ * number and those the year names are kept, so no statement binds the year's hundreds of
+ * thousands of ids. `where` narrows the walk (the disability and prior education files read
+ * only those who answered Yes).
+ */
+async function* reportedClients(db: DB, ids: ReadonlySet<string>, batch: number, only?: "disability_or_prior"): AsyncGenerator<NatClient> {
+  const withoutNumber = keysetRows((after: { id: string } | null, limit) =>
+    db
+      .selectFrom("users")
+      .select(AVETMISS_READS.users)
+      .where("users.student_number", "is", null)
+      .$if(only !== undefined, (q) => q.where((eb) => eb.or([eb("users.disability", "=", "Y"), eb("users.prior_education", "=", "Y")])))
+      .$if(after !== null, (q) => q.where("users.id", ">", after!.id))
+      .orderBy("users.id")
+      .limit(limit)
+      .execute(),
+  batch);
+  const numbered = keysetRows((after: { student_number: string | null } | null, limit) =>
+    db
+      .selectFrom("users")
+      .select(AVETMISS_READS.users)
+      .where("users.student_number", "is not", null)
+      .$if(only !== undefined, (q) => q.where((eb) => eb.or([eb("users.disability", "=", "Y"), eb("users.prior_education", "=", "Y")])))
+      .$if(after !== null, (q) => q.where("users.student_number", ">", after!.student_number!))
+      .orderBy("users.student_number")
+      .limit(limit)
+      .execute(),
+  batch);
+  for (const walk of [withoutNumber, numbered]) {
+    for await (const r of walk) {
+      if (!ids.has(r.id)) continue;
+      yield {
+        id: r.id,
+        student_number: r.student_number,
+        full_name: r.full_name,
+        email: r.email,
+        phone: r.phone,
+        date_of_birth: r.date_of_birth,
+        usi: r.usi,
+        usi_claimed: r.usi_claimed,
+        ...toAvetmissDetails(r),
+      };
+    }
+  }
+}
+
+/**
+ * Every record of the year's report in file order, a batch of the database at a time: the
+ * activities are walked once to learn whom they name, then each file is written from its own
+ * walk (the clients' files from one walk each, the activities' from a second), so a national
+ * provider's year (900,000 activities) is never held whole. `files` leaves out the walks of the
+ * files not wanted.
+ */
+async function* yearRecords(db: DB, basis: YearBasis, scan: YearScan, files: ReadonlySet<NatFileName> = new Set(NAT_FILES)): AsyncGenerator<NatOutRecord> {
+  const org = basis.organisation.code;
+  if (files.has("NAT00010")) yield organisationRecord(basis.organisation);
+  if (files.has("NAT00020")) for (const l of basis.locations) if (scan.locations.has(l.id)) yield locationRecord(l, org);
+  // the portal issues statements of attainment for single units only: no programs (NAT00030), none completed (NAT00130)
+  if (files.has("NAT00060")) for (const u of basis.units) if (scan.units.has(u.id)) yield unitRecord(u);
+  const clientFile = (file: NatFileName) => async function* (only?: "disability_or_prior") {
+    for await (const client of reportedClients(db, scan.clients, basis.batch, only)) for (const r of clientRecords(client, basis.year)) if (r.file === file) yield r;
+  };
+  if (files.has("NAT00080")) yield* clientFile("NAT00080")();
+  if (files.has("NAT00085")) yield* clientFile("NAT00085")();
+  if (files.has("NAT00090")) yield* clientFile("NAT00090")("disability_or_prior");
+  if (files.has("NAT00100")) yield* clientFile("NAT00100")("disability_or_prior");
+  if (files.has("NAT00120")) {
+    const units = new Map(basis.units.map((u) => [u.id, u]));
+    const locations = new Map(basis.locations.map((l) => [l.id, l]));
+    for await (const { activity, client } of reportedActivities(db, basis)) {
+      yield activityRecord(activity, client, units.get(activity.unit_id)!, activity.location_id ? locations.get(activity.location_id) : undefined, basis.year, org);
+    }
+  }
+}
+
+/** A year's report read for writing: whether it has anything to lodge, and its records on demand. */
+export interface YearReport {
+  year: number;
+  active: boolean;
+  today: string;
+  records: (files?: ReadonlySet<NatFileName>) => AsyncGenerator<NatOutRecord>;
+}
+
+/** The year's report, its activities walked once to learn what it names (see yearRecords); `batch` rows per statement. */
+export async function openYearReport(db: DB, year: number, organisation: NatOrganisation, now = new Date(), batch = WALK_BATCH): Promise<YearReport> {
+  const basis = await yearBasis(db, year, organisation, batch);
+  const scan = await scanYear(db, basis);
+  return { year, active: scan.activities > 0, today: organisationToday(now), records: (files) => yearRecords(db, basis, scan, files) };
 }
 
 /** The collection years the export accepts (the NAT date fields carry four-digit years; NCVER's collections began long after 1980). */
@@ -221,9 +348,22 @@ export interface AvetmissReport extends NatExport {
   active: boolean;
 }
 
+/** The year's files whole, with their counts and issues: for the tests and a small organisation's checks (the download streams instead). */
 export async function getAvetmissExport(db: DB, year: number, organisation: NatOrganisation, now = new Date()): Promise<AvetmissReport> {
-  const collection = await loadNatCollection(db, year, organisation);
-  return { year, active: hasActivity(collection), ...buildNatFiles(collection, organisationToday(now)) };
+  const report = await openYearReport(db, year, organisation, now);
+  const checker = new NatChecker({ year, today: report.today });
+  const lines = Object.fromEntries(NAT_FILES.map((f) => [f, [] as string[]])) as Record<NatFileName, string[]>;
+  for await (const r of report.records()) lines[r.file].push(checker.check(r));
+  const files = Object.fromEntries(NAT_FILES.map((f) => [f, natFile(lines[f])])) as Record<NatFileName, string>;
+  return { year, active: report.active, files, counts: checker.counts, issues: checker.issues() };
+}
+
+/** The year's counts and readiness issues, its records checked as they are read and none kept. */
+async function summarise(db: DB, year: number, organisation: NatOrganisation, now: Date): Promise<AvetmissSummary> {
+  const report = await openYearReport(db, year, organisation, now);
+  const checker = new NatChecker({ year, today: report.today });
+  for await (const r of report.records()) checker.check(r);
+  return { year, active: report.active, counts: checker.counts, issues: checker.issues() };
 }
 
 /**
@@ -249,7 +389,7 @@ export function avetmissDataVersion(db: DB): Promise<number | null> {
 /** The year's readiness list and record counts (not the files' text: tens of megabytes at size). */
 export async function getAvetmissSummary(db: DB, year: number, organisation: NatOrganisation, now = new Date()): Promise<AvetmissSummary> {
   const version = await avetmissDataVersion(db);
-  const build = () => getAvetmissExport(db, year, organisation, now).then(({ files: _files, ...summary }) => summary);
+  const build = () => summarise(db, year, organisation, now);
   if (version === null) return build();
   let cache = reportCaches.get(db);
   if (!cache) reportCaches.set(db, (cache = new Map()));
@@ -288,44 +428,88 @@ function zipTime(now: Date): Date {
 const ZIP_SLICE_CHARS = 256 * 1024;
 
 /**
- * The same files zipped as a stream for the download (each entry's sizes follow its data, so
- * the bytes differ from avetmissZip's; the same on every run): each file is
- * compressed a slice at a time as the client reads, so the first bytes leave at once and the
- * worker never holds the whole zip beside the files' text (tens of megabytes each at a
- * national provider's volume: CONTRACT 23's 300 MB a worker).
+ * The year's files zipped as a stream for the download, written from its records as the
+ * client reads (each entry's sizes follow its data, so the bytes differ from avetmissZip's;
+ * the same on every run): the worker holds a slice of one file and the walk's batch, never a
+ * whole file (tens of megabytes each at a national provider's volume: CONTRACT 23's 300 MB a
+ * worker). Every file has its entry, an empty one for a file with no records.
  */
-export function avetmissZipStream(files: Record<NatFileName, string>, now: Date = new Date()): ReadableStream<Uint8Array> {
+export function avetmissZipStream(report: YearReport, now: Date = new Date(), sliceChars = ZIP_SLICE_CHARS): ReadableStream<Uint8Array> {
   const mtime = zipTime(now);
-  let file = 0;
-  let offset = 0;
-  let entry: ZipDeflate | null = null;
+  const checker = new NatChecker({ year: report.year, today: report.today }, false);
+  const records = report.records();
   let zip: Zip;
+  let produced = 0;
+  let file = 0;
+  let entry: ZipDeflate | null = null;
+  let pending = "";
+  const open = () => {
+    entry = new ZipDeflate(`${NAT_FILES[file]}.txt`, { level: 6 });
+    entry.mtime = mtime;
+    zip.add(entry);
+    return entry;
+  };
+  const flush = (last: boolean) => {
+    (entry ?? open()).push(strToU8(pending), last);
+    pending = "";
+  };
+  /** closes the open entry and every file before `index` (empty ones too) */
+  const finishUpTo = (index: number) => {
+    while (file < index) {
+      flush(true);
+      entry = null;
+      file++;
+    }
+  };
   return new ReadableStream<Uint8Array>({
     start(controller) {
       zip = new Zip((error, chunk, final) => {
         if (error) return controller.error(error);
-        if (chunk.byteLength) controller.enqueue(chunk);
+        if (chunk.byteLength) {
+          produced += chunk.byteLength;
+          controller.enqueue(chunk);
+        }
         if (final) controller.close();
       });
     },
-    pull() {
-      const name = NAT_FILES[file];
-      if (name === undefined) return zip.end();
-      if (!entry) {
-        entry = new ZipDeflate(`${name}.txt`, { level: 6 });
-        entry.mtime = mtime;
-        zip.add(entry);
+    async pull() {
+      const before = produced;
+      while (produced === before) {
+        const next = await records.next();
+        if (next.done) {
+          finishUpTo(NAT_FILES.length);
+          zip.end();
+          return;
+        }
+        const r = next.value;
+        finishUpTo(NAT_FILES.indexOf(r.file));
+        pending += `${checker.check(r)}\r\n`;
+        if (pending.length >= sliceChars) flush(false);
       }
-      const text = files[name];
-      const slice = text.slice(offset, offset + ZIP_SLICE_CHARS);
-      offset += ZIP_SLICE_CHARS;
-      const last = offset >= text.length;
-      entry.push(strToU8(slice), last);
-      if (last) {
-        entry = null;
-        offset = 0;
-        file++;
+    },
+    async cancel() {
+      await records.return(undefined);
+    },
+  });
+}
+
+/** One NAT file's text as a stream, written from its records as the client reads (ASCII, CRLF line ends). */
+export function natFileStream(report: YearReport, name: NatFileName, sliceChars = ZIP_SLICE_CHARS): ReadableStream<Uint8Array> {
+  const checker = new NatChecker({ year: report.year, today: report.today }, false);
+  const records = report.records(new Set([name]));
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let text = "";
+      while (text.length < sliceChars) {
+        const next = await records.next();
+        if (next.done) break;
+        text += `${checker.check(next.value)}\r\n`;
       }
+      if (text) controller.enqueue(Buffer.from(text, "ascii"));
+      if (text.length < sliceChars) controller.close();
+    },
+    async cancel() {
+      await records.return(undefined);
     },
   });
 }

@@ -201,11 +201,11 @@ export function phoneFields(phone: string | null): { home: string | null; mobile
 /** Written where the standard wants a value and the learner gave none (suburb, street). */
 export const NOT_SPECIFIED = "NOT SPECIFIED";
 
-const editStudent = (c: NatClient) => `/admin/students/${c.id}/edit`;
+const editStudent = (c: Pick<NatClient, "id">) => `/admin/students/${c.id}/edit`;
 const editUnit = (u: NatUnit) => `/admin/courses/${u.id}/edit`;
 const editLocation = (l: NatLocation) => `/admin/locations/${l.id}`;
 const editEnrollment = (a: NatActivity) => `/admin/enrollments/${a.enrollment_id}`;
-const clientName = (c: NatClient) => `${c.full_name} (${c.student_number ?? "no student number"})`;
+const clientName = (c: NatActivityClient) => `${c.full_name} (${c.student_number ?? "no student number"})`;
 
 /** The learner's state: as given, else the one their postcode belongs to (an overseas postcode is 99). */
 function clientState(c: NatClient): string | null {
@@ -225,30 +225,220 @@ function surveyStatus(c: NatClient, year: number): string {
   return "A";
 }
 
+/** NAT00010: the organisation, the first record of every report. */
+export function organisationRecord(organisation: NatOrganisation): NatOutRecord {
+  return {
+    file: "NAT00010",
+    record: organisation.name,
+    key: organisation.code,
+    href: "/admin/reports",
+    values: { "Training organisation identifier": organisation.code, "Training organisation name": organisation.name },
+  };
+}
+
+/** NAT00020: a delivery location the year's activity names. */
+export function locationRecord(l: NatLocation, org: string): NatOutRecord {
+  return {
+    file: "NAT00020",
+    record: `Location ${l.identifier}`,
+    key: l.identifier,
+    href: editLocation(l),
+    values: {
+      "Training organisation identifier": org,
+      "Training organisation delivery location identifier": l.identifier,
+      "Training organisation delivery location name": l.name,
+      Postcode: l.postcode,
+      "State identifier": l.state,
+      "Address location - suburb, locality or town": l.suburb,
+      "Country identifier": l.country,
+    },
+  };
+}
+
+/** NAT00030: a program. */
+export function programRecord(p: NatProgram): NatOutRecord {
+  return {
+    file: "NAT00030",
+    record: `Program ${p.identifier}`,
+    key: p.identifier,
+    href: "/admin/reports",
+    values: { "Program identifier": p.identifier, "Program name": p.name, "Nominal hours": p.nominal_hours },
+  };
+}
+
+/** NAT00060: a unit the year's activity names. */
+export function unitRecord(u: NatUnit): NatOutRecord {
+  return {
+    file: "NAT00060",
+    record: `Unit ${u.code}`,
+    key: u.code,
+    href: editUnit(u),
+    values: {
+      "Subject identifier": u.code,
+      "Subject name": u.official_title,
+      "Subject field of education identifier": u.field_of_education,
+      "VET flag": u.vet_flag ? "Y" : "N",
+      "Nominal hours": u.nominal_hours,
+    },
+  };
+}
+
 /**
- * Every record the ten files carry for a collection, in file order, with its values as the
- * file will hold them (not-stated forms applied). Only what the year's activity references is
- * reported: the locations, units and clients of its enrolments (and of program completions);
- * every client has a NAT00085 record; NAT00090 and NAT00100 only for clients who answered Yes.
+ * A reported client's records in file order: NAT00080 and NAT00085 always, NAT00090 and
+ * NAT00100 for each disability and prior achievement of a client who answered Yes.
+ */
+export function clientRecords(cl: NatClient, year: number): NatOutRecord[] {
+  const out: NatOutRecord[] = [];
+  const record = clientName(cl);
+  const href = editStudent(cl);
+  const key = cl.student_number ?? "";
+  const id = cl.student_number;
+  const { family, given } = splitName(cl.full_name);
+  const state = clientState(cl);
+  out.push({
+    file: "NAT00080",
+    record,
+    key,
+    href,
+    values: {
+      "Client identifier": id,
+      "Name for encryption": nameForEncryption(cl.full_name),
+      "Highest school level completed identifier": cl.highest_school_level,
+      Sex: cl.sex,
+      "Date of birth": cl.date_of_birth,
+      Postcode: cl.postcode,
+      "Indigenous status identifier": cl.indigenous_status,
+      "Language identifier": cl.language_at_home,
+      "Labour force status identifier": cl.labour_force_status,
+      "Country identifier": cl.country_of_birth,
+      "Disability flag": cl.disability,
+      "Prior educational achievement flag": cl.prior_education,
+      "At school flag": cl.at_school,
+      "Address location - suburb, locality or town": cl.suburb ?? NOT_SPECIFIED,
+      "Unique student identifier": cl.usi,
+      "State identifier": state,
+      "Address building/property name": cl.address_building,
+      "Address flat/unit details": cl.address_unit,
+      "Address street number": cl.address_street_number ?? NOT_SPECIFIED,
+      "Address street name": cl.address_street_name ?? NOT_SPECIFIED,
+      "Survey contact status": surveyStatus(cl, year),
+    },
+    facts: { usiClaimed: Boolean(cl.usi_claimed) },
+  });
+  const phone = phoneFields(cl.phone);
+  out.push({
+    file: "NAT00085",
+    record,
+    key,
+    href,
+    values: {
+      "Client identifier": id,
+      "Client first given name": given.split(" ")[0] ?? "",
+      "Client family name": family,
+      "Address building/property name": cl.address_building,
+      "Address flat/unit details": cl.address_unit,
+      "Address street number": cl.address_street_number ?? NOT_SPECIFIED,
+      "Address street name": cl.address_street_name ?? NOT_SPECIFIED,
+      "Address location - suburb, locality or town": cl.suburb ?? NOT_SPECIFIED,
+      Postcode: cl.postcode,
+      "State identifier": state,
+      "Telephone number [home]": phone.home,
+      "Telephone number [mobile]": phone.mobile,
+      "Email address": cl.email,
+    },
+  });
+  if (cl.disability === "Y") {
+    for (const type of cl.disability_types) out.push({ file: "NAT00090", record, key, href, values: { "Client identifier": id, "Disability type identifier": type } });
+  }
+  if (cl.prior_education === "Y") {
+    for (const type of cl.prior_education_types) {
+      out.push({ file: "NAT00100", record, key, href, values: { "Client identifier": id, "Prior educational achievement identifier": type } });
+    }
+  }
+  return out;
+}
+
+/** What an activity's record shows of its client: the name and student number. */
+export type NatActivityClient = Pick<NatClient, "full_name" | "student_number">;
+
+/** NAT00120: one enrolment's activity in the collection year. */
+export function activityRecord(a: NatActivity, client: NatActivityClient, unit: NatUnit, location: NatLocation | undefined, year: number, org: string): NatOutRecord {
+  const { start, end } = activityDates(a);
+  const recognised = reportedRecognition(a);
+  return {
+    file: "NAT00120",
+    record: `${clientName(client)}: ${unit.code}`,
+    key: `${client.student_number ?? ""} ${unit.code}`,
+    href: recognised ? "/admin/recognition" : editEnrollment(a),
+    facts: recognised ? { recognitionUnauthenticated: recognised.outcome === "60" && !recognised.authenticated, recognitionUnassessed: recognised.outcome !== "60" && !recognised.assessed } : undefined,
+    values: {
+      "Training organisation identifier": org,
+      "Training organisation delivery location identifier": location?.identifier,
+      "Client identifier": client.student_number,
+      "Subject identifier": unit.code,
+      "Program identifier": null,
+      "Activity start date": start,
+      "Activity end date": end,
+      // credit transfer and RPL are not delivered: not applicable (NNN, predominant N)
+      "Delivery mode identifier": recognised ? "NNN" : "YNN",
+      "Outcome identifier - national": outcomeOf(a, year),
+      "Funding source - national": "20",
+      "Commencing program identifier": "8",
+      "Study reason identifier": null,
+      "VET in schools flag": "N",
+      "Predominant delivery mode": recognised ? "N" : "I",
+    },
+  };
+}
+
+/** NAT00130: a program completed. */
+export function completionRecord(p: NatProgramCompletion, client: NatActivityClient & { id: string }, org: string): NatOutRecord {
+  return {
+    file: "NAT00130",
+    record: clientName(client),
+    key: client.student_number ?? "",
+    href: editStudent(client),
+    values: {
+      "Training organisation identifier": org,
+      "Program identifier": p.program_identifier,
+      "Client identifier": client.student_number,
+      "Date program completed": p.completed_on,
+      "Issued flag": p.parchment_issue_date ? "Y" : "N",
+      "Parchment issue date": p.parchment_issue_date,
+      "Parchment number": p.parchment_number,
+    },
+  };
+}
+
+/**
+ * The order the files carry clients in: by student number, a learner without one first. The
+ * database reads them in the same order (export.server.ts), byte by byte.
+ */
+export const byStudentNumber = (a: NatActivityClient, b: NatActivityClient) => {
+  const x = a.student_number ?? "";
+  const y = b.student_number ?? "";
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/** The order the activity file carries enrolments in: by enrolment instant, then id. */
+export const byEnrolment = (a: Pick<NatActivity, "enrollment_date" | "enrollment_id">, b: Pick<NatActivity, "enrollment_date" | "enrollment_id">) =>
+  a.enrollment_date < b.enrollment_date ? -1 : a.enrollment_date > b.enrollment_date ? 1 : a.enrollment_id < b.enrollment_id ? -1 : a.enrollment_id > b.enrollment_id ? 1 : 0;
+
+/**
+ * Every record the ten files carry for a collection held in memory, in file order, with its
+ * values as the file will hold them (not-stated forms applied). Only what the year's activity
+ * references is reported: the locations, units and clients of its enrolments (and of program
+ * completions); every client has a NAT00085 record; NAT00090 and NAT00100 only for clients who
+ * answered Yes. The database's export writes the same records a batch at a time
+ * (export.server.ts).
  */
 export function natRecords(c: NatCollection): NatOutRecord[] {
-  const out: NatOutRecord[] = [];
   const org = c.organisation.code;
-  out.push({
-    file: "NAT00010",
-    record: c.organisation.name,
-    key: org,
-    href: "/admin/reports",
-    values: { "Training organisation identifier": org, "Training organisation name": c.organisation.name },
-  });
-
   const locations = new Map(c.locations.map((l) => [l.id, l]));
   const units = new Map(c.units.map((u) => [u.id, u]));
   const clients = new Map(c.clients.map((cl) => [cl.id, cl]));
   const used = { locations: new Set<string>(), units: new Set<string>(), clients: new Set<string>() };
-  const activities = [...c.activities].sort(
-    (a, b) => a.enrollment_date.localeCompare(b.enrollment_date) || a.enrollment_id.localeCompare(b.enrollment_id),
-  );
+  const activities = [...c.activities].sort(byEnrolment);
   for (const a of activities) {
     if (a.location_id) used.locations.add(a.location_id);
     used.units.add(a.unit_id);
@@ -256,171 +446,23 @@ export function natRecords(c: NatCollection): NatOutRecord[] {
   }
   for (const p of c.completions) used.clients.add(p.client_id);
 
-  for (const l of c.locations.filter((x) => used.locations.has(x.id))) {
-    out.push({
-      file: "NAT00020",
-      record: `Location ${l.identifier}`,
-      key: l.identifier,
-      href: editLocation(l),
-      values: {
-        "Training organisation identifier": org,
-        "Training organisation delivery location identifier": l.identifier,
-        "Training organisation delivery location name": l.name,
-        Postcode: l.postcode,
-        "State identifier": l.state,
-        "Address location - suburb, locality or town": l.suburb,
-        "Country identifier": l.country,
-      },
-    });
-  }
-
-  for (const p of c.programs) {
-    out.push({
-      file: "NAT00030",
-      record: `Program ${p.identifier}`,
-      key: p.identifier,
-      href: "/admin/reports",
-      values: { "Program identifier": p.identifier, "Program name": p.name, "Nominal hours": p.nominal_hours },
-    });
-  }
-
-  for (const u of c.units.filter((x) => used.units.has(x.id))) {
-    out.push({
-      file: "NAT00060",
-      record: `Unit ${u.code}`,
-      key: u.code,
-      href: editUnit(u),
-      values: {
-        "Subject identifier": u.code,
-        "Subject name": u.official_title,
-        "Subject field of education identifier": u.field_of_education,
-        "VET flag": u.vet_flag ? "Y" : "N",
-        "Nominal hours": u.nominal_hours,
-      },
-    });
-  }
-
-  const reported = c.clients.filter((x) => used.clients.has(x.id)).sort((a, b) => (a.student_number ?? "").localeCompare(b.student_number ?? ""));
-  for (const cl of reported) {
-    const record = clientName(cl);
-    const href = editStudent(cl);
-    const key = cl.student_number ?? "";
-    const id = cl.student_number;
-    const { family, given } = splitName(cl.full_name);
-    const state = clientState(cl);
-    out.push({
-      file: "NAT00080",
-      record,
-      key,
-      href,
-      values: {
-        "Client identifier": id,
-        "Name for encryption": nameForEncryption(cl.full_name),
-        "Highest school level completed identifier": cl.highest_school_level,
-        Sex: cl.sex,
-        "Date of birth": cl.date_of_birth,
-        Postcode: cl.postcode,
-        "Indigenous status identifier": cl.indigenous_status,
-        "Language identifier": cl.language_at_home,
-        "Labour force status identifier": cl.labour_force_status,
-        "Country identifier": cl.country_of_birth,
-        "Disability flag": cl.disability,
-        "Prior educational achievement flag": cl.prior_education,
-        "At school flag": cl.at_school,
-        "Address location - suburb, locality or town": cl.suburb ?? NOT_SPECIFIED,
-        "Unique student identifier": cl.usi,
-        "State identifier": state,
-        "Address building/property name": cl.address_building,
-        "Address flat/unit details": cl.address_unit,
-        "Address street number": cl.address_street_number ?? NOT_SPECIFIED,
-        "Address street name": cl.address_street_name ?? NOT_SPECIFIED,
-        "Survey contact status": surveyStatus(cl, c.year),
-      },
-      facts: { usiClaimed: Boolean(cl.usi_claimed) },
-    });
-    const phone = phoneFields(cl.phone);
-    out.push({
-      file: "NAT00085",
-      record,
-      key,
-      href,
-      values: {
-        "Client identifier": id,
-        "Client first given name": given.split(" ")[0] ?? "",
-        "Client family name": family,
-        "Address building/property name": cl.address_building,
-        "Address flat/unit details": cl.address_unit,
-        "Address street number": cl.address_street_number ?? NOT_SPECIFIED,
-        "Address street name": cl.address_street_name ?? NOT_SPECIFIED,
-        "Address location - suburb, locality or town": cl.suburb ?? NOT_SPECIFIED,
-        Postcode: cl.postcode,
-        "State identifier": state,
-        "Telephone number [home]": phone.home,
-        "Telephone number [mobile]": phone.mobile,
-        "Email address": cl.email,
-      },
-    });
-    if (cl.disability === "Y") {
-      for (const type of cl.disability_types) out.push({ file: "NAT00090", record, key, href, values: { "Client identifier": id, "Disability type identifier": type } });
-    }
-    if (cl.prior_education === "Y") {
-      for (const type of cl.prior_education_types) {
-        out.push({ file: "NAT00100", record, key, href, values: { "Client identifier": id, "Prior educational achievement identifier": type } });
-      }
-    }
-  }
-
-  for (const a of activities) {
-    const unit = units.get(a.unit_id)!;
-    const client = clients.get(a.client_id)!;
-    const location = a.location_id ? locations.get(a.location_id) : undefined;
-    const { start, end } = activityDates(a);
-    const recognised = reportedRecognition(a);
-    out.push({
-      file: "NAT00120",
-      record: `${clientName(client)}: ${unit.code}`,
-      key: `${client.student_number ?? ""} ${unit.code}`,
-      href: recognised ? "/admin/recognition" : editEnrollment(a),
-      facts: recognised ? { recognitionUnauthenticated: recognised.outcome === "60" && !recognised.authenticated, recognitionUnassessed: recognised.outcome !== "60" && !recognised.assessed } : undefined,
-      values: {
-        "Training organisation identifier": org,
-        "Training organisation delivery location identifier": location?.identifier,
-        "Client identifier": client.student_number,
-        "Subject identifier": unit.code,
-        "Program identifier": null,
-        "Activity start date": start,
-        "Activity end date": end,
-        // credit transfer and RPL are not delivered: not applicable (NNN, predominant N)
-        "Delivery mode identifier": recognised ? "NNN" : "YNN",
-        "Outcome identifier - national": outcomeOf(a, c.year),
-        "Funding source - national": "20",
-        "Commencing program identifier": "8",
-        "Study reason identifier": null,
-        "VET in schools flag": "N",
-        "Predominant delivery mode": recognised ? "N" : "I",
-      },
-    });
-  }
-
-  for (const p of c.completions) {
-    const client = clients.get(p.client_id)!;
-    out.push({
-      file: "NAT00130",
-      record: clientName(client),
-      key: client.student_number ?? "",
-      href: editStudent(client),
-      values: {
-        "Training organisation identifier": org,
-        "Program identifier": p.program_identifier,
-        "Client identifier": client.student_number,
-        "Date program completed": p.completed_on,
-        "Issued flag": p.parchment_issue_date ? "Y" : "N",
-        "Parchment issue date": p.parchment_issue_date,
-        "Parchment number": p.parchment_number,
-      },
-    });
-  }
-  return out;
+  const perClient = c.clients
+    .filter((x) => used.clients.has(x.id))
+    .sort(byStudentNumber)
+    .map((cl) => clientRecords(cl, c.year));
+  const ofFile = (file: NatFileName) => perClient.flatMap((records) => records.filter((r) => r.file === file));
+  return [
+    organisationRecord(c.organisation),
+    ...c.locations.filter((x) => used.locations.has(x.id)).map((l) => locationRecord(l, org)),
+    ...c.programs.map(programRecord),
+    ...c.units.filter((x) => used.units.has(x.id)).map(unitRecord),
+    ...ofFile("NAT00080"),
+    ...ofFile("NAT00085"),
+    ...ofFile("NAT00090"),
+    ...ofFile("NAT00100"),
+    ...activities.map((a) => activityRecord(a, clients.get(a.client_id)!, units.get(a.unit_id)!, a.location_id ? locations.get(a.location_id) : undefined, c.year, org)),
+    ...c.completions.map((p) => completionRecord(p, clients.get(p.client_id)!, org)),
+  ];
 }
 
 /** Whether the year has anything to report: a collection with no training activity is not lodged as a lone NAT00010. */
