@@ -295,9 +295,13 @@ export class NatChecker {
     return line;
   }
 
-  /** Every issue found: each record's own in record order, then each rule across records in turn. */
+  /**
+   * Every issue found: each record's own by file (in NAT_FILES order, whatever order the
+   * records came in) and within a file in record order, then each fact rule's in turn.
+   */
   issues(): ReadinessIssue[] {
-    return [...this.recordIssues, ...this.factRuleIssues.flat()];
+    const place = (i: ReadinessIssue) => NAT_FILES.indexOf(i.file);
+    return [...this.recordIssues.sort((a, b) => place(a) - place(b)), ...this.factRuleIssues.flat()];
   }
 }
 

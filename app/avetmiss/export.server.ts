@@ -12,6 +12,7 @@ import {
   locationRecord,
   organisationRecord,
   reportedInYear,
+  REPORT_ORDER,
   unitRecord,
   type NatActivity,
   type NatActivityClient,
@@ -187,13 +188,15 @@ async function yearBasis(db: DB, year: number, organisation: NatOrganisation, ba
  * batch at a time, each with what its record shows of its client: read wide in SQL
  * (yearActivity), kept by `reportedInYear` as the file writes the dates.
  */
-async function* reportedActivities(db: DB, basis: YearBasis): AsyncGenerator<{ activity: NatActivity; client: NatActivityClient }> {
+async function* reportedActivities(db: DB, basis: YearBasis, withClients: boolean): AsyncGenerator<{ activity: NatActivity; client: NatActivityClient | null }> {
   const defaultLocation = basis.locations[0]?.id ?? null;
   const rows = keysetRows((after: { enrollment_date: string; id: string } | null, limit) =>
     yearActivity(db, basis.year)
       .innerJoin("courses", "courses.id", "enrollments.course_id")
-      .innerJoin("users", "users.id", "enrollments.student_id")
-      .select([...AVETMISS_READS.enrollments, "courses.duration_hours", "users.student_number", "users.full_name"])
+      .select([...AVETMISS_READS.enrollments, "courses.duration_hours"])
+      // the client's name and number by primary key, only where the record is written: the scan
+      // that learns whom the year names reads none (a third of each batch's time at size)
+      .$if(withClients, (q) => q.innerJoin("users", "users.id", "enrollments.student_id").select(["users.student_number", "users.full_name"]))
       .$if(after !== null, (q) =>
         q.where(afterKey([
           ["enrollments.enrollment_date", "asc", after!.enrollment_date],
@@ -223,27 +226,9 @@ async function* reportedActivities(db: DB, basis: YearBasis): AsyncGenerator<{ a
       withdrawn_at: r.status === "withdrawn" ? r.updated_at : null,
       recognition: basis.recognitions.get(r.id) ?? null,
     };
-    if (reportedInYear(activity, basis.year)) yield { activity, client: { full_name: r.full_name, student_number: r.student_number } };
+    if (!reportedInYear(activity, basis.year)) continue;
+    yield { activity, client: withClients ? { full_name: r.full_name!, student_number: r.student_number ?? null } : null };
   }
-}
-
-/** Who and what the year's activity names: the files report these and no others. */
-interface YearScan {
-  activities: number;
-  locations: Set<string>;
-  units: Set<string>;
-  clients: Set<string>;
-}
-
-async function scanYear(db: DB, basis: YearBasis): Promise<YearScan> {
-  const scan: YearScan = { activities: 0, locations: new Set(), units: new Set(), clients: new Set() };
-  for await (const { activity } of reportedActivities(db, basis)) {
-    scan.activities++;
-    if (activity.location_id) scan.locations.add(activity.location_id);
-    scan.units.add(activity.unit_id);
-    scan.clients.add(activity.client_id);
-  }
-  return scan;
 }
 
 /**
@@ -295,32 +280,48 @@ async function* reportedClients(db: DB, ids: ReadonlySet<string>, batch: number,
 }
 
 /**
- * Every record of the year's report in file order, a batch of the database at a time: the
- * activities are walked once to learn whom they name, then each file is written from its own
- * walk (the clients' files from one walk each, the activities' from a second), so a national
- * provider's year (900,000 activities) is never held whole. `files` leaves out the walks of the
- * files not wanted.
+ * Every record of the year's report in REPORT_ORDER, a batch of the database at a time, so a
+ * national provider's year (900,000 activities, 300,000 clients) is never held whole. The
+ * activities come first: their walk also learns which locations, units and clients the year
+ * names, so the other files need no walk of their own over the activities. The clients' files
+ * come from one walk each (the disability and prior education files from one together).
+ * `files` leaves out what is not wanted (the activities are still walked, unwritten, to learn
+ * whom the year names).
  */
-async function* yearRecords(db: DB, basis: YearBasis, scan: YearScan, files: ReadonlySet<NatFileName> = new Set(NAT_FILES)): AsyncGenerator<NatOutRecord> {
+async function* yearRecords(db: DB, basis: YearBasis, files: ReadonlySet<NatFileName> = new Set(NAT_FILES)): AsyncGenerator<NatOutRecord> {
   const org = basis.organisation.code;
+  const named = { locations: new Set<string>(), units: new Set<string>(), clients: new Set<string>() };
   if (files.has("NAT00010")) yield organisationRecord(basis.organisation);
-  if (files.has("NAT00020")) for (const l of basis.locations) if (scan.locations.has(l.id)) yield locationRecord(l, org);
-  // the portal issues statements of attainment for single units only: no programs (NAT00030), none completed (NAT00130)
-  if (files.has("NAT00060")) for (const u of basis.units) if (scan.units.has(u.id)) yield unitRecord(u);
-  const clientFile = (file: NatFileName) => async function* (only?: "disability_or_prior") {
-    for await (const client of reportedClients(db, scan.clients, basis.batch, only)) for (const r of clientRecords(client, basis.year)) if (r.file === file) yield r;
-  };
-  if (files.has("NAT00080")) yield* clientFile("NAT00080")();
-  if (files.has("NAT00085")) yield* clientFile("NAT00085")();
-  if (files.has("NAT00090")) yield* clientFile("NAT00090")("disability_or_prior");
-  if (files.has("NAT00100")) yield* clientFile("NAT00100")("disability_or_prior");
-  if (files.has("NAT00120")) {
-    const units = new Map(basis.units.map((u) => [u.id, u]));
-    const locations = new Map(basis.locations.map((l) => [l.id, l]));
-    for await (const { activity, client } of reportedActivities(db, basis)) {
-      yield activityRecord(activity, client, units.get(activity.unit_id)!, activity.location_id ? locations.get(activity.location_id) : undefined, basis.year, org);
+  const units = new Map(basis.units.map((u) => [u.id, u]));
+  const locations = new Map(basis.locations.map((l) => [l.id, l]));
+  const writeActivities = files.has("NAT00120");
+  for await (const { activity, client } of reportedActivities(db, basis, writeActivities)) {
+    if (activity.location_id) named.locations.add(activity.location_id);
+    named.units.add(activity.unit_id);
+    named.clients.add(activity.client_id);
+    if (writeActivities) {
+      yield activityRecord(activity, client!, units.get(activity.unit_id)!, activity.location_id ? locations.get(activity.location_id) : undefined, basis.year, org);
     }
   }
+  if (files.has("NAT00020")) for (const l of basis.locations) if (named.locations.has(l.id)) yield locationRecord(l, org);
+  // the portal issues statements of attainment for single units only: no programs (NAT00030), none completed (NAT00130)
+  if (files.has("NAT00060")) for (const u of basis.units) if (named.units.has(u.id)) yield unitRecord(u);
+  const ofClients = async function* (wanted: NatFileName[], only?: "disability_or_prior") {
+    if (!wanted.some((f) => files.has(f))) return;
+    // the walk's later file waits in memory: a few codes for each client who answered Yes
+    const later: NatOutRecord[] = [];
+    for await (const client of reportedClients(db, named.clients, basis.batch, only)) {
+      for (const r of clientRecords(client, basis.year)) {
+        if (!files.has(r.file)) continue;
+        if (r.file === wanted[0]) yield r;
+        else if (wanted.includes(r.file)) later.push(r);
+      }
+    }
+    yield* later;
+  };
+  yield* ofClients(["NAT00080"]);
+  yield* ofClients(["NAT00085"]);
+  yield* ofClients(["NAT00090", "NAT00100"], "disability_or_prior");
 }
 
 /** A year's report read for writing: whether it has anything to lodge, and its records on demand. */
@@ -331,11 +332,16 @@ export interface YearReport {
   records: (files?: ReadonlySet<NatFileName>) => AsyncGenerator<NatOutRecord>;
 }
 
-/** The year's report, its activities walked once to learn what it names (see yearRecords); `batch` rows per statement. */
+/**
+ * The year's report: whether it has any activity (its walk read up to the first activity it
+ * reports), and its records on demand (see yearRecords); `batch` rows per statement.
+ */
 export async function openYearReport(db: DB, year: number, organisation: NatOrganisation, now = new Date(), batch = WALK_BATCH): Promise<YearReport> {
   const basis = await yearBasis(db, year, organisation, batch);
-  const scan = await scanYear(db, basis);
-  return { year, active: scan.activities > 0, today: organisationToday(now), records: (files) => yearRecords(db, basis, scan, files) };
+  const first = reportedActivities(db, basis, false);
+  const active = !(await first.next()).done;
+  await first.return(undefined);
+  return { year, active, today: organisationToday(now), records: (files) => yearRecords(db, basis, files) };
 }
 
 /** The collection years the export accepts (the NAT date fields carry four-digit years; NCVER's collections began long after 1980). */
@@ -444,7 +450,7 @@ export function avetmissZipStream(report: YearReport, now: Date = new Date(), sl
   let entry: ZipDeflate | null = null;
   let pending = "";
   const open = () => {
-    entry = new ZipDeflate(`${NAT_FILES[file]}.txt`, { level: 6 });
+    entry = new ZipDeflate(`${REPORT_ORDER[file]}.txt`, { level: 6 });
     entry.mtime = mtime;
     zip.add(entry);
     return entry;
@@ -477,12 +483,12 @@ export function avetmissZipStream(report: YearReport, now: Date = new Date(), sl
       while (produced === before) {
         const next = await records.next();
         if (next.done) {
-          finishUpTo(NAT_FILES.length);
+          finishUpTo(REPORT_ORDER.length);
           zip.end();
           return;
         }
         const r = next.value;
-        finishUpTo(NAT_FILES.indexOf(r.file));
+        finishUpTo(REPORT_ORDER.indexOf(r.file));
         pending += `${checker.check(r)}\r\n`;
         if (pending.length >= sliceChars) flush(false);
       }

@@ -425,7 +425,13 @@ export const byEnrolment = (a: Pick<NatActivity, "enrollment_date" | "enrollment
   a.enrollment_date < b.enrollment_date ? -1 : a.enrollment_date > b.enrollment_date ? 1 : a.enrollment_id < b.enrollment_id ? -1 : a.enrollment_id > b.enrollment_id ? 1 : 0;
 
 /**
- * Every record the ten files carry for a collection held in memory, in file order, with its
+ * The order the report's records come in, and the zip's entries: the activities first (their walk learns
+ * whom the other files name: export.server.ts). A reader of the zip finds each file by its name.
+ */
+export const REPORT_ORDER: readonly NatFileName[] = ["NAT00010", "NAT00120", "NAT00020", "NAT00030", "NAT00060", "NAT00080", "NAT00085", "NAT00090", "NAT00100", "NAT00130"];
+
+/**
+ * Every record the ten files carry for a collection held in memory, in REPORT_ORDER, with its
  * values as the file will hold them (not-stated forms applied). Only what the year's activity
  * references is reported: the locations, units and clients of its enrolments (and of program
  * completions); every client has a NAT00085 record; NAT00090 and NAT00100 only for clients who
@@ -453,6 +459,7 @@ export function natRecords(c: NatCollection): NatOutRecord[] {
   const ofFile = (file: NatFileName) => perClient.flatMap((records) => records.filter((r) => r.file === file));
   return [
     organisationRecord(c.organisation),
+    ...activities.map((a) => activityRecord(a, clients.get(a.client_id)!, units.get(a.unit_id)!, a.location_id ? locations.get(a.location_id) : undefined, c.year, org)),
     ...c.locations.filter((x) => used.locations.has(x.id)).map((l) => locationRecord(l, org)),
     ...c.programs.map(programRecord),
     ...c.units.filter((x) => used.units.has(x.id)).map(unitRecord),
@@ -460,7 +467,6 @@ export function natRecords(c: NatCollection): NatOutRecord[] {
     ...ofFile("NAT00085"),
     ...ofFile("NAT00090"),
     ...ofFile("NAT00100"),
-    ...activities.map((a) => activityRecord(a, clients.get(a.client_id)!, units.get(a.unit_id)!, a.location_id ? locations.get(a.location_id) : undefined, c.year, org)),
     ...c.completions.map((p) => completionRecord(p, clients.get(p.client_id)!, org)),
   ];
 }
