@@ -562,6 +562,42 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
+/** The runner's last AVETMISS readiness check of a year (app/avetmiss/readiness.server.ts). */
+export interface AvetmissReadinessTable {
+  year: number;
+  /** the check's issues in avetmiss_issues; null until a first check is done */
+  generation: string | null;
+  /** the `avetmiss` change counter the check read */
+  version: number | null;
+  /** the organisation's day the check's date rules used */
+  checked_day: string | null;
+  /** "code|name" of the organisation checked */
+  organisation: string | null;
+  checked_at: string | null;
+  took_ms: number | null;
+  active: Generated<number>;
+  /** JSON: records per NAT file */
+  counts: Generated<string>;
+  /** JSON: problems per file and kind, most common first */
+  groups: Generated<string>;
+  issue_count: Generated<number>;
+  /** a worker checking the year holds it until then */
+  claimed_until: string | null;
+}
+
+export interface AvetmissIssuesTable {
+  generation: string;
+  seq: number;
+  /** 0 for a record's own problem, 1 and up for each rule on facts in turn (listed after) */
+  rank: number;
+  file: string;
+  record: string;
+  key: string;
+  field: string;
+  problem: string;
+  href: string;
+}
+
 export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables, ImprovementTables, FinanceTables, StandardsTables, EmployerTables, RecognitionTables, RecognitionDecisionTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
@@ -588,6 +624,8 @@ export interface Database extends HrwTables, EvidenceTables, ReviewTables, Compl
   user_counts: UserCountsTable;
   assessment_counts: AssessmentCountsTable;
   change_counters: ChangeCountersTable;
+  avetmiss_readiness: AvetmissReadinessTable;
+  avetmiss_issues: AvetmissIssuesTable;
   certificates: CertificatesTable;
   certificate_documents: CertificateDocumentsTable;
   certificate_sequence: CertificateSequenceTable;
@@ -616,3 +654,4 @@ export type AssessmentRow = Selectable<AssessmentsTable>;
 export type EventRow = Selectable<EventsTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type DeliveryLocationRow = Selectable<DeliveryLocationsTable>;
+export type NewAvetmissIssueRow = Insertable<AvetmissIssuesTable>;

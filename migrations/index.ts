@@ -54,6 +54,7 @@ import * as sentMailIndex from "./2026-12-04T2301_sent_mail_index";
 import * as reviewHoldIndex from "./2026-12-05T0001_review_hold_index";
 import * as userCounts from "./2026-12-05T0601_user_counts";
 import * as assessmentCounts from "./2026-12-05T0602_assessment_counts";
+import * as avetmissReadiness from "./2026-12-05T1100_avetmiss_readiness";
 import * as workerDeclines from "./2026-12-04T1601_worker_declines";
 import * as recognitionRefereesAndSessions from "./2026-12-04T2101_recognition_referees_and_sessions";
 import * as recognitionDecisions from "./2026-12-04T2201_recognition_decisions";
@@ -120,4 +121,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-05T0001_review_hold_index": reviewHoldIndex,
   "2026-12-05T0601_user_counts": userCounts,
   "2026-12-05T0602_assessment_counts": assessmentCounts,
+  "2026-12-05T1100_avetmiss_readiness": avetmissReadiness,
 };

@@ -260,48 +260,76 @@ const FACT_RULES: FactRule[] = [
 
 const RULES_OF_FILE = new Map<NatFileName, RecordRule[]>(NAT_FILES.map((f) => [f, RECORD_RULES.filter((r) => r.file === f)]));
 
+/** One kind of readiness problem and how many records have it. */
+export interface ReadinessGroup {
+  file: NatFileName;
+  problem: string;
+  count: number;
+}
+
+/** The summary's order: most common first, then by file and problem. */
+export const byCount = (a: ReadinessGroup, b: ReadinessGroup) => b.count - a.count || a.file.localeCompare(b.file) || a.problem.localeCompare(b.problem);
+
+/** Where a checker's issues go as found (rank 0 for a record's own, 1 and up for each fact rule in turn). */
+export type IssueSink = (issue: ReadinessIssue, rank: number) => void;
+
 /**
  * The checker of a report written a record at a time: each record's line, and every rule it
  * breaks (a value the file cannot carry as given, or a rule of NCVER's) as one readiness issue
- * each. The export of a large organisation runs its records through one of these a batch at a
- * time and never holds them all; with `keepIssues` false it only counts them (the download
- * needs the lines alone).
+ * each, counted by kind. The export of a large organisation runs its records through one of
+ * these a batch at a time and never holds them all: its issues are kept ("keep"), only counted
+ * ("count": the download needs the lines alone), or handed to a sink (the runner's check
+ * writes them to the database as it goes).
  */
 export class NatChecker {
-  private readonly recordIssues: ReadinessIssue[] = [];
-  private readonly factRuleIssues: ReadinessIssue[][] = FACT_RULES.map(() => []);
+  /** kept issues by rank */
+  private readonly kept: ReadinessIssue[][] = [[], ...FACT_RULES.map(() => [])];
+  private readonly kinds = new Map<string, ReadinessGroup>();
   readonly counts = Object.fromEntries(NAT_FILES.map((f) => [f, 0])) as Record<NatFileName, number>;
   issueCount = 0;
 
   constructor(
     private readonly ctx: CheckContext,
-    private readonly keepIssues = true,
+    private readonly sink: IssueSink | "keep" | "count" = "keep",
   ) {}
 
-  private issue(into: ReadinessIssue[], r: NatOutRecord, field: string, problem: string) {
+  private issue(rank: number, r: NatOutRecord, field: string, problem: string) {
     this.issueCount++;
-    if (this.keepIssues) into.push({ file: r.file, record: r.record, key: r.key, field, problem, href: r.href });
+    if (this.sink === "count") return;
+    const kind = `${r.file}\u0000${problem}`;
+    const group = this.kinds.get(kind);
+    if (group) group.count++;
+    else this.kinds.set(kind, { file: r.file, problem, count: 1 });
+    const issue = { file: r.file, record: r.record, key: r.key, field, problem, href: r.href };
+    if (this.sink === "keep") this.kept[rank]!.push(issue);
+    else this.sink(issue, rank);
   }
 
   /** The record's line in its file, its problems noted. */
   check(r: NatOutRecord): string {
     const { line, problems } = natRecord(NAT_LAYOUTS[r.file], r.values);
     this.counts[r.file]++;
-    for (const rule of RULES_OF_FILE.get(r.file)!) if (rule.breaks(r.values, this.ctx)) this.issue(this.recordIssues, r, rule.field, rule.problem);
-    for (const p of problems) this.issue(this.recordIssues, r, p.field, p.message);
+    for (const rule of RULES_OF_FILE.get(r.file)!) if (rule.breaks(r.values, this.ctx)) this.issue(0, r, rule.field, rule.problem);
+    for (const p of problems) this.issue(0, r, p.field, p.message);
     FACT_RULES.forEach((rule, i) => {
-      if (rule.file === r.file && rule.breaks(r)) this.issue(this.factRuleIssues[i]!, r, rule.field, rule.problem);
+      if (rule.file === r.file && rule.breaks(r)) this.issue(i + 1, r, rule.field, rule.problem);
     });
     return line;
   }
 
   /**
-   * Every issue found: each record's own by file (in NAT_FILES order, whatever order the
+   * Every issue kept: each record's own by file (in NAT_FILES order, whatever order the
    * records came in) and within a file in record order, then each fact rule's in turn.
    */
   issues(): ReadinessIssue[] {
     const place = (i: ReadinessIssue) => NAT_FILES.indexOf(i.file);
-    return [...this.recordIssues.sort((a, b) => place(a) - place(b)), ...this.factRuleIssues.flat()];
+    const [own, ...facts] = this.kept;
+    return [...own!.sort((a, b) => place(a) - place(b)), ...facts.flat()];
+  }
+
+  /** The issues found by file and kind, most common first. */
+  groups(): ReadinessGroup[] {
+    return [...this.kinds.values()].sort(byCount);
   }
 }
 

@@ -442,7 +442,7 @@ const ZIP_SLICE_CHARS = 256 * 1024;
  */
 export function avetmissZipStream(report: YearReport, now: Date = new Date(), sliceChars = ZIP_SLICE_CHARS): ReadableStream<Uint8Array> {
   const mtime = zipTime(now);
-  const checker = new NatChecker({ year: report.year, today: report.today }, false);
+  const checker = new NatChecker({ year: report.year, today: report.today }, "count");
   const records = report.records();
   let zip: Zip;
   let produced = 0;
@@ -501,7 +501,7 @@ export function avetmissZipStream(report: YearReport, now: Date = new Date(), sl
 
 /** One NAT file's text as a stream, written from its records as the client reads (ASCII, CRLF line ends). */
 export function natFileStream(report: YearReport, name: NatFileName, sliceChars = ZIP_SLICE_CHARS): ReadableStream<Uint8Array> {
-  const checker = new NatChecker({ year: report.year, today: report.today }, false);
+  const checker = new NatChecker({ year: report.year, today: report.today }, "count");
   const records = report.records(new Set([name]));
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -1,11 +1,11 @@
 import type { AssessmentStatus, DeliveryLocationRow, EnrollmentStatus } from "#db/schema";
 import type { AvetmissDetails } from "./details.server";
-import { checkAndWrite, stateOfPostcode, type CheckContext, type NatOutRecord, type ReadinessIssue } from "./checker";
+import { byCount, checkAndWrite, stateOfPostcode, type CheckContext, type NatOutRecord, type ReadinessGroup, type ReadinessIssue } from "./checker";
 import { NAT_FILES, natFile, type NatFileName } from "./nat-files";
 import { reportedPhone } from "./phone";
 import { organisationDate, organisationToday } from "~/utils/organisation-calendar";
 
-export type { ReadinessIssue };
+export type { ReadinessGroup, ReadinessIssue };
 
 /**
  * A year's training activity as the ten NAT files of the AVETMISS report, and what NCVER's
@@ -486,13 +486,6 @@ export function buildNatFiles(c: NatCollection, today = organisationToday()): Na
   return { files, counts, issues };
 }
 
-/** One kind of readiness problem and how many records have it. */
-export interface ReadinessGroup {
-  file: NatFileName;
-  problem: string;
-  count: number;
-}
-
 export interface ReadinessPage {
   /** Every problem, across all records. */
   total: number;
@@ -522,7 +515,7 @@ export function readinessPage(issues: ReadinessIssue[], options: { find: string;
     if (group) group.count += 1;
     else byKind.set(key, { file: issue.file, problem: issue.problem, count: 1 });
   }
-  const groups = [...byKind.values()].sort((a, b) => b.count - a.count || a.file.localeCompare(b.file) || a.problem.localeCompare(b.problem));
+  const groups = [...byKind.values()].sort(byCount);
   const needle = options.find.toLocaleLowerCase("en-AU");
   const matched = needle ? issues.filter((i) => i.record.toLocaleLowerCase("en-AU").includes(needle)) : issues;
   const pageCount = Math.max(1, Math.ceil(matched.length / pageSize));

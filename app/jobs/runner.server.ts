@@ -4,6 +4,8 @@ import type { DB } from "#db/connection";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { getMailer } from "~/mail/transport.server";
+import { organisation } from "~/avetmiss/download.server";
+import { checkReadinessYears } from "~/avetmiss/readiness.server";
 import { CHECKPOINT_EVERY_SECONDS, checkpointAuditTrail } from "~/models/audit-chain.server";
 import { runClassJobs } from "~/models/class-jobs.server";
 import { releaseUnfilledSeats } from "~/models/group-booking.server";
@@ -50,6 +52,8 @@ interface RunnerState {
   stopping: boolean;
   /** nudges in progress */
   nudges: Set<Promise<unknown>>;
+  /** this process's AVETMISS readiness check in progress */
+  readiness?: Promise<void>;
 }
 
 declare global {
@@ -96,6 +100,8 @@ export const JOBS: Job[] = [
   { name: "review-holds", everySeconds: 15 * 60, run: (db, now) => releaseStaleReviewHolds(db, now) },
   // the audit trail's entries since the last signed checkpoint verified, and a new checkpoint signed
   { name: "audit-checkpoint", everySeconds: CHECKPOINT_EVERY_SECONDS, run: (db, now) => checkpointAuditTrail(db, { now }) },
+  // the AVETMISS readiness list of this and last year checked again when what it reads changed
+  { name: "avetmiss-readiness", everySeconds: 60, run: (db, now) => checkReadinessInBackground(db, now) },
   // retention of the outbox: sent mail past its keep (two years) removed, a bounded batch a pass
   { name: "mail-retention", everySeconds: 6 * 60 * 60, run: async (db, now) => void logRemoved(await removeExpiredMail(db, now)) },
   // the outbox: whatever is due, the mail queued just above included
@@ -103,6 +109,28 @@ export const JOBS: Job[] = [
   // webhooks queued by the changes since the last wake-up (their own queue, the outbox's claims)
   { name: "webhooks", everySeconds: 0, drain: true, run: (db) => deliverWebhooks(db) },
 ];
+
+/**
+ * The AVETMISS readiness check beside the wake-ups, one at a time in this process: at a national
+ * provider's volume it takes a minute, and the outbox must not wait for it. A stopping server
+ * lets it go (the last check stands) and waits for it as for a nudge.
+ */
+function checkReadinessInBackground(db: DB, now: Date): Promise<void> {
+  const s = state();
+  if (s.readiness || s.stopping) return Promise.resolve();
+  const check: Promise<void> = checkReadinessYears(db, organisation(), now, () => s.stopping)
+    .then((outcomes) => {
+      if (Object.values(outcomes).includes("checked")) logLine({ event: "avetmiss-readiness", worker: WORKER_ID, outcomes });
+    })
+    .catch((error) => logLine({ event: "job-error", job: "avetmiss-readiness", error: String(error instanceof Error ? error.message : error).slice(0, 300) }))
+    .finally(() => {
+      s.readiness = undefined;
+      s.nudges.delete(check);
+    });
+  s.readiness = check;
+  s.nudges.add(check);
+  return Promise.resolve();
+}
 
 /**
  * One wake-up: each job whose period has passed, the periodic ones one after the other, then the

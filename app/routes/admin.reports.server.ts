@@ -5,6 +5,7 @@
 export { data } from "@remix-run/node";
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { getAvetmissSummary, getReportCharts } from "~/avetmiss/export.server";
+export { getReportCharts } from "~/avetmiss/export.server";
+export { getReadiness } from "~/avetmiss/readiness.server";
 export { getComplianceChecks, getEnrollmentStatistics } from "~/models/report.server";
 export { organisation, reportYear } from "~/avetmiss/download.server";

@@ -3,7 +3,7 @@ import {
   data,
   requireRole,
   getDb,
-  getAvetmissSummary,
+  getReadiness,
   getReportCharts,
   getComplianceChecks,
   getEnrollmentStatistics,
@@ -15,11 +15,11 @@ import { MonthlyChart, TierChart } from "~/components/admin/report-charts";
 import { StatusBadge, TIER_TITLES } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
 import { Alert, Badge, buttonClasses, Pagination, TitledCard, TableScroll } from "~/components/ui";
-import { readinessPage } from "~/avetmiss/files";
 import { AVETMISS_EXPORT_KEYS, AVETMISS_EXPORTS, noActivityMessage } from "~/avetmiss/exports-text";
 import { readinessQuery } from "~/schemas/page-queries";
 import { RouteError } from "~/components/route-error";
 import { organisationYear } from "~/utils/organisation-calendar";
+import { formatDateTime } from "~/utils/format";
 
 /**
  * The compliance report. `?year=` chooses the AVETMISS collection year (default: this year)
@@ -33,16 +33,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = url.searchParams.has("year") ? reportYear(url) : null;
   const year = asked?.year ?? organisationYear();
   const db = getDb();
+  const query = readinessQuery.parse({ find: url.searchParams.get("find") ?? "", page: url.searchParams.get("page") ?? 1 });
   const [statistics, checks, charts, report] = await Promise.all([
     getEnrollmentStatistics(db),
     getComplianceChecks(db),
     getReportCharts(db, year),
-    // the readiness list is the export's checker run over the year, kept while the data is unchanged
-    getAvetmissSummary(db, year, organisation()),
+    // the readiness list is the export's checker run over the year: here for a small
+    // organisation, by the runner for a large one (avetmiss/readiness.server.ts)
+    getReadiness(db, year, organisation(), query),
   ]);
   const yearError = asked?.error ?? null;
-  const query = readinessQuery.parse({ find: url.searchParams.get("find") ?? "", page: url.searchParams.get("page") ?? 1 });
-  const readiness = { counts: report.counts, active: report.active, find: query.find, ...readinessPage(report.issues, query) };
+  const readiness = { ...report, find: query.find };
   return data(
     { statistics, checks, charts, year, yearError, readiness },
     { status: yearError ? 400 : 200 },
@@ -163,7 +164,7 @@ export default function Reports() {
           </div>
         ) : null}
 
-        {readiness.active ? (
+        {readiness.active || readiness.checking ? (
           <>
         <h3 className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-steel-700">Export AVETMISS</h3>
         <p className="text-sm text-steel-600">
@@ -193,6 +194,18 @@ export default function Reports() {
           </div>
         )}
 
+        {readiness.checking ? (
+          <div className="mt-6" role="status">
+            <Alert tone="info">The records for {year} are being checked for lodging. The counts and the list of what to fix appear here within a few minutes.</Alert>
+          </div>
+        ) : (
+          <>
+        {readiness.checkedAt ? (
+          <p className="mt-6 text-sm text-steel-700">
+            Checked {formatDateTime(readiness.checkedAt)}
+            {readiness.stale ? ". Records have changed since; they are checked again within a few minutes." : "."}
+          </p>
+        ) : null}
         <h3 className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-steel-700">Records per file</h3>
         <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
           {Object.entries(readiness.counts).map(([file, n]) => (
@@ -279,6 +292,8 @@ export default function Reports() {
                 search={location.search}
               />
             ) : null}
+          </>
+        )}
           </>
         )}
       </TitledCard>

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "#db/connection";
+import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
+import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
+import { getAvetmissSummary } from "./export.server";
+import { readinessPage } from "./files";
+import { checkReadiness, getReadiness, IN_REQUEST_CHECK_MS } from "./readiness.server";
+
+/**
+ * The readiness list at any size: a small organisation's checked for the page itself, a large
+ * one's read from the runner's last check, which a new check replaces whole or not at all.
+ */
+
+let db: DB;
+let cleanup: () => Promise<void>;
+const ORG = { code: "45678", name: "Summit Crane & Rigging Training" };
+const YEAR = 2025;
+const NOW = new Date("2026-02-10T01:00:00.000Z");
+const everything = { find: "", page: 1 };
+let learners: string[];
+
+beforeAll(async () => {
+  ({ db, cleanup } = await createTestDb());
+  useAsAppDb(db);
+  const course = await makeCourse(db, { unit_code: "TLILIC0040" });
+  learners = [];
+  // 60 learners without a USI nor a date of birth: more problems than a page of 50
+  for (let i = 0; i < 60; i++) {
+    const learner = await makeUser(db, { full_name: `Learner ${String(i).padStart(2, "0")} Nguyen`, usi: null });
+    learners.push(learner.id);
+    await makeEnrollment(db, learner.id, course.id, { status: "in_progress", enrollment_date: `${YEAR}-03-${String(1 + (i % 28)).padStart(2, "0")}T00:00:00.000Z` });
+  }
+});
+afterAll(() => cleanup());
+
+const stored = () => db.selectFrom("avetmiss_readiness").selectAll().where("year", "=", YEAR).executeTakeFirst();
+const issueRows = async () => Number((await db.selectFrom("avetmiss_issues").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+/** as a national provider's check is: too slow for a page's request */
+const markSlow = () => db.updateTable("avetmiss_readiness").set({ took_ms: IN_REQUEST_CHECK_MS + 1 }).where("year", "=", YEAR).execute();
+
+describe("the readiness list", () => {
+  it("is checked for the page itself while no check of the runner's is slow", async () => {
+    const view = await getReadiness(db, YEAR, ORG, everything, NOW);
+    const summary = await getAvetmissSummary(db, YEAR, ORG, NOW);
+    expect(view.checkedAt).toBeNull();
+    expect(view).toMatchObject({ ...readinessPage(summary.issues, everything), counts: summary.counts, active: true, stale: false, checking: false });
+    expect(view.total).toBeGreaterThan(60);
+  });
+
+  it("the runner's check writes every problem, in the list's order, and the page reads one page of them", async () => {
+    expect(await checkReadiness(db, YEAR, ORG, { now: NOW })).toBe("checked");
+    await markSlow();
+    const summary = await getAvetmissSummary(db, YEAR, ORG, NOW);
+    expect(await issueRows()).toBe(summary.issues.length);
+
+    const view = await getReadiness(db, YEAR, ORG, everything, NOW);
+    expect(view.checkedAt).toBe(NOW.toISOString());
+    expect(view.stale).toBe(false);
+    const inMemory = readinessPage(summary.issues, everything);
+    expect({ ...view, checkedAt: null }).toEqual({ ...inMemory, counts: summary.counts, active: true, checkedAt: null, stale: false, checking: false });
+
+    // the second page, and a search by name (case aside), as the in-memory list gives them
+    for (const query of [{ find: "", page: 2 }, { find: "LEARNER 07", page: 1 }, { find: "nobody", page: 1 }, { find: "", page: 99 }]) {
+      const fromTable = await getReadiness(db, YEAR, ORG, query, NOW);
+      const expected = readinessPage(summary.issues, query);
+      expect([fromTable.matching, fromTable.page, fromTable.pageCount, fromTable.issues]).toEqual([expected.matching, expected.page, expected.pageCount, expected.issues]);
+    }
+  });
+
+  it("is checked again only when what the export reads changed, and says so meanwhile", async () => {
+    expect(await checkReadiness(db, YEAR, ORG, { now: NOW })).toBe("unchanged");
+    const before = await stored();
+    await db.updateTable("users").set({ usi: "2345678ABC", date_of_birth: "1990-01-01" }).where("id", "=", learners[0]!).execute();
+
+    const stale = await getReadiness(db, YEAR, ORG, everything, NOW);
+    expect(stale.stale).toBe(true);
+    expect(stale.total).toBe(before!.issue_count);
+    // checked a moment ago: the runner waits before checking again
+    expect(await checkReadiness(db, YEAR, ORG, { now: NOW, recheckAfterMs: 60_000 })).toBe("recent");
+
+    const later = new Date(NOW.getTime() + 120_000);
+    expect(await checkReadiness(db, YEAR, ORG, { now: later, recheckAfterMs: 60_000 })).toBe("checked");
+    await markSlow();
+    const after = await stored();
+    expect(after!.generation).not.toBe(before!.generation);
+    expect(after!.issue_count).toBe(before!.issue_count - 2);
+    // the last check's problems are gone: only the new one's remain
+    expect(await issueRows()).toBe(after!.issue_count);
+    const fresh = await getReadiness(db, YEAR, ORG, everything, later);
+    expect([fresh.stale, fresh.total]).toEqual([false, after!.issue_count]);
+  });
+
+  it("one worker checks a year at a time; a check stopped midway leaves the last one standing", async () => {
+    await db.updateTable("users").set({ usi: null }).where("id", "=", learners[0]!).execute();
+    const last = await stored();
+    const later = new Date(NOW.getTime() + 240_000);
+    await db.updateTable("avetmiss_readiness").set({ claimed_until: new Date(later.getTime() + 60_000).toISOString() }).where("year", "=", YEAR).execute();
+    expect(await checkReadiness(db, YEAR, ORG, { now: later })).toBe("claimed");
+    await db.updateTable("avetmiss_readiness").set({ claimed_until: null }).where("year", "=", YEAR).execute();
+
+    await expect(checkReadiness(db, YEAR, ORG, { now: later, stop: () => true })).rejects.toThrow(/stopped/);
+    const after = await stored();
+    expect([after!.generation, after!.issue_count, after!.claimed_until]).toEqual([last!.generation, last!.issue_count, null]);
+    expect(await issueRows()).toBe(last!.issue_count);
+  });
+
+  it("before a large organisation's first check, the page says one is under way", async () => {
+    const year = 2024;
+    await db.insertInto("avetmiss_readiness").values({ year, claimed_until: new Date(NOW.getTime() + 60_000).toISOString() }).execute();
+    const view = await getReadiness(db, year, ORG, everything, NOW);
+    expect([view.checking, view.total, view.issues]).toEqual([true, 0, []]);
+  });
+});

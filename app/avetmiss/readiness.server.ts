@@ -1,0 +1,194 @@
+import crypto from "node:crypto";
+import { columnsContain } from "#db/dialect";
+import type { DB } from "#db/connection";
+import type { NewAvetmissIssueRow } from "#db/schema";
+import { NatChecker, type ReadinessGroup, type ReadinessIssue } from "./checker";
+import { avetmissDataVersion, getAvetmissSummary, openYearReport } from "./export.server";
+import { READINESS_PAGE_SIZE, readinessPage, type NatOrganisation, type ReadinessPage } from "./files";
+import type { NatFileName } from "./nat-files";
+import { countUpTo } from "~/models/batches.server";
+import { organisationToday, organisationYear } from "~/utils/organisation-calendar";
+
+/**
+ * The AVETMISS readiness list at any size. A small organisation's year is checked while the
+ * reports page waits (a few hundred milliseconds, kept per worker while the data stays the
+ * same: getAvetmissSummary). A national provider's year is not: 900,000 activities and
+ * 470,000 problems took 50 s and 650 MB of the worker's memory. The runner checks the current
+ * and the last collection year when what the export reads has changed, writing the problems
+ * to the database as it finds them, and the page reads one page of them from there, saying
+ * when they were checked. Which way a year goes is how long its last check took.
+ */
+
+/** A check that took longer than this is the runner's: the page shows its last one meanwhile. */
+export const IN_REQUEST_CHECK_MS = 2_000;
+/** A worker's claim on a year while it checks it: longer than any check takes. */
+const LEASE_MS = 15 * 60_000;
+/** The runner checks a changed year again no sooner than this after its last check. */
+export const RECHECK_AFTER_MS = 10 * 60_000;
+/** Problems written per statement. */
+const WRITE_BATCH = 500;
+/** A search of the stored list counts its matches this far. */
+const MATCH_COUNT_LIMIT = 10_000;
+
+const organisationKey = (o: NatOrganisation) => `${o.code}|${o.name}`;
+
+/** The years the runner keeps checked: this collection year, and the last (lodged early in this one). */
+export const readinessYears = (now: Date) => [organisationYear(now), organisationYear(now) - 1];
+
+export type CheckOutcome = "checked" | "unchanged" | "recent" | "claimed";
+
+/**
+ * Checks a year's records again unless the last check read the same data on the same day (or
+ * was less than `recheckAfterMs` ago), writing its problems beside the last check's and then
+ * putting them in its place. One worker at a time checks a year (a lease in its row); a check
+ * that fails leaves the last one standing.
+ */
+export async function checkReadiness(
+  db: DB,
+  year: number,
+  organisation: NatOrganisation,
+  options: { now?: Date; recheckAfterMs?: number; stop?: () => boolean } = {},
+): Promise<CheckOutcome> {
+  const now = options.now ?? new Date();
+  const version = await avetmissDataVersion(db);
+  const day = organisationToday(now);
+  const org = organisationKey(organisation);
+  await db.insertInto("avetmiss_readiness").values({ year }).onConflict((oc) => oc.column("year").doNothing()).execute();
+  const last = await db.selectFrom("avetmiss_readiness").selectAll().where("year", "=", year).executeTakeFirstOrThrow();
+  if (last.generation && last.version === version && last.checked_day === day && last.organisation === org) return "unchanged";
+  if (last.checked_at && now.getTime() - Date.parse(last.checked_at) < (options.recheckAfterMs ?? 0)) return "recent";
+  const claimed = await db
+    .updateTable("avetmiss_readiness")
+    .set({ claimed_until: new Date(now.getTime() + LEASE_MS).toISOString() })
+    .where("year", "=", year)
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now.toISOString())]))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return "claimed";
+
+  const generation = `${year}:${crypto.randomUUID()}`;
+  const started = Date.now();
+  try {
+    // what a check stopped midway left behind: the year's problems under a generation no row names
+    await db
+      .deleteFrom("avetmiss_issues")
+      .where("generation", "like", `${year}:%`)
+      .$if(last.generation !== null, (q) => q.where("generation", "!=", last.generation!))
+      .execute();
+    const report = await openYearReport(db, year, organisation, now);
+    const pending: NewAvetmissIssueRow[] = [];
+    let seq = 0;
+    const checker = new NatChecker({ year, today: report.today }, (issue, rank) => pending.push({ generation, seq: seq++, rank, ...issue }));
+    const write = async () => {
+      if (pending.length) await db.insertInto("avetmiss_issues").values(pending.splice(0)).execute();
+    };
+    for await (const record of report.records()) {
+      // the server is stopping: the last check stands, this one is let go
+      if (options.stop?.()) throw new Error("the readiness check was stopped with its server");
+      checker.check(record);
+      if (pending.length >= WRITE_BATCH) await write();
+    }
+    await write();
+    await db
+      .updateTable("avetmiss_readiness")
+      .set({
+        generation,
+        version,
+        checked_day: day,
+        organisation: org,
+        checked_at: now.toISOString(),
+        took_ms: Date.now() - started,
+        active: report.active ? 1 : 0,
+        counts: JSON.stringify(checker.counts),
+        groups: JSON.stringify(checker.groups()),
+        issue_count: checker.issueCount,
+        claimed_until: null,
+      })
+      .where("year", "=", year)
+      .execute();
+  } catch (error) {
+    await db.updateTable("avetmiss_readiness").set({ claimed_until: null }).where("year", "=", year).execute();
+    await db.deleteFrom("avetmiss_issues").where("generation", "=", generation).execute();
+    throw error;
+  }
+  if (last.generation) await db.deleteFrom("avetmiss_issues").where("generation", "=", last.generation).execute();
+  return "checked";
+}
+
+/** The runner's job: the years it keeps, each checked again when changed (see checkReadiness). */
+export async function checkReadinessYears(db: DB, organisation: NatOrganisation, now = new Date(), stop?: () => boolean): Promise<Record<number, CheckOutcome>> {
+  const outcomes: Record<number, CheckOutcome> = {};
+  for (const year of readinessYears(now)) outcomes[year] = await checkReadiness(db, year, organisation, { now, recheckAfterMs: RECHECK_AFTER_MS, stop });
+  return outcomes;
+}
+
+/** The readiness list as the reports page shows it. */
+export interface ReadinessView extends ReadinessPage {
+  counts: Record<NatFileName, number>;
+  active: boolean;
+  /** when the list shown was checked by the runner; null when checked for this view */
+  checkedAt: string | null;
+  /** the data has changed since that check: the runner checks again within minutes */
+  stale: boolean;
+  /** no list yet: the runner is checking the year now */
+  checking: boolean;
+}
+
+/**
+ * The year's readiness list for the page: this view's own check for a small organisation, the
+ * runner's last check for a large one (or a note that its first is under way).
+ */
+export async function getReadiness(db: DB, year: number, organisation: NatOrganisation, query: { find: string; page: number }, now = new Date()): Promise<ReadinessView> {
+  const [stored, version] = await Promise.all([
+    db.selectFrom("avetmiss_readiness").selectAll().where("year", "=", year).executeTakeFirst(),
+    avetmissDataVersion(db),
+  ]);
+  const slow = stored?.took_ms != null && stored.took_ms > IN_REQUEST_CHECK_MS;
+  const fresh = Boolean(stored?.generation) && stored!.version === version && stored!.checked_day === organisationToday(now) && stored!.organisation === organisationKey(organisation);
+  if (stored?.generation && (fresh || slow)) return storedView(db, stored.generation, stored, query, !fresh);
+  if (!stored?.generation && stored?.claimed_until && stored.claimed_until > now.toISOString()) {
+    const empty = readinessPage([], query);
+    return { ...empty, counts: {} as Record<NatFileName, number>, active: false, checkedAt: null, stale: false, checking: true };
+  }
+  const summary = await getAvetmissSummary(db, year, organisation, now);
+  return { counts: summary.counts, active: summary.active, checkedAt: null, stale: false, checking: false, ...readinessPage(summary.issues, query) };
+}
+
+async function storedView(
+  db: DB,
+  generation: string,
+  stored: { counts: string; groups: string; issue_count: number; active: number; checked_at: string | null },
+  query: { find: string; page: number },
+  stale: boolean,
+): Promise<ReadinessView> {
+  const find = query.find.trim();
+  const matches = db
+    .selectFrom("avetmiss_issues")
+    .where("generation", "=", generation)
+    .$if(find !== "", (q) => q.where(columnsContain(find, ["avetmiss_issues.record"])));
+  const matching = find ? (await countUpTo(db, matches.select("seq"), MATCH_COUNT_LIMIT)).total : stored.issue_count;
+  const pageSize = READINESS_PAGE_SIZE;
+  const pageCount = Math.max(1, Math.ceil(matching / pageSize));
+  const page = Math.min(Math.max(1, query.page), pageCount);
+  const issues: ReadinessIssue[] = (await matches
+    .select(["file", "record", "key", "field", "problem", "href"])
+    .orderBy("rank")
+    .orderBy("file")
+    .orderBy("seq")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()) as ReadinessIssue[];
+  return {
+    counts: JSON.parse(stored.counts) as Record<NatFileName, number>,
+    active: stored.active === 1,
+    checkedAt: stored.checked_at,
+    stale,
+    checking: false,
+    total: stored.issue_count,
+    groups: JSON.parse(stored.groups) as ReadinessGroup[],
+    matching,
+    page,
+    pageCount,
+    pageSize,
+    issues,
+  };
+}
