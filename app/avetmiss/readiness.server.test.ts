@@ -1,10 +1,12 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { getAvetmissSummary } from "./export.server";
 import { readinessPage } from "./files";
-import { checkReadiness, getReadiness, IN_REQUEST_CHECK_MS } from "./readiness.server";
+import { checkReadiness, getReadiness, IN_REQUEST_CHECK_MS, IN_REQUEST_ENROLMENTS } from "./readiness.server";
+import { organisationYear } from "~/utils/organisation-calendar";
 
 /**
  * The readiness list at any size: a small organisation's checked for the page itself, a large
@@ -43,7 +45,7 @@ describe("the readiness list", () => {
     const view = await getReadiness(db, YEAR, ORG, everything, NOW);
     const summary = await getAvetmissSummary(db, YEAR, ORG, NOW);
     expect(view.checkedAt).toBeNull();
-    expect(view).toMatchObject({ ...readinessPage(summary.issues, everything), counts: summary.counts, active: true, stale: false, checking: false });
+    expect(view).toMatchObject({ ...readinessPage(summary.issues, everything), counts: summary.counts, active: true, stale: false, checking: null });
     expect(view.total).toBeGreaterThan(60);
   });
 
@@ -57,7 +59,7 @@ describe("the readiness list", () => {
     expect(view.checkedAt).toBe(NOW.toISOString());
     expect(view.stale).toBe(false);
     const inMemory = readinessPage(summary.issues, everything);
-    expect({ ...view, checkedAt: null }).toEqual({ ...inMemory, counts: summary.counts, active: true, checkedAt: null, stale: false, checking: false });
+    expect({ ...view, checkedAt: null }).toEqual({ ...inMemory, counts: summary.counts, active: true, checkedAt: null, stale: false, checking: null });
 
     // the second page, and a search by name (case aside), as the in-memory list gives them
     for (const query of [{ find: "", page: 2 }, { find: "LEARNER 07", page: 1 }, { find: "nobody", page: 1 }, { find: "", page: 99 }]) {
@@ -104,10 +106,18 @@ describe("the readiness list", () => {
     expect(await issueRows()).toBe(last!.issue_count);
   });
 
-  it("before a large organisation's first check, the page says one is under way", async () => {
-    const year = 2024;
-    await db.insertInto("avetmiss_readiness").values({ year, claimed_until: new Date(NOW.getTime() + 60_000).toISOString() }).execute();
-    const view = await getReadiness(db, year, ORG, everything, NOW);
-    expect([view.checking, view.total, view.issues]).toEqual([true, 0, []]);
+  it("a large organisation's year is never checked for the page: its first check is under way, or the year is not kept", async () => {
+    // as if the organisation had more enrolments than a page's check reads
+    const course = await db.selectFrom("enrollment_counts").select(["course_id", "status", "n"]).executeTakeFirstOrThrow();
+    const setCount = (n: number) => sql`update enrollment_counts set n = ${n} where course_id = ${course.course_id} and status = ${course.status}`.execute(db);
+    await setCount(IN_REQUEST_ENROLMENTS + 1);
+    try {
+      const thisYear = organisationYear(NOW);
+      const view = await getReadiness(db, thisYear, ORG, everything, NOW);
+      expect([view.checking, view.total, view.issues]).toEqual(["under way", 0, []]);
+      expect((await getReadiness(db, thisYear - 5, ORG, everything, NOW)).checking).toBe("not kept");
+    } finally {
+      await setCount(Number(course.n));
+    }
   });
 });

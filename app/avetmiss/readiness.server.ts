@@ -8,6 +8,7 @@ import { avetmissDataVersion, getAvetmissSummary, openYearReport } from "./expor
 import { READINESS_PAGE_SIZE, readinessPage, type NatOrganisation, type ReadinessPage } from "./files";
 import type { NatFileName } from "./nat-files";
 import { countUpTo } from "~/models/batches.server";
+import { enrollmentCountsByCourseAndStatus } from "~/models/stats.server";
 import { organisationToday, organisationYear } from "~/utils/organisation-calendar";
 
 /**
@@ -22,6 +23,12 @@ import { organisationToday, organisationYear } from "~/utils/organisation-calend
 
 /** A check that took longer than this is the runner's: the page shows its last one meanwhile. */
 export const IN_REQUEST_CHECK_MS = 2_000;
+/**
+ * An organisation with more enrolments than this is checked by the runner alone, before any
+ * check of its has been timed: a year's check takes seconds from about here (a minute and
+ * 650 MB at 2,500,000), too long for a page's request and a worker's memory.
+ */
+export const IN_REQUEST_ENROLMENTS = 100_000;
 /** A worker's claim on a year while it checks it: longer than any check takes. */
 const LEASE_MS = 15 * 60_000;
 /** The runner checks a changed year again no sooner than this after its last check. */
@@ -133,28 +140,38 @@ export interface ReadinessView extends ReadinessPage {
   checkedAt: string | null;
   /** the data has changed since that check: the runner checks again within minutes */
   stale: boolean;
-  /** no list yet: the runner is checking the year now */
-  checking: boolean;
+  /**
+   * no list for a large organisation: its first check is "under way" (the runner keeps this
+   * year and last), or the year is "not kept" (older years are lodged already)
+   */
+  checking: "under way" | "not kept" | null;
 }
 
 /**
  * The year's readiness list for the page: this view's own check for a small organisation, the
- * runner's last check for a large one (or a note that its first is under way).
+ * runner's last check for a large one (or a note that its first is under way, or that the
+ * runner keeps this year and last only).
  */
 export async function getReadiness(db: DB, year: number, organisation: NatOrganisation, query: { find: string; page: number }, now = new Date()): Promise<ReadinessView> {
-  const [stored, version] = await Promise.all([
+  const [stored, version, enrolments] = await Promise.all([
     db.selectFrom("avetmiss_readiness").selectAll().where("year", "=", year).executeTakeFirst(),
     avetmissDataVersion(db),
+    // kept by triggers (enrollment_counts): a few hundred rows, no enrolment read
+    enrollmentCountsByCourseAndStatus(db)
+      .clearSelect()
+      .select((eb) => eb.fn.sum<number | string | null>("enrollment_counts.n").as("n"))
+      .executeTakeFirst(),
   ]);
-  const slow = stored?.took_ms != null && stored.took_ms > IN_REQUEST_CHECK_MS;
+  const large = Number(enrolments?.n ?? 0) > IN_REQUEST_ENROLMENTS || (stored?.took_ms != null && stored.took_ms > IN_REQUEST_CHECK_MS);
   const fresh = Boolean(stored?.generation) && stored!.version === version && stored!.checked_day === organisationToday(now) && stored!.organisation === organisationKey(organisation);
-  if (stored?.generation && (fresh || slow)) return storedView(db, stored.generation, stored, query, !fresh);
-  if (!stored?.generation && stored?.claimed_until && stored.claimed_until > now.toISOString()) {
+  if (stored?.generation && (fresh || large)) return storedView(db, stored.generation, stored, query, !fresh);
+  if (large) {
     const empty = readinessPage([], query);
-    return { ...empty, counts: {} as Record<NatFileName, number>, active: false, checkedAt: null, stale: false, checking: true };
+    const kept = readinessYears(now).includes(year);
+    return { ...empty, counts: {} as Record<NatFileName, number>, active: false, checkedAt: null, stale: false, checking: kept ? "under way" : "not kept" };
   }
   const summary = await getAvetmissSummary(db, year, organisation, now);
-  return { counts: summary.counts, active: summary.active, checkedAt: null, stale: false, checking: false, ...readinessPage(summary.issues, query) };
+  return { counts: summary.counts, active: summary.active, checkedAt: null, stale: false, checking: null, ...readinessPage(summary.issues, query) };
 }
 
 async function storedView(
@@ -186,7 +203,7 @@ async function storedView(
     active: stored.active === 1,
     checkedAt: stored.checked_at,
     stale,
-    checking: false,
+    checking: null,
     total: stored.issue_count,
     groups: JSON.parse(stored.groups) as ReadinessGroup[],
     matching,

@@ -443,6 +443,9 @@ export async function credentialMatrix(db: DB, today = organisationToday()): Pro
     ids.length ? db.selectFrom("trainer_units").select(["trainer_id", "unit_code", "basis", "expires_on"]).where("trainer_id", "in", ids).execute() : Promise.resolve([]),
   ]);
   const names = await namesOf(db, [...credentials.values()].flat().map((c) => c.supervisor_id).filter((id): id is string => Boolean(id)));
+  // each cell looks its unit up by trainer and code: a search of every trainer's units per cell
+  // was 12,000 cells by 6,000 units (a second) at 200 trainers
+  const unitOf = new Map(units.map((u) => [`${u.trainer_id}\u0000${u.unit_code}`, u]));
   const horizon = addDays(today, CREDENTIAL_WARNING_DAYS);
   const cells: CredentialMatrix["cells"] = {};
   const columns = trainers.map((t) => {
@@ -453,7 +456,7 @@ export async function credentialMatrix(db: DB, today = organisationToday()): Pro
     const credentialEnds = current?.expires_on ?? null;
     cells[t.id] = {};
     for (const course of courses) {
-      const unit = units.find((u) => u.trainer_id === t.id && u.unit_code === course.unit_code);
+      const unit = unitOf.get(`${t.id}\u0000${course.unit_code}`);
       const basis = (unit?.basis as UnitBasis | undefined) ?? null;
       let cell: MatrixCell;
       if (standing) cell = { state: "missing", reason: standing, basis, expires_on: null };

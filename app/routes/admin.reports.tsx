@@ -196,7 +196,11 @@ export default function Reports() {
 
         {readiness.checking ? (
           <div className="mt-6" role="status">
-            <Alert tone="info">The records for {year} are being checked for lodging. The counts and the list of what to fix appear here within a few minutes.</Alert>
+            <Alert tone="info">
+              {readiness.checking === "under way"
+                ? `The records for ${year} are being checked for lodging. The counts and the list of what to fix appear here within a few minutes.`
+                : `The records are checked for lodging for ${organisationYear()} and ${organisationYear() - 1}. ${year}'s files can still be downloaded above.`}
+            </Alert>
           </div>
         ) : (
           <>
