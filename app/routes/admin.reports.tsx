@@ -126,7 +126,8 @@ export default function Reports() {
               </div>
               <div className="flex flex-wrap items-center gap-3">
                 <span className="text-sm tabular-nums text-steel-800">
-                  {c.count.toLocaleString("en-AU")} {c.count === 1 ? c.unit[0] : c.unit[1]}
+                  {c.countCapped ? "more than " : ""}
+                  {c.count.toLocaleString("en-AU")} {c.count === 1 && !c.countCapped ? c.unit[0] : c.unit[1]}
                 </span>
                 <Badge tone={c.ok ? "green" : "amber"}>{c.ok ? "OK" : "Needs attention"}</Badge>
                 <Link to={c.href} className="inline-flex min-h-11 items-center text-sm font-semibold text-hivis-800 underline-offset-4 hover:underline">
