@@ -31,17 +31,22 @@ export function workerCount(raw = process.env.WEB_CONCURRENCY, cores = os.availa
 }
 
 /**
- * V8 flags for each worker: the young generation's semi-spaces at 16 MB, V8's own default,
- * written out because it is a decision. 64 MB semi-spaces collected a page's garbage a quarter
- * as often, but a worker fills what it is given: idle at the 500,000-learner set a worker held
- * 289 MB with 64 MB semi-spaces, 227 MB with 32 and 199 MB with 16, against CONTRACT 23's 300 MB
- * a worker at any time (docs/decisions/044-national-volume.md). A size given in NODE_OPTIONS wins.
+ * V8 flags for each worker, each written out because it is a decision; a size given in
+ * NODE_OPTIONS (or the primary's own flags) wins. CONTRACT 23 allows a worker 300 MB at any time
+ * (docs/decisions/044-national-volume.md):
+ * - the young generation's semi-spaces at 16 MB, V8's own default: 64 MB semi-spaces collected
+ *   a page's garbage a quarter as often, but a worker fills what it is given (idle at the
+ *   500,000-learner set a worker held 289 MB with 64 MB semi-spaces, 227 MB with 32, 199 MB with 16);
+ * - the old generation at 160 MB: uncapped, V8 kept the garbage of a long download or the
+ *   AVETMISS check and a worker reached 450-620 MB; capped at 128 MB a year's zip peaked at
+ *   206 MB and the readiness check at 231 MB, each as fast. Nothing holds a large result whole
+ *   (every export streams), so a request that needs more is a fault to find, not a limit to raise.
  */
 export function workerFlags(nodeOptions = process.env.NODE_OPTIONS ?? "", execArgv = process.execArgv) {
   const flags = [...execArgv];
-  if (!/--max-semi-space-size/.test(nodeOptions) && !flags.some((f) => f.startsWith("--max-semi-space-size"))) {
-    flags.push("--max-semi-space-size=16");
-  }
+  const given = (flag) => new RegExp(flag).test(nodeOptions) || flags.some((f) => f.startsWith(flag));
+  if (!given("--max-semi-space-size")) flags.push("--max-semi-space-size=16");
+  if (!given("--max-old-space-size")) flags.push("--max-old-space-size=160");
   return flags;
 }
 
