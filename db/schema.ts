@@ -562,6 +562,12 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
+/** How many active students have a current enrolment (one row, id 1), kept by triggers on users. */
+export interface StudyingCountTable {
+  id: number;
+  n: number;
+}
+
 /** The runner's last AVETMISS readiness check of a year (app/avetmiss/readiness.server.ts). */
 export interface AvetmissReadinessTable {
   year: number;
@@ -624,6 +630,7 @@ export interface Database extends HrwTables, EvidenceTables, ReviewTables, Compl
   user_counts: UserCountsTable;
   assessment_counts: AssessmentCountsTable;
   change_counters: ChangeCountersTable;
+  studying_count: StudyingCountTable;
   avetmiss_readiness: AvetmissReadinessTable;
   avetmiss_issues: AvetmissIssuesTable;
   certificates: CertificatesTable;

@@ -3,6 +3,7 @@ import type { DB } from "#db/connection";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { getDashboardStats, percent } from "./stats.server";
+import { countStudying, myStudentsQuery } from "./trainer-students.server";
 
 describe("getDashboardStats", () => {
   let db: DB;
@@ -70,5 +71,50 @@ describe("percent", () => {
     expect(percent(2, 3)).toBe(67);
     expect(percent(0, 0)).toBe(0);
     expect(percent(5, 5)).toBe(100);
+  });
+});
+
+describe("the trainers' student count (studying_count)", () => {
+  let db: DB;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, cleanup } = await createTestDb());
+  });
+  afterAll(() => cleanup());
+
+  const counted = async () =>
+    Number((await myStudentsQuery(db).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+
+  it("equals the students it stands for through enrolments, withdrawals, deactivation, a role change and deletion", async () => {
+    const course = await makeCourse(db);
+    const [a, b, c] = [await makeUser(db), await makeUser(db), await makeUser(db)];
+    await makeUser(db, { role: "trainer" });
+    const expectKept = async (n: number) => {
+      expect(await counted()).toBe(n);
+      expect(await countStudying(db)).toBe(n);
+    };
+    await expectKept(0);
+    const ea = await makeEnrollment(db, a.id, course.id, { status: "in_progress" });
+    await makeEnrollment(db, a.id, (await makeCourse(db)).id, { status: "enrolled" });
+    const eb = await makeEnrollment(db, b.id, course.id, { status: "enrolled" });
+    await makeEnrollment(db, c.id, course.id, { status: "completed" });
+    await expectKept(2);
+    // a's second current enrolment keeps a counted; b's withdrawal does not
+    await db.updateTable("enrollments").set({ status: "completed" }).where("id", "=", ea.id).execute();
+    await db.updateTable("enrollments").set({ status: "withdrawn" }).where("id", "=", eb.id).execute();
+    await expectKept(1);
+    await db.updateTable("enrollments").set({ status: "in_progress" }).where("id", "=", eb.id).execute();
+    await expectKept(2);
+    await db.updateTable("users").set({ is_active: 0 }).where("id", "=", b.id).execute();
+    await expectKept(1);
+    await db.updateTable("users").set({ role: "trainer" }).where("id", "=", a.id).execute();
+    await expectKept(0);
+    await db.updateTable("users").set({ role: "student", is_active: 1 }).where("id", "in", [a.id, b.id]).execute();
+    await expectKept(2);
+    await db.deleteFrom("enrollments").where("student_id", "=", b.id).execute();
+    await expectKept(1);
+    await db.deleteFrom("enrollments").where("student_id", "=", a.id).execute();
+    await db.deleteFrom("users").where("id", "=", a.id).execute();
+    await expectKept(0);
   });
 });

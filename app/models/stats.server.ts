@@ -2,7 +2,7 @@ import type { DB } from "#db/connection";
 import { CURRENT_ENROLLMENT_STATUSES } from "#db/schema";
 import { countPendingAssessments } from "./assessment.server";
 import { countCompletedAwaitingCertificate } from "./certificate-due.server";
-import { myStudentsQuery } from "./trainer-students.server";
+import { countStudying } from "./trainer-students.server";
 
 /** The dashboard figures (GET /api/dashboard/stats), plus the enrolments under way for the overview card. */
 export interface DashboardStats {
@@ -94,7 +94,7 @@ export async function getDashboardStats(db: DB): Promise<DashboardStats> {
 
 /** The trainer overview's figures, each computed by the database (see the functions named). */
 export interface TrainerStats {
-  /** active students with a current enrolment (myStudentsQuery) */
+  /** active students with a current enrolment (myStudentsQuery, counted by triggers: countStudying) */
   my_students: number;
   /** see PENDING_ASSESSMENT_DEFINITION in assessment.server.ts */
   pending_assessments: number;
@@ -107,9 +107,7 @@ export interface TrainerStats {
 
 export async function getTrainerStats(db: DB): Promise<TrainerStats> {
   const [students, pending, certificates, awaiting, courses] = await Promise.all([
-    myStudentsQuery(db)
-      .select((eb) => eb.fn.countAll().as("n"))
-      .executeTakeFirstOrThrow(),
+    countStudying(db),
     countPendingAssessments(db),
     db
       .selectFrom("certificates")
@@ -123,7 +121,7 @@ export async function getTrainerStats(db: DB): Promise<TrainerStats> {
       .executeTakeFirstOrThrow(),
   ]);
   return {
-    my_students: Number(students.n),
+    my_students: students,
     pending_assessments: pending,
     certificates_issued: Number(certificates.n),
     awaiting_certificates: awaiting,

@@ -3,6 +3,8 @@ import type { DB } from "#db/connection";
 import { dialectSql, likePattern } from "#db/dialect";
 import { CURRENT_ENROLLMENT_STATUSES, type AssessmentStatus, type EnrollmentStatus, type Tier } from "#db/schema";
 import { latestAssessmentOrder } from "./assessment.server";
+import { countUpTo } from "./batches.server";
+import { STUDENT_COUNT_LIMIT } from "./student.server";
 import { usiStatus, type UsiStatus } from "./usi.server";
 
 /** The trainer's queries: current enrolments ("My Students"), the enrolments to assess, one enrolment's record. */
@@ -26,7 +28,9 @@ export interface TrainerStudentRow {
 
 export interface TrainerStudentPage {
   students: TrainerStudentRow[];
+  /** the students matching, or TRAINER_SEARCH_COUNT_LIMIT when more match a search (see totalCapped) */
   total: number;
+  totalCapped: boolean;
   page: number;
   pageSize: number;
   pageCount: number;
@@ -80,15 +84,28 @@ export function myStudentsQuery(db: DB, search?: string | null) {
  * A page of "My Students" (by name), each with their current enrolments, real progress and
  * the status of each enrolment's latest assessment. Three queries whatever the page size.
  */
+/** How far a search of the trainers' students counts its matches, as the office's students list does. */
+export const TRAINER_SEARCH_COUNT_LIMIT = STUDENT_COUNT_LIMIT;
+
+/**
+ * How many active students have a current enrolment: the row triggers keep (migration
+ * 2026-12-05T1200), equal to counting myStudentsQuery unsearched, which read 400,000 index
+ * entries at a national provider's volume.
+ */
+export async function countStudying(db: DB): Promise<number> {
+  const row = await db.selectFrom("studying_count").select("n").where("id", "=", 1).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function listTrainerStudents(
   db: DB,
   options: { search?: string | null; page?: number; pageSize?: number } = {},
 ): Promise<TrainerStudentPage> {
   const pageSize = Math.max(1, Math.min(100, Math.floor(options.pageSize ?? 10)));
-  const countRow = await myStudentsQuery(db, options.search)
-    .select((eb) => eb.fn.countAll().as("n"))
-    .executeTakeFirstOrThrow();
-  const total = Number(countRow.n);
+  // unsearched, the count triggers keep (studying_count); a search counts its matches up to a limit
+  const { total, totalCapped } = options.search?.trim()
+    ? await countUpTo(db, myStudentsQuery(db, options.search).select("users.id"), TRAINER_SEARCH_COUNT_LIMIT)
+    : { total: await countStudying(db), totalCapped: false };
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1) || 1), pageCount);
   const students = await myStudentsQuery(db, options.search)
@@ -105,6 +122,7 @@ export async function listTrainerStudents(
   return {
     students: students.map((s) => ({ ...s, enrollments: byStudent.get(s.id) ?? [] })),
     total,
+    totalCapped,
     page,
     pageSize,
     pageCount,

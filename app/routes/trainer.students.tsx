@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function TrainerStudents() {
-  const { query, students, total, page, pageSize, pageCount } = useLoaderData<typeof loader>();
+  const { query, students, total, totalCapped, page, pageSize, pageCount } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <>
@@ -45,6 +45,7 @@ export default function TrainerStudents() {
                 pageCount={pageCount}
                 pageSize={pageSize}
                 total={total}
+                totalCapped={totalCapped}
                 pathname="/trainer/students"
                 search={location.search}
               />
