@@ -18,15 +18,15 @@ import { organisationToday, organisationYear } from "~/utils/organisation-calend
  * 470,000 problems took 50 s and 650 MB of the worker's memory. The runner checks the current
  * and the last collection year when what the export reads has changed, writing the problems
  * to the database as it finds them, and the page reads one page of them from there, saying
- * when they were checked. Which way a year goes is how long its last check took.
+ * when they were checked. Which way a year goes is the organisation's size (IN_REQUEST_ENROLMENTS).
  */
 
-/** A check that took longer than this is the runner's: the page shows its last one meanwhile. */
-export const IN_REQUEST_CHECK_MS = 2_000;
 /**
- * An organisation with more enrolments than this is checked by the runner alone, before any
- * check of its has been timed: a year's check takes seconds from about here (a minute and
- * 650 MB at 2,500,000), too long for a page's request and a worker's memory.
+ * An organisation with more enrolments than this is checked by the runner alone: a year's check
+ * takes seconds from about here (a minute and 650 MB at 2,500,000), too long for a page's request
+ * and a worker's memory. Below it the page checks for itself, so an office that has just fixed a
+ * record sees the list change at once. Decided by size, not by how long a check took: on a
+ * loaded machine a small organisation's check can be slow once, and its page must not go stale.
  */
 export const IN_REQUEST_ENROLMENTS = 100_000;
 /** A worker's claim on a year while it checks it: longer than any check takes. */
@@ -162,7 +162,7 @@ export async function getReadiness(db: DB, year: number, organisation: NatOrgani
       .select((eb) => eb.fn.sum<number | string | null>("enrollment_counts.n").as("n"))
       .executeTakeFirst(),
   ]);
-  const large = Number(enrolments?.n ?? 0) > IN_REQUEST_ENROLMENTS || (stored?.took_ms != null && stored.took_ms > IN_REQUEST_CHECK_MS);
+  const large = Number(enrolments?.n ?? 0) > IN_REQUEST_ENROLMENTS;
   const fresh = Boolean(stored?.generation) && stored!.version === version && stored!.checked_day === organisationToday(now) && stored!.organisation === organisationKey(organisation);
   if (stored?.generation && (fresh || large)) return storedView(db, stored.generation, stored, query, !fresh);
   if (large) {
