@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { servedBody } from "../app/http/static-assets.server";
 
 /** Limits from issue 61 (docs/decisions/043-a-first-visit-on-a-slow-phone.md), in bytes and requests. */
 export const BUDGET = {
@@ -62,7 +63,8 @@ export function routeWeights(clientDir: string): RouteWeight[] {
   const manifest = readManifest(clientDir);
   const sizes = new Map<string, number>();
   const size = (url: string) => {
-    if (!sizes.has(url)) sizes.set(url, brotliSize(fs.readFileSync(path.join(clientDir, url.replace(/^\/build\//, "")))));
+    const file = path.join(clientDir, url.replace(/^\/build\//, ""));
+    if (!sizes.has(url)) sizes.set(url, brotliSize(servedBody(file, fs.readFileSync(file))));
     return sizes.get(url)!;
   };
   const css = fs

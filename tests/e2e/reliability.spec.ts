@@ -211,6 +211,28 @@ test.describe("sessions and requests", () => {
     }
   });
 
+
+  test("a script is sent in brotli with the browser's compile hint before it, cached for a year, the same code as uncompressed", async () => {
+    const login = await http("GET", "/login");
+    const asset = /\/build\/_shared\/[^"]+\.js/.exec(login.text)?.[0];
+    expect(asset).toBeTruthy();
+    const plain = await http("GET", asset!, { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.status).toBe(200);
+    // each worker compresses a file at its best the first time it is asked for it (until then the
+    // framework's own compression answers), then sends it from memory with the hint
+    const hint = "//# allFunctionsCalledOnLoad\n";
+    let compressed: Answer | undefined;
+    await expect
+      .poll(async () => {
+        compressed = await http("GET", asset!, { headers: { "Accept-Encoding": "br" } });
+        return `${compressed.headers.get("content-encoding")} ${compressed.text.startsWith(hint)}`;
+      })
+      .toBe("br true");
+    expect(compressed!.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // compared whole without printing a chunk of the framework when they differ
+    expect(compressed!.text.slice(hint.length) === plain.text, "the same code after the hint").toBe(true);
+  });
+
   test("with the demo accounts, the portal answers this machine only: another Host is refused whatever X-Forwarded-For says", async () => {
     const ask = (host: string) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
