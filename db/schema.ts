@@ -326,6 +326,17 @@ export interface EnrollmentCountsTable {
 }
 
 /**
+ * Enrolments made and completed per hour of UTC ("2026-03-01T13") and tier, kept by triggers
+ * (migration 2026-12-05T1500); read-only to the app.
+ */
+export interface EnrollmentHoursTable {
+  hour: ColumnType<string, never, never>;
+  tier: ColumnType<Tier, never, never>;
+  enrolled: ColumnType<number, never, never>;
+  completed: ColumnType<number, never, never>;
+}
+
+/**
  * Versions of what a cache reads, one row per topic, moved only by triggers (migration
  * 2026-11-26T0400): `avetmiss` moves on every write to what the AVETMISS export reads.
  */
@@ -631,6 +642,7 @@ export interface Database extends HrwTables, EvidenceTables, ReviewTables, Compl
   assessment_counts: AssessmentCountsTable;
   change_counters: ChangeCountersTable;
   studying_count: StudyingCountTable;
+  enrollment_hours: EnrollmentHoursTable;
   avetmiss_readiness: AvetmissReadinessTable;
   avetmiss_issues: AvetmissIssuesTable;
   certificates: CertificatesTable;

@@ -70,6 +70,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("seed:large on PostgreSQL (the n
           await one(`select count(*) from enrollments e where latest_assessment_status is distinct from (select a.status from assessments a where a.enrollment_id = e.id order by substr(a.assessment_date, 1, 10) desc, a.created_at desc limit 1)`),
         ).toBe(0);
         expect(await one(`select count(*) from (select course_id, status, count(*) n from enrollments group by 1, 2) x full join enrollment_counts c using (course_id, status) where coalesce(x.n, 0) <> coalesce(c.n, 0)`)).toBe(0);
+        expect(
+          await one(`select count(*) from (select substr(enrollment_date, 1, 13) as hour, count(*) n from enrollments group by 1) x full join (select hour, sum(enrolled) n from enrollment_hours group by 1) h using (hour) where coalesce(x.n, 0) <> coalesce(h.n, 0)`),
+        ).toBe(0);
+        expect(await one(`select count(*) from enrollments where status = 'completed' and completion_date is not null`)).toBe(await one(`select sum(completed) from enrollment_hours`));
         expect(await one(`select n from studying_count`)).toBe(await one(`select count(*) from users where role = 'student' and is_active = 1 and current_enrollments > 0`));
         // the demo logins are there
         expect(await one(`select count(*) from users where email in ('admin@example.com', 'trainer@example.com', 'student@example.com', 'employer@example.com')`)).toBe(4);

@@ -533,65 +533,43 @@ export interface ReportCharts {
   completionsByTier: Array<{ tier: Tier; completions: number }>;
 }
 
+/** The hour an instant falls in, as enrollment_hours keys it: "2026-03-01T13". */
+const hourOf = (instant: string) => instant.slice(0, 13);
+
 /**
- * The month (1-12) of an instant column on the organisation's calendar, for rows inside the
- * year: instants are ISO 8601 UTC text on both databases, so each month is the range between
- * the instants its first day and the next month's begin in Sydney (a completion at 01:15 on
- * 1 December there is December's, though its UTC text says November).
+ * The month (1-12) of an hour of enrollment_hours on the organisation's calendar, for hours
+ * inside the year: each month is the range of hours between the instants its first day and the
+ * next month's begin in Sydney, whole hours of UTC (a completion at 01:15 on 1 December there is
+ * December's, though its UTC text says November).
  */
-function monthOf(column: "enrollment_date" | "completion_date", year: number) {
-  const starts = Array.from({ length: 11 }, (_, i) => dayStarts(`${year}-${String(i + 2).padStart(2, "0")}-01`));
+function monthOfHour(year: number) {
+  const starts = Array.from({ length: 11 }, (_, i) => hourOf(dayStarts(`${year}-${String(i + 2).padStart(2, "0")}-01`)));
   return sql<number>`case ${sql.join(
-    starts.map((start, i) => sql`when ${sql.ref(column)} < ${start} then ${sql.lit(i + 1)}`),
+    starts.map((start, i) => sql`when hour < ${start} then ${sql.lit(i + 1)}`),
     sql` `,
   )} else 12 end`;
 }
 
 /**
  * Enrolments (by enrolment date) and completions (by completion date) per month of the year,
- * and the year's completions per tier, counted in SQL, each dated on the organisation's calendar.
+ * and the year's completions per tier, each dated on the organisation's calendar: summed in SQL
+ * from the hourly counts triggers keep (migration 2026-12-05T1500), at most 26,280 rows a year
+ * however many enrolments it had.
  */
 export async function getReportCharts(db: DB, year: number): Promise<ReportCharts> {
   const { from, to } = yearBounds(year);
-  const [enrolled, completed, byTier] = await Promise.all([
-    db
-      .selectFrom("enrollments")
-      .select((eb) => [monthOf("enrollment_date", year).as("month"), eb.fn.countAll().as("n")])
-      .where("enrollment_date", ">=", from)
-      .where("enrollment_date", "<", to)
+  const inYear = db.selectFrom("enrollment_hours").where("hour", ">=", hourOf(from)).where("hour", "<", hourOf(to));
+  const [months, byTier] = await Promise.all([
+    inYear
+      .select((eb) => [monthOfHour(year).as("month"), eb.fn.sum<number>("enrolled").as("enrolled"), eb.fn.sum<number>("completed").as("completed")])
       .groupBy("month")
       .execute(),
-    db
-      .selectFrom("enrollments")
-      .select((eb) => [monthOf("completion_date", year).as("month"), eb.fn.countAll().as("n")])
-      .where("status", "=", "completed")
-      .where("completion_date", ">=", from)
-      .where("completion_date", "<", to)
-      .groupBy("month")
-      .execute(),
-    // counted per course on the index first, then summed per tier: 60 courses are joined, not
-    // each of the year's completions
-    db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom("enrollments")
-          .select((inner) => ["enrollments.course_id", inner.fn.countAll().as("n")])
-          .where("enrollments.status", "=", "completed")
-          .where("enrollments.completion_date", ">=", from)
-          .where("enrollments.completion_date", "<", to)
-          .groupBy("enrollments.course_id")
-          .as("per_course"),
-      )
-      .innerJoin("courses", "courses.id", "per_course.course_id")
-      .select((eb) => ["courses.tier", eb.fn.sum("per_course.n").as("n")])
-      .groupBy("courses.tier")
-      .execute(),
+    inYear.select((eb) => ["tier", eb.fn.sum<number>("completed").as("n")]).groupBy("tier").execute(),
   ]);
-  const count = (rows: Array<{ month: unknown; n: unknown }>, month: number) =>
-    Number(rows.find((r) => Number(r.month) === month)?.n ?? 0);
+  const month = (m: number) => months.find((r) => Number(r.month) === m);
   return {
     year,
-    months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, enrollments: count(enrolled, i + 1), completions: count(completed, i + 1) })),
+    months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, enrollments: Number(month(i + 1)?.enrolled ?? 0), completions: Number(month(i + 1)?.completed ?? 0) })),
     completionsByTier: TIERS.map((tier) => ({ tier, completions: Number(byTier.find((r) => r.tier === tier)?.n ?? 0) })),
   };
 }
