@@ -116,7 +116,25 @@ export interface RefundPoliciesTable {
   created_by: string | null;
 }
 
+/**
+ * Invoice figures summed per issue date, due date and the facts a status is decided by (credited
+ * in full, paid in full, nothing paid), kept by triggers (migration 2026-12-05T1510); read-only
+ * to the app.
+ */
+export interface InvoiceSumsTable {
+  issue_date: ColumnType<string, never, never>;
+  due_date: ColumnType<string, never, never>;
+  credited: ColumnType<0 | 1, never, never>;
+  paid: ColumnType<0 | 1, never, never>;
+  unpaid: ColumnType<0 | 1, never, never>;
+  n: ColumnType<number, never, never>;
+  total_cents: ColumnType<number, never, never>;
+  paid_cents: ColumnType<number, never, never>;
+  credited_cents: ColumnType<number, never, never>;
+}
+
 export interface FinanceTables {
+  invoice_sums: InvoiceSumsTable;
   refund_policies: RefundPoliciesTable;
   finance_settings: FinanceSettingsTable;
   finance_sequences: FinanceSequencesTable;

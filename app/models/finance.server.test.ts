@@ -12,7 +12,8 @@ import { issueCreditNote, issueInvoice, recordPayment, saveFinanceSettings } fro
 import { financeSettingsSchema } from "~/schemas/invoice";
 import { invoiceSelfEnrolment } from "./enrollment-invoice.server";
 import { csvResponse } from "~/utils/csv-response.server";
-import { exportXeroCsv, getCreditNote, getInvoice, listInvoices, listLearnerInvoices } from "./finance.server";
+import { exportXeroCsv, getCreditNote, getInvoice, listInvoices, listLearnerInvoices, totalsByScan, totalsFromSums } from "./finance.server";
+import { INVOICE_STATUSES } from "~/schemas/invoice-text";
 import { renderCreditNotePdf, renderInvoicePdf } from "~/pdf/invoice-pdf.server";
 
 /** The Xero export as the download writes it. */
@@ -200,6 +201,48 @@ describe("the office's invoices", () => {
     // an export never read records nothing: no row of it left the server
     await exportXeroCsv(db, { from: "2027-02-01", to: "2027-02-28", actor: null });
     expect(await entries()).toBe(before + 1);
+  });
+
+  it("the totals kept per issue day, due day and status facts equal the invoices summed one by one, through payments, credits and corrections", async () => {
+    const agree = async (step: string) => {
+      for (const today of ["2026-11-01", "2026-11-27", "2026-11-28", "2027-03-01"]) {
+        for (const status of [null, ...INVOICE_STATUSES]) {
+          for (const [from, to] of [[null, null], ["2026-11-20", "2026-11-20"], ["2026-11-21", null], [null, "2026-11-19"]] as const) {
+            const filters = { status, from, to };
+            const kept = await totalsFromSums(db, filters, today);
+            const scanned = await totalsByScan(db, filters, today);
+            const numbers = (t: typeof kept) => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, Number(v)]));
+            expect(numbers(kept), `${step}: ${today} ${status} ${from}-${to}`).toEqual(numbers(scanned));
+          }
+        }
+      }
+    };
+    await agree("before");
+    const first = await employerInvoice();
+    const second = await employerInvoice();
+    await agree("issued");
+    await recordPayment(db, { invoiceId: first.id, method: "bank_transfer", reference: "EFT 78", receivedOn: "2026-11-21", amountCents: 500_00, actor: null });
+    await agree("part paid");
+    const owed = await db.selectFrom("invoices").select(["total_cents", "paid_cents"]).where("id", "=", first.id).executeTakeFirstOrThrow();
+    await recordPayment(db, { invoiceId: first.id, method: "bank_transfer", reference: "EFT 79", receivedOn: "2026-11-22", amountCents: owed.total_cents - owed.paid_cents, actor: null });
+    await agree("paid");
+    // a credit note refunds what was paid
+    const due = await db.selectFrom("invoices").select("total_cents").where("id", "=", second.id).executeTakeFirstOrThrow();
+    await recordPayment(db, { invoiceId: second.id, method: "bank_transfer", reference: "EFT 80", receivedOn: "2026-11-23", amountCents: due.total_cents, actor: null });
+    await issueCreditNote(db, { invoiceId: second.id, amountCents: 100_00, reason: "A worker cancelled", actor: null });
+    await agree("credited in part");
+    const left = await db.selectFrom("invoices").select(["total_cents", "credited_cents"]).where("id", "=", second.id).executeTakeFirstOrThrow();
+    await issueCreditNote(db, { invoiceId: second.id, amountCents: left.total_cents - left.credited_cents, reason: "Booking cancelled", actor: null });
+    await agree("credited in full");
+    // a correction made in the database: the due date moved, then the invoice removed
+    await db.updateTable("invoices").set({ due_date: "2027-01-31" }).where("id", "=", first.id).execute();
+    await agree("due date moved");
+    await db.updateTable("invoices").set({ paid_cents: 0 }).where("id", "=", first.id).execute();
+    await agree("payments undone");
+    await db.deleteFrom("payments").where("invoice_id", "=", first.id).execute();
+    await db.deleteFrom("invoice_lines").where("invoice_id", "=", first.id).execute();
+    await db.deleteFrom("invoices").where("id", "=", first.id).execute();
+    await agree("removed");
   });
 
   it("a learner reads only their own invoices", async () => {
