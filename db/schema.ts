@@ -574,6 +574,7 @@ export interface RecoveryCodesTable {
 }
 
 /** How many active students have a current enrolment (one row, id 1), kept by triggers on users. */
+/** One kept count (id 1): studying_count (2026-12-05T1200), awaiting_assessor_count (2026-12-05T1520). */
 export interface StudyingCountTable {
   id: number;
   n: number;
@@ -643,6 +644,7 @@ export interface Database extends HrwTables, EvidenceTables, ReviewTables, Compl
   change_counters: ChangeCountersTable;
   studying_count: StudyingCountTable;
   enrollment_hours: EnrollmentHoursTable;
+  awaiting_assessor_count: StudyingCountTable;
   avetmiss_readiness: AvetmissReadinessTable;
   avetmiss_issues: AvetmissIssuesTable;
   certificates: CertificatesTable;

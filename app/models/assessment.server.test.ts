@@ -1,4 +1,6 @@
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AssessmentStatus } from "#db/schema";
 import { writeTransaction, type DB } from "#db/connection";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { createTestDb } from "../../tests/support/test-db";
@@ -307,25 +309,80 @@ describe("assessment figures on the demo data", () => {
     expect((await listAssessments(db, { search: "100%_" })).total).toBe(0);
   });
 
-  it("pending assessments follow the stated definition", async () => {
+  /** The pending enrolments by the stated definition, worked out from every enrolment and assessment. */
+  async function pendingByHand() {
     const enrollments = await db
       .selectFrom("enrollments")
       .innerJoin("users", "users.id", "enrollments.student_id")
-      .select(["enrollments.id", "enrollments.status", "users.is_active"])
+      .select(["enrollments.id", "enrollments.status", "users.is_active", "users.role"])
       .execute();
     const assessments = await db.selectFrom("assessments").select(["enrollment_id", "status", "assessment_date", "created_at"]).execute();
-    const expected = enrollments.filter((e) => {
-      if (e.is_active !== 1 || !["enrolled", "in_progress"].includes(e.status)) return false;
+    return enrollments.filter((e) => {
+      if (e.is_active !== 1 || e.role !== "student" || !["enrolled", "in_progress"].includes(e.status)) return false;
       const mine = assessments
         .filter((a) => a.enrollment_id === e.id)
         .sort((a, b) => b.assessment_date.slice(0, 10).localeCompare(a.assessment_date.slice(0, 10)) || b.created_at.localeCompare(a.created_at));
       const latest = mine[0]?.status;
       return latest === "in_progress" || latest === "resubmission" || (latest === undefined && e.status === "in_progress");
     });
+  }
+
+  it("pending assessments follow the stated definition", async () => {
+    const expected = await pendingByHand();
     expect(await countPendingAssessments(db)).toBe(expected.length);
     const listed = await listPendingAssessments(db, { limit: 100 });
     expect(listed.map((p) => p.enrollment_id).sort()).toEqual(expected.map((e) => e.id).sort());
     // The demo student's intermediate rigging: failed written, then a practical in progress.
     expect(listed.some((p) => p.student.full_name === "Jordan Mitchell" && p.latest_status === "in_progress")).toBe(true);
+  });
+
+  it("the kept count of enrolments waiting on their assessor follows every change that moves one in or out", async () => {
+    const count = async () => (await pendingByHand()).length;
+    expect(await countPendingAssessments(db)).toBe(await count());
+    const learner = await makeUser(db);
+    const course = await makeCourse(db);
+    const other = await makeCourse(db);
+    const { id } = await makeEnrollment(db, learner.id, course.id, { status: "in_progress", progress: 10 });
+    const { id: second } = await makeEnrollment(db, learner.id, other.id, { status: "enrolled" });
+    expect(await countPendingAssessments(db)).toBe(await count());
+    const courseOf = { [id]: course.id, [second]: other.id };
+    const assess = (enrollmentId: string, status: AssessmentStatus, day: string) =>
+      db
+        .insertInto("assessments")
+        .values({
+          id: crypto.randomUUID(),
+          enrollment_id: enrollmentId,
+          student_id: learner.id,
+          course_id: courseOf[enrollmentId]!,
+          assessment_type: "practical",
+          status,
+          score: null,
+          max_score: null,
+          assessment_date: day,
+          feedback: null,
+          assessed_by: null,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    for (const [enrollmentId, status, day] of [
+      [id, "failed", "2026-11-02"],
+      [second, "resubmission", "2026-11-03"],
+      [id, "in_progress", "2026-11-04"],
+      [second, "passed", "2026-11-05"],
+    ] as const) {
+      await assess(enrollmentId, status, day);
+      expect(await countPendingAssessments(db), `${status} on ${day}`).toBe(await count());
+    }
+    await db.updateTable("enrollments").set({ status: "withdrawn" }).where("id", "=", id).execute();
+    expect(await countPendingAssessments(db)).toBe(await count());
+    await db.updateTable("enrollments").set({ status: "in_progress" }).where("id", "=", id).execute();
+    expect(await countPendingAssessments(db)).toBe(await count());
+    // a learner made inactive drops out of the figure without touching the kept count
+    await db.updateTable("users").set({ is_active: 0 }).where("id", "=", learner.id).execute();
+    expect(await countPendingAssessments(db)).toBe(await count());
+    await db.updateTable("users").set({ is_active: 1 }).where("id", "=", learner.id).execute();
+    await db.deleteFrom("assessments").where("enrollment_id", "in", [id, second]).execute();
+    await db.deleteFrom("enrollments").where("id", "in", [id, second]).execute();
+    expect(await countPendingAssessments(db)).toBe(await count());
   });
 });

@@ -216,16 +216,13 @@ function pendingOnly(db: DB) {
 }
 
 /**
- * Counted as every waiting enrolment less those of accounts that are not active students:
- * the latter are few, so both are index ranges and no enrolment is joined to its student.
+ * Counted as every waiting enrolment (kept by triggers: awaiting_assessor_count, migration
+ * 2026-12-05T1520) less those of accounts that are not active students: the latter are few, an
+ * index range, and no enrolment is joined to its student.
  */
 export async function countPendingAssessments(db: DB): Promise<number> {
   const [all, excluded] = await Promise.all([
-    db
-      .selectFrom("enrollments")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where("enrollments.awaiting_assessor", "=", 1)
-      .executeTakeFirstOrThrow(),
+    db.selectFrom("awaiting_assessor_count").select("n").executeTakeFirstOrThrow(),
     // CROSS JOIN keeps users as the outer loop in SQLite: the few excluded accounts first.
     db
       .selectFrom("users")
