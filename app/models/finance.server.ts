@@ -124,12 +124,23 @@ export async function listInvoices(db: DB, filters: InvoiceFilters, options: { p
   const today = organisationToday(options.now);
   const page = Math.max(1, options.page ?? 1);
   const [rows, sums] = await Promise.all([
-    filtered(db, filters, today)
+    // the page's ids first, then their rows: a status filter finds its ids in the unpaid
+    // invoices' index without reading the rows it passes (migration 2026-12-05T1530)
+    db
+      .selectFrom("invoices")
       .select(["id", "number", "buyer_kind", "buyer_id", "buyer_name", "buyer_abn", "issue_date", "due_date", "total_cents", "gst_cents", "paid_cents", "credited_cents"])
+      .where(
+        "id",
+        "in",
+        filtered(db, filters, today)
+          .select("invoices.id")
+          .orderBy("issue_date", "desc")
+          .orderBy("number", "desc")
+          .limit(FINANCE_PAGE_SIZE)
+          .offset((page - 1) * FINANCE_PAGE_SIZE),
+      )
       .orderBy("issue_date", "desc")
       .orderBy("number", "desc")
-      .limit(FINANCE_PAGE_SIZE)
-      .offset((page - 1) * FINANCE_PAGE_SIZE)
       .execute(),
     filters.buyer ? totalsByScan(db, filters, today) : totalsFromSums(db, filters, today),
   ]);

@@ -7,7 +7,18 @@ import { addDays, addMonths, organisationToday } from "~/utils/organisation-cale
 import { formatDate } from "~/utils/format";
 import { createClass, updateClass } from "./class.server";
 import { recordAssessment } from "./assessment.server";
-import { addActivity, addTrainingCredential, confirmActivity, credentialMatrix, credentialProblem, expiringCredentials, getTrainerProfile, recordTrainerUnit } from "./trainer-credential.server";
+import {
+  addActivity,
+  addTrainingCredential,
+  confirmActivity,
+  credentialMatrix,
+  credentialMatrixPage,
+  credentialProblem,
+  expiringCredentials,
+  getTrainerProfile,
+  MATRIX_TRAINERS_PER_PAGE,
+  recordTrainerUnit,
+} from "./trainer-credential.server";
 import { completeValidation, createValidationPlan, drawSample, getValidationPlan, listCourseValidations, recordFinding, reproduceSample, sampleFromSeed, setCourseValidation, validationsDue } from "./validation.server";
 
 let db: DB;
@@ -106,6 +117,24 @@ describe("who may teach and assess a unit", () => {
     expect((await credentialMatrix(db, today)).cells[trainer.id]![course.id]!.state).toBe("missing");
     await recordTrainerUnit(db, trainer.id, { unit_code: unit, basis: "held", evidence: null, expires_on: null }, admin.id);
     expect((await credentialMatrix(db, today)).cells[trainer.id]![course.id]!.state).toBe("held");
+  });
+
+  it("the matrix page shows the trainers a page at a time, in the whole matrix's order, each cell as the whole matrix has it", async () => {
+    for (let i = 0; i < MATRIX_TRAINERS_PER_PAGE + 1; i++) await makeUser(db, { role: "trainer" });
+    const whole = await credentialMatrix(db, today);
+    const pages = Math.ceil(whole.trainers.length / MATRIX_TRAINERS_PER_PAGE);
+    expect(pages).toBeGreaterThan(1);
+    const seen: string[] = [];
+    for (let page = 1; page <= pages; page++) {
+      const shown = await credentialMatrixPage(db, today, page);
+      expect(shown).toMatchObject({ page, pageCount: pages, trainerCount: whole.trainers.length });
+      expect(shown.matrix.trainers.length).toBe(page < pages ? MATRIX_TRAINERS_PER_PAGE : whole.trainers.length - (pages - 1) * MATRIX_TRAINERS_PER_PAGE);
+      for (const t of shown.matrix.trainers) expect(shown.matrix.cells[t.id]).toEqual(whole.cells[t.id]);
+      seen.push(...shown.matrix.trainers.map((t) => t.id));
+    }
+    expect(seen).toEqual(whole.trainers.map((t) => t.id));
+    // a page past the last shows the last
+    expect((await credentialMatrixPage(db, today, pages + 5)).page).toBe(pages);
   });
 
   it("a trainer's own activity waits for an administrator's confirmation (audited), once", async () => {

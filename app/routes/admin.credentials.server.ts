@@ -4,4 +4,5 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { credentialMatrix, expiringCredentials } from "~/models/trainer-credential.server";
+export { credentialMatrixPage, expiringCredentials, MATRIX_TRAINERS_PER_PAGE } from "~/models/trainer-credential.server";
+export { pageQuery } from "~/schemas/page-queries";

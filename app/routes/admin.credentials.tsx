@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { requireRole, getDb, credentialMatrix, expiringCredentials } from "./admin.credentials.server";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { requireRole, getDb, credentialMatrixPage, expiringCredentials, MATRIX_TRAINERS_PER_PAGE, pageQuery } from "./admin.credentials.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { CredentialMatrixTable } from "~/components/standards/credential-ui";
-import { EmptyState, TitledCard } from "~/components/ui";
+import { EmptyState, Pagination, TitledCard } from "~/components/ui";
 import { CREDENTIAL_WARNING_DAYS } from "~/schemas/standards-text";
 import { formatDate } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
@@ -13,12 +13,14 @@ import { organisationToday } from "~/utils/organisation-calendar";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const today = organisationToday();
-  const [matrix, expiring] = await Promise.all([credentialMatrix(getDb(), today), expiringCredentials(getDb(), today)]);
-  return { matrix, expiring };
+  const { page } = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [shown, expiring] = await Promise.all([credentialMatrixPage(getDb(), today, page), expiringCredentials(getDb(), today)]);
+  return { ...shown, pageSize: MATRIX_TRAINERS_PER_PAGE, expiring };
 }
 
 export default function CredentialsPage() {
-  const { matrix, expiring } = useLoaderData<typeof loader>();
+  const { matrix, page, pageCount, pageSize, trainerCount, expiring } = useLoaderData<typeof loader>();
+  const location = useLocation();
   return (
     <>
       <PageTitle title="Trainer credentials" subtitle="Who may train and assess each course's unit today: held, expiring or missing" />
@@ -35,6 +37,18 @@ export default function CredentialsPage() {
               </li>
             ))}
           </ul>
+          {pageCount > 1 ? (
+            <Pagination
+              label="Trainers"
+              one="trainer"
+              page={page}
+              pageCount={pageCount}
+              pageSize={pageSize}
+              total={trainerCount}
+              pathname="/admin/credentials"
+              search={location.search}
+            />
+          ) : null}
         </TitledCard>
         <TitledCard title={`Expiring within ${CREDENTIAL_WARNING_DAYS} days or lately expired (${expiring.length})`}>
           {expiring.length === 0 ? (
