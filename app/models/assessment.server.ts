@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { sql } from "kysely";
+import { sql, type SqlBool } from "kysely";
 import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import { CURRENT_ENROLLMENT_STATUSES, type AssessmentStatus, type EnrollmentStatus, type Tier } from "#db/schema";
 import type { AssessmentInput } from "~/schemas/assessment";
@@ -218,7 +218,7 @@ function pendingOnly(db: DB) {
 /**
  * Counted as every waiting enrolment (kept by triggers: awaiting_assessor_count, migration
  * 2026-12-05T1520) less those of accounts that are not active students: the latter are few, an
- * index range, and no enrolment is joined to its student.
+ * index of their own, and no other enrolment is joined to its student.
  */
 export async function countPendingAssessments(db: DB): Promise<number> {
   const [all, excluded] = await Promise.all([
@@ -230,9 +230,9 @@ export async function countPendingAssessments(db: DB): Promise<number> {
       .select((eb) => eb.fn.countAll().as("n"))
       .whereRef("enrollments.student_id", "=", "users.id")
       .where("enrollments.awaiting_assessor", "=", 1)
-      .where((eb) =>
-        eb.or([eb.and([eb("users.role", "=", "student"), eb("users.is_active", "=", 0)]), eb("users.role", "in", ["trainer", "admin"])]),
-      )
+      // users_not_studying_idx's own condition (migration 2026-12-05T1540), written out so the
+      // planner can match it, the exact opposite of pendingOnly's
+      .where(sql<SqlBool>`not (users.role = 'student' and users.is_active = 1)`)
       .executeTakeFirstOrThrow(),
   ]);
   return Number(all.n) - Number(excluded.n);
