@@ -574,7 +574,7 @@ export interface RecoveryCodesTable {
 }
 
 /** How many active students have a current enrolment (one row, id 1), kept by triggers on users. */
-/** One kept count (id 1): studying_count (2026-12-05T1200), awaiting_assessor_count (2026-12-05T1520). */
+/** One kept count (id 1): studying_count (2026-12-05T1200), awaiting_assessor_count (2026-12-05T1520), certificate_count (2026-12-05T1550). */
 export interface StudyingCountTable {
   id: number;
   n: number;
@@ -645,6 +645,7 @@ export interface Database extends HrwTables, EvidenceTables, ReviewTables, Compl
   studying_count: StudyingCountTable;
   enrollment_hours: EnrollmentHoursTable;
   awaiting_assessor_count: StudyingCountTable;
+  certificate_count: StudyingCountTable;
   avetmiss_readiness: AvetmissReadinessTable;
   avetmiss_issues: AvetmissIssuesTable;
   certificates: CertificatesTable;

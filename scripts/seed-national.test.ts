@@ -78,6 +78,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("seed:large on PostgreSQL (the n
           await one(`select count(*) from (select issue_date, count(*) n, sum(total_cents) t, sum(paid_cents) p, sum(credited_cents) c from invoices group by 1) x full join (select issue_date, sum(n) n, sum(total_cents) t, sum(paid_cents) p, sum(credited_cents) c from invoice_sums group by 1) s using (issue_date) where (x.n, x.t, x.p, x.c) is distinct from (s.n, s.t, s.p, s.c)`),
         ).toBe(0);
         expect(await one(`select n from awaiting_assessor_count`)).toBe(await one(`select count(*) from enrollments where awaiting_assessor = 1`));
+        expect(await one(`select n from certificate_count`)).toBe(await one(`select count(*) from certificates`));
         expect(await one(`select n from studying_count`)).toBe(await one(`select count(*) from users where role = 'student' and is_active = 1 and current_enrollments > 0`));
         // the demo logins are there
         expect(await one(`select count(*) from users where email in ('admin@example.com', 'trainer@example.com', 'student@example.com', 'employer@example.com')`)).toBe(4);

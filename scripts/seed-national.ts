@@ -19,7 +19,7 @@
  * Speed: rows go through one COPY stream per table, all open at once, each on its own connection
  * with session_replication_role = replica (no foreign-key checks, no triggers: the values the
  * triggers keep — current_enrollments, latest_assessment_status, has_certificate,
- * enrollment_counts, user_counts, studying_count, enrollment_hours, invoice_sums, awaiting_assessor_count, assessment_counts, audit_head — are computed here instead). The tables' indexes that back no
+ * enrollment_counts, user_counts, studying_count, enrollment_hours, invoice_sums, awaiting_assessor_count, certificate_count, assessment_counts, audit_head — are computed here instead). The tables' indexes that back no
  * constraint are dropped before the load and built again after it (one sort each instead of
  * millions of inserts into them); VACUUM ANALYZE ends it.
  */
@@ -33,6 +33,7 @@ import { migrateToLatest } from "../db/migrate";
 import { recountEnrollmentHours } from "../migrations/2026-12-05T1500_enrollment_hours";
 import { recountInvoiceSums } from "../migrations/2026-12-05T1510_invoice_sums";
 import { recountAwaitingAssessor } from "../migrations/2026-12-05T1520_awaiting_assessor_count";
+import { recountCertificates } from "../migrations/2026-12-05T1550_certificate_count";
 import { seedDemoData } from "../app/demo/seed.server";
 import { hashPassword } from "../app/auth/password.server";
 import { DEMO_PASSWORD } from "../app/demo/data";
@@ -597,6 +598,7 @@ async function load(url: string, db: DB, N: number, today: number, log: (line: s
     await recountEnrollmentHours(conn);
     await recountInvoiceSums(conn);
     await recountAwaitingAssessor(conn);
+    await recountCertificates(conn);
     await sql`delete from assessment_counts`.execute(conn);
     await sql`insert into assessment_counts (status, n) select status, count(*) from assessments group by status`.execute(conn);
     await sql`update counters set last_value = ${studentNumber} where name = 'student_number'`.execute(conn);

@@ -261,6 +261,11 @@ describe("the trainer's figures and lists", () => {
     expect(after.my_students).toBe(before.my_students);
     expect(after.certificates_issued).toBe(before.certificates_issued + 1);
     expect(after.awaiting_certificates).toBe(before.awaiting_certificates);
+    // the figure is a count kept by triggers: a certificate removed leaves it
+    const issued = await db.selectFrom("certificates").select("id").where("enrollment_id", "=", e.id).executeTakeFirstOrThrow();
+    await db.deleteFrom("certificates").where("id", "=", issued.id).execute();
+    expect((await getTrainerStats(db)).certificates_issued).toBe(before.certificates_issued);
+    expect((await getTrainerStats(db)).certificates_issued).toBe(Number((await db.selectFrom("certificates").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n));
   });
 
   it("My Students pages by name, with current enrolments, real progress and the last assessment", async () => {
