@@ -126,7 +126,7 @@ describe("who may teach and assess a unit", () => {
     expect(pages).toBeGreaterThan(1);
     const seen: string[] = [];
     for (let page = 1; page <= pages; page++) {
-      const shown = await credentialMatrixPage(db, today, page);
+      const shown = await credentialMatrixPage(db, today, { page });
       expect(shown).toMatchObject({ page, pageCount: pages, trainerCount: whole.trainers.length });
       expect(shown.matrix.trainers.length).toBe(page < pages ? MATRIX_TRAINERS_PER_PAGE : whole.trainers.length - (pages - 1) * MATRIX_TRAINERS_PER_PAGE);
       for (const t of shown.matrix.trainers) expect(shown.matrix.cells[t.id]).toEqual(whole.cells[t.id]);
@@ -134,7 +134,13 @@ describe("who may teach and assess a unit", () => {
     }
     expect(seen).toEqual(whole.trainers.map((t) => t.id));
     // a page past the last shows the last
-    expect((await credentialMatrixPage(db, today, pages + 5)).page).toBe(pages);
+    expect((await credentialMatrixPage(db, today, { page: pages + 5 })).page).toBe(pages);
+    // a name searched for: only trainers whose name holds it, counted alike; % and _ are letters
+    const named = await makeUser(db, { role: "trainer", full_name: "Quinn 100%_Rigger" });
+    const found = await credentialMatrixPage(db, today, { page: 1, search: "  QUINN 100%_r " });
+    expect(found).toMatchObject({ page: 1, pageCount: 1, trainerCount: 1 });
+    expect(found.matrix.trainers.map((t) => t.id)).toEqual([named.id]);
+    expect((await credentialMatrixPage(db, today, { page: 1, search: "100%x" })).trainerCount).toBe(0);
   });
 
   it("a trainer's own activity waits for an administrator's confirmation (audited), once", async () => {

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { requireRole, getDb, credentialMatrixPage, expiringCredentials, MATRIX_TRAINERS_PER_PAGE, pageQuery } from "./admin.credentials.server";
+import { requireRole, getDb, credentialMatrixPage, credentialMatrixQuery, expiringCredentials, MATRIX_TRAINERS_PER_PAGE } from "./admin.credentials.server";
 import { PageTitle } from "~/components/portal-shell";
+import { LiveSearchForm } from "~/components/trainer/live-search";
 import { RouteError } from "~/components/route-error";
 import { CredentialMatrixTable } from "~/components/standards/credential-ui";
 import { EmptyState, Pagination, TitledCard } from "~/components/ui";
@@ -13,20 +14,28 @@ import { organisationToday } from "~/utils/organisation-calendar";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const today = organisationToday();
-  const { page } = pageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [shown, expiring] = await Promise.all([credentialMatrixPage(getDb(), today, page), expiringCredentials(getDb(), today)]);
-  return { ...shown, pageSize: MATRIX_TRAINERS_PER_PAGE, expiring };
+  const params = new URL(request.url).searchParams;
+  const query = credentialMatrixQuery.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
+  const [shown, expiring] = await Promise.all([credentialMatrixPage(getDb(), today, { page: query.page, search: query.q }), expiringCredentials(getDb(), today)]);
+  return { ...shown, q: query.q, pageSize: MATRIX_TRAINERS_PER_PAGE, expiring };
 }
 
 export default function CredentialsPage() {
-  const { matrix, page, pageCount, pageSize, trainerCount, expiring } = useLoaderData<typeof loader>();
+  const { matrix, q, page, pageCount, pageSize, trainerCount, expiring } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <>
       <PageTitle title="Trainer credentials" subtitle="Who may train and assess each course's unit today: held, expiring or missing" />
       <div className="grid gap-6">
         <TitledCard title="Credential matrix">
-          {matrix.trainers.length === 0 ? <EmptyState title="No active trainers" /> : <CredentialMatrixTable matrix={matrix} />}
+          <div className="mb-4">
+            <LiveSearchForm action="/admin/credentials" label="Find a trainer" placeholder="Trainer's name" value={q} />
+          </div>
+          {matrix.trainers.length === 0 ? (
+            <EmptyState title={q ? `No active trainer's name holds "${q}"` : "No active trainers"} />
+          ) : (
+            <CredentialMatrixTable matrix={matrix} />
+          )}
           <ul className="mt-4 space-y-1 text-sm">
             {matrix.trainers.map((t) => (
               <li key={t.id}>
