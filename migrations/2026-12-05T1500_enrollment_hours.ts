@@ -28,11 +28,18 @@ const PER_HOUR_OF_COURSE = (course: string) => `
     select ${HOUR("e.completion_date")}, 0, 1 from enrollments e where e.course_id = ${course} and ${COMPLETED("e")}
   ) per_enrolment where true group by hour`;
 
-/** Adds (sign 1) or takes away (sign -1) a course's counts under a tier. */
-const MOVE_COURSE = (course: string, tier: string, sign: 1 | -1) => `
-  insert into enrollment_hours as h (hour, tier, enrolled, completed)
+/**
+ * Adds (sign 1) or takes away (sign -1) a course's counts under a tier. SQLite's statement names
+ * the existing row's columns bare: an alias of the target inside a trigger makes SQLite refuse
+ * every later ALTER TABLE ... RENAME in the database ("no such column: h.enrolled").
+ */
+const MOVE_COURSE = (course: string, tier: string, sign: 1 | -1, postgres: boolean) => {
+  const row = postgres ? "h." : "";
+  return `
+  insert into enrollment_hours${postgres ? " as h" : ""} (hour, tier, enrolled, completed)
   select hour, ${tier}, ${sign} * enrolled, ${sign} * completed from (${PER_HOUR_OF_COURSE(course)}) moved where true
-  on conflict (hour, tier) do update set enrolled = h.enrolled + excluded.enrolled, completed = h.completed + excluded.completed`;
+  on conflict (hour, tier) do update set enrolled = ${row}enrolled + excluded.enrolled, completed = ${row}completed + excluded.completed`;
+};
 
 /** Every hour's counts, from the enrolments as they stand (the migration, and the national seed after its load). */
 export const RECOUNT_ENROLLMENT_HOURS = `
@@ -53,10 +60,10 @@ function sqliteCounts(row: "old" | "new"): string {
   const tier = `(select tier from courses where id = ${row}.course_id)`;
   if (row === "new") {
     return `
-      insert into enrollment_hours as h (hour, tier, enrolled, completed) select ${HOUR("new.enrollment_date")}, ${tier}, 1, 0 where ${tier} is not null
-        on conflict (hour, tier) do update set enrolled = h.enrolled + 1;
-      insert into enrollment_hours as h (hour, tier, enrolled, completed) select ${HOUR("new.completion_date")}, ${tier}, 0, 1 where ${tier} is not null and ${COMPLETED("new")}
-        on conflict (hour, tier) do update set completed = h.completed + 1;`;
+      insert into enrollment_hours (hour, tier, enrolled, completed) select ${HOUR("new.enrollment_date")}, ${tier}, 1, 0 where ${tier} is not null
+        on conflict (hour, tier) do update set enrolled = enrolled + 1;
+      insert into enrollment_hours (hour, tier, enrolled, completed) select ${HOUR("new.completion_date")}, ${tier}, 0, 1 where ${tier} is not null and ${COMPLETED("new")}
+        on conflict (hour, tier) do update set completed = completed + 1;`;
   }
   return `
       update enrollment_hours set enrolled = enrolled - 1 where hour = ${HOUR("old.enrollment_date")} and tier = ${tier};
@@ -69,7 +76,7 @@ const SQLITE_TRIGGERS: Record<string, string> = {
   enrollment_hours_ai: `after insert on enrollments begin ${sqliteCounts("new")} end`,
   enrollment_hours_au: `after update of enrollment_date, completion_date, status, course_id on enrollments when ${CHANGED} begin ${sqliteCounts("old")} ${sqliteCounts("new")} end`,
   enrollment_hours_ad: `after delete on enrollments begin ${sqliteCounts("old")} end`,
-  enrollment_hours_tier: `after update of tier on courses when old.tier <> new.tier begin ${MOVE_COURSE("new.id", "old.tier", -1)}; ${MOVE_COURSE("new.id", "new.tier", 1)}; end`,
+  enrollment_hours_tier: `after update of tier on courses when old.tier <> new.tier begin ${MOVE_COURSE("new.id", "old.tier", -1, false)}; ${MOVE_COURSE("new.id", "new.tier", 1, false)}; end`,
 };
 
 const PG_ENROLLMENT_BODY = `
@@ -104,8 +111,8 @@ const PG_ENROLLMENT_BODY = `
 const PG_TIER_BODY = `
   begin
     if old.tier <> new.tier then
-      ${MOVE_COURSE("new.id", "old.tier", -1)};
-      ${MOVE_COURSE("new.id", "new.tier", 1)};
+      ${MOVE_COURSE("new.id", "old.tier", -1, true)};
+      ${MOVE_COURSE("new.id", "new.tier", 1, true)};
     end if;
     return null;
   end`;

@@ -21,14 +21,19 @@ const FLAGS = (row: string) => ({
   unpaid: `(case when ${row}.paid_cents = 0 then 1 else 0 end)`,
 });
 
-/** Adds (sign 1) or takes away (sign -1) one invoice's figures: a statement for a trigger. */
-function change(row: "old" | "new", sign: 1 | -1): string {
+/**
+ * Adds (sign 1) or takes away (sign -1) one invoice's figures: a statement for a trigger.
+ * SQLite's names the existing row's columns bare: an alias of the target inside a trigger makes
+ * SQLite refuse every later ALTER TABLE ... RENAME in the database.
+ */
+function change(row: "old" | "new", sign: 1 | -1, postgres: boolean): string {
   const f = FLAGS(row);
-  return `insert into invoice_sums as s (issue_date, due_date, credited, paid, unpaid, n, total_cents, paid_cents, credited_cents)
+  const kept = postgres ? "s." : "";
+  return `insert into invoice_sums${postgres ? " as s" : ""} (issue_date, due_date, credited, paid, unpaid, n, total_cents, paid_cents, credited_cents)
     values (${row}.issue_date, ${row}.due_date, ${f.credited}, ${f.paid}, ${f.unpaid}, ${sign}, ${sign} * ${row}.total_cents, ${sign} * ${row}.paid_cents, ${sign} * ${row}.credited_cents)
     on conflict (issue_date, due_date, credited, paid, unpaid) do update set
-      n = s.n + excluded.n, total_cents = s.total_cents + excluded.total_cents,
-      paid_cents = s.paid_cents + excluded.paid_cents, credited_cents = s.credited_cents + excluded.credited_cents`;
+      n = ${kept}n + excluded.n, total_cents = ${kept}total_cents + excluded.total_cents,
+      paid_cents = ${kept}paid_cents + excluded.paid_cents, credited_cents = ${kept}credited_cents + excluded.credited_cents`;
 }
 
 /** Every invoice's figures as they stand (the migration, and the national seed after its load). */
@@ -50,9 +55,9 @@ const CHANGED = COLUMNS.split(", ")
   .join(" or ");
 
 const SQLITE_TRIGGERS: Record<string, string> = {
-  invoice_sums_ai: `after insert on invoices begin ${change("new", 1)}; end`,
-  invoice_sums_au: `after update of ${COLUMNS} on invoices when ${CHANGED} begin ${change("old", -1)}; ${change("new", 1)}; end`,
-  invoice_sums_ad: `after delete on invoices begin ${change("old", -1)}; end`,
+  invoice_sums_ai: `after insert on invoices begin ${change("new", 1, false)}; end`,
+  invoice_sums_au: `after update of ${COLUMNS} on invoices when ${CHANGED} begin ${change("old", -1, false)}; ${change("new", 1, false)}; end`,
+  invoice_sums_ad: `after delete on invoices begin ${change("old", -1, false)}; end`,
 };
 
 const PG_BODY = `
@@ -63,10 +68,10 @@ const PG_BODY = `
       return null;
     end if;
     if tg_op <> 'INSERT' then
-      ${change("old", -1)};
+      ${change("old", -1, true)};
     end if;
     if tg_op <> 'DELETE' then
-      ${change("new", 1)};
+      ${change("new", 1, true)};
     end if;
     return null;
   end`;
