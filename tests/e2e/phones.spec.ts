@@ -153,6 +153,9 @@ test.describe("every page fits a phone", () => {
   test.describe.configure({ mode: "parallel" });
 
   test("public pages, sign-in, registration and verification", async ({ page, js }) => {
+    // every course page the catalogue links to is walked too: as long as the signed-in walks
+    // on a loaded machine (it took 60 s beside the rest of npm test, 34 s alone)
+    test.setTimeout(180_000);
     const certificate = await e2eDb().get<{ verification_code: string }>("select verification_code from certificates where revoked_at is null limit 1");
     const { routes, found } = await walk(
       page,
