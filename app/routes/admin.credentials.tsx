@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { requireRole, getDb, credentialMatrixPage, credentialMatrixQuery, expiringCredentials, MATRIX_TRAINERS_PER_PAGE } from "./admin.credentials.server";
+import { requireRole, getDb, credentialMatrixPage, searchedListQuery, expiringCredentials, MATRIX_TRAINERS_PER_PAGE } from "./admin.credentials.server";
 import { PageTitle } from "~/components/portal-shell";
 import { LiveSearchForm } from "~/components/trainer/live-search";
 import { RouteError } from "~/components/route-error";
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const today = organisationToday();
   const params = new URL(request.url).searchParams;
-  const query = credentialMatrixQuery.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
+  const query = searchedListQuery.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
   const [shown, expiring] = await Promise.all([credentialMatrixPage(getDb(), today, { page: query.page, search: query.q }), expiringCredentials(getDb(), today)]);
   return { ...shown, q: query.q, pageSize: MATRIX_TRAINERS_PER_PAGE, expiring };
 }

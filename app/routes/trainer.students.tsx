@@ -6,7 +6,7 @@ import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { LiveSearchForm } from "~/components/trainer/live-search";
 import { StudentEnrollmentsTable } from "~/components/trainer/student-enrollments-table";
 import { ButtonLink, Card, EmptyState, Pagination } from "~/components/ui";
-import { trainerStudentListQuery } from "~/schemas/page-queries";
+import { searchedListQuery } from "~/schemas/page-queries";
 
 /** The trainer's student list shows 10 at a time. */
 const PAGE_SIZE = 10;
@@ -14,7 +14,7 @@ const PAGE_SIZE = 10;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "trainer");
   const params = new URL(request.url).searchParams;
-  const query = trainerStudentListQuery.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
+  const query = searchedListQuery.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
   const result = await listTrainerStudents(getDb(), { search: query.q, page: query.page, pageSize: PAGE_SIZE });
   return { query, ...result };
 }

@@ -80,14 +80,8 @@ export const assessmentListQuery = z.object({
 /** The record-assessment form's search for a student's enrolment. */
 export const enrollmentOptionQuery = z.object({ q: searchTerm() });
 
-/** The credential matrix's trainers: a name searched for, and the page. */
-export const credentialMatrixQuery = z.object({
-  q: searchTerm(),
-  page: pageNumber,
-});
-
-/** The trainer's student list: search and page. */
-export const trainerStudentListQuery = z.object({
+/** A searched list's query string: the term and the page (the trainer's students, the credential matrix's trainers). */
+export const searchedListQuery = z.object({
   q: searchTerm(),
   page: pageNumber,
 });
