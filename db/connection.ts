@@ -126,8 +126,11 @@ function openPostgres(url: string, log: ConnectionLog): DB {
     statement_timeout: PG_STATEMENT_TIMEOUT_MS,
     // No JIT compilation: it starts on a query the planner costs high (a page's count over
     // hundreds of thousands of rows) and spends 50-100 ms compiling it, more than such a query
-    // then saves. The portal's statements are short; an export reads in batches.
-    options: "-c jit=off",
+    // then saves. No parallel workers either: starting them took 20-40 ms of a 50 ms count at a
+    // national provider's volume (the trainers' certificates due: 44-56 ms, alone 11 ms), and a
+    // server's cores are already busy with the other requests. The portal's statements are
+    // short; an export reads in batches.
+    options: "-c jit=off -c max_parallel_workers_per_gather=0",
     query_timeout: PG_STATEMENT_TIMEOUT_MS + 5_000,
     idleTimeoutMillis: 30_000,
     keepAlive: true,

@@ -294,6 +294,13 @@ describe("assessment figures on the demo data", () => {
     expect([...days].sort().reverse()).toEqual(days);
     const second = await listAssessments(db, { pageSize: 5, page: 2 });
     expect(second.items.map((i) => i.id)).not.toContain(all.items[0]!.id);
+    // a page is the ordered list's slice: the page's ids are chosen first, then their rows read
+    const everyOne = await listAssessments(db, { pageSize: 100 });
+    const byHand = (await db.selectFrom("assessments").select(["id", "assessment_date", "created_at"]).execute())
+      .sort((a, b) => b.assessment_date.slice(0, 10).localeCompare(a.assessment_date.slice(0, 10)) || b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id))
+      .map((a) => a.id);
+    expect(everyOne.items.map((i) => i.id)).toEqual(byHand.slice(0, 100));
+    expect((await listAssessments(db, { pageSize: 3, page: 3 })).items.map((i) => i.id)).toEqual(byHand.slice(6, 9));
     const beyond = await listAssessments(db, { pageSize: 5, page: 999 });
     expect(beyond.page).toBe(all.pageCount);
 
@@ -306,6 +313,9 @@ describe("assessment figures on the demo data", () => {
     expect(jordan.total).toBe(5);
     expect(jordan.items.every((i) => i.student.full_name === "Jordan Mitchell")).toBe(true);
     expect(jordan.items[0]!.assessor?.full_name).toBe("Sam Whitfield");
+    const jordanSecond = await listAssessments(db, { search: "JORDAN mitch", pageSize: 2, page: 2 });
+    expect(jordanSecond.total).toBe(5);
+    expect(jordanSecond.items.map((i) => i.id)).toEqual(jordan.items.slice(2, 4).map((i) => i.id));
     expect((await listAssessments(db, { search: "100%_" })).total).toBe(0);
   });
 

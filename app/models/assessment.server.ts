@@ -12,7 +12,7 @@ import { stampKeepUntil } from "./retention.server";
 import { assertCredentialed } from "./trainer-credential.server";
 import { recordEvent } from "./event.server";
 import { queueWebhookEvent } from "./webhook-events.server";
-import { countUpTo, type CappedCount } from "./batches.server";
+import { countUpTo, SEARCH_COUNT_LIMIT, type CappedCount } from "./batches.server";
 
 /**
  * The latest assessment of an enrollment orders by the assessment's calendar day, then by when
@@ -91,16 +91,21 @@ function filtered(db: DB, filter: AssessmentFilter) {
 }
 
 /**
- * How many assessments a filter keeps, up to ASSESSMENT_COUNT_LIMIT. Every assessment has its
- * student and course (not-null foreign keys), so the count needs no join: an index range, or the
- * search's ids.
+ * How many assessments a filter keeps. Unsearched, the kept counts answer exactly
+ * (assessment_counts, the same figures as the status cards); a search or an enrolment counts up
+ * to ASSESSMENT_COUNT_LIMIT. Every assessment has its student and course (not-null foreign keys),
+ * so the count needs no join: an index range, or the search's ids.
  */
-function countFiltered(db: DB, filter: AssessmentFilter): Promise<CappedCount> {
-  return countUpTo(db, narrowed(db, filter).select("assessments.id"), ASSESSMENT_COUNT_LIMIT);
+async function countFiltered(db: DB, filter: AssessmentFilter): Promise<CappedCount> {
+  if (filter.search?.trim() || filter.enrollmentId) return countUpTo(db, narrowed(db, filter).select("assessments.id"), ASSESSMENT_COUNT_LIMIT);
+  let kept = db.selectFrom("assessment_counts").select((eb) => eb.fn.coalesce(eb.fn.sum<number>("n"), eb.lit(0)).as("n"));
+  if (filter.status) kept = kept.where("status", "=", filter.status);
+  const row = await kept.executeTakeFirstOrThrow();
+  return { total: Number(row.n), totalCapped: false };
 }
 
-/** How far the assessment list counts the assessments its filters keep (countUpTo). */
-export const ASSESSMENT_COUNT_LIMIT = 10_000;
+/** How far a searched assessment list counts its matches: as far as a search of the students does. */
+export const ASSESSMENT_COUNT_LIMIT = SEARCH_COUNT_LIMIT;
 
 const ASSESSMENT_COLUMNS = [
   "assessments.id",
@@ -158,17 +163,12 @@ export async function getAssessment(db: DB, id: string): Promise<AssessmentListI
 /** Assessments newest first (by assessment date, then when recorded), filtered and paged in SQL. */
 export async function listAssessments(db: DB, filter: AssessmentFilter = {}): Promise<AssessmentPage> {
   const pageSize = Math.max(1, Math.min(100, Math.floor(filter.pageSize ?? 20)));
-  const { total, totalCapped } = await countFiltered(db, filter);
+  const asked = Math.max(1, Math.floor(filter.page ?? 1) || 1);
+  // The page asked for is read beside the count; only a page past the last is read again.
+  const [{ total, totalCapped }, first] = await Promise.all([countFiltered(db, filter), assessmentPage(db, filter, asked, pageSize)]);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.floor(filter.page ?? 1) || 1), pageCount);
-  const rows = await filtered(db, filter)
-    .select(ASSESSMENT_COLUMNS)
-    .orderBy(sql`substr(assessments.assessment_date, 1, 10)`, "desc")
-    .orderBy("assessments.created_at", "desc")
-    .orderBy("assessments.id")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const page = Math.min(asked, pageCount);
+  const rows = page === asked ? first : await assessmentPage(db, filter, page, pageSize);
   return {
     items: rows.map(toAssessmentItem),
     total,
@@ -177,6 +177,23 @@ export async function listAssessments(db: DB, filter: AssessmentFilter = {}): Pr
     pageSize,
     pageCount,
   };
+}
+
+/**
+ * One page of the list, newest first. The page's ids first, from the assessments alone (an index
+ * of the list's order holds the id), then their rows with student, course and assessor: a deep
+ * page passes its offset's rows without joining each to its people.
+ */
+function assessmentPage(db: DB, filter: AssessmentFilter, page: number, pageSize: number): Promise<AssessmentRow[]> {
+  const [byDay, byRecorded, byId] = [sql`substr(assessments.assessment_date, 1, 10) desc`, sql`assessments.created_at desc`, sql`assessments.id`];
+  const pageIds = narrowed(db, filter)
+    .select("assessments.id")
+    .orderBy(byDay)
+    .orderBy(byRecorded)
+    .orderBy(byId)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return filtered(db, {}).select(ASSESSMENT_COLUMNS).where("assessments.id", "in", pageIds).orderBy(byDay).orderBy(byRecorded).orderBy(byId).execute();
 }
 
 export type AssessmentCounts = Record<AssessmentStatus, number> & { total: number };

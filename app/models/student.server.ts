@@ -1,6 +1,6 @@
 import { learnerDocumentUrl, listLearnerDocuments } from "./learner-document.server";
 import { writeTransaction, type DB } from "#db/connection";
-import { countUpTo, type CappedCount } from "./batches.server";
+import { countUpTo, SEARCH_COUNT_LIMIT, type CappedCount } from "./batches.server";
 import { dialectSql } from "#db/dialect";
 import { sql } from "kysely";
 import type { AssessmentStatus } from "#db/schema";
@@ -49,12 +49,8 @@ export interface StudentPage {
   pageCount: number;
 }
 
-/**
- * How far a search or an issue list counts its matches. Counting every "smith" among 500,000
- * learners took 300-500 ms on PostgreSQL on each keystroke; past this many the office narrows
- * the search instead of paging, so the list says "more than" and pages through these.
- */
-export const STUDENT_COUNT_LIMIT = 1_000;
+/** How far a search or an issue list of students counts its matches. */
+export const STUDENT_COUNT_LIMIT = SEARCH_COUNT_LIMIT;
 
 export const STUDENT_PAGE_SIZE = 20;
 
