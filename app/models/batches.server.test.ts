@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import type { DB } from "#db/connection";
-import { createTestDb } from "../../tests/support/test-db";
-import { afterKey, countUpTo, keysetRows, type KeyPart } from "./batches.server";
+import { cursorBatches, type DB } from "#db/connection";
+import { createTestDb, TEST_DIALECT } from "../../tests/support/test-db";
+import { afterKey, countUpTo, flattened, keysetRows, type KeyPart } from "./batches.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -66,5 +66,35 @@ describe("countUpTo", () => {
     expect(await countUpTo(db, matches(30), 29)).toEqual({ total: 29, totalCapped: true });
     expect(await countUpTo(db, matches(12), 20)).toEqual({ total: 12, totalCapped: false });
     expect(await countUpTo(db, matches(0), 20)).toEqual({ total: 0, totalCapped: false });
+  });
+});
+
+describe("cursorBatches", () => {
+  const connections = async () => Number((await sql<{ n: number }>`select count(*) as n from pg_stat_activity where datname = current_database()`.execute(db)).rows[0]!.n);
+
+  it("reads one statement a batch at a time on PostgreSQL, gives its connection back when stopped early, and is null on SQLite", async () => {
+    await sql`create table cursor_rows (n integer not null)`.execute(db);
+    for (let i = 0; i < 23; i++) await sql`insert into cursor_rows (n) values (${i})`.execute(db);
+    const query = db.selectFrom(sql<{ n: number }>`cursor_rows`.as("c")).select("c.n").orderBy("c.n", "desc");
+    const reader = cursorBatches(db, query, 5);
+    if (TEST_DIALECT === "sqlite") {
+      expect(reader).toBeNull();
+      return;
+    }
+    const before = await connections();
+    const sizes: number[] = [];
+    const read: number[] = [];
+    for await (const rows of reader!) {
+      sizes.push(rows.length);
+      read.push(...rows.map((r) => Number(r.n)));
+    }
+    expect(sizes).toEqual([5, 5, 5, 5, 3]);
+    expect(read).toEqual(Array.from({ length: 23 }, (_, i) => 22 - i));
+    // stopped after its first row: the cursor's connection ends with it
+    for await (const n of flattened(cursorBatches(db, query, 5)!)) {
+      expect(Number(n.n)).toBe(22);
+      break;
+    }
+    await expect.poll(connections, { timeout: 5_000 }).toBe(before);
   });
 });

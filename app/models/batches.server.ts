@@ -21,6 +21,11 @@ export async function* keysetRows<R extends K, K = R>(fetch: (after: K | null, l
   }
 }
 
+/** The rows of batches, one at a time. */
+export async function* flattened<R>(batches: AsyncIterable<readonly R[]>): AsyncGenerator<R, void, undefined> {
+  for await (const rows of batches) yield* rows;
+}
+
 /** One column of an ordering key: its reference (e.g. "a.assessment_date"), direction and the last row's value (never null). */
 export type KeyPart = readonly [column: string, direction: "asc" | "desc", value: string | number];
 
