@@ -1,12 +1,12 @@
 import { sql, type Expression, type SqlBool } from "kysely";
-import { writeTransaction, type DB } from "#db/connection";
+import { cursorBatches, writeTransaction, type DB } from "#db/connection";
 import type { InvoiceStatus } from "./invoice-rules";
 import { invoiceStatus } from "./invoice-rules";
 import { recordAudit, actorOf, type ActorRef } from "./audit.server";
 import { financeSettings } from "./invoice.server";
 import { parseAddress, stateAbbreviation } from "./invoice-address";
 import { employerOf as employerOfUserQuery } from "./employer-scope.server";
-import { afterKey, BATCH_ROWS, keysetRows } from "./batches.server";
+import { afterKey, BATCH_ROWS, flattened, keysetRows } from "./batches.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { XERO_COLUMNS, XERO_TAX_TYPES } from "~/schemas/invoice-text";
 
@@ -327,14 +327,34 @@ async function* recordedThenRead(db: DB, input: { from: string; to: string; acto
 type XeroRow = Record<(typeof XERO_COLUMNS)[number], string | number | null>;
 
 /**
- * The period's invoices with their lines, by issue date and number, then position. Invoices are
- * read by keyset over their own (issue_date, number) index, a batch at a time, and each batch's
- * lines by their invoices: keyed on the three columns of the two tables at once, PostgreSQL's
+ * The period's invoices with their lines, by issue date and number, then position. PostgreSQL
+ * reads them as one statement through a cursor (a month at 1,500,000 invoices took 476
+ * statements a batch at a time). SQLite reads the invoices by keyset over their own
+ * (issue_date, number) index, a batch at a time, and each batch's lines by their invoices: keyed on the three columns of the two tables at once, PostgreSQL's
  * planner could not bound the index range and read the rest of the period for every batch (0.8-
  * 2.4 s a batch for a month at 1,500,000 invoices). Numbers are given in issue order, so this is
  * number order too.
  */
 async function* invoiceLinesInOrder(db: DB, input: { from: string; to: string }) {
+  // PostgreSQL reads the period's lines with their invoices as one statement, through a cursor
+  const cursor = cursorBatches(
+    db,
+    db
+      .selectFrom("invoices")
+      .innerJoin("invoice_lines", "invoice_lines.invoice_id", "invoices.id")
+      .select([...BUYER_COLUMNS, "invoices.id", "invoices.number", "invoices.source_kind", "invoices.issue_date", "invoices.due_date"])
+      .select(["invoice_lines.invoice_id", "invoice_lines.position", "invoice_lines.description", "invoice_lines.quantity", "invoice_lines.unit_price_cents", "invoice_lines.gst_treatment", "invoice_lines.gst_cents"])
+      .where("invoices.issue_date", ">=", input.from)
+      .where("invoices.issue_date", "<=", input.to)
+      .orderBy("invoices.issue_date")
+      .orderBy("invoices.number")
+      .orderBy("invoice_lines.position"),
+    BATCH_ROWS,
+  );
+  if (cursor) {
+    yield* flattened(cursor);
+    return;
+  }
   const invoices = (after: { issue_date: string; number: string } | null) => {
     let query = db
       .selectFrom("invoices")
