@@ -1,7 +1,5 @@
-import { sql } from "kysely";
 import { chainHash, GENESIS_HASH, storedText, type ChainedAuditRow } from "#db/audit-chain";
 import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
-import { dialectOf } from "#db/dialect";
 import type { AuditLogRow } from "#db/schema";
 import { addDays, organisationDayStart } from "~/utils/organisation-calendar";
 import type { AuditAction } from "./audit-actions";
@@ -47,9 +45,6 @@ export interface AuditEntry {
   now?: Date | string;
 }
 
-/** The advisory lock every chain append takes on PostgreSQL ("AUDIT" in ASCII; any constant). */
-const CHAIN_LOCK_KEY = 0x4155444954;
-
 /**
  * Writes one entry, as the next link of the chain (db/audit-chain.ts): the entry carries the hash
  * of the one before it and of its own content. The one before it is the chain's head
@@ -59,14 +54,15 @@ const CHAIN_LOCK_KEY = 0x4155444954;
  * any other number or link; migration 2026-11-27T1600 says when an entry follows the last row). Runs
  * inside the caller's write transaction (the type only writeTransaction hands out), so the entry
  * exists exactly when the change does; an entry that records no change (a view, a refused
- * sign-in) opens its own with writeTransaction. Appends take turns: on PostgreSQL a
- * transaction-scoped advisory lock is taken before the last entry is read, so two servers never
- * both link to the same entry; SQLite has one writer at a time.
+ * sign-in) opens its own with writeTransaction. Appends take turns because writes do: every
+ * write transaction holds the database's one write lock (DialectSql.beginWrite: an advisory lock
+ * on PostgreSQL, SQLite's single writer), so two servers never both link to the same entry. A
+ * second lock of the chain's own cost every entry a round trip inside that lock (two of an
+ * enrolment's forty statements).
  */
 export async function recordAudit(trx: WriteTransaction, entry: AuditEntry): Promise<void> {
   const at = entry.now === undefined ? new Date().toISOString() : typeof entry.now === "string" ? entry.now : entry.now.toISOString();
   const actorId = entry.actor.id;
-  if (dialectOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(${sql.lit(CHAIN_LOCK_KEY)})`.execute(trx);
   // one statement, one round trip: the chain's head, the last entry and the actor's email now
   const last = () => trx.selectFrom("audit_log").orderBy("id", "desc").limit(1);
   const found = await trx

@@ -109,13 +109,29 @@ export interface WebhookEventInput {
   now?: Date | string;
 }
 
+const endpointsRead = new WeakMap<WriteTransaction, Promise<Array<{ id: string; audience: WebhookAudience; events: string }>>>();
+
+/**
+ * The active endpoints, read once per write transaction: an enrolment paid by card queues four
+ * events, each a statement inside the write lock. A transaction that adds or changes an endpoint
+ * (webhooks.server.ts) queues no event.
+ */
+function activeEndpoints(trx: WriteTransaction) {
+  let read = endpointsRead.get(trx);
+  if (!read) {
+    read = trx.selectFrom("webhook_endpoints").select(["id", "audience", "events"]).where("is_active", "=", 1).execute();
+    endpointsRead.set(trx, read);
+  }
+  return read;
+}
+
 /**
  * Queues the event for every active endpoint that chose it, in the caller's write transaction
  * (the type allows no other): a delivery exists exactly when the change does. With no endpoint
  * listening this costs one read. The payload is fixed here, so every try sends the same bytes.
  */
 export async function queueWebhookEvent(trx: WriteTransaction, input: WebhookEventInput): Promise<number> {
-  const endpoints = await trx.selectFrom("webhook_endpoints").select(["id", "audience", "events"]).where("is_active", "=", 1).execute();
+  const endpoints = await activeEndpoints(trx);
   const listening = endpoints.filter((e) => (JSON.parse(e.events) as string[]).includes(input.type) && (e.audience === "admin" || TRAINER_EVENTS.includes(input.type)));
   if (listening.length === 0) return 0;
   const at = input.now === undefined ? new Date().toISOString() : typeof input.now === "string" ? input.now : input.now.toISOString();
