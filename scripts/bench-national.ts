@@ -162,10 +162,20 @@ interface LoadResult {
 /** What the load's virtual users act on, read before it starts. */
 async function loadPlan(db: DB) {
   const take = async <T>(q: Promise<T[]>) => q;
-  const learnerRows = await take(
-    db.selectFrom("users").select(["id", "email"]).where("role", "=", "student").where("is_active", "=", 1).where("email", "like", "%@students.example.com").orderBy("email").limit(VIRTUAL_USERS.learner).execute(),
-  );
   const openCourses = (await db.selectFrom("courses").select("id").where("is_active", "=", 1).where("id", "not in", db.selectFrom("classes").select("course_id")).orderBy("unit_code").execute()).map((c) => c.id);
+  // learners in none of the open courses yet, so each run enrols (an earlier run's learners have taken them all)
+  const learnerRows = await take(
+    db
+      .selectFrom("users")
+      .select(["id", "email"])
+      .where("role", "=", "student")
+      .where("is_active", "=", 1)
+      .where("email", "like", "%@students.example.com")
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("enrollments").select("enrollments.id").whereRef("enrollments.student_id", "=", "users.id").where("enrollments.course_id", "in", openCourses.length ? openCourses : [""]))))
+      .orderBy("email")
+      .limit(VIRTUAL_USERS.learner)
+      .execute(),
+  );
   const trainerRows = await take(db.selectFrom("users").select(["id", "email"]).where("role", "=", "trainer").where("email", "like", "trainer.%@staff.example.com").orderBy("email").limit(VIRTUAL_USERS.trainer).execute());
   const trainerWork = await Promise.all(
     trainerRows.map(async (t) => ({
