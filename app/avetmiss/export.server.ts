@@ -2,6 +2,7 @@ import { Zip, ZipDeflate, zipSync, strToU8 } from "fflate";
 import { sql } from "kysely";
 import { changeCounter } from "#db/change-feed";
 import { cursorBatches, type DB } from "#db/connection";
+import { READ_WHEN_ASKED } from "~/utils/csv-response.server";
 import { TIERS, type Tier } from "#db/schema";
 import { avetmissColumns, toAvetmissDetails } from "./details.server";
 import { defaultPlannedDates } from "~/models/enrollment-rules";
@@ -508,7 +509,7 @@ export function avetmissZipStream(report: YearReport, now: Date = new Date(), sl
     async cancel() {
       await records.return(undefined);
     },
-  });
+  }, READ_WHEN_ASKED);
 }
 
 /** One NAT file's text as a stream, written from its records as the client reads (ASCII, CRLF line ends). */
@@ -529,7 +530,7 @@ export function natFileStream(report: YearReport, name: NatFileName, sliceChars 
     async cancel() {
       await records.return(undefined);
     },
-  });
+  }, READ_WHEN_ASKED);
 }
 
 export interface MonthFigures {

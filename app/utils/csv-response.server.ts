@@ -7,6 +7,14 @@ export type CsvValue = string | number | null | undefined;
 /** A row as a record by column, or its fields already in the columns' order. */
 export type CsvRow<K extends string> = Readonly<Record<K, CsvValue>> | readonly CsvValue[];
 
+/**
+ * A download's body reads nothing until its reader asks: by default a stream asks its source
+ * for a first chunk as soon as it is made, and on PostgreSQL that opens the export's cursor (a
+ * connection and a snapshot of its own, db/connection.ts cursorBatches), which a body nobody
+ * reads (a HEAD request, a caller that looks at the status only) then held.
+ */
+export const READ_WHEN_ASKED: QueuingStrategy<Uint8Array> = { highWaterMark: 0 };
+
 /** How many bytes of lines are gathered into one chunk of the body before it is handed on. */
 const CHUNK_BYTES = 64 * 1024;
 
@@ -63,7 +71,7 @@ export function csvResponse<K extends string>(input: {
     async cancel() {
       await rows.return?.();
     },
-  });
+  }, READ_WHEN_ASKED);
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
