@@ -108,6 +108,9 @@ const PG_TYPES = {
   },
 };
 
+/** Every connection's JIT setting (openPostgres says why). */
+const NO_JIT = "-c jit=off";
+
 /** How long a request waits for a pooled connection, and for one statement, before failing. */
 // (3 s: a request whose database is away answers its 503 within 5 s, with its other work)
 export const PG_CONNECT_TIMEOUT_MS = 3_000;
@@ -131,7 +134,7 @@ function openPostgres(url: string, log: ConnectionLog): DB {
     // national provider's volume (the trainers' certificates due: 44-56 ms, alone 11 ms), and a
     // server's cores are already busy with the other requests. The portal's statements are
     // short; an export reads in batches.
-    options: "-c jit=off -c max_parallel_workers_per_gather=0",
+    options: `${NO_JIT} -c max_parallel_workers_per_gather=0`,
     query_timeout: PG_STATEMENT_TIMEOUT_MS + 5_000,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
@@ -147,7 +150,8 @@ function openPostgres(url: string, log: ConnectionLog): DB {
     // a connection of its own, without the pool's query_timeout: pg arms that timer for a
     // cursor too and, when it fires after the cursor has finished, raises an error event on
     // the closed cursor that nothing listens to
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, options: "-c jit=off", keepAlive: true, types: PG_TYPES });
+    // (an export's one statement over a year may use parallel workers: it is not a page's)
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, options: NO_JIT, keepAlive: true, types: PG_TYPES });
     watchConnection(client, log, "cursor");
     return client;
   });

@@ -197,9 +197,11 @@ async function* reportedActivities(db: DB, basis: YearBasis, withClients: boolea
       .select([...AVETMISS_READS.enrollments, "courses.duration_hours"])
       // the client's name and number by primary key, only where the record is written: the scan
       // that learns whom the year names reads none (a third of each batch's time at size)
-      .$if(withClients, (q) => q.innerJoin("users", "users.id", "enrollments.student_id").select(["users.student_number", "users.full_name"]));
+      .$if(withClients, (q) => q.innerJoin("users", "users.id", "enrollments.student_id").select(["users.student_number", "users.full_name"]))
+      .orderBy("enrollments.enrollment_date")
+      .orderBy("enrollments.id");
   // PostgreSQL reads the year as one statement through a cursor; SQLite walks it by keyset
-  const cursor = cursorBatches(db, activities().orderBy("enrollments.enrollment_date").orderBy("enrollments.id"), basis.batch);
+  const cursor = cursorBatches(db, activities(), basis.batch);
   const rows = cursor
     ? flattened(cursor)
     : keysetRows(
@@ -213,8 +215,6 @@ async function* reportedActivities(db: DB, basis: YearBasis, withClients: boolea
                 ]),
               ),
             )
-            .orderBy("enrollments.enrollment_date")
-            .orderBy("enrollments.id")
             .limit(limit)
             .execute(),
         basis.batch,

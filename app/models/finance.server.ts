@@ -330,20 +330,22 @@ type XeroRow = Record<(typeof XERO_COLUMNS)[number], string | number | null>;
  * The period's invoices with their lines, by issue date and number, then position. PostgreSQL
  * reads them as one statement through a cursor (a month at 1,500,000 invoices took 476
  * statements a batch at a time). SQLite reads the invoices by keyset over their own
- * (issue_date, number) index, a batch at a time, and each batch's lines by their invoices: keyed on the three columns of the two tables at once, PostgreSQL's
- * planner could not bound the index range and read the rest of the period for every batch (0.8-
- * 2.4 s a batch for a month at 1,500,000 invoices). Numbers are given in issue order, so this is
- * number order too.
+ * (issue_date, number) index, a batch at a time, and each batch's lines by their invoices: keyed
+ * on the three columns of the two tables at once, PostgreSQL's planner could not bound the index
+ * range and read the rest of the period for every batch (0.8-2.4 s a batch for a month at
+ * 1,500,000 invoices). Numbers are given in issue order, so this is number order too.
  */
 async function* invoiceLinesInOrder(db: DB, input: { from: string; to: string }) {
+  const invoiceColumns = [...BUYER_COLUMNS, "invoices.id", "invoices.number", "invoices.source_kind", "invoices.issue_date", "invoices.due_date"] as const;
+  const lineColumns = ["invoice_id", "position", "description", "quantity", "unit_price_cents", "gst_treatment", "gst_cents"] as const;
   // PostgreSQL reads the period's lines with their invoices as one statement, through a cursor
   const cursor = cursorBatches(
     db,
     db
       .selectFrom("invoices")
       .innerJoin("invoice_lines", "invoice_lines.invoice_id", "invoices.id")
-      .select([...BUYER_COLUMNS, "invoices.id", "invoices.number", "invoices.source_kind", "invoices.issue_date", "invoices.due_date"])
-      .select(["invoice_lines.invoice_id", "invoice_lines.position", "invoice_lines.description", "invoice_lines.quantity", "invoice_lines.unit_price_cents", "invoice_lines.gst_treatment", "invoice_lines.gst_cents"])
+      .select(invoiceColumns)
+      .select(lineColumns.map((c) => `invoice_lines.${c}` as const))
       .where("invoices.issue_date", ">=", input.from)
       .where("invoices.issue_date", "<=", input.to)
       .orderBy("invoices.issue_date")
@@ -358,7 +360,7 @@ async function* invoiceLinesInOrder(db: DB, input: { from: string; to: string })
   const invoices = (after: { issue_date: string; number: string } | null) => {
     let query = db
       .selectFrom("invoices")
-      .select([...BUYER_COLUMNS, "invoices.id", "invoices.number", "invoices.source_kind", "invoices.issue_date", "invoices.due_date"])
+      .select(invoiceColumns)
       .where("invoices.issue_date", ">=", input.from)
       .where("invoices.issue_date", "<=", input.to);
     if (after) query = query.where(afterKey([["invoices.issue_date", "asc", after.issue_date], ["invoices.number", "asc", after.number]]));
@@ -370,7 +372,7 @@ async function* invoiceLinesInOrder(db: DB, input: { from: string; to: string })
     if (batch.length === 0) return;
     const lines = await db
       .selectFrom("invoice_lines")
-      .select(["invoice_id", "position", "description", "quantity", "unit_price_cents", "gst_treatment", "gst_cents"])
+      .select(lineColumns)
       .where("invoice_id", "in", batch.map((i) => i.id))
       .orderBy("invoice_id")
       .orderBy("position")
