@@ -251,7 +251,6 @@ function withStatementCache(sqlite: SqliteConnection): SqliteDatabase {
   };
 }
 
-const inTransaction = new WeakSet<object>();
 
 declare const writeTransactionBrand: unique symbol;
 
@@ -262,24 +261,92 @@ declare const writeTransactionBrand: unique symbol;
  */
 export type WriteTransaction = DB & { readonly [writeTransactionBrand]: true };
 
+/** What a write transaction writes just before it commits: rows gathered while it ran. */
+interface CommitStep {
+  items: unknown[];
+  write: (trx: WriteTransaction, items: unknown[]) => Promise<void>;
+}
+
+/** An open write transaction, by its connection. */
+interface OpenWrite {
+  /** a scoped write's scopes (see writeTransaction); null for a write that holds the write lock */
+  scopes: ReadonlySet<string> | null;
+  /** whether a scoped write has taken its turn to write */
+  turn: boolean;
+  steps: Map<symbol, CommitStep>;
+}
+const openWrites = new WeakMap<object, OpenWrite>();
+
 /**
- * Runs `fn` in a write transaction: writers take turns (see DialectSql.beginWrite), so a check
- * and the write it guards see the same data. Nested calls join the outer transaction.
+ * The list a write transaction keeps under `key` and writes with `write` just before it commits,
+ * in one go (the audit trail's entries: one read of the chain's head and one insert for all of
+ * them, where each entry took two round trips while every other write waited). Null when `trx`
+ * is not one writeTransaction opened (a Kysely transaction begun elsewhere): the caller writes
+ * at once. A rollback drops the list with the rest.
  */
-export async function writeTransaction<T>(db: DB, fn: (trx: WriteTransaction) => Promise<T>): Promise<T> {
-  if (inTransaction.has(db) || db.isTransaction) return fn(db as WriteTransaction);
+export function atCommit<T>(trx: WriteTransaction, key: symbol, write: (trx: WriteTransaction, items: T[]) => Promise<void>): T[] | null {
+  const open = openWrites.get(trx);
+  if (!open) return null;
+  let step = open.steps.get(key);
+  if (!step) {
+    step = { items: [], write: write as CommitStep["write"] };
+    open.steps.set(key, step);
+  }
+  return step.items as T[];
+}
+
+/**
+ * A scoped write's turn to write (see writeTransaction): from here until it commits no other
+ * scoped write writes, so what it writes, and the kept counts and the audit chain its writes
+ * move, meet no half-made change. Nothing in any other write transaction.
+ */
+export async function takeWritesTurn(trx: WriteTransaction): Promise<void> {
+  const open = openWrites.get(trx);
+  if (!open?.scopes || open.turn) return;
+  await dialectSql(trx).takeWritesTurn(trx);
+  open.turn = true;
+}
+
+/**
+ * Runs `fn` in a write transaction, so a check and the write it guards see the same data.
+ *
+ * - Without scopes, writers take turns from the start (DialectSql.beginWrite): the rule for
+ *   every write whose checks read what any other write may change.
+ * - With `scopes`, the transaction reads beside other scoped writes and calls takeWritesTurn
+ *   before its first write: its checks may read only what its scopes cover (a learner's
+ *   enrolments, a course's seats), which writes of the same scope change one at a time, and
+ *   what only unscoped writes change (a course's price), which wait for every scoped write to end.
+ *   The turn is taken before commit in any case. On SQLite both are its single writer.
+ *
+ * Nested calls join the outer transaction; one inside a scoped write that its scopes do not
+ * cover takes the turn first. What `fn` left to atCommit is written last, inside the same
+ * transaction, in the turn.
+ */
+export async function writeTransaction<T>(db: DB, fn: (trx: WriteTransaction) => Promise<T>, options: { scopes?: readonly string[] } = {}): Promise<T> {
+  const outer = openWrites.get(db);
+  if (outer) {
+    if (outer.scopes && !options.scopes?.every((s) => outer.scopes!.has(s))) await takeWritesTurn(db as WriteTransaction);
+    return fn(db as WriteTransaction);
+  }
+  if (db.isTransaction) return fn(db as WriteTransaction);
   return db.connection().execute(async (conn) => {
-    inTransaction.add(conn);
-    await dialectSql(conn).beginWrite(conn);
+    const dialect = dialectSql(conn);
+    if (options.scopes) await dialect.beginScopedWrite(conn, options.scopes);
+    else await dialect.beginWrite(conn);
+    const open: OpenWrite = { scopes: options.scopes ? new Set(options.scopes) : null, turn: false, steps: new Map() };
+    openWrites.set(conn, open);
+    const trx = conn as WriteTransaction;
     try {
-      const result = await fn(conn as WriteTransaction);
+      const result = await fn(trx);
+      await takeWritesTurn(trx);
+      for (const step of open.steps.values()) if (step.items.length) await step.write(trx, step.items);
       await sql`commit`.execute(conn);
       return result;
     } catch (error) {
       await sql`rollback`.execute(conn);
       throw error;
     } finally {
-      inTransaction.delete(conn);
+      openWrites.delete(conn);
     }
   });
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { cleanSearchTerm } from "./search-term";
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type ColumnDataType, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder } from "kysely";
 
@@ -32,6 +33,13 @@ export function likePattern(term: string): string {
 
 /** The lock key every write transaction on PostgreSQL takes (any constant; "PORTAL" in ASCII). */
 const WRITE_LOCK_KEY = 0x504f5254414c;
+/** The turn a scoped write takes before it writes ("WRITES" in ASCII). */
+const WRITES_TURN_KEY = 0x575249544553;
+
+/** A scope's lock key: 64 bits of its name's SHA-256, as a literal (no parameter, no quoting). */
+function scopeLockKey(scope: string): string {
+  return createHash("sha256").update(`scope:${scope}`).digest().readBigInt64BE(0).toString();
+}
 
 export interface DialectSql {
   readonly name: DialectName;
@@ -41,6 +49,16 @@ export interface DialectSql {
    * committed before it, from this process or any other server on the same database.
    */
   beginWrite(conn: AnyDb): Promise<void>;
+  /**
+   * Starts a scoped write transaction: it reads beside other scoped writes and takes its turn
+   * to write with takeWritesTurn. `scopes` name what its checks read that another scoped write
+   * could change (a learner, a course's seats); two writes sharing one take turns from the
+   * start. A write begun with beginWrite waits until no scoped write is open, and those begun
+   * after it wait for it. SQLite has one writer: this is beginWrite.
+   */
+  beginScopedWrite(conn: AnyDb, scopes: readonly string[]): Promise<void>;
+  /** A scoped write's turn to write: until it commits, no other scoped write writes. */
+  takeWritesTurn(conn: AnyDb): Promise<void>;
   /**
    * A column for a WHERE condition that must not choose the query plan, so a more selective
    * condition (an indexed search) leads. SQLite's planner needs the hint; PostgreSQL's
@@ -103,6 +121,10 @@ const sqlite: DialectSql = {
     // read locks and a second process waits (busy_timeout) instead of failing.
     await sql`begin immediate`.execute(conn);
   },
+  beginScopedWrite(conn) {
+    return this.beginWrite(conn);
+  },
+  async takeWritesTurn() {},
   unindexed(column, when = true) {
     // Unary + makes the condition unusable by an index.
     return when ? sql`+${sql.ref(column)}` : sql`${sql.ref(column)}`;
@@ -125,6 +147,20 @@ const sqlite: DialectSql = {
   addMonths: (day, months) => sql<string | null>`min(date(${day}, '+' || ${months} || ' months'), date(${day}, 'start of month', '+' || (${months} + 1) || ' months', '-1 day'))`,
 };
 
+/**
+ * BEGIN and the locks in one round trip (a query without parameters may hold several
+ * statements): a round trip costs a write its turn on two busy processes, and every write
+ * queued behind it waits as long.
+ */
+async function beginLocked(conn: AnyDb, locks: string): Promise<void> {
+  try {
+    await sql.raw(`begin; ${locks}`).execute(conn);
+  } catch (error) {
+    await sql`rollback`.execute(conn);
+    throw error;
+  }
+}
+
 const postgres: DialectSql = {
   name: "postgres",
   async beginWrite(conn) {
@@ -132,13 +168,16 @@ const postgres: DialectSql = {
     // server on the database, as SQLite's single writer does, and each statement after the lock
     // reads what the previous writer committed. Serializable isolation would need every caller
     // to retry on a serialization failure instead.
-    await sql`begin`.execute(conn);
-    try {
-      await sql`select pg_advisory_xact_lock(${sql.lit(WRITE_LOCK_KEY)})`.execute(conn);
-    } catch (error) {
-      await sql`rollback`.execute(conn);
-      throw error;
-    }
+    await beginLocked(conn, `select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`);
+  },
+  async beginScopedWrite(conn, scopes) {
+    // The write lock shared (an exclusive writer waits for every scoped one to end), then each
+    // scope's own lock in one order, so two scoped writes never wait for each other both ways.
+    const keys = [...new Set(scopes.map(scopeLockKey))].sort();
+    await beginLocked(conn, [`select pg_advisory_xact_lock_shared(${WRITE_LOCK_KEY})`, ...keys.map((k) => `select pg_advisory_xact_lock(${k})`)].join("; "));
+  },
+  async takeWritesTurn(conn) {
+    await sql`select pg_advisory_xact_lock(${sql.lit(WRITES_TURN_KEY)})`.execute(conn);
   },
   unindexed(column) {
     return sql`${sql.ref(column)}`;

@@ -63,6 +63,7 @@ import * as unpaidInvoiceIndex from "./2026-12-05T1530_unpaid_invoice_index";
 import * as usersNotStudyingIndex from "./2026-12-05T1540_users_not_studying_index";
 import * as certificateCount from "./2026-12-05T1550_certificate_count";
 import * as assessmentListIndex from "./2026-12-05T1600_assessment_list_index";
+import * as auditHeadPerStatement from "./2026-12-05T2200_audit_head_per_statement";
 import * as workerDeclines from "./2026-12-04T1601_worker_declines";
 import * as recognitionRefereesAndSessions from "./2026-12-04T2101_recognition_referees_and_sessions";
 import * as recognitionDecisions from "./2026-12-04T2201_recognition_decisions";
@@ -138,4 +139,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-05T1540_users_not_studying_index": usersNotStudyingIndex,
   "2026-12-05T1550_certificate_count": certificateCount,
   "2026-12-05T1600_assessment_list_index": assessmentListIndex,
+  "2026-12-05T2200_audit_head_per_statement": auditHeadPerStatement,
 };

@@ -33,6 +33,8 @@ import { openDatabase, type DB } from "../db/connection";
 import { isPostgresUrl } from "../db/dialect";
 import { checkReadiness, readinessYears } from "../app/avetmiss/readiness.server";
 import { organisation } from "../app/avetmiss/download.server";
+import { checkpointAuditTrail } from "../app/models/audit-chain.server";
+import { existingAuditKey, parseSettings } from "../app/env.server";
 import { bin, BUILD_DIR, PASSWORD, run, signIn, startChild, stopAll, stopChildrenOnExit, waitForServer } from "./bench-server";
 import { LOGIN_EMAILS, PAGE_LIMIT_MS, pagesAtSize, signInEveryLogin, timePages } from "./bench-pages";
 
@@ -68,6 +70,28 @@ async function readinessChecked(db: DB): Promise<void> {
     took.push(`${year} ${outcome === "checked" ? ms(performance.now() - started) : outcome}`);
   }
   record("readiness check before the servers", took.join(", "), "done", true);
+}
+
+/**
+ * The audit trail's checkpoints brought up to its head before the servers start, with the key
+ * they sign with (data/audit-key), so their runner's checkpoint job has only the load's new
+ * entries to verify: a trail seeded or grown by earlier runs has up to 500,000 entries waiting
+ * per run of that job, ten seconds of a worker's CPU in the middle of the load run.
+ */
+async function checkpointsCaughtUp(db: DB): Promise<void> {
+  const key = existingAuditKey(parseSettings({ ...process.env, NODE_ENV: "production" }));
+  if (!key) {
+    record("audit checkpoints before the servers", "no key yet: the servers make one", "done", true);
+    return;
+  }
+  const started = performance.now();
+  let verified = 0;
+  for (;;) {
+    const run = await checkpointAuditTrail(db, { key });
+    verified += run.verified;
+    if (run.verified === 0 || run.checkpoint === null) break;
+  }
+  record("audit checkpoints before the servers", `${verified.toLocaleString("en-AU")} entries in ${ms(performance.now() - started)}`, "done", true);
 }
 
 /** The servers' runner found the readiness current: no year is being checked again (see readinessChecked). */
@@ -176,42 +200,46 @@ async function loadPlan(db: DB) {
       .limit(VIRTUAL_USERS.learner)
       .execute(),
   );
-  const trainerRows = await take(db.selectFrom("users").select(["id", "email"]).where("role", "=", "trainer").where("email", "like", "trainer.%@staff.example.com").orderBy("email").limit(VIRTUAL_USERS.trainer).execute());
-  const trainerWork = await Promise.all(
-    trainerRows.map(async (t) => ({
-      ...t,
-      classIds: (await db.selectFrom("classes").select("id").where("trainer_id", "=", t.id).orderBy("start_date", "desc").limit(5).execute()).map((c) => c.id),
-      enrollmentIds: (
-        await db
-          .selectFrom("enrollments")
-          .innerJoin("classes", "classes.id", "enrollments.class_id")
-          .innerJoin("users", "users.id", "enrollments.student_id")
-          .select("enrollments.id")
-          .where("classes.trainer_id", "=", t.id)
-          // a result is refused (409) for an inactive learner's enrolment or before training began
-          .where("users.is_active", "=", 1)
-          .where("classes.start_date", "<", new Date().toISOString().slice(0, 10))
-          .where("enrollments.status", "=", "in_progress")
-          // none open of the kind the load records: the model settles an open one in place (one row
-          // per assessment), and each accepted write here is to add a row the counts check finds
-          .where((eb) =>
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom("assessments")
-                  .select("assessments.id")
-                  .whereRef("assessments.enrollment_id", "=", "enrollments.id")
-                  .where("assessments.assessment_type", "=", "Practical")
-                  .where("assessments.status", "in", ["in_progress", "resubmission"]),
-              ),
+  // trainers with results still to record: each run records up to 50 per trainer and each
+  // enrolment once, so the first trainers run out after a few runs and the next ones take over
+  const candidates = await db.selectFrom("users").select(["id", "email"]).where("role", "=", "trainer").where("email", "like", "trainer.%@staff.example.com").orderBy("email").execute();
+  const trainerWork: Array<{ id: string; email: string; classIds: string[]; enrollmentIds: string[] }> = [];
+  for (const t of candidates) {
+    if (trainerWork.length === VIRTUAL_USERS.trainer) break;
+    const enrollmentIds = (
+      await db
+        .selectFrom("enrollments")
+        .innerJoin("classes", "classes.id", "enrollments.class_id")
+        .innerJoin("users", "users.id", "enrollments.student_id")
+        .select("enrollments.id")
+        .where("classes.trainer_id", "=", t.id)
+        // a result is refused (409) for an inactive learner's enrolment or before training began
+        .where("users.is_active", "=", 1)
+        .where("classes.start_date", "<", new Date().toISOString().slice(0, 10))
+        .where("enrollments.status", "=", "in_progress")
+        // none open of the kind the load records: the model settles an open one in place (one row
+        // per assessment), and each accepted write here is to add a row the counts check finds
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("assessments")
+                .select("assessments.id")
+                .whereRef("assessments.enrollment_id", "=", "enrollments.id")
+                .where("assessments.assessment_type", "=", "Practical")
+                .where("assessments.status", "in", ["in_progress", "resubmission"]),
             ),
-          )
-          .orderBy("enrollments.id")
-          .limit(50)
-          .execute()
-      ).map((e) => e.id),
-    })),
-  );
+          ),
+        )
+        .orderBy("enrollments.id")
+        .limit(50)
+        .execute()
+    ).map((e) => e.id);
+    if (enrollmentIds.length < 50) continue;
+    const classIds = (await db.selectFrom("classes").select("id").where("trainer_id", "=", t.id).orderBy("start_date", "desc").limit(5).execute()).map((c) => c.id);
+    trainerWork.push({ ...t, classIds, enrollmentIds });
+  }
+  if (trainerWork.length < VIRTUAL_USERS.trainer) throw new Error(`Only ${trainerWork.length} trainers have 50 results to record; seed again (--force).`);
   const adminRows = await take(db.selectFrom("users").select("email").where("role", "=", "admin").orderBy("email").limit(VIRTUAL_USERS.admin).execute());
   const today = new Date().toISOString().slice(0, 10);
   const upcoming = (await db.selectFrom("classes").select("id").where("start_date", ">", today).where("cancelled_at", "is", null).orderBy("start_date").limit(200).execute()).map((c) => c.id);
@@ -339,6 +367,7 @@ async function main() {
     console.log(`Volume: ${v.learners} learners, ${v.enrollments} enrolments, ${v.audit} audit entries.`);
 
     await readinessChecked(db);
+    await checkpointsCaughtUp(db);
     for (const port of ports) servers.push(startChild(process.execPath, [path.resolve("scripts/serve.mjs"), path.join(BUILD_DIR, "index.js")], { env: env(port), stdio: ["ignore", "ignore", "inherit"] }));
     await Promise.all(ports.map((p) => waitForServer(p)));
     await readinessUntouched(db);

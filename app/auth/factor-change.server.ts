@@ -1,6 +1,6 @@
-import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
+import { type DB, type WriteTransaction } from "#db/connection";
 import type { Role } from "#db/schema";
-import { recordAudit } from "~/models/audit.server";
+import { recordAudit, recordAuditAlone } from "~/models/audit.server";
 import { queueMail } from "~/models/outbox.server";
 import type { FactorChange } from "~/schemas/mail-text";
 import { changePassword, revokeOtherAccess, WRONG_CURRENT_PASSWORD } from "~/models/user.server";
@@ -42,7 +42,7 @@ async function proveOwner(db: DB, asker: Asker, proof: Partial<OwnerProof>, now:
   if (!attempt.ok) throw tooMany(TOO_MANY_ATTEMPTS, attempt.retryAfterSeconds);
   const row = await db.selectFrom("users").select("password_hash").where("id", "=", asker.user.id).executeTakeFirstOrThrow();
   if (!(await verifyPassword(proof.current_password, row.password_hash))) {
-    await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_in.failed", actor: { id: asker.user.id, client: asker.client }, subject: { type: "user", id: asker.user.id }, detail: "wrong current password for a sign-in change", now }));
+    await recordAuditAlone(db, { action: "sign_in.failed", actor: { id: asker.user.id, client: asker.client }, subject: { type: "user", id: asker.user.id }, detail: "wrong current password for a sign-in change", now });
     throw new DomainError(422, WRONG_CURRENT_PASSWORD, {}, "current_password");
   }
   await recordSignInSuccess(db, who, attempt.taken);
@@ -52,7 +52,7 @@ async function proveOwner(db: DB, asker: Asker, proof: Partial<OwnerProof>, now:
     await checkSecondStep(db, { userId: asker.user.id, code: proof.current_code, now });
   } catch (error) {
     if (isDomainError(error) && error.status === 401) {
-      await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_in.failed", actor: { id: asker.user.id, client: asker.client }, subject: { type: "user", id: asker.user.id }, detail: "wrong second-step code for a sign-in change", now }));
+      await recordAuditAlone(db, { action: "sign_in.failed", actor: { id: asker.user.id, client: asker.client }, subject: { type: "user", id: asker.user.id }, detail: "wrong second-step code for a sign-in change", now });
       throw new DomainError(422, WRONG_CODE, {}, "current_code");
     }
     throw error;

@@ -1,5 +1,5 @@
-import { writeTransaction, type DB } from "#db/connection";
-import { recordAudit } from "~/models/audit.server";
+import { type DB } from "#db/connection";
+import { recordAuditAlone } from "~/models/audit.server";
 import { getUserRowByEmail, recordLogin, type PublicUser, getUserById } from "~/models/user.server";
 import { DomainError } from "~/utils/errors";
 import { logLine } from "~/utils/log.server";
@@ -32,14 +32,12 @@ export class ProviderSignInRefused extends DomainError {
 /** Records a provider sign-in that did not complete (a refused answer, a lost start), by user id when known. */
 export function recordProviderFailure(db: DB, input: { client: string; detail: string; userId?: string | null }): Promise<void> {
   logLine({ event: "sso-sign-in-refused", client: input.client, user: input.userId ?? null, reason: input.detail });
-  return writeTransaction(db, (trx) =>
-    recordAudit(trx, {
+  return recordAuditAlone(db, {
       action: "sign_in.failed",
       actor: { id: null, client: input.client },
       subject: input.userId ? { type: "user", id: input.userId } : undefined,
       detail: `single sign-on: ${input.detail}`,
-    }),
-  );
+    });
 }
 
 export type ProviderSignInOutcome =
@@ -76,7 +74,7 @@ export async function signInWithProvider(db: DB, input: { identity: ProviderIden
 
 async function finishProviderSignIn(db: DB, userId: string, client: string, detail: string): Promise<PublicUser> {
   await recordLogin(db, userId);
-  await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_in.succeeded", actor: { id: userId, client }, subject: { type: "user", id: userId }, detail }));
+  await recordAuditAlone(db, { action: "sign_in.succeeded", actor: { id: userId, client }, subject: { type: "user", id: userId }, detail });
   logLine({ event: "sso-sign-in", client, user: userId });
   return (await getUserById(db, userId))!;
 }

@@ -1,6 +1,6 @@
 import { writeTransaction, type DB } from "#db/connection";
 import { getUserById, getUserRowByEmail, recordLogin, type PublicUser } from "~/models/user.server";
-import { recordAudit } from "~/models/audit.server";
+import { recordAuditAlone } from "~/models/audit.server";
 import type { LoginInput } from "~/schemas/auth";
 import { DomainError, isDomainError, tooMany } from "~/utils/errors";
 import { logLine } from "~/utils/log.server";
@@ -84,14 +84,14 @@ export async function signIn(db: DB, input: LoginInput & { client: string; via?:
   if (!attempt.ok) {
     logLine({ event: "sign-in-limited", client: input.client });
     const account = await getUserRowByEmail(db, input.email);
-    await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_in.throttled", actor: { id: null, client: input.client }, subject: account ? { type: "user", id: account.id } : undefined, detail: "password attempts" }));
+    await recordAuditAlone(db, { action: "sign_in.throttled", actor: { id: null, client: input.client }, subject: account ? { type: "user", id: account.id } : undefined, detail: "password attempts" });
     throw tooMany(TOO_MANY_ATTEMPTS, attempt.retryAfterSeconds);
   }
 
   const row = await getUserRowByEmail(db, input.email);
   const ok = await verifyPassword(input.password, row?.password_hash ?? (await decoyHash()));
   const failed = (detail: string, userId: string | null = row?.id ?? null) =>
-    writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_in.failed", actor: { id: null, client: input.client }, subject: userId ? { type: "user", id: userId } : undefined, detail }));
+    recordAuditAlone(db, { action: "sign_in.failed", actor: { id: null, client: input.client }, subject: userId ? { type: "user", id: userId } : undefined, detail });
   if (!row || !ok) {
     logLine({ event: "sign-in-failed", client: input.client, known_email: Boolean(row) });
     await failed(row ? "wrong password" : "unknown email");
@@ -136,10 +136,10 @@ async function checkSignInCode(db: DB, input: { userId: string; code: string; cl
     return await checkSecondStep(db, { userId: input.userId, code: input.code });
   } catch (error) {
     if (isDomainError(error) && error.status === 401) {
-      await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_in.failed", actor: { id: null, client: input.client }, subject: { type: "user", id: input.userId }, detail: "wrong second-step code" }));
+      await recordAuditAlone(db, { action: "sign_in.failed", actor: { id: null, client: input.client }, subject: { type: "user", id: input.userId }, detail: "wrong second-step code" });
     }
     if (isDomainError(error) && error.status === 429) {
-      await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_in.throttled", actor: { id: null, client: input.client }, subject: { type: "user", id: input.userId }, detail: "second-step codes" }));
+      await recordAuditAlone(db, { action: "sign_in.throttled", actor: { id: null, client: input.client }, subject: { type: "user", id: input.userId }, detail: "second-step codes" });
     }
     throw error;
   }
@@ -175,11 +175,11 @@ export async function completeSecondStep(
 
 async function finishSignIn(db: DB, userId: string, client: string, method: string): Promise<PublicUser> {
   await recordLogin(db, userId);
-  await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_in.succeeded", actor: { id: userId, client }, subject: { type: "user", id: userId }, detail: method }));
+  await recordAuditAlone(db, { action: "sign_in.succeeded", actor: { id: userId, client }, subject: { type: "user", id: userId }, detail: method });
   return (await getUserById(db, userId))!;
 }
 
 /** The end of a session, for the audit trail (the session itself is ended by destroySession). */
 export function recordSignOut(db: DB, input: { userId: string; client: string }): Promise<void> {
-  return writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: input.userId, client: input.client }, subject: { type: "user", id: input.userId } }));
+  return recordAuditAlone(db, { action: "sign_out", actor: { id: input.userId, client: input.client }, subject: { type: "user", id: input.userId } });
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql, type SqlBool } from "kysely";
-import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
+import { takeWritesTurn, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import { CURRENT_ENROLLMENT_STATUSES, type AssessmentStatus, type EnrollmentStatus, type Tier } from "#db/schema";
 import type { AssessmentInput } from "~/schemas/assessment";
 import { organisationToday } from "~/utils/organisation-calendar";
@@ -11,7 +11,8 @@ import { recordAudit } from "./audit.server";
 import { stampKeepUntil } from "./retention.server";
 import { assertCredentialed } from "./trainer-credential.server";
 import { recordEvent } from "./event.server";
-import { queueWebhookEvent } from "./webhook-events.server";
+import { queueWebhookEvent, readWebhookEndpoints } from "./webhook-events.server";
+import { learnerScope } from "./write-scopes.server";
 import { countUpTo, SEARCH_COUNT_LIMIT, type CappedCount } from "./batches.server";
 
 /**
@@ -347,6 +348,8 @@ export async function recordAssessment(
       throw invalid("Score must be between 0 and the max score", { score: "Score must be between 0 and the max score" });
     }
   }
+  // the learner the result is about, for the write's scope (an enrolment keeps its learner)
+  const learner = await db.selectFrom("enrollments").select("student_id").where("id", "=", input.enrollment_id).executeTakeFirst();
   return writeTransaction(db, async (trx) => {
     const enrollment = await trx
       .selectFrom("enrollments")
@@ -396,6 +399,10 @@ export async function recordAssessment(
       .orderBy("created_at", "desc")
       .limit(1)
       .executeTakeFirst();
+    // the checks above read this learner's records and what only unscoped writes change (a
+    // trainer's credentials): from here this write writes, in its turn
+    await readWebhookEndpoints(trx);
+    await takeWritesTurn(trx);
     const id = open?.id ?? crypto.randomUUID();
     const result = {
       status: input.status,
@@ -454,7 +461,7 @@ export async function recordAssessment(
       await trx.updateTable("enrollments").set({ updated_at: now }).where("id", "=", enrollment.id).execute();
     }
     return { id };
-  });
+  }, learner ? { scopes: [learnerScope(learner.student_id)] } : {});
 }
 
 /**

@@ -1,5 +1,5 @@
 import { chainHash, GENESIS_HASH, storedText, type ChainedAuditRow } from "#db/audit-chain";
-import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
+import { atCommit, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { AuditLogRow } from "#db/schema";
 import { addDays, organisationDayStart } from "~/utils/organisation-calendar";
 import type { AuditAction } from "./audit-actions";
@@ -56,13 +56,27 @@ export interface AuditEntry {
  * exists exactly when the change does; an entry that records no change (a view, a refused
  * sign-in) opens its own with writeTransaction. Appends take turns because writes do: every
  * write transaction holds the database's one write lock (DialectSql.beginWrite: an advisory lock
- * on PostgreSQL, SQLite's single writer), so two servers never both link to the same entry. A
- * second lock of the chain's own cost every entry a round trip inside that lock (two of an
- * enrolment's forty statements).
+ * on PostgreSQL, SQLite's single writer), so two servers never both link to the same entry.
+ *
+ * The transaction's entries are linked and written together just before it commits (atCommit):
+ * one read of the head and one insert however many a change records, where each entry took two
+ * round trips while every other write waited for this one. The actor's email is the one their
+ * account holds when the change commits.
  */
 export async function recordAudit(trx: WriteTransaction, entry: AuditEntry): Promise<void> {
   const at = entry.now === undefined ? new Date().toISOString() : typeof entry.now === "string" ? entry.now : entry.now.toISOString();
-  const actorId = entry.actor.id;
+  const pending = atCommit(trx, AUDIT_ENTRIES, writeAuditEntries);
+  if (pending) pending.push({ entry, at });
+  else await writeAuditEntries(trx, [{ entry, at }]);
+}
+
+const AUDIT_ENTRIES = Symbol("audit entries");
+
+/** Rows per insert: 13 columns each, within either database's limit of bound values. */
+const AUDIT_INSERT_ROWS = 500;
+
+async function writeAuditEntries(trx: WriteTransaction, entries: Array<{ entry: AuditEntry; at: string }>): Promise<void> {
+  const actorIds = [...new Set(entries.map((e) => e.entry.actor.id).filter((id): id is string => Boolean(id)))];
   // one statement, one round trip: the chain's head, the last entry and the actor's email now
   const last = () => trx.selectFrom("audit_log").orderBy("id", "desc").limit(1);
   const found = await trx
@@ -71,31 +85,40 @@ export async function recordAudit(trx: WriteTransaction, entry: AuditEntry): Pro
       eb.selectFrom("audit_head").select("last_hash").as("head_hash"),
       last().select("id").as("last_id"),
       last().select("hash").as("last_hash"),
-      eb.selectFrom("users").select("email").where("id", "=", actorId ?? "").as("email"),
+      eb.selectFrom("users").select("email").where("id", "=", actorIds[0] ?? "").as("email"),
     ])
     .executeTakeFirstOrThrow();
+  const emails = new Map<string, string | null>(actorIds.length ? [[actorIds[0]!, found.email]] : []);
+  if (actorIds.length > 1) {
+    for (const u of await trx.selectFrom("users").select(["id", "email"]).where("id", "in", actorIds.slice(1)).execute()) emails.set(u.id, u.email);
+  }
   // entries past the head exist only if audit_log's triggers were off; follow the last of them
   const past = (found.last_id ?? 0) > (found.head_id ?? 0);
-  const head = { id: past ? found.last_id : found.head_id, hash: past ? found.last_hash : found.head_hash, email: found.email };
+  let head = { id: (past ? found.last_id : found.head_id) ?? 0, hash: (past ? found.last_hash : found.head_hash) ?? GENESIS_HASH };
   const text = (value: string | null | undefined, max?: number) => (value == null ? null : storedText(max === undefined ? value : value.slice(0, max)));
-  const row: ChainedAuditRow = {
-    id: (head.id ?? 0) + 1,
-    at: storedText(at),
-    action: storedText(entry.action),
-    actor_id: text(actorId),
-    actor_email: actorId ? text(head.email) : null,
-    subject_type: text(entry.subject?.type),
-    subject_id: text(entry.subject?.id),
-    subject_user_id: text(entry.subject?.userId ?? (entry.subject?.type === "user" ? entry.subject.id : null)),
-    client: text(entry.actor.client, 100),
-    fields: entry.fields?.length ? storedText([...entry.fields].sort().join(",")) : null,
-    detail: text(entry.detail, 300),
-    prev_hash: head.hash ?? GENESIS_HASH,
-  };
-  await trx
-    .insertInto("audit_log")
-    .values({ ...row, hash: chainHash(row) })
-    .execute();
+  const rows = entries.map(({ entry, at }) => {
+    const actorId = entry.actor.id;
+    const row: ChainedAuditRow = {
+      id: head.id + 1,
+      at: storedText(at),
+      action: storedText(entry.action),
+      actor_id: text(actorId),
+      actor_email: actorId ? text(emails.get(actorId)) : null,
+      subject_type: text(entry.subject?.type),
+      subject_id: text(entry.subject?.id),
+      subject_user_id: text(entry.subject?.userId ?? (entry.subject?.type === "user" ? entry.subject.id : null)),
+      client: text(entry.actor.client, 100),
+      fields: entry.fields?.length ? storedText([...entry.fields].sort().join(",")) : null,
+      detail: text(entry.detail, 300),
+      prev_hash: head.hash,
+    };
+    const hash = chainHash(row);
+    head = { id: row.id, hash };
+    return { ...row, hash };
+  });
+  for (let i = 0; i < rows.length; i += AUDIT_INSERT_ROWS) {
+    await trx.insertInto("audit_log").values(rows.slice(i, i + AUDIT_INSERT_ROWS)).execute();
+  }
 }
 
 /** Bookkeeping columns a change writes that are not the person's data. */
@@ -117,16 +140,23 @@ export async function recordStudentEdit(
   if (fields.includes("usi")) await recordAudit(db, { action: "usi.changed", actor: input.actor, subject, now: input.now });
 }
 
+/**
+ * An entry that records no change (a view, an export, a refused sign-in) in a write of its own.
+ * It checks nothing, so it is a scoped write with no scope (writeTransaction): it waits for no
+ * other write but to take its turn to append, and none waits for it longer.
+ */
+export function recordAuditAlone(db: DB, entry: AuditEntry): Promise<void> {
+  return writeTransaction(db, (trx) => recordAudit(trx, entry), { scopes: [] });
+}
+
 /** An AVETMISS report left the portal: the whole zip, or one NAT file (`file`). */
 export function recordAvetmissExport(db: DB, input: { actor: AuditActor; year: number; file?: string }): Promise<void> {
-  return writeTransaction(db, (trx) =>
-    recordAudit(trx, {
-      action: "avetmiss.exported",
-      actor: input.actor,
-      subject: { type: "avetmiss", id: String(input.year) },
-      detail: input.file ? `${input.file} for ${input.year}` : `all files for ${input.year}`,
-    }),
-  );
+  return recordAuditAlone(db, {
+    action: "avetmiss.exported",
+    actor: input.actor,
+    subject: { type: "avetmiss", id: String(input.year) },
+    detail: input.file ? `${input.file} for ${input.year}` : `all files for ${input.year}`,
+  });
 }
 
 export interface AuditFilters {

@@ -1,7 +1,7 @@
 import { writeTransaction, type DB } from "#db/connection";
 import { clockTime, formatDate } from "~/utils/format";
 import { addDays, organisationToday } from "~/utils/organisation-calendar";
-import { offerFreeSeats, queueOfferMails } from "./class-seats.server";
+import { offerFreeSeats, queueOfferMails, seatsLeftExpression } from "./class-seats.server";
 import { queueMail } from "./outbox.server";
 
 /**
@@ -15,43 +15,68 @@ import { queueMail } from "./outbox.server";
 
 export const REMINDER_DAYS = 2;
 
-/** Expired offers pass to the next learner waiting, for every class with a waitlist. */
+/*
+ * Each job reads whether it has work before it opens a write transaction, which checks again
+ * inside: a write holding the write lock makes every other write wait (the scoped ones of the
+ * busiest pages included, see writeTransaction), and on most runs there is nothing to do.
+ */
+
+/**
+ * Expired offers pass to the next learner waiting: every class with an expired offer, or with
+ * learners waiting and a seat free in an open class (offerFreeSeats decides, in its transaction).
+ */
 async function passOnOffers(db: DB, now: Date): Promise<void> {
+  const nowIso = now.toISOString();
   const classes = await db
-    .selectFrom("class_waitlist")
-    .select("class_id")
+    .selectFrom("class_waitlist as w")
+    .innerJoin("classes as c", "c.id", "w.class_id")
+    .select("w.class_id")
     .distinct()
-    .where((eb) => eb.or([eb.and([eb("status", "=", "offered"), eb("offer_expires_at", "<=", now.toISOString())]), eb("status", "=", "waiting")]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("w.status", "=", "offered"), eb("w.offer_expires_at", "<=", nowIso)]),
+        eb.and([eb("w.status", "=", "waiting"), eb("c.cancelled_at", "is", null), eb("c.start_date", ">=", organisationToday(now)), eb(seatsLeftExpression("c", nowIso), ">", 0)]),
+      ]),
+    )
     .execute();
   for (const c of classes) await writeTransaction(db, (trx) => offerFreeSeats(trx, c.class_id, now));
+}
+
+/** Whether `query` finds a row: a job's look for work, outside any write transaction. */
+async function found(query: { limit: (n: number) => { executeTakeFirst: () => Promise<unknown> } }): Promise<boolean> {
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The enrolments whose class starts within REMINDER_DAYS and who were not reminded yet. */
+function remindersDue(db: DB, today: string) {
+  return db
+    .selectFrom("enrollments as e")
+    .innerJoin("classes as c", "c.id", "e.class_id")
+    .innerJoin("courses", "courses.id", "c.course_id")
+    .leftJoin("delivery_locations as l", "l.id", "c.location_id")
+    .select((eb) => [
+      "e.id as enrollment_id",
+      "e.student_id",
+      "c.id as class_id",
+      "c.start_date",
+      "c.end_date",
+      "courses.name",
+      "l.name as location",
+      eb.selectFrom("class_sessions as s").select("s.starts_at").whereRef("s.class_id", "=", "c.id").orderBy("s.session_date").orderBy("s.starts_at").limit(1).as("first_starts_at"),
+    ])
+    .where("c.cancelled_at", "is", null)
+    .where("c.start_date", ">", today)
+    .where("c.start_date", "<=", addDays(today, REMINDER_DAYS))
+    .where("e.status", "in", ["enrolled", "in_progress"])
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("class_reminders as r").select("r.class_id").whereRef("r.class_id", "=", "c.id").whereRef("r.enrollment_id", "=", "e.id"))));
 }
 
 async function queueReminders(db: DB, now: Date): Promise<number> {
   const today = organisationToday(now);
   const at = now.toISOString();
+  if (!(await found(remindersDue(db, today)))) return 0;
   return writeTransaction(db, async (trx) => {
-    const due = await trx
-      .selectFrom("enrollments as e")
-      .innerJoin("classes as c", "c.id", "e.class_id")
-      .innerJoin("courses", "courses.id", "c.course_id")
-      .leftJoin("delivery_locations as l", "l.id", "c.location_id")
-      .select((eb) => [
-        "e.id as enrollment_id",
-        "e.student_id",
-        "c.id as class_id",
-        "c.start_date",
-        "c.end_date",
-        "courses.name",
-        "l.name as location",
-        eb.selectFrom("class_sessions as s").select("s.starts_at").whereRef("s.class_id", "=", "c.id").orderBy("s.session_date").orderBy("s.starts_at").limit(1).as("first_starts_at"),
-      ])
-      .where("c.cancelled_at", "is", null)
-      .where("c.start_date", ">", today)
-      .where("c.start_date", "<=", addDays(today, REMINDER_DAYS))
-      .where("e.status", "in", ["enrolled", "in_progress"])
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("class_reminders as r").select("r.class_id").whereRef("r.class_id", "=", "c.id").whereRef("r.enrollment_id", "=", "e.id"))))
-      .limit(200)
-      .execute();
+    const due = await remindersDue(trx, today).limit(200).execute();
     for (const d of due) {
       await trx.insertInto("class_reminders").values({ class_id: d.class_id, enrollment_id: d.enrollment_id, sent_at: at }).execute();
       await queueMail(trx, {
@@ -75,6 +100,7 @@ async function queueReminders(db: DB, now: Date): Promise<number> {
 
 async function queueAlerts(db: DB, now: Date): Promise<number> {
   const at = now.toISOString();
+  if (!(await found(db.selectFrom("attendance_alerts").select("id").where("mailed_at", "is", null)))) return 0;
   return writeTransaction(db, async (trx) => {
     const alerts = await trx
       .selectFrom("attendance_alerts as al")
@@ -109,6 +135,7 @@ export async function runClassJobs(db: DB, options: { now?: Date } = {}): Promis
   const now = options.now ?? new Date();
   await passOnOffers(db, now);
   // offers made before the outbox existed, or by code that did not queue their mail
-  const offers = await writeTransaction(db, (trx) => queueOfferMails(trx, now));
+  const unmailed = db.selectFrom("class_waitlist").select("id").where("status", "=", "offered").where("offer_mailed_at", "is", null).where("offer_expires_at", ">", now.toISOString());
+  const offers = (await found(unmailed)) ? await writeTransaction(db, (trx) => queueOfferMails(trx, now)) : 0;
   return offers + (await queueReminders(db, now)) + (await queueAlerts(db, now));
 }

@@ -4,8 +4,7 @@ import type { EnrollmentStatus } from "#db/schema";
 import type { ConsentState, WorkerState } from "~/schemas/employer-text";
 import { notFound } from "~/utils/errors";
 import { organisationToday } from "~/utils/organisation-calendar";
-import { writeTransaction } from "#db/connection";
-import { recordAudit } from "./audit.server";
+import { recordAuditAlone } from "./audit.server";
 import { employerOfUser } from "./employer.server";
 import { workersOfEmployerUser } from "./employer-scope.server";
 import { licenceApplicationsDueFor } from "./hrw-assessment.server";
@@ -284,9 +283,7 @@ export const WORKER_CSV_COLUMNS = ["worker", "email", "course", "class_start", "
 /** The workers CSV's rows (results only for workers who share them); the export is audited as a bulk read. */
 export async function workerCsvRows(db: DB, viewer: Viewer & { client?: string | null }, now = new Date()): Promise<string[][]> {
   const workers = await listWorkers(db, viewer, now);
-  await writeTransaction(db, (trx) =>
-    recordAudit(trx, { action: "employer.workers_exported", actor: { id: viewer.id, client: viewer.client ?? null }, detail: `${workers.length} workers`, now }),
-  );
+  await recordAuditAlone(db, { action: "employer.workers_exported", actor: { id: viewer.id, client: viewer.client ?? null }, detail: `${workers.length} workers`, now });
   return workers.map((w) => [
     w.full_name,
     w.email,

@@ -1,27 +1,33 @@
-import type { WriteTransaction } from "#db/connection";
+import type { DB, WriteTransaction } from "#db/connection";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { learnerAddress } from "./invoice-address";
-import { issueInvoice, recordPaymentIn } from "./invoice.server";
+import { issueInvoice, prepareInvoice, recordPaymentIn, type IssueInvoiceInput, type PreparedInvoice } from "./invoice.server";
 
 /** The reference the self-enrolment's mock card payment is recorded under. */
 export const MOCK_CARD_REFERENCE = "Card payment at enrolment (mock)";
 
+/** A self-enrolment's invoice, read and priced before the enrolment's turn to write. */
+export interface SelfEnrolmentBill {
+  input: IssueInvoiceInput;
+  prepared: PreparedInvoice;
+}
+
 /**
- * A learner's own enrolment is billed to them: a tax invoice for the course at its price, issued
- * in the enrolment's transaction, and the enrolment page's card payment (the mock one) recorded
- * against it at once, so it reads paid. A free course is not invoiced.
+ * A learner's own enrolment is billed to them: a tax invoice for the course at its price. This
+ * reads the learner's name and address and prices the line (prepareInvoice); null for a free
+ * course, which is not invoiced.
  */
-export async function invoiceSelfEnrolment(
-  trx: WriteTransaction,
+export async function billSelfEnrolment(
+  db: DB,
   input: { enrollmentId: string; studentId: string; course: { id: string; name: string; unit_code: string; price_cents: number }; classStart: string | null; actorId: string; now: Date },
-): Promise<{ id: string; number: string } | null> {
+): Promise<SelfEnrolmentBill | null> {
   if (input.course.price_cents <= 0) return null;
-  const learner = await trx
+  const learner = await db
     .selectFrom("users")
     .select(["full_name", "email", "address", "address_unit", "address_building", "address_street_number", "address_street_name", "suburb", "state", "postcode"])
     .where("id", "=", input.studentId)
     .executeTakeFirstOrThrow();
-  const invoice = await issueInvoice(trx, {
+  const invoice: IssueInvoiceInput = {
     buyer: {
       kind: "learner",
       id: input.studentId,
@@ -34,7 +40,18 @@ export async function invoiceSelfEnrolment(
     issued_by: input.actorId,
     due_by: input.classStart,
     now: input.now,
-  });
-  await recordPaymentIn(trx, { invoiceId: invoice.id, method: "card", reference: MOCK_CARD_REFERENCE, receivedOn: organisationToday(input.now), amountCents: invoice.total_cents, actor: input.actorId, now: input.now });
-  return { id: invoice.id, number: invoice.number };
+  };
+  return { input: invoice, prepared: await prepareInvoice(db, invoice) };
+}
+
+/**
+ * The bill issued in the enrolment's transaction, and the enrolment page's card payment (the
+ * mock one) recorded against it at once, so it reads paid.
+ */
+export async function invoiceSelfEnrolment(trx: WriteTransaction, bill: SelfEnrolmentBill): Promise<{ id: string; number: string; total_cents: number }> {
+  const invoice = await issueInvoice(trx, bill.input, bill.prepared);
+  const now = bill.input.now ?? new Date();
+  const issued = { id: invoice.id, number: invoice.number, total_cents: invoice.total_cents, buyer_kind: "learner" as const, buyer_id: bill.input.buyer.id };
+  await recordPaymentIn(trx, { invoiceId: invoice.id, method: "card", reference: MOCK_CARD_REFERENCE, receivedOn: organisationToday(now), amountCents: invoice.total_cents, actor: bill.input.issued_by, now }, issued);
+  return { id: invoice.id, number: invoice.number, total_cents: invoice.total_cents };
 }

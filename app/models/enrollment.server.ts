@@ -2,7 +2,7 @@ import { nextStudentNumber } from "./student-number.server";
 import { formatDate } from "~/utils/format";
 import { usiCleared } from "./usi";
 import crypto from "node:crypto";
-import { writeTransaction, type DB } from "#db/connection";
+import { takeWritesTurn, writeTransaction, type DB } from "#db/connection";
 import { isUniqueViolation } from "#db/dialect";
 import type { EnrollmentStatus } from "#db/schema";
 import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
@@ -19,10 +19,11 @@ import { organisationDate, organisationToday } from "~/utils/organisation-calend
 import { assertSeatFree, offerFreeSeats, placeInClass } from "./class-seats.server";
 import { reviewForNewEnrolment } from "./review.server";
 import type { EnrollmentReviewStatus } from "#db/schema-review";
-import { invoiceSelfEnrolment } from "./enrollment-invoice.server";
+import { billSelfEnrolment, invoiceSelfEnrolment } from "./enrollment-invoice.server";
 import { refundPolicyInForce } from "./refund-policy.server";
-import { queueEnrolmentConfirmation } from "./enrollment-confirmation.server";
-import { queueWebhookEvent } from "./webhook-events.server";
+import { courseScope, learnerScope } from "./write-scopes.server";
+import { queueEnrolmentConfirmation, readConfirmationSetting } from "./enrollment-confirmation.server";
+import { queueWebhookEvent, readWebhookEndpoints } from "./webhook-events.server";
 
 export { ALREADY_ENROLLED };
 
@@ -90,6 +91,7 @@ export async function createEnrollment(
       if (held) {
         // an enrolment whose class was cancelled takes a seat in the class chosen; it stays the same enrolment
         if (!placement) throw conflict(ALREADY_ENROLLED);
+        await takeWritesTurn(trx);
         await trx.updateTable("enrollments").set({ class_id: placement.id, location_id: placement.location_id ?? (await defaultLocationId(trx)), updated_at: now }).where("id", "=", held.id).execute();
         await takeClass(trx, { enrollmentId: held.id, studentId: input.studentId, courseId: course.id, placement, actorId: input.actorId ?? input.studentId, now: nowDate });
         await recordEvent(trx, { actorId: input.actorId ?? input.studentId, subjectUserId: input.studentId, type: "enrollment.class_chosen", entityType: "enrollment", entityId: held.id, message: `${course.name}: class of ${formatDate(placement.start_date)} chosen`, now });
@@ -100,13 +102,24 @@ export async function createEnrollment(
       // Whoever enrols is a learner: a trainer or administrator taking a course gets a student
       // number (the AVETMISS client identifier) like anyone else, and is reported as one.
       const learner = await trx.selectFrom("users").select("student_number").where("id", "=", input.studentId).executeTakeFirst();
-      if (learner && !learner.student_number) {
-        await trx.updateTable("users").set({ student_number: await nextStudentNumber(trx) }).where("id", "=", input.studentId).execute();
-      }
       const planned = defaultPlannedDates(now, Number(course.duration_hours));
       // a course asking for the pre-enrolment review: the seat is taken here, in this transaction,
       // and the enrolment is confirmed by the review (held meanwhile)
       const review = await reviewForNewEnrolment(trx, { courseId: course.id, studentId: input.studentId, claimToken: input.reviewClaim, now });
+      const locationId = placement?.location_id ?? (await defaultLocationId(trx));
+      const refundPolicyVersion = await refundPolicyInForce(trx, organisationToday(nowDate));
+      const actorId = input.actorId ?? input.studentId;
+      // what the writes below need that reading takes a round trip for, read before the turn:
+      // the invoice's buyer and prices, the confirmation's sessions and place, the webhooks
+      const bill = (input.billing ?? "self") === "self" ? await billSelfEnrolment(trx, { enrollmentId: id, studentId: input.studentId, course: { ...course, price_cents: Number(course.price_cents) }, classStart: placement?.start_date ?? null, actorId, now: nowDate }) : null;
+      const setting = input.confirm !== false ? await readConfirmationSetting(trx, { classId: placement?.id ?? null, locationId, groupBookingId: input.groupBooking?.id ?? null }) : null;
+      await readWebhookEndpoints(trx);
+      // every check above read this learner's records, this course's seats or what only
+      // unscoped writes change (the scopes below): from here this write writes, in its turn
+      await takeWritesTurn(trx);
+      if (learner && !learner.student_number) {
+        await trx.updateTable("users").set({ student_number: await nextStudentNumber(trx) }).where("id", "=", input.studentId).execute();
+      }
       await trx
         .insertInto("enrollments")
         .values({
@@ -118,13 +131,13 @@ export async function createEnrollment(
           enrollment_date: now,
           completion_date: null,
           updated_at: now,
-          location_id: placement?.location_id ?? (await defaultLocationId(trx)),
+          location_id: locationId,
           planned_start_date: planned.start,
           planned_end_date: planned.end,
           class_id: placement?.id ?? null,
           ...review,
           group_booking_id: input.groupBooking?.id ?? null,
-          refund_policy_version: await refundPolicyInForce(trx, organisationToday(nowDate)),
+          refund_policy_version: refundPolicyVersion,
         })
         .execute();
       await queueWebhookEvent(trx, { type: "enrolment.created", subjectId: id, now });
@@ -138,13 +151,14 @@ export async function createEnrollment(
         now,
       });
       if (placement) await takeClass(trx, { enrollmentId: id, studentId: input.studentId, courseId: course.id, placement, actorId: input.actorId ?? input.studentId, now: nowDate });
-      if ((input.billing ?? "self") === "self") {
-        await invoiceSelfEnrolment(trx, { enrollmentId: id, studentId: input.studentId, course: { ...course, price_cents: Number(course.price_cents) }, classStart: placement?.start_date ?? null, actorId: input.actorId ?? input.studentId, now: nowDate });
-      }
+      const invoice = bill ? await invoiceSelfEnrolment(trx, bill) : null;
       // told once its seat is taken (a course with classes) or at once (one without)
-      if (input.confirm !== false) await queueEnrolmentConfirmation(trx, { enrollmentId: id, now: nowDate });
+      if (setting) {
+        const enrolment = { id, student_id: input.studentId, class_id: placement?.id ?? null, review_status: review.review_status ?? null, course: course.name, unit_code: course.unit_code, start_date: placement?.start_date ?? null, end_date: placement?.end_date ?? null };
+        await queueEnrolmentConfirmation(trx, { enrollmentId: id, now: nowDate, known: { enrolment, setting, invoice: invoice && { number: invoice.number, total_cents: invoice.total_cents, paid_cents: invoice.total_cents } } });
+      }
       return { id, course_id: course.id, class_id: placement?.id ?? null, status: "enrolled" as const, progress_percentage: 0, enrollment_date: now, review_status: review.review_status ?? null };
-    });
+    }, { scopes: [learnerScope(input.studentId), courseScope(input.courseId)] });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALREADY_ENROLLED);
     throw error;

@@ -8,7 +8,7 @@ import { EVIDENCE_MESSAGES } from "~/files/types";
 import type { SignatureRole } from "~/schemas/evidence";
 import { recognitionTitle } from "~/schemas/recognition";
 import { invalid, notFound } from "~/utils/errors";
-import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
+import { recordAudit, recordAuditAlone, signedInActor, type SignedInActorRef } from "./audit.server";
 import { stampKeepUntil } from "./retention.server";
 import { keepStoredFiles } from "./stored-files.server";
 
@@ -294,14 +294,12 @@ export async function recordStaffDownload(
   file: { action: "evidence.downloaded" | "evidence.thumbnail_downloaded" | "learner_document.downloaded"; type: string; id: string; student_id: string; sha256: string },
 ): Promise<void> {
   if (viewer.role === "student") return;
-  await writeTransaction(db, (trx) =>
-    recordAudit(trx, {
+  await recordAuditAlone(db, {
       action: file.action,
       actor: { id: viewer.id, client: viewer.client },
       subject: { type: file.type, id: file.id, userId: file.student_id },
       detail: file.sha256,
-    }),
-  );
+    });
 }
 
 /**

@@ -10,7 +10,7 @@ import { createTestDb } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
 import { issueCreditNote, issueInvoice, recordPayment, saveFinanceSettings } from "./invoice.server";
 import { financeSettingsSchema } from "~/schemas/invoice";
-import { invoiceSelfEnrolment } from "./enrollment-invoice.server";
+import { billSelfEnrolment, invoiceSelfEnrolment } from "./enrollment-invoice.server";
 import { csvResponse } from "~/utils/csv-response.server";
 import { exportXeroCsv, getCreditNote, getInvoice, listInvoices, listLearnerInvoices, totalsByScan, totalsFromSums } from "./finance.server";
 import { INVOICE_STATUSES } from "~/schemas/invoice-text";
@@ -139,13 +139,13 @@ describe("the office's invoices", () => {
     const course = await makeCourse(db, { name: "Licence to perform dogging" });
     const learner = await makeUser(db, { full_name: "Mia Nguyen" });
     await db.updateTable("users").set({ address: "3/22 Station Rd, Parramatta NSW 2150", state: "01" }).where("id", "=", learner.id).execute();
-    const learnerInvoice = await writeTransaction(db, (trx) =>
-      invoiceSelfEnrolment(trx, { enrollmentId: crypto.randomUUID(), studentId: learner.id, course: { id: course.id, name: "Licence to perform dogging", unit_code: "CPCCLDG3001", price_cents: 1_100_00 }, classStart: null, actorId: learner.id, now: XERO_DAY }),
+    const learnerInvoice = await writeTransaction(db, async (trx) =>
+      invoiceSelfEnrolment(trx, (await billSelfEnrolment(trx, { enrollmentId: crypto.randomUUID(), studentId: learner.id, course: { id: course.id, name: "Licence to perform dogging", unit_code: "CPCCLDG3001", price_cents: 1_100_00 }, classStart: null, actorId: learner.id, now: XERO_DAY }))!),
     );
     const structured = await makeUser(db, { full_name: "Noah Singh" });
     await db.updateTable("users").set({ address_unit: "4", address_street_number: "5", address_street_name: "Crane Cl", suburb: "Blacktown", state: "01", postcode: "2148" }).where("id", "=", structured.id).execute();
-    const structuredInvoice = await writeTransaction(db, (trx) =>
-      invoiceSelfEnrolment(trx, { enrollmentId: crypto.randomUUID(), studentId: structured.id, course: { id: course.id, name: "Licence to perform dogging", unit_code: "CPCCLDG3001", price_cents: 1_100_00 }, classStart: null, actorId: structured.id, now: XERO_DAY }),
+    const structuredInvoice = await writeTransaction(db, async (trx) =>
+      invoiceSelfEnrolment(trx, (await billSelfEnrolment(trx, { enrollmentId: crypto.randomUUID(), studentId: structured.id, course: { id: course.id, name: "Licence to perform dogging", unit_code: "CPCCLDG3001", price_cents: 1_100_00 }, classStart: null, actorId: structured.id, now: XERO_DAY }))!),
     );
     // an invoice issued before addresses were kept field by field: the town, state and postcode on line 2
     const legacy = await writeTransaction(db, (trx) =>

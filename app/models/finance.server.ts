@@ -1,8 +1,8 @@
 import { sql, type Expression, type SqlBool } from "kysely";
-import { cursorBatches, writeTransaction, type DB } from "#db/connection";
+import { cursorBatches, type DB } from "#db/connection";
 import type { InvoiceStatus } from "./invoice-rules";
 import { invoiceStatus } from "./invoice-rules";
-import { recordAudit, actorOf, type ActorRef } from "./audit.server";
+import { recordAuditAlone, actorOf, type ActorRef } from "./audit.server";
 import { financeSettings } from "./invoice.server";
 import { parseAddress, stateAbbreviation } from "./invoice-address";
 import { employerOf as employerOfUserQuery } from "./employer-scope.server";
@@ -318,9 +318,7 @@ async function* recordedThenRead(db: DB, input: { from: string; to: string; acto
       eb.selectFrom("credit_notes").select((c) => c.fn.countAll<number>().as("n")).where("issue_date", ">=", input.from).where("issue_date", "<=", input.to).as("notes"),
     ])
     .executeTakeFirstOrThrow();
-  await writeTransaction(db, (trx) =>
-    recordAudit(trx, { action: "finance.exported", actor: actorOf(input.actor), detail: `${input.from} to ${input.to}: ${Number(counts.invoices ?? 0)} invoices, ${Number(counts.notes ?? 0)} credit notes`, now: input.now }),
-  );
+  await recordAuditAlone(db, { action: "finance.exported", actor: actorOf(input.actor), detail: `${input.from} to ${input.to}: ${Number(counts.invoices ?? 0)} invoices, ${Number(counts.notes ?? 0)} credit notes`, now: input.now });
   yield* xeroRows(db, input, accountCode);
 }
 

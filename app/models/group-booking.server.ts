@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
+import { takeWritesTurn, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { BookingInput, WorkerInput } from "~/schemas/employer";
 import { INVITATION_USED, BOOKING_RELEASED, CONSENT_SAVED, WORKER_DECLINED_BEFORE, INVITATION_OTHER_ACCOUNT, RELEASE_DAYS_BEFORE_START, TOO_MANY_WORKERS, WORKER_EMAIL_REFUSED, WORKER_TWICE } from "~/schemas/employer-text";
 import { classDates, CLASS_NOT_OPEN } from "~/schemas/class-text";
@@ -13,11 +13,12 @@ import { employerOfUser } from "./employer.server";
 import { createEnrollment } from "./enrollment.server";
 import { createInvitation, NO_PASSWORD_YET, openInvitation, spendInvitation, type MakeLink } from "./invitation.server";
 import { parseAddress } from "./invoice-address";
-import { issueInvoice } from "./invoice.server";
+import { issueInvoice, prepareInvoice, type IssueInvoiceInput } from "./invoice.server";
 import { queueMail } from "./outbox.server";
 import { insertUser } from "./user.server";
 import { ownUsiColumns } from "./usi.server";
-import { queueWebhookEvent } from "./webhook-events.server";
+import { queueWebhookEvent, readWebhookEndpoints } from "./webhook-events.server";
+import { courseScope, employerScope } from "./write-scopes.server";
 
 /**
  * Group bookings (docs/decisions/032-employers-and-group-bookings.md): an employer holds seats
@@ -136,11 +137,14 @@ export async function createBooking(
   const at = now.toISOString();
   const employer = await employerOfUser(db, input.user);
   if (input.workers.length > input.seats) throw new DomainError(422, TOO_MANY_WORKERS(input.seats), {}, "workers");
+  // the course whose seats the booking takes, for the write's scope (a class keeps its course)
+  const ofClass = await db.selectFrom("classes").select("course_id").where("id", "=", input.class_id).executeTakeFirst();
   return writeTransaction(db, async (trx) => {
     const today = organisationToday(now);
     const cls = await trx
       .selectFrom("classes as c")
-      .select(["c.id", "c.start_date", "c.cancelled_at", seatsLeftExpression("c", at).as("seats_left")])
+      .innerJoin("courses as co", "co.id", "c.course_id")
+      .select(["c.id", "c.course_id", "c.start_date", "c.end_date", "c.cancelled_at", "co.name as course", "co.price_cents", seatsLeftExpression("c", at).as("seats_left")])
       .where("c.id", "=", input.class_id)
       .executeTakeFirst();
     if (!cls) throw notFound("Class");
@@ -148,25 +152,29 @@ export async function createBooking(
     if (Number(cls.seats_left) < input.seats) throw classFull();
     const id = crypto.randomUUID();
     const release_on = releaseDay(cls.start_date, today);
-    await trx
-      .insertInto("group_bookings")
-      .values({ id, employer_id: employer.id, class_id: cls.id, seats: input.seats, seats_booked: input.seats, release_on, released_at: null, booked_by: input.user.id, created_at: at })
-      .execute();
     const actor: AuditActor = { id: input.user.id, client: input.client ?? null };
-    await recordAudit(trx, { action: "booking.created", actor, subject: { type: "booking", id }, detail: `${input.seats} seats`, now: at });
-    await queueWebhookEvent(trx, { type: "booking.made", subjectId: id, now: at });
-    const booking = await bookingOf(trx, employer.id, id);
-    const course = await trx.selectFrom("courses").select(["id", "name", "price_cents"]).where("id", "=", booking.course_id).executeTakeFirstOrThrow();
+    const booking = { id, seats: input.seats, released_at: null, release_on, class_id: cls.id, course_id: cls.course_id, start_date: cls.start_date, end_date: cls.end_date, course: cls.course, employer: employer.name };
     // the booking's tax invoice to the employer, in this transaction: no booking without its invoice
-    const description = `${course.name}, class of ${classDates(cls.start_date, booking.end_date)}: seats`;
-    const invoice = await issueInvoice(trx, {
+    const description = `${cls.course}, class of ${classDates(cls.start_date, cls.end_date)}: seats`;
+    const bill: IssueInvoiceInput = {
       buyer: { kind: "employer", id: employer.id, name: employer.name, abn: employer.abn, email: employer.contact_email, address: parseAddress(employer.address) },
-      lines: [{ course_id: course.id, description, quantity: input.seats, unit_price_cents: Number(course.price_cents) }],
+      lines: [{ course_id: cls.course_id, description, quantity: input.seats, unit_price_cents: Number(cls.price_cents) }],
       source: { kind: "booking", id },
       issued_by: actor,
       due_by: addDays(cls.start_date, -1),
       now,
-    });
+    };
+    const priced = await prepareInvoice(trx, bill);
+    await readWebhookEndpoints(trx);
+    // the seats were read in the course's scope: from here this write writes, in its turn
+    await takeWritesTurn(trx);
+    await trx
+      .insertInto("group_bookings")
+      .values({ id, employer_id: employer.id, class_id: cls.id, seats: input.seats, seats_booked: input.seats, release_on, released_at: null, booked_by: input.user.id, created_at: at })
+      .execute();
+    await recordAudit(trx, { action: "booking.created", actor, subject: { type: "booking", id }, detail: `${input.seats} seats`, now: at });
+    await queueWebhookEvent(trx, { type: "booking.made", subjectId: id, now: at });
+    const invoice = await issueInvoice(trx, bill, priced);
     // the invoice goes to the organisation's contact address, queued with the booking (sent once it commits)
     await queueMail(trx, {
       key: `invoice-issued:${invoice.id}`,
@@ -175,10 +183,10 @@ export async function createBooking(
       data: { number: invoice.number, description: `${input.seats} × ${description}`, totalCents: invoice.total_cents, gstCents: invoice.gst_cents, dueDate: invoice.due_date, path: `/employer/invoices/${invoice.id}/pdf` },
       now,
     });
-    const workerIds = await nameWorkers(trx, booking, input.workers, input.link, now);
+    const workerIds = input.workers.length ? await nameWorkers(trx, booking, input.workers, input.link, now) : [];
     if (workerIds.length) await recordAudit(trx, { action: "booking.workers_added", actor, subject: { type: "booking", id }, detail: `${workerIds.length} workers`, now: at });
     return { id, seats: input.seats, release_on, worker_ids: workerIds };
-  });
+  }, ofClass ? { scopes: [courseScope(ofClass.course_id), employerScope(employer.id)] } : {});
 }
 
 /** Names more workers on a booking, up to the seats it holds (none once its seats were released). */

@@ -77,14 +77,17 @@ async function nextInSeries(trx: WriteTransaction, series: FinanceSeries): Promi
   return Number(row.last_value);
 }
 
+/** An invoice checked and priced, its course and seller details read: what issueInvoice writes. */
+export interface PreparedInvoice {
+  lines: Array<IssueInvoiceInput["lines"][number] & { gst_treatment: GstTreatment }>;
+  settings: Awaited<ReturnType<typeof financeSettings>>;
+}
+
 /**
- * Issues a tax invoice, inside the caller's write transaction. The buyer's and the seller's
- * details are copied onto it; each line takes its course's GST treatment and its GST is rounded
- * on the line. One invoice per source (an enrolment or booking is billed once: a second call for
- * it is refused by the database). Returns its id, number and total.
+ * An invoice's checks and reads, before it is written: a scoped write (an enrolment paid by card)
+ * makes them before its turn to write (writeTransaction), so its turn holds only the writes.
  */
-export async function issueInvoice(trx: WriteTransaction, input: IssueInvoiceInput): Promise<{ id: string; number: string; total_cents: number; gst_cents: number; due_date: string }> {
-  const nowDate = input.now ?? new Date();
+export async function prepareInvoice(db: DB, input: IssueInvoiceInput): Promise<PreparedInvoice> {
   if (input.lines.length === 0) throw invalid(NO_LINES);
   for (const line of input.lines) {
     if (!Number.isInteger(line.quantity) || line.quantity < 1) throw invalid("Each line's quantity must be a whole number of at least 1");
@@ -92,15 +95,27 @@ export async function issueInvoice(trx: WriteTransaction, input: IssueInvoiceInp
     if (!line.description.trim()) throw invalid("Each line needs a description");
   }
   const courseIds = input.lines.flatMap((l) => (l.course_id ? [l.course_id] : []));
-  const courses = courseIds.length ? await trx.selectFrom("courses").select(["id", "gst_treatment"]).where("id", "in", courseIds).execute() : [];
+  const courses = courseIds.length ? await db.selectFrom("courses").select(["id", "gst_treatment"]).where("id", "in", courseIds).execute() : [];
   const treatmentOf = new Map(courses.map((c) => [c.id, c.gst_treatment]));
   const lines = input.lines.map((line) => {
     const treatment = line.course_id ? treatmentOf.get(line.course_id) : line.gst_treatment;
     if (!treatment) throw notFound("Course");
-    return { ...line, gst_treatment: treatment };
+    return { ...line, gst_treatment: treatment as GstTreatment };
   });
+  return { lines, settings: await financeSettings(db) };
+}
+
+/**
+ * Issues a tax invoice, inside the caller's write transaction. The buyer's and the seller's
+ * details are copied onto it; each line takes its course's GST treatment and its GST is rounded
+ * on the line. One invoice per source (an enrolment or booking is billed once: a second call for
+ * it is refused by the database). Returns its id, number and total. `prepared` is what
+ * prepareInvoice read for it earlier in the transaction.
+ */
+export async function issueInvoice(trx: WriteTransaction, input: IssueInvoiceInput, prepared?: PreparedInvoice): Promise<{ id: string; number: string; total_cents: number; gst_cents: number; due_date: string }> {
+  const nowDate = input.now ?? new Date();
+  const { lines, settings } = prepared ?? (await prepareInvoice(trx, input));
   const totals = invoiceTotals(lines);
-  const settings = await financeSettings(trx);
   const issueDate = organisationToday(nowDate);
   const byTerms = addDays(issueDate, settings.payment_terms_days);
   const dueDate = input.due_by && input.due_by < byTerms ? (input.due_by < issueDate ? issueDate : input.due_by) : byTerms;
@@ -180,9 +195,16 @@ export interface RecordPaymentInput {
  * Records a payment against an invoice, inside the caller's transaction: part payments add up;
  * a payment above what is owed is refused and nothing is stored.
  */
-export async function recordPaymentIn(trx: WriteTransaction, input: RecordPaymentInput): Promise<{ id: string; owed_cents: number }> {
+export async function recordPaymentIn(
+  trx: WriteTransaction,
+  input: RecordPaymentInput,
+  /** the invoice as this transaction just issued it (nothing paid yet), not read again */
+  issued?: { id: string; number: string; total_cents: number; buyer_kind: BuyerKind; buyer_id: string | null },
+): Promise<{ id: string; owed_cents: number }> {
   const nowDate = input.now ?? new Date();
-  const invoice = await trx.selectFrom("invoices").select(["id", "number", "total_cents", "paid_cents", "buyer_kind", "buyer_id"]).where("id", "=", input.invoiceId).executeTakeFirst();
+  const invoice = issued
+    ? { ...issued, paid_cents: 0 }
+    : await trx.selectFrom("invoices").select(["id", "number", "total_cents", "paid_cents", "buyer_kind", "buyer_id"]).where("id", "=", input.invoiceId).executeTakeFirst();
   if (!invoice) throw notFound("Invoice");
   if (!Number.isInteger(input.amountCents) || input.amountCents < 1) throw invalid("Enter an amount of at least $0.01", { amount: "Enter an amount of at least $0.01" });
   const owed = Number(invoice.total_cents) - Number(invoice.paid_cents);

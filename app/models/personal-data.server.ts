@@ -2,8 +2,8 @@ import type { Role } from "#db/schema";
 import { MINIMUM_AGE } from "~/schemas/hrw-codes";
 import { ageOn } from "./hrw-calendar.server";
 import type { CandidateChecks } from "./hrw-candidate.server";
-import { writeTransaction, type DB } from "#db/connection";
-import { recordAudit, type AuditActor } from "./audit.server";
+import { type DB } from "#db/connection";
+import { recordAuditAlone, type AuditActor } from "./audit.server";
 import { searchStudents, type StudentDetail, type StudentSearch } from "./student.server";
 import type { PublicUser } from "./user.server";
 import type { EnrollmentReview } from "./review.server";
@@ -74,7 +74,7 @@ export async function usiCheckFor(
     .where("role", "=", "student")
     .executeTakeFirst();
   if (!student) return null;
-  await writeTransaction(db, (trx) => recordAudit(trx, { action: "usi.viewed", actor: input.viewer, subject: { type: "user", id: student.id }, fields: [...USI_CHECK_FIELDS] }));
+  await recordAuditAlone(db, { action: "usi.viewed", actor: input.viewer, subject: { type: "user", id: student.id }, fields: [...USI_CHECK_FIELDS] });
   return student;
 }
 
@@ -135,13 +135,13 @@ export async function studentPageFor(db: DB, reader: AuditActor & { id: string; 
   const page = await searchStudents(db, search);
   const students = page.students.map((student) => personFor(reader, student));
   if (page.students.some((student) => readsSensitive(reader, student.id))) {
-    await writeTransaction(db, (trx) => recordAudit(trx, {
+    await recordAuditAlone(db, {
       action: "students.listed",
       actor: { id: reader.id, client: reader.client },
       subject: { type: "students", id: null },
       fields: SENSITIVE_FIELDS,
       detail: `${students.length} of ${page.total} students, page ${page.page}`,
-    }));
+    });
   }
   return { ...page, students };
 }

@@ -15,7 +15,7 @@ import { getAvetmissExport } from "~/avetmiss/export.server";
 import { issueCertificate } from "./certificate-issue.server";
 import { awaitingEnrollments } from "./certificate-due.server";
 import { lodgeAppeal } from "./complaint.server";
-import { invoiceSelfEnrolment } from "./enrollment-invoice.server";
+import { billSelfEnrolment, invoiceSelfEnrolment } from "./enrollment-invoice.server";
 import { evidenceFileFor } from "./evidence.server";
 import {
   addRecognitionEvidence,
@@ -87,8 +87,8 @@ describe("credit transfer", () => {
   it("is granted as outcome 60 dated the day granted, once authenticated; the unit leaves the timetable and its fee is credited", async () => {
     const { course, enrolment, unit } = await enrolmentIn({ price: 500 });
     const now = new Date();
-    await writeTransaction(t.db, (trx) =>
-      invoiceSelfEnrolment(trx, { enrollmentId: enrolment.id, studentId: student.id, course: { id: course.id, name: "Unit", unit_code: unit, price_cents: 50000 }, classStart: null, actorId: student.id, now }),
+    await writeTransaction(t.db, async (trx) =>
+      invoiceSelfEnrolment(trx, (await billSelfEnrolment(trx, { enrollmentId: enrolment.id, studentId: student.id, course: { id: course.id, name: "Unit", unit_code: unit, price_cents: 50000 }, classStart: null, actorId: student.id, now }))!),
     );
     const app = await apply(enrolment.id, "credit_transfer");
     expect(app.status).toBe("applied");

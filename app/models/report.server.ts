@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import { organisationTimestamp } from "~/utils/organisation-calendar";
-import { writeTransaction, type DB } from "#db/connection";
+import { type DB } from "#db/connection";
 import { CURRENT_ENROLLMENT_STATUSES, ENROLLMENT_STATUSES, TIERS, type EnrollmentStatus, type Tier } from "#db/schema";
 import { overdueCertificateEnrollments } from "./certificate-due.server";
 import { enrollmentCountsByCourseAndStatus, percent } from "./stats.server";
 import { CERTIFICATE_GRACE_DAYS, filteredStudents, ISSUE_LABELS, STUDENT_COUNT_LIMIT, undatedCompletions } from "./student.server";
 import type { Role } from "#db/schema";
-import { recordAudit, type AuditActor } from "./audit.server";
+import { recordAuditAlone, type AuditActor } from "./audit.server";
 import { roleReadsField } from "./personal-data.server";
 import { afterKey, BATCH_ROWS, countUpTo, type CappedCount } from "./batches.server";
 
@@ -301,12 +301,12 @@ export async function exportStudents(
 ): Promise<{ columns: Array<(typeof EXPORT_COLUMNS)[number]>; rows: AsyncGenerator<ExportRow, void, undefined> }> {
   const columns = EXPORT_COLUMNS.filter((column) => roleReadsField(reader.role, column));
   const students = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).where("role", "=", "student").executeTakeFirstOrThrow();
-  await writeTransaction(db, (trx) => recordAudit(trx, {
+  await recordAuditAlone(db, {
     action: "students.exported",
     actor: { id: reader.id, client: reader.client },
     subject: { type: "students", id: null },
     fields: columns,
     detail: `${Number(students.n)} students`,
-  }));
+  });
   return { columns, rows: studentExportRows(db) };
 }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
+import { takeWritesTurn, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { EnrollmentReviewStatus, ReviewGroupsTable } from "#db/schema-review";
 import type { ReviewGroupInput, ReviewOverride, ReviewQuestionInput } from "~/schemas/review";
 import { ANSWER_FIELD_PREFIX } from "~/schemas/review";
@@ -279,6 +279,8 @@ export async function reviewForNewEnrolment(trx: WriteTransaction, input: { cour
   if (!course || Number(course.review_required) !== 1) return {};
   const latest = await latestAttemptRow(trx, input.courseId, { userId: input.studentId, claimToken: input.claimToken ?? null });
   if (!latest) return { review_status: "awaiting" as const };
+  // a write (a visitor's attempt becomes this learner's), in a scoped enrolment's turn
+  await takeWritesTurn(trx);
   await trx.updateTable("review_attempts").set({ user_id: input.studentId, claim_hash: null }).where("id", "=", latest.id).where("user_id", "is", null).execute();
   const support = parseJson<ReviewGroupKey[]>(latest.support, []);
   const { updated_at: _, ...columns } = keptOutcome(latest.id, { outcome: latest.outcome, advice: latest.advice, support }, statusAfter("awaiting", latest.outcome), input.now);

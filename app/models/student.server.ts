@@ -11,7 +11,7 @@ import { notFound } from "~/utils/errors";
 import { listCertificatesForStudent, type CertificateSummary } from "./certificate.server";
 import { CERTIFICATE_GRACE_DAYS, overdueCertificateEnrollments } from "./certificate-due.server";
 import { listEnrollmentsForStudent, type StudentEnrollment } from "./student-enrollments.server";
-import { actorOf, recordAudit, recordStudentEdit, type ActorRef, type AuditActor } from "./audit.server";
+import { actorOf, recordAuditAlone, recordStudentEdit, type ActorRef, type AuditActor } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { assertUsiFree, recordUsiVerification, usiChange } from "./usi.server";
 import { verifyUsiAndIssue } from "./usi-verification.server";
@@ -140,7 +140,7 @@ async function countStudents(db: DB, search: StudentSearch): Promise<CappedCount
 /** A student's record for the office's edit form, which shows the USI: a staff view of it, audited. */
 export async function getStudentForEdit(db: DB, id: string, shownTo: AuditActor): Promise<PublicUser | null> {
   const student = await getStudentById(db, id);
-  if (student && (student.usi || student.usi_claimed)) await writeTransaction(db, (trx) => recordAudit(trx, { action: "usi.viewed", actor: shownTo, subject: { type: "user", id }, detail: "edit form" }));
+  if (student && (student.usi || student.usi_claimed)) await recordAuditAlone(db, { action: "usi.viewed", actor: shownTo, subject: { type: "user", id }, detail: "edit form" });
   return student;
 }
 
@@ -247,7 +247,7 @@ export async function getStudentDetail(db: DB, id: string, shownTo?: AuditActor)
       .executeTakeFirstOrThrow(),
   ]);
   // an administrator reading the record reads the USI: staff views of a USI are audited
-  if (shownTo && (row.usi || row.usi_claimed)) await writeTransaction(db, (trx) => recordAudit(trx, { action: "usi.viewed", actor: shownTo, subject: { type: "user", id } }));
+  if (shownTo && (row.usi || row.usi_claimed)) await recordAuditAlone(db, { action: "usi.viewed", actor: shownTo, subject: { type: "user", id } });
   return {
     student: toPublicUser(row),
     usi_held_by: usiHolder ?? null,

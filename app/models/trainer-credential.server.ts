@@ -19,7 +19,7 @@ import {
 } from "~/schemas/standards-text";
 import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
 import { addDays, addMonths, organisationToday } from "~/utils/organisation-calendar";
-import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
+import { recordAudit, recordAuditAlone, signedInActor, type SignedInActorRef } from "./audit.server";
 import { keepStoredFiles } from "./stored-files.server";
 
 /**
@@ -389,9 +389,7 @@ export async function activityEvidenceFor(db: DB, viewer: { id: string; role: Ro
 
 /** Every download of an activity's evidence is by staff (its trainer or an administrator), so each is audited. */
 export async function recordActivityEvidenceDownload(db: DB, viewer: { id: string; client?: string | null }, file: { id: string; trainer_id: string; sha256: string }): Promise<void> {
-  await writeTransaction(db, (trx) =>
-    recordAudit(trx, { action: "credential.evidence_downloaded", actor: { id: viewer.id, client: viewer.client }, subject: { type: "trainer_activity", id: file.id, userId: file.trainer_id }, detail: file.sha256 }),
-  );
+  await recordAuditAlone(db, { action: "credential.evidence_downloaded", actor: { id: viewer.id, client: viewer.client }, subject: { type: "trainer_activity", id: file.id, userId: file.trainer_id }, detail: file.sha256 });
 }
 
 /** An administrator confirms a trainer's activity (once). */

@@ -114,7 +114,8 @@ const endpointsRead = new WeakMap<WriteTransaction, Promise<Array<{ id: string; 
 /**
  * The active endpoints, read once per write transaction: an enrolment paid by card queues four
  * events, each a statement inside the write lock. A transaction that adds or changes an endpoint
- * (webhooks.server.ts) queues no event.
+ * (webhooks.server.ts) queues no event. A scoped write reads them before its turn to write
+ * (readWebhookEndpoints).
  */
 function activeEndpoints(trx: WriteTransaction) {
   let read = endpointsRead.get(trx);
@@ -123,6 +124,11 @@ function activeEndpoints(trx: WriteTransaction) {
     endpointsRead.set(trx, read);
   }
   return read;
+}
+
+/** Reads the endpoints the transaction's events will go to, ahead of its writes. */
+export async function readWebhookEndpoints(trx: WriteTransaction): Promise<void> {
+  await activeEndpoints(trx);
 }
 
 /**

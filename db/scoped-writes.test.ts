@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, takeWritesTurn, writeTransaction, type DB } from "./connection";
+import { createTestDb, TEST_DIALECT } from "../tests/support/test-db";
+import { makeCourse, makeUser } from "../tests/support/factories";
+import { createClass } from "~/models/class.server";
+import { createEnrollment } from "~/models/enrollment.server";
+import { recordAudit } from "~/models/audit.server";
+import { verifyAuditChain } from "~/models/audit-chain.server";
+
+/**
+ * Scoped writes (writeTransaction's `scopes`): on PostgreSQL they read beside each other and take
+ * turns to write; a write of the same scope, or an unscoped one, waits. SQLite has one writer.
+ */
+const onPostgres = TEST_DIALECT === "postgres" ? it : it.skip;
+
+let db: DB;
+let url: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, url, cleanup } = await createTestDb());
+});
+afterAll(() => cleanup());
+
+/** A promise and the function that settles it. */
+function gate(): { open: () => void; opened: Promise<void> } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+/** Whether `p` settles within `ms` (it is left running either way). */
+async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+  return Promise.race([p.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+}
+
+describe("scoped writes", () => {
+  onPostgres("two of different scopes read at once; the second waits for the first's turn to write", async () => {
+    const other = openDatabase(url);
+    try {
+      const held = gate();
+      const inTurn = gate();
+      const first = writeTransaction(
+        db,
+        async (trx) => {
+          await takeWritesTurn(trx);
+          inTurn.open();
+          await held.opened;
+        },
+        { scopes: ["test:a"] },
+      );
+      await inTurn.opened;
+      let readWhileTurnHeld = false;
+      const second = writeTransaction(
+        other,
+        async (trx) => {
+          await trx.selectFrom("courses").select("id").limit(1).execute();
+          readWhileTurnHeld = true;
+          await takeWritesTurn(trx);
+        },
+        { scopes: ["test:b"] },
+      );
+      expect(await settlesWithin(second, 300)).toBe(false);
+      expect(readWhileTurnHeld).toBe(true);
+      held.open();
+      await Promise.all([first, second]);
+    } finally {
+      await other.destroy();
+    }
+  });
+
+  onPostgres("one of the same scope waits from the start, and an unscoped write waits for every scoped one", async () => {
+    const other = openDatabase(url);
+    const third = openDatabase(url);
+    try {
+      const held = gate();
+      const begun = gate();
+      const first = writeTransaction(
+        db,
+        async () => {
+          begun.open();
+          await held.opened;
+        },
+        { scopes: ["test:a", "test:c"] },
+      );
+      await begun.opened;
+      let sameScopeRan = false;
+      const same = writeTransaction(other, async () => void (sameScopeRan = true), { scopes: ["test:c"] });
+      let unscopedRan = false;
+      const unscoped = writeTransaction(third, async () => void (unscopedRan = true));
+      expect(await settlesWithin(Promise.race([same, unscoped]), 300)).toBe(false);
+      expect([sameScopeRan, unscopedRan]).toEqual([false, false]);
+      held.open();
+      await Promise.all([first, same, unscoped]);
+      expect([sameScopeRan, unscopedRan]).toEqual([true, true]);
+    } finally {
+      await other.destroy();
+      await third.destroy();
+    }
+  });
+
+  it("learners enrolling at once from several connections take exactly the seats a class has", async () => {
+    const trainer = await makeUser(db, { role: "trainer" });
+    const course = await makeCourse(db);
+    const day = "2027-03-01";
+    const cls = await createClass(db, course.id, { start_date: day, end_date: day, sessions: [{ date: day, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 3 }, trainer.id, new Date("2026-12-01T00:00:00Z"));
+    const learners = await Promise.all(Array.from({ length: 8 }, () => makeUser(db)));
+    const dbs = TEST_DIALECT === "postgres" ? [db, openDatabase(url), openDatabase(url), openDatabase(url)] : [db];
+    try {
+      const results = await Promise.allSettled(learners.map((l, i) => createEnrollment(dbs[i % dbs.length]!, { studentId: l.id, courseId: course.id, classId: cls.id, now: new Date("2026-12-01T00:00:00Z") })));
+      const taken = results.filter((r) => r.status === "fulfilled");
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+      expect(taken).toHaveLength(3);
+      expect(refused).toHaveLength(5);
+      for (const r of refused) expect((r.reason as { status?: number }).status).toBe(409);
+      const seated = await db.selectFrom("enrollments").select((eb) => eb.fn.countAll<number>().as("n")).where("class_id", "=", cls.id).executeTakeFirstOrThrow();
+      expect(Number(seated.n)).toBe(3);
+      expect(await verifyAuditChain(db, { batch: 50 })).toMatchObject({ intact: true });
+    } finally {
+      for (const other of dbs.slice(1)) await other.destroy();
+    }
+  });
+});
+
+describe("audit entries at commit", () => {
+  it("a transaction's entries are linked and written together when it commits, and none when it rolls back", async () => {
+    const before = await db.selectFrom("audit_head").select("last_id").executeTakeFirst();
+    const from = before?.last_id ?? 0;
+    await writeTransaction(db, async (trx) => {
+      for (const n of [1, 2, 3]) await recordAudit(trx, { action: "sign_out", actor: { id: null }, detail: `batch ${n}` });
+      // nothing is written before the commit
+      expect(await trx.selectFrom("audit_log").select("id").where("id", ">", from).execute()).toEqual([]);
+    });
+    await expect(
+      writeTransaction(db, async (trx) => {
+        await recordAudit(trx, { action: "sign_out", actor: { id: null }, detail: "rolled back" });
+        throw new Error("no");
+      }),
+    ).rejects.toThrow("no");
+    const rows = await db.selectFrom("audit_log").select(["id", "detail"]).where("id", ">", from).orderBy("id").execute();
+    expect(rows).toEqual([
+      { id: from + 1, detail: "batch 1" },
+      { id: from + 2, detail: "batch 2" },
+      { id: from + 3, detail: "batch 3" },
+    ]);
+    expect(await verifyAuditChain(db, { batch: 50 })).toMatchObject({ intact: true });
+  });
+
+  it("inside a transaction writeTransaction did not open, an entry is written at once", async () => {
+    const from = (await db.selectFrom("audit_head").select("last_id").executeTakeFirst())?.last_id ?? 0;
+    await db.transaction().execute(async (trx) => {
+      await writeTransaction(trx, (w) => recordAudit(w, { action: "sign_out", actor: { id: null }, detail: "at once" }));
+      expect(await trx.selectFrom("audit_log").select("detail").where("id", ">", from).execute()).toEqual([{ detail: "at once" }]);
+    });
+  });
+});
