@@ -421,8 +421,9 @@ export async function recordAssessment(
         .values({ id, enrollment_id: enrollment.id, student_id: enrollment.student_id, course_id: enrollment.course_id, assessment_type: input.assessment_type, ...result, created_at: now })
         .execute();
     }
-    // the judgement starts (or moves) the keep-until day of the evidence already on it
-    await stampKeepUntil(trx, { assessment: { kind: "unit", id } });
+    // the judgement starts (or moves) the keep-until day of the evidence already on it; an
+    // assessment this result creates has none yet
+    if (open) await stampKeepUntil(trx, { assessment: { kind: "unit", id } });
     await queueWebhookEvent(trx, { type: "result.recorded", subjectId: id, cause: `${id}:${now}`, now });
     await recordAudit(trx, {
       action: "assessment.result_recorded",
