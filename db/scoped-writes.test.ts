@@ -98,6 +98,32 @@ describe("scoped writes", () => {
     }
   });
 
+  onPostgres("an enrolment that chose its scopes before a class of its course was added starts again with the course's seats", async () => {
+    const trainer = await makeUser(db, { role: "trainer" });
+    const course = await makeCourse(db);
+    const learner = await makeUser(db);
+    const other = openDatabase(url);
+    try {
+      const added = gate();
+      const day = "2027-04-01";
+      // an unscoped write adding the course's first class, still open when the enrolment looks for classes
+      const adding = writeTransaction(db, async (trx) => {
+        await createClass(trx, course.id, { start_date: day, end_date: day, sessions: [{ date: day, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 2 }, trainer.id, new Date("2026-12-01T00:00:00Z"));
+        await added.opened;
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      const enrolling = createEnrollment(other, { studentId: learner.id, courseId: course.id, now: new Date("2026-12-01T00:00:00Z") });
+      await new Promise((r) => setTimeout(r, 200));
+      added.open();
+      await adding;
+      const enrolled = await enrolling;
+      const cls = await db.selectFrom("classes").select("id").where("course_id", "=", course.id).executeTakeFirstOrThrow();
+      expect(enrolled.class_id).toBe(cls.id);
+    } finally {
+      await other.destroy();
+    }
+  });
+
   it("learners enrolling at once from several connections take exactly the seats a class has", async () => {
     const trainer = await makeUser(db, { role: "trainer" });
     const course = await makeCourse(db);

@@ -72,8 +72,12 @@ export async function createEnrollment(
   const nowDate = input.now ?? new Date();
   const now = nowDate.toISOString();
   const id = crypto.randomUUID();
-  try {
-    return await writeTransaction(db, async (trx) => {
+  // A course's seats are a scope only where it has classes: enrolments in a course without any
+  // read and write beside each other. A class added meanwhile (an unscoped write, done before
+  // this one begins) makes the enrolment start again with the course's scope.
+  const seated = Boolean(input.classId) || (await db.selectFrom("classes").select("id").where("course_id", "=", input.courseId).limit(1).executeTakeFirst()) !== undefined;
+  const attempt = (bySeats: boolean) =>
+    writeTransaction(db, async (trx) => {
       const course = await trx
         .selectFrom("courses")
         .select(["id", "name", "duration_hours", "unit_code", "price_cents"])
@@ -87,6 +91,7 @@ export async function createEnrollment(
       const placement = input.groupBooking
         ? await trx.selectFrom("classes").select(["id", "start_date", "end_date", "location_id"]).where("id", "=", input.groupBooking.classId).executeTakeFirstOrThrow()
         : await placeInClass(trx, { courseId: course.id, studentId: input.studentId, classId: input.classId, now: nowDate });
+      if (placement && !bySeats && !input.groupBooking) throw new ClassAppeared();
       if (held && input.groupBooking) throw conflict(ALREADY_ENROLLED);
       if (held) {
         // an enrolment whose class was cancelled takes a seat in the class chosen; it stays the same enrolment
@@ -158,12 +163,22 @@ export async function createEnrollment(
         await queueEnrolmentConfirmation(trx, { enrollmentId: id, now: nowDate, known: { enrolment, setting, invoice: invoice && { number: invoice.number, total_cents: invoice.total_cents, paid_cents: invoice.total_cents } } });
       }
       return { id, course_id: course.id, class_id: placement?.id ?? null, status: "enrolled" as const, progress_percentage: 0, enrollment_date: now, review_status: review.review_status ?? null };
-    }, { scopes: [learnerScope(input.studentId), courseScope(input.courseId)] });
+    }, { scopes: bySeats ? [learnerScope(input.studentId), courseScope(input.courseId)] : [learnerScope(input.studentId)] });
+  try {
+    try {
+      return await attempt(seated);
+    } catch (error) {
+      if (error instanceof ClassAppeared) return await attempt(true);
+      throw error;
+    }
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(ALREADY_ENROLLED);
     throw error;
   }
 }
+
+/** A class of the course appeared after an enrolment chose its scopes without the course's seats. */
+class ClassAppeared extends Error {}
 
 /**
  * An enrolment still to choose a class: held (enrolled or in progress) with none, as cancelling
