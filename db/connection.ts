@@ -274,6 +274,10 @@ interface OpenWrite {
   /** whether a scoped write has taken its turn to write */
   turn: boolean;
   steps: Map<symbol, CommitStep>;
+  /** statements writeLater keeps to send with the commit, once sendWritesAtCommit asked; null before */
+  later: string[] | null;
+  /** how many writeTransaction calls inside it are running (they joined it) */
+  nested: number;
 }
 const openWrites = new WeakMap<object, OpenWrite>();
 
@@ -293,6 +297,52 @@ export function atCommit<T>(trx: WriteTransaction, key: symbol, write: (trx: Wri
     open.steps.set(key, step);
   }
   return step.items as T[];
+}
+
+/**
+ * From here the transaction's writeLater statements go to the database with its commit, in one
+ * round trip, instead of one round trip each while every other write waits for its turn. The
+ * caller promises that nothing it reads after this depends on them: a read would not see them,
+ * and a statement run at once (one whose result is needed, such as the next invoice number)
+ * must not need them. Their errors (a unique key taken, a foreign key missing) come from the
+ * commit, which rolls everything back as before. Only the function that began the transaction
+ * decides this: called from inside a write that joined another (a seed enrolling and then
+ * reading the enrolment back), it does nothing. Only where round trips cost (PostgreSQL); on
+ * SQLite writeLater runs each statement at once.
+ */
+export function sendWritesAtCommit(trx: WriteTransaction): void {
+  const open = openWrites.get(trx);
+  if (open && open.nested === 0 && !open.later && dialectSql(trx).inlineStatement) open.later = [];
+}
+
+/**
+ * Runs `query` now, or, after sendWritesAtCommit, keeps it to send with the commit. For writes
+ * whose result nobody reads: an event, a queued message, an invoice's lines.
+ */
+export async function writeLater(trx: DB, query: Compilable & { execute(): Promise<unknown> }): Promise<void> {
+  const later = openWrites.get(trx)?.later;
+  if (!later) {
+    await query.execute();
+    return;
+  }
+  const compiled = query.compile();
+  later.push(dialectSql(trx).inlineStatement!(compiled.sql, compiled.parameters));
+}
+
+/** Whether writeLater keeps statements for the commit in this transaction (after sendWritesAtCommit). */
+export function writesWaitForCommit(trx: DB): boolean {
+  return Boolean(openWrites.get(trx)?.later);
+}
+
+/**
+ * Sends the statements writeLater kept, now, in one round trip: for a read that needs them (a
+ * webhook's payload reads the enrolment just written). Later writeLater calls keep waiting.
+ */
+export async function sendKeptWrites(trx: DB): Promise<void> {
+  const open = openWrites.get(trx);
+  if (!open?.later?.length) return;
+  const statements = open.later.splice(0);
+  await sql.raw(statements.join(";\n")).execute(trx);
 }
 
 /**
@@ -326,21 +376,30 @@ export async function writeTransaction<T>(db: DB, fn: (trx: WriteTransaction) =>
   const outer = openWrites.get(db);
   if (outer) {
     if (outer.scopes && !options.scopes?.every((s) => outer.scopes!.has(s))) await takeWritesTurn(db as WriteTransaction);
-    return fn(db as WriteTransaction);
+    // a write joining this one reads what it likes: what the outer one kept for its commit goes first
+    await sendKeptWrites(db);
+    outer.nested++;
+    try {
+      return await fn(db as WriteTransaction);
+    } finally {
+      outer.nested--;
+    }
   }
   if (db.isTransaction) return fn(db as WriteTransaction);
   return db.connection().execute(async (conn) => {
     const dialect = dialectSql(conn);
     if (options.scopes) await dialect.beginScopedWrite(conn, options.scopes);
     else await dialect.beginWrite(conn);
-    const open: OpenWrite = { scopes: options.scopes ? new Set(options.scopes) : null, turn: false, steps: new Map() };
+    const open: OpenWrite = { scopes: options.scopes ? new Set(options.scopes) : null, turn: false, steps: new Map(), later: null, nested: 0 };
     openWrites.set(conn, open);
     const trx = conn as WriteTransaction;
     try {
       const result = await fn(trx);
       await takeWritesTurn(trx);
+      // nothing reads after this: what the steps write goes with the commit
+      sendWritesAtCommit(trx);
       for (const step of open.steps.values()) if (step.items.length) await step.write(trx, step.items);
-      await sql`commit`.execute(conn);
+      await sql.raw(open.later?.length ? `${open.later.join(";\n")};\ncommit` : "commit").execute(conn);
       return result;
     } catch (error) {
       await sql`rollback`.execute(conn);

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { inlineStatement } from "./inline-statement";
 import { cleanSearchTerm } from "./search-term";
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type ColumnDataType, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder } from "kysely";
 
@@ -59,6 +60,11 @@ export interface DialectSql {
   beginScopedWrite(conn: AnyDb, scopes: readonly string[]): Promise<void>;
   /** A scoped write's turn to write: until it commits, no other scoped write writes. */
   takeWritesTurn(conn: AnyDb): Promise<void>;
+  /**
+   * A statement with its parameters written in, to be sent with others in one round trip
+   * (writeLater). Absent where a round trip costs nothing worth saving: SQLite runs in the process.
+   */
+  inlineStatement?(text: string, parameters: readonly unknown[]): string;
   /**
    * A column for a WHERE condition that must not choose the query plan, so a more selective
    * condition (an indexed search) leads. SQLite's planner needs the hint; PostgreSQL's
@@ -179,6 +185,7 @@ const postgres: DialectSql = {
   async takeWritesTurn(conn) {
     await sql`select pg_advisory_xact_lock(${sql.lit(WRITES_TURN_KEY)})`.execute(conn);
   },
+  inlineStatement,
   unindexed(column) {
     return sql`${sql.ref(column)}`;
   },

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sql, type SqlBool } from "kysely";
-import { takeWritesTurn, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
+import { sendWritesAtCommit, takeWritesTurn, writeLater, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import { CURRENT_ENROLLMENT_STATUSES, type AssessmentStatus, type EnrollmentStatus, type Tier } from "#db/schema";
 import type { AssessmentInput } from "~/schemas/assessment";
 import { organisationToday } from "~/utils/organisation-calendar";
@@ -415,15 +415,19 @@ export async function recordAssessment(
     };
     if (open) {
       await trx.updateTable("assessments").set(result).where("id", "=", open.id).where("status", "in", OPEN_ASSESSMENT_STATUSES).execute();
-    } else {
-      await trx
-        .insertInto("assessments")
-        .values({ id, enrollment_id: enrollment.id, student_id: enrollment.student_id, course_id: enrollment.course_id, assessment_type: input.assessment_type, ...result, created_at: now })
-        .execute();
+      // the judgement starts (or moves) the keep-until day of the evidence already on it; an
+      // assessment this result creates has none yet
+      await stampKeepUntil(trx, { assessment: { kind: "unit", id } });
     }
-    // the judgement starts (or moves) the keep-until day of the evidence already on it; an
-    // assessment this result creates has none yet
-    if (open) await stampKeepUntil(trx, { assessment: { kind: "unit", id } });
+    // nothing below reads what it writes: the writes go to the database with the commit, one
+    // round trip where each took one in the turn
+    sendWritesAtCommit(trx);
+    if (!open) {
+      await writeLater(
+        trx,
+        trx.insertInto("assessments").values({ id, enrollment_id: enrollment.id, student_id: enrollment.student_id, course_id: enrollment.course_id, assessment_type: input.assessment_type, ...result, created_at: now }),
+      );
+    }
     await queueWebhookEvent(trx, { type: "result.recorded", subjectId: id, cause: `${id}:${now}`, now });
     await recordAudit(trx, {
       action: "assessment.result_recorded",
@@ -443,12 +447,7 @@ export async function recordAssessment(
       now,
     });
     if (enrollment.status === "enrolled") {
-      await trx
-        .updateTable("enrollments")
-        .set({ status: "in_progress", updated_at: now })
-        .where("id", "=", enrollment.id)
-        .where("status", "=", "enrolled")
-        .execute();
+      await writeLater(trx, trx.updateTable("enrollments").set({ status: "in_progress", updated_at: now }).where("id", "=", enrollment.id).where("status", "=", "enrolled"));
       await recordEvent(trx, {
         actorId: input.actorId,
         subjectUserId: enrollment.student_id,
@@ -459,7 +458,7 @@ export async function recordAssessment(
         now,
       });
     } else {
-      await trx.updateTable("enrollments").set({ updated_at: now }).where("id", "=", enrollment.id).execute();
+      await writeLater(trx, trx.updateTable("enrollments").set({ updated_at: now }).where("id", "=", enrollment.id));
     }
     return { id };
   }, learner ? { scopes: [learnerScope(learner.student_id)] } : {});

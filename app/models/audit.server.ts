@@ -1,5 +1,5 @@
 import { chainHash, GENESIS_HASH, storedText, type ChainedAuditRow } from "#db/audit-chain";
-import { atCommit, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
+import { atCommit, writeLater, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { AuditLogRow } from "#db/schema";
 import { addDays, organisationDayStart } from "~/utils/organisation-calendar";
 import type { AuditAction } from "./audit-actions";
@@ -117,7 +117,7 @@ async function writeAuditEntries(trx: WriteTransaction, entries: Array<{ entry: 
     return { ...row, hash };
   });
   for (let i = 0; i < rows.length; i += AUDIT_INSERT_ROWS) {
-    await trx.insertInto("audit_log").values(rows.slice(i, i + AUDIT_INSERT_ROWS)).execute();
+    await writeLater(trx, trx.insertInto("audit_log").values(rows.slice(i, i + AUDIT_INSERT_ROWS)));
   }
 }
 

@@ -2,7 +2,7 @@ import { nextStudentNumber } from "./student-number.server";
 import { formatDate } from "~/utils/format";
 import { usiCleared } from "./usi";
 import crypto from "node:crypto";
-import { takeWritesTurn, writeTransaction, type DB } from "#db/connection";
+import { sendWritesAtCommit, takeWritesTurn, writeLater, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import { isUniqueViolation } from "#db/dialect";
 import type { EnrollmentStatus } from "#db/schema";
 import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
@@ -125,9 +125,12 @@ export async function createEnrollment(
       if (learner && !learner.student_number) {
         await trx.updateTable("users").set({ student_number: await nextStudentNumber(trx) }).where("id", "=", input.studentId).execute();
       }
-      await trx
-        .insertInto("enrollments")
-        .values({
+      // nothing below reads what it writes (the next invoice number is its own row): the writes
+      // go to the database with the commit, one round trip where each took one in the turn
+      sendWritesAtCommit(trx);
+      await writeLater(
+        trx,
+        trx.insertInto("enrollments").values({
           id,
           student_id: input.studentId,
           course_id: course.id,
@@ -143,8 +146,8 @@ export async function createEnrollment(
           ...review,
           group_booking_id: input.groupBooking?.id ?? null,
           refund_policy_version: refundPolicyVersion,
-        })
-        .execute();
+        }),
+      );
       await queueWebhookEvent(trx, { type: "enrolment.created", subjectId: id, now });
       await recordEvent(trx, {
         actorId: input.actorId ?? input.studentId,
@@ -155,7 +158,10 @@ export async function createEnrollment(
         message: `Enrolled in ${course.name}`,
         now,
       });
-      if (placement) await takeClass(trx, { enrollmentId: id, studentId: input.studentId, courseId: course.id, placement, actorId: input.actorId ?? input.studentId, now: nowDate });
+      if (placement) {
+        const written = { student_id: input.studentId, planned_start_date: planned.start, planned_end_date: planned.end, name: course.name };
+        await takeClass(trx, { enrollmentId: id, studentId: input.studentId, courseId: course.id, placement, actorId: input.actorId ?? input.studentId, now: nowDate, written });
+      }
       const invoice = bill ? await invoiceSelfEnrolment(trx, bill) : null;
       // told once its seat is taken (a course with classes) or at once (one without)
       if (setting) {
@@ -188,29 +194,39 @@ export function awaitsClass(enrollment: { class_id: string | null; status: Enrol
   return enrollment.class_id === null && (enrollment.status === "enrolled" || enrollment.status === "in_progress");
 }
 
-/** After an enrolment takes its seat in a class: the class's dates become its planned dates, and the learner's waitlist places on the course are settled. */
+/**
+ * After an enrolment takes its seat in a class: the class's dates become its planned dates, and
+ * the learner's waitlist places on the course are settled. `written`: the enrolment as this
+ * transaction just made it, not read back (its row may still be waiting for the commit).
+ */
 async function takeClass(
-  trx: DB,
-  input: { enrollmentId: string; studentId: string; courseId: string; placement: { id: string; start_date: string; end_date: string }; actorId: string; now: Date },
+  trx: WriteTransaction,
+  input: { enrollmentId: string; studentId: string; courseId: string; placement: { id: string; start_date: string; end_date: string }; actorId: string; now: Date; written?: PlannedDatesHeld },
 ): Promise<void> {
   const { placement } = input;
-  await setPlannedDates(trx, { enrollmentId: input.enrollmentId, start: placement.start_date, end: placement.end_date, actorId: input.actorId, now: input.now });
+  const dates = { enrollmentId: input.enrollmentId, start: placement.start_date, end: placement.end_date, actorId: input.actorId, now: input.now };
+  if (input.written) await writePlannedDates(trx, dates, input.written);
+  else await setPlannedDates(trx, dates);
   // a waitlist offer it held is taken
-  await trx
-    .updateTable("class_waitlist")
-    .set({ status: "accepted" })
-    .where("class_id", "=", placement.id)
-    .where("student_id", "=", input.studentId)
-    .where("status", "in", ["waiting", "offered"])
-    .execute();
+  await writeLater(
+    trx,
+    trx
+      .updateTable("class_waitlist")
+      .set({ status: "accepted" })
+      .where("class_id", "=", placement.id)
+      .where("student_id", "=", input.studentId)
+      .where("status", "in", ["waiting", "offered"]),
+  );
   // in a class of the course: their places on its other classes' waitlists are given up
-  await trx
-    .updateTable("class_waitlist")
-    .set({ status: "left" })
-    .where("student_id", "=", input.studentId)
-    .where("status", "in", ["waiting", "offered"])
-    .where("class_id", "in", trx.selectFrom("classes").select("id").where("course_id", "=", input.courseId))
-    .execute();
+  await writeLater(
+    trx,
+    trx
+      .updateTable("class_waitlist")
+      .set({ status: "left" })
+      .where("student_id", "=", input.studentId)
+      .where("status", "in", ["waiting", "offered"])
+      .where("class_id", "in", trx.selectFrom("classes").select("id").where("course_id", "=", input.courseId)),
+  );
 }
 
 export const ENROLLMENT_COMPLETED_LOCKED = "This enrolment is completed and cannot be reopened: its certificate stands.";
@@ -370,7 +386,6 @@ export async function setPlannedDates(
   db: DB,
   input: { enrollmentId: string; start: string; end: string; actorId: string; now?: Date },
 ): Promise<{ changed: boolean }> {
-  const at = (input.now ?? new Date()).toISOString();
   return writeTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom("enrollments")
@@ -379,22 +394,36 @@ export async function setPlannedDates(
       .where("enrollments.id", "=", input.enrollmentId)
       .executeTakeFirst();
     if (!current) throw notFound("Enrolment");
-    if (current.planned_start_date === input.start && current.planned_end_date === input.end) return { changed: false };
-    await trx
-      .updateTable("enrollments")
-      .set({ planned_start_date: input.start, planned_end_date: input.end })
-      .where("id", "=", input.enrollmentId)
-      .execute();
-    await queueWebhookEvent(trx, { type: "enrolment.changed", subjectId: input.enrollmentId, cause: `${input.enrollmentId}:${at}`, now: at });
-    await recordEvent(trx, {
-      actorId: input.actorId,
-      subjectUserId: current.student_id,
-      type: "enrollment.planned",
-      entityType: "enrollment",
-      entityId: input.enrollmentId,
-      message: `${current.name}: planned ${formatDate(input.start)} to ${formatDate(input.end)}`,
-      now: at,
-    });
-    return { changed: true };
+    return writePlannedDates(trx, input, current);
   });
+}
+
+/** An enrolment's planned dates as they stand, with its learner and course name. */
+interface PlannedDatesHeld {
+  student_id: string;
+  planned_start_date: string | null;
+  planned_end_date: string | null;
+  name: string;
+}
+
+/** setPlannedDates's writes, given the enrolment as it stands. */
+async function writePlannedDates(
+  trx: WriteTransaction,
+  input: { enrollmentId: string; start: string; end: string; actorId: string; now?: Date },
+  current: PlannedDatesHeld,
+): Promise<{ changed: boolean }> {
+  const at = (input.now ?? new Date()).toISOString();
+  if (current.planned_start_date === input.start && current.planned_end_date === input.end) return { changed: false };
+  await writeLater(trx, trx.updateTable("enrollments").set({ planned_start_date: input.start, planned_end_date: input.end }).where("id", "=", input.enrollmentId));
+  await queueWebhookEvent(trx, { type: "enrolment.changed", subjectId: input.enrollmentId, cause: `${input.enrollmentId}:${at}`, now: at });
+  await recordEvent(trx, {
+    actorId: input.actorId,
+    subjectUserId: current.student_id,
+    type: "enrollment.planned",
+    entityType: "enrollment",
+    entityId: input.enrollmentId,
+    message: `${current.name}: planned ${formatDate(input.start)} to ${formatDate(input.end)}`,
+    now: at,
+  });
+  return { changed: true };
 }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { DB } from "#db/connection";
+import { writeLater, type DB } from "#db/connection";
 import type { EventRow } from "#db/schema";
 
 export interface NewEvent {
@@ -14,9 +14,9 @@ export interface NewEvent {
 
 /** Appends to the audit trail; call inside the transaction that makes the change. */
 export async function recordEvent(db: DB, event: NewEvent): Promise<void> {
-  await db
-    .insertInto("events")
-    .values({
+  await writeLater(
+    db,
+    db.insertInto("events").values({
       id: crypto.randomUUID(),
       actor_id: event.actorId,
       subject_user_id: event.subjectUserId,
@@ -25,8 +25,8 @@ export async function recordEvent(db: DB, event: NewEvent): Promise<void> {
       entity_id: event.entityId,
       message: event.message,
       created_at: event.now ?? new Date().toISOString(),
-    })
-    .execute();
+    }),
+  );
 }
 
 /** The events about one user (a student's notifications), newest first, `limit` after the first `offset`. */

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { takeWritesTurn, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
+import { sendWritesAtCommit, takeWritesTurn, writeLater, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { BookingInput, WorkerInput } from "~/schemas/employer";
 import { INVITATION_USED, BOOKING_RELEASED, CONSENT_SAVED, WORKER_DECLINED_BEFORE, INVITATION_OTHER_ACCOUNT, RELEASE_DAYS_BEFORE_START, TOO_MANY_WORKERS, WORKER_EMAIL_REFUSED, WORKER_TWICE } from "~/schemas/employer-text";
 import { classDates, CLASS_NOT_OPEN } from "~/schemas/class-text";
@@ -168,10 +168,13 @@ export async function createBooking(
     await readWebhookEndpoints(trx);
     // the seats were read in the course's scope: from here this write writes, in its turn
     await takeWritesTurn(trx);
-    await trx
-      .insertInto("group_bookings")
-      .values({ id, employer_id: employer.id, class_id: cls.id, seats: input.seats, seats_booked: input.seats, release_on, released_at: null, booked_by: input.user.id, created_at: at })
-      .execute();
+    // nothing below reads what it writes (the next invoice number is its own row; naming workers
+    // reads the booking, so it keeps the round trips): the writes go with the commit
+    if (input.workers.length === 0) sendWritesAtCommit(trx);
+    await writeLater(
+      trx,
+      trx.insertInto("group_bookings").values({ id, employer_id: employer.id, class_id: cls.id, seats: input.seats, seats_booked: input.seats, release_on, released_at: null, booked_by: input.user.id, created_at: at }),
+    );
     await recordAudit(trx, { action: "booking.created", actor, subject: { type: "booking", id }, detail: `${input.seats} seats`, now: at });
     await queueWebhookEvent(trx, { type: "booking.made", subjectId: id, now: at });
     const invoice = await issueInvoice(trx, bill, priced);

@@ -1,7 +1,7 @@
 import { refundPolicyOfEnrolment } from "./refund-policy.server";
 import crypto from "node:crypto";
 import { sql } from "kysely";
-import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
+import { writeLater, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { BuyerKind, FinanceSeries, GstTreatment, InvoiceSourceKind, PaymentMethod } from "#db/schema-finance";
 import { invalid, notFound } from "~/utils/errors";
 import { addDays, organisationToday } from "~/utils/organisation-calendar";
@@ -123,52 +123,54 @@ export async function issueInvoice(trx: WriteTransaction, input: IssueInvoiceInp
   const id = crypto.randomUUID();
   const actor = actorOf(input.issued_by);
   const address = input.buyer.address ?? {};
-  await trx
-    .insertInto("invoices")
-    .values({
-      id,
-      number,
-      seller_name: settings.seller_name,
-      seller_abn: settings.seller_abn,
-      buyer_kind: input.buyer.kind,
-      buyer_id: input.buyer.id,
-      buyer_name: input.buyer.name,
-      buyer_abn: input.buyer.abn?.replace(/\s/g, "") || null,
-      buyer_email: input.buyer.email,
-      buyer_address_line1: address.line1 ?? null,
-      buyer_address_line2: address.line2 ?? null,
-      buyer_city: address.city ?? null,
-      buyer_region: address.region ?? null,
-      buyer_postcode: address.postcode ?? null,
-      buyer_country: address.country ?? null,
-      source_kind: input.source.kind,
-      source_id: input.source.id,
-      issue_date: issueDate,
-      due_date: dueDate,
-      subtotal_cents: totals.subtotal_cents,
-      gst_cents: totals.gst_cents,
-      total_cents: totals.total_cents,
-      issued_by: actor.id,
-      issued_at: nowDate.toISOString(),
-    })
-    .execute();
-  await trx
-    .insertInto("invoice_lines")
-    .values(
-      totals.lines.map((line, i) => ({
-        id: crypto.randomUUID(),
-        invoice_id: id,
-        position: i + 1,
-        course_id: line.course_id,
-        description: line.description.trim(),
-        quantity: line.quantity,
-        unit_price_cents: line.unit_price_cents,
-        gst_treatment: line.gst_treatment,
-        amount_cents: line.amount_cents,
-        gst_cents: line.gst_cents,
-      })),
-    )
-    .execute();
+  await writeLater(
+    trx,
+    trx.insertInto("invoices")
+      .values({
+        id,
+        number,
+        seller_name: settings.seller_name,
+        seller_abn: settings.seller_abn,
+        buyer_kind: input.buyer.kind,
+        buyer_id: input.buyer.id,
+        buyer_name: input.buyer.name,
+        buyer_abn: input.buyer.abn?.replace(/\s/g, "") || null,
+        buyer_email: input.buyer.email,
+        buyer_address_line1: address.line1 ?? null,
+        buyer_address_line2: address.line2 ?? null,
+        buyer_city: address.city ?? null,
+        buyer_region: address.region ?? null,
+        buyer_postcode: address.postcode ?? null,
+        buyer_country: address.country ?? null,
+        source_kind: input.source.kind,
+        source_id: input.source.id,
+        issue_date: issueDate,
+        due_date: dueDate,
+        subtotal_cents: totals.subtotal_cents,
+        gst_cents: totals.gst_cents,
+        total_cents: totals.total_cents,
+        issued_by: actor.id,
+        issued_at: nowDate.toISOString(),
+      }),
+  );
+  await writeLater(
+    trx,
+    trx.insertInto("invoice_lines")
+      .values(
+        totals.lines.map((line, i) => ({
+          id: crypto.randomUUID(),
+          invoice_id: id,
+          position: i + 1,
+          course_id: line.course_id,
+          description: line.description.trim(),
+          quantity: line.quantity,
+          unit_price_cents: line.unit_price_cents,
+          gst_treatment: line.gst_treatment,
+          amount_cents: line.amount_cents,
+          gst_cents: line.gst_cents,
+        })),
+      ),
+  );
   await queueWebhookEvent(trx, { type: "invoice.issued", subjectId: id, now: nowDate });
   await recordAudit(trx, {
     action: "invoice.issued",
@@ -211,11 +213,11 @@ export async function recordPaymentIn(
   if (input.amountCents > owed) throw invalid(OVERPAYMENT, { amount: OVERPAYMENT });
   const id = crypto.randomUUID();
   const actor = actorOf(input.actor);
-  await trx
-    .insertInto("payments")
-    .values({ id, invoice_id: invoice.id, method: input.method, reference: input.reference.trim(), received_on: input.receivedOn, amount_cents: input.amountCents, recorded_by: actor.id, recorded_at: nowDate.toISOString() })
-    .execute();
-  await trx.updateTable("invoices").set({ paid_cents: sql`paid_cents + ${input.amountCents}` }).where("id", "=", invoice.id).execute();
+  await writeLater(
+    trx,
+    trx.insertInto("payments").values({ id, invoice_id: invoice.id, method: input.method, reference: input.reference.trim(), received_on: input.receivedOn, amount_cents: input.amountCents, recorded_by: actor.id, recorded_at: nowDate.toISOString() }),
+  );
+  await writeLater(trx, trx.updateTable("invoices").set({ paid_cents: sql`paid_cents + ${input.amountCents}` }).where("id", "=", invoice.id));
   // paid in full by this payment: the one moment an invoice becomes paid
   if (input.amountCents === owed) await queueWebhookEvent(trx, { type: "invoice.paid", subjectId: invoice.id, now: nowDate });
   await recordAudit(trx, {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { columnsContain, dialectSql } from "#db/dialect";
-import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
+import { writeLater, writesWaitForCommit, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { OutboxState } from "#db/schema";
 import type { MailListQuery } from "~/schemas/mail";
 import { MAIL_NOT_RESENDABLE_QUEUED, MAIL_NOT_RESENDABLE_SECRET, type MailData, type MailTemplate } from "~/schemas/mail-text";
@@ -60,12 +60,13 @@ export interface QueueMail<T extends MailTemplate> {
 /**
  * Queues one message, in the caller's write transaction (the type allows no other), so it is
  * written if and only if the change it tells of is. A second call with the same key queues
- * nothing. Returns the new message's id, or null when its key was already queued.
+ * nothing. Returns the new message's id, or null when its key was already queued; after
+ * sendWritesAtCommit the message goes with the commit and its id is returned either way.
  */
 export async function queueMail<T extends MailTemplate>(trx: WriteTransaction, input: QueueMail<T>): Promise<string | null> {
   const id = crypto.randomUUID();
   const at = input.now === undefined ? new Date().toISOString() : typeof input.now === "string" ? input.now : input.now.toISOString();
-  const result = await trx
+  const insert = trx
     .insertInto("outbox_messages")
     .values({
       id,
@@ -80,10 +81,12 @@ export async function queueMail<T extends MailTemplate>(trx: WriteTransaction, i
       next_attempt_at: at,
       created_at: at,
     })
-    .onConflict((oc) => oc.column("key").doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  return result ? id : null;
+    .onConflict((oc) => oc.column("key").doNothing());
+  if (writesWaitForCommit(trx)) {
+    await writeLater(trx, insert);
+    return id;
+  }
+  return (await insert.returning("id").executeTakeFirst()) ? id : null;
 }
 
 /** A message a worker holds: what it needs to render and send it. */

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { WriteTransaction } from "#db/connection";
+import { sendKeptWrites, writeLater, writesWaitForCommit, type WriteTransaction } from "#db/connection";
 import { TRAINER_EVENTS, type WebhookAudience, type WebhookEvent } from "~/schemas/webhooks";
 import { complaintFieldsFor, roleReadsField } from "./personal-data.server";
 
@@ -142,6 +142,8 @@ export async function queueWebhookEvent(trx: WriteTransaction, input: WebhookEve
   if (listening.length === 0) return 0;
   const at = input.now === undefined ? new Date().toISOString() : typeof input.now === "string" ? input.now : input.now.toISOString();
   const cause = input.cause ?? input.subjectId;
+  // the payload reads the change this event tells of: writes kept for the commit go first
+  await sendKeptWrites(trx);
   const payloads = new Map<WebhookAudience, string | null>();
   let queued = 0;
   for (const endpoint of listening) {
@@ -152,7 +154,7 @@ export async function queueWebhookEvent(trx: WriteTransaction, input: WebhookEve
     }
     const payload = payloads.get(audience);
     if (!payload) continue;
-    const result = await trx
+    const insert = trx
       .insertInto("webhook_deliveries")
       .values({
         id: `msg_${crypto.randomUUID().replaceAll("-", "")}`,
@@ -165,9 +167,12 @@ export async function queueWebhookEvent(trx: WriteTransaction, input: WebhookEve
         next_attempt_at: at,
         created_at: at,
       })
-      .onConflict((oc) => oc.column("key").doNothing())
-      .executeTakeFirst();
-    queued += Number(result.numInsertedOrUpdatedRows ?? 0);
+      .onConflict((oc) => oc.column("key").doNothing());
+    if (writesWaitForCommit(trx)) {
+      // sent with the commit: a key already queued is not told apart
+      await writeLater(trx, insert);
+      queued++;
+    } else queued += Number((await insert.executeTakeFirst()).numInsertedOrUpdatedRows ?? 0);
   }
   return queued;
 }
