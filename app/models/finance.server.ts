@@ -269,8 +269,6 @@ function xeroAddress(r: BuyerAddressRow) {
   return {
     POAddressLine1: address.line1,
     POAddressLine2: address.line2,
-    POAddressLine3: null,
-    POAddressLine4: null,
     POCity: address.city,
     PORegion: stateAbbreviation(address.region),
     POPostalCode: address.postcode,
