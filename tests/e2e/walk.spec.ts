@@ -581,7 +581,7 @@ function phoneFaults(limits: { tap: number; contentStart: number; width: number;
  * A role's pages, walked in parts of at most this many, each part its own test signed in afresh,
  * so the parts of the longest walk (the administrator's) run side by side.
  */
-const PART = 18;
+const PART = 12;
 
 const walks = ROLES.flatMap((role) => {
   const visits = Object.entries(PAGES).flatMap(([file, entry]) => (entry === LAYOUT ? [] : entry.filter((v) => v.roles.includes(role)).map((v) => ({ file, ...v }))));
