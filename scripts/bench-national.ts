@@ -28,6 +28,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { sql } from "kysely";
 import { openDatabase, type DB } from "../db/connection";
 import { isPostgresUrl } from "../db/dialect";
@@ -175,6 +176,43 @@ async function apiToken(port: number, email: string, client: string): Promise<st
   return ((await r.json()) as { access_token: string }).access_token;
 }
 
+/**
+ * One request of the load run as a phone or the office's browser makes it: gzip accepted, the
+ * body read to its last byte as it arrives, and decompressed only when the user reads it (a
+ * learner's own enrolments). fetch decompressed every body in this process: in the load minute
+ * the month's Xero files alone kept a third of the machine's two cores busy here, which the
+ * servers being measured then did not have (docs/decisions/044).
+ */
+function send(port: number, method: string, urlPath: string, headers: Record<string, string>, body?: unknown, read = false): Promise<{ status: number; body: Buffer }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: urlPath,
+        method,
+        agent: keepAlive,
+        headers: { ...headers, "Accept-Encoding": "gzip", ...(payload === undefined ? {} : { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) }) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => read && chunks.push(c));
+        res.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, body: read && res.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(raw) : raw });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+/** The load run's connections, kept open between requests as a browser keeps them. */
+const keepAlive = new http.Agent({ keepAlive: true });
+
 interface LoadResult {
   times: number[];
   /** each request's time by who made it and what it asked (method and path without ids) */
@@ -251,17 +289,11 @@ async function loadRun(plan: Awaited<ReturnType<typeof loadPlan>>): Promise<Load
   const result: LoadResult = { times: [], byKind: new Map(), errors: [], created: { enrollments: 0, assessments: 0, group_bookings: 0 } };
   const until = Date.now() + LOAD_SECONDS * 1000;
   let turn = 0;
-  const base = () => `http://127.0.0.1:${ports[turn++ % 2]}`;
+  const base = () => ports[turn++ % 2]!;
   const call = async (who: string, method: string, pathName: string, auth: Record<string, string>, body?: unknown, ok = [200, 201]) => {
     const started = performance.now();
     try {
-      const r = await fetch(base() + pathName, {
-        method,
-        redirect: "manual",
-        headers: { ...auth, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      await r.arrayBuffer();
+      const r = await send(base(), method, pathName, auth, body);
       const took = performance.now() - started;
       result.times.push(took);
       const kind = `${who} ${method} ${pathName.split("?")[0]!.replace(/[0-9a-f-]{36}/g, ":id")}`;
@@ -286,8 +318,7 @@ async function loadRun(plan: Awaited<ReturnType<typeof loadPlan>>): Promise<Load
       const mine = new Set<string>();
       for (let i = 0; Date.now() < until; i++) {
         await call("learner", "GET", "/api/courses", auth);
-        const r = await fetch(base() + "/api/enrollments/my", { headers: auth });
-        const list = (await r.json()) as Array<{ course_id: string }>;
+        const list = JSON.parse((await send(base(), "GET", "/api/enrollments/my", auth, undefined, true)).body.toString("utf8")) as Array<{ course_id: string }>;
         for (const e of list) mine.add(e.course_id);
         await call("learner", "GET", "/api/certificates/my", auth);
         const course = plan.openCourses.find((c) => !mine.has(c));

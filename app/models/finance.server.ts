@@ -312,7 +312,11 @@ export async function exportXeroCsv(
 async function* recordedThenRead(db: DB, input: { from: string; to: string; actor: ActorRef; now?: Date }, accountCode: string): AsyncGenerator<XeroRow, void, undefined> {
   const counts = await db
     .selectNoFrom((eb) => [
-      eb.selectFrom("invoices").select((c) => c.fn.countAll<number>().as("n")).where("issue_date", ">=", input.from).where("issue_date", "<=", input.to).where((c) => c.exists(c.selectFrom("invoice_lines").select("invoice_lines.id").whereRef("invoice_lines.invoice_id", "=", "invoices.id"))).as("invoices"),
+      // every invoice has its lines (issueInvoice refuses one without and writes them with it;
+      // nothing removes a line), so the period's invoices are the file's: counted from the
+      // (issue_date, number) index alone, where asking each for a line read every line (a month
+      // at the national volume: 1.5 s on three processes, five times a minute under load)
+      eb.selectFrom("invoices").select((c) => c.fn.countAll<number>().as("n")).where("issue_date", ">=", input.from).where("issue_date", "<=", input.to).as("invoices"),
       eb.selectFrom("credit_notes").select((c) => c.fn.countAll<number>().as("n")).where("issue_date", ">=", input.from).where("issue_date", "<=", input.to).as("notes"),
     ])
     .executeTakeFirstOrThrow();
