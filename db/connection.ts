@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type Compilable, type Infe
 import pg from "pg";
 import Cursor from "pg-cursor";
 import { listenForChanges, type ChangeFeed } from "./change-feed";
-import { dialectSql, isPostgresUrl } from "./dialect";
+import { dialectSql, isPostgresUrl, type TurnLook } from "./dialect";
 import { ensureOwnerOnlyFile } from "./file-mode";
 import { COUNTING_QUERIES, noteQuery } from "./query-count";
 import type { Database } from "./schema";
@@ -273,6 +273,8 @@ interface OpenWrite {
   scopes: ReadonlySet<string> | null;
   /** whether a scoped write has taken its turn to write */
   turn: boolean;
+  /** what it read as it took its turn (PostgreSQL): the audit chain's head and actors' emails */
+  look: TurnLook | null;
   steps: Map<symbol, CommitStep>;
   /** statements writeLater keeps to send with the commit, once sendWritesAtCommit asked; null before */
   later: string[] | null;
@@ -348,13 +350,23 @@ export async function sendKeptWrites(trx: DB): Promise<void> {
 /**
  * A scoped write's turn to write (see writeTransaction): from here until it commits no other
  * scoped write writes, so what it writes, and the kept counts and the audit chain its writes
- * move, meet no half-made change. Nothing in any other write transaction.
+ * move, meet no half-made change. Nothing in any other write transaction. `auditActors` are
+ * who its audit entries name (none of whose email it changes): their emails come with the turn.
  */
-export async function takeWritesTurn(trx: WriteTransaction): Promise<void> {
+export async function takeWritesTurn(trx: WriteTransaction, auditActors: readonly (string | null)[] = []): Promise<void> {
   const open = openWrites.get(trx);
   if (!open?.scopes || open.turn) return;
-  await dialectSql(trx).takeWritesTurn(trx);
+  open.look = await dialectSql(trx).takeWritesTurn(trx, [...new Set(auditActors.filter((id): id is string => Boolean(id)))]);
   open.turn = true;
+}
+
+/**
+ * What a scoped write read as it took its turn (see TurnLook): the audit trail links its entries
+ * to it instead of reading the chain's head again in the turn. Null before the turn, outside
+ * writeTransaction, for a write that holds the write lock, and on SQLite.
+ */
+export function turnLook(trx: WriteTransaction): TurnLook | null {
+  return openWrites.get(trx)?.look ?? null;
 }
 
 /**
@@ -390,7 +402,7 @@ export async function writeTransaction<T>(db: DB, fn: (trx: WriteTransaction) =>
     const dialect = dialectSql(conn);
     if (options.scopes) await dialect.beginScopedWrite(conn, options.scopes);
     else await dialect.beginWrite(conn);
-    const open: OpenWrite = { scopes: options.scopes ? new Set(options.scopes) : null, turn: false, steps: new Map(), later: null, nested: 0 };
+    const open: OpenWrite = { scopes: options.scopes ? new Set(options.scopes) : null, turn: false, look: null, steps: new Map(), later: null, nested: 0 };
     openWrites.set(conn, open);
     const trx = conn as WriteTransaction;
     try {

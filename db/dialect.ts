@@ -42,6 +42,19 @@ function scopeLockKey(scope: string): string {
   return createHash("sha256").update(`scope:${scope}`).digest().readBigInt64BE(0).toString();
 }
 
+/**
+ * What a scoped write read as it took its turn: the audit chain's head and last entry, and the
+ * email of each actor asked for. Only a write in its turn appends to the chain, and unscoped
+ * writes (a change of email among them) wait for every scoped one, so these hold until it commits.
+ */
+export interface TurnLook {
+  head_id: number | null;
+  head_hash: string | null;
+  last_entry_id: number | null;
+  last_entry_hash: string | null;
+  emails: Record<string, string | null>;
+}
+
 export interface DialectSql {
   readonly name: DialectName;
   /**
@@ -58,8 +71,13 @@ export interface DialectSql {
    * after it wait for it. SQLite has one writer: this is beginWrite.
    */
   beginScopedWrite(conn: AnyDb, scopes: readonly string[]): Promise<void>;
-  /** A scoped write's turn to write: until it commits, no other scoped write writes. */
-  takeWritesTurn(conn: AnyDb): Promise<void>;
+  /**
+   * A scoped write's turn to write: until it commits, no other scoped write writes. On
+   * PostgreSQL the turn comes with what the write's audit entries link to (the chain's head, the
+   * last entry, the actors' emails), read in the same round trip once the turn is taken; null
+   * where reading them later costs nothing (SQLite).
+   */
+  takeWritesTurn(conn: AnyDb, actorIds: readonly string[]): Promise<TurnLook | null>;
   /**
    * A statement with its parameters written in, to be sent with others in one round trip
    * (writeLater). Absent where a round trip costs nothing worth saving: SQLite runs in the process.
@@ -130,7 +148,9 @@ const sqlite: DialectSql = {
   beginScopedWrite(conn) {
     return this.beginWrite(conn);
   },
-  async takeWritesTurn() {},
+  async takeWritesTurn() {
+    return null;
+  },
   unindexed(column, when = true) {
     // Unary + makes the condition unusable by an index.
     return when ? sql`+${sql.ref(column)}` : sql`${sql.ref(column)}`;
@@ -182,8 +202,11 @@ const postgres: DialectSql = {
     const keys = [...new Set(scopes.map(scopeLockKey))].sort();
     await beginLocked(conn, [`select pg_advisory_xact_lock_shared(${WRITE_LOCK_KEY})`, ...keys.map((k) => `select pg_advisory_xact_lock(${k})`)].join("; "));
   },
-  async takeWritesTurn(conn) {
-    await sql`select pg_advisory_xact_lock(${sql.lit(WRITES_TURN_KEY)})`.execute(conn);
+  async takeWritesTurn(conn, actorIds) {
+    // the lock, then the reads, in one function (migration 2026-12-06T0600): one round trip
+    // where the reads took one more in the turn, while every other scoped write waited
+    const look = await sql<TurnLook>`select * from take_writes_turn(${sql.lit(WRITES_TURN_KEY)}, ${[...actorIds]}::text[])`.execute(conn);
+    return look.rows[0] ?? null;
   },
   inlineStatement,
   unindexed(column) {

@@ -147,6 +147,68 @@ describe("scoped writes", () => {
   });
 });
 
+describe("the turn's look at the audit chain", () => {
+  onPostgres("a write that waited for its turn links to the entry the write before it appended, with its actor's email as it was", async () => {
+    const other = openDatabase(url);
+    try {
+      const [first, second] = [await makeUser(db, { role: "trainer" }), await makeUser(db, { role: "trainer" })];
+      const held = gate();
+      const inTurn = gate();
+      const one = writeTransaction(
+        db,
+        async (trx) => {
+          await takeWritesTurn(trx, [first.id]);
+          inTurn.open();
+          await held.opened;
+          await recordAudit(trx, { action: "sign_out", actor: { id: first.id }, detail: "turn one" });
+        },
+        { scopes: ["test:look-a"] },
+      );
+      await inTurn.opened;
+      const two = writeTransaction(
+        other,
+        async (trx) => {
+          // waits for the first's commit, then reads the head that commit moved
+          await takeWritesTurn(trx, [second.id]);
+          await recordAudit(trx, { action: "sign_out", actor: { id: second.id }, detail: "turn two" });
+        },
+        { scopes: ["test:look-b"] },
+      );
+      expect(await settlesWithin(two, 300)).toBe(false);
+      held.open();
+      await Promise.all([one, two]);
+      const rows = await db.selectFrom("audit_log").select(["detail", "actor_email", "prev_hash", "hash"]).where("detail", "in", ["turn one", "turn two"]).orderBy("id").execute();
+      expect(rows.map((r) => [r.detail, r.actor_email])).toEqual([
+        ["turn one", first.email],
+        ["turn two", second.email],
+      ]);
+      expect(rows[1]!.prev_hash).toBe(rows[0]!.hash);
+      expect(await verifyAuditChain(db, { batch: 50 })).toMatchObject({ intact: true });
+    } finally {
+      await other.destroy();
+    }
+  });
+
+  onPostgres("an actor the turn was not told of is read when the entries are written", async () => {
+    const [named, unnamed] = [await makeUser(db), await makeUser(db)];
+    await writeTransaction(
+      db,
+      async (trx) => {
+        await takeWritesTurn(trx, [named.id]);
+        await recordAudit(trx, { action: "sign_out", actor: { id: named.id }, detail: "named" });
+        await recordAudit(trx, { action: "sign_out", actor: { id: unnamed.id }, detail: "unnamed" });
+      },
+      { scopes: ["test:look-c"] },
+    );
+    const rows = await db.selectFrom("audit_log").select(["detail", "actor_email"]).where("detail", "in", ["named", "unnamed"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { detail: "named", actor_email: named.email },
+      { detail: "unnamed", actor_email: unnamed.email },
+    ]);
+    expect(await verifyAuditChain(db, { batch: 50 })).toMatchObject({ intact: true });
+  });
+});
+
 describe("audit entries at commit", () => {
   it("a transaction's entries are linked and written together when it commits, and none when it rolls back", async () => {
     const before = await db.selectFrom("audit_head").select("last_id").executeTakeFirst();

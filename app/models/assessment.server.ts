@@ -402,7 +402,7 @@ export async function recordAssessment(
     // the checks above read this learner's records and what only unscoped writes change (a
     // trainer's credentials): from here this write writes, in its turn
     await readWebhookEndpoints(trx);
-    await takeWritesTurn(trx);
+    await takeWritesTurn(trx, [input.actorId]);
     const id = open?.id ?? crypto.randomUUID();
     const result = {
       status: input.status,

@@ -1,5 +1,5 @@
 import { chainHash, GENESIS_HASH, storedText, type ChainedAuditRow } from "#db/audit-chain";
-import { atCommit, writeLater, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
+import { atCommit, turnLook, writeLater, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { AuditLogRow } from "#db/schema";
 import { addDays, organisationDayStart } from "~/utils/organisation-calendar";
 import type { AuditAction } from "./audit-actions";
@@ -77,20 +77,27 @@ const AUDIT_INSERT_ROWS = 500;
 
 async function writeAuditEntries(trx: WriteTransaction, entries: Array<{ entry: AuditEntry; at: string }>): Promise<void> {
   const actorIds = [...new Set(entries.map((e) => e.entry.actor.id).filter((id): id is string => Boolean(id)))];
+  // what the write read as it took its turn, when that holds all this needs (PostgreSQL); else
   // one statement, one round trip: the chain's head, the last entry and the actor's email now
+  const look = turnLook(trx);
   const last = () => trx.selectFrom("audit_log").orderBy("id", "desc").limit(1);
-  const found = await trx
-    .selectNoFrom((eb) => [
-      eb.selectFrom("audit_head").select("last_id").as("head_id"),
-      eb.selectFrom("audit_head").select("last_hash").as("head_hash"),
-      last().select("id").as("last_id"),
-      last().select("hash").as("last_hash"),
-      eb.selectFrom("users").select("email").where("id", "=", actorIds[0] ?? "").as("email"),
-    ])
-    .executeTakeFirstOrThrow();
+  const found =
+    look && actorIds.every((id) => id in look.emails)
+      ? { head_id: look.head_id, head_hash: look.head_hash, last_id: look.last_entry_id, last_hash: look.last_entry_hash, email: actorIds.length ? look.emails[actorIds[0]!]! : null }
+      : await trx
+          .selectNoFrom((eb) => [
+            eb.selectFrom("audit_head").select("last_id").as("head_id"),
+            eb.selectFrom("audit_head").select("last_hash").as("head_hash"),
+            last().select("id").as("last_id"),
+            last().select("hash").as("last_hash"),
+            eb.selectFrom("users").select("email").where("id", "=", actorIds[0] ?? "").as("email"),
+          ])
+          .executeTakeFirstOrThrow();
   const emails = new Map<string, string | null>(actorIds.length ? [[actorIds[0]!, found.email]] : []);
-  if (actorIds.length > 1) {
-    for (const u of await trx.selectFrom("users").select(["id", "email"]).where("id", "in", actorIds.slice(1)).execute()) emails.set(u.id, u.email);
+  const unknown = actorIds.slice(1).filter((id) => !(look && id in look.emails));
+  for (const id of actorIds.slice(1)) if (look && id in look.emails) emails.set(id, look.emails[id]!);
+  if (unknown.length) {
+    for (const u of await trx.selectFrom("users").select(["id", "email"]).where("id", "in", unknown).execute()) emails.set(u.id, u.email);
   }
   // entries past the head exist only if audit_log's triggers were off; follow the last of them
   const past = (found.last_id ?? 0) > (found.head_id ?? 0);

@@ -96,7 +96,7 @@ export async function createEnrollment(
       if (held) {
         // an enrolment whose class was cancelled takes a seat in the class chosen; it stays the same enrolment
         if (!placement) throw conflict(ALREADY_ENROLLED);
-        await takeWritesTurn(trx);
+        await takeWritesTurn(trx, [input.actorId ?? input.studentId]);
         await trx.updateTable("enrollments").set({ class_id: placement.id, location_id: placement.location_id ?? (await defaultLocationId(trx)), updated_at: now }).where("id", "=", held.id).execute();
         await takeClass(trx, { enrollmentId: held.id, studentId: input.studentId, courseId: course.id, placement, actorId: input.actorId ?? input.studentId, now: nowDate });
         await recordEvent(trx, { actorId: input.actorId ?? input.studentId, subjectUserId: input.studentId, type: "enrollment.class_chosen", entityType: "enrollment", entityId: held.id, message: `${course.name}: class of ${formatDate(placement.start_date)} chosen`, now });
@@ -121,7 +121,7 @@ export async function createEnrollment(
       await readWebhookEndpoints(trx);
       // every check above read this learner's records, this course's seats or what only
       // unscoped writes change (the scopes below): from here this write writes, in its turn
-      await takeWritesTurn(trx);
+      await takeWritesTurn(trx, [actorId]);
       if (learner && !learner.student_number) {
         await trx.updateTable("users").set({ student_number: await nextStudentNumber(trx) }).where("id", "=", input.studentId).execute();
       }

@@ -167,7 +167,7 @@ export async function createBooking(
     const priced = await prepareInvoice(trx, bill);
     await readWebhookEndpoints(trx);
     // the seats were read in the course's scope: from here this write writes, in its turn
-    await takeWritesTurn(trx);
+    await takeWritesTurn(trx, [actor.id]);
     // nothing below reads what it writes (the next invoice number is its own row; naming workers
     // reads the booking, so it keeps the round trips): the writes go with the commit
     if (input.workers.length === 0) sendWritesAtCommit(trx);
