@@ -65,6 +65,10 @@ const ports = [basePort, basePort + 1];
 async function readinessChecked(db: DB): Promise<void> {
   const now = new Date();
   const took: string[] = [];
+  // no server of this run is up yet: a year still claimed was claimed by an earlier run's
+  // servers, stopped in the middle of their check (the claim would stand for its whole lease and
+  // keep this check from running, then let the runner check in the middle of the measuring)
+  await db.updateTable("avetmiss_readiness").set({ claimed_until: null }).where("claimed_until", "is not", null).execute();
   for (const year of readinessYears(now)) {
     const started = performance.now();
     const outcome = await checkReadiness(db, year, organisation(), { now, recheckAfterMs: 0 });
