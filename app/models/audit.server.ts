@@ -77,27 +77,28 @@ const AUDIT_INSERT_ROWS = 500;
 
 async function writeAuditEntries(trx: WriteTransaction, entries: Array<{ entry: AuditEntry; at: string }>): Promise<void> {
   const actorIds = [...new Set(entries.map((e) => e.entry.actor.id).filter((id): id is string => Boolean(id)))];
-  // what the write read as it took its turn, when that holds all this needs (PostgreSQL); else
-  // one statement, one round trip: the chain's head, the last entry and the actor's email now
+  // the emails the write read as it took its turn (PostgreSQL); the chain's head too, unless an
+  // actor is left to read: then one statement reads the head, the last entry and that email
   const look = turnLook(trx);
+  const emails = new Map<string, string | null>();
+  if (look) for (const id of actorIds) if (id in look.emails) emails.set(id, look.emails[id]!);
+  const unknown = actorIds.filter((id) => !emails.has(id));
   const last = () => trx.selectFrom("audit_log").orderBy("id", "desc").limit(1);
   const found =
-    look && actorIds.every((id) => id in look.emails)
-      ? { head_id: look.head_id, head_hash: look.head_hash, last_id: look.last_entry_id, last_hash: look.last_entry_hash, email: actorIds.length ? look.emails[actorIds[0]!]! : null }
+    look && unknown.length === 0
+      ? { head_id: look.head_id, head_hash: look.head_hash, last_id: look.last_entry_id, last_hash: look.last_entry_hash, email: null }
       : await trx
           .selectNoFrom((eb) => [
             eb.selectFrom("audit_head").select("last_id").as("head_id"),
             eb.selectFrom("audit_head").select("last_hash").as("head_hash"),
             last().select("id").as("last_id"),
             last().select("hash").as("last_hash"),
-            eb.selectFrom("users").select("email").where("id", "=", actorIds[0] ?? "").as("email"),
+            eb.selectFrom("users").select("email").where("id", "=", unknown[0] ?? "").as("email"),
           ])
           .executeTakeFirstOrThrow();
-  const emails = new Map<string, string | null>(actorIds.length ? [[actorIds[0]!, found.email]] : []);
-  const unknown = actorIds.slice(1).filter((id) => !(look && id in look.emails));
-  for (const id of actorIds.slice(1)) if (look && id in look.emails) emails.set(id, look.emails[id]!);
-  if (unknown.length) {
-    for (const u of await trx.selectFrom("users").select(["id", "email"]).where("id", "in", unknown).execute()) emails.set(u.id, u.email);
+  if (unknown.length) emails.set(unknown[0]!, found.email);
+  if (unknown.length > 1) {
+    for (const u of await trx.selectFrom("users").select(["id", "email"]).where("id", "in", unknown.slice(1)).execute()) emails.set(u.id, u.email);
   }
   // entries past the head exist only if audit_log's triggers were off; follow the last of them
   const past = (found.last_id ?? 0) > (found.head_id ?? 0);
