@@ -99,6 +99,14 @@ export function htmlToJsx(html: string): string {
   return out.join("");
 }
 
+/** The product's route modules (relative to app/routes) and whether each renders a page: the floor's route tree. */
+export function productRouteFiles(routesDir = path.resolve("app/routes")): Array<{ file: string; page: boolean }> {
+  return fs
+    .readdirSync(routesDir)
+    .filter((f) => /\.tsx?$/.test(f) && !/\.(test|server)\.tsx?$/.test(f) && !f.startsWith("."))
+    .map((file) => ({ file, page: /export default/.test(fs.readFileSync(path.join(routesDir, file), "utf8")) }));
+}
+
 /** The product's future flags: the floor is the same framework, answering the same way. */
 const REMIX_FUTURE = productConfig.future;
 

@@ -15,16 +15,23 @@
  * Prints one table per data set against the limits and a bundle report per route (what each
  * route's document names, from the build), and writes bench-phone-results.json.
  *
+ * Last, the framework's floor (a bare Remix app with the product's routes and /login markup)
+ * under the same Lighthouse, three times as built and three times with its scripts asked for
+ * after the first paint: the least this stack scores on the machine, either way.
+ *
  * PHONE_ONLY=<regex> limits the pages, PHONE_DATA=demo|large one data set, PHONE_PORT (3190)
- * the port, PHONE_LIGHTHOUSE=0 skips Lighthouse. CHROMIUM_PATH as elsewhere.
+ * the port (the floor takes the next two), PHONE_LIGHTHOUSE=0 skips Lighthouse, PHONE_FLOOR=0 the
+ * floor. CHROMIUM_PATH as elsewhere.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import puppeteer, { type Browser } from "puppeteer";
 import { openDatabase } from "../db/connection";
 import { LOGIN_EMAILS, pagesAtSize, type Login, type PageRequest } from "./bench-pages";
 import { benchEnv, bin, BUILD_DIR, buildAndPrepare, DB_FILE, raw, run, signIn, startChild, stopAll, stopChildrenOnExit, waitForServer } from "./bench-server";
+import { buildFloorApp, productRouteFiles } from "./bench-floor";
 import { BUDGET, kb, routeWeights, type RouteWeight } from "./page-weight";
 
 const PORT = Number(process.env.PHONE_PORT || 3190);
@@ -32,6 +39,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const ONLY = process.env.PHONE_ONLY ? new RegExp(process.env.PHONE_ONLY) : null;
 const LIGHTHOUSE = process.env.PHONE_LIGHTHOUSE !== "0";
 const DEMO_DB = path.resolve("tests/.tmp/phone-demo.db");
+const FLOOR = process.env.PHONE_FLOOR !== "0";
+const FLOOR_DIR = path.resolve("tests/.tmp/phone-floor-app");
+const FLOOR_RUNS = 3;
 
 /** The limits of issue 61. */
 const LIMITS = { lcpMs: 1500, tbtMs: 50, cls: 0, performance: 97, otherScores: 100, visibleMs: 1500, hydratedMs: 3000, requests: BUDGET.requests };
@@ -205,6 +215,9 @@ function judge(row: Omit<Row, "pass">, learner: boolean): boolean {
   );
 }
 
+/** The product's /login as served (plain: no Accept-Encoding), the markup the floor renders. */
+let loginHtml: string | null = null;
+
 async function benchDataSet(name: string, databaseUrl: string, browser: Browser, weights: RouteWeight[]) {
   const env = { ...benchEnv(), DATABASE_URL: databaseUrl, PORT: String(PORT), WEB_CONCURRENCY: "1" };
   const db = openDatabase(databaseUrl);
@@ -221,6 +234,7 @@ async function benchDataSet(name: string, databaseUrl: string, browser: Browser,
     await warmAssets(path.join(BUILD_DIR, "client"));
     const cookies: Record<Login, string | null> = { anonymous: null, student: null, trainer: null, admin: null, employer: null };
     for (const login of new Set(pages.map((p) => p.login))) if (login !== "anonymous") cookies[login] = await signIn(PORT, LOGIN_EMAILS[login]);
+    if (FLOOR && LIGHTHOUSE && !loginHtml) loginHtml = (await raw(PORT, "/login")).body.toString("utf8");
     const rows: Row[] = [];
     for (const p of pages) {
       const url = `http://127.0.0.1:${PORT}${p.url}`;
@@ -236,6 +250,90 @@ async function benchDataSet(name: string, databaseUrl: string, browser: Browser,
     if (server.exitCode === null) server.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 1000));
   }
+}
+
+/**
+ * The framework's floor under the same Lighthouse: a bare Remix app (React 18, the classic
+ * compiler, remix-serve) with the product's route tree and its /login markup, no styles, loader,
+ * page cache or compression step of the product's own (scripts/bench-floor.ts). What it scores
+ * is the least a page of this stack scores on this machine; a limit it misses is one no page of
+ * the product can meet by its own code. Measured FLOOR_RUNS times: the scores move from run to run.
+ */
+async function benchFloor(loginHtml: string): Promise<FloorRun[]> {
+  console.log(`\nFramework floor: building a bare Remix app in ${FLOOR_DIR}…`);
+  buildFloorApp({ dir: FLOOR_DIR, routeFiles: productRouteFiles(), loginHtml, remixBin: bin("remix") });
+  const port = PORT + 1;
+  const floor = startChild(process.execPath, ["serve.mjs"], {
+    cwd: FLOOR_DIR,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), WEB_CONCURRENCY: "1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  // its own process: Lighthouse runs synchronously here, which would stop a proxy in this one
+  const heldPort = PORT + 2;
+  const held = startChild(process.execPath, [...process.execArgv, process.argv[1]!, "--held-back-proxy", String(port), String(heldPort)], { stdio: ["ignore", "ignore", "inherit"] });
+  try {
+    await waitForServer(port, 60_000, "/login");
+    await waitForServer(heldPort, 60_000, "/login");
+    const runs: FloorRun[] = [];
+    for (const [way, base] of [
+      ["as built", `http://127.0.0.1:${port}`],
+      ["scripts after the first paint", `http://127.0.0.1:${heldPort}`],
+    ] as const) {
+      for (let i = 0; i < FLOOR_RUNS; i++) runs.push({ way, ...lighthouse(`${base}/login`, null)! });
+    }
+    console.log(`Framework floor /login, Lighthouse mobile, ${FLOOR_RUNS} runs each way (limits LCP <= ${LIMITS.lcpMs} ms, TBT <= ${LIMITS.tbtMs} ms, performance >= ${LIMITS.performance}):`);
+    console.log("| scripts | LCP ms | TBT ms | CLS | performance |\n|---|---|---|---|---|");
+    for (const l of runs) console.log(`| ${l.way} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} | ${l.performance} |`);
+    return runs;
+  } finally {
+    if (held.exitCode === null) held.kill("SIGTERM");
+    if (floor.exitCode === null) floor.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+type FloorRun = NonNullable<Row["lighthouse"]> & { way: string };
+
+/**
+ * The floor's documents with their scripts asked for after the first paint: the way round
+ * Lighthouse's simulated LCP that decision 043 measured on the product. A proxy in front of the
+ * floor takes the documents' `modulepreload` links out, gives the module script a type the
+ * browser does not run, and adds one script that puts it back after the first frame; scripts
+ * and everything else pass through unchanged (compressed as the floor sent them).
+ */
+function heldBackProxy(upstream: number, port: number): http.Server {
+  const restore = `<script>requestAnimationFrame(()=>setTimeout(()=>{for(const s of document.querySelectorAll('script[type="text/held-back"]')){const n=document.createElement("script");n.type="module";n.textContent=s.textContent;s.replaceWith(n)}}))</script>`;
+  const server = http.createServer((req, res) => {
+    const document = (req.headers.accept ?? "").includes("text/html");
+    const headers = { ...req.headers };
+    // the document is rewritten, so it is asked for plain
+    if (document) delete headers["accept-encoding"];
+    const upstreamReq = http.request({ host: "127.0.0.1", port: upstream, path: req.url, method: req.method, headers }, (up) => {
+      if (!document || !String(up.headers["content-type"] ?? "").includes("text/html")) {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      up.on("data", (c: Buffer) => chunks.push(c));
+      up.on("end", () => {
+        const html = Buffer.concat(chunks)
+          .toString("utf8")
+          .replace(/<link rel="modulepreload"[^>]*>/g, "")
+          .replace(/<script type="module"( async="")?>/g, '<script type="text/held-back">')
+          .replace("</body>", `${restore}</body>`);
+        const out = { ...up.headers };
+        delete out["content-length"];
+        delete out["transfer-encoding"];
+        res.writeHead(up.statusCode ?? 502, out);
+        res.end(html);
+      });
+    });
+    upstreamReq.on("error", () => res.writeHead(502).end());
+    req.pipe(upstreamReq);
+  });
+  server.listen(port, "127.0.0.1");
+  return server;
 }
 
 function bundleReport(weights: RouteWeight[]) {
@@ -276,14 +374,19 @@ async function main() {
   } finally {
     await browser.close();
   }
+  const floor = loginHtml ? await benchFloor(loginHtml) : undefined;
   const all = Object.values(results).flat();
-  fs.writeFileSync("bench-phone-results.json", JSON.stringify({ at: new Date().toISOString(), limits: LIMITS, budget: BUDGET, results }, null, 2) + "\n");
+  fs.writeFileSync("bench-phone-results.json", JSON.stringify({ at: new Date().toISOString(), limits: LIMITS, budget: BUDGET, results, floor }, null, 2) + "\n");
   console.log(`\n${all.filter((r) => r.pass).length} of ${all.length} pages within every limit (${((Date.now() - started) / 1000).toFixed(0)} s). Wrote bench-phone-results.json.`);
   stopAll();
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.stack : error);
-  stopAll();
-  process.exit(1);
-});
+if (process.argv[2] === "--held-back-proxy") {
+  heldBackProxy(Number(process.argv[3]), Number(process.argv[4]));
+} else {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.stack : error);
+    stopAll();
+    process.exit(1);
+  });
+}

@@ -40,7 +40,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import { buildFloorApp } from "./bench-floor";
+import { buildFloorApp, productRouteFiles } from "./bench-floor";
 import { everyPage, LOGIN_EMAILS, PAGE_LIMIT_MS, timeCacheThroughWrites, timeEveryPage, type Login } from "./bench-pages";
 import {
   benchEnv,
@@ -227,12 +227,7 @@ async function main() {
   const needsFloor = measured.some((c) => serversFor(c).includes("floor1"));
   if (needsFloor) {
     console.log(`Building the floor app in ${FLOOR_DIR}…`);
-    const routesDir = path.resolve("app/routes");
-    const routeFiles = fs
-      .readdirSync(routesDir)
-      .filter((f) => /\.tsx?$/.test(f) && !/\.(test|server)\.tsx?$/.test(f) && !f.startsWith("."))
-      .map((file) => ({ file, page: /export default/.test(fs.readFileSync(path.join(routesDir, file), "utf8")) }));
-    buildFloorApp({ dir: FLOOR_DIR, routeFiles, loginHtml: decoded(captured.get(cases.find((c) => c.url === "/login")!)!), remixBin: bin("remix") });
+    buildFloorApp({ dir: FLOOR_DIR, routeFiles: productRouteFiles(), loginHtml: decoded(captured.get(cases.find((c) => c.url === "/login")!)!), remixBin: bin("remix") });
     console.log(`Starting the floor on port ${PORTS.floor1} (1 worker) and ${PORTS.floorN} (${WORKERS} workers)…`);
     for (const [name, workers] of [["floor1", 1], ["floorN", WORKERS]] as const) {
       const [cmd, args] = on(workers === 1 ? "0" : ALL_CORES, [process.execPath, "serve.mjs"]);
