@@ -1,4 +1,3 @@
-import { env, isLoopbackHost } from "~/env.server";
 import { escapeHtml, greeting, htmlMail, textSignature } from "./layout.server";
 import type { MailMessage } from "./transport.server";
 
@@ -54,20 +53,3 @@ export function passwordResetEmail(input: {
   return { to: input.to, subject: `Reset your ${input.rto.name} password`, text, html };
 }
 
-/**
- * The link in the email, or null when there is no address it may safely name. Under APP_URL
- * when set; without it, under the origin the request came to only when that is this machine
- * (localhost, 127.0.0.1, [::1]): any other Host header may be forged, and a link built from it
- * would carry a live token to someone else's site.
- */
-export function passwordResetLink(request: Request, token: string, appUrl: string | undefined = env().APP_URL): string | null {
-  return secretLink(request, `/reset-password/${encodeURIComponent(token)}`, appUrl);
-}
-
-/** A link that carries a secret in its path (a reset or an invitation), under the address rule above. */
-export function secretLink(request: Request, path: string, appUrl: string | undefined = env().APP_URL): string | null {
-  const origin = new URL(request.url);
-  if (!appUrl && !isLoopbackHost(origin.hostname)) return null;
-  const base = (appUrl ?? origin.origin).replace(/\/+$/, "");
-  return `${base}${path}`;
-}

@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEml, resetLinkIn } from "../../tests/support/eml";
-import { passwordResetEmail, passwordResetLink } from "./password-reset.server";
+import { passwordResetLink } from "~/utils/public-link.server";
+import { passwordResetEmail } from "./password-reset.server";
 import { createMailer, createOutboxMailer, createSmtpMailer, defaultFrom } from "./transport.server";
 
 const rto = { name: "Summit Crane & Rigging Training", code: "45678" };

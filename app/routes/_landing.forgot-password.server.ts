@@ -6,7 +6,7 @@ export { requireAnonymous } from "~/auth/guards.server";
 export { clientAddress } from "~/http/request-context.server";
 export { getDb } from "~/db.server";
 export { deliverNow } from "~/jobs/runner.server";
-export { passwordResetLink } from "~/mail/password-reset.server";
+export { passwordResetLink } from "~/utils/public-link.server";
 export { requestPasswordReset, TOO_MANY_RESET_REQUESTS } from "~/models/password-reset.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { retryAfterFromAction } from "~/utils/http.server";

@@ -6,7 +6,7 @@ export { readOrRefuse } from "~/utils/http.server";
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
-export { secretLink } from "~/mail/password-reset.server";
+export { invitationLink } from "~/utils/public-link.server";
 export { getEmployer, inviteEmployerUser, listEmployerUsers, updateEmployer } from "~/models/employer.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";

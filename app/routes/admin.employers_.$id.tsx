@@ -4,7 +4,7 @@ import {
   requireRole,
   getDb,
   clientAddress,
-  secretLink,
+  invitationLink,
   getEmployer,
   inviteEmployerUser,
   listEmployerUsers,
@@ -44,7 +44,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       requires: ["full_name", "email"],
       unreadable: "Failed to send the invitation",
       save: async (input) => {
-        await inviteEmployerUser(db, { ...input, employerId: employer.id, actor, link: (token) => secretLink(request, `/employer-invitation/${encodeURIComponent(token)}`) });
+        await inviteEmployerUser(db, { ...input, employerId: employer.id, actor, link: (token) => invitationLink(request, token, "/employer-invitation") });
         return redirectWithFlash(here, { type: "success", message: EMPLOYER_USER_INVITED });
       },
     });

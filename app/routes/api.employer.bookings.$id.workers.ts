@@ -4,7 +4,7 @@ import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { secretLink } from "~/mail/password-reset.server";
+import { invitationLink } from "~/utils/public-link.server";
 import { getBooking } from "~/models/employer-view.server";
 import { addWorkers } from "~/models/group-booking.server";
 
@@ -15,7 +15,7 @@ const handle = apiRoute({
     const id = pathId(params, "Booking");
     const input = parseInput(addWorkersRequest, await readJsonBody(request));
     const db = getDb();
-    await addWorkers(db, { user, bookingId: id, workers: input.workers, client: clientAddress(request), link: (token) => secretLink(request, `/invitation/${encodeURIComponent(token)}`) });
+    await addWorkers(db, { user, bookingId: id, workers: input.workers, client: clientAddress(request), link: (token) => invitationLink(request, token) });
     const { workerList, ...summary } = await getBooking(db, user, id);
     return apiJson<BookingResponse>({ ...summary, worker_list: workerList }, 201);
   },

@@ -4,7 +4,7 @@ import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { secretLink } from "~/mail/password-reset.server";
+import { invitationLink } from "~/utils/public-link.server";
 import { getBooking, listBookings } from "~/models/employer-view.server";
 import { createBooking } from "~/models/group-booking.server";
 
@@ -21,7 +21,7 @@ const handle = apiRoute({
     const user = await requireApiUser(request, "employer");
     const input = parseInput(bookingRequest, await readJsonBody(request));
     const db = getDb();
-    const booking = await createBooking(db, { ...input, user, client: clientAddress(request), link: (token) => secretLink(request, `/invitation/${encodeURIComponent(token)}`) });
+    const booking = await createBooking(db, { ...input, user, client: clientAddress(request), link: (token) => invitationLink(request, token) });
     const { workerList, ...summary } = await getBooking(db, user, booking.id);
     return apiJson<BookingResponse>({ ...summary, worker_list: workerList }, 201);
   },

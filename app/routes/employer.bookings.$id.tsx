@@ -4,7 +4,7 @@ import {
   requireRole,
   getDb,
   clientAddress,
-  secretLink,
+  invitationLink,
   getBooking,
   addWorkers,
   redirectWithFlash,
@@ -50,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         bookingId,
         workers: input.workers,
         client: clientAddress(request),
-        link: (token) => secretLink(request, `/invitation/${encodeURIComponent(token)}`),
+        link: (token) => invitationLink(request, token),
       });
       return redirectWithFlash(`/employer/bookings/${encodeURIComponent(bookingId)}`, { type: "success", message: WORKERS_ADDED });
     },

@@ -5,7 +5,7 @@ import {
   requireRole,
   getDb,
   clientAddress,
-  secretLink,
+  invitationLink,
   bookableClasses,
   createBooking,
   redirectWithFlash,
@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
         ...input,
         user,
         client: clientAddress(request),
-        link: (token) => secretLink(request, `/invitation/${encodeURIComponent(token)}`),
+        link: (token) => invitationLink(request, token),
       });
       return redirectWithFlash(`/employer/bookings/${booking.id}`, { type: "success", message: SEATS_BOOKED(booking.seats) });
     },

@@ -25,8 +25,26 @@ export function linkOrigin(request: Request | null, appUrl: string | undefined =
   return isLoopbackHost(url.hostname) ? url.origin : null;
 }
 
-/** An absolute link to `path` (which starts with "/"), or null when no origin can be trusted. */
-export function publicLink(request: Request | null, path: string, appUrl?: string): string | null {
-  const origin = linkOrigin(request, appUrl ?? env().APP_URL);
+/**
+ * An absolute link to `path` (which starts with "/"), or null when no origin can be trusted: the
+ * one way a link leaves the portal in a mail, a redirect to another site or a document. A link
+ * that carries a secret (a reset or an invitation) is built here too: under a forged Host it
+ * would hand a live token to someone else's site.
+ */
+export function publicLink(request: Request | null, path: string, appUrl: string | undefined = env().APP_URL): string | null {
+  const origin = linkOrigin(request, appUrl);
   return origin ? `${origin}${path}` : null;
+}
+
+/** The page a reset link opens, with its one-time token. */
+export function passwordResetLink(request: Request, token: string, appUrl: string | undefined = env().APP_URL): string | null {
+  return publicLink(request, `/reset-password/${encodeURIComponent(token)}`, appUrl);
+}
+
+/** The pages an invitation opens: a worker's place in a booking, or an employer's account. */
+export type InvitationPage = "/invitation" | "/employer-invitation";
+
+/** The link in an invitation mail, with its one-time token. */
+export function invitationLink(request: Request, token: string, page: InvitationPage = "/invitation", appUrl: string | undefined = env().APP_URL): string | null {
+  return publicLink(request, `${page}/${encodeURIComponent(token)}`, appUrl);
 }
