@@ -54,14 +54,14 @@ export interface AuditEntry {
  * any other number or link; migration 2026-11-27T1600 says when an entry follows the last row). Runs
  * inside the caller's write transaction (the type only writeTransaction hands out), so the entry
  * exists exactly when the change does; an entry that records no change (a view, a refused
- * sign-in) opens its own with writeTransaction. Appends take turns because writes do: every
- * write transaction holds the database's one write lock (DialectSql.beginWrite: an advisory lock
- * on PostgreSQL, SQLite's single writer), so two servers never both link to the same entry.
+ * sign-in) opens its own with writeTransaction. Appends take turns because writes do: a write
+ * transaction either holds the database's one write lock (DialectSql.beginWrite: an advisory lock
+ * on PostgreSQL, SQLite's single writer) or, when scoped, takes the writes' turn before it appends
+ * (takeWritesTurn in db/connection.ts), so two servers never both link to the same entry.
  *
  * The transaction's entries are linked and written together just before it commits (atCommit):
- * one read of the head and one insert however many a change records, where each entry took two
- * round trips while every other write waited for this one. The actor's email is the one their
- * account holds when the change commits.
+ * one read of the head (or the head the turn already read) and one insert however many a change
+ * records. The actor's email is the one their account holds when the change commits.
  */
 export async function recordAudit(trx: WriteTransaction, entry: AuditEntry): Promise<void> {
   const at = entry.now === undefined ? new Date().toISOString() : typeof entry.now === "string" ? entry.now : entry.now.toISOString();

@@ -244,7 +244,7 @@ export async function getCreditNote(db: DB, id: string, scope: { learnerId: stri
   return (await q.executeTakeFirst()) ?? null;
 }
 
-/** D/M/YYYY as the accounting import reads Australian dates (DD/MM/YYYY). */
+/** DD/MM/YYYY, as the accounting import reads Australian dates. */
 const xeroDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 

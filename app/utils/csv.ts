@@ -1,4 +1,4 @@
-/** CSV downloads (the students export, the audit trail, the regulator's report): one writer for all. */
+/** CSV text: the one field rule every CSV shares (csvResponse streams downloads with it; toCsv writes a whole file for the HRW audit pack). */
 
 /**
  * One CSV field: quoted when it holds a comma, quote or line break; a leading =, +, -, @,
