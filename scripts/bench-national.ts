@@ -32,7 +32,7 @@ import zlib from "node:zlib";
 import { sql } from "kysely";
 import { openDatabase, type DB } from "../db/connection";
 import { isPostgresUrl } from "../db/dialect";
-import { checkReadiness, readinessYears } from "../app/avetmiss/readiness.server";
+import { checkReadiness, readinessYears, releaseReadinessClaims } from "../app/avetmiss/readiness.server";
 import { organisation } from "../app/avetmiss/download.server";
 import { checkpointAuditTrail } from "../app/models/audit-chain.server";
 import { existingAuditKey, parseSettings } from "../app/env.server";
@@ -66,9 +66,9 @@ async function readinessChecked(db: DB): Promise<void> {
   const now = new Date();
   const took: string[] = [];
   // no server of this run is up yet: a year still claimed was claimed by an earlier run's
-  // servers, stopped in the middle of their check (the claim would stand for its whole lease and
-  // keep this check from running, then let the runner check in the middle of the measuring)
-  await db.updateTable("avetmiss_readiness").set({ claimed_until: null }).where("claimed_until", "is not", null).execute();
+  // servers, stopped in the middle of their check (the claim would keep this check from running,
+  // then let the runner check in the middle of the measuring)
+  await releaseReadinessClaims(db);
   for (const year of readinessYears(now)) {
     const started = performance.now();
     const outcome = await checkReadiness(db, year, organisation(), { now, recheckAfterMs: 0 });

@@ -46,6 +46,15 @@ export const readinessYears = (now: Date) => [organisationYear(now), organisatio
 export type CheckOutcome = "checked" | "unchanged" | "recent" | "claimed";
 
 /**
+ * Lets go of every year's claim. Only for a caller that knows no server is running (the
+ * national bench before it starts its own): a server stopped in the middle of a check leaves its
+ * claim standing for the whole lease, and no other check of that year runs until it lapses.
+ */
+export async function releaseReadinessClaims(db: DB): Promise<void> {
+  await db.updateTable("avetmiss_readiness").set({ claimed_until: null }).where("claimed_until", "is not", null).execute();
+}
+
+/**
  * Checks a year's records again unless the last check read the same data on the same day (or
  * was less than `recheckAfterMs` ago), writing its problems beside the last check's and then
  * putting them in its place. One worker at a time checks a year (a lease in its row); a check
