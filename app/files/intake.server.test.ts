@@ -113,9 +113,11 @@ describe.each(stores)("uploads into the %s store", (_kind, make) => {
     expect(accepted!.size).toBeGreaterThan(24 * MB);
     expect(accepted!.outcome).toBe("image/jpeg");
     expect(refused!.outcome).toBe("yard-big.jpg is larger than 25 MB.");
-    // holding either file whole would hold its size at least; libvips re-encoding a photo in
-    // strips holds a few megabytes, and chunks read since the last collection count too
-    expect(accepted!.peak).toBeLessThan(16 * MB);
+    // Holding either file whole would hold its size at least. Re-encoding a photo holds a few
+    // megabytes of strips; the S3 store also holds the parts of its multipart upload (two 5 MB
+    // parts in flight and one filling), so its bound is the photo's own size less 4 MB (runs on a
+    // loaded CI machine measured up to 17.4 MB there, and up to 15 MB on the file store).
+    expect(accepted!.peak).toBeLessThan(_kind === "file" ? 16 * MB : accepted!.size - 4 * MB);
     expect(refused!.peak).toBeLessThan(12 * MB);
   }, 120_000);
 });
