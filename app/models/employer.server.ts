@@ -7,6 +7,7 @@ import { conflict, notFound } from "~/utils/errors";
 import { recordAudit, type AuditActor } from "./audit.server";
 import { createInvitation, NO_PASSWORD_YET, openInvitation, spendInvitation, type MakeLink } from "./invitation.server";
 import { queueMail } from "./outbox.server";
+import { employerOf } from "./employer-scope.server";
 import { assertEmailFree, insertUser } from "./user.server";
 import { assertAcceptablePassword } from "~/auth/password-policy.server";
 import { hashPassword } from "~/auth/password.server";
@@ -182,10 +183,12 @@ export async function acceptEmployerInvitation(db: DB, input: { token: string; p
   });
 }
 
-/** The organisation of a signed-in employer's user (every employer query is scoped by it). */
-export async function employerOfUser(db: DB, user: { id: string; role: string }): Promise<Employer> {
-  if (user.role !== "employer") throw notFound("Employer");
-  const row = await db.selectFrom("users").select("employer_id").where("id", "=", user.id).executeTakeFirst();
+/**
+ * The organisation of a signed-in employer's user, read through the same rule every employer
+ * query is scoped by (employerOf): anyone else's user answers "not found".
+ */
+export async function employerOfUser(db: DB, user: { id: string }): Promise<Employer> {
+  const row = await employerOf(db, user.id).executeTakeFirst();
   if (!row?.employer_id) throw notFound("Employer");
   return getEmployer(db, row.employer_id);
 }

@@ -5,7 +5,7 @@ import { invoiceStatus } from "./invoice-rules";
 import { recordAuditAlone, actorOf, type ActorRef } from "./audit.server";
 import { financeSettings } from "./invoice.server";
 import { parseAddress, stateAbbreviation } from "./invoice-address";
-import { employerOf as employerOfUserQuery } from "./employer-scope.server";
+import { employerOf } from "./employer-scope.server";
 import { afterKey, BATCH_ROWS, flattened, keysetRows } from "./batches.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { XERO_COLUMNS, XERO_TAX_TYPES } from "~/schemas/invoice-text";
@@ -166,7 +166,7 @@ export async function listInvoices(db: DB, filters: InvoiceFilters, options: { p
  */
 export async function getInvoice(db: DB, id: string, scope: { learnerId: string | null } | { employerUserId: string }, now: Date = new Date()) {
   let q = db.selectFrom("invoices").selectAll().where("id", "=", id);
-  if ("employerUserId" in scope) q = q.where("buyer_kind", "=", "employer").where("buyer_id", "=", employerOfUserQuery(db, scope.employerUserId));
+  if ("employerUserId" in scope) q = q.where("buyer_kind", "=", "employer").where("buyer_id", "=", employerOf(db, scope.employerUserId));
   else if (scope.learnerId !== null) q = q.where("buyer_kind", "=", "learner").where("buyer_id", "=", scope.learnerId);
   const invoice = await q.executeTakeFirst();
   if (!invoice) return null;
@@ -210,7 +210,7 @@ export async function listEmployerInvoices(db: DB, userId: string, now: Date = n
     .selectFrom("invoices")
     .select(["id", "number", "issue_date", "due_date", "total_cents", "gst_cents", "paid_cents", "credited_cents"])
     .where("buyer_kind", "=", "employer")
-    .where("buyer_id", "=", employerOfUserQuery(db, userId))
+    .where("buyer_id", "=", employerOf(db, userId))
     .orderBy("issue_date", "desc")
     .orderBy("number", "desc")
     .execute();

@@ -9,7 +9,7 @@ import { employerSchema } from "~/schemas/employer";
 import { ABN_INVALID, INVITATION_USED, WORKER_DECLINED_BEFORE, WORKER_EMAIL_REFUSED } from "~/schemas/employer-text";
 import { createClass, listUpcomingClasses } from "./class.server";
 import { createEnrollment } from "./enrollment.server";
-import { acceptEmployerInvitation, createEmployer, inviteEmployerUser } from "./employer.server";
+import { acceptEmployerInvitation, createEmployer, employerOfUser, inviteEmployerUser } from "./employer.server";
 import { acceptWorkerInvitation, addWorkers, bookableClasses, createBooking, declineWorkerInvitation, listOwnBookings, releaseUnfilledSeats, setOwnConsent } from "./group-booking.server";
 import { getBooking, getWorker, listWorkers } from "./employer-view.server";
 import { getCertificateForViewer } from "./certificate.server";
@@ -73,6 +73,18 @@ describe("employers", () => {
     expect(result.success).toBe(false);
     expect(result.error!.issues.find((i) => i.path[0] === "abn")!.message).toBe(ABN_INVALID);
     expect(employerSchema.parse({ name: "Good", abn: "51 824 753 556", contact_name: "A", contact_email: "a@example.com", contact_phone: "02 9999 0000", address: "x" }).abn).toBe("51824753556");
+  });
+
+  it("an employer's user reads their own organisation; any other user's organisation is not found", async () => {
+    const { employer, user } = await employerWithUser("Own Org Cranes");
+    expect((await employerOfUser(db, user)).id).toBe(employer.id);
+    for (const role of ["student", "trainer", "admin"] as const) {
+      const other = await makeUser(db, { role });
+      await expect(employerOfUser(db, other)).rejects.toMatchObject({ status: 404 });
+    }
+    // a user with the employer's role but no organisation (never stored by the portal) is refused the same way
+    const orphan = await makeUser(db, { role: "employer" });
+    await expect(employerOfUser(db, orphan)).rejects.toMatchObject({ status: 404 });
   });
 
   it("an invitation sets the password once, and is mailed through the outbox", async () => {
