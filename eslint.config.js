@@ -155,8 +155,17 @@ export default tseslint.config(
       message: "A model never imports mail/ or jobs/: it queues its message with queueMail (models/outbox.server.ts) in its write transaction, and the runner in jobs/ sends it.",
     },
     {
-      regex: `${appFolder("auth")}(guards|authenticator)\\.server$`,
-      message: "A model never imports the page guards: a guard reads the Request, and the route calls it before the model.",
+      regex: appFolder("auth"),
+      message:
+        "A model never imports auth/: sessions, guards and sign-in read the Request and call models, not the other way round. Passwords, the password policy and rate limits are in security/.",
+    },
+  ]),
+  // security/ holds the low-level pieces both auth/ and models/ stand on (passwords, the password
+  // policy, rate limits): it reaches nothing above the database, so the arrows run one way.
+  boundary("security", ["app/security/**"], [
+    {
+      regex: appFolder("auth|models|routes|http|api|components|mail|jobs|pdf|demo|files|avetmiss"),
+      message: "security/ never imports auth/, models/ or anything above them: it is what they stand on (with db/, schemas/ and utils/ beneath it).",
     },
   ]),
   // db/ and the frozen migrations stand below the app: a change to app code must not change them.

@@ -20,7 +20,10 @@ const refused: [string, string, string, string][] = [
   ["a model", "app/models/example.server.ts", "~/http/request-context.server", "A model never imports http/"],
   ["a model", "app/models/example.server.ts", "../routes/courses", "A model never imports http/, routes"],
   ["a model", "app/models/example.server.ts", "~/components/course-card", "A model never imports http/, routes or components"],
-  ["a model", "app/models/example.server.ts", "~/auth/guards.server", "never imports the page guards"],
+  ["a model", "app/models/example.server.ts", "~/auth/guards.server", "A model never imports auth/"],
+  ["a model", "app/models/example.server.ts", "../auth/session.server", "A model never imports auth/"],
+  ["security/", "app/security/example.server.ts", "~/models/user.server", "security/ never imports auth/, models/"],
+  ["security/", "app/security/example.server.ts", "../auth/session.server", "security/ never imports auth/, models/"],
   ["a model", "app/models/example.server.ts", "~/mail/transport.server", "A model never imports mail/ or jobs/"],
   ["a model", "app/models/example.server.ts", "../mail/class-mails.server", "A model never imports mail/ or jobs/"],
   ["a model", "app/models/example.server.ts", "~/jobs/runner.server", "A model never imports mail/ or jobs/"],
@@ -40,7 +43,7 @@ const refused: [string, string, string, string][] = [
 
 const allowed: [string, string, string][] = [
   ["a model", "app/models/example.server.ts", "~/schemas/course"],
-  ["a model", "app/models/example.server.ts", "~/auth/password.server"],
+  ["a model", "app/models/example.server.ts", "~/security/password.server"],
   ["a model", "app/models/example.server.ts", "#db/connection"],
   ["a model", "app/models/example.server.ts", "~/schemas/mail"],
   ["a component", "app/components/example.tsx", "~/components/ui"],

@@ -59,7 +59,7 @@ export interface DialectSql {
   readonly name: DialectName;
   /**
    * Starts a write transaction on `conn`. Writers take turns, so a read-check-write inside one
-   * (a duplicate enrolment, a certificate already issued, a request limit's count) sees every write
+   * (a duplicate enrolment, a certificate already issued, a rate limit's count) sees every write
    * committed before it, from this process or any other server on the same database.
    */
   beginWrite(conn: AnyDb): Promise<void>;

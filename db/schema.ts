@@ -54,7 +54,7 @@ export interface UsersTable {
   last_login: string | null;
   /** enrolled or in-progress enrolments; kept by triggers (migration 2026-11-22T1800) */
   current_enrollments: ColumnType<number, never, never>;
-  /** Unique Student Identifier, normalised (app/models/usi.ts), or an exemption code; unique except exemptions */
+  /** Unique Student Identifier, normalised (app/rules/usi.ts), or an exemption code; unique except exemptions */
   usi: ColumnType<string | null, string | null | undefined, string | null>;
   /** when and by whom the USI was verified against the USI Registry; cleared when the USI changes */
   usi_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
@@ -352,8 +352,8 @@ export interface NotificationReadsTable {
 }
 
 /**
- * One request counted against a request limit, or a client known to an account
- * (app/auth/request-limits.server.ts): `rule` names the rule, `key` what it counts by.
+ * One request counted against a rate limit, or a client known to an account
+ * (app/security/rate-limits.server.ts): `rule` names the rule, `key` what it counts by.
  */
 export interface RequestLimitsTable {
   id: Generated<number>;

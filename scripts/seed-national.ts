@@ -35,9 +35,9 @@ import { recountInvoiceSums } from "../migrations/2026-12-05T1510_invoice_sums";
 import { recountAwaitingAssessor } from "../migrations/2026-12-05T1520_awaiting_assessor_count";
 import { recountCertificates } from "../migrations/2026-12-05T1550_certificate_count";
 import { seedDemoData } from "../app/demo/seed.server";
-import { hashPassword } from "../app/auth/password.server";
+import { hashPassword } from "../app/security/password.server";
 import { DEMO_PASSWORD } from "../app/demo/data";
-import { usiFromBody, USI_ALPHABET } from "../app/models/usi";
+import { usiFromBody, USI_ALPHABET } from "../app/rules/usi";
 import type { AssessmentStatus, EnrollmentStatus, Tier } from "../db/schema";
 
 /** The reference volume's shape, per learner (CONTRACT 23 at 500,000 learners). */

@@ -2,7 +2,7 @@
  * Two servers, one PostgreSQL database: start two production servers on different ports
  * against one database with the same SESSION_SECRET and check they behave as one portal:
  * a session made on one works on the other; a write on one shows on the other at once, the
- * page cache included; sign-in request limits count across both; parallel enrolments in one course
+ * page cache included; sign-in rate limits count across both; parallel enrolments in one course
  * through both servers make exactly one enrolment; 20 learners booking a 5-seat class at once
  * through both servers get exactly 5 seats; 500 messages queued in the outbox are delivered by
  * the two servers' runners to a local SMTP sink, each exactly once.
@@ -12,7 +12,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { REQUEST_LIMITS } from "../app/auth/request-limits.server";
+import { RATE_LIMITS } from "../app/security/rate-limits.server";
 import { awaitBulkMail, queueBulkMail } from "../tests/support/bulk-mail";
 import { startMailSink, type MailSink } from "../tests/support/mail-sink";
 import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from "../tests/support/postgres-test-server";
@@ -115,7 +115,7 @@ async function checks(url: string): Promise<void> {
 
   // Failed sign-ins for one email, alternating servers, are counted together.
   const email = "student@example.com";
-  for (let i = 0; i < REQUEST_LIMITS.signInAccount.limit; i++) {
+  for (let i = 0; i < RATE_LIMITS.signInAccount.limit; i++) {
     const r = await fetch(`${i % 2 ? b : a}/api/auth/login`, api("POST", null, { email, password: "wrong-password" }, `192.0.2.${10 + i}`));
     assert.equal(r.status, 401, `failure ${i + 1} is a 401`);
   }
@@ -123,7 +123,7 @@ async function checks(url: string): Promise<void> {
     const r = await fetch(`${base}/api/auth/login`, api("POST", null, { email, password: "password123" }, "192.0.2.99"));
     assert.equal(r.status, 429, `the email is refused on ${base} after failures on both`);
   }
-  console.log(`ok  ${REQUEST_LIMITS.signInAccount.limit} failures split over both servers close the email on both`);
+  console.log(`ok  ${RATE_LIMITS.signInAccount.limit} failures split over both servers close the email on both`);
 
   // Parallel enrolments of one learner in one course, half through each server: exactly one.
   const learner = await fetch(`${a}/api/auth/register`, api("POST", null, { full_name: "Pat Parallel", email: "pat.parallel@test.example", password: LEARNER_PASSWORD }));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import { sha256 } from "~/auth/password.server";
+import { sha256 } from "~/security/password.server";
 import { ACCOUNT_INACTIVE, AWAITING_APPROVAL, INVALID_CREDENTIALS } from "~/auth/sign-in.server";
 import { REGISTERED, REGISTERED_PENDING } from "~/models/user.server";
 import * as login from "~/routes/api.auth.login";

@@ -12,7 +12,7 @@ import * as enrollments from "~/routes/api.enrollments";
 import * as enrollmentsMy from "~/routes/api.enrollments.my";
 import * as notFoundRoute from "~/routes/api.$";
 import { getDashboardStats } from "~/models/stats.server";
-import { usiFromBody } from "~/models/usi";
+import { usiFromBody } from "~/rules/usi";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import {

@@ -165,7 +165,7 @@ export function openApiDocument(): Record<string, unknown> {
       title: "Crane & Rigging Training Portal API",
       version: "1.0.0",
       description:
-        "JSON in and out. Errors are `{\"detail\": \"message\"}` (validation errors add an `errors` object naming each field): 400/422 invalid input, 401 missing or bad credentials, 403 wrong role or inactive account, 404 unknown id, 409 conflict, 413 body over 1 MB, 415 body not JSON, 429 over a request limit (with Retry-After), 405 unsupported method (with Allow). Send `Authorization: Bearer <access_token>` from POST /api/auth/login; GET calls also accept the browser session cookie, and a state-changing call authenticated only by the cookie must come from the same origin.",
+        "JSON in and out. Errors are `{\"detail\": \"message\"}` (validation errors add an `errors` object naming each field): 400/422 invalid input, 401 missing or bad credentials, 403 wrong role or inactive account, 404 unknown id, 409 conflict, 413 body over 1 MB, 415 body not JSON, 429 over a rate limit (with Retry-After), 405 unsupported method (with Allow). Send `Authorization: Bearer <access_token>` from POST /api/auth/login; GET calls also accept the browser session cookie, and a state-changing call authenticated only by the cookie must come from the same origin.",
     },
     servers: [{ url: "/" }],
     tags: [

@@ -1,7 +1,7 @@
-import { AUDIT_ACTION_NAMES } from "~/models/audit-actions";
+import { AUDIT_ACTION_NAMES } from "~/rules/audit-actions";
 import { z } from "zod";
 import { ASSESSMENT_STATUSES, ENROLLMENT_STATUSES, ROLES, TIERS } from "#db/schema";
-import { USI_STATUSES } from "~/models/usi";
+import { USI_STATUSES } from "~/rules/usi";
 import { loginSchema, logoutSchema, registrationSchema } from "~/schemas/auth";
 import { coursePatchSchema } from "~/schemas/course";
 import { enrollmentPayloadSchema } from "~/schemas/enrollment";

@@ -5,7 +5,7 @@ import { getDb } from "~/db.server";
 import { publicUserColumns, toPublicUser, type PublicUser } from "~/models/user.server";
 import { apiError } from "~/api/http.server";
 import { logLine } from "~/utils/log.server";
-import { randomToken, sha256 } from "./password.server";
+import { randomToken, sha256 } from "~/security/password.server";
 import { requestContext } from "~/http/request-context.server";
 import { getSessionUser, sessionHasProviderSecondFactor } from "./session.server";
 import { ACCOUNT_INACTIVE } from "./sign-in.server";

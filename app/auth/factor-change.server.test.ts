@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import * as securityPage from "~/routes/account.security";
 import { WRONG_CURRENT_PASSWORD } from "~/models/user.server";
-import { verifyPassword } from "./password.server";
+import { verifyPassword } from "~/security/password.server";
 import { issueApiToken, getTokenUser } from "./api.server";
 import { getSessionUser } from "./session.server";
-import { REQUEST_LIMITS } from "./request-limits.server";
+import { RATE_LIMITS } from "~/security/rate-limits.server";
 import { TOO_MANY_ATTEMPTS } from "./sign-in.server";
 import { checkSecondStep, currentCode, hasTwoStep, TOO_MANY_CODES, twoStepSetUp, WRONG_CODE } from "./two-step.server";
 import { CURRENT_CODE_REQUIRED, CURRENT_PASSWORD_REQUIRED } from "./factor-change.server";
@@ -113,7 +113,7 @@ describe("a signed-in browser alone changes no sign-in factor", () => {
     const wrongCode = await post("turn-off", user.here, { current_password: "password123", current_code: "000000" });
     expect(wrongCode.status).toBe(422);
     expect((await bodyOf(wrongCode)).fieldErrors).toEqual({ current_code: WRONG_CODE });
-    for (let i = 1; i < REQUEST_LIMITS.secondStep.limit; i++) await post("turn-off", user.here, { current_password: "password123", current_code: "000000" });
+    for (let i = 1; i < RATE_LIMITS.secondStep.limit; i++) await post("turn-off", user.here, { current_password: "password123", current_code: "000000" });
     // the account's wrong-code limit is the sign-in's: a right code is refused now, at sign-in too
     const limited = await post("turn-off", user.here, { current_password: "password123", current_code: code() });
     expect(limited.status).toBe(429);
@@ -125,7 +125,7 @@ describe("a signed-in browser alone changes no sign-in factor", () => {
     const wrong = await post("turn-off", other.here, { current_password: "not-my-password", current_code: code() });
     expect(wrong.status).toBe(422);
     expect((await bodyOf(wrong)).fieldErrors).toEqual({ current_password: WRONG_CURRENT_PASSWORD });
-    for (let i = 1; i < REQUEST_LIMITS.signInAccount.limit; i++) await post("turn-off", other.here, { current_password: "not-my-password" });
+    for (let i = 1; i < RATE_LIMITS.signInAccount.limit; i++) await post("turn-off", other.here, { current_password: "not-my-password" });
     const tooMany = await post("turn-off", other.here, { current_password: "password123", current_code: code() });
     expect(tooMany.status).toBe(429);
     expect((await bodyOf(tooMany)).error).toBe(TOO_MANY_ATTEMPTS);

@@ -6,7 +6,7 @@ import type { FactorChange } from "~/schemas/mail-text";
 import { changePassword, revokeOtherAccess, WRONG_CURRENT_PASSWORD } from "~/models/user.server";
 import type { OwnerProof } from "~/schemas/auth";
 import { DomainError, isDomainError, tooMany } from "~/utils/errors";
-import { verifyPassword } from "./password.server";
+import { verifyPassword } from "~/security/password.server";
 import { recordSignInSuccess, takeSignInAttempt, TOO_MANY_ATTEMPTS } from "./sign-in.server";
 import { beginTwoStep, checkSecondStep, confirmTwoStep, hasTwoStep, resetTwoStep, WRONG_CODE } from "./two-step.server";
 

@@ -4,7 +4,7 @@ import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeUser } from "../../tests/support/factories";
 import { getTokenUser, issueApiToken, requireApiUser } from "./api.server";
 import { requireRole, requireUser } from "./guards.server";
-import { sha256 } from "./password.server";
+import { sha256 } from "~/security/password.server";
 import { revokeAllAccess } from "~/models/user.server";
 import { createSession, destroySession, getSessionUser, SESSION_DAYS, SESSION_IDLE_HOURS, sessionCookieName } from "./session.server";
 

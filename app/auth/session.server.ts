@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import type { DB } from "#db/connection";
 import { env } from "~/env.server";
 import { publicUserColumns, toPublicUser, type PublicUser } from "~/models/user.server";
-import { randomToken, sha256 } from "./password.server";
+import { randomToken, sha256 } from "~/security/password.server";
 
 /** The absolute limit: a session ends this long after sign-in, however busy. */
 export const SESSION_DAYS = 14;

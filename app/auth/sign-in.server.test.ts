@@ -10,11 +10,11 @@ import {
   signIn,
   TOO_MANY_ATTEMPTS,
 } from "./sign-in.server";
-import { hashPassword, verifyPassword } from "./password.server";
-import { REQUEST_LIMITS } from "./request-limits.server";
+import { hashPassword, verifyPassword } from "~/security/password.server";
+import { RATE_LIMITS } from "~/security/rate-limits.server";
 
-const MAX_FAILURES_PER_EMAIL = REQUEST_LIMITS.signInAccount.limit;
-const MAX_FAILURES_PER_CLIENT = REQUEST_LIMITS.signInClient.limit;
+const MAX_FAILURES_PER_EMAIL = RATE_LIMITS.signInAccount.limit;
+const MAX_FAILURES_PER_CLIENT = RATE_LIMITS.signInClient.limit;
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -90,7 +90,7 @@ describe("signIn", () => {
     await expect(attempt(email, "password123", "10.9.9.10")).resolves.toMatchObject({ email });
   });
 
-  it("checks the request limit before hashing: a refused attempt is fast", async () => {
+  it("checks the rate limit before hashing: a refused attempt is fast", async () => {
     const { email } = await makeUser(db);
     for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) await attempt(email, "wrong", "10.2.0.1").catch(() => {});
     const saved = process.env.FAST_PASSWORD_HASH;

@@ -4,8 +4,8 @@ import { recordAuditAlone } from "~/models/audit.server";
 import type { LoginInput } from "~/schemas/auth";
 import { DomainError, isDomainError, tooMany } from "~/utils/errors";
 import { logLine } from "~/utils/log.server";
-import { decoyHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
-import { clearRequests, giveBack, isKnownClient, rememberClient, REQUEST_LIMITS, takeRequest, type LimitDecision, type Taken } from "./request-limits.server";
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from "~/security/password.server";
+import { clearRateLimit, giveBackRateLimit, isKnownClient, rememberClient, RATE_LIMITS, takeRateLimit, type RateLimitDecision, type Taken } from "~/security/rate-limits.server";
 import { createSession, type PendingStep } from "./session.server";
 import { signInSettings } from "~/models/sign-in-settings.server";
 import { providerSettings } from "./single-sign-on.server";
@@ -18,7 +18,7 @@ export const ACCOUNT_REJECTED = "Your account request was not approved. Please c
 export const STEP_USED = "This sign-in has already been completed. Please sign in again.";
 export const STEP_EXPIRED = "Your sign-in took too long. Please sign in again.";
 export const SSO_REQUIRED = (provider: string) => `Staff sign in with ${provider} here: use the "Sign in with ${provider}" button.`;
-export const TOO_MANY_ATTEMPTS = `Too many sign-in attempts. Please wait ${REQUEST_LIMITS.signInAccount.windowMinutes} minutes and try again.`;
+export const TOO_MANY_ATTEMPTS = `Too many sign-in attempts. Please wait ${RATE_LIMITS.signInAccount.windowMinutes} minutes and try again.`;
 
 /** The password was right and the account has a second step: ask for its code (the form on a page of its own). */
 export class SecondStepRequired extends DomainError {
@@ -35,16 +35,16 @@ export class SecondStepSetUpRequired extends DomainError {
 }
 
 /**
- * Takes one password check under the request limits, or refuses it, before any hashing: the
+ * Takes one password check under the rate limits, or refuses it, before any hashing: the
  * attempt counts as a failure from the start and is given back only if the password proves
  * right, so however many guesses arrive at once, no more than the limit are ever evaluated.
  * A client the account knows has a limit of its own for it; every client has one over all
  * accounts.
  */
-export function takeSignInAttempt(db: DB, who: { email: string; client: string }): Promise<LimitDecision> {
+export function takeSignInAttempt(db: DB, who: { email: string; client: string }): Promise<RateLimitDecision> {
   return writeTransaction(db, async (trx) => {
-    const perAccount = (await isKnownClient(trx, who)) ? REQUEST_LIMITS.signInKnownClient : REQUEST_LIMITS.signInAccount;
-    return takeRequest(trx, [perAccount, REQUEST_LIMITS.signInClient], who);
+    const perAccount = (await isKnownClient(trx, who)) ? RATE_LIMITS.signInKnownClient : RATE_LIMITS.signInAccount;
+    return takeRateLimit(trx, [perAccount, RATE_LIMITS.signInClient], who);
   });
 }
 
@@ -55,9 +55,9 @@ export function takeSignInAttempt(db: DB, who: { email: string; client: string }
  */
 export function recordSignInSuccess(db: DB, who: { email: string; client: string }, taken: Taken): Promise<void> {
   return writeTransaction(db, async (trx) => {
-    await giveBack(trx, taken);
-    await clearRequests(trx, REQUEST_LIMITS.signInAccount, who);
-    await clearRequests(trx, REQUEST_LIMITS.signInKnownClient, who);
+    await giveBackRateLimit(trx, taken);
+    await clearRateLimit(trx, RATE_LIMITS.signInAccount, who);
+    await clearRateLimit(trx, RATE_LIMITS.signInKnownClient, who);
     await rememberClient(trx, who);
   });
 }

@@ -9,7 +9,7 @@ import * as securityPage from "~/routes/account.security";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeUser, TEST_TOTP_SECRET } from "../../tests/support/factories";
 import { bodyOf, call, caller, sessionCookie, type RouteModule } from "../../tests/support/api-calls";
-import { REQUEST_LIMITS } from "./request-limits.server";
+import { RATE_LIMITS } from "~/security/rate-limits.server";
 import {
   beginTwoStep,
   checkSecondStep,
@@ -56,22 +56,22 @@ describe("TOTP codes", () => {
     await expect(checkSecondStep(db, { userId: other.id, code: code(-2), now })).rejects.toMatchObject({ status: 401 });
   });
 
-  it(`refuses every code after ${REQUEST_LIMITS.secondStep.limit} wrong ones per account in the window, a right one included`, async () => {
+  it(`refuses every code after ${RATE_LIMITS.secondStep.limit} wrong ones per account in the window, a right one included`, async () => {
     const user = await makeUser(db, { role: "trainer", two_step: true });
     const now = new Date(T0 + 3600_000);
-    for (let i = 0; i < REQUEST_LIMITS.secondStep.limit; i++) {
+    for (let i = 0; i < RATE_LIMITS.secondStep.limit; i++) {
       await expect(checkSecondStep(db, { userId: user.id, code: "000000", now })).rejects.toMatchObject({ status: 401 });
     }
     const right = currentCode(TEST_TOTP_SECRET, now.getTime());
     await expect(checkSecondStep(db, { userId: user.id, code: right, now })).rejects.toMatchObject({ status: 429, message: TOO_MANY_CODES });
     // the next window starts again
-    const later = new Date(now.getTime() + REQUEST_LIMITS.secondStep.windowMinutes * 60_000);
+    const later = new Date(now.getTime() + RATE_LIMITS.secondStep.windowMinutes * 60_000);
     expect(await checkSecondStep(db, { userId: user.id, code: currentCode(TEST_TOTP_SECRET, later.getTime()), now: later })).toBe("authenticator");
   });
 
-  it("right codes do not use up the request limit", async () => {
+  it("right codes do not use up the rate limit", async () => {
     const user = await makeUser(db, { role: "trainer", two_step: true });
-    for (let i = 0; i < REQUEST_LIMITS.secondStep.limit + 2; i++) {
+    for (let i = 0; i < RATE_LIMITS.secondStep.limit + 2; i++) {
       const now = new Date(T0 + 7200_000 + i * STEP);
       expect(await checkSecondStep(db, { userId: user.id, code: currentCode(TEST_TOTP_SECRET, now.getTime()), now })).toBe("authenticator");
     }

@@ -8,11 +8,11 @@ import { demoMode } from "~/http/demo-lock.server";
 import { recordAudit, type AuditActor } from "~/models/audit.server";
 import { conflict, DomainError, notFound } from "~/utils/errors";
 import { REQUIRED_FOR_ADMINS, SET_UP_REQUIRED } from "~/schemas/two-step-text";
-import { sha256 } from "./password.server";
+import { sha256 } from "~/security/password.server";
 import { openSecret, sealSecret } from "./secret-box.server";
 
 export { REQUIRED_FOR_ADMINS, SET_UP_REQUIRED };
-import { giveBack, REQUEST_LIMITS, requireRequest, type Taken } from "./request-limits.server";
+import { giveBackRateLimit, RATE_LIMITS, requireRateLimit, type Taken } from "~/security/rate-limits.server";
 import { revokeAllAccess, type InsideChange } from "~/models/user.server";
 
 /**
@@ -27,7 +27,7 @@ export const RECOVERY_CODE_COUNT = 10;
 
 export const CODE_REQUIRED = "Enter the 6-digit code from your authenticator app, or a recovery code";
 export const WRONG_CODE = "That code is not right. Check your authenticator app and try again.";
-export const TOO_MANY_CODES = `Too many wrong codes. Please wait ${REQUEST_LIMITS.secondStep.windowMinutes} minutes and try again.`;
+export const TOO_MANY_CODES = `Too many wrong codes. Please wait ${RATE_LIMITS.secondStep.windowMinutes} minutes and try again.`;
 export const ALREADY_SET_UP = "Two-step sign-in is already set up";
 export const NOT_STARTED = "Start the set-up first";
 
@@ -139,7 +139,7 @@ export async function confirmTwoStep(
     if (candidate === null) throw conflict(ALREADY_SET_UP);
     const step = stepOf(openSecret(candidate, input.userId), input.code.trim(), now);
     if (step === null) throw new DomainError(422, WRONG_CODE, { code: WRONG_CODE }, "code");
-    await giveBack(trx, attempt);
+    await giveBackRateLimit(trx, attempt);
     await trx
       .updateTable("two_step")
       .set({ secret: candidate, pending_secret: null, confirmed_at: now.toISOString(), last_step: step })
@@ -157,15 +157,15 @@ export async function confirmTwoStep(
   });
 }
 
-/** Counts a code against the account's request limit before checking it; a right code gives it back. */
+/** Counts a code against the account's rate limit before checking it; a right code gives it back. */
 function takeCodeAttempt(db: DB, userId: string, now: Date): Promise<Taken> {
-  return requireRequest(db, [REQUEST_LIMITS.secondStep], { userId }, TOO_MANY_CODES, now);
+  return requireRateLimit(db, [RATE_LIMITS.secondStep], { userId }, TOO_MANY_CODES, now);
 }
 
 /**
  * Checks a sign-in's second step: a TOTP code of the previous, current or next step that is
  * newer than the last one accepted (a code works once), or an unused recovery code (spent
- * now). At most REQUEST_LIMITS.secondStep wrong codes per account per window; a right code gives
+ * now). At most RATE_LIMITS.secondStep wrong codes per account per window; a right code gives
  * its count back. Says which kind of code it was.
  */
 export async function checkSecondStep(db: DB, input: { userId: string; code: string; now?: Date }): Promise<"authenticator" | "recovery code"> {
@@ -196,7 +196,7 @@ export async function checkSecondStep(db: DB, input: { userId: string; code: str
     return Number(spent.numUpdatedRows) === 1 ? ("recovery code" as const) : null;
   });
   if (!kind) throw new DomainError(401, WRONG_CODE, { code: WRONG_CODE }, "code");
-  await giveBack(db, attempt);
+  await giveBackRateLimit(db, attempt);
   return kind;
 }
 

@@ -5,7 +5,7 @@ import { cursorBatches, type DB } from "#db/connection";
 import { READ_WHEN_ASKED } from "~/utils/csv-response.server";
 import { TIERS, type Tier } from "#db/schema";
 import { avetmissColumns, toAvetmissDetails } from "./details.server";
-import { defaultPlannedDates } from "~/models/enrollment-rules";
+import { defaultPlannedDates } from "~/rules/enrollment-rules";
 import { NatChecker, type NatOutRecord } from "./checker";
 import {
   activityRecord,

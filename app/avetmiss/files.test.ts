@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultPlannedDates } from "~/models/enrollment-rules";
+import { defaultPlannedDates } from "~/rules/enrollment-rules";
 import {
   activityDates,
   buildNatFiles,

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
-import { hashPassword } from "~/auth/password.server";
+import { hashPassword } from "~/security/password.server";
 import { createEmployer, inviteEmployerUser } from "~/models/employer.server";
 import { acceptWorkerInvitation, bookableClasses, createBooking } from "~/models/group-booking.server";
 import { employerSchema } from "~/schemas/employer";

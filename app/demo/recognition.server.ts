@@ -4,7 +4,7 @@ import { issueCertificate } from "~/models/certificate-issue.server";
 import { acknowledgeComplaint, assignDecider, lodgeAppeal } from "~/models/complaint.server";
 import { createCourse } from "~/models/course-admin.server";
 import { createEnrollment, setPlannedDates } from "~/models/enrollment.server";
-import { defaultPlannedDates } from "~/models/enrollment-rules";
+import { defaultPlannedDates } from "~/rules/enrollment-rules";
 import { applyForRecognition, assignRecognitionAssessor, authenticateCreditTransfer, decideRecognition } from "~/models/recognition.server";
 import { recordTrainerUnit } from "~/models/trainer-credential.server";
 import { setCourseValidation } from "~/models/validation.server";

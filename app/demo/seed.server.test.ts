@@ -4,7 +4,7 @@ import { createTestDb } from "../../tests/support/test-db";
 import type { DB } from "#db/connection";
 import { seedDemoData } from "./seed.server";
 import { REVIEW_LEARNER } from "./complaints.server";
-import { verifyPassword } from "~/auth/password.server";
+import { verifyPassword } from "~/security/password.server";
 import { listBookings, listWorkers } from "~/models/employer-view.server";
 import { standardsPanel } from "~/models/standards-panel.server";
 import { credentialMatrix } from "~/models/trainer-credential.server";

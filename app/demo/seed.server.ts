@@ -1,15 +1,15 @@
-import { defaultPlannedDates } from "~/models/enrollment-rules";
+import { defaultPlannedDates } from "~/rules/enrollment-rules";
 import { seedImprovementDemo } from "./improvement-demo.server";
 import { organisationDate, organisationYear } from "~/utils/organisation-calendar";
 import crypto from "node:crypto";
-import { hashPassword } from "~/auth/password.server";
+import { hashPassword } from "~/security/password.server";
 import { createCourse } from "~/models/course-admin.server";
 import { recordEvent } from "~/models/event.server";
 import { createLocation } from "~/models/location.server";
 import { insertUser } from "~/models/user.server";
 import { courseCreateSchema } from "~/schemas/course";
 import { locationSchema } from "~/schemas/location";
-import { USI_ALPHABET, usiFromBody } from "~/models/usi";
+import { USI_ALPHABET, usiFromBody } from "~/rules/usi";
 import { writeTransaction, type DB } from "#db/connection";
 import { DEMO_COURSES, DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_STUDENTS, demoAvetmissDetails } from "./data";
 import { demoLicenceClass, seedHrwAssessor, seedHrwDemo } from "./hrw.server";

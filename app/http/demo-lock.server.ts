@@ -2,7 +2,7 @@ import cluster from "node:cluster";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sql } from "kysely";
 import type { DB } from "#db/connection";
-import { MAX_CONCURRENT_HASHES, verifyPassword } from "~/auth/password.server";
+import { MAX_CONCURRENT_HASHES, verifyPassword } from "~/security/password.server";
 import { DEMO_PASSWORD } from "~/demo/data";
 import { isLoopbackHost } from "~/env.server";
 import { logLine } from "~/utils/log.server";

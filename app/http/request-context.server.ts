@@ -5,7 +5,7 @@ import type { PublicUser } from "~/models/user.server";
 
 /**
  * remix-serve hands Remix a Fetch Request with no socket, so the socket's address (who the
- * client is, for the request limits) and the per-request fields of the request log are kept here, in a
+ * client is, for the rate limits) and the per-request fields of the request log are kept here, in a
  * context the front door opens once per HTTP request.
  *
  * The context is found from the request itself: the front door writes its key into the
@@ -149,7 +149,7 @@ export function openContexts(): number {
 }
 
 /**
- * One client as the request limits count it: an IPv4 address, or an IPv6 address's /64 (one
+ * One client as the rate limits count it: an IPv4 address, or an IPv6 address's /64 (one
  * household or server usually holds a whole /64, so counting single addresses would give it
  * 2^64 tries). IPv4-mapped IPv6 addresses count as their IPv4 address.
  */
@@ -176,7 +176,7 @@ export function forwardedAddress(socketAddress: string, forwardedFor: string | n
   return ipaddr.isValid(entry) ? entry : socketAddress;
 }
 
-/** Who is asking, as the request limits count clients (see clientKey and forwardedAddress). */
+/** Who is asking, as the rate limits count clients (see clientKey and forwardedAddress). */
 export function clientAddress(request: Request): string {
   const socket = requestContext(request)?.address ?? "unknown";
   return clientKey(forwardedAddress(socket, request.headers.get("x-forwarded-for"), env().TRUST_PROXY));

@@ -71,7 +71,7 @@ const RENDER: Renderers = {
  * referee's request (staff typed the referee's name and address). These greet
  * "Hello there," and never by the recipient's name, so whoever sets them off cannot put words of
  * their own at the top of a mail the portal sends to a stranger; their subjects hold only the
- * portal's own words. Recorded in docs/decisions/008-request-limits.md with the limits on the
+ * portal's own words. Recorded in docs/decisions/008-rate-limits.md with the limits on the
  * anonymous writes that send them.
  */
 export const GREETS_WITHOUT_NAME: ReadonlySet<MailTemplate> = new Set<MailTemplate>(["complaint-received", "complaint-resolved", "password-reset", "employer-invitation", "worker-invitation", "enrolment-confirmed", "recognition-referee-request"]);

@@ -33,7 +33,7 @@ import { addAccreditation } from "./hrw-register.server";
 import { recordCandidateCheck } from "./hrw-candidate.server";
 import { runClassJobs } from "./class-jobs.server";
 import { organisationToday, addDays } from "~/utils/organisation-calendar";
-import type { AuditAction } from "./audit-actions";
+import type { AuditAction } from "../rules/audit-actions";
 
 /**
  * Every event the audit trail adds for the office's day, each driven the way its users cause
@@ -169,7 +169,7 @@ describe("accounts", () => {
     expect(JSON.stringify(entry)).not.toContain(secret);
   });
 
-  it("a sign-in refused by the request limit on passwords", async () => {
+  it("a sign-in refused by the rate limit on passwords", async () => {
     const user = await makeUser(db);
     const client = "198.51.100.23";
     const statuses: number[] = [];
@@ -182,7 +182,7 @@ describe("accounts", () => {
     expect(JSON.stringify(entry)).not.toContain("Wrong-Secret-1");
   });
 
-  it("a sign-in refused by the request limit on second-step codes", async () => {
+  it("a sign-in refused by the rate limit on second-step codes", async () => {
     const user = await makeUser(db, { role: "trainer", two_step: true });
     const client = "198.51.100.24";
     const wrong = currentCode(TEST_TOTP_SECRET) === "000000" ? "111111" : "000000";

@@ -1,11 +1,11 @@
 import type { DB } from "#db/connection";
-import { REQUEST_LIMITS, takeRequest } from "~/auth/request-limits.server";
+import { RATE_LIMITS, takeRateLimit } from "~/security/rate-limits.server";
 import { normaliseVerificationCode } from "./certificate-number.server";
 import { certificateStatus, type CertificateStatus } from "./certificate.server";
 
 /**
  * Anyone's check of a certificate by its code (the /verify page and GET /api/verify/{code}):
- * under a request limit per client, and the same "not found" for a malformed code as for an unknown
+ * under a rate limit per client, and the same "not found" for a malformed code as for an unknown
  * one, so an answer never tells how close a guess came.
  */
 
@@ -18,7 +18,7 @@ export type VerificationLookup =
   | { kind: "limited"; retryAfterSeconds: number };
 
 export async function lookUpVerification(db: DB, input: { code: string; client: string; now?: Date }): Promise<VerificationLookup> {
-  const decision = await takeRequest(db, [REQUEST_LIMITS.verification], { client: input.client }, input.now);
+  const decision = await takeRateLimit(db, [RATE_LIMITS.verification], { client: input.client }, input.now);
   if (!decision.ok) return { kind: "limited", retryAfterSeconds: decision.retryAfterSeconds };
   const code = normaliseVerificationCode(input.code);
   const verification = code ? await verifyCertificate(db, code) : null;

@@ -18,7 +18,7 @@ import {
   describeChange,
   isReopened,
 } from "~/schemas/complaint-text";
-import { REQUEST_LIMITS, takeRequest } from "~/auth/request-limits.server";
+import { RATE_LIMITS, takeRateLimit } from "~/security/rate-limits.server";
 import { conflict, DomainError, invalid, notFound, tooMany } from "~/utils/errors";
 import { addDays, organisationDate, organisationToday, organisationYear } from "~/utils/organisation-calendar";
 import { changeResultOnAppeal } from "./assessment.server";
@@ -151,8 +151,8 @@ type Rto = { name: string; code: string };
  * an address; the reference is returned either way, for the page to show.
  *
  * Each may mail an address nobody has proven, so a client (`by.client`) lodges at most
- * REQUEST_LIMITS.complaintClient an hour, and a typed address is acknowledged at most
- * REQUEST_LIMITS.complaintEmail times a day whoever asks (429, nothing stored, nothing mailed).
+ * RATE_LIMITS.complaintClient an hour, and a typed address is acknowledged at most
+ * RATE_LIMITS.complaintEmail times a day whoever asks (429, nothing stored, nothing mailed).
  */
 export async function lodgeComplaint(
   db: DB,
@@ -164,10 +164,10 @@ export async function lodgeComplaint(
   const at = now.toISOString();
   if (actor.client) {
     const typed = actor.id === null && input.email ? input.email : null;
-    const rules = typed ? [REQUEST_LIMITS.complaintClient, REQUEST_LIMITS.complaintEmail] : [REQUEST_LIMITS.complaintClient];
-    const decision = await takeRequest(db, rules, { client: actor.client, email: typed ?? undefined }, now);
+    const rules = typed ? [RATE_LIMITS.complaintClient, RATE_LIMITS.complaintEmail] : [RATE_LIMITS.complaintClient];
+    const decision = await takeRateLimit(db, rules, { client: actor.client, email: typed ?? undefined }, now);
     if (!decision.ok) {
-      if (decision.rule === REQUEST_LIMITS.complaintEmail) throw new DomainError(429, COMPLAINT_MESSAGES.tooManyForEmail, { email: COMPLAINT_MESSAGES.tooManyForEmail }, "email", decision.retryAfterSeconds);
+      if (decision.rule === RATE_LIMITS.complaintEmail) throw new DomainError(429, COMPLAINT_MESSAGES.tooManyForEmail, { email: COMPLAINT_MESSAGES.tooManyForEmail }, "email", decision.retryAfterSeconds);
       throw tooMany(COMPLAINT_MESSAGES.tooManyFromClient, decision.retryAfterSeconds);
     }
   }

@@ -9,8 +9,8 @@ import { createInvitation, NO_PASSWORD_YET, openInvitation, spendInvitation, typ
 import { queueMail } from "./outbox.server";
 import { employerOf } from "./employer-scope.server";
 import { assertEmailFree, insertUser } from "./user.server";
-import { assertAcceptablePassword } from "~/auth/password-policy.server";
-import { hashPassword } from "~/auth/password.server";
+import { assertAcceptablePassword } from "~/security/password-policy.server";
+import { hashPassword } from "~/security/password.server";
 
 /**
  * Employers: the client organisations that book seats for their workers, and their users (role

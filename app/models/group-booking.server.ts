@@ -3,8 +3,8 @@ import { sendWritesAtCommit, takeWritesTurn, writeLater, writeTransaction, type 
 import type { BookingInput, WorkerInput } from "~/schemas/employer";
 import { INVITATION_USED, BOOKING_RELEASED, CONSENT_SAVED, WORKER_DECLINED_BEFORE, INVITATION_OTHER_ACCOUNT, RELEASE_DAYS_BEFORE_START, TOO_MANY_WORKERS, WORKER_EMAIL_REFUSED, WORKER_TWICE } from "~/schemas/employer-text";
 import { classDates, CLASS_NOT_OPEN } from "~/schemas/class-text";
-import { hashPassword } from "~/auth/password.server";
-import { assertAcceptablePassword } from "~/auth/password-policy.server";
+import { hashPassword } from "~/security/password.server";
+import { assertAcceptablePassword } from "~/security/password-policy.server";
 import { conflict, DomainError, notFound } from "~/utils/errors";
 import { addDays, organisationToday } from "~/utils/organisation-calendar";
 import { recordAudit, type AuditActor } from "./audit.server";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { InvitationKind } from "#db/schema-employers";
 import type { DB, WriteTransaction } from "#db/connection";
-import { randomToken, sha256 } from "~/auth/password.server";
+import { randomToken, sha256 } from "~/security/password.server";
 import { INVITATION_DAYS, INVITATION_EXPIRED, INVITATION_UNKNOWN, INVITATION_USED } from "~/schemas/employer-text";
 import { DomainError } from "~/utils/errors";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { issueApiToken, getTokenUser } from "~/auth/api.server";
-import { sha256, verifyPassword } from "~/auth/password.server";
-import { rememberClient, REQUEST_LIMITS } from "~/auth/request-limits.server";
+import { sha256, verifyPassword } from "~/security/password.server";
+import { rememberClient, RATE_LIMITS } from "~/security/rate-limits.server";
 import { createSession } from "~/auth/session.server";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeUser } from "../../tests/support/factories";
@@ -20,10 +20,10 @@ let clientSeq = 0;
 /** Each test asks from its own client unless it is testing the client limit. */
 const client = () => `10.0.0.${++clientSeq}`;
 const MIN = 60_000;
-const MAX_RESET_REQUESTS_PER_EMAIL = REQUEST_LIMITS.resetEmail.limit;
-const MAX_RESET_MAILS_PER_EMAIL = REQUEST_LIMITS.resetStrangers.limit;
-const MAX_RESET_REQUESTS_PER_CLIENT = REQUEST_LIMITS.resetClient.limit;
-/** A request refused under a request limit: the caller is told when asking again can succeed. */
+const MAX_RESET_REQUESTS_PER_EMAIL = RATE_LIMITS.resetEmail.limit;
+const MAX_RESET_MAILS_PER_EMAIL = RATE_LIMITS.resetStrangers.limit;
+const MAX_RESET_REQUESTS_PER_CLIENT = RATE_LIMITS.resetClient.limit;
+/** A request refused under a rate limit: the caller is told when asking again can succeed. */
 const limited = (by: "email" | "client") => ({ kind: "limited", by, retryAfterSeconds: expect.any(Number) });
 
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
 import type { Role } from "#db/schema";
-import { hashPassword, randomToken, sha256 } from "~/auth/password.server";
-import { assertAcceptablePassword } from "~/auth/password-policy.server";
+import { hashPassword, randomToken, sha256 } from "~/security/password.server";
+import { assertAcceptablePassword } from "~/security/password-policy.server";
 import { revokeAllAccess } from "./user.server";
 import { recordAudit } from "./audit.server";
-import { isKnownClient, REQUEST_LIMITS, takeRequest } from "~/auth/request-limits.server";
+import { isKnownClient, RATE_LIMITS, takeRateLimit } from "~/security/rate-limits.server";
 import { recordEvent } from "./event.server";
 import { queueMail } from "./outbox.server";
 
@@ -17,14 +17,14 @@ import { queueMail } from "./outbox.server";
  * Requests are counted whether or not the email has an account, and the caller answers every
  * request with the same words.
  *
- * The request limits (REQUEST_LIMITS.reset*): per client whatever the emails, per email from
+ * The rate limits (RATE_LIMITS.reset*): per client whatever the emails, per email from
  * one client, and a cap on the mails strangers can ask for to one email between them; a client
  * that signed in to the account before (KNOWN_CLIENT) is not a stranger, so strangers can
  * neither flood the mailbox nor use up the owner's requests.
  */
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
-export const TOO_MANY_RESET_REQUESTS = `Too many password reset requests. Please wait ${REQUEST_LIMITS.resetClient.windowMinutes} minutes and try again.`;
+export const TOO_MANY_RESET_REQUESTS = `Too many password reset requests. Please wait ${RATE_LIMITS.resetClient.windowMinutes} minutes and try again.`;
 
 export type ResetRequestOutcome =
   /** `mailId`: the outbox message carrying the link, or null when no link could be made */
@@ -50,10 +50,10 @@ export async function requestPasswordReset(
 
   return writeTransaction(db, async (trx): Promise<ResetRequestOutcome> => {
     const known = await isKnownClient(trx, who, now);
-    const rules = [REQUEST_LIMITS.resetClient, REQUEST_LIMITS.resetEmail, ...(known ? [] : [REQUEST_LIMITS.resetStrangers])];
-    const decision = await takeRequest(trx, rules, who, now);
+    const rules = [RATE_LIMITS.resetClient, RATE_LIMITS.resetEmail, ...(known ? [] : [RATE_LIMITS.resetStrangers])];
+    const decision = await takeRateLimit(trx, rules, who, now);
     if (!decision.ok) {
-      return { kind: "limited", by: decision.rule === REQUEST_LIMITS.resetClient ? "client" : "email", retryAfterSeconds: decision.retryAfterSeconds };
+      return { kind: "limited", by: decision.rule === RATE_LIMITS.resetClient ? "client" : "email", retryAfterSeconds: decision.retryAfterSeconds };
     }
 
     const user = await trx

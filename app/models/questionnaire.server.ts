@@ -14,7 +14,7 @@ import {
   RATING_MIN,
   TOO_MANY_QUESTIONNAIRES,
 } from "~/schemas/improvement-text";
-import { REQUEST_LIMITS, requireRequest } from "~/auth/request-limits.server";
+import { RATE_LIMITS, requireRateLimit } from "~/security/rate-limits.server";
 import { DomainError, invalid, notFound } from "~/utils/errors";
 import { addDays, organisationToday } from "~/utils/organisation-calendar";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
@@ -230,7 +230,7 @@ function readAnswers(questions: Question[], raw: SubmittedAnswers): { rating: nu
  * written in one transaction, and a second submission (a double click, a shared link) is a 409
  * with nothing stored. The response carries no link to the invitation or the person. An
  * expired link is a 410. A signed-out client (`client`) sends at most
- * REQUEST_LIMITS.questionnaireClient answers an hour, counted once the answers are readable.
+ * RATE_LIMITS.questionnaireClient answers an hour, counted once the answers are readable.
  */
 export async function submitQuestionnaire(db: DB, token: string, raw: SubmittedAnswers, options: { now?: Date; client?: string } = {}): Promise<void> {
   const now = options.now ?? new Date();
@@ -239,7 +239,7 @@ export async function submitQuestionnaire(db: DB, token: string, raw: SubmittedA
   if (found.used) throw new DomainError(409, QUESTIONNAIRE_ALREADY_ANSWERED);
   if (found.expired) throw new DomainError(410, QUESTIONNAIRE_EXPIRED);
   const answers = readAnswers(found.questions, raw);
-  if (options.client !== undefined) await requireRequest(db, [REQUEST_LIMITS.questionnaireClient], { client: options.client }, TOO_MANY_QUESTIONNAIRES, now);
+  if (options.client !== undefined) await requireRateLimit(db, [RATE_LIMITS.questionnaireClient], { client: options.client }, TOO_MANY_QUESTIONNAIRES, now);
   await writeTransaction(db, async (trx) => {
     const marked = await trx.updateTable("questionnaire_invitations").set({ used: 1 }).where("token_hash", "=", hashToken(token)).where("used", "=", 0).executeTakeFirst();
     if (Number(marked.numUpdatedRows) === 0) throw new DomainError(409, QUESTIONNAIRE_ALREADY_ANSWERED);

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
-import { REQUEST_LIMITS, requireRequest } from "~/auth/request-limits.server";
+import { RATE_LIMITS, requireRateLimit } from "~/security/rate-limits.server";
 import { REFEREE_LINK_DAYS, RPL_STEP_MESSAGES, type RefereeReportInput, type RefereeRequestInput } from "~/schemas/recognition-rpl";
 import { conflict, DomainError, notFound } from "~/utils/errors";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
@@ -182,14 +182,14 @@ const LINK_REFUSALS: Record<Exclude<RefereeLinkState, "open">, { status: 409 | 4
  * statement guarded by "not yet submitted", so a second submission (a double click, a forwarded
  * link) is a 409 with nothing changed. An unknown link is a 404, an expired one or one whose
  * application was decided a 410. A signed-out client (`client`) sends at most
- * REQUEST_LIMITS.refereeReportClient reports an hour.
+ * RATE_LIMITS.refereeReportClient reports an hour.
  */
 export async function submitRefereeReport(db: DB, token: string, input: RefereeReportInput, options: { now?: Date; client?: string } = {}): Promise<void> {
   const now = options.now ?? new Date();
   const found = await refereeReportForToken(db, token, now);
   if (!found) throw new DomainError(404, RPL_STEP_MESSAGES.refereeUnknown);
   if (found.state !== "open") throw new DomainError(LINK_REFUSALS[found.state].status, LINK_REFUSALS[found.state].message);
-  if (options.client !== undefined) await requireRequest(db, [REQUEST_LIMITS.refereeReportClient], { client: options.client }, RPL_STEP_MESSAGES.tooManyReports, now);
+  if (options.client !== undefined) await requireRateLimit(db, [RATE_LIMITS.refereeReportClient], { client: options.client }, RPL_STEP_MESSAGES.tooManyReports, now);
   const at = now.toISOString();
   await writeTransaction(db, async (trx) => {
     const request = await trx

@@ -4,8 +4,8 @@ import { countUpTo, SEARCH_COUNT_LIMIT, type CappedCount } from "./batches.serve
 import { dialectSql } from "#db/dialect";
 import { sql } from "kysely";
 import type { AssessmentStatus } from "#db/schema";
-import { hashPassword } from "~/auth/password.server";
-import { assertAcceptablePassword } from "~/auth/password-policy.server";
+import { hashPassword } from "~/security/password.server";
+import { assertAcceptablePassword } from "~/security/password-policy.server";
 import type { StudentCreateInput, StudentIssue, StudentPatch, StudentStatusFilter } from "~/schemas/student";
 import { notFound } from "~/utils/errors";
 import { listCertificatesForStudent, type CertificateSummary } from "./certificate.server";

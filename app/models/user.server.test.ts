@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import { REQUEST_LIMITS } from "~/auth/request-limits.server";
+import { RATE_LIMITS } from "~/security/rate-limits.server";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeUser } from "../../tests/support/factories";
 import { EMAIL_TAKEN, registerUser } from "./user.server";
@@ -43,7 +43,7 @@ describe("registerUser", () => {
   });
 
   it("counts self-registrations per client before anything else, and a refused one costs no hash", async () => {
-    for (let i = 0; i < REQUEST_LIMITS.registration.limit; i++) {
+    for (let i = 0; i < RATE_LIMITS.registration.limit; i++) {
       await registerUser(db, input(`reg-${i}@test.example`), { client: "10.8.0.1" });
     }
     await withStrongHashing(async () => {

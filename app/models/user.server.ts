@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { NewUserRow, Role, UserRow } from "#db/schema";
-import { hashPassword } from "~/auth/password.server";
-import { assertAcceptablePassword } from "~/auth/password-policy.server";
-import { REQUEST_LIMITS, requireRequest } from "~/auth/request-limits.server";
+import { hashPassword } from "~/security/password.server";
+import { assertAcceptablePassword } from "~/security/password-policy.server";
+import { RATE_LIMITS, requireRateLimit } from "~/security/rate-limits.server";
 import type { RegistrationInput } from "~/schemas/auth";
 import type { ProfileInput } from "~/schemas/profile";
 import { conflict, notFound } from "~/utils/errors";
 import { recordAudit, recordStudentEdit, type AuditActor } from "./audit.server";
-import type { AuditAction } from "./audit-actions";
+import type { AuditAction } from "../rules/audit-actions";
 import { recordEvent } from "./event.server";
 import { nextStudentNumber } from "./student-number.server";
 import { ownUsiColumns } from "./usi.server";
@@ -95,7 +95,7 @@ export function getUserRowByEmail(db: DB, email: string): Promise<UserRow | unde
 }
 
 export const EMAIL_TAKEN = "An account with this email already exists";
-export const TOO_MANY_REGISTRATIONS = `Too many accounts have been created from your network. Please wait ${REQUEST_LIMITS.registration.windowMinutes} minutes and try again.`;
+export const TOO_MANY_REGISTRATIONS = `Too many accounts have been created from your network. Please wait ${RATE_LIMITS.registration.windowMinutes} minutes and try again.`;
 export const REGISTERED = "Registration successful! Please log in.";
 export const REGISTERED_PENDING =
   "Registration successful! Your account is awaiting approval by an administrator; you can log in once it is approved.";
@@ -155,7 +155,7 @@ export async function registerUser(
 ): Promise<{ user: PublicUser; pending: boolean }> {
   const now = (options.now ?? new Date()).toISOString();
   const pending = input.role !== "student" && !options.approved;
-  if (options.client !== undefined) await requireRequest(db, [REQUEST_LIMITS.registration], { client: options.client }, TOO_MANY_REGISTRATIONS, options.now);
+  if (options.client !== undefined) await requireRateLimit(db, [RATE_LIMITS.registration], { client: options.client }, TOO_MANY_REGISTRATIONS, options.now);
   await assertEmailFree(db, input.email);
   await assertAcceptablePassword(input.password, input.role);
   const password_hash = await hashPassword(input.password);

@@ -14,7 +14,7 @@ import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { FilteredList } from "~/components/admin/filtered-list";
 import { Alert, EmptyState, Pagination, SelectField, TextField, DataTable } from "~/components/ui";
-import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from "~/models/audit-actions";
+import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from "~/rules/audit-actions";
 import { AUDIT_FILTERS, auditQuery } from "~/schemas/audit";
 import { readListFilters } from "~/schemas/list-filters";
 import { formatDateTime } from "~/utils/format";

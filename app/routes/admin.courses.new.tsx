@@ -9,7 +9,8 @@ import {
   redirectWithFlash,
   clientAddress,
 } from "./admin.courses.new.server";
-import { CourseFields, EMPTY_COURSE_STATE } from "~/components/admin/course-form";
+import { CourseFields } from "~/components/admin/course-form";
+import { EMPTY_COURSE_STATE } from "~/schemas/course-form";
 import { useActionToast } from "~/components/toaster";
 import { buttonClasses, ErrorSummary, Modal, SubmitButton } from "~/components/ui";
 import { courseCreateSchema, courseFormInput } from "~/schemas/course";

@@ -10,7 +10,7 @@ import { getDb } from "~/db.server";
  * POST /api/auth/login `{email, password}` → 200 `{access_token, token_type: "bearer"}`.
  * The same sign-in check as the form (signIn): one message for an unknown email and a wrong
  * password (401), the account's state only to someone who knows the password (403), and
- * request limits per account and per client (429 with Retry-After), and 503 with Retry-After
+ * rate limits per account and per client (429 with Retry-After), and 503 with Retry-After
  * when too many passwords are being checked at once.
  */
 const handle = apiRoute({

@@ -18,7 +18,7 @@ import { WorkerRows } from "~/components/employer/worker-rows";
 import { ClassCards } from "~/components/employer/class-cards";
 import { PriceSummary } from "~/components/employer/price-summary";
 import { Card, ErrorSummary, SubmitButton, TextField } from "~/components/ui";
-import { seatQuote } from "~/models/invoice-rules";
+import { seatQuote } from "~/rules/invoice-rules";
 import { bookingSchema, workerFormErrors, workerRefusalErrors, workerRows } from "~/schemas/employer";
 import { SEATS_BOOKED } from "~/schemas/employer-text";
 import { formToObject } from "~/utils/validation";

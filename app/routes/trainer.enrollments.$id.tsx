@@ -1,4 +1,4 @@
-import { usiCleared } from "~/models/usi";
+import { usiCleared } from "~/rules/usi";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import {

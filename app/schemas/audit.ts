@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AUDIT_ACTION_NAMES } from "~/models/audit-actions";
+import { AUDIT_ACTION_NAMES } from "~/rules/audit-actions";
 import { filterChoice, filteredListQuery, filterText } from "./list-filters";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ENROLLMENT_STATUSES } from "#db/schema";
-import { progressInStatus } from "~/models/enrollment-rules";
+import { progressInStatus } from "~/rules/enrollment-rules";
 import { isCalendarDate } from "~/utils/organisation-calendar";
 import { checkbox } from "./fields";
 import { optionalWholeNumber } from "./assessment";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cleanSearchTerm } from "#db/search-term";
-import { USI_INVALID_MESSAGE, isValidUsi, normaliseUsi } from "~/models/usi";
+import { USI_INVALID_MESSAGE, isValidUsi, normaliseUsi } from "~/rules/usi";
 import { isCalendarDate, organisationToday } from "~/utils/organisation-calendar";
 import { isReportablePhone, PHONE_INVALID } from "~/avetmiss/phone";
 

@@ -1,6 +1,6 @@
 import type { Role } from "#db/schema";
 
-/** Wording of the password rule, zod-free so pages may show it (app/auth/password-policy.server.ts enforces it). */
+/** Wording of the password rule, zod-free so pages may show it (app/security/password-policy.server.ts enforces it). */
 
 export const PASSWORD_TOO_COMMON = "This password is too common";
 export const STUDENT_PASSWORD_MINIMUM = 6;

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { applyListIntent, parseListIntent, type CourseListName } from "~/schemas/course";
 import type { FieldErrors } from "~/utils/validation";
-import { courseStateFromForm, type CourseFormState } from "~/components/admin/course-form";
+import { courseStateFromForm, type CourseFormState } from "~/schemas/course-form";
 
 export type CourseFormResult = {
   state: CourseFormState;

@@ -30,7 +30,7 @@ export function formFailure(
     retryAfterSeconds,
   }: { status?: number; fieldErrors?: FieldErrors; values?: Record<string, string>; retryAfterSeconds?: number } = {},
 ) {
-  // Retry-After of an answer over a request limit, or busy; a page route passes it on with retryAfterFromAction
+  // Retry-After of an answer over a rate limit, or busy; a page route passes it on with retryAfterFromAction
   const headers = retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined;
   const toast = Object.keys(fieldErrors).length ? undefined : { type: "error" as const, message };
   return data<FormFailure>({ error: message, status, fieldErrors, values, toast, submittedAt: Date.now() }, { status, headers });

@@ -13,7 +13,7 @@ export function jsonResponse(value: unknown, init: ResponseInit = {}): Response 
 }
 
 /**
- * A page route's `headers`: an action's Retry-After (a form over a request limit, or busy) reaches the
+ * A page route's `headers`: an action's Retry-After (a form over a rate limit, or busy) reaches the
  * document response, which Remix otherwise builds from the route's headers function alone.
  */
 export function retryAfterFromAction({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { defaultPlannedDates } from "~/models/enrollment-rules";
+import { defaultPlannedDates } from "~/rules/enrollment-rules";
 import { assessmentSchema } from "~/schemas/assessment";
 import { isCalendarDate, organisationDate, organisationToday, organisationWallClock, organisationYear, weekdayOf } from "./organisation-calendar";
 

@@ -8,7 +8,7 @@ import { DEMO, expect, organisationToday, test, uniqueEmail, uniqueUsi } from ".
  * The /api against the running production server, through a client configured as a
  * browser client would be: JSON accepted, the bearer token from login, the
  * XSRF-TOKEN cookie echoed as X-XSRF-TOKEN, statuses 200 to 299 as success. Each client is its
- * own HTTP context (own cookies, own client address for the sign-in request limits). Tests make their
+ * own HTTP context (own cookies, own client address for the sign-in rate limits). Tests make their
  * own users and courses; the demo accounts and courses are only read.
  */
 
@@ -395,7 +395,7 @@ test.describe("the /api at the HTTP layer", () => {
     }
   });
 
-  test("sign-in failures: one message for unknown email and wrong password, then the request limit", async () => {
+  test("sign-in failures: one message for unknown email and wrong password, then the rate limit", async () => {
     const c = await client();
     const { email } = await newStudent(c);
     const wrong = await c.login(email, "not-my-password");

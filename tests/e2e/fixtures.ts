@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { USI_ALPHABET, usiFromBody } from "../../app/models/usi";
+import { USI_ALPHABET, usiFromBody } from "../../app/rules/usi";
 import { e2eDb } from "./e2e-db";
 
 export const DEMO = {
@@ -13,7 +13,7 @@ export const DEMO = {
 
 /**
  * Each test is its own client (a random X-Forwarded-For the e2e server trusts), so sign-in
- * request limits in one test never leak into another. `js` tells which project runs.
+ * rate limits in one test never leak into another. `js` tells which project runs.
  */
 export const test = base.extend<{ js: boolean }>({
   js: async ({ javaScriptEnabled }, use) => {
@@ -112,7 +112,7 @@ export async function registerStudent(page: Page, fullName = "Test Student", opt
   const usi = uniqueUsi();
   const response = await page.request.post("/register", {
     form: { full_name: fullName, email, password: REGISTRATION_PASSWORD, confirm_password: REGISTRATION_PASSWORD, role: "student", usi },
-    // Each registered person is their own client: registration has a request limit per client, and a
+    // Each registered person is their own client: registration has a rate limit per client, and a
     // test that makes many students is not one person signing up many times.
     headers: { "X-Forwarded-For": randomClientAddress() },
     maxRedirects: 0,

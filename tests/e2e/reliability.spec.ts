@@ -25,7 +25,7 @@ interface Answer {
   json<T = unknown>(): T;
 }
 
-/** One HTTP call as one client (a random X-Forwarded-For the e2e server trusts, for the request limits). */
+/** One HTTP call as one client (a random X-Forwarded-For the e2e server trusts, for the rate limits). */
 async function http(
   method: string,
   url: string,

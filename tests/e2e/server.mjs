@@ -1,7 +1,7 @@
 /**
  * The server Playwright tests against: the production build (rebuilt unless E2E_SKIP_BUILD=1),
  * a fresh database seeded with the demo data, fast password hashing, and a trusted
- * X-Forwarded-For so each test can be its own client for the request limits.
+ * X-Forwarded-For so each test can be its own client for the rate limits.
  *
  * The database is a SQLite file per port, or, when E2E_DATABASE_URL names one on a PostgreSQL
  * server, that database dropped and created afresh.

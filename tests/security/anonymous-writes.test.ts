@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction, type DB } from "#db/connection";
-import { REQUEST_LIMITS } from "~/auth/request-limits.server";
+import { RATE_LIMITS } from "~/security/rate-limits.server";
 import { deliverDueMail } from "~/jobs/deliver-mail.server";
 import { createMailer } from "~/mail/transport.server";
 import { addQuestion, inviteLearnerAfterCompletion } from "~/models/questionnaire.server";
@@ -63,8 +63,8 @@ const mailsTo = async (email: string) =>
   Number((await db.selectFrom("outbox_messages").select((eb) => eb.fn.countAll<number>().as("n")).where("recipient_email", "=", email).executeTakeFirstOrThrow()).n);
 
 describe("complaints", () => {
-  const perClient = REQUEST_LIMITS.complaintClient.limit;
-  const perEmail = REQUEST_LIMITS.complaintEmail.limit;
+  const perClient = RATE_LIMITS.complaintClient.limit;
+  const perEmail = RATE_LIMITS.complaintEmail.limit;
 
   it(`one client fired 12 at once gets exactly ${perClient} lodged; the rest are 429 with Retry-After, stored and mailed nowhere`, async () => {
     const email = `cannon-${crypto.randomUUID().slice(0, 8)}@test.example`;
@@ -137,7 +137,7 @@ describe("mail to an address nobody has proven", () => {
 });
 
 describe("questionnaire answers", () => {
-  const perClient = REQUEST_LIMITS.questionnaireClient.limit;
+  const perClient = RATE_LIMITS.questionnaireClient.limit;
 
   async function invitations(n: number, at = new Date()): Promise<{ tokens: string[]; question: string }> {
     const admin = await makeUser(db, { role: "admin" });

@@ -7,7 +7,7 @@ import type { ServerBuild } from "@remix-run/node";
 import type { DB } from "#db/connection";
 import { call, type RouteModule } from "../support/api-calls";
 import { issueApiToken } from "~/auth/api.server";
-import { KNOWN_CLIENT, REQUEST_LIMITS } from "~/auth/request-limits.server";
+import { KNOWN_CLIENT, RATE_LIMITS } from "~/security/rate-limits.server";
 import { createSession } from "~/auth/session.server";
 import { gateRoutes } from "~/http/gate.server";
 import { createTestDb, TEST_DIALECT, useAsAppDb } from "../support/test-db";
@@ -47,19 +47,19 @@ async function tableNames(): Promise<string[]> {
   return tables;
 }
 
-/** Table row counts plus a hash of every row of every table (sign-in and reset request limits excepted). */
+/** Table row counts plus a hash of every row of every table (sign-in and reset rate limits excepted). */
 // audit_log records refused sign-ins by design (docs/decisions/010-staff-sign-in-and-audit.md)
 // (and audit_head, the chain's head, moves with every entry)
 const NOT_DATA = new Set(["audit_log", "audit_head", "kysely_migration", "kysely_migration_lock"]);
 // A well-formed sign-in or reset request with a wrong password or an unknown email counts
-// against its request limits by design; every other request limit must stay as it was.
+// against its rate limits by design; every other rate limit must stay as it was.
 const COUNTED_BY_DESIGN = [
-  REQUEST_LIMITS.signInAccount,
-  REQUEST_LIMITS.signInKnownClient,
-  REQUEST_LIMITS.signInClient,
-  REQUEST_LIMITS.resetClient,
-  REQUEST_LIMITS.resetEmail,
-  REQUEST_LIMITS.resetStrangers,
+  RATE_LIMITS.signInAccount,
+  RATE_LIMITS.signInKnownClient,
+  RATE_LIMITS.signInClient,
+  RATE_LIMITS.resetClient,
+  RATE_LIMITS.resetEmail,
+  RATE_LIMITS.resetStrangers,
   KNOWN_CLIENT,
 ].map((rule) => rule.name);
 /**

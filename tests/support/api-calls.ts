@@ -29,7 +29,7 @@ export interface CallOptions {
   contentType?: string;
   params?: Record<string, string>;
   headers?: Record<string, string>;
-  /** the client address the request limits see */
+  /** the client address the rate limits see */
   client?: string;
   /** the origin the request was sent to (its Host), http://localhost unless told */
   origin?: string;

@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import { sealSecret } from "../../app/auth/secret-box.server";
 import type { DB } from "../../db/connection";
 import type { EnrollmentStatus, Role, Tier } from "../../db/schema";
-import { hashPassword } from "../../app/auth/password.server";
+import { hashPassword } from "../../app/security/password.server";
 import { nextStudentNumber } from "../../app/models/student-number.server";
-import { USI_ALPHABET, usiFromBody } from "../../app/models/usi";
+import { USI_ALPHABET, usiFromBody } from "../../app/rules/usi";
 
 /** A well-formed USI no other test user holds (random body, correct check character). */
 export function makeUsi(): string {

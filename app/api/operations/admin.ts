@@ -1,6 +1,6 @@
 import { type ApiOperation, BODY_FAILURES, err, FORBIDDEN, pagingHeader, UNAUTHENTICATED } from "../operation";
 import { auditPageResponse, dashboardStatsResponse, mailPageResponse, signInSettingsRequest, signInSettingsResponse, staffUpdateRequest, studentAsReadResponse, studentDetailAsReadResponse, studentUpdateRequest, userResponse } from "../schemas";
-import { AUDIT_PAGE_SIZE } from "~/models/audit-actions";
+import { AUDIT_PAGE_SIZE } from "~/rules/audit-actions";
 import { auditQuery } from "~/schemas/audit";
 import { mailListQuery } from "~/schemas/mail";
 import { MAIL_PAGE_SIZE, RETRY_MINUTES } from "~/models/outbox.server";

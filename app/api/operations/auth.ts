@@ -1,8 +1,8 @@
 import { type ApiOperation, BODY_FAILURES, err, INVALID, MALFORMED, TOO_LARGE, UNAUTHENTICATED, WRONG_TYPE } from "../operation";
-import { REQUEST_LIMITS } from "~/auth/request-limits.server";
+import { RATE_LIMITS } from "~/security/rate-limits.server";
 import { loginRequest, logoutRequest, registerFailureResponse, registerRequest, registerResponse, tokenResponse, userResponse } from "../schemas";
 
-const { signInAccount, signInClient } = REQUEST_LIMITS;
+const { signInAccount, signInClient } = RATE_LIMITS;
 
 /** How the OpenAPI document describes the auth calls. */
 export const authOperations: ApiOperation[] = [
@@ -13,7 +13,7 @@ export const authOperations: ApiOperation[] = [
     summary: "Sign in and receive an access token",
     description:
       "Checks the email and password, and for an account with two-step sign-in the `code` (6 digits from the authenticator, or a recovery code): without it the answer is 401 with `mfa_required: true`. An administrator who has not set up two-step sign-in (required outside the demo) gets 403 with `mfa_setup_required: true` and sets it up in the browser first. An unknown email and a wrong password get the same 401. " +
-      `At most ${signInAccount.limit} wrong passwords are evaluated per account per ${signInAccount.windowMinutes} minutes (a client that signed in to the account before has a request limit of its own), and ${signInClient.limit} per client; the rest get 429 with Retry-After.`,
+      `At most ${signInAccount.limit} wrong passwords are evaluated per account per ${signInAccount.windowMinutes} minutes (a client that signed in to the account before has a rate limit of its own), and ${signInClient.limit} per client; the rest get 429 with Retry-After.`,
     tags: ["auth"],
     access: "public",
     body: loginRequest,

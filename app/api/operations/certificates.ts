@@ -99,7 +99,7 @@ export const certificatesOperations: ApiOperation[] = [
     operationId: "verifyCertificate",
     summary: "Verify a certificate by its code",
     description:
-      "Anyone, no sign-in: the code printed (and QR-encoded) on a statement of attainment. Status valid, revoked (with revoked_at) or replaced (with replaced_by, the new number). Never a USI or date of birth. Codes may be typed with or without hyphens, in any case. Under a request limit per client.",
+      "Anyone, no sign-in: the code printed (and QR-encoded) on a statement of attainment. Status valid, revoked (with revoked_at) or replaced (with replaced_by, the new number). Never a USI or date of birth. Codes may be typed with or without hyphens, in any case. Under a rate limit per client.",
     tags: ["public"],
     access: "public",
     responses: {

@@ -1,4 +1,4 @@
-import { REQUEST_LIMITS } from "~/auth/request-limits.server";
+import { RATE_LIMITS } from "~/security/rate-limits.server";
 import { complaintListQuery } from "~/schemas/complaint";
 import {
   acknowledgeRequest,
@@ -16,7 +16,7 @@ import { BODY_FAILURES, err, FORBIDDEN, INVALID, type ApiOperation, UNAUTHENTICA
 const NOT_FOUND = err("No complaint or appeal with this id that the caller may read");
 const item = { description: "The item as it now stands", schema: complaintResponse };
 
-const { complaintClient, complaintEmail } = REQUEST_LIMITS;
+const { complaintClient, complaintEmail } = RATE_LIMITS;
 
 /** How the OpenAPI document describes complaints and appeals: lodging them, and the register's steps. */
 export const complaintOperations: ApiOperation[] = [

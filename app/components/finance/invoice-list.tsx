@@ -1,6 +1,6 @@
 import { InvoiceStatusBadge } from "~/components/finance/invoice-status";
 import { Card, EmptyState } from "~/components/ui";
-import type { InvoiceStatus } from "~/models/invoice-rules";
+import type { InvoiceStatus } from "~/rules/invoice-rules";
 import { formatCents, formatDate } from "~/utils/format";
 
 export interface InvoiceListRow {

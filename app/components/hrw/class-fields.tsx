@@ -50,14 +50,3 @@ export function CourseLicenceFields({ state, errors }: { state: { licence_class:
     </div>
   );
 }
-
-/** The licence fields of the course form as submitted (kept when the form comes back with errors). */
-export function licenceStateFromForm(form: FormData, fallback: { licence_class: string; licence_prerequisites: string[] }) {
-  const cls = form.get("licence_class");
-  return {
-    licence_class: typeof cls === "string" ? cls.slice(0, 4) : fallback.licence_class,
-    licence_prerequisites: form.has("licence_prerequisites_present")
-      ? form.getAll("licence_prerequisites").filter((v): v is string => typeof v === "string").slice(0, 20)
-      : fallback.licence_prerequisites,
-  };
-}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import type { RouteModule } from "../support/api-calls";
 import { postFrom, serveRoutes, type RouteSockets } from "../support/route-sockets";
-import { REQUEST_LIMITS } from "~/auth/request-limits.server";
+import { RATE_LIMITS } from "~/security/rate-limits.server";
 import * as apiLogin from "~/routes/api.auth.login";
 import * as apiRegister from "~/routes/api.auth.register";
 import * as formLogin from "~/routes/login";
@@ -10,7 +10,7 @@ import { createTestDb, useAsAppDb } from "../support/test-db";
 import { makeUser } from "../support/factories";
 
 /**
- * Sign-in and registration request limits over real sockets: each client is its socket address (TRUST_PROXY off),
+ * Sign-in and registration rate limits over real sockets: each client is its socket address (TRUST_PROXY off),
  * and distinct loopback source addresses (127.0.0.2, 127.0.0.3, …) are distinct clients.
  * Guesses fired all at once must not slip past the limit, and the account's owner, from a
  * client that signed in before, is not locked out by guesses from elsewhere.
@@ -38,20 +38,20 @@ afterAll(async () => {
 const post = (path: string, from: string, body: string, type?: string) => postFrom(sockets.port, path, from, body, type);
 const login = (email: string, password: string, from: string) => post("/api/auth/login", from, JSON.stringify({ email, password }));
 
-const MAX_FAILURES_PER_EMAIL = REQUEST_LIMITS.signInAccount.limit;
+const MAX_FAILURES_PER_EMAIL = RATE_LIMITS.signInAccount.limit;
 
 /** Wrong passwords counted against the account (every client here is a stranger to it). */
 async function evaluatedFailures(email: string): Promise<number> {
   const row = await db
     .selectFrom("request_limits")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("rule", "=", REQUEST_LIMITS.signInAccount.name)
+    .where("rule", "=", RATE_LIMITS.signInAccount.name)
     .where("key", "=", email)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-describe("sign-in request limits under concurrency", () => {
+describe("sign-in rate limits under concurrency", () => {
   it(`evaluates at most ${MAX_FAILURES_PER_EMAIL} of 12 parallel wrong passwords from one client`, async () => {
     const { email } = await makeUser(db);
     const answers = await Promise.all(Array.from({ length: 12 }, () => login(email, "wrong-password", "127.0.0.2")));
@@ -93,7 +93,7 @@ describe("sign-in request limits under concurrency", () => {
   });
 });
 
-describe("registration request limit", () => {
+describe("registration rate limit", () => {
   it("counts registrations per client (429 with detail) and never per network as a whole", async () => {
     const register = (i: number, from: string) =>
       post("/api/auth/register", from, JSON.stringify({ full_name: "Flood Test", email: `flood-${from}-${i}@test.example`, password: "Rigging-Kestrel-42" }));

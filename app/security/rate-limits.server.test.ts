@@ -4,15 +4,15 @@ import * as verify from "~/routes/api.verify.$code";
 import { call } from "../../tests/support/api-calls";
 import { createTestDb, TEST_DIALECT, useAsAppDb } from "../../tests/support/test-db";
 import {
-  clearRequests,
-  giveBack,
+  clearRateLimit,
+  giveBackRateLimit,
   isKnownClient,
   KNOWN_CLIENT,
   rememberClient,
-  REQUEST_LIMITS,
-  takeRequest,
-  type RequestLimit,
-} from "./request-limits.server";
+  RATE_LIMITS,
+  takeRateLimit,
+  type RateLimit,
+} from "./rate-limits.server";
 
 let db: DB;
 let url: string;
@@ -39,7 +39,7 @@ async function rows() {
 
 describe("the rules", () => {
   it("are the portal's figures: name, key, limit and window of each", () => {
-    const figures = Object.fromEntries(Object.entries(REQUEST_LIMITS).map(([id, r]) => [id, `${r.name} by ${r.key}: ${r.limit} per ${r.windowMinutes} min`]));
+    const figures = Object.fromEntries(Object.entries(RATE_LIMITS).map(([id, r]) => [id, `${r.name} by ${r.key}: ${r.limit} per ${r.windowMinutes} min`]));
     expect(figures).toEqual({
       signInAccount: "sign-in:account by email: 5 per 15 min",
       signInKnownClient: "sign-in:known-client by email and client: 5 per 15 min",
@@ -55,70 +55,70 @@ describe("the rules", () => {
       questionnaireClient: "questionnaire:client by client: 20 per 60 min",
       refereeReportClient: "referee-report:client by client: 10 per 60 min",
     });
-    const names = [...Object.values(REQUEST_LIMITS).map((r) => r.name), KNOWN_CLIENT.name];
+    const names = [...Object.values(RATE_LIMITS).map((r) => r.name), KNOWN_CLIENT.name];
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it.each(Object.entries(REQUEST_LIMITS))("%s: accepts its limit in its window, refuses the next with Retry-After, accepts again once the window has passed", async (_id, rule: RequestLimit) => {
+  it.each(Object.entries(RATE_LIMITS))("%s: accepts its limit in its window, refuses the next with Retry-After, accepts again once the window has passed", async (_id, rule: RateLimit) => {
     const who = fresh();
-    for (let i = 0; i < rule.limit; i++) expect((await takeRequest(db, [rule], who, at(i * 1000))).ok).toBe(true);
+    for (let i = 0; i < rule.limit; i++) expect((await takeRateLimit(db, [rule], who, at(i * 1000))).ok).toBe(true);
     const refusedAt = at(rule.limit * 1000);
-    const refused = await takeRequest(db, [rule], who, refusedAt);
+    const refused = await takeRateLimit(db, [rule], who, refusedAt);
     // the first request leaves the window windowMinutes after it was made
     expect(refused).toEqual({ ok: false, rule, retryAfterSeconds: rule.windowMinutes * 60 - rule.limit });
     // keys are apart: a different requester is counted on its own
-    expect((await takeRequest(db, [rule], fresh(), refusedAt)).ok).toBe(true);
-    expect((await takeRequest(db, [rule], who, at(rule.windowMinutes * MIN))).ok).toBe(true);
+    expect((await takeRateLimit(db, [rule], fresh(), refusedAt)).ok).toBe(true);
+    expect((await takeRateLimit(db, [rule], who, at(rule.windowMinutes * MIN))).ok).toBe(true);
   });
 });
 
 describe("the window", () => {
-  const rule: RequestLimit = { name: "test:window", key: "client", limit: 3, windowMinutes: 10 };
+  const rule: RateLimit = { name: "test:window", key: "client", limit: 3, windowMinutes: 10 };
 
   it("slides: each request stops counting exactly one window after it was made", async () => {
     const who = fresh();
-    for (const minute of [0, 4, 8]) expect((await takeRequest(db, [rule], who, at(minute * MIN))).ok).toBe(true);
-    expect(await takeRequest(db, [rule], who, at(9 * MIN))).toMatchObject({ ok: false, retryAfterSeconds: 60 });
+    for (const minute of [0, 4, 8]) expect((await takeRateLimit(db, [rule], who, at(minute * MIN))).ok).toBe(true);
+    expect(await takeRateLimit(db, [rule], who, at(9 * MIN))).toMatchObject({ ok: false, retryAfterSeconds: 60 });
     // at 10 minutes the request of minute 0 is still in the window (it counts while younger than the window)…
-    expect((await takeRequest(db, [rule], who, at(10 * MIN - 1))).ok).toBe(false);
+    expect((await takeRateLimit(db, [rule], who, at(10 * MIN - 1))).ok).toBe(false);
     // …and not a moment later; the one of minute 4 then holds the next refusal
-    expect((await takeRequest(db, [rule], who, at(10 * MIN))).ok).toBe(true);
-    expect(await takeRequest(db, [rule], who, at(11 * MIN))).toMatchObject({ ok: false, retryAfterSeconds: 3 * 60 });
+    expect((await takeRateLimit(db, [rule], who, at(10 * MIN))).ok).toBe(true);
+    expect(await takeRateLimit(db, [rule], who, at(11 * MIN))).toMatchObject({ ok: false, retryAfterSeconds: 3 * 60 });
   });
 
   it("forgets requests that left their window when it counts a new one", async () => {
     const who = fresh();
     const other = fresh();
-    await takeRequest(db, [rule], other, at(0));
-    await takeRequest(db, [rule], who, at(20 * MIN));
+    await takeRateLimit(db, [rule], other, at(0));
+    await takeRateLimit(db, [rule], who, at(20 * MIN));
     const left = (await rows()).filter((r) => r.rule === rule.name);
     expect(left.map((r) => r.key)).toEqual([who.client]);
   });
 
   it("refuses under the first rule over its limit, and then counts against none", async () => {
-    const tight: RequestLimit = { name: "test:tight", key: "email", limit: 1, windowMinutes: 10 };
-    const loose: RequestLimit = { name: "test:loose", key: "client", limit: 10, windowMinutes: 10 };
+    const tight: RateLimit = { name: "test:tight", key: "email", limit: 1, windowMinutes: 10 };
+    const loose: RateLimit = { name: "test:loose", key: "client", limit: 10, windowMinutes: 10 };
     const who = fresh();
-    expect((await takeRequest(db, [loose, tight], who, at(0))).ok).toBe(true);
-    expect(await takeRequest(db, [loose, tight], who, at(1000))).toMatchObject({ ok: false, rule: tight });
+    expect((await takeRateLimit(db, [loose, tight], who, at(0))).ok).toBe(true);
+    expect(await takeRateLimit(db, [loose, tight], who, at(1000))).toMatchObject({ ok: false, rule: tight });
     const counted = (await rows()).filter((r) => r.rule === loose.name && r.key === who.client);
     expect(counted).toHaveLength(1);
   });
 });
 
 describe("giving back and clearing", () => {
-  const rule: RequestLimit = { name: "test:failures", key: "user", limit: 2, windowMinutes: 15 };
+  const rule: RateLimit = { name: "test:failures", key: "user", limit: 2, windowMinutes: 15 };
 
   it("a request given back does not count; clearing forgets every request of the key", async () => {
     const who = fresh();
-    const first = await takeRequest(db, [rule], who, at(0));
+    const first = await takeRateLimit(db, [rule], who, at(0));
     if (!first.ok) throw new Error("refused");
-    await giveBack(db, first.taken);
-    await takeRequest(db, [rule], who, at(1000));
-    await takeRequest(db, [rule], who, at(2000));
-    expect((await takeRequest(db, [rule], who, at(3000))).ok).toBe(false);
-    await clearRequests(db, rule, who);
-    expect((await takeRequest(db, [rule], who, at(4000))).ok).toBe(true);
+    await giveBackRateLimit(db, first.taken);
+    await takeRateLimit(db, [rule], who, at(1000));
+    await takeRateLimit(db, [rule], who, at(2000));
+    expect((await takeRateLimit(db, [rule], who, at(3000))).ok).toBe(false);
+    await clearRateLimit(db, rule, who);
+    expect((await takeRateLimit(db, [rule], who, at(4000))).ok).toBe(true);
   });
 
   it("a client that signed in is known to the account for the known-client window, and to that account only", async () => {
@@ -135,7 +135,7 @@ describe("giving back and clearing", () => {
 
 describe("under concurrency", () => {
   it("N simultaneous requests against a limit K: exactly K accepted, K rows", async () => {
-    const rule: RequestLimit = { name: "test:concurrent", key: "client", limit: 5, windowMinutes: 10 };
+    const rule: RateLimit = { name: "test:concurrent", key: "client", limit: 5, windowMinutes: 10 };
     const who = fresh();
     // PostgreSQL: other pools on the same database, as other servers would have. SQLite keeps
     // one connection per process (a second one in this thread would block it while waiting for
@@ -143,7 +143,7 @@ describe("under concurrency", () => {
     const others = TEST_DIALECT === "postgres" ? [openDatabase(url), openDatabase(url), openDatabase(url)] : [];
     try {
       const connections = [db, ...others];
-      const decisions = await Promise.all(Array.from({ length: 24 }, (_, i) => takeRequest(connections[i % connections.length]!, [rule], who, at(i))));
+      const decisions = await Promise.all(Array.from({ length: 24 }, (_, i) => takeRateLimit(connections[i % connections.length]!, [rule], who, at(i))));
       expect(decisions.filter((d) => d.ok)).toHaveLength(rule.limit);
       expect((await rows()).filter((r) => r.rule === rule.name)).toHaveLength(rule.limit);
     } finally {
@@ -165,7 +165,7 @@ describe("a refused request writes nothing", () => {
   it("GET /api/verify/AAAA from a client over its limit leaves the table and the change signal as they were", async () => {
     const client = fresh().client;
     const get = () => call(verify, "GET", "/api/verify/AAAA", { params: { code: "AAAA" }, client });
-    for (let i = 0; i < REQUEST_LIMITS.verification.limit; i++) expect((await get()).status).toBe(404);
+    for (let i = 0; i < RATE_LIMITS.verification.limit; i++) expect((await get()).status).toBe(404);
     const before = await rows();
     const version = await steadyVersion();
 

@@ -7,7 +7,7 @@
 export const AUDIT_ACTIONS = {
   "sign_in.succeeded": "Signed in",
   "sign_in.failed": "Sign-in failed",
-  "sign_in.throttled": "Sign-in refused by a request limit",
+  "sign_in.throttled": "Sign-in refused by a rate limit",
   "sign_in.settings_changed": "Single sign-on requirement for staff changed",
   sign_out: "Signed out",
   "two_step.set_up": "Two-step sign-in set up",

@@ -5,7 +5,7 @@ import type { AnyDb } from "#db/dialect";
 import { migrateToLatest } from "#db/migrate";
 import { migrations } from "#migrations/index";
 import { createTestDb } from "../../tests/support/test-db";
-import { isKnownClient, REQUEST_LIMITS, takeRequest } from "./request-limits.server";
+import { isKnownClient, RATE_LIMITS, takeRateLimit } from "./rate-limits.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -100,11 +100,11 @@ describe("migration 2026-11-26T0800_request_limits on a database in use", () => 
     const at = new Date(now);
     expect(await isKnownClient(db, { email: "owner@test.example", client: "10.0.0.1" }, at)).toBe(true);
     expect(await isKnownClient(db, { email: "stale@test.example", client: "10.0.0.2" }, at)).toBe(false);
-    expect((await takeRequest(db, [REQUEST_LIMITS.registration], { client: "10.0.0.3" }, at)).ok).toBe(false);
-    expect((await takeRequest(db, [REQUEST_LIMITS.verification], { client: "10.0.0.4" }, at)).ok).toBe(false);
-    expect((await takeRequest(db, [REQUEST_LIMITS.verification], { client: "10.0.0.5" }, at)).ok).toBe(true);
-    expect((await takeRequest(db, [REQUEST_LIMITS.secondStep], { userId: "user-1" }, at)).ok).toBe(false);
-    expect((await takeRequest(db, [REQUEST_LIMITS.resetEmail], { email: "a@test.example", client: "10.0.0.6" }, at)).ok).toBe(false);
+    expect((await takeRateLimit(db, [RATE_LIMITS.registration], { client: "10.0.0.3" }, at)).ok).toBe(false);
+    expect((await takeRateLimit(db, [RATE_LIMITS.verification], { client: "10.0.0.4" }, at)).ok).toBe(false);
+    expect((await takeRateLimit(db, [RATE_LIMITS.verification], { client: "10.0.0.5" }, at)).ok).toBe(true);
+    expect((await takeRateLimit(db, [RATE_LIMITS.secondStep], { userId: "user-1" }, at)).ok).toBe(false);
+    expect((await takeRateLimit(db, [RATE_LIMITS.resetEmail], { email: "a@test.example", client: "10.0.0.6" }, at)).ok).toBe(false);
 
     // one step down: the old tables again, with the clients each account knows
     expect((await migrator.migrateTo(before)).error).toBeUndefined();

@@ -2,7 +2,7 @@ import { writeTransaction, type DB } from "#db/connection";
 import { tooMany } from "~/utils/errors";
 
 /**
- * Request limits: how many requests of one kind a key (a client, an account, a user) may make
+ * Rate limits: how many requests of one kind a key (a client, an account, a user) may make
  * in a sliding window. Every limit of the portal is a rule below, counted in one table
  * (`request_limits`, one row per counted request) by one algorithm, so they hold across every
  * worker and server sharing the database:
@@ -12,21 +12,21 @@ import { tooMany } from "~/utils/errors";
  * - a refused request writes nothing: it only reads, so a client already over its limit costs
  *   no write (and no emptied page cache) however often it asks;
  * - a limit that counts failures only takes each attempt before checking it (parallel attempts
- *   cannot all slip under the limit) and gives a success's count back (`giveBack`).
+ *   cannot all slip under the limit) and gives a success's count back (`giveBackRateLimit`).
  */
 
 /** What a rule counts by: the caller names the client, the email and the user; the rule picks. */
-export type LimitKey = "client" | "email" | "email and client" | "user";
+export type RateLimitKey = "client" | "email" | "email and client" | "user";
 
-export interface RequestLimit {
+export interface RateLimit {
   /** stored with each counted request */
   name: string;
-  key: LimitKey;
+  key: RateLimitKey;
   limit: number;
   windowMinutes: number;
 }
 
-export const REQUEST_LIMITS = {
+export const RATE_LIMITS = {
   /** Wrong passwords evaluated per account from clients that never signed in to it. */
   signInAccount: { name: "sign-in:account", key: "email", limit: 5, windowMinutes: 15 },
   /**
@@ -56,7 +56,7 @@ export const REQUEST_LIMITS = {
   questionnaireClient: { name: "questionnaire:client", key: "client", limit: 20, windowMinutes: 60 },
   /** RPL referees' reports sent per client: each link works once, so a few an hour is plenty for one site office. */
   refereeReportClient: { name: "referee-report:client", key: "client", limit: 10, windowMinutes: 60 },
-} as const satisfies Record<string, RequestLimit>;
+} as const satisfies Record<string, RateLimit>;
 
 /**
  * A client that signed in to an account is known to it for this long: its failures count
@@ -73,9 +73,9 @@ export interface Requester {
 }
 
 /** The stored key of `who` under a rule: the client never holds a space, so "email client" is unambiguous. */
-function keyOf(rule: { name: string; key: LimitKey }, who: Requester): string {
+function keyOf(rule: { name: string; key: RateLimitKey }, who: Requester): string {
   const need = (value: string | undefined, what: string, max: number) => {
-    if (value === undefined) throw new Error(`request limit ${rule.name} needs the ${what}`);
+    if (value === undefined) throw new Error(`rate limit ${rule.name} needs the ${what}`);
     return value.slice(0, max);
   };
   switch (rule.key) {
@@ -97,15 +97,15 @@ export interface Taken {
   ids: number[];
 }
 
-export type LimitDecision =
+export type RateLimitDecision =
   | { ok: true; taken: Taken }
-  | { ok: false; rule: RequestLimit; retryAfterSeconds: number };
+  | { ok: false; rule: RateLimit; retryAfterSeconds: number };
 
 /**
  * Counts one request against each rule, or refuses it under the first rule (in the order
  * given) whose limit is reached, with when asking again can succeed. A refusal writes nothing.
  */
-export async function takeRequest(db: DB, rules: readonly RequestLimit[], who: Requester, now = new Date()): Promise<LimitDecision> {
+export async function takeRateLimit(db: DB, rules: readonly RateLimit[], who: Requester, now = new Date()): Promise<RateLimitDecision> {
   return writeTransaction(db, async (trx) => {
     for (const rule of rules) {
       const since = windowStart(now, rule.windowMinutes);
@@ -139,21 +139,21 @@ export async function takeRequest(db: DB, rules: readonly RequestLimit[], who: R
   });
 }
 
-/** takeRequest for a caller that answers a refusal with 429, `message` and Retry-After. */
-export async function requireRequest(db: DB, rules: readonly RequestLimit[], who: Requester, message: string, now = new Date()): Promise<Taken> {
-  const decision = await takeRequest(db, rules, who, now);
+/** takeRateLimit for a caller that answers a refusal with 429, `message` and Retry-After. */
+export async function requireRateLimit(db: DB, rules: readonly RateLimit[], who: Requester, message: string, now = new Date()): Promise<Taken> {
+  const decision = await takeRateLimit(db, rules, who, now);
   if (!decision.ok) throw tooMany(message, decision.retryAfterSeconds);
   return decision.taken;
 }
 
-/** Gives back requests taken by takeRequest that turned out not to count (a right password or code). */
-export async function giveBack(db: DB, taken: Taken): Promise<void> {
+/** Gives back requests taken by takeRateLimit that turned out not to count (a right password or code). */
+export async function giveBackRateLimit(db: DB, taken: Taken): Promise<void> {
   if (taken.ids.length === 0) return;
   await db.deleteFrom("request_limits").where("id", "in", taken.ids).execute();
 }
 
 /** Forgets every request counted against a rule for `who` (a sign-in clears its account's failures). */
-export async function clearRequests(db: DB, rule: RequestLimit, who: Requester): Promise<void> {
+export async function clearRateLimit(db: DB, rule: RateLimit, who: Requester): Promise<void> {
   await db.deleteFrom("request_limits").where("rule", "=", rule.name).where("key", "=", keyOf(rule, who)).execute();
 }
 
