@@ -190,6 +190,12 @@ export function env(): Env {
   return cached.env;
 }
 
+/** The organisation the portal runs for, as every page, mail, report and register names it. */
+export function organisation(): { name: string; code: string } {
+  const { RTO_NAME: name, RTO_CODE: code } = env();
+  return { name, code };
+}
+
 /**
  * A server's environment does not change while it runs: the server entry fixes it at start,
  * so the many env() calls of each request stop re-reading process.env (which crosses into

@@ -33,7 +33,7 @@ import { sql } from "kysely";
 import { openDatabase, type DB } from "../db/connection";
 import { isPostgresUrl } from "../db/dialect";
 import { checkReadiness, readinessYears, releaseReadinessClaims } from "../app/avetmiss/readiness.server";
-import { organisation } from "../app/avetmiss/download.server";
+import { organisation } from "../app/env.server";
 import { checkpointAuditTrail } from "../app/models/audit-chain.server";
 import { existingAuditKey, parseSettings } from "../app/env.server";
 import { bin, BUILD_DIR, PASSWORD, run, signIn, startChild, stopAll, stopChildrenOnExit, waitForServer } from "./bench-server";

@@ -3,7 +3,6 @@ import type { Role } from "#db/schema";
 import type { DB } from "#db/connection";
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
-import { env } from "~/env.server";
 import { clientAddress } from "~/http/request-context.server";
 import type { SignedInActorRef } from "~/models/audit.server";
 import { getComplaint } from "~/models/complaint.server";
@@ -12,7 +11,6 @@ import type { ComplaintResponse } from "./complaint-schemas";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "./http.server";
 
 /** The organisation the clocks' settings and the default policy are written for. */
-export const organisation = () => ({ name: env().RTO_NAME, code: env().RTO_CODE });
 
 /**
  * POST /api/admin/complaints/{id}/… : one step on a register item (acknowledge, assign,

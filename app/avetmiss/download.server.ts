@@ -1,8 +1,7 @@
 import { getDb } from "~/db.server";
-import { env } from "~/env.server";
+import { organisation } from "~/env.server";
 import { avetmissZipStream, natFileStream, openYearReport } from "~/avetmiss/export.server";
 import { noActivityMessage } from "~/avetmiss/exports-text";
-import type { NatOrganisation } from "~/avetmiss/files";
 import type { NatFileName } from "~/avetmiss/nat-files";
 import { avetmissYearQuery } from "~/schemas/page-queries";
 import { DomainError } from "~/utils/errors";
@@ -14,7 +13,6 @@ import { parseWith } from "~/utils/validation";
  * carries learners' personal details.
  */
 
-export const organisation = (): NatOrganisation => ({ code: env().RTO_CODE, name: env().RTO_NAME });
 
 /** The `year` of the query string, or the message for one that is not four digits. */
 export function reportYear(url: URL): { year: number; error: null } | { year: null; error: string } {

@@ -1,5 +1,5 @@
 import type { WriteTransaction } from "#db/connection";
-import { env } from "~/env.server";
+import { organisation } from "~/env.server";
 import { acknowledgeComplaint, assignDecider, lodgeAppeal, lodgeComplaint, resolveComplaint } from "~/models/complaint.server";
 import { createEnrollment } from "~/models/enrollment.server";
 import { takeReview } from "~/models/review.server";
@@ -20,7 +20,7 @@ export const REVIEW_LEARNER = "isla.fraser@example.com";
 export async function seedDemoComplaints(trx: WriteTransaction, input: { now: Date; adminId: string; trainerId: string; demoStudentId: string }): Promise<void> {
   const { now, adminId, trainerId, demoStudentId } = input;
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
-  const rto = { name: env().RTO_NAME, code: env().RTO_CODE };
+  const rto = organisation();
   const admin = { id: adminId, role: "admin" as const };
 
   // left unacknowledged for three weeks: past its acknowledge-by day, so the register shows it overdue first

@@ -1,5 +1,5 @@
 import type { WriteTransaction } from "#db/connection";
-import { env } from "~/env.server";
+import { organisation } from "~/env.server";
 import { issueCertificate } from "~/models/certificate-issue.server";
 import { acknowledgeComplaint, assignDecider, lodgeAppeal } from "~/models/complaint.server";
 import { createCourse } from "~/models/course-admin.server";
@@ -107,7 +107,7 @@ export async function seedDemoRecognition(trx: WriteTransaction, input: { now: D
   const appeal = await lodgeAppeal(
     trx,
     { assessment_kind: "recognition", assessment_id: no.id, details: "My supervisor can confirm the hazard reports I wrote and the evacuation drill I ran; I can bring the site diary." },
-    { by: ethan, rto: { name: env().RTO_NAME, code: env().RTO_CODE }, now: at(6) },
+    { by: ethan, rto: organisation(), now: at(6) },
   );
   await acknowledgeComplaint(trx, appeal.id, adminId, admin, at(5));
   await assignDecider(trx, appeal.id, priyaId, adminId, at(5));

@@ -4,7 +4,7 @@ import type { DB } from "#db/connection";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { getMailer } from "~/mail/transport.server";
-import { organisation } from "~/avetmiss/download.server";
+import { organisation } from "~/env.server";
 import { checkReadinessYears } from "~/avetmiss/readiness.server";
 import { CHECKPOINT_EVERY_SECONDS, checkpointAuditTrail } from "~/models/audit-chain.server";
 import { runClassJobs } from "~/models/class-jobs.server";

@@ -1,4 +1,4 @@
-import { env } from "~/env.server";
+import { organisation } from "~/env.server";
 import { verificationPath } from "~/pdf/certificate-pdf.server";
 import type { MailListEntry } from "~/models/outbox.server";
 import type { MailData, MailTemplate } from "~/schemas/mail-text";
@@ -33,7 +33,7 @@ export interface RenderContext {
 }
 
 export function renderContext(): RenderContext {
-  return { origin: documentOrigin(), rto: { name: env().RTO_NAME, code: env().RTO_CODE } };
+  return { origin: documentOrigin(), rto: organisation() };
 }
 
 type Renderers = { [T in MailTemplate]: (data: MailData[T], to: { to: string; fullName: string }, ctx: RenderContext) => MailMessage };

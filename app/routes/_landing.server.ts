@@ -4,4 +4,4 @@
  */
 export { redirect } from "@remix-run/node";
 export { getOptionalUser } from "~/auth/guards.server";
-export { env } from "~/env.server";
+export { organisation } from "~/env.server";

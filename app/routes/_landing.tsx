@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect, getOptionalUser, env } from "./_landing.server";
+import { redirect, getOptionalUser, organisation } from "./_landing.server";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { ClosingCta } from "~/components/landing/closing-cta";
 import { Features } from "~/components/landing/features";
@@ -15,7 +15,7 @@ import { SiteHeader } from "~/components/site-header";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect("/dashboard");
-  return { rto: { name: env().RTO_NAME, code: env().RTO_CODE } };
+  return { rto: organisation() };
 }
 
 export default function Landing() {

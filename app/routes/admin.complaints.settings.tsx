@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   requireRole,
   getDb,
-  env,
+  organisation,
   clientAddress,
   complaintSettings,
   saveComplaintSettings,
@@ -17,11 +17,9 @@ import { ErrorSummary, SubmitButton, TextAreaField, TextField, TitledCard } from
 import { complaintSettingsInput } from "~/schemas/complaint";
 
 /** The clocks of complaints and appeals and the public policy's text (administrators). */
-const rto = () => ({ name: env().RTO_NAME, code: env().RTO_CODE });
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  return { settings: await complaintSettings(getDb(), rto()) };
+  return { settings: await complaintSettings(getDb(), organisation()) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -31,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
     unreadable: "The form could not be read; please try again",
     invalid: "Please correct the highlighted fields",
     save: async (input) => {
-      await saveComplaintSettings(getDb(), input, { id: user.id, client: clientAddress(request) }, rto());
+      await saveComplaintSettings(getDb(), input, { id: user.id, client: clientAddress(request) }, organisation());
       return redirectWithFlash("/admin/complaints/settings", { type: "success", message: "Settings saved; clocks already running keep their days" });
     },
   });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { appealRequest, type ComplaintResponse, type LodgedResponse } from "~/api/complaint-schemas";
-import { organisation } from "~/api/complaint-routes.server";
+import { organisation } from "~/env.server";
 import { requireApiUser } from "~/auth/api.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";

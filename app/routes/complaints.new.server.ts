@@ -4,7 +4,7 @@
  */
 export { getOptionalUser } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { env } from "~/env.server";
+export { organisation } from "~/env.server";
 export { clientAddress } from "~/http/request-context.server";
 export { lodgeComplaint } from "~/models/complaint.server";
 export { answerForm } from "~/utils/form-action.server";

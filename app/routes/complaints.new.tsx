@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   getOptionalUser,
-  getDb,
-  env,
+  getDb, organisation,
   clientAddress,
   lodgeComplaint,
   answerForm,
@@ -42,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
     unreadable: "The form could not be read; please try again",
     invalid: "Please correct the highlighted fields",
     save: async (input) => {
-      const lodged = await lodgeComplaint(getDb(), input, { by: user ? { id: user.id, client: clientAddress(request) } : { id: null, client: clientAddress(request) }, rto: { name: env().RTO_NAME, code: env().RTO_CODE } });
+      const lodged = await lodgeComplaint(getDb(), input, { by: user ? { id: user.id, client: clientAddress(request) } : { id: null, client: clientAddress(request) }, rto: organisation() });
       const q = new URLSearchParams({ reference: lodged.reference, ack: lodged.acknowledge_by, resolve: lodged.resolve_by, mailed: lodged.mailed ? "1" : "0" });
       return redirectWithFlash(`/complaints/new?${q}`, { type: "success", message: `Complaint received: your reference is ${lodged.reference}` });
     },

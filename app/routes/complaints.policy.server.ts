@@ -3,5 +3,5 @@
  * swaps it for an empty module inside the route's own script (decision 043).
  */
 export { getDb } from "~/db.server";
-export { env } from "~/env.server";
+export { organisation } from "~/env.server";
 export { complaintSettings } from "~/models/complaint.server";

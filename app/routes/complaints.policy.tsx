@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
-import { getDb, env, complaintSettings } from "./complaints.policy.server";
+import { getDb, organisation, complaintSettings } from "./complaints.policy.server";
 
 /** The complaints and appeals policy, public: the text admins set, else the default written for this organisation. */
 export async function loader(_: LoaderFunctionArgs) {
-  const settings = await complaintSettings(getDb(), { name: env().RTO_NAME, code: env().RTO_CODE });
+  const settings = await complaintSettings(getDb(), organisation());
   return { policy: settings.policy };
 }
 

@@ -3,4 +3,4 @@
  * swaps it for an empty module inside the route's own script (decision 043).
  */
 export { getOptionalUser } from "~/auth/guards.server";
-export { env } from "~/env.server";
+export { organisation } from "~/env.server";

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { getOptionalUser, env } from "./complaints.server";
+import { getOptionalUser, organisation } from "./complaints.server";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/site-header";
 
 /** The frame of the public complaints pages (the policy, lodging one): open to anyone, signed in or not. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  return { signedIn: Boolean(user), rto: { name: env().RTO_NAME, code: env().RTO_CODE } };
+  return { signedIn: Boolean(user), rto: organisation() };
 }
 
 /** This page has the site footer (with the policy link), so the root's own policy strip stays away. */

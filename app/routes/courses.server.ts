@@ -4,5 +4,5 @@
  */
 export { getOptionalUser } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { env } from "~/env.server";
+export { organisation } from "~/env.server";
 export { cataloguePage } from "~/models/catalogue.server";

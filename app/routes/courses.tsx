@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from
 import { useEffect, useRef, type FormEvent } from "react";
 import { catalogueQuery } from "~/schemas/page-queries";
 import type { Tier } from "#db/schema";
-import { getOptionalUser, getDb, env, cataloguePage } from "./courses.server";
+import { getOptionalUser, getDb, organisation, cataloguePage } from "./courses.server";
 import { CourseCard, toCourseCardData } from "~/components/course-card";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tier,
     courses: list.courses.map((c) => toCourseCardData(c, classes[c.id])),
     pages: { total: list.total, page: list.page, pageSize: list.pageSize, pageCount: list.pageCount },
-    rto: { name: env().RTO_NAME, code: env().RTO_CODE },
+    rto: organisation(),
   };
 }
 

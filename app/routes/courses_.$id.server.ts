@@ -4,6 +4,6 @@
  */
 export { getOptionalUser } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { env } from "~/env.server";
+export { organisation } from "~/env.server";
 export { publicCoursePage } from "~/models/catalogue.server";
 export { courseOverview } from "~/models/course.server";

@@ -5,7 +5,7 @@
 export { getOptionalUser } from "~/auth/guards.server";
 export { ensureReviewClaimToken, reviewClaimToken } from "~/auth/session.server";
 export { getDb } from "~/db.server";
-export { env } from "~/env.server";
+export { organisation } from "~/env.server";
 export { enrollmentState } from "~/models/enrollment.server";
 export { reviewPage, retakeWaitMessage, takeReview } from "~/models/review.server";
 export { redirectWithFlash } from "~/utils/flash.server";

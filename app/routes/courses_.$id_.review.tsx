@@ -4,8 +4,7 @@ import {
   getOptionalUser,
   ensureReviewClaimToken,
   reviewClaimToken,
-  getDb,
-  env,
+  getDb, organisation,
   enrollmentState,
   reviewPage,
   retakeWaitMessage,
@@ -37,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!id.success) throw new Response("Course not found", { status: 404 });
   const db = getDb();
   const user = await getOptionalUser(request);
-  const rto = { name: env().RTO_NAME, code: env().RTO_CODE };
+  const rto = organisation();
   let page;
   try {
     page = await reviewPage(db, id.data, { userId: user?.id ?? null, claimToken: await reviewClaimToken(request) });

@@ -6,7 +6,7 @@ export { HOME_BY_ROLE, requireUser } from "~/auth/guards.server";
 export { reviewClaimToken } from "~/auth/session.server";
 export { reviewBeforeEnrolment } from "~/models/review.server";
 export { getDb } from "~/db.server";
-export { env } from "~/env.server";
+export { organisation } from "~/env.server";
 export { courseOverview, getCourse } from "~/models/course.server";
 export { createEnrollment, enrollmentState } from "~/models/enrollment.server";
 export { listUpcomingClasses } from "~/models/class.server";

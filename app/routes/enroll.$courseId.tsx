@@ -8,8 +8,7 @@ import {
   requireUser,
   reviewClaimToken,
   reviewBeforeEnrolment,
-  getDb,
-  env,
+  getDb, organisation,
   courseOverview,
   getCourse,
   createEnrollment,
@@ -74,7 +73,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // a course asking for the pre-enrolment review: the learner's outcome so far (or this browser's, taken before signing up)
     review: await reviewBeforeEnrolment(db, course.id, { userId: user.id, claimToken: await reviewClaimToken(request) }),
     myCourses: afterEnrollment(user.role),
-    rto: { name: env().RTO_NAME, code: env().RTO_CODE },
+    rto: organisation(),
   };
 }
 

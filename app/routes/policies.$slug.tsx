@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getOptionalUser, env } from "./policies.$slug.server";
+import { getOptionalUser, organisation } from "./policies.$slug.server";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { RouteError } from "~/components/route-error";
 import { SiteHeader } from "~/components/site-header";
@@ -17,7 +17,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   return {
     signedIn: Boolean(user),
-    rto: { name: env().RTO_NAME, code: env().RTO_CODE },
+    rto: organisation(),
     slug,
     title: policy.title,
     description: policy.description,

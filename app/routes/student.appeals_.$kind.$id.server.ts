@@ -5,7 +5,7 @@
 export { jsonResponse, readOrRefuse } from "~/utils/http.server";
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { env } from "~/env.server";
+export { organisation } from "~/env.server";
 export { clientAddress } from "~/http/request-context.server";
 export { lodgeAppeal } from "~/models/complaint.server";
 export { assessmentFor } from "~/models/evidence.server";

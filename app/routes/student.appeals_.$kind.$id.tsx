@@ -3,8 +3,7 @@ import {
   jsonResponse,
   readOrRefuse,
   requireRole,
-  getDb,
-  env,
+  getDb, organisation,
   clientAddress,
   lodgeAppeal,
   assessmentFor,
@@ -43,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     unreadable: "The form could not be read; please try again",
     invalid: "Please correct the highlighted fields",
     save: async (input) => {
-      const lodged = await lodgeAppeal(getDb(), input, { by: { id: user.id, client: clientAddress(request) }, rto: { name: env().RTO_NAME, code: env().RTO_CODE } });
+      const lodged = await lodgeAppeal(getDb(), input, { by: { id: user.id, client: clientAddress(request) }, rto: organisation() });
       return redirectWithFlash("/student/appeals", { type: "success", message: `Appeal received: your reference is ${lodged.reference}` });
     },
   });

@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   data,
   clientAddress,
-  getDb,
-  env,
+  getDb, organisation,
   lookUpVerification,
   NO_CERTIFICATE,
   VERIFY_LIMITED,
@@ -19,7 +18,7 @@ import { formatDate } from "~/utils/format";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const outcome = await lookUpVerification(getDb(), { code: params.code ?? "", client: clientAddress(request) });
-  const rto = { name: env().RTO_NAME, code: env().RTO_CODE };
+  const rto = organisation();
   if (outcome.kind === "limited") {
     return data({ verification: null, rto, message: VERIFY_LIMITED }, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
   }

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { getOptionalUser, env } from "./verify.server";
+import { getOptionalUser, organisation } from "./verify.server";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/site-header";
 
 /** The frame of the public certificate check: open to anyone, signed in or not. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  return { signedIn: Boolean(user), rto: { name: env().RTO_NAME, code: env().RTO_CODE } };
+  return { signedIn: Boolean(user), rto: organisation() };
 }
 
 export default function VerifyLayout() {
