@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import { issueApiToken } from "~/auth/api.server";
+import { issueApiToken } from "~/api/auth.server";
 import { createClass } from "~/models/class.server";
 import { acceptEmployerInvitation, inviteEmployerUser } from "~/models/employer.server";
 import { acceptWorkerInvitation, setOwnConsent } from "~/models/group-booking.server";

@@ -520,7 +520,7 @@ describe("POST /api/enrollments and GET /api/enrollments/my", () => {
 describe("GET /api/certificates/my", () => {
   it("lists only the caller's own certificates", async () => {
     const demo = await db.selectFrom("users").select("id").where("email", "=", "student@example.com").executeTakeFirstOrThrow();
-    const { issueApiToken } = await import("~/auth/api.server");
+    const { issueApiToken } = await import("~/api/auth.server");
     const token = await issueApiToken(db, demo.id);
     const response = await call(certificatesMy, "GET", "/api/certificates/my", { token });
     expect(response.status).toBe(200);

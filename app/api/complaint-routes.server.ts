@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Role } from "#db/schema";
 import type { DB } from "#db/connection";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import type { SignedInActorRef } from "~/models/audit.server";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { getHrwAssessment } from "~/models/hrw-assessment.server";
 import type { DB } from "#db/connection";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Role } from "#db/schema";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { getRecognition, type RecognitionViewer } from "~/models/recognition.server";

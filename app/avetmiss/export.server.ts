@@ -4,7 +4,7 @@ import { changeCounter } from "#db/change-feed";
 import { cursorBatches, type DB } from "#db/connection";
 import { READ_WHEN_ASKED } from "~/utils/csv-response.server";
 import { TIERS, type Tier } from "#db/schema";
-import { avetmissColumns, toAvetmissDetails } from "./details.server";
+import { avetmissColumns, toAvetmissDetails } from "../models/avetmiss-details.server";
 import { defaultPlannedDates } from "~/rules/enrollment-rules";
 import { NatChecker, type NatOutRecord } from "./checker";
 import {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { createSession, getSessionUser } from "~/auth/session.server";
-import { issueApiToken, getTokenUser } from "~/auth/api.server";
+import { issueApiToken, getTokenUser } from "~/api/auth.server";
 import { signIn } from "~/auth/sign-in.server";
 import { registerUser } from "./user.server";
 import { sqlitePlan } from "../../tests/support/query-plan";

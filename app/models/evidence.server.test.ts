@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readUpload } from "~/files/upload.server";
 import { localFileStore, type FileStore } from "~/files/store.server";
-import { evidenceResponse } from "~/files/serve.server";
+import { evidenceResponse } from "~/route-helpers/serve-file.server";
 import { gpsPhoto, multipartRequest } from "../../tests/support/evidence-files";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { startTestS3, type TestS3 } from "../../tests/support/s3-server";

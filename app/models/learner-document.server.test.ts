@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readUpload } from "~/files/upload.server";
 import { localFileStore } from "~/files/store.server";
-import { learnerDocumentResponse } from "~/files/serve.server";
+import { learnerDocumentResponse } from "~/route-helpers/serve-file.server";
 import { EVIDENCE_MESSAGES } from "~/files/types";
 import { LEARNER_DOCUMENT_MESSAGES } from "~/schemas/learner-document";
 import { demoPdf } from "~/demo/documents.server";

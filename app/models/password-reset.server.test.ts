@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import { issueApiToken, getTokenUser } from "~/auth/api.server";
+import { issueApiToken, getTokenUser } from "~/api/auth.server";
 import { sha256, verifyPassword } from "~/security/password.server";
 import { rememberClient, RATE_LIMITS } from "~/security/rate-limits.server";
 import { createSession } from "~/auth/session.server";

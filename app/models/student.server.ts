@@ -15,8 +15,8 @@ import { actorOf, recordAuditAlone, recordStudentEdit, type ActorRef, type Audit
 import { recordEvent } from "./event.server";
 import { assertUsiFree, recordUsiVerification, usiChange } from "./usi.server";
 import { verifyUsiAndIssue } from "./usi-verification.server";
-import { avetmissChanges, getAvetmissDetails, type AvetmissDetails } from "~/avetmiss/details.server";
-import { AVETMISS_FIELDS } from "~/avetmiss/schema";
+import { avetmissChanges, getAvetmissDetails, type AvetmissDetails } from "~/models/avetmiss-details.server";
+import { AVETMISS_FIELDS } from "~/schemas/avetmiss-details";
 import { assertEmailFree, getStudentById, getUserById, insertUser, publicUserColumns, revokeAllAccess, toPublicUser, type PublicUser } from "./user.server";
 
 /**

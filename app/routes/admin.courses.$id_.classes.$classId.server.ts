@@ -6,7 +6,7 @@ export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { cancelClass, classPeople, getClass, listClassTrainers, updateClass } from "~/models/class.server";
 export { listLocations } from "~/models/location.server";
-export { sessionRowsAnswer } from "~/utils/class-form-action.server";
+export { sessionRowsAnswer } from "~/route-helpers/class-form-action.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
 export { foundOr404, jsonResponse } from "~/utils/http.server";

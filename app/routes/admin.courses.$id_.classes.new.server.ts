@@ -9,6 +9,6 @@ export { getCourse } from "~/models/course.server";
 export { listLocations } from "~/models/location.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
-export { sessionRowsAnswer } from "~/utils/class-form-action.server";
+export { sessionRowsAnswer } from "~/route-helpers/class-form-action.server";
 export { foundOr404 } from "~/utils/http.server";
 export { clientAddress } from "~/http/request-context.server";

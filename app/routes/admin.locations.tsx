@@ -13,7 +13,7 @@ import { RouteError } from "~/components/route-error";
 import { PageTitle } from "~/components/portal-shell";
 import { useActionToast } from "~/components/toaster";
 import { Card, EmptyState, SubmitButton, TitledCard, TableScroll, ErrorSummary } from "~/components/ui";
-import { labelOf, STATES } from "~/avetmiss/codes";
+import { labelOf, STATES } from "~/schemas/avetmiss-codes";
 import { locationSchema } from "~/schemas/location";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { NAT_FILES, type NatFileName } from "~/avetmiss/nat-files";
-import { badYear, natFileResponse, reportYear } from "~/avetmiss/download.server";
+import { badYear, natFileResponse, reportYear } from "~/route-helpers/avetmiss-download.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { recordAvetmissExport } from "~/models/audit.server";

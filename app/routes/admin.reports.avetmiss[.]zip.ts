@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
-import { avetmissZipResponse, badYear, reportYear } from "~/avetmiss/download.server";
+import { avetmissZipResponse, badYear, reportYear } from "~/route-helpers/avetmiss-download.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { recordAvetmissExport } from "~/models/audit.server";

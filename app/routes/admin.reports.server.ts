@@ -8,5 +8,5 @@ export { getDb } from "~/db.server";
 export { getReportCharts } from "~/avetmiss/export.server";
 export { getReadiness } from "~/avetmiss/readiness.server";
 export { getComplianceChecks, getEnrollmentStatistics } from "~/models/report.server";
-export { reportYear } from "~/avetmiss/download.server";
+export { reportYear } from "~/route-helpers/avetmiss-download.server";
 export { organisation } from "~/env.server";

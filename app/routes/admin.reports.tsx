@@ -15,7 +15,7 @@ import { MonthlyChart, TierChart } from "~/components/admin/report-charts";
 import { StatusBadge, TIER_TITLES } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
 import { Alert, Badge, buttonClasses, Pagination, TitledCard, TableScroll } from "~/components/ui";
-import { AVETMISS_EXPORT_KEYS, AVETMISS_EXPORTS, noActivityMessage } from "~/avetmiss/exports-text";
+import { AVETMISS_EXPORT_KEYS, AVETMISS_EXPORTS, noActivityMessage } from "~/schemas/avetmiss-exports-text";
 import { readinessQuery } from "~/schemas/page-queries";
 import { RouteError } from "~/components/route-error";
 import { organisationYear } from "~/utils/organisation-calendar";

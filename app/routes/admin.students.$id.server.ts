@@ -6,7 +6,7 @@ export { foundOr404 } from "~/utils/http.server";
 export { requireRole } from "~/auth/guards.server";
 export { isMultipart } from "~/files/upload.server";
 export { addLearnerDocument } from "~/models/learner-document.server";
-export { answerUploadForm } from "~/utils/upload-form.server";
+export { answerUploadForm } from "~/route-helpers/upload-form.server";
 export { getDb } from "~/db.server";
 export { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
 export { getCertificateForViewer, listCertificateHistory, type CertificateHistoryEntry } from "~/models/certificate.server";

@@ -29,7 +29,7 @@ import { certificateChangeSchema } from "~/schemas/page-queries";
 import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
 import { notFound } from "~/utils/errors";
 import { ModalSection } from "~/components/admin/modal-section";
-import { enrollmentDetailRows } from "~/components/student/enrollment-detail-rows";
+import { enrollmentDetailRows } from "~/avetmiss/enrollment-detail-rows";
 import { EnrollmentDetailsList } from "~/components/student/enrollment-details";
 import { formatDate, formatDateTime } from "~/utils/format";
 

@@ -5,7 +5,7 @@
 export { foundOr404 } from "~/utils/http.server";
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { getAvetmissDetails } from "~/avetmiss/details.server";
+export { getAvetmissDetails } from "~/models/avetmiss-details.server";
 export { getStudentForEdit, updateStudent } from "~/models/student.server";
 export { getStudentById } from "~/models/user.server";
 export { answerForm, formFailure } from "~/utils/form-action.server";

@@ -14,7 +14,7 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
-import { avetmissFormValues } from "~/avetmiss/fields";
+import { avetmissFormValues } from "~/components/avetmiss/fields";
 import { StudentFields, studentValuesFromSubmission, type StudentFormValues } from "~/components/admin/student-form";
 import { useActionToast } from "~/components/toaster";
 import { buttonClasses, ConfirmAction, ErrorSummary, Modal, SubmitButton } from "~/components/ui";

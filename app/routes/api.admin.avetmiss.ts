@@ -1,7 +1,7 @@
 import { apiRoute, parseInput, queryObject } from "~/api/http.server";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { avetmissYearQuery } from "~/schemas/page-queries";
-import { avetmissZipResponse } from "~/avetmiss/download.server";
+import { avetmissZipResponse } from "~/route-helpers/avetmiss-download.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { recordAvetmissExport } from "~/models/audit.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
 import { classForApi, classRequest, type ClassResponse } from "~/api/class-schemas";
 import { getDb } from "~/db.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute } from "~/api/http.server";
 import type { CredentialMatrixResponse } from "~/api/standards-schemas";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { credentialMatrix } from "~/models/trainer-credential.server";
 

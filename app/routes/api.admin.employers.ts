@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { employerRequest, type EmployerListResponse, type EmployerResponse } from "~/api/employer-schemas";
 import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { createEmployer, listEmployers } from "~/models/employer.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute, parseInput, queryObject, readJsonBody } from "~/api/http.server";
 import { improvementCreateRequest, type ImprovementActionResponse, type ImprovementPageResponse } from "~/api/improvement-schemas";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { createImprovementAction, listImprovementActions } from "~/models/improvement.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { creditNoteRequest } from "~/api/employer-schemas";
 import { invoiceAnswer } from "~/api/finance-routes.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { issueCreditNote } from "~/models/invoice.server";

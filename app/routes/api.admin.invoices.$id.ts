@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { invoiceAnswer } from "~/api/finance-routes.server";
 import { apiJson, apiRoute, pathId } from "~/api/http.server";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 
 /** GET /api/admin/invoices/{id} → the invoice with its lines, payments and credit notes. Administrators. */

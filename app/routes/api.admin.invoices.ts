@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { invoiceListQuery, type InvoiceListResponse } from "~/api/employer-schemas";
 import { apiJson, apiRoute, parseInput, queryObject } from "~/api/http.server";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { listInvoices } from "~/models/finance.server";
 

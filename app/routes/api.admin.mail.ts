@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute, parseInput, queryObject } from "~/api/http.server";
 import type { MailPageResponse } from "~/api/schemas";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { mailView } from "~/mail/templates.server";
 import { listMail } from "~/models/outbox.server";

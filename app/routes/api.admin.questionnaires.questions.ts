@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiJson, apiRoute, parseInput, queryObject, readJsonBody } from "~/api/http.server";
 import { questionCreateRequest, type QuestionListResponse } from "~/api/improvement-schemas";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { addQuestion, listQuestions, lowAverageThreshold } from "~/models/questionnaire.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute, parseInput, queryObject } from "~/api/http.server";
 import type { SummaryResponse } from "~/api/improvement-schemas";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { questionnaireSummary } from "~/models/questionnaire.server";
 import { summaryQuery } from "~/schemas/questionnaire";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute } from "~/api/http.server";
 import type { RetentionResponse } from "~/api/evidence-schemas";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { listDueForDestruction, listRetentionRules } from "~/models/retention.server";
 import { organisationToday } from "~/utils/organisation-calendar";

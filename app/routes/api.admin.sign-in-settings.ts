@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { signInSettingsRequest, type SignInSettingsResponse } from "~/api/schemas";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { providerSettings } from "~/auth/single-sign-on.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";

@@ -1,6 +1,6 @@
 import { clientAddress } from "~/http/request-context.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
 import { staffUpdateRequest, type UserResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { apiJson, apiRoute, parseInput, queryObject } from "~/api/http.server";
 import { type StudentContactResponse, type UserResponse } from "~/api/schemas";
 import { STUDENT_LIST_DEFAULT_PAGE_SIZE, studentListApiQuery } from "~/schemas/page-queries";

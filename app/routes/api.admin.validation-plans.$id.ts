@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute, pathId } from "~/api/http.server";
 import type { ValidationPlanDetailResponse } from "~/api/standards-schemas";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { getValidationPlan } from "~/models/validation.server";
 import { notFound } from "~/utils/errors";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute, parseInput, pathId, queryObject, readJsonBody } from "~/api/http.server";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { deliverWebhooksNow } from "~/jobs/runner.server";
 import { getWebhookEndpoint, listWebhookDeliveries, resendWebhookDelivery, rotateWebhookSecret, toggleWebhookEndpoint } from "~/models/webhooks.server";

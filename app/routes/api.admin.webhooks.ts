@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { createWebhookEndpoint, listWebhookEndpoints } from "~/models/webhooks.server";
 import { webhookEndpointSchema } from "~/schemas/webhooks";

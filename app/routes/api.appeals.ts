@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { appealRequest, type ComplaintResponse, type LodgedResponse } from "~/api/complaint-schemas";
 import { organisation } from "~/env.server";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { listComplaints, lodgeAppeal } from "~/models/complaint.server";

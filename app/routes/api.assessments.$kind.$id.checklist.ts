@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { checklistMarksRequest, type AssessmentChecklistResponse } from "~/api/evidence-schemas";
 import { pathAssessment } from "~/api/evidence-routes.server";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { checklistsForAssessment, markChecklist } from "~/models/checklist.server";

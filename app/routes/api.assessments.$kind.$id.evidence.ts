@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute } from "~/api/http.server";
 import { pathAssessment, readApiUpload } from "~/api/evidence-routes.server";
 import { evidenceFileJson, type EvidenceListResponse, type EvidenceUploadResponse } from "~/api/evidence-schemas";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { getFileStore } from "~/files/store.server";
 import { clientAddress } from "~/http/request-context.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { loginRequest } from "~/api/schemas";
-import { issueApiToken } from "~/auth/api.server";
+import { issueApiToken } from "~/api/auth.server";
 import { clientAddress } from "~/http/request-context.server";
 import { SecondStepRequired, SecondStepSetUpRequired, signIn } from "~/auth/sign-in.server";
 import { getDb } from "~/db.server";

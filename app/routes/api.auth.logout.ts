@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { bearerTokenOf, requireApiUser } from "~/auth/api.server";
+import { bearerTokenOf, requireApiUser } from "~/api/auth.server";
 import { apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { logoutRequest } from "~/api/schemas";
-import { revokeApiToken } from "~/auth/api.server";
+import { revokeApiToken } from "~/api/auth.server";
 import { destroySession } from "~/auth/session.server";
 import { revokeAllAccess } from "~/models/user.server";
 import { getDb } from "~/db.server";

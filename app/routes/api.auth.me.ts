@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { ownRecord } from "~/models/personal-data.server";
 import { apiJson, apiRoute } from "~/api/http.server";
 import { type UserResponse } from "~/api/schemas";

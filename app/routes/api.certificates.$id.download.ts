@@ -1,5 +1,5 @@
 import { type ApiArgs, apiError, apiRoute } from "~/api/http.server";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { certificatePdfAnswer } from "~/pdf/certificate-download.server";
 

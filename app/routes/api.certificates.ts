@@ -1,6 +1,6 @@
 import { clientAddress } from "~/http/request-context.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { apiError, apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { certificateIssueRequest, type CertificateResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";

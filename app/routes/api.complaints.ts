@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { complaintRequest, type LodgedResponse } from "~/api/complaint-schemas";
 import { organisation } from "~/env.server";
-import { getOptionalApiUser } from "~/auth/api.server";
+import { getOptionalApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { lodgeComplaint } from "~/models/complaint.server";

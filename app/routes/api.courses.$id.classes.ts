@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOptionalApiUser } from "~/auth/api.server";
+import { getOptionalApiUser } from "~/api/auth.server";
 import { apiJson, apiRoute, pathId } from "~/api/http.server";
 import { classForApi, type ClassResponse } from "~/api/class-schemas";
 import { getDb } from "~/db.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
-import { getOptionalApiUser, requireApiUser } from "~/auth/api.server";
+import { getOptionalApiUser, requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { reviewPage, takeReview } from "~/models/review.server";
 import { reviewAnswersRequest } from "~/api/review-schemas";

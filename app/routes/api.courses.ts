@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute } from "~/api/http.server";
 import { type CourseResponse } from "~/api/schemas";
-import { getOptionalApiUser } from "~/auth/api.server";
+import { getOptionalApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { listAllCourses } from "~/models/course-admin.server";
 import { listCourses } from "~/models/course.server";

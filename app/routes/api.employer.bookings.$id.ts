@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { BookingResponse } from "~/api/employer-schemas";
 import { apiJson, apiRoute, pathId } from "~/api/http.server";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { getBooking } from "~/models/employer-view.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { WorkerListResponse } from "~/api/employer-schemas";
 import { apiJson, apiRoute } from "~/api/http.server";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { listWorkers } from "~/models/employer-view.server";
 

@@ -1,6 +1,6 @@
 import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { hrwBookingRequest } from "~/api/hrw-schemas";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { bookAssessment, getHrwAssessment } from "~/models/hrw-assessment.server";
 import { clientAddress } from "~/http/request-context.server";

@@ -1,5 +1,5 @@
 import { apiJson, apiRoute } from "~/api/http.server";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { assessorCurrency } from "~/models/hrw-currency.server";
 import { organisationToday } from "~/utils/organisation-calendar";

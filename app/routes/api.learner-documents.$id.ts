@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiError, apiRoute, pathId } from "~/api/http.server";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { learnerDocumentResponse } from "~/files/serve.server";
+import { learnerDocumentResponse } from "~/route-helpers/serve-file.server";
 import { getFileStore } from "~/files/store.server";
 import { clientAddress } from "~/http/request-context.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
 import { sessionCancelRequest } from "~/api/recognition-rpl-schemas";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { cancelRecognitionSession } from "~/models/recognition-session.server";

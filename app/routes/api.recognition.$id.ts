@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, apiRoute, pathId } from "~/api/http.server";
 import type { RecognitionDetailResponse } from "~/api/recognition-schemas";
-import { requireApiUser } from "~/auth/api.server";
+import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { recognitionDecisions } from "~/models/recognition-decisions.server";
 import { getRecognition } from "~/models/recognition.server";

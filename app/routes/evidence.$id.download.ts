@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { getFileStore } from "~/files/store.server";
-import { evidenceResponse } from "~/files/serve.server";
+import { evidenceResponse } from "~/route-helpers/serve-file.server";
 import { clientAddress } from "~/http/request-context.server";
 import { uuid } from "~/schemas/fields";
 

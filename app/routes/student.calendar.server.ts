@@ -3,5 +3,5 @@
  * swaps it for an empty module inside the route's own script (decision 043).
  */
 export { requireRole } from "~/auth/guards.server";
-export { calendarPageData, makeCalendarAction } from "~/utils/calendar-feed.server";
+export { calendarPageData, makeCalendarAction } from "~/route-helpers/calendar-feed.server";
 export { getDb } from "~/db.server";

@@ -4,7 +4,7 @@ import { getDb } from "~/db.server";
 import { getInvoice } from "~/models/finance.server";
 import { renderInvoicePdf } from "~/pdf/invoice-pdf.server";
 import { foundOr404 } from "~/utils/http.server";
-import { pdfResponse } from "~/utils/pdf-response.server";
+import { pdfResponse } from "~/route-helpers/pdf-response.server";
 
 /** The learner's own invoice as PDF; anyone else's is not found. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

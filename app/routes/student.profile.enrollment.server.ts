@@ -4,7 +4,7 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { getAvetmissDetails, updateEnrollmentDetails } from "~/avetmiss/details.server";
+export { getAvetmissDetails, updateEnrollmentDetails } from "~/models/avetmiss-details.server";
 export { answerForm } from "~/utils/form-action.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { clientAddress } from "~/http/request-context.server";

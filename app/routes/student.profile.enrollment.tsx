@@ -9,11 +9,11 @@ import {
   redirectWithFlash,
   clientAddress,
 } from "./student.profile.enrollment.server";
-import { AvetmissFields, avetmissFormValues } from "~/avetmiss/fields";
+import { AvetmissFields, avetmissFormValues } from "~/components/avetmiss/fields";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { ButtonLink, ErrorSummary, Modal, SubmitButton } from "~/components/ui";
-import { avetmissListsFromForm, enrollmentDetailsSchema } from "~/avetmiss/schema";
+import { avetmissListsFromForm, enrollmentDetailsSchema } from "~/schemas/avetmiss-details";
 import { useDismissibleError } from "~/utils/use-form-error";
 import { formToObject, type FieldErrors } from "~/utils/validation";
 

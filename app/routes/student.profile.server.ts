@@ -6,4 +6,6 @@ export { requireRole } from "~/auth/guards.server";
 export { ownRecord } from "~/models/personal-data.server";
 export { learnerDocumentUrl, listLearnerDocuments } from "~/models/learner-document.server";
 export { getDb } from "~/db.server";
-export { enrollmentDetailRows, getAvetmissDetails } from "~/avetmiss/details.server";
+export { getAvetmissDetails } from "~/models/avetmiss-details.server";
+// the labelled lines are made in the loader, so their code lists stay out of the page's scripts
+export { enrollmentDetailRows } from "~/avetmiss/enrollment-detail-rows";

@@ -4,7 +4,7 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { answerRecognitionUpload } from "~/files/recognition-upload.server";
+export { answerRecognitionUpload } from "~/route-helpers/recognition-upload.server";
 export { isMultipart } from "~/files/upload.server";
 export { recognitionDecisions } from "~/models/recognition-decisions.server";
 export { getRecognition, recognitionEvidence } from "~/models/recognition.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
-import { activityEvidenceResponse } from "~/files/serve.server";
+import { activityEvidenceResponse } from "~/route-helpers/serve-file.server";
 import { getFileStore } from "~/files/store.server";
 import { clientAddress } from "~/http/request-context.server";
 import { uuid } from "~/schemas/fields";

@@ -7,7 +7,7 @@ export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
 export { addActivity, getTrainerProfile } from "~/models/trainer-credential.server";
 export { isMultipart } from "~/files/upload.server";
-export { answerActivityForm } from "~/utils/activity-form.server";
+export { answerActivityForm } from "~/route-helpers/activity-form.server";
 export { answerForm, formFailure } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";
 export { redirectWithFlash } from "~/utils/flash.server";

@@ -5,7 +5,7 @@ import { GST_TREATMENT_CODES } from "./invoice-text";
 
 /**
  * The course form's state and how a submission becomes it: the page draws it
- * (components/admin/course-form.tsx) and the actions parse it (utils/course-form-action.server.ts),
+ * (components/admin/course-form.tsx) and the actions parse it (route-helpers/course-form-action.server.ts),
  * so it sits here, beneath both.
  */
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { cleanSearchTerm } from "#db/search-term";
 import { USI_INVALID_MESSAGE, isValidUsi, normaliseUsi } from "~/rules/usi";
 import { isCalendarDate, organisationToday } from "~/utils/organisation-calendar";
-import { isReportablePhone, PHONE_INVALID } from "~/avetmiss/phone";
+import { isReportablePhone, PHONE_INVALID } from "~/schemas/avetmiss-phone";
 
 export { cleanSearchTerm };
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { AUSTRALIA, codesOf, COUNTRIES, LOCATION_IDENTIFIER_MAX, STATES } from "~/avetmiss/codes";
-import { postcode } from "~/avetmiss/schema";
+import { AUSTRALIA, codesOf, COUNTRIES, LOCATION_IDENTIFIER_MAX, STATES } from "~/schemas/avetmiss-codes";
+import { postcode } from "~/schemas/avetmiss-details";
 import { optionalText, requiredText } from "./fields";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ASSESSMENT_STATUSES, TIERS } from "#db/schema";
-import { YEAR_INVALID, YEAR_OUT_OF_RANGE, yearNotYetMessage } from "~/avetmiss/exports-text";
+import { YEAR_INVALID, YEAR_OUT_OF_RANGE, yearNotYetMessage } from "~/schemas/avetmiss-exports-text";
 import { organisationYear } from "~/utils/organisation-calendar";
 import { cleanSearchTerm, requiredText, searchTerm, uuid } from "./fields";
 import { STUDENT_ISSUES, STUDENT_STATUSES } from "./student-filters";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formToObject } from "~/utils/validation";
-import { avetmissListsFromForm, avetmissShape, type AvetmissInput } from "~/avetmiss/schema";
+import { avetmissListsFromForm, avetmissShape, type AvetmissInput } from "~/schemas/avetmiss-details";
 import { address, dateOfBirth, email, optionalText, password, phone, requiredText, usi } from "./fields";
 
 /**

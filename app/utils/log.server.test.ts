@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { DB } from "#db/connection";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeUser } from "../../tests/support/factories";
-import { issueApiToken, requireApiUser } from "~/auth/api.server";
+import { issueApiToken, requireApiUser } from "~/api/auth.server";
 import { withRequestContext } from "~/http/request-context.server";
 import { signIn } from "~/auth/sign-in.server";
 import { gateRoutes } from "~/http/gate.server";

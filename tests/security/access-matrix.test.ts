@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "#db/connection";
 import type { Role } from "#db/schema";
 import { call, type RouteModule } from "../support/api-calls";
-import { issueApiToken } from "~/auth/api.server";
+import { issueApiToken } from "~/api/auth.server";
 import { createSession } from "~/auth/session.server";
 import { makeCertifiedStudent } from "../support/pdf-fixtures";
 import { createTestDb, useAsAppDb } from "../support/test-db";

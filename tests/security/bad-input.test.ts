@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerBuild } from "@remix-run/node";
 import type { DB } from "#db/connection";
 import { call, type RouteModule } from "../support/api-calls";
-import { issueApiToken } from "~/auth/api.server";
+import { issueApiToken } from "~/api/auth.server";
 import { KNOWN_CLIENT, RATE_LIMITS } from "~/security/rate-limits.server";
 import { createSession } from "~/auth/session.server";
 import { gateRoutes } from "~/http/gate.server";

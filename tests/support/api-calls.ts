@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { DB } from "#db/connection";
 import type { Role } from "#db/schema";
-import { issueApiToken } from "~/auth/api.server";
+import { issueApiToken } from "~/api/auth.server";
 import { withRequestContext } from "~/http/request-context.server";
 import { createSession } from "~/auth/session.server";
 import { multipartRequest } from "./evidence-files";

@@ -1,5 +1,5 @@
 import { SelectField, TextField } from "~/components/ui";
-import { AUSTRALIA, LOCATION_IDENTIFIER_MAX, NOT_STATED, STATES } from "~/avetmiss/codes";
+import { AUSTRALIA, LOCATION_IDENTIFIER_MAX, NOT_STATED, STATES } from "~/schemas/avetmiss-codes";
 import type { FieldErrors } from "~/utils/validation";
 
 export type LocationFormValues = Partial<Record<"identifier" | "name" | "suburb" | "postcode" | "state" | "country", string | null>>;

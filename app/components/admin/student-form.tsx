@@ -1,4 +1,4 @@
-import { AvetmissFields, type AvetmissFormValues } from "~/avetmiss/fields";
+import { AvetmissFields, type AvetmissFormValues } from "~/components/avetmiss/fields";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui";
 import { UsiField } from "~/components/usi-field";
 import type { FieldErrors } from "~/utils/validation";

@@ -1,10 +1,10 @@
-import { NOT_STATED } from "~/avetmiss/not-stated";
-import type { EnrollmentDetailRows } from "./enrollment-detail-rows";
+import { NOT_STATED } from "~/schemas/avetmiss-not-stated";
+import type { EnrollmentDetailRows } from "~/avetmiss/enrollment-detail-rows";
 
 /**
  * A learner's enrolment details with their labels, as enrollmentDetailRows
- * (enrollment-detail-rows.ts) makes them: this module carries no code lists, so a page whose
- * loader makes the lines ships none (docs/decisions/043-a-first-visit-on-a-slow-phone.md).
+ * (app/avetmiss/enrollment-detail-rows.ts) makes them: this module carries no code lists, so a
+ * page whose loader makes the lines ships none (docs/decisions/043-a-first-visit-on-a-slow-phone.md).
  */
 export function EnrollmentDetailsList({ rows }: { rows: EnrollmentDetailRows }) {
   return (

@@ -1,6 +1,6 @@
 import { writeTransaction, type DB } from "#db/connection";
 import type { UserRow } from "#db/schema";
-import { AVETMISS_FIELDS, type AvetmissInput, type EnrollmentDetailsInput } from "~/avetmiss/schema";
+import { AVETMISS_FIELDS, type AvetmissInput, type EnrollmentDetailsInput } from "~/schemas/avetmiss-details";
 import { invalid, notFound } from "~/utils/errors";
 import { recordStudentEdit } from "~/models/audit.server";
 
@@ -122,10 +122,3 @@ export async function updateEnrollmentDetails(
     await recordStudentEdit(trx, { current: before, written, actor: { id: userId, client }, now: at });
   });
 }
-
-/**
- * The details as the labelled lines a page shows (app/components/student/enrollment-detail-rows.ts),
- * from here so that a route calling it in its loader imports it from a server module: its code
- * lists then stay out of the route's scripts.
- */
-export { enrollmentDetailRows } from "~/components/student/enrollment-detail-rows";

@@ -12,8 +12,8 @@ import {
   STATES,
   SURVEY_CONTACT_STATUS,
   YES_NO,
-} from "~/avetmiss/codes";
-import type { AvetmissDetails } from "~/avetmiss/details.server";
+} from "~/schemas/avetmiss-codes";
+import type { AvetmissDetails } from "~/models/avetmiss-details.server";
 import { formatDate } from "~/utils/format";
 
 /** One line of the residential address from its parts, or null when none is given. */

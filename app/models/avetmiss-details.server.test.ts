@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import { enrollmentDetailsSchema } from "~/avetmiss/schema";
+import { enrollmentDetailsSchema } from "~/schemas/avetmiss-details";
 import { locationSchema } from "~/schemas/location";
 import { studentPatchSchema } from "~/schemas/student";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
-import { getAvetmissDetails, PRIOR_EDUCATION_TYPES_REQUIRED, updateEnrollmentDetails } from "./details.server";
+import { getAvetmissDetails, PRIOR_EDUCATION_TYPES_REQUIRED, updateEnrollmentDetails } from "./avetmiss-details.server";
 import { createEnrollment } from "~/models/enrollment.server";
 import { createLocation, defaultLocationId, LOCATION_IDENTIFIER_TAKEN, listLocations, updateLocation } from "~/models/location.server";
 import { getStudentDetail, updateStudent } from "~/models/student.server";

@@ -7,8 +7,8 @@
  * (`@` to the field's width) where the standard allows it.
  */
 
-import { SACC_COUNTRIES } from "./countries";
-import { ASCL_LANGUAGES } from "./languages";
+import { SACC_COUNTRIES } from "./avetmiss-countries";
+import { ASCL_LANGUAGES } from "./avetmiss-languages";
 
 export interface CodeOption<C extends string = string> {
   readonly code: C;
@@ -134,7 +134,7 @@ export function labelOf(options: readonly CodeOption[], code: string | null | un
 
 /** Postcodes: four digits, or OSPC for an address overseas. */
 export const POSTCODE_PATTERN = /^(\d{4}|OSPC)$/;
-export { NOT_STATED } from "./not-stated";
+export { NOT_STATED } from "./avetmiss-not-stated";
 
 /** The longest value each address part can hold: the width of its field in the NAT files. */
 export const ADDRESS_LIMITS = {

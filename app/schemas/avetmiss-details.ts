@@ -15,7 +15,7 @@ import {
   SURVEY_CONTACT_STATUS,
   YES_NO,
   type CodeOption,
-} from "./codes";
+} from "./avetmiss-codes";
 import { dateOfBirth, optionalText } from "~/schemas/fields";
 
 /**

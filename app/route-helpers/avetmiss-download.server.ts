@@ -1,7 +1,7 @@
 import { getDb } from "~/db.server";
 import { organisation } from "~/env.server";
 import { avetmissZipStream, natFileStream, openYearReport } from "~/avetmiss/export.server";
-import { noActivityMessage } from "~/avetmiss/exports-text";
+import { noActivityMessage } from "~/schemas/avetmiss-exports-text";
 import type { NatFileName } from "~/avetmiss/nat-files";
 import { avetmissYearQuery } from "~/schemas/page-queries";
 import { DomainError } from "~/utils/errors";

@@ -14,7 +14,7 @@ import {
   SURVEY_CONTACT_STATUS,
   YES_NO,
   type CodeOption,
-} from "~/avetmiss/codes";
+} from "~/schemas/avetmiss-codes";
 import type { FieldErrors } from "~/utils/validation";
 
 /** The form values of the details: text as typed, a tick-box list as its codes. */

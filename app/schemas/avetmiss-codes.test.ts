@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRIES, LANGUAGES, labelOf } from "./codes";
+import { COUNTRIES, LANGUAGES, labelOf } from "./avetmiss-codes";
 
 describe("the ABS classifications as data", () => {
   it("every country of SACC, each code once", () => {
