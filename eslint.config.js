@@ -41,22 +41,27 @@ const tests = ["**/*.test.ts", "**/*.test.tsx"];
  * same paths (a dynamic import crosses the same boundary; the import rule does not see it). A
  * type-only import is allowed where the pattern allows it; `import()` always loads the module.
  */
-function boundary(name, files, patterns) {
+function boundary(name, files, patterns, ignores = []) {
   const dynamic = patterns.map((p) => ({
     selector: `ImportExpression > Literal[value=/${p.regex.replaceAll("/", "\\/")}/]`,
     message: p.message,
   }));
+  // one no-restricted-syntax per file: a group in app/ keeps the organisation's dates rule too,
+  // except in the one module that reads a date from an instant for everyone else
+  const dates = files.every((f) => f.startsWith("app/")) && !files.includes(CALENDAR) ? ORGANISATION_DATES : [];
   return {
     name: `boundaries/${name}`,
     files,
-    ignores: tests,
+    ignores: [...tests, ...ignores],
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
-      // one no-restricted-syntax per file: a group in app/ keeps the organisation's dates rule too
-      "no-restricted-syntax": ["error", ...dynamic, ...(files.every((f) => f.startsWith("app/")) ? ORGANISATION_DATES : [])],
+      "no-restricted-syntax": ["error", ...dynamic, ...dates],
     },
   };
 }
+
+/** The organisation's calendar: the one module that turns an instant into the RTO's date. */
+const CALENDAR = "app/utils/organisation-calendar.ts";
 
 export default tseslint.config(
   {
@@ -138,7 +143,7 @@ export default tseslint.config(
   {
     name: "dates/organisation-calendar",
     files: ["app/**/*.{ts,tsx}"],
-    ignores: [...tests, "app/utils/organisation-calendar.ts"],
+    ignores: [...tests, CALENDAR],
     rules: { "no-restricted-syntax": ["error", ...ORGANISATION_DATES] },
   },
 
@@ -147,8 +152,8 @@ export default tseslint.config(
   // the runner in jobs/ delivers it.
   boundary("models", ["app/models/**"], [
     {
-      regex: appFolder("http|routes|components"),
-      message: "A model never imports http/, routes or components: the data flows route -> model -> db.",
+      regex: appFolder("http|routes|route-helpers|components"),
+      message: "A model never imports http/, routes, route-helpers/ or components: the data flows route -> model -> db.",
     },
     {
       regex: appFolder("mail|jobs"),
@@ -164,8 +169,38 @@ export default tseslint.config(
   // policy, rate limits): it reaches nothing above the database, so the arrows run one way.
   boundary("security", ["app/security/**"], [
     {
-      regex: appFolder("auth|models|routes|http|api|components|mail|jobs|pdf|demo|files|avetmiss"),
+      regex: appFolder("auth|models|routes|route-helpers|http|api|components|mail|jobs|pdf|demo|files|avetmiss"),
       message: "security/ never imports auth/, models/ or anything above them: it is what they stand on (with db/, schemas/ and utils/ beneath it).",
+    },
+  ]),
+  // The ground floors of app/: what every layer above may use, and which uses nothing above it.
+  // schemas/ (forms' and the /api's zod schemas, page wording, code lists) stands on rules/ and
+  // utils/; rules/ (pure rules: the USI check, enrolment, audit actions, invoices) on utils/;
+  // utils/ and files/ on env.server.ts alone.
+  boundary("schemas", ["app/schemas/**"], [
+    {
+      regex: appFolder("models|auth|security|http|routes|route-helpers|api|components|mail|jobs|avetmiss|files|pdf|demo"),
+      message: "schemas/ never imports the layers above it: the routes, the /api and the models parse with it, so it stands on rules/ and utils/ alone.",
+    },
+  ]),
+  boundary("rules", ["app/rules/**"], [
+    {
+      regex: appFolder("schemas|models|auth|security|http|routes|route-helpers|api|components|mail|jobs|avetmiss|files|pdf|demo"),
+      message: "rules/ holds pure rules that schemas/ and models/ share: it imports nothing above utils/.",
+    },
+  ]),
+  ...[[["app/utils/**"], [CALENDAR]], [[CALENDAR], []]].map(([files, ignores]) =>
+    boundary("utils", files, [
+      {
+        regex: appFolder("rules|schemas|models|auth|security|http|routes|route-helpers|api|components|mail|jobs|avetmiss|files|pdf|demo"),
+        message: "utils/ is the ground floor every layer uses: it imports nothing of app/ but env.server.ts. A helper that needs a model, a schema or the request belongs in route-helpers/ or http/.",
+      },
+    ], ignores),
+  ),
+  boundary("files", ["app/files/**"], [
+    {
+      regex: appFolder("rules|schemas|models|auth|security|http|routes|route-helpers|api|components|mail|jobs|avetmiss|pdf|demo"),
+      message: "files/ stores and checks bytes and knows nothing of who owns them: a route helper (route-helpers/) or a model joins a file to its record.",
     },
   ]),
   // db/ and the frozen migrations stand below the app: a change to app code must not change them.
@@ -191,8 +226,8 @@ export default tseslint.config(
   // The /api layer is shared by the api.* routes; a route importing it and it importing a route is a circle.
   boundary("api", ["app/api/**"], [
     {
-      regex: appFolder("routes"),
-      message: "app/api/ never imports a route: routes import the /api layer, not the other way round.",
+      regex: appFolder("routes|route-helpers"),
+      message: "app/api/ never imports a route or route-helpers/: routes import the /api layer, not the other way round.",
     },
   ]),
 );

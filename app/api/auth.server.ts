@@ -7,9 +7,9 @@ import { apiError } from "~/api/http.server";
 import { logLine } from "~/utils/log.server";
 import { randomToken, sha256 } from "~/security/password.server";
 import { requestContext } from "~/http/request-context.server";
-import { getSessionUser, sessionHasProviderSecondFactor } from "../auth/session.server";
-import { ACCOUNT_INACTIVE } from "../auth/sign-in.server";
-import { needsTwoStepSetUp, SET_UP_REQUIRED } from "../auth/two-step.server";
+import { getSessionUser, sessionHasProviderSecondFactor } from "~/auth/session.server";
+import { ACCOUNT_INACTIVE } from "~/auth/sign-in.server";
+import { needsTwoStepSetUp, SET_UP_REQUIRED } from "~/auth/two-step.server";
 
 export const TOKEN_TTL_HOURS = 24;
 

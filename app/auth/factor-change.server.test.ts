@@ -5,7 +5,7 @@ import type { DB } from "#db/connection";
 import * as securityPage from "~/routes/account.security";
 import { WRONG_CURRENT_PASSWORD } from "~/models/user.server";
 import { verifyPassword } from "~/security/password.server";
-import { issueApiToken, getTokenUser } from "../api/auth.server";
+import { issueApiToken, getTokenUser } from "~/api/auth.server";
 import { getSessionUser } from "./session.server";
 import { RATE_LIMITS } from "~/security/rate-limits.server";
 import { TOO_MANY_ATTEMPTS } from "./sign-in.server";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeUser } from "../../tests/support/factories";
-import { getTokenUser, issueApiToken, requireApiUser } from "../api/auth.server";
+import { getTokenUser, issueApiToken, requireApiUser } from "~/api/auth.server";
 import { requireRole, requireUser } from "./guards.server";
 import { sha256 } from "~/security/password.server";
 import { revokeAllAccess } from "~/models/user.server";

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { avetmissShape } from "~/schemas/avetmiss-details";
-import { COUNTRIES, LANGUAGES } from "../schemas/avetmiss-codes";
+import { COUNTRIES, LANGUAGES } from "~/schemas/avetmiss-codes";
 import { postcodeFitsState } from "./checker";
 import { buildNatFiles, type NatActivity, type NatClient, type NatCollection } from "./files";
-import { PHONE_INVALID } from "../schemas/avetmiss-phone";
+import { PHONE_INVALID } from "~/schemas/avetmiss-phone";
 import { profileSchema } from "~/schemas/profile";
 import { studentPatchSchema } from "~/schemas/student";
 

@@ -1,6 +1,6 @@
-import { COUNTRIES, LANGUAGES } from "../schemas/avetmiss-codes";
+import { COUNTRIES, LANGUAGES } from "~/schemas/avetmiss-codes";
 import { NAT_FILES, NAT_LAYOUTS, natRecord, type NatFileName, type NatValue } from "./nat-files";
-import { AUSTRALIAN_PHONE, INTERNATIONAL_PHONE } from "../schemas/avetmiss-phone";
+import { AUSTRALIAN_PHONE, INTERNATIONAL_PHONE } from "~/schemas/avetmiss-phone";
 import { organisationDate } from "~/utils/organisation-calendar";
 
 /**

@@ -2,9 +2,9 @@ import { Zip, ZipDeflate, zipSync, strToU8 } from "fflate";
 import { sql } from "kysely";
 import { changeCounter } from "#db/change-feed";
 import { cursorBatches, type DB } from "#db/connection";
-import { READ_WHEN_ASKED } from "~/utils/csv-response.server";
+import { READ_WHEN_ASKED } from "~/utils/streams";
 import { TIERS, type Tier } from "#db/schema";
-import { avetmissColumns, toAvetmissDetails } from "../models/avetmiss-details.server";
+import { avetmissColumns, toAvetmissDetails } from "~/models/avetmiss-details.server";
 import { defaultPlannedDates } from "~/rules/enrollment-rules";
 import { NatChecker, type NatOutRecord } from "./checker";
 import {

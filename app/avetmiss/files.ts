@@ -1,8 +1,8 @@
 import type { AssessmentStatus, DeliveryLocationRow, EnrollmentStatus } from "#db/schema";
-import type { AvetmissDetails } from "../models/avetmiss-details.server";
+import type { AvetmissDetails } from "~/models/avetmiss-details.server";
 import { byCount, checkAndWrite, stateOfPostcode, type CheckContext, type NatOutRecord, type ReadinessGroup, type ReadinessIssue } from "./checker";
 import { NAT_FILES, natFile, type NatFileName } from "./nat-files";
-import { reportedPhone } from "../schemas/avetmiss-phone";
+import { reportedPhone } from "~/schemas/avetmiss-phone";
 import { organisationDate, organisationToday } from "~/utils/organisation-calendar";
 
 export type { ReadinessGroup, ReadinessIssue };

@@ -4,7 +4,7 @@ import { sendWritesAtCommit, takeWritesTurn, writeLater, writeTransaction, type 
 import { CURRENT_ENROLLMENT_STATUSES, type AssessmentStatus, type EnrollmentStatus, type Tier } from "#db/schema";
 import type { AssessmentInput } from "~/schemas/assessment";
 import { organisationToday } from "~/utils/organisation-calendar";
-import { defaultPlannedDates } from "../rules/enrollment-rules";
+import { defaultPlannedDates } from "~/rules/enrollment-rules";
 import { DomainError, invalid, notFound } from "~/utils/errors";
 import { dialectSql, likePattern } from "#db/dialect";
 import { recordAudit } from "./audit.server";

@@ -33,7 +33,7 @@ import { addAccreditation } from "./hrw-register.server";
 import { recordCandidateCheck } from "./hrw-candidate.server";
 import { runClassJobs } from "./class-jobs.server";
 import { organisationToday, addDays } from "~/utils/organisation-calendar";
-import type { AuditAction } from "../rules/audit-actions";
+import type { AuditAction } from "~/rules/audit-actions";
 
 /**
  * Every event the audit trail adds for the office's day, each driven the way its users cause

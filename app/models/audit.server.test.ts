@@ -25,7 +25,7 @@ import { issueCertificate } from "./certificate-issue.server";
 import { approveAccount } from "./approval.server";
 import { registerUser } from "./user.server";
 import { listAudit, recordAudit } from "./audit.server";
-import type { AuditAction } from "../rules/audit-actions";
+import type { AuditAction } from "~/rules/audit-actions";
 
 let db: DB;
 let cleanup: () => Promise<void>;

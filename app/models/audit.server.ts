@@ -2,8 +2,8 @@ import { chainHash, GENESIS_HASH, storedText, type ChainedAuditRow } from "#db/a
 import { atCommit, turnLook, writeLater, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { AuditLogRow } from "#db/schema";
 import { addDays, organisationDayStart } from "~/utils/organisation-calendar";
-import type { AuditAction } from "../rules/audit-actions";
-import { AUDIT_PAGE_SIZE } from "../rules/audit-actions";
+import type { AuditAction } from "~/rules/audit-actions";
+import { AUDIT_PAGE_SIZE } from "~/rules/audit-actions";
 import { BATCH_ROWS, countUpTo, keysetRows, type CappedCount } from "./batches.server";
 
 /**

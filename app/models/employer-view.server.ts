@@ -1,4 +1,4 @@
-import { invoiceStatus, type InvoiceStatus } from "../rules/invoice-rules";
+import { invoiceStatus, type InvoiceStatus } from "~/rules/invoice-rules";
 import type { DB } from "#db/connection";
 import type { EnrollmentStatus } from "#db/schema";
 import type { ConsentState, WorkerState } from "~/schemas/employer-text";

@@ -1,6 +1,6 @@
 import { nextStudentNumber } from "./student-number.server";
 import { formatDate } from "~/utils/format";
-import { usiCleared } from "../rules/usi";
+import { usiCleared } from "~/rules/usi";
 import crypto from "node:crypto";
 import { sendWritesAtCommit, takeWritesTurn, writeLater, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import { isUniqueViolation } from "#db/dialect";
@@ -9,7 +9,7 @@ import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
 import { inviteLearnerAfterCompletion } from "./questionnaire.server";
 import { issueCertificate } from "./certificate-issue.server";
 import { latestAssessmentOrder } from "./assessment.server";
-import { defaultPlannedDates, progressInStatus } from "../rules/enrollment-rules";
+import { defaultPlannedDates, progressInStatus } from "~/rules/enrollment-rules";
 import { defaultLocationId } from "./location.server";
 import { recordEvent } from "./event.server";
 import { getEnrollmentForTrainer, type TrainerEnrollmentDetail } from "./trainer-students.server";

@@ -11,7 +11,7 @@ import { makeCourse, makeUser } from "../../tests/support/factories";
 import { issueCreditNote, issueInvoice, recordPayment, saveFinanceSettings } from "./invoice.server";
 import { financeSettingsSchema } from "~/schemas/invoice";
 import { billSelfEnrolment, invoiceSelfEnrolment } from "./enrollment-invoice.server";
-import { csvResponse } from "~/utils/csv-response.server";
+import { csvResponse } from "~/http/csv-response.server";
 import { exportXeroCsv, getCreditNote, getInvoice, listInvoices, listLearnerInvoices, totalsByScan, totalsFromSums } from "./finance.server";
 import { INVOICE_STATUSES } from "~/schemas/invoice-text";
 import { renderCreditNotePdf, renderInvoicePdf } from "~/pdf/invoice-pdf.server";

@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import { cursorBatches, type DB } from "#db/connection";
-import type { InvoiceStatus } from "../rules/invoice-rules";
-import { invoiceStatus } from "../rules/invoice-rules";
+import type { InvoiceStatus } from "~/rules/invoice-rules";
+import { invoiceStatus } from "~/rules/invoice-rules";
 import { recordAuditAlone, actorOf, type ActorRef } from "./audit.server";
 import { financeSettings } from "./invoice.server";
 import { parseAddress, stateAbbreviation } from "./invoice-address";

@@ -15,7 +15,7 @@ import { getBooking, getWorker, listWorkers } from "./employer-view.server";
 import { getCertificateForViewer } from "./certificate.server";
 import { renderMail } from "~/mail/templates.server";
 import { getInvoice, listEmployerInvoices } from "./finance.server";
-import { seatQuote } from "../rules/invoice-rules";
+import { seatQuote } from "~/rules/invoice-rules";
 
 let db: DB;
 let url: string;

@@ -9,7 +9,7 @@ import { CREDIT_EXCEEDS_PAID, OVERPAYMENT, REFUND_POLICY_DAY_TAKEN, REFUND_POLIC
 import { issueCreditNote, issueInvoice, recordPayment } from "./invoice.server";
 import { addRefundPolicy, listRefundPolicies } from "./refund-policy.server";
 import { createEnrollment } from "./enrollment.server";
-import { invoiceStatus, lineGst } from "../rules/invoice-rules";
+import { invoiceStatus, lineGst } from "~/rules/invoice-rules";
 
 let db: DB;
 let url: string;

@@ -6,7 +6,7 @@ import type { BuyerKind, FinanceSeries, GstTreatment, InvoiceSourceKind, Payment
 import { invalid, notFound } from "~/utils/errors";
 import { addDays, organisationToday } from "~/utils/organisation-calendar";
 import { actorOf, recordAudit, type ActorRef } from "./audit.server";
-import { creditGst, documentNumber, invoiceTotals } from "../rules/invoice-rules";
+import { creditGst, documentNumber, invoiceTotals } from "~/rules/invoice-rules";
 import { OVERPAYMENT, CREDIT_EXCEEDS_PAID, NO_LINES } from "~/schemas/invoice-text";
 import type { FinanceSettingsInput } from "~/schemas/invoice";
 import { queueWebhookEvent } from "./webhook-events.server";

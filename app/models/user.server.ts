@@ -8,7 +8,7 @@ import type { RegistrationInput } from "~/schemas/auth";
 import type { ProfileInput } from "~/schemas/profile";
 import { conflict, notFound } from "~/utils/errors";
 import { recordAudit, recordStudentEdit, type AuditActor } from "./audit.server";
-import type { AuditAction } from "../rules/audit-actions";
+import type { AuditAction } from "~/rules/audit-actions";
 import { recordEvent } from "./event.server";
 import { nextStudentNumber } from "./student-number.server";
 import { ownUsiColumns } from "./usi.server";

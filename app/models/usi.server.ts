@@ -3,7 +3,7 @@ import type { Role } from "#db/schema";
 import { conflict, DomainError, notFound } from "~/utils/errors";
 import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
-import { isUsiExemption } from "../rules/usi";
+import { isUsiExemption } from "~/rules/usi";
 
 /**
  * The USI as a record: one per person, and a verification that staff record (who, when). The
@@ -18,8 +18,8 @@ export const USI_MISSING = "No USI recorded for this student";
 export const USI_EXEMPTION_NEEDS_ADMIN = "Only an administrator can record a USI exemption";
 export const USI_ALREADY_VERIFIED = "This USI is already verified";
 
-export { USI_STATUSES, usiCleared, type UsiStatus } from "../rules/usi";
-import type { UsiStatus } from "../rules/usi";
+export { USI_STATUSES, usiCleared, type UsiStatus } from "~/rules/usi";
+import type { UsiStatus } from "~/rules/usi";
 
 /**
  * Where a person's USI stands, as staff who may not read the USI itself see it: a recorded

@@ -1,4 +1,4 @@
-import { formToObject } from "../utils/validation";
+import { formToObject } from "~/utils/validation";
 import { sessionRows, type SessionRow } from "~/schemas/class";
 
 /** What "Add a session" and a row's "Remove" answer: the rows changed, nothing saved. */

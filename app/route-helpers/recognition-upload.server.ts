@@ -4,8 +4,8 @@ import { addRecognitionEvidence, type RecognitionViewer } from "~/models/recogni
 import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formFailure } from "~/utils/form-action.server";
-import { getFileStore } from "../files/store.server";
-import { BAD_UPLOAD_MESSAGE, BadUpload, readUpload } from "../files/upload.server";
+import { getFileStore } from "~/files/store.server";
+import { BAD_UPLOAD_MESSAGE, BadUpload, readUpload } from "~/files/upload.server";
 
 /**
  * A recognition page's evidence upload (a multipart POST): the files go through the evidence

@@ -3,8 +3,8 @@ import type { DB } from "#db/connection";
 import { evidenceFileFor, recordEvidenceDownload, type EvidenceViewer } from "~/models/evidence.server";
 import { activityEvidenceFor, recordActivityEvidenceDownload } from "~/models/trainer-credential.server";
 import { learnerDocumentFor, recordLearnerDocumentDownload } from "~/models/learner-document.server";
-import { EVIDENCE_MEDIA_TYPES, isEvidenceMediaType } from "../files/types";
-import type { FileStore } from "../files/store.server";
+import { EVIDENCE_MEDIA_TYPES, isEvidenceMediaType } from "~/files/types";
+import type { FileStore } from "~/files/store.server";
 
 /** A file name safe in a Content-Disposition header, with the UTF-8 name beside it. */
 function disposition(name: string): string {

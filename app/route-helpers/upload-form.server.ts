@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { getFileStore } from "~/files/store.server";
 import type { FormUpload } from "~/files/intake.server";
 import { BAD_UPLOAD_MESSAGE, BadUpload, readUpload } from "~/files/upload.server";
-import { answerForm, formFailure } from "../utils/form-action.server";
+import { answerForm, formFailure } from "~/utils/form-action.server";
 
 const UNREADABLE = "The form could not be read; please try again";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { AUDIT_CSV_COLUMNS, auditEntryView, auditRows } from "~/models/audit.server";
-import { csvResponse, mapRows } from "~/utils/csv-response.server";
+import { csvResponse, mapRows } from "~/http/csv-response.server";
 import { auditQuery } from "~/schemas/audit";
 import { queryObject } from "~/api/http.server";
 import { organisationTimestamp, organisationToday } from "~/utils/organisation-calendar";

@@ -2,7 +2,7 @@
  * What admin.complaints.$id.tsx uses of the server's modules, imported through this one: the browser build
  * swaps it for an empty module inside the route's own script (decision 043).
  */
-export { readOrRefuse } from "~/utils/http.server";
+export { readOrRefuse } from "~/route-helpers/page-records.server";
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";

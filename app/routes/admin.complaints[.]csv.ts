@@ -4,7 +4,7 @@ import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { COMPLAINT_CSV_COLUMNS, complaintCsvRow, complaintRegisterRows } from "~/models/complaint.server";
 import { complaintListQuery } from "~/schemas/complaint";
-import { csvResponse, mapRows } from "~/utils/csv-response.server";
+import { csvResponse, mapRows } from "~/http/csv-response.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 
 /**

@@ -10,5 +10,5 @@ export { listLocations } from "~/models/location.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
 export { sessionRowsAnswer } from "~/route-helpers/class-form-action.server";
-export { foundOr404 } from "~/utils/http.server";
+export { foundOr404 } from "~/route-helpers/page-records.server";
 export { clientAddress } from "~/http/request-context.server";

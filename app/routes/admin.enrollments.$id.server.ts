@@ -11,4 +11,4 @@ export { PLANNED_DATES_UPDATED, setPlannedDates } from "~/models/enrollment.serv
 export { getEnrollmentForTrainer } from "~/models/trainer-students.server";
 export { answerForm } from "~/utils/form-action.server";
 export { redirectWithFlash } from "~/utils/flash.server";
-export { foundOr404 } from "~/utils/http.server";
+export { foundOr404 } from "~/route-helpers/page-records.server";

@@ -4,7 +4,7 @@ import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { exportStudents } from "~/models/report.server";
 import { organisationToday } from "~/utils/organisation-calendar";
-import { csvResponse } from "~/utils/csv-response.server";
+import { csvResponse } from "~/http/csv-response.server";
 
 /** Export Data: every student with their enrolments as a CSV download (admins only), streamed a batch at a time. */
 export async function loader({ request }: LoaderFunctionArgs) {

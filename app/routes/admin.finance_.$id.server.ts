@@ -9,4 +9,4 @@ export { getInvoice } from "~/models/finance.server";
 export { issueCreditNote, recordPayment } from "~/models/invoice.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
-export { foundOr404 } from "~/utils/http.server";
+export { foundOr404 } from "~/route-helpers/page-records.server";

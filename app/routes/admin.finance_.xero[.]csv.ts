@@ -6,7 +6,7 @@ import { exportXeroCsv } from "~/models/finance.server";
 import { exportPeriodSchema } from "~/schemas/invoice";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { parseWith } from "~/utils/validation";
-import { csvResponse } from "~/utils/csv-response.server";
+import { csvResponse } from "~/http/csv-response.server";
 
 /** The invoices issued in a period as Xero's sales-invoice import CSV (administrators). */
 export async function loader({ request }: LoaderFunctionArgs) {

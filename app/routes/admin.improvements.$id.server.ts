@@ -9,4 +9,4 @@ export { closeImprovementAction, getImprovementAction, listActionOwners, updateI
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm, formFailure } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";
-export { foundOr404 } from "~/utils/http.server";
+export { foundOr404 } from "~/route-helpers/page-records.server";

@@ -5,7 +5,7 @@ import { getDb } from "~/db.server";
 import { allImprovementActions, IMPROVEMENT_CSV_COLUMNS } from "~/models/improvement.server";
 import { improvementListQuery } from "~/schemas/improvement";
 import { IMPROVEMENT_SOURCE_LABELS, IMPROVEMENT_STATUS_LABELS } from "~/schemas/improvement-text";
-import { csvResponse } from "~/utils/csv-response.server";
+import { csvResponse } from "~/http/csv-response.server";
 import { organisationDate, organisationToday } from "~/utils/organisation-calendar";
 
 /**

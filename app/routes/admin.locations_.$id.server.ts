@@ -7,4 +7,4 @@ export { getDb } from "~/db.server";
 export { getLocation, updateLocation } from "~/models/location.server";
 export { answerForm } from "~/utils/form-action.server";
 export { redirectWithFlash } from "~/utils/flash.server";
-export { foundOr404 } from "~/utils/http.server";
+export { foundOr404 } from "~/route-helpers/page-records.server";

@@ -4,7 +4,7 @@ import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { ANNUAL_SUMMARY_COLUMNS, annualSummaryRows } from "~/models/questionnaire.server";
 import { annualQuery } from "~/schemas/questionnaire";
-import { csvResponse } from "~/utils/csv-response.server";
+import { csvResponse } from "~/http/csv-response.server";
 
 /**
  * GET /admin/questionnaires/annual.csv?audience=&year=: the annual summary of one questionnaire,

@@ -15,4 +15,4 @@ export { bookRecognitionSession, cancelRecognitionSession, listRecognitionSessio
 export { answerForm, formFailure } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";
 export { redirectWithFlash } from "~/utils/flash.server";
-export { readOrRefuse } from "~/utils/http.server";
+export { readOrRefuse } from "~/route-helpers/page-records.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { HRW_REPORT_COLUMNS, hrwReportRow, hrwReportRows } from "~/models/hrw-assessment.server";
-import { csvResponse, mapRows } from "~/utils/csv-response.server";
+import { csvResponse, mapRows } from "~/http/csv-response.server";
 import { readHrwPeriod } from "~/schemas/hrw";
 
 /** The regulator's audit as a CSV download, for the same period as the page (admins only), every assessment, streamed. */

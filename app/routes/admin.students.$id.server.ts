@@ -2,7 +2,7 @@
  * What admin.students.$id.tsx uses of the server's modules, imported through this one: the browser build
  * swaps it for an empty module inside the route's own script (decision 043).
  */
-export { foundOr404 } from "~/utils/http.server";
+export { foundOr404 } from "~/route-helpers/page-records.server";
 export { requireRole } from "~/auth/guards.server";
 export { isMultipart } from "~/files/upload.server";
 export { addLearnerDocument } from "~/models/learner-document.server";

@@ -3,7 +3,7 @@
  * swaps it for an empty module inside the route's own script (decision 043).
  */
 export { getDb } from "~/db.server";
-export { readOrRefuse } from "~/utils/http.server";
+export { readOrRefuse } from "~/route-helpers/page-records.server";
 export { acceptEmployerInvitation, employerInvitationFor } from "~/models/employer.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";

@@ -10,4 +10,4 @@ export { getBooking } from "~/models/employer-view.server";
 export { addWorkers } from "~/models/group-booking.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
-export { readOrRefuse } from "~/utils/http.server";
+export { readOrRefuse } from "~/route-helpers/page-records.server";

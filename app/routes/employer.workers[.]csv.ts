@@ -3,7 +3,7 @@ import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { WORKER_CSV_COLUMNS, workerCsvRows } from "~/models/employer-view.server";
-import { csvResponse } from "~/utils/csv-response.server";
+import { csvResponse } from "~/http/csv-response.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 
 /** GET /employer/workers.csv: the employer's workers, results only for those who share them. */

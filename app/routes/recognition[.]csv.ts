@@ -4,7 +4,7 @@ import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { RECOGNITION_CSV_COLUMNS, recognitionCsvRow, recognitionRegisterRows } from "~/models/recognition.server";
 import { recognitionListQuery } from "~/schemas/recognition";
-import { csvResponse, mapRows } from "~/utils/csv-response.server";
+import { csvResponse, mapRows } from "~/http/csv-response.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 
 /**

@@ -2,7 +2,8 @@
  * What student.appeals_.$kind.$id.tsx uses of the server's modules, imported through this one: the browser build
  * swaps it for an empty module inside the route's own script (decision 043).
  */
-export { jsonResponse, readOrRefuse } from "~/utils/http.server";
+export { jsonResponse } from "~/utils/http.server";
+export { readOrRefuse } from "~/route-helpers/page-records.server";
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { organisation } from "~/env.server";

@@ -3,7 +3,7 @@ import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { getInvoice } from "~/models/finance.server";
 import { renderInvoicePdf } from "~/pdf/invoice-pdf.server";
-import { foundOr404 } from "~/utils/http.server";
+import { foundOr404 } from "~/route-helpers/page-records.server";
 import { pdfResponse } from "~/route-helpers/pdf-response.server";
 
 /** The learner's own invoice as PDF; anyone else's is not found. */

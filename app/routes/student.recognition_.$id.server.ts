@@ -11,4 +11,4 @@ export { getRecognition, recognitionEvidence } from "~/models/recognition.server
 export { listRefereeRequests } from "~/models/recognition-referee.server";
 export { listRecognitionSessions } from "~/models/recognition-session.server";
 export { formFailure } from "~/utils/form-action.server";
-export { readOrRefuse } from "~/utils/http.server";
+export { readOrRefuse } from "~/route-helpers/page-records.server";

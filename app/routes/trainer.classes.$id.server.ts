@@ -9,5 +9,5 @@ export { getRoster, markAttendance } from "~/models/attendance.server";
 export { classReviews } from "~/models/review.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
-export { foundOr404 } from "~/utils/http.server";
+export { foundOr404 } from "~/route-helpers/page-records.server";
 export { clientAddress } from "~/http/request-context.server";

@@ -2,7 +2,7 @@
  * What trainer.usi.$studentId.tsx uses of the server's modules, imported through this one: the browser build
  * swaps it for an empty module inside the route's own script (decision 043).
  */
-export { foundOr404 } from "~/utils/http.server";
+export { foundOr404 } from "~/route-helpers/page-records.server";
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { getStudentById } from "~/models/user.server";

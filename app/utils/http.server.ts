@@ -1,5 +1,3 @@
-import { uuid } from "~/schemas/fields";
-import { isDomainError } from "~/utils/errors";
 
 /**
  * A JSON answer that must stay a Response: the /api's answers, the gate's refusals and a page's
@@ -19,28 +17,4 @@ export function jsonResponse(value: unknown, init: ResponseInit = {}): Response 
 export function retryAfterFromAction({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
   const retryAfter = actionHeaders.get("Retry-After");
   return retryAfter ? { "Retry-After": retryAfter } : {};
-}
-
-/**
- * A page's record from its URL id: a malformed id and an unknown one are the same 404 with the
- * page's message, so a probe learns nothing from the difference.
- */
-export async function foundOr404<T>(id: string | undefined, find: (id: string) => Promise<T | null | undefined>, message: string): Promise<T> {
-  const parsed = uuid.safeParse(id);
-  const record = parsed.success ? await find(parsed.data) : null;
-  if (!record) throw jsonResponse(message, { status: 404 });
-  return record;
-}
-
-/**
- * A page loader's read that a model may refuse (an unknown id, another's record): the model's
- * refusal becomes the page's thrown answer with its status, never a server error.
- */
-export async function readOrRefuse<T>(read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (isDomainError(error)) throw jsonResponse(error.message, { status: error.status });
-    throw error;
-  }
 }

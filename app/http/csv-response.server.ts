@@ -1,19 +1,12 @@
-import { csvField } from "./csv";
-import { answerHasRoom } from "~/http/request-context.server";
-import { logLine } from "./log.server";
+import { csvField } from "~/utils/csv";
+import { READ_WHEN_ASKED } from "~/utils/streams";
+import { answerHasRoom } from "./request-context.server";
+import { logLine } from "~/utils/log.server";
 
 export type CsvValue = string | number | null | undefined;
 
 /** A row as a record by column, or its fields already in the columns' order. */
 export type CsvRow<K extends string> = Readonly<Record<K, CsvValue>> | readonly CsvValue[];
-
-/**
- * A download's body reads nothing until its reader asks: by default a stream asks its source
- * for a first chunk as soon as it is made, and on PostgreSQL that opens the export's cursor (a
- * connection and a snapshot of its own, db/connection.ts cursorBatches), which a body nobody
- * reads (a HEAD request, a caller that looks at the status only) then held.
- */
-export const READ_WHEN_ASKED: QueuingStrategy<Uint8Array> = { highWaterMark: 0 };
 
 /** How many bytes of lines are gathered into one chunk of the body before it is handed on. */
 const CHUNK_BYTES = 64 * 1024;
