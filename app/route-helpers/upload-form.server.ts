@@ -3,8 +3,8 @@ import { getFileStore } from "~/files/store.server";
 import type { FormUpload } from "~/files/intake.server";
 import { BAD_UPLOAD_MESSAGE, BadUpload, readUpload } from "~/files/upload.server";
 import { answerForm, formFailure } from "~/utils/form-action.server";
+import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
 
-const UNREADABLE = "The form could not be read; please try again";
 
 /**
  * A page's form that carries a file (multipart): the file streams to disk as it arrives, the text
@@ -22,8 +22,8 @@ export async function answerUploadForm<S extends z.ZodType, R>(request: Request,
   }
   try {
     return await answerForm(request, {
-      unreadable: UNREADABLE,
-      invalid: "Please correct the highlighted fields",
+      unreadable: FORM_UNREADABLE,
+      invalid: FIX_HIGHLIGHTED_FIELDS,
       form: read.form,
       schema: steps.schema,
       save: (input) => steps.save(input, { store: getFileStore(), files: read.files, dir: read.dir, tooMany: read.tooMany }),

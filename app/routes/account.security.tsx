@@ -59,11 +59,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const asker = { user, client: clientAddress(request), session: await currentSessionKey(request) };
   const intent = new URL(request.url).searchParams.get("intent");
-  const unreadable = "The form could not be read; please try again";
   if (intent === "confirm") {
     return answerForm(request, {
       schema: confirmTwoStepSchema,
-      unreadable,
       save: async (input) => {
         const recoveryCodes = await finishTwoStepSetUp(db, asker, input);
         // Shown in this answer only: a reload shows the page without them.
@@ -74,7 +72,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "password") {
     return answerForm(request, {
       schema: passwordChangeSchema,
-      unreadable,
       save: async (input) => {
         await changeOwnPassword(db, asker, input);
         return redirectWithFlash(PAGE, { type: "success", message: "Your password was changed. Other devices have been signed out." });
@@ -84,7 +81,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "begin") {
     return answerForm(request, {
       schema: beginTwoStepSchema,
-      unreadable,
       save: async (input) => {
         await startTwoStepSetUp(db, asker, input);
         return redirectWithFlash(PAGE, { type: "success", message: "Scan the QR code, then enter the code your app shows" });
@@ -94,7 +90,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "turn-off") {
     return answerForm(request, {
       schema: ownerProofSchema,
-      unreadable,
       save: async (input) => {
         await turnOffTwoStep(db, asker, input);
         return redirectWithFlash(PAGE, { type: "success", message: "Two-step sign-in is off. Other devices have been signed out." });

@@ -20,6 +20,7 @@ import { checklistSchema } from "~/schemas/evidence";
 import { uuid } from "~/schemas/fields";
 import { formatDateTime } from "~/utils/format";
 import { z } from "zod";
+import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
 
 /** Observation checklists per course: admins write them and review each before it is used. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -33,14 +34,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "admin");
   const db = getDb();
   const actor = { id: user.id, client: clientAddress(request) };
-  const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
+  const common = { invalid: FIX_HIGHLIGHTED_FIELDS };
   switch (await formIntent(request)) {
     case "save":
       return answerForm(request, { ...common, schema: checklistSchema, save: async (input) => (await saveChecklist(db, input, actor), redirectWithFlash("/admin/checklists", { type: "success", message: "Checklist saved; review it before use" })) });
     case "review":
       return answerForm(request, { ...common, schema: z.object({ id: uuid }), save: async (input) => (await reviewChecklist(db, input.id, actor), redirectWithFlash("/admin/checklists", { type: "success", message: "Checklist reviewed before use" })) });
     default:
-      return formFailure(common.unreadable);
+      return formFailure(FORM_UNREADABLE);
   }
 }
 

@@ -22,6 +22,7 @@ import { Badge, ErrorSummary, SelectField, SubmitButton, TextAreaField, TitledCa
 import { acknowledgeInput, assignDeciderInput, resolveInput } from "~/schemas/complaint";
 import { COMPLAINT_OUTCOMES, describeChange, KIND_LABELS, OUTCOME_LABELS, OVERDUE_LABELS, STATUS_LABELS } from "~/schemas/complaint-text";
 import { formatDate, formatDateTime } from "~/utils/format";
+import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
 
 /**
  * One complaint or appeal: what was lodged, its clocks, and the steps (acknowledge, assign a
@@ -46,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const reader = { id: user.id, role: user.role };
   const actor = { id: user.id, client: clientAddress(request) };
   const here = `${basePath(user.role)}/${id}`;
-  const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
+  const common = { invalid: FIX_HIGHLIGHTED_FIELDS };
   switch (await formIntent(request)) {
     case "acknowledge":
       return answerForm(request, { ...common, schema: acknowledgeInput, save: async () => (await acknowledgeComplaint(db, id, actor, reader), redirectWithFlash(here, { type: "success", message: "Acknowledged" })) });
@@ -60,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         save: async (input) => (await resolveComplaint(db, id, input, actor, reader), redirectWithFlash(here, { type: "success", message: "Outcome recorded and mailed" })),
       });
     default:
-      return formFailure(common.unreadable);
+      return formFailure(FORM_UNREADABLE);
   }
 }
 

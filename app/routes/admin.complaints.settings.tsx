@@ -15,6 +15,7 @@ import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { ErrorSummary, SubmitButton, TextAreaField, TextField, TitledCard } from "~/components/ui";
 import { complaintSettingsInput } from "~/schemas/complaint";
+import { FIX_HIGHLIGHTED_FIELDS } from "~/utils/form-text";
 
 /** The clocks of complaints and appeals and the public policy's text (administrators). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -26,8 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "admin");
   return answerForm(request, {
     schema: complaintSettingsInput,
-    unreadable: "The form could not be read; please try again",
-    invalid: "Please correct the highlighted fields",
+    invalid: FIX_HIGHLIGHTED_FIELDS,
     save: async (input) => {
       await saveComplaintSettings(getDb(), input, { id: user.id, client: clientAddress(request) }, organisation());
       return redirectWithFlash("/admin/complaints/settings", { type: "success", message: "Settings saved; clocks already running keep their days" });

@@ -29,6 +29,7 @@ import { activityConfirmSchema, removeRecordSchema, trainerActivitySchema, train
 import { CREDENTIAL_CHOICES, credentialLabel, UNIT_BASES, UNIT_BASIS_CODES } from "~/schemas/standards-text";
 import type { FieldErrors } from "~/utils/validation";
 import { formatDate } from "~/utils/format";
+import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
 
 export const CREDENTIALS_UPDATED = "Credentials updated";
 
@@ -57,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const done = () => redirectWithFlash(`/admin/credentials/${trainer.id}`, { type: "success", message: CREDENTIALS_UPDATED });
   // the activity form is multipart for its optional evidence file
   if (isMultipart(request)) return answerActivityForm(request, trainer.id, { ...actor, role: "admin" }, done);
-  const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
+  const common = { invalid: FIX_HIGHLIGHTED_FIELDS };
   switch (await formIntent(request)) {
     case "credential":
       return answerForm(request, { ...common, schema: trainingCredentialSchema, save: async (input) => (await addTrainingCredential(db, trainer.id, input, actor), done()) });
@@ -72,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "confirm":
       return answerForm(request, { ...common, schema: activityConfirmSchema, save: async (input) => (await confirmActivity(db, input.activity_id, actor), done()) });
     default:
-      return formFailure(common.unreadable);
+      return formFailure(FORM_UNREADABLE);
   }
 }
 

@@ -24,6 +24,7 @@ import { reviewOverrideSchema } from "~/schemas/review";
 import { REVIEW_OUTCOME_LABELS, REVIEW_OUTCOMES, REVIEW_OVERRIDDEN, REVIEW_STATUS_LABELS, reviewSummary } from "~/schemas/review-text";
 import { plannedDatesSchema } from "~/schemas/enrollment-update";
 import { formatDate } from "~/utils/format";
+import { FIX_HIGHLIGHTED_FIELDS } from "~/utils/form-text";
 
 /**
  * An enrolment as the training office sees it for reporting: its state and the planned start
@@ -50,7 +51,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return answerForm(request, {
       schema: reviewOverrideSchema,
       input: (form) => ({ outcome: form.get("outcome") ?? "", reason: form.get("reason") ?? "" }),
-      unreadable: "The form could not be read; please try again",
       save: async (change) => {
         await overrideReview(getDb(), { enrollmentId: enrollment.id, change, actor: { id: admin.id, client: clientAddress(request) } });
         return redirectWithFlash(`${here}#review`, { type: "success", message: REVIEW_OVERRIDDEN });
@@ -60,8 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return answerForm(request, {
     schema: plannedDatesSchema,
     requires: ["planned_start_date", "planned_end_date"],
-    unreadable: "The form could not be read; please try again",
-    invalid: "Please correct the highlighted fields",
+    invalid: FIX_HIGHLIGHTED_FIELDS,
     save: async (input) => {
       const { changed } = await setPlannedDates(getDb(), {
         enrollmentId: enrollment.id,

@@ -35,7 +35,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   return answerForm(request, {
     schema: ruleEditSchema,
-    unreadable: "The form could not be read; please try again",
     save: async (input) => {
       await editRule(getDb(), input, { id: admin.id, client: clientAddress(request) });
       return redirectWithFlash("/admin/hrw/rules", { type: "success", message: `${RULE_SAVED}: ${input.state}, ${HRW_RULES[input.rule].label}, from ${hrwDate(input.in_force_from)}` });

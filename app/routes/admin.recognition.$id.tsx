@@ -37,6 +37,7 @@ import { recognitionAssignInput, recognitionAuthenticateInput, recognitionDecide
 import { refereeRequestInput, sessionBookInput, sessionCancelInput, sessionRescheduleInput } from "~/schemas/recognition-rpl";
 import { DECISION_LABELS, EQUIVALENCE_LABELS, EQUIVALENCES } from "~/schemas/recognition-text";
 import { organisationToday } from "~/utils/organisation-calendar";
+import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
 
 /**
  * One application for staff. Administrators record a credit transfer's authentication and
@@ -82,7 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `${basePath(user.role)}/${r.id}`;
   if (isMultipart(request)) return answerRecognitionUpload(request, user, r.id, here);
   const actor = { id: user.id, client: clientAddress(request) };
-  const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
+  const common = { invalid: FIX_HIGHLIGHTED_FIELDS };
   switch (await formIntent(request)) {
     case "authenticate":
       return answerForm(request, {
@@ -130,7 +131,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         save: async (input) => (await cancelRecognitionSession(db, user, r.id, input, actor), redirectWithFlash(here, { type: "success", message: "Session cancelled and the learner told" })),
       });
     default:
-      return formFailure(common.unreadable);
+      return formFailure(FORM_UNREADABLE);
   }
 }
 

@@ -23,6 +23,7 @@ import { destroySchema, retentionRuleSchema } from "~/schemas/evidence";
 import { RECORD_TYPES } from "~/schemas/evidence-text";
 import { formatDate, formatDateTime, keepingPeriod } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
+import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
 
 export const DESTROYED = "Destroyed; a record of each is kept";
 export const RULE_SAVED = "Retention rule saved";
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "admin");
   const db = getDb();
   const actor = { id: user.id, client: clientAddress(request) };
-  const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
+  const common = { invalid: FIX_HIGHLIGHTED_FIELDS };
   switch (await formIntent(request)) {
     case "rule":
       return answerForm(request, { ...common, schema: retentionRuleSchema, save: async (input) => (await setRetentionRule(db, input, actor), redirectWithFlash("/admin/retention", { type: "success", message: RULE_SAVED })) });
@@ -60,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
         },
       });
     default:
-      return formFailure(common.unreadable);
+      return formFailure(FORM_UNREADABLE);
   }
 }
 

@@ -22,6 +22,7 @@ import { Badge, Button, EmptyState, ErrorSummary, SelectField, TextAreaField, Te
 import { uuid } from "~/schemas/fields";
 import { reviewQuestionFormInput, reviewQuestionSchema } from "~/schemas/review";
 import { REVIEW_CHOICE_SLOTS, REVIEW_GROUP_LABELS, REVIEW_GROUPS, REVIEW_KIND_LABELS, REVIEW_KINDS, REVIEW_QUESTION_ADDED, REVIEW_QUESTION_CHANGED, REVIEW_QUESTION_RETIRED } from "~/schemas/review-text";
+import { FIX_HIGHLIGHTED_FIELDS } from "~/utils/form-text";
 
 /**
  * The pre-enrolment review's question bank (administrators), group by group: add a question,
@@ -41,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = { id: admin.id, client: clientAddress(request) };
   const db = getDb();
   const intent = await formIntent(request);
-  const common = { schema: reviewQuestionSchema, input: reviewQuestionFormInput, requires: ["prompt", "answer"], unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
+  const common = { schema: reviewQuestionSchema, input: reviewQuestionFormInput, requires: ["prompt", "answer"], invalid: FIX_HIGHLIGHTED_FIELDS };
   if (intent === "add") {
     return answerForm(request, { ...common, save: async (input) => (await addReviewQuestion(db, input, actor), redirectWithFlash(HERE, { type: "success", message: REVIEW_QUESTION_ADDED })) });
   }
@@ -57,7 +58,6 @@ export async function action({ request }: ActionFunctionArgs) {
     return answerForm(request, {
       schema: z.object({ id: uuid }),
       input: (form) => ({ id: form.get("id") }),
-      unreadable: "The form could not be read; please try again",
       save: async ({ id }) => (await retireReviewQuestion(db, id, actor), redirectWithFlash(HERE, { type: "success", message: REVIEW_QUESTION_RETIRED })),
     });
   }

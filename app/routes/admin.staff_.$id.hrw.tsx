@@ -27,6 +27,7 @@ import { accreditationRemovalSchema, accreditationSchema, assessorLicenceSchema,
 import { HRW_STATE_CODES, HRW_STATES, hrwDate } from "~/schemas/hrw-codes";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
+import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
 
 export const REGISTER_UPDATED = "Assessor register updated";
 
@@ -52,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const actor = { id: admin.id, client: clientAddress(request) };
   const done = () => redirectWithFlash(`/admin/staff/${trainer.id}/hrw`, { type: "success", message: REGISTER_UPDATED });
-  const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
+  const common = { invalid: FIX_HIGHLIGHTED_FIELDS };
   switch (await formIntent(request)) {
     case "licence":
       return answerForm(request, { ...common, schema: assessorLicenceSchema, save: async (input) => (await setAssessorLicence(db, trainer.id, input, actor), done()) });
@@ -63,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "remove":
       return answerForm(request, { ...common, schema: accreditationRemovalSchema, save: async (input) => (await removeAccreditation(db, trainer.id, input.accreditation_id, actor), done()) });
     default:
-      return formFailure(common.unreadable);
+      return formFailure(FORM_UNREADABLE);
   }
 }
 

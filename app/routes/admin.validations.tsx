@@ -23,6 +23,7 @@ import { RISK_RATING_CODES, RISK_RATINGS, SAMPLE_SIZE_MAX, VALIDATION_INTERVAL_M
 import { formatDate } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
+import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
 
 export const RATING_SAVED = "Validation schedule saved";
 export const PLAN_SAVED = "Validation planned";
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const db = getDb();
   const actor = { id: admin.id, client: clientAddress(request) };
-  const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
+  const common = { invalid: FIX_HIGHLIGHTED_FIELDS };
   switch (await formIntent(request)) {
     case "rating":
       return answerForm(request, { ...common, schema: courseValidationSchema, save: async (input) => (await setCourseValidation(db, input, actor), redirectWithFlash("/admin/validations", { type: "success", message: RATING_SAVED })) });
@@ -57,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
         },
       });
     default:
-      return formFailure(common.unreadable);
+      return formFailure(FORM_UNREADABLE);
   }
 }
 

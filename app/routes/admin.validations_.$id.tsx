@@ -21,6 +21,7 @@ import { uuid } from "~/schemas/fields";
 import { validationCompleteSchema, validationFindingSchema, validationSampleSchema } from "~/schemas/standards";
 import { FINDING_OUTCOME_CODES, FINDING_OUTCOMES, improvementFromValidation } from "~/schemas/standards-text";
 import { formatDate, formatDateTime } from "~/utils/format";
+import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
 
 export const SAMPLE_DRAWN = "Sample drawn";
 export const FINDING_SAVED = "Finding recorded";
@@ -44,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const actor = { id: admin.id, client: clientAddress(request) };
   const back = (message: string, hash = "") => redirectWithFlash(`/admin/validations/${plan.id}${hash}`, { type: "success", message });
-  const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
+  const common = { invalid: FIX_HIGHLIGHTED_FIELDS };
   switch (await formIntent(request)) {
     case "sample":
       return answerForm(request, { ...common, schema: validationSampleSchema, save: async () => (await drawSample(db, plan.id, actor), back(SAMPLE_DRAWN)) });
@@ -53,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "complete":
       return answerForm(request, { ...common, schema: validationCompleteSchema, save: async (input) => (await completeValidation(db, plan.id, input.summary, actor), back(VALIDATION_DONE)) });
     default:
-      return formFailure(common.unreadable);
+      return formFailure(FORM_UNREADABLE);
   }
 }
 

@@ -15,6 +15,7 @@ import { Alert, ErrorSummary, SubmitButton, TextAreaField, TextField } from "~/c
 import { complaintInput } from "~/schemas/complaint";
 import { DETAILS_MAX } from "~/schemas/complaint-text";
 import { formatDate } from "~/utils/format";
+import { FIX_HIGHLIGHTED_FIELDS } from "~/utils/form-text";
 
 /**
  * Make a complaint: anyone, signed in (linked to their account, mailed there) or not (name and
@@ -38,8 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await getOptionalUser(request);
   return answerForm(request, {
     schema: complaintInput,
-    unreadable: "The form could not be read; please try again",
-    invalid: "Please correct the highlighted fields",
+    invalid: FIX_HIGHLIGHTED_FIELDS,
     save: async (input) => {
       const lodged = await lodgeComplaint(getDb(), input, { by: user ? { id: user.id, client: clientAddress(request) } : { id: null, client: clientAddress(request) }, rto: organisation() });
       const q = new URLSearchParams({ reference: lodged.reference, ack: lodged.acknowledge_by, resolve: lodged.resolve_by, mailed: lodged.mailed ? "1" : "0" });

@@ -16,6 +16,7 @@ import { Alert, CheckboxField, ErrorSummary, SubmitButton, TextAreaField, TextFi
 import { REFEREE_DECLARATION, refereeReportInput, RPL_STEP_MESSAGES } from "~/schemas/recognition-rpl";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { secretPageHeaders, secretPageMeta } from "~/utils/secret-page";
+import { FIX_HIGHLIGHTED_FIELDS } from "~/utils/form-text";
 
 /**
  * The third-party report an RPL's referee opens from their mail (docs/decisions/037-recognition.md).
@@ -37,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return answerForm(request, {
     schema: refereeReportInput,
     unreadable: "Your report could not be read; please try again",
-    invalid: "Please correct the highlighted fields",
+    invalid: FIX_HIGHLIGHTED_FIELDS,
     save: async (input) => {
       await submitRefereeReport(getDb(), token, input, { client: clientAddress(request) });
       return redirectWithFlash(`/referee-report/${token}`, { type: "success", message: RPL_STEP_MESSAGES.refereeThanks });

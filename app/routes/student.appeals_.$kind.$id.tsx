@@ -19,6 +19,7 @@ import { appealInput } from "~/schemas/complaint";
 import { decisionRefSchema } from "~/schemas/evidence";
 import { DETAILS_MAX } from "~/schemas/complaint-text";
 import { formatDate } from "~/utils/format";
+import { FIX_HIGHLIGHTED_FIELDS } from "~/utils/form-text";
 
 /** Appeal a decision on one of the learner's own assessments (another's, or an unknown one, is not found). */
 async function ownAssessment(request: Request, params: LoaderFunctionArgs["params"]) {
@@ -39,8 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return answerForm(request, {
     schema: appealInput,
     input: (form) => ({ assessment_kind: assessment.kind, assessment_id: assessment.id, details: form.get("details") ?? undefined }),
-    unreadable: "The form could not be read; please try again",
-    invalid: "Please correct the highlighted fields",
+    invalid: FIX_HIGHLIGHTED_FIELDS,
     save: async (input) => {
       const lodged = await lodgeAppeal(getDb(), input, { by: { id: user.id, client: clientAddress(request) }, rto: organisation() });
       return redirectWithFlash("/student/appeals", { type: "success", message: `Appeal received: your reference is ${lodged.reference}` });

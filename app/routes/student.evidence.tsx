@@ -28,7 +28,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "student");
   const db = getDb();
   return answerForm(request, {
-    unreadable: "The form could not be read; please try again",
     schema: signatureSchema.extend({ kind: assessmentRefSchema.shape.kind, id: assessmentRefSchema.shape.id }),
     save: async (input) => {
       const assessment = await assessmentFor(db, user, { kind: input.kind, id: input.id });

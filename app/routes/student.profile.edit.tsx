@@ -16,9 +16,9 @@ import { ButtonLink, ErrorSummary, Modal, SubmitButton, TextAreaField, TextField
 import { profileSchema } from "~/schemas/profile";
 import { useDismissibleError } from "~/utils/use-form-error";
 import type { FieldErrors } from "~/utils/validation";
+import { FIX_HIGHLIGHTED_FIELDS } from "~/utils/form-text";
 
 export const PROFILE_UPDATED = "Profile updated successfully";
-const PROFILE_INVALID = "Please correct the highlighted fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = ownRecord(await requireRole(request, "student"));
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // blank clears a detail; a post without the fields is not this form and must not wipe the profile
     requires: ["phone", "address", "emergency_contact"],
     unreadable: "Failed to update profile",
-    invalid: PROFILE_INVALID,
+    invalid: FIX_HIGHLIGHTED_FIELDS,
     save: async (input) => {
       await updateOwnProfile(getDb(), user.id, input, undefined, clientAddress(request));
       return redirectWithFlash("/student/profile", { type: "success", message: PROFILE_UPDATED });

@@ -16,6 +16,7 @@ import { ButtonLink, ErrorSummary, Modal, SubmitButton } from "~/components/ui";
 import { avetmissListsFromForm, enrollmentDetailsSchema } from "~/schemas/avetmiss-details";
 import { useDismissibleError } from "~/utils/use-form-error";
 import { formToObject, type FieldErrors } from "~/utils/validation";
+import { FIX_HIGHLIGHTED_FIELDS } from "~/utils/form-text";
 
 export const ENROLLMENT_DETAILS_SAVED = "Enrolment details saved";
 
@@ -33,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // a post without the form's fields is not this form and must not wipe the details
     requires: ["sex", "postcode", "date_of_birth"],
     unreadable: "Failed to save your enrolment details",
-    invalid: "Please correct the highlighted fields",
+    invalid: FIX_HIGHLIGHTED_FIELDS,
     save: async (input) => {
       await updateEnrollmentDetails(getDb(), user.id, input, undefined, clientAddress(request));
       return redirectWithFlash("/student/profile", { type: "success", message: ENROLLMENT_DETAILS_SAVED });

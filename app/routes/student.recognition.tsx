@@ -26,6 +26,7 @@ import { ErrorSummary, SelectField, SubmitButton, TextAreaField, TitledCard } fr
 import { EVIDENCE_ACCEPT } from "~/files/types";
 import { recognitionApplyInput, recognitionListQuery } from "~/schemas/recognition";
 import { RECOGNITION_KIND_LABELS, RECOGNITION_KINDS } from "~/schemas/recognition-text";
+import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
 
 /**
  * The learner's credit transfer and RPL applications (their own view of the register, with its
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "student");
-  if (!isMultipart(request)) return formFailure("The form could not be read; please try again");
+  if (!isMultipart(request)) return formFailure(FORM_UNREADABLE);
   let read: Awaited<ReturnType<typeof readUpload>>;
   try {
     read = await readUpload(request);
@@ -57,8 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return await answerForm(request, {
       form: read.form,
       schema: recognitionApplyInput,
-      unreadable: "The form could not be read; please try again",
-      invalid: "Please correct the highlighted fields",
+      invalid: FIX_HIGHLIGHTED_FIELDS,
       save: async (input) => {
         const { recognition: r, fileProblem } = await applyWithFiles(getDb(), getFileStore(), user, input, { id: user.id, client: clientAddress(request) }, read);
         const message = r.status === "refused" ? `Refused: ${r.reasons ?? ""}` : fileProblem ? `Application made, but the files were not added: ${fileProblem}` : "Application made";

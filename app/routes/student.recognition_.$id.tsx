@@ -21,6 +21,7 @@ import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { TitledCard } from "~/components/ui";
 import { organisationToday } from "~/utils/organisation-calendar";
+import { FORM_UNREADABLE } from "~/utils/form-text";
 
 /**
  * One of the learner's own applications: its status, the decision's reasons, its evidence (they
@@ -46,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRole(request, "student");
   const r = await readOrRefuse(() => getRecognition(getDb(), user, params.id ?? ""));
-  if (!isMultipart(request)) return formFailure("The form could not be read; please try again");
+  if (!isMultipart(request)) return formFailure(FORM_UNREADABLE);
   return answerRecognitionUpload(request, user, r.id, `/student/recognition/${r.id}`);
 }
 

@@ -23,6 +23,7 @@ import { uuid } from "~/schemas/fields";
 import { enrollmentOptionQuery } from "~/schemas/page-queries";
 import { statusLabel } from "~/utils/format";
 import type { FieldErrors } from "~/utils/validation";
+import { FIX_HIGHLIGHTED_FIELDS } from "~/utils/form-text";
 
 export const ASSESSMENT_RECORDED = "Assessment recorded successfully";
 
@@ -59,8 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "trainer");
   return answerForm(request, {
     schema: assessmentSchema,
-    unreadable: "The form could not be read; please try again",
-    invalid: "Please correct the highlighted fields",
+    invalid: FIX_HIGHLIGHTED_FIELDS,
     fieldErrors: (error) => (error.status === 404 ? { enrollment_id: "That enrolment was not found" } : error.fieldErrors),
     save: async (input) => {
       await recordAssessment(getDb(), { ...input, actorId: user.id, client: clientAddress(request) });

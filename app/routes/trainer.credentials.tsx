@@ -21,6 +21,7 @@ import { TitledCard } from "~/components/ui";
 import { trainerActivitySchema } from "~/schemas/standards";
 import { UNIT_BASES } from "~/schemas/standards-text";
 import { formatDate } from "~/utils/format";
+import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
 
 export const ACTIVITY_ADDED = "Activity added; the office will confirm it";
 
@@ -36,8 +37,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const done = () => redirectWithFlash("/trainer/credentials", { type: "success", message: ACTIVITY_ADDED });
   // the activity form is multipart for its optional evidence file
   if (isMultipart(request)) return answerActivityForm(request, user.id, actor, done);
-  const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
-  if ((await formIntent(request)) !== "activity") return formFailure(common.unreadable);
+  const common = { invalid: FIX_HIGHLIGHTED_FIELDS };
+  if ((await formIntent(request)) !== "activity") return formFailure(FORM_UNREADABLE);
   return answerForm(request, {
     ...common,
     schema: trainerActivitySchema,

@@ -23,6 +23,7 @@ import { enrollmentUpdateSchema } from "~/schemas/enrollment-update";
 import { uuid } from "~/schemas/fields";
 import { formatDate, statusLabel } from "~/utils/format";
 import type { FieldErrors } from "~/utils/validation";
+import { FIX_HIGHLIGHTED_FIELDS } from "~/utils/form-text";
 
 export const ENROLLMENT_UPDATED = "Enrolment updated successfully";
 const AWAITING_USI_NOTE = "The certificate waits until the student's USI is verified (see Awaiting USI under Certificates).";
@@ -47,8 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/trainer/enrollments/${enrollment.id}`;
   return answerForm(request, {
     schema: enrollmentUpdateSchema,
-    unreadable: "The form could not be read; please try again",
-    invalid: "Please correct the highlighted fields",
+    invalid: FIX_HIGHLIGHTED_FIELDS,
     save: async (input) => {
       const result = await updateEnrollmentProgress(getDb(), { enrollmentId: enrollment.id, ...input, actorId: user.id });
       if (!result.changed) {

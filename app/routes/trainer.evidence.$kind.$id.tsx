@@ -32,6 +32,7 @@ import { decisionRefSchema, checklistMarksInput, checklistMarksSchema, signature
 import { CHECKLIST_RESULTS } from "~/schemas/evidence-text";
 import { isDomainError } from "~/utils/errors";
 import { formatDateTime } from "~/utils/format";
+import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
 
 export const EVIDENCE_ADDED = "Evidence added";
 export const SIGNED = "Declaration signed";
@@ -85,7 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       read.dispose();
     }
   }
-  const common = { unreadable: "The form could not be read; please try again", invalid: "Please correct the highlighted fields" };
+  const common = { invalid: FIX_HIGHLIGHTED_FIELDS };
   switch (await formIntent(request)) {
     case "checklist":
       return answerForm(request, {
@@ -104,7 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         },
       });
     default:
-      return formFailure(common.unreadable);
+      return formFailure(FORM_UNREADABLE);
   }
 }
 

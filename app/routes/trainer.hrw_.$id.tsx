@@ -54,6 +54,7 @@ import {
 import { clockTime, formatDateTime } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
+import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
 
 export const NOTICE_RECORDED = "Regulator notice recorded";
 export const PART_RECORDED = "Result recorded";
@@ -105,8 +106,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const actor = { id: user.id, client: clientAddress(request) };
   const common = {
-    unreadable: "The form could not be read; please try again",
-    invalid: "Please correct the highlighted fields",
+    invalid: FIX_HIGHLIGHTED_FIELDS,
   };
   const done = (message: string) =>
     redirectWithFlash(`/trainer/hrw/${id}`, { type: "success", message });
@@ -144,7 +144,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         ),
       });
     default:
-      return formFailure(common.unreadable);
+      return formFailure(FORM_UNREADABLE);
   }
 }
 

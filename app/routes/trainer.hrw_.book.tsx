@@ -22,6 +22,7 @@ import { uuid } from "~/schemas/fields";
 import { enrollmentOptionQuery } from "~/schemas/page-queries";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
+import { FIX_HIGHLIGHTED_FIELDS } from "~/utils/form-text";
 
 export const ASSESSMENT_BOOKED = "Assessment booked";
 
@@ -48,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return answerForm(request, {
     schema: bookingSchema,
     unreadable: "The booking could not be read; please try again",
-    invalid: "Please correct the highlighted fields",
+    invalid: FIX_HIGHLIGHTED_FIELDS,
     save: async (input) => {
       const { id } = await bookAssessment(getDb(), input, { id: user.id, client: clientAddress(request) });
       return redirectWithFlash(`/trainer/hrw/${id}`, { type: "success", message: ASSESSMENT_BOOKED });

@@ -24,6 +24,7 @@ import { HRW_STATES, hrwDate, IDENTITY_DOCUMENT_CODES, IDENTITY_DOCUMENTS, IDENT
 import { formatDateTime } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
+import { FIX_HIGHLIGHTED_FIELDS } from "~/utils/form-text";
 
 export const CHECK_RECORDED = "Check recorded";
 
@@ -52,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const actor = { id: user.id, client: clientAddress(request) };
   const done = () => redirectWithFlash(`/trainer/hrw/candidates/${candidate.id}`, { type: "success", message: CHECK_RECORDED });
-  const common = { unreadable: "The check could not be read; please try again", invalid: "Please correct the highlighted fields" };
+  const common = { unreadable: "The check could not be read; please try again", invalid: FIX_HIGHLIGHTED_FIELDS };
   switch (await formIntent(request)) {
     case "age":
       return answerForm(request, { ...common, schema: ageCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "age", ...input }, actor), done()) });

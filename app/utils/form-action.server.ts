@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { isDomainError, type DomainError } from "./errors";
+import { FORM_UNREADABLE } from "./form-text";
 import { formToObject, keptValues, parseWith, type FieldErrors } from "./validation";
 
 /**
@@ -42,8 +43,8 @@ interface FormSteps<S extends z.ZodType, R> {
   input?: (form: FormData) => unknown;
   /** Fields the form always sends (blank when empty): a post without them is not this form. */
   requires?: readonly string[];
-  /** The message when the body is not this form. */
-  unreadable: string;
+  /** The message when the body is not this form (default: FORM_UNREADABLE). */
+  unreadable?: string;
   /** The summary above the form when fields are invalid (default: the first field's message). */
   invalid?: string;
   /** Field errors for a domain failure (default: its own, or its message beside its field). */
@@ -65,8 +66,9 @@ export async function answerForm<S extends z.ZodType, R>(
   request: Request,
   steps: FormSteps<S, R>,
 ): Promise<ReturnType<typeof formFailure> | R> {
+  const unreadable = steps.unreadable ?? FORM_UNREADABLE;
   const form = steps.form ?? (await request.formData().catch(() => null));
-  if (!form || !(steps.requires ?? []).every((name) => form.has(name))) return formFailure(steps.unreadable);
+  if (!form || !(steps.requires ?? []).every((name) => form.has(name))) return formFailure(unreadable);
   const values = keptValues(form);
   const parsed = parseWith(steps.schema, (steps.input ?? formToObject)(form));
   if (!parsed.success) {
@@ -80,7 +82,7 @@ export async function answerForm<S extends z.ZodType, R>(
   } catch (error) {
     if (!isDomainError(error)) throw error;
     const fieldErrors = steps.fieldErrors?.(error, values) ?? (error.field ? { [error.field]: error.message } : error.fieldErrors);
-    return formFailure(error.message || steps.unreadable, {
+    return formFailure(error.message || unreadable, {
       status: error.status,
       fieldErrors,
       values,
