@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
-import type { CourseUpdate, EnrollmentStatus } from "#db/schema";
+import type { CourseUpdate, EnrollmentRow } from "#db/schema";
 import type { CourseInput, CoursePatch } from "~/schemas/course";
 import { notFound } from "~/utils/errors";
 import { getCourse, toCourse, type Course } from "./course.server";
@@ -133,14 +133,7 @@ export async function createCourse(db: DB, input: CourseInput, actorRef: ActorRe
   });
 }
 
-export interface CourseEnrollmentRow {
-  id: string;
-  student_name: string;
-  student_email: string;
-  status: EnrollmentStatus;
-  progress_percentage: number;
-  enrollment_date: string;
-}
+export type CourseEnrollmentRow = Pick<EnrollmentRow, "id" | "status" | "progress_percentage" | "enrollment_date"> & { student_name: string; student_email: string };
 
 /** One course as Course Details and GET /api/admin/courses/{id} show it: the course and its figures. */
 export interface CourseDetail {

@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
-import { sql, type SqlBool } from "kysely";
+import { sql, type Selectable, type SqlBool } from "kysely";
 import { likePattern } from "#db/dialect";
 import { writeTransaction, type DB } from "#db/connection";
 import type { Role } from "#db/schema";
+import type { TrainerCredentialsTable, TrainerUnitsTable } from "#db/schema-standards";
 import { storeOneUpload, type FormUpload, type StoredFile } from "~/files/intake.server";
 import type { TrainerActivityInput, TrainerUnitInput, TrainingCredentialInput } from "~/schemas/standards";
 import {
@@ -34,14 +35,7 @@ import { keepStoredFiles } from "./stored-files.server";
  * - hold the unit, or an equivalent competency, not expired.
  */
 
-interface CredentialRow {
-  id: string;
-  trainer_id: string;
-  credential: string;
-  supervisor_id: string | null;
-  issued_on: string;
-  expires_on: string | null;
-}
+type CredentialRow = Pick<Selectable<TrainerCredentialsTable>, "id" | "trainer_id" | "credential" | "supervisor_id" | "issued_on" | "expires_on">;
 
 const inForce = (row: { issued_on?: string; expires_on: string | null }, date: string) => (!row.issued_on || row.issued_on <= date) && (!row.expires_on || row.expires_on >= date);
 const heldOutright = (rows: CredentialRow[], date: string) => rows.find((c) => c.credential !== UNDER_DIRECTION && inForce(c, date)) ?? null;
@@ -132,14 +126,7 @@ export interface TrainingCredential {
   recorded_at: string;
 }
 
-export interface TrainerUnit {
-  id: string;
-  unit_code: string;
-  basis: UnitBasis;
-  evidence: string | null;
-  expires_on: string | null;
-  recorded_at: string;
-}
+export type TrainerUnit = Omit<Selectable<TrainerUnitsTable>, "trainer_id" | "recorded_by" | "basis"> & { basis: UnitBasis };
 
 export interface TrainerActivity {
   id: string;
