@@ -29,7 +29,8 @@ const ORGANISATION_DATES = [
   },
   {
     selector: "CallExpression[callee.property.name=/^get(UTC)?(FullYear|Month|Date|Day)$/]",
-    message: "A Date's year, month or day in UTC or the server's zone is not the organisation's: use organisationToday, organisationYear or weekdayOf from ~/utils/organisation-calendar.",
+    message:
+      "A Date's year, month or day in UTC or the server's zone is not the organisation's: use organisationToday, organisationYear or weekdayOf from ~/utils/organisation-calendar.",
   },
 ];
 
@@ -91,10 +92,7 @@ export default tseslint.config(
       // TypeScript's rule, where a leading underscore marks one kept on purpose.
       "@typescript-eslint/no-unused-vars": "off",
       "unused-imports/no-unused-imports": "error",
-      "unused-imports/no-unused-vars": [
-        "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
-      ],
+      "unused-imports/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
     },
   },
   {
@@ -132,7 +130,8 @@ export default tseslint.config(
         ...["@remix-run/node", "@remix-run/react", "@remix-run/server-runtime"].map((name) => ({
           name,
           importNames: ["json"],
-          message: "json() is gone in React Router 7: return a plain object or data() from a page's loader or action, or jsonResponse (~/utils/http.server) for an answer that stays a Response.",
+          message:
+            "json() is gone in React Router 7: return a plain object or data() from a page's loader or action, or jsonResponse (~/utils/http.server) for an answer that stays a Response.",
         })),
       ],
     },
@@ -150,84 +149,127 @@ export default tseslint.config(
   // Models are the domain: they never see a Request, so never reach the layers that handle one;
   // and they never send mail or start work: they queue a message in the outbox (queueMail), and
   // the runner in jobs/ delivers it.
-  boundary("models", ["app/models/**"], [
-    {
-      regex: appFolder("http|routes|route-helpers|components"),
-      message: "A model never imports http/, routes, route-helpers/ or components: the data flows route -> model -> db.",
-    },
-    {
-      regex: appFolder("mail|jobs"),
-      message: "A model never imports mail/ or jobs/: it queues its message with queueMail (models/outbox.server.ts) in its write transaction, and the runner in jobs/ sends it.",
-    },
-    {
-      regex: appFolder("auth"),
-      message:
-        "A model never imports auth/: sessions, guards and sign-in read the Request and call models, not the other way round. Passwords, the password policy and rate limits are in security/.",
-    },
-  ]),
+  boundary(
+    "models",
+    ["app/models/**"],
+    [
+      {
+        regex: appFolder("http|routes|route-helpers|components"),
+        message: "A model never imports http/, routes, route-helpers/ or components: the data flows route -> model -> db.",
+      },
+      {
+        regex: appFolder("mail|jobs"),
+        message:
+          "A model never imports mail/ or jobs/: it queues its message with queueMail (models/outbox.server.ts) in its write transaction, and the runner in jobs/ sends it.",
+      },
+      {
+        regex: appFolder("auth"),
+        message:
+          "A model never imports auth/: sessions, guards and sign-in read the Request and call models, not the other way round. Passwords, the password policy and rate limits are in security/.",
+      },
+    ],
+  ),
   // security/ holds the low-level pieces both auth/ and models/ stand on (passwords, the password
   // policy, rate limits): it reaches nothing above the database, so the arrows run one way.
-  boundary("security", ["app/security/**"], [
-    {
-      regex: appFolder("auth|models|routes|route-helpers|http|api|components|mail|jobs|pdf|demo|files|avetmiss"),
-      message: "security/ never imports auth/, models/ or anything above them: it is what they stand on (with db/, schemas/ and utils/ beneath it).",
-    },
-  ]),
+  boundary(
+    "security",
+    ["app/security/**"],
+    [
+      {
+        regex: appFolder("auth|models|routes|route-helpers|http|api|components|mail|jobs|pdf|demo|files|avetmiss"),
+        message: "security/ never imports auth/, models/ or anything above them: it is what they stand on (with db/, schemas/ and utils/ beneath it).",
+      },
+    ],
+  ),
   // The ground floors of app/: what every layer above may use, and which uses nothing above it.
   // schemas/ (forms' and the /api's zod schemas, page wording, code lists) stands on rules/ and
   // utils/; rules/ (pure rules: the USI check, enrolment, audit actions, invoices) on utils/;
   // utils/ and files/ on env.server.ts alone.
-  boundary("schemas", ["app/schemas/**"], [
-    {
-      regex: appFolder("models|auth|security|http|routes|route-helpers|api|components|mail|jobs|avetmiss|files|pdf|demo"),
-      message: "schemas/ never imports the layers above it: the routes, the /api and the models parse with it, so it stands on rules/ and utils/ alone.",
-    },
-  ]),
-  boundary("rules", ["app/rules/**"], [
-    {
-      regex: appFolder("schemas|models|auth|security|http|routes|route-helpers|api|components|mail|jobs|avetmiss|files|pdf|demo"),
-      message: "rules/ holds pure rules that schemas/ and models/ share: it imports nothing above utils/.",
-    },
-  ]),
-  ...[[["app/utils/**"], [CALENDAR]], [[CALENDAR], []]].map(([files, ignores]) =>
-    boundary("utils", files, [
+  boundary(
+    "schemas",
+    ["app/schemas/**"],
+    [
       {
-        regex: appFolder("rules|schemas|models|auth|security|http|routes|route-helpers|api|components|mail|jobs|avetmiss|files|pdf|demo"),
-        message: "utils/ is the ground floor every layer uses: it imports nothing of app/ but env.server.ts. A helper that needs a model, a schema or the request belongs in route-helpers/ or http/.",
+        regex: appFolder("models|auth|security|http|routes|route-helpers|api|components|mail|jobs|avetmiss|files|pdf|demo"),
+        message: "schemas/ never imports the layers above it: the routes, the /api and the models parse with it, so it stands on rules/ and utils/ alone.",
       },
-    ], ignores),
+    ],
   ),
-  boundary("files", ["app/files/**"], [
-    {
-      regex: appFolder("rules|schemas|models|auth|security|http|routes|route-helpers|api|components|mail|jobs|avetmiss|pdf|demo"),
-      message: "files/ stores and checks bytes and knows nothing of who owns them: a route helper (route-helpers/) or a model joins a file to its record.",
-    },
-  ]),
+  boundary(
+    "rules",
+    ["app/rules/**"],
+    [
+      {
+        regex: appFolder("schemas|models|auth|security|http|routes|route-helpers|api|components|mail|jobs|avetmiss|files|pdf|demo"),
+        message: "rules/ holds pure rules that schemas/ and models/ share: it imports nothing above utils/.",
+      },
+    ],
+  ),
+  ...[
+    [["app/utils/**"], [CALENDAR]],
+    [[CALENDAR], []],
+  ].map(([files, ignores]) =>
+    boundary(
+      "utils",
+      files,
+      [
+        {
+          regex: appFolder("rules|schemas|models|auth|security|http|routes|route-helpers|api|components|mail|jobs|avetmiss|files|pdf|demo"),
+          message:
+            "utils/ is the ground floor every layer uses: it imports nothing of app/ but env.server.ts. A helper that needs a model, a schema or the request belongs in route-helpers/ or http/.",
+        },
+      ],
+      ignores,
+    ),
+  ),
+  boundary(
+    "files",
+    ["app/files/**"],
+    [
+      {
+        regex: appFolder("rules|schemas|models|auth|security|http|routes|route-helpers|api|components|mail|jobs|avetmiss|pdf|demo"),
+        message: "files/ stores and checks bytes and knows nothing of who owns them: a route helper (route-helpers/) or a model joins a file to its record.",
+      },
+    ],
+  ),
   // db/ and the frozen migrations stand below the app: a change to app code must not change them.
-  boundary("db", ["db/**", "migrations/**"], [
-    {
-      regex: "^(~/|(\\.\\./)+app(/|$))",
-      message: "db/ and migrations/ never import app/: the migrations are frozen, and the app sits on the database, not under it.",
-    },
-  ]),
+  boundary(
+    "db",
+    ["db/**", "migrations/**"],
+    [
+      {
+        regex: "^(~/|(\\.\\./)+app(/|$))",
+        message: "db/ and migrations/ never import app/: the migrations are frozen, and the app sits on the database, not under it.",
+      },
+    ],
+  ),
   // Components reach the browser bundle; a type from a server module is erased and so allowed.
-  boundary("components", ["app/components/**"], [
-    {
-      regex: "\\.server(/|$)",
-      allowTypeImports: true,
-      message: "A component never imports a .server module: it would pull server code into the browser bundle. Pass the data in through a route's loader.",
-    },
-    {
-      regex: appFolder("routes"),
-      allowTypeImports: true,
-      message: "A component never imports a route's values: routes import components, not the other way round. A route's loader type may be imported as a type.",
-    },
-  ]),
+  boundary(
+    "components",
+    ["app/components/**"],
+    [
+      {
+        regex: "\\.server(/|$)",
+        allowTypeImports: true,
+        message: "A component never imports a .server module: it would pull server code into the browser bundle. Pass the data in through a route's loader.",
+      },
+      {
+        regex: appFolder("routes"),
+        allowTypeImports: true,
+        message:
+          "A component never imports a route's values: routes import components, not the other way round. A route's loader type may be imported as a type.",
+      },
+    ],
+  ),
   // The /api layer is shared by the api.* routes; a route importing it and it importing a route is a circle.
-  boundary("api", ["app/api/**"], [
-    {
-      regex: appFolder("routes|route-helpers"),
-      message: "app/api/ never imports a route or route-helpers/: routes import the /api layer, not the other way round.",
-    },
-  ]),
+  boundary(
+    "api",
+    ["app/api/**"],
+    [
+      {
+        regex: appFolder("routes|route-helpers"),
+        message: "app/api/ never imports a route or route-helpers/: routes import the /api layer, not the other way round.",
+      },
+    ],
+  ),
 );

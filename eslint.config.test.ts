@@ -108,7 +108,7 @@ describe("dates on the organisation's calendar", () => {
 
   it.each([
     "export const today = new Date().toISOString().slice(0, 10);",
-    "export const today = new Date().toISOString().split(\"T\")[0];",
+    'export const today = new Date().toISOString().split("T")[0];',
     "export const day = (d: Date) => d.toISOString().substring(0, 10);",
     "export const year = new Date().getUTCFullYear();",
     "export const year = new Date().getFullYear();",
@@ -136,16 +136,24 @@ describe("the other rules", () => {
     expect(result!.messages.map((m) => m.ruleId)).toEqual(["unused-imports/no-unused-imports"]);
   });
 
-  it.each(["@remix-run/node", "@remix-run/react", "@remix-run/server-runtime"])("refuses json() from %s, which React Router 7 no longer has", async (source) => {
-    for (const filePath of ["app/routes/example.tsx", "app/utils/example.server.ts", "app/models/example.server.ts", "app/routes/example.test.tsx"]) {
-      const [result] = await eslint.lintText(`import { data, json } from "${source}";\nexport const x = [data, json];\n`, { filePath });
-      expect(result!.messages.map((m) => m.ruleId), filePath).toEqual(["no-restricted-imports"]);
-      expect(result!.messages[0]!.message).toContain("json() is gone in React Router 7");
-    }
-  });
+  it.each(["@remix-run/node", "@remix-run/react", "@remix-run/server-runtime"])(
+    "refuses json() from %s, which React Router 7 no longer has",
+    async (source) => {
+      for (const filePath of ["app/routes/example.tsx", "app/utils/example.server.ts", "app/models/example.server.ts", "app/routes/example.test.tsx"]) {
+        const [result] = await eslint.lintText(`import { data, json } from "${source}";\nexport const x = [data, json];\n`, { filePath });
+        expect(
+          result!.messages.map((m) => m.ruleId),
+          filePath,
+        ).toEqual(["no-restricted-imports"]);
+        expect(result!.messages[0]!.message).toContain("json() is gone in React Router 7");
+      }
+    },
+  );
 
   it("lets data() and redirect() from @remix-run/node through", async () => {
-    const [result] = await eslint.lintText(`import { data, redirect } from "@remix-run/node";\nexport const x = [data, redirect];\n`, { filePath: "app/routes/example.tsx" });
+    const [result] = await eslint.lintText(`import { data, redirect } from "@remix-run/node";\nexport const x = [data, redirect];\n`, {
+      filePath: "app/routes/example.tsx",
+    });
     expect(result!.messages).toEqual([]);
   });
 

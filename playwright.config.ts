@@ -18,8 +18,7 @@ const baseURL = `http://localhost:${port}`;
  * renders certificates with) is the fallback.
  */
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-const chromium =
-  process.env.E2E_CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : (process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"));
+const chromium = process.env.E2E_CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : (process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"));
 
 const postgresPort = port + 100;
 const postgresBaseURL = `http://localhost:${postgresPort}`;
@@ -51,9 +50,25 @@ const oidcEnv = {
  */
 const serverEnv = { ...oidcEnv, WEBHOOKS_ALLOW_PRIVATE: "true" };
 
-const POSTGRES_SPECS = ["admin", "audit-checkpoint", "avetmiss", "certificate-revoke", "certificates", "classes", "employer-ids", "hrw", "hrw-states", "learner", "learner-documents", "student", "trainer", "trainer-privacy", "usi-certificates", "walk", "webhooks"].map(
-  (name) => `${name}.spec.ts`,
-);
+const POSTGRES_SPECS = [
+  "admin",
+  "audit-checkpoint",
+  "avetmiss",
+  "certificate-revoke",
+  "certificates",
+  "classes",
+  "employer-ids",
+  "hrw",
+  "hrw-states",
+  "learner",
+  "learner-documents",
+  "student",
+  "trainer",
+  "trainer-privacy",
+  "usi-certificates",
+  "walk",
+  "webhooks",
+].map((name) => `${name}.spec.ts`);
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -4,7 +4,13 @@ import path from "node:path";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 const include = ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/security/**/*.test.ts", "eslint.config.test.ts"];
-const env = { FAST_PASSWORD_HASH: "true", LOG_LEVEL: "silent", SESSION_SECRET: "test-secret-test-secret-test-secret-0123", TWO_STEP_KEY: "5e".repeat(32), AUDIT_KEY: "a7".repeat(32) };
+const env = {
+  FAST_PASSWORD_HASH: "true",
+  LOG_LEVEL: "silent",
+  SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+  TWO_STEP_KEY: "5e".repeat(32),
+  AUDIT_KEY: "a7".repeat(32),
+};
 
 /** The test files that run on a database (they take one from tests/support/test-db). */
 function databaseTestFiles(): string[] {
@@ -24,7 +30,9 @@ function databaseTestFiles(): string[] {
  * Every test runs on SQLite. When TEST_DATABASE_URL names a PostgreSQL server, the tests that
  * use a database run on PostgreSQL too, as a second project, each file in its own database.
  */
-const projects: TestProjectInlineConfiguration[] = [{ extends: true, test: { name: "sqlite", include, env, globalSetup: ["tests/support/sqlite-global-setup.ts"] } }];
+const projects: TestProjectInlineConfiguration[] = [
+  { extends: true, test: { name: "sqlite", include, env, globalSetup: ["tests/support/sqlite-global-setup.ts"] } },
+];
 if (process.env.TEST_DATABASE_URL) {
   projects.push({
     extends: true,

@@ -1,18 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { DocumentError } from "~/components/route-error";
 import { data, getOptionalUser, readFlash } from "./root.server";
-import {
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useLocation,
-  useMatches,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SiteHeader } from "~/components/site-header";
 import { FlashMessage, Toaster } from "~/components/toaster";

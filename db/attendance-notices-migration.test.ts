@@ -27,7 +27,16 @@ describe("migration 2026-12-04T1402 (attendance notices)", () => {
     for (const m of [...marks, marks[0]!]) {
       await db
         .insertInto("events")
-        .values({ id: crypto.randomUUID(), actor_id: m.marked_by, subject_user_id: demo.id, type: "attendance.marked", entity_type: "enrollment", entity_id: m.enrollment_id, message: `Course: present on ${m.session_date}`, created_at: m.marked_at })
+        .values({
+          id: crypto.randomUUID(),
+          actor_id: m.marked_by,
+          subject_user_id: demo.id,
+          type: "attendance.marked",
+          entity_type: "enrollment",
+          entity_id: m.enrollment_id,
+          message: `Course: present on ${m.session_date}`,
+          created_at: m.marked_at,
+        })
         .execute();
     }
     await markNotificationsRead(db, demo.id, new Date(marks.at(-2)!.marked_at));
@@ -36,7 +45,12 @@ describe("migration 2026-12-04T1402 (attendance notices)", () => {
     await up(db);
 
     expect(await db.selectFrom("events").select("id").where("type", "=", "attendance.marked").execute()).toHaveLength(0);
-    const notes = await db.selectFrom("events").select(["entity_type", "entity_id", "message", "created_at"]).where("type", "=", "attendance.day").where("subject_user_id", "=", demo.id).execute();
+    const notes = await db
+      .selectFrom("events")
+      .select(["entity_type", "entity_id", "message", "created_at"])
+      .where("type", "=", "attendance.day")
+      .where("subject_user_id", "=", demo.id)
+      .execute();
     expect(notes).toHaveLength(new Set(marks.map((m) => m.session_date)).size);
     for (const n of notes) {
       expect(n.entity_type).toBe("attendance");

@@ -35,15 +35,41 @@ describe("migration 2026-11-24T0100_avetmiss on a database in use", () => {
     const later = user("later@test.example", "student", "2025-06-01T00:00:00.000Z");
     const earlier = user("earlier@test.example", "student", "2025-01-01T00:00:00.000Z");
     const trainer = user("trainer@test.example", "trainer", "2024-01-01T00:00:00.000Z");
-    await db.insertInto("users").values([later, earlier, trainer] as never).execute();
+    await db
+      .insertInto("users")
+      .values([later, earlier, trainer] as never)
+      .execute();
     const course = crypto.randomUUID();
     await db
       .insertInto("courses")
-      .values({ id: course, unit_code: "TLILIC0040", name: "Crane", description: "d", tier: "tier_1", duration_hours: 36, price_cents: 0, is_active: 1, prerequisites: "[]", learning_outcomes: "[]", assessment_criteria: "[]", created_at: later.created_at, updated_at: later.created_at } as never)
+      .values({
+        id: course,
+        unit_code: "TLILIC0040",
+        name: "Crane",
+        description: "d",
+        tier: "tier_1",
+        duration_hours: 36,
+        price_cents: 0,
+        is_active: 1,
+        prerequisites: "[]",
+        learning_outcomes: "[]",
+        assessment_criteria: "[]",
+        created_at: later.created_at,
+        updated_at: later.created_at,
+      } as never)
       .execute();
     await db
       .insertInto("enrollments")
-      .values({ id: crypto.randomUUID(), student_id: later.id, course_id: course, status: "enrolled", progress_percentage: 0, enrollment_date: later.created_at, completion_date: null, updated_at: later.created_at } as never)
+      .values({
+        id: crypto.randomUUID(),
+        student_id: later.id,
+        course_id: course,
+        status: "enrolled",
+        progress_percentage: 0,
+        enrollment_date: later.created_at,
+        completion_date: null,
+        updated_at: later.created_at,
+      } as never)
       .execute();
 
     await migrateToLatest(db);

@@ -26,7 +26,18 @@ async function makeClass(courseId: string) {
   const now = new Date().toISOString();
   await db
     .insertInto("classes")
-    .values({ id, course_id: courseId, start_date: "2099-01-10", end_date: "2099-01-12", location_id: null, trainer_id: null, seats: 8, cancelled_at: null, created_at: now, updated_at: now })
+    .values({
+      id,
+      course_id: courseId,
+      start_date: "2099-01-10",
+      end_date: "2099-01-12",
+      location_id: null,
+      trainer_id: null,
+      seats: 8,
+      cancelled_at: null,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return { id };
 }
@@ -41,20 +52,62 @@ describe("the catalogue change counter", () => {
     expect(await moves(() => db.updateTable("classes").set({ seats: 9 }).where("id", "=", cls.id).execute())).toBe(true);
     const location = crypto.randomUUID();
     const made = new Date().toISOString();
-    const yard = { id: location, identifier: "YARD9", name: "Yard nine", suburb: "Botany", postcode: "2019", state: "01", country: "1101", created_at: made, updated_at: made };
+    const yard = {
+      id: location,
+      identifier: "YARD9",
+      name: "Yard nine",
+      suburb: "Botany",
+      postcode: "2019",
+      state: "01",
+      country: "1101",
+      created_at: made,
+      updated_at: made,
+    };
     expect(await moves(() => db.insertInto("delivery_locations").values(yard).execute())).toBe(true);
-    expect(await moves(() => db.updateTable("delivery_locations").set({ name: sql`name || ' (moved)'` }).where("id", "=", location).execute())).toBe(true);
+    expect(
+      await moves(() =>
+        db
+          .updateTable("delivery_locations")
+          .set({ name: sql`name || ' (moved)'` })
+          .where("id", "=", location)
+          .execute(),
+      ),
+    ).toBe(true);
 
     const student = await makeUser(db);
     const seat = crypto.randomUUID();
     const now = new Date().toISOString();
-    const inClass = { id: seat, student_id: student.id, course_id: course.id, class_id: cls.id, status: "enrolled" as const, progress_percentage: 0, enrollment_date: now, updated_at: now };
+    const inClass = {
+      id: seat,
+      student_id: student.id,
+      course_id: course.id,
+      class_id: cls.id,
+      status: "enrolled" as const,
+      progress_percentage: 0,
+      enrollment_date: now,
+      updated_at: now,
+    };
     expect(await moves(() => db.insertInto("enrollments").values(inClass).execute())).toBe(true);
     expect(await moves(() => db.updateTable("enrollments").set({ status: "withdrawn" }).where("id", "=", seat).execute())).toBe(true);
     expect(await moves(() => db.deleteFrom("enrollments").where("id", "=", seat).execute())).toBe(true);
 
     const waiting = await makeUser(db);
-    expect(await moves(() => db.insertInto("class_waitlist").values({ class_id: cls.id, student_id: waiting.id, status: "waiting", joined_at: now, offered_at: null, offer_expires_at: null, offer_mailed_at: null }).execute())).toBe(true);
+    expect(
+      await moves(() =>
+        db
+          .insertInto("class_waitlist")
+          .values({
+            class_id: cls.id,
+            student_id: waiting.id,
+            status: "waiting",
+            joined_at: now,
+            offered_at: null,
+            offer_expires_at: null,
+            offer_mailed_at: null,
+          })
+          .execute(),
+      ),
+    ).toBe(true);
     expect(await moves(() => db.updateTable("class_waitlist").set({ status: "left" }).where("student_id", "=", waiting.id).execute())).toBe(true);
   });
 
@@ -83,7 +136,21 @@ describe("the catalogue change counter", () => {
     const other = await makeUser(db);
     const now = new Date().toISOString();
     const seat = crypto.randomUUID();
-    await db.insertInto("enrollments").values({ id: seat, student_id: other.id, course_id: course.id, class_id: cls.id, status: "in_progress", progress_percentage: 0, enrollment_date: now, updated_at: now }).execute();
-    expect(await moves(() => db.updateTable("enrollments").set({ progress_percentage: 60, status: "in_progress" }).where("id", "=", seat).execute())).toBe(false);
+    await db
+      .insertInto("enrollments")
+      .values({
+        id: seat,
+        student_id: other.id,
+        course_id: course.id,
+        class_id: cls.id,
+        status: "in_progress",
+        progress_percentage: 0,
+        enrollment_date: now,
+        updated_at: now,
+      })
+      .execute();
+    expect(await moves(() => db.updateTable("enrollments").set({ progress_percentage: 60, status: "in_progress" }).where("id", "=", seat).execute())).toBe(
+      false,
+    );
   });
 });

@@ -94,7 +94,11 @@ export function listenForChanges(url: string, log: ConnectionLog): ChangeFeed {
     if (client !== c) return;
     if (!lost && !closed) {
       lost = true;
-      log({ event: "database-connection-lost", connection: "change-feed", error: String(error instanceof Error ? error.message : "connection ended").slice(0, 200) });
+      log({
+        event: "database-connection-lost",
+        connection: "change-feed",
+        error: String(error instanceof Error ? error.message : "connection ended").slice(0, 200),
+      });
     }
     client = undefined;
     live = false;

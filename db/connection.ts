@@ -251,7 +251,6 @@ function withStatementCache(sqlite: SqliteConnection): SqliteDatabase {
   };
 }
 
-
 declare const writeTransactionBrand: unique symbol;
 
 /**

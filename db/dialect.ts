@@ -1,7 +1,16 @@
 import { createHash } from "node:crypto";
 import { inlineStatement } from "./inline-statement";
 import { cleanSearchTerm } from "./search-term";
-import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type ColumnDataType, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder } from "kysely";
+import {
+  PostgresAdapter,
+  sql,
+  type ColumnDefinitionBuilder,
+  type ColumnDataType,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+} from "kysely";
 
 /**
  * The SQL that must differ between SQLite and PostgreSQL, in one place, so models and
@@ -170,7 +179,8 @@ const sqlite: DialectSql = {
   // date() carries a day past the month's end into the next month (31 August + 6 months is
   // 3 March), so the month's last day (its first, a month on, a day back) caps it; scalar min()
   // is null when either is.
-  addMonths: (day, months) => sql<string | null>`min(date(${day}, '+' || ${months} || ' months'), date(${day}, 'start of month', '+' || (${months} + 1) || ' months', '-1 day'))`,
+  addMonths: (day, months) =>
+    sql<string | null>`min(date(${day}, '+' || ${months} || ' months'), date(${day}, 'start of month', '+' || (${months} + 1) || ' months', '-1 day'))`,
 };
 
 /**

@@ -22,17 +22,34 @@ beforeAll(async () => {
 afterAll(() => cleanup());
 
 /** Text that would break a statement if written in carelessly. */
-const HOSTILE = ["O'Brien", "back\\slash \\' \\\\", "'); drop table events; --", "$1 $2 $$ $tag$", "E'\\x41'", "tab\there\nnewline\r", "Ngā mihi 🏗️ 起重机", '"quoted" name', "\u0001\u001f control"];
+const HOSTILE = [
+  "O'Brien",
+  "back\\slash \\' \\\\",
+  "'); drop table events; --",
+  "$1 $2 $$ $tag$",
+  "E'\\x41'",
+  "tab\there\nnewline\r",
+  "Ngā mihi 🏗️ 起重机",
+  '"quoted" name',
+  "\u0001\u001f control",
+];
 
 describe("inlineStatement", () => {
   it("writes each parameter in as a quoted literal, and leaves $n inside quotes alone", () => {
-    expect(inlineStatement(`select $1, '$1', "$2" from t where a = $2 and b = 'it''s $1'`, ["x", 7])).toBe(`select 'x', '$1', "$2" from t where a = '7' and b = 'it''s $1'`);
+    expect(inlineStatement(`select $1, '$1', "$2" from t where a = $2 and b = 'it''s $1'`, ["x", 7])).toBe(
+      `select 'x', '$1', "$2" from t where a = '7' and b = 'it''s $1'`,
+    );
     expect(inlineStatement("select $1, $2, $3", [null, undefined, true])).toBe("select NULL, NULL, 'true'");
     expect(inlineStatement("select $1", ["O'Brien"])).toBe("select 'O''Brien'");
     // a backslash: an escape string whose backslash is doubled
     expect(inlineStatement("select $1", ["a\\b"])).toBe("select  E'a\\\\b'");
     expect(inlineStatement("select $1", [Buffer.from([0, 255, 16])])).toBe("select '\\x00ff10'");
-    expect(inlineStatement("select $10", Array.from({ length: 10 }, (_, i) => i + 1))).toBe("select '10'");
+    expect(
+      inlineStatement(
+        "select $10",
+        Array.from({ length: 10 }, (_, i) => i + 1),
+      ),
+    ).toBe("select '10'");
   });
 
   it("refuses what it cannot write safely, before anything is sent", () => {
@@ -48,7 +65,8 @@ describe("writes kept for the commit", () => {
     const at = new Date("2026-12-01T10:00:00.000Z").toISOString();
     await writeTransaction(db, async (trx) => {
       sendWritesAtCommit(trx);
-      for (const [i, message] of HOSTILE.entries()) await recordEvent(trx, { actorId: user.id, subjectUserId: user.id, type: `hostile.${i}`, entityType: "user", entityId: user.id, message, now: at });
+      for (const [i, message] of HOSTILE.entries())
+        await recordEvent(trx, { actorId: user.id, subjectUserId: user.id, type: `hostile.${i}`, entityType: "user", entityId: user.id, message, now: at });
       // kept, not yet sent: the transaction itself does not see them
       expect(await trx.selectFrom("events").select("id").where("subject_user_id", "=", user.id).execute()).toHaveLength(0);
     });
@@ -69,7 +87,15 @@ describe("writes kept for the commit", () => {
         sendWritesAtCommit(trx);
         await recordEvent(trx, { actorId: null, subjectUserId: user.id, type: "kept", entityType: "user", entityId: user.id, message: marker });
         // the learner's second enrolment in the course: refused by its unique key, at the commit
-        const twice = { id: crypto.randomUUID(), student_id: user.id, course_id: course.id, status: "enrolled" as const, progress_percentage: 0, enrollment_date: new Date().toISOString(), updated_at: new Date().toISOString() };
+        const twice = {
+          id: crypto.randomUUID(),
+          student_id: user.id,
+          course_id: course.id,
+          status: "enrolled" as const,
+          progress_percentage: 0,
+          enrollment_date: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        };
         await writeLater(trx, trx.insertInto("enrollments").values(twice));
       }),
     ).rejects.toThrow(/duplicate key/);
@@ -108,7 +134,13 @@ describe("writes kept for the commit", () => {
     const trainer = await makeUser(db, { role: "trainer" });
     const course = await makeCourse(db, { price: 1450 });
     const day = "2027-04-01";
-    const cls = await createClass(db, course.id, { start_date: day, end_date: day, sessions: [{ date: day, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 3 }, trainer.id, new Date("2026-12-01T00:00:00Z"));
+    const cls = await createClass(
+      db,
+      course.id,
+      { start_date: day, end_date: day, sessions: [{ date: day, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 3 },
+      trainer.id,
+      new Date("2026-12-01T00:00:00Z"),
+    );
     const learner = await makeUser(db);
     // the learner's student number given by an earlier enrolment, as nearly every learner's is
     await createEnrollment(db, { studentId: learner.id, courseId: (await makeCourse(db)).id });
@@ -132,11 +164,22 @@ describe("writes kept for the commit", () => {
     expect(inTurn[0]).toMatch(/insert into "finance_sequences"/);
     const batch = inTurn[1]!;
     expect(batch).not.toMatch(/"audit_head"/);
-    for (const table of ["enrollments", "events", "invoices", "invoice_lines", "payments", "outbox_messages", "audit_log"]) expect(batch).toContain(`insert into "${table}"`);
+    for (const table of ["enrollments", "events", "invoices", "invoice_lines", "payments", "outbox_messages", "audit_log"])
+      expect(batch).toContain(`insert into "${table}"`);
     expect(batch.trim()).toMatch(/commit$/);
-    const made = await db.selectFrom("enrollments").select(["class_id", "planned_start_date"]).where("student_id", "=", learner.id).where("course_id", "=", course.id).executeTakeFirstOrThrow();
+    const made = await db
+      .selectFrom("enrollments")
+      .select(["class_id", "planned_start_date"])
+      .where("student_id", "=", learner.id)
+      .where("course_id", "=", course.id)
+      .executeTakeFirstOrThrow();
     expect(made).toEqual({ class_id: cls.id, planned_start_date: day });
-    const invoice = await db.selectFrom("invoices").select(["total_cents", "paid_cents"]).where("buyer_id", "=", learner.id).where("total_cents", "=", 145000).executeTakeFirstOrThrow();
+    const invoice = await db
+      .selectFrom("invoices")
+      .select(["total_cents", "paid_cents"])
+      .where("buyer_id", "=", learner.id)
+      .where("total_cents", "=", 145000)
+      .executeTakeFirstOrThrow();
     expect(Number(invoice.paid_cents)).toBe(145000);
   });
 });

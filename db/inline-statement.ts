@@ -54,6 +54,6 @@ function literal(value: unknown): string {
   if (Buffer.isBuffer(prepared)) return `'\\x${prepared.toString("hex")}'`;
   const text = String(prepared);
   // a NUL would end the statement's text where it stands
-  if (text.includes("\0")) throw new Error("invalid byte sequence for encoding \"UTF8\": 0x00");
+  if (text.includes("\0")) throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
   return pg.escapeLiteral(text);
 }

@@ -167,7 +167,13 @@ async function apply(db: DB, o: Op) {
 
 /** Every stored fact that differs from the same fact computed from the base tables. */
 async function drift(db: DB) {
-  const enrollments = await sql<{ id: string; status: EnrollmentStatus; latest_assessment_status: string | null; has_certificate: number; awaiting_assessor: number }>`
+  const enrollments = await sql<{
+    id: string;
+    status: EnrollmentStatus;
+    latest_assessment_status: string | null;
+    has_certificate: number;
+    awaiting_assessor: number;
+  }>`
     select id, status, latest_assessment_status, has_certificate, awaiting_assessor from enrollments`.execute(db);
   const assessments = await sql<{ enrollment_id: string; status: AssessmentStatus; assessment_date: string; created_at: string }>`
     select enrollment_id, status, assessment_date, created_at from assessments`.execute(db);
@@ -200,10 +206,10 @@ async function drift(db: DB) {
   return problems;
 }
 
-
 /** Empties the people (and, asked, the courses) the properties start from: the trainers' credential rows the factories add go first. */
 async function clearPeople(db: DB, alsoCourses = false): Promise<void> {
-  for (const table of ["trainer_activities", "trainer_units", "trainer_credentials", ...(alsoCourses ? ["course_validations"] : [])]) await sql`delete from ${sql.table(table)}`.execute(db);
+  for (const table of ["trainer_activities", "trainer_units", "trainer_credentials", ...(alsoCourses ? ["course_validations"] : [])])
+    await sql`delete from ${sql.table(table)}`.execute(db);
   await sql`delete from users`.execute(db);
   if (alsoCourses) await sql`delete from courses`.execute(db);
 }
@@ -264,7 +270,10 @@ describe("review state kept by triggers", () => {
     const b = await makeUser(db, { full_name: "Bob Jones" });
     await makeUser(db, { full_name: "Cat Smith" }); // no current enrolment: not a trainer's student
     const now = new Date().toISOString();
-    for (const [student, status] of [[a.id, "enrolled"], [b.id, "in_progress"]] as const) {
+    for (const [student, status] of [
+      [a.id, "enrolled"],
+      [b.id, "in_progress"],
+    ] as const) {
       await sql`insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, updated_at)
         values (${crypto.randomUUID()}, ${student}, ${course.id}, ${status}, 0, ${now}, ${now})`.execute(db);
     }

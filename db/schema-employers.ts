@@ -72,6 +72,3 @@ export interface EmployerTables {
   booking_workers: BookingWorkersTable;
   invitations: InvitationsTable;
 }
-
-
-

@@ -616,7 +616,18 @@ export interface AvetmissIssuesTable {
   href: string;
 }
 
-export interface Database extends HrwTables, EvidenceTables, ReviewTables, ComplaintTables, ImprovementTables, FinanceTables, StandardsTables, EmployerTables, RecognitionTables, RecognitionDecisionTables {
+export interface Database
+  extends
+    HrwTables,
+    EvidenceTables,
+    ReviewTables,
+    ComplaintTables,
+    ImprovementTables,
+    FinanceTables,
+    StandardsTables,
+    EmployerTables,
+    RecognitionTables,
+    RecognitionDecisionTables {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   audit_checkpoints: AuditCheckpointsTable;

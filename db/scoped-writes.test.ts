@@ -108,7 +108,13 @@ describe("scoped writes", () => {
       const day = "2027-04-01";
       // an unscoped write adding the course's first class, still open when the enrolment looks for classes
       const adding = writeTransaction(db, async (trx) => {
-        await createClass(trx, course.id, { start_date: day, end_date: day, sessions: [{ date: day, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 2 }, trainer.id, new Date("2026-12-01T00:00:00Z"));
+        await createClass(
+          trx,
+          course.id,
+          { start_date: day, end_date: day, sessions: [{ date: day, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 2 },
+          trainer.id,
+          new Date("2026-12-01T00:00:00Z"),
+        );
         await added.opened;
       });
       await new Promise((r) => setTimeout(r, 100));
@@ -128,17 +134,31 @@ describe("scoped writes", () => {
     const trainer = await makeUser(db, { role: "trainer" });
     const course = await makeCourse(db);
     const day = "2027-03-01";
-    const cls = await createClass(db, course.id, { start_date: day, end_date: day, sessions: [{ date: day, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 3 }, trainer.id, new Date("2026-12-01T00:00:00Z"));
+    const cls = await createClass(
+      db,
+      course.id,
+      { start_date: day, end_date: day, sessions: [{ date: day, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 3 },
+      trainer.id,
+      new Date("2026-12-01T00:00:00Z"),
+    );
     const learners = await Promise.all(Array.from({ length: 8 }, () => makeUser(db)));
     const dbs = TEST_DIALECT === "postgres" ? [db, openDatabase(url), openDatabase(url), openDatabase(url)] : [db];
     try {
-      const results = await Promise.allSettled(learners.map((l, i) => createEnrollment(dbs[i % dbs.length]!, { studentId: l.id, courseId: course.id, classId: cls.id, now: new Date("2026-12-01T00:00:00Z") })));
+      const results = await Promise.allSettled(
+        learners.map((l, i) =>
+          createEnrollment(dbs[i % dbs.length]!, { studentId: l.id, courseId: course.id, classId: cls.id, now: new Date("2026-12-01T00:00:00Z") }),
+        ),
+      );
       const taken = results.filter((r) => r.status === "fulfilled");
       const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
       expect(taken).toHaveLength(3);
       expect(refused).toHaveLength(5);
       for (const r of refused) expect((r.reason as { status?: number }).status).toBe(409);
-      const seated = await db.selectFrom("enrollments").select((eb) => eb.fn.countAll<number>().as("n")).where("class_id", "=", cls.id).executeTakeFirstOrThrow();
+      const seated = await db
+        .selectFrom("enrollments")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("class_id", "=", cls.id)
+        .executeTakeFirstOrThrow();
       expect(Number(seated.n)).toBe(3);
       expect(await verifyAuditChain(db, { batch: 50 })).toMatchObject({ intact: true });
     } finally {
@@ -177,7 +197,12 @@ describe("the turn's look at the audit chain", () => {
       expect(await settlesWithin(two, 300)).toBe(false);
       held.open();
       await Promise.all([one, two]);
-      const rows = await db.selectFrom("audit_log").select(["detail", "actor_email", "prev_hash", "hash"]).where("detail", "in", ["turn one", "turn two"]).orderBy("id").execute();
+      const rows = await db
+        .selectFrom("audit_log")
+        .select(["detail", "actor_email", "prev_hash", "hash"])
+        .where("detail", "in", ["turn one", "turn two"])
+        .orderBy("id")
+        .execute();
       expect(rows.map((r) => [r.detail, r.actor_email])).toEqual([
         ["turn one", first.email],
         ["turn two", second.email],

@@ -5,6 +5,10 @@
  * db/ never imports the app; the app's search fields clean with it too.
  */
 export function cleanSearchTerm(raw: string, max = 100): string {
-  const text = raw.replace(/[\uD800-\uDFFF]/gu, "\uFFFD").replace(/\p{Cc}/gu, " ").normalize("NFC").trim();
+  const text = raw
+    .replace(/[\uD800-\uDFFF]/gu, "\uFFFD")
+    .replace(/\p{Cc}/gu, " ")
+    .normalize("NFC")
+    .trim();
   return [...text].slice(0, max).join("").trim();
 }

@@ -36,7 +36,16 @@ process.env.AUDIT_KEY ||= crypto.randomBytes(32).toString("hex");
 const KEY = process.env.AUDIT_KEY;
 const BATCH = 10_000;
 
-const ACTIONS = ["sign_in.succeeded", "sign_out", "student.edited", "attendance.marked", "result.recorded", "usi.viewed", "certificate.issued", "students.exported"];
+const ACTIONS = [
+  "sign_in.succeeded",
+  "sign_out",
+  "student.edited",
+  "attendance.marked",
+  "result.recorded",
+  "usi.viewed",
+  "certificate.issued",
+  "students.exported",
+];
 
 /** Entry `id` of a generated trail: sizes as the portal writes them (uuids, an email, an address, a short note). */
 function entry(id: number, prev: string, rand: () => number): ChainedAuditRow {
@@ -68,7 +77,7 @@ async function main() {
   try {
     await migrateToLatest(db);
     let seed = 42;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const started = performance.now();
     await sql`alter table audit_log disable trigger user`.execute(db);
     await sql`alter table audit_head disable trigger user`.execute(db);
@@ -95,7 +104,11 @@ async function main() {
         select * from unnest(${column("id")}::int[], ${column("at")}::text[], ${column("action")}::text[], ${column("actor_id")}::text[], ${column("actor_email")}::text[],
           ${column("subject_type")}::text[], ${column("subject_id")}::text[], ${column("subject_user_id")}::text[], ${column("client")}::text[], ${column("fields")}::text[],
           ${column("detail")}::text[], ${column("prev_hash")}::text[], ${column("hash")}::text[])`.execute(db);
-      if (checkpoints.length > 0) await db.insertInto("audit_checkpoints").values(checkpoints as never).execute();
+      if (checkpoints.length > 0)
+        await db
+          .insertInto("audit_checkpoints")
+          .values(checkpoints as never)
+          .execute();
     }
     await db.updateTable("audit_head").set({ last_id: ENTRIES, last_hash: prev }).execute();
     await sql`alter table audit_log enable trigger user`.execute(db);
@@ -104,7 +117,9 @@ async function main() {
     await sql`vacuum analyze audit_log`.execute(db);
     await sql`vacuum analyze audit_checkpoints`.execute(db);
     const size = (await sql<{ size: string }>`select pg_size_pretty(pg_total_relation_size('audit_log')) as size`.execute(db)).rows[0]!.size;
-    console.log(`Generated ${ENTRIES.toLocaleString("en-AU")} entries and ${checkpointId.toLocaleString("en-AU")} checkpoints in ${((performance.now() - started) / 1000).toFixed(1)} s (audit_log: ${size})`);
+    console.log(
+      `Generated ${ENTRIES.toLocaleString("en-AU")} entries and ${checkpointId.toLocaleString("en-AU")} checkpoints in ${((performance.now() - started) / 1000).toFixed(1)} s (audit_log: ${size})`,
+    );
 
     // npm run audit:verify, as an operator runs it
     const t0 = performance.now();
@@ -116,7 +131,9 @@ async function main() {
     const rssMb = Number(verify.stderr.trim().split("\n").pop()) / 1024;
     const perMillion = seconds / (ENTRIES / 1_000_000);
     const extrapolated = perMillion * (TARGET_ENTRIES / 1_000_000);
-    console.log(`audit:verify: exit ${verify.status}, ${seconds.toFixed(1)} s for ${ENTRIES.toLocaleString("en-AU")} entries (${perMillion.toFixed(1)} s a million), peak RSS ${rssMb.toFixed(0)} MB`);
+    console.log(
+      `audit:verify: exit ${verify.status}, ${seconds.toFixed(1)} s for ${ENTRIES.toLocaleString("en-AU")} entries (${perMillion.toFixed(1)} s a million), peak RSS ${rssMb.toFixed(0)} MB`,
+    );
     console.log(`  ${verify.stdout.trim()}`);
     console.log(`  5,000,000 entries at that rate: ${extrapolated.toFixed(0)} s (target 180 s)`);
 
@@ -130,7 +147,9 @@ async function main() {
     }
     times.sort((a, b) => a - b);
     const pageMs = times[Math.floor(times.length / 2)]!;
-    console.log(`The page's check: ${pageMs.toFixed(0)} ms warm (median of 7; ${PAGE_VERIFY_LIMIT.toLocaleString("en-AU")} entries after checkpoint ${summary.checkpoint?.number}): ${summary.message}`);
+    console.log(
+      `The page's check: ${pageMs.toFixed(0)} ms warm (median of 7; ${PAGE_VERIFY_LIMIT.toLocaleString("en-AU")} entries after checkpoint ${summary.checkpoint?.number}): ${summary.message}`,
+    );
 
     // the rest of the page: its first page of entries and their count, unfiltered and by action
     for (const filters of [{}, { action: "certificate.issued" as const }]) {
@@ -152,7 +171,9 @@ async function main() {
 
     const t1 = performance.now();
     const run = await checkpointAuditTrail(db, { key: KEY });
-    console.log(`The checkpoint job: ${(performance.now() - t1).toFixed(0)} ms, verified entries ${run.from} to ${run.through}, signed checkpoint ${run.checkpoint}`);
+    console.log(
+      `The checkpoint job: ${(performance.now() - t1).toFixed(0)} ms, verified entries ${run.from} to ${run.through}, signed checkpoint ${run.checkpoint}`,
+    );
     const ok = verify.status === 0 && extrapolated <= 180 && pageMs <= 250;
     if (!ok) console.log("MISS: a target above was not met");
     return ok ? 0 : 1;

@@ -38,7 +38,21 @@ const REACT_NAMES: Record<string, string> = {
   "xlink:href": "xlinkHref",
   "xmlns:xlink": "xmlnsXlink",
 };
-const BOOLEAN_ATTRIBUTES = new Set(["required", "disabled", "checked", "selected", "hidden", "readonly", "multiple", "autofocus", "novalidate", "open", "defer", "async", "inert"]);
+const BOOLEAN_ATTRIBUTES = new Set([
+  "required",
+  "disabled",
+  "checked",
+  "selected",
+  "hidden",
+  "readonly",
+  "multiple",
+  "autofocus",
+  "novalidate",
+  "open",
+  "defer",
+  "async",
+  "inert",
+]);
 const VOID_ELEMENTS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
 
 function decodeEntities(text: string): string {
@@ -76,7 +90,8 @@ function reactProp(name: string, value: string, tag: string): [string, string] {
  * module preloads are left out: the floor's root adds its own.
  */
 export function htmlToJsx(html: string): string {
-  const token = /<!--[\s\S]*?-->|<(script|style)\b[^>]*>[\s\S]*?<\/\1>|<\/([a-zA-Z][\w:-]*)\s*>|<([a-zA-Z][\w:-]*)((?:\s+[^\s"'=<>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*(\/?)>|[^<]+/g;
+  const token =
+    /<!--[\s\S]*?-->|<(script|style)\b[^>]*>[\s\S]*?<\/\1>|<\/([a-zA-Z][\w:-]*)\s*>|<([a-zA-Z][\w:-]*)((?:\s+[^\s"'=<>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*(\/?)>|[^<]+/g;
   const out: string[] = [];
   for (const m of html.matchAll(token)) {
     const [text, rawTag, closing, opening, attrs, selfClosing] = m;
@@ -114,12 +129,7 @@ const REMIX_FUTURE = productConfig.future;
  * Writes the floor app into `dir` and builds it with the project's remix. `routeFiles` are the
  * product's route modules (relative to app/routes) and whether each renders a page.
  */
-export function buildFloorApp(options: {
-  dir: string;
-  routeFiles: Array<{ file: string; page: boolean }>;
-  loginHtml: string;
-  remixBin: string;
-}) {
+export function buildFloorApp(options: { dir: string; routeFiles: Array<{ file: string; page: boolean }>; loginHtml: string; remixBin: string }) {
   const { dir, routeFiles, loginHtml, remixBin } = options;
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "app", "routes"), { recursive: true });
@@ -135,9 +145,15 @@ export function buildFloorApp(options: {
   // entry.server, which the floor renders with, imports it, and the product's own entry does not.
   const product = JSON.parse(fs.readFileSync("package.json", "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
   const dependencies = Object.fromEntries(
-    ["@remix-run/node", "@remix-run/react", "@remix-run/serve", "isbot", "react", "react-dom"].map((name) => [name, product.dependencies[name] ?? product.devDependencies[name]]),
+    ["@remix-run/node", "@remix-run/react", "@remix-run/serve", "isbot", "react", "react-dom"].map((name) => [
+      name,
+      product.dependencies[name] ?? product.devDependencies[name],
+    ]),
   );
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "bench-floor", private: true, type: "module", sideEffects: false, dependencies }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name: "bench-floor", private: true, type: "module", sideEffects: false, dependencies }, null, 2),
+  );
   fs.writeFileSync(
     path.join(dir, "remix.config.js"),
     `export default ${JSON.stringify({ ignoredRouteFiles: ["**/.*"], serverModuleFormat: "esm", future: REMIX_FUTURE }, null, 2)};\n`,

@@ -104,7 +104,12 @@ async function readinessUntouched(db: DB): Promise<void> {
   // the runner's first pass comes within seconds of a worker's start
   await new Promise((r) => setTimeout(r, 10_000));
   const claimed = await db.selectFrom("avetmiss_readiness").select("year").where("claimed_until", "is not", null).execute();
-  record("readiness: no check while measuring", claimed.length ? `the runner is checking ${claimed.map((c) => c.year).join(", ")}` : "none", "none", claimed.length === 0);
+  record(
+    "readiness: no check while measuring",
+    claimed.length ? `the runner is checking ${claimed.map((c) => c.year).join(", ")}` : "none",
+    "none",
+    claimed.length === 0,
+  );
 }
 
 interface Row {
@@ -162,7 +167,9 @@ function timed(port: number, urlPath: string, headers: Record<string, string>): 
         if (!firstByte) firstByte = performance.now() - started;
         bytes += c.length;
       });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, firstByte: firstByte || performance.now() - started, total: performance.now() - started, bytes }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, firstByte: firstByte || performance.now() - started, total: performance.now() - started, bytes }),
+      );
       res.on("error", reject);
     });
     req.on("error", reject);
@@ -187,7 +194,14 @@ async function apiToken(port: number, email: string, client: string): Promise<st
  * the month's Xero files alone kept a third of the machine's two cores busy here, which the
  * servers being measured then did not have (docs/decisions/044).
  */
-function send(port: number, method: string, urlPath: string, headers: Record<string, string>, body?: unknown, read = false): Promise<{ status: number; body: Buffer }> {
+function send(
+  port: number,
+  method: string,
+  urlPath: string,
+  headers: Record<string, string>,
+  body?: unknown,
+  read = false,
+): Promise<{ status: number; body: Buffer }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -197,7 +211,11 @@ function send(port: number, method: string, urlPath: string, headers: Record<str
         path: urlPath,
         method,
         agent: keepAlive,
-        headers: { ...headers, "Accept-Encoding": "gzip", ...(payload === undefined ? {} : { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) }) },
+        headers: {
+          ...headers,
+          "Accept-Encoding": "gzip",
+          ...(payload === undefined ? {} : { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) }),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -228,7 +246,15 @@ interface LoadResult {
 /** What the load's virtual users act on, read before it starts. */
 async function loadPlan(db: DB) {
   const take = async <T>(q: Promise<T[]>) => q;
-  const openCourses = (await db.selectFrom("courses").select("id").where("is_active", "=", 1).where("id", "not in", db.selectFrom("classes").select("course_id")).orderBy("unit_code").execute()).map((c) => c.id);
+  const openCourses = (
+    await db
+      .selectFrom("courses")
+      .select("id")
+      .where("is_active", "=", 1)
+      .where("id", "not in", db.selectFrom("classes").select("course_id"))
+      .orderBy("unit_code")
+      .execute()
+  ).map((c) => c.id);
   // learners in none of the open courses yet, so each run enrols (an earlier run's learners have taken them all)
   const learnerRows = await take(
     db
@@ -237,14 +263,30 @@ async function loadPlan(db: DB) {
       .where("role", "=", "student")
       .where("is_active", "=", 1)
       .where("email", "like", "%@students.example.com")
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("enrollments").select("enrollments.id").whereRef("enrollments.student_id", "=", "users.id").where("enrollments.course_id", "in", openCourses.length ? openCourses : [""]))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("enrollments")
+              .select("enrollments.id")
+              .whereRef("enrollments.student_id", "=", "users.id")
+              .where("enrollments.course_id", "in", openCourses.length ? openCourses : [""]),
+          ),
+        ),
+      )
       .orderBy("email")
       .limit(VIRTUAL_USERS.learner)
       .execute(),
   );
   // trainers with results still to record: each run records up to 50 per trainer and each
   // enrolment once, so the first trainers run out after a few runs and the next ones take over
-  const candidates = await db.selectFrom("users").select(["id", "email"]).where("role", "=", "trainer").where("email", "like", "trainer.%@staff.example.com").orderBy("email").execute();
+  const candidates = await db
+    .selectFrom("users")
+    .select(["id", "email"])
+    .where("role", "=", "trainer")
+    .where("email", "like", "trainer.%@staff.example.com")
+    .orderBy("email")
+    .execute();
   const trainerWork: Array<{ id: string; email: string; classIds: string[]; enrollmentIds: string[] }> = [];
   for (const t of candidates) {
     if (trainerWork.length === VIRTUAL_USERS.trainer) break;
@@ -278,13 +320,17 @@ async function loadPlan(db: DB) {
         .execute()
     ).map((e) => e.id);
     if (enrollmentIds.length < 50) continue;
-    const classIds = (await db.selectFrom("classes").select("id").where("trainer_id", "=", t.id).orderBy("start_date", "desc").limit(5).execute()).map((c) => c.id);
+    const classIds = (await db.selectFrom("classes").select("id").where("trainer_id", "=", t.id).orderBy("start_date", "desc").limit(5).execute()).map(
+      (c) => c.id,
+    );
     trainerWork.push({ ...t, classIds, enrollmentIds });
   }
   if (trainerWork.length < VIRTUAL_USERS.trainer) throw new Error(`Only ${trainerWork.length} trainers have 50 results to record; seed again (--force).`);
   const adminRows = await take(db.selectFrom("users").select("email").where("role", "=", "admin").orderBy("email").limit(VIRTUAL_USERS.admin).execute());
   const today = new Date().toISOString().slice(0, 10);
-  const upcoming = (await db.selectFrom("classes").select("id").where("start_date", ">", today).where("cancelled_at", "is", null).orderBy("start_date").limit(200).execute()).map((c) => c.id);
+  const upcoming = (
+    await db.selectFrom("classes").select("id").where("start_date", ">", today).where("cancelled_at", "is", null).orderBy("start_date").limit(200).execute()
+  ).map((c) => c.id);
   const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   return { learnerRows, openCourses, trainerWork, adminEmails: adminRows.map((a) => a.email), upcoming, today, monthAgo };
 }
@@ -322,7 +368,9 @@ async function loadRun(plan: Awaited<ReturnType<typeof loadPlan>>): Promise<Load
       const mine = new Set<string>();
       for (let i = 0; Date.now() < until; i++) {
         await call("learner", "GET", "/api/courses", auth);
-        const list = JSON.parse((await send(base(), "GET", "/api/enrollments/my", auth, undefined, true)).body.toString("utf8")) as Array<{ course_id: string }>;
+        const list = JSON.parse((await send(base(), "GET", "/api/enrollments/my", auth, undefined, true)).body.toString("utf8")) as Array<{
+          course_id: string;
+        }>;
         for (const e of list) mine.add(e.course_id);
         await call("learner", "GET", "/api/certificates/my", auth);
         const course = plan.openCourses.find((c) => !mine.has(c));
@@ -342,7 +390,15 @@ async function loadRun(plan: Awaited<ReturnType<typeof loadPlan>>): Promise<Load
         // each enrolment once: a second in-progress result would settle the first, not add a row
         const enrollment = trainer.enrollmentIds[i];
         if (enrollment) {
-          const status = await call("trainer", "POST", "/api/assessments", auth, { enrollment_id: enrollment, assessment_type: "Practical", status: "in_progress", score: null, max_score: null, assessment_date: plan.today, feedback: "Load run: observed practice." });
+          const status = await call("trainer", "POST", "/api/assessments", auth, {
+            enrollment_id: enrollment,
+            assessment_type: "Practical",
+            status: "in_progress",
+            score: null,
+            max_score: null,
+            assessment_date: plan.today,
+            feedback: "Load run: observed practice.",
+          });
           if (status === 201 || status === 200) result.created.assessments++;
         }
       }
@@ -359,7 +415,13 @@ async function loadRun(plan: Awaited<ReturnType<typeof loadPlan>>): Promise<Load
         // complaints. The whole-organisation exports (the students list is 700 MB at 500,000
         // learners, minutes to write) are measured on their own in part 3, first byte and memory:
         // five of them at once inside the minute would measure those exports, not the users.
-        if (i % 10 === k) await call("admin", "GET", i % 20 < 10 ? `/admin/finance/xero.csv?from=${plan.monthAgo}&to=${plan.today}` : "/admin/complaints.csv?status=open", auth);
+        if (i % 10 === k)
+          await call(
+            "admin",
+            "GET",
+            i % 20 < 10 ? `/admin/finance/xero.csv?from=${plan.monthAgo}&to=${plan.today}` : "/admin/complaints.csv?status=open",
+            auth,
+          );
       }
     });
   }
@@ -390,20 +452,31 @@ async function main() {
   const buildEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", BUILD_DIR };
   if (process.env.SKIP_BUILD === "1" && fs.existsSync(path.join(BUILD_DIR, "index.js"))) console.log(`Reusing the build in ${BUILD_DIR}.`);
   else run(bin("remix"), ["build"], buildEnv);
-  run(bin("tsx"), ["scripts/seed-large.ts", "--learners", String(learners), process.argv.includes("--if-empty") ? "--if-empty" : "--force"], { ...process.env, DATABASE_URL: url });
+  run(bin("tsx"), ["scripts/seed-large.ts", "--learners", String(learners), process.argv.includes("--if-empty") ? "--if-empty" : "--force"], {
+    ...process.env,
+    DATABASE_URL: url,
+  });
 
   const db = openDatabase(url);
   const servers: ChildProcess[] = [];
   try {
     await db.deleteFrom("request_limits").execute();
     const volume = await sql<{ learners: number; enrollments: number; audit: number }>`
-      select (select count(*) from users where role = 'student') as learners, (select count(*) from enrollments) as enrollments, (select count(*) from audit_log) as audit`.execute(db);
+      select (select count(*) from users where role = 'student') as learners, (select count(*) from enrollments) as enrollments, (select count(*) from audit_log) as audit`.execute(
+      db,
+    );
     const v = volume.rows[0]!;
     console.log(`Volume: ${v.learners} learners, ${v.enrollments} enrolments, ${v.audit} audit entries.`);
 
     await readinessChecked(db);
     await checkpointsCaughtUp(db);
-    for (const port of ports) servers.push(startChild(process.execPath, [path.resolve("scripts/serve.mjs"), path.join(BUILD_DIR, "index.js")], { env: env(port), stdio: ["ignore", "ignore", "inherit"] }));
+    for (const port of ports)
+      servers.push(
+        startChild(process.execPath, [path.resolve("scripts/serve.mjs"), path.join(BUILD_DIR, "index.js")], {
+          env: env(port),
+          stdio: ["ignore", "ignore", "inherit"],
+        }),
+      );
     await Promise.all(ports.map((p) => waitForServer(p)));
     await readinessUntouched(db);
 
@@ -422,8 +495,12 @@ async function main() {
     if (PARTS.has("load")) {
       // 2. the load run, with the counts check around it
       const count = async () =>
-        (await sql<{ enrollments: number; assessments: number; group_bookings: number }>`
-          select (select count(*) from enrollments) as enrollments, (select count(*) from assessments) as assessments, (select count(*) from group_bookings) as group_bookings`.execute(db)).rows[0]!;
+        (
+          await sql<{ enrollments: number; assessments: number; group_bookings: number }>`
+          select (select count(*) from enrollments) as enrollments, (select count(*) from assessments) as assessments, (select count(*) from group_bookings) as group_bookings`.execute(
+            db,
+          )
+        ).rows[0]!;
       const plan = await loadPlan(db);
       const before = await count();
       const load = await loadRun(plan);
@@ -438,7 +515,12 @@ async function main() {
       );
       for (const [kind, times] of [...load.byKind].sort(([a], [b]) => a.localeCompare(b))) {
         const own = [...times].sort((a, b) => a - b);
-        record(`  ${kind} (${own.length})`, `p50 ${ms(percentile(own, 50))}, p95 ${ms(percentile(own, 95))}, max ${ms(own[own.length - 1]!)}`, "for reading", true);
+        record(
+          `  ${kind} (${own.length})`,
+          `p50 ${ms(percentile(own, 50))}, p95 ${ms(percentile(own, 95))}, max ${ms(own[own.length - 1]!)}`,
+          "for reading",
+          true,
+        );
       }
       record("load: errors", `${load.errors.length}${load.errors.length ? ` (first: ${load.errors[0]})` : ""}`, "0", load.errors.length === 0);
       for (const key of ["enrollments", "assessments", "group_bookings"] as const) {
@@ -452,7 +534,12 @@ async function main() {
       const admin = { Cookie: cookies.admin!, "Accept-Encoding": "identity" };
       const year = new Date().getUTCFullYear() - 1;
       const avetmiss = await timed(ports[0]!, `/admin/reports/avetmiss.zip?year=${year}`, admin);
-      record(`AVETMISS ${year} (zip, ${(avetmiss.bytes / 1e6).toFixed(1)} MB)`, `${ms(avetmiss.total)} (status ${avetmiss.status})`, `≤ ${LIMITS.avetmissMs / 1000} s`, avetmiss.status === 200 && avetmiss.total <= LIMITS.avetmissMs);
+      record(
+        `AVETMISS ${year} (zip, ${(avetmiss.bytes / 1e6).toFixed(1)} MB)`,
+        `${ms(avetmiss.total)} (status ${avetmiss.status})`,
+        `≤ ${LIMITS.avetmissMs / 1000} s`,
+        avetmiss.status === 200 && avetmiss.total <= LIMITS.avetmissMs,
+      );
       const today = new Date().toISOString().slice(0, 10);
       const csvs: Array<[string, string]> = [
         ["students", "/admin/export.csv"],
@@ -463,7 +550,12 @@ async function main() {
       ];
       for (const [name, csvPath] of csvs) {
         const t = await timed(ports[0]!, csvPath, admin);
-        record(`CSV ${name} (${(t.bytes / 1e6).toFixed(1)} MB)`, `first byte ${ms(t.firstByte)}, all ${ms(t.total)} (status ${t.status})`, `first byte ≤ ${LIMITS.csvFirstByteMs} ms`, t.status === 200 && t.firstByte <= LIMITS.csvFirstByteMs);
+        record(
+          `CSV ${name} (${(t.bytes / 1e6).toFixed(1)} MB)`,
+          `first byte ${ms(t.firstByte)}, all ${ms(t.total)} (status ${t.status})`,
+          `first byte ≤ ${LIMITS.csvFirstByteMs} ms`,
+          t.status === 200 && t.firstByte <= LIMITS.csvFirstByteMs,
+        );
       }
     }
 
@@ -484,11 +576,18 @@ async function main() {
     const started = performance.now();
     const verify = spawnSync(bin("tsx"), ["scripts/audit-verify.ts"], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
     const verifyMs = performance.now() - started;
-    record("audit:verify", `${ms(verifyMs)}: ${(verify.stdout || verify.stderr).trim().slice(0, 90)}`, `≤ ${LIMITS.auditVerifyMs / 1000} s, intact`, verify.status === 0 && verifyMs <= LIMITS.auditVerifyMs);
+    record(
+      "audit:verify",
+      `${ms(verifyMs)}: ${(verify.stdout || verify.stderr).trim().slice(0, 90)}`,
+      `≤ ${LIMITS.auditVerifyMs / 1000} s, intact`,
+      verify.status === 0 && verifyMs <= LIMITS.auditVerifyMs,
+    );
   }
 
   const width = Math.max(...table.map((r) => r.what.length));
-  console.log(`\nbench:national — ${learners.toLocaleString("en-AU")} learners, PostgreSQL, 2 servers × 2 workers (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`);
+  console.log(
+    `\nbench:national — ${learners.toLocaleString("en-AU")} learners, PostgreSQL, 2 servers × 2 workers (load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`,
+  );
   for (const r of table) console.log(`${r.ok ? "ok  " : "MISS"}  ${r.what.padEnd(width)}  ${r.value}  [${r.limit}]`);
   const misses = table.filter((r) => !r.ok).length;
   console.log(misses ? `\n${misses} miss(es) against CONTRACT 23.` : "\nEvery figure within CONTRACT 23.");

@@ -98,7 +98,15 @@ export async function employerBooking(db: DB) {
   // one with a worker who accepted (its pages show their enrolment): a booking the load run of
   // bench:national made on a reused database has none yet
   const accepted = await bookings
-    .where((eb) => eb.exists(eb.selectFrom("booking_workers").select("booking_workers.id").whereRef("booking_workers.booking_id", "=", "group_bookings.id").where("booking_workers.enrollment_id", "is not", null)))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("booking_workers")
+          .select("booking_workers.id")
+          .whereRef("booking_workers.booking_id", "=", "group_bookings.id")
+          .where("booking_workers.enrollment_id", "is not", null),
+      ),
+    )
     .executeTakeFirst();
   return accepted ?? (await bookings.executeTakeFirstOrThrow());
 }
@@ -129,13 +137,29 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
     .orderBy("name")
     .executeTakeFirstOrThrow();
   const location = await db.selectFrom("delivery_locations").select("id").orderBy("created_at").executeTakeFirstOrThrow();
-  const assessment = await db.selectFrom("hrw_assessments").select(["id", "candidate_id"]).where("assessor_id", "=", trainer).orderBy("assessment_date").executeTakeFirstOrThrow();
-  const certificate = await db.selectFrom("certificates").select("verification_code").where("student_id", "=", student).orderBy("issue_date").executeTakeFirstOrThrow();
+  const assessment = await db
+    .selectFrom("hrw_assessments")
+    .select(["id", "candidate_id"])
+    .where("assessor_id", "=", trainer)
+    .orderBy("assessment_date")
+    .executeTakeFirstOrThrow();
+  const certificate = await db
+    .selectFrom("certificates")
+    .select("verification_code")
+    .where("student_id", "=", student)
+    .orderBy("issue_date")
+    .executeTakeFirstOrThrow();
   // the round's registers: the demo organisation's own records (the large set adds learners and
   // enrolments, which these pages join), each chosen by what it holds, not by its random id, so
   // every database seeded with the demo times (and the N+1 guard counts) the same record
   const complaint = await db.selectFrom("complaints").select("id").orderBy("reference").orderBy("id").executeTakeFirstOrThrow();
-  const improvement = await db.selectFrom("improvement_actions").select("id").orderBy("created_at").orderBy("description").orderBy("id").executeTakeFirstOrThrow();
+  const improvement = await db
+    .selectFrom("improvement_actions")
+    .select("id")
+    .orderBy("created_at")
+    .orderBy("description")
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
   const validationPlan = await db
     .selectFrom("validation_plans")
     .innerJoin("courses", "courses.id", "validation_plans.course_id")
@@ -148,7 +172,12 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   const invoice = await db.selectFrom("invoices").select("id").orderBy("number").executeTakeFirstOrThrow();
   const employer = await db.selectFrom("users").select("employer_id").where("email", "=", LOGIN_EMAILS.employer).executeTakeFirstOrThrow();
   const unitAssessment = await db.selectFrom("assessments").select("id").where("student_id", "=", student).orderBy("assessment_date").executeTakeFirstOrThrow();
-  const trainerAssessment = await db.selectFrom("assessments").select("id").where("assessed_by", "=", trainer).orderBy("assessment_date", "desc").executeTakeFirstOrThrow();
+  const trainerAssessment = await db
+    .selectFrom("assessments")
+    .select("id")
+    .where("assessed_by", "=", trainer)
+    .orderBy("assessment_date", "desc")
+    .executeTakeFirstOrThrow();
   const booking = await employerBooking(db);
   // a worker who accepted: the page shows their enrolment, attendance and (with consent) results;
   // one who consented, the same one whatever the ids (the other leaves the results unread)
@@ -220,12 +249,30 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   add("student", "student.employers", "/student/employers");
   add("student", "student.recognition", "/student/recognition");
   // another learner's application answers 404 after the same lookup
-  pages.push({ route: "student.recognition_.$id", url: `/student/recognition/${ownRecognition?.id ?? noSuchRecord}`, login: "student", status: ownRecognition ? undefined : 404 });
+  pages.push({
+    route: "student.recognition_.$id",
+    url: `/student/recognition/${ownRecognition?.id ?? noSuchRecord}`,
+    login: "student",
+    status: ownRecognition ? undefined : 404,
+  });
 
   add("trainer", "trainer.overview", "/trainer/overview");
   add("trainer", "trainer.students", "/trainer/students", `/trainer/students?q=${SEARCH}`);
-  add("trainer", "trainer.assessments", "/trainer/assessments", "/trainer/assessments?status=passed", `/trainer/assessments?q=${SEARCH}`, "/trainer/assessments?page=100");
-  add("trainer", "trainer.assessments.new", "/trainer/assessments/new", `/trainer/assessments/new?q=${SEARCH}`, `/trainer/assessments/new?enrollment=${enrollment.id}`);
+  add(
+    "trainer",
+    "trainer.assessments",
+    "/trainer/assessments",
+    "/trainer/assessments?status=passed",
+    `/trainer/assessments?q=${SEARCH}`,
+    "/trainer/assessments?page=100",
+  );
+  add(
+    "trainer",
+    "trainer.assessments.new",
+    "/trainer/assessments/new",
+    `/trainer/assessments/new?q=${SEARCH}`,
+    `/trainer/assessments/new?enrollment=${enrollment.id}`,
+  );
   add("trainer", "trainer.certificates", "/trainer/certificates");
   add("trainer", "trainer.enrollments.$id", `/trainer/enrollments/${enrollment.id}`);
   add("trainer", "trainer.classes._index", "/trainer/classes");
@@ -241,7 +288,15 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   add("trainer", "trainer.evidence.$kind.$id", `/trainer/evidence/unit/${trainerAssessment.id}`);
 
   add("admin", "admin.overview", "/admin/overview");
-  add("admin", "admin.students", "/admin/students", `/admin/students?q=${SEARCH}`, "/admin/students?issue=usi-clash", "/admin/students?issue=missing-contact", "/admin/students?page=50");
+  add(
+    "admin",
+    "admin.students",
+    "/admin/students",
+    `/admin/students?q=${SEARCH}`,
+    "/admin/students?issue=usi-clash",
+    "/admin/students?issue=missing-contact",
+    "/admin/students?page=50",
+  );
   add("admin", "admin.students.$id", `/admin/students/${student}`);
   add("admin", "admin.students.$id_.edit", `/admin/students/${student}/edit`);
   add("admin", "admin.students.new", "/admin/students/new");
@@ -285,7 +340,12 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   add("admin", "admin.finance_.settings", "/admin/finance/settings");
   add("admin", "admin.review-questions", "/admin/review-questions");
   add("admin", "admin.recognition._index", "/admin/recognition");
-  pages.push({ route: "admin.recognition.$id", url: `/admin/recognition/${recognition?.id ?? noSuchRecord}`, login: "admin", status: recognition ? undefined : 404 });
+  pages.push({
+    route: "admin.recognition.$id",
+    url: `/admin/recognition/${recognition?.id ?? noSuchRecord}`,
+    login: "admin",
+    status: recognition ? undefined : 404,
+  });
   add("admin", "admin.webhooks", "/admin/webhooks");
   // the demo registers no endpoint: an unknown one answers 404 after the same lookup
   pages.push({ route: "admin.webhooks_.$id", url: `/admin/webhooks/${webhook?.id ?? noSuchRecord}`, login: "admin", status: webhook ? undefined : 404 });
@@ -327,7 +387,13 @@ export async function signInEveryLogin(port: number): Promise<Record<Login, stri
 }
 
 /** Times every page as its login sees it: one unrecorded request, then `runs` timed ones. */
-export async function timePages(port: number, cookies: Record<Login, string | null>, pages: PageRequest[], runs = RUNS, answeredWrong?: string[]): Promise<PageTiming[]> {
+export async function timePages(
+  port: number,
+  cookies: Record<Login, string | null>,
+  pages: PageRequest[],
+  runs = RUNS,
+  answeredWrong?: string[],
+): Promise<PageTiming[]> {
   const timings: PageTiming[] = [];
   // every page that answers other than expected, named together: one run shows them all (into
   // answeredWrong when given, for a caller that reports them with the rest of its table)

@@ -184,8 +184,12 @@ async function warmAssets(clientDir: string) {
 }
 
 function printTable(label: string, rows: Row[]) {
-  console.log(`\n${label}: limits LCP <= ${LIMITS.lcpMs} ms, TBT <= ${LIMITS.tbtMs} ms, CLS 0, performance >= ${LIMITS.performance}, other scores 100 (Lighthouse mobile);`);
-  console.log(`throttled: visible <= ${LIMITS.visibleMs} ms, hydrated <= ${LIMITS.hydratedMs} ms, <= ${LIMITS.requests} requests before hydration, <= ${kb(BUDGET.total)}, JS <= ${kb(BUDGET.learnerJs)} (learner) / ${kb(BUDGET.anyJs)}`);
+  console.log(
+    `\n${label}: limits LCP <= ${LIMITS.lcpMs} ms, TBT <= ${LIMITS.tbtMs} ms, CLS 0, performance >= ${LIMITS.performance}, other scores 100 (Lighthouse mobile);`,
+  );
+  console.log(
+    `throttled: visible <= ${LIMITS.visibleMs} ms, hydrated <= ${LIMITS.hydratedMs} ms, <= ${LIMITS.requests} requests before hydration, <= ${kb(BUDGET.total)}, JS <= ${kb(BUDGET.learnerJs)} (learner) / ${kb(BUDGET.anyJs)}`,
+  );
   console.log(
     "| page | as | LCP ms | TBT ms | CLS | perf/a11y/bp/seo | visible ms | hydrated ms | requests (before hydration) | KB | JS KB | |\n|---|---|---|---|---|---|---|---|---|---|---|---|",
   );
@@ -203,7 +207,14 @@ function judge(row: Omit<Row, "pass">, learner: boolean): boolean {
   const l = row.lighthouse;
   const t = row.throttled;
   const lighthouseOk =
-    !l || (l.lcpMs <= LIMITS.lcpMs && l.tbtMs <= LIMITS.tbtMs && l.cls <= LIMITS.cls && l.performance >= LIMITS.performance && l.accessibility === 100 && l.bestPractices === 100 && l.seo === 100);
+    !l ||
+    (l.lcpMs <= LIMITS.lcpMs &&
+      l.tbtMs <= LIMITS.tbtMs &&
+      l.cls <= LIMITS.cls &&
+      l.performance >= LIMITS.performance &&
+      l.accessibility === 100 &&
+      l.bestPractices === 100 &&
+      l.seo === 100);
   const jsLimit = learner ? BUDGET.learnerJs : BUDGET.anyJs;
   return (
     lighthouseOk &&
@@ -239,7 +250,12 @@ async function benchDataSet(name: string, databaseUrl: string, browser: Browser,
     for (const p of pages) {
       const url = `http://127.0.0.1:${PORT}${p.url}`;
       const cookie = cookies[p.login];
-      const row = { page: p.url, login: p.login, lighthouse: LIGHTHOUSE ? lighthouse(url, cookie) : undefined, throttled: await throttled(browser, url, cookie) };
+      const row = {
+        page: p.url,
+        login: p.login,
+        lighthouse: LIGHTHOUSE ? lighthouse(url, cookie) : undefined,
+        throttled: await throttled(browser, url, cookie),
+      };
       const done = { ...row, pass: judge(row, p.login === "anonymous" || p.login === "student") };
       rows.push(done);
       process.stdout.write(`  ${done.pass ? "ok  " : "OVER"} ${p.login.padEnd(9)} ${p.url}\n`);
@@ -270,7 +286,9 @@ async function benchFloor(loginHtml: string): Promise<FloorRun[]> {
   });
   // its own process: Lighthouse runs synchronously here, which would stop a proxy in this one
   const heldPort = PORT + 2;
-  const held = startChild(process.execPath, [...process.execArgv, process.argv[1]!, "--held-back-proxy", String(port), String(heldPort)], { stdio: ["ignore", "ignore", "inherit"] });
+  const held = startChild(process.execPath, [...process.execArgv, process.argv[1]!, "--held-back-proxy", String(port), String(heldPort)], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   try {
     await waitForServer(port, 60_000, "/login");
     await waitForServer(heldPort, 60_000, "/login");
@@ -281,7 +299,9 @@ async function benchFloor(loginHtml: string): Promise<FloorRun[]> {
     ] as const) {
       for (let i = 0; i < FLOOR_RUNS; i++) runs.push({ way, ...lighthouse(`${base}/login`, null)! });
     }
-    console.log(`Framework floor /login, Lighthouse mobile, ${FLOOR_RUNS} runs each way (limits LCP <= ${LIMITS.lcpMs} ms, TBT <= ${LIMITS.tbtMs} ms, performance >= ${LIMITS.performance}):`);
+    console.log(
+      `Framework floor /login, Lighthouse mobile, ${FLOOR_RUNS} runs each way (limits LCP <= ${LIMITS.lcpMs} ms, TBT <= ${LIMITS.tbtMs} ms, performance >= ${LIMITS.performance}):`,
+    );
     console.log("| scripts | LCP ms | TBT ms | CLS | performance |\n|---|---|---|---|---|");
     for (const l of runs) console.log(`| ${l.way} | ${l.lcpMs} | ${l.tbtMs} | ${l.cls} | ${l.performance} |`);
     return runs;
@@ -337,7 +357,9 @@ function heldBackProxy(upstream: number, port: number): http.Server {
 }
 
 function bundleReport(weights: RouteWeight[]) {
-  console.log(`\nBundle report (from the build: scripts each route's document names, brotli 11; stylesheet ${kb(weights[0]?.css ?? 0)} inline in every document):`);
+  console.log(
+    `\nBundle report (from the build: scripts each route's document names, brotli 11; stylesheet ${kb(weights[0]?.css ?? 0)} inline in every document):`,
+  );
   console.log("| route | JS | requests (document + scripts) | largest scripts |\n|---|---|---|---|");
   for (const w of [...weights].sort((a, b) => b.js - a.js)) {
     const top = [...w.scripts]
@@ -376,8 +398,13 @@ async function main() {
   }
   const floor = loginHtml ? await benchFloor(loginHtml) : undefined;
   const all = Object.values(results).flat();
-  fs.writeFileSync("bench-phone-results.json", JSON.stringify({ at: new Date().toISOString(), limits: LIMITS, budget: BUDGET, results, floor }, null, 2) + "\n");
-  console.log(`\n${all.filter((r) => r.pass).length} of ${all.length} pages within every limit (${((Date.now() - started) / 1000).toFixed(0)} s). Wrote bench-phone-results.json.`);
+  fs.writeFileSync(
+    "bench-phone-results.json",
+    JSON.stringify({ at: new Date().toISOString(), limits: LIMITS, budget: BUDGET, results, floor }, null, 2) + "\n",
+  );
+  console.log(
+    `\n${all.filter((r) => r.pass).length} of ${all.length} pages within every limit (${((Date.now() - started) / 1000).toFixed(0)} s). Wrote bench-phone-results.json.`,
+  );
   stopAll();
 }
 

@@ -95,7 +95,14 @@ const now = () => Number(process.hrtime.bigint() / 1000n);
 async function profileServer(label: string, options: { cwd: string; buildIndex: string; url: string; cookie?: string; env: NodeJS.ProcessEnv }) {
   const dir = path.join(OUT, `${label.replace(/[^a-z0-9]+/gi, "-")}-${Date.now()}`);
   fs.mkdirSync(dir, { recursive: true });
-  const node = [process.execPath, "--max-semi-space-size=64", "--cpu-prof", `--cpu-prof-dir=${dir}`, path.resolve("scripts/serve-worker.mjs"), options.buildIndex];
+  const node = [
+    process.execPath,
+    "--max-semi-space-size=64",
+    "--cpu-prof",
+    `--cpu-prof-dir=${dir}`,
+    path.resolve("scripts/serve-worker.mjs"),
+    options.buildIndex,
+  ];
   const [cmd, args] = PIN ? ["taskset", ["-c", "0", ...node]] : [node[0]!, node.slice(1)];
   const child = startChild(cmd, args, { cwd: options.cwd, env: { ...options.env, PORT: String(PORT) }, stdio: ["ignore", "ignore", "inherit"] });
   await waitForServer(PORT, 240_000, "/login");
@@ -119,12 +126,16 @@ async function profileServer(label: string, options: { cwd: string; buildIndex: 
 function print(title: string, page: Awaited<ReturnType<typeof profileServer>>, floor: Awaited<ReturnType<typeof profileServer>>) {
   const p = page.summary;
   const f = floor.summary;
-  console.log(`\n== ${title}: ${p.total.toFixed(2)} ms of CPU a request (${page.rps.toFixed(0)} req/s under the profiler); the floor's /login ${f.total.toFixed(2)} ms (${floor.rps.toFixed(0)} req/s): ${((f.total / p.total) * 100).toFixed(0)}% of the floor's pace`);
+  console.log(
+    `\n== ${title}: ${p.total.toFixed(2)} ms of CPU a request (${page.rps.toFixed(0)} req/s under the profiler); the floor's /login ${f.total.toFixed(2)} ms (${floor.rps.toFixed(0)} req/s): ${((f.total / p.total) * 100).toFixed(0)}% of the floor's pace`,
+  );
   const keys = new Set([...p.packages.keys(), ...f.packages.keys()]);
   const rows = [...keys].map((k) => ({ k, page: p.packages.get(k) ?? 0, floor: f.packages.get(k) ?? 0 })).sort((a, b) => b.page - b.floor - (a.page - a.floor));
   console.log(`   ${"package".padEnd(40)} ${"page ms".padStart(8)} ${"floor ms".padStart(8)} ${"extra".padStart(8)}`);
   for (const r of rows.filter((r) => r.page > 0.01 || r.floor > 0.01)) {
-    console.log(`   ${r.k.slice(0, 40).padEnd(40)} ${r.page.toFixed(3).padStart(8)} ${r.floor.toFixed(3).padStart(8)} ${(r.page - r.floor).toFixed(3).padStart(8)}`);
+    console.log(
+      `   ${r.k.slice(0, 40).padEnd(40)} ${r.page.toFixed(3).padStart(8)} ${r.floor.toFixed(3).padStart(8)} ${(r.page - r.floor).toFixed(3).padStart(8)}`,
+    );
   }
   console.log(`   top functions of the page (self time a request):`);
   for (const [k, v] of [...p.functions].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`   ${v.toFixed(3).padStart(7)} ms  ${k}`);
@@ -147,7 +158,13 @@ async function main() {
   });
   for (const spec of pages) {
     const [url, login] = spec.split("@");
-    const page = await profileServer(spec, { cwd: process.cwd(), buildIndex: path.join(BUILD_DIR, "index.js"), url: url!, cookie: login ? `@${login}` : undefined, env });
+    const page = await profileServer(spec, {
+      cwd: process.cwd(),
+      buildIndex: path.join(BUILD_DIR, "index.js"),
+      url: url!,
+      cookie: login ? `@${login}` : undefined,
+      env,
+    });
     print(spec, page, floor);
   }
 }

@@ -100,11 +100,7 @@ export interface Captured {
 }
 
 /** GET/POST without decompressing, so sizes are what travels on the wire. */
-export function raw(
-  port: number,
-  urlPath: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Captured> {
+export function raw(port: number, urlPath: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Captured> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port, path: urlPath, method: options.method ?? "GET", headers: options.headers }, (res) => {
       const chunks: Buffer[] = [];

@@ -63,8 +63,6 @@ const env: NodeJS.ProcessEnv = {
   WEBHOOKS_ALLOW_PRIVATE: "true",
 };
 
-
-
 let crashLogFd: number | undefined;
 const logFd = () => (crashLogFd ??= fs.openSync(process.env.CRASH_LOG!, "a"));
 
@@ -133,11 +131,19 @@ async function learner(courseIds: string[], acked: Acked, client: string): Promi
   // a password reset (its mail queued and sent at once) beside the sign-in, so the journey to the
   // enrolments takes no longer than it did
   const [reset, login] = await Promise.all([
-    fetch(`${base}/forgot-password`, { method: "POST", headers: { ...headers, "X-Forwarded-For": randomClient() }, redirect: "manual", body: new URLSearchParams({ email }) }),
+    fetch(`${base}/forgot-password`, {
+      method: "POST",
+      headers: { ...headers, "X-Forwarded-For": randomClient() },
+      redirect: "manual",
+      body: new URLSearchParams({ email }),
+    }),
     fetch(`${base}/login`, { method: "POST", headers, redirect: "manual", body: new URLSearchParams({ email, password: LEARNER_PASSWORD }) }),
   ]);
   if (reset.status === 302) acked.resets.add(email);
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("__session="))?.split(";")[0];
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__session="))
+    ?.split(";")[0];
   if (login.status !== 302 || !cookie) return;
   const picks = [...courseIds].sort(() => Math.random() - 0.5).slice(0, 3);
   for (const courseId of picks) {
@@ -164,13 +170,21 @@ async function openReader(url: string): Promise<Reader> {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     return {
-      all: async <T,>(sql: string, ...params: unknown[]) => {
+      all: async <T>(sql: string, ...params: unknown[]) => {
         let n = 0;
-        return (await client.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as T[];
+        return (
+          await client.query(
+            sql.replace(/\?/g, () => `$${++n}`),
+            params,
+          )
+        ).rows as T[];
       },
       run: async (sql: string, ...params: unknown[]) => {
         let n = 0;
-        await client.query(sql.replace(/\?/g, () => `$${++n}`), params);
+        await client.query(
+          sql.replace(/\?/g, () => `$${++n}`),
+          params,
+        );
       },
       // PostgreSQL checks its own pages; what can be lost is an acknowledged write, counted below
       integrity: async () => ((await client.query("select 1 as ok")).rows[0] ? "ok" : "unreadable"),
@@ -179,7 +193,7 @@ async function openReader(url: string): Promise<Reader> {
   }
   const db = new SQLite(dbFile);
   return {
-    all: async <T,>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[],
+    all: async <T>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[],
     run: async (sql: string, ...params: unknown[]) => {
       db.prepare(sql).run(...params);
     },
@@ -268,7 +282,12 @@ async function runWithSink(label: string, url: string, cycles: number): Promise<
   // 100 seconds have passed
   const last = await startServer();
   const arrivedFor = (email: string) => sink.received.filter((r) => r.to === email && r.key.startsWith("password-reset:"));
-  for (let i = 0; i < 500 && ([...acked.resets].some((e) => arrivedFor(e).length === 0) || [...acked.enrollments].some((k) => !webhooksByEnrolment().has(k))); i++) await sleep(200);
+  for (
+    let i = 0;
+    i < 500 && ([...acked.resets].some((e) => arrivedFor(e).length === 0) || [...acked.enrollments].some((k) => !webhooksByEnrolment().has(k)));
+    i++
+  )
+    await sleep(200);
   await sleep(1_500);
   process.kill(-last.pid!, "SIGTERM");
   await new Promise((r) => (last.exitCode !== null || last.signalCode !== null ? r(null) : last.once("exit", r)));
@@ -314,13 +333,17 @@ async function runWithSink(label: string, url: string, cycles: number): Promise<
       mail.inWindow++;
       // the sink accepted the first copy after the kill of its sender (it answers 30 ms late)
       if (kills.some((k) => k > copies[0]!.dataAt && k < copies[0]!.at)) mail.acceptedAfterKill++;
-    }
-    else if (verdict === "doubled") {
+    } else if (verdict === "doubled") {
       mail.doubled++;
       const when = (t: number) => new Date(t).toISOString();
       doubled.push(
         `reset mail to ${email} (${copies.length} copies, message ids ${[...new Set(copies.map((c) => c.messageId))].join(" ")}, not each across a kill): ` +
-          `DATA began ${copies.map((c) => when(c.dataAt)).join(", ")}; kills ${kills.filter((k) => k >= copies[0]!.dataAt - 15_000 && k <= copies.at(-1)!.at + 1_000).map(when).join(", ") || "none near"}`,
+          `DATA began ${copies.map((c) => when(c.dataAt)).join(", ")}; kills ${
+            kills
+              .filter((k) => k >= copies[0]!.dataAt - 15_000 && k <= copies.at(-1)!.at + 1_000)
+              .map(when)
+              .join(", ") || "none near"
+          }`,
       );
     }
   }
@@ -349,7 +372,12 @@ async function runWithSink(label: string, url: string, cycles: number): Promise<
       const when = (t: number) => new Date(t).toISOString();
       doubled.push(
         `webhook for enrolment ${key} (${copies.length} tries, ids ${[...ids].join(" ")}): seen ${copies.map((c) => when(c.startedAt)).join(", ")}; ` +
-          `kills ${kills.filter((k) => k >= copies[0]!.startedAt - 15_000 && k <= copies.at(-1)!.startedAt + 1_000).map(when).join(", ") || "none near"}`,
+          `kills ${
+            kills
+              .filter((k) => k >= copies[0]!.startedAt - 15_000 && k <= copies.at(-1)!.startedAt + 1_000)
+              .map(when)
+              .join(", ") || "none near"
+          }`,
       );
     } else if (copies.length > 1) {
       hooks.inWindow++;
@@ -366,7 +394,8 @@ async function runWithSink(label: string, url: string, cycles: number): Promise<
       `${acked.enrollments.size} enrolment webhooks expected, ${receiver.received.length} tries received, signatures ${receiver.problems.length === 0 ? "all verified" : `${receiver.problems.length} not verified`}: ` +
       `${hooks.lost} lost, ${hooks.ids.size} distinct webhook-ids (a deduping receiver acts on each event once), ${hooks.inWindow} sent again under their id across a kill (${hooks.seenAfterKill} of them seen here after the kill), ${hooks.doubled} doubled otherwise`,
   );
-  const ok = integrity === "ok" && lost.length === 0 && doubled.length === 0 && acked.enrollments.size > 0 && acked.resets.size > 0 && receiver.received.length > 0;
+  const ok =
+    integrity === "ok" && lost.length === 0 && doubled.length === 0 && acked.enrollments.size > 0 && acked.resets.size > 0 && receiver.received.length > 0;
   if (!ok) {
     for (const l of [...lost, ...doubled].slice(0, 20)) console.error(l);
     if (acked.enrollments.size === 0) console.error("no enrolment was acknowledged: the write stream did not run");

@@ -20,7 +20,9 @@ async function main() {
     const { created, owner } = await grantAppRole(db, values.role, { password });
     console.log(
       [
-        created ? `Created the role ${values.role}${password ? " with the password in APP_ROLE_PASSWORD" : " without a password (set one: ALTER ROLE ... PASSWORD, or psql's \\password)"}.` : `The role ${values.role} exists.`,
+        created
+          ? `Created the role ${values.role}${password ? " with the password in APP_ROLE_PASSWORD" : " without a password (set one: ALTER ROLE ... PASSWORD, or psql's \\password)"}.`
+          : `The role ${values.role} exists.`,
         `Granted ${values.role}: read and write on every table, read and insert only on audit_log; tables ${owner}'s later migrations create come with the same rights.`,
         `Run the portal with DATABASE_URL naming ${values.role} and MIGRATION_DATABASE_URL naming ${owner}.`,
       ].join("\n"),

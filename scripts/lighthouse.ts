@@ -51,10 +51,12 @@ function post(urlPath: string, body: string): Promise<string[]> {
 async function waitForServer() {
   for (let i = 0; i < 240; i++) {
     const ok = await new Promise<boolean>((resolve) => {
-      http.get({ host: "127.0.0.1", port: PORT, path: "/favicon.svg" }, (res) => {
-        res.resume();
-        resolve(true);
-      }).on("error", () => resolve(false));
+      http
+        .get({ host: "127.0.0.1", port: PORT, path: "/favicon.svg" }, (res) => {
+          res.resume();
+          resolve(true);
+        })
+        .on("error", () => resolve(false));
     });
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));

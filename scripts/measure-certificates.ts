@@ -90,7 +90,12 @@ try {
   if (certificates.length < 2) throw new Error("The demo student needs at least two certificates");
   const [first, second] = certificates as [(typeof certificates)[0], (typeof certificates)[0]];
 
-  console.log(`Certificate PDFs: ${os.cpus().length} CPU(s), load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}, Node ${process.version}`);
+  console.log(
+    `Certificate PDFs: ${os.cpus().length} CPU(s), load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}, Node ${process.version}`,
+  );
   console.log("\nRendering (puppeteer + Chromium)");
   const [cold, coldMs] = await time(() => ensureCertificatePdf(db, first.id));
   console.log(`  cold render, browser launch included        ${ms(coldMs)}   (${first.certificate_number})`);
@@ -135,11 +140,13 @@ try {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const get = (url: string, headers: Record<string, string> = {}) => async () => {
-    const response = await fetch(url, { headers });
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-    await response.arrayBuffer();
-  };
+  const get =
+    (url: string, headers: Record<string, string> = {}) =>
+    async () => {
+      const response = await fetch(url, { headers });
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+      await response.arrayBuffer();
+    };
   await compare(RUNS, {
     "HTTP (in-process): certificate download": get(`${base}/api/certificates/${first.id}/download`, { Authorization: `Bearer ${token}` }),
     "HTTP (in-process): same bytes, static file": get(`${base}/static.pdf`),

@@ -45,7 +45,8 @@ async function stop(server: ChildProcess) {
 /** The demo's page list and the national one pair up: the same login and route at each place. */
 function samePages(demo: PageRequest[], national: PageRequest[]) {
   const differ = national.filter((p, i) => demo[i]?.route !== p.route || demo[i]?.login !== p.login);
-  if (demo.length !== national.length || differ.length) throw new Error(`the demo's pages and the national ones do not pair up (${demo.length} and ${national.length}; first apart: ${differ[0]?.url})`);
+  if (demo.length !== national.length || differ.length)
+    throw new Error(`the demo's pages and the national ones do not pair up (${demo.length} and ${national.length}; first apart: ${differ[0]?.url})`);
 }
 
 /** Runs the check: the demo on database `demoUrl`, the national volume on `nationalUrl`; true when it passes. */
@@ -54,7 +55,10 @@ async function check(demoUrl: string, nationalUrl: string): Promise<boolean> {
   const env = (url: string): NodeJS.ProcessEnv => ({ ...benchEnv(), BUILD_DIR, DATABASE_URL: url });
   // a process of its own: its row generation would hold this one's event loop for seconds, and
   // a kept-alive socket to the demo's server closed meanwhile is a request lost
-  const seeder = startChild(bin("tsx"), ["scripts/seed-large.ts", "--learners", String(LEARNERS)], { env: { ...process.env, DATABASE_URL: nationalUrl }, stdio: ["ignore", "inherit", "inherit"] });
+  const seeder = startChild(bin("tsx"), ["scripts/seed-large.ts", "--learners", String(LEARNERS)], {
+    env: { ...process.env, DATABASE_URL: nationalUrl },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   const seeded = once(seeder, "exit").then(([code]) => {
     if (code !== 0) throw new Error(`seed:large --learners ${LEARNERS} failed (${code})`);
   });
@@ -81,7 +85,9 @@ async function check(demoUrl: string, nationalUrl: string): Promise<boolean> {
   const fast = reportPageTimes(timings, { shown: 10, dialect: `PostgreSQL, ${LEARNERS.toLocaleString("en-AU")} learners` });
   await stop(server);
 
-  console.log(`\n${grown ? "FAIL" : "PASS"}  no page's statement count grows from the demo to ${LEARNERS.toLocaleString("en-AU")} learners${grown ? ` (${grown} grew)` : ""}`);
+  console.log(
+    `\n${grown ? "FAIL" : "PASS"}  no page's statement count grows from the demo to ${LEARNERS.toLocaleString("en-AU")} learners${grown ? ` (${grown} grew)` : ""}`,
+  );
   console.log(`${fast ? "PASS" : "FAIL"}  every page <= ${PAGE_LIMIT_MS} ms warm at ${LEARNERS.toLocaleString("en-AU")} learners (fastest of ${RUNS})`);
   console.log(`(${seconds(started)} in all)`);
   return !grown && fast;
@@ -89,7 +95,9 @@ async function check(demoUrl: string, nationalUrl: string): Promise<boolean> {
 
 async function main(): Promise<boolean> {
   if (!process.env.TEST_DATABASE_URL) {
-    console.log(`National volume (${LEARNERS.toLocaleString("en-AU")} learners): skipped (TEST_DATABASE_URL is not set; the national load runs on PostgreSQL only).`);
+    console.log(
+      `National volume (${LEARNERS.toLocaleString("en-AU")} learners): skipped (TEST_DATABASE_URL is not set; the national load runs on PostgreSQL only).`,
+    );
     return true;
   }
   if (process.env.SKIP_BUILD === "1" && fs.existsSync(path.join(BUILD_DIR, "index.js"))) console.log(`Reusing the build in ${BUILD_DIR}.`);

@@ -48,7 +48,8 @@ export function isLearnerRoute(id: string): boolean {
 }
 
 export function brotliSize(buffer: Buffer): number {
-  return zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length } }).length;
+  return zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length } })
+    .length;
 }
 
 export function readManifest(clientDir: string): Manifest {

@@ -65,7 +65,18 @@ fs.chmodSync(dir, 0o755);
 
 function startCluster(): boolean {
   // -w: pg_ctl returns once the server accepts connections
-  return pgTool("pg_ctl", ["-D", data, "-w", "-t", "60", "-l", path.join(dir, "pg.log"), "-o", `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "start"]).ok;
+  return pgTool("pg_ctl", [
+    "-D",
+    data,
+    "-w",
+    "-t",
+    "60",
+    "-l",
+    path.join(dir, "pg.log"),
+    "-o",
+    `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    "start",
+  ]).ok;
 }
 function stopCluster(mode: "fast" | "immediate") {
   pgTool("pg_ctl", ["-D", data, "-w", "-m", mode, "stop"]);
@@ -105,7 +116,10 @@ try {
   server.stderr!.on("data", (b: Buffer) => (output += b.toString()));
   for (let i = 0; ; i++) {
     if (i > 1800) throw new Error(`the server did not start:\n${output.slice(-3000)}`);
-    const ok = await fetch(`${base}/login`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/login`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await sleep(100);
   }
@@ -123,7 +137,10 @@ try {
       const r = await fetch(`${base}${pathname}`, {
         method: body ? "POST" : "GET",
         redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": `10.${1 + crypto.randomInt(250)}.${crypto.randomInt(250)}.${1 + crypto.randomInt(250)}` },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "X-Forwarded-For": `10.${1 + crypto.randomInt(250)}.${crypto.randomInt(250)}.${1 + crypto.randomInt(250)}`,
+        },
         body: body ? new URLSearchParams(body) : undefined,
         signal: AbortSignal.timeout(SLOW_MS + 5_000),
       });
@@ -132,7 +149,8 @@ try {
         unavailable++;
         if (!r.headers.get("Retry-After")) problems.push(`a 503 on ${pathname} without Retry-After`);
         // the /api answers its JSON error; a page, the error page
-        if (pathname.startsWith("/api/") ? !text.startsWith('{"detail"') : !text.includes("</html>")) problems.push(`a 503 on ${pathname} that is not its error answer: ${text.slice(0, 80)}`);
+        if (pathname.startsWith("/api/") ? !text.startsWith('{"detail"') : !text.includes("</html>"))
+          problems.push(`a 503 on ${pathname} that is not its error answer: ${text.slice(0, 80)}`);
       }
       return r.status;
     } catch (error) {
@@ -218,7 +236,9 @@ try {
 
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  const counts = (await db.query<{ email: string; n: string }>("select email, count(*) as n from users where email = any($1) group by email", [[...registered]])).rows;
+  const counts = (
+    await db.query<{ email: string; n: string }>("select email, count(*) as n from users where email = any($1) group by email", [[...registered]])
+  ).rows;
   await db.end();
   const stored = new Map(counts.map((r) => [r.email, Number(r.n)]));
   const lost = [...registered].filter((e) => !stored.has(e)).length;

@@ -57,7 +57,10 @@ export function reportGrowth(title: string, pages: PageRequest[], before: number
   const key = (i: number) => `${pages[i]!.login} ${pages[i]!.url}`;
   const grown = after.map((n, i) => i).filter((i) => after[i]! > before[i]!);
   console.log(`\n${title} (${pages.length} pages):`);
-  const most = after.map((n, i) => i).sort((a, b) => after[b]! - after[a]!).slice(0, 5);
+  const most = after
+    .map((n, i) => i)
+    .sort((a, b) => after[b]! - after[a]!)
+    .slice(0, 5);
   for (const i of most) console.log(`  ${String(before[i]).padStart(4)} -> ${String(after[i]).padStart(4)}  ${key(i)}`);
   for (const i of grown) console.log(`GREW  ${before[i]} -> ${after[i]}  ${key(i)}`);
   return grown.length;
@@ -69,7 +72,10 @@ export function reportGrowth(title: string, pages: PageRequest[], before: number
  * answers once it serves.
  */
 export async function startCountingServer(env: NodeJS.ProcessEnv, port: number) {
-  const child = startChild(process.execPath, ["scripts/start.mjs"], { env: { ...env, QUERY_COUNT: "1", JOBS: "off", PORT: String(port), WEB_CONCURRENCY: "1" }, stdio: ["ignore", "ignore", "inherit"] });
+  const child = startChild(process.execPath, ["scripts/start.mjs"], {
+    env: { ...env, QUERY_COUNT: "1", JOBS: "off", PORT: String(port), WEB_CONCURRENCY: "1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   await waitForServer(port);
   return child;
 }
@@ -85,7 +91,13 @@ async function addLearners(db: DB, count: number): Promise<void> {
   // the class bench:pages times the trainer's class page on
   const busiestClass = await busiestClassOf(db, trainer.id);
   const booking = await employerBooking(db);
-  const other = await db.selectFrom("courses").select("id").where("id", "<>", busiestClass.course_id).where("is_active", "=", 1).orderBy("name").executeTakeFirstOrThrow();
+  const other = await db
+    .selectFrom("courses")
+    .select("id")
+    .where("id", "<>", busiestClass.course_id)
+    .where("is_active", "=", 1)
+    .orderBy("name")
+    .executeTakeFirstOrThrow();
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < count; i += 100) {
@@ -103,8 +115,25 @@ async function addLearners(db: DB, count: number): Promise<void> {
       }));
       await trx.insertInto("users").values(users).execute();
       const enrolments = users.flatMap((u) => [
-        { id: crypto.randomUUID(), student_id: u.id, course_id: busiestClass.course_id, class_id: busiestClass.id, status: "in_progress" as const, progress_percentage: 40, enrollment_date: now, updated_at: now },
-        { id: crypto.randomUUID(), student_id: u.id, course_id: other.id, status: "enrolled" as const, progress_percentage: 0, enrollment_date: now, updated_at: now },
+        {
+          id: crypto.randomUUID(),
+          student_id: u.id,
+          course_id: busiestClass.course_id,
+          class_id: busiestClass.id,
+          status: "in_progress" as const,
+          progress_percentage: 40,
+          enrollment_date: now,
+          updated_at: now,
+        },
+        {
+          id: crypto.randomUUID(),
+          student_id: u.id,
+          course_id: other.id,
+          status: "enrolled" as const,
+          progress_percentage: 0,
+          enrollment_date: now,
+          updated_at: now,
+        },
       ]);
       await trx.insertInto("enrollments").values(enrolments).execute();
       await trx
@@ -112,7 +141,20 @@ async function addLearners(db: DB, count: number): Promise<void> {
         .values(
           enrolments
             .filter((e) => e.class_id)
-            .map((e) => ({ id: crypto.randomUUID(), enrollment_id: e.id, student_id: e.student_id, course_id: e.course_id, assessment_type: "practical", status: "passed" as const, score: 80, max_score: 100, assessment_date: now, feedback: null, assessed_by: trainer.id, created_at: now })),
+            .map((e) => ({
+              id: crypto.randomUUID(),
+              enrollment_id: e.id,
+              student_id: e.student_id,
+              course_id: e.course_id,
+              assessment_type: "practical",
+              status: "passed" as const,
+              score: 80,
+              max_score: 100,
+              assessment_date: now,
+              feedback: null,
+              assessed_by: trainer.id,
+              created_at: now,
+            })),
         )
         .execute();
       // the first of each hundred also named on the employer's booking, sharing their results:
@@ -121,7 +163,18 @@ async function addLearners(db: DB, count: number): Promise<void> {
       const enrolment = enrolments.find((e) => e.student_id === worker.id && e.class_id)!;
       await trx
         .insertInto("booking_workers")
-        .values({ id: crypto.randomUUID(), booking_id: booking.id, full_name: worker.full_name, email: worker.email, user_id: worker.id, enrollment_id: enrolment.id, consent: 1, consent_at: now, invited_at: now, accepted_at: now })
+        .values({
+          id: crypto.randomUUID(),
+          booking_id: booking.id,
+          full_name: worker.full_name,
+          email: worker.email,
+          user_id: worker.id,
+          enrollment_id: enrolment.id,
+          consent: 1,
+          consent_at: now,
+          invited_at: now,
+          accepted_at: now,
+        })
         .execute();
     }
   });

@@ -27,17 +27,135 @@ const TARGET = { students: 20_000, courses: 60, enrollments: 100_000, certificat
 const DAY = 864e5;
 const BATCH = 5_000;
 
-const FIRST = ["Liam", "Noah", "Oliver", "Jack", "William", "Lucas", "Henry", "Thomas", "Charlie", "James", "Ethan", "Mason", "Leo", "Harrison", "Cooper", "Riley", "Olivia", "Charlotte", "Amelia", "Isla", "Mia", "Ava", "Grace", "Chloe", "Zoe", "Sophie", "Ruby", "Ella", "Harper", "Aisha", "Priya", "Wei", "Minh", "Tariq", "Mateo", "Kai", "Aroha", "Tane", "Sione", "Dimitri"];
-const LAST = ["Smith", "Jones", "Williams", "Brown", "Wilson", "Taylor", "Johnson", "White", "Martin", "Anderson", "Thompson", "Nguyen", "Thomas", "Walker", "Harris", "Lee", "Ryan", "Robinson", "Kelly", "King", "Singh", "Patel", "Papadopoulos", "Kowalski", "O'Connor", "Tanaka", "Fraser", "Campbell", "Ali", "Chen", "Rossi", "Murphy", "Mitchell", "Hughes", "Fletcher", "Te Rangi"];
-const SUBURBS = ["Newcastle NSW 2300", "Parramatta NSW 2150", "Wollongong NSW 2500", "Blacktown NSW 2148", "Port Kembla NSW 2505", "Botany NSW 2019", "Penrith NSW 2750", "Gosford NSW 2250", "Liverpool NSW 2170", "Geelong VIC 3220", "Gladstone QLD 4680", "Port Hedland WA 6721"];
-const STREETS = ["Wharf St", "Station Rd", "Industrial Ave", "Crane Cl", "Harbour Dr", "King St", "Gantry Way", "Quarry Rd", "Dock St", "Rivet Pl", "Hoist Ln", "Boom St"];
+const FIRST = [
+  "Liam",
+  "Noah",
+  "Oliver",
+  "Jack",
+  "William",
+  "Lucas",
+  "Henry",
+  "Thomas",
+  "Charlie",
+  "James",
+  "Ethan",
+  "Mason",
+  "Leo",
+  "Harrison",
+  "Cooper",
+  "Riley",
+  "Olivia",
+  "Charlotte",
+  "Amelia",
+  "Isla",
+  "Mia",
+  "Ava",
+  "Grace",
+  "Chloe",
+  "Zoe",
+  "Sophie",
+  "Ruby",
+  "Ella",
+  "Harper",
+  "Aisha",
+  "Priya",
+  "Wei",
+  "Minh",
+  "Tariq",
+  "Mateo",
+  "Kai",
+  "Aroha",
+  "Tane",
+  "Sione",
+  "Dimitri",
+];
+const LAST = [
+  "Smith",
+  "Jones",
+  "Williams",
+  "Brown",
+  "Wilson",
+  "Taylor",
+  "Johnson",
+  "White",
+  "Martin",
+  "Anderson",
+  "Thompson",
+  "Nguyen",
+  "Thomas",
+  "Walker",
+  "Harris",
+  "Lee",
+  "Ryan",
+  "Robinson",
+  "Kelly",
+  "King",
+  "Singh",
+  "Patel",
+  "Papadopoulos",
+  "Kowalski",
+  "O'Connor",
+  "Tanaka",
+  "Fraser",
+  "Campbell",
+  "Ali",
+  "Chen",
+  "Rossi",
+  "Murphy",
+  "Mitchell",
+  "Hughes",
+  "Fletcher",
+  "Te Rangi",
+];
+const SUBURBS = [
+  "Newcastle NSW 2300",
+  "Parramatta NSW 2150",
+  "Wollongong NSW 2500",
+  "Blacktown NSW 2148",
+  "Port Kembla NSW 2505",
+  "Botany NSW 2019",
+  "Penrith NSW 2750",
+  "Gosford NSW 2250",
+  "Liverpool NSW 2170",
+  "Geelong VIC 3220",
+  "Gladstone QLD 4680",
+  "Port Hedland WA 6721",
+];
+const STREETS = [
+  "Wharf St",
+  "Station Rd",
+  "Industrial Ave",
+  "Crane Cl",
+  "Harbour Dr",
+  "King St",
+  "Gantry Way",
+  "Quarry Rd",
+  "Dock St",
+  "Rivet Pl",
+  "Hoist Ln",
+  "Boom St",
+];
 const TOPICS = [
-  ["Dogging", "DG"], ["Basic rigging", "RB"], ["Intermediate rigging", "RI"], ["Advanced rigging", "RA"],
-  ["Non-slewing mobile crane", "CN"], ["Slewing mobile crane up to 20 t", "C2"], ["Slewing mobile crane up to 60 t", "C6"],
-  ["Slewing mobile crane up to 100 t", "C1"], ["Tower crane", "CT"], ["Self-erecting tower crane", "CS"],
-  ["Bridge and gantry crane", "CB"], ["Vehicle loading crane", "CV"], ["Portal boom crane", "CP"], ["Derrick crane", "CD"],
-  ["Materials hoist", "HM"], ["Personnel and materials hoist", "HP"], ["Boom-type elevating work platform", "WP"],
-  ["Forklift truck", "LF"], ["Order-picking forklift", "LO"], ["Basic scaffolding", "SB"],
+  ["Dogging", "DG"],
+  ["Basic rigging", "RB"],
+  ["Intermediate rigging", "RI"],
+  ["Advanced rigging", "RA"],
+  ["Non-slewing mobile crane", "CN"],
+  ["Slewing mobile crane up to 20 t", "C2"],
+  ["Slewing mobile crane up to 60 t", "C6"],
+  ["Slewing mobile crane up to 100 t", "C1"],
+  ["Tower crane", "CT"],
+  ["Self-erecting tower crane", "CS"],
+  ["Bridge and gantry crane", "CB"],
+  ["Vehicle loading crane", "CV"],
+  ["Portal boom crane", "CP"],
+  ["Derrick crane", "CD"],
+  ["Materials hoist", "HM"],
+  ["Personnel and materials hoist", "HP"],
+  ["Boom-type elevating work platform", "WP"],
+  ["Forklift truck", "LF"],
+  ["Order-picking forklift", "LO"],
+  ["Basic scaffolding", "SB"],
 ];
 const ASSESSMENT_TYPES = ["Written", "Practical", "Log book review", "Oral questioning"];
 const FEEDBACK = [
@@ -61,7 +179,12 @@ async function main() {
   const learners = option("--learners");
   if (isPostgresUrl(url)) {
     // the national volume's COPY load (scripts/seed-national.ts), at 20,000 learners unless told
-    await seedNational(url, { learners: learners === undefined ? TARGET.students : Number(learners), force: args.has("--force"), ifEmpty: args.has("--if-empty"), today: option("--today") });
+    await seedNational(url, {
+      learners: learners === undefined ? TARGET.students : Number(learners),
+      force: args.has("--force"),
+      ifEmpty: args.has("--if-empty"),
+      today: option("--today"),
+    });
     return;
   }
   if (learners !== undefined) throw new Error("--learners applies to PostgreSQL (DATABASE_URL=postgres://…); SQLite keeps its 20,000 learners.");
@@ -171,7 +294,9 @@ async function seedSqlite(file: string, force: boolean) {
           passwordHash,
           random() < 0.8 ? `04${String(Math.floor(random() * 1e8)).padStart(8, "0")}` : null,
           random() < 0.7 ? `${1 + Math.floor(random() * 200)} ${pick(STREETS)}, ${pick(SUBURBS)}` : null,
-          random() < 0.7 ? `${1960 + Math.floor(random() * 45)}-${String(1 + Math.floor(random() * 12)).padStart(2, "0")}-${String(1 + Math.floor(random() * 28)).padStart(2, "0")}` : null,
+          random() < 0.7
+            ? `${1960 + Math.floor(random() * 45)}-${String(1 + Math.floor(random() * 12)).padStart(2, "0")}-${String(1 + Math.floor(random() * 28)).padStart(2, "0")}`
+            : null,
           null,
           random() < 0.3 ? `HRW-NSW-${Math.floor(1e6 + random() * 9e6)}` : null,
           random() < 0.95 ? 1 : 0,
@@ -195,7 +320,14 @@ async function seedSqlite(file: string, force: boolean) {
   );
   const enrollmentsToAdd = TARGET.enrollments - count("enrollments");
   const certificatesToAdd = TARGET.certificates - count("certificates");
-  type Enr = { id: string; student: string; course: { id: string; tier: Tier }; status: EnrollmentStatus; enrolledDaysAgo: number; completedDaysAgo: number | null };
+  type Enr = {
+    id: string;
+    student: string;
+    course: { id: string; tier: Tier };
+    status: EnrollmentStatus;
+    enrolledDaysAgo: number;
+    completedDaysAgo: number | null;
+  };
   const enrollments: Enr[] = [];
   const perStudent = enrollmentsToAdd / studentIds.length;
   let remaining = enrollmentsToAdd;
@@ -217,10 +349,17 @@ async function seedSqlite(file: string, force: boolean) {
   for (let start = 0; start < enrollments.length; start += BATCH) {
     db.transaction(() => {
       for (const e of enrollments.slice(start, start + BATCH)) {
-        const progress = e.status === "completed" ? 100 : e.status === "enrolled" ? 0 : e.status === "withdrawn" ? Math.floor(random() * 50) : 5 + Math.floor(random() * 90);
+        const progress =
+          e.status === "completed" ? 100 : e.status === "enrolled" ? 0 : e.status === "withdrawn" ? Math.floor(random() * 50) : 5 + Math.floor(random() * 90);
         insertEnrollment.run(
-          e.id, e.student, e.course.id, e.status, progress, iso(e.enrolledDaysAgo),
-          e.completedDaysAgo === null ? null : iso(e.completedDaysAgo), iso(e.completedDaysAgo ?? e.enrolledDaysAgo),
+          e.id,
+          e.student,
+          e.course.id,
+          e.status,
+          progress,
+          iso(e.enrolledDaysAgo),
+          e.completedDaysAgo === null ? null : iso(e.completedDaysAgo),
+          iso(e.completedDaysAgo ?? e.enrolledDaysAgo),
         );
         insertEvent.run(crypto.randomUUID(), e.student, e.student, "enrollment.created", "enrollment", e.id, "Enrolled in a course", iso(e.enrolledDaysAgo));
       }
@@ -251,8 +390,28 @@ async function seedSqlite(file: string, force: boolean) {
         sequence.set(year, value);
         const number = `SCR-${year}-${String(value).padStart(5, "0")}`;
         const id = crypto.randomUUID();
-        insertCertificate.run(id, number, newVerificationCode(), e.student, e.course.id, e.id, e.course.tier, issued.toISOString(), trainerId, issued.toISOString());
-        insertEvent.run(crypto.randomUUID(), trainerId, e.student, "certificate.issued", "certificate", id, `Certificate ${number} issued`, issued.toISOString());
+        insertCertificate.run(
+          id,
+          number,
+          newVerificationCode(),
+          e.student,
+          e.course.id,
+          e.id,
+          e.course.tier,
+          issued.toISOString(),
+          trainerId,
+          issued.toISOString(),
+        );
+        insertEvent.run(
+          crypto.randomUUID(),
+          trainerId,
+          e.student,
+          "certificate.issued",
+          "certificate",
+          id,
+          `Certificate ${number} issued`,
+          issued.toISOString(),
+        );
       }
       for (const [year, value] of sequence) upsertSequence.run(year, value);
     })();
@@ -276,8 +435,18 @@ async function seedSqlite(file: string, force: boolean) {
         const daysAgo = Math.max(0, (e.completedDaysAgo ?? 0) + Math.floor(random() * Math.max(1, e.enrolledDaysAgo - (e.completedDaysAgo ?? 0))));
         const at = iso(daysAgo);
         insertAssessment.run(
-          crypto.randomUUID(), e.id, e.student, e.course.id, pick(ASSESSMENT_TYPES), status, score, score === null ? null : 100,
-          at, pick(FEEDBACK), trainerId, at,
+          crypto.randomUUID(),
+          e.id,
+          e.student,
+          e.course.id,
+          pick(ASSESSMENT_TYPES),
+          status,
+          score,
+          score === null ? null : 100,
+          at,
+          pick(FEEDBACK),
+          trainerId,
+          at,
         );
       }
     })();

@@ -64,24 +64,46 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("seed:large on PostgreSQL (the n
         near(await one(`select count(*) from outbox_messages where state = 'sent'`), LEARNERS * PER_LEARNER.mails);
         expect(await one(`select count(*) from audit_log where client like '203.0.113.%'`)).toBe(LEARNERS * PER_LEARNER.audit);
         // what the triggers keep, as they would have kept it
-        expect(await one(`select count(*) from users u where current_enrollments <> (select count(*) from enrollments e where e.student_id = u.id and e.status in ('enrolled', 'in_progress'))`)).toBe(0);
-        expect(await one(`select count(*) from enrollments e where has_certificate <> (exists (select 1 from certificates c where c.enrollment_id = e.id))::int`)).toBe(0);
         expect(
-          await one(`select count(*) from enrollments e where latest_assessment_status is distinct from (select a.status from assessments a where a.enrollment_id = e.id order by substr(a.assessment_date, 1, 10) desc, a.created_at desc limit 1)`),
+          await one(
+            `select count(*) from users u where current_enrollments <> (select count(*) from enrollments e where e.student_id = u.id and e.status in ('enrolled', 'in_progress'))`,
+          ),
         ).toBe(0);
-        expect(await one(`select count(*) from (select course_id, status, count(*) n from enrollments group by 1, 2) x full join enrollment_counts c using (course_id, status) where coalesce(x.n, 0) <> coalesce(c.n, 0)`)).toBe(0);
         expect(
-          await one(`select count(*) from (select substr(enrollment_date, 1, 13) as hour, count(*) n from enrollments group by 1) x full join (select hour, sum(enrolled) n from enrollment_hours group by 1) h using (hour) where coalesce(x.n, 0) <> coalesce(h.n, 0)`),
+          await one(`select count(*) from enrollments e where has_certificate <> (exists (select 1 from certificates c where c.enrollment_id = e.id))::int`),
         ).toBe(0);
-        expect(await one(`select count(*) from enrollments where status = 'completed' and completion_date is not null`)).toBe(await one(`select sum(completed) from enrollment_hours`));
         expect(
-          await one(`select count(*) from (select issue_date, count(*) n, sum(total_cents) t, sum(paid_cents) p, sum(credited_cents) c from invoices group by 1) x full join (select issue_date, sum(n) n, sum(total_cents) t, sum(paid_cents) p, sum(credited_cents) c from invoice_sums group by 1) s using (issue_date) where (x.n, x.t, x.p, x.c) is distinct from (s.n, s.t, s.p, s.c)`),
+          await one(
+            `select count(*) from enrollments e where latest_assessment_status is distinct from (select a.status from assessments a where a.enrollment_id = e.id order by substr(a.assessment_date, 1, 10) desc, a.created_at desc limit 1)`,
+          ),
+        ).toBe(0);
+        expect(
+          await one(
+            `select count(*) from (select course_id, status, count(*) n from enrollments group by 1, 2) x full join enrollment_counts c using (course_id, status) where coalesce(x.n, 0) <> coalesce(c.n, 0)`,
+          ),
+        ).toBe(0);
+        expect(
+          await one(
+            `select count(*) from (select substr(enrollment_date, 1, 13) as hour, count(*) n from enrollments group by 1) x full join (select hour, sum(enrolled) n from enrollment_hours group by 1) h using (hour) where coalesce(x.n, 0) <> coalesce(h.n, 0)`,
+          ),
+        ).toBe(0);
+        expect(await one(`select count(*) from enrollments where status = 'completed' and completion_date is not null`)).toBe(
+          await one(`select sum(completed) from enrollment_hours`),
+        );
+        expect(
+          await one(
+            `select count(*) from (select issue_date, count(*) n, sum(total_cents) t, sum(paid_cents) p, sum(credited_cents) c from invoices group by 1) x full join (select issue_date, sum(n) n, sum(total_cents) t, sum(paid_cents) p, sum(credited_cents) c from invoice_sums group by 1) s using (issue_date) where (x.n, x.t, x.p, x.c) is distinct from (s.n, s.t, s.p, s.c)`,
+          ),
         ).toBe(0);
         expect(await one(`select n from awaiting_assessor_count`)).toBe(await one(`select count(*) from enrollments where awaiting_assessor = 1`));
         expect(await one(`select n from certificate_count`)).toBe(await one(`select count(*) from certificates`));
-        expect(await one(`select n from studying_count`)).toBe(await one(`select count(*) from users where role = 'student' and is_active = 1 and current_enrollments > 0`));
+        expect(await one(`select n from studying_count`)).toBe(
+          await one(`select count(*) from users where role = 'student' and is_active = 1 and current_enrollments > 0`),
+        );
         // the demo logins are there
-        expect(await one(`select count(*) from users where email in ('admin@example.com', 'trainer@example.com', 'student@example.com', 'employer@example.com')`)).toBe(4);
+        expect(
+          await one(`select count(*) from users where email in ('admin@example.com', 'trainer@example.com', 'student@example.com', 'employer@example.com')`),
+        ).toBe(4);
       } finally {
         await client.end();
       }

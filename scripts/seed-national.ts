@@ -106,23 +106,158 @@ export function uuidOf(kind: number, n: number): string {
   return `${h1}-${h2.slice(0, 4)}-4${h2.slice(5, 8)}-${"89ab"[c & 3]}${h3.slice(1, 4)}-${h3.slice(4)}${h4}`;
 }
 
-const K = { student: 1, trainer: 2, admin: 3, course: 4, location: 5, employer: 6, klass: 7, session: 8, enrollment: 9, certificate: 10, assessment: 11, event: 12, mail: 13, invoice: 14, line: 15, payment: 16 } as const;
+const K = {
+  student: 1,
+  trainer: 2,
+  admin: 3,
+  course: 4,
+  location: 5,
+  employer: 6,
+  klass: 7,
+  session: 8,
+  enrollment: 9,
+  certificate: 10,
+  assessment: 11,
+  event: 12,
+  mail: 13,
+  invoice: 14,
+  line: 15,
+  payment: 16,
+} as const;
 
-const FIRST = ["Liam", "Noah", "Oliver", "Jack", "William", "Lucas", "Henry", "Thomas", "Charlie", "James", "Ethan", "Mason", "Leo", "Harrison", "Cooper", "Riley", "Olivia", "Charlotte", "Amelia", "Isla", "Mia", "Ava", "Grace", "Chloe", "Zoe", "Sophie", "Ruby", "Ella", "Harper", "Aisha", "Priya", "Wei", "Minh", "Tariq", "Mateo", "Kai", "Aroha", "Tane", "Sione", "Dimitri"];
-const LAST = ["Smith", "Jones", "Williams", "Brown", "Wilson", "Taylor", "Johnson", "White", "Martin", "Anderson", "Thompson", "Nguyen", "Thomas", "Walker", "Harris", "Lee", "Ryan", "Robinson", "Kelly", "King", "Singh", "Patel", "Papadopoulos", "Kowalski", "O'Connor", "Tanaka", "Fraser", "Campbell", "Ali", "Chen", "Rossi", "Murphy", "Mitchell", "Hughes", "Fletcher", "Te Rangi"];
-const PLACES: Array<[suburb: string, postcode: string, state: string]> = [
-  ["Newcastle", "2300", "01"], ["Parramatta", "2150", "01"], ["Wollongong", "2500", "01"], ["Blacktown", "2148", "01"], ["Penrith", "2750", "01"],
-  ["Gosford", "2250", "01"], ["Liverpool", "2170", "01"], ["Geelong", "3220", "02"], ["Dandenong", "3175", "02"], ["Gladstone", "4680", "03"],
-  ["Mackay", "4740", "03"], ["Port Hedland", "6721", "05"], ["Kwinana", "6167", "05"], ["Whyalla", "5600", "04"], ["Launceston", "7250", "06"], ["Darwin", "0800", "07"],
+const FIRST = [
+  "Liam",
+  "Noah",
+  "Oliver",
+  "Jack",
+  "William",
+  "Lucas",
+  "Henry",
+  "Thomas",
+  "Charlie",
+  "James",
+  "Ethan",
+  "Mason",
+  "Leo",
+  "Harrison",
+  "Cooper",
+  "Riley",
+  "Olivia",
+  "Charlotte",
+  "Amelia",
+  "Isla",
+  "Mia",
+  "Ava",
+  "Grace",
+  "Chloe",
+  "Zoe",
+  "Sophie",
+  "Ruby",
+  "Ella",
+  "Harper",
+  "Aisha",
+  "Priya",
+  "Wei",
+  "Minh",
+  "Tariq",
+  "Mateo",
+  "Kai",
+  "Aroha",
+  "Tane",
+  "Sione",
+  "Dimitri",
 ];
-const STREETS = ["Wharf St", "Station Rd", "Industrial Ave", "Crane Cl", "Harbour Dr", "King St", "Gantry Way", "Quarry Rd", "Dock St", "Rivet Pl", "Hoist Ln", "Boom St"];
+const LAST = [
+  "Smith",
+  "Jones",
+  "Williams",
+  "Brown",
+  "Wilson",
+  "Taylor",
+  "Johnson",
+  "White",
+  "Martin",
+  "Anderson",
+  "Thompson",
+  "Nguyen",
+  "Thomas",
+  "Walker",
+  "Harris",
+  "Lee",
+  "Ryan",
+  "Robinson",
+  "Kelly",
+  "King",
+  "Singh",
+  "Patel",
+  "Papadopoulos",
+  "Kowalski",
+  "O'Connor",
+  "Tanaka",
+  "Fraser",
+  "Campbell",
+  "Ali",
+  "Chen",
+  "Rossi",
+  "Murphy",
+  "Mitchell",
+  "Hughes",
+  "Fletcher",
+  "Te Rangi",
+];
+const PLACES: Array<[suburb: string, postcode: string, state: string]> = [
+  ["Newcastle", "2300", "01"],
+  ["Parramatta", "2150", "01"],
+  ["Wollongong", "2500", "01"],
+  ["Blacktown", "2148", "01"],
+  ["Penrith", "2750", "01"],
+  ["Gosford", "2250", "01"],
+  ["Liverpool", "2170", "01"],
+  ["Geelong", "3220", "02"],
+  ["Dandenong", "3175", "02"],
+  ["Gladstone", "4680", "03"],
+  ["Mackay", "4740", "03"],
+  ["Port Hedland", "6721", "05"],
+  ["Kwinana", "6167", "05"],
+  ["Whyalla", "5600", "04"],
+  ["Launceston", "7250", "06"],
+  ["Darwin", "0800", "07"],
+];
+const STREETS = [
+  "Wharf St",
+  "Station Rd",
+  "Industrial Ave",
+  "Crane Cl",
+  "Harbour Dr",
+  "King St",
+  "Gantry Way",
+  "Quarry Rd",
+  "Dock St",
+  "Rivet Pl",
+  "Hoist Ln",
+  "Boom St",
+];
 const TOPICS: Array<[string, string, string]> = [
-  ["Dogging", "DG", "040329"], ["Basic rigging", "RB", "040329"], ["Intermediate rigging", "RI", "040329"], ["Advanced rigging", "RA", "040329"],
-  ["Non-slewing mobile crane", "CN", "030717"], ["Slewing mobile crane up to 20 t", "C2", "030717"], ["Slewing mobile crane up to 60 t", "C6", "030717"],
-  ["Slewing mobile crane up to 100 t", "C1", "030717"], ["Tower crane", "CT", "030717"], ["Self-erecting tower crane", "CS", "030717"],
-  ["Bridge and gantry crane", "CB", "030717"], ["Vehicle loading crane", "CV", "030717"], ["Portal boom crane", "CP", "030717"], ["Derrick crane", "CD", "030717"],
-  ["Materials hoist", "HM", "030717"], ["Personnel and materials hoist", "HP", "030717"], ["Boom-type elevating work platform", "WP", "030717"],
-  ["Forklift truck", "LF", "030717"], ["Order-picking forklift", "LO", "030717"], ["Basic scaffolding", "SB", "040329"],
+  ["Dogging", "DG", "040329"],
+  ["Basic rigging", "RB", "040329"],
+  ["Intermediate rigging", "RI", "040329"],
+  ["Advanced rigging", "RA", "040329"],
+  ["Non-slewing mobile crane", "CN", "030717"],
+  ["Slewing mobile crane up to 20 t", "C2", "030717"],
+  ["Slewing mobile crane up to 60 t", "C6", "030717"],
+  ["Slewing mobile crane up to 100 t", "C1", "030717"],
+  ["Tower crane", "CT", "030717"],
+  ["Self-erecting tower crane", "CS", "030717"],
+  ["Bridge and gantry crane", "CB", "030717"],
+  ["Vehicle loading crane", "CV", "030717"],
+  ["Portal boom crane", "CP", "030717"],
+  ["Derrick crane", "CD", "030717"],
+  ["Materials hoist", "HM", "030717"],
+  ["Personnel and materials hoist", "HP", "030717"],
+  ["Boom-type elevating work platform", "WP", "030717"],
+  ["Forklift truck", "LF", "030717"],
+  ["Order-picking forklift", "LO", "030717"],
+  ["Basic scaffolding", "SB", "040329"],
 ];
 const TIERS: Tier[] = ["tier_1", "tier_2", "tier_3"];
 const ASSESSMENT_TYPES = ["Written", "Practical", "Log book review", "Oral questioning"];
@@ -138,22 +273,148 @@ const CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 
 /** The tables the bulk load writes, in the order their streams are opened. */
 const TABLES = {
-  users: ["id", "email", "full_name", "password_hash", "role", "phone", "address", "date_of_birth", "license_number", "is_active", "approval_status", "created_at", "updated_at", "last_login", "current_enrollments", "usi", "student_number", "sex", "address_street_number", "address_street_name", "suburb", "postcode", "state", "country_of_birth", "language_at_home", "indigenous_status", "labour_force_status", "highest_school_level", "at_school", "disability", "prior_education", "survey_contact_status"],
-  courses: ["id", "unit_code", "name", "description", "tier", "duration_hours", "price_cents", "is_active", "prerequisites", "learning_outcomes", "assessment_criteria", "created_at", "updated_at", "field_of_education", "official_title", "licence_class"],
+  users: [
+    "id",
+    "email",
+    "full_name",
+    "password_hash",
+    "role",
+    "phone",
+    "address",
+    "date_of_birth",
+    "license_number",
+    "is_active",
+    "approval_status",
+    "created_at",
+    "updated_at",
+    "last_login",
+    "current_enrollments",
+    "usi",
+    "student_number",
+    "sex",
+    "address_street_number",
+    "address_street_name",
+    "suburb",
+    "postcode",
+    "state",
+    "country_of_birth",
+    "language_at_home",
+    "indigenous_status",
+    "labour_force_status",
+    "highest_school_level",
+    "at_school",
+    "disability",
+    "prior_education",
+    "survey_contact_status",
+  ],
+  courses: [
+    "id",
+    "unit_code",
+    "name",
+    "description",
+    "tier",
+    "duration_hours",
+    "price_cents",
+    "is_active",
+    "prerequisites",
+    "learning_outcomes",
+    "assessment_criteria",
+    "created_at",
+    "updated_at",
+    "field_of_education",
+    "official_title",
+    "licence_class",
+  ],
   delivery_locations: ["id", "identifier", "name", "suburb", "postcode", "state", "created_at", "updated_at"],
   employers: ["id", "name", "abn", "contact_name", "contact_email", "contact_phone", "address", "created_at", "updated_at"],
   classes: ["id", "course_id", "start_date", "end_date", "location_id", "trainer_id", "seats", "created_at", "updated_at"],
   class_sessions: ["id", "class_id", "session_date", "starts_at", "ends_at"],
-  enrollments: ["id", "student_id", "course_id", "status", "progress_percentage", "enrollment_date", "completion_date", "updated_at", "latest_assessment_status", "has_certificate", "location_id", "planned_start_date", "planned_end_date", "class_id"],
+  enrollments: [
+    "id",
+    "student_id",
+    "course_id",
+    "status",
+    "progress_percentage",
+    "enrollment_date",
+    "completion_date",
+    "updated_at",
+    "latest_assessment_status",
+    "has_certificate",
+    "location_id",
+    "planned_start_date",
+    "planned_end_date",
+    "class_id",
+  ],
   attendance: ["session_id", "enrollment_id", "status", "marked_by", "marked_at"],
-  certificates: ["id", "certificate_number", "verification_code", "student_id", "course_id", "enrollment_id", "tier_achieved", "issue_date", "issued_by", "created_at"],
-  assessments: ["id", "enrollment_id", "student_id", "course_id", "assessment_type", "status", "score", "max_score", "assessment_date", "feedback", "assessed_by", "created_at"],
+  certificates: [
+    "id",
+    "certificate_number",
+    "verification_code",
+    "student_id",
+    "course_id",
+    "enrollment_id",
+    "tier_achieved",
+    "issue_date",
+    "issued_by",
+    "created_at",
+  ],
+  assessments: [
+    "id",
+    "enrollment_id",
+    "student_id",
+    "course_id",
+    "assessment_type",
+    "status",
+    "score",
+    "max_score",
+    "assessment_date",
+    "feedback",
+    "assessed_by",
+    "created_at",
+  ],
   events: ["id", "actor_id", "subject_user_id", "type", "entity_type", "entity_id", "message", "created_at"],
   outbox_messages: ["id", "key", "recipient_id", "template", "data", "state", "attempts", "next_attempt_at", "sent_at", "created_at"],
-  invoices: ["id", "number", "seller_name", "seller_abn", "buyer_kind", "buyer_id", "buyer_name", "buyer_email", "buyer_city", "buyer_region", "buyer_postcode", "buyer_country", "source_kind", "source_id", "issue_date", "due_date", "subtotal_cents", "gst_cents", "total_cents", "paid_cents", "issued_by", "issued_at"],
+  invoices: [
+    "id",
+    "number",
+    "seller_name",
+    "seller_abn",
+    "buyer_kind",
+    "buyer_id",
+    "buyer_name",
+    "buyer_email",
+    "buyer_city",
+    "buyer_region",
+    "buyer_postcode",
+    "buyer_country",
+    "source_kind",
+    "source_id",
+    "issue_date",
+    "due_date",
+    "subtotal_cents",
+    "gst_cents",
+    "total_cents",
+    "paid_cents",
+    "issued_by",
+    "issued_at",
+  ],
   invoice_lines: ["id", "invoice_id", "position", "course_id", "description", "quantity", "unit_price_cents", "gst_treatment", "amount_cents", "gst_cents"],
   payments: ["id", "invoice_id", "method", "reference", "received_on", "amount_cents", "recorded_by", "recorded_at"],
-  audit_log: ["id", "at", "action", "actor_id", "actor_email", "subject_type", "subject_id", "subject_user_id", "client", "fields", "detail", "prev_hash", "hash"],
+  audit_log: [
+    "id",
+    "at",
+    "action",
+    "actor_id",
+    "actor_email",
+    "subject_type",
+    "subject_id",
+    "subject_user_id",
+    "client",
+    "fields",
+    "detail",
+    "prev_hash",
+    "hash",
+  ],
 } as const;
 type Table = keyof typeof TABLES;
 
@@ -222,12 +483,20 @@ export async function seedNational(url: string, options: NationalOptions): Promi
   const db = openDatabase(url);
   try {
     await migrateToLatest(db);
-    const users = Number((await db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const users = Number(
+      (
+        await db
+          .selectFrom("users")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     if (users > 0 && options.ifEmpty) {
       log(`The database already has ${users} users; seed:large skipped.`);
       return { seconds: 0, rows: {}, skipped: true };
     }
-    if (users > 0 && !options.force) throw new Error(`The database already has ${users} users; refusing to add a large data set. Use --force to wipe it first.`);
+    if (users > 0 && !options.force)
+      throw new Error(`The database already has ${users} users; refusing to add a large data set. Use --force to wipe it first.`);
     if (users > 0) {
       // the schema dropped and migrated afresh: the rows migrations seed (counters, rules, the
       // audit head) come back, and no down migration has to cope with a full database
@@ -320,12 +589,23 @@ async function load(url: string, db: DB, N: number, today: number, log: (line: s
 
   // what the demo seed made that the bulk refers to
   const one = async (q: string) => (await sql.raw<Record<string, unknown>>(q).execute(db)).rows[0] ?? {};
-  const demoTrainer = (await one("select id, email, full_name from users where email = 'trainer@example.com'")) as { id: string; email: string; full_name: string };
-  const seller = (await one("select seller_name, seller_abn, payment_terms_days from finance_settings where id = 1")) as { seller_name: string; seller_abn: string; payment_terms_days: number };
+  const demoTrainer = (await one("select id, email, full_name from users where email = 'trainer@example.com'")) as {
+    id: string;
+    email: string;
+    full_name: string;
+  };
+  const seller = (await one("select seller_name, seller_abn, payment_terms_days from finance_settings where id = 1")) as {
+    seller_name: string;
+    seller_abn: string;
+    payment_terms_days: number;
+  };
   let studentNumber = Number((await one("select last_value from counters where name = 'student_number'")).last_value ?? 0);
   let invoiceNumber = Number((await one("select last_value from finance_sequences where series = 'invoice'")).last_value ?? 0);
   const certificateYears = new Map<number, number>(
-    (await sql<{ year: number; last_value: number }>`select year, last_value from certificate_sequence`.execute(db)).rows.map((r) => [Number(r.year), Number(r.last_value)]),
+    (await sql<{ year: number; last_value: number }>`select year, last_value from certificate_sequence`.execute(db)).rows.map((r) => [
+      Number(r.year),
+      Number(r.last_value),
+    ]),
   );
   const head = (await one("select last_id, last_hash from audit_head where id = 1")) as { last_id: number; last_hash: string };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -344,7 +624,24 @@ async function load(url: string, db: DB, N: number, today: number, log: (line: s
       const person = { id: uuidOf(kind, i), email: `${role}.${i + 1}@staff.example.com`, name };
       into.push(person);
       const created = iso(at(startDay - 60));
-      await rows("users").row([person.id, person.email, name, passwordHash, role, `02 4${String(Math.floor(random() * 1e7)).padStart(7, "0")}`, null, null, null, 1, "approved", created, created, iso(at(-1)), 0, ...Array(17).fill(null)]);
+      await rows("users").row([
+        person.id,
+        person.email,
+        name,
+        passwordHash,
+        role,
+        `02 4${String(Math.floor(random() * 1e7)).padStart(7, "0")}`,
+        null,
+        null,
+        null,
+        1,
+        "approved",
+        created,
+        created,
+        iso(at(-1)),
+        0,
+        ...Array(17).fill(null),
+      ]);
     }
   };
   await staff(K.trainer, Math.max(4, Math.round(N / LEARNERS_PER_TRAINER)), "trainer", trainers);
@@ -356,25 +653,53 @@ async function load(url: string, db: DB, N: number, today: number, log: (line: s
     const variant = Math.floor(i / TOPICS.length);
     const tier = TIERS[i % TIERS.length]!;
     const name = `${topic} (${code})${variant ? ` — ${["refresher", "site-based", "weekend intensive"][variant - 1] ?? `stream ${variant}`}` : ""}`;
-    return { id: uuidOf(K.course, i), unitCode: `CPCHRW${String(3000 + i).padStart(4, "0")}`, name, tier, price: tier === "tier_1" ? 120000 : tier === "tier_2" ? 180000 : 250000, days: tier === "tier_1" ? 3 : tier === "tier_2" ? 4 : 5, foe, code, classes: i % 2 === 0 };
+    return {
+      id: uuidOf(K.course, i),
+      unitCode: `CPCHRW${String(3000 + i).padStart(4, "0")}`,
+      name,
+      tier,
+      price: tier === "tier_1" ? 120000 : tier === "tier_2" ? 180000 : 250000,
+      days: tier === "tier_1" ? 3 : tier === "tier_2" ? 4 : 5,
+      foe,
+      code,
+      classes: i % 2 === 0,
+    };
   });
   for (const [i, c] of courses.entries()) {
     const created = iso(at(startDay - 200 + i));
     await rows("courses").row([
-      c.id, c.unitCode, c.name,
+      c.id,
+      c.unitCode,
+      c.name,
       `Nationally recognised high-risk work training in ${c.name.toLowerCase()}, with theory, supervised practice and a final assessment.`,
-      c.tier, c.days * 8, c.price, random() < 0.92 ? 1 : 0,
+      c.tier,
+      c.days * 8,
+      c.price,
+      random() < 0.92 ? 1 : 0,
       JSON.stringify(c.tier === "tier_1" ? [] : ["White Card (CPCWHS1001)"]),
       JSON.stringify(["Plan the work", "Select and inspect equipment", "Carry out the task safely", "Pack up"]),
       JSON.stringify(["Written assessment", "Practical demonstration", "Log book sign-off"]),
-      created, created, c.foe, `Licence to ${c.name.toLowerCase()}`, c.code,
+      created,
+      created,
+      c.foe,
+      `Licence to ${c.name.toLowerCase()}`,
+      c.code,
     ]);
   }
 
   const locations = PLACES.map(([suburb, postcode, state], i) => ({ id: uuidOf(K.location, i), suburb, postcode, state }));
   for (const [i, l] of locations.entries()) {
     const created = iso(at(startDay - 300));
-    await rows("delivery_locations").row([l.id, `YARD${String(i + 1).padStart(2, "0")}`, `Training yard, ${l.suburb}`, l.suburb, l.postcode, l.state, created, created]);
+    await rows("delivery_locations").row([
+      l.id,
+      `YARD${String(i + 1).padStart(2, "0")}`,
+      `Training yard, ${l.suburb}`,
+      l.suburb,
+      l.postcode,
+      l.state,
+      created,
+      created,
+    ]);
   }
 
   const employers = Math.max(2, Math.round(N / LEARNERS_PER_EMPLOYER));
@@ -382,9 +707,15 @@ async function load(url: string, db: DB, N: number, today: number, log: (line: s
     const place = pick(PLACES);
     const created = iso(at(startDay + Math.floor(random() * HISTORY_DAYS)));
     await rows("employers").row([
-      uuidOf(K.employer, i), `${pick(LAST)} ${pick(["Civil", "Cranes", "Lifting", "Logistics", "Constructions", "Ports", "Steel"])} Pty Ltd ${i + 1}`, abn(random),
-      `${pick(FIRST)} ${pick(LAST)}`, `accounts${i + 1}@employer${i + 1}.example`, `02 4${String(Math.floor(random() * 1e7)).padStart(7, "0")}`,
-      `${1 + Math.floor(random() * 200)} ${pick(STREETS)}\n${place[0]} ${place[1]}`, created, created,
+      uuidOf(K.employer, i),
+      `${pick(LAST)} ${pick(["Civil", "Cranes", "Lifting", "Logistics", "Constructions", "Ports", "Steel"])} Pty Ltd ${i + 1}`,
+      abn(random),
+      `${pick(FIRST)} ${pick(LAST)}`,
+      `accounts${i + 1}@employer${i + 1}.example`,
+      `02 4${String(Math.floor(random() * 1e7)).padStart(7, "0")}`,
+      `${1 + Math.floor(random() * 200)} ${pick(STREETS)}\n${place[0]} ${place[1]}`,
+      created,
+      created,
     ]);
   }
 
@@ -405,8 +736,19 @@ async function load(url: string, db: DB, N: number, today: number, log: (line: s
       const start = classStart(ci, k);
       const id = uuidOf(K.klass, ci * perCourse + k);
       const created = iso(at(start - 45));
-      await rows("classes").row([id, c.id, ymd(today + start * DAY), ymd(today + (start + c.days - 1) * DAY), locations[(ci + k) % locations.length]!.id, classTrainer(ci, k).id, SEATS, created, created]);
-      for (let d = 0; d < c.days; d++) await rows("class_sessions").row([uuidOf(K.session, (ci * perCourse + k) * 8 + d), id, ymd(today + (start + d) * DAY), "07:30", "15:30"]);
+      await rows("classes").row([
+        id,
+        c.id,
+        ymd(today + start * DAY),
+        ymd(today + (start + c.days - 1) * DAY),
+        locations[(ci + k) % locations.length]!.id,
+        classTrainer(ci, k).id,
+        SEATS,
+        created,
+        created,
+      ]);
+      for (let d = 0; d < c.days; d++)
+        await rows("class_sessions").row([uuidOf(K.session, (ci * perCourse + k) * 8 + d), id, ymd(today + (start + d) * DAY), "07:30", "15:30"]);
       classNumber++;
       sessionNumber += c.days;
     }
@@ -443,7 +785,7 @@ async function load(url: string, db: DB, N: number, today: number, log: (line: s
     for (const courseIndex of chosen) {
       const course = courses[courseIndex]!;
       const enrollmentId = uuidOf(K.enrollment, s * 10 + j);
-      const enrolledDay = Math.min(-1, joinedDay + Math.floor(random() * (-joinedDay)));
+      const enrolledDay = Math.min(-1, joinedDay + Math.floor(random() * -joinedDay));
       let status: EnrollmentStatus;
       const roll = random();
       status = roll < 0.42 ? "completed" : roll < 0.72 ? "in_progress" : roll < 0.92 ? "enrolled" : "withdrawn";
@@ -465,7 +807,13 @@ async function load(url: string, db: DB, N: number, today: number, log: (line: s
           // the roll of every session already held
           for (let d = 0; d < course.days && plannedStart + d < 0; d++) {
             const r = random();
-            await rows("attendance").row([uuidOf(K.session, (ci * perCourse + k) * 8 + d), enrollmentId, r < 0.9 ? "present" : r < 0.97 ? "absent" : "late", classTrainerPerson.id, iso(at(plannedStart + d))]);
+            await rows("attendance").row([
+              uuidOf(K.session, (ci * perCourse + k) * 8 + d),
+              enrollmentId,
+              r < 0.9 ? "present" : r < 0.97 ? "absent" : "late",
+              classTrainerPerson.id,
+              iso(at(plannedStart + d)),
+            ]);
           }
         }
       }
@@ -478,11 +826,25 @@ async function load(url: string, db: DB, N: number, today: number, log: (line: s
       let latest: { day: string; created: string; status: AssessmentStatus } | null = null;
       if (status !== "enrolled" && random() < resultChance) {
         const r = random();
-        const aStatus: AssessmentStatus = status === "completed" ? "passed" : r < 0.55 ? "passed" : r < 0.75 ? "failed" : r < 0.92 ? "in_progress" : "resubmission";
+        const aStatus: AssessmentStatus =
+          status === "completed" ? "passed" : r < 0.55 ? "passed" : r < 0.75 ? "failed" : r < 0.92 ? "in_progress" : "resubmission";
         const score = aStatus === "in_progress" ? null : aStatus === "failed" ? 30 + Math.floor(random() * 39) : 70 + Math.floor(random() * 31);
         const day = completedDay ?? Math.min(-1, enrolledDay + 7 + Math.floor(random() * Math.max(1, -enrolledDay - 7)));
         const when = iso(at(day));
-        await rows("assessments").row([uuidOf(K.assessment, s * 10 + j), enrollmentId, id, course.id, pick(ASSESSMENT_TYPES), aStatus, score, score === null ? null : 100, when, pick(FEEDBACK), trainer.id, when]);
+        await rows("assessments").row([
+          uuidOf(K.assessment, s * 10 + j),
+          enrollmentId,
+          id,
+          course.id,
+          pick(ASSESSMENT_TYPES),
+          aStatus,
+          score,
+          score === null ? null : 100,
+          when,
+          pick(FEEDBACK),
+          trainer.id,
+          when,
+        ]);
         latest = { day: when.slice(0, 10), created: when, status: aStatus };
       }
 
@@ -498,20 +860,49 @@ async function load(url: string, db: DB, N: number, today: number, log: (line: s
         let code = "";
         for (let b = 0; b < 16; b++) code += CODE_ALPHABET[Math.floor(random() * 32)];
         await rows("certificates").row([certificateId, number, code, id, course.id, enrollmentId, course.tier, iso(issued), trainer.id, iso(issued)]);
-        await rows("events").row([uuidOf(K.event, eventNumber++), trainer.id, id, "certificate.issued", "certificate", certificateId, `Certificate ${number} issued`, iso(issued)]);
+        await rows("events").row([
+          uuidOf(K.event, eventNumber++),
+          trainer.id,
+          id,
+          "certificate.issued",
+          "certificate",
+          certificateId,
+          `Certificate ${number} issued`,
+          iso(issued),
+        ]);
         // the learner's mail for it, delivered
         await rows("outbox_messages").row([
-          uuidOf(K.mail, s * 10 + j), `certificate-issued:${certificateId}`, id, "certificate-issued",
+          uuidOf(K.mail, s * 10 + j),
+          `certificate-issued:${certificateId}`,
+          id,
+          "certificate-issued",
           JSON.stringify({ certificateNumber: number, unit: `${course.unitCode} ${course.name}`, verificationCode: code }),
-          "sent", 1, iso(issued), iso(issued + 4000), iso(issued),
+          "sent",
+          1,
+          iso(issued),
+          iso(issued + 4000),
+          iso(issued),
         ]);
       }
 
-      const progress = status === "completed" ? 100 : status === "enrolled" ? 0 : status === "withdrawn" ? Math.floor(random() * 50) : 5 + Math.floor(random() * 90);
+      const progress =
+        status === "completed" ? 100 : status === "enrolled" ? 0 : status === "withdrawn" ? Math.floor(random() * 50) : 5 + Math.floor(random() * 90);
       const enrolledAt = iso(at(enrolledDay));
       await rows("enrollments").row([
-        enrollmentId, id, course.id, status, progress, enrolledAt, completedDay === null ? null : iso(at(completedDay)), completedDay === null ? enrolledAt : iso(at(completedDay)),
-        latest?.status ?? null, certified, locations[(courseIndex + s) % locations.length]!.id, ymd(today + plannedStart * DAY), ymd(today + plannedEnd * DAY), classId,
+        enrollmentId,
+        id,
+        course.id,
+        status,
+        progress,
+        enrolledAt,
+        completedDay === null ? null : iso(at(completedDay)),
+        completedDay === null ? enrolledAt : iso(at(completedDay)),
+        latest?.status ?? null,
+        certified,
+        locations[(courseIndex + s) % locations.length]!.id,
+        ymd(today + plannedStart * DAY),
+        ymd(today + plannedEnd * DAY),
+        classId,
       ]);
       await rows("events").row([uuidOf(K.event, eventNumber++), id, id, "enrollment.created", "enrollment", enrollmentId, "Enrolled in a course", enrolledAt]);
 
@@ -523,10 +914,41 @@ async function load(url: string, db: DB, N: number, today: number, log: (line: s
         const r = random();
         const paid = status === "withdrawn" ? 0 : r < 0.7 ? course.price : r < 0.8 ? course.price / 2 : 0;
         await rows("invoices").row([
-          invoiceId, `INV-${String(++invoiceNumber).padStart(6, "0")}`, seller.seller_name, seller.seller_abn, "learner", id, name, email,
-          place[0], place[2], place[1], "Australia", "enrollment", enrollmentId, issueDate, dueDate, course.price, 0, course.price, paid, null, enrolledAt,
+          invoiceId,
+          `INV-${String(++invoiceNumber).padStart(6, "0")}`,
+          seller.seller_name,
+          seller.seller_abn,
+          "learner",
+          id,
+          name,
+          email,
+          place[0],
+          place[2],
+          place[1],
+          "Australia",
+          "enrollment",
+          enrollmentId,
+          issueDate,
+          dueDate,
+          course.price,
+          0,
+          course.price,
+          paid,
+          null,
+          enrolledAt,
         ]);
-        await rows("invoice_lines").row([uuidOf(K.line, invoiceRow), invoiceId, 1, course.id, `${course.unitCode} ${course.name}`, 1, course.price, "gst_free", course.price, 0]);
+        await rows("invoice_lines").row([
+          uuidOf(K.line, invoiceRow),
+          invoiceId,
+          1,
+          course.id,
+          `${course.unitCode} ${course.name}`,
+          1,
+          course.price,
+          "gst_free",
+          course.price,
+          0,
+        ]);
         if (paid) await rows("payments").row([uuidOf(K.payment, invoiceRow), invoiceId, "card", "Card at enrolment", issueDate, paid, id, enrolledAt]);
         invoiceRow++;
       }
@@ -536,15 +958,43 @@ async function load(url: string, db: DB, N: number, today: number, log: (line: s
     const joined = iso(at(joinedDay));
     const usi = described && random() < 0.85 ? usiFromBody(usiBody(s, random)) : null;
     await rows("users").row([
-      id, email, name, passwordHash, "student",
+      id,
+      email,
+      name,
+      passwordHash,
+      "student",
       random() < 0.85 ? `04${String(Math.floor(random() * 1e8)).padStart(8, "0")}` : null,
       described ? `${1 + Math.floor(random() * 200)} ${pick(STREETS)}, ${place[0]} ${place[1]}` : null,
-      described ? `${1960 + Math.floor(random() * 45)}-${String(1 + Math.floor(random() * 12)).padStart(2, "0")}-${String(1 + Math.floor(random() * 28)).padStart(2, "0")}` : null,
+      described
+        ? `${1960 + Math.floor(random() * 45)}-${String(1 + Math.floor(random() * 12)).padStart(2, "0")}-${String(1 + Math.floor(random() * 28)).padStart(2, "0")}`
+        : null,
       random() < 0.3 ? `HRW-NSW-${Math.floor(1e6 + random() * 9e6)}` : null,
-      random() < 0.97 ? 1 : 0, "approved", joined, joined, random() < 0.6 ? iso(at(Math.floor(joinedDay * random()))) : null, current,
-      usi, `S${String(++studentNumber).padStart(6, "0")}`,
+      random() < 0.97 ? 1 : 0,
+      "approved",
+      joined,
+      joined,
+      random() < 0.6 ? iso(at(Math.floor(joinedDay * random()))) : null,
+      current,
+      usi,
+      `S${String(++studentNumber).padStart(6, "0")}`,
       ...(described
-        ? [pick(["M", "F", "F", "M", "M", "X"]), String(1 + Math.floor(random() * 200)), pick(STREETS), place[0], place[1], place[2], random() < 0.8 ? "1101" : pick(["2100", "6101", "5105", "7103"]), random() < 0.85 ? "1201" : pick(["2401", "5201", "7101", "9702"]), pick(["4", "4", "4", "4", "1", "2"]), pick(["01", "02", "03", "04", "05"]), pick(["12", "11", "10", "09"]), "N", "N", "N", "A"]
+        ? [
+            pick(["M", "F", "F", "M", "M", "X"]),
+            String(1 + Math.floor(random() * 200)),
+            pick(STREETS),
+            place[0],
+            place[1],
+            place[2],
+            random() < 0.8 ? "1101" : pick(["2100", "6101", "5105", "7103"]),
+            random() < 0.85 ? "1201" : pick(["2401", "5201", "7101", "9702"]),
+            pick(["4", "4", "4", "4", "1", "2"]),
+            pick(["01", "02", "03", "04", "05"]),
+            pick(["12", "11", "10", "09"]),
+            "N",
+            "N",
+            "N",
+            "A",
+          ]
         : Array(15).fill(null)),
     ]);
     if (s % 50_000 === 49_999) log(`${(s + 1).toLocaleString("en-AU")} learners`);
@@ -566,16 +1016,107 @@ async function load(url: string, db: DB, N: number, today: number, log: (line: s
     const enrollment = uuidOf(K.enrollment, si * 10);
     const client = `203.0.113.${Math.floor(random() * 254) + 1}`;
     let entry: Omit<ChainedAuditRow, "id" | "at" | "prev_hash">;
-    if (r < 0.3) entry = { action: "sign_in.succeeded", actor_id: student.id, actor_email: student.email, subject_type: "user", subject_id: student.id, subject_user_id: student.id, client, fields: null, detail: null };
-    else if (r < 0.45) entry = { action: "sign_in.succeeded", actor_id: trainer.id, actor_email: trainer.email, subject_type: "user", subject_id: trainer.id, subject_user_id: trainer.id, client, fields: null, detail: null };
-    else if (r < 0.65) entry = { action: "assessment.result_recorded", actor_id: trainer.id, actor_email: trainer.email, subject_type: "enrollment", subject_id: enrollment, subject_user_id: student.id, client, fields: "score,status", detail: null };
-    else if (r < 0.8) entry = { action: "attendance.marked", actor_id: trainer.id, actor_email: trainer.email, subject_type: "enrollment", subject_id: enrollment, subject_user_id: student.id, client, fields: "status", detail: null };
-    else if (r < 0.9) entry = { action: "student.edited", actor_id: admin.id, actor_email: admin.email, subject_type: "user", subject_id: student.id, subject_user_id: student.id, client, fields: "address,phone", detail: null };
-    else if (r < 0.96) entry = { action: "students.listed", actor_id: admin.id, actor_email: admin.email, subject_type: null, subject_id: null, subject_user_id: null, client, fields: null, detail: null };
-    else entry = { action: "usi.viewed", actor_id: admin.id, actor_email: admin.email, subject_type: "user", subject_id: student.id, subject_user_id: student.id, client, fields: null, detail: null };
+    if (r < 0.3)
+      entry = {
+        action: "sign_in.succeeded",
+        actor_id: student.id,
+        actor_email: student.email,
+        subject_type: "user",
+        subject_id: student.id,
+        subject_user_id: student.id,
+        client,
+        fields: null,
+        detail: null,
+      };
+    else if (r < 0.45)
+      entry = {
+        action: "sign_in.succeeded",
+        actor_id: trainer.id,
+        actor_email: trainer.email,
+        subject_type: "user",
+        subject_id: trainer.id,
+        subject_user_id: trainer.id,
+        client,
+        fields: null,
+        detail: null,
+      };
+    else if (r < 0.65)
+      entry = {
+        action: "assessment.result_recorded",
+        actor_id: trainer.id,
+        actor_email: trainer.email,
+        subject_type: "enrollment",
+        subject_id: enrollment,
+        subject_user_id: student.id,
+        client,
+        fields: "score,status",
+        detail: null,
+      };
+    else if (r < 0.8)
+      entry = {
+        action: "attendance.marked",
+        actor_id: trainer.id,
+        actor_email: trainer.email,
+        subject_type: "enrollment",
+        subject_id: enrollment,
+        subject_user_id: student.id,
+        client,
+        fields: "status",
+        detail: null,
+      };
+    else if (r < 0.9)
+      entry = {
+        action: "student.edited",
+        actor_id: admin.id,
+        actor_email: admin.email,
+        subject_type: "user",
+        subject_id: student.id,
+        subject_user_id: student.id,
+        client,
+        fields: "address,phone",
+        detail: null,
+      };
+    else if (r < 0.96)
+      entry = {
+        action: "students.listed",
+        actor_id: admin.id,
+        actor_email: admin.email,
+        subject_type: null,
+        subject_id: null,
+        subject_user_id: null,
+        client,
+        fields: null,
+        detail: null,
+      };
+    else
+      entry = {
+        action: "usi.viewed",
+        actor_id: admin.id,
+        actor_email: admin.email,
+        subject_type: "user",
+        subject_id: student.id,
+        subject_user_id: student.id,
+        client,
+        fields: null,
+        detail: null,
+      };
     const row: ChainedAuditRow = { id: ++auditId, at: when, prev_hash: prev, ...entry };
     const hash = chainHash(row);
-    await rows("audit_log").row([row.id, row.at, row.action, row.actor_id, row.actor_email, row.subject_type, row.subject_id, row.subject_user_id, row.client, row.fields, row.detail, row.prev_hash, hash]);
+    await rows("audit_log").row([
+      row.id,
+      row.at,
+      row.action,
+      row.actor_id,
+      row.actor_email,
+      row.subject_type,
+      row.subject_id,
+      row.subject_user_id,
+      row.client,
+      row.fields,
+      row.detail,
+      row.prev_hash,
+      hash,
+    ]);
     prev = hash;
   }
 
@@ -588,7 +1129,9 @@ async function load(url: string, db: DB, N: number, today: number, log: (line: s
     await sql`set local session_replication_role = replica`.execute(conn);
     for (const [key, n] of counts) {
       const [courseId, status] = key.split("\t");
-      await sql`insert into enrollment_counts as c (course_id, status, n) values (${courseId}, ${status}, ${n}) on conflict (course_id, status) do update set n = c.n + excluded.n`.execute(conn);
+      await sql`insert into enrollment_counts as c (course_id, status, n) values (${courseId}, ${status}, ${n}) on conflict (course_id, status) do update set n = c.n + excluded.n`.execute(
+        conn,
+      );
     }
     await sql`update audit_head set last_id = ${auditId}, last_hash = ${prev} where id = 1`.execute(conn);
     // accounts per role: counted once over the loaded users (the demo's among them)
@@ -604,7 +1147,9 @@ async function load(url: string, db: DB, N: number, today: number, log: (line: s
     await sql`update counters set last_value = ${studentNumber} where name = 'student_number'`.execute(conn);
     await sql`update finance_sequences set last_value = ${invoiceNumber} where series = 'invoice'`.execute(conn);
     for (const [year, value] of certificateYears) {
-      await sql`insert into certificate_sequence (year, last_value) values (${year}, ${value}) on conflict (year) do update set last_value = excluded.last_value`.execute(conn);
+      await sql`insert into certificate_sequence (year, last_value) values (${year}, ${value}) on conflict (year) do update set last_value = excluded.last_value`.execute(
+        conn,
+      );
     }
     // caches keyed on these versions must not serve what they read before the load
     await sql`update change_counters set version = version + 1`.execute(conn);
@@ -613,7 +1158,9 @@ async function load(url: string, db: DB, N: number, today: number, log: (line: s
   // identity columns continue after the copied ids
   const identities = await sql<{ t: string; s: string }>`
     select c.table_name as t, pg_get_serial_sequence(quote_ident(c.table_name), c.column_name) as s
-    from information_schema.columns c where c.table_schema = current_schema() and c.column_name = 'id' and (c.is_identity = 'YES' or c.column_default like 'nextval%')`.execute(db);
+    from information_schema.columns c where c.table_schema = current_schema() and c.column_name = 'id' and (c.is_identity = 'YES' or c.column_default like 'nextval%')`.execute(
+    db,
+  );
   for (const { t, s } of identities.rows) {
     if (s) await sql.raw(`select setval('${s}', coalesce((select max(id) from "${t}"), 0) + 1, false)`).execute(db);
   }

@@ -77,9 +77,7 @@ function primary(buildPath) {
       return;
     }
     pause = lived < QUICK_DEATH_MS ? Math.min(MAX_PAUSE_MS, Math.max(1_000, pause * 2)) : 0;
-    console.error(
-      JSON.stringify({ event: "worker-exit", pid: worker.process.pid, code, signal, replaceInMs: pause }),
-    );
+    console.error(JSON.stringify({ event: "worker-exit", pid: worker.process.pid, code, signal, replaceInMs: pause }));
     setTimeout(() => !draining && fork(), pause);
   });
 

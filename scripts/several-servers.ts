@@ -89,7 +89,10 @@ async function checks(url: string): Promise<void> {
   // A session cookie made on A is a session on B.
   const login = await fetch(`${a}/login`, form({ email: "admin@example.com", password: "password123" }, "192.0.2.1"));
   assert.equal(login.status, 302, "sign-in on A redirects");
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const onB = await fetch(`${b}/admin/overview`, { headers: { Cookie: cookie }, redirect: "manual" });
   assert.equal(onB.status, 200, "A's session cookie opens the admin overview on B");
   console.log("ok  a session made on one server works on the other");
@@ -126,7 +129,10 @@ async function checks(url: string): Promise<void> {
   console.log(`ok  ${RATE_LIMITS.signInAccount.limit} failures split over both servers close the email on both`);
 
   // Parallel enrolments of one learner in one course, half through each server: exactly one.
-  const learner = await fetch(`${a}/api/auth/register`, api("POST", null, { full_name: "Pat Parallel", email: "pat.parallel@test.example", password: LEARNER_PASSWORD }));
+  const learner = await fetch(
+    `${a}/api/auth/register`,
+    api("POST", null, { full_name: "Pat Parallel", email: "pat.parallel@test.example", password: LEARNER_PASSWORD }),
+  );
   assert.equal(learner.status, 201, "register the learner");
   const learnerToken = await token(b, "pat.parallel@test.example", LEARNER_PASSWORD);
   const target = courses[1]!;
@@ -134,7 +140,10 @@ async function checks(url: string): Promise<void> {
     Array.from({ length: 12 }, (_, i) => fetch(`${i % 2 ? b : a}/api/enrollments`, api("POST", learnerToken, { course_id: target.id })).then((r) => r.status)),
   );
   assert.deepEqual(statuses.filter((s) => s === 201).length, 1, `one 201 among ${statuses.join(",")}`);
-  assert.ok(statuses.every((s) => s === 201 || s === 409), `the rest are 409: ${statuses.join(",")}`);
+  assert.ok(
+    statuses.every((s) => s === 201 || s === 409),
+    `the rest are 409: ${statuses.join(",")}`,
+  );
   const mine = (await (await fetch(`${a}/api/enrollments/my`, api("GET", learnerToken))).json()) as Array<{ course_id?: string; course?: { id: string } }>;
   assert.equal(mine.length, 1, "one enrolment stored");
   console.log("ok  12 parallel enrolments through both servers make exactly one");
@@ -154,7 +163,10 @@ async function checks(url: string): Promise<void> {
     Array.from({ length: 20 }, async (_, i) => {
       const email = `seat.${i}.${Date.now()}@test.example`;
       const client = `198.18.${i}.1`;
-      const r = await fetch(`${i % 2 ? b : a}/api/auth/register`, api("POST", null, { full_name: `Seat Seeker ${i}`, email, password: LEARNER_PASSWORD }, client));
+      const r = await fetch(
+        `${i % 2 ? b : a}/api/auth/register`,
+        api("POST", null, { full_name: `Seat Seeker ${i}`, email, password: LEARNER_PASSWORD }, client),
+      );
       assert.equal(r.status, 201, `register learner ${i}`);
       const login = await fetch(`${a}/api/auth/login`, api("POST", null, { email, password: LEARNER_PASSWORD }, client));
       return ((await login.json()) as { access_token: string }).access_token;
@@ -162,11 +174,17 @@ async function checks(url: string): Promise<void> {
   );
   const booked = await Promise.all(
     learners.map((t, i) =>
-      fetch(`${i % 2 ? b : a}/api/enrollments`, api("POST", t, { course_id: classCourse.id, class_id: classId })).then(async (r) => ({ status: r.status, body: (await r.json()) as { detail?: string } })),
+      fetch(`${i % 2 ? b : a}/api/enrollments`, api("POST", t, { course_id: classCourse.id, class_id: classId })).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { detail?: string },
+      })),
     ),
   );
   assert.equal(booked.filter((r) => r.status === 201).length, 5, `five 201s among ${booked.map((r) => r.status).join(",")}`);
-  assert.ok(booked.every((r) => r.status === 201 || (r.status === 409 && r.body.detail === "This class is full")), "the rest are 409 This class is full");
+  assert.ok(
+    booked.every((r) => r.status === 201 || (r.status === 409 && r.body.detail === "This class is full")),
+    "the rest are 409 This class is full",
+  );
   const listed = (await (await fetch(`${b}/api/courses/${classCourse.id}/classes`)).json()) as Array<{ id: string; seats_left: number }>;
   assert.equal(listed.find((c) => c.id === classId)?.seats_left, 0, "the class shows no seats left");
   console.log("ok  20 learners booking 5 seats at once through both servers get exactly 5");

@@ -23,7 +23,10 @@ const DIED = /Assertion failed|Segmentation fault|"event":"worker-exit"|FATAL ER
 
 /** The `name=value` pairs of Set-Cookie headers, as one Cookie header. */
 export function cookieHeader(setCookies: string[]): string {
-  return setCookies.map((c) => c.split(";")[0]!.trim()).filter((pair) => /^[^=]+=/.test(pair)).join("; ");
+  return setCookies
+    .map((c) => c.split(";")[0]!.trim())
+    .filter((pair) => /^[^=]+=/.test(pair))
+    .join("; ");
 }
 
 /**
@@ -49,7 +52,10 @@ export async function waitForPortal(server: ChildProcess, base: string, output: 
   while (Date.now() < deadline) {
     if (exit.how) throw new SmokeFailure(`npm start exited (${exit.how}) before serving:\n${tail(output())}`);
     if (DIED.test(output())) throw new SmokeFailure(`a process died while starting:\n${tail(output())}`);
-    const up = await fetch(`${base}/login`).then((r) => r.status === 200, () => false);
+    const up = await fetch(`${base}/login`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (up) return;
     await new Promise((r) => setTimeout(r, 250));
   }

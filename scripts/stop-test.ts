@@ -40,7 +40,11 @@ function check(ok: boolean, what: string) {
   console.log(`${ok ? "✓" : "✘"} ${what}`);
 }
 
-const up = () => fetch(`${base}/login`).then((r) => r.status === 200, () => false);
+const up = () =>
+  fetch(`${base}/login`).then(
+    (r) => r.status === 200,
+    () => false,
+  );
 
 /** Every process of a process group (ps, so zombies awaiting their parent count too). */
 function groupPids(pgid: number): number[] {
@@ -87,7 +91,10 @@ async function stopsWhen(what: string, send: (npm: ChildProcess) => void) {
     if (closed && left.length === 0) break;
     await sleep(250);
   }
-  check(closed && left.length === 0, `${what}: the port closes and none of the ${before} processes remains (${((Date.now() - sent) / 1000).toFixed(1)} s${left.length ? `; left: ${left.join(", ")}` : ""})`);
+  check(
+    closed && left.length === 0,
+    `${what}: the port closes and none of the ${before} processes remains (${((Date.now() - sent) / 1000).toFixed(1)} s${left.length ? `; left: ${left.join(", ")}` : ""})`,
+  );
   for (const pid of left) {
     try {
       process.kill(pid, "SIGKILL");

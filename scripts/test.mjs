@@ -29,7 +29,8 @@ const buildDir = process.env.BUILD_DIR ?? "build";
 /** What each part runs; `build: true` when it needs the production build. */
 const PARTS = {
   typecheck: { command: [bin("tsc"), ["--noEmit"]] },
-  lint: { command: [bin("eslint"), ["."]] },
+  // the linter, then Prettier's check of the layout (npm run format writes it)
+  lint: { command: ["sh", ["-c", `"${bin("eslint")}" . && "${bin("prettier")}" --check --log-level warn .`]] },
   build: { command: [bin("remix"), ["build"]] },
   unit: { command: [bin("vitest"), ["run"]] },
   e2e: { command: [bin("playwright"), ["test"]], build: true },
@@ -129,7 +130,9 @@ function runPart(name, results, live) {
       } catch {
         /* the part's runner died before reporting */
       }
-      process.stdout.write(`\n===== ${name}: ${ok ? "passed" : "FAILED"} (${minutes(ms)} wall, ${Math.round(cpu)} s CPU, load ${os.loadavg()[0].toFixed(1)}) =====\n`);
+      process.stdout.write(
+        `\n===== ${name}: ${ok ? "passed" : "FAILED"} (${minutes(ms)} wall, ${Math.round(cpu)} s CPU, load ${os.loadavg()[0].toFixed(1)}) =====\n`,
+      );
       process.stdout.write(Buffer.concat(output));
       results.push({ name, ok, ms, cpu, code: code ?? signal, failures: ok ? [] : failureLines(Buffer.concat(seen).toString("utf8")) });
       resolve(ok);
@@ -146,7 +149,10 @@ function failureLines(text) {
   // the terminal's colour codes (ESC [ ... m) out of the way of the patterns
   // (vitest marks a failed test with a leading "×"; "20× 400" in a passing line is a count)
   const plain = text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "");
-  const lines = plain.split("\n").map((line) => line.trimEnd()).filter((line) => /✘|^\s*×|\bFAIL\b|^\s*\d+\) |Error: |\d+ failed|FAILED/.test(line));
+  const lines = plain
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .filter((line) => /✘|^\s*×|\bFAIL\b|^\s*\d+\) |Error: |\d+ failed|FAILED/.test(line));
   return [...new Set(lines)].slice(-30);
 }
 
@@ -183,7 +189,10 @@ async function main() {
   const cpu = results.reduce((sum, r) => sum + r.cpu, 0);
   console.log(
     `${results.length - failed.length} of ${results.length} parts passed in ${minutes(Date.now() - started)} ` +
-      `(${Math.round(cpu)} s CPU on ${os.availableParallelism()} cores; load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")})`,
+      `(${Math.round(cpu)} s CPU on ${os.availableParallelism()} cores; load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")})`,
   );
   process.exit(failed.length ? 1 : 0);
 }

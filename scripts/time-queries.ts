@@ -51,21 +51,30 @@ async function time(name: string, fn: () => Promise<unknown>) {
 
 const student = sqlite.prepare("select id from users where email='student@example.com'").get() as { id: string };
 await time("student overview counts", () => Promise.all([getStudentEnrollmentCounts(db, student.id), countCertificatesForStudent(db, student.id)]));
-await time("student layout", () => Promise.all([listEnrollmentsForStudent(db, student.id), listCertificatesForStudent(db, student.id), countUnreadNotifications(db, student.id)]));
+await time("student layout", () =>
+  Promise.all([listEnrollmentsForStudent(db, student.id), listCertificatesForStudent(db, student.id), countUnreadNotifications(db, student.id)]),
+);
 await time("getDashboardStats", () => getDashboardStats(db));
 await time("admin overview rest", () => Promise.all([listRecentStudents(db, 5), listAllCourses(db), listPendingAccounts(db)]));
 await time("searchStudents q=smith", () => searchStudents(db, { q: "smith" }));
 await time("searchStudents q=zzz (no match)", () => searchStudents(db, { q: "zzzqq" }));
 await time("searchStudents page 1", () => searchStudents(db, {}));
 await time("getTrainerStats", () => getTrainerStats(db));
-await time("trainer overview lists", () => Promise.all([listTrainerStudents(db, { pageSize: 5 }), listPendingAssessments(db, { limit: 5 }), listCompletedAwaitingCertificate(db, { limit: 5 })]));
+await time("trainer overview lists", () =>
+  Promise.all([listTrainerStudents(db, { pageSize: 5 }), listPendingAssessments(db, { limit: 5 }), listCompletedAwaitingCertificate(db, { limit: 5 })]),
+);
 await time("listCourses active", () => listCourses(db, { activeOnly: true }));
 await time("getEnrollmentStatistics", () => getEnrollmentStatistics(db));
 await time("getComplianceChecks", () => getComplianceChecks(db));
 await time("listCurrentEnrollmentOptions", () => listCurrentEnrollmentOptions(db));
 await time("listCurrentEnrollmentOptions q=smith", () => listCurrentEnrollmentOptions(db, { search: "smith" }));
 await time("trainer assessments page", () =>
-  Promise.all([countAssessmentsByStatus(db), listAssessments(db, { page: 1, pageSize: 20 }), listPendingAssessments(db, { limit: 5 }), countPendingAssessments(db)]),
+  Promise.all([
+    countAssessmentsByStatus(db),
+    listAssessments(db, { page: 1, pageSize: 20 }),
+    listPendingAssessments(db, { limit: 5 }),
+    countPendingAssessments(db),
+  ]),
 );
 for (const search of ["smith", "crane", "zzzqq", "jo"]) await time(`listAssessments q=${search}`, () => listAssessments(db, { search, page: 1, pageSize: 20 }));
 await time("getReportCharts", () => getReportCharts(db, new Date().getUTCFullYear()));

@@ -162,7 +162,10 @@ async function startCluster(): Promise<ChildProcess> {
     process.stderr.write(chunk);
   });
   for (let i = 0; i < 600; i++) {
-    const up = await request("GET", "/login").then((r) => r.status === 200, () => false);
+    const up = await request("GET", "/login").then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (up && workerPids(cluster.pid!).length === 2) return cluster;
     await sleep(100);
   }
@@ -176,7 +179,10 @@ async function cookieFor(email: string): Promise<string> {
     body: new URLSearchParams({ email, password: "password123" }).toString(),
     headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.65.0.1" },
   });
-  const cookie = ([] as string[]).concat(r.headers["set-cookie"] ?? []).find((c) => c.startsWith("__session="))?.split(";")[0];
+  const cookie = ([] as string[])
+    .concat(r.headers["set-cookie"] ?? [])
+    .find((c) => c.startsWith("__session="))
+    ?.split(";")[0];
   if (r.status !== 302 || !cookie || String(r.headers.location).startsWith("/login")) throw new Error(`signing in as ${email} was answered ${r.status}`);
   return cookie;
 }
@@ -199,7 +205,8 @@ async function main() {
   fs.mkdirSync(tmpDir, { recursive: true });
   if (!fs.existsSync(path.join(buildDir, "index.js"))) spawnSync(bin("remix"), ["build"], { stdio: "inherit", env });
   // prepare runs under tsx, which keeps its cache in the temporary folder: not the server's
-  if (spawnSync(bin("tsx"), ["scripts/prepare.ts"], { stdio: ["ignore", "ignore", "inherit"], env: { ...env, TMPDIR: process.env.TMPDIR } }).status !== 0) throw new Error("prepare failed");
+  if (spawnSync(bin("tsx"), ["scripts/prepare.ts"], { stdio: ["ignore", "ignore", "inherit"], env: { ...env, TMPDIR: process.env.TMPDIR } }).status !== 0)
+    throw new Error("prepare failed");
 
   // what a worker killed mid-upload leaves (its process gone), and a live process's upload
   const dead = path.join(tmpDir, "portal-upload-999999999-dead00");
@@ -241,7 +248,9 @@ async function main() {
     const pidsBefore = workerPids(cluster.pid!);
     const started = Date.now();
     for (const route of routes) {
-      const answers = await Promise.all(KINDS.flatMap((kind) => Array.from({ length: TIMES }, (_, i) => broken(route, kind, i).then((text) => ({ kind, text })))));
+      const answers = await Promise.all(
+        KINDS.flatMap((kind) => Array.from({ length: TIMES }, (_, i) => broken(route, kind, i).then((text) => ({ kind, text })))),
+      );
       for (const kind of KINDS) {
         const texts = answers.filter((a) => a.kind === kind).map((a) => a.text);
         const statuses = texts.map((t) => t.split("\r\n")[0]!.replace(/^HTTP\/1\.1 /, "") || "closed");
@@ -249,13 +258,23 @@ async function main() {
         // a dropped client is gone: there is no one to answer, only a process to keep alive
         const ok = kind === "dropped" || texts.every((t) => t.startsWith("HTTP/1.1 400") && t.includes(MESSAGE));
         // a failure shows two of the answers that missed, their start and their end
-        if (!ok) console.log(texts.filter((t) => !t.includes(MESSAGE)).map((t) => t.slice(0, 300) + " … " + t.slice(-400)).slice(0, 2).join("\n---\n"));
+        if (!ok)
+          console.log(
+            texts
+              .filter((t) => !t.includes(MESSAGE))
+              .map((t) => t.slice(0, 300) + " … " + t.slice(-400))
+              .slice(0, 2)
+              .join("\n---\n"),
+          );
         check(ok, `${route.name}, ${TIMES} at once ${kind}: ${kind === "dropped" ? "sent" : "400 with the message"} (${summary})`);
       }
     }
     console.log(`${routes.length * KINDS.length * TIMES} broken uploads in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    const after = await request("GET", "/login").then((r) => r.status, () => 0);
+    const after = await request("GET", "/login").then(
+      (r) => r.status,
+      () => 0,
+    );
     check(after === 200, `the server still answers (${after})`);
     const pidsAfter = workerPids(cluster.pid!);
     check(JSON.stringify(pidsAfter) === JSON.stringify(pidsBefore), `no worker died (workers ${pidsBefore.join(", ")} before, ${pidsAfter.join(", ")} after)`);

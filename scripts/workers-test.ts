@@ -76,9 +76,15 @@ function workerPids(primary: number): number[] {
 const SEEKER_PASSWORD = "Seat-Seeker-Rigging-42";
 
 async function startCluster(workers = 2, extra: Record<string, string> = {}): Promise<ChildProcess> {
-  const cluster = spawn(process.execPath, ["scripts/serve.mjs", path.join(buildDir, "index.js")], { env: { ...env, WEB_CONCURRENCY: String(workers), ...extra }, stdio: ["ignore", "ignore", "inherit"] });
+  const cluster = spawn(process.execPath, ["scripts/serve.mjs", path.join(buildDir, "index.js")], {
+    env: { ...env, WEB_CONCURRENCY: String(workers), ...extra },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   for (let i = 0; i < 300; i++) {
-    const up = await request("GET", "/login").then((r) => r.status === 200, () => false);
+    const up = await request("GET", "/login").then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (up && workerPids(cluster.pid!).length === workers) return cluster;
     await sleep(100);
   }
@@ -122,7 +128,7 @@ async function main() {
     const warmed = await Promise.all(Array.from({ length: 10 }, (_, i) => sleep(i * 20).then(() => request("GET", "/courses"))));
     check(before && warmed.every((r) => r.status === 200 && r.body.includes("Licence to perform dogging (DG)")), "both workers serve the catalogue (cached)");
     const courses = await request("GET", "/api/courses?search=dogging", { headers: { Accept: "application/json" } });
-    const dogging = (JSON.parse(courses.body) as { courses?: Array<{ id: string; name: string }> } | Array<{ id: string; name: string }>);
+    const dogging = JSON.parse(courses.body) as { courses?: Array<{ id: string; name: string }> } | Array<{ id: string; name: string }>;
     const list = Array.isArray(dogging) ? dogging : (dogging.courses ?? []);
     const course = list.find((c) => c.name === "Licence to perform dogging (DG)");
     if (!course) throw new Error("the demo dogging course was not found over /api");
@@ -139,12 +145,21 @@ async function main() {
 
     // 2b. 20 simultaneous bookings of a 5-seat class, whichever worker answers each: exactly 5
     const json = (t: string | null) => ({ "Content-Type": "application/json", Accept: "application/json", ...(t ? { Authorization: `Bearer ${t}` } : {}) });
-    const trainerLogin = await request("POST", "/api/auth/login", { body: JSON.stringify({ email: "trainer@example.com", password: "password123" }), headers: json(null) });
+    const trainerLogin = await request("POST", "/api/auth/login", {
+      body: JSON.stringify({ email: "trainer@example.com", password: "password123" }),
+      headers: json(null),
+    });
     const trainerToken = (JSON.parse(trainerLogin.body) as { access_token: string }).access_token;
     const trainerId = (JSON.parse((await request("GET", "/api/auth/me", { headers: json(trainerToken) })).body) as { id: string }).id;
     const day = new Date(Date.now() + 40 * 864e5).toISOString().slice(0, 10);
     const added = await request("POST", `/api/admin/courses/${course.id}/classes`, {
-      body: JSON.stringify({ start_date: day, end_date: day, sessions: [{ date: day, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainerId, seats: 5 }),
+      body: JSON.stringify({
+        start_date: day,
+        end_date: day,
+        sessions: [{ date: day, starts_at: "07:30", ends_at: "15:30" }],
+        trainer_id: trainerId,
+        seats: 5,
+      }),
       headers: json(token),
     });
     const classId = (JSON.parse(added.body) as { id: string }).id;
@@ -157,7 +172,9 @@ async function main() {
         return (JSON.parse(r.body) as { access_token: string }).access_token;
       }),
     );
-    const booked = await Promise.all(seekers.map((t) => request("POST", "/api/enrollments", { body: JSON.stringify({ course_id: course.id, class_id: classId }), headers: json(t) })));
+    const booked = await Promise.all(
+      seekers.map((t) => request("POST", "/api/enrollments", { body: JSON.stringify({ course_id: course.id, class_id: classId }), headers: json(t) })),
+    );
     const seated = booked.filter((r) => r.status === 201).length;
     const full = booked.filter((r) => r.status === 409 && r.body.includes("This class is full")).length;
     check(added.status === 201 && seated === 5 && full === 15, `20 bookings of a 5-seat class over two workers: ${seated} seated, ${full} told it is full`);
@@ -167,8 +184,17 @@ async function main() {
     process.kill(victim!, "SIGKILL");
     await sleep(50);
     const during = [];
-    for (let i = 0; i < 20; i++) during.push(await request("GET", "/login").then((r) => r.status, () => 0));
-    check(during.every((s) => s === 200), `the port keeps answering after a worker is killed (${during.filter((s) => s === 200).length} of 20)`);
+    for (let i = 0; i < 20; i++)
+      during.push(
+        await request("GET", "/login").then(
+          (r) => r.status,
+          () => 0,
+        ),
+      );
+    check(
+      during.every((s) => s === 200),
+      `the port keeps answering after a worker is killed (${during.filter((s) => s === 200).length} of 20)`,
+    );
     let replaced = false;
     for (let i = 0; i < 100 && !replaced; i++) {
       const pids = workerPids(cluster.pid!);
@@ -185,7 +211,9 @@ async function main() {
       socket.on("close", () => resolve(text));
       socket.on("error", () => resolve(text));
       const body = "email=nobody%40example.com&password=wrong-password";
-      socket.write(`POST /login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nX-Forwarded-For: 10.99.0.1\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`);
+      socket.write(
+        `POST /login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nX-Forwarded-For: 10.99.0.1\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+      );
       setTimeout(() => {
         cluster.kill("SIGTERM");
         setTimeout(() => socket.write(body.slice(10)), 700);
@@ -196,7 +224,10 @@ async function main() {
     const drainStarted = Date.now();
     const code = await exited(cluster, 15_000);
     check(code === 0, `the primary exits 0 after draining (${code}, ${((Date.now() - drainStarted) / 1000).toFixed(1)} s after the answer)`);
-    const closed = await request("GET", "/login").then(() => false, () => true);
+    const closed = await request("GET", "/login").then(
+      () => false,
+      () => true,
+    );
     check(closed, "the port is closed after the drain");
   } finally {
     if (cluster.exitCode === null) cluster.kill("SIGKILL");

@@ -158,7 +158,10 @@ describe("POST /api/auth/register", () => {
     expect(await bodyOf(taken)).toEqual(await bodyOf(free));
     const row = await db.selectFrom("users").select(["usi", "usi_claimed"]).where("email", "=", input.email).executeTakeFirstOrThrow();
     expect(row).toEqual({ usi: null, usi_claimed: usi });
-    const mine = await call(me, "GET", "/api/auth/me", { token: (await bodyOf<{ access_token: string }>(await call(login, "POST", "/api/auth/login", { json: { email: input.email, password: input.password } }))).access_token });
+    const mine = await call(me, "GET", "/api/auth/me", {
+      token: (await bodyOf<{ access_token: string }>(await call(login, "POST", "/api/auth/login", { json: { email: input.email, password: input.password } })))
+        .access_token,
+    });
     expect(await bodyOf(mine)).toMatchObject({ usi, usi_verified_at: null, usi_claimed: null });
   });
 
@@ -190,7 +193,11 @@ describe("POST /api/auth/register", () => {
     });
     const malformed = await call(register, "POST", "/api/auth/register", { body: "{", contentType: "application/json" });
     expect(malformed.status).toBe(400);
-    expect(await bodyOf(malformed)).toMatchObject({ success: false, message: "The request body is not valid JSON", detail: "The request body is not valid JSON" });
+    expect(await bodyOf(malformed)).toMatchObject({
+      success: false,
+      message: "The request body is not valid JSON",
+      detail: "The request body is not valid JSON",
+    });
     const form = await call(register, "POST", "/api/auth/register", { body: "email=x", contentType: "multipart/form-data; boundary=x" });
     expect(form.status).toBe(415);
     expect((await bodyOf(form)).success).toBe(false);
@@ -220,7 +227,11 @@ describe("GET /api/auth/me", () => {
     expect((await call(me, "GET", "/api/auth/me", { token: "nonsense" })).status).toBe(401);
     expect((await call(me, "GET", "/api/auth/me", { headers: { Authorization: "Basic abc" } })).status).toBe(401);
     const c = await caller(db, "student");
-    await db.updateTable("api_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", c.id).execute();
+    await db
+      .updateTable("api_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("user_id", "=", c.id)
+      .execute();
     expect((await call(me, "GET", "/api/auth/me", { token: c.token })).status).toBe(401);
   });
 

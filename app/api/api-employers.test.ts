@@ -44,7 +44,14 @@ beforeAll(async () => {
   trainer = await caller(db, "trainer");
   const course = await makeCourse(db, { name: "Dogging", price: 450 });
   const start = "2027-03-15";
-  classId = (await createClass(db, course.id, { start_date: start, end_date: start, sessions: [{ date: start, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 8 }, trainer.id)).id;
+  classId = (
+    await createClass(
+      db,
+      course.id,
+      { start_date: start, end_date: start, sessions: [{ date: start, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 8 },
+      trainer.id,
+    )
+  ).id;
 });
 afterAll(async () => cleanup());
 
@@ -55,7 +62,14 @@ async function employerOverApi(name: string, abn: string): Promise<{ id: string;
   const employer = await conforms(
     await call(mod(employersApi), "POST", "/api/admin/employers", {
       token: admin.token,
-      json: { name, abn, contact_name: "Pat Lee", contact_email: `${crypto.randomUUID()}@example.com`, contact_phone: "02 9999 0000", address: "1 George St\nSydney NSW 2000" },
+      json: {
+        name,
+        abn,
+        contact_name: "Pat Lee",
+        contact_email: `${crypto.randomUUID()}@example.com`,
+        contact_phone: "02 9999 0000",
+        address: "1 George St\nSydney NSW 2000",
+      },
     }),
     "/api/admin/employers",
     "post",
@@ -80,18 +94,36 @@ describe("employers, bookings and workers over /api", () => {
   it("adds and edits employers (administrators), refusing a bad ABN and other roles", async () => {
     const list = "/api/admin/employers";
     const one = "/api/admin/employers/{id}";
-    const bad = await conforms(await call(mod(employersApi), "POST", list, { token: admin.token, json: { name: "", abn: "51 824 753 557", contact_email: "nope" } }), list, "post");
+    const bad = await conforms(
+      await call(mod(employersApi), "POST", list, { token: admin.token, json: { name: "", abn: "51 824 753 557", contact_email: "nope" } }),
+      list,
+      "post",
+    );
     expect(Object.keys(bad.errors)).toEqual(expect.arrayContaining(["name", "abn", "contact_email", "contact_name"]));
     await conforms(await call(mod(employersApi), "GET", list, { token: trainer.token }), list, "get");
     const { id } = await employerOverApi("Harbour Lifting", "51 824 753 556");
     const clash = await conforms(
-      await call(mod(employersApi), "POST", list, { token: admin.token, json: { name: "Copy", abn: "51824753556", contact_name: "A", contact_email: "a@example.com", contact_phone: "02 9999 0000", address: "x" } }),
+      await call(mod(employersApi), "POST", list, {
+        token: admin.token,
+        json: { name: "Copy", abn: "51824753556", contact_name: "A", contact_email: "a@example.com", contact_phone: "02 9999 0000", address: "x" },
+      }),
       list,
       "post",
     );
     expect(clash.detail).toMatch(/ABN/);
     const edited = await conforms(
-      await call(mod(employerApi), "PUT", "/x", { token: admin.token, params: { id }, json: { name: "Harbour Lifting Pty Ltd", abn: "51 824 753 556", contact_name: "Pat Lee", contact_email: "accounts@example.com", contact_phone: "02 9999 0000", address: "2 George St" } }),
+      await call(mod(employerApi), "PUT", "/x", {
+        token: admin.token,
+        params: { id },
+        json: {
+          name: "Harbour Lifting Pty Ltd",
+          abn: "51 824 753 556",
+          contact_name: "Pat Lee",
+          contact_email: "accounts@example.com",
+          contact_phone: "02 9999 0000",
+          address: "2 George St",
+        },
+      }),
       one,
       "put",
     );
@@ -110,7 +142,10 @@ describe("employers, bookings and workers over /api", () => {
     const email = (n: string) => `${n}-${crypto.randomUUID()}@example.com`;
     const ana = email("ana");
     const booked = await conforms(
-      await call(mod(bookingsApi), "POST", list, { token: mine.user.token, json: { class_id: classId, seats: 3, workers: [{ full_name: "Ana Worker", email: ana }] } }),
+      await call(mod(bookingsApi), "POST", list, {
+        token: mine.user.token,
+        json: { class_id: classId, seats: 3, workers: [{ full_name: "Ana Worker", email: ana }] },
+      }),
       list,
       "post",
     );
@@ -118,34 +153,70 @@ describe("employers, bookings and workers over /api", () => {
     expect(booked.worker_list[0]).toMatchObject({ full_name: "Ana Worker", state: "invited", consent: "unanswered", results: null });
     // more than the class has left: a 409, nothing stored
     await conforms(await call(mod(bookingsApi), "POST", list, { token: theirs.user.token, json: { class_id: classId, seats: 6 } }), list, "post");
-    const invalid = await conforms(await call(mod(bookingsApi), "POST", list, { token: mine.user.token, json: { class_id: classId, seats: 0, workers: [{ full_name: "", email: "x" }] } }), list, "post");
+    const invalid = await conforms(
+      await call(mod(bookingsApi), "POST", list, { token: mine.user.token, json: { class_id: classId, seats: 0, workers: [{ full_name: "", email: "x" }] } }),
+      list,
+      "post",
+    );
     expect(invalid.errors).toHaveProperty("seats");
     await conforms(await call(mod(bookingsApi), "POST", list, { token: admin.token, json: {} }), list, "post");
 
     // more workers later, up to the seats held
     const added = await conforms(
-      await call(mod(bookingWorkersApi), "POST", "/x", { token: mine.user.token, params: { id: booked.id }, json: { workers: [{ full_name: "Ben Worker", email: email("ben") }, { full_name: "Cy Worker", email: email("cy") }] } }),
+      await call(mod(bookingWorkersApi), "POST", "/x", {
+        token: mine.user.token,
+        params: { id: booked.id },
+        json: {
+          workers: [
+            { full_name: "Ben Worker", email: email("ben") },
+            { full_name: "Cy Worker", email: email("cy") },
+          ],
+        },
+      }),
       workers,
       "post",
     );
     expect(added.workers).toBe(3);
     const tooMany = await conforms(
-      await call(mod(bookingWorkersApi), "POST", "/x", { token: mine.user.token, params: { id: booked.id }, json: { workers: [{ full_name: "Di Worker", email: email("di") }] } }),
+      await call(mod(bookingWorkersApi), "POST", "/x", {
+        token: mine.user.token,
+        params: { id: booked.id },
+        json: { workers: [{ full_name: "Di Worker", email: email("di") }] },
+      }),
       workers,
       "post",
     );
     expect(tooMany.detail).toMatch(/holds 3 seats/);
     // another employer's booking and worker are not found
     await conforms(await call(mod(bookingApi), "GET", "/x", { token: theirs.user.token, params: { id: booked.id } }), one, "get");
-    await conforms(await call(mod(bookingWorkersApi), "POST", "/x", { token: theirs.user.token, params: { id: booked.id }, json: { workers: [{ full_name: "X", email: email("x") }] } }), workers, "post");
+    await conforms(
+      await call(mod(bookingWorkersApi), "POST", "/x", {
+        token: theirs.user.token,
+        params: { id: booked.id },
+        json: { workers: [{ full_name: "X", email: email("x") }] },
+      }),
+      workers,
+      "post",
+    );
     const anaId = booked.worker_list[0].id as string;
     const hidden = await call(mod(workerApi), "GET", "/x", { token: theirs.user.token, params: { id: anaId } });
     expect(hidden.status).toBe(404);
     await conforms(hidden, "/api/employer/workers/{id}", "get");
-    expect((await conforms(await call(mod(workersApi), "GET", "/api/employer/workers", { token: theirs.user.token }), "/api/employer/workers", "get")).workers).toEqual([]);
+    expect(
+      (await conforms(await call(mod(workersApi), "GET", "/api/employer/workers", { token: theirs.user.token }), "/api/employer/workers", "get")).workers,
+    ).toEqual([]);
 
     // the worker accepts and shares their results, then withdraws: the employer sees it each time
-    const accepted = await acceptWorkerInvitation(db, { token: await tokenOf(ana), signedInUserId: null, consent: "yes", usi: null, phone: null, date_of_birth: null, full_name: "Ana Worker", password: "a long enough password" });
+    const accepted = await acceptWorkerInvitation(db, {
+      token: await tokenOf(ana),
+      signedInUserId: null,
+      consent: "yes",
+      usi: null,
+      phone: null,
+      date_of_birth: null,
+      full_name: "Ana Worker",
+      password: "a long enough password",
+    });
     let seen = await conforms(await call(mod(workerApi), "GET", "/x", { token: mine.user.token, params: { id: anaId } }), "/api/employer/workers/{id}", "get");
     expect(seen).toMatchObject({ state: "enrolled", consent: "yes", results: { statements: [] } });
     await setOwnConsent(db, { userId: accepted.userId, workerId: anaId, consent: "no" });
@@ -165,8 +236,16 @@ describe("invoices, payments and credit notes over /api", () => {
     const pay = "/api/admin/invoices/{id}/payments";
     const credit = "/api/admin/invoices/{id}/credit-notes";
     const employer = await employerOverApi("Invoice Cranes", "48 123 123 124");
-    await conforms(await call(mod(bookingsApi), "POST", "/api/employer/bookings", { token: employer.user.token, json: { class_id: classId, seats: 2 } }), "/api/employer/bookings", "post");
-    const page = await conforms(await call(mod(invoicesApi), "GET", `${list}?buyer=${encodeURIComponent("Invoice Cranes")}`, { token: admin.token }), list, "get");
+    await conforms(
+      await call(mod(bookingsApi), "POST", "/api/employer/bookings", { token: employer.user.token, json: { class_id: classId, seats: 2 } }),
+      "/api/employer/bookings",
+      "post",
+    );
+    const page = await conforms(
+      await call(mod(invoicesApi), "GET", `${list}?buyer=${encodeURIComponent("Invoice Cranes")}`, { token: admin.token }),
+      list,
+      "get",
+    );
     expect(page.invoices).toHaveLength(1);
     expect(page.invoices[0]).toMatchObject({ buyer_kind: "employer", buyer_abn: "48123123124", total_cents: 90_000, paid_cents: 0, status: "owed" });
     expect(page.totals).toMatchObject({ count: 1, owed_cents: 90_000 });
@@ -174,20 +253,42 @@ describe("invoices, payments and credit notes over /api", () => {
     const id = page.invoices[0].id as string;
 
     const invoice = await conforms(await call(mod(invoiceApi), "GET", "/x", { token: admin.token, params: { id } }), one, "get");
-    expect(invoice.lines).toEqual([expect.objectContaining({ quantity: 2, unit_price_cents: 45_000, amount_cents: 90_000, gst_treatment: "gst_free", gst_cents: 0 })]);
+    expect(invoice.lines).toEqual([
+      expect.objectContaining({ quantity: 2, unit_price_cents: 45_000, amount_cents: 90_000, gst_treatment: "gst_free", gst_cents: 0 }),
+    ]);
     await conforms(await call(mod(invoiceApi), "GET", "/x", { token: admin.token, params: { id: crypto.randomUUID() } }), one, "get");
     await conforms(await call(mod(invoiceApi), "GET", "/x", { token: employer.user.token, params: { id } }), one, "get");
 
     const payment = { method: "bank_transfer", reference: "EFT 1234", received_on: "2026-11-20" };
-    const part = await conforms(await call(mod(paymentsApi), "POST", "/x", { token: admin.token, params: { id }, json: { ...payment, amount: "300.00" } }), pay, "post");
+    const part = await conforms(
+      await call(mod(paymentsApi), "POST", "/x", { token: admin.token, params: { id }, json: { ...payment, amount: "300.00" } }),
+      pay,
+      "post",
+    );
     expect(part).toMatchObject({ paid_cents: 30_000, owed_cents: 60_000, status: "part_paid" });
-    const over = await conforms(await call(mod(paymentsApi), "POST", "/x", { token: admin.token, params: { id }, json: { ...payment, amount: "600.01" } }), pay, "post");
+    const over = await conforms(
+      await call(mod(paymentsApi), "POST", "/x", { token: admin.token, params: { id }, json: { ...payment, amount: "600.01" } }),
+      pay,
+      "post",
+    );
     expect(over.detail).toBe(OVERPAYMENT);
-    await conforms(await call(mod(paymentsApi), "POST", "/x", { token: admin.token, params: { id }, json: { ...payment, method: "cash", amount: "ten" } }), pay, "post");
+    await conforms(
+      await call(mod(paymentsApi), "POST", "/x", { token: admin.token, params: { id }, json: { ...payment, method: "cash", amount: "ten" } }),
+      pay,
+      "post",
+    );
 
-    const tooMuch = await conforms(await call(mod(creditNotesApi), "POST", "/x", { token: admin.token, params: { id }, json: { amount: "300.01", reason: "One worker could not attend" } }), credit, "post");
+    const tooMuch = await conforms(
+      await call(mod(creditNotesApi), "POST", "/x", { token: admin.token, params: { id }, json: { amount: "300.01", reason: "One worker could not attend" } }),
+      credit,
+      "post",
+    );
     expect(tooMuch.detail).toBe(CREDIT_EXCEEDS_PAID);
-    const credited = await conforms(await call(mod(creditNotesApi), "POST", "/x", { token: admin.token, params: { id }, json: { amount: "300.00", reason: "One worker could not attend" } }), credit, "post");
+    const credited = await conforms(
+      await call(mod(creditNotesApi), "POST", "/x", { token: admin.token, params: { id }, json: { amount: "300.00", reason: "One worker could not attend" } }),
+      credit,
+      "post",
+    );
     expect(credited).toMatchObject({ credited_cents: 30_000, refundable_cents: 0 });
     expect(credited.credit_notes).toEqual([expect.objectContaining({ amount_cents: 30_000, gst_cents: 0, reason: "One worker could not attend" })]);
     await conforms(await call(mod(creditNotesApi), "POST", "/x", { token: trainer.token, params: { id }, json: {} }), credit, "post");
@@ -196,14 +297,31 @@ describe("invoices, payments and credit notes over /api", () => {
   it("a course's GST treatment is set through the course schema and charged on the next invoice", async () => {
     const course = await makeCourse(db, { name: "Site induction refresher", price: 165 });
     const one = "/api/admin/courses/{id}";
-    const refused = await conforms(await call(mod(courseApi), "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { gst_treatment: "exempt" } }), one, "put");
+    const refused = await conforms(
+      await call(mod(courseApi), "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { gst_treatment: "exempt" } }),
+      one,
+      "put",
+    );
     expect(refused.errors).toEqual({ gst_treatment: GST_TREATMENT_INVALID });
-    const saved = await conforms(await call(mod(courseApi), "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { gst_treatment: "taxable" } }), one, "put");
+    const saved = await conforms(
+      await call(mod(courseApi), "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { gst_treatment: "taxable" } }),
+      one,
+      "put",
+    );
     expect(saved.gst_treatment).toBe("taxable");
     const start = "2027-04-12";
-    const cls = await createClass(db, course.id, { start_date: start, end_date: start, sessions: [{ date: start, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 4 }, trainer.id);
+    const cls = await createClass(
+      db,
+      course.id,
+      { start_date: start, end_date: start, sessions: [{ date: start, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 4 },
+      trainer.id,
+    );
     const employer = await employerOverApi("Taxable Lifts", "16 009 661 901");
-    await conforms(await call(mod(bookingsApi), "POST", "/api/employer/bookings", { token: employer.user.token, json: { class_id: cls.id, seats: 3 } }), "/api/employer/bookings", "post");
+    await conforms(
+      await call(mod(bookingsApi), "POST", "/api/employer/bookings", { token: employer.user.token, json: { class_id: cls.id, seats: 3 } }),
+      "/api/employer/bookings",
+      "post",
+    );
     const page = await conforms(await call(mod(invoicesApi), "GET", "/api/admin/invoices?buyer=Taxable", { token: admin.token }), "/api/admin/invoices", "get");
     // 3 × $165.00 = $495.00, of which one eleventh is GST
     expect(page.invoices[0]).toMatchObject({ total_cents: 49_500, gst_cents: 4_500 });

@@ -73,12 +73,34 @@ async function assessment(on = "2026-05-01"): Promise<string> {
   const id = crypto.randomUUID();
   await db
     .insertInto("assessments")
-    .values({ id, enrollment_id: enrollment.id, student_id: student.id, course_id: courseId, assessment_type: "Practical", status: "passed", score: null, max_score: null, assessment_date: `${on}T00:00:00.000Z`, feedback: null, assessed_by: trainer.id, created_at: new Date().toISOString() })
+    .values({
+      id,
+      enrollment_id: enrollment.id,
+      student_id: student.id,
+      course_id: courseId,
+      assessment_type: "Practical",
+      status: "passed",
+      score: null,
+      max_score: null,
+      assessment_date: `${on}T00:00:00.000Z`,
+      feedback: null,
+      assessed_by: trainer.id,
+      created_at: new Date().toISOString(),
+    })
     .execute();
   return id;
 }
 
-const auditCount = async (action: string) => Number((await db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).where("action", "=", action as never).executeTakeFirstOrThrow()).n);
+const auditCount = async (action: string) =>
+  Number(
+    (
+      await db
+        .selectFrom("audit_log")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("action", "=", action as never)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** How many things a store holds under a hash, however it lays them out (files or s3rver's objects). */
 function storedUnder(root: string, hash: string): number {
@@ -112,11 +134,19 @@ describe.each(stores)("/api evidence (%s store)", (_kind, storeOf) => {
       call(m(evidenceRoute), "POST", p, { token: who?.token, params, multipart: files });
 
     const first = (await conforms(
-      await upload(trainer, { files: [{ field: "files", name: "crane.jpg", bytes: photo, type: "image/jpeg" }, { field: "files", name: "load-chart.pdf", bytes: await pngImage(), type: "application/pdf" }] }),
+      await upload(trainer, {
+        files: [
+          { field: "files", name: "crane.jpg", bytes: photo, type: "image/jpeg" },
+          { field: "files", name: "load-chart.pdf", bytes: await pngImage(), type: "application/pdf" },
+        ],
+      }),
       "/api/assessments/{kind}/{id}/evidence",
       "post",
     )) as Files;
-    expect(first.files.map((f) => [f.original_name, f.media_type])).toEqual([["crane.jpg", "image/jpeg"], ["load-chart.pdf", "image/png"]]);
+    expect(first.files.map((f) => [f.original_name, f.media_type])).toEqual([
+      ["crane.jpg", "image/jpeg"],
+      ["load-chart.pdf", "image/png"],
+    ]);
     const crane = first.files[0]!;
     const copies = storedUnder(root, crane.sha256);
     expect(copies).toBeGreaterThan(0);
@@ -126,9 +156,16 @@ describe.each(stores)("/api evidence (%s store)", (_kind, storeOf) => {
 
     // HTML named .jpg: refused by its bytes, and with it the whole upload
     const before = (await bodyOf<Files>(await call(m(evidenceRoute), "GET", p, { token: trainer.token, params }))).files.length;
-    const html = await upload(trainer, { files: [{ field: "files", name: "ok.jpg", bytes: await gpsPhoto(3) }, { field: "files", name: "page.jpg", bytes: Buffer.from("<!DOCTYPE html><html><script>alert(1)</script></html>"), type: "image/jpeg" }] });
+    const html = await upload(trainer, {
+      files: [
+        { field: "files", name: "ok.jpg", bytes: await gpsPhoto(3) },
+        { field: "files", name: "page.jpg", bytes: Buffer.from("<!DOCTYPE html><html><script>alert(1)</script></html>"), type: "image/jpeg" },
+      ],
+    });
     expect(html.status).toBe(422);
-    expect(((await conforms(html, "/api/assessments/{kind}/{id}/evidence", "post")) as { errors: { files: string } }).errors.files).toContain("page.jpg is not a JPEG, PNG, HEIC, PDF or MP4 file");
+    expect(((await conforms(html, "/api/assessments/{kind}/{id}/evidence", "post")) as { errors: { files: string } }).errors.files).toContain(
+      "page.jpg is not a JPEG, PNG, HEIC, PDF or MP4 file",
+    );
     expect((await bodyOf<Files>(await call(m(evidenceRoute), "GET", p, { token: trainer.token, params }))).files).toHaveLength(before);
 
     // the photo as downloaded: an attachment, nosniff, its location gone; staff downloads audited
@@ -171,12 +208,20 @@ describe.each(stores)("/api evidence (%s store)", (_kind, storeOf) => {
     const id = await assessment();
     const p = `/api/assessments/unit/${id}/evidence`;
     const params = { kind: "unit", id };
-    const big = await call(m(evidenceRoute), "POST", p, { token: trainer.token, params, multipart: { files: [{ field: "files", name: "yard.jpg", path: big24 }] } });
+    const big = await call(m(evidenceRoute), "POST", p, {
+      token: trainer.token,
+      params,
+      multipart: { files: [{ field: "files", name: "yard.jpg", path: big24 }] },
+    });
     expect(big.status).toBe(201);
     const [stored] = (await bodyOf<Files>(big)).files;
     expect(stored!.media_type).toBe("image/jpeg");
     expect(storedUnder(root, stored!.sha256)).toBeGreaterThan(0);
-    const tooBig = await call(m(evidenceRoute), "POST", p, { token: trainer.token, params, multipart: { files: [{ field: "files", name: "yard-big.jpg", path: big26 }] } });
+    const tooBig = await call(m(evidenceRoute), "POST", p, {
+      token: trainer.token,
+      params,
+      multipart: { files: [{ field: "files", name: "yard-big.jpg", path: big26 }] },
+    });
     expect(tooBig.status).toBe(422);
     expect(((await bodyOf(tooBig)) as { errors: { files: string } }).errors.files).toBe("yard-big.jpg is larger than 25 MB.");
     expect((await bodyOf<Files>(await call(m(evidenceRoute), "GET", p, { token: trainer.token, params }))).files).toHaveLength(1);
@@ -185,17 +230,39 @@ describe.each(stores)("/api evidence (%s store)", (_kind, storeOf) => {
   it("retention: only evidence past its day is offered; approving destroys the bytes, keeps a tombstone and is audited", async () => {
     const id = await assessment("2020-01-01");
     const params = { kind: "unit", id };
-    const uploaded = await call(m(evidenceRoute), "POST", `/api/assessments/unit/${id}/evidence`, { token: trainer.token, params, multipart: { files: [{ field: "files", name: "old.jpg", bytes: await gpsPhoto(Math.floor(Math.random() * 250), 80) }] } });
+    const uploaded = await call(m(evidenceRoute), "POST", `/api/assessments/unit/${id}/evidence`, {
+      token: trainer.token,
+      params,
+      multipart: { files: [{ field: "files", name: "old.jpg", bytes: await gpsPhoto(Math.floor(Math.random() * 250), 80) }] },
+    });
     const [file] = (await bodyOf<Files>(uploaded)).files;
     expect(storedUnder(root, file!.sha256)).toBeGreaterThan(0);
     const certificateId = crypto.randomUUID();
-    const enrollment = await db.selectFrom("enrollments").select("id").where("student_id", "=", student.id).where("course_id", "=", courseId).executeTakeFirstOrThrow();
+    const enrollment = await db
+      .selectFrom("enrollments")
+      .select("id")
+      .where("student_id", "=", student.id)
+      .where("course_id", "=", courseId)
+      .executeTakeFirstOrThrow();
     await db
       .insertInto("certificates")
-      .values({ id: certificateId, enrollment_id: enrollment.id, student_id: student.id, course_id: courseId, certificate_number: `OLD-${certificateId.slice(0, 6)}`, tier_achieved: "tier_1", issue_date: "1990-01-01", issued_by: admin.id, created_at: "1990-01-01T00:00:00.000Z", verification_code: certificateId.replace(/-/g, "").slice(0, 16) })
+      .values({
+        id: certificateId,
+        enrollment_id: enrollment.id,
+        student_id: student.id,
+        course_id: courseId,
+        certificate_number: `OLD-${certificateId.slice(0, 6)}`,
+        tier_achieved: "tier_1",
+        issue_date: "1990-01-01",
+        issued_by: admin.id,
+        created_at: "1990-01-01T00:00:00.000Z",
+        verification_code: certificateId.replace(/-/g, "").slice(0, 16),
+      })
       .execute();
 
-    const listed = (await conforms(await call(m(retentionRoute), "GET", "/api/admin/retention", { token: admin.token }), "/api/admin/retention", "get")) as { due: { id: string; record_type: string; keep_until: string }[] };
+    const listed = (await conforms(await call(m(retentionRoute), "GET", "/api/admin/retention", { token: admin.token }), "/api/admin/retention", "get")) as {
+      due: { id: string; record_type: string; keep_until: string }[];
+    };
     expect(listed.due.find((d) => d.id === file!.id)?.keep_until).toBe("2020-07-01");
     expect(listed.due.every((d) => d.record_type === "assessment_evidence")).toBe(true);
     expect(listed.due.map((d) => d.id)).not.toContain(certificateId);
@@ -210,14 +277,20 @@ describe.each(stores)("/api evidence (%s store)", (_kind, storeOf) => {
     expect((await destroy({ ids: [file!.id], confirm: "yes" }, trainer.token)).status).toBe(403);
 
     const destroyedBefore = await auditCount("records.destroyed");
-    const done = (await conforms(await destroy({ ids: [file!.id], confirm: "yes" }), "/api/admin/retention/destroy", "post")) as { destroyed: { record_id: string; subject_user_id: string; hashes: string[]; destroyed_by: { id: string } }[] };
-    expect(done.destroyed).toEqual([expect.objectContaining({ record_id: file!.id, subject_user_id: student.id, destroyed_by: expect.objectContaining({ id: admin.id }) })]);
+    const done = (await conforms(await destroy({ ids: [file!.id], confirm: "yes" }), "/api/admin/retention/destroy", "post")) as {
+      destroyed: { record_id: string; subject_user_id: string; hashes: string[]; destroyed_by: { id: string } }[];
+    };
+    expect(done.destroyed).toEqual([
+      expect.objectContaining({ record_id: file!.id, subject_user_id: student.id, destroyed_by: expect.objectContaining({ id: admin.id }) }),
+    ]);
     expect(done.destroyed[0]!.hashes).toContain(file!.sha256);
     expect(storedUnder(root, file!.sha256)).toBe(0);
     expect(await auditCount("records.destroyed")).toBe(destroyedBefore + 1);
     expect(await db.selectFrom("destroyed_records").select("id").where("record_id", "=", file!.id).executeTakeFirst()).toBeDefined();
     // gone from the lists; a second approval destroys nothing
-    expect((await bodyOf<Files>(await call(m(evidenceRoute), "GET", `/api/assessments/unit/${id}/evidence`, { token: admin.token, params }))).files).toEqual([]);
+    expect((await bodyOf<Files>(await call(m(evidenceRoute), "GET", `/api/assessments/unit/${id}/evidence`, { token: admin.token, params }))).files).toEqual(
+      [],
+    );
     expect((await call(m(downloadRoute), "GET", file!.download, { token: admin.token, params: { id: file!.id } })).status).toBe(404);
     expect((await destroy({ ids: [file!.id], confirm: "yes" })).status).toBe(422);
   });
@@ -227,13 +300,31 @@ describe("/api checklists and declarations", () => {
   it("an admin creates, edits and reviews a checklist; the assessor marks it only once reviewed", async () => {
     const id = await assessment();
     const params = { kind: "unit", id };
-    const body = { course_id: courseId, title: "Slewing crane observation", items: [{ maps_to: "PC 1.1", text: "Checks the load chart for the radius", nai_part: "practical" }, { maps_to: "PC 2.3", text: "Tests the limit switches" }] };
-    const created = (await conforms(await call(m(checklistsRoute), "POST", "/api/admin/checklists", { token: admin.token, json: body }), "/api/admin/checklists", "post")) as { id: string; reviewed_at: string | null; items: { id: string; nai_part: string | null }[] };
+    const body = {
+      course_id: courseId,
+      title: "Slewing crane observation",
+      items: [
+        { maps_to: "PC 1.1", text: "Checks the load chart for the radius", nai_part: "practical" },
+        { maps_to: "PC 2.3", text: "Tests the limit switches" },
+      ],
+    };
+    const created = (await conforms(
+      await call(m(checklistsRoute), "POST", "/api/admin/checklists", { token: admin.token, json: body }),
+      "/api/admin/checklists",
+      "post",
+    )) as { id: string; reviewed_at: string | null; items: { id: string; nai_part: string | null }[] };
     expect(created.reviewed_at).toBeNull();
     expect(created.items.map((i) => i.nai_part)).toEqual(["practical", null]);
     expect((await call(m(checklistsRoute), "POST", "/api/admin/checklists", { token: trainer.token, json: body })).status).toBe(403);
-    await conforms(await call(m(checklistsRoute), "POST", "/api/admin/checklists", { token: admin.token, json: { ...body, course_id: crypto.randomUUID() } }), "/api/admin/checklists", "post");
-    const badItems = await call(m(checklistsRoute), "POST", "/api/admin/checklists", { token: admin.token, json: { ...body, items: [{ maps_to: "", text: "x" }] } });
+    await conforms(
+      await call(m(checklistsRoute), "POST", "/api/admin/checklists", { token: admin.token, json: { ...body, course_id: crypto.randomUUID() } }),
+      "/api/admin/checklists",
+      "post",
+    );
+    const badItems = await call(m(checklistsRoute), "POST", "/api/admin/checklists", {
+      token: admin.token,
+      json: { ...body, items: [{ maps_to: "", text: "x" }] },
+    });
     expect(badItems.status).toBe(422);
     await conforms(badItems, "/api/admin/checklists", "post");
 
@@ -243,34 +334,67 @@ describe("/api checklists and declarations", () => {
     expect(unreviewed.status).toBe(422);
     expect(((await bodyOf(unreviewed)) as { detail: string }).detail).toMatch(/not been reviewed before use/);
 
-    const edited = (await conforms(await call(m(checklistRouteById), "PUT", `/api/admin/checklists/${created.id}`, { token: admin.token, params: { id: created.id }, json: { ...body, title: "Slewing crane observation v2" } }), "/api/admin/checklists/{id}", "put")) as { title: string; items: { id: string }[] };
+    const edited = (await conforms(
+      await call(m(checklistRouteById), "PUT", `/api/admin/checklists/${created.id}`, {
+        token: admin.token,
+        params: { id: created.id },
+        json: { ...body, title: "Slewing crane observation v2" },
+      }),
+      "/api/admin/checklists/{id}",
+      "put",
+    )) as { title: string; items: { id: string }[] };
     expect(edited.title).toBe("Slewing crane observation v2");
-    expect((await call(m(checklistRouteById), "PUT", `/api/admin/checklists/${crypto.randomUUID()}`, { token: admin.token, params: { id: crypto.randomUUID() }, json: body })).status).toBe(404);
-    const reviewed = (await conforms(await call(m(reviewRoute), "POST", `/api/admin/checklists/${created.id}/review`, { token: admin.token, params: { id: created.id } }), "/api/admin/checklists/{id}/review", "post")) as { reviewed_at: string | null; reviewed_by: string };
+    expect(
+      (
+        await call(m(checklistRouteById), "PUT", `/api/admin/checklists/${crypto.randomUUID()}`, {
+          token: admin.token,
+          params: { id: crypto.randomUUID() },
+          json: body,
+        })
+      ).status,
+    ).toBe(404);
+    const reviewed = (await conforms(
+      await call(m(reviewRoute), "POST", `/api/admin/checklists/${created.id}/review`, { token: admin.token, params: { id: created.id } }),
+      "/api/admin/checklists/{id}/review",
+      "post",
+    )) as { reviewed_at: string | null; reviewed_by: string };
     expect(reviewed.reviewed_at).not.toBeNull();
     expect(reviewed.reviewed_by).toBe(admin.id);
 
     const half = await mark({ checklist_id: created.id, marks: marks(edited.items).slice(0, 1) });
     expect(half.status).toBe(422);
-    expect(Object.keys(((await conforms(half, "/api/assessments/{kind}/{id}/checklist", "post")) as { errors: object }).errors)).toEqual([`result_${edited.items[1]!.id}`]);
+    expect(Object.keys(((await conforms(half, "/api/assessments/{kind}/{id}/checklist", "post")) as { errors: object }).errors)).toEqual([
+      `result_${edited.items[1]!.id}`,
+    ]);
     expect((await mark({ checklist_id: created.id, marks: marks(edited.items) }, otherTrainer)).status).toBe(404);
-    const done = (await conforms(await mark({ checklist_id: created.id, marks: marks(edited.items) }), "/api/assessments/{kind}/{id}/checklist", "post")) as { marks: { result: string }[] }[];
+    const done = (await conforms(await mark({ checklist_id: created.id, marks: marks(edited.items) }), "/api/assessments/{kind}/{id}/checklist", "post")) as {
+      marks: { result: string }[];
+    }[];
     expect(done[0]!.marks.map((x) => x.result)).toEqual(["satisfactory", "satisfactory"]);
-    const seen = (await conforms(await call(m(checklistRoute), "GET", `/api/assessments/unit/${id}/checklist`, { token: student.token, params }), "/api/assessments/{kind}/{id}/checklist", "get")) as { checklist: { id: string }; marks: unknown[] }[];
+    const seen = (await conforms(
+      await call(m(checklistRoute), "GET", `/api/assessments/unit/${id}/checklist`, { token: student.token, params }),
+      "/api/assessments/{kind}/{id}/checklist",
+      "get",
+    )) as { checklist: { id: string }; marks: unknown[] }[];
     expect(seen.find((c) => c.checklist.id === created.id)?.marks).toHaveLength(2);
   });
 
   it("the candidate signs from their own login, the assessor as themselves; a wrong name or a second signature is refused", async () => {
     const id = await assessment();
     const params = { kind: "unit", id };
-    const sign = (who: Caller, json: unknown) => call(m(signaturesRoute), "POST", `/api/assessments/unit/${id}/signatures`, { token: who.token, params, json, headers: { "User-Agent": "Yard tablet" } });
+    const sign = (who: Caller, json: unknown) =>
+      call(m(signaturesRoute), "POST", `/api/assessments/unit/${id}/signatures`, { token: who.token, params, json, headers: { "User-Agent": "Yard tablet" } });
     const wrong = await sign(student, { role: "candidate", full_name: "Somebody Else" });
     expect(wrong.status).toBe(422);
     await conforms(wrong, "/api/assessments/{kind}/{id}/signatures", "post");
     expect((await sign(student, { role: "assessor", full_name: "Tess Assessor" })).status).toBe(404);
     expect((await sign(otherTrainer, { role: "assessor", full_name: "Tess Assessor" })).status).toBe(404);
     expect((await sign(student, { role: "candidate", full_name: "Cal Candidate", extra: 1 })).status).toBe(422);
-    const candidate = (await conforms(await sign(student, { role: "candidate", full_name: "  cal   candidate " }), "/api/assessments/{kind}/{id}/signatures", "post")) as { full_name: string };
+    const candidate = (await conforms(
+      await sign(student, { role: "candidate", full_name: "  cal   candidate " }),
+      "/api/assessments/{kind}/{id}/signatures",
+      "post",
+    )) as { full_name: string };
     expect(candidate.full_name).toBe("cal candidate");
     expect((await sign(trainer, { role: "candidate", full_name: "Cal Candidate" })).status).toBe(422);
     await conforms(await sign(trainer, { role: "assessor", full_name: "Tess Assessor" }), "/api/assessments/{kind}/{id}/signatures", "post");

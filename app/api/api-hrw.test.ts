@@ -43,23 +43,57 @@ beforeAll(async () => {
   courseId = (await makeCourse(db, { name: "Non-slewing mobile crane" })).id;
   locationId = crypto.randomUUID();
   const at = new Date().toISOString();
-  await db.insertInto("delivery_locations").values({ id: locationId, identifier: "APIYARD", name: "API yard", suburb: null, postcode: null, state: null, country: "1101", created_at: at, updated_at: at }).execute();
+  await db
+    .insertInto("delivery_locations")
+    .values({
+      id: locationId,
+      identifier: "APIYARD",
+      name: "API yard",
+      suburb: null,
+      postcode: null,
+      state: null,
+      country: "1101",
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
   for (const who of [candidate, otherStudent]) {
     await recordCandidateCheck(db, who.id, { kind: "age", date_of_birth: "1990-01-01" }, admin.id);
     await recordCandidateCheck(db, who.id, { kind: "identity", documents: ["passport", "driver_licence"] }, admin.id);
   }
   // the assessor's CN accreditation; the other trainer is accredited for C2 only
-  await addAccreditation(db, assessor.id, { regulator: "QLD", number: `QA-${at}`, classes: ["CN"], starts_on: "2020-01-01", expires_on: "2099-12-31" }, admin.id);
-  await addAccreditation(db, otherTrainer.id, { regulator: "QLD", number: `QB-${at}`, classes: ["C2"], starts_on: "2020-01-01", expires_on: "2099-12-31" }, admin.id);
+  await addAccreditation(
+    db,
+    assessor.id,
+    { regulator: "QLD", number: `QA-${at}`, classes: ["CN"], starts_on: "2020-01-01", expires_on: "2099-12-31" },
+    admin.id,
+  );
+  await addAccreditation(
+    db,
+    otherTrainer.id,
+    { regulator: "QLD", number: `QB-${at}`, classes: ["C2"], starts_on: "2020-01-01", expires_on: "2099-12-31" },
+    admin.id,
+  );
 });
 afterAll(() => cleanup());
 
 const bookFor = (who: Caller, assessorId: string, token = assessor.token) =>
   call(m(book), "POST", "/api/hrw/assessments", {
     token,
-    json: { candidate_id: who.id, course_id: courseId, state: "QLD", assessment_date: today, start_time: "07:30", location_id: locationId, assessor_id: assessorId, plant_description: "Franna AT-22", plant_registration: "FR22-001" },
+    json: {
+      candidate_id: who.id,
+      course_id: courseId,
+      state: "QLD",
+      assessment_date: today,
+      start_time: "07:30",
+      location_id: locationId,
+      assessor_id: assessorId,
+      plant_description: "Franna AT-22",
+      plant_registration: "FR22-001",
+    },
   });
-const step = (mod: unknown, path: string, id: string, json: unknown, token = assessor.token) => call(m(mod), "POST", `/api/hrw/assessments/${id}/${path}`, { token, json, params: { id } });
+const step = (mod: unknown, path: string, id: string, json: unknown, token = assessor.token) =>
+  call(m(mod), "POST", `/api/hrw/assessments/${id}/${path}`, { token, json, params: { id } });
 
 describe("HRW assessments over /api", () => {
   it("the licence class is set with PUT /api/admin/courses/{id}; its prerequisites default by class", async () => {
@@ -117,7 +151,10 @@ describe("HRW assessments over /api", () => {
 
     const list = await bodyOf<Listed>(await call(m(audit), "GET", `/api/admin/hrw-assessments?from=${today}&to=${today}`, { token: admin.token }));
     expect(list.assessments).toHaveLength(2);
-    expect(((await call(m(audit), "GET", "/api/admin/hrw-assessments?from=2099-01-01", { token: admin.token }).then(bodyOf)) as { assessments: unknown[] }).assessments).toEqual([]);
+    expect(
+      ((await call(m(audit), "GET", "/api/admin/hrw-assessments?from=2099-01-01", { token: admin.token }).then(bodyOf)) as { assessments: unknown[] })
+        .assessments,
+    ).toEqual([]);
     expect((await call(m(audit), "GET", "/api/admin/hrw-assessments?from=yesterday", { token: admin.token })).status).toBe(422);
     expect((await call(m(audit), "GET", "/api/admin/hrw-assessments", { token: assessor.token })).status).toBe(403);
   });
@@ -134,15 +171,38 @@ describe("HRW assessments over /api", () => {
     const nswCandidate = await caller(db, "student");
     await recordCandidateCheck(db, nswCandidate.id, { kind: "age", date_of_birth: "1990-01-01" }, admin.id);
     await recordCandidateCheck(db, nswCandidate.id, { kind: "identity", documents: ["passport", "driver_licence"] }, admin.id);
-    await addAccreditation(db, assessor.id, { regulator: "NSW", number: `NA-${nswCandidate.id}`, classes: ["CN"], starts_on: "2020-01-01", expires_on: "2099-12-31" }, admin.id);
+    await addAccreditation(
+      db,
+      assessor.id,
+      { regulator: "NSW", number: `NA-${nswCandidate.id}`, classes: ["CN"], starts_on: "2020-01-01", expires_on: "2099-12-31" },
+      admin.id,
+    );
     // booked 10 days ago, for today: NSW schedules at least 7 days ahead
     const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000);
-    const { id } = await bookAssessment(db, { candidate_id: nswCandidate.id, course_id: courseId, state: "NSW", assessment_date: today, start_time: "07:30", location_id: locationId, assessor_id: assessor.id, plant_description: "Franna", plant_registration: "F1" }, assessor.id, tenDaysAgo);
+    const { id } = await bookAssessment(
+      db,
+      {
+        candidate_id: nswCandidate.id,
+        course_id: courseId,
+        state: "NSW",
+        assessment_date: today,
+        start_time: "07:30",
+        location_id: locationId,
+        assessor_id: assessor.id,
+        plant_description: "Franna",
+        plant_registration: "F1",
+      },
+      assessor.id,
+      tenDaysAgo,
+    );
     expect((await step(notice, "notice", id, { notice_reference: "SNSW-API-1", sent_on: addDays(today, -8) })).status).toBe(201);
     const refused = await step(results, "results", id, { part: "knowledge", result: "satisfactory", assessed_on: today });
     expect(refused.status).toBe(409);
-    expect((await bodyOf(refused)).detail).toBe("Record the candidate's assessment enrolment number (AEN) on their checks first: this state's regulator needs it before a result");
-    const aen = (json: unknown, token = assessor.token) => call(m(aenRoute), "POST", `/api/hrw/candidates/${nswCandidate.id}/aen`, { token, json, params: { id: nswCandidate.id } });
+    expect((await bodyOf(refused)).detail).toBe(
+      "Record the candidate's assessment enrolment number (AEN) on their checks first: this state's regulator needs it before a result",
+    );
+    const aen = (json: unknown, token = assessor.token) =>
+      call(m(aenRoute), "POST", `/api/hrw/candidates/${nswCandidate.id}/aen`, { token, json, params: { id: nswCandidate.id } });
     expect((await aen({ state: "NSW", aen: "no!" })).status).toBe(422);
     expect((await aen({ state: "NSW", aen: "AEN7777777" }, nswCandidate.token)).status).toBe(403);
     const recorded = await aen({ state: "NSW", aen: "aen7777777" });
@@ -155,9 +215,14 @@ describe("HRW assessments over /api", () => {
     const rules = await call(m(rulesRoute), "GET", "/api/admin/hrw/rules", { token: admin.token });
     expect(rules.status).toBe(200);
     const body = await bodyOf<{ rules: Array<{ state: string; rule: string; current: { value: string; source: string } | null }> }>(rules);
-    expect(body.rules.find((r) => r.state === "QLD" && r.rule === "notice_business_days")!.current).toMatchObject({ value: "3", source: expect.stringContaining("ABLIS") });
+    expect(body.rules.find((r) => r.state === "QLD" && r.rule === "notice_business_days")!.current).toMatchObject({
+      value: "3",
+      source: expect.stringContaining("ABLIS"),
+    });
     expect((await call(m(rulesRoute), "GET", "/api/admin/hrw/rules", { token: assessor.token })).status).toBe(403);
-    const currency = await bodyOf<{ currency: Array<{ state: string; licence_class: string; assessments: number }> }>(await call(m(currencyRoute), "GET", "/api/hrw/currency", { token: assessor.token }));
+    const currency = await bodyOf<{ currency: Array<{ state: string; licence_class: string; assessments: number }> }>(
+      await call(m(currencyRoute), "GET", "/api/hrw/currency", { token: assessor.token }),
+    );
     expect(currency.currency).toEqual(expect.arrayContaining([expect.objectContaining({ state: "QLD", licence_class: "CN", assessments: 1 })]));
     expect((await call(m(currencyRoute), "GET", "/api/hrw/currency", { token: candidate.token })).status).toBe(403);
   });

@@ -51,14 +51,30 @@ describe("the improvement register over /api", () => {
     const one = "/api/admin/improvements/{id}";
     const close = "/api/admin/improvements/{id}/close";
     const raised = await conforms(
-      await call(mod(improvementsApi), "POST", list, { token: admin.token, json: { source_type: "complaint", source_id: "C-42", description: "Explain the refund rule at enrolment", owner_id: trainer.id, due_date: "2026-01-15" } }),
+      await call(mod(improvementsApi), "POST", list, {
+        token: admin.token,
+        json: {
+          source_type: "complaint",
+          source_id: "C-42",
+          description: "Explain the refund rule at enrolment",
+          owner_id: trainer.id,
+          due_date: "2026-01-15",
+        },
+      }),
       list,
       "post",
     );
     expect(raised).toMatchObject({ status: "open", source_type: "complaint", source_id: "C-42", owner: { id: trainer.id } });
     const id = raised.id as string;
     // bad input: a clear message, nothing stored
-    const bad = await conforms(await call(mod(improvementsApi), "POST", list, { token: admin.token, json: { source_type: "rumour", description: "", owner_id: "x", due_date: "tomorrow" } }), list, "post");
+    const bad = await conforms(
+      await call(mod(improvementsApi), "POST", list, {
+        token: admin.token,
+        json: { source_type: "rumour", description: "", owner_id: "x", due_date: "tomorrow" },
+      }),
+      list,
+      "post",
+    );
     expect(Object.keys(bad.errors).sort()).toEqual(["description", "due_date", "owner_id", "source_type"]);
     await conforms(await call(mod(improvementsApi), "POST", list, { token: trainer.token, json: {} }), list, "post");
 
@@ -70,19 +86,53 @@ describe("the improvement register over /api", () => {
     await conforms(await call(mod(improvementApi), "GET", "/x", { token: admin.token, params: { id } }), one, "get");
     await conforms(await call(mod(improvementApi), "GET", "/x", { token: admin.token, params: { id: crypto.randomUUID() } }), one, "get");
     const updated = await conforms(
-      await call(mod(improvementApi), "PUT", "/x", { token: admin.token, params: { id }, json: { description: "Explain the refund rule at enrolment", owner_id: admin.id, due_date: "2027-01-15", status: "in_progress", action_taken: "Drafted the wording" } }),
+      await call(mod(improvementApi), "PUT", "/x", {
+        token: admin.token,
+        params: { id },
+        json: {
+          description: "Explain the refund rule at enrolment",
+          owner_id: admin.id,
+          due_date: "2027-01-15",
+          status: "in_progress",
+          action_taken: "Drafted the wording",
+        },
+      }),
       one,
       "put",
     );
     expect(updated).toMatchObject({ status: "in_progress", overdue: false, owner: { id: admin.id } });
 
-    const refused = await conforms(await call(mod(closeApi), "POST", "/x", { token: admin.token, params: { id }, json: { action_taken: "Drafted the wording" } }), close, "post");
-    expect(refused).toMatchObject({ detail: "Closing an action needs what was done and its closure evidence", errors: { closure_evidence: expect.any(String) } });
-    const closed = await conforms(await call(mod(closeApi), "POST", "/x", { token: admin.token, params: { id }, json: { closure_evidence: "Enrolment form v4, page 2" } }), close, "post");
-    expect(closed).toMatchObject({ status: "closed", action_taken: "Drafted the wording", closure_evidence: "Enrolment form v4, page 2", closed_by: { id: admin.id } });
-    await conforms(await call(mod(closeApi), "POST", "/x", { token: admin.token, params: { id }, json: { action_taken: "x", closure_evidence: "y" } }), close, "post");
+    const refused = await conforms(
+      await call(mod(closeApi), "POST", "/x", { token: admin.token, params: { id }, json: { action_taken: "Drafted the wording" } }),
+      close,
+      "post",
+    );
+    expect(refused).toMatchObject({
+      detail: "Closing an action needs what was done and its closure evidence",
+      errors: { closure_evidence: expect.any(String) },
+    });
+    const closed = await conforms(
+      await call(mod(closeApi), "POST", "/x", { token: admin.token, params: { id }, json: { closure_evidence: "Enrolment form v4, page 2" } }),
+      close,
+      "post",
+    );
+    expect(closed).toMatchObject({
+      status: "closed",
+      action_taken: "Drafted the wording",
+      closure_evidence: "Enrolment form v4, page 2",
+      closed_by: { id: admin.id },
+    });
     await conforms(
-      await call(mod(improvementApi), "PUT", "/x", { token: admin.token, params: { id }, json: { description: "x", owner_id: admin.id, due_date: "2027-01-15", status: "open" } }),
+      await call(mod(closeApi), "POST", "/x", { token: admin.token, params: { id }, json: { action_taken: "x", closure_evidence: "y" } }),
+      close,
+      "post",
+    );
+    await conforms(
+      await call(mod(improvementApi), "PUT", "/x", {
+        token: admin.token,
+        params: { id },
+        json: { description: "x", owner_id: admin.id, due_date: "2027-01-15", status: "open" },
+      }),
       one,
       "put",
     );
@@ -91,25 +141,57 @@ describe("the improvement register over /api", () => {
 
   it("sets questions and the threshold, and reports a summary without anyone's identity", async () => {
     const qs = "/api/admin/questionnaires/questions";
-    const added = await conforms(await call(mod(questionsApi), "POST", qs, { token: admin.token, json: { audience: "learner", kind: "rating", prompt: "The yard was safe and ready" } }), qs, "post");
+    const added = await conforms(
+      await call(mod(questionsApi), "POST", qs, { token: admin.token, json: { audience: "learner", kind: "rating", prompt: "The yard was safe and ready" } }),
+      qs,
+      "post",
+    );
     await conforms(await call(mod(questionsApi), "POST", qs, { token: admin.token, json: { audience: "visitor", kind: "poll", prompt: "" } }), qs, "post");
     const listed = await conforms(await call(mod(questionsApi), "GET", `${qs}?audience=learner`, { token: admin.token }), qs, "get");
     expect(listed.questions.map((q: { id: string }) => q.id)).toContain(added.id);
     await conforms(await call(mod(questionsApi), "GET", `${qs}?audience=nobody`, { token: admin.token }), qs, "get");
     const retired = await conforms(
-      await call(mod(questionApi), "PUT", "/x", { token: admin.token, params: { id: added.id }, json: { prompt: "The yard was safe and ready for us", retired: true } }),
+      await call(mod(questionApi), "PUT", "/x", {
+        token: admin.token,
+        params: { id: added.id },
+        json: { prompt: "The yard was safe and ready for us", retired: true },
+      }),
       "/api/admin/questionnaires/questions/{id}",
       "put",
     );
     expect(retired).toMatchObject({ prompt: "The yard was safe and ready for us", retired: true });
-    await conforms(await call(mod(questionApi), "PUT", "/x", { token: admin.token, params: { id: crypto.randomUUID() }, json: { prompt: "x" } }), "/api/admin/questionnaires/questions/{id}", "put");
-    const threshold = await conforms(await call(mod(thresholdApi), "PUT", "/x", { token: admin.token, json: { audience: "learner", low_average: 3.5 } }), "/api/admin/questionnaires/threshold", "put");
+    await conforms(
+      await call(mod(questionApi), "PUT", "/x", { token: admin.token, params: { id: crypto.randomUUID() }, json: { prompt: "x" } }),
+      "/api/admin/questionnaires/questions/{id}",
+      "put",
+    );
+    const threshold = await conforms(
+      await call(mod(thresholdApi), "PUT", "/x", { token: admin.token, json: { audience: "learner", low_average: 3.5 } }),
+      "/api/admin/questionnaires/threshold",
+      "put",
+    );
     expect(threshold.low_average).toBe(3.5);
-    await conforms(await call(mod(thresholdApi), "PUT", "/x", { token: admin.token, json: { audience: "learner", low_average: 9 } }), "/api/admin/questionnaires/threshold", "put");
-    const summary = await conforms(await call(mod(summaryApi), "GET", "/api/admin/questionnaires/summary?audience=learner&from=2026-01-01&to=2026-12-31", { token: admin.token }), "/api/admin/questionnaires/summary", "get");
+    await conforms(
+      await call(mod(thresholdApi), "PUT", "/x", { token: admin.token, json: { audience: "learner", low_average: 9 } }),
+      "/api/admin/questionnaires/threshold",
+      "put",
+    );
+    const summary = await conforms(
+      await call(mod(summaryApi), "GET", "/api/admin/questionnaires/summary?audience=learner&from=2026-01-01&to=2026-12-31", { token: admin.token }),
+      "/api/admin/questionnaires/summary",
+      "get",
+    );
     expect(summary).toMatchObject({ audience: "learner", from: "2026-01-01", to: "2026-12-31", threshold: 3.5 });
-    await conforms(await call(mod(summaryApi), "GET", "/api/admin/questionnaires/summary?from=2026-12-31&to=2026-01-01", { token: admin.token }), "/api/admin/questionnaires/summary", "get");
-    await conforms(await call(mod(summaryApi), "GET", "/api/admin/questionnaires/summary", { token: trainer.token }), "/api/admin/questionnaires/summary", "get");
+    await conforms(
+      await call(mod(summaryApi), "GET", "/api/admin/questionnaires/summary?from=2026-12-31&to=2026-01-01", { token: admin.token }),
+      "/api/admin/questionnaires/summary",
+      "get",
+    );
+    await conforms(
+      await call(mod(summaryApi), "GET", "/api/admin/questionnaires/summary", { token: trainer.token }),
+      "/api/admin/questionnaires/summary",
+      "get",
+    );
     await conforms(await call(mod(summaryApi), "GET", "/api/admin/questionnaires/summary"), "/api/admin/questionnaires/summary", "get");
   });
 });

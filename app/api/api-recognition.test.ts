@@ -46,7 +46,11 @@ let seq = 0;
 async function enrolment(options: { licence?: string; rplFee?: number } = {}) {
   const unit_code = `APIR${String(++seq).padStart(4, "0")}`;
   const course = { ...(await makeCourse(db, { unit_code })), unit_code };
-  await db.updateTable("courses").set({ licence_class: options.licence ?? null, rpl_fee_cents: options.rplFee ?? 0 }).where("id", "=", course.id).execute();
+  await db
+    .updateTable("courses")
+    .set({ licence_class: options.licence ?? null, rpl_fee_cents: options.rplFee ?? 0 })
+    .where("id", "=", course.id)
+    .execute();
   return { course, enrollment: await makeEnrollment(db, learner.id, course.id) };
 }
 
@@ -57,17 +61,44 @@ describe("recognition over /api", () => {
     const { course, enrollment } = await enrolment({ rplFee: 30000 });
     expect((await recognitionChoices(db, learner.id)).map((c) => c.enrollment_id)).toContain(enrollment.id);
     const applied = await conforms(
-      await call(mod(registerApi), "POST", "/api/recognition", { token: learner.token, json: { enrollment_id: enrollment.id, kind: "rpl", statement: "Five years of dogging on civil jobs" } }),
+      await call(mod(registerApi), "POST", "/api/recognition", {
+        token: learner.token,
+        json: { enrollment_id: enrollment.id, kind: "rpl", statement: "Five years of dogging on civil jobs" },
+      }),
       "/api/recognition",
       "post",
     );
     expect(applied).toMatchObject({ status: "applied", kind: "rpl", fee_invoice_id: expect.any(String) });
     expect((await recognitionChoices(db, learner.id)).map((c) => c.enrollment_id)).not.toContain(enrollment.id);
     // again while it waits: 409; another's enrolment: 404; unknown fields: 422
-    await conforms(await call(mod(registerApi), "POST", "/api/recognition", { token: learner.token, json: { enrollment_id: enrollment.id, kind: "rpl", statement: "again" } }), "/api/recognition", "post");
-    expect((await call(mod(registerApi), "POST", "/api/recognition", { token: stranger.token, json: { enrollment_id: enrollment.id, kind: "rpl", statement: "mine" } })).status).toBe(404);
-    expect((await call(mod(registerApi), "POST", "/api/recognition", { token: learner.token, json: { enrollment_id: enrollment.id, kind: "rpl", statement: "x", colour: "red" } })).status).toBe(422);
-    expect((await call(mod(registerApi), "POST", "/api/recognition", { token: assessor.token, json: { enrollment_id: enrollment.id, kind: "rpl", statement: "x" } })).status).toBe(403);
+    await conforms(
+      await call(mod(registerApi), "POST", "/api/recognition", {
+        token: learner.token,
+        json: { enrollment_id: enrollment.id, kind: "rpl", statement: "again" },
+      }),
+      "/api/recognition",
+      "post",
+    );
+    expect(
+      (
+        await call(mod(registerApi), "POST", "/api/recognition", {
+          token: stranger.token,
+          json: { enrollment_id: enrollment.id, kind: "rpl", statement: "mine" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(mod(registerApi), "POST", "/api/recognition", {
+          token: learner.token,
+          json: { enrollment_id: enrollment.id, kind: "rpl", statement: "x", colour: "red" },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (await call(mod(registerApi), "POST", "/api/recognition", { token: assessor.token, json: { enrollment_id: enrollment.id, kind: "rpl", statement: "x" } }))
+        .status,
+    ).toBe(403);
 
     // the register: the learner their own, a stranger and an unassigned trainer nothing
     const list = (c: Caller, q = "") => call(mod(registerApi), "GET", `/api/recognition${q}`, { token: c.token });
@@ -81,31 +112,69 @@ describe("recognition over /api", () => {
     const choices = await recognitionAssessorChoices(db, course.unit_code);
     expect(choices.map((c) => c.id)).toContain(assessor.id);
     expect(choices.map((c) => c.id)).not.toContain(otherTrainer.id);
-    await conforms(await call(mod(assessorApi), "POST", "/x", { token: admin.token, params: { id: applied.id }, json: { assessor_id: otherTrainer.id } }), "/api/recognition/{id}/assessor", "post");
-    const assigned = await conforms(await call(mod(assessorApi), "POST", "/x", { token: admin.token, params: { id: applied.id }, json: { assessor_id: assessor.id } }), "/api/recognition/{id}/assessor", "post");
+    await conforms(
+      await call(mod(assessorApi), "POST", "/x", { token: admin.token, params: { id: applied.id }, json: { assessor_id: otherTrainer.id } }),
+      "/api/recognition/{id}/assessor",
+      "post",
+    );
+    const assigned = await conforms(
+      await call(mod(assessorApi), "POST", "/x", { token: admin.token, params: { id: applied.id }, json: { assessor_id: assessor.id } }),
+      "/api/recognition/{id}/assessor",
+      "post",
+    );
     expect(assigned.assessor).toEqual({ id: assessor.id, full_name: "Assessor Api" });
-    expect((await call(mod(assessorApi), "POST", "/x", { token: assessor.token, params: { id: applied.id }, json: { assessor_id: assessor.id } })).status).toBe(403);
-    await conforms(await call(mod(authenticateApi), "POST", "/x", { token: admin.token, params: { id: applied.id }, json: { issuing_rto_code: "90001", document_number: "D1", checked_how: "Phone", checked_on: "2026-12-01", equivalence: "same" } }), "/api/recognition/{id}/authenticate", "post");
+    expect((await call(mod(assessorApi), "POST", "/x", { token: assessor.token, params: { id: applied.id }, json: { assessor_id: assessor.id } })).status).toBe(
+      403,
+    );
+    await conforms(
+      await call(mod(authenticateApi), "POST", "/x", {
+        token: admin.token,
+        params: { id: applied.id },
+        json: { issuing_rto_code: "90001", document_number: "D1", checked_how: "Phone", checked_on: "2026-12-01", equivalence: "same" },
+      }),
+      "/api/recognition/{id}/authenticate",
+      "post",
+    );
     expect((await list(assessor)).status).toBe(200);
-    expect((await bodyIds(await list(assessor)))).toEqual([applied.id]);
+    expect(await bodyIds(await list(assessor))).toEqual([applied.id]);
 
     // evidence: the learner adds while it waits, every party reads it
     const upload = await conforms(
-      await call(mod(evidenceApi), "POST", "/x", { token: learner.token, params: { id: applied.id }, multipart: { files: [{ field: "files", name: "site.png", bytes: await pngImage(), type: "image/png" }] } }),
+      await call(mod(evidenceApi), "POST", "/x", {
+        token: learner.token,
+        params: { id: applied.id },
+        multipart: { files: [{ field: "files", name: "site.png", bytes: await pngImage(), type: "image/png" }] },
+      }),
       "/api/recognition/{id}/evidence",
       "post",
     );
     expect(upload.files).toHaveLength(1);
-    const files = await conforms(await call(mod(evidenceApi), "GET", "/x", { token: assessor.token, params: { id: applied.id } }), "/api/recognition/{id}/evidence", "get");
+    const files = await conforms(
+      await call(mod(evidenceApi), "GET", "/x", { token: assessor.token, params: { id: applied.id } }),
+      "/api/recognition/{id}/evidence",
+      "get",
+    );
     expect(files.files.map((f: { original_name: string }) => f.original_name)).toEqual(["site.png"]);
     expect((await call(mod(evidenceApi), "GET", "/x", { token: stranger.token, params: { id: applied.id } })).status).toBe(404);
 
     // the decision: an admin may not judge an RPL; its assessor decides 52 with reasons
-    const adminJudges = await call(mod(decisionApi), "POST", "/x", { token: admin.token, params: { id: applied.id }, json: { decision: "not_granted", reasons: "No" } });
+    const adminJudges = await call(mod(decisionApi), "POST", "/x", {
+      token: admin.token,
+      params: { id: applied.id },
+      json: { decision: "not_granted", reasons: "No" },
+    });
     expect(adminJudges.status).toBe(409);
-    await conforms(await call(mod(decisionApi), "POST", "/x", { token: assessor.token, params: { id: applied.id }, json: { decision: "maybe" } }), "/api/recognition/{id}/decision", "post");
+    await conforms(
+      await call(mod(decisionApi), "POST", "/x", { token: assessor.token, params: { id: applied.id }, json: { decision: "maybe" } }),
+      "/api/recognition/{id}/decision",
+      "post",
+    );
     const decided = await conforms(
-      await call(mod(decisionApi), "POST", "/x", { token: assessor.token, params: { id: applied.id }, json: { decision: "not_granted", reasons: "The evidence misses the risk assessment" } }),
+      await call(mod(decisionApi), "POST", "/x", {
+        token: assessor.token,
+        params: { id: applied.id },
+        json: { decision: "not_granted", reasons: "The evidence misses the risk assessment" },
+      }),
       "/api/recognition/{id}/decision",
       "post",
     );
@@ -113,38 +182,82 @@ describe("recognition over /api", () => {
     const seen = await conforms(await call(mod(itemApi), "GET", "/x", { token: learner.token, params: { id: applied.id } }), ONE, "get");
     // the decision history: the one decision, not set aside
     expect(seen.decisions).toHaveLength(1);
-    expect(seen.decisions[0]).toMatchObject({ status: "not_granted", outcome_code: "52", reasons: "The evidence misses the risk assessment", assessor: expect.any(String), overturned_at: null });
+    expect(seen.decisions[0]).toMatchObject({
+      status: "not_granted",
+      outcome_code: "52",
+      reasons: "The evidence misses the risk assessment",
+      assessor: expect.any(String),
+      overturned_at: null,
+    });
     // decided: the learner adds nothing more
-    const late = await call(mod(evidenceApi), "POST", "/x", { token: learner.token, params: { id: applied.id }, multipart: { files: [{ field: "files", name: "late.png", bytes: await pngImage(), type: "image/png" }] } });
+    const late = await call(mod(evidenceApi), "POST", "/x", {
+      token: learner.token,
+      params: { id: applied.id },
+      multipart: { files: [{ field: "files", name: "late.png", bytes: await pngImage(), type: "image/png" }] },
+    });
     expect(late.status).toBe(409);
   });
 
   it("a credit transfer: granted (60) only once authenticated; a licence unit is refused with the reason", async () => {
     const { enrollment } = await enrolment();
     const applied = await conforms(
-      await call(mod(registerApi), "POST", "/api/recognition", { token: admin.token, json: { enrollment_id: enrollment.id, kind: "credit_transfer", statement: "SOA from RTO 90001" } }),
+      await call(mod(registerApi), "POST", "/api/recognition", {
+        token: admin.token,
+        json: { enrollment_id: enrollment.id, kind: "credit_transfer", statement: "SOA from RTO 90001" },
+      }),
       "/api/recognition",
       "post",
     );
-    const early = await conforms(await call(mod(decisionApi), "POST", "/x", { token: admin.token, params: { id: applied.id }, json: { decision: "granted", reasons: "Same unit" } }), "/api/recognition/{id}/decision", "post");
+    const early = await conforms(
+      await call(mod(decisionApi), "POST", "/x", { token: admin.token, params: { id: applied.id }, json: { decision: "granted", reasons: "Same unit" } }),
+      "/api/recognition/{id}/decision",
+      "post",
+    );
     expect(early.detail).toBe(RECOGNITION_MESSAGES.noAuthentication);
-    await conforms(await call(mod(authenticateApi), "POST", "/x", { token: admin.token, params: { id: applied.id }, json: { issuing_rto_code: "9", equivalence: "equivalent" } }), "/api/recognition/{id}/authenticate", "post");
+    await conforms(
+      await call(mod(authenticateApi), "POST", "/x", {
+        token: admin.token,
+        params: { id: applied.id },
+        json: { issuing_rto_code: "9", equivalence: "equivalent" },
+      }),
+      "/api/recognition/{id}/authenticate",
+      "post",
+    );
     const authenticated = await conforms(
       await call(mod(authenticateApi), "POST", "/x", {
         token: admin.token,
         params: { id: applied.id },
-        json: { issuing_rto_code: "90001", document_number: "SOA-1", checked_how: "Checked against the issuing RTO's register", checked_on: "2026-12-01", equivalence: "superseding", held_unit_code: "OLD0001", mapping: "Superseded, equivalent outcomes" },
+        json: {
+          issuing_rto_code: "90001",
+          document_number: "SOA-1",
+          checked_how: "Checked against the issuing RTO's register",
+          checked_on: "2026-12-01",
+          equivalence: "superseding",
+          held_unit_code: "OLD0001",
+          mapping: "Superseded, equivalent outcomes",
+        },
       }),
       "/api/recognition/{id}/authenticate",
       "post",
     );
     expect(authenticated.equivalence).toEqual({ kind: "superseding", held_unit_code: "OLD0001", mapping: "Superseded, equivalent outcomes" });
-    const granted = await conforms(await call(mod(decisionApi), "POST", "/x", { token: admin.token, params: { id: applied.id }, json: { decision: "granted", reasons: "Superseded unit held" } }), "/api/recognition/{id}/decision", "post");
+    const granted = await conforms(
+      await call(mod(decisionApi), "POST", "/x", {
+        token: admin.token,
+        params: { id: applied.id },
+        json: { decision: "granted", reasons: "Superseded unit held" },
+      }),
+      "/api/recognition/{id}/decision",
+      "post",
+    );
     expect(granted).toMatchObject({ status: "granted", outcome_code: "60" });
 
     const licence = await enrolment({ licence: "DG" });
     const refused = await conforms(
-      await call(mod(registerApi), "POST", "/api/recognition", { token: learner.token, json: { enrollment_id: licence.enrollment.id, kind: "credit_transfer", statement: "I hold it" } }),
+      await call(mod(registerApi), "POST", "/api/recognition", {
+        token: learner.token,
+        json: { enrollment_id: licence.enrollment.id, kind: "credit_transfer", statement: "I hold it" },
+      }),
       "/api/recognition",
       "post",
     );

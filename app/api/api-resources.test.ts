@@ -120,11 +120,23 @@ describe("who reads which fields (privacy)", () => {
 
   it("a trainer's list holds contact fields and usi_status only; an admin's holds everything", async () => {
     const name = `Private Person ${crypto.randomUUID().slice(0, 8)}`;
-    const usi = usiFromBody(crypto.randomUUID().replace(/[^2-9]/g, "").padEnd(9, "7").slice(0, 9));
+    const usi = usiFromBody(
+      crypto
+        .randomUUID()
+        .replace(/[^2-9]/g, "")
+        .padEnd(9, "7")
+        .slice(0, 9),
+    );
     const s = await makeUser(db, { full_name: name, usi: null });
-    await db.updateTable("users").set({ usi, date_of_birth: "1990-04-02", address: "1 Secret St", emergency_contact: "Mum 0400 000 000" }).where("id", "=", s.id).execute();
+    await db
+      .updateTable("users")
+      .set({ usi, date_of_birth: "1990-04-02", address: "1 Secret St", emergency_contact: "Mum 0400 000 000" })
+      .where("id", "=", s.id)
+      .execute();
     const q = encodeURIComponent(name);
-    const asTrainer = await bodyOf<Array<Record<string, unknown>>>(await call(students, "GET", `/api/admin/students?page_size=100&q=${q}`, { token: trainer.token }));
+    const asTrainer = await bodyOf<Array<Record<string, unknown>>>(
+      await call(students, "GET", `/api/admin/students?page_size=100&q=${q}`, { token: trainer.token }),
+    );
     expect(asTrainer).toHaveLength(1);
     expect(hasSensitive(asTrainer[0]!)).toEqual([]);
     expect(asTrainer[0]).toMatchObject({ id: s.id, usi_status: "not_verified", email: s.email });
@@ -146,7 +158,9 @@ describe("who reads which fields (privacy)", () => {
     expect(hasSensitive(record.student)).toEqual([]);
     expect(record.enrollments.length).toBeGreaterThan(0);
     if (demo.usi) expect(JSON.stringify(record)).not.toContain(demo.usi);
-    const asAdmin = studentDetailResponse.parse(await bodyOf(await call(studentDetail, "GET", `/api/admin/students/${demo.id}`, { token: admin.token, params: { id: demo.id } })));
+    const asAdmin = studentDetailResponse.parse(
+      await bodyOf(await call(studentDetail, "GET", `/api/admin/students/${demo.id}`, { token: admin.token, params: { id: demo.id } })),
+    );
     expect(asAdmin.student.usi).toBe(demo.usi);
     expect(asAdmin.avetmiss).toBeTruthy();
   });
@@ -187,14 +201,17 @@ describe("GET /api/admin/students/{id}", () => {
 });
 
 describe("PUT /api/admin/students/{id}", () => {
-  const put = (id: string, json: unknown, token = admin.token) =>
-    call(studentDetail, "PUT", `/api/admin/students/${id}`, { token, params: { id }, json });
+  const put = (id: string, json: unknown, token = admin.token) => call(studentDetail, "PUT", `/api/admin/students/${id}`, { token, params: { id }, json });
 
   it("role matrix: admins only, and nobody else changes anything", async () => {
     const s = await makeUser(db, { full_name: "Kept Name" });
-    expect(
-      await matrix(studentDetail, "PUT", `/api/admin/students/${s.id}`, { params: { id: s.id }, json: { full_name: "Changed" } }),
-    ).toEqual({ anonymous: 401, student: 403, trainer: 403, admin: 200, inactive: 403 });
+    expect(await matrix(studentDetail, "PUT", `/api/admin/students/${s.id}`, { params: { id: s.id }, json: { full_name: "Changed" } })).toEqual({
+      anonymous: 401,
+      student: 403,
+      trainer: 403,
+      admin: 200,
+      inactive: 403,
+    });
     const s2 = await makeUser(db, { full_name: "Kept Name" });
     for (const token of [student.token, trainer.token]) expect((await put(s2.id, { full_name: "Changed" }, token)).status).toBe(403);
     const row = await db.selectFrom("users").select("full_name").where("id", "=", s2.id).executeTakeFirstOrThrow();
@@ -256,9 +273,19 @@ describe("PUT /api/admin/students/{id}", () => {
     const taken = await put(s.id, { email: other.email.toUpperCase() });
     expect(taken.status).toBe(409);
     expect(await bodyOf(taken)).toEqual({ detail: "An account with this email already exists" });
-    const malformed = await call(studentDetail, "PUT", `/api/admin/students/${s.id}`, { token: admin.token, params: { id: s.id }, body: "{", contentType: "application/json" });
+    const malformed = await call(studentDetail, "PUT", `/api/admin/students/${s.id}`, {
+      token: admin.token,
+      params: { id: s.id },
+      body: "{",
+      contentType: "application/json",
+    });
     expect(malformed.status).toBe(400);
-    const wrongType = await call(studentDetail, "PUT", `/api/admin/students/${s.id}`, { token: admin.token, params: { id: s.id }, body: "full_name=x", contentType: "application/x-www-form-urlencoded" });
+    const wrongType = await call(studentDetail, "PUT", `/api/admin/students/${s.id}`, {
+      token: admin.token,
+      params: { id: s.id },
+      body: "full_name=x",
+      contentType: "application/x-www-form-urlencoded",
+    });
     expect(wrongType.status).toBe(415);
     const row = await db.selectFrom("users").select(["full_name", "email", "role"]).where("id", "=", s.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ full_name: "Stable Sam", email: s.email, role: "student" });
@@ -366,7 +393,14 @@ describe("PUT /api/admin/courses/{id}", () => {
     const response = await put(c.id, { name: "  Edited  ", price: "99.999", duration_hours: 12.5, learning_outcomes: ["a", " ", "b"], prerequisites: [] });
     expect(response.status).toBe(200);
     const course = courseResponse.parse(await bodyOf(response));
-    expect(course).toMatchObject({ name: "Edited", price: 100, duration_hours: 12.5, learning_outcomes: ["a", "b"], prerequisites: [], assessment_criteria: ["Criterion one"] });
+    expect(course).toMatchObject({
+      name: "Edited",
+      price: 100,
+      duration_hours: 12.5,
+      learning_outcomes: ["a", "b"],
+      prerequisites: [],
+      assessment_criteria: ["Criterion one"],
+    });
   });
 
   it("role matrix and bad input: 401/403, 422, 400, 415, 404 — changing nothing", async () => {
@@ -393,8 +427,12 @@ describe("PUT /api/admin/courses/{id}", () => {
       expect(response.status, JSON.stringify(json).slice(0, 60)).toBe(422);
       expect(Object.keys((await bodyOf<{ errors: Record<string, string> }>(response)).errors)).toContain(field);
     }
-    expect((await call(courseDetail, "PUT", "/x", { token: admin.token, params: { id: c.id }, body: "{'a':1}", contentType: "application/json" })).status).toBe(400);
-    expect((await call(courseDetail, "PUT", "/x", { token: admin.token, params: { id: c.id }, body: "is_active=false", contentType: "text/plain" })).status).toBe(415);
+    expect((await call(courseDetail, "PUT", "/x", { token: admin.token, params: { id: c.id }, body: "{'a':1}", contentType: "application/json" })).status).toBe(
+      400,
+    );
+    expect(
+      (await call(courseDetail, "PUT", "/x", { token: admin.token, params: { id: c.id }, body: "is_active=false", contentType: "text/plain" })).status,
+    ).toBe(415);
     expect((await put(crypto.randomUUID(), { is_active: false })).status).toBe(404);
     expect((await put("bad id", { is_active: false })).status).toBe(404);
     const row = await db.selectFrom("courses").select(["name", "is_active"]).where("id", "=", c.id).executeTakeFirstOrThrow();
@@ -406,7 +444,10 @@ describe("PUT /api/admin/courses/{id}", () => {
     for (const [json, errors] of [
       [{ duration_hours: "" }, { duration_hours: "Duration is required" }],
       [{ price: "" }, { price: "Price is required" }],
-      [{ duration_hours: "", price: "" }, { duration_hours: "Duration is required", price: "Price is required" }],
+      [
+        { duration_hours: "", price: "" },
+        { duration_hours: "Duration is required", price: "Price is required" },
+      ],
       [{ duration_hours: "forty" }, { duration_hours: "Duration must be a number" }],
       [{ duration_hours: 0 }, { duration_hours: "Duration must be more than 0" }],
       [{ duration_hours: "0" }, { duration_hours: "Duration must be more than 0" }],
@@ -419,7 +460,7 @@ describe("PUT /api/admin/courses/{id}", () => {
     const row = await db.selectFrom("courses").select(["duration_hours", "price_cents"]).where("id", "=", c.id).executeTakeFirstOrThrow();
     expect({ hours: Number(row.duration_hours), cents: row.price_cents }).toEqual({ hours: 40, cents: 120_000 });
     // a free course is still a course: price 0 typed as such is taken
-    expect((courseResponse.parse(await bodyOf(await put(c.id, { price: "0" })))).price).toBe(0);
+    expect(courseResponse.parse(await bodyOf(await put(c.id, { price: "0" }))).price).toBe(0);
   });
 
   it("sets and clears the unit's official title, which the detail returns", async () => {
@@ -427,11 +468,15 @@ describe("PUT /api/admin/courses/{id}", () => {
     const set = await put(c.id, { official_title: "  Licence to perform dogging " });
     expect(set.status).toBe(200);
     expect(courseResponse.parse(await bodyOf(set)).official_title).toBe("Licence to perform dogging");
-    const detail = courseDetailResponse.parse(await bodyOf(await call(courseDetail, "GET", `/api/admin/courses/${c.id}`, { token: admin.token, params: { id: c.id } })));
+    const detail = courseDetailResponse.parse(
+      await bodyOf(await call(courseDetail, "GET", `/api/admin/courses/${c.id}`, { token: admin.token, params: { id: c.id } })),
+    );
     expect(detail.course.official_title).toBe("Licence to perform dogging");
     const tooLong = await put(c.id, { official_title: "T".repeat(101) });
     expect(tooLong.status).toBe(422);
-    expect((await bodyOf<{ errors: Record<string, string> }>(tooLong)).errors).toEqual({ official_title: "Official unit title must be at most 100 characters" });
+    expect((await bodyOf<{ errors: Record<string, string> }>(tooLong)).errors).toEqual({
+      official_title: "Official unit title must be at most 100 characters",
+    });
     const cleared = await put(c.id, { official_title: "" });
     expect(courseResponse.parse(await bodyOf(cleared)).official_title).toBeNull();
   });
@@ -442,7 +487,15 @@ describe("Edit Course (the form at /admin/courses/{id}/edit)", () => {
     call(editCourse, "POST", `/admin/courses/${id}/edit`, {
       cookie: await sessionCookie(db, admin.id),
       params: { id },
-      body: new URLSearchParams({ name: "Form course", description: "A test course", learning_outcomes_present: "1", assessment_criteria_present: "1", vet_flag_present: "1", vet_flag: "on", ...fields }).toString(),
+      body: new URLSearchParams({
+        name: "Form course",
+        description: "A test course",
+        learning_outcomes_present: "1",
+        assessment_criteria_present: "1",
+        vet_flag_present: "1",
+        vet_flag: "on",
+        ...fields,
+      }).toString(),
       contentType: "application/x-www-form-urlencoded",
     });
 
@@ -456,8 +509,17 @@ describe("Edit Course (the form at /admin/courses/{id}/edit)", () => {
     const zero = await bodyOf<{ fieldErrors: Record<string, string>; state: Record<string, unknown> }>(await post(c.id, { duration_hours: "0", price: "10" }));
     expect(zero.fieldErrors).toEqual({ duration_hours: "Duration must be more than 0" });
     expect(zero.state).toMatchObject({ duration_hours: "0", price: "10" });
-    const row = await db.selectFrom("courses").select(["name", "duration_hours", "price_cents", "official_title"]).where("id", "=", c.id).executeTakeFirstOrThrow();
-    expect({ ...row, duration_hours: Number(row.duration_hours) }).toEqual({ name: "Form numbers", duration_hours: 40, price_cents: 120_000, official_title: null });
+    const row = await db
+      .selectFrom("courses")
+      .select(["name", "duration_hours", "price_cents", "official_title"])
+      .where("id", "=", c.id)
+      .executeTakeFirstOrThrow();
+    expect({ ...row, duration_hours: Number(row.duration_hours) }).toEqual({
+      name: "Form numbers",
+      duration_hours: 40,
+      price_cents: 120_000,
+      official_title: null,
+    });
   });
 
   it("saves the official title with the rest of the form", async () => {
@@ -465,7 +527,11 @@ describe("Edit Course (the form at /admin/courses/{id}/edit)", () => {
     const response = await post(c.id, { duration_hours: "16", price: "450", official_title: " Licence to perform rigging basic level " });
     expect(response.status).toBe(302);
     const row = await db.selectFrom("courses").select(["name", "duration_hours", "official_title"]).where("id", "=", c.id).executeTakeFirstOrThrow();
-    expect({ ...row, duration_hours: Number(row.duration_hours) }).toEqual({ name: "Form course", duration_hours: 16, official_title: "Licence to perform rigging basic level" });
+    expect({ ...row, duration_hours: Number(row.duration_hours) }).toEqual({
+      name: "Form course",
+      duration_hours: 16,
+      official_title: "Licence to perform rigging basic level",
+    });
   });
 });
 
@@ -509,7 +575,9 @@ describe("POST /api/enrollments and GET /api/enrollments/my", () => {
     for (const json of [{}, { course_id: 5 }, { course_id: c.id, terms: true }]) {
       expect((await call(enrollments, "POST", "/api/enrollments", { token: s.token, json })).status, JSON.stringify(json)).toBe(422);
     }
-    expect((await call(enrollments, "POST", "/api/enrollments", { token: s.token, body: "course_id=x", contentType: "application/x-www-form-urlencoded" })).status).toBe(415);
+    expect(
+      (await call(enrollments, "POST", "/api/enrollments", { token: s.token, body: "course_id=x", contentType: "application/x-www-form-urlencoded" })).status,
+    ).toBe(415);
     expect((await call(enrollments, "POST", "/api/enrollments", { token: s.token, body: '{"course_id":', contentType: "application/json" })).status).toBe(400);
     const rows = await db.selectFrom("enrollments").select("id").where("student_id", "=", s.id).execute();
     expect(rows).toHaveLength(1);

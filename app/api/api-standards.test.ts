@@ -74,43 +74,84 @@ describe("trainer credentials over /api", () => {
     const units = "/api/admin/trainers/{id}/units";
     const params = { id: trainer.id };
     const before = await conforms(await call(mod(trainerCredentialsApi), "GET", "/x", { token: admin.token, params }), one, "get");
-    expect(before).toMatchObject({ trainer: { id: trainer.id }, credentials: [], units: [], standing: `Tess Trainer holds no training and assessment credential on ${formatDate(today)}` });
+    expect(before).toMatchObject({
+      trainer: { id: trainer.id },
+      credentials: [],
+      units: [],
+      standing: `Tess Trainer holds no training and assessment credential on ${formatDate(today)}`,
+    });
 
-    const bad = await conforms(await call(mod(trainerCredentialsApi), "POST", "/x", { token: admin.token, params, json: { credential: "under_direction", issued_on: "2020-02-30" } }), one, "post");
+    const bad = await conforms(
+      await call(mod(trainerCredentialsApi), "POST", "/x", { token: admin.token, params, json: { credential: "under_direction", issued_on: "2020-02-30" } }),
+      one,
+      "post",
+    );
     expect(Object.keys(bad.errors).sort()).toEqual(["issued_on", "supervisor_id"]);
     // a supervisor who holds no credential outright cannot direct anyone
     const uncredentialed = await makeUser(db, { role: "trainer", credentialed: false });
     const notHolder = await conforms(
-      await call(mod(trainerCredentialsApi), "POST", "/x", { token: admin.token, params, json: { credential: "under_direction", supervisor_id: uncredentialed.id, issued_on: "2020-01-01" } }),
+      await call(mod(trainerCredentialsApi), "POST", "/x", {
+        token: admin.token,
+        params,
+        json: { credential: "under_direction", supervisor_id: uncredentialed.id, issued_on: "2020-01-01" },
+      }),
       one,
       "post",
     );
     expect(notHolder.errors).toHaveProperty("supervisor_id");
     expect(await db.selectFrom("trainer_credentials").select("id").where("trainer_id", "=", trainer.id).execute()).toHaveLength(0);
 
-    const added = await conforms(await call(mod(trainerCredentialsApi), "POST", "/x", { token: admin.token, params, json: { credential: "TAE40122", issued_on: "2019-05-01" } }), one, "post");
+    const added = await conforms(
+      await call(mod(trainerCredentialsApi), "POST", "/x", { token: admin.token, params, json: { credential: "TAE40122", issued_on: "2019-05-01" } }),
+      one,
+      "post",
+    );
     expect(added).toMatchObject({ credentials: [{ credential: "TAE40122", issued_on: "2019-05-01", supervisor: null }], standing: null });
 
-    const noEvidence = await conforms(await call(mod(trainerUnitsApi), "POST", "/x", { token: admin.token, params, json: { unit_code: "RIIHAN309F", basis: "equivalent" } }), units, "post");
+    const noEvidence = await conforms(
+      await call(mod(trainerUnitsApi), "POST", "/x", { token: admin.token, params, json: { unit_code: "RIIHAN309F", basis: "equivalent" } }),
+      units,
+      "post",
+    );
     expect(noEvidence.errors).toHaveProperty("evidence");
     const withUnit = await conforms(
-      await call(mod(trainerUnitsApi), "POST", "/x", { token: admin.token, params, json: { unit_code: "riihan309f", basis: "equivalent", evidence: "Ten years as a dogman", expires_on: null } }),
+      await call(mod(trainerUnitsApi), "POST", "/x", {
+        token: admin.token,
+        params,
+        json: { unit_code: "riihan309f", basis: "equivalent", evidence: "Ten years as a dogman", expires_on: null },
+      }),
       units,
       "post",
     );
     expect(withUnit.units).toMatchObject([{ unit_code: "RIIHAN309F", basis: "equivalent", evidence: "Ten years as a dogman" }]);
 
     await conforms(await call(mod(trainerCredentialsApi), "GET", "/x", { token: admin.token, params: { id: crypto.randomUUID() } }), one, "get");
-    await conforms(await call(mod(trainerUnitsApi), "POST", "/x", { token: admin.token, params: { id: crypto.randomUUID() }, json: { unit_code: "RIIHAN309F", basis: "held" } }), units, "post");
+    await conforms(
+      await call(mod(trainerUnitsApi), "POST", "/x", {
+        token: admin.token,
+        params: { id: crypto.randomUUID() },
+        json: { unit_code: "RIIHAN309F", basis: "held" },
+      }),
+      units,
+      "post",
+    );
     await conforms(await call(mod(trainerCredentialsApi), "GET", "/x", { token: trainer.token, params }), one, "get");
-    await conforms(await call(mod(trainerUnitsApi), "POST", "/x", { token: trainer.token, params, json: { unit_code: "RIIHAN309F", basis: "held" } }), units, "post");
+    await conforms(
+      await call(mod(trainerUnitsApi), "POST", "/x", { token: trainer.token, params, json: { unit_code: "RIIHAN309F", basis: "held" } }),
+      units,
+      "post",
+    );
   });
 
   it("a trainer adds their own activity, which waits for an administrator's confirmation (once)", async () => {
     const mine = "/api/credentials/my/activities";
     const confirm = "/api/admin/trainer-activities/{id}/confirm";
     const activity = { kind: "industry", activity_date: addDays(today, -3), hours: 7.5, description: "Two days rigging on a tower crane erection" };
-    const future = await conforms(await call(mod(myActivitiesApi), "POST", "/x", { token: trainer.token, json: { ...activity, activity_date: addDays(today, 2) } }), mine, "post");
+    const future = await conforms(
+      await call(mod(myActivitiesApi), "POST", "/x", { token: trainer.token, json: { ...activity, activity_date: addDays(today, 2) } }),
+      mine,
+      "post",
+    );
     expect(future.errors).toHaveProperty("activity_date");
     const quarter = await conforms(await call(mod(myActivitiesApi), "POST", "/x", { token: trainer.token, json: { ...activity, hours: 1.1 } }), mine, "post");
     expect(quarter.errors).toHaveProperty("hours");
@@ -134,7 +175,11 @@ describe("trainer credentials over /api", () => {
 
     // an administrator's entry is confirmed as made
     const byAdmin = await conforms(
-      await call(mod(trainerActivitiesApi), "POST", "/x", { token: admin.token, params: { id: trainer.id }, json: { ...activity, kind: "development", hours: 3 } }),
+      await call(mod(trainerActivitiesApi), "POST", "/x", {
+        token: admin.token,
+        params: { id: trainer.id },
+        json: { ...activity, kind: "development", hours: 3 },
+      }),
       "/api/admin/trainers/{id}/activities",
       "post",
     );
@@ -146,19 +191,44 @@ describe("trainer credentials over /api", () => {
     const course = await makeCourse(db, { unit_code: unit, credit_trainers: false });
     const at = new Date().toISOString();
     if (!(await db.selectFrom("delivery_locations").select("id").executeTakeFirst())) {
-      await db.insertInto("delivery_locations").values({ id: crypto.randomUUID(), identifier: "API1", name: "Yard", suburb: "Botany", postcode: "2019", state: "01", country: "1101", created_at: at, updated_at: at }).execute();
+      await db
+        .insertInto("delivery_locations")
+        .values({
+          id: crypto.randomUUID(),
+          identifier: "API1",
+          name: "Yard",
+          suburb: "Botany",
+          postcode: "2019",
+          state: "01",
+          country: "1101",
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
     }
     const day = addDays(today, 20);
     const reason = `Tess Trainer is not credentialed for unit ${unit} on ${formatDate(day)}`;
     const body = { start_date: day, end_date: day, sessions: [{ date: day, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 6 };
-    const refused = await conforms(await call(mod(addClassApi), "POST", "/x", { token: admin.token, params: { id: course.id }, json: body }), "/api/admin/courses/{id}/classes", "post");
+    const refused = await conforms(
+      await call(mod(addClassApi), "POST", "/x", { token: admin.token, params: { id: course.id }, json: body }),
+      "/api/admin/courses/{id}/classes",
+      "post",
+    );
     expect(refused).toEqual({ detail: reason, errors: { trainer_id: reason } });
     expect(await db.selectFrom("classes").select("id").where("course_id", "=", course.id).execute()).toHaveLength(0);
 
     // a credentialed trainer's class cannot be moved to one without the unit
     const holder = await makeUser(db, { role: "trainer", units: [unit] });
-    const made = await conforms(await call(mod(addClassApi), "POST", "/x", { token: admin.token, params: { id: course.id }, json: { ...body, trainer_id: holder.id } }), "/api/admin/courses/{id}/classes", "post");
-    const moved = await conforms(await call(mod(classApi), "PUT", "/x", { token: admin.token, params: { id: made.id }, json: { trainer_id: trainer.id } }), "/api/admin/classes/{id}", "put");
+    const made = await conforms(
+      await call(mod(addClassApi), "POST", "/x", { token: admin.token, params: { id: course.id }, json: { ...body, trainer_id: holder.id } }),
+      "/api/admin/courses/{id}/classes",
+      "post",
+    );
+    const moved = await conforms(
+      await call(mod(classApi), "PUT", "/x", { token: admin.token, params: { id: made.id }, json: { trainer_id: trainer.id } }),
+      "/api/admin/classes/{id}",
+      "put",
+    );
     expect(moved.detail).toBe(reason);
     expect((await db.selectFrom("classes").select("trainer_id").where("id", "=", made.id).executeTakeFirstOrThrow()).trainer_id).toBe(holder.id);
 
@@ -181,35 +251,76 @@ describe("course validation over /api", () => {
     const validator = await makeUser(db, { role: "trainer", units: [unit] });
     for (let i = 0; i < 3; i++) {
       const enrollment = await makeEnrollment(db, (await makeUser(db)).id, course.id, { status: "in_progress", enrollment_date: addDays(today, -30) });
-      await recordAssessment(db, { enrollment_id: enrollment.id, assessment_type: "Written", status: "passed", score: 9, max_score: 10, assessment_date: addDays(today, -2), feedback: null, actorId: assessor.id });
+      await recordAssessment(db, {
+        enrollment_id: enrollment.id,
+        assessment_type: "Written",
+        status: "passed",
+        score: 9,
+        max_score: 10,
+        assessment_date: addDays(today, -2),
+        feedback: null,
+        actorId: assessor.id,
+      });
     }
 
     const rating = "/api/admin/course-validations/{id}";
     const tooLate = await conforms(
-      await call(mod(courseValidationApi), "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { risk_rating: "high", last_validated_on: addMonths(today, -6), next_due_on: addMonths(today, 12) } }),
+      await call(mod(courseValidationApi), "PUT", "/x", {
+        token: admin.token,
+        params: { id: course.id },
+        json: { risk_rating: "high", last_validated_on: addMonths(today, -6), next_due_on: addMonths(today, 12) },
+      }),
       rating,
       "put",
     );
     expect(tooLate.errors).toHaveProperty("next_due_on");
     const set = await conforms(
-      await call(mod(courseValidationApi), "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { risk_rating: "high", last_validated_on: addMonths(today, -13) } }),
+      await call(mod(courseValidationApi), "PUT", "/x", {
+        token: admin.token,
+        params: { id: course.id },
+        json: { risk_rating: "high", last_validated_on: addMonths(today, -13) },
+      }),
       rating,
       "put",
     );
     expect(set).toMatchObject({ course: { id: course.id }, risk_rating: "high", rated: true, next_due_on: addMonths(today, -1), state: "overdue" });
-    await conforms(await call(mod(courseValidationApi), "PUT", "/x", { token: admin.token, params: { id: crypto.randomUUID() }, json: { risk_rating: "low" } }), rating, "put");
+    await conforms(
+      await call(mod(courseValidationApi), "PUT", "/x", { token: admin.token, params: { id: crypto.randomUUID() }, json: { risk_rating: "low" } }),
+      rating,
+      "put",
+    );
     const listed = await conforms(await call(mod(courseValidationsApi), "GET", "/x", { token: admin.token }), "/api/admin/course-validations", "get");
     expect(listed.find((c: { course: { id: string } }) => c.course.id === course.id)).toMatchObject({ state: "overdue" });
     await conforms(await call(mod(courseValidationsApi), "GET", "/x", { token: trainer.token }), "/api/admin/course-validations", "get");
 
     // a validator not credentialed for the unit: 409 with the reason
     const plans = "/api/admin/validation-plans";
-    const outsider = await conforms(await call(mod(plansApi), "POST", "/x", { token: admin.token, json: { course_id: course.id, planned_on: today, sample_size: 2, validator_ids: [trainer.id] } }), plans, "post");
-    expect(outsider.detail).toBe(`Every validator must be credentialed for the unit: Tess Trainer is not credentialed for unit ${unit} on ${formatDate(today)}`);
-    const created = await conforms(await call(mod(plansApi), "POST", "/x", { token: admin.token, json: { course_id: course.id, planned_on: today, sample_size: 2, validator_ids: [validator.id] } }), plans, "post");
+    const outsider = await conforms(
+      await call(mod(plansApi), "POST", "/x", {
+        token: admin.token,
+        json: { course_id: course.id, planned_on: today, sample_size: 2, validator_ids: [trainer.id] },
+      }),
+      plans,
+      "post",
+    );
+    expect(outsider.detail).toBe(
+      `Every validator must be credentialed for the unit: Tess Trainer is not credentialed for unit ${unit} on ${formatDate(today)}`,
+    );
+    const created = await conforms(
+      await call(mod(plansApi), "POST", "/x", {
+        token: admin.token,
+        json: { course_id: course.id, planned_on: today, sample_size: 2, validator_ids: [validator.id] },
+      }),
+      plans,
+      "post",
+    );
     const params = { id: created.id as string };
     const plan = "/api/admin/validation-plans/{id}";
-    expect(await conforms(await call(mod(planApi), "GET", "/x", { token: admin.token, params }), plan, "get")).toMatchObject({ sampled: false, samples: [], seed: null });
+    expect(await conforms(await call(mod(planApi), "GET", "/x", { token: admin.token, params }), plan, "get")).toMatchObject({
+      sampled: false,
+      samples: [],
+      seed: null,
+    });
     await conforms(await call(mod(planApi), "GET", "/x", { token: admin.token, params: { id: crypto.randomUUID() } }), plan, "get");
     await conforms(await call(mod(completeApi), "POST", "/x", { token: admin.token, params }), `${plan}/complete`, "post");
 
@@ -219,23 +330,51 @@ describe("course validation over /api", () => {
     await conforms(await call(mod(sampleApi), "POST", "/x", { token: admin.token, params }), `${plan}/sample`, "post");
 
     const [first, second] = drawn.samples as Array<{ id: string }>;
-    const needsFinding = await conforms(await call(mod(findingsApi), "POST", "/x", { token: admin.token, params, json: { sample_id: first!.id, outcome: "does_not_meet" } }), `${plan}/findings`, "post");
+    const needsFinding = await conforms(
+      await call(mod(findingsApi), "POST", "/x", { token: admin.token, params, json: { sample_id: first!.id, outcome: "does_not_meet" } }),
+      `${plan}/findings`,
+      "post",
+    );
     expect(needsFinding.errors).toHaveProperty("finding");
-    await conforms(await call(mod(findingsApi), "POST", "/x", { token: admin.token, params, json: { sample_id: crypto.randomUUID(), outcome: "meets" } }), `${plan}/findings`, "post");
     await conforms(
-      await call(mod(findingsApi), "POST", "/x", { token: admin.token, params, json: { sample_id: first!.id, outcome: "does_not_meet", finding: "No pre-start check recorded", action: "Add it to the checklist" } }),
+      await call(mod(findingsApi), "POST", "/x", { token: admin.token, params, json: { sample_id: crypto.randomUUID(), outcome: "meets" } }),
+      `${plan}/findings`,
+      "post",
+    );
+    await conforms(
+      await call(mod(findingsApi), "POST", "/x", {
+        token: admin.token,
+        params,
+        json: { sample_id: first!.id, outcome: "does_not_meet", finding: "No pre-start check recorded", action: "Add it to the checklist" },
+      }),
       `${plan}/findings`,
       "post",
     );
     const open = await conforms(await call(mod(completeApi), "POST", "/x", { token: admin.token, params, json: {} }), `${plan}/complete`, "post");
     expect(open.detail).toBe("Record a finding for every item of the sample first (1 still open)");
-    await conforms(await call(mod(findingsApi), "POST", "/x", { token: admin.token, params, json: { sample_id: second!.id, outcome: "meets" } }), `${plan}/findings`, "post");
-    const done = await conforms(await call(mod(completeApi), "POST", "/x", { token: admin.token, params, json: { summary: "One gap in the checklist" } }), `${plan}/complete`, "post");
+    await conforms(
+      await call(mod(findingsApi), "POST", "/x", { token: admin.token, params, json: { sample_id: second!.id, outcome: "meets" } }),
+      `${plan}/findings`,
+      "post",
+    );
+    const done = await conforms(
+      await call(mod(completeApi), "POST", "/x", { token: admin.token, params, json: { summary: "One gap in the checklist" } }),
+      `${plan}/complete`,
+      "post",
+    );
     expect(done).toMatchObject({ findings_open: 0, summary: "One gap in the checklist", completed_at: expect.any(String) });
     expect(done.samples[0]).toMatchObject({ outcome: "does_not_meet", finding: "No pre-start check recorded", action: "Add it to the checklist" });
-    await conforms(await call(mod(findingsApi), "POST", "/x", { token: admin.token, params, json: { sample_id: second!.id, outcome: "meets" } }), `${plan}/findings`, "post");
+    await conforms(
+      await call(mod(findingsApi), "POST", "/x", { token: admin.token, params, json: { sample_id: second!.id, outcome: "meets" } }),
+      `${plan}/findings`,
+      "post",
+    );
     const after = await conforms(await call(mod(courseValidationsApi), "GET", "/x", { token: admin.token }), "/api/admin/course-validations", "get");
-    expect(after.find((c: { course: { id: string } }) => c.course.id === course.id)).toMatchObject({ last_validated_on: today, next_due_on: addMonths(today, 12), state: "scheduled" });
+    expect(after.find((c: { course: { id: string } }) => c.course.id === course.id)).toMatchObject({
+      last_validated_on: today,
+      next_due_on: addMonths(today, 12),
+      state: "scheduled",
+    });
     await conforms(await call(mod(sampleApi), "POST", "/x", { token: trainer.token, params }), `${plan}/sample`, "post");
   });
 });
@@ -243,21 +382,57 @@ describe("course validation over /api", () => {
 describe("a currency activity's evidence file", () => {
   const at = "/api/trainer-activities/{id}/evidence";
   const audits = async (activityId: string) =>
-    (await db.selectFrom("audit_log").select(["action", "actor_id"]).where("subject_id", "=", activityId).where("action", "=", "credential.evidence_downloaded").execute()).map((r) => r.actor_id);
+    (
+      await db
+        .selectFrom("audit_log")
+        .select(["action", "actor_id"])
+        .where("subject_id", "=", activityId)
+        .where("action", "=", "credential.evidence_downloaded")
+        .execute()
+    ).map((r) => r.actor_id);
 
   it("is uploaded by its trainer, downloaded by them and administrators (each audited), and by nobody else", async () => {
-    const { id } = await addActivity(db, trainer.id, { kind: "development", activity_date: addDays(today, -1), hours: 2, description: "Load chart refresher", evidence: null }, { id: trainer.id, role: "trainer" });
+    const { id } = await addActivity(
+      db,
+      trainer.id,
+      { kind: "development", activity_date: addDays(today, -1), hours: 2, description: "Load chart refresher", evidence: null },
+      { id: trainer.id, role: "trainer" },
+    );
     const params = { id };
     // bytes that are no photo, PDF or MP4 are refused whatever their name, and nothing is kept
-    const refused = await conforms(await call(mod(activityEvidenceApi), "POST", "/x", { token: trainer.token, params, multipart: { files: [{ field: "evidence_file", name: "cert.pdf", bytes: Buffer.from("not a pdf at all") }] } }), at, "post");
+    const refused = await conforms(
+      await call(mod(activityEvidenceApi), "POST", "/x", {
+        token: trainer.token,
+        params,
+        multipart: { files: [{ field: "evidence_file", name: "cert.pdf", bytes: Buffer.from("not a pdf at all") }] },
+      }),
+      at,
+      "post",
+    );
     expect(refused.errors).toHaveProperty("evidence_file");
     expect((await db.selectFrom("trainer_activities").select("evidence_sha256").where("id", "=", id).executeTakeFirstOrThrow()).evidence_sha256).toBeNull();
     await conforms(await call(mod(activityEvidenceApi), "POST", "/x", { token: trainer.token, params, json: { evidence_file: "x" } }), at, "post");
     const other = await caller(db, "trainer");
-    await conforms(await call(mod(activityEvidenceApi), "POST", "/x", { token: other.token, params, multipart: { files: [{ field: "evidence_file", name: "a.jpg", bytes: await gpsPhoto() }] } }), at, "post");
+    await conforms(
+      await call(mod(activityEvidenceApi), "POST", "/x", {
+        token: other.token,
+        params,
+        multipart: { files: [{ field: "evidence_file", name: "a.jpg", bytes: await gpsPhoto() }] },
+      }),
+      at,
+      "post",
+    );
 
     const photo = await gpsPhoto(40);
-    const attached = await conforms(await call(mod(activityEvidenceApi), "POST", "/x", { token: trainer.token, params, multipart: { files: [{ field: "evidence_file", name: "certificate.jpeg", bytes: photo }] } }), at, "post");
+    const attached = await conforms(
+      await call(mod(activityEvidenceApi), "POST", "/x", {
+        token: trainer.token,
+        params,
+        multipart: { files: [{ field: "evidence_file", name: "certificate.jpeg", bytes: photo }] },
+      }),
+      at,
+      "post",
+    );
     expect(attached.activities.find((a: { id: string }) => a.id === id)).toMatchObject({ evidence_file: "certificate.jpeg" });
 
     const own = await call(mod(activityEvidenceApi), "GET", "/x", { token: trainer.token, params });
@@ -277,6 +452,14 @@ describe("a currency activity's evidence file", () => {
 
     // once confirmed, the trainer cannot swap what was confirmed
     await call(mod(confirmApi), "POST", "/x", { token: admin.token, params });
-    await conforms(await call(mod(activityEvidenceApi), "POST", "/x", { token: trainer.token, params, multipart: { files: [{ field: "evidence_file", name: "b.jpg", bytes: await gpsPhoto(90) }] } }), at, "post");
+    await conforms(
+      await call(mod(activityEvidenceApi), "POST", "/x", {
+        token: trainer.token,
+        params,
+        multipart: { files: [{ field: "evidence_file", name: "b.jpg", bytes: await gpsPhoto(90) }] },
+      }),
+      at,
+      "post",
+    );
   });
 });

@@ -51,8 +51,14 @@ const passed = (enrollmentId: string) => ({
 
 async function counts() {
   const [a, c] = await Promise.all([
-    db.selectFrom("assessments").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("certificates").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("assessments")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("certificates")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { assessments: Number(a.n), certificates: Number(c.n) };
 }
@@ -66,12 +72,18 @@ describe("the trainer's workflow over /api", () => {
     expect(missing.status).toBe(422);
     expect(JSON.stringify(await bodyOf(missing))).toContain("Choose the status");
     const tomorrow = new Date(Date.now() + 2 * 86_400_000);
-    const future = await call(assessments, "POST", "/api/assessments", { token: trainer.token, json: { ...passed(enrollmentId), assessment_date: organisationToday(tomorrow) } });
+    const future = await call(assessments, "POST", "/api/assessments", {
+      token: trainer.token,
+      json: { ...passed(enrollmentId), assessment_date: organisationToday(tomorrow) },
+    });
     expect(future.status).toBe(422);
     expect(JSON.stringify(await bodyOf(future))).toContain("cannot be in the future");
     expect(await counts()).toEqual(before);
 
-    const open = await call(assessments, "POST", "/api/assessments", { token: trainer.token, json: { ...passed(enrollmentId), status: "in_progress", score: null, max_score: null } });
+    const open = await call(assessments, "POST", "/api/assessments", {
+      token: trainer.token,
+      json: { ...passed(enrollmentId), status: "in_progress", score: null, max_score: null },
+    });
     expect(open.status).toBe(201);
     const result = await call(assessments, "POST", "/api/assessments", { token: trainer.token, json: passed(enrollmentId) });
     expect(result.status).toBe(201);
@@ -88,10 +100,18 @@ describe("the trainer's workflow over /api", () => {
     expect(assessment).toMatchObject({ enrollment_id: enrollmentId, status: "passed", score: 45, max_score: 50, assessor: { id: trainer.id } });
 
     // progress alone; then complete (progress becomes 100)
-    const moved = await call(enrollment, "PUT", `/api/enrollments/${enrollmentId}`, { token: trainer.token, json: { progress_percentage: 80 }, params: { id: enrollmentId } });
+    const moved = await call(enrollment, "PUT", `/api/enrollments/${enrollmentId}`, {
+      token: trainer.token,
+      json: { progress_percentage: 80 },
+      params: { id: enrollmentId },
+    });
     expect(moved.status).toBe(200);
     expect(await bodyOf(moved)).toMatchObject({ status: "in_progress", progress_percentage: 80 });
-    const completed = await call(enrollment, "PUT", `/api/enrollments/${enrollmentId}`, { token: trainer.token, json: { status: "completed" }, params: { id: enrollmentId } });
+    const completed = await call(enrollment, "PUT", `/api/enrollments/${enrollmentId}`, {
+      token: trainer.token,
+      json: { status: "completed" },
+      params: { id: enrollmentId },
+    });
     expect(completed.status).toBe(200);
     const detail = await bodyOf<{ status: string; progress_percentage: number; certificate: { id: string; certificate_number: string } | null }>(completed);
     expect(trainerEnrollmentResponse.safeParse(detail).success).toBe(true);
@@ -109,16 +129,26 @@ describe("the trainer's workflow over /api", () => {
     const { enrollmentId } = await freshEnrollment();
     // trained in December; the portal's record was made on 5 January
     await db.updateTable("enrollments").set({ planned_start_date: "2025-12-01", planned_end_date: "2025-12-05" }).where("id", "=", enrollmentId).execute();
-    const early = await call(assessments, "POST", "/api/assessments", { token: trainer.token, json: { ...passed(enrollmentId), assessment_date: "2025-11-28" } });
+    const early = await call(assessments, "POST", "/api/assessments", {
+      token: trainer.token,
+      json: { ...passed(enrollmentId), assessment_date: "2025-11-28" },
+    });
     expect(early.status).toBe(422);
     expect(await bodyOf(early)).toMatchObject({ detail: "Assessment date cannot be before the training began (2025-12-01)" });
-    const onTime = await call(assessments, "POST", "/api/assessments", { token: trainer.token, json: { ...passed(enrollmentId), assessment_date: "2025-12-05" } });
+    const onTime = await call(assessments, "POST", "/api/assessments", {
+      token: trainer.token,
+      json: { ...passed(enrollmentId), assessment_date: "2025-12-05" },
+    });
     expect(onTime.status).toBe(201);
   });
 
   it("issues over POST /api/certificates only to a verified USI (409) and only when completed (422)", async () => {
     const waiting = await freshEnrollment({ usiVerified: false });
-    await db.updateTable("enrollments").set({ status: "completed", progress_percentage: 100, completion_date: new Date().toISOString() }).where("id", "=", waiting.enrollmentId).execute();
+    await db
+      .updateTable("enrollments")
+      .set({ status: "completed", progress_percentage: 100, completion_date: new Date().toISOString() })
+      .where("id", "=", waiting.enrollmentId)
+      .execute();
     const refused = await call(certificates, "POST", "/api/certificates", { token: trainer.token, json: { enrollment_id: waiting.enrollmentId } });
     expect(refused.status).toBe(409);
     expect(await bodyOf(refused)).toEqual({ detail: "USI not verified" });
@@ -138,7 +168,11 @@ describe("the trainer's workflow over /api", () => {
 
   it("lets an admin revoke with a reason and reissue; refuses twice, and keeps every record", async () => {
     const { studentId, enrollmentId } = await freshEnrollment();
-    await db.updateTable("enrollments").set({ status: "completed", progress_percentage: 100, completion_date: new Date().toISOString() }).where("id", "=", enrollmentId).execute();
+    await db
+      .updateTable("enrollments")
+      .set({ status: "completed", progress_percentage: 100, completion_date: new Date().toISOString() })
+      .where("id", "=", enrollmentId)
+      .execute();
     const first = await bodyOf<{ id: string; certificate_number: string; verification_code: string }>(
       await call(certificates, "POST", "/api/certificates", { token: trainer.token, json: { enrollment_id: enrollmentId } }),
     );

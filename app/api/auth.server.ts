@@ -96,8 +96,7 @@ export async function requireApiUser(request: Request, ...roles: Role[]): Promis
       throw apiError(401, "Invalid or expired token");
     }
   } else {
-    const sameOrigin =
-      request.headers.get("Sec-Fetch-Site") === "same-origin" || request.headers.get("Origin") !== null;
+    const sameOrigin = request.headers.get("Sec-Fetch-Site") === "same-origin" || request.headers.get("Origin") !== null;
     if (SAFE_METHODS.has(request.method) || sameOrigin) user = await getSessionUser(db, request);
     if (!user) throw apiError(401, "Not authenticated");
   }

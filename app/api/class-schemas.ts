@@ -4,8 +4,14 @@ import { requests, responses } from "./schemas";
 
 /** The /api shapes of classes (docs/decisions/013-classes.md), in the registries the OpenAPI document reads. */
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("YYYY-MM-DD");
-const time = z.string().regex(/^\d{2}:\d{2}$/).describe("HH:MM in the RTO's time zone");
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe("YYYY-MM-DD");
+const time = z
+  .string()
+  .regex(/^\d{2}:\d{2}$/)
+  .describe("HH:MM in the RTO's time zone");
 
 export const classRequest = classSchema.register(requests, { id: "ClassCreate" });
 export const classUpdateRequest = classPatchSchema.register(requests, { id: "ClassUpdate" });

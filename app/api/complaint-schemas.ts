@@ -14,10 +14,16 @@ export const resolveRequest = resolveInput.strict().register(requests, { id: "Co
 /** Acknowledging asks nothing: an empty object, or no body at all. */
 export const acknowledgeRequest = z.strictObject({}).register(requests, { id: "ComplaintAcknowledge" });
 /** An improvement action raised from an item: its source is the item itself. */
-export const itemImprovementRequest = improvementCreateSchema.pick({ description: true, owner_id: true, due_date: true }).strict().register(requests, { id: "ComplaintImprovement" });
+export const itemImprovementRequest = improvementCreateSchema
+  .pick({ description: true, owner_id: true, due_date: true })
+  .strict()
+  .register(requests, { id: "ComplaintImprovement" });
 
 const instant = z.iso.datetime({ offset: true }).describe("ISO 8601 date-time");
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("YYYY-MM-DD, a day on the organisation's calendar");
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe("YYYY-MM-DD, a day on the organisation's calendar");
 const person = z.strictObject({ id: z.uuid(), full_name: z.string() });
 
 export const lodgedResponse = z

@@ -13,7 +13,10 @@ import { requests, responses } from "./schemas";
  */
 
 const instant = z.iso.datetime({ offset: true }).describe("ISO 8601 date-time");
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("YYYY-MM-DD, a day on the organisation's calendar");
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe("YYYY-MM-DD, a day on the organisation's calendar");
 const cents = z.int().describe("Whole cents, GST-inclusive");
 const keys = <T extends Record<string, unknown>>(o: T) => Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
 
@@ -71,7 +74,9 @@ export const workerResponse = z
     course: z.string(),
     start_date: day,
     end_date: day,
-    enrollment: z.strictObject({ status: z.enum(ENROLLMENT_STATUSES), progress_percentage: z.int().min(0).max(100), completion_date: day.nullable() }).nullable(),
+    enrollment: z
+      .strictObject({ status: z.enum(ENROLLMENT_STATUSES), progress_percentage: z.int().min(0).max(100), completion_date: day.nullable() })
+      .nullable(),
     attendance: z.strictObject({ present: z.int().min(0), late: z.int().min(0), absent: z.int().min(0), sessions: z.int().min(0) }),
     results: z
       .strictObject({
@@ -131,7 +136,9 @@ const invoiceSummary = z.strictObject({
 export const invoiceListResponse = z
   .strictObject({
     invoices: z.array(invoiceSummary),
-    totals: z.strictObject({ count: z.int().min(0), total_cents: cents, paid_cents: cents, owed_cents: cents, overdue_cents: cents, credited_cents: cents }).describe("Of every invoice matching the filters"),
+    totals: z
+      .strictObject({ count: z.int().min(0), total_cents: cents, paid_cents: cents, owed_cents: cents, overdue_cents: cents, credited_cents: cents })
+      .describe("Of every invoice matching the filters"),
     page: z.int().min(1),
     pages: z.int().min(1),
   })
@@ -159,8 +166,27 @@ export const invoiceResponse = invoiceSummary
         gst_cents: cents.describe("One eleventh of a taxable line's amount, rounded to the cent; 0 when GST-free"),
       }),
     ),
-    payments: z.array(z.strictObject({ id: z.uuid(), method: z.enum(keys(PAYMENT_METHODS)), reference: z.string(), received_on: day, amount_cents: cents, recorded_at: instant })),
-    credit_notes: z.array(z.strictObject({ id: z.uuid(), number: z.string(), issue_date: day, reason: z.string(), amount_cents: cents, gst_cents: cents, refund_policy_version: z.string().nullable() })),
+    payments: z.array(
+      z.strictObject({
+        id: z.uuid(),
+        method: z.enum(keys(PAYMENT_METHODS)),
+        reference: z.string(),
+        received_on: day,
+        amount_cents: cents,
+        recorded_at: instant,
+      }),
+    ),
+    credit_notes: z.array(
+      z.strictObject({
+        id: z.uuid(),
+        number: z.string(),
+        issue_date: day,
+        reason: z.string(),
+        amount_cents: cents,
+        gst_cents: cents,
+        refund_policy_version: z.string().nullable(),
+      }),
+    ),
   })
   .register(responses, { id: "Invoice" });
 export type InvoiceResponse = z.input<typeof invoiceResponse>;

@@ -13,7 +13,10 @@ export const evidenceFileResponse = z
     original_name: z.string(),
     media_type: z.string().describe("The type read from the file's own bytes, not the name it was sent with"),
     size_bytes: z.int().min(0),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/).describe("SHA-256 of the stored bytes (photos and videos after their location data was removed)"),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .describe("SHA-256 of the stored bytes (photos and videos after their location data was removed)"),
     uploaded_at: instant,
     uploaded_by: z.strictObject({ id: z.uuid(), full_name: z.string() }),
     keep_until: z.string().nullable().describe("The day the file may be destroyed (YYYY-MM-DD), once the assessment has a result"),

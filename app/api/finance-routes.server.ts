@@ -33,7 +33,14 @@ function invoiceBody(i: InvoiceDetail): InvoiceResponse {
     credited_cents: Number(i.credited_cents),
     owed_cents: Number(i.owed_cents),
     refundable_cents: Number(i.refundable_cents),
-    lines: i.lines.map((l) => ({ ...l, position: Number(l.position), quantity: Number(l.quantity), unit_price_cents: Number(l.unit_price_cents), amount_cents: Number(l.amount_cents), gst_cents: Number(l.gst_cents) })),
+    lines: i.lines.map((l) => ({
+      ...l,
+      position: Number(l.position),
+      quantity: Number(l.quantity),
+      unit_price_cents: Number(l.unit_price_cents),
+      amount_cents: Number(l.amount_cents),
+      gst_cents: Number(l.gst_cents),
+    })),
     payments: i.payments.map((p) => ({ ...p, amount_cents: Number(p.amount_cents) })),
     credit_notes: i.credit_notes.map((c) => ({ ...c, amount_cents: Number(c.amount_cents), gst_cents: Number(c.gst_cents) })),
   };

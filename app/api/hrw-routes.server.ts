@@ -4,13 +4,7 @@ import { getDb } from "~/db.server";
 import { getHrwAssessment } from "~/models/hrw-assessment.server";
 import type { DB } from "#db/connection";
 import type { SignedInActorRef } from "~/models/audit.server";
-import {
-  apiJson,
-  apiRoute,
-  parseInput,
-  pathId,
-  readJsonBody,
-} from "./http.server";
+import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "./http.server";
 import { clientAddress } from "~/http/request-context.server";
 
 /**
@@ -18,15 +12,7 @@ import { clientAddress } from "~/http/request-context.server";
  * as themselves. The same schema and model as the assessment page; answers 201 with the
  * assessment as it now stands.
  */
-export function assessorStep<S extends z.ZodType>(
-  schema: S,
-  record: (
-    db: DB,
-    id: string,
-    input: z.infer<S>,
-    actor: SignedInActorRef
-  ) => Promise<void>
-) {
+export function assessorStep<S extends z.ZodType>(schema: S, record: (db: DB, id: string, input: z.infer<S>, actor: SignedInActorRef) => Promise<void>) {
   const route = apiRoute({
     POST: async ({ request, params }) => {
       const trainer = await requireApiUser(request, "trainer");

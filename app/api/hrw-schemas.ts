@@ -22,7 +22,9 @@ export const hrwRescheduleRequest = rescheduleSchema.strict().register(requests,
 export const hrwAenRequest = aenCheckSchema.strict().register(requests, { id: "HrwAen" });
 
 export const hrwAenListResponse = z
-  .strictObject({ aens: z.array(z.strictObject({ state: z.enum(HRW_STATE_CODES), aen: z.string(), checked_by: z.string(), checked_at: z.iso.datetime({ offset: true }) })) })
+  .strictObject({
+    aens: z.array(z.strictObject({ state: z.enum(HRW_STATE_CODES), aen: z.string(), checked_by: z.string(), checked_at: z.iso.datetime({ offset: true }) })),
+  })
   .register(responses, { id: "HrwAenList" });
 
 const ruleRow = z.strictObject({
@@ -42,7 +44,16 @@ const ruleRow = z.strictObject({
 export const hrwRulesResponse = z
   .strictObject({
     today: date,
-    rules: z.array(z.strictObject({ state: z.enum(HRW_STATE_CODES), rule: z.enum(HRW_RULE_NAMES), label: z.string(), current: ruleRow.nullable(), upcoming: z.array(ruleRow), earlier: z.array(ruleRow) })),
+    rules: z.array(
+      z.strictObject({
+        state: z.enum(HRW_STATE_CODES),
+        rule: z.enum(HRW_RULE_NAMES),
+        label: z.string(),
+        current: ruleRow.nullable(),
+        upcoming: z.array(ruleRow),
+        earlier: z.array(ruleRow),
+      }),
+    ),
   })
   .register(responses, { id: "HrwRules" });
 
@@ -80,17 +91,21 @@ export const hrwAssessmentResponse = z
     plant_registration: z.string(),
     notice_due_on: date.nullable().describe("Last day to notify the regulator; null when the state asks for no notice"),
     notice_reference: z.string().nullable().describe("The booked day's notice reference"),
-    notices: z.array(z.strictObject({ held_on: date, reference: z.string(), sent_on: date })).describe("Every notice given to the regulator, one per assessment day it covers"),
+    notices: z
+      .array(z.strictObject({ held_on: date, reference: z.string(), sent_on: date }))
+      .describe("Every notice given to the regulator, one per assessment day it covers"),
     nsa_number: z.string().nullable(),
     nsa_date: date.nullable(),
-    parts: z.strictObject({ knowledge: partResult.optional(), calculations: partResult.optional(), practical: partResult.optional() }).describe("The latest result of each part"),
+    parts: z
+      .strictObject({ knowledge: partResult.optional(), calculations: partResult.optional(), practical: partResult.optional() })
+      .describe("The latest result of each part"),
     history: z.array(partResult).describe("Every result, oldest first, reassessments included"),
     stage: z.enum(Object.keys(HRW_STAGES) as [keyof typeof HRW_STAGES]),
-    application_deadline: date.nullable().describe("NSA date + the state's application window (60 days unless its rules say otherwise): the candidate applies for the licence by then"),
+    application_deadline: date
+      .nullable()
+      .describe("NSA date + the state's application window (60 days unless its rules say otherwise): the candidate applies for the licence by then"),
   })
   .register(responses, { id: "HrwAssessment" });
 export type HrwAssessmentResponse = z.infer<typeof hrwAssessmentResponse>;
 
-export const hrwAssessmentListResponse = z
-  .strictObject({ assessments: z.array(hrwAssessmentResponse) })
-  .register(responses, { id: "HrwAssessmentList" });
+export const hrwAssessmentListResponse = z.strictObject({ assessments: z.array(hrwAssessmentResponse) }).register(responses, { id: "HrwAssessmentList" });

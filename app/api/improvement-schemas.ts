@@ -7,7 +7,10 @@ import { requests, responses } from "./schemas";
 /** The improvement register's and the questionnaires' /api bodies and answers. */
 
 const instant = z.iso.datetime({ offset: true }).describe("ISO 8601 date-time");
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("YYYY-MM-DD, a day on the organisation's calendar");
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe("YYYY-MM-DD, a day on the organisation's calendar");
 const person = z.strictObject({ id: z.uuid(), full_name: z.string() });
 
 export const improvementCreateRequest = improvementCreateSchema.strict().register(requests, { id: "ImprovementActionCreate" });
@@ -56,7 +59,11 @@ const questionResponse = z
 export { questionResponse };
 
 export const questionListResponse = z
-  .strictObject({ audience: z.enum(QUESTIONNAIRE_AUDIENCES), low_average: z.number().describe("Averages under this are flagged"), questions: z.array(questionResponse) })
+  .strictObject({
+    audience: z.enum(QUESTIONNAIRE_AUDIENCES),
+    low_average: z.number().describe("Averages under this are flagged"),
+    questions: z.array(questionResponse),
+  })
   .register(responses, { id: "QuestionnaireQuestions" });
 export type QuestionListResponse = z.input<typeof questionListResponse>;
 

@@ -95,7 +95,10 @@ describe("the OpenAPI document", () => {
       for (const [method, op] of Object.entries(methods)) {
         expect(Array.isArray(op.security), `${method} ${path}`).toBe(true);
         const statuses = Object.keys(op.responses);
-        expect(statuses.some((s) => s.startsWith("2")), `${method} ${path} has a success`).toBe(true);
+        expect(
+          statuses.some((s) => s.startsWith("2")),
+          `${method} ${path} has a success`,
+        ).toBe(true);
         const spec = API_OPERATIONS.find((o) => o.path === path && o.method === method)!;
         if (spec.access === "required") {
           expect(op.security).toContainEqual({ bearerAuth: [] });
@@ -108,7 +111,9 @@ describe("the OpenAPI document", () => {
   it("lists exactly the routes that exist, each with exactly the methods it answers", async () => {
     expect(Object.keys(doc.paths).sort()).toEqual(routes.map((r) => r.path).sort());
     for (const route of routes) {
-      const documented = Object.keys(doc.paths[route.path]!).map((m) => m.toUpperCase()).sort();
+      const documented = Object.keys(doc.paths[route.path]!)
+        .map((m) => m.toUpperCase())
+        .sort();
       const options = await call(route.mod, "OPTIONS", route.path);
       expect(options.status, route.path).toBe(204);
       const allowed = options.headers
@@ -132,13 +137,38 @@ describe("the OpenAPI document", () => {
     };
     const student = body("/api/admin/students/{id}", "put");
     expect(Object.keys(student.properties as object).sort()).toEqual(
-      ["full_name", "email", "phone", "address", "date_of_birth", "emergency_contact", "license_number", "is_active", "usi", "usi_verified", ...AVETMISS_FIELDS].sort(),
+      [
+        "full_name",
+        "email",
+        "phone",
+        "address",
+        "date_of_birth",
+        "emergency_contact",
+        "license_number",
+        "is_active",
+        "usi",
+        "usi_verified",
+        ...AVETMISS_FIELDS,
+      ].sort(),
     );
     expect(student.required).toBeUndefined();
     expect(student.additionalProperties).toBe(false);
     const course = body("/api/admin/courses/{id}", "put");
     expect(Object.keys(course.properties as object)).toEqual(
-      expect.arrayContaining(["name", "description", "duration_hours", "price", "is_active", "prerequisites", "learning_outcomes", "assessment_criteria", "field_of_education", "vet_flag", "licence_class", "licence_prerequisites"]),
+      expect.arrayContaining([
+        "name",
+        "description",
+        "duration_hours",
+        "price",
+        "is_active",
+        "prerequisites",
+        "learning_outcomes",
+        "assessment_criteria",
+        "field_of_education",
+        "vet_flag",
+        "licence_class",
+        "licence_prerequisites",
+      ]),
     );
     expect(course.required).toBeUndefined();
     expect(body("/api/auth/login", "post").required).toEqual(["email", "password"]);
@@ -168,8 +198,16 @@ describe("real answers match the document", () => {
 
     const register = await mod("api.auth.register");
     const email = `doc-${crypto.randomUUID().slice(0, 8)}@test.example`;
-    await conforms(await call(register, "POST", "/api/auth/register", { json: { email, full_name: "Doc Student", password: "Rigging-Kestrel-42" } }), "/api/auth/register", "post");
-    await conforms(await call(register, "POST", "/api/auth/register", { json: { email, full_name: "Doc Student", password: "Rigging-Kestrel-42" } }), "/api/auth/register", "post");
+    await conforms(
+      await call(register, "POST", "/api/auth/register", { json: { email, full_name: "Doc Student", password: "Rigging-Kestrel-42" } }),
+      "/api/auth/register",
+      "post",
+    );
+    await conforms(
+      await call(register, "POST", "/api/auth/register", { json: { email, full_name: "Doc Student", password: "Rigging-Kestrel-42" } }),
+      "/api/auth/register",
+      "post",
+    );
     await conforms(await call(register, "POST", "/api/auth/register", { json: { email: "x" } }), "/api/auth/register", "post");
     await conforms(await call(register, "POST", "/api/auth/register", { body: "[", contentType: "application/json" }), "/api/auth/register", "post");
 
@@ -193,7 +231,11 @@ describe("real answers match the document", () => {
     await conforms(await call(studentDetail, "GET", "/x", { token: admin.token, params: { id: crypto.randomUUID() } }), p, "get");
     await conforms(await call(studentDetail, "PUT", "/x", { token: admin.token, params: { id: student.id }, json: { phone: "0400 999 888" } }), p, "put");
     await conforms(await call(studentDetail, "PUT", "/x", { token: admin.token, params: { id: student.id }, json: { email: "bad" } }), p, "put");
-    await conforms(await call(studentDetail, "PUT", "/x", { token: admin.token, params: { id: student.id }, json: { email: "student@example.com" } }), p, "put");
+    await conforms(
+      await call(studentDetail, "PUT", "/x", { token: admin.token, params: { id: student.id }, json: { email: "student@example.com" } }),
+      p,
+      "put",
+    );
     await conforms(await call(studentDetail, "PUT", "/x", { token: trainer.token, params: { id: student.id }, json: {} }), p, "put");
 
     const courses = await mod("api.courses");
@@ -222,23 +264,38 @@ describe("real answers match the document", () => {
     const ac = "/api/admin/courses/{id}/classes";
     const session = { date: "2099-03-02", starts_at: "07:30", ends_at: "15:30" };
     const created = await conforms(
-      await call(addClass, "POST", "/x", { token: admin.token, params: { id: classCourse.id }, json: { start_date: "2099-03-02", end_date: "2099-03-02", sessions: [session], trainer_id: trainerId, seats: 1 } }),
+      await call(addClass, "POST", "/x", {
+        token: admin.token,
+        params: { id: classCourse.id },
+        json: { start_date: "2099-03-02", end_date: "2099-03-02", sessions: [session], trainer_id: trainerId, seats: 1 },
+      }),
       ac,
       "post",
     );
     expect(created).toMatchObject({ seats: 1, seats_left: 1, sessions: [session] });
-    await conforms(await call(addClass, "POST", "/x", { token: admin.token, params: { id: classCourse.id }, json: { start_date: "2099-03-02", seats: 101 } }), ac, "post");
+    await conforms(
+      await call(addClass, "POST", "/x", { token: admin.token, params: { id: classCourse.id }, json: { start_date: "2099-03-02", seats: 101 } }),
+      ac,
+      "post",
+    );
     await conforms(await call(addClass, "POST", "/x", { token: trainer.token, params: { id: classCourse.id }, json: {} }), ac, "post");
     const listClasses = await mod("api.courses.$id.classes");
     await conforms(await call(listClasses, "GET", "/x", { params: { id: classCourse.id } }), "/api/courses/{id}/classes", "get");
     await conforms(await call(listClasses, "GET", "/x", { params: { id: crypto.randomUUID() } }), "/api/courses/{id}/classes", "get");
-    await conforms(await call(enrollments, "POST", "/api/enrollments", { token: student.token, json: { course_id: classCourse.id, class_id: created.id } }), "/api/enrollments", "post");
+    await conforms(
+      await call(enrollments, "POST", "/api/enrollments", { token: student.token, json: { course_id: classCourse.id, class_id: created.id } }),
+      "/api/enrollments",
+      "post",
+    );
     const full = await call(enrollments, "POST", "/api/enrollments", { token: trainer.token, json: { course_id: classCourse.id, class_id: created.id } });
     expect(full.status).toBe(409);
     expect((await conforms(full, "/api/enrollments", "post")).detail).toBe("This class is full");
     const waitlist = await mod("api.classes.$id.waitlist");
     const wl = "/api/classes/{id}/waitlist";
-    expect(await conforms(await call(waitlist, "POST", "/x", { token: trainer.token, params: { id: created.id } }), wl, "post")).toMatchObject({ status: "waiting", place: 1 });
+    expect(await conforms(await call(waitlist, "POST", "/x", { token: trainer.token, params: { id: created.id } }), wl, "post")).toMatchObject({
+      status: "waiting",
+      place: 1,
+    });
     await conforms(await call(waitlist, "POST", "/x", { token: trainer.token, params: { id: created.id } }), wl, "post");
     await conforms(await call(waitlist, "GET", "/x", { token: trainer.token, params: { id: created.id } }), wl, "get");
     const acceptSeat = await mod("api.classes.$id.accept");
@@ -248,7 +305,11 @@ describe("real answers match the document", () => {
     await conforms(await call(rosterRoute, "GET", "/x", { token: trainer.token, params: { id: created.id } }), rp, "get"); // not their class: 404
     const roster = await conforms(await call(rosterRoute, "GET", "/x", { token: admin.token, params: { id: created.id } }), rp, "get");
     const marked = await conforms(
-      await call(rosterRoute, "POST", "/x", { token: admin.token, params: { id: created.id }, json: { session_id: roster.sessions[0].id, enrollment_id: roster.learners[0].enrollment_id, status: "late" } }),
+      await call(rosterRoute, "POST", "/x", {
+        token: admin.token,
+        params: { id: created.id },
+        json: { session_id: roster.sessions[0].id, enrollment_id: roster.learners[0].enrollment_id, status: "late" },
+      }),
       rp,
       "post",
     );
@@ -258,7 +319,9 @@ describe("real answers match the document", () => {
     await conforms(await call(rosterRoute, "GET", "/x", { token: student.token, params: { id: created.id } }), rp, "get");
     const classAdmin = await mod("api.admin.classes.$id");
     const cp = "/api/admin/classes/{id}";
-    expect(await conforms(await call(classAdmin, "PUT", "/x", { token: admin.token, params: { id: created.id }, json: { seats: 3 } }), cp, "put")).toMatchObject({ seats: 3, seats_left: 1 });
+    expect(
+      await conforms(await call(classAdmin, "PUT", "/x", { token: admin.token, params: { id: created.id }, json: { seats: 3 } }), cp, "put"),
+    ).toMatchObject({ seats: 3, seats_left: 1 });
     await conforms(await call(classAdmin, "PUT", "/x", { token: admin.token, params: { id: created.id }, json: { end_date: "2099-01-01" } }), cp, "put");
     expect((await call(classAdmin, "DELETE", "/x", { token: admin.token, params: { id: created.id } })).status).toBe(204);
     await conforms(await call(classAdmin, "DELETE", "/x", { token: admin.token, params: { id: created.id } }), cp, "delete");
@@ -285,25 +348,50 @@ describe("real answers match the document", () => {
     await call(mod("api.admin.courses.$id"), "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { licence_class: "CN" } });
     await recordCandidateCheck(db, candidate.id, { kind: "age", date_of_birth: "1990-01-01" }, admin.id);
     const location = await db.selectFrom("delivery_locations").select("id").limit(1).executeTakeFirstOrThrow();
-    const booking = { candidate_id: candidate.id, course_id: course.id, state: "VIC", assessment_date: today, start_time: "09:00", location_id: location.id, assessor_id: assessor.id, plant_description: "Crane", plant_registration: "R1" };
+    const booking = {
+      candidate_id: candidate.id,
+      course_id: course.id,
+      state: "VIC",
+      assessment_date: today,
+      start_time: "09:00",
+      location_id: location.id,
+      assessor_id: assessor.id,
+      plant_description: "Crane",
+      plant_registration: "R1",
+    };
     const book = mod("api.hrw.assessments");
     await conforms(await call(book, "POST", "/api/hrw/assessments", { token: assessor.token, json: booking }), "/api/hrw/assessments", "post");
     await recordCandidateCheck(db, candidate.id, { kind: "identity", documents: ["passport", "medicare_card", "bank_card"] }, admin.id);
-    await addAccreditation(db, assessor.id, { regulator: "VIC", number: `DOC-${assessor.id}`, classes: ["CN"], starts_on: "2020-01-01", expires_on: "2099-01-01" }, admin.id);
+    await addAccreditation(
+      db,
+      assessor.id,
+      { regulator: "VIC", number: `DOC-${assessor.id}`, classes: ["CN"], starts_on: "2020-01-01", expires_on: "2099-01-01" },
+      admin.id,
+    );
     const { id } = await conforms(await call(book, "POST", "/api/hrw/assessments", { token: assessor.token, json: booking }), "/api/hrw/assessments", "post");
-    const step = (name: string, path: string, json: unknown, token = assessor.token) => call(mod(name), "POST", "/x", { token, json, params: { id } }).then((r) => conforms(r, path, "post"));
+    const step = (name: string, path: string, json: unknown, token = assessor.token) =>
+      call(mod(name), "POST", "/x", { token, json, params: { id } }).then((r) => conforms(r, path, "post"));
     await step("api.hrw.assessments.$id.notice", "/api/hrw/assessments/{id}/notice", { notice_reference: "VIC-1" });
     await step("api.hrw.assessments.$id.notice", "/api/hrw/assessments/{id}/notice", { notice_reference: "" });
     const r = "/api/hrw/assessments/{id}/results";
     await step("api.hrw.assessments.$id.nsa", "/api/hrw/assessments/{id}/nsa", { nsa_number: `N-${id}`, nsa_date: today });
-    for (const part of ["knowledge", "calculations", "practical"]) await step("api.hrw.assessments.$id.results", r, { part, result: "satisfactory", assessed_on: today });
+    for (const part of ["knowledge", "calculations", "practical"])
+      await step("api.hrw.assessments.$id.results", r, { part, result: "satisfactory", assessed_on: today });
     await step("api.hrw.assessments.$id.results", r, { part: "knowledge", result: "satisfactory", assessed_on: today }, candidate.token);
     const done = await step("api.hrw.assessments.$id.nsa", "/api/hrw/assessments/{id}/nsa", { nsa_number: `N-${id}`, nsa_date: today });
     expect(done.stage).toBe("nsa_issued");
-    const own = await conforms(await call(mod("api.hrw.assessments.my"), "GET", "/api/hrw/assessments/my", { token: candidate.token }), "/api/hrw/assessments/my", "get");
+    const own = await conforms(
+      await call(mod("api.hrw.assessments.my"), "GET", "/api/hrw/assessments/my", { token: candidate.token }),
+      "/api/hrw/assessments/my",
+      "get",
+    );
     expect(own.assessments).toHaveLength(1);
     const audit = mod("api.admin.hrw-assessments");
-    const all = await conforms(await call(audit, "GET", `/api/admin/hrw-assessments?from=${today}`, { token: admin.token }), "/api/admin/hrw-assessments", "get");
+    const all = await conforms(
+      await call(audit, "GET", `/api/admin/hrw-assessments?from=${today}`, { token: admin.token }),
+      "/api/admin/hrw-assessments",
+      "get",
+    );
     expect(all.assessments.some((a: { id: string }) => a.id === id)).toBe(true);
     await conforms(await call(audit, "GET", "/api/admin/hrw-assessments?to=31-12-2026", { token: admin.token }), "/api/admin/hrw-assessments", "get");
     await conforms(await call(audit, "GET", "/api/admin/hrw-assessments", { token: assessor.token }), "/api/admin/hrw-assessments", "get");
@@ -314,11 +402,22 @@ describe("real answers match the document", () => {
     const trainer = await caller(db, "trainer");
     const demo = await db.selectFrom("users").select("id").where("email", "=", "student@example.com").executeTakeFirstOrThrow();
     await writeTransaction(db, (trx) =>
-      queueMail(trx, { key: "documented-mail", template: "class-cancelled", recipientId: demo.id, data: { course: "Documented course", start: "2026-12-01", end: "2026-12-02", path: "/courses" } }),
+      queueMail(trx, {
+        key: "documented-mail",
+        template: "class-cancelled",
+        recipientId: demo.id,
+        data: { course: "Documented course", start: "2026-12-01", end: "2026-12-02", path: "/courses" },
+      }),
     );
-    const page = (await conforms(await call(mail, "GET", "/api/admin/mail", { token: admin.token }), "/api/admin/mail", "get")) as { messages: { key: string; subject: string }[] };
+    const page = (await conforms(await call(mail, "GET", "/api/admin/mail", { token: admin.token }), "/api/admin/mail", "get")) as {
+      messages: { key: string; subject: string }[];
+    };
     expect(page.messages.find((m) => m.key === "documented-mail")?.subject).toMatch(/^Class cancelled: Documented course/);
-    await conforms(await call(mail, "GET", "/api/admin/mail?state=given_up&template=class-reminder&from=2026-01-01&to=2026-12-31", { token: admin.token }), "/api/admin/mail", "get");
+    await conforms(
+      await call(mail, "GET", "/api/admin/mail?state=given_up&template=class-reminder&from=2026-01-01&to=2026-12-31", { token: admin.token }),
+      "/api/admin/mail",
+      "get",
+    );
     await conforms(await call(mail, "GET", "/api/admin/mail?state=lost", { token: admin.token }), "/api/admin/mail", "get");
     await conforms(await call(mail, "GET", "/api/admin/mail", { token: trainer.token }), "/api/admin/mail", "get");
     await conforms(await call(mail, "GET", "/api/admin/mail"), "/api/admin/mail", "get");
@@ -326,13 +425,30 @@ describe("real answers match the document", () => {
 
   it("for an assessment's evidence: its files and declarations, and the refusals", async () => {
     const evidence = routeFiles["../routes/api.assessments.$kind.$id.evidence.ts"]!;
-    const [trainer, other, student] = await Promise.all([caller(db, "trainer"), caller(db, "trainer"), caller(db, "student", { full_name: "Evie Documented" })]);
+    const [trainer, other, student] = await Promise.all([
+      caller(db, "trainer"),
+      caller(db, "trainer"),
+      caller(db, "student", { full_name: "Evie Documented" }),
+    ]);
     const course = await makeCourse(db);
     const enrollment = await makeEnrollment(db, student.id, course.id);
     const id = crypto.randomUUID();
     await db
       .insertInto("assessments")
-      .values({ id, enrollment_id: enrollment.id, student_id: student.id, course_id: course.id, assessment_type: "Practical", status: "passed", score: null, max_score: null, assessment_date: "2026-05-01T00:00:00.000Z", feedback: null, assessed_by: trainer.id, created_at: new Date().toISOString() })
+      .values({
+        id,
+        enrollment_id: enrollment.id,
+        student_id: student.id,
+        course_id: course.id,
+        assessment_type: "Practical",
+        status: "passed",
+        score: null,
+        max_score: null,
+        assessment_date: "2026-05-01T00:00:00.000Z",
+        feedback: null,
+        assessed_by: trainer.id,
+        created_at: new Date().toISOString(),
+      })
       .execute();
     const assessment = await assessmentFor(db, { id: trainer.id, role: "trainer" }, { kind: "unit", id });
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "openapi-evidence-"));
@@ -347,7 +463,10 @@ describe("real answers match the document", () => {
     const path_ = `/api/assessments/unit/${id}/evidence`;
     const params = { kind: "unit", id };
     for (const who of [trainer, student, admin]) {
-      const list = (await conforms(await call(evidence, "GET", path_, { token: who.token, params }), "/api/assessments/{kind}/{id}/evidence", "get")) as { files: { original_name: string; download: string }[]; signatures: { role: string }[] };
+      const list = (await conforms(await call(evidence, "GET", path_, { token: who.token, params }), "/api/assessments/{kind}/{id}/evidence", "get")) as {
+        files: { original_name: string; download: string }[];
+        signatures: { role: string }[];
+      };
       expect(list.files.map((f) => f.original_name)).toEqual(["yard.jpg"]);
       expect(list.files[0]!.download).toMatch(/^\/api\/evidence\/[0-9a-f-]{36}\/download$/);
       expect(list.signatures.map((s) => s.role)).toEqual(["candidate"]);
@@ -363,9 +482,17 @@ describe("real answers match the document", () => {
   it("for the observation checklists: each with its items and review, and the refusals", async () => {
     const checklists = routeFiles["../routes/api.admin.checklists.ts"]!;
     const course = await makeCourse(db);
-    const checklistId = await saveChecklist(db, { course_id: course.id, title: "Documented checklist", items: [{ maps_to: "PC 1.1", text: "Inspects the slings", nai_part: "practical" }] }, { id: admin.id });
+    const checklistId = await saveChecklist(
+      db,
+      { course_id: course.id, title: "Documented checklist", items: [{ maps_to: "PC 1.1", text: "Inspects the slings", nai_part: "practical" }] },
+      { id: admin.id },
+    );
     await reviewChecklist(db, checklistId, { id: admin.id });
-    const list = (await conforms(await call(checklists, "GET", "/api/admin/checklists", { token: admin.token }), "/api/admin/checklists", "get")) as { title: string; reviewed_at: string | null; items: { maps_to: string }[] }[];
+    const list = (await conforms(await call(checklists, "GET", "/api/admin/checklists", { token: admin.token }), "/api/admin/checklists", "get")) as {
+      title: string;
+      reviewed_at: string | null;
+      items: { maps_to: string }[];
+    }[];
     const mine = list.find((c) => c.title === "Documented checklist");
     expect(mine?.reviewed_at).not.toBeNull();
     expect(mine?.items.map((i) => i.maps_to)).toEqual(["PC 1.1"]);
@@ -375,7 +502,9 @@ describe("real answers match the document", () => {
 
   it("for the retention rules: the rules and what is due, and the refusals", async () => {
     const retention = routeFiles["../routes/api.admin.retention.ts"]!;
-    const answer = (await conforms(await call(retention, "GET", "/api/admin/retention", { token: admin.token }), "/api/admin/retention", "get")) as { rules: { record_type: string }[] };
+    const answer = (await conforms(await call(retention, "GET", "/api/admin/retention", { token: admin.token }), "/api/admin/retention", "get")) as {
+      rules: { record_type: string }[];
+    };
     expect(answer.rules.map((r) => r.record_type)).toContain("assessment_evidence");
     await conforms(await call(retention, "GET", "/api/admin/retention", { token: (await caller(db, "trainer")).token }), "/api/admin/retention", "get");
     await conforms(await call(retention, "GET", "/api/admin/retention"), "/api/admin/retention", "get");
@@ -387,7 +516,9 @@ describe("real answers match the document", () => {
     const me = routeFiles["../routes/api.auth.me.ts"]!;
     const user = await (await call(me, "GET", "/api/auth/me", { token: admin.token })).json();
     expect(validateJsonSchema(user, userSchema, root)).toEqual([]);
-    expect(validateJsonSchema({ ...user, password_hash: "scrypt$..." }, userSchema, root)).toEqual([expect.stringMatching(/unexpected property "password_hash"/)]);
+    expect(validateJsonSchema({ ...user, password_hash: "scrypt$..." }, userSchema, root)).toEqual([
+      expect.stringMatching(/unexpected property "password_hash"/),
+    ]);
     expect(validateJsonSchema({ ...user, is_active: 1 }, userSchema, root)).not.toEqual([]);
     expect(validateJsonSchema({ ...user, created_at: "yesterday" }, userSchema, root)).not.toEqual([]);
     const { email: _e, ...missing } = user;

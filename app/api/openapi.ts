@@ -96,7 +96,13 @@ function operationObject(op: ApiOperation): Record<string, unknown> {
     parameters.push({ name: "code", in: "path", required: true, description: "A certificate's verification code", schema: { type: "string" } });
   }
   if (op.path.includes("{kind}")) {
-    parameters.push({ name: "kind", in: "path", required: true, description: "unit (a unit assessment) or hrw (a high-risk work licence assessment)", schema: { type: "string", enum: [...ASSESSMENT_KINDS] } });
+    parameters.push({
+      name: "kind",
+      in: "path",
+      required: true,
+      description: "unit (a unit assessment) or hrw (a high-risk work licence assessment)",
+      schema: { type: "string", enum: [...ASSESSMENT_KINDS] },
+    });
   }
   if (op.path.includes("{id}")) {
     parameters.push({ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } });
@@ -134,7 +140,11 @@ function operationObject(op: ApiOperation): Record<string, unknown> {
       required: true,
       content: {
         "multipart/form-data": {
-          schema: { type: "object", required: [op.fileParts], properties: { [op.fileParts]: { type: "array", items: { type: "string", contentMediaType: "application/octet-stream" } } } },
+          schema: {
+            type: "object",
+            required: [op.fileParts],
+            properties: { [op.fileParts]: { type: "array", items: { type: "string", contentMediaType: "application/octet-stream" } } },
+          },
         },
       },
     };
@@ -165,7 +175,7 @@ export function openApiDocument(): Record<string, unknown> {
       title: "Crane & Rigging Training Portal API",
       version: "1.0.0",
       description:
-        "JSON in and out. Errors are `{\"detail\": \"message\"}` (validation errors add an `errors` object naming each field): 400/422 invalid input, 401 missing or bad credentials, 403 wrong role or inactive account, 404 unknown id, 409 conflict, 413 body over 1 MB, 415 body not JSON, 429 over a rate limit (with Retry-After), 405 unsupported method (with Allow). Send `Authorization: Bearer <access_token>` from POST /api/auth/login; GET calls also accept the browser session cookie, and a state-changing call authenticated only by the cookie must come from the same origin.",
+        'JSON in and out. Errors are `{"detail": "message"}` (validation errors add an `errors` object naming each field): 400/422 invalid input, 401 missing or bad credentials, 403 wrong role or inactive account, 404 unknown id, 409 conflict, 413 body over 1 MB, 415 body not JSON, 429 over a rate limit (with Retry-After), 405 unsupported method (with Allow). Send `Authorization: Bearer <access_token>` from POST /api/auth/login; GET calls also accept the browser session cookie, and a state-changing call authenticated only by the cookie must come from the same origin.',
     },
     servers: [{ url: "/" }],
     tags: [
@@ -183,7 +193,12 @@ export function openApiDocument(): Record<string, unknown> {
       schemas: { ...components(responses, "output"), ...components(requests, "input") },
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", description: "The access_token from POST /api/auth/login" },
-        cookieAuth: { type: "apiKey", in: "cookie", name: "__session", description: "The browser session of the HTML portal (named __Host-session when the portal is served over HTTPS)" },
+        cookieAuth: {
+          type: "apiKey",
+          in: "cookie",
+          name: "__session",
+          description: "The browser session of the HTML portal (named __Host-session when the portal is served over HTTPS)",
+        },
       },
     },
   };

@@ -49,4 +49,3 @@ export const TOO_LARGE = err("The body is larger than 1 MB");
 /** What every call that reads a JSON body may answer before it looks at the fields' meaning. */
 export const BODY_FAILURES = { 400: MALFORMED, 413: TOO_LARGE, 415: WRONG_TYPE, 422: INVALID } as const;
 export const pagingHeader = (description: string) => ({ description, schema: { type: "integer", minimum: 0 } });
-

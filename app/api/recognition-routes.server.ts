@@ -14,7 +14,11 @@ import type { RecognitionResponse } from "./recognition-schemas";
  * the body through the page's schema made strict, the model's step, and the application as it
  * now stands.
  */
-export function recognitionStep<S extends z.ZodType>(schema: S, roles: Role[], step: (db: DB, viewer: RecognitionViewer, id: string, input: z.infer<S>, actor: SignedInActorRef) => Promise<unknown>) {
+export function recognitionStep<S extends z.ZodType>(
+  schema: S,
+  roles: Role[],
+  step: (db: DB, viewer: RecognitionViewer, id: string, input: z.infer<S>, actor: SignedInActorRef) => Promise<unknown>,
+) {
   return apiRoute({
     POST: async ({ request, params }) => {
       const user = await requireApiUser(request, ...roles);

@@ -10,8 +10,14 @@ export const sessionBookRequest = sessionBookInput.strict().register(requests, {
 export const sessionRescheduleRequest = sessionRescheduleInput.strict().register(requests, { id: "RecognitionSessionReschedule" });
 export const sessionCancelRequest = sessionCancelInput.strict().register(requests, { id: "RecognitionSessionCancel" });
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("YYYY-MM-DD, a day on the organisation's calendar");
-const clock = z.string().regex(/^\d{2}:\d{2}$/).describe("HH:MM on the organisation's clock");
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe("YYYY-MM-DD, a day on the organisation's calendar");
+const clock = z
+  .string()
+  .regex(/^\d{2}:\d{2}$/)
+  .describe("HH:MM on the organisation's clock");
 
 export const refereeRequestResponse = z
   .strictObject({
@@ -50,7 +56,10 @@ export const sessionResponse = z
     assessor: z.strictObject({ id: z.uuid(), full_name: z.string() }),
     session_date: day,
     starts_at: clock,
-    ends_at: z.string().regex(/^\d{2}:\d{2}$/).describe("HH:MM; 24:00 for a session ending at midnight"),
+    ends_at: z
+      .string()
+      .regex(/^\d{2}:\d{2}$/)
+      .describe("HH:MM; 24:00 for a session ending at midnight"),
     location: z.strictObject({ id: z.uuid(), name: z.string() }),
     notes: z.string().nullable(),
     booked_at: z.string(),

@@ -10,7 +10,10 @@ export const recognitionAuthenticateRequest = recognitionAuthenticateInput.stric
 export const recognitionAssignRequest = recognitionAssignInput.strict().register(requests, { id: "RecognitionAssign" });
 export const recognitionDecideRequest = recognitionDecideInput.strict().register(requests, { id: "RecognitionDecide" });
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("YYYY-MM-DD, a day on the organisation's calendar");
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe("YYYY-MM-DD, a day on the organisation's calendar");
 const person = z.strictObject({ id: z.uuid(), full_name: z.string() });
 
 export const recognitionResponse = z
@@ -21,7 +24,12 @@ export const recognitionResponse = z
     title: z.string(),
     enrollment_id: z.uuid(),
     student: person,
-    course: z.strictObject({ id: z.uuid(), name: z.string(), unit_code: z.string(), licence_class: z.string().nullable().describe("A high-risk work licence class: such a unit is refused") }),
+    course: z.strictObject({
+      id: z.uuid(),
+      name: z.string(),
+      unit_code: z.string(),
+      licence_class: z.string().nullable().describe("A high-risk work licence class: such a unit is refused"),
+    }),
     statement: z.string(),
     applied_on: day,
     authentication: z

@@ -60,7 +60,11 @@ export const enrollmentReviewResponse = z
     outcome: outcome.nullable(),
     support: z.array(group),
     advice: z.string().nullable().optional().describe("The learner and administrators only"),
-    override: z.strictObject({ reason: z.string(), by: z.uuid().nullable(), at: instant }).nullable().optional().describe("The learner and administrators only"),
+    override: z
+      .strictObject({ reason: z.string(), by: z.uuid().nullable(), at: instant })
+      .nullable()
+      .optional()
+      .describe("The learner and administrators only"),
     attempts: z
       .array(attempt.extend({ answers: z.array(z.strictObject({ question_id: z.uuid(), group, answer: z.string(), correct: z.boolean() })) }))
       .optional()
@@ -84,7 +88,13 @@ export const reviewBankResponse = z
   .strictObject({
     questions: z.array(reviewQuestionResponse),
     groups: z.array(
-      z.strictObject({ group_key: group, suitable_from: z.int().min(0).max(100), support_from: z.int().min(0).max(100), support_advice: z.string(), refer_advice: z.string() }),
+      z.strictObject({
+        group_key: group,
+        suitable_from: z.int().min(0).max(100),
+        support_from: z.int().min(0).max(100),
+        support_advice: z.string(),
+        refer_advice: z.string(),
+      }),
     ),
   })
   .register(responses, { id: "ReviewBank" });

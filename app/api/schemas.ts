@@ -60,13 +60,9 @@ export const errorResponse = z
   })
   .register(responses, { id: "Error" });
 
-export const tokenResponse = z
-  .strictObject({ access_token: z.string().min(20), token_type: z.literal("bearer") })
-  .register(responses, { id: "Token" });
+export const tokenResponse = z.strictObject({ access_token: z.string().min(20), token_type: z.literal("bearer") }).register(responses, { id: "Token" });
 
-export const registerResponse = z
-  .strictObject({ success: z.literal(true), message: z.string() })
-  .register(responses, { id: "RegisterSuccess" });
+export const registerResponse = z.strictObject({ success: z.literal(true), message: z.string() }).register(responses, { id: "RegisterSuccess" });
 
 export const registerFailureResponse = z
   .strictObject({
@@ -92,12 +88,17 @@ export const userResponse = z
     created_at: instant.nullable().describe("Member since; null shows as Unknown"),
     last_login: instant.nullable().describe("null shows as Never"),
     role: z.enum(ROLES),
-    usi: z.string().nullable().describe("Unique Student Identifier, or the exemption code INDIV or INTOFF; shown only to its owner, trainers and administrators"),
+    usi: z
+      .string()
+      .nullable()
+      .describe("Unique Student Identifier, or the exemption code INDIV or INTOFF; shown only to its owner, trainers and administrators"),
     usi_verified_at: instant.nullable().describe("When a trainer or administrator recorded the USI as verified with the USI Registry; null while unverified"),
     usi_claimed: z
       .string()
       .nullable()
-      .describe("Administrators: a USI the learner gave that another person already holds, kept aside for the training office to resolve (setting `usi` settles it)"),
+      .describe(
+        "Administrators: a USI the learner gave that another person already holds, kept aside for the training office to resolve (setting `usi` settles it)",
+      ),
     student_number: z.string().max(10).nullable().describe("The student number (the AVETMISS client identifier): unique, never reused; null for staff"),
   })
   .register(responses, { id: "User" });
@@ -105,8 +106,13 @@ export const userResponse = z
 /** How staff sign in (GET and PUT /api/admin/sign-in-settings). */
 export const signInSettingsResponse = z
   .object({
-    provider: z.string().nullable().describe("The identity provider's name on the sign-in page's button (OIDC_PROVIDER_NAME); null when single sign-on is not configured"),
-    require_sso_for_staff: z.boolean().describe("Trainers' and administrators' passwords are refused (the break-glass administrator's excepted) while a provider is configured"),
+    provider: z
+      .string()
+      .nullable()
+      .describe("The identity provider's name on the sign-in page's button (OIDC_PROVIDER_NAME); null when single sign-on is not configured"),
+    require_sso_for_staff: z
+      .boolean()
+      .describe("Trainers' and administrators' passwords are refused (the break-glass administrator's excepted) while a provider is configured"),
     updated_at: z.string().nullable().describe("When an administrator last changed it; null when never"),
   })
   .register(responses, { id: "SignInSettings" });
@@ -131,12 +137,18 @@ export const courseResponse = z
     tier: z.enum(TIERS),
     duration_hours: z.number().min(0),
     price: z.number().min(0).describe("Dollars with cents"),
-    gst_treatment: z.enum(GST_TREATMENT_CODES).describe("How its invoices charge GST: gst_free (an accredited VET course) or taxable (10%, included in the price)"),
+    gst_treatment: z
+      .enum(GST_TREATMENT_CODES)
+      .describe("How its invoices charge GST: gst_free (an accredited VET course) or taxable (10%, included in the price)"),
     is_active: z.boolean(),
     prerequisites: z.array(z.string()),
     learning_outcomes: z.array(z.string()),
     assessment_criteria: z.array(z.string()),
-    field_of_education: z.string().regex(/^\d{6}$/).nullable().describe("6-digit ASCED field of education code (AVETMISS); null until recorded"),
+    field_of_education: z
+      .string()
+      .regex(/^\d{6}$/)
+      .nullable()
+      .describe("6-digit ASCED field of education code (AVETMISS); null until recorded"),
     official_title: z
       .string()
       .nullable()
@@ -398,7 +410,9 @@ export const auditChainResponse = z
         made_at: instant,
       })
       .nullable()
-      .describe("The newest checkpoint the background job signed with AUDIT_KEY, when it matches its signature and the trail; null when none was made yet (or it does not match)"),
+      .describe(
+        "The newest checkpoint the background job signed with AUDIT_KEY, when it matches its signature and the trail; null when none was made yet (or it does not match)",
+      ),
     mismatched_checkpoint: z.int().min(1).nullable().describe("The checkpoint that does not match (its signature, or the hash of the entry it names), or null"),
     pending: z
       .strictObject({ from: z.int().min(1), to: z.int().min(1) })
@@ -409,7 +423,14 @@ export const auditChainResponse = z
 const totalExact = z.boolean().describe("false when more items match than `total` says: the list counts no further; narrow the filters");
 
 export const auditPageResponse = z
-  .strictObject({ entries: z.array(auditEntryResponse), total: count, total_exact: totalExact, page: z.int().min(1), pages: z.int().min(1), chain: auditChainResponse })
+  .strictObject({
+    entries: z.array(auditEntryResponse),
+    total: count,
+    total_exact: totalExact,
+    page: z.int().min(1),
+    pages: z.int().min(1),
+    chain: auditChainResponse,
+  })
   .register(responses, { id: "AuditPage" });
 export type AuditPageResponse = z.input<typeof auditPageResponse>;
 
@@ -422,7 +443,11 @@ export const mailMessageResponse = z
     subject: z.string(),
     state: z.enum(MAIL_STATES).describe("queued, sent, failed (will be retried at next_attempt_at) or given_up (waits for staff)"),
     attempts: count,
-    recipient: z.strictObject({ id: id.nullable().describe("null: a person without an account (a complainant), addressed by email"), name: z.string(), email: z.string() }),
+    recipient: z.strictObject({
+      id: id.nullable().describe("null: a person without an account (a complainant), addressed by email"),
+      name: z.string(),
+      email: z.string(),
+    }),
     created_at: instant,
     next_attempt_at: instant.describe("When it is next tried (queued and failed messages)"),
     sent_at: instant.nullable(),

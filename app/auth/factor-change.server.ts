@@ -42,7 +42,13 @@ async function proveOwner(db: DB, asker: Asker, proof: Partial<OwnerProof>, now:
   if (!attempt.ok) throw tooMany(TOO_MANY_ATTEMPTS, attempt.retryAfterSeconds);
   const row = await db.selectFrom("users").select("password_hash").where("id", "=", asker.user.id).executeTakeFirstOrThrow();
   if (!(await verifyPassword(proof.current_password, row.password_hash))) {
-    await recordAuditAlone(db, { action: "sign_in.failed", actor: { id: asker.user.id, client: asker.client }, subject: { type: "user", id: asker.user.id }, detail: "wrong current password for a sign-in change", now });
+    await recordAuditAlone(db, {
+      action: "sign_in.failed",
+      actor: { id: asker.user.id, client: asker.client },
+      subject: { type: "user", id: asker.user.id },
+      detail: "wrong current password for a sign-in change",
+      now,
+    });
     throw new DomainError(422, WRONG_CURRENT_PASSWORD, {}, "current_password");
   }
   await recordSignInSuccess(db, who, attempt.taken);
@@ -52,7 +58,13 @@ async function proveOwner(db: DB, asker: Asker, proof: Partial<OwnerProof>, now:
     await checkSecondStep(db, { userId: asker.user.id, code: proof.current_code, now });
   } catch (error) {
     if (isDomainError(error) && error.status === 401) {
-      await recordAuditAlone(db, { action: "sign_in.failed", actor: { id: asker.user.id, client: asker.client }, subject: { type: "user", id: asker.user.id }, detail: "wrong second-step code for a sign-in change", now });
+      await recordAuditAlone(db, {
+        action: "sign_in.failed",
+        actor: { id: asker.user.id, client: asker.client },
+        subject: { type: "user", id: asker.user.id },
+        detail: "wrong second-step code for a sign-in change",
+        now,
+      });
       throw new DomainError(422, WRONG_CODE, {}, "current_code");
     }
     throw error;
@@ -75,7 +87,13 @@ function endOtherAccess(asker: Asker, change: FactorChange, now: Date) {
       now,
     });
     const at = now.toISOString();
-    await queueMail(trx, { key: `factor-changed:${asker.user.id}:${change}:${at}`, template: "factor-changed", recipientId: asker.user.id, data: { change, at }, now });
+    await queueMail(trx, {
+      key: `factor-changed:${asker.user.id}:${change}:${at}`,
+      template: "factor-changed",
+      recipientId: asker.user.id,
+      data: { change, at },
+      now,
+    });
   };
 }
 

@@ -38,7 +38,8 @@ export const SECURITY_PAGE = "/account/security";
 export async function requireUser(request: Request): Promise<PublicUser> {
   const user = await requireSignedIn(request);
   // a sign-in whose identity provider reported a second factor satisfies the rule (single sign-on)
-  if (user.role === "admin" && (await needsTwoStepSetUp(getDb(), user)) && !(await sessionHasProviderSecondFactor(getDb(), request))) throw redirect(SECURITY_PAGE);
+  if (user.role === "admin" && (await needsTwoStepSetUp(getDb(), user)) && !(await sessionHasProviderSecondFactor(getDb(), request)))
+    throw redirect(SECURITY_PAGE);
   return user;
 }
 

@@ -16,7 +16,8 @@ import { hasTwoStep } from "./two-step.server";
 export const SSO_ROLES = ["admin", "trainer"] as const;
 
 export const SSO_FAILED = (provider: string) => `Sign-in with ${provider} did not complete. Please try again.`;
-export const SSO_UNVERIFIED = (provider: string) => `${provider} has not verified your email address, so it cannot sign you in here. Verify it there, or sign in with your password.`;
+export const SSO_UNVERIFIED = (provider: string) =>
+  `${provider} has not verified your email address, so it cannot sign you in here. Verify it there, or sign in with your password.`;
 export const SSO_NO_ACCOUNT = (provider: string) => `There is no staff account here for the email ${provider} gave. Ask the training office to add you.`;
 export const SSO_NOT_STAFF = (provider: string) => `Sign-in with ${provider} is for trainers and administrators. Please sign in with your email and password.`;
 export const SSO_INACTIVE = "Your account is inactive. Please contact the training office.";
@@ -33,11 +34,11 @@ export class ProviderSignInRefused extends DomainError {
 export function recordProviderFailure(db: DB, input: { client: string; detail: string; userId?: string | null }): Promise<void> {
   logLine({ event: "sso-sign-in-refused", client: input.client, user: input.userId ?? null, reason: input.detail });
   return recordAuditAlone(db, {
-      action: "sign_in.failed",
-      actor: { id: null, client: input.client },
-      subject: input.userId ? { type: "user", id: input.userId } : undefined,
-      detail: `single sign-on: ${input.detail}`,
-    });
+    action: "sign_in.failed",
+    actor: { id: null, client: input.client },
+    subject: input.userId ? { type: "user", id: input.userId } : undefined,
+    detail: `single sign-on: ${input.detail}`,
+  });
 }
 
 export type ProviderSignInOutcome =
@@ -66,7 +67,11 @@ export async function signInWithProvider(db: DB, input: { identity: ProviderIden
   if (row.is_active !== 1) return refuse(SSO_INACTIVE, "account inactive", row.id);
   const methods = identity.amr.join(" ") || "none reported";
   if (reportsSecondFactor(identity.amr)) {
-    return { kind: "signed_in", user: await finishProviderSignIn(db, row.id, client, `single sign-on with the provider's second factor (${methods})`), secondFactor: "provider" };
+    return {
+      kind: "signed_in",
+      user: await finishProviderSignIn(db, row.id, client, `single sign-on with the provider's second factor (${methods})`),
+      secondFactor: "provider",
+    };
   }
   if (await hasTwoStep(db, row.id)) return { kind: "second_step", userId: row.id };
   return { kind: "signed_in", user: await finishProviderSignIn(db, row.id, client, `single sign-on (${methods})`), secondFactor: null };

@@ -35,8 +35,7 @@ async function passwordStep(email: string): Promise<string> {
   return cookie!;
 }
 
-const submitCode = (cookie: string, code: string) =>
-  call(secondStepPage as unknown as RouteModule, "POST", "/login/two-step", { cookie, ...form({ code }) });
+const submitCode = (cookie: string, code: string) => call(secondStepPage as unknown as RouteModule, "POST", "/login/two-step", { cookie, ...form({ code }) });
 
 async function flashOf(response: Response): Promise<string | undefined> {
   const request = new Request("http://localhost/login", { headers: { Cookie: cookiesOf(response).join("; ") } });

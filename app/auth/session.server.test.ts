@@ -150,9 +150,7 @@ describe("guards", () => {
     expect(await r401.json()).toEqual({ detail: expect.any(String) });
     const bad = await thrown(requireApiUser(new Request("http://localhost/api/x", { headers: { Authorization: "Bearer nope" } })));
     expect(bad.status).toBe(401);
-    const r403 = await thrown(
-      requireApiUser(new Request("http://localhost/api/x", { headers: { Authorization: `Bearer ${token}` } }), "admin"),
-    );
+    const r403 = await thrown(requireApiUser(new Request("http://localhost/api/x", { headers: { Authorization: `Bearer ${token}` } }), "admin"));
     expect(r403.status).toBe(403);
     const ok = await requireApiUser(new Request("http://localhost/api/x", { headers: { Authorization: `bearer ${token}` } }));
     expect(ok.id).toBe(id);

@@ -124,9 +124,18 @@ const STEP_KEPT_MS = 24 * 3600_000;
  * names it and where to go afterwards. It signs nobody in; only the second-step page reads it,
  * and a right code there starts the session and uses the step up, once.
  */
-export async function startSecondStep(db: DB, userId: string, redirectTo: string, now = new Date(), firstStep: "password" | "single sign-on" = "password"): Promise<string> {
+export async function startSecondStep(
+  db: DB,
+  userId: string,
+  redirectTo: string,
+  now = new Date(),
+  firstStep: "password" | "single sign-on" = "password",
+): Promise<string> {
   const id = randomToken();
-  await db.deleteFrom("sign_in_steps").where("expires_at", "<", new Date(now.getTime() - STEP_KEPT_MS).toISOString()).execute();
+  await db
+    .deleteFrom("sign_in_steps")
+    .where("expires_at", "<", new Date(now.getTime() - STEP_KEPT_MS).toISOString())
+    .execute();
   await db
     .insertInto("sign_in_steps")
     .values({ id: sha256(id), user_id: userId, expires_at: new Date(now.getTime() + SECOND_STEP_MINUTES * 60_000).toISOString(), used_at: null })

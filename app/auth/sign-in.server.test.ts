@@ -3,13 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeUser } from "../../tests/support/factories";
-import {
-  ACCOUNT_INACTIVE,
-  AWAITING_APPROVAL,
-  INVALID_CREDENTIALS,
-  signIn,
-  TOO_MANY_ATTEMPTS,
-} from "./sign-in.server";
+import { ACCOUNT_INACTIVE, AWAITING_APPROVAL, INVALID_CREDENTIALS, signIn, TOO_MANY_ATTEMPTS } from "./sign-in.server";
 import { hashPassword, verifyPassword } from "~/security/password.server";
 import { RATE_LIMITS } from "~/security/rate-limits.server";
 

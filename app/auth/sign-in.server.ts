@@ -5,7 +5,16 @@ import type { LoginInput } from "~/schemas/auth";
 import { DomainError, isDomainError, tooMany } from "~/utils/errors";
 import { logLine } from "~/utils/log.server";
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from "~/security/password.server";
-import { clearRateLimit, giveBackRateLimit, isKnownClient, rememberClient, RATE_LIMITS, takeRateLimit, type RateLimitDecision, type Taken } from "~/security/rate-limits.server";
+import {
+  clearRateLimit,
+  giveBackRateLimit,
+  isKnownClient,
+  rememberClient,
+  RATE_LIMITS,
+  takeRateLimit,
+  type RateLimitDecision,
+  type Taken,
+} from "~/security/rate-limits.server";
 import { createSession, type PendingStep } from "./session.server";
 import { signInSettings } from "~/models/sign-in-settings.server";
 import { providerSettings } from "./single-sign-on.server";
@@ -69,7 +78,9 @@ export function recordSignInSuccess(db: DB, who: { email: string; client: string
  */
 async function rehashPassword(db: DB, userId: string, verified: string, password: string): Promise<void> {
   const fresh = await hashPassword(password);
-  await writeTransaction(db, (trx) => trx.updateTable("users").set({ password_hash: fresh }).where("id", "=", userId).where("password_hash", "=", verified).execute());
+  await writeTransaction(db, (trx) =>
+    trx.updateTable("users").set({ password_hash: fresh }).where("id", "=", userId).where("password_hash", "=", verified).execute(),
+  );
 }
 
 /**
@@ -84,14 +95,24 @@ export async function signIn(db: DB, input: LoginInput & { client: string; via?:
   if (!attempt.ok) {
     logLine({ event: "sign-in-limited", client: input.client });
     const account = await getUserRowByEmail(db, input.email);
-    await recordAuditAlone(db, { action: "sign_in.throttled", actor: { id: null, client: input.client }, subject: account ? { type: "user", id: account.id } : undefined, detail: "password attempts" });
+    await recordAuditAlone(db, {
+      action: "sign_in.throttled",
+      actor: { id: null, client: input.client },
+      subject: account ? { type: "user", id: account.id } : undefined,
+      detail: "password attempts",
+    });
     throw tooMany(TOO_MANY_ATTEMPTS, attempt.retryAfterSeconds);
   }
 
   const row = await getUserRowByEmail(db, input.email);
   const ok = await verifyPassword(input.password, row?.password_hash ?? (await decoyHash()));
   const failed = (detail: string, userId: string | null = row?.id ?? null) =>
-    recordAuditAlone(db, { action: "sign_in.failed", actor: { id: null, client: input.client }, subject: userId ? { type: "user", id: userId } : undefined, detail });
+    recordAuditAlone(db, {
+      action: "sign_in.failed",
+      actor: { id: null, client: input.client },
+      subject: userId ? { type: "user", id: userId } : undefined,
+      detail,
+    });
   if (!row || !ok) {
     logLine({ event: "sign-in-failed", client: input.client, known_email: Boolean(row) });
     await failed(row ? "wrong password" : "unknown email");
@@ -100,7 +121,13 @@ export async function signIn(db: DB, input: LoginInput & { client: string; via?:
   await recordSignInSuccess(db, who, attempt.taken);
   if (needsRehash(row.password_hash)) await rehashPassword(db, row.id, row.password_hash, input.password);
   const refusal =
-    row.approval_status === "pending" ? AWAITING_APPROVAL : row.approval_status === "rejected" ? ACCOUNT_REJECTED : row.is_active !== 1 ? ACCOUNT_INACTIVE : null;
+    row.approval_status === "pending"
+      ? AWAITING_APPROVAL
+      : row.approval_status === "rejected"
+        ? ACCOUNT_REJECTED
+        : row.is_active !== 1
+          ? ACCOUNT_INACTIVE
+          : null;
   if (refusal) {
     await failed(refusal);
     throw new DomainError(403, refusal);
@@ -136,10 +163,20 @@ async function checkSignInCode(db: DB, input: { userId: string; code: string; cl
     return await checkSecondStep(db, { userId: input.userId, code: input.code });
   } catch (error) {
     if (isDomainError(error) && error.status === 401) {
-      await recordAuditAlone(db, { action: "sign_in.failed", actor: { id: null, client: input.client }, subject: { type: "user", id: input.userId }, detail: "wrong second-step code" });
+      await recordAuditAlone(db, {
+        action: "sign_in.failed",
+        actor: { id: null, client: input.client },
+        subject: { type: "user", id: input.userId },
+        detail: "wrong second-step code",
+      });
     }
     if (isDomainError(error) && error.status === 429) {
-      await recordAuditAlone(db, { action: "sign_in.throttled", actor: { id: null, client: input.client }, subject: { type: "user", id: input.userId }, detail: "second-step codes" });
+      await recordAuditAlone(db, {
+        action: "sign_in.throttled",
+        actor: { id: null, client: input.client },
+        subject: { type: "user", id: input.userId },
+        detail: "second-step codes",
+      });
     }
     throw error;
   }

@@ -49,7 +49,8 @@ async function throughProvider(who: { email: string; emailVerified?: boolean; am
   return { identity: await finishProviderSignIn(settings, { callbackUrl, start, fetch }), callbackUrl, start };
 }
 
-const portalSide = (identity: Awaited<ReturnType<typeof throughProvider>>["identity"]) => signInWithProvider(db, { identity, provider: "Test IdP", client: "10.9.0.1" });
+const portalSide = (identity: Awaited<ReturnType<typeof throughProvider>>["identity"]) =>
+  signInWithProvider(db, { identity, provider: "Test IdP", client: "10.9.0.1" });
 
 /** A fetch that hands the portal a changed ID token in the provider's token answer. */
 function replacingIdToken(change: (real: string) => string): ProviderFetch {
@@ -100,7 +101,11 @@ describe("a staff member signs in with the provider", () => {
 });
 
 describe("who is refused (each audited, no account made)", () => {
-  const users = () => db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const users = () =>
+    db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
 
   it("refuses a learner", async () => {
     const { id, email } = await makeUser(db, { role: "student" });
@@ -110,14 +115,18 @@ describe("who is refused (each audited, no account made)", () => {
 
   it("refuses an unknown email and makes no account", async () => {
     const before = await users();
-    await expect(portalSide((await throughProvider({ email: "stranger@elsewhere.example", amr: ["mfa"] })).identity)).rejects.toMatchObject({ message: SSO_NO_ACCOUNT("Test IdP") });
+    await expect(portalSide((await throughProvider({ email: "stranger@elsewhere.example", amr: ["mfa"] })).identity)).rejects.toMatchObject({
+      message: SSO_NO_ACCOUNT("Test IdP"),
+    });
     expect(await users()).toEqual(before);
     expect(await lastAudit()).toMatchObject({ action: "sign_in.failed", subject_id: null, detail: "single sign-on: unknown email" });
   });
 
   it("refuses an email the provider has not verified", async () => {
     const { id, email } = await makeUser(db, { role: "trainer" });
-    await expect(portalSide((await throughProvider({ email, emailVerified: false, amr: ["mfa"] })).identity)).rejects.toMatchObject({ message: SSO_UNVERIFIED("Test IdP") });
+    await expect(portalSide((await throughProvider({ email, emailVerified: false, amr: ["mfa"] })).identity)).rejects.toMatchObject({
+      message: SSO_UNVERIFIED("Test IdP"),
+    });
     expect(await lastAudit(id)).toMatchObject({ action: "sign_in.failed", detail: "single sign-on: email not verified" });
   });
 
@@ -215,7 +224,12 @@ describe("the provider rotates its signing key", () => {
 });
 
 describe("administrators require single sign-on for staff", () => {
-  const OIDC = { OIDC_ISSUER: "http://localhost:7805", OIDC_CLIENT_ID: "portal", OIDC_CLIENT_SECRET: "portal-secret-portal-secret", OIDC_PROVIDER_NAME: "Test IdP" };
+  const OIDC = {
+    OIDC_ISSUER: "http://localhost:7805",
+    OIDC_CLIENT_ID: "portal",
+    OIDC_CLIENT_SECRET: "portal-secret-portal-secret",
+    OIDC_PROVIDER_NAME: "Test IdP",
+  };
   beforeAll(() => Object.assign(process.env, OIDC));
   afterAll(() => {
     for (const name of Object.keys(OIDC)) delete process.env[name];
@@ -229,7 +243,10 @@ describe("administrators require single sign-on for staff", () => {
     await db.updateTable("users").set({ break_glass: 1 }).where("id", "=", breakGlass.id).execute();
     await setRequireSsoForStaff(db, { required: true, provider: "Test IdP", actor: admin.id });
     expect(await lastAudit()).toMatchObject({ action: "sign_in.settings_changed", actor_id: admin.id });
-    await expect(signIn(db, { email: trainer.email, password: "password123", client: "10.9.1.1" })).rejects.toMatchObject({ status: 403, message: SSO_REQUIRED("Test IdP") });
+    await expect(signIn(db, { email: trainer.email, password: "password123", client: "10.9.1.1" })).rejects.toMatchObject({
+      status: 403,
+      message: SSO_REQUIRED("Test IdP"),
+    });
     expect(await lastAudit(trainer.id)).toMatchObject({ action: "sign_in.failed" });
     await expect(signIn(db, { email: learner.email, password: "password123", client: "10.9.1.2" })).resolves.toMatchObject({ id: learner.id });
     await expect(signIn(db, { email: breakGlass.email, password: "password123", client: "10.9.1.3" })).resolves.toMatchObject({ id: breakGlass.id });

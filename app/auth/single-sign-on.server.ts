@@ -18,7 +18,9 @@ export interface ProviderSettings {
 }
 
 /** The provider this portal is registered with, or null when single sign-on is not configured. */
-export function providerSettings(settings: Pick<Settings, "OIDC_ISSUER" | "OIDC_CLIENT_ID" | "OIDC_CLIENT_SECRET" | "OIDC_PROVIDER_NAME"> = env()): ProviderSettings | null {
+export function providerSettings(
+  settings: Pick<Settings, "OIDC_ISSUER" | "OIDC_CLIENT_ID" | "OIDC_CLIENT_SECRET" | "OIDC_PROVIDER_NAME"> = env(),
+): ProviderSettings | null {
   if (!settings.OIDC_ISSUER || !settings.OIDC_CLIENT_ID || !settings.OIDC_CLIENT_SECRET) return null;
   return { issuer: settings.OIDC_ISSUER, clientId: settings.OIDC_CLIENT_ID, clientSecret: settings.OIDC_CLIENT_SECRET, name: settings.OIDC_PROVIDER_NAME };
 }
@@ -116,7 +118,10 @@ export interface ProviderIdentity {
 
 /** Why a provider's answer was not accepted, in the library's code (for the audit trail, never shown). */
 export class ProviderAnswerRefused extends Error {
-  constructor(readonly code: string, cause: unknown) {
+  constructor(
+    readonly code: string,
+    cause: unknown,
+  ) {
     super(`The identity provider's answer was refused (${code})`, { cause });
     this.name = "ProviderAnswerRefused";
   }

@@ -108,7 +108,10 @@ describe("set-up and recovery codes", () => {
     const student = await makeUser(db, { role: "student", two_step: true });
     await expect(resetTwoStep(db, { userId: trainer.id, actor: { id: student.id, role: "student" } })).rejects.toMatchObject({ status: 404 });
     await expect(resetTwoStep(db, { userId: student.id, actor: { id: admin.id, role: "admin" } })).rejects.toMatchObject({ status: 404 });
-    await expect(resetTwoStep(db, { userId: admin.id, actor: { id: admin.id, role: "admin" } })).rejects.toMatchObject({ status: 409, message: REQUIRED_FOR_ADMINS });
+    await expect(resetTwoStep(db, { userId: admin.id, actor: { id: admin.id, role: "admin" } })).rejects.toMatchObject({
+      status: 409,
+      message: REQUIRED_FOR_ADMINS,
+    });
     await resetTwoStep(db, { userId: trainer.id, actor: { id: admin.id, role: "admin", client: "10.1.1.1" } });
     expect(await hasTwoStep(db, trainer.id)).toBe(false);
     await resetTwoStep(db, { userId: student.id, actor: { id: student.id, role: "student" } });
@@ -119,7 +122,8 @@ describe("set-up and recovery codes", () => {
 describe("signing in over the /api", () => {
   it("an account with a second step gets 401 mfa_required without a code, 401 for a wrong one, a token with the right one", async () => {
     const user = await makeUser(db, { role: "trainer", two_step: true });
-    const login = (json: Record<string, unknown>) => call(mod(loginRoute), "POST", "/api/auth/login", { json: { email: user.email, password: "password123", ...json } });
+    const login = (json: Record<string, unknown>) =>
+      call(mod(loginRoute), "POST", "/api/auth/login", { json: { email: user.email, password: "password123", ...json } });
     const without = await login({});
     expect(without.status).toBe(401);
     expect(await bodyOf(without)).toEqual({ detail: CODE_REQUIRED, mfa_required: true });

@@ -107,7 +107,15 @@ export async function beginTwoStep(db: DB, userId: string, options: { again?: bo
 /** The step a code belongs to, if it is the previous, current or next one of the secret. */
 function stepOf(secret: string, code: string, now: Date): number | null {
   if (!/^\d{6}$/.test(code)) return null;
-  const delta = TOTP.validate({ token: code, secret: Secret.fromBase32(secret), period: PERIOD_SECONDS, digits: 6, algorithm: "SHA1", timestamp: now.getTime(), window: 1 });
+  const delta = TOTP.validate({
+    token: code,
+    secret: Secret.fromBase32(secret),
+    period: PERIOD_SECONDS,
+    digits: 6,
+    algorithm: "SHA1",
+    timestamp: now.getTime(),
+    window: 1,
+  });
   return delta === null ? null : Math.floor(now.getTime() / 1000 / PERIOD_SECONDS) + delta;
 }
 
@@ -125,10 +133,7 @@ const normalise = (code: string) => code.replace(/[\s-]/g, "").toLowerCase();
  * only time they are ever seen (only their hashes are kept). Wrong codes count against the
  * account's limit as at sign-in. `inside` runs in the same transaction.
  */
-export async function confirmTwoStep(
-  db: DB,
-  input: { userId: string; code: string; actor: AuditActor; now?: Date; inside?: InsideChange },
-): Promise<string[]> {
+export async function confirmTwoStep(db: DB, input: { userId: string; code: string; actor: AuditActor; now?: Date; inside?: InsideChange }): Promise<string[]> {
   const now = input.now ?? new Date();
   const attempt = await takeCodeAttempt(db, input.userId, now);
   return writeTransaction(db, async (trx) => {
@@ -151,7 +156,12 @@ export async function confirmTwoStep(
       .insertInto("recovery_codes")
       .values(codes.map((code) => ({ user_id: input.userId, code_hash: sha256(normalise(code)), used_at: null })))
       .execute();
-    await recordAudit(trx, { action: again ? "two_step.set_up_again" : "two_step.set_up", actor: input.actor, subject: { type: "user", id: input.userId }, now });
+    await recordAudit(trx, {
+      action: again ? "two_step.set_up_again" : "two_step.set_up",
+      actor: input.actor,
+      subject: { type: "user", id: input.userId },
+      now,
+    });
     await input.inside?.(trx);
     return codes;
   });

@@ -15,21 +15,79 @@ import { studentPatchSchema } from "~/schemas/student";
  * either shows up here.
  */
 const LAYOUT: Record<string, Array<[field: string, start: number, width: number]>> = {
-  NAT00020: [["toid", 1, 10], ["location", 11, 10], ["name", 21, 100], ["postcode", 121, 4], ["state", 125, 2], ["suburb", 127, 50], ["country", 177, 4]],
-  NAT00060: [["subject", 1, 12], ["name", 13, 100], ["foe", 113, 6], ["vet", 119, 1], ["hours", 120, 4]],
+  NAT00020: [
+    ["toid", 1, 10],
+    ["location", 11, 10],
+    ["name", 21, 100],
+    ["postcode", 121, 4],
+    ["state", 125, 2],
+    ["suburb", 127, 50],
+    ["country", 177, 4],
+  ],
+  NAT00060: [
+    ["subject", 1, 12],
+    ["name", 13, 100],
+    ["foe", 113, 6],
+    ["vet", 119, 1],
+    ["hours", 120, 4],
+  ],
   NAT00080: [
-    ["client", 1, 10], ["nameForEncryption", 11, 60], ["school", 71, 2], ["sex", 73, 1], ["dob", 74, 8], ["postcode", 82, 4], ["indigenous", 86, 1],
-    ["language", 87, 4], ["labour", 91, 2], ["country", 93, 4], ["disability", 97, 1], ["prior", 98, 1], ["atSchool", 99, 1], ["suburb", 100, 50],
-    ["usi", 150, 10], ["state", 160, 2], ["building", 162, 50], ["unit", 212, 30], ["streetNumber", 242, 15], ["streetName", 257, 70], ["survey", 327, 1],
+    ["client", 1, 10],
+    ["nameForEncryption", 11, 60],
+    ["school", 71, 2],
+    ["sex", 73, 1],
+    ["dob", 74, 8],
+    ["postcode", 82, 4],
+    ["indigenous", 86, 1],
+    ["language", 87, 4],
+    ["labour", 91, 2],
+    ["country", 93, 4],
+    ["disability", 97, 1],
+    ["prior", 98, 1],
+    ["atSchool", 99, 1],
+    ["suburb", 100, 50],
+    ["usi", 150, 10],
+    ["state", 160, 2],
+    ["building", 162, 50],
+    ["unit", 212, 30],
+    ["streetNumber", 242, 15],
+    ["streetName", 257, 70],
+    ["survey", 327, 1],
   ],
   NAT00085: [
-    ["client", 1, 10], ["title", 11, 4], ["given", 15, 40], ["family", 55, 40], ["building", 95, 50], ["unit", 145, 30], ["streetNumber", 175, 15],
-    ["streetName", 190, 70], ["box", 260, 22], ["suburb", 282, 50], ["postcode", 332, 4], ["state", 336, 2], ["home", 338, 20], ["work", 358, 20],
-    ["mobile", 378, 20], ["email", 398, 80], ["email2", 478, 80],
+    ["client", 1, 10],
+    ["title", 11, 4],
+    ["given", 15, 40],
+    ["family", 55, 40],
+    ["building", 95, 50],
+    ["unit", 145, 30],
+    ["streetNumber", 175, 15],
+    ["streetName", 190, 70],
+    ["box", 260, 22],
+    ["suburb", 282, 50],
+    ["postcode", 332, 4],
+    ["state", 336, 2],
+    ["home", 338, 20],
+    ["work", 358, 20],
+    ["mobile", 378, 20],
+    ["email", 398, 80],
+    ["email2", 478, 80],
   ],
   NAT00120: [
-    ["toid", 1, 10], ["location", 11, 10], ["client", 21, 10], ["subject", 31, 12], ["program", 43, 10], ["start", 53, 8], ["end", 61, 8],
-    ["mode", 69, 3], ["outcome", 72, 2], ["funding", 74, 2], ["commencing", 76, 1], ["studyReason", 97, 2], ["vetInSchools", 99, 1], ["predominant", 158, 1],
+    ["toid", 1, 10],
+    ["location", 11, 10],
+    ["client", 21, 10],
+    ["subject", 31, 12],
+    ["program", 43, 10],
+    ["start", 53, 8],
+    ["end", 61, 8],
+    ["mode", 69, 3],
+    ["outcome", 72, 2],
+    ["funding", 74, 2],
+    ["commencing", 76, 1],
+    ["studyReason", 97, 2],
+    ["vetInSchools", 99, 1],
+    ["predominant", 158, 1],
   ],
 };
 const WIDTH: Record<string, number> = { NAT00020: 180, NAT00060: 123, NAT00080: 347, NAT00085: 557, NAT00120: 158 };
@@ -106,17 +164,36 @@ function expectEveryRecordPassesOrIsListed(c: NatCollection, today: string) {
   for (const file of Object.keys(LAYOUT)) {
     for (const r of parse(file, files[file as keyof typeof files])) {
       const broken = breaks(file, r, c.year, today);
-      if (broken.length) expect(listed.has(`${file}|${KEY_FIELDS[file]!(r)}`), `${file} ${KEY_FIELDS[file]!(r)} breaks ${broken.join(", ")} but is not listed`).toBe(true);
+      if (broken.length)
+        expect(listed.has(`${file}|${KEY_FIELDS[file]!(r)}`), `${file} ${KEY_FIELDS[file]!(r)} breaks ${broken.join(", ")} but is not listed`).toBe(true);
     }
   }
   return { files, issues };
 }
 
 const NONE = {
-  phone: null, date_of_birth: null, usi: null, sex: null, address_building: null, address_unit: null, address_street_number: null,
-  address_street_name: null, suburb: null, postcode: null, state: null, country_of_birth: null, language_at_home: null, indigenous_status: null,
-  labour_force_status: null, highest_school_level: null, at_school: null, disability: null, disability_types: [] as string[], prior_education: null,
-  prior_education_types: [] as string[], survey_contact_status: null,
+  phone: null,
+  date_of_birth: null,
+  usi: null,
+  sex: null,
+  address_building: null,
+  address_unit: null,
+  address_street_number: null,
+  address_street_name: null,
+  suburb: null,
+  postcode: null,
+  state: null,
+  country_of_birth: null,
+  language_at_home: null,
+  indigenous_status: null,
+  labour_force_status: null,
+  highest_school_level: null,
+  at_school: null,
+  disability: null,
+  disability_types: [] as string[],
+  prior_education: null,
+  prior_education_types: [] as string[],
+  survey_contact_status: null,
 };
 
 const client = (n: number, name: string, extra: Partial<NatClient> = {}): NatClient => ({
@@ -154,15 +231,45 @@ const COMPLETE: NatCollection = {
   year: 2025,
   organisation: { code: "90210", name: "Fixture Cranes Pty Ltd" },
   locations: [{ id: "L1", identifier: "YARD1", name: "Fixture Yard", suburb: "Mayfield West", postcode: "2304", state: "01", country: "1101" }],
-  units: [{ id: "U1", code: "TLILIC0040", official_title: "Licence to operate a non-slewing mobile crane (greater than 3 tonnes capacity)", field_of_education: "030717", vet_flag: true, nominal_hours: 36 }],
+  units: [
+    {
+      id: "U1",
+      code: "TLILIC0040",
+      official_title: "Licence to operate a non-slewing mobile crane (greater than 3 tonnes capacity)",
+      field_of_education: "030717",
+      vet_flag: true,
+      nominal_hours: 36,
+    },
+  ],
   clients: [
     client(1, "Jordan Lee Mitchell", {
-      sex: "M", phone: "+61 412 345 678", address_street_number: "42", address_street_name: "Harbour Rd", suburb: "Newcastle", state: "01", postcode: "2300",
-      country_of_birth: "1101", language_at_home: "1201", indigenous_status: "4", labour_force_status: "01", highest_school_level: "12", at_school: "N",
-      disability: "N", prior_education: "N", survey_contact_status: "A",
+      sex: "M",
+      phone: "+61 412 345 678",
+      address_street_number: "42",
+      address_street_name: "Harbour Rd",
+      suburb: "Newcastle",
+      state: "01",
+      postcode: "2300",
+      country_of_birth: "1101",
+      language_at_home: "1201",
+      indigenous_status: "4",
+      labour_force_status: "01",
+      highest_school_level: "12",
+      at_school: "N",
+      disability: "N",
+      prior_education: "N",
+      survey_contact_status: "A",
     }),
     client(2, "Madonna", { phone: "02 4960 1234", suburb: "Canberra", postcode: "2600", state: "08" }),
-    client(3, "Aroha Ngata", { postcode: "OSPC", state: "99", suburb: "Auckland", country_of_birth: "1201", language_at_home: "9304", usi: "INTOFF", phone: "+64 9 300 1234" }),
+    client(3, "Aroha Ngata", {
+      postcode: "OSPC",
+      state: "99",
+      suburb: "Auckland",
+      country_of_birth: "1201",
+      language_at_home: "9304",
+      usi: "INTOFF",
+      phone: "+64 9 300 1234",
+    }),
     client(4, "Sam Nobody"),
   ],
   activities: [
@@ -194,7 +301,14 @@ describe("a complete past year", () => {
     ]);
     const nobody = clients[3]!;
     expect([nobody.sex, nobody.school, nobody.indigenous, nobody.language, nobody.country, nobody.suburb, nobody.streetNumber, nobody.streetName]).toEqual([
-      "@", "@@", "@", "@@@@", "@@@@", "NOT SPECIFIED", "NOT SPECIFIED", "NOT SPECIFIED",
+      "@",
+      "@@",
+      "@",
+      "@@@@",
+      "@@@@",
+      "NOT SPECIFIED",
+      "NOT SPECIFIED",
+      "NOT SPECIFIED",
     ]);
     expect(clients[2]!.usi).toBe("INTOFF");
     const contacts = parse("NAT00085", files.NAT00085);
@@ -209,7 +323,9 @@ describe("a complete past year", () => {
       { subject: "TLILIC0040", name: "Licence to operate a non-slewing mobile crane (greater than 3 tonnes capacity)", foe: "030717", vet: "Y", hours: "0036" },
     ]);
     expect(parse("NAT00020", files.NAT00020)[0]).toMatchObject({ location: "YARD1", postcode: "2304", state: "01", suburb: "Mayfield West", country: "1101" });
-    expect(parse("NAT00120", files.NAT00120).map((r) => [r.client, r.start, r.end, r.outcome, r.mode, r.funding, r.commencing, r.studyReason, r.predominant])).toEqual([
+    expect(
+      parse("NAT00120", files.NAT00120).map((r) => [r.client, r.start, r.end, r.outcome, r.mode, r.funding, r.commencing, r.studyReason, r.predominant]),
+    ).toEqual([
       ["S000001", "03032025", "07032025", "20", "YNN", "20", "8", "@@", "I"],
       ["S000002", "01042025", "03042025", "30", "YNN", "20", "8", "@@", "I"],
       ["S000003", "01052025", "02052025", "40", "YNN", "20", "8", "@@", "I"],
@@ -222,7 +338,9 @@ describe("a complete past year", () => {
 describe("edge data the validator refuses is on the list", () => {
   const today = "2026-02-10";
   const check = (c: Partial<NatClient>) =>
-    buildNatFiles({ ...COMPLETE, clients: [client(1, "Edge Case", c)], activities: [COMPLETE.activities[0]!] }, today).issues.map((i) => `${i.file} ${i.field}`);
+    buildNatFiles({ ...COMPLETE, clients: [client(1, "Edge Case", c)], activities: [COMPLETE.activities[0]!] }, today).issues.map(
+      (i) => `${i.file} ${i.field}`,
+    );
 
   it("a USI the learner gave that another person holds (kept aside for the office)", () => {
     const problems = (c: Partial<NatClient>) =>
@@ -284,10 +402,14 @@ describe("edge data the validator refuses is on the list", () => {
       },
       today,
     ).issues;
-    expect(issues.map((i) => [i.key, i.field, i.href])).toEqual([
-      ["S000001 TLILIC0040", "Activity start date", "/admin/enrollments/B2"],
-      ["S000004 TLILIC0040", "Activity end date", "/admin/enrollments/B1"],
-    ].sort((a, b) => (a[2]! < b[2]! ? 1 : -1)).reverse());
+    expect(issues.map((i) => [i.key, i.field, i.href])).toEqual(
+      [
+        ["S000001 TLILIC0040", "Activity start date", "/admin/enrollments/B2"],
+        ["S000004 TLILIC0040", "Activity end date", "/admin/enrollments/B1"],
+      ]
+        .sort((a, b) => (a[2]! < b[2]! ? 1 : -1))
+        .reverse(),
+    );
   });
 });
 
@@ -303,8 +425,14 @@ describe("outcomes judged by the collection year, not by today", () => {
 
   it("a record ending after the year without 70, or before the year, is listed", () => {
     // completed before its planned start (the plan is wrong): a final outcome dated after the year
-    const late = activity("F1", "C1", "completed", "2026-01-12", "2026-01-16", { completion_date: "2025-12-20T01:00:00.000Z", latest_assessment_status: "passed" });
-    const early = activity("F2", "C2", "completed", "2024-06-03", "2024-06-07", { completion_date: "2024-06-07T01:00:00.000Z", latest_assessment_status: "passed" });
+    const late = activity("F1", "C1", "completed", "2026-01-12", "2026-01-16", {
+      completion_date: "2025-12-20T01:00:00.000Z",
+      latest_assessment_status: "passed",
+    });
+    const early = activity("F2", "C2", "completed", "2024-06-03", "2024-06-07", {
+      completion_date: "2024-06-07T01:00:00.000Z",
+      latest_assessment_status: "passed",
+    });
     const issues = buildNatFiles({ ...COMPLETE, activities: [late, early] }, "2026-02-10").issues;
     expect(issues.map((i) => [i.href, i.field, i.problem.split(":")[0]])).toEqual([
       ["/admin/enrollments/F2", "Activity end date", "Ended before the collection year"],
@@ -314,8 +442,9 @@ describe("outcomes judged by the collection year, not by today", () => {
 });
 
 describe("every record the writers emit passes every rule or is on the readiness list", () => {
-  const date = (from: number, to: number) => fc.integer({ min: from, max: to }).map((d) => new Date(Date.UTC(2024, 0, 1) + d * 864e5).toISOString().slice(0, 10));
-  const maybe = <T,>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
+  const date = (from: number, to: number) =>
+    fc.integer({ min: from, max: to }).map((d) => new Date(Date.UTC(2024, 0, 1) + d * 864e5).toISOString().slice(0, 10));
+  const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
   const anyClient = fc.record({
     name: fc.constantFrom("Jordan Mitchell", "Madonna", "  ", "Zoë Ångström", "李 明", "Ana María de la Cruz"),
     dob: maybe(fc.constant("1990-05-06")),
@@ -337,22 +466,34 @@ describe("every record the writers emit passes every rule or is on the readiness
 
   it("holds for generated learners and enrolments", () => {
     fc.assert(
-      fc.property(fc.array(anyClient, { minLength: 1, maxLength: 5 }), fc.array(anyActivity, { minLength: 1, maxLength: 8 }), date(500, 1100), (cs, as, today) => {
-        const clients = cs.map((c, i) =>
-          client(i + 1, c.name, {
-            date_of_birth: c.dob, usi: c.usi, postcode: c.postcode, state: c.state, phone: c.phone, country_of_birth: c.country, language_at_home: c.language, suburb: c.suburb,
-          }),
-        );
-        const add = (d: string, n: number) => new Date(Date.parse(d) + n * 864e5).toISOString();
-        const activities = as.map((a, i) =>
-          activity(`E${i}`, clients[i % clients.length]!.id, a.status, a.start, add(a.start, a.length).slice(0, 10), {
-            latest_assessment_status: a.failed ? "failed" : "passed",
-            completion_date: a.status === "completed" ? add(a.start, a.finishedAfter) : null,
-            withdrawn_at: a.status === "withdrawn" ? add(a.start, a.finishedAfter) : null,
-          }),
-        );
-        expectEveryRecordPassesOrIsListed({ ...COMPLETE, year: 2025, clients, activities }, today);
-      }),
+      fc.property(
+        fc.array(anyClient, { minLength: 1, maxLength: 5 }),
+        fc.array(anyActivity, { minLength: 1, maxLength: 8 }),
+        date(500, 1100),
+        (cs, as, today) => {
+          const clients = cs.map((c, i) =>
+            client(i + 1, c.name, {
+              date_of_birth: c.dob,
+              usi: c.usi,
+              postcode: c.postcode,
+              state: c.state,
+              phone: c.phone,
+              country_of_birth: c.country,
+              language_at_home: c.language,
+              suburb: c.suburb,
+            }),
+          );
+          const add = (d: string, n: number) => new Date(Date.parse(d) + n * 864e5).toISOString();
+          const activities = as.map((a, i) =>
+            activity(`E${i}`, clients[i % clients.length]!.id, a.status, a.start, add(a.start, a.length).slice(0, 10), {
+              latest_assessment_status: a.failed ? "failed" : "passed",
+              completion_date: a.status === "completed" ? add(a.start, a.finishedAfter) : null,
+              withdrawn_at: a.status === "withdrawn" ? add(a.start, a.finishedAfter) : null,
+            }),
+          );
+          expectEveryRecordPassesOrIsListed({ ...COMPLETE, year: 2025, clients, activities }, today);
+        },
+      ),
       { numRuns: 300 },
     );
   });

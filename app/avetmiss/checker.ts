@@ -117,18 +117,38 @@ const RECORD_RULES: RecordRule[] = [
   // NAT00020: where training was delivered is an Australian place NCVER can map
   { file: "NAT00020", field: "Postcode", problem: "No postcode", breaks: (v) => blank(v.Postcode) },
   { file: "NAT00020", field: "State identifier", problem: "No state", breaks: (v) => blank(v["State identifier"]) },
-  { file: "NAT00020", field: "Address location - suburb, locality or town", problem: "No suburb, locality or town", breaks: (v) => blank(v["Address location - suburb, locality or town"]) },
+  {
+    file: "NAT00020",
+    field: "Address location - suburb, locality or town",
+    problem: "No suburb, locality or town",
+    breaks: (v) => blank(v["Address location - suburb, locality or town"]),
+  },
   {
     file: "NAT00020",
     field: "State identifier",
     problem: "The postcode and the state disagree",
     breaks: (v) => !blank(v.Postcode) && !blank(v["State identifier"]) && !postcodeFitsState(str(v.Postcode), str(v["State identifier"])),
   },
-  { file: "NAT00020", field: "Country identifier", problem: "The country is not a code of the ABS classification", breaks: (v) => !COUNTRY_CODES.has(str(v["Country identifier"])) },
+  {
+    file: "NAT00020",
+    field: "Country identifier",
+    problem: "The country is not a code of the ABS classification",
+    breaks: (v) => !COUNTRY_CODES.has(str(v["Country identifier"])),
+  },
 
   // NAT00060: the unit as the national register knows it
-  { file: "NAT00060", field: "Subject name", problem: "No official title (the unit's title on the national register)", breaks: (v) => blank(v["Subject name"]) },
-  { file: "NAT00060", field: "Subject field of education identifier", problem: "No field of education code", breaks: (v) => blank(v["Subject field of education identifier"]) },
+  {
+    file: "NAT00060",
+    field: "Subject name",
+    problem: "No official title (the unit's title on the national register)",
+    breaks: (v) => blank(v["Subject name"]),
+  },
+  {
+    file: "NAT00060",
+    field: "Subject field of education identifier",
+    problem: "No field of education code",
+    breaks: (v) => blank(v["Subject field of education identifier"]),
+  },
   {
     file: "NAT00060",
     field: "Subject field of education identifier",
@@ -176,14 +196,13 @@ const RECORD_RULES: RecordRule[] = [
   },
 
   // NAT00085: contact details
-  ...(["Telephone number [home]", "Telephone number [work]", "Telephone number [mobile]"] as const).map(
-    (field): RecordRule => ({
-      file: "NAT00085",
-      field,
-      problem: "An Australian phone number has ten digits (02 4960 1234, 0412 345 678); a number abroad, with its country code (+64 21 123 4567), is for a learner whose address is overseas",
-      breaks: (v) => !blank(v[field]) && !AUSTRALIAN_PHONE.test(str(v[field])) && !(overseas(v) && INTERNATIONAL_PHONE.test(str(v[field]))),
-    }),
-  ),
+  ...(["Telephone number [home]", "Telephone number [work]", "Telephone number [mobile]"] as const).map((field): RecordRule => ({
+    file: "NAT00085",
+    field,
+    problem:
+      "An Australian phone number has ten digits (02 4960 1234, 0412 345 678); a number abroad, with its country code (+64 21 123 4567), is for a learner whose address is overseas",
+    breaks: (v) => !blank(v[field]) && !AUSTRALIAN_PHONE.test(str(v[field])) && !(overseas(v) && INTERNATIONAL_PHONE.test(str(v[field]))),
+  })),
   {
     file: "NAT00085",
     field: "State identifier",
@@ -192,7 +211,12 @@ const RECORD_RULES: RecordRule[] = [
   },
 
   // NAT00120: the activity's dates fit its outcome
-  { file: "NAT00120", field: "Training organisation delivery location identifier", problem: "No delivery location", breaks: (v) => blank(v["Training organisation delivery location identifier"]) },
+  {
+    file: "NAT00120",
+    field: "Training organisation delivery location identifier",
+    problem: "No delivery location",
+    breaks: (v) => blank(v["Training organisation delivery location identifier"]),
+  },
   { file: "NAT00120", field: "Activity start date", problem: "No planned start date", breaks: (v) => blank(v["Activity start date"]) },
   { file: "NAT00120", field: "Activity end date", problem: "No planned end date", breaks: (v) => blank(v["Activity end date"]) },
   {
@@ -218,7 +242,8 @@ const RECORD_RULES: RecordRule[] = [
   {
     file: "NAT00120",
     field: "Activity end date",
-    problem: "Ends after the collection year with a final outcome: only a continuing activity (70), or one not yet started (85), may end after 31 December; correct the planned start or the outcome",
+    problem:
+      "Ends after the collection year with a final outcome: only a continuing activity (70), or one not yet started (85), may end after 31 December; correct the planned start or the outcome",
     breaks: (v, ctx) => !["70", "85"].includes(str(v["Outcome identifier - national"])) && isoDay(v["Activity end date"]) > `${ctx.year}-12-31`,
   },
   {

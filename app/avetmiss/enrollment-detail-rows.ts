@@ -17,8 +17,12 @@ import type { AvetmissDetails } from "~/models/avetmiss-details.server";
 import { formatDate } from "~/utils/format";
 
 /** One line of the residential address from its parts, or null when none is given. */
-export function streetAddress(d: Pick<AvetmissDetails, "address_building" | "address_unit" | "address_street_number" | "address_street_name" | "suburb" | "postcode" | "state">): string | null {
-  const street = [d.address_unit ? `${d.address_unit}/` : "", d.address_street_number ?? "", d.address_street_number ? " " : "", d.address_street_name ?? ""].join("").trim();
+export function streetAddress(
+  d: Pick<AvetmissDetails, "address_building" | "address_unit" | "address_street_number" | "address_street_name" | "suburb" | "postcode" | "state">,
+): string | null {
+  const street = [d.address_unit ? `${d.address_unit}/` : "", d.address_street_number ?? "", d.address_street_number ? " " : "", d.address_street_name ?? ""]
+    .join("")
+    .trim();
   const place = [d.suburb, d.state ? labelOf(STATES, d.state) : null, d.postcode].filter(Boolean).join(" ");
   const parts = [d.address_building, street, place].filter((p) => p && p.length > 0);
   return parts.length ? parts.join(", ") : null;
@@ -45,8 +49,14 @@ export function enrollmentDetailRows(details: AvetmissDetails, dateOfBirth?: str
     ["Employment status", labelOf(LABOUR_FORCE_STATUS, details.labour_force_status)],
     ["Highest school level completed", labelOf(HIGHEST_SCHOOL_LEVEL, details.highest_school_level)],
     ["Still at secondary school", labelOf(YES_NO, details.at_school)],
-    ["Disability", details.disability === "Y" ? `Yes: ${list(details.disability_types, DISABILITY_TYPES) ?? "not specified"}` : labelOf(YES_NO, details.disability)],
-    ["Completed qualifications", details.prior_education === "Y" ? `Yes: ${list(details.prior_education_types, PRIOR_EDUCATION_TYPES)}` : labelOf(YES_NO, details.prior_education)],
+    [
+      "Disability",
+      details.disability === "Y" ? `Yes: ${list(details.disability_types, DISABILITY_TYPES) ?? "not specified"}` : labelOf(YES_NO, details.disability),
+    ],
+    [
+      "Completed qualifications",
+      details.prior_education === "Y" ? `Yes: ${list(details.prior_education_types, PRIOR_EDUCATION_TYPES)}` : labelOf(YES_NO, details.prior_education),
+    ],
     ["Survey contact status", labelOf(SURVEY_CONTACT_STATUS, details.survey_contact_status)],
   ];
   return rows;

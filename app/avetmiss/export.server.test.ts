@@ -21,11 +21,24 @@ beforeAll(async () => {
   ({ db, cleanup } = await createTestDb());
   useAsAppDb(db);
   const now = new Date().toISOString();
-  for (const [key, identifier, postcode] of [["yard", "YARD1", "2304"], ["site", "SITE2", null]] as const) {
+  for (const [key, identifier, postcode] of [
+    ["yard", "YARD1", "2304"],
+    ["site", "SITE2", null],
+  ] as const) {
     ids[key] = crypto.randomUUID();
     await db
       .insertInto("delivery_locations")
-      .values({ id: ids[key], identifier, name: `${identifier} location`, suburb: "Mayfield West", postcode, state: "01", country: "1101", created_at: key === "yard" ? "2020-01-01T00:00:00.000Z" : now, updated_at: now })
+      .values({
+        id: ids[key],
+        identifier,
+        name: `${identifier} location`,
+        suburb: "Mayfield West",
+        postcode,
+        state: "01",
+        country: "1101",
+        created_at: key === "yard" ? "2020-01-01T00:00:00.000Z" : now,
+        updated_at: now,
+      })
       .execute();
   }
   ids.ready = (await makeUser(db, { full_name: "Renée Zoë Åström" })).id;
@@ -40,13 +53,21 @@ beforeAll(async () => {
   ids.unitB = (await makeCourse(db, { unit_code: "CPCCLRG3001", tier: "tier_2" })).id;
   await db.updateTable("courses").set({ field_of_education: "030717" }).where("id", "=", ids.unitA).execute();
 
-  const completed = await makeEnrollment(db, ids.ready, ids.unitA, { status: "completed", enrollment_date: "2025-03-03T00:00:00.000Z", completion_date: "2025-03-12T00:00:00.000Z" });
+  const completed = await makeEnrollment(db, ids.ready, ids.unitA, {
+    status: "completed",
+    enrollment_date: "2025-03-03T00:00:00.000Z",
+    completion_date: "2025-03-12T00:00:00.000Z",
+  });
   const withdrawn = await makeEnrollment(db, ids.missing, ids.unitA, { status: "withdrawn", enrollment_date: "2025-05-05T00:00:00.000Z" });
   await db.updateTable("enrollments").set({ updated_at: "2025-05-20T00:00:00.000Z" }).where("id", "=", withdrawn.id).execute();
   const continuing = await makeEnrollment(db, ids.missing, ids.unitB, { status: "in_progress", enrollment_date: "2025-12-20T00:00:00.000Z" });
   await db.updateTable("enrollments").set({ location_id: ids.site }).where("id", "=", continuing.id).execute();
   // finished the year before: not in 2025
-  await makeEnrollment(db, ids.other, ids.unitB, { status: "completed", enrollment_date: "2024-02-01T00:00:00.000Z", completion_date: "2024-02-20T00:00:00.000Z" });
+  await makeEnrollment(db, ids.other, ids.unitB, {
+    status: "completed",
+    enrollment_date: "2024-02-01T00:00:00.000Z",
+    completion_date: "2024-02-20T00:00:00.000Z",
+  });
   expect(completed.id).toBeTruthy();
 });
 afterAll(() => cleanup());
@@ -123,7 +144,9 @@ describe("the year's export from the database", () => {
     // compressed a few lines at a time, a file comes out whole all the same
     expect(unzipSync(await zipped(100))).toEqual(entries);
     // read two rows a statement, every walk crosses its batches and writes the same files
-    expect(unzipSync(new Uint8Array(await new Response(avetmissZipStream(await openYearReport(db, 2025, ORG, made, 2), made, 100)).arrayBuffer()))).toEqual(entries);
+    expect(unzipSync(new Uint8Array(await new Response(avetmissZipStream(await openYearReport(db, 2025, ORG, made, 2), made, 100)).arrayBuffer()))).toEqual(
+      entries,
+    );
     // one file alone, streamed the same way
     for (const slice of [undefined, 100]) {
       const text = await new Response(natFileStream(await openYearReport(db, 2025, ORG, made), "NAT00085", slice)).text();

@@ -67,7 +67,10 @@ function yearActivity(db: DB, year: number) {
           eb("enrollments.planned_start_date", ">=", first),
           eb.and([noPlan, eb("enrollments.enrollment_date", ">=", from)]),
           eb.and([eb("enrollments.status", "in", ["enrolled", "in_progress"]), openEnd]),
-          eb.and([eb("enrollments.status", "=", "completed"), eb.or([eb("enrollments.completion_date", ">=", from), eb.and([eb("enrollments.completion_date", "is", null), openEnd])])]),
+          eb.and([
+            eb("enrollments.status", "=", "completed"),
+            eb.or([eb("enrollments.completion_date", ">=", from), eb.and([eb("enrollments.completion_date", "is", null), openEnd])]),
+          ]),
           eb.and([eb("enrollments.status", "=", "withdrawn"), eb("enrollments.updated_at", ">=", from)]),
         ]),
       ]),
@@ -120,7 +123,17 @@ export const AVETMISS_READS = {
     "recognition_applications.checked_on",
   ],
   courses: ["courses.id", "courses.unit_code", "courses.official_title", "courses.field_of_education", "courses.vet_flag", "courses.duration_hours"],
-  users: ["users.id", "users.student_number", "users.full_name", "users.email", "users.phone", "users.date_of_birth", "users.usi", "users.usi_claimed", ...avetmissColumns],
+  users: [
+    "users.id",
+    "users.student_number",
+    "users.full_name",
+    "users.email",
+    "users.phone",
+    "users.date_of_birth",
+    "users.usi",
+    "users.usi_claimed",
+    ...avetmissColumns,
+  ],
 } as const;
 
 /**
@@ -189,7 +202,11 @@ async function yearBasis(db: DB, year: number, organisation: NatOrganisation, ba
  * batch at a time, each with what its record shows of its client: read wide in SQL
  * (yearActivity), kept by `reportedInYear` as the file writes the dates.
  */
-async function* reportedActivities(db: DB, basis: YearBasis, withClients: boolean): AsyncGenerator<{ activity: NatActivity; client: NatActivityClient | null }> {
+async function* reportedActivities(
+  db: DB,
+  basis: YearBasis,
+  withClients: boolean,
+): AsyncGenerator<{ activity: NatActivity; client: NatActivityClient | null }> {
   const defaultLocation = basis.locations[0]?.id ?? null;
   const activities = () =>
     yearActivity(db, basis.year)
@@ -250,28 +267,32 @@ async function* reportedActivities(db: DB, basis: YearBasis, withClients: boolea
  * only those who answered Yes).
  */
 async function* reportedClients(db: DB, ids: ReadonlySet<string>, batch: number, only?: "disability_or_prior"): AsyncGenerator<NatClient> {
-  const withoutNumber = keysetRows((after: { id: string } | null, limit) =>
-    db
-      .selectFrom("users")
-      .select(AVETMISS_READS.users)
-      .where("users.student_number", "is", null)
-      .$if(only !== undefined, (q) => q.where((eb) => eb.or([eb("users.disability", "=", "Y"), eb("users.prior_education", "=", "Y")])))
-      .$if(after !== null, (q) => q.where("users.id", ">", after!.id))
-      .orderBy("users.id")
-      .limit(limit)
-      .execute(),
-  batch);
-  const numbered = keysetRows((after: { student_number: string | null } | null, limit) =>
-    db
-      .selectFrom("users")
-      .select(AVETMISS_READS.users)
-      .where("users.student_number", "is not", null)
-      .$if(only !== undefined, (q) => q.where((eb) => eb.or([eb("users.disability", "=", "Y"), eb("users.prior_education", "=", "Y")])))
-      .$if(after !== null, (q) => q.where("users.student_number", ">", after!.student_number!))
-      .orderBy("users.student_number")
-      .limit(limit)
-      .execute(),
-  batch);
+  const withoutNumber = keysetRows(
+    (after: { id: string } | null, limit) =>
+      db
+        .selectFrom("users")
+        .select(AVETMISS_READS.users)
+        .where("users.student_number", "is", null)
+        .$if(only !== undefined, (q) => q.where((eb) => eb.or([eb("users.disability", "=", "Y"), eb("users.prior_education", "=", "Y")])))
+        .$if(after !== null, (q) => q.where("users.id", ">", after!.id))
+        .orderBy("users.id")
+        .limit(limit)
+        .execute(),
+    batch,
+  );
+  const numbered = keysetRows(
+    (after: { student_number: string | null } | null, limit) =>
+      db
+        .selectFrom("users")
+        .select(AVETMISS_READS.users)
+        .where("users.student_number", "is not", null)
+        .$if(only !== undefined, (q) => q.where((eb) => eb.or([eb("users.disability", "=", "Y"), eb("users.prior_education", "=", "Y")])))
+        .$if(after !== null, (q) => q.where("users.student_number", ">", after!.student_number!))
+        .orderBy("users.student_number")
+        .limit(limit)
+        .execute(),
+    batch,
+  );
   for (const walk of [withoutNumber, numbered]) {
     for await (const r of walk) {
       if (!ids.has(r.id)) continue;
@@ -311,7 +332,14 @@ async function* yearRecords(db: DB, basis: YearBasis, files: ReadonlySet<NatFile
     named.units.add(activity.unit_id);
     named.clients.add(activity.client_id);
     if (writeActivities) {
-      yield activityRecord(activity, client!, units.get(activity.unit_id)!, activity.location_id ? locations.get(activity.location_id) : undefined, basis.year, org);
+      yield activityRecord(
+        activity,
+        client!,
+        units.get(activity.unit_id)!,
+        activity.location_id ? locations.get(activity.location_id) : undefined,
+        basis.year,
+        org,
+      );
     }
   }
   if (files.has("NAT00020")) for (const l of basis.locations) if (named.locations.has(l.id)) yield locationRecord(l, org);
@@ -480,57 +508,63 @@ export function avetmissZipStream(report: YearReport, now: Date = new Date(), sl
       file++;
     }
   };
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      zip = new Zip((error, chunk, final) => {
-        if (error) return controller.error(error);
-        if (chunk.byteLength) {
-          produced += chunk.byteLength;
-          controller.enqueue(chunk);
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        zip = new Zip((error, chunk, final) => {
+          if (error) return controller.error(error);
+          if (chunk.byteLength) {
+            produced += chunk.byteLength;
+            controller.enqueue(chunk);
+          }
+          if (final) controller.close();
+        });
+      },
+      async pull() {
+        const before = produced;
+        while (produced === before) {
+          const next = await records.next();
+          if (next.done) {
+            finishUpTo(REPORT_ORDER.length);
+            zip.end();
+            return;
+          }
+          const r = next.value;
+          finishUpTo(REPORT_ORDER.indexOf(r.file));
+          pending += `${checker.check(r)}\r\n`;
+          if (pending.length >= sliceChars) flush(false);
         }
-        if (final) controller.close();
-      });
+      },
+      async cancel() {
+        await records.return(undefined);
+      },
     },
-    async pull() {
-      const before = produced;
-      while (produced === before) {
-        const next = await records.next();
-        if (next.done) {
-          finishUpTo(REPORT_ORDER.length);
-          zip.end();
-          return;
-        }
-        const r = next.value;
-        finishUpTo(REPORT_ORDER.indexOf(r.file));
-        pending += `${checker.check(r)}\r\n`;
-        if (pending.length >= sliceChars) flush(false);
-      }
-    },
-    async cancel() {
-      await records.return(undefined);
-    },
-  }, READ_WHEN_ASKED);
+    READ_WHEN_ASKED,
+  );
 }
 
 /** One NAT file's text as a stream, written from its records as the client reads (ASCII, CRLF line ends). */
 export function natFileStream(report: YearReport, name: NatFileName, sliceChars = ZIP_SLICE_CHARS): ReadableStream<Uint8Array> {
   const checker = new NatChecker({ year: report.year, today: report.today }, "count");
   const records = report.records(new Set([name]));
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let text = "";
-      while (text.length < sliceChars) {
-        const next = await records.next();
-        if (next.done) break;
-        text += `${checker.check(next.value)}\r\n`;
-      }
-      if (text) controller.enqueue(Buffer.from(text, "ascii"));
-      if (text.length < sliceChars) controller.close();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let text = "";
+        while (text.length < sliceChars) {
+          const next = await records.next();
+          if (next.done) break;
+          text += `${checker.check(next.value)}\r\n`;
+        }
+        if (text) controller.enqueue(Buffer.from(text, "ascii"));
+        if (text.length < sliceChars) controller.close();
+      },
+      async cancel() {
+        await records.return(undefined);
+      },
     },
-    async cancel() {
-      await records.return(undefined);
-    },
-  }, READ_WHEN_ASKED);
+    READ_WHEN_ASKED,
+  );
 }
 
 export interface MonthFigures {
@@ -577,12 +611,19 @@ export async function getReportCharts(db: DB, year: number): Promise<ReportChart
       .select((eb) => [monthOfHour(year).as("month"), eb.fn.sum<number>("enrolled").as("enrolled"), eb.fn.sum<number>("completed").as("completed")])
       .groupBy("month")
       .execute(),
-    inYear.select((eb) => ["tier", eb.fn.sum<number>("completed").as("n")]).groupBy("tier").execute(),
+    inYear
+      .select((eb) => ["tier", eb.fn.sum<number>("completed").as("n")])
+      .groupBy("tier")
+      .execute(),
   ]);
   const month = (m: number) => months.find((r) => Number(r.month) === m);
   return {
     year,
-    months: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, enrollments: Number(month(i + 1)?.enrolled ?? 0), completions: Number(month(i + 1)?.completed ?? 0) })),
+    months: Array.from({ length: 12 }, (_, i) => ({
+      month: i + 1,
+      enrollments: Number(month(i + 1)?.enrolled ?? 0),
+      completions: Number(month(i + 1)?.completed ?? 0),
+    })),
     completionsByTier: TIERS.map((tier) => ({ tier, completions: Number(byTier.find((r) => r.tier === tier)?.n ?? 0) })),
   };
 }

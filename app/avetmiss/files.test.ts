@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultPlannedDates } from "~/rules/enrollment-rules";
-import {
-  activityDates,
-  buildNatFiles,
-  nameForEncryption,
-  outcomeOf,
-  readinessPage,
-  type NatActivity,
-  type NatCollection,
-  type ReadinessIssue,
-} from "./files";
+import { activityDates, buildNatFiles, nameForEncryption, outcomeOf, readinessPage, type NatActivity, type NatCollection, type ReadinessIssue } from "./files";
 
 /** A run of spaces: only the long blank stretches are written this way; every value is spelled out. */
 const b = (n: number) => " ".repeat(n);
@@ -50,7 +41,14 @@ const FIXTURE: NatCollection = {
     { id: "L2", identifier: "UNUSED", name: "Never used", suburb: null, postcode: null, state: null, country: "1101" },
   ],
   units: [
-    { id: "U1", code: "TLILIC0040", official_title: "Licence to operate a non-slewing mobile crane", field_of_education: "030717", vet_flag: true, nominal_hours: 36 },
+    {
+      id: "U1",
+      code: "TLILIC0040",
+      official_title: "Licence to operate a non-slewing mobile crane",
+      field_of_education: "030717",
+      vet_flag: true,
+      nominal_hours: 36,
+    },
     { id: "U2", code: "CPCCLDG3001", official_title: "Licence to perform dogging", field_of_education: null, vet_flag: true, nominal_hours: 40 },
   ],
   clients: [
@@ -118,7 +116,6 @@ function activity(id: string, client: string, unit: string, status: NatActivity[
   };
 }
 
-
 describe("the fixture organisation's NAT files, written out by hand", () => {
   // "today" fixed after the year, as when the report is lodged
   const { files, counts, issues } = buildNatFiles(FIXTURE, "2026-02-10");
@@ -148,11 +145,60 @@ describe("the fixture organisation's NAT files, written out by hand", () => {
   it("NAT00080: each client once, names transliterated, not stated as @", () => {
     expect(files.NAT00080).toBe(
       file(
-        "S000001   " + "Garcia, Jose Alvarez" + b(40) + "12" + "M" + "06051990" + "2150" + "4" + "1201" + "01" + "1101" + "Y" + "Y" + "N" +
-          "Parramatta" + b(40) + "ABCDEFGH2J" + "01" + b(50) + "3" + b(29) + "22" + b(13) + "Station Rd" + b(60) + "A" + b(20),
-        "S000002   " + "Nguyen, Mia" + b(49) + "@@" + "@" + "@@@@@@@@" + "@@@@" + "@" + "@@@@" + "@@" + "@@@@" + "@" + "@" + "@" +
+        "S000001   " +
+          "Garcia, Jose Alvarez" +
+          b(40) +
+          "12" +
+          "M" +
+          "06051990" +
+          "2150" +
+          "4" +
+          "1201" +
+          "01" +
+          "1101" +
+          "Y" +
+          "Y" +
+          "N" +
+          "Parramatta" +
+          b(40) +
+          "ABCDEFGH2J" +
+          "01" +
+          b(50) +
+          "3" +
+          b(29) +
+          "22" +
+          b(13) +
+          "Station Rd" +
+          b(60) +
+          "A" +
+          b(20),
+        "S000002   " +
+          "Nguyen, Mia" +
+          b(49) +
+          "@@" +
+          "@" +
+          "@@@@@@@@" +
+          "@@@@" +
+          "@" +
+          "@@@@" +
+          "@@" +
+          "@@@@" +
+          "@" +
+          "@" +
+          "@" +
           // not stated: suburb and street as NOT SPECIFIED, state @@, survey status available (A)
-          "NOT SPECIFIED" + b(37) + b(10) + "@@" + b(50) + b(30) + "NOT SPECIFIED" + b(2) + "NOT SPECIFIED" + b(57) + "A" + b(20),
+          "NOT SPECIFIED" +
+          b(37) +
+          b(10) +
+          "@@" +
+          b(50) +
+          b(30) +
+          "NOT SPECIFIED" +
+          b(2) +
+          "NOT SPECIFIED" +
+          b(57) +
+          "A" +
+          b(20),
       ),
     );
   });
@@ -160,11 +206,55 @@ describe("the fixture organisation's NAT files, written out by hand", () => {
   it("NAT00085: a contact record for every client", () => {
     expect(files.NAT00085).toBe(
       file(
-        "S000001   " + b(4) + "Jose" + b(36) + "Garcia" + b(34) + b(50) + "3" + b(29) + "22" + b(13) + "Station Rd" + b(60) + b(22) +
-          "Parramatta" + b(40) + "2150" + "01" + b(20) + b(20) + "0412345678" + b(10) + "jose@example.com" + b(64) + b(80),
-        "S000002   " + b(4) + "Mia" + b(37) + "Nguyen" + b(34) + b(50) + b(30) + "NOT SPECIFIED" + b(2) + "NOT SPECIFIED" + b(57) + b(22) +
-          "NOT SPECIFIED" + b(37) + "@@@@" + "@@" +
-          "0249601234" + b(10) + b(20) + b(20) + "mia@example.com" + b(65) + b(80),
+        "S000001   " +
+          b(4) +
+          "Jose" +
+          b(36) +
+          "Garcia" +
+          b(34) +
+          b(50) +
+          "3" +
+          b(29) +
+          "22" +
+          b(13) +
+          "Station Rd" +
+          b(60) +
+          b(22) +
+          "Parramatta" +
+          b(40) +
+          "2150" +
+          "01" +
+          b(20) +
+          b(20) +
+          "0412345678" +
+          b(10) +
+          "jose@example.com" +
+          b(64) +
+          b(80),
+        "S000002   " +
+          b(4) +
+          "Mia" +
+          b(37) +
+          "Nguyen" +
+          b(34) +
+          b(50) +
+          b(30) +
+          "NOT SPECIFIED" +
+          b(2) +
+          "NOT SPECIFIED" +
+          b(57) +
+          b(22) +
+          "NOT SPECIFIED" +
+          b(37) +
+          "@@@@" +
+          "@@" +
+          "0249601234" +
+          b(10) +
+          b(20) +
+          b(20) +
+          "mia@example.com" +
+          b(65) +
+          b(80),
       ),
     );
   });
@@ -203,7 +293,14 @@ describe("the fixture organisation's NAT files, written out by hand", () => {
     const C2 = "/admin/students/C2/edit";
     const mia = { record: "Mia Nguyen (S000002)", key: "S000002", href: C2 };
     expect(issues).toEqual([
-      { file: "NAT00060", record: "Unit CPCCLDG3001", key: "CPCCLDG3001", field: "Subject field of education identifier", problem: "No field of education code", href: U2 },
+      {
+        file: "NAT00060",
+        record: "Unit CPCCLDG3001",
+        key: "CPCCLDG3001",
+        field: "Subject field of education identifier",
+        problem: "No field of education code",
+        href: U2,
+      },
       { file: "NAT00080", ...mia, field: "Date of birth", problem: "No date of birth" },
       { file: "NAT00080", ...mia, field: "Postcode", problem: "No postcode" },
       { file: "NAT00080", ...mia, field: "Unique student identifier", problem: "No USI" },
@@ -220,7 +317,8 @@ describe("the fixture organisation's NAT files, written out by hand", () => {
         record: "José Álvarez García (S000001): CPCCLDG3001",
         key: "S000001 CPCCLDG3001",
         field: "Activity start date",
-        problem: "Not started, but planned to start within the collection year: record that it started (or its outcome), or move the planned start past the year",
+        problem:
+          "Not started, but planned to start within the collection year: record that it started (or its outcome), or move the planned start past the year",
         href: "/admin/enrollments/A4",
       },
     ]);
@@ -232,7 +330,9 @@ describe("a fixture program (the writers stand ready for qualifications)", () =>
     const { files } = buildNatFiles({
       ...FIXTURE,
       programs: [{ identifier: "TLI31216", name: "Certificate III in Mobile Crane Operations", nominal_hours: 560 }],
-      completions: [{ program_identifier: "TLI31216", client_id: "C1", completed_on: "2025-06-30", parchment_issue_date: "2025-07-02", parchment_number: "SCR-2025-00042" }],
+      completions: [
+        { program_identifier: "TLI31216", client_id: "C1", completed_on: "2025-06-30", parchment_issue_date: "2025-07-02", parchment_number: "SCR-2025-00042" },
+      ],
     });
     expect(files.NAT00030).toBe(file("TLI31216  " + "Certificate III in Mobile Crane Operations" + b(58) + "0560" + b(16)));
     expect(files.NAT00130).toBe(file("90210     " + "TLI31216  " + "S000001   " + "30062025" + "Y" + "02072025" + "SCR-2025-00042" + b(11)));
@@ -278,7 +378,14 @@ describe("outcome and activity rules", () => {
 describe("the readiness list as a page", () => {
   // three thousand students with two problems each, and one unit
   const issues: ReadinessIssue[] = [
-    { file: "NAT00060", record: "Unit TLILIC0040", key: "TLILIC0040", field: "Subject field of education identifier", problem: "No field of education code", href: "/admin/courses/U/edit" },
+    {
+      file: "NAT00060",
+      record: "Unit TLILIC0040",
+      key: "TLILIC0040",
+      field: "Subject field of education identifier",
+      problem: "No field of education code",
+      href: "/admin/courses/U/edit",
+    },
     ...Array.from({ length: 3000 }, (_, i) => {
       const record = `Student ${i} (S${String(i).padStart(6, "0")})`;
       return [

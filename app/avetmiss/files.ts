@@ -145,7 +145,10 @@ const yearOf = (iso: string) => Number(organisationDate(iso).slice(0, 4));
  * 30 withdrawn after a failed final assessment, 40 withdrawn otherwise, 70 continuing
  * (in progress, or finished only after the year), 85 enrolled and not yet started.
  */
-export function outcomeOf(a: Pick<NatActivity, "status" | "latest_assessment_status" | "completion_date" | "withdrawn_at" | "recognition">, year: number): string {
+export function outcomeOf(
+  a: Pick<NatActivity, "status" | "latest_assessment_status" | "completion_date" | "withdrawn_at" | "recognition">,
+  year: number,
+): string {
   const recognised = reportedRecognition(a);
   if (recognised) return recognised.outcome;
   if (a.status === "completed") return a.completion_date && yearOf(a.completion_date) > year ? "70" : "20";
@@ -162,7 +165,9 @@ export function outcomeOf(a: Pick<NatActivity, "status" | "latest_assessment_sta
  * the activity the day it started). A completion or withdrawal is an instant, dated on the
  * organisation's calendar: one at 01:15 on 28 November in Sydney ends on the 28th.
  */
-export function activityDates(a: Pick<NatActivity, "status" | "planned_start_date" | "planned_end_date" | "completion_date" | "withdrawn_at" | "recognition">): { start: string; end: string } {
+export function activityDates(
+  a: Pick<NatActivity, "status" | "planned_start_date" | "planned_end_date" | "completion_date" | "withdrawn_at" | "recognition">,
+): { start: string; end: string } {
   // a credit transfer is dated the day it was granted; an RPL runs from its application to its decision
   const recognised = reportedRecognition(a);
   if (recognised) return { start: recognised.outcome === "60" ? recognised.decided_on : recognised.applied_on, end: recognised.decided_on };
@@ -348,7 +353,8 @@ export function clientRecords(cl: NatClient, year: number): NatOutRecord[] {
     },
   });
   if (cl.disability === "Y") {
-    for (const type of cl.disability_types) out.push({ file: "NAT00090", record, key, href, values: { "Client identifier": id, "Disability type identifier": type } });
+    for (const type of cl.disability_types)
+      out.push({ file: "NAT00090", record, key, href, values: { "Client identifier": id, "Disability type identifier": type } });
   }
   if (cl.prior_education === "Y") {
     for (const type of cl.prior_education_types) {
@@ -362,7 +368,14 @@ export function clientRecords(cl: NatClient, year: number): NatOutRecord[] {
 export type NatActivityClient = Pick<NatClient, "full_name" | "student_number">;
 
 /** NAT00120: one enrolment's activity in the collection year. */
-export function activityRecord(a: NatActivity, client: NatActivityClient, unit: NatUnit, location: NatLocation | undefined, year: number, org: string): NatOutRecord {
+export function activityRecord(
+  a: NatActivity,
+  client: NatActivityClient,
+  unit: NatUnit,
+  location: NatLocation | undefined,
+  year: number,
+  org: string,
+): NatOutRecord {
   const { start, end } = activityDates(a);
   const recognised = reportedRecognition(a);
   return {
@@ -370,7 +383,12 @@ export function activityRecord(a: NatActivity, client: NatActivityClient, unit: 
     record: `${clientName(client)}: ${unit.code}`,
     key: `${client.student_number ?? ""} ${unit.code}`,
     href: recognised ? "/admin/recognition" : editEnrollment(a),
-    facts: recognised ? { recognitionUnauthenticated: recognised.outcome === "60" && !recognised.authenticated, recognitionUnassessed: recognised.outcome !== "60" && !recognised.assessed } : undefined,
+    facts: recognised
+      ? {
+          recognitionUnauthenticated: recognised.outcome === "60" && !recognised.authenticated,
+          recognitionUnassessed: recognised.outcome !== "60" && !recognised.assessed,
+        }
+      : undefined,
     values: {
       "Training organisation identifier": org,
       "Training organisation delivery location identifier": location?.identifier,
@@ -422,13 +440,32 @@ export const byStudentNumber = (a: NatActivityClient, b: NatActivityClient) => {
 
 /** The order the activity file carries enrolments in: by enrolment instant, then id. */
 export const byEnrolment = (a: Pick<NatActivity, "enrollment_date" | "enrollment_id">, b: Pick<NatActivity, "enrollment_date" | "enrollment_id">) =>
-  a.enrollment_date < b.enrollment_date ? -1 : a.enrollment_date > b.enrollment_date ? 1 : a.enrollment_id < b.enrollment_id ? -1 : a.enrollment_id > b.enrollment_id ? 1 : 0;
+  a.enrollment_date < b.enrollment_date
+    ? -1
+    : a.enrollment_date > b.enrollment_date
+      ? 1
+      : a.enrollment_id < b.enrollment_id
+        ? -1
+        : a.enrollment_id > b.enrollment_id
+          ? 1
+          : 0;
 
 /**
  * The order the report's records come in, and the zip's entries: the activities first (their walk learns
  * whom the other files name: export.server.ts). A reader of the zip finds each file by its name.
  */
-export const REPORT_ORDER: readonly NatFileName[] = ["NAT00010", "NAT00120", "NAT00020", "NAT00030", "NAT00060", "NAT00080", "NAT00085", "NAT00090", "NAT00100", "NAT00130"];
+export const REPORT_ORDER: readonly NatFileName[] = [
+  "NAT00010",
+  "NAT00120",
+  "NAT00020",
+  "NAT00030",
+  "NAT00060",
+  "NAT00080",
+  "NAT00085",
+  "NAT00090",
+  "NAT00100",
+  "NAT00130",
+];
 
 /**
  * Every record the ten files carry for a collection held in memory, in REPORT_ORDER, with its
@@ -459,7 +496,9 @@ export function natRecords(c: NatCollection): NatOutRecord[] {
   const ofFile = (file: NatFileName) => perClient.flatMap((records) => records.filter((r) => r.file === file));
   return [
     organisationRecord(c.organisation),
-    ...activities.map((a) => activityRecord(a, clients.get(a.client_id)!, units.get(a.unit_id)!, a.location_id ? locations.get(a.location_id) : undefined, c.year, org)),
+    ...activities.map((a) =>
+      activityRecord(a, clients.get(a.client_id)!, units.get(a.unit_id)!, a.location_id ? locations.get(a.location_id) : undefined, c.year, org),
+    ),
     ...c.locations.filter((x) => used.locations.has(x.id)).map((l) => locationRecord(l, org)),
     ...c.programs.map(programRecord),
     ...c.units.filter((x) => used.units.has(x.id)).map(unitRecord),

@@ -33,18 +33,7 @@ export interface NatLayout {
   readonly fields: readonly NatField[];
 }
 
-export const NAT_FILES = [
-  "NAT00010",
-  "NAT00020",
-  "NAT00030",
-  "NAT00060",
-  "NAT00080",
-  "NAT00085",
-  "NAT00090",
-  "NAT00100",
-  "NAT00120",
-  "NAT00130",
-] as const;
+export const NAT_FILES = ["NAT00010", "NAT00020", "NAT00030", "NAT00060", "NAT00080", "NAT00085", "NAT00090", "NAT00100", "NAT00120", "NAT00130"] as const;
 export type NatFileName = (typeof NAT_FILES)[number];
 
 export type NatValue = string | number | null | undefined;

@@ -41,7 +41,17 @@ beforeAll(async () => {
   const at = "2020-01-01T00:00:00.000Z";
   await db
     .insertInto("delivery_locations")
-    .values({ id: crypto.randomUUID(), identifier: "YARD1", name: "Training yard", suburb: "Mayfield West", postcode: "2304", state: "01", country: "1101", created_at: at, updated_at: at })
+    .values({
+      id: crypto.randomUUID(),
+      identifier: "YARD1",
+      name: "Training yard",
+      suburb: "Mayfield West",
+      postcode: "2304",
+      state: "01",
+      country: "1101",
+      created_at: at,
+      updated_at: at,
+    })
     .execute();
 });
 afterEach(() => {
@@ -70,7 +80,16 @@ async function enrol(name: string, plan?: { start: string; end: string }) {
 
 /** A passed result dated `date`, then the enrolment completed (at the clock's time). */
 async function passAndComplete(enrollmentId: string, date: string) {
-  await recordAssessment(db, { enrollment_id: enrollmentId, assessment_type: "Practical", status: "passed", score: 9, max_score: 10, assessment_date: date, feedback: null, actorId: trainerId });
+  await recordAssessment(db, {
+    enrollment_id: enrollmentId,
+    assessment_type: "Practical",
+    status: "passed",
+    score: 9,
+    max_score: 10,
+    assessment_date: date,
+    feedback: null,
+    actorId: trainerId,
+  });
   await updateEnrollmentProgress(db, { enrollmentId, progress: 100, status: "completed", actorId: trainerId });
 }
 
@@ -156,7 +175,11 @@ describe("a collection year reports the activity dated in it", () => {
     const { files, active } = await getAvetmissExport(db, 2027, ORG);
     expect(active).toBe(true);
     // the only activities dated in 2027: the one finished on New Year's morning, the one planned to February
-    expect(linesOf(files.NAT00120).map((l) => l.slice(60, 68)).sort()).toEqual(["01012027", "12022027"]);
+    expect(
+      linesOf(files.NAT00120)
+        .map((l) => l.slice(60, 68))
+        .sort(),
+    ).toEqual(["01012027", "12022027"]);
     const later = await getAvetmissExport(db, 2099, ORG);
     expect([later.active, later.counts.NAT00120]).toEqual([false, 0]);
     const api = await caller(db, "admin");

@@ -30,13 +30,24 @@ beforeAll(async () => {
   for (let i = 0; i < 60; i++) {
     const learner = await makeUser(db, { full_name: `Learner ${String(i).padStart(2, "0")} Nguyen`, usi: null });
     learners.push(learner.id);
-    await makeEnrollment(db, learner.id, course.id, { status: "in_progress", enrollment_date: `${YEAR}-03-${String(1 + (i % 28)).padStart(2, "0")}T00:00:00.000Z` });
+    await makeEnrollment(db, learner.id, course.id, {
+      status: "in_progress",
+      enrollment_date: `${YEAR}-03-${String(1 + (i % 28)).padStart(2, "0")}T00:00:00.000Z`,
+    });
   }
 });
 afterAll(() => cleanup());
 
 const stored = () => db.selectFrom("avetmiss_readiness").selectAll().where("year", "=", YEAR).executeTakeFirst();
-const issueRows = async () => Number((await db.selectFrom("avetmiss_issues").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const issueRows = async () =>
+  Number(
+    (
+      await db
+        .selectFrom("avetmiss_issues")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 /**
  * As if the organisation had more enrolments than a page's check reads (the count triggers keep
  * moved past IN_REQUEST_ENROLMENTS), for the length of `run`.
@@ -73,10 +84,20 @@ describe("the readiness list", () => {
     expect({ ...view, checkedAt: null }).toEqual({ ...inMemory, counts: summary.counts, active: true, checkedAt: null, stale: false, checking: null });
 
     // the second page, and a search by name (case aside), as the in-memory list gives them
-    for (const query of [{ find: "", page: 2 }, { find: "LEARNER 07", page: 1 }, { find: "nobody", page: 1 }, { find: "", page: 99 }]) {
+    for (const query of [
+      { find: "", page: 2 },
+      { find: "LEARNER 07", page: 1 },
+      { find: "nobody", page: 1 },
+      { find: "", page: 99 },
+    ]) {
       const fromTable = await asLarge(() => getReadiness(db, YEAR, ORG, query, NOW));
       const expected = readinessPage(summary.issues, query);
-      expect([fromTable.matching, fromTable.page, fromTable.pageCount, fromTable.issues]).toEqual([expected.matching, expected.page, expected.pageCount, expected.issues]);
+      expect([fromTable.matching, fromTable.page, fromTable.pageCount, fromTable.issues]).toEqual([
+        expected.matching,
+        expected.page,
+        expected.pageCount,
+        expected.issues,
+      ]);
     }
   });
 
@@ -109,7 +130,11 @@ describe("the readiness list", () => {
     await db.updateTable("users").set({ usi: null }).where("id", "=", learners[0]!).execute();
     const last = await stored();
     const later = new Date(NOW.getTime() + 240_000);
-    await db.updateTable("avetmiss_readiness").set({ claimed_until: new Date(later.getTime() + 60_000).toISOString() }).where("year", "=", YEAR).execute();
+    await db
+      .updateTable("avetmiss_readiness")
+      .set({ claimed_until: new Date(later.getTime() + 60_000).toISOString() })
+      .where("year", "=", YEAR)
+      .execute();
     expect(await checkReadiness(db, YEAR, ORG, { now: later })).toBe("claimed");
     // a caller that knows no server is running lets the claim go (the national bench, before it starts its own)
     await releaseReadinessClaims(db);

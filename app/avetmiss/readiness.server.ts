@@ -70,7 +70,11 @@ export async function checkReadiness(
   const version = await avetmissDataVersion(db);
   const day = organisationToday(now);
   const org = organisationKey(organisation);
-  await db.insertInto("avetmiss_readiness").values({ year }).onConflict((oc) => oc.column("year").doNothing()).execute();
+  await db
+    .insertInto("avetmiss_readiness")
+    .values({ year })
+    .onConflict((oc) => oc.column("year").doNothing())
+    .execute();
   const last = await db.selectFrom("avetmiss_readiness").selectAll().where("year", "=", year).executeTakeFirstOrThrow();
   if (last.generation && last.version === version && last.checked_day === day && last.organisation === org) return "unchanged";
   if (last.checked_at && now.getTime() - Date.parse(last.checked_at) < (options.recheckAfterMs ?? 0)) return "recent";
@@ -135,7 +139,12 @@ export async function checkReadiness(
 }
 
 /** The runner's job: the years it keeps, each checked again when changed (see checkReadiness). */
-export async function checkReadinessYears(db: DB, organisation: NatOrganisation, now = new Date(), stop?: () => boolean): Promise<Record<number, CheckOutcome>> {
+export async function checkReadinessYears(
+  db: DB,
+  organisation: NatOrganisation,
+  now = new Date(),
+  stop?: () => boolean,
+): Promise<Record<number, CheckOutcome>> {
   const outcomes: Record<number, CheckOutcome> = {};
   for (const year of readinessYears(now)) outcomes[year] = await checkReadiness(db, year, organisation, { now, recheckAfterMs: RECHECK_AFTER_MS, stop });
   return outcomes;
@@ -161,7 +170,13 @@ export interface ReadinessView extends ReadinessPage {
  * runner's last check for a large one (or a note that its first is under way, or that the
  * runner keeps this year and last only).
  */
-export async function getReadiness(db: DB, year: number, organisation: NatOrganisation, query: { find: string; page: number }, now = new Date()): Promise<ReadinessView> {
+export async function getReadiness(
+  db: DB,
+  year: number,
+  organisation: NatOrganisation,
+  query: { find: string; page: number },
+  now = new Date(),
+): Promise<ReadinessView> {
   const [stored, version, enrolments] = await Promise.all([
     db.selectFrom("avetmiss_readiness").selectAll().where("year", "=", year).executeTakeFirst(),
     avetmissDataVersion(db),
@@ -172,7 +187,11 @@ export async function getReadiness(db: DB, year: number, organisation: NatOrgani
       .executeTakeFirst(),
   ]);
   const large = Number(enrolments?.n ?? 0) > IN_REQUEST_ENROLMENTS;
-  const fresh = Boolean(stored?.generation) && stored!.version === version && stored!.checked_day === organisationToday(now) && stored!.organisation === organisationKey(organisation);
+  const fresh =
+    Boolean(stored?.generation) &&
+    stored!.version === version &&
+    stored!.checked_day === organisationToday(now) &&
+    stored!.organisation === organisationKey(organisation);
   if (stored?.generation && (fresh || large)) return storedView(db, stored.generation, stored, query, !fresh);
   if (large) {
     const empty = readinessPage([], query);

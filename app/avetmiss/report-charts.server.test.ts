@@ -56,8 +56,18 @@ describe("the reports page's charts, from the hourly counts", () => {
     // 1 January 2026 at 13:00 UTC on 31 December 2025
     const edges = ["2026-02-28T12:59:59.999Z", "2026-02-28T13:00:00.000Z", "2025-12-31T12:59:59.999Z", "2025-12-31T13:00:00.000Z", "2026-11-30T13:59:00.000Z"];
     const ids: string[] = [];
-    for (const [i, at] of edges.entries()) ids.push((await makeEnrollment(db, (await makeUser(db)).id, i % 3 ? crane.id : rigging.id, { enrollment_date: at })).id);
-    ids.push((await makeEnrollment(db, (await makeUser(db)).id, rigging.id, { status: "completed", progress: 100, enrollment_date: "2026-03-03T01:00:00.000Z", completion_date: "2026-11-30T14:15:00.000Z" })).id);
+    for (const [i, at] of edges.entries())
+      ids.push((await makeEnrollment(db, (await makeUser(db)).id, i % 3 ? crane.id : rigging.id, { enrollment_date: at })).id);
+    ids.push(
+      (
+        await makeEnrollment(db, (await makeUser(db)).id, rigging.id, {
+          status: "completed",
+          progress: 100,
+          enrollment_date: "2026-03-03T01:00:00.000Z",
+          completion_date: "2026-11-30T14:15:00.000Z",
+        })
+      ).id,
+    );
     await agree();
     expect((await getReportCharts(db, 2026)).months.map((m) => m.enrollments)).toEqual([1, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
 

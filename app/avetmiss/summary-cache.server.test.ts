@@ -38,7 +38,18 @@ beforeAll(async () => {
   recognitionId = crypto.randomUUID();
   await db
     .insertInto("recognition_applications")
-    .values({ id: recognitionId, enrollment_id: enrollmentId, student_id: learner.id, course_id: courseId, kind: "rpl", status: "applied", statement: "Years of dogging", applied_by: learner.id, applied_at: `${YEAR}-01-11T00:00:00.000Z`, applied_on: `${YEAR}-01-11` })
+    .values({
+      id: recognitionId,
+      enrollment_id: enrollmentId,
+      student_id: learner.id,
+      course_id: courseId,
+      kind: "rpl",
+      status: "applied",
+      statement: "Years of dogging",
+      applied_by: learner.id,
+      applied_at: `${YEAR}-01-11T00:00:00.000Z`,
+      applied_on: `${YEAR}-01-11`,
+    })
     .execute();
 });
 afterAll(() => cleanup());
@@ -69,7 +80,13 @@ describe("the summary's version", () => {
   });
 
   it("moves on a write to every column the export reads, and not on the other columns", async () => {
-    const rows: Record<keyof typeof AVETMISS_READS, string> = { users: learner.id, courses: courseId, enrollments: enrollmentId, delivery_locations: locationId, recognition_applications: recognitionId };
+    const rows: Record<keyof typeof AVETMISS_READS, string> = {
+      users: learner.id,
+      courses: courseId,
+      enrollments: enrollmentId,
+      delivery_locations: locationId,
+      recognition_applications: recognitionId,
+    };
     for (const [table, columns] of Object.entries(AVETMISS_READS) as Array<[keyof typeof AVETMISS_READS, readonly string[]]>) {
       for (const qualified of columns) {
         const column = qualified.slice(table.length + 1);

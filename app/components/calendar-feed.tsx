@@ -38,7 +38,8 @@ export function CalendarFeedPage({ createdAt, result, what }: { createdAt: strin
       <PageTitle title="Calendar feed" subtitle={`Your ${what} in Google Calendar, Outlook or Apple Calendar`} />
       <Card className="space-y-4 p-5">
         <p className="text-sm text-steel-800">
-          Subscribe to your private address in your calendar app (&ldquo;Add calendar from URL&rdquo;). Anyone with the address can see your class times, so keep it to yourself.
+          Subscribe to your private address in your calendar app (&ldquo;Add calendar from URL&rdquo;). Anyone with the address can see your class times, so
+          keep it to yourself.
         </p>
         {failed ? <Alert>{failed}</Alert> : null}
         {made ? (
@@ -61,7 +62,10 @@ export function CalendarFeedPage({ createdAt, result, what }: { createdAt: strin
                   Copy the address
                 </Button>
               ) : null}
-              <a href={made.url.replace(/^https?:/, "webcal:")} className="inline-flex min-h-11 items-center text-sm font-semibold text-hivis-800 underline underline-offset-4">
+              <a
+                href={made.url.replace(/^https?:/, "webcal:")}
+                className="inline-flex min-h-11 items-center text-sm font-semibold text-hivis-800 underline underline-offset-4"
+              >
                 Subscribe in my calendar app
               </a>
             </div>
@@ -83,7 +87,8 @@ export function CalendarFeedPage({ createdAt, result, what }: { createdAt: strin
             <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-steel-900">Make a new address</summary>
             <div className="mt-2 space-y-3">
               <p id="replace-warning" className="text-sm text-steel-800">
-                Your current address stops working at once: calendars subscribed to it stop showing your classes until you add the new one. Do this if the address got out or you lost it.
+                Your current address stops working at once: calendars subscribed to it stop showing your classes until you add the new one. Do this if the
+                address got out or you lost it.
               </p>
               <Form method="post">
                 <SubmitButton intent="replace" variant="danger" busyLabel="Making..." aria-describedby="replace-warning">

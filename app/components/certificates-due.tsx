@@ -37,8 +37,7 @@ export function AwaitingUsiCard({ awaitingUsi, fixHref, className }: { awaitingU
   return (
     <TitledCard title={`Awaiting USI (${awaitingUsi.length})`} className={className}>
       <p className="mb-3 text-sm text-steel-600">
-        A statement of attainment needs a verified USI (Student Identifiers Act 2014). Check each USI with the USI Registry, then
-        record it.
+        A statement of attainment needs a verified USI (Student Identifiers Act 2014). Check each USI with the USI Registry, then record it.
       </p>
       {awaitingUsi.length ? (
         <ul className="divide-y divide-steel-100">

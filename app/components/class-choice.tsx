@@ -22,7 +22,6 @@ export interface MyWaitlistEntry {
   offer_expires_at: string | null;
 }
 
-
 /** The offer of a seat a learner holds in one of a class's (an entry of `mine` that is offered), or undefined. */
 const offerFor = (mine: MyWaitlistEntry[], classId: string) => mine.find((m) => m.class_id === classId && m.status === "offered" && m.offer_expires_at);
 
@@ -44,7 +43,10 @@ export function ClassRadioList({ classes, error, chosen, mine = [] }: { classes:
           const offer = offerFor(mine, c.id);
           const full = !open(c);
           return (
-            <label key={c.id} className={`flex gap-3 rounded-md border p-3 text-sm ${full ? "border-steel-200 bg-steel-50 text-steel-600" : "border-steel-300 text-steel-800"}`}>
+            <label
+              key={c.id}
+              className={`flex gap-3 rounded-md border p-3 text-sm ${full ? "border-steel-200 bg-steel-50 text-steel-600" : "border-steel-300 text-steel-800"}`}
+            >
               <input type="radio" name="class_id" value={c.id} defaultChecked={c.id === selected} disabled={full} className="mt-0.5 h-4 w-4 accent-hivis-600" />
               <span>
                 <span className="block font-semibold">{classDates(c.start_date, c.end_date)}</span>
@@ -78,7 +80,13 @@ export function ClassRadioList({ classes, error, chosen, mine = [] }: { classes:
  * the dashboard's form posts there too). `showCourse` names each offer's course, for a list that
  * spans courses.
  */
-export function SeatOffers({ offers, showCourse = false }: { offers: (MyWaitlistEntry & { course_id: string; course_name: string; start_date: string; end_date: string })[]; showCourse?: boolean }) {
+export function SeatOffers({
+  offers,
+  showCourse = false,
+}: {
+  offers: (MyWaitlistEntry & { course_id: string; course_name: string; start_date: string; end_date: string })[];
+  showCourse?: boolean;
+}) {
   const held = offers.filter((o) => o.status === "offered" && o.offer_expires_at);
   if (held.length === 0) return null;
   return (

@@ -39,10 +39,7 @@ export function PortalShell({
   }, [location.key]);
   const person = (
     <div className="flex min-w-0 items-center gap-2">
-      <span
-        aria-hidden
-        className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-hivis-500 text-sm font-bold text-steel-950"
-      >
+      <span aria-hidden className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-hivis-500 text-sm font-bold text-steel-950">
         {initial(user.full_name)}
       </span>
       <div className="min-w-0 leading-tight">
@@ -71,9 +68,7 @@ export function PortalShell({
       <li key={item.to}>
         <NavLink
           to={item.to}
-          className={({ isActive }) =>
-            cn(className, isActive ? "border-hivis-500 text-white" : "border-transparent text-steel-300 hover:text-white")
-          }
+          className={({ isActive }) => cn(className, isActive ? "border-hivis-500 text-white" : "border-transparent text-steel-300 hover:text-white")}
         >
           {item.label}
         </NavLink>
@@ -85,9 +80,7 @@ export function PortalShell({
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2 sm:flex-wrap sm:gap-3 sm:py-3">
           <div className="flex min-w-0 items-center gap-3">
             <Logo inverse />
-            <span className="hidden rounded bg-white/10 px-2 py-1 text-xs font-semibold uppercase tracking-wide text-steel-100 sm:inline">
-              {portalName}
-            </span>
+            <span className="hidden rounded bg-white/10 px-2 py-1 text-xs font-semibold uppercase tracking-wide text-steel-100 sm:inline">{portalName}</span>
           </div>
           <div className="flex shrink-0 items-center justify-end gap-2 sm:flex-wrap sm:gap-3">
             {extras}
@@ -105,9 +98,7 @@ export function PortalShell({
               <div className="absolute inset-x-0 top-full z-40 border-t border-white/10 bg-steel-800 px-4 pb-4 shadow-xl">
                 <p className="pt-3 text-xs font-semibold uppercase tracking-wide text-steel-300">{portalName}</p>
                 <nav aria-label={`${portalName} menu`}>
-                  <ul className="grid grid-cols-1 py-2 min-[360px]:grid-cols-2">
-                    {links("flex min-h-11 items-center border-l-2 px-3 text-sm font-semibold")}
-                  </ul>
+                  <ul className="grid grid-cols-1 py-2 min-[360px]:grid-cols-2">{links("flex min-h-11 items-center border-l-2 px-3 text-sm font-semibold")}</ul>
                 </nav>
                 <div className="flex flex-wrap items-center justify-between gap-3 border-t border-white/10 pt-3">
                   {person}

@@ -44,7 +44,12 @@ export function StatusBadge({ status }: { status: EnrollmentStatus | AssessmentS
 
 /** The status of an assessment, or "Not assessed" when none is recorded. */
 export function AssessmentStatusBadge({ status }: { status: AssessmentStatus | null }) {
-  if (!status) return <Badge tone="grey" className="whitespace-nowrap">Not assessed</Badge>;
+  if (!status)
+    return (
+      <Badge tone="grey" className="whitespace-nowrap">
+        Not assessed
+      </Badge>
+    );
   return <StatusBadge status={status} />;
 }
 

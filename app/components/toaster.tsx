@@ -48,7 +48,11 @@ const LazySonner = lazy(() =>
  */
 export function Toaster() {
   const navigation = useNavigation();
-  const show = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   // Toasts answer what someone did: at the first form sent or button pressed the toaster is
   // fetched and mounted, so its toast shows the moment the answer comes, as when it was eager.
   useEffect(() => {
@@ -112,7 +116,11 @@ export function FlashMessage({ flash }: { flash: (Flash & { id: string }) | null
   }, [flash?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- one toast per message: a revalidation brings the same message in a new object
   if (!flash || hydrated) return null;
   const tone =
-    flash.type === "error" ? "border-red-300 bg-red-50 text-red-900" : flash.type === "success" ? "border-green-300 bg-green-50 text-green-900" : "border-blue-300 bg-blue-50 text-blue-900";
+    flash.type === "error"
+      ? "border-red-300 bg-red-50 text-red-900"
+      : flash.type === "success"
+        ? "border-green-300 bg-green-50 text-green-900"
+        : "border-blue-300 bg-blue-50 text-blue-900";
   return (
     <div className="mx-auto max-w-6xl px-4 pt-4">
       <p role={flash.type === "error" ? "alert" : "status"} className={`rounded-md border px-4 py-3 text-sm font-semibold ${tone}`}>

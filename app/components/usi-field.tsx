@@ -2,7 +2,8 @@ import { TextField } from "~/components/ui";
 
 /** The USI input of registration, Edit Profile and Edit Student: one label, one hint. */
 export function UsiField({ defaultValue, error, verified }: { defaultValue?: string; error?: string; verified?: boolean }) {
-  const state = verified === undefined ? "" : verified ? " Verified with the USI Registry." : " Not yet verified: the training office checks it with the USI Registry.";
+  const state =
+    verified === undefined ? "" : verified ? " Verified with the USI Registry." : " Not yet verified: the training office checks it with the USI Registry.";
   return (
     <TextField
       label="USI (Unique Student Identifier)"

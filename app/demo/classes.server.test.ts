@@ -46,8 +46,20 @@ describe("demo classes", () => {
 
   it("leave the demo student a few unread notifications, their roll one notification a day", async () => {
     const demo = await db.selectFrom("users").select("id").where("email", "=", "student@example.com").executeTakeFirstOrThrow();
-    const days = await db.selectFrom("attendance as a").innerJoin("class_sessions as s", "s.id", "a.session_id").innerJoin("enrollments as e", "e.id", "a.enrollment_id").select("s.session_date").distinct().where("e.student_id", "=", demo.id).execute();
-    const notes = await db.selectFrom("events").select(["type", "entity_id"]).where("subject_user_id", "=", demo.id).where("entity_type", "=", "attendance").execute();
+    const days = await db
+      .selectFrom("attendance as a")
+      .innerJoin("class_sessions as s", "s.id", "a.session_id")
+      .innerJoin("enrollments as e", "e.id", "a.enrollment_id")
+      .select("s.session_date")
+      .distinct()
+      .where("e.student_id", "=", demo.id)
+      .execute();
+    const notes = await db
+      .selectFrom("events")
+      .select(["type", "entity_id"])
+      .where("subject_user_id", "=", demo.id)
+      .where("entity_type", "=", "attendance")
+      .execute();
     expect(notes).toHaveLength(days.length);
     expect(notes.every((n) => n.type === "attendance.day")).toBe(true);
     const unread = await countUnreadNotifications(db, demo.id);

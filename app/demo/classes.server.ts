@@ -50,8 +50,24 @@ interface PlannedEnrolment {
 // sessions within its dates), a month before it starts (today for one starting within the month),
 // and before the day `openBy` when a learner enrols in it then
 function classMaker(trx: DB, input: DemoClassContext) {
-  return async (courseKey: string, start: string, end: string, seats: number, sessionDays: string[], times: [string, string], location = 0, openBy?: Date): Promise<DemoClass> => {
-    const fields = classSchema.parse({ start_date: start, end_date: end, seats, trainer_id: input.trainerId, location_id: input.locationIds[location], sessions: sessionDays.map((date) => ({ date, starts_at: times[0], ends_at: times[1] })) });
+  return async (
+    courseKey: string,
+    start: string,
+    end: string,
+    seats: number,
+    sessionDays: string[],
+    times: [string, string],
+    location = 0,
+    openBy?: Date,
+  ): Promise<DemoClass> => {
+    const fields = classSchema.parse({
+      start_date: start,
+      end_date: end,
+      seats,
+      trainer_id: input.trainerId,
+      location_id: input.locationIds[location],
+      sessions: sessionDays.map((date) => ({ date, starts_at: times[0], ends_at: times[1] })),
+    });
     const added = new Date(Math.min(input.now.getTime(), Date.parse(`${start}T00:00:00Z`) - 30 * 86_400_000, (openBy?.getTime() ?? Infinity) - 86_400_000));
     const made = await createClass(trx, input.courseIds.get(courseKey)!, fields, { id: input.adminId }, added);
     return { id: made.id, sessions: made.sessions.map((s) => ({ id: s.id, date: s.date })) };
@@ -75,7 +91,16 @@ export async function seedDemoStudentClasses(
     // past: a daytime class
     dogging: await addClass("dogging", dogging.start, dogging.end, 6, days(dogging.start, dogging.end), ["07:30", "15:30"], 0, openBy(dogging)),
     // running: a part-time evening class on Tuesdays and Thursdays, at the second yard
-    ri: await addClass("rigging-intermediate", ri.start, ri.end, 8, days(ri.start, ri.end, (d) => weekday(d) === 2 || weekday(d) === 4), ["18:00", "21:00"], 1, openBy(ri)),
+    ri: await addClass(
+      "rigging-intermediate",
+      ri.start,
+      ri.end,
+      8,
+      days(ri.start, ri.end, (d) => weekday(d) === 2 || weekday(d) === 4),
+      ["18:00", "21:00"],
+      1,
+      openBy(ri),
+    ),
     // upcoming: the tower crane takes one learner at a time
     tower: await addClass("tower-crane", tower.start, tower.end, 1, days(tower.start, tower.end), ["07:00", "15:00"], 0, openBy(tower)),
   };

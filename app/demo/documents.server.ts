@@ -47,14 +47,24 @@ export async function seedDemoDocuments(db: DB, store: FileStore, input: { admin
   const dir = uploadDirectory();
   try {
     const documents = [
-      { name: "white-card.pdf", bytes: demoPdf("General construction induction card (White Card) - demo"), description: "General construction induction (White Card)" },
+      {
+        name: "white-card.pdf",
+        bytes: demoPdf("General construction induction card (White Card) - demo"),
+        description: "General construction induction (White Card)",
+      },
       { name: "photo-id.jpg", bytes: await demoJpeg(), description: "Driver licence, front" },
     ];
     for (const d of documents) {
       const file = path.join(dir, d.name);
       fs.writeFileSync(file, d.bytes, { mode: 0o600 });
       const spooled: SpooledFile = { field: "file", name: d.name, path: file, size: d.bytes.length };
-      await addLearnerDocument(db, { studentId: input.studentId, document: { description: d.description }, upload: { store, files: [spooled], dir }, actor: input.adminId, now: input.at });
+      await addLearnerDocument(db, {
+        studentId: input.studentId,
+        document: { description: d.description },
+        upload: { store, files: [spooled], dir },
+        actor: input.adminId,
+        now: input.at,
+      });
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

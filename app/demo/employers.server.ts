@@ -59,6 +59,16 @@ export async function seedDemoEmployer(db: DB, input: { now: Date; adminId: stri
   });
   // two workers accept (each chooses a password of their own, which no demo login uses)
   for (const [i, consent] of (["yes", "no"] as const).entries()) {
-    await acceptWorkerInvitation(db, { token: tokens[i]!, signedInUserId: null, consent, usi: null, phone: null, date_of_birth: null, full_name: workers[i]!.full_name, password: crypto.randomBytes(18).toString("base64url"), now });
+    await acceptWorkerInvitation(db, {
+      token: tokens[i]!,
+      signedInUserId: null,
+      consent,
+      usi: null,
+      phone: null,
+      date_of_birth: null,
+      full_name: workers[i]!.full_name,
+      password: crypto.randomBytes(18).toString("base64url"),
+      now,
+    });
   }
 }

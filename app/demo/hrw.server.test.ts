@@ -36,7 +36,9 @@ describe("the HRW demo data", () => {
     const all = await listHrwAssessments(db);
     // booked with the notice due, notice given, results (awaiting the NSA), NSA issued
     for (const state of ["NSW", "QLD"]) {
-      expect([...new Set(all.filter((a) => a.state === state).map((a) => a.stage))]).toEqual(expect.arrayContaining(["notice_due", "booked", "satisfactory", "nsa_issued"]));
+      expect([...new Set(all.filter((a) => a.state === state).map((a) => a.stage))]).toEqual(
+        expect.arrayContaining(["notice_due", "booked", "satisfactory", "nsa_issued"]),
+      );
     }
     const twoDay = all.find((a) => a.state === "QLD" && a.stage === "satisfactory")!;
     expect((await db.selectFrom("hrw_notices").select("held_on").where("assessment_id", "=", twoDay.id).execute()).length).toBe(2);
@@ -51,7 +53,9 @@ describe("the HRW demo data", () => {
     expect((await expiryWarnings(db, today, trainer)).map((w) => [w.what, w.expired])).toEqual([["accreditation", false]]);
     const lapsed = (await listHrwAssessments(db, { assessorId: priya }))[0]!;
     expect(lapsed.licence_class).toBe("RB");
-    await expect(recordPartResult(db, lapsed.id, { part: "knowledge", result: "satisfactory", assessed_on: lapsed.assessment_date }, priya)).rejects.toMatchObject({
+    await expect(
+      recordPartResult(db, lapsed.id, { part: "knowledge", result: "satisfactory", assessed_on: lapsed.assessment_date }, priya),
+    ).rejects.toMatchObject({
       status: 409,
       message: expect.stringMatching(/^Your accreditation does not cover RB on /),
     });
@@ -59,13 +63,29 @@ describe("the HRW demo data", () => {
 
   it("the demo student has a licence to apply for; Harry Campbell cannot be booked without identity evidence", async () => {
     const student = await idOf("student@example.com");
-    expect(await licenceApplicationsDue(db, student, organisationToday())).toEqual([expect.objectContaining({ licence_class: "CN", nsa_number: "NSA-NSW-2026-0417" })]);
+    expect(await licenceApplicationsDue(db, student, organisationToday())).toEqual([
+      expect.objectContaining({ licence_class: "CN", nsa_number: "NSA-NSW-2026-0417" }),
+    ]);
     const harry = await idOf("harry.campbell@example.com");
     expect(await missingChecks(db, harry, { date: organisationToday(), prerequisites: [] })).toEqual(["evidence of identity not sighted"]);
     const course = await db.selectFrom("courses").select("id").where("licence_class", "=", "CN").executeTakeFirstOrThrow();
     const location = await db.selectFrom("delivery_locations").select("id").limit(1).executeTakeFirstOrThrow();
     await expect(
-      bookAssessment(db, { candidate_id: harry, course_id: course.id, state: "NSW", assessment_date: organisationToday(), start_time: "08:00", location_id: location.id, assessor_id: await idOf("trainer@example.com"), plant_description: "Crane", plant_registration: "X1" }, await idOf("admin@example.com")),
+      bookAssessment(
+        db,
+        {
+          candidate_id: harry,
+          course_id: course.id,
+          state: "NSW",
+          assessment_date: organisationToday(),
+          start_time: "08:00",
+          location_id: location.id,
+          assessor_id: await idOf("trainer@example.com"),
+          plant_description: "Crane",
+          plant_registration: "X1",
+        },
+        await idOf("admin@example.com"),
+      ),
     ).rejects.toMatchObject({ status: 409, message: "The candidate's checks are incomplete: evidence of identity not sighted" });
   });
 });

@@ -55,10 +55,7 @@ export async function seedHrwAssessor(trx: DB, input: { now: Date; passwordHash:
  * or outside a covering accreditation recorded before it, no NSA before every part is
  * satisfactory).
  */
-export async function seedHrwDemo(
-  trx: DB,
-  input: { now: Date; adminId: string; trainerId: string; priyaId: string; locationId: string },
-): Promise<void> {
+export async function seedHrwDemo(trx: DB, input: { now: Date; adminId: string; trainerId: string; priyaId: string; locationId: string }): Promise<void> {
   const today = organisationToday(input.now);
   const day = (offset: number) => addDays(today, offset);
   const at = (offset: number, minute = 0) => new Date(new Date(`${day(offset)}T00:00:00Z`).getTime() + (minute + 60) * 60_000);
@@ -66,13 +63,20 @@ export async function seedHrwDemo(
   const priya = input.priyaId;
 
   const courseOf = new Map<string, string>();
-  for (const c of await trx.selectFrom("courses").select(["id", "licence_class"]).where("licence_class", "is not", null).execute()) courseOf.set(c.licence_class!, c.id);
+  for (const c of await trx.selectFrom("courses").select(["id", "licence_class"]).where("licence_class", "is not", null).execute())
+    courseOf.set(c.licence_class!, c.id);
 
   // each a three-year period, recorded in the register 200 days ago, or when it began if that was earlier
   const accreditation = async (trainerId: string, number: string, classes: string[], expiresOn: string, regulator: HrwState = "NSW") => {
     const startsOn = addDays(expiresOn, -3 * 365);
     const recorded = startsOn < day(-200) ? new Date(`${startsOn}T01:00:00Z`) : at(-200);
-    const added = await addAccreditation(trx, trainerId, accreditationSchema.parse({ regulator, number, classes, starts_on: startsOn, expires_on: expiresOn }), admin, recorded);
+    const added = await addAccreditation(
+      trx,
+      trainerId,
+      accreditationSchema.parse({ regulator, number, classes, starts_on: startsOn, expires_on: expiresOn }),
+      admin,
+      recorded,
+    );
     return added.id;
   };
   await accreditation(input.trainerId, "NSW-HRWA-10452", ["DG", "RB", "RI", "CN", "C2"], day(45));
@@ -82,9 +86,24 @@ export async function seedHrwDemo(
   await accreditation(input.trainerId, "QLD-HRWA-30417", ["CN"], day(-6), "QLD");
   await accreditation(input.trainerId, "QLD-HRWA-30417", ["CN"], day(3 * 365 - 5), "QLD");
   const brisbane = (
-    await createLocation(trx, locationSchema.parse({ identifier: "BNEYARD", name: "Summit Training Yard, Pinkenba", suburb: "Pinkenba", postcode: "4009", state: "03", country: "1101" }), input.adminId, at(-300))
+    await createLocation(
+      trx,
+      locationSchema.parse({
+        identifier: "BNEYARD",
+        name: "Summit Training Yard, Pinkenba",
+        suburb: "Pinkenba",
+        postcode: "4009",
+        state: "03",
+        country: "1101",
+      }),
+      input.adminId,
+      at(-300),
+    )
   ).id;
-  for (const [trainerId, number, expires] of [[input.trainerId, "HRW-NSW-7741023", day(900)], [priya, "HRW-NSW-6620187", day(50)]] as const) {
+  for (const [trainerId, number, expires] of [
+    [input.trainerId, "HRW-NSW-7741023", day(900)],
+    [priya, "HRW-NSW-6620187", day(50)],
+  ] as const) {
     await setAssessorLicence(trx, trainerId, assessorLicenceSchema.parse({ licence_number: number, licence_expires_on: expires }), admin, input.now);
   }
 
@@ -98,7 +117,13 @@ export async function seedHrwDemo(
     await check(email, { kind: "identity", documents: ["passport", "driver_licence"] }, offset);
     // Service NSW's assessment enrolment number, which every NSW result needs: recorded 40 days
     // ago, as NSW asked for none before its rule began
-    await check(email, { kind: "aen", state: "NSW", aen: `AEN${String(Math.abs([...email].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7))).padStart(8, "0").slice(0, 8)}` });
+    await check(email, {
+      kind: "aen",
+      state: "NSW",
+      aen: `AEN${String(Math.abs([...email].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7)))
+        .padStart(8, "0")
+        .slice(0, 8)}`,
+    });
   };
 
   const book = async (b: {
@@ -149,17 +174,52 @@ export async function seedHrwDemo(
   const franna: [string, string] = ["Franna AT-20 pick-and-carry crane", "XN-42-AB"];
   const tadano: [string, string] = ["Tadano GR-160 slewing mobile crane", "SER 557129"];
   const rigging: [string, string] = ["Liebherr 81 K.1 tower crane with rigging gear", "TC-8811"];
-  const all = (offset: number) => (["knowledge", "calculations", "practical"] as const).map((p) => [p, "satisfactory", offset] as [typeof p, "satisfactory", number]);
+  const all = (offset: number) =>
+    (["knowledge", "calculations", "practical"] as const).map((p) => [p, "satisfactory", offset] as [typeof p, "satisfactory", number]);
 
   await ready("student@example.com", "1996-04-18");
-  await book({ email: "student@example.com", cls: "CN", assessor: input.trainerId, date: -30, plant: franna, notice: "SWN-HRW-88213", parts: [["knowledge", "satisfactory", -30], ["calculations", "satisfactory", -30], ["practical", "not_yet_satisfactory", -30], ["practical", "satisfactory", -28]], nsa: ["NSA-NSW-2026-0417", -27] });
+  await book({
+    email: "student@example.com",
+    cls: "CN",
+    assessor: input.trainerId,
+    date: -30,
+    plant: franna,
+    notice: "SWN-HRW-88213",
+    parts: [
+      ["knowledge", "satisfactory", -30],
+      ["calculations", "satisfactory", -30],
+      ["practical", "not_yet_satisfactory", -30],
+      ["practical", "satisfactory", -28],
+    ],
+    nsa: ["NSA-NSW-2026-0417", -27],
+  });
   await ready("liam.oconnor@example.com", "1994-03-12");
   await book({ email: "liam.oconnor@example.com", cls: "DG", assessor: input.trainerId, date: -5, plant: rigging, notice: "SWN-HRW-88502", parts: all(-5) });
   await ready("mia.nguyen@example.com", "1998-07-25");
   await check("mia.nguyen@example.com", { kind: "prerequisite", licence_class: "DG", licence_number: "DG-NSW-5521903", expires_on: day(1200) });
-  await book({ email: "mia.nguyen@example.com", cls: "RB", assessor: input.trainerId, date: -3, plant: rigging, notice: "SWN-HRW-88577", parts: [["knowledge", "satisfactory", -3], ["calculations", "satisfactory", -3], ["practical", "not_yet_satisfactory", -3]] });
+  await book({
+    email: "mia.nguyen@example.com",
+    cls: "RB",
+    assessor: input.trainerId,
+    date: -3,
+    plant: rigging,
+    notice: "SWN-HRW-88577",
+    parts: [
+      ["knowledge", "satisfactory", -3],
+      ["calculations", "satisfactory", -3],
+      ["practical", "not_yet_satisfactory", -3],
+    ],
+  });
   await ready("jack.williams@example.com", "1990-11-02");
-  await book({ email: "jack.williams@example.com", cls: "C2", assessor: input.trainerId, date: -1, plant: tadano, notice: "SWN-HRW-88610", parts: [["knowledge", "satisfactory", -1]] });
+  await book({
+    email: "jack.williams@example.com",
+    cls: "C2",
+    assessor: input.trainerId,
+    date: -1,
+    plant: tadano,
+    notice: "SWN-HRW-88610",
+    parts: [["knowledge", "satisfactory", -1]],
+  });
   await ready("noah.singh@example.com", "2001-01-19");
   await book({ email: "noah.singh@example.com", cls: "CN", assessor: input.trainerId, date: 10, plant: franna, notice: "SWN-HRW-88702" });
   await ready("ava.kowalski@example.com", "1996-05-30");
@@ -177,11 +237,37 @@ export async function seedHrwDemo(
     ["mason.ali@example.com", "1995-02-03", -400, "NSA-QLD-2025-1406"],
   ] as const) {
     await ready(email, dob, Math.min(-40, offset - 15));
-    await book({ state: "QLD", hours: 8, email, cls: "CN", assessor: input.trainerId, date: offset, plant: franna, notice: `QLD-NOT-${-offset}`, parts: all(offset), nsa: [nsa, offset + 2] });
+    await book({
+      state: "QLD",
+      hours: 8,
+      email,
+      cls: "CN",
+      assessor: input.trainerId,
+      date: offset,
+      plant: franna,
+      notice: `QLD-NOT-${-offset}`,
+      parts: all(offset),
+      nsa: [nsa, offset + 2],
+    });
   }
   // two days, not consecutive: a notice for each
   await ready("chloe.tanaka@example.com", "1999-12-08");
-  await book({ state: "QLD", hours: 8, email: "chloe.tanaka@example.com", cls: "CN", assessor: input.trainerId, date: -6, plant: franna, notice: "QLD-NOT-20611", laterNotice: [-4, "QLD-NOT-20648"], parts: [["knowledge", "satisfactory", -6], ["calculations", "satisfactory", -6], ["practical", "satisfactory", -4]] });
+  await book({
+    state: "QLD",
+    hours: 8,
+    email: "chloe.tanaka@example.com",
+    cls: "CN",
+    assessor: input.trainerId,
+    date: -6,
+    plant: franna,
+    notice: "QLD-NOT-20611",
+    laterNotice: [-4, "QLD-NOT-20648"],
+    parts: [
+      ["knowledge", "satisfactory", -6],
+      ["calculations", "satisfactory", -6],
+      ["practical", "satisfactory", -4],
+    ],
+  });
   await book({ state: "QLD", email: "isla.fraser@example.com", cls: "CN", assessor: input.trainerId, date: 9, plant: franna, notice: "QLD-NOT-20702" });
   await book({ state: "QLD", email: "mason.ali@example.com", cls: "CN", assessor: input.trainerId, date: 15, plant: franna });
   // identity never sighted: booking him is refused and the page says so

@@ -36,7 +36,14 @@ export async function seedImprovementDemo(trx: WriteTransaction, input: { now: D
     await addQuestion(trx, { audience: "employer", kind, prompt }, adminId, at(120));
   }
 
-  const completed = await trx.selectFrom("enrollments").innerJoin("courses", "courses.id", "enrollments.course_id").select(["enrollments.id", "enrollments.student_id", "courses.name"]).where("enrollments.status", "=", "completed").orderBy("enrollments.id").limit(ANSWERS.length + 1).execute();
+  const completed = await trx
+    .selectFrom("enrollments")
+    .innerJoin("courses", "courses.id", "enrollments.course_id")
+    .select(["enrollments.id", "enrollments.student_id", "courses.name"])
+    .where("enrollments.status", "=", "completed")
+    .orderBy("enrollments.id")
+    .limit(ANSWERS.length + 1)
+    .execute();
   for (const [i, e] of completed.entries()) {
     const token = await inviteLearnerAfterCompletion(trx, { enrollmentId: e.id, studentId: e.student_id, course: e.name, now: at(30 - i) });
     const answers = ANSWERS[i];
@@ -48,21 +55,48 @@ export async function seedImprovementDemo(trx: WriteTransaction, input: { now: D
   const today = organisationToday(now);
   await createImprovementAction(
     trx,
-    { source_type: "questionnaire", source_id: questions[2]!.id, description: "Learners waited for the crane on busy yard days: book no more than two classes on the yard at once.", owner_id: trainerId, due_date: addDays(today, -12) },
+    {
+      source_type: "questionnaire",
+      source_id: questions[2]!.id,
+      description: "Learners waited for the crane on busy yard days: book no more than two classes on the yard at once.",
+      owner_id: trainerId,
+      due_date: addDays(today, -12),
+    },
     adminId,
     at(26),
   );
   await createImprovementAction(
     trx,
-    { source_type: "audit", source_id: "Internal audit 2026-Q3", description: "Trainers' industry currency records were incomplete: collect each trainer's site hours for the year.", owner_id: adminId, due_date: addDays(today, 21) },
+    {
+      source_type: "audit",
+      source_id: "Internal audit 2026-Q3",
+      description: "Trainers' industry currency records were incomplete: collect each trainer's site hours for the year.",
+      owner_id: adminId,
+      due_date: addDays(today, 21),
+    },
     adminId,
     at(40),
   );
   const closed = await createImprovementAction(
     trx,
-    { source_type: "other", source_id: null, description: "The pre-start checklist did not cover wind speed: add the wind limit check.", owner_id: trainerId, due_date: addDays(today, -30) },
+    {
+      source_type: "other",
+      source_id: null,
+      description: "The pre-start checklist did not cover wind speed: add the wind limit check.",
+      owner_id: trainerId,
+      due_date: addDays(today, -30),
+    },
     adminId,
     at(70),
   );
-  await closeImprovementAction(trx, closed.id, { action_taken: "Added the wind speed and limit check to the pre-start checklist; briefed every trainer.", closure_evidence: "Pre-start checklist version 5, reviewed and in use; trainer briefing sign-off sheet kept in the quality folder." }, adminId, at(35));
+  await closeImprovementAction(
+    trx,
+    closed.id,
+    {
+      action_taken: "Added the wind speed and limit check to the pre-start checklist; briefed every trainer.",
+      closure_evidence: "Pre-start checklist version 5, reviewed and in use; trainer briefing sign-off sheet kept in the quality folder.",
+    },
+    adminId,
+    at(35),
+  );
 }

@@ -23,7 +23,23 @@ const applications = () =>
     .selectFrom("recognition_applications as r")
     .innerJoin("courses as c", "c.id", "r.course_id")
     .innerJoin("users as u", "u.id", "r.student_id")
-    .select(["r.id", "r.kind", "r.status", "r.outcome_code", "r.reasons", "r.assessor_id", "r.decided_on", "r.issuing_rto_code", "r.document_number", "r.checked_how", "r.checked_on", "r.checked_by", "c.licence_class", "c.unit_code", "u.email"])
+    .select([
+      "r.id",
+      "r.kind",
+      "r.status",
+      "r.outcome_code",
+      "r.reasons",
+      "r.assessor_id",
+      "r.decided_on",
+      "r.issuing_rto_code",
+      "r.document_number",
+      "r.checked_how",
+      "r.checked_on",
+      "r.checked_by",
+      "c.licence_class",
+      "c.unit_code",
+      "u.email",
+    ])
     .orderBy("u.email")
     .execute();
 
@@ -39,7 +55,13 @@ describe("the demo's recognition", () => {
     const rows = (await applications()).filter((r) => r.unit_code === DEMO_RECOGNITION_COURSE.unit_code);
     const of = (email: string) => rows.find((r) => r.email === email)!;
     expect(rows).toHaveLength(3);
-    expect(of(DEMO_RECOGNITION_LEARNERS.creditTransfer)).toMatchObject({ kind: "credit_transfer", status: "granted", outcome_code: "60", issuing_rto_code: "90001", document_number: "SOA-2024-04417" });
+    expect(of(DEMO_RECOGNITION_LEARNERS.creditTransfer)).toMatchObject({
+      kind: "credit_transfer",
+      status: "granted",
+      outcome_code: "60",
+      issuing_rto_code: "90001",
+      document_number: "SOA-2024-04417",
+    });
     const ct = of(DEMO_RECOGNITION_LEARNERS.creditTransfer);
     expect(ct.checked_how && ct.checked_on && ct.checked_by).toBeTruthy();
     const yes = of(DEMO_RECOGNITION_LEARNERS.rplGranted);
@@ -50,7 +72,12 @@ describe("the demo's recognition", () => {
     const no = of(DEMO_RECOGNITION_LEARNERS.rplNotGranted);
     expect(no).toMatchObject({ kind: "rpl", status: "not_granted", outcome_code: "52", assessor_id: trainer.id });
     expect(no.reasons).toBeTruthy();
-    const appeal = await t.db.selectFrom("complaints").select(["status", "assessor_id", "decider_id"]).where("assessment_kind", "=", "recognition").where("assessment_id", "=", no.id).executeTakeFirstOrThrow();
+    const appeal = await t.db
+      .selectFrom("complaints")
+      .select(["status", "assessor_id", "decider_id"])
+      .where("assessment_kind", "=", "recognition")
+      .where("assessment_id", "=", no.id)
+      .executeTakeFirstOrThrow();
     expect(appeal.status).not.toBe("resolved");
     expect(appeal.assessor_id).toBe(trainer.id);
     expect(appeal.decider_id).not.toBeNull();

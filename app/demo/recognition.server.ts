@@ -34,7 +34,10 @@ export const DEMO_RECOGNITION_LEARNERS = {
  * The three enrolled well before the four newest enrolments, which the demo's invoices bill
  * (invoices.server.ts), so those stay as they were.
  */
-export async function seedDemoRecognition(trx: WriteTransaction, input: { now: Date; demoStudentId: string; adminId: string; trainerId: string; priyaId: string }): Promise<void> {
+export async function seedDemoRecognition(
+  trx: WriteTransaction,
+  input: { now: Date; demoStudentId: string; adminId: string; trainerId: string; priyaId: string },
+): Promise<void> {
   const { now, adminId, trainerId, priyaId } = input;
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
   const licence = await trx
@@ -63,15 +66,32 @@ export async function seedDemoRecognition(trx: WriteTransaction, input: { now: D
   const admin = { id: adminId, role: "admin" as const };
   const course = await createCourse(trx, courseCreateSchema.parse({ ...DEMO_RECOGNITION_COURSE }), adminId, at(120));
   for (const trainer of [trainerId, priyaId]) {
-    await recordTrainerUnit(trx, trainer, { unit_code: DEMO_RECOGNITION_COURSE.unit_code, basis: "held", evidence: null, expires_on: null }, { id: adminId }, at(119));
+    await recordTrainerUnit(
+      trx,
+      trainer,
+      { unit_code: DEMO_RECOGNITION_COURSE.unit_code, basis: "held", evidence: null, expires_on: null },
+      { id: adminId },
+      at(119),
+    );
   }
-  await setCourseValidation(trx, { course_id: course.id, risk_rating: "medium", last_validated_on: addMonths(organisationToday(now), -3), next_due_on: null }, { id: adminId }, at(30));
+  await setCourseValidation(
+    trx,
+    { course_id: course.id, risk_rating: "medium", last_validated_on: addMonths(organisationToday(now), -3), next_due_on: null },
+    { id: adminId },
+    at(30),
+  );
 
   const learner = async (email: string) => (await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
   const enrol = async (studentId: string, daysAgo: number) => {
     const made = await createEnrollment(trx, { studentId, courseId: course.id, billing: "none", now: at(daysAgo), confirm: false });
     const start = organisationDate(at(daysAgo - 7).toISOString());
-    await setPlannedDates(trx, { enrollmentId: made.id, start, end: defaultPlannedDates(start, DEMO_RECOGNITION_COURSE.duration_hours).end, actorId: adminId, now: at(daysAgo) });
+    await setPlannedDates(trx, {
+      enrollmentId: made.id,
+      start,
+      end: defaultPlannedDates(start, DEMO_RECOGNITION_COURSE.duration_hours).end,
+      actorId: adminId,
+      now: at(daysAgo),
+    });
     return made.id;
   };
   const apply = async (studentId: string, enrollmentId: string, kind: "credit_transfer" | "rpl", statement: string, daysAgo: number) =>
@@ -80,33 +100,80 @@ export async function seedDemoRecognition(trx: WriteTransaction, input: { now: D
 
   // a credit transfer: the other RTO's statement of attainment, authenticated, then granted (60)
   const mia = await learner(DEMO_RECOGNITION_LEARNERS.creditTransfer);
-  const ct = await apply(mia, await enrol(mia, 70), "credit_transfer", "Statement of attainment for CPCCWHS2001 from RTO 90001, issued March 2024, with my general construction induction card.", 66);
+  const ct = await apply(
+    mia,
+    await enrol(mia, 70),
+    "credit_transfer",
+    "Statement of attainment for CPCCWHS2001 from RTO 90001, issued March 2024, with my general construction induction card.",
+    66,
+  );
   await authenticateCreditTransfer(
     trx,
     admin,
     ct.id,
-    { issuing_rto_code: "90001", document_number: "SOA-2024-04417", checked_how: "Confirmed with the issuing RTO's records officer by phone; the RTO's scope lists the unit", checked_on: organisationDate(at(64).toISOString()), equivalence: "same", held_unit_code: null, mapping: null },
+    {
+      issuing_rto_code: "90001",
+      document_number: "SOA-2024-04417",
+      checked_how: "Confirmed with the issuing RTO's records officer by phone; the RTO's scope lists the unit",
+      checked_on: organisationDate(at(64).toISOString()),
+      equivalence: "same",
+      held_unit_code: null,
+      mapping: null,
+    },
     adminId,
     at(64),
   );
-  await decideRecognition(trx, admin, ct.id, { decision: "granted", reasons: "The same unit, on an authenticated statement of attainment from the issuing RTO." }, adminId, at(63));
+  await decideRecognition(
+    trx,
+    admin,
+    ct.id,
+    { decision: "granted", reasons: "The same unit, on an authenticated statement of attainment from the issuing RTO." },
+    adminId,
+    at(63),
+  );
 
   // an RPL granted (51) by Sam, credentialed for the unit; the RTO's own assessment, so certified as usual
   const jack = await learner(DEMO_RECOGNITION_LEARNERS.rplGranted);
   const yesEnrolment = await enrol(jack, 68);
   const yes = await apply(jack, yesEnrolment, "rpl", "Six years as a leading hand on civil sites: I write the SWMS for my crew and run the toolbox talks.", 62);
   await assignRecognitionAssessor(trx, admin, yes.id, { assessor_id: trainerId }, adminId, at(61));
-  await decideRecognition(trx, sam, yes.id, { decision: "granted", reasons: "The SWMS, hazard reports and the site manager's third-party report show every performance criterion; the competency conversation covered the knowledge evidence." }, trainerId, at(48));
+  await decideRecognition(
+    trx,
+    sam,
+    yes.id,
+    {
+      decision: "granted",
+      reasons:
+        "The SWMS, hazard reports and the site manager's third-party report show every performance criterion; the competency conversation covered the knowledge evidence.",
+    },
+    trainerId,
+    at(48),
+  );
   await issueCertificate(trx, { enrollmentId: yesEnrolment, actorId: adminId, now: at(47) });
 
   // an RPL not granted (52) with reasons, which the learner has appealed: Priya decides the appeal
   const ethan = await learner(DEMO_RECOGNITION_LEARNERS.rplNotGranted);
   const no = await apply(ethan, await enrol(ethan, 65), "rpl", "Three years labouring for a builder; I did the site inductions and toolbox talks.", 58);
   await assignRecognitionAssessor(trx, admin, no.id, { assessor_id: trainerId }, adminId, at(57));
-  await decideRecognition(trx, sam, no.id, { decision: "not_granted", reasons: "The evidence shows inductions attended but not hazards identified and reported or a SWMS followed; the third-party report does not cover the emergency procedures." }, trainerId, at(40));
+  await decideRecognition(
+    trx,
+    sam,
+    no.id,
+    {
+      decision: "not_granted",
+      reasons:
+        "The evidence shows inductions attended but not hazards identified and reported or a SWMS followed; the third-party report does not cover the emergency procedures.",
+    },
+    trainerId,
+    at(40),
+  );
   const appeal = await lodgeAppeal(
     trx,
-    { assessment_kind: "recognition", assessment_id: no.id, details: "My supervisor can confirm the hazard reports I wrote and the evacuation drill I ran; I can bring the site diary." },
+    {
+      assessment_kind: "recognition",
+      assessment_id: no.id,
+      details: "My supervisor can confirm the hazard reports I wrote and the evacuation drill I ran; I can bring the site diary.",
+    },
     { by: ethan, rto: organisation(), now: at(6) },
   );
   await acknowledgeComplaint(trx, appeal.id, adminId, admin, at(5));

@@ -100,7 +100,7 @@ describe("demo data", () => {
     const audits = await db.selectFrom("audit_log").select(["action", "subject_id", "at"]).execute();
     const audited = (action: string | string[], subjectId: string) => audits.filter((a) => [action].flat().includes(a.action) && a.subject_id === subjectId);
     const events = await db.selectFrom("events").select(["type", "entity_id", "subject_user_id"]).execute();
-    const count = <T,>(rows: T[], key: (r: T) => string) => rows.reduce((m, r) => m.set(key(r), (m.get(key(r)) ?? 0) + 1), new Map<string, number>());
+    const count = <T>(rows: T[], key: (r: T) => string) => rows.reduce((m, r) => m.set(key(r), (m.get(key(r)) ?? 0) + 1), new Map<string, number>());
 
     const bookings = await db.selectFrom("hrw_assessments").select(["id", "created_at", "nsa_number"]).execute();
     expect(bookings.length).toBeGreaterThan(10);
@@ -118,7 +118,8 @@ describe("demo data", () => {
     for (const [trainer, n] of count(await db.selectFrom("hrw_accreditations").select("trainer_id").execute(), (a) => a.trainer_id)) {
       expect(audited(["accreditation.added", "accreditation.changed"], trainer).length).toBe(n);
     }
-    for (const a of await db.selectFrom("hrw_assessors").select("trainer_id").execute()) expect(audited("assessor_licence.changed", a.trainer_id)).toHaveLength(1);
+    for (const a of await db.selectFrom("hrw_assessors").select("trainer_id").execute())
+      expect(audited("assessor_licence.changed", a.trainer_id)).toHaveLength(1);
     for (const l of await db.selectFrom("delivery_locations").select("id").execute()) {
       expect(events.filter((e) => e.type === "location.created" && e.entity_id === l.id)).toHaveLength(1);
     }
@@ -139,18 +140,31 @@ describe("demo data", () => {
   it("makes its enrolments, results and the demo student's documents through the model functions: each has the event or audit entry its function writes", async () => {
     const events = await db.selectFrom("events").select(["type", "entity_id"]).execute();
     const eventsOf = (type: string, id: string) => events.filter((e) => e.type === type && e.entity_id === id).length;
-    const enrollments = (await db.selectFrom("enrollments").select(["id", "status", "refund_policy_version", "class_id", "has_certificate", "enrollment_date"]).execute()).map((e) => ({ ...e, day: organisationToday(new Date(e.enrollment_date)) }));
+    const enrollments = (
+      await db.selectFrom("enrollments").select(["id", "status", "refund_policy_version", "class_id", "has_certificate", "enrollment_date"]).execute()
+    ).map((e) => ({ ...e, day: organisationToday(new Date(e.enrollment_date)) }));
     expect(enrollments.length).toBeGreaterThan(20);
-    const policies = new Map((await db.selectFrom("refund_policies").select(["version", "effective_from"]).execute()).map((p) => [p.version, p.effective_from]));
+    const policies = new Map(
+      (await db.selectFrom("refund_policies").select(["version", "effective_from"]).execute()).map((p) => [p.version, p.effective_from]),
+    );
     // a unit granted by recognition is completed by the decision (decideRecognition), audited as such
-    const recognised = new Map((await db.selectFrom("recognition_applications").select(["id", "enrollment_id"]).where("status", "=", "granted").execute()).map((r) => [r.enrollment_id, r.id]));
+    const recognised = new Map(
+      (await db.selectFrom("recognition_applications").select(["id", "enrollment_id"]).where("status", "=", "granted").execute()).map((r) => [
+        r.enrollment_id,
+        r.id,
+      ]),
+    );
     const decisions = await db.selectFrom("audit_log").select("subject_id").where("action", "=", "recognition.decided").execute();
     for (const e of enrollments) {
       // createEnrollment: its event, and the refund policy the learner enrolled under (never one that took effect later)
       expect(eventsOf("enrollment.created", e.id), e.id).toBe(1);
       if (e.refund_policy_version) expect(policies.get(e.refund_policy_version)! <= e.day, e.id).toBe(true);
       const recognition = recognised.get(e.id);
-      if (recognition) expect(decisions.filter((d) => d.subject_id === recognition), e.id).toHaveLength(1);
+      if (recognition)
+        expect(
+          decisions.filter((d) => d.subject_id === recognition),
+          e.id,
+        ).toHaveLength(1);
       // updateEnrollmentProgress: each completion once
       else expect(eventsOf("enrollment.completed", e.id), e.id).toBe(e.status === "completed" ? 1 : 0);
     }
@@ -201,7 +215,14 @@ describe("demo data", () => {
     for (const row of panel) expect(row.count, row.key).toBeGreaterThan(0);
     const fromValidation = await db.selectFrom("improvement_actions").select("source_id").where("source_type", "=", "validation").execute();
     expect(fromValidation).toHaveLength(1);
-    expect(await db.selectFrom("validation_plans").select("id").where("id", "=", fromValidation[0]!.source_id!).where("completed_at", "is not", null).executeTakeFirst()).toBeDefined();
+    expect(
+      await db
+        .selectFrom("validation_plans")
+        .select("id")
+        .where("id", "=", fromValidation[0]!.source_id!)
+        .where("completed_at", "is not", null)
+        .executeTakeFirst(),
+    ).toBeDefined();
   });
 
   it("has complaints in each state (one overdue), appeals open and decided, and a learner's review confirming an enrolment", async () => {

@@ -57,7 +57,10 @@ export function demoUsi(email: string): string {
 export const DEMO_UNVERIFIED_USI = new Set(["zoe.robinson@example.com", "noah.singh@example.com"]);
 
 export async function isEmpty(db: DB): Promise<boolean> {
-  const row = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }
 
@@ -75,14 +78,17 @@ export async function seedDemoData(db: DB, now = new Date(), store: FileStore = 
     { email: "trainer@example.com", full_name: "Sam Whitfield", role: "trainer", approval: "approved", daysAgo: 380, phone: "0400 111 222" },
     { email: "dana.reyes@example.com", full_name: "Dana Reyes", role: "trainer", approval: "pending", daysAgo: 2, phone: "0400 333 444" },
   ];
-  const hashes = await Promise.all(
-    Array.from({ length: staff.length + DEMO_STUDENTS.length + 1 }, () => hashPassword(DEMO_PASSWORD)),
-  );
+  const hashes = await Promise.all(Array.from({ length: staff.length + DEMO_STUDENTS.length + 1 }, () => hashPassword(DEMO_PASSWORD)));
 
   await writeTransaction(db, async (trx) => {
     const users: Array<{ id: string; email: string; full_name: string }> = [];
     let h = 0;
-    const signedIn = (id: string, daysAgo: number) => trx.updateTable("users").set({ last_login: iso(daysAgo) }).where("id", "=", id).execute();
+    const signedIn = (id: string, daysAgo: number) =>
+      trx
+        .updateTable("users")
+        .set({ last_login: iso(daysAgo) })
+        .where("id", "=", id)
+        .execute();
     for (const s of staff) {
       const id = await insertUser(
         trx,
@@ -150,7 +156,13 @@ export async function seedDemoData(db: DB, now = new Date(), store: FileStore = 
     };
 
     /** A result a trainer records on an enrolment, so many days ago. */
-    type Result = { type: (typeof ASSESSMENT_TYPES)[number]; status: "passed" | "failed" | "in_progress"; score: number | null; daysAgo: number; feedback: string };
+    type Result = {
+      type: (typeof ASSESSMENT_TYPES)[number];
+      status: "passed" | "failed" | "in_progress";
+      score: number | null;
+      daysAgo: number;
+      feedback: string;
+    };
 
     // Each enrolment is made as the portal makes one, dated when it happened: the learner enrols
     // (createEnrollment; billed elsewhere, so no invoice of its own), staff set its planned dates,
@@ -168,7 +180,14 @@ export async function seedDemoData(db: DB, now = new Date(), store: FileStore = 
       const course = courseByKey(key);
       const n = options.n ?? enrollments++;
       const enrolledAt = new Date(iso(enrolledDaysAgo));
-      const made = await createEnrollment(trx, { studentId: student.id, courseId: course.id, classId: options.classId, billing: "none", now: enrolledAt, confirm: false });
+      const made = await createEnrollment(trx, {
+        studentId: student.id,
+        courseId: course.id,
+        classId: options.classId,
+        billing: "none",
+        now: enrolledAt,
+        confirm: false,
+      });
       // a class gives the enrolment its dates (and yard); one without is planned by the office
       if (!options.classId) {
         const planned = plannedDates(status, enrolledDaysAgo, course.duration_hours, n);
@@ -191,7 +210,13 @@ export async function seedDemoData(db: DB, now = new Date(), store: FileStore = 
       const lastResult = Math.min(enrolledDaysAgo, ...results.map((r) => r.daysAgo));
       const completedDaysAgo = status === "completed" ? Math.max(1, enrolledDaysAgo - 21) : null;
       if (status !== "enrolled") {
-        await updateEnrollmentProgress(trx, { enrollmentId: made.id, status, progress, actorId: trainerId, now: new Date(iso(completedDaysAgo ?? lastResult)) });
+        await updateEnrollmentProgress(trx, {
+          enrollmentId: made.id,
+          status,
+          progress,
+          actorId: trainerId,
+          now: new Date(iso(completedDaysAgo ?? lastResult)),
+        });
       }
       return { enrollmentId: made.id, course };
     };
@@ -259,8 +284,7 @@ export async function seedDemoData(db: DB, now = new Date(), store: FileStore = 
         const roll = random();
         const status: EnrollmentStatus =
           enrolledDaysAgo > 40 && roll < 0.55 ? "completed" : roll < 0.8 ? "in_progress" : roll < 0.93 ? "enrolled" : "withdrawn";
-        const progress =
-          status === "completed" ? 100 : status === "enrolled" ? 0 : Math.floor(10 + random() * 80);
+        const progress = status === "completed" ? 100 : status === "enrolled" ? 0 : Math.floor(10 + random() * 80);
         // a draw the generator still makes, so the values after it (and the demo they shape) stay the same
         random();
         const results: Result[] = [];
@@ -309,9 +333,33 @@ export async function seedDemoData(db: DB, now = new Date(), store: FileStore = 
       ri: demoPlanned("rigging-intermediate", "in_progress", 60, 3),
       tower: demoPlanned("tower-crane", "enrolled", 5, 4),
     });
-    await enrol(demo, "dogging", "completed", 100, 280, [{ type: "Practical", status: "passed", score: 92, daysAgo: 262, feedback: "Confident hand signals; excellent gear inspection." }], { n: 0, classId: demoClasses.dogging.id });
-    await enrol(demo, "rigging-basic", "completed", 100, 220, [{ type: "Written", status: "passed", score: 88, daysAgo: 202, feedback: "Sound understanding of working load limits." }], { n: 1 });
-    await enrol(demo, "non-slewing", "completed", 100, 160, [{ type: "Practical", status: "passed", score: 90, daysAgo: 142, feedback: "Pick-and-carry set up and travelled by the book." }], { n: 2 });
+    await enrol(
+      demo,
+      "dogging",
+      "completed",
+      100,
+      280,
+      [{ type: "Practical", status: "passed", score: 92, daysAgo: 262, feedback: "Confident hand signals; excellent gear inspection." }],
+      { n: 0, classId: demoClasses.dogging.id },
+    );
+    await enrol(
+      demo,
+      "rigging-basic",
+      "completed",
+      100,
+      220,
+      [{ type: "Written", status: "passed", score: 88, daysAgo: 202, feedback: "Sound understanding of working load limits." }],
+      { n: 1 },
+    );
+    await enrol(
+      demo,
+      "non-slewing",
+      "completed",
+      100,
+      160,
+      [{ type: "Practical", status: "passed", score: 90, daysAgo: 142, feedback: "Pick-and-carry set up and travelled by the book." }],
+      { n: 2 },
+    );
     await enrol(
       demo,
       "rigging-intermediate",
@@ -329,8 +377,20 @@ export async function seedDemoData(db: DB, now = new Date(), store: FileStore = 
     await seedHrwDemo(trx, { now, adminId, trainerId, priyaId, locationId: locationIds[0]! });
 
     // classes, a waitlist and attendance (classes.server.ts): two learners not taking the tower crane course wait for its full class
-    const waiting = [...cohort.values()].filter((c) => !c.picks.includes("tower-crane")).slice(0, 3).map((c) => c.student.id);
-    await seedDemoClasses(trx, { now, adminId, trainerId, courseIds, locationIds, demoStudentId: demo.id, waitingStudentIds: waiting, studentClasses: demoClasses });
+    const waiting = [...cohort.values()]
+      .filter((c) => !c.picks.includes("tower-crane"))
+      .slice(0, 3)
+      .map((c) => c.student.id);
+    await seedDemoClasses(trx, {
+      now,
+      adminId,
+      trainerId,
+      courseIds,
+      locationIds,
+      demoStudentId: demo.id,
+      waitingStudentIds: waiting,
+      studentClasses: demoClasses,
+    });
     // the improvement register and the questionnaires: an overdue action, a few anonymous responses
     await seedImprovementDemo(trx, { now, adminId, trainerId });
 
@@ -364,6 +424,9 @@ export async function seedDemoData(db: DB, now = new Date(), store: FileStore = 
   // invoices in each state the office sees (paid, part-paid, overdue, refunded by a credit note)
   await seedDemoInvoices(db, now);
   // an employer with its demo login and a booking of 3 workers (employers.server.ts)
-  await seedDemoEmployer(db, { now, adminId: (await db.selectFrom("users").select("id").where("email", "=", "admin@example.com").executeTakeFirstOrThrow()).id });
+  await seedDemoEmployer(db, {
+    now,
+    adminId: (await db.selectFrom("users").select("id").where("email", "=", "admin@example.com").executeTakeFirstOrThrow()).id,
+  });
   return { seeded: true };
 }

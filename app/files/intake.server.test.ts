@@ -105,11 +105,24 @@ describe.each(stores)("uploads into the %s store", (_kind, make) => {
 
   it("streams a 24 MB photo in and refuses a 26 MB one without holding either in memory", async () => {
     const store = _kind === "file" ? { file: path.join(dir, "files-memory") } : { bucket: s3.bucket, endpoint: s3.endpoint };
-    const settings = { store, warmUp: warm4, files: [{ path: big24, name: "yard.jpg" }, { path: big26, name: "yard-big.jpg" }] };
+    const settings = {
+      store,
+      warmUp: warm4,
+      files: [
+        { path: big24, name: "yard.jpg" },
+        { path: big26, name: "yard-big.jpg" },
+      ],
+    };
     // asynchronously: the S3 server the child talks to runs in this process
-    const { stdout: out } = await promisify(execFile)(process.execPath, ["--expose-gc", "--import", "tsx", path.resolve("tests/support/upload-memory-child.ts"), JSON.stringify(settings)], { encoding: "utf8" });
+    const { stdout: out } = await promisify(execFile)(
+      process.execPath,
+      ["--expose-gc", "--import", "tsx", path.resolve("tests/support/upload-memory-child.ts"), JSON.stringify(settings)],
+      { encoding: "utf8" },
+    );
     const [accepted, refused] = JSON.parse(out.trim().split("\n").pop()!) as { name: string; size: number; outcome: string; peak: number }[];
-    console.log(`peak memory held (${_kind} store): ${accepted!.name} ${(accepted!.size / MB).toFixed(1)} MB → ${(accepted!.peak / MB).toFixed(1)} MB; ${refused!.name} ${(refused!.size / MB).toFixed(1)} MB → ${(refused!.peak / MB).toFixed(1)} MB`);
+    console.log(
+      `peak memory held (${_kind} store): ${accepted!.name} ${(accepted!.size / MB).toFixed(1)} MB → ${(accepted!.peak / MB).toFixed(1)} MB; ${refused!.name} ${(refused!.size / MB).toFixed(1)} MB → ${(refused!.peak / MB).toFixed(1)} MB`,
+    );
     expect(accepted!.size).toBeGreaterThan(24 * MB);
     expect(accepted!.outcome).toBe("image/jpeg");
     expect(refused!.outcome).toBe("yard-big.jpg is larger than 25 MB.");
@@ -143,7 +156,13 @@ describe("MP4 videos", () => {
 describe("HEIC photos", () => {
   it("have their EXIF items blanked in place (libvips here cannot re-encode HEVC)", async () => {
     const file = path.join(dir, "photo.heif");
-    fs.writeFileSync(file, await sharp({ create: { width: 64, height: 64, channels: 3, background: "blue" } }).heif({ compression: "av1" }).withExif(GPS_EXIF).toBuffer());
+    fs.writeFileSync(
+      file,
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: "blue" } })
+        .heif({ compression: "av1" })
+        .withExif(GPS_EXIF)
+        .toBuffer(),
+    );
     expect(fs.readFileSync(file).includes("TestCam")).toBe(true);
     const size = fs.statSync(file).size;
     expect(await stripHeifMetadata(file)).toBeGreaterThan(0);

@@ -50,8 +50,9 @@ export class FileRefused extends Error {
 
 /** A client's file name as we show it: the last path segment, no control characters, at most 200 characters. */
 export function displayName(name: string | undefined | null): string {
-  // eslint-disable-next-line no-control-regex
-  const base = (name ?? "").split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const last = (name ?? "").split(/[\\/]/).pop()!;
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
+  const base = last.replace(/[\u0000-\u001f\u007f]/g, "").trim();
   return (base || "file").slice(0, 200);
 }
 
@@ -135,7 +136,13 @@ function drained(out: fs.WriteStream): Promise<void> {
  * partial file is deleted and the error passed on; the file's own write errors are caught too,
  * since an error event nobody listens to ends the process.
  */
-export async function spool(data: AsyncIterable<Uint8Array>, field: string, name: string | undefined, dir: string, limit = MAX_EVIDENCE_FILE_BYTES): Promise<SpooledFile> {
+export async function spool(
+  data: AsyncIterable<Uint8Array>,
+  field: string,
+  name: string | undefined,
+  dir: string,
+  limit = MAX_EVIDENCE_FILE_BYTES,
+): Promise<SpooledFile> {
   const target = path.join(dir, crypto.randomUUID());
   const out = fs.createWriteStream(target, { mode: 0o600 });
   let writeError: Error | null = null;
@@ -155,7 +162,8 @@ export async function spool(data: AsyncIterable<Uint8Array>, field: string, name
       if (writeError) throw writeError;
       if (!out.write(chunk)) await drained(out);
     }
-    if (!over) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ?? writeError ? reject(error ?? writeError) : resolve())));
+    if (!over)
+      await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => ((error ?? writeError) ? reject(error ?? writeError) : resolve())));
   } catch (error) {
     await new Promise<void>((resolve) => (out.closed ? resolve() : out.once("close", () => resolve()).destroy()));
     fs.rmSync(target, { force: true });
@@ -217,7 +225,10 @@ async function cleanPhoto(source: string, type: EvidenceMediaType, dir: string, 
 async function thumbnail(source: string, type: EvidenceMediaType, dir: string): Promise<string | null> {
   if (type !== "image/jpeg" && type !== "image/png") return null;
   const target = path.join(dir, crypto.randomUUID());
-  await sharp(source, { sequentialRead: true }).resize(320, 320, { fit: "inside", withoutEnlargement: true }).jpeg({ quality: 70, optimiseCoding: false }).toFile(target);
+  await sharp(source, { sequentialRead: true })
+    .resize(320, 320, { fit: "inside", withoutEnlargement: true })
+    .jpeg({ quality: 70, optimiseCoding: false })
+    .toFile(target);
   return target;
 }
 

@@ -64,8 +64,13 @@ describe("a broken multipart body", () => {
   });
 
   it("past the file limit, cut short in a dropped part, is a BadUpload too", async () => {
-    const files = Array.from({ length: 13 }, (_, i) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="p${i}.pdf"\r\n\r\n%PDF-1.4 ${"y".repeat(1000)}\r\n`).join("");
-    await expect(readUpload(request([files, `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="p13.pdf"\r\n\r\nhalf`]))).rejects.toBeInstanceOf(BadUpload);
+    const files = Array.from(
+      { length: 13 },
+      (_, i) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="p${i}.pdf"\r\n\r\n%PDF-1.4 ${"y".repeat(1000)}\r\n`,
+    ).join("");
+    await expect(
+      readUpload(request([files, `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="p13.pdf"\r\n\r\nhalf`])),
+    ).rejects.toBeInstanceOf(BadUpload);
     await settle();
     expect(fs.readdirSync(tmp)).toEqual([]);
   });

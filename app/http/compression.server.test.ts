@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { COMPRESS_FROM_BYTES, compress, documentResponse, encodingFor } from "./compression.server";
 
 const html = Buffer.from(`<!DOCTYPE html><html><body>${"<p>Dogging — a course for slow phones</p>".repeat(200)}</body></html>`);
-const request = (acceptEncoding?: string) => new Request("http://localhost/courses", { headers: acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding } });
+const request = (acceptEncoding?: string) =>
+  new Request("http://localhost/courses", { headers: acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding } });
 
 describe("encodingFor", () => {
   it("prefers brotli, then gzip, and honours q=0 as a refusal", () => {

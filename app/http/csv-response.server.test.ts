@@ -55,7 +55,11 @@ describe("CSV downloads stream from the database a batch at a time", () => {
       created_at: i >= STUDENTS - 40 ? null : new Date(base + Math.floor(i / 7) * 60_000).toISOString(),
       updated_at: "2026-01-01T00:00:00.000Z",
     }));
-    for (let i = 0; i < rows.length; i += 250) await db.insertInto("users").values(rows.slice(i, i + 250)).execute();
+    for (let i = 0; i < rows.length; i += 250)
+      await db
+        .insertInto("users")
+        .values(rows.slice(i, i + 250))
+        .execute();
     const course = await makeCourse(db, { name: "Streamed course", unit_code: "STRM001" });
     // two enrolments on a learner at a batch's edge: one student, two rows
     await makeEnrollment(db, rows[STUDENTS - 1 - 40 - 999]!.id, course.id, { status: "enrolled" });
@@ -67,7 +71,12 @@ describe("CSV downloads stream from the database a batch at a time", () => {
 
   it("the students export: its first rows leave after one batch's queries, every learner once in order, two queries a batch and one where the dated learners end", async () => {
     const { db: countedDb, tally } = counted(db);
-    const response = csvResponse({ request: new Request("http://test/"), columns: EXPORT_COLUMNS, rows: studentExportRows(countedDb), filename: "students.csv" });
+    const response = csvResponse({
+      request: new Request("http://test/"),
+      columns: EXPORT_COLUMNS,
+      rows: studentExportRows(countedDb),
+      filename: "students.csv",
+    });
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="students.csv"');
     expect(response.headers.get("Cache-Control")).toBe("no-store");
@@ -101,7 +110,12 @@ describe("CSV downloads stream from the database a batch at a time", () => {
 
   it("a download the client abandons stops reading the database", async () => {
     const { db: countedDb, tally } = counted(db);
-    const response = csvResponse({ request: new Request("http://test/"), columns: EXPORT_COLUMNS, rows: studentExportRows(countedDb), filename: "students.csv" });
+    const response = csvResponse({
+      request: new Request("http://test/"),
+      columns: EXPORT_COLUMNS,
+      rows: studentExportRows(countedDb),
+      filename: "students.csv",
+    });
     const reader = response.body!.getReader();
     await reader.read();
     await reader.read();
@@ -112,17 +126,36 @@ describe("CSV downloads stream from the database a batch at a time", () => {
   it("the audit trail: 2,500 entries by id, a query per batch, the first rows before the last query", async () => {
     for (let i = 0; i < STUDENTS; i += 500)
       await writeTransaction(db, async (trx) => {
-        for (let k = i; k < i + 500; k++) await recordAudit(trx, { action: "students.exported", actor: { id: null, client: null }, subject: { type: "students", id: null }, detail: `entry ${k} ${PADDING}` });
+        for (let k = i; k < i + 500; k++)
+          await recordAudit(trx, {
+            action: "students.exported",
+            actor: { id: null, client: null },
+            subject: { type: "students", id: null },
+            detail: `entry ${k} ${PADDING}`,
+          });
       });
     const { db: countedDb, tally } = counted(db);
     const seen: string[] = [];
-    const response = csvResponse({ request: new Request("http://test/"), columns: ["detail"] as const, rows: mapRows(auditRows(countedDb, {}), (e) => ({ detail: e.detail })), filename: "audit.csv" });
+    const response = csvResponse({
+      request: new Request("http://test/"),
+      columns: ["detail"] as const,
+      rows: mapRows(auditRows(countedDb, {}), (e) => ({ detail: e.detail })),
+      filename: "audit.csv",
+    });
     const reader = response.body!.getReader();
     await reader.read();
     const first = await reader.read();
     expect(tally.queries).toBe(1);
     seen.push(new TextDecoder().decode(first.value));
-    const rest = await new Response(new ReadableStream({ pull: async (c) => { const n = await reader.read(); if (n.done) c.close(); else c.enqueue(n.value); } })).text();
+    const rest = await new Response(
+      new ReadableStream({
+        pull: async (c) => {
+          const n = await reader.read();
+          if (n.done) c.close();
+          else c.enqueue(n.value);
+        },
+      }),
+    ).text();
     const all = `${seen.join("")}${rest}`.trimEnd().split("\r\n");
     expect(all).toEqual(Array.from({ length: STUDENTS }, (_, k) => `entry ${k} ${PADDING}`));
     expect(tally.queries).toBe(Math.ceil(STUDENTS / BATCH_ROWS));
@@ -179,7 +212,9 @@ describe("a download read slowly is read only as fast as its client takes it", (
       const made = { rows: 0 };
       const { server, port } = await serve(made);
       try {
-        const response = await new Promise<http.IncomingMessage>((resolve) => http.get({ port, host: "127.0.0.1", path: "/", headers: { "accept-encoding": coding } }, resolve));
+        const response = await new Promise<http.IncomingMessage>((resolve) =>
+          http.get({ port, host: "127.0.0.1", path: "/", headers: { "accept-encoding": coding } }, resolve),
+        );
         response.pause();
         // long enough for the whole file (about 40 MB) to be made and buffered were nothing to wait for
         let before = -1;

@@ -82,7 +82,16 @@ describe("the demo lock", () => {
   });
 
   it("has one loopback rule: a host is this machine or public, never both", () => {
-    for (const url of ["http://localhost:3000", "http://127.0.0.1", "http://127.0.0.2:8080", "http://127.255.0.9", "http://[::1]", "https://rto.example.com", "http://10.0.0.5", "http://127.0.0.1.nip.io"]) {
+    for (const url of [
+      "http://localhost:3000",
+      "http://127.0.0.1",
+      "http://127.0.0.2:8080",
+      "http://127.255.0.9",
+      "http://[::1]",
+      "https://rto.example.com",
+      "http://10.0.0.5",
+      "http://127.0.0.1.nip.io",
+    ]) {
       const hostname = new URL(url).hostname;
       expect(isPublicDeployment({ APP_URL: url }), url).toBe(!isLoopbackHost(hostname));
     }
@@ -129,9 +138,27 @@ describe("the demo lock", () => {
         is_active: 1,
         approval_status: "approved" as const,
       }));
-      for (let i = 0; i < rows.length; i += 500) await db.insertInto("users").values(rows.slice(i, i + 500)).execute();
+      for (let i = 0; i < rows.length; i += 500)
+        await db
+          .insertInto("users")
+          .values(rows.slice(i, i + 500))
+          .execute();
       // and two sharing a hash that is not the demo password's
-      await db.insertInto("users").values([0, 1].map((i) => ({ id: `00000000-0000-4000-9000-00000000000${i}`, email: `other${i}@students.test`, full_name: "Other", password_hash: "scrypt$not-the-demo", role: "student" as const, updated_at: "2026-01-01T00:00:00.000Z", is_active: 1, approval_status: "approved" as const }))).execute();
+      await db
+        .insertInto("users")
+        .values(
+          [0, 1].map((i) => ({
+            id: `00000000-0000-4000-9000-00000000000${i}`,
+            email: `other${i}@students.test`,
+            full_name: "Other",
+            password_hash: "scrypt$not-the-demo",
+            role: "student" as const,
+            updated_at: "2026-01-01T00:00:00.000Z",
+            is_active: 1,
+            approval_status: "approved" as const,
+          })),
+        )
+        .execute();
       const after = await accountsWithDemoPassword(db);
       expect(after.count).toBe(before.count + 3_000);
       expect(after.sample).toHaveLength(20);
@@ -153,7 +180,9 @@ describe("the demo lock", () => {
     });
 
     it("npm start's check: a public deployment or another interface is refused while demo accounts exist", async () => {
-      await expect(demoLockAtStart(db, { APP_URL: "https://rto.example.com" })).rejects.toThrow(/^Refusing to start: this is a public deployment \(APP_URL=https:\/\/rto\.example\.com\) and \d+ account\(s\) still have the demo password:\n {2}admin@example\.com/);
+      await expect(demoLockAtStart(db, { APP_URL: "https://rto.example.com" })).rejects.toThrow(
+        /^Refusing to start: this is a public deployment \(APP_URL=https:\/\/rto\.example\.com\) and \d+ account\(s\) still have the demo password:\n {2}admin@example\.com/,
+      );
       await expect(demoLockAtStart(db, { HOST: "0.0.0.0" })).rejects.toThrow(/^Refusing to listen on 0\.0\.0\.0/);
       const found = await demoLockAtStart(db, { APP_URL: "http://127.0.0.2:3000", HOST: "127.0.0.1" });
       expect(found.sample).toContain("admin@example.com");

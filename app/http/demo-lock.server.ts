@@ -38,13 +38,15 @@ import { applySecurityHeaders } from "./headers.server";
  */
 export async function accountsWithDemoPassword(db: DB): Promise<DemoAccounts> {
   const candidates = () =>
-    db.selectFrom("users").where((eb) =>
-      eb.or([
-        eb("email", "like", "%@example.com"),
-        eb("role", "in", ["admin", "trainer"]),
-        eb("password_hash", "in", sql<string>`(select password_hash from users group by password_hash having count(*) > 1)`),
-      ]),
-    );
+    db
+      .selectFrom("users")
+      .where((eb) =>
+        eb.or([
+          eb("email", "like", "%@example.com"),
+          eb("role", "in", ["admin", "trainer"]),
+          eb("password_hash", "in", sql<string>`(select password_hash from users group by password_hash having count(*) > 1)`),
+        ]),
+      );
   const groups = await candidates()
     .select((eb) => ["password_hash", eb.fn.countAll<number | string>().as("n")])
     .groupBy("password_hash")
@@ -145,7 +147,7 @@ export function demoMode(): boolean {
  * the server to loopback.
  */
 export async function lockDemoToLoopback(db: DB): Promise<void> {
-  const accounts = reportedDemoAccounts() ?? await accountsWithDemoPassword(db);
+  const accounts = reportedDemoAccounts() ?? (await accountsWithDemoPassword(db));
   setDemoAccounts(accounts.sample);
   if (!accounts.count) return;
   const refusal = listenRefusal(accounts, process.env.HOST);

@@ -76,7 +76,11 @@ describe("a forwarded host that is not the Origin", () => {
           expect(api.status).toBe(403);
           expect(await api.json()).toEqual({ detail: expect.stringContaining("Origin does not match the host it was sent to") });
           // the proxy's own forwarded host, matching the Origin, goes through
-          const proxied = await fetch(`${origin}/login`, { method: "POST", headers: { Origin: "https://portal.example", "X-Forwarded-Host": "portal.example" }, body: "x=1" });
+          const proxied = await fetch(`${origin}/login`, {
+            method: "POST",
+            headers: { Origin: "https://portal.example", "X-Forwarded-Host": "portal.example" },
+            body: "x=1",
+          });
           expect(proxied.status).toBe(trust ? 200 : 403);
         } finally {
           close();
@@ -189,13 +193,16 @@ describe("a declared body over 1 MB", () => {
       c.socket.write(`POST /api/enrollments HTTP/1.1\r\nHost: x\r\nContent-Length: ${size}\r\n\r\n`);
       let sent = 0;
       const chunk = Buffer.alloc(256 * 1024, 0x61);
-      const isClosed = await Promise.race([c.closed.then(() => true), (async () => {
-        while (sent < size && !c.socket.destroyed) {
-          sent += chunk.length;
-          if (!c.socket.write(chunk)) await new Promise((r) => setTimeout(r, 1));
-        }
-        return false;
-      })()]);
+      const isClosed = await Promise.race([
+        c.closed.then(() => true),
+        (async () => {
+          while (sent < size && !c.socket.destroyed) {
+            sent += chunk.length;
+            if (!c.socket.write(chunk)) await new Promise((r) => setTimeout(r, 1));
+          }
+          return false;
+        })(),
+      ]);
       await c.closed;
       expect(isClosed || sent < size).toBe(true);
       expect(sent).toBeLessThan(size);

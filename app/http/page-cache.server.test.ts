@@ -35,7 +35,7 @@ beforeAll(async () => {
   useAsAppDb(db);
   // PostgreSQL's change feed connects on first use, and its version moves once it listens
   let seen = dataVersion(db);
-  for (let settled = 0; settled < 3; ) {
+  for (let settled = 0; settled < 3;) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const now = dataVersion(db);
     settled = now === seen ? settled + 1 : 0;

@@ -73,7 +73,6 @@ interface Entry {
 
 const store = new Map<string, Entry>();
 
-
 /** For tests: empties the store and forgets the version read. */
 export function clearPageCache(): void {
   store.clear();

@@ -122,7 +122,9 @@ describe("the request context", () => {
         throw new Error("boom");
       }),
     ).toThrow("boom");
-    await expect(withRequestContext(new Request("http://localhost/"), { address: "192.0.2.1" }, async () => Promise.reject(new Error("late")))).rejects.toThrow("late");
+    await expect(withRequestContext(new Request("http://localhost/"), { address: "192.0.2.1" }, async () => Promise.reject(new Error("late")))).rejects.toThrow(
+      "late",
+    );
     expect(openContexts()).toBe(before);
   });
 });

@@ -170,7 +170,10 @@ export function clientKey(address: string): string {
  */
 export function forwardedAddress(socketAddress: string, forwardedFor: string | null, hops: number): string {
   if (hops <= 0 || !forwardedFor) return socketAddress;
-  const entries = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
+  const entries = forwardedFor
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (entries.length === 0) return socketAddress;
   const entry = entries[Math.max(0, entries.length - hops)]!;
   return ipaddr.isValid(entry) ? entry : socketAddress;

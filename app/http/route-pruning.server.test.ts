@@ -13,7 +13,19 @@ beforeAll(async () => {
   const routes = Object.fromEntries(
     Object.values(config.routes).map((r) => [
       r.id,
-      { id: r.id, parentId: r.parentId, path: r.path, index: r.index, caseSensitive: r.caseSensitive, module: `/build/${r.file}`, hasAction: false, hasLoader: true, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false },
+      {
+        id: r.id,
+        parentId: r.parentId,
+        path: r.path,
+        index: r.index,
+        caseSensitive: r.caseSensitive,
+        module: `/build/${r.file}`,
+        hasAction: false,
+        hasLoader: true,
+        hasClientAction: false,
+        hasClientLoader: false,
+        hasErrorBoundary: false,
+      },
     ]),
   );
   manifest = { version: "test", url: "/build/manifest.js", entry: { module: "/build/entry.js", imports: [] }, routes } as unknown as Manifest;

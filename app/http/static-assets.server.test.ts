@@ -11,7 +11,15 @@ describe("assetFile: which /build/ paths the brotli step may read", () => {
   });
 
   it("refuses anything else: other types, other prefixes, climbing out, empty or undecodable parts", () => {
-    for (const url of ["/build/manifest.json", "/favicon.svg", "/build/../index.js", "/build/%2e%2e/secret.js", "/build//x.js", "/build/%E0%A4%A.js", "/other/x.js"]) {
+    for (const url of [
+      "/build/manifest.json",
+      "/favicon.svg",
+      "/build/../index.js",
+      "/build/%2e%2e/secret.js",
+      "/build//x.js",
+      "/build/%E0%A4%A.js",
+      "/other/x.js",
+    ]) {
       expect(assetFile(url, dir), url).toBeNull();
     }
   });

@@ -56,10 +56,8 @@ function compressLater(key: string, file: string) {
   fs.readFile(file, (readError, source) => {
     if (readError) return compressed.set(key, "none");
     const body = servedBody(file, source);
-    zlib.brotliCompress(
-      body,
-      { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } },
-      (error, out) => compressed.set(key, error ? "none" : { body: out, type: TYPES[path.extname(file)]! }),
+    zlib.brotliCompress(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }, (error, out) =>
+      compressed.set(key, error ? "none" : { body: out, type: TYPES[path.extname(file)]! }),
     );
   });
 }

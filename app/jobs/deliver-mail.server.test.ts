@@ -55,7 +55,13 @@ afterAll(async () => {
 
 async function queue(key: string, recipientId: string, at: Date) {
   return writeTransaction(db, (trx) =>
-    queueMail(trx, { key, template: "class-cancelled", recipientId, data: { course: "Dogging", start: "2026-12-01", end: "2026-12-02", path: "/courses" }, now: at }),
+    queueMail(trx, {
+      key,
+      template: "class-cancelled",
+      recipientId,
+      data: { course: "Dogging", start: "2026-12-01", end: "2026-12-02", path: "/courses" },
+      now: at,
+    }),
   );
 }
 
@@ -111,7 +117,10 @@ describe("delivery", () => {
     const cookie = await sessionCookie(db, admin.id);
     const page = await call(mailPage as unknown as RouteModule, "GET", "/admin/mail?state=given_up&recipient=Given-Up", { cookie });
     expect(page.status).toBe(200);
-    const listed = (await page.json()) as { total: number; messages: { id: string; key: string; state: string; attempts: number; last_error: string; resendable: boolean; recipient: { email: string } }[] };
+    const listed = (await page.json()) as {
+      total: number;
+      messages: { id: string; key: string; state: string; attempts: number; last_error: string; resendable: boolean; recipient: { email: string } }[];
+    };
     expect(listed.total).toBe(1);
     const [message] = listed.messages;
     expect(message).toMatchObject({ key: "given-up", state: "given_up", attempts: MAX_ATTEMPTS, resendable: true, recipient: { email: learner.email } });
@@ -119,11 +128,19 @@ describe("delivery", () => {
 
     // a learner or trainer may not
     const student = await sessionCookie(db, learner.id);
-    const refused = await call(mailPage as unknown as RouteModule, "POST", "/admin/mail", { cookie: student, body: `intent=resend&id=${message!.id}`, contentType: "application/x-www-form-urlencoded" });
+    const refused = await call(mailPage as unknown as RouteModule, "POST", "/admin/mail", {
+      cookie: student,
+      body: `intent=resend&id=${message!.id}`,
+      contentType: "application/x-www-form-urlencoded",
+    });
     expect(refused.headers.get("Location")).toBe("/dashboard");
     expect(await row("given-up")).toMatchObject({ state: "given_up" });
 
-    const resent = await call(mailPage as unknown as RouteModule, "POST", "/admin/mail?state=given_up", { cookie, body: `intent=resend&id=${message!.id}`, contentType: "application/x-www-form-urlencoded" });
+    const resent = await call(mailPage as unknown as RouteModule, "POST", "/admin/mail?state=given_up", {
+      cookie,
+      body: `intent=resend&id=${message!.id}`,
+      contentType: "application/x-www-form-urlencoded",
+    });
     expect(resent.status).toBe(302);
     expect(resent.headers.get("Location")).toBe("/admin/mail?state=given_up");
     // the request delivers it at once, in this process
@@ -140,7 +157,9 @@ describe("delivery", () => {
     const now = new Date();
     await queue("killed-mid-send", learner.id, now);
     // node itself, with tsx as a loader: SIGKILL reaches the process that holds the claim
-    const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/support/outbox-claim-child.ts"), url, "3"], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/support/outbox-claim-child.ts"), url, "3"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const said = await new Promise<string>((resolve) => child.stdout!.on("data", (d: Buffer) => resolve(d.toString())));
     expect(said).toMatch(/^claimed [1-9]/);
     child.kill("SIGKILL");
@@ -163,7 +182,13 @@ describe("the mail list finds any recipient", () => {
     const learner = await makeUser(db, { full_name: "Lara Listed" });
     await queue("listed-user", learner.id, at);
     await writeTransaction(db, (trx) =>
-      queueMail(trx, { key: "listed-complainant", template: "class-cancelled", recipientId: { email: "no.account.42@example.net", name: "Cora Complainant" }, data: { course: "Dogging", start: "2026-12-01", end: "2026-12-02", path: "/courses" }, now: at }),
+      queueMail(trx, {
+        key: "listed-complainant",
+        template: "class-cancelled",
+        recipientId: { email: "no.account.42@example.net", name: "Cora Complainant" },
+        data: { course: "Dogging", start: "2026-12-01", end: "2026-12-02", path: "/courses" },
+        now: at,
+      }),
     );
     const cookie = await sessionCookie(db, admin.id);
     const keys = async (term: string) => {
@@ -186,7 +211,9 @@ describe("the one duplicate, and no other", () => {
     try {
       const learner = await makeUser(db);
       const id = (await queue("killed-before-acceptance", learner.id, new Date()))!;
-      const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/support/outbox-send-child.ts"), url, slow.url, "3", id], { stdio: ["ignore", "pipe", "inherit"] });
+      const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/support/outbox-send-child.ts"), url, slow.url, "3", id], {
+        stdio: ["ignore", "pipe", "inherit"],
+      });
       await slow.held();
       child.kill("SIGKILL");
       const kill = Date.now();
@@ -218,7 +245,11 @@ describe("the one duplicate, and no other", () => {
 
   it("the database refusing the record of a sent message for a while: the worker records it once it can, and no other worker sends it again", async () => {
     const learner = await makeUser(db);
-    const [message] = await db.selectFrom("outbox_messages").select("id").where("id", "=", (await queue("record-refused", learner.id, new Date()))!).execute();
+    const [message] = await db
+      .selectFrom("outbox_messages")
+      .select("id")
+      .where("id", "=", (await queue("record-refused", learner.id, new Date()))!)
+      .execute();
     // the worker has a database handle of its own (its own process, in production); on
     // PostgreSQL a pool of one connection, so holding that connection leaves it none
     const postgres = process.env.TEST_DIALECT === "postgres";
@@ -265,12 +296,25 @@ describe("a cause queued twice", () => {
     expect(await db.selectFrom("outbox_messages").select("id").where("key", "=", "twice").execute()).toHaveLength(1);
 
     const course = await makeCourse(db);
-    const cls = await createClass(db, course.id, { start_date: "2026-12-20", end_date: "2026-12-20", sessions: [{ date: "2026-12-20", starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 1 }, trainer.id, at);
+    const cls = await createClass(
+      db,
+      course.id,
+      {
+        start_date: "2026-12-20",
+        end_date: "2026-12-20",
+        sessions: [{ date: "2026-12-20", starts_at: "07:30", ends_at: "15:30" }],
+        trainer_id: trainer.id,
+        seats: 1,
+      },
+      trainer.id,
+      at,
+    );
     const [holder, waiting] = await Promise.all([makeUser(db), makeUser(db)]);
     const held = await createEnrollment(db, { studentId: holder.id, courseId: course.id, classId: cls.id, now: at });
     await joinWaitlist(db, { classId: cls.id, studentId: waiting.id, now: at });
     await updateEnrollmentProgress(db, { enrollmentId: held.id, progress: 0, status: "withdrawn", actorId: trainer.id, now: at });
-    const offers = () => db.selectFrom("outbox_messages").select(["key", "recipient_id"]).where("template", "=", "seat-offered").where("recipient_id", "=", waiting.id).execute();
+    const offers = () =>
+      db.selectFrom("outbox_messages").select(["key", "recipient_id"]).where("template", "=", "seat-offered").where("recipient_id", "=", waiting.id).execute();
     expect(await offers()).toHaveLength(1); // queued with the offer itself
     await runClassJobs(db, { now: at });
     await runClassJobs(db, { now: at });
@@ -284,7 +328,19 @@ describe("a cause queued twice", () => {
 describe("the class reminders of a failed first send", () => {
   it("three reminders due, the first SMTP send refused once: all three are delivered", async () => {
     const course = await makeCourse(db);
-    const cls = await createClass(db, course.id, { start_date: "2026-12-09", end_date: "2026-12-09", sessions: [{ date: "2026-12-09", starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 5 }, trainer.id, new Date("2026-11-20T00:00:00Z"));
+    const cls = await createClass(
+      db,
+      course.id,
+      {
+        start_date: "2026-12-09",
+        end_date: "2026-12-09",
+        sessions: [{ date: "2026-12-09", starts_at: "07:30", ends_at: "15:30" }],
+        trainer_id: trainer.id,
+        seats: 5,
+      },
+      trainer.id,
+      new Date("2026-11-20T00:00:00Z"),
+    );
     const learners = await Promise.all([makeUser(db), makeUser(db), makeUser(db)]);
     for (const l of learners) await createEnrollment(db, { studentId: l.id, courseId: course.id, classId: cls.id, now: new Date("2026-11-20T00:00:00Z") });
     const due = new Date("2026-12-06T22:00:00Z"); // 7 December, 9 am in Sydney: two days before

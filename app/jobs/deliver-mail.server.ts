@@ -2,7 +2,17 @@ import crypto from "node:crypto";
 import type { DB } from "#db/connection";
 import { renderContext, renderMail, type RenderContext } from "~/mail/templates.server";
 import type { Mailer } from "~/mail/transport.server";
-import { claimDueMail, hasDueMail, LEASE_SECONDS, markMailFailed, markMailSent, releaseMailClaims, releaseRunClaims, renewMailClaim, type ClaimedMessage } from "~/models/outbox.server";
+import {
+  claimDueMail,
+  hasDueMail,
+  LEASE_SECONDS,
+  markMailFailed,
+  markMailSent,
+  releaseMailClaims,
+  releaseRunClaims,
+  renewMailClaim,
+  type ClaimedMessage,
+} from "~/models/outbox.server";
 import { logLine } from "~/utils/log.server";
 
 /**
@@ -75,7 +85,12 @@ async function deliverOne(db: DB, message: ClaimedMessage, options: DeliveryOpti
     const outcome = await markMailFailed(db, message, options.worker, String(error instanceof Error ? error.message : error), { now: now() });
     if (outcome.state === "given_up") result.givenUp += 1;
     else result.failed += 1;
-    logLine({ event: outcome.state === "given_up" ? "mail-given-up" : "mail-failed", ...ids, error: loggable(error), ...(outcome.state === "failed" ? { retryAt: outcome.retryAt } : {}) });
+    logLine({
+      event: outcome.state === "given_up" ? "mail-given-up" : "mail-failed",
+      ...ids,
+      error: loggable(error),
+      ...(outcome.state === "failed" ? { retryAt: outcome.retryAt } : {}),
+    });
     return;
   }
   // The one window where a message can go twice: the server has accepted it, and a worker
@@ -95,13 +110,7 @@ const RECORD_PAUSES_MS = [100, 250, 500, 1_000, 2_000];
  * while this one lives. Tried again while the claim holds; an error past its end is thrown
  * (the message then goes twice, as if this worker had died).
  */
-async function recordSent(
-  db: DB,
-  message: ClaimedMessage,
-  options: DeliveryOptions,
-  leaseEnds: number,
-  ids: Record<string, unknown>,
-): Promise<boolean> {
+async function recordSent(db: DB, message: ClaimedMessage, options: DeliveryOptions, leaseEnds: number, ids: Record<string, unknown>): Promise<boolean> {
   const now = options.now ?? (() => new Date());
   for (let i = 0; ; i++) {
     try {
@@ -138,7 +147,11 @@ export async function deliverDueMail(db: DB, input: DeliveryOptions): Promise<De
       for (const [i, message] of batch.entries()) {
         if (options.stopping?.()) {
           // what this worker claimed and will not send is let go at once, not at the lease's end
-          await releaseMailClaims(db, batch.slice(i).map((m) => m.id), options.worker);
+          await releaseMailClaims(
+            db,
+            batch.slice(i).map((m) => m.id),
+            options.worker,
+          );
           return result;
         }
         await deliverOne(db, message, options, result, left);

@@ -43,7 +43,11 @@ beforeAll(async () => {
     req.setEncoding("utf8");
     req.on("data", (c: string) => (body += c));
     req.on("end", () => {
-      const headers = { "webhook-id": String(req.headers["webhook-id"]), "webhook-timestamp": String(req.headers["webhook-timestamp"]), "webhook-signature": String(req.headers["webhook-signature"]) };
+      const headers = {
+        "webhook-id": String(req.headers["webhook-id"]),
+        "webhook-timestamp": String(req.headers["webhook-timestamp"]),
+        "webhook-signature": String(req.headers["webhook-signature"]),
+      };
       received.push({ id: headers["webhook-id"], body, signature: headers["webhook-signature"] });
       // every secret the endpoint has handed out must verify on its own
       for (const secret of secrets) {
@@ -204,26 +208,46 @@ describe("where a webhook may go", () => {
   const to = (address: string) => async () => [{ address, family: address.includes(":") ? 6 : 4 }];
 
   it("refuses a name resolving to 127.0.0.1 or 169.254.169.254, also while developing", async () => {
-    await expect(resolveWebhookTarget("https://rebind.example/hook", { policy: DEV, lookup: to("127.0.0.1") })).rejects.toThrow(/private, loopback or link-local/);
-    await expect(resolveWebhookTarget("https://metadata.example/hook", { policy: DEV, lookup: to("169.254.169.254") })).rejects.toThrow(/private, loopback or link-local/);
+    await expect(resolveWebhookTarget("https://rebind.example/hook", { policy: DEV, lookup: to("127.0.0.1") })).rejects.toThrow(
+      /private, loopback or link-local/,
+    );
+    await expect(resolveWebhookTarget("https://metadata.example/hook", { policy: DEV, lookup: to("169.254.169.254") })).rejects.toThrow(
+      /private, loopback or link-local/,
+    );
     await expect(resolveWebhookTarget("https://v6.example/hook", { policy: DEV, lookup: to("::ffff:10.0.0.1") })).rejects.toThrow();
     await expect(resolveWebhookTarget("https://ok.example/hook", { policy: DEV, lookup: PUBLIC_LOOKUP })).resolves.toMatchObject({ address: "93.184.216.34" });
   });
 
   it("refuses private, link-local, unique-local and CGNAT addresses and plain http at registration", async () => {
-    for (const url of ["https://169.254.169.254/latest", "https://10.1.2.3/h", "https://192.168.1.1/h", "https://100.64.0.1/h", "https://[fd00::1]/h", "https://[fe80::1]/h", "http://crm.example.com/h"]) {
-      await expect(createWebhookEndpoint(db, webhookEndpointSchema.parse({ url, events: ["invoice.paid"] }), { actorId: admin.id, policy: DEV, lookup: PUBLIC_LOOKUP })).rejects.toThrow();
+    for (const url of [
+      "https://169.254.169.254/latest",
+      "https://10.1.2.3/h",
+      "https://192.168.1.1/h",
+      "https://100.64.0.1/h",
+      "https://[fd00::1]/h",
+      "https://[fe80::1]/h",
+      "http://crm.example.com/h",
+    ]) {
+      await expect(
+        createWebhookEndpoint(db, webhookEndpointSchema.parse({ url, events: ["invoice.paid"] }), { actorId: admin.id, policy: DEV, lookup: PUBLIC_LOOKUP }),
+      ).rejects.toThrow();
     }
     const prod: AddressPolicy = { allowPrivate: false, allowLoopbackByName: false };
     await expect(resolveWebhookTarget("http://127.0.0.1:9/h", { policy: prod })).rejects.toThrow(/development/);
     // WEBHOOKS_ALLOW_PRIVATE lets them through
-    await expect(resolveWebhookTarget("https://internal.example/h", { policy: { allowPrivate: true, allowLoopbackByName: false }, lookup: to("10.0.0.5") })).resolves.toBeTruthy();
+    await expect(
+      resolveWebhookTarget("https://internal.example/h", { policy: { allowPrivate: true, allowLoopbackByName: false }, lookup: to("10.0.0.5") }),
+    ).resolves.toBeTruthy();
   });
 
   it("checks again at delivery: a name that now resolves inward is not posted to", async () => {
     const input = webhookEndpointSchema.parse({ url: `http://rebind.example:${PORT}/hook`, events: ["enrolment.created"] });
     // registered while it resolved to a public address (https is required; the check is skipped here to reach delivery)
-    const { endpoint: ep } = await createWebhookEndpoint(db, { ...input, url: `https://rebind.example:${PORT}/hook` }, { actorId: admin.id, policy: DEV, lookup: PUBLIC_LOOKUP });
+    const { endpoint: ep } = await createWebhookEndpoint(
+      db,
+      { ...input, url: `https://rebind.example:${PORT}/hook` },
+      { actorId: admin.id, policy: DEV, lookup: PUBLIC_LOOKUP },
+    );
     await enrol();
     const result = await deliverDueWebhooks(db, { worker: "w", policy: DEV, lookup: to("127.0.0.1") });
     expect(result.failed).toBe(1);

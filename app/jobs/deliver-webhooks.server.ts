@@ -105,7 +105,12 @@ async function post(delivery: ClaimedDelivery, options: WebhookDeliveryOptions):
         res.on("end", () => {
           const status = res.statusCode ?? 0;
           const ok = status >= 200 && status < 300;
-          done({ ok, status, excerpt: text.slice(0, EXCERPT_CHARS) || null, error: ok ? null : status >= 300 && status < 400 ? `Redirect to elsewhere not followed (${status})` : `Answered ${status}` });
+          done({
+            ok,
+            status,
+            excerpt: text.slice(0, EXCERPT_CHARS) || null,
+            error: ok ? null : status >= 300 && status < 400 ? `Redirect to elsewhere not followed (${status})` : `Answered ${status}`,
+          });
         });
         res.on("error", (e) => done({ ok: false, status: res.statusCode ?? null, excerpt: null, error: e.message }));
       },
@@ -147,11 +152,21 @@ export async function deliverDueWebhooks(db: DB, input: WebhookDeliveryOptions):
     if (!options.ids && !(await hasDueWebhooks(db, now()))) return result;
     for (;;) {
       if (options.stopping?.()) break;
-      const batch = await claimDueWebhooks(db, { worker: options.worker, now: now(), leaseSeconds: options.leaseSeconds ?? LEASE_SECONDS, limit: options.batch, ids: options.ids });
+      const batch = await claimDueWebhooks(db, {
+        worker: options.worker,
+        now: now(),
+        leaseSeconds: options.leaseSeconds ?? LEASE_SECONDS,
+        limit: options.batch,
+        ids: options.ids,
+      });
       if (batch.length === 0) break;
       for (const [i, delivery] of batch.entries()) {
         if (options.stopping?.()) {
-          await releaseWebhookClaims(db, batch.slice(i).map((d) => d.id), options.worker);
+          await releaseWebhookClaims(
+            db,
+            batch.slice(i).map((d) => d.id),
+            options.worker,
+          );
           return result;
         }
         await deliverOne(db, delivery, options, result);

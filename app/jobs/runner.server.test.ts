@@ -38,7 +38,12 @@ afterAll(async () => {
 async function queued(key: string): Promise<string> {
   const learner = await makeUser(db);
   return (await writeTransaction(db, (trx) =>
-    queueMail(trx, { key, template: "class-cancelled", recipientId: learner.id, data: { course: "Dogging", start: "2026-12-01", end: "2026-12-02", path: "/courses" } }),
+    queueMail(trx, {
+      key,
+      template: "class-cancelled",
+      recipientId: learner.id,
+      data: { course: "Dogging", start: "2026-12-01", end: "2026-12-02", path: "/courses" },
+    }),
   ))!;
 }
 const state = (key: string) => db.selectFrom("outbox_messages").select("state").where("key", "=", key).executeTakeFirstOrThrow();
@@ -78,7 +83,14 @@ describe("the runner", () => {
   it("runs each job when its period has passed; a job that throws does not stop the others", async () => {
     const runs: string[] = [];
     const jobs: Job[] = [
-      { name: "fails", everySeconds: 0, run: async () => { runs.push("fails"); throw new Error("boom"); } },
+      {
+        name: "fails",
+        everySeconds: 0,
+        run: async () => {
+          runs.push("fails");
+          throw new Error("boom");
+        },
+      },
       { name: "hourly", everySeconds: 3600, run: async () => void runs.push("hourly") },
       { name: "always", everySeconds: 0, run: async () => void runs.push("always") },
     ];
@@ -96,8 +108,25 @@ describe("the runner", () => {
     const jobs: Job[] = [
       { name: "periodic", everySeconds: 0, run: async () => void runs.push("periodic") },
       // a mail queue that keeps the drain busy until the webhooks' drain has run
-      { name: "mail-queue", everySeconds: 0, drain: true, run: async () => { runs.push("mail starts"); await mailRunning; runs.push("mail ends"); } },
-      { name: "webhook-queue", everySeconds: 0, drain: true, run: async () => { runs.push("webhooks"); releaseMail(); } },
+      {
+        name: "mail-queue",
+        everySeconds: 0,
+        drain: true,
+        run: async () => {
+          runs.push("mail starts");
+          await mailRunning;
+          runs.push("mail ends");
+        },
+      },
+      {
+        name: "webhook-queue",
+        everySeconds: 0,
+        drain: true,
+        run: async () => {
+          runs.push("webhooks");
+          releaseMail();
+        },
+      },
     ];
     await runDueJobs(db, new Date("2026-11-29T00:00:00Z"), jobs);
     expect(runs).toEqual(["periodic", "mail starts", "webhooks", "mail ends"]);

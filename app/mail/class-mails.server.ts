@@ -21,7 +21,16 @@ export function message(input: { to: string; fullName: string; rto: MailRto; sub
 }
 
 /** `kept`: the learner was enrolled in the class, and their enrolment in the course stays (to choose another class). */
-export function classCancelledEmail(input: { to: string; fullName: string; course: string; start: string; end: string; link: string; kept?: boolean; rto: MailRto }): MailMessage {
+export function classCancelledEmail(input: {
+  to: string;
+  fullName: string;
+  course: string;
+  start: string;
+  end: string;
+  link: string;
+  kept?: boolean;
+  rto: MailRto;
+}): MailMessage {
   return message({
     ...input,
     subject: `Class cancelled: ${input.course}, ${classDates(input.start, input.end)}`,
@@ -36,7 +45,16 @@ export function classCancelledEmail(input: { to: string; fullName: string; cours
   });
 }
 
-export function seatOfferedEmail(input: { to: string; fullName: string; course: string; start: string; end: string; expires: string; link: string; rto: MailRto }): MailMessage {
+export function seatOfferedEmail(input: {
+  to: string;
+  fullName: string;
+  course: string;
+  start: string;
+  end: string;
+  expires: string;
+  link: string;
+  rto: MailRto;
+}): MailMessage {
   return message({
     ...input,
     subject: `A seat is free for you: ${input.course}, ${classDates(input.start, input.end)}`,
@@ -49,7 +67,17 @@ export function seatOfferedEmail(input: { to: string; fullName: string; course: 
   });
 }
 
-export function classReminderEmail(input: { to: string; fullName: string; course: string; start: string; end: string; firstSession: string; location: string | null; link: string; rto: MailRto }): MailMessage {
+export function classReminderEmail(input: {
+  to: string;
+  fullName: string;
+  course: string;
+  start: string;
+  end: string;
+  firstSession: string;
+  location: string | null;
+  link: string;
+  rto: MailRto;
+}): MailMessage {
   return message({
     ...input,
     subject: `Reminder: ${input.course} starts ${classDates(input.start, input.start)}`,
@@ -62,7 +90,15 @@ export function classReminderEmail(input: { to: string; fullName: string; course
   });
 }
 
-export function attendanceAlertEmail(input: { to: string; fullName: string; learner: string; course: string; date: string; link: string; rto: MailRto }): MailMessage {
+export function attendanceAlertEmail(input: {
+  to: string;
+  fullName: string;
+  learner: string;
+  course: string;
+  date: string;
+  link: string;
+  rto: MailRto;
+}): MailMessage {
   return message({
     ...input,
     subject: `Attendance: ${input.learner} absent twice in a row`,
@@ -76,12 +112,21 @@ export function attendanceAlertEmail(input: { to: string; fullName: string; lear
  * the page that makes it, never carries it). It greets without a name (templates.server.ts
  * GREETS_WITHOUT_NAME): registering proves no address, and an employer typed a worker's.
  */
-export function enrolmentConfirmedEmail(input: { to: string; fullName: string; data: MailData["enrolment-confirmed"]; origin: string; rto: MailRto }): MailMessage {
+export function enrolmentConfirmedEmail(input: {
+  to: string;
+  fullName: string;
+  data: MailData["enrolment-confirmed"];
+  origin: string;
+  rto: MailRto;
+}): MailMessage {
   const d = input.data;
   const when = d.start && d.end ? `, ${classDates(d.start, d.end)}` : "";
   const fee =
     d.fee.kind === "invoice"
-      ? [`Tax invoice ${d.fee.number}: ${formatCents(d.fee.totalCents)}, ${d.fee.paidCents >= d.fee.totalCents ? "paid" : `${formatCents(d.fee.totalCents - d.fee.paidCents)} to pay`}. Your invoices and receipts:`, `${input.origin}${d.fee.path}`]
+      ? [
+          `Tax invoice ${d.fee.number}: ${formatCents(d.fee.totalCents)}, ${d.fee.paidCents >= d.fee.totalCents ? "paid" : `${formatCents(d.fee.totalCents - d.fee.paidCents)} to pay`}. Your invoices and receipts:`,
+          `${input.origin}${d.fee.path}`,
+        ]
       : d.fee.kind === "employer"
         ? [`Your employer, ${d.fee.employer}, booked this seat and is invoiced for it.`]
         : ["There is no fee to pay for this enrolment."];
@@ -92,7 +137,9 @@ export function enrolmentConfirmedEmail(input: { to: string; fullName: string; d
       d.held
         ? `You are enrolled in ${d.unitCode} ${d.course}, and your seat is held while we complete your pre-enrolment review; we will tell you when it is confirmed.`
         : `You are enrolled in ${d.unitCode} ${d.course}.`,
-      ...(d.sessions.length ? ["Your class sessions:", ...d.sessions.map((s) => `- ${sessionWhen({ date: s.date, starts_at: s.starts_at, ends_at: s.ends_at })}`)] : ["Your class dates will be set with you; they will show on your course page."]),
+      ...(d.sessions.length
+        ? ["Your class sessions:", ...d.sessions.map((s) => `- ${sessionWhen({ date: s.date, starts_at: s.starts_at, ends_at: s.ends_at })}`)]
+        : ["Your class dates will be set with you; they will show on your course page."]),
       `Where: ${d.location ?? "to be confirmed"}`,
       `What to bring: ${WHAT_TO_BRING}.`,
       ...fee,

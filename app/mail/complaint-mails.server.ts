@@ -25,7 +25,9 @@ export function complaintReceivedEmail(d: MailData["complaint-received"], to: { 
     lines: [
       `Thank you: we have received your ${what}${d.about ? ` about ${d.about}` : ""}. Its reference is ${d.reference}; please quote it when you contact us.`,
       `We will acknowledge it by ${formatDate(d.acknowledgeBy)} and aim to resolve it by ${formatDate(d.resolveBy)}.`,
-      d.kind === "appeal" ? "Your appeal is decided by a staff member other than the assessor whose decision it is." : "Nobody is disadvantaged for making a complaint.",
+      d.kind === "appeal"
+        ? "Your appeal is decided by a staff member other than the assessor whose decision it is."
+        : "Nobody is disadvantaged for making a complaint.",
       `Our complaints and appeals policy: ${link}`,
     ],
   });
@@ -41,7 +43,9 @@ export function complaintResolvedEmail(d: MailData["complaint-resolved"], to: { 
       `Your ${what} ${d.reference} has been decided: ${OUTCOME_LABELS[d.outcome]}.`,
       `Reasons: ${d.reasons}`,
       ...(d.reopened
-        ? ["Your application is reopened: it will be decided again, by a different assessor where one is credentialed for the unit, and we will mail you the new decision."]
+        ? [
+            "Your application is reopened: it will be decided again, by a different assessor where one is credentialed for the unit, and we will mail you the new decision.",
+          ]
         : d.changedResult
           ? [`Your result has been changed to: ${d.changedResult}.`]
           : []),
@@ -56,10 +60,6 @@ export function recognitionDecidedEmail(d: MailData["recognition-decided"], to: 
     ...to,
     rto,
     subject: `Your recognition application has been decided: ${rto.name}`,
-    lines: [
-      `${d.what}: ${d.decision}.`,
-      `Reasons: ${d.reasons}`,
-      `If you disagree you can appeal the decision from your appeals page: ${link}`,
-    ],
+    lines: [`${d.what}: ${d.decision}.`, `Reasons: ${d.reasons}`, `If you disagree you can appeal the decision from your appeals page: ${link}`],
   });
 }

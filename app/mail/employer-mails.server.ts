@@ -49,7 +49,9 @@ export function workerInvitationEmail(input: {
     lines: [
       `${input.employer} has booked you a seat in the ${input.course} class of ${classDates(input.start, input.end)}.`,
       `Open this link to accept it: create your account (or sign in), give your enrolment details and USI, and choose whether ${input.employer} may see your results. It works once, ${input.expiresAt ? `until ${formatDateTime(input.expiresAt)}` : `for ${INVITATION_DAYS} days`}.`,
-      ...(releasedFirst ? [`Accept before ${formatDate(input.releaseOn)}: on that day seats nobody has accepted are released and may go to someone else.`] : []),
+      ...(releasedFirst
+        ? [`Accept before ${formatDate(input.releaseOn)}: on that day seats nobody has accepted are released and may go to someone else.`]
+        : []),
       "If you are not taking the seat, open the link and decline it, so it can go to someone else.",
       "",
       input.link,
@@ -58,7 +60,17 @@ export function workerInvitationEmail(input: {
 }
 
 /** An employer's tax invoice, mailed when it is issued; the PDF is behind the employer's sign-in. */
-export function invoiceIssuedEmail(input: { to: string; fullName: string; number: string; description: string; totalCents: number; gstCents: number; dueDate: string; link: string; rto: MailRto }): MailMessage {
+export function invoiceIssuedEmail(input: {
+  to: string;
+  fullName: string;
+  number: string;
+  description: string;
+  totalCents: number;
+  gstCents: number;
+  dueDate: string;
+  link: string;
+  rto: MailRto;
+}): MailMessage {
   return message({
     ...input,
     subject: `Tax invoice ${input.number} from ${input.rto.name}`,

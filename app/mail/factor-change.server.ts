@@ -18,6 +18,10 @@ export function factorChangeEmail(input: { to: string; fullName: string; change:
     `If this was not you, contact the office of ${input.rto.name} straight away.`,
   ];
   const text = [greeting(input.fullName), "", ...lines.flatMap((line) => [line, ""]), ...textSignature(input.rto)].join("\n");
-  const html = htmlMail({ fullName: input.fullName, rto: input.rto, body: lines.map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`).join("\n") });
+  const html = htmlMail({
+    fullName: input.fullName,
+    rto: input.rto,
+    body: lines.map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`).join("\n"),
+  });
   return { to: input.to, subject: `${what}: ${input.rto.name}`, text, html };
 }

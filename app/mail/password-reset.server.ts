@@ -1,7 +1,6 @@
 import { escapeHtml, greeting, htmlMail, textSignature } from "./layout.server";
 import type { MailMessage } from "./transport.server";
 
-
 /**
  * Prose wrapped at 72 characters: a plain-text part whose lines are all short (the link is
  * about 70) is sent as 7bit, so the .eml in the outbox reads as it is, link unbroken.
@@ -52,4 +51,3 @@ export function passwordResetEmail(input: {
   });
   return { to: input.to, subject: `Reset your ${input.rto.name} password`, text, html };
 }
-

@@ -3,7 +3,14 @@ import { escapeHtml, greeting, htmlMail, textSignature, type MailRto } from "./l
 import type { MailMessage } from "./transport.server";
 
 /** The invitation to the learner or employer questionnaire: the link answers once, signed out, and the answers are read only as totals. */
-export function questionnaireInvitationEmail(input: { to: string; fullName: string; audience: "learner" | "employer"; subject: string; link: string; rto: MailRto }): MailMessage {
+export function questionnaireInvitationEmail(input: {
+  to: string;
+  fullName: string;
+  audience: "learner" | "employer";
+  subject: string;
+  link: string;
+  rto: MailRto;
+}): MailMessage {
   const lines = [
     input.audience === "learner"
       ? `Thank you for completing ${input.subject} with ${input.rto.name}. Would you tell us how it went? The questionnaire takes about three minutes.`

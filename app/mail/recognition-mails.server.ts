@@ -10,7 +10,13 @@ import type { MailMessage } from "./transport.server";
  * To a referee, who has no account: whom and what the report is about, and the link that opens
  * the form (it works once, until it expires). The greeting names nobody: staff typed the name.
  */
-export function refereeRequestEmail(input: { to: string; fullName: string; d: MailData["recognition-referee-request"]; link: string; rto: MailRto }): MailMessage {
+export function refereeRequestEmail(input: {
+  to: string;
+  fullName: string;
+  d: MailData["recognition-referee-request"];
+  link: string;
+  rto: MailRto;
+}): MailMessage {
   return message({
     ...input,
     // the subject holds only the portal's words (templates.server.ts, GREETS_WITHOUT_NAME)
@@ -41,7 +47,9 @@ export function recognitionSessionEmail(input: { to: string; fullName: string; d
     subject: `Your ${d.what.toLowerCase()} for ${d.unit} ${CHANGE_WORDS[d.change]}`,
     lines: [
       `Your ${d.what.toLowerCase()} for the recognition of prior learning in ${d.unit} ${CHANGE_WORDS[d.change]}${d.change === "cancelled" ? "" : ":"}`,
-      ...(d.change === "cancelled" ? [`It was to be on ${when} at ${d.location}.`, ...(d.reason ? [`Why: ${d.reason}`] : [])] : [`When: ${when}`, `Where: ${d.location}`, ...(d.notes ? [`Notes from your assessor: ${d.notes}`] : [])]),
+      ...(d.change === "cancelled"
+        ? [`It was to be on ${when} at ${d.location}.`, ...(d.reason ? [`Why: ${d.reason}`] : [])]
+        : [`When: ${when}`, `Where: ${d.location}`, ...(d.notes ? [`Notes from your assessor: ${d.notes}`] : [])]),
       `Your application: ${input.link}`,
     ],
   });

@@ -41,20 +41,57 @@ type Renderers = { [T in MailTemplate]: (data: MailData[T], to: { to: string; fu
 const RENDER: Renderers = {
   "password-reset": (d, to, ctx) => passwordResetEmail({ ...to, link: d.link ?? "", validMinutes: d.validMinutes, rto: ctx.rto }),
   "certificate-issued": (d, to, ctx) =>
-    certificateIssuedEmail({ ...to, certificateNumber: d.certificateNumber, unit: d.unit, link: `${ctx.origin}${verificationPath(d.verificationCode)}`, rto: ctx.rto }),
-  "class-cancelled": (d, to, ctx) => classCancelledEmail({ ...to, course: d.course, start: d.start, end: d.end, link: `${ctx.origin}${d.path}`, kept: d.kept, rto: ctx.rto }),
+    certificateIssuedEmail({
+      ...to,
+      certificateNumber: d.certificateNumber,
+      unit: d.unit,
+      link: `${ctx.origin}${verificationPath(d.verificationCode)}`,
+      rto: ctx.rto,
+    }),
+  "class-cancelled": (d, to, ctx) =>
+    classCancelledEmail({ ...to, course: d.course, start: d.start, end: d.end, link: `${ctx.origin}${d.path}`, kept: d.kept, rto: ctx.rto }),
   "seat-offered": (d, to, ctx) =>
-    seatOfferedEmail({ ...to, course: d.course, start: d.start, end: d.end, expires: formatDateTime(d.expiresAt), link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
+    seatOfferedEmail({
+      ...to,
+      course: d.course,
+      start: d.start,
+      end: d.end,
+      expires: formatDateTime(d.expiresAt),
+      link: `${ctx.origin}${d.path}`,
+      rto: ctx.rto,
+    }),
   "class-reminder": (d, to, ctx) =>
-    classReminderEmail({ ...to, course: d.course, start: d.start, end: d.end, firstSession: d.firstSession, location: d.location, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
-  "attendance-alert": (d, to, ctx) => attendanceAlertEmail({ ...to, learner: d.learner, course: d.course, date: d.date, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
+    classReminderEmail({
+      ...to,
+      course: d.course,
+      start: d.start,
+      end: d.end,
+      firstSession: d.firstSession,
+      location: d.location,
+      link: `${ctx.origin}${d.path}`,
+      rto: ctx.rto,
+    }),
+  "attendance-alert": (d, to, ctx) =>
+    attendanceAlertEmail({ ...to, learner: d.learner, course: d.course, date: d.date, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
   "hrw-reminder": (d, to, ctx) => licenceReminderEmail({ ...d, ...to }, ctx.rto),
   "factor-changed": (d, to, ctx) => factorChangeEmail({ ...to, change: d.change, at: new Date(d.at), rto: ctx.rto }),
   "complaint-received": (d, to, ctx) => complaintReceivedEmail(d, to, `${ctx.origin}${d.path}`, ctx.rto),
   "complaint-resolved": (d, to, ctx) => complaintResolvedEmail(d, to, `${ctx.origin}${d.path}`, ctx.rto),
-  "questionnaire-invitation": (d, to, ctx) => questionnaireInvitationEmail({ ...to, audience: d.audience, subject: d.subject, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
+  "questionnaire-invitation": (d, to, ctx) =>
+    questionnaireInvitationEmail({ ...to, audience: d.audience, subject: d.subject, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
   "employer-invitation": (d, to, ctx) => employerInvitationEmail({ ...to, employer: d.employer, link: d.link ?? "", rto: ctx.rto }),
-  "worker-invitation": (d, to, ctx) => workerInvitationEmail({ ...to, employer: d.employer, course: d.course, start: d.start, end: d.end, expiresAt: d.expiresAt, releaseOn: d.releaseOn, link: d.link ?? "", rto: ctx.rto }),
+  "worker-invitation": (d, to, ctx) =>
+    workerInvitationEmail({
+      ...to,
+      employer: d.employer,
+      course: d.course,
+      start: d.start,
+      end: d.end,
+      expiresAt: d.expiresAt,
+      releaseOn: d.releaseOn,
+      link: d.link ?? "",
+      rto: ctx.rto,
+    }),
   "enrolment-confirmed": (d, to, ctx) => enrolmentConfirmedEmail({ ...to, data: d, origin: ctx.origin, rto: ctx.rto }),
   "recognition-decided": (d, to, ctx) => recognitionDecidedEmail(d, to, `${ctx.origin}${d.path}`, ctx.rto),
   "invoice-issued": (d, to, ctx) => invoiceIssuedEmail({ ...to, ...d, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
@@ -74,7 +111,15 @@ const RENDER: Renderers = {
  * portal's own words. Recorded in docs/decisions/008-rate-limits.md with the limits on the
  * anonymous writes that send them.
  */
-export const GREETS_WITHOUT_NAME: ReadonlySet<MailTemplate> = new Set<MailTemplate>(["complaint-received", "complaint-resolved", "password-reset", "employer-invitation", "worker-invitation", "enrolment-confirmed", "recognition-referee-request"]);
+export const GREETS_WITHOUT_NAME: ReadonlySet<MailTemplate> = new Set<MailTemplate>([
+  "complaint-received",
+  "complaint-resolved",
+  "password-reset",
+  "employer-invitation",
+  "worker-invitation",
+  "enrolment-confirmed",
+  "recognition-referee-request",
+]);
 
 /** The mail of one outbox message, with a Message-ID of its own (the same on every try) and its key. */
 export function renderMail(
@@ -91,7 +136,10 @@ export function renderMail(
 }
 
 /** A message's subject, for the Mail page (the recipient does not change it). */
-export function mailSubject(message: { id: string; key: string; template: MailTemplate; data: Record<string, unknown> }, ctx: RenderContext = renderContext()): string {
+export function mailSubject(
+  message: { id: string; key: string; template: MailTemplate; data: Record<string, unknown> },
+  ctx: RenderContext = renderContext(),
+): string {
   try {
     return renderMail(message, { email: "", full_name: "" }, ctx).subject;
   } catch {

@@ -11,8 +11,7 @@ import { createMailer, createOutboxMailer, createSmtpMailer, defaultFrom } from 
 
 const rto = { name: "Summit Crane & Rigging Training", code: "45678" };
 const link = "http://localhost:3000/reset-password/AbCdEfGhIjKlMnOpQrStUvWxYz012_-9";
-const message = () =>
-  passwordResetEmail({ to: "jordan@test.example", fullName: "Jordan Lee Mitchell", link, validMinutes: 60, rto });
+const message = () => passwordResetEmail({ to: "jordan@test.example", fullName: "Jordan Lee Mitchell", link, validMinutes: 60, rto });
 
 describe("the reset email", () => {
   it("greets by first name, carries the link on its own line, and says how long it lasts", () => {
@@ -129,7 +128,7 @@ describe("the SMTP transport", () => {
       },
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
+    port = (server as unknown as { server: { address(): AddressInfo } }).server.address().port;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

@@ -85,13 +85,7 @@ export function defaultFrom(settings: { MAIL_FROM?: string; APP_URL?: string; RT
   return `"${settings.RTO_NAME.replace(/["\\]/g, "")}" <no-reply@${host}>`;
 }
 
-export function createMailer(settings: {
-  SMTP_URL?: string;
-  MAIL_FROM?: string;
-  APP_URL?: string;
-  RTO_NAME: string;
-  outboxDir?: string;
-}): Mailer {
+export function createMailer(settings: { SMTP_URL?: string; MAIL_FROM?: string; APP_URL?: string; RTO_NAME: string; outboxDir?: string }): Mailer {
   const from = defaultFrom(settings);
   if (settings.SMTP_URL) return createSmtpMailer(settings.SMTP_URL, from);
   return createOutboxMailer(path.resolve(settings.outboxDir ?? DEFAULT_OUTBOX_DIR), from);

@@ -10,7 +10,16 @@ import { createTestDb, TEST_DIALECT } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { approveAccount, listPendingAccounts, rejectAccount } from "./approval.server";
 import { createCourse, getCourseDetail, listAllCourses, updateCourse } from "./course-admin.server";
-import { createStudent, filteredStudents, getStudentDetail, listRecentStudents, searchStudents, STUDENT_COUNT_LIMIT, updateStudent, type StudentIssue } from "./student.server";
+import {
+  createStudent,
+  filteredStudents,
+  getStudentDetail,
+  listRecentStudents,
+  searchStudents,
+  STUDENT_COUNT_LIMIT,
+  updateStudent,
+  type StudentIssue,
+} from "./student.server";
 import { coursePatchSchema, courseCreateSchema } from "~/schemas/course";
 import { studentCreateSchema } from "~/schemas/student";
 import { newVerificationCode } from "./certificate-number.server";
@@ -78,7 +87,10 @@ describe("searchStudents", () => {
 
   it("counts an unsearched list from the kept per-role counts, exact through every kind of write", async () => {
     const byHand = async (active?: number) => {
-      let q = db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).where("role", "=", "student");
+      let q = db
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("role", "=", "student");
       if (active !== undefined) q = q.where("is_active", "=", active);
       return Number((await q.executeTakeFirstOrThrow()).n);
     };
@@ -114,7 +126,11 @@ describe("searchStudents", () => {
       created_at: at,
       updated_at: at,
     }));
-    for (let i = 0; i < many.length; i += 200) await db.insertInto("users").values(many.slice(i, i + 200)).execute();
+    for (let i = 0; i < many.length; i += 200)
+      await db
+        .insertInto("users")
+        .values(many.slice(i, i + 200))
+        .execute();
     const capped = await searchStudents(db, { q: "crowd.example", pageSize: 20 });
     expect(capped).toMatchObject({ total: STUDENT_COUNT_LIMIT, totalCapped: true, pageCount: STUDENT_COUNT_LIMIT / 20 });
     expect(capped.students).toHaveLength(20);
@@ -157,8 +173,14 @@ describe("searchStudents", () => {
     for (const issue of ["uncertified", "undated-completion"] as const) {
       const steps = await sqlitePlan(db, filteredStudents(db, { issue }).select("users.id"));
       // a LIST SUBQUERY is read once; an EXISTS or CORRELATED step on enrollments runs for each student
-      expect(steps.some((step) => step.startsWith("LIST SUBQUERY")), `${issue}: ${steps.join(" | ")}`).toBe(true);
-      expect(steps.filter((step) => /EXISTS|CORRELATED/.test(step)), `${issue}: ${steps.join(" | ")}`).toEqual([]);
+      expect(
+        steps.some((step) => step.startsWith("LIST SUBQUERY")),
+        `${issue}: ${steps.join(" | ")}`,
+      ).toBe(true);
+      expect(
+        steps.filter((step) => /EXISTS|CORRELATED/.test(step)),
+        `${issue}: ${steps.join(" | ")}`,
+      ).toEqual([]);
     }
   });
 });
@@ -405,10 +427,24 @@ describe("course administration", () => {
     const updated = await updateCourse(
       db,
       id,
-      coursePatchSchema.parse({ name: "Edited", price: "0", duration_hours: "12.25", learning_outcomes: ["One", " ", "Two"], assessment_criteria: [], official_title: " Licence to perform dogging " }),
+      coursePatchSchema.parse({
+        name: "Edited",
+        price: "0",
+        duration_hours: "12.25",
+        learning_outcomes: ["One", " ", "Two"],
+        assessment_criteria: [],
+        official_title: " Licence to perform dogging ",
+      }),
       adminId,
     );
-    expect(updated).toMatchObject({ name: "Edited", price: 0, duration_hours: 12.25, learning_outcomes: ["One", "Two"], assessment_criteria: [], official_title: "Licence to perform dogging" });
+    expect(updated).toMatchObject({
+      name: "Edited",
+      price: 0,
+      duration_hours: 12.25,
+      learning_outcomes: ["One", "Two"],
+      assessment_criteria: [],
+      official_title: "Licence to perform dogging",
+    });
     expect(await events("course.updated", id)).toHaveLength(1);
     await expect(updateCourse(db, crypto.randomUUID(), { is_active: false }, adminId)).rejects.toMatchObject({ status: 404 });
   });

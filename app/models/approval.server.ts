@@ -18,15 +18,17 @@ export interface PendingAccount {
 }
 
 export async function listPendingAccounts(db: DB, limit = 50): Promise<PendingAccount[]> {
-  return db
-    .selectFrom("users")
-    .select(["id", "full_name", "email", "role", "created_at"])
-    .where("approval_status", "=", "pending")
-    // NULLS FIRST spelled out: SQLite's default for ASC, where PostgreSQL's is NULLS LAST.
-    .orderBy("created_at", (o) => o.asc().nullsFirst())
-    .orderBy("id")
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom("users")
+      .select(["id", "full_name", "email", "role", "created_at"])
+      .where("approval_status", "=", "pending")
+      // NULLS FIRST spelled out: SQLite's default for ASC, where PostgreSQL's is NULLS LAST.
+      .orderBy("created_at", (o) => o.asc().nullsFirst())
+      .orderBy("id")
+      .limit(limit)
+      .execute()
+  );
 }
 
 async function decide(db: DB, id: string, decision: "approved" | "rejected", actorRef: ActorRef, now: Date): Promise<PendingAccount> {
@@ -43,7 +45,13 @@ async function decide(db: DB, id: string, decision: "approved" | "rejected", act
     if (!account) throw notFound("Pending account");
     await trx.updateTable("users").set({ approval_status: decision, updated_at: at }).where("id", "=", id).execute();
     if (decision === "rejected") await revokeAllAccess(trx, id);
-    await recordAudit(trx, { action: decision === "approved" ? "staff.approved" : "staff.rejected", actor, subject: { type: "user", id }, detail: account.role, now: at });
+    await recordAudit(trx, {
+      action: decision === "approved" ? "staff.approved" : "staff.rejected",
+      actor,
+      subject: { type: "user", id },
+      detail: account.role,
+      now: at,
+    });
     await recordEvent(trx, {
       actorId,
       subjectUserId: id,

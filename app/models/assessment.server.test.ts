@@ -162,10 +162,18 @@ describe("recording assessments", () => {
     const { enrollmentId } = await freshEnrollment("enrolled");
     const started = await recordAssessment(db, input(enrollmentId, { status: "in_progress", score: null, max_score: null, feedback: null }));
     // another kind of assessment stays its own row
-    await recordAssessment(db, input(enrollmentId, { assessment_type: "Written", status: "failed", score: 10, max_score: 50, feedback: "Resit the load chart" }));
+    await recordAssessment(
+      db,
+      input(enrollmentId, { assessment_type: "Written", status: "failed", score: 10, max_score: 50, feedback: "Resit the load chart" }),
+    );
     const settled = await recordAssessment(db, input(enrollmentId, { status: "passed", score: 48, max_score: 50 }));
     expect(settled.id).toBe(started.id);
-    const rows = await db.selectFrom("assessments").select(["assessment_type", "status", "score"]).where("enrollment_id", "=", enrollmentId).orderBy("assessment_type").execute();
+    const rows = await db
+      .selectFrom("assessments")
+      .select(["assessment_type", "status", "score"])
+      .where("enrollment_id", "=", enrollmentId)
+      .orderBy("assessment_type")
+      .execute();
     expect(rows).toEqual([
       { assessment_type: "Practical", status: "passed", score: 48 },
       { assessment_type: "Written", status: "failed", score: 10 },
@@ -192,9 +200,15 @@ describe("recording assessments", () => {
       status: 422,
       fieldErrors: { assessment_date: `Assessment date cannot be before the training began (${dateOffset(-3)})` },
     });
-    const before = await db.selectFrom("assessments").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("assessments")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     await expect(recordAssessment(db, input(enrollmentId, { score: 51, max_score: 50 }))).rejects.toMatchObject({ status: 422 });
-    const after = await db.selectFrom("assessments").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("assessments")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -216,10 +230,33 @@ describe("recording assessments", () => {
     const { enrollmentId } = await freshEnrollment("in_progress", 0);
     const classId = crypto.randomUUID();
     const at = new Date().toISOString();
-    await db.insertInto("classes").values({ id: classId, course_id: courseId, start_date: dateOffset(-8), end_date: dateOffset(-4), location_id: null, trainer_id: trainerId, seats: 8, cancelled_at: null, created_at: at, updated_at: at }).execute();
-    await db.insertInto("class_sessions").values({ id: crypto.randomUUID(), class_id: classId, session_date: dateOffset(-8), starts_at: "07:30", ends_at: "15:30" }).execute();
-    await db.updateTable("enrollments").set({ class_id: classId, planned_start_date: dateOffset(-4), planned_end_date: dateOffset(-4) }).where("id", "=", enrollmentId).execute();
-    await expect(recordAssessment(db, input(enrollmentId, { assessment_date: dateOffset(-8), status: "in_progress", score: null, max_score: null }))).resolves.toMatchObject({ id: expect.any(String) });
+    await db
+      .insertInto("classes")
+      .values({
+        id: classId,
+        course_id: courseId,
+        start_date: dateOffset(-8),
+        end_date: dateOffset(-4),
+        location_id: null,
+        trainer_id: trainerId,
+        seats: 8,
+        cancelled_at: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await db
+      .insertInto("class_sessions")
+      .values({ id: crypto.randomUUID(), class_id: classId, session_date: dateOffset(-8), starts_at: "07:30", ends_at: "15:30" })
+      .execute();
+    await db
+      .updateTable("enrollments")
+      .set({ class_id: classId, planned_start_date: dateOffset(-4), planned_end_date: dateOffset(-4) })
+      .where("id", "=", enrollmentId)
+      .execute();
+    await expect(
+      recordAssessment(db, input(enrollmentId, { assessment_date: dateOffset(-8), status: "in_progress", score: null, max_score: null })),
+    ).resolves.toMatchObject({ id: expect.any(String) });
     await expect(recordAssessment(db, input(enrollmentId, { assessment_date: dateOffset(-9) }))).rejects.toMatchObject({ status: 422 });
     await expect(recordAssessment(db, input(enrollmentId, { assessment_date: dateOffset(1) }))).rejects.toMatchObject({
       status: 422,
@@ -297,7 +334,10 @@ describe("assessment figures on the demo data", () => {
     // a page is the ordered list's slice: the page's ids are chosen first, then their rows read
     const everyOne = await listAssessments(db, { pageSize: 100 });
     const byHand = (await db.selectFrom("assessments").select(["id", "assessment_date", "created_at"]).execute())
-      .sort((a, b) => b.assessment_date.slice(0, 10).localeCompare(a.assessment_date.slice(0, 10)) || b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id))
+      .sort(
+        (a, b) =>
+          b.assessment_date.slice(0, 10).localeCompare(a.assessment_date.slice(0, 10)) || b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id),
+      )
       .map((a) => a.id);
     expect(everyOne.items.map((i) => i.id)).toEqual(byHand.slice(0, 100));
     expect((await listAssessments(db, { pageSize: 3, page: 3 })).items.map((i) => i.id)).toEqual(byHand.slice(6, 9));

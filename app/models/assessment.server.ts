@@ -75,7 +75,10 @@ function narrowed(db: DB, filter: AssessmentFilter) {
           "assessments.course_id",
           "in",
           // ESCAPE makes the backslashes likePattern puts before % and _ mean "this character".
-          db.selectFrom("courses").select("courses.id").where(sql<boolean>`(lower(courses.name) like ${p} escape '\\' or lower(courses.unit_code) like ${p} escape '\\')`),
+          db
+            .selectFrom("courses")
+            .select("courses.id")
+            .where(sql<boolean>`(lower(courses.name) like ${p} escape '\\' or lower(courses.unit_code) like ${p} escape '\\')`),
         ),
       ]),
     );
@@ -152,7 +155,7 @@ function toAssessmentItem(r: AssessmentRow): AssessmentListItem {
     student: { id: r.student_id, full_name: r.student_name },
     course: { id: r.course_id, name: r.course_name, tier: r.tier },
     assessor: r.assessor_id && r.assessor_name ? { id: r.assessor_id, full_name: r.assessor_name } : null,
-    };
+  };
 }
 
 /** One assessment as the lists show it, or null for an unknown id. */
@@ -336,10 +339,7 @@ async function trainingBegan(
  * resubmission) updates that assessment instead of adding another. Recorded as an event about
  * the student, with the assessor.
  */
-export async function recordAssessment(
-  db: DB,
-  input: AssessmentInput & { actorId: string; client?: string | null; now?: Date },
-): Promise<{ id: string }> {
+export async function recordAssessment(db: DB, input: AssessmentInput & { actorId: string; client?: string | null; now?: Date }): Promise<{ id: string }> {
   const nowDate = input.now ?? new Date();
   const now = nowDate.toISOString();
   if (input.assessment_date > organisationToday(nowDate)) throw invalid(ASSESSMENT_IN_FUTURE, { assessment_date: ASSESSMENT_IN_FUTURE });
@@ -350,118 +350,133 @@ export async function recordAssessment(
   }
   // the learner the result is about, for the write's scope (an enrolment keeps its learner)
   const learner = await db.selectFrom("enrollments").select("student_id").where("id", "=", input.enrollment_id).executeTakeFirst();
-  return writeTransaction(db, async (trx) => {
-    const enrollment = await trx
-      .selectFrom("enrollments")
-      .innerJoin("users", "users.id", "enrollments.student_id")
-      .innerJoin("courses", "courses.id", "enrollments.course_id")
-      .select([
-        "enrollments.id",
-        "enrollments.status",
-        "enrollments.enrollment_date",
-        "enrollments.planned_start_date",
-        "enrollments.class_id",
-        "courses.duration_hours",
-        "enrollments.student_id",
-        "enrollments.course_id",
-        "users.is_active",
-        "users.role",
-        "courses.name as course_name",
-        "courses.unit_code",
-      ])
-      .where("enrollments.id", "=", input.enrollment_id)
-      .executeTakeFirst();
-    if (!enrollment || enrollment.role !== "student") throw notFound("Enrolment");
-    if (!(CURRENT_ENROLLMENT_STATUSES as readonly string[]).includes(enrollment.status)) {
-      throw new DomainError(409, ENROLLMENT_NOT_CURRENT, { enrollment_id: ENROLLMENT_NOT_CURRENT });
-    }
-    if (enrollment.is_active !== 1) {
-      const message = "This student's account is inactive; reactivate it before recording assessments";
-      throw new DomainError(409, message, { enrollment_id: message });
-    }
-    const began = await trainingBegan(trx, enrollment);
-    if (input.assessment_date < began) {
-      const message = assessmentBeforeTraining(began);
-      throw invalid(message, { assessment_date: message });
-    }
-    // the assessor is credentialed for the unit on the day assessed (a 409 naming why, beside the enrolment)
-    await assertCredentialed(trx, input.actorId, enrollment.unit_code, [input.assessment_date], "enrollment_id");
-    // An assessment of this kind still open on the enrolment (begun, or awaiting resubmission) is
-    // the one this result settles: it is updated, so the enrolment keeps one row per assessment
-    // rather than a stale "in progress, not marked" beside its result.
-    const open = await trx
-      .selectFrom("assessments")
-      .select(["id", "status"])
-      .where("enrollment_id", "=", enrollment.id)
-      .where("assessment_type", "=", input.assessment_type)
-      .where("status", "in", OPEN_ASSESSMENT_STATUSES)
-      .orderBy("assessment_date", "desc")
-      .orderBy("created_at", "desc")
-      .limit(1)
-      .executeTakeFirst();
-    // the checks above read this learner's records and what only unscoped writes change (a
-    // trainer's credentials): from here this write writes, in its turn
-    await readWebhookEndpoints(trx);
-    await takeWritesTurn(trx, [input.actorId]);
-    const id = open?.id ?? crypto.randomUUID();
-    const result = {
-      status: input.status,
-      score: input.score,
-      max_score: input.max_score,
-      // the calendar day the trainer chose, as an ISO instant like every other date column
-      assessment_date: `${input.assessment_date}T00:00:00.000Z`,
-      feedback: input.feedback,
-      assessed_by: input.actorId,
-    };
-    if (open) {
-      await trx.updateTable("assessments").set(result).where("id", "=", open.id).where("status", "in", OPEN_ASSESSMENT_STATUSES).execute();
-      // the judgement starts (or moves) the keep-until day of the evidence already on it; an
-      // assessment this result creates has none yet
-      await stampKeepUntil(trx, { assessment: { kind: "unit", id } });
-    }
-    // nothing below reads what it writes: the writes go to the database with the commit, one
-    // round trip where each took one in the turn
-    sendWritesAtCommit(trx);
-    if (!open) {
-      await writeLater(
-        trx,
-        trx.insertInto("assessments").values({ id, enrollment_id: enrollment.id, student_id: enrollment.student_id, course_id: enrollment.course_id, assessment_type: input.assessment_type, ...result, created_at: now }),
-      );
-    }
-    await queueWebhookEvent(trx, { type: "result.recorded", subjectId: id, cause: `${id}:${now}`, now });
-    await recordAudit(trx, {
-      action: "assessment.result_recorded",
-      actor: { id: input.actorId, client: input.client },
-      subject: { type: "assessment", id, userId: enrollment.student_id },
-      detail: `${input.assessment_type}: ${open ? `${STATUS_WORDS[open.status as AssessmentStatus]} \u2192 ` : ""}${STATUS_WORDS[input.status]}`,
-      now,
-    });
-    const score = input.score !== null && input.max_score !== null ? ` (${input.score}/${input.max_score})` : "";
-    await recordEvent(trx, {
-      actorId: input.actorId,
-      subjectUserId: enrollment.student_id,
-      type: "assessment.recorded",
-      entityType: "assessment",
-      entityId: id,
-      message: `${input.assessment_type} assessment for ${enrollment.course_name}: ${STATUS_WORDS[input.status]}${score}`,
-      now,
-    });
-    if (enrollment.status === "enrolled") {
-      await writeLater(trx, trx.updateTable("enrollments").set({ status: "in_progress", updated_at: now }).where("id", "=", enrollment.id).where("status", "=", "enrolled"));
+  return writeTransaction(
+    db,
+    async (trx) => {
+      const enrollment = await trx
+        .selectFrom("enrollments")
+        .innerJoin("users", "users.id", "enrollments.student_id")
+        .innerJoin("courses", "courses.id", "enrollments.course_id")
+        .select([
+          "enrollments.id",
+          "enrollments.status",
+          "enrollments.enrollment_date",
+          "enrollments.planned_start_date",
+          "enrollments.class_id",
+          "courses.duration_hours",
+          "enrollments.student_id",
+          "enrollments.course_id",
+          "users.is_active",
+          "users.role",
+          "courses.name as course_name",
+          "courses.unit_code",
+        ])
+        .where("enrollments.id", "=", input.enrollment_id)
+        .executeTakeFirst();
+      if (!enrollment || enrollment.role !== "student") throw notFound("Enrolment");
+      if (!(CURRENT_ENROLLMENT_STATUSES as readonly string[]).includes(enrollment.status)) {
+        throw new DomainError(409, ENROLLMENT_NOT_CURRENT, { enrollment_id: ENROLLMENT_NOT_CURRENT });
+      }
+      if (enrollment.is_active !== 1) {
+        const message = "This student's account is inactive; reactivate it before recording assessments";
+        throw new DomainError(409, message, { enrollment_id: message });
+      }
+      const began = await trainingBegan(trx, enrollment);
+      if (input.assessment_date < began) {
+        const message = assessmentBeforeTraining(began);
+        throw invalid(message, { assessment_date: message });
+      }
+      // the assessor is credentialed for the unit on the day assessed (a 409 naming why, beside the enrolment)
+      await assertCredentialed(trx, input.actorId, enrollment.unit_code, [input.assessment_date], "enrollment_id");
+      // An assessment of this kind still open on the enrolment (begun, or awaiting resubmission) is
+      // the one this result settles: it is updated, so the enrolment keeps one row per assessment
+      // rather than a stale "in progress, not marked" beside its result.
+      const open = await trx
+        .selectFrom("assessments")
+        .select(["id", "status"])
+        .where("enrollment_id", "=", enrollment.id)
+        .where("assessment_type", "=", input.assessment_type)
+        .where("status", "in", OPEN_ASSESSMENT_STATUSES)
+        .orderBy("assessment_date", "desc")
+        .orderBy("created_at", "desc")
+        .limit(1)
+        .executeTakeFirst();
+      // the checks above read this learner's records and what only unscoped writes change (a
+      // trainer's credentials): from here this write writes, in its turn
+      await readWebhookEndpoints(trx);
+      await takeWritesTurn(trx, [input.actorId]);
+      const id = open?.id ?? crypto.randomUUID();
+      const result = {
+        status: input.status,
+        score: input.score,
+        max_score: input.max_score,
+        // the calendar day the trainer chose, as an ISO instant like every other date column
+        assessment_date: `${input.assessment_date}T00:00:00.000Z`,
+        feedback: input.feedback,
+        assessed_by: input.actorId,
+      };
+      if (open) {
+        await trx.updateTable("assessments").set(result).where("id", "=", open.id).where("status", "in", OPEN_ASSESSMENT_STATUSES).execute();
+        // the judgement starts (or moves) the keep-until day of the evidence already on it; an
+        // assessment this result creates has none yet
+        await stampKeepUntil(trx, { assessment: { kind: "unit", id } });
+      }
+      // nothing below reads what it writes: the writes go to the database with the commit, one
+      // round trip where each took one in the turn
+      sendWritesAtCommit(trx);
+      if (!open) {
+        await writeLater(
+          trx,
+          trx.insertInto("assessments").values({
+            id,
+            enrollment_id: enrollment.id,
+            student_id: enrollment.student_id,
+            course_id: enrollment.course_id,
+            assessment_type: input.assessment_type,
+            ...result,
+            created_at: now,
+          }),
+        );
+      }
+      await queueWebhookEvent(trx, { type: "result.recorded", subjectId: id, cause: `${id}:${now}`, now });
+      await recordAudit(trx, {
+        action: "assessment.result_recorded",
+        actor: { id: input.actorId, client: input.client },
+        subject: { type: "assessment", id, userId: enrollment.student_id },
+        detail: `${input.assessment_type}: ${open ? `${STATUS_WORDS[open.status as AssessmentStatus]} \u2192 ` : ""}${STATUS_WORDS[input.status]}`,
+        now,
+      });
+      const score = input.score !== null && input.max_score !== null ? ` (${input.score}/${input.max_score})` : "";
       await recordEvent(trx, {
         actorId: input.actorId,
         subjectUserId: enrollment.student_id,
-        type: "enrollment.status",
-        entityType: "enrollment",
-        entityId: enrollment.id,
-        message: `${enrollment.course_name}: status enrolled \u2192 in progress (first assessment recorded)`,
+        type: "assessment.recorded",
+        entityType: "assessment",
+        entityId: id,
+        message: `${input.assessment_type} assessment for ${enrollment.course_name}: ${STATUS_WORDS[input.status]}${score}`,
         now,
       });
-    } else {
-      await writeLater(trx, trx.updateTable("enrollments").set({ updated_at: now }).where("id", "=", enrollment.id));
-    }
-    return { id };
-  }, learner ? { scopes: [learnerScope(learner.student_id)] } : {});
+      if (enrollment.status === "enrolled") {
+        await writeLater(
+          trx,
+          trx.updateTable("enrollments").set({ status: "in_progress", updated_at: now }).where("id", "=", enrollment.id).where("status", "=", "enrolled"),
+        );
+        await recordEvent(trx, {
+          actorId: input.actorId,
+          subjectUserId: enrollment.student_id,
+          type: "enrollment.status",
+          entityType: "enrollment",
+          entityId: enrollment.id,
+          message: `${enrollment.course_name}: status enrolled \u2192 in progress (first assessment recorded)`,
+          now,
+        });
+      } else {
+        await writeLater(trx, trx.updateTable("enrollments").set({ updated_at: now }).where("id", "=", enrollment.id));
+      }
+      return { id };
+    },
+    learner ? { scopes: [learnerScope(learner.student_id)] } : {},
+  );
 }
 
 /**
@@ -473,7 +488,11 @@ export async function changeResultOnAppeal(
   trx: WriteTransaction,
   input: { assessmentId: string; status: "passed" | "failed"; reference: string; actor: { id: string; client?: string | null }; now: Date },
 ): Promise<void> {
-  const row = await trx.selectFrom("assessments").select(["id", "status", "student_id", "assessment_type"]).where("id", "=", input.assessmentId).executeTakeFirst();
+  const row = await trx
+    .selectFrom("assessments")
+    .select(["id", "status", "student_id", "assessment_type"])
+    .where("id", "=", input.assessmentId)
+    .executeTakeFirst();
   if (!row) throw notFound("Assessment");
   await trx.updateTable("assessments").set({ status: input.status }).where("id", "=", row.id).execute();
   await stampKeepUntil(trx, { assessment: { kind: "unit", id: row.id } });

@@ -46,7 +46,12 @@ export async function listTrainerClasses(db: DB, user: { id: string; role: Role 
       "c.start_date",
       "c.end_date",
       "l.name as location",
-      eb.selectFrom("enrollments as e").select((e) => e.fn.countAll<number>().as("n")).whereRef("e.class_id", "=", "c.id").where("e.status", "<>", "withdrawn").as("learners"),
+      eb
+        .selectFrom("enrollments as e")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("e.class_id", "=", "c.id")
+        .where("e.status", "<>", "withdrawn")
+        .as("learners"),
       eb.exists(eb.selectFrom("class_sessions as s").select("s.id").whereRef("s.class_id", "=", "c.id").where("s.session_date", "=", today)).as("runs_today"),
     ])
     .where("c.cancelled_at", "is", null);
@@ -86,7 +91,13 @@ export async function getRoster(db: DB, classId: string, user: { id: string; rol
     .executeTakeFirst();
   if (!cls) return null;
   const [sessions, learners, marks] = await Promise.all([
-    db.selectFrom("class_sessions").select(["id", "session_date as date", "starts_at", "ends_at"]).where("class_id", "=", classId).orderBy("session_date").orderBy("starts_at").execute(),
+    db
+      .selectFrom("class_sessions")
+      .select(["id", "session_date as date", "starts_at", "ends_at"])
+      .where("class_id", "=", classId)
+      .orderBy("session_date")
+      .orderBy("starts_at")
+      .execute(),
     db
       .selectFrom("enrollments")
       .innerJoin("users", "users.id", "enrollments.student_id")
@@ -204,7 +215,9 @@ export async function attendanceForStudent(db: DB, studentId: string): Promise<R
     .where("e.student_id", "=", studentId)
     .groupBy("e.id")
     .execute();
-  return Object.fromEntries(rows.map((r) => [r.id, { sessions: Number(r.sessions), present: Number(r.present), late: Number(r.late), absent: Number(r.absent) }]));
+  return Object.fromEntries(
+    rows.map((r) => [r.id, { sessions: Number(r.sessions), present: Number(r.present), late: Number(r.late), absent: Number(r.absent) }]),
+  );
 }
 
 /** The office's dashboard notice: recent two-absences-in-a-row alerts. */
@@ -241,7 +254,10 @@ export async function noteAttendanceDay(trx: DB, input: { studentId: string; day
     .orderBy("s.starts_at")
     .orderBy("courses.name")
     .execute();
-  const message = attendanceDayMessage(input.day, marks.map((m) => ({ course: m.course, time: clockTime(m.starts_at), status: m.status })));
+  const message = attendanceDayMessage(
+    input.day,
+    marks.map((m) => ({ course: m.course, time: clockTime(m.starts_at), status: m.status })),
+  );
   const held = await trx
     .selectFrom("events")
     .select("id")
@@ -250,5 +266,14 @@ export async function noteAttendanceDay(trx: DB, input: { studentId: string; day
     .where("entity_id", "=", input.day)
     .executeTakeFirst();
   if (held) await trx.updateTable("events").set({ message, created_at: input.now, actor_id: input.actorId }).where("id", "=", held.id).execute();
-  else await recordEvent(trx, { actorId: input.actorId, subjectUserId: input.studentId, type: ATTENDANCE_NOTICE.type, entityType: ATTENDANCE_NOTICE.entityType, entityId: input.day, message, now: input.now });
+  else
+    await recordEvent(trx, {
+      actorId: input.actorId,
+      subjectUserId: input.studentId,
+      type: ATTENDANCE_NOTICE.type,
+      entityType: ATTENDANCE_NOTICE.entityType,
+      entityId: input.day,
+      message,
+      now: input.now,
+    });
 }

@@ -32,7 +32,14 @@ async function trail(n = 5): Promise<TestDb> {
   open.push(t);
   const user = await makeUser(t.db, { role: "admin" });
   for (let i = 1; i <= n; i++) {
-    await writeTransaction(t.db, (trx) => recordAudit(trx, { action: "staff.approved", actor: { id: user.id, client: "203.0.113.9" }, subject: { type: "user", id: `u-${i}` }, detail: `entry ${i}` }));
+    await writeTransaction(t.db, (trx) =>
+      recordAudit(trx, {
+        action: "staff.approved",
+        actor: { id: user.id, client: "203.0.113.9" },
+        subject: { type: "user", id: `u-${i}` },
+        detail: `entry ${i}`,
+      }),
+    );
   }
   return t;
 }
@@ -98,7 +105,9 @@ describe("the chain", () => {
     const dbs = TEST_DIALECT === "postgres" ? [db, openDatabase(url), openDatabase(url)] : [db];
     try {
       await Promise.all(
-        Array.from({ length: 50 }, (_, i) => writeTransaction(dbs[i % dbs.length]!, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, detail: `concurrent ${i}` }))),
+        Array.from({ length: 50 }, (_, i) =>
+          writeTransaction(dbs[i % dbs.length]!, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, detail: `concurrent ${i}` })),
+        ),
       );
     } finally {
       for (const other of dbs.slice(1)) await other.destroy();
@@ -140,7 +149,11 @@ describe("tampering on SQLite", () => {
     const row = await db.selectFrom("audit_log").selectAll().where("id", "=", 2).executeTakeFirstOrThrow();
     const forged = { ...row, detail: "forged" };
     await onOneConnection(db, ["drop trigger audit_log_next_only", "drop trigger audit_log_no_delete", "drop trigger audit_log_move_head"]);
-    await db.insertInto("audit_log").orReplace().values({ ...forged, hash: chainHash(forged) }).execute();
+    await db
+      .insertInto("audit_log")
+      .orReplace()
+      .values({ ...forged, hash: chainHash(forged) })
+      .execute();
     expect((await db.selectFrom("audit_log").select("detail").where("id", "=", 2).executeTakeFirstOrThrow()).detail).toBe("forged");
     expect(await line(db)).toBe("Audit trail: entry 2 does not match: it was replaced after entry 3 was written, which holds a different hash for it");
   });
@@ -163,7 +176,11 @@ describe("tampering on PostgreSQL as the tables' owner", () => {
 
   onPostgres("with session_replication_role = replica, a change is reported with the entry's number", async () => {
     const { db } = await trail(4);
-    await onOneConnection(db, ["set session_replication_role = replica", "update audit_log set detail = 'quiet' where id = 3", "set session_replication_role = origin"]);
+    await onOneConnection(db, [
+      "set session_replication_role = replica",
+      "update audit_log set detail = 'quiet' where id = 3",
+      "set session_replication_role = origin",
+    ]);
     expect(await line(db)).toBe("Audit trail: entry 3 does not match: it was changed after it was written");
     await onOneConnection(db, ["set session_replication_role = replica", "delete from audit_log where id = 1", "set session_replication_role = origin"]);
     expect(await line(db)).toBe("Audit trail: entry 1 does not match: it was removed");
@@ -250,7 +267,12 @@ describe("PostgreSQL's role split", () => {
     const names = Object.keys(migrations).sort();
     expect((await migrator.migrateTo(names[names.indexOf("2026-11-27T1600_audit_head") - 1]!)).error).toBeUndefined();
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    const before = (await owner.db.selectFrom("audit_log").select((eb) => eb.fn.max("id").as("n")).executeTakeFirstOrThrow()).n;
+    const before = (
+      await owner.db
+        .selectFrom("audit_log")
+        .select((eb) => eb.fn.max("id").as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
     await writeTransaction(app, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, detail: "after the head was made again" }));
     await expect(sql`update audit_head set gapless_after = 0`.execute(app)).rejects.toThrow(/permission denied/);
     await expect(sql`delete from audit_head`.execute(app)).rejects.toThrow(/permission denied/);
@@ -259,7 +281,11 @@ describe("PostgreSQL's role split", () => {
 });
 
 const verify = (url: string) => {
-  const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/audit-verify.ts"], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8", timeout: 60_000 });
+  const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/audit-verify.ts"], {
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 };
 
@@ -318,7 +344,12 @@ describe("the chain's head", () => {
   it("the head moves with every insert, and refuses every other change", async () => {
     const { db } = await trail(3);
     const hashOf = async (id: number) => (await db.selectFrom("audit_log").select("hash").where("id", "=", id).executeTakeFirstOrThrow()).hash;
-    expect(await db.selectFrom("audit_head").selectAll().executeTakeFirstOrThrow()).toEqual({ id: 1, last_id: 3, last_hash: await hashOf(3), gapless_after: 0 });
+    expect(await db.selectFrom("audit_head").selectAll().executeTakeFirstOrThrow()).toEqual({
+      id: 1,
+      last_id: 3,
+      last_hash: await hashOf(3),
+      gapless_after: 0,
+    });
     const refused = /audit_head only moves forward/;
     await expect(sql`update audit_head set last_id = 2, last_hash = ${await hashOf(2)}`.execute(db)).rejects.toThrow(refused);
     await expect(sql`update audit_head set last_id = 4, last_hash = 'x'`.execute(db)).rejects.toThrow(refused);
@@ -329,7 +360,9 @@ describe("the chain's head", () => {
     if (TEST_DIALECT === "postgres") {
       await expect(sql`truncate audit_head`.execute(db)).rejects.toThrow(refused);
     } else {
-      await expect(sql`insert or replace into audit_head (id, last_id, last_hash, gapless_after) values (1, 2, ${await hashOf(2)}, 0)`.execute(db)).rejects.toThrow(refused);
+      await expect(
+        sql`insert or replace into audit_head (id, last_id, last_hash, gapless_after) values (1, 2, ${await hashOf(2)}, 0)`.execute(db),
+      ).rejects.toThrow(refused);
     }
     // nor can it be moved back over a removed tail
     await removeTail(db, 1, true);
@@ -342,7 +375,12 @@ describe("the chain's head", () => {
     await removeTail(db, 1, true);
     const two = await db.selectFrom("audit_log").selectAll().where("id", "=", 2).executeTakeFirstOrThrow();
     const forged = { ...two, id: 3, detail: "in its place", prev_hash: two.hash };
-    await expect(db.insertInto("audit_log").values({ ...forged, hash: chainHash(forged) }).execute()).rejects.toThrow(/append-only/);
+    await expect(
+      db
+        .insertInto("audit_log")
+        .values({ ...forged, hash: chainHash(forged) })
+        .execute(),
+    ).rejects.toThrow(/append-only/);
   });
 
   it("a gap the links were mended across is a removal, and a last entry hashed again does not match the head", async () => {
@@ -368,8 +406,14 @@ describe("the chain's head", () => {
     const forged = { ...last, detail: "something else" };
     const unguardLog = TEST_DIALECT === "postgres" ? "alter table audit_log disable trigger user" : "drop trigger audit_log_no_update";
     await onOneConnection(other.db, [unguardLog]);
-    await other.db.updateTable("audit_log").set({ detail: forged.detail, hash: chainHash(forged) }).where("id", "=", 2).execute();
-    expect(await line(other.db)).toBe("Audit trail: entry 2 does not match: it was replaced after it was written; the chain's head holds a different hash for it");
+    await other.db
+      .updateTable("audit_log")
+      .set({ detail: forged.detail, hash: chainHash(forged) })
+      .where("id", "=", 2)
+      .execute();
+    expect(await line(other.db)).toBe(
+      "Audit trail: entry 2 does not match: it was replaced after it was written; the chain's head holds a different hash for it",
+    );
   });
 
   it("entries written without moving the head are reported", async () => {
@@ -382,7 +426,6 @@ describe("the chain's head", () => {
 });
 
 describe("npm run audit:verify", () => {
-
   it("prints the intact line and exits 0; names the first entry that does not match and exits 1", async () => {
     const { db, url } = await trail(4);
     expect(verify(url)).toMatchObject({ status: 0, stdout: "Audit trail: chain intact through entry 4; no signed checkpoint yet\n" });

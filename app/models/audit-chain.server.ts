@@ -229,7 +229,15 @@ function checkpointMismatch(cp: CheckpointRow, key: string, before: { id: number
 function otherKey(cp: CheckpointRow, key: string): Mismatch | null {
   const given = auditKeyId(key);
   if (cp.key_id === given) return null;
-  return { intact: false, entry: cp.through_id, through: 0, problem: "other-key", checkpoint: cp.id, checkpointMadeAt: cp.made_at, keys: { signed: cp.key_id, given } };
+  return {
+    intact: false,
+    entry: cp.through_id,
+    through: 0,
+    problem: "other-key",
+    checkpoint: cp.id,
+    checkpointMadeAt: cp.made_at,
+    keys: { signed: cp.key_id, given },
+  };
 }
 
 /**
@@ -259,7 +267,14 @@ export async function verifyAuditChain(db: DB, options: { key?: string | null; b
   const fill = async (lastId: number) => {
     // checkpoints in number order, until one names an entry past this batch
     while (loadedTo < lastCheckpointId && (queue.length === 0 || queue[queue.length - 1]!.through_id <= lastId)) {
-      const rows = await db.selectFrom("audit_checkpoints").selectAll().where("id", ">", loadedTo).where("id", "<=", lastCheckpointId).orderBy("id").limit(batch).execute();
+      const rows = await db
+        .selectFrom("audit_checkpoints")
+        .selectAll()
+        .where("id", ">", loadedTo)
+        .where("id", "<=", lastCheckpointId)
+        .orderBy("id")
+        .limit(batch)
+        .execute();
       if (rows.length === 0) break;
       queue.push(...rows);
       loadedTo = rows[rows.length - 1]!.id;
@@ -286,7 +301,15 @@ export async function verifyAuditChain(db: DB, options: { key?: string | null; b
   if (atHead) return atHead;
   await fill(Infinity);
   const beyond = queue[0];
-  if (beyond) return { intact: false, entry: beyond.through_id, through: walked.last.id, problem: "checkpoint-beyond", checkpoint: beyond.id, checkpointMadeAt: beyond.made_at };
+  if (beyond)
+    return {
+      intact: false,
+      entry: beyond.through_id,
+      through: walked.last.id,
+      problem: "checkpoint-beyond",
+      checkpoint: beyond.id,
+      checkpointMadeAt: beyond.made_at,
+    };
   if (newest && !key) return { intact: false, entry: newest.through_id, through: walked.last.id, problem: "no-key", checkpoint: newest.id };
   const last = sound as CheckpointRow | null;
   return { intact: true, through: walked.last.id, entries: walked.entries, checkpoint: last ? seen(last) : null, checkpoints: count, pendingTo: null };
@@ -302,7 +325,14 @@ async function fromNewestCheckpoint(db: DB, newest: CheckpointRow | undefined, k
   if (wrongKey) return wrongKey;
   const at: Link = { id: newest.through_id, hash: newest.through_hash, beforeId: Math.max(0, newest.through_id - 1) };
   if (!checkpointSignatureMatches(key, newest, newest.signature)) {
-    return { intact: false, entry: newest.through_id, through: at.beforeId, problem: "checkpoint-signature", checkpoint: newest.id, checkpointMadeAt: newest.made_at };
+    return {
+      intact: false,
+      entry: newest.through_id,
+      through: at.beforeId,
+      problem: "checkpoint-signature",
+      checkpoint: newest.id,
+      checkpointMadeAt: newest.made_at,
+    };
   }
   const row = await db
     .selectFrom("audit_log")
@@ -310,7 +340,14 @@ async function fromNewestCheckpoint(db: DB, newest: CheckpointRow | undefined, k
     .where("id", "=", newest.through_id)
     .executeTakeFirst();
   if (!row || row.hash !== newest.through_hash) {
-    return { intact: false, entry: newest.through_id, through: at.beforeId, problem: "checkpoint-hash", checkpoint: newest.id, checkpointMadeAt: newest.made_at };
+    return {
+      intact: false,
+      entry: newest.through_id,
+      through: at.beforeId,
+      problem: "checkpoint-hash",
+      checkpoint: newest.id,
+      checkpointMadeAt: newest.made_at,
+    };
   }
   if (row.hash !== chainHash(row)) return { intact: false, entry: row.id, through: at.beforeId, problem: "changed", foundAt: row.id };
   return at;

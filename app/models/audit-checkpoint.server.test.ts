@@ -39,7 +39,9 @@ async function trail(n: number): Promise<TestDb> {
 }
 
 const append = (db: DB, detail: string, actor: string | null = null) =>
-  writeTransaction(db, (trx) => recordAudit(trx, { action: "staff.approved", actor: { id: actor, client: "203.0.113.9" }, subject: { type: "user", id: "u" }, detail }));
+  writeTransaction(db, (trx) =>
+    recordAudit(trx, { action: "staff.approved", actor: { id: actor, client: "203.0.113.9" }, subject: { type: "user", id: "u" }, detail }),
+  );
 
 async function onOneConnection(db: DB, statements: string[]): Promise<void> {
   await db.connection().execute(async (conn) => {
@@ -105,7 +107,14 @@ describe("the checkpoint job", () => {
 
     const [one, two] = await checkpoints(db);
     const hashOf = async (id: number) => (await db.selectFrom("audit_log").select("hash").where("id", "=", id).executeTakeFirstOrThrow()).hash;
-    expect(one).toMatchObject({ id: 1, through_id: 5, through_hash: await hashOf(5), made_at: "2026-12-04T09:00:00.000Z", key_id: auditKeyId(KEY), prev_signature: GENESIS_SIGNATURE });
+    expect(one).toMatchObject({
+      id: 1,
+      through_id: 5,
+      through_hash: await hashOf(5),
+      made_at: "2026-12-04T09:00:00.000Z",
+      key_id: auditKeyId(KEY),
+      prev_signature: GENESIS_SIGNATURE,
+    });
     expect(two).toMatchObject({ id: 2, through_id: 8, through_hash: await hashOf(8), prev_signature: one!.signature });
     // HMAC-SHA256 under the key, over the checkpoint's content
     const { signature, ...content } = two!;
@@ -171,9 +180,12 @@ describe("a rewrite that hashed every entry again", () => {
     await rewriteFrom(db, 2, "nothing to see");
     expect((await db.selectFrom("audit_log").select("detail").where("id", "=", 2).executeTakeFirstOrThrow()).detail).toBe("nothing to see");
     // the chain alone (all a verifier without the key can check) holds together
-    expect(auditChainLine(await verifyAuditChain(db, { key: null }))).toMatch(/^Audit trail: chain intact through entry 7, but its signed checkpoints were not checked/);
+    expect(auditChainLine(await verifyAuditChain(db, { key: null }))).toMatch(
+      /^Audit trail: chain intact through entry 7, but its signed checkpoints were not checked/,
+    );
 
-    const expected = "Audit trail: checkpoint 1 does not match: entry 6 no longer has the hash the checkpoint signed, so the trail up to it was rewritten and hashed again";
+    const expected =
+      "Audit trail: checkpoint 1 does not match: entry 6 no longer has the hash the checkpoint signed, so the trail up to it was rewritten and hashed again";
     expect(verifyProcess(url, KEY)).toMatchObject({ status: 1, stdout: `${expected}\n` });
     expect(await auditChainSummary(db)).toEqual({
       intact: false,
@@ -240,7 +252,12 @@ describe("checkpoints that do not match", () => {
     await expect(sql`update audit_checkpoints set through_id = 1`.execute(db)).rejects.toThrow(refused);
     await expect(sql`delete from audit_checkpoints`.execute(db)).rejects.toThrow(refused);
     const row = (await checkpoints(db))[0]!;
-    await expect(db.insertInto("audit_checkpoints").values({ ...row, id: 5 }).execute()).rejects.toThrow(refused);
+    await expect(
+      db
+        .insertInto("audit_checkpoints")
+        .values({ ...row, id: 5 })
+        .execute(),
+    ).rejects.toThrow(refused);
     if (TEST_DIALECT === "postgres") await expect(sql`truncate audit_checkpoints`.execute(db)).rejects.toThrow(refused);
     else await expect(db.insertInto("audit_checkpoints").orReplace().values(row).execute()).rejects.toThrow(refused);
     expect(await checkpoints(db)).toEqual([row]);
@@ -281,8 +298,17 @@ describe("the page's check", () => {
     await checkpointAuditTrail(db, { now: new Date("2026-12-04T09:00:00Z") });
     for (let i = 5; i <= 10; i++) await append(db, `entry ${i}`);
     const bounded = await checkSinceCheckpoint(db, { limit: 3 });
-    expect(bounded).toEqual({ intact: true, through: 7, entries: 3, checkpoint: { id: 1, through: 4, made_at: "2026-12-04T09:00:00.000Z" }, checkpoints: null, pendingTo: 10 });
-    expect(auditChainLine(bounded)).toBe("Audit trail: chain intact through entry 7; signed checkpoint 1 covers entries 1 to 4; entries 8 to 10 wait for the next checkpoint");
+    expect(bounded).toEqual({
+      intact: true,
+      through: 7,
+      entries: 3,
+      checkpoint: { id: 1, through: 4, made_at: "2026-12-04T09:00:00.000Z" },
+      checkpoints: null,
+      pendingTo: 10,
+    });
+    expect(auditChainLine(bounded)).toBe(
+      "Audit trail: chain intact through entry 7; signed checkpoint 1 covers entries 1 to 4; entries 8 to 10 wait for the next checkpoint",
+    );
     const all = await checkSinceCheckpoint(db);
     expect(all).toMatchObject({ intact: true, through: 10, entries: 6, pendingTo: null });
     expect(auditChainLine(all)).toBe("Audit trail: chain intact through entry 10; signed checkpoint 1 covers entries 1 to 4");
@@ -293,7 +319,9 @@ describe("the page's check", () => {
 
   it("without a checkpoint, checks from the first entry up to its limit", async () => {
     const { db } = await trail(5);
-    expect(auditChainLine(await checkSinceCheckpoint(db, { limit: 2 }))).toBe("Audit trail: chain intact through entry 2; no signed checkpoint yet; entries 3 to 5 wait for the next checkpoint");
+    expect(auditChainLine(await checkSinceCheckpoint(db, { limit: 2 }))).toBe(
+      "Audit trail: chain intact through entry 2; no signed checkpoint yet; entries 3 to 5 wait for the next checkpoint",
+    );
     expect(auditChainLine(await checkSinceCheckpoint(db))).toBe("Audit trail: chain intact through entry 5; no signed checkpoint yet");
   });
 });

@@ -138,13 +138,21 @@ describe("bulk reads of personal data", () => {
     const asAdmin = await call(mod(studentsApi), "GET", "/api/admin/students?q=Listed", { token: admin.token, client: CLIENT });
     expect(JSON.stringify(await bodyOf(asAdmin))).toContain(usi);
     const [entry] = await entriesBy("students.listed", admin.id);
-    expect(entry).toMatchObject({ client: CLIENT, subject_type: "students", fields: "address,date_of_birth,emergency_contact,license_number,usi,usi_claimed,usi_verified_at" });
+    expect(entry).toMatchObject({
+      client: CLIENT,
+      subject_type: "students",
+      fields: "address,date_of_birth,emergency_contact,license_number,usi,usi_claimed,usi_verified_at",
+    });
     expect(JSON.stringify(entry)).not.toMatch(new RegExp(`${usi}|Listed`));
   });
 
   it("the office's edit form shows the USI: a USI view", async () => {
     const student = await makeUser(db);
-    const page = await call(mod(editStudentPage), "GET", `/admin/students/${student.id}/edit`, { cookie: adminCookie, params: { id: student.id }, client: CLIENT });
+    const page = await call(mod(editStudentPage), "GET", `/admin/students/${student.id}/edit`, {
+      cookie: adminCookie,
+      params: { id: student.id },
+      client: CLIENT,
+    });
     expect(page.status).toBe(200);
     expect((await entries("usi.viewed", student.id))[0]).toMatchObject({ actor_id: admin.id, client: CLIENT, detail: "edit form" });
   });
@@ -153,7 +161,11 @@ describe("bulk reads of personal data", () => {
 describe("accounts", () => {
   it("a staff registration rejected", async () => {
     const pending = await makeUser(db, { role: "trainer", approval_status: "pending" });
-    const answer = await call(mod(overviewPage), "POST", "/admin/overview", { cookie: adminCookie, client: CLIENT, ...form({ intent: "reject", user_id: pending.id }) });
+    const answer = await call(mod(overviewPage), "POST", "/admin/overview", {
+      cookie: adminCookie,
+      client: CLIENT,
+      ...form({ intent: "reject", user_id: pending.id }),
+    });
     expect(answer.status).toBe(302);
     expect((await entries("staff.rejected", pending.id))[0]).toMatchObject({ actor_id: admin.id, client: CLIENT, subject_type: "user", detail: "trainer" });
   });
@@ -161,7 +173,11 @@ describe("accounts", () => {
   it("admin:create, run as a script, records the administrator it made (never the password)", { timeout: 90_000 }, async () => {
     const secret = "Tr1cky-Audit-Pass";
     const env = { ...process.env, DATABASE_URL: url, ADMIN_PASSWORD: secret };
-    const run = spawnSync(path.resolve("node_modules", ".bin", "tsx"), ["scripts/admin-create.ts", "--email", "first.admin@audit.example", "--name", "First Admin"], { env, encoding: "utf8", input: "", timeout: 80_000 });
+    const run = spawnSync(
+      path.resolve("node_modules", ".bin", "tsx"),
+      ["scripts/admin-create.ts", "--email", "first.admin@audit.example", "--name", "First Admin"],
+      { env, encoding: "utf8", input: "", timeout: 80_000 },
+    );
     expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
     const created = await db.selectFrom("users").select("id").where("email", "=", "first.admin@audit.example").executeTakeFirstOrThrow();
     const [entry] = await entries("admin.created", created.id);
@@ -188,7 +204,9 @@ describe("accounts", () => {
     const wrong = currentCode(TEST_TOTP_SECRET) === "000000" ? "111111" : "000000";
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await call(mod(loginApi), "POST", "/api/auth/login", { json: { email: user.email, password: "password123", code: wrong }, client })).status);
+      statuses.push(
+        (await call(mod(loginApi), "POST", "/api/auth/login", { json: { email: user.email, password: "password123", code: wrong }, client })).status,
+      );
     }
     expect(statuses.at(-1)).toBe(429);
     expect((await entries("sign_in.throttled", user.id))[0]).toMatchObject({ actor_id: null, client, detail: "second-step codes" });
@@ -201,7 +219,18 @@ describe("courses and classes", () => {
     const answer = await call(mod(newCoursePage), "POST", "/admin/courses/new", {
       cookie: adminCookie,
       client: CLIENT,
-      ...form({ unit_code: unit, name: "Audited rigging", description: "Rigging, audited", tier: "tier_1", duration_hours: "16", price: "450", is_active: "on", prerequisites_present: "1", learning_outcomes: "Rig a load", assessment_criteria: "Rigs a load safely" }),
+      ...form({
+        unit_code: unit,
+        name: "Audited rigging",
+        description: "Rigging, audited",
+        tier: "tier_1",
+        duration_hours: "16",
+        price: "450",
+        is_active: "on",
+        prerequisites_present: "1",
+        learning_outcomes: "Rig a load",
+        assessment_criteria: "Rigs a load safely",
+      }),
     });
     expect(answer.status).toBe(302);
     const course = await db.selectFrom("courses").select("id").where("unit_code", "=", unit).executeTakeFirstOrThrow();
@@ -216,7 +245,12 @@ describe("courses and classes", () => {
   it("a class edited names the fields that changed", async () => {
     const { cls } = await classWithSeats(8);
     const other = await makeUser(db, { role: "trainer" });
-    const put = await call(mod(classApi), "PUT", `/api/admin/classes/${cls.id}`, { token: admin.token, params: { id: cls.id }, json: { trainer_id: other.id, seats: 8 }, client: CLIENT });
+    const put = await call(mod(classApi), "PUT", `/api/admin/classes/${cls.id}`, {
+      token: admin.token,
+      params: { id: cls.id },
+      json: { trainer_id: other.id, seats: 8 },
+      client: CLIENT,
+    });
     expect(put.status).toBe(200);
     expect((await entries("class.edited", cls.id))[0]).toMatchObject({ actor_id: admin.id, client: CLIENT, fields: "trainer_id" });
     // the same number of seats is no seat change
@@ -225,7 +259,12 @@ describe("courses and classes", () => {
 
   it("seats added to a full class, and the waitlist offer they make", async () => {
     const { cls, waiting } = await fullClassWithWaiting();
-    const put = await call(mod(classApi), "PUT", `/api/admin/classes/${cls.id}`, { token: admin.token, params: { id: cls.id }, json: { seats: 2 }, client: CLIENT });
+    const put = await call(mod(classApi), "PUT", `/api/admin/classes/${cls.id}`, {
+      token: admin.token,
+      params: { id: cls.id },
+      json: { seats: 2 },
+      client: CLIENT,
+    });
     expect(put.status).toBe(200);
     expect((await entries("class.seats_changed", cls.id))[0]).toMatchObject({ actor_id: admin.id, client: CLIENT, fields: "seats", detail: "1 to 2 seats" });
     expect(await entries("class.edited", cls.id)).toHaveLength(0);
@@ -277,20 +316,43 @@ describe("training records", () => {
       client: CLIENT,
     });
     expect(marked.status).toBe(200);
-    expect((await entries("attendance.marked", enrollment.id))[0]).toMatchObject({ actor_id: trainer.id, client: CLIENT, subject_user_id: student.id, detail: `late on ${today}` });
+    expect((await entries("attendance.marked", enrollment.id))[0]).toMatchObject({
+      actor_id: trainer.id,
+      client: CLIENT,
+      subject_user_id: student.id,
+      detail: `late on ${today}`,
+    });
   });
 
   it("an assessment result recorded", async () => {
     const student = await makeUser(db);
-    const enrollment = await makeEnrollment(db, student.id, (await makeCourse(db)).id, { status: "in_progress", progress: 10, enrollment_date: `${addDays(today, -10)}T00:00:00.000Z` });
+    const enrollment = await makeEnrollment(db, student.id, (await makeCourse(db)).id, {
+      status: "in_progress",
+      progress: 10,
+      enrollment_date: `${addDays(today, -10)}T00:00:00.000Z`,
+    });
     const recorded = await call(mod(assessmentsApi), "POST", "/api/assessments", {
       token: trainer.token,
-      json: { enrollment_id: enrollment.id, assessment_type: "Practical", status: "passed", score: 9, max_score: 10, assessment_date: today, feedback: "Well done" },
+      json: {
+        enrollment_id: enrollment.id,
+        assessment_type: "Practical",
+        status: "passed",
+        score: 9,
+        max_score: 10,
+        assessment_date: today,
+        feedback: "Well done",
+      },
       client: CLIENT,
     });
     expect(recorded.status).toBe(201);
     const { id } = await bodyOf<{ id: string }>(recorded);
-    expect((await entries("assessment.result_recorded", id))[0]).toMatchObject({ actor_id: trainer.id, client: CLIENT, subject_type: "assessment", subject_user_id: student.id, detail: "Practical: passed" });
+    expect((await entries("assessment.result_recorded", id))[0]).toMatchObject({
+      actor_id: trainer.id,
+      client: CLIENT,
+      subject_type: "assessment",
+      subject_user_id: student.id,
+      detail: "Practical: passed",
+    });
   });
 });
 
@@ -303,8 +365,27 @@ describe("high-risk work", () => {
     courseId = course.id;
     locationId = crypto.randomUUID();
     const at = new Date().toISOString();
-    await db.insertInto("delivery_locations").values({ id: locationId, identifier: "AUDYARD", name: "Audit yard", suburb: null, postcode: null, state: null, country: "1101", created_at: at, updated_at: at }).execute();
-    await addAccreditation(db, trainer.id, { regulator: "QLD", number: `QAUD-${trainer.id.slice(0, 8)}`, classes: ["CN"], starts_on: "2024-01-01", expires_on: "2099-12-31" }, admin.id, new Date(Date.now() - 3600_000));
+    await db
+      .insertInto("delivery_locations")
+      .values({
+        id: locationId,
+        identifier: "AUDYARD",
+        name: "Audit yard",
+        suburb: null,
+        postcode: null,
+        state: null,
+        country: "1101",
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await addAccreditation(
+      db,
+      trainer.id,
+      { regulator: "QLD", number: `QAUD-${trainer.id.slice(0, 8)}`, classes: ["CN"], starts_on: "2024-01-01", expires_on: "2099-12-31" },
+      admin.id,
+      new Date(Date.now() - 3600_000),
+    );
   });
 
   async function readyCandidate() {
@@ -316,13 +397,24 @@ describe("high-risk work", () => {
   async function book(candidateId: string) {
     const booked = await call(mod(bookingApi), "POST", "/api/hrw/assessments", {
       token: trainer.token,
-      json: { candidate_id: candidateId, course_id: courseId, state: "QLD", assessment_date: today, start_time: "07:30", location_id: locationId, assessor_id: trainer.id, plant_description: "Franna AT-22", plant_registration: "FR22-009" },
+      json: {
+        candidate_id: candidateId,
+        course_id: courseId,
+        state: "QLD",
+        assessment_date: today,
+        start_time: "07:30",
+        location_id: locationId,
+        assessor_id: trainer.id,
+        plant_description: "Franna AT-22",
+        plant_registration: "FR22-009",
+      },
       client: CLIENT,
     });
     expect(booked.status).toBe(201);
     return (await bodyOf<{ id: string }>(booked)).id;
   }
-  const step = (route: unknown, name: string, id: string, json: unknown) => call(mod(route), "POST", `/api/hrw/assessments/${id}/${name}`, { token: trainer.token, params: { id }, json, client: CLIENT });
+  const step = (route: unknown, name: string, id: string, json: unknown) =>
+    call(mod(route), "POST", `/api/hrw/assessments/${id}/${name}`, { token: trainer.token, params: { id }, json, client: CLIENT });
 
   it("a candidate check names what was sighted, never the date of birth", async () => {
     const candidate = await makeUser(db);
@@ -341,13 +433,23 @@ describe("high-risk work", () => {
   it("an assessment booked", async () => {
     const candidate = await readyCandidate();
     const id = await book(candidate.id);
-    expect((await entries("hrw.assessment_booked", id))[0]).toMatchObject({ actor_id: trainer.id, client: CLIENT, subject_user_id: candidate.id, detail: `CN in QLD on ${today}` });
+    expect((await entries("hrw.assessment_booked", id))[0]).toMatchObject({
+      actor_id: trainer.id,
+      client: CLIENT,
+      subject_user_id: candidate.id,
+      detail: `CN in QLD on ${today}`,
+    });
   });
 
   it("a regulator notice recorded", async () => {
     const id = await book((await readyCandidate()).id);
     expect((await step(noticeApi, "notice", id, { notice_reference: "QLD-AUD-1", sent_on: addDays(today, -7) })).status).toBe(201);
-    expect((await entries("hrw.notice_recorded", id))[0]).toMatchObject({ actor_id: trainer.id, client: CLIENT, subject_type: "hrw_assessment", detail: `QLD-AUD-1 for ${today}, given ${addDays(today, -7)}` });
+    expect((await entries("hrw.notice_recorded", id))[0]).toMatchObject({
+      actor_id: trainer.id,
+      client: CLIENT,
+      subject_type: "hrw_assessment",
+      detail: `QLD-AUD-1 for ${today}, given ${addDays(today, -7)}`,
+    });
   });
 
   it("an HRW result recorded, naming the accreditation it counts under", async () => {
@@ -365,7 +467,11 @@ describe("high-risk work", () => {
     await step(noticeApi, "notice", id, { notice_reference: "QLD-AUD-3", sent_on: addDays(today, -7) });
     for (const part of ["knowledge", "calculations", "practical"]) await step(resultsApi, "results", id, { part, result: "satisfactory", assessed_on: today });
     expect((await step(nsaApi, "nsa", id, { nsa_number: `NSA-AUD-${id.slice(0, 8)}`, nsa_date: today })).status).toBe(201);
-    expect((await entries("hrw.nsa_recorded", id))[0]).toMatchObject({ actor_id: trainer.id, client: CLIENT, detail: `NSA-AUD-${id.slice(0, 8)} dated ${today}` });
+    expect((await entries("hrw.nsa_recorded", id))[0]).toMatchObject({
+      actor_id: trainer.id,
+      client: CLIENT,
+      detail: `NSA-AUD-${id.slice(0, 8)} dated ${today}`,
+    });
   });
 
   it("an accreditation added, renewed (changed) and removed on the register page; a start after the expiry is refused", async () => {
@@ -373,7 +479,14 @@ describe("high-risk work", () => {
     const post = (values: Record<string, string | string[]>) =>
       call(mod(registerPage), "POST", `/admin/staff/${assessor.id}/hrw`, { cookie: adminCookie, params: { id: assessor.id }, client: CLIENT, ...form(values) });
     const number = `NSW-AUD-${assessor.id.slice(0, 6)}`;
-    const period = (starts_on: string, expires_on: string) => ({ intent: "accreditation", regulator: "NSW", number, classes: ["DG", "RB"], starts_on, expires_on });
+    const period = (starts_on: string, expires_on: string) => ({
+      intent: "accreditation",
+      regulator: "NSW",
+      number,
+      classes: ["DG", "RB"],
+      starts_on,
+      expires_on,
+    });
 
     // said together with the form's other messages
     const backwards = await post({ ...period("2027-01-01", "2026-12-31"), classes: [] });
@@ -385,15 +498,27 @@ describe("high-risk work", () => {
     expect(await db.selectFrom("hrw_accreditations").select("id").where("trainer_id", "=", assessor.id).execute()).toHaveLength(0);
 
     expect((await post(period("2023-11-09", "2026-11-08"))).status).toBe(302);
-    expect((await entries("accreditation.added", assessor.id))[0]).toMatchObject({ actor_id: admin.id, client: CLIENT, detail: `NSW ${number} from 2023-11-09 to 2026-11-08 for DG RB` });
+    expect((await entries("accreditation.added", assessor.id))[0]).toMatchObject({
+      actor_id: admin.id,
+      client: CLIENT,
+      detail: `NSW ${number} from 2023-11-09 to 2026-11-08 for DG RB`,
+    });
     expect((await post(period("2026-11-27", "2029-11-26"))).status).toBe(302);
-    expect((await entries("accreditation.changed", assessor.id))[0]).toMatchObject({ actor_id: admin.id, client: CLIENT, detail: `renewed: NSW ${number} from 2026-11-27 to 2029-11-26 for DG RB` });
+    expect((await entries("accreditation.changed", assessor.id))[0]).toMatchObject({
+      actor_id: admin.id,
+      client: CLIENT,
+      detail: `renewed: NSW ${number} from 2026-11-27 to 2029-11-26 for DG RB`,
+    });
     // the lapsed period stays beside the renewal
     const periods = await db.selectFrom("hrw_accreditations").select(["id", "starts_on"]).where("trainer_id", "=", assessor.id).orderBy("starts_on").execute();
     expect(periods.map((p) => p.starts_on)).toEqual(["2023-11-09", "2026-11-27"]);
 
     expect((await post({ intent: "remove", accreditation_id: periods[1]!.id })).status).toBe(302);
-    expect((await entries("accreditation.removed", assessor.id))[0]).toMatchObject({ actor_id: admin.id, client: CLIENT, detail: `NSW ${number} from 2026-11-27 to 2029-11-26` });
+    expect((await entries("accreditation.removed", assessor.id))[0]).toMatchObject({
+      actor_id: admin.id,
+      client: CLIENT,
+      detail: `NSW ${number} from 2026-11-27 to 2029-11-26`,
+    });
   });
 
   it("the assessor's own licence changed names its fields", async () => {
@@ -411,7 +536,11 @@ describe("high-risk work", () => {
   });
 
   it("a state's rule changed, with its reason", async () => {
-    const answer = await call(mod(rulesPage), "POST", "/admin/hrw/rules", { cookie: adminCookie, client: CLIENT, ...form({ state: "TAS", rule: "notice_business_days", value: "2", in_force_from: "2027-01-04", reason: "WorkSafe Tasmania asked for notice" }) });
+    const answer = await call(mod(rulesPage), "POST", "/admin/hrw/rules", {
+      cookie: adminCookie,
+      client: CLIENT,
+      ...form({ state: "TAS", rule: "notice_business_days", value: "2", in_force_from: "2027-01-04", reason: "WorkSafe Tasmania asked for notice" }),
+    });
     expect(answer.status).toBe(302);
     expect((await entries("hrw.state_rule_changed", "TAS:notice_business_days"))[0]).toMatchObject({
       actor_id: admin.id,
@@ -426,7 +555,16 @@ describe("reading the new entries", () => {
   it("GET /api/admin/audit filters by each new action (its OpenAPI enum and the page's filter come from the same list)", async () => {
     const recorded = await db.selectFrom("audit_log").select("action").distinct().execute();
     const actions = recorded.map((r) => r.action as AuditAction);
-    expect(actions).toEqual(expect.arrayContaining(["students.exported", "class.cancelled", "waitlist.offer_expired", "hrw.result_recorded", "accreditation.changed", "sign_in.throttled"]));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        "students.exported",
+        "class.cancelled",
+        "waitlist.offer_expired",
+        "hrw.result_recorded",
+        "accreditation.changed",
+        "sign_in.throttled",
+      ]),
+    );
     for (const action of actions) {
       const answer = await call(mod(auditApi), "GET", `/api/admin/audit?action=${action}`, { token: admin.token });
       expect(answer.status, action).toBe(200);

@@ -22,13 +22,16 @@ beforeAll(async () => {
   useAsAppDb(db);
   await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, subject: { type: "user", id: "night-owl" }, now: AT }));
   // either side of the 28th's local midnights
-  await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, subject: { type: "user", id: "night-owl" }, now: "2026-11-27T12:59:59.999Z" }));
-  await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, subject: { type: "user", id: "night-owl" }, now: "2026-11-28T13:00:00.000Z" }));
+  await writeTransaction(db, (trx) =>
+    recordAudit(trx, { action: "sign_out", actor: { id: null }, subject: { type: "user", id: "night-owl" }, now: "2026-11-27T12:59:59.999Z" }),
+  );
+  await writeTransaction(db, (trx) =>
+    recordAudit(trx, { action: "sign_out", actor: { id: null }, subject: { type: "user", id: "night-owl" }, now: "2026-11-28T13:00:00.000Z" }),
+  );
 });
 afterAll(() => cleanup());
 
-const ids = async (filters: { from?: string; to?: string }) =>
-  (await listAudit(db, { subject: "night-owl", ...filters })).entries.map((e) => e.at).sort();
+const ids = async (filters: { from?: string; to?: string }) => (await listAudit(db, { subject: "night-owl", ...filters })).entries.map((e) => e.at).sort();
 
 describe("audit days on the RTO's calendar", () => {
   it("an entry at 01:23 Sydney time on 28 Nov is found from and to 28 Nov, and not to 27 Nov", async () => {
@@ -51,7 +54,10 @@ describe("audit days on the RTO's calendar", () => {
     const admin = await makeUser(db, { role: "admin" });
     const csv = await call(mod(auditCsvRoute), "GET", "/admin/audit.csv?subject=night-owl&to=2026-11-28", { cookie: await sessionCookie(db, admin.id) });
     expect(csv.headers.get("Content-Disposition")).toBe(`attachment; filename="audit-${organisationToday()}.csv"`);
-    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     // oldest entry first, in the order they were written
     expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(["2026-11-28T01:23:52+11:00", "2026-11-27T23:59:59+11:00"]);
   });

@@ -82,7 +82,10 @@ describe("every event the audit trail lists (audit-actions.ts) is written by the
     const [entry] = await entries("sign_in.failed", user.id);
     expect(entry).toMatchObject({ detail: "wrong second-step code", client: CLIENT });
     expect(JSON.stringify(entry)).not.toContain("987654");
-    await call(mod(loginRoute), "POST", "/api/auth/login", { json: { email: user.email, password: "password123", code: currentCode(TEST_TOTP_SECRET) }, client: CLIENT });
+    await call(mod(loginRoute), "POST", "/api/auth/login", {
+      json: { email: user.email, password: "password123", code: currentCode(TEST_TOTP_SECRET) },
+      client: CLIENT,
+    });
     expect((await entries("sign_in.succeeded", user.id))[0]).toMatchObject({ detail: "password and authenticator" });
   });
 
@@ -131,7 +134,11 @@ describe("every event the audit trail lists (audit-actions.ts) is written by the
   it("USI viewed by a trainer on the verification page", async () => {
     const trainer = await makeUser(db, { role: "trainer" });
     const student = await makeUser(db, { usi_verified: false });
-    const page = await call(mod(usiPage), "GET", `/trainer/usi/${student.id}`, { cookie: await sessionCookie(db, trainer.id), params: { studentId: student.id }, client: CLIENT });
+    const page = await call(mod(usiPage), "GET", `/trainer/usi/${student.id}`, {
+      cookie: await sessionCookie(db, trainer.id),
+      params: { studentId: student.id },
+      client: CLIENT,
+    });
     expect(page.status).toBe(200);
     const [entry] = await entries("usi.viewed", student.id);
     expect(entry).toMatchObject({ actor_id: trainer.id, client: CLIENT, subject_user_id: student.id });
@@ -141,7 +148,11 @@ describe("every event the audit trail lists (audit-actions.ts) is written by the
     const admin = await caller(db, "admin");
     const trainer = await caller(db, "trainer");
     const student = await makeUser(db);
-    const page = await call(mod(profilePage), "GET", `/admin/students/${student.id}`, { cookie: await sessionCookie(db, admin.id), params: { id: student.id }, client: CLIENT });
+    const page = await call(mod(profilePage), "GET", `/admin/students/${student.id}`, {
+      cookie: await sessionCookie(db, admin.id),
+      params: { id: student.id },
+      client: CLIENT,
+    });
     expect(page.status).toBe(200);
     expect(await entries("usi.viewed", student.id)).toHaveLength(1);
     await call(mod(studentRoute), "GET", `/api/admin/students/${student.id}`, { token: trainer.token, params: { id: student.id } });
@@ -188,10 +199,17 @@ describe("every event the audit trail lists (audit-actions.ts) is written by the
       subject_user_id: student.id,
       detail: certificate.certificate_number,
     });
-    const reissued = await call(mod(reissueRoute), "POST", `/api/admin/certificates/${certificate.id}/reissue`, { token: admin.token, params: { id: certificate.id }, client: CLIENT });
+    const reissued = await call(mod(reissueRoute), "POST", `/api/admin/certificates/${certificate.id}/reissue`, {
+      token: admin.token,
+      params: { id: certificate.id },
+      client: CLIENT,
+    });
     expect(reissued.status).toBe(201);
     const replacement = await bodyOf<{ id: string; certificate_number: string }>(reissued);
-    expect((await entries("certificate.reissued", replacement.id))[0]).toMatchObject({ client: CLIENT, detail: `${replacement.certificate_number} replaces ${certificate.certificate_number}` });
+    expect((await entries("certificate.reissued", replacement.id))[0]).toMatchObject({
+      client: CLIENT,
+      detail: `${replacement.certificate_number} replaces ${certificate.certificate_number}`,
+    });
     const revoked = await call(mod(revokeRoute), "POST", `/api/admin/certificates/${replacement.id}/revoke`, {
       token: admin.token,
       params: { id: replacement.id },
@@ -252,7 +270,12 @@ describe("every event the audit trail lists (audit-actions.ts) is written by the
       client: CLIENT,
     });
     expect(put.status).toBe(200);
-    expect((await entries("course.edited", course.id))[0]).toMatchObject({ actor_id: admin.id, client: CLIENT, subject_type: "course", fields: "is_active,price" });
+    expect((await entries("course.edited", course.id))[0]).toMatchObject({
+      actor_id: admin.id,
+      client: CLIENT,
+      subject_type: "course",
+      fields: "is_active,price",
+    });
   });
 });
 
@@ -263,9 +286,13 @@ describe("reading the trail", () => {
       const a = await makeUser(fresh.db, { email: "reader-a@test.example" });
       const b = await makeUser(fresh.db, { email: "reader-b@test.example" });
       for (let i = 0; i < 7; i++) {
-        await writeTransaction(fresh.db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: a.id }, subject: { type: "user", id: a.id }, now: `2026-03-0${i + 1}T10:00:00.000Z` }));
+        await writeTransaction(fresh.db, (trx) =>
+          recordAudit(trx, { action: "sign_out", actor: { id: a.id }, subject: { type: "user", id: a.id }, now: `2026-03-0${i + 1}T10:00:00.000Z` }),
+        );
       }
-      await writeTransaction(fresh.db, (trx) => recordAudit(trx, { action: "course.edited", actor: { id: b.id }, subject: { type: "course", id: "course-1" }, now: "2026-03-03T12:00:00.000Z" }));
+      await writeTransaction(fresh.db, (trx) =>
+        recordAudit(trx, { action: "course.edited", actor: { id: b.id }, subject: { type: "course", id: "course-1" }, now: "2026-03-03T12:00:00.000Z" }),
+      );
       expect((await listAudit(fresh.db, { person: a.id })).total).toBe(7);
       expect((await listAudit(fresh.db, { person: "READER-B@test.example" })).total).toBe(1);
       expect((await listAudit(fresh.db, { action: "course.edited" })).entries.map((e) => e.actor_email)).toEqual(["reader-b@test.example"]);
@@ -300,8 +327,12 @@ describe("reading the trail", () => {
   it("the page and its CSV download answer the same filters", async () => {
     const admin = await makeUser(db, { role: "admin" });
     const cookie = await sessionCookie(db, admin.id);
-    const course = await makeCourse(db, { name: "CSV, \"quoted\" course" });
-    await call(mod(courseRoute), "PUT", `/api/admin/courses/${course.id}`, { token: (await caller(db, "admin")).token, params: { id: course.id }, json: { name: "=HYPERLINK()" } });
+    const course = await makeCourse(db, { name: 'CSV, "quoted" course' });
+    await call(mod(courseRoute), "PUT", `/api/admin/courses/${course.id}`, {
+      token: (await caller(db, "admin")).token,
+      params: { id: course.id },
+      json: { name: "=HYPERLINK()" },
+    });
     const page = await call(mod(auditPage), "GET", `/admin/audit?subject=${course.id}`, { cookie });
     expect(page.status).toBe(200);
     expect(await bodyOf(page)).toMatchObject({ total: 1, entries: [{ action: "course.edited", fields: ["name"] }] });
@@ -312,7 +343,10 @@ describe("reading the trail", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("Content-Disposition")).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("at,action,actor_email,actor_id,client,subject_type,subject_id,subject_user_email,fields,detail");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`course.edited`);

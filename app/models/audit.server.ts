@@ -93,7 +93,11 @@ async function writeAuditEntries(trx: WriteTransaction, entries: Array<{ entry: 
             eb.selectFrom("audit_head").select("last_hash").as("head_hash"),
             last().select("id").as("last_id"),
             last().select("hash").as("last_hash"),
-            eb.selectFrom("users").select("email").where("id", "=", unknown[0] ?? "").as("email"),
+            eb
+              .selectFrom("users")
+              .select("email")
+              .where("id", "=", unknown[0] ?? "")
+              .as("email"),
           ])
           .executeTakeFirstOrThrow();
   if (unknown.length) emails.set(unknown[0]!, found.email);
@@ -247,7 +251,13 @@ export async function listAudit(
 /** Every matching entry, oldest first, for the CSV download (streamed a page at a time). */
 export function auditRows(db: DB, filters: AuditFilters, batch = BATCH_ROWS): AsyncGenerator<AuditListEntry, void, undefined> {
   return keysetRows(
-    (after, limit) => filtered(db, filters).select(LIST_COLUMNS).where("audit_log.id", ">", after?.id ?? 0).orderBy("audit_log.id", "asc").limit(limit).execute(),
+    (after, limit) =>
+      filtered(db, filters)
+        .select(LIST_COLUMNS)
+        .where("audit_log.id", ">", after?.id ?? 0)
+        .orderBy("audit_log.id", "asc")
+        .limit(limit)
+        .execute(),
     batch,
   );
 }
@@ -258,4 +268,15 @@ export function auditEntryView(entry: AuditListEntry) {
 }
 
 /** The audit CSV's columns, in order. */
-export const AUDIT_CSV_COLUMNS = ["at", "action", "actor_email", "actor_id", "client", "subject_type", "subject_id", "subject_user_email", "fields", "detail"] as const;
+export const AUDIT_CSV_COLUMNS = [
+  "at",
+  "action",
+  "actor_email",
+  "actor_id",
+  "client",
+  "subject_type",
+  "subject_id",
+  "subject_user_email",
+  "fields",
+  "detail",
+] as const;

@@ -29,9 +29,24 @@ const registration = (email: string, role: "student" | "trainer" = "student") =>
 
 const blankForm = Object.fromEntries(
   [
-    "sex", "address_building", "address_unit", "address_street_number", "address_street_name", "suburb", "postcode", "state",
-    "country_of_birth", "language_at_home", "indigenous_status", "labour_force_status", "highest_school_level", "at_school",
-    "disability", "prior_education", "survey_contact_status", "date_of_birth",
+    "sex",
+    "address_building",
+    "address_unit",
+    "address_street_number",
+    "address_street_name",
+    "suburb",
+    "postcode",
+    "state",
+    "country_of_birth",
+    "language_at_home",
+    "indigenous_status",
+    "labour_force_status",
+    "highest_school_level",
+    "at_school",
+    "disability",
+    "prior_education",
+    "survey_contact_status",
+    "date_of_birth",
   ].map((k) => [k, ""]),
 );
 
@@ -78,7 +93,14 @@ describe("My enrolment details", () => {
     });
     await updateEnrollmentDetails(db, id, input);
     const details = await getAvetmissDetails(db, id);
-    expect(details).toMatchObject({ sex: "F", postcode: "2300", state: "01", disability_types: ["12", "17"], prior_education_types: ["514"], address_building: null });
+    expect(details).toMatchObject({
+      sex: "F",
+      postcode: "2300",
+      state: "01",
+      disability_types: ["12", "17"],
+      prior_education_types: ["514"],
+      address_building: null,
+    });
     const user = await db.selectFrom("users").select("date_of_birth").where("id", "=", id).executeTakeFirstOrThrow();
     expect(user.date_of_birth).toBe("1990-05-06");
   });
@@ -119,7 +141,12 @@ describe("delivery locations", () => {
   it("are added and edited with unique identifiers; a new enrolment gets the first", async () => {
     expect(await defaultLocationId(db)).toBeNull();
     // a second apart: two made in the same millisecond tie on created_at, and the tie falls to the random id
-    const first = await createLocation(db, locationSchema.parse({ identifier: "yard1", name: "Main yard", suburb: "Mayfield", postcode: "2304", state: "01" }), null, new Date(Date.now() - 1000));
+    const first = await createLocation(
+      db,
+      locationSchema.parse({ identifier: "yard1", name: "Main yard", suburb: "Mayfield", postcode: "2304", state: "01" }),
+      null,
+      new Date(Date.now() - 1000),
+    );
     expect(first).toMatchObject({ identifier: "YARD1", country: "1101" });
     await createLocation(db, locationSchema.parse({ identifier: "YARD2", name: "Second yard" }), null);
     await expect(createLocation(db, locationSchema.parse({ identifier: "Yard1", name: "Dup" }), null)).rejects.toMatchObject({

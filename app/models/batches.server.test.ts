@@ -17,7 +17,11 @@ interface Row {
 
 describe("afterKey", () => {
   // days and numbers that repeat, so batches end inside a day and inside a number
-  const rows: Row[] = Array.from({ length: 173 }, (_, i) => ({ day: `2026-11-${String(1 + (i % 4)).padStart(2, "0")}`, num: `INV-${String((i * 7) % 31).padStart(3, "0")}`, pos: i % 3 }));
+  const rows: Row[] = Array.from({ length: 173 }, (_, i) => ({
+    day: `2026-11-${String(1 + (i % 4)).padStart(2, "0")}`,
+    num: `INV-${String((i * 7) % 31).padStart(3, "0")}`,
+    pos: i % 3,
+  }));
   const distinct = [...new Map(rows.map((r) => [`${r.day} ${r.num} ${r.pos}`, r])).values()];
 
   beforeAll(async () => {
@@ -27,10 +31,26 @@ describe("afterKey", () => {
   });
 
   const shapes: Array<Array<[keyof Row, "asc" | "desc"]>> = [
-    [["day", "asc"], ["num", "asc"], ["pos", "asc"]],
-    [["day", "desc"], ["num", "desc"], ["pos", "desc"]],
-    [["day", "asc"], ["num", "desc"], ["pos", "asc"]],
-    [["day", "desc"], ["num", "asc"], ["pos", "desc"]],
+    [
+      ["day", "asc"],
+      ["num", "asc"],
+      ["pos", "asc"],
+    ],
+    [
+      ["day", "desc"],
+      ["num", "desc"],
+      ["pos", "desc"],
+    ],
+    [
+      ["day", "asc"],
+      ["num", "desc"],
+      ["pos", "asc"],
+    ],
+    [
+      ["day", "desc"],
+      ["num", "asc"],
+      ["pos", "desc"],
+    ],
   ];
   const compare = (shape: Array<[keyof Row, "asc" | "desc"]>) => (a: Row, b: Row) => {
     for (const [column, direction] of shape) {
@@ -61,7 +81,11 @@ describe("countUpTo", () => {
   it("counts exactly up to its limit and says when more match", async () => {
     await sql`create table counted_rows (n integer not null)`.execute(db);
     for (let i = 0; i < 30; i++) await sql`insert into counted_rows (n) values (${i})`.execute(db);
-    const matches = (below: number) => db.selectFrom(sql<{ n: number }>`counted_rows`.as("c")).select("c.n").where("c.n", "<", below);
+    const matches = (below: number) =>
+      db
+        .selectFrom(sql<{ n: number }>`counted_rows`.as("c"))
+        .select("c.n")
+        .where("c.n", "<", below);
     expect(await countUpTo(db, matches(30), 30)).toEqual({ total: 30, totalCapped: false });
     expect(await countUpTo(db, matches(30), 29)).toEqual({ total: 29, totalCapped: true });
     expect(await countUpTo(db, matches(12), 20)).toEqual({ total: 12, totalCapped: false });
@@ -70,12 +94,16 @@ describe("countUpTo", () => {
 });
 
 describe("cursorBatches", () => {
-  const connections = async () => Number((await sql<{ n: number }>`select count(*) as n from pg_stat_activity where datname = current_database()`.execute(db)).rows[0]!.n);
+  const connections = async () =>
+    Number((await sql<{ n: number }>`select count(*) as n from pg_stat_activity where datname = current_database()`.execute(db)).rows[0]!.n);
 
   it("reads one statement a batch at a time on PostgreSQL, gives its connection back when stopped early, and is null on SQLite", async () => {
     await sql`create table cursor_rows (n integer not null)`.execute(db);
     for (let i = 0; i < 23; i++) await sql`insert into cursor_rows (n) values (${i})`.execute(db);
-    const query = db.selectFrom(sql<{ n: number }>`cursor_rows`.as("c")).select("c.n").orderBy("c.n", "desc");
+    const query = db
+      .selectFrom(sql<{ n: number }>`cursor_rows`.as("c"))
+      .select("c.n")
+      .orderBy("c.n", "desc");
     const reader = cursorBatches(db, query, 5);
     if (TEST_DIALECT === "sqlite") {
       expect(reader).toBeNull();

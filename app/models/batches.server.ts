@@ -11,7 +11,10 @@ export const BATCH_ROWS = 1000;
  * both databases). `fetch` reads at most `limit` rows after `after` (null: from the start) in the
  * key's order (K: the key's columns of a row); the key must be unique, or rows sharing it across a batch boundary are skipped.
  */
-export async function* keysetRows<R extends K, K = R>(fetch: (after: K | null, limit: number) => Promise<R[]>, batch = BATCH_ROWS): AsyncGenerator<R, void, undefined> {
+export async function* keysetRows<R extends K, K = R>(
+  fetch: (after: K | null, limit: number) => Promise<R[]>,
+  batch = BATCH_ROWS,
+): AsyncGenerator<R, void, undefined> {
   let after: K | null = null;
   for (;;) {
     const rows = await fetch(after, batch);
@@ -44,12 +47,13 @@ export function afterKey(key: readonly KeyPart[]): RawBuilder<boolean> {
   const beyond = (direction: "asc" | "desc", strict: boolean) => sql.raw(`${direction === "asc" ? ">" : "<"}${strict ? "" : "="}`);
   const branches = (parts: readonly KeyPart[]) =>
     parts.map(([column, direction, value], i) =>
-      sql.join(
-        [...parts.slice(0, i).map(([c, , v]) => sql`${sql.ref(c)} = ${v}`), sql`${sql.ref(column)} ${beyond(direction, true)} ${value}`],
-        sql` and `,
-      ),
+      sql.join([...parts.slice(0, i).map(([c, , v]) => sql`${sql.ref(c)} = ${v}`), sql`${sql.ref(column)} ${beyond(direction, true)} ${value}`], sql` and `),
     );
-  const anyOf = (conditions: RawBuilder<unknown>[]) => sql.join(conditions.map((b) => sql`(${b})`), sql` or `);
+  const anyOf = (conditions: RawBuilder<unknown>[]) =>
+    sql.join(
+      conditions.map((b) => sql`(${b})`),
+      sql` or `,
+    );
   const [first, second, ...rest] = key;
   if (!first) throw new Error("afterKey: an empty key");
   if (!second || second[1] !== first[1]) {

@@ -32,7 +32,11 @@ export async function makeCalendarFeed(db: DB, userId: string, input: { replace:
     const existing = await trx.selectFrom("calendar_feeds").select("user_id").where("user_id", "=", userId).executeTakeFirst();
     if (existing && !input.replace) throw new DomainError(409, FEED_EXISTS);
     if (existing) await trx.updateTable("calendar_feeds").set(values).where("user_id", "=", userId).execute();
-    else await trx.insertInto("calendar_feeds").values({ user_id: userId, ...values }).execute();
+    else
+      await trx
+        .insertInto("calendar_feeds")
+        .values({ user_id: userId, ...values })
+        .execute();
     return { token, replaced: existing !== undefined };
   });
 }
@@ -89,15 +93,40 @@ function feedSessions(db: DB, owner: { id: string; role: Role }) {
     .innerJoin("courses", "courses.id", "c.course_id")
     .leftJoin("delivery_locations as l", "l.id", "c.location_id")
     .leftJoin("users as t", "t.id", "c.trainer_id")
-    .select(["s.id", "s.session_date", "s.starts_at", "s.ends_at", "courses.name as course_name", "courses.unit_code", "l.name as location", "t.full_name as trainer_name"])
+    .select([
+      "s.id",
+      "s.session_date",
+      "s.starts_at",
+      "s.ends_at",
+      "courses.name as course_name",
+      "courses.unit_code",
+      "l.name as location",
+      "t.full_name as trainer_name",
+    ])
     .where("c.cancelled_at", "is", null);
   q =
     owner.role === "student"
-      ? q.where((eb) => eb.exists(eb.selectFrom("enrollments as e").select("e.id").whereRef("e.class_id", "=", "c.id").where("e.student_id", "=", owner.id).where("e.status", "<>", "withdrawn")))
+      ? q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("enrollments as e")
+              .select("e.id")
+              .whereRef("e.class_id", "=", "c.id")
+              .where("e.student_id", "=", owner.id)
+              .where("e.status", "<>", "withdrawn"),
+          ),
+        )
       : q.where((eb) =>
           eb.or([
             eb("c.trainer_id", "=", owner.id),
-            eb.exists(eb.selectFrom("enrollments as e").select("e.id").whereRef("e.class_id", "=", "c.id").where("e.student_id", "=", owner.id).where("e.status", "<>", "withdrawn")),
+            eb.exists(
+              eb
+                .selectFrom("enrollments as e")
+                .select("e.id")
+                .whereRef("e.class_id", "=", "c.id")
+                .where("e.student_id", "=", owner.id)
+                .where("e.status", "<>", "withdrawn"),
+            ),
           ]),
         );
   return q.orderBy("s.session_date").orderBy("s.starts_at").limit(1000).execute();

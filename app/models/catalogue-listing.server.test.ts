@@ -23,7 +23,19 @@ beforeAll(async () => {
   ({ db, cleanup } = await createTestDb());
   trainer = (await makeUser(db, { role: "trainer" })).id;
   courseId = (await makeCourse(db, { name: "Dogging Licence", tier: "tier_1" })).id;
-  await createClass(db, courseId, { start_date: "2026-12-07", end_date: "2026-12-07", sessions: [{ date: "2026-12-07", starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer, seats: 5 }, trainer, NOW);
+  await createClass(
+    db,
+    courseId,
+    {
+      start_date: "2026-12-07",
+      end_date: "2026-12-07",
+      sessions: [{ date: "2026-12-07", starts_at: "07:30", ends_at: "15:30" }],
+      trainer_id: trainer,
+      seats: 5,
+    },
+    trainer,
+    NOW,
+  );
 });
 afterAll(() => cleanup());
 

@@ -23,8 +23,17 @@ export interface CatalogueListing {
  */
 export async function cataloguePage(db: DB, query: { q: string; tier: "all" | Tier; page: number }, now = new Date()): Promise<CatalogueListing> {
   const read = async () => {
-    const list = await listCoursesPage(db, { search: query.q, tier: query.tier === "all" ? null : query.tier, activeOnly: true }, { page: query.page, pageSize: CATALOGUE_PAGE_SIZE });
-    const classes = await nextClassesByCourse(db, now, CARD_CLASSES, list.courses.map((c) => c.id));
+    const list = await listCoursesPage(
+      db,
+      { search: query.q, tier: query.tier === "all" ? null : query.tier, activeOnly: true },
+      { page: query.page, pageSize: CATALOGUE_PAGE_SIZE },
+    );
+    const classes = await nextClassesByCourse(
+      db,
+      now,
+      CARD_CLASSES,
+      list.courses.map((c) => c.id),
+    );
     return { list, classes };
   };
   if (query.q !== "" || query.page > CATALOGUE_KEPT_PAGES) return read();

@@ -34,13 +34,15 @@ export interface AwaitingCertificate {
  * (migration 2026-11-22T1800).
  */
 export function awaitingEnrollments(db: DB) {
-  return db
-    .selectFrom("enrollments")
-    .where("enrollments.status", "=", "completed")
-    .where("enrollments.has_certificate", "=", 0)
-    // a unit credited from another RTO's document gets no statement from this one (CONTRACT 24)
-    // (a list read once, not a subquery per enrolment: the students list filters by this at scale)
-    .where("enrollments.id", "not in", (eb) => eb.selectFrom("recognition_applications as ra").select("ra.enrollment_id").where("ra.outcome_code", "=", "60"));
+  return (
+    db
+      .selectFrom("enrollments")
+      .where("enrollments.status", "=", "completed")
+      .where("enrollments.has_certificate", "=", 0)
+      // a unit credited from another RTO's document gets no statement from this one (CONTRACT 24)
+      // (a list read once, not a subquery per enrolment: the students list filters by this at scale)
+      .where("enrollments.id", "not in", (eb) => eb.selectFrom("recognition_applications as ra").select("ra.enrollment_id").where("ra.outcome_code", "=", "60"))
+  );
 }
 
 /** Those of them completed more than CERTIFICATE_GRACE_DAYS before `now`: their certificate is overdue. */
@@ -99,6 +101,8 @@ export async function listCompletedAwaitingCertificate(
 
 export async function countCompletedAwaitingCertificate(db: DB): Promise<number> {
   // Every enrolment has its student and course (foreign keys), so the count needs no join.
-  const row = await awaitingEnrollments(db).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+  const row = await awaitingEnrollments(db)
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

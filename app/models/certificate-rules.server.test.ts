@@ -5,7 +5,14 @@ import { createTestDb } from "../../tests/support/test-db";
 import { normaliseVerificationCode } from "./certificate-number.server";
 import { listCertificateHistory } from "./certificate.server";
 import { listCompletedAwaitingCertificate } from "./certificate-due.server";
-import { CERTIFICATE_ALREADY_REVOKED, CERTIFICATE_REPLACED, CERTIFICATE_REVOKED_NO_REISSUE, issueCertificate, reissueCertificate, revokeCertificate } from "./certificate-issue.server";
+import {
+  CERTIFICATE_ALREADY_REVOKED,
+  CERTIFICATE_REPLACED,
+  CERTIFICATE_REVOKED_NO_REISSUE,
+  issueCertificate,
+  reissueCertificate,
+  revokeCertificate,
+} from "./certificate-issue.server";
 import { verifyCertificate } from "./certificate-verification.server";
 import { updateEnrollmentProgress } from "./enrollment.server";
 import { createStudent, getStudentDetail, searchStudents, updateStudent } from "./student.server";
@@ -43,7 +50,10 @@ const rowsOf = (table: "certificates" | "users", column: "enrollment_id" | "id",
 
 describe("the USI gate", () => {
   it("refuses to issue without a USI or with an unverified one, and changes nothing", async () => {
-    for (const [usi, verified] of [[null, true], [makeUsi(), false]] as const) {
+    for (const [usi, verified] of [
+      [null, true],
+      [makeUsi(), false],
+    ] as const) {
       const { enrollmentId } = await completed({ usi, verified });
       await expect(issueCertificate(db, { enrollmentId, actorId: trainer.id })).rejects.toMatchObject({ status: 409, message: USI_NOT_VERIFIED });
       expect(await rowsOf("certificates", "enrollment_id", enrollmentId)).toHaveLength(0);
@@ -63,7 +73,11 @@ describe("the USI gate", () => {
   it("completing an enrolment of an unverified student completes it and leaves the certificate awaiting the USI", async () => {
     const student = await makeUser(db, { usi_verified: false });
     const course = await makeCourse(db);
-    const e = await makeEnrollment(db, student.id, course.id, { status: "in_progress", progress: 80, enrollment_date: new Date(Date.now() - 10 * DAY).toISOString() });
+    const e = await makeEnrollment(db, student.id, course.id, {
+      status: "in_progress",
+      progress: 80,
+      enrollment_date: new Date(Date.now() - 10 * DAY).toISOString(),
+    });
     await db
       .insertInto("assessments")
       .values({
@@ -126,7 +140,18 @@ describe("USI records", () => {
     expect(updated.usi_verified_at).not.toBeNull();
     const other = await createStudent(
       db,
-      { full_name: "Other Person", email: `o-${s.id.slice(0, 6)}@test.example`, password: "Rigging-Kestrel-42", phone: null, address: null, date_of_birth: null, emergency_contact: null, license_number: null, is_active: true, usi: null },
+      {
+        full_name: "Other Person",
+        email: `o-${s.id.slice(0, 6)}@test.example`,
+        password: "Rigging-Kestrel-42",
+        phone: null,
+        address: null,
+        date_of_birth: null,
+        emergency_contact: null,
+        license_number: null,
+        is_active: true,
+        usi: null,
+      },
       admin.id,
     );
     await expect(updateStudent(db, other.id, { usi, full_name: "Renamed" }, admin.id)).rejects.toMatchObject({ status: 409, message: USI_TAKEN });
@@ -137,7 +162,17 @@ describe("USI records", () => {
     const usi = makeUsi();
     const holder = await makeUser(db, { usi, usi_verified: true });
     const email = `claimer-${holder.id.slice(0, 8)}@test.example`;
-    const { user } = await registerUser(db, { full_name: "Claire Claimer", email, password: "Rigging-Kestrel-42", role: "student", phone: null, address: null, date_of_birth: null, emergency_contact: null, usi });
+    const { user } = await registerUser(db, {
+      full_name: "Claire Claimer",
+      email,
+      password: "Rigging-Kestrel-42",
+      role: "student",
+      phone: null,
+      address: null,
+      date_of_birth: null,
+      emergency_contact: null,
+      usi,
+    });
     expect(user).toMatchObject({ usi: null, usi_claimed: usi });
     expect((await rowsOf("users", "id", holder.id))[0]).toMatchObject({ usi });
     // the office finds it: on the students list's check and on the learner's profile, with who holds the USI
@@ -201,7 +236,10 @@ describe("revoke and reissue", () => {
     expect(await verifyCertificate(db, old.verification_code)).toMatchObject({ status: "replaced", replaced_by: fresh.certificate_number });
     expect(await verifyCertificate(db, fresh.verification_code)).toMatchObject({ status: "valid", replaced_by: null, revoked_at: null });
     await expect(reissueCertificate(db, { certificateId: old.id, actorId: admin.id })).rejects.toMatchObject({ status: 409, message: CERTIFICATE_REPLACED });
-    await expect(revokeCertificate(db, { certificateId: old.id, reason: "x", actorId: admin.id })).rejects.toMatchObject({ status: 409, message: CERTIFICATE_REPLACED });
+    await expect(revokeCertificate(db, { certificateId: old.id, reason: "x", actorId: admin.id })).rejects.toMatchObject({
+      status: 409,
+      message: CERTIFICATE_REPLACED,
+    });
     const history = await listCertificateHistory(db, studentId);
     expect(history.map((h) => h.status).sort()).toEqual(["replaced", "valid"]);
     expect(history.find((h) => h.id === fresh.id)?.replaces_number).toBe(old.certificate_number);
@@ -212,7 +250,10 @@ describe("revoke and reissue", () => {
     const { enrollmentId, studentId } = await completed();
     const { certificate } = await issueCertificate(db, { enrollmentId, actorId: trainer.id });
     await updateStudent(db, studentId, { usi: makeUsi() }, admin.id);
-    await expect(reissueCertificate(db, { certificateId: certificate.id, actorId: admin.id })).rejects.toMatchObject({ status: 409, message: USI_NOT_VERIFIED });
+    await expect(reissueCertificate(db, { certificateId: certificate.id, actorId: admin.id })).rejects.toMatchObject({
+      status: 409,
+      message: USI_NOT_VERIFIED,
+    });
     expect(await rowsOf("certificates", "enrollment_id", enrollmentId)).toHaveLength(1);
     await expect(revokeCertificate(db, { certificateId: crypto.randomUUID(), reason: "x", actorId: admin.id })).rejects.toMatchObject({ status: 404 });
   });

@@ -13,9 +13,7 @@ export const NO_CERTIFICATE = "No certificate found";
 export const VERIFY_LIMITED = "Too many verification requests from this address; try again in a few minutes.";
 
 export type VerificationLookup =
-  | { kind: "found"; verification: CertificateVerification }
-  | { kind: "not-found" }
-  | { kind: "limited"; retryAfterSeconds: number };
+  { kind: "found"; verification: CertificateVerification } | { kind: "not-found" } | { kind: "limited"; retryAfterSeconds: number };
 
 export async function lookUpVerification(db: DB, input: { code: string; client: string; now?: Date }): Promise<VerificationLookup> {
   const decision = await takeRateLimit(db, [RATE_LIMITS.verification], { client: input.client }, input.now);

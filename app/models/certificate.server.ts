@@ -69,15 +69,8 @@ export function toSummary(r: CertificateRow): CertificateSummary {
 }
 
 /** A student's certificates, newest first; `limit` for dashboards. */
-export async function listCertificatesForStudent(
-  db: DB,
-  studentId: string,
-  options: { limit?: number } = {},
-): Promise<CertificateSummary[]> {
-  let query = certificateQuery(db)
-    .where("certificates.student_id", "=", studentId)
-    .orderBy("certificates.issue_date", "desc")
-    .orderBy("certificates.id");
+export async function listCertificatesForStudent(db: DB, studentId: string, options: { limit?: number } = {}): Promise<CertificateSummary[]> {
+  let query = certificateQuery(db).where("certificates.student_id", "=", studentId).orderBy("certificates.issue_date", "desc").orderBy("certificates.id");
   if (options.limit) query = query.limit(options.limit);
   return (await query.execute()).map(toSummary);
 }

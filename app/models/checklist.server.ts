@@ -37,7 +37,13 @@ export interface Checklist {
 
 async function itemsOf(db: DB, ids: string[]): Promise<Map<string, ChecklistItem[]>> {
   const rows = ids.length
-    ? await db.selectFrom("checklist_items").select(["id", "checklist_id", "position", "text", "maps_to", "nai_part"]).where("checklist_id", "in", ids).where("position", ">", 0).orderBy("position").execute()
+    ? await db
+        .selectFrom("checklist_items")
+        .select(["id", "checklist_id", "position", "text", "maps_to", "nai_part"])
+        .where("checklist_id", "in", ids)
+        .where("position", ">", 0)
+        .orderBy("position")
+        .execute()
     : [];
   const out = new Map<string, ChecklistItem[]>();
   for (const { checklist_id, ...item } of rows) out.set(checklist_id, [...(out.get(checklist_id) ?? []), { ...item, position: Number(item.position) }]);
@@ -54,8 +60,18 @@ export async function listChecklists(db: DB, courseId?: string): Promise<Checkli
     .orderBy("c.created_at");
   if (courseId) query = query.where("c.course_id", "=", courseId);
   const rows = await query.execute();
-  const items = await itemsOf(db, rows.map((r) => r.id));
-  return rows.map((r) => ({ id: r.id, title: r.title, reviewed_at: r.reviewed_at, reviewed_by: r.reviewed_by, course: { id: r.course_id, name: r.course_name, unit_code: r.unit_code }, items: items.get(r.id) ?? [] }));
+  const items = await itemsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    reviewed_at: r.reviewed_at,
+    reviewed_by: r.reviewed_by,
+    course: { id: r.course_id, name: r.course_name, unit_code: r.unit_code },
+    items: items.get(r.id) ?? [],
+  }));
 }
 
 /** Creates a checklist, or replaces an existing one's title and items (which clears its review). */
@@ -74,10 +90,19 @@ export async function saveChecklist(
     if (input.id) {
       const existing = await trx.selectFrom("observation_checklists").select("id").where("id", "=", input.id).executeTakeFirst();
       if (!existing) throw notFound("Checklist");
-      await trx.updateTable("observation_checklists").set({ title: input.title, course_id: input.course_id, reviewed_at: null, reviewed_by: null, updated_at: now }).where("id", "=", id).execute();
+      await trx
+        .updateTable("observation_checklists")
+        .set({ title: input.title, course_id: input.course_id, reviewed_at: null, reviewed_by: null, updated_at: now })
+        .where("id", "=", id)
+        .execute();
       // the old items are retired (position 0 or below): those already marked on an assessment
       // stay for that record, the others go
-      await trx.updateTable("checklist_items").set((eb) => ({ position: eb(eb.val(0), "-", eb.ref("position")) })).where("checklist_id", "=", id).where("position", ">", 0).execute();
+      await trx
+        .updateTable("checklist_items")
+        .set((eb) => ({ position: eb(eb.val(0), "-", eb.ref("position")) }))
+        .where("checklist_id", "=", id)
+        .where("position", ">", 0)
+        .execute();
       await trx
         .deleteFrom("checklist_items")
         .where("checklist_id", "=", id)
@@ -85,11 +110,23 @@ export async function saveChecklist(
         .where("id", "not in", trx.selectFrom("checklist_marks").select("item_id"))
         .execute();
     } else {
-      await trx.insertInto("observation_checklists").values({ id, course_id: input.course_id, title: input.title, created_by: actor.id, created_at: now, updated_at: now }).execute();
+      await trx
+        .insertInto("observation_checklists")
+        .values({ id, course_id: input.course_id, title: input.title, created_by: actor.id, created_at: now, updated_at: now })
+        .execute();
     }
     await trx
       .insertInto("checklist_items")
-      .values(input.items.map((item, i) => ({ id: crypto.randomUUID(), checklist_id: id, position: i + 1, text: item.text, maps_to: item.maps_to, nai_part: item.nai_part || null })))
+      .values(
+        input.items.map((item, i) => ({
+          id: crypto.randomUUID(),
+          checklist_id: id,
+          position: i + 1,
+          text: item.text,
+          maps_to: item.maps_to,
+          nai_part: item.nai_part || null,
+        })),
+      )
       .execute();
     await recordAudit(trx, { action: "checklist.saved", actor, subject: { type: "checklist", id }, detail: `${input.items.length} items`, now });
   });
@@ -151,10 +188,29 @@ export async function markChecklist(
       const m = byItem.get(item.id)!;
       await trx
         .insertInto("checklist_marks")
-        .values({ id: crypto.randomUUID(), assessment_kind: assessment.kind, assessment_id: assessment.id, item_id: item.id, result: m.result!, comment: m.comment || null, marked_by: actor.id, marked_at: now })
-        .onConflict((oc) => oc.columns(["assessment_kind", "assessment_id", "item_id"]).doUpdateSet({ result: m.result!, comment: m.comment || null, marked_by: actor.id, marked_at: now }))
+        .values({
+          id: crypto.randomUUID(),
+          assessment_kind: assessment.kind,
+          assessment_id: assessment.id,
+          item_id: item.id,
+          result: m.result!,
+          comment: m.comment || null,
+          marked_by: actor.id,
+          marked_at: now,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(["assessment_kind", "assessment_id", "item_id"])
+            .doUpdateSet({ result: m.result!, comment: m.comment || null, marked_by: actor.id, marked_at: now }),
+        )
         .execute();
     }
-    await recordAudit(trx, { action: "checklist.marked", actor, subject: { type: `${assessment.kind}_assessment`, id: assessment.id, userId: assessment.student.id }, detail: checklist.id, now });
+    await recordAudit(trx, {
+      action: "checklist.marked",
+      actor,
+      subject: { type: `${assessment.kind}_assessment`, id: assessment.id, userId: assessment.student.id },
+      detail: checklist.id,
+      now,
+    });
   });
 }

@@ -58,7 +58,13 @@ afterAll(async () => {
 
 async function oneSeatClass(seats = 1, start = "2026-12-07", sessions = [{ date: start, starts_at: "07:30", ends_at: "15:30" }]) {
   const course = await makeCourse(db);
-  const cls = await createClass(db, course.id, { start_date: start, end_date: sessions.at(-1)!.date, sessions, trainer_id: trainer.id, seats }, trainer.id, NOW);
+  const cls = await createClass(
+    db,
+    course.id,
+    { start_date: start, end_date: sessions.at(-1)!.date, sessions, trainer_id: trainer.id, seats },
+    trainer.id,
+    NOW,
+  );
   return { course, cls };
 }
 
@@ -90,11 +96,20 @@ describe("the waitlist", () => {
     expect((await waitlistEntry(db, cls.id, second.id, NOW))?.place).toBe(1);
 
     // enrolling and taking the waitlist's seat each queued a confirmation with the enrolment: sessions, place, what to bring, the invoice, the calendar
-    const confirmations = await db.selectFrom("outbox_messages").selectAll().where("template", "=", "enrolment-confirmed").where("recipient_id", "in", [holder.id, first.id]).execute();
+    const confirmations = await db
+      .selectFrom("outbox_messages")
+      .selectAll()
+      .where("template", "=", "enrolment-confirmed")
+      .where("recipient_id", "in", [holder.id, first.id])
+      .execute();
     expect(confirmations.map((c) => c.recipient_id).sort()).toEqual([holder.id, first.id].sort());
     const { name, unit_code } = await db.selectFrom("courses").select(["name", "unit_code"]).where("id", "=", course.id).executeTakeFirstOrThrow();
     for (const c of confirmations) {
-      const mail = renderMail({ ...c, template: "enrolment-confirmed", data: JSON.parse(c.data) as Record<string, unknown> }, { email: "x@example.com", full_name: "Mallory Typed-Name" }, { origin: "https://portal.example", rto: { name: "RTO", code: "1" } });
+      const mail = renderMail(
+        { ...c, template: "enrolment-confirmed", data: JSON.parse(c.data) as Record<string, unknown> },
+        { email: "x@example.com", full_name: "Mallory Typed-Name" },
+        { origin: "https://portal.example", rto: { name: "RTO", code: "1" } },
+      );
       expect(mail.subject).toBe(`Enrolment confirmed: ${name}, 7 Dec 2026`);
       expect(mail.text).toContain("Hello there,");
       expect(mail.text).not.toContain("Mallory");
@@ -108,7 +123,9 @@ describe("the waitlist", () => {
     }
     // one per enrolment and class: the same cause queues nothing twice
     await writeTransaction(db, (trx) => queueEnrolmentConfirmation(trx, { enrollmentId: held.id, now: NOW }));
-    expect(await db.selectFrom("outbox_messages").select("id").where("template", "=", "enrolment-confirmed").where("recipient_id", "=", holder.id).execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom("outbox_messages").select("id").where("template", "=", "enrolment-confirmed").where("recipient_id", "=", holder.id).execute(),
+    ).toHaveLength(1);
   });
 
   it("an expired offer passes to the next, who is mailed", async () => {
@@ -131,7 +148,19 @@ describe("the waitlist", () => {
 
   it("passes over a waiting learner who has since enrolled in another class of the course", async () => {
     const { course, cls } = await oneSeatClass();
-    const other = await createClass(db, course.id, { start_date: "2026-12-20", end_date: "2026-12-20", sessions: [{ date: "2026-12-20", starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 3 }, trainer.id, NOW);
+    const other = await createClass(
+      db,
+      course.id,
+      {
+        start_date: "2026-12-20",
+        end_date: "2026-12-20",
+        sessions: [{ date: "2026-12-20", starts_at: "07:30", ends_at: "15:30" }],
+        trainer_id: trainer.id,
+        seats: 3,
+      },
+      trainer.id,
+      NOW,
+    );
     const [holder, first, second] = await Promise.all([makeUser(db), makeUser(db), makeUser(db)]);
     const held = await createEnrollment(db, { studentId: holder.id, courseId: course.id, classId: cls.id, now: NOW });
     await joinWaitlist(db, { classId: cls.id, studentId: first.id, now: NOW });
@@ -163,7 +192,12 @@ describe("cancelling a class", () => {
     // queued with the cancellation; the runner delivers them (here to .eml files)
     const queued = await db.selectFrom("outbox_messages").select("id").where("key", "like", `class-cancelled:${cls.id}:%`).execute();
     expect(queued).toHaveLength(2);
-    await deliverDueMail(db, { mailer: createMailer({ RTO_NAME: "Summit", outboxDir: OUTBOX }), worker: "test-cancel", ctx: renderCtx, ids: queued.map((q) => q.id) });
+    await deliverDueMail(db, {
+      mailer: createMailer({ RTO_NAME: "Summit", outboxDir: OUTBOX }),
+      worker: "test-cancel",
+      ctx: renderCtx,
+      ids: queued.map((q) => q.id),
+    });
     const files = fs.readdirSync(OUTBOX).filter((f) => f.endsWith(".eml"));
     const mails = files.map((f) => parseEml(fs.readFileSync(path.join(OUTBOX, f), "utf8")));
     expect(mails.map((m) => m.text?.split("\n")[0]).sort()).toEqual(["Hello Ana,", "Hello Wes,"].sort());
@@ -198,7 +232,15 @@ describe("attendance", () => {
     const mailer = collector();
     await runJobs(db, mailer, NOW);
     await runJobs(db, mailer, NOW);
-    expect(mailer.sent.filter((m) => m.subject.startsWith("Attendance:"))).toHaveLength(await db.selectFrom("users").select("id").where("role", "=", "admin").where("is_active", "=", 1).execute().then((r) => r.length));
+    expect(mailer.sent.filter((m) => m.subject.startsWith("Attendance:"))).toHaveLength(
+      await db
+        .selectFrom("users")
+        .select("id")
+        .where("role", "=", "admin")
+        .where("is_active", "=", 1)
+        .execute()
+        .then((r) => r.length),
+    );
     const mine = await listTrainerClasses(db, trainer, new Date("2026-12-01T01:00:00Z"));
     expect(mine[0]!.id).toBe(cls.id); // running today comes first
     expect(mine[0]).toMatchObject({ runs_today: true, past: false });
@@ -214,8 +256,22 @@ describe("a trainer's My Classes", () => {
     const course = await makeCourse(db);
     const made = new Date("2026-01-05T00:00:00Z");
     const at = async (date: string) =>
-      (await createClass(db, course.id, { start_date: date, end_date: date, sessions: [{ date, starts_at: "07:30", ends_at: "15:30" }], trainer_id: own.id, seats: 3 }, own.id, made)).id;
-    const [oldPast, recentPast, later, sooner, today] = [await at("2026-03-02"), await at("2026-11-02"), await at("2027-02-01"), await at("2026-12-14"), await at("2026-12-01")];
+      (
+        await createClass(
+          db,
+          course.id,
+          { start_date: date, end_date: date, sessions: [{ date, starts_at: "07:30", ends_at: "15:30" }], trainer_id: own.id, seats: 3 },
+          own.id,
+          made,
+        )
+      ).id;
+    const [oldPast, recentPast, later, sooner, today] = [
+      await at("2026-03-02"),
+      await at("2026-11-02"),
+      await at("2027-02-01"),
+      await at("2026-12-14"),
+      await at("2026-12-01"),
+    ];
     const listed = await listTrainerClasses(db, { id: own.id, role: "trainer" }, new Date("2026-12-01T01:00:00Z"));
     expect(listed.map((c) => c.id)).toEqual([today, sooner, later, recentPast, oldPast]);
     expect(listed.map((c) => c.past)).toEqual([false, false, false, true, true]);
@@ -277,7 +333,9 @@ describe("marks before a session's day", () => {
     const [first, second] = (await getRoster(db, cls.id, trainer))!.sessions;
     // 6:30 am on 10 Dec in Sydney is 19:30 UTC on 9 Dec
     const dayOne = new Date("2026-12-09T19:30:00Z");
-    const refused = await markAttendance(db, { session_id: second!.id, enrollment_id: e.id, status: "present", user: trainer, now: dayOne }).catch((error: unknown) => error);
+    const refused = await markAttendance(db, { session_id: second!.id, enrollment_id: e.id, status: "present", user: trainer, now: dayOne }).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toMatchObject({ status: 409, message: SESSION_NOT_STARTED });
     await markAttendance(db, { session_id: first!.id, enrollment_id: e.id, status: "present", user: trainer, now: dayOne });
     const marks = await db.selectFrom("attendance").select(["session_id", "status"]).where("enrollment_id", "=", e.id).execute();
@@ -288,7 +346,19 @@ describe("marks before a session's day", () => {
 describe("a cancelled class's learners", () => {
   it("keep their enrolment with no class, are told so, and choose another class of the course: the seat is taken once", async () => {
     const { course, cls } = await oneSeatClass(2);
-    const other = await createClass(db, course.id, { start_date: "2026-12-14", end_date: "2026-12-14", sessions: [{ date: "2026-12-14", starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer.id, seats: 1 }, trainer.id, NOW);
+    const other = await createClass(
+      db,
+      course.id,
+      {
+        start_date: "2026-12-14",
+        end_date: "2026-12-14",
+        sessions: [{ date: "2026-12-14", starts_at: "07:30", ends_at: "15:30" }],
+        trainer_id: trainer.id,
+        seats: 1,
+      },
+      trainer.id,
+      NOW,
+    );
     const [a, b] = await Promise.all([makeUser(db, { full_name: "Ari Freed" }), makeUser(db, { full_name: "Bo Freed" })]);
     const ea = await createEnrollment(db, { studentId: a.id, courseId: course.id, classId: cls.id, now: NOW });
     await createEnrollment(db, { studentId: b.id, courseId: course.id, classId: cls.id, now: NOW });
@@ -300,7 +370,18 @@ describe("a cancelled class's learners", () => {
     expect(await enrollmentState(db, a.id, course.id)).toBe("choose-class");
     const mail = await db.selectFrom("outbox_messages").select("data").where("key", "=", `class-cancelled:${cls.id}:${a.id}`).executeTakeFirstOrThrow();
     expect(JSON.parse(String(mail.data))).toMatchObject({ kept: true });
-    expect(classCancelledEmail({ to: "a@example.com", fullName: "Ari Freed", course: "C", start: "2026-12-07", end: "2026-12-07", link: "L", kept: true, rto: renderCtx.rto }).text).toContain("You are still enrolled in the course");
+    expect(
+      classCancelledEmail({
+        to: "a@example.com",
+        fullName: "Ari Freed",
+        course: "C",
+        start: "2026-12-07",
+        end: "2026-12-07",
+        link: "L",
+        kept: true,
+        rto: renderCtx.rto,
+      }).text,
+    ).toContain("You are still enrolled in the course");
 
     // the same enrolment takes the one seat of the other class; the second learner finds it full
     const chosen = await createEnrollment(db, { studentId: a.id, courseId: course.id, classId: other.id, now: NOW });
@@ -310,21 +391,29 @@ describe("a cancelled class's learners", () => {
     await expect(createEnrollment(db, { studentId: a.id, courseId: course.id, classId: other.id, now: NOW })).rejects.toThrow(/already enrolled/);
     const seated = await db.selectFrom("enrollments").select("id").where("class_id", "=", other.id).execute();
     expect(seated).toEqual([{ id: ea.id }]);
-    expect(await db.selectFrom("enrollments").select("planned_start_date").where("id", "=", ea.id).executeTakeFirstOrThrow()).toEqual({ planned_start_date: "2026-12-14" });
+    expect(await db.selectFrom("enrollments").select("planned_start_date").where("id", "=", ea.id).executeTakeFirstOrThrow()).toEqual({
+      planned_start_date: "2026-12-14",
+    });
   });
 });
 
 describe("a seat change", () => {
   it("names the offers it made, and the office reads the class's roster and waitlist", async () => {
     const { course, cls } = await oneSeatClass();
-    const [holder, first, second] = await Promise.all([makeUser(db, { full_name: "Hal Holder" }), makeUser(db, { full_name: "Fay First" }), makeUser(db, { full_name: "Sid Second" })]);
+    const [holder, first, second] = await Promise.all([
+      makeUser(db, { full_name: "Hal Holder" }),
+      makeUser(db, { full_name: "Fay First" }),
+      makeUser(db, { full_name: "Sid Second" }),
+    ]);
     await createEnrollment(db, { studentId: holder.id, courseId: course.id, classId: cls.id, now: NOW });
     await joinWaitlist(db, { classId: cls.id, studentId: first.id, now: NOW });
     await joinWaitlist(db, { classId: cls.id, studentId: second.id, now: new Date(NOW.getTime() + 1000) });
     const saved = await updateClass(db, cls.id, { seats: 2 }, trainer.id, NOW);
     const expires = new Date(NOW.getTime() + 48 * HOUR).toISOString();
     expect(saved.offersMade).toEqual([{ student_id: first.id, full_name: "Fay First", offer_expires_at: expires }]);
-    expect(classSavedMessage({ from: 1, to: 2 }, saved.offersMade, formatDateTime)).toBe("Seats raised to 2: a seat was offered to Fay First, the offer expires 22 Nov 2026, 11:00 am");
+    expect(classSavedMessage({ from: 1, to: 2 }, saved.offersMade, formatDateTime)).toBe(
+      "Seats raised to 2: a seat was offered to Fay First, the offer expires 22 Nov 2026, 11:00 am",
+    );
     const people = await classPeople(db, cls.id, NOW);
     expect(people.learners.map((l) => l.full_name)).toEqual(["Hal Holder"]);
     expect(people.waitlist).toEqual([
@@ -355,8 +444,17 @@ describe("sessions typed in the class form", () => {
     const bad = parseWith(classFormSchema, { session_date: "1/2/2027", session_start: "7:30am", session_end: "15:30", trainer_id: "t", seats: "4" });
     expect(bad.success).toBe(false);
     if (bad.success) return;
-    expect(bad.fieldErrors).toMatchObject({ [sessionFieldId("session_date", 0)]: "Session 1: Session date must be a date (YYYY-MM-DD)", [sessionFieldId("session_start", 0)]: "Session 1: Start time must be a time (HH:MM)" });
-    const backwards = parseWith(classFormSchema, { session_date: ["2026-12-15", "2026-12-16"], session_start: ["07:30", "15:00"], session_end: ["15:30", "09:00"], trainer_id: "t", seats: "4" });
+    expect(bad.fieldErrors).toMatchObject({
+      [sessionFieldId("session_date", 0)]: "Session 1: Session date must be a date (YYYY-MM-DD)",
+      [sessionFieldId("session_start", 0)]: "Session 1: Start time must be a time (HH:MM)",
+    });
+    const backwards = parseWith(classFormSchema, {
+      session_date: ["2026-12-15", "2026-12-16"],
+      session_start: ["07:30", "15:00"],
+      session_end: ["15:30", "09:00"],
+      trainer_id: "t",
+      seats: "4",
+    });
     expect(!backwards.success && backwards.fieldErrors[sessionFieldId("session_end", 1)]).toBe("Session 2: A session must end after it starts");
     const none = parseWith(classFormSchema, { session_date: "", session_start: "", session_end: "", trainer_id: "t", seats: "4" });
     expect(!none.success && none.fieldErrors[sessionFieldId("session_date", 0)]).toBe("Add at least one session");
@@ -368,7 +466,15 @@ describe("reminders", () => {
     const { course, cls } = await oneSeatClass(5, "2026-12-09");
     const learners = await Promise.all([makeUser(db), makeUser(db), makeUser(db)]);
     for (const l of learners) await createEnrollment(db, { studentId: l.id, courseId: course.id, classId: cls.id, now: NOW });
-    const emails = await db.selectFrom("users").select("email").where("id", "in", learners.map((l) => l.id)).execute();
+    const emails = await db
+      .selectFrom("users")
+      .select("email")
+      .where(
+        "id",
+        "in",
+        learners.map((l) => l.id),
+      )
+      .execute();
     const mine = (m: MailMessage) => m.subject.startsWith("Reminder") && emails.some((e) => e.email === m.to);
     const twoDaysBefore = new Date("2026-12-06T22:00:00Z"); // 7 December, 9 am in Sydney
     const mailer = collector();
@@ -381,7 +487,12 @@ describe("reminders", () => {
     } finally {
       if (second !== db) await second.destroy();
     }
-    expect(mailer.sent.filter(mine).map((m) => m.to).sort()).toEqual(emails.map((e) => e.email).sort());
+    expect(
+      mailer.sent
+        .filter(mine)
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(emails.map((e) => e.email).sort());
     const again = collector();
     await runJobs(db, again, new Date("2026-12-07T22:00:00Z"));
     expect(again.sent.filter(mine)).toHaveLength(0);

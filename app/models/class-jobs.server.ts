@@ -35,7 +35,12 @@ async function passOnOffers(db: DB, now: Date): Promise<void> {
     .where((eb) =>
       eb.or([
         eb.and([eb("w.status", "=", "offered"), eb("w.offer_expires_at", "<=", nowIso)]),
-        eb.and([eb("w.status", "=", "waiting"), eb("c.cancelled_at", "is", null), eb("c.start_date", ">=", organisationToday(now)), eb(seatsLeftExpression("c", nowIso), ">", 0)]),
+        eb.and([
+          eb("w.status", "=", "waiting"),
+          eb("c.cancelled_at", "is", null),
+          eb("c.start_date", ">=", organisationToday(now)),
+          eb(seatsLeftExpression("c", nowIso), ">", 0),
+        ]),
       ]),
     )
     .execute();
@@ -62,13 +67,24 @@ function remindersDue(db: DB, today: string) {
       "c.end_date",
       "courses.name",
       "l.name as location",
-      eb.selectFrom("class_sessions as s").select("s.starts_at").whereRef("s.class_id", "=", "c.id").orderBy("s.session_date").orderBy("s.starts_at").limit(1).as("first_starts_at"),
+      eb
+        .selectFrom("class_sessions as s")
+        .select("s.starts_at")
+        .whereRef("s.class_id", "=", "c.id")
+        .orderBy("s.session_date")
+        .orderBy("s.starts_at")
+        .limit(1)
+        .as("first_starts_at"),
     ])
     .where("c.cancelled_at", "is", null)
     .where("c.start_date", ">", today)
     .where("c.start_date", "<=", addDays(today, REMINDER_DAYS))
     .where("e.status", "in", ["enrolled", "in_progress"])
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("class_reminders as r").select("r.class_id").whereRef("r.class_id", "=", "c.id").whereRef("r.enrollment_id", "=", "e.id"))));
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom("class_reminders as r").select("r.class_id").whereRef("r.class_id", "=", "c.id").whereRef("r.enrollment_id", "=", "e.id")),
+      ),
+    );
 }
 
 async function queueReminders(db: DB, now: Date): Promise<number> {
@@ -113,7 +129,15 @@ async function queueAlerts(db: DB, now: Date): Promise<number> {
       .limit(50)
       .execute();
     if (alerts.length === 0) return 0;
-    await trx.updateTable("attendance_alerts").set({ mailed_at: at }).where("id", "in", alerts.map((a) => a.id)).execute();
+    await trx
+      .updateTable("attendance_alerts")
+      .set({ mailed_at: at })
+      .where(
+        "id",
+        "in",
+        alerts.map((a) => a.id),
+      )
+      .execute();
     const admins = await trx.selectFrom("users").select("id").where("role", "=", "admin").where("is_active", "=", 1).limit(20).execute();
     for (const a of alerts) {
       for (const admin of admins) {
@@ -135,7 +159,12 @@ export async function runClassJobs(db: DB, options: { now?: Date } = {}): Promis
   const now = options.now ?? new Date();
   await passOnOffers(db, now);
   // offers made before the outbox existed, or by code that did not queue their mail
-  const unmailed = db.selectFrom("class_waitlist").select("id").where("status", "=", "offered").where("offer_mailed_at", "is", null).where("offer_expires_at", ">", now.toISOString());
+  const unmailed = db
+    .selectFrom("class_waitlist")
+    .select("id")
+    .where("status", "=", "offered")
+    .where("offer_mailed_at", "is", null)
+    .where("offer_expires_at", ">", now.toISOString());
   const offers = (await found(unmailed)) ? await writeTransaction(db, (trx) => queueOfferMails(trx, now)) : 0;
   return offers + (await queueReminders(db, now)) + (await queueAlerts(db, now));
 }

@@ -20,7 +20,13 @@ beforeAll(async () => {
 afterAll(() => cleanup());
 
 async function classOf(courseId: string, seats: number, start = "2026-12-07") {
-  return createClass(db, courseId, { start_date: start, end_date: start, sessions: [{ date: start, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer, seats }, trainer, NOW);
+  return createClass(
+    db,
+    courseId,
+    { start_date: start, end_date: start, sessions: [{ date: start, starts_at: "07:30", ends_at: "15:30" }], trainer_id: trainer, seats },
+    trainer,
+    NOW,
+  );
 }
 
 function reasons(results: PromiseSettledResult<unknown>[]) {
@@ -72,13 +78,26 @@ describe("seats are taken exactly once", () => {
     const cls = await createClass(
       db,
       course.id,
-      { start_date: "2026-12-14", end_date: "2026-12-16", sessions: [{ date: "2026-12-14", starts_at: "07:00", ends_at: "15:00" }, { date: "2026-12-16", starts_at: "07:00", ends_at: "12:00" }], trainer_id: trainer, seats: 3 },
+      {
+        start_date: "2026-12-14",
+        end_date: "2026-12-16",
+        sessions: [
+          { date: "2026-12-14", starts_at: "07:00", ends_at: "15:00" },
+          { date: "2026-12-16", starts_at: "07:00", ends_at: "12:00" },
+        ],
+        trainer_id: trainer,
+        seats: 3,
+      },
       trainer,
       NOW,
     );
     const s = await makeUser(db);
     const e = await createEnrollment(db, { studentId: s.id, courseId: course.id, classId: cls.id, now: NOW });
-    const row = await db.selectFrom("enrollments").select(["planned_start_date", "planned_end_date", "class_id"]).where("id", "=", e.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("enrollments")
+      .select(["planned_start_date", "planned_end_date", "class_id"])
+      .where("id", "=", e.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ planned_start_date: "2026-12-14", planned_end_date: "2026-12-16", class_id: cls.id });
   });
 
@@ -99,7 +118,9 @@ describe("seats are taken exactly once", () => {
     const first = await createEnrollment(db, { studentId: a.id, courseId: course.id, classId: cls.id, now: NOW });
     await updateEnrollmentProgress(db, { enrollmentId: first.id, progress: 0, status: "withdrawn", actorId: trainer, now: NOW });
     await createEnrollment(db, { studentId: b.id, courseId: course.id, classId: cls.id, now: NOW });
-    await expect(updateEnrollmentProgress(db, { enrollmentId: first.id, progress: 10, status: "in_progress", reopen: true, actorId: trainer, now: NOW })).rejects.toThrow(CLASS_FULL);
+    await expect(
+      updateEnrollmentProgress(db, { enrollmentId: first.id, progress: 10, status: "in_progress", reopen: true, actorId: trainer, now: NOW }),
+    ).rejects.toThrow(CLASS_FULL);
   });
 
   it("a course without upcoming classes enrols as before, with no class", async () => {

@@ -49,10 +49,7 @@ export interface Placement {
  * class of another course, cancelled or already started is 404/409. Without: the next upcoming
  * class with a free seat, or 409 when every class is full. Call inside writeTransaction.
  */
-export async function placeInClass(
-  trx: DB,
-  input: { courseId: string; studentId: string; classId?: string | null; now: Date },
-): Promise<Placement | null> {
+export async function placeInClass(trx: DB, input: { courseId: string; studentId: string; classId?: string | null; now: Date }): Promise<Placement | null> {
   const nowIso = input.now.toISOString();
   const today = organisationToday(input.now);
   const base = trx
@@ -129,10 +126,18 @@ export async function offerFreeSeats(trx: WriteTransaction, classId: string, now
   await trx
     .updateTable("class_waitlist")
     .set({ status: "offered", offered_at: nowIso, offer_expires_at: expires, offer_mailed_at: null })
-    .where("id", "in", next.map((n) => n.id))
+    .where(
+      "id",
+      "in",
+      next.map((n) => n.id),
+    )
     .execute();
   for (const w of next) await recordAudit(trx, { action: "waitlist.offer_made", actor, subject: waitlistEntry(w), detail: `until ${expires}`, now: nowIso });
-  await queueOfferMails(trx, now, next.map((n) => n.id));
+  await queueOfferMails(
+    trx,
+    now,
+    next.map((n) => n.id),
+  );
   return next.length;
 }
 
@@ -164,7 +169,16 @@ export async function queueOfferMails(trx: WriteTransaction, now: Date, waitlist
       now,
     });
   }
-  if (offers.length) await trx.updateTable("class_waitlist").set({ offer_mailed_at: at }).where("id", "in", offers.map((o) => o.id)).execute();
+  if (offers.length)
+    await trx
+      .updateTable("class_waitlist")
+      .set({ offer_mailed_at: at })
+      .where(
+        "id",
+        "in",
+        offers.map((o) => o.id),
+      )
+      .execute();
   return offers.length;
 }
 

@@ -70,7 +70,11 @@ async function withSessions(db: DB, rows: ClassRow[]): Promise<ClassView[]> {
   const sessions = await db
     .selectFrom("class_sessions")
     .select(["id", "class_id", "session_date", "starts_at", "ends_at"])
-    .where("class_id", "in", rows.map((r) => r.id))
+    .where(
+      "class_id",
+      "in",
+      rows.map((r) => r.id),
+    )
     .orderBy("session_date")
     .orderBy("starts_at")
     .execute();
@@ -149,13 +153,26 @@ export async function nextClassesByCourse(db: DB, now = new Date(), perCourse = 
   const rows = await db.selectFrom(ranked.as("r")).selectAll().where("r.rank", "<=", perCourse).orderBy("r.course_id").orderBy("r.rank").execute();
   const out: Record<string, ClassSummary[]> = {};
   for (const r of rows) {
-    (out[r.course_id] ??= []).push({ id: r.id, course_id: r.course_id, start_date: r.start_date, end_date: r.end_date, location: r.location, seats_left: Math.max(0, Number(r.seats_left)) });
+    (out[r.course_id] ??= []).push({
+      id: r.id,
+      course_id: r.course_id,
+      start_date: r.start_date,
+      end_date: r.end_date,
+      location: r.location,
+      seats_left: Math.max(0, Number(r.seats_left)),
+    });
   }
   return out;
 }
 
 async function assertTrainer(trx: DB, trainerId: string): Promise<void> {
-  const t = await trx.selectFrom("users").select("id").where("id", "=", trainerId).where("role", "in", ["trainer", "admin"]).where("is_active", "=", 1).executeTakeFirst();
+  const t = await trx
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", trainerId)
+    .where("role", "in", ["trainer", "admin"])
+    .where("is_active", "=", 1)
+    .executeTakeFirst();
   if (!t) throw invalid("Choose an active trainer", { trainer_id: "Choose an active trainer" });
 }
 
@@ -168,7 +185,10 @@ async function assertLocation(trx: DB, locationId: string): Promise<void> {
 function sessionList(sessions: SessionInput[]): string {
   const byStart = new Map<string, string>();
   for (const s of sessions) if (!byStart.has(`${s.date} ${s.starts_at}`)) byStart.set(`${s.date} ${s.starts_at}`, s.ends_at);
-  return [...byStart].map(([start, end]) => `${start}-${end}`).sort().join(",");
+  return [...byStart]
+    .map(([start, end]) => `${start}-${end}`)
+    .sort()
+    .join(",");
 }
 
 async function writeSessions(trx: DB, classId: string, sessions: SessionInput[]): Promise<void> {
@@ -178,7 +198,10 @@ async function writeSessions(trx: DB, classId: string, sessions: SessionInput[])
     const key = `${s.date} ${s.starts_at}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    await trx.insertInto("class_sessions").values({ id: crypto.randomUUID(), class_id: classId, session_date: s.date, starts_at: s.starts_at, ends_at: s.ends_at }).execute();
+    await trx
+      .insertInto("class_sessions")
+      .values({ id: crypto.randomUUID(), class_id: classId, session_date: s.date, starts_at: s.starts_at, ends_at: s.ends_at })
+      .execute();
   }
 }
 
@@ -197,11 +220,36 @@ export async function createClass(db: DB, courseId: string, input: ClassInput, a
     if (input.location_id) await assertLocation(trx, input.location_id);
     await trx
       .insertInto("classes")
-      .values({ id, course_id: course.id, start_date: input.start_date, end_date: input.end_date, location_id: locationId, trainer_id: input.trainer_id, seats: input.seats, cancelled_at: null, created_at: at, updated_at: at })
+      .values({
+        id,
+        course_id: course.id,
+        start_date: input.start_date,
+        end_date: input.end_date,
+        location_id: locationId,
+        trainer_id: input.trainer_id,
+        seats: input.seats,
+        cancelled_at: null,
+        created_at: at,
+        updated_at: at,
+      })
       .execute();
     await writeSessions(trx, id, input.sessions);
-    await recordAudit(trx, { action: "class.created", actor, subject: { type: "class", id }, detail: `${course.name}: ${input.start_date} to ${input.end_date}, ${input.seats} seats`, now: at });
-    await recordEvent(trx, { actorId, subjectUserId: null, type: "class.created", entityType: "class", entityId: id, message: `${course.name}: class ${formatDate(input.start_date)} to ${formatDate(input.end_date)}`, now: at });
+    await recordAudit(trx, {
+      action: "class.created",
+      actor,
+      subject: { type: "class", id },
+      detail: `${course.name}: ${input.start_date} to ${input.end_date}, ${input.seats} seats`,
+      now: at,
+    });
+    await recordEvent(trx, {
+      actorId,
+      subjectUserId: null,
+      type: "class.created",
+      entityType: "class",
+      entityId: id,
+      message: `${course.name}: class ${formatDate(input.start_date)} to ${formatDate(input.end_date)}`,
+      now: at,
+    });
   });
   return (await getClass(db, id, now))!;
 }
@@ -211,7 +259,13 @@ export async function createClass(db: DB, courseId: string, input: ClassInput, a
  * dates (setPlannedDates); seats may not drop below the learners holding them; more seats go to
  * the waitlist.
  */
-export async function updateClass(db: DB, id: string, patch: ClassPatch, actorRef: SignedInActorRef, now = new Date()): Promise<ClassView & { offersMade: SeatOffer[] }> {
+export async function updateClass(
+  db: DB,
+  id: string,
+  patch: ClassPatch,
+  actorRef: SignedInActorRef,
+  now = new Date(),
+): Promise<ClassView & { offersMade: SeatOffer[] }> {
   const at = now.toISOString();
   const actor = signedInActor(actorRef);
   const actorId = actor.id;
@@ -219,7 +273,17 @@ export async function updateClass(db: DB, id: string, patch: ClassPatch, actorRe
     const current = await trx
       .selectFrom("classes as c")
       .innerJoin("courses as co", "co.id", "c.course_id")
-      .select(["c.id", "c.start_date", "c.end_date", "c.seats", "c.trainer_id", "c.location_id", "c.cancelled_at", "co.unit_code", takenSeats("c.id").as("taken")])
+      .select([
+        "c.id",
+        "c.start_date",
+        "c.end_date",
+        "c.seats",
+        "c.trainer_id",
+        "c.location_id",
+        "c.cancelled_at",
+        "co.unit_code",
+        takenSeats("c.id").as("taken"),
+      ])
       .where("c.id", "=", id)
       .executeTakeFirst();
     if (!current) throw notFound("Class");
@@ -227,7 +291,8 @@ export async function updateClass(db: DB, id: string, patch: ClassPatch, actorRe
     const start = patch.start_date ?? current.start_date;
     const end = patch.end_date ?? current.end_date;
     if (end < start) throw invalid("The end date cannot be before the start date", { end_date: "The end date cannot be before the start date" });
-    if (patch.sessions?.some((s) => s.date < start || s.date > end)) throw invalid("Every session must fall within the class's dates", { sessions: "Every session must fall within the class's dates" });
+    if (patch.sessions?.some((s) => s.date < start || s.date > end))
+      throw invalid("Every session must fall within the class's dates", { sessions: "Every session must fall within the class's dates" });
     if (patch.seats !== undefined && patch.seats < Number(current.taken)) throw new DomainError(409, SEATS_BELOW_TAKEN, { seats: SEATS_BELOW_TAKEN }, "seats");
     if (patch.trainer_id) await assertTrainer(trx, patch.trainer_id);
     // the trainer teaching the class (a new one, or the same one on new dates) is credentialed for its unit throughout
@@ -248,7 +313,9 @@ export async function updateClass(db: DB, id: string, patch: ClassPatch, actorRe
       })
       .where("id", "=", id)
       .execute();
-    const sessionsBefore = patch.sessions ? sessionList(await trx.selectFrom("class_sessions").select(["session_date as date", "starts_at", "ends_at"]).where("class_id", "=", id).execute()) : "";
+    const sessionsBefore = patch.sessions
+      ? sessionList(await trx.selectFrom("class_sessions").select(["session_date as date", "starts_at", "ends_at"]).where("class_id", "=", id).execute())
+      : "";
     if (patch.sessions) await writeSessions(trx, id, patch.sessions);
     if (start !== current.start_date || end !== current.end_date) {
       const held = await trx.selectFrom("enrollments").select("id").where("class_id", "=", id).where("status", "in", ["enrolled", "in_progress"]).execute();
@@ -264,10 +331,25 @@ export async function updateClass(db: DB, id: string, patch: ClassPatch, actorRe
     ];
     if (edited.length) await recordAudit(trx, { action: "class.edited", actor, subject: { type: "class", id }, fields: edited, now: at });
     if (patch.seats !== undefined && patch.seats !== current.seats) {
-      await recordAudit(trx, { action: "class.seats_changed", actor, subject: { type: "class", id }, fields: ["seats"], detail: `${current.seats} to ${patch.seats} seats`, now: at });
+      await recordAudit(trx, {
+        action: "class.seats_changed",
+        actor,
+        subject: { type: "class", id },
+        fields: ["seats"],
+        detail: `${current.seats} to ${patch.seats} seats`,
+        now: at,
+      });
     }
     const offered = await offerFreeSeats(trx, id, now, actor);
-    await recordEvent(trx, { actorId, subjectUserId: null, type: "class.updated", entityType: "class", entityId: id, message: `Class ${formatDate(start)} to ${formatDate(end)} changed`, now: at });
+    await recordEvent(trx, {
+      actorId,
+      subjectUserId: null,
+      type: "class.updated",
+      entityType: "class",
+      entityId: id,
+      message: `Class ${formatDate(start)} to ${formatDate(end)} changed`,
+      now: at,
+    });
     return offered ? offersMadeAt(trx, id, at) : [];
   });
   return { ...(await getClass(db, id, now))!, offersMade };
@@ -392,8 +474,22 @@ export async function cancelClass(db: DB, id: string, actorRef: SignedInActorRef
       .execute();
     await trx.updateTable("class_waitlist").set({ status: "left" }).where("class_id", "=", id).where("status", "in", ["waiting", "offered"]).execute();
     const freedCount = Number(freed.numUpdatedRows);
-    await recordAudit(trx, { action: "class.cancelled", actor, subject: { type: "class", id }, detail: `${cls.name}: ${cls.start_date} to ${cls.end_date}; ${freedCount} to choose another class`, now: at });
-    await recordEvent(trx, { actorId, subjectUserId: null, type: "class.cancelled", entityType: "class", entityId: id, message: `${cls.name}: class ${formatDate(cls.start_date)} cancelled`, now: at });
+    await recordAudit(trx, {
+      action: "class.cancelled",
+      actor,
+      subject: { type: "class", id },
+      detail: `${cls.name}: ${cls.start_date} to ${cls.end_date}; ${freedCount} to choose another class`,
+      now: at,
+    });
+    await recordEvent(trx, {
+      actorId,
+      subjectUserId: null,
+      type: "class.cancelled",
+      entityType: "class",
+      entityId: id,
+      message: `${cls.name}: class ${formatDate(cls.start_date)} cancelled`,
+      now: at,
+    });
     const learners = [...enrolled.map(({ status: _status, ...l }) => l), ...waiting];
     const kept = new Set(enrolled.filter((e) => e.status === "enrolled" || e.status === "in_progress").map((e) => e.id));
     for (const learner of learners) {
@@ -411,7 +507,15 @@ export async function cancelClass(db: DB, id: string, actorRef: SignedInActorRef
 
 /** Active trainers and admins, for the class form's trainer list. */
 export function listClassTrainers(db: DB) {
-  return db.selectFrom("users").select(["id", "full_name"]).where("role", "=", "trainer").where("is_active", "=", 1).where("approval_status", "=", "approved").orderBy("full_name").limit(200).execute();
+  return db
+    .selectFrom("users")
+    .select(["id", "full_name"])
+    .where("role", "=", "trainer")
+    .where("is_active", "=", 1)
+    .where("approval_status", "=", "approved")
+    .orderBy("full_name")
+    .limit(200)
+    .execute();
 }
 
 /** The class an enrolment holds a seat in, as the learner's course card shows it: dates, place and sessions. */

@@ -30,7 +30,8 @@ let stranger: { id: string };
 let assessmentId: string;
 let strangersAssessmentId: string;
 
-const insertAssessment = (studentId: string, status: "passed" | "failed" | "in_progress" = "failed") => makeDecidedAssessment(t.db, studentId, assessor.id, status);
+const insertAssessment = (studentId: string, status: "passed" | "failed" | "in_progress" = "failed") =>
+  makeDecidedAssessment(t.db, studentId, assessor.id, status);
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -44,7 +45,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.cleanup());
 
-const count = async (table: "complaints" | "outbox_messages") => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const count = async (table: "complaints" | "outbox_messages") =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("the clocks", () => {
   it("count business days past weekends and New South Wales public holidays", () => {
@@ -79,7 +88,10 @@ describe("the clocks", () => {
 describe("a complaint", () => {
   it("from a visitor with an address gets a reference, clocks and an acknowledgement mail to that address", async () => {
     const before = await count("outbox_messages");
-    const lodged = await lodgeComplaint(t.db, complaintInput.parse({ details: "The trainer arrived an hour late", email: "Visitor@Example.com" }), { rto, now: new Date("2026-12-23T01:00:00Z") });
+    const lodged = await lodgeComplaint(t.db, complaintInput.parse({ details: "The trainer arrived an hour late", email: "Visitor@Example.com" }), {
+      rto,
+      now: new Date("2026-12-23T01:00:00Z"),
+    });
     expect(lodged.reference).toMatch(/^C-2026-\d{4}$/);
     expect(lodged.mailed).toBe(true);
     expect(await count("outbox_messages")).toBe(before + 1);
@@ -130,7 +142,9 @@ describe("a complaint", () => {
     const audit = await t.db.selectFrom("audit_log").select("action").where("subject_id", "=", lodged.id).execute();
     expect(audit.map((a) => a.action).sort()).toEqual(["complaint.acknowledged", "complaint.lodged", "complaint.resolved"]);
     // the account's outcome mail is queued
-    expect(await t.db.selectFrom("outbox_messages").select("recipient_id").where("key", "=", `complaint-resolved:${lodged.id}`).executeTakeFirst()).toEqual({ recipient_id: student.id });
+    expect(await t.db.selectFrom("outbox_messages").select("recipient_id").where("key", "=", `complaint-resolved:${lodged.id}`).executeTakeFirst()).toEqual({
+      recipient_id: student.id,
+    });
   });
 
   it("uses the clocks admins set", async () => {
@@ -144,20 +158,32 @@ describe("a complaint", () => {
 describe("an appeal", () => {
   it("of someone else's assessment is not found, and nothing is stored", async () => {
     const before = await count("complaints");
-    await expect(lodgeAppeal(t.db, appealInput.parse({ assessment_kind: "unit", assessment_id: strangersAssessmentId, details: "Mine?" }), { by: student.id, rto })).rejects.toMatchObject({ status: 404 });
-    await expect(lodgeAppeal(t.db, appealInput.parse({ assessment_kind: "unit", assessment_id: crypto.randomUUID(), details: "Unknown" }), { by: student.id, rto })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      lodgeAppeal(t.db, appealInput.parse({ assessment_kind: "unit", assessment_id: strangersAssessmentId, details: "Mine?" }), { by: student.id, rto }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      lodgeAppeal(t.db, appealInput.parse({ assessment_kind: "unit", assessment_id: crypto.randomUUID(), details: "Unknown" }), { by: student.id, rto }),
+    ).rejects.toMatchObject({ status: 404 });
     expect(await count("complaints")).toBe(before);
   });
 
   it("of work with no result yet is refused", async () => {
     const open = await insertAssessment(student.id, "in_progress");
-    await expect(lodgeAppeal(t.db, appealInput.parse({ assessment_kind: "unit", assessment_id: open, details: "Early" }), { by: student.id, rto })).rejects.toMatchObject({ status: 409, message: COMPLAINT_MESSAGES.noResultYet });
+    await expect(
+      lodgeAppeal(t.db, appealInput.parse({ assessment_kind: "unit", assessment_id: open, details: "Early" }), { by: student.id, rto }),
+    ).rejects.toMatchObject({ status: 409, message: COMPLAINT_MESSAGES.noResultYet });
   });
 
   it("cannot be decided by the assessor, even an admin assigning them; another trainer upholds it and the result changes", async () => {
-    const lodged = await lodgeAppeal(t.db, appealInput.parse({ assessment_kind: "unit", assessment_id: assessmentId, details: "I lifted the load correctly" }), { by: student.id, rto });
+    const lodged = await lodgeAppeal(
+      t.db,
+      appealInput.parse({ assessment_kind: "unit", assessment_id: assessmentId, details: "I lifted the load correctly" }),
+      { by: student.id, rto },
+    );
     expect(lodged.reference).toMatch(/^A-\d{4}-\d{4}$/);
-    await expect(lodgeAppeal(t.db, appealInput.parse({ assessment_kind: "unit", assessment_id: assessmentId, details: "again" }), { by: student.id, rto })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      lodgeAppeal(t.db, appealInput.parse({ assessment_kind: "unit", assessment_id: assessmentId, details: "again" }), { by: student.id, rto }),
+    ).rejects.toMatchObject({ status: 409 });
 
     const decision = resolveInput.parse({ outcome: "upheld", reasons: "The video shows the lift was within limits", new_status: "passed" });
     // the assessor: refused even as the one reading it, and cannot be assigned
@@ -173,9 +199,18 @@ describe("an appeal", () => {
     await resolveComplaint(t.db, lodged.id, decision, otherTrainer.id, { id: otherTrainer.id, role: "trainer" });
     const assessment = await t.db.selectFrom("assessments").select("status").where("id", "=", assessmentId).executeTakeFirstOrThrow();
     expect(assessment.status).toBe("passed");
-    const audit = await t.db.selectFrom("audit_log").select(["action", "actor_id"]).where("subject_id", "=", assessmentId).where("action", "=", "assessment.result_changed_on_appeal").execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "actor_id"])
+      .where("subject_id", "=", assessmentId)
+      .where("action", "=", "assessment.result_changed_on_appeal")
+      .execute();
     expect(audit).toEqual([{ action: "assessment.result_changed_on_appeal", actor_id: otherTrainer.id }]);
-    const mail = await t.db.selectFrom("outbox_messages").select(["recipient_id", "data"]).where("key", "=", `complaint-resolved:${lodged.id}`).executeTakeFirstOrThrow();
+    const mail = await t.db
+      .selectFrom("outbox_messages")
+      .select(["recipient_id", "data"])
+      .where("key", "=", `complaint-resolved:${lodged.id}`)
+      .executeTakeFirstOrThrow();
     expect(mail.recipient_id).toBe(student.id);
     expect(JSON.parse(mail.data)).toMatchObject({ outcome: "upheld", changedResult: "passed" });
   });
@@ -183,8 +218,13 @@ describe("an appeal", () => {
   it("an admin who is the assessor is refused with 409", async () => {
     const adminAssessed = await insertAssessment(student.id);
     await t.db.updateTable("assessments").set({ assessed_by: admin.id }).where("id", "=", adminAssessed).execute();
-    const lodged = await lodgeAppeal(t.db, appealInput.parse({ assessment_kind: "unit", assessment_id: adminAssessed, details: "Please review" }), { by: student.id, rto });
-    await expect(resolveComplaint(t.db, lodged.id, resolveInput.parse({ outcome: "dismissed", reasons: "Fine" }), admin.id, { id: admin.id, role: "admin" })).rejects.toMatchObject({
+    const lodged = await lodgeAppeal(t.db, appealInput.parse({ assessment_kind: "unit", assessment_id: adminAssessed, details: "Please review" }), {
+      by: student.id,
+      rto,
+    });
+    await expect(
+      resolveComplaint(t.db, lodged.id, resolveInput.parse({ outcome: "dismissed", reasons: "Fine" }), admin.id, { id: admin.id, role: "admin" }),
+    ).rejects.toMatchObject({
       status: 409,
       message: COMPLAINT_MESSAGES.deciderIsAssessor,
     });
@@ -218,7 +258,11 @@ describe("the register's download", () => {
         resolve_by: late ? "2026-03-01" : "2099-01-01",
       };
     });
-    for (let i = 0; i < rows.length; i += 250) await t.db.insertInto("complaints").values(rows.slice(i, i + 250)).execute();
+    for (let i = 0; i < rows.length; i += 250)
+      await t.db
+        .insertInto("complaints")
+        .values(rows.slice(i, i + 250))
+        .execute();
     const reader = { id: admin.id, role: "admin" as const };
     const page = await listComplaints(t.db, {}, reader);
     const all: string[] = [];

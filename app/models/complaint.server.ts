@@ -70,13 +70,21 @@ export async function complaintSettings(db: DB, rto: { name: string; code: strin
 }
 
 /** Saves the settings (administrators); the audit entry names the fields that changed. Clocks already running keep their days. */
-export async function saveComplaintSettings(db: DB, input: ComplaintSettingsInput, actorRef: SignedInActorRef, rto: { name: string; code: string }, now = new Date()): Promise<void> {
+export async function saveComplaintSettings(
+  db: DB,
+  input: ComplaintSettingsInput,
+  actorRef: SignedInActorRef,
+  rto: { name: string; code: string },
+  now = new Date(),
+): Promise<void> {
   const actor = signedInActor(actorRef);
   const at = now.toISOString();
   await writeTransaction(db, async (trx) => {
     const before = await complaintSettings(trx, rto);
     const values = { acknowledge_business_days: String(input.acknowledge_business_days), resolve_days: String(input.resolve_days), policy: input.policy };
-    const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => String(before[k]) !== values[k] || (k === "policy" && before.policy_is_default));
+    const changed = (Object.keys(values) as (keyof typeof values)[]).filter(
+      (k) => String(before[k]) !== values[k] || (k === "policy" && before.policy_is_default),
+    );
     if (changed.length === 0) return;
     for (const key of changed) {
       await trx
@@ -101,7 +109,10 @@ export function addBusinessDays(date: string, businessDays: number): string {
 }
 
 /** The clocks of an item received at `receivedAt`: the last day to acknowledge it and the last day to resolve it. */
-export function clocksFor(receivedAt: Date, settings: Pick<ComplaintSettings, "acknowledge_business_days" | "resolve_days">): { acknowledge_by: string; resolve_by: string } {
+export function clocksFor(
+  receivedAt: Date,
+  settings: Pick<ComplaintSettings, "acknowledge_business_days" | "resolve_days">,
+): { acknowledge_by: string; resolve_by: string } {
   const day = organisationToday(receivedAt);
   return { acknowledge_by: addBusinessDays(day, settings.acknowledge_business_days), resolve_by: addDays(day, settings.resolve_days) };
 }
@@ -154,11 +165,7 @@ type Rto = { name: string; code: string };
  * RATE_LIMITS.complaintClient an hour, and a typed address is acknowledged at most
  * RATE_LIMITS.complaintEmail times a day whoever asks (429, nothing stored, nothing mailed).
  */
-export async function lodgeComplaint(
-  db: DB,
-  input: ComplaintInput,
-  options: { by?: ActorRef; rto: Rto; now?: Date },
-): Promise<Lodged> {
+export async function lodgeComplaint(db: DB, input: ComplaintInput, options: { by?: ActorRef; rto: Rto; now?: Date }): Promise<Lodged> {
   const actor = actorOf(options.by ?? null);
   const now = options.now ?? new Date();
   const at = now.toISOString();
@@ -167,7 +174,8 @@ export async function lodgeComplaint(
     const rules = typed ? [RATE_LIMITS.complaintClient, RATE_LIMITS.complaintEmail] : [RATE_LIMITS.complaintClient];
     const decision = await takeRateLimit(db, rules, { client: actor.client, email: typed ?? undefined }, now);
     if (!decision.ok) {
-      if (decision.rule === RATE_LIMITS.complaintEmail) throw new DomainError(429, COMPLAINT_MESSAGES.tooManyForEmail, { email: COMPLAINT_MESSAGES.tooManyForEmail }, "email", decision.retryAfterSeconds);
+      if (decision.rule === RATE_LIMITS.complaintEmail)
+        throw new DomainError(429, COMPLAINT_MESSAGES.tooManyForEmail, { email: COMPLAINT_MESSAGES.tooManyForEmail }, "email", decision.retryAfterSeconds);
       throw tooMany(COMPLAINT_MESSAGES.tooManyFromClient, decision.retryAfterSeconds);
     }
   }
@@ -178,11 +186,29 @@ export async function lodgeComplaint(
     const reference = await nextReference(trx, "complaint", now);
     await trx
       .insertInto("complaints")
-      .values({ id, kind: "complaint", reference, status: "received", lodged_by: actor.id, name: input.name, email: input.email, phone: input.phone, details: input.details, received_at: at, ...clocks })
+      .values({
+        id,
+        kind: "complaint",
+        reference,
+        status: "received",
+        lodged_by: actor.id,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        details: input.details,
+        received_at: at,
+        ...clocks,
+      })
       .execute();
     const recipient = actor.id ?? (input.email ? { email: input.email, name: input.name } : null);
     const mailed = recipient
-      ? (await queueMail(trx, { key: `complaint-received:${id}`, template: "complaint-received", recipientId: recipient, data: { kind: "complaint", reference, acknowledgeBy: clocks.acknowledge_by, resolveBy: clocks.resolve_by, path: "/complaints/policy" }, now })) !== null
+      ? (await queueMail(trx, {
+          key: `complaint-received:${id}`,
+          template: "complaint-received",
+          recipientId: recipient,
+          data: { kind: "complaint", reference, acknowledgeBy: clocks.acknowledge_by, resolveBy: clocks.resolve_by, path: "/complaints/policy" },
+          now,
+        })) !== null
       : false;
     await recordAudit(trx, { action: "complaint.lodged", actor, subject: { type: "complaint", id, userId: actor.id }, detail: reference, now: at });
     await queueWebhookEvent(trx, { type: "complaint.lodged", subjectId: id, now: at });
@@ -233,10 +259,23 @@ export async function lodgeAppeal(db: DB, input: AppealInput, options: { by: Sig
       key: `complaint-received:${id}`,
       template: "complaint-received",
       recipientId: actor.id,
-      data: { kind: "appeal", reference, acknowledgeBy: clocks.acknowledge_by, resolveBy: clocks.resolve_by, about: assessment.title, path: "/complaints/policy" },
+      data: {
+        kind: "appeal",
+        reference,
+        acknowledgeBy: clocks.acknowledge_by,
+        resolveBy: clocks.resolve_by,
+        about: assessment.title,
+        path: "/complaints/policy",
+      },
       now,
     });
-    await recordAudit(trx, { action: "appeal.lodged", actor, subject: { type: "complaint", id, userId: actor.id }, detail: `${reference}: ${input.assessment_kind} assessment ${input.assessment_id}`, now: at });
+    await recordAudit(trx, {
+      action: "appeal.lodged",
+      actor,
+      subject: { type: "complaint", id, userId: actor.id },
+      detail: `${reference}: ${input.assessment_kind} assessment ${input.assessment_id}`,
+      now: at,
+    });
     return { id, reference, ...clocks, mailed: true };
   });
 }
@@ -338,7 +377,9 @@ function toRow(r: BaseRow, today: string): ComplaintRow {
     details: r.details,
     assessment_kind: r.assessment_kind,
     assessment_id: r.assessment_id,
-    assessment_title: r.unit_title ?? (r.hrw_class ? `${r.hrw_class} licence assessment` : r.recognition_kind ? recognitionTitle(r.recognition_kind, r.recognition_unit ?? "") : null),
+    assessment_title:
+      r.unit_title ??
+      (r.hrw_class ? `${r.hrw_class} licence assessment` : r.recognition_kind ? recognitionTitle(r.recognition_kind, r.recognition_unit ?? "") : null),
     assessor: person(r.assessor_id, r.assessor_name),
     decider: person(r.decider_id, r.decider_name),
     received_at: r.received_at,
@@ -392,12 +433,23 @@ export async function listComplaints(db: DB, q: ComplaintListQuery, reader: Comp
  * then the rest, each part newest first by keyset (the page shows at most
  * COMPLAINT_LIST_LIMIT; the download holds every item the filters name).
  */
-export async function* complaintRegisterRows(db: DB, q: ComplaintListQuery, reader: ComplaintReader, now = new Date()): AsyncGenerator<ComplaintRow, void, undefined> {
+export async function* complaintRegisterRows(
+  db: DB,
+  q: ComplaintListQuery,
+  reader: ComplaintReader,
+  now = new Date(),
+): AsyncGenerator<ComplaintRow, void, undefined> {
   const today = organisationToday(now);
   for (const overdue of [sql<SqlBool>`${overdueSql(today)}`, sql<SqlBool>`not ${overdueSql(today)}`]) {
     yield* keysetRows(async (after: { received_at: string; id: string } | null, limit) => {
       let query = registerQuery(db, q, reader, today).where(overdue);
-      if (after) query = query.where(afterKey([["c.received_at", "desc", after.received_at], ["c.id", "asc", after.id]]));
+      if (after)
+        query = query.where(
+          afterKey([
+            ["c.received_at", "desc", after.received_at],
+            ["c.id", "asc", after.id],
+          ]),
+        );
       const rows = await query.orderBy("c.received_at", "desc").orderBy("c.id").limit(limit).execute();
       return rows.map((r) => complaintFieldsFor(reader, toRow(r, today)));
     });
@@ -415,7 +467,10 @@ export async function getComplaint(db: DB, id: string, reader: ComplaintReader, 
 }
 
 /** The appeals open on a learner's assessments, by "kind:id", for the assessment pages to show. */
-export async function appealsOnAssessments(db: DB, studentId: string): Promise<Map<string, { id: string; reference: string; status: ComplaintStatus; outcome: ComplaintOutcome | null }>> {
+export async function appealsOnAssessments(
+  db: DB,
+  studentId: string,
+): Promise<Map<string, { id: string; reference: string; status: ComplaintStatus; outcome: ComplaintOutcome | null }>> {
   const rows = await db
     .selectFrom("complaints")
     .select(["id", "reference", "status", "outcome", "assessment_kind", "assessment_id", "received_at"])
@@ -428,7 +483,12 @@ export async function appealsOnAssessments(db: DB, studentId: string): Promise<M
 
 /** The staff who may be assigned an appeal: active trainers and admins other than its assessor. */
 export async function deciderChoices(db: DB, assessorId: string | null): Promise<{ id: string; full_name: string; role: Role }[]> {
-  let query = db.selectFrom("users").select(["id", "full_name", "role"]).where("role", "in", ["trainer", "admin"]).where("is_active", "=", 1).where("approval_status", "=", "approved");
+  let query = db
+    .selectFrom("users")
+    .select(["id", "full_name", "role"])
+    .where("role", "in", ["trainer", "admin"])
+    .where("is_active", "=", 1)
+    .where("approval_status", "=", "approved");
   if (assessorId) query = query.where("id", "<>", assessorId);
   return query.orderBy("full_name").execute();
 }
@@ -447,9 +507,20 @@ export async function acknowledgeComplaint(db: DB, id: string, by: SignedInActor
     const row = await lockedItem(trx, id, reader);
     if (row.status === "resolved") throw conflict(COMPLAINT_MESSAGES.alreadyResolved);
     if (row.status !== "received") throw conflict(COMPLAINT_MESSAGES.alreadyAcknowledged);
-    const changed = await trx.updateTable("complaints").set({ status: "acknowledged", acknowledged_at: at, acknowledged_by: actor.id }).where("id", "=", id).where("status", "=", "received").executeTakeFirst();
+    const changed = await trx
+      .updateTable("complaints")
+      .set({ status: "acknowledged", acknowledged_at: at, acknowledged_by: actor.id })
+      .where("id", "=", id)
+      .where("status", "=", "received")
+      .executeTakeFirst();
     if (Number(changed.numUpdatedRows) !== 1) throw conflict(COMPLAINT_MESSAGES.alreadyAcknowledged);
-    await recordAudit(trx, { action: "complaint.acknowledged", actor, subject: { type: "complaint", id, userId: row.lodged_by }, detail: row.reference, now: at });
+    await recordAudit(trx, {
+      action: "complaint.acknowledged",
+      actor,
+      subject: { type: "complaint", id, userId: row.lodged_by },
+      detail: row.reference,
+      now: at,
+    });
   });
 }
 
@@ -466,7 +537,13 @@ export async function assignDecider(db: DB, id: string, deciderId: string, by: S
     const decider = choices.find((c) => c.id === deciderId);
     if (!decider) throw invalid("Choose an active trainer or administrator", { decider_id: "Choose an active trainer or administrator" });
     await trx.updateTable("complaints").set({ decider_id: deciderId }).where("id", "=", id).execute();
-    await recordAudit(trx, { action: "appeal.assigned", actor, subject: { type: "complaint", id, userId: row.lodged_by }, detail: `${row.reference} to ${deciderId}`, now: at });
+    await recordAudit(trx, {
+      action: "appeal.assigned",
+      actor,
+      subject: { type: "complaint", id, userId: row.lodged_by },
+      detail: `${row.reference} to ${deciderId}`,
+      now: at,
+    });
   });
 }
 
@@ -477,7 +554,14 @@ export async function assignDecider(db: DB, id: string, deciderId: string, by: S
  * (or partly upheld) appeal may change the result, applied to the assessment by its own model.
  * Resolving an item never acknowledged acknowledges it at the same moment.
  */
-export async function resolveComplaint(db: DB, id: string, input: ResolveInput, by: SignedInActorRef, reader: ComplaintReader, now = new Date()): Promise<void> {
+export async function resolveComplaint(
+  db: DB,
+  id: string,
+  input: ResolveInput,
+  by: SignedInActorRef,
+  reader: ComplaintReader,
+  now = new Date(),
+): Promise<void> {
   const actor = signedInActor(by);
   const at = now.toISOString();
   await writeTransaction(db, async (trx) => {
@@ -488,7 +572,8 @@ export async function resolveComplaint(db: DB, id: string, input: ResolveInput, 
     if (row.kind === "appeal") {
       if (row.assessor_id === actor.id) throw conflict(COMPLAINT_MESSAGES.deciderIsAssessor);
       if (reader.role !== "admin" && row.decider_id !== actor.id) throw conflict(COMPLAINT_MESSAGES.notAssigned);
-      if (changesResult && input.outcome === "dismissed") throw invalid(COMPLAINT_MESSAGES.changedResultNeedsUpheld, { outcome: COMPLAINT_MESSAGES.changedResultNeedsUpheld });
+      if (changesResult && input.outcome === "dismissed")
+        throw invalid(COMPLAINT_MESSAGES.changedResultNeedsUpheld, { outcome: COMPLAINT_MESSAGES.changedResultNeedsUpheld });
       if (changesResult) {
         const change = { reference: row.reference, actor, now };
         if (row.assessment_kind === "unit" && input.new_status) {
@@ -531,7 +616,15 @@ export async function resolveComplaint(db: DB, id: string, input: ResolveInput, 
         key: `complaint-resolved:${id}`,
         template: "complaint-resolved",
         recipientId: recipient,
-        data: { kind: row.kind, reference: row.reference, outcome: input.outcome, reasons: input.reasons, changedResult: changed ? describeChange(changed) : null, reopened: changed ? isReopened(changed) : false, path: "/complaints/policy" },
+        data: {
+          kind: row.kind,
+          reference: row.reference,
+          outcome: input.outcome,
+          reasons: input.reasons,
+          changedResult: changed ? describeChange(changed) : null,
+          reopened: changed ? isReopened(changed) : false,
+          path: "/complaints/policy",
+        },
         now,
       });
     }
@@ -658,7 +751,10 @@ export async function decidedAssessmentsOf(db: DB, studentId: string): Promise<D
       title: `${h.licence_class} licence assessment`,
       course: h.course,
       result: [...byPart].map(([part, r]) => `${part}: ${r.result.replace(/_/g, " ")}`).join(", "),
-      decided_on: [...byPart.values()].map((r) => r.on).sort().at(-1)!,
+      decided_on: [...byPart.values()]
+        .map((r) => r.on)
+        .sort()
+        .at(-1)!,
       assessor: h.assessor,
       appeal: appeals.get(`hrw:${h.id}`) ?? null,
     });

@@ -21,7 +21,10 @@ export async function listAllCourses(db: DB, options: { status?: "all" | "active
 
 /** How many courses there are, active or not. */
 export async function countAllCourses(db: DB): Promise<number> {
-  const row = await db.selectFrom("courses").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("courses")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -47,7 +50,8 @@ function toColumns(input: CoursePatch): CourseUpdate {
   if (input.review_retake_days !== undefined) columns.review_retake_days = input.review_retake_days;
   if (input.licence_class !== undefined) columns.licence_class = input.licence_class;
   // an empty list, or a new class without its own list, means the class's default prerequisites
-  if (input.licence_prerequisites !== undefined || input.licence_class !== undefined) columns.licence_prerequisites = licencePrerequisitesColumn(input.licence_prerequisites);
+  if (input.licence_prerequisites !== undefined || input.licence_class !== undefined)
+    columns.licence_prerequisites = licencePrerequisitesColumn(input.licence_prerequisites);
   return columns;
 }
 
@@ -133,7 +137,10 @@ export async function createCourse(db: DB, input: CourseInput, actorRef: ActorRe
   });
 }
 
-export type CourseEnrollmentRow = Pick<EnrollmentRow, "id" | "status" | "progress_percentage" | "enrollment_date"> & { student_name: string; student_email: string };
+export type CourseEnrollmentRow = Pick<EnrollmentRow, "id" | "status" | "progress_percentage" | "enrollment_date"> & {
+  student_name: string;
+  student_email: string;
+};
 
 /** One course as Course Details and GET /api/admin/courses/{id} show it: the course and its figures. */
 export interface CourseDetail {
@@ -149,10 +156,7 @@ export async function getCourseDetail(db: DB, id: string, recent = 5): Promise<C
   const [stats, recentRows] = await Promise.all([
     db
       .selectFrom("enrollments")
-      .select((eb) => [
-        eb.fn.countAll().as("total"),
-        eb.fn.sum(eb.case().when("status", "=", "completed").then(1).else(0).end()).as("completed"),
-      ])
+      .select((eb) => [eb.fn.countAll().as("total"), eb.fn.sum(eb.case().when("status", "=", "completed").then(1).else(0).end()).as("completed")])
       .where("course_id", "=", id)
       .executeTakeFirstOrThrow(),
     db

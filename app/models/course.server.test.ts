@@ -30,9 +30,7 @@ const ACTIVE: Array<[Tier, string]> = [
   ["tier_3", "Gantry crane Golf"],
   ["tier_2", "Bridge crane Delta"],
 ];
-const EXPECTED_ORDER = [...ACTIVE]
-  .sort(([ta, na], [tb, nb]) => ta.localeCompare(tb) || (na < nb ? -1 : na > nb ? 1 : 0))
-  .map(([, name]) => name);
+const EXPECTED_ORDER = [...ACTIVE].sort(([ta, na], [tb, nb]) => ta.localeCompare(tb) || (na < nb ? -1 : na > nb ? 1 : 0)).map(([, name]) => name);
 
 beforeAll(async () => {
   ({ db, cleanup } = await createTestDb());

@@ -132,11 +132,7 @@ export async function listCourses(db: DB, filter: CourseFilter = {}): Promise<Co
  * One page of courses in listCourses' order, counted and paged in SQL (a COUNT and a
  * LIMIT/OFFSET page). A page past the end gives the last page; a nonsense page gives the first.
  */
-export async function listCoursesPage(
-  db: DB,
-  filter: CourseFilter = {},
-  options: { page?: number; pageSize?: number } = {},
-): Promise<CoursePage> {
+export async function listCoursesPage(db: DB, filter: CourseFilter = {}, options: { page?: number; pageSize?: number } = {}): Promise<CoursePage> {
   const pageSize = Math.min(100, Math.max(1, Math.floor(options.pageSize ?? CATALOGUE_PAGE_SIZE) || CATALOGUE_PAGE_SIZE));
   const countRow = await filteredCourses(db, filter)
     .select((eb) => eb.fn.countAll().as("n"))

@@ -13,10 +13,7 @@ export function employerOf(db: DB, userId: string) {
 
 /** The booking workers an employer's user may read. */
 export function workersOfEmployerUser(db: DB, userId: string) {
-  return db
-    .selectFrom("booking_workers as w")
-    .innerJoin("group_bookings as b", "b.id", "w.booking_id")
-    .where("b.employer_id", "=", employerOf(db, userId));
+  return db.selectFrom("booking_workers as w").innerJoin("group_bookings as b", "b.id", "w.booking_id").where("b.employer_id", "=", employerOf(db, userId));
 }
 
 /** The enrolments whose results an employer's user may read: their workers who share them. */

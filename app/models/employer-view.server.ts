@@ -51,9 +51,24 @@ function bookingQuery(db: DB, employerId: string) {
       "b.released_at",
       "b.created_at",
       // a worker who declined holds no seat: the booking may name someone else in it
-      eb.selectFrom("booking_workers as w").select(eb.fn.countAll<number>().as("n")).whereRef("w.booking_id", "=", "b.id").where("w.declined_at", "is", null).as("workers"),
-      eb.selectFrom("booking_workers as w").select(eb.fn.countAll<number>().as("n")).whereRef("w.booking_id", "=", "b.id").where("w.declined_at", "is not", null).as("declined"),
-      eb.selectFrom("booking_workers as w").select(eb.fn.countAll<number>().as("n")).whereRef("w.booking_id", "=", "b.id").where("w.accepted_at", "is not", null).as("accepted"),
+      eb
+        .selectFrom("booking_workers as w")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("w.booking_id", "=", "b.id")
+        .where("w.declined_at", "is", null)
+        .as("workers"),
+      eb
+        .selectFrom("booking_workers as w")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("w.booking_id", "=", "b.id")
+        .where("w.declined_at", "is not", null)
+        .as("declined"),
+      eb
+        .selectFrom("booking_workers as w")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("w.booking_id", "=", "b.id")
+        .where("w.accepted_at", "is not", null)
+        .as("accepted"),
     ])
     .where("b.employer_id", "=", employerId);
 }
@@ -153,9 +168,21 @@ async function toWorkerViews(db: DB, rows: WorkerRow[], today: string): Promise<
   const sharingEnrolments = sharing.map((r) => r.enrollment_id!);
   const sharingUsers = [...new Set(sharing.map((r) => r.user_id!))];
   const [sessions, marks, statements, nsas, deadlines] = await Promise.all([
-    db.selectFrom("class_sessions").select("class_id").select((eb) => eb.fn.countAll<number>().as("n")).where("class_id", "in", classIds).groupBy("class_id").execute(),
+    db
+      .selectFrom("class_sessions")
+      .select("class_id")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("class_id", "in", classIds)
+      .groupBy("class_id")
+      .execute(),
     enrolmentIds.length
-      ? db.selectFrom("attendance").select(["enrollment_id", "status"]).select((eb) => eb.fn.countAll<number>().as("n")).where("enrollment_id", "in", enrolmentIds).groupBy(["enrollment_id", "status"]).execute()
+      ? db
+          .selectFrom("attendance")
+          .select(["enrollment_id", "status"])
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("enrollment_id", "in", enrolmentIds)
+          .groupBy(["enrollment_id", "status"])
+          .execute()
       : [],
     sharingEnrolments.length
       ? db
@@ -186,7 +213,9 @@ async function toWorkerViews(db: DB, rows: WorkerRow[], today: string): Promise<
     const shares = consent === "yes" && row.enrollment_id && row.user_id;
     const results: WorkerView["results"] = shares
       ? {
-          statements: statements.filter((c) => c.enrollment_id === row.enrollment_id).map((c) => ({ id: c.id, certificate_number: c.certificate_number, issue_date: c.issue_date })),
+          statements: statements
+            .filter((c) => c.enrollment_id === row.enrollment_id)
+            .map((c) => ({ id: c.id, certificate_number: c.certificate_number, issue_date: c.issue_date })),
           nsas: nsas
             .filter((n) => n.candidate_id === row.user_id && n.course_id === row.course_id)
             .map((n) => ({ licence_class: n.licence_class, nsa_number: n.nsa_number!, nsa_date: n.nsa_date! })),
@@ -203,7 +232,9 @@ async function toWorkerViews(db: DB, rows: WorkerRow[], today: string): Promise<
       course: row.course,
       start_date: row.start_date,
       end_date: row.end_date,
-      enrollment: row.status ? { status: row.status, progress_percentage: Number(row.progress_percentage), completion_date: row.completion_date ?? null } : null,
+      enrollment: row.status
+        ? { status: row.status, progress_percentage: Number(row.progress_percentage), completion_date: row.completion_date ?? null }
+        : null,
       attendance,
       results,
     };
@@ -211,7 +242,12 @@ async function toWorkerViews(db: DB, rows: WorkerRow[], today: string): Promise<
 }
 
 /** One booking of the viewer's organisation with its workers; another's is a 404. */
-export async function getBooking(db: DB, viewer: Viewer, bookingId: string, now = new Date()): Promise<BookingSummary & { workerList: WorkerView[]; invoice: BookingInvoice | null }> {
+export async function getBooking(
+  db: DB,
+  viewer: Viewer,
+  bookingId: string,
+  now = new Date(),
+): Promise<BookingSummary & { workerList: WorkerView[]; invoice: BookingInvoice | null }> {
   const employer = await employerOfUser(db, viewer);
   const row = await bookingQuery(db, employer.id).where("b.id", "=", bookingId).executeTakeFirst();
   if (!row) throw notFound("Booking");
@@ -239,7 +275,10 @@ export async function getBooking(db: DB, viewer: Viewer, bookingId: string, now 
           gst_cents: Number(invoice.gst_cents),
           total_cents: Number(invoice.total_cents),
           owed_cents: Number(invoice.total_cents) - Number(invoice.paid_cents),
-          status: invoiceStatus({ ...invoice, total_cents: Number(invoice.total_cents), paid_cents: Number(invoice.paid_cents), credited_cents: Number(invoice.credited_cents) }, today),
+          status: invoiceStatus(
+            { ...invoice, total_cents: Number(invoice.total_cents), paid_cents: Number(invoice.paid_cents), credited_cents: Number(invoice.credited_cents) },
+            today,
+          ),
         }
       : null,
   };
@@ -278,12 +317,32 @@ export function upcomingDeadlines(workers: WorkerView[]) {
     .sort((a, b) => a.deadline.localeCompare(b.deadline));
 }
 
-export const WORKER_CSV_COLUMNS = ["worker", "email", "course", "class_start", "class_end", "state", "progress", "present", "late", "absent", "sessions", "shares_results", "statements", "nsa"] as const;
+export const WORKER_CSV_COLUMNS = [
+  "worker",
+  "email",
+  "course",
+  "class_start",
+  "class_end",
+  "state",
+  "progress",
+  "present",
+  "late",
+  "absent",
+  "sessions",
+  "shares_results",
+  "statements",
+  "nsa",
+] as const;
 
 /** The workers CSV's rows (results only for workers who share them); the export is audited as a bulk read. */
 export async function workerCsvRows(db: DB, viewer: Viewer & { client?: string | null }, now = new Date()): Promise<string[][]> {
   const workers = await listWorkers(db, viewer, now);
-  await recordAuditAlone(db, { action: "employer.workers_exported", actor: { id: viewer.id, client: viewer.client ?? null }, detail: `${workers.length} workers`, now });
+  await recordAuditAlone(db, {
+    action: "employer.workers_exported",
+    actor: { id: viewer.id, client: viewer.client ?? null },
+    detail: `${workers.length} workers`,
+    now,
+  });
   return workers.map((w) => [
     w.full_name,
     w.email,

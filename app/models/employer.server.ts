@@ -66,7 +66,10 @@ export async function createEmployer(db: DB, input: EmployerInput, actor: AuditA
   return withAbnClash(() =>
     writeTransaction(db, async (trx) => {
       if (await trx.selectFrom("employers").select("id").where("abn", "=", input.abn).executeTakeFirst()) throw conflict(ABN_TAKEN, "abn");
-      await trx.insertInto("employers").values({ id, ...input, created_at: at, updated_at: at }).execute();
+      await trx
+        .insertInto("employers")
+        .values({ id, ...input, created_at: at, updated_at: at })
+        .execute();
       await recordAudit(trx, { action: "employer.created", actor, subject: { type: "employer", id }, now: at });
       return getEmployer(trx, id);
     }),
@@ -78,9 +81,14 @@ export async function updateEmployer(db: DB, id: string, input: EmployerInput, a
   return withAbnClash(() =>
     writeTransaction(db, async (trx) => {
       const before = await getEmployer(trx, id);
-      if (await trx.selectFrom("employers").select("id").where("abn", "=", input.abn).where("id", "<>", id).executeTakeFirst()) throw conflict(ABN_TAKEN, "abn");
+      if (await trx.selectFrom("employers").select("id").where("abn", "=", input.abn).where("id", "<>", id).executeTakeFirst())
+        throw conflict(ABN_TAKEN, "abn");
       const fields = (Object.keys(input) as (keyof EmployerInput)[]).filter((k) => before[k] !== input[k]);
-      await trx.updateTable("employers").set({ ...input, updated_at: at }).where("id", "=", id).execute();
+      await trx
+        .updateTable("employers")
+        .set({ ...input, updated_at: at })
+        .where("id", "=", id)
+        .execute();
       if (fields.length) await recordAudit(trx, { action: "employer.edited", actor, subject: { type: "employer", id }, fields, now: at });
       return getEmployer(trx, id);
     }),
@@ -178,7 +186,12 @@ export async function acceptEmployerInvitation(db: DB, input: { token: string; p
   return writeTransaction(db, async (trx) => {
     if (!(await spendInvitation(trx, invitation.id, now))) await openInvitation(trx, input.token, "employer_user", now);
     await trx.updateTable("users").set({ password_hash: hash, updated_at: now.toISOString() }).where("id", "=", invitation.userId).execute();
-    await recordAudit(trx, { action: "employer_user.activated", actor: { id: invitation.userId }, subject: { type: "user", id: invitation.userId, userId: invitation.userId }, now });
+    await recordAudit(trx, {
+      action: "employer_user.activated",
+      actor: { id: invitation.userId },
+      subject: { type: "user", id: invitation.userId, userId: invitation.userId },
+      now,
+    });
     return { userId: invitation.userId };
   });
 }

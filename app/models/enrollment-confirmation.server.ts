@@ -11,14 +11,30 @@ export interface ConfirmationSetting {
 }
 
 /** Reads a confirmation's setting: a scoped enrolment reads it before its turn to write. */
-export async function readConfirmationSetting(db: DB, input: { classId: string | null; locationId: string | null; groupBookingId: string | null }): Promise<ConfirmationSetting> {
+export async function readConfirmationSetting(
+  db: DB,
+  input: { classId: string | null; locationId: string | null; groupBookingId: string | null },
+): Promise<ConfirmationSetting> {
   const [sessions, place, employer] = await Promise.all([
     input.classId
-      ? db.selectFrom("class_sessions").select(["session_date as date", "starts_at", "ends_at"]).where("class_id", "=", input.classId).orderBy("session_date").orderBy("starts_at").execute()
+      ? db
+          .selectFrom("class_sessions")
+          .select(["session_date as date", "starts_at", "ends_at"])
+          .where("class_id", "=", input.classId)
+          .orderBy("session_date")
+          .orderBy("starts_at")
+          .execute()
       : Promise.resolve([]),
-    input.locationId ? db.selectFrom("delivery_locations").select(["name", "suburb"]).where("id", "=", input.locationId).executeTakeFirst() : Promise.resolve(undefined),
+    input.locationId
+      ? db.selectFrom("delivery_locations").select(["name", "suburb"]).where("id", "=", input.locationId).executeTakeFirst()
+      : Promise.resolve(undefined),
     input.groupBookingId
-      ? db.selectFrom("group_bookings as b").innerJoin("employers as m", "m.id", "b.employer_id").select("m.name").where("b.id", "=", input.groupBookingId).executeTakeFirst()
+      ? db
+          .selectFrom("group_bookings as b")
+          .innerJoin("employers as m", "m.id", "b.employer_id")
+          .select("m.name")
+          .where("b.id", "=", input.groupBookingId)
+          .executeTakeFirst()
       : Promise.resolve(undefined),
   ]);
   return { sessions, place, employer };
@@ -46,7 +62,11 @@ export interface ConfirmedEnrolment {
  */
 export async function queueEnrolmentConfirmation(
   trx: WriteTransaction,
-  input: { enrollmentId: string; now: Date; known?: { enrolment: ConfirmedEnrolment; setting: ConfirmationSetting; invoice: { number: string; total_cents: number; paid_cents: number } | null } },
+  input: {
+    enrollmentId: string;
+    now: Date;
+    known?: { enrolment: ConfirmedEnrolment; setting: ConfirmationSetting; invoice: { number: string; total_cents: number; paid_cents: number } | null };
+  },
 ): Promise<void> {
   let e: ConfirmedEnrolment;
   let setting: ConfirmationSetting;
@@ -58,13 +78,31 @@ export async function queueEnrolmentConfirmation(
       .selectFrom("enrollments as e")
       .innerJoin("courses", "courses.id", "e.course_id")
       .leftJoin("classes as c", "c.id", "e.class_id")
-      .select(["e.id", "e.student_id", "e.class_id", "e.location_id", "e.group_booking_id", "e.review_status", "courses.name as course", "courses.unit_code", "c.start_date", "c.end_date", "c.location_id as class_location_id"])
+      .select([
+        "e.id",
+        "e.student_id",
+        "e.class_id",
+        "e.location_id",
+        "e.group_booking_id",
+        "e.review_status",
+        "courses.name as course",
+        "courses.unit_code",
+        "c.start_date",
+        "c.end_date",
+        "c.location_id as class_location_id",
+      ])
       .where("e.id", "=", input.enrollmentId)
       .executeTakeFirstOrThrow();
     e = { ...row, start_date: row.start_date ?? null, end_date: row.end_date ?? null };
     [setting, invoice] = await Promise.all([
       readConfirmationSetting(trx, { classId: row.class_id, locationId: row.class_location_id ?? row.location_id, groupBookingId: row.group_booking_id }),
-      trx.selectFrom("invoices").select(["number", "total_cents", "paid_cents"]).where("source_kind", "=", "enrollment").where("source_id", "=", row.id).orderBy("issued_at", "desc").executeTakeFirst(),
+      trx
+        .selectFrom("invoices")
+        .select(["number", "total_cents", "paid_cents"])
+        .where("source_kind", "=", "enrollment")
+        .where("source_id", "=", row.id)
+        .orderBy("issued_at", "desc")
+        .executeTakeFirst(),
     ]);
   }
   const fee: MailData["enrolment-confirmed"]["fee"] = invoice

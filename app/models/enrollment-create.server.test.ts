@@ -65,9 +65,7 @@ describe("createEnrollment", () => {
 
   it("makes exactly one row when two submissions race", async () => {
     const student = await makeUser(db);
-    const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => createEnrollment(db, { studentId: student.id, courseId: activeCourse })),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => createEnrollment(db, { studentId: student.id, courseId: activeCourse })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results.filter((r): r is PromiseRejectedResult => r.status === "rejected")) {
       expect(r.reason).toBeInstanceOf(DomainError);
@@ -148,7 +146,16 @@ describe("staff who enrol are learners", () => {
 
     const mine = { enrollmentId: enrollment.id, actorId: trainer.id };
     await expect(
-      recordAssessment(db, { enrollment_id: enrollment.id, actorId: trainer.id, assessment_type: "Practical", status: "passed", score: 90, max_score: 100, assessment_date: enrollment.enrollment_date.slice(0, 10), feedback: null }),
+      recordAssessment(db, {
+        enrollment_id: enrollment.id,
+        actorId: trainer.id,
+        assessment_type: "Practical",
+        status: "passed",
+        score: 90,
+        max_score: 100,
+        assessment_date: enrollment.enrollment_date.slice(0, 10),
+        feedback: null,
+      }),
     ).rejects.toBeInstanceOf(DomainError);
     await expect(updateEnrollmentProgress(db, { ...mine, progress: 100, status: "completed" })).rejects.toBeInstanceOf(DomainError);
     await expect(issueCertificate(db, mine)).rejects.toBeInstanceOf(DomainError);

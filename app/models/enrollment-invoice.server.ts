@@ -19,12 +19,30 @@ export interface SelfEnrolmentBill {
  */
 export async function billSelfEnrolment(
   db: DB,
-  input: { enrollmentId: string; studentId: string; course: { id: string; name: string; unit_code: string; price_cents: number }; classStart: string | null; actorId: string; now: Date },
+  input: {
+    enrollmentId: string;
+    studentId: string;
+    course: { id: string; name: string; unit_code: string; price_cents: number };
+    classStart: string | null;
+    actorId: string;
+    now: Date;
+  },
 ): Promise<SelfEnrolmentBill | null> {
   if (input.course.price_cents <= 0) return null;
   const learner = await db
     .selectFrom("users")
-    .select(["full_name", "email", "address", "address_unit", "address_building", "address_street_number", "address_street_name", "suburb", "state", "postcode"])
+    .select([
+      "full_name",
+      "email",
+      "address",
+      "address_unit",
+      "address_building",
+      "address_street_number",
+      "address_street_name",
+      "suburb",
+      "state",
+      "postcode",
+    ])
     .where("id", "=", input.studentId)
     .executeTakeFirstOrThrow();
   const invoice: IssueInvoiceInput = {
@@ -35,7 +53,14 @@ export async function billSelfEnrolment(
       email: learner.email,
       address: learnerAddress(learner),
     },
-    lines: [{ course_id: input.course.id, description: `${input.course.unit_code} ${input.course.name}${input.classStart ? ` (class from ${input.classStart})` : ""}`, quantity: 1, unit_price_cents: input.course.price_cents }],
+    lines: [
+      {
+        course_id: input.course.id,
+        description: `${input.course.unit_code} ${input.course.name}${input.classStart ? ` (class from ${input.classStart})` : ""}`,
+        quantity: 1,
+        unit_price_cents: input.course.price_cents,
+      },
+    ],
     source: { kind: "enrollment", id: input.enrollmentId },
     issued_by: input.actorId,
     due_by: input.classStart,
@@ -52,6 +77,18 @@ export async function invoiceSelfEnrolment(trx: WriteTransaction, bill: SelfEnro
   const invoice = await issueInvoice(trx, bill.input, bill.prepared);
   const now = bill.input.now ?? new Date();
   const issued = { id: invoice.id, number: invoice.number, total_cents: invoice.total_cents, buyer_kind: "learner" as const, buyer_id: bill.input.buyer.id };
-  await recordPaymentIn(trx, { invoiceId: invoice.id, method: "card", reference: MOCK_CARD_REFERENCE, receivedOn: organisationToday(now), amountCents: invoice.total_cents, actor: bill.input.issued_by, now }, issued);
+  await recordPaymentIn(
+    trx,
+    {
+      invoiceId: invoice.id,
+      method: "card",
+      reference: MOCK_CARD_REFERENCE,
+      receivedOn: organisationToday(now),
+      amountCents: invoice.total_cents,
+      actor: bill.input.issued_by,
+      now,
+    },
+    issued,
+  );
   return { id: invoice.id, number: invoice.number, total_cents: invoice.total_cents };
 }

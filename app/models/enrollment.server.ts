@@ -27,21 +27,20 @@ import { queueWebhookEvent, readWebhookEndpoints } from "./webhook-events.server
 
 export { ALREADY_ENROLLED };
 
-
 /** Whether a user already holds an enrollment in a course (any status). */
 export async function isEnrolled(db: DB, studentId: string, courseId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("enrollments")
-    .select("id")
-    .where("student_id", "=", studentId)
-    .where("course_id", "=", courseId)
-    .executeTakeFirst();
+  const row = await db.selectFrom("enrollments").select("id").where("student_id", "=", studentId).where("course_id", "=", courseId).executeTakeFirst();
   return row !== undefined;
 }
 
 /** A learner's enrolment in a course as its page reads it: none, one still to choose a class (awaitsClass), or one settled. */
 export async function enrollmentState(db: DB, studentId: string, courseId: string): Promise<"none" | "choose-class" | "enrolled"> {
-  const row = await db.selectFrom("enrollments").select(["class_id", "status"]).where("student_id", "=", studentId).where("course_id", "=", courseId).executeTakeFirst();
+  const row = await db
+    .selectFrom("enrollments")
+    .select(["class_id", "status"])
+    .where("student_id", "=", studentId)
+    .where("course_id", "=", courseId)
+    .executeTakeFirst();
   if (!row) return "none";
   return awaitsClass(row) ? "choose-class" : "enrolled";
 }
@@ -68,108 +67,206 @@ export async function createEnrollment(
     /** false: no confirmation mail (the demo seed, whose learners enrolled long before it is made) */
     confirm?: boolean;
   },
-): Promise<{ id: string; course_id: string; class_id: string | null; status: EnrollmentStatus; progress_percentage: number; enrollment_date: string; review_status?: EnrollmentReviewStatus | null }> {
+): Promise<{
+  id: string;
+  course_id: string;
+  class_id: string | null;
+  status: EnrollmentStatus;
+  progress_percentage: number;
+  enrollment_date: string;
+  review_status?: EnrollmentReviewStatus | null;
+}> {
   const nowDate = input.now ?? new Date();
   const now = nowDate.toISOString();
   const id = crypto.randomUUID();
   // A course's seats are a scope only where it has classes: enrolments in a course without any
   // read and write beside each other. A class added meanwhile (an unscoped write, done before
   // this one begins) makes the enrolment start again with the course's scope.
-  const seated = Boolean(input.classId) || (await db.selectFrom("classes").select("id").where("course_id", "=", input.courseId).limit(1).executeTakeFirst()) !== undefined;
+  const seated =
+    Boolean(input.classId) || (await db.selectFrom("classes").select("id").where("course_id", "=", input.courseId).limit(1).executeTakeFirst()) !== undefined;
   const attempt = (bySeats: boolean) =>
-    writeTransaction(db, async (trx) => {
-      const course = await trx
-        .selectFrom("courses")
-        .select(["id", "name", "duration_hours", "unit_code", "price_cents"])
-        .where("id", "=", input.courseId)
-        .where("is_active", "=", 1)
-        .executeTakeFirst();
-      if (!course) throw notFound("Course");
-      const held = await trx.selectFrom("enrollments").select(["id", "class_id", "status"]).where("student_id", "=", input.studentId).where("course_id", "=", course.id).executeTakeFirst();
-      if (held && !awaitsClass(held)) throw conflict(ALREADY_ENROLLED);
-      // A course with classes: a seat in one (this transaction is the seat rule's turn).
-      const placement = input.groupBooking
-        ? await trx.selectFrom("classes").select(["id", "start_date", "end_date", "location_id"]).where("id", "=", input.groupBooking.classId).executeTakeFirstOrThrow()
-        : await placeInClass(trx, { courseId: course.id, studentId: input.studentId, classId: input.classId, now: nowDate });
-      if (placement && !bySeats && !input.groupBooking) throw new ClassAppeared();
-      if (held && input.groupBooking) throw conflict(ALREADY_ENROLLED);
-      if (held) {
-        // an enrolment whose class was cancelled takes a seat in the class chosen; it stays the same enrolment
-        if (!placement) throw conflict(ALREADY_ENROLLED);
-        await takeWritesTurn(trx, [input.actorId ?? input.studentId]);
-        await trx.updateTable("enrollments").set({ class_id: placement.id, location_id: placement.location_id ?? (await defaultLocationId(trx)), updated_at: now }).where("id", "=", held.id).execute();
-        await takeClass(trx, { enrollmentId: held.id, studentId: input.studentId, courseId: course.id, placement, actorId: input.actorId ?? input.studentId, now: nowDate });
-        await recordEvent(trx, { actorId: input.actorId ?? input.studentId, subjectUserId: input.studentId, type: "enrollment.class_chosen", entityType: "enrollment", entityId: held.id, message: `${course.name}: class of ${formatDate(placement.start_date)} chosen`, now });
-        if (input.confirm !== false) await queueEnrolmentConfirmation(trx, { enrollmentId: held.id, now: nowDate });
-        const kept = await trx.selectFrom("enrollments").select(["status", "progress_percentage", "enrollment_date"]).where("id", "=", held.id).executeTakeFirstOrThrow();
-        return { id: held.id, course_id: course.id, class_id: placement.id, status: kept.status, progress_percentage: Number(kept.progress_percentage), enrollment_date: kept.enrollment_date };
-      }
-      // Whoever enrols is a learner: a trainer or administrator taking a course gets a student
-      // number (the AVETMISS client identifier) like anyone else, and is reported as one.
-      const learner = await trx.selectFrom("users").select("student_number").where("id", "=", input.studentId).executeTakeFirst();
-      const planned = defaultPlannedDates(now, Number(course.duration_hours));
-      // a course asking for the pre-enrolment review: the seat is taken here, in this transaction,
-      // and the enrolment is confirmed by the review (held meanwhile)
-      const review = await reviewForNewEnrolment(trx, { courseId: course.id, studentId: input.studentId, claimToken: input.reviewClaim, now });
-      const locationId = placement?.location_id ?? (await defaultLocationId(trx));
-      const refundPolicyVersion = await refundPolicyInForce(trx, organisationToday(nowDate));
-      const actorId = input.actorId ?? input.studentId;
-      // what the writes below need that reading takes a round trip for, read before the turn:
-      // the invoice's buyer and prices, the confirmation's sessions and place, the webhooks
-      const bill = (input.billing ?? "self") === "self" ? await billSelfEnrolment(trx, { enrollmentId: id, studentId: input.studentId, course: { ...course, price_cents: Number(course.price_cents) }, classStart: placement?.start_date ?? null, actorId, now: nowDate }) : null;
-      const setting = input.confirm !== false ? await readConfirmationSetting(trx, { classId: placement?.id ?? null, locationId, groupBookingId: input.groupBooking?.id ?? null }) : null;
-      await readWebhookEndpoints(trx);
-      // every check above read this learner's records, this course's seats or what only
-      // unscoped writes change (the scopes below): from here this write writes, in its turn
-      await takeWritesTurn(trx, [actorId]);
-      if (learner && !learner.student_number) {
-        await trx.updateTable("users").set({ student_number: await nextStudentNumber(trx) }).where("id", "=", input.studentId).execute();
-      }
-      // nothing below reads what it writes (the next invoice number is its own row): the writes
-      // go to the database with the commit, one round trip where each took one in the turn
-      sendWritesAtCommit(trx);
-      await writeLater(
-        trx,
-        trx.insertInto("enrollments").values({
+    writeTransaction(
+      db,
+      async (trx) => {
+        const course = await trx
+          .selectFrom("courses")
+          .select(["id", "name", "duration_hours", "unit_code", "price_cents"])
+          .where("id", "=", input.courseId)
+          .where("is_active", "=", 1)
+          .executeTakeFirst();
+        if (!course) throw notFound("Course");
+        const held = await trx
+          .selectFrom("enrollments")
+          .select(["id", "class_id", "status"])
+          .where("student_id", "=", input.studentId)
+          .where("course_id", "=", course.id)
+          .executeTakeFirst();
+        if (held && !awaitsClass(held)) throw conflict(ALREADY_ENROLLED);
+        // A course with classes: a seat in one (this transaction is the seat rule's turn).
+        const placement = input.groupBooking
+          ? await trx
+              .selectFrom("classes")
+              .select(["id", "start_date", "end_date", "location_id"])
+              .where("id", "=", input.groupBooking.classId)
+              .executeTakeFirstOrThrow()
+          : await placeInClass(trx, { courseId: course.id, studentId: input.studentId, classId: input.classId, now: nowDate });
+        if (placement && !bySeats && !input.groupBooking) throw new ClassAppeared();
+        if (held && input.groupBooking) throw conflict(ALREADY_ENROLLED);
+        if (held) {
+          // an enrolment whose class was cancelled takes a seat in the class chosen; it stays the same enrolment
+          if (!placement) throw conflict(ALREADY_ENROLLED);
+          await takeWritesTurn(trx, [input.actorId ?? input.studentId]);
+          await trx
+            .updateTable("enrollments")
+            .set({ class_id: placement.id, location_id: placement.location_id ?? (await defaultLocationId(trx)), updated_at: now })
+            .where("id", "=", held.id)
+            .execute();
+          await takeClass(trx, {
+            enrollmentId: held.id,
+            studentId: input.studentId,
+            courseId: course.id,
+            placement,
+            actorId: input.actorId ?? input.studentId,
+            now: nowDate,
+          });
+          await recordEvent(trx, {
+            actorId: input.actorId ?? input.studentId,
+            subjectUserId: input.studentId,
+            type: "enrollment.class_chosen",
+            entityType: "enrollment",
+            entityId: held.id,
+            message: `${course.name}: class of ${formatDate(placement.start_date)} chosen`,
+            now,
+          });
+          if (input.confirm !== false) await queueEnrolmentConfirmation(trx, { enrollmentId: held.id, now: nowDate });
+          const kept = await trx
+            .selectFrom("enrollments")
+            .select(["status", "progress_percentage", "enrollment_date"])
+            .where("id", "=", held.id)
+            .executeTakeFirstOrThrow();
+          return {
+            id: held.id,
+            course_id: course.id,
+            class_id: placement.id,
+            status: kept.status,
+            progress_percentage: Number(kept.progress_percentage),
+            enrollment_date: kept.enrollment_date,
+          };
+        }
+        // Whoever enrols is a learner: a trainer or administrator taking a course gets a student
+        // number (the AVETMISS client identifier) like anyone else, and is reported as one.
+        const learner = await trx.selectFrom("users").select("student_number").where("id", "=", input.studentId).executeTakeFirst();
+        const planned = defaultPlannedDates(now, Number(course.duration_hours));
+        // a course asking for the pre-enrolment review: the seat is taken here, in this transaction,
+        // and the enrolment is confirmed by the review (held meanwhile)
+        const review = await reviewForNewEnrolment(trx, { courseId: course.id, studentId: input.studentId, claimToken: input.reviewClaim, now });
+        const locationId = placement?.location_id ?? (await defaultLocationId(trx));
+        const refundPolicyVersion = await refundPolicyInForce(trx, organisationToday(nowDate));
+        const actorId = input.actorId ?? input.studentId;
+        // what the writes below need that reading takes a round trip for, read before the turn:
+        // the invoice's buyer and prices, the confirmation's sessions and place, the webhooks
+        const bill =
+          (input.billing ?? "self") === "self"
+            ? await billSelfEnrolment(trx, {
+                enrollmentId: id,
+                studentId: input.studentId,
+                course: { ...course, price_cents: Number(course.price_cents) },
+                classStart: placement?.start_date ?? null,
+                actorId,
+                now: nowDate,
+              })
+            : null;
+        const setting =
+          input.confirm !== false
+            ? await readConfirmationSetting(trx, { classId: placement?.id ?? null, locationId, groupBookingId: input.groupBooking?.id ?? null })
+            : null;
+        await readWebhookEndpoints(trx);
+        // every check above read this learner's records, this course's seats or what only
+        // unscoped writes change (the scopes below): from here this write writes, in its turn
+        await takeWritesTurn(trx, [actorId]);
+        if (learner && !learner.student_number) {
+          await trx
+            .updateTable("users")
+            .set({ student_number: await nextStudentNumber(trx) })
+            .where("id", "=", input.studentId)
+            .execute();
+        }
+        // nothing below reads what it writes (the next invoice number is its own row): the writes
+        // go to the database with the commit, one round trip where each took one in the turn
+        sendWritesAtCommit(trx);
+        await writeLater(
+          trx,
+          trx.insertInto("enrollments").values({
+            id,
+            student_id: input.studentId,
+            course_id: course.id,
+            status: "enrolled",
+            progress_percentage: 0,
+            enrollment_date: now,
+            completion_date: null,
+            updated_at: now,
+            location_id: locationId,
+            planned_start_date: planned.start,
+            planned_end_date: planned.end,
+            class_id: placement?.id ?? null,
+            ...review,
+            group_booking_id: input.groupBooking?.id ?? null,
+            refund_policy_version: refundPolicyVersion,
+          }),
+        );
+        await queueWebhookEvent(trx, { type: "enrolment.created", subjectId: id, now });
+        await recordEvent(trx, {
+          actorId: input.actorId ?? input.studentId,
+          subjectUserId: input.studentId,
+          type: "enrollment.created",
+          entityType: "enrollment",
+          entityId: id,
+          message: `Enrolled in ${course.name}`,
+          now,
+        });
+        if (placement) {
+          const written = { student_id: input.studentId, planned_start_date: planned.start, planned_end_date: planned.end, name: course.name };
+          await takeClass(trx, {
+            enrollmentId: id,
+            studentId: input.studentId,
+            courseId: course.id,
+            placement,
+            actorId: input.actorId ?? input.studentId,
+            now: nowDate,
+            written,
+          });
+        }
+        const invoice = bill ? await invoiceSelfEnrolment(trx, bill) : null;
+        // told once its seat is taken (a course with classes) or at once (one without)
+        if (setting) {
+          const enrolment = {
+            id,
+            student_id: input.studentId,
+            class_id: placement?.id ?? null,
+            review_status: review.review_status ?? null,
+            course: course.name,
+            unit_code: course.unit_code,
+            start_date: placement?.start_date ?? null,
+            end_date: placement?.end_date ?? null,
+          };
+          await queueEnrolmentConfirmation(trx, {
+            enrollmentId: id,
+            now: nowDate,
+            known: { enrolment, setting, invoice: invoice && { number: invoice.number, total_cents: invoice.total_cents, paid_cents: invoice.total_cents } },
+          });
+        }
+        return {
           id,
-          student_id: input.studentId,
           course_id: course.id,
-          status: "enrolled",
+          class_id: placement?.id ?? null,
+          status: "enrolled" as const,
           progress_percentage: 0,
           enrollment_date: now,
-          completion_date: null,
-          updated_at: now,
-          location_id: locationId,
-          planned_start_date: planned.start,
-          planned_end_date: planned.end,
-          class_id: placement?.id ?? null,
-          ...review,
-          group_booking_id: input.groupBooking?.id ?? null,
-          refund_policy_version: refundPolicyVersion,
-        }),
-      );
-      await queueWebhookEvent(trx, { type: "enrolment.created", subjectId: id, now });
-      await recordEvent(trx, {
-        actorId: input.actorId ?? input.studentId,
-        subjectUserId: input.studentId,
-        type: "enrollment.created",
-        entityType: "enrollment",
-        entityId: id,
-        message: `Enrolled in ${course.name}`,
-        now,
-      });
-      if (placement) {
-        const written = { student_id: input.studentId, planned_start_date: planned.start, planned_end_date: planned.end, name: course.name };
-        await takeClass(trx, { enrollmentId: id, studentId: input.studentId, courseId: course.id, placement, actorId: input.actorId ?? input.studentId, now: nowDate, written });
-      }
-      const invoice = bill ? await invoiceSelfEnrolment(trx, bill) : null;
-      // told once its seat is taken (a course with classes) or at once (one without)
-      if (setting) {
-        const enrolment = { id, student_id: input.studentId, class_id: placement?.id ?? null, review_status: review.review_status ?? null, course: course.name, unit_code: course.unit_code, start_date: placement?.start_date ?? null, end_date: placement?.end_date ?? null };
-        await queueEnrolmentConfirmation(trx, { enrollmentId: id, now: nowDate, known: { enrolment, setting, invoice: invoice && { number: invoice.number, total_cents: invoice.total_cents, paid_cents: invoice.total_cents } } });
-      }
-      return { id, course_id: course.id, class_id: placement?.id ?? null, status: "enrolled" as const, progress_percentage: 0, enrollment_date: now, review_status: review.review_status ?? null };
-    }, { scopes: bySeats ? [learnerScope(input.studentId), courseScope(input.courseId)] : [learnerScope(input.studentId)] });
+          review_status: review.review_status ?? null,
+        };
+      },
+      { scopes: bySeats ? [learnerScope(input.studentId), courseScope(input.courseId)] : [learnerScope(input.studentId)] },
+    );
   try {
     try {
       return await attempt(seated);
@@ -201,7 +298,15 @@ export function awaitsClass(enrollment: { class_id: string | null; status: Enrol
  */
 async function takeClass(
   trx: WriteTransaction,
-  input: { enrollmentId: string; studentId: string; courseId: string; placement: { id: string; start_date: string; end_date: string }; actorId: string; now: Date; written?: PlannedDatesHeld },
+  input: {
+    enrollmentId: string;
+    studentId: string;
+    courseId: string;
+    placement: { id: string; start_date: string; end_date: string };
+    actorId: string;
+    now: Date;
+    written?: PlannedDatesHeld;
+  },
 ): Promise<void> {
   const { placement } = input;
   const dates = { enrollmentId: input.enrollmentId, start: placement.start_date, end: placement.end_date, actorId: input.actorId, now: input.now };
@@ -230,11 +335,9 @@ async function takeClass(
 }
 
 export const ENROLLMENT_COMPLETED_LOCKED = "This enrolment is completed and cannot be reopened: its certificate stands.";
-export const ENROLLMENT_WITHDRAWN_LOCKED =
-  "This enrolment is withdrawn. To reinstate it, tick \u201cReopen this withdrawn enrolment\u201d and save again.";
+export const ENROLLMENT_WITHDRAWN_LOCKED = "This enrolment is withdrawn. To reinstate it, tick \u201cReopen this withdrawn enrolment\u201d and save again.";
 export const ENROLLMENT_WITHDRAWN_PROGRESS = "A withdrawn enrolment keeps the progress it had; reopen it to change progress.";
-export const COMPLETION_NEEDS_PASS =
-  "Record a passed assessment before completing this enrolment: a certificate needs evidence of competency.";
+export const COMPLETION_NEEDS_PASS = "Record a passed assessment before completing this enrolment: a certificate needs evidence of competency.";
 
 export interface EnrollmentUpdateResult {
   enrollment: TrainerEnrollmentDetail;
@@ -349,7 +452,14 @@ export async function updateEnrollmentProgress(
     await recordEvent(trx, {
       actorId: input.actorId,
       subjectUserId: current.student.id,
-      type: target === "completed" ? "enrollment.completed" : reopened ? "enrollment.reopened" : target !== current.status ? "enrollment.status" : "enrollment.progress",
+      type:
+        target === "completed"
+          ? "enrollment.completed"
+          : reopened
+            ? "enrollment.reopened"
+            : target !== current.status
+              ? "enrollment.status"
+              : "enrollment.progress",
       entityType: "enrollment",
       entityId: current.id,
       message: `${current.course.name}: ${parts.join(", ")}`,
@@ -357,7 +467,8 @@ export async function updateEnrollmentProgress(
     });
 
     // the learner questionnaire follows every completion, certificate or not (one per enrolment)
-    if (target === "completed") await inviteLearnerAfterCompletion(trx, { enrollmentId: current.id, studentId: current.student.id, course: current.course.name, now: nowDate });
+    if (target === "completed")
+      await inviteLearnerAfterCompletion(trx, { enrollmentId: current.id, studentId: current.student.id, course: current.course.name, now: nowDate });
 
     let issuedCertificate: EnrollmentUpdateResult["issuedCertificate"] = null;
     const awaitingUsi = target === "completed" && !usiCleared(current.student.usi_status);
@@ -414,7 +525,10 @@ async function writePlannedDates(
 ): Promise<{ changed: boolean }> {
   const at = (input.now ?? new Date()).toISOString();
   if (current.planned_start_date === input.start && current.planned_end_date === input.end) return { changed: false };
-  await writeLater(trx, trx.updateTable("enrollments").set({ planned_start_date: input.start, planned_end_date: input.end }).where("id", "=", input.enrollmentId));
+  await writeLater(
+    trx,
+    trx.updateTable("enrollments").set({ planned_start_date: input.start, planned_end_date: input.end }).where("id", "=", input.enrollmentId),
+  );
   await queueWebhookEvent(trx, { type: "enrolment.changed", subjectId: input.enrollmentId, cause: `${input.enrollmentId}:${at}`, now: at });
   await recordEvent(trx, {
     actorId: input.actorId,

@@ -31,14 +31,16 @@ export async function recordEvent(db: DB, event: NewEvent): Promise<void> {
 
 /** The events about one user (a student's notifications), newest first, `limit` after the first `offset`. */
 export function listEventsForUser(db: DB, userId: string, limit = 10, offset = 0): Promise<EventRow[]> {
-  return db
-    .selectFrom("events")
-    .selectAll()
-    .where("subject_user_id", "=", userId)
-    .orderBy("created_at", "desc")
-    // the same instant twice (one transaction's events) still pages in one order
-    .orderBy("id", "desc")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return (
+    db
+      .selectFrom("events")
+      .selectAll()
+      .where("subject_user_id", "=", userId)
+      .orderBy("created_at", "desc")
+      // the same instant twice (one transaction's events) still pages in one order
+      .orderBy("id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  );
 }

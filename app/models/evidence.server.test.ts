@@ -34,7 +34,20 @@ beforeAll(async () => {
   assessmentId = crypto.randomUUID();
   await t.db
     .insertInto("assessments")
-    .values({ id: assessmentId, enrollment_id: enrollment.id, student_id: student.id, course_id: course.id, assessment_type: "Practical", status: "passed", score: null, max_score: null, assessment_date: "2026-05-01T00:00:00.000Z", feedback: null, assessed_by: trainer.id, created_at: new Date().toISOString() })
+    .values({
+      id: assessmentId,
+      enrollment_id: enrollment.id,
+      student_id: student.id,
+      course_id: course.id,
+      assessment_type: "Practical",
+      status: "passed",
+      score: null,
+      max_score: null,
+      assessment_date: "2026-05-01T00:00:00.000Z",
+      feedback: null,
+      assessed_by: trainer.id,
+      created_at: new Date().toISOString(),
+    })
     .execute();
 });
 afterAll(async () => {
@@ -44,7 +57,13 @@ afterAll(async () => {
 });
 
 async function upload(store: FileStore, assessment: EvidenceAssessment, actorId: string, photos: Buffer[]) {
-  const read = await readUpload(multipartRequest("http://localhost/trainer/evidence/unit/x", {}, photos.map((bytes, i) => ({ field: "files", name: `photo-${i}.jpg`, bytes }))));
+  const read = await readUpload(
+    multipartRequest(
+      "http://localhost/trainer/evidence/unit/x",
+      {},
+      photos.map((bytes, i) => ({ field: "files", name: `photo-${i}.jpg`, bytes })),
+    ),
+  );
   try {
     return await addEvidence(t.db, store, { assessment, actor: actorId, files: read.files, dir: read.dir });
   } finally {
@@ -67,7 +86,12 @@ describe.each(stores)("evidence on an assessment (%s store)", (_kind, make) => {
     expect(added).toHaveLength(2);
     expect(added[0]!.sha256).toBe(added[1]!.sha256);
     expect(await listEvidence(t.db, ref)).toHaveLength(before + 2);
-    const audit = await t.db.selectFrom("audit_log").select(["action", "subject_user_id"]).where("action", "=", "evidence.uploaded").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "subject_user_id"])
+      .where("action", "=", "evidence.uploaded")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(audit.subject_user_id).toBe(student.id);
   });
 
@@ -83,20 +107,41 @@ describe.each(stores)("evidence on an assessment (%s store)", (_kind, make) => {
     expect(learner!.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(learner!.headers.get("Content-Disposition")).toMatch(/^attachment; filename="photo-\d.jpg"/);
     await learner!.arrayBuffer();
-    const count = async () => Number((await t.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).where("action", "=", "evidence.downloaded").executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom("audit_log")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("action", "=", "evidence.downloaded")
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const downloadsBefore = await count();
     const byAdmin = await evidenceResponse(t.db, make(), { id: admin.id, role: "admin" }, file!.id);
-    expect(Buffer.from(await byAdmin!.arrayBuffer()).subarray(0, 2).toString("hex")).toBe("ffd8");
+    expect(
+      Buffer.from(await byAdmin!.arrayBuffer())
+        .subarray(0, 2)
+        .toString("hex"),
+    ).toBe("ffd8");
     expect(await count()).toBe(downloadsBefore + 1);
 
     // a thumbnail shows the photo too: staff's are audited under their own action, naming the
     // thumbnail's bytes; the learner's own are not
-    const thumbnails = () => t.db.selectFrom("audit_log").select(["actor_id", "subject_id", "subject_user_id", "detail"]).where("action", "=", "evidence.thumbnail_downloaded").execute();
+    const thumbnails = () =>
+      t.db
+        .selectFrom("audit_log")
+        .select(["actor_id", "subject_id", "subject_user_id", "detail"])
+        .where("action", "=", "evidence.thumbnail_downloaded")
+        .execute();
     const before = (await thumbnails()).length;
     const ownThumb = await evidenceResponse(t.db, make(), { id: student.id, role: "student" }, file!.id, true);
     await ownThumb!.arrayBuffer();
     expect(await thumbnails()).toHaveLength(before);
-    for (const viewer of [{ id: admin.id, role: "admin" as const }, { id: trainer.id, role: "trainer" as const }]) {
+    for (const viewer of [
+      { id: admin.id, role: "admin" as const },
+      { id: trainer.id, role: "trainer" as const },
+    ]) {
       const thumb = await evidenceResponse(t.db, make(), viewer, file!.id, true);
       expect(thumb!.headers.get("Content-Type")).toBe("image/jpeg");
       await thumb!.arrayBuffer();
@@ -118,7 +163,10 @@ describe.each(stores)("evidence on an assessment (%s store)", (_kind, make) => {
       ]),
     );
     try {
-      await expect(addEvidence(t.db, make(), { assessment: a, actor: trainer.id, files: read.files, dir: read.dir })).rejects.toMatchObject({ status: 422, fieldErrors: { files: expect.stringContaining("page.jpg is not a JPEG") } });
+      await expect(addEvidence(t.db, make(), { assessment: a, actor: trainer.id, files: read.files, dir: read.dir })).rejects.toMatchObject({
+        status: 422,
+        fieldErrors: { files: expect.stringContaining("page.jpg is not a JPEG") },
+      });
     } finally {
       read.dispose();
     }
@@ -136,19 +184,50 @@ describe("signatures", () => {
     const id = crypto.randomUUID();
     await t.db
       .insertInto("assessments")
-      .values({ id, enrollment_id: enrollment.id, student_id: candidate.id, course_id: course.id, assessment_type: "Practical", status: "passed", score: null, max_score: null, assessment_date: "2026-05-01T00:00:00.000Z", feedback: null, assessed_by: assessor.id, created_at: new Date().toISOString() })
+      .values({
+        id,
+        enrollment_id: enrollment.id,
+        student_id: candidate.id,
+        course_id: course.id,
+        assessment_type: "Practical",
+        status: "passed",
+        score: null,
+        max_score: null,
+        assessment_date: "2026-05-01T00:00:00.000Z",
+        feedback: null,
+        assessed_by: assessor.id,
+        created_at: new Date().toISOString(),
+      })
       .execute();
     const assessment = await assessmentFor(t.db, { id: assessor.id, role: "trainer" }, { kind: "unit", id });
     return { assessor, candidate, assessment };
   }
-  const stored = (a: EvidenceAssessment) => t.db.selectFrom("assessment_signatures").select(["role", "full_name", "signed_at", "client", "signed_by"]).where("assessment_id", "=", a.id).orderBy("role").execute();
+  const stored = (a: EvidenceAssessment) =>
+    t.db
+      .selectFrom("assessment_signatures")
+      .select(["role", "full_name", "signed_at", "client", "signed_by"])
+      .where("assessment_id", "=", a.id)
+      .orderBy("role")
+      .execute();
 
   it("keeps the typed full name, the time and the client; the candidate signs on the assessor's device", async () => {
     const { assessor, candidate, assessment } = await signable();
     const before = Date.now();
-    await signAssessment(t.db, { assessment, role: "assessor", full_name: "Tess O'Brien", userAgent: "Mozilla/5.0 (iPad) Yard tablet", actor: { id: assessor.id } });
+    await signAssessment(t.db, {
+      assessment,
+      role: "assessor",
+      full_name: "Tess O'Brien",
+      userAgent: "Mozilla/5.0 (iPad) Yard tablet",
+      actor: { id: assessor.id },
+    });
     // typed on the same tablet, the assessor signed in: spaces and case as the candidate typed them
-    await signAssessment(t.db, { assessment, role: "candidate", full_name: "  cal  NGUYEN ", userAgent: "Mozilla/5.0 (iPad) Yard tablet", actor: { id: assessor.id } });
+    await signAssessment(t.db, {
+      assessment,
+      role: "candidate",
+      full_name: "  cal  NGUYEN ",
+      userAgent: "Mozilla/5.0 (iPad) Yard tablet",
+      actor: { id: assessor.id },
+    });
     const rows = await stored(assessment);
     expect(rows.map((r) => [r.role, r.full_name, r.client, r.signed_by])).toEqual([
       ["assessor", "Tess O'Brien", "Mozilla/5.0 (iPad) Yard tablet", assessor.id],
@@ -156,7 +235,12 @@ describe("signatures", () => {
     ]);
     for (const r of rows) expect(Date.parse(r.signed_at)).toBeGreaterThanOrEqual(before - 1000);
     expect((await listSignatures(t.db, assessment)).map((s) => s.role).sort()).toEqual(["assessor", "candidate"]);
-    const audit = await t.db.selectFrom("audit_log").select(["detail", "subject_user_id"]).where("action", "=", "assessment.signed").where("subject_id", "=", assessment.id).execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["detail", "subject_user_id"])
+      .where("action", "=", "assessment.signed")
+      .where("subject_id", "=", assessment.id)
+      .execute();
     expect(audit.map((a) => a.detail).sort()).toEqual(["assessor", "candidate"]);
     expect(audit.every((a) => a.subject_user_id === candidate.id)).toBe(true);
   });
@@ -164,15 +248,26 @@ describe("signatures", () => {
   it("the candidate signs later from their own login", async () => {
     const { candidate, assessment } = await signable();
     const own = await assessmentFor(t.db, { id: candidate.id, role: "student" }, assessment);
-    await signAssessment(t.db, { assessment: own, role: "candidate", full_name: "Cal Nguyen", userAgent: "Mozilla/5.0 (Android) phone", actor: { id: candidate.id } });
+    await signAssessment(t.db, {
+      assessment: own,
+      role: "candidate",
+      full_name: "Cal Nguyen",
+      userAgent: "Mozilla/5.0 (Android) phone",
+      actor: { id: candidate.id },
+    });
     expect((await stored(assessment)).map((r) => [r.role, r.signed_by, r.client])).toEqual([["candidate", candidate.id, "Mozilla/5.0 (Android) phone"]]);
   });
 
   it("refuses bad input with a clear message and stores nothing", async () => {
     const { assessor, candidate, assessment } = await signable();
     const stranger = await makeUser(t.db, { role: "trainer", full_name: "Tess O'Brien" });
-    const sign = (role: "assessor" | "candidate", full_name: string, actor: string) => signAssessment(t.db, { assessment, role, full_name, userAgent: null, actor: { id: actor } });
-    await expect(sign("candidate", "Cal Smith", candidate.id)).rejects.toMatchObject({ status: 422, message: SIGNATURE_MESSAGES.nameMismatch("candidate"), fieldErrors: { full_name: SIGNATURE_MESSAGES.nameMismatch("candidate") } });
+    const sign = (role: "assessor" | "candidate", full_name: string, actor: string) =>
+      signAssessment(t.db, { assessment, role, full_name, userAgent: null, actor: { id: actor } });
+    await expect(sign("candidate", "Cal Smith", candidate.id)).rejects.toMatchObject({
+      status: 422,
+      message: SIGNATURE_MESSAGES.nameMismatch("candidate"),
+      fieldErrors: { full_name: SIGNATURE_MESSAGES.nameMismatch("candidate") },
+    });
     await expect(sign("assessor", "Cal Nguyen", assessor.id)).rejects.toMatchObject({ status: 422, message: SIGNATURE_MESSAGES.nameMismatch("assessor") });
     // the learner cannot sign for the assessor; another trainer (even of the same name) cannot sign at all
     await expect(sign("assessor", "Tess O'Brien", candidate.id)).rejects.toMatchObject({ status: 404 });

@@ -93,7 +93,11 @@ export async function findEvidenceAssessment(db: DB, ref: AssessmentRef): Promis
       "courses.name as course_name",
       "courses.unit_code",
       "courses.licence_class",
-      eb.selectFrom("hrw_assessment_parts").select((p) => p.fn.max("assessed_on").as("d")).whereRef("hrw_assessment_parts.assessment_id", "=", "a.id").as("last_result_on"),
+      eb
+        .selectFrom("hrw_assessment_parts")
+        .select((p) => p.fn.max("assessed_on").as("d"))
+        .whereRef("hrw_assessment_parts.assessment_id", "=", "a.id")
+        .as("last_result_on"),
     ])
     .where("a.id", "=", ref.id)
     .executeTakeFirst();
@@ -119,7 +123,20 @@ async function recognitionAsAssessment(db: DB, id: string): Promise<EvidenceAsse
     .innerJoin("users as student", "student.id", "r.student_id")
     .innerJoin("courses", "courses.id", "r.course_id")
     .leftJoin("users as assessor", (j) => j.on((eb) => eb("assessor.id", "=", eb.fn.coalesce("r.assessor_id", "r.decided_by"))))
-    .select(["r.id", "r.kind", "r.status", "r.decided_on", "student.id as student_id", "student.full_name as student_name", "assessor.id as assessor_id", "assessor.full_name as assessor_name", "courses.id as course_id", "courses.name as course_name", "courses.unit_code", "courses.licence_class"])
+    .select([
+      "r.id",
+      "r.kind",
+      "r.status",
+      "r.decided_on",
+      "student.id as student_id",
+      "student.full_name as student_name",
+      "assessor.id as assessor_id",
+      "assessor.full_name as assessor_name",
+      "courses.id as course_id",
+      "courses.name as course_name",
+      "courses.unit_code",
+      "courses.licence_class",
+    ])
     .where("r.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
@@ -291,15 +308,21 @@ export async function addEvidence(
 export async function recordStaffDownload(
   db: DB,
   viewer: EvidenceViewer & { client?: string | null },
-  file: { action: "evidence.downloaded" | "evidence.thumbnail_downloaded" | "learner_document.downloaded"; type: string; id: string; student_id: string; sha256: string },
+  file: {
+    action: "evidence.downloaded" | "evidence.thumbnail_downloaded" | "learner_document.downloaded";
+    type: string;
+    id: string;
+    student_id: string;
+    sha256: string;
+  },
 ): Promise<void> {
   if (viewer.role === "student") return;
   await recordAuditAlone(db, {
-      action: file.action,
-      actor: { id: viewer.id, client: viewer.client },
-      subject: { type: file.type, id: file.id, userId: file.student_id },
-      detail: file.sha256,
-    });
+    action: file.action,
+    actor: { id: viewer.id, client: viewer.client },
+    subject: { type: file.type, id: file.id, userId: file.student_id },
+    detail: file.sha256,
+  });
 }
 
 /**
@@ -308,8 +331,21 @@ export async function recordStaffDownload(
  * evidence is not.
  */
 export function recordEvidenceDownload(db: DB, viewer: EvidenceViewer & { client?: string | null }, file: EvidenceFile, thumbnail = false): Promise<void> {
-  if (thumbnail) return recordStaffDownload(db, viewer, { action: "evidence.thumbnail_downloaded", type: "evidence_file", id: file.id, student_id: file.student_id, sha256: file.thumbnail_sha256 ?? file.sha256 });
-  return recordStaffDownload(db, viewer, { action: "evidence.downloaded", type: "evidence_file", id: file.id, student_id: file.student_id, sha256: file.sha256 });
+  if (thumbnail)
+    return recordStaffDownload(db, viewer, {
+      action: "evidence.thumbnail_downloaded",
+      type: "evidence_file",
+      id: file.id,
+      student_id: file.student_id,
+      sha256: file.thumbnail_sha256 ?? file.sha256,
+    });
+  return recordStaffDownload(db, viewer, {
+    action: "evidence.downloaded",
+    type: "evidence_file",
+    id: file.id,
+    student_id: file.student_id,
+    sha256: file.sha256,
+  });
 }
 
 /** The evidence a learner sees: their own assessments' files, newest first. */
@@ -360,7 +396,8 @@ export async function signAssessment(
   const allowed = role === "assessor" ? byAssessor : byAssessor || assessment.student.id === actor.id;
   if (!allowed) throw notFound("Assessment");
   const expected = role === "assessor" ? assessment.assessor!.full_name : assessment.student.full_name;
-  if (normalName(input.full_name) !== normalName(expected)) throw invalid(SIGNATURE_MESSAGES.nameMismatch(role), { full_name: SIGNATURE_MESSAGES.nameMismatch(role) });
+  if (normalName(input.full_name) !== normalName(expected))
+    throw invalid(SIGNATURE_MESSAGES.nameMismatch(role), { full_name: SIGNATURE_MESSAGES.nameMismatch(role) });
   const now = new Date().toISOString();
   await writeTransaction(db, async (trx) => {
     const existing = await trx
@@ -373,14 +410,32 @@ export async function signAssessment(
     if (existing) throw invalid(SIGNATURE_MESSAGES.signedAlready(role), { full_name: SIGNATURE_MESSAGES.signedAlready(role) });
     await trx
       .insertInto("assessment_signatures")
-      .values({ id: crypto.randomUUID(), assessment_kind: assessment.kind, assessment_id: assessment.id, role, full_name: input.full_name.trim().replace(/\s+/g, " "), signed_at: now, client: input.userAgent?.slice(0, 300) ?? null, signed_by: actor.id })
+      .values({
+        id: crypto.randomUUID(),
+        assessment_kind: assessment.kind,
+        assessment_id: assessment.id,
+        role,
+        full_name: input.full_name.trim().replace(/\s+/g, " "),
+        signed_at: now,
+        client: input.userAgent?.slice(0, 300) ?? null,
+        signed_by: actor.id,
+      })
       .execute();
-    await recordAudit(trx, { action: "assessment.signed", actor, subject: { type: `${assessment.kind}_assessment`, id: assessment.id, userId: assessment.student.id }, detail: role, now });
+    await recordAudit(trx, {
+      action: "assessment.signed",
+      actor,
+      subject: { type: `${assessment.kind}_assessment`, id: assessment.id, userId: assessment.student.id },
+      detail: role,
+      now,
+    });
   });
 }
 
 /** A learner's assessments that have evidence, each with its files and declarations, newest first. */
-export async function ownEvidenceByAssessment(db: DB, studentId: string): Promise<{ assessment: EvidenceAssessment; files: EvidenceFile[]; signatures: Signature[] }[]> {
+export async function ownEvidenceByAssessment(
+  db: DB,
+  studentId: string,
+): Promise<{ assessment: EvidenceAssessment; files: EvidenceFile[]; signatures: Signature[] }[]> {
   const files = await listOwnEvidence(db, studentId);
   const groups = new Map<string, EvidenceFile[]>();
   for (const f of files) {

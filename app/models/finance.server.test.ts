@@ -21,7 +21,13 @@ async function xeroText(db: DB, input: Parameters<typeof exportXeroCsv>[1]) {
   const { columns, rows } = await exportXeroCsv(db, input);
   const csv = await csvResponse({ request: new Request("http://test/"), columns, rows, filename: "xero.csv", byteOrderMark: false }).text();
   // the counts are the export's audit entry's
-  const entry = await db.selectFrom("audit_log").select("detail").where("action", "=", "finance.exported").orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+  const entry = await db
+    .selectFrom("audit_log")
+    .select("detail")
+    .where("action", "=", "finance.exported")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const [, invoices, creditNotes] = /: (\d+) invoices, (\d+) credit notes$/.exec(entry.detail ?? "")!.map(Number);
   return { csv, invoices, creditNotes };
 }
@@ -43,7 +49,14 @@ async function employerInvoice() {
   const buyerId = crypto.randomUUID();
   const invoice = await writeTransaction(db, (trx) =>
     issueInvoice(trx, {
-      buyer: { kind: "employer", id: buyerId, name: "Harbour Civil Pty Ltd", abn: "53 004 085 616", email: "accounts@harbourcivil.example", address: { line1: "1 Wharf Rd", city: "Newcastle", region: "NSW", postcode: "2300", country: "Australia" } },
+      buyer: {
+        kind: "employer",
+        id: buyerId,
+        name: "Harbour Civil Pty Ltd",
+        abn: "53 004 085 616",
+        email: "accounts@harbourcivil.example",
+        address: { line1: "1 Wharf Rd", city: "Newcastle", region: "NSW", postcode: "2300", country: "Australia" },
+      },
       lines: [
         { course_id: free.id, description: "CPCCLSF2001 Dogging: 3 seats", quantity: 3, unit_price_cents: 1_450_00 },
         { course_id: taxable.id, description: "Site induction refresher", quantity: 2, unit_price_cents: 165_00 },
@@ -88,9 +101,20 @@ describe("the office's invoices", () => {
   it("the PDF prints every line's description whole, wrapped, over as many pages as the lines need", async () => {
     const course = await makeCourse(db);
     const long = "RIIHAN309F Licence to perform rigging basic level (RB), class from 2026-12-01 to 2026-12-05 at the Newcastle training yard";
-    const lines = Array.from({ length: 40 }, (_, i) => ({ course_id: course.id, description: `${long} (worker ${i + 1})`, quantity: 1, unit_price_cents: 100_00 }));
+    const lines = Array.from({ length: 40 }, (_, i) => ({
+      course_id: course.id,
+      description: `${long} (worker ${i + 1})`,
+      quantity: 1,
+      unit_price_cents: 100_00,
+    }));
     const { id } = await writeTransaction(db, (trx) =>
-      issueInvoice(trx, { buyer: { kind: "employer", id: crypto.randomUUID(), name: "Long Lines Pty Ltd", email: "a@example.test" }, lines, source: { kind: "booking", id: crypto.randomUUID() }, issued_by: null, now: NOW }),
+      issueInvoice(trx, {
+        buyer: { kind: "employer", id: crypto.randomUUID(), name: "Long Lines Pty Ltd", email: "a@example.test" },
+        lines,
+        source: { kind: "booking", id: crypto.randomUUID() },
+        issued_by: null,
+        now: NOW,
+      }),
     );
     const bytes = await renderInvoicePdf((await getInvoice(db, id, { learnerId: null }, NOW))!);
     const text = pdfText(bytes);
@@ -140,17 +164,47 @@ describe("the office's invoices", () => {
     const learner = await makeUser(db, { full_name: "Mia Nguyen" });
     await db.updateTable("users").set({ address: "3/22 Station Rd, Parramatta NSW 2150", state: "01" }).where("id", "=", learner.id).execute();
     const learnerInvoice = await writeTransaction(db, async (trx) =>
-      invoiceSelfEnrolment(trx, (await billSelfEnrolment(trx, { enrollmentId: crypto.randomUUID(), studentId: learner.id, course: { id: course.id, name: "Licence to perform dogging", unit_code: "CPCCLDG3001", price_cents: 1_100_00 }, classStart: null, actorId: learner.id, now: XERO_DAY }))!),
+      invoiceSelfEnrolment(
+        trx,
+        (await billSelfEnrolment(trx, {
+          enrollmentId: crypto.randomUUID(),
+          studentId: learner.id,
+          course: { id: course.id, name: "Licence to perform dogging", unit_code: "CPCCLDG3001", price_cents: 1_100_00 },
+          classStart: null,
+          actorId: learner.id,
+          now: XERO_DAY,
+        }))!,
+      ),
     );
     const structured = await makeUser(db, { full_name: "Noah Singh" });
-    await db.updateTable("users").set({ address_unit: "4", address_street_number: "5", address_street_name: "Crane Cl", suburb: "Blacktown", state: "01", postcode: "2148" }).where("id", "=", structured.id).execute();
+    await db
+      .updateTable("users")
+      .set({ address_unit: "4", address_street_number: "5", address_street_name: "Crane Cl", suburb: "Blacktown", state: "01", postcode: "2148" })
+      .where("id", "=", structured.id)
+      .execute();
     const structuredInvoice = await writeTransaction(db, async (trx) =>
-      invoiceSelfEnrolment(trx, (await billSelfEnrolment(trx, { enrollmentId: crypto.randomUUID(), studentId: structured.id, course: { id: course.id, name: "Licence to perform dogging", unit_code: "CPCCLDG3001", price_cents: 1_100_00 }, classStart: null, actorId: structured.id, now: XERO_DAY }))!),
+      invoiceSelfEnrolment(
+        trx,
+        (await billSelfEnrolment(trx, {
+          enrollmentId: crypto.randomUUID(),
+          studentId: structured.id,
+          course: { id: course.id, name: "Licence to perform dogging", unit_code: "CPCCLDG3001", price_cents: 1_100_00 },
+          classStart: null,
+          actorId: structured.id,
+          now: XERO_DAY,
+        }))!,
+      ),
     );
     // an invoice issued before addresses were kept field by field: the town, state and postcode on line 2
     const legacy = await writeTransaction(db, (trx) =>
       issueInvoice(trx, {
-        buyer: { kind: "employer", id: crypto.randomUUID(), name: "Old Address Pty Ltd", email: "old@example.test", address: { line1: "12 Harbour St", line2: "Sydney NSW 2000" } },
+        buyer: {
+          kind: "employer",
+          id: crypto.randomUUID(),
+          name: "Old Address Pty Ltd",
+          email: "old@example.test",
+          address: { line1: "12 Harbour St", line2: "Sydney NSW 2000" },
+        },
         lines: [{ course_id: course.id, description: "Seats", quantity: 1, unit_price_cents: 500_00 }],
         source: { kind: "booking", id: crypto.randomUUID() },
         issued_by: null,
@@ -169,7 +223,15 @@ describe("the office's invoices", () => {
         now: XERO_DAY,
       }),
     );
-    await recordPayment(db, { invoiceId: mixed.id, method: "bank_transfer", reference: "EFT 9", receivedOn: "2027-02-03", amountCents: 1_110_00, actor: null, now: XERO_DAY });
+    await recordPayment(db, {
+      invoiceId: mixed.id,
+      method: "bank_transfer",
+      reference: "EFT 9",
+      receivedOn: "2027-02-03",
+      amountCents: 1_110_00,
+      actor: null,
+      now: XERO_DAY,
+    });
     const note = await issueCreditNote(db, { invoiceId: mixed.id, amountCents: 555_00, reason: "Half the seats cancelled", actor: null, now: XERO_DAY });
     const refunded = await getCreditNote(db, note.id, { learnerId: null });
 
@@ -189,7 +251,16 @@ describe("the office's invoices", () => {
   });
 
   it("the Xero export records its audit entry before its first row, not before its answer starts", async () => {
-    const entries = async () => Number((await db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).where("action", "=", "finance.exported").executeTakeFirstOrThrow()).n);
+    const entries = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("audit_log")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("action", "=", "finance.exported")
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await entries();
     const { rows } = await exportXeroCsv(db, { from: "2027-02-01", to: "2027-02-28", actor: null });
     // the answer can start (its header line) with nothing counted or recorded yet
@@ -207,7 +278,12 @@ describe("the office's invoices", () => {
     const agree = async (step: string) => {
       for (const today of ["2026-11-01", "2026-11-27", "2026-11-28", "2027-03-01"]) {
         for (const status of [null, ...INVOICE_STATUSES]) {
-          for (const [from, to] of [[null, null], ["2026-11-20", "2026-11-20"], ["2026-11-21", null], [null, "2026-11-19"]] as const) {
+          for (const [from, to] of [
+            [null, null],
+            ["2026-11-20", "2026-11-20"],
+            ["2026-11-21", null],
+            [null, "2026-11-19"],
+          ] as const) {
             const filters = { status, from, to };
             const kept = await totalsFromSums(db, filters, today);
             const scanned = await totalsByScan(db, filters, today);
@@ -224,11 +300,25 @@ describe("the office's invoices", () => {
     await recordPayment(db, { invoiceId: first.id, method: "bank_transfer", reference: "EFT 78", receivedOn: "2026-11-21", amountCents: 500_00, actor: null });
     await agree("part paid");
     const owed = await db.selectFrom("invoices").select(["total_cents", "paid_cents"]).where("id", "=", first.id).executeTakeFirstOrThrow();
-    await recordPayment(db, { invoiceId: first.id, method: "bank_transfer", reference: "EFT 79", receivedOn: "2026-11-22", amountCents: owed.total_cents - owed.paid_cents, actor: null });
+    await recordPayment(db, {
+      invoiceId: first.id,
+      method: "bank_transfer",
+      reference: "EFT 79",
+      receivedOn: "2026-11-22",
+      amountCents: owed.total_cents - owed.paid_cents,
+      actor: null,
+    });
     await agree("paid");
     // a credit note refunds what was paid
     const due = await db.selectFrom("invoices").select("total_cents").where("id", "=", second.id).executeTakeFirstOrThrow();
-    await recordPayment(db, { invoiceId: second.id, method: "bank_transfer", reference: "EFT 80", receivedOn: "2026-11-23", amountCents: due.total_cents, actor: null });
+    await recordPayment(db, {
+      invoiceId: second.id,
+      method: "bank_transfer",
+      reference: "EFT 80",
+      receivedOn: "2026-11-23",
+      amountCents: due.total_cents,
+      actor: null,
+    });
     await issueCreditNote(db, { invoiceId: second.id, amountCents: 100_00, reason: "A worker cancelled", actor: null });
     await agree("credited in part");
     const left = await db.selectFrom("invoices").select(["total_cents", "credited_cents"]).where("id", "=", second.id).executeTakeFirstOrThrow();
@@ -249,7 +339,12 @@ describe("the office's invoices", () => {
     const [a, b] = [await makeUser(db), await makeUser(db)];
     const course = await makeCourse(db);
     const { id } = await writeTransaction(db, (trx) =>
-      issueInvoice(trx, { buyer: { kind: "learner", id: a.id, name: "A", email: "a@example.test" }, lines: [{ course_id: course.id, description: "C", quantity: 1, unit_price_cents: 100_00 }], source: { kind: "enrollment", id: crypto.randomUUID() }, issued_by: a.id }),
+      issueInvoice(trx, {
+        buyer: { kind: "learner", id: a.id, name: "A", email: "a@example.test" },
+        lines: [{ course_id: course.id, description: "C", quantity: 1, unit_price_cents: 100_00 }],
+        source: { kind: "enrollment", id: crypto.randomUUID() },
+        issued_by: a.id,
+      }),
     );
     expect(await getInvoice(db, id, { learnerId: a.id })).not.toBeNull();
     expect(await getInvoice(db, id, { learnerId: b.id })).toBeNull();
@@ -259,8 +354,15 @@ describe("the office's invoices", () => {
 
   it("the finance settings reach the invoices issued after they are saved; issued ones keep theirs", async () => {
     const before = await employerInvoice();
-    expect(financeSettingsSchema.safeParse({ seller_name: "X", seller_abn: "51 824 753 557", payment_terms_days: "14", sales_account_code: "200" }).success).toBe(false);
-    const input = financeSettingsSchema.parse({ seller_name: "Summit Lifting Pty Ltd", seller_abn: "33 051 775 556", payment_terms_days: "30", sales_account_code: "210" });
+    expect(
+      financeSettingsSchema.safeParse({ seller_name: "X", seller_abn: "51 824 753 557", payment_terms_days: "14", sales_account_code: "200" }).success,
+    ).toBe(false);
+    const input = financeSettingsSchema.parse({
+      seller_name: "Summit Lifting Pty Ltd",
+      seller_abn: "33 051 775 556",
+      payment_terms_days: "30",
+      sales_account_code: "210",
+    });
     await saveFinanceSettings(db, input, null, NOW);
     try {
       const after = await employerInvoice();
@@ -269,7 +371,12 @@ describe("the office's invoices", () => {
       const audit = await db.selectFrom("audit_log").select("detail").where("action", "=", "finance.settings_changed").execute();
       expect(audit.map((a) => a.detail)).toEqual(["terms 30 days"]);
     } finally {
-      await saveFinanceSettings(db, { seller_name: "Summit Crane & Rigging Training Pty Ltd", seller_abn: "51824753556", payment_terms_days: 14, sales_account_code: "200" }, null, NOW);
+      await saveFinanceSettings(
+        db,
+        { seller_name: "Summit Crane & Rigging Training Pty Ltd", seller_abn: "51824753556", payment_terms_days: 14, sales_account_code: "200" },
+        null,
+        NOW,
+      );
     }
   });
 });

@@ -75,7 +75,9 @@ export function totalsByScan(db: DB, filters: InvoiceFilters, today: string) {
       sql<number>`coalesce(sum(invoices.total_cents), 0)`.as("total_cents"),
       sql<number>`coalesce(sum(invoices.paid_cents), 0)`.as("paid_cents"),
       sql<number>`coalesce(sum(invoices.total_cents - invoices.paid_cents), 0)`.as("owed_cents"),
-      sql<number>`coalesce(sum(case when invoices.paid_cents < invoices.total_cents and invoices.due_date < ${today} then invoices.total_cents - invoices.paid_cents else 0 end), 0)`.as("overdue_cents"),
+      sql<number>`coalesce(sum(case when invoices.paid_cents < invoices.total_cents and invoices.due_date < ${today} then invoices.total_cents - invoices.paid_cents else 0 end), 0)`.as(
+        "overdue_cents",
+      ),
       sql<number>`coalesce(sum(invoices.credited_cents), 0)`.as("credited_cents"),
     ])
     .executeTakeFirstOrThrow();
@@ -113,7 +115,9 @@ export function totalsFromSums(db: DB, filters: InvoiceFilters, today: string) {
       sql<number>`coalesce(sum(invoice_sums.total_cents), 0)`.as("total_cents"),
       sql<number>`coalesce(sum(invoice_sums.paid_cents), 0)`.as("paid_cents"),
       sql<number>`coalesce(sum(invoice_sums.total_cents - invoice_sums.paid_cents), 0)`.as("owed_cents"),
-      sql<number>`coalesce(sum(case when invoice_sums.paid = 0 and invoice_sums.due_date < ${today} then invoice_sums.total_cents - invoice_sums.paid_cents else 0 end), 0)`.as("overdue_cents"),
+      sql<number>`coalesce(sum(case when invoice_sums.paid = 0 and invoice_sums.due_date < ${today} then invoice_sums.total_cents - invoice_sums.paid_cents else 0 end), 0)`.as(
+        "overdue_cents",
+      ),
       sql<number>`coalesce(sum(invoice_sums.credited_cents), 0)`.as("credited_cents"),
     ])
     .executeTakeFirstOrThrow();
@@ -128,7 +132,20 @@ export async function listInvoices(db: DB, filters: InvoiceFilters, options: { p
     // invoices' index without reading the rows it passes (migration 2026-12-05T1530)
     db
       .selectFrom("invoices")
-      .select(["id", "number", "buyer_kind", "buyer_id", "buyer_name", "buyer_abn", "issue_date", "due_date", "total_cents", "gst_cents", "paid_cents", "credited_cents"])
+      .select([
+        "id",
+        "number",
+        "buyer_kind",
+        "buyer_id",
+        "buyer_name",
+        "buyer_abn",
+        "issue_date",
+        "due_date",
+        "total_cents",
+        "gst_cents",
+        "paid_cents",
+        "credited_cents",
+      ])
       .where(
         "id",
         "in",
@@ -171,9 +188,25 @@ export async function getInvoice(db: DB, id: string, scope: { learnerId: string 
   const invoice = await q.executeTakeFirst();
   if (!invoice) return null;
   const [lines, payments, creditNotes] = await Promise.all([
-    db.selectFrom("invoice_lines").select(["position", "course_id", "description", "quantity", "unit_price_cents", "gst_treatment", "amount_cents", "gst_cents"]).where("invoice_id", "=", id).orderBy("position").execute(),
-    db.selectFrom("payments").select(["id", "method", "reference", "received_on", "amount_cents", "recorded_at"]).where("invoice_id", "=", id).orderBy("received_on").orderBy("recorded_at").execute(),
-    db.selectFrom("credit_notes").select(["id", "number", "issue_date", "reason", "amount_cents", "gst_cents", "refund_policy_version"]).where("invoice_id", "=", id).orderBy("number").execute(),
+    db
+      .selectFrom("invoice_lines")
+      .select(["position", "course_id", "description", "quantity", "unit_price_cents", "gst_treatment", "amount_cents", "gst_cents"])
+      .where("invoice_id", "=", id)
+      .orderBy("position")
+      .execute(),
+    db
+      .selectFrom("payments")
+      .select(["id", "method", "reference", "received_on", "amount_cents", "recorded_at"])
+      .where("invoice_id", "=", id)
+      .orderBy("received_on")
+      .orderBy("recorded_at")
+      .execute(),
+    db
+      .selectFrom("credit_notes")
+      .select(["id", "number", "issue_date", "reason", "amount_cents", "gst_cents", "refund_policy_version"])
+      .where("invoice_id", "=", id)
+      .orderBy("number")
+      .execute(),
   ]);
   const today = organisationToday(now);
   return {
@@ -264,8 +297,19 @@ type BuyerAddressRow = {
  * both are read back into the town, state and postcode columns here.
  */
 function xeroAddress(r: BuyerAddressRow) {
-  const typed = r.buyer_city || r.buyer_region || r.buyer_postcode ? null : parseAddress([r.buyer_address_line1, r.buyer_address_line2].filter(Boolean).join("\n"));
-  const address = typed && typed.city ? typed : { line1: r.buyer_address_line1, line2: r.buyer_address_line2, city: r.buyer_city, region: r.buyer_region, postcode: r.buyer_postcode, country: r.buyer_country };
+  const typed =
+    r.buyer_city || r.buyer_region || r.buyer_postcode ? null : parseAddress([r.buyer_address_line1, r.buyer_address_line2].filter(Boolean).join("\n"));
+  const address =
+    typed && typed.city
+      ? typed
+      : {
+          line1: r.buyer_address_line1,
+          line2: r.buyer_address_line2,
+          city: r.buyer_city,
+          region: r.buyer_region,
+          postcode: r.buyer_postcode,
+          country: r.buyer_country,
+        };
   return {
     POAddressLine1: address.line1,
     POAddressLine2: address.line2,
@@ -309,18 +353,37 @@ export async function exportXeroCsv(
 }
 
 /** The audit entry of a Xero export, written before its rows are read; its counts are the file's documents. */
-async function* recordedThenRead(db: DB, input: { from: string; to: string; actor: ActorRef; now?: Date }, accountCode: string): AsyncGenerator<XeroRow, void, undefined> {
+async function* recordedThenRead(
+  db: DB,
+  input: { from: string; to: string; actor: ActorRef; now?: Date },
+  accountCode: string,
+): AsyncGenerator<XeroRow, void, undefined> {
   const counts = await db
     .selectNoFrom((eb) => [
       // every invoice has its lines (issueInvoice refuses one without and writes them with it;
       // nothing removes a line), so the period's invoices are the file's: counted from the
       // (issue_date, number) index alone, where asking each for a line read every line (a month
       // at the national volume: 1.5 s on three processes, five times a minute under load)
-      eb.selectFrom("invoices").select((c) => c.fn.countAll<number>().as("n")).where("issue_date", ">=", input.from).where("issue_date", "<=", input.to).as("invoices"),
-      eb.selectFrom("credit_notes").select((c) => c.fn.countAll<number>().as("n")).where("issue_date", ">=", input.from).where("issue_date", "<=", input.to).as("notes"),
+      eb
+        .selectFrom("invoices")
+        .select((c) => c.fn.countAll<number>().as("n"))
+        .where("issue_date", ">=", input.from)
+        .where("issue_date", "<=", input.to)
+        .as("invoices"),
+      eb
+        .selectFrom("credit_notes")
+        .select((c) => c.fn.countAll<number>().as("n"))
+        .where("issue_date", ">=", input.from)
+        .where("issue_date", "<=", input.to)
+        .as("notes"),
     ])
     .executeTakeFirstOrThrow();
-  await recordAuditAlone(db, { action: "finance.exported", actor: actorOf(input.actor), detail: `${input.from} to ${input.to}: ${Number(counts.invoices ?? 0)} invoices, ${Number(counts.notes ?? 0)} credit notes`, now: input.now });
+  await recordAuditAlone(db, {
+    action: "finance.exported",
+    actor: actorOf(input.actor),
+    detail: `${input.from} to ${input.to}: ${Number(counts.invoices ?? 0)} invoices, ${Number(counts.notes ?? 0)} credit notes`,
+    now: input.now,
+  });
   yield* xeroRows(db, input, accountCode);
 }
 
@@ -358,12 +421,14 @@ async function* invoiceLinesInOrder(db: DB, input: { from: string; to: string })
     return;
   }
   const invoices = (after: { issue_date: string; number: string } | null) => {
-    let query = db
-      .selectFrom("invoices")
-      .select(invoiceColumns)
-      .where("invoices.issue_date", ">=", input.from)
-      .where("invoices.issue_date", "<=", input.to);
-    if (after) query = query.where(afterKey([["invoices.issue_date", "asc", after.issue_date], ["invoices.number", "asc", after.number]]));
+    let query = db.selectFrom("invoices").select(invoiceColumns).where("invoices.issue_date", ">=", input.from).where("invoices.issue_date", "<=", input.to);
+    if (after)
+      query = query.where(
+        afterKey([
+          ["invoices.issue_date", "asc", after.issue_date],
+          ["invoices.number", "asc", after.number],
+        ]),
+      );
     return query.orderBy("invoices.issue_date").orderBy("invoices.number").limit(BATCH_ROWS).execute();
   };
   let after: { issue_date: string; number: string } | null = null;
@@ -373,7 +438,11 @@ async function* invoiceLinesInOrder(db: DB, input: { from: string; to: string })
     const lines = await db
       .selectFrom("invoice_lines")
       .select(lineColumns)
-      .where("invoice_id", "in", batch.map((i) => i.id))
+      .where(
+        "invoice_id",
+        "in",
+        batch.map((i) => i.id),
+      )
       .orderBy("invoice_id")
       .orderBy("position")
       .execute();
@@ -413,7 +482,13 @@ async function* xeroRows(db: DB, input: { from: string; to: string }, accountCod
       ])
       .where("credit_notes.issue_date", ">=", input.from)
       .where("credit_notes.issue_date", "<=", input.to);
-    if (after) query = query.where(afterKey([["credit_notes.issue_date", "asc", after.issue_date], ["credit_notes.number", "asc", after.number]]));
+    if (after)
+      query = query.where(
+        afterKey([
+          ["credit_notes.issue_date", "asc", after.issue_date],
+          ["credit_notes.number", "asc", after.number],
+        ]),
+      );
     return query.orderBy("credit_notes.issue_date").orderBy("credit_notes.number").limit(limit).execute();
   });
   for await (const r of lines)
@@ -457,7 +532,17 @@ async function* xeroRows(db: DB, input: { from: string; to: string }, accountCod
 function xeroRow(
   buyer: BuyerAddressRow & { buyer_name: string; buyer_email: string | null },
   accountCode: string,
-  d: { number: string; reference: string; date: string; due: string; description: string; quantity: number; unitAmount: string; taxType: string; taxAmount: string | number },
+  d: {
+    number: string;
+    reference: string;
+    date: string;
+    due: string;
+    description: string;
+    quantity: number;
+    unitAmount: string;
+    taxType: string;
+    taxAmount: string | number;
+  },
 ): XeroRow {
   const a = xeroAddress(buyer);
   return {

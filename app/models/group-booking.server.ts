@@ -1,7 +1,17 @@
 import crypto from "node:crypto";
 import { sendWritesAtCommit, takeWritesTurn, writeLater, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import type { BookingInput, WorkerInput } from "~/schemas/employer";
-import { INVITATION_USED, BOOKING_RELEASED, CONSENT_SAVED, WORKER_DECLINED_BEFORE, INVITATION_OTHER_ACCOUNT, RELEASE_DAYS_BEFORE_START, TOO_MANY_WORKERS, WORKER_EMAIL_REFUSED, WORKER_TWICE } from "~/schemas/employer-text";
+import {
+  INVITATION_USED,
+  BOOKING_RELEASED,
+  CONSENT_SAVED,
+  WORKER_DECLINED_BEFORE,
+  INVITATION_OTHER_ACCOUNT,
+  RELEASE_DAYS_BEFORE_START,
+  TOO_MANY_WORKERS,
+  WORKER_EMAIL_REFUSED,
+  WORKER_TWICE,
+} from "~/schemas/employer-text";
 import { classDates, CLASS_NOT_OPEN } from "~/schemas/class-text";
 import { hashPassword } from "~/security/password.server";
 import { assertAcceptablePassword } from "~/security/password-policy.server";
@@ -46,7 +56,18 @@ async function bookingOf(trx: DB, employerId: string, bookingId: string) {
     .innerJoin("classes as c", "c.id", "b.class_id")
     .innerJoin("courses as co", "co.id", "c.course_id")
     .innerJoin("employers as e", "e.id", "b.employer_id")
-    .select(["b.id", "b.seats", "b.released_at", "b.release_on", "b.class_id", "c.course_id", "c.start_date", "c.end_date", "co.name as course", "e.name as employer"])
+    .select([
+      "b.id",
+      "b.seats",
+      "b.released_at",
+      "b.release_on",
+      "b.class_id",
+      "c.course_id",
+      "c.start_date",
+      "c.end_date",
+      "co.name as course",
+      "e.name as employer",
+    ])
     .where("b.id", "=", bookingId)
     .where("b.employer_id", "=", employerId)
     .executeTakeFirst();
@@ -59,7 +80,13 @@ async function bookingOf(trx: DB, employerId: string, bookingId: string) {
  * none (a learner's, with no usable password until they accept), a row on the booking, and an
  * invitation mailed in this transaction.
  */
-async function nameWorkers(trx: WriteTransaction, booking: Awaited<ReturnType<typeof bookingOf>>, workers: WorkerInput[], link: MakeLink, now: Date): Promise<string[]> {
+async function nameWorkers(
+  trx: WriteTransaction,
+  booking: Awaited<ReturnType<typeof bookingOf>>,
+  workers: WorkerInput[],
+  link: MakeLink,
+  now: Date,
+): Promise<string[]> {
   const at = now.toISOString();
   if (booking.released_at) throw conflict(BOOKING_RELEASED);
   const named = await trx.selectFrom("booking_workers").select(["email", "declined_at"]).where("booking_id", "=", booking.id).execute();
@@ -99,7 +126,19 @@ async function nameWorkers(trx: WriteTransaction, booking: Awaited<ReturnType<ty
     const id = crypto.randomUUID();
     await trx
       .insertInto("booking_workers")
-      .values({ id, booking_id: booking.id, full_name: worker.full_name, email: worker.email, user_id: userId, enrollment_id: null, consent: null, consent_at: null, invited_at: at, accepted_at: null, declined_at: null })
+      .values({
+        id,
+        booking_id: booking.id,
+        full_name: worker.full_name,
+        email: worker.email,
+        user_id: userId,
+        enrollment_id: null,
+        consent: null,
+        consent_at: null,
+        invited_at: at,
+        accepted_at: null,
+        declined_at: null,
+      })
       .execute();
     const invitation = await createInvitation(trx, { kind: "worker", userId, workerId: id, now });
     const url = link(invitation.token);
@@ -108,7 +147,15 @@ async function nameWorkers(trx: WriteTransaction, booking: Awaited<ReturnType<ty
         key: `worker-invitation:${invitation.id}`,
         template: "worker-invitation",
         recipientId: userId,
-        data: { link: url, employer: booking.employer, course: booking.course, start: booking.start_date, end: booking.end_date, expiresAt: invitation.expiresAt, releaseOn: booking.release_on },
+        data: {
+          link: url,
+          employer: booking.employer,
+          course: booking.course,
+          start: booking.start_date,
+          end: booking.end_date,
+          expiresAt: invitation.expiresAt,
+          releaseOn: booking.release_on,
+        },
         now,
       });
     }
@@ -139,57 +186,106 @@ export async function createBooking(
   if (input.workers.length > input.seats) throw new DomainError(422, TOO_MANY_WORKERS(input.seats), {}, "workers");
   // the course whose seats the booking takes, for the write's scope (a class keeps its course)
   const ofClass = await db.selectFrom("classes").select("course_id").where("id", "=", input.class_id).executeTakeFirst();
-  return writeTransaction(db, async (trx) => {
-    const today = organisationToday(now);
-    const cls = await trx
-      .selectFrom("classes as c")
-      .innerJoin("courses as co", "co.id", "c.course_id")
-      .select(["c.id", "c.course_id", "c.start_date", "c.end_date", "c.cancelled_at", "co.name as course", "co.price_cents", seatsLeftExpression("c", at).as("seats_left")])
-      .where("c.id", "=", input.class_id)
-      .executeTakeFirst();
-    if (!cls) throw notFound("Class");
-    if (cls.cancelled_at || cls.start_date < today) throw new DomainError(409, CLASS_NOT_OPEN, {}, "class_id");
-    if (Number(cls.seats_left) < input.seats) throw classFull();
-    const id = crypto.randomUUID();
-    const release_on = releaseDay(cls.start_date, today);
-    const actor: AuditActor = { id: input.user.id, client: input.client ?? null };
-    const booking = { id, seats: input.seats, released_at: null, release_on, class_id: cls.id, course_id: cls.course_id, start_date: cls.start_date, end_date: cls.end_date, course: cls.course, employer: employer.name };
-    // the booking's tax invoice to the employer, in this transaction: no booking without its invoice
-    const description = `${cls.course}, class of ${classDates(cls.start_date, cls.end_date)}: seats`;
-    const bill: IssueInvoiceInput = {
-      buyer: { kind: "employer", id: employer.id, name: employer.name, abn: employer.abn, email: employer.contact_email, address: parseAddress(employer.address) },
-      lines: [{ course_id: cls.course_id, description, quantity: input.seats, unit_price_cents: Number(cls.price_cents) }],
-      source: { kind: "booking", id },
-      issued_by: actor,
-      due_by: addDays(cls.start_date, -1),
-      now,
-    };
-    const priced = await prepareInvoice(trx, bill);
-    await readWebhookEndpoints(trx);
-    // the seats were read in the course's scope: from here this write writes, in its turn
-    await takeWritesTurn(trx, [actor.id]);
-    // nothing below reads what it writes (the next invoice number is its own row; naming workers
-    // reads the booking, so it keeps the round trips): the writes go with the commit
-    if (input.workers.length === 0) sendWritesAtCommit(trx);
-    await writeLater(
-      trx,
-      trx.insertInto("group_bookings").values({ id, employer_id: employer.id, class_id: cls.id, seats: input.seats, seats_booked: input.seats, release_on, released_at: null, booked_by: input.user.id, created_at: at }),
-    );
-    await recordAudit(trx, { action: "booking.created", actor, subject: { type: "booking", id }, detail: `${input.seats} seats`, now: at });
-    await queueWebhookEvent(trx, { type: "booking.made", subjectId: id, now: at });
-    const invoice = await issueInvoice(trx, bill, priced);
-    // the invoice goes to the organisation's contact address, queued with the booking (sent once it commits)
-    await queueMail(trx, {
-      key: `invoice-issued:${invoice.id}`,
-      template: "invoice-issued",
-      recipientId: { email: employer.contact_email, name: employer.name },
-      data: { number: invoice.number, description: `${input.seats} × ${description}`, totalCents: invoice.total_cents, gstCents: invoice.gst_cents, dueDate: invoice.due_date, path: `/employer/invoices/${invoice.id}/pdf` },
-      now,
-    });
-    const workerIds = input.workers.length ? await nameWorkers(trx, booking, input.workers, input.link, now) : [];
-    if (workerIds.length) await recordAudit(trx, { action: "booking.workers_added", actor, subject: { type: "booking", id }, detail: `${workerIds.length} workers`, now: at });
-    return { id, seats: input.seats, release_on, worker_ids: workerIds };
-  }, ofClass ? { scopes: [courseScope(ofClass.course_id), employerScope(employer.id)] } : {});
+  return writeTransaction(
+    db,
+    async (trx) => {
+      const today = organisationToday(now);
+      const cls = await trx
+        .selectFrom("classes as c")
+        .innerJoin("courses as co", "co.id", "c.course_id")
+        .select([
+          "c.id",
+          "c.course_id",
+          "c.start_date",
+          "c.end_date",
+          "c.cancelled_at",
+          "co.name as course",
+          "co.price_cents",
+          seatsLeftExpression("c", at).as("seats_left"),
+        ])
+        .where("c.id", "=", input.class_id)
+        .executeTakeFirst();
+      if (!cls) throw notFound("Class");
+      if (cls.cancelled_at || cls.start_date < today) throw new DomainError(409, CLASS_NOT_OPEN, {}, "class_id");
+      if (Number(cls.seats_left) < input.seats) throw classFull();
+      const id = crypto.randomUUID();
+      const release_on = releaseDay(cls.start_date, today);
+      const actor: AuditActor = { id: input.user.id, client: input.client ?? null };
+      const booking = {
+        id,
+        seats: input.seats,
+        released_at: null,
+        release_on,
+        class_id: cls.id,
+        course_id: cls.course_id,
+        start_date: cls.start_date,
+        end_date: cls.end_date,
+        course: cls.course,
+        employer: employer.name,
+      };
+      // the booking's tax invoice to the employer, in this transaction: no booking without its invoice
+      const description = `${cls.course}, class of ${classDates(cls.start_date, cls.end_date)}: seats`;
+      const bill: IssueInvoiceInput = {
+        buyer: {
+          kind: "employer",
+          id: employer.id,
+          name: employer.name,
+          abn: employer.abn,
+          email: employer.contact_email,
+          address: parseAddress(employer.address),
+        },
+        lines: [{ course_id: cls.course_id, description, quantity: input.seats, unit_price_cents: Number(cls.price_cents) }],
+        source: { kind: "booking", id },
+        issued_by: actor,
+        due_by: addDays(cls.start_date, -1),
+        now,
+      };
+      const priced = await prepareInvoice(trx, bill);
+      await readWebhookEndpoints(trx);
+      // the seats were read in the course's scope: from here this write writes, in its turn
+      await takeWritesTurn(trx, [actor.id]);
+      // nothing below reads what it writes (the next invoice number is its own row; naming workers
+      // reads the booking, so it keeps the round trips): the writes go with the commit
+      if (input.workers.length === 0) sendWritesAtCommit(trx);
+      await writeLater(
+        trx,
+        trx.insertInto("group_bookings").values({
+          id,
+          employer_id: employer.id,
+          class_id: cls.id,
+          seats: input.seats,
+          seats_booked: input.seats,
+          release_on,
+          released_at: null,
+          booked_by: input.user.id,
+          created_at: at,
+        }),
+      );
+      await recordAudit(trx, { action: "booking.created", actor, subject: { type: "booking", id }, detail: `${input.seats} seats`, now: at });
+      await queueWebhookEvent(trx, { type: "booking.made", subjectId: id, now: at });
+      const invoice = await issueInvoice(trx, bill, priced);
+      // the invoice goes to the organisation's contact address, queued with the booking (sent once it commits)
+      await queueMail(trx, {
+        key: `invoice-issued:${invoice.id}`,
+        template: "invoice-issued",
+        recipientId: { email: employer.contact_email, name: employer.name },
+        data: {
+          number: invoice.number,
+          description: `${input.seats} × ${description}`,
+          totalCents: invoice.total_cents,
+          gstCents: invoice.gst_cents,
+          dueDate: invoice.due_date,
+          path: `/employer/invoices/${invoice.id}/pdf`,
+        },
+        now,
+      });
+      const workerIds = input.workers.length ? await nameWorkers(trx, booking, input.workers, input.link, now) : [];
+      if (workerIds.length)
+        await recordAudit(trx, { action: "booking.workers_added", actor, subject: { type: "booking", id }, detail: `${workerIds.length} workers`, now: at });
+      return { id, seats: input.seats, release_on, worker_ids: workerIds };
+    },
+    ofClass ? { scopes: [courseScope(ofClass.course_id), employerScope(employer.id)] } : {},
+  );
 }
 
 /** Names more workers on a booking, up to the seats it holds (none once its seats were released). */
@@ -202,7 +298,13 @@ export async function addWorkers(
   return writeTransaction(db, async (trx) => {
     const booking = await bookingOf(trx, employer.id, input.bookingId);
     const ids = await nameWorkers(trx, booking, input.workers, input.link, now);
-    await recordAudit(trx, { action: "booking.workers_added", actor: { id: input.user.id, client: input.client ?? null }, subject: { type: "booking", id: booking.id }, detail: `${ids.length} workers`, now });
+    await recordAudit(trx, {
+      action: "booking.workers_added",
+      actor: { id: input.user.id, client: input.client ?? null },
+      subject: { type: "booking", id: booking.id },
+      detail: `${ids.length} workers`,
+      now,
+    });
     return ids;
   });
 }
@@ -215,11 +317,23 @@ export async function addWorkers(
  */
 export async function releaseUnfilledSeats(db: DB, now = new Date()): Promise<number> {
   const today = organisationToday(now);
-  const due = await db.selectFrom("group_bookings").select(["id"]).where("released_at", "is", null).where("release_on", "<=", today).orderBy("release_on").limit(100).execute();
+  const due = await db
+    .selectFrom("group_bookings")
+    .select(["id"])
+    .where("released_at", "is", null)
+    .where("release_on", "<=", today)
+    .orderBy("release_on")
+    .limit(100)
+    .execute();
   let released = 0;
   for (const { id } of due) {
     released += await writeTransaction(db, async (trx) => {
-      const booking = await trx.selectFrom("group_bookings").select(["id", "class_id", "seats"]).where("id", "=", id).where("released_at", "is", null).executeTakeFirst();
+      const booking = await trx
+        .selectFrom("group_bookings")
+        .select(["id", "class_id", "seats"])
+        .where("id", "=", id)
+        .where("released_at", "is", null)
+        .executeTakeFirst();
       if (!booking) return 0;
       const filled = await trx
         .selectFrom("booking_workers as w")
@@ -229,7 +343,13 @@ export async function releaseUnfilledSeats(db: DB, now = new Date()): Promise<nu
         .executeTakeFirstOrThrow();
       const seats = Number(filled.n);
       await trx.updateTable("group_bookings").set({ seats, released_at: now.toISOString() }).where("id", "=", id).execute();
-      await recordAudit(trx, { action: "booking.seats_released", actor: { id: null }, subject: { type: "booking", id }, detail: `${booking.seats - seats} seats`, now });
+      await recordAudit(trx, {
+        action: "booking.seats_released",
+        actor: { id: null },
+        subject: { type: "booking", id },
+        detail: `${booking.seats - seats} seats`,
+        now,
+      });
       if (booking.seats > seats) await offerFreeSeats(trx, booking.class_id, now);
       return 1;
     });
@@ -259,7 +379,18 @@ export async function workerInvitationFor(db: DB, token: string, now = new Date(
     .innerJoin("employers as e", "e.id", "b.employer_id")
     .innerJoin("classes as c", "c.id", "b.class_id")
     .innerJoin("courses as co", "co.id", "c.course_id")
-    .select(["w.id", "w.full_name", "w.email", "w.declined_at", "b.release_on", "b.released_at", "e.name as employer", "co.name as course", "c.start_date", "c.end_date"])
+    .select([
+      "w.id",
+      "w.full_name",
+      "w.email",
+      "w.declined_at",
+      "b.release_on",
+      "b.released_at",
+      "e.name as employer",
+      "co.name as course",
+      "c.start_date",
+      "c.end_date",
+    ])
     .where("w.id", "=", invitation.workerId ?? "")
     .executeTakeFirst();
   if (!row) throw notFound("Invitation");
@@ -333,12 +464,27 @@ export async function acceptWorkerInvitation(db: DB, input: WorkerAcceptance): P
       .execute();
     if (worker.released_at) {
       // the booking gave its unfilled seats back: this worker needs a free seat of the class again
-      const cls = await trx.selectFrom("classes as c").select(seatsLeftExpression("c", at).as("left")).where("c.id", "=", worker.class_id).executeTakeFirstOrThrow();
+      const cls = await trx
+        .selectFrom("classes as c")
+        .select(seatsLeftExpression("c", at).as("left"))
+        .where("c.id", "=", worker.class_id)
+        .executeTakeFirstOrThrow();
       if (Number(cls.left) <= 0) throw classFull();
-      await trx.updateTable("group_bookings").set((eb) => ({ seats: eb("seats", "+", 1) })).where("id", "=", worker.booking_id).execute();
+      await trx
+        .updateTable("group_bookings")
+        .set((eb) => ({ seats: eb("seats", "+", 1) }))
+        .where("id", "=", worker.booking_id)
+        .execute();
     }
     // the employer's booking is invoiced to the employer: the worker's enrolment bills nobody
-    const enrollment = await createEnrollment(trx, { studentId: user.id, courseId: worker.course_id, actorId: user.id, now, groupBooking: { id: worker.booking_id, classId: worker.class_id }, billing: "none" });
+    const enrollment = await createEnrollment(trx, {
+      studentId: user.id,
+      courseId: worker.course_id,
+      actorId: user.id,
+      now,
+      groupBooking: { id: worker.booking_id, classId: worker.class_id },
+      billing: "none",
+    });
     await trx
       .updateTable("booking_workers")
       .set({ enrollment_id: enrollment.id, accepted_at: at, consent: input.consent === "yes" ? 1 : 0, consent_at: at })
@@ -346,7 +492,13 @@ export async function acceptWorkerInvitation(db: DB, input: WorkerAcceptance): P
       .execute();
     const actor: AuditActor = { id: user.id, client: input.client ?? null };
     await recordAudit(trx, { action: "booking.worker_accepted", actor, subject: { type: "booking", id: worker.booking_id, userId: user.id }, now: at });
-    await recordAudit(trx, { action: "booking.consent_changed", actor, subject: { type: "booking", id: worker.booking_id, userId: user.id }, detail: input.consent === "yes" ? "shares results" : "does not share results", now: at });
+    await recordAudit(trx, {
+      action: "booking.consent_changed",
+      actor,
+      subject: { type: "booking", id: worker.booking_id, userId: user.id },
+      detail: input.consent === "yes" ? "shares results" : "does not share results",
+      now: at,
+    });
     return { userId: user.id, enrollmentId: enrollment.id };
   });
 }
@@ -373,7 +525,12 @@ export async function declineWorkerInvitation(db: DB, input: { token: string; cl
       .executeTakeFirstOrThrow();
     if (worker.accepted_at || worker.declined_at) throw conflict(INVITATION_USED);
     await trx.updateTable("booking_workers").set({ declined_at: at }).where("id", "=", worker.id).execute();
-    await recordAudit(trx, { action: "booking.worker_declined", actor: { id: worker.user_id, client: input.client ?? null }, subject: { type: "booking", id: worker.booking_id, userId: worker.user_id }, now: at });
+    await recordAudit(trx, {
+      action: "booking.worker_declined",
+      actor: { id: worker.user_id, client: input.client ?? null },
+      subject: { type: "booking", id: worker.booking_id, userId: worker.user_id },
+      now: at,
+    });
     return { employer: worker.employer };
   });
 }
@@ -413,10 +570,18 @@ export async function listOwnBookings(db: DB, userId: string): Promise<OwnBookin
 }
 
 /** A worker gives or withdraws consent to share their results with the employer; another person's row is a 404. */
-export async function setOwnConsent(db: DB, input: { userId: string; workerId: string; consent: "yes" | "no"; client?: string | null; now?: Date }): Promise<void> {
+export async function setOwnConsent(
+  db: DB,
+  input: { userId: string; workerId: string; consent: "yes" | "no"; client?: string | null; now?: Date },
+): Promise<void> {
   const at = (input.now ?? new Date()).toISOString();
   await writeTransaction(db, async (trx) => {
-    const row = await trx.selectFrom("booking_workers").select(["id", "booking_id", "consent", "accepted_at"]).where("id", "=", input.workerId).where("user_id", "=", input.userId).executeTakeFirst();
+    const row = await trx
+      .selectFrom("booking_workers")
+      .select(["id", "booking_id", "consent", "accepted_at"])
+      .where("id", "=", input.workerId)
+      .where("user_id", "=", input.userId)
+      .executeTakeFirst();
     if (!row || !row.accepted_at) throw notFound("Booking");
     const value = input.consent === "yes" ? 1 : 0;
     if (row.consent !== null && Number(row.consent) === value) return;
@@ -436,7 +601,15 @@ export async function bookableClasses(db: DB, now = new Date()) {
   const rows = await db
     .selectFrom("classes as c")
     .innerJoin("courses as co", "co.id", "c.course_id")
-    .select(["c.id", "co.name as course", "c.start_date", "c.end_date", "co.price_cents", "co.gst_treatment", seatsLeftExpression("c", now.toISOString()).as("seats_left")])
+    .select([
+      "c.id",
+      "co.name as course",
+      "c.start_date",
+      "c.end_date",
+      "co.price_cents",
+      "co.gst_treatment",
+      seatsLeftExpression("c", now.toISOString()).as("seats_left"),
+    ])
     .where("c.cancelled_at", "is", null)
     .where("co.is_active", "=", 1)
     .where("c.start_date", ">=", organisationToday(now))

@@ -44,7 +44,9 @@ export const applicationDeadline = (nsaDate: string, rules?: StateRuleBook) => a
 export function noticeDueOn(rules: StateRuleBook, heldOn: string): string | null {
   const business = rules.number("notice_business_days");
   const calendar = rules.number("booking_lead_days");
-  const dates = [business === null ? null : businessDaysBefore(heldOn, business, rules.state), calendar === null ? null : addDays(heldOn, -calendar)].filter((d): d is string => d !== null);
+  const dates = [business === null ? null : businessDaysBefore(heldOn, business, rules.state), calendar === null ? null : addDays(heldOn, -calendar)].filter(
+    (d): d is string => d !== null,
+  );
   return dates.length ? dates.reduce((a, b) => (a < b ? a : b)) : null;
 }
 
@@ -159,13 +161,29 @@ export async function listHrwAssessments(db: DB, filter: HrwFilter = {}): Promis
   if (filter.assessorId) query = query.where("a.assessor_id", "=", filter.assessorId);
   if (filter.candidateId) query = query.where("a.candidate_id", "=", filter.candidateId);
   if (filter.id) query = query.where("a.id", "=", filter.id);
-  if (filter.after) query = query.where(afterKey([["a.assessment_date", "asc", filter.after.assessment_date], ["a.start_time", "asc", filter.after.start_time], ["a.id", "asc", filter.after.id]]));
-  const rows = await query.orderBy("a.assessment_date").orderBy("a.start_time").orderBy("a.id").limit(filter.limit ?? HRW_REPORT_LIMIT).execute();
+  if (filter.after)
+    query = query.where(
+      afterKey([
+        ["a.assessment_date", "asc", filter.after.assessment_date],
+        ["a.start_time", "asc", filter.after.start_time],
+        ["a.id", "asc", filter.after.id],
+      ]),
+    );
+  const rows = await query
+    .orderBy("a.assessment_date")
+    .orderBy("a.start_time")
+    .orderBy("a.id")
+    .limit(filter.limit ?? HRW_REPORT_LIMIT)
+    .execute();
   if (rows.length === 0) return [];
   const parts = await db
     .selectFrom("hrw_assessment_parts")
     .select(["assessment_id", "part", "result", "assessed_on", "recorded_at"])
-    .where("assessment_id", "in", rows.map((r) => r.id))
+    .where(
+      "assessment_id",
+      "in",
+      rows.map((r) => r.id),
+    )
     .orderBy("assessed_on")
     .orderBy("recorded_at")
     .orderBy("id")
@@ -173,13 +191,22 @@ export async function listHrwAssessments(db: DB, filter: HrwFilter = {}): Promis
   const noticeRows = await db
     .selectFrom("hrw_notices")
     .select(["assessment_id", "held_on", "reference", "sent_on"])
-    .where("assessment_id", "in", rows.map((r) => r.id))
+    .where(
+      "assessment_id",
+      "in",
+      rows.map((r) => r.id),
+    )
     .orderBy("held_on")
     .execute();
   const notices = new Map<string, HrwNotice[]>();
-  for (const n of noticeRows) notices.set(n.assessment_id, [...(notices.get(n.assessment_id) ?? []), { held_on: n.held_on, reference: n.reference, sent_on: n.sent_on }]);
+  for (const n of noticeRows)
+    notices.set(n.assessment_id, [...(notices.get(n.assessment_id) ?? []), { held_on: n.held_on, reference: n.reference, sent_on: n.sent_on }]);
   const history = new Map<string, PartResult[]>();
-  for (const p of parts) history.set(p.assessment_id, [...(history.get(p.assessment_id) ?? []), { part: p.part, result: p.result, assessed_on: p.assessed_on, recorded_at: p.recorded_at }]);
+  for (const p of parts)
+    history.set(p.assessment_id, [
+      ...(history.get(p.assessment_id) ?? []),
+      { part: p.part, result: p.result, assessed_on: p.assessed_on, recorded_at: p.recorded_at },
+    ]);
   const rulesOn = await ruleReader(db);
   return rows.map((r) => {
     const all = history.get(r.id) ?? [];
@@ -224,28 +251,46 @@ export async function getHrwAssessment(db: DB, id: string, scope: { candidateId?
 export async function bookAssessment(db: DB, input: BookingInput, actorRef: SignedInActorRef, now = new Date()): Promise<{ id: string }> {
   const actor = signedInActor(actorRef);
   const actorId = actor.id;
-  if (input.assessment_date < organisationToday(now)) throw invalid("The assessment date cannot be in the past", { assessment_date: "The assessment date cannot be in the past" });
+  if (input.assessment_date < organisationToday(now))
+    throw invalid("The assessment date cannot be in the past", { assessment_date: "The assessment date cannot be in the past" });
   const at = now.toISOString();
   const id = crypto.randomUUID();
   return writeTransaction(db, async (trx) => {
-    const course = await trx.selectFrom("courses").select(["id", "licence_class", "licence_prerequisites"]).where("id", "=", input.course_id).executeTakeFirst();
+    const course = await trx
+      .selectFrom("courses")
+      .select(["id", "licence_class", "licence_prerequisites"])
+      .where("id", "=", input.course_id)
+      .executeTakeFirst();
     if (!course) throw new DomainError(404, "Course not found", {}, "course_id");
     if (!course.licence_class) throw new DomainError(409, HRW_MESSAGES.noLicenceClass, {}, "course_id");
-    const assessor = await trx.selectFrom("users").select("id").where("id", "=", input.assessor_id).where("role", "=", "trainer").where("is_active", "=", 1).executeTakeFirst();
+    const assessor = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("id", "=", input.assessor_id)
+      .where("role", "=", "trainer")
+      .where("is_active", "=", 1)
+      .executeTakeFirst();
     if (!assessor) throw new DomainError(409, HRW_MESSAGES.notATrainer, {}, "assessor_id");
     const location = await trx.selectFrom("delivery_locations").select(["id", "state"]).where("id", "=", input.location_id).executeTakeFirst();
     if (!location) throw new DomainError(404, "Location not found", {}, "location_id");
     // the regulator of the state the assessment is held in, unless the booking names another
     const state = input.state ?? (location.state ? LOCATION_STATE_REGULATOR[location.state] : undefined);
     if (!state) throw invalid(HRW_MESSAGES.noLocationState, { state: HRW_MESSAGES.noLocationState });
-    const candidate = await trx.selectFrom("users").select("id").where("id", "=", input.candidate_id).where("role", "=", "student").where("is_active", "=", 1).executeTakeFirst();
+    const candidate = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("id", "=", input.candidate_id)
+      .where("role", "=", "student")
+      .where("is_active", "=", 1)
+      .executeTakeFirst();
     if (!candidate) throw new DomainError(409, HRW_MESSAGES.notAStudent, {}, "candidate_id");
     const missing = await missingChecks(trx, input.candidate_id, { date: input.assessment_date, prerequisites: prerequisitesOf(course) });
     if (missing.length) throw new DomainError(409, HRW_MESSAGES.checksMissing(missing), {}, "candidate_id");
     const rules = await stateRulesOn(trx, state, input.assessment_date);
     const lead = rules.number("booking_lead_days");
     const earliest = lead === null ? null : addDays(organisationToday(now), lead);
-    if (earliest && input.assessment_date < earliest) throw invalid(HRW_MESSAGES.bookingLead(lead!, earliest), { assessment_date: HRW_MESSAGES.bookingLead(lead!, earliest) });
+    if (earliest && input.assessment_date < earliest)
+      throw invalid(HRW_MESSAGES.bookingLead(lead!, earliest), { assessment_date: HRW_MESSAGES.bookingLead(lead!, earliest) });
     await trx
       .insertInto("hrw_assessments")
       .values({
@@ -260,7 +305,13 @@ export async function bookAssessment(db: DB, input: BookingInput, actorRef: Sign
         updated_at: at,
       })
       .execute();
-    await recordAudit(trx, { action: "hrw.assessment_booked", actor, subject: { type: "hrw_assessment", id, userId: input.candidate_id }, detail: `${course.licence_class} in ${state} on ${input.assessment_date}`, now: at });
+    await recordAudit(trx, {
+      action: "hrw.assessment_booked",
+      actor,
+      subject: { type: "hrw_assessment", id, userId: input.candidate_id },
+      detail: `${course.licence_class} in ${state} on ${input.assessment_date}`,
+      now: at,
+    });
     return { id };
   });
 }
@@ -298,9 +349,26 @@ export async function recordNotice(db: DB, id: string, input: NoticeInput, actor
     const taken = await trx.selectFrom("hrw_notices").select("id").where("assessment_id", "=", id).where("held_on", "=", heldOn).executeTakeFirst();
     if (taken) throw conflict(HRW_MESSAGES.noticeTaken(heldOn), "held_on");
     const at = now.toISOString();
-    await trx.insertInto("hrw_notices").values({ id: crypto.randomUUID(), assessment_id: id, held_on: heldOn, reference: input.notice_reference, sent_on: sentOn, recorded_at: at, recorded_by: actorId }).execute();
+    await trx
+      .insertInto("hrw_notices")
+      .values({
+        id: crypto.randomUUID(),
+        assessment_id: id,
+        held_on: heldOn,
+        reference: input.notice_reference,
+        sent_on: sentOn,
+        recorded_at: at,
+        recorded_by: actorId,
+      })
+      .execute();
     await trx.updateTable("hrw_assessments").set({ updated_at: at }).where("id", "=", id).execute();
-    await recordAudit(trx, { action: "hrw.notice_recorded", actor, subject: { type: "hrw_assessment", id, userId: row.candidate_id }, detail: `${input.notice_reference} for ${heldOn}, given ${sentOn}`, now: at });
+    await recordAudit(trx, {
+      action: "hrw.notice_recorded",
+      actor,
+      subject: { type: "hrw_assessment", id, userId: row.candidate_id },
+      detail: `${input.notice_reference} for ${heldOn}, given ${sentOn}`,
+      now: at,
+    });
   });
 }
 
@@ -315,7 +383,8 @@ async function missingNotice(trx: DB, row: { id: string; state: string; assessme
   if (noticeDueOn(rules, day) === null) return null;
   const notices = await trx.selectFrom("hrw_notices").select("held_on").where("assessment_id", "=", row.id).execute();
   const noticed = new Set(notices.map((n) => n.held_on));
-  if (!rules.flag("notice_each_part_day")) return noticed.size ? null : HRW_MESSAGES.noticeMissing(noticeDueOn(rules, row.assessment_date) ?? row.assessment_date);
+  if (!rules.flag("notice_each_part_day"))
+    return noticed.size ? null : HRW_MESSAGES.noticeMissing(noticeDueOn(rules, row.assessment_date) ?? row.assessment_date);
   if (noticed.has(day)) return null;
   const parts = await trx.selectFrom("hrw_assessment_parts").select(["part", "assessed_on"]).where("assessment_id", "=", row.id).execute();
   const reassessment = parts.some((p) => p.part === part && p.assessed_on < day) || parts.some((p) => p.part === part && p.assessed_on === day);
@@ -341,14 +410,33 @@ export async function recordPartResult(db: DB, id: string, input: PartResultInpu
     const notice = await missingNotice(trx, row, input.assessed_on, input.part);
     if (notice) throw conflict(notice);
     const at = now.toISOString();
-    const accreditation = await coveringAccreditation(trx, { trainerId: actorId, state: row.state as HrwState, licenceClass: row.licence_class, date: input.assessed_on, recordedBy: at });
+    const accreditation = await coveringAccreditation(trx, {
+      trainerId: actorId,
+      state: row.state as HrwState,
+      licenceClass: row.licence_class,
+      date: input.assessed_on,
+      recordedBy: at,
+    });
     if (!accreditation) throw conflict(HRW_MESSAGES.notCovered(row.licence_class, input.assessed_on));
     // the licence course's unit, as for any unit's result: the assessor holds it on the day assessed
-    const course = await trx.selectFrom("hrw_assessments as a").innerJoin("courses as c", "c.id", "a.course_id").select("c.unit_code").where("a.id", "=", id).executeTakeFirstOrThrow();
+    const course = await trx
+      .selectFrom("hrw_assessments as a")
+      .innerJoin("courses as c", "c.id", "a.course_id")
+      .select("c.unit_code")
+      .where("a.id", "=", id)
+      .executeTakeFirstOrThrow();
     await assertCredentialed(trx, actorId, course.unit_code, [input.assessed_on], "part");
     await trx
       .insertInto("hrw_assessment_parts")
-      .values({ id: crypto.randomUUID(), assessment_id: id, part: input.part, result: input.result, assessed_on: input.assessed_on, recorded_by: actorId, recorded_at: at })
+      .values({
+        id: crypto.randomUUID(),
+        assessment_id: id,
+        part: input.part,
+        result: input.result,
+        assessed_on: input.assessed_on,
+        recorded_by: actorId,
+        recorded_at: at,
+      })
       .execute();
     await trx.updateTable("hrw_assessments").set({ accreditation_id: accreditation.id, updated_at: at }).where("id", "=", id).execute();
     // the latest part result is the judgement the evidence's keep-until day runs from
@@ -382,18 +470,26 @@ export async function rescheduleAssessment(db: DB, id: string, input: Reschedule
     if (parts || row.nsa_number) throw conflict(HRW_MESSAGES.resultsRecorded);
     const hours = (await stateRulesOn(trx, row.state, row.assessment_date)).number("change_lead_hours");
     if (hours !== null && now.getTime() > startsAt(row.assessment_date, row.start_time) - hours * 3_600_000) throw conflict(HRW_MESSAGES.changeLead(hours));
-    if (input.assessment_date < organisationToday(now)) throw invalid("The assessment date cannot be in the past", { assessment_date: "The assessment date cannot be in the past" });
+    if (input.assessment_date < organisationToday(now))
+      throw invalid("The assessment date cannot be in the past", { assessment_date: "The assessment date cannot be in the past" });
     const rules = await stateRulesOn(trx, row.state, input.assessment_date);
     const lead = rules.number("booking_lead_days");
     const earliest = lead === null ? null : addDays(organisationToday(now), lead);
-    if (earliest && input.assessment_date < earliest) throw invalid(HRW_MESSAGES.bookingLead(lead!, earliest), { assessment_date: HRW_MESSAGES.bookingLead(lead!, earliest) });
+    if (earliest && input.assessment_date < earliest)
+      throw invalid(HRW_MESSAGES.bookingLead(lead!, earliest), { assessment_date: HRW_MESSAGES.bookingLead(lead!, earliest) });
     const at = now.toISOString();
     await trx
       .updateTable("hrw_assessments")
       .set({ assessment_date: input.assessment_date, start_time: input.start_time, notice_due_on: noticeDueOn(rules, input.assessment_date), updated_at: at })
       .where("id", "=", id)
       .execute();
-    await recordAudit(trx, { action: "hrw.assessment_rescheduled", actor, subject: { type: "hrw_assessment", id, userId: row.candidate_id }, detail: `${row.assessment_date} ${row.start_time} to ${input.assessment_date} ${input.start_time}`, now: at });
+    await recordAudit(trx, {
+      action: "hrw.assessment_rescheduled",
+      actor,
+      subject: { type: "hrw_assessment", id, userId: row.candidate_id },
+      detail: `${row.assessment_date} ${row.start_time} to ${input.assessment_date} ${input.start_time}`,
+      now: at,
+    });
   });
 }
 
@@ -407,7 +503,8 @@ export async function recordNsa(db: DB, id: string, input: NsaInput, actorRef: S
     const view = (await listHrwAssessments(trx, { id, limit: 1 }))[0]!;
     if (view.stage !== "satisfactory") throw conflict(HRW_MESSAGES.notAllSatisfactory);
     const lastPart = view.history.reduce((max, p) => (p.assessed_on > max ? p.assessed_on : max), row.assessment_date);
-    if (input.nsa_date < lastPart) throw invalid("The NSA date cannot be before the last part was assessed", { nsa_date: "The NSA date cannot be before the last part was assessed" });
+    if (input.nsa_date < lastPart)
+      throw invalid("The NSA date cannot be before the last part was assessed", { nsa_date: "The NSA date cannot be before the last part was assessed" });
     if (input.nsa_date > organisationToday(now)) throw invalid("The NSA date cannot be in the future", { nsa_date: "The NSA date cannot be in the future" });
     const taken = await trx.selectFrom("hrw_assessments").select("id").where("nsa_number", "=", input.nsa_number).executeTakeFirst();
     if (taken) throw conflict(HRW_MESSAGES.nsaTaken, "nsa_number");
@@ -416,19 +513,32 @@ export async function recordNsa(db: DB, id: string, input: NsaInput, actorRef: S
       .set({ nsa_number: input.nsa_number, nsa_date: input.nsa_date, nsa_recorded_by: actorId, updated_at: now.toISOString() })
       .where("id", "=", id)
       .execute();
-    await recordAudit(trx, { action: "hrw.nsa_recorded", actor, subject: { type: "hrw_assessment", id, userId: row.candidate_id }, detail: `${input.nsa_number} dated ${input.nsa_date}`, now });
+    await recordAudit(trx, {
+      action: "hrw.nsa_recorded",
+      actor,
+      subject: { type: "hrw_assessment", id, userId: row.candidate_id },
+      detail: `${input.nsa_number} dated ${input.nsa_date}`,
+      now,
+    });
   });
 }
 
 /** The assessor's "Notify the regulator by DATE" list: bookings whose notice is not recorded yet. */
-export async function noticesDue(db: DB, assessorId: string): Promise<Array<{ id: string; candidate_name: string; licence_class: string; state: string; assessment_date: string; notice_due_on: string }>> {
+export async function noticesDue(
+  db: DB,
+  assessorId: string,
+): Promise<Array<{ id: string; candidate_name: string; licence_class: string; state: string; assessment_date: string; notice_due_on: string }>> {
   const rows = await db
     .selectFrom("hrw_assessments as a")
     .innerJoin("users as c", "c.id", "a.candidate_id")
     .select(["a.id", "c.full_name as candidate_name", "a.licence_class", "a.state", "a.assessment_date", "a.notice_due_on"])
     .where("a.assessor_id", "=", assessorId)
     .where("a.notice_due_on", "is not", null)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("hrw_notices as n").select("n.id").whereRef("n.assessment_id", "=", "a.id").whereRef("n.held_on", "=", "a.assessment_date"))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom("hrw_notices as n").select("n.id").whereRef("n.assessment_id", "=", "a.id").whereRef("n.held_on", "=", "a.assessment_date")),
+      ),
+    )
     .where("a.nsa_number", "is", null)
     .orderBy("a.notice_due_on")
     .orderBy("a.id")
@@ -471,7 +581,10 @@ export async function licenceApplicationsDueFor(
     const rules = rulesOn(r.state, r.nsa_date);
     const deadline = applicationDeadline(r.nsa_date, rules);
     if (deadline < today) continue;
-    due.set(r.candidate_id, [...(due.get(r.candidate_id) ?? []), { id: r.id, licence_class: r.licence_class, state: r.state, nsa_number: r.nsa_number, deadline, apply_where: applyWhere(rules) }]);
+    due.set(r.candidate_id, [
+      ...(due.get(r.candidate_id) ?? []),
+      { id: r.id, licence_class: r.licence_class, state: r.state, nsa_number: r.nsa_number, deadline, apply_where: applyWhere(rules) },
+    ]);
   }
   return due;
 }
@@ -485,8 +598,23 @@ const LONGEST_APPLICATION_WINDOW_DAYS = 366;
 /** What the booking form offers: licence courses, active trainers as assessors, delivery locations. */
 export async function bookingOptions(db: DB) {
   const [courses, assessors, locations] = await Promise.all([
-    db.selectFrom("courses").select(["id", "name", "unit_code", "licence_class"]).where("licence_class", "is not", null).where("is_active", "=", 1).orderBy("licence_class").orderBy("name").execute(),
-    db.selectFrom("users").select(["id", "full_name"]).where("role", "=", "trainer").where("is_active", "=", 1).where("approval_status", "=", "approved").orderBy("full_name").limit(200).execute(),
+    db
+      .selectFrom("courses")
+      .select(["id", "name", "unit_code", "licence_class"])
+      .where("licence_class", "is not", null)
+      .where("is_active", "=", 1)
+      .orderBy("licence_class")
+      .orderBy("name")
+      .execute(),
+    db
+      .selectFrom("users")
+      .select(["id", "full_name"])
+      .where("role", "=", "trainer")
+      .where("is_active", "=", 1)
+      .where("approval_status", "=", "approved")
+      .orderBy("full_name")
+      .limit(200)
+      .execute(),
     db.selectFrom("delivery_locations").select(["id", "name", "identifier"]).orderBy("created_at").orderBy("id").execute(),
   ]);
   return { courses: courses.map((c) => ({ ...c, licence_class: c.licence_class! })), assessors, locations };
@@ -540,14 +668,29 @@ export function hrwReportRow(a: HrwAssessment): Record<(typeof HRW_REPORT_COLUMN
  */
 export async function changePartResultOnAppeal(
   trx: WriteTransaction,
-  input: { assessmentId: string; part: "knowledge" | "calculations" | "practical"; result: "satisfactory" | "not_yet_satisfactory"; reference: string; actor: { id: string; client?: string | null }; now: Date },
+  input: {
+    assessmentId: string;
+    part: "knowledge" | "calculations" | "practical";
+    result: "satisfactory" | "not_yet_satisfactory";
+    reference: string;
+    actor: { id: string; client?: string | null };
+    now: Date;
+  },
 ): Promise<void> {
   const row = await trx.selectFrom("hrw_assessments").select(["id", "candidate_id"]).where("id", "=", input.assessmentId).executeTakeFirst();
   if (!row) throw notFound("Assessment");
   const at = input.now.toISOString();
   await trx
     .insertInto("hrw_assessment_parts")
-    .values({ id: crypto.randomUUID(), assessment_id: row.id, part: input.part, result: input.result, assessed_on: organisationToday(input.now), recorded_by: input.actor.id, recorded_at: at })
+    .values({
+      id: crypto.randomUUID(),
+      assessment_id: row.id,
+      part: input.part,
+      result: input.result,
+      assessed_on: organisationToday(input.now),
+      recorded_by: input.actor.id,
+      recorded_at: at,
+    })
     .execute();
   await trx.updateTable("hrw_assessments").set({ updated_at: at }).where("id", "=", row.id).execute();
   await stampKeepUntil(trx, { assessment: { kind: "hrw", id: row.id } });

@@ -29,7 +29,10 @@ const at = (date: string, time = "02:00") => new Date(`${date}T${time}:00Z`);
 
 /** Parses one of the pack's CSVs (no field holds a comma or quote here) into rows by header. */
 function rows(text: string): Array<Record<string, string>> {
-  const [header, ...lines] = text.replace(/^\uFEFF/, "").trim().split("\r\n");
+  const [header, ...lines] = text
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
   const names = header!.split(",");
   return lines.map((l) => Object.fromEntries(l.split(",").map((v, i) => [names[i]!, v])));
 }
@@ -41,18 +44,59 @@ describe("the VIC audit pack", () => {
     const candidate = await makeUser(db, { role: "student", full_name: "Pack Candidate" });
     const locationId = crypto.randomUUID();
     const now = new Date().toISOString();
-    await db.insertInto("delivery_locations").values({ id: locationId, identifier: "VICYARD", name: "Dandenong yard", suburb: "Dandenong", postcode: "3175", state: "02", country: "1101", created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto("delivery_locations")
+      .values({
+        id: locationId,
+        identifier: "VICYARD",
+        name: "Dandenong yard",
+        suburb: "Dandenong",
+        postcode: "3175",
+        state: "02",
+        country: "1101",
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const course = await makeCourse(db, { name: "CN pack course" });
     await db.updateTable("courses").set({ licence_class: "CN", licence_prerequisites: "[]" }).where("id", "=", course.id).execute();
     await recordCandidateCheck(db, candidate.id, { kind: "age", date_of_birth: "1990-05-01" }, admin.id);
     await recordCandidateCheck(db, candidate.id, { kind: "identity", documents: ["passport", "driver_licence"] }, admin.id);
-    await addAccreditation(db, assessor.id, { regulator: "VIC", number: "VIC-PACK-1", classes: ["CN"], starts_on: "2024-01-01", expires_on: "2027-12-31" }, admin.id, at("2024-01-01"));
-    await addAccreditation(db, assessor.id, { regulator: "QLD", number: "QLD-PACK-1", classes: ["CN"], starts_on: "2024-01-01", expires_on: "2027-12-31" }, admin.id, at("2024-01-01"));
+    await addAccreditation(
+      db,
+      assessor.id,
+      { regulator: "VIC", number: "VIC-PACK-1", classes: ["CN"], starts_on: "2024-01-01", expires_on: "2027-12-31" },
+      admin.id,
+      at("2024-01-01"),
+    );
+    await addAccreditation(
+      db,
+      assessor.id,
+      { regulator: "QLD", number: "QLD-PACK-1", classes: ["CN"], starts_on: "2024-01-01", expires_on: "2027-12-31" },
+      admin.id,
+      at("2024-01-01"),
+    );
     const book = (date: string, state: "VIC" | "QLD") =>
-      bookAssessment(db, { candidate_id: candidate.id, course_id: course.id, assessor_id: assessor.id, state, assessment_date: date, start_time: "08:00", location_id: locationId, plant_description: "Franna", plant_registration: "PK-1" }, admin.id, at("2025-01-02"));
+      bookAssessment(
+        db,
+        {
+          candidate_id: candidate.id,
+          course_id: course.id,
+          assessor_id: assessor.id,
+          state,
+          assessment_date: date,
+          start_time: "08:00",
+          location_id: locationId,
+          plant_description: "Franna",
+          plant_registration: "PK-1",
+        },
+        admin.id,
+        at("2025-01-02"),
+      );
     const vic = await book("2025-03-10", "VIC");
     await recordNotice(db, vic.id, { notice_reference: "WSV-77", sent_on: "2025-03-01" }, assessor.id, at("2025-03-01"));
-    for (const p of ["knowledge", "calculations", "practical"] as const) await recordPartResult(db, vic.id, { part: p, result: "satisfactory", assessed_on: "2025-03-10" }, assessor.id, at("2025-03-10", "06:00"));
+    for (const p of ["knowledge", "calculations", "practical"] as const)
+      await recordPartResult(db, vic.id, { part: p, result: "satisfactory", assessed_on: "2025-03-10" }, assessor.id, at("2025-03-10", "06:00"));
     await recordNsa(db, vic.id, { nsa_number: "NSA-VIC-PACK", nsa_date: "2025-03-11" }, assessor.id, at("2025-03-11"));
     await book("2026-03-10", "VIC"); // another year
     await book("2025-04-10", "QLD"); // another state
@@ -63,10 +107,31 @@ describe("the VIC audit pack", () => {
     expect(answer.headers.get("Content-Type")).toBe("application/zip");
     expect(answer.headers.get("Content-Disposition")).toBe('attachment; filename="hrw-audit-pack-VIC-2025.zip"');
     const files = unzipSync(new Uint8Array(await answer.arrayBuffer()));
-    expect(Object.keys(files).sort()).toEqual(["assessments.csv", "assessors.csv", "candidate-checks.csv", "evidence.csv", "notices.csv", "nsas.csv", "summary.pdf"]);
+    expect(Object.keys(files).sort()).toEqual([
+      "assessments.csv",
+      "assessors.csv",
+      "candidate-checks.csv",
+      "evidence.csv",
+      "notices.csv",
+      "nsas.csv",
+      "summary.pdf",
+    ]);
     const read = (name: string) => rows(strFromU8(files[name]!));
-    expect(read("assessments.csv")).toMatchObject([{ assessment_date: "2025-03-10", candidate: "Pack Candidate", licence_class: "CN", state: "VIC", assessor: "Vic Assessor", accreditation_number: "VIC-PACK-1", notice_reference: "WSV-77", nsa_number: "NSA-VIC-PACK" }]);
-    expect(read("assessors.csv")).toMatchObject([{ assessor: "Vic Assessor", accreditation_number: "VIC-PACK-1", classes: "CN", starts_on: "2024-01-01", expires_on: "2027-12-31" }]);
+    expect(read("assessments.csv")).toMatchObject([
+      {
+        assessment_date: "2025-03-10",
+        candidate: "Pack Candidate",
+        licence_class: "CN",
+        state: "VIC",
+        assessor: "Vic Assessor",
+        accreditation_number: "VIC-PACK-1",
+        notice_reference: "WSV-77",
+        nsa_number: "NSA-VIC-PACK",
+      },
+    ]);
+    expect(read("assessors.csv")).toMatchObject([
+      { assessor: "Vic Assessor", accreditation_number: "VIC-PACK-1", classes: "CN", starts_on: "2024-01-01", expires_on: "2027-12-31" },
+    ]);
     expect(read("notices.csv")).toMatchObject([{ day_covered: "2025-03-10", reference: "WSV-77", given_on: "2025-03-01" }]);
     expect(read("nsas.csv")).toMatchObject([{ nsa_number: "NSA-VIC-PACK", nsa_date: "2025-03-11", apply_by: "2025-05-10" }]);
     const checks = read("candidate-checks.csv");
@@ -77,7 +142,11 @@ describe("the VIC audit pack", () => {
     // never the date of birth, nor which documents were sighted
     expect(strFromU8(files["candidate-checks.csv"]!)).not.toMatch(/1990-05-01|passport|driver/);
     // the three parts were recorded in the same instant: their order is not the point
-    expect(read("evidence.csv").map((e) => `${e.record}: ${e.result}`).sort()).toEqual(["NAI calculations result: Satisfactory", "NAI knowledge result: Satisfactory", "NAI practical result: Satisfactory"]);
+    expect(
+      read("evidence.csv")
+        .map((e) => `${e.record}: ${e.result}`)
+        .sort(),
+    ).toEqual(["NAI calculations result: Satisfactory", "NAI knowledge result: Satisfactory", "NAI practical result: Satisfactory"]);
     expect(strFromU8(files["summary.pdf"]!.slice(0, 5))).toBe("%PDF-");
     // VIC's yearly audit falls due on 31 Oct: a year of records to 31 Dec 2025 is audited by the
     // next one, and the summary says which period that date is for

@@ -92,16 +92,51 @@ export async function hrwAuditPack(db: DB, state: HrwState, year: number): Promi
               : "";
     return { candidate: c.candidate, check: c.kind, outcome, checked_by: c.checked_by, checked_at: c.checked_at };
   });
-  const notices = assessments.flatMap((a) => a.notices.map((n) => ({ assessment_date: a.assessment_date, candidate: a.candidate.full_name, licence_class: a.licence_class, day_covered: n.held_on, reference: n.reference, given_on: n.sent_on, due_by: a.notice_due_on ?? "" })));
-  const nsas = assessments.filter((a) => a.nsa_number).map((a) => ({ nsa_number: a.nsa_number!, nsa_date: a.nsa_date!, candidate: a.candidate.full_name, licence_class: a.licence_class, assessor: a.assessor.full_name, accreditation_number: a.accreditation_number ?? "", apply_by: a.application_deadline ?? "" }));
+  const notices = assessments.flatMap((a) =>
+    a.notices.map((n) => ({
+      assessment_date: a.assessment_date,
+      candidate: a.candidate.full_name,
+      licence_class: a.licence_class,
+      day_covered: n.held_on,
+      reference: n.reference,
+      given_on: n.sent_on,
+      due_by: a.notice_due_on ?? "",
+    })),
+  );
+  const nsas = assessments
+    .filter((a) => a.nsa_number)
+    .map((a) => ({
+      nsa_number: a.nsa_number!,
+      nsa_date: a.nsa_date!,
+      candidate: a.candidate.full_name,
+      licence_class: a.licence_class,
+      assessor: a.assessor.full_name,
+      accreditation_number: a.accreditation_number ?? "",
+      apply_by: a.application_deadline ?? "",
+    }));
   const evidence = assessments.flatMap((a) =>
-    a.history.map((p) => ({ assessment_date: a.assessment_date, candidate: a.candidate.full_name, licence_class: a.licence_class, record: `NAI ${NAI_PARTS[p.part].toLowerCase()} result`, result: NAI_RESULTS[p.result], assessed_on: p.assessed_on, recorded_at: p.recorded_at })),
+    a.history.map((p) => ({
+      assessment_date: a.assessment_date,
+      candidate: a.candidate.full_name,
+      licence_class: a.licence_class,
+      record: `NAI ${NAI_PARTS[p.part].toLowerCase()} result`,
+      result: NAI_RESULTS[p.result],
+      assessed_on: p.assessed_on,
+      recorded_at: p.recorded_at,
+    })),
   );
   const files = {
     "assessments.csv": csv(HRW_REPORT_COLUMNS, assessments.map(hrwReportRow)),
     "assessors.csv": csv(
       ["assessor", "accreditation_number", "classes", "starts_on", "expires_on", "recorded_at"] as const,
-      periods.map((p) => ({ assessor: p.full_name, accreditation_number: p.number, classes: (JSON.parse(p.classes) as string[]).join(" "), starts_on: p.starts_on, expires_on: p.expires_on, recorded_at: p.created_at })),
+      periods.map((p) => ({
+        assessor: p.full_name,
+        accreditation_number: p.number,
+        classes: (JSON.parse(p.classes) as string[]).join(" "),
+        starts_on: p.starts_on,
+        expires_on: p.expires_on,
+        recorded_at: p.created_at,
+      })),
     ),
     "notices.csv": csv(["assessment_date", "candidate", "licence_class", "day_covered", "reference", "given_on", "due_by"] as const, notices),
     "nsas.csv": csv(["nsa_number", "nsa_date", "candidate", "licence_class", "assessor", "accreditation_number", "apply_by"] as const, nsas),

@@ -18,7 +18,12 @@ export function publicHolidays(state: HrwState, year: number): Set<string> {
   if (!days) {
     let calendar = calendars.get(state);
     if (!calendar) calendars.set(state, (calendar = new Holidays("AU", state)));
-    days = new Set(calendar.getHolidays(year).filter((h) => h.type === "public").map((h) => h.date.slice(0, 10)));
+    days = new Set(
+      calendar
+        .getHolidays(year)
+        .filter((h) => h.type === "public")
+        .map((h) => h.date.slice(0, 10)),
+    );
     holidayYears.set(key, days);
   }
   return days;

@@ -2,7 +2,18 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import { writeTransaction, type DB } from "#db/connection";
 import { dialectSql } from "#db/dialect";
-import { HRW_MESSAGES, HRW_STATE_CODES, hrwDate, IDENTITY_DOCUMENTS, type HrwState, IDENTITY_POINTS_NEEDED, identityPoints, MINIMUM_AGE, type IdentityDocument, type LicenceClass } from "~/schemas/hrw-codes";
+import {
+  HRW_MESSAGES,
+  HRW_STATE_CODES,
+  hrwDate,
+  IDENTITY_DOCUMENTS,
+  type HrwState,
+  IDENTITY_POINTS_NEEDED,
+  identityPoints,
+  MINIMUM_AGE,
+  type IdentityDocument,
+  type LicenceClass,
+} from "~/schemas/hrw-codes";
 import { DomainError, notFound } from "~/utils/errors";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
 import { ageOn } from "./hrw-calendar.server";
@@ -46,7 +57,12 @@ function detailOf(text: string): Record<string, unknown> {
 }
 
 export async function getCandidateChecks(db: DB, candidateId: string): Promise<CandidateChecks | null> {
-  const candidate = await db.selectFrom("users").select(["id", "full_name", "email"]).where("id", "=", candidateId).where("role", "=", "student").executeTakeFirst();
+  const candidate = await db
+    .selectFrom("users")
+    .select(["id", "full_name", "email"])
+    .where("id", "=", candidateId)
+    .where("role", "=", "student")
+    .executeTakeFirst();
   if (!candidate) return null;
   const rows = await db
     .selectFrom("hrw_candidate_checks as c")
@@ -63,7 +79,9 @@ export async function getCandidateChecks(db: DB, candidateId: string): Promise<C
     const detail = detailOf(row.detail);
     if (row.kind === "age" && !out.age) out.age = { date_of_birth: String(detail.date_of_birth ?? ""), checked_by: row.checked_by, checked_at: row.checked_at };
     else if (row.kind === "identity" && !out.identity) {
-      const documents = (Array.isArray(detail.documents) ? detail.documents : []).filter((d): d is IdentityDocument => typeof d === "string" && d in IDENTITY_DOCUMENTS);
+      const documents = (Array.isArray(detail.documents) ? detail.documents : []).filter(
+        (d): d is IdentityDocument => typeof d === "string" && d in IDENTITY_DOCUMENTS,
+      );
       out.identity = { documents, points: identityPoints(documents), checked_by: row.checked_by, checked_at: row.checked_at };
     } else if (row.kind === "aen" && row.licence_class === null && typeof detail.state === "string" && !seenStates.has(detail.state)) {
       seenStates.add(detail.state);
@@ -114,7 +132,15 @@ export async function recordCandidateCheck(db: DB, candidateId: string, input: C
     if (input.kind === "aen") await checkAenFormat(trx, input.state, input.aen, now);
     await trx
       .insertInto("hrw_candidate_checks")
-      .values({ id: crypto.randomUUID(), candidate_id: candidateId, kind: input.kind, licence_class: licenceClass, detail: JSON.stringify(detail), checked_by: actorId, checked_at: now.toISOString() })
+      .values({
+        id: crypto.randomUUID(),
+        candidate_id: candidateId,
+        kind: input.kind,
+        licence_class: licenceClass,
+        detail: JSON.stringify(detail),
+        checked_by: actorId,
+        checked_at: now.toISOString(),
+      })
       .execute();
     // the names of what was sighted, never the date of birth or licence number itself
     await recordAudit(trx, {
@@ -159,7 +185,8 @@ export async function missingChecks(db: DB, candidateId: string, input: { date: 
   if (!checks.age) missing.push("age (date of birth) not checked");
   else if (ageOn(checks.age.date_of_birth, input.date) < MINIMUM_AGE) missing.push(`not ${MINIMUM_AGE} or older on ${hrwDate(input.date)}`);
   if (!checks.identity) missing.push("evidence of identity not sighted");
-  else if (checks.identity.points < IDENTITY_POINTS_NEEDED) missing.push(`evidence of identity reaches ${checks.identity.points} of ${IDENTITY_POINTS_NEEDED} points`);
+  else if (checks.identity.points < IDENTITY_POINTS_NEEDED)
+    missing.push(`evidence of identity reaches ${checks.identity.points} of ${IDENTITY_POINTS_NEEDED} points`);
   for (const cls of input.prerequisites) {
     const held = checks.prerequisites.find((p) => p.licence_class === cls);
     if (!held) missing.push(`${cls} licence not recorded`);

@@ -76,7 +76,8 @@ export async function assessorCurrency(db: DB, trainerId: string, today: string)
     const hours = mine.reduce((sum, d) => sum + (d.hours ?? 0), 0);
     // the day the window loses the assessment that keeps each test met
     const untils: string[] = [];
-    if (needs.assessments !== null && needs.assessments > 0 && mine.length >= needs.assessments) untils.push(addDays(addYears(mine[needs.assessments - 1]!.assessment_date, years), -1));
+    if (needs.assessments !== null && needs.assessments > 0 && mine.length >= needs.assessments)
+      untils.push(addDays(addYears(mine[needs.assessments - 1]!.assessment_date, years), -1));
     if (needs.hours !== null && needs.hours > 0) {
       let sum = 0;
       for (const d of mine) {
@@ -96,7 +97,12 @@ export async function assessorCurrency(db: DB, trainerId: string, today: string)
 
 /** Currency in words: "4 of 9 assessments, 12 of 35 hours in 3 years; current until 9 Jan 2027". */
 export function currencyText(c: ClassCurrency): string {
-  const counts = [c.needs.assessments !== null ? `${c.assessments} of ${c.needs.assessments} assessments` : null, c.needs.hours !== null ? `${c.hours} of ${c.needs.hours} hours` : null].filter(Boolean).join(", ");
+  const counts = [
+    c.needs.assessments !== null ? `${c.assessments} of ${c.needs.assessments} assessments` : null,
+    c.needs.hours !== null ? `${c.hours} of ${c.needs.hours} hours` : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
   const when = c.current_until ? `current until ${hrwDate(c.current_until)}` : "not current";
   return `${c.state} ${c.licence_class}: ${counts} in ${c.needs.years} years; ${when}`;
 }
@@ -117,7 +123,10 @@ export interface RegulatorTask {
  * be told when an assessor stops; runs inside the caller's transaction (deactivation, an
  * accreditation removed).
  */
-export async function raiseAssessorStopped(trx: WriteTransaction, input: { trainerId: string; states: string[]; what: string; today: string; actor: SignedInActorRef; at: string }): Promise<number> {
+export async function raiseAssessorStopped(
+  trx: WriteTransaction,
+  input: { trainerId: string; states: string[]; what: string; today: string; actor: SignedInActorRef; at: string },
+): Promise<number> {
   let raised = 0;
   for (const state of [...new Set(input.states)]) {
     const days = (await stateRulesOn(trx, state, input.today)).number("assessor_change_report_days");
@@ -125,9 +134,26 @@ export async function raiseAssessorStopped(trx: WriteTransaction, input: { train
     const id = crypto.randomUUID();
     await trx
       .insertInto("hrw_regulator_tasks")
-      .values({ id, state, trainer_id: input.trainerId, what: input.what, raised_on: input.today, due_on: addDays(input.today, days), done_reference: null, done_at: null, done_by: null, created_at: input.at })
+      .values({
+        id,
+        state,
+        trainer_id: input.trainerId,
+        what: input.what,
+        raised_on: input.today,
+        due_on: addDays(input.today, days),
+        done_reference: null,
+        done_at: null,
+        done_by: null,
+        created_at: input.at,
+      })
       .execute();
-    await recordAudit(trx, { action: "hrw.regulator_task_raised", actor: signedInActor(input.actor), subject: { type: "user", id: input.trainerId }, detail: `${state}: ${input.what}, due ${addDays(input.today, days)}`, now: input.at });
+    await recordAudit(trx, {
+      action: "hrw.regulator_task_raised",
+      actor: signedInActor(input.actor),
+      subject: { type: "user", id: input.trainerId },
+      detail: `${state}: ${input.what}, due ${addDays(input.today, days)}`,
+      now: input.at,
+    });
     raised += 1;
   }
   return raised;
@@ -142,7 +168,16 @@ export async function listRegulatorTasks(db: DB, filter: { trainerId?: string; o
   if (filter.trainerId) query = query.where("t.trainer_id", "=", filter.trainerId);
   if (filter.open) query = query.where("t.done_at", "is", null);
   const rows = await query.orderBy("t.due_on").orderBy("t.id").limit(200).execute();
-  return rows.map((r) => ({ id: r.id, state: r.state as HrwState, trainer: { id: r.trainer_id, full_name: r.full_name }, what: r.what, raised_on: r.raised_on, due_on: r.due_on, done_reference: r.done_reference, done_at: r.done_at }));
+  return rows.map((r) => ({
+    id: r.id,
+    state: r.state as HrwState,
+    trainer: { id: r.trainer_id, full_name: r.full_name },
+    what: r.what,
+    raised_on: r.raised_on,
+    due_on: r.due_on,
+    done_reference: r.done_reference,
+    done_at: r.done_at,
+  }));
 }
 
 /** Records a regulator task done, with the regulator's reference (or how it was told). */
@@ -154,6 +189,12 @@ export async function completeRegulatorTask(db: DB, id: string, reference: strin
     if (!task) throw notFound("Regulator task");
     if (task.done_at) throw conflict("This task is already recorded done");
     await trx.updateTable("hrw_regulator_tasks").set({ done_reference: reference, done_at: at, done_by: actor.id }).where("id", "=", id).execute();
-    await recordAudit(trx, { action: "hrw.regulator_task_done", actor, subject: { type: "user", id: task.trainer_id }, detail: `${task.state}: ${reference}`, now: at });
+    await recordAudit(trx, {
+      action: "hrw.regulator_task_done",
+      actor,
+      subject: { type: "user", id: task.trainer_id },
+      detail: `${task.state}: ${reference}`,
+      now: at,
+    });
   });
 }

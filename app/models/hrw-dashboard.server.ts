@@ -9,7 +9,11 @@ import { assessorCurrency, listRegulatorTasks } from "./hrw-currency.server";
 /** The assessor: notices to give the regulator, their own expiries within 60 days, and their currency lapsing within 90. */
 export async function trainerHrwAlerts(db: DB, trainerId: string) {
   const today = organisationToday();
-  const [notices, warnings, currency] = await Promise.all([noticesDue(db, trainerId), expiryWarnings(db, today, trainerId), assessorCurrency(db, trainerId, today)]);
+  const [notices, warnings, currency] = await Promise.all([
+    noticesDue(db, trainerId),
+    expiryWarnings(db, today, trainerId),
+    assessorCurrency(db, trainerId, today),
+  ]);
   return { today, notices, warnings, currency: currency.filter((c) => c.status !== "current") };
 }
 

@@ -45,23 +45,46 @@ function parseClasses(text: string): LicenceClass[] {
 
 const ACCREDITATION_COLUMNS = ["id", "trainer_id", "regulator", "number", "classes", "starts_on", "expires_on", "created_at"] as const;
 
-const toAccreditation = ({ created_at, ...row }: { id: string; trainer_id: string; regulator: string; number: string; classes: string; starts_on: string; expires_on: string; created_at: string }): Accreditation => ({
+const toAccreditation = ({
+  created_at,
+  ...row
+}: {
+  id: string;
+  trainer_id: string;
+  regulator: string;
+  number: string;
+  classes: string;
+  starts_on: string;
+  expires_on: string;
+  created_at: string;
+}): Accreditation => ({
   ...row,
   regulator: row.regulator as HrwState,
   classes: parseClasses(row.classes),
   recorded_at: created_at,
 });
 
-const periodText = (a: { regulator: string; number: string; starts_on: string; expires_on: string }) => `${a.regulator} ${a.number} from ${a.starts_on} to ${a.expires_on}`;
+const periodText = (a: { regulator: string; number: string; starts_on: string; expires_on: string }) =>
+  `${a.regulator} ${a.number} from ${a.starts_on} to ${a.expires_on}`;
 
 async function requireTrainer(db: DB, trainerId: string) {
-  const trainer = await db.selectFrom("users").select(["id", "full_name", "email"]).where("id", "=", trainerId).where("role", "=", "trainer").executeTakeFirst();
+  const trainer = await db
+    .selectFrom("users")
+    .select(["id", "full_name", "email"])
+    .where("id", "=", trainerId)
+    .where("role", "=", "trainer")
+    .executeTakeFirst();
   if (!trainer) throw notFound("Trainer");
   return trainer;
 }
 
 export async function getAssessorRegister(db: DB, trainerId: string): Promise<AssessorRegister | null> {
-  const trainer = await db.selectFrom("users").select(["id", "full_name", "email"]).where("id", "=", trainerId).where("role", "=", "trainer").executeTakeFirst();
+  const trainer = await db
+    .selectFrom("users")
+    .select(["id", "full_name", "email"])
+    .where("id", "=", trainerId)
+    .where("role", "=", "trainer")
+    .executeTakeFirst();
   if (!trainer) return null;
   const licence = await db.selectFrom("hrw_assessors").select(["licence_number", "licence_expires_on"]).where("trainer_id", "=", trainerId).executeTakeFirst();
   const accreditations = await db
@@ -93,7 +116,11 @@ export async function setAssessorLicence(db: DB, trainerId: string, input: Asses
   const actor = signedInActor(actorRef);
   await writeTransaction(db, async (trx) => {
     await requireTrainer(trx, trainerId);
-    const current = await trx.selectFrom("hrw_assessors").select(["licence_number", "licence_expires_on"]).where("trainer_id", "=", trainerId).executeTakeFirst();
+    const current = await trx
+      .selectFrom("hrw_assessors")
+      .select(["licence_number", "licence_expires_on"])
+      .where("trainer_id", "=", trainerId)
+      .executeTakeFirst();
     await trx
       .insertInto("hrw_assessors")
       .values({ trainer_id: trainerId, ...input, updated_at: at, updated_by: actor.id })
@@ -109,21 +136,51 @@ export async function setAssessorLicence(db: DB, trainerId: string, input: Asses
  * refused; the same number again with a new start is a renewal: a period of its own, the
  * earlier one kept, so the days between a lapse and a late renewal stay uncovered.
  */
-export async function addAccreditation(db: DB, trainerId: string, input: AccreditationInput, actorRef: SignedInActorRef, now = new Date()): Promise<Accreditation> {
+export async function addAccreditation(
+  db: DB,
+  trainerId: string,
+  input: AccreditationInput,
+  actorRef: SignedInActorRef,
+  now = new Date(),
+): Promise<Accreditation> {
   const at = now.toISOString();
   const id = crypto.randomUUID();
   const actor = signedInActor(actorRef);
   return writeTransaction(db, async (trx) => {
     await requireTrainer(trx, trainerId);
-    const periods = await trx.selectFrom("hrw_accreditations").select(["trainer_id", "starts_on"]).where("regulator", "=", input.regulator).where("number", "=", input.number).execute();
+    const periods = await trx
+      .selectFrom("hrw_accreditations")
+      .select(["trainer_id", "starts_on"])
+      .where("regulator", "=", input.regulator)
+      .where("number", "=", input.number)
+      .execute();
     if (periods.some((p) => p.trainer_id !== trainerId)) throw conflict(HRW_MESSAGES.accreditationTaken, "number");
     if (periods.some((p) => p.starts_on === input.starts_on)) throw conflict(HRW_MESSAGES.periodTaken(input.starts_on), "starts_on");
     const classes = [...new Set(input.classes)];
     await trx
       .insertInto("hrw_accreditations")
-      .values({ id, trainer_id: trainerId, regulator: input.regulator, number: input.number, classes: JSON.stringify(classes), starts_on: input.starts_on, expires_on: input.expires_on, created_at: at, updated_at: at })
+      .values({
+        id,
+        trainer_id: trainerId,
+        regulator: input.regulator,
+        number: input.number,
+        classes: JSON.stringify(classes),
+        starts_on: input.starts_on,
+        expires_on: input.expires_on,
+        created_at: at,
+        updated_at: at,
+      })
       .execute();
-    const accreditation: Accreditation = { id, trainer_id: trainerId, regulator: input.regulator, number: input.number, classes, starts_on: input.starts_on, expires_on: input.expires_on, recorded_at: at };
+    const accreditation: Accreditation = {
+      id,
+      trainer_id: trainerId,
+      regulator: input.regulator,
+      number: input.number,
+      classes,
+      starts_on: input.starts_on,
+      expires_on: input.expires_on,
+      recorded_at: at,
+    };
     await recordAudit(trx, {
       action: periods.length ? "accreditation.changed" : "accreditation.added",
       actor,
@@ -139,14 +196,20 @@ export async function addAccreditation(db: DB, trainerId: string, input: Accredi
 export async function removeAccreditation(db: DB, trainerId: string, accreditationId: string, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
   const actor = signedInActor(actorRef);
   await writeTransaction(db, async (trx) => {
-    const row = await trx.selectFrom("hrw_accreditations").select(["id", "regulator", "number", "starts_on", "expires_on"]).where("id", "=", accreditationId).where("trainer_id", "=", trainerId).executeTakeFirst();
+    const row = await trx
+      .selectFrom("hrw_accreditations")
+      .select(["id", "regulator", "number", "starts_on", "expires_on"])
+      .where("id", "=", accreditationId)
+      .where("trainer_id", "=", trainerId)
+      .executeTakeFirst();
     if (!row) throw notFound("Accreditation");
     const used = await trx.selectFrom("hrw_assessments").select("id").where("accreditation_id", "=", accreditationId).executeTakeFirst();
     if (used) throw new DomainError(409, "Results were recorded under this accreditation: it stays in the register");
     await trx.deleteFrom("hrw_accreditations").where("id", "=", accreditationId).execute();
     await recordAudit(trx, { action: "accreditation.removed", actor, subject: { type: "user", id: trainerId }, detail: periodText(row), now });
     const today = organisationToday(now);
-    if (row.expires_on >= today) await raiseAssessorStopped(trx, { trainerId, states: [row.regulator], what: `Accreditation ${row.number} removed`, today, actor, at: now.toISOString() });
+    if (row.expires_on >= today)
+      await raiseAssessorStopped(trx, { trainerId, states: [row.regulator], what: `Accreditation ${row.number} removed`, today, actor, at: now.toISOString() });
   });
 }
 

@@ -43,15 +43,28 @@ export async function queueDueReminders(db: DB, today: string, now = new Date())
       const deadline = applicationDeadline(row.nsa_date!, rules);
       const daysBefore = reminderDue(today, deadline);
       if (daysBefore === null) continue;
-      const reminded = await trx.selectFrom("hrw_reminders").select(["sent_at"]).where("assessment_id", "=", row.id).where("days_before", "=", daysBefore).executeTakeFirst();
+      const reminded = await trx
+        .selectFrom("hrw_reminders")
+        .select(["sent_at"])
+        .where("assessment_id", "=", row.id)
+        .where("days_before", "=", daysBefore)
+        .executeTakeFirst();
       if (reminded?.sent_at) continue;
-      if (reminded) await trx.updateTable("hrw_reminders").set({ sent_at: at }).where("assessment_id", "=", row.id).where("days_before", "=", daysBefore).execute();
+      if (reminded)
+        await trx.updateTable("hrw_reminders").set({ sent_at: at }).where("assessment_id", "=", row.id).where("days_before", "=", daysBefore).execute();
       else await trx.insertInto("hrw_reminders").values({ assessment_id: row.id, days_before: daysBefore, claimed_at: at, sent_at: at }).execute();
       const made = await queueMail(trx, {
         key: `hrw-reminder:${row.id}:${daysBefore}`,
         template: "hrw-reminder",
         recipientId: row.candidate_id,
-        data: { licenceClass: row.licence_class, nsaNumber: row.nsa_number!, deadline, daysBefore, applyWhere: applyWhere(rules), windowDays: rules.number("nsa_application_days") ?? NSA_APPLICATION_DAYS },
+        data: {
+          licenceClass: row.licence_class,
+          nsaNumber: row.nsa_number!,
+          deadline,
+          daysBefore,
+          applyWhere: applyWhere(rules),
+          windowDays: rules.number("nsa_application_days") ?? NSA_APPLICATION_DAYS,
+        },
         now,
       });
       if (made !== null) queued += 1;

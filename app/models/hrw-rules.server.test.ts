@@ -4,7 +4,15 @@ import type { DB } from "#db/connection";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
 import { HRW_MESSAGES, type HrwState, type LicenceClass } from "~/schemas/hrw-codes";
-import { bookAssessment, getHrwAssessment, licenceApplicationsDue, recordNotice, recordNsa, recordPartResult, rescheduleAssessment } from "./hrw-assessment.server";
+import {
+  bookAssessment,
+  getHrwAssessment,
+  licenceApplicationsDue,
+  recordNotice,
+  recordNsa,
+  recordPartResult,
+  rescheduleAssessment,
+} from "./hrw-assessment.server";
 import { getCandidateChecks, recordCandidateCheck } from "./hrw-candidate.server";
 import { assessorCurrency, completeRegulatorTask, listRegulatorTasks } from "./hrw-currency.server";
 import { addAccreditation, coveringAccreditation, removeAccreditation } from "./hrw-register.server";
@@ -21,7 +29,20 @@ beforeAll(async () => {
   admin = await makeUser(db, { role: "admin" });
   locationId = crypto.randomUUID();
   const at = new Date().toISOString();
-  await db.insertInto("delivery_locations").values({ id: locationId, identifier: `ST${locationId.slice(0, 6)}`, name: "State yard", suburb: "Mayfield West", postcode: "2304", state: "01", country: "1101", created_at: at, updated_at: at }).execute();
+  await db
+    .insertInto("delivery_locations")
+    .values({
+      id: locationId,
+      identifier: `ST${locationId.slice(0, 6)}`,
+      name: "State yard",
+      suburb: "Mayfield West",
+      postcode: "2304",
+      state: "01",
+      country: "1101",
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
 });
 afterAll(() => cleanup());
 
@@ -42,7 +63,13 @@ async function readyCandidate() {
 
 async function assessor(regulator: HrwState, classes: LicenceClass[], startsOn = "2023-01-01", expiresOn = "2029-12-31") {
   const trainer = await makeUser(db, { role: "trainer" });
-  await addAccreditation(db, trainer.id, { regulator, number: `${regulator}-${crypto.randomUUID().slice(0, 8)}`, classes, starts_on: startsOn, expires_on: expiresOn }, admin.id, at("2022-06-01"));
+  await addAccreditation(
+    db,
+    trainer.id,
+    { regulator, number: `${regulator}-${crypto.randomUUID().slice(0, 8)}`, classes, starts_on: startsOn, expires_on: expiresOn },
+    admin.id,
+    at("2022-06-01"),
+  );
   return trainer;
 }
 
@@ -51,7 +78,18 @@ async function book(state: HrwState, cls: string, trainerId: string, date: strin
   const candidate = candidateId ?? (await readyCandidate()).id;
   const { id } = await bookAssessment(
     db,
-    { candidate_id: candidate, course_id: course.id, assessor_id: trainerId, state, assessment_date: date, start_time: "08:00", location_id: locationId, plant_description: "Franna AT-20", plant_registration: "XN-42", hours },
+    {
+      candidate_id: candidate,
+      course_id: course.id,
+      assessor_id: trainerId,
+      state,
+      assessment_date: date,
+      start_time: "08:00",
+      location_id: locationId,
+      plant_description: "Franna AT-20",
+      plant_registration: "XN-42",
+      hours,
+    },
     admin.id,
     at(bookedOn),
   );
@@ -78,7 +116,19 @@ describe("the rules as data", () => {
 
   it("a rule edited with a reason changes outcomes from its in-force date only, and the edit is audited", async () => {
     const trainer = await assessor("QLD", ["CN"]);
-    await editRule(db, { state: "QLD", rule: "notice_business_days", value: "5", in_force_from: "2027-03-01", reason: "WHSQ now asks five business days", source: "WHSQ letter of 1 Feb 2027" }, admin.id, at("2026-11-20"));
+    await editRule(
+      db,
+      {
+        state: "QLD",
+        rule: "notice_business_days",
+        value: "5",
+        in_force_from: "2027-03-01",
+        reason: "WHSQ now asks five business days",
+        source: "WHSQ letter of 1 Feb 2027",
+      },
+      admin.id,
+      at("2026-11-20"),
+    );
     const before = await book("QLD", "CN", trainer.id, "2027-02-26", "2026-11-20");
     const after = await book("QLD", "CN", trainer.id, "2027-03-05", "2026-11-20");
     // Fri 26 Feb: 3 business days before is Tue 23; Fri 5 Mar: 5 business days before is Fri 26 Feb
@@ -86,10 +136,22 @@ describe("the rules as data", () => {
     expect((await getHrwAssessment(db, after.id))!.notice_due_on).toBe("2027-02-26");
     const listing = (await listRules(db, "2026-11-28")).find((r) => r.state === "QLD" && r.rule === "notice_business_days")!;
     expect(listing.current!.value).toBe("3");
-    expect(listing.upcoming).toMatchObject([{ value: "5", in_force_from: "2027-03-01", reason: "WHSQ now asks five business days", source: "WHSQ letter of 1 Feb 2027", secondary: false }]);
-    const audit = await db.selectFrom("audit_log").select(["action", "actor_id", "subject_id", "detail"]).where("action", "=", "hrw.state_rule_changed").where("subject_id", "=", "QLD:notice_business_days").execute();
+    expect(listing.upcoming).toMatchObject([
+      { value: "5", in_force_from: "2027-03-01", reason: "WHSQ now asks five business days", source: "WHSQ letter of 1 Feb 2027", secondary: false },
+    ]);
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", "actor_id", "subject_id", "detail"])
+      .where("action", "=", "hrw.state_rule_changed")
+      .where("subject_id", "=", "QLD:notice_business_days")
+      .execute();
     expect(audit).toEqual([
-      { action: "hrw.state_rule_changed", actor_id: admin.id, subject_id: "QLD:notice_business_days", detail: "QLD notice_business_days: 3 business days to 5 business days from 1 Mar 2027. Reason: WHSQ now asks five business days" },
+      {
+        action: "hrw.state_rule_changed",
+        actor_id: admin.id,
+        subject_id: "QLD:notice_business_days",
+        detail: "QLD notice_business_days: 3 business days to 5 business days from 1 Mar 2027. Reason: WHSQ now asks five business days",
+      },
     ]);
   });
 });
@@ -99,9 +161,18 @@ describe("NSW", () => {
     const trainer = await assessor("NSW", ["CN"]);
     const { id, candidate } = await book("NSW", "CN", trainer.id, "2026-12-07", "2026-11-20");
     await recordNotice(db, id, { notice_reference: "SNSW-1", sent_on: "2026-11-20" }, trainer.id, at("2026-11-20"));
-    await expect(recordPartResult(db, id, part("knowledge", "2026-12-07"), trainer.id, at("2026-12-07"))).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.aenMissing });
-    await expect(recordCandidateCheck(db, candidate, { kind: "aen", state: "NSW", aen: "AEN 12" }, trainer.id)).rejects.toMatchObject({ status: 422, fieldErrors: { aen: HRW_MESSAGES.aenFormat } });
-    await expect(recordCandidateCheck(db, candidate, { kind: "aen", state: "QLD", aen: "AEN1234567" }, trainer.id)).rejects.toMatchObject({ status: 422, message: HRW_MESSAGES.aenNotAsked });
+    await expect(recordPartResult(db, id, part("knowledge", "2026-12-07"), trainer.id, at("2026-12-07"))).rejects.toMatchObject({
+      status: 409,
+      message: HRW_MESSAGES.aenMissing,
+    });
+    await expect(recordCandidateCheck(db, candidate, { kind: "aen", state: "NSW", aen: "AEN 12" }, trainer.id)).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: { aen: HRW_MESSAGES.aenFormat },
+    });
+    await expect(recordCandidateCheck(db, candidate, { kind: "aen", state: "QLD", aen: "AEN1234567" }, trainer.id)).rejects.toMatchObject({
+      status: 422,
+      message: HRW_MESSAGES.aenNotAsked,
+    });
     await recordCandidateCheck(db, candidate, { kind: "aen", state: "NSW", aen: "AEN1234567" }, trainer.id);
     expect((await getCandidateChecks(db, candidate))!.aens).toMatchObject([{ state: "NSW", aen: "AEN1234567" }]);
     await recordPartResult(db, id, part("knowledge", "2026-12-07"), trainer.id, at("2026-12-07"));
@@ -110,12 +181,19 @@ describe("NSW", () => {
 
   it("books at least 7 days ahead and moves a booking no later than 48 hours before it starts", async () => {
     const trainer = await assessor("NSW", ["CN"]);
-    await expect(book("NSW", "CN", trainer.id, "2026-12-03", "2026-11-27")).rejects.toMatchObject({ status: 422, message: HRW_MESSAGES.bookingLead(7, "2026-12-04") });
+    await expect(book("NSW", "CN", trainer.id, "2026-12-03", "2026-11-27")).rejects.toMatchObject({
+      status: 422,
+      message: HRW_MESSAGES.bookingLead(7, "2026-12-04"),
+    });
     const { id } = await book("NSW", "CN", trainer.id, "2026-12-04", "2026-11-27");
     expect((await getHrwAssessment(db, id))!.notice_due_on).toBe("2026-11-27");
     // 8:00 on 4 Dec in Sydney is 21:00 UTC on 3 Dec; 48 hours before is 21:00 UTC on 1 Dec
-    await expect(rescheduleAssessment(db, id, { assessment_date: "2026-12-11", start_time: "09:00" }, trainer.id, at("2026-12-01", "21:01"))).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.changeLead(48) });
-    await expect(rescheduleAssessment(db, id, { assessment_date: "2026-12-05", start_time: "09:00" }, trainer.id, at("2026-12-01", "20:59"))).rejects.toMatchObject({ status: 422 });
+    await expect(
+      rescheduleAssessment(db, id, { assessment_date: "2026-12-11", start_time: "09:00" }, trainer.id, at("2026-12-01", "21:01")),
+    ).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.changeLead(48) });
+    await expect(
+      rescheduleAssessment(db, id, { assessment_date: "2026-12-05", start_time: "09:00" }, trainer.id, at("2026-12-01", "20:59")),
+    ).rejects.toMatchObject({ status: 422 });
     await rescheduleAssessment(db, id, { assessment_date: "2026-12-11", start_time: "09:00" }, trainer.id, at("2026-12-01", "20:59"));
     expect(await getHrwAssessment(db, id)).toMatchObject({ assessment_date: "2026-12-11", start_time: "09:00", notice_due_on: "2026-12-04" });
   });
@@ -136,7 +214,9 @@ describe("NSW", () => {
     const third = await assessor("NSW", ["DG"], "2023-01-01", "2099-12-31");
     const accreditation = await db.selectFrom("hrw_accreditations").select("id").where("trainer_id", "=", third.id).executeTakeFirstOrThrow();
     await removeAccreditation(db, third.id, accreditation.id, admin.id, at("2026-11-27"));
-    expect(await listRegulatorTasks(db, { trainerId: third.id, open: true })).toMatchObject([{ state: "NSW", due_on: "2026-12-11", what: expect.stringContaining("removed") }]);
+    expect(await listRegulatorTasks(db, { trainerId: third.id, open: true })).toMatchObject([
+      { state: "NSW", due_on: "2026-12-11", what: expect.stringContaining("removed") },
+    ]);
   });
 });
 
@@ -149,13 +229,23 @@ describe("QLD", () => {
     await recordPartResult(db, id, part("knowledge", "2026-12-07"), trainer.id, at("2026-12-10"));
     await recordPartResult(db, id, part("calculations", "2026-12-08"), trainer.id, at("2026-12-10"));
     // practical on Thu 10 Dec: a day apart, its own notice, due by Mon 7 Dec
-    await expect(recordPartResult(db, id, { ...part("practical", "2026-12-10"), result: "not_yet_satisfactory" }, trainer.id, at("2026-12-10"))).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.dayNotice("2026-12-10") });
-    await expect(recordNotice(db, id, { notice_reference: "WHSQ-2", held_on: "2026-12-10", sent_on: "2026-12-08" }, trainer.id, at("2026-12-10"))).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.noticeLate("2026-12-10", "2026-12-07") });
+    await expect(
+      recordPartResult(db, id, { ...part("practical", "2026-12-10"), result: "not_yet_satisfactory" }, trainer.id, at("2026-12-10")),
+    ).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.dayNotice("2026-12-10") });
+    await expect(
+      recordNotice(db, id, { notice_reference: "WHSQ-2", held_on: "2026-12-10", sent_on: "2026-12-08" }, trainer.id, at("2026-12-10")),
+    ).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.noticeLate("2026-12-10", "2026-12-07") });
     await recordNotice(db, id, { notice_reference: "WHSQ-2", held_on: "2026-12-10", sent_on: "2026-12-07" }, trainer.id, at("2026-12-10"));
     await recordPartResult(db, id, { ...part("practical", "2026-12-10"), result: "not_yet_satisfactory" }, trainer.id, at("2026-12-10"));
     // the practical reassessed the next day is still a reassessment: its own notice
-    await expect(recordPartResult(db, id, part("practical", "2026-12-11"), trainer.id, at("2026-12-11"))).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.reassessmentNotice("2026-12-11") });
-    await expect(recordPartResult(db, id, part("practical", "2026-12-16"), trainer.id, at("2026-12-16"))).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.reassessmentNotice("2026-12-16") });
+    await expect(recordPartResult(db, id, part("practical", "2026-12-11"), trainer.id, at("2026-12-11"))).rejects.toMatchObject({
+      status: 409,
+      message: HRW_MESSAGES.reassessmentNotice("2026-12-11"),
+    });
+    await expect(recordPartResult(db, id, part("practical", "2026-12-16"), trainer.id, at("2026-12-16"))).rejects.toMatchObject({
+      status: 409,
+      message: HRW_MESSAGES.reassessmentNotice("2026-12-16"),
+    });
     await recordNotice(db, id, { notice_reference: "WHSQ-3", held_on: "2026-12-16", sent_on: "2026-12-11" }, trainer.id, at("2026-12-11"));
     await recordPartResult(db, id, part("practical", "2026-12-16"), trainer.id, at("2026-12-16"));
     const view = (await getHrwAssessment(db, id))!;
@@ -185,9 +275,15 @@ describe("WA", () => {
     const { id } = await book("WA", "RB", trainer.id, "2026-12-07", "2026-11-20");
     // WA asks for a notice before any assessment
     expect((await getHrwAssessment(db, id))!.notice_due_on).toBe("2026-12-04");
-    await expect(recordPartResult(db, id, part("knowledge", "2026-12-07"), trainer.id, at("2026-12-08"))).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.noticeMissing("2026-12-04") });
+    await expect(recordPartResult(db, id, part("knowledge", "2026-12-07"), trainer.id, at("2026-12-08"))).rejects.toMatchObject({
+      status: 409,
+      message: HRW_MESSAGES.noticeMissing("2026-12-04"),
+    });
     await recordNotice(db, id, { notice_reference: "WSWA-1", sent_on: "2026-12-01" }, trainer.id, at("2026-12-01"));
-    await expect(recordPartResult(db, id, part("knowledge", "2026-12-07"), trainer.id, at("2026-12-08"))).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.notCovered("RB", "2026-12-07") });
+    await expect(recordPartResult(db, id, part("knowledge", "2026-12-07"), trainer.id, at("2026-12-08"))).rejects.toMatchObject({
+      status: 409,
+      message: HRW_MESSAGES.notCovered("RB", "2026-12-07"),
+    });
   });
 });
 
@@ -205,7 +301,14 @@ describe("assessor currency", () => {
     // a booking with no result does not count
     await book("QLD", "CN", trainer.id, "2026-06-01", "2023-12-01", candidate, 8);
     const on = async (date: string) => (await assessorCurrency(db, trainer.id, date)).find((c) => c.licence_class === "CN")!;
-    expect(await on("2026-06-01")).toMatchObject({ state: "QLD", assessments: 9, hours: 18, needs: { assessments: 9, hours: 35, years: 3 }, current_until: "2027-01-09", status: "current" });
+    expect(await on("2026-06-01")).toMatchObject({
+      state: "QLD",
+      assessments: 9,
+      hours: 18,
+      needs: { assessments: 9, hours: 35, years: 3 },
+      current_until: "2027-01-09",
+      status: "current",
+    });
     expect((await on("2026-10-11")).status).toBe("lapsing");
     expect(await on("2027-01-09")).toMatchObject({ assessments: 9, status: "lapsing" });
     expect(await on("2027-01-10")).toMatchObject({ assessments: 8, current_until: null, status: "lapsed" });
@@ -213,12 +316,20 @@ describe("assessor currency", () => {
 
     // 35 hours meet the rule on their own
     const c2 = await readyCandidate();
-    for (const [date, hours] of [["2026-01-05", 20], ["2026-03-02", 15]] as const) {
+    for (const [date, hours] of [
+      ["2026-01-05", 20],
+      ["2026-03-02", 15],
+    ] as const) {
       const { id } = await book("QLD", "C2", trainer.id, date, "2025-12-01", c2.id, hours);
       await recordNotice(db, id, { notice_reference: `N2-${date}`, sent_on: "2025-12-01" }, trainer.id, at("2025-12-01"));
       await recordPartResult(db, id, part("knowledge", date), trainer.id, at(date, "06:00"));
     }
-    expect((await assessorCurrency(db, trainer.id, "2026-06-01")).find((c) => c.licence_class === "C2")).toMatchObject({ assessments: 2, hours: 35, current_until: "2029-01-04", status: "current" });
+    expect((await assessorCurrency(db, trainer.id, "2026-06-01")).find((c) => c.licence_class === "C2")).toMatchObject({
+      assessments: 2,
+      hours: 35,
+      current_until: "2029-01-04",
+      status: "current",
+    });
   });
 });
 
@@ -228,11 +339,22 @@ describe("the candidate's licence deadline", () => {
     const { id, candidate } = await book("NSW", "DG", trainer.id, "2026-12-07", "2026-11-20");
     await recordCandidateCheck(db, candidate, { kind: "aen", state: "NSW", aen: "AEN7654321" }, trainer.id);
     await recordNotice(db, id, { notice_reference: "SNSW-9", sent_on: "2026-11-20" }, trainer.id, at("2026-11-20"));
-    for (const p of ["knowledge", "calculations", "practical"] as const) await recordPartResult(db, id, part(p, "2026-12-07"), trainer.id, at("2026-12-07", "05:00"));
+    for (const p of ["knowledge", "calculations", "practical"] as const)
+      await recordPartResult(db, id, part(p, "2026-12-07"), trainer.id, at("2026-12-07", "05:00"));
     await recordNsa(db, id, { nsa_number: `NSA-${id.slice(0, 8)}`, nsa_date: "2026-12-08" }, trainer.id, at("2026-12-08"));
-    expect(await licenceApplicationsDue(db, candidate, "2026-12-10")).toMatchObject([{ state: "NSW", deadline: "2027-02-06", apply_where: "through Service NSW (apply for a high risk work licence)" }]);
-    await editRule(db, { state: "NSW", rule: "nsa_application_days", value: "90", in_force_from: "2026-12-01", reason: "Test of a longer window", source: null }, admin.id);
+    expect(await licenceApplicationsDue(db, candidate, "2026-12-10")).toMatchObject([
+      { state: "NSW", deadline: "2027-02-06", apply_where: "through Service NSW (apply for a high risk work licence)" },
+    ]);
+    await editRule(
+      db,
+      { state: "NSW", rule: "nsa_application_days", value: "90", in_force_from: "2026-12-01", reason: "Test of a longer window", source: null },
+      admin.id,
+    );
     expect(await licenceApplicationsDue(db, candidate, "2026-12-10")).toMatchObject([{ deadline: "2027-03-08" }]);
-    await editRule(db, { state: "NSW", rule: "nsa_application_days", value: "60", in_force_from: "2026-12-01", reason: "Back to the regulator's 60 days", source: null }, admin.id);
+    await editRule(
+      db,
+      { state: "NSW", rule: "nsa_application_days", value: "60", in_force_from: "2026-12-01", reason: "Back to the regulator's 60 days", source: null },
+      admin.id,
+    );
   });
 });

@@ -28,7 +28,19 @@ export interface HrwRule {
   recorded_by: string | null;
 }
 
-type Row = { id: string; state: string; rule: string; value: string; unit: string; source: string; secondary: number; in_force_from: string | null; reason: string | null; recorded_at: string; recorded_by_name: string | null };
+type Row = {
+  id: string;
+  state: string;
+  rule: string;
+  value: string;
+  unit: string;
+  source: string;
+  secondary: number;
+  in_force_from: string | null;
+  reason: string | null;
+  recorded_at: string;
+  recorded_by_name: string | null;
+};
 
 const toRule = (r: Row): HrwRule => ({
   id: r.id,
@@ -49,11 +61,24 @@ function ruleRows(db: DB) {
   return db
     .selectFrom("hrw_rules as r")
     .leftJoin("users as u", "u.id", "r.recorded_by")
-    .select(["r.id", "r.state", "r.rule", "r.value", "r.unit", "r.source", "r.secondary", "r.in_force_from", "r.reason", "r.recorded_at", "u.full_name as recorded_by_name"]);
+    .select([
+      "r.id",
+      "r.state",
+      "r.rule",
+      "r.value",
+      "r.unit",
+      "r.source",
+      "r.secondary",
+      "r.in_force_from",
+      "r.reason",
+      "r.recorded_at",
+      "u.full_name as recorded_by_name",
+    ]);
 }
 
 /** Later in force first; of two rows in force from the same day, the later recorded. */
-const newestFirst = (a: HrwRule, b: HrwRule) => (b.in_force_from ?? "").localeCompare(a.in_force_from ?? "") || b.recorded_at.localeCompare(a.recorded_at) || b.id.localeCompare(a.id);
+const newestFirst = (a: HrwRule, b: HrwRule) =>
+  (b.in_force_from ?? "").localeCompare(a.in_force_from ?? "") || b.recorded_at.localeCompare(a.recorded_at) || b.id.localeCompare(a.id);
 
 /** The row of `rows` (one state's rule, any order) in force on `date`, or null. */
 function inForceOn(rows: HrwRule[], date: string): HrwRule | null {
@@ -139,7 +164,8 @@ export async function listRules(db: DB, today: string): Promise<RuleListing[]> {
   return out.sort((a, b) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1]);
 }
 
-const valueText = (r: Pick<HrwRule, "value" | "unit"> | null) => (r ? (r.value === "" ? "not set" : `${r.value}${r.unit && r.unit !== "pattern" ? ` ${r.unit}` : ""}`) : "not set");
+const valueText = (r: Pick<HrwRule, "value" | "unit"> | null) =>
+  r ? (r.value === "" ? "not set" : `${r.value}${r.unit && r.unit !== "pattern" ? ` ${r.unit}` : ""}`) : "not set";
 
 /**
  * Records a rule's new value in force from a date, with the reason, as a new row (earlier rows

@@ -34,7 +34,20 @@ beforeAll(async () => {
   admin = await makeUser(db, { role: "admin" });
   locationId = crypto.randomUUID();
   const at = new Date().toISOString();
-  await db.insertInto("delivery_locations").values({ id: locationId, identifier: `HRW${locationId.slice(0, 6)}`, name: "Brisbane yard", suburb: "Eagle Farm", postcode: "4009", state: "03", country: "1101", created_at: at, updated_at: at }).execute();
+  await db
+    .insertInto("delivery_locations")
+    .values({
+      id: locationId,
+      identifier: `HRW${locationId.slice(0, 6)}`,
+      name: "Brisbane yard",
+      suburb: "Eagle Farm",
+      postcode: "4009",
+      state: "03",
+      country: "1101",
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
 });
 afterAll(() => cleanup());
 
@@ -42,7 +55,11 @@ const at = (date: string) => new Date(`${date}T02:00:00Z`);
 
 async function licenceCourse(licenceClass: string, prerequisites: string[] | null = null) {
   const course = await makeCourse(db, { name: `${licenceClass} course` });
-  await db.updateTable("courses").set({ licence_class: licenceClass, licence_prerequisites: prerequisites && JSON.stringify(prerequisites) }).where("id", "=", course.id).execute();
+  await db
+    .updateTable("courses")
+    .set({ licence_class: licenceClass, licence_prerequisites: prerequisites && JSON.stringify(prerequisites) })
+    .where("id", "=", course.id)
+    .execute();
   return course;
 }
 
@@ -51,14 +68,24 @@ async function readyCandidate(prerequisites: Array<{ cls: "DG" | "RB" | "RI"; ex
   const student = await makeUser(db, { role: "student" });
   await recordCandidateCheck(db, student.id, { kind: "age", date_of_birth: "1990-05-01" }, admin.id);
   await recordCandidateCheck(db, student.id, { kind: "identity", documents: ["passport", "driver_licence"] }, admin.id);
-  for (const p of prerequisites) await recordCandidateCheck(db, student.id, { kind: "prerequisite", licence_class: p.cls, licence_number: `L${p.cls}1`, expires_on: p.expires_on }, admin.id);
+  for (const p of prerequisites)
+    await recordCandidateCheck(
+      db,
+      student.id,
+      { kind: "prerequisite", licence_class: p.cls, licence_number: `L${p.cls}1`, expires_on: p.expires_on },
+      admin.id,
+    );
   return student;
 }
 
 /** A trainer with accreditation periods starting in 2024, recorded on 1 Nov 2026 unless told. */
-async function assessorWith(accreditations: Array<{ regulator: "QLD" | "NSW"; classes: Array<"CN" | "C2" | "DG" | "RB">; expires_on: string; starts_on?: string }>, recorded = at("2026-11-01")) {
+async function assessorWith(
+  accreditations: Array<{ regulator: "QLD" | "NSW"; classes: Array<"CN" | "C2" | "DG" | "RB">; expires_on: string; starts_on?: string }>,
+  recorded = at("2026-11-01"),
+) {
   const trainer = await makeUser(db, { role: "trainer" });
-  for (const a of accreditations) await addAccreditation(db, trainer.id, { starts_on: "2024-01-01", ...a, number: `ACC-${crypto.randomUUID().slice(0, 8)}` }, admin.id, recorded);
+  for (const a of accreditations)
+    await addAccreditation(db, trainer.id, { starts_on: "2024-01-01", ...a, number: `ACC-${crypto.randomUUID().slice(0, 8)}` }, admin.id, recorded);
   return trainer;
 }
 
@@ -90,18 +117,46 @@ describe("business days before an assessment", () => {
     const course = await licenceCourse("CN");
     const candidate = await readyCandidate();
     const assessor = await assessorWith([{ regulator: "QLD", classes: ["CN"], expires_on: "2027-12-31" }]);
-    const qld = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07" }), admin.id, at("2026-11-20"));
+    const qld = await bookAssessment(
+      db,
+      booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07" }),
+      admin.id,
+      at("2026-11-20"),
+    );
     expect((await getHrwAssessment(db, qld.id))!.notice_due_on).toBe("2026-12-02");
     expect((await noticesDue(db, assessor.id)).map((n) => n.notice_due_on)).toEqual(["2026-12-02"]);
-    const vic = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07", state: "VIC" }), admin.id, at("2026-11-20"));
+    const vic = await bookAssessment(
+      db,
+      booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07", state: "VIC" }),
+      admin.id,
+      at("2026-11-20"),
+    );
     expect((await getHrwAssessment(db, vic.id))!.notice_due_on).toBeNull();
-    await editRule(db, { state: "VIC", rule: "notice_business_days", value: "2", in_force_from: "2026-12-05", reason: "WorkSafe asked us to notify", source: null }, admin.id);
-    const vic2 = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07", state: "VIC" }), admin.id, at("2026-11-20"));
+    await editRule(
+      db,
+      { state: "VIC", rule: "notice_business_days", value: "2", in_force_from: "2026-12-05", reason: "WorkSafe asked us to notify", source: null },
+      admin.id,
+    );
+    const vic2 = await bookAssessment(
+      db,
+      booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07", state: "VIC" }),
+      admin.id,
+      at("2026-11-20"),
+    );
     expect((await getHrwAssessment(db, vic2.id))!.notice_due_on).toBe("2026-12-03");
     // an assessment before the rule came into force is judged by the rule of its day
-    const vic3 = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-04", state: "VIC" }), admin.id, at("2026-11-20"));
+    const vic3 = await bookAssessment(
+      db,
+      booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-04", state: "VIC" }),
+      admin.id,
+      at("2026-11-20"),
+    );
     expect((await getHrwAssessment(db, vic3.id))!.notice_due_on).toBeNull();
-    await editRule(db, { state: "VIC", rule: "notice_business_days", value: "", in_force_from: "2026-12-06", reason: "Entered in error", source: null }, admin.id);
+    await editRule(
+      db,
+      { state: "VIC", rule: "notice_business_days", value: "", in_force_from: "2026-12-06", reason: "Entered in error", source: null },
+      admin.id,
+    );
   });
 });
 
@@ -113,7 +168,9 @@ describe("candidate checks", () => {
       status: 422,
       message: "The documents sighted add up to 65 points; 100 are needed",
     });
-    await expect(recordCandidateCheck(db, student.id, { kind: "identity", documents: ["passport", "medicare_card"] }, admin.id)).rejects.toMatchObject({ status: 422 });
+    await expect(recordCandidateCheck(db, student.id, { kind: "identity", documents: ["passport", "medicare_card"] }, admin.id)).rejects.toMatchObject({
+      status: 422,
+    });
     expect((await getCandidateChecks(db, student.id))!.identity).toBeNull();
     await recordCandidateCheck(db, student.id, { kind: "identity", documents: ["passport", "medicare_card", "bank_card"] }, admin.id);
     expect((await getCandidateChecks(db, student.id))!.identity).toMatchObject({ points: 120, documents: ["passport", "medicare_card", "bank_card"] });
@@ -128,7 +185,8 @@ describe("candidate checks", () => {
     expect(prerequisitesOf({ licence_class: "RB", licence_prerequisites: "[]" })).toEqual([]);
     const assessor = await assessorWith([{ regulator: "QLD", classes: ["RB"], expires_on: "2027-12-31" }]);
     const student = await makeUser(db, { role: "student" });
-    const book = () => bookAssessment(db, booking({ candidate: student.id, course: course.id, assessor: assessor.id, date: "2026-12-07" }), admin.id, at("2026-11-20"));
+    const book = () =>
+      bookAssessment(db, booking({ candidate: student.id, course: course.id, assessor: assessor.id, date: "2026-12-07" }), admin.id, at("2026-11-20"));
     await expect(book()).rejects.toMatchObject({
       status: 409,
       message: "The candidate's checks are incomplete: age (date of birth) not checked; evidence of identity not sighted; DG licence not recorded",
@@ -136,7 +194,9 @@ describe("candidate checks", () => {
     await recordCandidateCheck(db, student.id, { kind: "age", date_of_birth: "2008-12-08" }, admin.id);
     await recordCandidateCheck(db, student.id, { kind: "identity", documents: ["birth_certificate", "driver_licence"] }, admin.id);
     await recordCandidateCheck(db, student.id, { kind: "prerequisite", licence_class: "DG", licence_number: "DG123", expires_on: "2026-12-06" }, admin.id);
-    await expect(book()).rejects.toMatchObject({ message: "The candidate's checks are incomplete: not 18 or older on 7 Dec 2026; DG licence expires before 7 Dec 2026" });
+    await expect(book()).rejects.toMatchObject({
+      message: "The candidate's checks are incomplete: not 18 or older on 7 Dec 2026; DG licence expires before 7 Dec 2026",
+    });
     await recordCandidateCheck(db, student.id, { kind: "age", date_of_birth: "2008-12-07" }, admin.id);
     await recordCandidateCheck(db, student.id, { kind: "prerequisite", licence_class: "DG", licence_number: "DG123", expires_on: "2031-01-01" }, admin.id);
     expect(await missingChecks(db, student.id, { date: "2026-12-07", prerequisites: ["DG"] })).toEqual([]);
@@ -155,8 +215,14 @@ describe("recording results", () => {
       { regulator: "QLD", classes: ["C2"], expires_on: "2028-01-01" },
       { regulator: "NSW", classes: ["CN"], expires_on: "2028-01-01" },
     ]);
-    const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-09" }), admin.id, at("2026-11-20"));
-    for (const held_on of ["2026-12-09", "2026-12-10", "2026-12-12"]) await recordNotice(db, id, { notice_reference: `QLD-N-${held_on}`, held_on }, assessor.id, at("2026-11-20"));
+    const { id } = await bookAssessment(
+      db,
+      booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-09" }),
+      admin.id,
+      at("2026-11-20"),
+    );
+    for (const held_on of ["2026-12-09", "2026-12-10", "2026-12-12"])
+      await recordNotice(db, id, { notice_reference: `QLD-N-${held_on}`, held_on }, assessor.id, at("2026-11-20"));
     const now = at("2026-12-20");
     await recordPartResult(db, id, { part: "knowledge", result: "satisfactory", assessed_on: "2026-12-10" }, assessor.id, now);
     await expect(recordPartResult(db, id, { part: "practical", result: "satisfactory", assessed_on: "2026-12-12" }, assessor.id, now)).rejects.toMatchObject({
@@ -178,7 +244,12 @@ describe("recording results", () => {
     const candidate = await readyCandidate();
     const assessor = await assessorWith([{ regulator: "QLD", classes: ["CN"], expires_on: "2028-01-01" }]);
     const other = await assessorWith([{ regulator: "QLD", classes: ["CN"], expires_on: "2028-01-01" }]);
-    const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07" }), admin.id, at("2026-11-20"));
+    const { id } = await bookAssessment(
+      db,
+      booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07" }),
+      admin.id,
+      at("2026-11-20"),
+    );
     const now = at("2026-12-20");
     const part = { part: "knowledge" as const, result: "satisfactory" as const, assessed_on: "2026-12-07" };
     await expect(recordPartResult(db, id, part, assessor.id, now)).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.dayNotice("2026-12-07") });
@@ -196,7 +267,12 @@ describe("recording results", () => {
     const course = await licenceCourse("CN");
     const candidate = await readyCandidate();
     const assessor = await assessorWith([{ regulator: "QLD", classes: ["CN"], expires_on: "2028-01-01" }]);
-    const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07" }), admin.id, at("2026-11-20"));
+    const { id } = await bookAssessment(
+      db,
+      booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07" }),
+      admin.id,
+      at("2026-11-20"),
+    );
     await recordNotice(db, id, { notice_reference: "N-2" }, assessor.id, at("2026-11-20"));
     const now = at("2026-12-20");
     let minute = 0;
@@ -206,26 +282,53 @@ describe("recording results", () => {
     await record("calculations", "satisfactory", "2026-12-07");
     await record("practical", "not_yet_satisfactory", "2026-12-07");
     expect((await getHrwAssessment(db, id))!.stage).toBe("not_yet_satisfactory");
-    await expect(recordNsa(db, id, { nsa_number: "NSA-1", nsa_date: "2026-12-14" }, assessor.id, now)).rejects.toMatchObject({ status: 409, message: "An NSA can be issued only when all three parts are satisfactory" });
-    await expect(record("practical", "satisfactory", "2026-12-14")).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.reassessmentNotice("2026-12-14") });
+    await expect(recordNsa(db, id, { nsa_number: "NSA-1", nsa_date: "2026-12-14" }, assessor.id, now)).rejects.toMatchObject({
+      status: 409,
+      message: "An NSA can be issued only when all three parts are satisfactory",
+    });
+    await expect(record("practical", "satisfactory", "2026-12-14")).rejects.toMatchObject({
+      status: 409,
+      message: HRW_MESSAGES.reassessmentNotice("2026-12-14"),
+    });
     await recordNotice(db, id, { notice_reference: "N-2b", held_on: "2026-12-14" }, assessor.id, at("2026-11-20"));
     await record("practical", "satisfactory", "2026-12-14");
     const view = (await getHrwAssessment(db, id))!;
     expect(view.stage).toBe("satisfactory");
-    expect(view.history.map((p) => `${p.part}:${p.result}`)).toEqual(["knowledge:satisfactory", "calculations:satisfactory", "practical:not_yet_satisfactory", "practical:satisfactory"]);
+    expect(view.history.map((p) => `${p.part}:${p.result}`)).toEqual([
+      "knowledge:satisfactory",
+      "calculations:satisfactory",
+      "practical:not_yet_satisfactory",
+      "practical:satisfactory",
+    ]);
     await expect(recordNsa(db, id, { nsa_number: "NSA-1", nsa_date: "2026-12-13" }, assessor.id, now)).rejects.toMatchObject({ status: 422 });
     await recordNsa(db, id, { nsa_number: `NSA-${id.slice(0, 8)}`, nsa_date: "2026-12-15" }, assessor.id, now);
     await expect(record("knowledge", "satisfactory", "2026-12-15")).rejects.toMatchObject({ status: 409 });
     expect(await licenceApplicationsDue(db, candidate.id, "2026-12-20")).toEqual([
-      { id, licence_class: "CN", state: "QLD", nsa_number: `NSA-${id.slice(0, 8)}`, deadline: "2027-02-13", apply_where: "online with WorkSafe Queensland, using your Queensland Digital Identity" },
+      {
+        id,
+        licence_class: "CN",
+        state: "QLD",
+        nsa_number: `NSA-${id.slice(0, 8)}`,
+        deadline: "2027-02-13",
+        apply_where: "online with WorkSafe Queensland, using your Queensland Digital Identity",
+      },
     ]);
     expect(await licenceApplicationsDue(db, candidate.id, "2027-02-14")).toEqual([]);
 
     // NSA numbers are unique
-    const second = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-08" }), admin.id, at("2026-11-20"));
+    const second = await bookAssessment(
+      db,
+      booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-08" }),
+      admin.id,
+      at("2026-11-20"),
+    );
     await recordNotice(db, second.id, { notice_reference: "N-3" }, assessor.id, at("2026-11-20"));
-    for (const part of ["knowledge", "calculations", "practical"] as const) await recordPartResult(db, second.id, { part, result: "satisfactory", assessed_on: "2026-12-08" }, assessor.id, now);
-    await expect(recordNsa(db, second.id, { nsa_number: `NSA-${id.slice(0, 8)}`, nsa_date: "2026-12-15" }, assessor.id, now)).rejects.toMatchObject({ status: 409, message: "Another assessment already has this NSA number" });
+    for (const part of ["knowledge", "calculations", "practical"] as const)
+      await recordPartResult(db, second.id, { part, result: "satisfactory", assessed_on: "2026-12-08" }, assessor.id, now);
+    await expect(recordNsa(db, second.id, { nsa_number: `NSA-${id.slice(0, 8)}`, nsa_date: "2026-12-15" }, assessor.id, now)).rejects.toMatchObject({
+      status: 409,
+      message: "Another assessment already has this NSA number",
+    });
 
     const report = await listHrwAssessments(db, { from: "2026-12-07", to: "2026-12-07", assessorId: assessor.id });
     expect(report.map((r) => r.id)).toEqual([id]);
@@ -242,14 +345,37 @@ describe("accreditation periods", () => {
     const assessor = await makeUser(db, { role: "trainer" });
     const number = `VIC-RB-${assessor.id.slice(0, 6)}`;
     // the RB accreditation lapsed on 8 Nov
-    await addAccreditation(db, assessor.id, { regulator: "VIC", number, classes: ["DG", "RB"], starts_on: "2023-11-09", expires_on: "2026-11-08" }, admin.id, at("2026-10-01"));
-    const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-11-26", state: "VIC" }), admin.id, at("2026-11-20"));
+    await addAccreditation(
+      db,
+      assessor.id,
+      { regulator: "VIC", number, classes: ["DG", "RB"], starts_on: "2023-11-09", expires_on: "2026-11-08" },
+      admin.id,
+      at("2026-10-01"),
+    );
+    const { id } = await bookAssessment(
+      db,
+      booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-11-26", state: "VIC" }),
+      admin.id,
+      at("2026-11-20"),
+    );
     const knowledgeOn26 = { part: "knowledge" as const, result: "satisfactory" as const, assessed_on: "2026-11-26" };
     await expect(recordPartResult(db, id, knowledgeOn26, assessor.id, at("2026-11-26"))).rejects.toMatchObject(refusedOn("26 Nov 2026"));
 
     // renewed on 27 Nov, by the same number and by a new one: neither reaches back to 26 Nov
-    await addAccreditation(db, assessor.id, { regulator: "VIC", number, classes: ["DG", "RB"], starts_on: "2026-11-27", expires_on: "2029-11-26" }, admin.id, at("2026-11-27"));
-    await addAccreditation(db, assessor.id, { regulator: "VIC", number: `${number}-B`, classes: ["RB"], starts_on: "2026-11-27", expires_on: "2029-11-26" }, admin.id, at("2026-11-27"));
+    await addAccreditation(
+      db,
+      assessor.id,
+      { regulator: "VIC", number, classes: ["DG", "RB"], starts_on: "2026-11-27", expires_on: "2029-11-26" },
+      admin.id,
+      at("2026-11-27"),
+    );
+    await addAccreditation(
+      db,
+      assessor.id,
+      { regulator: "VIC", number: `${number}-B`, classes: ["RB"], starts_on: "2026-11-27", expires_on: "2029-11-26" },
+      admin.id,
+      at("2026-11-27"),
+    );
     const later = new Date(at("2026-11-27").getTime() + 3600_000);
     await expect(recordPartResult(db, id, knowledgeOn26, assessor.id, later)).rejects.toMatchObject(refusedOn("26 Nov 2026"));
     expect(await db.selectFrom("hrw_assessment_parts").select("id").where("assessment_id", "=", id).execute()).toHaveLength(0);
@@ -268,15 +394,40 @@ describe("accreditation periods", () => {
     const course = await licenceCourse("RB");
     const candidate = await readyCandidate([{ cls: "DG", expires_on: "2030-01-01" }]);
     const assessor = await makeUser(db, { role: "trainer" });
-    const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-11-26", state: "VIC" }), admin.id, at("2026-11-20"));
+    const { id } = await bookAssessment(
+      db,
+      booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-11-26", state: "VIC" }),
+      admin.id,
+      at("2026-11-20"),
+    );
     const part = { part: "knowledge" as const, result: "satisfactory" as const, assessed_on: "2026-11-26" };
     // a period covering 26 Nov, but recorded only on 28 Nov: a result recorded on 27 Nov is not under it
-    await addAccreditation(db, assessor.id, { regulator: "VIC", number: `VIC-LATE-${assessor.id.slice(0, 6)}`, classes: ["RB"], starts_on: "2026-01-01", expires_on: "2027-12-31" }, admin.id, at("2026-11-28"));
+    await addAccreditation(
+      db,
+      assessor.id,
+      { regulator: "VIC", number: `VIC-LATE-${assessor.id.slice(0, 6)}`, classes: ["RB"], starts_on: "2026-01-01", expires_on: "2027-12-31" },
+      admin.id,
+      at("2026-11-28"),
+    );
     await expect(recordPartResult(db, id, part, assessor.id, at("2026-11-27"))).rejects.toMatchObject(refusedOn("26 Nov 2026"));
-    expect(await coveringAccreditation(db, { trainerId: assessor.id, state: "VIC", licenceClass: "RB", date: "2026-11-26", recordedBy: at("2026-11-27").toISOString() })).toBeNull();
+    expect(
+      await coveringAccreditation(db, {
+        trainerId: assessor.id,
+        state: "VIC",
+        licenceClass: "RB",
+        date: "2026-11-26",
+        recordedBy: at("2026-11-27").toISOString(),
+      }),
+    ).toBeNull();
 
     const number = `VIC-EARLY-${assessor.id.slice(0, 6)}`;
-    await addAccreditation(db, assessor.id, { regulator: "VIC", number, classes: ["RB"], starts_on: "2026-11-01", expires_on: "2029-10-31" }, admin.id, at("2026-11-02"));
+    await addAccreditation(
+      db,
+      assessor.id,
+      { regulator: "VIC", number, classes: ["RB"], starts_on: "2026-11-01", expires_on: "2029-10-31" },
+      admin.id,
+      at("2026-11-02"),
+    );
     await recordPartResult(db, id, part, assessor.id, at("2026-11-27"));
     expect((await getHrwAssessment(db, id))!.accreditation_number).toBe(number);
     // the first day of a period is covered, the day before it is not
@@ -306,10 +457,16 @@ describe("assessor register", () => {
     expect((await expiryWarnings(db, "2026-12-02", trainer.id)).map((w) => w.expires_on)).toEqual(["2026-11-30", "2027-01-29", "2027-01-31"]);
     expect((await expiryWarnings(db, "2026-12-01")).some((w) => w.trainer_id === trainer.id)).toBe(true);
     // a number is one assessor's; the same period twice is refused
-    const number = (await db.selectFrom("hrw_accreditations").select("number").where("trainer_id", "=", trainer.id).where("regulator", "=", "QLD").executeTakeFirstOrThrow()).number;
-    await expect(addAccreditation(db, trainer.id, { regulator: "QLD", classes: ["CN"], starts_on: "2024-01-01", expires_on: "2027-01-01", number }, admin.id)).rejects.toMatchObject({ status: 409, message: "This accreditation already has a period starting on 1 Jan 2024" });
+    const number = (
+      await db.selectFrom("hrw_accreditations").select("number").where("trainer_id", "=", trainer.id).where("regulator", "=", "QLD").executeTakeFirstOrThrow()
+    ).number;
+    await expect(
+      addAccreditation(db, trainer.id, { regulator: "QLD", classes: ["CN"], starts_on: "2024-01-01", expires_on: "2027-01-01", number }, admin.id),
+    ).rejects.toMatchObject({ status: 409, message: "This accreditation already has a period starting on 1 Jan 2024" });
     const other = await makeUser(db, { role: "trainer" });
-    await expect(addAccreditation(db, other.id, { regulator: "QLD", classes: ["CN"], starts_on: "2027-01-30", expires_on: "2030-01-29", number }, admin.id)).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.accreditationTaken });
+    await expect(
+      addAccreditation(db, other.id, { regulator: "QLD", classes: ["CN"], starts_on: "2027-01-30", expires_on: "2030-01-29", number }, admin.id),
+    ).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.accreditationTaken });
     // renewed: the lapsed period no longer warns, the new one is far off
     await addAccreditation(db, trainer.id, { regulator: "QLD", classes: ["CN"], starts_on: "2027-01-30", expires_on: "2030-01-29", number }, admin.id);
     expect((await expiryWarnings(db, "2026-12-02", trainer.id)).map((w) => w.expires_on)).toEqual(["2026-11-30", "2027-01-31"]);
@@ -329,10 +486,27 @@ describe("licence-application reminders", () => {
     const course = await licenceCourse("CN");
     const candidate = await readyCandidate();
     const assessor = await assessorWith([{ regulator: "QLD", classes: ["CN"], expires_on: "2028-01-01" }]);
-    const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07", state: "VIC" }), admin.id, at("2026-11-20"));
-    await db.insertInto("hrw_assessments").values({ ...(await db.selectFrom("hrw_assessments").selectAll().where("id", "=", id).executeTakeFirstOrThrow()), id: crypto.randomUUID(), candidate_id: (await makeUser(db, { role: "student" })).id, nsa_number: null }).execute();
+    const { id } = await bookAssessment(
+      db,
+      booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07", state: "VIC" }),
+      admin.id,
+      at("2026-11-20"),
+    );
+    await db
+      .insertInto("hrw_assessments")
+      .values({
+        ...(await db.selectFrom("hrw_assessments").selectAll().where("id", "=", id).executeTakeFirstOrThrow()),
+        id: crypto.randomUUID(),
+        candidate_id: (await makeUser(db, { role: "student" })).id,
+        nsa_number: null,
+      })
+      .execute();
     // an NSA dated 1 Dec 2026: apply by 30 Jan 2027; reminders on 16 Jan and 27 Jan
-    await db.updateTable("hrw_assessments").set({ nsa_number: `NSA-R-${id.slice(0, 6)}`, nsa_date: "2026-12-01" }).where("id", "=", id).execute();
+    await db
+      .updateTable("hrw_assessments")
+      .set({ nsa_number: `NSA-R-${id.slice(0, 6)}`, nsa_date: "2026-12-01" })
+      .where("id", "=", id)
+      .execute();
     expect(addDays("2026-12-01", 60)).toBe("2027-01-30");
     expect(await queueDueReminders(db, "2027-01-15")).toBe(0);
 
@@ -366,8 +540,17 @@ describe("licence-application reminders", () => {
     const course = await licenceCourse("CN");
     const candidate = await readyCandidate();
     const assessor = await assessorWith([{ regulator: "QLD", classes: ["CN"], expires_on: "2028-01-01" }]);
-    const { id } = await bookAssessment(db, booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07", state: "VIC" }), admin.id, at("2026-11-20"));
-    await db.updateTable("hrw_assessments").set({ nsa_number: `NSA-S-${id.slice(0, 6)}`, nsa_date: "2026-11-01" }).where("id", "=", id).execute();
+    const { id } = await bookAssessment(
+      db,
+      booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-12-07", state: "VIC" }),
+      admin.id,
+      at("2026-11-20"),
+    );
+    await db
+      .updateTable("hrw_assessments")
+      .set({ nsa_number: `NSA-S-${id.slice(0, 6)}`, nsa_date: "2026-11-01" })
+      .where("id", "=", id)
+      .execute();
     // the claim an older version left when its process died between claim and send
     await db.insertInto("hrw_reminders").values({ assessment_id: id, days_before: 14, claimed_at: "2026-12-17T00:00:00.000Z", sent_at: null }).execute();
     const keys = () => db.selectFrom("outbox_messages").select("key").where("key", "like", `hrw-reminder:${id}:%`).execute();

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction } from "#db/connection";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
-import { IMPROVEMENT_CLOSE_NEEDS_EVIDENCE, IMPROVEMENT_CLOSED_LOCKED, QUESTIONNAIRE_ALREADY_ANSWERED, QUESTIONNAIRE_EXPIRED, QUESTIONNAIRE_LINK_DAYS } from "~/schemas/improvement-text";
+import {
+  IMPROVEMENT_CLOSE_NEEDS_EVIDENCE,
+  IMPROVEMENT_CLOSED_LOCKED,
+  QUESTIONNAIRE_ALREADY_ANSWERED,
+  QUESTIONNAIRE_EXPIRED,
+  QUESTIONNAIRE_LINK_DAYS,
+} from "~/schemas/improvement-text";
 import { updateEnrollmentProgress } from "./enrollment.server";
 import {
   closeImprovementAction,
@@ -54,15 +60,25 @@ describe("the improvement register", () => {
       message: IMPROVEMENT_CLOSE_NEEDS_EVIDENCE,
       fieldErrors: { action_taken: expect.any(String), closure_evidence: expect.any(String) },
     });
-    await expect(closeImprovementAction(t.db, raised.id, { action_taken: "Rewrote the pre-start briefing", closure_evidence: "   " }, admin.id)).rejects.toMatchObject({
+    await expect(
+      closeImprovementAction(t.db, raised.id, { action_taken: "Rewrote the pre-start briefing", closure_evidence: "   " }, admin.id),
+    ).rejects.toMatchObject({
       status: 422,
       fieldErrors: { closure_evidence: expect.any(String) },
     });
     expect((await getImprovementAction(t.db, raised.id))?.status).toBe("open");
 
-    const closed = await closeImprovementAction(t.db, raised.id, { action_taken: "Rewrote the pre-start briefing", closure_evidence: "Briefing v3 in the QA folder, trainers signed 20 Nov" }, admin.id);
+    const closed = await closeImprovementAction(
+      t.db,
+      raised.id,
+      { action_taken: "Rewrote the pre-start briefing", closure_evidence: "Briefing v3 in the QA folder, trainers signed 20 Nov" },
+      admin.id,
+    );
     expect(closed).toMatchObject({ status: "closed", closure_evidence: "Briefing v3 in the QA folder, trainers signed 20 Nov", closed_by: { id: admin.id } });
-    await expect(closeImprovementAction(t.db, raised.id, { action_taken: "x", closure_evidence: "y" }, admin.id)).rejects.toMatchObject({ status: 409, message: IMPROVEMENT_CLOSED_LOCKED });
+    await expect(closeImprovementAction(t.db, raised.id, { action_taken: "x", closure_evidence: "y" }, admin.id)).rejects.toMatchObject({
+      status: 409,
+      message: IMPROVEMENT_CLOSED_LOCKED,
+    });
     await expect(
       updateImprovementAction(t.db, raised.id, { description: "x", owner_id: admin.id, due_date: "2026-12-10", status: "open", action_taken: null }, admin.id),
     ).rejects.toMatchObject({ status: 409 });
@@ -74,7 +90,11 @@ describe("the improvement register", () => {
   it("refuses an owner who is not active staff", async () => {
     const admin = await makeUser(t.db, { role: "admin" });
     const student = await makeUser(t.db, { role: "student" });
-    await expect(createImprovementAction(t.db, action(student.id, "2026-12-10"), admin.id)).rejects.toMatchObject({ status: 422, message: OWNER_NOT_STAFF, fieldErrors: { owner_id: OWNER_NOT_STAFF } });
+    await expect(createImprovementAction(t.db, action(student.id, "2026-12-10"), admin.id)).rejects.toMatchObject({
+      status: 422,
+      message: OWNER_NOT_STAFF,
+      fieldErrors: { owner_id: OWNER_NOT_STAFF },
+    });
   });
 
   it("lists overdue actions first, oldest due first, then open ones by due day, then closed ones", async () => {
@@ -110,7 +130,20 @@ async function completedEnrollment(name: string) {
   const enrollment = await makeEnrollment(t.db, student.id, course.id, { status: "in_progress", progress: 80 });
   await t.db
     .insertInto("assessments")
-    .values({ id: crypto.randomUUID(), enrollment_id: enrollment.id, student_id: student.id, course_id: course.id, assessment_type: "Practical", status: "passed", score: 90, max_score: 100, assessment_date: new Date().toISOString(), feedback: null, assessed_by: trainer.id, created_at: new Date().toISOString() })
+    .values({
+      id: crypto.randomUUID(),
+      enrollment_id: enrollment.id,
+      student_id: student.id,
+      course_id: course.id,
+      assessment_type: "Practical",
+      status: "passed",
+      score: 90,
+      max_score: 100,
+      assessment_date: new Date().toISOString(),
+      feedback: null,
+      assessed_by: trainer.id,
+      created_at: new Date().toISOString(),
+    })
     .execute();
   return { trainer, student, enrollment };
 }
@@ -128,7 +161,12 @@ describe("the questionnaires", () => {
     expect(again).toBeNull();
     const invitations = await t.db.selectFrom("questionnaire_invitations").selectAll().where("cause_key", "=", `completion:${enrollment.id}`).execute();
     expect(invitations).toHaveLength(1);
-    const mails = await t.db.selectFrom("outbox_messages").select(["key", "data", "recipient_id"]).where("template", "=", "questionnaire-invitation").where("recipient_id", "=", student.id).execute();
+    const mails = await t.db
+      .selectFrom("outbox_messages")
+      .select(["key", "data", "recipient_id"])
+      .where("template", "=", "questionnaire-invitation")
+      .where("recipient_id", "=", student.id)
+      .execute();
     expect(mails).toHaveLength(1);
     const path = (JSON.parse(mails[0]!.data) as { path: string }).path;
     const token = path.replace("/questionnaire/", "");
@@ -138,7 +176,10 @@ describe("the questionnaires", () => {
     const form = await questionnaireForToken(t.db, token);
     expect(form?.used).toBe(false);
     expect(form?.questions.map((q) => q.id)).toEqual(expect.arrayContaining([rating.id, text.id]));
-    await expect(submitQuestionnaire(t.db, token, { [`q_${rating.id}`]: "9" })).rejects.toMatchObject({ status: 422, fieldErrors: { [`q_${rating.id}`]: expect.any(String) } });
+    await expect(submitQuestionnaire(t.db, token, { [`q_${rating.id}`]: "9" })).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: { [`q_${rating.id}`]: expect.any(String) },
+    });
     const answers: Record<string, string> = { [`q_${text.id}`]: "More time on the crane" };
     for (const q of form!.questions) if (q.kind === "rating") answers[`q_${q.id}`] = "2";
     await submitQuestionnaire(t.db, token, answers);
@@ -154,14 +195,18 @@ describe("the questionnaires", () => {
     const question = await addQuestion(t.db, { audience: "learner", kind: "rating", prompt: "The trainer knew the crane" }, admin.id);
     const learner = await makeUser(t.db);
     const invited = new Date("2026-09-01T00:00:00Z");
-    const token = (await writeTransaction(t.db, (trx) => inviteLearnerAfterCompletion(trx, { enrollmentId: crypto.randomUUID(), studentId: learner.id, course: "Dogging", now: invited })))!;
+    const token = (await writeTransaction(t.db, (trx) =>
+      inviteLearnerAfterCompletion(trx, { enrollmentId: crypto.randomUUID(), studentId: learner.id, course: "Dogging", now: invited }),
+    ))!;
     const day = 86_400_000;
     const lastMoment = new Date(invited.getTime() + QUESTIONNAIRE_LINK_DAYS * day - 1);
     const expiry = new Date(invited.getTime() + QUESTIONNAIRE_LINK_DAYS * day);
     expect((await questionnaireForToken(t.db, token, lastMoment))?.expired).toBe(false);
     expect((await questionnaireForToken(t.db, token, expiry))?.expired).toBe(true);
     const count = async () => (await t.db.selectFrom("questionnaire_answers").select("response_id").where("question_id", "=", question.id).execute()).length;
-    const answers = Object.fromEntries((await questionnaireForToken(t.db, token, lastMoment))!.questions.filter((q) => q.kind === "rating").map((q) => [`q_${q.id}`, "4"]));
+    const answers = Object.fromEntries(
+      (await questionnaireForToken(t.db, token, lastMoment))!.questions.filter((q) => q.kind === "rating").map((q) => [`q_${q.id}`, "4"]),
+    );
     await expect(submitQuestionnaire(t.db, token, answers, { now: expiry })).rejects.toMatchObject({ status: 410, message: QUESTIONNAIRE_EXPIRED });
     expect(await count()).toBe(0);
     expect((await questionnaireForToken(t.db, token, expiry))?.used).toBe(false);
@@ -173,7 +218,11 @@ describe("the questionnaires", () => {
     const admin = await makeUser(t.db, { role: "admin" });
     const { trainer, student, enrollment } = await completedEnrollment("Avery Anonymous");
     await updateEnrollmentProgress(t.db, { enrollmentId: enrollment.id, progress: 100, status: "completed", actorId: trainer.id });
-    const mail = await t.db.selectFrom("outbox_messages").select("data").where("key", "=", `questionnaire-invitation:completion:${enrollment.id}`).executeTakeFirstOrThrow();
+    const mail = await t.db
+      .selectFrom("outbox_messages")
+      .select("data")
+      .where("key", "=", `questionnaire-invitation:completion:${enrollment.id}`)
+      .executeTakeFirstOrThrow();
     const token = (JSON.parse(mail.data) as { path: string }).path.split("/").pop()!;
     const form = (await questionnaireForToken(t.db, token))!;
     const answers = Object.fromEntries(form.questions.map((q) => [`q_${q.id}`, q.kind === "rating" ? "5" : "Avery liked it"]));
@@ -183,7 +232,11 @@ describe("the questionnaires", () => {
     expect(responseColumns.sort()).toEqual(["audience", "id", "submitted_on"]);
     const answerColumns = Object.keys((await t.db.selectFrom("questionnaire_answers").selectAll().limit(1).executeTakeFirstOrThrow()) as object);
     expect(answerColumns.sort()).toEqual(["question_id", "rating", "response_id", "text"]);
-    const invitation = await t.db.selectFrom("questionnaire_invitations").selectAll().where("cause_key", "=", `completion:${enrollment.id}`).executeTakeFirstOrThrow();
+    const invitation = await t.db
+      .selectFrom("questionnaire_invitations")
+      .selectAll()
+      .where("cause_key", "=", `completion:${enrollment.id}`)
+      .executeTakeFirstOrThrow();
     expect(Object.keys(invitation).sort()).toEqual(["audience", "cause_key", "created_at", "id", "recipient_id", "token_hash", "used"]);
 
     const report = JSON.stringify(await questionnaireSummary(t.db, { audience: "learner" }));
@@ -199,16 +252,21 @@ describe("the questionnaires", () => {
     const admin = await makeUser(t.db, { role: "admin" });
     const q = await addQuestion(t.db, { audience: "employer", kind: "rating", prompt: "Our workers were ready for site" }, admin.id);
     const contact = await makeUser(t.db, { role: "trainer", email: "contact@builder.example" });
-    await expect(writeTransaction(t.db, (trx) => inviteEmployerToQuestionnaire(trx, { email: "nobody@builder.example", causeKey: "booking-1" }))).rejects.toMatchObject({ status: 422, message: EMPLOYER_WITHOUT_ACCOUNT });
+    await expect(
+      writeTransaction(t.db, (trx) => inviteEmployerToQuestionnaire(trx, { email: "nobody@builder.example", causeKey: "booking-1" })),
+    ).rejects.toMatchObject({ status: 422, message: EMPLOYER_WITHOUT_ACCOUNT });
     const tokens: string[] = [];
     for (const cause of ["booking-1", "booking-2", "booking-3", "booking-1"]) {
-      const token = await writeTransaction(t.db, (trx) => inviteEmployerToQuestionnaire(trx, { email: "Contact@Builder.example", causeKey: cause, subject: "the dogging course" }));
+      const token = await writeTransaction(t.db, (trx) =>
+        inviteEmployerToQuestionnaire(trx, { email: "Contact@Builder.example", causeKey: cause, subject: "the dogging course" }),
+      );
       if (token) tokens.push(token);
     }
     expect(tokens).toHaveLength(3);
     expect(await t.db.selectFrom("outbox_messages").select("id").where("recipient_id", "=", contact.id).execute()).toHaveLength(3);
     const day = "2026-11-20";
-    for (const [i, rating] of ["4", "4", "5"].entries()) await submitQuestionnaire(t.db, tokens[i]!, { [`q_${q.id}`]: rating }, { now: new Date(`${day}T01:00:00Z`) });
+    for (const [i, rating] of ["4", "4", "5"].entries())
+      await submitQuestionnaire(t.db, tokens[i]!, { [`q_${q.id}`]: rating }, { now: new Date(`${day}T01:00:00Z`) });
 
     let summary = await questionnaireSummary(t.db, { audience: "employer", from: "2026-11-01", to: "2026-11-30" });
     let row = summary.questions.find((s) => s.id === q.id)!;
@@ -225,15 +283,29 @@ describe("the questionnaires", () => {
 
     const raised = await createImprovementAction(t.db, action(admin.id, "2027-01-31", { source_type: "questionnaire", source_id: q.id }), admin.id);
     expect(raised.source_label).toBe("Employer questionnaire: \u201cOur workers were ready for site\u201d");
-    await expect(createImprovementAction(t.db, action(admin.id, "2027-01-31", { source_type: "questionnaire", source_id: crypto.randomUUID() }), admin.id)).rejects.toMatchObject({ status: 422 });
+    await expect(
+      createImprovementAction(t.db, action(admin.id, "2027-01-31", { source_type: "questionnaire", source_id: crypto.randomUUID() }), admin.id),
+    ).rejects.toMatchObject({ status: 422 });
     const fromComplaint = await createImprovementAction(t.db, action(admin.id, "2027-01-31", { source_type: "complaint", source_id: "C-2026-0007" }), admin.id);
     expect(fromComplaint).toMatchObject({ source_type: "complaint", source_id: "C-2026-0007", source_label: null });
 
     const annual = await annualSummaryRows(t.db, { audience: "employer", year: 2026 });
-    expect(annual.find((r) => r.question === "Our workers were ready for site")).toMatchObject({ year: 2026, answers: 3, average: "4.33", rating_4: 2, rating_5: 1, low_ratings: 0, below_threshold: "yes" });
+    expect(annual.find((r) => r.question === "Our workers were ready for site")).toMatchObject({
+      year: 2026,
+      answers: 3,
+      average: "4.33",
+      rating_4: 2,
+      rating_5: 1,
+      low_ratings: 0,
+      below_threshold: "yes",
+    });
 
     await updateQuestion(t.db, q.id, { prompt: q.prompt, retired: true }, admin.id);
-    const asked = await questionnaireForToken(t.db, (await writeTransaction(t.db, (trx) => inviteEmployerToQuestionnaire(trx, { email: contact.email, causeKey: "booking-9" }))) ?? "none-none-none-none-none");
+    const asked = await questionnaireForToken(
+      t.db,
+      (await writeTransaction(t.db, (trx) => inviteEmployerToQuestionnaire(trx, { email: contact.email, causeKey: "booking-9" }))) ??
+        "none-none-none-none-none",
+    );
     expect(asked?.questions.some((x) => x.id === q.id) ?? false).toBe(false);
   });
 });

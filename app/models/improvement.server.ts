@@ -139,7 +139,8 @@ export async function createImprovementAction(db: DB, input: ImprovementCreateIn
   return writeTransaction(db, async (trx) => {
     await assertOwner(trx, input.owner_id);
     const label = await describeImprovementSource(trx, input.source_type, input.source_id);
-    if (input.source_type === "questionnaire" && input.source_id && label === null) throw invalid(UNKNOWN_QUESTION_SOURCE, { source_id: UNKNOWN_QUESTION_SOURCE });
+    if (input.source_type === "questionnaire" && input.source_id && label === null)
+      throw invalid(UNKNOWN_QUESTION_SOURCE, { source_id: UNKNOWN_QUESTION_SOURCE });
     await trx
       .insertInto("improvement_actions")
       .values({
@@ -169,7 +170,13 @@ async function openAction(trx: DB, id: string) {
 }
 
 /** An open action's text, owner, due day, status (open or in progress) and progress note. */
-export async function updateImprovementAction(db: DB, id: string, input: ImprovementUpdateInput, actor: SignedInActorRef, now = new Date()): Promise<ImprovementAction> {
+export async function updateImprovementAction(
+  db: DB,
+  id: string,
+  input: ImprovementUpdateInput,
+  actor: SignedInActorRef,
+  now = new Date(),
+): Promise<ImprovementAction> {
   const at = now.toISOString();
   const who = signedInActor(actor);
   return writeTransaction(db, async (trx) => {
@@ -179,7 +186,14 @@ export async function updateImprovementAction(db: DB, id: string, input: Improve
     if (fields.length > 0) {
       await trx
         .updateTable("improvement_actions")
-        .set({ description: input.description, owner_id: input.owner_id, due_date: input.due_date, status: input.status, action_taken: input.action_taken, updated_at: at })
+        .set({
+          description: input.description,
+          owner_id: input.owner_id,
+          due_date: input.due_date,
+          status: input.status,
+          action_taken: input.action_taken,
+          updated_at: at,
+        })
         .where("id", "=", id)
         .where("status", "!=", "closed")
         .execute();
@@ -193,7 +207,13 @@ export async function updateImprovementAction(db: DB, id: string, input: Improve
  * Closes an action: refused (422, nothing changed) without what was done and its closure
  * evidence, the one rule of closing; a closed action is a 409.
  */
-export async function closeImprovementAction(db: DB, id: string, input: ImprovementCloseInput, actor: SignedInActorRef, now = new Date()): Promise<ImprovementAction> {
+export async function closeImprovementAction(
+  db: DB,
+  id: string,
+  input: ImprovementCloseInput,
+  actor: SignedInActorRef,
+  now = new Date(),
+): Promise<ImprovementAction> {
   const at = now.toISOString();
   const who = signedInActor(actor);
   return writeTransaction(db, async (trx) => {
@@ -213,7 +233,13 @@ export async function closeImprovementAction(db: DB, id: string, input: Improvem
       .where("status", "!=", "closed")
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new DomainError(409, IMPROVEMENT_CLOSED_LOCKED);
-    await recordAudit(trx, { action: "improvement.closed", actor: who, subject: { type: "improvement_action", id }, fields: ["action_taken", "closure_evidence"], now: at });
+    await recordAudit(trx, {
+      action: "improvement.closed",
+      actor: who,
+      subject: { type: "improvement_action", id },
+      fields: ["action_taken", "closure_evidence"],
+      now: at,
+    });
     return (await getImprovementAction(trx, id, organisationToday(now)))!;
   });
 }

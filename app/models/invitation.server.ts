@@ -24,7 +24,16 @@ export async function createInvitation(
   const expiresAt = new Date(input.now.getTime() + INVITATION_DAYS * 86_400_000).toISOString();
   await trx
     .insertInto("invitations")
-    .values({ id, token_hash: sha256(token), kind: input.kind, user_id: input.userId, worker_id: input.workerId ?? null, expires_at: expiresAt, used_at: null, created_at: input.now.toISOString() })
+    .values({
+      id,
+      token_hash: sha256(token),
+      kind: input.kind,
+      user_id: input.userId,
+      worker_id: input.workerId ?? null,
+      expires_at: expiresAt,
+      used_at: null,
+      created_at: input.now.toISOString(),
+    })
     .execute();
   return { id, token, expiresAt };
 }
@@ -54,7 +63,14 @@ export async function openInvitation(db: DB, token: string, kind: InvitationKind
   if (!row || row.kind !== kind) throw new DomainError(404, INVITATION_UNKNOWN);
   if (row.used_at) throw new DomainError(409, INVITATION_USED);
   if (row.expires_at <= now.toISOString()) throw new DomainError(409, INVITATION_EXPIRED);
-  return { id: row.id, kind: row.kind, userId: row.user_id, workerId: row.worker_id, expiresAt: row.expires_at, hasPassword: row.password_hash !== NO_PASSWORD_YET };
+  return {
+    id: row.id,
+    kind: row.kind,
+    userId: row.user_id,
+    workerId: row.worker_id,
+    expiresAt: row.expires_at,
+    hasPassword: row.password_hash !== NO_PASSWORD_YET,
+  };
 }
 
 /** Spends an invitation inside the transaction that acts on it; false when another request spent it first. */

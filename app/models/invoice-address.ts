@@ -66,7 +66,10 @@ export function learnerAddress(learner: {
   const number = [learner.address_unit, learner.address_street_number].filter(Boolean).join("/");
   const street = [number, learner.address_street_name].filter(Boolean).join(" ");
   const typed = parseAddress(learner.address);
-  const lines = learner.address_building || street ? { line1: learner.address_building || street, line2: learner.address_building ? street || null : null } : { line1: typed.line1, line2: typed.line2 };
+  const lines =
+    learner.address_building || street
+      ? { line1: learner.address_building || street, line2: learner.address_building ? street || null : null }
+      : { line1: typed.line1, line2: typed.line2 };
   const city = learner.suburb ?? typed.city;
   const region = stateAbbreviation(learner.state) ?? typed.region;
   const postcode = learner.postcode ?? typed.postcode;

@@ -31,7 +31,12 @@ async function invoiceFor(learnerId: string, lines: { course_id: string; unit_pr
   return writeTransaction(db, (trx) =>
     issueInvoice(trx, {
       buyer: { kind: "learner", id: learnerId, name: "Pat Rigger", email: "pat@example.test" },
-      lines: lines.map((l) => ({ course_id: l.course_id, description: `Course ${l.course_id.slice(0, 4)}`, quantity: l.quantity ?? 1, unit_price_cents: l.unit_price_cents })),
+      lines: lines.map((l) => ({
+        course_id: l.course_id,
+        description: `Course ${l.course_id.slice(0, 4)}`,
+        quantity: l.quantity ?? 1,
+        unit_price_cents: l.unit_price_cents,
+      })),
       source: { kind: "booking", id: crypto.randomUUID() },
       issued_by: null,
       now,
@@ -62,7 +67,12 @@ describe("GST", () => {
       { course_id: other.id, unit_price_cents: 10_07 },
     ]);
     expect(number).toMatch(/^INV-\d{6}$/);
-    const lines = await db.selectFrom("invoice_lines").select(["position", "gst_treatment", "amount_cents", "gst_cents"]).where("invoice_id", "=", id).orderBy("position").execute();
+    const lines = await db
+      .selectFrom("invoice_lines")
+      .select(["position", "gst_treatment", "amount_cents", "gst_cents"])
+      .where("invoice_id", "=", id)
+      .orderBy("position")
+      .execute();
     expect(lines).toEqual([
       { position: 1, gst_treatment: "gst_free", amount_cents: 1_250_00, gst_cents: 0 },
       { position: 2, gst_treatment: "taxable", amount_cents: 999_99, gst_cents: 90_91 }, // 9090.8 cents
@@ -77,19 +87,41 @@ describe("self-enrolment", () => {
     const learner = await makeUser(db, { full_name: "Sam Slinger" });
     const course = await makeCourse(db, { price: 1_450 });
     const enrollment = await createEnrollment(db, { studentId: learner.id, courseId: course.id, actorId: learner.id, now: NOW });
-    const invoice = await db.selectFrom("invoices").selectAll().where("source_kind", "=", "enrollment").where("source_id", "=", enrollment.id).executeTakeFirstOrThrow();
-    expect(invoice).toMatchObject({ buyer_kind: "learner", buyer_id: learner.id, buyer_name: "Sam Slinger", total_cents: 1_450_00, gst_cents: 0, paid_cents: 1_450_00, issue_date: "2026-11-20" });
+    const invoice = await db
+      .selectFrom("invoices")
+      .selectAll()
+      .where("source_kind", "=", "enrollment")
+      .where("source_id", "=", enrollment.id)
+      .executeTakeFirstOrThrow();
+    expect(invoice).toMatchObject({
+      buyer_kind: "learner",
+      buyer_id: learner.id,
+      buyer_name: "Sam Slinger",
+      total_cents: 1_450_00,
+      gst_cents: 0,
+      paid_cents: 1_450_00,
+      issue_date: "2026-11-20",
+    });
     expect(invoiceStatus(invoice, "2026-11-20")).toBe("paid");
-    expect(await db.selectFrom("payments").select(["method", "amount_cents"]).where("invoice_id", "=", invoice.id).execute()).toEqual([{ method: "card", amount_cents: 1_450_00 }]);
+    expect(await db.selectFrom("payments").select(["method", "amount_cents"]).where("invoice_id", "=", invoice.id).execute()).toEqual([
+      { method: "card", amount_cents: 1_450_00 },
+    ]);
     // enrolled on 20 November, before the first version kept (22 November) took effect: none cited
-    expect((await db.selectFrom("enrollments").select("refund_policy_version").where("id", "=", enrollment.id).executeTakeFirstOrThrow()).refund_policy_version).toBeNull();
+    expect(
+      (await db.selectFrom("enrollments").select("refund_policy_version").where("id", "=", enrollment.id).executeTakeFirstOrThrow()).refund_policy_version,
+    ).toBeNull();
     await issueCreditNote(db, { invoiceId: invoice.id, amountCents: 725_00, reason: "Cancelled 5 business days before: 50%", actor: null });
-    expect(await db.selectFrom("credit_notes").select("refund_policy_version").where("invoice_id", "=", invoice.id).execute()).toEqual([{ refund_policy_version: null }]);
+    expect(await db.selectFrom("credit_notes").select("refund_policy_version").where("invoice_id", "=", invoice.id).execute()).toEqual([
+      { refund_policy_version: null },
+    ]);
   });
 
   it("an admin adds a refund policy version taking effect today or later, never backdated, one per day", async () => {
     const today = new Date("2026-12-04T01:00:00Z");
-    await expect(addRefundPolicy(db, { effective_from: "2026-12-01" }, null, today)).rejects.toMatchObject({ status: 422, message: REFUND_POLICY_NOT_BACKDATED });
+    await expect(addRefundPolicy(db, { effective_from: "2026-12-01" }, null, today)).rejects.toMatchObject({
+      status: 422,
+      message: REFUND_POLICY_NOT_BACKDATED,
+    });
     await expect(addRefundPolicy(db, { effective_from: "2026-11-22" }, null, today)).rejects.toMatchObject({ status: 422 });
     await addRefundPolicy(db, { effective_from: "2027-03-01" }, null, today);
     try {
@@ -98,7 +130,9 @@ describe("self-enrolment", () => {
         ["2027-03-01", "2027-03-01"],
         ["2026-11-22", "2026-11-22"],
       ]);
-      expect(await db.selectFrom("audit_log").select("detail").where("action", "=", "finance.refund_policy_added").execute()).toEqual([{ detail: "version 2027-03-01" }]);
+      expect(await db.selectFrom("audit_log").select("detail").where("action", "=", "finance.refund_policy_added").execute()).toEqual([
+        { detail: "version 2027-03-01" },
+      ]);
     } finally {
       await db.deleteFrom("refund_policies").where("version", "=", "2027-03-01").execute();
     }
@@ -108,14 +142,21 @@ describe("self-enrolment", () => {
     const learner = await makeUser(db);
     const course = await makeCourse(db, { price: 900 });
     const enrollment = await createEnrollment(db, { studentId: learner.id, courseId: course.id, actorId: learner.id, now: new Date("2026-11-25T03:00:00Z") });
-    await db.insertInto("refund_policies").values({ version: "2027-01-01", effective_from: "2027-01-01", created_at: "2026-12-20T00:00:00.000Z", created_by: null }).execute();
+    await db
+      .insertInto("refund_policies")
+      .values({ version: "2027-01-01", effective_from: "2027-01-01", created_at: "2026-12-20T00:00:00.000Z", created_by: null })
+      .execute();
     try {
       const invoice = await db.selectFrom("invoices").select("id").where("source_id", "=", enrollment.id).executeTakeFirstOrThrow();
       await issueCreditNote(db, { invoiceId: invoice.id, amountCents: 100_00, reason: "Moved away", actor: null, now: new Date("2027-02-01T00:00:00Z") });
-      expect(await db.selectFrom("credit_notes").select("refund_policy_version").where("invoice_id", "=", invoice.id).execute()).toEqual([{ refund_policy_version: "2026-11-22" }]);
+      expect(await db.selectFrom("credit_notes").select("refund_policy_version").where("invoice_id", "=", invoice.id).execute()).toEqual([
+        { refund_policy_version: "2026-11-22" },
+      ]);
       // an enrolment made once the new version is in force is made under it
       const later = await createEnrollment(db, { studentId: (await makeUser(db)).id, courseId: course.id, now: new Date("2027-01-02T00:00:00Z") });
-      expect((await db.selectFrom("enrollments").select("refund_policy_version").where("id", "=", later.id).executeTakeFirstOrThrow()).refund_policy_version).toBe("2027-01-01");
+      expect(
+        (await db.selectFrom("enrollments").select("refund_policy_version").where("id", "=", later.id).executeTakeFirstOrThrow()).refund_policy_version,
+      ).toBe("2027-01-01");
     } finally {
       await db.deleteFrom("refund_policies").where("version", "=", "2027-01-01").execute();
     }
@@ -135,12 +176,17 @@ describe("payments and credit notes", () => {
     const course = await makeCourse(db);
     const { id } = await invoiceFor(learner.id, [{ course_id: course.id, unit_price_cents: 1_000_00 }]);
     expect(invoiceStatus(await invoiceRow(id), "2026-11-21")).toBe("owed");
-    expect((await recordPayment(db, { invoiceId: id, method: "bank_transfer", reference: "EFT 1", receivedOn: "2026-11-21", amountCents: 400_00, actor: null })).owed_cents).toBe(600_00);
+    expect(
+      (await recordPayment(db, { invoiceId: id, method: "bank_transfer", reference: "EFT 1", receivedOn: "2026-11-21", amountCents: 400_00, actor: null }))
+        .owed_cents,
+    ).toBe(600_00);
     expect(invoiceStatus(await invoiceRow(id), "2026-11-21")).toBe("part_paid");
     // due 14 days after 20 Nov (Sydney: 20 Nov 11 am)
     expect((await invoiceRow(id)).due_date).toBe("2026-12-04");
     expect(invoiceStatus(await invoiceRow(id), "2026-12-05")).toBe("overdue");
-    await expect(recordPayment(db, { invoiceId: id, method: "card", reference: "x", receivedOn: "2026-11-22", amountCents: 600_01, actor: null })).rejects.toMatchObject({ status: 422, message: OVERPAYMENT });
+    await expect(
+      recordPayment(db, { invoiceId: id, method: "card", reference: "x", receivedOn: "2026-11-22", amountCents: 600_01, actor: null }),
+    ).rejects.toMatchObject({ status: 422, message: OVERPAYMENT });
     expect(await db.selectFrom("payments").select("id").where("invoice_id", "=", id).execute()).toHaveLength(1);
     await recordPayment(db, { invoiceId: id, method: "employer_account", reference: "ACC", receivedOn: "2026-11-23", amountCents: 600_00, actor: null });
     expect(await invoiceRow(id)).toMatchObject({ paid_cents: 1_000_00 });
@@ -151,12 +197,19 @@ describe("payments and credit notes", () => {
     const learner = await makeUser(db);
     const course = await taxableCourse();
     const { id } = await invoiceFor(learner.id, [{ course_id: course.id, unit_price_cents: 550_00 }]);
-    await expect(issueCreditNote(db, { invoiceId: id, amountCents: 1, reason: "Cancelled", actor: null })).rejects.toMatchObject({ status: 422, message: CREDIT_EXCEEDS_PAID });
+    await expect(issueCreditNote(db, { invoiceId: id, amountCents: 1, reason: "Cancelled", actor: null })).rejects.toMatchObject({
+      status: 422,
+      message: CREDIT_EXCEEDS_PAID,
+    });
     await recordPayment(db, { invoiceId: id, method: "card", reference: "c", receivedOn: "2026-11-21", amountCents: 300_00, actor: null });
-    await expect(issueCreditNote(db, { invoiceId: id, amountCents: 300_01, reason: "Cancelled", actor: null })).rejects.toMatchObject({ message: CREDIT_EXCEEDS_PAID });
+    await expect(issueCreditNote(db, { invoiceId: id, amountCents: 300_01, reason: "Cancelled", actor: null })).rejects.toMatchObject({
+      message: CREDIT_EXCEEDS_PAID,
+    });
     const first = await issueCreditNote(db, { invoiceId: id, amountCents: 110_00, reason: "Cancelled under 10 days", actor: null });
     expect(first.number).toMatch(/^CN-\d{6}$/);
-    await expect(issueCreditNote(db, { invoiceId: id, amountCents: 190_01, reason: "More", actor: null })).rejects.toMatchObject({ message: CREDIT_EXCEEDS_PAID });
+    await expect(issueCreditNote(db, { invoiceId: id, amountCents: 190_01, reason: "More", actor: null })).rejects.toMatchObject({
+      message: CREDIT_EXCEEDS_PAID,
+    });
     await issueCreditNote(db, { invoiceId: id, amountCents: 190_00, reason: "More", actor: null });
     const notes = await db.selectFrom("credit_notes").select(["number", "amount_cents", "gst_cents"]).where("invoice_id", "=", id).orderBy("number").execute();
     expect(notes.map((n) => [n.amount_cents, n.gst_cents])).toEqual([
@@ -169,11 +222,20 @@ describe("payments and credit notes", () => {
 });
 
 function runChild(count: number, courseId: string, learnerId: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/support/invoice-issue-child.ts"), url, String(count), courseId, learnerId], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/support/invoice-issue-child.ts"), url, String(count), courseId, learnerId], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   let out = "";
-  const ready = new Promise<void>((resolve) => child.stdout!.on("data", (d: Buffer) => { out += d.toString(); if (out.includes("ready\n")) resolve(); }));
+  const ready = new Promise<void>((resolve) =>
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      if (out.includes("ready\n")) resolve();
+    }),
+  );
   const done = new Promise<string[]>((resolve, reject) =>
-    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out.split("\n").filter(Boolean).at(-1)!) as string[]) : reject(new Error(`child exited ${code}`)))),
+    child.once("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(out.split("\n").filter(Boolean).at(-1)!) as string[]) : reject(new Error(`child exited ${code}`)),
+    ),
   );
   return { child, ready, done };
 }

@@ -25,7 +25,14 @@ export interface InvoiceBuyer {
   name: string;
   abn?: string | null;
   email: string;
-  address?: { line1?: string | null; line2?: string | null; city?: string | null; region?: string | null; postcode?: string | null; country?: string | null } | null;
+  address?: {
+    line1?: string | null;
+    line2?: string | null;
+    city?: string | null;
+    region?: string | null;
+    postcode?: string | null;
+    country?: string | null;
+  } | null;
 }
 
 export interface InvoiceLineInput {
@@ -51,7 +58,11 @@ export interface IssueInvoiceInput {
 
 /** The finance settings: the seller printed on invoices, the payment terms, the export's account code. */
 export async function financeSettings(db: DB) {
-  return db.selectFrom("finance_settings").select(["seller_name", "seller_abn", "payment_terms_days", "sales_account_code"]).where("id", "=", 1).executeTakeFirstOrThrow();
+  return db
+    .selectFrom("finance_settings")
+    .select(["seller_name", "seller_abn", "payment_terms_days", "sales_account_code"])
+    .where("id", "=", 1)
+    .executeTakeFirstOrThrow();
 }
 
 /** Saves the finance settings: invoices issued from now on carry them; issued ones keep what they were issued with. */
@@ -112,7 +123,11 @@ export async function prepareInvoice(db: DB, input: IssueInvoiceInput): Promise<
  * it is refused by the database). Returns its id, number and total. `prepared` is what
  * prepareInvoice read for it earlier in the transaction.
  */
-export async function issueInvoice(trx: WriteTransaction, input: IssueInvoiceInput, prepared?: PreparedInvoice): Promise<{ id: string; number: string; total_cents: number; gst_cents: number; due_date: string }> {
+export async function issueInvoice(
+  trx: WriteTransaction,
+  input: IssueInvoiceInput,
+  prepared?: PreparedInvoice,
+): Promise<{ id: string; number: string; total_cents: number; gst_cents: number; due_date: string }> {
   const nowDate = input.now ?? new Date();
   const { lines, settings } = prepared ?? (await prepareInvoice(trx, input));
   const totals = invoiceTotals(lines);
@@ -125,51 +140,49 @@ export async function issueInvoice(trx: WriteTransaction, input: IssueInvoiceInp
   const address = input.buyer.address ?? {};
   await writeLater(
     trx,
-    trx.insertInto("invoices")
-      .values({
-        id,
-        number,
-        seller_name: settings.seller_name,
-        seller_abn: settings.seller_abn,
-        buyer_kind: input.buyer.kind,
-        buyer_id: input.buyer.id,
-        buyer_name: input.buyer.name,
-        buyer_abn: input.buyer.abn?.replace(/\s/g, "") || null,
-        buyer_email: input.buyer.email,
-        buyer_address_line1: address.line1 ?? null,
-        buyer_address_line2: address.line2 ?? null,
-        buyer_city: address.city ?? null,
-        buyer_region: address.region ?? null,
-        buyer_postcode: address.postcode ?? null,
-        buyer_country: address.country ?? null,
-        source_kind: input.source.kind,
-        source_id: input.source.id,
-        issue_date: issueDate,
-        due_date: dueDate,
-        subtotal_cents: totals.subtotal_cents,
-        gst_cents: totals.gst_cents,
-        total_cents: totals.total_cents,
-        issued_by: actor.id,
-        issued_at: nowDate.toISOString(),
-      }),
+    trx.insertInto("invoices").values({
+      id,
+      number,
+      seller_name: settings.seller_name,
+      seller_abn: settings.seller_abn,
+      buyer_kind: input.buyer.kind,
+      buyer_id: input.buyer.id,
+      buyer_name: input.buyer.name,
+      buyer_abn: input.buyer.abn?.replace(/\s/g, "") || null,
+      buyer_email: input.buyer.email,
+      buyer_address_line1: address.line1 ?? null,
+      buyer_address_line2: address.line2 ?? null,
+      buyer_city: address.city ?? null,
+      buyer_region: address.region ?? null,
+      buyer_postcode: address.postcode ?? null,
+      buyer_country: address.country ?? null,
+      source_kind: input.source.kind,
+      source_id: input.source.id,
+      issue_date: issueDate,
+      due_date: dueDate,
+      subtotal_cents: totals.subtotal_cents,
+      gst_cents: totals.gst_cents,
+      total_cents: totals.total_cents,
+      issued_by: actor.id,
+      issued_at: nowDate.toISOString(),
+    }),
   );
   await writeLater(
     trx,
-    trx.insertInto("invoice_lines")
-      .values(
-        totals.lines.map((line, i) => ({
-          id: crypto.randomUUID(),
-          invoice_id: id,
-          position: i + 1,
-          course_id: line.course_id,
-          description: line.description.trim(),
-          quantity: line.quantity,
-          unit_price_cents: line.unit_price_cents,
-          gst_treatment: line.gst_treatment,
-          amount_cents: line.amount_cents,
-          gst_cents: line.gst_cents,
-        })),
-      ),
+    trx.insertInto("invoice_lines").values(
+      totals.lines.map((line, i) => ({
+        id: crypto.randomUUID(),
+        invoice_id: id,
+        position: i + 1,
+        course_id: line.course_id,
+        description: line.description.trim(),
+        quantity: line.quantity,
+        unit_price_cents: line.unit_price_cents,
+        gst_treatment: line.gst_treatment,
+        amount_cents: line.amount_cents,
+        gst_cents: line.gst_cents,
+      })),
+    ),
   );
   await queueWebhookEvent(trx, { type: "invoice.issued", subjectId: id, now: nowDate });
   await recordAudit(trx, {
@@ -206,18 +219,38 @@ export async function recordPaymentIn(
   const nowDate = input.now ?? new Date();
   const invoice = issued
     ? { ...issued, paid_cents: 0 }
-    : await trx.selectFrom("invoices").select(["id", "number", "total_cents", "paid_cents", "buyer_kind", "buyer_id"]).where("id", "=", input.invoiceId).executeTakeFirst();
+    : await trx
+        .selectFrom("invoices")
+        .select(["id", "number", "total_cents", "paid_cents", "buyer_kind", "buyer_id"])
+        .where("id", "=", input.invoiceId)
+        .executeTakeFirst();
   if (!invoice) throw notFound("Invoice");
-  if (!Number.isInteger(input.amountCents) || input.amountCents < 1) throw invalid("Enter an amount of at least $0.01", { amount: "Enter an amount of at least $0.01" });
+  if (!Number.isInteger(input.amountCents) || input.amountCents < 1)
+    throw invalid("Enter an amount of at least $0.01", { amount: "Enter an amount of at least $0.01" });
   const owed = Number(invoice.total_cents) - Number(invoice.paid_cents);
   if (input.amountCents > owed) throw invalid(OVERPAYMENT, { amount: OVERPAYMENT });
   const id = crypto.randomUUID();
   const actor = actorOf(input.actor);
   await writeLater(
     trx,
-    trx.insertInto("payments").values({ id, invoice_id: invoice.id, method: input.method, reference: input.reference.trim(), received_on: input.receivedOn, amount_cents: input.amountCents, recorded_by: actor.id, recorded_at: nowDate.toISOString() }),
+    trx.insertInto("payments").values({
+      id,
+      invoice_id: invoice.id,
+      method: input.method,
+      reference: input.reference.trim(),
+      received_on: input.receivedOn,
+      amount_cents: input.amountCents,
+      recorded_by: actor.id,
+      recorded_at: nowDate.toISOString(),
+    }),
   );
-  await writeLater(trx, trx.updateTable("invoices").set({ paid_cents: sql`paid_cents + ${input.amountCents}` }).where("id", "=", invoice.id));
+  await writeLater(
+    trx,
+    trx
+      .updateTable("invoices")
+      .set({ paid_cents: sql`paid_cents + ${input.amountCents}` })
+      .where("id", "=", invoice.id),
+  );
   // paid in full by this payment: the one moment an invoice becomes paid
   if (input.amountCents === owed) await queueWebhookEvent(trx, { type: "invoice.paid", subjectId: invoice.id, now: nowDate });
   await recordAudit(trx, {
@@ -252,7 +285,8 @@ export async function issueCreditNote(db: DB, input: IssueCreditNoteInput): Prom
   const nowDate = input.now ?? new Date();
   const reason = input.reason.trim();
   if (!reason) throw invalid("Give the reason for the refund", { reason: "Give the reason for the refund" });
-  if (!Number.isInteger(input.amountCents) || input.amountCents < 1) throw invalid("Enter an amount of at least $0.01", { amount: "Enter an amount of at least $0.01" });
+  if (!Number.isInteger(input.amountCents) || input.amountCents < 1)
+    throw invalid("Enter an amount of at least $0.01", { amount: "Enter an amount of at least $0.01" });
   return writeTransaction(db, async (trx) => {
     const invoice = await trx
       .selectFrom("invoices")
@@ -282,7 +316,11 @@ export async function issueCreditNote(db: DB, input: IssueCreditNoteInput): Prom
         issued_at: nowDate.toISOString(),
       })
       .execute();
-    await trx.updateTable("invoices").set({ credited_cents: sql`credited_cents + ${input.amountCents}` }).where("id", "=", invoice.id).execute();
+    await trx
+      .updateTable("invoices")
+      .set({ credited_cents: sql`credited_cents + ${input.amountCents}` })
+      .where("id", "=", invoice.id)
+      .execute();
     await recordAudit(trx, {
       action: "credit_note.issued",
       actor,

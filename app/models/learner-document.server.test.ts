@@ -36,15 +36,30 @@ afterAll(async () => {
 
 /** The office's form posted with these files, read as the page reads it, then kept. */
 async function upload(files: { name: string; bytes: Buffer }[], description = "White Card", studentId = learner.id) {
-  const read = await readUpload(multipartRequest("http://localhost/admin/students/x", { description }, files.map((f) => ({ field: "file", ...f }))));
+  const read = await readUpload(
+    multipartRequest(
+      "http://localhost/admin/students/x",
+      { description },
+      files.map((f) => ({ field: "file", ...f })),
+    ),
+  );
   try {
-    return await addLearnerDocument(t.db, { studentId, document: { description }, upload: { store, files: read.files, dir: read.dir, tooMany: read.tooMany }, actor: admin.id });
+    return await addLearnerDocument(t.db, {
+      studentId,
+      document: { description },
+      upload: { store, files: read.files, dir: read.dir, tooMany: read.tooMany },
+      actor: admin.id,
+    });
   } finally {
     read.dispose();
   }
 }
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: { status?: number; message: string; fieldErrors?: Record<string, string> }) => error);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: { status?: number; message: string; fieldErrors?: Record<string, string> }) => error,
+  );
 
 describe("learner documents", () => {
   it("keeps an uploaded PDF by its hash, lists it on the profile with its address, and audits the upload", async () => {
@@ -54,7 +69,12 @@ describe("learner documents", () => {
     expect((await listLearnerDocuments(t.db, learner.id)).map((d) => d.id)).toContain(added.id);
     const detail = await getStudentDetail(t.db, learner.id);
     expect(detail!.files.find((f) => f.id === added.id)).toMatchObject({ download_url: `/api/learner-documents/${added.id}`, size_bytes: added.size_bytes });
-    const audit = await t.db.selectFrom("audit_log").select(["actor_id", "subject_user_id"]).where("action", "=", "learner_document.uploaded").where("subject_id", "=", added.id).execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["actor_id", "subject_user_id"])
+      .where("action", "=", "learner_document.uploaded")
+      .where("subject_id", "=", added.id)
+      .execute();
     expect(audit).toEqual([{ actor_id: admin.id, subject_user_id: learner.id }]);
   });
 
@@ -69,10 +89,21 @@ describe("learner documents", () => {
   it("refuses a file that is not a document or photo by its bytes, no file, or two, with a clear message, and keeps nothing", async () => {
     const before = await listLearnerDocuments(t.db, learner.id);
     const wrong = await refusal(upload([{ name: "licence.pdf", bytes: Buffer.from("just some text, not a PDF") }]));
-    expect(wrong).toMatchObject({ status: 422, message: EVIDENCE_MESSAGES.wrongType("licence.pdf"), fieldErrors: { file: EVIDENCE_MESSAGES.wrongType("licence.pdf") } });
+    expect(wrong).toMatchObject({
+      status: 422,
+      message: EVIDENCE_MESSAGES.wrongType("licence.pdf"),
+      fieldErrors: { file: EVIDENCE_MESSAGES.wrongType("licence.pdf") },
+    });
     expect(await refusal(upload([]))).toMatchObject({ status: 422, fieldErrors: { file: LEARNER_DOCUMENT_MESSAGES.oneFile } });
     const pdf = demoPdf("two");
-    expect(await refusal(upload([{ name: "a.pdf", bytes: pdf }, { name: "b.pdf", bytes: pdf }]))).toMatchObject({ status: 422, fieldErrors: { file: LEARNER_DOCUMENT_MESSAGES.oneFile } });
+    expect(
+      await refusal(
+        upload([
+          { name: "a.pdf", bytes: pdf },
+          { name: "b.pdf", bytes: pdf },
+        ]),
+      ),
+    ).toMatchObject({ status: 422, fieldErrors: { file: LEARNER_DOCUMENT_MESSAGES.oneFile } });
     expect(await listLearnerDocuments(t.db, learner.id)).toEqual(before);
   });
 
@@ -84,13 +115,18 @@ describe("learner documents", () => {
     const added = await upload([{ name: "licence.pdf", bytes: demoPdf("Licence") }], "Licence");
     expect(await learnerDocumentFor(t.db, { id: otherLearner.id, role: "student" }, added.id)).toBeNull();
     expect(await learnerDocumentFor(t.db, { id: trainer.id, role: "trainer" }, added.id)).toBeNull();
-    const downloads = () => t.db.selectFrom("audit_log").select("actor_id").where("action", "=", "learner_document.downloaded").where("subject_id", "=", added.id).execute();
+    const downloads = () =>
+      t.db.selectFrom("audit_log").select("actor_id").where("action", "=", "learner_document.downloaded").where("subject_id", "=", added.id).execute();
 
     const own = await learnerDocumentResponse(t.db, store, { id: learner.id, role: "student" }, added.id);
     expect(own!.headers.get("Content-Type")).toBe("application/pdf");
     expect(own!.headers.get("Content-Disposition")).toMatch(/^attachment; filename="licence\.pdf"/);
     expect(own!.headers.get("X-Content-Type-Options")).toBe("nosniff");
-    expect(Buffer.from(await own!.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await own!.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     expect(await downloads()).toEqual([]);
 
     const office = await learnerDocumentResponse(t.db, store, { id: admin.id, role: "admin", client: "203.0.113.9" }, added.id);

@@ -87,6 +87,16 @@ export async function learnerDocumentFor(db: DB, viewer: { id: string; role: Rol
 }
 
 /** Each download by an administrator is audited (as evidence downloads are); the learner reading their own is not. */
-export function recordLearnerDocumentDownload(db: DB, viewer: { id: string; role: Role; client?: string | null }, document: LearnerDocument & { sha256: string }): Promise<void> {
-  return recordStaffDownload(db, viewer, { action: "learner_document.downloaded", type: "learner_document", id: document.id, student_id: document.student_id, sha256: document.sha256 });
+export function recordLearnerDocumentDownload(
+  db: DB,
+  viewer: { id: string; role: Role; client?: string | null },
+  document: LearnerDocument & { sha256: string },
+): Promise<void> {
+  return recordStaffDownload(db, viewer, {
+    action: "learner_document.downloaded",
+    type: "learner_document",
+    id: document.id,
+    student_id: document.student_id,
+    sha256: document.sha256,
+  });
 }

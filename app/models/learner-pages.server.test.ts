@@ -85,7 +85,13 @@ describe("a learner's course cards", () => {
   it("show the sessions of the class each enrolment holds, in order", async () => {
     const course = await makeCourse(db);
     // sessions typed out of order come back in order
-    const cls = await createClass(db, course.id, { start_date: "2026-12-07", end_date: "2026-12-08", sessions: [...TWO_DAYS].reverse(), trainer_id: trainer, seats: 4 }, trainer, NOW);
+    const cls = await createClass(
+      db,
+      course.id,
+      { start_date: "2026-12-07", end_date: "2026-12-08", sessions: [...TWO_DAYS].reverse(), trainer_id: trainer, seats: 4 },
+      trainer,
+      NOW,
+    );
     const learner = await makeUser(db);
     const enrolment = await createEnrollment(db, { studentId: learner.id, courseId: course.id, classId: cls.id, now: NOW });
     const cards = await classesOfStudent(db, learner.id);

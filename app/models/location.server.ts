@@ -39,7 +39,10 @@ export async function createLocation(db: DB, input: LocationInput, actorId: stri
   const id = crypto.randomUUID();
   return writeTransaction(db, async (trx) => {
     await assertIdentifierFree(trx, input.identifier, null);
-    await trx.insertInto("delivery_locations").values({ id, ...input, created_at: at, updated_at: at }).execute();
+    await trx
+      .insertInto("delivery_locations")
+      .values({ id, ...input, created_at: at, updated_at: at })
+      .execute();
     await recordEvent(trx, {
       actorId,
       subjectUserId: null,
@@ -58,7 +61,11 @@ export async function updateLocation(db: DB, id: string, input: LocationInput, a
   return writeTransaction(db, async (trx) => {
     if (!(await getLocation(trx, id))) throw notFound("Location");
     await assertIdentifierFree(trx, input.identifier, id);
-    await trx.updateTable("delivery_locations").set({ ...input, updated_at: at }).where("id", "=", id).execute();
+    await trx
+      .updateTable("delivery_locations")
+      .set({ ...input, updated_at: at })
+      .where("id", "=", id)
+      .execute();
     await recordEvent(trx, {
       actorId,
       subjectUserId: null,

@@ -18,7 +18,15 @@ describe("notifications, page by page", () => {
     const { id } = await makeUser(db);
     const total = NOTIFICATION_PAGE_SIZE + 5;
     for (let n = 0; n < total; n++) {
-      await recordEvent(db, { actorId: null, subjectUserId: id, type: "enrollment.status", entityType: "enrollment", entityId: null, message: `Change ${n}`, now: minute(n) });
+      await recordEvent(db, {
+        actorId: null,
+        subjectUserId: id,
+        type: "enrollment.status",
+        entityType: "enrollment",
+        entityId: null,
+        message: `Change ${n}`,
+        now: minute(n),
+      });
     }
     await markNotificationsRead(db, id, new Date(minute(4)));
     // five read (minutes 0 to 4), the rest unread: the page says what the badge says

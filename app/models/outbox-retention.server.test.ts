@@ -34,7 +34,11 @@ describe("the outbox at size: sent mail past its keep is removed, claims read on
 
   it("removes sent messages older than the keep, a bounded number a pass, oldest first; keeps younger ones and any not sent", async () => {
     const old = Array.from({ length: MAIL_REMOVAL_BATCH + 500 }, (_, i) => message(`old-${i}`, "sent", daysAgo(SENT_MAIL_KEEP_DAYS + 1 + (i % 90))));
-    for (let i = 0; i < old.length; i += 250) await db.insertInto("outbox_messages").values(old.slice(i, i + 250)).execute();
+    for (let i = 0; i < old.length; i += 250)
+      await db
+        .insertInto("outbox_messages")
+        .values(old.slice(i, i + 250))
+        .execute();
     await db
       .insertInto("outbox_messages")
       .values([
@@ -46,7 +50,12 @@ describe("the outbox at size: sent mail past its keep is removed, claims read on
       .execute();
     // one batch a pass when told so: the oldest go first
     expect(await removeExpiredMail(db, NOW, 1)).toBe(MAIL_REMOVAL_BATCH);
-    const oldestLeft = await db.selectFrom("outbox_messages").select((eb) => eb.fn.min("sent_at").as("at")).where("key", "like", "old-%").where("state", "=", "sent").executeTakeFirstOrThrow();
+    const oldestLeft = await db
+      .selectFrom("outbox_messages")
+      .select((eb) => eb.fn.min("sent_at").as("at"))
+      .where("key", "like", "old-%")
+      .where("state", "=", "sent")
+      .executeTakeFirstOrThrow();
     const removedNewest = old.map((m) => m.sent_at!).sort()[MAIL_REMOVAL_BATCH - 1]!;
     expect(oldestLeft.at! >= removedNewest).toBe(true);
     expect(await removeExpiredMail(db, NOW)).toBe(500);

@@ -43,7 +43,12 @@ export const MAIL_PAGE_SIZE = 50;
  * Data fields that carry a secret (a password-reset link's token): removed from the row once
  * the message is sent or given up, so the database holds a live link only while it waits.
  */
-const SECRET_FIELDS: Partial<Record<MailTemplate, string[]>> = { "password-reset": ["link"], "employer-invitation": ["link"], "worker-invitation": ["link"], "recognition-referee-request": ["link"] };
+const SECRET_FIELDS: Partial<Record<MailTemplate, string[]>> = {
+  "password-reset": ["link"],
+  "employer-invitation": ["link"],
+  "worker-invitation": ["link"],
+  "recognition-referee-request": ["link"],
+};
 
 export interface QueueMail<T extends MailTemplate> {
   key: string;
@@ -296,7 +301,9 @@ function filteredMail(db: DB, q: MailListQuery) {
   if (q.template) query = query.where("m.template", "=", q.template);
   if (q.recipient) {
     const term = q.recipient;
-    query = /^[0-9a-f-]{36}$/i.test(term) ? query.where("m.recipient_id", "=", term.toLowerCase()) : query.where((eb) =>
+    query = /^[0-9a-f-]{36}$/i.test(term)
+      ? query.where("m.recipient_id", "=", term.toLowerCase())
+      : query.where((eb) =>
           // a message to someone with no account (a complainant) keeps its address on the row
           eb.or([dialectSql(db).userTextMatches(term, "u"), columnsContain(term, ["m.recipient_email", "m.recipient_name"])]),
         );
@@ -310,7 +317,11 @@ function filteredMail(db: DB, q: MailListQuery) {
 export const MAIL_COUNT_LIMIT = 10_000;
 
 /** One page of the outbox, newest first, with the count of the messages the filters match (up to MAIL_COUNT_LIMIT). */
-export async function listMail(db: DB, q: MailListQuery, pageSize = MAIL_PAGE_SIZE): Promise<{ messages: MailListEntry[]; page: number; pages: number } & CappedCount> {
+export async function listMail(
+  db: DB,
+  q: MailListQuery,
+  pageSize = MAIL_PAGE_SIZE,
+): Promise<{ messages: MailListEntry[]; page: number; pages: number } & CappedCount> {
   const page = Math.max(1, q.page ?? 1);
   const [rows, count] = await Promise.all([
     filteredMail(db, q)
@@ -338,7 +349,12 @@ export async function listMail(db: DB, q: MailListQuery, pageSize = MAIL_PAGE_SI
   ]);
   const { total } = count;
   return {
-    messages: rows.map((r) => ({ ...r, template: r.template as MailTemplate, attempts: Number(r.attempts), data: JSON.parse(r.data) as Record<string, unknown> })),
+    messages: rows.map((r) => ({
+      ...r,
+      template: r.template as MailTemplate,
+      attempts: Number(r.attempts),
+      data: JSON.parse(r.data) as Record<string, unknown>,
+    })),
     ...count,
     page,
     pages: Math.max(1, Math.ceil(total / pageSize)),
@@ -360,16 +376,29 @@ export function resendRefusal(m: { state: OutboxState; template: MailTemplate; d
 export async function resendMail(db: DB, input: { id: string; actorId: string; client?: string | null; now?: Date }): Promise<void> {
   const at = (input.now ?? new Date()).toISOString();
   await writeTransaction(db, async (trx) => {
-    const message = await trx.selectFrom("outbox_messages").select(["id", "state", "template", "data", "recipient_id"]).where("id", "=", input.id).executeTakeFirst();
+    const message = await trx
+      .selectFrom("outbox_messages")
+      .select(["id", "state", "template", "data", "recipient_id"])
+      .where("id", "=", input.id)
+      .executeTakeFirst();
     if (!message) throw notFound("Message");
-    const refusal = resendRefusal({ state: message.state, template: message.template as MailTemplate, data: JSON.parse(message.data) as Record<string, unknown> });
+    const refusal = resendRefusal({
+      state: message.state,
+      template: message.template as MailTemplate,
+      data: JSON.parse(message.data) as Record<string, unknown>,
+    });
     if (refusal) throw new DomainError(409, refusal);
     await trx
       .updateTable("outbox_messages")
       .set({ state: "queued", next_attempt_at: at, claimed_by: null, claimed_until: null })
       .where("id", "=", message.id)
       .execute();
-    await recordAudit(trx, { action: "mail.resent", actor: { id: input.actorId, client: input.client }, subject: { type: "mail", id: message.id, userId: message.recipient_id }, now: at });
+    await recordAudit(trx, {
+      action: "mail.resent",
+      actor: { id: input.actorId, client: input.client },
+      subject: { type: "mail", id: message.id, userId: message.recipient_id },
+      now: at,
+    });
   });
 }
 
@@ -400,14 +429,7 @@ export function expiredMail(db: DB, now: Date) {
 export async function removeExpiredMail(db: DB, now = new Date(), batches = MAIL_REMOVAL_BATCHES_PER_RUN): Promise<number> {
   let removed = 0;
   for (let i = 0; i < batches; i++) {
-    const result = await db
-      .deleteFrom("outbox_messages")
-      .where(
-        "id",
-        "in",
-        expiredMail(db, now).limit(MAIL_REMOVAL_BATCH),
-      )
-      .executeTakeFirst();
+    const result = await db.deleteFrom("outbox_messages").where("id", "in", expiredMail(db, now).limit(MAIL_REMOVAL_BATCH)).executeTakeFirst();
     const n = Number(result.numDeletedRows);
     removed += n;
     if (n < MAIL_REMOVAL_BATCH) break;

@@ -6,13 +6,7 @@ import { rememberClient, RATE_LIMITS } from "~/security/rate-limits.server";
 import { createSession } from "~/auth/session.server";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeUser } from "../../tests/support/factories";
-import {
-  inspectResetToken,
-  requestPasswordReset,
-  resetPassword,
-  RESET_TOKEN_TTL_MINUTES,
-  type ResetRequestOutcome,
-} from "./password-reset.server";
+import { inspectResetToken, requestPasswordReset, resetPassword, RESET_TOKEN_TTL_MINUTES, type ResetRequestOutcome } from "./password-reset.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -54,12 +48,7 @@ describe("requesting a reset", () => {
     expect(row!.used_at).toBeNull();
     const other = issued(await requestPasswordReset(db, { email: "hash@test.example", client: client(), now }));
     expect(other.token).not.toBe(outcome.token);
-    const event = await db
-      .selectFrom("events")
-      .selectAll()
-      .where("subject_user_id", "=", user.id)
-      .where("type", "=", "password.reset_requested")
-      .execute();
+    const event = await db.selectFrom("events").selectAll().where("subject_user_id", "=", user.id).where("type", "=", "password.reset_requested").execute();
     expect(event.length).toBe(2);
   });
 
@@ -176,10 +165,7 @@ describe("using a link", () => {
   it("changes the password once when two submissions race", async () => {
     const user = await makeUser(db);
     const { token } = issued(await requestPasswordReset(db, { email: user.email, client: client() }));
-    const results = await Promise.all([
-      resetPassword(db, { token, password: "racer-one" }),
-      resetPassword(db, { token, password: "racer-two" }),
-    ]);
+    const results = await Promise.all([resetPassword(db, { token, password: "racer-one" }), resetPassword(db, { token, password: "racer-two" })]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "used" }]);
   });

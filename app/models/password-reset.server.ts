@@ -76,7 +76,13 @@ export async function requestPasswordReset(
       .execute();
     const link = input.link?.(token) ?? null;
     const mailId = link
-      ? await queueMail(trx, { key: `password-reset:${tokenId}`, template: "password-reset", recipientId: user.id, data: { link, validMinutes: RESET_TOKEN_TTL_MINUTES, expiresAt }, now })
+      ? await queueMail(trx, {
+          key: `password-reset:${tokenId}`,
+          template: "password-reset",
+          recipientId: user.id,
+          data: { link, validMinutes: RESET_TOKEN_TTL_MINUTES, expiresAt },
+          now,
+        })
       : null;
     await recordEvent(trx, {
       actorId: null,
@@ -122,10 +128,7 @@ export async function inspectResetToken(db: DB, token: string, now = new Date())
  * working, and every session and API token of the user ends. Two submissions of one link
  * change the password once; the second is told the link was used.
  */
-export async function resetPassword(
-  db: DB,
-  input: { token: string; password: string; client?: string | null; now?: Date },
-): Promise<ResetTokenState> {
+export async function resetPassword(db: DB, input: { token: string; password: string; client?: string | null; now?: Date }): Promise<ResetTokenState> {
   const now = input.now ?? new Date();
   const checked = await inspectResetToken(db, input.token, now);
   if (!checked.ok) return checked;
@@ -143,13 +146,14 @@ export async function resetPassword(
       .executeTakeFirst();
     if (Number(spent.numUpdatedRows) !== 1) return inspectResetToken(trx, input.token, now);
     await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: nowIso }).where("id", "=", checked.userId).execute();
-    await trx
-      .deleteFrom("password_reset_tokens")
-      .where("user_id", "=", checked.userId)
-      .where("used_at", "is", null)
-      .execute();
+    await trx.deleteFrom("password_reset_tokens").where("user_id", "=", checked.userId).where("used_at", "is", null).execute();
     await revokeAllAccess(trx, checked.userId);
-    await recordAudit(trx, { action: "password.reset", actor: { id: checked.userId, client: input.client }, subject: { type: "user", id: checked.userId }, now: nowIso });
+    await recordAudit(trx, {
+      action: "password.reset",
+      actor: { id: checked.userId, client: input.client },
+      subject: { type: "user", id: checked.userId },
+      now: nowIso,
+    });
     await recordEvent(trx, {
       actorId: checked.userId,
       subjectUserId: checked.userId,

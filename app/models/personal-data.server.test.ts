@@ -43,7 +43,15 @@ describe("a high-risk work candidate's checks", () => {
     candidate: { id: "cand-1", full_name: "Mia Nguyen", email: "mia@test.example" },
     age: { date_of_birth: "2008-11-28", checked_by: "Sam Whitfield", checked_at: "2026-11-01T00:00:00.000Z" },
     identity: null,
-    prerequisites: [{ licence_class: "DG" as const, licence_number: "DG-NSW-5521903", expires_on: "2029-01-01", checked_by: "Sam Whitfield", checked_at: "2026-11-01T00:00:00.000Z" }],
+    prerequisites: [
+      {
+        licence_class: "DG" as const,
+        licence_number: "DG-NSW-5521903",
+        expires_on: "2029-01-01",
+        checked_by: "Sam Whitfield",
+        checked_at: "2026-11-01T00:00:00.000Z",
+      },
+    ],
     aens: [],
   };
 
@@ -52,7 +60,9 @@ describe("a high-risk work candidate's checks", () => {
     expect(JSON.stringify(view)).not.toMatch(/2008-11-28|DG-NSW-5521903/);
     expect(view.age).toEqual({ adult: false, checked_by: "Sam Whitfield", checked_at: "2026-11-01T00:00:00.000Z" });
     expect(candidateChecksFor({ id: "trainer-1", role: "trainer" }, checks, "2026-11-28").age).toMatchObject({ adult: true });
-    expect(view.prerequisites).toEqual([{ licence_class: "DG", expires_on: "2029-01-01", checked_by: "Sam Whitfield", checked_at: "2026-11-01T00:00:00.000Z" }]);
+    expect(view.prerequisites).toEqual([
+      { licence_class: "DG", expires_on: "2029-01-01", checked_by: "Sam Whitfield", checked_at: "2026-11-01T00:00:00.000Z" },
+    ]);
   });
 
   it("an administrator reads them whole", () => {

@@ -22,7 +22,8 @@ describe("planned dates", () => {
     const student = await makeUser(db, { role: "student" });
     const admin = await makeUser(db, { role: "admin" });
     const e = await createEnrollment(db, { studentId: student.id, courseId: course.id, now: new Date("2026-03-02T09:00:00Z") });
-    const read = () => db.selectFrom("enrollments").select(["planned_start_date", "planned_end_date", "updated_at"]).where("id", "=", e.id).executeTakeFirstOrThrow();
+    const read = () =>
+      db.selectFrom("enrollments").select(["planned_start_date", "planned_end_date", "updated_at"]).where("id", "=", e.id).executeTakeFirstOrThrow();
     expect(await read()).toMatchObject({ planned_start_date: "2026-03-02", planned_end_date: "2026-03-07" });
     const before = (await read()).updated_at;
     expect(await setPlannedDates(db, { enrollmentId: e.id, start: "2026-11-30", end: "2027-02-12", actorId: admin.id })).toEqual({ changed: true });

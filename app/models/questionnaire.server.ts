@@ -38,7 +38,14 @@ export interface Question {
 }
 
 const QUESTION_COLUMNS = ["id", "audience", "kind", "prompt", "position", "retired_at"] as const;
-const questionView = (r: { id: string; audience: QuestionnaireAudience; kind: QuestionKind; prompt: string; position: number; retired_at: string | null }): Question => ({
+const questionView = (r: {
+  id: string;
+  audience: QuestionnaireAudience;
+  kind: QuestionKind;
+  prompt: string;
+  position: number;
+  retired_at: string | null;
+}): Question => ({
   id: r.id,
   audience: r.audience,
   kind: r.kind,
@@ -81,7 +88,13 @@ export async function addQuestion(db: DB, input: QuestionCreateInput, actor: Sig
       .insertInto("questionnaire_questions")
       .values({ id, audience: input.audience, kind: input.kind, prompt: input.prompt, position: Number(last?.p ?? 0) + 1, created_at: at, updated_at: at })
       .execute();
-    await recordAudit(trx, { action: "questionnaire.question_added", actor: who, subject: { type: "questionnaire_question", id }, detail: `${input.audience} ${input.kind}`, now: at });
+    await recordAudit(trx, {
+      action: "questionnaire.question_added",
+      actor: who,
+      subject: { type: "questionnaire_question", id },
+      detail: `${input.audience} ${input.kind}`,
+      now: at,
+    });
     return (await getQuestion(trx, id))!;
   });
 }
@@ -114,7 +127,12 @@ export async function lowAverageThreshold(db: DB, audience: QuestionnaireAudienc
   return row ? Number(row.low_average_tenths) / 10 : DEFAULT_LOW_AVERAGE;
 }
 
-export async function setLowAverageThreshold(db: DB, input: { audience: QuestionnaireAudience; low_average: number }, actor: SignedInActorRef, now = new Date()): Promise<number> {
+export async function setLowAverageThreshold(
+  db: DB,
+  input: { audience: QuestionnaireAudience; low_average: number },
+  actor: SignedInActorRef,
+  now = new Date(),
+): Promise<number> {
   const at = now.toISOString();
   const tenths = Math.round(input.low_average * 10);
   return writeTransaction(db, async (trx) => {
@@ -123,7 +141,13 @@ export async function setLowAverageThreshold(db: DB, input: { audience: Question
       .values({ audience: input.audience, low_average_tenths: tenths, updated_at: at })
       .onConflict((oc) => oc.column("audience").doUpdateSet({ low_average_tenths: tenths, updated_at: at }))
       .execute();
-    await recordAudit(trx, { action: "questionnaire.threshold_changed", actor: signedInActor(actor), subject: { type: "questionnaire_settings", id: input.audience }, detail: (tenths / 10).toFixed(1), now: at });
+    await recordAudit(trx, {
+      action: "questionnaire.threshold_changed",
+      actor: signedInActor(actor),
+      subject: { type: "questionnaire_settings", id: input.audience },
+      detail: (tenths / 10).toFixed(1),
+      now: at,
+    });
     return tenths / 10;
   });
 }
@@ -142,13 +166,27 @@ async function invite(
   trx: WriteTransaction,
   input: { audience: QuestionnaireAudience; causeKey: string; recipientId: string; subject: string; now: Date },
 ): Promise<string | null> {
-  const asked = await trx.selectFrom("questionnaire_questions").select("id").where("audience", "=", input.audience).where("retired_at", "is", null).limit(1).executeTakeFirst();
+  const asked = await trx
+    .selectFrom("questionnaire_questions")
+    .select("id")
+    .where("audience", "=", input.audience)
+    .where("retired_at", "is", null)
+    .limit(1)
+    .executeTakeFirst();
   if (!asked) return null;
   const token = crypto.randomBytes(24).toString("base64url");
   const at = input.now.toISOString();
   const written = await trx
     .insertInto("questionnaire_invitations")
-    .values({ id: crypto.randomUUID(), audience: input.audience, cause_key: input.causeKey, token_hash: hashToken(token), recipient_id: input.recipientId, used: 0, created_at: at })
+    .values({
+      id: crypto.randomUUID(),
+      audience: input.audience,
+      cause_key: input.causeKey,
+      token_hash: hashToken(token),
+      recipient_id: input.recipientId,
+      used: 0,
+      created_at: at,
+    })
     .onConflict((oc) => oc.column("cause_key").doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -164,8 +202,17 @@ async function invite(
 }
 
 /** A learner who completed an enrolment is invited to the learner questionnaire, once per enrolment. */
-export function inviteLearnerAfterCompletion(trx: WriteTransaction, input: { enrollmentId: string; studentId: string; course: string; now?: Date }): Promise<string | null> {
-  return invite(trx, { audience: "learner", causeKey: `completion:${input.enrollmentId}`, recipientId: input.studentId, subject: input.course, now: input.now ?? new Date() });
+export function inviteLearnerAfterCompletion(
+  trx: WriteTransaction,
+  input: { enrollmentId: string; studentId: string; course: string; now?: Date },
+): Promise<string | null> {
+  return invite(trx, {
+    audience: "learner",
+    causeKey: `completion:${input.enrollmentId}`,
+    recipientId: input.studentId,
+    subject: input.course,
+    now: input.now ?? new Date(),
+  });
 }
 
 export const EMPLOYER_WITHOUT_ACCOUNT = "This address has no active portal account to invite";
@@ -181,7 +228,13 @@ export async function inviteEmployerToQuestionnaire(
 ): Promise<string | null> {
   const user = await trx.selectFrom("users").select("id").where("email", "=", input.email.trim().toLowerCase()).where("is_active", "=", 1).executeTakeFirst();
   if (!user) throw invalid(EMPLOYER_WITHOUT_ACCOUNT, { email: EMPLOYER_WITHOUT_ACCOUNT });
-  return invite(trx, { audience: "employer", causeKey: `employer:${input.causeKey}`, recipientId: user.id, subject: input.subject ?? "your training with us", now: input.now ?? new Date() });
+  return invite(trx, {
+    audience: "employer",
+    causeKey: `employer:${input.causeKey}`,
+    recipientId: user.id,
+    subject: input.subject ?? "your training with us",
+    now: input.now ?? new Date(),
+  });
 }
 
 /**
@@ -194,7 +247,11 @@ export async function questionnaireForToken(
   now = new Date(),
 ): Promise<{ audience: QuestionnaireAudience; used: boolean; expired: boolean; questions: Question[] } | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const invitation = await db.selectFrom("questionnaire_invitations").select(["audience", "used", "created_at"]).where("token_hash", "=", hashToken(token)).executeTakeFirst();
+  const invitation = await db
+    .selectFrom("questionnaire_invitations")
+    .select(["audience", "used", "created_at"])
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
   if (!invitation) return null;
   const expired = new Date(invitation.created_at).getTime() + QUESTIONNAIRE_LINK_DAYS * 86_400_000 <= now.getTime();
   return { audience: invitation.audience, used: Number(invitation.used) === 1, expired, questions: await listQuestions(db, invitation.audience) };
@@ -241,10 +298,18 @@ export async function submitQuestionnaire(db: DB, token: string, raw: SubmittedA
   const answers = readAnswers(found.questions, raw);
   if (options.client !== undefined) await requireRateLimit(db, [RATE_LIMITS.questionnaireClient], { client: options.client }, TOO_MANY_QUESTIONNAIRES, now);
   await writeTransaction(db, async (trx) => {
-    const marked = await trx.updateTable("questionnaire_invitations").set({ used: 1 }).where("token_hash", "=", hashToken(token)).where("used", "=", 0).executeTakeFirst();
+    const marked = await trx
+      .updateTable("questionnaire_invitations")
+      .set({ used: 1 })
+      .where("token_hash", "=", hashToken(token))
+      .where("used", "=", 0)
+      .executeTakeFirst();
     if (Number(marked.numUpdatedRows) === 0) throw new DomainError(409, QUESTIONNAIRE_ALREADY_ANSWERED);
     const responseId = crypto.randomUUID();
-    await trx.insertInto("questionnaire_responses").values({ id: responseId, audience: found.audience, submitted_on: organisationToday(now) }).execute();
+    await trx
+      .insertInto("questionnaire_responses")
+      .values({ id: responseId, audience: found.audience, submitted_on: organisationToday(now) })
+      .execute();
     const kept = answers.filter((a) => a.rating !== null || a.text !== null);
     if (kept.length > 0) {
       await trx
@@ -288,7 +353,11 @@ export interface QuestionnaireSummary {
  * question the count, the average, each rating's count and the low ones; text answers as
  * written. Nothing in it names a person: the rows it reads hold none.
  */
-export async function questionnaireSummary(db: DB, input: { audience: QuestionnaireAudience; from?: string; to?: string }, today = organisationToday()): Promise<QuestionnaireSummary> {
+export async function questionnaireSummary(
+  db: DB,
+  input: { audience: QuestionnaireAudience; from?: string; to?: string },
+  today = organisationToday(),
+): Promise<QuestionnaireSummary> {
   const from = input.from ?? `${today.slice(0, 4)}-01-01`;
   const to = input.to ?? today;
   const [threshold, questions, responses, ratings, texts] = await Promise.all([
@@ -348,10 +417,28 @@ export async function questionnaireSummary(db: DB, input: { audience: Questionna
 }
 
 /** The annual summary's columns: one row per question of the calendar year's aggregates. */
-export const ANNUAL_SUMMARY_COLUMNS = ["year", "audience", "question", "kind", "responses_in_year", "answers", "average", "rating_1", "rating_2", "rating_3", "rating_4", "rating_5", "low_ratings", "below_threshold"] as const;
+export const ANNUAL_SUMMARY_COLUMNS = [
+  "year",
+  "audience",
+  "question",
+  "kind",
+  "responses_in_year",
+  "answers",
+  "average",
+  "rating_1",
+  "rating_2",
+  "rating_3",
+  "rating_4",
+  "rating_5",
+  "low_ratings",
+  "below_threshold",
+] as const;
 
 /** The calendar year's figures (1 January to 31 December, organisation days) as the annual summary's rows. */
-export async function annualSummaryRows(db: DB, input: { audience: QuestionnaireAudience; year: number }): Promise<Array<Record<(typeof ANNUAL_SUMMARY_COLUMNS)[number], string | number | null>>> {
+export async function annualSummaryRows(
+  db: DB,
+  input: { audience: QuestionnaireAudience; year: number },
+): Promise<Array<Record<(typeof ANNUAL_SUMMARY_COLUMNS)[number], string | number | null>>> {
   const from = `${input.year}-01-01`;
   const to = addDays(`${input.year + 1}-01-01`, -1);
   const summary = await questionnaireSummary(db, { audience: input.audience, from, to }, to);

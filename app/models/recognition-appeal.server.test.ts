@@ -49,13 +49,29 @@ async function rplEnrolment(options: { onlyFirst?: boolean } = {}) {
 }
 
 const apply = (enrollmentId: string, kind: "rpl" | "credit_transfer") =>
-  applyForRecognition(t.db, asStudent(), recognitionApplyInput.parse({ enrollment_id: enrollmentId, kind, statement: "Two years as a leading hand" }), student.id);
-const decide = (id: string, decision: "granted" | "not_granted" | "refused", viewer: { id: string; role: "admin" | "trainer" }, reasons = "Evidence reviewed against the unit") =>
-  decideRecognition(t.db, viewer, id, recognitionDecideInput.parse({ decision, reasons }), viewer.id);
+  applyForRecognition(
+    t.db,
+    asStudent(),
+    recognitionApplyInput.parse({ enrollment_id: enrollmentId, kind, statement: "Two years as a leading hand" }),
+    student.id,
+  );
+const decide = (
+  id: string,
+  decision: "granted" | "not_granted" | "refused",
+  viewer: { id: string; role: "admin" | "trainer" },
+  reasons = "Evidence reviewed against the unit",
+) => decideRecognition(t.db, viewer, id, recognitionDecideInput.parse({ decision, reasons }), viewer.id);
 /** The learner appeals; an admin who did not make the decision decides the appeal. */
 async function appealAndDecide(id: string, outcome: "upheld" | "partly" | "dismissed", decider = admin) {
-  const appeal = await lodgeAppeal(t.db, appealInput.parse({ assessment_kind: "recognition", assessment_id: id, details: "My supervisor can confirm the work" }), { by: student.id, rto });
-  await resolveComplaint(t.db, appeal.id, resolveInput.parse({ outcome, reasons: "The evidence was not weighed against the whole unit" }), decider.id, { id: decider.id, role: "admin" });
+  const appeal = await lodgeAppeal(
+    t.db,
+    appealInput.parse({ assessment_kind: "recognition", assessment_id: id, details: "My supervisor can confirm the work" }),
+    { by: student.id, rto },
+  );
+  await resolveComplaint(t.db, appeal.id, resolveInput.parse({ outcome, reasons: "The evidence was not weighed against the whole unit" }), decider.id, {
+    id: decider.id,
+    role: "admin",
+  });
   return appeal;
 }
 const nat120 = async (unit: string) => {
@@ -77,23 +93,44 @@ describe("an upheld appeal of an RPL decision", () => {
     const reopened = await getRecognition(t.db, asAdmin(), app.id);
     expect(reopened).toMatchObject({ status: "applied", outcome_code: null, decided_on: null, reasons: null, assessor: { id: second.id } });
     const history = await recognitionDecisions(t.db, reopened);
-    expect(history).toEqual([expect.objectContaining({ status: "not_granted", outcome_code: "52", reasons: "The logbook does not show the risk assessments", assessor: "Aaron First", overturned_by_appeal: appeal.reference })]);
+    expect(history).toEqual([
+      expect.objectContaining({
+        status: "not_granted",
+        outcome_code: "52",
+        reasons: "The logbook does not show the risk assessments",
+        assessor: "Aaron First",
+        overturned_by_appeal: appeal.reference,
+      }),
+    ]);
     expect(history[0]!.overturned_at).not.toBeNull();
     // while it waits, AVETMISS reports the enrolment as the training it is, not the overturned 52
     expect((await nat120(unit))?.outcome).not.toBe("52");
     // the appeal's outcome says so, to the learner, and the trail has the reopening
     const complaint = await t.db.selectFrom("complaints").select(["changed_result"]).where("id", "=", appeal.id).executeTakeFirstOrThrow();
     expect(JSON.parse(complaint.changed_result!)).toEqual({ reopened: true });
-    const mail = await t.db.selectFrom("outbox_messages").select(["recipient_id", "data"]).where("key", "=", `complaint-resolved:${appeal.id}`).executeTakeFirstOrThrow();
+    const mail = await t.db
+      .selectFrom("outbox_messages")
+      .select(["recipient_id", "data"])
+      .where("key", "=", `complaint-resolved:${appeal.id}`)
+      .executeTakeFirstOrThrow();
     expect(mail.recipient_id).toBe(student.id);
     expect(JSON.parse(mail.data)).toMatchObject({ reopened: true });
-    const trail = await t.db.selectFrom("audit_log").select(["action", "detail"]).where("subject_id", "=", app.id).where("action", "=", "recognition.reopened").execute();
+    const trail = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "detail"])
+      .where("subject_id", "=", app.id)
+      .where("action", "=", "recognition.reopened")
+      .execute();
     expect(trail).toEqual([{ action: "recognition.reopened", detail: `${unit}: reopened by appeal ${appeal.reference}, assessor ${second.id}` }]);
 
     // the assessor overturned cannot decide it again while another is credentialed
     await expect(decide(app.id, "granted", asTrainer(first))).rejects.toMatchObject({ status: 404 });
     expect((await assessorChoicesFor(t.db, reopened)).map((c) => c.id)).toEqual([second.id]);
-    await expect(assignRecognitionAssessor(t.db, asAdmin(), app.id, { assessor_id: first.id }, admin.id)).rejects.toMatchObject({ status: 409, message: RECOGNITION_MESSAGES.earlierAssessor, field: "assessor_id" });
+    await expect(assignRecognitionAssessor(t.db, asAdmin(), app.id, { assessor_id: first.id }, admin.id)).rejects.toMatchObject({
+      status: 409,
+      message: RECOGNITION_MESSAGES.earlierAssessor,
+      field: "assessor_id",
+    });
 
     const granted = await decide(app.id, "granted", asTrainer(second), "Supervisor's report confirms the risk assessments");
     expect(granted).toMatchObject({ status: "granted", outcome_code: "51", assessor: { id: second.id } });
@@ -103,7 +140,9 @@ describe("an upheld appeal of an RPL decision", () => {
     ]);
     expect(await nat120(unit)).toEqual({ mode: "NNN", outcome: "51" });
     // both decisions were mailed, each under its own key
-    const keys = (await t.db.selectFrom("outbox_messages").select("key").where("key", "like", `recognition-decided:${app.id}%`).orderBy("key").execute()).map((r) => r.key);
+    const keys = (await t.db.selectFrom("outbox_messages").select("key").where("key", "like", `recognition-decided:${app.id}%`).orderBy("key").execute()).map(
+      (r) => r.key,
+    );
     expect(keys).toEqual([`recognition-decided:${app.id}`, `recognition-decided:${app.id}:2`]);
   });
 
@@ -143,7 +182,13 @@ describe("an upheld appeal of a credit transfer refusal", () => {
       t.db,
       asAdmin(),
       app.id,
-      recognitionAuthenticateInput.parse({ issuing_rto_code: "90001", document_number: "SOA-2024-118", checked_how: "Confirmed with the issuing RTO by phone", checked_on: "2026-12-01", equivalence: "same" }),
+      recognitionAuthenticateInput.parse({
+        issuing_rto_code: "90001",
+        document_number: "SOA-2024-118",
+        checked_how: "Confirmed with the issuing RTO by phone",
+        checked_on: "2026-12-01",
+        equivalence: "same",
+      }),
       admin.id,
     );
     expect(await decide(app.id, "granted", asAdmin())).toMatchObject({ status: "granted", outcome_code: "60" });
@@ -158,11 +203,20 @@ describe("an upheld appeal of a credit transfer refusal", () => {
 describe("what an upheld appeal does not reopen", () => {
   it("a licence unit's refusal stays refused: licensing rules win", async () => {
     const { enrolment } = await rplEnrolment();
-    await t.db.updateTable("courses").set({ licence_class: "DG" }).where("id", "=", (await t.db.selectFrom("enrollments").select("course_id").where("id", "=", enrolment.id).executeTakeFirstOrThrow()).course_id).execute();
+    await t.db
+      .updateTable("courses")
+      .set({ licence_class: "DG" })
+      .where("id", "=", (await t.db.selectFrom("enrollments").select("course_id").where("id", "=", enrolment.id).executeTakeFirstOrThrow()).course_id)
+      .execute();
     const app = await apply(enrolment.id, "credit_transfer");
     expect(app.status).toBe("refused");
     // nobody judged it (the portal's rule), so there is no decision to appeal
-    await expect(lodgeAppeal(t.db, appealInput.parse({ assessment_kind: "recognition", assessment_id: app.id, details: "I hold the licence in another state" }), { by: student.id, rto })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      lodgeAppeal(t.db, appealInput.parse({ assessment_kind: "recognition", assessment_id: app.id, details: "I hold the licence in another state" }), {
+        by: student.id,
+        rto,
+      }),
+    ).rejects.toMatchObject({ status: 409 });
     expect((await recognitionDecisions(t.db, app)).map((d) => [d.status, d.decided_by])).toEqual([["refused", null]]);
   });
 });

@@ -20,7 +20,16 @@ export type DecidedStatus = Exclude<RecognitionStatus, "applied">;
 /** Keeps a decision just recorded on the application; answers how many decisions it now has. */
 export async function recordRecognitionDecision(
   trx: WriteTransaction,
-  d: { applicationId: string; status: DecidedStatus; outcome: RecognitionOutcome | null; reasons: string; assessorId: string | null; decidedBy: string | null; decidedOn: string; decidedAt: string },
+  d: {
+    applicationId: string;
+    status: DecidedStatus;
+    outcome: RecognitionOutcome | null;
+    reasons: string;
+    assessorId: string | null;
+    decidedBy: string | null;
+    decidedOn: string;
+    decidedAt: string;
+  },
 ): Promise<number> {
   await trx
     .insertInto("recognition_decisions")
@@ -36,7 +45,11 @@ export async function recordRecognitionDecision(
       decided_at: d.decidedAt,
     })
     .execute();
-  const row = await trx.selectFrom("recognition_decisions").select((eb) => eb.fn.countAll<number>().as("n")).where("application_id", "=", d.applicationId).executeTakeFirstOrThrow();
+  const row = await trx
+    .selectFrom("recognition_decisions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("application_id", "=", d.applicationId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -47,7 +60,12 @@ export function decisionMailKey(applicationId: string, n: number): string {
 
 /** Who assessed the application's earlier decisions (an RPL's assessors; none for a credit transfer). */
 async function earlierAssessors(db: DB, applicationId: string): Promise<Set<string>> {
-  const rows = await db.selectFrom("recognition_decisions").select("assessor_id").where("application_id", "=", applicationId).where("overturned_at", "is not", null).execute();
+  const rows = await db
+    .selectFrom("recognition_decisions")
+    .select("assessor_id")
+    .where("application_id", "=", applicationId)
+    .where("overturned_at", "is not", null)
+    .execute();
   return new Set(rows.map((r) => r.assessor_id).filter((id): id is string => Boolean(id)));
 }
 
@@ -63,7 +81,11 @@ async function credentialedTrainers(db: DB, unitCode: string, today: string): Pr
  * application an appeal reopened, not the assessor whose decision it overturned, unless nobody
  * else is credentialed (then the same assessor decides again: the matrix allows no other).
  */
-export async function assessorChoicesFor(db: DB, r: { id: string; course: { unit_code: string } }, now = new Date()): Promise<{ id: string; full_name: string }[]> {
+export async function assessorChoicesFor(
+  db: DB,
+  r: { id: string; course: { unit_code: string } },
+  now = new Date(),
+): Promise<{ id: string; full_name: string }[]> {
   const credentialed = await credentialedTrainers(db, r.course.unit_code, organisationToday(now));
   const earlier = await earlierAssessors(db, r.id);
   const fresh = credentialed.filter((t) => !earlier.has(t.id));
@@ -75,7 +97,8 @@ export async function assertFreshAssessor(db: DB, r: { id: string; course: { uni
   const choices = await assessorChoicesFor(db, r, now);
   if (choices.some((c) => c.id === assessorId)) return;
   const earlier = await earlierAssessors(db, r.id);
-  if (earlier.has(assessorId)) throw new DomainError(409, RECOGNITION_MESSAGES.earlierAssessor, { assessor_id: RECOGNITION_MESSAGES.earlierAssessor }, "assessor_id");
+  if (earlier.has(assessorId))
+    throw new DomainError(409, RECOGNITION_MESSAGES.earlierAssessor, { assessor_id: RECOGNITION_MESSAGES.earlierAssessor }, "assessor_id");
 }
 
 /**
@@ -97,7 +120,20 @@ export async function reopenRecognitionOnAppeal(
   const r = await trx
     .selectFrom("recognition_applications as r")
     .innerJoin("courses as c", "c.id", "r.course_id")
-    .select(["r.id", "r.kind", "r.status", "r.student_id", "r.assessor_id", "r.outcome_code", "r.reasons", "r.decided_by", "r.decided_on", "r.decided_at", "c.unit_code", "c.licence_class"])
+    .select([
+      "r.id",
+      "r.kind",
+      "r.status",
+      "r.student_id",
+      "r.assessor_id",
+      "r.outcome_code",
+      "r.reasons",
+      "r.decided_by",
+      "r.decided_on",
+      "r.decided_at",
+      "c.unit_code",
+      "c.licence_class",
+    ])
     .where("r.id", "=", input.applicationId)
     .executeTakeFirst();
   if (!r || (r.status !== "not_granted" && r.status !== "refused") || r.licence_class) return false;
@@ -113,8 +149,24 @@ export async function reopenRecognitionOnAppeal(
   const decisionId =
     latest?.id ??
     (await (async () => {
-      await recordRecognitionDecision(trx, { applicationId: r.id, status: r.status as DecidedStatus, outcome: r.outcome_code, reasons: r.reasons ?? "", assessorId: r.assessor_id, decidedBy: r.decided_by, decidedOn: r.decided_on ?? organisationToday(input.now), decidedAt: r.decided_at ?? at });
-      return (await trx.selectFrom("recognition_decisions").select("id").where("application_id", "=", r.id).where("overturned_at", "is", null).executeTakeFirstOrThrow()).id;
+      await recordRecognitionDecision(trx, {
+        applicationId: r.id,
+        status: r.status as DecidedStatus,
+        outcome: r.outcome_code,
+        reasons: r.reasons ?? "",
+        assessorId: r.assessor_id,
+        decidedBy: r.decided_by,
+        decidedOn: r.decided_on ?? organisationToday(input.now),
+        decidedAt: r.decided_at ?? at,
+      });
+      return (
+        await trx
+          .selectFrom("recognition_decisions")
+          .select("id")
+          .where("application_id", "=", r.id)
+          .where("overturned_at", "is", null)
+          .executeTakeFirstOrThrow()
+      ).id;
     })());
   await trx.updateTable("recognition_decisions").set({ overturned_at: at, overturned_by_appeal: input.appeal.id }).where("id", "=", decisionId).execute();
   let assessorId = r.assessor_id;
@@ -158,7 +210,17 @@ export async function recognitionDecisions(db: DB, r: Pick<Recognition, "id">): 
     .leftJoin("users as decider", "decider.id", "d.decided_by")
     .leftJoin("users as assessor", "assessor.id", "d.assessor_id")
     .leftJoin("complaints as appeal", "appeal.id", "d.overturned_by_appeal")
-    .select(["d.id", "d.status", "d.outcome_code", "d.reasons", "d.decided_on", "d.overturned_at", "decider.full_name as decider_name", "assessor.full_name as assessor_name", "appeal.reference as appeal_reference"])
+    .select([
+      "d.id",
+      "d.status",
+      "d.outcome_code",
+      "d.reasons",
+      "d.decided_on",
+      "d.overturned_at",
+      "decider.full_name as decider_name",
+      "assessor.full_name as assessor_name",
+      "appeal.reference as appeal_reference",
+    ])
     .where("d.application_id", "=", r.id)
     .orderBy("d.decided_at")
     .orderBy("d.id")

@@ -104,7 +104,13 @@ export async function requestRefereeReport(
       data: { learner: r.student.full_name, unit: `${r.course.unit_code} ${r.course.name}`, link: refereeReportPath(token), expiresAt },
       now,
     });
-    await recordAudit(trx, { action: "recognition.referee_requested", actor, subject: { type: "recognition", id: r.id, userId: r.student.id }, detail: `referee request ${id}`, now: at });
+    await recordAudit(trx, {
+      action: "recognition.referee_requested",
+      actor,
+      subject: { type: "recognition", id: r.id, userId: r.student.id },
+      detail: `referee request ${id}`,
+      now: at,
+    });
   });
   const [request] = (await listRefereeRequests(db, viewer, r.id)).filter((q) => q.id === id);
   return { request: request!, token };
@@ -113,7 +119,13 @@ export async function requestRefereeReport(
 /** The application's referee requests, oldest first, as the viewer may read them (the learner: who and whether, not what). */
 export async function listRefereeRequests(db: DB, viewer: RecognitionViewer, applicationId: string, now = new Date()): Promise<RefereeRequest[]> {
   const r = await getRecognition(db, viewer, applicationId);
-  const rows = await db.selectFrom("recognition_referee_requests").selectAll().where("application_id", "=", r.id).orderBy("requested_at").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("recognition_referee_requests")
+    .selectAll()
+    .where("application_id", "=", r.id)
+    .orderBy("requested_at")
+    .orderBy("id")
+    .execute();
   const staff = isStaff(viewer);
   return rows.map((row) => ({
     id: row.id,
@@ -159,15 +171,27 @@ export async function refereeReportForToken(
     .innerJoin("recognition_applications as r", "r.id", "q.application_id")
     .innerJoin("users as s", "s.id", "r.student_id")
     .innerJoin("courses as c", "c.id", "r.course_id")
-    .select(["q.referee_name", "q.expires_at", "q.submitted_at", "r.status", "s.full_name as learner", "c.id as course_id", "c.unit_code", "c.name as course_name"])
+    .select([
+      "q.referee_name",
+      "q.expires_at",
+      "q.submitted_at",
+      "r.status",
+      "s.full_name as learner",
+      "c.id as course_id",
+      "c.unit_code",
+      "c.name as course_name",
+    ])
     .where("q.token_hash", "=", hashToken(token))
     .executeTakeFirst();
   if (!row) return null;
-  const state: RefereeLinkState = row.submitted_at ? "used" : new Date(row.expires_at).getTime() <= now.getTime() ? "expired" : row.status !== "applied" ? "closed" : "open";
-  const looksFor =
-    state === "open"
-      ? (await listChecklists(db, row.course_id)).filter((c) => c.reviewed_at).flatMap((c) => c.items.map((i) => i.text))
-      : [];
+  const state: RefereeLinkState = row.submitted_at
+    ? "used"
+    : new Date(row.expires_at).getTime() <= now.getTime()
+      ? "expired"
+      : row.status !== "applied"
+        ? "closed"
+        : "open";
+  const looksFor = state === "open" ? (await listChecklists(db, row.course_id)).filter((c) => c.reviewed_at).flatMap((c) => c.items.map((i) => i.text)) : [];
   return { state, learner: row.learner, unit: `${row.unit_code} ${row.course_name}`, referee_name: row.referee_name, looks_for: looksFor };
 }
 
@@ -189,7 +213,8 @@ export async function submitRefereeReport(db: DB, token: string, input: RefereeR
   const found = await refereeReportForToken(db, token, now);
   if (!found) throw new DomainError(404, RPL_STEP_MESSAGES.refereeUnknown);
   if (found.state !== "open") throw new DomainError(LINK_REFUSALS[found.state].status, LINK_REFUSALS[found.state].message);
-  if (options.client !== undefined) await requireRateLimit(db, [RATE_LIMITS.refereeReportClient], { client: options.client }, RPL_STEP_MESSAGES.tooManyReports, now);
+  if (options.client !== undefined)
+    await requireRateLimit(db, [RATE_LIMITS.refereeReportClient], { client: options.client }, RPL_STEP_MESSAGES.tooManyReports, now);
   const at = now.toISOString();
   await writeTransaction(db, async (trx) => {
     const request = await trx

@@ -95,7 +95,14 @@ function endOf(startsAt: string, minutes: number): string | null {
 }
 
 /** What the assessor is already booked for that overlaps, in words, or null. */
-async function assessorClash(trx: WriteTransaction, assessorId: string, date: string, startsAt: string, endsAt: string, exceptId: string | null): Promise<string | null> {
+async function assessorClash(
+  trx: WriteTransaction,
+  assessorId: string,
+  date: string,
+  startsAt: string,
+  endsAt: string,
+  exceptId: string | null,
+): Promise<string | null> {
   let rpl = trx
     .selectFrom("recognition_sessions")
     .select(["kind", "starts_at", "ends_at"])
@@ -134,7 +141,8 @@ async function checkedTime(
 ): Promise<string> {
   const endsAt = endOf(input.starts_at, input.duration_minutes);
   if (!endsAt) throw invalid(RPL_STEP_MESSAGES.sessionPastMidnight, { duration_minutes: RPL_STEP_MESSAGES.sessionPastMidnight });
-  if (organisationInstant(input.session_date, input.starts_at).getTime() <= now.getTime()) throw invalid(RPL_STEP_MESSAGES.sessionPast, { session_date: RPL_STEP_MESSAGES.sessionPast });
+  if (organisationInstant(input.session_date, input.starts_at).getTime() <= now.getTime())
+    throw invalid(RPL_STEP_MESSAGES.sessionPast, { session_date: RPL_STEP_MESSAGES.sessionPast });
   const location = await trx.selectFrom("delivery_locations").select("id").where("id", "=", input.location_id).executeTakeFirst();
   if (!location) throw invalid(RPL_STEP_MESSAGES.locationUnknown, { location_id: RPL_STEP_MESSAGES.locationUnknown });
   if (!r.assessor) throw conflict(RPL_STEP_MESSAGES.noAssessor);
@@ -144,19 +152,44 @@ async function checkedTime(
   return endsAt;
 }
 
-async function mailLearner(trx: WriteTransaction, r: Recognition, sessionId: string, change: "booked" | "rescheduled" | "cancelled", now: Date, reason: string | null = null): Promise<void> {
+async function mailLearner(
+  trx: WriteTransaction,
+  r: Recognition,
+  sessionId: string,
+  change: "booked" | "rescheduled" | "cancelled",
+  now: Date,
+  reason: string | null = null,
+): Promise<void> {
   const s = toSession(await sessionQuery(trx).where("s.id", "=", sessionId).executeTakeFirstOrThrow());
   await queueMail(trx, {
     key: `recognition-session:${sessionId}:${change}:${now.toISOString()}`,
     template: "recognition-session",
     recipientId: r.student.id,
-    data: { change, what: s.title, unit: r.course.unit_code, date: s.session_date, startsAt: s.starts_at, endsAt: s.ends_at, location: s.location.name, notes: s.notes, reason, path: `/student/recognition/${r.id}` },
+    data: {
+      change,
+      what: s.title,
+      unit: r.course.unit_code,
+      date: s.session_date,
+      startsAt: s.starts_at,
+      endsAt: s.ends_at,
+      location: s.location.name,
+      notes: s.notes,
+      reason,
+      path: `/student/recognition/${r.id}`,
+    },
     now,
   });
 }
 
 /** Books a session for an RPL still being decided; its assessor is the application's. */
-export async function bookRecognitionSession(db: DB, viewer: RecognitionViewer, applicationId: string, input: SessionBookInput, by: SignedInActorRef, now = new Date()): Promise<RecognitionSession> {
+export async function bookRecognitionSession(
+  db: DB,
+  viewer: RecognitionViewer,
+  applicationId: string,
+  input: SessionBookInput,
+  by: SignedInActorRef,
+  now = new Date(),
+): Promise<RecognitionSession> {
   const actor = signedInActor(by);
   const at = now.toISOString();
   const id = crypto.randomUUID();
@@ -181,20 +214,38 @@ export async function bookRecognitionSession(db: DB, viewer: RecognitionViewer, 
         updated_at: at,
       })
       .execute();
-    await recordAudit(trx, { action: "recognition.session_booked", actor, subject: { type: "recognition", id: r.id, userId: r.student.id }, detail: `${input.kind} ${input.session_date} ${input.starts_at}–${endsAt}`, now: at });
+    await recordAudit(trx, {
+      action: "recognition.session_booked",
+      actor,
+      subject: { type: "recognition", id: r.id, userId: r.student.id },
+      detail: `${input.kind} ${input.session_date} ${input.starts_at}–${endsAt}`,
+      now: at,
+    });
     await mailLearner(trx, r, id, "booked", now);
   });
   return toSession(await sessionQuery(db).where("s.id", "=", id).executeTakeFirstOrThrow());
 }
 
 async function openSession(trx: WriteTransaction, applicationId: string, sessionId: string) {
-  const s = await trx.selectFrom("recognition_sessions").select(["id", "cancelled_at"]).where("id", "=", sessionId).where("application_id", "=", applicationId).executeTakeFirst();
+  const s = await trx
+    .selectFrom("recognition_sessions")
+    .select(["id", "cancelled_at"])
+    .where("id", "=", sessionId)
+    .where("application_id", "=", applicationId)
+    .executeTakeFirst();
   if (!s) throw notFound("Session");
   if (s.cancelled_at) throw conflict(RPL_STEP_MESSAGES.sessionCancelled);
 }
 
 /** Moves a booked session (time, length, place, notes), with the same checks as booking. */
-export async function rescheduleRecognitionSession(db: DB, viewer: RecognitionViewer, applicationId: string, input: SessionRescheduleInput, by: SignedInActorRef, now = new Date()): Promise<RecognitionSession> {
+export async function rescheduleRecognitionSession(
+  db: DB,
+  viewer: RecognitionViewer,
+  applicationId: string,
+  input: SessionRescheduleInput,
+  by: SignedInActorRef,
+  now = new Date(),
+): Promise<RecognitionSession> {
   const actor = signedInActor(by);
   const at = now.toISOString();
   await writeTransaction(db, async (trx) => {
@@ -204,25 +255,55 @@ export async function rescheduleRecognitionSession(db: DB, viewer: RecognitionVi
     const endsAt = await checkedTime(trx, r, input, input.session_id, now);
     await trx
       .updateTable("recognition_sessions")
-      .set({ session_date: input.session_date, starts_at: input.starts_at, ends_at: endsAt, location_id: input.location_id, notes: input.notes, updated_at: at })
+      .set({
+        session_date: input.session_date,
+        starts_at: input.starts_at,
+        ends_at: endsAt,
+        location_id: input.location_id,
+        notes: input.notes,
+        updated_at: at,
+      })
       .where("id", "=", input.session_id)
       .execute();
-    await recordAudit(trx, { action: "recognition.session_rescheduled", actor, subject: { type: "recognition", id: r.id, userId: r.student.id }, detail: `${input.session_id}: ${input.session_date} ${input.starts_at}–${endsAt}`, now: at });
+    await recordAudit(trx, {
+      action: "recognition.session_rescheduled",
+      actor,
+      subject: { type: "recognition", id: r.id, userId: r.student.id },
+      detail: `${input.session_id}: ${input.session_date} ${input.starts_at}–${endsAt}`,
+      now: at,
+    });
     await mailLearner(trx, r, input.session_id, "rescheduled", now);
   });
   return toSession(await sessionQuery(db).where("s.id", "=", input.session_id).executeTakeFirstOrThrow());
 }
 
 /** Cancels a booked session with the reason; the row stays, marked, and the learner is told. */
-export async function cancelRecognitionSession(db: DB, viewer: RecognitionViewer, applicationId: string, input: SessionCancelInput, by: SignedInActorRef, now = new Date()): Promise<void> {
+export async function cancelRecognitionSession(
+  db: DB,
+  viewer: RecognitionViewer,
+  applicationId: string,
+  input: SessionCancelInput,
+  by: SignedInActorRef,
+  now = new Date(),
+): Promise<void> {
   const actor = signedInActor(by);
   const at = now.toISOString();
   await writeTransaction(db, async (trx) => {
     const r = await getRecognition(trx, viewer, applicationId);
     if (viewer.role !== "admin" && !(viewer.role === "trainer" && r.assessor?.id === viewer.id)) throw notFound("Application");
     await openSession(trx, r.id, input.session_id);
-    await trx.updateTable("recognition_sessions").set({ cancelled_at: at, cancelled_by: actor.id, cancel_reason: input.cancel_reason, updated_at: at }).where("id", "=", input.session_id).execute();
-    await recordAudit(trx, { action: "recognition.session_cancelled", actor, subject: { type: "recognition", id: r.id, userId: r.student.id }, detail: input.session_id, now: at });
+    await trx
+      .updateTable("recognition_sessions")
+      .set({ cancelled_at: at, cancelled_by: actor.id, cancel_reason: input.cancel_reason, updated_at: at })
+      .where("id", "=", input.session_id)
+      .execute();
+    await recordAudit(trx, {
+      action: "recognition.session_cancelled",
+      actor,
+      subject: { type: "recognition", id: r.id, userId: r.student.id },
+      detail: input.session_id,
+      now: at,
+    });
     await mailLearner(trx, r, input.session_id, "cancelled", now, input.cancel_reason);
   });
 }
@@ -240,7 +321,9 @@ export async function upcomingRecognitionSessions(db: DB, studentId: string, now
     .orderBy("s.starts_at")
     .limit(10)
     .execute();
-  return rows.map((row) => ({ ...toSession(row), unit_code: row.unit_code })).filter((s) => organisationInstant(s.session_date, s.ends_at === "24:00" ? "23:59" : s.ends_at) > now);
+  return rows
+    .map((row) => ({ ...toSession(row), unit_code: row.unit_code }))
+    .filter((s) => organisationInstant(s.session_date, s.ends_at === "24:00" ? "23:59" : s.ends_at) > now);
 }
 
 /**

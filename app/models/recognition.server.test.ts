@@ -60,20 +60,35 @@ let unitSeq = 0;
 async function enrolmentIn(options: { licence?: string; rplFee?: number; price?: number; studentId?: string } = {}) {
   const unit = `RPLT${String(++unitSeq).padStart(4, "0")}`;
   const course = await makeCourse(t.db, { unit_code: unit, price: options.price ?? 500 });
-  await t.db.updateTable("courses").set({ licence_class: options.licence ?? null, rpl_fee_cents: options.rplFee ?? 0 }).where("id", "=", course.id).execute();
+  await t.db
+    .updateTable("courses")
+    .set({ licence_class: options.licence ?? null, rpl_fee_cents: options.rplFee ?? 0 })
+    .where("id", "=", course.id)
+    .execute();
   const enrolment = await makeEnrollment(t.db, options.studentId ?? student.id, course.id);
   return { course, enrolment, unit };
 }
 
 const apply = (enrollmentId: string, kind: "credit_transfer" | "rpl", viewer = asStudent()) =>
-  applyForRecognition(t.db, viewer, recognitionApplyInput.parse({ enrollment_id: enrollmentId, kind, statement: "I hold this unit from another RTO" }), viewer.id);
+  applyForRecognition(
+    t.db,
+    viewer,
+    recognitionApplyInput.parse({ enrollment_id: enrollmentId, kind, statement: "I hold this unit from another RTO" }),
+    viewer.id,
+  );
 
 const authenticate = (id: string) =>
   authenticateCreditTransfer(
     t.db,
     asAdmin(),
     id,
-    recognitionAuthenticateInput.parse({ issuing_rto_code: "90001", document_number: "SOA-778", checked_how: "Confirmed with the issuing RTO by phone and against its register", checked_on: "2026-12-01", equivalence: "same" }),
+    recognitionAuthenticateInput.parse({
+      issuing_rto_code: "90001",
+      document_number: "SOA-778",
+      checked_how: "Confirmed with the issuing RTO by phone and against its register",
+      checked_on: "2026-12-01",
+      equivalence: "same",
+    }),
     admin.id,
   );
 
@@ -81,14 +96,25 @@ const decide = (id: string, decision: "granted" | "not_granted" | "refused", vie
   decideRecognition(t.db, viewer, id, recognitionDecideInput.parse({ decision, reasons: "Evidence reviewed against the unit" }), viewer.id);
 
 const audit = async (id: string) => (await t.db.selectFrom("audit_log").select(["action"]).where("subject_id", "=", id).execute()).map((r) => r.action);
-const mails = async (id: string) => t.db.selectFrom("outbox_messages").select(["template", "recipient_id"]).where("key", "=", `recognition-decided:${id}`).execute();
+const mails = async (id: string) =>
+  t.db.selectFrom("outbox_messages").select(["template", "recipient_id"]).where("key", "=", `recognition-decided:${id}`).execute();
 
 describe("credit transfer", () => {
   it("is granted as outcome 60 dated the day granted, once authenticated; the unit leaves the timetable and its fee is credited", async () => {
     const { course, enrolment, unit } = await enrolmentIn({ price: 500 });
     const now = new Date();
     await writeTransaction(t.db, async (trx) =>
-      invoiceSelfEnrolment(trx, (await billSelfEnrolment(trx, { enrollmentId: enrolment.id, studentId: student.id, course: { id: course.id, name: "Unit", unit_code: unit, price_cents: 50000 }, classStart: null, actorId: student.id, now }))!),
+      invoiceSelfEnrolment(
+        trx,
+        (await billSelfEnrolment(trx, {
+          enrollmentId: enrolment.id,
+          studentId: student.id,
+          course: { id: course.id, name: "Unit", unit_code: unit, price_cents: 50000 },
+          classStart: null,
+          actorId: student.id,
+          now,
+        }))!,
+      ),
     );
     const app = await apply(enrolment.id, "credit_transfer");
     expect(app.status).toBe("applied");
@@ -96,7 +122,11 @@ describe("credit transfer", () => {
     await expect(decide(app.id, "granted")).rejects.toMatchObject({ status: 409, message: RECOGNITION_MESSAGES.noAuthentication });
     await authenticate(app.id);
     const granted = await decide(app.id, "granted");
-    expect(granted).toMatchObject({ status: "granted", outcome_code: "60", authentication: { issuing_rto_code: "90001", document_number: "SOA-778", checked_on: "2026-12-01" } });
+    expect(granted).toMatchObject({
+      status: "granted",
+      outcome_code: "60",
+      authentication: { issuing_rto_code: "90001", document_number: "SOA-778", checked_on: "2026-12-01" },
+    });
     expect(granted.decided_on).toBe(new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(now));
     const e = await t.db.selectFrom("enrollments").selectAll().where("id", "=", enrolment.id).executeTakeFirstOrThrow();
     expect(e).toMatchObject({ status: "completed", class_id: null });
@@ -114,7 +144,21 @@ describe("credit transfer", () => {
     const { enrolment } = await enrolmentIn();
     const app = await apply(enrolment.id, "credit_transfer");
     await expect(decide(app.id, "granted", asAssessor())).rejects.toMatchObject({ status: 404 });
-    await expect(authenticateCreditTransfer(t.db, asStudent(), app.id, recognitionAuthenticateInput.parse({ issuing_rto_code: "90001", document_number: "X", checked_how: "x", checked_on: "2026-12-01", equivalence: "same" }), student.id)).rejects.toMatchObject({ status: 404 });
+    await expect(
+      authenticateCreditTransfer(
+        t.db,
+        asStudent(),
+        app.id,
+        recognitionAuthenticateInput.parse({
+          issuing_rto_code: "90001",
+          document_number: "X",
+          checked_how: "x",
+          checked_on: "2026-12-01",
+          equivalence: "same",
+        }),
+        student.id,
+      ),
+    ).rejects.toMatchObject({ status: 404 });
     const refused = await decide(app.id, "refused");
     expect(refused).toMatchObject({ status: "refused", outcome_code: null, reasons: "Evidence reviewed against the unit" });
     expect((await t.db.selectFrom("enrollments").select("status").where("id", "=", enrolment.id).executeTakeFirstOrThrow()).status).toBe("enrolled");
@@ -125,7 +169,9 @@ describe("credit transfer", () => {
     const missing = recognitionAuthenticateInput.safeParse({ ...base, equivalence: "superseding" });
     expect(missing.success).toBe(false);
     expect(missing.error!.issues[0]).toMatchObject({ path: ["held_unit_code"], message: RECOGNITION_MESSAGES.heldUnitNeeded });
-    expect(recognitionAuthenticateInput.parse({ ...base, equivalence: "superseding", held_unit_code: "TLILIC2001", mapping: "Superseded, equivalent" })).toMatchObject({ held_unit_code: "TLILIC2001" });
+    expect(
+      recognitionAuthenticateInput.parse({ ...base, equivalence: "superseding", held_unit_code: "TLILIC2001", mapping: "Superseded, equivalent" }),
+    ).toMatchObject({ held_unit_code: "TLILIC2001" });
     expect(recognitionAuthenticateInput.safeParse({ ...base, issuing_rto_code: "abc", equivalence: "same" }).success).toBe(false);
   });
 });
@@ -142,7 +188,10 @@ describe("recognition of prior learning", () => {
     const { enrolment } = await enrolmentIn();
     const app = await apply(enrolment.id, "rpl");
     await expect(decide(app.id, "granted", asAssessor())).rejects.toMatchObject({ status: 404 });
-    await expect(assignRecognitionAssessor(t.db, asAdmin(), app.id, { assessor_id: uncredentialed.id }, admin.id)).rejects.toMatchObject({ status: 409, field: "assessor_id" });
+    await expect(assignRecognitionAssessor(t.db, asAdmin(), app.id, { assessor_id: uncredentialed.id }, admin.id)).rejects.toMatchObject({
+      status: 409,
+      field: "assessor_id",
+    });
     await assignRecognitionAssessor(t.db, asAdmin(), app.id, { assessor_id: assessor.id }, admin.id);
     // an admin cannot judge competence in the assessor's place
     await expect(decide(app.id, "granted", asAdmin())).rejects.toMatchObject({ status: 409, message: RECOGNITION_MESSAGES.notAssessor });
@@ -150,7 +199,11 @@ describe("recognition of prior learning", () => {
     expect(decided).toMatchObject({ status: "not_granted", outcome_code: "52", assessor: { id: assessor.id } });
     expect((await t.db.selectFrom("enrollments").select("status").where("id", "=", enrolment.id).executeTakeFirstOrThrow()).status).toBe("enrolled");
     expect(await mails(app.id)).toHaveLength(1);
-    const appeal = await lodgeAppeal(t.db, appealInput.parse({ assessment_kind: "recognition", assessment_id: app.id, details: "My logbook shows two years of dogging" }), { by: student.id, rto });
+    const appeal = await lodgeAppeal(
+      t.db,
+      appealInput.parse({ assessment_kind: "recognition", assessment_id: app.id, details: "My logbook shows two years of dogging" }),
+      { by: student.id, rto },
+    );
     expect(appeal.reference).toMatch(/^A-/);
     const row = await t.db.selectFrom("complaints").selectAll().where("id", "=", appeal.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ assessment_kind: "recognition", assessor_id: assessor.id });
@@ -164,7 +217,9 @@ describe("recognition of prior learning", () => {
     expect(decided.outcome_code).toBe("51");
     expect((await t.db.selectFrom("enrollments").select("status").where("id", "=", enrolment.id).executeTakeFirstOrThrow()).status).toBe("completed");
     expect(await creditedOnly(t.db, enrolment.id)).toBe(false);
-    expect(await recognisedUnitsOf(t.db, student.id)).toEqual(expect.arrayContaining([expect.objectContaining({ unit_code: unit, how: "Recognition of prior learning" })]));
+    expect(await recognisedUnitsOf(t.db, student.id)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ unit_code: unit, how: "Recognition of prior learning" })]),
+    );
   });
 
   it("takes evidence through the evidence store from its learner, served only to those who may see it", async () => {
@@ -180,7 +235,9 @@ describe("recognition of prior learning", () => {
     } finally {
       read.dispose();
     }
-    await expect(addRecognitionEvidence(t.db, store, { id: other.id, role: "student" }, { id: app.id, actor: other.id, files: [], dir })).rejects.toMatchObject({ status: 404 });
+    await expect(addRecognitionEvidence(t.db, store, { id: other.id, role: "student" }, { id: app.id, actor: other.id, files: [], dir })).rejects.toMatchObject(
+      { status: 404 },
+    );
   });
 });
 
@@ -198,8 +255,18 @@ describe("licensing rules win", () => {
           const viewer = { id: learner.id, role: "student" as const };
           await demo.db.updateTable("courses").set({ rpl_fee_cents: 10000 }).where("id", "=", u.id).execute();
           const enrolment = await makeEnrollment(demo.db, learner.id, u.id);
-          const app = await applyForRecognition(demo.db, viewer, recognitionApplyInput.parse({ enrollment_id: enrolment.id, kind, statement: "I have years of experience" }), learner.id);
-          expect(app, `${u.licence_class} ${kind}`).toMatchObject({ status: "refused", outcome_code: null, fee_invoice_id: null, reasons: RECOGNITION_MESSAGES.licenceUnit(u.licence_class!) });
+          const app = await applyForRecognition(
+            demo.db,
+            viewer,
+            recognitionApplyInput.parse({ enrollment_id: enrolment.id, kind, statement: "I have years of experience" }),
+            learner.id,
+          );
+          expect(app, `${u.licence_class} ${kind}`).toMatchObject({
+            status: "refused",
+            outcome_code: null,
+            fee_invoice_id: null,
+            reasons: RECOGNITION_MESSAGES.licenceUnit(u.licence_class!),
+          });
           const mailed = await demo.db.selectFrom("outbox_messages").select("id").where("key", "=", `recognition-decided:${app.id}`).execute();
           expect(mailed).toHaveLength(1);
         }
@@ -227,7 +294,11 @@ describe("who sees what", () => {
     expect((await getRecognition(t.db, asAdmin(), app.id)).id).toBe(app.id);
     expect((await listRecognitions(t.db, asStudent())).every((r) => r.student.id === student.id)).toBe(true);
     expect((await listRecognitions(t.db, asAssessor())).every((r) => r.assessor?.id === assessor.id)).toBe(true);
-    expect((await listRecognitions(t.db, asAdmin(), { kind: "credit_transfer", status: "granted" })).every((r) => r.kind === "credit_transfer" && r.status === "granted")).toBe(true);
+    expect(
+      (await listRecognitions(t.db, asAdmin(), { kind: "credit_transfer", status: "granted" })).every(
+        (r) => r.kind === "credit_transfer" && r.status === "granted",
+      ),
+    ).toBe(true);
     // a learner cannot apply on someone else's enrolment
     await expect(apply(enrolment.id, "credit_transfer")).rejects.toMatchObject({ status: 404 });
   });
@@ -240,7 +311,18 @@ describe("AVETMISS", () => {
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(new Date());
     const report = await getAvetmissExport(t.db, Number(today.slice(0, 4)), ORG);
     const line = report.files.NAT00120.split("\r\n").find((l) => l.slice(30, 42).trim() === unit);
-    return { report, today, line: line!, fields: line && { start: line.slice(52, 60), end: line.slice(60, 68), mode: line.slice(68, 71), outcome: line.slice(71, 73), predominant: line.slice(157, 158) } };
+    return {
+      report,
+      today,
+      line: line!,
+      fields: line && {
+        start: line.slice(52, 60),
+        end: line.slice(60, 68),
+        mode: line.slice(68, 71),
+        outcome: line.slice(71, 73),
+        predominant: line.slice(157, 158),
+      },
+    };
   };
 
   it("reports 60, 51 and 52 with delivery mode NNN and predominant mode N, dated as decided", async () => {
@@ -259,13 +341,23 @@ describe("AVETMISS", () => {
 
     const a = await nat120(ct.unit);
     expect(a.fields).toEqual({ start: ddmmyyyy(a.today), end: ddmmyyyy(a.today), mode: "NNN", outcome: "60", predominant: "N" });
-    expect((await nat120(rplYes.unit)).fields).toMatchObject({ start: ddmmyyyy(a.today), end: ddmmyyyy(a.today), mode: "NNN", outcome: "51", predominant: "N" });
+    expect((await nat120(rplYes.unit)).fields).toMatchObject({
+      start: ddmmyyyy(a.today),
+      end: ddmmyyyy(a.today),
+      mode: "NNN",
+      outcome: "51",
+      predominant: "N",
+    });
     expect((await nat120(rplNo.unit)).fields).toMatchObject({ mode: "NNN", outcome: "52", predominant: "N" });
     // an ordinary enrolment keeps its classroom delivery
     const plain = await enrolmentIn();
     await t.db.updateTable("enrollments").set({ status: "in_progress" }).where("id", "=", plain.enrolment.id).execute();
     expect((await nat120(plain.unit)).fields).toMatchObject({ mode: "YNN", predominant: "I" });
-    expect(a.report.issues.filter((i) => i.file === "NAT00120" && i.field === "Outcome identifier - national" && (i.key.endsWith(ct.unit) || i.key.endsWith(rplYes.unit)))).toEqual([]);
+    expect(
+      a.report.issues.filter(
+        (i) => i.file === "NAT00120" && i.field === "Outcome identifier - national" && (i.key.endsWith(ct.unit) || i.key.endsWith(rplYes.unit)),
+      ),
+    ).toEqual([]);
   });
 
   it("the readiness list flags a credit transfer without its authentication and an RPL decision without an assessor", async () => {
@@ -280,8 +372,15 @@ describe("AVETMISS", () => {
     await decide(rplApp.id, "granted", asAssessor());
     await t.db.updateTable("recognition_applications").set({ assessor_id: null }).where("id", "=", rplApp.id).execute();
     const { report } = await nat120(ct.unit);
-    const problems = report.issues.filter((i) => i.file === "NAT00120" && i.field === "Outcome identifier - national").map((i) => [i.key.split(" ").at(-1), i.problem.slice(0, 30)]);
-    expect(problems).toEqual(expect.arrayContaining([[ct.unit, "A credit transfer (60) without"], [rpl.unit, "An RPL decision (51 or 52) wit"]]));
+    const problems = report.issues
+      .filter((i) => i.file === "NAT00120" && i.field === "Outcome identifier - national")
+      .map((i) => [i.key.split(" ").at(-1), i.problem.slice(0, 30)]);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        [ct.unit, "A credit transfer (60) without"],
+        [rpl.unit, "An RPL decision (51 or 52) wit"],
+      ]),
+    );
   });
 });
 
@@ -291,7 +390,10 @@ describe("certificates", () => {
     const ctApp = await apply(ct.enrolment.id, "credit_transfer");
     await authenticate(ctApp.id);
     await decide(ctApp.id, "granted");
-    await expect(issueCertificate(t.db, { enrollmentId: ct.enrolment.id, actorId: admin.id })).rejects.toMatchObject({ status: 409, message: RECOGNITION_MESSAGES.creditedNoCertificate });
+    await expect(issueCertificate(t.db, { enrollmentId: ct.enrolment.id, actorId: admin.id })).rejects.toMatchObject({
+      status: 409,
+      message: RECOGNITION_MESSAGES.creditedNoCertificate,
+    });
     const awaiting = (await awaitingEnrollments(t.db).select("enrollments.id").execute()).map((r) => r.id);
     expect(awaiting).not.toContain(ct.enrolment.id);
     const rpl = await enrolmentIn();
@@ -321,14 +423,25 @@ describe("the register's download", () => {
       applied_at: new Date(base + Math.floor(i / 3) * 60_000).toISOString(),
       applied_on: "2026-02-02",
     }));
-    for (let i = 0; i < rows.length; i += 250) await t.db.insertInto("recognition_applications").values(rows.slice(i, i + 250)).execute();
+    for (let i = 0; i < rows.length; i += 250)
+      await t.db
+        .insertInto("recognition_applications")
+        .values(rows.slice(i, i + 250))
+        .execute();
     const read = async (viewer: { id: string; role: "admin" | "trainer" | "student" }) => {
       const ids: string[] = [];
       for await (const r of recognitionRegisterRows(t.db, viewer, {})) ids.push(r.id);
       return ids;
     };
     const all = await read(asAdmin());
-    const total = Number((await t.db.selectFrom("recognition_applications").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await t.db
+          .selectFrom("recognition_applications")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(all).toHaveLength(total);
     expect(new Set(all).size).toBe(total);
     expect(all.slice(0, RECOGNITION_LIST_LIMIT)).toEqual((await listRecognitions(t.db, asAdmin(), {})).map((r) => r.id));

@@ -127,7 +127,13 @@ function toRecognition(r: BaseRow): Recognition {
     applied_on: r.applied_on,
     authentication:
       r.issuing_rto_code && r.document_number && r.checked_how && r.checked_on
-        ? { issuing_rto_code: r.issuing_rto_code, document_number: r.document_number, checked_how: r.checked_how, checked_on: r.checked_on, checked_by: r.checker_name ?? null }
+        ? {
+            issuing_rto_code: r.issuing_rto_code,
+            document_number: r.document_number,
+            checked_how: r.checked_how,
+            checked_on: r.checked_on,
+            checked_by: r.checker_name ?? null,
+          }
         : null,
     equivalence: r.equivalence ? { kind: r.equivalence, held_unit_code: r.held_unit_code, mapping: r.mapping } : null,
     assessor: r.assessor_id ? { id: r.assessor_id, full_name: r.assessor_name ?? "" } : null,
@@ -183,11 +189,23 @@ export async function listRecognitions(db: DB, viewer: RecognitionViewer, q: Par
 }
 
 /** The same view whole for its CSV, newest first, a batch at a time by keyset (the page shows the first RECOGNITION_LIST_LIMIT). */
-export async function* recognitionRegisterRows(db: DB, viewer: RecognitionViewer, q: Partial<RecognitionListQuery> = {}): AsyncGenerator<Recognition, void, undefined> {
+export async function* recognitionRegisterRows(
+  db: DB,
+  viewer: RecognitionViewer,
+  q: Partial<RecognitionListQuery> = {},
+): AsyncGenerator<Recognition, void, undefined> {
   const query = registerQuery(db, viewer, q);
   if (!query) return;
   const rows = keysetRows((after: { applied_at: string; id: string } | null, limit) =>
-    (after ? query.where(afterKey([["r.applied_at", "desc", after.applied_at], ["r.id", "asc", after.id]])) : query)
+    (after
+      ? query.where(
+          afterKey([
+            ["r.applied_at", "desc", after.applied_at],
+            ["r.id", "asc", after.id],
+          ]),
+        )
+      : query
+    )
       .orderBy("r.applied_at", "desc")
       .orderBy("r.id")
       .limit(limit)
@@ -205,7 +223,18 @@ export async function recognitionEvidence(db: DB, viewer: RecognitionViewer, id:
 async function learnerBuyer(trx: WriteTransaction, studentId: string) {
   const learner = await trx
     .selectFrom("users")
-    .select(["full_name", "email", "address", "address_unit", "address_building", "address_street_number", "address_street_name", "suburb", "state", "postcode"])
+    .select([
+      "full_name",
+      "email",
+      "address",
+      "address_unit",
+      "address_building",
+      "address_street_number",
+      "address_street_name",
+      "suburb",
+      "state",
+      "postcode",
+    ])
     .where("id", "=", studentId)
     .executeTakeFirstOrThrow();
   return { kind: "learner" as const, id: studentId, name: learner.full_name, email: learner.email, address: learnerAddress(learner) };
@@ -216,7 +245,13 @@ async function learnerBuyer(trx: WriteTransaction, studentId: string) {
  * or an admin on their behalf. A licence unit is refused at once with the reason (kept, audited,
  * mailed); otherwise the application waits for staff, and an RPL is invoiced the course's fee.
  */
-export async function applyForRecognition(db: DB, viewer: RecognitionViewer, input: RecognitionApplyInput, by: SignedInActorRef, now = new Date()): Promise<Recognition> {
+export async function applyForRecognition(
+  db: DB,
+  viewer: RecognitionViewer,
+  input: RecognitionApplyInput,
+  by: SignedInActorRef,
+  now = new Date(),
+): Promise<Recognition> {
   const actor = signedInActor(by);
   const at = now.toISOString();
   const today = organisationToday(now);
@@ -228,7 +263,8 @@ export async function applyForRecognition(db: DB, viewer: RecognitionViewer, inp
       .select(["e.id", "e.student_id", "e.status", "c.id as course_id", "c.unit_code", "c.name", "c.licence_class", "c.rpl_fee_cents"])
       .where("e.id", "=", input.enrollment_id)
       .executeTakeFirst();
-    if (!enrolment || (viewer.role === "student" && enrolment.student_id !== viewer.id) || (viewer.role !== "student" && viewer.role !== "admin")) throw notFound("Enrolment");
+    if (!enrolment || (viewer.role === "student" && enrolment.student_id !== viewer.id) || (viewer.role !== "student" && viewer.role !== "admin"))
+      throw notFound("Enrolment");
     if (enrolment.status !== "enrolled" && enrolment.status !== "in_progress") throw conflict(RECOGNITION_MESSAGES.enrolmentClosed, "enrollment_id");
     const earlier = await trx
       .selectFrom("recognition_applications")
@@ -262,15 +298,46 @@ export async function applyForRecognition(db: DB, viewer: RecognitionViewer, inp
       now: at,
     });
     if (refusal) {
-      await recordAudit(trx, { action: "recognition.decided", actor, subject: { type: "recognition", id, userId: enrolment.student_id }, detail: `${enrolment.unit_code}: refused (licence unit)`, now: at });
-      await recordRecognitionDecision(trx, { applicationId: id, status: "refused", outcome: null, reasons: refusal, assessorId: null, decidedBy: null, decidedOn: today, decidedAt: at });
-      await mailDecision(trx, { id, n: 1, studentId: enrolment.student_id, kind: input.kind, unitCode: enrolment.unit_code, decision: "refused", reasons: refusal, now });
+      await recordAudit(trx, {
+        action: "recognition.decided",
+        actor,
+        subject: { type: "recognition", id, userId: enrolment.student_id },
+        detail: `${enrolment.unit_code}: refused (licence unit)`,
+        now: at,
+      });
+      await recordRecognitionDecision(trx, {
+        applicationId: id,
+        status: "refused",
+        outcome: null,
+        reasons: refusal,
+        assessorId: null,
+        decidedBy: null,
+        decidedOn: today,
+        decidedAt: at,
+      });
+      await mailDecision(trx, {
+        id,
+        n: 1,
+        studentId: enrolment.student_id,
+        kind: input.kind,
+        unitCode: enrolment.unit_code,
+        decision: "refused",
+        reasons: refusal,
+        now,
+      });
       return;
     }
     if (input.kind === "rpl" && enrolment.rpl_fee_cents > 0) {
       const invoice = await issueInvoice(trx, {
         buyer: await learnerBuyer(trx, enrolment.student_id),
-        lines: [{ course_id: enrolment.course_id, description: `RPL assessment fee: ${enrolment.unit_code} ${enrolment.name}`, quantity: 1, unit_price_cents: enrolment.rpl_fee_cents }],
+        lines: [
+          {
+            course_id: enrolment.course_id,
+            description: `RPL assessment fee: ${enrolment.unit_code} ${enrolment.name}`,
+            quantity: 1,
+            unit_price_cents: enrolment.rpl_fee_cents,
+          },
+        ],
         source: { kind: "recognition", id },
         issued_by: actor.id,
         now,
@@ -288,7 +355,14 @@ async function lockedApplication(trx: WriteTransaction, id: string) {
 }
 
 /** An admin records how a credit transfer's document was authenticated, and the equivalence. */
-export async function authenticateCreditTransfer(db: DB, viewer: RecognitionViewer, id: string, input: RecognitionAuthenticateInput, by: SignedInActorRef, now = new Date()): Promise<void> {
+export async function authenticateCreditTransfer(
+  db: DB,
+  viewer: RecognitionViewer,
+  id: string,
+  input: RecognitionAuthenticateInput,
+  by: SignedInActorRef,
+  now = new Date(),
+): Promise<void> {
   const actor = signedInActor(by);
   if (viewer.role !== "admin") throw notFound("Application");
   await writeTransaction(db, async (trx) => {
@@ -320,7 +394,14 @@ export async function authenticateCreditTransfer(db: DB, viewer: RecognitionView
 }
 
 /** An admin assigns an RPL's assessor: refused unless credentialed for the unit today (section 20's matrix). */
-export async function assignRecognitionAssessor(db: DB, viewer: RecognitionViewer, id: string, input: RecognitionAssignInput, by: SignedInActorRef, now = new Date()): Promise<void> {
+export async function assignRecognitionAssessor(
+  db: DB,
+  viewer: RecognitionViewer,
+  id: string,
+  input: RecognitionAssignInput,
+  by: SignedInActorRef,
+  now = new Date(),
+): Promise<void> {
   const actor = signedInActor(by);
   if (viewer.role !== "admin") throw notFound("Application");
   await writeTransaction(db, async (trx) => {
@@ -330,7 +411,13 @@ export async function assignRecognitionAssessor(db: DB, viewer: RecognitionViewe
     await assertCredentialed(trx, input.assessor_id, r.course.unit_code, [organisationToday(now)], "assessor_id");
     await assertFreshAssessor(trx, r, input.assessor_id, now);
     await trx.updateTable("recognition_applications").set({ assessor_id: input.assessor_id }).where("id", "=", id).execute();
-    await recordAudit(trx, { action: "recognition.assessor_assigned", actor, subject: { type: "recognition", id, userId: r.student.id }, detail: input.assessor_id, now: now.toISOString() });
+    await recordAudit(trx, {
+      action: "recognition.assessor_assigned",
+      actor,
+      subject: { type: "recognition", id, userId: r.student.id },
+      detail: input.assessor_id,
+      now: now.toISOString(),
+    });
   });
 }
 
@@ -339,7 +426,14 @@ export async function assignRecognitionAssessor(db: DB, viewer: RecognitionViewe
  * RPL: its assessor (credentialed on the day) grants (51) or does not grant (52); an admin may
  * refuse one (a wrong application), never judge it. A licence unit is never granted.
  */
-export async function decideRecognition(db: DB, viewer: RecognitionViewer, id: string, input: RecognitionDecideInput, by: SignedInActorRef, now = new Date()): Promise<Recognition> {
+export async function decideRecognition(
+  db: DB,
+  viewer: RecognitionViewer,
+  id: string,
+  input: RecognitionDecideInput,
+  by: SignedInActorRef,
+  now = new Date(),
+): Promise<Recognition> {
   const actor = signedInActor(by);
   const at = now.toISOString();
   const today = organisationToday(now);
@@ -373,7 +467,16 @@ export async function decideRecognition(db: DB, viewer: RecognitionViewer, id: s
     if (Number(updated.numUpdatedRows) !== 1) throw conflict(RECOGNITION_MESSAGES.notApplied);
     if (input.decision === "granted") await recogniseUnit(trx, r, outcome!, actor, now);
     // kept in the history too, which an upheld appeal's reopening leaves intact
-    const n = await recordRecognitionDecision(trx, { applicationId: id, status: input.decision, outcome, reasons: input.reasons, assessorId: r.assessor?.id ?? null, decidedBy: actor.id, decidedOn: today, decidedAt: at });
+    const n = await recordRecognitionDecision(trx, {
+      applicationId: id,
+      status: input.decision,
+      outcome,
+      reasons: input.reasons,
+      assessorId: r.assessor?.id ?? null,
+      decidedBy: actor.id,
+      decidedOn: today,
+      decidedAt: at,
+    });
     await recordAudit(trx, {
       action: "recognition.decided",
       actor,
@@ -381,7 +484,16 @@ export async function decideRecognition(db: DB, viewer: RecognitionViewer, id: s
       detail: `${r.course.unit_code}: ${RECOGNITION_STATUS_LABELS[input.decision].toLowerCase()}${outcome ? ` (${outcome})` : ""}`,
       now: at,
     });
-    await mailDecision(trx, { id, n, studentId: r.student.id, kind: r.kind, unitCode: r.course.unit_code, decision: input.decision, reasons: input.reasons, now });
+    await mailDecision(trx, {
+      id,
+      n,
+      studentId: r.student.id,
+      kind: r.kind,
+      unitCode: r.course.unit_code,
+      decision: input.decision,
+      reasons: input.reasons,
+      now,
+    });
   });
   return getRecognition(db, { id: actor.id, role: viewer.role }, id);
 }
@@ -392,7 +504,13 @@ export async function decideRecognition(db: DB, viewer: RecognitionViewer, id: s
  * transfer credits what the learner paid for the unit on the enrolment's own invoice. An
  * employer's booking invoice is the employer's to credit (the finance pages' credit note).
  */
-async function recogniseUnit(trx: WriteTransaction, r: Recognition, outcome: RecognitionOutcome, actor: { id: string; client?: string | null }, now: Date): Promise<void> {
+async function recogniseUnit(
+  trx: WriteTransaction,
+  r: Recognition,
+  outcome: RecognitionOutcome,
+  actor: { id: string; client?: string | null },
+  now: Date,
+): Promise<void> {
   const enrolment = await trx.selectFrom("enrollments").select(["class_id", "status"]).where("id", "=", r.enrollment_id).executeTakeFirstOrThrow();
   if (enrolment.status !== "enrolled" && enrolment.status !== "in_progress") throw conflict(RECOGNITION_MESSAGES.enrolmentClosed);
   const at = now.toISOString();
@@ -414,7 +532,13 @@ async function recogniseUnit(trx: WriteTransaction, r: Recognition, outcome: Rec
   if (!invoice) return;
   const amount = Math.min(Number(invoice.amount_cents), Number(invoice.paid_cents) - Number(invoice.credited_cents));
   if (amount < 1) return;
-  const note = await issueCreditNote(trx, { invoiceId: invoice.id, amountCents: amount, reason: `Credit transfer granted for ${r.course.unit_code}: the unit is not taught or charged`, actor, now });
+  const note = await issueCreditNote(trx, {
+    invoiceId: invoice.id,
+    amountCents: amount,
+    reason: `Credit transfer granted for ${r.course.unit_code}: the unit is not taught or charged`,
+    actor,
+    now,
+  });
   await trx.updateTable("recognition_applications").set({ credit_note_id: note.id }).where("id", "=", r.id).execute();
 }
 
@@ -484,12 +608,22 @@ export async function recognisedUnitsOf(db: DB, studentId: string): Promise<{ en
     .where("r.status", "=", "granted")
     .orderBy("r.decided_on")
     .execute();
-  return rows.map((r) => ({ enrollment_id: r.enrollment_id, unit_code: r.unit_code, how: HOW_ACHIEVED[r.outcome_code as "51" | "60"], decided_on: r.decided_on! }));
+  return rows.map((r) => ({
+    enrollment_id: r.enrollment_id,
+    unit_code: r.unit_code,
+    how: HOW_ACHIEVED[r.outcome_code as "51" | "60"],
+    decided_on: r.decided_on!,
+  }));
 }
 
 /** Whether an enrolment's unit was only credited from another RTO's document: no statement of attainment is issued for it. */
 export async function creditedOnly(db: DB, enrollmentId: string): Promise<boolean> {
-  const row = await db.selectFrom("recognition_applications").select("id").where("enrollment_id", "=", enrollmentId).where("outcome_code", "=", "60").executeTakeFirst();
+  const row = await db
+    .selectFrom("recognition_applications")
+    .select("id")
+    .where("enrollment_id", "=", enrollmentId)
+    .where("outcome_code", "=", "60")
+    .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -498,7 +632,10 @@ export async function creditedOnly(db: DB, enrollmentId: string): Promise<boolea
  * without an application waiting or granted. A licence unit is listed too: applying for it is
  * refused with the reason, which is the portal's answer the learner should read.
  */
-export async function recognitionChoices(db: DB, studentId: string): Promise<{ enrollment_id: string; unit_code: string; course_name: string; licence_class: string | null }[]> {
+export async function recognitionChoices(
+  db: DB,
+  studentId: string,
+): Promise<{ enrollment_id: string; unit_code: string; course_name: string; licence_class: string | null }[]> {
   return db
     .selectFrom("enrollments as e")
     .innerJoin("courses as c", "c.id", "e.course_id")
@@ -530,7 +667,24 @@ export async function recognitionAssessorChoices(db: DB, unitCode: string, now =
 }
 
 /** The register's CSV columns. */
-export const RECOGNITION_CSV_COLUMNS = ["applied_on", "kind", "status", "outcome_code", "learner", "unit_code", "issuing_rto_code", "document_number", "checked_on", "checked_by", "equivalence", "held_unit_code", "assessor", "decided_on", "decided_by", "reasons"] as const;
+export const RECOGNITION_CSV_COLUMNS = [
+  "applied_on",
+  "kind",
+  "status",
+  "outcome_code",
+  "learner",
+  "unit_code",
+  "issuing_rto_code",
+  "document_number",
+  "checked_on",
+  "checked_by",
+  "equivalence",
+  "held_unit_code",
+  "assessor",
+  "decided_on",
+  "decided_by",
+  "reasons",
+] as const;
 
 export function recognitionCsvRow(r: Recognition): Record<(typeof RECOGNITION_CSV_COLUMNS)[number], string> {
   return {

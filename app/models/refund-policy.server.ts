@@ -12,7 +12,13 @@ import { actorOf, recordAudit, type ActorRef } from "./audit.server";
 
 /** The version in force on an organisation day (YYYY-MM-DD): the latest to take effect on or before it; null before the first. */
 export async function refundPolicyInForce(db: DB, day: string): Promise<string | null> {
-  const row = await db.selectFrom("refund_policies").select("version").where("effective_from", "<=", day).orderBy("effective_from", "desc").limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom("refund_policies")
+    .select("version")
+    .where("effective_from", "<=", day)
+    .orderBy("effective_from", "desc")
+    .limit(1)
+    .executeTakeFirst();
   return row?.version ?? null;
 }
 
@@ -34,10 +40,17 @@ export function listRefundPolicies(db: DB) {
 export async function addRefundPolicy(db: DB, input: { effective_from: string }, actor: ActorRef, now = new Date()): Promise<void> {
   if (input.effective_from < organisationToday(now)) throw invalid(REFUND_POLICY_NOT_BACKDATED, { effective_from: REFUND_POLICY_NOT_BACKDATED });
   await writeTransaction(db, async (trx) => {
-    const taken = await trx.selectFrom("refund_policies").select("version").where((eb) => eb.or([eb("effective_from", "=", input.effective_from), eb("version", "=", input.effective_from)])).executeTakeFirst();
+    const taken = await trx
+      .selectFrom("refund_policies")
+      .select("version")
+      .where((eb) => eb.or([eb("effective_from", "=", input.effective_from), eb("version", "=", input.effective_from)]))
+      .executeTakeFirst();
     if (taken) throw conflict(REFUND_POLICY_DAY_TAKEN, "effective_from");
     const by = actorOf(actor);
-    await trx.insertInto("refund_policies").values({ version: input.effective_from, effective_from: input.effective_from, created_at: now.toISOString(), created_by: by.id }).execute();
+    await trx
+      .insertInto("refund_policies")
+      .values({ version: input.effective_from, effective_from: input.effective_from, created_at: now.toISOString(), created_by: by.id })
+      .execute();
     await recordAudit(trx, { action: "finance.refund_policy_added", actor: by, detail: `version ${input.effective_from}`, now });
   });
 }

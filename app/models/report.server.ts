@@ -12,7 +12,6 @@ import { afterKey, BATCH_ROWS, countUpTo, type CappedCount } from "./batches.ser
 
 /** The ASQA compliance report: enrolment figures, record checks and the CSV export. */
 
-
 export interface TierStatistics {
   tier: Tier;
   total: number;
@@ -128,59 +127,83 @@ export const COMPLIANCE_COUNT_LIMIT = STUDENT_COUNT_LIMIT;
 export async function getComplianceChecks(db: DB, now = new Date()): Promise<ComplianceCheck[]> {
   const q = complianceCountQueries(db, now);
   const [uncertified, missingDob, missingContact, closedCourses, undatedCompletions, usiClashes] = await Promise.all(
-    [q.uncertified, q.missingDob, q.missingContact, q.closedCourses, q.undatedCompletions, q.usiClashes].map((matches) => countUpTo(db, matches, COMPLIANCE_COUNT_LIMIT)),
+    [q.uncertified, q.missingDob, q.missingContact, q.closedCourses, q.undatedCompletions, q.usiClashes].map((matches) =>
+      countUpTo(db, matches, COMPLIANCE_COUNT_LIMIT),
+    ),
   );
   const count = (c: CappedCount) => c.total;
-  const check = (c: Omit<ComplianceCheck, "ok" | "countCapped">, counted: CappedCount): ComplianceCheck => ({ ...c, countCapped: counted.totalCapped, ok: c.count === 0 });
+  const check = (c: Omit<ComplianceCheck, "ok" | "countCapped">, counted: CappedCount): ComplianceCheck => ({
+    ...c,
+    countCapped: counted.totalCapped,
+    ok: c.count === 0,
+  });
   return [
-    check({
-      id: "uncertified",
-      label: "Certificates issued on completion",
-      description: `Enrolments completed more than ${CERTIFICATE_GRACE_DAYS} days ago with no certificate issued.`,
-      count: count(uncertified!),
-      unit: ["enrolment", "enrolments"],
-      href: "/admin/students?issue=uncertified",
-    }, uncertified!),
-    check({
-      id: "missing-dob",
-      label: "Date of birth recorded",
-      description: `${ISSUE_LABELS["missing-dob"]} (required for AVETMISS reporting).`,
-      count: count(missingDob!),
-      unit: ["student", "students"],
-      href: "/admin/students?issue=missing-dob",
-    }, missingDob!),
-    check({
-      id: "missing-contact",
-      label: "Contact details complete",
-      description: `${ISSUE_LABELS["missing-contact"]}.`,
-      count: count(missingContact!),
-      unit: ["student", "students"],
-      href: "/admin/students?issue=missing-contact",
-    }, missingContact!),
-    check({
-      id: "inactive-courses",
-      label: "Closed courses with learners still enrolled",
-      description: "Inactive courses that still have enrolled or in-progress learners who need a completion or transfer plan.",
-      count: count(closedCourses!),
-      unit: ["course", "courses"],
-      href: "/admin/courses?status=inactive",
-    }, closedCourses!),
-    check({
-      id: "undated-completions",
-      label: "Completion dates recorded",
-      description: "Completed enrolments without a completion date.",
-      count: count(undatedCompletions!),
-      unit: ["enrolment", "enrolments"],
-      href: "/admin/students?issue=undated-completion",
-    }, undatedCompletions!),
-    check({
-      id: "usi-clash",
-      label: "USIs belong to one person",
-      description: `${ISSUE_LABELS["usi-clash"]}: check both with the USI Registry and record the right USI on each profile.`,
-      count: count(usiClashes!),
-      unit: ["student", "students"],
-      href: "/admin/students?issue=usi-clash",
-    }, usiClashes!),
+    check(
+      {
+        id: "uncertified",
+        label: "Certificates issued on completion",
+        description: `Enrolments completed more than ${CERTIFICATE_GRACE_DAYS} days ago with no certificate issued.`,
+        count: count(uncertified!),
+        unit: ["enrolment", "enrolments"],
+        href: "/admin/students?issue=uncertified",
+      },
+      uncertified!,
+    ),
+    check(
+      {
+        id: "missing-dob",
+        label: "Date of birth recorded",
+        description: `${ISSUE_LABELS["missing-dob"]} (required for AVETMISS reporting).`,
+        count: count(missingDob!),
+        unit: ["student", "students"],
+        href: "/admin/students?issue=missing-dob",
+      },
+      missingDob!,
+    ),
+    check(
+      {
+        id: "missing-contact",
+        label: "Contact details complete",
+        description: `${ISSUE_LABELS["missing-contact"]}.`,
+        count: count(missingContact!),
+        unit: ["student", "students"],
+        href: "/admin/students?issue=missing-contact",
+      },
+      missingContact!,
+    ),
+    check(
+      {
+        id: "inactive-courses",
+        label: "Closed courses with learners still enrolled",
+        description: "Inactive courses that still have enrolled or in-progress learners who need a completion or transfer plan.",
+        count: count(closedCourses!),
+        unit: ["course", "courses"],
+        href: "/admin/courses?status=inactive",
+      },
+      closedCourses!,
+    ),
+    check(
+      {
+        id: "undated-completions",
+        label: "Completion dates recorded",
+        description: "Completed enrolments without a completion date.",
+        count: count(undatedCompletions!),
+        unit: ["enrolment", "enrolments"],
+        href: "/admin/students?issue=undated-completion",
+      },
+      undatedCompletions!,
+    ),
+    check(
+      {
+        id: "usi-clash",
+        label: "USIs belong to one person",
+        description: `${ISSUE_LABELS["usi-clash"]}: check both with the USI Registry and record the right USI on each profile.`,
+        count: count(usiClashes!),
+        unit: ["student", "students"],
+        href: "/admin/students?issue=usi-clash",
+      },
+      usiClashes!,
+    ),
   ];
 }
 
@@ -230,9 +253,19 @@ export async function* studentExportRows(db: DB, batch = BATCH_ROWS): AsyncGener
   const studentBatch = async (after: { id: string; created_at: string | null } | null, limit: number) => {
     if (after && !after.created_at) return undated(after.id, limit);
     let dated = studentsQuery().where("created_at", "is not", null);
-    if (after) dated = dated.where(afterKey([["created_at", "desc", after.created_at!], ["id", "asc", after.id]]));
+    if (after)
+      dated = dated.where(
+        afterKey([
+          ["created_at", "desc", after.created_at!],
+          ["id", "asc", after.id],
+        ]),
+      );
     // nulls last as the index has it, though none is null here: otherwise PostgreSQL sorts
-    const rows = await dated.orderBy("created_at", (o) => o.desc().nullsLast()).orderBy("id").limit(limit).execute();
+    const rows = await dated
+      .orderBy("created_at", (o) => o.desc().nullsLast())
+      .orderBy("id")
+      .limit(limit)
+      .execute();
     return rows.length === limit ? rows : [...rows, ...(await undated(null, limit - rows.length))];
   };
   let students: Awaited<ReturnType<typeof studentBatch>> = [];
@@ -240,7 +273,16 @@ export async function* studentExportRows(db: DB, batch = BATCH_ROWS): AsyncGener
     const rows = await db
       .selectFrom("enrollments")
       .innerJoin("courses", "courses.id", "enrollments.course_id")
-      .select(["enrollments.student_id", "courses.unit_code", "courses.name as course_name", "courses.tier", "enrollments.status", "enrollments.progress_percentage", "enrollments.enrollment_date", "enrollments.completion_date"])
+      .select([
+        "enrollments.student_id",
+        "courses.unit_code",
+        "courses.name as course_name",
+        "courses.tier",
+        "enrollments.status",
+        "enrollments.progress_percentage",
+        "enrollments.enrollment_date",
+        "enrollments.completion_date",
+      ])
       .where("enrollments.student_id", "in", ids)
       .orderBy("enrollments.student_id")
       .orderBy("enrollments.enrollment_date")
@@ -269,7 +311,15 @@ export async function* studentExportRows(db: DB, batch = BATCH_ROWS): AsyncGener
         // instants as the organisation's local time with their UTC offset, so each day shown is its day
         joined: s.created_at ? organisationTimestamp(s.created_at) : null,
       };
-      const blank = { unit_code: null, course_name: null, tier: null, enrollment_status: null, progress_percentage: null, enrollment_date: null, completion_date: null };
+      const blank = {
+        unit_code: null,
+        course_name: null,
+        tier: null,
+        enrollment_status: null,
+        progress_percentage: null,
+        enrollment_date: null,
+        completion_date: null,
+      };
       const rows = taken.get(s.id);
       if (!rows) yield { ...person, ...blank };
       else
@@ -300,7 +350,11 @@ export async function exportStudents(
   reader: AuditActor & { id: string; role: Role },
 ): Promise<{ columns: Array<(typeof EXPORT_COLUMNS)[number]>; rows: AsyncGenerator<ExportRow, void, undefined> }> {
   const columns = EXPORT_COLUMNS.filter((column) => roleReadsField(reader.role, column));
-  const students = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).where("role", "=", "student").executeTakeFirstOrThrow();
+  const students = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("role", "=", "student")
+    .executeTakeFirstOrThrow();
   await recordAuditAlone(db, {
     action: "students.exported",
     actor: { id: reader.id, client: reader.client },

@@ -48,7 +48,20 @@ async function assessmentWithEvidence(store: FileStore, resultOn: string, shade:
   const id = crypto.randomUUID();
   await t.db
     .insertInto("assessments")
-    .values({ id, enrollment_id: enrollmentId, student_id: student.id, course_id: course, assessment_type: "Practical", status: "passed", score: null, max_score: null, assessment_date: `${resultOn}T00:00:00.000Z`, feedback: null, assessed_by: trainer.id, created_at: new Date().toISOString() })
+    .values({
+      id,
+      enrollment_id: enrollmentId,
+      student_id: student.id,
+      course_id: course,
+      assessment_type: "Practical",
+      status: "passed",
+      score: null,
+      max_score: null,
+      assessment_date: `${resultOn}T00:00:00.000Z`,
+      feedback: null,
+      assessed_by: trainer.id,
+      created_at: new Date().toISOString(),
+    })
     .execute();
   return { id, file: await uploadEvidence(store, id, shade) };
 }
@@ -94,12 +107,18 @@ describe.each(stores)("retention (%s store)", (_kind, make) => {
     expect(await store.has(recent.sha256)).toBe(true);
     expect(await t.db.selectFrom("evidence_files").select("id").where("id", "=", old.id).executeTakeFirst()).toBeUndefined();
     expect((await listTombstones(t.db)).map((x) => x.record_id)).toContain(old.id);
-    const audit = await t.db.selectFrom("audit_log").select(["action", "actor_id", "subject_id"]).where("action", "=", "records.destroyed").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "actor_id", "subject_id"])
+      .where("action", "=", "records.destroyed")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor_id: admin.id, subject_id: old.id });
   });
 });
 
-const keepUntilOf = async (fileId: string) => (await t.db.selectFrom("evidence_files").select("keep_until").where("id", "=", fileId).executeTakeFirstOrThrow()).keep_until;
+const keepUntilOf = async (fileId: string) =>
+  (await t.db.selectFrom("evidence_files").select("keep_until").where("id", "=", fileId).executeTakeFirstOrThrow()).keep_until;
 
 describe("the keep-until day is set by the change it depends on, in its transaction", () => {
   it("evidence uploaded on a result dated 14 months ago is due at once, with no job run", async () => {
@@ -115,7 +134,14 @@ describe("the keep-until day is set by the change it depends on, in its transact
     const resultOn = addMonths(today, -14);
     const learner = await makeUser(t.db, { role: "student" });
     const enrollment = await makeEnrollment(t.db, learner.id, courseId, { status: "in_progress", enrollment_date: `${addMonths(today, -15)}T00:00:00.000Z` });
-    const entry = { enrollment_id: enrollment.id, assessment_type: "Practical" as const, assessment_date: resultOn, score: null, max_score: null, actorId: trainer.id };
+    const entry = {
+      enrollment_id: enrollment.id,
+      assessment_type: "Practical" as const,
+      assessment_date: resultOn,
+      score: null,
+      max_score: null,
+      actorId: trainer.id,
+    };
     const { id } = await recordAssessment(t.db, { ...entry, status: "in_progress", feedback: null });
     const file = await uploadEvidence(localFileStore(path.join(dir, "files")), id, 100);
     expect(file.keep_until).toBeNull();
@@ -128,18 +154,56 @@ describe("the keep-until day is set by the change it depends on, in its transact
     const store = localFileStore(path.join(dir, "files"));
     const at = new Date().toISOString();
     const locationId = crypto.randomUUID();
-    await t.db.insertInto("delivery_locations").values({ id: locationId, identifier: `R${locationId.slice(0, 8)}`, name: "Retention yard", suburb: null, postcode: null, state: null, country: "1101", created_at: at, updated_at: at }).execute();
+    await t.db
+      .insertInto("delivery_locations")
+      .values({
+        id: locationId,
+        identifier: `R${locationId.slice(0, 8)}`,
+        name: "Retention yard",
+        suburb: null,
+        postcode: null,
+        state: null,
+        country: "1101",
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
     const course = await makeCourse(t.db);
     const id = crypto.randomUUID();
-    const booked = { candidate_id: student.id, course_id: course.id, licence_class: "CN", state: "NSW", start_time: "08:00", location_id: locationId, assessor_id: trainer.id, plant_description: "Crane", plant_registration: "R1", booked_by: admin.id, created_at: at, updated_at: at };
-    await t.db.insertInto("hrw_assessments").values({ id, assessment_date: "2024-06-01", ...booked }).execute();
+    const booked = {
+      candidate_id: student.id,
+      course_id: course.id,
+      licence_class: "CN",
+      state: "NSW",
+      start_time: "08:00",
+      location_id: locationId,
+      assessor_id: trainer.id,
+      plant_description: "Crane",
+      plant_registration: "R1",
+      booked_by: admin.id,
+      created_at: at,
+      updated_at: at,
+    };
+    await t.db
+      .insertInto("hrw_assessments")
+      .values({ id, assessment_date: "2024-06-01", ...booked })
+      .execute();
     await setRetentionRule(t.db, { record_type: "assessment_evidence", licence_class: "CN", keep_months: 24, source: "WorkSafe asks longer" }, admin.id);
     const a = await assessmentFor(t.db, { id: trainer.id, role: "trainer" }, { kind: "hrw", id });
     const read = await readUpload(multipartRequest("http://localhost/x", {}, [{ field: "files", name: "nai.jpg", bytes: await gpsPhoto(190) }]));
     const [file] = await addEvidence(t.db, store, { assessment: a, actor: trainer.id, files: read.files, dir: read.dir }).finally(read.dispose);
     // no part result yet: no judgement, no day
     expect(file!.keep_until).toBeNull();
-    await writeTransaction(t.db, (trx) => changePartResultOnAppeal(trx, { assessmentId: id, part: "practical", result: "satisfactory", reference: "APP-1", actor: { id: admin.id }, now: new Date("2024-07-15T02:00:00Z") }));
+    await writeTransaction(t.db, (trx) =>
+      changePartResultOnAppeal(trx, {
+        assessmentId: id,
+        part: "practical",
+        result: "satisfactory",
+        reference: "APP-1",
+        actor: { id: admin.id },
+        now: new Date("2024-07-15T02:00:00Z"),
+      }),
+    );
     expect(await keepUntilOf(file!.id)).toBe("2026-07-15");
   });
 
@@ -152,7 +216,11 @@ describe("the keep-until day is set by the change it depends on, in its transact
     await setRetentionRule(t.db, { record_type: "assessment_evidence", licence_class: "DG", keep_months: 30, source: "A longer rule for dogging" }, admin.id);
     expect(await keepUntilOf(file.id)).toBe("2028-02-29");
     expect(addMonths("2025-08-31", 30)).toBe("2028-02-29");
-    await setRetentionRule(t.db, { record_type: "assessment_evidence", licence_class: "DG", keep_months: 7, source: "Back to nearly the general rule" }, admin.id);
+    await setRetentionRule(
+      t.db,
+      { record_type: "assessment_evidence", licence_class: "DG", keep_months: 7, source: "Back to nearly the general rule" },
+      admin.id,
+    );
     expect(await keepUntilOf(file.id)).toBe("2026-03-31");
   });
 });
@@ -161,7 +229,12 @@ describe("the keep-until day is set by the change it depends on, in its transact
 async function uploadLearnerDocument(store: FileStore, studentId: string, file: { name: string; bytes: Buffer }) {
   const read = await readUpload(multipartRequest("http://localhost/x", {}, [{ field: "file", ...file }]));
   try {
-    return await addLearnerDocument(t.db, { studentId, document: { description: "White Card" }, upload: { store, files: read.files, dir: read.dir }, actor: admin.id });
+    return await addLearnerDocument(t.db, {
+      studentId,
+      document: { description: "White Card" },
+      upload: { store, files: read.files, dir: read.dir },
+      actor: admin.id,
+    });
   } finally {
     read.dispose();
   }
@@ -221,7 +294,18 @@ describe("what is never offered", () => {
     const certificateId = crypto.randomUUID();
     await t.db
       .insertInto("certificates")
-      .values({ id: certificateId, enrollment_id: enrollmentId, student_id: student.id, course_id: courseId, certificate_number: `OLD-${certificateId.slice(0, 6)}`, tier_achieved: "tier_1", issue_date: "1990-01-01", issued_by: admin.id, created_at: "1990-01-01T00:00:00.000Z", verification_code: certificateId.replace(/-/g, "").slice(0, 16) })
+      .values({
+        id: certificateId,
+        enrollment_id: enrollmentId,
+        student_id: student.id,
+        course_id: courseId,
+        certificate_number: `OLD-${certificateId.slice(0, 6)}`,
+        tier_achieved: "tier_1",
+        issue_date: "1990-01-01",
+        issued_by: admin.id,
+        created_at: "1990-01-01T00:00:00.000Z",
+        verification_code: certificateId.replace(/-/g, "").slice(0, 16),
+      })
       .execute();
     const due = await listDueForDestruction(t.db, "2100-01-01");
     expect(due.every((d) => d.record_type === "assessment_evidence")).toBe(true);
@@ -231,8 +315,12 @@ describe("what is never offered", () => {
   });
 
   it("the audit trail's rule cannot change, and evidence is kept at least 6 months", async () => {
-    await expect(setRetentionRule(t.db, { record_type: "audit_trail", licence_class: "", keep_months: 12, source: "x" }, admin.id)).rejects.toMatchObject({ status: 422 });
-    await expect(setRetentionRule(t.db, { record_type: "assessment_evidence", licence_class: "", keep_months: 3, source: "x" }, admin.id)).rejects.toMatchObject({ status: 422 });
+    await expect(setRetentionRule(t.db, { record_type: "audit_trail", licence_class: "", keep_months: 12, source: "x" }, admin.id)).rejects.toMatchObject({
+      status: 422,
+    });
+    await expect(
+      setRetentionRule(t.db, { record_type: "assessment_evidence", licence_class: "", keep_months: 3, source: "x" }, admin.id),
+    ).rejects.toMatchObject({ status: 422 });
     await setRetentionRule(t.db, { record_type: "assessment_evidence", licence_class: "CN", keep_months: 24, source: "WorkSafe asks longer" }, admin.id);
   });
 });

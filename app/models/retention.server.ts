@@ -40,12 +40,21 @@ export interface RetentionRule {
 }
 
 export async function listRetentionRules(db: DB): Promise<RetentionRule[]> {
-  const rows = await db.selectFrom("retention_rules").select(["record_type", "licence_class", "keep_months", "source", "updated_at"]).orderBy("record_type").orderBy("licence_class").execute();
+  const rows = await db
+    .selectFrom("retention_rules")
+    .select(["record_type", "licence_class", "keep_months", "source", "updated_at"])
+    .orderBy("record_type")
+    .orderBy("licence_class")
+    .execute();
   return rows.map((r) => ({ ...r, record_type: r.record_type as RecordType, keep_months: r.keep_months === null ? null : Number(r.keep_months) }));
 }
 
 /** Sets (or adds, for a licence class) a rule. Evidence and certification rules only, never shorter than the minimum. */
-export async function setRetentionRule(db: DB, input: { record_type: RecordType; licence_class: string; keep_months: number; source: string }, actorRef: SignedInActorRef): Promise<void> {
+export async function setRetentionRule(
+  db: DB,
+  input: { record_type: RecordType; licence_class: string; keep_months: number; source: string },
+  actorRef: SignedInActorRef,
+): Promise<void> {
   const actor = signedInActor(actorRef);
   if (!RECORD_TYPES[input.record_type].editable) throw invalid(RETENTION_MESSAGES.notEditable, { keep_months: RETENTION_MESSAGES.notEditable });
   const least = MINIMUM_MONTHS[input.record_type];
@@ -54,12 +63,29 @@ export async function setRetentionRule(db: DB, input: { record_type: RecordType;
   await writeTransaction(db, async (trx) => {
     await trx
       .insertInto("retention_rules")
-      .values({ record_type: input.record_type, licence_class: input.licence_class, keep_months: input.keep_months, source: input.source, updated_by: actor.id, updated_at: now })
-      .onConflict((oc) => oc.columns(["record_type", "licence_class"]).doUpdateSet({ keep_months: input.keep_months, source: input.source, updated_by: actor.id, updated_at: now }))
+      .values({
+        record_type: input.record_type,
+        licence_class: input.licence_class,
+        keep_months: input.keep_months,
+        source: input.source,
+        updated_by: actor.id,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(["record_type", "licence_class"])
+          .doUpdateSet({ keep_months: input.keep_months, source: input.source, updated_by: actor.id, updated_at: now }),
+      )
       .execute();
     // every file's day moves with the rule now, in this transaction
     await stampKeepUntil(trx, "all");
-    await recordAudit(trx, { action: "retention.rule_changed", actor, subject: { type: "retention_rule", id: `${input.record_type}:${input.licence_class}` }, detail: `${input.keep_months} months`, now });
+    await recordAudit(trx, {
+      action: "retention.rule_changed",
+      actor,
+      subject: { type: "retention_rule", id: `${input.record_type}:${input.licence_class}` },
+      detail: `${input.keep_months} months`,
+      now,
+    });
   });
 }
 
@@ -111,7 +137,11 @@ export async function stampKeepUntil(trx: WriteTransaction, scope: KeepUntilScop
           .innerJoin("courses as c", "c.id", "h.course_id")
           .select((s) =>
             addMonths(
-              s.selectFrom("hrw_assessment_parts as p").select((p) => p.fn.max("p.assessed_on").as("on")).whereRef("p.assessment_id", "=", "h.id").$asScalar(),
+              s
+                .selectFrom("hrw_assessment_parts as p")
+                .select((p) => p.fn.max("p.assessed_on").as("on"))
+                .whereRef("p.assessment_id", "=", "h.id")
+                .$asScalar(),
               rule(eb, s.fn.coalesce("c.licence_class", "h.licence_class")),
             ).as("day"),
           )
@@ -127,8 +157,14 @@ export async function stampKeepUntil(trx: WriteTransaction, scope: KeepUntilScop
   } else if (scope !== "all") {
     query = query.where((eb) =>
       eb.or([
-        eb.and([eb("evidence_files.assessment_kind", "=", "unit"), eb("evidence_files.assessment_id", "in", eb.selectFrom("assessments").select("id").where("course_id", "=", scope.courseId))]),
-        eb.and([eb("evidence_files.assessment_kind", "=", "hrw"), eb("evidence_files.assessment_id", "in", eb.selectFrom("hrw_assessments").select("id").where("course_id", "=", scope.courseId))]),
+        eb.and([
+          eb("evidence_files.assessment_kind", "=", "unit"),
+          eb("evidence_files.assessment_id", "in", eb.selectFrom("assessments").select("id").where("course_id", "=", scope.courseId)),
+        ]),
+        eb.and([
+          eb("evidence_files.assessment_kind", "=", "hrw"),
+          eb("evidence_files.assessment_id", "in", eb.selectFrom("hrw_assessments").select("id").where("course_id", "=", scope.courseId)),
+        ]),
       ]),
     );
   }
@@ -151,7 +187,18 @@ export async function listDueForDestruction(db: DB, today: string, ids?: string[
   let query = db
     .selectFrom("evidence_files")
     .innerJoin("users as student", "student.id", "evidence_files.student_id")
-    .select(["evidence_files.id", "evidence_files.original_name", "evidence_files.media_type", "evidence_files.sha256", "evidence_files.thumbnail_sha256", "evidence_files.keep_until", "evidence_files.assessment_kind", "evidence_files.assessment_id", "student.id as student_id", "student.full_name as student_name"])
+    .select([
+      "evidence_files.id",
+      "evidence_files.original_name",
+      "evidence_files.media_type",
+      "evidence_files.sha256",
+      "evidence_files.thumbnail_sha256",
+      "evidence_files.keep_until",
+      "evidence_files.assessment_kind",
+      "evidence_files.assessment_id",
+      "student.id as student_id",
+      "student.full_name as student_name",
+    ])
     .where("evidence_files.keep_until", "is not", null)
     .where("evidence_files.keep_until", "<=", today)
     .orderBy("evidence_files.keep_until")
@@ -184,7 +231,17 @@ export async function listTombstones(db: DB, limit = 200): Promise<Tombstone[]> 
   const rows = await db
     .selectFrom("destroyed_records")
     .innerJoin("users as by", "by.id", "destroyed_records.destroyed_by")
-    .select(["destroyed_records.id", "record_type", "record_id", "subject_user_id", "description", "hashes", "destroyed_at", "by.id as by_id", "by.full_name as by_name"])
+    .select([
+      "destroyed_records.id",
+      "record_type",
+      "record_id",
+      "subject_user_id",
+      "description",
+      "hashes",
+      "destroyed_at",
+      "by.id as by_id",
+      "by.full_name as by_name",
+    ])
     .orderBy("destroyed_at", "desc")
     .limit(limit)
     .execute();
@@ -207,13 +264,34 @@ export async function destroyRecords(db: DB, store: FileStore, input: { ids: str
     if (due.length !== ids.length) throw invalid(RETENTION_MESSAGES.notDue, { ids: RETENTION_MESSAGES.notDue });
     await trx
       .insertInto("destroyed_records")
-      .values(due.map((d) => ({ id: crypto.randomUUID(), record_type: "evidence_file", record_id: d.id, subject_user_id: d.student.id, description: d.description, hashes: JSON.stringify(d.hashes), destroyed_by: actor.id, destroyed_at: now })))
+      .values(
+        due.map((d) => ({
+          id: crypto.randomUUID(),
+          record_type: "evidence_file",
+          record_id: d.id,
+          subject_user_id: d.student.id,
+          description: d.description,
+          hashes: JSON.stringify(d.hashes),
+          destroyed_by: actor.id,
+          destroyed_at: now,
+        })),
+      )
       .execute();
     await trx.deleteFrom("evidence_files").where("id", "in", ids).execute();
-    await recordAudit(trx, { action: "records.destroyed", actor, subject: { type: "evidence_file", id: ids.length === 1 ? ids[0]! : null, userId: due.length === 1 ? due[0]!.student.id : null }, detail: `${due.length} evidence file${due.length === 1 ? "" : "s"}`, now });
+    await recordAudit(trx, {
+      action: "records.destroyed",
+      actor,
+      subject: { type: "evidence_file", id: ids.length === 1 ? ids[0]! : null, userId: due.length === 1 ? due[0]!.student.id : null },
+      detail: `${due.length} evidence file${due.length === 1 ? "" : "s"}`,
+      now,
+    });
     return due;
   });
   // the same bytes may be another upload's (a learner's White Card kept as evidence too): they stay
-  await removeUnreferenced(db, store, removed.flatMap((d) => d.hashes));
+  await removeUnreferenced(
+    db,
+    store,
+    removed.flatMap((d) => d.hashes),
+  );
   return (await listTombstones(db, 1000)).filter((t) => removed.some((d) => d.id === t.record_id));
 }

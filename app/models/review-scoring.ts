@@ -102,7 +102,12 @@ export function worstOutcome(outcomes: ReviewOutcomeKey[]): ReviewOutcomeKey {
 
 /** Marks checked answers (checkAnswers first). */
 export function markReview(questions: ScoredQuestion[], rules: GroupRule[], answers: Record<string, string>): MarkedReview {
-  const marked = questions.map((q) => ({ question_id: q.id, group: q.group_key, answer: (answers[q.id] ?? "").trim(), correct: isCorrect(q, answers[q.id] ?? "") }));
+  const marked = questions.map((q) => ({
+    question_id: q.id,
+    group: q.group_key,
+    answer: (answers[q.id] ?? "").trim(),
+    correct: isCorrect(q, answers[q.id] ?? ""),
+  }));
   const scores: MarkedReview["scores"] = {};
   const adviceLines: string[] = [];
   const support: ReviewGroupKey[] = [];

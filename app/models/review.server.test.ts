@@ -35,7 +35,11 @@ function answers(wrong: Partial<Record<keyof typeof Q, string>> = {}): Record<st
 
 async function reviewCourse(options: { retakeDays?: number } = {}) {
   const { id } = await makeCourse(db);
-  await db.updateTable("courses").set({ review_required: 1, review_retake_days: options.retakeDays ?? 1 }).where("id", "=", id).execute();
+  await db
+    .updateTable("courses")
+    .set({ review_required: 1, review_retake_days: options.retakeDays ?? 1 })
+    .where("id", "=", id)
+    .execute();
   return id;
 }
 
@@ -48,7 +52,15 @@ async function failure(promise: Promise<unknown>): Promise<DomainError> {
   return error as DomainError;
 }
 
-const countAttempts = async () => Number((await db.selectFrom("review_attempts").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const countAttempts = async () =>
+  Number(
+    (
+      await db
+        .selectFrom("review_attempts")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   ({ db, cleanup } = await createTestDb());
@@ -92,7 +104,8 @@ describe("scoring", () => {
     const course = await reviewCourse();
     const score = async (plate: string) => {
       const user = await makeUser(db);
-      return (await takeReview(db, { courseId: course, taker: { userId: user.id, claimToken: null }, answers: answers({ plate }) })).attempt.scores.numeracy!.correct;
+      return (await takeReview(db, { courseId: course, taker: { userId: user.id, claimToken: null }, answers: answers({ plate }) })).attempt.scores.numeracy!
+        .correct;
     };
     expect(await score("0.48")).toBe(3);
     expect(await score("0,471")).toBe(3);
@@ -101,14 +114,26 @@ describe("scoring", () => {
 
   it("thresholds set by admins move the boundary: numeracy suitable from 67% makes 2 of 3 suitable", async () => {
     const [numeracy] = await db.selectFrom("review_groups").selectAll().where("group_key", "=", "numeracy").execute();
-    await saveReviewGroup(db, { group: "numeracy", suitable_from: 67, support_from: 50, support_advice: numeracy!.support_advice, refer_advice: numeracy!.refer_advice }, admin);
+    await saveReviewGroup(
+      db,
+      { group: "numeracy", suitable_from: 67, support_from: 50, support_advice: numeracy!.support_advice, refer_advice: numeracy!.refer_advice },
+      admin,
+    );
     try {
       const user = await makeUser(db);
-      const { attempt } = await takeReview(db, { courseId: await reviewCourse(), taker: { userId: user.id, claimToken: null }, answers: answers({ plate: "1" }) });
+      const { attempt } = await takeReview(db, {
+        courseId: await reviewCourse(),
+        taker: { userId: user.id, claimToken: null },
+        answers: answers({ plate: "1" }),
+      });
       expect(attempt.outcome).toBe("suitable");
       expect(await db.selectFrom("audit_log").select("detail").where("action", "=", "review.thresholds_changed").execute()).toEqual([{ detail: "67/50" }]);
     } finally {
-      await saveReviewGroup(db, { group: "numeracy", suitable_from: 75, support_from: 50, support_advice: numeracy!.support_advice, refer_advice: numeracy!.refer_advice }, admin);
+      await saveReviewGroup(
+        db,
+        { group: "numeracy", suitable_from: 75, support_from: 50, support_advice: numeracy!.support_advice, refer_advice: numeracy!.refer_advice },
+        admin,
+      );
     }
   });
 });
@@ -119,7 +144,21 @@ describe("enrolment in a course that asks for the review", () => {
     const trainer = await makeUser(db, { role: "trainer" });
     const classId = crypto.randomUUID();
     const now = new Date().toISOString();
-    await db.insertInto("classes").values({ id: classId, course_id: course, start_date: "2099-01-05", end_date: "2099-01-06", location_id: null, trainer_id: trainer.id, seats: 1, created_at: now, updated_at: now, cancelled_at: null } as never).execute();
+    await db
+      .insertInto("classes")
+      .values({
+        id: classId,
+        course_id: course,
+        start_date: "2099-01-05",
+        end_date: "2099-01-06",
+        location_id: null,
+        trainer_id: trainer.id,
+        seats: 1,
+        created_at: now,
+        updated_at: now,
+        cancelled_at: null,
+      } as never)
+      .execute();
     const student = await makeUser(db);
     const enrolled = await createEnrollment(db, { studentId: student.id, courseId: course, actorId: student.id });
     expect(enrolled.review_status).toBe("awaiting");
@@ -142,11 +181,24 @@ describe("enrolment in a course that asks for the review", () => {
     const course = await reviewCourse();
     const student = await makeUser(db);
     const enrolled = await createEnrollment(db, { studentId: student.id, courseId: course, actorId: student.id });
-    const { enrollment } = await takeReview(db, { courseId: course, taker: { userId: student.id, claimToken: null }, answers: answers({ plate: "9", total: "9", bundles: "2" }) });
+    const { enrollment } = await takeReview(db, {
+      courseId: course,
+      taker: { userId: student.id, claimToken: null },
+      answers: answers({ plate: "9", total: "9", bundles: "2" }),
+    });
     expect(enrollment!.review_status).toBe("referred");
-    const after = await overrideReview(db, { enrollmentId: enrolled.id, change: { outcome: "support", reason: "Spoke with him: reads well, needs a calculator" }, actor: admin });
+    const after = await overrideReview(db, {
+      enrollmentId: enrolled.id,
+      change: { outcome: "support", reason: "Spoke with him: reads well, needs a calculator" },
+      actor: admin,
+    });
     expect(after).toMatchObject({ status: "confirmed", outcome: "support", override: { reason: "Spoke with him: reads well, needs a calculator", by: admin } });
-    const audit = await db.selectFrom("audit_log").select(["actor_id", "subject_id", "subject_user_id", "detail"]).where("action", "=", "review.overridden").where("subject_id", "=", enrolled.id).execute();
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["actor_id", "subject_id", "subject_user_id", "detail"])
+      .where("action", "=", "review.overridden")
+      .where("subject_id", "=", enrolled.id)
+      .execute();
     expect(audit).toEqual([{ actor_id: admin, subject_id: enrolled.id, subject_user_id: student.id, detail: "refer -> support" }]);
   });
 
@@ -158,7 +210,10 @@ describe("enrolment in a course that asks for the review", () => {
     const student = await makeUser(db);
     const enrolled = await createEnrollment(db, { studentId: student.id, courseId: course, actorId: student.id, reviewClaim: token });
     expect(enrolled.review_status).toBe("confirmed");
-    expect(await db.selectFrom("review_attempts").select(["user_id", "claim_hash"]).where("id", "=", attempt.id).executeTakeFirst()).toEqual({ user_id: student.id, claim_hash: null });
+    expect(await db.selectFrom("review_attempts").select(["user_id", "claim_hash"]).where("id", "=", attempt.id).executeTakeFirst()).toEqual({
+      user_id: student.id,
+      claim_hash: null,
+    });
     expect((await getEnrollmentReview(db, enrolled.id))!.outcome).toBe("support");
   });
 
@@ -198,7 +253,9 @@ describe("bad input", () => {
     expect([empty.status, empty.message]).toEqual([422, REVIEW_EMPTY]);
     const blanks = await failure(takeReview(db, { courseId: course, taker: { userId: student.id, claimToken: null }, answers: { [Q.plate[0]]: " " } }));
     expect(blanks.message).toBe(REVIEW_EMPTY);
-    const partial = await failure(takeReview(db, { courseId: course, taker: { userId: student.id, claimToken: null }, answers: { [Q.plate[0]]: "0.471", [Q.sign[0]]: "7" } }));
+    const partial = await failure(
+      takeReview(db, { courseId: course, taker: { userId: student.id, claimToken: null }, answers: { [Q.plate[0]]: "0.471", [Q.sign[0]]: "7" } }),
+    );
     expect(partial.message).toBe(REVIEW_ANSWER_EVERY);
     expect(partial.fieldErrors[`q_${Q.sign[0]}`]).toBe("Choose one answer");
     expect(partial.fieldErrors[`q_${Q.plate[0]}`]).toBeUndefined();
@@ -225,7 +282,21 @@ describe("seats held for a review never taken", () => {
     const trainer = await makeUser(db, { role: "trainer" });
     const classId = crypto.randomUUID();
     const created = new Date().toISOString();
-    await db.insertInto("classes").values({ id: classId, course_id: course, start_date: "2099-02-02", end_date: "2099-02-03", location_id: null, trainer_id: trainer.id, seats: 2, created_at: created, updated_at: created, cancelled_at: null } as never).execute();
+    await db
+      .insertInto("classes")
+      .values({
+        id: classId,
+        course_id: course,
+        start_date: "2099-02-02",
+        end_date: "2099-02-03",
+        location_id: null,
+        trainer_id: trainer.id,
+        seats: 2,
+        created_at: created,
+        updated_at: created,
+        cancelled_at: null,
+      } as never)
+      .execute();
     const now = new Date();
     const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
     const [stale, recent, waiting, referred] = [await makeUser(db), await makeUser(db), await makeUser(db), await makeUser(db)];
@@ -237,11 +308,16 @@ describe("seats held for a review never taken", () => {
     await db.updateTable("enrollments").set({ review_status: "referred" }).where("id", "=", referredHold.id).execute();
 
     expect(await releaseStaleReviewHolds(db, now)).toBe(1);
-    const status = async (id: string) => (await db.selectFrom("enrollments").select(["status", "review_status"]).where("id", "=", id).executeTakeFirstOrThrow());
+    const status = async (id: string) => await db.selectFrom("enrollments").select(["status", "review_status"]).where("id", "=", id).executeTakeFirstOrThrow();
     expect(await status(staleHold.id)).toEqual({ status: "withdrawn", review_status: "awaiting" });
     expect(await status(recentHold.id)).toEqual({ status: "enrolled", review_status: "awaiting" });
     expect(await status(referredHold.id)).toMatchObject({ review_status: "referred", status: "enrolled" });
-    const offer = await db.selectFrom("class_waitlist").select("status").where("class_id", "=", classId).where("student_id", "=", waiting.id).executeTakeFirstOrThrow();
+    const offer = await db
+      .selectFrom("class_waitlist")
+      .select("status")
+      .where("class_id", "=", classId)
+      .where("student_id", "=", waiting.id)
+      .executeTakeFirstOrThrow();
     expect(offer.status).toBe("offered");
     const audit = await db.selectFrom("audit_log").select(["actor_id", "subject_id"]).where("action", "=", "review.hold_released").execute();
     expect(audit).toEqual([{ actor_id: null, subject_id: staleHold.id }]);
@@ -254,16 +330,46 @@ describe("seats held for a review never taken", () => {
 describe("the question bank", () => {
   it("changes a question by retiring it and putting the new wording in its place, both audited; a retired one stays as it was", async () => {
     const { addReviewQuestion, listReviewQuestions, replaceReviewQuestion } = await import("./review.server");
-    const added = await addReviewQuestion(db, { group: "digital", kind: "choice", prompt: "Which file is a photo?", context: null, choices: ["a.jpg", "b.txt"], answer: "1", tolerance: null }, admin);
-    const changed = await replaceReviewQuestion(db, added.id, { group: "digital", kind: "choice", prompt: "Which file is the photo of your licence?", context: null, choices: ["notes.txt", "licence.jpg"], answer: "2", tolerance: null }, admin);
+    const added = await addReviewQuestion(
+      db,
+      { group: "digital", kind: "choice", prompt: "Which file is a photo?", context: null, choices: ["a.jpg", "b.txt"], answer: "1", tolerance: null },
+      admin,
+    );
+    const changed = await replaceReviewQuestion(
+      db,
+      added.id,
+      {
+        group: "digital",
+        kind: "choice",
+        prompt: "Which file is the photo of your licence?",
+        context: null,
+        choices: ["notes.txt", "licence.jpg"],
+        answer: "2",
+        tolerance: null,
+      },
+      admin,
+    );
     expect(changed).toMatchObject({ prompt: "Which file is the photo of your licence?", answer: "1", position: added.position, is_active: true });
     const bank = await listReviewQuestions(db);
     expect(bank.find((q) => q.id === added.id)).toMatchObject({ prompt: "Which file is a photo?", is_active: false });
     const actions = await db.selectFrom("audit_log").select(["action", "subject_id"]).where("subject_id", "in", [added.id, changed.id]).orderBy("id").execute();
     expect(actions.map((a) => a.action).sort()).toEqual(["review.question_added", "review.question_added", "review.question_retired"]);
-    const refused = await failure(replaceReviewQuestion(db, added.id, { group: "digital", kind: "numeric", prompt: "x", context: null, answer: "1", tolerance: null }, admin));
+    const refused = await failure(
+      replaceReviewQuestion(db, added.id, { group: "digital", kind: "numeric", prompt: "x", context: null, answer: "1", tolerance: null }, admin),
+    );
     expect(refused.status).toBe(409);
-    expect((await failure(replaceReviewQuestion(db, crypto.randomUUID(), { group: "digital", kind: "numeric", prompt: "x", context: null, answer: "1", tolerance: null }, admin))).status).toBe(404);
+    expect(
+      (
+        await failure(
+          replaceReviewQuestion(
+            db,
+            crypto.randomUUID(),
+            { group: "digital", kind: "numeric", prompt: "x", context: null, answer: "1", tolerance: null },
+            admin,
+          ),
+        )
+      ).status,
+    ).toBe(404);
     expect((await listReviewQuestions(db)).length).toBe(bank.length);
   });
 });

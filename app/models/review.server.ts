@@ -69,7 +69,18 @@ const parseJson = <T>(text: string | null, fallback: T): T => {
   }
 };
 
-type QuestionRow = { id: string; group_key: ReviewGroupKey; kind: "choice" | "numeric"; prompt: string; context: string | null; choices: string | null; answer: string; tolerance: string | null; position: number; is_active: number };
+type QuestionRow = {
+  id: string;
+  group_key: ReviewGroupKey;
+  kind: "choice" | "numeric";
+  prompt: string;
+  context: string | null;
+  choices: string | null;
+  answer: string;
+  tolerance: string | null;
+  position: number;
+  is_active: number;
+};
 
 function toAdmin(row: QuestionRow): ReviewQuestionAdmin {
   return {
@@ -104,8 +115,22 @@ export async function listReviewGroups(db: DB): Promise<GroupRule[]> {
   return rows.map((r) => ({ ...r, suitable_from: Number(r.suitable_from), support_from: Number(r.support_from) }));
 }
 
-const scored = (q: ReviewQuestionAdmin): ScoredQuestion => ({ id: q.id, group_key: q.group, kind: q.kind, choices: q.choices, answer: q.answer, tolerance: q.tolerance });
-const learnerView = (q: ReviewQuestionAdmin): ReviewQuestionView => ({ id: q.id, group: q.group, kind: q.kind, prompt: q.prompt, context: q.context, choices: q.choices });
+const scored = (q: ReviewQuestionAdmin): ScoredQuestion => ({
+  id: q.id,
+  group_key: q.group,
+  kind: q.kind,
+  choices: q.choices,
+  answer: q.answer,
+  tolerance: q.tolerance,
+});
+const learnerView = (q: ReviewQuestionAdmin): ReviewQuestionView => ({
+  id: q.id,
+  group: q.group,
+  kind: q.kind,
+  prompt: q.prompt,
+  context: q.context,
+  choices: q.choices,
+});
 
 async function reviewCourse(db: DB, courseId: string) {
   const course = await db
@@ -146,7 +171,14 @@ function toAttempt(row: AttemptRow, retakeDays: number): ReviewAttemptView {
 async function latestAttemptRow(db: DB, courseId: string, taker: ReviewTaker): Promise<AttemptRow | undefined> {
   const attemptColumns = ["id", "course_id", "outcome", "advice", "support", "scores", "created_at"] as const;
   const byUser = taker.userId
-    ? await db.selectFrom("review_attempts").select(attemptColumns).where("course_id", "=", courseId).where("user_id", "=", taker.userId).orderBy("created_at", "desc").orderBy("id", "desc").executeTakeFirst()
+    ? await db
+        .selectFrom("review_attempts")
+        .select(attemptColumns)
+        .where("course_id", "=", courseId)
+        .where("user_id", "=", taker.userId)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .executeTakeFirst()
     : undefined;
   if (byUser || !taker.claimToken) return byUser;
   return db
@@ -233,7 +265,11 @@ export async function takeReview(
       if (held?.review_status) {
         const status = held.review_overridden_at ? held.review_status : statusAfter(held.review_status, marked.outcome);
         if (!held.review_overridden_at) {
-          await trx.updateTable("enrollments").set(keptOutcome(id, marked, status, now)).where("id", "=", held.id).execute();
+          await trx
+            .updateTable("enrollments")
+            .set(keptOutcome(id, marked, status, now))
+            .where("id", "=", held.id)
+            .execute();
           await recordEvent(trx, {
             actorId: input.taker.userId,
             subjectUserId: input.taker.userId,
@@ -257,7 +293,12 @@ function statusAfter(current: EnrollmentReviewStatus, outcome: ReviewOutcomeKey)
   return outcome === "refer" ? "referred" : "confirmed";
 }
 
-function keptOutcome(attemptId: string, marked: { outcome: ReviewOutcomeKey; advice: string; support: ReviewGroupKey[] }, status: EnrollmentReviewStatus, now: string) {
+function keptOutcome(
+  attemptId: string,
+  marked: { outcome: ReviewOutcomeKey; advice: string; support: ReviewGroupKey[] },
+  status: EnrollmentReviewStatus,
+  now: string,
+) {
   return {
     review_status: status,
     review_attempt_id: attemptId,
@@ -281,9 +322,19 @@ export async function reviewForNewEnrolment(trx: WriteTransaction, input: { cour
   if (!latest) return { review_status: "awaiting" as const };
   // a write (a visitor's attempt becomes this learner's), in a scoped enrolment's turn
   await takeWritesTurn(trx);
-  await trx.updateTable("review_attempts").set({ user_id: input.studentId, claim_hash: null }).where("id", "=", latest.id).where("user_id", "is", null).execute();
+  await trx
+    .updateTable("review_attempts")
+    .set({ user_id: input.studentId, claim_hash: null })
+    .where("id", "=", latest.id)
+    .where("user_id", "is", null)
+    .execute();
   const support = parseJson<ReviewGroupKey[]>(latest.support, []);
-  const { updated_at: _, ...columns } = keptOutcome(latest.id, { outcome: latest.outcome, advice: latest.advice, support }, statusAfter("awaiting", latest.outcome), input.now);
+  const { updated_at: _, ...columns } = keptOutcome(
+    latest.id,
+    { outcome: latest.outcome, advice: latest.advice, support },
+    statusAfter("awaiting", latest.outcome),
+    input.now,
+  );
   return columns;
 }
 
@@ -398,7 +449,10 @@ export async function addReviewQuestion(db: DB, input: ReviewQuestionInput, acto
   const at = now.toISOString();
   const id = crypto.randomUUID();
   return writeTransaction(db, async (trx) => {
-    const last = await trx.selectFrom("review_questions").select((eb) => eb.fn.max("position").as("p")).executeTakeFirst();
+    const last = await trx
+      .selectFrom("review_questions")
+      .select((eb) => eb.fn.max("position").as("p"))
+      .executeTakeFirst();
     const choice = input.kind === "choice";
     await trx
       .insertInto("review_questions")
@@ -410,14 +464,20 @@ export async function addReviewQuestion(db: DB, input: ReviewQuestionInput, acto
         context: input.context,
         choices: choice ? JSON.stringify(input.choices ?? []) : null,
         answer: choice ? String(Number(input.answer) - 1) : String(Number(input.answer)),
-        tolerance: choice ? null : input.tolerance ?? "0",
+        tolerance: choice ? null : (input.tolerance ?? "0"),
         position: Number(last?.p ?? 0) + 10,
         is_active: 1,
         created_at: at,
         updated_at: at,
       })
       .execute();
-    await recordAudit(trx, { action: "review.question_added", actor: actorOf(actorRef), subject: { type: "review_question", id }, detail: input.group, now: at });
+    await recordAudit(trx, {
+      action: "review.question_added",
+      actor: actorOf(actorRef),
+      subject: { type: "review_question", id },
+      detail: input.group,
+      now: at,
+    });
     const row = await trx.selectFrom("review_questions").select(questionColumns).where("id", "=", id).executeTakeFirstOrThrow();
     return toAdmin(row);
   });
@@ -440,7 +500,13 @@ export async function retireReviewQuestion(db: DB, id: string, actorRef: ActorRe
  * it keep its meaning) and the new one takes its place in the order, in one transaction, both
  * audited. An unknown id is not found; a question already retired is a conflict.
  */
-export async function replaceReviewQuestion(db: DB, id: string, input: ReviewQuestionInput, actorRef: ActorRef, now = new Date()): Promise<ReviewQuestionAdmin> {
+export async function replaceReviewQuestion(
+  db: DB,
+  id: string,
+  input: ReviewQuestionInput,
+  actorRef: ActorRef,
+  now = new Date(),
+): Promise<ReviewQuestionAdmin> {
   return writeTransaction(db, async (trx) => {
     const old = await trx.selectFrom("review_questions").select(["is_active", "position"]).where("id", "=", id).executeTakeFirst();
     if (!old) throw notFound("Question");
@@ -484,8 +550,22 @@ export async function releaseStaleReviewHolds(db: DB, now = new Date()): Promise
         .executeTakeFirst();
       if (!held) return 0;
       if (held.class_id) await offerFreeSeats(trx, held.class_id, now);
-      await recordAudit(trx, { action: "review.hold_released", actor: { id: null }, subject: { type: "enrollment", id, userId: held.student_id }, detail: `${REVIEW_HOLD_DAYS} days without a review`, now: at });
-      await recordEvent(trx, { actorId: null, subjectUserId: held.student_id, type: "enrollment.status", entityType: "enrollment", entityId: id, message: REVIEW_HOLD_RELEASED, now: at });
+      await recordAudit(trx, {
+        action: "review.hold_released",
+        actor: { id: null },
+        subject: { type: "enrollment", id, userId: held.student_id },
+        detail: `${REVIEW_HOLD_DAYS} days without a review`,
+        now: at,
+      });
+      await recordEvent(trx, {
+        actorId: null,
+        subjectUserId: held.student_id,
+        type: "enrollment.status",
+        entityType: "enrollment",
+        entityId: id,
+        message: REVIEW_HOLD_RELEASED,
+        now: at,
+      });
       return 1;
     });
   }
@@ -504,8 +584,18 @@ export async function saveReviewGroup(db: DB, input: ReviewGroupInput, actorRef:
       updated_at: at,
     };
     const updated = await trx.updateTable("review_groups").set(values).where("group_key", "=", input.group).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) await trx.insertInto("review_groups").values({ group_key: input.group, ...values }).execute();
-    await recordAudit(trx, { action: "review.thresholds_changed", actor: actorOf(actorRef), subject: { type: "review_group", id: input.group }, detail: `${input.suitable_from}/${input.support_from}`, now: at });
+    if (Number(updated.numUpdatedRows) === 0)
+      await trx
+        .insertInto("review_groups")
+        .values({ group_key: input.group, ...values })
+        .execute();
+    await recordAudit(trx, {
+      action: "review.thresholds_changed",
+      actor: actorOf(actorRef),
+      subject: { type: "review_group", id: input.group },
+      detail: `${input.suitable_from}/${input.support_from}`,
+      now: at,
+    });
   });
 }
 
@@ -517,7 +607,15 @@ export async function classReviews(db: DB, classId: string, user: { id: string; 
   const rows = await db
     .selectFrom("enrollments")
     .innerJoin("users", "users.id", "enrollments.student_id")
-    .select(["enrollments.id as enrollment_id", "enrollments.student_id", "enrollments.course_id", "users.full_name", "enrollments.review_status", "enrollments.review_outcome", "enrollments.review_support"])
+    .select([
+      "enrollments.id as enrollment_id",
+      "enrollments.student_id",
+      "enrollments.course_id",
+      "users.full_name",
+      "enrollments.review_status",
+      "enrollments.review_outcome",
+      "enrollments.review_support",
+    ])
     .where("enrollments.class_id", "=", classId)
     .where("enrollments.status", "<>", "withdrawn")
     .where("enrollments.review_status", "is not", null)

@@ -11,7 +11,12 @@ import { SSO_NOT_CONFIGURED, signInSettings } from "./sign-in-settings.server";
  * schema, the same answers (docs/decisions/038-single-sign-on.md).
  */
 
-const OIDC = { OIDC_ISSUER: "http://localhost:7806", OIDC_CLIENT_ID: "portal", OIDC_CLIENT_SECRET: "portal-secret-portal-secret", OIDC_PROVIDER_NAME: "Test IdP" };
+const OIDC = {
+  OIDC_ISSUER: "http://localhost:7806",
+  OIDC_CLIENT_ID: "portal",
+  OIDC_CLIENT_SECRET: "portal-secret-portal-secret",
+  OIDC_PROVIDER_NAME: "Test IdP",
+};
 const configure = () => Object.assign(process.env, OIDC);
 const unconfigure = () => {
   for (const name of Object.keys(OIDC)) delete process.env[name];
@@ -45,7 +50,10 @@ describe("PUT /api/admin/sign-in-settings", () => {
     const on = await put({ require_sso_for_staff: true });
     expect(on.status).toBe(200);
     expect(await bodyOf(on)).toMatchObject({ provider: "Test IdP", require_sso_for_staff: true, updated_at: expect.any(String) });
-    await expect(signIn(db, { email: trainer.email, password: "password123", client: "10.9.2.1" })).rejects.toMatchObject({ status: 403, message: SSO_REQUIRED("Test IdP") });
+    await expect(signIn(db, { email: trainer.email, password: "password123", client: "10.9.2.1" })).rejects.toMatchObject({
+      status: 403,
+      message: SSO_REQUIRED("Test IdP"),
+    });
     // the same answer again changes nothing and writes no second entry
     expect((await put({ require_sso_for_staff: true })).status).toBe(200);
     expect(await settingsAudits()).toEqual([{ actor_id: admin.id, detail: "staff must sign in with the identity provider" }]);
@@ -86,7 +94,11 @@ describe("the Staff page's switch", () => {
     const page = (await import("~/routes/admin.staff")) as unknown as RouteModule;
     const cookie = await sessionCookie(db, admin.id);
     const post = (fields: Record<string, string>) =>
-      call(page, "POST", "/admin/staff", { cookie, body: new URLSearchParams({ intent: "require-sso", ...fields }).toString(), contentType: "application/x-www-form-urlencoded" });
+      call(page, "POST", "/admin/staff", {
+        cookie,
+        body: new URLSearchParams({ intent: "require-sso", ...fields }).toString(),
+        contentType: "application/x-www-form-urlencoded",
+      });
     const asked = await post({ require_sso_for_staff: "true" });
     expect(asked.status).toBe(200);
     expect(await bodyOf(asked)).toEqual({ confirm: "require-sso" });

@@ -24,7 +24,10 @@ export async function signInSettings(db: DB): Promise<SignInSettings> {
  * changes. `provider` is the configured provider's name: without one it cannot be turned on (409),
  * so nobody is locked out by a requirement no button can meet.
  */
-export async function setRequireSsoForStaff(db: DB, input: { required: boolean; provider: string | null; actor: SignedInActorRef; now?: Date }): Promise<SignInSettings> {
+export async function setRequireSsoForStaff(
+  db: DB,
+  input: { required: boolean; provider: string | null; actor: SignedInActorRef; now?: Date },
+): Promise<SignInSettings> {
   if (input.required && !input.provider) throw conflict(SSO_NOT_CONFIGURED);
   const actor = signedInActor(input.actor);
   const at = (input.now ?? new Date()).toISOString();

@@ -42,12 +42,23 @@ export async function setStaffActive(
         .executeTakeFirstOrThrow();
       if (Number(others.n) === 0) throw new DomainError(409, LAST_ADMIN);
     }
-    await trx.updateTable("users").set({ is_active: input.active ? 1 : 0, updated_at: at }).where("id", "=", staff.id).execute();
+    await trx
+      .updateTable("users")
+      .set({ is_active: input.active ? 1 : 0, updated_at: at })
+      .where("id", "=", staff.id)
+      .execute();
     if (!input.active) await revokeAllAccess(trx, staff.id);
     if (!input.active && staff.role === "trainer") {
       const today = organisationToday(now);
       const held = await trx.selectFrom("hrw_accreditations").select("regulator").where("trainer_id", "=", staff.id).where("expires_on", ">=", today).execute();
-      await raiseAssessorStopped(trx, { trainerId: staff.id, states: held.map((h) => h.regulator), what: "Assessor stopped assessing (account deactivated)", today, actor: { id: input.actorId, client: input.client }, at });
+      await raiseAssessorStopped(trx, {
+        trainerId: staff.id,
+        states: held.map((h) => h.regulator),
+        what: "Assessor stopped assessing (account deactivated)",
+        today,
+        actor: { id: input.actorId, client: input.client },
+        at,
+      });
     }
     await recordAudit(trx, {
       action: input.active ? "staff.reactivated" : "staff.deactivated",

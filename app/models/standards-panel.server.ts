@@ -25,7 +25,13 @@ type RowSource = (db: DB, today: string) => Promise<StandardsRow>;
 const credentialsExpiring: RowSource = async (db, today) => {
   const rows = await expiringCredentials(db, today);
   const expired = rows.filter((r) => r.expires_on < today).length;
-  return { key: "credentials", label: `Trainer credentials expiring within ${CREDENTIAL_WARNING_DAYS} days or expired`, count: rows.length, href: "/admin/credentials", tone: expired ? "red" : rows.length ? "amber" : "green" };
+  return {
+    key: "credentials",
+    label: `Trainer credentials expiring within ${CREDENTIAL_WARNING_DAYS} days or expired`,
+    count: rows.length,
+    href: "/admin/credentials",
+    tone: expired ? "red" : rows.length ? "amber" : "green",
+  };
 };
 
 const validationsOverdue: RowSource = async (db, today) => {
@@ -35,7 +41,13 @@ const validationsOverdue: RowSource = async (db, today) => {
 
 const validationsComing: RowSource = async (db, today) => {
   const count = (await validationsDue(db, today)).filter((c) => c.state === "due").length;
-  return { key: "validations-due", label: `Course validations due within ${VALIDATION_DUE_DAYS} days`, count, href: "/admin/validations", tone: count ? "amber" : "green" };
+  return {
+    key: "validations-due",
+    label: `Course validations due within ${VALIDATION_DUE_DAYS} days`,
+    count,
+    href: "/admin/validations",
+    tone: count ? "amber" : "green",
+  };
 };
 
 const improvementsOverdue: RowSource = async (db, today) => {

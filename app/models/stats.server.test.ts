@@ -83,7 +83,13 @@ describe("the trainers' student count (studying_count)", () => {
   afterAll(() => cleanup());
 
   const counted = async () =>
-    Number((await myStudentsQuery(db).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await myStudentsQuery(db)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("equals the students it stands for through enrolments, withdrawals, deactivation, a role change and deletion", async () => {
     const course = await makeCourse(db);

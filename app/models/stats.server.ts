@@ -65,9 +65,7 @@ export async function getDashboardStats(db: DB): Promise<DashboardStats> {
         return [
           eb.fn.sum("e.n").as("total"),
           eb.fn.sum(eb.case().when("e.status", "=", "completed").then(eb.ref("e.n")).else(0).end()).as("completed"),
-          eb.fn
-            .sum(eb.case().when("e.status", "in", CURRENT_ENROLLMENT_STATUSES).then(eb.ref("e.n")).else(0).end())
-            .as("active"),
+          eb.fn.sum(eb.case().when("e.status", "in", CURRENT_ENROLLMENT_STATUSES).then(eb.ref("e.n")).else(0).end()).as("active"),
           completedIn("tier_1").as("tier_1"),
           completedIn("tier_2").as("tier_2"),
           completedIn("tier_3").as("tier_3"),

@@ -28,7 +28,9 @@ export const STORED_FILE_COLUMNS = [
 export async function referencedHashes(db: DB, hashes: readonly string[]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
   const list = sql.join(hashes.map((h) => sql`${h}`));
-  const selects = STORED_FILE_COLUMNS.map(({ table, column }) => sql`select ${sql.ref(column)} as hash from ${sql.table(table)} where ${sql.ref(column)} in (${list})`);
+  const selects = STORED_FILE_COLUMNS.map(
+    ({ table, column }) => sql`select ${sql.ref(column)} as hash from ${sql.table(table)} where ${sql.ref(column)} in (${list})`,
+  );
   const { rows } = await sql<{ hash: string }>`${sql.join(selects, sql` union `)}`.execute(db);
   return new Set(rows.map((r) => r.hash));
 }

@@ -26,11 +26,7 @@ export interface StudentEnrollment {
 }
 
 /** A student's enrollments, newest first; `limit` for dashboards. Scoped to the student. */
-export async function listEnrollmentsForStudent(
-  db: DB,
-  studentId: string,
-  options: { limit?: number } = {},
-): Promise<StudentEnrollment[]> {
+export async function listEnrollmentsForStudent(db: DB, studentId: string, options: { limit?: number } = {}): Promise<StudentEnrollment[]> {
   let query = db
     .selectFrom("enrollments")
     .innerJoin("courses", "courses.id", "enrollments.course_id")
@@ -114,7 +110,15 @@ export async function nextSessionForStudent(db: DB, studentId: string, now = new
     .innerJoin("enrollments as e", "e.class_id", "c.id")
     .innerJoin("courses", "courses.id", "c.course_id")
     .leftJoin("delivery_locations as l", "l.id", "c.location_id")
-    .select(["courses.name as course_name", "courses.unit_code", "s.session_date as date", "s.starts_at", "s.ends_at", "l.name as location_name", "l.suburb as location_suburb"])
+    .select([
+      "courses.name as course_name",
+      "courses.unit_code",
+      "s.session_date as date",
+      "s.starts_at",
+      "s.ends_at",
+      "l.name as location_name",
+      "l.suburb as location_suburb",
+    ])
     .where("e.student_id", "=", studentId)
     .where("e.status", "in", ["enrolled", "in_progress"])
     .where("c.cancelled_at", "is", null)

@@ -115,11 +115,17 @@ describe("updateOwnProfile", () => {
   });
 
   it("refuses an unknown user with a 404 and writes nothing", async () => {
-    const before = await db.selectFrom("events").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("events")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     await expect(updateOwnProfile(db, crypto.randomUUID(), { phone: null, address: null, emergency_contact: null })).rejects.toMatchObject({
       status: 404,
     });
-    const after = await db.selectFrom("events").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("events")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 });
@@ -177,7 +183,16 @@ describe("notifications", () => {
   it("include the demo student's enrolments, their dates, results, progress, completions, certificates and the roll marked in their classes", async () => {
     const types = new Set((await listNotifications(db, demoId, 100)).map((n) => n.type));
     expect(types).toEqual(
-      new Set(["enrollment.created", "enrollment.planned", "assessment.recorded", "enrollment.status", "enrollment.progress", "enrollment.completed", "certificate.issued", "attendance.day"]),
+      new Set([
+        "enrollment.created",
+        "enrollment.planned",
+        "assessment.recorded",
+        "enrollment.status",
+        "enrollment.progress",
+        "enrollment.completed",
+        "certificate.issued",
+        "attendance.day",
+      ]),
     );
   });
 });

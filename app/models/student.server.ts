@@ -128,7 +128,10 @@ export async function searchStudents(db: DB, search: StudentSearch = {}): Promis
  */
 async function countStudents(db: DB, search: StudentSearch): Promise<CappedCount> {
   if (!search.q?.trim() && !search.issue) {
-    let query = db.selectFrom("user_counts").select((eb) => eb.fn.sum<number | string | null>("n").as("n")).where("role", "=", "student");
+    let query = db
+      .selectFrom("user_counts")
+      .select((eb) => eb.fn.sum<number | string | null>("n").as("n"))
+      .where("role", "=", "student");
     if (search.status === "active") query = query.where("is_active", "=", 1);
     if (search.status === "inactive") query = query.where("is_active", "=", 0);
     const row = await query.executeTakeFirstOrThrow();
@@ -140,7 +143,8 @@ async function countStudents(db: DB, search: StudentSearch): Promise<CappedCount
 /** A student's record for the office's edit form, which shows the USI: a staff view of it, audited. */
 export async function getStudentForEdit(db: DB, id: string, shownTo: AuditActor): Promise<PublicUser | null> {
   const student = await getStudentById(db, id);
-  if (student && (student.usi || student.usi_claimed)) await recordAuditAlone(db, { action: "usi.viewed", actor: shownTo, subject: { type: "user", id }, detail: "edit form" });
+  if (student && (student.usi || student.usi_claimed))
+    await recordAuditAlone(db, { action: "usi.viewed", actor: shownTo, subject: { type: "user", id }, detail: "edit form" });
   return student;
 }
 
@@ -197,12 +201,7 @@ export interface StudentDetail {
 
 /** Everything the Student Profile shows, or null when no student has this id. */
 export async function getStudentDetail(db: DB, id: string, shownTo?: AuditActor): Promise<StudentDetail | null> {
-  const row = await db
-    .selectFrom("users")
-    .select(publicUserColumns)
-    .where("users.id", "=", id)
-    .where("users.role", "=", "student")
-    .executeTakeFirst();
+  const row = await db.selectFrom("users").select(publicUserColumns).where("users.id", "=", id).where("users.role", "=", "student").executeTakeFirst();
   if (!row) return null;
   const [usiHolder, avetmiss, enrollments, certificates, files, assessments, summary] = await Promise.all([
     row.usi_claimed
@@ -283,9 +282,7 @@ export async function updateStudent(db: DB, id: string, input: StudentPatch, act
     await assertUsiFree(trx, input.usi, id);
     // the office's USI settles any USI the learner gave that someone else holds
     const usiColumns = input.usi === undefined ? {} : { ...usiChange(current, input.usi), usi_claimed: null };
-    const details = AVETMISS_FIELDS.some((f) => input[f] !== undefined)
-      ? avetmissChanges(input, (await getAvetmissDetails(trx, id))!)
-      : {};
+    const details = AVETMISS_FIELDS.some((f) => input[f] !== undefined) ? avetmissChanges(input, (await getAvetmissDetails(trx, id))!) : {};
     const changes = Object.fromEntries(
       Object.entries({
         full_name: input.full_name,

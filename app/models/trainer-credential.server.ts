@@ -37,7 +37,8 @@ import { keepStoredFiles } from "./stored-files.server";
 
 type CredentialRow = Pick<Selectable<TrainerCredentialsTable>, "id" | "trainer_id" | "credential" | "supervisor_id" | "issued_on" | "expires_on">;
 
-const inForce = (row: { issued_on?: string; expires_on: string | null }, date: string) => (!row.issued_on || row.issued_on <= date) && (!row.expires_on || row.expires_on >= date);
+const inForce = (row: { issued_on?: string; expires_on: string | null }, date: string) =>
+  (!row.issued_on || row.issued_on <= date) && (!row.expires_on || row.expires_on >= date);
 const heldOutright = (rows: CredentialRow[], date: string) => rows.find((c) => c.credential !== UNDER_DIRECTION && inForce(c, date)) ?? null;
 
 /** Every credential of the trainers named and of their supervisors, by trainer. */
@@ -50,7 +51,11 @@ async function credentialsOf(db: DB, trainerIds: string[]): Promise<Map<string, 
     .where((eb) =>
       eb.or([
         eb("trainer_id", "in", trainerIds),
-        eb("trainer_id", "in", eb.selectFrom("trainer_credentials as d").select("d.supervisor_id").where("d.trainer_id", "in", trainerIds).where("d.supervisor_id", "is not", null)),
+        eb(
+          "trainer_id",
+          "in",
+          eb.selectFrom("trainer_credentials as d").select("d.supervisor_id").where("d.trainer_id", "in", trainerIds).where("d.supervisor_id", "is not", null),
+        ),
       ]),
     )
     .orderBy("issued_on")
@@ -73,7 +78,8 @@ function standingProblem(
   if (heldOutright(own, date)) return null;
   const directed = own.filter((c) => c.credential === UNDER_DIRECTION && c.supervisor_id && inForce(c, date));
   for (const d of directed) if (heldOutright(credentials.get(d.supervisor_id!) ?? [], date)) return null;
-  if (directed.length) return STANDARDS_MESSAGES.supervisorNotCredentialed(trainer.full_name, names.get(directed[0]!.supervisor_id!) ?? "their supervisor", date);
+  if (directed.length)
+    return STANDARDS_MESSAGES.supervisorNotCredentialed(trainer.full_name, names.get(directed[0]!.supervisor_id!) ?? "their supervisor", date);
   return STANDARDS_MESSAGES.noCredential(trainer.full_name, date);
 }
 
@@ -82,8 +88,19 @@ export async function credentialProblem(db: DB, trainerId: string, unitCode: str
   const trainer = await db.selectFrom("users").select(["id", "full_name"]).where("id", "=", trainerId).executeTakeFirst();
   if (!trainer) return STANDARDS_MESSAGES.notATrainer;
   const credentials = await credentialsOf(db, [trainerId]);
-  const names = await namesOf(db, [...credentials.values()].flat().map((c) => c.supervisor_id).filter((id): id is string => Boolean(id)));
-  const unit = await db.selectFrom("trainer_units").select(["expires_on"]).where("trainer_id", "=", trainerId).where("unit_code", "=", unitCode).executeTakeFirst();
+  const names = await namesOf(
+    db,
+    [...credentials.values()]
+      .flat()
+      .map((c) => c.supervisor_id)
+      .filter((id): id is string => Boolean(id)),
+  );
+  const unit = await db
+    .selectFrom("trainer_units")
+    .select(["expires_on"])
+    .where("trainer_id", "=", trainerId)
+    .where("unit_code", "=", unitCode)
+    .executeTakeFirst();
   for (const date of dates) {
     const problem = standingProblem(trainer, credentials, names, date);
     if (problem) return problem;
@@ -100,7 +117,11 @@ export async function assertCredentialed(db: DB, trainerId: string, unitCode: st
 
 async function namesOf(db: DB, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom("users").select(["id", "full_name"]).where("id", "in", [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "full_name"])
+    .where("id", "in", [...new Set(ids)])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.full_name]));
 }
 
@@ -167,18 +188,37 @@ export async function getTrainerProfile(db: DB, trainerId: string, today = organ
       .orderBy("c.issued_on", "desc")
       .orderBy("c.id")
       .execute(),
-    db.selectFrom("trainer_units").select(["id", "unit_code", "basis", "evidence", "expires_on", "recorded_at"]).where("trainer_id", "=", trainerId).orderBy("unit_code").execute(),
+    db
+      .selectFrom("trainer_units")
+      .select(["id", "unit_code", "basis", "evidence", "expires_on", "recorded_at"])
+      .where("trainer_id", "=", trainerId)
+      .orderBy("unit_code")
+      .execute(),
     db
       .selectFrom("trainer_activities as a")
       .leftJoin("users as c", "c.id", "a.confirmed_by")
-      .select(["a.id", "a.kind", "a.activity_date", "a.minutes", "a.description", "a.evidence", "a.evidence_file_name", "a.recorded_at", "a.confirmed_at", "c.full_name as confirmed_by_name"])
+      .select([
+        "a.id",
+        "a.kind",
+        "a.activity_date",
+        "a.minutes",
+        "a.description",
+        "a.evidence",
+        "a.evidence_file_name",
+        "a.recorded_at",
+        "a.confirmed_at",
+        "c.full_name as confirmed_by_name",
+      ])
       .where("a.trainer_id", "=", trainerId)
       .orderBy("a.activity_date", "desc")
       .orderBy("a.id")
       .execute(),
     credentialsOf(db, [trainerId]),
   ]);
-  const names = await namesOf(db, credentialRows.map((c) => c.supervisor_id).filter((id): id is string => Boolean(id)));
+  const names = await namesOf(
+    db,
+    credentialRows.map((c) => c.supervisor_id).filter((id): id is string => Boolean(id)),
+  );
   const since = addMonths(today, -CURRENCY_WINDOW_MONTHS);
   const recent = activities.filter((a) => a.activity_date >= since && a.activity_date <= today);
   const confirmedMinutes = (kind: ActivityKind) => recent.filter((a) => a.kind === kind && a.confirmed_at).reduce((n, a) => n + a.minutes, 0);
@@ -218,15 +258,32 @@ export async function getTrainerProfile(db: DB, trainerId: string, today = organ
 }
 
 /** Records a training and assessment credential, or work under a named credentialed trainer's direction. */
-export async function addTrainingCredential(db: DB, trainerId: string, input: TrainingCredentialInput, actorRef: SignedInActorRef, now = new Date()): Promise<{ id: string }> {
+export async function addTrainingCredential(
+  db: DB,
+  trainerId: string,
+  input: TrainingCredentialInput,
+  actorRef: SignedInActorRef,
+  now = new Date(),
+): Promise<{ id: string }> {
   const actor = signedInActor(actorRef);
   return writeTransaction(db, async (trx) => {
     const trainer = await requireStaff(trx, trainerId);
     if (input.credential === UNDER_DIRECTION) {
       if (input.supervisor_id === trainerId) throw invalid(STANDARDS_MESSAGES.supervisorSelf, { supervisor_id: STANDARDS_MESSAGES.supervisorSelf });
-      const supervisor = await trx.selectFrom("users").select("id").where("id", "=", input.supervisor_id!).where("role", "in", ["trainer", "admin"]).where("is_active", "=", 1).executeTakeFirst();
+      const supervisor = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("id", "=", input.supervisor_id!)
+        .where("role", "in", ["trainer", "admin"])
+        .where("is_active", "=", 1)
+        .executeTakeFirst();
       const holds = supervisor
-        ? await trx.selectFrom("trainer_credentials").select("id").where("trainer_id", "=", supervisor.id).where("credential", "!=", UNDER_DIRECTION).executeTakeFirst()
+        ? await trx
+            .selectFrom("trainer_credentials")
+            .select("id")
+            .where("trainer_id", "=", supervisor.id)
+            .where("credential", "!=", UNDER_DIRECTION)
+            .executeTakeFirst()
         : null;
       if (!holds) throw invalid(STANDARDS_MESSAGES.supervisorNotHolder, { supervisor_id: STANDARDS_MESSAGES.supervisorNotHolder });
     }
@@ -234,9 +291,25 @@ export async function addTrainingCredential(db: DB, trainerId: string, input: Tr
     const at = now.toISOString();
     await trx
       .insertInto("trainer_credentials")
-      .values({ id, trainer_id: trainer.id, credential: input.credential, supervisor_id: input.supervisor_id, issued_on: input.issued_on, expires_on: input.expires_on, note: input.note, recorded_by: actor.id, recorded_at: at })
+      .values({
+        id,
+        trainer_id: trainer.id,
+        credential: input.credential,
+        supervisor_id: input.supervisor_id,
+        issued_on: input.issued_on,
+        expires_on: input.expires_on,
+        note: input.note,
+        recorded_by: actor.id,
+        recorded_at: at,
+      })
       .execute();
-    await recordAudit(trx, { action: "credential.added", actor, subject: { type: "user", id: trainer.id }, detail: `${input.credential} from ${input.issued_on}${input.expires_on ? ` to ${input.expires_on}` : ""}`, now: at });
+    await recordAudit(trx, {
+      action: "credential.added",
+      actor,
+      subject: { type: "user", id: trainer.id },
+      detail: `${input.credential} from ${input.issued_on}${input.expires_on ? ` to ${input.expires_on}` : ""}`,
+      now: at,
+    });
     return { id };
   });
 }
@@ -244,25 +317,57 @@ export async function addTrainingCredential(db: DB, trainerId: string, input: Tr
 export async function removeTrainingCredential(db: DB, trainerId: string, credentialId: string, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
   const actor = signedInActor(actorRef);
   await writeTransaction(db, async (trx) => {
-    const row = await trx.selectFrom("trainer_credentials").select(["id", "credential", "issued_on"]).where("id", "=", credentialId).where("trainer_id", "=", trainerId).executeTakeFirst();
+    const row = await trx
+      .selectFrom("trainer_credentials")
+      .select(["id", "credential", "issued_on"])
+      .where("id", "=", credentialId)
+      .where("trainer_id", "=", trainerId)
+      .executeTakeFirst();
     if (!row) throw notFound("Credential");
     await trx.deleteFrom("trainer_credentials").where("id", "=", row.id).execute();
-    await recordAudit(trx, { action: "credential.removed", actor, subject: { type: "user", id: trainerId }, detail: `${row.credential} from ${row.issued_on}`, now });
+    await recordAudit(trx, {
+      action: "credential.removed",
+      actor,
+      subject: { type: "user", id: trainerId },
+      detail: `${row.credential} from ${row.issued_on}`,
+      now,
+    });
   });
 }
 
 /** Records (or replaces) the trainer's competency in one unit. */
-export async function recordTrainerUnit(db: DB, trainerId: string, input: TrainerUnitInput, actorRef: SignedInActorRef, now = new Date()): Promise<{ id: string }> {
+export async function recordTrainerUnit(
+  db: DB,
+  trainerId: string,
+  input: TrainerUnitInput,
+  actorRef: SignedInActorRef,
+  now = new Date(),
+): Promise<{ id: string }> {
   const actor = signedInActor(actorRef);
   return writeTransaction(db, async (trx) => {
     const trainer = await requireStaff(trx, trainerId);
     const at = now.toISOString();
-    const existing = await trx.selectFrom("trainer_units").select("id").where("trainer_id", "=", trainer.id).where("unit_code", "=", input.unit_code).executeTakeFirst();
+    const existing = await trx
+      .selectFrom("trainer_units")
+      .select("id")
+      .where("trainer_id", "=", trainer.id)
+      .where("unit_code", "=", input.unit_code)
+      .executeTakeFirst();
     const values = { basis: input.basis, evidence: input.evidence, expires_on: input.expires_on, recorded_by: actor.id, recorded_at: at };
     const id = existing?.id ?? crypto.randomUUID();
     if (existing) await trx.updateTable("trainer_units").set(values).where("id", "=", existing.id).execute();
-    else await trx.insertInto("trainer_units").values({ id, trainer_id: trainer.id, unit_code: input.unit_code, ...values }).execute();
-    await recordAudit(trx, { action: "credential.unit_recorded", actor, subject: { type: "user", id: trainer.id }, detail: `${input.unit_code}: ${input.basis}${input.expires_on ? ` to ${input.expires_on}` : ""}`, now: at });
+    else
+      await trx
+        .insertInto("trainer_units")
+        .values({ id, trainer_id: trainer.id, unit_code: input.unit_code, ...values })
+        .execute();
+    await recordAudit(trx, {
+      action: "credential.unit_recorded",
+      actor,
+      subject: { type: "user", id: trainer.id },
+      detail: `${input.unit_code}: ${input.basis}${input.expires_on ? ` to ${input.expires_on}` : ""}`,
+      now: at,
+    });
     return { id };
   });
 }
@@ -270,7 +375,12 @@ export async function recordTrainerUnit(db: DB, trainerId: string, input: Traine
 export async function removeTrainerUnit(db: DB, trainerId: string, unitId: string, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
   const actor = signedInActor(actorRef);
   await writeTransaction(db, async (trx) => {
-    const row = await trx.selectFrom("trainer_units").select(["id", "unit_code"]).where("id", "=", unitId).where("trainer_id", "=", trainerId).executeTakeFirst();
+    const row = await trx
+      .selectFrom("trainer_units")
+      .select(["id", "unit_code"])
+      .where("id", "=", unitId)
+      .where("trainer_id", "=", trainerId)
+      .executeTakeFirst();
     if (!row) throw notFound("Unit");
     await trx.deleteFrom("trainer_units").where("id", "=", row.id).execute();
     await recordAudit(trx, { action: "credential.unit_removed", actor, subject: { type: "user", id: trainerId }, detail: row.unit_code, now });
@@ -328,7 +438,13 @@ export async function addActivity(
         confirmed_at: byAdmin ? at : null,
       })
       .execute();
-    await recordAudit(trx, { action: "credential.activity_added", actor, subject: { type: "user", id: trainer.id }, detail: `${input.kind} ${input.activity_date} ${input.hours} h${file ? ", with a file" : ""}`, now: at });
+    await recordAudit(trx, {
+      action: "credential.activity_added",
+      actor,
+      subject: { type: "user", id: trainer.id },
+      detail: `${input.kind} ${input.activity_date} ${input.hours} h${file ? ", with a file" : ""}`,
+      now: at,
+    });
     return { id };
   });
 }
@@ -345,7 +461,13 @@ export async function activityForEvidence(db: DB, activityId: string, actor: { i
  * Attaches (or replaces) an activity's evidence file: its own trainer while it waits for
  * confirmation (a confirmed activity keeps what was confirmed), or an administrator at any time.
  */
-export async function attachActivityEvidence(db: DB, activityId: string, actorRef: { id: string; client?: string | null; role: Role }, upload: ActivityUpload, now = new Date()): Promise<{ trainer_id: string }> {
+export async function attachActivityEvidence(
+  db: DB,
+  activityId: string,
+  actorRef: { id: string; client?: string | null; role: Role },
+  upload: ActivityUpload,
+  now = new Date(),
+): Promise<{ trainer_id: string }> {
   const row = await activityForEvidence(db, activityId, actorRef);
   if (upload.files.length === 0) throw invalid(STANDARDS_MESSAGES.oneEvidenceFile, { evidence_file: STANDARDS_MESSAGES.oneEvidenceFile });
   const file = (await storeActivityFile(upload))!;
@@ -357,7 +479,13 @@ export async function attachActivityEvidence(db: DB, activityId: string, actorRe
       .set({ evidence_sha256: file.sha256, evidence_media_type: file.mediaType, evidence_size_bytes: file.size, evidence_file_name: file.name })
       .where("id", "=", row.id)
       .execute();
-    await recordAudit(trx, { action: "credential.evidence_attached", actor: { id: actorRef.id, client: actorRef.client }, subject: { type: "trainer_activity", id: row.id, userId: row.trainer_id }, detail: file.sha256, now: at });
+    await recordAudit(trx, {
+      action: "credential.evidence_attached",
+      actor: { id: actorRef.id, client: actorRef.client },
+      subject: { type: "trainer_activity", id: row.id, userId: row.trainer_id },
+      detail: file.sha256,
+      now: at,
+    });
   });
   return { trainer_id: row.trainer_id };
 }
@@ -371,24 +499,55 @@ export async function activityEvidenceFor(db: DB, viewer: { id: string; role: Ro
     .where("id", "=", activityId)
     .executeTakeFirst();
   if (!row?.evidence_sha256 || (viewer.role !== "admin" && row.trainer_id !== viewer.id)) return null;
-  return { id: row.id, trainer_id: row.trainer_id, sha256: row.evidence_sha256, media_type: row.evidence_media_type ?? "", size_bytes: row.evidence_size_bytes ?? 0, original_name: row.evidence_file_name ?? "evidence" };
+  return {
+    id: row.id,
+    trainer_id: row.trainer_id,
+    sha256: row.evidence_sha256,
+    media_type: row.evidence_media_type ?? "",
+    size_bytes: row.evidence_size_bytes ?? 0,
+    original_name: row.evidence_file_name ?? "evidence",
+  };
 }
 
 /** Every download of an activity's evidence is by staff (its trainer or an administrator), so each is audited. */
-export async function recordActivityEvidenceDownload(db: DB, viewer: { id: string; client?: string | null }, file: { id: string; trainer_id: string; sha256: string }): Promise<void> {
-  await recordAuditAlone(db, { action: "credential.evidence_downloaded", actor: { id: viewer.id, client: viewer.client }, subject: { type: "trainer_activity", id: file.id, userId: file.trainer_id }, detail: file.sha256 });
+export async function recordActivityEvidenceDownload(
+  db: DB,
+  viewer: { id: string; client?: string | null },
+  file: { id: string; trainer_id: string; sha256: string },
+): Promise<void> {
+  await recordAuditAlone(db, {
+    action: "credential.evidence_downloaded",
+    actor: { id: viewer.id, client: viewer.client },
+    subject: { type: "trainer_activity", id: file.id, userId: file.trainer_id },
+    detail: file.sha256,
+  });
 }
 
 /** An administrator confirms a trainer's activity (once). */
 export async function confirmActivity(db: DB, activityId: string, actorRef: SignedInActorRef, now = new Date()): Promise<{ trainer_id: string }> {
   const actor = signedInActor(actorRef);
   return writeTransaction(db, async (trx) => {
-    const row = await trx.selectFrom("trainer_activities").select(["id", "trainer_id", "kind", "activity_date", "confirmed_at"]).where("id", "=", activityId).executeTakeFirst();
+    const row = await trx
+      .selectFrom("trainer_activities")
+      .select(["id", "trainer_id", "kind", "activity_date", "confirmed_at"])
+      .where("id", "=", activityId)
+      .executeTakeFirst();
     if (!row) throw notFound("Activity");
     if (row.confirmed_at) throw conflict(STANDARDS_MESSAGES.alreadyConfirmed);
     const at = now.toISOString();
-    await trx.updateTable("trainer_activities").set({ confirmed_by: actor.id, confirmed_at: at }).where("id", "=", row.id).where("confirmed_at", "is", null).execute();
-    await recordAudit(trx, { action: "credential.activity_confirmed", actor, subject: { type: "user", id: row.trainer_id }, detail: `${row.kind} ${row.activity_date}`, now: at });
+    await trx
+      .updateTable("trainer_activities")
+      .set({ confirmed_by: actor.id, confirmed_at: at })
+      .where("id", "=", row.id)
+      .where("confirmed_at", "is", null)
+      .execute();
+    await recordAudit(trx, {
+      action: "credential.activity_confirmed",
+      actor,
+      subject: { type: "user", id: row.trainer_id },
+      detail: `${row.kind} ${row.activity_date}`,
+      now: at,
+    });
     return { trainer_id: row.trainer_id };
   });
 }
@@ -453,7 +612,12 @@ export interface CredentialMatrixPage {
 export async function credentialMatrixPage(db: DB, today: string, options: { page: number; search?: string }): Promise<CredentialMatrixPage> {
   const term = options.search?.trim();
   const trainersShown = () => (term ? activeTrainers(db).where(sql<SqlBool>`lower(full_name) like ${likePattern(term)} escape '\\'`) : activeTrainers(db));
-  const [courses, counted] = await Promise.all([activeCourses(db), trainersShown().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()]);
+  const [courses, counted] = await Promise.all([
+    activeCourses(db),
+    trainersShown()
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
   const trainerCount = Number(counted.n);
   const pageCount = Math.max(1, Math.ceil(trainerCount / MATRIX_TRAINERS_PER_PAGE));
   const shown = Math.min(Math.max(1, Math.floor(options.page) || 1), pageCount);
@@ -467,13 +631,26 @@ export async function credentialMatrixPage(db: DB, today: string, options: { pag
   return { matrix: await matrixOf(db, today, courses, trainers), page: shown, pageCount, trainerCount };
 }
 
-async function matrixOf(db: DB, today: string, courses: CredentialMatrix["courses"], trainers: Array<{ id: string; full_name: string }>): Promise<CredentialMatrix> {
+async function matrixOf(
+  db: DB,
+  today: string,
+  courses: CredentialMatrix["courses"],
+  trainers: Array<{ id: string; full_name: string }>,
+): Promise<CredentialMatrix> {
   const ids = trainers.map((t) => t.id);
   const [credentials, units] = await Promise.all([
     credentialsOf(db, ids),
-    ids.length ? db.selectFrom("trainer_units").select(["trainer_id", "unit_code", "basis", "expires_on"]).where("trainer_id", "in", ids).execute() : Promise.resolve([]),
+    ids.length
+      ? db.selectFrom("trainer_units").select(["trainer_id", "unit_code", "basis", "expires_on"]).where("trainer_id", "in", ids).execute()
+      : Promise.resolve([]),
   ]);
-  const names = await namesOf(db, [...credentials.values()].flat().map((c) => c.supervisor_id).filter((id): id is string => Boolean(id)));
+  const names = await namesOf(
+    db,
+    [...credentials.values()]
+      .flat()
+      .map((c) => c.supervisor_id)
+      .filter((id): id is string => Boolean(id)),
+  );
   // each cell looks its unit up by trainer and code: a search of every trainer's units per cell
   // was 12,000 cells by 6,000 units (a second) at 200 trainers
   const unitOf = new Map(units.map((u) => [`${u.trainer_id}\u0000${u.unit_code}`, u]));
@@ -491,15 +668,26 @@ async function matrixOf(db: DB, today: string, courses: CredentialMatrix["course
       const basis = (unit?.basis as UnitBasis | undefined) ?? null;
       let cell: MatrixCell;
       if (standing) cell = { state: "missing", reason: standing, basis, expires_on: null };
-      else if (!unit || !inForce(unit, today)) cell = { state: "missing", reason: STANDARDS_MESSAGES.noUnit(t.full_name, course.unit_code, today), basis, expires_on: unit?.expires_on ?? null };
+      else if (!unit || !inForce(unit, today))
+        cell = { state: "missing", reason: STANDARDS_MESSAGES.noUnit(t.full_name, course.unit_code, today), basis, expires_on: unit?.expires_on ?? null };
       else {
         const ends = [unit.expires_on, credentialEnds].filter((d): d is string => Boolean(d)).sort()[0] ?? null;
         const expiring = Boolean(later) || (unit.expires_on !== null && unit.expires_on < horizon);
-        cell = { state: expiring ? "expiring" : "held", reason: expiring ? (later ?? STANDARDS_MESSAGES.noUnit(t.full_name, course.unit_code, horizon)) : null, basis, expires_on: ends };
+        cell = {
+          state: expiring ? "expiring" : "held",
+          reason: expiring ? (later ?? STANDARDS_MESSAGES.noUnit(t.full_name, course.unit_code, horizon)) : null,
+          basis,
+          expires_on: ends,
+        };
       }
       cells[t.id]![course.id] = cell;
     }
-    return { id: t.id, full_name: t.full_name, credential: current ? credentialLabel(current.credential, current.supervisor_id ? names.get(current.supervisor_id) : null) : null, standing };
+    return {
+      id: t.id,
+      full_name: t.full_name,
+      credential: current ? credentialLabel(current.credential, current.supervisor_id ? names.get(current.supervisor_id) : null) : null,
+      standing,
+    };
   });
   return { today, courses, trainers: columns, cells };
 }
@@ -536,7 +724,11 @@ export async function expiringCredentials(db: DB, today = organisationToday()): 
       .execute(),
   ]);
   return [
-    ...credentials.map((c) => ({ trainer: { id: c.id, full_name: c.full_name }, what: credentialLabel(c.credential, c.supervisor_name), expires_on: c.expires_on! })),
+    ...credentials.map((c) => ({
+      trainer: { id: c.id, full_name: c.full_name },
+      what: credentialLabel(c.credential, c.supervisor_name),
+      expires_on: c.expires_on!,
+    })),
     ...units.map((u) => ({ trainer: { id: u.id, full_name: u.full_name }, what: `Unit ${u.unit_code}`, expires_on: u.expires_on! })),
   ].sort((a, b) => a.expires_on.localeCompare(b.expires_on) || a.trainer.full_name.localeCompare(b.trainer.full_name));
 }

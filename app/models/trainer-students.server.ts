@@ -9,7 +9,6 @@ import { usiStatus, type UsiStatus } from "./usi.server";
 
 /** The trainer's queries: current enrolments ("My Students"), the enrolments to assess, one enrolment's record. */
 
-
 export interface TrainerEnrollmentItem {
   id: string;
   status: EnrollmentStatus;
@@ -97,10 +96,7 @@ export async function countStudying(db: DB): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function listTrainerStudents(
-  db: DB,
-  options: { search?: string | null; page?: number; pageSize?: number } = {},
-): Promise<TrainerStudentPage> {
+export async function listTrainerStudents(db: DB, options: { search?: string | null; page?: number; pageSize?: number } = {}): Promise<TrainerStudentPage> {
   const pageSize = Math.max(1, Math.min(100, Math.floor(options.pageSize ?? 10)));
   // unsearched, the count triggers keep (studying_count); a search counts its matches up to a limit
   const { total, totalCapped } = options.search?.trim()
@@ -160,7 +156,9 @@ async function currentEnrollmentsFor(db: DB, studentIds: string[]): Promise<Map<
     .orderBy("enrollments.id")
     .execute();
   for (const r of rows) {
-    const [status, type] = r.last_assessment ? [r.last_assessment.slice(0, r.last_assessment.indexOf("|")), r.last_assessment.slice(r.last_assessment.indexOf("|") + 1)] : [];
+    const [status, type] = r.last_assessment
+      ? [r.last_assessment.slice(0, r.last_assessment.indexOf("|")), r.last_assessment.slice(r.last_assessment.indexOf("|") + 1)]
+      : [];
     const item: TrainerEnrollmentItem = {
       id: r.id,
       status: r.status,
@@ -207,19 +205,21 @@ export async function listCurrentEnrollmentOptions(
     .orderBy(sql`lower(users.full_name)`)
     .orderBy("users.id")
     .limit(limit);
-  return db
-    .selectFrom(students.as("s"))
-    // CROSS JOIN: SQLite starts from the chosen students, not from every current enrolment.
-    .crossJoin("enrollments")
-    .whereRef("enrollments.student_id", "=", "s.id")
-    .innerJoin("courses", "courses.id", "enrollments.course_id")
-    .select(["enrollments.id", "s.full_name as student_name", "courses.name as course_name", "enrollments.status"])
-    .where("enrollments.status", "in", CURRENT_ENROLLMENT_STATUSES)
-    .orderBy("s.sort_name")
-    .orderBy("s.id")
-    .orderBy("courses.name")
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom(students.as("s"))
+      // CROSS JOIN: SQLite starts from the chosen students, not from every current enrolment.
+      .crossJoin("enrollments")
+      .whereRef("enrollments.student_id", "=", "s.id")
+      .innerJoin("courses", "courses.id", "enrollments.course_id")
+      .select(["enrollments.id", "s.full_name as student_name", "courses.name as course_name", "enrollments.status"])
+      .where("enrollments.status", "in", CURRENT_ENROLLMENT_STATUSES)
+      .orderBy("s.sort_name")
+      .orderBy("s.id")
+      .orderBy("courses.name")
+      .limit(limit)
+      .execute()
+  );
 }
 
 /** One enrolment as the trainer's update page shows it, with its certificate if issued. */

@@ -51,8 +51,7 @@ describe("the enrollment workflow", () => {
   const update = (enrollmentId: string, progress: number, status: "enrolled" | "in_progress" | "completed" | "withdrawn", reopen = false) =>
     updateEnrollmentProgress(db, { enrollmentId, progress, status, reopen, actorId: trainerId });
 
-  const certificatesOf = (enrollmentId: string) =>
-    db.selectFrom("certificates").selectAll().where("enrollment_id", "=", enrollmentId).execute();
+  const certificatesOf = (enrollmentId: string) => db.selectFrom("certificates").selectAll().where("enrollment_id", "=", enrollmentId).execute();
 
   it("moves progress and status forward and records each change with the actor", async () => {
     const { studentId, enrollmentId } = await enrol();
@@ -96,12 +95,7 @@ describe("the enrollment workflow", () => {
     expect(certs[0]).toMatchObject({ student_id: studentId, course_id: cId, tier_achieved: "tier_3", issued_by: trainerId });
     expect(done.enrollment.certificate?.certificate_number).toBe(certs[0]!.certificate_number);
 
-    const notice = await db
-      .selectFrom("events")
-      .selectAll()
-      .where("subject_user_id", "=", studentId)
-      .where("type", "=", "certificate.issued")
-      .execute();
+    const notice = await db.selectFrom("events").selectAll().where("subject_user_id", "=", studentId).where("type", "=", "certificate.issued").execute();
     expect(notice).toHaveLength(1);
     expect(notice[0]!.actor_id).toBe(trainerId);
     expect(notice[0]!.message).toContain(certs[0]!.certificate_number);
@@ -146,12 +140,7 @@ describe("the enrollment workflow", () => {
     expect(results.filter((r) => r.changed)).toHaveLength(1);
     expect(results.filter((r) => r.issuedCertificate)).toHaveLength(1);
     expect(await certificatesOf(enrollmentId)).toHaveLength(1);
-    const completions = await db
-      .selectFrom("events")
-      .select("id")
-      .where("entity_id", "=", enrollmentId)
-      .where("type", "=", "enrollment.completed")
-      .execute();
+    const completions = await db.selectFrom("events").select("id").where("entity_id", "=", enrollmentId).where("type", "=", "enrollment.completed").execute();
     expect(completions).toHaveLength(1);
   });
 
@@ -165,12 +154,7 @@ describe("the enrollment workflow", () => {
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(new Set(results.map((r) => r.certificate.certificate_number)).size).toBe(1);
     expect(await certificatesOf(enrollmentId)).toHaveLength(1);
-    const events = await db
-      .selectFrom("events")
-      .select("id")
-      .where("subject_user_id", "=", studentId)
-      .where("type", "=", "certificate.issued")
-      .execute();
+    const events = await db.selectFrom("events").select("id").where("subject_user_id", "=", studentId).where("type", "=", "certificate.issued").execute();
     expect(events).toHaveLength(1);
     // Only one number was drawn from the sequence.
     const sequenceAfter = await db.selectFrom("certificate_sequence").selectAll().execute();
@@ -213,9 +197,7 @@ describe("the trainer's figures and lists", () => {
       .innerJoin("enrollments", "enrollments.student_id", "users.id")
       .select(["users.id", "users.full_name", "users.is_active", "users.role", "enrollments.status"])
       .execute();
-    return new Set(
-      rows.filter((r) => r.role === "student" && r.is_active === 1 && (r.status === "enrolled" || r.status === "in_progress")).map((r) => r.id),
-    );
+    return new Set(rows.filter((r) => r.role === "student" && r.is_active === 1 && (r.status === "enrolled" || r.status === "in_progress")).map((r) => r.id));
   }
 
   it("every overview figure matches the database", async () => {
@@ -228,7 +210,9 @@ describe("the trainer's figures and lists", () => {
     const completed = await db.selectFrom("enrollments").select("id").where("status", "=", "completed").execute();
     const certified = new Set(certificates.map((c) => c.enrollment_id));
     // a unit credited from another RTO's document never gets a certificate here (the demo has one)
-    const credited = new Set((await db.selectFrom("recognition_applications").select("enrollment_id").where("outcome_code", "=", "60").execute()).map((r) => r.enrollment_id));
+    const credited = new Set(
+      (await db.selectFrom("recognition_applications").select("enrollment_id").where("outcome_code", "=", "60").execute()).map((r) => r.enrollment_id),
+    );
     expect(credited.size).toBeGreaterThan(0);
     expect(stats.awaiting_certificates).toBe(completed.filter((e) => !certified.has(e.id) && !credited.has(e.id)).length);
     expect(stats.my_students).toBeGreaterThan(5);
@@ -265,7 +249,16 @@ describe("the trainer's figures and lists", () => {
     const issued = await db.selectFrom("certificates").select("id").where("enrollment_id", "=", e.id).executeTakeFirstOrThrow();
     await db.deleteFrom("certificates").where("id", "=", issued.id).execute();
     expect((await getTrainerStats(db)).certificates_issued).toBe(before.certificates_issued);
-    expect((await getTrainerStats(db)).certificates_issued).toBe(Number((await db.selectFrom("certificates").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n));
+    expect((await getTrainerStats(db)).certificates_issued).toBe(
+      Number(
+        (
+          await db
+            .selectFrom("certificates")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
   });
 
   it("My Students pages by name, with current enrolments, real progress and the last assessment", async () => {
@@ -320,7 +313,12 @@ describe("the trainer's figures and lists", () => {
     const found = await listCurrentEnrollmentOptions(db, { search: "Jordan Mitchell" });
     expect(found.length).toBeGreaterThan(0);
     expect(new Set(found.map((o) => o.student_name))).toEqual(new Set(["Jordan Mitchell"]));
-    expect(found.map((o) => o.id).sort()).toEqual(all.filter((o) => o.student_name === "Jordan Mitchell").map((o) => o.id).sort());
+    expect(found.map((o) => o.id).sort()).toEqual(
+      all
+        .filter((o) => o.student_name === "Jordan Mitchell")
+        .map((o) => o.id)
+        .sort(),
+    );
     expect(await listCurrentEnrollmentOptions(db, { search: "zzz-nobody" })).toEqual([]);
   });
 });

@@ -97,8 +97,7 @@ export function getUserRowByEmail(db: DB, email: string): Promise<UserRow | unde
 export const EMAIL_TAKEN = "An account with this email already exists";
 export const TOO_MANY_REGISTRATIONS = `Too many accounts have been created from your network. Please wait ${RATE_LIMITS.registration.windowMinutes} minutes and try again.`;
 export const REGISTERED = "Registration successful! Please log in.";
-export const REGISTERED_PENDING =
-  "Registration successful! Your account is awaiting approval by an administrator; you can log in once it is approved.";
+export const REGISTERED_PENDING = "Registration successful! Your account is awaiting approval by an administrator; you can log in once it is approved.";
 
 /** What a new account's holder is told, on the page and over the /api alike. */
 export const registeredMessage = (pending: boolean) => (pending ? REGISTERED_PENDING : REGISTERED);
@@ -187,9 +186,7 @@ export async function registerUser(
       type: pending ? "account.requested" : "account.created",
       entityType: "user",
       entityId: id,
-      message: pending
-        ? `${input.full_name} registered as ${input.role} and awaits approval`
-        : `${input.full_name} registered as ${input.role}`,
+      message: pending ? `${input.full_name} registered as ${input.role} and awaits approval` : `${input.full_name} registered as ${input.role}`,
       now,
     });
     if (options.breakGlass) await trx.updateTable("users").set({ break_glass: 1 }).where("id", "=", id).execute();
@@ -208,13 +205,7 @@ export async function recordLogin(db: DB, userId: string, now = new Date()): Pro
  * birth and licence stay with the administrators. A changed USI loses its verification.
  * Recorded in the audit trail.
  */
-export async function updateOwnProfile(
-  db: DB,
-  userId: string,
-  input: ProfileInput,
-  now = new Date(),
-  client: string | null = null,
-): Promise<PublicUser> {
+export async function updateOwnProfile(db: DB, userId: string, input: ProfileInput, now = new Date(), client: string | null = null): Promise<PublicUser> {
   const at = now.toISOString();
   return writeTransaction(db, async (trx) => {
     const current = await trx.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();

@@ -14,13 +14,25 @@ describe("verifying a USI", () => {
   it("issues at once, in the same step, the certificates the learner's completed enrolments waited for", async () => {
     const trainer = await makeUser(db, { role: "trainer" });
     const student = await makeUser(db, { usi_verified: false, full_name: "Robin Usi" });
-    const done1 = await makeEnrollment(db, student.id, (await makeCourse(db)).id, { status: "completed", progress: 100, completion_date: "2026-09-01T00:00:00.000Z" });
-    const done2 = await makeEnrollment(db, student.id, (await makeCourse(db)).id, { status: "completed", progress: 100, completion_date: "2026-10-01T00:00:00.000Z" });
+    const done1 = await makeEnrollment(db, student.id, (await makeCourse(db)).id, {
+      status: "completed",
+      progress: 100,
+      completion_date: "2026-09-01T00:00:00.000Z",
+    });
+    const done2 = await makeEnrollment(db, student.id, (await makeCourse(db)).id, {
+      status: "completed",
+      progress: 100,
+      completion_date: "2026-10-01T00:00:00.000Z",
+    });
     const current = await makeEnrollment(db, student.id, (await makeCourse(db)).id, { status: "in_progress", progress: 40 });
 
     const result = await verifyUsiAndIssue(db, { studentId: student.id, actor: { id: trainer.id, role: "trainer", client: "203.0.113.5" } });
     expect(result.issued).toHaveLength(2);
-    const certificates = await db.selectFrom("certificates").select(["enrollment_id", "certificate_number", "issued_by"]).where("student_id", "=", student.id).execute();
+    const certificates = await db
+      .selectFrom("certificates")
+      .select(["enrollment_id", "certificate_number", "issued_by"])
+      .where("student_id", "=", student.id)
+      .execute();
     expect(new Set(certificates.map((c) => c.enrollment_id))).toEqual(new Set([done1.id, done2.id]));
     expect(certificates.every((c) => c.issued_by === trainer.id)).toBe(true);
     expect(certificates.map((c) => c.enrollment_id)).not.toContain(current.id);

@@ -111,8 +111,18 @@ export async function setCourseValidation(db: DB, input: CourseValidationInput, 
     const values = { risk_rating: input.risk_rating, last_validated_on: input.last_validated_on, next_due_on: next, updated_by: actor.id, updated_at: at };
     const existing = await trx.selectFrom("course_validations").select("course_id").where("course_id", "=", course.id).executeTakeFirst();
     if (existing) await trx.updateTable("course_validations").set(values).where("course_id", "=", course.id).execute();
-    else await trx.insertInto("course_validations").values({ course_id: course.id, ...values }).execute();
-    await recordAudit(trx, { action: "validation.rating_set", actor, subject: { type: "course", id: course.id }, detail: `${input.risk_rating} risk, next ${next}`, now: at });
+    else
+      await trx
+        .insertInto("course_validations")
+        .values({ course_id: course.id, ...values })
+        .execute();
+    await recordAudit(trx, {
+      action: "validation.rating_set",
+      actor,
+      subject: { type: "course", id: course.id },
+      detail: `${input.risk_rating} risk, next ${next}`,
+      now: at,
+    });
   });
   return (await listCourseValidations(db, organisationToday(now))).find((c) => c.course.id === input.course_id)!;
 }
@@ -146,7 +156,14 @@ export interface ValidationPlanSummary {
 export interface SampleItem {
   id: string;
   position: number;
-  assessment: { id: string; assessment_type: string; status: string; assessment_date: string; student_name: string; assessor: { id: string; full_name: string } | null };
+  assessment: {
+    id: string;
+    assessment_type: string;
+    status: string;
+    assessment_date: string;
+    student_name: string;
+    assessor: { id: string; full_name: string } | null;
+  };
   outcome: FindingOutcome | null;
   finding: string | null;
   action: string | null;
@@ -189,11 +206,19 @@ export async function listValidationPlans(db: DB, filter: { courseId?: string } 
       "p.sample_size",
       "p.sampled_at",
       "p.completed_at",
-      eb.selectFrom("validation_samples as s").select((e) => e.fn.countAll().as("n")).whereRef("s.plan_id", "=", "p.id").where("s.outcome", "is", null).as("open"),
+      eb
+        .selectFrom("validation_samples as s")
+        .select((e) => e.fn.countAll().as("n"))
+        .whereRef("s.plan_id", "=", "p.id")
+        .where("s.outcome", "is", null)
+        .as("open"),
     ]);
   if (filter.courseId) query = query.where("p.course_id", "=", filter.courseId);
   const rows = await query.orderBy("p.planned_on", "desc").orderBy("p.id").limit(200).execute();
-  const validators = await validatorsOf(db, rows.map((r) => r.id));
+  const validators = await validatorsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const plans = rows.map((r) => ({
     id: r.id,
     course: { id: r.course_id, name: r.name, unit_code: r.unit_code },
@@ -211,7 +236,19 @@ export async function getValidationPlan(db: DB, id: string): Promise<ValidationP
   const plan = await db
     .selectFrom("validation_plans as p")
     .innerJoin("courses as c", "c.id", "p.course_id")
-    .select(["p.id", "p.course_id", "c.name", "c.unit_code", "p.planned_on", "p.sample_size", "p.seed", "p.sampled_at", "p.population", "p.completed_at", "p.summary"])
+    .select([
+      "p.id",
+      "p.course_id",
+      "c.name",
+      "c.unit_code",
+      "p.planned_on",
+      "p.sample_size",
+      "p.seed",
+      "p.sampled_at",
+      "p.population",
+      "p.completed_at",
+      "p.summary",
+    ])
     .where("p.id", "=", id)
     .executeTakeFirst();
   if (!plan) return null;
@@ -222,7 +259,21 @@ export async function getValidationPlan(db: DB, id: string): Promise<ValidationP
       .innerJoin("assessments as a", "a.id", "s.assessment_id")
       .innerJoin("users as st", "st.id", "a.student_id")
       .leftJoin("users as asr", "asr.id", "a.assessed_by")
-      .select(["s.id", "s.position", "s.outcome", "s.finding", "s.action", "s.recorded_at", "a.id as assessment_id", "a.assessment_type", "a.status", "a.assessment_date", "st.full_name as student_name", "asr.id as assessor_id", "asr.full_name as assessor_name"])
+      .select([
+        "s.id",
+        "s.position",
+        "s.outcome",
+        "s.finding",
+        "s.action",
+        "s.recorded_at",
+        "a.id as assessment_id",
+        "a.assessment_type",
+        "a.status",
+        "a.assessment_date",
+        "st.full_name as student_name",
+        "asr.id as assessor_id",
+        "asr.full_name as assessor_name",
+      ])
       .where("s.plan_id", "=", plan.id)
       .orderBy("s.position")
       .execute(),
@@ -266,7 +317,13 @@ export async function createValidationPlan(db: DB, input: ValidationPlanInput, a
     const course = await trx.selectFrom("courses").select(["id", "unit_code"]).where("id", "=", input.course_id).executeTakeFirst();
     if (!course) throw new DomainError(404, "Course not found", { course_id: "Choose a course" }, "course_id");
     for (const validatorId of input.validator_ids) {
-      const validator = await trx.selectFrom("users").select("id").where("id", "=", validatorId).where("role", "in", ["trainer", "admin"]).where("is_active", "=", 1).executeTakeFirst();
+      const validator = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("id", "=", validatorId)
+        .where("role", "in", ["trainer", "admin"])
+        .where("is_active", "=", 1)
+        .executeTakeFirst();
       const problem = validator ? await credentialProblem(trx, validatorId, course.unit_code, [input.planned_on]) : STANDARDS_MESSAGES.notATrainer;
       if (problem) {
         const message = STANDARDS_MESSAGES.validatorNotCredentialed(problem);
@@ -275,9 +332,21 @@ export async function createValidationPlan(db: DB, input: ValidationPlanInput, a
     }
     const id = crypto.randomUUID();
     const at = now.toISOString();
-    await trx.insertInto("validation_plans").values({ id, course_id: course.id, planned_on: input.planned_on, sample_size: input.sample_size, created_by: actor.id, created_at: at }).execute();
-    await trx.insertInto("validation_validators").values(input.validator_ids.map((v) => ({ plan_id: id, validator_id: v }))).execute();
-    await recordAudit(trx, { action: "validation.planned", actor, subject: { type: "validation_plan", id }, detail: `${course.unit_code} on ${input.planned_on}, sample of ${input.sample_size}, ${input.validator_ids.length} validator(s)`, now: at });
+    await trx
+      .insertInto("validation_plans")
+      .values({ id, course_id: course.id, planned_on: input.planned_on, sample_size: input.sample_size, created_by: actor.id, created_at: at })
+      .execute();
+    await trx
+      .insertInto("validation_validators")
+      .values(input.validator_ids.map((v) => ({ plan_id: id, validator_id: v })))
+      .execute();
+    await recordAudit(trx, {
+      action: "validation.planned",
+      actor,
+      subject: { type: "validation_plan", id },
+      detail: `${course.unit_code} on ${input.planned_on}, sample of ${input.sample_size}, ${input.validator_ids.length} validator(s)`,
+      now: at,
+    });
     return { id };
   });
 }
@@ -299,22 +368,43 @@ async function population(db: DB, plan: { id: string; course_id: string }): Prom
 }
 
 /** Draws the plan's sample once, from a fresh seed it records with the instant it drew it. */
-export async function drawSample(db: DB, planId: string, actorRef: SignedInActorRef, now = new Date(), seed = crypto.randomInt(1, 2 ** 31 - 1)): Promise<{ seed: number; assessment_ids: string[] }> {
+export async function drawSample(
+  db: DB,
+  planId: string,
+  actorRef: SignedInActorRef,
+  now = new Date(),
+  seed = crypto.randomInt(1, 2 ** 31 - 1),
+): Promise<{ seed: number; assessment_ids: string[] }> {
   const actor = signedInActor(actorRef);
   return writeTransaction(db, async (trx) => {
-    const plan = await trx.selectFrom("validation_plans").select(["id", "course_id", "sample_size", "sampled_at", "completed_at"]).where("id", "=", planId).executeTakeFirst();
+    const plan = await trx
+      .selectFrom("validation_plans")
+      .select(["id", "course_id", "sample_size", "sampled_at", "completed_at"])
+      .where("id", "=", planId)
+      .executeTakeFirst();
     if (!plan) throw notFound("Validation plan");
     if (plan.sampled_at) throw conflict(STANDARDS_MESSAGES.sampleDrawn);
     const at = now.toISOString();
     const ids = await population(trx, plan);
     if (ids.length < plan.sample_size) throw conflict(STANDARDS_MESSAGES.sampleTooLarge(ids.length, plan.sample_size));
     const chosen = sampleFromSeed(ids, seed, plan.sample_size);
-    await trx.updateTable("validation_plans").set({ seed, sampled_at: at, population: ids.length, population_ids: JSON.stringify(ids) }).where("id", "=", plan.id).where("sampled_at", "is", null).execute();
+    await trx
+      .updateTable("validation_plans")
+      .set({ seed, sampled_at: at, population: ids.length, population_ids: JSON.stringify(ids) })
+      .where("id", "=", plan.id)
+      .where("sampled_at", "is", null)
+      .execute();
     await trx
       .insertInto("validation_samples")
       .values(chosen.map((assessmentId, i) => ({ id: crypto.randomUUID(), plan_id: plan.id, assessment_id: assessmentId, position: i + 1 })))
       .execute();
-    await recordAudit(trx, { action: "validation.sampled", actor, subject: { type: "validation_plan", id: plan.id }, detail: `${chosen.length} of ${ids.length}, seed ${seed}`, now: at });
+    await recordAudit(trx, {
+      action: "validation.sampled",
+      actor,
+      subject: { type: "validation_plan", id: plan.id },
+      detail: `${chosen.length} of ${ids.length}, seed ${seed}`,
+      now: at,
+    });
     return { seed, assessment_ids: chosen };
   });
 }
@@ -344,8 +434,18 @@ export async function recordFinding(db: DB, planId: string, input: ValidationFin
     if (!item) throw notFound("Sample item");
     if (item.completed_at) throw conflict(STANDARDS_MESSAGES.planCompleted);
     const at = now.toISOString();
-    await trx.updateTable("validation_samples").set({ outcome: input.outcome, finding: input.finding, action: input.action, recorded_by: actor.id, recorded_at: at }).where("id", "=", item.id).execute();
-    await recordAudit(trx, { action: "validation.finding_recorded", actor, subject: { type: "validation_plan", id: planId }, detail: `item ${item.position}: ${input.outcome}`, now: at });
+    await trx
+      .updateTable("validation_samples")
+      .set({ outcome: input.outcome, finding: input.finding, action: input.action, recorded_by: actor.id, recorded_at: at })
+      .where("id", "=", item.id)
+      .execute();
+    await recordAudit(trx, {
+      action: "validation.finding_recorded",
+      actor,
+      subject: { type: "validation_plan", id: planId },
+      detail: `item ${item.position}: ${input.outcome}`,
+      now: at,
+    });
   });
 }
 
@@ -360,7 +460,12 @@ export async function completeValidation(db: DB, planId: string, summary: string
     if (!plan) throw notFound("Validation plan");
     if (plan.completed_at) throw conflict(STANDARDS_MESSAGES.planCompleted);
     if (!plan.sampled_at) throw conflict(STANDARDS_MESSAGES.noSample);
-    const open = await trx.selectFrom("validation_samples").select((eb) => eb.fn.countAll().as("n")).where("plan_id", "=", plan.id).where("outcome", "is", null).executeTakeFirstOrThrow();
+    const open = await trx
+      .selectFrom("validation_samples")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("plan_id", "=", plan.id)
+      .where("outcome", "is", null)
+      .executeTakeFirstOrThrow();
     if (Number(open.n) > 0) throw conflict(STANDARDS_MESSAGES.findingsMissing(Number(open.n)));
     const at = now.toISOString();
     const today = organisationToday(now);
@@ -369,7 +474,17 @@ export async function completeValidation(db: DB, planId: string, summary: string
     const risk = (current?.risk_rating as RiskRating | undefined) ?? DEFAULT_RISK;
     const values = { risk_rating: risk, last_validated_on: today, next_due_on: latestNextValidation(risk, today), updated_by: actor.id, updated_at: at };
     if (current) await trx.updateTable("course_validations").set(values).where("course_id", "=", plan.course_id).execute();
-    else await trx.insertInto("course_validations").values({ course_id: plan.course_id, ...values }).execute();
-    await recordAudit(trx, { action: "validation.completed", actor, subject: { type: "validation_plan", id: plan.id }, detail: `next validation ${values.next_due_on}`, now: at });
+    else
+      await trx
+        .insertInto("course_validations")
+        .values({ course_id: plan.course_id, ...values })
+        .execute();
+    await recordAudit(trx, {
+      action: "validation.completed",
+      actor,
+      subject: { type: "validation_plan", id: plan.id },
+      detail: `next validation ${values.next_due_on}`,
+      now: at,
+    });
   });
 }

@@ -32,20 +32,57 @@ export async function joinWaitlist(db: DB, input: { classId: string; studentId: 
     const cls = await trx
       .selectFrom("classes as c")
       .innerJoin("courses", "courses.id", "c.course_id")
-      .select(["c.id", "c.course_id", "c.start_date", "c.cancelled_at", "courses.name", "courses.is_active", seatsLeftExpression("c", nowIso, input.studentId).as("seats_left")])
+      .select([
+        "c.id",
+        "c.course_id",
+        "c.start_date",
+        "c.cancelled_at",
+        "courses.name",
+        "courses.is_active",
+        seatsLeftExpression("c", nowIso, input.studentId).as("seats_left"),
+      ])
       .where("c.id", "=", input.classId)
       .executeTakeFirst();
     if (!cls || !cls.is_active) throw notFound("Class");
     if (cls.cancelled_at || cls.start_date < organisationToday(now)) throw new DomainError(409, CLASS_NOT_OPEN);
-    const held = await trx.selectFrom("enrollments").select(["class_id", "status"]).where("student_id", "=", input.studentId).where("course_id", "=", cls.course_id).executeTakeFirst();
+    const held = await trx
+      .selectFrom("enrollments")
+      .select(["class_id", "status"])
+      .where("student_id", "=", input.studentId)
+      .where("course_id", "=", cls.course_id)
+      .executeTakeFirst();
     if (held && !awaitsClass(held)) throw new DomainError(409, ALREADY_ENROLLED);
-    const existing = await trx.selectFrom("class_waitlist").select(["id", "status"]).where("class_id", "=", cls.id).where("student_id", "=", input.studentId).executeTakeFirst();
+    const existing = await trx
+      .selectFrom("class_waitlist")
+      .select(["id", "status"])
+      .where("class_id", "=", cls.id)
+      .where("student_id", "=", input.studentId)
+      .executeTakeFirst();
     if (existing && (existing.status === "waiting" || existing.status === "offered")) throw new DomainError(409, WAITLIST_ALREADY);
     if (Number(cls.seats_left) > 0) throw new DomainError(409, WAITLIST_HAS_SEAT);
     // someone who left or let an offer lapse joins again at the back
     if (existing) await trx.deleteFrom("class_waitlist").where("id", "=", existing.id).execute();
-    await trx.insertInto("class_waitlist").values({ class_id: cls.id, student_id: input.studentId, status: "waiting", joined_at: nowIso, offered_at: null, offer_expires_at: null, offer_mailed_at: null }).execute();
-    await recordEvent(trx, { actorId: input.studentId, subjectUserId: input.studentId, type: "waitlist.joined", entityType: "class", entityId: cls.id, message: `${cls.name}: joined the waitlist of the class of ${formatDate(cls.start_date)}`, now: nowIso });
+    await trx
+      .insertInto("class_waitlist")
+      .values({
+        class_id: cls.id,
+        student_id: input.studentId,
+        status: "waiting",
+        joined_at: nowIso,
+        offered_at: null,
+        offer_expires_at: null,
+        offer_mailed_at: null,
+      })
+      .execute();
+    await recordEvent(trx, {
+      actorId: input.studentId,
+      subjectUserId: input.studentId,
+      type: "waitlist.joined",
+      entityType: "class",
+      entityId: cls.id,
+      message: `${cls.name}: joined the waitlist of the class of ${formatDate(cls.start_date)}`,
+      now: nowIso,
+    });
   });
   return (await waitlistEntry(db, input.classId, input.studentId, now))!;
 }
@@ -80,8 +117,19 @@ export async function acceptOffer(db: DB, input: { classId: string; studentId: s
       .where("class_waitlist.offer_expires_at", ">", now.toISOString())
       .executeTakeFirst();
     if (!offer) throw new DomainError(409, NO_OFFER);
-    const enrollment = await createEnrollment(trx, { studentId: input.studentId, courseId: offer.course_id, classId: input.classId, actorId: input.studentId, now });
-    await recordAudit(trx, { action: "waitlist.offer_accepted", actor: { id: input.studentId, client: input.client }, subject: { type: "class", id: input.classId, userId: input.studentId }, now });
+    const enrollment = await createEnrollment(trx, {
+      studentId: input.studentId,
+      courseId: offer.course_id,
+      classId: input.classId,
+      actorId: input.studentId,
+      now,
+    });
+    await recordAudit(trx, {
+      action: "waitlist.offer_accepted",
+      actor: { id: input.studentId, client: input.client },
+      subject: { type: "class", id: input.classId, userId: input.studentId },
+      now,
+    });
     return enrollment;
   });
 }

@@ -34,7 +34,8 @@ for (const [address, prefix] of [
   ["203.0.113.0", 24],
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
-] as const) BLOCKED.addSubnet(address, prefix, "ipv4");
+] as const)
+  BLOCKED.addSubnet(address, prefix, "ipv4");
 for (const [address, prefix] of [
   ["::", 128],
   ["::1", 128],
@@ -44,7 +45,8 @@ for (const [address, prefix] of [
   ["fc00::", 7],
   ["fe80::", 10],
   ["ff00::", 8],
-] as const) BLOCKED.addSubnet(address, prefix, "ipv6");
+] as const)
+  BLOCKED.addSubnet(address, prefix, "ipv6");
 
 export interface AddressPolicy {
   allowPrivate: boolean;
@@ -105,7 +107,10 @@ export function checkWebhookUrl(raw: string, policy: AddressPolicy = webhookAddr
  * address public (or allowed). One forbidden address refuses the whole name: the connection
  * must go to an address that was checked, never to whichever the resolver picks next.
  */
-export async function resolveWebhookTarget(raw: string, options: { policy?: AddressPolicy; lookup?: Lookup } = {}): Promise<{ url: URL; address: string; family: number }> {
+export async function resolveWebhookTarget(
+  raw: string,
+  options: { policy?: AddressPolicy; lookup?: Lookup } = {},
+): Promise<{ url: URL; address: string; family: number }> {
   const policy = options.policy ?? webhookAddressPolicy();
   const url = checkWebhookUrl(raw, policy);
   const host = url.hostname.replace(/^\[|\]$/g, "");

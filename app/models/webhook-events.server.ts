@@ -37,7 +37,19 @@ const BUILDERS: Record<WebhookEvent, (trx: Trx, id: string, audience: WebhookAud
   "result.recorded": async (trx, id, audience) => {
     const a = await trx
       .selectFrom("assessments")
-      .select(["id", "enrollment_id", "student_id", "course_id", "assessment_type", "status", "score", "max_score", "assessment_date", "assessed_by", "created_at"])
+      .select([
+        "id",
+        "enrollment_id",
+        "student_id",
+        "course_id",
+        "assessment_type",
+        "status",
+        "score",
+        "max_score",
+        "assessment_date",
+        "assessed_by",
+        "created_at",
+      ])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!a) return null;
@@ -70,7 +82,18 @@ const BUILDERS: Record<WebhookEvent, (trx: Trx, id: string, audience: WebhookAud
 async function enrolment(trx: Trx, id: string, audience: WebhookAudience): Promise<Data | null> {
   const e = await trx
     .selectFrom("enrollments")
-    .select(["id", "student_id", "course_id", "class_id", "group_booking_id", "status", "progress_percentage", "enrollment_date", "completion_date", "updated_at"])
+    .select([
+      "id",
+      "student_id",
+      "course_id",
+      "class_id",
+      "group_booking_id",
+      "status",
+      "progress_percentage",
+      "enrollment_date",
+      "completion_date",
+      "updated_at",
+    ])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!e) return null;
@@ -90,7 +113,22 @@ async function certificate(trx: Trx, id: string, audience: WebhookAudience): Pro
 async function invoice(trx: Trx, id: string): Promise<Data | null> {
   const i = await trx
     .selectFrom("invoices")
-    .select(["id", "number", "buyer_kind", "buyer_id", "buyer_name", "source_kind", "source_id", "issue_date", "due_date", "subtotal_cents", "gst_cents", "total_cents", "paid_cents", "credited_cents"])
+    .select([
+      "id",
+      "number",
+      "buyer_kind",
+      "buyer_id",
+      "buyer_name",
+      "source_kind",
+      "source_id",
+      "issue_date",
+      "due_date",
+      "subtotal_cents",
+      "gst_cents",
+      "total_cents",
+      "paid_cents",
+      "credited_cents",
+    ])
     .where("id", "=", id)
     .executeTakeFirst();
   return i ? { invoice: i } : null;
@@ -138,7 +176,9 @@ export async function readWebhookEndpoints(trx: WriteTransaction): Promise<void>
  */
 export async function queueWebhookEvent(trx: WriteTransaction, input: WebhookEventInput): Promise<number> {
   const endpoints = await activeEndpoints(trx);
-  const listening = endpoints.filter((e) => (JSON.parse(e.events) as string[]).includes(input.type) && (e.audience === "admin" || TRAINER_EVENTS.includes(input.type)));
+  const listening = endpoints.filter(
+    (e) => (JSON.parse(e.events) as string[]).includes(input.type) && (e.audience === "admin" || TRAINER_EVENTS.includes(input.type)),
+  );
   if (listening.length === 0) return 0;
   const at = input.now === undefined ? new Date().toISOString() : typeof input.now === "string" ? input.now : input.now.toISOString();
   const cause = input.cause ?? input.subjectId;

@@ -56,7 +56,17 @@ export interface WebhookEndpoint {
   updated_at: string;
 }
 
-type EndpointRow = { id: string; url: string; description: string; audience: WebhookAudience; events: string; is_active: number; previous_secret_until: string | null; created_at: string; updated_at: string };
+type EndpointRow = {
+  id: string;
+  url: string;
+  description: string;
+  audience: WebhookAudience;
+  events: string;
+  is_active: number;
+  previous_secret_until: string | null;
+  created_at: string;
+  updated_at: string;
+};
 
 function endpointView(row: EndpointRow, now = new Date()): WebhookEndpoint {
   const until = row.previous_secret_until && row.previous_secret_until > now.toISOString() ? row.previous_secret_until : null;
@@ -77,7 +87,11 @@ const ENDPOINT_COLUMNS = ["id", "url", "description", "audience", "events", "is_
 
 export async function listWebhookEndpoints(db: DB): Promise<(WebhookEndpoint & { counts: Record<WebhookDeliveryState, number> })[]> {
   const rows = await db.selectFrom("webhook_endpoints").select(ENDPOINT_COLUMNS).orderBy("created_at", "desc").execute();
-  const counts = await db.selectFrom("webhook_deliveries").select(["endpoint_id", "state", (eb) => eb.fn.countAll<number>().as("n")]).groupBy(["endpoint_id", "state"]).execute();
+  const counts = await db
+    .selectFrom("webhook_deliveries")
+    .select(["endpoint_id", "state", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy(["endpoint_id", "state"])
+    .execute();
   return rows.map((r) => {
     const c: Record<WebhookDeliveryState, number> = { queued: 0, delivered: 0, failed: 0, given_up: 0 };
     for (const x of counts) if (x.endpoint_id === r.id) c[x.state] = Number(x.n);
@@ -102,7 +116,11 @@ export interface CreateEndpointOptions {
  * Registers an endpoint: its URL checked (scheme, and every address its name resolves to) and a
  * new secret made. Returns the endpoint and its secret, shown to the administrator once here.
  */
-export async function createWebhookEndpoint(db: DB, input: WebhookEndpointInput, options: CreateEndpointOptions): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+export async function createWebhookEndpoint(
+  db: DB,
+  input: WebhookEndpointInput,
+  options: CreateEndpointOptions,
+): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   checkWebhookUrl(input.url, options.policy);
   await resolveWebhookTarget(input.url, { policy: options.policy, lookup: options.lookup });
   const at = (options.now ?? new Date()).toISOString();
@@ -111,7 +129,18 @@ export async function createWebhookEndpoint(db: DB, input: WebhookEndpointInput,
   await writeTransaction(db, async (trx) => {
     await trx
       .insertInto("webhook_endpoints")
-      .values({ id, url: input.url, description: input.description, audience: input.audience, events: JSON.stringify(input.events), secret, is_active: 1, created_by: options.actorId, created_at: at, updated_at: at })
+      .values({
+        id,
+        url: input.url,
+        description: input.description,
+        audience: input.audience,
+        events: JSON.stringify(input.events),
+        secret,
+        is_active: 1,
+        created_by: options.actorId,
+        created_at: at,
+        updated_at: at,
+      })
       .execute();
   });
   return { endpoint: await getWebhookEndpoint(db, id), secret };
@@ -127,7 +156,11 @@ export async function rotateWebhookSecret(db: DB, id: string, now = new Date()):
   const done = await writeTransaction(db, async (trx) => {
     const row = await trx.selectFrom("webhook_endpoints").select(["secret"]).where("id", "=", id).executeTakeFirst();
     if (!row) return false;
-    await trx.updateTable("webhook_endpoints").set({ secret, previous_secret: row.secret, previous_secret_until: until, updated_at: now.toISOString() }).where("id", "=", id).execute();
+    await trx
+      .updateTable("webhook_endpoints")
+      .set({ secret, previous_secret: row.secret, previous_secret_until: until, updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .execute();
     return true;
   });
   if (!done) throw notFound("Webhook endpoint");
@@ -137,7 +170,11 @@ export async function rotateWebhookSecret(db: DB, id: string, now = new Date()):
 /** Turns an endpoint off (no new deliveries are queued for it; queued ones are still sent) or on again. */
 export async function toggleWebhookEndpoint(db: DB, id: string, now = new Date()): Promise<WebhookEndpoint> {
   const endpoint = await getWebhookEndpoint(db, id);
-  await db.updateTable("webhook_endpoints").set({ is_active: endpoint.is_active ? 0 : 1, updated_at: now.toISOString() }).where("id", "=", id).execute();
+  await db
+    .updateTable("webhook_endpoints")
+    .set({ is_active: endpoint.is_active ? 0 : 1, updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .execute();
   return getWebhookEndpoint(db, id);
 }
 
@@ -156,12 +193,37 @@ export interface WebhookDelivery {
   last_error: string | null;
 }
 
-const DELIVERY_COLUMNS = ["id", "endpoint_id", "event_type", "state", "attempts", "created_at", "next_attempt_at", "last_attempt_at", "delivered_at", "response_status", "response_excerpt", "last_error"] as const;
+const DELIVERY_COLUMNS = [
+  "id",
+  "endpoint_id",
+  "event_type",
+  "state",
+  "attempts",
+  "created_at",
+  "next_attempt_at",
+  "last_attempt_at",
+  "delivered_at",
+  "response_status",
+  "response_excerpt",
+  "last_error",
+] as const;
 
 /** One endpoint's deliveries, newest first, one page. */
-export async function listWebhookDeliveries(db: DB, endpointId: string, page = 1): Promise<{ deliveries: WebhookDelivery[]; total: number; page: number; pages: number }> {
+export async function listWebhookDeliveries(
+  db: DB,
+  endpointId: string,
+  page = 1,
+): Promise<{ deliveries: WebhookDelivery[]; total: number; page: number; pages: number }> {
   await getWebhookEndpoint(db, endpointId);
-  const total = Number((await db.selectFrom("webhook_deliveries").select((eb) => eb.fn.countAll<number>().as("n")).where("endpoint_id", "=", endpointId).executeTakeFirstOrThrow()).n);
+  const total = Number(
+    (
+      await db
+        .selectFrom("webhook_deliveries")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("endpoint_id", "=", endpointId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const pages = Math.max(1, Math.ceil(total / DELIVERIES_PAGE_SIZE));
   const p = Math.min(Math.max(1, page), pages);
   const rows = await db
@@ -173,7 +235,17 @@ export async function listWebhookDeliveries(db: DB, endpointId: string, page = 1
     .limit(DELIVERIES_PAGE_SIZE)
     .offset((p - 1) * DELIVERIES_PAGE_SIZE)
     .execute();
-  return { deliveries: rows.map((r) => ({ ...r, event_type: r.event_type as WebhookEvent, attempts: Number(r.attempts), response_status: r.response_status === null ? null : Number(r.response_status) })), total, page: p, pages };
+  return {
+    deliveries: rows.map((r) => ({
+      ...r,
+      event_type: r.event_type as WebhookEvent,
+      attempts: Number(r.attempts),
+      response_status: r.response_status === null ? null : Number(r.response_status),
+    })),
+    total,
+    page: p,
+    pages,
+  };
 }
 
 /**
@@ -182,7 +254,12 @@ export async function listWebhookDeliveries(db: DB, endpointId: string, page = 1
  */
 export async function resendWebhookDelivery(db: DB, input: { endpointId: string; deliveryId: string; now?: Date }): Promise<void> {
   const at = (input.now ?? new Date()).toISOString();
-  const row = await db.selectFrom("webhook_deliveries").select(["id", "claimed_until", "state"]).where("id", "=", input.deliveryId).where("endpoint_id", "=", input.endpointId).executeTakeFirst();
+  const row = await db
+    .selectFrom("webhook_deliveries")
+    .select(["id", "claimed_until", "state"])
+    .where("id", "=", input.deliveryId)
+    .where("endpoint_id", "=", input.endpointId)
+    .executeTakeFirst();
   if (!row) throw notFound("Delivery");
   if (row.claimed_until && row.claimed_until > at && row.state !== "delivered") throw new DomainError(409, "This delivery is being sent right now");
   await db
@@ -225,7 +302,10 @@ export async function hasDueWebhooks(db: DB, now = new Date()): Promise<boolean>
  * Each comes with the secrets that sign it now (the current one, and a rotated-out one still
  * inside its overlap).
  */
-export async function claimDueWebhooks(db: DB, input: { worker: string; now?: Date; limit?: number; leaseSeconds?: number; ids?: string[] }): Promise<ClaimedDelivery[]> {
+export async function claimDueWebhooks(
+  db: DB,
+  input: { worker: string; now?: Date; limit?: number; leaseSeconds?: number; ids?: string[] },
+): Promise<ClaimedDelivery[]> {
   const now = input.now ?? new Date();
   const at = now.toISOString();
   const until = new Date(now.getTime() + (input.leaseSeconds ?? LEASE_SECONDS) * 1000).toISOString();
@@ -278,7 +358,12 @@ export async function renewWebhookClaim(db: DB, id: string, worker: string, opti
 /** Lets go of claims this worker will not try (it is stopping): due again at once, the try not counted. */
 export async function releaseWebhookClaims(db: DB, ids: string[], worker: string): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable("webhook_deliveries").set({ claimed_by: null, claimed_until: null, attempts: sql`attempts - 1` }).where("id", "in", ids).where("claimed_by", "=", worker).execute();
+  await db
+    .updateTable("webhook_deliveries")
+    .set({ claimed_by: null, claimed_until: null, attempts: sql`attempts - 1` })
+    .where("id", "in", ids)
+    .where("claimed_by", "=", worker)
+    .execute();
 }
 
 export interface TryOutcome {
@@ -291,7 +376,14 @@ export interface TryOutcome {
 export async function markWebhookDelivered(db: DB, id: string, worker: string, answer: TryOutcome, now = new Date()): Promise<boolean> {
   const result = await db
     .updateTable("webhook_deliveries")
-    .set({ state: "delivered", delivered_at: now.toISOString(), claimed_until: null, response_status: answer.status, response_excerpt: answer.excerpt, last_error: null })
+    .set({
+      state: "delivered",
+      delivered_at: now.toISOString(),
+      claimed_until: null,
+      response_status: answer.status,
+      response_excerpt: answer.excerpt,
+      last_error: null,
+    })
     .where("id", "=", id)
     .where("claimed_by", "=", worker)
     .executeTakeFirst();
@@ -309,7 +401,13 @@ export function nextWebhookTry(attempts: number, since: string, now: Date): Webh
 }
 
 /** Records a failed try (an error, a timeout, a non-2xx answer, a refused address): retried, or given up. */
-export async function markWebhookFailed(db: DB, delivery: Pick<ClaimedDelivery, "id" | "attempts" | "created_at">, worker: string, answer: TryOutcome, now = new Date()): Promise<WebhookFailure> {
+export async function markWebhookFailed(
+  db: DB,
+  delivery: Pick<ClaimedDelivery, "id" | "attempts" | "created_at">,
+  worker: string,
+  answer: TryOutcome,
+  now = new Date(),
+): Promise<WebhookFailure> {
   const outcome = nextWebhookTry(delivery.attempts, delivery.created_at, now);
   await db
     .updateTable("webhook_deliveries")

@@ -9,13 +9,7 @@ import { logLine } from "~/utils/log.server";
  * each is cut off after a timeout, so a stuck page can hold neither memory nor a request.
  */
 
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--no-first-run",
-];
+export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"];
 
 export const MAX_CONCURRENT_RENDERS = 2;
 export const RENDER_TIMEOUT_MS = 20_000;

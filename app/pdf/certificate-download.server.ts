@@ -24,7 +24,13 @@ function matchesEtag(header: string | null, etag: string): boolean {
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
-export async function certificatePdfAnswer(db: DB, request: Request, viewer: Parameters<typeof getCertificateForViewer>[2], id: string, naming: CertificateFileName): Promise<CertificateAnswer> {
+export async function certificatePdfAnswer(
+  db: DB,
+  request: Request,
+  viewer: Parameters<typeof getCertificateForViewer>[2],
+  id: string,
+  naming: CertificateFileName,
+): Promise<CertificateAnswer> {
   if (!uuid.safeParse(id).success) return { kind: "not_found" };
   const certificate = await getCertificateForViewer(db, id, viewer);
   if (!certificate) return { kind: "not_found" };
@@ -48,7 +54,12 @@ export async function certificatePdfAnswer(db: DB, request: Request, viewer: Par
     headers.set("Content-Disposition", `attachment; filename="certificate_${id}.pdf"`);
   } else {
     const record = await getCertificateDocumentRecord(db, id);
-    headers.set("Content-Disposition", attachmentDisposition(certificateFileName({ nationalCode: certificate.course.unit_code, number: certificate.certificate_number, learner: record?.learner_full_name ?? "" })));
+    headers.set(
+      "Content-Disposition",
+      attachmentDisposition(
+        certificateFileName({ nationalCode: certificate.course.unit_code, number: certificate.certificate_number, learner: record?.learner_full_name ?? "" }),
+      ),
+    );
   }
   const body = new Uint8Array(document.pdf.buffer as ArrayBuffer, document.pdf.byteOffset, document.pdf.byteLength);
   return { kind: "file", response: new Response(body, { status: 200, headers }) };

@@ -31,35 +31,42 @@ async function storedVersion(certificateId: string) {
 }
 
 describe("ensureCertificatePdf", () => {
-  it(
-    "prints a statement of attainment with its sentence, unit and verification URL, never the USI or date of birth",
-    async () => {
-      const { student, certificate } = await makeCertifiedStudent(db, { fullName: "Casey Verified", unitCode: "CPCCLRG3001", courseName: "Licence to perform rigging basic level (RB)" });
-      await db.updateTable("users").set({ date_of_birth: "1991-07-23" }).where("id", "=", student.id).execute();
-      const { usi } = await db.selectFrom("users").select("usi").where("id", "=", student.id).executeTakeFirstOrThrow();
-      expect(usi).toMatch(/^[2-9A-Z]{10}$/);
-      const origin = documentOrigin();
-      expect(origin).toBe(`http://localhost:${process.env.PORT ?? 3000}`);
-      const result = await ensureCertificatePdf(db, certificate.id);
-      const text = await pdfText(result!.pdf);
-      for (const expected of [ATTAINMENT_STATEMENT, "CPCCLRG3001", "Licence to perform rigging basic level (RB)", `${origin}/verify/${certificate.code}`, certificate.number, "Casey Verified"]) {
-        expect(text).toContain(expected);
-      }
-      for (const secret of [usi!, "1991", "23 July", "23/07"]) expect(text).not.toContain(secret);
-      // the printed origin is the configured one, never a request's: only a new APP_URL re-renders
-      expect(result!.rendered).toBe(true);
-      expect((await ensureCertificatePdf(db, certificate.id))!.rendered).toBe(false);
-      process.env.APP_URL = "https://portal.example.com";
-      try {
-        const moved = await ensureCertificatePdf(db, certificate.id);
-        expect(moved!.rendered).toBe(true);
-        expect(await pdfText(moved!.pdf)).toContain(`https://portal.example.com/verify/${certificate.code}`);
-      } finally {
-        delete process.env.APP_URL;
-      }
-    },
-    60_000,
-  );
+  it("prints a statement of attainment with its sentence, unit and verification URL, never the USI or date of birth", async () => {
+    const { student, certificate } = await makeCertifiedStudent(db, {
+      fullName: "Casey Verified",
+      unitCode: "CPCCLRG3001",
+      courseName: "Licence to perform rigging basic level (RB)",
+    });
+    await db.updateTable("users").set({ date_of_birth: "1991-07-23" }).where("id", "=", student.id).execute();
+    const { usi } = await db.selectFrom("users").select("usi").where("id", "=", student.id).executeTakeFirstOrThrow();
+    expect(usi).toMatch(/^[2-9A-Z]{10}$/);
+    const origin = documentOrigin();
+    expect(origin).toBe(`http://localhost:${process.env.PORT ?? 3000}`);
+    const result = await ensureCertificatePdf(db, certificate.id);
+    const text = await pdfText(result!.pdf);
+    for (const expected of [
+      ATTAINMENT_STATEMENT,
+      "CPCCLRG3001",
+      "Licence to perform rigging basic level (RB)",
+      `${origin}/verify/${certificate.code}`,
+      certificate.number,
+      "Casey Verified",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    for (const secret of [usi!, "1991", "23 July", "23/07"]) expect(text).not.toContain(secret);
+    // the printed origin is the configured one, never a request's: only a new APP_URL re-renders
+    expect(result!.rendered).toBe(true);
+    expect((await ensureCertificatePdf(db, certificate.id))!.rendered).toBe(false);
+    process.env.APP_URL = "https://portal.example.com";
+    try {
+      const moved = await ensureCertificatePdf(db, certificate.id);
+      expect(moved!.rendered).toBe(true);
+      expect(await pdfText(moved!.pdf)).toContain(`https://portal.example.com/verify/${certificate.code}`);
+    } finally {
+      delete process.env.APP_URL;
+    }
+  }, 60_000);
 
   it(
     "renders a one-page A4 landscape PDF with the certificate's text, title and author",
@@ -206,7 +213,12 @@ describe("ensureCertificatePdf", () => {
       const revoked = await makeCertifiedStudent(db);
       const clean = await ensureCertificatePdf(db, revoked.certificate.id);
       expect(await pdfText(clean!.pdf)).not.toContain("REVOKED");
-      await revokeCertificate(db, { certificateId: revoked.certificate.id, reason: "Issued in error", actorId: admin.id, now: new Date("2026-11-20T02:00:00.000Z") });
+      await revokeCertificate(db, {
+        certificateId: revoked.certificate.id,
+        reason: "Issued in error",
+        actorId: admin.id,
+        now: new Date("2026-11-20T02:00:00.000Z"),
+      });
       const renders = certificateRenderCount();
       const stamped = await ensureCertificatePdf(db, revoked.certificate.id);
       expect(await pdfText(stamped!.pdf)).toContain("REVOKED on 20 Nov 2026: this document is no longer valid");
@@ -215,7 +227,9 @@ describe("ensureCertificatePdf", () => {
 
       const replaced = await makeCertifiedStudent(db);
       const successor = await reissueCertificate(db, { certificateId: replaced.certificate.id, actorId: admin.id });
-      expect(await pdfText((await ensureCertificatePdf(db, replaced.certificate.id))!.pdf)).toContain(`REPLACED by ${successor.certificate_number}: this document is no longer valid`);
+      expect(await pdfText((await ensureCertificatePdf(db, replaced.certificate.id))!.pdf)).toContain(
+        `REPLACED by ${successor.certificate_number}: this document is no longer valid`,
+      );
       expect(await pdfText((await ensureCertificatePdf(db, successor.id))!.pdf)).not.toMatch(/REVOKED|REPLACED/);
     },
     SLOW,

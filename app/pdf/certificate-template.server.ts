@@ -35,13 +35,11 @@ const TIERS: Record<Tier, { label: string; level: string }> = {
   tier_3: { label: "Tier 3", level: "Advanced" },
 };
 
-export const NRT_STATEMENT =
-  "This is a statement that the unit of competency listed has been achieved as nationally recognised training.";
+export const NRT_STATEMENT = "This is a statement that the unit of competency listed has been achieved as nationally recognised training.";
 
 /** The sentence every statement of attainment carries (AQF certification practice). */
 export const ATTAINMENT_STATEMENT =
   "A statement of attainment is issued by a registered training organisation when an individual has completed one or more accredited units";
-
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -185,8 +183,27 @@ function grouped(code: string): string {
 export function renderCertificateHtml(data: CertificateDocumentData, fontCss = certificateFontCss(), qrSvg: string | null = null): string {
   const tier = TIERS[data.tier] ?? { label: data.tier, level: "" };
   const e = escapeHtml;
-  const learnerSize = sizeFor(data.learnerName, [[26, "38pt"], [36, "30pt"], [50, "24pt"], [80, "18pt"], [120, "14pt"]], "11pt");
-  const courseSize = sizeFor(data.courseName, [[50, "18pt"], [80, "15pt"], [120, "12.5pt"], [170, "11pt"]], "9.5pt");
+  const learnerSize = sizeFor(
+    data.learnerName,
+    [
+      [26, "38pt"],
+      [36, "30pt"],
+      [50, "24pt"],
+      [80, "18pt"],
+      [120, "14pt"],
+    ],
+    "11pt",
+  );
+  const courseSize = sizeFor(
+    data.courseName,
+    [
+      [50, "18pt"],
+      [80, "15pt"],
+      [120, "12.5pt"],
+      [170, "11pt"],
+    ],
+    "9.5pt",
+  );
   const org = e(data.organisationName);
   return `<!DOCTYPE html>
 <html lang="en-AU">
@@ -208,11 +225,7 @@ export function renderCertificateHtml(data: CertificateDocumentData, fontCss = c
         <div class="org-code">Registered Training Organisation · RTO Code ${e(data.rtoCode)}</div>
       </div>
     </header>
-    ${
-      qrSvg && data.verificationUrl
-        ? `<div class="verify">${qrSvg}<div class="label">Scan to verify</div></div>`
-        : ""
-    }
+    ${qrSvg && data.verificationUrl ? `<div class="verify">${qrSvg}<div class="label">Scan to verify</div></div>` : ""}
     <h1 class="title">${e(certificationTitle(data.unitCode))}</h1>
     <div class="rule" aria-hidden="true"><span></span><i></i><span></span></div>
     <p class="lead">This is to certify that</p>

@@ -95,12 +95,16 @@ describe("who may download a certificate", () => {
     SLOW,
   );
 
-  it("any trainer and any admin", async () => {
-    await expectPdf(await download(certificate.id, { cookie: trainer.cookie }));
-    await expectPdf(await download(certificate.id, { token: trainer.token }));
-    await expectPdf(await download(certificate.id, { cookie: admin.cookie }));
-    await expectPdf(await download(certificate.id, { token: admin.token }));
-  }, SLOW);
+  it(
+    "any trainer and any admin",
+    async () => {
+      await expectPdf(await download(certificate.id, { cookie: trainer.cookie }));
+      await expectPdf(await download(certificate.id, { token: trainer.token }));
+      await expectPdf(await download(certificate.id, { cookie: admin.cookie }));
+      await expectPdf(await download(certificate.id, { token: admin.token }));
+    },
+    SLOW,
+  );
 
   it("not another student: 404, exactly as for an unknown id", async () => {
     await expectDetail(await download(certificate.id, { cookie: otherStudent.cookie }), 404, "Certificate not found");
@@ -169,11 +173,7 @@ describe("a stored certificate", () => {
       const stale = await download(certificate.id, { token: owner.token, headers: { "If-None-Match": '"stale"' } });
       expect(stale.status).toBe(200);
       // the ETag never lets someone else learn anything: access is checked first
-      await expectDetail(
-        await download(certificate.id, { cookie: otherStudent.cookie, headers: { "If-None-Match": etag } }),
-        404,
-        "Certificate not found",
-      );
+      await expectDetail(await download(certificate.id, { cookie: otherStudent.cookie, headers: { "If-None-Match": etag } }), 404, "Certificate not found");
     },
     SLOW,
   );

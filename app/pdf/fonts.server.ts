@@ -17,7 +17,6 @@ const FACES = [
 
 const require = createRequire(import.meta.url);
 
-
 const SUBSETS = /-(latin|latin-ext)-\d+-(normal|italic) \*\//;
 
 /** The @font-face blocks of a fontsource stylesheet whose subset is one we embed. */

@@ -16,7 +16,12 @@ const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 
 /** The standard fonts encode WinAnsi only: anything else is replaced rather than failing the document. */
-const printable = (text: string) => text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[–—]/g, "-").replace(/[^\x20-\x7E\xA0-\xFF]/g, "?");
+const printable = (text: string) =>
+  text
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[–—]/g, "-")
+    .replace(/[^\x20-\x7E\xA0-\xFF]/g, "?");
 
 class Writer {
   y = A4[1] - MARGIN;

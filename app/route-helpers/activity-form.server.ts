@@ -8,7 +8,12 @@ import { answerUploadForm } from "./upload-form.server";
  * fields meet the same schema as /api's, and addActivity keeps both. Answers like answerForm:
  * `done` on success, else the failure the page shows.
  */
-export function answerActivityForm<R>(request: Request, trainerId: string, actor: { id: string; client?: string | null; role: "trainer" | "admin" }, done: () => R) {
+export function answerActivityForm<R>(
+  request: Request,
+  trainerId: string,
+  actor: { id: string; client?: string | null; role: "trainer" | "admin" },
+  done: () => R,
+) {
   return answerUploadForm(request, {
     schema: trainerActivitySchema,
     save: async (input, upload) => {

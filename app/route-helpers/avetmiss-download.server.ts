@@ -13,7 +13,6 @@ import { parseWith } from "~/utils/validation";
  * carries learners' personal details.
  */
 
-
 /** The `year` of the query string, or the message for one that is not four digits. */
 export function reportYear(url: URL): { year: number; error: null } | { year: null; error: string } {
   const parsed = parseWith(avetmissYearQuery, { year: url.searchParams.get("year") ?? undefined });

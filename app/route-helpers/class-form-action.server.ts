@@ -21,7 +21,11 @@ export function sessionRowsAnswer(form: FormData): SessionRowsAnswer | null {
   const match = typeof intent === "string" ? /^(add-session|remove-session-(\d{1,2}))$/.exec(intent) : null;
   if (!match) return null;
   const entries = formToObject(form);
-  let rows = sessionRows({ session_date: asList(entries.session_date), session_start: asList(entries.session_start), session_end: asList(entries.session_end) });
+  let rows = sessionRows({
+    session_date: asList(entries.session_date),
+    session_start: asList(entries.session_start),
+    session_end: asList(entries.session_end),
+  });
   if (match[2] !== undefined) rows = rows.filter((_, i) => i !== Number(match[2]));
   if (match[2] === undefined) rows = [...rows, { date: "", starts_at: "", ends_at: "" }].slice(0, 60);
   const values = Object.fromEntries(["location_id", "trainer_id", "seats"].map((k) => [k, String(form.get(k) ?? "")]));

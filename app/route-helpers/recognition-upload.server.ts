@@ -21,11 +21,21 @@ export async function answerRecognitionUpload(request: Request, viewer: Recognit
     throw error;
   }
   try {
-    const added = await addRecognitionEvidence(getDb(), getFileStore(), viewer, { id, actor: { id: viewer.id, client: clientAddress(request) }, files: read.files, dir: read.dir, tooMany: read.tooMany });
+    const added = await addRecognitionEvidence(getDb(), getFileStore(), viewer, {
+      id,
+      actor: { id: viewer.id, client: clientAddress(request) },
+      files: read.files,
+      dir: read.dir,
+      tooMany: read.tooMany,
+    });
     return redirectWithFlash(here, { type: "success", message: `Evidence added: ${added.length} file${added.length === 1 ? "" : "s"}` });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return formFailure(error.message, { status: error.status, fieldErrors: { files: error.fieldErrors?.files ?? error.message }, values: { intent: "upload" } });
+    return formFailure(error.message, {
+      status: error.status,
+      fieldErrors: { files: error.fieldErrors?.files ?? error.message },
+      values: { intent: "upload" },
+    });
   } finally {
     read.dispose();
   }

@@ -18,7 +18,13 @@ function disposition(name: string): string {
  * thumbnail is shown inline (it is a JPEG the portal drew). Staff downloads of the file and of
  * its thumbnail are audited. null: not found (or not theirs to see).
  */
-export async function evidenceResponse(db: DB, store: FileStore, viewer: EvidenceViewer & { client?: string | null }, id: string, thumbnail = false): Promise<Response | null> {
+export async function evidenceResponse(
+  db: DB,
+  store: FileStore,
+  viewer: EvidenceViewer & { client?: string | null },
+  id: string,
+  thumbnail = false,
+): Promise<Response | null> {
   const found = await evidenceFileFor(db, viewer, id);
   if (!found) return null;
   const { file } = found;
@@ -27,7 +33,8 @@ export async function evidenceResponse(db: DB, store: FileStore, viewer: Evidenc
   const stream = await store.open(hash);
   if (!stream) return null;
   await recordEvidenceDownload(db, viewer, file, thumbnail);
-  if (thumbnail) return new Response(Readable.toWeb(stream) as ReadableStream, { headers: { "Content-Type": "image/jpeg", "Content-Disposition": "inline", ...UNSNIFFED } });
+  if (thumbnail)
+    return new Response(Readable.toWeb(stream) as ReadableStream, { headers: { "Content-Type": "image/jpeg", "Content-Disposition": "inline", ...UNSNIFFED } });
   return attachment(stream, file);
 }
 
@@ -38,7 +45,12 @@ function attachment(stream: Readable, file: { media_type: string; original_name:
   const type = isEvidenceMediaType(file.media_type) ? file.media_type : null;
   const name = type ? file.original_name.replace(/\.[^.]*$/, "") + "." + EVIDENCE_MEDIA_TYPES[type].extension : file.original_name;
   return new Response(Readable.toWeb(stream) as ReadableStream, {
-    headers: { "Content-Type": type ?? "application/octet-stream", "Content-Disposition": disposition(name), "Content-Length": String(file.size_bytes), ...UNSNIFFED },
+    headers: {
+      "Content-Type": type ?? "application/octet-stream",
+      "Content-Disposition": disposition(name),
+      "Content-Length": String(file.size_bytes),
+      ...UNSNIFFED,
+    },
   });
 }
 
@@ -47,7 +59,12 @@ function attachment(stream: Readable, file: { media_type: string; original_name:
  * the same store and as the same attachment as assessment evidence; each download is audited.
  * null: not found (or not theirs to see).
  */
-export async function activityEvidenceResponse(db: DB, store: FileStore, viewer: EvidenceViewer & { client?: string | null }, activityId: string): Promise<Response | null> {
+export async function activityEvidenceResponse(
+  db: DB,
+  store: FileStore,
+  viewer: EvidenceViewer & { client?: string | null },
+  activityId: string,
+): Promise<Response | null> {
   const file = await activityEvidenceFor(db, viewer, activityId);
   const stream = file ? await store.open(file.sha256) : null;
   if (!file || !stream) return null;
@@ -60,7 +77,12 @@ export async function activityEvidenceResponse(db: DB, store: FileStore, viewer:
  * same attachment as assessment evidence; each administrator's download is audited. null: not
  * found (or not theirs to see).
  */
-export async function learnerDocumentResponse(db: DB, store: FileStore, viewer: EvidenceViewer & { client?: string | null }, id: string): Promise<Response | null> {
+export async function learnerDocumentResponse(
+  db: DB,
+  store: FileStore,
+  viewer: EvidenceViewer & { client?: string | null },
+  id: string,
+): Promise<Response | null> {
   const document = await learnerDocumentFor(db, viewer, id);
   const stream = document?.sha256 ? await store.open(document.sha256) : null;
   if (!document?.sha256 || !stream) return null;

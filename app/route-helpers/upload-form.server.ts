@@ -5,14 +5,16 @@ import { BAD_UPLOAD_MESSAGE, BadUpload, readUpload } from "~/files/upload.server
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
 
-
 /**
  * A page's form that carries a file (multipart): the file streams to disk as it arrives, the text
  * fields meet their schema, and `save` takes both to the model, which keeps the file in the
  * store. Answers like answerForm: `save`'s answer on success, else the failure the page shows;
  * the spooled files are removed either way.
  */
-export async function answerUploadForm<S extends z.ZodType, R>(request: Request, steps: { schema: S; save: (input: z.infer<S>, upload: FormUpload) => Promise<R> }) {
+export async function answerUploadForm<S extends z.ZodType, R>(
+  request: Request,
+  steps: { schema: S; save: (input: z.infer<S>, upload: FormUpload) => Promise<R> },
+) {
   let read: Awaited<ReturnType<typeof readUpload>>;
   try {
     read = await readUpload(request);

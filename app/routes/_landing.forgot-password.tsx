@@ -61,9 +61,7 @@ export default function ForgotPassword() {
       <Form method="post" action="/forgot-password" noValidate preventScrollReset className="space-y-4">
         {/* a field's own message shows beside the field; the box is for answers about the whole form */}
         {data?.error && !data.fieldErrors.email ? <Alert>{data.error}</Alert> : null}
-        <p className="text-sm text-steel-700">
-          Enter the email address of your account and we will send you a link to choose a new password.
-        </p>
+        <p className="text-sm text-steel-700">Enter the email address of your account and we will send you a link to choose a new password.</p>
         <TextField
           label="Email"
           name="email"

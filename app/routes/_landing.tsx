@@ -46,8 +46,7 @@ export const meta: MetaFunction = () => [
   { title: "Summit Crane & Rigging Training | Crane and rigging licence courses" },
   {
     name: "description",
-    content:
-      "Nationally recognised crane operation, dogging and rigging training in three tiers. ASQA compliant. View courses and enrol online.",
+    content: "Nationally recognised crane operation, dogging and rigging training in three tiers. ASQA compliant. View courses and enrol online.",
   },
 ];
 

@@ -65,7 +65,11 @@ export async function action({ request }: ActionFunctionArgs) {
       save: async (input) => {
         const recoveryCodes = await finishTwoStepSetUp(db, asker, input);
         // Shown in this answer only: a reload shows the page without them.
-        return { recoveryCodes, toast: { type: "success" as const, message: "Two-step sign-in is on. Other devices have been signed out." }, submittedAt: Date.now() };
+        return {
+          recoveryCodes,
+          toast: { type: "success" as const, message: "Two-step sign-in is on. Other devices have been signed out." },
+          submittedAt: Date.now(),
+        };
       },
     });
   }
@@ -117,7 +121,15 @@ function OwnerFields({ form, withCode, failed }: { form: string; withCode: boole
   return (
     <>
       <input type="hidden" name="intent" value={form} />
-      <TextField label="Current password" name="current_password" id={fieldId(form, "current_password")} type="password" autoComplete="current-password" required error={failed(form, "current_password")} />
+      <TextField
+        label="Current password"
+        name="current_password"
+        id={fieldId(form, "current_password")}
+        type="password"
+        autoComplete="current-password"
+        required
+        error={failed(form, "current_password")}
+      />
       {withCode ? (
         <TextField
           label="Code from your authenticator app"
@@ -169,13 +181,33 @@ export default function AccountSecurity() {
               </ol>
               <img src={setUp.pending.qr} alt="QR code for your authenticator app" width={200} height={200} className="rounded border border-steel-200" />
               <p className="text-sm text-steel-700">
-                Setup key: <code data-testid="totp-secret" className="break-all rounded bg-steel-100 px-1 font-mono">{setUp.pending.secret}</code>
+                Setup key:{" "}
+                <code data-testid="totp-secret" className="break-all rounded bg-steel-100 px-1 font-mono">
+                  {setUp.pending.secret}
+                </code>
               </p>
               <Form method="post" action={`${PAGE}?intent=confirm`} noValidate className="space-y-3" aria-label="Confirm the authenticator app">
                 {formError("confirm")}
                 <input type="hidden" name="intent" value="confirm" />
-                <TextField label="Code from the app" name="code" id={fieldId("confirm", "code")} inputMode="numeric" autoComplete="one-time-code" required error={failed("confirm", "code")} />
-                <TextField label="Current password" name="current_password" id={fieldId("confirm", "current_password")} type="password" autoComplete="current-password" required hint={OWNER_HINT} error={failed("confirm", "current_password")} />
+                <TextField
+                  label="Code from the app"
+                  name="code"
+                  id={fieldId("confirm", "code")}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  required
+                  error={failed("confirm", "code")}
+                />
+                <TextField
+                  label="Current password"
+                  name="current_password"
+                  id={fieldId("confirm", "current_password")}
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  hint={OWNER_HINT}
+                  error={failed("confirm", "current_password")}
+                />
                 <SubmitButton busyLabel="Checking...">Turn on two-step sign-in</SubmitButton>
               </Form>
             </div>
@@ -227,15 +259,34 @@ export default function AccountSecurity() {
             <Form method="post" action={`${PAGE}?intent=password`} noValidate className="space-y-3" aria-label="Change password">
               {formError("password")}
               <OwnerFields form="password" withCode={setUp.enabled} failed={failed} />
-              <TextField label="New password" name="password" id={fieldId("password", "password")} type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={failed("password", "password")} />
-              <TextField label="Confirm new password" name="confirm_password" id={fieldId("password", "confirm_password")} type="password" autoComplete="new-password" required error={failed("password", "confirm_password")} />
+              <TextField
+                label="New password"
+                name="password"
+                id={fieldId("password", "password")}
+                type="password"
+                autoComplete="new-password"
+                required
+                hint={PASSWORD_HINT}
+                error={failed("password", "password")}
+              />
+              <TextField
+                label="Confirm new password"
+                name="confirm_password"
+                id={fieldId("password", "confirm_password")}
+                type="password"
+                autoComplete="new-password"
+                required
+                error={failed("password", "confirm_password")}
+              />
               <SubmitButton busyLabel="Changing...">Change password</SubmitButton>
             </Form>
           </section>
         )}
 
         <div className="flex items-center justify-between gap-4 text-sm">
-          {required ? <span /> : (
+          {required ? (
+            <span />
+          ) : (
             <Link to={home} className={linkClass}>
               Back to your portal
             </Link>

@@ -1,14 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  data,
-  queryObject,
-  requireRole,
-  getDb,
-  auditChainSummary,
-  CHECKPOINT_EVERY_SECONDS,
-  auditEntryView,
-  listAudit,
-} from "./admin.audit.server";
+import { data, queryObject, requireRole, getDb, auditChainSummary, CHECKPOINT_EVERY_SECONDS, auditEntryView, listAudit } from "./admin.audit.server";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
@@ -31,7 +22,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const chain = auditChainSummary(getDb());
   const checkpointMinutes = CHECKPOINT_EVERY_SECONDS / 60;
   if (!filters.query) {
-    return data({ ...filters, entries: [] as ReturnType<typeof auditEntryView>[], total: 0, totalCapped: false, page: 1, pages: 1, chain: await chain, checkpointMinutes }, { status: 400 });
+    return data(
+      {
+        ...filters,
+        entries: [] as ReturnType<typeof auditEntryView>[],
+        total: 0,
+        totalCapped: false,
+        page: 1,
+        pages: 1,
+        chain: await chain,
+        checkpointMinutes,
+      },
+      { status: 400 },
+    );
   }
   const [result, summary] = await Promise.all([listAudit(getDb(), filters.query), chain]);
   return { ...filters, ...result, entries: result.entries.map(auditEntryView), chain: summary, checkpointMinutes };
@@ -84,25 +87,41 @@ export default function AuditTrail() {
         <EmptyState title="No entries match these filters" />
       ) : (
         <DataTable label="Audit trail entries, newest first" columns={["When", "Action", "By", "Client", "Subject", "Details"]}>
-              {data.entries.map((e) => (
-                <tr key={e.id} className="border-t border-steel-100 align-top">
-                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(e.at)}</td>
-                  <th scope="row" className="px-3 py-2 font-semibold text-steel-900">{AUDIT_ACTIONS[e.action as AuditAction] ?? e.action}</th>
-                  <td className="px-3 py-2">{e.actor_email ?? "Anonymous"}</td>
-                  <td className="px-3 py-2 font-mono text-xs">{e.client ?? ""}</td>
-                  <td className="px-3 py-2">
-                    {e.subject_user_email ?? (e.subject_type ? `${e.subject_type} ${e.subject_id ?? ""}` : "")}
-                    {e.subject_user_email && e.subject_type !== "user" ? <span className="block text-xs text-steel-600">{e.subject_type} {e.subject_id}</span> : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    {e.fields.length ? <span className="block">Fields: {e.fields.join(", ")}</span> : null}
-                    {e.detail}
-                  </td>
-                </tr>
-              ))}
+          {data.entries.map((e) => (
+            <tr key={e.id} className="border-t border-steel-100 align-top">
+              <td className="whitespace-nowrap px-3 py-2">{formatDateTime(e.at)}</td>
+              <th scope="row" className="px-3 py-2 font-semibold text-steel-900">
+                {AUDIT_ACTIONS[e.action as AuditAction] ?? e.action}
+              </th>
+              <td className="px-3 py-2">{e.actor_email ?? "Anonymous"}</td>
+              <td className="px-3 py-2 font-mono text-xs">{e.client ?? ""}</td>
+              <td className="px-3 py-2">
+                {e.subject_user_email ?? (e.subject_type ? `${e.subject_type} ${e.subject_id ?? ""}` : "")}
+                {e.subject_user_email && e.subject_type !== "user" ? (
+                  <span className="block text-xs text-steel-600">
+                    {e.subject_type} {e.subject_id}
+                  </span>
+                ) : null}
+              </td>
+              <td className="px-3 py-2">
+                {e.fields.length ? <span className="block">Fields: {e.fields.join(", ")}</span> : null}
+                {e.detail}
+              </td>
+            </tr>
+          ))}
         </DataTable>
       )}
-      <Pagination label="Entries" one="entry" page={data.page} pageCount={data.pages} pageSize={AUDIT_PAGE_SIZE} total={data.total} totalCapped={data.totalCapped} pathname="/admin/audit" search={location.search} />
+      <Pagination
+        label="Entries"
+        one="entry"
+        page={data.page}
+        pageCount={data.pages}
+        pageSize={AUDIT_PAGE_SIZE}
+        total={data.total}
+        totalCapped={data.totalCapped}
+        pathname="/admin/audit"
+        search={location.search}
+      />
     </>
   );
 }

@@ -37,9 +37,23 @@ export async function action({ request }: ActionFunctionArgs) {
   const common = { invalid: FIX_HIGHLIGHTED_FIELDS };
   switch (await formIntent(request)) {
     case "save":
-      return answerForm(request, { ...common, schema: checklistSchema, save: async (input) => (await saveChecklist(db, input, actor), redirectWithFlash("/admin/checklists", { type: "success", message: "Checklist saved; review it before use" })) });
+      return answerForm(request, {
+        ...common,
+        schema: checklistSchema,
+        save: async (input) => (
+          await saveChecklist(db, input, actor),
+          redirectWithFlash("/admin/checklists", { type: "success", message: "Checklist saved; review it before use" })
+        ),
+      });
     case "review":
-      return answerForm(request, { ...common, schema: z.object({ id: uuid }), save: async (input) => (await reviewChecklist(db, input.id, actor), redirectWithFlash("/admin/checklists", { type: "success", message: "Checklist reviewed before use" })) });
+      return answerForm(request, {
+        ...common,
+        schema: z.object({ id: uuid }),
+        save: async (input) => (
+          await reviewChecklist(db, input.id, actor),
+          redirectWithFlash("/admin/checklists", { type: "success", message: "Checklist reviewed before use" })
+        ),
+      });
     default:
       return formFailure(FORM_UNREADABLE);
   }
@@ -52,15 +66,24 @@ export default function ChecklistsPage() {
   const saving = data?.values?.intent === "save";
   return (
     <>
-      <PageTitle title="Observation checklists" subtitle="Per course; each item mapped to the unit's element or performance criterion (and the NAI part for licence courses)" />
+      <PageTitle
+        title="Observation checklists"
+        subtitle="Per course; each item mapped to the unit's element or performance criterion (and the NAI part for licence courses)"
+      />
       <div className="grid gap-6">
         {checklists.map((c) => (
           <TitledCard key={c.id} title={`${c.title} (${c.course.unit_code})`}>
-            <p className="mb-2 text-sm">{c.reviewed_at ? `Reviewed before use ${formatDateTime(c.reviewed_at)}` : "Not reviewed yet: trainers cannot use it until it is."}</p>
+            <p className="mb-2 text-sm">
+              {c.reviewed_at ? `Reviewed before use ${formatDateTime(c.reviewed_at)}` : "Not reviewed yet: trainers cannot use it until it is."}
+            </p>
             <ol className="list-decimal space-y-1 pl-5 text-sm">
               {c.items.map((i) => (
                 <li key={i.id}>
-                  {i.text} <span className="text-steel-600">({i.maps_to}{i.nai_part ? `, NAI ${i.nai_part}` : ""})</span>
+                  {i.text}{" "}
+                  <span className="text-steel-600">
+                    ({i.maps_to}
+                    {i.nai_part ? `, NAI ${i.nai_part}` : ""})
+                  </span>
                 </li>
               ))}
             </ol>
@@ -81,7 +104,12 @@ export default function ChecklistsPage() {
               <label htmlFor="checklist-course" className="mb-1 block text-sm font-semibold text-steel-800">
                 Course
               </label>
-              <select id="checklist-course" name="course_id" className="block w-full rounded-md border border-steel-300 px-3 py-2" defaultValue={saving ? data?.values?.course_id : undefined}>
+              <select
+                id="checklist-course"
+                name="course_id"
+                className="block w-full rounded-md border border-steel-300 px-3 py-2"
+                defaultValue={saving ? data?.values?.course_id : undefined}
+              >
                 {courses.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name} ({c.unit_code})
@@ -89,7 +117,13 @@ export default function ChecklistsPage() {
                 ))}
               </select>
             </div>
-            <TextField label="Title" name="title" required error={saving ? data?.fieldErrors?.title : undefined} defaultValue={saving ? data?.values?.title : undefined} />
+            <TextField
+              label="Title"
+              name="title"
+              required
+              error={saving ? data?.fieldErrors?.title : undefined}
+              defaultValue={saving ? data?.values?.title : undefined}
+            />
             <div>
               <label htmlFor="checklist-items" className="mb-1 block text-sm font-semibold text-steel-800">
                 Items
@@ -106,7 +140,11 @@ export default function ChecklistsPage() {
               <p id="checklist-items-hint" className="mt-1 text-xs text-steel-500">
                 One a line: maps to | what is observed | NAI part (licence courses), e.g. PC 2.3 | Checks the load chart for the radius | practical
               </p>
-              {saving && data?.fieldErrors?.items ? <p id="checklist-items-error" className="mt-1 text-sm text-red-700">{data.fieldErrors.items}</p> : null}
+              {saving && data?.fieldErrors?.items ? (
+                <p id="checklist-items-error" className="mt-1 text-sm text-red-700">
+                  {data.fieldErrors.items}
+                </p>
+              ) : null}
             </div>
             <SubmitButton intent="save" busyLabel="Saving...">
               Save checklist

@@ -39,7 +39,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { item, deciders, viewer: { id: user.id, role: user.role }, base: basePath(user.role) };
 }
 
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRole(request, "admin", "trainer");
   const db = getDb();
@@ -50,15 +49,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const common = { invalid: FIX_HIGHLIGHTED_FIELDS };
   switch (await formIntent(request)) {
     case "acknowledge":
-      return answerForm(request, { ...common, schema: acknowledgeInput, save: async () => (await acknowledgeComplaint(db, id, actor, reader), redirectWithFlash(here, { type: "success", message: "Acknowledged" })) });
+      return answerForm(request, {
+        ...common,
+        schema: acknowledgeInput,
+        save: async () => (await acknowledgeComplaint(db, id, actor, reader), redirectWithFlash(here, { type: "success", message: "Acknowledged" })),
+      });
     case "assign":
       if (user.role !== "admin") return formFailure("Only an administrator assigns appeals", { status: 403 });
-      return answerForm(request, { ...common, schema: assignDeciderInput, save: async (input) => (await assignDecider(db, id, input.decider_id, actor), redirectWithFlash(here, { type: "success", message: "Decider assigned" })) });
+      return answerForm(request, {
+        ...common,
+        schema: assignDeciderInput,
+        save: async (input) => (
+          await assignDecider(db, id, input.decider_id, actor),
+          redirectWithFlash(here, { type: "success", message: "Decider assigned" })
+        ),
+      });
     case "resolve":
       return answerForm(request, {
         ...common,
         schema: resolveInput,
-        save: async (input) => (await resolveComplaint(db, id, input, actor, reader), redirectWithFlash(here, { type: "success", message: "Outcome recorded and mailed" })),
+        save: async (input) => (
+          await resolveComplaint(db, id, input, actor, reader),
+          redirectWithFlash(here, { type: "success", message: "Outcome recorded and mailed" })
+        ),
       });
     default:
       return formFailure(FORM_UNREADABLE);
@@ -90,7 +103,11 @@ export default function ComplaintItemPage() {
         subtitle={
           <>
             {STATUS_LABELS[item.status]}
-            {item.overdue ? <Badge tone="red" className="ml-2">{OVERDUE_LABELS[item.overdue]}</Badge> : null}
+            {item.overdue ? (
+              <Badge tone="red" className="ml-2">
+                {OVERDUE_LABELS[item.overdue]}
+              </Badge>
+            ) : null}
           </>
         }
         actions={
@@ -105,7 +122,10 @@ export default function ComplaintItemPage() {
             <Row label="Received">{formatDateTime(item.received_at)}</Row>
             <Row label="Acknowledge by">{formatDate(item.acknowledge_by)}</Row>
             <Row label="Resolve by">{formatDate(item.resolve_by)}</Row>
-            <Row label="From">{item.name ?? "Anonymous"}{item.lodged_by ? " (signed in)" : ""}</Row>
+            <Row label="From">
+              {item.name ?? "Anonymous"}
+              {item.lodged_by ? " (signed in)" : ""}
+            </Row>
             {item.email ? <Row label="Email">{item.email}</Row> : null}
             {item.phone ? <Row label="Phone">{item.phone}</Row> : null}
             {item.assessment_title ? <Row label="Assessment">{item.assessment_title}</Row> : null}
@@ -114,7 +134,9 @@ export default function ComplaintItemPage() {
             <Row label="Details">
               <p className="whitespace-pre-line">{item.details}</p>
             </Row>
-            {item.acknowledged_at ? <Row label="Acknowledged">{`${formatDateTime(item.acknowledged_at)} by ${item.acknowledged_by?.full_name ?? ""}`}</Row> : null}
+            {item.acknowledged_at ? (
+              <Row label="Acknowledged">{`${formatDateTime(item.acknowledged_at)} by ${item.acknowledged_by?.full_name ?? ""}`}</Row>
+            ) : null}
             {item.resolved_at ? (
               <>
                 <Row label="Resolved">{`${formatDateTime(item.resolved_at)} by ${item.resolved_by?.full_name ?? ""}`}</Row>

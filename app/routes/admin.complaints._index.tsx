@@ -52,7 +52,14 @@ export default function ComplaintsRegister() {
           <Form method="get" className="grid gap-3 sm:grid-cols-4 sm:items-end">
             <ErrorSummary failure={failure} />
             {admin ? (
-              <SelectField label="Kind" name="kind" placeholder="Any kind" defaultValue={values.kind ?? ""} options={COMPLAINT_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))} error={failure?.fieldErrors.kind} />
+              <SelectField
+                label="Kind"
+                name="kind"
+                placeholder="Any kind"
+                defaultValue={values.kind ?? ""}
+                options={COMPLAINT_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+                error={failure?.fieldErrors.kind}
+              />
             ) : null}
             <SelectField
               label="Status"
@@ -62,7 +69,14 @@ export default function ComplaintsRegister() {
               options={[{ value: "open", label: "Open (not resolved)" }, ...COMPLAINT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]}
               error={failure?.fieldErrors.status}
             />
-            <SelectField label="Overdue" name="overdue" placeholder="Overdue or not" defaultValue={values.overdue ?? ""} options={[{ value: "yes", label: "Overdue only" }]} error={failure?.fieldErrors.overdue} />
+            <SelectField
+              label="Overdue"
+              name="overdue"
+              placeholder="Overdue or not"
+              defaultValue={values.overdue ?? ""}
+              options={[{ value: "yes", label: "Overdue only" }]}
+              error={failure?.fieldErrors.overdue}
+            />
             <button type="submit" className="min-h-11 rounded-md border border-steel-300 px-3 py-2 text-sm font-semibold">
               Show
             </button>
@@ -112,7 +126,11 @@ export default function ComplaintsRegister() {
                       <td data-label="From">{c.name ?? "Anonymous"}</td>
                       {admin ? (
                         <td data-label="Improvement">
-                          <Link to={`/admin/improvements/new?source_type=${c.kind}&source_id=${c.id}`} className="inline-block min-h-6 py-0.5 underline" aria-label={`Raise an improvement action from ${c.reference}`}>
+                          <Link
+                            to={`/admin/improvements/new?source_type=${c.kind}&source_id=${c.id}`}
+                            className="inline-block min-h-6 py-0.5 underline"
+                            aria-label={`Raise an improvement action from ${c.reference}`}
+                          >
                             Raise action
                           </Link>
                         </td>

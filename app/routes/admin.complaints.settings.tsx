@@ -42,13 +42,45 @@ export default function ComplaintSettingsPage() {
   const v = data?.values;
   return (
     <>
-      <PageTitle title="Complaints: clocks and policy" actions={<Link to="/admin/complaints" className="underline">Back to the register</Link>} />
+      <PageTitle
+        title="Complaints: clocks and policy"
+        actions={
+          <Link to="/admin/complaints" className="underline">
+            Back to the register
+          </Link>
+        }
+      />
       <TitledCard title="Settings">
         <Form method="post" noValidate className="grid gap-4">
           <ErrorSummary failure={data} />
-          <TextField label="Acknowledge within (business days)" name="acknowledge_business_days" inputMode="numeric" defaultValue={v?.acknowledge_business_days ?? String(settings.acknowledge_business_days)} hint="Weekdays that are not New South Wales public holidays" error={data?.fieldErrors?.acknowledge_business_days} />
-          <TextField label="Resolve within (days)" name="resolve_days" inputMode="numeric" defaultValue={v?.resolve_days ?? String(settings.resolve_days)} hint="Calendar days from the day it is received" error={data?.fieldErrors?.resolve_days} />
-          <TextAreaField label="Complaints and appeals policy" name="policy" rows={16} defaultValue={v?.policy ?? settings.policy} hint={settings.policy_is_default ? "The default text written for this organisation; edit it to make it yours" : "Shown to everyone at /complaints/policy"} error={data?.fieldErrors?.policy} />
+          <TextField
+            label="Acknowledge within (business days)"
+            name="acknowledge_business_days"
+            inputMode="numeric"
+            defaultValue={v?.acknowledge_business_days ?? String(settings.acknowledge_business_days)}
+            hint="Weekdays that are not New South Wales public holidays"
+            error={data?.fieldErrors?.acknowledge_business_days}
+          />
+          <TextField
+            label="Resolve within (days)"
+            name="resolve_days"
+            inputMode="numeric"
+            defaultValue={v?.resolve_days ?? String(settings.resolve_days)}
+            hint="Calendar days from the day it is received"
+            error={data?.fieldErrors?.resolve_days}
+          />
+          <TextAreaField
+            label="Complaints and appeals policy"
+            name="policy"
+            rows={16}
+            defaultValue={v?.policy ?? settings.policy}
+            hint={
+              settings.policy_is_default
+                ? "The default text written for this organisation; edit it to make it yours"
+                : "Shown to everyone at /complaints/policy"
+            }
+            error={data?.fieldErrors?.policy}
+          />
           <div>
             <SubmitButton busyLabel="Saving...">Save settings</SubmitButton>
           </div>

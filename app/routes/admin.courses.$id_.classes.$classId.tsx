@@ -44,7 +44,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const cls = await loadClass(params);
   const db = getDb();
   const back = `/admin/courses/${cls.course_id}`;
-  const form = await request.clone().formData().catch(() => null);
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   if (form?.get("intent") === "cancel") {
     // asked twice: the first post answers with the question (the page without JavaScript)
     if (!isConfirmed(form)) return confirmationAnswer("cancel");
@@ -112,7 +115,10 @@ export default function EditClass() {
             submitLabel="Save Class"
           />
           <div className="mt-6 border-t border-steel-100 pt-4">
-            <p className="mb-2 text-sm text-steel-700">Cancelling takes the class off the catalogue; its learners keep their enrolment and are asked to choose another class. You are asked to confirm first.</p>
+            <p className="mb-2 text-sm text-steel-700">
+              Cancelling takes the class off the catalogue; its learners keep their enrolment and are asked to choose another class. You are asked to confirm
+              first.
+            </p>
             {cancel}
           </div>
         </>

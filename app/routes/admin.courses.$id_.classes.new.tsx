@@ -24,7 +24,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const db = getDb();
   const course = await foundOr404(params.id, (id) => getCourse(db, id), "Course not found");
-  return { course: { id: course.id, name: course.name, unit_code: course.unit_code }, trainers: await listClassTrainers(db), locations: await listLocations(db) };
+  return {
+    course: { id: course.id, name: course.name, unit_code: course.unit_code },
+    trainers: await listClassTrainers(db),
+    locations: await listLocations(db),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

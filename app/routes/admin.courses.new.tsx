@@ -1,14 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
-import {
-  requireRole,
-  courseFormFailure,
-  listButtonResult,
-  getDb,
-  createCourse,
-  redirectWithFlash,
-  clientAddress,
-} from "./admin.courses.new.server";
+import { requireRole, courseFormFailure, listButtonResult, getDb, createCourse, redirectWithFlash, clientAddress } from "./admin.courses.new.server";
 import { CourseFields } from "~/components/admin/course-form";
 import { EMPTY_COURSE_STATE } from "~/schemas/course-form";
 import { useActionToast } from "~/components/toaster";

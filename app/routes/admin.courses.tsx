@@ -1,13 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import {
-  requireRole,
-  getDb,
-  listAllCourses,
-  updateCourse,
-  redirectWithFlash,
-  clientAddress,
-} from "./admin.courses.server";
+import { requireRole, getDb, listAllCourses, updateCourse, redirectWithFlash, clientAddress } from "./admin.courses.server";
 import { ActiveBadge, TierBadge } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
 import { RowActionButton } from "~/components/admin/row-action-button";
@@ -139,20 +132,20 @@ export default function CourseManagement() {
                   {c.is_active ? (
                     <DeactivateCourse course={c} confirming={false} />
                   ) : (
-                  <Form method="post" action={`/admin/courses${search}`} preventScrollReset>
-                    <input type="hidden" name="course_id" value={c.id} />
-                    <input type="hidden" name="is_active" value="true" />
-                    <RowActionButton
-                      intent="toggle"
-                      recordField="course_id"
-                      recordId={c.id}
-                      variant="primary"
-                      busyLabel="Updating..."
-                      aria-label={`Activate ${c.name}`}
-                    >
-                      Activate
-                    </RowActionButton>
-                  </Form>
+                    <Form method="post" action={`/admin/courses${search}`} preventScrollReset>
+                      <input type="hidden" name="course_id" value={c.id} />
+                      <input type="hidden" name="is_active" value="true" />
+                      <RowActionButton
+                        intent="toggle"
+                        recordField="course_id"
+                        recordId={c.id}
+                        variant="primary"
+                        busyLabel="Updating..."
+                        aria-label={`Activate ${c.name}`}
+                      >
+                        Activate
+                      </RowActionButton>
+                    </Form>
                   )}
                   <Link
                     to={`/admin/courses/${c.id}/edit${search}`}

@@ -16,7 +16,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const today = organisationToday();
   const params = new URL(request.url).searchParams;
   const query = searchedListQuery.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
-  const [shown, expiring] = await Promise.all([credentialMatrixPage(getDb(), today, { page: query.page, search: query.q }), expiringCredentials(getDb(), today)]);
+  const [shown, expiring] = await Promise.all([
+    credentialMatrixPage(getDb(), today, { page: query.page, search: query.q }),
+    expiringCredentials(getDb(), today),
+  ]);
   return { ...shown, q: query.q, pageSize: MATRIX_TRAINERS_PER_PAGE, expiring };
 }
 

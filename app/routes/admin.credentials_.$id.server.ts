@@ -5,7 +5,16 @@
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
-export { addActivity, addTrainingCredential, confirmActivity, getTrainerProfile, listActiveTrainers, recordTrainerUnit, removeTrainerUnit, removeTrainingCredential } from "~/models/trainer-credential.server";
+export {
+  addActivity,
+  addTrainingCredential,
+  confirmActivity,
+  getTrainerProfile,
+  listActiveTrainers,
+  recordTrainerUnit,
+  removeTrainerUnit,
+  removeTrainingCredential,
+} from "~/models/trainer-credential.server";
 export { isMultipart } from "~/files/upload.server";
 export { answerActivityForm } from "~/route-helpers/activity-form.server";
 export { answerForm, formFailure } from "~/utils/form-action.server";

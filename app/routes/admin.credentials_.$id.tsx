@@ -61,17 +61,41 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const common = { invalid: FIX_HIGHLIGHTED_FIELDS };
   switch (await formIntent(request)) {
     case "credential":
-      return answerForm(request, { ...common, schema: trainingCredentialSchema, save: async (input) => (await addTrainingCredential(db, trainer.id, input, actor), done()) });
+      return answerForm(request, {
+        ...common,
+        schema: trainingCredentialSchema,
+        save: async (input) => (await addTrainingCredential(db, trainer.id, input, actor), done()),
+      });
     case "remove-credential":
-      return answerForm(request, { ...common, schema: removeRecordSchema, save: async (input) => (await removeTrainingCredential(db, trainer.id, input.record_id, actor), done()) });
+      return answerForm(request, {
+        ...common,
+        schema: removeRecordSchema,
+        save: async (input) => (await removeTrainingCredential(db, trainer.id, input.record_id, actor), done()),
+      });
     case "unit":
-      return answerForm(request, { ...common, schema: trainerUnitSchema, save: async (input) => (await recordTrainerUnit(db, trainer.id, input, actor), done()) });
+      return answerForm(request, {
+        ...common,
+        schema: trainerUnitSchema,
+        save: async (input) => (await recordTrainerUnit(db, trainer.id, input, actor), done()),
+      });
     case "remove-unit":
-      return answerForm(request, { ...common, schema: removeRecordSchema, save: async (input) => (await removeTrainerUnit(db, trainer.id, input.record_id, actor), done()) });
+      return answerForm(request, {
+        ...common,
+        schema: removeRecordSchema,
+        save: async (input) => (await removeTrainerUnit(db, trainer.id, input.record_id, actor), done()),
+      });
     case "activity":
-      return answerForm(request, { ...common, schema: trainerActivitySchema, save: async (input) => (await addActivity(db, trainer.id, input, { ...actor, role: "admin" }), done()) });
+      return answerForm(request, {
+        ...common,
+        schema: trainerActivitySchema,
+        save: async (input) => (await addActivity(db, trainer.id, input, { ...actor, role: "admin" }), done()),
+      });
     case "confirm":
-      return answerForm(request, { ...common, schema: activityConfirmSchema, save: async (input) => (await confirmActivity(db, input.activity_id, actor), done()) });
+      return answerForm(request, {
+        ...common,
+        schema: activityConfirmSchema,
+        save: async (input) => (await confirmActivity(db, input.activity_id, actor), done()),
+      });
     default:
       return formFailure(FORM_UNREADABLE);
   }
@@ -90,7 +114,14 @@ export default function TrainerCredentialsPage() {
   const name = profile.trainer.full_name;
   return (
     <>
-      <PageTitle title={`Credentials: ${name}`} subtitle={<Link to="/admin/credentials" className="underline">Back to the credential matrix</Link>} />
+      <PageTitle
+        title={`Credentials: ${name}`}
+        subtitle={
+          <Link to="/admin/credentials" className="underline">
+            Back to the credential matrix
+          </Link>
+        }
+      />
       {failed && ["remove-credential", "remove-unit", "confirm"].includes(failed) ? <ErrorSummary failure={data} only={[]} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <CredentialSummary profile={profile} />
@@ -111,7 +142,13 @@ export default function TrainerCredentialsPage() {
           </ul>
           <Form method="post" noValidate className="mt-4 space-y-3">
             {summary("credential", ["credential", "supervisor_id", "issued_on", "expires_on", "note"])}
-            <SelectField label="Credential" name="credential" defaultValue={value("credential", "credential") ?? "TAE40122"} error={field("credential", "credential")} options={CREDENTIAL_CHOICES.map((c) => ({ value: c, label: credentialLabel(c) }))} />
+            <SelectField
+              label="Credential"
+              name="credential"
+              defaultValue={value("credential", "credential") ?? "TAE40122"}
+              error={field("credential", "credential")}
+              options={CREDENTIAL_CHOICES.map((c) => ({ value: c, label: credentialLabel(c) }))}
+            />
             <SelectField
               label="Directed by (for work under direction)"
               name="supervisor_id"
@@ -120,11 +157,26 @@ export default function TrainerCredentialsPage() {
               options={[{ value: "", label: "Nobody (credential held)" }, ...trainers.map((t) => ({ value: t.id, label: t.full_name }))]}
             />
             <div className="grid gap-3 sm:grid-cols-2">
-              <TextField label="Date issued" name="issued_on" type="date" required defaultValue={value("credential", "issued_on")} error={field("credential", "issued_on")} />
-              <TextField label="Expiry date (if any)" name="expires_on" type="date" defaultValue={value("credential", "expires_on")} error={field("credential", "expires_on")} />
+              <TextField
+                label="Date issued"
+                name="issued_on"
+                type="date"
+                required
+                defaultValue={value("credential", "issued_on")}
+                error={field("credential", "issued_on")}
+              />
+              <TextField
+                label="Expiry date (if any)"
+                name="expires_on"
+                type="date"
+                defaultValue={value("credential", "expires_on")}
+                error={field("credential", "expires_on")}
+              />
             </div>
             <TextField label="Note" name="note" defaultValue={value("credential", "note")} error={field("credential", "note")} />
-            <SubmitButton intent="credential" busyLabel="Adding...">Add credential</SubmitButton>
+            <SubmitButton intent="credential" busyLabel="Adding...">
+              Add credential
+            </SubmitButton>
           </Form>
         </TitledCard>
         <TitledCard title="Vocational competencies">
@@ -150,11 +202,31 @@ export default function TrainerCredentialsPage() {
             {summary("unit", ["unit_code", "basis", "evidence", "expires_on"])}
             <div className="grid gap-3 sm:grid-cols-2">
               <TextField label="Unit code" name="unit_code" required defaultValue={value("unit", "unit_code")} error={field("unit", "unit_code")} />
-              <SelectField label="Basis" name="basis" defaultValue={value("unit", "basis") ?? "held"} error={field("unit", "basis")} options={UNIT_BASIS_CODES.map((b) => ({ value: b, label: UNIT_BASES[b] }))} />
+              <SelectField
+                label="Basis"
+                name="basis"
+                defaultValue={value("unit", "basis") ?? "held"}
+                error={field("unit", "basis")}
+                options={UNIT_BASIS_CODES.map((b) => ({ value: b, label: UNIT_BASES[b] }))}
+              />
             </div>
-            <TextAreaField label="Evidence of equivalence" name="evidence" rows={2} defaultValue={value("unit", "evidence")} error={field("unit", "evidence")} />
-            <TextField label="Unit expiry (if any)" name="expires_on" type="date" defaultValue={value("unit", "expires_on")} error={field("unit", "expires_on")} />
-            <SubmitButton intent="unit" busyLabel="Saving...">Record unit</SubmitButton>
+            <TextAreaField
+              label="Evidence of equivalence"
+              name="evidence"
+              rows={2}
+              defaultValue={value("unit", "evidence")}
+              error={field("unit", "evidence")}
+            />
+            <TextField
+              label="Unit expiry (if any)"
+              name="expires_on"
+              type="date"
+              defaultValue={value("unit", "expires_on")}
+              error={field("unit", "expires_on")}
+            />
+            <SubmitButton intent="unit" busyLabel="Saving...">
+              Record unit
+            </SubmitButton>
           </Form>
         </TitledCard>
         <TitledCard title="Industry currency and professional development">

@@ -1,14 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  requireRole,
-  getDb,
-  clientAddress,
-  createEmployer,
-  listEmployers,
-  redirectWithFlash,
-  answerForm,
-} from "./admin.employers.server";
+import { requireRole, getDb, clientAddress, createEmployer, listEmployers, redirectWithFlash, answerForm } from "./admin.employers.server";
 import { EmployerFields } from "~/components/employer/employer-fields";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
@@ -53,11 +45,21 @@ export default function Employers() {
               <caption className="sr-only">Employers</caption>
               <thead className="bg-steel-50 text-steel-700">
                 <tr>
-                  <th scope="col" className="px-4 py-2">Organisation</th>
-                  <th scope="col" className="px-4 py-2">ABN</th>
-                  <th scope="col" className="px-4 py-2">Billing contact</th>
-                  <th scope="col" className="px-4 py-2">Users</th>
-                  <th scope="col" className="px-4 py-2">Bookings</th>
+                  <th scope="col" className="px-4 py-2">
+                    Organisation
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    ABN
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Billing contact
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Users
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Bookings
+                  </th>
                 </tr>
               </thead>
               <tbody>

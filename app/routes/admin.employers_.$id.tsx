@@ -78,7 +78,11 @@ export default function EmployerPage() {
                 <span>
                   <span className="font-semibold">{u.full_name}</span> <span className="text-steel-700">{u.email}</span>
                 </span>
-                {u.active ? <Badge tone="green">{u.last_login ? `Last signed in ${formatDateTime(u.last_login)}` : "Password set"}</Badge> : <Badge tone="amber">Invited</Badge>}
+                {u.active ? (
+                  <Badge tone="green">{u.last_login ? `Last signed in ${formatDateTime(u.last_login)}` : "Password set"}</Badge>
+                ) : (
+                  <Badge tone="amber">Invited</Badge>
+                )}
               </li>
             ))}
           </ul>
@@ -87,8 +91,21 @@ export default function EmployerPage() {
           {inviting ? <ErrorSummary failure={data} /> : null}
           <input type="hidden" name="intent" value="invite" />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Full name" name="full_name" required defaultValue={inviting ? (data?.values.full_name ?? "") : ""} error={inviting ? data?.fieldErrors?.full_name : undefined} />
-            <TextField label="Email" name="email" type="email" required defaultValue={inviting ? (data?.values.email ?? "") : ""} error={inviting ? data?.fieldErrors?.email : undefined} />
+            <TextField
+              label="Full name"
+              name="full_name"
+              required
+              defaultValue={inviting ? (data?.values.full_name ?? "") : ""}
+              error={inviting ? data?.fieldErrors?.full_name : undefined}
+            />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              required
+              defaultValue={inviting ? (data?.values.email ?? "") : ""}
+              error={inviting ? data?.fieldErrors?.email : undefined}
+            />
           </div>
           <div className="flex justify-end">
             <SubmitButton busyLabel="Inviting...">Invite user</SubmitButton>

@@ -46,7 +46,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const enrollment = await loadEnrollment(params.id);
   const here = `/admin/enrollments/${enrollment.id}`;
-  const intent = (await request.clone().formData().catch(() => null))?.get("intent");
+  const intent = (
+    await request
+      .clone()
+      .formData()
+      .catch(() => null)
+  )?.get("intent");
   if (intent === "review-override") {
     return answerForm(request, {
       schema: reviewOverrideSchema,
@@ -68,7 +73,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
         end: input.planned_end_date,
         actorId: admin.id,
       });
-      return redirectWithFlash(here, changed ? { type: "success", message: PLANNED_DATES_UPDATED } : { type: "info", message: "Nothing to change: these are the planned dates already." });
+      return redirectWithFlash(
+        here,
+        changed ? { type: "success", message: PLANNED_DATES_UPDATED } : { type: "info", message: "Nothing to change: these are the planned dates already." },
+      );
     },
   });
 }
@@ -146,7 +154,9 @@ export default function AdminEnrollment() {
               Pre-enrolment review
             </h2>
             <p className="text-sm text-steel-800">{`${REVIEW_STATUS_LABELS[review.status]} \u00b7 ${reviewSummary(review.outcome, review.support)}`}</p>
-            {review.override ? <p className="text-sm text-steel-800">{`Outcome set by staff on ${formatDate(review.override.at)}: ${review.override.reason}`}</p> : null}
+            {review.override ? (
+              <p className="text-sm text-steel-800">{`Outcome set by staff on ${formatDate(review.override.at)}: ${review.override.reason}`}</p>
+            ) : null}
             {review.attempts.map((a, i) => (
               <ReviewResult key={a.id} result={a} title={i === 0 ? "Latest attempt" : "Earlier attempt"} />
             ))}
@@ -160,7 +170,14 @@ export default function AdminEnrollment() {
                 placeholder="Choose the outcome"
                 options={REVIEW_OUTCOMES.map((o) => ({ value: o, label: REVIEW_OUTCOME_LABELS[o] }))}
               />
-              <TextAreaField label="Reason" name="reason" rows={3} defaultValue={v.reason ?? ""} error={errors.reason} hint="Kept with the enrolment and in the audit trail" />
+              <TextAreaField
+                label="Reason"
+                name="reason"
+                rows={3}
+                defaultValue={v.reason ?? ""}
+                error={errors.reason}
+                hint="Kept with the enrolment and in the audit trail"
+              />
               <SubmitButton intent="review-override" busyLabel="Saving...">
                 Override the outcome
               </SubmitButton>

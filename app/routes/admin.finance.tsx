@@ -72,24 +72,27 @@ export default function FinancePage() {
         {data.invoices.length === 0 ? (
           <EmptyState title="No invoices match these filters" />
         ) : (
-          <DataTable label="Invoices, newest first" columns={["Number", "Buyer", "Issued", "Due", { label: "Total", className: "text-right" }, { label: "Owed", className: "text-right" }, "Status"]}>
-                  {data.invoices.map((i) => (
-                    <tr key={i.id} className="border-t border-steel-100">
-                      <th scope="row" className="px-3 py-2 font-semibold">
-                        <Link to={`/admin/finance/${i.id}`} className="text-hivis-700 underline">
-                          {i.number}
-                        </Link>
-                      </th>
-                      <td className="px-3 py-2">{i.buyer_name}</td>
-                      <td className="whitespace-nowrap px-3 py-2">{formatDate(i.issue_date)}</td>
-                      <td className="whitespace-nowrap px-3 py-2">{formatDate(i.due_date)}</td>
-                      <td className="px-3 py-2 text-right">{formatCents(i.total_cents)}</td>
-                      <td className="px-3 py-2 text-right">{formatCents(i.owed_cents)}</td>
-                      <td className="px-3 py-2">
-                        <InvoiceStatusBadge status={i.status} />
-                      </td>
-                    </tr>
-                  ))}
+          <DataTable
+            label="Invoices, newest first"
+            columns={["Number", "Buyer", "Issued", "Due", { label: "Total", className: "text-right" }, { label: "Owed", className: "text-right" }, "Status"]}
+          >
+            {data.invoices.map((i) => (
+              <tr key={i.id} className="border-t border-steel-100">
+                <th scope="row" className="px-3 py-2 font-semibold">
+                  <Link to={`/admin/finance/${i.id}`} className="text-hivis-700 underline">
+                    {i.number}
+                  </Link>
+                </th>
+                <td className="px-3 py-2">{i.buyer_name}</td>
+                <td className="whitespace-nowrap px-3 py-2">{formatDate(i.issue_date)}</td>
+                <td className="whitespace-nowrap px-3 py-2">{formatDate(i.due_date)}</td>
+                <td className="px-3 py-2 text-right">{formatCents(i.total_cents)}</td>
+                <td className="px-3 py-2 text-right">{formatCents(i.owed_cents)}</td>
+                <td className="px-3 py-2">
+                  <InvoiceStatusBadge status={i.status} />
+                </td>
+              </tr>
+            ))}
           </DataTable>
         )}
       </div>
@@ -99,11 +102,15 @@ export default function FinancePage() {
             <h2 id="export-title" className="text-lg font-bold text-steel-900">
               Export for Xero
             </h2>
-            <p className="text-sm text-steel-600">The invoices issued in a period, in Xero&apos;s sales-invoice import layout (amounts include GST: import them as tax inclusive).</p>
+            <p className="text-sm text-steel-600">
+              The invoices issued in a period, in Xero&apos;s sales-invoice import layout (amounts include GST: import them as tax inclusive).
+            </p>
             <Form method="get" action="/admin/finance/xero.csv" reloadDocument className="mt-3 grid gap-4 sm:grid-cols-3 sm:items-end">
               <TextField label="From" name="from" type="date" defaultValue={data.monthStart} required />
               <TextField label="To" name="to" type="date" defaultValue={data.today} required />
-              <Button type="submit" variant="secondary">Download CSV</Button>
+              <Button type="submit" variant="secondary">
+                Download CSV
+              </Button>
             </Form>
           </div>
         </Card>

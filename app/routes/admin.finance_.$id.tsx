@@ -35,7 +35,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const invoice = await foundOr404(params.id, (id) => getInvoice(getDb(), id, { learnerId: null }), "Invoice not found");
   const actor = { id: admin.id, client: clientAddress(request) };
   const back = `/admin/finance/${invoice.id}`;
-  const form = await request.clone().formData().catch(() => null);
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   if (form?.get("intent") === "credit") {
     // asked twice: without JavaScript the first post answers with the question, the amount kept
     return answerForm(request, {
@@ -52,7 +55,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     schema: paymentFormSchema,
     unreadable: "Failed to record the payment",
     save: async (input) => {
-      await recordPayment(getDb(), { invoiceId: invoice.id, method: input.method, reference: input.reference, receivedOn: input.received_on, amountCents: input.amount, actor });
+      await recordPayment(getDb(), {
+        invoiceId: invoice.id,
+        method: input.method,
+        reference: input.reference,
+        receivedOn: input.received_on,
+        amountCents: input.amount,
+        actor,
+      });
       return redirectWithFlash(back, { type: "success", message: PAYMENT_RECORDED });
     },
   });
@@ -93,10 +103,35 @@ export default function InvoicePage() {
               <div className="sm:col-span-2">
                 <ErrorSummary failure={paymentFailure} />
               </div>
-              <SelectField label="Method" name="method" options={METHOD_OPTIONS} defaultValue={paymentFailure?.values.method ?? "bank_transfer"} error={paymentFailure?.fieldErrors.method} />
-              <TextField label="Reference" name="reference" defaultValue={paymentFailure?.values.reference} error={paymentFailure?.fieldErrors.reference} hint="The bank's or card terminal's reference" />
-              <TextField label="Date received" name="received_on" type="date" defaultValue={paymentFailure?.values.received_on ?? today} error={paymentFailure?.fieldErrors.received_on} />
-              <TextField label="Amount" name="amount" inputMode="decimal" defaultValue={paymentFailure?.values.amount} error={paymentFailure?.fieldErrors.amount} hint={`At most ${formatCents(invoice.owed_cents)}, what is owed`} />
+              <SelectField
+                label="Method"
+                name="method"
+                options={METHOD_OPTIONS}
+                defaultValue={paymentFailure?.values.method ?? "bank_transfer"}
+                error={paymentFailure?.fieldErrors.method}
+              />
+              <TextField
+                label="Reference"
+                name="reference"
+                defaultValue={paymentFailure?.values.reference}
+                error={paymentFailure?.fieldErrors.reference}
+                hint="The bank's or card terminal's reference"
+              />
+              <TextField
+                label="Date received"
+                name="received_on"
+                type="date"
+                defaultValue={paymentFailure?.values.received_on ?? today}
+                error={paymentFailure?.fieldErrors.received_on}
+              />
+              <TextField
+                label="Amount"
+                name="amount"
+                inputMode="decimal"
+                defaultValue={paymentFailure?.values.amount}
+                error={paymentFailure?.fieldErrors.amount}
+                hint={`At most ${formatCents(invoice.owed_cents)}, what is owed`}
+              />
               <div className="sm:col-span-2">
                 <SubmitButton intent="payment" busyLabel="Recording...">
                   Record payment
@@ -113,7 +148,10 @@ export default function InvoicePage() {
               <h2 id="credit-title" className="text-lg font-bold text-steel-900">
                 Issue a credit note (refund)
               </h2>
-              <p className="text-sm text-steel-600">At most {formatCents(invoice.refundable_cents)}: what was paid, less earlier credit notes. Decide it under the refund policy the learner enrolled under.</p>
+              <p className="text-sm text-steel-600">
+                At most {formatCents(invoice.refundable_cents)}: what was paid, less earlier credit notes. Decide it under the refund policy the learner
+                enrolled under.
+              </p>
               <ErrorSummary failure={creditFailure} />
               <ConfirmAction
                 intent="credit"
@@ -126,12 +164,28 @@ export default function InvoicePage() {
                 fields={confirming ? { amount: confirming.amount, reason: confirming.reason } : undefined}
                 triggerFields={
                   <div className="grid gap-4 sm:grid-cols-2">
-                    <TextField label="Credit amount" name="amount" inputMode="decimal" defaultValue={confirming?.amount ?? creditFailure?.values.amount} error={creditFailure?.fieldErrors.amount} />
-                    <TextAreaField label="Reason" name="reason" defaultValue={confirming?.reason ?? creditFailure?.values.reason} error={creditFailure?.fieldErrors.reason} />
+                    <TextField
+                      label="Credit amount"
+                      name="amount"
+                      inputMode="decimal"
+                      defaultValue={confirming?.amount ?? creditFailure?.values.amount}
+                      error={creditFailure?.fieldErrors.amount}
+                    />
+                    <TextAreaField
+                      label="Reason"
+                      name="reason"
+                      defaultValue={confirming?.reason ?? creditFailure?.values.reason}
+                      error={creditFailure?.fieldErrors.reason}
+                    />
                   </div>
                 }
               >
-                <p>{confirming ? `${formatCents(Math.round(Number(confirming.amount.replace(/[$,\s]/g, "")) * 100))} will be credited to ${invoice.buyer_name}. ` : ""}A credit note is a numbered tax document and cannot be withdrawn.</p>
+                <p>
+                  {confirming
+                    ? `${formatCents(Math.round(Number(confirming.amount.replace(/[$,\s]/g, "")) * 100))} will be credited to ${invoice.buyer_name}. `
+                    : ""}
+                  A credit note is a numbered tax document and cannot be withdrawn.
+                </p>
               </ConfirmAction>
             </div>
           </Card>
@@ -141,7 +195,9 @@ export default function InvoicePage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Invoice ${data.invoice.number}` : "Invoice"} | Summit Crane & Rigging Training` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `Invoice ${data.invoice.number}` : "Invoice"} | Summit Crane & Rigging Training` },
+];
 
 export function ErrorBoundary() {
   return <RouteError title="Invoice" message="Failed to load the invoice" />;

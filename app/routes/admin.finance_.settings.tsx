@@ -31,7 +31,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Save the seller and terms (intent=save) or add a refund policy version (intent=refund-policy). */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  const intent = (await request.clone().formData().catch(() => null))?.get("intent");
+  const intent = (
+    await request
+      .clone()
+      .formData()
+      .catch(() => null)
+  )?.get("intent");
   if (intent === "refund-policy") {
     return answerForm(request, {
       schema: refundPolicyFormSchema,
@@ -78,9 +83,32 @@ export default function FinanceSettingsPage() {
           <input type="hidden" name="intent" value="save" />
           {isPolicyForm ? null : <ErrorSummary failure={data} />}
           <TextField label="Seller's legal name" name="seller_name" required defaultValue={v?.seller_name ?? settings.seller_name} error={errors.seller_name} />
-          <TextField label="Seller's ABN" name="seller_abn" required inputMode="numeric" defaultValue={v?.seller_abn ?? formatAbn(settings.seller_abn)} hint="11 digits; printed on every tax invoice" error={errors.seller_abn} />
-          <TextField label="Payment terms (days)" name="payment_terms_days" required inputMode="numeric" defaultValue={v?.payment_terms_days ?? String(settings.payment_terms_days)} hint="An invoice is due this many days after it is issued (a booking is due before its class)" error={errors.payment_terms_days} />
-          <TextField label="Sales account code" name="sales_account_code" required defaultValue={v?.sales_account_code ?? settings.sales_account_code} hint="The account the Xero export posts sales to, e.g. 200" error={errors.sales_account_code} />
+          <TextField
+            label="Seller's ABN"
+            name="seller_abn"
+            required
+            inputMode="numeric"
+            defaultValue={v?.seller_abn ?? formatAbn(settings.seller_abn)}
+            hint="11 digits; printed on every tax invoice"
+            error={errors.seller_abn}
+          />
+          <TextField
+            label="Payment terms (days)"
+            name="payment_terms_days"
+            required
+            inputMode="numeric"
+            defaultValue={v?.payment_terms_days ?? String(settings.payment_terms_days)}
+            hint="An invoice is due this many days after it is issued (a booking is due before its class)"
+            error={errors.payment_terms_days}
+          />
+          <TextField
+            label="Sales account code"
+            name="sales_account_code"
+            required
+            defaultValue={v?.sales_account_code ?? settings.sales_account_code}
+            hint="The account the Xero export posts sales to, e.g. 200"
+            error={errors.sales_account_code}
+          />
           <div>
             <SubmitButton busyLabel="Saving...">Save settings</SubmitButton>
           </div>
@@ -91,8 +119,12 @@ export default function FinanceSettingsPage() {
         <table className="mt-3 w-full text-left text-sm">
           <thead>
             <tr>
-              <th scope="col" className="py-1 pr-4">Version</th>
-              <th scope="col" className="py-1">Takes effect</th>
+              <th scope="col" className="py-1 pr-4">
+                Version
+              </th>
+              <th scope="col" className="py-1">
+                Takes effect
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -107,7 +139,15 @@ export default function FinanceSettingsPage() {
         <Form method="post" noValidate className="mt-4 grid gap-4" key={`policy-${data?.submittedAt ?? "initial"}`}>
           <input type="hidden" name="intent" value="refund-policy" />
           {isPolicyForm ? <ErrorSummary failure={data} /> : null}
-          <TextField label="New version takes effect on" name="effective_from" type="date" required defaultValue={isPolicyForm ? data?.values?.effective_from : undefined} hint="Today or later; change the policy's words in the same release" error={isPolicyForm ? data?.fieldErrors?.effective_from : undefined} />
+          <TextField
+            label="New version takes effect on"
+            name="effective_from"
+            type="date"
+            required
+            defaultValue={isPolicyForm ? data?.values?.effective_from : undefined}
+            hint="Today or later; change the policy's words in the same release"
+            error={isPolicyForm ? data?.fieldErrors?.effective_from : undefined}
+          />
           <div>
             <SubmitButton busyLabel="Adding...">Add version</SubmitButton>
           </div>

@@ -1,15 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  requireRole,
-  getDb,
-  listRules,
-  type HrwRule,
-  editRule,
-  answerForm,
-  redirectWithFlash,
-  clientAddress,
-} from "./admin.hrw.rules.server";
+import { requireRole, getDb, listRules, type HrwRule, editRule, answerForm, redirectWithFlash, clientAddress } from "./admin.hrw.rules.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
@@ -37,7 +28,10 @@ export async function action({ request }: ActionFunctionArgs) {
     schema: ruleEditSchema,
     save: async (input) => {
       await editRule(getDb(), input, { id: admin.id, client: clientAddress(request) });
-      return redirectWithFlash("/admin/hrw/rules", { type: "success", message: `${RULE_SAVED}: ${input.state}, ${HRW_RULES[input.rule].label}, from ${hrwDate(input.in_force_from)}` });
+      return redirectWithFlash("/admin/hrw/rules", {
+        type: "success",
+        message: `${RULE_SAVED}: ${input.state}, ${HRW_RULES[input.rule].label}, from ${hrwDate(input.in_force_from)}`,
+      });
     },
   });
 }
@@ -57,7 +51,12 @@ function RuleHistoryLine({ r }: { r: HrwRule }) {
   return (
     <li>
       <span className="font-semibold">{valueWords(r)}</span> {fromWords(r)}
-      {r.reason ? <>. Reason: {r.reason}{r.recorded_by ? ` (${r.recorded_by})` : ""}</> : null}
+      {r.reason ? (
+        <>
+          . Reason: {r.reason}
+          {r.recorded_by ? ` (${r.recorded_by})` : ""}
+        </>
+      ) : null}
     </li>
   );
 }
@@ -73,10 +72,15 @@ export default function HrwRules() {
     <>
       <PageTitle
         title="High-risk work rules by state"
-        subtitle={<Link to="/admin/reports/hrw" className="underline">HRW assessment audit</Link>}
+        subtitle={
+          <Link to="/admin/reports/hrw" className="underline">
+            HRW assessment audit
+          </Link>
+        }
       />
       <p className="mb-4 max-w-3xl text-sm text-steel-700">
-        Each rule shows its source. Rules marked <q>secondary source</q> come from an RTO&apos;s or consultant&apos;s copy: defaults to confirm with the regulator. A change takes effect from the date you give; records before that date keep the rule of their day.
+        Each rule shows its source. Rules marked <q>secondary source</q> come from an RTO&apos;s or consultant&apos;s copy: defaults to confirm with the
+        regulator. A change takes effect from the date you give; records before that date keep the rule of their day.
       </p>
       <div className="space-y-6">
         {states.map((state) => (
@@ -121,9 +125,18 @@ export default function HrwRules() {
                         </details>
                       ) : null}
                       <details className="mt-2" open={failed}>
-                        <summary className="cursor-pointer text-sm underline">Change {r.state} {r.label.toLowerCase()}</summary>
+                        <summary className="cursor-pointer text-sm underline">
+                          Change {r.state} {r.label.toLowerCase()}
+                        </summary>
                         <Form method="post" noValidate className="mt-2 grid gap-3 sm:grid-cols-2" id={formId}>
-                          {failed ? <div className="sm:col-span-2"><ErrorSummary failure={data} fieldIds={{ value: `${formId}-value`, in_force_from: `${formId}-from`, reason: `${formId}-reason`, source: `${formId}-source` }} /></div> : null}
+                          {failed ? (
+                            <div className="sm:col-span-2">
+                              <ErrorSummary
+                                failure={data}
+                                fieldIds={{ value: `${formId}-value`, in_force_from: `${formId}-from`, reason: `${formId}-reason`, source: `${formId}-source` }}
+                              />
+                            </div>
+                          ) : null}
                           <input type="hidden" name="state" value={r.state} />
                           <input type="hidden" name="rule" value={r.rule} />
                           {kind === "flag" ? (
@@ -149,11 +162,36 @@ export default function HrwRules() {
                               hint={kind === "number" ? "Blank: the state does not set this rule" : kind === "month_day" ? "MM-DD" : undefined}
                             />
                           )}
-                          <TextField label="In force from" name="in_force_from" id={`${formId}-from`} type="date" defaultValue={failed ? v.in_force_from : today} error={failed ? data?.fieldErrors?.in_force_from : undefined} />
-                          <TextAreaField label="Reason for the change" name="reason" id={`${formId}-reason`} rows={2} className="sm:col-span-2" defaultValue={failed ? v.reason : undefined} error={failed ? data?.fieldErrors?.reason : undefined} />
-                          <TextField label="New source (optional)" name="source" id={`${formId}-source`} className="sm:col-span-2" defaultValue={failed ? v.source : undefined} error={failed ? data?.fieldErrors?.source : undefined} hint="Blank: the current source stays" />
+                          <TextField
+                            label="In force from"
+                            name="in_force_from"
+                            id={`${formId}-from`}
+                            type="date"
+                            defaultValue={failed ? v.in_force_from : today}
+                            error={failed ? data?.fieldErrors?.in_force_from : undefined}
+                          />
+                          <TextAreaField
+                            label="Reason for the change"
+                            name="reason"
+                            id={`${formId}-reason`}
+                            rows={2}
+                            className="sm:col-span-2"
+                            defaultValue={failed ? v.reason : undefined}
+                            error={failed ? data?.fieldErrors?.reason : undefined}
+                          />
+                          <TextField
+                            label="New source (optional)"
+                            name="source"
+                            id={`${formId}-source`}
+                            className="sm:col-span-2"
+                            defaultValue={failed ? v.source : undefined}
+                            error={failed ? data?.fieldErrors?.source : undefined}
+                            hint="Blank: the current source stays"
+                          />
                           <div className="sm:col-span-2">
-                            <SubmitButton variant="secondary" busyLabel="Saving...">Save {r.state} rule</SubmitButton>
+                            <SubmitButton variant="secondary" busyLabel="Saving...">
+                              Save {r.state} rule
+                            </SubmitButton>
                           </div>
                         </Form>
                       </details>

@@ -106,13 +106,19 @@ export default function ImprovementActionPage() {
             {a.source_label ? `: ${a.source_label}` : a.source_id ? ` ${a.source_id}` : ""}
           </Detail>
           <Detail term="Owner">{a.owner.full_name}</Detail>
-          <Detail wide term="Description">{a.description}</Detail>
+          <Detail wide term="Description">
+            {a.description}
+          </Detail>
           {a.action_taken ? (
-            <Detail wide term="What was done">{a.action_taken}</Detail>
+            <Detail wide term="What was done">
+              {a.action_taken}
+            </Detail>
           ) : null}
           {a.status === "closed" ? (
             <>
-              <Detail wide term="Closure evidence">{a.closure_evidence}</Detail>
+              <Detail wide term="Closure evidence">
+                {a.closure_evidence}
+              </Detail>
               <Detail term="Closed">
                 {formatDateTime(a.closed_at)} by {a.closed_by?.full_name}
               </Detail>
@@ -126,18 +132,44 @@ export default function ImprovementActionPage() {
           <TitledCard title="Update the action" className="mt-6">
             <Form method="post" noValidate className="space-y-4" key={`save-${saveFailure?.submittedAt ?? a.updated_at}`}>
               <ErrorSummary failure={saveFailure} />
-              <ImprovementFields values={saveFailure?.values ?? { description: a.description, owner_id: a.owner.id, due_date: a.due_date }} errors={saveFailure?.fieldErrors ?? {}} owners={owners} />
-              <SelectField label="Status" name="status" defaultValue={saveFailure?.values.status ?? a.status} options={STATUS_OPTIONS} error={saveFailure?.fieldErrors.status} />
-              <TextAreaField label="Progress so far" name="action_taken" rows={3} defaultValue={saveFailure?.values.action_taken ?? a.action_taken ?? ""} error={saveFailure?.fieldErrors.action_taken} hint="What has been done so far (optional)" />
+              <ImprovementFields
+                values={saveFailure?.values ?? { description: a.description, owner_id: a.owner.id, due_date: a.due_date }}
+                errors={saveFailure?.fieldErrors ?? {}}
+                owners={owners}
+              />
+              <SelectField
+                label="Status"
+                name="status"
+                defaultValue={saveFailure?.values.status ?? a.status}
+                options={STATUS_OPTIONS}
+                error={saveFailure?.fieldErrors.status}
+              />
+              <TextAreaField
+                label="Progress so far"
+                name="action_taken"
+                rows={3}
+                defaultValue={saveFailure?.values.action_taken ?? a.action_taken ?? ""}
+                error={saveFailure?.fieldErrors.action_taken}
+                hint="What has been done so far (optional)"
+              />
               <div className="flex justify-end">
-                <SubmitButton intent="save" busyLabel="Saving...">Save action</SubmitButton>
+                <SubmitButton intent="save" busyLabel="Saving...">
+                  Save action
+                </SubmitButton>
               </div>
             </Form>
           </TitledCard>
           <TitledCard title="Close the action" className="mt-6">
             <Form method="post" noValidate className="space-y-4" key={`close-${closeFailure?.submittedAt ?? "initial"}`}>
               <ErrorSummary failure={closeFailure} />
-              <TextAreaField label="What was done" name="action_taken" rows={3} defaultValue={closeFailure?.values.action_taken ?? a.action_taken ?? ""} error={closeFailure?.fieldErrors.action_taken} required />
+              <TextAreaField
+                label="What was done"
+                name="action_taken"
+                rows={3}
+                defaultValue={closeFailure?.values.action_taken ?? a.action_taken ?? ""}
+                error={closeFailure?.fieldErrors.action_taken}
+                required
+              />
               <TextAreaField
                 label="Closure evidence"
                 name="closure_evidence"
@@ -148,7 +180,9 @@ export default function ImprovementActionPage() {
                 required
               />
               <div className="flex justify-end">
-                <SubmitButton intent="close" busyLabel="Closing...">Close action</SubmitButton>
+                <SubmitButton intent="close" busyLabel="Closing...">
+                  Close action
+                </SubmitButton>
               </div>
             </Form>
           </TitledCard>

@@ -76,27 +76,36 @@ export default function ImprovementRegister() {
         <EmptyState title="No improvement actions match these filters" />
       ) : (
         <DataTable label="Improvement actions, overdue first" columns={["Action", "Source", "Owner", "Due", "Status"]}>
-                {data.actions.map((a) => (
-                  <tr key={a.id} className="border-t border-steel-100 align-top">
-                    <th scope="row" className="max-w-md px-3 py-2 font-normal text-steel-900">
-                      <Link to={`/admin/improvements/${a.id}`} className="font-semibold text-hivis-800 underline-offset-4 hover:underline">
-                        {a.description.length > 120 ? `${a.description.slice(0, 117)}...` : a.description}
-                      </Link>
-                    </th>
-                    <td className="px-3 py-2">
-                      {IMPROVEMENT_SOURCE_LABELS[a.source_type]}
-                      {a.source_label || a.source_id ? <span className="block text-xs text-steel-600">{a.source_label ?? a.source_id}</span> : null}
-                    </td>
-                    <td className="px-3 py-2">{a.owner.full_name}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{formatDate(a.due_date)}</td>
-                    <td className="px-3 py-2">
-                      <ImprovementStatusBadge status={a.status} overdue={a.overdue} />
-                    </td>
-                  </tr>
-                ))}
+          {data.actions.map((a) => (
+            <tr key={a.id} className="border-t border-steel-100 align-top">
+              <th scope="row" className="max-w-md px-3 py-2 font-normal text-steel-900">
+                <Link to={`/admin/improvements/${a.id}`} className="font-semibold text-hivis-800 underline-offset-4 hover:underline">
+                  {a.description.length > 120 ? `${a.description.slice(0, 117)}...` : a.description}
+                </Link>
+              </th>
+              <td className="px-3 py-2">
+                {IMPROVEMENT_SOURCE_LABELS[a.source_type]}
+                {a.source_label || a.source_id ? <span className="block text-xs text-steel-600">{a.source_label ?? a.source_id}</span> : null}
+              </td>
+              <td className="px-3 py-2">{a.owner.full_name}</td>
+              <td className="whitespace-nowrap px-3 py-2">{formatDate(a.due_date)}</td>
+              <td className="px-3 py-2">
+                <ImprovementStatusBadge status={a.status} overdue={a.overdue} />
+              </td>
+            </tr>
+          ))}
         </DataTable>
       )}
-      <Pagination label="Improvement actions" one="action" page={data.page} pageCount={data.pages} pageSize={data.pageSize} total={data.total} pathname="/admin/improvements" search={location.search} />
+      <Pagination
+        label="Improvement actions"
+        one="action"
+        page={data.page}
+        pageCount={data.pages}
+        pageSize={data.pageSize}
+        total={data.total}
+        pathname="/admin/improvements"
+        search={location.search}
+      />
     </>
   );
 }

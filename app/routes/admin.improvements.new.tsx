@@ -62,7 +62,10 @@ export default function NewImprovementAction() {
   const errors = data?.fieldErrors ?? {};
   return (
     <>
-      <PageTitle title="Raise an improvement action" subtitle="Record what is to change, who owns it and by when. It closes only with what was done and the evidence." />
+      <PageTitle
+        title="Raise an improvement action"
+        subtitle="Record what is to change, who owns it and by when. It closes only with what was done and the evidence."
+      />
       <Card className="p-5 sm:p-6">
         <Form method="post" noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
           <ErrorSummary failure={data} />
@@ -74,7 +77,13 @@ export default function NewImprovementAction() {
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField label="Source" name="source_type" defaultValue={values.source_type} options={SOURCE_OPTIONS} error={errors.source_type} required />
-            <TextField label="Source reference" name="source_id" defaultValue={values.source_id} error={errors.source_id} hint="The complaint, appeal, validation or question it comes from (optional)" />
+            <TextField
+              label="Source reference"
+              name="source_id"
+              defaultValue={values.source_id}
+              error={errors.source_id}
+              hint="The complaint, appeal, validation or question it comes from (optional)"
+            />
           </div>
           <ImprovementFields values={values} errors={errors} owners={owners} />
           <div className="flex flex-wrap justify-end gap-2">

@@ -1,13 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  requireRole,
-  getDb,
-  createLocation,
-  listLocations,
-  answerForm,
-  redirectWithFlash,
-} from "./admin.locations.server";
+import { requireRole, getDb, createLocation, listLocations, answerForm, redirectWithFlash } from "./admin.locations.server";
 import { LocationFields } from "~/components/admin/location-form";
 import { RouteError } from "~/components/route-error";
 import { PageTitle } from "~/components/portal-shell";
@@ -47,40 +40,54 @@ export default function DeliveryLocations() {
       ) : (
         <Card>
           <TableScroll label="Delivery locations">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Delivery locations</caption>
-            <thead className="bg-steel-50 text-steel-700">
-              <tr>
-                <th scope="col" className="px-4 py-2">Identifier</th>
-                <th scope="col" className="px-4 py-2">Name</th>
-                <th scope="col" className="px-4 py-2">Suburb</th>
-                <th scope="col" className="px-4 py-2">Postcode</th>
-                <th scope="col" className="px-4 py-2">State</th>
-                <th scope="col" className="px-4 py-2">Country</th>
-                <th scope="col" className="px-4 py-2"><span className="sr-only">Action</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {locations.map((l, i) => (
-                <tr key={l.id} className="border-t border-steel-100">
-                  <th scope="row" className="px-4 py-2 font-mono font-semibold text-steel-900">
-                    {l.identifier}
-                    {i === 0 ? <span className="ml-2 font-sans text-xs font-normal text-steel-600">(default)</span> : null}
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Delivery locations</caption>
+              <thead className="bg-steel-50 text-steel-700">
+                <tr>
+                  <th scope="col" className="px-4 py-2">
+                    Identifier
                   </th>
-                  <td className="px-4 py-2">{l.name}</td>
-                  <td className="px-4 py-2">{l.suburb ?? "Not recorded"}</td>
-                  <td className="px-4 py-2">{l.postcode ?? <span className="font-semibold text-amber-800">Missing</span>}</td>
-                  <td className="px-4 py-2">{labelOf(STATES, l.state, "Not recorded")}</td>
-                  <td className="px-4 py-2 font-mono">{l.country}</td>
-                  <td className="px-4 py-2 text-right">
-                    <Link to={`/admin/locations/${l.id}`} className="font-semibold text-hivis-800 underline-offset-4 hover:underline">
-                      Edit<span className="sr-only"> {l.identifier}</span>
-                    </Link>
-                  </td>
+                  <th scope="col" className="px-4 py-2">
+                    Name
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Suburb
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Postcode
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    State
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Country
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    <span className="sr-only">Action</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {locations.map((l, i) => (
+                  <tr key={l.id} className="border-t border-steel-100">
+                    <th scope="row" className="px-4 py-2 font-mono font-semibold text-steel-900">
+                      {l.identifier}
+                      {i === 0 ? <span className="ml-2 font-sans text-xs font-normal text-steel-600">(default)</span> : null}
+                    </th>
+                    <td className="px-4 py-2">{l.name}</td>
+                    <td className="px-4 py-2">{l.suburb ?? "Not recorded"}</td>
+                    <td className="px-4 py-2">{l.postcode ?? <span className="font-semibold text-amber-800">Missing</span>}</td>
+                    <td className="px-4 py-2">{labelOf(STATES, l.state, "Not recorded")}</td>
+                    <td className="px-4 py-2 font-mono">{l.country}</td>
+                    <td className="px-4 py-2 text-right">
+                      <Link to={`/admin/locations/${l.id}`} className="font-semibold text-hivis-800 underline-offset-4 hover:underline">
+                        Edit<span className="sr-only"> {l.identifier}</span>
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </TableScroll>
         </Card>
       )}

@@ -1,14 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  requireRole,
-  getDb,
-  getLocation,
-  updateLocation,
-  answerForm,
-  redirectWithFlash,
-  foundOr404,
-} from "./admin.locations_.$id.server";
+import { requireRole, getDb, getLocation, updateLocation, answerForm, redirectWithFlash, foundOr404 } from "./admin.locations_.$id.server";
 import { LocationFields } from "~/components/admin/location-form";
 import { RouteError } from "~/components/route-error";
 import { PageTitle } from "~/components/portal-shell";

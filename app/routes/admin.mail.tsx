@@ -35,7 +35,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const filters = readListFilters(mailListQuery, queryObject(request), MAIL_FILTERS);
   if (!filters.query) {
-    return data({ ...filters, messages: [] as (ReturnType<typeof mailView> & { resendable: boolean })[], total: 0, totalCapped: false, page: 1, pages: 1, pageSize: MAIL_PAGE_SIZE }, { status: 400 });
+    return data(
+      {
+        ...filters,
+        messages: [] as (ReturnType<typeof mailView> & { resendable: boolean })[],
+        total: 0,
+        totalCapped: false,
+        page: 1,
+        pages: 1,
+        pageSize: MAIL_PAGE_SIZE,
+      },
+      { status: 400 },
+    );
   }
   const result = await listMail(getDb(), filters.query);
   const messages = result.messages.map((m) => ({ ...mailView(m), resendable: resendRefusal(m) === null }));
@@ -70,7 +81,15 @@ export default function MailPage() {
   return (
     <>
       <PageTitle title="Mail" subtitle="Every message the portal sends. A failed one is retried; after the last try it waits here for you to send it again." />
-      <FilteredList path="/admin/mail" values={data.values} fieldErrors={data.fieldErrors} error={data.error} total={data.total} totalCapped={data.totalCapped} noun={["message", "messages"]}>
+      <FilteredList
+        path="/admin/mail"
+        values={data.values}
+        fieldErrors={data.fieldErrors}
+        error={data.error}
+        total={data.total}
+        totalCapped={data.totalCapped}
+        noun={["message", "messages"]}
+      >
         <SelectField label="State" name="state" defaultValue={data.values.state} options={STATE_OPTIONS} error={data.fieldErrors.state} />
         <TextField label="Recipient" name="recipient" defaultValue={data.values.recipient} hint="Name, email or id" error={data.fieldErrors.recipient} />
         <SelectField label="Kind" name="template" defaultValue={data.values.template} options={TEMPLATE_OPTIONS} error={data.fieldErrors.template} />
@@ -78,41 +97,61 @@ export default function MailPage() {
       {data.messages.length === 0 ? (
         <EmptyState title="No messages match these filters" />
       ) : (
-        <DataTable label="Mail, newest first" columns={["Queued", "Subject", "Recipient", "State", "Attempts", "Sent or next try", { label: "Action", hidden: true }]}>
-              {data.messages.map((m) => (
-                <tr key={m.id} className="border-t border-steel-100 align-top">
-                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(m.created_at)}</td>
-                  <th scope="row" className="px-3 py-2 font-semibold text-steel-900">
-                    {m.subject}
-                    <span className="block text-xs font-normal text-steel-600">{MAIL_TEMPLATE_LABELS[m.template]}</span>
-                    {m.last_error ? <span className="block text-xs font-normal text-red-800">Last error: {m.last_error}</span> : null}
-                  </th>
-                  <td className="px-3 py-2">
-                    {m.recipient.name}
-                    <span className="block text-xs text-steel-600">{m.recipient.email}</span>
-                  </td>
-                  <td className="px-3 py-2">
-                    <Badge tone={STATE_TONES[m.state]}>{MAIL_STATE_LABELS[m.state]}</Badge>
-                  </td>
-                  <td className="px-3 py-2">{m.attempts}</td>
-                  <td className="whitespace-nowrap px-3 py-2">
-                    {m.state === "sent" ? formatDateTime(m.sent_at) : m.state === "given_up" ? "Waiting for you" : formatDateTime(m.next_attempt_at)}
-                  </td>
-                  <td className="px-3 py-2 text-right">
-                    {m.resendable ? (
-                      <Form method="post" action={`/admin/mail${location.search}`} preventScrollReset>
-                        <input type="hidden" name="id" value={m.id} />
-                        <RowActionButton intent="resend" recordField="id" recordId={m.id} variant="secondary" busyLabel="Sending..." aria-label={`Send again: ${m.subject} to ${m.recipient.name}`}>
-                          Send again
-                        </RowActionButton>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
+        <DataTable
+          label="Mail, newest first"
+          columns={["Queued", "Subject", "Recipient", "State", "Attempts", "Sent or next try", { label: "Action", hidden: true }]}
+        >
+          {data.messages.map((m) => (
+            <tr key={m.id} className="border-t border-steel-100 align-top">
+              <td className="whitespace-nowrap px-3 py-2">{formatDateTime(m.created_at)}</td>
+              <th scope="row" className="px-3 py-2 font-semibold text-steel-900">
+                {m.subject}
+                <span className="block text-xs font-normal text-steel-600">{MAIL_TEMPLATE_LABELS[m.template]}</span>
+                {m.last_error ? <span className="block text-xs font-normal text-red-800">Last error: {m.last_error}</span> : null}
+              </th>
+              <td className="px-3 py-2">
+                {m.recipient.name}
+                <span className="block text-xs text-steel-600">{m.recipient.email}</span>
+              </td>
+              <td className="px-3 py-2">
+                <Badge tone={STATE_TONES[m.state]}>{MAIL_STATE_LABELS[m.state]}</Badge>
+              </td>
+              <td className="px-3 py-2">{m.attempts}</td>
+              <td className="whitespace-nowrap px-3 py-2">
+                {m.state === "sent" ? formatDateTime(m.sent_at) : m.state === "given_up" ? "Waiting for you" : formatDateTime(m.next_attempt_at)}
+              </td>
+              <td className="px-3 py-2 text-right">
+                {m.resendable ? (
+                  <Form method="post" action={`/admin/mail${location.search}`} preventScrollReset>
+                    <input type="hidden" name="id" value={m.id} />
+                    <RowActionButton
+                      intent="resend"
+                      recordField="id"
+                      recordId={m.id}
+                      variant="secondary"
+                      busyLabel="Sending..."
+                      aria-label={`Send again: ${m.subject} to ${m.recipient.name}`}
+                    >
+                      Send again
+                    </RowActionButton>
+                  </Form>
+                ) : null}
+              </td>
+            </tr>
+          ))}
         </DataTable>
       )}
-      <Pagination label="Messages" one="message" page={data.page} pageCount={data.pages} pageSize={data.pageSize} total={data.total} totalCapped={data.totalCapped} pathname="/admin/mail" search={location.search} />
+      <Pagination
+        label="Messages"
+        one="message"
+        page={data.page}
+        pageCount={data.pages}
+        pageSize={data.pageSize}
+        total={data.total}
+        totalCapped={data.totalCapped}
+        pathname="/admin/mail"
+        search={location.search}
+      />
     </>
   );
 }

@@ -35,7 +35,6 @@ import { AdminHrwAlerts } from "~/components/hrw/hrw-ui";
 import { ImprovementsOverdue } from "~/components/admin/improvements-overdue";
 import { StandardsPanel } from "~/components/standards/standards-panel";
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const db = getDb();
@@ -87,7 +86,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminOverview() {
-  const { stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi, hrw, attendanceAlerts, improvementsOverdue, standards } = useLoaderData<typeof loader>();
+  const { stats, recentStudents, courseCount, pending, due, dueTotal, awaitingUsi, hrw, attendanceAlerts, improvementsOverdue, standards } =
+    useLoaderData<typeof loader>();
   const tiers = [
     { key: "tier_1" as const, count: stats.tier_1_completions },
     { key: "tier_2" as const, count: stats.tier_2_completions },
@@ -110,7 +110,12 @@ export default function AdminOverview() {
       <ImprovementsOverdue {...improvementsOverdue} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label="Total Students" value={stats.total_students.toLocaleString("en-AU")} tone="steel" />
-        <StatCard label="Active Enrolments" value={stats.active_enrollments.toLocaleString("en-AU")} tone="blue" hint={`${stats.total_enrollments.toLocaleString("en-AU")} enrolments in all`} />
+        <StatCard
+          label="Active Enrolments"
+          value={stats.active_enrollments.toLocaleString("en-AU")}
+          tone="blue"
+          hint={`${stats.total_enrollments.toLocaleString("en-AU")} enrolments in all`}
+        />
         <StatCard label="Completed Courses" value={stats.completed_courses.toLocaleString("en-AU")} tone="green" />
         <StatCard label="Completion Rate" value={`${stats.completion_rate}%`} tone="hivis" hint={`${stats.active_courses} of ${courseCount} courses open`} />
       </div>
@@ -163,7 +168,11 @@ export default function AdminOverview() {
               ))}
             </ul>
           )}
-          {dueTotal > due.length ? <p className="mt-3 text-sm text-steel-600">Showing the {due.length} longest waiting of {dueTotal}.</p> : null}
+          {dueTotal > due.length ? (
+            <p className="mt-3 text-sm text-steel-600">
+              Showing the {due.length} longest waiting of {dueTotal}.
+            </p>
+          ) : null}
         </TitledCard>
         <AwaitingUsiCard awaitingUsi={awaitingUsi} fixHref={(id) => `/admin/students/${id}/edit`} className="min-w-0" />
         <StandardsPanel rows={standards} className="min-w-0" />
@@ -186,10 +195,18 @@ export default function AdminOverview() {
               <table className="w-full min-w-[32rem] text-left text-sm">
                 <thead className="text-xs uppercase tracking-wide text-steel-600">
                   <tr>
-                    <th scope="col" className="px-4 py-2 sm:px-2">Name</th>
-                    <th scope="col" className="px-2 py-2">Email</th>
-                    <th scope="col" className="px-2 py-2">Joined</th>
-                    <th scope="col" className="px-2 py-2">Status</th>
+                    <th scope="col" className="px-4 py-2 sm:px-2">
+                      Name
+                    </th>
+                    <th scope="col" className="px-2 py-2">
+                      Email
+                    </th>
+                    <th scope="col" className="px-2 py-2">
+                      Joined
+                    </th>
+                    <th scope="col" className="px-2 py-2">
+                      Status
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-steel-100">

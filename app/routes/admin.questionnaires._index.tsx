@@ -18,7 +18,13 @@ import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Badge, ButtonLink, CheckboxField, EmptyState, ErrorSummary, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
-import { QUESTION_KIND_LABELS, QUESTION_KINDS, QUESTIONNAIRE_AUDIENCE_LABELS, QUESTIONNAIRE_AUDIENCES, type QuestionnaireAudience } from "~/schemas/improvement-text";
+import {
+  QUESTION_KIND_LABELS,
+  QUESTION_KINDS,
+  QUESTIONNAIRE_AUDIENCE_LABELS,
+  QUESTIONNAIRE_AUDIENCES,
+  type QuestionnaireAudience,
+} from "~/schemas/improvement-text";
 import { lowAverageSchema, questionCreateSchema, questionnaireAudience, questionUpdateSchema } from "~/schemas/questionnaire";
 import { uuid } from "~/schemas/fields";
 import { cn } from "~/utils/cn";
@@ -108,7 +114,10 @@ export default function Questionnaires() {
             key={a}
             to={`/admin/questionnaires?audience=${a}`}
             aria-current={a === audience ? "page" : undefined}
-            className={cn("inline-flex min-h-11 items-center rounded-md border px-4 text-sm font-semibold", a === audience ? "border-hivis-600 bg-hivis-50 text-steel-900" : "border-steel-300 text-steel-700")}
+            className={cn(
+              "inline-flex min-h-11 items-center rounded-md border px-4 text-sm font-semibold",
+              a === audience ? "border-hivis-600 bg-hivis-50 text-steel-900" : "border-steel-300 text-steel-700",
+            )}
           >
             {QUESTIONNAIRE_AUDIENCE_LABELS[a]} questionnaire
           </Link>
@@ -123,7 +132,13 @@ export default function Questionnaires() {
               const failed = failedId === q.id ? data : undefined;
               return (
                 <li key={q.id} className="rounded-md border border-steel-200 p-3">
-                  <Form method="post" action={`/admin/questionnaires?audience=${audience}`} noValidate className="space-y-3" key={`${q.id}-${failed?.submittedAt ?? q.prompt}-${q.retired}`}>
+                  <Form
+                    method="post"
+                    action={`/admin/questionnaires?audience=${audience}`}
+                    noValidate
+                    className="space-y-3"
+                    key={`${q.id}-${failed?.submittedAt ?? q.prompt}-${q.retired}`}
+                  >
                     <ErrorSummary failure={failed} />
                     <input type="hidden" name="id" value={q.id} />
                     <div className="flex flex-wrap items-center gap-2 text-xs text-steel-600">
@@ -131,7 +146,12 @@ export default function Questionnaires() {
                       <Badge tone="navy">{QUESTION_KIND_LABELS[q.kind]}</Badge>
                       {q.retired ? <Badge tone="grey">No longer asked</Badge> : null}
                     </div>
-                    <TextField label={`Question ${i + 1} wording`} name="prompt" defaultValue={failed?.values.prompt ?? q.prompt} error={failed?.fieldErrors.prompt} />
+                    <TextField
+                      label={`Question ${i + 1} wording`}
+                      name="prompt"
+                      defaultValue={failed?.values.prompt ?? q.prompt}
+                      error={failed?.fieldErrors.prompt}
+                    />
                     <div className="flex flex-wrap items-center justify-between gap-3">
                       <CheckboxField label="No longer asked" name="retired" defaultChecked={q.retired} hint="Its answers stay in the reports" />
                       <SubmitButton intent="question" variant="secondary" busyLabel="Saving..." aria-label={`Save question ${i + 1}`}>
@@ -146,17 +166,43 @@ export default function Questionnaires() {
         )}
       </TitledCard>
       <TitledCard title="Add a question" className="mt-6">
-        <Form method="post" action={`/admin/questionnaires?audience=${audience}`} noValidate className="space-y-4" key={intent === "add" ? data?.submittedAt : "add"}>
+        <Form
+          method="post"
+          action={`/admin/questionnaires?audience=${audience}`}
+          noValidate
+          className="space-y-4"
+          key={intent === "add" ? data?.submittedAt : "add"}
+        >
           <ErrorSummary failure={intent === "add" ? data : undefined} />
-          <SelectField label="Kind" name="kind" defaultValue={intent === "add" ? data?.values.kind : "rating"} options={KIND_OPTIONS} error={intent === "add" ? data?.fieldErrors.kind : undefined} />
-          <TextField label="Question" name="prompt" defaultValue={intent === "add" ? data?.values.prompt : ""} error={intent === "add" ? data?.fieldErrors.prompt : undefined} hint="A rating question is a statement rated from 1 (strongly disagree) to 5 (strongly agree)" />
+          <SelectField
+            label="Kind"
+            name="kind"
+            defaultValue={intent === "add" ? data?.values.kind : "rating"}
+            options={KIND_OPTIONS}
+            error={intent === "add" ? data?.fieldErrors.kind : undefined}
+          />
+          <TextField
+            label="Question"
+            name="prompt"
+            defaultValue={intent === "add" ? data?.values.prompt : ""}
+            error={intent === "add" ? data?.fieldErrors.prompt : undefined}
+            hint="A rating question is a statement rated from 1 (strongly disagree) to 5 (strongly agree)"
+          />
           <div className="flex justify-end">
-            <SubmitButton intent="add" busyLabel="Adding...">Add question</SubmitButton>
+            <SubmitButton intent="add" busyLabel="Adding...">
+              Add question
+            </SubmitButton>
           </div>
         </Form>
       </TitledCard>
       <TitledCard title="Low scores" className="mt-6">
-        <Form method="post" action={`/admin/questionnaires?audience=${audience}`} noValidate className="space-y-4" key={intent === "threshold" ? data?.submittedAt : `threshold-${threshold}`}>
+        <Form
+          method="post"
+          action={`/admin/questionnaires?audience=${audience}`}
+          noValidate
+          className="space-y-4"
+          key={intent === "threshold" ? data?.submittedAt : `threshold-${threshold}`}
+        >
           <ErrorSummary failure={intent === "threshold" ? data : undefined} />
           <TextField
             label="Flag a question when its average is under"
@@ -171,7 +217,9 @@ export default function Questionnaires() {
             hint="From 1 to 5. A single rating of 2 or lower is always flagged."
           />
           <div className="flex justify-end">
-            <SubmitButton intent="threshold" busyLabel="Saving...">Save threshold</SubmitButton>
+            <SubmitButton intent="threshold" busyLabel="Saving...">
+              Save threshold
+            </SubmitButton>
           </div>
         </Form>
       </TitledCard>

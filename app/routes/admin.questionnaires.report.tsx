@@ -1,12 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  data,
-  queryObject,
-  requireRole,
-  getDb,
-  questionnaireSummary,
-  type QuestionnaireSummary,
-} from "./admin.questionnaires.report.server";
+import { data, queryObject, requireRole, getDb, questionnaireSummary, type QuestionnaireSummary } from "./admin.questionnaires.report.server";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
@@ -29,7 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const values = { audience: raw.audience ?? "learner", from: raw.from ?? "", to: raw.to ?? "" };
   const parsed = parseWith(summaryQuery, { audience: raw.audience || undefined, from: raw.from || undefined, to: raw.to || undefined });
   const thisYear = organisationYear();
-  if (!parsed.success) return data({ values, failure: { error: parsed.message, fieldErrors: parsed.fieldErrors }, summary: null as QuestionnaireSummary | null, thisYear }, { status: 400 });
+  if (!parsed.success)
+    return data(
+      { values, failure: { error: parsed.message, fieldErrors: parsed.fieldErrors }, summary: null as QuestionnaireSummary | null, thisYear },
+      { status: 400 },
+    );
   const summary = await questionnaireSummary(getDb(), parsed.data, organisationToday());
   return { values, failure: null, summary, thisYear };
 }
@@ -63,8 +60,8 @@ export default function QuestionnaireReport() {
       {summary ? (
         <>
           <p className="mb-4 text-sm text-steel-700" role="status">
-            {QUESTIONNAIRE_AUDIENCE_LABELS[summary.audience]} questionnaire, {formatDate(summary.from)} to {formatDate(summary.to)}: {plural(summary.responses, "response")}. Averages under{" "}
-            {summary.threshold.toFixed(1)}, and any rating of {LOW_RATING} or lower, are flagged.
+            {QUESTIONNAIRE_AUDIENCE_LABELS[summary.audience]} questionnaire, {formatDate(summary.from)} to {formatDate(summary.to)}:{" "}
+            {plural(summary.responses, "response")}. Averages under {summary.threshold.toFixed(1)}, and any rating of {LOW_RATING} or lower, are flagged.
           </p>
           {summary.questions.length === 0 ? (
             <EmptyState title="No questions for this audience yet" />
@@ -82,7 +79,9 @@ export default function QuestionnaireReport() {
                     {q.kind === "rating" ? (
                       <>
                         <p className="mt-2 text-sm text-steel-800">
-                          {q.count === 0 ? "No ratings in this period." : `Average ${q.average?.toFixed(2)} from ${plural(q.count, "rating")}; ${q.low} at ${LOW_RATING} or lower.`}
+                          {q.count === 0
+                            ? "No ratings in this period."
+                            : `Average ${q.average?.toFixed(2)} from ${plural(q.count, "rating")}; ${q.low} at ${LOW_RATING} or lower.`}
                         </p>
                         {q.count > 0 ? (
                           <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-5" aria-label={`Ratings of: ${q.prompt}`}>
@@ -125,7 +124,8 @@ export default function QuestionnaireReport() {
       ) : null}
       <TitledCard title="Annual summary" className="mt-6">
         <p className="mb-3 text-sm text-steel-700">
-          The calendar year&apos;s figures per question (1 January to 31 December), as a CSV file for the summary the RTO sends by 30 June of the following year.
+          The calendar year&apos;s figures per question (1 January to 31 December), as a CSV file for the summary the RTO sends by 30 June of the following
+          year.
         </p>
         <Form method="get" action="/admin/questionnaires/annual.csv" reloadDocument className="grid gap-3 sm:grid-cols-3 sm:items-end">
           <SelectField label="Questionnaire" name="audience" defaultValue={values.audience} options={AUDIENCE_OPTIONS} />

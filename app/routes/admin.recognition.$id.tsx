@@ -89,13 +89,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return answerForm(request, {
         ...common,
         schema: recognitionAuthenticateInput,
-        save: async (input) => (await authenticateCreditTransfer(db, user, r.id, input, actor), redirectWithFlash(here, { type: "success", message: "Authentication recorded" })),
+        save: async (input) => (
+          await authenticateCreditTransfer(db, user, r.id, input, actor),
+          redirectWithFlash(here, { type: "success", message: "Authentication recorded" })
+        ),
       });
     case "assign":
       return answerForm(request, {
         ...common,
         schema: recognitionAssignInput,
-        save: async (input) => (await assignRecognitionAssessor(db, user, r.id, input, actor), redirectWithFlash(here, { type: "success", message: "Assessor assigned" })),
+        save: async (input) => (
+          await assignRecognitionAssessor(db, user, r.id, input, actor),
+          redirectWithFlash(here, { type: "success", message: "Assessor assigned" })
+        ),
       });
     case "decide":
       return answerForm(request, {
@@ -103,32 +109,47 @@ export async function action({ request, params }: ActionFunctionArgs) {
         schema: recognitionDecideInput,
         save: async (input) => {
           const decided = await decideRecognition(db, user, r.id, input, actor);
-          return redirectWithFlash(here, { type: "success", message: `Decision recorded and mailed: ${DECISION_LABELS[input.decision].toLowerCase()}${decided.outcome_code ? ` (${decided.outcome_code})` : ""}` });
+          return redirectWithFlash(here, {
+            type: "success",
+            message: `Decision recorded and mailed: ${DECISION_LABELS[input.decision].toLowerCase()}${decided.outcome_code ? ` (${decided.outcome_code})` : ""}`,
+          });
         },
       });
     case "referee":
       return answerForm(request, {
         ...common,
         schema: refereeRequestInput,
-        save: async (input) => (await requestRefereeReport(db, user, r.id, input, actor), redirectWithFlash(here, { type: "success", message: `Report asked for: the link is mailed to ${input.referee_name}` })),
+        save: async (input) => (
+          await requestRefereeReport(db, user, r.id, input, actor),
+          redirectWithFlash(here, { type: "success", message: `Report asked for: the link is mailed to ${input.referee_name}` })
+        ),
       });
     case "book":
       return answerForm(request, {
         ...common,
         schema: sessionBookInput,
-        save: async (input) => (await bookRecognitionSession(db, user, r.id, input, actor), redirectWithFlash(here, { type: "success", message: "Session booked and mailed to the learner" })),
+        save: async (input) => (
+          await bookRecognitionSession(db, user, r.id, input, actor),
+          redirectWithFlash(here, { type: "success", message: "Session booked and mailed to the learner" })
+        ),
       });
     case "reschedule":
       return answerForm(request, {
         ...common,
         schema: sessionRescheduleInput,
-        save: async (input) => (await rescheduleRecognitionSession(db, user, r.id, input, actor), redirectWithFlash(here, { type: "success", message: "Session moved and mailed to the learner" })),
+        save: async (input) => (
+          await rescheduleRecognitionSession(db, user, r.id, input, actor),
+          redirectWithFlash(here, { type: "success", message: "Session moved and mailed to the learner" })
+        ),
       });
     case "cancel-session":
       return answerForm(request, {
         ...common,
         schema: sessionCancelInput,
-        save: async (input) => (await cancelRecognitionSession(db, user, r.id, input, actor), redirectWithFlash(here, { type: "success", message: "Session cancelled and the learner told" })),
+        save: async (input) => (
+          await cancelRecognitionSession(db, user, r.id, input, actor),
+          redirectWithFlash(here, { type: "success", message: "Session cancelled and the learner told" })
+        ),
       });
     default:
       return formFailure(FORM_UNREADABLE);
@@ -170,12 +191,22 @@ export default function RecognitionItemPage() {
             </Link>
           </p>
         ) : null}
-        <RecognitionEvidence files={files} mayAdd={open && (admin || isAssessor)} error={failed === "upload" ? (data?.fieldErrors?.files ?? data?.error) : null} />
+        <RecognitionEvidence
+          files={files}
+          mayAdd={open && (admin || isAssessor)}
+          error={failed === "upload" ? (data?.fieldErrors?.files ?? data?.error) : null}
+        />
         {r.kind === "rpl" ? (
           <>
             <RefereeReports requests={referees} mayRequest={open && (admin || isAssessor)} failure={data} />
             {/* a session is the assessor's: none is booked before one is assigned */}
-            <CompetencySessions sessions={sessions} manage={open && (admin || isAssessor) && r.assessor !== null} locations={locations} today={today} failure={data} />
+            <CompetencySessions
+              sessions={sessions}
+              manage={open && (admin || isAssessor) && r.assessor !== null}
+              locations={locations}
+              today={today}
+              failure={data}
+            />
           </>
         ) : null}
 
@@ -183,8 +214,19 @@ export default function RecognitionItemPage() {
           <TitledCard title="Authentication and equivalence">
             <Form method="post" noValidate className="grid gap-3 sm:grid-cols-2">
               {failed === "authenticate" ? <ErrorSummary failure={data} only={AUTH_FIELDS} /> : null}
-              <TextField label="Issuing RTO code" name="issuing_rto_code" inputMode="numeric" defaultValue={v("authenticate", "issuing_rto_code") ?? r.authentication?.issuing_rto_code} error={err("authenticate", "issuing_rto_code")} />
-              <TextField label="Document number" name="document_number" defaultValue={v("authenticate", "document_number") ?? r.authentication?.document_number} error={err("authenticate", "document_number")} />
+              <TextField
+                label="Issuing RTO code"
+                name="issuing_rto_code"
+                inputMode="numeric"
+                defaultValue={v("authenticate", "issuing_rto_code") ?? r.authentication?.issuing_rto_code}
+                error={err("authenticate", "issuing_rto_code")}
+              />
+              <TextField
+                label="Document number"
+                name="document_number"
+                defaultValue={v("authenticate", "document_number") ?? r.authentication?.document_number}
+                error={err("authenticate", "document_number")}
+              />
               <TextAreaField
                 className="sm:col-span-2"
                 label="How it was checked"
@@ -194,7 +236,14 @@ export default function RecognitionItemPage() {
                 defaultValue={v("authenticate", "checked_how") ?? r.authentication?.checked_how}
                 error={err("authenticate", "checked_how")}
               />
-              <TextField label="Date checked" name="checked_on" type="date" max={today} defaultValue={v("authenticate", "checked_on") ?? r.authentication?.checked_on ?? today} error={err("authenticate", "checked_on")} />
+              <TextField
+                label="Date checked"
+                name="checked_on"
+                type="date"
+                max={today}
+                defaultValue={v("authenticate", "checked_on") ?? r.authentication?.checked_on ?? today}
+                error={err("authenticate", "checked_on")}
+              />
               <SelectField
                 label="Equivalence"
                 name="equivalence"
@@ -203,8 +252,21 @@ export default function RecognitionItemPage() {
                 options={EQUIVALENCES.map((e) => ({ value: e, label: EQUIVALENCE_LABELS[e] }))}
                 error={err("authenticate", "equivalence")}
               />
-              <TextField label="Unit held" name="held_unit_code" hint="When not the same unit" defaultValue={v("authenticate", "held_unit_code") ?? r.equivalence?.held_unit_code ?? ""} error={err("authenticate", "held_unit_code")} />
-              <TextAreaField className="sm:col-span-2" label="Mapping" name="mapping" rows={2} defaultValue={v("authenticate", "mapping") ?? r.equivalence?.mapping ?? ""} error={err("authenticate", "mapping")} />
+              <TextField
+                label="Unit held"
+                name="held_unit_code"
+                hint="When not the same unit"
+                defaultValue={v("authenticate", "held_unit_code") ?? r.equivalence?.held_unit_code ?? ""}
+                error={err("authenticate", "held_unit_code")}
+              />
+              <TextAreaField
+                className="sm:col-span-2"
+                label="Mapping"
+                name="mapping"
+                rows={2}
+                defaultValue={v("authenticate", "mapping") ?? r.equivalence?.mapping ?? ""}
+                error={err("authenticate", "mapping")}
+              />
               <div className="sm:col-span-2">
                 <SubmitButton intent="authenticate" busyLabel="Saving...">
                   Record authentication
@@ -246,7 +308,14 @@ export default function RecognitionItemPage() {
                 options={decisions.map((d) => ({ value: d, label: DECISION_LABELS[d] }))}
                 error={err("decide", "decision")}
               />
-              <TextAreaField label="Reasons" name="reasons" rows={4} hint="Mailed to the learner, who may appeal" defaultValue={v("decide", "reasons") ?? ""} error={err("decide", "reasons")} />
+              <TextAreaField
+                label="Reasons"
+                name="reasons"
+                rows={4}
+                hint="Mailed to the learner, who may appeal"
+                defaultValue={v("decide", "reasons") ?? ""}
+                error={err("decide", "reasons")}
+              />
               <SubmitButton intent="decide" busyLabel="Saving...">
                 Record the decision
               </SubmitButton>

@@ -20,7 +20,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const base = user.role === "admin" ? "/admin/recognition" : "/trainer/recognition";
   if (!parsed.success) {
     const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
-    return { items: [], base, admin: user.role === "admin", values: raw, failure: { error: "Please correct the filters", fieldErrors, submittedAt: 0 }, query: "" };
+    return {
+      items: [],
+      base,
+      admin: user.role === "admin",
+      values: raw,
+      failure: { error: "Please correct the filters", fieldErrors, submittedAt: 0 },
+      query: "",
+    };
   }
   const items = await listRecognitions(getDb(), user, parsed.data);
   return { items, base, admin: user.role === "admin", values: raw, failure: null, query: new URL(request.url).search };

@@ -44,10 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const yearError = asked?.error ?? null;
   const readiness = { ...report, find: query.find };
-  return data(
-    { statistics, checks, charts, year, yearError, readiness },
-    { status: yearError ? 400 : 200 },
-  );
+  return data({ statistics, checks, charts, year, yearError, readiness }, { status: yearError ? 400 : 200 });
 }
 
 export default function Reports() {
@@ -81,12 +78,24 @@ export default function Reports() {
             <caption className="sr-only">Enrolments by tier</caption>
             <thead className="bg-steel-50 text-xs uppercase tracking-wide text-steel-600">
               <tr>
-                <th scope="col" className="px-3 py-2">Tier</th>
-                <th scope="col" className="px-3 py-2 text-right">Total</th>
-                <th scope="col" className="px-3 py-2 text-right">Active</th>
-                <th scope="col" className="px-3 py-2 text-right">Completed</th>
-                <th scope="col" className="px-3 py-2 text-right">Withdrawn</th>
-                <th scope="col" className="px-3 py-2 text-right">Completion rate</th>
+                <th scope="col" className="px-3 py-2">
+                  Tier
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Total
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Active
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Completed
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Withdrawn
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Completion rate
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-steel-100 tabular-nums">
@@ -167,27 +176,30 @@ export default function Reports() {
 
         {readiness.active || readiness.checking ? (
           <>
-        <h3 className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-steel-700">Export AVETMISS</h3>
-        <p className="text-sm text-steel-600">
-          The ten NAT files of the National VET Provider Collection for {year}, fixed-width ASCII, ready for NCVER's validation software.
-        </p>
-        <form method="get" action="/admin/reports/avetmiss.zip" className="mt-3 flex flex-wrap items-end gap-3">
-          <input type="hidden" name="year" value={year} />
-          <button type="submit" className={buttonClasses("primary")}>
-            Export AVETMISS {year} (zip)
-          </button>
-        </form>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-3">
-          {AVETMISS_EXPORT_KEYS.map((key) => (
-            <li key={key} className="rounded-md border border-steel-200 p-3">
-              <a href={`/admin/reports/avetmiss/${AVETMISS_EXPORTS[key].code}.txt?year=${year}`} download className={buttonClasses("secondary", "md", "w-full")}>
-                {AVETMISS_EXPORTS[key].label}
-              </a>
-              <p className="mt-2 text-xs text-steel-600">{AVETMISS_EXPORTS[key].description}</p>
-            </li>
-          ))}
-        </ul>
-
+            <h3 className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-steel-700">Export AVETMISS</h3>
+            <p className="text-sm text-steel-600">
+              The ten NAT files of the National VET Provider Collection for {year}, fixed-width ASCII, ready for NCVER's validation software.
+            </p>
+            <form method="get" action="/admin/reports/avetmiss.zip" className="mt-3 flex flex-wrap items-end gap-3">
+              <input type="hidden" name="year" value={year} />
+              <button type="submit" className={buttonClasses("primary")}>
+                Export AVETMISS {year} (zip)
+              </button>
+            </form>
+            <ul className="mt-4 grid gap-3 sm:grid-cols-3">
+              {AVETMISS_EXPORT_KEYS.map((key) => (
+                <li key={key} className="rounded-md border border-steel-200 p-3">
+                  <a
+                    href={`/admin/reports/avetmiss/${AVETMISS_EXPORTS[key].code}.txt?year=${year}`}
+                    download
+                    className={buttonClasses("secondary", "md", "w-full")}
+                  >
+                    {AVETMISS_EXPORTS[key].label}
+                  </a>
+                  <p className="mt-2 text-xs text-steel-600">{AVETMISS_EXPORTS[key].description}</p>
+                </li>
+              ))}
+            </ul>
           </>
         ) : (
           <div className="mt-6" role="status">
@@ -205,100 +217,112 @@ export default function Reports() {
           </div>
         ) : (
           <>
-        {readiness.checkedAt ? (
-          <p className="mt-6 text-sm text-steel-700">
-            Checked {formatDateTime(readiness.checkedAt)}
-            {readiness.stale ? ". Records have changed since; they are checked again within a few minutes." : "."}
-          </p>
-        ) : null}
-        <h3 className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-steel-700">Records per file</h3>
-        <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
-          {Object.entries(readiness.counts).map(([file, n]) => (
-            <div key={file} className="rounded-md bg-steel-50 px-3 py-2">
-              <dt className="font-mono text-xs text-steel-600">{file}</dt>
-              <dd className="font-bold tabular-nums text-steel-900">{n}</dd>
-            </div>
-          ))}
-        </dl>
-
-        <h3 id="readiness-heading" className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-steel-700">
-          Readiness: {readiness.total === 0 ? "nothing to fix" : `${readiness.total.toLocaleString("en-AU")} to fix before lodging`}
-        </h3>
-        {readiness.total === 0 ? (
-          <p className="text-sm text-steel-700">No record for {year} would be rejected by NCVER's validation for a missing or malformed value.</p>
-        ) : (
-          <>
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Problems to fix by kind, {year}</caption>
-              <thead className="bg-steel-50 text-xs uppercase tracking-wide text-steel-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2">File</th>
-                  <th scope="col" className="px-3 py-2">Problem</th>
-                  <th scope="col" className="px-3 py-2 text-right">Records</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-steel-100">
-                {readiness.groups.map((g) => (
-                  <tr key={`${g.file}-${g.problem}`}>
-                    <td className="px-3 py-2 font-mono text-xs text-steel-600">{g.file}</td>
-                    <th scope="row" className="px-3 py-2 font-semibold text-steel-900">{g.problem}</th>
-                    <td className="px-3 py-2 text-right tabular-nums">{g.count.toLocaleString("en-AU")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-
-            <Form method="get" action="/admin/reports" className="mt-4 flex flex-wrap items-end gap-3" role="search" aria-label="Readiness records">
-              <input type="hidden" name="year" value={year} />
-              <div>
-                <label htmlFor="readiness-find" className="mb-1 block text-sm font-semibold text-steel-800">
-                  Find a record
-                </label>
-                <input
-                  id="readiness-find"
-                  name="find"
-                  type="search"
-                  defaultValue={readiness.find}
-                  placeholder="Name, student no., unit code"
-                  className="block w-72 max-w-full rounded-md border border-steel-300 px-3 py-2 text-base sm:text-sm"
-                />
-              </div>
-              <button type="submit" className={buttonClasses("secondary")}>
-                Find
-              </button>
-            </Form>
-
-            {readiness.issues.length === 0 ? (
-              <p className="mt-3 text-sm text-steel-700">No record to fix matches &ldquo;{readiness.find}&rdquo;.</p>
-            ) : (
-              <ul aria-labelledby="readiness-heading" className="mt-3 divide-y divide-steel-100 rounded-md border border-amber-200">
-                {readiness.issues.map((issue, i) => (
-                  <li key={`${issue.file}-${i}`} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-                    <span>
-                      <span className="font-mono text-xs text-steel-600">{issue.file}</span>{" "}
-                      <span className="font-semibold text-steel-900">{issue.record}</span>{" "}
-                      <span className="text-steel-600">({issue.field})</span>: {issue.problem}
-                    </span>
-                    <Link to={issue.href} className="font-semibold text-hivis-800 underline-offset-4 hover:underline">
-                      Fix<span className="sr-only"> {issue.problem.toLowerCase()} for {issue.record}</span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {readiness.matching > 0 ? (
-              <Pagination
-                label="Records to fix"
-                page={readiness.page}
-                pageCount={readiness.pageCount}
-                pageSize={readiness.pageSize}
-                total={readiness.matching}
-                pathname={location.pathname}
-                search={location.search}
-              />
+            {readiness.checkedAt ? (
+              <p className="mt-6 text-sm text-steel-700">
+                Checked {formatDateTime(readiness.checkedAt)}
+                {readiness.stale ? ". Records have changed since; they are checked again within a few minutes." : "."}
+              </p>
             ) : null}
-          </>
-        )}
+            <h3 className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-steel-700">Records per file</h3>
+            <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+              {Object.entries(readiness.counts).map(([file, n]) => (
+                <div key={file} className="rounded-md bg-steel-50 px-3 py-2">
+                  <dt className="font-mono text-xs text-steel-600">{file}</dt>
+                  <dd className="font-bold tabular-nums text-steel-900">{n}</dd>
+                </div>
+              ))}
+            </dl>
+
+            <h3 id="readiness-heading" className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-steel-700">
+              Readiness: {readiness.total === 0 ? "nothing to fix" : `${readiness.total.toLocaleString("en-AU")} to fix before lodging`}
+            </h3>
+            {readiness.total === 0 ? (
+              <p className="text-sm text-steel-700">No record for {year} would be rejected by NCVER's validation for a missing or malformed value.</p>
+            ) : (
+              <>
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Problems to fix by kind, {year}</caption>
+                  <thead className="bg-steel-50 text-xs uppercase tracking-wide text-steel-600">
+                    <tr>
+                      <th scope="col" className="px-3 py-2">
+                        File
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Problem
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right">
+                        Records
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-steel-100">
+                    {readiness.groups.map((g) => (
+                      <tr key={`${g.file}-${g.problem}`}>
+                        <td className="px-3 py-2 font-mono text-xs text-steel-600">{g.file}</td>
+                        <th scope="row" className="px-3 py-2 font-semibold text-steel-900">
+                          {g.problem}
+                        </th>
+                        <td className="px-3 py-2 text-right tabular-nums">{g.count.toLocaleString("en-AU")}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+
+                <Form method="get" action="/admin/reports" className="mt-4 flex flex-wrap items-end gap-3" role="search" aria-label="Readiness records">
+                  <input type="hidden" name="year" value={year} />
+                  <div>
+                    <label htmlFor="readiness-find" className="mb-1 block text-sm font-semibold text-steel-800">
+                      Find a record
+                    </label>
+                    <input
+                      id="readiness-find"
+                      name="find"
+                      type="search"
+                      defaultValue={readiness.find}
+                      placeholder="Name, student no., unit code"
+                      className="block w-72 max-w-full rounded-md border border-steel-300 px-3 py-2 text-base sm:text-sm"
+                    />
+                  </div>
+                  <button type="submit" className={buttonClasses("secondary")}>
+                    Find
+                  </button>
+                </Form>
+
+                {readiness.issues.length === 0 ? (
+                  <p className="mt-3 text-sm text-steel-700">No record to fix matches &ldquo;{readiness.find}&rdquo;.</p>
+                ) : (
+                  <ul aria-labelledby="readiness-heading" className="mt-3 divide-y divide-steel-100 rounded-md border border-amber-200">
+                    {readiness.issues.map((issue, i) => (
+                      <li key={`${issue.file}-${i}`} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+                        <span>
+                          <span className="font-mono text-xs text-steel-600">{issue.file}</span>{" "}
+                          <span className="font-semibold text-steel-900">{issue.record}</span> <span className="text-steel-600">({issue.field})</span>:{" "}
+                          {issue.problem}
+                        </span>
+                        <Link to={issue.href} className="font-semibold text-hivis-800 underline-offset-4 hover:underline">
+                          Fix
+                          <span className="sr-only">
+                            {" "}
+                            {issue.problem.toLowerCase()} for {issue.record}
+                          </span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {readiness.matching > 0 ? (
+                  <Pagination
+                    label="Records to fix"
+                    page={readiness.page}
+                    pageCount={readiness.pageCount}
+                    pageSize={readiness.pageSize}
+                    total={readiness.matching}
+                    pathname={location.pathname}
+                    search={location.search}
+                  />
+                ) : null}
+              </>
+            )}
           </>
         )}
       </TitledCard>

@@ -49,7 +49,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const common = { invalid: FIX_HIGHLIGHTED_FIELDS };
   switch (await formIntent(request)) {
     case "rule":
-      return answerForm(request, { ...common, schema: retentionRuleSchema, save: async (input) => (await setRetentionRule(db, input, actor), redirectWithFlash("/admin/retention", { type: "success", message: RULE_SAVED })) });
+      return answerForm(request, {
+        ...common,
+        schema: retentionRuleSchema,
+        save: async (input) => (await setRetentionRule(db, input, actor), redirectWithFlash("/admin/retention", { type: "success", message: RULE_SAVED })),
+      });
     case "destroy":
       return answerForm(request, {
         ...common,
@@ -78,7 +82,9 @@ export default function RetentionPage() {
       <div className="grid grid-cols-1 gap-6">
         {confirming ? (
           <TitledCard title="Confirm destruction">
-            <p className="mb-2 text-sm">These files will be removed for good. A record that they existed (what, whose, their hashes, by whom and when) is kept.</p>
+            <p className="mb-2 text-sm">
+              These files will be removed for good. A record that they existed (what, whose, their hashes, by whom and when) is kept.
+            </p>
             <Form method="post" noValidate className="space-y-3">
               {data?.error ? <Alert>{data.error}</Alert> : null}
               <ul className="list-disc pl-5 text-sm">
@@ -89,7 +95,12 @@ export default function RetentionPage() {
                   </li>
                 ))}
               </ul>
-              <CheckboxField label={`Destroy these ${chosen.length} item${chosen.length === 1 ? "" : "s"}`} name="confirm" value="yes" error={data?.fieldErrors?.confirm} />
+              <CheckboxField
+                label={`Destroy these ${chosen.length} item${chosen.length === 1 ? "" : "s"}`}
+                name="confirm"
+                value="yes"
+                error={data?.fieldErrors?.confirm}
+              />
               <div className="flex flex-wrap gap-3">
                 <SubmitButton intent="destroy" variant="danger" busyLabel="Destroying...">
                   Destroy for good
@@ -155,7 +166,12 @@ export default function RetentionPage() {
                 <option value="certification_record">{RECORD_TYPES.certification_record.label}</option>
               </select>
             </label>
-            <TextField label="Licence class (blank: every class)" name="licence_class" hint="A licence class may keep its evidence longer" error={data?.fieldErrors?.licence_class} />
+            <TextField
+              label="Licence class (blank: every class)"
+              name="licence_class"
+              hint="A licence class may keep its evidence longer"
+              error={data?.fieldErrors?.licence_class}
+            />
             <TextField label="Keep for (months)" name="keep_months" inputMode="numeric" required error={data?.fieldErrors?.keep_months} />
             <TextField label="Source" name="source" required hint="The rule or instrument the period comes from" error={data?.fieldErrors?.source} />
             <div>

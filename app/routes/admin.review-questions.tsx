@@ -21,7 +21,16 @@ import { useActionToast } from "~/components/toaster";
 import { Badge, Button, EmptyState, ErrorSummary, SelectField, TextAreaField, TextField, TitledCard } from "~/components/ui";
 import { uuid } from "~/schemas/fields";
 import { reviewQuestionFormInput, reviewQuestionSchema } from "~/schemas/review";
-import { REVIEW_CHOICE_SLOTS, REVIEW_GROUP_LABELS, REVIEW_GROUPS, REVIEW_KIND_LABELS, REVIEW_KINDS, REVIEW_QUESTION_ADDED, REVIEW_QUESTION_CHANGED, REVIEW_QUESTION_RETIRED } from "~/schemas/review-text";
+import {
+  REVIEW_CHOICE_SLOTS,
+  REVIEW_GROUP_LABELS,
+  REVIEW_GROUPS,
+  REVIEW_KIND_LABELS,
+  REVIEW_KINDS,
+  REVIEW_QUESTION_ADDED,
+  REVIEW_QUESTION_CHANGED,
+  REVIEW_QUESTION_RETIRED,
+} from "~/schemas/review-text";
 import { FIX_HIGHLIGHTED_FIELDS } from "~/utils/form-text";
 
 /**
@@ -44,14 +53,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = await formIntent(request);
   const common = { schema: reviewQuestionSchema, input: reviewQuestionFormInput, requires: ["prompt", "answer"], invalid: FIX_HIGHLIGHTED_FIELDS };
   if (intent === "add") {
-    return answerForm(request, { ...common, save: async (input) => (await addReviewQuestion(db, input, actor), redirectWithFlash(HERE, { type: "success", message: REVIEW_QUESTION_ADDED })) });
+    return answerForm(request, {
+      ...common,
+      save: async (input) => (await addReviewQuestion(db, input, actor), redirectWithFlash(HERE, { type: "success", message: REVIEW_QUESTION_ADDED })),
+    });
   }
   if (intent === "replace") {
     const id = uuid.safeParse((await request.clone().formData()).get("id"));
     if (!id.success) return formFailure("Unknown question", { status: 404 });
     return answerForm(request, {
       ...common,
-      save: async (input) => (await replaceReviewQuestion(db, id.data, input, actor), redirectWithFlash(HERE, { type: "success", message: REVIEW_QUESTION_CHANGED })),
+      save: async (input) => (
+        await replaceReviewQuestion(db, id.data, input, actor),
+        redirectWithFlash(HERE, { type: "success", message: REVIEW_QUESTION_CHANGED })
+      ),
     });
   }
   if (intent === "retire") {
@@ -91,11 +106,32 @@ function QuestionForm({ question, intent, label, name }: { question?: ReviewQues
       <ErrorSummary failure={failure} only={FIELDS} />
       {question ? <input type="hidden" name="id" value={question.id} /> : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField label="Group" name="group" defaultValue={v?.group ?? question?.group ?? ""} placeholder="Choose the group" options={REVIEW_GROUPS.map((g) => ({ value: g, label: REVIEW_GROUP_LABELS[g] }))} error={e?.group} />
-        <SelectField label="Kind" name="kind" defaultValue={kind} options={REVIEW_KINDS.map((k) => ({ value: k, label: REVIEW_KIND_LABELS[k] }))} error={e?.kind} hint="Choices are used for multiple choice; tolerance for a numeric answer" />
+        <SelectField
+          label="Group"
+          name="group"
+          defaultValue={v?.group ?? question?.group ?? ""}
+          placeholder="Choose the group"
+          options={REVIEW_GROUPS.map((g) => ({ value: g, label: REVIEW_GROUP_LABELS[g] }))}
+          error={e?.group}
+        />
+        <SelectField
+          label="Kind"
+          name="kind"
+          defaultValue={kind}
+          options={REVIEW_KINDS.map((k) => ({ value: k, label: REVIEW_KIND_LABELS[k] }))}
+          error={e?.kind}
+          hint="Choices are used for multiple choice; tolerance for a numeric answer"
+        />
       </div>
       <TextAreaField label="Question" name="prompt" rows={2} defaultValue={v?.prompt ?? question?.prompt ?? ""} error={e?.prompt} />
-      <TextAreaField label="What the question shows (optional)" name="context" rows={3} defaultValue={v?.context ?? question?.context ?? ""} error={e?.context} hint="A load chart's lines, a sign described, a form's field" />
+      <TextAreaField
+        label="What the question shows (optional)"
+        name="context"
+        rows={3}
+        defaultValue={v?.context ?? question?.context ?? ""}
+        error={e?.context}
+        hint="A load chart's lines, a sign described, a form's field"
+      />
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-semibold text-steel-800">Choices (multiple choice: 2 to 6)</legend>
         {e?.choices ? <p className="text-sm font-medium text-red-700">{e.choices}</p> : null}
@@ -104,8 +140,21 @@ function QuestionForm({ question, intent, label, name }: { question?: ReviewQues
         ))}
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Right answer" name="answer" defaultValue={answer} error={e?.answer} hint="Multiple choice: the choice's number (1 for the first). Numeric: the number, e.g. 0.471" />
-        <TextField label="Tolerance (numeric)" name="tolerance" inputMode="decimal" defaultValue={v?.tolerance ?? question?.tolerance ?? ""} error={e?.tolerance} hint="How far off an answer may be and still be right; blank for exact" />
+        <TextField
+          label="Right answer"
+          name="answer"
+          defaultValue={answer}
+          error={e?.answer}
+          hint="Multiple choice: the choice's number (1 for the first). Numeric: the number, e.g. 0.471"
+        />
+        <TextField
+          label="Tolerance (numeric)"
+          name="tolerance"
+          inputMode="decimal"
+          defaultValue={v?.tolerance ?? question?.tolerance ?? ""}
+          error={e?.tolerance}
+          hint="How far off an answer may be and still be right; blank for exact"
+        />
       </div>
       <div>
         <Button type="submit" name="intent" value={intent} disabled={busy} aria-busy={busy || undefined}>
@@ -122,7 +171,11 @@ function RetireForm({ question, number }: { question: ReviewQuestionAdmin; numbe
   return (
     <fetcher.Form method="post" action={HERE}>
       <input type="hidden" name="id" value={question.id} />
-      {failure ? <p className="mb-2 text-sm font-medium text-red-700" role="alert">{failure.error}</p> : null}
+      {failure ? (
+        <p className="mb-2 text-sm font-medium text-red-700" role="alert">
+          {failure.error}
+        </p>
+      ) : null}
       <Button type="submit" name="intent" value="retire" variant="secondary" disabled={busy} aria-label={`Retire question ${number}`}>
         {busy ? "Retiring..." : "Retire"}
       </Button>
@@ -131,7 +184,13 @@ function RetireForm({ question, number }: { question: ReviewQuestionAdmin; numbe
 }
 
 function Answer({ q }: { q: ReviewQuestionAdmin }) {
-  if (q.kind === "numeric") return <p className="text-sm">Right answer: {q.answer}{q.tolerance && Number(q.tolerance) > 0 ? ` (within ${q.tolerance})` : ""}</p>;
+  if (q.kind === "numeric")
+    return (
+      <p className="text-sm">
+        Right answer: {q.answer}
+        {q.tolerance && Number(q.tolerance) > 0 ? ` (within ${q.tolerance})` : ""}
+      </p>
+    );
   return (
     <ol className="list-decimal space-y-1 pl-6 text-sm">
       {q.choices.map((c, i) => (
@@ -148,7 +207,10 @@ export default function ReviewQuestions() {
   const { questions } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageTitle title="Pre-enrolment review questions" subtitle="The questions every course that asks for the review puts to a learner, scored per group. A question is never edited in place: changing it retires the old wording." />
+      <PageTitle
+        title="Pre-enrolment review questions"
+        subtitle="The questions every course that asks for the review puts to a learner, scored per group. A question is never edited in place: changing it retires the old wording."
+      />
       <div className="grid gap-6">
         {REVIEW_GROUPS.map((group) => {
           const active = questions.filter((q) => q.group === group && q.is_active);
@@ -183,7 +245,9 @@ export default function ReviewQuestions() {
               </ol>
               {retired.length > 0 ? (
                 <details className="mt-4">
-                  <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold underline">Retired {REVIEW_GROUP_LABELS[group].toLowerCase()} questions ({retired.length})</summary>
+                  <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold underline">
+                    Retired {REVIEW_GROUP_LABELS[group].toLowerCase()} questions ({retired.length})
+                  </summary>
                   <ul className="mt-2 grid gap-2 text-sm">
                     {retired.map((q) => (
                       <li key={q.id} className="break-words rounded-md border border-steel-200 p-2 text-steel-700">

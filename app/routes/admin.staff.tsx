@@ -30,7 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const [staff, accreditations, signIn] = await Promise.all([listStaff(getDb()), listAccreditationsByTrainer(getDb()), signInSettings(getDb())]);
   // each trainer's HRW accreditations, in brief; the register page (/admin/staff/{id}/hrw) edits them
-  const hrw = Object.fromEntries([...accreditations].map(([id, list]) => [id, list.map((a) => `${a.regulator} ${a.classes.join(" ")} to ${hrwDate(a.expires_on)}`).join("; ")]));
+  const hrw = Object.fromEntries(
+    [...accreditations].map(([id, list]) => [id, list.map((a) => `${a.regulator} ${a.classes.join(" ")} to ${hrwDate(a.expires_on)}`).join("; ")]),
+  );
   // staff single sign-on: shown when a provider is configured
   const provider = providerSettings()?.name ?? null;
   return { staff, me: admin.id, hrw, sso: provider ? { provider, required: signIn.require_sso_for_staff } : null };
@@ -172,12 +174,24 @@ export default function StaffManagement() {
             <caption className="sr-only">Trainers and administrators</caption>
             <thead className="bg-steel-50 text-steel-700">
               <tr>
-                <th scope="col" className="px-4 py-2">Name</th>
-                <th scope="col" className="px-4 py-2">Email</th>
-                <th scope="col" className="px-4 py-2">Role</th>
-                <th scope="col" className="px-4 py-2">Status</th>
-                <th scope="col" className="px-4 py-2">Two-step sign-in</th>
-                <th scope="col" className="px-4 py-2"><span className="sr-only">Action</span></th>
+                <th scope="col" className="px-4 py-2">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Email
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Role
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Two-step sign-in
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  <span className="sr-only">Action</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -194,9 +208,15 @@ export default function StaffManagement() {
                       </span>
                     ) : null}
                   </th>
-                  <td className="break-all px-4 py-2" data-label="Email">{s.email}</td>
-                  <td className="px-4 py-2" data-label="Role">{s.role === "admin" ? "Administrator" : "Trainer"}</td>
-                  <td className="px-4 py-2" data-label="Status"><ActiveBadge active={s.is_active} /></td>
+                  <td className="break-all px-4 py-2" data-label="Email">
+                    {s.email}
+                  </td>
+                  <td className="px-4 py-2" data-label="Role">
+                    {s.role === "admin" ? "Administrator" : "Trainer"}
+                  </td>
+                  <td className="px-4 py-2" data-label="Status">
+                    <ActiveBadge active={s.is_active} />
+                  </td>
                   <td className="px-4 py-2" data-label="Two-step sign-in">
                     {s.two_step ? "On" : "Off"}
                     {s.two_step && s.id !== me ? (
@@ -218,10 +238,9 @@ export default function StaffManagement() {
                   <td className="px-4 py-2 sm:text-right">
                     {s.id === me ? (
                       <span className="text-steel-600">You</span>
+                    ) : s.is_active ? (
+                      <DeactivateAccount who={s} confirming={false} />
                     ) : (
-                      s.is_active ? (
-                        <DeactivateAccount who={s} confirming={false} />
-                      ) : (
                       <Form method="post" action="/admin/staff" preventScrollReset>
                         <input type="hidden" name="user_id" value={s.id} />
                         <input type="hidden" name="is_active" value={s.is_active ? "false" : "true"} />
@@ -236,7 +255,6 @@ export default function StaffManagement() {
                           {s.is_active ? "Deactivate" : "Reactivate"}
                         </RowActionButton>
                       </Form>
-                      )
                     )}
                   </td>
                 </tr>

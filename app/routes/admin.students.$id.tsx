@@ -55,12 +55,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return answerUploadForm(request, {
       schema: learnerDocumentSchema,
       save: async (document, upload) => {
-        const added = await addLearnerDocument(getDb(), { studentId: student.student.id, document, upload, actor: { id: admin.id, client: clientAddress(request) } });
+        const added = await addLearnerDocument(getDb(), {
+          studentId: student.student.id,
+          document,
+          upload,
+          actor: { id: admin.id, client: clientAddress(request) },
+        });
         return redirectWithFlash(here, { type: "success", message: LEARNER_DOCUMENT_MESSAGES.uploaded(added.filename) });
       },
     });
   }
-  const confirmed = isConfirmed(await request.clone().formData().catch(() => null));
+  const confirmed = isConfirmed(
+    await request
+      .clone()
+      .formData()
+      .catch(() => null),
+  );
   return answerForm(request, {
     schema: certificateChangeSchema,
     requires: ["intent", "certificate_id"],
@@ -126,7 +136,8 @@ export default function StudentProfile() {
 
         {student.usi_claimed ? (
           <Alert tone="info">
-            <strong>USI held by another person.</strong> This learner gave the USI <span className="font-mono">{student.usi_claimed}</span>, which is recorded for{" "}
+            <strong>USI held by another person.</strong> This learner gave the USI <span className="font-mono">{student.usi_claimed}</span>, which is recorded
+            for{" "}
             {usi_held_by ? (
               <Link to={`/admin/students/${usi_held_by.id}${search}`} className="font-semibold underline">
                 {usi_held_by.full_name} ({usi_held_by.student_number ?? "no student no."})
@@ -272,7 +283,11 @@ export default function StudentProfile() {
                     {a.score !== null ? ` · Score ${a.score}${a.max_score !== null ? ` / ${a.max_score}` : ""}` : ""}
                   </p>
                   {a.feedback ? <p className="mt-1 text-sm text-steel-700">{a.feedback}</p> : null}
-                  <Link to={`/admin/evidence/unit/${a.id}`} className="inline-flex min-h-11 items-center text-sm font-semibold underline" aria-label={`Evidence for ${a.course_name}, ${a.assessment_type}, ${formatDate(a.assessment_date)}`}>
+                  <Link
+                    to={`/admin/evidence/unit/${a.id}`}
+                    className="inline-flex min-h-11 items-center text-sm font-semibold underline"
+                    aria-label={`Evidence for ${a.course_name}, ${a.assessment_type}, ${formatDate(a.assessment_date)}`}
+                  >
                     Evidence and declarations
                   </Link>
                 </li>
@@ -294,11 +309,40 @@ function DocumentUpload({ failure }: { failure: Failure | null }) {
   const { pathname, search } = useLocation();
   const errors = failure?.fieldErrors ?? {};
   return (
-    <Form method="post" action={`${pathname}${search}`} encType="multipart/form-data" noValidate preventScrollReset className="mt-3 space-y-3 rounded-md border border-steel-200 p-3">
+    <Form
+      method="post"
+      action={`${pathname}${search}`}
+      encType="multipart/form-data"
+      noValidate
+      preventScrollReset
+      className="mt-3 space-y-3 rounded-md border border-steel-200 p-3"
+    >
       <h4 className="text-sm font-semibold text-steel-900">Upload a document</h4>
-      {failure ? <ErrorSummary failure={{ error: failure.error, fieldErrors: Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => !!e[1])) }} only={DOCUMENT_FIELDS} /> : null}
-      <TextField label="Description" name="description" required maxLength={200} hint="What it is, e.g. White Card, photo ID, licence" defaultValue={failure?.values.description ?? ""} error={errors.description} />
-      <TextField label="File" name="file" type="file" required accept={EVIDENCE_ACCEPT} hint="JPEG, PNG, HEIC, PDF or MP4, at most 25 MB" error={errors.file} className="max-w-full" />
+      {failure ? (
+        <ErrorSummary
+          failure={{ error: failure.error, fieldErrors: Object.fromEntries(Object.entries(errors).filter((e): e is [string, string] => !!e[1])) }}
+          only={DOCUMENT_FIELDS}
+        />
+      ) : null}
+      <TextField
+        label="Description"
+        name="description"
+        required
+        maxLength={200}
+        hint="What it is, e.g. White Card, photo ID, licence"
+        defaultValue={failure?.values.description ?? ""}
+        error={errors.description}
+      />
+      <TextField
+        label="File"
+        name="file"
+        type="file"
+        required
+        accept={EVIDENCE_ACCEPT}
+        hint="JPEG, PNG, HEIC, PDF or MP4, at most 25 MB"
+        error={errors.file}
+        className="max-w-full"
+      />
       <SubmitButton intent="document" busyLabel="Uploading..." variant="secondary" size="sm">
         Upload document
       </SubmitButton>
@@ -414,7 +458,11 @@ function CertificateHistoryItem({
               <summary className="cursor-pointer text-sm font-semibold text-red-800">
                 Revoke<span className="sr-only"> certificate {c.certificate_number}</span>
               </summary>
-              {revokeStep(c, studentName, false, { certificate_id: c.id }, (
+              {revokeStep(
+                c,
+                studentName,
+                false,
+                { certificate_id: c.id },
                 <TextAreaField
                   label={`Reason for revoking ${c.certificate_number}`}
                   name="reason"
@@ -423,8 +471,8 @@ function CertificateHistoryItem({
                   required
                   defaultValue={failure?.values.reason ?? ""}
                   error={failure?.fieldErrors.reason}
-                />
-              ))}
+                />,
+              )}
             </details>
           )}
         </div>

@@ -33,7 +33,11 @@ function loadStudent(id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireRole(request, "admin");
   // the form shows the USI: the read is audited
-  const student = await foundOr404(params.id, (studentId) => getStudentForEdit(getDb(), studentId, { id: admin.id, client: clientAddress(request) }), "Student not found");
+  const student = await foundOr404(
+    params.id,
+    (studentId) => getStudentForEdit(getDb(), studentId, { id: admin.id, client: clientAddress(request) }),
+    "Student not found",
+  );
   const details = await getAvetmissDetails(getDb(), student.id);
   return { student, details: details! };
 }

@@ -11,7 +11,6 @@ import { cn } from "~/utils/cn";
 import { formatDate } from "~/utils/format";
 import { RouteError } from "~/components/route-error";
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const params = new URL(request.url).searchParams;
@@ -176,13 +175,27 @@ export default function StudentManagement() {
               <caption className="sr-only">Students</caption>
               <thead className="bg-steel-50 text-xs uppercase tracking-wide text-steel-600">
                 <tr>
-                  <th scope="col" className="px-4 py-3">Name</th>
-                  <th scope="col" className="hidden px-4 py-3 sm:table-cell">Student no.</th>
-                  <th scope="col" className="hidden px-4 py-3 md:table-cell">Email</th>
-                  <th scope="col" className="hidden px-4 py-3 lg:table-cell">Phone</th>
-                  <th scope="col" className="hidden px-4 py-3 lg:table-cell">Joined</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="px-4 py-3 text-right">Actions</th>
+                  <th scope="col" className="px-4 py-3">
+                    Name
+                  </th>
+                  <th scope="col" className="hidden px-4 py-3 sm:table-cell">
+                    Student no.
+                  </th>
+                  <th scope="col" className="hidden px-4 py-3 md:table-cell">
+                    Email
+                  </th>
+                  <th scope="col" className="hidden px-4 py-3 lg:table-cell">
+                    Phone
+                  </th>
+                  <th scope="col" className="hidden px-4 py-3 lg:table-cell">
+                    Joined
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-steel-100">

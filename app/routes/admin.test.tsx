@@ -124,7 +124,8 @@ describe("the audit trail page", () => {
   const text = (html: string) => html.replaceAll("<!-- -->", "");
 
   it("opens with the chain's state, counts entries (not pages), and shows times in Sydney", async () => {
-    for (let i = 0; i < 14; i++) await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, now: "2026-11-20T02:00:00.000Z" }));
+    for (let i = 0; i < 14; i++)
+      await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, now: "2026-11-20T02:00:00.000Z" }));
     await writeTransaction(db, (trx) => recordAudit(trx, { action: "sign_out", actor: { id: null }, detail: "late night", now: "2026-11-27T14:23:52.000Z" }));
     const page = text((await render("/admin/audit", audit)).html);
     expect(page).toContain("Audit trail: chain intact through entry 15");

@@ -19,7 +19,14 @@ import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Badge, CheckboxField, ErrorSummary, SelectField, SubmitButton, TableScroll, TextField, TitledCard } from "~/components/ui";
 import { courseValidationSchema, validationPlanSchema } from "~/schemas/standards";
-import { RISK_RATING_CODES, RISK_RATINGS, SAMPLE_SIZE_MAX, VALIDATION_INTERVAL_MONTHS, VALIDATION_STATES, type ValidationState } from "~/schemas/standards-text";
+import {
+  RISK_RATING_CODES,
+  RISK_RATINGS,
+  SAMPLE_SIZE_MAX,
+  VALIDATION_INTERVAL_MONTHS,
+  VALIDATION_STATES,
+  type ValidationState,
+} from "~/schemas/standards-text";
 import { formatDate } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
@@ -46,12 +53,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const common = { invalid: FIX_HIGHLIGHTED_FIELDS };
   switch (await formIntent(request)) {
     case "rating":
-      return answerForm(request, { ...common, schema: courseValidationSchema, save: async (input) => (await setCourseValidation(db, input, actor), redirectWithFlash("/admin/validations", { type: "success", message: RATING_SAVED })) });
+      return answerForm(request, {
+        ...common,
+        schema: courseValidationSchema,
+        save: async (input) => (
+          await setCourseValidation(db, input, actor),
+          redirectWithFlash("/admin/validations", { type: "success", message: RATING_SAVED })
+        ),
+      });
     case "plan":
       return answerForm(request, {
         ...common,
         schema: validationPlanSchema,
-        input: (form) => ({ course_id: form.get("course_id") ?? undefined, planned_on: form.get("planned_on") ?? undefined, sample_size: form.get("sample_size") ?? undefined, validator_ids: form.getAll("validator_ids").map(String) }),
+        input: (form) => ({
+          course_id: form.get("course_id") ?? undefined,
+          planned_on: form.get("planned_on") ?? undefined,
+          sample_size: form.get("sample_size") ?? undefined,
+          validator_ids: form.getAll("validator_ids").map(String),
+        }),
         save: async (input) => {
           const { id } = await createValidationPlan(db, input, actor);
           return redirectWithFlash(`/admin/validations/${id}`, { type: "success", message: PLAN_SAVED });
@@ -80,11 +99,21 @@ export default function ValidationsPage() {
             <table className="min-w-full text-sm">
               <thead>
                 <tr className="border-b border-steel-200 text-left">
-                  <th scope="col" className="px-3 py-2">Course (unit)</th>
-                  <th scope="col" className="px-3 py-2">Risk</th>
-                  <th scope="col" className="px-3 py-2">Last validated</th>
-                  <th scope="col" className="px-3 py-2">Next validation</th>
-                  <th scope="col" className="px-3 py-2">Plan</th>
+                  <th scope="col" className="px-3 py-2">
+                    Course (unit)
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Risk
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Last validated
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Next validation
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Plan
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -93,7 +122,10 @@ export default function ValidationsPage() {
                     <th scope="row" className="px-3 py-2 text-left font-normal">
                       {c.course.name} <span className="text-steel-600">({c.course.unit_code})</span>
                     </th>
-                    <td className="px-3 py-2">{RISK_RATINGS[c.risk_rating]}{c.rated ? "" : " (not yet rated)"}</td>
+                    <td className="px-3 py-2">
+                      {RISK_RATINGS[c.risk_rating]}
+                      {c.rated ? "" : " (not yet rated)"}
+                    </td>
                     <td className="px-3 py-2">{formatDate(c.last_validated_on, "Never")}</td>
                     <td className="px-3 py-2">
                       {formatDate(c.next_due_on)} <Badge tone={STATE_TONES[c.state]}>{VALIDATION_STATES[c.state]}</Badge>
@@ -116,17 +148,49 @@ export default function ValidationsPage() {
         <div className="grid gap-6 lg:grid-cols-2">
           <TitledCard title="Plan a validation">
             <Form method="post" noValidate className="space-y-3">
-              {failed === "plan" ? <ErrorSummary failure={data} only={["course_id", "planned_on", "sample_size", "validator_ids"]} fieldIds={{ validator_ids: "validators" }} /> : null}
-              <SelectField label="Course" name="course_id" placeholder="Choose a course" defaultValue={value("plan", "course_id") ?? ""} error={field("plan", "course_id")} options={courses.map((c) => ({ value: c.course.id, label: `${c.course.name} (${c.course.unit_code})` }))} />
+              {failed === "plan" ? (
+                <ErrorSummary failure={data} only={["course_id", "planned_on", "sample_size", "validator_ids"]} fieldIds={{ validator_ids: "validators" }} />
+              ) : null}
+              <SelectField
+                label="Course"
+                name="course_id"
+                placeholder="Choose a course"
+                defaultValue={value("plan", "course_id") ?? ""}
+                error={field("plan", "course_id")}
+                options={courses.map((c) => ({ value: c.course.id, label: `${c.course.name} (${c.course.unit_code})` }))}
+              />
               <div className="grid gap-3 sm:grid-cols-2">
-                <TextField label="Validation date" name="planned_on" type="date" required defaultValue={value("plan", "planned_on")} error={field("plan", "planned_on")} />
-                <TextField label="Sample size" name="sample_size" type="number" min={1} max={SAMPLE_SIZE_MAX} required defaultValue={value("plan", "sample_size") ?? "5"} error={field("plan", "sample_size")} />
+                <TextField
+                  label="Validation date"
+                  name="planned_on"
+                  type="date"
+                  required
+                  defaultValue={value("plan", "planned_on")}
+                  error={field("plan", "planned_on")}
+                />
+                <TextField
+                  label="Sample size"
+                  name="sample_size"
+                  type="number"
+                  min={1}
+                  max={SAMPLE_SIZE_MAX}
+                  required
+                  defaultValue={value("plan", "sample_size") ?? "5"}
+                  error={field("plan", "sample_size")}
+                />
               </div>
               <fieldset id="validators" tabIndex={-1} aria-describedby={field("plan", "validator_ids") ? "validators-error" : undefined}>
                 <legend className="mb-1 text-sm font-semibold text-steel-800">Validators (each credentialed for the unit)</legend>
                 <div className="grid gap-1 sm:grid-cols-2">
                   {trainers.map((t) => (
-                    <CheckboxField key={t.id} label={t.full_name} name="validator_ids" value={t.id} id={`validator-${t.id}`} defaultChecked={failed === "plan" ? (v.validator_ids ?? "").split(",").includes(t.id) : false} />
+                    <CheckboxField
+                      key={t.id}
+                      label={t.full_name}
+                      name="validator_ids"
+                      value={t.id}
+                      id={`validator-${t.id}`}
+                      defaultChecked={failed === "plan" ? (v.validator_ids ?? "").split(",").includes(t.id) : false}
+                    />
                   ))}
                 </div>
                 {field("plan", "validator_ids") ? (
@@ -135,14 +199,26 @@ export default function ValidationsPage() {
                   </p>
                 ) : null}
               </fieldset>
-              <p className="text-sm text-steel-700">The portal draws the sample at random from the course&apos;s completed assessments, leaving out every validator&apos;s own.</p>
-              <SubmitButton intent="plan" busyLabel="Planning...">Plan validation</SubmitButton>
+              <p className="text-sm text-steel-700">
+                The portal draws the sample at random from the course&apos;s completed assessments, leaving out every validator&apos;s own.
+              </p>
+              <SubmitButton intent="plan" busyLabel="Planning...">
+                Plan validation
+              </SubmitButton>
             </Form>
           </TitledCard>
           <TitledCard title="Risk rating and schedule">
             <Form method="post" noValidate className="space-y-3">
               {failed === "rating" ? <ErrorSummary failure={data} only={["course_id", "risk_rating", "last_validated_on", "next_due_on"]} /> : null}
-              <SelectField label="Course to rate" name="course_id" id="rating-course" placeholder="Choose a course" defaultValue={value("rating", "course_id") ?? ""} error={field("rating", "course_id")} options={courses.map((c) => ({ value: c.course.id, label: `${c.course.name} (${c.course.unit_code})` }))} />
+              <SelectField
+                label="Course to rate"
+                name="course_id"
+                id="rating-course"
+                placeholder="Choose a course"
+                defaultValue={value("rating", "course_id") ?? ""}
+                error={field("rating", "course_id")}
+                options={courses.map((c) => ({ value: c.course.id, label: `${c.course.name} (${c.course.unit_code})` }))}
+              />
               <SelectField
                 label="Risk rating"
                 name="risk_rating"
@@ -151,10 +227,24 @@ export default function ValidationsPage() {
                 options={RISK_RATING_CODES.map((r) => ({ value: r, label: `${RISK_RATINGS[r]}: at most ${VALIDATION_INTERVAL_MONTHS[r]} months apart` }))}
               />
               <div className="grid gap-3 sm:grid-cols-2">
-                <TextField label="Last validated" name="last_validated_on" type="date" defaultValue={value("rating", "last_validated_on")} error={field("rating", "last_validated_on")} />
-                <TextField label="Next validation (blank: the latest allowed)" name="next_due_on" type="date" defaultValue={value("rating", "next_due_on")} error={field("rating", "next_due_on")} />
+                <TextField
+                  label="Last validated"
+                  name="last_validated_on"
+                  type="date"
+                  defaultValue={value("rating", "last_validated_on")}
+                  error={field("rating", "last_validated_on")}
+                />
+                <TextField
+                  label="Next validation (blank: the latest allowed)"
+                  name="next_due_on"
+                  type="date"
+                  defaultValue={value("rating", "next_due_on")}
+                  error={field("rating", "next_due_on")}
+                />
               </div>
-              <SubmitButton intent="rating" busyLabel="Saving...">Save schedule</SubmitButton>
+              <SubmitButton intent="rating" busyLabel="Saving...">
+                Save schedule
+              </SubmitButton>
             </Form>
           </TitledCard>
         </div>
@@ -169,7 +259,11 @@ export default function ValidationsPage() {
                     {p.course.name} ({p.course.unit_code}), {formatDate(p.planned_on)}
                   </Link>
                   : {p.validators.map((x) => x.full_name).join(", ")};{" "}
-                  {p.completed_at ? "completed" : p.sampled ? `sample drawn, ${p.findings_open} finding${p.findings_open === 1 ? "" : "s"} to record` : `sample of ${p.sample_size} to draw`}
+                  {p.completed_at
+                    ? "completed"
+                    : p.sampled
+                      ? `sample drawn, ${p.findings_open} finding${p.findings_open === 1 ? "" : "s"} to record`
+                      : `sample of ${p.sample_size} to draw`}
                 </li>
               ))}
             </ul>

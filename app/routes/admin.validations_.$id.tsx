@@ -50,9 +50,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "sample":
       return answerForm(request, { ...common, schema: validationSampleSchema, save: async () => (await drawSample(db, plan.id, actor), back(SAMPLE_DRAWN)) });
     case "finding":
-      return answerForm(request, { ...common, schema: validationFindingSchema, save: async (input) => (await recordFinding(db, plan.id, input, actor), back(FINDING_SAVED, `#item-${input.sample_id}`)) });
+      return answerForm(request, {
+        ...common,
+        schema: validationFindingSchema,
+        save: async (input) => (await recordFinding(db, plan.id, input, actor), back(FINDING_SAVED, `#item-${input.sample_id}`)),
+      });
     case "complete":
-      return answerForm(request, { ...common, schema: validationCompleteSchema, save: async (input) => (await completeValidation(db, plan.id, input.summary, actor), back(VALIDATION_DONE)) });
+      return answerForm(request, {
+        ...common,
+        schema: validationCompleteSchema,
+        save: async (input) => (await completeValidation(db, plan.id, input.summary, actor), back(VALIDATION_DONE)),
+      });
     default:
       return formFailure(FORM_UNREADABLE);
   }
@@ -68,7 +76,14 @@ export default function ValidationPlanPage() {
   const mine = (sampleId: string) => failed === "finding" && v.sample_id === sampleId;
   return (
     <>
-      <PageTitle title={`Validation: ${plan.course.name} (${plan.course.unit_code})`} subtitle={<Link to="/admin/validations" className="underline">Back to validation</Link>} />
+      <PageTitle
+        title={`Validation: ${plan.course.name} (${plan.course.unit_code})`}
+        subtitle={
+          <Link to="/admin/validations" className="underline">
+            Back to validation
+          </Link>
+        }
+      />
       <div className="grid gap-6">
         <TitledCard title="Plan">
           <dl className="grid gap-2 text-sm sm:grid-cols-2">
@@ -90,14 +105,22 @@ export default function ValidationPlanPage() {
             </div>
             <div>
               <dt className="font-semibold">Status</dt>
-              <dd>{plan.completed_at ? `Completed ${formatDateTime(plan.completed_at)}` : plan.sampled ? `${plan.findings_open} finding${plan.findings_open === 1 ? "" : "s"} to record` : "Sample not drawn"}</dd>
+              <dd>
+                {plan.completed_at
+                  ? `Completed ${formatDateTime(plan.completed_at)}`
+                  : plan.sampled
+                    ? `${plan.findings_open} finding${plan.findings_open === 1 ? "" : "s"} to record`
+                    : "Sample not drawn"}
+              </dd>
             </div>
           </dl>
           {plan.summary ? <p className="mt-3 text-sm">{plan.summary}</p> : null}
           {!plan.sampled ? (
             <Form method="post" className="mt-4 space-y-3">
               {failed === "sample" ? <ErrorSummary failure={data} only={[]} /> : null}
-              <SubmitButton intent="sample" busyLabel="Drawing...">Draw the sample</SubmitButton>
+              <SubmitButton intent="sample" busyLabel="Drawing...">
+                Draw the sample
+              </SubmitButton>
             </Form>
           ) : null}
         </TitledCard>
@@ -107,7 +130,8 @@ export default function ValidationPlanPage() {
               {plan.samples.map((s) => (
                 <li key={s.id} id={`item-${s.id}`} className="scroll-mt-4 border-b border-steel-100 pb-4 text-sm">
                   <h3 className="font-semibold">
-                    Item {s.position}: {s.assessment.student_name}, {s.assessment.assessment_type}, {s.assessment.status}, {formatDate(s.assessment.assessment_date)}
+                    Item {s.position}: {s.assessment.student_name}, {s.assessment.assessment_type}, {s.assessment.status},{" "}
+                    {formatDate(s.assessment.assessment_date)}
                   </h3>
                   <p>Assessor: {s.assessment.assessor?.full_name ?? "Unknown"}</p>
                   {s.outcome ? (
@@ -126,7 +150,13 @@ export default function ValidationPlanPage() {
                   ) : null}
                   {!plan.completed_at ? (
                     <Form method="post" noValidate className="mt-3 space-y-3">
-                      {mine(s.id) ? <ErrorSummary failure={data} only={["outcome", "finding", "action"]} fieldIds={{ outcome: `outcome-${s.id}`, finding: `finding-${s.id}`, action: `action-${s.id}` }} /> : null}
+                      {mine(s.id) ? (
+                        <ErrorSummary
+                          failure={data}
+                          only={["outcome", "finding", "action"]}
+                          fieldIds={{ outcome: `outcome-${s.id}`, finding: `finding-${s.id}`, action: `action-${s.id}` }}
+                        />
+                      ) : null}
                       <input type="hidden" name="sample_id" value={s.id} />
                       <SelectField
                         label={`Outcome for item ${s.position}`}
@@ -137,8 +167,22 @@ export default function ValidationPlanPage() {
                         error={mine(s.id) ? errors.outcome : undefined}
                         options={FINDING_OUTCOME_CODES.map((o) => ({ value: o, label: FINDING_OUTCOMES[o] }))}
                       />
-                      <TextAreaField label={`Finding for item ${s.position}`} name="finding" id={`finding-${s.id}`} rows={2} defaultValue={mine(s.id) ? v.finding : (s.finding ?? "")} error={mine(s.id) ? errors.finding : undefined} />
-                      <TextAreaField label={`Action for item ${s.position}`} name="action" id={`action-${s.id}`} rows={2} defaultValue={mine(s.id) ? v.action : (s.action ?? "")} error={mine(s.id) ? errors.action : undefined} />
+                      <TextAreaField
+                        label={`Finding for item ${s.position}`}
+                        name="finding"
+                        id={`finding-${s.id}`}
+                        rows={2}
+                        defaultValue={mine(s.id) ? v.finding : (s.finding ?? "")}
+                        error={mine(s.id) ? errors.finding : undefined}
+                      />
+                      <TextAreaField
+                        label={`Action for item ${s.position}`}
+                        name="action"
+                        id={`action-${s.id}`}
+                        rows={2}
+                        defaultValue={mine(s.id) ? v.action : (s.action ?? "")}
+                        error={mine(s.id) ? errors.action : undefined}
+                      />
                       <SubmitButton intent="finding" variant="secondary" busyLabel="Saving..." aria-label={`Record finding for item ${s.position}`}>
                         Record finding
                       </SubmitButton>
@@ -153,8 +197,16 @@ export default function ValidationPlanPage() {
           <TitledCard title="Complete the validation">
             <Form method="post" noValidate className="space-y-3">
               {failed === "complete" ? <ErrorSummary failure={data} only={["summary"]} /> : null}
-              <TextAreaField label="Summary of the validation" name="summary" rows={3} defaultValue={failed === "complete" ? v.summary : undefined} error={failed === "complete" ? errors.summary : undefined} />
-              <SubmitButton intent="complete" busyLabel="Completing...">Complete validation</SubmitButton>
+              <TextAreaField
+                label="Summary of the validation"
+                name="summary"
+                rows={3}
+                defaultValue={failed === "complete" ? v.summary : undefined}
+                error={failed === "complete" ? errors.summary : undefined}
+              />
+              <SubmitButton intent="complete" busyLabel="Completing...">
+                Complete validation
+              </SubmitButton>
             </Form>
           </TitledCard>
         ) : null}

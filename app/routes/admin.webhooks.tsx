@@ -27,7 +27,10 @@ export async function action({ request }: ActionFunctionArgs) {
     unreadable: "The endpoint could not be read; please try again",
     save: async (input) => {
       const made = await createWebhookEndpoint(getDb(), input, { actorId: admin.id });
-      return { created: { id: made.endpoint.id, url: made.endpoint.url, secret: made.secret }, toast: { type: "success" as const, message: WEBHOOK_REGISTERED } };
+      return {
+        created: { id: made.endpoint.id, url: made.endpoint.url, secret: made.secret },
+        toast: { type: "success" as const, message: WEBHOOK_REGISTERED },
+      };
     },
   });
 }
@@ -84,7 +87,15 @@ export default function WebhooksPage() {
         </h2>
         <Form method="post" className="mt-3 space-y-4" noValidate>
           <ErrorSummary failure={failure} />
-          <TextField label="URL" name="url" type="url" required defaultValue={failure?.values.url ?? ""} hint="https://, or a loopback address while developing" error={failure?.fieldErrors.url} />
+          <TextField
+            label="URL"
+            name="url"
+            type="url"
+            required
+            defaultValue={failure?.values.url ?? ""}
+            hint="https://, or a loopback address while developing"
+            error={failure?.fieldErrors.url}
+          />
           <TextField label="Description" name="description" defaultValue={failure?.values.description ?? ""} error={failure?.fieldErrors.description} />
           <SelectField
             label="Reads as"

@@ -53,7 +53,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     if (parsed.data.intent === "toggle") {
       const endpoint = await toggleWebhookEndpoint(db, id);
-      return redirectWithFlash(back, { type: "success", message: endpoint.is_active ? "Endpoint turned on." : "Endpoint turned off: no new deliveries are queued for it." });
+      return redirectWithFlash(back, {
+        type: "success",
+        message: endpoint.is_active ? "Endpoint turned on." : "Endpoint turned off: no new deliveries are queued for it.",
+      });
     }
     await resendWebhookDelivery(db, { endpointId: id, deliveryId: parsed.data.delivery });
     deliverWebhooksNow([parsed.data.delivery]);
@@ -139,7 +142,12 @@ export default function WebhookEndpointPage() {
               <td className="px-3 py-2 text-right">
                 <Form method="post">
                   <input type="hidden" name="delivery" value={d.id} />
-                  <SubmitButton intent="resend" variant="secondary" busyLabel="Sending..." aria-label={`Send again: ${WEBHOOK_EVENT_LABELS[d.event_type]} ${d.id}`}>
+                  <SubmitButton
+                    intent="resend"
+                    variant="secondary"
+                    busyLabel="Sending..."
+                    aria-label={`Send again: ${WEBHOOK_EVENT_LABELS[d.event_type]} ${d.id}`}
+                  >
                     Send again
                   </SubmitButton>
                 </Form>

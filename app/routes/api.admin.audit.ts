@@ -17,7 +17,10 @@ const handle = apiRoute({
     const query = parseInput(auditQuery, queryObject(request));
     const [page, chain] = await Promise.all([listAudit(getDb(), query), auditChainSummary(getDb())]);
     const { totalCapped, ...rest } = page;
-    return apiJson<AuditPageResponse>({ ...rest, total_exact: !totalCapped, entries: page.entries.map(auditEntryView), chain }, { headers: { "Cache-Control": "no-store" } });
+    return apiJson<AuditPageResponse>(
+      { ...rest, total_exact: !totalCapped, entries: page.entries.map(auditEntryView), chain },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   },
 });
 

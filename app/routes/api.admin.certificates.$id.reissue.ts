@@ -18,7 +18,8 @@ const handle = apiRoute({
     const admin = await requireApiUser(request, "admin");
     const id = pathId(params, "Certificate");
     const body = await readJsonBody(request, { optional: true });
-    if (Object.keys(body).length) throw apiError(422, "A reissue takes no fields", { errors: Object.fromEntries(Object.keys(body).map((k) => [k, "Unknown field"])) });
+    if (Object.keys(body).length)
+      throw apiError(422, "A reissue takes no fields", { errors: Object.fromEntries(Object.keys(body).map((k) => [k, "Unknown field"])) });
     const db = getDb();
     const replacement = await reissueCertificate(db, { certificateId: id, actorId: admin.id, client: clientAddress(request) });
     void prepareCertificatePdf(db, replacement.id);

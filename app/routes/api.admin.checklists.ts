@@ -21,7 +21,10 @@ const handle = apiRoute({
     const input = parseInput(checklistRequest, await readJsonBody(request));
     const db = getDb();
     const id = await saveChecklist(db, input, { id: admin.id, client: clientAddress(request) });
-    return apiJson((await listChecklists(db, input.course_id)).find((c) => c.id === id), 201);
+    return apiJson(
+      (await listChecklists(db, input.course_id)).find((c) => c.id === id),
+      201,
+    );
   },
 });
 

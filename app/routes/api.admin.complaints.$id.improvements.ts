@@ -19,7 +19,11 @@ const handle = apiRoute({
     const input = parseInput(itemImprovementRequest, await readJsonBody(request));
     const db = getDb();
     const item = await getComplaint(db, id, { id: admin.id, role: admin.role });
-    const raised = await createImprovementAction(db, { ...input, source_type: item.kind, source_id: item.id }, { id: admin.id, client: clientAddress(request) });
+    const raised = await createImprovementAction(
+      db,
+      { ...input, source_type: item.kind, source_id: item.id },
+      { id: admin.id, client: clientAddress(request) },
+    );
     return apiJson<ImprovementActionResponse>(raised, 201);
   },
 });

@@ -16,7 +16,9 @@ const handle = apiRoute({
     const admin = await requireApiUser(request, "admin");
     const courseId = pathId(params, "Course");
     const input = parseInput(courseValidationRequest, await readJsonBody(request));
-    return apiJson<CourseValidationResponse>(await setCourseValidation(getDb(), { ...input, course_id: courseId }, { id: admin.id, client: clientAddress(request) }));
+    return apiJson<CourseValidationResponse>(
+      await setCourseValidation(getDb(), { ...input, course_id: courseId }, { id: admin.id, client: clientAddress(request) }),
+    );
   },
 });
 

@@ -14,7 +14,14 @@ const handle = apiRoute({
     const id = pathId(params, "Invoice");
     const input = parseInput(paymentRequest, await readJsonBody(request));
     const db = getDb();
-    await recordPayment(db, { invoiceId: id, method: input.method, reference: input.reference, receivedOn: input.received_on, amountCents: input.amount, actor: { id: admin.id, client: clientAddress(request) } });
+    await recordPayment(db, {
+      invoiceId: id,
+      method: input.method,
+      reference: input.reference,
+      receivedOn: input.received_on,
+      amountCents: input.amount,
+      actor: { id: admin.id, client: clientAddress(request) },
+    });
     return apiJson(await invoiceAnswer(db, id), 201);
   },
 });

@@ -14,7 +14,10 @@ const handle = apiRoute({
     const query = parseInput(mailListQuery, queryObject(request));
     const page = await listMail(getDb(), query);
     const { totalCapped, ...rest } = page;
-    return apiJson<MailPageResponse>({ ...rest, total_exact: !totalCapped, messages: page.messages.map((m) => mailView(m)) }, { headers: { "Cache-Control": "no-store" } });
+    return apiJson<MailPageResponse>(
+      { ...rest, total_exact: !totalCapped, messages: page.messages.map((m) => mailView(m)) },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   },
 });
 

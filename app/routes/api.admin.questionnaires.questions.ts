@@ -16,7 +16,11 @@ const handle = apiRoute({
     await requireApiUser(request, "admin");
     const { audience } = parseInput(audienceQuery, queryObject(request));
     const db = getDb();
-    return apiJson<QuestionListResponse>({ audience, low_average: await lowAverageThreshold(db, audience), questions: await listQuestions(db, audience, { includeRetired: true }) });
+    return apiJson<QuestionListResponse>({
+      audience,
+      low_average: await lowAverageThreshold(db, audience),
+      questions: await listQuestions(db, audience, { includeRetired: true }),
+    });
   },
   POST: async ({ request }) => {
     const admin = await requireApiUser(request, "admin");

@@ -13,7 +13,11 @@ const handle = apiRoute({
     const input = parseInput(lowAverageRequest, await readJsonBody(request));
     const db = getDb();
     const saved = await setLowAverageThreshold(db, input, { id: admin.id, client: clientAddress(request) });
-    return apiJson<QuestionListResponse>({ audience: input.audience, low_average: saved, questions: await listQuestions(db, input.audience, { includeRetired: true }) });
+    return apiJson<QuestionListResponse>({
+      audience: input.audience,
+      low_average: saved,
+      questions: await listQuestions(db, input.audience, { includeRetired: true }),
+    });
   },
 });
 

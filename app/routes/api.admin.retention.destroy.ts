@@ -18,7 +18,12 @@ const handle = apiRoute({
   POST: async ({ request }) => {
     const admin = await requireApiUser(request, "admin");
     const input = parseInput(destroyRequest, await readJsonBody(request));
-    const destroyed = await destroyRecords(getDb(), getFileStore(), { ids: input.ids, today: organisationToday() }, { id: admin.id, client: clientAddress(request) });
+    const destroyed = await destroyRecords(
+      getDb(),
+      getFileStore(),
+      { ids: input.ids, today: organisationToday() },
+      { id: admin.id, client: clientAddress(request) },
+    );
     return apiJson<DestroyedResponse>({ destroyed });
   },
 });

@@ -16,13 +16,17 @@ const handle = apiRoute({
   GET: async ({ request }) => {
     const reader = await requireApiUser(request, "trainer", "admin");
     const query = parseInput(studentListApiQuery, queryObject(request));
-    const page = await studentPageFor(getDb(), { id: reader.id, role: reader.role, client: clientAddress(request) }, {
-      q: query.q,
-      status: query.status,
-      issue: query.issue,
-      page: query.page,
-      pageSize: query.page_size ?? STUDENT_LIST_DEFAULT_PAGE_SIZE,
-    });
+    const page = await studentPageFor(
+      getDb(),
+      { id: reader.id, role: reader.role, client: clientAddress(request) },
+      {
+        q: query.q,
+        status: query.status,
+        issue: query.issue,
+        page: query.page,
+        pageSize: query.page_size ?? STUDENT_LIST_DEFAULT_PAGE_SIZE,
+      },
+    );
     return apiJson<Array<UserResponse | StudentContactResponse>>(page.students, {
       headers: {
         "X-Total-Count": String(page.total),

@@ -20,7 +20,10 @@ const handle = apiRoute({
     const input = parseInput(validationPlanRequest, await readJsonBody(request));
     const db = getDb();
     const { id } = await createValidationPlan(db, input, { id: user.id, client: clientAddress(request) });
-    return apiJson<ValidationPlanResponse>((await listValidationPlans(db)).find((p) => p.id === id)!, { status: 201 });
+    return apiJson<ValidationPlanResponse>(
+      (await listValidationPlans(db)).find((p) => p.id === id)!,
+      { status: 201 },
+    );
   },
 });
 

@@ -32,7 +32,13 @@ const handle = apiRoute({
     const assessment = await pathAssessment(user, params);
     const read = await readApiUpload(request, "Send the files as multipart/form-data, each in a part named files");
     try {
-      const added = await addEvidence(getDb(), getFileStore(), { assessment, actor: { id: user.id, client: clientAddress(request) }, files: read.files, dir: read.dir, tooMany: read.tooMany });
+      const added = await addEvidence(getDb(), getFileStore(), {
+        assessment,
+        actor: { id: user.id, client: clientAddress(request) },
+        files: read.files,
+        dir: read.dir,
+        tooMany: read.tooMany,
+      });
       return apiJson<EvidenceUploadResponse>({ files: added.map(evidenceFileJson) }, 201);
     } finally {
       read.dispose();

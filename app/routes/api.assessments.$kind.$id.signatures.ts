@@ -18,7 +18,13 @@ const handle = apiRoute({
     const assessment = await pathAssessment(user, params);
     const input = parseInput(signatureRequest, await readJsonBody(request));
     const db = getDb();
-    await signAssessment(db, { assessment, role: input.role, full_name: input.full_name, userAgent: request.headers.get("User-Agent"), actor: { id: user.id, client: clientAddress(request) } });
+    await signAssessment(db, {
+      assessment,
+      role: input.role,
+      full_name: input.full_name,
+      userAgent: request.headers.get("User-Agent"),
+      actor: { id: user.id, client: clientAddress(request) },
+    });
     const signed = (await listSignatures(db, assessment)).find((s) => s.role === input.role)!;
     return apiJson({ role: signed.role, full_name: signed.full_name, signed_at: signed.signed_at }, 201);
   },

@@ -29,9 +29,7 @@ const handle = apiRoute({
     if (!current) throw notFound("Enrolment");
     const datesGiven = body.planned_start_date !== undefined || body.planned_end_date !== undefined;
     const progressGiven = body.status !== undefined || body.progress_percentage !== undefined || body.reopen !== undefined;
-    const dates = datesGiven
-      ? parseInput(plannedDatesSchema, { planned_start_date: body.planned_start_date, planned_end_date: body.planned_end_date })
-      : null;
+    const dates = datesGiven ? parseInput(plannedDatesSchema, { planned_start_date: body.planned_start_date, planned_end_date: body.planned_end_date }) : null;
     const input = parseInput(enrollmentUpdateSchema, {
       status: body.status ?? current.status,
       progress: body.progress_percentage ?? current.progress_percentage,

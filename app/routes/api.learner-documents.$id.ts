@@ -14,7 +14,12 @@ import { clientAddress } from "~/http/request-context.server";
 const handle = apiRoute({
   GET: async ({ request, params }) => {
     const user = await requireApiUser(request, "student", "admin");
-    const response = await learnerDocumentResponse(getDb(), getFileStore(), { id: user.id, role: user.role, client: clientAddress(request) }, pathId(params, "Document"));
+    const response = await learnerDocumentResponse(
+      getDb(),
+      getFileStore(),
+      { id: user.id, role: user.role, client: clientAddress(request) },
+      pathId(params, "Document"),
+    );
     if (!response) throw apiError(404, "Document not found");
     return response;
   },

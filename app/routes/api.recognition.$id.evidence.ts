@@ -25,7 +25,13 @@ const handle = apiRoute({
     const r = await getRecognition(getDb(), user, pathId(params, "Application"));
     const read = await readApiUpload(request, "Send the files as multipart/form-data, each in a part named files");
     try {
-      const added = await addRecognitionEvidence(getDb(), getFileStore(), user, { id: r.id, actor: { id: user.id, client: clientAddress(request) }, files: read.files, dir: read.dir, tooMany: read.tooMany });
+      const added = await addRecognitionEvidence(getDb(), getFileStore(), user, {
+        id: r.id,
+        actor: { id: user.id, client: clientAddress(request) },
+        files: read.files,
+        dir: read.dir,
+        tooMany: read.tooMany,
+      });
       return apiJson<EvidenceUploadResponse>({ files: added.map(evidenceFileJson) }, 201);
     } finally {
       read.dispose();

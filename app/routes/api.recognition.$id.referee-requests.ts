@@ -14,7 +14,9 @@ import { listRefereeRequests, requestRefereeReport } from "~/models/recognition-
 const handle = apiRoute({
   GET: async ({ request, params }) => {
     const user = await requireApiUser(request, "student", "trainer", "admin");
-    return apiJson<RefereeRequestResponse[]>(await listRefereeRequests(getDb(), user, pathId(params, "Application")), { headers: { "Cache-Control": "no-store" } });
+    return apiJson<RefereeRequestResponse[]>(await listRefereeRequests(getDb(), user, pathId(params, "Application")), {
+      headers: { "Cache-Control": "no-store" },
+    });
   },
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request, "trainer", "admin");

@@ -19,7 +19,12 @@ import { activityForEvidence, attachActivityEvidence, getTrainerProfile } from "
 const handle = apiRoute({
   GET: async ({ request, params }) => {
     const user = await requireApiUser(request, "trainer", "admin");
-    const response = await activityEvidenceResponse(getDb(), getFileStore(), { id: user.id, role: user.role, client: clientAddress(request) }, pathId(params, "Activity"));
+    const response = await activityEvidenceResponse(
+      getDb(),
+      getFileStore(),
+      { id: user.id, role: user.role, client: clientAddress(request) },
+      pathId(params, "Activity"),
+    );
     if (!response) throw apiError(404, "Activity evidence not found");
     return response;
   },
@@ -31,7 +36,12 @@ const handle = apiRoute({
     const activity = await activityForEvidence(db, pathId(params, "Activity"), actor);
     const read = await readApiUpload(request, "Send the file as multipart/form-data, in a part named evidence_file");
     try {
-      const { trainer_id } = await attachActivityEvidence(db, activity.id, actor, { store: getFileStore(), files: read.files, dir: read.dir, tooMany: read.tooMany });
+      const { trainer_id } = await attachActivityEvidence(db, activity.id, actor, {
+        store: getFileStore(),
+        files: read.files,
+        dir: read.dir,
+        tooMany: read.tooMany,
+      });
       return apiJson<TrainerCredentialsResponse>(await getTrainerProfile(db, trainer_id));
     } finally {
       read.dispose();

@@ -10,7 +10,8 @@ import { calendarFeed } from "~/models/calendar.server";
 export async function loader({ params }: LoaderFunctionArgs) {
   const token = (params.token ?? "").replace(/\.ics$/, "");
   const text = await calendarFeed(getDb(), token, env().RTO_NAME);
-  if (text === null) return new Response("Calendar not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  if (text === null)
+    return new Response("Calendar not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   return new Response(text, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

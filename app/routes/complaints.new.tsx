@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   getOptionalUser,
-  getDb, organisation,
+  getDb,
+  organisation,
   clientAddress,
   lodgeComplaint,
   answerForm,
@@ -31,7 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const reference = url.searchParams.get("reference");
   const ack = url.searchParams.get("ack");
   const resolve = url.searchParams.get("resolve");
-  const lodged = reference && REFERENCE.test(reference) && ack && DAY.test(ack) && resolve && DAY.test(resolve) ? { reference, ack, resolve, mailed: url.searchParams.get("mailed") === "1" } : null;
+  const lodged =
+    reference && REFERENCE.test(reference) && ack && DAY.test(ack) && resolve && DAY.test(resolve)
+      ? { reference, ack, resolve, mailed: url.searchParams.get("mailed") === "1" }
+      : null;
   return { signedIn: user ? { name: user.full_name } : null, lodged };
 }
 
@@ -41,7 +45,10 @@ export async function action({ request }: ActionFunctionArgs) {
     schema: complaintInput,
     invalid: FIX_HIGHLIGHTED_FIELDS,
     save: async (input) => {
-      const lodged = await lodgeComplaint(getDb(), input, { by: user ? { id: user.id, client: clientAddress(request) } : { id: null, client: clientAddress(request) }, rto: organisation() });
+      const lodged = await lodgeComplaint(getDb(), input, {
+        by: user ? { id: user.id, client: clientAddress(request) } : { id: null, client: clientAddress(request) },
+        rto: organisation(),
+      });
       const q = new URLSearchParams({ reference: lodged.reference, ack: lodged.acknowledge_by, resolve: lodged.resolve_by, mailed: lodged.mailed ? "1" : "0" });
       return redirectWithFlash(`/complaints/new?${q}`, { type: "success", message: `Complaint received: your reference is ${lodged.reference}` });
     },
@@ -68,17 +75,36 @@ export default function NewComplaint() {
         </section>
       ) : null}
       <p>
-        Tell us what went wrong. Read our <Link to="/complaints/policy" className="underline">complaints and appeals policy</Link> for what happens next.
+        Tell us what went wrong. Read our{" "}
+        <Link to="/complaints/policy" className="underline">
+          complaints and appeals policy
+        </Link>{" "}
+        for what happens next.
         {signedIn ? ` You are signed in as ${signedIn.name}: we reply to your account.` : " You may stay anonymous: leave your name and contact blank."}
       </p>
       <Form method="post" noValidate className="grid gap-4">
         <ErrorSummary failure={data} />
         {data?.status && data.status >= 500 ? <Alert>{data.error}</Alert> : null}
-        <TextAreaField label="Your complaint" name="details" rows={8} hint={`Up to ${DETAILS_MAX.toLocaleString("en-AU")} characters`} defaultValue={v?.details} error={data?.fieldErrors?.details} />
+        <TextAreaField
+          label="Your complaint"
+          name="details"
+          rows={8}
+          hint={`Up to ${DETAILS_MAX.toLocaleString("en-AU")} characters`}
+          defaultValue={v?.details}
+          error={data?.fieldErrors?.details}
+        />
         {signedIn ? null : (
           <>
             <TextField label="Your name (optional)" name="name" autoComplete="name" defaultValue={v?.name} error={data?.fieldErrors?.name} />
-            <TextField label="Email (optional)" name="email" type="email" autoComplete="email" hint="Where we send the acknowledgement and the outcome" defaultValue={v?.email} error={data?.fieldErrors?.email} />
+            <TextField
+              label="Email (optional)"
+              name="email"
+              type="email"
+              autoComplete="email"
+              hint="Where we send the acknowledgement and the outcome"
+              defaultValue={v?.email}
+              error={data?.fieldErrors?.email}
+            />
             <TextField label="Phone (optional)" name="phone" type="tel" autoComplete="tel" defaultValue={v?.phone} error={data?.fieldErrors?.phone} />
           </>
         )}

@@ -101,8 +101,8 @@ export default function Courses() {
             <p className="text-sm font-bold uppercase tracking-wider text-hivis-400">Nationally recognised training</p>
             <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl">Course Catalogue</h1>
             <p className="mt-3 max-w-2xl text-steel-200">
-              High-risk work licence courses in dogging, rigging and crane operation, grouped in three tiers. Search by
-              name or unit code, or narrow the list to one tier.
+              High-risk work licence courses in dogging, rigging and crane operation, grouped in three tiers. Search by name or unit code, or narrow the list to
+              one tier.
             </p>
           </div>
         </section>
@@ -115,9 +115,7 @@ export default function Courses() {
             role="search"
             aria-label="Find a course"
             className="flex flex-col gap-3 rounded-xl border border-steel-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end"
-            onChange={(e: FormEvent<HTMLFormElement>) =>
-              filter(e.currentTarget, (e.target as HTMLElement).tagName === "SELECT" ? 0 : SEARCH_DELAY_MS)
-            }
+            onChange={(e: FormEvent<HTMLFormElement>) => filter(e.currentTarget, (e.target as HTMLElement).tagName === "SELECT" ? 0 : SEARCH_DELAY_MS)}
             onSubmit={(e) => {
               e.preventDefault();
               filter(e.currentTarget, 0);

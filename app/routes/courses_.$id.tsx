@@ -138,10 +138,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Course not found | Summit Crane & Rigging Training" }];
   const { course } = data;
   const description = course.description.length > 155 ? `${course.description.slice(0, 154).trimEnd()}…` : course.description;
-  return [
-    { title: `${course.name} (${course.unit_code}) | Summit Crane & Rigging Training` },
-    { name: "description", content: description },
-  ];
+  return [{ title: `${course.name} (${course.unit_code}) | Summit Crane & Rigging Training` }, { name: "description", content: description }];
 };
 
 export function ErrorBoundary() {

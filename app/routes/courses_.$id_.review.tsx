@@ -4,7 +4,8 @@ import {
   getOptionalUser,
   ensureReviewClaimToken,
   reviewClaimToken,
-  getDb, organisation,
+  getDb,
+  organisation,
   enrollmentState,
   reviewPage,
   retakeWaitMessage,
@@ -72,7 +73,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     unreadable: "The review could not be read. Please try again.",
     save: async ({ answers }) => {
       const { enrollment } = await takeReview(getDb(), { courseId: id.data, taker: { userId: user?.id ?? null, claimToken: claim?.token ?? null }, answers });
-      const message = enrollment?.review_status === "confirmed" ? "Your review is saved and your enrolment is confirmed." : enrollment?.review_status === "referred" ? REVIEW_REFERRED : REVIEW_SAVED;
+      const message =
+        enrollment?.review_status === "confirmed"
+          ? "Your review is saved and your enrolment is confirmed."
+          : enrollment?.review_status === "referred"
+            ? REVIEW_REFERRED
+            : REVIEW_SAVED;
       return redirectWithFlash(reviewPath(id.data), { type: "success", message }, claim?.setCookie ? [claim.setCookie] : []);
     },
   });
@@ -89,7 +95,10 @@ export default function CourseReview() {
       <SiteHeader signedIn={data.signedIn} />
       <main id="main" className="bg-steel-50">
         <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
-          <Link to={coursePagePath(data.notRequired ? data.courseId : data.course.id)} className="text-sm font-semibold text-hivis-700 underline-offset-4 hover:underline">
+          <Link
+            to={coursePagePath(data.notRequired ? data.courseId : data.course.id)}
+            className="text-sm font-semibold text-hivis-700 underline-offset-4 hover:underline"
+          >
             ← Back to the course
           </Link>
           {data.notRequired ? (
@@ -103,8 +112,8 @@ export default function CourseReview() {
                 <p className="text-sm font-semibold uppercase tracking-wide text-hivis-700">Pre-enrolment review</p>
                 <h1 className="text-2xl font-bold text-steel-900 [overflow-wrap:anywhere]">{`${data.course.name} (${data.course.unit_code})`}</h1>
                 <p className="mt-2 text-sm text-steel-700">
-                  Before you enrol we check that the course suits you: a few questions on reading, writing, numbers and computers, taken from the work itself (a load
-                  chart, a load&apos;s weight, a safety sign, a form). There is no pass or fail: the answers tell us what support to arrange with you.
+                  Before you enrol we check that the course suits you: a few questions on reading, writing, numbers and computers, taken from the work itself (a
+                  load chart, a load&apos;s weight, a safety sign, a form). There is no pass or fail: the answers tell us what support to arrange with you.
                 </p>
               </header>
               {data.latest && !data.showForm ? (
@@ -157,7 +166,12 @@ export default function CourseReview() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data && !data.notRequired ? `Pre-enrolment review: ${data.course.name} | Summit Crane & Rigging Training` : "Pre-enrolment review | Summit Crane & Rigging Training" },
+  {
+    title:
+      data && !data.notRequired
+        ? `Pre-enrolment review: ${data.course.name} | Summit Crane & Rigging Training`
+        : "Pre-enrolment review | Summit Crane & Rigging Training",
+  },
 ];
 
 export function ErrorBoundary() {

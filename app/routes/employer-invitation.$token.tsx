@@ -3,14 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { RouteError } from "~/components/route-error";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/ui";
-import {
-  getDb,
-  readOrRefuse,
-  acceptEmployerInvitation,
-  employerInvitationFor,
-  redirectWithFlash,
-  answerForm,
-} from "./employer-invitation.$token.server";
+import { getDb, readOrRefuse, acceptEmployerInvitation, employerInvitationFor, redirectWithFlash, answerForm } from "./employer-invitation.$token.server";
 import { invitationPasswordSchema } from "~/schemas/employer";
 import { EMPLOYER_PASSWORD_SET } from "~/schemas/employer-text";
 import { passwordRule } from "~/schemas/password-text";
@@ -42,8 +35,23 @@ export default function EmployerInvitation() {
     <AuthLayout title={`Welcome, ${full_name}`} subtitle={`Choose a password for your ${employer} account`}>
       <Form method="post" noValidate className="space-y-4" key={data?.submittedAt ?? "initial"}>
         <ErrorSummary failure={data} />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint={passwordRule("employer")} error={data?.fieldErrors?.password} />
-        <TextField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" required error={data?.fieldErrors?.confirm_password} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={passwordRule("employer")}
+          error={data?.fieldErrors?.password}
+        />
+        <TextField
+          label="Confirm password"
+          name="confirm_password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={data?.fieldErrors?.confirm_password}
+        />
         <SubmitButton busyLabel="Saving...">Set password</SubmitButton>
       </Form>
     </AuthLayout>

@@ -103,8 +103,14 @@ export default function NewBooking() {
             }}
           />
           <section aria-labelledby="price-heading" className="rounded border border-steel-200 p-3">
-            <h2 id="price-heading" className="mb-2 font-semibold">Price</h2>
-            {quote ? <PriceSummary quote={quote} /> : <p className="text-sm text-steel-700">Choose a class and the number of seats to see the price per seat, the GST and the total.</p>}
+            <h2 id="price-heading" className="mb-2 font-semibold">
+              Price
+            </h2>
+            {quote ? (
+              <PriceSummary quote={quote} />
+            ) : (
+              <p className="text-sm text-steel-700">Choose a class and the number of seats to see the price per seat, the GST and the total.</p>
+            )}
             <p className="mt-2 text-sm text-steel-700">Your organisation is invoiced when you book; the invoice is emailed and listed under Invoices.</p>
           </section>
           <input type="hidden" name="rows" value={rows} />

@@ -1,13 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import {
-  requireRole,
-  getDb,
-  employerOfUser,
-  listBookings,
-  listWorkers,
-  upcomingDeadlines,
-} from "./employer.overview.server";
+import { requireRole, getDb, employerOfUser, listBookings, listWorkers, upcomingDeadlines } from "./employer.overview.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { ButtonLink, Card, EmptyState, TableScroll, TitledCard } from "~/components/ui";
@@ -75,11 +68,21 @@ export default function EmployerOverview() {
               <caption className="sr-only">Workers</caption>
               <thead className="bg-steel-50 text-steel-700">
                 <tr>
-                  <th scope="col" className="px-4 py-2">Worker</th>
-                  <th scope="col" className="px-4 py-2">Course</th>
-                  <th scope="col" className="px-4 py-2">Class dates</th>
-                  <th scope="col" className="px-4 py-2">State</th>
-                  <th scope="col" className="px-4 py-2">Results</th>
+                  <th scope="col" className="px-4 py-2">
+                    Worker
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Course
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Class dates
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    State
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Results
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -49,7 +49,8 @@ export default function WorkerPage() {
             ))}
             {worker.results.nsas.length ? (
               <p className="text-steel-700">
-                An <abbr title="Notice of Satisfactory Assessment">NSA</abbr> (Notice of Satisfactory Assessment) shows the worker passed the high risk work licence assessment; they use it to apply for the licence.
+                An <abbr title="Notice of Satisfactory Assessment">NSA</abbr> (Notice of Satisfactory Assessment) shows the worker passed the high risk work
+                licence assessment; they use it to apply for the licence.
               </p>
             ) : null}
             {worker.results.nsas.map((n) => (

@@ -8,7 +8,8 @@ import {
   requireUser,
   reviewClaimToken,
   reviewBeforeEnrolment,
-  getDb, organisation,
+  getDb,
+  organisation,
   courseOverview,
   getCourse,
   createEnrollment,
@@ -81,7 +82,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = courseIdField.safeParse(params.courseId);
   if (!id.success) return notFoundRedirect();
-  const intent = (await request.clone().formData().catch(() => null))?.get("intent");
+  const intent = (
+    await request
+      .clone()
+      .formData()
+      .catch(() => null)
+  )?.get("intent");
   if (intent === "choose-class") {
     // an enrolment whose class was cancelled takes a seat in another class of the course
     return answerForm(request, {
@@ -117,7 +123,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     save: async ({ class_id }) => {
       let created;
       try {
-        created = await createEnrollment(getDb(), { studentId: user.id, courseId: id.data, classId: class_id, actorId: user.id, reviewClaim: await reviewClaimToken(request) });
+        created = await createEnrollment(getDb(), {
+          studentId: user.id,
+          courseId: id.data,
+          classId: class_id,
+          actorId: user.id,
+          reviewClaim: await reviewClaimToken(request),
+        });
       } catch (error) {
         if (isDomainError(error) && error.status === 404) return notFoundRedirect();
         throw error;

@@ -14,7 +14,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = uuid.safeParse(params.id);
   const thumbnail = new URL(request.url).searchParams.get("thumbnail") === "1";
-  const response = id.success ? await evidenceResponse(getDb(), getFileStore(), { id: user.id, role: user.role, client: clientAddress(request) }, id.data, thumbnail) : null;
+  const response = id.success
+    ? await evidenceResponse(getDb(), getFileStore(), { id: user.id, role: user.role, client: clientAddress(request) }, id.data, thumbnail)
+    : null;
   if (!response) throw new Response("Not found", { status: 404, headers: { "X-Content-Type-Options": "nosniff" } });
   return response;
 }

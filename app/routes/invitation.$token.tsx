@@ -41,14 +41,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
   const db = getDb();
   const invitation = await readOrRefuse(() => workerInvitationFor(db, token));
-  const posted = await request.clone().formData().catch(() => null);
+  const posted = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   if (posted?.get("intent") === "decline") {
     if (!isConfirmed(posted)) return confirmationAnswer("decline");
     const { employer } = await readOrRefuse(() => declineWorkerInvitation(db, { token, client: clientAddress(request) }));
     return redirectWithFlash("/", { type: "success", message: WORKER_DECLINED(employer) });
   }
   const user = await getOptionalUser(request);
-  const save = async (input: { consent: "yes" | "no"; usi: string | null; phone: string | null; date_of_birth: string | null; full_name?: string; password?: string }) => {
+  const save = async (input: {
+    consent: "yes" | "no";
+    usi: string | null;
+    phone: string | null;
+    date_of_birth: string | null;
+    full_name?: string;
+    password?: string;
+  }) => {
     await acceptWorkerInvitation(db, { ...input, token, signedInUserId: user?.id ?? null, client: clientAddress(request) });
     return redirectWithFlash(invitation.hasAccount ? "/student" : "/login", { type: "success", message: WORKER_ACCEPTED });
   };
@@ -78,7 +88,10 @@ export default function WorkerInvitation() {
       <AuthLayout title={title} subtitle={subtitle}>
         {deadline}
         <p className="mb-4">You already have an account. Sign in to accept the seat.</p>
-        <Link to={`/login?${new URLSearchParams({ redirectTo: pathname })}`} className="inline-flex min-h-11 items-center font-semibold text-hivis-800 underline">
+        <Link
+          to={`/login?${new URLSearchParams({ redirectTo: pathname })}`}
+          className="inline-flex min-h-11 items-center font-semibold text-hivis-800 underline"
+        >
           Sign in
         </Link>
         {decline}
@@ -93,7 +106,15 @@ export default function WorkerInvitation() {
         {invitation.hasAccount ? null : (
           <>
             <TextField label="Full name" name="full_name" required defaultValue={values.full_name ?? invitation.worker.full_name} error={errors.full_name} />
-            <TextField label="Password" name="password" type="password" autoComplete="new-password" required hint={passwordRule("student")} error={errors.password} />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              hint={passwordRule("student")}
+              error={errors.password}
+            />
             <TextField label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" required error={errors.confirm_password} />
           </>
         )}
@@ -141,7 +162,8 @@ function DeclineSeat({ employer, course, confirming }: { employer: string; cours
         confirming={confirming}
       >
         <p>
-          You will not be enrolled in {course}. {employer} will see that you declined and may name someone else in the seat. This invitation link stops working; to take a seat later, ask {employer} to book you again.
+          You will not be enrolled in {course}. {employer} will see that you declined and may name someone else in the seat. This invitation link stops working;
+          to take a seat later, ask {employer} to book you again.
         </p>
       </ConfirmAction>
     </section>

@@ -37,8 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     user = await authenticator.authenticate("form", request);
   } catch (error) {
-    const failure =
-      error instanceof LoginFailure ? error : new LoginFailure(400, "An error occurred during login");
+    const failure = error instanceof LoginFailure ? error : new LoginFailure(400, "An error occurred during login");
     if (!(error instanceof LoginFailure)) logLine({ event: "login-error", error: String(error) });
     if (failure.secondStepUserId) {
       return redirect(`/login/two-step?${new URLSearchParams({ redirectTo })}`, {
@@ -74,23 +73,8 @@ export default function Login() {
     <AuthLayout title="Welcome Back" subtitle="Sign in to access your training portal">
       <Form method="post" action={withReturn("/login", redirectTo)} noValidate onChange={onChange} className="space-y-4">
         {error ? <ErrorSummary failure={data} /> : null}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={data?.values.email}
-          error={fieldErrors.email}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={fieldErrors.password}
-        />
+        <TextField label="Email" name="email" type="email" autoComplete="email" required defaultValue={data?.values.email} error={fieldErrors.email} />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={fieldErrors.password} />
         <SubmitButton busyLabel="Signing In..." className="w-full" size="lg">
           Sign In
         </SubmitButton>

@@ -48,7 +48,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   if (outcome.kind === "second_step") {
     const step = await startSecondStep(db, outcome.userId, start.redirectTo, new Date(), "single sign-on");
-    const headers = new Headers([["Set-Cookie", cleared], ["Set-Cookie", step]]);
+    const headers = new Headers([
+      ["Set-Cookie", cleared],
+      ["Set-Cookie", step],
+    ]);
     return redirect(`/login/two-step?${new URLSearchParams({ redirectTo: start.redirectTo })}`, { headers });
   }
   const showOn = start.redirectTo === "/dashboard" ? `${HOME_BY_ROLE[outcome.user.role]}/overview` : undefined;

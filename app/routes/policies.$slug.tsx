@@ -59,7 +59,7 @@ export default function PolicyPage() {
               <p key={i} className="break-words leading-relaxed">
                 {b}
               </p>
-            )
+            ),
           )}
           <h2 className="pt-2 text-lg font-semibold text-steel-900">Other policies</h2>
           <ul className="space-y-1">

@@ -13,7 +13,15 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";
 import { Alert, ErrorSummary, SubmitButton, TextAreaField } from "~/components/ui";
-import { QUESTIONNAIRE_ALREADY_ANSWERED, QUESTIONNAIRE_EXPIRED, QUESTIONNAIRE_THANKS, QUESTIONNAIRE_UNKNOWN_LINK, RATING_MAX, RATING_MIN, RATING_WORDS } from "~/schemas/improvement-text";
+import {
+  QUESTIONNAIRE_ALREADY_ANSWERED,
+  QUESTIONNAIRE_EXPIRED,
+  QUESTIONNAIRE_THANKS,
+  QUESTIONNAIRE_UNKNOWN_LINK,
+  RATING_MAX,
+  RATING_MIN,
+  RATING_WORDS,
+} from "~/schemas/improvement-text";
 import { isDomainError } from "~/utils/errors";
 import { formToObject, keptValues } from "~/utils/validation";
 import { cn } from "~/utils/cn";
@@ -30,7 +38,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!found) return data({ state: "unknown" as const, audience: null, questions: [] }, { status: 404, headers });
   if (found.used) return data({ state: "answered" as const, audience: found.audience, questions: [] }, { headers });
   if (found.expired) return data({ state: "expired" as const, audience: found.audience, questions: [] }, { status: 410, headers });
-  return data({ state: "open" as const, audience: found.audience, questions: found.questions.map((q) => ({ id: q.id, kind: q.kind, prompt: q.prompt })) }, { headers });
+  return data(
+    { state: "open" as const, audience: found.audience, questions: found.questions.map((q) => ({ id: q.id, kind: q.kind, prompt: q.prompt })) },
+    { headers },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -41,7 +52,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await submitQuestionnaire(getDb(), token, formToObject(form), { client: clientAddress(request) });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return formFailure(error.message, { status: error.status, fieldErrors: error.fieldErrors, values: keptValues(form), retryAfterSeconds: error.retryAfterSeconds });
+    return formFailure(error.message, {
+      status: error.status,
+      fieldErrors: error.fieldErrors,
+      values: keptValues(form),
+      retryAfterSeconds: error.retryAfterSeconds,
+    });
   }
   return redirectWithFlash(`/questionnaire/${token}`, { type: "success", message: QUESTIONNAIRE_THANKS });
 }
@@ -57,7 +73,10 @@ function RatingQuestion({ id, prompt, number, value, error }: { id: string; prom
       </legend>
       <div className="mt-2 grid gap-2 sm:grid-cols-5">
         {RATINGS.map((r) => (
-          <label key={r} className={cn("flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm", error ? "border-red-500" : "border-steel-300")}>
+          <label
+            key={r}
+            className={cn("flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm", error ? "border-red-500" : "border-steel-300")}
+          >
             <input type="radio" name={name} value={r} id={r === RATING_MIN ? name : undefined} defaultChecked={value === String(r)} className="h-5 w-5" />
             <span>
               {r} <span className="text-steel-600">{RATING_WORDS[r]}</span>
@@ -102,14 +121,26 @@ export default function Questionnaire() {
   const values = failure?.values ?? {};
   const errors = failure?.fieldErrors ?? {};
   return (
-    <AuthLayout wide title="How did it go?" subtitle="Your answers are anonymous: we read them only as totals, never with your name. Rate each statement from 1 (strongly disagree) to 5 (strongly agree).">
+    <AuthLayout
+      wide
+      title="How did it go?"
+      subtitle="Your answers are anonymous: we read them only as totals, never with your name. Rate each statement from 1 (strongly disagree) to 5 (strongly agree)."
+    >
       <Form method="post" noValidate className="space-y-6" key={failure?.submittedAt ?? "initial"}>
         <ErrorSummary failure={failure} />
         {questions.map((q, i) =>
           q.kind === "rating" ? (
             <RatingQuestion key={q.id} id={q.id} prompt={q.prompt} number={i + 1} value={values[`q_${q.id}`]} error={errors[`q_${q.id}`]} />
           ) : (
-            <TextAreaField key={q.id} label={`${i + 1}. ${q.prompt}`} name={`q_${q.id}`} rows={4} defaultValue={values[`q_${q.id}`] ?? ""} error={errors[`q_${q.id}`]} hint="Optional" />
+            <TextAreaField
+              key={q.id}
+              label={`${i + 1}. ${q.prompt}`}
+              name={`q_${q.id}`}
+              rows={4}
+              defaultValue={values[`q_${q.id}`] ?? ""}
+              error={errors[`q_${q.id}`]}
+              hint="Optional"
+            />
           ),
         )}
         <SubmitButton busyLabel="Sending..." size="lg" className="w-full">

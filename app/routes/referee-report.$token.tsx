@@ -30,7 +30,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": "no-store" };
   if (!found) return data({ state: "unknown" as const, about: null, today: organisationToday() }, { status: 404, headers });
   const about = found.state === "open" ? { learner: found.learner, unit: found.unit, referee_name: found.referee_name, looks_for: found.looks_for } : null;
-  return data({ state: found.state, about, today: organisationToday() }, { status: found.state === "expired" || found.state === "closed" ? 410 : 200, headers });
+  return data(
+    { state: found.state, about, today: organisationToday() },
+    { status: found.state === "expired" || found.state === "closed" ? 410 : 200, headers },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -46,7 +49,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-const FIELDS = ["reporter_name", "reporter_role", "reporter_organisation", "reporter_phone", "known_how", "worked_from", "worked_to", "work_witnessed", "declaration"] as const;
+const FIELDS = [
+  "reporter_name",
+  "reporter_role",
+  "reporter_organisation",
+  "reporter_phone",
+  "known_how",
+  "worked_from",
+  "worked_to",
+  "work_witnessed",
+  "declaration",
+] as const;
 
 export default function RefereeReportPage() {
   const { state, about, today } = useLoaderData<typeof loader>();
@@ -83,13 +96,64 @@ export default function RefereeReportPage() {
     >
       <Form method="post" noValidate className="grid gap-4 sm:grid-cols-2" key={failure?.submittedAt ?? "initial"}>
         <ErrorSummary failure={failure} order={FIELDS} />
-        <TextField label="Your name" name="reporter_name" autoComplete="name" defaultValue={values.reporter_name ?? about.referee_name} error={errors.reporter_name} />
-        <TextField label="Your role" name="reporter_role" autoComplete="organization-title" hint="For example: site supervisor" defaultValue={values.reporter_role ?? ""} error={errors.reporter_role} />
-        <TextField label="Organisation" name="reporter_organisation" autoComplete="organization" defaultValue={values.reporter_organisation ?? ""} error={errors.reporter_organisation} />
-        <TextField label="Contact phone" name="reporter_phone" type="tel" autoComplete="tel" hint="The assessor may call to confirm your report" defaultValue={values.reporter_phone ?? ""} error={errors.reporter_phone} />
-        <TextAreaField className="sm:col-span-2" label="How you know the applicant" name="known_how" rows={3} hint="For example: I supervised them on our civil sites" defaultValue={values.known_how ?? ""} error={errors.known_how} />
-        <TextField label="From" name="worked_from" type="date" max={today} hint="When you first saw their work" defaultValue={values.worked_from ?? ""} error={errors.worked_from} />
-        <TextField label="To" name="worked_to" type="date" max={today} hint="The last time you saw it" defaultValue={values.worked_to ?? ""} error={errors.worked_to} />
+        <TextField
+          label="Your name"
+          name="reporter_name"
+          autoComplete="name"
+          defaultValue={values.reporter_name ?? about.referee_name}
+          error={errors.reporter_name}
+        />
+        <TextField
+          label="Your role"
+          name="reporter_role"
+          autoComplete="organization-title"
+          hint="For example: site supervisor"
+          defaultValue={values.reporter_role ?? ""}
+          error={errors.reporter_role}
+        />
+        <TextField
+          label="Organisation"
+          name="reporter_organisation"
+          autoComplete="organization"
+          defaultValue={values.reporter_organisation ?? ""}
+          error={errors.reporter_organisation}
+        />
+        <TextField
+          label="Contact phone"
+          name="reporter_phone"
+          type="tel"
+          autoComplete="tel"
+          hint="The assessor may call to confirm your report"
+          defaultValue={values.reporter_phone ?? ""}
+          error={errors.reporter_phone}
+        />
+        <TextAreaField
+          className="sm:col-span-2"
+          label="How you know the applicant"
+          name="known_how"
+          rows={3}
+          hint="For example: I supervised them on our civil sites"
+          defaultValue={values.known_how ?? ""}
+          error={errors.known_how}
+        />
+        <TextField
+          label="From"
+          name="worked_from"
+          type="date"
+          max={today}
+          hint="When you first saw their work"
+          defaultValue={values.worked_from ?? ""}
+          error={errors.worked_from}
+        />
+        <TextField
+          label="To"
+          name="worked_to"
+          type="date"
+          max={today}
+          hint="The last time you saw it"
+          defaultValue={values.worked_to ?? ""}
+          error={errors.worked_to}
+        />
         {about.looks_for.length ? (
           <div className="text-sm sm:col-span-2">
             <p className="font-semibold text-steel-800">What the assessor looks for in this unit</p>
@@ -109,7 +173,13 @@ export default function RefereeReportPage() {
           defaultValue={values.work_witnessed ?? ""}
           error={errors.work_witnessed}
         />
-        <CheckboxField className="sm:col-span-2" label={REFEREE_DECLARATION} name="declaration" defaultChecked={values.declaration === "on"} error={errors.declaration} />
+        <CheckboxField
+          className="sm:col-span-2"
+          label={REFEREE_DECLARATION}
+          name="declaration"
+          defaultChecked={values.declaration === "on"}
+          error={errors.declaration}
+        />
         <div className="sm:col-span-2">
           <SubmitButton busyLabel="Sending..." size="lg" className="w-full">
             Send my report

@@ -21,7 +21,6 @@ import { useDismissibleError } from "~/utils/use-form-error";
 import { returnPath, withReturn } from "~/utils/safe-redirect";
 import { PolicyLinks } from "~/components/policy-links";
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request);
   return null;
@@ -84,8 +83,8 @@ export default function Register() {
           error={errors.role}
         />
         <p className="rounded-md bg-steel-50 p-3 text-xs leading-relaxed text-steel-600">
-          By creating an account you agree to our RTO terms and conditions, which meet ASQA compliance requirements, to
-          the student code of conduct, and to our privacy policy.
+          By creating an account you agree to our RTO terms and conditions, which meet ASQA compliance requirements, to the student code of conduct, and to our
+          privacy policy.
         </p>
         <PolicyLinks />
         <SubmitButton busyLabel="Creating Account..." className="w-full" size="lg">

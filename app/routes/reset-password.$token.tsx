@@ -95,23 +95,8 @@ export default function ResetPassword() {
   return (
     <AuthLayout title="Choose a new password" subtitle={`For the account ${email}`}>
       <Form method="post" noValidate className="space-y-4">
-        <TextField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={PASSWORD_HINT}
-          error={errors.password}
-        />
-        <TextField
-          label="Confirm new password"
-          name="confirm_password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirm_password}
-        />
+        <TextField label="New password" name="password" type="password" autoComplete="new-password" required hint={PASSWORD_HINT} error={errors.password} />
+        <TextField label="Confirm new password" name="confirm_password" type="password" autoComplete="new-password" required error={errors.confirm_password} />
         <p className="text-xs leading-relaxed text-steel-600">
           Saving signs you out on every device and ends API access, so only the new password works from then on.
         </p>

@@ -44,7 +44,11 @@ export default function StudentAppeals() {
                         Appeal {a.appeal.reference}: {a.appeal.outcome ? OUTCOME_LABELS[a.appeal.outcome] : STATUS_LABELS[a.appeal.status]}
                       </p>
                     ) : null}
-                    <Link to={`/student/appeals/${a.kind}/${a.id}`} className="inline-flex min-h-11 items-center font-semibold underline" aria-label={`Appeal this decision: ${a.title}`}>
+                    <Link
+                      to={`/student/appeals/${a.kind}/${a.id}`}
+                      className="inline-flex min-h-11 items-center font-semibold underline"
+                      aria-label={`Appeal this decision: ${a.title}`}
+                    >
                       Appeal this decision
                     </Link>
                   </>

@@ -3,7 +3,8 @@ import {
   jsonResponse,
   readOrRefuse,
   requireRole,
-  getDb, organisation,
+  getDb,
+  organisation,
   clientAddress,
   lodgeAppeal,
   assessmentFor,
@@ -32,7 +33,15 @@ async function ownAssessment(request: Request, params: LoaderFunctionArgs["param
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { assessment } = await ownAssessment(request, params);
-  return { assessment: { kind: assessment.kind, title: assessment.title, course: assessment.course.name, assessor: assessment.assessor?.full_name ?? null, result_on: assessment.result_on } };
+  return {
+    assessment: {
+      kind: assessment.kind,
+      title: assessment.title,
+      course: assessment.course.name,
+      assessor: assessment.assessor?.full_name ?? null,
+      result_on: assessment.result_on,
+    },
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -54,15 +63,31 @@ export default function AppealPage() {
   useActionToast(data);
   return (
     <>
-      <PageTitle title="Appeal this decision" subtitle={`${assessment.title}, ${assessment.course}`} actions={<Link to="/student/appeals" className="underline">Back to my results</Link>} />
+      <PageTitle
+        title="Appeal this decision"
+        subtitle={`${assessment.title}, ${assessment.course}`}
+        actions={
+          <Link to="/student/appeals" className="underline">
+            Back to my results
+          </Link>
+        }
+      />
       <TitledCard title="Your appeal">
         <p className="mb-3 text-sm">
           {assessment.result_on ? `Decided ${formatDate(assessment.result_on)}` : "No decision yet"}
-          {assessment.assessor ? ` by ${assessment.assessor}` : ""}. Someone other than the assessor decides your appeal, and you get the outcome and reasons by email.
+          {assessment.assessor ? ` by ${assessment.assessor}` : ""}. Someone other than the assessor decides your appeal, and you get the outcome and reasons by
+          email.
         </p>
         <Form method="post" noValidate className="grid gap-4">
           <ErrorSummary failure={data} />
-          <TextAreaField label="Why should the decision change?" name="details" rows={8} hint={`Up to ${DETAILS_MAX.toLocaleString("en-AU")} characters`} defaultValue={data?.values?.details} error={data?.fieldErrors?.details} />
+          <TextAreaField
+            label="Why should the decision change?"
+            name="details"
+            rows={8}
+            hint={`Up to ${DETAILS_MAX.toLocaleString("en-AU")} characters`}
+            defaultValue={data?.values?.details}
+            error={data?.fieldErrors?.details}
+          />
           <div>
             <SubmitButton busyLabel="Sending...">Send appeal</SubmitButton>
           </div>

@@ -34,7 +34,9 @@ export default function StudentCertificates() {
       )}
       {recognised.length ? (
         <TitledCard title="Record of results: units recognised" className="mt-6">
-          <p className="mb-2 text-sm text-steel-600">A unit credited from another RTO&apos;s document has no statement of attainment from us: that RTO&apos;s document stands.</p>
+          <p className="mb-2 text-sm text-steel-600">
+            A unit credited from another RTO&apos;s document has no statement of attainment from us: that RTO&apos;s document stands.
+          </p>
           <ul className="divide-y divide-steel-100 text-sm" aria-label="Units recognised">
             {recognised.map((u) => (
               <li key={u.enrollment_id} className="py-2">

@@ -1,12 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import {
-  requireRole,
-  getDb,
-  attendanceForStudent,
-  classesOfStudent,
-  waitlistForStudent,
-} from "./student.courses.server";
+import { requireRole, getDb, attendanceForStudent, classesOfStudent, waitlistForStudent } from "./student.courses.server";
 import { ClassOnCard, MyWaitlists } from "~/components/student/class-on-card";
 import { SeatOffers } from "~/components/class-choice";
 import { PageTitle } from "~/components/portal-shell";
@@ -19,7 +13,11 @@ import { ButtonLink, EmptyState } from "~/components/ui";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
   const db = getDb();
-  const [classes, attendance, waitlists] = await Promise.all([classesOfStudent(db, user.id), attendanceForStudent(db, user.id), waitlistForStudent(db, user.id)]);
+  const [classes, attendance, waitlists] = await Promise.all([
+    classesOfStudent(db, user.id),
+    attendanceForStudent(db, user.id),
+    waitlistForStudent(db, user.id),
+  ]);
   return { classes, attendance, waitlists };
 }
 
@@ -52,7 +50,11 @@ export default function StudentCourses() {
               <EnrollmentCard enrollment={e}>
                 <ClassOnCard cls={classes[e.id]} attendance={attendance[e.id]} />
                 {e.status === "enrolled" || e.status === "in_progress" ? (
-                  <Link to={`/student/recognition?enrollment=${e.id}`} className="mt-3 inline-flex min-h-11 items-center text-sm font-semibold underline" aria-label={`Apply for credit transfer or RPL: ${e.course.unit_code}`}>
+                  <Link
+                    to={`/student/recognition?enrollment=${e.id}`}
+                    className="mt-3 inline-flex min-h-11 items-center text-sm font-semibold underline"
+                    aria-label={`Apply for credit transfer or RPL: ${e.course.unit_code}`}
+                  >
                     Already hold this unit? Apply for credit transfer or RPL
                   </Link>
                 ) : null}

@@ -1,15 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  requireRole,
-  getDb,
-  clientAddress,
-  CONSENT_SAVED,
-  listOwnBookings,
-  setOwnConsent,
-  redirectWithFlash,
-  answerForm,
-} from "./student.employers.server";
+import { requireRole, getDb, clientAddress, CONSENT_SAVED, listOwnBookings, setOwnConsent, redirectWithFlash, answerForm } from "./student.employers.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
@@ -72,7 +63,11 @@ export default function StudentEmployers() {
                       <Form method="post">
                         <input type="hidden" name="worker_id" value={b.worker_id} />
                         <input type="hidden" name="consent" value={sharing ? "no" : "yes"} />
-                        <SubmitButton variant={sharing ? "secondary" : "primary"} busyLabel="Saving..." aria-label={`${sharing ? "Stop sharing" : "Share"} my results with ${b.employer} for ${b.course}`}>
+                        <SubmitButton
+                          variant={sharing ? "secondary" : "primary"}
+                          busyLabel="Saving..."
+                          aria-label={`${sharing ? "Stop sharing" : "Share"} my results with ${b.employer} for ${b.course}`}
+                        >
                           {sharing ? "Stop sharing my results" : "Share my results"}
                         </SubmitButton>
                       </Form>
@@ -85,7 +80,8 @@ export default function StudentEmployers() {
         </ul>
       )}
       <p className="mt-4 text-sm text-steel-700">
-        While you share your results, your employer sees your statements of attainment, NSA dates and licence deadlines for the booked course. When you stop, they no longer see them.
+        While you share your results, your employer sees your statements of attainment, NSA dates and licence deadlines for the booked course. When you stop,
+        they no longer see them.
       </p>
     </>
   );

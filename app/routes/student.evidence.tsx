@@ -31,7 +31,13 @@ export async function action({ request }: ActionFunctionArgs) {
     schema: signatureSchema.extend({ kind: assessmentRefSchema.shape.kind, id: assessmentRefSchema.shape.id }),
     save: async (input) => {
       const assessment = await assessmentFor(db, user, { kind: input.kind, id: input.id });
-      await signAssessment(db, { assessment, role: "candidate", full_name: input.full_name, userAgent: request.headers.get("User-Agent"), actor: { id: user.id, client: clientAddress(request) } });
+      await signAssessment(db, {
+        assessment,
+        role: "candidate",
+        full_name: input.full_name,
+        userAgent: request.headers.get("User-Agent"),
+        actor: { id: user.id, client: clientAddress(request) },
+      });
       return redirectWithFlash("/student/evidence", { type: "success", message: "Declaration signed" });
     },
   });
@@ -64,7 +70,9 @@ export default function StudentEvidence() {
                 ))}
               </ul>
               <p className="mt-3 text-sm">
-                {signatures.map((s) => `${s.role === "assessor" ? "Assessor" : "Candidate"} signed as ${s.full_name}, ${formatDateTime(s.signed_at)}`).join(". ") || "No declarations signed yet."}
+                {signatures
+                  .map((s) => `${s.role === "assessor" ? "Assessor" : "Candidate"} signed as ${s.full_name}, ${formatDateTime(s.signed_at)}`)
+                  .join(". ") || "No declarations signed yet."}
               </p>
               {!candidate ? (
                 <Form method="post" noValidate className="mt-3 space-y-2">

@@ -1,13 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import {
-  requireRole,
-  getDb,
-  markNotificationsRead,
-  NOTIFICATION_PAGE_SIZE,
-  notificationsPage,
-  redirectWithFlash,
-} from "./student.notifications.server";
+import { requireRole, getDb, markNotificationsRead, NOTIFICATION_PAGE_SIZE, notificationsPage, redirectWithFlash } from "./student.notifications.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { Badge, Card, EmptyState, Pagination, SubmitButton } from "~/components/ui";
@@ -83,9 +76,7 @@ export default function StudentNotifications() {
                   />
                   <div className="min-w-0 flex-1">
                     <div className="flex flex-wrap items-center gap-2">
-                      <p className="text-xs font-semibold uppercase tracking-wide text-steel-500">
-                        {TYPE_LABELS[n.type] ?? kind?.label ?? "Update"}
-                      </p>
+                      <p className="text-xs font-semibold uppercase tracking-wide text-steel-500">{TYPE_LABELS[n.type] ?? kind?.label ?? "Update"}</p>
                       {n.unread ? <Badge tone="amber">New</Badge> : null}
                     </div>
                     <p className="mt-1 font-medium text-steel-900">{n.message}</p>
@@ -105,7 +96,16 @@ export default function StudentNotifications() {
         </Card>
       ) : null}
       {total > 0 ? (
-        <Pagination label="Notifications" one="notification" page={page} pageCount={pages} pageSize={pageSize} total={total} pathname="/student/notifications" search={location.search} />
+        <Pagination
+          label="Notifications"
+          one="notification"
+          page={page}
+          pageCount={pages}
+          pageSize={pageSize}
+          total={total}
+          pathname="/student/notifications"
+          search={location.search}
+        />
       ) : (
         <EmptyState title="No notifications yet">Enrolments, progress and certificates will appear here.</EmptyState>
       )}

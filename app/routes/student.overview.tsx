@@ -92,10 +92,7 @@ export default function StudentOverview() {
               ))}
             </ul>
           ) : (
-            <EmptyState
-              title="No course enrolments yet"
-              action={<ButtonLink to="/courses">Browse Courses</ButtonLink>}
-            >
+            <EmptyState title="No course enrolments yet" action={<ButtonLink to="/courses">Browse Courses</ButtonLink>}>
               Enrol in a course to start tracking your progress here.
             </EmptyState>
           )}

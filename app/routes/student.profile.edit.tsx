@@ -1,14 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  requireRole,
-  ownRecord,
-  getDb,
-  updateOwnProfile,
-  redirectWithFlash,
-  answerForm,
-  clientAddress,
-} from "./student.profile.edit.server";
+import { requireRole, ownRecord, getDb, updateOwnProfile, redirectWithFlash, answerForm, clientAddress } from "./student.profile.edit.server";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { UsiField } from "~/components/usi-field";
@@ -59,23 +51,8 @@ export default function EditProfile() {
       <Form method="post" noValidate onChange={onChange} preventScrollReset className="space-y-4">
         {error ? <ErrorSummary failure={data} /> : null}
         <p className="text-sm text-steel-600">Keep your contact details and USI current so the training office can reach you and certify you.</p>
-        <TextField
-          label="Phone"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          autoFocus
-          defaultValue={v.phone}
-          error={errors.phone}
-        />
-        <TextAreaField
-          label="Address"
-          name="address"
-          rows={2}
-          autoComplete="street-address"
-          defaultValue={v.address}
-          error={errors.address}
-        />
+        <TextField label="Phone" name="phone" type="tel" autoComplete="tel" autoFocus defaultValue={v.phone} error={errors.phone} />
+        <TextAreaField label="Address" name="address" rows={2} autoComplete="street-address" defaultValue={v.address} error={errors.address} />
         <TextField
           label="Emergency contact"
           name="emergency_contact"

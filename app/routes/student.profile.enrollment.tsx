@@ -55,8 +55,8 @@ export default function EditEnrollmentDetails() {
       <Form method="post" noValidate onChange={onChange} preventScrollReset className="space-y-4" key={data?.submittedAt ?? "initial"}>
         {error ? <ErrorSummary failure={data} /> : null}
         <p className="text-sm text-steel-600">
-          Registered training organisations report these to the National Centre for Vocational Education Research. Answer what you are comfortable
-          with; "Not stated" is always fine.
+          Registered training organisations report these to the National Centre for Vocational Education Research. Answer what you are comfortable with; "Not
+          stated" is always fine.
         </p>
         <AvetmissFields values={values} errors={errors} withDateOfBirth />
         <div className="flex flex-wrap justify-end gap-2 pt-2">

@@ -1,14 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import {
-  requireRole,
-  ownRecord,
-  learnerDocumentUrl,
-  listLearnerDocuments,
-  getDb,
-  enrollmentDetailRows,
-  getAvetmissDetails,
-} from "./student.profile.server";
+import { requireRole, ownRecord, learnerDocumentUrl, listLearnerDocuments, getDb, enrollmentDetailRows, getAvetmissDetails } from "./student.profile.server";
 import { EnrollmentDetailsList } from "~/components/student/enrollment-details";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
@@ -24,7 +16,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // page's scripts carry no code lists
     detailRows: enrollmentDetailRows(details!, user.date_of_birth),
     // the documents the office keeps on the learner's record (White Card, photo ID), to download
-    documents: documents.map((d) => ({ id: d.id, filename: d.filename, description: d.description, upload_date: d.upload_date, url: d.sha256 ? learnerDocumentUrl(d.id) : null })),
+    documents: documents.map((d) => ({
+      id: d.id,
+      filename: d.filename,
+      description: d.description,
+      upload_date: d.upload_date,
+      url: d.sha256 ? learnerDocumentUrl(d.id) : null,
+    })),
   };
 }
 
@@ -68,9 +66,7 @@ export default function StudentProfile() {
             </div>
           ))}
         </dl>
-        <p className="mt-6 text-sm text-steel-600">
-          To change your name, email or licence number, please contact the training office.
-        </p>
+        <p className="mt-6 text-sm text-steel-600">To change your name, email or licence number, please contact the training office.</p>
       </Card>
       <Card className="mt-6 p-5 sm:p-6">
         <div className="mb-4 flex flex-wrap items-start justify-between gap-3">

@@ -38,7 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const raw = queryObject(request);
   const parsed = recognitionListQuery.safeParse(raw);
-  const failure = parsed.success ? null : { error: "Please correct the filters", fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])), submittedAt: 0 };
+  const failure = parsed.success
+    ? null
+    : { error: "Please correct the filters", fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])), submittedAt: 0 };
   const [items, choices] = await Promise.all([parsed.success ? listRecognitions(db, user, parsed.data) : [], recognitionChoices(db, user.id)]);
   const chosen = new URL(request.url).searchParams.get("enrollment") ?? "";
   return { items, choices, values: raw, failure, query: new URL(request.url).search, chosen };
@@ -60,8 +62,20 @@ export async function action({ request }: ActionFunctionArgs) {
       schema: recognitionApplyInput,
       invalid: FIX_HIGHLIGHTED_FIELDS,
       save: async (input) => {
-        const { recognition: r, fileProblem } = await applyWithFiles(getDb(), getFileStore(), user, input, { id: user.id, client: clientAddress(request) }, read);
-        const message = r.status === "refused" ? `Refused: ${r.reasons ?? ""}` : fileProblem ? `Application made, but the files were not added: ${fileProblem}` : "Application made";
+        const { recognition: r, fileProblem } = await applyWithFiles(
+          getDb(),
+          getFileStore(),
+          user,
+          input,
+          { id: user.id, client: clientAddress(request) },
+          read,
+        );
+        const message =
+          r.status === "refused"
+            ? `Refused: ${r.reasons ?? ""}`
+            : fileProblem
+              ? `Application made, but the files were not added: ${fileProblem}`
+              : "Application made";
         return redirectWithFlash(`/student/recognition/${r.id}`, { type: r.status === "refused" || fileProblem ? "error" : "success", message });
       },
     });
@@ -89,7 +103,9 @@ export default function StudentRecognition() {
       <div className="grid gap-6">
         <TitledCard title="Apply for recognition">
           {choices.length === 0 ? (
-            <p className="text-sm text-steel-600">None of your current enrolments can apply: each has an application waiting or granted, or you have no current enrolment.</p>
+            <p className="text-sm text-steel-600">
+              None of your current enrolments can apply: each has an application waiting or granted, or you have no current enrolment.
+            </p>
           ) : (
             <Form method="post" encType="multipart/form-data" noValidate className="space-y-3">
               <ErrorSummary failure={data} />
@@ -132,7 +148,8 @@ export default function StudentRecognition() {
                   className="block min-h-11 w-full max-w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-steel-300 file:bg-white file:px-4 file:font-semibold"
                 />
                 <p id="recognition-files-hint" className="mt-1 text-xs text-steel-500">
-                  The other RTO&apos;s certificate or transcript, or evidence of your work: JPEG, PNG, HEIC, PDF or MP4, at most 25 MB each. You can add more later.
+                  The other RTO&apos;s certificate or transcript, or evidence of your work: JPEG, PNG, HEIC, PDF or MP4, at most 25 MB each. You can add more
+                  later.
                 </p>
               </div>
               <SubmitButton busyLabel="Applying...">Apply</SubmitButton>

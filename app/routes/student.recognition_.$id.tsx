@@ -78,7 +78,11 @@ export default function StudentRecognitionItem() {
             .
           </p>
         ) : null}
-        <RecognitionEvidence files={files} mayAdd={r.status === "applied"} error={data?.fieldErrors?.files ?? (data?.values?.intent === "upload" ? data.error : null)} />
+        <RecognitionEvidence
+          files={files}
+          mayAdd={r.status === "applied"}
+          error={data?.fieldErrors?.files ?? (data?.values?.intent === "upload" ? data.error : null)}
+        />
         {r.kind === "rpl" && sessions.length ? <CompetencySessions sessions={sessions} manage={false} today={today} /> : null}
         {r.kind === "rpl" && referees.length ? <RefereeReports requests={referees} mayRequest={false} /> : null}
         {appealable ? (

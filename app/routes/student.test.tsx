@@ -26,11 +26,7 @@ afterEach(async () => {
   await cleanup();
 });
 
-async function render(
-  path: string,
-  child: { loader?: LoaderFunction; Component: () => JSX.Element },
-  afterArrange: () => Promise<unknown> = async () => {},
-) {
+async function render(path: string, child: { loader?: LoaderFunction; Component: () => JSX.Element }, afterArrange: () => Promise<unknown> = async () => {}) {
   const { id } = await makeUser(db, { full_name: "Avery Stone" });
   const course = await makeCourse(db, { name: "Dogging" });
   await makeEnrollment(db, id, course.id, { status: "in_progress", progress: 40 });

@@ -2,13 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Outlet, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
-import {
-  requireRole,
-  getDb,
-  listCertificatesForStudent,
-  listEnrollmentsForStudent,
-  countUnreadNotifications,
-} from "./student.server";
+import { requireRole, getDb, listCertificatesForStudent, listEnrollmentsForStudent, countUnreadNotifications } from "./student.server";
 import { Logo } from "~/components/logo";
 import { PortalShell, type PortalNavItem } from "~/components/portal-shell";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
@@ -57,12 +51,7 @@ export default function StudentLayout() {
   const { user, unreadNotifications } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   return (
-    <PortalShell
-      portalName="Student Portal"
-      user={user}
-      nav={NAV}
-      extras={<NotificationsButton unread={unreadNotifications} />}
-    >
+    <PortalShell portalName="Student Portal" user={user} nav={NAV} extras={<NotificationsButton unread={unreadNotifications} />}>
       {navigation.state === "loading" ? (
         <div className="mb-4">
           <Spinner label="Loading student data" />
@@ -83,9 +72,7 @@ export function ErrorBoundary() {
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-3">
             <Logo inverse />
-            <span className="rounded bg-white/10 px-2 py-1 text-xs font-semibold uppercase tracking-wide text-steel-100">
-              Student Portal
-            </span>
+            <span className="rounded bg-white/10 px-2 py-1 text-xs font-semibold uppercase tracking-wide text-steel-100">Student Portal</span>
           </div>
           <form method="post" action="/logout">
             <button type="submit" className={buttonClasses("inverse", "sm")}>

@@ -13,7 +13,9 @@ import { uuid } from "~/schemas/fields";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "trainer", "admin");
   const id = uuid.safeParse(params.id);
-  const response = id.success ? await activityEvidenceResponse(getDb(), getFileStore(), { id: user.id, role: user.role, client: clientAddress(request) }, id.data) : null;
+  const response = id.success
+    ? await activityEvidenceResponse(getDb(), getFileStore(), { id: user.id, role: user.role, client: clientAddress(request) }, id.data)
+    : null;
   if (!response) throw new Response("Not found", { status: 404, headers: { "X-Content-Type-Options": "nosniff" } });
   return response;
 }

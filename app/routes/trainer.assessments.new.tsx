@@ -159,8 +159,7 @@ export default function RecordAssessment() {
           />
         </div>
         <p className="text-xs text-steel-600">
-          Passed and failed results need a score. An assessment still in progress or awaiting resubmission may leave
-          both scores blank.
+          Passed and failed results need a score. An assessment still in progress or awaiting resubmission may leave both scores blank.
         </p>
         <TextField
           label="Assessment date"

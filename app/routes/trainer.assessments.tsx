@@ -1,13 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import {
-  requireRole,
-  getDb,
-  countAssessmentsByStatus,
-  countPendingAssessments,
-  listAssessments,
-  listPendingAssessments,
-} from "./trainer.assessments.server";
+import { requireRole, getDb, countAssessmentsByStatus, countPendingAssessments, listAssessments, listPendingAssessments } from "./trainer.assessments.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { AssessmentStatusBadge } from "~/components/status-badges";
@@ -88,10 +81,7 @@ export default function TrainerAssessments() {
         </ul>
       </section>
 
-      <TitledCard
-        title={`Waiting on an assessor (${pendingTotal})`}
-        className="mb-6"
-      >
+      <TitledCard title={`Waiting on an assessor (${pendingTotal})`} className="mb-6">
         <p id="pending" className="mb-3 text-sm text-steel-600">
           {PENDING_ASSESSMENT_DEFINITION}
         </p>
@@ -101,8 +91,7 @@ export default function TrainerAssessments() {
               <li key={p.enrollment_id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span>
                   <span className="font-semibold text-steel-900">{p.student.full_name}</span>
-                  <span className="text-steel-700"> &middot; {p.course_name}</span>{" "}
-                  <AssessmentStatusBadge status={p.latest_status} />
+                  <span className="text-steel-700"> &middot; {p.course_name}</span> <AssessmentStatusBadge status={p.latest_status} />
                 </span>
                 <Link
                   to={`/trainer/assessments/new?enrollment=${p.enrollment_id}`}

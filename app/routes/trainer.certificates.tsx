@@ -79,9 +79,8 @@ export default function TrainerCertificates() {
 
       <TitledCard title={`Awaiting a certificate (${awaitingTotal})`} className="mb-6">
         <p className="mb-3 text-sm text-steel-600">
-          A certificate is issued at once when its enrolment is completed and the learner&apos;s USI is verified, whichever
-          comes last. One listed here with a verified USI waits for you to issue it. Each certificate is due within 30 days of
-          completion; overdue ones come first. Each is issued exactly once.
+          A certificate is issued at once when its enrolment is completed and the learner&apos;s USI is verified, whichever comes last. One listed here with a
+          verified USI waits for you to issue it. Each certificate is due within 30 days of completion; overdue ones come first. Each is issued exactly once.
         </p>
         {awaiting.length ? (
           <TableScroll label="Completed enrolments awaiting a certificate">
@@ -89,12 +88,24 @@ export default function TrainerCertificates() {
               <caption className="sr-only">Completed enrolments awaiting a certificate, longest waiting first</caption>
               <thead>
                 <tr className="border-b border-steel-200 text-xs uppercase tracking-wide text-steel-600">
-                  <th scope="col" className="py-2 pr-3 font-semibold">Student</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Course</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Tier</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Completed</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Due</th>
-                  <th scope="col" className="py-2 font-semibold">Action</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Student
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Course
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Tier
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Completed
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Due
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    Action
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -122,17 +133,17 @@ export default function TrainerCertificates() {
                           Awaiting USI<span className="sr-only"> of {a.student.full_name}</span>
                         </Link>
                       ) : (
-                      <Form method="post">
-                        <input type="hidden" name="enrollment_id" value={a.enrollment_id} />
-                        <SubmitButton
-                          size="sm"
-                          intent={`issue-${a.enrollment_id}`}
-                          busyLabel="Issuing..."
-                          aria-label={`Issue Certificate for ${a.student.full_name}, ${a.course.name}`}
-                        >
-                          Issue Certificate
-                        </SubmitButton>
-                      </Form>
+                        <Form method="post">
+                          <input type="hidden" name="enrollment_id" value={a.enrollment_id} />
+                          <SubmitButton
+                            size="sm"
+                            intent={`issue-${a.enrollment_id}`}
+                            busyLabel="Issuing..."
+                            aria-label={`Issue Certificate for ${a.student.full_name}, ${a.course.name}`}
+                          >
+                            Issue Certificate
+                          </SubmitButton>
+                        </Form>
                       )}
                     </td>
                   </tr>
@@ -144,7 +155,9 @@ export default function TrainerCertificates() {
           <EmptyState title="Nothing awaiting">Every completed enrolment has its certificate.</EmptyState>
         )}
         {awaitingTotal > awaiting.length ? (
-          <p className="mt-3 text-sm text-steel-600">Showing the {awaiting.length} longest waiting of {awaitingTotal}.</p>
+          <p className="mt-3 text-sm text-steel-600">
+            Showing the {awaiting.length} longest waiting of {awaitingTotal}.
+          </p>
         ) : null}
       </TitledCard>
 
@@ -155,12 +168,24 @@ export default function TrainerCertificates() {
               <caption className="sr-only">The {RECENT} most recently issued certificates</caption>
               <thead>
                 <tr className="border-b border-steel-200 text-xs uppercase tracking-wide text-steel-600">
-                  <th scope="col" className="py-2 pr-3 font-semibold">Certificate</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Student</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Course</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Tier</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">Issued</th>
-                  <th scope="col" className="py-2 font-semibold">PDF</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Certificate
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Student
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Course
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Tier
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Issued
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    PDF
+                  </th>
                 </tr>
               </thead>
               <tbody>

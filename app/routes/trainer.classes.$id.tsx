@@ -36,7 +36,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     schema: attendanceFormSchema,
     unreadable: "Failed to save attendance",
     save: async ({ session_id, enrollment_id, status, via }) => {
-      if (!roster.sessions.some((s) => s.id === session_id)) return data({ ok: false, toast: { type: "error" as const, message: "Session not found" } }, { status: 404 });
+      if (!roster.sessions.some((s) => s.id === session_id))
+        return data({ ok: false, toast: { type: "error" as const, message: "Session not found" } }, { status: 404 });
       await markAttendance(getDb(), { session_id, enrollment_id, status, user, client: clientAddress(request) });
       // with JavaScript a fetcher sent the mark: it toasts the answer, the page stays
       if (via === "fetcher") return { ok: true, toast: { type: "success" as const, message: ATTENDANCE_SAVED } };
@@ -98,12 +99,20 @@ function SessionCard({ roster, session, next }: { roster: RosterData; session: R
     <Card className="mb-4 p-4 sm:p-5">
       <h2 className="text-base font-bold text-steel-900">
         {`Session ${when}`}
-        {session.date === roster.today ? <span className="ml-2 text-sm font-semibold text-green-800">(today)</span> : next ? <span className="ml-2 text-sm font-semibold text-steel-700">(next)</span> : null}
+        {session.date === roster.today ? (
+          <span className="ml-2 text-sm font-semibold text-green-800">(today)</span>
+        ) : next ? (
+          <span className="ml-2 text-sm font-semibold text-steel-700">(next)</span>
+        ) : null}
       </h2>
       {open ? null : <p className="mt-1 text-sm text-steel-600">Not started yet: attendance is marked on the day.</p>}
       <ul className="mt-3 divide-y divide-steel-100">
         {roster.learners.map((l) => (
-          <li key={l.enrollment_id} id={markRowId(session.id, l.enrollment_id)} className="flex scroll-mt-4 flex-wrap items-center justify-between gap-2 py-2 target:bg-hivis-50">
+          <li
+            key={l.enrollment_id}
+            id={markRowId(session.id, l.enrollment_id)}
+            className="flex scroll-mt-4 flex-wrap items-center justify-between gap-2 py-2 target:bg-hivis-50"
+          >
             <span className="text-sm font-medium text-steel-900">{l.full_name}</span>
             {open ? (
               <MarkCell sessionId={session.id} enrollmentId={l.enrollment_id} current={l.marks[session.id]} who={l.full_name} when={when} />
@@ -125,7 +134,10 @@ export default function ClassRoster() {
   const past = roster.sessions.filter((s) => s.date < roster.today).reverse();
   return (
     <>
-      <PageTitle title={`Roster: ${roster.course_name}`} subtitle={[classDates(roster.start_date, roster.end_date), roster.location].filter(Boolean).join(" · ")} />
+      <PageTitle
+        title={`Roster: ${roster.course_name}`}
+        subtitle={[classDates(roster.start_date, roster.end_date), roster.location].filter(Boolean).join(" · ")}
+      />
       <p className="mb-4 text-sm">
         <Link to="/trainer/classes" className="font-semibold text-hivis-700 underline-offset-4 hover:underline">
           ← My Classes
@@ -139,7 +151,11 @@ export default function ClassRoster() {
             {reviews.map((r) => (
               <li key={r.enrollment_id} className="flex flex-wrap justify-between gap-x-3 gap-y-1 py-2 text-sm">
                 <span className="font-medium text-steel-900">{r.full_name}</span>
-                <span className="text-steel-800">{r.status === "confirmed" ? reviewSummary(r.outcome, r.support) : `${REVIEW_STATUS_LABELS[r.status]}${r.outcome ? ` (${reviewSummary(r.outcome, r.support)})` : ""}`}</span>
+                <span className="text-steel-800">
+                  {r.status === "confirmed"
+                    ? reviewSummary(r.outcome, r.support)
+                    : `${REVIEW_STATUS_LABELS[r.status]}${r.outcome ? ` (${reviewSummary(r.outcome, r.support)})` : ""}`}
+                </span>
               </li>
             ))}
           </ul>
@@ -156,7 +172,9 @@ export default function ClassRoster() {
           ))}
           {past.length ? (
             <details className="mb-4 rounded-lg border border-steel-200 bg-white p-4">
-              <summary className="cursor-pointer text-base font-bold text-steel-900">{past.length === 1 ? "1 past session" : `${past.length} past sessions`}</summary>
+              <summary className="cursor-pointer text-base font-bold text-steel-900">
+                {past.length === 1 ? "1 past session" : `${past.length} past sessions`}
+              </summary>
               <div className="mt-4">
                 {past.map((s) => (
                   <SessionCard key={s.id} roster={roster} session={s} next={false} />

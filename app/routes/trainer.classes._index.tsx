@@ -16,7 +16,15 @@ export default function TrainerClasses() {
   const { classes } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageTitle title="My Classes" subtitle="Classes you teach: today's first, then the coming ones, then the past" actions={<ButtonLink to="/trainer/calendar" variant="secondary">Calendar feed</ButtonLink>} />
+      <PageTitle
+        title="My Classes"
+        subtitle="Classes you teach: today's first, then the coming ones, then the past"
+        actions={
+          <ButtonLink to="/trainer/calendar" variant="secondary">
+            Calendar feed
+          </ButtonLink>
+        }
+      />
       <Card className="p-4 sm:p-5">
         {classes.length === 0 ? (
           <EmptyState title="No classes">Classes an administrator gives you appear here with their rosters.</EmptyState>
@@ -30,7 +38,9 @@ export default function TrainerClasses() {
                       {`${c.unit_code} ${c.course_name}`}
                     </Link>
                   </p>
-                  <p className="text-sm text-steel-600">{[classDates(c.start_date, c.end_date), c.location, plural(c.learners, "learner")].filter(Boolean).join(" · ")}</p>
+                  <p className="text-sm text-steel-600">
+                    {[classDates(c.start_date, c.end_date), c.location, plural(c.learners, "learner")].filter(Boolean).join(" · ")}
+                  </p>
                 </div>
                 {c.runs_today ? <Badge tone="green">Today</Badge> : c.past ? <Badge tone="grey">Past</Badge> : null}
               </li>

@@ -209,8 +209,8 @@ export default function UpdateEnrollment() {
               <ul className="list-disc space-y-1 pl-5 text-xs text-steel-600">
                 <li>Enrolled means not started, so its progress is 0%.</li>
                 <li>
-                  Completing needs a passed latest assessment; it sets progress to 100%, records the completion date and issues
-                  the certificate. A completed enrollment cannot be reopened.
+                  Completing needs a passed latest assessment; it sets progress to 100%, records the completion date and issues the certificate. A completed
+                  enrollment cannot be reopened.
                 </li>
                 <li>Withdrawing keeps the progress reached so far.</li>
               </ul>

@@ -58,7 +58,11 @@ async function load(request: Request, params: LoaderFunctionArgs["params"]) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, assessment } = await load(request, params);
   const db = getDb();
-  const [files, signatures, checklists] = await Promise.all([listEvidence(db, assessment), listSignatures(db, assessment), checklistsForAssessment(db, assessment)]);
+  const [files, signatures, checklists] = await Promise.all([
+    listEvidence(db, assessment),
+    listSignatures(db, assessment),
+    checklistsForAssessment(db, assessment),
+  ]);
   return { assessment, files, signatures, checklists, mine: mayAssess(user, assessment) };
 }
 
@@ -93,7 +97,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
         ...common,
         schema: checklistMarksSchema,
         input: checklistMarksInput,
-        save: async (input) => (await markChecklist(db, { assessment, ...input }, actor), redirectWithFlash(here, { type: "success", message: CHECKLIST_MARKED })),
+        save: async (input) => (
+          await markChecklist(db, { assessment, ...input }, actor),
+          redirectWithFlash(here, { type: "success", message: CHECKLIST_MARKED })
+        ),
       });
     case "sign":
       return answerForm(request, {
@@ -223,17 +230,33 @@ export default function EvidencePage() {
   const signed = new Map(signatures.map((s) => [s.role, s]));
   // the same page serves the admin portal (admin.evidence.$kind.$id.tsx): back to where each came from
   const admin = useLocation().pathname.startsWith("/admin/");
-  const back = a.kind === "recognition" ? `/${admin ? "admin" : "trainer"}/recognition/${a.id}` : admin ? `/admin/students/${a.student.id}` : a.kind === "hrw" ? `/trainer/hrw/${a.id}` : "/trainer/assessments";
+  const back =
+    a.kind === "recognition"
+      ? `/${admin ? "admin" : "trainer"}/recognition/${a.id}`
+      : admin
+        ? `/admin/students/${a.student.id}`
+        : a.kind === "hrw"
+          ? `/trainer/hrw/${a.id}`
+          : "/trainer/assessments";
   return (
     <>
-      <PageTitle title={`Evidence: ${a.title}`} subtitle={<Link to={back} className="underline">{admin ? "Back to the student" : "Back to the assessment"}</Link>} />
+      <PageTitle
+        title={`Evidence: ${a.title}`}
+        subtitle={
+          <Link to={back} className="underline">
+            {admin ? "Back to the student" : "Back to the assessment"}
+          </Link>
+        }
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <TitledCard title="Assessment">
           <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold">Candidate</dt>
             <dd>{a.student.full_name}</dd>
             <dt className="font-semibold">Course</dt>
-            <dd>{a.course.name} ({a.course.unit_code})</dd>
+            <dd>
+              {a.course.name} ({a.course.unit_code})
+            </dd>
             <dt className="font-semibold">Assessor</dt>
             <dd>{a.assessor?.full_name ?? "Not recorded"}</dd>
           </dl>
@@ -255,7 +278,11 @@ export default function EvidencePage() {
                   return (
                     <fieldset key={item.id} className="rounded border border-steel-200 p-3" aria-describedby={error ? `err-${item.id}` : undefined}>
                       <legend className="px-1 text-sm font-semibold">
-                        {item.text} <span className="font-normal text-steel-600">({item.maps_to}{item.nai_part ? `, NAI ${item.nai_part}` : ""})</span>
+                        {item.text}{" "}
+                        <span className="font-normal text-steel-600">
+                          ({item.maps_to}
+                          {item.nai_part ? `, NAI ${item.nai_part}` : ""})
+                        </span>
                       </legend>
                       {usable ? (
                         <>
@@ -271,7 +298,11 @@ export default function EvidencePage() {
                               {error}
                             </p>
                           ) : null}
-                          <TextField label="Comment" name={`comment_${item.id}`} defaultValue={(failedHere ? failure?.values?.[`comment_${item.id}`] : mark?.comment) ?? undefined} />
+                          <TextField
+                            label="Comment"
+                            name={`comment_${item.id}`}
+                            defaultValue={(failedHere ? failure?.values?.[`comment_${item.id}`] : mark?.comment) ?? undefined}
+                          />
                         </>
                       ) : (
                         <p className="text-sm">{mark ? `${CHECKLIST_RESULTS[mark.result]}${mark.comment ? `: ${mark.comment}` : ""}` : "Not marked"}</p>
@@ -299,7 +330,8 @@ export default function EvidencePage() {
                     {f.original_name}
                   </a>{" "}
                   <span className="text-steel-600">
-                    {isEvidenceMediaType(f.media_type) ? EVIDENCE_MEDIA_TYPES[f.media_type].label : f.media_type}, {sizeText(f.size_bytes)}, {formatDateTime(f.uploaded_at)} by {f.uploaded_by.full_name}
+                    {isEvidenceMediaType(f.media_type) ? EVIDENCE_MEDIA_TYPES[f.media_type].label : f.media_type}, {sizeText(f.size_bytes)},{" "}
+                    {formatDateTime(f.uploaded_at)} by {f.uploaded_by.full_name}
                   </span>
                 </span>
               </li>
@@ -307,7 +339,7 @@ export default function EvidencePage() {
           </ul>
           {mine ? (
             <div className="mt-4">
-              <UploadForm error={failure?.values?.intent === "upload" ? failure.fieldErrors?.files ?? failure.error : undefined} />
+              <UploadForm error={failure?.values?.intent === "upload" ? (failure.fieldErrors?.files ?? failure.error) : undefined} />
             </div>
           ) : null}
         </TitledCard>

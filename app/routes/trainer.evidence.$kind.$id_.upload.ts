@@ -38,7 +38,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw error;
   }
   try {
-    const added = await addEvidence(getDb(), getFileStore(), { assessment, actor: { id: user.id, client: clientAddress(request) }, files: read.files, dir: read.dir, tooMany: read.tooMany });
+    const added = await addEvidence(getDb(), getFileStore(), {
+      assessment,
+      actor: { id: user.id, client: clientAddress(request) },
+      files: read.files,
+      dir: read.dir,
+      tooMany: read.tooMany,
+    });
     return Response.json({ message: `Evidence added: ${added.length} file${added.length === 1 ? "" : "s"}`, files: added.map((f) => f.id) });
   } catch (error) {
     if (!isDomainError(error)) throw error;

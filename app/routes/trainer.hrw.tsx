@@ -1,14 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import {
-  requireRole,
-  assessorCurrency,
-  getDb,
-  listHrwAssessments,
-  noticesDue,
-  expiryWarnings,
-  getAssessorRegister,
-} from "./trainer.hrw.server";
+import { requireRole, assessorCurrency, getDb, listHrwAssessments, noticesDue, expiryWarnings, getAssessorRegister } from "./trainer.hrw.server";
 import { CurrencyList, ExpiryWarnings, NoticesDue, PartsList, StageBadge } from "~/components/hrw/hrw-ui";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
@@ -64,7 +56,8 @@ export default function TrainerHrw() {
             <ul className="mt-2 space-y-1 text-sm">
               {register.accreditations.map((a) => (
                 <li key={a.id}>
-                  {a.regulator} accreditation <span className="font-semibold">{a.number}</span>: {a.classes.join(", ")} — from {hrwDate(a.starts_on)}, {a.expires_on < today ? "expired" : "expires"} {hrwDate(a.expires_on)}
+                  {a.regulator} accreditation <span className="font-semibold">{a.number}</span>: {a.classes.join(", ")} — from {hrwDate(a.starts_on)},{" "}
+                  {a.expires_on < today ? "expired" : "expires"} {hrwDate(a.expires_on)}
                 </li>
               ))}
             </ul>
@@ -81,11 +74,21 @@ export default function TrainerHrw() {
                 <caption className="sr-only">Assessments booked for you</caption>
                 <thead className="bg-steel-50 text-steel-700">
                   <tr>
-                    <th scope="col" className="px-3 py-2">Date</th>
-                    <th scope="col" className="px-3 py-2">Candidate</th>
-                    <th scope="col" className="px-3 py-2">Class</th>
-                    <th scope="col" className="px-3 py-2">Parts</th>
-                    <th scope="col" className="px-3 py-2">Status</th>
+                    <th scope="col" className="px-3 py-2">
+                      Date
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Candidate
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Class
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Parts
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Status
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -100,8 +103,12 @@ export default function TrainerHrw() {
                       <td className="px-3 py-2" title={LICENCE_CLASSES[a.licence_class as LicenceClass]}>
                         {a.licence_class} ({a.state})
                       </td>
-                      <td className="px-3 py-2"><PartsList parts={a.parts} /></td>
-                      <td className="px-3 py-2"><StageBadge stage={a.stage} /></td>
+                      <td className="px-3 py-2">
+                        <PartsList parts={a.parts} />
+                      </td>
+                      <td className="px-3 py-2">
+                        <StageBadge stage={a.stage} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,8 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   requireRole,
@@ -25,32 +21,10 @@ import { PartsList, StageBadge } from "~/components/hrw/hrw-ui";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
-import {
-  Alert,
-  SelectField,
-  SubmitButton,
-  TextField,
-  TitledCard,
-  ErrorSummary,
-  TableScroll,
-} from "~/components/ui";
+import { Alert, SelectField, SubmitButton, TextField, TitledCard, ErrorSummary, TableScroll } from "~/components/ui";
 import { uuid } from "~/schemas/fields";
-import {
-  noticeSchema,
-  nsaSchema,
-  partResultSchema,
-  rescheduleSchema,
-} from "~/schemas/hrw";
-import {
-  HRW_MESSAGES,
-  hrwDate,
-  LICENCE_CLASSES,
-  NAI_PART_CODES,
-  NAI_PARTS,
-  NAI_RESULT_CODES,
-  NAI_RESULTS,
-  type LicenceClass,
-} from "~/schemas/hrw-codes";
+import { noticeSchema, nsaSchema, partResultSchema, rescheduleSchema } from "~/schemas/hrw";
+import { HRW_MESSAGES, hrwDate, LICENCE_CLASSES, NAI_PART_CODES, NAI_PARTS, NAI_RESULT_CODES, NAI_RESULTS, type LicenceClass } from "~/schemas/hrw-codes";
 import { clockTime, formatDateTime } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
 import type { FieldErrors } from "~/utils/validation";
@@ -62,10 +36,7 @@ export const NSA_RECORDED = "NSA recorded";
 export const RESCHEDULED = "Assessment moved";
 
 async function loadAssessment(id: string | undefined) {
-  const assessment =
-    id && uuid.safeParse(id).success
-      ? await getHrwAssessment(getDb(), id)
-      : null;
+  const assessment = id && uuid.safeParse(id).success ? await getHrwAssessment(getDb(), id) : null;
   if (!assessment) throw new Response("Assessment not found", { status: 404 });
   return assessment;
 }
@@ -108,40 +79,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const common = {
     invalid: FIX_HIGHLIGHTED_FIELDS,
   };
-  const done = (message: string) =>
-    redirectWithFlash(`/trainer/hrw/${id}`, { type: "success", message });
+  const done = (message: string) => redirectWithFlash(`/trainer/hrw/${id}`, { type: "success", message });
   switch (await formIntent(request)) {
     case "notice":
       return answerForm(request, {
         ...common,
         schema: noticeSchema,
-        save: async (input) => (
-          await recordNotice(db, id, input, actor), done(NOTICE_RECORDED)
-        ),
+        save: async (input) => (await recordNotice(db, id, input, actor), done(NOTICE_RECORDED)),
       });
     case "part":
       return answerForm(request, {
         ...common,
         schema: partResultSchema,
-        save: async (input) => (
-          await recordPartResult(db, id, input, actor), done(PART_RECORDED)
-        ),
+        save: async (input) => (await recordPartResult(db, id, input, actor), done(PART_RECORDED)),
       });
     case "reschedule":
       return answerForm(request, {
         ...common,
         schema: rescheduleSchema,
-        save: async (input) => (
-          await rescheduleAssessment(db, id, input, actor), done(RESCHEDULED)
-        ),
+        save: async (input) => (await rescheduleAssessment(db, id, input, actor), done(RESCHEDULED)),
       });
     case "nsa":
       return answerForm(request, {
         ...common,
         schema: nsaSchema,
-        save: async (input) => (
-          await recordNsa(db, id, input, actor), done(NSA_RECORDED)
-        ),
+        save: async (input) => (await recordNsa(db, id, input, actor), done(NSA_RECORDED)),
       });
     default:
       return formFailure(FORM_UNREADABLE);
@@ -149,24 +111,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function HrwAssessmentPage() {
-  const {
-    assessment: a,
-    mine,
-    today,
-    lapsed,
-    aen,
-    noticeEachDay,
-  } = useLoaderData<typeof loader>();
+  const { assessment: a, mine, today, lapsed, aen, noticeEachDay } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);
   const failed = data?.values?.intent;
   const errors: FieldErrors = data?.fieldErrors ?? {};
   const v: Record<string, string> = data?.values ?? {};
-  const error = (intent: string) => (
-    <ErrorSummary failure={failed === intent ? data : null} />
-  );
-  const field = (intent: string, name: string) =>
-    failed === intent ? errors[name] : undefined;
+  const error = (intent: string) => <ErrorSummary failure={failed === intent ? data : null} />;
+  const field = (intent: string, name: string) => (failed === intent ? errors[name] : undefined);
   const noticesAsked = Boolean(a.notice_due_on);
   const started = a.assessment_date <= today;
   return (
@@ -182,10 +134,7 @@ export default function HrwAssessmentPage() {
               <>
                 {" "}
                 &middot;{" "}
-                <Link
-                  to={`/trainer/evidence/hrw/${a.id}`}
-                  className="underline"
-                >
+                <Link to={`/trainer/evidence/hrw/${a.id}`} className="underline">
                   Evidence and declarations
                 </Link>
               </>
@@ -204,9 +153,7 @@ export default function HrwAssessmentPage() {
           <dl className="grid grid-cols-[auto,1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="font-semibold">Class</dt>
             <dd>
-              {a.licence_class} —{" "}
-              {LICENCE_CLASSES[a.licence_class as LicenceClass]} (
-              {a.course.unit_code})
+              {a.licence_class} — {LICENCE_CLASSES[a.licence_class as LicenceClass]} ({a.course.unit_code})
             </dd>
             <dt className="font-semibold">Regulator</dt>
             <dd>{a.state}</dd>
@@ -220,9 +167,7 @@ export default function HrwAssessmentPage() {
             <dt className="font-semibold">Assessor</dt>
             <dd>
               {a.assessor.full_name}
-              {a.accreditation_number
-                ? `, accreditation ${a.accreditation_number}`
-                : ""}
+              {a.accreditation_number ? `, accreditation ${a.accreditation_number}` : ""}
             </dd>
             <dt className="font-semibold">Plant</dt>
             <dd>
@@ -231,27 +176,17 @@ export default function HrwAssessmentPage() {
             <dt className="font-semibold">Regulator notice</dt>
             <dd>
               {a.notices.length
-                ? a.notices
-                    .map(
-                      (n) =>
-                        `${hrwDate(n.held_on)}: ${n.reference} (given ${hrwDate(
-                          n.sent_on
-                        )})`
-                    )
-                    .join("; ")
+                ? a.notices.map((n) => `${hrwDate(n.held_on)}: ${n.reference} (given ${hrwDate(n.sent_on)})`).join("; ")
                 : a.notice_due_on
-                ? HRW_MESSAGES.notifyBy(a.notice_due_on)
-                : "Not required in this state"}
+                  ? HRW_MESSAGES.notifyBy(a.notice_due_on)
+                  : "Not required in this state"}
             </dd>
             {aen.needed ? (
               <>
                 <dt className="font-semibold">AEN</dt>
                 <dd>
                   {aen.recorded ?? (
-                    <Link
-                      to={`/trainer/hrw/candidates/${a.candidate.id}`}
-                      className="underline"
-                    >
+                    <Link to={`/trainer/hrw/candidates/${a.candidate.id}`} className="underline">
                       Not recorded: record it on the candidate&apos;s checks
                     </Link>
                   )}
@@ -259,13 +194,7 @@ export default function HrwAssessmentPage() {
               </>
             ) : null}
             <dt className="font-semibold">NSA</dt>
-            <dd>
-              {a.nsa_number
-                ? `${a.nsa_number}, ${hrwDate(a.nsa_date!)} (apply by ${hrwDate(
-                    a.application_deadline!
-                  )})`
-                : "Not issued"}
-            </dd>
+            <dd>{a.nsa_number ? `${a.nsa_number}, ${hrwDate(a.nsa_date!)} (apply by ${hrwDate(a.application_deadline!)})` : "Not issued"}</dd>
           </dl>
         </TitledCard>
         <TitledCard title="NAI parts">
@@ -274,9 +203,7 @@ export default function HrwAssessmentPage() {
             // four columns of a part's name and two dates are wider than a phone: the table scrolls in its own box
             <TableScroll label="Every NAI part result" className="mt-3">
               <table className="w-full text-left text-sm">
-                <caption className="text-left text-xs font-semibold text-steel-600">
-                  Every result, reassessments included
-                </caption>
+                <caption className="text-left text-xs font-semibold text-steel-600">Every result, reassessments included</caption>
                 <thead>
                   <tr>
                     <th scope="col">Part</th>
@@ -305,16 +232,9 @@ export default function HrwAssessmentPage() {
           <>
             {noticesAsked && !a.nsa_number ? (
               <TitledCard title="Regulator notice">
-                {!a.notice_reference ? (
-                  <p className="mb-3 text-sm font-semibold text-amber-900">
-                    {HRW_MESSAGES.notifyBy(a.notice_due_on!)}
-                  </p>
-                ) : null}
+                {!a.notice_reference ? <p className="mb-3 text-sm font-semibold text-amber-900">{HRW_MESSAGES.notifyBy(a.notice_due_on!)}</p> : null}
                 {noticeEachDay ? (
-                  <p className="mb-3 text-sm text-steel-700">
-                    Each part held on a non-consecutive day, and each
-                    reassessment, needs its own notice.
-                  </p>
+                  <p className="mb-3 text-sm text-steel-700">Each part held on a non-consecutive day, and each reassessment, needs its own notice.</p>
                 ) : null}
                 <Form method="post" noValidate className="space-y-3">
                   {error("notice")}
@@ -322,9 +242,7 @@ export default function HrwAssessmentPage() {
                     label="Notice reference"
                     name="notice_reference"
                     required
-                    defaultValue={
-                      failed === "notice" ? v.notice_reference : undefined
-                    }
+                    defaultValue={failed === "notice" ? v.notice_reference : undefined}
                     error={field("notice", "notice_reference")}
                     hint="The regulator's reference for this notice"
                   />
@@ -333,13 +251,7 @@ export default function HrwAssessmentPage() {
                     name="held_on"
                     type="date"
                     min={a.assessment_date}
-                    defaultValue={
-                      failed === "notice"
-                        ? v.held_on
-                        : a.notice_reference
-                        ? undefined
-                        : a.assessment_date
-                    }
+                    defaultValue={failed === "notice" ? v.held_on : a.notice_reference ? undefined : a.assessment_date}
                     error={field("notice", "held_on")}
                     hint="The assessment day it covers"
                   />
@@ -359,10 +271,7 @@ export default function HrwAssessmentPage() {
             ) : null}
             {!a.nsa_number && !started ? (
               <TitledCard title="Record a part result">
-                <p className="text-sm text-steel-700">
-                  Results can be recorded from {hrwDate(a.assessment_date)}, the
-                  day of the assessment.
-                </p>
+                <p className="text-sm text-steel-700">Results can be recorded from {hrwDate(a.assessment_date)}, the day of the assessment.</p>
               </TitledCard>
             ) : null}
             {!a.nsa_number && started ? (
@@ -420,11 +329,7 @@ export default function HrwAssessmentPage() {
                     type="date"
                     required
                     min={today}
-                    defaultValue={
-                      failed === "reschedule"
-                        ? v.assessment_date
-                        : a.assessment_date
-                    }
+                    defaultValue={failed === "reschedule" ? v.assessment_date : a.assessment_date}
                     error={field("reschedule", "assessment_date")}
                   />
                   <TextField
@@ -432,16 +337,10 @@ export default function HrwAssessmentPage() {
                     name="start_time"
                     type="time"
                     required
-                    defaultValue={
-                      failed === "reschedule" ? v.start_time : a.start_time
-                    }
+                    defaultValue={failed === "reschedule" ? v.start_time : a.start_time}
                     error={field("reschedule", "start_time")}
                   />
-                  <SubmitButton
-                    intent="reschedule"
-                    variant="secondary"
-                    busyLabel="Saving..."
-                  >
+                  <SubmitButton intent="reschedule" variant="secondary" busyLabel="Saving...">
                     Move the assessment
                   </SubmitButton>
                 </Form>
@@ -480,15 +379,8 @@ export default function HrwAssessmentPage() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: "HRW assessment | Trainer Portal" },
-];
+export const meta: MetaFunction = () => [{ title: "HRW assessment | Trainer Portal" }];
 
 export function ErrorBoundary() {
-  return (
-    <RouteError
-      title="HRW assessment"
-      message="Failed to load the assessment"
-    />
-  );
+  return <RouteError title="HRW assessment" message="Failed to load the assessment" />;
 }

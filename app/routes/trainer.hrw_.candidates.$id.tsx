@@ -56,13 +56,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const common = { unreadable: "The check could not be read; please try again", invalid: FIX_HIGHLIGHTED_FIELDS };
   switch (await formIntent(request)) {
     case "age":
-      return answerForm(request, { ...common, schema: ageCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "age", ...input }, actor), done()) });
+      return answerForm(request, {
+        ...common,
+        schema: ageCheckSchema,
+        save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "age", ...input }, actor), done()),
+      });
     case "identity":
-      return answerForm(request, { ...common, schema: identityCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "identity", ...input }, actor), done()) });
+      return answerForm(request, {
+        ...common,
+        schema: identityCheckSchema,
+        save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "identity", ...input }, actor), done()),
+      });
     case "aen":
-      return answerForm(request, { ...common, schema: aenCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "aen", ...input }, actor), done()) });
+      return answerForm(request, {
+        ...common,
+        schema: aenCheckSchema,
+        save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "aen", ...input }, actor), done()),
+      });
     case "prerequisite":
-      return answerForm(request, { ...common, schema: prerequisiteCheckSchema, save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "prerequisite", ...input }, actor), done()) });
+      return answerForm(request, {
+        ...common,
+        schema: prerequisiteCheckSchema,
+        save: async (input) => (await recordCandidateCheck(db, candidate.id, { kind: "prerequisite", ...input }, actor), done()),
+      });
     default:
       return formFailure(common.unreadable);
   }
@@ -81,20 +97,41 @@ export default function CandidateChecks() {
     <>
       <PageTitle
         title={`Checks: ${checks.candidate.full_name}`}
-        subtitle={<Link to={`/trainer/hrw/book?candidate=${checks.candidate.id}`} className="underline">Book an assessment for {checks.candidate.full_name}</Link>}
+        subtitle={
+          <Link to={`/trainer/hrw/book?candidate=${checks.candidate.id}`} className="underline">
+            Book an assessment for {checks.candidate.full_name}
+          </Link>
+        }
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <TitledCard title="Age">
-          <p className="mb-3 text-sm">{checks.age ? `Date of birth checked by ${checks.age.checked_by}, ${formatDateTime(checks.age.checked_at)}; ${MINIMUM_AGE} or older today: ${"adult" in checks.age ? (checks.age.adult ? "yes" : "no") : checks.age.date_of_birth}` : "Not checked yet"}</p>
+          <p className="mb-3 text-sm">
+            {checks.age
+              ? `Date of birth checked by ${checks.age.checked_by}, ${formatDateTime(checks.age.checked_at)}; ${MINIMUM_AGE} or older today: ${"adult" in checks.age ? (checks.age.adult ? "yes" : "no") : checks.age.date_of_birth}`
+              : "Not checked yet"}
+          </p>
           <Form method="post" noValidate className="space-y-3">
             {error("age")}
-            <TextField label="Date of birth as sighted" name="date_of_birth" type="date" required max={today} defaultValue={failed === "age" ? v.date_of_birth : undefined} error={failed === "age" ? errors.date_of_birth : undefined} hint="The candidate must be 18 on the assessment date" />
-            <SubmitButton intent="age" busyLabel="Saving...">Record age check</SubmitButton>
+            <TextField
+              label="Date of birth as sighted"
+              name="date_of_birth"
+              type="date"
+              required
+              max={today}
+              defaultValue={failed === "age" ? v.date_of_birth : undefined}
+              error={failed === "age" ? errors.date_of_birth : undefined}
+              hint="The candidate must be 18 on the assessment date"
+            />
+            <SubmitButton intent="age" busyLabel="Saving...">
+              Record age check
+            </SubmitButton>
           </Form>
         </TitledCard>
         <TitledCard title="Evidence of identity">
           <p className="mb-3 text-sm">
-            {checks.identity ? `${checks.identity.points} points (${checks.identity.documents.map((d) => IDENTITY_DOCUMENTS[d].label).join(", ")}), sighted by ${checks.identity.checked_by}, ${formatDateTime(checks.identity.checked_at)}` : "Not sighted yet"}
+            {checks.identity
+              ? `${checks.identity.points} points (${checks.identity.documents.map((d) => IDENTITY_DOCUMENTS[d].label).join(", ")}), sighted by ${checks.identity.checked_by}, ${formatDateTime(checks.identity.checked_at)}`
+              : "Not sighted yet"}
           </p>
           <Form method="post" noValidate className="space-y-3">
             {error("identity")}
@@ -106,9 +143,15 @@ export default function CandidateChecks() {
                   {IDENTITY_DOCUMENTS[code].label} ({IDENTITY_DOCUMENTS[code].points})
                 </label>
               ))}
-              {failed === "identity" && errors.documents ? <p id="documents-error" className="mt-1 text-sm text-red-700">{errors.documents}</p> : null}
+              {failed === "identity" && errors.documents ? (
+                <p id="documents-error" className="mt-1 text-sm text-red-700">
+                  {errors.documents}
+                </p>
+              ) : null}
             </fieldset>
-            <SubmitButton intent="identity" busyLabel="Saving...">Record identity check</SubmitButton>
+            <SubmitButton intent="identity" busyLabel="Saving...">
+              Record identity check
+            </SubmitButton>
           </Form>
         </TitledCard>
         <TitledCard title="Prerequisite licences">
@@ -116,7 +159,8 @@ export default function CandidateChecks() {
             <ul className="mb-3 space-y-1 text-sm">
               {checks.prerequisites.map((p) => (
                 <li key={p.licence_class}>
-                  {p.licence_class}{"licence_number" in p ? ` ${p.licence_number}` : ""}, expires {hrwDate(p.expires_on)} (checked by {p.checked_by})
+                  {p.licence_class}
+                  {"licence_number" in p ? ` ${p.licence_number}` : ""}, expires {hrwDate(p.expires_on)} (checked by {p.checked_by})
                 </li>
               ))}
             </ul>
@@ -125,10 +169,32 @@ export default function CandidateChecks() {
           )}
           <Form method="post" noValidate className="space-y-3">
             {error("prerequisite")}
-            <SelectField label="Licence class held" name="licence_class" required defaultValue={failed === "prerequisite" ? v.licence_class : "DG"} error={failed === "prerequisite" ? errors.licence_class : undefined} options={LICENCE_CLASS_OPTIONS} />
-            <TextField label="Licence number" name="licence_number" required defaultValue={failed === "prerequisite" ? v.licence_number : undefined} error={failed === "prerequisite" ? errors.licence_number : undefined} />
-            <TextField label="Licence expiry" name="expires_on" type="date" required defaultValue={failed === "prerequisite" ? v.expires_on : undefined} error={failed === "prerequisite" ? errors.expires_on : undefined} />
-            <SubmitButton intent="prerequisite" busyLabel="Saving...">Record licence</SubmitButton>
+            <SelectField
+              label="Licence class held"
+              name="licence_class"
+              required
+              defaultValue={failed === "prerequisite" ? v.licence_class : "DG"}
+              error={failed === "prerequisite" ? errors.licence_class : undefined}
+              options={LICENCE_CLASS_OPTIONS}
+            />
+            <TextField
+              label="Licence number"
+              name="licence_number"
+              required
+              defaultValue={failed === "prerequisite" ? v.licence_number : undefined}
+              error={failed === "prerequisite" ? errors.licence_number : undefined}
+            />
+            <TextField
+              label="Licence expiry"
+              name="expires_on"
+              type="date"
+              required
+              defaultValue={failed === "prerequisite" ? v.expires_on : undefined}
+              error={failed === "prerequisite" ? errors.expires_on : undefined}
+            />
+            <SubmitButton intent="prerequisite" busyLabel="Saving...">
+              Record licence
+            </SubmitButton>
           </Form>
         </TitledCard>
         {aenStates.length ? (
@@ -142,13 +208,32 @@ export default function CandidateChecks() {
                 ))}
               </ul>
             ) : (
-              <p className="mb-3 text-sm">None recorded. The candidate gets it from the regulator before the assessment; no result can be recorded without it.</p>
+              <p className="mb-3 text-sm">
+                None recorded. The candidate gets it from the regulator before the assessment; no result can be recorded without it.
+              </p>
             )}
             <Form method="post" noValidate className="space-y-3">
               {error("aen")}
-              <SelectField label="Regulator" name="state" required defaultValue={failed === "aen" ? v.state : aenStates[0]} error={failed === "aen" ? errors.state : undefined} options={aenStates.map((s) => ({ value: s, label: `${s} (${HRW_STATES[s]})` }))} />
-              <TextField label="Assessment enrolment number" name="aen" required autoComplete="off" defaultValue={failed === "aen" ? v.aen : undefined} error={failed === "aen" ? errors.aen : undefined} hint="As the candidate shows it from the regulator's app" />
-              <SubmitButton intent="aen" busyLabel="Saving...">Record AEN</SubmitButton>
+              <SelectField
+                label="Regulator"
+                name="state"
+                required
+                defaultValue={failed === "aen" ? v.state : aenStates[0]}
+                error={failed === "aen" ? errors.state : undefined}
+                options={aenStates.map((s) => ({ value: s, label: `${s} (${HRW_STATES[s]})` }))}
+              />
+              <TextField
+                label="Assessment enrolment number"
+                name="aen"
+                required
+                autoComplete="off"
+                defaultValue={failed === "aen" ? v.aen : undefined}
+                error={failed === "aen" ? errors.aen : undefined}
+                hint="As the candidate shows it from the regulator's app"
+              />
+              <SubmitButton intent="aen" busyLabel="Saving...">
+                Record AEN
+              </SubmitButton>
             </Form>
           </TitledCard>
         ) : null}

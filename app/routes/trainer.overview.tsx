@@ -98,11 +98,7 @@ export default function TrainerOverview() {
                 {pending.map((p) => (
                   <li key={`a-${p.enrollment_id}`} className="rounded-md border border-steel-100 p-3">
                     <p className="font-semibold text-steel-900">
-                      {p.latest_status === null
-                        ? "First assessment due"
-                        : p.latest_status === "resubmission"
-                          ? "Resubmission to mark"
-                          : "Assessment to mark"}
+                      {p.latest_status === null ? "First assessment due" : p.latest_status === "resubmission" ? "Resubmission to mark" : "Assessment to mark"}
                     </p>
                     <p className="text-steel-700">
                       {p.student.full_name} &middot; {p.course_name}

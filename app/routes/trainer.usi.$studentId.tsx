@@ -88,8 +88,8 @@ export default function VerifyUsi() {
         {student.usi && !student.usi_verified_at ? (
           <Form method="post" className="mt-4 space-y-3">
             <p className="text-sm text-steel-700">
-              Check this USI with the student&apos;s name and date of birth in the USI Registry, then record it here.
-              Recording it issues at once the certificate of each completed enrolment still waiting for one.
+              Check this USI with the student&apos;s name and date of birth in the USI Registry, then record it here. Recording it issues at once the
+              certificate of each completed enrolment still waiting for one.
             </p>
             <SubmitButton busyLabel="Recording...">Record USI as verified</SubmitButton>
           </Form>

@@ -1,12 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  data,
-  clientAddress,
-  getDb, organisation,
-  lookUpVerification,
-  NO_CERTIFICATE,
-  VERIFY_LIMITED,
-} from "./verify.$code.server";
+import { data, clientAddress, getDb, organisation, lookUpVerification, NO_CERTIFICATE, VERIFY_LIMITED } from "./verify.$code.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, Card } from "~/components/ui";
 import { formatDate } from "~/utils/format";
@@ -35,8 +28,7 @@ export default function VerifiedCertificate() {
       <>
         <h1 className="text-3xl font-bold text-steel-900">{message}</h1>
         <p className="mt-3 text-steel-700">
-          Check the code against the certificate and try again. A certificate issued by {rto.name} (RTO {rto.code}) always
-          has one.
+          Check the code against the certificate and try again. A certificate issued by {rto.name} (RTO {rto.code}) always has one.
         </p>
         <p className="mt-6">
           <Link to="/verify" className={linkClass}>
@@ -51,7 +43,11 @@ export default function VerifiedCertificate() {
       ? { tone: "green" as const, label: "Valid", text: "This certificate is genuine and in force." }
       : v.status === "revoked"
         ? { tone: "red" as const, label: "Revoked", text: `This certificate was revoked on ${formatDate(v.revoked_at)} and is no longer valid.` }
-        : { tone: "amber" as const, label: "Replaced", text: `This certificate was replaced by certificate ${v.replaced_by ?? "(unknown)"}; ask the holder for the new one.` };
+        : {
+            tone: "amber" as const,
+            label: "Replaced",
+            text: `This certificate was replaced by certificate ${v.replaced_by ?? "(unknown)"}; ask the holder for the new one.`,
+          };
   return (
     <>
       <h1 className="text-3xl font-bold text-steel-900">Certificate verification</h1>

@@ -13,7 +13,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (typed === null) return { typed: "", error: null };
   const code = normaliseVerificationCode(typed.slice(0, 100));
   if (code) throw redirect(`/verify/${code}`);
-  return data({ typed: typed.slice(0, 100), error: typed.trim() ? NO_CERTIFICATE : "Enter the verification code printed on the certificate" }, { status: typed.trim() ? 404 : 400 });
+  return data(
+    { typed: typed.slice(0, 100), error: typed.trim() ? NO_CERTIFICATE : "Enter the verification code printed on the certificate" },
+    { status: typed.trim() ? 404 : 400 },
+  );
 }
 
 export default function VerifyForm() {
@@ -22,8 +25,8 @@ export default function VerifyForm() {
     <>
       <h1 className="text-3xl font-bold text-steel-900">Verify a certificate</h1>
       <p className="mt-2 text-steel-700">
-        Every statement of attainment we issue carries a verification code and a QR code. Enter the code to see whether the
-        certificate is genuine and still valid.
+        Every statement of attainment we issue carries a verification code and a QR code. Enter the code to see whether the certificate is genuine and still
+        valid.
       </p>
       <Card className="mt-6 p-5 sm:p-6">
         <Form method="get" action="/verify" className="space-y-4">

@@ -22,7 +22,9 @@ export interface PricedLine {
 }
 
 /** Each line's amount and GST, and the invoice's totals: the sums of its lines. */
-export function invoiceTotals<L extends PricedLine>(lines: readonly L[]): { lines: (L & { amount_cents: number; gst_cents: number })[]; subtotal_cents: number; gst_cents: number; total_cents: number } {
+export function invoiceTotals<L extends PricedLine>(
+  lines: readonly L[],
+): { lines: (L & { amount_cents: number; gst_cents: number })[]; subtotal_cents: number; gst_cents: number; total_cents: number } {
   const priced = lines.map((line) => {
     const amount = line.quantity * line.unit_price_cents;
     return { ...line, amount_cents: amount, gst_cents: lineGst(amount, line.gst_treatment) };

@@ -31,7 +31,15 @@ describe("student schemas", () => {
   });
 
   it("requires a name and a valid email", () => {
-    const result = parseWith(studentUpdateSchema, studentFormInput(form([["full_name", " "], ["email", "nope"]])));
+    const result = parseWith(
+      studentUpdateSchema,
+      studentFormInput(
+        form([
+          ["full_name", " "],
+          ["email", "nope"],
+        ]),
+      ),
+    );
     expect(result.success).toBe(false);
     if (!result.success) {
       expect(result.fieldErrors.full_name).toBe("Full name is required");
@@ -68,7 +76,10 @@ describe("course schemas", () => {
     expect(coursePatchSchema.parse({ official_title: "  Licence to perform dogging " })).toEqual({ official_title: "Licence to perform dogging" });
     expect(coursePatchSchema.parse({ official_title: "   " })).toEqual({ official_title: null });
     expect(coursePatchSchema.parse({ official_title: null })).toEqual({ official_title: null });
-    expect(courseEditSchema.parse({ name: "N", description: "D", duration_hours: 1, price: 1, learning_outcomes: [], assessment_criteria: [] }).official_title ?? null).toBeNull();
+    expect(
+      courseEditSchema.parse({ name: "N", description: "D", duration_hours: 1, price: 1, learning_outcomes: [], assessment_criteria: [] }).official_title ??
+        null,
+    ).toBeNull();
     const long = parseWith(coursePatchSchema, { official_title: "x".repeat(101) });
     expect(long.success ? null : long.fieldErrors).toEqual({ official_title: "Official unit title must be at most 100 characters" });
     const twoLines = parseWith(coursePatchSchema, { official_title: "Licence\nto dog" });
@@ -89,15 +100,44 @@ describe("course schemas", () => {
   });
 
   it("reads repeated inputs as lists, one entry or none included", () => {
-    const one = courseFormInput(form([["name", "N"], ["learning_outcomes", "only"], ["assessment_criteria_present", "1"], ["intent", "save"]]));
+    const one = courseFormInput(
+      form([
+        ["name", "N"],
+        ["learning_outcomes", "only"],
+        ["assessment_criteria_present", "1"],
+        ["intent", "save"],
+      ]),
+    );
     expect(one).toEqual({ name: "N", learning_outcomes: ["only"], assessment_criteria: [] });
-    const many = courseFormInput(form([["learning_outcomes", "a"], ["learning_outcomes", "b"], ["is_active_present", "1"]]));
+    const many = courseFormInput(
+      form([
+        ["learning_outcomes", "a"],
+        ["learning_outcomes", "b"],
+        ["is_active_present", "1"],
+      ]),
+    );
     expect(many).toEqual({ learning_outcomes: ["a", "b"], is_active: false });
-    expect(courseFormInput(form([["is_active", "on"], ["is_active_present", "1"]]))).toEqual({ is_active: true });
+    expect(
+      courseFormInput(
+        form([
+          ["is_active", "on"],
+          ["is_active_present", "1"],
+        ]),
+      ),
+    ).toEqual({ is_active: true });
   });
 
   it("validates a whole new course with readable messages", () => {
-    const result = parseWith(courseCreateSchema, courseFormInput(form([["unit_code", "bad code!"], ["tier", "tier_9"], ["is_active_present", "1"]])));
+    const result = parseWith(
+      courseCreateSchema,
+      courseFormInput(
+        form([
+          ["unit_code", "bad code!"],
+          ["tier", "tier_9"],
+          ["is_active_present", "1"],
+        ]),
+      ),
+    );
     expect(result.success).toBe(false);
     if (!result.success) {
       expect(result.fieldErrors.unit_code).toBe("Unit code may use only letters and digits");

@@ -19,7 +19,6 @@ import { calendarDate, cleanText } from "./fields";
 
 export { ASSESSMENT_TYPES, MAX_SCORE_LIMIT, PENDING_ASSESSMENT_DEFINITION } from "./assessment-text";
 
-
 /**
  * An optional whole number from a form field (text) or JSON (number): blank is null,
  * "12" is 12, "12.5", "-3", "1e3" and "abc" are refused with a message naming the field.

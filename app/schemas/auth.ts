@@ -1,13 +1,22 @@
 import { z } from "zod";
 import { SIGN_UP_ROLES } from "#db/schema";
-import { address, confirmPassword, dateOfBirth, email, optionalText, password, passwordsMatch, phone, requiredText, signInEmail, signInPassword, usi } from "./fields";
+import {
+  address,
+  confirmPassword,
+  dateOfBirth,
+  email,
+  optionalText,
+  password,
+  passwordsMatch,
+  phone,
+  requiredText,
+  signInEmail,
+  signInPassword,
+  usi,
+} from "./fields";
 
 /** A second-step code: six digits from an authenticator, or a recovery code. */
-export const secondStepCode = z
-  .string({ message: "Enter the code" })
-  .trim()
-  .min(1, "Enter the code")
-  .max(40, "That code is too long");
+export const secondStepCode = z.string({ message: "Enter the code" }).trim().min(1, "Enter the code").max(40, "That code is too long");
 
 /** `code` is the second step of an account that has one (the /api sends it with the password). */
 export const loginSchema = z.object({ email: signInEmail, password: signInPassword, code: secondStepCode.optional() });
@@ -48,7 +57,10 @@ export const registerFormSchema = registrationSchema.extend({ confirm_password: 
  * code is optional here because only the account knows whether it needs one; the model asks
  * for it beside its field.
  */
-const currentPassword = z.string({ message: "Enter your current password" }).min(1, "Enter your current password").max(200, "Password must be at most 200 characters");
+const currentPassword = z
+  .string({ message: "Enter your current password" })
+  .min(1, "Enter your current password")
+  .max(200, "Password must be at most 200 characters");
 const currentCode = z
   .string()
   .trim()

@@ -5,8 +5,16 @@
  */
 export const AVETMISS_EXPORTS = {
   nat00020: { code: "NAT00020", label: "NAT00020 delivery locations", description: "Where training was delivered (training organisation delivery locations)." },
-  nat00030: { code: "NAT00030", label: "NAT00030 qualification data", description: "Qualifications and skill sets (programs); empty while only units are delivered." },
-  nat00060: { code: "NAT00060", label: "NAT00060 unit of competency", description: "Units of competency (subjects) with field of education and nominal hours." },
+  nat00030: {
+    code: "NAT00030",
+    label: "NAT00030 qualification data",
+    description: "Qualifications and skill sets (programs); empty while only units are delivered.",
+  },
+  nat00060: {
+    code: "NAT00060",
+    label: "NAT00060 unit of competency",
+    description: "Units of competency (subjects) with field of education and nominal hours.",
+  },
 } as const;
 export type AvetmissExportKey = keyof typeof AVETMISS_EXPORTS;
 export const AVETMISS_EXPORT_KEYS = Object.keys(AVETMISS_EXPORTS) as [AvetmissExportKey, ...AvetmissExportKey[]];

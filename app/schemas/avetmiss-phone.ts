@@ -16,8 +16,7 @@ export const INTERNATIONAL_PHONE = /^0011[1-9]\d{6,14}$/;
 const INTERNATIONAL_ACCESS = "0011";
 
 /** The message for a number the forms cannot take. */
-export const PHONE_INVALID =
-  "Enter an Australian number (0412 345 678, 02 4960 1234) or, for a number abroad, + and the country code (+64 21 123 4567)";
+export const PHONE_INVALID = "Enter an Australian number (0412 345 678, 02 4960 1234) or, for a number abroad, + and the country code (+64 21 123 4567)";
 
 /**
  * A phone number as typed ("+61 412 345 678", "(02) 4960 1234", "+44 20 7946 0958") in the

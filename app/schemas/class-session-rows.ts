@@ -16,6 +16,9 @@ export interface SessionRow {
 /** The rows of a submitted form, blank ones kept (the form is shown again as typed). */
 export function sessionRows(form: { session_date?: string[]; session_start?: string[]; session_end?: string[] }): SessionRow[] {
   const count = Math.max(form.session_date?.length ?? 0, form.session_start?.length ?? 0, form.session_end?.length ?? 0);
-  return Array.from({ length: count }, (_, i) => ({ date: form.session_date?.[i]?.trim() ?? "", starts_at: form.session_start?.[i]?.trim() ?? "", ends_at: form.session_end?.[i]?.trim() ?? "" }));
+  return Array.from({ length: count }, (_, i) => ({
+    date: form.session_date?.[i]?.trim() ?? "",
+    starts_at: form.session_start?.[i]?.trim() ?? "",
+    ends_at: form.session_end?.[i]?.trim() ?? "",
+  }));
 }
-

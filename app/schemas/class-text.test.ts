@@ -11,7 +11,13 @@ describe("class dates and factor-change mail in the shared format", () => {
   });
 
   it("dates the factor-change notice as the portal does", () => {
-    const mail = factorChangeEmail({ to: "a@example.com", fullName: "Ann Lee", change: "two-step set up", at: new Date("2026-07-18T21:30:00Z"), rto: { name: "Summit", code: "1234" } });
+    const mail = factorChangeEmail({
+      to: "a@example.com",
+      fullName: "Ann Lee",
+      change: "two-step set up",
+      at: new Date("2026-07-18T21:30:00Z"),
+      rto: { name: "Summit", code: "1234" },
+    });
     expect(mail.text).toContain("19 Jul 2026, 7:30 am (Sydney time)");
     expect(mail.text).not.toMatch(/July|Sunday/);
   });

@@ -82,6 +82,10 @@ export function cancelClassWords(enrolled: number, waiting: number): string[] {
       : enrolled === 1
         ? "Its 1 learner keeps their enrolment in the course, is mailed, and is asked to choose another class."
         : `Its ${enrolled} learners keep their enrolment in the course, are mailed, and are asked to choose another class.`,
-    waiting === 0 ? "No one is waiting for a seat." : waiting === 1 ? "The 1 learner on its waitlist is taken off it and mailed." : `The ${waiting} learners on its waitlist are taken off it and mailed.`,
+    waiting === 0
+      ? "No one is waiting for a seat."
+      : waiting === 1
+        ? "The 1 learner on its waitlist is taken off it and mailed."
+        : `The ${waiting} learners on its waitlist are taken off it and mailed.`,
   ];
 }

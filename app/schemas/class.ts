@@ -36,12 +36,14 @@ export type SessionInput = z.infer<typeof sessionSchema>;
 
 export const SEATS_RANGE = "Seats must be a whole number from 1 to 100";
 const seats = z.number({ message: SEATS_RANGE }).int(SEATS_RANGE).min(1, SEATS_RANGE).max(100, SEATS_RANGE);
-const idField = (label: string) => z.string({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} not found`);
+const idField = (label: string) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} not found`);
 
-function checkDates(
-  value: { start_date?: string; end_date?: string; sessions?: SessionInput[] },
-  ctx: z.RefinementCtx,
-) {
+function checkDates(value: { start_date?: string; end_date?: string; sessions?: SessionInput[] }, ctx: z.RefinementCtx) {
   const { start_date: start, end_date: end, sessions } = value;
   if (start && end && end < start) ctx.addIssue({ code: "custom", message: "The end date cannot be before the start date", path: ["end_date"] });
   if (start && end && sessions) {
@@ -72,7 +74,10 @@ export const classPatchSchema = z.strictObject(classFields).partial().superRefin
 export type ClassPatch = z.infer<typeof classPatchSchema>;
 
 /** The form's session rows as sent: one date, start and end per row (a lone row arrives as strings). */
-const rowValues = z.union([z.string(), z.array(z.string())]).optional().transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+const rowValues = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
 
 const FIELD_OF_SESSION = { date: "session_date", starts_at: "session_start", ends_at: "session_end" } as const;
 
@@ -123,14 +128,14 @@ export const classFormSchema = z
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? "sessions");
         // no session typed: the dates it would give are blank, and the first row is where to type one
-        const path = key === "start_date" || key === "end_date" || key === "sessions" ? (sessions.length ? "sessions" : sessionFieldId("session_date", 0)) : key;
+        const path =
+          key === "start_date" || key === "end_date" || key === "sessions" ? (sessions.length ? "sessions" : sessionFieldId("session_date", 0)) : key;
         ctx.addIssue({ code: "custom", message: key === "start_date" || key === "end_date" ? "Add at least one session" : issue.message, path: [path] });
       }
       return z.NEVER;
     }
     return parsed.data;
   });
-
 
 /** The enrolment page's waitlist forms (join, accept the offer, leave): the class and the intent. */
 export const waitlistFormSchema = z.object({ class_id: classIdField });

@@ -38,7 +38,8 @@ export const COMPLAINT_MESSAGES = {
   changedResultNeedsUpheld: "A changed result goes with an appeal that is upheld or partly upheld",
   notAnAppeal: "Only an appeal has a result to change",
   tooManyFromClient: "Too many complaints have been sent from your network. Please wait an hour and try again, or call the office.",
-  tooManyForEmail: "This email address has been sent several acknowledgements today. Leave the email blank to send your complaint now (keep the reference we show you), or try again tomorrow.",
+  tooManyForEmail:
+    "This email address has been sent several acknowledgements today. Leave the email blank to send your complaint now (keep the reference we show you), or try again tomorrow.",
 } as const;
 
 /** The policy shown on /complaints/policy until an admin writes their own. */

@@ -37,7 +37,10 @@ export function licenceStateFromForm(form: FormData, fallback: { licence_class: 
   return {
     licence_class: typeof cls === "string" ? cls.slice(0, 4) : fallback.licence_class,
     licence_prerequisites: form.has("licence_prerequisites_present")
-      ? form.getAll("licence_prerequisites").filter((v): v is string => typeof v === "string").slice(0, 20)
+      ? form
+          .getAll("licence_prerequisites")
+          .filter((v): v is string => typeof v === "string")
+          .slice(0, 20)
       : fallback.licence_prerequisites,
   };
 }
@@ -50,7 +53,11 @@ export function courseStateFromForm(form: FormData, fallback: CourseFormState): 
   };
   const list = (name: CourseListName) =>
     form.has(`${name}_present`) || form.has(name)
-      ? form.getAll(name).filter((v): v is string => typeof v === "string").slice(0, 60).map((v) => v.slice(0, 600))
+      ? form
+          .getAll(name)
+          .filter((v): v is string => typeof v === "string")
+          .slice(0, 60)
+          .map((v) => v.slice(0, 600))
       : fallback[name];
   const tier = text("tier", fallback.tier);
   return {

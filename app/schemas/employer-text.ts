@@ -11,7 +11,8 @@ export const EMPLOYER_USER_INVITED = "Invitation sent: the link works for 7 days
 export const INVITATION_DAYS = 7;
 export const INVITATION_UNKNOWN = "This invitation link is not valid. Ask for a new one.";
 export const INVITATION_EXPIRED = "This invitation has expired. Ask for a new one.";
-export const INVITATION_USED = "This invitation has already been answered. If you accepted it, sign in; if you declined it, ask your employer about another class.";
+export const INVITATION_USED =
+  "This invitation has already been answered. If you accepted it, sign in; if you declined it, ask your employer about another class.";
 export const INVITATION_OTHER_ACCOUNT = "This invitation is for another account: sign out and open the link again.";
 export const EMPLOYER_PASSWORD_SET = "Your password is set. Sign in, then set up two-step sign-in from Account security.";
 export const SEATS_BOOKED = (seats: number) => `${seats} ${seats === 1 ? "seat" : "seats"} booked`;

@@ -4,12 +4,7 @@ import { ABN_INVALID, CONSENT_REQUIRED } from "./employer-text";
 import { checkbox, confirmPassword, dateOfBirth, email, password, passwordsMatch, phone, requiredText, usi } from "./fields";
 
 /** An ABN as typed (spaces allowed), checked by its check digits and kept as its 11 digits. */
-export const abnField = z
-  .string({ message: ABN_INVALID })
-  .trim()
-  .min(1, "ABN is required")
-  .refine(isAbn, ABN_INVALID)
-  .transform(normaliseAbn);
+export const abnField = z.string({ message: ABN_INVALID }).trim().min(1, "ABN is required").refine(isAbn, ABN_INVALID).transform(normaliseAbn);
 
 /** An employer as an administrator adds or edits it (the form and POST/PUT /api/admin/employers). */
 export const employerSchema = z.object({
@@ -129,7 +124,10 @@ export function workerFormErrors(fieldErrors: Record<string, string>, values: Re
  * A model's refusal of one named worker (`workers.N`, N counting the workers sent) at that
  * worker's email field on the form, naming the row; any other failure stays where it was.
  */
-export function workerRefusalErrors(error: { message: string; field?: string; fieldErrors: Record<string, string> }, values: Record<string, string>): Record<string, string> {
+export function workerRefusalErrors(
+  error: { message: string; field?: string; fieldErrors: Record<string, string> },
+  values: Record<string, string>,
+): Record<string, string> {
   const match = /^workers\.(\d+)$/.exec(error.field ?? "");
   if (!match) return error.field ? { [error.field]: error.message } : error.fieldErrors;
   const row = filledRows(values)[Number(match[1])];

@@ -43,8 +43,14 @@ export const enrollmentPatchSchema = z.object({
     .max(100, "progress_percentage must be between 0 and 100")
     .optional(),
   reopen: z.boolean({ message: "reopen must be true or false" }).optional().describe("true to reinstate a withdrawn enrolment (never done silently)"),
-  planned_start_date: z.string({ message: "planned_start_date must be a date (YYYY-MM-DD)" }).optional().describe("The planned start of the activity (YYYY-MM-DD); sent with planned_end_date"),
-  planned_end_date: z.string({ message: "planned_end_date must be a date (YYYY-MM-DD)" }).optional().describe("The planned end (YYYY-MM-DD), not before the start"),
+  planned_start_date: z
+    .string({ message: "planned_start_date must be a date (YYYY-MM-DD)" })
+    .optional()
+    .describe("The planned start of the activity (YYYY-MM-DD); sent with planned_end_date"),
+  planned_end_date: z
+    .string({ message: "planned_end_date must be a date (YYYY-MM-DD)" })
+    .optional()
+    .describe("The planned end (YYYY-MM-DD), not before the start"),
 });
 
 const PLANNED_DATE = "Enter the date as YYYY-MM-DD";

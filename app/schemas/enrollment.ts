@@ -8,11 +8,7 @@ export { ALREADY_ENROLLED, TERMS_REQUIRED };
  * The course id as it arrives in a URL or payload. Any string is accepted (bounded): an id
  * that is not a known, active course is "Course not found", never a validation error.
  */
-export const courseIdField = z
-  .string({ message: "Course is required" })
-  .trim()
-  .min(1, "Course is required")
-  .max(100, "Course not found");
+export const courseIdField = z.string({ message: "Course is required" }).trim().min(1, "Course is required").max(100, "Course not found");
 
 /** A class of the course (docs/decisions/013-classes.md); an id that names none is "Class not found". */
 export const classIdField = z.string({ message: "Class is required" }).trim().min(1, "Class is required").max(100, "Class not found");

@@ -41,9 +41,18 @@ export const destroySchema = z.object({
 
 /** One checklist item: the unit element or criterion it maps to, what is observed, the NAI part (licence courses). */
 export const checklistItemSchema = z.object({
-  maps_to: z.string({ message: "Say which element or criterion it maps to" }).trim().min(1, "Say which element or criterion it maps to").max(60, "At most 60 characters"),
+  maps_to: z
+    .string({ message: "Say which element or criterion it maps to" })
+    .trim()
+    .min(1, "Say which element or criterion it maps to")
+    .max(60, "At most 60 characters"),
   text: z.string({ message: "Say what is observed" }).trim().min(1, "Say what is observed").max(500, "At most 500 characters"),
-  nai_part: z.string().trim().max(60, "At most 60 characters").nullish().transform((v) => v || null),
+  nai_part: z
+    .string()
+    .trim()
+    .max(60, "At most 60 characters")
+    .nullish()
+    .transform((v) => v || null),
 });
 
 const checklistTitle = z.string({ message: "Give the checklist a title" }).trim().min(3, "Give the checklist a title").max(200, "At most 200 characters");
@@ -63,24 +72,28 @@ export const checklistSchema = z.object({
   id: uuid.optional(),
   course_id: uuid,
   title: checklistTitle,
-  items: z
-    .string({ message: "Add at least one item" })
-    .transform((text, ctx) => {
-      const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-      const items = lines.map((line) => {
-        const [maps_to = "", text = "", nai_part = ""] = line.split("|").map((p) => p.trim());
-        return checklistItemSchema.safeParse({ maps_to, text, nai_part });
-      });
-      if (items.length === 0 || items.some((i) => !i.success)) {
-        ctx.addIssue({ code: "custom", message: "One item a line: maps to | what is observed | NAI part (optional)" });
-        return z.NEVER;
-      }
-      return items.map((i) => i.data!);
-    }),
+  items: z.string({ message: "Add at least one item" }).transform((text, ctx) => {
+    const lines = text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean);
+    const items = lines.map((line) => {
+      const [maps_to = "", text = "", nai_part = ""] = line.split("|").map((p) => p.trim());
+      return checklistItemSchema.safeParse({ maps_to, text, nai_part });
+    });
+    if (items.length === 0 || items.some((i) => !i.success)) {
+      ctx.addIssue({ code: "custom", message: "One item a line: maps to | what is observed | NAI part (optional)" });
+      return z.NEVER;
+    }
+    return items.map((i) => i.data!);
+  }),
 });
 
 /** The assessor's marks of one checklist: result_ITEMID and comment_ITEMID for each item. */
-export function checklistMarksInput(form: FormData): { checklist_id: string; marks: { item_id: string; result: ChecklistResult | null; comment: string | null }[] } {
+export function checklistMarksInput(form: FormData): {
+  checklist_id: string;
+  marks: { item_id: string; result: ChecklistResult | null; comment: string | null }[];
+} {
   const marks = new Map<string, { item_id: string; result: ChecklistResult | null; comment: string | null }>();
   for (const [key, value] of form.entries()) {
     const m = /^(result|comment)_([0-9a-f-]{36})$/.exec(key);

@@ -96,7 +96,6 @@ describe("search terms", () => {
   });
 });
 
-
 describe("usi field", () => {
   it("stores a USI trimmed and upper-cased, blank as null", () => {
     expect(usi.parse(" 2gf2ugxxv8 ")).toBe("2GF2UGXXV8");

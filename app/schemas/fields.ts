@@ -43,10 +43,7 @@ export const searchTerm = (max = 100) =>
     .transform((v) => cleanSearchTerm(v, max));
 
 export const requiredText = (label: string, max = 200, options: { multiline?: boolean } = {}) =>
-  cleanText(label, options)
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  cleanText(label, options).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 
 /** Optional text: blank becomes null so stored data never holds empty strings. */
 export const optionalText = (label: string, max = 200, options: { multiline?: boolean } = {}) =>
@@ -59,10 +56,7 @@ export const optionalText = (label: string, max = 200, options: { multiline?: bo
 /** A postal address: the form's box takes several lines. */
 export const address = optionalText("Address", 500, { multiline: true });
 
-const typedEmail = cleanText("Email", { typeMessage: "Email is required" })
-  .trim()
-  .min(1, "Email is required")
-  .max(254, "Email must be at most 254 characters");
+const typedEmail = cleanText("Email", { typeMessage: "Email is required" }).trim().min(1, "Email is required").max(254, "Email must be at most 254 characters");
 
 /** The email of a new or changed account: a well-formed address, stored lower-cased. */
 export const email = typedEmail.pipe(z.email("Enter a valid email address")).transform((v) => v.toLowerCase());
@@ -102,10 +96,7 @@ export const dateOfBirth = z
   .transform((v) => (v ? v : null));
 
 /** The password typed to sign in: any length a stored one can have. */
-export const signInPassword = z
-  .string({ message: "Password is required" })
-  .min(1, "Password is required")
-  .max(200, "Password must be at most 200 characters");
+export const signInPassword = z.string({ message: "Password is required" }).min(1, "Password is required").max(200, "Password must be at most 200 characters");
 
 /** A new password. */
 export const password = signInPassword.min(6, "Password must be at least 6 characters");

@@ -100,7 +100,16 @@ export const IMPLIED_CLASSES: Partial<Record<LicenceClass, LicenceClass[]>> = {
 };
 
 /** A delivery location's state (its AVETMISS code) as the regulator whose rules apply there. */
-export const LOCATION_STATE_REGULATOR: Record<string, HrwState> = { "01": "NSW", "02": "VIC", "03": "QLD", "04": "SA", "05": "WA", "06": "TAS", "07": "NT", "08": "ACT" };
+export const LOCATION_STATE_REGULATOR: Record<string, HrwState> = {
+  "01": "NSW",
+  "02": "VIC",
+  "03": "QLD",
+  "04": "SA",
+  "05": "WA",
+  "06": "TAS",
+  "07": "NT",
+  "08": "ACT",
+};
 
 /** Evidence of identity: each document sighted scores its points; 100 in all is enough. */
 export const IDENTITY_DOCUMENTS = {
@@ -182,7 +191,8 @@ export const HRW_MESSAGES = {
   checksMissing: (missing: string[]) => `The candidate's checks are incomplete: ${missing.join("; ")}`,
   notifyBy: (date: string) => `Notify the regulator by ${hrwDate(date)}`,
   applyBy: (licenceClass: string, date: string) => `Apply for your ${licenceClass} licence by ${hrwDate(date)}`,
-  bookingLead: (days: number, earliest: string) => `This state's regulator needs the assessment scheduled at least ${days} days ahead: the earliest date is ${hrwDate(earliest)}`,
+  bookingLead: (days: number, earliest: string) =>
+    `This state's regulator needs the assessment scheduled at least ${days} days ahead: the earliest date is ${hrwDate(earliest)}`,
   changeLead: (hours: number) => `This state's regulator takes changes at least ${hours} hours before the assessment starts: it is too late to move it`,
   resultsRecorded: "Results are recorded for this assessment: book a new one instead of moving it",
   noticeBeforeBooking: "A notice cannot be for a day before the booked assessment date",

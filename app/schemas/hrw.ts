@@ -2,7 +2,18 @@ import { z } from "zod";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { parseWith } from "~/utils/validation";
 import { calendarDate, optionalText, requiredText, uuid } from "./fields";
-import { HRW_MESSAGES, HRW_RULE_NAMES, HRW_RULES, HRW_STATE_CODES, type HrwRuleName, type HrwState, IDENTITY_DOCUMENT_CODES, LICENCE_CLASS_CODES, NAI_PART_CODES, NAI_RESULT_CODES } from "./hrw-codes";
+import {
+  HRW_MESSAGES,
+  HRW_RULE_NAMES,
+  HRW_RULES,
+  HRW_STATE_CODES,
+  type HrwRuleName,
+  type HrwState,
+  IDENTITY_DOCUMENT_CODES,
+  LICENCE_CLASS_CODES,
+  NAI_PART_CODES,
+  NAI_RESULT_CODES,
+} from "./hrw-codes";
 
 /**
  * The forms and /api payloads of high-risk work licence assessments, one schema each; the
@@ -65,7 +76,8 @@ export type AssessorLicenceInput = z.infer<typeof assessorLicenceSchema>;
 
 /** Whether `value` is a valid value for a rule of `kind`; a message when not. */
 export function ruleValueProblem(kind: (typeof HRW_RULES)[HrwRuleName]["kind"], value: string): string | null {
-  if (kind === "number") return value === "" || /^\d{1,4}$/.test(value) ? null : "Enter a whole number, or leave it blank when the state does not set this rule";
+  if (kind === "number")
+    return value === "" || /^\d{1,4}$/.test(value) ? null : "Enter a whole number, or leave it blank when the state does not set this rule";
   if (kind === "flag") return value === "yes" || value === "no" ? null : "Choose yes or no";
   if (kind === "month_day") return /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value) ? null : "Enter the month and day as MM-DD";
   if (kind === "pattern") {

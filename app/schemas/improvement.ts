@@ -11,12 +11,16 @@ import { IMPROVEMENT_SOURCES, IMPROVEMENT_STATUSES } from "./improvement-text";
 
 export const improvementSource = z.enum(IMPROVEMENT_SOURCES, { message: `Source must be one of ${IMPROVEMENT_SOURCES.join(", ")}` });
 
-const sourceId = optionalText("Source reference", 100).describe("The record the action comes from (a complaint's or validation's id, a questionnaire question's id), as given");
+const sourceId = optionalText("Source reference", 100).describe(
+  "The record the action comes from (a complaint's or validation's id, a questionnaire question's id), as given",
+);
 const description = requiredText("Description", 2000, { multiline: true }).describe("What is to be improved");
 const ownerId = z.string({ message: "Choose an owner" }).uuid("Choose an owner").describe("The staff member (trainer or administrator) who owns the action");
 const dueDate = calendarDate("Due date", "2000-01-01").describe("YYYY-MM-DD, a day on the organisation's calendar");
 const actionTaken = optionalText("What was done", 4000, { multiline: true }).describe("What was done about it");
-const closureEvidence = optionalText("Closure evidence", 4000, { multiline: true }).describe("What shows it was done: a document's name and where it is kept, a record, an observation");
+const closureEvidence = optionalText("Closure evidence", 4000, { multiline: true }).describe(
+  "What shows it was done: a document's name and where it is kept, a record, an observation",
+);
 
 export const improvementCreateSchema = z.object({
   source_type: improvementSource,

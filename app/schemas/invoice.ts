@@ -39,10 +39,18 @@ const optionalDate = z
 
 /** The finance list's filters (a GET form, so every view is a link). */
 export const invoiceFiltersSchema = z.object({
-  status: z.union([z.enum(INVOICE_STATUSES), z.literal("")], { message: "Choose a status" }).optional().transform((v) => (v ? v : null)),
+  status: z
+    .union([z.enum(INVOICE_STATUSES), z.literal("")], { message: "Choose a status" })
+    .optional()
+    .transform((v) => (v ? v : null)),
   from: optionalDate,
   to: optionalDate,
-  buyer: z.string().trim().max(100, "Buyer must be at most 100 characters").optional().transform((v) => (v ? v : null)),
+  buyer: z
+    .string()
+    .trim()
+    .max(100, "Buyer must be at most 100 characters")
+    .optional()
+    .transform((v) => (v ? v : null)),
   page: z.coerce.number().int().min(1).optional(),
 });
 
@@ -55,7 +63,10 @@ export const financeSettingsSchema = z.object({
     .int("Payment terms must be a whole number of days from 0 to 120")
     .min(0, "Payment terms must be a whole number of days from 0 to 120")
     .max(120, "Payment terms must be a whole number of days from 0 to 120"),
-  sales_account_code: requiredText("Sales account code", 10).refine((v) => /^[A-Za-z0-9.-]+$/.test(v), "Sales account code may use only letters, digits, dots and dashes"),
+  sales_account_code: requiredText("Sales account code", 10).refine(
+    (v) => /^[A-Za-z0-9.-]+$/.test(v),
+    "Sales account code may use only letters, digits, dots and dashes",
+  ),
 });
 export type FinanceSettingsInput = z.infer<typeof financeSettingsSchema>;
 

@@ -13,7 +13,14 @@ const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefi
 
 /** A free-text filter of at most `max` characters. */
 export const filterText = (label: string, max: number) =>
-  z.preprocess(blank, z.string({ message: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).optional());
+  z.preprocess(
+    blank,
+    z
+      .string({ message: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .optional(),
+  );
 
 /** One of a list of values, or no filter. */
 export const filterChoice = <T extends string>(label: string, values: readonly T[]) =>
@@ -49,7 +56,10 @@ const pageField = z
 export function filteredListQuery<S extends z.ZodRawShape>(fields: S, days: { from: string; to: string }) {
   return z
     .object({ ...fields, from: filterDay("from").describe(days.from), to: filterDay("to").describe(days.to), page: pageField })
-    .refine(({ from, to }: { from?: unknown; to?: unknown }) => !from || !to || String(from) <= String(to), { message: "from must not be after to", path: ["to"] });
+    .refine(({ from, to }: { from?: unknown; to?: unknown }) => !from || !to || String(from) <= String(to), {
+      message: "from must not be after to",
+      path: ["to"],
+    });
 }
 
 /**

@@ -68,12 +68,27 @@ export interface MailData {
   "seat-offered": { course: string; start: string; end: string; expiresAt: string; path: string };
   "class-reminder": { course: string; start: string; end: string; firstSession: string; location: string | null; path: string };
   "attendance-alert": { learner: string; course: string; date: string; path: string };
-  "hrw-reminder": { licenceClass: string; nsaNumber: string; deadline: string; daysBefore: number; /** the state's words for where to apply (absent in messages queued before they were kept) */ applyWhere?: string; windowDays?: number };
+  "hrw-reminder": {
+    licenceClass: string;
+    nsaNumber: string;
+    deadline: string;
+    daysBefore: number;
+    /** the state's words for where to apply (absent in messages queued before they were kept) */ applyWhere?: string;
+    windowDays?: number;
+  };
   /** `at`: the instant of the change (ISO) */
   "factor-changed": { change: FactorChange; at: string };
   /** days are the organisation's calendar days (YYYY-MM-DD); `about`: an appeal's assessment */
   "complaint-received": { kind: "complaint" | "appeal"; reference: string; acknowledgeBy: string; resolveBy: string; about?: string; path: string };
-  "complaint-resolved": { kind: "complaint" | "appeal"; reference: string; outcome: "upheld" | "partly" | "dismissed"; reasons: string; changedResult: string | null; /** an upheld appeal reopened a credit transfer or RPL for a new decision */ reopened?: boolean; path: string };
+  "complaint-resolved": {
+    kind: "complaint" | "appeal";
+    reference: string;
+    outcome: "upheld" | "partly" | "dismissed";
+    reasons: string;
+    changedResult: string | null;
+    /** an upheld appeal reopened a credit transfer or RPL for a new decision */ reopened?: boolean;
+    path: string;
+  };
   /** `subject`: what it asks about (the course completed); `path`: the questionnaire's link, which answers once */
   "questionnaire-invitation": { audience: "learner" | "employer"; subject: string; path: string };
   /** the whole link, carrying the invitation's token (removed once sent, like a reset link) */
@@ -108,7 +123,18 @@ export interface MailData {
    */
   "recognition-referee-request": { learner: string; unit: string; link: string; expiresAt: string };
   /** A competency session booked, moved or cancelled: its day YYYY-MM-DD and HH:MM times on the organisation's clock */
-  "recognition-session": { change: "booked" | "rescheduled" | "cancelled"; what: string; unit: string; date: string; startsAt: string; endsAt: string; location: string; notes: string | null; reason: string | null; path: string };
+  "recognition-session": {
+    change: "booked" | "rescheduled" | "cancelled";
+    what: string;
+    unit: string;
+    date: string;
+    startsAt: string;
+    endsAt: string;
+    location: string;
+    notes: string | null;
+    reason: string | null;
+    path: string;
+  };
 }
 
 export const MAIL_STATES = ["queued", "sent", "failed", "given_up"] as const satisfies readonly OutboxState[];

@@ -65,9 +65,7 @@ export const studentListApiQuery = z.object({
   status: z.enum(STUDENT_STATUSES, { message: "status must be all, active or inactive" }).optional(),
   issue: z.enum(STUDENT_ISSUES, { message: `issue must be one of ${STUDENT_ISSUES.join(", ")}` }).optional(),
   page: wholeNumberText("page", 100_000).optional().describe("1-based page; a page past the end gives the last page"),
-  page_size: wholeNumberText("page_size", 100)
-    .optional()
-    .describe(`Students per page, 1 to 100 (default ${STUDENT_LIST_DEFAULT_PAGE_SIZE})`),
+  page_size: wholeNumberText("page_size", 100).optional().describe(`Students per page, 1 to 100 (default ${STUDENT_LIST_DEFAULT_PAGE_SIZE})`),
 });
 
 /** The trainer's assessment list: search, status filter and page. */
@@ -135,10 +133,7 @@ export const certificateRevokeSchema = z.object({ reason: revocationReason });
 /** The Revoke and Reissue buttons on a student's profile, one pair per certificate in force. */
 export const certificateChangeSchema = z.discriminatedUnion(
   "intent",
-  [
-    z.object({ intent: z.literal("revoke"), certificate_id: uuid, reason: revocationReason }),
-    z.object({ intent: z.literal("reissue"), certificate_id: uuid }),
-  ],
+  [z.object({ intent: z.literal("revoke"), certificate_id: uuid, reason: revocationReason }), z.object({ intent: z.literal("reissue"), certificate_id: uuid })],
   { error: "Choose Revoke or Reissue for a certificate" },
 );
 

@@ -18,7 +18,10 @@ const flag = z.union([z.boolean(), z.enum(["true", "false", "on", "1", "0", ""])
 
 export const questionUpdateSchema = z.object({
   prompt,
-  retired: flag.optional().transform((v) => v ?? false).describe("true: no longer asked (its answers stay in the reports)"),
+  retired: flag
+    .optional()
+    .transform((v) => v ?? false)
+    .describe("true: no longer asked (its answers stay in the reports)"),
 });
 export type QuestionUpdateInput = z.infer<typeof questionUpdateSchema>;
 
@@ -44,5 +47,9 @@ export type SummaryQuery = z.infer<typeof summaryQuery>;
 
 export const annualQuery = z.object({
   audience: questionnaireAudience.default("learner"),
-  year: z.coerce.number({ message: "Year must be a year" }).int("Year must be a year").min(2000, "Year must be 2000 or later").max(2100, "Year must be 2100 or earlier"),
+  year: z.coerce
+    .number({ message: "Year must be a year" })
+    .int("Year must be a year")
+    .min(2000, "Year must be 2000 or later")
+    .max(2100, "Year must be 2100 or earlier"),
 });

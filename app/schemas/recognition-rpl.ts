@@ -15,7 +15,7 @@ export * from "./recognition-rpl-text";
 export const refereeRequestInput = z.object({
   referee_name: requiredText("Referee's name", 120),
   referee_email: email.describe("Where the report's link is mailed"),
-  relationship: optionalText("Relationship or employer", 200).describe("How the referee knows the learner, or their employer: \"Site supervisor, Acme Cranes\""),
+  relationship: optionalText("Relationship or employer", 200).describe('How the referee knows the learner, or their employer: "Site supervisor, Acme Cranes"'),
 });
 export type RefereeRequestInput = z.infer<typeof refereeRequestInput>;
 

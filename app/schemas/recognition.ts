@@ -18,7 +18,9 @@ const kind = z.enum(RECOGNITION_KINDS, { message: "Choose credit transfer or rec
 export const recognitionApplyInput = z.object({
   enrollment_id: uuid.describe("The enrolment whose unit is to be recognised"),
   kind: kind.describe("credit_transfer: another RTO's AQF certification document or VET transcript; rpl: evidence of competence"),
-  statement: requiredText("What you hold or have done", 4000, { multiline: true }).describe("For credit transfer: the document and the issuing RTO; for RPL: the work done and where"),
+  statement: requiredText("What you hold or have done", 4000, { multiline: true }).describe(
+    "For credit transfer: the document and the issuing RTO; for RPL: the work done and where",
+  ),
 });
 export type RecognitionApplyInput = z.infer<typeof recognitionApplyInput>;
 

@@ -10,4 +10,3 @@ export const REFUND_POLICY: readonly string[] = [
   "If we cancel or move a class, you choose a full refund or a place in another class.",
   "Refunds are paid within 14 days to the account that paid. Your rights under the Australian Consumer Law are not affected.",
 ];
-

@@ -57,7 +57,8 @@ export const reviewQuestionSchema = z
       const choices = q.choices ?? [];
       if (choices.length < 2 || choices.length > 6) ctx.addIssue({ code: "custom", path: ["choices"], message: "Give 2 to 6 choices" });
       const index = Number(q.answer) - 1;
-      if (!Number.isInteger(index) || index < 0 || index >= choices.length) ctx.addIssue({ code: "custom", path: ["answer"], message: "The right answer is the number of a choice (1 for the first)" });
+      if (!Number.isInteger(index) || index < 0 || index >= choices.length)
+        ctx.addIssue({ code: "custom", path: ["answer"], message: "The right answer is the number of a choice (1 for the first)" });
     } else {
       if (!Number.isFinite(Number(q.answer))) ctx.addIssue({ code: "custom", path: ["answer"], message: "The right answer is a number, e.g. 0.471" });
       if (q.tolerance && !(Number(q.tolerance) >= 0)) ctx.addIssue({ code: "custom", path: ["tolerance"], message: "Tolerance is a number of 0 or more" });
@@ -65,7 +66,12 @@ export const reviewQuestionSchema = z
   });
 export type ReviewQuestionInput = z.infer<typeof reviewQuestionSchema>;
 
-const percent = (label: string) => z.coerce.number({ message: `${label} must be a whole number from 0 to 100` }).int(`${label} must be a whole number from 0 to 100`).min(0, `${label} must be from 0 to 100`).max(100, `${label} must be from 0 to 100`);
+const percent = (label: string) =>
+  z.coerce
+    .number({ message: `${label} must be a whole number from 0 to 100` })
+    .int(`${label} must be a whole number from 0 to 100`)
+    .min(0, `${label} must be from 0 to 100`)
+    .max(100, `${label} must be from 0 to 100`);
 
 export const reviewGroupSchema = z
   .strictObject({
@@ -77,7 +83,6 @@ export const reviewGroupSchema = z
   })
   .refine((g) => g.support_from <= g.suitable_from, { path: ["support_from"], message: "Support from must not be above suitable from" });
 export type ReviewGroupInput = z.infer<typeof reviewGroupSchema>;
-
 
 /** The question form as posted (the admins' page): each choice in its own `choice_<n>` field, blank ones dropped by the schema. */
 export function reviewQuestionFormInput(form: FormData): Record<string, unknown> {

@@ -91,7 +91,8 @@ export const STANDARDS_MESSAGES = {
   activityInFuture: "The activity date cannot be in the future",
   oneEvidenceFile: "Attach one evidence file to an activity",
   confirmedKeepsEvidence: "This activity is confirmed: its evidence stays as confirmed (ask the office to change it)",
-  nextDueTooLate: (months: number, latest: string) => `A course of this risk is validated at most ${months} months after the last: the latest next validation is ${formatDate(latest)}`,
+  nextDueTooLate: (months: number, latest: string) =>
+    `A course of this risk is validated at most ${months} months after the last: the latest next validation is ${formatDate(latest)}`,
   validatorNotCredentialed: (reason: string) => `Every validator must be credentialed for the unit: ${reason}`,
   sampleDrawn: "The sample for this plan is already drawn",
   sampleTooLarge: (population: number, size: number) =>

@@ -43,8 +43,10 @@ export const trainingCredentialSchema = z
     note: optionalText("Note", 300),
   })
   .superRefine((v, ctx) => {
-    if (v.credential === UNDER_DIRECTION && !v.supervisor_id) ctx.addIssue({ code: "custom", path: ["supervisor_id"], message: STANDARDS_MESSAGES.supervisorRequired });
-    if (v.credential !== UNDER_DIRECTION && v.supervisor_id) ctx.addIssue({ code: "custom", path: ["supervisor_id"], message: STANDARDS_MESSAGES.supervisorNotWanted });
+    if (v.credential === UNDER_DIRECTION && !v.supervisor_id)
+      ctx.addIssue({ code: "custom", path: ["supervisor_id"], message: STANDARDS_MESSAGES.supervisorRequired });
+    if (v.credential !== UNDER_DIRECTION && v.supervisor_id)
+      ctx.addIssue({ code: "custom", path: ["supervisor_id"], message: STANDARDS_MESSAGES.supervisorNotWanted });
     if (v.expires_on && v.expires_on < v.issued_on) ctx.addIssue({ code: "custom", path: ["expires_on"], message: STANDARDS_MESSAGES.expiryBeforeIssue });
   });
 export type TrainingCredentialInput = z.infer<typeof trainingCredentialSchema>;
@@ -52,7 +54,9 @@ export type TrainingCredentialInput = z.infer<typeof trainingCredentialSchema>;
 /** The vocational competency in one unit. */
 export const trainerUnitSchema = z
   .object({
-    unit_code: requiredText("Unit code", 20).transform((v) => v.toUpperCase()).pipe(z.string().regex(/^[A-Z0-9]{3,20}$/, "Enter a unit code such as RIIHAN309F")),
+    unit_code: requiredText("Unit code", 20)
+      .transform((v) => v.toUpperCase())
+      .pipe(z.string().regex(/^[A-Z0-9]{3,20}$/, "Enter a unit code such as RIIHAN309F")),
     basis: z.enum(UNIT_BASIS_CODES, { message: "Choose held or equivalent" }),
     evidence: optionalText("Evidence", 500, { multiline: true }),
     expires_on: optionalDate("Expiry date"),

@@ -43,7 +43,12 @@ export type StudentCreateInput = Omit<z.infer<typeof studentCreateSchema>, keyof
 export function studentFormInput(form: FormData): Record<string, unknown> {
   const { is_active: _ignored, usi_verified: _verified, ...rest } = formToObject(form);
   const verified = form.get("usi_verified") === "on" || form.get("usi_verified") === "true";
-  return { ...rest, ...avetmissListsFromForm(form), is_active: form.get("is_active") === "on" || form.get("is_active") === "true", ...(verified ? { usi_verified: true } : {}) };
+  return {
+    ...rest,
+    ...avetmissListsFromForm(form),
+    is_active: form.get("is_active") === "on" || form.get("is_active") === "true",
+    ...(verified ? { usi_verified: true } : {}),
+  };
 }
 
 export { ISSUE_LABELS, STUDENT_ISSUES, STUDENT_STATUSES, type StudentIssue, type StudentStatusFilter } from "./student-filters";

@@ -35,11 +35,26 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
  */
 export const WEBHOOK_AUDIENCES = ["admin", "trainer"] as const;
 export type WebhookAudience = (typeof WEBHOOK_AUDIENCES)[number];
-export const WEBHOOK_AUDIENCE_LABELS: Record<WebhookAudience, string> = { admin: "Administrator (everything the /api shows an administrator)", trainer: "Trainer (what a trainer may read)" };
-export const TRAINER_EVENTS: readonly WebhookEvent[] = ["enrolment.created", "enrolment.changed", "result.recorded", "certificate.issued", "certificate.revoked", "booking.made"];
+export const WEBHOOK_AUDIENCE_LABELS: Record<WebhookAudience, string> = {
+  admin: "Administrator (everything the /api shows an administrator)",
+  trainer: "Trainer (what a trainer may read)",
+};
+export const TRAINER_EVENTS: readonly WebhookEvent[] = [
+  "enrolment.created",
+  "enrolment.changed",
+  "result.recorded",
+  "certificate.issued",
+  "certificate.revoked",
+  "booking.made",
+];
 
 export const WEBHOOK_STATES = ["queued", "delivered", "failed", "given_up"] as const;
-export const WEBHOOK_STATE_LABELS: Record<(typeof WEBHOOK_STATES)[number], string> = { queued: "Queued", delivered: "Delivered", failed: "Failed, will retry", given_up: "Given up" };
+export const WEBHOOK_STATE_LABELS: Record<(typeof WEBHOOK_STATES)[number], string> = {
+  queued: "Queued",
+  delivered: "Delivered",
+  failed: "Failed, will retry",
+  given_up: "Given up",
+};
 
 export const WEBHOOK_REGISTERED = "Endpoint registered. Copy its signing secret now.";
 export const WEBHOOK_ROTATED = "Secret rotated. Both secrets sign deliveries for the next 24 hours.";

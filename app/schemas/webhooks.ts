@@ -7,13 +7,26 @@ import { z } from "zod";
  */
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, WEBHOOK_AUDIENCES, TRAINER_EVENTS } from "./webhook-text";
 
-export { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, WEBHOOK_AUDIENCES, WEBHOOK_AUDIENCE_LABELS, TRAINER_EVENTS, WEBHOOK_STATES, WEBHOOK_STATE_LABELS, WEBHOOK_REGISTERED, WEBHOOK_ROTATED, WEBHOOK_RESENT } from "./webhook-text";
+export {
+  WEBHOOK_EVENTS,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_AUDIENCES,
+  WEBHOOK_AUDIENCE_LABELS,
+  TRAINER_EVENTS,
+  WEBHOOK_STATES,
+  WEBHOOK_STATE_LABELS,
+  WEBHOOK_REGISTERED,
+  WEBHOOK_ROTATED,
+  WEBHOOK_RESENT,
+} from "./webhook-text";
 export type { WebhookAudience, WebhookEvent } from "./webhook-text";
-
 
 const eventList = z.preprocess(
   (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-  z.array(z.enum(WEBHOOK_EVENTS, { message: "Unknown event" }), { message: "Choose at least one event" }).min(1, "Choose at least one event").max(WEBHOOK_EVENTS.length),
+  z
+    .array(z.enum(WEBHOOK_EVENTS, { message: "Unknown event" }), { message: "Choose at least one event" })
+    .min(1, "Choose at least one event")
+    .max(WEBHOOK_EVENTS.length),
 );
 
 /** Registering an endpoint (the form and POST /api/admin/webhooks). */
@@ -27,14 +40,22 @@ export const webhookEndpointSchema = z
   .superRefine((value, ctx) => {
     if (value.audience !== "trainer") return;
     const refused = value.events.filter((e) => !TRAINER_EVENTS.includes(e));
-    if (refused.length) ctx.addIssue({ code: "custom", path: ["events"], message: `A trainer endpoint cannot hear of ${refused.map((e) => WEBHOOK_EVENT_LABELS[e].toLowerCase()).join(", ")}` });
+    if (refused.length)
+      ctx.addIssue({
+        code: "custom",
+        path: ["events"],
+        message: `A trainer endpoint cannot hear of ${refused.map((e) => WEBHOOK_EVENT_LABELS[e].toLowerCase()).join(", ")}`,
+      });
   });
 export type WebhookEndpointInput = z.infer<typeof webhookEndpointSchema>;
 
 /** The endpoint page's buttons: rotate the secret, send a delivery again, turn it off or on. */
-export const webhookActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("rotate") }),
-  z.object({ intent: z.literal("resend"), delivery: z.string({ message: "Unknown delivery" }).min(1).max(64) }),
-  z.object({ intent: z.literal("toggle") }),
-], { message: "Unknown action" });
-
+export const webhookActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("rotate") }),
+    z.object({ intent: z.literal("resend"), delivery: z.string({ message: "Unknown delivery" }).min(1).max(64) }),
+    z.object({ intent: z.literal("toggle") }),
+  ],
+  { message: "Unknown action" },
+);

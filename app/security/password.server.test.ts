@@ -68,7 +68,13 @@ describe("password hashing", () => {
       peakMemory = Math.max(peakMemory, load.memory);
       if (load.memory > HASH_MEMORY_BUDGET && load.active !== 1) aloneWhenBig = false;
     }, 1);
-    const results = await Promise.all([verifyPassword("small", small), verifyPassword("old password", older), verifyPassword("small", small), verifyPassword("old password", older), verifyPassword("small", small)]);
+    const results = await Promise.all([
+      verifyPassword("small", small),
+      verifyPassword("old password", older),
+      verifyPassword("small", small),
+      verifyPassword("old password", older),
+      verifyPassword("small", small),
+    ]);
     clearInterval(sample);
     expect(results).toEqual([true, true, true, true, true]);
     expect(peakMemory).toBe(128 * N * 8);

@@ -59,17 +59,20 @@ describe("the rules", () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it.each(Object.entries(RATE_LIMITS))("%s: accepts its limit in its window, refuses the next with Retry-After, accepts again once the window has passed", async (_id, rule: RateLimit) => {
-    const who = fresh();
-    for (let i = 0; i < rule.limit; i++) expect((await takeRateLimit(db, [rule], who, at(i * 1000))).ok).toBe(true);
-    const refusedAt = at(rule.limit * 1000);
-    const refused = await takeRateLimit(db, [rule], who, refusedAt);
-    // the first request leaves the window windowMinutes after it was made
-    expect(refused).toEqual({ ok: false, rule, retryAfterSeconds: rule.windowMinutes * 60 - rule.limit });
-    // keys are apart: a different requester is counted on its own
-    expect((await takeRateLimit(db, [rule], fresh(), refusedAt)).ok).toBe(true);
-    expect((await takeRateLimit(db, [rule], who, at(rule.windowMinutes * MIN))).ok).toBe(true);
-  });
+  it.each(Object.entries(RATE_LIMITS))(
+    "%s: accepts its limit in its window, refuses the next with Retry-After, accepts again once the window has passed",
+    async (_id, rule: RateLimit) => {
+      const who = fresh();
+      for (let i = 0; i < rule.limit; i++) expect((await takeRateLimit(db, [rule], who, at(i * 1000))).ok).toBe(true);
+      const refusedAt = at(rule.limit * 1000);
+      const refused = await takeRateLimit(db, [rule], who, refusedAt);
+      // the first request leaves the window windowMinutes after it was made
+      expect(refused).toEqual({ ok: false, rule, retryAfterSeconds: rule.windowMinutes * 60 - rule.limit });
+      // keys are apart: a different requester is counted on its own
+      expect((await takeRateLimit(db, [rule], fresh(), refusedAt)).ok).toBe(true);
+      expect((await takeRateLimit(db, [rule], who, at(rule.windowMinutes * MIN))).ok).toBe(true);
+    },
+  );
 });
 
 describe("the window", () => {

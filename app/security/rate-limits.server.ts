@@ -97,9 +97,7 @@ export interface Taken {
   ids: number[];
 }
 
-export type RateLimitDecision =
-  | { ok: true; taken: Taken }
-  | { ok: false; rule: RateLimit; retryAfterSeconds: number };
+export type RateLimitDecision = { ok: true; taken: Taken } | { ok: false; rule: RateLimit; retryAfterSeconds: number };
 
 /**
  * Counts one request against each rule, or refuses it under the first rule (in the order

@@ -43,7 +43,10 @@ export function certificateFileName(input: { nationalCode: string; number: strin
   const short = CERTIFICATION_DOCUMENTS[certificationKind(input.nationalCode)].short;
   const number = asciiWords(input.number) || "certificate";
   const ascii = [short, number, asciiWords(input.learner)].filter(Boolean).join("-");
-  const learner = input.learner.normalize("NFC").trim().replace(/[\s/\\:*?"<>|]+/g, "-");
+  const learner = input.learner
+    .normalize("NFC")
+    .trim()
+    .replace(/[\s/\\:*?"<>|]+/g, "-");
   const unicode = [short, number, learner].filter(Boolean).join("-");
   return { ascii: `${ascii}.pdf`, unicode: `${unicode}.pdf` };
 }

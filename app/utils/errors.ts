@@ -24,8 +24,7 @@ export const tooMany = (message: string, retryAfterSeconds: number) => new Domai
 
 export const notFound = (what: string) => new DomainError(404, `${what} not found`);
 export const conflict = (message: string, field?: string) => new DomainError(409, message, {}, field);
-export const invalid = (message: string, fieldErrors: Record<string, string> = {}) =>
-  new DomainError(422, message, fieldErrors);
+export const invalid = (message: string, fieldErrors: Record<string, string> = {}) => new DomainError(422, message, fieldErrors);
 
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;

@@ -73,9 +73,7 @@ export async function redirectWithFlash(
  * The message pending for this request's page, with the Set-Cookie value that clears it; a
  * message for another page is left for that page. A cookie that does not parse is cleared.
  */
-export async function readFlash(
-  request: Request,
-): Promise<{ flash: (Flash & { id: string }) | null; clear: string[] }> {
+export async function readFlash(request: Request): Promise<{ flash: (Flash & { id: string }) | null; clear: string[] }> {
   const raw = await flashCookie().parse(request.headers.get("Cookie"));
   if (!raw) return { flash: null, clear: [] };
   const parsed = pendingSchema.safeParse(raw);

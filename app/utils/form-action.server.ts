@@ -62,10 +62,7 @@ interface FormSteps<S extends z.ZodType, R> {
  * the model, and answer with the model's redirect or with a failure the page renders (400 for
  * invalid fields, the domain error's own status otherwise). Anything else is a bug: rethrown.
  */
-export async function answerForm<S extends z.ZodType, R>(
-  request: Request,
-  steps: FormSteps<S, R>,
-): Promise<ReturnType<typeof formFailure> | R> {
+export async function answerForm<S extends z.ZodType, R>(request: Request, steps: FormSteps<S, R>): Promise<ReturnType<typeof formFailure> | R> {
   const unreadable = steps.unreadable ?? FORM_UNREADABLE;
   const form = steps.form ?? (await request.formData().catch(() => null));
   if (!form || !(steps.requires ?? []).every((name) => form.has(name))) return formFailure(unreadable);

@@ -3,7 +3,10 @@
  * read the body: pages with several forms pick the form's schema by it.
  */
 export async function formIntent(request: Request): Promise<string | null> {
-  const form = await request.clone().formData().catch(() => null);
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   const intent = form?.get("intent");
   return typeof intent === "string" ? intent : null;
 }

@@ -1,4 +1,3 @@
-
 /**
  * A JSON answer that must stay a Response: the /api's answers, the gate's refusals and a page's
  * thrown 404. Its Content-Type keeps the charset those answers have always carried, so no client

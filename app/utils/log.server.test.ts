@@ -45,8 +45,10 @@ describe("logs", () => {
     } as never);
     capture();
     const loader = routes["routes/api.thing"]!.module.loader!;
-    await withRequestContext(new Request("http://localhost/api/thing?secret=1"), { address: "10.0.0.1", started: Date.now() - 5, userId: "user-123" }, (request) =>
-      loader({ request, params: {}, context: {} }),
+    await withRequestContext(
+      new Request("http://localhost/api/thing?secret=1"),
+      { address: "10.0.0.1", started: Date.now() - 5, userId: "user-123" },
+      (request) => loader({ request, params: {}, context: {} }),
     );
     expect(parsed()).toEqual([expect.objectContaining({ method: "GET", path: "/api/thing", status: 200, user: "user-123", ms: expect.any(Number) })]);
     expect(lines.join("")).not.toContain("secret=1");
@@ -155,7 +157,11 @@ describe("tokens and addresses never reach a log", () => {
     const { logLine } = await import("~/utils/log.server");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-"));
     capture();
-    await createOutboxMailer(dir, "Summit <no-reply@summit.example>").send({ to: "jordan.lee+crane@mail.example.com.au", subject: "Your class", text: "Hello" });
+    await createOutboxMailer(dir, "Summit <no-reply@summit.example>").send({
+      to: "jordan.lee+crane@mail.example.com.au",
+      subject: "Your class",
+      text: "Hello",
+    });
     logLine({ event: "mail-error", error: "550 5.1.1 <O'Brien.Kim@test.example>: Recipient address rejected" });
     const text = lines.join("");
     expect(parsed()[0]).toMatchObject({ event: "mail-written" });

@@ -26,8 +26,5 @@ const EMAIL_ADDRESS = /[\w.!#$%&*+=^`{|}~-]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\
 export const REDACTED = "[redacted]";
 
 export function redactSecrets(text: string): string {
-  return text
-    .replace(SECRET_IN_PATH, `$1${REDACTED}`)
-    .replace(QUERY_STRING, `$1?${REDACTED}`)
-    .replace(EMAIL_ADDRESS, REDACTED);
+  return text.replace(SECRET_IN_PATH, `$1${REDACTED}`).replace(QUERY_STRING, `$1?${REDACTED}`).replace(EMAIL_ADDRESS, REDACTED);
 }

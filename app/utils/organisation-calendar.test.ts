@@ -26,7 +26,15 @@ describe("the organisation's calendar", () => {
     clockAt("2026-12-31T23:30:00.000Z");
     expect(organisationYear()).toBe(2027);
     expect(organisationToday()).toBe("2027-01-01");
-    const form = { enrollment_id: crypto.randomUUID(), assessment_type: "Practical", status: "passed", score: "9", max_score: "10", assessment_date: "2027-01-01", feedback: "" };
+    const form = {
+      enrollment_id: crypto.randomUUID(),
+      assessment_type: "Practical",
+      status: "passed",
+      score: "9",
+      max_score: "10",
+      assessment_date: "2027-01-01",
+      feedback: "",
+    };
     expect(assessmentSchema.safeParse(form).success).toBe(true);
   });
 

@@ -19,8 +19,12 @@ describe("links that leave the portal", () => {
   });
 
   it("carry a reset's or an invitation's token under the same rule, encoded", () => {
-    expect(invitationLink(at("http://localhost:3000/employer/bookings/new"), "a/b c", "/invitation", undefined)).toBe("http://localhost:3000/invitation/a%2Fb%20c");
-    expect(invitationLink(at("http://127.0.0.1:3103/admin/employers/1"), "tok", "/employer-invitation", undefined)).toBe("http://127.0.0.1:3103/employer-invitation/tok");
+    expect(invitationLink(at("http://localhost:3000/employer/bookings/new"), "a/b c", "/invitation", undefined)).toBe(
+      "http://localhost:3000/invitation/a%2Fb%20c",
+    );
+    expect(invitationLink(at("http://127.0.0.1:3103/admin/employers/1"), "tok", "/employer-invitation", undefined)).toBe(
+      "http://127.0.0.1:3103/employer-invitation/tok",
+    );
     expect(invitationLink(at("http://evil.example/employer/bookings/new"), "tok", "/invitation", undefined)).toBeNull();
     expect(invitationLink(at("http://evil.example/x"), "tok", "/invitation", "https://portal.example.com/")).toBe("https://portal.example.com/invitation/tok");
     expect(passwordResetLink(at("http://evil.example/forgot-password"), "tok", undefined)).toBeNull();

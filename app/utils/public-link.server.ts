@@ -45,6 +45,11 @@ export function passwordResetLink(request: Request, token: string, appUrl: strin
 export type InvitationPage = "/invitation" | "/employer-invitation";
 
 /** The link in an invitation mail, with its one-time token. */
-export function invitationLink(request: Request, token: string, page: InvitationPage = "/invitation", appUrl: string | undefined = env().APP_URL): string | null {
+export function invitationLink(
+  request: Request,
+  token: string,
+  page: InvitationPage = "/invitation",
+  appUrl: string | undefined = env().APP_URL,
+): string | null {
   return publicLink(request, `${page}/${encodeURIComponent(token)}`, appUrl);
 }

@@ -10,5 +10,5 @@ import { useState } from "react";
 export function useDismissibleError(error: string | null | undefined, submission: unknown) {
   const [dismissedFor, setDismissedFor] = useState<{ submission: unknown } | null>(null);
   const dismissed = dismissedFor !== null && dismissedFor.submission === submission;
-  return { error: dismissed ? null : error ?? null, onChange: () => setDismissedFor({ submission }) };
+  return { error: dismissed ? null : (error ?? null), onChange: () => setDismissedFor({ submission }) };
 }

@@ -2,9 +2,7 @@ import type { z } from "zod";
 
 export type FieldErrors = Record<string, string>;
 
-export type ParseResult<T> =
-  | { success: true; data: T }
-  | { success: false; fieldErrors: FieldErrors; message: string };
+export type ParseResult<T> = { success: true; data: T } | { success: false; fieldErrors: FieldErrors; message: string };
 
 export interface ParseOptions {
   /**

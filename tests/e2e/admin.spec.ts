@@ -1,7 +1,19 @@
 import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { e2eDb, rightReviewAnswers } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, REGISTRATION_PASSWORD, registerStudent, signIn, signOut, test, uniqueEmail, useTestPassword } from "./fixtures";
+import {
+  DEMO,
+  expect,
+  expectAccessible,
+  expectMessage,
+  REGISTRATION_PASSWORD,
+  registerStudent,
+  signIn,
+  signOut,
+  test,
+  uniqueEmail,
+  useTestPassword,
+} from "./fixtures";
 
 /**
  * The administrator portal, run with JavaScript on and off. Tests that change data make their
@@ -181,7 +193,8 @@ test.describe("student management", () => {
 
     const box = page.getByLabel("Search by name or email");
     await box.fill(`QUILLON ${t.toUpperCase()}`);
-    if (js) await expect(page).toHaveURL(/q=QUILLON/); // live: no button pressed
+    if (js)
+      await expect(page).toHaveURL(/q=QUILLON/); // live: no button pressed
     else await page.getByRole("button", { name: "Search" }).click();
     const table = page.getByRole("table");
     await expect(table.getByRole("row")).toHaveCount(3);
@@ -419,7 +432,10 @@ test.describe("student management", () => {
 test.describe("an enrolment's planned dates", () => {
   const DOGGING = "Licence to perform dogging (DG)";
 
-  test("the office opens an enrolment from the student's profile, changes its planned dates, and a bad pair is refused beside the field", async ({ page, js }) => {
+  test("the office opens an enrolment from the student's profile, changes its planned dates, and a bad pair is refused beside the field", async ({
+    page,
+    js,
+  }) => {
     const student = await registerStudent(page, `Planned ${tag()} Learner`);
     const course = await e2eDb().get<{ id: string }>("select id from courses where name = ? and is_active = 1", DOGGING);
     await signIn(page, student.email);
@@ -438,7 +454,10 @@ test.describe("an enrolment's planned dates", () => {
     await signInAdmin(page);
     await page.goto(`/admin/students?q=${encodeURIComponent(student.email)}`);
     await page.getByRole("link", { name: `View ${student.name}` }).click();
-    await page.getByRole("dialog", { name: "Student Profile" }).getByRole("link", { name: `Planned dates for ${DOGGING}` }).click();
+    await page
+      .getByRole("dialog", { name: "Student Profile" })
+      .getByRole("link", { name: `Planned dates for ${DOGGING}` })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/admin/enrollments/${enrollment.id}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Enrolment" })).toBeVisible();
     await expect(page.getByLabel("Planned start")).toHaveValue(enrollment.planned_start_date);
@@ -663,7 +682,11 @@ test.describe("reports", () => {
     await expect(page.getByRole("table").getByRole("row").nth(1)).toBeVisible();
 
     await page.goto("/admin/reports?year=2026");
-    for (const [label, file] of [["NAT00020 delivery locations", "NAT00020"], ["NAT00030 qualification data", "NAT00030"], ["NAT00060 unit of competency", "NAT00060"]]) {
+    for (const [label, file] of [
+      ["NAT00020 delivery locations", "NAT00020"],
+      ["NAT00030 qualification data", "NAT00030"],
+      ["NAT00060 unit of competency", "NAT00060"],
+    ]) {
       await expect(page.getByRole("link", { name: label })).toHaveAttribute("href", `/admin/reports/avetmiss/${file}.txt?year=2026`);
     }
     await expect(page.getByRole("button", { name: "Export AVETMISS 2026 (zip)" })).toBeVisible();

@@ -257,7 +257,16 @@ test.describe("the /api journey through a browser-like client", () => {
     expect((await admin.login(DEMO.admin.email, DEMO.admin.password)).ok).toBe(true);
     const stats = await admin.get("/api/dashboard/stats");
     expect(stats.ok).toBe(true);
-    for (const key of ["total_students", "active_courses", "completed_courses", "completion_rate", "tier_1_completions", "tier_2_completions", "tier_3_completions", "total_enrollments"]) {
+    for (const key of [
+      "total_students",
+      "active_courses",
+      "completed_courses",
+      "completion_rate",
+      "tier_1_completions",
+      "tier_2_completions",
+      "tier_3_completions",
+      "total_enrollments",
+    ]) {
       expect(typeof stats.data[key], key).toBe("number");
     }
     expect(stats.data.total_students).toBeGreaterThan(0);
@@ -296,12 +305,23 @@ test.describe("the /api journey through a browser-like client", () => {
     expect(allCourses.data.find((c: { id: string }) => c.id === course.id).is_active).toBe(true);
     const toggled = await admin.put(`/api/admin/courses/${course.id}`, { is_active: false });
     expect(toggled.ok).toBe(true);
-    expect(toggled.data).toMatchObject({ id: course.id, is_active: false, name: course.name, price: 2500, learning_outcomes: ["Erect the crane", "Operate safely"] });
+    expect(toggled.data).toMatchObject({
+      id: course.id,
+      is_active: false,
+      name: course.name,
+      price: 2500,
+      learning_outcomes: ["Erect the crane", "Operate safely"],
+    });
     const readBack = await admin.get(`/api/admin/courses/${course.id}`);
     expect(readBack.ok).toBe(true);
     expect(readBack.data.course.is_active).toBe(false);
     expect(readBack.data.statistics).toEqual({ total_enrollments: 1, completion_rate: 0 });
-    expect(readBack.data.recent_enrollments[0]).toMatchObject({ student_name: "Jamie Journey", student_email: email, status: "enrolled", progress_percentage: 0 });
+    expect(readBack.data.recent_enrollments[0]).toMatchObject({
+      student_name: "Jamie Journey",
+      student_email: email,
+      status: "enrolled",
+      progress_percentage: 0,
+    });
     expect((await admin.get("/api/courses")).data.find((c: { id: string }) => c.id === course.id).is_active).toBe(false);
 
     // the closed course is gone from the student's catalogue and cannot be joined
@@ -632,7 +652,11 @@ test.describe("the /api at the HTTP layer", () => {
     expect(off.data.is_active).toBe(false);
 
     const fresh = await client();
-    check(await fresh.post("/api/auth/register", { email: uniqueEmail("doc"), full_name: "Doc Check", password: "Rigging-Kestrel-42" }), "/api/auth/register", "post");
+    check(
+      await fresh.post("/api/auth/register", { email: uniqueEmail("doc"), full_name: "Doc Check", password: "Rigging-Kestrel-42" }),
+      "/api/auth/register",
+      "post",
+    );
     check(await fresh.post("/api/auth/register", { email: "nope", full_name: "", password: "1" }), "/api/auth/register", "post");
     check(await fresh.login("nobody@test.example", "whatever1"), "/api/auth/login", "post");
     const { id } = await newStudent(fresh);

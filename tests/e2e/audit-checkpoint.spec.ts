@@ -35,11 +35,21 @@ test.beforeAll(async () => {
   base = `http://localhost:${port}`;
   server = spawn(process.execPath, ["tests/e2e/server.mjs"], {
     // the runner wakes every second, so the first checkpoint is signed a second after start
-    env: { ...process.env, E2E_PORT: String(port), E2E_SKIP_BUILD: "1", ...(databaseUrl ? { E2E_DATABASE_URL: databaseUrl } : {}), AUDIT_KEY, JOBS_INTERVAL_SECONDS: "1" },
+    env: {
+      ...process.env,
+      E2E_PORT: String(port),
+      E2E_SKIP_BUILD: "1",
+      ...(databaseUrl ? { E2E_DATABASE_URL: databaseUrl } : {}),
+      AUDIT_KEY,
+      JOBS_INTERVAL_SECONDS: "1",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let waited = 0; ; waited += 500) {
-    const up = await fetch(`${base}/login`).then((r) => r.ok, () => false);
+    const up = await fetch(`${base}/login`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (waited > 200_000 || server.exitCode !== null) throw new Error(`the audit spec's server on port ${port} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -98,7 +108,9 @@ test("the audit page and the /api show the last verified checkpoint, and name it
   await expect(page.getByRole("status").filter({ hasText: /^Audit trail: chain intact through entry \d+; signed checkpoint/ })).toHaveText(
     new RegExp(`^Audit trail: chain intact through entry \\d+; signed checkpoint ${checkpoint.id} covers entries 1 to ${checkpoint.through_id}$`),
   );
-  await expect(page.getByText(new RegExp(`^Last verified checkpoint: entry ${checkpoint.through_id}, signed \\d{1,2} \\w{3} \\d{4}, \\d{1,2}:\\d{2} [ap]m\\.`))).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`^Last verified checkpoint: entry ${checkpoint.through_id}, signed \\d{1,2} \\w{3} \\d{4}, \\d{1,2}:\\d{2} [ap]m\\.`)),
+  ).toBeVisible();
 
   const login = await request.post(`${base}/api/auth/login`, { data: { email: DEMO.admin.email, password: DEMO.admin.password } });
   expect(login.status()).toBe(200);
@@ -108,7 +120,13 @@ test("the audit page and the /api show the last verified checkpoint, and name it
     expect(answer.status()).toBe(200);
     return ((await answer.json()) as { chain: Record<string, unknown> }).chain;
   };
-  expect(await chainOf()).toMatchObject({ intact: true, first_mismatch: null, mismatched_checkpoint: null, checkpoint: { number: checkpoint.id, through: checkpoint.through_id }, pending: null });
+  expect(await chainOf()).toMatchObject({
+    intact: true,
+    first_mismatch: null,
+    mismatched_checkpoint: null,
+    checkpoint: { number: checkpoint.id, through: checkpoint.through_id },
+    pending: null,
+  });
 
   await rewriteEveryHash();
   const expected = `Audit trail: checkpoint ${checkpoint.id} does not match: entry ${checkpoint.through_id} no longer has the hash the checkpoint signed, so the trail up to it was rewritten and hashed again`;

@@ -38,7 +38,9 @@ test.describe("AVETMISS", () => {
     await signIn(page, student.email);
     await page.goto("/student/profile");
     await expect(page.getByRole("heading", { name: "My enrolment details" })).toBeVisible();
-    await expect(page.getByText("Student no.", { exact: true }).locator("xpath=following-sibling::dd[1]")).toHaveText((await studentRow(student.email)).student_number);
+    await expect(page.getByText("Student no.", { exact: true }).locator("xpath=following-sibling::dd[1]")).toHaveText(
+      (await studentRow(student.email)).student_number,
+    );
     await page.getByRole("link", { name: "Edit enrolment details" }).click();
     const modal = page.getByRole("dialog", { name: "My enrolment details" });
     await expect(modal.getByLabel("Sex")).toHaveValue("");
@@ -69,7 +71,7 @@ test.describe("AVETMISS", () => {
     await expect(field("Residential address")).toHaveText("22 Station Road, Parramatta New South Wales 2150");
     await expect(field("Disability")).toHaveText("Yes: Vision");
     await expect(field("Main language at home")).toHaveText("Not stated");
-    const row = (await e2eDb().get("select sex, postcode, state, disability_types, date_of_birth from users where email = ?", student.email));
+    const row = await e2eDb().get("select sex, postcode, state, disability_types, date_of_birth from users where email = ?", student.email);
     expect(row).toEqual({ sex: "F", postcode: "2150", state: "01", disability_types: '["17"]', date_of_birth: "1994-07-08" });
   });
 
@@ -130,7 +132,12 @@ test.describe("AVETMISS", () => {
     await expect(page.getByText("No record to fix matches “nobody-by-this-name”.")).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Records to fix pages" })).toHaveCount(0);
     await findRecord(course.unit_code);
-    await expect(readiness.getByRole("listitem").filter({ hasText: `Unit ${course.unit_code}` }).filter({ hasText: "No field of education code" })).toBeVisible();
+    await expect(
+      readiness
+        .getByRole("listitem")
+        .filter({ hasText: `Unit ${course.unit_code}` })
+        .filter({ hasText: "No field of education code" }),
+    ).toBeVisible();
     await findRecord(student_number);
     const mine = readiness.getByRole("listitem").filter({ hasText: `${student.name} (${student_number})` });
     await expect(mine.filter({ hasText: "No date of birth" })).toBeVisible();
@@ -143,7 +150,9 @@ test.describe("AVETMISS", () => {
     await expect(monthly.getByRole("rowheader", { name: "Enrolments" })).toBeVisible();
     const thisMonth = new Date().toLocaleString("en-AU", { month: "short", timeZone: "Australia/Sydney" }).slice(0, 3);
     await expect(monthly.getByRole("columnheader", { name: thisMonth })).toBeVisible();
-    await expect(page.getByRole("table", { name: `Completions per tier, ${YEAR}` }).getByRole("rowheader", { name: "Tier 1 - Basic Operations" })).toBeVisible();
+    await expect(
+      page.getByRole("table", { name: `Completions per tier, ${YEAR}` }).getByRole("rowheader", { name: "Tier 1 - Basic Operations" }),
+    ).toBeVisible();
     await expectAccessible(page);
 
     const zipDownload = page.waitForEvent("download");

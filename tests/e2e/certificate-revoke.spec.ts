@@ -91,7 +91,10 @@ test("an admin reissues and revokes a certificate with a reason; verification sh
   }
   // a certificate of another student is not found through this student's profile
   const other = (await db().get<{ id: string }>("select id from certificates where student_id != ? limit 1", studentId))!;
-  const elsewhere = await page.request.post(`/admin/students/${studentId}`, { form: { intent: "revoke", certificate_id: other.id, reason: "x" }, maxRedirects: 0 });
+  const elsewhere = await page.request.post(`/admin/students/${studentId}`, {
+    form: { intent: "revoke", certificate_id: other.id, reason: "x" },
+    maxRedirects: 0,
+  });
   expect(elsewhere.status()).toBe(404);
   expect(await certificatesOf(studentId)).toEqual(before);
 

@@ -94,7 +94,12 @@ test.describe("certificate downloads", () => {
     await page.goto(downloadUrl(second!.id)).catch(() => {}); // navigation ends in a download
     const download = await saved;
     expect(download.suggestedFilename()).toBe(`certificate_${second!.id}.pdf`);
-    expect(fs.readFileSync((await download.path())!).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(
+      fs
+        .readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
   });
 
   for (const role of ["trainer", "admin"] as const) {

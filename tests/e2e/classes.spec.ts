@@ -18,7 +18,6 @@ const addDays = (date: string, days: number) => {
 /** A class of `courseId` on one day, seats as given, taught by the demo trainer. */
 const insertClass = (courseId: string, date: string, seats: number) => insertClassTaughtBy(courseId, date, date, seats, DEMO.trainer.email);
 
-
 test.describe("classes", () => {
   test("an admin adds a class; a learner books it and finds it on their calendar feed", async ({ page, js }) => {
     const course = await insertCourse();
@@ -146,7 +145,15 @@ test.describe("classes", () => {
     const mark = await e2eDb().get<{ status: string }>("select status from attendance where session_id = ? and enrollment_id = ?", cls.sessionId, enrollmentId);
     expect(mark?.status).toBe("absent");
     await page.getByRole("button", { name: `Late: ${learnerName}, ${sessionWhen({ date: today, starts_at: "07:30", ends_at: "15:30" })}` }).click();
-    await expect(page.getByRole("button", { name: `Late: ${learnerName}, ${sessionWhen({ date: today, starts_at: "07:30", ends_at: "15:30" })}` })).toHaveAttribute("aria-pressed", "true");
-    await expect.poll(async () => (await e2eDb().get<{ status: string }>("select status from attendance where session_id = ? and enrollment_id = ?", cls.sessionId, enrollmentId))?.status).toBe("late");
+    await expect(
+      page.getByRole("button", { name: `Late: ${learnerName}, ${sessionWhen({ date: today, starts_at: "07:30", ends_at: "15:30" })}` }),
+    ).toHaveAttribute("aria-pressed", "true");
+    await expect
+      .poll(
+        async () =>
+          (await e2eDb().get<{ status: string }>("select status from attendance where session_id = ? and enrollment_id = ?", cls.sessionId, enrollmentId))
+            ?.status,
+      )
+      .toBe("late");
   });
 });

@@ -204,7 +204,13 @@ export async function userId(email: string): Promise<string> {
 }
 
 /** A class of `courseId` from `start` to `end` with one session on its first day, at the first delivery location. */
-export async function insertClass(courseId: string, start: string, end: string, seats: number, trainerEmail: string): Promise<{ id: string; sessionId: string }> {
+export async function insertClass(
+  courseId: string,
+  start: string,
+  end: string,
+  seats: number,
+  trainerEmail: string,
+): Promise<{ id: string; sessionId: string }> {
   const id = crypto.randomUUID();
   const sessionId = crypto.randomUUID();
   const now = new Date().toISOString();
@@ -246,7 +252,13 @@ export async function seatHolder(courseId: string, classId: string, email: strin
  * the trainer on `on`: what the trainer's own forms make (trainer.spec.ts walks them), for the
  * evidence specs to attach files to. Returns the assessment's id.
  */
-export async function insertAssessment(studentId: string, courseId: string, trainerId: string, on: string, status: "passed" | "failed" = "passed"): Promise<string> {
+export async function insertAssessment(
+  studentId: string,
+  courseId: string,
+  trainerId: string,
+  on: string,
+  status: "passed" | "failed" = "passed",
+): Promise<string> {
   const enrollmentId = crypto.randomUUID();
   const assessmentId = crypto.randomUUID();
   const now = new Date().toISOString();
@@ -287,7 +299,12 @@ export async function completeWithStatement(email: string, courseId: string): Pr
   const student = await userId(email);
   const enrollment = (await e2eDb().get<{ id: string }>("select id from enrollments where student_id = ? and course_id = ?", student, courseId))!;
   const at = new Date(Date.now() - 3 * 864e5).toISOString();
-  await e2eDb().run("update enrollments set status = 'completed', progress_percentage = 100, completion_date = ?, updated_at = ? where id = ?", at, at, enrollment.id);
+  await e2eDb().run(
+    "update enrollments set status = 'completed', progress_percentage = 100, completion_date = ?, updated_at = ? where id = ?",
+    at,
+    at,
+    enrollment.id,
+  );
   const id = crypto.randomUUID();
   await e2eDb().run(
     "insert into certificates (id, certificate_number, student_id, course_id, enrollment_id, tier_achieved, issue_date, issued_by, created_at, verification_code) values (?, ?, ?, ?, ?, 'tier_2', ?, null, ?, ?)",
@@ -329,7 +346,14 @@ export async function insertTrainer(fullName: string, units?: string[]): Promise
       now,
     );
     for (const unit of units) {
-      await e2eDb().run("insert into trainer_units (id, trainer_id, unit_code, basis, evidence, expires_on, recorded_by, recorded_at) values (?, ?, ?, 'held', null, null, ?, ?)", crypto.randomUUID(), id, unit, id, now);
+      await e2eDb().run(
+        "insert into trainer_units (id, trainer_id, unit_code, basis, evidence, expires_on, recorded_by, recorded_at) values (?, ?, ?, 'held', null, null, ?, ?)",
+        crypto.randomUUID(),
+        id,
+        unit,
+        id,
+        now,
+      );
     }
   }
   return id;

@@ -31,7 +31,7 @@ async function otherEmployerUser(): Promise<string> {
     id,
     `Other Crew ${id.slice(0, 8)}`,
     // unique per run; the page under test never checks it
-    String(10_000_000_000 + crypto.randomInt(0, 2 ** 47) % 89_999_999_999),
+    String(10_000_000_000 + (crypto.randomInt(0, 2 ** 47) % 89_999_999_999)),
     email,
     now,
     now,

@@ -3,7 +3,19 @@ import { INVITATION_USED } from "../../app/schemas/employer-text";
 import { isAbn } from "../../app/utils/abn";
 import { formatDate } from "../../app/utils/format";
 import { completeWithStatement, insertClass, insertCourse } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, organisationToday, REGISTRATION_PASSWORD, signIn, signOut, test, uniqueEmail, uniqueUsi } from "./fixtures";
+import {
+  DEMO,
+  expect,
+  expectAccessible,
+  expectMessage,
+  organisationToday,
+  REGISTRATION_PASSWORD,
+  signIn,
+  signOut,
+  test,
+  uniqueEmail,
+  uniqueUsi,
+} from "./fixtures";
 import { mailedLink } from "./mailed-link";
 
 /**
@@ -28,7 +40,10 @@ async function fillWorker(page: Page, i: number, name: string, email: string) {
   await page.getByLabel(`Worker ${i} email`).fill(email);
 }
 
-test("an employer books a crew; a worker accepts and shares results; the employer downloads the statement; the office is paid and exports the invoice", async ({ page, js }) => {
+test("an employer books a crew; a worker accepts and shares results; the employer downloads the statement; the office is paid and exports the invoice", async ({
+  page,
+  js,
+}) => {
   test.setTimeout(90_000);
   const course = await insertCourse();
   const start = new Date(Date.now() + 30 * 864e5).toISOString().slice(0, 10);
@@ -124,7 +139,11 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   await expectMessage(page, js, "Your choice about sharing results is saved");
   await expect(page.getByRole("listitem").filter({ hasText: course.name })).toContainText("Does not share results");
   await expectAccessible(page);
-  await page.getByRole("listitem").filter({ hasText: course.name }).getByRole("button", { name: /Share my results/ }).click();
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: course.name })
+    .getByRole("button", { name: /Share my results/ })
+    .click();
   await expect(page.getByRole("listitem").filter({ hasText: course.name })).toContainText("Shares results");
   await signOut(page);
 
@@ -188,7 +207,10 @@ test("at 360 px the class cards show their date and seats whole, and the price, 
   const card = page.getByRole("radio", { name: new RegExp(`^${formatDate(start)} · 4 seats left ${course.name}`) });
   await card.check();
   // the date and the seats left are on screen whole: the card's first line ends inside the screen
-  const firstLine = page.locator("label").filter({ has: card }).getByText(`${formatDate(start)} · 4 seats left`);
+  const firstLine = page
+    .locator("label")
+    .filter({ has: card })
+    .getByText(`${formatDate(start)} · 4 seats left`);
   const box = (await firstLine.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(360);
   await page.getByLabel("Seats", { exact: true }).fill("2");

@@ -45,7 +45,12 @@ test("ten 5 MB photos on a phone-speed connection show their progress and all ar
   await page.goto(`/trainer/evidence/unit/${assessmentId}`);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (40 * 1000 * 1000) / 8, uploadThroughput: UPLOAD_BYTES_PER_SECOND });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (40 * 1000 * 1000) / 8,
+    uploadThroughput: UPLOAD_BYTES_PER_SECOND,
+  });
 
   await page.getByLabel("Photos and documents").setInputFiles(files);
   await expect(page.getByRole("list", { name: "Chosen files" }).getByRole("listitem")).toHaveCount(PHOTOS);
@@ -62,7 +67,9 @@ test("ten 5 MB photos on a phone-speed connection show their progress and all ar
   }
   const seconds = (Date.now() - started) / 1000;
   const total = files.reduce((sum, f) => sum + fs.statSync(f).size, 0);
-  console.log(`${PHOTOS} photos, ${(total / MB).toFixed(1)} MB, at ${(UPLOAD_BYTES_PER_SECOND * 8) / 1e6} Mbit/s up: ${seconds.toFixed(1)} s; progress seen: ${seen.join(", ")}`);
+  console.log(
+    `${PHOTOS} photos, ${(total / MB).toFixed(1)} MB, at ${(UPLOAD_BYTES_PER_SECOND * 8) / 1e6} Mbit/s up: ${seconds.toFixed(1)} s; progress seen: ${seen.join(", ")}`,
+  );
   // never backwards, several steps, and the bytes could not have gone faster than the throttle
   expect(seen).toEqual([...seen].sort((a, b) => a - b));
   expect(new Set(seen).size).toBeGreaterThanOrEqual(5);
@@ -72,6 +79,9 @@ test("ten 5 MB photos on a phone-speed connection show their progress and all ar
 
   await expectMessage(page, js, `Evidence added: ${PHOTOS} files`);
   await expect(page.getByRole("list", { name: "Evidence files" }).getByRole("listitem")).toHaveCount(PHOTOS);
-  const stored = await e2eDb().all<{ original_name: string }>("select original_name from evidence_files where assessment_id = ? order by original_name", assessmentId);
+  const stored = await e2eDb().all<{ original_name: string }>(
+    "select original_name from evidence_files where assessment_id = ? order by original_name",
+    assessmentId,
+  );
   expect(stored.map((r) => r.original_name).sort()).toEqual(files.map((f) => path.basename(f)).sort());
 });

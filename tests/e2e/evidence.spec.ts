@@ -19,7 +19,10 @@ const DOGGING = "Licence to perform dogging (DG)";
 test.use({ viewport: { width: 390, height: 844 } });
 
 function tag(): string {
-  return crypto.randomBytes(4).toString("hex").replace(/[0-9]/g, (d) => "qrstuvwxyz"[Number(d)]!);
+  return crypto
+    .randomBytes(4)
+    .toString("hex")
+    .replace(/[0-9]/g, (d) => "qrstuvwxyz"[Number(d)]!);
 }
 
 /** Two small, different JPEGs, written where the e2e run keeps its files. */
@@ -29,7 +32,9 @@ async function photos(name: string): Promise<string[]> {
   return Promise.all(
     [90, 170].map(async (shade, i) => {
       const file = path.join(dir, `${name}-${i + 1}.jpg`);
-      await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: shade, g: 90, b: 40 } } }).jpeg().toFile(file);
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: shade, g: 90, b: 40 } } })
+        .jpeg()
+        .toFile(file);
       return file;
     }),
   );

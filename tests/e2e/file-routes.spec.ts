@@ -57,7 +57,11 @@ const FILE_ROUTES: Record<string, FileRoute> = {
   "admin.finance_.xero[.]csv.ts": { as: "admin", path: (i) => `/admin/finance/xero.csv?from=${i.year - 1}-01-01&to=${i.today}`, type: CSV },
   "admin.improvements[.]csv.ts": { as: "admin", path: () => "/admin/improvements.csv", type: CSV },
   "admin.questionnaires.annual[.]csv.ts": { as: "admin", path: (i) => `/admin/questionnaires/annual.csv?audience=learner&year=${i.year}`, type: CSV },
-  "admin.reports.avetmiss.$file.ts": { as: "admin", path: (i) => `/admin/reports/avetmiss/NAT00120.txt?year=${i.year}`, type: /^text\/plain; charset=us-ascii$/ },
+  "admin.reports.avetmiss.$file.ts": {
+    as: "admin",
+    path: (i) => `/admin/reports/avetmiss/NAT00120.txt?year=${i.year}`,
+    type: /^text\/plain; charset=us-ascii$/,
+  },
   "admin.reports.avetmiss[.]zip.ts": { as: "admin", path: (i) => `/admin/reports/avetmiss.zip?year=${i.year}`, type: ZIP },
   "admin.reports_.hrw[.]csv.ts": { as: "admin", path: () => "/admin/reports/hrw.csv", type: CSV },
   "admin.reports_.hrw[.]zip.ts": { as: "admin", path: (i) => `/admin/reports/hrw.zip?state=VIC&year=${i.year}`, type: ZIP },
@@ -154,7 +158,9 @@ test.describe("file routes over HTTP", () => {
           answer.status() !== 200 ? `answered ${answer.status()}${headers.location ? ` (to ${headers.location})` : ""}` : null,
           /text\/html/.test(type) || /^\s*<!doctype html/i.test(body.subarray(0, 64).toString("latin1")) ? "answered an HTML page" : null,
           route.type.test(type) ? null : `answered Content-Type ${type || "(none)"}`,
-          route.attachment === false || /^attachment;\s*filename=/.test(headers["content-disposition"] ?? "") ? null : `answered Content-Disposition ${headers["content-disposition"] ?? "(none)"}`,
+          route.attachment === false || /^attachment;\s*filename=/.test(headers["content-disposition"] ?? "")
+            ? null
+            : `answered Content-Disposition ${headers["content-disposition"] ?? "(none)"}`,
           body.length > 0 ? null : "answered no bytes",
         ].filter(Boolean);
         if (problems.length) failures.push(`${file} GET ${url} as ${route.as}: ${problems.join("; ")}`);
@@ -165,7 +171,8 @@ test.describe("file routes over HTTP", () => {
       }
       // the pack's old address, on the audit page, sends to the resource route
       const old = await (await client("admin")).get(`/admin/reports/hrw?state=VIC&year=${ids.year}`);
-      if (old.status() !== 200 || old.headers()["content-type"] !== "application/zip") failures.push(`/admin/reports/hrw?state=VIC answered ${old.status()} ${old.headers()["content-type"]}`);
+      if (old.status() !== 200 || old.headers()["content-type"] !== "application/zip")
+        failures.push(`/admin/reports/hrw?state=VIC answered ${old.status()} ${old.headers()["content-type"]}`);
       expect(failures).toEqual([]);
     } finally {
       for (const c of clients.values()) await c.dispose();
@@ -210,17 +217,28 @@ async function demoIds(trainer: APIRequestContext): Promise<Ids> {
   const bearer = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
 
   const assessment = await one("select id from assessments where student_id = ? and assessed_by = ? order by assessment_date desc", student, trainerId);
-  const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 200, g: 120, b: 30 } } }).jpeg().toBuffer();
-  const uploaded = await trainer.post(`/api/assessments/unit/${assessment}/evidence`, { headers: bearer, multipart: { files: { name: "file-routes.jpg", mimeType: "image/jpeg", buffer: photo } } });
+  const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 200, g: 120, b: 30 } } })
+    .jpeg()
+    .toBuffer();
+  const uploaded = await trainer.post(`/api/assessments/unit/${assessment}/evidence`, {
+    headers: bearer,
+    multipart: { files: { name: "file-routes.jpg", mimeType: "image/jpeg", buffer: photo } },
+  });
   expect(uploaded.status(), `evidence upload: ${await uploaded.text()}`).toBeLessThan(300);
   const evidence = await one("select id from evidence_files where student_id = ? and original_name = ? order by uploaded_at desc", student, "file-routes.jpg");
 
   const description = `File routes check ${crypto.randomUUID().slice(0, 8)}`;
-  const made = await trainer.post("/api/credentials/my/activities", { headers: bearer, data: { kind: "development", activity_date: organisationToday(), hours: 1, description, evidence: null } });
+  const made = await trainer.post("/api/credentials/my/activities", {
+    headers: bearer,
+    data: { kind: "development", activity_date: organisationToday(), hours: 1, description, evidence: null },
+  });
   expect(made.status(), `activity: ${await made.text()}`).toBeLessThan(300);
   const activity = await one("select id from trainer_activities where trainer_id = ? and description = ?", trainerId, description);
   const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
-  const attached = await trainer.post(`/api/trainer-activities/${activity}/evidence`, { headers: bearer, multipart: { evidence_file: { name: "file-routes.pdf", mimeType: "application/pdf", buffer: pdf } } });
+  const attached = await trainer.post(`/api/trainer-activities/${activity}/evidence`, {
+    headers: bearer,
+    multipart: { evidence_file: { name: "file-routes.pdf", mimeType: "application/pdf", buffer: pdf } },
+  });
   expect(attached.status(), `activity evidence: ${await attached.text()}`).toBeLessThan(300);
 
   const page = await trainer.post("/trainer/calendar", { form: { intent: "replace" } });
@@ -232,7 +250,10 @@ async function demoIds(trainer: APIRequestContext): Promise<Ids> {
     today: organisationToday(),
     invoice: await one("select id from invoices order by issue_date desc"),
     studentInvoice: await one("select id from invoices where buyer_id = ? order by issue_date desc", student),
-    employerInvoice: await one("select i.id from invoices i join users u on u.employer_id = i.buyer_id where i.buyer_kind = 'employer' and u.email = ? order by i.issue_date desc", "employer@example.com"),
+    employerInvoice: await one(
+      "select i.id from invoices i join users u on u.employer_id = i.buyer_id where i.buyer_kind = 'employer' and u.email = ? order by i.issue_date desc",
+      "employer@example.com",
+    ),
     creditNote: await one("select id from credit_notes"),
     certificate: await one("select id from certificates where student_id = ?", student),
     learnerDocument: await one("select id from files where student_id = ? and sha256 is not null", student),

@@ -19,9 +19,20 @@ export function plusDays(date: string, days: number): string {
  */
 export async function daysGoBy(assessmentId: string, days: number): Promise<void> {
   const db = e2eDb();
-  const a = (await db.get<{ assessment_date: string; notice_due_on: string | null }>("select assessment_date, notice_due_on from hrw_assessments where id = ?", assessmentId))!;
-  await db.run("update hrw_assessments set assessment_date = ?, notice_due_on = ? where id = ?", plusDays(a.assessment_date, -days), a.notice_due_on ? plusDays(a.notice_due_on, -days) : null, assessmentId);
-  for (const n of await db.all<{ id: string; held_on: string; sent_on: string }>("select id, held_on, sent_on from hrw_notices where assessment_id = ?", assessmentId)) {
+  const a = (await db.get<{ assessment_date: string; notice_due_on: string | null }>(
+    "select assessment_date, notice_due_on from hrw_assessments where id = ?",
+    assessmentId,
+  ))!;
+  await db.run(
+    "update hrw_assessments set assessment_date = ?, notice_due_on = ? where id = ?",
+    plusDays(a.assessment_date, -days),
+    a.notice_due_on ? plusDays(a.notice_due_on, -days) : null,
+    assessmentId,
+  );
+  for (const n of await db.all<{ id: string; held_on: string; sent_on: string }>(
+    "select id, held_on, sent_on from hrw_notices where assessment_id = ?",
+    assessmentId,
+  )) {
     await db.run("update hrw_notices set held_on = ?, sent_on = ? where id = ?", plusDays(n.held_on, -days), plusDays(n.sent_on, -days), n.id);
   }
 }

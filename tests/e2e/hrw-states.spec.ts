@@ -120,7 +120,9 @@ test.describe("high-risk work by state", () => {
     // a day with no notice of its own, not the day after the first: refused
     const unnotified = plusDays(day1, 5);
     await recordResult(page, "practical", unnotified);
-    await expect(page.getByText(`Record the regulator's notice for ${shown(unnotified)} first: each part held on a non-consecutive day needs its own`).first()).toBeVisible();
+    await expect(
+      page.getByText(`Record the regulator's notice for ${shown(unnotified)} first: each part held on a non-consecutive day needs its own`).first(),
+    ).toBeVisible();
     await expectAccessible(page);
     await recordResult(page, "practical", day2);
     await expectMessage(page, js, "Result recorded");

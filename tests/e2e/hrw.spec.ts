@@ -5,7 +5,10 @@ import { e2eDb, insertCourse } from "./e2e-db";
 import { daysGoBy, plusDays, shown } from "./hrw-days";
 
 test.describe("high-risk work licence assessments", () => {
-  test("an assessor checks a candidate, books a week ahead, records the AEN, the three parts and the NSA; the candidate sees the deadline; an admin finds the row in the audit CSV", async ({ page, js }) => {
+  test("an assessor checks a candidate, books a week ahead, records the AEN, the three parts and the NSA; the candidate sees the deadline; an admin finds the row in the audit CSV", async ({
+    page,
+    js,
+  }) => {
     test.setTimeout(120_000);
     const today = organisationToday();
     const booked = plusDays(today, 14);
@@ -35,7 +38,12 @@ test.describe("high-risk work licence assessments", () => {
       await page.getByRole("button", { name: "Book assessment" }).click();
     };
     await bookingForm(booked);
-    await expect(page.getByRole("alert").filter({ hasText: "The candidate's checks are incomplete: age (date of birth) not checked; evidence of identity not sighted" }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("alert")
+        .filter({ hasText: "The candidate's checks are incomplete: age (date of birth) not checked; evidence of identity not sighted" })
+        .first(),
+    ).toBeVisible();
 
     // the checks, each recorded with who and when
     await page.getByRole("link", { name: "Record the candidate's checks" }).click();
@@ -102,7 +110,12 @@ test.describe("high-risk work licence assessments", () => {
     await expect(page.getByText(`NSW: ${aen} (recorded by ${DEMO.trainer.name})`)).toBeVisible();
     await page.goto(assessmentUrl);
 
-    const results = [["knowledge", "satisfactory"], ["calculations", "satisfactory"], ["practical", "not_yet_satisfactory"], ["practical", "satisfactory"]] as const;
+    const results = [
+      ["knowledge", "satisfactory"],
+      ["calculations", "satisfactory"],
+      ["practical", "not_yet_satisfactory"],
+      ["practical", "satisfactory"],
+    ] as const;
     for (const [i, [part, result]] of results.entries()) {
       await page.getByLabel("Part", { exact: true }).selectOption(part);
       await page.getByLabel("Result", { exact: true }).selectOption(result);
@@ -153,7 +166,11 @@ test.describe("high-risk work licence assessments", () => {
     await modal.getByLabel("High-risk work licence class").selectOption("RB");
     await modal.getByRole("button", { name: "Save Changes" }).click();
     await expectMessage(page, js, "Course updated successfully");
-    const stored = () => e2eDb().get<{ licence_class: string | null; licence_prerequisites: string | null }>("select licence_class, licence_prerequisites from courses where id = ?", course.id);
+    const stored = () =>
+      e2eDb().get<{ licence_class: string | null; licence_prerequisites: string | null }>(
+        "select licence_class, licence_prerequisites from courses where id = ?",
+        course.id,
+      );
     // nothing ticked: the class's defaults (RB needs DG), shown ticked when the form opens again
     expect(await stored()).toEqual({ licence_class: "RB", licence_prerequisites: null });
     await page.goto(`/admin/courses/${course.id}/edit`);
@@ -168,7 +185,9 @@ test.describe("high-risk work licence assessments", () => {
   test("an administrator keeps the assessor register and the states' notice lead times; the dashboard warns of expiries", async ({ page, js }) => {
     await signIn(page, DEMO.admin.email);
     await page.goto("/admin/overview");
-    await expect(page.getByRole("list", { name: "Assessor expiry warnings" })).toContainText(`${DEMO.trainer.name}: NSW accreditation NSW-HRWA-10452 expires on`);
+    await expect(page.getByRole("list", { name: "Assessor expiry warnings" })).toContainText(
+      `${DEMO.trainer.name}: NSW accreditation NSW-HRWA-10452 expires on`,
+    );
     await page.goto("/admin/staff");
     await page.getByRole("link", { name: "Assessor register of Priya Shah" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Assessor register: Priya Shah" })).toBeVisible();
@@ -227,7 +246,12 @@ test.describe("high-risk work licence assessments", () => {
     await pack.getByLabel("Year").selectOption(String(year));
     const [download] = await Promise.all([page.waitForEvent("download"), pack.getByRole("button", { name: "Download audit pack" }).click()]);
     expect(download.suggestedFilename()).toBe(`hrw-audit-pack-VIC-${year}.zip`);
-    expect(fs.readFileSync((await download.path())!).subarray(0, 2).toString("latin1")).toBe("PK");
+    expect(
+      fs
+        .readFileSync((await download.path())!)
+        .subarray(0, 2)
+        .toString("latin1"),
+    ).toBe("PK");
     // the page stays, in working order
     await expect(page.getByRole("heading", { level: 1, name: "HRW assessment audit" })).toBeVisible();
     await expectAccessible(page);

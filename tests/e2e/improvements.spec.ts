@@ -14,7 +14,10 @@ import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn,
 test.setTimeout(180_000);
 
 function tag(): string {
-  return crypto.randomBytes(4).toString("hex").replace(/[0-9]/g, (d) => "qrstuvwxyz"[Number(d)]!);
+  return crypto
+    .randomBytes(4)
+    .toString("hex")
+    .replace(/[0-9]/g, (d) => "qrstuvwxyz"[Number(d)]!);
 }
 
 test("an admin raises an improvement action and closes it with its evidence", async ({ page, js }) => {
@@ -96,7 +99,10 @@ test("a learner who completed answers the questionnaire once, and the admin sees
   await page.getByRole("button", { name: "Save changes" }).click();
   await expectMessage(page, js, /Enrolment updated successfully/);
   await signOut(page);
-  const invitation = await e2eDb().all<{ data: string }>("select data from outbox_messages where key = ?", `questionnaire-invitation:completion:${enrollmentId}`);
+  const invitation = await e2eDb().all<{ data: string }>(
+    "select data from outbox_messages where key = ?",
+    `questionnaire-invitation:completion:${enrollmentId}`,
+  );
   expect(invitation).toHaveLength(1);
   const path = (JSON.parse(invitation[0]!.data) as { path: string }).path;
 

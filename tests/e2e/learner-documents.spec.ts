@@ -47,7 +47,12 @@ test("learner documents: uploaded on the Student Profile, a wrong type refused, 
   const { id: documentId } = (await e2eDb().get<{ id: string }>("select id from files where student_id = ?", learnerId))!;
   const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "Download white-card.pdf" }).click()]);
   expect(download.suggestedFilename()).toBe("white-card.pdf");
-  expect(fs.readFileSync((await download.path())!).subarray(0, 5).toString()).toBe("%PDF-");
+  expect(
+    fs
+      .readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
   await page.goto(`/admin/audit?action=learner_document.downloaded&subject=${documentId}`);
   const rows = page.getByRole("table", { name: "Audit trail entries, newest first" }).locator("tbody tr");
   await expect(rows).toHaveCount(1);
@@ -59,7 +64,12 @@ test("learner documents: uploaded on the Student Profile, a wrong type refused, 
   await page.goto("/student/profile");
   const mine = page.getByRole("listitem").filter({ hasText: "General construction induction (White Card)" });
   const [ownDownload] = await Promise.all([page.waitForEvent("download"), mine.getByRole("link", { name: "Download white-card.pdf" }).click()]);
-  expect(fs.readFileSync((await ownDownload.path())!).subarray(0, 5).toString()).toBe("%PDF-");
+  expect(
+    fs
+      .readFileSync((await ownDownload.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
   const own = await page.request.get(`/api/learner-documents/${documentId}`);
   expect(own.status()).toBe(200);
   expect(own.headers()["content-disposition"]).toMatch(/^attachment; filename="white-card\.pdf"/);

@@ -42,7 +42,12 @@ test("a learner reads the policies, enrols, is mailed the confirmation and sees 
     "select m.data from outbox_messages m join users u on u.id = m.recipient_id where u.email = ? and m.template = 'enrolment-confirmed'",
     learner.email,
   );
-  expect(JSON.parse(mail!.data)).toMatchObject({ course: course.name, sessions: [{ date: start, starts_at: "07:30", ends_at: "15:30" }], fee: { kind: "invoice" }, calendarPath: "/student/calendar" });
+  expect(JSON.parse(mail!.data)).toMatchObject({
+    course: course.name,
+    sessions: [{ date: start, starts_at: "07:30", ends_at: "15:30" }],
+    fee: { kind: "invoice" },
+    calendarPath: "/student/calendar",
+  });
 
   await page.goto("/student/overview");
   await expect(next).toContainText(`${formatDate(start)}, 7:30 am – 3:30 pm`);
@@ -54,7 +59,10 @@ test("a learner reads the policies, enrols, is mailed the confirmation and sees 
 test("the demo learner's attendance is one notification a day, under Attendance, in Australian dates", async ({ page }) => {
   await signIn(page, DEMO.student.email);
   await page.goto("/student/notifications");
-  const subtitle = await page.getByText(/unread$|You are all caught up/).first().textContent();
+  const subtitle = await page
+    .getByText(/unread$|You are all caught up/)
+    .first()
+    .textContent();
   expect(Number(/(\d+) unread/.exec(subtitle ?? "")?.[1] ?? 0)).toBeLessThan(10);
   const list = page.getByRole("main");
   await expect(list.getByText(/^Attendance on \d{1,2} [A-Z][a-z]{2} \d{4}: .+\.$/).first()).toBeVisible();

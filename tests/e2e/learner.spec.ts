@@ -1,5 +1,16 @@
 import { e2eDb, insertClass, insertCourse, userId } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, REGISTRATION_PASSWORD, signIn, test, uniqueEmail } from "./fixtures";
+import {
+  DEMO,
+  expect,
+  expectAccessible,
+  expectMessage,
+  organisationToday,
+  registerStudent,
+  REGISTRATION_PASSWORD,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 import { addDays } from "../../app/utils/organisation-calendar";
 import { FEED_MADE, FEED_RENEWED, OFFER_ACCEPTED, classDates } from "../../app/schemas/class-text";
 import { formatDateTime } from "../../app/utils/format";
@@ -16,7 +27,10 @@ import { formatDateTime } from "../../app/utils/format";
 async function fitsAPhone(page: import("@playwright/test").Page, whole = true) {
   await page.setViewportSize({ width: 360, height: 780 });
   const wide = await page.evaluate(() =>
-    [...document.querySelectorAll("main *")].filter((e) => e.getBoundingClientRect().right > 361).map((e) => `${e.tagName}.${e.className}`).slice(0, 5),
+    [...document.querySelectorAll("main *")]
+      .filter((e) => e.getBoundingClientRect().right > 361)
+      .map((e) => `${e.tagName}.${e.className}`)
+      .slice(0, 5),
   );
   expect(wide, "elements wider than a phone").toEqual([]);
   if (whole) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

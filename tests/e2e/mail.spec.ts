@@ -43,5 +43,7 @@ test("an administrator finds a given-up message and sends it again", async ({ pa
   await row.getByRole("button", { name: /^Send again/ }).click();
   await expectMessage(page, js, MAIL_RESENT);
   await expect(page).toHaveURL(/state=given_up/);
-  await expect.poll(async () => (await db.get<{ state: string }>("select state from outbox_messages where id = ?", id))?.state, { timeout: 15_000 }).toBe("sent");
+  await expect
+    .poll(async () => (await db.get<{ state: string }>("select state from outbox_messages where id = ?", id))?.state, { timeout: 15_000 })
+    .toBe("sent");
 });

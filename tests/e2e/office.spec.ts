@@ -15,7 +15,6 @@ const addDays = (date: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-
 async function waiting(classId: string, email: string): Promise<void> {
   await e2eDb().run(
     "insert into class_waitlist (class_id, student_id, status, joined_at, offered_at, offer_expires_at, offer_mailed_at) values (?, ?, 'waiting', ?, null, null, null)",
@@ -91,10 +90,17 @@ test.describe("the office", () => {
     await expectAccessible(page);
     await page.getByLabel("Seats").fill("2");
     await page.getByRole("button", { name: "Save Class" }).click();
-    await expectMessage(page, js, new RegExp(`^Seats raised to 2: a seat was offered to ${wren.name}, the offer expires \\d{1,2} \\w{3} \\d{4}, \\d{1,2}:\\d{2} (am|pm)$`));
+    await expectMessage(
+      page,
+      js,
+      new RegExp(`^Seats raised to 2: a seat was offered to ${wren.name}, the offer expires \\d{1,2} \\w{3} \\d{4}, \\d{1,2}:\\d{2} (am|pm)$`),
+    );
     await page.goto(`/admin/courses/${course.id}/classes/${cls.id}`);
     await expect(page.getByRole("region", { name: /^Waitlist/ })).toContainText(/Seat offered until \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm)/);
-    const offer = await e2eDb().get<{ status: string }>("select w.status from class_waitlist w join users u on u.id = w.student_id where u.email = ?", wren.email);
+    const offer = await e2eDb().get<{ status: string }>(
+      "select w.status from class_waitlist w join users u on u.id = w.student_id where u.email = ?",
+      wren.email,
+    );
     expect(offer?.status).toBe("offered");
   });
 
@@ -113,7 +119,9 @@ test.describe("the office", () => {
     await expect(link).toHaveAttribute("href", "#terms");
     await link.click();
     await expect(page.locator("#terms")).toBeInViewport();
-    expect(await e2eDb().get<{ n: number }>("select count(*) as n from enrollments e join users u on u.id = e.student_id where u.email = ?", learner.email)).toEqual({ n: 0 });
+    expect(
+      await e2eDb().get<{ n: number }>("select count(*) as n from enrollments e join users u on u.id = e.student_id where u.email = ?", learner.email),
+    ).toEqual({ n: 0 });
   });
 
   test("deactivating a staff account asks first, naming whose account and what it stops", async ({ page, js }) => {
@@ -144,7 +152,10 @@ test.describe("the office's smaller things", () => {
     await signOut(page);
 
     const learner = await registerStudent(page, `Plain Words ${crypto.randomUUID().slice(0, 4)}`);
-    const { id, student_number } = (await e2eDb().get<{ id: string; student_number: string }>("select id, student_number from users where email = ?", learner.email))!;
+    const { id, student_number } = (await e2eDb().get<{ id: string; student_number: string }>(
+      "select id, student_number from users where email = ?",
+      learner.email,
+    ))!;
     await signIn(page, DEMO.admin.email);
     await page.goto(`/admin/students/${id}`);
     const profile = page.getByRole("dialog", { name: "Student Profile" });

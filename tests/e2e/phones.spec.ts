@@ -226,4 +226,3 @@ test.describe("every page fits a phone", () => {
     await expect(summary.getByRole("link", { name: /Enter a 4-digit postcode/ })).toHaveAttribute("href", "#postcode");
   });
 });
-

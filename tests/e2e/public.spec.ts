@@ -270,7 +270,9 @@ test.describe("course catalogue", () => {
 
   test("pages a long result twelve courses at a time, keeping the search, and a new search starts at page 1", async ({ page, js }) => {
     const word = `Paging${crypto.randomUUID().slice(0, 8)}`;
-    const courses = await Promise.all(Array.from({ length: 14 }, (_, i) => insertCourse({ tier: "tier_1", name: `${word} course ${String(i + 1).padStart(2, "0")}` })));
+    const courses = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => insertCourse({ tier: "tier_1", name: `${word} course ${String(i + 1).padStart(2, "0")}` })),
+    );
     const card = (i: number) => page.getByRole("article", { name: courses[i]!.name, exact: true });
     const pages = page.getByRole("navigation", { name: "Courses pages" });
     await page.goto("/courses");
@@ -442,9 +444,7 @@ test.describe("enrolment", () => {
     await page.goto(`/enroll/${course.id}`);
     await page.getByLabel(/I agree to the terms/).check();
     await page.getByRole("button", { name: "Enrol Now (Mock Payment)" }).dblclick();
-    await expect(
-      page.getByText("Successfully enrolled in course!").or(page.getByText("You are already enrolled in this course")).first(),
-    ).toBeVisible();
+    await expect(page.getByText("Successfully enrolled in course!").or(page.getByText("You are already enrolled in this course")).first()).toBeVisible();
     await page.waitForLoadState("networkidle");
     expect(await countEnrollments(student.email, course.id)).toBe(1);
   });

@@ -35,7 +35,14 @@ test("the assessor asks a referee and books a competency conversation; the refer
   const learnerEmail = await insertStaff("student", "Taylor Witnessed");
   const learner = await userId(learnerEmail);
   const enrolment = crypto.randomUUID();
-  await e2eDb().run("insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, updated_at) values (?, ?, ?, 'enrolled', 0, ?, ?)", enrolment, learner, course.id, now, now);
+  await e2eDb().run(
+    "insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, updated_at) values (?, ?, ?, 'enrolled', 0, ?, ?)",
+    enrolment,
+    learner,
+    course.id,
+    now,
+    now,
+  );
   const application = crypto.randomUUID();
   await e2eDb().run(
     `insert into recognition_applications (id, enrollment_id, student_id, course_id, kind, status, statement, applied_by, applied_at, applied_on, assessor_id)
@@ -116,7 +123,17 @@ test("the assessor asks a referee and books a competency conversation; the refer
   await expect(page.getByRole("heading", { level: 1, name: "Thank you" })).toBeVisible();
   // the link works once; an unknown one is refused
   const again = await page.request.post(link, {
-    form: { reporter_name: "Someone Else", reporter_role: "X", reporter_organisation: "X", reporter_phone: "0412 555 011", known_how: "X", worked_from: "2021-03-01", worked_to: "2021-04-01", work_witnessed: "Changed", declaration: "on" },
+    form: {
+      reporter_name: "Someone Else",
+      reporter_role: "X",
+      reporter_organisation: "X",
+      reporter_phone: "0412 555 011",
+      known_how: "X",
+      worked_from: "2021-03-01",
+      worked_to: "2021-04-01",
+      work_witnessed: "Changed",
+      declaration: "on",
+    },
     maxRedirects: 0,
   });
   expect(again.status()).toBe(409);
@@ -140,6 +157,9 @@ test("the assessor asks a referee and books a competency conversation; the refer
   await expect(page.getByRole("list", { name: "Competency sessions" })).toContainText("The learner asked for another week");
   await expect(page.getByRole("list", { name: "Third-party reports" })).toContainText("Received");
   await expect(page.getByText("Selected slings and rigged girders")).toHaveCount(0);
-  const mails = await e2eDb().all<{ n: number }>("select count(*) as n from outbox_messages where template = 'recognition-session' and recipient_id = ?", learner);
+  const mails = await e2eDb().all<{ n: number }>(
+    "select count(*) as n from outbox_messages where template = 'recognition-session' and recipient_id = ?",
+    learner,
+  );
   expect(Number(mails[0]!.n)).toBe(3);
 });

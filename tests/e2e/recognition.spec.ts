@@ -22,11 +22,21 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 async function enrol(studentId: string, courseId: string): Promise<string> {
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
-  await e2eDb().run("insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, updated_at) values (?, ?, ?, 'enrolled', 0, ?, ?)", id, studentId, courseId, now, now);
+  await e2eDb().run(
+    "insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, updated_at) values (?, ?, ?, 'enrolled', 0, ?, ?)",
+    id,
+    studentId,
+    courseId,
+    now,
+    now,
+  );
   return id;
 }
 
-test("a learner applies for credit transfer and RPL; staff authenticate and decide; the fee, the timetable, the appeal and AVETMISS follow", async ({ page, js }) => {
+test("a learner applies for credit transfer and RPL; staff authenticate and decide; the fee, the timetable, the appeal and AVETMISS follow", async ({
+  page,
+  js,
+}) => {
   test.setTimeout(240_000);
   const ct = await insertCourse({ name: `Prepare to work safely ${crypto.randomUUID().slice(0, 6)}` });
   const rpl = await insertCourse({ name: `Apply WHS requirements ${crypto.randomUUID().slice(0, 6)}` });
@@ -135,7 +145,10 @@ test("a learner applies for credit transfer and RPL; staff authenticate and deci
 
   // the office upholds the appeal (the demo admin did not make the decision): the RPL reopens
   const rplApp = (await e2eDb().get<{ id: string }>("select id from recognition_applications where student_id = ? and kind = 'rpl'", learner))!.id;
-  const appeal = (await e2eDb().get<{ id: string; reference: string }>("select id, reference from complaints where assessment_kind = 'recognition' and assessment_id = ?", rplApp))!;
+  const appeal = (await e2eDb().get<{ id: string; reference: string }>(
+    "select id, reference from complaints where assessment_kind = 'recognition' and assessment_id = ?",
+    rplApp,
+  ))!;
   await page.goto(`/admin/complaints/${appeal.id}`);
   await page.getByLabel("Outcome").selectOption("upheld");
   await page.getByLabel("Reasons").fill("The supervisor's report was not weighed against the unit's risk assessment tasks");

@@ -16,7 +16,6 @@ import { e2eDb, e2eServer, insertCourse } from "./e2e-db";
  * carries exactly the credentials the test gives it.
  */
 
-
 interface Answer {
   status: number;
   headers: Headers;
@@ -134,22 +133,35 @@ test.describe("sessions and requests", () => {
     const snapshot = async () =>
       JSON.stringify({
         users: await each(mine, (id) => e2eDb().get("select * from users where id = ?", id)),
-        victim: (await e2eDb().get("select count(*) as n from users where email = ?", victimEmail)),
+        victim: await e2eDb().get("select count(*) as n from users where email = ?", victimEmail),
         sessions: await each(mine, (id) => e2eDb().all("select id, expires_at from sessions where user_id = ? order by id", id)),
         tokens: await each(mine, (id) => e2eDb().all("select id, expires_at from api_tokens where user_id = ? order by id", id)),
-        enrollments: (await e2eDb().all("select * from enrollments where student_id = ? or course_id = ? order by id", student.id, course.id)),
-        course: (await e2eDb().get("select * from courses where id = ?", course.id)),
-        certificates: (await e2eDb().get("select count(*) as n from certificates where student_id = ?", student.id)),
-        assessments: (await e2eDb().get("select count(*) as n from assessments where enrollment_id = ?", enrollment.id)),
+        enrollments: await e2eDb().all("select * from enrollments where student_id = ? or course_id = ? order by id", student.id, course.id),
+        course: await e2eDb().get("select * from courses where id = ?", course.id),
+        certificates: await e2eDb().get("select count(*) as n from certificates where student_id = ?", student.id),
+        assessments: await e2eDb().get("select count(*) as n from assessments where enrollment_id = ?", enrollment.id),
         events: await each(mine, (id) => e2eDb().get("select count(*) as n from events where actor_id = ? or subject_user_id = ?", id, id)),
       });
     const targets = actionUrls({ course: course.id, student: student.id, enrollment: enrollment.id });
     expect(targets.length, "action routes found").toBeGreaterThanOrEqual(30);
     const before = await snapshot();
     const form = {
-      intent: "approve", email: victimEmail, password: "password123", confirm_password: "password123", full_name: "Forged Name",
-      role: "admin", phone: "0499 999 999", terms: "on", status: "completed", progress: "100", enrollment_id: enrollment.id,
-      course_id: course.id, is_active: "false", user_id: student.id, price: "1", name: "Forged course",
+      intent: "approve",
+      email: victimEmail,
+      password: "password123",
+      confirm_password: "password123",
+      full_name: "Forged Name",
+      role: "admin",
+      phone: "0499 999 999",
+      terms: "on",
+      status: "completed",
+      progress: "100",
+      enrollment_id: enrollment.id,
+      course_id: course.id,
+      is_active: "false",
+      user_id: student.id,
+      price: "1",
+      name: "Forged course",
     };
     let refused = 0;
     for (const { file, url } of targets) {
@@ -188,7 +200,12 @@ test.describe("sessions and requests", () => {
       ["/api JSON", () => http("GET", "/api/courses"), 200, /application\/json/],
       ["/api 401", () => http("GET", "/api/auth/me"), 401, /application\/json/],
       ["/api 404", () => http("GET", "/api/no-such-endpoint"), 404, /application\/json/],
-      ["/api 400", () => http("POST", "/api/enrollments", { token, headers: { "Content-Type": "application/json" }, raw: "{not json" }), 400, /application\/json/],
+      [
+        "/api 400",
+        () => http("POST", "/api/enrollments", { token, headers: { "Content-Type": "application/json" }, raw: "{not json" }),
+        400,
+        /application\/json/,
+      ],
       ["CSV export redirect", () => http("GET", "/admin/export.csv"), 302, /.*/],
     ];
     for (const [what, send, status, type] of cases) {
@@ -210,7 +227,6 @@ test.describe("sessions and requests", () => {
       expect(response.headers.get("x-content-type-options"), url).toBe("nosniff");
     }
   });
-
 
   test("a script is sent in brotli with the browser's compile hint before it, cached for a year, the same code as uncompressed", async () => {
     const login = await http("GET", "/login");
@@ -236,11 +252,14 @@ test.describe("sessions and requests", () => {
   test("with the demo accounts, the portal answers this machine only: another Host is refused whatever X-Forwarded-For says", async () => {
     const ask = (host: string) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = nodeHttp.request({ host: "127.0.0.1", port: e2eServer().port, path: "/api/courses", headers: { Host: host, "X-Forwarded-For": "127.0.0.1" } }, (res) => {
-          let body = "";
-          res.on("data", (c) => (body += c));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-        });
+        const req = nodeHttp.request(
+          { host: "127.0.0.1", port: e2eServer().port, path: "/api/courses", headers: { Host: host, "X-Forwarded-For": "127.0.0.1" } },
+          (res) => {
+            let body = "";
+            res.on("data", (c) => (body += c));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
         req.on("error", reject);
         req.end();
       });
@@ -249,9 +268,14 @@ test.describe("sessions and requests", () => {
     expect(JSON.parse(refused.body).detail).toMatch(/demo accounts/);
     expect((await ask(`localhost:${e2eServer().port}`)).status).toBe(200);
     // and it listens on loopback alone: this machine's other addresses do not answer
-    const external = Object.values(os.networkInterfaces()).flat().find((a) => a && a.family === "IPv4" && !a.internal)?.address;
+    const external = Object.values(os.networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === "IPv4" && !a.internal)?.address;
     if (external) {
-      const reached = await fetch(`http://${external}:${e2eServer().port}/login`).then(() => true, () => false);
+      const reached = await fetch(`http://${external}:${e2eServer().port}/login`).then(
+        () => true,
+        () => false,
+      );
       expect(reached, `reached on ${external}`).toBe(false);
     }
   });
@@ -322,14 +346,17 @@ test.describe("sessions and requests", () => {
     expect(page.headers.get("location")).toMatch(/^\/login/);
     const enrol = await http("POST", "/api/enrollments", { token: student.token, json: { course_id: (await insertCourse()).id } });
     expect([401, 403]).toContain(enrol.status);
-    expect((await e2eDb().get("select count(*) as n from enrollments where student_id = ?", student.id))).toEqual({ n: 0 });
+    expect(await e2eDb().get("select count(*) as n from enrollments where student_id = ?", student.id)).toEqual({ n: 0 });
   });
 
   test("stored text is shown escaped", async () => {
     const evil = `<script>alert("owned")</script><img src=x onerror=alert(1)>`;
     const student = await account("student", evil);
     const admin = await account("admin");
-    for (const [url, cookie] of [["/student/profile", student.cookie], [`/admin/students/${student.id}`, admin.cookie]] as const) {
+    for (const [url, cookie] of [
+      ["/student/profile", student.cookie],
+      [`/admin/students/${student.id}`, admin.cookie],
+    ] as const) {
       const html = (await http("GET", url, { cookie })).text;
       expect(html, url).toContain("&lt;script&gt;alert(");
       expect(html, url).not.toContain(evil);
@@ -346,8 +373,14 @@ test.describe("concurrency", () => {
       Array.from({ length: 20 }, () => http("POST", "/api/enrollments", { token: student.token, json: { course_id: course.id } })),
     );
     const statuses = responses.map((r) => r.status).sort();
-    expect(statuses.filter((s) => s === 201), statuses.join(",")).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409), statuses.join(",")).toHaveLength(19);
+    expect(
+      statuses.filter((s) => s === 201),
+      statuses.join(","),
+    ).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 409),
+      statuses.join(","),
+    ).toHaveLength(19);
     const n = (await e2eDb().get("select count(*) as n from enrollments where student_id = ? and course_id = ?", student.id, course.id)) as { n: number };
     expect(n.n).toBe(1);
     console.log(`concurrency: 20 parallel enrolments → ${statuses.filter((s) => s === 201).length}×201, ${statuses.filter((s) => s === 409).length}×409`);
@@ -357,11 +390,12 @@ test.describe("concurrency", () => {
     const course = await insertCourse();
     const students: Account[] = [];
     for (let i = 0; i < 50; i += 10) students.push(...(await Promise.all(Array.from({ length: 10 }, () => account("student")))));
-    const responses = await Promise.all(
-      students.map((s) => http("POST", "/api/enrollments", { token: s.token, json: { course_id: course.id } })),
-    );
+    const responses = await Promise.all(students.map((s) => http("POST", "/api/enrollments", { token: s.token, json: { course_id: course.id } })));
     const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s !== 201), statuses.join(",")).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 201),
+      statuses.join(","),
+    ).toEqual([]);
     const n = (await e2eDb().get("select count(*) as n from enrollments where course_id = ?", course.id)) as { n: number };
     expect(n.n).toBe(50);
     console.log(`concurrency: 50 students at once → ${statuses.filter((s) => s === 201).length}×201`);
@@ -375,11 +409,12 @@ test.describe("concurrency", () => {
       address: `${i + 1} Crane Street, Newcastle NSW`,
       emergency_contact: `Contact number ${i + 1}`,
     }));
-    const responses = await Promise.all(
-      versions.map((json) => http("PUT", `/api/admin/students/${student.id}`, { token: admin.token, json })),
-    );
+    const responses = await Promise.all(versions.map((json) => http("PUT", `/api/admin/students/${student.id}`, { token: admin.token, json })));
     const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s !== 200), statuses.join(",")).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 200),
+      statuses.join(","),
+    ).toEqual([]);
     const row = (await e2eDb().get("select phone, address, emergency_contact from users where id = ?", student.id)) as (typeof versions)[number];
     expect(versions, "the stored record is one whole submitted version").toContainEqual(row);
     const shown = (await http("GET", `/api/admin/students/${student.id}`, { token: admin.token })).json<{ student: { phone: string } }>();

@@ -20,7 +20,8 @@ test("retention: the page loads and hydrates without an error and a rule is save
 
   await signIn(page, DEMO.admin.email);
   await page.goto("/admin/retention");
-  if (js) await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  if (js)
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
   await expect(page.getByRole("heading", { level: 1, name: "Retention" })).toBeVisible();
   await expect(page.getByText("Failed to load retention")).toHaveCount(0);
   const rules = page.getByRole("table", { name: "Retention rules" });
@@ -40,7 +41,11 @@ test("retention: the page loads and hydrates without an error and a rule is save
   await page.getByRole("button", { name: "Save rule" }).click();
   await expectMessage(page, js, "Retention rule saved");
   await expect(rules.getByRole("row").filter({ hasText: licenceClass })).toContainText("2 years");
-  const saved = await e2eDb().get<{ keep_months: number }>("select keep_months from retention_rules where record_type = ? and licence_class = ?", "assessment_evidence", licenceClass);
+  const saved = await e2eDb().get<{ keep_months: number }>(
+    "select keep_months from retention_rules where record_type = ? and licence_class = ?",
+    "assessment_evidence",
+    licenceClass,
+  );
   expect(Number(saved?.keep_months)).toBe(24);
   // with JavaScript the form posts through the router: no document is loaded again
   if (js) expect(documents).toEqual([]);

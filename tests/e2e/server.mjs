@@ -42,7 +42,10 @@ if (process.env.E2E_SKIP_BUILD !== "1" || !fs.existsSync(path.join(buildDir, "in
 run(bin("tsx"), ["scripts/prepare.ts"]);
 
 // one worker, as npm start runs each: remix-serve with the background runner (its mail lands in OUTBOX_DIR)
-const server = spawn(process.execPath, [path.resolve("scripts/serve-worker.mjs"), path.join(buildDir, "index.js")], { stdio: ["ignore", "ignore", "inherit"], env });
+const server = spawn(process.execPath, [path.resolve("scripts/serve-worker.mjs"), path.join(buildDir, "index.js")], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env,
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
 

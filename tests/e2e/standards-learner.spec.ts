@@ -46,7 +46,11 @@ test.describe("pre-enrolment review", () => {
     await expect(summary).toContainText("Answer the questions before you submit the review.");
     expect((await e2eDb().get<{ n: number }>("select count(*) as n from review_attempts where course_id = ?", course.id))!.n).toBe(0);
 
-    const choose = (n: number, answer: string) => page.getByRole("group", { name: new RegExp(`^${n}\\. `) }).getByLabel(answer, { exact: true }).check();
+    const choose = (n: number, answer: string) =>
+      page
+        .getByRole("group", { name: new RegExp(`^${n}\\. `) })
+        .getByLabel(answer, { exact: true })
+        .check();
     await choose(1, "7.0 t");
     await choose(2, "Radius 12 m: the next radius out");
     await choose(3, "Do not stand or walk under a suspended load");
@@ -107,10 +111,19 @@ test.describe("pre-enrolment review", () => {
     await page.getByRole("button", { name: "Enrol Now (Mock Payment)" }).click();
     await expect(page).toHaveURL(new RegExp(`/courses/${course.id}/review$`));
     await expectMessage(page, js, "Your seat is held. Take the pre-enrolment review to confirm your enrolment.");
-    const state = () => e2eDb().get<{ review_status: string }>("select e.review_status from enrollments e join users u on u.id = e.student_id where u.email = ? and e.course_id = ?", learner.email, course.id);
+    const state = () =>
+      e2eDb().get<{ review_status: string }>(
+        "select e.review_status from enrollments e join users u on u.id = e.student_id where u.email = ? and e.course_id = ?",
+        learner.email,
+        course.id,
+      );
     expect(await state()).toEqual({ review_status: "awaiting" });
 
-    const choose = (n: number, answer: string) => page.getByRole("group", { name: new RegExp(`^${n}\\. `) }).getByLabel(answer, { exact: true }).check();
+    const choose = (n: number, answer: string) =>
+      page
+        .getByRole("group", { name: new RegExp(`^${n}\\. `) })
+        .getByLabel(answer, { exact: true })
+        .check();
     await choose(1, "7.0 t");
     await choose(2, "Radius 12 m: the next radius out");
     await choose(3, "Do not stand or walk under a suspended load");
@@ -150,7 +163,12 @@ test.describe("complaints and appeals", () => {
     const reference = (await lodged.textContent())!.replace("Your reference is ", "");
     await expectAccessible(page);
     await expectNoSidewaysScroll(page);
-    expect(await e2eDb().get("select name, email, lodged_by, status from complaints where reference = ?", reference)).toEqual({ name: null, email: null, lodged_by: null, status: "received" });
+    expect(await e2eDb().get("select name, email, lodged_by, status from complaints where reference = ?", reference)).toEqual({
+      name: null,
+      email: null,
+      lodged_by: null,
+      status: "received",
+    });
 
     await signIn(page, DEMO.admin.email);
     await page.goto("/admin/complaints?kind=complaint&status=open");
@@ -168,13 +186,21 @@ test.describe("complaints and appeals", () => {
     await expect(page.getByText("Upheld", { exact: true })).toBeVisible();
     await expectAccessible(page);
     await expectNoSidewaysScroll(page);
-    expect(await e2eDb().get("select status, outcome, acknowledged_at is not null as acknowledged from complaints where reference = ?", reference)).toMatchObject({ status: "resolved", outcome: "upheld" });
+    expect(
+      await e2eDb().get("select status, outcome, acknowledged_at is not null as acknowledged from complaints where reference = ?", reference),
+    ).toMatchObject({ status: "resolved", outcome: "upheld" });
   });
 
   test("a learner appeals a result from their results; another trainer upholds it and the result changes", async ({ page, js }) => {
     const course = await insertCourse();
     const learner = await registerStudent(page, "Alex Appellant");
-    const assessment = await insertAssessment(await userId(learner.email), course.id, await userId(DEMO.trainer.email), `${organisationToday()}T00:00:00.000Z`, "failed");
+    const assessment = await insertAssessment(
+      await userId(learner.email),
+      course.id,
+      await userId(DEMO.trainer.email),
+      `${organisationToday()}T00:00:00.000Z`,
+      "failed",
+    );
     const decider = await insertStaff("trainer", "Pat Decider");
 
     await signIn(page, learner.email);
@@ -204,7 +230,11 @@ test.describe("complaints and appeals", () => {
     await expectAccessible(page);
     await expectNoSidewaysScroll(page);
     expect(await e2eDb().get("select status from assessments where id = ?", assessment)).toEqual({ status: "passed" });
-    expect(await e2eDb().get("select status, outcome, resolved_by from complaints where id = ?", appeal.id)).toEqual({ status: "resolved", outcome: "upheld", resolved_by: await userId(decider) });
+    expect(await e2eDb().get("select status, outcome, resolved_by from complaints where id = ?", appeal.id)).toEqual({
+      status: "resolved",
+      outcome: "upheld",
+      resolved_by: await userId(decider),
+    });
   });
 });
 
@@ -238,7 +268,10 @@ test.describe("the review's question bank", () => {
     await item.getByLabel("Right answer").fill("1.8");
     await item.getByRole("button", { name: "Save the new wording" }).click();
     await expectMessage(page, js, "Question changed: the old wording is retired, past answers keep it");
-    const changed = page.getByRole("listitem").filter({ hasText: `3 loads of 0.6 t (${tag})` }).filter({ hasText: "Right answer: 1.8" });
+    const changed = page
+      .getByRole("listitem")
+      .filter({ hasText: `3 loads of 0.6 t (${tag})` })
+      .filter({ hasText: "Right answer: 1.8" });
     await expect(changed).toBeVisible();
     await changed.getByRole("button", { name: /^Retire question Numeracy \d+$/ }).click();
     await expectMessage(page, js, "Question retired: past answers keep it");

@@ -12,7 +12,11 @@ import { DEMO, expect, expectAccessible, expectMessage, organisationToday, signI
 
 test.setTimeout(120_000);
 
-const tag = () => crypto.randomBytes(4).toString("hex").replace(/[0-9]/g, (d) => "qrstuvwxyz"[Number(d)]!);
+const tag = () =>
+  crypto
+    .randomBytes(4)
+    .toString("hex")
+    .replace(/[0-9]/g, (d) => "qrstuvwxyz"[Number(d)]!);
 
 test("an admin builds a trainer's credentials and the matrix changes", async ({ page, js }) => {
   const name = `Tara Newhand ${tag()}`;
@@ -24,7 +28,13 @@ test("an admin builds a trainer's credentials and the matrix changes", async ({ 
   // the dashboard's Standards panel: what an auditor asks about, each with where to act
   await page.goto("/admin/overview");
   await expect(page.getByRole("heading", { name: "Standards", exact: true })).toBeVisible();
-  for (const row of ["Trainer credentials expiring", "Course validations overdue", "Course validations due", "Improvement actions overdue", "Complaints and appeals past their clock"]) {
+  for (const row of [
+    "Trainer credentials expiring",
+    "Course validations overdue",
+    "Course validations due",
+    "Improvement actions overdue",
+    "Complaints and appeals past their clock",
+  ]) {
     await expect(page.getByRole("link", { name: new RegExp(row) })).toBeVisible();
   }
   await page.goto("/admin/credentials");
@@ -53,7 +63,9 @@ test("an admin builds a trainer's credentials and the matrix changes", async ({ 
   await page.getByLabel("Activity date").fill(organisationToday());
   await page.getByLabel("Hours").fill("7.5");
   await page.getByLabel("What was done").fill("Assessment validation workshop");
-  await page.getByLabel("Evidence file (optional)").setInputFiles({ name: "workshop-certificate.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n") });
+  await page
+    .getByLabel("Evidence file (optional)")
+    .setInputFiles({ name: "workshop-certificate.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n") });
   await page.getByRole("button", { name: "Add activity" }).click();
   await expectMessage(page, js, "Credentials updated");
   const download = page.getByRole("link", { name: "Download workshop-certificate.pdf" });
@@ -108,5 +120,7 @@ test("an admin plans a validation, records a finding and closes the improvement 
   await page.getByLabel("Closure evidence").fill(`Checklist v3 ${t}`);
   await page.getByRole("button", { name: "Close action" }).click();
   await expectMessage(page, js, "Improvement action closed");
-  expect(await e2eDb().get("select status, source_type from improvement_actions where description = ?", `Pre-start check missing from the checklist ${t}`)).toEqual({ status: "closed", source_type: "validation" });
+  expect(
+    await e2eDb().get("select status, source_type from improvement_actions where description = ?", `Pre-start check missing from the checklist ${t}`),
+  ).toEqual({ status: "closed", source_type: "validation" });
 });

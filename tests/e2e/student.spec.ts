@@ -59,7 +59,10 @@ test.describe("student portal: the demo student", () => {
     await expect(page).toHaveURL(/\/student\/courses$/);
     await expect(page.getByRole("heading", { level: 1, name: "My Courses" })).toBeVisible();
     // a card is the list item with the enrolment's progress (a class's sessions are a list inside it)
-    const cards = page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("progressbar") });
+    const cards = page
+      .getByRole("main")
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("progressbar") });
     await expect(cards).toHaveCount(total);
     await expect(page.getByRole("main").getByText("Completed", { exact: true })).toHaveCount(completed);
     await expect(page.getByRole("main").getByText("In Progress", { exact: true })).toHaveCount(inProgress);
@@ -136,10 +139,12 @@ test.describe("student portal: the demo student", () => {
     await page.goto("/student/notifications?page=2");
     await expect(items.filter({ hasText: /: status in progress \u2192 completed/ }).first()).toBeVisible();
     await expect(items.filter({ hasText: /Certificate .+ issued for / }).first()).toBeVisible();
-    await expect(items.filter({ hasText: /Certificate .+ issued for / }).first().getByRole("link", { name: "View My Certificates" })).toHaveAttribute(
-      "href",
-      "/student/certificates",
-    );
+    await expect(
+      items
+        .filter({ hasText: /Certificate .+ issued for / })
+        .first()
+        .getByRole("link", { name: "View My Certificates" }),
+    ).toHaveAttribute("href", "/student/certificates");
     await expectAccessible(page);
   });
 });

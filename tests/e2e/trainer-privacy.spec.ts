@@ -116,12 +116,16 @@ async function sensitiveValues(): Promise<Sensitive[]> {
     const at = new Date(`${iso}T12:00:00Z`);
     add(iso, what, learner);
     add(`${d}/${m}/${y}`, what, learner);
-    for (const month of ["short", "long"] as const) add(at.toLocaleDateString("en-AU", { day: "numeric", month, year: "numeric", timeZone: "UTC" }), what, learner);
+    for (const month of ["short", "long"] as const)
+      add(at.toLocaleDateString("en-AU", { day: "numeric", month, year: "numeric", timeZone: "UTC" }), what, learner);
     // the portal's own way (three-letter months: "5 Jun 1991"), which en-AU's short form is not for June, July and September
     add(shown(iso), what, learner);
   };
   const publicPlaces = new Set(
-    (await db.all<{ suburb: string | null; postcode: string | null }>("select suburb, postcode from delivery_locations")).flatMap((l) => [l.suburb, l.postcode]),
+    (await db.all<{ suburb: string | null; postcode: string | null }>("select suburb, postcode from delivery_locations")).flatMap((l) => [
+      l.suburb,
+      l.postcode,
+    ]),
   );
   const learners = await db.all<Record<string, string | null>>(
     `select id, date_of_birth, usi, usi_claimed, address, address_building, address_unit, address_street_number, address_street_name,
@@ -193,11 +197,25 @@ test.describe("what a trainer reads about learners", () => {
     const someone = (await db.get<{ id: string }>("select id from users where role = 'student' and email = ?", "liam.oconnor@example.com"))!;
     await db.run("update users set emergency_contact = ?, license_number = ? where id = ?", "Siobhan O'Connor 0499 111 222", "NSW-HRW-7730154", someone.id);
     const values = await sensitiveValues();
-    for (const kind of ["date of birth", "USI", "address", "address (street)", "emergency contact", "licence number", "licence number (sighted)", "date of birth (sighted)"]) {
-      expect(values.some((v) => v.what === kind), `the demo data has a ${kind} to look for`).toBe(true);
+    for (const kind of [
+      "date of birth",
+      "USI",
+      "address",
+      "address (street)",
+      "emergency contact",
+      "licence number",
+      "licence number (sighted)",
+      "date of birth (sighted)",
+    ]) {
+      expect(
+        values.some((v) => v.what === kind),
+        `the demo data has a ${kind} to look for`,
+      ).toBe(true);
     }
     await signInAsTrainer(request);
-    const files = fs.readdirSync(ROUTES_DIR).filter((f) => /^(trainer|api)\./.test(f) && !f.includes(".test.") && !f.endsWith(".server.ts") && f !== "api.$.ts");
+    const files = fs
+      .readdirSync(ROUTES_DIR)
+      .filter((f) => /^(trainer|api)\./.test(f) && !f.includes(".test.") && !f.endsWith(".server.ts") && f !== "api.$.ts");
     const students = (await db.all<{ id: string }>("select id from users where role = 'student' order by id")).map((r) => r.id);
     const enrollments = (await db.all<{ id: string }>("select id from enrollments order by id")).map((r) => r.id);
     const problems: string[] = [];

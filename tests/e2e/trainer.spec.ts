@@ -42,7 +42,10 @@ function certificatesOf(enrollmentId: string) {
 
 /** A unique, readable name, so rows are found by name while tests run side by side. */
 function uniqueName(first: string): string {
-  const letters = crypto.randomBytes(4).toString("hex").replace(/[0-9]/g, (d) => "qrstuvwxyz"[Number(d)]!);
+  const letters = crypto
+    .randomBytes(4)
+    .toString("hex")
+    .replace(/[0-9]/g, (d) => "qrstuvwxyz"[Number(d)]!);
   return `${first} Zed${letters}`;
 }
 
@@ -168,7 +171,10 @@ test.describe("trainer portal", () => {
     await expect(ri.getByText("In Progress", { exact: true }).last()).toBeVisible();
     await expect(ri.getByText("Practical")).toBeVisible();
     await expect(jordan.locator("tr").filter({ hasText: "tower crane (CT)" }).getByText("Not assessed")).toBeVisible();
-    await expect(ri.getByRole("link", { name: /^Record assessment for Jordan Mitchell/ })).toHaveAttribute("href", /\/trainer\/assessments\/new\?enrollment=[0-9a-f-]{36}$/);
+    await expect(ri.getByRole("link", { name: /^Record assessment for Jordan Mitchell/ })).toHaveAttribute(
+      "href",
+      /\/trainer\/assessments\/new\?enrollment=[0-9a-f-]{36}$/,
+    );
     await expect(ri.getByRole("link", { name: /^Update progress for Jordan Mitchell/ })).toHaveAttribute("href", /\/trainer\/enrollments\/[0-9a-f-]{36}$/);
 
     await searchStudents(page, js, "no such learner");
@@ -299,7 +305,11 @@ test.describe("trainer portal", () => {
     // Update progress, then complete: the certificate is issued in the same step.
     await page.goto("/trainer/students");
     await searchStudents(page, js, student.name);
-    await page.locator("tbody").filter({ hasText: student.name }).getByRole("link", { name: /^Update progress for/ }).click();
+    await page
+      .locator("tbody")
+      .filter({ hasText: student.name })
+      .getByRole("link", { name: /^Update progress for/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/trainer/enrollments/${enrollment.id}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Update progress" })).toBeVisible();
     await expectAccessible(page);
@@ -340,7 +350,10 @@ test.describe("trainer portal", () => {
 
     // The certificate is listed and downloads as the right PDF.
     await page.goto("/trainer/certificates");
-    const issued = page.getByRole("table", { name: /most recently issued/ }).locator("tbody tr").filter({ hasText: certificate.certificate_number });
+    const issued = page
+      .getByRole("table", { name: /most recently issued/ })
+      .locator("tbody tr")
+      .filter({ hasText: certificate.certificate_number });
     await expect(issued).toContainText(student.name);
     await expect(issued).toContainText(DOGGING);
     await expect(issued).toContainText("Tier 1");
@@ -372,7 +385,13 @@ test.describe("trainer portal", () => {
     // reopens, whatever the journeys running beside it book in the demo's dogging classes.
     const own = await insertClass(await courseId(DOGGING), "2030-03-04", "2030-03-11", 1, DEMO.trainer.email);
     // the planned dates the office keeps on the enrolment show to the trainer (read-only)
-    await e2eDb().run("update enrollments set class_id = ?, planned_start_date = ?, planned_end_date = ? where id = ?", own.id, "2030-03-04", "2030-03-11", enrollment.id);
+    await e2eDb().run(
+      "update enrollments set class_id = ?, planned_start_date = ?, planned_end_date = ? where id = ?",
+      own.id,
+      "2030-03-04",
+      "2030-03-11",
+      enrollment.id,
+    );
     await signIn(page, DEMO.trainer.email);
     await page.goto(`/trainer/enrollments/${enrollment.id}`);
     await expect(page.getByRole("definition").filter({ hasText: "4 Mar 2030" })).toBeVisible();
@@ -434,17 +453,28 @@ test.describe("trainer portal", () => {
     await signIn(page, DEMO.trainer.email);
     await page.goto("/trainer/certificates");
     await expect(page.getByRole("heading", { level: 1, name: "Certificates" })).toBeVisible();
-    const awaiting = page.getByRole("table", { name: /awaiting a certificate/ }).locator("tbody tr").filter({ hasText: student.name });
+    const awaiting = page
+      .getByRole("table", { name: /awaiting a certificate/ })
+      .locator("tbody tr")
+      .filter({ hasText: student.name });
     await expect(awaiting).toContainText(DOGGING);
     await expectAccessible(page);
     await awaiting.getByRole("button", { name: `Issue Certificate for ${student.name}, ${DOGGING}` }).click();
     await expectMessage(page, js, `Certificate issued successfully`);
-    await expect(page.getByRole("table", { name: /awaiting a certificate/ }).locator("tbody tr").filter({ hasText: student.name })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole("table", { name: /awaiting a certificate/ })
+        .locator("tbody tr")
+        .filter({ hasText: student.name }),
+    ).toHaveCount(0);
     const certificates = await certificatesOf(enrollment.id);
     expect(certificates).toHaveLength(1);
-    await expect(page.getByRole("table", { name: /most recently issued/ }).locator("tbody tr").filter({ hasText: certificates[0]!.certificate_number })).toContainText(
-      student.name,
-    );
+    await expect(
+      page
+        .getByRole("table", { name: /most recently issued/ })
+        .locator("tbody tr")
+        .filter({ hasText: certificates[0]!.certificate_number }),
+    ).toContainText(student.name);
 
     // The same form posted again (a double submit, or the back button): nothing new.
     const second = await page.request.post("/trainer/certificates", { form: { enrollment_id: enrollment.id }, maxRedirects: 0 });

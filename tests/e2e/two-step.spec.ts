@@ -4,7 +4,10 @@ import { authenticatorCode, expect, expectAccessible, makeAdmin, openPhoneMenu, 
 import { outboxDir } from "./e2e-db";
 
 test.describe("two-step sign-in and the audit trail", () => {
-  test("an administrator sets up an authenticator from the page, signs in again with a code, and finds both sign-ins in the audit trail", async ({ page, js }) => {
+  test("an administrator sets up an authenticator from the page, signs in again with a code, and finds both sign-ins in the audit trail", async ({
+    page,
+    js,
+  }) => {
     const email = await makeAdmin();
     await signIn(page, email);
     await page.getByRole("link", { name: "Security" }).click();
@@ -91,7 +94,11 @@ test.describe("two-step sign-in and the audit trail", () => {
     await signOut(page);
   });
 
-  test("turning two-step sign-in off asks for the password and a current code, signs out other browsers and mails the owner; the second step works once", async ({ page, browser, js }) => {
+  test("turning two-step sign-in off asks for the password and a current code, signs out other browsers and mails the owner; the second step works once", async ({
+    page,
+    browser,
+    js,
+  }) => {
     const email = await makeAdmin();
     await signIn(page, email);
     await page.goto("/account/security");

@@ -10,7 +10,6 @@ import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn,
 
 const db = e2eDb;
 
-
 test("a student enters a USI, a trainer verifies it, the certificate is issued and verifies signed out", async ({ page, js, browser }) => {
   test.slow(); // three people's journeys in one test: two sign-ins, five pages, a second browser
   const name = `Robin Usi ${crypto.randomUUID().slice(0, 6)}`;
@@ -53,7 +52,13 @@ test("a student enters a USI, a trainer verifies it, the certificate is issued a
     student.email,
   ))!;
   await expect(page.getByText(`certificate ${certificate.certificate_number} issued`).first()).toBeVisible();
-  await expect(page.getByRole("table", { name: /awaiting a certificate/ }).locator("tbody tr").filter({ hasText: `${name}` }).filter({ hasText: courseName })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole("table", { name: /awaiting a certificate/ })
+      .locator("tbody tr")
+      .filter({ hasText: `${name}` })
+      .filter({ hasText: courseName }),
+  ).toHaveCount(0);
 
   // Anyone opens the QR code's URL without signing in.
   const anonymous = await browser.newContext({ javaScriptEnabled: js });
@@ -77,9 +82,18 @@ test("a student enters a USI, a trainer verifies it, the certificate is issued a
     await expect(stranger.getByRole("heading", { name: "No certificate found" })).toBeVisible();
   }
   const api = await stranger.request.get(`/api/verify/${certificate.verification_code}`);
-  expect(Object.keys(await api.json()).sort()).toEqual(
-    ["certificate_number", "issue_date", "learner_name", "replaced_by", "revoked_at", "rto_code", "rto_name", "status", "unit_code", "unit_title"],
-  );
+  expect(Object.keys(await api.json()).sort()).toEqual([
+    "certificate_number",
+    "issue_date",
+    "learner_name",
+    "replaced_by",
+    "revoked_at",
+    "rto_code",
+    "rto_name",
+    "status",
+    "unit_code",
+    "unit_title",
+  ]);
   await anonymous.close();
 });
 
@@ -87,7 +101,14 @@ test("the register form takes an optional USI and refuses a malformed one", asyn
   await page.goto("/register");
   await expect(page.getByLabel("USI (Unique Student Identifier)")).toBeVisible();
   const response = await page.request.post("/register", {
-    form: { full_name: "Bad Usi", email: `bad-${crypto.randomUUID().slice(0, 6)}@test.example`, password: "password123", confirm_password: "password123", role: "student", usi: "5U9HD88TA3" },
+    form: {
+      full_name: "Bad Usi",
+      email: `bad-${crypto.randomUUID().slice(0, 6)}@test.example`,
+      password: "password123",
+      confirm_password: "password123",
+      role: "student",
+      usi: "5U9HD88TA3",
+    },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(400);
@@ -102,7 +123,10 @@ test("the admin overview shows certificates due, overdue first, and who awaits a
   await expect(due.getByRole("listitem").first()).toContainText("Overdue");
   await expect(due.getByRole("listitem").filter({ hasText: "Noah Singh" }).first()).toContainText("Overdue");
   const overdueFlags = await due.getByRole("listitem").evaluateAll((items) => items.map((li) => li.textContent!.includes("Overdue")));
-  expect(overdueFlags.slice(overdueFlags.indexOf(false)).every((flag) => !flag), "no overdue certificate after one on time").toBe(true);
+  expect(
+    overdueFlags.slice(overdueFlags.indexOf(false)).every((flag) => !flag),
+    "no overdue certificate after one on time",
+  ).toBe(true);
   // Zoe Robinson completed six days ago and waits on her USI: due, not overdue
   await expect(page.getByRole("heading", { name: /Awaiting USI \(\d+\)/ })).toBeVisible();
   const zoe = page.getByRole("listitem").filter({ hasText: "Zoe Robinson" }).filter({ hasText: "USI not verified" });

@@ -184,7 +184,10 @@ function pageRouteFiles(): string[] {
 
 test("every page route has its entry in the walk", () => {
   const files = pageRouteFiles();
-  expect(files.filter((f) => !(f in PAGES)), "page routes the walk does not open (add them to PAGES)").toEqual([]);
+  expect(
+    files.filter((f) => !(f in PAGES)),
+    "page routes the walk does not open (add them to PAGES)",
+  ).toEqual([]);
   expect(
     Object.keys(PAGES).filter((f) => !files.includes(f)),
     "entries naming no page route",
@@ -245,7 +248,9 @@ async function demoIds(role: Role) {
     hrwCandidate: await one("select candidate_id as v from hrw_assessments order by assessment_date limit 1"),
     webhookEndpoint: role === "admin" ? await webhookEndpoint() : "",
     verificationCode: await one("select verification_code as v from certificates where revoked_at is null order by issue_date limit 1"),
-    ...(role === "visitor" ? await tokens(studentId, employerUserId, worker) : { resetToken: "", workerInvitationToken: "", employerInvitationToken: "", questionnaireToken: "", refereeToken: "" }),
+    ...(role === "visitor"
+      ? await tokens(studentId, employerUserId, worker)
+      : { resetToken: "", workerInvitationToken: "", employerInvitationToken: "", questionnaireToken: "", refereeToken: "" }),
   };
 }
 
@@ -320,18 +325,33 @@ async function tokens(studentId: string, employerUserId: string, workerId: strin
     studentId,
     now.toISOString(),
   );
-  return { resetToken: reset.token, workerInvitationToken: workerToken, employerInvitationToken: employerToken, questionnaireToken: questionnaire.token, refereeToken: await refereeToken(fresh()) };
+  return {
+    resetToken: reset.token,
+    workerInvitationToken: workerToken,
+    employerInvitationToken: employerToken,
+    questionnaireToken: questionnaire.token,
+    refereeToken: await refereeToken(fresh()),
+  };
 }
 
 /** A referee's link on an RPL of a learner of its own that waits for its decision (the report's form shows only then). */
 async function refereeToken(link: { token: string; hash: string }): Promise<string> {
   const db = e2eDb();
   const learner = await userId(await insertStaff("student", "Avery Referenced"));
-  const courseId = (await db.get<{ id: string }>("select id from courses where licence_class is null order by unit_code limit 1"))?.id ?? (await db.get<{ id: string }>("select id from courses order by unit_code limit 1"))!.id;
+  const courseId =
+    (await db.get<{ id: string }>("select id from courses where licence_class is null order by unit_code limit 1"))?.id ??
+    (await db.get<{ id: string }>("select id from courses order by unit_code limit 1"))!.id;
   const now = new Date();
   const at = now.toISOString();
   const enrollmentId = crypto.randomUUID();
-  await db.run("insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, updated_at) values (?, ?, ?, 'enrolled', 0, ?, ?)", enrollmentId, learner, courseId, at, at);
+  await db.run(
+    "insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, updated_at) values (?, ?, ?, 'enrolled', 0, ?, ?)",
+    enrollmentId,
+    learner,
+    courseId,
+    at,
+    at,
+  );
   const applicationId = crypto.randomUUID();
   await db.run(
     `insert into recognition_applications (id, enrollment_id, student_id, course_id, kind, status, statement, applied_by, applied_at, applied_on)
@@ -388,16 +408,29 @@ async function appealToDecide(deciderId: string, courseId: string): Promise<stri
 async function recognitionToWalk(studentId: string | null, assessorId: string | null): Promise<string> {
   const db = e2eDb();
   const learner = studentId ?? (await userId(await insertStaff("student", "Casey Recogniser")));
-  const existing = await db.get<{ v: string }>("select id as v from recognition_applications where student_id = ? and statement = 'Walk: refused' limit 1", learner);
+  const existing = await db.get<{ v: string }>(
+    "select id as v from recognition_applications where student_id = ? and statement = 'Walk: refused' limit 1",
+    learner,
+  );
   if (existing?.v) return String(existing.v);
-  const enrolment = await db.get<{ id: string; course_id: string }>("select id, course_id from enrollments where student_id = ? order by enrollment_date limit 1", learner);
+  const enrolment = await db.get<{ id: string; course_id: string }>(
+    "select id, course_id from enrollments where student_id = ? order by enrollment_date limit 1",
+    learner,
+  );
   const now = new Date().toISOString();
   let enrollmentId = enrolment?.id;
   let courseId = enrolment?.course_id;
   if (!enrollmentId) {
     courseId = (await db.get<{ id: string }>("select id from courses order by unit_code limit 1"))!.id;
     enrollmentId = crypto.randomUUID();
-    await db.run("insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, updated_at) values (?, ?, ?, 'enrolled', 0, ?, ?)", enrollmentId, learner, courseId, now, now);
+    await db.run(
+      "insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, updated_at) values (?, ?, ?, 'enrolled', 0, ?, ?)",
+      enrollmentId,
+      learner,
+      courseId,
+      now,
+      now,
+    );
   }
   const id = crypto.randomUUID();
   await db.run(
@@ -431,7 +464,9 @@ async function pendingSecondStep(page: Page, browser: Browser, headers: Record<s
     await owner.request.post("/account/security?intent=begin", { form: { intent: "begin" } });
     const secret = /data-testid="totp-secret"[^>]*>([A-Z2-7]+)</.exec(await (await owner.request.get("/account/security")).text())?.[1];
     if (!secret) throw new Error("the security page showed no setup key");
-    const confirmed = await owner.request.post("/account/security?intent=confirm", { form: { intent: "confirm", code: authenticatorCode(secret, Date.now()), current_password: "password123" } });
+    const confirmed = await owner.request.post("/account/security?intent=confirm", {
+      form: { intent: "confirm", code: authenticatorCode(secret, Date.now()), current_password: "password123" },
+    });
     expect(confirmed.status(), "the authenticator is confirmed").toBe(200);
   } finally {
     await owner.close();
@@ -472,7 +507,8 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
  * it, so the checker calls the first a stray start tag and stops there; a browser puts them at
  * the end of the body, where the router reads them (docs/decisions/014, "Single fetch").
  */
-const REMIX_STREAM_AFTER_HTML = /^(?:<!--\/?\$-->|<script(?: nonce="[^"]*")?>window\.__remixContext\.streamController\.(?:enqueue\("(?:[^"\\]|\\.)*"\)|close\(\));<\/script>)*$/;
+const REMIX_STREAM_AFTER_HTML =
+  /^(?:<!--\/?\$-->|<script(?: nonce="[^"]*")?>window\.__remixContext\.streamController\.(?:enqueue\("(?:[^"\\]|\\.)*"\)|close\(\));<\/script>)*$/;
 
 /** Where a document's `</html>` ends when only Remix's data scripts follow it (line and column, from 1, as the checker counts). */
 function remixStreamStart(text: string): { line: number; column: number } | null {
@@ -498,7 +534,9 @@ async function htmlErrors(documents: { page: string; body: Buffer }[]): Promise<
     return file;
   });
   const { stderr } = await promisify(execFile)("java", ["-jar", vnuJar, "--format", "json", "--exit-zero-always", ...files], { maxBuffer: 64 * 1024 * 1024 });
-  const report = JSON.parse(stderr) as { messages: { type: string; url?: string; message: string; extract?: string; lastLine?: number; lastColumn?: number }[] };
+  const report = JSON.parse(stderr) as {
+    messages: { type: string; url?: string; message: string; extract?: string; lastLine?: number; lastColumn?: number }[];
+  };
   const streamStarts = documents.map((d) => remixStreamStart(d.body.toString("utf8")));
   return report.messages
     .filter((m) => m.type === "error")
@@ -554,7 +592,8 @@ function phoneFaults(limits: { tap: number; contentStart: number; width: number;
   if (top > limits.contentStart) faults.push(`content starts at ${Math.round(top)} px (at most ${limits.contentStart})`);
   const width = document.documentElement.scrollWidth;
   if (width > limits.width) faults.push(`${width} px wide (at most ${limits.width})`);
-  const name = (el: Element) => `<${el.tagName.toLowerCase()}${el.getAttribute("type") ? ` type=${el.getAttribute("type")}` : ""}> "${(el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
+  const name = (el: Element) =>
+    `<${el.tagName.toLowerCase()}${el.getAttribute("type") ? ` type=${el.getAttribute("type")}` : ""}> "${(el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
   const inRunningText = (el: Element) => {
     if (el.tagName !== "A") return false;
     const block = el.closest("p, li, dd");
@@ -584,7 +623,9 @@ function phoneFaults(limits: { tap: number; contentStart: number; width: number;
 const PART = 12;
 
 const walks = ROLES.flatMap((role) => {
-  const visits = Object.entries(PAGES).flatMap(([file, entry]) => (entry === LAYOUT ? [] : entry.filter((v) => v.roles.includes(role)).map((v) => ({ file, ...v }))));
+  const visits = Object.entries(PAGES).flatMap(([file, entry]) =>
+    entry === LAYOUT ? [] : entry.filter((v) => v.roles.includes(role)).map((v) => ({ file, ...v })),
+  );
   const parts = Math.ceil(visits.length / PART);
   return Array.from({ length: parts }, (_, i) => ({ role, part: `${i + 1} of ${parts}`, visits: visits.slice(i * PART, (i + 1) * PART) }));
 });
@@ -632,17 +673,20 @@ for (const { role, part, visits } of walks) {
       for (const fault of byteFaults(body)) failures.push(`${current}: ${fault}`);
       // what a search result or a shared link shows of the page
       const descriptions = [...body.toString("utf8").matchAll(/<meta name="description" content="([^"]*)"/g)].map((m) => m[1]);
-      if (descriptions.length !== 1 || !descriptions[0].trim()) failures.push(`${current}: ${descriptions.length} meta descriptions (one, not empty, expected)`);
+      if (descriptions.length !== 1 || !descriptions[0].trim())
+        failures.push(`${current}: ${descriptions.length} meta descriptions (one, not empty, expected)`);
       if (js) {
         const before = dataRequests;
         await hydratedAndRevalidated(page);
         if (dataRequests === before) failures.push(`${current}: the router loaded no data again`);
         // axe reads the rendered page, the same from either database's demo data: checked once,
         // in the js project; the postgres project proves the loaders and the hydration
-        if (test.info().project.name === "js") for (const violation of await accessibilityViolations(page, WCAG_TAGS)) failures.push(`${current}: axe: ${violation}`);
+        if (test.info().project.name === "js")
+          for (const violation of await accessibilityViolations(page, WCAG_TAGS)) failures.push(`${current}: axe: ${violation}`);
       } else {
         documents.push({ page: current, body });
-        for (const fault of await page.evaluate(phoneFaults, { tap: TAP, contentStart: CONTENT_START, width: PHONE.width, timeWidth: TIME_WIDTH })) failures.push(`${current}: at 360 px: ${fault}`);
+        for (const fault of await page.evaluate(phoneFaults, { tap: TAP, contentStart: CONTENT_START, width: PHONE.width, timeWidth: TIME_WIDTH }))
+          failures.push(`${current}: at 360 px: ${fault}`);
       }
     }
     if (js) await page.waitForLoadState("networkidle");

@@ -25,10 +25,15 @@ test.afterEach(async () => {
 /** A new learner enrols (over the /api, as any client would) in a course of its own: one enrolment.created. */
 async function enrolSomeone(): Promise<string> {
   const b = crypto.randomBytes(3);
-  const http = await playwrightRequest.newContext({ baseURL: `http://localhost:${e2eServer().port}`, extraHTTPHeaders: { "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` } });
+  const http = await playwrightRequest.newContext({
+    baseURL: `http://localhost:${e2eServer().port}`,
+    extraHTTPHeaders: { "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` },
+  });
   try {
     const email = uniqueEmail("hook");
-    expect((await http.post("/api/auth/register", { data: { email, full_name: "Hook Learner", password: "Rigging-Kestrel-42", phone: "0400 555 111" } })).status()).toBe(201);
+    expect(
+      (await http.post("/api/auth/register", { data: { email, full_name: "Hook Learner", password: "Rigging-Kestrel-42", phone: "0400 555 111" } })).status(),
+    ).toBe(201);
     const token = (await (await http.post("/api/auth/login", { data: { email, password: "Rigging-Kestrel-42" } })).json()).access_token as string;
     const course = await insertCourse({ prerequisites: [] });
     const enrolled = await http.post("/api/enrollments", { data: { course_id: course.id }, headers: { Authorization: `Bearer ${token}` } });
@@ -64,7 +69,10 @@ async function registerEndpoint(page: Page, js: boolean): Promise<{ id: string; 
 }
 
 test.describe("webhooks", () => {
-  test("an endpoint hears of an enrolment, signed; a failing receiver gets retries under one id and Send again delivers; a rotated secret signs beside the old one", async ({ page, js }) => {
+  test("an endpoint hears of an enrolment, signed; a failing receiver gets retries under one id and Send again delivers; a rotated secret signs beside the old one", async ({
+    page,
+    js,
+  }) => {
     test.setTimeout(120_000);
     await signIn(page, DEMO.admin.email);
     const endpoint = await registerEndpoint(page, js);
@@ -87,7 +95,9 @@ test.describe("webhooks", () => {
     const second = await enrolSomeone();
     const failedTry = await receiver.waitFor(aboutEnrolment(second));
     expect(failedTry.status).toBe(503);
-    await expect.poll(async () => (await e2eDb().get<{ state: string }>("select state from webhook_deliveries where id = ?", failedTry.id))?.state).toBe("failed");
+    await expect
+      .poll(async () => (await e2eDb().get<{ state: string }>("select state from webhook_deliveries where id = ?", failedTry.id))?.state)
+      .toBe("failed");
     await page.reload();
     await expect(row(failedTry.id)).toContainText("Failed, will retry");
     await expect(row(failedTry.id)).toContainText("busy, try later");
@@ -100,7 +110,9 @@ test.describe("webhooks", () => {
     // the receiver is back: Send again delivers the same event under the same id, at once
     receiver.failNext = 0;
     await page.reload();
-    await row(failedTry.id).getByRole("button", { name: /Send again/ }).click();
+    await row(failedTry.id)
+      .getByRole("button", { name: /Send again/ })
+      .click();
     await expectMessage(page, js, WEBHOOK_RESENT);
     await expect.poll(() => receiver.actedOn.get(failedTry.id) ?? 0, { timeout: 30_000 }).toBe(1);
     await page.reload();

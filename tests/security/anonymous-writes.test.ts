@@ -58,9 +58,25 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields).toS
 const FORM = "application/x-www-form-urlencoded";
 
 const complaintsFrom = async (email: string) =>
-  Number((await db.selectFrom("complaints").select((eb) => eb.fn.countAll<number>().as("n")).where("email", "=", email).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom("complaints")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const mailsTo = async (email: string) =>
-  Number((await db.selectFrom("outbox_messages").select((eb) => eb.fn.countAll<number>().as("n")).where("recipient_email", "=", email).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom("outbox_messages")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("recipient_email", "=", email)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("complaints", () => {
   const perClient = RATE_LIMITS.complaintClient.limit;
@@ -96,7 +112,9 @@ describe("complaints", () => {
   it(`one address is acknowledged at most ${perEmail} times a day, whichever clients name it`, async () => {
     const victim = `victim-${crypto.randomUUID().slice(0, 8)}@test.example`;
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => post("/complaints/new", `127.0.1.${i + 2}`, form({ details: "Please call me", name: "A visitor", email: victim }), FORM)),
+      Array.from({ length: 6 }, (_, i) =>
+        post("/complaints/new", `127.0.1.${i + 2}`, form({ details: "Please call me", name: "A visitor", email: victim }), FORM),
+      ),
     );
     expect(answers.filter((a) => a.status === 302)).toHaveLength(perEmail);
     const refused = answers.filter((a) => a.status === 429);
@@ -145,12 +163,22 @@ describe("questionnaire answers", () => {
     const learner = await makeUser(db);
     const tokens: string[] = [];
     for (let i = 0; i < n; i++) {
-      const token = await writeTransaction(db, (trx) => inviteLearnerAfterCompletion(trx, { enrollmentId: crypto.randomUUID(), studentId: learner.id, course: "Dogging", now: at }));
+      const token = await writeTransaction(db, (trx) =>
+        inviteLearnerAfterCompletion(trx, { enrollmentId: crypto.randomUUID(), studentId: learner.id, course: "Dogging", now: at }),
+      );
       tokens.push(token!);
     }
     return { tokens, question };
   }
-  const responses = async () => Number((await db.selectFrom("questionnaire_responses").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const responses = async () =>
+    Number(
+      (
+        await db
+          .selectFrom("questionnaire_responses")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it(`one client answering ${perClient + 4} links at once gets exactly ${perClient} recorded`, async () => {
     const { tokens, question } = await invitations(perClient + 4);

@@ -30,7 +30,9 @@ const who = {} as Record<"student" | "trainer" | "admin", { cookie: string; toke
 let ids: { student: string; course: string; enrollment: string; location: string };
 let inputsTried = 0;
 
-const routeModules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.test.*", "!../../app/routes/*.server.ts"], { eager: true });
+const routeModules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.test.*", "!../../app/routes/*.server.ts"], {
+  eager: true,
+});
 /** The route module behind the gate exactly as app/http/index.ts puts it. */
 function guarded(file: string): RouteModule {
   const module = routeModules[`../../app/routes/${file}`];
@@ -95,7 +97,9 @@ async function snapshot(): Promise<string> {
     // Sorted, so the hash does not depend on the order the database returns rows in. A session's
     // last_seen_at is written by any request once it is 5 minutes stale, by design: a run longer
     // than that (PostgreSQL on a loaded machine) would see a read "change" it.
-    const serialised = rows.map((row) => JSON.stringify(row, (k, v) => (Buffer.isBuffer(v) ? v.length : name === "sessions" && k === "last_seen_at" ? undefined : v)));
+    const serialised = rows.map((row) =>
+      JSON.stringify(row, (k, v) => (Buffer.isBuffer(v) ? v.length : name === "sessions" && k === "last_seen_at" ? undefined : v)),
+    );
     for (const row of serialised.sort()) hash.update(row);
   }
   return hash.digest("hex");
@@ -131,7 +135,7 @@ beforeAll(async () => {
 afterAll(async () => cleanup());
 
 describe("the snapshot", () => {
-  it("sees a changed field and an added row, so \"changes nothing\" below can fail", async () => {
+  it('sees a changed field and an added row, so "changes nothing" below can fail', async () => {
     const before = await snapshot();
     await db.updateTable("courses").set({ name: "Fuzz course 2" }).where("id", "=", ids.course).execute();
     const renamed = await snapshot();
@@ -177,7 +181,10 @@ const text = fc.oneof(nasty, fc.string({ maxLength: 40 }), fc.string({ unit: "gr
 const controlled = fc.string({
   unit: fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom("a", "Z", " ", "é", "e\u0301", "漢", "🏗️") },
-    { weight: 2, arbitrary: fc.constantFrom("\u0000", "\u0007", "\b", "\t", "\n", "\r", "\r\n", "\u000b", "\u001b", "\u007f", "\u0085", "\u009f", "\uD800", "\uDFFF") },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom("\u0000", "\u0007", "\b", "\t", "\n", "\r", "\r\n", "\u000b", "\u001b", "\u007f", "\u0085", "\u009f", "\uD800", "\uDFFF"),
+    },
   ),
   minLength: 1,
   maxLength: 30,
@@ -192,19 +199,62 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 6 }), text, { maxKeys: 3 }) },
 );
 const KNOWN_FIELDS = [
-  "email", "password", "confirm_password", "full_name", "role", "phone", "address", "date_of_birth", "emergency_contact",
-  "license_number", "is_active", "intent", "course_id", "user_id", "enrollment_id", "terms", "name", "unit_code", "description",
-  "tier", "duration_hours", "price", "prerequisites", "learning_outcomes", "assessment_criteria", "status", "progress",
-  "reopen", "assessment_type", "score", "max_score", "assessment_date", "feedback", "redirectTo", "__proto__", "constructor",
+  "email",
+  "password",
+  "confirm_password",
+  "full_name",
+  "role",
+  "phone",
+  "address",
+  "date_of_birth",
+  "emergency_contact",
+  "license_number",
+  "is_active",
+  "intent",
+  "course_id",
+  "user_id",
+  "enrollment_id",
+  "terms",
+  "name",
+  "unit_code",
+  "description",
+  "tier",
+  "duration_hours",
+  "price",
+  "prerequisites",
+  "learning_outcomes",
+  "assessment_criteria",
+  "status",
+  "progress",
+  "reopen",
+  "assessment_type",
+  "score",
+  "max_score",
+  "assessment_date",
+  "feedback",
+  "redirectTo",
+  "__proto__",
+  "constructor",
 ];
 const fields = fc.dictionary(fc.oneof(fc.constantFrom(...KNOWN_FIELDS), fc.string({ maxLength: 12 })), value, { maxKeys: 10 });
 
 type Body =
-  | { kind: "form" | "json"; fields: Record<string, unknown>; dropPoison: boolean }
-  | { kind: "raw"; text: string; type: string | null }
-  | { kind: "huge" };
+  { kind: "form" | "json"; fields: Record<string, unknown>; dropPoison: boolean } | { kind: "raw"; text: string; type: string | null } | { kind: "huge" };
 
-const malformedJson = fc.constantFrom("{", '{"email": ', "[1, 2", "not json", '{"a":1}}', "\u0000", "", "null", "[]", '"just a string"', "1e999", "{'single': 'quotes'}");
+const malformedJson = fc.constantFrom(
+  "{",
+  '{"email": ',
+  "[1, 2",
+  "not json",
+  '{"a":1}}',
+  "\u0000",
+  "",
+  "null",
+  "[]",
+  '"just a string"',
+  "1e999",
+  "{'single': 'quotes'}",
+);
 const body: fc.Arbitrary<Body> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant("form" as const), fields, dropPoison: fc.boolean() }) },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant("json" as const), fields, dropPoison: fc.boolean() }) },
@@ -214,7 +264,15 @@ const body: fc.Arbitrary<Body> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant("raw" as const),
       text: fc.oneof(malformedJson, text.map(String)),
-      type: fc.constantFrom("text/plain", "application/xml", "multipart/form-data", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded; charset=utf-16", "image/png", null),
+      type: fc.constantFrom(
+        "text/plain",
+        "application/xml",
+        "multipart/form-data",
+        "multipart/form-data; boundary=x",
+        "application/x-www-form-urlencoded; charset=utf-16",
+        "image/png",
+        null,
+      ),
     }),
   },
   { weight: 1, arbitrary: fc.constant({ kind: "huge" as const }) },
@@ -244,40 +302,204 @@ const targets: Target[] = [
   { file: "login.tsx", method: "POST", path: () => "/login", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
   { file: "register.tsx", method: "POST", path: () => "/register", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
   { file: "_landing.forgot-password.tsx", method: "POST", path: () => "/forgot-password", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
-  { file: "reset-password.$token.tsx", method: "POST", path: () => "/reset-password/not-a-token", params: () => ({ token: "not-a-token" }), as: "anonymous", poison: {}, required: false },
-  { file: "invitation.$token.tsx", method: "POST", path: () => "/invitation/not-a-token", params: () => ({ token: "not-a-token" }), as: "anonymous", poison: {}, required: false },
-  { file: "employer-invitation.$token.tsx", method: "POST", path: () => "/employer-invitation/not-a-token", params: () => ({ token: "not-a-token" }), as: "anonymous", poison: {}, required: false },
+  {
+    file: "reset-password.$token.tsx",
+    method: "POST",
+    path: () => "/reset-password/not-a-token",
+    params: () => ({ token: "not-a-token" }),
+    as: "anonymous",
+    poison: {},
+    required: false,
+  },
+  {
+    file: "invitation.$token.tsx",
+    method: "POST",
+    path: () => "/invitation/not-a-token",
+    params: () => ({ token: "not-a-token" }),
+    as: "anonymous",
+    poison: {},
+    required: false,
+  },
+  {
+    file: "employer-invitation.$token.tsx",
+    method: "POST",
+    path: () => "/employer-invitation/not-a-token",
+    params: () => ({ token: "not-a-token" }),
+    as: "anonymous",
+    poison: {},
+    required: false,
+  },
   { file: "logout.tsx", method: "POST", path: () => "/logout", as: "anonymous", poison: {}, required: false, readOnly: true },
-  { file: "enroll.$courseId.tsx", method: "POST", path: () => `/enroll/${ids.course}`, params: () => ({ courseId: ids.course }), as: "student", poison: { terms: "no" }, required: true },
+  {
+    file: "enroll.$courseId.tsx",
+    method: "POST",
+    path: () => `/enroll/${ids.course}`,
+    params: () => ({ courseId: ids.course }),
+    as: "student",
+    poison: { terms: "no" },
+    required: true,
+  },
   { file: "student.profile.edit.tsx", method: "POST", path: () => "/student/profile/edit", as: "student", poison: { phone: "call me maybe" }, required: false },
-  { file: "trainer.certificates.tsx", method: "POST", path: () => "/trainer/certificates", as: "trainer", poison: { enrollment_id: "not-a-uuid" }, required: true },
-  { file: "trainer.assessments.new.tsx", method: "POST", path: () => "/trainer/assessments/new", as: "trainer", poison: { enrollment_id: "not-a-uuid" }, required: true },
-  { file: "trainer.enrollments.$id.tsx", method: "POST", path: () => `/trainer/enrollments/${ids.enrollment}`, params: () => ({ id: ids.enrollment }), as: "trainer", poison: { status: "graduated" }, required: true },
-  { file: "admin.overview.tsx", method: "POST", path: () => "/admin/overview", as: "admin", poison: { user_id: "not-a-uuid" }, required: true, errorRedirect: true },
-  { file: "admin.courses.tsx", method: "POST", path: () => "/admin/courses", as: "admin", poison: { course_id: "not-a-uuid" }, required: true, errorRedirect: true },
+  {
+    file: "trainer.certificates.tsx",
+    method: "POST",
+    path: () => "/trainer/certificates",
+    as: "trainer",
+    poison: { enrollment_id: "not-a-uuid" },
+    required: true,
+  },
+  {
+    file: "trainer.assessments.new.tsx",
+    method: "POST",
+    path: () => "/trainer/assessments/new",
+    as: "trainer",
+    poison: { enrollment_id: "not-a-uuid" },
+    required: true,
+  },
+  {
+    file: "trainer.enrollments.$id.tsx",
+    method: "POST",
+    path: () => `/trainer/enrollments/${ids.enrollment}`,
+    params: () => ({ id: ids.enrollment }),
+    as: "trainer",
+    poison: { status: "graduated" },
+    required: true,
+  },
+  {
+    file: "admin.overview.tsx",
+    method: "POST",
+    path: () => "/admin/overview",
+    as: "admin",
+    poison: { user_id: "not-a-uuid" },
+    required: true,
+    errorRedirect: true,
+  },
+  {
+    file: "admin.courses.tsx",
+    method: "POST",
+    path: () => "/admin/courses",
+    as: "admin",
+    poison: { course_id: "not-a-uuid" },
+    required: true,
+    errorRedirect: true,
+  },
   { file: "admin.staff.tsx", method: "POST", path: () => "/admin/staff", as: "admin", poison: { user_id: "not-a-uuid" }, required: true, errorRedirect: true },
   { file: "admin.courses.new.tsx", method: "POST", path: () => "/admin/courses/new", as: "admin", poison: { unit_code: "!!" }, required: true },
-  { file: "admin.courses.$id_.edit.tsx", method: "POST", path: () => `/admin/courses/${ids.course}/edit`, params: () => ({ id: ids.course }), as: "admin", poison: { price: "a lot" }, required: true },
+  {
+    file: "admin.courses.$id_.edit.tsx",
+    method: "POST",
+    path: () => `/admin/courses/${ids.course}/edit`,
+    params: () => ({ id: ids.course }),
+    as: "admin",
+    poison: { price: "a lot" },
+    required: true,
+  },
   { file: "admin.students.new.tsx", method: "POST", path: () => "/admin/students/new", as: "admin", poison: { email: BAD_EMAIL }, required: true },
-  { file: "admin.students.$id_.edit.tsx", method: "POST", path: () => `/admin/students/${ids.student}/edit`, params: () => ({ id: ids.student }), as: "admin", poison: { email: BAD_EMAIL }, required: true },
+  {
+    file: "admin.students.$id_.edit.tsx",
+    method: "POST",
+    path: () => `/admin/students/${ids.student}/edit`,
+    params: () => ({ id: ids.student }),
+    as: "admin",
+    poison: { email: BAD_EMAIL },
+    required: true,
+  },
   { file: "admin.locations.tsx", method: "POST", path: () => "/admin/locations", as: "admin", poison: { identifier: "!!" }, required: true },
-  { file: "admin.locations_.$id.tsx", method: "POST", path: () => `/admin/locations/${ids.location}`, params: () => ({ id: ids.location }), as: "admin", poison: { postcode: "twenty" }, required: false },
-  { file: "student.profile.enrollment.tsx", method: "POST", path: () => "/student/profile/enrollment", as: "student", poison: { sex: "unknown" }, required: false },
+  {
+    file: "admin.locations_.$id.tsx",
+    method: "POST",
+    path: () => `/admin/locations/${ids.location}`,
+    params: () => ({ id: ids.location }),
+    as: "admin",
+    poison: { postcode: "twenty" },
+    required: false,
+  },
+  {
+    file: "student.profile.enrollment.tsx",
+    method: "POST",
+    path: () => "/student/profile/enrollment",
+    as: "student",
+    poison: { sex: "unknown" },
+    required: false,
+  },
   { file: "api.auth.login.ts", method: "POST", path: () => "/api/auth/login", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
   { file: "api.auth.register.ts", method: "POST", path: () => "/api/auth/register", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
   { file: "api.auth.logout.ts", method: "POST", path: () => "/api/auth/logout", as: "anonymous", poison: {}, required: false },
   { file: "api.enrollments.ts", method: "POST", path: () => "/api/enrollments", as: "student", poison: { course_id: "not-a-uuid" }, required: true },
-  { file: "api.admin.students.$id.ts", method: "PUT", path: () => `/api/admin/students/${ids.student}`, params: () => ({ id: ids.student }), as: "admin", poison: { email: BAD_EMAIL }, required: false },
-  { file: "api.admin.courses.$id.ts", method: "PUT", path: () => `/api/admin/courses/${ids.course}`, params: () => ({ id: ids.course }), as: "admin", poison: { price: "a lot" }, required: false },
-  { file: "api.admin.staff.$id.ts", method: "PUT", path: () => `/api/admin/staff/${ids.student}`, params: () => ({ id: ids.student }), as: "admin", poison: { is_active: "no" }, required: true },
-  { file: "admin.students.$id.tsx", method: "POST", path: () => `/admin/students/${ids.student}`, params: () => ({ id: ids.student }), as: "admin", poison: { certificate_id: "not-a-uuid" }, required: true },
+  {
+    file: "api.admin.students.$id.ts",
+    method: "PUT",
+    path: () => `/api/admin/students/${ids.student}`,
+    params: () => ({ id: ids.student }),
+    as: "admin",
+    poison: { email: BAD_EMAIL },
+    required: false,
+  },
+  {
+    file: "api.admin.courses.$id.ts",
+    method: "PUT",
+    path: () => `/api/admin/courses/${ids.course}`,
+    params: () => ({ id: ids.course }),
+    as: "admin",
+    poison: { price: "a lot" },
+    required: false,
+  },
+  {
+    file: "api.admin.staff.$id.ts",
+    method: "PUT",
+    path: () => `/api/admin/staff/${ids.student}`,
+    params: () => ({ id: ids.student }),
+    as: "admin",
+    poison: { is_active: "no" },
+    required: true,
+  },
+  {
+    file: "admin.students.$id.tsx",
+    method: "POST",
+    path: () => `/admin/students/${ids.student}`,
+    params: () => ({ id: ids.student }),
+    as: "admin",
+    poison: { certificate_id: "not-a-uuid" },
+    required: true,
+  },
   { file: "api.assessments.ts", method: "POST", path: () => "/api/assessments", as: "trainer", poison: { enrollment_id: "not-a-uuid" }, required: true },
-  { file: "api.enrollments.$id.ts", method: "PUT", path: () => `/api/enrollments/${ids.enrollment}`, params: () => ({ id: ids.enrollment }), as: "trainer", poison: { status: "graduated" }, required: false },
+  {
+    file: "api.enrollments.$id.ts",
+    method: "PUT",
+    path: () => `/api/enrollments/${ids.enrollment}`,
+    params: () => ({ id: ids.enrollment }),
+    as: "trainer",
+    poison: { status: "graduated" },
+    required: false,
+  },
   { file: "api.certificates.ts", method: "POST", path: () => "/api/certificates", as: "trainer", poison: { enrollment_id: "not-a-uuid" }, required: true },
-  { file: "api.admin.certificates.$id.revoke.ts", method: "POST", path: () => `/api/admin/certificates/${ids.enrollment}/revoke`, params: () => ({ id: ids.enrollment }), as: "admin", poison: { reason: "" }, required: true },
+  {
+    file: "api.admin.certificates.$id.revoke.ts",
+    method: "POST",
+    path: () => `/api/admin/certificates/${ids.enrollment}/revoke`,
+    params: () => ({ id: ids.enrollment }),
+    as: "admin",
+    poison: { reason: "" },
+    required: true,
+  },
   { file: "student.employers.tsx", method: "POST", path: () => "/student/employers", as: "student", poison: { consent: "maybe" }, required: true },
-  { file: "api.credentials.my.activities.ts", method: "POST", path: () => "/api/credentials/my/activities", as: "trainer", poison: { hours: "a whole day" }, required: true },
-  { file: "api.admin.course-validations.$id.ts", method: "PUT", path: () => `/api/admin/course-validations/${ids.course}`, params: () => ({ id: ids.course }), as: "admin", poison: { risk_rating: "extreme" }, required: true },
+  {
+    file: "api.credentials.my.activities.ts",
+    method: "POST",
+    path: () => "/api/credentials/my/activities",
+    as: "trainer",
+    poison: { hours: "a whole day" },
+    required: true,
+  },
+  {
+    file: "api.admin.course-validations.$id.ts",
+    method: "PUT",
+    path: () => `/api/admin/course-validations/${ids.course}`,
+    params: () => ({ id: ids.course }),
+    as: "admin",
+    poison: { risk_rating: "extreme" },
+    required: true,
+  },
   { file: "api.complaints.ts", method: "POST", path: () => "/api/complaints", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
   { file: "api.appeals.ts", method: "POST", path: () => "/api/appeals", as: "student", poison: { assessment_id: "not-a-uuid" }, required: true },
   { file: "api.$.ts", method: "POST", path: () => "/api/no-such-thing", as: "admin", poison: {}, required: false },
@@ -291,9 +513,18 @@ interface ReadTarget {
   as: Caller;
 }
 const reads: ReadTarget[] = [
-  { file: "api.courses.ts", path: (j) => `/api/courses?search=${encodeURIComponent(j)}&tier=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "anonymous" },
+  {
+    file: "api.courses.ts",
+    path: (j) => `/api/courses?search=${encodeURIComponent(j)}&tier=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`,
+    as: "anonymous",
+  },
   { file: "api.courses.ts", path: (j) => `/api/courses?include_inactive=${encodeURIComponent(j)}&limit=${encodeURIComponent(j)}`, as: "admin" },
-  { file: "api.admin.students.ts", path: (j) => `/api/admin/students?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}&page_size=${encodeURIComponent(j)}`, as: "admin" },
+  {
+    file: "api.admin.students.ts",
+    path: (j) =>
+      `/api/admin/students?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}&page_size=${encodeURIComponent(j)}`,
+    as: "admin",
+  },
   { file: "api.admin.students.$id.ts", path: (j) => `/api/admin/students/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
   { file: "api.admin.courses.$id.ts", path: (j) => `/api/admin/courses/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
   { file: "api.certificates.$id.download.ts", path: (j) => `/api/certificates/${encodeURIComponent(j)}/download`, params: (j) => ({ id: j }), as: "student" },
@@ -301,15 +532,37 @@ const reads: ReadTarget[] = [
   { file: "api.enrollments.my.ts", path: (j) => `/api/enrollments/my?x=${encodeURIComponent(j)}`, as: "student" },
   { file: "api.dashboard.stats.ts", path: (j) => `/api/dashboard/stats?x=${encodeURIComponent(j)}`, as: "trainer" },
   { file: "api.auth.me.ts", path: (j) => `/api/auth/me?x=${encodeURIComponent(j)}`, as: "student" },
-  { file: "courses.tsx", path: (j) => `/courses?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&tier=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "anonymous" },
-  { file: "admin.students.tsx", path: (j) => `/admin/students?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&status=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}&issue=${encodeURIComponent(j)}`, as: "admin" },
-  { file: "admin.courses.tsx", path: (j) => `/admin/courses?search=${encodeURIComponent(j)}&status=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "admin" },
+  {
+    file: "courses.tsx",
+    path: (j) => `/courses?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&tier=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`,
+    as: "anonymous",
+  },
+  {
+    file: "admin.students.tsx",
+    path: (j) =>
+      `/admin/students?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&status=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}&issue=${encodeURIComponent(j)}`,
+    as: "admin",
+  },
+  {
+    file: "admin.courses.tsx",
+    path: (j) => `/admin/courses?search=${encodeURIComponent(j)}&status=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`,
+    as: "admin",
+  },
   { file: "admin.students.$id.tsx", path: (j) => `/admin/students/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
   { file: "admin.courses.$id.tsx", path: (j) => `/admin/courses/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
   { file: "trainer.enrollments.$id.tsx", path: (j) => `/trainer/enrollments/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "trainer" },
   { file: "trainer.assessments.new.tsx", path: (j) => `/trainer/assessments/new?enrollment=${encodeURIComponent(j)}`, as: "trainer" },
-  { file: "trainer.students.tsx", path: (j) => `/trainer/students?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "trainer" },
-  { file: "trainer.assessments.tsx", path: (j) => `/trainer/assessments?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&status=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`, as: "trainer" },
+  {
+    file: "trainer.students.tsx",
+    path: (j) => `/trainer/students?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`,
+    as: "trainer",
+  },
+  {
+    file: "trainer.assessments.tsx",
+    path: (j) =>
+      `/trainer/assessments?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&status=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`,
+    as: "trainer",
+  },
   { file: "enroll.$courseId.tsx", path: (j) => `/enroll/${encodeURIComponent(j)}`, params: (j) => ({ courseId: j }), as: "student" },
   { file: "reset-password.$token.tsx", path: (j) => `/reset-password/${encodeURIComponent(j)}`, params: (j) => ({ token: j }), as: "anonymous" },
   { file: "invitation.$token.tsx", path: (j) => `/invitation/${encodeURIComponent(j)}`, params: (j) => ({ token: j }), as: "anonymous" },
@@ -319,14 +572,19 @@ const reads: ReadTarget[] = [
   { file: "admin.reports.tsx", path: (j) => `/admin/reports?year=${encodeURIComponent(j)}`, as: "admin" },
   { file: "admin.reports_.hrw[.]zip.ts", path: (j) => `/admin/reports/hrw.zip?state=${encodeURIComponent(j)}&year=${encodeURIComponent(j)}`, as: "admin" },
   { file: "admin.reports.avetmiss[.]zip.ts", path: (j) => `/admin/reports/avetmiss.zip?year=${encodeURIComponent(j)}`, as: "admin" },
-  { file: "admin.reports.avetmiss.$file.ts", path: (j) => `/admin/reports/avetmiss/${encodeURIComponent(j)}?year=${encodeURIComponent(j)}`, params: (j) => ({ file: j }), as: "admin" },
+  {
+    file: "admin.reports.avetmiss.$file.ts",
+    path: (j) => `/admin/reports/avetmiss/${encodeURIComponent(j)}?year=${encodeURIComponent(j)}`,
+    params: (j) => ({ file: j }),
+    as: "admin",
+  },
   { file: "admin.locations_.$id.tsx", path: (j) => `/admin/locations/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
 ];
 
 // ---- calling ----------------------------------------------------------------------------
 
 function encode(value: unknown): string {
-  return typeof value === "string" ? value : JSON.stringify(value) ?? "";
+  return typeof value === "string" ? value : (JSON.stringify(value) ?? "");
 }
 
 function requestBody(target: Target, input: Body): { body: string; contentType: string | undefined } {
@@ -354,7 +612,12 @@ function requestBody(target: Target, input: Body): { body: string; contentType: 
 const LEAKS = [/\n\s+at .+:\d+:\d+/, /SqliteError|SQLITE_[A-Z]+|no such (table|column)|near ".*": syntax error/i, /node_modules/, /password_hash/];
 
 /** Calls the guarded route; a thrown non-Response error is what Remix would turn into a 500. */
-async function answer(mod: RouteModule, method: string, path: string, options: Parameters<typeof call>[3]): Promise<{ status: number; text: string; location: string | null }> {
+async function answer(
+  mod: RouteModule,
+  method: string,
+  path: string,
+  options: Parameters<typeof call>[3],
+): Promise<{ status: number; text: string; location: string | null }> {
   let response: unknown;
   try {
     response = await call(mod, method, path, options);
@@ -389,7 +652,10 @@ async function dirtyStoredText(): Promise<string[]> {
       for (const [column, value] of Object.entries(row)) {
         if (typeof value !== "string") continue;
         const dirty =
-          CONTROL_BUT_LINE_FEED.test(value) || LONE_SURROGATE.test(value) || (value.includes("\n") && !MULTI_LINE_COLUMNS.has(column)) || value !== value.normalize("NFC");
+          CONTROL_BUT_LINE_FEED.test(value) ||
+          LONE_SURROGATE.test(value) ||
+          (value.includes("\n") && !MULTI_LINE_COLUMNS.has(column)) ||
+          value !== value.normalize("NFC");
         if (dirty) found.push(`${name}.${column} = ${JSON.stringify(value).slice(0, 80)}`);
       }
     }
@@ -411,32 +677,58 @@ interface TextTarget {
 const unique = () => `text-${crypto.randomUUID()}@test.example`;
 const textTargets: TextTarget[] = [
   {
-    file: "register.tsx", method: "POST", path: () => "/register", as: "anonymous", kind: "form",
+    file: "register.tsx",
+    method: "POST",
+    path: () => "/register",
+    as: "anonymous",
+    kind: "form",
     valid: () => ({ full_name: "Pat Lee", email: unique(), password: "Rigging-Kestrel-42", confirm_password: "Rigging-Kestrel-42", role: "student" }),
     textFields: ["full_name", "address", "emergency_contact"],
   },
   {
-    file: "api.auth.register.ts", method: "POST", path: () => "/api/auth/register", as: "anonymous", kind: "json",
+    file: "api.auth.register.ts",
+    method: "POST",
+    path: () => "/api/auth/register",
+    as: "anonymous",
+    kind: "json",
     valid: () => ({ full_name: "Pat Lee", email: unique(), password: "Rigging-Kestrel-42", role: "student" }),
     textFields: ["full_name", "address", "emergency_contact"],
   },
   {
-    file: "login.tsx", method: "POST", path: () => "/login", as: "anonymous", kind: "form",
+    file: "login.tsx",
+    method: "POST",
+    path: () => "/login",
+    as: "anonymous",
+    kind: "form",
     valid: () => ({ email: unique(), password: "password123" }),
     textFields: ["email"],
   },
   {
-    file: "student.profile.edit.tsx", method: "POST", path: () => "/student/profile/edit", as: "student", kind: "form",
+    file: "student.profile.edit.tsx",
+    method: "POST",
+    path: () => "/student/profile/edit",
+    as: "student",
+    kind: "form",
     valid: () => ({ phone: "0400 111 222", address: "1 Hook St", emergency_contact: "Sam" }),
     textFields: ["address", "emergency_contact"],
   },
   {
-    file: "api.admin.students.$id.ts", method: "PUT", path: () => `/api/admin/students/${ids.student}`, params: () => ({ id: ids.student }), as: "admin", kind: "json",
+    file: "api.admin.students.$id.ts",
+    method: "PUT",
+    path: () => `/api/admin/students/${ids.student}`,
+    params: () => ({ id: ids.student }),
+    as: "admin",
+    kind: "json",
     valid: () => ({ full_name: "Pat Lee" }),
     textFields: ["full_name", "address", "emergency_contact", "license_number"],
   },
   {
-    file: "api.admin.courses.$id.ts", method: "PUT", path: () => `/api/admin/courses/${ids.course}`, params: () => ({ id: ids.course }), as: "admin", kind: "json",
+    file: "api.admin.courses.$id.ts",
+    method: "PUT",
+    path: () => `/api/admin/courses/${ids.course}`,
+    params: () => ({ id: ids.course }),
+    as: "admin",
+    kind: "json",
     valid: () => ({ name: "Fuzz course" }),
     textFields: ["name", "description"],
   },
@@ -495,8 +787,7 @@ describe("bad input everywhere (property-based)", () => {
           else if (target.errorRedirect && result.status < 400) {
             expect(result.status, where).toBe(302);
             expect(result.location, where).toBe(target.path());
-          }
-          else expect(result.status, `${where} ${result.location ?? ""}: ${result.text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+          } else expect(result.status, `${where} ${result.location ?? ""}: ${result.text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
           if (input.kind === "huge") expect(result.status, where).toBe(413);
           for (const leak of LEAKS) expect(result.text, `${where} leaks ${leak}`).not.toMatch(leak);
           if (isApi && result.status >= 400) expect(typeof (JSON.parse(result.text) as { detail?: unknown }).detail, where).toBe("string");

@@ -58,7 +58,13 @@ describe("/login?redirectTo=", () => {
 describe("/register?redirectTo=", () => {
   const signUp = (target: string, email: string) =>
     call(register, "POST", `/register?${new URLSearchParams({ redirectTo: target })}`, {
-      body: new URLSearchParams({ full_name: "Way Back", email, password: "Rigging-Kestrel-42", confirm_password: "Rigging-Kestrel-42", role: "student" }).toString(),
+      body: new URLSearchParams({
+        full_name: "Way Back",
+        email,
+        password: "Rigging-Kestrel-42",
+        confirm_password: "Rigging-Kestrel-42",
+        role: "student",
+      }).toString(),
       contentType: "application/x-www-form-urlencoded",
     });
 

@@ -24,9 +24,7 @@ function split(raw: string): { head: Record<string, string>; body: string } {
 function decode(body: string, encoding: string | undefined): string {
   switch ((encoding ?? "7bit").toLowerCase()) {
     case "quoted-printable": {
-      const bytes = body
-        .replace(/=\n/g, "")
-        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const bytes = body.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
       return Buffer.from(bytes, "latin1").toString("utf8");
     }
     case "base64":

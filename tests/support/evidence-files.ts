@@ -17,7 +17,9 @@ export async function gpsPhoto(shade = 120, size = 96): Promise<Buffer> {
 }
 
 export async function pngImage(): Promise<Buffer> {
-  return sharp({ create: { width: 40, height: 30, channels: 3, background: "green" } }).png().toBuffer();
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: "green" } })
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -50,7 +52,12 @@ export function writeLargePhoto(file: string, bytes: number, below = bytes + 102
  * A multipart/form-data request whose body streams from files on disk (never whole in memory),
  * with any text fields first.
  */
-export function multipartRequest(url: string, fields: Record<string, string>, files: { field: string; name: string; path?: string; bytes?: Buffer; type?: string }[], headers: Record<string, string> = {}): Request {
+export function multipartRequest(
+  url: string,
+  fields: Record<string, string>,
+  files: { field: string; name: string; path?: string; bytes?: Buffer; type?: string }[],
+  headers: Record<string, string> = {},
+): Request {
   const boundary = `----evidence${Math.random().toString(16).slice(2)}`;
   const encoder = new TextEncoder();
   async function* body() {
@@ -58,7 +65,9 @@ export function multipartRequest(url: string, fields: Record<string, string>, fi
       yield encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
     }
     for (const f of files) {
-      yield encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? "application/octet-stream"}\r\n\r\n`);
+      yield encoder.encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? "application/octet-stream"}\r\n\r\n`,
+      );
       if (f.path) for await (const chunk of fs.createReadStream(f.path, { highWaterMark: 256 * 1024 })) yield new Uint8Array(chunk as Buffer);
       else yield new Uint8Array(f.bytes!);
       yield encoder.encode("\r\n");
@@ -81,7 +90,6 @@ export function multipartRequest(url: string, fields: Record<string, string>, fi
     duplex: "half",
   } as RequestInit);
 }
-
 
 /** Where locatedVideo says it was filmed (ISO 6709, as a phone writes it). */
 export const VIDEO_LOCATION = "+27.4698+153.0251+012.000/";
@@ -122,7 +130,13 @@ export function locatedVideo(): { bytes: Buffer; mdat: Buffer } {
   const xmpUuid = Buffer.from("be7acfcb97a942e89c71999491e3afac", "hex");
   const xmp = mp4Box("uuid", xmpUuid, text(`<x:xmpmeta><rdf:Description exif:GPSLatitude="27,28.188S" exif:GPSLongitude="153,1.506E"/></x:xmpmeta>`));
   const mdat = mp4Box("mdat", Buffer.alloc(4096, 0x42));
-  const moov = mp4Box("moov", mp4Box("mvhd", Buffer.alloc(100)), mp4Box("trak", mp4Box("tkhd", Buffer.alloc(84)), mp4Box("udta", xyz())), mp4Box("udta", xyz()), meta);
+  const moov = mp4Box(
+    "moov",
+    mp4Box("mvhd", Buffer.alloc(100)),
+    mp4Box("trak", mp4Box("tkhd", Buffer.alloc(84)), mp4Box("udta", xyz())),
+    mp4Box("udta", xyz()),
+    meta,
+  );
   const ftyp = mp4Box("ftyp", text("isom"), Buffer.from([0, 0, 2, 0]), text("isomiso2mp41"));
   return { bytes: Buffer.concat([ftyp, xmp, moov, mdat]), mdat };
 }

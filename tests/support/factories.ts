@@ -70,12 +70,28 @@ export async function makeUser(
     })
     .execute();
   if (overrides.role === "trainer" && overrides.credentialed !== false) {
-    await db.insertInto("trainer_credentials").values({ id: crypto.randomUUID(), trainer_id: id, credential: "TAE40122", supervisor_id: null, issued_on: "2000-01-01", expires_on: null, note: null, recorded_by: id, recorded_at: now }).execute();
+    await db
+      .insertInto("trainer_credentials")
+      .values({
+        id: crypto.randomUUID(),
+        trainer_id: id,
+        credential: "TAE40122",
+        supervisor_id: null,
+        issued_on: "2000-01-01",
+        expires_on: null,
+        note: null,
+        recorded_by: id,
+        recorded_at: now,
+      })
+      .execute();
     const units = overrides.units ?? [...new Set(["TEST0001", ...(await db.selectFrom("courses").select("unit_code").execute()).map((c) => c.unit_code)])];
     for (const unit of units) await grantUnit(db, id, unit, now);
   }
   if (overrides.two_step ?? overrides.role === "admin") {
-    await db.insertInto("two_step").values({ user_id: id, secret: sealSecret(TEST_TOTP_SECRET, id), created_at: now, confirmed_at: now, last_step: null }).execute();
+    await db
+      .insertInto("two_step")
+      .values({ user_id: id, secret: sealSecret(TEST_TOTP_SECRET, id), created_at: now, confirmed_at: now, last_step: null })
+      .execute();
   }
   return { id, email };
 }
@@ -92,7 +108,16 @@ function studentUsi(role: Role, usi: string | null | undefined, verified: boolea
 export async function grantUnit(db: DB, trainerId: string, unitCode: string, now = new Date().toISOString()) {
   await db
     .insertInto("trainer_units")
-    .values({ id: crypto.randomUUID(), trainer_id: trainerId, unit_code: unitCode, basis: "held", evidence: null, expires_on: null, recorded_by: trainerId, recorded_at: now })
+    .values({
+      id: crypto.randomUUID(),
+      trainer_id: trainerId,
+      unit_code: unitCode,
+      basis: "held",
+      evidence: null,
+      expires_on: null,
+      recorded_by: trainerId,
+      recorded_at: now,
+    })
     .onConflict((oc) => oc.columns(["trainer_id", "unit_code"]).doNothing())
     .execute();
 }
@@ -168,7 +193,20 @@ export async function makeDecidedAssessment(db: DB, studentId: string, assessorI
   const id = crypto.randomUUID();
   await db
     .insertInto("assessments")
-    .values({ id, enrollment_id: enrollment.id, student_id: studentId, course_id: course.id, assessment_type: "Practical", status, score: null, max_score: null, assessment_date: "2026-05-01T00:00:00.000Z", feedback: null, assessed_by: assessorId, created_at: new Date().toISOString() })
+    .values({
+      id,
+      enrollment_id: enrollment.id,
+      student_id: studentId,
+      course_id: course.id,
+      assessment_type: "Practical",
+      status,
+      score: null,
+      max_score: null,
+      assessment_date: "2026-05-01T00:00:00.000Z",
+      feedback: null,
+      assessed_by: assessorId,
+      created_at: new Date().toISOString(),
+    })
     .execute();
   return id;
 }

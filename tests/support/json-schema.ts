@@ -42,7 +42,12 @@ interface DocumentedOperation {
  * Checks one real /api answer against an OpenAPI document's schema for its path, method and
  * status (vitest's expect), and gives back its body.
  */
-export async function conformsTo(doc: { paths: Record<string, Record<string, DocumentedOperation>> }, response: Response, path: string, method: string): ReturnType<Response["json"]> {
+export async function conformsTo(
+  doc: { paths: Record<string, Record<string, DocumentedOperation>> },
+  response: Response,
+  path: string,
+  method: string,
+): ReturnType<Response["json"]> {
   const { expect } = await import("vitest");
   const op = doc.paths[path]?.[method];
   expect(op, `${method} ${path} is documented`).toBeDefined();

@@ -64,7 +64,7 @@ export async function startMailSink(options: { delayMs?: number } = {}): Promise
   // a client killed mid-conversation resets its connection: that is the test, not a failure
   server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
+  const port = (server as unknown as { server: { address(): AddressInfo } }).server.address().port;
   return {
     port,
     url: `smtp://127.0.0.1:${port}`,

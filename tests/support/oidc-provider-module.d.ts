@@ -14,14 +14,22 @@ declare module "oidc-provider" {
     save(): Promise<string>;
   }
   export default class Provider {
-    constructor(issuer: string, configuration: Record<string, unknown> & {
-      interactions?: { url: (ctx: unknown, interaction: { uid: string }) => string };
-      findAccount?: (ctx: unknown, id: string) => Promise<{ accountId: string; claims: () => Promise<Record<string, unknown>> } | undefined>;
-    });
+    constructor(
+      issuer: string,
+      configuration: Record<string, unknown> & {
+        interactions?: { url: (ctx: unknown, interaction: { uid: string }) => string };
+        findAccount?: (ctx: unknown, id: string) => Promise<{ accountId: string; claims: () => Promise<Record<string, unknown>> } | undefined>;
+      },
+    );
     Grant: new (input: { accountId: string; clientId: string }) => GrantInstance;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     on(event: string, listener: (ctx: unknown, error: unknown) => void): void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
   }
 }

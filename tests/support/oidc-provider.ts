@@ -57,7 +57,12 @@ export async function startTestProvider(options: { port: number; clients: TestCl
   issuer = `http://localhost:${(server.address() as AddressInfo).port}`;
 
   const provider = new Provider(issuer, {
-    clients: options.clients.map((c) => ({ ...c, grant_types: ["authorization_code"], response_types: ["code"], token_endpoint_auth_method: "client_secret_basic" })),
+    clients: options.clients.map((c) => ({
+      ...c,
+      grant_types: ["authorization_code"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "client_secret_basic",
+    })),
     jwks: { keys: [key as never] },
     cookies: { keys: ["test-provider-cookie-key"] },
     // amr is not among the default claims: in the openid scope, every ID token carries the methods of the interaction
@@ -144,7 +149,11 @@ export function jwtClaims(token: string): Record<string, unknown> {
 export async function signInAtProvider(authorizationUrl: URL, who: { email: string; emailVerified?: boolean; amr?: string[] }): Promise<URL> {
   const jar = new Map<string, string>();
   const send = async (url: string, init: RequestInit = {}) => {
-    const response = await fetch(url, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string>), Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: "manual",
+      headers: { ...(init.headers as Record<string, string>), Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const at = pair!.indexOf("=");
@@ -157,7 +166,11 @@ export async function signInAtProvider(authorizationUrl: URL, who: { email: stri
   if (!location.pathname.startsWith("/interaction/")) throw new Error(`the provider did not ask who signs in: ${response.status} ${location}`);
   const body = new URLSearchParams({ email: who.email, amr: (who.amr ?? ["pwd"]).join(" ") });
   if (who.emailVerified !== false) body.set("email_verified", "true");
-  response = await send(`${location.origin}${location.pathname}/login`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  response = await send(`${location.origin}${location.pathname}/login`, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
   for (let hops = 0; hops < 5; hops += 1) {
     location = new URL(response.headers.get("location")!, location);
     if (location.origin !== authorizationUrl.origin) return location;

@@ -10,6 +10,12 @@ import { createMailer } from "../../app/mail/transport.server";
 const db = openDatabase(process.argv[2]!);
 const origin = "http://localhost:3000";
 const mailer = createMailer({ SMTP_URL: process.argv[3]!, APP_URL: origin, RTO_NAME: "Summit" });
-await deliverDueMail(db, { mailer, worker: `doomed-sender-${process.pid}`, leaseSeconds: Number(process.argv[4] ?? 2), ids: [process.argv[5]!], ctx: { origin, rto: { name: "Summit", code: "90001" } } });
+await deliverDueMail(db, {
+  mailer,
+  worker: `doomed-sender-${process.pid}`,
+  leaseSeconds: Number(process.argv[4] ?? 2),
+  ids: [process.argv[5]!],
+  ctx: { origin, rto: { name: "Summit", code: "90001" } },
+});
 process.stdout.write("done\n");
 setInterval(() => {}, 60_000);

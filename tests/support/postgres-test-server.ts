@@ -71,6 +71,8 @@ export async function createTemplates(run: string): Promise<Templates> {
 
 /** Drops every database a run made (templates and test files' copies left by a crash). */
 export async function dropRunDatabases(run: string): Promise<void> {
-  const names = await withAdmin(async (c) => (await c.query<{ datname: string }>("select datname from pg_database where datname like $1", [`portal_%${run}%`])).rows);
+  const names = await withAdmin(
+    async (c) => (await c.query<{ datname: string }>("select datname from pg_database where datname like $1", [`portal_%${run}%`])).rows,
+  );
   for (const { datname } of names) await dropDatabase(datname);
 }

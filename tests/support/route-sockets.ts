@@ -30,7 +30,11 @@ export async function serveRoutes(routes: SocketRoute[]): Promise<RouteSockets> 
     void (async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
-      const request = new Request(`http://localhost${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) });
+      const request = new Request(`http://localhost${req.url}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks),
+      });
       const pathname = new URL(request.url).pathname;
       const match = routes.find((r) => pathname.startsWith(r.prefix))!;
       let response: Response;
@@ -51,7 +55,15 @@ export async function serveRoutes(routes: SocketRoute[]): Promise<RouteSockets> 
 export function postFrom(port: number, path: string, from: string, body: string, type = "application/json"): Promise<SocketAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, path, method: "POST", localAddress: from, agent: false, headers: { "Content-Type": type, "Content-Length": Buffer.byteLength(body) } },
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: "POST",
+        localAddress: from,
+        agent: false,
+        headers: { "Content-Type": type, "Content-Length": Buffer.byteLength(body) },
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");

@@ -21,7 +21,13 @@ const settings = JSON.parse(process.argv[2]!) as Settings;
 const store: FileStore =
   "file" in settings.store
     ? fileStoreFrom(`file:${settings.store.file}`)
-    : s3FileStore({ bucket: settings.store.bucket, prefix: "files", endpoint: settings.store.endpoint, region: "us-east-1", credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+    : s3FileStore({
+        bucket: settings.store.bucket,
+        prefix: "files",
+        endpoint: settings.store.endpoint,
+        region: "us-east-1",
+        credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+      });
 const gc = (globalThis as { gc?: () => void }).gc!;
 
 function held(): number {

@@ -83,7 +83,16 @@ export async function startWebhookReceiver(options: { port?: number; path?: stri
       const failing = req.url !== path || receiver.failNext > 0;
       if (receiver.failNext > 0) receiver.failNext -= 1;
       const status = failing ? 503 : 200;
-      receiver.received.push({ id: headers["webhook-id"], timestamp: headers["webhook-timestamp"], signature: headers["webhook-signature"], body, status, verifiedBy, startedAt, at: Date.now() });
+      receiver.received.push({
+        id: headers["webhook-id"],
+        timestamp: headers["webhook-timestamp"],
+        signature: headers["webhook-signature"],
+        body,
+        status,
+        verifiedBy,
+        startedAt,
+        at: Date.now(),
+      });
       if (status === 200) receiver.actedOn.set(headers["webhook-id"], (receiver.actedOn.get(headers["webhook-id"]) ?? 0) + 1);
       const answer = () => res.writeHead(status, { "content-type": "text/plain" }).end(failing ? "busy, try later" : "ok thanks");
       if (options.delayMs) setTimeout(answer, options.delayMs);

@@ -1,5 +1,16 @@
 import { type ApiOperation, BODY_FAILURES, err, FORBIDDEN, pagingHeader, UNAUTHENTICATED } from "../operation";
-import { auditPageResponse, dashboardStatsResponse, mailPageResponse, signInSettingsRequest, signInSettingsResponse, staffUpdateRequest, studentAsReadResponse, studentDetailAsReadResponse, studentUpdateRequest, userResponse } from "../schemas";
+import {
+  auditPageResponse,
+  dashboardStatsResponse,
+  mailPageResponse,
+  signInSettingsRequest,
+  signInSettingsResponse,
+  staffUpdateRequest,
+  studentAsReadResponse,
+  studentDetailAsReadResponse,
+  studentUpdateRequest,
+  userResponse,
+} from "../schemas";
 import { AUDIT_PAGE_SIZE } from "~/rules/audit-actions";
 import { auditQuery } from "~/schemas/audit";
 import { mailListQuery } from "~/schemas/mail";
@@ -75,15 +86,19 @@ export const adminOperations: ApiOperation[] = [
       "The learner themself or an administrator: the document as an attachment (Content-Disposition) with X-Content-Type-Options: nosniff, its type the one read from its bytes. Every administrator's download is written to the audit trail. Anyone else, or a document recorded without its bytes, is told it does not exist. `files` of GET /api/admin/students/{id} lists them with this address.",
     tags: ["admin"],
     access: "required",
-    responses: { 200: { description: "The file's bytes", binary: true }, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: err("No document the caller may see has this id") },
+    responses: {
+      200: { description: "The file's bytes", binary: true },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      404: err("No document the caller may see has this id"),
+    },
   },
   {
     method: "put",
     path: "/api/admin/students/{id}",
     operationId: "updateStudent",
     summary: "Update a student (partial)",
-    description:
-      "Administrators. Fields left out stay as they are. Deactivating (is_active false) ends the student's sessions and tokens at once.",
+    description: "Administrators. Fields left out stay as they are. Deactivating (is_active false) ends the student's sessions and tokens at once.",
     tags: ["admin"],
     access: "required",
     body: studentUpdateRequest,
@@ -122,7 +137,8 @@ export const adminOperations: ApiOperation[] = [
     path: "/api/admin/sign-in-settings",
     operationId: "getSignInSettings",
     summary: "How staff sign in",
-    description: "Administrators. The identity provider's name (null when single sign-on is not configured) and whether trainers and administrators must sign in with it.",
+    description:
+      "Administrators. The identity provider's name (null when single sign-on is not configured) and whether trainers and administrators must sign in with it.",
     tags: ["admin"],
     access: "required",
     responses: { 200: { description: "The settings", schema: signInSettingsResponse }, 401: UNAUTHENTICATED, 403: FORBIDDEN },

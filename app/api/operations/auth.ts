@@ -22,7 +22,9 @@ export const authOperations: ApiOperation[] = [
       ...BODY_FAILURES,
       200: { description: "Signed in; send the token as `Authorization: Bearer <token>` (valid 24 hours)", schema: tokenResponse },
       401: err("Invalid email or password, a wrong code, or a code needed (`mfa_required: true`)"),
-      403: err("The account is awaiting approval, was not approved, or is inactive; or an administrator must set up two-step sign-in first (`mfa_setup_required: true`)"),
+      403: err(
+        "The account is awaiting approval, was not approved, or is inactive; or an administrator must set up two-step sign-in first (`mfa_setup_required: true`)",
+      ),
       429: err("Too many sign-in attempts; see Retry-After"),
       503: err("Too many passwords are being checked at once; see Retry-After"),
     },
@@ -32,8 +34,7 @@ export const authOperations: ApiOperation[] = [
     path: "/api/auth/register",
     operationId: "register",
     summary: "Create an account",
-    description:
-      "Students are active at once; trainers and administrators wait for an administrator's approval before they can sign in.",
+    description: "Students are active at once; trainers and administrators wait for an administrator's approval before they can sign in.",
     tags: ["auth"],
     access: "public",
     body: registerRequest,
@@ -55,7 +56,7 @@ export const authOperations: ApiOperation[] = [
     operationId: "logout",
     summary: "Sign out",
     description:
-      "Revokes the bearer token sent (or ends the browser session when called with the session cookie). With `{\"everywhere\": true}` every session and token of the user ends.",
+      'Revokes the bearer token sent (or ends the browser session when called with the session cookie). With `{"everywhere": true}` every session and token of the user ends.',
     tags: ["auth"],
     access: "required",
     body: logoutRequest,

@@ -81,8 +81,7 @@ export const certificatesOperations: ApiOperation[] = [
     path: "/api/certificates/{id}/download",
     operationId: "downloadCertificate",
     summary: "Download a certificate as PDF",
-    description:
-      "The certificate's owner, trainers and administrators; for anyone else it does not exist (404). Saved as certificate_{id}.pdf.",
+    description: "The certificate's owner, trainers and administrators; for anyone else it does not exist (404). Saved as certificate_{id}.pdf.",
     tags: ["student"],
     access: "required",
     responses: {

@@ -22,7 +22,8 @@ export const classesOperations: ApiOperation[] = [
     path: "/api/admin/courses/{id}/classes",
     operationId: "createClass",
     summary: "Add a class to a course",
-    description: "Administrators. Dates YYYY-MM-DD, session times HH:MM in the RTO's time zone, seats 1-100; the first delivery location when location_id is left out.",
+    description:
+      "Administrators. Dates YYYY-MM-DD, session times HH:MM in the RTO's time zone, seats 1-100; the first delivery location when location_id is left out.",
     tags: ["admin"],
     access: "required",
     body: classRequest,
@@ -41,7 +42,8 @@ export const classesOperations: ApiOperation[] = [
     path: "/api/admin/classes/{id}",
     operationId: "updateClass",
     summary: "Change a class",
-    description: "Administrators. Fields left out stay as they are. New dates become the planned dates of the class's enrolments; seats never drop below the learners holding them.",
+    description:
+      "Administrators. Fields left out stay as they are. New dates become the planned dates of the class's enrolments; seats never drop below the learners holding them.",
     tags: ["admin"],
     access: "required",
     body: classUpdateRequest,
@@ -52,7 +54,9 @@ export const classesOperations: ApiOperation[] = [
       401: UNAUTHENTICATED,
       403: FORBIDDEN,
       404: err("No class has this id"),
-      409: err("Fewer seats than learners, the class is cancelled, or the trainer is not credentialed for the unit on its first or last day (the detail says why)"),
+      409: err(
+        "Fewer seats than learners, the class is cancelled, or the trainer is not credentialed for the unit on its first or last day (the detail says why)",
+      ),
     },
   },
   {
@@ -60,7 +64,8 @@ export const classesOperations: ApiOperation[] = [
     path: "/api/admin/classes/{id}",
     operationId: "cancelClass",
     summary: "Cancel a class",
-    description: "Administrators. The class leaves the catalogue and every enrolled or waiting learner is mailed; its learners keep their enrolment in the course with no class, and choose another (POST /api/enrollments with its class_id).",
+    description:
+      "Administrators. The class leaves the catalogue and every enrolled or waiting learner is mailed; its learners keep their enrolment in the course with no class, and choose another (POST /api/enrollments with its class_id).",
     tags: ["admin"],
     access: "required",
     responses: {
@@ -124,14 +129,20 @@ export const classesOperations: ApiOperation[] = [
     description: "The class's trainer or an admin: sessions, learners and attendance marks.",
     tags: ["trainer"],
     access: "required",
-    responses: { 200: { description: "The roster", schema: rosterResponse }, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: err("No class of the caller has this id") },
+    responses: {
+      200: { description: "The roster", schema: rosterResponse },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      404: err("No class of the caller has this id"),
+    },
   },
   {
     method: "post",
     path: "/api/classes/{id}/roster",
     operationId: "markAttendance",
     summary: "Mark attendance",
-    description: "The class's trainer or an admin marks one learner on one session present, absent or late (again to change it). Two absences in a row notify the office.",
+    description:
+      "The class's trainer or an admin marks one learner on one session present, absent or late (again to change it). Two absences in a row notify the office.",
     tags: ["trainer"],
     access: "required",
     body: attendanceRequest,

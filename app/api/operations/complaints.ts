@@ -32,7 +32,11 @@ export const complaintOperations: ApiOperation[] = [
     access: "optional",
     body: complaintRequest,
     bodyRequired: true,
-    responses: { ...BODY_FAILURES, 201: { description: "Received", schema: lodgedResponse }, 429: err("Too many complaints from this client, or acknowledgements to this address; see Retry-After") },
+    responses: {
+      ...BODY_FAILURES,
+      201: { description: "Received", schema: lodgedResponse },
+      429: err("Too many complaints from this client, or acknowledgements to this address; see Retry-After"),
+    },
   },
   {
     method: "get",
@@ -69,7 +73,8 @@ export const complaintOperations: ApiOperation[] = [
     path: "/api/admin/complaints",
     operationId: "listComplaints",
     summary: "The complaints and appeals register",
-    description: "Administrators read every item; a trainer reads the appeals assigned to them to decide (without contact details). Overdue first, then the newest; filtered as /admin/complaints is.",
+    description:
+      "Administrators read every item; a trainer reads the appeals assigned to them to decide (without contact details). Overdue first, then the newest; filtered as /admin/complaints is.",
     tags: ["complaints"],
     access: "required",
     query: complaintListQuery,
@@ -90,7 +95,8 @@ export const complaintOperations: ApiOperation[] = [
     path: "/api/admin/complaints/{id}/acknowledge",
     operationId: "acknowledgeComplaint",
     summary: "Mark an item acknowledged",
-    description: "Administrators; a trainer for an appeal assigned to them. Records who and when; an item already acknowledged or resolved is a 409. Takes no fields.",
+    description:
+      "Administrators; a trainer for an appeal assigned to them. Records who and when; an item already acknowledged or resolved is a 409. Takes no fields.",
     tags: ["complaints"],
     access: "required",
     body: acknowledgeRequest,
@@ -106,7 +112,14 @@ export const complaintOperations: ApiOperation[] = [
     access: "required",
     body: assignDeciderRequest,
     bodyRequired: true,
-    responses: { ...BODY_FAILURES, 200: item, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND, 409: err("Not an appeal, already resolved, or the decider is the assessor") },
+    responses: {
+      ...BODY_FAILURES,
+      200: item,
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      404: NOT_FOUND,
+      409: err("Not an appeal, already resolved, or the decider is the assessor"),
+    },
   },
   {
     method: "post",
@@ -119,7 +132,14 @@ export const complaintOperations: ApiOperation[] = [
     access: "required",
     body: resolveRequest,
     bodyRequired: true,
-    responses: { ...BODY_FAILURES, 200: item, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND, 409: err("Already resolved, the caller is the assessor, or the appeal is not assigned to the caller") },
+    responses: {
+      ...BODY_FAILURES,
+      200: item,
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      404: NOT_FOUND,
+      409: err("Already resolved, the caller is the assessor, or the appeal is not assigned to the caller"),
+    },
   },
   {
     method: "post",
@@ -131,6 +151,12 @@ export const complaintOperations: ApiOperation[] = [
     access: "required",
     body: itemImprovementRequest,
     bodyRequired: true,
-    responses: { ...BODY_FAILURES, 201: { description: "The action raised", schema: improvementActionResponse }, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND },
+    responses: {
+      ...BODY_FAILURES,
+      201: { description: "The action raised", schema: improvementActionResponse },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      404: NOT_FOUND,
+    },
   },
 ];

@@ -69,7 +69,9 @@ export const enrollmentsOperations: ApiOperation[] = [
       401: UNAUTHENTICATED,
       403: FORBIDDEN,
       404: err("No enrolment has this id"),
-      409: err("The enrolment is not current, the student's account is inactive, or the caller is not credentialed for the unit on the day assessed (the detail says why)"),
+      409: err(
+        "The enrolment is not current, the student's account is inactive, or the caller is not credentialed for the unit on the day assessed (the detail says why)",
+      ),
     },
   },
 ];

@@ -1,5 +1,17 @@
 import type { z } from "zod";
-import { hrwAenListResponse, hrwAenRequest, hrwAssessmentListResponse, hrwAssessmentResponse, hrwBookingRequest, hrwCurrencyResponse, hrwNoticeRequest, hrwNsaRequest, hrwPartResultRequest, hrwRescheduleRequest, hrwRulesResponse } from "../hrw-schemas";
+import {
+  hrwAenListResponse,
+  hrwAenRequest,
+  hrwAssessmentListResponse,
+  hrwAssessmentResponse,
+  hrwBookingRequest,
+  hrwCurrencyResponse,
+  hrwNoticeRequest,
+  hrwNsaRequest,
+  hrwPartResultRequest,
+  hrwRescheduleRequest,
+  hrwRulesResponse,
+} from "../hrw-schemas";
 import { type ApiOperation, BODY_FAILURES, err, FORBIDDEN, INVALID, UNAUTHENTICATED } from "../operation";
 import { hrwReportQuery } from "~/schemas/hrw";
 
@@ -55,7 +67,8 @@ export const hrwOperations: ApiOperation[] = [
     path: "/api/hrw/assessments/{id}/reschedule",
     operationId: "rescheduleHrwAssessment",
     summary: "Move an HRW assessment",
-    description: "A new date and start time, before any result. The state's rules may ask for changes a number of hours ahead of the start (NSW 48, a secondary source) and bookings a number of days ahead (NSW 7).",
+    description:
+      "A new date and start time, before any result. The state's rules may ask for changes a number of hours ahead of the start (NSW 48, a secondary source) and bookings a number of days ahead (NSW 7).",
     body: hrwRescheduleRequest,
     conflict: "Too close to the start for the state's change lead time, or results are already recorded",
   }),
@@ -64,19 +77,27 @@ export const hrwOperations: ApiOperation[] = [
     path: "/api/hrw/candidates/{id}/aen",
     operationId: "recordHrwAen",
     summary: "Record a candidate's assessment enrolment number",
-    description: "Trainers. The AEN the regulator gave the candidate (NSW: from Service NSW), for a state whose rules ask for one, in that state's format. Results for that state's assessments are refused (409) until it is recorded.",
+    description:
+      "Trainers. The AEN the regulator gave the candidate (NSW: from Service NSW), for a state whose rules ask for one, in that state's format. Results for that state's assessments are refused (409) until it is recorded.",
     tags: ["trainer"],
     access: "required",
     body: hrwAenRequest,
     bodyRequired: true,
-    responses: { ...BODY_FAILURES, 201: { description: "The candidate's AENs, the latest per state", schema: hrwAenListResponse }, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: err("No active student has this id") },
+    responses: {
+      ...BODY_FAILURES,
+      201: { description: "The candidate's AENs, the latest per state", schema: hrwAenListResponse },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      404: err("No active student has this id"),
+    },
   },
   {
     method: "get",
     path: "/api/hrw/currency",
     operationId: "myHrwCurrency",
     summary: "My assessor currency",
-    description: "Trainers. Per state and class they are accredited for where the state's rules set a currency (QLD: 9 assessments or 35 hours per class in 3 years): the assessments with a result and the hours booked in the window, from the portal's records, and the day currency would lapse.",
+    description:
+      "Trainers. Per state and class they are accredited for where the state's rules set a currency (QLD: 9 assessments or 35 hours per class in 3 years): the assessments with a result and the hours booked in the window, from the portal's records, and the day currency would lapse.",
     tags: ["trainer"],
     access: "required",
     responses: { 200: { description: "The assessor's currency", schema: hrwCurrencyResponse }, 401: UNAUTHENTICATED, 403: FORBIDDEN },
@@ -86,7 +107,8 @@ export const hrwOperations: ApiOperation[] = [
     path: "/api/admin/hrw/rules",
     operationId: "listHrwRules",
     summary: "High-risk work rules by state",
-    description: "Administrators. Each state's rules with their sources (secondary ones marked): the value in force today, values coming into force later and earlier values with the reasons they changed.",
+    description:
+      "Administrators. Each state's rules with their sources (secondary ones marked): the value in force today, values coming into force later and earlier values with the reasons they changed.",
     tags: ["admin"],
     access: "required",
     responses: { 200: { description: "The rules", schema: hrwRulesResponse }, 401: UNAUTHENTICATED, 403: FORBIDDEN },
@@ -95,9 +117,11 @@ export const hrwOperations: ApiOperation[] = [
     path: "/api/hrw/assessments/{id}/results",
     operationId: "recordHrwPartResult",
     summary: "Record an NAI part result",
-    description: "knowledge, calculations or practical; satisfactory or not_yet_satisfactory; the date assessed (not before the booking, not in the future). The latest result of a part counts; every one is kept.",
+    description:
+      "knowledge, calculations or practical; satisfactory or not_yet_satisfactory; the date assessed (not before the booking, not in the future). The latest result of a part counts; every one is kept.",
     body: hrwPartResultRequest,
-    conflict: 'The accreditation does not cover the class on that date ("Your accreditation does not cover CN on 12 Dec 2026"), the regulator notice for that day is missing, the candidate\'s AEN is missing where the state asks for one, the NSA is already issued, or the assessor is not credentialed for the unit on the day assessed',
+    conflict:
+      'The accreditation does not cover the class on that date ("Your accreditation does not cover CN on 12 Dec 2026"), the regulator notice for that day is missing, the candidate\'s AEN is missing where the state asks for one, the NSA is already issued, or the assessor is not credentialed for the unit on the day assessed',
   }),
   assessorStepOperation({
     path: "/api/hrw/assessments/{id}/nsa",

@@ -1,12 +1,21 @@
 import { MAX_EVIDENCE_FILES } from "~/files/types";
 import { recognitionListQuery } from "~/schemas/recognition";
 import { evidenceListResponse, evidenceUploadResponse } from "../evidence-schemas";
-import { recognitionApplyRequest, recognitionAssignRequest, recognitionAuthenticateRequest, recognitionDecideRequest, recognitionDetailResponse, recognitionResponse } from "../recognition-schemas";
+import {
+  recognitionApplyRequest,
+  recognitionAssignRequest,
+  recognitionAuthenticateRequest,
+  recognitionDecideRequest,
+  recognitionDetailResponse,
+  recognitionResponse,
+} from "../recognition-schemas";
 import { BODY_FAILURES, err, FORBIDDEN, INVALID, type ApiOperation, UNAUTHENTICATED } from "../operation";
 
 const NOT_FOUND = err("No application with this id that the caller may read");
 const item = { description: "The application as it now stands", schema: recognitionResponse };
-const STEP_CONFLICT = err("Already decided, the wrong kind of application for this step, or a rule refuses it (no authentication yet, no or not this assessor, an assessor not credentialed for the unit today)");
+const STEP_CONFLICT = err(
+  "Already decided, the wrong kind of application for this step, or a rule refuses it (no authentication yet, no or not this assessor, an assessor not credentialed for the unit today)",
+);
 
 /** How the OpenAPI document describes credit transfer and RPL (CONTRACT 24): the register, applying, the staff's steps, evidence. */
 export const recognitionOperations: ApiOperation[] = [
@@ -15,7 +24,8 @@ export const recognitionOperations: ApiOperation[] = [
     path: "/api/recognition",
     operationId: "listRecognitions",
     summary: "The register of recognitions",
-    description: "Each role's view, scoped in the query: a learner their own applications, a trainer the RPLs they assess, administrators all; newest first, filtered as the register page is (its CSV is /recognition.csv).",
+    description:
+      "Each role's view, scoped in the query: a learner their own applications, a trainer the RPLs they assess, administrators all; newest first, filtered as the register page is (its CSV is /recognition.csv).",
     tags: ["recognition"],
     access: "required",
     query: recognitionListQuery,
@@ -32,24 +42,38 @@ export const recognitionOperations: ApiOperation[] = [
     access: "required",
     body: recognitionApplyRequest,
     bodyRequired: true,
-    responses: { ...BODY_FAILURES, 201: { description: "The application", schema: recognitionResponse }, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: err("No current enrolment of the learner's has this id"), 409: err("An application is already waiting or granted, or the enrolment is not current") },
+    responses: {
+      ...BODY_FAILURES,
+      201: { description: "The application", schema: recognitionResponse },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      404: err("No current enrolment of the learner's has this id"),
+      409: err("An application is already waiting or granted, or the enrolment is not current"),
+    },
   },
   {
     method: "get",
     path: "/api/recognition/{id}",
     operationId: "getRecognition",
     summary: "One application",
-    description: "Its learner, its assessor, or an administrator; anyone else is told it does not exist. `decisions` lists every decision oldest first, one set aside by an upheld appeal marked with it.",
+    description:
+      "Its learner, its assessor, or an administrator; anyone else is told it does not exist. `decisions` lists every decision oldest first, one set aside by an upheld appeal marked with it.",
     tags: ["recognition"],
     access: "required",
-    responses: { 200: { description: "The application as it now stands, with every decision on it", schema: recognitionDetailResponse }, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND },
+    responses: {
+      200: { description: "The application as it now stands, with every decision on it", schema: recognitionDetailResponse },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      404: NOT_FOUND,
+    },
   },
   {
     method: "post",
     path: "/api/recognition/{id}/authenticate",
     operationId: "authenticateCreditTransfer",
     summary: "Record a credit transfer's authentication and equivalence",
-    description: "Administrators: the issuing RTO's code, the document number, how and when it was checked (the caller is the checker), and the equivalence (the same unit, or the equivalent or superseded unit held with its mapping).",
+    description:
+      "Administrators: the issuing RTO's code, the document number, how and when it was checked (the caller is the checker), and the equivalence (the same unit, or the equivalent or superseded unit held with its mapping).",
     tags: ["recognition"],
     access: "required",
     body: recognitionAuthenticateRequest,

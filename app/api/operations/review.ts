@@ -17,10 +17,15 @@ export const reviewOperations: ApiOperation[] = [
     path: "/api/courses/{id}/review",
     operationId: "getReview",
     summary: "A course's pre-enrolment review",
-    description: "Anyone. The questions (without their answers) of an active course that asks for the review, and the caller's latest attempt. A course that needs no review is a 409.",
+    description:
+      "Anyone. The questions (without their answers) of an active course that asks for the review, and the caller's latest attempt. A course that needs no review is a 409.",
     tags: ["courses"],
     access: "optional",
-    responses: { 200: { description: "The review", schema: reviewPageResponse }, 404: err("No active course has this id"), 409: err("This course does not need a pre-enrolment review") },
+    responses: {
+      200: { description: "The review", schema: reviewPageResponse },
+      404: err("No active course has this id"),
+      409: err("This course does not need a pre-enrolment review"),
+    },
   },
   {
     method: "post",
@@ -46,10 +51,15 @@ export const reviewOperations: ApiOperation[] = [
     path: "/api/enrollments/{id}/review",
     operationId: "getEnrollmentReview",
     summary: "An enrolment's pre-enrolment review",
-    description: "The learner (their own), trainers and administrators. Trainers read the status, outcome and support needs only; the learner and administrators read every attempt with its answers, the advice and any override. Another learner's enrolment, or one whose course asked for no review: 404.",
+    description:
+      "The learner (their own), trainers and administrators. Trainers read the status, outcome and support needs only; the learner and administrators read every attempt with its answers, the advice and any override. Another learner's enrolment, or one whose course asked for no review: 404.",
     tags: ["student"],
     access: "required",
-    responses: { 200: { description: "The review", schema: enrollmentReviewResponse }, 401: UNAUTHENTICATED, 404: err("No such enrolment with a review for the caller") },
+    responses: {
+      200: { description: "The review", schema: enrollmentReviewResponse },
+      401: UNAUTHENTICATED,
+      404: err("No such enrolment with a review for the caller"),
+    },
   },
   {
     method: "post",
@@ -85,7 +95,8 @@ export const reviewOperations: ApiOperation[] = [
     path: "/api/admin/review-questions",
     operationId: "addReviewQuestion",
     summary: "Add a review question",
-    description: "Administrators. A multiple-choice question (2 to 6 choices; answer: the number of the right choice, 1 for the first) or a numeric one (answer and an optional tolerance). Asked after the others; audited.",
+    description:
+      "Administrators. A multiple-choice question (2 to 6 choices; answer: the number of the right choice, 1 for the first) or a numeric one (answer and an optional tolerance). Asked after the others; audited.",
     tags: ["admin"],
     access: "required",
     body: reviewQuestionRequest,

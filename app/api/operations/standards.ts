@@ -34,7 +34,8 @@ export const standardsOperations: ApiOperation[] = [
     path: "/api/admin/credential-matrix",
     operationId: "credentialMatrix",
     summary: "Courses by trainers: held, expiring or missing",
-    description: "Administrators. Active courses (their units) by active trainers, from the same rule that refuses a class or a result to a trainer not credentialed for the unit.",
+    description:
+      "Administrators. Active courses (their units) by active trainers, from the same rule that refuses a class or a result to a trainer not credentialed for the unit.",
     tags: ["admin"],
     access: "required",
     responses: {
@@ -118,7 +119,8 @@ export const standardsOperations: ApiOperation[] = [
     path: "/api/admin/trainers/{id}/units",
     operationId: "recordTrainerUnit",
     summary: "Record a unit held or an equivalent competency",
-    description: "Administrators. Records, or replaces, the trainer's competency in one unit: held, or equivalent with its evidence described; an expiry day if it has one.",
+    description:
+      "Administrators. Records, or replaces, the trainer's competency in one unit: held, or equivalent with its evidence described; an expiry day if it has one.",
     tags: ["admin"],
     access: "required",
     body: trainerUnitRequest,
@@ -308,7 +310,11 @@ export const standardsOperations: ApiOperation[] = [
       "The activity's own trainer or an administrator: the file as an attachment (Content-Disposition) with X-Content-Type-Options: nosniff, its type the one read from its bytes. Every download is written to the audit trail. Anyone else, or an activity without a file, is told it does not exist.",
     tags: ["trainer"],
     access: "required",
-    responses: { 200: { description: "The file's bytes", binary: true }, ...REFUSED, 404: err("No activity the caller may see has this id, or it has no file") },
+    responses: {
+      200: { description: "The file's bytes", binary: true },
+      ...REFUSED,
+      404: err("No activity the caller may see has this id, or it has no file"),
+    },
   },
   {
     method: "post",

@@ -1,5 +1,12 @@
 import { type ApiOperation, BODY_FAILURES, err, FORBIDDEN, UNAUTHENTICATED } from "../operation";
-import { webhookActionRequest, webhookActionResponse, webhookEndpointCreatedResponse, webhookEndpointDetailResponse, webhookEndpointListResponse, webhookEndpointRequest } from "../webhook-schemas";
+import {
+  webhookActionRequest,
+  webhookActionResponse,
+  webhookEndpointCreatedResponse,
+  webhookEndpointDetailResponse,
+  webhookEndpointListResponse,
+  webhookEndpointRequest,
+} from "../webhook-schemas";
 import { DELIVERIES_PAGE_SIZE, GIVE_UP_AFTER_SECONDS, RETRY_SECONDS } from "~/models/webhooks.server";
 import { WEBHOOK_EVENTS } from "~/schemas/webhooks";
 
@@ -29,7 +36,13 @@ export const webhookOperations: ApiOperation[] = [
     access: "required",
     body: webhookEndpointRequest,
     bodyRequired: true,
-    responses: { ...BODY_FAILURES, 201: { description: "The endpoint and its secret", schema: webhookEndpointCreatedResponse }, 401: UNAUTHENTICATED, 403: FORBIDDEN, 422: err("An invalid or refused URL, or events; `errors` names each field") },
+    responses: {
+      ...BODY_FAILURES,
+      201: { description: "The endpoint and its secret", schema: webhookEndpointCreatedResponse },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      422: err("An invalid or refused URL, or events; `errors` names each field"),
+    },
   },
   {
     method: "get",
@@ -39,7 +52,12 @@ export const webhookOperations: ApiOperation[] = [
     description: `Administrators. ${DELIVERIES_PAGE_SIZE} deliveries per page (\`page\`), newest first, with state, tries, the receiver's status and the first characters of its answer. A failed try is retried after ${RETRY_SECONDS.map((s) => `${s} s`).join(", ")} (then every ${RETRY_SECONDS[RETRY_SECONDS.length - 1]! / 3600} hours) and given up ${GIVE_UP_AFTER_SECONDS / 3600} hours after it was queued.`,
     tags: ["webhooks"],
     access: "required",
-    responses: { 200: { description: "The endpoint and one page of deliveries", schema: webhookEndpointDetailResponse }, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: err("No endpoint has this id") },
+    responses: {
+      200: { description: "The endpoint and one page of deliveries", schema: webhookEndpointDetailResponse },
+      401: UNAUTHENTICATED,
+      403: FORBIDDEN,
+      404: err("No endpoint has this id"),
+    },
   },
   {
     method: "post",
@@ -47,7 +65,7 @@ export const webhookOperations: ApiOperation[] = [
     operationId: "changeWebhookEndpoint",
     summary: "Rotate a secret, send a delivery again, or turn an endpoint off or on",
     description:
-      "Administrators. `{intent: \"rotate\"}` answers the new secret (the old one keeps signing for 24 hours); `{intent: \"resend\", delivery}` queues that delivery for another try under its id (202); `{intent: \"toggle\"}` answers the endpoint as it now is.",
+      'Administrators. `{intent: "rotate"}` answers the new secret (the old one keeps signing for 24 hours); `{intent: "resend", delivery}` queues that delivery for another try under its id (202); `{intent: "toggle"}` answers the endpoint as it now is.',
     tags: ["webhooks"],
     access: "required",
     body: webhookActionRequest,

@@ -80,7 +80,10 @@ export function ClassForm({
         </p>
         <ol id="sessions" tabIndex={-1} className="space-y-3">
           {rows.map((row, i) => (
-            <li key={row.key} className="grid grid-cols-1 items-end gap-2 rounded-md bg-steel-50 p-2 min-[420px]:grid-cols-2 sm:grid-cols-[1fr_9.5rem_9.5rem_auto]">
+            <li
+              key={row.key}
+              className="grid grid-cols-1 items-end gap-2 rounded-md bg-steel-50 p-2 min-[420px]:grid-cols-2 sm:grid-cols-[1fr_9.5rem_9.5rem_auto]"
+            >
               <TextField
                 className="min-[420px]:col-span-2 sm:col-span-1"
                 label={`Session ${i + 1} date`}
@@ -91,8 +94,22 @@ export function ClassForm({
                 error={errors[sessionFieldId("session_date", i)]}
                 autoFocus={!hydrated && focusRow === i}
               />
-              <TextField label={`Session ${i + 1} starts`} id={sessionFieldId("session_start", i)} name="session_start" type="time" defaultValue={row.starts_at} error={errors[sessionFieldId("session_start", i)]} />
-              <TextField label={`Session ${i + 1} ends`} id={sessionFieldId("session_end", i)} name="session_end" type="time" defaultValue={row.ends_at} error={errors[sessionFieldId("session_end", i)]} />
+              <TextField
+                label={`Session ${i + 1} starts`}
+                id={sessionFieldId("session_start", i)}
+                name="session_start"
+                type="time"
+                defaultValue={row.starts_at}
+                error={errors[sessionFieldId("session_start", i)]}
+              />
+              <TextField
+                label={`Session ${i + 1} ends`}
+                id={sessionFieldId("session_end", i)}
+                name="session_end"
+                type="time"
+                defaultValue={row.ends_at}
+                error={errors[sessionFieldId("session_end", i)]}
+              />
               <Button
                 type="submit"
                 name="intent"
@@ -136,7 +153,13 @@ export function ClassForm({
         </Button>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-3">
-        <SelectField label="Delivery location" name="location_id" defaultValue={values.location_id} error={errors.location_id} options={locations.map((l) => ({ value: l.id, label: l.name }))} />
+        <SelectField
+          label="Delivery location"
+          name="location_id"
+          defaultValue={values.location_id}
+          error={errors.location_id}
+          options={locations.map((l) => ({ value: l.id, label: l.name }))}
+        />
         <SelectField
           label="Trainer"
           name="trainer_id"

@@ -34,7 +34,9 @@ export function ClassPeopleLists({ people }: { people: ClassPeople }) {
             {people.waitlist.map((w) => (
               <li key={w.student_id} className="flex flex-wrap justify-between gap-2 py-1.5">
                 <span className="font-medium text-steel-900">{w.full_name}</span>
-                <span className="text-steel-600">{w.status === "offered" ? `Seat offered until ${formatDateTime(w.offer_expires_at)}` : `Number ${w.place} waiting`}</span>
+                <span className="text-steel-600">
+                  {w.status === "offered" ? `Seat offered until ${formatDateTime(w.offer_expires_at)}` : `Number ${w.place} waiting`}
+                </span>
               </li>
             ))}
           </ol>

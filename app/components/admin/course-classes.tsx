@@ -8,7 +8,16 @@ export function CourseClasses({
   classes,
 }: {
   courseId: string;
-  classes: { id: string; start_date: string; end_date: string; location: string | null; trainer_name: string | null; seats: number; seats_left: number; cancelled: boolean }[];
+  classes: {
+    id: string;
+    start_date: string;
+    end_date: string;
+    location: string | null;
+    trainer_name: string | null;
+    seats: number;
+    seats_left: number;
+    cancelled: boolean;
+  }[];
 }) {
   return (
     <div className="space-y-3">

@@ -59,7 +59,11 @@ function ListField({
               className="block w-full flex-1 rounded-md border border-steel-300 bg-white px-3 py-2 text-base text-steel-900 shadow-sm focus:border-hivis-500 focus:outline-none focus:ring-2 focus:ring-hivis-500/40 sm:text-sm"
             />
             <Button type="submit" name="intent" value={`remove-${meta.keyword}-${i}`} variant="ghost" size="sm" className="mt-0.5">
-              Remove<span className="sr-only"> {meta.item.toLowerCase()} {i + 1}</span>
+              Remove
+              <span className="sr-only">
+                {" "}
+                {meta.item.toLowerCase()} {i + 1}
+              </span>
             </Button>
           </li>
         ))}
@@ -94,7 +98,8 @@ export function CourseFields({
   version: string | number;
   focus: { list: CourseListName; index: number } | null;
 }) {
-  const lists: CourseListName[] = mode === "create" ? ["prerequisites", "learning_outcomes", "assessment_criteria"] : ["learning_outcomes", "assessment_criteria"];
+  const lists: CourseListName[] =
+    mode === "create" ? ["prerequisites", "learning_outcomes", "assessment_criteria"] : ["learning_outcomes", "assessment_criteria"];
   return (
     <div className="space-y-4">
       <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only">
@@ -193,14 +198,7 @@ export function CourseFields({
       </div>
       <TextAreaField label="Description" name="description" rows={3} required defaultValue={state.description} error={errors.description} />
       {lists.map((list) => (
-        <ListField
-          key={list}
-          list={list}
-          entries={state[list]}
-          error={errors[list]}
-          version={version}
-          focusIndex={focus?.list === list ? focus.index : null}
-        />
+        <ListField key={list} list={list} entries={state[list]} error={errors[list]} version={version} focusIndex={focus?.list === list ? focus.index : null} />
       ))}
       {mode === "create" ? (
         <>
@@ -212,11 +210,8 @@ export function CourseFields({
   );
 }
 
-
 /** A stored course as form state. */
-export function courseStateFrom(
-  course: Omit<Course, "id" | "created_at" | "updated_at">,
-): CourseFormState {
+export function courseStateFrom(course: Omit<Course, "id" | "created_at" | "updated_at">): CourseFormState {
   return {
     unit_code: course.unit_code,
     name: course.name,

@@ -12,7 +12,15 @@ export function ImprovementFields({
 }) {
   return (
     <>
-      <TextAreaField label="Description" name="description" rows={4} defaultValue={values.description ?? ""} error={errors.description} hint="What is to be improved, and why" required />
+      <TextAreaField
+        label="Description"
+        name="description"
+        rows={4}
+        defaultValue={values.description ?? ""}
+        error={errors.description}
+        hint="What is to be improved, and why"
+        required
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label="Owner"
@@ -23,7 +31,15 @@ export function ImprovementFields({
           error={errors.owner_id}
           required
         />
-        <TextField label="Due date" name="due_date" type="date" defaultValue={values.due_date ?? ""} error={errors.due_date} hint="A day in Australia/Sydney time" required />
+        <TextField
+          label="Due date"
+          name="due_date"
+          type="date"
+          defaultValue={values.due_date ?? ""}
+          error={errors.due_date}
+          hint="A day in Australia/Sydney time"
+          required
+        />
       </div>
     </>
   );

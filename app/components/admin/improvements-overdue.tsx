@@ -2,7 +2,13 @@ import { Link } from "@remix-run/react";
 import { formatDate, plural } from "~/utils/format";
 
 /** The dashboard's line on improvement actions past their due day (the most overdue first), with the way to the register. */
-export function ImprovementsOverdue({ count, actions }: { count: number; actions: { id: string; description: string; due_date: string; owner: { full_name: string } }[] }) {
+export function ImprovementsOverdue({
+  count,
+  actions,
+}: {
+  count: number;
+  actions: { id: string; description: string; due_date: string; owner: { full_name: string } }[];
+}) {
   if (count === 0) return null;
   return (
     <section aria-labelledby="improvements-overdue" className="mb-6 rounded-xl border border-red-300 bg-red-50 p-4">

@@ -72,40 +72,44 @@ export function MonthlyChart({ year, months }: { year: number; months: Array<{ m
       <Legend />
       <figcaption className="mt-3">
         <TableScroll label={`Enrolments and completions per month, ${year}`}>
-        <table className="w-full text-left text-xs tabular-nums">
-          <caption className="mb-1 text-left text-sm font-semibold text-steel-800">Enrolments and completions per month, {year}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="py-1 pr-2">Month</th>
-              {MONTHS.map((name) => (
-                <th key={name} scope="col" className="px-1 py-1 text-right">
-                  {name}
+          <table className="w-full text-left text-xs tabular-nums">
+            <caption className="mb-1 text-left text-sm font-semibold text-steel-800">Enrolments and completions per month, {year}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="py-1 pr-2">
+                  Month
                 </th>
-              ))}
-              <th scope="col" className="px-1 py-1 text-right">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(
-              [
-                ["Enrolments", "enrollments", totalEnrollments],
-                ["Completions", "completions", totalCompletions],
-              ] as const
-            ).map(([label, key, total]) => (
-              <tr key={key}>
-                <th scope="row" className="py-1 pr-2 font-semibold">
-                  {label}
-                </th>
-                {months.map((m) => (
-                  <td key={m.month} className="px-1 py-1 text-right">
-                    {m[key]}
-                  </td>
+                {MONTHS.map((name) => (
+                  <th key={name} scope="col" className="px-1 py-1 text-right">
+                    {name}
+                  </th>
                 ))}
-                <td className="px-1 py-1 text-right font-semibold">{total}</td>
+                <th scope="col" className="px-1 py-1 text-right">
+                  Total
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {(
+                [
+                  ["Enrolments", "enrollments", totalEnrollments],
+                  ["Completions", "completions", totalCompletions],
+                ] as const
+              ).map(([label, key, total]) => (
+                <tr key={key}>
+                  <th scope="row" className="py-1 pr-2 font-semibold">
+                    {label}
+                  </th>
+                  {months.map((m) => (
+                    <td key={m.month} className="px-1 py-1 text-right">
+                      {m[key]}
+                    </td>
+                  ))}
+                  <td className="px-1 py-1 text-right font-semibold">{total}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </TableScroll>
       </figcaption>
     </figure>
@@ -146,14 +150,20 @@ export function TierChart({ year, tiers }: { year: number; tiers: Array<{ tier: 
           <caption className="mb-1 text-left text-sm font-semibold text-steel-800">Completions per tier, {year}</caption>
           <thead>
             <tr>
-              <th scope="col" className="py-1 pr-6">Tier</th>
-              <th scope="col" className="py-1 text-right">Completions</th>
+              <th scope="col" className="py-1 pr-6">
+                Tier
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Completions
+              </th>
             </tr>
           </thead>
           <tbody>
             {tiers.map((t) => (
               <tr key={t.tier}>
-                <th scope="row" className="py-1 pr-6 font-normal">{TIER_TITLES[t.tier]}</th>
+                <th scope="row" className="py-1 pr-6 font-normal">
+                  {TIER_TITLES[t.tier]}
+                </th>
                 <td className="py-1 text-right">{t.completions}</td>
               </tr>
             ))}

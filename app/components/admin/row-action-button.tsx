@@ -24,10 +24,7 @@ export function RowActionButton({
   size?: "sm" | "md";
 }) {
   const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === intent &&
-    navigation.formData?.get(recordField) === recordId;
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData?.get(recordField) === recordId;
   return (
     <Button type="submit" name="intent" value={intent} variant={variant} size={size} disabled={busy} aria-busy={busy || undefined} {...props}>
       {busy ? busyLabel : children}

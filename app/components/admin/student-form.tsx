@@ -3,21 +3,12 @@ import { CheckboxField, TextAreaField, TextField } from "~/components/ui";
 import { UsiField } from "~/components/usi-field";
 import type { FieldErrors } from "~/utils/validation";
 
-export type StudentFormValues = Partial<Record<
-  "full_name" | "email" | "phone" | "address" | "date_of_birth" | "emergency_contact" | "license_number" | "usi",
-  string
->> & { is_active?: boolean; usi_verified_at?: string | null; avetmiss?: AvetmissFormValues };
+export type StudentFormValues = Partial<
+  Record<"full_name" | "email" | "phone" | "address" | "date_of_birth" | "emergency_contact" | "license_number" | "usi", string>
+> & { is_active?: boolean; usi_verified_at?: string | null; avetmiss?: AvetmissFormValues };
 
 /** The fields of Edit Student and Add Student ; `withPassword` for a new account. */
-export function StudentFields({
-  values,
-  errors,
-  withPassword = false,
-}: {
-  values: StudentFormValues;
-  errors: FieldErrors;
-  withPassword?: boolean;
-}) {
+export function StudentFields({ values, errors, withPassword = false }: { values: StudentFormValues; errors: FieldErrors; withPassword?: boolean }) {
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">

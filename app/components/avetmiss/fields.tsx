@@ -37,12 +37,38 @@ function options(list: readonly CodeOption[], current: string) {
   return out;
 }
 
-function Coded({ name, label, list, values, errors, hint }: { name: string; label: string; list: readonly CodeOption[]; values: AvetmissFormValues; errors: FieldErrors; hint?: string }) {
+function Coded({
+  name,
+  label,
+  list,
+  values,
+  errors,
+  hint,
+}: {
+  name: string;
+  label: string;
+  list: readonly CodeOption[];
+  values: AvetmissFormValues;
+  errors: FieldErrors;
+  hint?: string;
+}) {
   const current = text(values[name]);
   return <SelectField label={label} name={name} defaultValue={current} options={options(list, current)} error={errors[name]} hint={hint} />;
 }
 
-function Ticks({ name, legend, list, values, errors }: { name: string; legend: string; list: readonly CodeOption[]; values: AvetmissFormValues; errors: FieldErrors }) {
+function Ticks({
+  name,
+  legend,
+  list,
+  values,
+  errors,
+}: {
+  name: string;
+  legend: string;
+  list: readonly CodeOption[];
+  values: AvetmissFormValues;
+  errors: FieldErrors;
+}) {
   const ticked = codes(values[name]);
   return (
     <fieldset className="rounded-md border border-steel-200 p-3">
@@ -92,7 +118,16 @@ export function AvetmissFields({
           {field("address_street_number", "Street number")}
           {field("address_street_name", "Street name", "address-line1")}
           {field("suburb", "Suburb, locality or town", "address-level2")}
-          <TextField label="Postcode" name="postcode" inputMode="numeric" maxLength={4} autoComplete="postal-code" defaultValue={text(values.postcode)} error={errors.postcode} hint="OSPC for an address overseas" />
+          <TextField
+            label="Postcode"
+            name="postcode"
+            inputMode="numeric"
+            maxLength={4}
+            autoComplete="postal-code"
+            defaultValue={text(values.postcode)}
+            error={errors.postcode}
+            hint="OSPC for an address overseas"
+          />
           <Coded name="state" label="State or territory" list={STATES} values={values} errors={errors} />
         </div>
       </fieldset>

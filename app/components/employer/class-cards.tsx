@@ -31,7 +31,9 @@ export function ClassCards({ classes, value, onChange, error }: { classes: Class
               {formatDate(c.start_date)} · {c.seats_left} {c.seats_left === 1 ? "seat" : "seats"} left
             </span>
             <span className="block break-words text-sm">{c.course}</span>
-            <span className="block text-sm text-steel-700">{formatCents(c.price_cents)} a seat, {c.gst_treatment === "gst_free" ? "GST-free" : "GST included"}</span>
+            <span className="block text-sm text-steel-700">
+              {formatCents(c.price_cents)} a seat, {c.gst_treatment === "gst_free" ? "GST-free" : "GST included"}
+            </span>
           </span>
         </label>
       ))}

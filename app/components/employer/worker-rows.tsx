@@ -17,8 +17,19 @@ export function WorkerRows({ rows, values, errors }: { rows: number; values: Rec
       ) : null}
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="grid gap-3 sm:grid-cols-2">
-          <TextField label={`Worker ${i + 1} name`} name={`worker_name_${i}`} defaultValue={values[`worker_name_${i}`] ?? ""} error={errors[`worker_name_${i}`]} />
-          <TextField label={`Worker ${i + 1} email`} name={`worker_email_${i}`} type="email" defaultValue={values[`worker_email_${i}`] ?? ""} error={errors[`worker_email_${i}`]} />
+          <TextField
+            label={`Worker ${i + 1} name`}
+            name={`worker_name_${i}`}
+            defaultValue={values[`worker_name_${i}`] ?? ""}
+            error={errors[`worker_name_${i}`]}
+          />
+          <TextField
+            label={`Worker ${i + 1} email`}
+            name={`worker_email_${i}`}
+            type="email"
+            defaultValue={values[`worker_email_${i}`] ?? ""}
+            error={errors[`worker_email_${i}`]}
+          />
         </div>
       ))}
     </fieldset>

@@ -30,7 +30,11 @@ export function InvoiceList({ invoices, pdfBase }: { invoices: InvoiceListRow[];
               </div>
               <div className="flex items-center gap-3">
                 <InvoiceStatusBadge status={i.status} />
-                <a href={`${pdfBase}/${i.id}/pdf`} className="inline-flex min-h-11 items-center font-semibold text-hivis-700 underline" aria-label={`Download invoice ${i.number} (PDF)`}>
+                <a
+                  href={`${pdfBase}/${i.id}/pdf`}
+                  className="inline-flex min-h-11 items-center font-semibold text-hivis-700 underline"
+                  aria-label={`Download invoice ${i.number} (PDF)`}
+                >
                   Download PDF
                 </a>
               </div>

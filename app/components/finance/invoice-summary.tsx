@@ -17,7 +17,15 @@ interface SummaryInvoice {
   total_cents: number;
   paid_cents: number;
   owed_cents: number;
-  lines: { position: number; description: string; quantity: number; unit_price_cents: number; gst_treatment: GstTreatment; amount_cents: number; gst_cents: number }[];
+  lines: {
+    position: number;
+    description: string;
+    quantity: number;
+    unit_price_cents: number;
+    gst_treatment: GstTreatment;
+    amount_cents: number;
+    gst_cents: number;
+  }[];
   payments: { id: string; method: PaymentMethod; reference: string; received_on: string; amount_cents: number }[];
   credit_notes: { id: string; number: string; issue_date: string; reason: string; amount_cents: number; gst_cents: number }[];
 }
@@ -55,11 +63,21 @@ export function InvoiceSummary({ invoice, creditNoteHref }: { invoice: SummaryIn
             <caption className="sr-only">Lines of invoice {invoice.number}</caption>
             <thead className="bg-steel-50 text-steel-700">
               <tr>
-                <th scope="col" className="px-3 py-2">Description</th>
-                <th scope="col" className="px-3 py-2 text-right">Qty</th>
-                <th scope="col" className="px-3 py-2 text-right">Price</th>
-                <th scope="col" className="px-3 py-2 text-right">GST</th>
-                <th scope="col" className="px-3 py-2 text-right">Amount</th>
+                <th scope="col" className="px-3 py-2">
+                  Description
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Qty
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Price
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  GST
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Amount
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -4,7 +4,19 @@ import { LICENCE_CLASS_CODES, LICENCE_CLASSES } from "~/schemas/hrw-codes";
 export const LICENCE_CLASS_OPTIONS = LICENCE_CLASS_CODES.map((code) => ({ value: code, label: `${code} \u2014 ${LICENCE_CLASSES[code]}` }));
 
 /** A group of licence-class checkboxes (a course's prerequisites, an accreditation's classes). */
-export function ClassCheckboxes({ legend, name, checked, error, hint }: { legend: string; name: string; checked: readonly string[]; error?: string; hint?: string }) {
+export function ClassCheckboxes({
+  legend,
+  name,
+  checked,
+  error,
+  hint,
+}: {
+  legend: string;
+  name: string;
+  checked: readonly string[];
+  error?: string;
+  hint?: string;
+}) {
   const errorId = `${name}-error`;
   return (
     <fieldset id={name} tabIndex={-1} aria-describedby={error ? errorId : undefined}>
@@ -29,7 +41,13 @@ export function ClassCheckboxes({ legend, name, checked, error, hint }: { legend
 }
 
 /** The licence part of the course form: the class and the classes a candidate must hold first. */
-export function CourseLicenceFields({ state, errors }: { state: { licence_class: string; licence_prerequisites: string[] }; errors: Record<string, string | undefined> }) {
+export function CourseLicenceFields({
+  state,
+  errors,
+}: {
+  state: { licence_class: string; licence_prerequisites: string[] };
+  errors: Record<string, string | undefined>;
+}) {
   return (
     <div className="grid gap-4 rounded-md border border-steel-200 p-3">
       <SelectField

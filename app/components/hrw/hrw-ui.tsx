@@ -22,7 +22,8 @@ export function PartsList({ parts }: { parts: Parts }) {
     <ul className="space-y-0.5">
       {NAI_PART_CODES.map((p) => (
         <li key={p}>
-          <span className="font-medium">{NAI_PARTS[p]}:</span> {parts[p] ? `${NAI_RESULTS[parts[p]!.result]}, ${hrwDate(parts[p]!.assessed_on)}` : "not assessed"}
+          <span className="font-medium">{NAI_PARTS[p]}:</span>{" "}
+          {parts[p] ? `${NAI_RESULTS[parts[p]!.result]}, ${hrwDate(parts[p]!.assessed_on)}` : "not assessed"}
         </li>
       ))}
     </ul>
@@ -30,7 +31,13 @@ export function PartsList({ parts }: { parts: Parts }) {
 }
 
 /** The assessor's "Notify the regulator by DATE" list (dashboard and HRW page). */
-export function NoticesDue({ notices, today }: { notices: Array<{ id: string; candidate_name: string; licence_class: string; state: string; assessment_date: string; notice_due_on: string }>; today: string }) {
+export function NoticesDue({
+  notices,
+  today,
+}: {
+  notices: Array<{ id: string; candidate_name: string; licence_class: string; state: string; assessment_date: string; notice_due_on: string }>;
+  today: string;
+}) {
   if (notices.length === 0) return null;
   return (
     <ul className="space-y-2" aria-label="Regulator notices due">
@@ -48,13 +55,29 @@ export function NoticesDue({ notices, today }: { notices: Array<{ id: string; ca
 }
 
 /** Accreditation and licence expiry warnings (60 days ahead), for both dashboards. */
-export function ExpiryWarnings({ warnings, showName, linkTo }: { warnings: Array<{ trainer_id: string; trainer_name: string; label: string; expires_on: string; expired: boolean }>; showName: boolean; linkTo?: (trainerId: string) => string }) {
+export function ExpiryWarnings({
+  warnings,
+  showName,
+  linkTo,
+}: {
+  warnings: Array<{ trainer_id: string; trainer_name: string; label: string; expires_on: string; expired: boolean }>;
+  showName: boolean;
+  linkTo?: (trainerId: string) => string;
+}) {
   if (warnings.length === 0) return null;
   return (
     <ul className="space-y-1" aria-label="Assessor expiry warnings">
       {warnings.map((w) => (
         <li key={`${w.trainer_id}-${w.label}`} className={w.expired ? "text-red-800" : "text-amber-900"}>
-          {showName ? linkTo ? <Link to={linkTo(w.trainer_id)} className="font-semibold underline">{w.trainer_name}</Link> : <span className="font-semibold">{w.trainer_name}</span> : null}
+          {showName ? (
+            linkTo ? (
+              <Link to={linkTo(w.trainer_id)} className="font-semibold underline">
+                {w.trainer_name}
+              </Link>
+            ) : (
+              <span className="font-semibold">{w.trainer_name}</span>
+            )
+          ) : null}
           {showName ? ": " : null}
           {w.label} {w.expired ? "expired on" : "expires on"} {hrwDate(w.expires_on)}
         </li>
@@ -65,7 +88,15 @@ export function ExpiryWarnings({ warnings, showName, linkTo }: { warnings: Array
 
 const ALERT_CARD = "mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4";
 
-type Currency = { state: string; licence_class: string; assessments: number; hours: number; needs: { assessments: number | null; hours: number | null; years: number }; current_until: string | null; status: "current" | "lapsing" | "lapsed" };
+type Currency = {
+  state: string;
+  licence_class: string;
+  assessments: number;
+  hours: number;
+  needs: { assessments: number | null; hours: number | null; years: number };
+  current_until: string | null;
+  status: "current" | "lapsing" | "lapsed";
+};
 
 /** An assessor's currency per class: what the portal's records count against the state's rule. */
 export function CurrencyList({ currency }: { currency: Currency[] }) {
@@ -73,11 +104,20 @@ export function CurrencyList({ currency }: { currency: Currency[] }) {
   return (
     <ul className="space-y-1" aria-label="Assessor currency">
       {currency.map((c) => (
-        <li key={`${c.state}-${c.licence_class}`} className={c.status === "lapsed" ? "text-red-800" : c.status === "lapsing" ? "text-amber-900" : "text-steel-800"}>
+        <li
+          key={`${c.state}-${c.licence_class}`}
+          className={c.status === "lapsed" ? "text-red-800" : c.status === "lapsing" ? "text-amber-900" : "text-steel-800"}
+        >
           <span className="font-semibold">
             {c.state} {c.licence_class} currency:
           </span>{" "}
-          {[c.needs.assessments !== null ? `${c.assessments} of ${c.needs.assessments} assessments` : null, c.needs.hours !== null ? `${c.hours} of ${c.needs.hours} hours` : null].filter(Boolean).join(", ")} in {c.needs.years} years;{" "}
+          {[
+            c.needs.assessments !== null ? `${c.assessments} of ${c.needs.assessments} assessments` : null,
+            c.needs.hours !== null ? `${c.hours} of ${c.needs.hours} hours` : null,
+          ]
+            .filter(Boolean)
+            .join(", ")}{" "}
+          in {c.needs.years} years;{" "}
           {c.current_until ? `${c.status === "lapsing" ? "lapses after" : "current until"} ${hrwDate(c.current_until)}` : "not current"}
         </li>
       ))}
@@ -86,11 +126,22 @@ export function CurrencyList({ currency }: { currency: Currency[] }) {
 }
 
 /** The trainer dashboard's HRW card: shown only when something needs the assessor. */
-export function TrainerHrwAlerts({ hrw }: { hrw: { today: string; notices: Parameters<typeof NoticesDue>[0]["notices"]; warnings: Parameters<typeof ExpiryWarnings>[0]["warnings"]; currency: Currency[] } }) {
+export function TrainerHrwAlerts({
+  hrw,
+}: {
+  hrw: {
+    today: string;
+    notices: Parameters<typeof NoticesDue>[0]["notices"];
+    warnings: Parameters<typeof ExpiryWarnings>[0]["warnings"];
+    currency: Currency[];
+  };
+}) {
   if (!hrw.notices.length && !hrw.warnings.length && !hrw.currency.length) return null;
   return (
     <section aria-labelledby="hrw-alerts" className={ALERT_CARD}>
-      <h2 id="hrw-alerts" className="mb-2 font-semibold text-steel-900">HRW licence assessments</h2>
+      <h2 id="hrw-alerts" className="mb-2 font-semibold text-steel-900">
+        HRW licence assessments
+      </h2>
       <NoticesDue notices={hrw.notices} today={hrw.today} />
       <ExpiryWarnings warnings={hrw.warnings} showName={false} />
       <CurrencyList currency={hrw.currency} />
@@ -107,8 +158,18 @@ export function RegulatorTasks({ tasks, linkTo }: { tasks: Task[]; linkTo?: (tra
     <ul className="space-y-1" aria-label="Regulator tasks">
       {tasks.map((t) => (
         <li key={t.id} className="text-amber-900">
-          <span className="font-semibold">Tell the {t.state} regulator by {hrwDate(t.due_on)}</span>:{" "}
-          {linkTo ? <Link to={linkTo(t.trainer.id)} className="underline">{t.trainer.full_name}</Link> : t.trainer.full_name}, {t.what.charAt(0).toLowerCase() + t.what.slice(1)}
+          <span className="font-semibold">
+            Tell the {t.state} regulator by {hrwDate(t.due_on)}
+          </span>
+          :{" "}
+          {linkTo ? (
+            <Link to={linkTo(t.trainer.id)} className="underline">
+              {t.trainer.full_name}
+            </Link>
+          ) : (
+            t.trainer.full_name
+          )}
+          , {t.what.charAt(0).toLowerCase() + t.what.slice(1)}
         </li>
       ))}
     </ul>
@@ -120,7 +181,9 @@ export function AdminHrwAlerts({ hrw }: { hrw: { warnings: Parameters<typeof Exp
   if (!hrw.warnings.length && !hrw.tasks.length) return null;
   return (
     <section aria-labelledby="hrw-expiries" className={ALERT_CARD}>
-      <h2 id="hrw-expiries" className="mb-2 font-semibold text-steel-900">Assessors: expiries and regulator changes</h2>
+      <h2 id="hrw-expiries" className="mb-2 font-semibold text-steel-900">
+        Assessors: expiries and regulator changes
+      </h2>
       <RegulatorTasks tasks={hrw.tasks} linkTo={(id) => `/admin/staff/${id}/hrw`} />
       <ExpiryWarnings warnings={hrw.warnings} showName linkTo={(id) => `/admin/staff/${id}/hrw`} />
     </section>
@@ -128,15 +191,22 @@ export function AdminHrwAlerts({ hrw }: { hrw: { warnings: Parameters<typeof Exp
 }
 
 /** The student dashboard's licence application deadlines ("Apply for your CN licence by DATE"). */
-export function CandidateLicenceDeadlines({ hrw }: { hrw: { deadlines: Array<{ id: string; licence_class: string; nsa_number: string; deadline: string; apply_where: string }> } }) {
+export function CandidateLicenceDeadlines({
+  hrw,
+}: {
+  hrw: { deadlines: Array<{ id: string; licence_class: string; nsa_number: string; deadline: string; apply_where: string }> };
+}) {
   if (!hrw.deadlines.length) return null;
   return (
     <section aria-labelledby="licence-deadlines" className={ALERT_CARD}>
-      <h2 id="licence-deadlines" className="mb-2 font-semibold text-steel-900">Your high-risk work licence</h2>
+      <h2 id="licence-deadlines" className="mb-2 font-semibold text-steel-900">
+        Your high-risk work licence
+      </h2>
       <ul className="space-y-1">
         {hrw.deadlines.map((d) => (
           <li key={d.id}>
-            <span className="font-semibold">{HRW_MESSAGES.applyBy(d.licence_class, d.deadline)}</span>: apply {d.apply_where}, with your Notice of Satisfactory Assessment {d.nsa_number}.
+            <span className="font-semibold">{HRW_MESSAGES.applyBy(d.licence_class, d.deadline)}</span>: apply {d.apply_where}, with your Notice of Satisfactory
+            Assessment {d.nsa_number}.
           </li>
         ))}
       </ul>

@@ -10,8 +10,7 @@ export function ClosingCta() {
           Ready to take the controls?
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-steel-200">
-          Create your account in two minutes, choose your tier and book your first course. Our trainers will guide you
-          from the classroom to your licence.
+          Create your account in two minutes, choose your tier and book your first course. Our trainers will guide you from the classroom to your licence.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/register" className={buttonClasses("primary", "lg")}>

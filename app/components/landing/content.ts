@@ -63,12 +63,7 @@ export const MARKETING_TIERS: MarketingTier[] = [
     hours: 60,
     price: "$1,800",
     summary: "Step up to cranes and complex rigging on live construction sites.",
-    features: [
-      "Intermediate rigging (RI)",
-      "Slewing mobile cranes up to 20 tonnes (C2)",
-      "Lift planning and site set-up",
-      "Tilt-up panels and hoists",
-    ],
+    features: ["Intermediate rigging (RI)", "Slewing mobile cranes up to 20 tonnes (C2)", "Lift planning and site set-up", "Tilt-up panels and hoists"],
     featured: true,
   },
   {
@@ -78,11 +73,6 @@ export const MARKETING_TIERS: MarketingTier[] = [
     hours: 80,
     price: "$2,500",
     summary: "The top of the trade: tower cranes and advanced rigging.",
-    features: [
-      "Advanced rigging (RA)",
-      "Tower crane operation (CT)",
-      "Multi-crane and critical lifts",
-      "Suspended scaffolds and gin poles",
-    ],
+    features: ["Advanced rigging (RA)", "Tower crane operation (CT)", "Multi-crane and critical lifts", "Suspended scaffolds and gin poles"],
   },
 ];

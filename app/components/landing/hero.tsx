@@ -22,9 +22,8 @@ export function Hero({ rtoCode }: { rtoCode: string }) {
             <span className="block text-hivis-400">Get licensed to work at height.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-steel-200">
-            High-risk work licence training in crane operation, dogging and rigging, in a three-tier certification path
-            from your first ticket to tower cranes. Every course complies with ASQA, the national vocational training
-            regulator.
+            High-risk work licence training in crane operation, dogging and rigging, in a three-tier certification path from your first ticket to tower cranes.
+            Every course complies with ASQA, the national vocational training regulator.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/courses" className={buttonClasses("primary", "lg")}>
@@ -36,9 +35,7 @@ export function Hero({ rtoCode }: { rtoCode: string }) {
               Reset Password
             </Link>
           </div>
-          <p className="mt-6 text-sm text-steel-300">
-            Small classes · Practical assessment on real cranes · Licence paperwork lodged for you
-          </p>
+          <p className="mt-6 text-sm text-steel-300">Small classes · Practical assessment on real cranes · Licence paperwork lodged for you</p>
         </div>
         <TowerCraneArt className="mx-auto hidden w-full max-w-md sm:block" />
       </div>

@@ -12,9 +12,7 @@ export function SiteFooter({ rto }: { rto: { name: string; code: string } }) {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div>
           <Logo inverse />
-          <p className="mt-4 max-w-xs leading-relaxed">
-            Crane operation, dogging and rigging training for Australian construction, ports and mining.
-          </p>
+          <p className="mt-4 max-w-xs leading-relaxed">Crane operation, dogging and rigging training for Australian construction, ports and mining.</p>
         </div>
         <nav aria-labelledby="footer-courses">
           <h2 id="footer-courses" className="font-bold uppercase tracking-wider text-white">

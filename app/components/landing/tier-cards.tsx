@@ -51,11 +51,7 @@ export function TierCards() {
                   </li>
                 ))}
               </ul>
-              <Link
-                to="/register"
-                className={cn(buttonClasses(t.featured ? "primary" : "secondary", "lg"), "mt-8 w-full")}
-                aria-describedby={`tier-${t.tier}`}
-              >
+              <Link to="/register" className={cn(buttonClasses(t.featured ? "primary" : "secondary", "lg"), "mt-8 w-full")} aria-describedby={`tier-${t.tier}`}>
                 Start Training
               </Link>
             </li>

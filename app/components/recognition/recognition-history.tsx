@@ -24,9 +24,7 @@ export function RecognitionHistory({ decisions, waiting }: { decisions: Decision
   return (
     <TitledCard title="Decisions">
       {waiting ? (
-        <p className="mb-3 text-sm">
-          Appeal {overturned.at(-1)!.overturned_by_appeal} was upheld: the application is being assessed again for a new decision.
-        </p>
+        <p className="mb-3 text-sm">Appeal {overturned.at(-1)!.overturned_by_appeal} was upheld: the application is being assessed again for a new decision.</p>
       ) : null}
       <ol className="space-y-3 text-sm" aria-label="Outcomes, oldest first">
         {decisions.map((d) => (

@@ -38,7 +38,11 @@ export function RecognitionTable({ items, base, showLearner }: { items: Recognit
           {items.map((r) => (
             <tr key={r.id} className="align-top">
               <th scope="row" data-label="Unit">
-                <Link to={`${base}/${r.id}`} className="inline-block min-h-6 py-0.5 font-semibold underline" aria-label={`${RECOGNITION_KIND_LABELS[r.kind]}: ${r.course.unit_code}${showLearner ? `, ${r.student.full_name}` : ""}`}>
+                <Link
+                  to={`${base}/${r.id}`}
+                  className="inline-block min-h-6 py-0.5 font-semibold underline"
+                  aria-label={`${RECOGNITION_KIND_LABELS[r.kind]}: ${r.course.unit_code}${showLearner ? `, ${r.student.full_name}` : ""}`}
+                >
                   {r.course.unit_code}
                 </Link>
               </th>

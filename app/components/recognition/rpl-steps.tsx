@@ -21,7 +21,16 @@ export interface RefereeRequestView {
   expires_at: string;
   submitted_at: string | null;
   state: "waiting" | "received" | "expired";
-  report: { name: string; role: string; organisation: string; phone: string; known_how: string; work_witnessed: string; worked_from: string; worked_to: string } | null;
+  report: {
+    name: string;
+    role: string;
+    organisation: string;
+    phone: string;
+    known_how: string;
+    work_witnessed: string;
+    worked_from: string;
+    worked_to: string;
+  } | null;
 }
 
 export interface SessionView {
@@ -74,7 +83,8 @@ export function RefereeReports({ requests, mayRequest, failure }: { requests: Re
             </p>
             <p className="text-steel-600">
               Asked {formatDateTime(q.requested_at)}
-              {q.referee_email ? ` at ${q.referee_email}` : ""}; {q.submitted_at ? `received ${formatDateTime(q.submitted_at)}` : `the link works until ${formatDateTime(q.expires_at)}`}
+              {q.referee_email ? ` at ${q.referee_email}` : ""};{" "}
+              {q.submitted_at ? `received ${formatDateTime(q.submitted_at)}` : `the link works until ${formatDateTime(q.expires_at)}`}
             </p>
             {q.report ? (
               <dl className="mt-3 grid gap-2">
@@ -91,8 +101,21 @@ export function RefereeReports({ requests, mayRequest, failure }: { requests: Re
       {mayRequest ? (
         <Form method="post" noValidate className="mt-4 grid gap-3 sm:grid-cols-2">
           {failed ? <ErrorSummary failure={failed} only={["referee_name", "referee_email", "relationship"]} /> : null}
-          <TextField label="Referee's name" name="referee_name" autoComplete="off" defaultValue={failed?.values?.referee_name ?? ""} error={failed?.fieldErrors?.referee_name} />
-          <TextField label="Referee's email" name="referee_email" type="email" autoComplete="off" defaultValue={failed?.values?.referee_email ?? ""} error={failed?.fieldErrors?.referee_email} />
+          <TextField
+            label="Referee's name"
+            name="referee_name"
+            autoComplete="off"
+            defaultValue={failed?.values?.referee_name ?? ""}
+            error={failed?.fieldErrors?.referee_name}
+          />
+          <TextField
+            label="Referee's email"
+            name="referee_email"
+            type="email"
+            autoComplete="off"
+            defaultValue={failed?.values?.referee_email ?? ""}
+            error={failed?.fieldErrors?.referee_email}
+          />
           <TextField
             className="sm:col-span-2"
             label="Relationship or employer"
@@ -113,19 +136,47 @@ export function RefereeReports({ requests, mayRequest, failure }: { requests: Re
   );
 }
 
-
 function minutesOf(s: SessionView) {
   const [sh, sm] = s.starts_at.split(":").map(Number) as [number, number];
   const [eh, em] = s.ends_at.split(":").map(Number) as [number, number];
   return eh * 60 + em - (sh * 60 + sm);
 }
 
-function TimeFields({ prefix, today, locations, values, errors, session }: { prefix: string; today: string; locations: { id: string; name: string }[]; values: Record<string, string>; errors: Record<string, string>; session?: SessionView }) {
+function TimeFields({
+  prefix,
+  today,
+  locations,
+  values,
+  errors,
+  session,
+}: {
+  prefix: string;
+  today: string;
+  locations: { id: string; name: string }[];
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  session?: SessionView;
+}) {
   const id = (name: string) => (session ? `${name}-${session.id}` : errors[name] ? name : `${prefix}-${name}`);
   return (
     <>
-      <TextField id={id("session_date")} label="Date" name="session_date" type="date" min={today} defaultValue={values.session_date ?? session?.session_date ?? ""} error={errors.session_date} />
-      <TextField id={id("starts_at")} label="Start time" name="starts_at" type="time" defaultValue={values.starts_at ?? session?.starts_at ?? ""} error={errors.starts_at} />
+      <TextField
+        id={id("session_date")}
+        label="Date"
+        name="session_date"
+        type="date"
+        min={today}
+        defaultValue={values.session_date ?? session?.session_date ?? ""}
+        error={errors.session_date}
+      />
+      <TextField
+        id={id("starts_at")}
+        label="Start time"
+        name="starts_at"
+        type="time"
+        defaultValue={values.starts_at ?? session?.starts_at ?? ""}
+        error={errors.starts_at}
+      />
       <TextField
         id={id("duration_minutes")}
         label="Duration (minutes)"
@@ -146,7 +197,16 @@ function TimeFields({ prefix, today, locations, values, errors, session }: { pre
         options={locations.map((l) => ({ value: l.id, label: l.name }))}
         error={errors.location_id}
       />
-      <TextAreaField id={id("notes")} className="sm:col-span-2" label="Notes for the learner" name="notes" rows={2} hint="Optional: what to bring or prepare" defaultValue={values.notes ?? session?.notes ?? ""} error={errors.notes} />
+      <TextAreaField
+        id={id("notes")}
+        className="sm:col-span-2"
+        label="Notes for the learner"
+        name="notes"
+        rows={2}
+        hint="Optional: what to bring or prepare"
+        defaultValue={values.notes ?? session?.notes ?? ""}
+        error={errors.notes}
+      />
     </>
   );
 }
@@ -193,9 +253,18 @@ export function CompetencySessions({
                   <details open={Boolean(move)}>
                     <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold underline">Move this session</summary>
                     <Form method="post" noValidate className="mt-2 grid gap-3 sm:grid-cols-2">
-                      {move ? <ErrorSummary failure={move} only={TIME_FIELDS} fieldIds={Object.fromEntries(TIME_FIELDS.map((f) => [f, `${f}-${s.id}`]))} /> : null}
+                      {move ? (
+                        <ErrorSummary failure={move} only={TIME_FIELDS} fieldIds={Object.fromEntries(TIME_FIELDS.map((f) => [f, `${f}-${s.id}`]))} />
+                      ) : null}
                       <input type="hidden" name="session_id" value={s.id} />
-                      <TimeFields prefix={`move-${s.id}`} today={today} locations={locations} values={move?.values ?? {}} errors={move?.fieldErrors ?? {}} session={s} />
+                      <TimeFields
+                        prefix={`move-${s.id}`}
+                        today={today}
+                        locations={locations}
+                        values={move?.values ?? {}}
+                        errors={move?.fieldErrors ?? {}}
+                        session={s}
+                      />
                       <div className="sm:col-span-2">
                         <SubmitButton intent="reschedule" busyLabel="Saving...">
                           Move the session
@@ -208,7 +277,15 @@ export function CompetencySessions({
                     <Form method="post" noValidate className="mt-2 space-y-3">
                       {cancel ? <ErrorSummary failure={cancel} only={["cancel_reason"]} fieldIds={{ cancel_reason: `cancel_reason-${s.id}` }} /> : null}
                       <input type="hidden" name="session_id" value={s.id} />
-                      <TextAreaField id={`cancel_reason-${s.id}`} label="Why it is cancelled" name="cancel_reason" rows={2} hint="Mailed to the learner" defaultValue={cancel?.values?.cancel_reason ?? ""} error={cancel?.fieldErrors?.cancel_reason} />
+                      <TextAreaField
+                        id={`cancel_reason-${s.id}`}
+                        label="Why it is cancelled"
+                        name="cancel_reason"
+                        rows={2}
+                        hint="Mailed to the learner"
+                        defaultValue={cancel?.values?.cancel_reason ?? ""}
+                        error={cancel?.fieldErrors?.cancel_reason}
+                      />
                       <SubmitButton intent="cancel-session" variant="secondary" busyLabel="Cancelling...">
                         Cancel the session
                       </SubmitButton>
@@ -245,4 +322,3 @@ export function CompetencySessions({
     </TitledCard>
   );
 }
-

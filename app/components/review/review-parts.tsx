@@ -30,7 +30,15 @@ const OUTCOME_TONE: Record<ReviewOutcomeKey, string> = {
 };
 
 /** The questions of the review, by group: each a fieldset of choices or a number field, errors beside them. */
-export function ReviewQuestions({ questions, errors, values }: { questions: ReviewQuestionShown[]; errors: Record<string, string>; values: Record<string, string> }) {
+export function ReviewQuestions({
+  questions,
+  errors,
+  values,
+}: {
+  questions: ReviewQuestionShown[];
+  errors: Record<string, string>;
+  values: Record<string, string>;
+}) {
   let n = 0;
   return (
     <div className="space-y-6">
@@ -82,7 +90,11 @@ export function ReviewQuestions({ questions, errors, values }: { questions: Revi
                   {context}
                   <div className="mt-2 space-y-1">
                     {q.choices.map((choice, i) => (
-                      <label key={i} htmlFor={`${name}-${i}`} className="flex min-h-[44px] cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm text-steel-800 hover:bg-steel-50">
+                      <label
+                        key={i}
+                        htmlFor={`${name}-${i}`}
+                        className="flex min-h-[44px] cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm text-steel-800 hover:bg-steel-50"
+                      >
                         <input
                           type="radio"
                           id={`${name}-${i}`}

@@ -39,7 +39,8 @@ export function CredentialSummary({ profile }: { profile: Profile }) {
         ))}
       </ul>
       <p className="mt-2 text-sm">
-        Confirmed in the last {profile.currency.months} months: {profile.currency.industry_hours} hours of industry currency, {profile.currency.development_hours} hours of professional development
+        Confirmed in the last {profile.currency.months} months: {profile.currency.industry_hours} hours of industry currency,{" "}
+        {profile.currency.development_hours} hours of professional development
         {profile.currency.unconfirmed ? ` (${profile.currency.unconfirmed} waiting for confirmation)` : ""}.
       </p>
     </TitledCard>
@@ -64,12 +65,20 @@ export function ActivityList({ activities, confirmIntent }: { activities: Activi
                 Download {a.evidence_file}
               </a>
             ) : null}
-            <span className="block">{a.confirmed ? <Badge tone="green">Confirmed by {a.confirmed.by}</Badge> : <Badge tone="amber">Waiting for confirmation</Badge>}</span>
+            <span className="block">
+              {a.confirmed ? <Badge tone="green">Confirmed by {a.confirmed.by}</Badge> : <Badge tone="amber">Waiting for confirmation</Badge>}
+            </span>
           </span>
           {confirmIntent && !a.confirmed ? (
             <Form method="post">
               <input type="hidden" name="activity_id" value={a.id} />
-              <SubmitButton intent={confirmIntent} variant="secondary" size="sm" busyLabel="Confirming..." aria-label={`Confirm the activity of ${formatDate(a.activity_date)}`}>
+              <SubmitButton
+                intent={confirmIntent}
+                variant="secondary"
+                size="sm"
+                busyLabel="Confirming..."
+                aria-label={`Confirm the activity of ${formatDate(a.activity_date)}`}
+              >
                 Confirm
               </SubmitButton>
             </Form>
@@ -90,14 +99,30 @@ export function ActivityForm({ failure }: { failure: (SummarisedFailure & { valu
     <Form method="post" encType="multipart/form-data" noValidate className="mt-4 space-y-3">
       {failure ? <ErrorSummary failure={failure} only={ACTIVITY_FIELDS} /> : null}
       <div className="grid gap-3 sm:grid-cols-3">
-        <SelectField label="Kind" name="kind" defaultValue={v.kind ?? "industry"} error={e.kind} options={ACTIVITY_KIND_CODES.map((k) => ({ value: k, label: ACTIVITY_KINDS[k] }))} />
+        <SelectField
+          label="Kind"
+          name="kind"
+          defaultValue={v.kind ?? "industry"}
+          error={e.kind}
+          options={ACTIVITY_KIND_CODES.map((k) => ({ value: k, label: ACTIVITY_KINDS[k] }))}
+        />
         <TextField label="Activity date" name="activity_date" type="date" required defaultValue={v.activity_date} error={e.activity_date} />
         <TextField label="Hours" name="hours" inputMode="decimal" required defaultValue={v.hours} error={e.hours} />
       </div>
       <TextAreaField label="What was done" name="description" rows={2} required defaultValue={v.description} error={e.description} />
       <TextField label="Evidence (what shows it)" name="evidence" defaultValue={v.evidence} error={e.evidence} />
-      <TextField label="Evidence file (optional)" name="evidence_file" type="file" accept={EVIDENCE_ACCEPT} hint="A certificate, letter or photo: JPEG, PNG, HEIC, PDF or MP4, at most 25 MB" error={e.evidence_file} className="max-w-full" />
-      <SubmitButton intent="activity" busyLabel="Adding...">Add activity</SubmitButton>
+      <TextField
+        label="Evidence file (optional)"
+        name="evidence_file"
+        type="file"
+        accept={EVIDENCE_ACCEPT}
+        hint="A certificate, letter or photo: JPEG, PNG, HEIC, PDF or MP4, at most 25 MB"
+        error={e.evidence_file}
+        className="max-w-full"
+      />
+      <SubmitButton intent="activity" busyLabel="Adding...">
+        Add activity
+      </SubmitButton>
     </Form>
   );
 }

@@ -2,7 +2,13 @@ import { Link } from "@remix-run/react";
 import { Badge, TitledCard } from "~/components/ui";
 
 /** The admin dashboard's "Standards" panel: each row a count and a link to where it is dealt with. */
-export function StandardsPanel({ rows, className }: { rows: Array<{ key: string; label: string; count: number; href: string; tone: "red" | "amber" | "green" }>; className?: string }) {
+export function StandardsPanel({
+  rows,
+  className,
+}: {
+  rows: Array<{ key: string; label: string; count: number; href: string; tone: "red" | "amber" | "green" }>;
+  className?: string;
+}) {
   return (
     <TitledCard title="Standards" className={className}>
       <ul className="space-y-2 text-sm">

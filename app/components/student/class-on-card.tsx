@@ -43,7 +43,11 @@ export function ClassOnCard({
 }
 
 /** The learner's places still waiting on waitlists (above their course cards; seats offered are SeatOffers'), each leading to the class's course. */
-export function MyWaitlists({ entries }: { entries: { class_id: string; course_id: string; course_name: string; start_date: string; end_date: string; status: string; place: number | null }[] }) {
+export function MyWaitlists({
+  entries,
+}: {
+  entries: { class_id: string; course_id: string; course_name: string; start_date: string; end_date: string; status: string; place: number | null }[];
+}) {
   const waiting = entries.filter((w) => w.status === "waiting");
   if (waiting.length === 0) return null;
   return (

@@ -9,15 +9,7 @@ const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hov
  * Students with their current enrolments: one row per enrolment, the student's name spanning
  * their rows. Progress and the latest assessment come from the database as they are.
  */
-export function StudentEnrollmentsTable({
-  students,
-  caption,
-  withActions = false,
-}: {
-  students: TrainerStudentRow[];
-  caption: string;
-  withActions?: boolean;
-}) {
+export function StudentEnrollmentsTable({ students, caption, withActions = false }: { students: TrainerStudentRow[]; caption: string; withActions?: boolean }) {
   return (
     <TableScroll label={caption}>
       <table className="w-full min-w-[36rem] text-left text-sm">
@@ -77,11 +69,7 @@ export function StudentEnrollmentsTable({
                       >
                         Record assessment
                       </Link>
-                      <Link
-                        to={`/trainer/enrollments/${e.id}`}
-                        className={linkClass}
-                        aria-label={`Update progress for ${student.full_name}, ${e.course.name}`}
-                      >
+                      <Link to={`/trainer/enrollments/${e.id}`} className={linkClass} aria-label={`Update progress for ${student.full_name}, ${e.course.name}`}>
                         Update progress
                       </Link>
                     </div>

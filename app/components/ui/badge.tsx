@@ -16,9 +16,5 @@ const tones: Record<BadgeTone, string> = {
 };
 
 export function Badge({ tone = "grey", children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
-  return (
-    <span className={cn("badge", tones[tone], className)}>
-      {children}
-    </span>
-  );
+  return <span className={cn("badge", tones[tone], className)}>{children}</span>;
 }

@@ -39,11 +39,6 @@ export function Button({
 }
 
 /** A link that looks like a button (navigation is a link, never a button). */
-export function ButtonLink({
-  variant = "primary",
-  size = "md",
-  className,
-  ...props
-}: LinkProps & { variant?: Variant; size?: Size }) {
+export function ButtonLink({ variant = "primary", size = "md", className, ...props }: LinkProps & { variant?: Variant; size?: Size }) {
   return <Link className={buttonClasses(variant, size, className)} {...props} />;
 }

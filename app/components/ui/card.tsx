@@ -31,7 +31,17 @@ export function TitledCard({
   );
 }
 
-export function StatCard({ label, value, hint, tone = "steel" }: { label: string; value: ReactNode; hint?: ReactNode; tone?: "steel" | "hivis" | "green" | "blue" }) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  tone = "steel",
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  tone?: "steel" | "hivis" | "green" | "blue";
+}) {
   const tones = {
     steel: "border-l-steel-600",
     hivis: "border-l-hivis-500",

@@ -46,12 +46,7 @@ export function TextField({ label, error, hint, className, id, ...props }: Commo
   const { fieldId, tied, className: controlClass } = useFieldControl(id, props.name, error, hint);
   return (
     <Frame id={fieldId} label={label} error={error} hint={hint} className={className}>
-      <input
-        id={fieldId}
-        className={controlClass}
-        {...tied}
-        {...props}
-      />
+      <input id={fieldId} className={controlClass} {...tied} {...props} />
     </Frame>
   );
 }
@@ -60,12 +55,7 @@ export function TextAreaField({ label, error, hint, className, id, ...props }: C
   const { fieldId, tied, className: controlClass } = useFieldControl(id, props.name, error, hint);
   return (
     <Frame id={fieldId} label={label} error={error} hint={hint} className={className}>
-      <textarea
-        id={fieldId}
-        className={controlClass}
-        {...tied}
-        {...props}
-      />
+      <textarea id={fieldId} className={controlClass} {...tied} {...props} />
     </Frame>
   );
 }
@@ -79,7 +69,11 @@ export function SelectField({
   options,
   placeholder,
   ...props
-}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Array<{ value: string; label: string }>; /** a first, empty choice: nothing is chosen until the reader chooses */ placeholder?: string }) {
+}: Common &
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    options: Array<{ value: string; label: string }>;
+    /** a first, empty choice: nothing is chosen until the reader chooses */ placeholder?: string;
+  }) {
   const { fieldId, tied, className: controlClass } = useFieldControl(id, props.name, error, hint);
   // A list with no empty first choice always has one chosen, so `required` asks nothing of the
   // browser, and HTML allows it only on a list that starts empty: such a list says it is

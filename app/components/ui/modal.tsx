@@ -1,7 +1,8 @@
 import { Link, useActionData, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Whether all of `element` shows, in the window and in the dialog's scrolling body. */
 function inSight(element: HTMLElement, frame: HTMLElement | null): boolean {
@@ -19,17 +20,7 @@ function inSight(element: HTMLElement, frame: HTMLElement | null): boolean {
  * first field in error into view and focuses it: the form is sent from its end, and a long
  * dialog would otherwise stay scrolled there with the error out of sight.
  */
-export function Modal({
-  title,
-  closeTo,
-  children,
-  size = "md",
-}: {
-  title: string;
-  closeTo: string;
-  children: ReactNode;
-  size?: "md" | "lg";
-}) {
+export function Modal({ title, closeTo, children, size = "md" }: { title: string; closeTo: string; children: ReactNode; size?: "md" | "lg" }) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
@@ -107,7 +98,9 @@ export function Modal({
             ✕
           </Link>
         </div>
-        <div ref={body} className="max-h-[80vh] overflow-y-auto px-5 py-4">{children}</div>
+        <div ref={body} className="max-h-[80vh] overflow-y-auto px-5 py-4">
+          {children}
+        </div>
       </dialog>
     </div>
   );

@@ -52,7 +52,9 @@ export function Pagination({
       <p className="text-sm text-steel-600" aria-live="polite">
         {range ? (
           <>
-            Showing {from}&ndash;{to} of {totalCapped ? `more than ${total} ${label.toLowerCase()}` : total === 1 && one ? `1 ${one}` : `${total} ${label.toLowerCase()}`} (page {page} of {pageCount})
+            Showing {from}&ndash;{to} of{" "}
+            {totalCapped ? `more than ${total} ${label.toLowerCase()}` : total === 1 && one ? `1 ${one}` : `${total} ${label.toLowerCase()}`} (page {page} of{" "}
+            {pageCount})
           </>
         ) : (
           `Page ${page} of ${pageCount}`
