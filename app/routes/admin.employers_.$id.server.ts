@@ -10,3 +10,4 @@ export { invitationLink } from "~/utils/public-link.server";
 export { getEmployer, inviteEmployerUser, listEmployerUsers, updateEmployer } from "~/models/employer.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
+export { formIntent } from "~/utils/form-intent.server";

@@ -11,6 +11,7 @@ import {
   updateEmployer,
   redirectWithFlash,
   answerForm,
+  formIntent,
 } from "./admin.employers_.$id.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { EmployerFields } from "~/components/employer/employer-fields";
@@ -37,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const employer = await readOrRefuse(() => getEmployer(db, params.id ?? ""));
   const actor = { id: admin.id, client: clientAddress(request) };
   const here = `/admin/employers/${employer.id}`;
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = await formIntent(request);
   if (intent === "invite") {
     return answerForm(request, {
       schema: employerUserInviteSchema,

@@ -12,3 +12,4 @@ export { getEnrollmentForTrainer } from "~/models/trainer-students.server";
 export { answerForm } from "~/utils/form-action.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { foundOr404 } from "~/route-helpers/page-records.server";
+export { formIntent } from "~/utils/form-intent.server";

@@ -13,6 +13,7 @@ import {
   answerForm,
   redirectWithFlash,
   foundOr404,
+  formIntent,
 } from "./admin.enrollments.$id.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
@@ -46,12 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const enrollment = await loadEnrollment(params.id);
   const here = `/admin/enrollments/${enrollment.id}`;
-  const intent = (
-    await request
-      .clone()
-      .formData()
-      .catch(() => null)
-  )?.get("intent");
+  const intent = await formIntent(request);
   if (intent === "review-override") {
     return answerForm(request, {
       schema: reviewOverrideSchema,

@@ -9,3 +9,4 @@ export { financeSettings, saveFinanceSettings } from "~/models/invoice.server";
 export { addRefundPolicy, listRefundPolicies } from "~/models/refund-policy.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
+export { formIntent } from "~/utils/form-intent.server";

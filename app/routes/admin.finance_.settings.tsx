@@ -10,6 +10,7 @@ import {
   listRefundPolicies,
   redirectWithFlash,
   answerForm,
+  formIntent,
 } from "./admin.finance_.settings.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
@@ -31,12 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Save the seller and terms (intent=save) or add a refund policy version (intent=refund-policy). */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  const intent = (
-    await request
-      .clone()
-      .formData()
-      .catch(() => null)
-  )?.get("intent");
+  const intent = await formIntent(request);
   if (intent === "refund-policy") {
     return answerForm(request, {
       schema: refundPolicyFormSchema,

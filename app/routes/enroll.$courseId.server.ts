@@ -15,3 +15,4 @@ export { redirectWithFlash } from "~/utils/flash.server";
 export { logLine } from "~/utils/log.server";
 export { answerForm } from "~/utils/form-action.server";
 export { clientAddress } from "~/http/request-context.server";
+export { formIntent } from "~/utils/form-intent.server";

@@ -23,6 +23,7 @@ import {
   logLine,
   answerForm,
   clientAddress,
+  formIntent,
 } from "./enroll.$courseId.server";
 import { ReviewResult } from "~/components/review/review-parts";
 import { REVIEW_REFERRED, REVIEW_SEAT_HELD } from "~/schemas/review-text";
@@ -82,12 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const id = courseIdField.safeParse(params.courseId);
   if (!id.success) return notFoundRedirect();
-  const intent = (
-    await request
-      .clone()
-      .formData()
-      .catch(() => null)
-  )?.get("intent");
+  const intent = await formIntent(request);
   if (intent === "choose-class") {
     // an enrolment whose class was cancelled takes a seat in another class of the course
     return answerForm(request, {
