@@ -1,7 +1,8 @@
 import type { WriteTransaction } from "#db/connection";
 import { organisation } from "~/env.server";
 import { issueCertificate } from "~/models/certificate-issue.server";
-import { acknowledgeComplaint, assignDecider, lodgeAppeal } from "~/models/complaint.server";
+import { acknowledgeComplaint, assignDecider } from "~/models/complaint-steps.server";
+import { lodgeAppeal } from "~/models/complaint-lodging.server";
 import { createCourse } from "~/models/course-admin.server";
 import { createEnrollment, setPlannedDates } from "~/models/enrollment.server";
 import { defaultPlannedDates } from "~/rules/enrollment-rules";

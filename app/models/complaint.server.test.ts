@@ -4,21 +4,10 @@ import { appealInput, complaintInput, resolveInput } from "~/schemas/complaint";
 import { COMPLAINT_MESSAGES, DETAILS_MAX } from "~/schemas/complaint-text";
 import { makeDecidedAssessment, makeUser } from "../../tests/support/factories";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
-import {
-  acknowledgeComplaint,
-  addBusinessDays,
-  assignDecider,
-  clocksFor,
-  COMPLAINT_LIST_LIMIT,
-  complaintRegisterRows,
-  getComplaint,
-  listComplaints,
-  lodgeAppeal,
-  lodgeComplaint,
-  overdueClock,
-  resolveComplaint,
-  saveComplaintSettings,
-} from "./complaint.server";
+import { acknowledgeComplaint, assignDecider, resolveComplaint } from "./complaint-steps.server";
+import { addBusinessDays, clocksFor, overdueClock, saveComplaintSettings } from "./complaint-clocks.server";
+import { COMPLAINT_LIST_LIMIT, complaintRegisterRows, getComplaint, listComplaints } from "./complaint.server";
+import { lodgeAppeal, lodgeComplaint } from "./complaint-lodging.server";
 
 const rto = { name: "Test RTO", code: "12345" };
 let t: TestDb;

@@ -4,7 +4,8 @@ import { appealInput, resolveInput } from "~/schemas/complaint";
 import { recognitionApplyInput, recognitionAuthenticateInput, recognitionDecideInput, RECOGNITION_MESSAGES } from "~/schemas/recognition";
 import { grantUnit, makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
-import { lodgeAppeal, resolveComplaint } from "./complaint.server";
+import { lodgeAppeal } from "./complaint-lodging.server";
+import { resolveComplaint } from "./complaint-steps.server";
 import { assessorChoicesFor, recognitionDecisions } from "./recognition-decisions.server";
 import { applyForRecognition, assignRecognitionAssessor, authenticateCreditTransfer, decideRecognition, getRecognition } from "./recognition.server";
 

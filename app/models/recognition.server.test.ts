@@ -14,7 +14,7 @@ import { createTestDb, type TestDb } from "../../tests/support/test-db";
 import { getAvetmissExport } from "~/avetmiss/export.server";
 import { issueCertificate } from "./certificate-issue.server";
 import { awaitingEnrollments } from "./certificate-due.server";
-import { lodgeAppeal } from "./complaint.server";
+import { lodgeAppeal } from "./complaint-lodging.server";
 import { billSelfEnrolment, invoiceSelfEnrolment } from "./enrollment-invoice.server";
 import { evidenceFileFor } from "./evidence.server";
 import {

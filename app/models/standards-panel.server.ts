@@ -4,7 +4,7 @@ import { organisationToday } from "~/utils/organisation-calendar";
 import { expiringCredentials } from "./trainer-credential.server";
 import { validationsDue } from "./validation.server";
 import { overdueImprovementCount } from "./improvement.server";
-import { overdueComplaintCount } from "./complaint.server";
+import { overdueComplaintCount } from "./complaint-clocks.server";
 
 /**
  * The admin dashboard's "Standards" panel: one row per thing an auditor asks about, each a count,

@@ -5,7 +5,8 @@ import { organisation } from "~/env.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { listComplaints, lodgeAppeal } from "~/models/complaint.server";
+import { listComplaints } from "~/models/complaint.server";
+import { lodgeAppeal } from "~/models/complaint-lodging.server";
 
 /**
  * GET /api/appeals → the learner's own appeals; POST → 201 with the reference of an appeal of
