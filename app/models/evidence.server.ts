@@ -5,7 +5,7 @@ import type { AssessmentKind } from "#db/schema-evidence";
 import { FileRefused, sniffType, storeSpooled, type SpooledFile, type StoredFile } from "~/files/intake.server";
 import type { FileStore } from "~/files/store.server";
 import { EVIDENCE_MESSAGES } from "~/files/types";
-import type { SignatureRole } from "~/schemas/evidence";
+import type { AssessmentRef, SignatureRole } from "~/schemas/evidence";
 import { recognitionTitle } from "~/schemas/recognition";
 import { invalid, notFound } from "~/utils/errors";
 import { recordAudit, recordAuditAlone, signedInActor, type SignedInActorRef } from "./audit.server";
@@ -18,11 +18,6 @@ import { keepStoredFiles } from "./stored-files.server";
  * about, the trainer who assesses it, and admins; anyone else is told it does not exist (404),
  * so ids cannot be probed. The bytes live in the file store (app/files/) under their SHA-256.
  */
-
-export interface AssessmentRef {
-  kind: AssessmentKind;
-  id: string;
-}
 
 /** An assessment as evidence, checklists and signatures see it. */
 export interface EvidenceAssessment extends AssessmentRef {

@@ -5,7 +5,6 @@ import { RECOGNITION_MESSAGES } from "~/schemas/recognition";
 import { DomainError } from "~/utils/errors";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { recordAudit } from "./audit.server";
-import type { Recognition } from "./recognition.server";
 import { credentialProblem, listActiveTrainers } from "./trainer-credential.server";
 
 /**
@@ -204,7 +203,7 @@ export interface RecognitionDecisionEntry {
 }
 
 /** The application's decisions, oldest first, with the appeal that overturned any; for an application the viewer was allowed (getRecognition). */
-export async function recognitionDecisions(db: DB, r: Pick<Recognition, "id">): Promise<RecognitionDecisionEntry[]> {
+export async function recognitionDecisions(db: DB, r: { id: string }): Promise<RecognitionDecisionEntry[]> {
   const rows = await db
     .selectFrom("recognition_decisions as d")
     .leftJoin("users as decider", "decider.id", "d.decided_by")

@@ -10,7 +10,7 @@ import { RECORD_TYPES, type RecordType } from "~/schemas/evidence-text";
 import { invalid } from "~/utils/errors";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
 import { removeUnreferenced } from "./stored-files.server";
-import type { AssessmentRef } from "./evidence.server";
+import type { AssessmentRef } from "~/schemas/evidence";
 
 /**
  * How long records are kept, and their destruction. Each record type has a keep-until rule,

@@ -5,6 +5,12 @@ import { CHECKLIST_RESULTS, RECORD_TYPE_NAMES, type ChecklistResult } from "./ev
 
 export { CHECKLIST_RESULTS, type ChecklistResult } from "./evidence-text";
 
+/** One assessment of either kind, as evidence, checklists, signatures and retention name it. */
+export interface AssessmentRef {
+  kind: AssessmentKind;
+  id: string;
+}
+
 export const ASSESSMENT_KINDS = ["unit", "hrw"] as const satisfies readonly AssessmentKind[];
 export const SIGNATURE_ROLES = ["assessor", "candidate"] as const;
 export type SignatureRole = (typeof SIGNATURE_ROLES)[number];
