@@ -10,4 +10,4 @@ export { updateEnrollmentProgress } from "~/models/enrollment.server";
 export { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
 export { answerForm } from "~/utils/form-action.server";
 export { redirectWithFlash } from "~/utils/flash.server";
-export { jsonResponse } from "~/utils/http.server";
+export { foundOr404 } from "~/route-helpers/page-records.server";

@@ -1,4 +1,3 @@
-import { usiCleared } from "~/rules/usi";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
@@ -10,18 +9,17 @@ import {
   prepareCertificatePdf,
   answerForm,
   redirectWithFlash,
-  jsonResponse,
+  foundOr404,
 } from "./trainer.enrollments.$id.server";
 import { PageTitle } from "~/components/portal-shell";
 import { useActionToast } from "~/components/toaster";
-import { StatusBadge, TierBadge } from "~/components/status-badges";
 import { AssessmentTable } from "~/components/trainer/assessment-table";
 import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
-import { Alert, ButtonLink, CheckboxField, EmptyState, ErrorSummary, ProgressBar, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
+import { EnrollmentSummaryCard, linkClass } from "~/components/trainer/enrollment-summary";
+import { Alert, ButtonLink, CheckboxField, EmptyState, ErrorSummary, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
 import { ENROLLMENT_STATUSES } from "#db/schema";
 import { enrollmentUpdateSchema } from "~/schemas/enrollment-update";
-import { uuid } from "~/schemas/fields";
-import { formatDate, statusLabel } from "~/utils/format";
+import { statusLabel } from "~/utils/format";
 import type { FieldErrors } from "~/utils/validation";
 import { FIX_HIGHLIGHTED_FIELDS } from "~/utils/form-text";
 
@@ -29,10 +27,8 @@ export const ENROLLMENT_UPDATED = "Enrolment updated successfully";
 const AWAITING_USI_NOTE = "The certificate waits until the student's USI is verified (see Awaiting USI under Certificates).";
 
 /** The enrolment, or a 404 page inside the trainer frame. */
-async function loadEnrollment(id: string | undefined) {
-  const enrollment = id && uuid.safeParse(id).success ? await getEnrollmentForTrainer(getDb(), id) : null;
-  if (!enrollment) throw jsonResponse("Enrolment not found", { status: 404 });
-  return enrollment;
+function loadEnrollment(id: string | undefined) {
+  return foundOr404(id, (found) => getEnrollmentForTrainer(getDb(), found), "Enrolment not found");
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -67,8 +63,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";
-
 export default function UpdateEnrollment() {
   const { enrollment, assessments } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
@@ -89,81 +83,7 @@ export default function UpdateEnrollment() {
         }
       />
       <div className="grid gap-6 lg:grid-cols-5">
-        <TitledCard title="Enrolment" className="lg:col-span-2">
-          <dl className="space-y-3 text-sm">
-            <div>
-              <dt className="font-semibold text-steel-600">Student</dt>
-              <dd className="text-steel-900">
-                {enrollment.student.full_name}
-                <span className="block break-all text-xs text-steel-600">{enrollment.student.email}</span>
-                {enrollment.student.is_active ? null : <span className="text-xs font-semibold text-red-700">Account inactive</span>}
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-steel-600">Course</dt>
-              <dd className="text-steel-900">
-                {enrollment.course.name} <TierBadge tier={enrollment.course.tier} />
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-steel-600">Status</dt>
-              <dd>
-                <StatusBadge status={enrollment.status} />
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-steel-600">Progress</dt>
-              <dd>
-                <ProgressBar value={enrollment.progress_percentage} label="Course progress" />
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-steel-600">Enrolled</dt>
-              <dd className="text-steel-900">{formatDate(enrollment.enrollment_date)}</dd>
-            </div>
-            <div>
-              {/* set by the training office on the enrolment; NCVER's report reads them */}
-              <dt className="font-semibold text-steel-600">Planned start</dt>
-              <dd className="text-steel-900">{formatDate(enrollment.planned_start_date, "Not set")}</dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-steel-600">Planned end</dt>
-              <dd className="text-steel-900">{formatDate(enrollment.planned_end_date, "Not set")}</dd>
-            </div>
-            {enrollment.completion_date ? (
-              <div>
-                <dt className="font-semibold text-steel-600">Completed</dt>
-                <dd className="text-steel-900">{formatDate(enrollment.completion_date)}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt className="font-semibold text-steel-600">Certificate</dt>
-              <dd className="text-steel-900">
-                {enrollment.certificate ? (
-                  <>
-                    <span className="font-semibold" data-testid="certificate-number">
-                      {enrollment.certificate.certificate_number}
-                    </span>
-                    , issued {formatDate(enrollment.certificate.issue_date)}{" "}
-                    <a href={`/certificates/${enrollment.certificate.id}/download`} className={linkClass} download>
-                      Download PDF
-                    </a>
-                  </>
-                ) : enrollment.status === "completed" ? (
-                  <>
-                    Not issued yet
-                    {usiCleared(enrollment.student.usi_status) ? "" : " (USI not verified)"}:{" "}
-                    <Link to="/trainer/certificates" className={linkClass}>
-                      issue it under Certificates
-                    </Link>
-                  </>
-                ) : (
-                  "Issued when the enrolment is completed"
-                )}
-              </dd>
-            </div>
-          </dl>
-        </TitledCard>
+        <EnrollmentSummaryCard enrollment={enrollment} />
 
         <TitledCard title="Change progress and status" className="lg:col-span-3">
           {enrollment.status === "completed" ? (
