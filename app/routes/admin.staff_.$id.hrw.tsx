@@ -15,6 +15,7 @@ import {
   formIntent,
   redirectWithFlash,
   clientAddress,
+  foundOr404,
 } from "./admin.staff_.$id.hrw.server";
 import { ClassCheckboxes } from "~/components/hrw/class-fields";
 import { PageTitle } from "~/components/portal-shell";
@@ -22,7 +23,6 @@ import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { SelectField, SubmitButton, TextField, TitledCard, ErrorSummary } from "~/components/ui";
 import { CurrencyList } from "~/components/hrw/hrw-ui";
-import { uuid } from "~/schemas/fields";
 import { accreditationRemovalSchema, accreditationSchema, assessorLicenceSchema, regulatorTaskDoneSchema } from "~/schemas/hrw";
 import { HRW_STATE_CODES, HRW_STATES, hrwDate } from "~/schemas/hrw-codes";
 import { organisationToday } from "~/utils/organisation-calendar";
@@ -31,10 +31,8 @@ import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
 
 export const REGISTER_UPDATED = "Assessor register updated";
 
-async function loadRegister(id: string | undefined) {
-  const register = id && uuid.safeParse(id).success ? await getAssessorRegister(getDb(), id) : null;
-  if (!register) throw new Response("Trainer not found", { status: 404 });
-  return register;
+function loadRegister(id: string | undefined) {
+  return foundOr404(id, (found) => getAssessorRegister(getDb(), found), "Trainer not found");
 }
 
 /** A trainer's entry in the assessor register: their own licence and each regulator's accreditation. */

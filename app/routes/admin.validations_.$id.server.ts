@@ -9,3 +9,4 @@ export { completeValidation, drawSample, getValidationPlan, recordFinding } from
 export { answerForm, formFailure } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";
 export { redirectWithFlash } from "~/utils/flash.server";
+export { foundOr404 } from "~/route-helpers/page-records.server";

@@ -12,12 +12,12 @@ import {
   formFailure,
   formIntent,
   redirectWithFlash,
+  foundOr404,
 } from "./admin.validations_.$id.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Badge, ErrorSummary, SelectField, SubmitButton, TextAreaField, TitledCard } from "~/components/ui";
-import { uuid } from "~/schemas/fields";
 import { validationCompleteSchema, validationFindingSchema, validationSampleSchema } from "~/schemas/standards";
 import { FINDING_OUTCOME_CODES, FINDING_OUTCOMES, improvementFromValidation } from "~/schemas/standards-text";
 import { formatDate, formatDateTime } from "~/utils/format";
@@ -27,10 +27,8 @@ export const SAMPLE_DRAWN = "Sample drawn";
 export const FINDING_SAVED = "Finding recorded";
 export const VALIDATION_DONE = "Validation completed";
 
-async function loadPlan(id: string | undefined) {
-  const plan = id && uuid.safeParse(id).success ? await getValidationPlan(getDb(), id) : null;
-  if (!plan) throw new Response("Validation plan not found", { status: 404 });
-  return plan;
+function loadPlan(id: string | undefined) {
+  return foundOr404(id, (found) => getValidationPlan(getDb(), found), "Validation plan not found");
 }
 
 /** One validation: its team, the sample the portal drew, a finding per item, and completion. */

@@ -16,13 +16,13 @@ import {
   formIntent,
   redirectWithFlash,
   clientAddress,
+  foundOr404,
 } from "./trainer.hrw_.$id.server";
 import { PartsList, StageBadge } from "~/components/hrw/hrw-ui";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { Alert, SelectField, SubmitButton, TextField, TitledCard, ErrorSummary, TableScroll } from "~/components/ui";
-import { uuid } from "~/schemas/fields";
 import { noticeSchema, nsaSchema, partResultSchema, rescheduleSchema } from "~/schemas/hrw";
 import { HRW_MESSAGES, hrwDate, LICENCE_CLASSES, NAI_PART_CODES, NAI_PARTS, NAI_RESULT_CODES, NAI_RESULTS, type LicenceClass } from "~/schemas/hrw-codes";
 import { clockTime, formatDateTime } from "~/utils/format";
@@ -35,10 +35,8 @@ export const PART_RECORDED = "Result recorded";
 export const NSA_RECORDED = "NSA recorded";
 export const RESCHEDULED = "Assessment moved";
 
-async function loadAssessment(id: string | undefined) {
-  const assessment = id && uuid.safeParse(id).success ? await getHrwAssessment(getDb(), id) : null;
-  if (!assessment) throw new Response("Assessment not found", { status: 404 });
-  return assessment;
+function loadAssessment(id: string | undefined) {
+  return foundOr404(id, (found) => getHrwAssessment(getDb(), found), "Assessment not found");
 }
 
 /**

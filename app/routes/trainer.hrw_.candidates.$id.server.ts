@@ -10,3 +10,4 @@ export { answerForm, formFailure } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { clientAddress } from "~/http/request-context.server";
+export { foundOr404 } from "~/route-helpers/page-records.server";

@@ -12,13 +12,13 @@ import {
   formIntent,
   redirectWithFlash,
   clientAddress,
+  foundOr404,
 } from "./trainer.hrw_.candidates.$id.server";
 import { LICENCE_CLASS_OPTIONS } from "~/components/hrw/class-fields";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
 import { SelectField, SubmitButton, TextField, TitledCard, ErrorSummary } from "~/components/ui";
-import { uuid } from "~/schemas/fields";
 import { aenCheckSchema, ageCheckSchema, identityCheckSchema, prerequisiteCheckSchema } from "~/schemas/hrw";
 import { HRW_STATES, hrwDate, IDENTITY_DOCUMENT_CODES, IDENTITY_DOCUMENTS, IDENTITY_POINTS_NEEDED, MINIMUM_AGE } from "~/schemas/hrw-codes";
 import { formatDateTime } from "~/utils/format";
@@ -28,10 +28,8 @@ import { FIX_HIGHLIGHTED_FIELDS } from "~/utils/form-text";
 
 export const CHECK_RECORDED = "Check recorded";
 
-async function loadChecks(id: string | undefined) {
-  const checks = id && uuid.safeParse(id).success ? await getCandidateChecks(getDb(), id) : null;
-  if (!checks) throw new Response("Candidate not found", { status: 404 });
-  return checks;
+function loadChecks(id: string | undefined) {
+  return foundOr404(id, (found) => getCandidateChecks(getDb(), found), "Candidate not found");
 }
 
 /**
