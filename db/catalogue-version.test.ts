@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeCounter } from "./change-feed";
 import type { DB } from "./connection";
 import { createSession } from "../app/auth/session.server";
-import { lookUpVerification } from "../app/models/certificate-verification.server";
+import { lookUpVerification } from "../app/models/certificates/certificate-verification.server";
 import { makeCourse, makeEnrollment, makeUser } from "../tests/support/factories";
 import { createTestDb } from "../tests/support/test-db";
 

@@ -10,7 +10,7 @@ type Optional = ColumnType<string | null, string | null | undefined, string | nu
 
 /**
  * One state's rule as it came into force on a date (null: before any date the portal records);
- * an edit is a new row with its reason, earlier rows stay (app/models/hrw-rules.server.ts).
+ * an edit is a new row with its reason, earlier rows stay (app/models/hrw/hrw-rules.server.ts).
  */
 export interface HrwRulesTable {
   id: string;

@@ -13,7 +13,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { hashPassword } from "../app/security/password.server";
-import { newVerificationCode } from "../app/models/certificate-number.server";
+import { newVerificationCode } from "../app/models/certificates/certificate-number.server";
 import { openDatabase, sqlitePathFromUrl } from "../db/connection";
 import { isPostgresUrl } from "../db/dialect";
 import { migrateToLatest } from "../db/migrate";

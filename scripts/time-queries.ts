@@ -15,8 +15,8 @@ import { getEnrollmentStatistics, getComplianceChecks } from "../app/models/repo
 import { getStudentEnrollmentCounts, listEnrollmentsForStudent } from "../app/models/student-enrollments.server";
 import { getReportCharts } from "../app/avetmiss/export.server";
 import { listCurrentEnrollmentOptions, listTrainerStudents } from "../app/models/trainer-students.server";
-import { countCertificatesForStudent, listCertificatesForStudent } from "../app/models/certificate.server";
-import { listCompletedAwaitingCertificate } from "../app/models/certificate-due.server";
+import { countCertificatesForStudent, listCertificatesForStudent } from "../app/models/certificates/certificate.server";
+import { listCompletedAwaitingCertificate } from "../app/models/certificates/certificate-due.server";
 import { countUnreadNotifications } from "../app/models/notification.server";
 import { listPendingAccounts } from "../app/models/approval.server";
 import { countAssessmentsByStatus, countPendingAssessments, listAssessments, listPendingAssessments } from "../app/models/assessment.server";

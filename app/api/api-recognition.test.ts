@@ -6,7 +6,7 @@ import * as authenticateApi from "~/routes/api.recognition.$id.authenticate";
 import * as assessorApi from "~/routes/api.recognition.$id.assessor";
 import * as decisionApi from "~/routes/api.recognition.$id.decision";
 import * as evidenceApi from "~/routes/api.recognition.$id.evidence";
-import { recognitionAssessorChoices, recognitionChoices } from "~/models/recognition.server";
+import { recognitionAssessorChoices, recognitionChoices } from "~/models/recognition/recognition.server";
 import { RECOGNITION_MESSAGES } from "~/schemas/recognition-text";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { conformsTo } from "../../tests/support/json-schema";

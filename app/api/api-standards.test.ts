@@ -23,7 +23,7 @@ import * as assessmentsApi from "~/routes/api.assessments";
 import * as activityEvidenceApi from "~/routes/api.trainer-activities.$id.evidence";
 import * as activityEvidencePage from "~/routes/trainer-activities.$id.evidence";
 import { recordAssessment } from "~/models/assessment.server";
-import { addActivity } from "~/models/trainer-credential.server";
+import { addActivity } from "~/models/standards/trainer-credential.server";
 import { addDays, addMonths, organisationToday } from "~/utils/organisation-calendar";
 import { formatDate } from "~/utils/format";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";

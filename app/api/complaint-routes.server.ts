@@ -5,7 +5,7 @@ import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import type { SignedInActorRef } from "~/models/audit.server";
-import { getComplaint } from "~/models/complaint.server";
+import { getComplaint } from "~/models/complaints/complaint.server";
 import type { ComplaintReader } from "~/models/personal-data.server";
 import type { ComplaintResponse } from "./complaint-schemas";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "./http.server";

@@ -1,5 +1,5 @@
 import type { DB } from "#db/connection";
-import { getInvoice, type InvoiceDetail } from "~/models/finance.server";
+import { getInvoice, type InvoiceDetail } from "~/models/finance/finance.server";
 import { notFound } from "~/utils/errors";
 import type { InvoiceResponse } from "./employer-schemas";
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { getHrwAssessment } from "~/models/hrw-assessment.server";
+import { getHrwAssessment } from "~/models/hrw/hrw-assessment.server";
 import type { DB } from "#db/connection";
 import type { SignedInActorRef } from "~/models/audit.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "./http.server";

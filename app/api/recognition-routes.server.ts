@@ -3,7 +3,7 @@ import type { Role } from "#db/schema";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { getRecognition, type RecognitionViewer } from "~/models/recognition.server";
+import { getRecognition, type RecognitionViewer } from "~/models/recognition/recognition.server";
 import type { DB } from "#db/connection";
 import type { SignedInActorRef } from "~/models/audit.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "./http.server";

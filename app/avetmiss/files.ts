@@ -63,7 +63,7 @@ export interface NatActivity {
   completion_date: string | null;
   /** when a withdrawn enrolment was withdrawn (its last change); instants are dated on the organisation's calendar */
   withdrawn_at: string | null;
-  /** the enrolment's decided credit transfer or RPL, if any (models/recognition.server.ts) */
+  /** the enrolment's decided credit transfer or RPL, if any (models/recognition/recognition.server.ts) */
   recognition?: NatRecognition | null;
 }
 

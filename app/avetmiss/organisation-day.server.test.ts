@@ -9,7 +9,7 @@ import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
 import { bodyOf, call, caller, sessionCookie } from "../../tests/support/api-calls";
 import { recordAssessment } from "~/models/assessment.server";
-import { nextCertificateNumber } from "~/models/certificate-number.server";
+import { nextCertificateNumber } from "~/models/certificates/certificate-number.server";
 import { createEnrollment, setPlannedDates, updateEnrollmentProgress } from "~/models/enrollment.server";
 import { avetmissZip, getAvetmissExport, getReportCharts } from "./export.server";
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
-import type { AwaitingCertificate } from "~/models/certificate-due.server";
+import type { AwaitingCertificate } from "~/models/certificates/certificate-due.server";
 import { Badge, EmptyState, TitledCard } from "~/components/ui";
 import { formatDate } from "~/utils/format";
 

@@ -5,7 +5,7 @@ import { organisationToday, weekdayOf } from "~/utils/organisation-calendar";
 import { listUpcomingClasses } from "~/models/class.server";
 import { attendanceForStudent } from "~/models/attendance.server";
 import { countUnreadNotifications } from "~/models/notification.server";
-import { publicHolidays } from "~/models/hrw-calendar.server";
+import { publicHolidays } from "~/models/hrw/hrw-calendar.server";
 import { seedDemoData } from "./seed.server";
 
 let db: DB;

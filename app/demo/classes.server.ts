@@ -1,7 +1,7 @@
 import { markAttendance } from "~/models/attendance.server";
 import { markNotificationsRead } from "~/models/notification.server";
 import { createClass } from "~/models/class.server";
-import { publicHolidays } from "~/models/hrw-calendar.server";
+import { publicHolidays } from "~/models/hrw/hrw-calendar.server";
 import { joinWaitlist } from "~/models/waitlist.server";
 import { classSchema } from "~/schemas/class";
 import { addDays, organisationToday, weekdayOf as weekday } from "~/utils/organisation-calendar";

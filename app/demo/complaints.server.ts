@@ -1,7 +1,7 @@
 import type { WriteTransaction } from "#db/connection";
 import { organisation } from "~/env.server";
-import { acknowledgeComplaint, assignDecider, resolveComplaint } from "~/models/complaint-steps.server";
-import { lodgeAppeal, lodgeComplaint } from "~/models/complaint-lodging.server";
+import { acknowledgeComplaint, assignDecider, resolveComplaint } from "~/models/complaints/complaint-steps.server";
+import { lodgeAppeal, lodgeComplaint } from "~/models/complaints/complaint-lodging.server";
 import { createEnrollment } from "~/models/enrollment.server";
 import { takeReview } from "~/models/review.server";
 import { addDays, organisationToday } from "~/utils/organisation-calendar";

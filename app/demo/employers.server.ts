@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { writeTransaction, type DB } from "#db/connection";
 import { hashPassword } from "~/security/password.server";
-import { createEmployer, inviteEmployerUser } from "~/models/employer.server";
-import { acceptWorkerInvitation, bookableClasses, createBooking } from "~/models/group-booking.server";
+import { createEmployer, inviteEmployerUser } from "~/models/employers/employer.server";
+import { acceptWorkerInvitation, bookableClasses, createBooking } from "~/models/employers/group-booking.server";
 import { employerSchema } from "~/schemas/employer";
 import { DEMO_PASSWORD } from "./data";
 

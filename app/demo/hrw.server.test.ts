@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { createTestDb } from "../../tests/support/test-db";
-import { bookAssessment, licenceApplicationsDue, listHrwAssessments, noticesDue, recordPartResult } from "~/models/hrw-assessment.server";
-import { missingChecks } from "~/models/hrw-candidate.server";
-import { expiryWarnings } from "~/models/hrw-register.server";
+import { bookAssessment, licenceApplicationsDue, listHrwAssessments, noticesDue, recordPartResult } from "~/models/hrw/hrw-assessment.server";
+import { missingChecks } from "~/models/hrw/hrw-candidate.server";
+import { expiryWarnings } from "~/models/hrw/hrw-register.server";
 import { HRW_STAGES } from "~/schemas/hrw-codes";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { HRW_DEMO_ASSESSOR } from "./hrw.server";
-import { assessorCurrency } from "~/models/hrw-currency.server";
+import { assessorCurrency } from "~/models/hrw/hrw-currency.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;

@@ -1,6 +1,6 @@
-import { bookAssessment, recordNotice, recordNsa, recordPartResult } from "~/models/hrw-assessment.server";
-import { recordCandidateCheck } from "~/models/hrw-candidate.server";
-import { addAccreditation, setAssessorLicence } from "~/models/hrw-register.server";
+import { bookAssessment, recordNotice, recordNsa, recordPartResult } from "~/models/hrw/hrw-assessment.server";
+import { recordCandidateCheck } from "~/models/hrw/hrw-candidate.server";
+import { addAccreditation, setAssessorLicence } from "~/models/hrw/hrw-register.server";
 import { createLocation } from "~/models/location.server";
 import { insertUser } from "~/models/user.server";
 import { accreditationSchema, assessorLicenceSchema } from "~/schemas/hrw";

@@ -1,6 +1,6 @@
 import type { WriteTransaction } from "#db/connection";
-import { closeImprovementAction, createImprovementAction } from "~/models/improvement.server";
-import { addQuestion, inviteLearnerAfterCompletion, questionnaireForToken, submitQuestionnaire } from "~/models/questionnaire.server";
+import { closeImprovementAction, createImprovementAction } from "~/models/standards/improvement.server";
+import { addQuestion, inviteLearnerAfterCompletion, questionnaireForToken, submitQuestionnaire } from "~/models/standards/questionnaire.server";
 import { addDays, organisationToday } from "~/utils/organisation-calendar";
 
 const DAY = 86_400_000;

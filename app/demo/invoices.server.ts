@@ -1,5 +1,5 @@
 import { writeTransaction, type DB } from "#db/connection";
-import { issueCreditNote, issueInvoice, recordPayment } from "~/models/invoice.server";
+import { issueCreditNote, issueInvoice, recordPayment } from "~/models/finance/invoice.server";
 import { addDays, organisationToday } from "~/utils/organisation-calendar";
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAvetmissExport } from "~/avetmiss/export.server";
-import { credentialProblem } from "~/models/trainer-credential.server";
+import { credentialProblem } from "~/models/standards/trainer-credential.server";
 import { RECOGNITION_MESSAGES } from "~/schemas/recognition";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";

@@ -5,11 +5,11 @@ import type { DB } from "#db/connection";
 import { seedDemoData } from "./seed.server";
 import { REVIEW_LEARNER } from "./complaints.server";
 import { verifyPassword } from "~/security/password.server";
-import { listBookings, listWorkers } from "~/models/employer-view.server";
-import { standardsPanel } from "~/models/standards-panel.server";
-import { credentialMatrix } from "~/models/trainer-credential.server";
-import { listCourseValidations } from "~/models/validation.server";
-import { awaitingEnrollments, overdueCertificateEnrollments } from "~/models/certificate-due.server";
+import { listBookings, listWorkers } from "~/models/employers/employer-view.server";
+import { standardsPanel } from "~/models/standards/standards-panel.server";
+import { credentialMatrix } from "~/models/standards/trainer-credential.server";
+import { listCourseValidations } from "~/models/standards/validation.server";
+import { awaitingEnrollments, overdueCertificateEnrollments } from "~/models/certificates/certificate-due.server";
 import { getFileStore } from "~/files/store.server";
 
 let db: DB;
@@ -226,7 +226,7 @@ describe("demo data", () => {
   });
 
   it("has complaints in each state (one overdue), appeals open and decided, and a learner's review confirming an enrolment", async () => {
-    const { listComplaints } = await import("~/models/complaint.server");
+    const { listComplaints } = await import("~/models/complaints/complaint.server");
     const admin = await db.selectFrom("users").select("id").where("email", "=", "admin@example.com").executeTakeFirstOrThrow();
     const items = await listComplaints(db, {}, { id: admin.id, role: "admin" });
     const complaints = items.filter((c) => c.kind === "complaint");

@@ -1,7 +1,7 @@
 import type { DB } from "#db/connection";
-import { addActivity, addTrainingCredential, confirmActivity, recordTrainerUnit } from "~/models/trainer-credential.server";
-import { createImprovementAction } from "~/models/improvement.server";
-import { completeValidation, createValidationPlan, drawSample, recordFinding, setCourseValidation } from "~/models/validation.server";
+import { addActivity, addTrainingCredential, confirmActivity, recordTrainerUnit } from "~/models/standards/trainer-credential.server";
+import { createImprovementAction } from "~/models/standards/improvement.server";
+import { completeValidation, createValidationPlan, drawSample, recordFinding, setCourseValidation } from "~/models/standards/validation.server";
 import { addDays, addMonths, organisationToday } from "~/utils/organisation-calendar";
 import { DEMO_COURSES } from "./data";
 import { HRW_DEMO_ASSESSOR } from "./hrw.server";

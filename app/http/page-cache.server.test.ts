@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dataVersion, openDatabase, type DB } from "#db/connection";
 import { getOptionalUser } from "~/auth/guards.server";
 import { createSession } from "~/auth/session.server";
-import { lookUpVerification } from "~/models/certificate-verification.server";
+import { lookUpVerification } from "~/models/certificates/certificate-verification.server";
 import { flashHeader } from "~/utils/flash.server";
 import { makeCourse, makeUser } from "../../tests/support/factories";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";

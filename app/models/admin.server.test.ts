@@ -22,7 +22,7 @@ import {
 } from "./student.server";
 import { coursePatchSchema, courseCreateSchema } from "~/schemas/course";
 import { studentCreateSchema } from "~/schemas/student";
-import { newVerificationCode } from "./certificate-number.server";
+import { newVerificationCode } from "./certificates/certificate-number.server";
 
 const DAY = 864e5;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();

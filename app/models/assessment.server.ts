@@ -9,7 +9,7 @@ import { DomainError, invalid, notFound } from "~/utils/errors";
 import { dialectSql, likePattern } from "#db/dialect";
 import { recordAudit } from "./audit.server";
 import { stampKeepUntil } from "./retention.server";
-import { assertCredentialed } from "./trainer-credential.server";
+import { assertCredentialed } from "./standards/trainer-credential.server";
 import { recordEvent } from "./event.server";
 import { queueWebhookEvent, readWebhookEndpoints } from "./webhook-events.server";
 import { learnerScope } from "./write-scopes.server";

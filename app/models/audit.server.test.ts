@@ -21,7 +21,7 @@ import { beginTwoStep, confirmTwoStep, currentCode, resetTwoStep, twoStepSetUp }
 import { changePassword } from "./user.server";
 import { requestPasswordReset, resetPassword } from "./password-reset.server";
 import { recordUsiVerification } from "./usi.server";
-import { issueCertificate } from "./certificate-issue.server";
+import { issueCertificate } from "./certificates/certificate-issue.server";
 import { approveAccount } from "./approval.server";
 import { registerUser } from "./user.server";
 import { listAudit, recordAudit } from "./audit.server";

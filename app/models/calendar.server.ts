@@ -6,7 +6,7 @@ import { FEED_EXISTS } from "~/schemas/class-text";
 import { organisationInstant } from "~/utils/class-time";
 import { DomainError } from "~/utils/errors";
 import { SESSION_KIND_LABELS } from "~/schemas/recognition-rpl-text";
-import { recognitionFeedSessions } from "./recognition-session.server";
+import { recognitionFeedSessions } from "./recognition/recognition-session.server";
 
 /**
  * Private iCalendar feeds (RFC 5545, written by ical-generator): one per learner (the sessions of

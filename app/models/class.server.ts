@@ -8,7 +8,7 @@ import { DomainError, invalid, notFound } from "~/utils/errors";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { offerFreeSeats, seatsLeftExpression, takenSeats } from "./class-seats.server";
 import { setPlannedDates } from "./enrollment.server";
-import { assertCredentialed } from "./trainer-credential.server";
+import { assertCredentialed } from "./standards/trainer-credential.server";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { defaultLocationId } from "./location.server";

@@ -8,7 +8,7 @@ import { enrollmentFormSchema, enrollmentPayloadSchema, TERMS_REQUIRED } from "~
 import { parseWith } from "~/utils/validation";
 import { ALREADY_ENROLLED, createEnrollment, isEnrolled, updateEnrollmentProgress } from "./enrollment.server";
 import { recordAssessment } from "./assessment.server";
-import { issueCertificate } from "./certificate-issue.server";
+import { issueCertificate } from "./certificates/certificate-issue.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;

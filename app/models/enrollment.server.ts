@@ -6,8 +6,8 @@ import { sendWritesAtCommit, takeWritesTurn, writeLater, writeTransaction, type 
 import { isUniqueViolation } from "#db/dialect";
 import type { EnrollmentStatus } from "#db/schema";
 import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
-import { inviteLearnerAfterCompletion } from "./questionnaire.server";
-import { issueCertificate } from "./certificate-issue.server";
+import { inviteLearnerAfterCompletion } from "./standards/questionnaire.server";
+import { issueCertificate } from "./certificates/certificate-issue.server";
 import { latestAssessmentOrder } from "./assessment.server";
 import { defaultPlannedDates, progressInStatus } from "~/rules/enrollment-rules";
 import { defaultLocationId } from "./location.server";
@@ -19,8 +19,8 @@ import { organisationDate, organisationToday } from "~/utils/organisation-calend
 import { assertSeatFree, offerFreeSeats, placeInClass } from "./class-seats.server";
 import { reviewForNewEnrolment } from "./review.server";
 import type { EnrollmentReviewStatus } from "#db/schema-review";
-import { billSelfEnrolment, invoiceSelfEnrolment } from "./enrollment-invoice.server";
-import { refundPolicyInForce } from "./refund-policy.server";
+import { billSelfEnrolment, invoiceSelfEnrolment } from "./finance/enrollment-invoice.server";
+import { refundPolicyInForce } from "./finance/refund-policy.server";
 import { courseScope, learnerScope } from "./write-scopes.server";
 import { queueEnrolmentConfirmation, readConfirmationSetting } from "./enrollment-confirmation.server";
 import { queueWebhookEvent, readWebhookEndpoints } from "./webhook-events.server";

@@ -1,7 +1,7 @@
 import type { Role } from "#db/schema";
 import { MINIMUM_AGE } from "~/schemas/hrw-codes";
-import { ageOn } from "./hrw-calendar.server";
-import type { CandidateChecks } from "./hrw-candidate.server";
+import { ageOn } from "./hrw/hrw-calendar.server";
+import type { CandidateChecks } from "./hrw/hrw-candidate.server";
 import { type DB } from "#db/connection";
 import { recordAuditAlone, type AuditActor } from "./audit.server";
 import { searchStudents, type StudentDetail, type StudentSearch } from "./student.server";

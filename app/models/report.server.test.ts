@@ -6,7 +6,7 @@ import { createTestDb, TEST_DIALECT } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { complianceCountQueries, EXPORT_COLUMNS, getComplianceChecks, getEnrollmentStatistics, studentExportRows } from "./report.server";
 import { csvField, toCsv } from "~/utils/csv";
-import { newVerificationCode } from "./certificate-number.server";
+import { newVerificationCode } from "./certificates/certificate-number.server";
 
 const DAY = 864e5;
 const all = async <T>(rows: AsyncIterable<T>) => {

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { organisationTimestamp } from "~/utils/organisation-calendar";
 import { type DB } from "#db/connection";
 import { CURRENT_ENROLLMENT_STATUSES, ENROLLMENT_STATUSES, TIERS, type EnrollmentStatus, type Tier } from "#db/schema";
-import { overdueCertificateEnrollments } from "./certificate-due.server";
+import { overdueCertificateEnrollments } from "./certificates/certificate-due.server";
 import { enrollmentCountsByCourseAndStatus, percent } from "./stats.server";
 import { CERTIFICATE_GRACE_DAYS, filteredStudents, ISSUE_LABELS, STUDENT_COUNT_LIMIT, undatedCompletions } from "./student.server";
 import type { Role } from "#db/schema";

@@ -13,7 +13,7 @@ import { startTestS3, type TestS3 } from "../../tests/support/s3-server";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
 import { writeTransaction } from "#db/connection";
 import { recordAssessment } from "./assessment.server";
-import { changePartResultOnAppeal } from "./hrw-assessment.server";
+import { changePartResultOnAppeal } from "./hrw/hrw-assessment.server";
 import { addEvidence, assessmentFor } from "./evidence.server";
 import { addLearnerDocument, learnerDocumentFor } from "./learner-document.server";
 import { STORED_FILE_COLUMNS } from "./stored-files.server";

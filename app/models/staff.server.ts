@@ -2,7 +2,7 @@ import { writeTransaction, type DB } from "#db/connection";
 import { DomainError, notFound } from "~/utils/errors";
 import { recordAudit } from "./audit.server";
 import { recordEvent } from "./event.server";
-import { raiseAssessorStopped } from "./hrw-currency.server";
+import { raiseAssessorStopped } from "./hrw/hrw-currency.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { getUserById, revokeAllAccess, type PublicUser } from "./user.server";
 

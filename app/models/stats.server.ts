@@ -1,7 +1,7 @@
 import type { DB } from "#db/connection";
 import { CURRENT_ENROLLMENT_STATUSES } from "#db/schema";
 import { countPendingAssessments } from "./assessment.server";
-import { countCompletedAwaitingCertificate } from "./certificate-due.server";
+import { countCompletedAwaitingCertificate } from "./certificates/certificate-due.server";
 import { countStudying } from "./trainer-students.server";
 
 /** The dashboard figures (GET /api/dashboard/stats), plus the enrolments under way for the overview card. */

@@ -4,7 +4,7 @@ import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factor
 import { createTestDb } from "../../tests/support/test-db";
 import { profileSchema } from "~/schemas/profile";
 import { parseWith } from "~/utils/validation";
-import { countCertificatesForStudent, listCertificatesForStudent } from "./certificate.server";
+import { countCertificatesForStudent, listCertificatesForStudent } from "./certificates/certificate.server";
 import { getStudentEnrollmentCounts, listEnrollmentsForStudent } from "./student-enrollments.server";
 import { recordEvent } from "./event.server";
 import { countUnreadNotifications, listNotifications, markNotificationsRead } from "./notification.server";

@@ -4,9 +4,9 @@ import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factor
 import { createTestDb } from "../../tests/support/test-db";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { recordAssessment } from "./assessment.server";
-import { listRecentCertificates } from "./certificate.server";
-import { countCompletedAwaitingCertificate, listCompletedAwaitingCertificate } from "./certificate-due.server";
-import { CERTIFICATE_NEEDS_COMPLETION, issueCertificate } from "./certificate-issue.server";
+import { listRecentCertificates } from "./certificates/certificate.server";
+import { countCompletedAwaitingCertificate, listCompletedAwaitingCertificate } from "./certificates/certificate-due.server";
+import { CERTIFICATE_NEEDS_COMPLETION, issueCertificate } from "./certificates/certificate-issue.server";
 import { COMPLETION_NEEDS_PASS, ENROLLMENT_COMPLETED_LOCKED, ENROLLMENT_WITHDRAWN_LOCKED, updateEnrollmentProgress } from "./enrollment.server";
 import { listCurrentEnrollmentOptions, listTrainerStudents } from "./trainer-students.server";
 import { getTrainerStats } from "./stats.server";

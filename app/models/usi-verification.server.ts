@@ -1,7 +1,7 @@
 import { writeTransaction, type DB } from "#db/connection";
 import type { Role } from "#db/schema";
-import { awaitingEnrollments } from "./certificate-due.server";
-import { issueCertificate } from "./certificate-issue.server";
+import { awaitingEnrollments } from "./certificates/certificate-due.server";
+import { issueCertificate } from "./certificates/certificate-issue.server";
 import { recordUsiVerification } from "./usi.server";
 
 /**

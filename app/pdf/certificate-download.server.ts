@@ -1,6 +1,6 @@
 import type { DB } from "#db/connection";
-import { getCertificateDocumentRecord } from "~/models/certificate-document.server";
-import { getCertificateForViewer } from "~/models/certificate.server";
+import { getCertificateDocumentRecord } from "~/models/certificates/certificate-document.server";
+import { getCertificateForViewer } from "~/models/certificates/certificate.server";
 import { ensureCertificatePdf } from "~/pdf/certificate-pdf.server";
 import { uuid } from "~/schemas/fields";
 import { attachmentDisposition, certificateFileName } from "~/utils/certification";

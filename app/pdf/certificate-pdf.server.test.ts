@@ -7,8 +7,8 @@ import { browserStats, closeBrowser, currentBrowserForTests, htmlToPdf, MAX_CONC
 import { documentOrigin } from "~/utils/public-link.server";
 import { certificateRenderCount, documentData, ensureCertificatePdf, prepareCertificatePdf } from "./certificate-pdf.server";
 import { ATTAINMENT_STATEMENT, NRT_STATEMENT, TEMPLATE_VERSION, renderCertificateHtml } from "./certificate-template.server";
-import { getCertificateDocumentRecord } from "~/models/certificate-document.server";
-import { reissueCertificate, revokeCertificate } from "~/models/certificate-issue.server";
+import { getCertificateDocumentRecord } from "~/models/certificates/certificate-document.server";
+import { reissueCertificate, revokeCertificate } from "~/models/certificates/certificate-issue.server";
 import { makeUser } from "../../tests/support/factories";
 import { makeCertifiedStudent, pdfFonts, pdfInfo, pdfText } from "../../tests/support/pdf-fixtures";
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import QRCode from "qrcode";
 import type { DB } from "#db/connection";
 import { env } from "~/env.server";
-import { getCertificateDocumentWithStored, storeCertificateDocument, type CertificateDocumentRecord } from "~/models/certificate-document.server";
+import { getCertificateDocumentWithStored, storeCertificateDocument, type CertificateDocumentRecord } from "~/models/certificates/certificate-document.server";
 import { logLine } from "~/utils/log.server";
 import { documentOrigin } from "~/utils/public-link.server";
 import { htmlToPdf } from "./browser.server";

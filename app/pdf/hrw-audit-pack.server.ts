@@ -1,5 +1,5 @@
 import { strToU8, zipSync, type Zippable } from "fflate";
-import type { AuditPack } from "~/models/hrw-audit-pack.server";
+import type { AuditPack } from "~/models/hrw/hrw-audit-pack.server";
 import { hrwDate } from "~/schemas/hrw-codes";
 import { organisationWallClock } from "~/utils/organisation-calendar";
 import { htmlToPdf } from "./browser.server";

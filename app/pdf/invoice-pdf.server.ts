@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import type { InvoiceDetail } from "~/models/finance.server";
-import type { getCreditNote } from "~/models/finance.server";
+import type { InvoiceDetail } from "~/models/finance/finance.server";
+import type { getCreditNote } from "~/models/finance/finance.server";
 import { formatAbn, GST_RATE_PERCENT } from "~/rules/invoice-rules";
 import { formatCents, formatDate } from "~/utils/format";
 import { PAYMENT_METHODS } from "~/schemas/invoice-text";

@@ -1,5 +1,5 @@
 import { getDb } from "~/db.server";
-import { addActivity } from "~/models/trainer-credential.server";
+import { addActivity } from "~/models/standards/trainer-credential.server";
 import { trainerActivitySchema } from "~/schemas/standards";
 import { answerUploadForm } from "./upload-form.server";
 

@@ -1,6 +1,6 @@
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { addRecognitionEvidence, type RecognitionViewer } from "~/models/recognition.server";
+import { addRecognitionEvidence, type RecognitionViewer } from "~/models/recognition/recognition.server";
 import { isDomainError } from "~/utils/errors";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { formFailure } from "~/utils/form-action.server";

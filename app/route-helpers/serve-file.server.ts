@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { DB } from "#db/connection";
 import { evidenceFileFor, recordEvidenceDownload, type EvidenceViewer } from "~/models/evidence.server";
-import { activityEvidenceFor, recordActivityEvidenceDownload } from "~/models/trainer-credential.server";
+import { activityEvidenceFor, recordActivityEvidenceDownload } from "~/models/standards/trainer-credential.server";
 import { learnerDocumentFor, recordLearnerDocumentDownload } from "~/models/learner-document.server";
 import { EVIDENCE_MEDIA_TYPES, isEvidenceMediaType } from "~/files/types";
 import type { FileStore } from "~/files/store.server";

@@ -5,4 +5,4 @@
 export { queryObject } from "~/api/http.server";
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { listComplaints } from "~/models/complaint.server";
+export { listComplaints } from "~/models/complaints/complaint.server";

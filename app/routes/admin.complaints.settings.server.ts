@@ -6,6 +6,6 @@ export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { organisation } from "~/env.server";
 export { clientAddress } from "~/http/request-context.server";
-export { complaintSettings, saveComplaintSettings } from "~/models/complaint-clocks.server";
+export { complaintSettings, saveComplaintSettings } from "~/models/complaints/complaint-clocks.server";
 export { answerForm } from "~/utils/form-action.server";
 export { redirectWithFlash } from "~/utils/flash.server";

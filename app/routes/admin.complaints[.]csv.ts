@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { queryObject } from "~/api/http.server";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
-import { COMPLAINT_CSV_COLUMNS, complaintCsvRow, complaintRegisterRows } from "~/models/complaint.server";
+import { COMPLAINT_CSV_COLUMNS, complaintCsvRow, complaintRegisterRows } from "~/models/complaints/complaint.server";
 import { complaintListQuery } from "~/schemas/complaint";
 import { csvResponse, mapRows } from "~/http/csv-response.server";
 import { organisationToday } from "~/utils/organisation-calendar";

@@ -4,5 +4,5 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { credentialMatrixPage, expiringCredentials, MATRIX_TRAINERS_PER_PAGE } from "~/models/trainer-credential.server";
+export { credentialMatrixPage, expiringCredentials, MATRIX_TRAINERS_PER_PAGE } from "~/models/standards/trainer-credential.server";
 export { searchedListQuery } from "~/schemas/page-queries";

@@ -14,7 +14,7 @@ export {
   recordTrainerUnit,
   removeTrainerUnit,
   removeTrainingCredential,
-} from "~/models/trainer-credential.server";
+} from "~/models/standards/trainer-credential.server";
 export { isMultipart } from "~/files/upload.server";
 export { answerActivityForm } from "~/route-helpers/activity-form.server";
 export { answerForm, formFailure } from "~/utils/form-action.server";

@@ -5,6 +5,6 @@
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
-export { createEmployer, listEmployers } from "~/models/employer.server";
+export { createEmployer, listEmployers } from "~/models/employers/employer.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";

@@ -7,7 +7,7 @@ export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
 export { invitationLink } from "~/utils/public-link.server";
-export { getEmployer, inviteEmployerUser, listEmployerUsers, updateEmployer } from "~/models/employer.server";
+export { getEmployer, inviteEmployerUser, listEmployerUsers, updateEmployer } from "~/models/employers/employer.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";

@@ -4,4 +4,4 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { listInvoices } from "~/models/finance.server";
+export { listInvoices } from "~/models/finance/finance.server";

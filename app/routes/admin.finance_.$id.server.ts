@@ -5,8 +5,8 @@
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
-export { getInvoice } from "~/models/finance.server";
-export { issueCreditNote, recordPayment } from "~/models/invoice.server";
+export { getInvoice } from "~/models/finance/finance.server";
+export { issueCreditNote, recordPayment } from "~/models/finance/invoice.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
 export { foundOr404 } from "~/route-helpers/page-records.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
-import { getCreditNote } from "~/models/finance.server";
+import { getCreditNote } from "~/models/finance/finance.server";
 import { renderCreditNotePdf } from "~/pdf/invoice-pdf.server";
 import { foundOr404 } from "~/route-helpers/page-records.server";
 import { pdfResponse } from "~/route-helpers/pdf-response.server";

@@ -5,8 +5,8 @@
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
-export { financeSettings, saveFinanceSettings } from "~/models/invoice.server";
-export { addRefundPolicy, listRefundPolicies } from "~/models/refund-policy.server";
+export { financeSettings, saveFinanceSettings } from "~/models/finance/invoice.server";
+export { addRefundPolicy, listRefundPolicies } from "~/models/finance/refund-policy.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { exportXeroCsv } from "~/models/finance.server";
+import { exportXeroCsv } from "~/models/finance/finance.server";
 import { exportPeriodSchema } from "~/schemas/invoice";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { parseWith } from "~/utils/validation";

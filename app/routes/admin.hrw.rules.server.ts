@@ -4,8 +4,8 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { listRules, type HrwRule } from "~/models/hrw-rules.server";
-export { editRule } from "~/models/hrw-rules.server";
+export { listRules, type HrwRule } from "~/models/hrw/hrw-rules.server";
+export { editRule } from "~/models/hrw/hrw-rules.server";
 export { answerForm } from "~/utils/form-action.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { clientAddress } from "~/http/request-context.server";

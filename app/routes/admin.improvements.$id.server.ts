@@ -5,7 +5,7 @@
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
-export { closeImprovementAction, getImprovementAction, listActionOwners, updateImprovementAction } from "~/models/improvement.server";
+export { closeImprovementAction, getImprovementAction, listActionOwners, updateImprovementAction } from "~/models/standards/improvement.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm, formFailure } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";

@@ -6,4 +6,4 @@ export { data } from "@remix-run/node";
 export { queryObject } from "~/api/http.server";
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { IMPROVEMENT_PAGE_SIZE, listActionOwners, listImprovementActions, type ImprovementAction } from "~/models/improvement.server";
+export { IMPROVEMENT_PAGE_SIZE, listActionOwners, listImprovementActions, type ImprovementAction } from "~/models/standards/improvement.server";

@@ -6,6 +6,6 @@ export { queryObject } from "~/api/http.server";
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
-export { createImprovementAction, describeImprovementSource, listActionOwners } from "~/models/improvement.server";
+export { createImprovementAction, describeImprovementSource, listActionOwners } from "~/models/standards/improvement.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { queryObject } from "~/api/http.server";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
-import { allImprovementActions, IMPROVEMENT_CSV_COLUMNS } from "~/models/improvement.server";
+import { allImprovementActions, IMPROVEMENT_CSV_COLUMNS } from "~/models/standards/improvement.server";
 import { improvementListQuery } from "~/schemas/improvement";
 import { IMPROVEMENT_SOURCE_LABELS, IMPROVEMENT_STATUS_LABELS } from "~/schemas/improvement-text";
 import { csvResponse } from "~/http/csv-response.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { queryObject } from "~/api/http.server";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
-import { ANNUAL_SUMMARY_COLUMNS, annualSummaryRows } from "~/models/questionnaire.server";
+import { ANNUAL_SUMMARY_COLUMNS, annualSummaryRows } from "~/models/standards/questionnaire.server";
 import { annualQuery } from "~/schemas/questionnaire";
 import { csvResponse } from "~/http/csv-response.server";
 

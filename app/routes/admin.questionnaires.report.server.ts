@@ -6,4 +6,4 @@ export { data } from "@remix-run/node";
 export { queryObject } from "~/api/http.server";
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { questionnaireSummary, type QuestionnaireSummary } from "~/models/questionnaire.server";
+export { questionnaireSummary, type QuestionnaireSummary } from "~/models/standards/questionnaire.server";

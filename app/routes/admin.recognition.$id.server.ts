@@ -8,10 +8,21 @@ export { answerRecognitionUpload } from "~/route-helpers/recognition-upload.serv
 export { isMultipart } from "~/files/upload.server";
 export { clientAddress } from "~/http/request-context.server";
 export { listLocations } from "~/models/location.server";
-export { assessorChoicesFor, recognitionDecisions } from "~/models/recognition-decisions.server";
-export { assignRecognitionAssessor, authenticateCreditTransfer, decideRecognition, getRecognition, recognitionEvidence } from "~/models/recognition.server";
-export { listRefereeRequests, requestRefereeReport } from "~/models/recognition-referee.server";
-export { bookRecognitionSession, cancelRecognitionSession, listRecognitionSessions, rescheduleRecognitionSession } from "~/models/recognition-session.server";
+export { assessorChoicesFor, recognitionDecisions } from "~/models/recognition/recognition-decisions.server";
+export {
+  assignRecognitionAssessor,
+  authenticateCreditTransfer,
+  decideRecognition,
+  getRecognition,
+  recognitionEvidence,
+} from "~/models/recognition/recognition.server";
+export { listRefereeRequests, requestRefereeReport } from "~/models/recognition/recognition-referee.server";
+export {
+  bookRecognitionSession,
+  cancelRecognitionSession,
+  listRecognitionSessions,
+  rescheduleRecognitionSession,
+} from "~/models/recognition/recognition-session.server";
 export { answerForm, formFailure } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";
 export { redirectWithFlash } from "~/utils/flash.server";

@@ -5,4 +5,4 @@
 export { queryObject } from "~/api/http.server";
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { listRecognitions } from "~/models/recognition.server";
+export { listRecognitions } from "~/models/recognition/recognition.server";

@@ -5,4 +5,4 @@
 export { data, redirectDocument } from "@remix-run/node";
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { HRW_REPORT_LIMIT, listHrwAssessments, type HrwAssessment } from "~/models/hrw-assessment.server";
+export { HRW_REPORT_LIMIT, listHrwAssessments, type HrwAssessment } from "~/models/hrw/hrw-assessment.server";

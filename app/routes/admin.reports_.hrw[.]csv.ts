@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
-import { HRW_REPORT_COLUMNS, hrwReportRow, hrwReportRows } from "~/models/hrw-assessment.server";
+import { HRW_REPORT_COLUMNS, hrwReportRow, hrwReportRows } from "~/models/hrw/hrw-assessment.server";
 import { csvResponse, mapRows } from "~/http/csv-response.server";
 import { readHrwPeriod } from "~/schemas/hrw";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
-import { hrwAuditPack } from "~/models/hrw-audit-pack.server";
+import { hrwAuditPack } from "~/models/hrw/hrw-audit-pack.server";
 import { auditPackZip } from "~/pdf/hrw-audit-pack.server";
 import { readAuditPackQuery } from "~/schemas/hrw";
 import { redirectWithFlash } from "~/utils/flash.server";

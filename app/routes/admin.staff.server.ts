@@ -6,7 +6,7 @@ export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { listStaff, setStaffActive } from "~/models/staff.server";
 export { resetTwoStep } from "~/auth/two-step.server";
-export { listAccreditationsByTrainer } from "~/models/hrw-register.server";
+export { listAccreditationsByTrainer } from "~/models/hrw/hrw-register.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { clientAddress } from "~/http/request-context.server";
 export { providerSettings } from "~/auth/single-sign-on.server";

@@ -4,8 +4,8 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { addAccreditation, getAssessorRegister, removeAccreditation, setAssessorLicence } from "~/models/hrw-register.server";
-export { assessorCurrency, completeRegulatorTask, listRegulatorTasks } from "~/models/hrw-currency.server";
+export { addAccreditation, getAssessorRegister, removeAccreditation, setAssessorLicence } from "~/models/hrw/hrw-register.server";
+export { assessorCurrency, completeRegulatorTask, listRegulatorTasks } from "~/models/hrw/hrw-currency.server";
 export { answerForm, formFailure } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";
 export { redirectWithFlash } from "~/utils/flash.server";

@@ -5,8 +5,8 @@
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
-export { listActiveTrainers } from "~/models/trainer-credential.server";
-export { createValidationPlan, listCourseValidations, listValidationPlans, setCourseValidation } from "~/models/validation.server";
+export { listActiveTrainers } from "~/models/standards/trainer-credential.server";
+export { createValidationPlan, listCourseValidations, listValidationPlans, setCourseValidation } from "~/models/standards/validation.server";
 export { answerForm, formFailure } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";
 export { redirectWithFlash } from "~/utils/flash.server";

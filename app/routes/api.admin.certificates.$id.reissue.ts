@@ -5,8 +5,8 @@ import { apiError, apiJson, apiRoute, pathId, readJsonBody } from "~/api/http.se
 import { type CertificateResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
 import { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
-import { certificateSummaryOf } from "~/models/certificate.server";
-import { reissueCertificate } from "~/models/certificate-issue.server";
+import { certificateSummaryOf } from "~/models/certificates/certificate.server";
+import { reissueCertificate } from "~/models/certificates/certificate-issue.server";
 
 /**
  * POST /api/admin/certificates/{id}/reissue → 201 with the new certificate. Administrators; the

@@ -4,8 +4,8 @@ import { requireApiUser } from "~/api/auth.server";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
 import { certificateRevokeRequest, type CertificateResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
-import { certificateSummaryOf } from "~/models/certificate.server";
-import { revokeCertificate } from "~/models/certificate-issue.server";
+import { certificateSummaryOf } from "~/models/certificates/certificate.server";
+import { revokeCertificate } from "~/models/certificates/certificate-issue.server";
 
 /**
  * POST /api/admin/certificates/{id}/revoke `{reason}` → 200 with the revoked certificate.

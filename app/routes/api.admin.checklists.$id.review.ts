@@ -3,7 +3,7 @@ import { apiJson, apiRoute, pathId, readJsonBody } from "~/api/http.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { listChecklists, reviewChecklist } from "~/models/checklist.server";
+import { listChecklists, reviewChecklist } from "~/models/standards/checklist.server";
 
 /**
  * POST /api/admin/checklists/{id}/review → 200 with the checklist, marked reviewed before use

@@ -4,7 +4,7 @@ import { checklistRequest } from "~/api/evidence-schemas";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { listChecklists, saveChecklist } from "~/models/checklist.server";
+import { listChecklists, saveChecklist } from "~/models/standards/checklist.server";
 
 /**
  * PUT /api/admin/checklists/{id} `{course_id, title, items}` → 200 with the checklist: its title

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { acknowledgeRequest } from "~/api/complaint-schemas";
 import { complaintStep } from "~/api/complaint-routes.server";
-import { acknowledgeComplaint } from "~/models/complaint-steps.server";
+import { acknowledgeComplaint } from "~/models/complaints/complaint-steps.server";
 
 /** POST /api/admin/complaints/{id}/acknowledge → the item, acknowledged. Administrators; a trainer for an appeal assigned to them. */
 const handle = complaintStep(acknowledgeRequest, ["admin", "trainer"], (db, id, _input, actor, reader) => acknowledgeComplaint(db, id, actor, reader), {

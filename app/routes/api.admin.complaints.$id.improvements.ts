@@ -5,8 +5,8 @@ import type { ImprovementActionResponse } from "~/api/improvement-schemas";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { getComplaint } from "~/models/complaint.server";
-import { createImprovementAction } from "~/models/improvement.server";
+import { getComplaint } from "~/models/complaints/complaint.server";
+import { createImprovementAction } from "~/models/standards/improvement.server";
 
 /**
  * POST /api/admin/complaints/{id}/improvements → 201 with an improvement action whose source is

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { resolveRequest } from "~/api/complaint-schemas";
 import { complaintStep } from "~/api/complaint-routes.server";
-import { resolveComplaint } from "~/models/complaint-steps.server";
+import { resolveComplaint } from "~/models/complaints/complaint-steps.server";
 
 /**
  * POST /api/admin/complaints/{id}/resolve → the item, resolved (a complaint) or decided (an

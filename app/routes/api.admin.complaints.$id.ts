@@ -3,7 +3,7 @@ import { apiJson, apiRoute, pathId } from "~/api/http.server";
 import type { ComplaintResponse } from "~/api/complaint-schemas";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { getComplaint } from "~/models/complaint.server";
+import { getComplaint } from "~/models/complaints/complaint.server";
 
 /** GET /api/admin/complaints/{id} → one item. Administrators; a trainer for an appeal assigned to them (else 404). */
 const handle = apiRoute({

@@ -3,7 +3,7 @@ import { apiJson, apiRoute, parseInput, queryObject } from "~/api/http.server";
 import type { ComplaintResponse } from "~/api/complaint-schemas";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { listComplaints } from "~/models/complaint.server";
+import { listComplaints } from "~/models/complaints/complaint.server";
 import { complaintListQuery } from "~/schemas/complaint";
 
 /**

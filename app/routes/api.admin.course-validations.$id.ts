@@ -4,7 +4,7 @@ import { courseValidationRequest, type CourseValidationResponse } from "~/api/st
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { setCourseValidation } from "~/models/validation.server";
+import { setCourseValidation } from "~/models/standards/validation.server";
 
 /**
  * PUT /api/admin/course-validations/{id} (a course's id) → sets its risk rating, last validation

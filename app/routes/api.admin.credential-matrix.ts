@@ -3,7 +3,7 @@ import { apiJson, apiRoute } from "~/api/http.server";
 import type { CredentialMatrixResponse } from "~/api/standards-schemas";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { credentialMatrix } from "~/models/trainer-credential.server";
+import { credentialMatrix } from "~/models/standards/trainer-credential.server";
 
 /** GET /api/admin/credential-matrix → the matrix /admin/credentials shows (administrators). */
 const handle = apiRoute({

@@ -4,7 +4,7 @@ import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { getEmployer, updateEmployer } from "~/models/employer.server";
+import { getEmployer, updateEmployer } from "~/models/employers/employer.server";
 
 /** GET /api/admin/employers/{id} → the employer; PUT → replace its details. Administrators. */
 const handle = apiRoute({

@@ -4,7 +4,7 @@ import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { createEmployer, listEmployers } from "~/models/employer.server";
+import { createEmployer, listEmployers } from "~/models/employers/employer.server";
 
 /** GET /api/admin/employers → every employer with its users and bookings counted; POST → add one (201). Administrators. */
 const handle = apiRoute({

@@ -1,7 +1,7 @@
 import { apiJson, apiRoute, parseInput, queryObject } from "~/api/http.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { listHrwAssessments } from "~/models/hrw-assessment.server";
+import { listHrwAssessments } from "~/models/hrw/hrw-assessment.server";
 import { hrwReportQuery } from "~/schemas/hrw";
 
 /**

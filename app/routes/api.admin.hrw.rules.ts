@@ -1,7 +1,7 @@
 import { apiJson, apiRoute } from "~/api/http.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { listRules } from "~/models/hrw-rules.server";
+import { listRules } from "~/models/hrw/hrw-rules.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 
 /** GET /api/admin/hrw/rules: each state's rules with their sources, as /admin/hrw/rules shows them (administrators). */

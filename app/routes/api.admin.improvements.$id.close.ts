@@ -4,7 +4,7 @@ import { improvementCloseRequest, type ImprovementActionResponse } from "~/api/i
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { closeImprovementAction } from "~/models/improvement.server";
+import { closeImprovementAction } from "~/models/standards/improvement.server";
 
 /** POST /api/admin/improvements/{id}/close → closes the action with what was done and its evidence (422 without them). Administrators. */
 const handle = apiRoute({

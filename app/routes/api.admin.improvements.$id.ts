@@ -4,7 +4,7 @@ import { improvementUpdateRequest, type ImprovementActionResponse } from "~/api/
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { getImprovementAction, updateImprovementAction } from "~/models/improvement.server";
+import { getImprovementAction, updateImprovementAction } from "~/models/standards/improvement.server";
 import { notFound } from "~/utils/errors";
 
 /** GET /api/admin/improvements/{id} → the action; PUT → update an open one (a closed one is a 409). Administrators. */

@@ -4,7 +4,7 @@ import { improvementCreateRequest, type ImprovementActionResponse, type Improvem
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { createImprovementAction, listImprovementActions } from "~/models/improvement.server";
+import { createImprovementAction, listImprovementActions } from "~/models/standards/improvement.server";
 import { improvementListQuery } from "~/schemas/improvement";
 
 /**

@@ -5,7 +5,7 @@ import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { issueCreditNote } from "~/models/invoice.server";
+import { issueCreditNote } from "~/models/finance/invoice.server";
 
 /** POST /api/admin/invoices/{id}/credit-notes → a refund against the invoice, at most what was paid less earlier notes (else 422); answers the invoice (201). Administrators. */
 const handle = apiRoute({

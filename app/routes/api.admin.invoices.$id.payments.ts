@@ -5,7 +5,7 @@ import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { recordPayment } from "~/models/invoice.server";
+import { recordPayment } from "~/models/finance/invoice.server";
 
 /** POST /api/admin/invoices/{id}/payments → record a payment (part payments add up; more than is owed is a 422); answers the invoice (201). Administrators. */
 const handle = apiRoute({

@@ -3,7 +3,7 @@ import { invoiceListQuery, type InvoiceListResponse } from "~/api/employer-schem
 import { apiJson, apiRoute, parseInput, queryObject } from "~/api/http.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { listInvoices } from "~/models/finance.server";
+import { listInvoices } from "~/models/finance/finance.server";
 
 /** GET /api/admin/invoices?status=&from=&to=&buyer=&page= → one page of invoices, newest first, with the totals of every match. Administrators. */
 const handle = apiRoute({

@@ -4,7 +4,7 @@ import { questionUpdateRequest } from "~/api/improvement-schemas";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { updateQuestion } from "~/models/questionnaire.server";
+import { updateQuestion } from "~/models/standards/questionnaire.server";
 
 /** PUT /api/admin/questionnaires/questions/{id} → change a question's wording or retire it. Administrators. */
 const handle = apiRoute({

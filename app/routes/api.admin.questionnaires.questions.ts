@@ -5,7 +5,7 @@ import { questionCreateRequest, type QuestionListResponse } from "~/api/improvem
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { addQuestion, listQuestions, lowAverageThreshold } from "~/models/questionnaire.server";
+import { addQuestion, listQuestions, lowAverageThreshold } from "~/models/standards/questionnaire.server";
 import { questionnaireAudience } from "~/schemas/questionnaire";
 
 const audienceQuery = z.strictObject({ audience: questionnaireAudience.default("learner") });

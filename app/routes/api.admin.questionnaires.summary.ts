@@ -3,7 +3,7 @@ import { apiJson, apiRoute, parseInput, queryObject } from "~/api/http.server";
 import type { SummaryResponse } from "~/api/improvement-schemas";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { questionnaireSummary } from "~/models/questionnaire.server";
+import { questionnaireSummary } from "~/models/standards/questionnaire.server";
 import { summaryQuery } from "~/schemas/questionnaire";
 
 /** GET /api/admin/questionnaires/summary?audience=&from=&to= → per question counts and averages over the period, anonymous. Administrators. */

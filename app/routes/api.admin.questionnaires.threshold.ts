@@ -4,7 +4,7 @@ import { lowAverageRequest, type QuestionListResponse } from "~/api/improvement-
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { listQuestions, setLowAverageThreshold } from "~/models/questionnaire.server";
+import { listQuestions, setLowAverageThreshold } from "~/models/standards/questionnaire.server";
 
 /** PUT /api/admin/questionnaires/threshold → the audience's low-score threshold; answers its questions with it. Administrators. */
 const handle = apiRoute({

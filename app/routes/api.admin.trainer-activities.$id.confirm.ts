@@ -4,7 +4,7 @@ import type { TrainerCredentialsResponse } from "~/api/standards-schemas";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { confirmActivity, getTrainerProfile } from "~/models/trainer-credential.server";
+import { confirmActivity, getTrainerProfile } from "~/models/standards/trainer-credential.server";
 
 /**
  * POST /api/admin/trainer-activities/{id}/confirm → an administrator confirms a trainer's own

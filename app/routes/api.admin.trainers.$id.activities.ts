@@ -4,7 +4,7 @@ import { trainerActivityRequest, type TrainerCredentialsResponse } from "~/api/s
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { addActivity, getTrainerProfile } from "~/models/trainer-credential.server";
+import { addActivity, getTrainerProfile } from "~/models/standards/trainer-credential.server";
 
 /**
  * POST /api/admin/trainers/{id}/activities → an administrator records a trainer's industry

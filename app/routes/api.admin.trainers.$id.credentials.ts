@@ -4,7 +4,7 @@ import { trainingCredentialRequest, type TrainerCredentialsResponse } from "~/ap
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { addTrainingCredential, getTrainerProfile } from "~/models/trainer-credential.server";
+import { addTrainingCredential, getTrainerProfile } from "~/models/standards/trainer-credential.server";
 
 /**
  * GET /api/admin/trainers/{id}/credentials → the trainer's credentials, units, activities and

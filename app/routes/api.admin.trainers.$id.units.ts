@@ -4,7 +4,7 @@ import { trainerUnitRequest, type TrainerCredentialsResponse } from "~/api/stand
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { getTrainerProfile, recordTrainerUnit } from "~/models/trainer-credential.server";
+import { getTrainerProfile, recordTrainerUnit } from "~/models/standards/trainer-credential.server";
 
 /**
  * POST /api/admin/trainers/{id}/units → records (or replaces) the trainer's competency in a unit,

@@ -4,7 +4,7 @@ import { validationCompleteRequest, type ValidationPlanDetailResponse } from "~/
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { completeValidation, getValidationPlan } from "~/models/validation.server";
+import { completeValidation, getValidationPlan } from "~/models/standards/validation.server";
 
 /**
  * POST /api/admin/validation-plans/{id}/complete → completes the validation once every item has

@@ -4,7 +4,7 @@ import { validationFindingRequest, type ValidationPlanDetailResponse } from "~/a
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { getValidationPlan, recordFinding } from "~/models/validation.server";
+import { getValidationPlan, recordFinding } from "~/models/standards/validation.server";
 
 /**
  * POST /api/admin/validation-plans/{id}/findings → records (or corrects) the finding and action on

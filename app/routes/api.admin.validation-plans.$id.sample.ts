@@ -4,7 +4,7 @@ import type { ValidationPlanDetailResponse } from "~/api/standards-schemas";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { drawSample, getValidationPlan } from "~/models/validation.server";
+import { drawSample, getValidationPlan } from "~/models/standards/validation.server";
 
 /**
  * POST /api/admin/validation-plans/{id}/sample → draws the plan's sample once, from a seed the

@@ -3,7 +3,7 @@ import { apiJson, apiRoute, pathId } from "~/api/http.server";
 import type { ValidationPlanDetailResponse } from "~/api/standards-schemas";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { getValidationPlan } from "~/models/validation.server";
+import { getValidationPlan } from "~/models/standards/validation.server";
 import { notFound } from "~/utils/errors";
 
 /** GET /api/admin/validation-plans/{id} → the plan with its sample (seed, population) and the finding on each item. Administrators. */

@@ -4,7 +4,7 @@ import { validationPlanRequest, type ValidationPlanResponse } from "~/api/standa
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { createValidationPlan, listValidationPlans } from "~/models/validation.server";
+import { createValidationPlan, listValidationPlans } from "~/models/standards/validation.server";
 
 /**
  * GET /api/admin/validation-plans → the plans; POST plans one (the /admin/validations form's

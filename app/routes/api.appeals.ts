@@ -5,8 +5,8 @@ import { organisation } from "~/env.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { listComplaints } from "~/models/complaint.server";
-import { lodgeAppeal } from "~/models/complaint-lodging.server";
+import { listComplaints } from "~/models/complaints/complaint.server";
+import { lodgeAppeal } from "~/models/complaints/complaint-lodging.server";
 
 /**
  * GET /api/appeals → the learner's own appeals; POST → 201 with the reference of an appeal of

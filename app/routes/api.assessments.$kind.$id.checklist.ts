@@ -5,7 +5,7 @@ import { pathAssessment } from "~/api/evidence-routes.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { checklistsForAssessment, markChecklist } from "~/models/checklist.server";
+import { checklistsForAssessment, markChecklist } from "~/models/standards/checklist.server";
 import type { EvidenceAssessment } from "~/models/evidence.server";
 
 async function answer(assessment: EvidenceAssessment, status = 200, only?: string): Promise<Response> {

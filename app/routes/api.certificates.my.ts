@@ -3,7 +3,7 @@ import { requireApiUser } from "~/api/auth.server";
 import { apiJson, apiRoute } from "~/api/http.server";
 import { type CertificateResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
-import { listCertificatesForStudent } from "~/models/certificate.server";
+import { listCertificatesForStudent } from "~/models/certificates/certificate.server";
 
 /** GET /api/certificates/my → the caller's own certificates, newest first. */
 const handle = apiRoute({

@@ -5,8 +5,8 @@ import { apiError, apiJson, apiRoute, parseInput, readJsonBody } from "~/api/htt
 import { certificateIssueRequest, type CertificateResponse } from "~/api/schemas";
 import { getDb } from "~/db.server";
 import { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
-import { certificateSummaryOf } from "~/models/certificate.server";
-import { issueCertificate } from "~/models/certificate-issue.server";
+import { certificateSummaryOf } from "~/models/certificates/certificate.server";
+import { issueCertificate } from "~/models/certificates/certificate-issue.server";
 
 /**
  * POST /api/certificates `{enrollment_id}` → 201 with the certificate, its verification code

@@ -5,7 +5,7 @@ import { organisation } from "~/env.server";
 import { getOptionalApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { lodgeComplaint } from "~/models/complaint-lodging.server";
+import { lodgeComplaint } from "~/models/complaints/complaint-lodging.server";
 
 /**
  * POST /api/complaints → 201 with the reference and clocks. Anyone (the public complaint page's

@@ -3,7 +3,7 @@ import { apiJson, apiRoute } from "~/api/http.server";
 import type { TrainerCredentialsResponse } from "~/api/standards-schemas";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { getTrainerProfile } from "~/models/trainer-credential.server";
+import { getTrainerProfile } from "~/models/standards/trainer-credential.server";
 
 /** GET /api/credentials/my → the signed-in trainer's own credentials, units and activities (what /trainer/credentials shows). */
 const handle = apiRoute({

@@ -3,7 +3,7 @@ import type { BookingResponse } from "~/api/employer-schemas";
 import { apiJson, apiRoute, pathId } from "~/api/http.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { getBooking } from "~/models/employer-view.server";
+import { getBooking } from "~/models/employers/employer-view.server";
 
 /** GET /api/employer/bookings/{id} → one booking of the caller's organisation with its workers (another's is a 404). Employers' users. */
 const handle = apiRoute({

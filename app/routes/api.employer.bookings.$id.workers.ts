@@ -5,8 +5,8 @@ import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { invitationLink } from "~/utils/public-link.server";
-import { getBooking } from "~/models/employer-view.server";
-import { addWorkers } from "~/models/group-booking.server";
+import { getBooking } from "~/models/employers/employer-view.server";
+import { addWorkers } from "~/models/employers/group-booking.server";
 
 /** POST /api/employer/bookings/{id}/workers → name more workers, up to the seats held (more is a 422); each is mailed an invitation. Answers the booking (201). */
 const handle = apiRoute({

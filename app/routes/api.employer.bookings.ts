@@ -5,8 +5,8 @@ import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { invitationLink } from "~/utils/public-link.server";
-import { getBooking, listBookings } from "~/models/employer-view.server";
-import { createBooking } from "~/models/group-booking.server";
+import { getBooking, listBookings } from "~/models/employers/employer-view.server";
+import { createBooking } from "~/models/employers/group-booking.server";
 
 /**
  * GET /api/employer/bookings → the caller's organisation's bookings; POST → book seats in a class

@@ -3,7 +3,7 @@ import type { WorkerResponse } from "~/api/employer-schemas";
 import { apiJson, apiRoute, pathId } from "~/api/http.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { getWorker } from "~/models/employer-view.server";
+import { getWorker } from "~/models/employers/employer-view.server";
 
 /** GET /api/employer/workers/{id} → one worker of the caller's organisation (another employer's is a 404); results only while they share them. */
 const handle = apiRoute({

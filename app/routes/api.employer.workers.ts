@@ -3,7 +3,7 @@ import type { WorkerListResponse } from "~/api/employer-schemas";
 import { apiJson, apiRoute } from "~/api/http.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { listWorkers } from "~/models/employer-view.server";
+import { listWorkers } from "~/models/employers/employer-view.server";
 
 /** GET /api/employer/workers → every worker named on the caller's organisation's bookings; results only for those who share them. */
 const handle = apiRoute({

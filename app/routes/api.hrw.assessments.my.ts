@@ -1,7 +1,7 @@
 import { apiJson, apiRoute } from "~/api/http.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { listHrwAssessments } from "~/models/hrw-assessment.server";
+import { listHrwAssessments } from "~/models/hrw/hrw-assessment.server";
 
 /** GET /api/hrw/assessments/my: the signed-in student's own HRW assessments, never anyone else's. */
 const route = apiRoute({

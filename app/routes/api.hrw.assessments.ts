@@ -2,7 +2,7 @@ import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
 import { hrwBookingRequest } from "~/api/hrw-schemas";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { bookAssessment, getHrwAssessment } from "~/models/hrw-assessment.server";
+import { bookAssessment, getHrwAssessment } from "~/models/hrw/hrw-assessment.server";
 import { clientAddress } from "~/http/request-context.server";
 
 /** POST /api/hrw/assessments: books an assessment, with the booking page's schema and model. */

@@ -2,7 +2,7 @@ import { hrwAenRequest } from "~/api/hrw-schemas";
 import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { getCandidateChecks, recordCandidateCheck } from "~/models/hrw-candidate.server";
+import { getCandidateChecks, recordCandidateCheck } from "~/models/hrw/hrw-candidate.server";
 import { clientAddress } from "~/http/request-context.server";
 
 /**

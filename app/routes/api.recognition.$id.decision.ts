@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { recognitionStep } from "~/api/recognition-routes.server";
 import { recognitionDecideRequest } from "~/api/recognition-schemas";
-import { decideRecognition } from "~/models/recognition.server";
+import { decideRecognition } from "~/models/recognition/recognition.server";
 
 /**
  * POST /api/recognition/{id}/decision → the application decided: a credit transfer by an

@@ -6,7 +6,7 @@ import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { getFileStore } from "~/files/store.server";
 import { clientAddress } from "~/http/request-context.server";
-import { addRecognitionEvidence, getRecognition, recognitionEvidence } from "~/models/recognition.server";
+import { addRecognitionEvidence, getRecognition, recognitionEvidence } from "~/models/recognition/recognition.server";
 
 /**
  * GET /api/recognition/{id}/evidence: the application's files (its learner, its assessor,

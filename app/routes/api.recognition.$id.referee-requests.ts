@@ -4,7 +4,7 @@ import { refereeRequestRequest, type RefereeRequestResponse } from "~/api/recogn
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { listRefereeRequests, requestRefereeReport } from "~/models/recognition-referee.server";
+import { listRefereeRequests, requestRefereeReport } from "~/models/recognition/recognition-referee.server";
 
 /**
  * GET /api/recognition/{id}/referee-requests → an RPL's third-party reports as the caller may

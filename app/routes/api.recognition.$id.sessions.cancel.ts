@@ -4,7 +4,7 @@ import { sessionCancelRequest } from "~/api/recognition-rpl-schemas";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { cancelRecognitionSession } from "~/models/recognition-session.server";
+import { cancelRecognitionSession } from "~/models/recognition/recognition-session.server";
 
 /**
  * POST /api/recognition/{id}/sessions/cancel → 204: the RPL's assessor or an administrator

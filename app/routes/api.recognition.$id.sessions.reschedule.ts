@@ -4,7 +4,7 @@ import { sessionRescheduleRequest, type SessionResponse } from "~/api/recognitio
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { rescheduleRecognitionSession } from "~/models/recognition-session.server";
+import { rescheduleRecognitionSession } from "~/models/recognition/recognition-session.server";
 
 /**
  * POST /api/recognition/{id}/sessions/reschedule → 200: the RPL's assessor or an administrator

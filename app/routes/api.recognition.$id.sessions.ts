@@ -4,7 +4,7 @@ import { sessionBookRequest, type SessionResponse } from "~/api/recognition-rpl-
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { bookRecognitionSession, listRecognitionSessions } from "~/models/recognition-session.server";
+import { bookRecognitionSession, listRecognitionSessions } from "~/models/recognition/recognition-session.server";
 
 /**
  * GET /api/recognition/{id}/sessions → an RPL's competency conversations and practical

@@ -3,8 +3,8 @@ import { apiJson, apiRoute, pathId } from "~/api/http.server";
 import type { RecognitionDetailResponse } from "~/api/recognition-schemas";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
-import { recognitionDecisions } from "~/models/recognition-decisions.server";
-import { getRecognition } from "~/models/recognition.server";
+import { recognitionDecisions } from "~/models/recognition/recognition-decisions.server";
+import { getRecognition } from "~/models/recognition/recognition.server";
 
 /** GET /api/recognition/{id} → one application with its decisions: its learner, its assessor or an administrator (else 404). */
 const handle = apiRoute({

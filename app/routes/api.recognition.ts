@@ -4,7 +4,7 @@ import { recognitionApplyRequest, type RecognitionResponse } from "~/api/recogni
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { applyForRecognition, listRecognitions } from "~/models/recognition.server";
+import { applyForRecognition, listRecognitions } from "~/models/recognition/recognition.server";
 import { recognitionListQuery } from "~/schemas/recognition";
 
 /**

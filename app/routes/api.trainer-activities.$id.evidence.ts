@@ -7,7 +7,7 @@ import { getDb } from "~/db.server";
 import { activityEvidenceResponse } from "~/route-helpers/serve-file.server";
 import { getFileStore } from "~/files/store.server";
 import { clientAddress } from "~/http/request-context.server";
-import { activityForEvidence, attachActivityEvidence, getTrainerProfile } from "~/models/trainer-credential.server";
+import { activityForEvidence, attachActivityEvidence, getTrainerProfile } from "~/models/standards/trainer-credential.server";
 
 /**
  * GET /api/trainer-activities/{id}/evidence: a currency or development activity's evidence file,

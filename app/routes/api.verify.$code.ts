@@ -4,7 +4,7 @@ import { type CertificateVerificationResponse } from "~/api/schemas";
 import { clientAddress } from "~/http/request-context.server";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
-import { lookUpVerification, NO_CERTIFICATE, VERIFY_LIMITED } from "~/models/certificate-verification.server";
+import { lookUpVerification, NO_CERTIFICATE, VERIFY_LIMITED } from "~/models/certificates/certificate-verification.server";
 
 /**
  * GET /api/verify/{code} → the certificate's public record and status, for anyone (no

@@ -4,4 +4,4 @@
  */
 export { getDb } from "~/db.server";
 export { organisation } from "~/env.server";
-export { complaintSettings } from "~/models/complaint-clocks.server";
+export { complaintSettings } from "~/models/complaints/complaint-clocks.server";

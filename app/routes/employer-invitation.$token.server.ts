@@ -4,6 +4,6 @@
  */
 export { getDb } from "~/db.server";
 export { readOrRefuse } from "~/route-helpers/page-records.server";
-export { acceptEmployerInvitation, employerInvitationFor } from "~/models/employer.server";
+export { acceptEmployerInvitation, employerInvitationFor } from "~/models/employers/employer.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";

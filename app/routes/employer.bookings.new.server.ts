@@ -6,6 +6,6 @@ export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
 export { invitationLink } from "~/utils/public-link.server";
-export { bookableClasses, createBooking } from "~/models/group-booking.server";
+export { bookableClasses, createBooking } from "~/models/employers/group-booking.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";

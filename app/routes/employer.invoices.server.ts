@@ -4,4 +4,4 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { listEmployerInvoices } from "~/models/finance.server";
+export { listEmployerInvoices } from "~/models/finance/finance.server";

@@ -4,5 +4,5 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { employerOfUser } from "~/models/employer.server";
-export { listBookings, listWorkers, upcomingDeadlines } from "~/models/employer-view.server";
+export { employerOfUser } from "~/models/employers/employer.server";
+export { listBookings, listWorkers, upcomingDeadlines } from "~/models/employers/employer-view.server";

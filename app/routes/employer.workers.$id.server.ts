@@ -4,5 +4,5 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { getWorker } from "~/models/employer-view.server";
+export { getWorker } from "~/models/employers/employer-view.server";
 export { readOrRefuse } from "~/route-helpers/page-records.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { WORKER_CSV_COLUMNS, workerCsvRows } from "~/models/employer-view.server";
+import { WORKER_CSV_COLUMNS, workerCsvRows } from "~/models/employers/employer-view.server";
 import { csvResponse } from "~/http/csv-response.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 

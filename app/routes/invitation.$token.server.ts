@@ -6,6 +6,6 @@ export { getOptionalUser } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { readOrRefuse } from "~/route-helpers/page-records.server";
 export { clientAddress } from "~/http/request-context.server";
-export { acceptWorkerInvitation, declineWorkerInvitation, workerInvitationFor } from "~/models/group-booking.server";
+export { acceptWorkerInvitation, declineWorkerInvitation, workerInvitationFor } from "~/models/employers/group-booking.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";

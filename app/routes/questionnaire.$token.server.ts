@@ -5,7 +5,7 @@
 export { data } from "@remix-run/node";
 export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
-export { questionnaireForToken, submitQuestionnaire } from "~/models/questionnaire.server";
+export { questionnaireForToken, submitQuestionnaire } from "~/models/standards/questionnaire.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { formFailure } from "~/utils/form-action.server";
 export { retryAfterFromAction } from "~/utils/http.server";

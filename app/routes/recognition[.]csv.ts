@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { queryObject } from "~/api/http.server";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
-import { RECOGNITION_CSV_COLUMNS, recognitionCsvRow, recognitionRegisterRows } from "~/models/recognition.server";
+import { RECOGNITION_CSV_COLUMNS, recognitionCsvRow, recognitionRegisterRows } from "~/models/recognition/recognition.server";
 import { recognitionListQuery } from "~/schemas/recognition";
 import { csvResponse, mapRows } from "~/http/csv-response.server";
 import { organisationToday } from "~/utils/organisation-calendar";

@@ -5,7 +5,7 @@
 export { data } from "@remix-run/node";
 export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
-export { refereeReportForToken, submitRefereeReport } from "~/models/recognition-referee.server";
+export { refereeReportForToken, submitRefereeReport } from "~/models/recognition/recognition-referee.server";
 export { answerForm } from "~/utils/form-action.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { retryAfterFromAction } from "~/utils/http.server";

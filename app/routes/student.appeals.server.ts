@@ -4,4 +4,4 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { decidedAssessmentsOf, listComplaints } from "~/models/complaint.server";
+export { decidedAssessmentsOf, listComplaints } from "~/models/complaints/complaint.server";

@@ -8,7 +8,7 @@ export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { organisation } from "~/env.server";
 export { clientAddress } from "~/http/request-context.server";
-export { lodgeAppeal } from "~/models/complaint-lodging.server";
+export { lodgeAppeal } from "~/models/complaints/complaint-lodging.server";
 export { assessmentFor } from "~/models/evidence.server";
 export { answerForm } from "~/utils/form-action.server";
 export { redirectWithFlash } from "~/utils/flash.server";

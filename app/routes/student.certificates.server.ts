@@ -4,4 +4,4 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { recognisedUnitsOf } from "~/models/recognition.server";
+export { recognisedUnitsOf } from "~/models/recognition/recognition.server";

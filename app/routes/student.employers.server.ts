@@ -5,6 +5,6 @@
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
-export { CONSENT_SAVED, listOwnBookings, setOwnConsent } from "~/models/group-booking.server";
+export { CONSENT_SAVED, listOwnBookings, setOwnConsent } from "~/models/employers/group-booking.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";

@@ -4,4 +4,4 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { listLearnerInvoices } from "~/models/finance.server";
+export { listLearnerInvoices } from "~/models/finance/finance.server";

@@ -4,8 +4,8 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { countCertificatesForStudent } from "~/models/certificate.server";
+export { countCertificatesForStudent } from "~/models/certificates/certificate.server";
 export { getStudentEnrollmentCounts, nextSessionForStudent } from "~/models/student-enrollments.server";
-export { upcomingRecognitionSessions } from "~/models/recognition-session.server";
-export { candidateHrwDeadlines } from "~/models/hrw-dashboard.server";
+export { upcomingRecognitionSessions } from "~/models/recognition/recognition-session.server";
+export { candidateHrwDeadlines } from "~/models/hrw/hrw-dashboard.server";
 export { waitlistForStudent } from "~/models/waitlist.server";

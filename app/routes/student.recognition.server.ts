@@ -6,7 +6,7 @@ export { queryObject } from "~/api/http.server";
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
-export { applyWithFiles, listRecognitions, recognitionChoices } from "~/models/recognition.server";
+export { applyWithFiles, listRecognitions, recognitionChoices } from "~/models/recognition/recognition.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { BAD_UPLOAD_MESSAGE, BadUpload, isMultipart, readUpload } from "~/files/upload.server";
 export { answerForm, formFailure } from "~/utils/form-action.server";

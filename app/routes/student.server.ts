@@ -4,6 +4,6 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { listCertificatesForStudent } from "~/models/certificate.server";
+export { listCertificatesForStudent } from "~/models/certificates/certificate.server";
 export { listEnrollmentsForStudent } from "~/models/student-enrollments.server";
 export { countUnreadNotifications } from "~/models/notification.server";

@@ -4,9 +4,9 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { listRecentCertificates } from "~/models/certificate.server";
-export { countCompletedAwaitingCertificate, listCompletedAwaitingCertificate } from "~/models/certificate-due.server";
-export { issueCertificate } from "~/models/certificate-issue.server";
+export { listRecentCertificates } from "~/models/certificates/certificate.server";
+export { countCompletedAwaitingCertificate, listCompletedAwaitingCertificate } from "~/models/certificates/certificate-due.server";
+export { issueCertificate } from "~/models/certificates/certificate-issue.server";
 export { prepareCertificatePdf } from "~/pdf/certificate-pdf.server";
 export { answerForm } from "~/utils/form-action.server";
 export { redirectWithFlash } from "~/utils/flash.server";

@@ -5,7 +5,7 @@
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
-export { addActivity, getTrainerProfile } from "~/models/trainer-credential.server";
+export { addActivity, getTrainerProfile } from "~/models/standards/trainer-credential.server";
 export { isMultipart } from "~/files/upload.server";
 export { answerActivityForm } from "~/route-helpers/activity-form.server";
 export { answerForm, formFailure } from "~/utils/form-action.server";

@@ -8,7 +8,7 @@ export { getFileStore } from "~/files/store.server";
 export { BAD_UPLOAD_MESSAGE, BadUpload, isMultipart, readUpload } from "~/files/upload.server";
 export { clientAddress } from "~/http/request-context.server";
 export { addEvidence, assessmentFor, listEvidence, listSignatures, mayAssess, signAssessment } from "~/models/evidence.server";
-export { checklistsForAssessment, markChecklist } from "~/models/checklist.server";
+export { checklistsForAssessment, markChecklist } from "~/models/standards/checklist.server";
 export { answerForm, formFailure } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";
 export { redirectWithFlash } from "~/utils/flash.server";

@@ -4,10 +4,10 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { getHrwAssessment, recordNotice, recordNsa, recordPartResult, rescheduleAssessment } from "~/models/hrw-assessment.server";
-export { latestAen } from "~/models/hrw-candidate.server";
-export { coveringAccreditation } from "~/models/hrw-register.server";
-export { stateRulesOn } from "~/models/hrw-rules.server";
+export { getHrwAssessment, recordNotice, recordNsa, recordPartResult, rescheduleAssessment } from "~/models/hrw/hrw-assessment.server";
+export { latestAen } from "~/models/hrw/hrw-candidate.server";
+export { coveringAccreditation } from "~/models/hrw/hrw-register.server";
+export { stateRulesOn } from "~/models/hrw/hrw-rules.server";
 export { answerForm, formFailure } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";
 export { redirectWithFlash } from "~/utils/flash.server";

@@ -4,8 +4,8 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { bookAssessment, bookingOptions } from "~/models/hrw-assessment.server";
-export { getCandidateChecks, searchCandidates } from "~/models/hrw-candidate.server";
+export { bookAssessment, bookingOptions } from "~/models/hrw/hrw-assessment.server";
+export { getCandidateChecks, searchCandidates } from "~/models/hrw/hrw-candidate.server";
 export { candidateChecksFor } from "~/models/personal-data.server";
 export { answerForm } from "~/utils/form-action.server";
 export { redirectWithFlash } from "~/utils/flash.server";

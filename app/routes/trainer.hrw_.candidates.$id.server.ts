@@ -4,7 +4,7 @@
  */
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
-export { getCandidateChecks, recordCandidateCheck, statesAskingAen } from "~/models/hrw-candidate.server";
+export { getCandidateChecks, recordCandidateCheck, statesAskingAen } from "~/models/hrw/hrw-candidate.server";
 export { candidateChecksFor } from "~/models/personal-data.server";
 export { answerForm, formFailure } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";

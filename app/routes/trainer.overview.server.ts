@@ -5,7 +5,7 @@
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { listPendingAssessments } from "~/models/assessment.server";
-export { listCompletedAwaitingCertificate } from "~/models/certificate-due.server";
+export { listCompletedAwaitingCertificate } from "~/models/certificates/certificate-due.server";
 export { listTrainerStudents } from "~/models/trainer-students.server";
 export { getTrainerStats } from "~/models/stats.server";
-export { trainerHrwAlerts } from "~/models/hrw-dashboard.server";
+export { trainerHrwAlerts } from "~/models/hrw/hrw-dashboard.server";

@@ -6,4 +6,4 @@ export { data } from "@remix-run/node";
 export { clientAddress } from "~/http/request-context.server";
 export { getDb } from "~/db.server";
 export { organisation } from "~/env.server";
-export { lookUpVerification, NO_CERTIFICATE, VERIFY_LIMITED } from "~/models/certificate-verification.server";
+export { lookUpVerification, NO_CERTIFICATE, VERIFY_LIMITED } from "~/models/certificates/certificate-verification.server";

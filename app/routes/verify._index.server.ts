@@ -3,5 +3,5 @@
  * swaps it for an empty module inside the route's own script (decision 043).
  */
 export { data, redirect } from "@remix-run/node";
-export { normaliseVerificationCode } from "~/models/certificate-number.server";
-export { NO_CERTIFICATE } from "~/models/certificate-verification.server";
+export { normaliseVerificationCode } from "~/models/certificates/certificate-number.server";
+export { NO_CERTIFICATE } from "~/models/certificates/certificate-verification.server";

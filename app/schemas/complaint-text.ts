@@ -2,7 +2,7 @@ import type { ComplaintKind, ComplaintOutcome, ComplaintStatus } from "#db/schem
 
 /**
  * The words and limits of complaints and appeals, zod-free so pages' browser code can read them
- * (the schemas are in complaint.ts, the rules in app/models/complaint.server.ts).
+ * (the schemas are in complaint.ts, the rules in app/models/complaints/complaint.server.ts).
  */
 
 export const COMPLAINT_KINDS = ["complaint", "appeal"] as const satisfies readonly ComplaintKind[];

@@ -62,7 +62,7 @@ export type HrwState = keyof typeof HRW_STATES;
 export const HRW_STATE_CODES = Object.keys(HRW_STATES) as HrwState[];
 
 /**
- * The rules a state's regulator may set, by name: what code reads (app/models/hrw-rules.server.ts)
+ * The rules a state's regulator may set, by name: what code reads (app/models/hrw/hrw-rules.server.ts)
  * and what the rules page edits. Which states set which rule, with what value and from when, is
  * data (table hrw_rules, seeded with its sources); no code asks which state it is.
  */

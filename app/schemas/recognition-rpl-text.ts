@@ -3,7 +3,7 @@ import type { RecognitionSessionKind } from "#db/schema-recognition";
 /**
  * The words of an RPL's third-party reports and competency sessions, zod-free so pages' browser
  * code can read them (the schemas are in recognition-rpl.ts, the rules in
- * app/models/recognition-referee.server.ts and recognition-session.server.ts).
+ * app/models/recognition/recognition-referee.server.ts and recognition-session.server.ts).
  */
 
 export { RECOGNITION_SESSION_KINDS } from "#db/schema-recognition";

@@ -2,7 +2,7 @@ import type { RecognitionKind, RecognitionStatus } from "#db/schema-recognition"
 
 /**
  * The words of credit transfer and RPL, zod-free so pages' browser code can read them (the
- * schemas are in recognition.ts, the rules in app/models/recognition.server.ts).
+ * schemas are in recognition.ts, the rules in app/models/recognition/recognition.server.ts).
  */
 
 export { EQUIVALENCES, RECOGNITION_KINDS, RECOGNITION_STATUSES } from "#db/schema-recognition";

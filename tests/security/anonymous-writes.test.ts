@@ -3,7 +3,7 @@ import { writeTransaction, type DB } from "#db/connection";
 import { RATE_LIMITS } from "~/security/rate-limits.server";
 import { deliverDueMail } from "~/jobs/deliver-mail.server";
 import { createMailer } from "~/mail/transport.server";
-import { addQuestion, inviteLearnerAfterCompletion } from "~/models/questionnaire.server";
+import { addQuestion, inviteLearnerAfterCompletion } from "~/models/standards/questionnaire.server";
 import * as apiComplaints from "~/routes/api.complaints";
 import * as complaintForm from "~/routes/complaints.new";
 import * as forgotPassword from "~/routes/_landing.forgot-password";

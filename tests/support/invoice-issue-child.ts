@@ -6,7 +6,7 @@
  */
 import crypto from "node:crypto";
 import { openDatabase, writeTransaction } from "../../db/connection";
-import { issueInvoice } from "../../app/models/invoice.server";
+import { issueInvoice } from "../../app/models/finance/invoice.server";
 
 const [url, count, courseId, learnerId] = process.argv.slice(2) as [string, string, string, string];
 const db = openDatabase(url);

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import type { DB } from "#db/connection";
 import type { Tier } from "#db/schema";
-import { newVerificationCode, nextCertificateNumber } from "~/models/certificate-number.server";
+import { newVerificationCode, nextCertificateNumber } from "~/models/certificates/certificate-number.server";
 import { makeCourse, makeEnrollment, makeUser } from "./factories";
 
 /** Test helpers for the certificate PDF tests (poppler-utils reads the PDFs). */

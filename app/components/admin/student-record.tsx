@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { CertificateHistoryEntry } from "~/models/certificate.server";
+import type { CertificateHistoryEntry } from "~/models/certificates/certificate.server";
 import type { StudentDetail } from "~/models/student.server";
 import { ModalSection } from "~/components/admin/modal-section";
 import { StatusBadge, TierBadge } from "~/components/status-badges";
