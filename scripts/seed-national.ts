@@ -125,7 +125,7 @@ const K = {
   payment: 16,
 } as const;
 
-const FIRST = [
+export const FIRST = [
   "Liam",
   "Noah",
   "Oliver",
@@ -167,7 +167,7 @@ const FIRST = [
   "Sione",
   "Dimitri",
 ];
-const LAST = [
+export const LAST = [
   "Smith",
   "Jones",
   "Williams",
@@ -223,7 +223,7 @@ const PLACES: Array<[suburb: string, postcode: string, state: string]> = [
   ["Launceston", "7250", "06"],
   ["Darwin", "0800", "07"],
 ];
-const STREETS = [
+export const STREETS = [
   "Wharf St",
   "Station Rd",
   "Industrial Ave",
