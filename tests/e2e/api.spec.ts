@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { validateJsonSchema } from "../support/json-schema";
 import { creditUnit, e2eDb, e2eServer } from "./e2e-db";
-import { DEMO, expect, organisationToday, test, uniqueEmail, uniqueUsi } from "./fixtures";
+import { DEMO, expect, organisationToday, requestsAloneRunOnce, test, uniqueEmail, uniqueUsi } from "./fixtures";
 
 /**
  * The /api against the running production server, through a client configured as a
@@ -119,6 +119,7 @@ test.afterEach(async () => {
 });
 
 test.describe("the /api journey through a browser-like client", () => {
+  requestsAloneRunOnce();
   test("a trainer takes an enrolment to a certificate over /api; an admin verifies the USI, revokes and reissues", async () => {
     test.slow(); // four people's clients and a dozen writes
     const course = await insertCourse();
@@ -375,6 +376,7 @@ test.describe("the /api journey through a browser-like client", () => {
 });
 
 test.describe("the /api at the HTTP layer", () => {
+  requestsAloneRunOnce();
   test("bad input is a 4xx JSON answer, never a 500", async () => {
     const c = await client();
     await newStudent(c);
@@ -447,31 +449,6 @@ test.describe("the /api at the HTTP layer", () => {
     const out = await c.post("/api/auth/logout");
     expect(out.status).toBe(204);
     expect((await c.get("/api/auth/me")).status).toBe(401);
-  });
-
-  test("the browser session works for GET; cookie-only writes need the same origin; cross-site writes are refused", async ({ page }) => {
-    const c = await client();
-    const { email } = await newStudent(c);
-    const course = await insertCourse();
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("Rigging-Kestrel-42");
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-    const me = await page.request.get("/api/auth/me");
-    expect(me.status()).toBe(200);
-    expect((await me.json()).email).toBe(email);
-    const blind = await page.request.post("/api/enrollments", { data: { course_id: course.id } });
-    expect(blind.status()).toBe(401);
-    const crossSite = await page.request.post("/api/enrollments", { data: { course_id: course.id }, headers: { Origin: "https://evil.example" } });
-    expect(crossSite.status()).toBe(403);
-    expect(await crossSite.json()).toEqual({ detail: "Cross-site request refused" });
-    const crossSiteBearer = await c.send("POST", "/api/enrollments", { course_id: course.id }, { Origin: "https://evil.example" });
-    expect(crossSiteBearer.status).toBe(403);
-    expect((await c.get("/api/enrollments/my")).data).toEqual([]);
-    const sameOrigin = await page.request.post("/api/enrollments", { data: { course_id: course.id }, headers: { Origin: baseURL() } });
-    expect(sameOrigin.status()).toBe(201);
-    expect((await c.get("/api/enrollments/my")).data.map((e: { course_id: string }) => e.course_id)).toEqual([course.id]);
   });
 
   test("real answers match the served OpenAPI document", async () => {
@@ -664,5 +641,33 @@ test.describe("the /api at the HTTP layer", () => {
     const course = await insertCourse();
     check(await fresh.post("/api/enrollments", { course_id: course.id }), "/api/enrollments", "post");
     check(await fresh.post("/api/enrollments", { course_id: course.id }), "/api/enrollments", "post");
+  });
+});
+
+// signed in through the form in the browser, which the no-JavaScript project proves too
+test.describe("the /api from a signed-in browser", () => {
+  test("the browser session works for GET; cookie-only writes need the same origin; cross-site writes are refused", async ({ page }) => {
+    const c = await client();
+    const { email } = await newStudent(c);
+    const course = await insertCourse();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("Rigging-Kestrel-42");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    const me = await page.request.get("/api/auth/me");
+    expect(me.status()).toBe(200);
+    expect((await me.json()).email).toBe(email);
+    const blind = await page.request.post("/api/enrollments", { data: { course_id: course.id } });
+    expect(blind.status()).toBe(401);
+    const crossSite = await page.request.post("/api/enrollments", { data: { course_id: course.id }, headers: { Origin: "https://evil.example" } });
+    expect(crossSite.status()).toBe(403);
+    expect(await crossSite.json()).toEqual({ detail: "Cross-site request refused" });
+    const crossSiteBearer = await c.send("POST", "/api/enrollments", { course_id: course.id }, { Origin: "https://evil.example" });
+    expect(crossSiteBearer.status).toBe(403);
+    expect((await c.get("/api/enrollments/my")).data).toEqual([]);
+    const sameOrigin = await page.request.post("/api/enrollments", { data: { course_id: course.id }, headers: { Origin: baseURL() } });
+    expect(sameOrigin.status()).toBe(201);
+    expect((await c.get("/api/enrollments/my")).data.map((e: { course_id: string }) => e.course_id)).toEqual([course.id]);
   });
 });

@@ -5,7 +5,7 @@ import { request as playwrightRequest, type APIRequestContext } from "@playwrigh
 import sharp from "sharp";
 import { organisationToday, organisationYear } from "../../app/utils/organisation-calendar";
 import { e2eDb } from "./e2e-db";
-import { DEMO, expect, test } from "./fixtures";
+import { DEMO, expect, requestsAloneRunOnce, test } from "./fixtures";
 
 /**
  * Every route that answers a file (PDF, CSV, zip, iCalendar, stored uploads), requested over HTTP
@@ -122,7 +122,7 @@ function fileRoutesOnDisk(): { resources: string[]; pages: string[] } {
 }
 
 test.describe("file routes over HTTP", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP requests alone: the js project runs them once");
+  requestsAloneRunOnce();
 
   test("every route that answers a file is listed here, and no page answers one", () => {
     const { resources, pages } = fileRoutesOnDisk();

@@ -32,6 +32,15 @@ function randomClientAddress(): string {
 
 export { expect };
 
+/**
+ * For a describe whose tests send HTTP requests alone, with no page: they run once, in the js
+ * project. JavaScript is the browser's; the no-JavaScript project would send the same requests
+ * and read the same answers.
+ */
+export function requestsAloneRunOnce() {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP requests alone: the js project runs them once");
+}
+
 /** Dates a test types are the portal's: today on the RTO's calendar, not UTC's. */
 export { organisationToday } from "../../app/utils/organisation-calendar";
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import nodeHttp from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { DEMO, expect, REGISTRATION_PASSWORD, test, uniqueEmail, useTestPassword } from "./fixtures";
+import { DEMO, expect, REGISTRATION_PASSWORD, requestsAloneRunOnce, test, uniqueEmail, useTestPassword } from "./fixtures";
 import { e2eDb, e2eServer, insertCourse } from "./e2e-db";
 
 /**
@@ -119,6 +119,7 @@ const FORGED: Array<Record<string, string>> = [
 ];
 
 test.describe("sessions and requests", () => {
+  requestsAloneRunOnce();
   test("a cross-site post to every action is refused with 403 and changes nothing", async () => {
     const student = await account("student");
     const trainer = await account("trainer");
@@ -366,6 +367,7 @@ test.describe("sessions and requests", () => {
 });
 
 test.describe("concurrency", () => {
+  requestsAloneRunOnce();
   test("20 parallel enrolments of one student in one course make exactly one; the rest are 409", async () => {
     const student = await account("student");
     const course = await insertCourse();
