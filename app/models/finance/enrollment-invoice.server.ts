@@ -1,7 +1,6 @@
 import type { DB, WriteTransaction } from "#db/connection";
 import { organisationToday } from "~/utils/organisation-calendar";
-import { learnerAddress } from "./invoice-address";
-import { issueInvoice, prepareInvoice, recordPaymentIn, type IssueInvoiceInput, type PreparedInvoice } from "./invoice.server";
+import { issueInvoice, learnerAsBuyer, prepareInvoice, recordPaymentIn, type IssueInvoiceInput, type PreparedInvoice } from "./invoice.server";
 
 /** The reference the self-enrolment's mock card payment is recorded under. */
 export const MOCK_CARD_REFERENCE = "Card payment at enrolment (mock)";
@@ -29,30 +28,8 @@ export async function billSelfEnrolment(
   },
 ): Promise<SelfEnrolmentBill | null> {
   if (input.course.price_cents <= 0) return null;
-  const learner = await db
-    .selectFrom("users")
-    .select([
-      "full_name",
-      "email",
-      "address",
-      "address_unit",
-      "address_building",
-      "address_street_number",
-      "address_street_name",
-      "suburb",
-      "state",
-      "postcode",
-    ])
-    .where("id", "=", input.studentId)
-    .executeTakeFirstOrThrow();
   const invoice: IssueInvoiceInput = {
-    buyer: {
-      kind: "learner",
-      id: input.studentId,
-      name: learner.full_name,
-      email: learner.email,
-      address: learnerAddress(learner),
-    },
+    buyer: await learnerAsBuyer(db, input.studentId),
     lines: [
       {
         course_id: input.course.id,

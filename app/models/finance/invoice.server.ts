@@ -10,6 +10,7 @@ import { creditGst, documentNumber, invoiceTotals } from "~/rules/invoice-rules"
 import { OVERPAYMENT, CREDIT_EXCEEDS_PAID, NO_LINES } from "~/schemas/invoice-text";
 import type { FinanceSettingsInput } from "~/schemas/invoice";
 import { queueWebhookEvent } from "../webhook-events.server";
+import { learnerAddress } from "./invoice-address";
 
 /**
  * Tax invoices, payments and credit notes (docs/decisions/033-invoices.md). An invoice is issued
@@ -33,6 +34,30 @@ export interface InvoiceBuyer {
     postcode?: string | null;
     country?: string | null;
   } | null;
+}
+
+/**
+ * A learner as the buyer of their own invoice (an enrolment they pay for, an RPL's fee): their
+ * name, email and postal address as the invoice keeps them.
+ */
+export async function learnerAsBuyer(db: DB, studentId: string): Promise<InvoiceBuyer> {
+  const learner = await db
+    .selectFrom("users")
+    .select([
+      "full_name",
+      "email",
+      "address",
+      "address_unit",
+      "address_building",
+      "address_street_number",
+      "address_street_name",
+      "suburb",
+      "state",
+      "postcode",
+    ])
+    .where("id", "=", studentId)
+    .executeTakeFirstOrThrow();
+  return { kind: "learner", id: studentId, name: learner.full_name, email: learner.email, address: learnerAddress(learner) };
 }
 
 export interface InvoiceLineInput {

@@ -22,8 +22,7 @@ import { recordAudit, signedInActor, type SignedInActorRef } from "../audit.serv
 import { afterKey, keysetRows } from "../batches.server";
 import { offerFreeSeats } from "../class-seats.server";
 import { addEvidence, findEvidenceAssessment, listEvidence, type EvidenceFile } from "../evidence.server";
-import { learnerAddress } from "../finance/invoice-address";
-import { issueCreditNote, issueInvoice } from "../finance/invoice.server";
+import { issueCreditNote, issueInvoice, learnerAsBuyer } from "../finance/invoice.server";
 import { queueMail } from "../outbox.server";
 import { assertFreshAssessor, decisionMailKey, recordRecognitionDecision } from "./recognition-decisions.server";
 import { assertCredentialed, credentialProblem, listActiveTrainers } from "../standards/trainer-credential.server";
@@ -220,26 +219,6 @@ export async function recognitionEvidence(db: DB, viewer: RecognitionViewer, id:
   return listEvidence(db, { kind: "recognition", id });
 }
 
-async function learnerBuyer(trx: WriteTransaction, studentId: string) {
-  const learner = await trx
-    .selectFrom("users")
-    .select([
-      "full_name",
-      "email",
-      "address",
-      "address_unit",
-      "address_building",
-      "address_street_number",
-      "address_street_name",
-      "suburb",
-      "state",
-      "postcode",
-    ])
-    .where("id", "=", studentId)
-    .executeTakeFirstOrThrow();
-  return { kind: "learner" as const, id: studentId, name: learner.full_name, email: learner.email, address: learnerAddress(learner) };
-}
-
 /**
  * Applies for recognition of one enrolment's unit: the learner for their own current enrolment,
  * or an admin on their behalf. A licence unit is refused at once with the reason (kept, audited,
@@ -329,7 +308,7 @@ export async function applyForRecognition(
     }
     if (input.kind === "rpl" && enrolment.rpl_fee_cents > 0) {
       const invoice = await issueInvoice(trx, {
-        buyer: await learnerBuyer(trx, enrolment.student_id),
+        buyer: await learnerAsBuyer(trx, enrolment.student_id),
         lines: [
           {
             course_id: enrolment.course_id,
