@@ -16,7 +16,7 @@ import { getEnrollmentForTrainer, type TrainerEnrollmentDetail } from "./trainer
 import { ALREADY_ENROLLED } from "~/schemas/enrollment";
 import { organisationInstant } from "~/utils/class-time";
 import { organisationDate, organisationToday } from "~/utils/organisation-calendar";
-import { assertSeatFree, offerFreeSeats, placeInClass } from "./class-seats.server";
+import { assertSeatFree, offerFreeSeats, placeInClass, type Placement } from "./class-seats.server";
 import { reviewForNewEnrolment } from "./review.server";
 import type { EnrollmentReviewStatus } from "#db/schema-review";
 import { billSelfEnrolment, invoiceSelfEnrolment } from "./finance/enrollment-invoice.server";
@@ -45,29 +45,24 @@ export async function enrollmentState(db: DB, studentId: string, courseId: strin
   return awaitsClass(row) ? "choose-class" : "enrolled";
 }
 
-/**
- * Enrols a user in an active course: status enrolled, progress 0. An unknown or inactive
- * course is a 404 'Course not found'; a second enrollment in the same course is a 409 and
- * creates nothing. The UNIQUE(student_id, course_id) constraint is the last word, so two
- * submissions racing each other still make one row.
- */
-export async function createEnrollment(
-  db: DB,
-  input: {
-    studentId: string;
-    courseId: string;
-    classId?: string | null;
-    actorId?: string | null;
-    now?: Date;
-    reviewClaim?: string | null;
-    /** a worker taking a seat their employer's booking holds: that class, no seat counted again */
-    groupBooking?: { id: string; classId: string };
-    /** "self" (the default): the learner pays, by the enrolment page's card payment, and is invoiced; "none": someone else bills it (an employer's booking) */
-    billing?: "self" | "none";
-    /** false: no confirmation mail (the demo seed, whose learners enrolled long before it is made) */
-    confirm?: boolean;
-  },
-): Promise<{
+/** What an enrolment is made from: createEnrollment's input, which both of its paths read. */
+type EnrollmentInput = {
+  studentId: string;
+  courseId: string;
+  classId?: string | null;
+  actorId?: string | null;
+  now?: Date;
+  reviewClaim?: string | null;
+  /** a worker taking a seat their employer's booking holds: that class, no seat counted again */
+  groupBooking?: { id: string; classId: string };
+  /** "self" (the default): the learner pays, by the enrolment page's card payment, and is invoiced; "none": someone else bills it (an employer's booking) */
+  billing?: "self" | "none";
+  /** false: no confirmation mail (the demo seed, whose learners enrolled long before it is made) */
+  confirm?: boolean;
+};
+
+/** The enrolment createEnrollment made or settled, as its callers read it. */
+type EnrollmentMade = {
   id: string;
   course_id: string;
   class_id: string | null;
@@ -75,9 +70,19 @@ export async function createEnrollment(
   progress_percentage: number;
   enrollment_date: string;
   review_status?: EnrollmentReviewStatus | null;
-}> {
+};
+
+/** The course an enrolment is made in, as createEnrollment's shared checks read it. */
+type EnrollingCourse = { id: string; name: string; duration_hours: number; unit_code: string; price_cents: number };
+
+/**
+ * Enrols a user in an active course: status enrolled, progress 0. An unknown or inactive
+ * course is a 404 'Course not found'; a second enrollment in the same course is a 409 and
+ * creates nothing. The UNIQUE(student_id, course_id) constraint is the last word, so two
+ * submissions racing each other still make one row.
+ */
+export async function createEnrollment(db: DB, input: EnrollmentInput): Promise<EnrollmentMade> {
   const nowDate = input.now ?? new Date();
-  const now = nowDate.toISOString();
   const id = crypto.randomUUID();
   // A course's seats are a scope only where it has classes: enrolments in a course without any
   // read and write beside each other. A class added meanwhile (an unscoped write, done before
@@ -115,155 +120,9 @@ export async function createEnrollment(
         if (held) {
           // an enrolment whose class was cancelled takes a seat in the class chosen; it stays the same enrolment
           if (!placement) throw conflict(ALREADY_ENROLLED);
-          await takeWritesTurn(trx, [input.actorId ?? input.studentId]);
-          await trx
-            .updateTable("enrollments")
-            .set({ class_id: placement.id, location_id: placement.location_id ?? (await defaultLocationId(trx)), updated_at: now })
-            .where("id", "=", held.id)
-            .execute();
-          await takeClass(trx, {
-            enrollmentId: held.id,
-            studentId: input.studentId,
-            courseId: course.id,
-            placement,
-            actorId: input.actorId ?? input.studentId,
-            now: nowDate,
-          });
-          await recordEvent(trx, {
-            actorId: input.actorId ?? input.studentId,
-            subjectUserId: input.studentId,
-            type: "enrollment.class_chosen",
-            entityType: "enrollment",
-            entityId: held.id,
-            message: `${course.name}: class of ${formatDate(placement.start_date)} chosen`,
-            now,
-          });
-          if (input.confirm !== false) await queueEnrolmentConfirmation(trx, { enrollmentId: held.id, now: nowDate });
-          const kept = await trx
-            .selectFrom("enrollments")
-            .select(["status", "progress_percentage", "enrollment_date"])
-            .where("id", "=", held.id)
-            .executeTakeFirstOrThrow();
-          return {
-            id: held.id,
-            course_id: course.id,
-            class_id: placement.id,
-            status: kept.status,
-            progress_percentage: Number(kept.progress_percentage),
-            enrollment_date: kept.enrollment_date,
-          };
+          return seatHeldEnrolment(trx, input, { enrollmentId: held.id, course, placement, nowDate });
         }
-        // Whoever enrols is a learner: a trainer or administrator taking a course gets a student
-        // number (the AVETMISS client identifier) like anyone else, and is reported as one.
-        const learner = await trx.selectFrom("users").select("student_number").where("id", "=", input.studentId).executeTakeFirst();
-        const planned = defaultPlannedDates(now, Number(course.duration_hours));
-        // a course asking for the pre-enrolment review: the seat is taken here, in this transaction,
-        // and the enrolment is confirmed by the review (held meanwhile)
-        const review = await reviewForNewEnrolment(trx, { courseId: course.id, studentId: input.studentId, claimToken: input.reviewClaim, now });
-        const locationId = placement?.location_id ?? (await defaultLocationId(trx));
-        const refundPolicyVersion = await refundPolicyInForce(trx, organisationToday(nowDate));
-        const actorId = input.actorId ?? input.studentId;
-        // what the writes below need that reading takes a round trip for, read before the turn:
-        // the invoice's buyer and prices, the confirmation's sessions and place, the webhooks
-        const bill =
-          (input.billing ?? "self") === "self"
-            ? await billSelfEnrolment(trx, {
-                enrollmentId: id,
-                studentId: input.studentId,
-                course: { ...course, price_cents: Number(course.price_cents) },
-                classStart: placement?.start_date ?? null,
-                actorId,
-                now: nowDate,
-              })
-            : null;
-        const setting =
-          input.confirm !== false
-            ? await readConfirmationSetting(trx, { classId: placement?.id ?? null, locationId, groupBookingId: input.groupBooking?.id ?? null })
-            : null;
-        await readWebhookEndpoints(trx);
-        // every check above read this learner's records, this course's seats or what only
-        // unscoped writes change (the scopes below): from here this write writes, in its turn
-        await takeWritesTurn(trx, [actorId]);
-        if (learner && !learner.student_number) {
-          await trx
-            .updateTable("users")
-            .set({ student_number: await nextStudentNumber(trx) })
-            .where("id", "=", input.studentId)
-            .execute();
-        }
-        // nothing below reads what it writes (the next invoice number is its own row): the writes
-        // go to the database with the commit, one round trip where each took one in the turn
-        sendWritesAtCommit(trx);
-        await writeLater(
-          trx,
-          trx.insertInto("enrollments").values({
-            id,
-            student_id: input.studentId,
-            course_id: course.id,
-            status: "enrolled",
-            progress_percentage: 0,
-            enrollment_date: now,
-            completion_date: null,
-            updated_at: now,
-            location_id: locationId,
-            planned_start_date: planned.start,
-            planned_end_date: planned.end,
-            class_id: placement?.id ?? null,
-            ...review,
-            group_booking_id: input.groupBooking?.id ?? null,
-            refund_policy_version: refundPolicyVersion,
-          }),
-        );
-        await queueWebhookEvent(trx, { type: "enrolment.created", subjectId: id, now });
-        await recordEvent(trx, {
-          actorId: input.actorId ?? input.studentId,
-          subjectUserId: input.studentId,
-          type: "enrollment.created",
-          entityType: "enrollment",
-          entityId: id,
-          message: `Enrolled in ${course.name}`,
-          now,
-        });
-        if (placement) {
-          const written = { student_id: input.studentId, planned_start_date: planned.start, planned_end_date: planned.end, name: course.name };
-          await takeClass(trx, {
-            enrollmentId: id,
-            studentId: input.studentId,
-            courseId: course.id,
-            placement,
-            actorId: input.actorId ?? input.studentId,
-            now: nowDate,
-            written,
-          });
-        }
-        const invoice = bill ? await invoiceSelfEnrolment(trx, bill) : null;
-        // told once its seat is taken (a course with classes) or at once (one without)
-        if (setting) {
-          const enrolment = {
-            id,
-            student_id: input.studentId,
-            class_id: placement?.id ?? null,
-            review_status: review.review_status ?? null,
-            course: course.name,
-            unit_code: course.unit_code,
-            start_date: placement?.start_date ?? null,
-            end_date: placement?.end_date ?? null,
-          };
-          await queueEnrolmentConfirmation(trx, {
-            enrollmentId: id,
-            now: nowDate,
-            known: { enrolment, setting, invoice: invoice && { number: invoice.number, total_cents: invoice.total_cents, paid_cents: invoice.total_cents } },
-          });
-        }
-        return {
-          id,
-          course_id: course.id,
-          class_id: placement?.id ?? null,
-          status: "enrolled" as const,
-          progress_percentage: 0,
-          enrollment_date: now,
-          review_status: review.review_status ?? null,
-        };
+        return writeNewEnrolment(trx, input, { id, course, placement, nowDate });
       },
       { scopes: bySeats ? [learnerScope(input.studentId), courseScope(input.courseId)] : [learnerScope(input.studentId)] },
     );
@@ -278,6 +137,183 @@ export async function createEnrollment(
     if (isUniqueViolation(error)) throw conflict(ALREADY_ENROLLED);
     throw error;
   }
+}
+
+/**
+ * The first of createEnrollment's paths: an enrolment held without a class (its class was
+ * cancelled) takes a seat in the class chosen. It stays the same row, so its status, progress
+ * and enrolment date stay as they were and are read back; its invoice, review and student number
+ * were settled when it was made.
+ */
+async function seatHeldEnrolment(
+  trx: WriteTransaction,
+  input: EnrollmentInput,
+  { enrollmentId, course, placement, nowDate }: { enrollmentId: string; course: EnrollingCourse; placement: Placement; nowDate: Date },
+): Promise<EnrollmentMade> {
+  const now = nowDate.toISOString();
+  await takeWritesTurn(trx, [input.actorId ?? input.studentId]);
+  await trx
+    .updateTable("enrollments")
+    .set({ class_id: placement.id, location_id: placement.location_id ?? (await defaultLocationId(trx)), updated_at: now })
+    .where("id", "=", enrollmentId)
+    .execute();
+  await takeClass(trx, {
+    enrollmentId,
+    studentId: input.studentId,
+    courseId: course.id,
+    placement,
+    actorId: input.actorId ?? input.studentId,
+    now: nowDate,
+  });
+  await recordEvent(trx, {
+    actorId: input.actorId ?? input.studentId,
+    subjectUserId: input.studentId,
+    type: "enrollment.class_chosen",
+    entityType: "enrollment",
+    entityId: enrollmentId,
+    message: `${course.name}: class of ${formatDate(placement.start_date)} chosen`,
+    now,
+  });
+  if (input.confirm !== false) await queueEnrolmentConfirmation(trx, { enrollmentId, now: nowDate });
+  const kept = await trx
+    .selectFrom("enrollments")
+    .select(["status", "progress_percentage", "enrollment_date"])
+    .where("id", "=", enrollmentId)
+    .executeTakeFirstOrThrow();
+  return {
+    id: enrollmentId,
+    course_id: course.id,
+    class_id: placement.id,
+    status: kept.status,
+    progress_percentage: Number(kept.progress_percentage),
+    enrollment_date: kept.enrollment_date,
+  };
+}
+
+/**
+ * The second of createEnrollment's paths: a learner without an enrolment in the course gets one,
+ * in the class placed (or none, in a course without classes). Everything its writes need is read
+ * first, then it takes its turn to write, so the writes wait on no other transaction's reads; the
+ * insert and what follows it go to the database with the commit.
+ */
+async function writeNewEnrolment(
+  trx: WriteTransaction,
+  input: EnrollmentInput,
+  { id, course, placement, nowDate }: { id: string; course: EnrollingCourse; placement: Placement | null; nowDate: Date },
+): Promise<EnrollmentMade> {
+  const now = nowDate.toISOString();
+  // Whoever enrols is a learner: a trainer or administrator taking a course gets a student
+  // number (the AVETMISS client identifier) like anyone else, and is reported as one.
+  const learner = await trx.selectFrom("users").select("student_number").where("id", "=", input.studentId).executeTakeFirst();
+  const planned = defaultPlannedDates(now, Number(course.duration_hours));
+  // a course asking for the pre-enrolment review: the seat is taken here, in this transaction,
+  // and the enrolment is confirmed by the review (held meanwhile)
+  const review = await reviewForNewEnrolment(trx, { courseId: course.id, studentId: input.studentId, claimToken: input.reviewClaim, now });
+  const locationId = placement?.location_id ?? (await defaultLocationId(trx));
+  const refundPolicyVersion = await refundPolicyInForce(trx, organisationToday(nowDate));
+  const actorId = input.actorId ?? input.studentId;
+  // what the writes below need that reading takes a round trip for, read before the turn:
+  // the invoice's buyer and prices, the confirmation's sessions and place, the webhooks
+  const bill =
+    (input.billing ?? "self") === "self"
+      ? await billSelfEnrolment(trx, {
+          enrollmentId: id,
+          studentId: input.studentId,
+          course: { ...course, price_cents: Number(course.price_cents) },
+          classStart: placement?.start_date ?? null,
+          actorId,
+          now: nowDate,
+        })
+      : null;
+  const setting =
+    input.confirm !== false
+      ? await readConfirmationSetting(trx, { classId: placement?.id ?? null, locationId, groupBookingId: input.groupBooking?.id ?? null })
+      : null;
+  await readWebhookEndpoints(trx);
+  // every check above, here and in createEnrollment, read this learner's records, this course's
+  // seats or what only unscoped writes change (the scopes createEnrollment takes): from here this
+  // write writes, in its turn
+  await takeWritesTurn(trx, [actorId]);
+  if (learner && !learner.student_number) {
+    await trx
+      .updateTable("users")
+      .set({ student_number: await nextStudentNumber(trx) })
+      .where("id", "=", input.studentId)
+      .execute();
+  }
+  // nothing below reads what it writes (the next invoice number is its own row): the writes
+  // go to the database with the commit, one round trip where each took one in the turn
+  sendWritesAtCommit(trx);
+  await writeLater(
+    trx,
+    trx.insertInto("enrollments").values({
+      id,
+      student_id: input.studentId,
+      course_id: course.id,
+      status: "enrolled",
+      progress_percentage: 0,
+      enrollment_date: now,
+      completion_date: null,
+      updated_at: now,
+      location_id: locationId,
+      planned_start_date: planned.start,
+      planned_end_date: planned.end,
+      class_id: placement?.id ?? null,
+      ...review,
+      group_booking_id: input.groupBooking?.id ?? null,
+      refund_policy_version: refundPolicyVersion,
+    }),
+  );
+  await queueWebhookEvent(trx, { type: "enrolment.created", subjectId: id, now });
+  await recordEvent(trx, {
+    actorId: input.actorId ?? input.studentId,
+    subjectUserId: input.studentId,
+    type: "enrollment.created",
+    entityType: "enrollment",
+    entityId: id,
+    message: `Enrolled in ${course.name}`,
+    now,
+  });
+  if (placement) {
+    const written = { student_id: input.studentId, planned_start_date: planned.start, planned_end_date: planned.end, name: course.name };
+    await takeClass(trx, {
+      enrollmentId: id,
+      studentId: input.studentId,
+      courseId: course.id,
+      placement,
+      actorId: input.actorId ?? input.studentId,
+      now: nowDate,
+      written,
+    });
+  }
+  const invoice = bill ? await invoiceSelfEnrolment(trx, bill) : null;
+  // told once its seat is taken (a course with classes) or at once (one without)
+  if (setting) {
+    const enrolment = {
+      id,
+      student_id: input.studentId,
+      class_id: placement?.id ?? null,
+      review_status: review.review_status ?? null,
+      course: course.name,
+      unit_code: course.unit_code,
+      start_date: placement?.start_date ?? null,
+      end_date: placement?.end_date ?? null,
+    };
+    await queueEnrolmentConfirmation(trx, {
+      enrollmentId: id,
+      now: nowDate,
+      known: { enrolment, setting, invoice: invoice && { number: invoice.number, total_cents: invoice.total_cents, paid_cents: invoice.total_cents } },
+    });
+  }
+  return {
+    id,
+    course_id: course.id,
+    class_id: placement?.id ?? null,
+    status: "enrolled" as const,
+    progress_percentage: 0,
+    enrollment_date: now,
+    review_status: review.review_status ?? null,
+  };
 }
 
 /** A class of the course appeared after an enrolment chose its scopes without the course's seats. */
