@@ -143,6 +143,9 @@ export async function expectAccessible(page: Page) {
   expect(await accessibilityViolations(page), "axe-core violations").toEqual([]);
 }
 
+/** Every WCAG 2.0, 2.1 and 2.2 A and AA rule axe knows: the page walk's, and the phone frame's. */
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
 /**
  * The WCAG A/AA violations axe finds on the current page, one line each (rule, help, where): of
  * WCAG 2.0 unless `tags` names more (the page walk adds 2.1 and 2.2).

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { Browser, Page, Response } from "@playwright/test";
 import { e2eDb, insertAssessment, insertStaff, insertTrainer, userId } from "./e2e-db";
-import { accessibilityViolations, authenticatorCode, expect, makeAdmin, signIn, test } from "./fixtures";
+import { accessibilityViolations, authenticatorCode, expect, makeAdmin, signIn, test, WCAG_TAGS } from "./fixtures";
 
 /**
  * The walk (CONTRACT 22): every page, as every role that may open it, on the demo's own records.
@@ -497,9 +497,6 @@ function byteFaults(body: Buffer): string[] {
  * run of the checker for all of them.
  */
 const vnuJar = path.resolve("node_modules/vnu-jar/build/dist/vnu.jar");
-
-/** Every WCAG 2.0, 2.1 and 2.2 A and AA rule axe knows. */
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /**
  * What Remix writes after `</html>`, and nothing else: the page's loader data as inline scripts
