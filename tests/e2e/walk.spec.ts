@@ -1,8 +1,8 @@
-import { execFile } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
-import { promisify } from "node:util";
 import type { Browser, Page, Response } from "@playwright/test";
 import { e2eDb, insertAssessment, insertStaff, insertTrainer, userId } from "./e2e-db";
 import { accessibilityViolations, authenticatorCode, expect, makeAdmin, signIn, test, WCAG_TAGS } from "./fixtures";
@@ -493,10 +493,90 @@ function byteFaults(body: Buffer): string[] {
 }
 
 /**
- * What the Nu HTML checker (vnu-jar, the W3C's checker) reports as errors in each document, one
- * run of the checker for all of them.
+ * The Nu HTML checker (vnu-jar, the W3C's checker) as a service of this test worker: one Java
+ * process, started when the worker's first walk has documents to check, reads every document of
+ * the worker's walks. Java's start is most of what a run of the checker costs: a run per walk
+ * (16 of them) took 150 s of CPU, most of the no-JavaScript walk's (decision 026). Compiled by
+ * the JIT's first tier only, which a few hundred documents never outgrow; that tier's deeper
+ * stack is what the checker's schema needs (`-Xss`).
  */
 const vnuJar = path.resolve("node_modules/vnu-jar/build/dist/vnu.jar");
+
+interface HtmlChecker {
+  /** The checker's messages about one HTML document. */
+  messages(body: Buffer): Promise<VnuMessage[]>;
+}
+interface VnuMessage {
+  type: string;
+  message: string;
+  extract?: string;
+  lastLine?: number;
+  lastColumn?: number;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startHtmlChecker(): Promise<{ url: string; java: ChildProcess }> {
+  const port = await freePort();
+  const java = spawn(
+    "java",
+    [
+      "-Xss4m",
+      "-XX:TieredStopAtLevel=1",
+      "-XX:+UseSerialGC",
+      "-Dnu.validator.servlet.bind-address=127.0.0.1",
+      `-Dnu.validator.servlet.max-file-size=${16 * 1024 * 1024}`,
+      "-cp",
+      vnuJar,
+      "nu.validator.servlet.Main",
+      String(port),
+    ],
+    { stdio: "ignore" },
+  );
+  const url = `http://127.0.0.1:${port}/`;
+  for (const deadline = Date.now() + 90_000; Date.now() < deadline;) {
+    if (java.exitCode !== null) break;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, java };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  java.kill();
+  throw new Error(`the Nu HTML checker did not start on port ${port}`);
+}
+
+const walkTest = test.extend<object, { htmlChecker: HtmlChecker }>({
+  htmlChecker: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it needs none
+    async ({}, use) => {
+      let service: Promise<{ url: string; java: ChildProcess }> | undefined;
+      await use({
+        async messages(body) {
+          const { url } = await (service ??= startHtmlChecker());
+          const answer = await fetch(`${url}?out=json`, {
+            method: "POST",
+            headers: { "Content-Type": "text/html; charset=utf-8" },
+            body: new Uint8Array(body),
+          });
+          if (!answer.ok) throw new Error(`the Nu HTML checker answered ${answer.status}`);
+          return ((await answer.json()) as { messages: VnuMessage[] }).messages;
+        },
+      });
+      if (service) (await service).java.kill();
+    },
+    { scope: "worker" },
+  ],
+});
 
 /**
  * What Remix writes after `</html>`, and nothing else: the page's loader data as inline scripts
@@ -521,28 +601,20 @@ function afterHtml(message: { lastLine?: number; lastColumn?: number }, start: {
   return message.lastLine > start.line || (message.lastLine === start.line && (message.lastColumn ?? 0) > start.column);
 }
 
-async function htmlErrors(documents: { page: string; body: Buffer }[]): Promise<string[]> {
-  if (documents.length === 0) return [];
-  const dir = test.info().outputPath("documents");
-  fs.mkdirSync(dir, { recursive: true });
-  const files = documents.map((d, i) => {
-    const file = path.join(dir, `${i}.html`);
-    fs.writeFileSync(file, d.body);
-    return file;
-  });
-  const { stderr } = await promisify(execFile)("java", ["-jar", vnuJar, "--format", "json", "--exit-zero-always", ...files], { maxBuffer: 64 * 1024 * 1024 });
-  const report = JSON.parse(stderr) as {
-    messages: { type: string; url?: string; message: string; extract?: string; lastLine?: number; lastColumn?: number }[];
-  };
-  const streamStarts = documents.map((d) => remixStreamStart(d.body.toString("utf8")));
-  return report.messages
-    .filter((m) => m.type === "error")
-    .flatMap((m) => {
-      const index = Number(/(\d+)\.html$/.exec(m.url ?? "")?.[1]);
-      // the one error the framework forces (and the checker's note that it stops there): nothing else is let through
-      if (afterHtml(m, streamStarts[index] ?? null) && /^(Stray start tag “script”\.|Cannot recover after last error\.)/.test(m.message)) return [];
-      return [`${documents[index]?.page ?? m.url}: HTML: ${m.message} (line ${m.lastLine}: ${JSON.stringify(m.extract ?? "")})`];
-    });
+async function htmlErrors(checker: HtmlChecker, documents: { page: string; body: Buffer }[]): Promise<string[]> {
+  const found = await Promise.all(
+    documents.map(async ({ page, body }) => {
+      const streamStart = remixStreamStart(body.toString("utf8"));
+      return (await checker.messages(body))
+        .filter((m) => m.type === "error")
+        .flatMap((m) => {
+          // the one error the framework forces (and the checker's note that it stops there): nothing else is let through
+          if (afterHtml(m, streamStart) && /^(Stray start tag “script”\.|Cannot recover after last error\.)/.test(m.message)) return [];
+          return [`${page}: HTML: ${m.message} (line ${m.lastLine}: ${JSON.stringify(m.extract ?? "")})`];
+        });
+    }),
+  );
+  return found.flat();
 }
 
 /** The part of Remix's router the walk drives (window.__remixRouter). */
@@ -628,7 +700,7 @@ const walks = ROLES.flatMap((role) => {
 });
 
 for (const { role, part, visits } of walks) {
-  test(`${role}: every page opens clean (part ${part})`, async ({ page, js, browser, extraHTTPHeaders }) => {
+  walkTest(`${role}: every page opens clean (part ${part})`, async ({ page, js, browser, extraHTTPHeaders, htmlChecker }) => {
     test.setTimeout(180_000);
     const ids = await demoIds(role);
     // the no-JavaScript walk is the phone walk (its HTML check does not depend on the width)
@@ -688,7 +760,7 @@ for (const { role, part, visits } of walks) {
     }
     if (js) await page.waitForLoadState("networkidle");
     // the server's HTML is the same with JavaScript or without: checked once, in the no-JS project
-    else failures.push(...(await htmlErrors(documents)));
+    else failures.push(...(await htmlErrors(htmlChecker, documents)));
     expect(failures, `${role}: ${visits.length} pages`).toEqual([]);
   });
 }
