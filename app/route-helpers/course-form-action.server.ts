@@ -1,5 +1,7 @@
 import { data } from "@remix-run/node";
-import { applyListIntent, parseListIntent, type CourseListName } from "~/schemas/course";
+import type { z } from "zod";
+import { applyListIntent, courseFormInput, parseListIntent, type CourseListName } from "~/schemas/course";
+import { answerForm } from "~/utils/form-action.server";
 import type { FieldErrors } from "~/utils/validation";
 import { courseStateFromForm, type CourseFormState } from "~/schemas/course-form";
 
@@ -43,4 +45,28 @@ export function courseFormFailure(form: FormData, fallback: CourseFormState, mes
     },
     { status },
   );
+}
+
+/**
+ * The course form's submission, adding a course or editing one: a list's Add or Remove button
+ * answers with the form as edited; a save parses the form with `schema` and calls `save`. A
+ * failure comes back as courseFormFailure, with the list rows as typed, which answerForm's kept
+ * values cannot hold (a learning outcome may hold the comma they would be joined with).
+ */
+export async function answerCourseForm<S extends z.ZodType, R>(
+  request: Request,
+  steps: { schema: S; stored: CourseFormState; unreadable: string; save: (input: z.infer<S>) => Promise<R> },
+) {
+  const form = await request.formData().catch(() => null);
+  if (!form) return courseFormFailure(new FormData(), steps.stored, steps.unreadable, {}, 400);
+  const listResult = listButtonResult(form, steps.stored);
+  if (listResult) return listResult;
+  return answerForm(request, {
+    form,
+    schema: steps.schema,
+    input: courseFormInput,
+    unreadable: steps.unreadable,
+    failed: ({ message, status, fieldErrors }) => courseFormFailure(form, steps.stored, message, fieldErrors, status),
+    save: steps.save,
+  });
 }

@@ -2,8 +2,10 @@ import type { z } from "zod";
 import { getFileStore } from "~/files/store.server";
 import type { FormUpload } from "~/files/intake.server";
 import { BAD_UPLOAD_MESSAGE, BadUpload, readUpload } from "~/files/upload.server";
+import type { DomainError } from "~/utils/errors";
 import { answerForm, formFailure } from "~/utils/form-action.server";
 import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
+import type { FieldErrors } from "~/utils/validation";
 
 /**
  * A page's form that carries a file (multipart): the file streams to disk as it arrives, the text
@@ -13,13 +15,20 @@ import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
  */
 export async function answerUploadForm<S extends z.ZodType, R>(
   request: Request,
-  steps: { schema: S; save: (input: z.infer<S>, upload: FormUpload) => Promise<R> },
+  steps: {
+    schema: S;
+    save: (input: z.infer<S>, upload: FormUpload) => Promise<R>;
+    /** As answerForm's: the field errors of a refusal (default: its own, or its message beside its field). */
+    fieldErrors?: (error: DomainError, values: Record<string, string>) => FieldErrors;
+    /** As answerForm's: values every failure answers with, an upload too large to read included. */
+    values?: Record<string, string>;
+  },
 ) {
   let read: Awaited<ReturnType<typeof readUpload>>;
   try {
     read = await readUpload(request);
   } catch (error) {
-    if (error instanceof BadUpload) return formFailure(BAD_UPLOAD_MESSAGE);
+    if (error instanceof BadUpload) return formFailure(BAD_UPLOAD_MESSAGE, { values: steps.values });
     throw error;
   }
   try {
@@ -28,6 +37,8 @@ export async function answerUploadForm<S extends z.ZodType, R>(
       invalid: FIX_HIGHLIGHTED_FIELDS,
       form: read.form,
       schema: steps.schema,
+      fieldErrors: steps.fieldErrors,
+      values: steps.values,
       save: (input) => steps.save(input, { store: getFileStore(), files: read.files, dir: read.dir, tooMany: read.tooMany }),
     });
   } finally {

@@ -12,4 +12,5 @@ export { demoMode } from "~/http/demo-lock.server";
 export { clientAddress } from "~/http/request-context.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm, formFailure } from "~/utils/form-action.server";
+export { formIntent } from "~/utils/form-intent.server";
 export { retryAfterFromAction } from "~/utils/http.server";

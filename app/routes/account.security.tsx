@@ -16,6 +16,7 @@ import {
   redirectWithFlash,
   answerForm,
   formFailure,
+  formIntent,
   retryAfterFromAction,
 } from "./account.security.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -58,49 +59,47 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireSignedIn(request);
   const db = getDb();
   const asker = { user, client: clientAddress(request), session: await currentSessionKey(request) };
-  const intent = new URL(request.url).searchParams.get("intent");
-  if (intent === "confirm") {
-    return answerForm(request, {
-      schema: confirmTwoStepSchema,
-      save: async (input) => {
-        const recoveryCodes = await finishTwoStepSetUp(db, asker, input);
-        // Shown in this answer only: a reload shows the page without them.
-        return {
-          recoveryCodes,
-          toast: { type: "success" as const, message: "Two-step sign-in is on. Other devices have been signed out." },
-          submittedAt: Date.now(),
-        };
-      },
-    });
+  switch (await formIntent(request)) {
+    case "confirm":
+      return answerForm(request, {
+        schema: confirmTwoStepSchema,
+        save: async (input) => {
+          const recoveryCodes = await finishTwoStepSetUp(db, asker, input);
+          // Shown in this answer only: a reload shows the page without them.
+          return {
+            recoveryCodes,
+            toast: { type: "success" as const, message: "Two-step sign-in is on. Other devices have been signed out." },
+            submittedAt: Date.now(),
+          };
+        },
+      });
+    case "password":
+      return answerForm(request, {
+        schema: passwordChangeSchema,
+        save: async (input) => {
+          await changeOwnPassword(db, asker, input);
+          return redirectWithFlash(PAGE, { type: "success", message: "Your password was changed. Other devices have been signed out." });
+        },
+      });
+    case "begin":
+      return answerForm(request, {
+        schema: beginTwoStepSchema,
+        save: async (input) => {
+          await startTwoStepSetUp(db, asker, input);
+          return redirectWithFlash(PAGE, { type: "success", message: "Scan the QR code, then enter the code your app shows" });
+        },
+      });
+    case "turn-off":
+      return answerForm(request, {
+        schema: ownerProofSchema,
+        save: async (input) => {
+          await turnOffTwoStep(db, asker, input);
+          return redirectWithFlash(PAGE, { type: "success", message: "Two-step sign-in is off. Other devices have been signed out." });
+        },
+      });
+    default:
+      return formFailure("Unknown request");
   }
-  if (intent === "password") {
-    return answerForm(request, {
-      schema: passwordChangeSchema,
-      save: async (input) => {
-        await changeOwnPassword(db, asker, input);
-        return redirectWithFlash(PAGE, { type: "success", message: "Your password was changed. Other devices have been signed out." });
-      },
-    });
-  }
-  if (intent === "begin") {
-    return answerForm(request, {
-      schema: beginTwoStepSchema,
-      save: async (input) => {
-        await startTwoStepSetUp(db, asker, input);
-        return redirectWithFlash(PAGE, { type: "success", message: "Scan the QR code, then enter the code your app shows" });
-      },
-    });
-  }
-  if (intent === "turn-off") {
-    return answerForm(request, {
-      schema: ownerProofSchema,
-      save: async (input) => {
-        await turnOffTwoStep(db, asker, input);
-        return redirectWithFlash(PAGE, { type: "success", message: "Two-step sign-in is off. Other devices have been signed out." });
-      },
-    });
-  }
-  return formFailure("Unknown request");
 }
 
 const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";
@@ -186,7 +185,7 @@ export default function AccountSecurity() {
                   {setUp.pending.secret}
                 </code>
               </p>
-              <Form method="post" action={`${PAGE}?intent=confirm`} noValidate className="space-y-3" aria-label="Confirm the authenticator app">
+              <Form method="post" action={PAGE} noValidate className="space-y-3" aria-label="Confirm the authenticator app">
                 {formError("confirm")}
                 <input type="hidden" name="intent" value="confirm" />
                 <TextField
@@ -217,7 +216,7 @@ export default function AccountSecurity() {
                 Two-step sign-in is on. You have {setUp.recoveryCodesLeft} unused recovery {setUp.recoveryCodesLeft === 1 ? "code" : "codes"}.
               </p>
               <p className="text-sm text-steel-700">{OWNER_HINT} Every other device signed in to your account is signed out, and we email you.</p>
-              <Form method="post" action={`${PAGE}?intent=begin`} noValidate className="space-y-3" aria-label="Set up a new authenticator app">
+              <Form method="post" action={PAGE} noValidate className="space-y-3" aria-label="Set up a new authenticator app">
                 <h3 className="font-semibold text-steel-900">New phone or app</h3>
                 {formError("begin")}
                 <OwnerFields form="begin" withCode failed={failed} />
@@ -226,7 +225,7 @@ export default function AccountSecurity() {
                 </SubmitButton>
               </Form>
               {mayTurnOff ? (
-                <Form method="post" action={`${PAGE}?intent=turn-off`} noValidate className="space-y-3" aria-label="Turn off two-step sign-in">
+                <Form method="post" action={PAGE} noValidate className="space-y-3" aria-label="Turn off two-step sign-in">
                   <h3 className="font-semibold text-steel-900">Turn off</h3>
                   {formError("turn-off")}
                   <OwnerFields form="turn-off" withCode failed={failed} />
@@ -243,7 +242,7 @@ export default function AccountSecurity() {
               <p className="text-sm text-steel-700">
                 After your password, sign-in asks for a code from an authenticator app on your phone, so a stolen password alone cannot open your account.
               </p>
-              <Form method="post" action={`${PAGE}?intent=begin`}>
+              <Form method="post" action={PAGE}>
                 <input type="hidden" name="intent" value="begin" />
                 <SubmitButton busyLabel="Starting...">Set up two-step sign-in</SubmitButton>
               </Form>
@@ -256,7 +255,7 @@ export default function AccountSecurity() {
             <h2 id="password-heading" className="text-lg font-semibold text-steel-900">
               Change password
             </h2>
-            <Form method="post" action={`${PAGE}?intent=password`} noValidate className="space-y-3" aria-label="Change password">
+            <Form method="post" action={PAGE} noValidate className="space-y-3" aria-label="Change password">
               {formError("password")}
               <OwnerFields form="password" withCode={setUp.enabled} failed={failed} />
               <TextField

@@ -9,6 +9,7 @@ export { listLocations } from "~/models/location.server";
 export { sessionRowsAnswer } from "~/route-helpers/class-form-action.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
+export { formIntent } from "~/utils/form-intent.server";
 export { jsonResponse } from "~/utils/http.server";
 export { foundOr404 } from "~/route-helpers/page-records.server";
 export { clientAddress } from "~/http/request-context.server";

@@ -12,6 +12,7 @@ import {
   sessionRowsAnswer,
   redirectWithFlash,
   answerForm,
+  formIntent,
   foundOr404,
   jsonResponse,
   clientAddress,
@@ -44,16 +45,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const cls = await loadClass(params);
   const db = getDb();
   const back = `/admin/courses/${cls.course_id}`;
+  if ((await formIntent(request)) === "cancel") {
+    // asked twice: the first post answers with the question (the page without JavaScript)
+    if (!isConfirmed(await request.formData().catch(() => null))) return confirmationAnswer("cancel");
+    await cancelClass(db, cls.id, { id: admin.id, client: clientAddress(request) });
+    return redirectWithFlash(back, { type: "success", message: CLASS_CANCELLED });
+  }
   const form = await request
     .clone()
     .formData()
     .catch(() => null);
-  if (form?.get("intent") === "cancel") {
-    // asked twice: the first post answers with the question (the page without JavaScript)
-    if (!isConfirmed(form)) return confirmationAnswer("cancel");
-    await cancelClass(db, cls.id, { id: admin.id, client: clientAddress(request) });
-    return redirectWithFlash(back, { type: "success", message: CLASS_CANCELLED });
-  }
   const rows = form ? sessionRowsAnswer(form) : null;
   if (rows) return rows;
   return answerForm(request, {

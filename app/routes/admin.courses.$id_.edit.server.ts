@@ -4,7 +4,7 @@
  */
 export { foundOr404 } from "~/route-helpers/page-records.server";
 export { requireRole } from "~/auth/guards.server";
-export { courseFormFailure, listButtonResult } from "~/route-helpers/course-form-action.server";
+export { answerCourseForm } from "~/route-helpers/course-form-action.server";
 export { getDb } from "~/db.server";
 export { updateCourse } from "~/models/course-admin.server";
 export { getCourse } from "~/models/course.server";

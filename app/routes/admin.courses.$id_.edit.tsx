@@ -1,23 +1,11 @@
-import {
-  foundOr404,
-  requireRole,
-  courseFormFailure,
-  listButtonResult,
-  getDb,
-  updateCourse,
-  getCourse,
-  redirectWithFlash,
-  clientAddress,
-} from "./admin.courses.$id_.edit.server";
+import { foundOr404, requireRole, answerCourseForm, getDb, updateCourse, getCourse, redirectWithFlash, clientAddress } from "./admin.courses.$id_.edit.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
 import { CourseFields, courseStateFrom } from "~/components/admin/course-form";
 import { useActionToast } from "~/components/toaster";
 import { buttonClasses, ErrorSummary, Modal, SubmitButton } from "~/components/ui";
-import { courseEditSchema, courseFormInput } from "~/schemas/course";
-import { isDomainError } from "~/utils/errors";
-import { parseWith } from "~/utils/validation";
+import { courseEditSchema } from "~/schemas/course";
 
 export const COURSE_UPDATED = "Course updated successfully";
 const UPDATE_FAILED = "Failed to update course";
@@ -35,19 +23,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const course = await loadCourse(params.id);
   const stored = courseStateFrom(course);
-  const form = await request.formData().catch(() => null);
-  if (!form) return courseFormFailure(new FormData(), stored, UPDATE_FAILED, {}, 400);
-  const listResult = listButtonResult(form, stored);
-  if (listResult) return listResult;
-  const parsed = parseWith(courseEditSchema, courseFormInput(form));
-  if (!parsed.success) return courseFormFailure(form, stored, parsed.message, parsed.fieldErrors, 400);
-  try {
-    await updateCourse(getDb(), course.id, parsed.data, { id: admin.id, client: clientAddress(request) });
-  } catch (error) {
-    if (isDomainError(error)) return courseFormFailure(form, stored, error.message || UPDATE_FAILED, error.fieldErrors, error.status);
-    throw error;
-  }
-  return redirectWithFlash(`/admin/courses${new URL(request.url).search}`, { type: "success", message: COURSE_UPDATED });
+  return answerCourseForm(request, {
+    schema: courseEditSchema,
+    stored: stored,
+    unreadable: UPDATE_FAILED,
+    save: async (input) => {
+      await updateCourse(getDb(), course.id, input, { id: admin.id, client: clientAddress(request) });
+      return redirectWithFlash(`/admin/courses${new URL(request.url).search}`, { type: "success", message: COURSE_UPDATED });
+    },
+  });
 }
 
 export default function EditCourse() {

@@ -3,7 +3,7 @@
  * swaps it for an empty module inside the route's own script (decision 043).
  */
 export { requireRole } from "~/auth/guards.server";
-export { courseFormFailure, listButtonResult } from "~/route-helpers/course-form-action.server";
+export { answerCourseForm } from "~/route-helpers/course-form-action.server";
 export { getDb } from "~/db.server";
 export { createCourse } from "~/models/course-admin.server";
 export { redirectWithFlash } from "~/utils/flash.server";

@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
-import { requireRole, courseFormFailure, listButtonResult, getDb, createCourse, redirectWithFlash, clientAddress } from "./admin.courses.new.server";
+import { requireRole, answerCourseForm, getDb, createCourse, redirectWithFlash, clientAddress } from "./admin.courses.new.server";
 import { CourseFields } from "~/components/admin/course-form";
 import { EMPTY_COURSE_STATE } from "~/schemas/course-form";
 import { useActionToast } from "~/components/toaster";
 import { buttonClasses, ErrorSummary, Modal, SubmitButton } from "~/components/ui";
-import { courseCreateSchema, courseFormInput } from "~/schemas/course";
-import { isDomainError } from "~/utils/errors";
-import { parseWith } from "~/utils/validation";
+import { courseCreateSchema } from "~/schemas/course";
 
 export const COURSE_CREATED = "Course created successfully";
 const CREATE_FAILED = "Failed to create course";
@@ -19,19 +17,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  const form = await request.formData().catch(() => null);
-  if (!form) return courseFormFailure(new FormData(), EMPTY_COURSE_STATE, CREATE_FAILED, {}, 400);
-  const listResult = listButtonResult(form, EMPTY_COURSE_STATE);
-  if (listResult) return listResult;
-  const parsed = parseWith(courseCreateSchema, courseFormInput(form));
-  if (!parsed.success) return courseFormFailure(form, EMPTY_COURSE_STATE, parsed.message, parsed.fieldErrors, 400);
-  try {
-    const course = await createCourse(getDb(), parsed.data, { id: admin.id, client: clientAddress(request) });
-    return redirectWithFlash(`/admin/courses/${course.id}`, { type: "success", message: COURSE_CREATED });
-  } catch (error) {
-    if (isDomainError(error)) return courseFormFailure(form, EMPTY_COURSE_STATE, error.message || CREATE_FAILED, error.fieldErrors, error.status);
-    throw error;
-  }
+  return answerCourseForm(request, {
+    schema: courseCreateSchema,
+    stored: EMPTY_COURSE_STATE,
+    unreadable: CREATE_FAILED,
+    save: async (input) => {
+      const course = await createCourse(getDb(), input, { id: admin.id, client: clientAddress(request) });
+      return redirectWithFlash(`/admin/courses/${course.id}`, { type: "success", message: COURSE_CREATED });
+    },
+  });
 }
 
 export default function AddCourse() {

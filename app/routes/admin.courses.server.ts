@@ -6,4 +6,5 @@ export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { listAllCourses, updateCourse } from "~/models/course-admin.server";
 export { redirectWithFlash } from "~/utils/flash.server";
+export { answerForm } from "~/utils/form-action.server";
 export { clientAddress } from "~/http/request-context.server";

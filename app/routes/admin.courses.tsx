@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { requireRole, getDb, listAllCourses, updateCourse, redirectWithFlash, clientAddress } from "./admin.courses.server";
+import { requireRole, getDb, listAllCourses, updateCourse, redirectWithFlash, clientAddress, answerForm } from "./admin.courses.server";
 import { ActiveBadge, TierBadge } from "~/components/status-badges";
 import { PageTitle } from "~/components/portal-shell";
 import { RowActionButton } from "~/components/admin/row-action-button";
@@ -9,7 +9,6 @@ import { courseListStatus, courseToggleSchema } from "~/schemas/page-queries";
 import { cn } from "~/utils/cn";
 import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
 import { formatPrice } from "~/utils/format";
-import { parseWith } from "~/utils/validation";
 import { RouteError } from "~/components/route-error";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,20 +21,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const back = `/admin/courses${new URL(request.url).search}`;
-  const form = await request.formData().catch(() => null);
-  const parsed = parseWith(courseToggleSchema, form ? Object.fromEntries(form) : {});
-  if (!parsed.success) return redirectWithFlash(back, { type: "error", message: "Failed to update course status" });
-  // deactivating is asked twice: the first post answers with the question (the page without JavaScript)
-  if (!parsed.data.is_active && !isConfirmed(form)) return { ...confirmationAnswer("deactivate"), course_id: parsed.data.course_id };
-  try {
-    const course = await updateCourse(getDb(), parsed.data.course_id, { is_active: parsed.data.is_active }, { id: admin.id, client: clientAddress(request) });
-    return redirectWithFlash(back, {
-      type: "success",
-      message: course.is_active ? "Course activated successfully" : "Course deactivated successfully",
-    });
-  } catch {
-    return redirectWithFlash(back, { type: "error", message: "Failed to update course status" });
-  }
+  const confirmed = isConfirmed(
+    await request
+      .clone()
+      .formData()
+      .catch(() => null),
+  );
+  return answerForm(request, {
+    schema: courseToggleSchema,
+    // a row's button has no field to show a message beside: any failure is one flash on the list
+    failed: () => redirectWithFlash(back, { type: "error", message: "Failed to update course status" }),
+    save: async ({ course_id, is_active }) => {
+      // deactivating is asked twice: the first post answers with the question (the page without JavaScript)
+      if (!is_active && !confirmed) return { ...confirmationAnswer("deactivate"), course_id };
+      const course = await updateCourse(getDb(), course_id, { is_active }, { id: admin.id, client: clientAddress(request) });
+      return redirectWithFlash(back, {
+        type: "success",
+        message: course.is_active ? "Course activated successfully" : "Course deactivated successfully",
+      });
+    },
+  });
 }
 
 /** Closing a course to enrolment, asked twice: it names the course and what closing it stops. */

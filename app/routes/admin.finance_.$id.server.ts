@@ -9,4 +9,5 @@ export { getInvoice } from "~/models/finance/finance.server";
 export { issueCreditNote, recordPayment } from "~/models/finance/invoice.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
+export { formIntent } from "~/utils/form-intent.server";
 export { foundOr404 } from "~/route-helpers/page-records.server";

@@ -9,6 +9,7 @@ import {
   recordPayment,
   redirectWithFlash,
   answerForm,
+  formIntent,
   foundOr404,
 } from "./admin.finance_.$id.server";
 import { InvoiceStatusBadge } from "~/components/finance/invoice-status";
@@ -35,17 +36,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const invoice = await foundOr404(params.id, (id) => getInvoice(getDb(), id, { learnerId: null }), "Invoice not found");
   const actor = { id: admin.id, client: clientAddress(request) };
   const back = `/admin/finance/${invoice.id}`;
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => null);
-  if (form?.get("intent") === "credit") {
+  if ((await formIntent(request)) === "credit") {
     // asked twice: without JavaScript the first post answers with the question, the amount kept
+    // as typed (the schema's is in cents), so the form is read beside answerForm's reading
+    const form = await request
+      .clone()
+      .formData()
+      .catch(() => null);
     return answerForm(request, {
       schema: creditNoteFormSchema,
       unreadable: "Failed to issue the credit note",
       save: async (input) => {
-        if (!isConfirmed(form)) return { ...confirmationAnswer("credit"), amount: String(form.get("amount") ?? ""), reason: String(form.get("reason") ?? "") };
+        if (!isConfirmed(form)) {
+          return { ...confirmationAnswer("credit"), amount: String(form?.get("amount") ?? ""), reason: String(form?.get("reason") ?? "") };
+        }
         const note = await issueCreditNote(getDb(), { invoiceId: invoice.id, amountCents: input.amount, reason: input.reason, actor });
         return redirectWithFlash(back, { type: "success", message: `${CREDIT_NOTE_ISSUED}: ${note.number}` });
       },

@@ -11,3 +11,4 @@ export { deliverNow } from "~/jobs/runner.server";
 export { mailView } from "~/mail/templates.server";
 export { listMail, MAIL_PAGE_SIZE, resendMail, resendRefusal } from "~/models/outbox.server";
 export { redirectWithFlash } from "~/utils/flash.server";
+export { answerForm } from "~/utils/form-action.server";

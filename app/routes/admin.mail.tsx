@@ -12,6 +12,7 @@ import {
   resendMail,
   resendRefusal,
   redirectWithFlash,
+  answerForm,
 } from "./admin.mail.server";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { RowActionButton } from "~/components/admin/row-action-button";
@@ -22,9 +23,7 @@ import { Badge, EmptyState, Pagination, SelectField, TextField, type BadgeTone, 
 import { readListFilters } from "~/schemas/list-filters";
 import { MAIL_FILTERS, mailListQuery, mailResendSchema } from "~/schemas/mail";
 import { MAIL_RESENT, MAIL_STATE_LABELS, MAIL_STATES, MAIL_TEMPLATE_LABELS, MAIL_TEMPLATES } from "~/schemas/mail-text";
-import { isDomainError } from "~/utils/errors";
 import { formatDateTime } from "~/utils/format";
-import { parseWith } from "~/utils/validation";
 
 /**
  * Mail (administrators): every message the portal has queued, with its recipient, subject,
@@ -56,19 +55,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  // back to the list as it was filtered
+  // back to the list as it was filtered, with the message of a failure in a flash
   const back = `/admin/mail${new URL(request.url).search}`;
-  const form = await request.formData().catch(() => null);
-  const parsed = parseWith(mailResendSchema, form ? Object.fromEntries(form) : {});
-  if (!parsed.success) return redirectWithFlash(back, { type: "error", message: parsed.message });
-  try {
-    await resendMail(getDb(), { id: parsed.data.id, actorId: admin.id, client: clientAddress(request) });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return redirectWithFlash(back, { type: "error", message: error.message });
-  }
-  deliverNow([parsed.data.id]);
-  return redirectWithFlash(back, { type: "success", message: MAIL_RESENT });
+  return answerForm(request, {
+    schema: mailResendSchema,
+    // a body that is not a form names no action, like an empty one
+    unreadable: "Unknown action",
+    failed: ({ message }) => redirectWithFlash(back, { type: "error", message }),
+    save: async ({ id }) => {
+      await resendMail(getDb(), { id, actorId: admin.id, client: clientAddress(request) });
+      deliverNow([id]);
+      return redirectWithFlash(back, { type: "success", message: MAIL_RESENT });
+    },
+  });
 }
 
 const STATE_OPTIONS = [{ value: "", label: "Any state" }, ...MAIL_STATES.map((s) => ({ value: s, label: MAIL_STATE_LABELS[s] }))];

@@ -11,6 +11,7 @@ export { getDashboardStats } from "~/models/stats.server";
 export { listAttendanceAlerts } from "~/models/attendance.server";
 export { listRecentStudents } from "~/models/student.server";
 export { redirectWithFlash } from "~/utils/flash.server";
+export { answerForm } from "~/utils/form-action.server";
 export { clientAddress } from "~/http/request-context.server";
 export { adminHrwAlerts } from "~/models/hrw/hrw-dashboard.server";
 export { overdueImprovementCount, overdueImprovements } from "~/models/standards/improvement.server";

@@ -14,6 +14,7 @@ import {
   listAttendanceAlerts,
   listRecentStudents,
   redirectWithFlash,
+  answerForm,
   clientAddress,
   adminHrwAlerts,
   overdueImprovementCount,
@@ -28,9 +29,7 @@ import { PageTitle } from "~/components/portal-shell";
 import { buttonClasses, EmptyState, StatCard, TitledCard, TableScroll } from "~/components/ui";
 import { AwaitingUsiCard, DueDate } from "~/components/certificates-due";
 import { AttendanceAlerts } from "~/components/admin/attendance-alerts";
-import { isDomainError } from "~/utils/errors";
 import { formatDate, ROLE_LABELS } from "~/utils/format";
-import { parseWith } from "~/utils/validation";
 import { AdminHrwAlerts } from "~/components/hrw/hrw-ui";
 import { ImprovementsOverdue } from "~/components/admin/improvements-overdue";
 import { StandardsPanel } from "~/components/standards/standards-panel";
@@ -69,20 +68,20 @@ const CERTIFICATES_DUE_SHOWN = 10;
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  const form = await request.formData().catch(() => null);
-  const parsed = parseWith(accountDecisionSchema, form ? Object.fromEntries(form) : {});
-  if (!parsed.success) return redirectWithFlash("/admin/overview", { type: "error", message: parsed.message });
-  const { intent, user_id } = parsed.data;
-  try {
-    if (intent === "approve") await approveAccount(getDb(), user_id, { id: admin.id, client: clientAddress(request) });
-    else await rejectAccount(getDb(), user_id, { id: admin.id, client: clientAddress(request) });
-  } catch (error) {
-    if (isDomainError(error)) {
-      return redirectWithFlash("/admin/overview", { type: "error", message: "That account is no longer waiting for approval" });
-    }
-    throw error;
-  }
-  return redirectWithFlash("/admin/overview", { type: "success", message: intent === "approve" ? "Account approved" : "Account rejected" });
+  const actor = { id: admin.id, client: clientAddress(request) };
+  return answerForm(request, {
+    schema: accountDecisionSchema,
+    // a body that is not a form names no action, like an empty one
+    unreadable: "Unknown action",
+    // the model refuses only an account no longer pending (decided in another tab, say)
+    failed: ({ message, refusal }) =>
+      redirectWithFlash("/admin/overview", { type: "error", message: refusal ? "That account is no longer waiting for approval" : message }),
+    save: async ({ intent, user_id }) => {
+      if (intent === "approve") await approveAccount(getDb(), user_id, actor);
+      else await rejectAccount(getDb(), user_id, actor);
+      return redirectWithFlash("/admin/overview", { type: "success", message: intent === "approve" ? "Account approved" : "Account rejected" });
+    },
+  });
 }
 
 export default function AdminOverview() {

@@ -8,6 +8,8 @@ export { listStaff, setStaffActive } from "~/models/staff.server";
 export { resetTwoStep } from "~/auth/two-step.server";
 export { listAccreditationsByTrainer } from "~/models/hrw/hrw-register.server";
 export { redirectWithFlash } from "~/utils/flash.server";
+export { answerForm, type FailedForm } from "~/utils/form-action.server";
+export { formIntent } from "~/utils/form-intent.server";
 export { clientAddress } from "~/http/request-context.server";
 export { providerSettings } from "~/auth/single-sign-on.server";
 export { setRequireSsoForStaff, signInSettings } from "~/models/sign-in-settings.server";

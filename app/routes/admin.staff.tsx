@@ -12,6 +12,9 @@ import {
   providerSettings,
   setRequireSsoForStaff,
   signInSettings,
+  answerForm,
+  formIntent,
+  type FailedForm,
 } from "./admin.staff.server";
 import { RouteError } from "~/components/route-error";
 import { RowActionButton } from "~/components/admin/row-action-button";
@@ -19,10 +22,7 @@ import { PageTitle } from "~/components/portal-shell";
 import { ActiveBadge } from "~/components/status-badges";
 import { Card, ConfirmAction, EmptyState, SubmitButton, TitledCard } from "~/components/ui";
 import { staffToggleSchema, staffTwoStepResetSchema } from "~/schemas/page-queries";
-import type { PublicUser } from "~/models/user.server";
 import { hrwDate } from "~/schemas/hrw-codes";
-import { isDomainError } from "~/utils/errors";
-import { parseWith } from "~/utils/validation";
 import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
 import { signInSettingsSchema } from "~/schemas/sign-in-settings";
 
@@ -40,56 +40,59 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  const form = await request.formData().catch(() => null);
-  if (form?.get("intent") === "reset-two-step") return resetStaffTwoStep(admin, form, clientAddress(request));
-  if (form?.get("intent") === "require-sso") return requireSso(admin, form, clientAddress(request));
-  const parsed = parseWith(staffToggleSchema, form ? Object.fromEntries(form) : {});
-  if (!parsed.success) return redirectWithFlash("/admin/staff", { type: "error", message: "Failed to update the account" });
-  // deactivating is asked twice: the first post answers with the question (the page without JavaScript)
-  if (!parsed.data.is_active && !isConfirmed(form)) return { ...confirmationAnswer("deactivate"), user_id: parsed.data.user_id };
-  try {
-    const user = await setStaffActive(getDb(), { id: parsed.data.user_id, active: parsed.data.is_active, actorId: admin.id, client: clientAddress(request) });
-    return redirectWithFlash("/admin/staff", {
-      type: "success",
-      message: user.is_active ? `${user.full_name}'s account was reactivated` : `${user.full_name}'s account was deactivated`,
-    });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return redirectWithFlash("/admin/staff", { type: "error", message: error.message });
+  const client = clientAddress(request);
+  const confirmed = isConfirmed(
+    await request
+      .clone()
+      .formData()
+      .catch(() => null),
+  );
+  // the page's buttons have no fields to show a message beside, so a failure is a flash on the
+  // list: the model's message when it refused, else the button's own
+  const failed =
+    (unreadable: string) =>
+    ({ message, refusal }: FailedForm) =>
+      redirectWithFlash("/admin/staff", { type: "error", message: refusal ? message : unreadable });
+  switch (await formIntent(request)) {
+    case "reset-two-step":
+      return answerForm(request, {
+        schema: staffTwoStepResetSchema,
+        failed: failed("Failed to reset two-step sign-in"),
+        save: async ({ user_id }) => {
+          await resetTwoStep(getDb(), { userId: user_id, actor: { id: admin.id, client, role: admin.role } });
+          return redirectWithFlash("/admin/staff", { type: "success", message: "Two-step sign-in was reset; they set it up again at their next sign-in" });
+        },
+      });
+    case "require-sso":
+      return answerForm(request, {
+        schema: signInSettingsSchema,
+        failed: failed("Failed to change how staff sign in"),
+        save: async ({ require_sso_for_staff: required }) => {
+          // requiring single sign-on stops staff passwords (the break-glass administrator's
+          // excepted), so turning it on is asked twice; turning it off is not
+          if (required && !confirmed) return confirmationAnswer("require-sso");
+          await setRequireSsoForStaff(getDb(), { required, provider: providerSettings()?.name ?? null, actor: { id: admin.id, client } });
+          return redirectWithFlash("/admin/staff", {
+            type: "success",
+            message: required ? "Staff now sign in with single sign-on; their passwords no longer work" : "Staff may sign in with their passwords again",
+          });
+        },
+      });
+    default:
+      return answerForm(request, {
+        schema: staffToggleSchema,
+        failed: failed("Failed to update the account"),
+        save: async ({ user_id, is_active }) => {
+          // deactivating is asked twice: the first post answers with the question (the page without JavaScript)
+          if (!is_active && !confirmed) return { ...confirmationAnswer("deactivate"), user_id };
+          const user = await setStaffActive(getDb(), { id: user_id, active: is_active, actorId: admin.id, client });
+          return redirectWithFlash("/admin/staff", {
+            type: "success",
+            message: user.is_active ? `${user.full_name}'s account was reactivated` : `${user.full_name}'s account was deactivated`,
+          });
+        },
+      });
   }
-}
-
-async function resetStaffTwoStep(admin: PublicUser, form: FormData, client: string) {
-  const parsed = parseWith(staffTwoStepResetSchema, Object.fromEntries(form));
-  if (!parsed.success) return redirectWithFlash("/admin/staff", { type: "error", message: "Failed to reset two-step sign-in" });
-  try {
-    await resetTwoStep(getDb(), { userId: parsed.data.user_id, actor: { id: admin.id, client, role: admin.role } });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return redirectWithFlash("/admin/staff", { type: "error", message: error.message });
-  }
-  return redirectWithFlash("/admin/staff", { type: "success", message: "Two-step sign-in was reset; they set it up again at their next sign-in" });
-}
-
-/**
- * Requiring staff to sign in with the identity provider stops their passwords (the break-glass
- * administrator's excepted), so turning it on is asked twice; turning it off is not.
- */
-async function requireSso(admin: PublicUser, form: FormData, client: string) {
-  const parsed = parseWith(signInSettingsSchema, Object.fromEntries(form));
-  if (!parsed.success) return redirectWithFlash("/admin/staff", { type: "error", message: "Failed to change how staff sign in" });
-  const required = parsed.data.require_sso_for_staff;
-  if (required && !isConfirmed(form)) return confirmationAnswer("require-sso");
-  try {
-    await setRequireSsoForStaff(getDb(), { required, provider: providerSettings()?.name ?? null, actor: { id: admin.id, client } });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return redirectWithFlash("/admin/staff", { type: "error", message: error.message });
-  }
-  return redirectWithFlash("/admin/staff", {
-    type: "success",
-    message: required ? "Staff now sign in with single sign-on; their passwords no longer work" : "Staff may sign in with their passwords again",
-  });
 }
 
 function RequireSso({ provider, required, confirming }: { provider: string; required: boolean; confirming: boolean }) {

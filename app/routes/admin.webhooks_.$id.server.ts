@@ -7,3 +7,4 @@ export { getDb } from "~/db.server";
 export { deliverWebhooksNow } from "~/jobs/runner.server";
 export { getWebhookEndpoint, listWebhookDeliveries, resendWebhookDelivery, rotateWebhookSecret, toggleWebhookEndpoint } from "~/models/webhooks.server";
 export { redirectWithFlash } from "~/utils/flash.server";
+export { answerForm } from "~/utils/form-action.server";

@@ -10,6 +10,7 @@ import {
   rotateWebhookSecret,
   toggleWebhookEndpoint,
   redirectWithFlash,
+  answerForm,
 } from "./admin.webhooks_.$id.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
@@ -20,7 +21,6 @@ import { webhookActionSchema } from "~/schemas/webhooks";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_RESENT, WEBHOOK_ROTATED, WEBHOOK_STATE_LABELS } from "~/schemas/webhook-text";
 import { isDomainError } from "~/utils/errors";
 import { formatDateTime } from "~/utils/format";
-import { formToObject, parseWith } from "~/utils/validation";
 
 /**
  * One webhook endpoint (administrators): its events, its deliveries newest first with their
@@ -43,29 +43,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const id = params.id ?? "";
   const back = `/admin/webhooks/${id}`;
-  const form = await request.formData().catch(() => null);
-  const parsed = parseWith(webhookActionSchema, form ? formToObject(form) : {});
-  if (!parsed.success) return redirectWithFlash(back, { type: "error", message: parsed.message });
-  try {
-    if (parsed.data.intent === "rotate") {
-      const rotated = await rotateWebhookSecret(db, id);
-      return { rotated: { secret: rotated.secret, until: rotated.previous_until }, toast: { type: "success" as const, message: WEBHOOK_ROTATED } };
-    }
-    if (parsed.data.intent === "toggle") {
-      const endpoint = await toggleWebhookEndpoint(db, id);
-      return redirectWithFlash(back, {
-        type: "success",
-        message: endpoint.is_active ? "Endpoint turned on." : "Endpoint turned off: no new deliveries are queued for it.",
-      });
-    }
-    await resendWebhookDelivery(db, { endpointId: id, deliveryId: parsed.data.delivery });
-    deliverWebhooksNow([parsed.data.delivery]);
-    return redirectWithFlash(back, { type: "success", message: WEBHOOK_RESENT });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.status === 404) throw new Response("Not found", { status: 404 });
-    return redirectWithFlash(back, { type: "error", message: error.message });
-  }
+  return answerForm(request, {
+    schema: webhookActionSchema,
+    // a body that is not a form names no action, like an empty one
+    unreadable: "Unknown action",
+    failed: ({ message, refusal }) => {
+      // an endpoint or delivery that is not there is the page's 404; any other refusal is a flash on it
+      if (refusal?.status === 404) throw new Response("Not found", { status: 404 });
+      return redirectWithFlash(back, { type: "error", message });
+    },
+    save: async (input) => {
+      if (input.intent === "rotate") {
+        const rotated = await rotateWebhookSecret(db, id);
+        return { rotated: { secret: rotated.secret, until: rotated.previous_until }, toast: { type: "success" as const, message: WEBHOOK_ROTATED } };
+      }
+      if (input.intent === "toggle") {
+        const endpoint = await toggleWebhookEndpoint(db, id);
+        return redirectWithFlash(back, {
+          type: "success",
+          message: endpoint.is_active ? "Endpoint turned on." : "Endpoint turned off: no new deliveries are queued for it.",
+        });
+      }
+      await resendWebhookDelivery(db, { endpointId: id, deliveryId: input.delivery });
+      deliverWebhooksNow([input.delivery]);
+      return redirectWithFlash(back, { type: "success", message: WEBHOOK_RESENT });
+    },
+  });
 }
 
 const STATE_TONES: Record<keyof typeof WEBHOOK_STATE_LABELS, BadgeTone> = { queued: "blue", delivered: "green", failed: "amber", given_up: "red" };

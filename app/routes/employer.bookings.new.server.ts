@@ -9,3 +9,4 @@ export { invitationLink } from "~/utils/public-link.server";
 export { bookableClasses, createBooking } from "~/models/employers/group-booking.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
+export { formIntent } from "~/utils/form-intent.server";

@@ -10,6 +10,7 @@ import {
   createBooking,
   redirectWithFlash,
   answerForm,
+  formIntent,
 } from "./employer.bookings.new.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
@@ -39,10 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "employer");
-  const posted = await request.clone().formData();
   // "Add a worker" without JavaScript: the form comes back as typed, with one more row; nothing is stored
-  if (posted.get("intent") === "add-worker") {
-    const values = formToObject(posted) as Record<string, string>;
+  if ((await formIntent(request)) === "add-worker") {
+    const values = formToObject(await request.formData()) as Record<string, string>;
     return { added: true as const, values, rows: rowCount(values.seats, Number(values.rows) + 1) };
   }
   return answerForm(request, {

@@ -9,3 +9,4 @@ export { clientAddress } from "~/http/request-context.server";
 export { acceptWorkerInvitation, declineWorkerInvitation, workerInvitationFor } from "~/models/employers/group-booking.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
+export { formIntent } from "~/utils/form-intent.server";

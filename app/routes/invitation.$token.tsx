@@ -10,6 +10,7 @@ import {
   workerInvitationFor,
   redirectWithFlash,
   answerForm,
+  formIntent,
 } from "./invitation.$token.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { RouteError } from "~/components/route-error";
@@ -41,12 +42,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
   const db = getDb();
   const invitation = await readOrRefuse(() => workerInvitationFor(db, token));
-  const posted = await request
-    .clone()
-    .formData()
-    .catch(() => null);
-  if (posted?.get("intent") === "decline") {
-    if (!isConfirmed(posted)) return confirmationAnswer("decline");
+  if ((await formIntent(request)) === "decline") {
+    if (!isConfirmed(await request.formData().catch(() => null))) return confirmationAnswer("decline");
     const { employer } = await readOrRefuse(() => declineWorkerInvitation(db, { token, client: clientAddress(request) }));
     return redirectWithFlash("/", { type: "success", message: WORKER_DECLINED(employer) });
   }

@@ -7,5 +7,6 @@ export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
 export { questionnaireForToken, submitQuestionnaire } from "~/models/standards/questionnaire.server";
 export { redirectWithFlash } from "~/utils/flash.server";
-export { formFailure } from "~/utils/form-action.server";
+export { answerForm } from "~/utils/form-action.server";
 export { retryAfterFromAction } from "~/utils/http.server";
+export { postedAnswersSchema } from "~/schemas/questionnaire";

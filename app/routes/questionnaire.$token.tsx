@@ -6,7 +6,8 @@ import {
   questionnaireForToken,
   submitQuestionnaire,
   redirectWithFlash,
-  formFailure,
+  answerForm,
+  postedAnswersSchema,
   retryAfterFromAction,
 } from "./questionnaire.$token.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -22,8 +23,6 @@ import {
   RATING_MIN,
   RATING_WORDS,
 } from "~/schemas/improvement-text";
-import { isDomainError } from "~/utils/errors";
-import { formToObject, keptValues } from "~/utils/validation";
 import { cn } from "~/utils/cn";
 import { secretPageHeaders, secretPageMeta } from "~/utils/secret-page";
 
@@ -46,20 +45,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
-  const form = await request.formData().catch(() => null);
-  if (!form) return formFailure("Your answers could not be read; please try again");
-  try {
-    await submitQuestionnaire(getDb(), token, formToObject(form), { client: clientAddress(request) });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return formFailure(error.message, {
-      status: error.status,
-      fieldErrors: error.fieldErrors,
-      values: keptValues(form),
-      retryAfterSeconds: error.retryAfterSeconds,
-    });
-  }
-  return redirectWithFlash(`/questionnaire/${token}`, { type: "success", message: QUESTIONNAIRE_THANKS });
+  return answerForm(request, {
+    schema: postedAnswersSchema,
+    unreadable: "Your answers could not be read; please try again",
+    save: async (answers) => {
+      await submitQuestionnaire(getDb(), token, answers, { client: clientAddress(request) });
+      return redirectWithFlash(`/questionnaire/${token}`, { type: "success", message: QUESTIONNAIRE_THANKS });
+    },
+  });
 }
 
 const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);

@@ -9,5 +9,6 @@ export { getStudentById } from "~/models/user.server";
 export { usiCheckFor } from "~/models/personal-data.server";
 export { usiVerifiedMessage, verifyUsiAndIssue } from "~/models/usi-verification.server";
 export { clientAddress } from "~/http/request-context.server";
-export { formFailure } from "~/utils/form-action.server";
+export { answerForm } from "~/utils/form-action.server";
 export { redirectWithFlash } from "~/utils/flash.server";
+export { noFieldsSchema } from "~/schemas/fields";

@@ -7,7 +7,8 @@ import {
   usiVerifiedMessage,
   verifyUsiAndIssue,
   clientAddress,
-  formFailure,
+  answerForm,
+  noFieldsSchema,
   redirectWithFlash,
 } from "./trainer.usi.$studentId.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -16,7 +17,6 @@ import { PageTitle } from "~/components/portal-shell";
 import { useActionToast } from "~/components/toaster";
 import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { Alert, SubmitButton, TitledCard } from "~/components/ui";
-import { isDomainError } from "~/utils/errors";
 import { formatDate, formatDateTime } from "~/utils/format";
 
 /**
@@ -38,14 +38,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireRole(request, "trainer");
   const student = await loadStudent(params.studentId);
-  let issued: string[];
-  try {
-    ({ issued } = await verifyUsiAndIssue(getDb(), { studentId: student.id, actor: { ...user, client: clientAddress(request) } }));
-  } catch (error) {
-    if (isDomainError(error)) return formFailure(error.message, { status: error.status });
-    throw error;
-  }
-  return redirectWithFlash("/trainer/certificates", { type: "success", message: usiVerifiedMessage(student.full_name, issued) });
+  return answerForm(request, {
+    // the form is its button alone: the student is the page's, and the model checks the rest
+    schema: noFieldsSchema,
+    // the refusal is shown above the record (its own Alert), beside no field of the page
+    fieldErrors: () => ({}),
+    save: async () => {
+      const { issued } = await verifyUsiAndIssue(getDb(), { studentId: student.id, actor: { ...user, client: clientAddress(request) } });
+      return redirectWithFlash("/trainer/certificates", { type: "success", message: usiVerifiedMessage(student.full_name, issued) });
+    },
+  });
 }
 
 const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";

@@ -127,3 +127,6 @@ export const usi = z
   .refine((v) => v === "" || isValidUsi(v), USI_INVALID_MESSAGE)
   .nullish()
   .transform((v) => (v ? v : null));
+
+/** A form that is its button alone: it posts no field, and the record it acts on is in its address. */
+export const noFieldsSchema = z.object({});

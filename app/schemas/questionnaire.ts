@@ -53,3 +53,10 @@ export const annualQuery = z.object({
     .min(2000, "Year must be 2000 or later")
     .max(2100, "Year must be 2100 or earlier"),
 });
+
+/**
+ * A questionnaire's answers as its page posts them, `q_<question id>` to a rating or text: the
+ * questions are the link's own, so the model reads each answer against its question
+ * (submitQuestionnaire); no /api answers questionnaires.
+ */
+export const postedAnswersSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));

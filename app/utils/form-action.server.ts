@@ -37,7 +37,16 @@ export function formFailure(
   return data<FormFailure>({ error: message, status, fieldErrors, values, toast, submittedAt: Date.now() }, { status, headers });
 }
 
-interface FormSteps<S extends z.ZodType, R> {
+/** A failed submission, as answerForm's `failed` is given it. */
+export interface FailedForm {
+  message: string;
+  status: number;
+  fieldErrors: FieldErrors;
+  /** The model's refusal; absent when the form was unreadable or its fields invalid. */
+  refusal?: DomainError;
+}
+
+interface FormSteps<S extends z.ZodType, R, F> {
   schema: S;
   /** The schema's input from the form (default: every text entry; repeated names as arrays). */
   input?: (form: FormData) => unknown;
@@ -55,6 +64,18 @@ interface FormSteps<S extends z.ZodType, R> {
   save: (data: z.infer<S>) => Promise<R>;
   /** The form already read (a multipart upload's text fields, its files spooled apart). */
   form?: FormData;
+  /**
+   * Values every failure answers with besides the typed ones: on a page of several forms they
+   * tell which form failed when the form has no field saying so (a recognition page's upload,
+   * whose multipart body holds only its files).
+   */
+  values?: Record<string, string>;
+  /**
+   * The answer to a failure, for a page that cannot show it as formFailure's form again (the
+   * default): a list's row buttons have no fields to show a message beside, so they go back to
+   * the list with it in a flash, and the course form keeps its list rows in a failure of its own.
+   */
+  failed?: (failure: FailedForm) => F | Promise<F>;
 }
 
 /**
@@ -62,28 +83,28 @@ interface FormSteps<S extends z.ZodType, R> {
  * the model, and answer with the model's redirect or with a failure the page renders (400 for
  * invalid fields, the domain error's own status otherwise). Anything else is a bug: rethrown.
  */
-export async function answerForm<S extends z.ZodType, R>(request: Request, steps: FormSteps<S, R>): Promise<ReturnType<typeof formFailure> | R> {
+export async function answerForm<S extends z.ZodType, R, F = ReturnType<typeof formFailure>>(request: Request, steps: FormSteps<S, R, F>): Promise<F | R> {
   const unreadable = steps.unreadable ?? FORM_UNREADABLE;
+  // the failure as formFailure's page data, or as the page's own answer to it
+  const fail = (message: string, failure: Parameters<typeof formFailure>[1] = {}, refusal?: DomainError) =>
+    steps.failed
+      ? steps.failed({ message, status: failure.status ?? 400, fieldErrors: failure.fieldErrors ?? {}, refusal })
+      : (formFailure(message, failure) as F);
   const form = steps.form ?? (await request.formData().catch(() => null));
-  if (!form || !(steps.requires ?? []).every((name) => form.has(name))) return formFailure(unreadable);
-  const values = keptValues(form);
+  if (!form || !(steps.requires ?? []).every((name) => form.has(name))) return fail(unreadable, { values: steps.values });
+  const values = { ...steps.values, ...keptValues(form) };
   const parsed = parseWith(steps.schema, (steps.input ?? formToObject)(form));
   if (!parsed.success) {
-    if (!steps.invalidFields) return formFailure(steps.invalid ?? parsed.message, { fieldErrors: parsed.fieldErrors, values });
+    if (!steps.invalidFields) return fail(steps.invalid ?? parsed.message, { fieldErrors: parsed.fieldErrors, values });
     // the form's own reading of its fields: the summary's message is its first
     const fieldErrors = steps.invalidFields(parsed.fieldErrors, values);
-    return formFailure(steps.invalid ?? Object.values(fieldErrors)[0] ?? parsed.message, { fieldErrors, values });
+    return fail(steps.invalid ?? Object.values(fieldErrors)[0] ?? parsed.message, { fieldErrors, values });
   }
   try {
     return await steps.save(parsed.data);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     const fieldErrors = steps.fieldErrors?.(error, values) ?? (error.field ? { [error.field]: error.message } : error.fieldErrors);
-    return formFailure(error.message || unreadable, {
-      status: error.status,
-      fieldErrors,
-      values,
-      retryAfterSeconds: error.retryAfterSeconds,
-    });
+    return fail(error.message || unreadable, { status: error.status, fieldErrors, values, retryAfterSeconds: error.retryAfterSeconds }, error);
   }
 }

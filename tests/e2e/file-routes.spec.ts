@@ -107,8 +107,9 @@ function fileRoutesOnDisk(): { resources: string[]; pages: string[] } {
   const resources: string[] = [];
   const pages: string[] = [];
   for (const name of fs.readdirSync(ROUTES_DIR, { recursive: true }) as string[]) {
-    // a route's `.server.ts` beside it is no route: the server modules its route imports
-    if (!/\.tsx?$/.test(name) || /\.server\.ts$/.test(name)) continue;
+    // a route's `.server.ts` beside it is no route (the server modules its route imports), nor is
+    // a test beside it (remix.config.js ignores both)
+    if (!/\.tsx?$/.test(name) || /\.server\.ts$|\.test\.tsx?$/.test(name)) continue;
     const source = read(path.join(ROUTES_DIR, name));
     const answersFile = FILE_ANSWER.test(source) || imported(source).some((f) => FILE_ANSWER.test(read(f)));
     if (name.endsWith(".tsx")) {
