@@ -93,6 +93,10 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": "off",
       "unused-imports/no-unused-imports": "error",
       "unused-imports/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
+      // One spelling in names: "enrollment", the schema's and the /api's. What a person reads (a
+      // message, a label) says "enrolment", as Australians write it; so does a key that leaves the
+      // process as published (the webhooks' payload), which is why properties are not checked.
+      "id-match": ["error", "^(?![\\s\\S]*[Ee]nrolment|[\\s\\S]*ENROLMENT)", { properties: false, onlyDeclarations: true }],
     },
   },
   {

@@ -169,4 +169,14 @@ export function Example({ open }: { open: boolean }) {
     const [result] = await eslint.lintText(code, { filePath: "app/components/example.tsx" });
     expect(result!.messages.map((m) => m.ruleId).sort()).toEqual(["react-hooks/exhaustive-deps", "react-hooks/rules-of-hooks"]);
   });
+
+  it("names enrollments one way: a name spelt 'enrolment' fails, a key and the text a person reads do not", async () => {
+    const code = `export const billSelfEnrolment = 1;
+export const ENROLMENT_LIMIT = 2;
+export const enrollmentLimit = 3;
+export const payload = { enrolment: { id: "x" }, message: "Your enrolment is confirmed" };
+`;
+    const [result] = await eslint.lintText(code, { filePath: "app/models/example.server.ts" });
+    expect(result!.messages.map((m) => `${m.ruleId} ${m.line}`)).toEqual(["id-match 1", "id-match 2"]);
+  });
 });

@@ -35,7 +35,7 @@ import * as ownEditNotifications from "./2026-11-28T0300_own_edit_notifications"
 import * as coursePageVersion from "./2026-11-28T0400_course_page_version";
 import * as hrwStateRulesAsData from "./2026-11-28T0500_hrw_state_rules_as_data";
 import * as assessmentEvidence from "./2026-11-28T0600_assessment_evidence";
-import * as preEnrolmentReview from "./2026-11-29T0300_pre_enrolment_review";
+import * as preEnrollmentReview from "./2026-11-29T0300_pre_enrolment_review";
 import * as complaintsAndAppeals from "./2026-11-29T0400_complaints_and_appeals";
 import * as improvementRegisterAndQuestionnaires from "./2026-11-29T0600_improvement_register_and_questionnaires";
 import * as employers from "./2026-11-29T0700_employers";
@@ -109,7 +109,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T0400_course_page_version": coursePageVersion,
   "2026-11-28T0500_hrw_state_rules_as_data": hrwStateRulesAsData,
   "2026-11-28T0600_assessment_evidence": assessmentEvidence,
-  "2026-11-29T0300_pre_enrolment_review": preEnrolmentReview,
+  "2026-11-29T0300_pre_enrolment_review": preEnrollmentReview,
   "2026-11-29T0400_complaints_and_appeals": complaintsAndAppeals,
   "2026-11-29T0600_improvement_register_and_questionnaires": improvementRegisterAndQuestionnaires,
   "2026-11-29T0700_employers": employers,

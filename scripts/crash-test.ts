@@ -258,10 +258,10 @@ async function runWithSink(label: string, url: string, cycles: number): Promise<
     // a random moment, once this run has acknowledged an enrolment and a reset and its runner has
     // begun delivering webhooks (on a loaded machine a new server answers its first requests
     // slowly, and its runner first wakes a second after it starts; killing it before then tests nothing)
-    const enrolmentsBefore = acked.enrollments.size;
+    const enrollmentsBefore = acked.enrollments.size;
     const resetsBefore = acked.resets.size;
     const webhooksBefore = receiver.received.length;
-    for (let i = 0; i < 600 && (acked.enrollments.size === enrolmentsBefore || acked.resets.size === resetsBefore); i++) await sleep(50);
+    for (let i = 0; i < 600 && (acked.enrollments.size === enrollmentsBefore || acked.resets.size === resetsBefore); i++) await sleep(50);
     // the runner's first delivery is waited for at most 8 s: under the loop's writes it can be
     // slow to come, and a cycle killed before it still tests the queue (the events wait in it)
     for (let i = 0; i < 160 && receiver.received.length === webhooksBefore; i++) await sleep(50);
@@ -284,7 +284,7 @@ async function runWithSink(label: string, url: string, cycles: number): Promise<
   const arrivedFor = (email: string) => sink.received.filter((r) => r.to === email && r.key.startsWith("password-reset:"));
   for (
     let i = 0;
-    i < 500 && ([...acked.resets].some((e) => arrivedFor(e).length === 0) || [...acked.enrollments].some((k) => !webhooksByEnrolment().has(k)));
+    i < 500 && ([...acked.resets].some((e) => arrivedFor(e).length === 0) || [...acked.enrollments].some((k) => !webhooksByEnrollment().has(k)));
     i++
   )
     await sleep(200);
@@ -351,9 +351,9 @@ async function runWithSink(label: string, url: string, cycles: number): Promise<
   // webhooks: each acknowledged enrolment reached the receiver under one id, verified; the same id
   // twice only across a kill (sent whole, the worker killed before recording it)
   const hooks = { lost: 0, doubled: 0, inWindow: 0, seenAfterKill: 0, ids: new Set<string>() };
-  const byEnrolment = webhooksByEnrolment();
+  const byEnrollment = webhooksByEnrollment();
   for (const key of acked.enrollments) {
-    const copies = byEnrolment.get(key) ?? [];
+    const copies = byEnrollment.get(key) ?? [];
     copies.forEach((c) => hooks.ids.add(c.id));
     if (copies.length === 0) {
       hooks.lost++;
@@ -405,7 +405,7 @@ async function runWithSink(label: string, url: string, cycles: number): Promise<
 }
 
 /** The webhooks received, by the enrolment they tell of (`email courseId`, as acknowledged), in order of arrival. */
-function webhooksByEnrolment(): Map<string, WebhookReceiver["received"]> {
+function webhooksByEnrollment(): Map<string, WebhookReceiver["received"]> {
   const out = new Map<string, WebhookReceiver["received"]>();
   for (const r of receiver.received) {
     const payload = JSON.parse(r.body) as { type: string; data: { student?: { email?: string }; course?: { id?: string } } };

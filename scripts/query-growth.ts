@@ -114,7 +114,7 @@ async function addLearners(db: DB, count: number): Promise<void> {
         updated_at: now,
       }));
       await trx.insertInto("users").values(users).execute();
-      const enrolments = users.flatMap((u) => [
+      const enrollments = users.flatMap((u) => [
         {
           id: crypto.randomUUID(),
           student_id: u.id,
@@ -135,11 +135,11 @@ async function addLearners(db: DB, count: number): Promise<void> {
           updated_at: now,
         },
       ]);
-      await trx.insertInto("enrollments").values(enrolments).execute();
+      await trx.insertInto("enrollments").values(enrollments).execute();
       await trx
         .insertInto("assessments")
         .values(
-          enrolments
+          enrollments
             .filter((e) => e.class_id)
             .map((e) => ({
               id: crypto.randomUUID(),
@@ -160,7 +160,7 @@ async function addLearners(db: DB, count: number): Promise<void> {
       // the first of each hundred also named on the employer's booking, sharing their results:
       // the employer's overview, booking and CSV list each worker
       const worker = users[0]!;
-      const enrolment = enrolments.find((e) => e.student_id === worker.id && e.class_id)!;
+      const enrollment = enrollments.find((e) => e.student_id === worker.id && e.class_id)!;
       await trx
         .insertInto("booking_workers")
         .values({
@@ -169,7 +169,7 @@ async function addLearners(db: DB, count: number): Promise<void> {
           full_name: worker.full_name,
           email: worker.email,
           user_id: worker.id,
-          enrollment_id: enrolment.id,
+          enrollment_id: enrollment.id,
           consent: 1,
           consent_at: now,
           invited_at: now,

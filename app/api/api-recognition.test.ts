@@ -43,7 +43,7 @@ beforeAll(async () => {
 afterAll(async () => cleanup());
 
 let seq = 0;
-async function enrolment(options: { licence?: string; rplFee?: number } = {}) {
+async function learnerEnrollment(options: { licence?: string; rplFee?: number } = {}) {
   const unit_code = `APIR${String(++seq).padStart(4, "0")}`;
   const course = { ...(await makeCourse(db, { unit_code })), unit_code };
   await db
@@ -58,7 +58,7 @@ const ONE = "/api/recognition/{id}";
 
 describe("recognition over /api", () => {
   it("an RPL: applied and invoiced, assigned, decided 52 by its assessor; each role's register; evidence", async () => {
-    const { course, enrollment } = await enrolment({ rplFee: 30000 });
+    const { course, enrollment } = await learnerEnrollment({ rplFee: 30000 });
     expect((await recognitionChoices(db, learner.id)).map((c) => c.enrollment_id)).toContain(enrollment.id);
     const applied = await conforms(
       await call(mod(registerApi), "POST", "/api/recognition", {
@@ -199,7 +199,7 @@ describe("recognition over /api", () => {
   });
 
   it("a credit transfer: granted (60) only once authenticated; a licence unit is refused with the reason", async () => {
-    const { enrollment } = await enrolment();
+    const { enrollment } = await learnerEnrollment();
     const applied = await conforms(
       await call(mod(registerApi), "POST", "/api/recognition", {
         token: admin.token,
@@ -252,7 +252,7 @@ describe("recognition over /api", () => {
     );
     expect(granted).toMatchObject({ status: "granted", outcome_code: "60" });
 
-    const licence = await enrolment({ licence: "DG" });
+    const licence = await learnerEnrollment({ licence: "DG" });
     const refused = await conforms(
       await call(mod(registerApi), "POST", "/api/recognition", {
         token: learner.token,

@@ -439,7 +439,7 @@ export const byStudentNumber = (a: NatActivityClient, b: NatActivityClient) => {
 };
 
 /** The order the activity file carries enrolments in: by enrolment instant, then id. */
-export const byEnrolment = (a: Pick<NatActivity, "enrollment_date" | "enrollment_id">, b: Pick<NatActivity, "enrollment_date" | "enrollment_id">) =>
+export const byEnrollment = (a: Pick<NatActivity, "enrollment_date" | "enrollment_id">, b: Pick<NatActivity, "enrollment_date" | "enrollment_id">) =>
   a.enrollment_date < b.enrollment_date
     ? -1
     : a.enrollment_date > b.enrollment_date
@@ -481,7 +481,7 @@ export function natRecords(c: NatCollection): NatOutRecord[] {
   const units = new Map(c.units.map((u) => [u.id, u]));
   const clients = new Map(c.clients.map((cl) => [cl.id, cl]));
   const used = { locations: new Set<string>(), units: new Set<string>(), clients: new Set<string>() };
-  const activities = [...c.activities].sort(byEnrolment);
+  const activities = [...c.activities].sort(byEnrollment);
   for (const a of activities) {
     if (a.location_id) used.locations.add(a.location_id);
     used.units.add(a.unit_id);

@@ -5,7 +5,7 @@ import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { getAvetmissSummary } from "./export.server";
 import { readinessPage } from "./files";
-import { checkReadiness, getReadiness, IN_REQUEST_ENROLMENTS, releaseReadinessClaims } from "./readiness.server";
+import { checkReadiness, getReadiness, IN_REQUEST_ENROLLMENTS, releaseReadinessClaims } from "./readiness.server";
 import { organisationYear } from "~/utils/organisation-calendar";
 
 /**
@@ -55,7 +55,7 @@ const issueRows = async () =>
 async function asLarge<T>(run: () => Promise<T>): Promise<T> {
   const row = await db.selectFrom("enrollment_counts").select(["course_id", "status", "n"]).executeTakeFirstOrThrow();
   const setCount = (n: number) => sql`update enrollment_counts set n = ${n} where course_id = ${row.course_id} and status = ${row.status}`.execute(db);
-  await setCount(IN_REQUEST_ENROLMENTS + 1);
+  await setCount(IN_REQUEST_ENROLLMENTS + 1);
   try {
     return await run();
   } finally {

@@ -28,7 +28,7 @@ import { organisationToday, organisationYear } from "~/utils/organisation-calend
  * record sees the list change at once. Decided by size, not by how long a check took: on a
  * loaded machine a small organisation's check can be slow once, and its page must not go stale.
  */
-export const IN_REQUEST_ENROLMENTS = 100_000;
+export const IN_REQUEST_ENROLLMENTS = 100_000;
 /** A worker's claim on a year while it checks it: longer than any check takes. */
 const LEASE_MS = 15 * 60_000;
 /** The runner checks a changed year again no sooner than this after its last check. */
@@ -177,7 +177,7 @@ export async function getReadiness(
   query: { find: string; page: number },
   now = new Date(),
 ): Promise<ReadinessView> {
-  const [stored, version, enrolments] = await Promise.all([
+  const [stored, version, enrollments] = await Promise.all([
     db.selectFrom("avetmiss_readiness").selectAll().where("year", "=", year).executeTakeFirst(),
     avetmissDataVersion(db),
     // kept by triggers (enrollment_counts): a few hundred rows, no enrolment read
@@ -186,7 +186,7 @@ export async function getReadiness(
       .select((eb) => eb.fn.sum<number | string | null>("enrollment_counts.n").as("n"))
       .executeTakeFirst(),
   ]);
-  const large = Number(enrolments?.n ?? 0) > IN_REQUEST_ENROLMENTS;
+  const large = Number(enrollments?.n ?? 0) > IN_REQUEST_ENROLLMENTS;
   const fresh =
     Boolean(stored?.generation) &&
     stored!.version === version &&

@@ -40,7 +40,7 @@ export interface DemoClass {
 }
 
 /** A demo student's enrolment to be: when they enrol (days ago) and the dates planned for it. */
-interface PlannedEnrolment {
+interface PlannedEnrollment {
   daysAgo: number;
   start: string;
   end: string;
@@ -82,10 +82,10 @@ function classMaker(trx: DB, input: DemoClassContext) {
  */
 export async function seedDemoStudentClasses(
   trx: DB,
-  input: DemoClassContext & { dogging: PlannedEnrolment; ri: PlannedEnrolment; tower: PlannedEnrolment },
+  input: DemoClassContext & { dogging: PlannedEnrollment; ri: PlannedEnrollment; tower: PlannedEnrollment },
 ): Promise<{ dogging: DemoClass; ri: DemoClass; tower: DemoClass }> {
   const addClass = classMaker(trx, input);
-  const openBy = (p: PlannedEnrolment) => new Date(input.now.getTime() - p.daysAgo * 86_400_000);
+  const openBy = (p: PlannedEnrollment) => new Date(input.now.getTime() - p.daysAgo * 86_400_000);
   const { dogging, ri, tower } = input;
   return {
     // past: a daytime class

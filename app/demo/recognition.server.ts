@@ -135,8 +135,14 @@ export async function seedDemoRecognition(
 
   // an RPL granted (51) by Sam, credentialed for the unit; the RTO's own assessment, so certified as usual
   const jack = await learner(DEMO_RECOGNITION_LEARNERS.rplGranted);
-  const yesEnrolment = await enrol(jack, 68);
-  const yes = await apply(jack, yesEnrolment, "rpl", "Six years as a leading hand on civil sites: I write the SWMS for my crew and run the toolbox talks.", 62);
+  const yesEnrollment = await enrol(jack, 68);
+  const yes = await apply(
+    jack,
+    yesEnrollment,
+    "rpl",
+    "Six years as a leading hand on civil sites: I write the SWMS for my crew and run the toolbox talks.",
+    62,
+  );
   await assignRecognitionAssessor(trx, admin, yes.id, { assessor_id: trainerId }, adminId, at(61));
   await decideRecognition(
     trx,
@@ -150,7 +156,7 @@ export async function seedDemoRecognition(
     trainerId,
     at(48),
   );
-  await issueCertificate(trx, { enrollmentId: yesEnrolment, actorId: adminId, now: at(47) });
+  await issueCertificate(trx, { enrollmentId: yesEnrollment, actorId: adminId, now: at(47) });
 
   // an RPL not granted (52) with reasons, which the learner has appealed: Priya decides the appeal
   const ethan = await learner(DEMO_RECOGNITION_LEARNERS.rplNotGranted);

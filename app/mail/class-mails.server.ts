@@ -112,7 +112,7 @@ export function attendanceAlertEmail(input: {
  * the page that makes it, never carries it). It greets without a name (templates.server.ts
  * GREETS_WITHOUT_NAME): registering proves no address, and an employer typed a worker's.
  */
-export function enrolmentConfirmedEmail(input: {
+export function enrollmentConfirmedEmail(input: {
   to: string;
   fullName: string;
   data: MailData["enrolment-confirmed"];

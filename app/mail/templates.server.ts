@@ -5,7 +5,7 @@ import type { MailData, MailTemplate } from "~/schemas/mail-text";
 import { formatDateTime } from "~/utils/format";
 import { documentOrigin } from "~/utils/public-link.server";
 import { certificateIssuedEmail } from "./certificate-issued.server";
-import { attendanceAlertEmail, classCancelledEmail, classReminderEmail, enrolmentConfirmedEmail, seatOfferedEmail } from "./class-mails.server";
+import { attendanceAlertEmail, classCancelledEmail, classReminderEmail, enrollmentConfirmedEmail, seatOfferedEmail } from "./class-mails.server";
 import { complaintReceivedEmail, complaintResolvedEmail, recognitionDecidedEmail } from "./complaint-mails.server";
 import { employerInvitationEmail, invoiceIssuedEmail, workerInvitationEmail } from "./employer-mails.server";
 import { factorChangeEmail } from "./factor-change.server";
@@ -92,7 +92,7 @@ const RENDER: Renderers = {
       link: d.link ?? "",
       rto: ctx.rto,
     }),
-  "enrolment-confirmed": (d, to, ctx) => enrolmentConfirmedEmail({ ...to, data: d, origin: ctx.origin, rto: ctx.rto }),
+  "enrolment-confirmed": (d, to, ctx) => enrollmentConfirmedEmail({ ...to, data: d, origin: ctx.origin, rto: ctx.rto }),
   "recognition-decided": (d, to, ctx) => recognitionDecidedEmail(d, to, `${ctx.origin}${d.path}`, ctx.rto),
   "invoice-issued": (d, to, ctx) => invoiceIssuedEmail({ ...to, ...d, link: `${ctx.origin}${d.path}`, rto: ctx.rto }),
   "recognition-referee-request": (d, to, ctx) => refereeRequestEmail({ ...to, d, link: d.link ? `${ctx.origin}${d.link}` : "", rto: ctx.rto }),

@@ -13,7 +13,7 @@ import { WHAT_TO_BRING, CLASS_FULL, FEED_EXISTS, NO_OFFER, SESSION_NOT_STARTED, 
 import { classFormSchema, sessionFieldId } from "~/schemas/class";
 import { classCancelledEmail } from "~/mail/class-mails.server";
 import { renderMail } from "~/mail/templates.server";
-import { queueEnrolmentConfirmation } from "./enrollment-confirmation.server";
+import { queueEnrollmentConfirmation } from "./enrollment-confirmation.server";
 import { formatDateTime } from "~/utils/format";
 import { parseWith } from "~/utils/validation";
 import { createEnrollment, enrollmentState, updateEnrollmentProgress } from "./enrollment.server";
@@ -122,7 +122,7 @@ describe("the waitlist", () => {
       expect(mail.text).toContain("https://portal.example/student/calendar");
     }
     // one per enrolment and class: the same cause queues nothing twice
-    await writeTransaction(db, (trx) => queueEnrolmentConfirmation(trx, { enrollmentId: held.id, now: NOW }));
+    await writeTransaction(db, (trx) => queueEnrollmentConfirmation(trx, { enrollmentId: held.id, now: NOW }));
     expect(
       await db.selectFrom("outbox_messages").select("id").where("template", "=", "enrolment-confirmed").where("recipient_id", "=", holder.id).execute(),
     ).toHaveLength(1);

@@ -41,7 +41,7 @@ export async function readConfirmationSetting(
 }
 
 /** An enrolment as its confirmation names it. */
-export interface ConfirmedEnrolment {
+export interface ConfirmedEnrollment {
   id: string;
   student_id: string;
   class_id: string | null;
@@ -60,19 +60,19 @@ export interface ConfirmedEnrolment {
  * confirms that one too; a retried request queues nothing twice. `known` is the enrolment as the
  * transaction just wrote it, its setting and its invoice, so nothing is read again.
  */
-export async function queueEnrolmentConfirmation(
+export async function queueEnrollmentConfirmation(
   trx: WriteTransaction,
   input: {
     enrollmentId: string;
     now: Date;
-    known?: { enrolment: ConfirmedEnrolment; setting: ConfirmationSetting; invoice: { number: string; total_cents: number; paid_cents: number } | null };
+    known?: { enrollment: ConfirmedEnrollment; setting: ConfirmationSetting; invoice: { number: string; total_cents: number; paid_cents: number } | null };
   },
 ): Promise<void> {
-  let e: ConfirmedEnrolment;
+  let e: ConfirmedEnrollment;
   let setting: ConfirmationSetting;
   let invoice: { number: string; total_cents: number | string; paid_cents: number | string } | undefined | null;
   if (input.known) {
-    ({ enrolment: e, setting, invoice } = input.known);
+    ({ enrollment: e, setting, invoice } = input.known);
   } else {
     const row = await trx
       .selectFrom("enrollments as e")

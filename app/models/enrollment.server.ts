@@ -17,12 +17,12 @@ import { ALREADY_ENROLLED } from "~/schemas/enrollment";
 import { organisationInstant } from "~/utils/class-time";
 import { organisationDate, organisationToday } from "~/utils/organisation-calendar";
 import { assertSeatFree, offerFreeSeats, placeInClass, type Placement } from "./class-seats.server";
-import { reviewForNewEnrolment } from "./review.server";
+import { reviewForNewEnrollment } from "./review.server";
 import type { EnrollmentReviewStatus } from "#db/schema-review";
-import { billSelfEnrolment, invoiceSelfEnrolment } from "./finance/enrollment-invoice.server";
+import { billSelfEnrollment, invoiceSelfEnrollment } from "./finance/enrollment-invoice.server";
 import { refundPolicyInForce } from "./finance/refund-policy.server";
 import { courseScope, learnerScope } from "./write-scopes.server";
-import { queueEnrolmentConfirmation, readConfirmationSetting } from "./enrollment-confirmation.server";
+import { queueEnrollmentConfirmation, readConfirmationSetting } from "./enrollment-confirmation.server";
 import { queueWebhookEvent, readWebhookEndpoints } from "./webhook-events.server";
 
 export { ALREADY_ENROLLED };
@@ -120,9 +120,9 @@ export async function createEnrollment(db: DB, input: EnrollmentInput): Promise<
         if (held) {
           // an enrolment whose class was cancelled takes a seat in the class chosen; it stays the same enrolment
           if (!placement) throw conflict(ALREADY_ENROLLED);
-          return seatHeldEnrolment(trx, input, { enrollmentId: held.id, course, placement, nowDate });
+          return seatHeldEnrollment(trx, input, { enrollmentId: held.id, course, placement, nowDate });
         }
-        return writeNewEnrolment(trx, input, { id, course, placement, nowDate });
+        return writeNewEnrollment(trx, input, { id, course, placement, nowDate });
       },
       { scopes: bySeats ? [learnerScope(input.studentId), courseScope(input.courseId)] : [learnerScope(input.studentId)] },
     );
@@ -145,7 +145,7 @@ export async function createEnrollment(db: DB, input: EnrollmentInput): Promise<
  * and enrolment date stay as they were and are read back; its invoice, review and student number
  * were settled when it was made.
  */
-async function seatHeldEnrolment(
+async function seatHeldEnrollment(
   trx: WriteTransaction,
   input: EnrollmentInput,
   { enrollmentId, course, placement, nowDate }: { enrollmentId: string; course: EnrollingCourse; placement: Placement; nowDate: Date },
@@ -174,7 +174,7 @@ async function seatHeldEnrolment(
     message: `${course.name}: class of ${formatDate(placement.start_date)} chosen`,
     now,
   });
-  if (input.confirm !== false) await queueEnrolmentConfirmation(trx, { enrollmentId, now: nowDate });
+  if (input.confirm !== false) await queueEnrollmentConfirmation(trx, { enrollmentId, now: nowDate });
   const kept = await trx
     .selectFrom("enrollments")
     .select(["status", "progress_percentage", "enrollment_date"])
@@ -196,7 +196,7 @@ async function seatHeldEnrolment(
  * first, then it takes its turn to write, so the writes wait on no other transaction's reads; the
  * insert and what follows it go to the database with the commit.
  */
-async function writeNewEnrolment(
+async function writeNewEnrollment(
   trx: WriteTransaction,
   input: EnrollmentInput,
   { id, course, placement, nowDate }: { id: string; course: EnrollingCourse; placement: Placement | null; nowDate: Date },
@@ -208,7 +208,7 @@ async function writeNewEnrolment(
   const planned = defaultPlannedDates(now, Number(course.duration_hours));
   // a course asking for the pre-enrolment review: the seat is taken here, in this transaction,
   // and the enrolment is confirmed by the review (held meanwhile)
-  const review = await reviewForNewEnrolment(trx, { courseId: course.id, studentId: input.studentId, claimToken: input.reviewClaim, now });
+  const review = await reviewForNewEnrollment(trx, { courseId: course.id, studentId: input.studentId, claimToken: input.reviewClaim, now });
   const locationId = placement?.location_id ?? (await defaultLocationId(trx));
   const refundPolicyVersion = await refundPolicyInForce(trx, organisationToday(nowDate));
   const actorId = input.actorId ?? input.studentId;
@@ -216,7 +216,7 @@ async function writeNewEnrolment(
   // the invoice's buyer and prices, the confirmation's sessions and place, the webhooks
   const bill =
     (input.billing ?? "self") === "self"
-      ? await billSelfEnrolment(trx, {
+      ? await billSelfEnrollment(trx, {
           enrollmentId: id,
           studentId: input.studentId,
           course: { ...course, price_cents: Number(course.price_cents) },
@@ -286,10 +286,10 @@ async function writeNewEnrolment(
       written,
     });
   }
-  const invoice = bill ? await invoiceSelfEnrolment(trx, bill) : null;
+  const invoice = bill ? await invoiceSelfEnrollment(trx, bill) : null;
   // told once its seat is taken (a course with classes) or at once (one without)
   if (setting) {
-    const enrolment = {
+    const enrollment = {
       id,
       student_id: input.studentId,
       class_id: placement?.id ?? null,
@@ -299,10 +299,14 @@ async function writeNewEnrolment(
       start_date: placement?.start_date ?? null,
       end_date: placement?.end_date ?? null,
     };
-    await queueEnrolmentConfirmation(trx, {
+    await queueEnrollmentConfirmation(trx, {
       enrollmentId: id,
       now: nowDate,
-      known: { enrolment, setting, invoice: invoice && { number: invoice.number, total_cents: invoice.total_cents, paid_cents: invoice.total_cents } },
+      known: {
+        enrollment: enrollment,
+        setting,
+        invoice: invoice && { number: invoice.number, total_cents: invoice.total_cents, paid_cents: invoice.total_cents },
+      },
     });
   }
   return {

@@ -93,9 +93,9 @@ describe("a learner's course cards", () => {
       NOW,
     );
     const learner = await makeUser(db);
-    const enrolment = await createEnrollment(db, { studentId: learner.id, courseId: course.id, classId: cls.id, now: NOW });
+    const enrollment = await createEnrollment(db, { studentId: learner.id, courseId: course.id, classId: cls.id, now: NOW });
     const cards = await classesOfStudent(db, learner.id);
-    expect(cards[enrolment.id]).toMatchObject({ class_id: cls.id, start_date: "2026-12-07", end_date: "2026-12-08", cancelled: false, sessions: TWO_DAYS });
+    expect(cards[enrollment.id]).toMatchObject({ class_id: cls.id, start_date: "2026-12-07", end_date: "2026-12-08", cancelled: false, sessions: TWO_DAYS });
     expect(await classesOfStudent(db, (await makeUser(db)).id)).toEqual({});
   });
 });

@@ -269,7 +269,7 @@ export async function* studentExportRows(db: DB, batch = BATCH_ROWS): AsyncGener
     return rows.length === limit ? rows : [...rows, ...(await undated(null, limit - rows.length))];
   };
   let students: Awaited<ReturnType<typeof studentBatch>> = [];
-  const enrolments = async (ids: string[]) => {
+  const enrollments = async (ids: string[]) => {
     const rows = await db
       .selectFrom("enrollments")
       .innerJoin("courses", "courses.id", "enrollments.course_id")
@@ -296,7 +296,7 @@ export async function* studentExportRows(db: DB, batch = BATCH_ROWS): AsyncGener
   do {
     students = await studentBatch(after, batch);
     if (students.length === 0) return;
-    const taken = await enrolments(students.map((s) => s.id));
+    const taken = await enrollments(students.map((s) => s.id));
     for (const s of students) {
       const person = {
         student_id: s.id,

@@ -5,7 +5,7 @@ import type { ReviewGroupInput, ReviewOverride, ReviewQuestionInput } from "~/sc
 import { ANSWER_FIELD_PREFIX } from "~/schemas/review";
 import {
   REVIEW_NO_QUESTIONS,
-  REVIEW_NOT_ON_ENROLMENT,
+  REVIEW_NOT_ON_ENROLLMENT,
   REVIEW_NOT_REQUIRED,
   REVIEW_RETIRED_UNCHANGED,
   REVIEW_HOLD_DAYS,
@@ -204,7 +204,7 @@ export async function reviewPage(db: DB, courseId: string, taker: ReviewTaker) {
 }
 
 /** Whether a course asks for the review, and the taker's latest outcome on it (the enrolment page's box). */
-export async function reviewBeforeEnrolment(db: DB, courseId: string, taker: ReviewTaker): Promise<{ required: boolean; latest: ReviewAttemptView | null }> {
+export async function reviewBeforeEnrollment(db: DB, courseId: string, taker: ReviewTaker): Promise<{ required: boolean; latest: ReviewAttemptView | null }> {
   const course = await db.selectFrom("courses").select(["review_required", "review_retake_days"]).where("id", "=", courseId).executeTakeFirst();
   if (!course || Number(course.review_required) !== 1) return { required: false, latest: null };
   const latest = await latestAttemptRow(db, courseId, taker);
@@ -315,7 +315,7 @@ function keptOutcome(
  * in this browser becomes theirs here) decides whether it is confirmed or held for staff, and
  * without one the enrolment holds its seat, awaiting the review.
  */
-export async function reviewForNewEnrolment(trx: WriteTransaction, input: { courseId: string; studentId: string; claimToken?: string | null; now: string }) {
+export async function reviewForNewEnrollment(trx: WriteTransaction, input: { courseId: string; studentId: string; claimToken?: string | null; now: string }) {
   const course = await trx.selectFrom("courses").select("review_required").where("id", "=", input.courseId).executeTakeFirst();
   if (!course || Number(course.review_required) !== 1) return {};
   const latest = await latestAttemptRow(trx, input.courseId, { userId: input.studentId, claimToken: input.claimToken ?? null });
@@ -409,7 +409,7 @@ export async function overrideReview(db: DB, input: { enrollmentId: string; chan
       .where("enrollments.id", "=", input.enrollmentId)
       .executeTakeFirst();
     if (!current) throw notFound("Enrolment");
-    if (!current.review_status) throw new DomainError(409, REVIEW_NOT_ON_ENROLMENT);
+    if (!current.review_status) throw new DomainError(409, REVIEW_NOT_ON_ENROLLMENT);
     const status: EnrollmentReviewStatus = input.change.outcome === "refer" ? "referred" : "confirmed";
     await trx
       .updateTable("enrollments")

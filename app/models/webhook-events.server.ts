@@ -32,8 +32,8 @@ async function course(trx: Trx, id: string): Promise<Data | null> {
 
 /** Each event's data, read in the transaction of its change: the record as it stands once changed. */
 const BUILDERS: Record<WebhookEvent, (trx: Trx, id: string, audience: WebhookAudience) => Promise<Data | null>> = {
-  "enrolment.created": enrolment,
-  "enrolment.changed": enrolment,
+  "enrolment.created": enrollment,
+  "enrolment.changed": enrollment,
   "result.recorded": async (trx, id, audience) => {
     const a = await trx
       .selectFrom("assessments")
@@ -79,7 +79,7 @@ const BUILDERS: Record<WebhookEvent, (trx: Trx, id: string, audience: WebhookAud
   },
 };
 
-async function enrolment(trx: Trx, id: string, audience: WebhookAudience): Promise<Data | null> {
+async function enrollment(trx: Trx, id: string, audience: WebhookAudience): Promise<Data | null> {
   const e = await trx
     .selectFrom("enrollments")
     .select([
@@ -97,6 +97,7 @@ async function enrolment(trx: Trx, id: string, audience: WebhookAudience): Promi
     .where("id", "=", id)
     .executeTakeFirst();
   if (!e) return null;
+  // the payload's key is spelt as its event's name ("enrolment.created"): what receivers read, kept as it was published
   return { enrolment: e, student: await person(trx, e.student_id, audience), course: await course(trx, e.course_id) };
 }
 

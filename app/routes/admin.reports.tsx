@@ -11,7 +11,7 @@ import {
   reportYear,
 } from "./admin.reports.server";
 import { useLoaderData } from "@remix-run/react";
-import { AvetmissCard, ComplianceOverviewCard, EnrolmentStatisticsCard } from "~/components/admin/reports";
+import { AvetmissCard, ComplianceOverviewCard, EnrollmentStatisticsCard } from "~/components/admin/reports";
 import { MonthlyChart, TierChart } from "~/components/admin/report-charts";
 import { PageTitle } from "~/components/portal-shell";
 import { TitledCard } from "~/components/ui";
@@ -51,7 +51,7 @@ export default function Reports() {
     <>
       <PageTitle title="ASQA Compliance Reports" subtitle="Enrolment statistics, record checks and AVETMISS reporting" />
 
-      <EnrolmentStatisticsCard statistics={statistics} />
+      <EnrollmentStatisticsCard statistics={statistics} />
 
       <ComplianceOverviewCard checks={checks} />
 

@@ -18,7 +18,7 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteError } from "~/components/route-error";
-import { AssessmentHistorySection, CertificateHistoryItem, EnrolmentsSection, Empty, FilesSection, Item } from "~/components/admin/student-record";
+import { AssessmentHistorySection, CertificateHistoryItem, EnrollmentsSection, Empty, FilesSection, Item } from "~/components/admin/student-record";
 import { ActiveBadge } from "~/components/status-badges";
 import { Alert, buttonClasses, Modal } from "~/components/ui";
 import { LEARNER_DOCUMENT_MESSAGES, learnerDocumentSchema } from "~/schemas/learner-document";
@@ -176,7 +176,7 @@ export default function StudentProfile() {
           </dl>
         </ModalSection>
 
-        <EnrolmentsSection enrollments={enrollments} />
+        <EnrollmentsSection enrollments={enrollments} />
 
         <ModalSection title="Certificates">
           {history.length === 0 ? (

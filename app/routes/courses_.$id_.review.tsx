@@ -57,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...page,
     showForm: !latest || (wantsRetake && canRetake),
     retake: latest ? { allowed: canRetake, message: canRetake ? null : retakeWaitMessage(latest.retake_from) } : null,
-    enrolment: user ? await enrollmentState(db, user.id, id.data) : "none",
+    enrollment: user ? await enrollmentState(db, user.id, id.data) : "none",
   };
 }
 
@@ -119,7 +119,7 @@ export default function CourseReview() {
               {data.latest && !data.showForm ? (
                 <ReviewResult result={data.latest}>
                   <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-                    {data.enrolment !== "none" ? (
+                    {data.enrollment !== "none" ? (
                       <Link to="/student/courses" className={buttonClasses("primary", "lg")}>
                         Go to My Courses
                       </Link>

@@ -4,7 +4,7 @@
  */
 export { HOME_BY_ROLE, requireUser } from "~/auth/guards.server";
 export { reviewClaimToken } from "~/auth/session.server";
-export { reviewBeforeEnrolment } from "~/models/review.server";
+export { reviewBeforeEnrollment } from "~/models/review.server";
 export { getDb } from "~/db.server";
 export { organisation } from "~/env.server";
 export { courseOverview, getCourse } from "~/models/course.server";

@@ -7,7 +7,7 @@ import {
   HOME_BY_ROLE,
   requireUser,
   reviewClaimToken,
-  reviewBeforeEnrolment,
+  reviewBeforeEnrollment,
   getDb,
   organisation,
   courseOverview,
@@ -73,7 +73,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     classes: await listUpcomingClasses(db, course.id),
     waitlist: (await waitlistForStudent(db, user.id)).filter((w) => w.course_id === course.id),
     // a course asking for the pre-enrolment review: the learner's outcome so far (or this browser's, taken before signing up)
-    review: await reviewBeforeEnrolment(db, course.id, { userId: user.id, claimToken: await reviewClaimToken(request) }),
+    review: await reviewBeforeEnrollment(db, course.id, { userId: user.id, claimToken: await reviewClaimToken(request) }),
     myCourses: afterEnrollment(user.role),
     rto: organisation(),
   };

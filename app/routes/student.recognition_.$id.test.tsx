@@ -24,9 +24,9 @@ beforeAll(async () => {
   const student = await makeUser(db, { role: "student" });
   cookie = await sessionCookie(db, student.id);
   const course = await makeCourse(db, { unit_code: "RPLU0001" });
-  const enrolment = await makeEnrollment(db, student.id, course.id);
+  const enrollment = await makeEnrollment(db, student.id, course.id);
   const viewer = { id: student.id, role: "student" as const };
-  const input = recognitionApplyInput.parse({ enrollment_id: enrolment.id, kind: "credit_transfer", statement: "I hold this unit from another RTO" });
+  const input = recognitionApplyInput.parse({ enrollment_id: enrollment.id, kind: "credit_transfer", statement: "I hold this unit from another RTO" });
   ({ id } = await applyForRecognition(db, viewer, input, student.id));
 });
 afterAll(() => cleanup());

@@ -37,7 +37,7 @@ export const RECOGNITION_MESSAGES = {
     `This unit leads to the ${licenceClass} high-risk work licence: it cannot be granted by credit transfer or RPL in place of the licence assessment, because the regulator issues the licence only on an accredited assessor's notice of satisfactory assessment. The learner completes the licence assessment.`,
   alreadyOpen: "An application for this unit is already being decided",
   alreadyRecognised: "This unit has already been granted",
-  enrolmentClosed: "Only a current enrolment can apply for recognition",
+  enrollmentClosed: "Only a current enrolment can apply for recognition",
   notApplied: "This application has already been decided",
   noAuthentication: "Record how the other RTO's document was authenticated before granting the credit transfer",
   noAssessor: "Assign a credentialed assessor before deciding",

@@ -34,10 +34,10 @@ test("the assessor asks a referee and books a competency conversation; the refer
   const course = await insertCourse({ name: `Conduct rigging ${crypto.randomUUID().slice(0, 6)}` });
   const learnerEmail = await insertStaff("student", "Taylor Witnessed");
   const learner = await userId(learnerEmail);
-  const enrolment = crypto.randomUUID();
+  const enrollment = crypto.randomUUID();
   await e2eDb().run(
     "insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, updated_at) values (?, ?, ?, 'enrolled', 0, ?, ?)",
-    enrolment,
+    enrollment,
     learner,
     course.id,
     now,
@@ -48,7 +48,7 @@ test("the assessor asks a referee and books a competency conversation; the refer
     `insert into recognition_applications (id, enrollment_id, student_id, course_id, kind, status, statement, applied_by, applied_at, applied_on, assessor_id)
      values (?, ?, ?, ?, 'rpl', 'applied', 'Four years rigging on bridge works', ?, ?, ?, ?)`,
     application,
-    enrolment,
+    enrollment,
     learner,
     course.id,
     learner,

@@ -43,13 +43,13 @@ test("a learner applies for credit transfer and RPL; staff authenticate and deci
   await e2eDb().run("update courses set rpl_fee_cents = 25000 where id = ?", rpl.id);
   const email = await insertStaff("student", "Riley Recognised");
   const learner = await userId(email);
-  const ctEnrolment = await enrol(learner, ct.id);
+  const ctEnrollment = await enrol(learner, ct.id);
   await enrol(learner, rpl.id);
 
   // the learner applies from the enrolment: credit transfer with the other RTO's statement
   await signIn(page, email);
-  await page.goto(`/student/recognition?enrollment=${ctEnrolment}`);
-  await expect(page.getByLabel("Unit")).toHaveValue(ctEnrolment);
+  await page.goto(`/student/recognition?enrollment=${ctEnrollment}`);
+  await expect(page.getByLabel("Unit")).toHaveValue(ctEnrollment);
   await page.getByLabel("Recognition sought").selectOption("credit_transfer");
   await page.getByLabel("What you hold or have done").fill("Statement of attainment from RTO 90001, 2024");
   await page.getByLabel("Documents and photos").setInputFiles({ name: "statement.pdf", mimeType: "application/pdf", buffer: PDF });
@@ -92,8 +92,8 @@ test("a learner applies for credit transfer and RPL; staff authenticate and deci
   await page.getByLabel("Reasons").fill("Same unit, authenticated with the issuing RTO");
   await page.getByRole("button", { name: "Record the decision" }).click();
   await expectMessage(page, js, "Decision recorded and mailed: granted (60)");
-  const enrolment = await e2eDb().get<{ status: string; class_id: string | null }>("select status, class_id from enrollments where id = ?", ctEnrolment);
-  expect(enrolment).toEqual({ status: "completed", class_id: null });
+  const enrollment = await e2eDb().get<{ status: string; class_id: string | null }>("select status, class_id from enrollments where id = ?", ctEnrollment);
+  expect(enrollment).toEqual({ status: "completed", class_id: null });
 
   // the RPL goes to the demo trainer, credentialed for the unit
   await page.goto(`/admin/recognition?kind=rpl&q=${encodeURIComponent("Riley Recognised")}`);

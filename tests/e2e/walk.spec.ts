@@ -413,13 +413,13 @@ async function recognitionToWalk(studentId: string | null, assessorId: string | 
     learner,
   );
   if (existing?.v) return String(existing.v);
-  const enrolment = await db.get<{ id: string; course_id: string }>(
+  const enrollment = await db.get<{ id: string; course_id: string }>(
     "select id, course_id from enrollments where student_id = ? order by enrollment_date limit 1",
     learner,
   );
   const now = new Date().toISOString();
-  let enrollmentId = enrolment?.id;
-  let courseId = enrolment?.course_id;
+  let enrollmentId = enrollment?.id;
+  let courseId = enrollment?.course_id;
   if (!enrollmentId) {
     courseId = (await db.get<{ id: string }>("select id from courses order by unit_code limit 1"))!.id;
     enrollmentId = crypto.randomUUID();

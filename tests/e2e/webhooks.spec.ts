@@ -44,7 +44,7 @@ async function enrolSomeone(): Promise<string> {
   }
 }
 
-const aboutEnrolment = (enrollmentId: string) => (r: ReceivedWebhook) => JSON.parse(r.body).data?.enrolment?.id === enrollmentId;
+const aboutEnrollment = (enrollmentId: string) => (r: ReceivedWebhook) => JSON.parse(r.body).data?.enrolment?.id === enrollmentId;
 
 async function registerEndpoint(page: Page, js: boolean): Promise<{ id: string; secret: string }> {
   await page.goto("/admin/webhooks");
@@ -80,7 +80,7 @@ test.describe("webhooks", () => {
 
     // delivered by the runner (it wakes every 5 s) and verified by the third-party verifier
     const first = await enrolSomeone();
-    const delivered = await receiver.waitFor(aboutEnrolment(first));
+    const delivered = await receiver.waitFor(aboutEnrollment(first));
     expect(delivered.status).toBe(200);
     expect(delivered.verifiedBy).toEqual([0]);
     expect(delivered.id).toMatch(/^msg_/);
@@ -93,7 +93,7 @@ test.describe("webhooks", () => {
     // the receiver fails: the first try is recorded and retried under the same id
     receiver.failNext = Infinity;
     const second = await enrolSomeone();
-    const failedTry = await receiver.waitFor(aboutEnrolment(second));
+    const failedTry = await receiver.waitFor(aboutEnrollment(second));
     expect(failedTry.status).toBe(503);
     await expect
       .poll(async () => (await e2eDb().get<{ state: string }>("select state from webhook_deliveries where id = ?", failedTry.id))?.state)
@@ -128,7 +128,7 @@ test.describe("webhooks", () => {
     expect(newSecret).not.toBe(endpoint.secret);
     receiver.secrets = [newSecret, endpoint.secret];
     const third = await enrolSomeone();
-    const overlap = await receiver.waitFor(aboutEnrolment(third));
+    const overlap = await receiver.waitFor(aboutEnrollment(third));
     expect(overlap.status).toBe(200);
     expect(overlap.signature.split(" ")).toHaveLength(2);
     expect(overlap.verifiedBy).toEqual([0, 1]);
@@ -138,7 +138,7 @@ test.describe("webhooks", () => {
 
     expect(receiver.problems).toEqual([]);
     // each event acted on once
-    expect([first, second, third].map((e) => receiver.received.filter(aboutEnrolment(e)).filter((r) => r.status === 200).length)).toEqual([1, 1, 1]);
+    expect([first, second, third].map((e) => receiver.received.filter(aboutEnrollment(e)).filter((r) => r.status === 200).length)).toEqual([1, 1, 1]);
 
     // off: no more deliveries are queued for it
     await page.getByRole("button", { name: "Turn off" }).click();

@@ -13,7 +13,7 @@ import { formatDateTime } from "~/utils/format";
  */
 
 /** Enrolments by status and by tier. */
-export function EnrolmentStatisticsCard({ statistics }: { statistics: EnrollmentStatistics }) {
+export function EnrollmentStatisticsCard({ statistics }: { statistics: EnrollmentStatistics }) {
   return (
     <TitledCard title="Enrolment Statistics">
       <h3 className="mb-2 text-sm font-bold uppercase tracking-wide text-steel-700">By status</h3>

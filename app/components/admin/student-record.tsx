@@ -209,7 +209,7 @@ export function CertificateHistoryItem({
 }
 
 /** The learner's enrolments, each with its progress and a link to its planned dates. */
-export function EnrolmentsSection({ enrollments }: { enrollments: StudentDetail["enrollments"] }) {
+export function EnrollmentsSection({ enrollments }: { enrollments: StudentDetail["enrollments"] }) {
   return (
     <ModalSection title="Enrolments">
       {enrollments.length === 0 ? (

@@ -163,9 +163,9 @@ function stateOf(row: WorkerRow): WorkerState {
 async function toWorkerViews(db: DB, rows: WorkerRow[], today: string): Promise<WorkerView[]> {
   if (rows.length === 0) return [];
   const classIds = [...new Set(rows.map((r) => r.class_id))];
-  const enrolmentIds = rows.flatMap((r) => (r.enrollment_id ? [r.enrollment_id] : []));
+  const enrollmentIds = rows.flatMap((r) => (r.enrollment_id ? [r.enrollment_id] : []));
   const sharing = rows.filter((r) => consentOf(r) === "yes" && r.enrollment_id && r.user_id);
-  const sharingEnrolments = sharing.map((r) => r.enrollment_id!);
+  const sharingEnrollments = sharing.map((r) => r.enrollment_id!);
   const sharingUsers = [...new Set(sharing.map((r) => r.user_id!))];
   const [sessions, marks, statements, nsas, deadlines] = await Promise.all([
     db
@@ -175,20 +175,20 @@ async function toWorkerViews(db: DB, rows: WorkerRow[], today: string): Promise<
       .where("class_id", "in", classIds)
       .groupBy("class_id")
       .execute(),
-    enrolmentIds.length
+    enrollmentIds.length
       ? db
           .selectFrom("attendance")
           .select(["enrollment_id", "status"])
           .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("enrollment_id", "in", enrolmentIds)
+          .where("enrollment_id", "in", enrollmentIds)
           .groupBy(["enrollment_id", "status"])
           .execute()
       : [],
-    sharingEnrolments.length
+    sharingEnrollments.length
       ? db
           .selectFrom("certificates")
           .select(["id", "enrollment_id", "certificate_number", "issue_date"])
-          .where("enrollment_id", "in", sharingEnrolments)
+          .where("enrollment_id", "in", sharingEnrollments)
           .where("revoked_at", "is", null)
           .where("replaced_at", "is", null)
           .orderBy("issue_date")

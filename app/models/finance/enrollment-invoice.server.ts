@@ -6,7 +6,7 @@ import { issueInvoice, learnerAsBuyer, prepareInvoice, recordPaymentIn, type Iss
 export const MOCK_CARD_REFERENCE = "Card payment at enrolment (mock)";
 
 /** A self-enrolment's invoice, read and priced before the enrolment's turn to write. */
-export interface SelfEnrolmentBill {
+export interface SelfEnrollmentBill {
   input: IssueInvoiceInput;
   prepared: PreparedInvoice;
 }
@@ -16,7 +16,7 @@ export interface SelfEnrolmentBill {
  * reads the learner's name and address and prices the line (prepareInvoice); null for a free
  * course, which is not invoiced.
  */
-export async function billSelfEnrolment(
+export async function billSelfEnrollment(
   db: DB,
   input: {
     enrollmentId: string;
@@ -26,7 +26,7 @@ export async function billSelfEnrolment(
     actorId: string;
     now: Date;
   },
-): Promise<SelfEnrolmentBill | null> {
+): Promise<SelfEnrollmentBill | null> {
   if (input.course.price_cents <= 0) return null;
   const invoice: IssueInvoiceInput = {
     buyer: await learnerAsBuyer(db, input.studentId),
@@ -50,7 +50,7 @@ export async function billSelfEnrolment(
  * The bill issued in the enrolment's transaction, and the enrolment page's card payment (the
  * mock one) recorded against it at once, so it reads paid.
  */
-export async function invoiceSelfEnrolment(trx: WriteTransaction, bill: SelfEnrolmentBill): Promise<{ id: string; number: string; total_cents: number }> {
+export async function invoiceSelfEnrollment(trx: WriteTransaction, bill: SelfEnrollmentBill): Promise<{ id: string; number: string; total_cents: number }> {
   const invoice = await issueInvoice(trx, bill.input, bill.prepared);
   const now = bill.input.now ?? new Date();
   const issued = { id: invoice.id, number: invoice.number, total_cents: invoice.total_cents, buyer_kind: "learner" as const, buyer_id: bill.input.buyer.id };

@@ -10,7 +10,7 @@ import { createTestDb } from "../../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../../tests/support/factories";
 import { issueCreditNote, issueInvoice, recordPayment, saveFinanceSettings } from "./invoice.server";
 import { financeSettingsSchema } from "~/schemas/invoice";
-import { billSelfEnrolment, invoiceSelfEnrolment } from "./enrollment-invoice.server";
+import { billSelfEnrollment, invoiceSelfEnrollment } from "./enrollment-invoice.server";
 import { csvResponse } from "~/http/csv-response.server";
 import { exportXeroCsv, getCreditNote, getInvoice, listInvoices, listLearnerInvoices, totalsByScan, totalsFromSums } from "./finance.server";
 import { INVOICE_STATUSES } from "~/schemas/invoice-text";
@@ -164,9 +164,9 @@ describe("the office's invoices", () => {
     const learner = await makeUser(db, { full_name: "Mia Nguyen" });
     await db.updateTable("users").set({ address: "3/22 Station Rd, Parramatta NSW 2150", state: "01" }).where("id", "=", learner.id).execute();
     const learnerInvoice = await writeTransaction(db, async (trx) =>
-      invoiceSelfEnrolment(
+      invoiceSelfEnrollment(
         trx,
-        (await billSelfEnrolment(trx, {
+        (await billSelfEnrollment(trx, {
           enrollmentId: crypto.randomUUID(),
           studentId: learner.id,
           course: { id: course.id, name: "Licence to perform dogging", unit_code: "CPCCLDG3001", price_cents: 1_100_00 },
@@ -183,9 +183,9 @@ describe("the office's invoices", () => {
       .where("id", "=", structured.id)
       .execute();
     const structuredInvoice = await writeTransaction(db, async (trx) =>
-      invoiceSelfEnrolment(
+      invoiceSelfEnrollment(
         trx,
-        (await billSelfEnrolment(trx, {
+        (await billSelfEnrollment(trx, {
           enrollmentId: crypto.randomUUID(),
           studentId: structured.id,
           course: { id: course.id, name: "Licence to perform dogging", unit_code: "CPCCLDG3001", price_cents: 1_100_00 },

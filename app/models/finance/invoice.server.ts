@@ -1,4 +1,4 @@
-import { refundPolicyOfEnrolment } from "./refund-policy.server";
+import { refundPolicyOfEnrollment } from "./refund-policy.server";
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { writeLater, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
@@ -322,7 +322,7 @@ export async function issueCreditNote(db: DB, input: IssueCreditNoteInput): Prom
     const refundable = Number(invoice.paid_cents) - Number(invoice.credited_cents);
     if (input.amountCents > refundable) throw invalid(CREDIT_EXCEEDS_PAID, { amount: CREDIT_EXCEEDS_PAID });
     // the refund is decided under the policy in force on the day the learner enrolled
-    const policy = invoice.source_kind === "enrollment" ? await refundPolicyOfEnrolment(trx, invoice.source_id) : null;
+    const policy = invoice.source_kind === "enrollment" ? await refundPolicyOfEnrollment(trx, invoice.source_id) : null;
     const number = documentNumber("CN", await nextInSeries(trx, "credit_note"));
     const id = crypto.randomUUID();
     const actor = actorOf(input.actor);

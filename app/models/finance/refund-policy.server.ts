@@ -23,9 +23,9 @@ export async function refundPolicyInForce(db: DB, day: string): Promise<string |
 }
 
 /** The version in force when an enrolment was made (its timestamp read as the organisation's day). */
-export async function refundPolicyOfEnrolment(db: DB, enrollmentId: string): Promise<string | null> {
-  const enrolment = await db.selectFrom("enrollments").select("enrollment_date").where("id", "=", enrollmentId).executeTakeFirst();
-  return enrolment ? refundPolicyInForce(db, organisationToday(new Date(enrolment.enrollment_date))) : null;
+export async function refundPolicyOfEnrollment(db: DB, enrollmentId: string): Promise<string | null> {
+  const enrollment = await db.selectFrom("enrollments").select("enrollment_date").where("id", "=", enrollmentId).executeTakeFirst();
+  return enrollment ? refundPolicyInForce(db, organisationToday(new Date(enrollment.enrollment_date))) : null;
 }
 
 /** Every version, newest first (the finance settings page lists them). */

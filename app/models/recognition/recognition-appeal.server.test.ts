@@ -38,15 +38,15 @@ beforeAll(async () => {
 afterAll(async () => t.cleanup());
 
 let seq = 0;
-async function rplEnrolment(options: { onlyFirst?: boolean } = {}) {
+async function rplEnrollment(options: { onlyFirst?: boolean } = {}) {
   const unit = `RPLA${String(++seq).padStart(4, "0")}`;
   // credit_trainers off: only the trainers named below hold the unit
   const course = await makeCourse(t.db, { unit_code: unit, credit_trainers: false });
   for (const trainer of options.onlyFirst ? [first] : [first, second]) {
     await grantUnit(t.db, trainer.id, unit);
   }
-  const enrolment = await makeEnrollment(t.db, student.id, course.id);
-  return { unit, enrolment };
+  const enrollment = await makeEnrollment(t.db, student.id, course.id);
+  return { unit, enrollment };
 }
 
 const apply = (enrollmentId: string, kind: "rpl" | "credit_transfer") =>
@@ -84,8 +84,8 @@ const nat120 = async (unit: string) => {
 
 describe("an upheld appeal of an RPL decision", () => {
   it("reopens it for a different credentialed assessor, keeps the decision appealed, and the new decision is what AVETMISS reports", async () => {
-    const { unit, enrolment } = await rplEnrolment();
-    const app = await apply(enrolment.id, "rpl");
+    const { unit, enrollment } = await rplEnrollment();
+    const app = await apply(enrollment.id, "rpl");
     await assignRecognitionAssessor(t.db, asAdmin(), app.id, { assessor_id: first.id }, admin.id);
     await decide(app.id, "not_granted", asTrainer(first), "The logbook does not show the risk assessments");
     expect(await nat120(unit)).toEqual({ mode: "NNN", outcome: "52" });
@@ -148,8 +148,8 @@ describe("an upheld appeal of an RPL decision", () => {
   });
 
   it("goes back to the same assessor when the matrix credentials nobody else", async () => {
-    const { enrolment } = await rplEnrolment({ onlyFirst: true });
-    const app = await apply(enrolment.id, "rpl");
+    const { enrollment } = await rplEnrollment({ onlyFirst: true });
+    const app = await apply(enrollment.id, "rpl");
     await assignRecognitionAssessor(t.db, asAdmin(), app.id, { assessor_id: first.id }, admin.id);
     await decide(app.id, "not_granted", asTrainer(first));
     await appealAndDecide(app.id, "partly");
@@ -159,8 +159,8 @@ describe("an upheld appeal of an RPL decision", () => {
   });
 
   it("a dismissed appeal leaves the decision as it was", async () => {
-    const { enrolment } = await rplEnrolment();
-    const app = await apply(enrolment.id, "rpl");
+    const { enrollment } = await rplEnrollment();
+    const app = await apply(enrollment.id, "rpl");
     await assignRecognitionAssessor(t.db, asAdmin(), app.id, { assessor_id: first.id }, admin.id);
     await decide(app.id, "not_granted", asTrainer(first));
     await appealAndDecide(app.id, "dismissed");
@@ -172,8 +172,8 @@ describe("an upheld appeal of an RPL decision", () => {
 
 describe("an upheld appeal of a credit transfer refusal", () => {
   it("goes back to the office with its authentication, and a grant then records 60", async () => {
-    const { unit, enrolment } = await rplEnrolment();
-    const app = await apply(enrolment.id, "credit_transfer");
+    const { unit, enrollment } = await rplEnrollment();
+    const app = await apply(enrollment.id, "credit_transfer");
     await decide(app.id, "refused", asAdmin(), "No document from the other RTO");
     // the admin who refused it does not decide the appeal: another does
     const appeal = await appealAndDecide(app.id, "upheld", office);
@@ -203,13 +203,13 @@ describe("an upheld appeal of a credit transfer refusal", () => {
 
 describe("what an upheld appeal does not reopen", () => {
   it("a licence unit's refusal stays refused: licensing rules win", async () => {
-    const { enrolment } = await rplEnrolment();
+    const { enrollment } = await rplEnrollment();
     await t.db
       .updateTable("courses")
       .set({ licence_class: "DG" })
-      .where("id", "=", (await t.db.selectFrom("enrollments").select("course_id").where("id", "=", enrolment.id).executeTakeFirstOrThrow()).course_id)
+      .where("id", "=", (await t.db.selectFrom("enrollments").select("course_id").where("id", "=", enrollment.id).executeTakeFirstOrThrow()).course_id)
       .execute();
-    const app = await apply(enrolment.id, "credit_transfer");
+    const app = await apply(enrollment.id, "credit_transfer");
     expect(app.status).toBe("refused");
     // nobody judged it (the portal's rule), so there is no decision to appeal
     await expect(

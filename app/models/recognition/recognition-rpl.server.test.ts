@@ -58,11 +58,11 @@ let seq = 0;
 async function rpl(options: { assign?: boolean } = {}) {
   const unit = `RPLS${String(++seq).padStart(4, "0")}`;
   const course = await makeCourse(t.db, { unit_code: unit, name: `Unit ${unit}` });
-  const enrolment = await makeEnrollment(t.db, student.id, course.id);
+  const enrollment = await makeEnrollment(t.db, student.id, course.id);
   const app = await applyForRecognition(
     t.db,
     asStudent(),
-    recognitionApplyInput.parse({ enrollment_id: enrolment.id, kind: "rpl", statement: "Six years dogging on high-rise sites" }),
+    recognitionApplyInput.parse({ enrollment_id: enrollment.id, kind: "rpl", statement: "Six years dogging on high-rise sites" }),
     student.id,
   );
   if (options.assign !== false) await assignRecognitionAssessor(t.db, asAdmin(), app.id, { assessor_id: assessor.id }, admin.id);

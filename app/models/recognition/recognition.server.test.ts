@@ -15,7 +15,7 @@ import { getAvetmissExport } from "~/avetmiss/export.server";
 import { issueCertificate } from "../certificates/certificate-issue.server";
 import { awaitingEnrollments } from "../certificates/certificate-due.server";
 import { lodgeAppeal } from "../complaints/complaint-lodging.server";
-import { billSelfEnrolment, invoiceSelfEnrolment } from "../finance/enrollment-invoice.server";
+import { billSelfEnrollment, invoiceSelfEnrollment } from "../finance/enrollment-invoice.server";
 import { evidenceFileFor } from "../evidence.server";
 import {
   addRecognitionEvidence,
@@ -57,7 +57,7 @@ afterAll(async () => {
 });
 
 let unitSeq = 0;
-async function enrolmentIn(options: { licence?: string; rplFee?: number; price?: number; studentId?: string } = {}) {
+async function enrollmentIn(options: { licence?: string; rplFee?: number; price?: number; studentId?: string } = {}) {
   const unit = `RPLT${String(++unitSeq).padStart(4, "0")}`;
   const course = await makeCourse(t.db, { unit_code: unit, price: options.price ?? 500 });
   await t.db
@@ -65,8 +65,8 @@ async function enrolmentIn(options: { licence?: string; rplFee?: number; price?:
     .set({ licence_class: options.licence ?? null, rpl_fee_cents: options.rplFee ?? 0 })
     .where("id", "=", course.id)
     .execute();
-  const enrolment = await makeEnrollment(t.db, options.studentId ?? student.id, course.id);
-  return { course, enrolment, unit };
+  const enrollment = await makeEnrollment(t.db, options.studentId ?? student.id, course.id);
+  return { course, enrollment, unit };
 }
 
 const apply = (enrollmentId: string, kind: "credit_transfer" | "rpl", viewer = asStudent()) =>
@@ -101,13 +101,13 @@ const mails = async (id: string) =>
 
 describe("credit transfer", () => {
   it("is granted as outcome 60 dated the day granted, once authenticated; the unit leaves the timetable and its fee is credited", async () => {
-    const { course, enrolment, unit } = await enrolmentIn({ price: 500 });
+    const { course, enrollment, unit } = await enrollmentIn({ price: 500 });
     const now = new Date();
     await writeTransaction(t.db, async (trx) =>
-      invoiceSelfEnrolment(
+      invoiceSelfEnrollment(
         trx,
-        (await billSelfEnrolment(trx, {
-          enrollmentId: enrolment.id,
+        (await billSelfEnrollment(trx, {
+          enrollmentId: enrollment.id,
           studentId: student.id,
           course: { id: course.id, name: "Unit", unit_code: unit, price_cents: 50000 },
           classStart: null,
@@ -116,7 +116,7 @@ describe("credit transfer", () => {
         }))!,
       ),
     );
-    const app = await apply(enrolment.id, "credit_transfer");
+    const app = await apply(enrollment.id, "credit_transfer");
     expect(app.status).toBe("applied");
     // no grant before the document's authentication is on record
     await expect(decide(app.id, "granted")).rejects.toMatchObject({ status: 409, message: RECOGNITION_MESSAGES.noAuthentication });
@@ -128,21 +128,21 @@ describe("credit transfer", () => {
       authentication: { issuing_rto_code: "90001", document_number: "SOA-778", checked_on: "2026-12-01" },
     });
     expect(granted.decided_on).toBe(new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(now));
-    const e = await t.db.selectFrom("enrollments").selectAll().where("id", "=", enrolment.id).executeTakeFirstOrThrow();
+    const e = await t.db.selectFrom("enrollments").selectAll().where("id", "=", enrollment.id).executeTakeFirstOrThrow();
     expect(e).toMatchObject({ status: "completed", class_id: null });
     const note = await t.db.selectFrom("credit_notes").selectAll().where("id", "=", granted.credit_note_id!).executeTakeFirstOrThrow();
     expect(note.amount_cents).toBe(50000);
     expect(await audit(app.id)).toEqual(expect.arrayContaining(["recognition.applied", "recognition.authenticated", "recognition.decided"]));
     expect(await mails(app.id)).toEqual([{ template: "recognition-decided", recipient_id: student.id }]);
-    expect(await creditedOnly(t.db, enrolment.id)).toBe(true);
+    expect(await creditedOnly(t.db, enrollment.id)).toBe(true);
     expect(await recognisedUnitsOf(t.db, student.id)).toEqual(expect.arrayContaining([expect.objectContaining({ unit_code: unit, how: "Credit transfer" })]));
     // a second application for the unit is refused
-    await expect(apply(enrolment.id, "rpl")).rejects.toMatchObject({ status: 409 });
+    await expect(apply(enrollment.id, "rpl")).rejects.toMatchObject({ status: 409 });
   });
 
   it("is decided only by an admin, and a refusal keeps its reason", async () => {
-    const { enrolment } = await enrolmentIn();
-    const app = await apply(enrolment.id, "credit_transfer");
+    const { enrollment } = await enrollmentIn();
+    const app = await apply(enrollment.id, "credit_transfer");
     await expect(decide(app.id, "granted", asAssessor())).rejects.toMatchObject({ status: 404 });
     await expect(
       authenticateCreditTransfer(
@@ -161,7 +161,7 @@ describe("credit transfer", () => {
     ).rejects.toMatchObject({ status: 404 });
     const refused = await decide(app.id, "refused");
     expect(refused).toMatchObject({ status: "refused", outcome_code: null, reasons: "Evidence reviewed against the unit" });
-    expect((await t.db.selectFrom("enrollments").select("status").where("id", "=", enrolment.id).executeTakeFirstOrThrow()).status).toBe("enrolled");
+    expect((await t.db.selectFrom("enrollments").select("status").where("id", "=", enrollment.id).executeTakeFirstOrThrow()).status).toBe("enrolled");
   });
 
   it("records an equivalent or superseding unit with its mapping, and asks for the unit held", () => {
@@ -178,15 +178,15 @@ describe("credit transfer", () => {
 
 describe("recognition of prior learning", () => {
   it("invoices the course's RPL fee on application", async () => {
-    const { enrolment } = await enrolmentIn({ rplFee: 25000 });
-    const app = await apply(enrolment.id, "rpl");
+    const { enrollment } = await enrollmentIn({ rplFee: 25000 });
+    const app = await apply(enrollment.id, "rpl");
     const invoice = await t.db.selectFrom("invoices").selectAll().where("id", "=", app.fee_invoice_id!).executeTakeFirstOrThrow();
     expect(invoice).toMatchObject({ source_kind: "recognition", source_id: app.id, buyer_id: student.id, total_cents: 25000 });
   });
 
   it("needs a credentialed assessor, who alone decides 51 or 52; the decision is mailed and appealable", async () => {
-    const { enrolment } = await enrolmentIn();
-    const app = await apply(enrolment.id, "rpl");
+    const { enrollment } = await enrollmentIn();
+    const app = await apply(enrollment.id, "rpl");
     await expect(decide(app.id, "granted", asAssessor())).rejects.toMatchObject({ status: 404 });
     await expect(assignRecognitionAssessor(t.db, asAdmin(), app.id, { assessor_id: uncredentialed.id }, admin.id)).rejects.toMatchObject({
       status: 409,
@@ -197,7 +197,7 @@ describe("recognition of prior learning", () => {
     await expect(decide(app.id, "granted", asAdmin())).rejects.toMatchObject({ status: 409, message: RECOGNITION_MESSAGES.notAssessor });
     const decided = await decide(app.id, "not_granted", asAssessor());
     expect(decided).toMatchObject({ status: "not_granted", outcome_code: "52", assessor: { id: assessor.id } });
-    expect((await t.db.selectFrom("enrollments").select("status").where("id", "=", enrolment.id).executeTakeFirstOrThrow()).status).toBe("enrolled");
+    expect((await t.db.selectFrom("enrollments").select("status").where("id", "=", enrollment.id).executeTakeFirstOrThrow()).status).toBe("enrolled");
     expect(await mails(app.id)).toHaveLength(1);
     const appeal = await lodgeAppeal(
       t.db,
@@ -210,21 +210,21 @@ describe("recognition of prior learning", () => {
   });
 
   it("granted: outcome 51 and the enrolment is complete", async () => {
-    const { enrolment, unit } = await enrolmentIn();
-    const app = await apply(enrolment.id, "rpl");
+    const { enrollment, unit } = await enrollmentIn();
+    const app = await apply(enrollment.id, "rpl");
     await assignRecognitionAssessor(t.db, asAdmin(), app.id, { assessor_id: assessor.id }, admin.id);
     const decided = await decide(app.id, "granted", asAssessor());
     expect(decided.outcome_code).toBe("51");
-    expect((await t.db.selectFrom("enrollments").select("status").where("id", "=", enrolment.id).executeTakeFirstOrThrow()).status).toBe("completed");
-    expect(await creditedOnly(t.db, enrolment.id)).toBe(false);
+    expect((await t.db.selectFrom("enrollments").select("status").where("id", "=", enrollment.id).executeTakeFirstOrThrow()).status).toBe("completed");
+    expect(await creditedOnly(t.db, enrollment.id)).toBe(false);
     expect(await recognisedUnitsOf(t.db, student.id)).toEqual(
       expect.arrayContaining([expect.objectContaining({ unit_code: unit, how: "Recognition of prior learning" })]),
     );
   });
 
   it("takes evidence through the evidence store from its learner, served only to those who may see it", async () => {
-    const { enrolment } = await enrolmentIn();
-    const app = await apply(enrolment.id, "rpl");
+    const { enrollment } = await enrollmentIn();
+    const app = await apply(enrollment.id, "rpl");
     const store = localFileStore(path.join(dir, "files"));
     const read = await readUpload(multipartRequest("http://localhost/recognition/x", {}, [{ field: "files", name: "logbook.png", bytes: await pngImage() }]));
     try {
@@ -254,11 +254,11 @@ describe("licensing rules win", () => {
           const learner = learners[kind];
           const viewer = { id: learner.id, role: "student" as const };
           await demo.db.updateTable("courses").set({ rpl_fee_cents: 10000 }).where("id", "=", u.id).execute();
-          const enrolment = await makeEnrollment(demo.db, learner.id, u.id);
+          const enrollment = await makeEnrollment(demo.db, learner.id, u.id);
           const app = await applyForRecognition(
             demo.db,
             viewer,
-            recognitionApplyInput.parse({ enrollment_id: enrolment.id, kind, statement: "I have years of experience" }),
+            recognitionApplyInput.parse({ enrollment_id: enrollment.id, kind, statement: "I have years of experience" }),
             learner.id,
           );
           expect(app, `${u.licence_class} ${kind}`).toMatchObject({
@@ -277,8 +277,8 @@ describe("licensing rules win", () => {
   });
 
   it("a licence unit is never granted, even if its class was set after the application", async () => {
-    const { enrolment, course } = await enrolmentIn();
-    const app = await apply(enrolment.id, "credit_transfer");
+    const { enrollment, course } = await enrollmentIn();
+    const app = await apply(enrollment.id, "credit_transfer");
     await authenticate(app.id);
     await t.db.updateTable("courses").set({ licence_class: "DG" }).where("id", "=", course.id).execute();
     await expect(decide(app.id, "granted")).rejects.toMatchObject({ status: 409, message: RECOGNITION_MESSAGES.licenceUnit("DG") });
@@ -287,8 +287,8 @@ describe("licensing rules win", () => {
 
 describe("who sees what", () => {
   it("the learner their own, a trainer what they assess, admins all; others are told it does not exist", async () => {
-    const { enrolment } = await enrolmentIn({ studentId: other.id });
-    const app = await apply(enrolment.id, "rpl", { id: other.id, role: "student" });
+    const { enrollment } = await enrollmentIn({ studentId: other.id });
+    const app = await apply(enrollment.id, "rpl", { id: other.id, role: "student" });
     await expect(getRecognition(t.db, asStudent(), app.id)).rejects.toMatchObject({ status: 404 });
     await expect(getRecognition(t.db, asAssessor(), app.id)).rejects.toMatchObject({ status: 404 });
     expect((await getRecognition(t.db, asAdmin(), app.id)).id).toBe(app.id);
@@ -300,7 +300,7 @@ describe("who sees what", () => {
       ),
     ).toBe(true);
     // a learner cannot apply on someone else's enrolment
-    await expect(apply(enrolment.id, "credit_transfer")).rejects.toMatchObject({ status: 404 });
+    await expect(apply(enrollment.id, "credit_transfer")).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -326,16 +326,16 @@ describe("AVETMISS", () => {
   };
 
   it("reports 60, 51 and 52 with delivery mode NNN and predominant mode N, dated as decided", async () => {
-    const ct = await enrolmentIn();
-    const ctApp = await apply(ct.enrolment.id, "credit_transfer");
+    const ct = await enrollmentIn();
+    const ctApp = await apply(ct.enrollment.id, "credit_transfer");
     await authenticate(ctApp.id);
     await decide(ctApp.id, "granted");
-    const rplYes = await enrolmentIn();
-    const yes = await apply(rplYes.enrolment.id, "rpl");
+    const rplYes = await enrollmentIn();
+    const yes = await apply(rplYes.enrollment.id, "rpl");
     await assignRecognitionAssessor(t.db, asAdmin(), yes.id, { assessor_id: assessor.id }, admin.id);
     await decide(yes.id, "granted", asAssessor());
-    const rplNo = await enrolmentIn();
-    const no = await apply(rplNo.enrolment.id, "rpl");
+    const rplNo = await enrollmentIn();
+    const no = await apply(rplNo.enrollment.id, "rpl");
     await assignRecognitionAssessor(t.db, asAdmin(), no.id, { assessor_id: assessor.id }, admin.id);
     await decide(no.id, "not_granted", asAssessor());
 
@@ -350,8 +350,8 @@ describe("AVETMISS", () => {
     });
     expect((await nat120(rplNo.unit)).fields).toMatchObject({ mode: "NNN", outcome: "52", predominant: "N" });
     // an ordinary enrolment keeps its classroom delivery
-    const plain = await enrolmentIn();
-    await t.db.updateTable("enrollments").set({ status: "in_progress" }).where("id", "=", plain.enrolment.id).execute();
+    const plain = await enrollmentIn();
+    await t.db.updateTable("enrollments").set({ status: "in_progress" }).where("id", "=", plain.enrollment.id).execute();
     expect((await nat120(plain.unit)).fields).toMatchObject({ mode: "YNN", predominant: "I" });
     expect(
       a.report.issues.filter(
@@ -361,13 +361,13 @@ describe("AVETMISS", () => {
   });
 
   it("the readiness list flags a credit transfer without its authentication and an RPL decision without an assessor", async () => {
-    const ct = await enrolmentIn();
-    const ctApp = await apply(ct.enrolment.id, "credit_transfer");
+    const ct = await enrollmentIn();
+    const ctApp = await apply(ct.enrollment.id, "credit_transfer");
     await authenticate(ctApp.id);
     await decide(ctApp.id, "granted");
     await t.db.updateTable("recognition_applications").set({ document_number: null }).where("id", "=", ctApp.id).execute();
-    const rpl = await enrolmentIn();
-    const rplApp = await apply(rpl.enrolment.id, "rpl");
+    const rpl = await enrollmentIn();
+    const rplApp = await apply(rpl.enrollment.id, "rpl");
     await assignRecognitionAssessor(t.db, asAdmin(), rplApp.id, { assessor_id: assessor.id }, admin.id);
     await decide(rplApp.id, "granted", asAssessor());
     await t.db.updateTable("recognition_applications").set({ assessor_id: null }).where("id", "=", rplApp.id).execute();
@@ -386,34 +386,34 @@ describe("AVETMISS", () => {
 
 describe("certificates", () => {
   it("no statement of attainment for a unit only credited from another RTO's document; an RPL grant gets one", async () => {
-    const ct = await enrolmentIn();
-    const ctApp = await apply(ct.enrolment.id, "credit_transfer");
+    const ct = await enrollmentIn();
+    const ctApp = await apply(ct.enrollment.id, "credit_transfer");
     await authenticate(ctApp.id);
     await decide(ctApp.id, "granted");
-    await expect(issueCertificate(t.db, { enrollmentId: ct.enrolment.id, actorId: admin.id })).rejects.toMatchObject({
+    await expect(issueCertificate(t.db, { enrollmentId: ct.enrollment.id, actorId: admin.id })).rejects.toMatchObject({
       status: 409,
       message: RECOGNITION_MESSAGES.creditedNoCertificate,
     });
     const awaiting = (await awaitingEnrollments(t.db).select("enrollments.id").execute()).map((r) => r.id);
-    expect(awaiting).not.toContain(ct.enrolment.id);
-    const rpl = await enrolmentIn();
-    const rplApp = await apply(rpl.enrolment.id, "rpl");
+    expect(awaiting).not.toContain(ct.enrollment.id);
+    const rpl = await enrollmentIn();
+    const rplApp = await apply(rpl.enrollment.id, "rpl");
     await assignRecognitionAssessor(t.db, asAdmin(), rplApp.id, { assessor_id: assessor.id }, admin.id);
     await decide(rplApp.id, "granted", asAssessor());
-    expect((await awaitingEnrollments(t.db).select("enrollments.id").execute()).map((r) => r.id)).toContain(rpl.enrolment.id);
-    const issued = await issueCertificate(t.db, { enrollmentId: rpl.enrolment.id, actorId: admin.id });
+    expect((await awaitingEnrollments(t.db).select("enrollments.id").execute()).map((r) => r.id)).toContain(rpl.enrollment.id);
+    const issued = await issueCertificate(t.db, { enrollmentId: rpl.enrollment.id, actorId: admin.id });
     expect(issued.created).toBe(true);
   });
 });
 
 describe("the register's download", () => {
   it("holds every application past the page's limit, newest first, each viewer's own, read a batch at a time", async () => {
-    const { course, enrolment } = await enrolmentIn({ studentId: other.id });
+    const { course, enrollment } = await enrollmentIn({ studentId: other.id });
     const base = Date.parse("2026-02-02T00:00:00.000Z");
     // three at a time share an instant, so ties straddle the batches' edges
     const rows = Array.from({ length: RECOGNITION_LIST_LIMIT + 120 }, (_, i) => ({
       id: crypto.randomUUID(),
-      enrollment_id: enrolment.id,
+      enrollment_id: enrollment.id,
       student_id: other.id,
       course_id: course.id,
       kind: "credit_transfer" as const,

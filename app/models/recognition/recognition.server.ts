@@ -236,30 +236,30 @@ export async function applyForRecognition(
   const today = organisationToday(now);
   const id = crypto.randomUUID();
   await writeTransaction(db, async (trx) => {
-    const enrolment = await trx
+    const enrollment = await trx
       .selectFrom("enrollments as e")
       .innerJoin("courses as c", "c.id", "e.course_id")
       .select(["e.id", "e.student_id", "e.status", "c.id as course_id", "c.unit_code", "c.name", "c.licence_class", "c.rpl_fee_cents"])
       .where("e.id", "=", input.enrollment_id)
       .executeTakeFirst();
-    if (!enrolment || (viewer.role === "student" && enrolment.student_id !== viewer.id) || (viewer.role !== "student" && viewer.role !== "admin"))
+    if (!enrollment || (viewer.role === "student" && enrollment.student_id !== viewer.id) || (viewer.role !== "student" && viewer.role !== "admin"))
       throw notFound("Enrolment");
-    if (enrolment.status !== "enrolled" && enrolment.status !== "in_progress") throw conflict(RECOGNITION_MESSAGES.enrolmentClosed, "enrollment_id");
+    if (enrollment.status !== "enrolled" && enrollment.status !== "in_progress") throw conflict(RECOGNITION_MESSAGES.enrollmentClosed, "enrollment_id");
     const earlier = await trx
       .selectFrom("recognition_applications")
       .select(["status"])
-      .where("enrollment_id", "=", enrolment.id)
+      .where("enrollment_id", "=", enrollment.id)
       .where("status", "in", ["applied", "granted"])
       .executeTakeFirst();
     if (earlier) throw conflict(earlier.status === "granted" ? RECOGNITION_MESSAGES.alreadyRecognised : RECOGNITION_MESSAGES.alreadyOpen, "enrollment_id");
-    const refusal = enrolment.licence_class ? RECOGNITION_MESSAGES.licenceUnit(enrolment.licence_class) : null;
+    const refusal = enrollment.licence_class ? RECOGNITION_MESSAGES.licenceUnit(enrollment.licence_class) : null;
     await trx
       .insertInto("recognition_applications")
       .values({
         id,
-        enrollment_id: enrolment.id,
-        student_id: enrolment.student_id,
-        course_id: enrolment.course_id,
+        enrollment_id: enrollment.id,
+        student_id: enrollment.student_id,
+        course_id: enrollment.course_id,
         kind: input.kind,
         status: refusal ? "refused" : "applied",
         statement: input.statement,
@@ -272,16 +272,16 @@ export async function applyForRecognition(
     await recordAudit(trx, {
       action: "recognition.applied",
       actor,
-      subject: { type: "recognition", id, userId: enrolment.student_id },
-      detail: `${RECOGNITION_KIND_LABELS[input.kind]}: ${enrolment.unit_code}`,
+      subject: { type: "recognition", id, userId: enrollment.student_id },
+      detail: `${RECOGNITION_KIND_LABELS[input.kind]}: ${enrollment.unit_code}`,
       now: at,
     });
     if (refusal) {
       await recordAudit(trx, {
         action: "recognition.decided",
         actor,
-        subject: { type: "recognition", id, userId: enrolment.student_id },
-        detail: `${enrolment.unit_code}: refused (licence unit)`,
+        subject: { type: "recognition", id, userId: enrollment.student_id },
+        detail: `${enrollment.unit_code}: refused (licence unit)`,
         now: at,
       });
       await recordRecognitionDecision(trx, {
@@ -297,24 +297,24 @@ export async function applyForRecognition(
       await mailDecision(trx, {
         id,
         n: 1,
-        studentId: enrolment.student_id,
+        studentId: enrollment.student_id,
         kind: input.kind,
-        unitCode: enrolment.unit_code,
+        unitCode: enrollment.unit_code,
         decision: "refused",
         reasons: refusal,
         now,
       });
       return;
     }
-    if (input.kind === "rpl" && enrolment.rpl_fee_cents > 0) {
+    if (input.kind === "rpl" && enrollment.rpl_fee_cents > 0) {
       const invoice = await issueInvoice(trx, {
-        buyer: await learnerAsBuyer(trx, enrolment.student_id),
+        buyer: await learnerAsBuyer(trx, enrollment.student_id),
         lines: [
           {
-            course_id: enrolment.course_id,
-            description: `RPL assessment fee: ${enrolment.unit_code} ${enrolment.name}`,
+            course_id: enrollment.course_id,
+            description: `RPL assessment fee: ${enrollment.unit_code} ${enrollment.name}`,
             quantity: 1,
-            unit_price_cents: enrolment.rpl_fee_cents,
+            unit_price_cents: enrollment.rpl_fee_cents,
           },
         ],
         source: { kind: "recognition", id },
@@ -490,15 +490,15 @@ async function recogniseUnit(
   actor: { id: string; client?: string | null },
   now: Date,
 ): Promise<void> {
-  const enrolment = await trx.selectFrom("enrollments").select(["class_id", "status"]).where("id", "=", r.enrollment_id).executeTakeFirstOrThrow();
-  if (enrolment.status !== "enrolled" && enrolment.status !== "in_progress") throw conflict(RECOGNITION_MESSAGES.enrolmentClosed);
+  const enrollment = await trx.selectFrom("enrollments").select(["class_id", "status"]).where("id", "=", r.enrollment_id).executeTakeFirstOrThrow();
+  if (enrollment.status !== "enrolled" && enrollment.status !== "in_progress") throw conflict(RECOGNITION_MESSAGES.enrollmentClosed);
   const at = now.toISOString();
   await trx
     .updateTable("enrollments")
     .set({ status: "completed", progress_percentage: 100, completion_date: at, class_id: null, updated_at: at })
     .where("id", "=", r.enrollment_id)
     .execute();
-  if (enrolment.class_id) await offerFreeSeats(trx, enrolment.class_id, now, actor);
+  if (enrollment.class_id) await offerFreeSeats(trx, enrollment.class_id, now, actor);
   if (outcome !== "60") return;
   const invoice = await trx
     .selectFrom("invoices as i")
