@@ -265,7 +265,21 @@ export default tseslint.config(
       },
     ],
   ),
-  // The /api layer is shared by the api.* routes; a route importing it and it importing a route is a circle.
+  // A route's server-only module is imported by its ~/routes/ path. The browser build puts an empty
+  // stand-in in place of each .server module, one per import as written: "./_layout.server" in
+  // admin+/ and in student+/ would be one stand-in shared by both, a chunk of its own on each page.
+  boundary(
+    "routes",
+    ["app/routes/**"],
+    [
+      {
+        regex: "^\\.\\.?/.*\\.server$",
+        message:
+          "Import a route's .server module by its ~/routes/ path (~/routes/admin+/courses.server): written as ./courses.server it is one browser stand-in with every other ./courses.server, an extra chunk on each page.",
+      },
+    ],
+  ),
+  // The /api layer is shared by the routes in routes/api+/; a route importing it and it importing a route is a circle.
   boundary(
     "api",
     ["app/api/**"],

@@ -42,12 +42,14 @@ const refused: [string, string, string, string][] = [
   ["a migration", "migrations/2099-01-01T0000_example.ts", "../app/schemas/fields", "never import app/"],
   ["db/", "db/example.ts", "../app/env.server", "never import app/"],
   ["db/", "db/example.ts", "~/utils/errors", "never import app/"],
-  ["app/api/", "app/api/example.ts", "~/routes/api.courses", "app/api/ never imports a route"],
-  ["app/api/", "app/api/example.ts", "../routes/api.courses", "app/api/ never imports a route"],
+  ["app/api/", "app/api/example.ts", "~/routes/api+/courses", "app/api/ never imports a route"],
+  ["app/api/", "app/api/example.ts", "../routes/api+/courses", "app/api/ never imports a route"],
   ["a model", "app/models/example.server.ts", "app/routes/courses", "A model never imports http/, routes"],
-  ["app/api/", "app/api/example.ts", "app/routes/api.courses", "app/api/ never imports a route"],
+  ["app/api/", "app/api/example.ts", "app/routes/api+/courses", "app/api/ never imports a route"],
   ["a component", "app/components/example.tsx", "~/routes/courses", "A component never imports a route's values"],
-  ["a component", "app/components/admin/example.tsx", "../../routes/admin.mail", "A component never imports a route's values"],
+  ["a component", "app/components/admin/example.tsx", "../../routes/admin+/mail", "A component never imports a route's values"],
+  ["a route", "app/routes/admin+/example.tsx", "./example.server", "Import a route's .server module by its ~/routes/ path"],
+  ["a route", "app/routes/example.tsx", "../example.server", "Import a route's .server module by its ~/routes/ path"],
 ];
 
 const allowed: [string, string, string][] = [
@@ -62,7 +64,9 @@ const allowed: [string, string, string][] = [
   ["db/", "db/example.ts", "../migrations/index"],
   ["app/api/", "app/api/example.ts", "~/models/course.server"],
   ["a route", "app/routes/example.tsx", "~/api/http.server"],
-  ["a model's test", "app/models/example.server.test.ts", "~/routes/api.courses"],
+  ["a route", "app/routes/admin+/example.tsx", "~/routes/admin+/example.server"],
+  ["a route", "app/routes/admin+/example.tsx", "./example"],
+  ["a model's test", "app/models/example.server.test.ts", "~/routes/api+/courses"],
 ];
 
 describe("the import boundaries", () => {
@@ -77,9 +81,9 @@ describe("the import boundaries", () => {
   });
 
   it.each([
-    ["a model", "app/models/example.server.ts", "~/routes/api.courses", "A model never imports http/, routes"],
+    ["a model", "app/models/example.server.ts", "~/routes/api+/courses", "A model never imports http/, routes"],
     ["a model", "app/models/example.server.ts", "~/mail/transport.server", "A model never imports mail/ or jobs/"],
-    ["app/api/", "app/api/example.ts", "app/routes/api.courses", "app/api/ never imports a route"],
+    ["app/api/", "app/api/example.ts", "app/routes/api+/courses", "app/api/ never imports a route"],
     ["a component", "app/components/example.tsx", "~/models/course.server", "A component never imports a .server module"],
   ])("%s at %s may not import() %s either", async (_who, filePath, source, expected) => {
     const [result] = await eslint.lintText(`export const load = () => import("${source}");\n`, { filePath });
@@ -96,7 +100,7 @@ describe("the import boundaries", () => {
 
   it("lets a component import a type from a .server module, which the browser bundle never sees", async () => {
     expect(await boundaryErrors("app/components/example.tsx", "~/models/course.server", true)).toEqual([]);
-    expect(await boundaryErrors("app/models/example.server.ts", "~/routes/api.courses", true)).toHaveLength(1);
+    expect(await boundaryErrors("app/models/example.server.ts", "~/routes/api+/courses", true)).toHaveLength(1);
   });
 });
 

@@ -3,11 +3,19 @@
  * (app/http/index.ts): the front door before Remix, and every loader and action behind the gate.
  * BUILD_DIR lets parallel test runs build side by side without clobbering each other.
  */
+import { flatRoutes } from "remix-flat-routes";
+
 const buildDir = process.env.BUILD_DIR || "build";
+/** Files beside a route that are not routes: its tests and its server-only imports. */
+const notRoutes = ["**/.*", "**/*.test.{ts,tsx}", "**/*.server.ts"];
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.server.ts"],
+  // Routes are grouped in "+" folders (api+/, admin+/, ...): a folder's name is its URL's first
+  // segment, and `_layout` is the folder's own route. remix-flat-routes reads them; Remix's own
+  // convention, which cannot see into folders that way, is switched off.
+  ignoredRouteFiles: ["**/*"],
+  routes: async (defineRoutes) => flatRoutes("routes", defineRoutes, { ignoredRouteFiles: notRoutes }),
   server: "./app/http/index.ts",
   serverBuildPath: `${buildDir}/index.js`,
   assetsBuildDirectory: `${buildDir}/client`,

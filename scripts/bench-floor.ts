@@ -11,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import productConfig from "../remix.config.js";
+import { flatRouteName, routeModuleFiles, routeSource } from "../tests/support/route-files";
 
 /** React's name for an HTML attribute where it differs from the lower-cased HTML name. */
 const REACT_NAMES: Record<string, string> = {
@@ -116,10 +117,7 @@ export function htmlToJsx(html: string): string {
 
 /** The product's route modules (relative to app/routes) and whether each renders a page: the floor's route tree. */
 export function productRouteFiles(routesDir = path.resolve("app/routes")): Array<{ file: string; page: boolean }> {
-  return fs
-    .readdirSync(routesDir)
-    .filter((f) => /\.tsx?$/.test(f) && !/\.(test|server)\.tsx?$/.test(f) && !f.startsWith("."))
-    .map((file) => ({ file, page: /export default/.test(fs.readFileSync(path.join(routesDir, file), "utf8")) }));
+  return routeModuleFiles(routesDir).map((file) => ({ file, page: /export default/.test(routeSource(file, routesDir)) }));
 }
 
 /** The product's future flags: the floor is the same framework, answering the same way. */
@@ -184,8 +182,9 @@ export default function App() {
 `,
   );
   for (const { file, page } of routeFiles) {
-    const target = path.join(dir, "app", "routes", file.replace(/\.tsx?$/, ".jsx"));
-    if (file.replace(/\.tsx?$/, "") === "login") {
+    // the floor is a bare Remix app: its routes take Remix's own flat names, the same tree
+    const target = path.join(dir, "app", "routes", `${flatRouteName(file)}.jsx`);
+    if (flatRouteName(file) === "_auth.login") {
       fs.writeFileSync(
         target,
         `export const meta = () => [{ title: ${JSON.stringify(title)} }, { name: "description", content: ${JSON.stringify(description)} }];

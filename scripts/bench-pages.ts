@@ -19,6 +19,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "kysely";
 import { openDatabase, type DB } from "../db/connection";
+import { routeModuleFiles, routeSource } from "../tests/support/route-files";
 import {
   benchEnv,
   buildAndPrepare,
@@ -47,7 +48,7 @@ export const LOGIN_EMAILS: Record<Exclude<Login, "anonymous">, string> = {
 };
 
 export interface PageRequest {
-  /** the route module's file name in app/routes, without its extension */
+  /** the route module's path under app/routes, without its extension */
   route: string;
   url: string;
   login: Login;
@@ -64,14 +65,14 @@ const SEARCH = "nguyen";
 
 /** Page routes with no request of their own, and why. */
 export const NOT_TIMED: Record<string, string> = {
-  _landing: "layout of / and /forgot-password, rendered with them",
-  admin: "layout of every /admin page, rendered with them",
-  student: "layout of every /student page, rendered with them",
-  trainer: "layout of every /trainer page, rendered with them",
-  employer: "layout of every /employer page, rendered with them",
-  complaints: "layout of the public complaint pages, rendered with them",
-  verify: "layout of /verify pages, rendered with them",
-  "login_.two-step": "needs a password accepted a moment before for an account with two-step sign-in; reads one session row",
+  "_landing+/_layout": "layout of / and /forgot-password, rendered with them",
+  "admin+/_layout": "layout of every /admin page, rendered with them",
+  "student+/_layout": "layout of every /student page, rendered with them",
+  "trainer+/_layout": "layout of every /trainer page, rendered with them",
+  "employer+/_layout": "layout of every /employer page, rendered with them",
+  "complaints+/_layout": "layout of the public complaint pages, rendered with them",
+  "verify+/_layout": "layout of /verify pages, rendered with them",
+  "_auth+/login_.two-step": "needs a password accepted a moment before for an account with two-step sign-in; reads one session row",
 };
 
 /** The trainer's class with the most enrolments: its pages are timed at their worst. */
@@ -211,56 +212,56 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   const add = (login: Login, route: string, ...urls: string[]) => {
     for (const url of urls) pages.push({ route, url, login });
   };
-  add("anonymous", "_landing._index", "/");
+  add("anonymous", "_landing+/_index", "/");
   add("anonymous", "courses", "/courses", "/courses?page=2", "/courses?q=crane");
   add("anonymous", "courses_.$id", `/courses/${busiestCourse.course_id}`);
   add("anonymous", "courses_.$id_.review", `/courses/${openCourse.id}/review`);
-  add("anonymous", "complaints.new", "/complaints/new");
-  add("anonymous", "complaints.policy", "/complaints/policy");
+  add("anonymous", "complaints+/new", "/complaints/new");
+  add("anonymous", "complaints+/policy", "/complaints/policy");
   // a mailed link's page with a token that is not one: the same lookup and page a live one reads
-  pages.push({ route: "invitation.$token", url: "/invitation/not-a-token", login: "anonymous", status: 404 });
-  pages.push({ route: "employer-invitation.$token", url: "/employer-invitation/not-a-token", login: "anonymous", status: 404 });
+  pages.push({ route: "_auth+/invitation.$token", url: "/invitation/not-a-token", login: "anonymous", status: 404 });
+  pages.push({ route: "_auth+/employer-invitation.$token", url: "/employer-invitation/not-a-token", login: "anonymous", status: 404 });
   pages.push({ route: "questionnaire.$token", url: "/questionnaire/not-a-token", login: "anonymous", status: 404 });
   pages.push({ route: "referee-report.$token", url: "/referee-report/not-a-token", login: "anonymous", status: 404 });
   add("anonymous", "policies.$slug", "/policies/terms", "/policies/privacy");
-  add("anonymous", "login", "/login");
-  add("anonymous", "register", "/register");
-  add("anonymous", "_landing.forgot-password", "/forgot-password");
-  add("anonymous", "verify._index", "/verify");
-  add("anonymous", "verify.$code", `/verify/${certificate.verification_code}`);
-  pages.push({ route: "reset-password.$token", url: "/reset-password/not-a-token", login: "anonymous", status: 404 });
+  add("anonymous", "_auth+/login", "/login");
+  add("anonymous", "_auth+/register", "/register");
+  add("anonymous", "_landing+/forgot-password", "/forgot-password");
+  add("anonymous", "verify+/_index", "/verify");
+  add("anonymous", "verify+/$code", `/verify/${certificate.verification_code}`);
+  pages.push({ route: "_auth+/reset-password.$token", url: "/reset-password/not-a-token", login: "anonymous", status: 404 });
   pages.push({ route: "$", url: "/no-such-page", login: "anonymous", status: 404 });
 
   add("student", "courses", "/courses");
   add("student", "enroll.$courseId", `/enroll/${openCourse.id}`);
-  add("student", "student.overview", "/student/overview");
-  add("student", "student.courses", "/student/courses");
-  add("student", "student.certificates", "/student/certificates");
-  add("student", "student.notifications", "/student/notifications");
-  add("student", "student.calendar", "/student/calendar");
-  add("student", "student.profile", "/student/profile");
-  add("student", "student.profile.edit", "/student/profile/edit");
-  add("student", "student.profile.enrollment", "/student/profile/enrollment");
-  add("student", "account.security", "/account/security");
-  add("student", "student.appeals", "/student/appeals");
-  add("student", "student.appeals_.$kind.$id", `/student/appeals/unit/${unitAssessment.id}`);
-  add("student", "student.evidence", "/student/evidence");
-  add("student", "student.invoices", "/student/invoices");
-  add("student", "student.employers", "/student/employers");
-  add("student", "student.recognition", "/student/recognition");
+  add("student", "student+/overview", "/student/overview");
+  add("student", "student+/courses", "/student/courses");
+  add("student", "student+/certificates", "/student/certificates");
+  add("student", "student+/notifications", "/student/notifications");
+  add("student", "student+/calendar", "/student/calendar");
+  add("student", "student+/profile", "/student/profile");
+  add("student", "student+/profile.edit", "/student/profile/edit");
+  add("student", "student+/profile.enrollment", "/student/profile/enrollment");
+  add("student", "_auth+/account.security", "/account/security");
+  add("student", "student+/appeals", "/student/appeals");
+  add("student", "student+/appeals_.$kind.$id", `/student/appeals/unit/${unitAssessment.id}`);
+  add("student", "student+/evidence", "/student/evidence");
+  add("student", "student+/invoices", "/student/invoices");
+  add("student", "student+/employers", "/student/employers");
+  add("student", "student+/recognition", "/student/recognition");
   // another learner's application answers 404 after the same lookup
   pages.push({
-    route: "student.recognition_.$id",
+    route: "student+/recognition_.$id",
     url: `/student/recognition/${ownRecognition?.id ?? noSuchRecord}`,
     login: "student",
     status: ownRecognition ? undefined : 404,
   });
 
-  add("trainer", "trainer.overview", "/trainer/overview");
-  add("trainer", "trainer.students", "/trainer/students", `/trainer/students?q=${SEARCH}`);
+  add("trainer", "trainer+/overview", "/trainer/overview");
+  add("trainer", "trainer+/students", "/trainer/students", `/trainer/students?q=${SEARCH}`);
   add(
     "trainer",
-    "trainer.assessments",
+    "trainer+/assessments",
     "/trainer/assessments",
     "/trainer/assessments?status=passed",
     `/trainer/assessments?q=${SEARCH}`,
@@ -268,104 +269,102 @@ export async function pagesAtSize(db: DB): Promise<PageRequest[]> {
   );
   add(
     "trainer",
-    "trainer.assessments.new",
+    "trainer+/assessments.new",
     "/trainer/assessments/new",
     `/trainer/assessments/new?q=${SEARCH}`,
     `/trainer/assessments/new?enrollment=${enrollment.id}`,
   );
-  add("trainer", "trainer.certificates", "/trainer/certificates");
-  add("trainer", "trainer.enrollments.$id", `/trainer/enrollments/${enrollment.id}`);
-  add("trainer", "trainer.classes._index", "/trainer/classes");
-  add("trainer", "trainer.classes.$id", `/trainer/classes/${busiestClass.id}`);
-  add("trainer", "trainer.calendar", "/trainer/calendar");
-  add("trainer", "trainer.hrw", "/trainer/hrw");
-  add("trainer", "trainer.hrw_.$id", `/trainer/hrw/${assessment.id}`);
-  add("trainer", "trainer.hrw_.book", "/trainer/hrw/book", `/trainer/hrw/book?q=${SEARCH}`);
-  add("trainer", "trainer.hrw_.candidates.$id", `/trainer/hrw/candidates/${assessment.candidate_id}`);
-  add("trainer", "trainer.usi.$studentId", `/trainer/usi/${student}`);
-  add("trainer", "account.security", "/account/security");
-  add("trainer", "trainer.credentials", "/trainer/credentials");
-  add("trainer", "trainer.evidence.$kind.$id", `/trainer/evidence/unit/${trainerAssessment.id}`);
+  add("trainer", "trainer+/certificates", "/trainer/certificates");
+  add("trainer", "trainer+/enrollments.$id", `/trainer/enrollments/${enrollment.id}`);
+  add("trainer", "trainer+/classes._index", "/trainer/classes");
+  add("trainer", "trainer+/classes.$id", `/trainer/classes/${busiestClass.id}`);
+  add("trainer", "trainer+/calendar", "/trainer/calendar");
+  add("trainer", "trainer+/hrw", "/trainer/hrw");
+  add("trainer", "trainer+/hrw_.$id", `/trainer/hrw/${assessment.id}`);
+  add("trainer", "trainer+/hrw_.book", "/trainer/hrw/book", `/trainer/hrw/book?q=${SEARCH}`);
+  add("trainer", "trainer+/hrw_.candidates.$id", `/trainer/hrw/candidates/${assessment.candidate_id}`);
+  add("trainer", "trainer+/usi.$studentId", `/trainer/usi/${student}`);
+  add("trainer", "_auth+/account.security", "/account/security");
+  add("trainer", "trainer+/credentials", "/trainer/credentials");
+  add("trainer", "trainer+/evidence.$kind.$id", `/trainer/evidence/unit/${trainerAssessment.id}`);
 
-  add("admin", "admin.overview", "/admin/overview");
+  add("admin", "admin+/overview", "/admin/overview");
   add(
     "admin",
-    "admin.students",
+    "admin+/students",
     "/admin/students",
     `/admin/students?q=${SEARCH}`,
     "/admin/students?issue=usi-clash",
     "/admin/students?issue=missing-contact",
     "/admin/students?page=50",
   );
-  add("admin", "admin.students.$id", `/admin/students/${student}`);
-  add("admin", "admin.students.$id_.edit", `/admin/students/${student}/edit`);
-  add("admin", "admin.students.new", "/admin/students/new");
-  add("admin", "admin.courses", "/admin/courses");
-  add("admin", "admin.courses.$id", `/admin/courses/${busiestCourse.course_id}`, `/admin/courses/${busiestClass.course_id}`);
-  add("admin", "admin.courses.$id_.edit", `/admin/courses/${busiestCourse.course_id}/edit`);
-  add("admin", "admin.courses.$id_.classes.new", `/admin/courses/${busiestClass.course_id}/classes/new`);
-  add("admin", "admin.courses.$id_.classes.$classId", `/admin/courses/${busiestClass.course_id}/classes/${busiestClass.id}`);
-  add("admin", "admin.courses.new", "/admin/courses/new");
-  add("admin", "admin.enrollments.$id", `/admin/enrollments/${enrollment.id}`);
-  add("admin", "admin.locations", "/admin/locations");
-  add("admin", "admin.locations_.$id", `/admin/locations/${location.id}`);
-  add("admin", "admin.reports", "/admin/reports");
-  add("admin", "admin.reports_.hrw", "/admin/reports/hrw");
-  add("admin", "admin.staff", "/admin/staff");
-  add("admin", "admin.staff_.$id.hrw", `/admin/staff/${trainer}/hrw`);
+  add("admin", "admin+/students.$id", `/admin/students/${student}`);
+  add("admin", "admin+/students.$id_.edit", `/admin/students/${student}/edit`);
+  add("admin", "admin+/students.new", "/admin/students/new");
+  add("admin", "admin+/courses", "/admin/courses");
+  add("admin", "admin+/courses.$id", `/admin/courses/${busiestCourse.course_id}`, `/admin/courses/${busiestClass.course_id}`);
+  add("admin", "admin+/courses.$id_.edit", `/admin/courses/${busiestCourse.course_id}/edit`);
+  add("admin", "admin+/courses.$id_.classes.new", `/admin/courses/${busiestClass.course_id}/classes/new`);
+  add("admin", "admin+/courses.$id_.classes.$classId", `/admin/courses/${busiestClass.course_id}/classes/${busiestClass.id}`);
+  add("admin", "admin+/courses.new", "/admin/courses/new");
+  add("admin", "admin+/enrollments.$id", `/admin/enrollments/${enrollment.id}`);
+  add("admin", "admin+/locations", "/admin/locations");
+  add("admin", "admin+/locations_.$id", `/admin/locations/${location.id}`);
+  add("admin", "admin+/reports", "/admin/reports");
+  add("admin", "admin+/reports_.hrw", "/admin/reports/hrw");
+  add("admin", "admin+/staff", "/admin/staff");
+  add("admin", "admin+/staff_.$id.hrw", `/admin/staff/${trainer}/hrw`);
   // moved to /admin/hrw/rules (timed below): what is left is the permanent redirect
-  pages.push({ route: "admin.hrw-states", url: "/admin/hrw-states", login: "admin", status: 301 });
-  add("admin", "admin.audit", "/admin/audit");
-  add("admin", "account.security", "/account/security");
-  add("admin", "admin.hrw.rules", "/admin/hrw/rules");
-  add("admin", "admin.mail", "/admin/mail", "/admin/mail?state=failed");
-  add("admin", "admin.checklists", "/admin/checklists");
-  add("admin", "admin.retention", "/admin/retention");
-  add("admin", "admin.complaints._index", "/admin/complaints", "/admin/complaints?overdue=yes");
-  add("admin", "admin.complaints.$id", `/admin/complaints/${complaint.id}`);
-  add("admin", "admin.complaints.settings", "/admin/complaints/settings");
-  add("admin", "admin.credentials", "/admin/credentials");
-  add("admin", "admin.credentials_.$id", `/admin/credentials/${trainer}`);
-  add("admin", "admin.validations", "/admin/validations");
-  add("admin", "admin.validations_.$id", `/admin/validations/${validationPlan.id}`);
-  add("admin", "admin.improvements._index", "/admin/improvements", "/admin/improvements?overdue=1");
-  add("admin", "admin.improvements.$id", `/admin/improvements/${improvement.id}`);
-  add("admin", "admin.improvements.new", "/admin/improvements/new");
-  add("admin", "admin.questionnaires._index", "/admin/questionnaires");
-  add("admin", "admin.questionnaires.report", "/admin/questionnaires/report");
-  add("admin", "admin.employers", "/admin/employers");
-  add("admin", "admin.employers_.$id", `/admin/employers/${employer.employer_id}`);
-  add("admin", "admin.finance", "/admin/finance", "/admin/finance?status=overdue");
-  add("admin", "admin.finance_.$id", `/admin/finance/${invoice.id}`);
-  add("admin", "admin.finance_.settings", "/admin/finance/settings");
-  add("admin", "admin.review-questions", "/admin/review-questions");
-  add("admin", "admin.recognition._index", "/admin/recognition");
+  pages.push({ route: "admin+/hrw-states", url: "/admin/hrw-states", login: "admin", status: 301 });
+  add("admin", "admin+/audit", "/admin/audit");
+  add("admin", "_auth+/account.security", "/account/security");
+  add("admin", "admin+/hrw.rules", "/admin/hrw/rules");
+  add("admin", "admin+/mail", "/admin/mail", "/admin/mail?state=failed");
+  add("admin", "admin+/checklists", "/admin/checklists");
+  add("admin", "admin+/retention", "/admin/retention");
+  add("admin", "admin+/complaints._index", "/admin/complaints", "/admin/complaints?overdue=yes");
+  add("admin", "admin+/complaints.$id", `/admin/complaints/${complaint.id}`);
+  add("admin", "admin+/complaints.settings", "/admin/complaints/settings");
+  add("admin", "admin+/credentials", "/admin/credentials");
+  add("admin", "admin+/credentials_.$id", `/admin/credentials/${trainer}`);
+  add("admin", "admin+/validations", "/admin/validations");
+  add("admin", "admin+/validations_.$id", `/admin/validations/${validationPlan.id}`);
+  add("admin", "admin+/improvements._index", "/admin/improvements", "/admin/improvements?overdue=1");
+  add("admin", "admin+/improvements.$id", `/admin/improvements/${improvement.id}`);
+  add("admin", "admin+/improvements.new", "/admin/improvements/new");
+  add("admin", "admin+/questionnaires._index", "/admin/questionnaires");
+  add("admin", "admin+/questionnaires.report", "/admin/questionnaires/report");
+  add("admin", "admin+/employers", "/admin/employers");
+  add("admin", "admin+/employers_.$id", `/admin/employers/${employer.employer_id}`);
+  add("admin", "admin+/finance", "/admin/finance", "/admin/finance?status=overdue");
+  add("admin", "admin+/finance_.$id", `/admin/finance/${invoice.id}`);
+  add("admin", "admin+/finance_.settings", "/admin/finance/settings");
+  add("admin", "admin+/review-questions", "/admin/review-questions");
+  add("admin", "admin+/recognition._index", "/admin/recognition");
   pages.push({
-    route: "admin.recognition.$id",
+    route: "admin+/recognition.$id",
     url: `/admin/recognition/${recognition?.id ?? noSuchRecord}`,
     login: "admin",
     status: recognition ? undefined : 404,
   });
-  add("admin", "admin.webhooks", "/admin/webhooks");
+  add("admin", "admin+/webhooks", "/admin/webhooks");
   // the demo registers no endpoint: an unknown one answers 404 after the same lookup
-  pages.push({ route: "admin.webhooks_.$id", url: `/admin/webhooks/${webhook?.id ?? noSuchRecord}`, login: "admin", status: webhook ? undefined : 404 });
+  pages.push({ route: "admin+/webhooks_.$id", url: `/admin/webhooks/${webhook?.id ?? noSuchRecord}`, login: "admin", status: webhook ? undefined : 404 });
 
-  add("employer", "employer.overview", "/employer/overview");
-  add("employer", "employer.bookings.new", "/employer/bookings/new");
-  add("employer", "employer.bookings.$id", `/employer/bookings/${booking.id}`);
-  add("employer", "employer.workers.$id", `/employer/workers/${worker.id}`);
-  add("employer", "employer.invoices", "/employer/invoices");
-  add("employer", "account.security", "/account/security");
+  add("employer", "employer+/overview", "/employer/overview");
+  add("employer", "employer+/bookings.new", "/employer/bookings/new");
+  add("employer", "employer+/bookings.$id", `/employer/bookings/${booking.id}`);
+  add("employer", "employer+/workers.$id", `/employer/workers/${worker.id}`);
+  add("employer", "employer+/invoices", "/employer/invoices");
+  add("employer", "_auth+/account.security", "/account/security");
   return pages;
 }
 
 /** Page routes (modules in app/routes with a default export) that have no request and no reason. */
 export function untimedRoutes(pages: PageRequest[], routesDir = path.resolve("app/routes")): string[] {
   const timed = new Set(pages.map((p) => p.route));
-  return fs
-    .readdirSync(routesDir)
-    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
-    .filter((f) => /^export default/m.test(fs.readFileSync(path.join(routesDir, f), "utf8")))
+  return routeModuleFiles(routesDir)
+    .filter((f) => /^export default/m.test(routeSource(f, routesDir)))
     .map((f) => f.replace(/\.tsx?$/, ""))
     .filter((route) => !timed.has(route) && !(route in NOT_TIMED));
 }

@@ -37,7 +37,7 @@ const { seedDemoData } = await import("../app/demo/seed.server");
 const { issueApiToken } = await import("../app/api/auth.server");
 const { closeBrowser, browserStats } = await import("../app/pdf/browser.server");
 const { ensureCertificatePdf, certificateRenderCount } = await import("../app/pdf/certificate-pdf.server");
-const { loader } = await import("../app/routes/api.certificates.$id.download");
+const { loader } = await import("../app/routes/api+/certificates.$id.download");
 
 const ms = (n: number) => `${n.toFixed(n < 10 ? 3 : 0)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB (${bytes} bytes)`;

@@ -31,7 +31,7 @@ interface Manifest {
 }
 
 export interface RouteWeight {
-  /** route id, e.g. routes/student.overview */
+  /** route id, e.g. routes/student+/overview */
   id: string;
   learner: boolean;
   scripts: Array<{ url: string; bytes: number }>;
@@ -44,7 +44,7 @@ export interface RouteWeight {
 /** Public and student pages: the limits for learners (everything not staff, employer or /api). */
 export function isLearnerRoute(id: string): boolean {
   const name = id.replace(/^routes\//, "");
-  return !/^(admin|trainer|employer|api)([._]|$)/.test(name) && id !== "root";
+  return !/^(admin|trainer|employer|api)([.+_]|$)/.test(name) && id !== "root";
 }
 
 export function brotliSize(buffer: Buffer): number {

@@ -7,16 +7,16 @@ import { bodyOf, call, caller, type Caller, type RouteModule } from "../../tests
 import { recordCandidateCheck } from "~/models/hrw/hrw-candidate.server";
 import { addAccreditation } from "~/models/hrw/hrw-register.server";
 import { addDays, organisationToday } from "~/utils/organisation-calendar";
-import * as audit from "~/routes/api.admin.hrw-assessments";
-import * as book from "~/routes/api.hrw.assessments";
-import * as notice from "~/routes/api.hrw.assessments.$id.notice";
-import * as results from "~/routes/api.hrw.assessments.$id.results";
-import * as nsa from "~/routes/api.hrw.assessments.$id.nsa";
-import * as mine from "~/routes/api.hrw.assessments.my";
-import * as courseRoute from "~/routes/api.admin.courses.$id";
-import * as aenRoute from "~/routes/api.hrw.candidates.$id.aen";
-import * as rulesRoute from "~/routes/api.admin.hrw.rules";
-import * as currencyRoute from "~/routes/api.hrw.currency";
+import * as audit from "~/routes/api+/admin.hrw-assessments";
+import * as book from "~/routes/api+/hrw.assessments";
+import * as notice from "~/routes/api+/hrw.assessments.$id.notice";
+import * as results from "~/routes/api+/hrw.assessments.$id.results";
+import * as nsa from "~/routes/api+/hrw.assessments.$id.nsa";
+import * as mine from "~/routes/api+/hrw.assessments.my";
+import * as courseRoute from "~/routes/api+/admin.courses.$id";
+import * as aenRoute from "~/routes/api+/hrw.candidates.$id.aen";
+import * as rulesRoute from "~/routes/api+/admin.hrw.rules";
+import * as currencyRoute from "~/routes/api+/hrw.currency";
 import { bookAssessment } from "~/models/hrw/hrw-assessment.server";
 
 let db: DB;

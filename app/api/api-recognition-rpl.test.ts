@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import * as refereesApi from "~/routes/api.recognition.$id.referee-requests";
-import * as sessionsApi from "~/routes/api.recognition.$id.sessions";
-import * as rescheduleApi from "~/routes/api.recognition.$id.sessions.reschedule";
-import * as cancelApi from "~/routes/api.recognition.$id.sessions.cancel";
+import * as refereesApi from "~/routes/api+/recognition.$id.referee-requests";
+import * as sessionsApi from "~/routes/api+/recognition.$id.sessions";
+import * as rescheduleApi from "~/routes/api+/recognition.$id.sessions.reschedule";
+import * as cancelApi from "~/routes/api+/recognition.$id.sessions.cancel";
 import { applyForRecognition, assignRecognitionAssessor } from "~/models/recognition/recognition.server";
 import { submitRefereeReport } from "~/models/recognition/recognition-referee.server";
 import { refereeReportInput } from "~/schemas/recognition-rpl";

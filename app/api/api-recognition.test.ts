@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import * as registerApi from "~/routes/api.recognition";
-import * as itemApi from "~/routes/api.recognition.$id";
-import * as authenticateApi from "~/routes/api.recognition.$id.authenticate";
-import * as assessorApi from "~/routes/api.recognition.$id.assessor";
-import * as decisionApi from "~/routes/api.recognition.$id.decision";
-import * as evidenceApi from "~/routes/api.recognition.$id.evidence";
+import * as registerApi from "~/routes/api+/recognition";
+import * as itemApi from "~/routes/api+/recognition.$id";
+import * as authenticateApi from "~/routes/api+/recognition.$id.authenticate";
+import * as assessorApi from "~/routes/api+/recognition.$id.assessor";
+import * as decisionApi from "~/routes/api+/recognition.$id.decision";
+import * as evidenceApi from "~/routes/api+/recognition.$id.evidence";
 import { recognitionAssessorChoices, recognitionChoices } from "~/models/recognition/recognition.server";
 import { RECOGNITION_MESSAGES } from "~/schemas/recognition-text";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";

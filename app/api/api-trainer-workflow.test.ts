@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import * as assessments from "~/routes/api.assessments";
-import * as enrollment from "~/routes/api.enrollments.$id";
-import * as certificates from "~/routes/api.certificates";
-import * as revoke from "~/routes/api.admin.certificates.$id.revoke";
-import * as reissue from "~/routes/api.admin.certificates.$id.reissue";
-import * as verify from "~/routes/api.verify.$code";
+import * as assessments from "~/routes/api+/assessments";
+import * as enrollment from "~/routes/api+/enrollments.$id";
+import * as certificates from "~/routes/api+/certificates";
+import * as revoke from "~/routes/api+/admin.certificates.$id.revoke";
+import * as reissue from "~/routes/api+/admin.certificates.$id.reissue";
+import * as verify from "~/routes/api+/verify.$code";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";

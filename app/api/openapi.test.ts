@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction, type DB } from "#db/connection";
 import { queueMail } from "~/models/outbox.server";
 import { issueApiToken } from "~/api/auth.server";
-import * as openapiRoute from "~/routes/api.openapi[.]json";
+import * as openapiRoute from "~/routes/api+/openapi[.]json";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment } from "../../tests/support/factories";
+import { routeModuleFiles, routeUrlPattern } from "../../tests/support/route-files";
 import { gpsPhoto, multipartRequest } from "../../tests/support/evidence-files";
 import { localFileStore } from "~/files/store.server";
 import { readUpload } from "~/files/upload.server";
@@ -25,19 +26,17 @@ import { bodyOf, call, caller, type Caller, type RouteModule } from "../../tests
 /** Every /api route file, by the URL path it serves (flat-routes naming). */
 const ROUTES_DIR = path.resolve("app/routes");
 const routeFiles: Record<string, RouteModule> = {};
-for (const name of fs.readdirSync(ROUTES_DIR).filter((f) => /^api\..*\.ts$/.test(f))) {
+for (const name of routeModuleFiles(ROUTES_DIR).filter((f) => /^api\+\/.*\.ts$/.test(f))) {
   routeFiles[`../routes/${name}`] = (await import(/* @vite-ignore */ path.join(ROUTES_DIR, name))) as RouteModule;
 }
 
+/** A route file's URL as the document writes it: `{id}` for `$id`. */
 function urlPathOf(file: string): string {
-  const name = file.replace(/^.*\/routes\//, "").replace(/\.ts$/, "");
-  const segments = name.replace(/\[\.\]/g, "\u0000").split(".");
-  // eslint-disable-next-line no-control-regex -- NUL holds an escaped dot while the name is split on dots; no file name has one
-  return "/" + segments.map((s) => s.replace(/\u0000/g, ".").replace(/^\$(\w+)$/, "{$1}")).join("/");
+  return routeUrlPattern(file.replace(/^.*\/routes\//, "")).replace(/\/\$(\w+)(?=\/|$)/g, "/{$1}");
 }
 
 const routes = Object.entries(routeFiles)
-  .filter(([file]) => !file.endsWith(".test.ts") && !file.endsWith("/api.$.ts"))
+  .filter(([file]) => !file.endsWith("/api+/$.ts"))
   .map(([file, mod]) => ({ file, path: urlPathOf(file), mod }));
 
 type Doc = {
@@ -189,14 +188,14 @@ describe("real answers match the document", () => {
     const demo = await db.selectFrom("users").select("id").where("email", "=", "student@example.com").executeTakeFirstOrThrow();
     const demoToken = await issueApiToken(db, demo.id);
 
-    const login = await mod("api.auth.login");
+    const login = await mod("api+/auth.login");
     await conforms(await call(login, "POST", "/api/auth/login", { json: { email: student.email, password: "password123" } }), "/api/auth/login", "post");
     await conforms(await call(login, "POST", "/api/auth/login", { json: { email: student.email, password: "wrong-pass" } }), "/api/auth/login", "post");
     await conforms(await call(login, "POST", "/api/auth/login", { json: { email: "" } }), "/api/auth/login", "post");
     await conforms(await call(login, "POST", "/api/auth/login", { body: "{", contentType: "application/json" }), "/api/auth/login", "post");
     await conforms(await call(login, "POST", "/api/auth/login", { body: "a=b", contentType: "text/plain" }), "/api/auth/login", "post");
 
-    const register = await mod("api.auth.register");
+    const register = await mod("api+/auth.register");
     const email = `doc-${crypto.randomUUID().slice(0, 8)}@test.example`;
     await conforms(
       await call(register, "POST", "/api/auth/register", { json: { email, full_name: "Doc Student", password: "Rigging-Kestrel-42" } }),
@@ -211,20 +210,20 @@ describe("real answers match the document", () => {
     await conforms(await call(register, "POST", "/api/auth/register", { json: { email: "x" } }), "/api/auth/register", "post");
     await conforms(await call(register, "POST", "/api/auth/register", { body: "[", contentType: "application/json" }), "/api/auth/register", "post");
 
-    const me = await mod("api.auth.me");
+    const me = await mod("api+/auth.me");
     await conforms(await call(me, "GET", "/api/auth/me", { token: demoToken }), "/api/auth/me", "get");
     await conforms(await call(me, "GET", "/api/auth/me"), "/api/auth/me", "get");
 
-    const stats = await mod("api.dashboard.stats");
+    const stats = await mod("api+/dashboard.stats");
     await conforms(await call(stats, "GET", "/api/dashboard/stats", { token: trainer.token }), "/api/dashboard/stats", "get");
     await conforms(await call(stats, "GET", "/api/dashboard/stats", { token: student.token }), "/api/dashboard/stats", "get");
 
-    const students = await mod("api.admin.students");
+    const students = await mod("api+/admin.students");
     const list = await conforms(await call(students, "GET", "/api/admin/students", { token: admin.token }), "/api/admin/students", "get");
     expect(list.length).toBeGreaterThan(5);
     await conforms(await call(students, "GET", "/api/admin/students?page=x", { token: admin.token }), "/api/admin/students", "get");
 
-    const studentDetail = await mod("api.admin.students.$id");
+    const studentDetail = await mod("api+/admin.students.$id");
     const p = "/api/admin/students/{id}";
     const detail = await conforms(await call(studentDetail, "GET", "/x", { token: admin.token, params: { id: demo.id } }), p, "get");
     expect(detail.certificates.length + detail.assessments.length + detail.files.length).toBeGreaterThan(0);
@@ -238,11 +237,11 @@ describe("real answers match the document", () => {
     );
     await conforms(await call(studentDetail, "PUT", "/x", { token: trainer.token, params: { id: student.id }, json: {} }), p, "put");
 
-    const courses = await mod("api.courses");
+    const courses = await mod("api+/courses");
     await conforms(await call(courses, "GET", "/api/courses"), "/api/courses", "get");
     await conforms(await call(courses, "GET", "/api/courses", { token: admin.token }), "/api/courses", "get");
 
-    const courseDetail = await mod("api.admin.courses.$id");
+    const courseDetail = await mod("api+/admin.courses.$id");
     const c = "/api/admin/courses/{id}";
     const demoCourse = await db.selectFrom("enrollments").select("course_id").limit(1).executeTakeFirstOrThrow();
     const cd = await conforms(await call(courseDetail, "GET", "/x", { token: admin.token, params: { id: demoCourse.course_id } }), c, "get");
@@ -251,7 +250,7 @@ describe("real answers match the document", () => {
     await conforms(await call(courseDetail, "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { price: "free" } }), c, "put");
     await conforms(await call(courseDetail, "PUT", "/x", { token: admin.token, params: { id: "nope" }, json: { is_active: true } }), c, "put");
 
-    const enrollments = await mod("api.enrollments");
+    const enrollments = await mod("api+/enrollments");
     const open = await makeCourse(db, { name: "Open for docs" });
     await conforms(await call(enrollments, "POST", "/api/enrollments", { token: student.token, json: { course_id: open.id } }), "/api/enrollments", "post");
     await conforms(await call(enrollments, "POST", "/api/enrollments", { token: student.token, json: { course_id: open.id } }), "/api/enrollments", "post");
@@ -260,7 +259,7 @@ describe("real answers match the document", () => {
     // classes (docs/decisions/013-classes.md): add, list, a full class's 409, the waitlist, the roster, change, cancel
     const classCourse = await makeCourse(db, { name: "Course with a class" });
     const trainerId = (await db.selectFrom("users").select("id").where("email", "=", "trainer@example.com").executeTakeFirstOrThrow()).id;
-    const addClass = await mod("api.admin.courses.$id.classes");
+    const addClass = await mod("api+/admin.courses.$id.classes");
     const ac = "/api/admin/courses/{id}/classes";
     const session = { date: "2099-03-02", starts_at: "07:30", ends_at: "15:30" };
     const created = await conforms(
@@ -279,7 +278,7 @@ describe("real answers match the document", () => {
       "post",
     );
     await conforms(await call(addClass, "POST", "/x", { token: trainer.token, params: { id: classCourse.id }, json: {} }), ac, "post");
-    const listClasses = await mod("api.courses.$id.classes");
+    const listClasses = await mod("api+/courses.$id.classes");
     await conforms(await call(listClasses, "GET", "/x", { params: { id: classCourse.id } }), "/api/courses/{id}/classes", "get");
     await conforms(await call(listClasses, "GET", "/x", { params: { id: crypto.randomUUID() } }), "/api/courses/{id}/classes", "get");
     await conforms(
@@ -290,7 +289,7 @@ describe("real answers match the document", () => {
     const full = await call(enrollments, "POST", "/api/enrollments", { token: trainer.token, json: { course_id: classCourse.id, class_id: created.id } });
     expect(full.status).toBe(409);
     expect((await conforms(full, "/api/enrollments", "post")).detail).toBe("This class is full");
-    const waitlist = await mod("api.classes.$id.waitlist");
+    const waitlist = await mod("api+/classes.$id.waitlist");
     const wl = "/api/classes/{id}/waitlist";
     expect(await conforms(await call(waitlist, "POST", "/x", { token: trainer.token, params: { id: created.id } }), wl, "post")).toMatchObject({
       status: "waiting",
@@ -298,9 +297,9 @@ describe("real answers match the document", () => {
     });
     await conforms(await call(waitlist, "POST", "/x", { token: trainer.token, params: { id: created.id } }), wl, "post");
     await conforms(await call(waitlist, "GET", "/x", { token: trainer.token, params: { id: created.id } }), wl, "get");
-    const acceptSeat = await mod("api.classes.$id.accept");
+    const acceptSeat = await mod("api+/classes.$id.accept");
     await conforms(await call(acceptSeat, "POST", "/x", { token: trainer.token, params: { id: created.id } }), "/api/classes/{id}/accept", "post");
-    const rosterRoute = await mod("api.classes.$id.roster");
+    const rosterRoute = await mod("api+/classes.$id.roster");
     const rp = "/api/classes/{id}/roster";
     await conforms(await call(rosterRoute, "GET", "/x", { token: trainer.token, params: { id: created.id } }), rp, "get"); // not their class: 404
     const roster = await conforms(await call(rosterRoute, "GET", "/x", { token: admin.token, params: { id: created.id } }), rp, "get");
@@ -317,7 +316,7 @@ describe("real answers match the document", () => {
     expect(marked.detail).toBe("This session has not started: mark attendance on its day");
     await conforms(await call(rosterRoute, "POST", "/x", { token: trainer.token, params: { id: created.id }, json: { status: "maybe" } }), rp, "post");
     await conforms(await call(rosterRoute, "GET", "/x", { token: student.token, params: { id: created.id } }), rp, "get");
-    const classAdmin = await mod("api.admin.classes.$id");
+    const classAdmin = await mod("api+/admin.classes.$id");
     const cp = "/api/admin/classes/{id}";
     expect(
       await conforms(await call(classAdmin, "PUT", "/x", { token: admin.token, params: { id: created.id }, json: { seats: 3 } }), cp, "put"),
@@ -326,14 +325,14 @@ describe("real answers match the document", () => {
     expect((await call(classAdmin, "DELETE", "/x", { token: admin.token, params: { id: created.id } })).status).toBe(204);
     await conforms(await call(classAdmin, "DELETE", "/x", { token: admin.token, params: { id: created.id } }), cp, "delete");
 
-    const mine = await mod("api.enrollments.my");
+    const mine = await mod("api+/enrollments.my");
     const enrolled = await conforms(await call(mine, "GET", "/api/enrollments/my", { token: demoToken }), "/api/enrollments/my", "get");
     expect(enrolled.length).toBeGreaterThan(0);
-    const certs = await mod("api.certificates.my");
+    const certs = await mod("api+/certificates.my");
     const certificates = await conforms(await call(certs, "GET", "/api/certificates/my", { token: demoToken }), "/api/certificates/my", "get");
     expect(certificates.length).toBeGreaterThan(0);
 
-    const logout = await mod("api.auth.logout");
+    const logout = await mod("api+/auth.logout");
     const out = await call(logout, "POST", "/api/auth/logout", { token: student.token });
     expect(out.status).toBe(204);
     expect(doc.paths["/api/auth/logout"]!.post!.responses["204"]).toBeDefined();
@@ -345,7 +344,7 @@ describe("real answers match the document", () => {
     const candidate = await caller(db, "student");
     const today = organisationToday();
     const course = await makeCourse(db, { name: "Documented crane" });
-    await call(mod("api.admin.courses.$id"), "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { licence_class: "CN" } });
+    await call(mod("api+/admin.courses.$id"), "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { licence_class: "CN" } });
     await recordCandidateCheck(db, candidate.id, { kind: "age", date_of_birth: "1990-01-01" }, admin.id);
     const location = await db.selectFrom("delivery_locations").select("id").limit(1).executeTakeFirstOrThrow();
     const booking = {
@@ -359,7 +358,7 @@ describe("real answers match the document", () => {
       plant_description: "Crane",
       plant_registration: "R1",
     };
-    const book = mod("api.hrw.assessments");
+    const book = mod("api+/hrw.assessments");
     await conforms(await call(book, "POST", "/api/hrw/assessments", { token: assessor.token, json: booking }), "/api/hrw/assessments", "post");
     await recordCandidateCheck(db, candidate.id, { kind: "identity", documents: ["passport", "medicare_card", "bank_card"] }, admin.id);
     await addAccreditation(
@@ -371,22 +370,22 @@ describe("real answers match the document", () => {
     const { id } = await conforms(await call(book, "POST", "/api/hrw/assessments", { token: assessor.token, json: booking }), "/api/hrw/assessments", "post");
     const step = (name: string, path: string, json: unknown, token = assessor.token) =>
       call(mod(name), "POST", "/x", { token, json, params: { id } }).then((r) => conforms(r, path, "post"));
-    await step("api.hrw.assessments.$id.notice", "/api/hrw/assessments/{id}/notice", { notice_reference: "VIC-1" });
-    await step("api.hrw.assessments.$id.notice", "/api/hrw/assessments/{id}/notice", { notice_reference: "" });
+    await step("api+/hrw.assessments.$id.notice", "/api/hrw/assessments/{id}/notice", { notice_reference: "VIC-1" });
+    await step("api+/hrw.assessments.$id.notice", "/api/hrw/assessments/{id}/notice", { notice_reference: "" });
     const r = "/api/hrw/assessments/{id}/results";
-    await step("api.hrw.assessments.$id.nsa", "/api/hrw/assessments/{id}/nsa", { nsa_number: `N-${id}`, nsa_date: today });
+    await step("api+/hrw.assessments.$id.nsa", "/api/hrw/assessments/{id}/nsa", { nsa_number: `N-${id}`, nsa_date: today });
     for (const part of ["knowledge", "calculations", "practical"])
-      await step("api.hrw.assessments.$id.results", r, { part, result: "satisfactory", assessed_on: today });
-    await step("api.hrw.assessments.$id.results", r, { part: "knowledge", result: "satisfactory", assessed_on: today }, candidate.token);
-    const done = await step("api.hrw.assessments.$id.nsa", "/api/hrw/assessments/{id}/nsa", { nsa_number: `N-${id}`, nsa_date: today });
+      await step("api+/hrw.assessments.$id.results", r, { part, result: "satisfactory", assessed_on: today });
+    await step("api+/hrw.assessments.$id.results", r, { part: "knowledge", result: "satisfactory", assessed_on: today }, candidate.token);
+    const done = await step("api+/hrw.assessments.$id.nsa", "/api/hrw/assessments/{id}/nsa", { nsa_number: `N-${id}`, nsa_date: today });
     expect(done.stage).toBe("nsa_issued");
     const own = await conforms(
-      await call(mod("api.hrw.assessments.my"), "GET", "/api/hrw/assessments/my", { token: candidate.token }),
+      await call(mod("api+/hrw.assessments.my"), "GET", "/api/hrw/assessments/my", { token: candidate.token }),
       "/api/hrw/assessments/my",
       "get",
     );
     expect(own.assessments).toHaveLength(1);
-    const audit = mod("api.admin.hrw-assessments");
+    const audit = mod("api+/admin.hrw-assessments");
     const all = await conforms(
       await call(audit, "GET", `/api/admin/hrw-assessments?from=${today}`, { token: admin.token }),
       "/api/admin/hrw-assessments",
@@ -398,7 +397,7 @@ describe("real answers match the document", () => {
   });
 
   it("for the mail list: a page of messages, and the refusals", async () => {
-    const mail = routeFiles["../routes/api.admin.mail.ts"]!;
+    const mail = routeFiles["../routes/api+/admin.mail.ts"]!;
     const trainer = await caller(db, "trainer");
     const demo = await db.selectFrom("users").select("id").where("email", "=", "student@example.com").executeTakeFirstOrThrow();
     await writeTransaction(db, (trx) =>
@@ -424,7 +423,7 @@ describe("real answers match the document", () => {
   });
 
   it("for an assessment's evidence: its files and declarations, and the refusals", async () => {
-    const evidence = routeFiles["../routes/api.assessments.$kind.$id.evidence.ts"]!;
+    const evidence = routeFiles["../routes/api+/assessments.$kind.$id.evidence.ts"]!;
     const [trainer, other, student] = await Promise.all([
       caller(db, "trainer"),
       caller(db, "trainer"),
@@ -480,7 +479,7 @@ describe("real answers match the document", () => {
   });
 
   it("for the observation checklists: each with its items and review, and the refusals", async () => {
-    const checklists = routeFiles["../routes/api.admin.checklists.ts"]!;
+    const checklists = routeFiles["../routes/api+/admin.checklists.ts"]!;
     const course = await makeCourse(db);
     const checklistId = await saveChecklist(
       db,
@@ -501,7 +500,7 @@ describe("real answers match the document", () => {
   });
 
   it("for the retention rules: the rules and what is due, and the refusals", async () => {
-    const retention = routeFiles["../routes/api.admin.retention.ts"]!;
+    const retention = routeFiles["../routes/api+/admin.retention.ts"]!;
     const answer = (await conforms(await call(retention, "GET", "/api/admin/retention", { token: admin.token }), "/api/admin/retention", "get")) as {
       rules: { record_type: string }[];
     };
@@ -513,7 +512,7 @@ describe("real answers match the document", () => {
   it("the check fails for an answer that leaks a field or breaks a type", async () => {
     const root = doc as unknown as Record<string, unknown>;
     const userSchema = { $ref: "#/components/schemas/User" };
-    const me = routeFiles["../routes/api.auth.me.ts"]!;
+    const me = routeFiles["../routes/api+/auth.me.ts"]!;
     const user = await (await call(me, "GET", "/api/auth/me", { token: admin.token })).json();
     expect(validateJsonSchema(user, userSchema, root)).toEqual([]);
     expect(validateJsonSchema({ ...user, password_hash: "scrypt$..." }, userSchema, root)).toEqual([

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import * as securityPage from "~/routes/account.security";
+import * as securityPage from "~/routes/_auth+/account.security";
 import { WRONG_CURRENT_PASSWORD } from "~/models/user.server";
 import { verifyPassword } from "~/security/password.server";
 import { issueApiToken, getTokenUser } from "~/api/auth.server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import * as loginPage from "~/routes/login";
-import * as secondStepPage from "~/routes/login_.two-step";
+import * as loginPage from "~/routes/_auth+/login";
+import * as secondStepPage from "~/routes/_auth+/login_.two-step";
 import { readFlash } from "~/utils/flash.server";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeUser, TEST_TOTP_SECRET } from "../../tests/support/factories";

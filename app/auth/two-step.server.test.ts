@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { setDemoAccounts } from "~/http/demo-lock.server";
-import * as loginRoute from "~/routes/api.auth.login";
-import * as studentsRoute from "~/routes/api.admin.students";
-import * as logoutRoute from "~/routes/api.auth.logout";
-import * as adminLayout from "~/routes/admin";
-import * as securityPage from "~/routes/account.security";
+import * as loginRoute from "~/routes/api+/auth.login";
+import * as studentsRoute from "~/routes/api+/admin.students";
+import * as logoutRoute from "~/routes/api+/auth.logout";
+import * as adminLayout from "~/routes/admin+/_layout";
+import * as securityPage from "~/routes/_auth+/account.security";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeUser, TEST_TOTP_SECRET } from "../../tests/support/factories";
 import { bodyOf, call, caller, sessionCookie, type RouteModule } from "../../tests/support/api-calls";

@@ -1,9 +1,9 @@
 import { unzipSync, strFromU8 } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import * as apiRoute from "~/routes/api.admin.avetmiss";
-import * as zipRoute from "~/routes/admin.reports.avetmiss[.]zip";
-import * as fileRoute from "~/routes/admin.reports.avetmiss.$file";
+import * as apiRoute from "~/routes/api+/admin.avetmiss";
+import * as zipRoute from "~/routes/admin+/reports.avetmiss[.]zip";
+import * as fileRoute from "~/routes/admin+/reports.avetmiss.$file";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse, makeEnrollment, makeUser } from "../../tests/support/factories";
 import { bodyOf, call, caller, sessionCookie } from "../../tests/support/api-calls";

@@ -1,10 +1,10 @@
 import { unzipSync } from "fflate";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "#db/connection";
-import * as apiRoute from "~/routes/api.admin.avetmiss";
-import * as zipRoute from "~/routes/admin.reports.avetmiss[.]zip";
-import * as fileRoute from "~/routes/admin.reports.avetmiss.$file";
-import * as reportsPage from "~/routes/admin.reports";
+import * as apiRoute from "~/routes/api+/admin.avetmiss";
+import * as zipRoute from "~/routes/admin+/reports.avetmiss[.]zip";
+import * as fileRoute from "~/routes/admin+/reports.avetmiss.$file";
+import * as reportsPage from "~/routes/admin+/reports";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
 import { bodyOf, call, caller, sessionCookie } from "../../tests/support/api-calls";

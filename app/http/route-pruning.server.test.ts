@@ -76,7 +76,7 @@ describe("the route tree a document is rendered with", () => {
     const first = manifestForPath(manifest, "/student/overview");
     expect(manifestForPath(manifest, "/student/overview")).toBe(first);
     expect(manifestForPath(first, "/student/overview")).toBe(first);
-    expect(Object.keys(first.routes).sort()).toEqual(expect.arrayContaining(["root", "routes/student", "routes/student.overview"]));
+    expect(Object.keys(first.routes).sort()).toEqual(expect.arrayContaining(["root", "routes/student+/_layout", "routes/student+/overview"]));
   });
 
   it("keeps a path too long to store out of the store, and still renders it with the routes it reaches", () => {

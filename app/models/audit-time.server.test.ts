@@ -3,8 +3,8 @@ import { writeTransaction, type DB } from "#db/connection";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeUser } from "../../tests/support/factories";
 import { bodyOf, call, caller, sessionCookie, type RouteModule } from "../../tests/support/api-calls";
-import * as auditRoute from "~/routes/api.admin.audit";
-import * as auditCsvRoute from "~/routes/admin.audit[.]csv";
+import * as auditRoute from "~/routes/api+/admin.audit";
+import * as auditCsvRoute from "~/routes/admin+/audit[.]csv";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { listAudit, recordAudit } from "./audit.server";
 

@@ -3,7 +3,7 @@ import type { DB } from "#db/connection";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../tests/support/factories";
 import { bodyOf, call, caller } from "../../tests/support/api-calls";
-import * as enrollmentApi from "~/routes/api.enrollments.$id";
+import * as enrollmentApi from "~/routes/api+/enrollments.$id";
 import { PLANNED_END_BEFORE_START, plannedDatesSchema } from "~/schemas/enrollment-update";
 import { createEnrollment, setPlannedDates } from "./enrollment.server";
 

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { bodyOf, call, caller, sessionCookie, type Caller, type RouteModule } from "../../tests/support/api-calls";
-import * as settingsRoute from "~/routes/api.admin.sign-in-settings";
+import * as settingsRoute from "~/routes/api+/admin.sign-in-settings";
 import { signIn, SSO_REQUIRED } from "~/auth/sign-in.server";
 import { SSO_NOT_CONFIGURED, signInSettings } from "./sign-in-settings.server";
 
@@ -91,7 +91,7 @@ describe("PUT /api/admin/sign-in-settings", () => {
 describe("the Staff page's switch", () => {
   it("asks before requiring it, then stores what the /api reads", async () => {
     configure();
-    const page = (await import("~/routes/admin.staff")) as unknown as RouteModule;
+    const page = (await import("~/routes/admin+/staff")) as unknown as RouteModule;
     const cookie = await sessionCookie(db, admin.id);
     const post = (fields: Record<string, string>) =>
       call(page, "POST", "/admin/staff", {

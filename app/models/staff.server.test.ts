@@ -3,8 +3,8 @@ import type { DB } from "#db/connection";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeUser } from "../../tests/support/factories";
 import { bodyOf, call, caller, type RouteModule } from "../../tests/support/api-calls";
-import * as staffRoute from "~/routes/api.admin.staff.$id";
-import * as me from "~/routes/api.auth.me";
+import * as staffRoute from "~/routes/api+/admin.staff.$id";
+import * as me from "~/routes/api+/auth.me";
 import { LAST_ADMIN, NOT_YOURSELF, setStaffActive } from "./staff.server";
 
 let db: DB;
@@ -61,7 +61,7 @@ describe("switching staff accounts off", () => {
 
 describe("the Staff page", () => {
   it("lists trainers and administrators and deactivates with a POST form, ending the account's token", async () => {
-    const page = (await import("~/routes/admin.staff")) as unknown as RouteModule;
+    const page = (await import("~/routes/admin+/staff")) as unknown as RouteModule;
     const { sessionCookie } = await import("../../tests/support/api-calls");
     const admin = await caller(db, "admin");
     const cookie = await sessionCookie(db, admin.id);

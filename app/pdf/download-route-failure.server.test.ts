@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { issueApiToken } from "~/api/auth.server";
-import { loader } from "~/routes/api.certificates.$id.download";
+import { loader } from "~/routes/api+/certificates.$id.download";
 import { browserStats, closeBrowser } from "./browser.server";
 import { makeCertifiedStudent } from "../../tests/support/pdf-fixtures";
 

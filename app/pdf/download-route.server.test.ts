@@ -5,7 +5,7 @@ import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeUser } from "../../tests/support/factories";
 import { issueApiToken } from "~/api/auth.server";
 import { createSession } from "~/auth/session.server";
-import { loader } from "~/routes/api.certificates.$id.download";
+import { loader } from "~/routes/api+/certificates.$id.download";
 import { closeBrowser } from "./browser.server";
 import { certificateRenderCount } from "./certificate-pdf.server";
 import { makeCertifiedStudent, pdfText } from "../../tests/support/pdf-fixtures";

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { jsonResponse } from "./$.server";
+import { jsonResponse } from "~/routes/$.server";
 import { movedPath } from "~/utils/moved-paths";
 
 /**

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from
 import { useEffect, useRef, type FormEvent } from "react";
 import { catalogueQuery } from "~/schemas/page-queries";
 import type { Tier } from "#db/schema";
-import { getOptionalUser, getDb, organisation, cataloguePage } from "./courses.server";
+import { getOptionalUser, getDb, organisation, cataloguePage } from "~/routes/courses.server";
 import { CourseCard, toCourseCardData } from "~/components/course-card";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { SiteHeader } from "~/components/site-header";

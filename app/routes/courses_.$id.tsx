@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getOptionalUser, getDb, organisation, publicCoursePage, courseOverview } from "./courses_.$id.server";
+import { getOptionalUser, getDb, organisation, publicCoursePage, courseOverview } from "~/routes/courses_.$id.server";
 import { SessionList } from "~/components/class-sessions";
 import { CourseOverview } from "~/components/course/course-overview";
 import { SiteFooter } from "~/components/landing/site-footer";

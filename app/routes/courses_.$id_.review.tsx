@@ -12,7 +12,7 @@ import {
   takeReview,
   redirectWithFlash,
   answerForm,
-} from "./courses_.$id_.review.server";
+} from "~/routes/courses_.$id_.review.server";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { ReviewQuestions, ReviewResult } from "~/components/review/review-parts";
 import { RouteError } from "~/components/route-error";

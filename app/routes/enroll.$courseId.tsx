@@ -24,7 +24,7 @@ import {
   answerForm,
   clientAddress,
   formIntent,
-} from "./enroll.$courseId.server";
+} from "~/routes/enroll.$courseId.server";
 import { ReviewResult } from "~/components/review/review-parts";
 import { REVIEW_REFERRED, REVIEW_SEAT_HELD } from "~/schemas/review-text";
 import { CourseOverview } from "~/components/course/course-overview";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getOptionalUser, organisation } from "./policies.$slug.server";
+import { getOptionalUser, organisation } from "~/routes/policies.$slug.server";
 import { SiteFooter } from "~/components/landing/site-footer";
 import { RouteError } from "~/components/route-error";
 import { SiteHeader } from "~/components/site-header";

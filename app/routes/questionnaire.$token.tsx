@@ -9,7 +9,7 @@ import {
   answerForm,
   postedAnswersSchema,
   retryAfterFromAction,
-} from "./questionnaire.$token.server";
+} from "~/routes/questionnaire.$token.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";

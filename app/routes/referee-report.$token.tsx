@@ -8,7 +8,7 @@ import {
   answerForm,
   redirectWithFlash,
   retryAfterFromAction,
-} from "./referee-report.$token.server";
+} from "~/routes/referee-report.$token.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { useActionToast } from "~/components/toaster";

@@ -3,7 +3,7 @@ import type { DB } from "#db/connection";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeUser } from "../../tests/support/factories";
 import { bodyOf, call, type RouteModule } from "../../tests/support/api-calls";
-import * as registerRoute from "~/routes/api.auth.register";
+import * as registerRoute from "~/routes/api+/auth.register";
 import { changePassword, registerUser } from "~/models/user.server";
 import { createStudent } from "~/models/student.server";
 import { requestPasswordReset, resetPassword } from "~/models/password-reset.server";

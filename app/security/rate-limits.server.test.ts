@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataVersion, openDatabase, type DB } from "#db/connection";
-import * as verify from "~/routes/api.verify.$code";
+import * as verify from "~/routes/api+/verify.$code";
 import { call } from "../../tests/support/api-calls";
 import { createTestDb, TEST_DIALECT, useAsAppDb } from "../../tests/support/test-db";
 import {

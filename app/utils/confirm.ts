@@ -10,5 +10,18 @@ export function isConfirmed(form: FormData | null | undefined): boolean {
   return form?.get(CONFIRMED_FIELD) === CONFIRMED_VALUE;
 }
 
+/**
+ * Whether a request's posted form confirms its action. It reads a copy of the body, so the action
+ * can still parse the form itself; a body that is not a form confirms nothing.
+ */
+export async function requestConfirmed(request: Request): Promise<boolean> {
+  return isConfirmed(
+    await request
+      .clone()
+      .formData()
+      .catch(() => null),
+  );
+}
+
 /** The page data that asks for confirmation of `intent` (a 200: nothing failed, nothing changed). */
 export const confirmationAnswer = (intent: string) => ({ confirm: intent });

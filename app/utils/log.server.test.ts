@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { DB } from "#db/connection";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeUser } from "../../tests/support/factories";
+import { routeModuleFiles, routeUrlPattern } from "../../tests/support/route-files";
 import { issueApiToken, requireApiUser } from "~/api/auth.server";
 import { withRequestContext } from "~/http/request-context.server";
 import { signIn } from "~/auth/sign-in.server";
@@ -37,14 +38,14 @@ const parsed = () => lines.map((l) => JSON.parse(l) as Record<string, unknown>);
 describe("logs", () => {
   it("write one line per resource-route request with method, path, status, duration and user", async () => {
     const routes = gateRoutes({
-      "routes/api.thing": {
-        id: "routes/api.thing",
+      "routes/api+/thing": {
+        id: "routes/api+/thing",
         path: "api/thing",
         module: { loader: async () => Response.json({ ok: true }) },
       },
     } as never);
     capture();
-    const loader = routes["routes/api.thing"]!.module.loader!;
+    const loader = routes["routes/api+/thing"]!.module.loader!;
     await withRequestContext(
       new Request("http://localhost/api/thing?secret=1"),
       { address: "10.0.0.1", started: Date.now() - 5, userId: "user-123" },
@@ -111,20 +112,12 @@ describe("tokens and addresses never reach a log", () => {
 
   it("every route whose path carries a token or code has it replaced, in the request log and in an access-log line", async () => {
     const { redactSecrets } = await import("~/utils/log.server");
-    const fs = await import("node:fs");
     const { redactOutput } = await import("~/http/redacted-output.server");
-    // the flat route files whose URL holds a credential: $token and $code segments
-    const carrying = fs.readdirSync("app/routes").filter((f) => /\$(token|code)/.test(f) && !f.includes(".test.") && !f.endsWith(".server.ts"));
+    // the route files whose URL holds a credential: $token and $code segments
+    const carrying = routeModuleFiles().filter((f) => /\$(token|code)/.test(f));
     expect(carrying.length).toBeGreaterThanOrEqual(4);
     for (const file of carrying) {
-      const path = `/${file
-        .replace(/\.(tsx?)$/, "")
-        .replace(/_\./g, ".")
-        .replace(/\[\.\]/g, "%DOT%")
-        .split(".")
-        .map((part) => (part.startsWith("$") ? `${TOKEN}.ics` : part))
-        .join("/")
-        .replace(/%DOT%/g, ".")}`;
+      const path = routeUrlPattern(file).replace(/\/\$\w+/g, `/${TOKEN}.ics`);
       expect(redactSecrets(`GET ${path} 200 - 3 ms`), file).not.toContain(TOKEN.slice(0, 12));
       expect(redactSecrets(JSON.stringify({ path })), file).not.toContain(TOKEN.slice(0, 12));
     }
@@ -150,9 +143,9 @@ describe("tokens and addresses never reach a log", () => {
   });
 
   it("no email address appears in any line: not a recipient of the outbox, not inside an error", async () => {
+    const fs = await import("node:fs");
     const os = await import("node:os");
     const path = await import("node:path");
-    const fs = await import("node:fs");
     const { createOutboxMailer } = await import("~/mail/transport.server");
     const { logLine } = await import("~/utils/log.server");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-"));

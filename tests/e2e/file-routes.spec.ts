@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { organisationToday, organisationYear } from "../../app/utils/organisation-calendar";
 import { e2eDb } from "./e2e-db";
 import { DEMO, expect, requestsAloneRunOnce, test } from "./fixtures";
+import { routeModuleFiles, routeSource } from "../support/route-files";
 
 /**
  * Every route that answers a file (PDF, CSV, zip, iCalendar, stored uploads), requested over HTTP
@@ -49,47 +50,50 @@ const PDF = /^application\/pdf$/;
 const ZIP = /^application\/zip$/;
 
 const FILE_ROUTES: Record<string, FileRoute> = {
-  "admin.audit[.]csv.ts": { as: "admin", path: () => "/admin/audit.csv", type: CSV },
-  "admin.complaints[.]csv.ts": { as: "admin", path: () => "/admin/complaints.csv", type: CSV },
-  "admin.export[.]csv.ts": { as: "admin", path: () => "/admin/export.csv", type: CSV },
-  "admin.finance_.$id.pdf.ts": { as: "admin", path: (i) => `/admin/finance/${i.invoice}/pdf`, type: PDF },
-  "admin.finance_.credit-notes.$id.pdf.ts": { as: "admin", path: (i) => `/admin/finance/credit-notes/${i.creditNote}/pdf`, type: PDF },
-  "admin.finance_.xero[.]csv.ts": { as: "admin", path: (i) => `/admin/finance/xero.csv?from=${i.year - 1}-01-01&to=${i.today}`, type: CSV },
-  "admin.improvements[.]csv.ts": { as: "admin", path: () => "/admin/improvements.csv", type: CSV },
-  "admin.questionnaires.annual[.]csv.ts": { as: "admin", path: (i) => `/admin/questionnaires/annual.csv?audience=learner&year=${i.year}`, type: CSV },
-  "admin.reports.avetmiss.$file.ts": {
+  "admin+/audit[.]csv.ts": { as: "admin", path: () => "/admin/audit.csv", type: CSV },
+  "admin+/complaints[.]csv.ts": { as: "admin", path: () => "/admin/complaints.csv", type: CSV },
+  "admin+/export[.]csv.ts": { as: "admin", path: () => "/admin/export.csv", type: CSV },
+  "admin+/finance_.$id.pdf.ts": { as: "admin", path: (i) => `/admin/finance/${i.invoice}/pdf`, type: PDF },
+  "admin+/finance_.credit-notes.$id.pdf.ts": { as: "admin", path: (i) => `/admin/finance/credit-notes/${i.creditNote}/pdf`, type: PDF },
+  "admin+/finance_.xero[.]csv.ts": { as: "admin", path: (i) => `/admin/finance/xero.csv?from=${i.year - 1}-01-01&to=${i.today}`, type: CSV },
+  "admin+/improvements[.]csv.ts": { as: "admin", path: () => "/admin/improvements.csv", type: CSV },
+  "admin+/questionnaires.annual[.]csv.ts": { as: "admin", path: (i) => `/admin/questionnaires/annual.csv?audience=learner&year=${i.year}`, type: CSV },
+  "admin+/reports.avetmiss.$file.ts": {
     as: "admin",
     path: (i) => `/admin/reports/avetmiss/NAT00120.txt?year=${i.year}`,
     type: /^text\/plain; charset=us-ascii$/,
   },
-  "admin.reports.avetmiss[.]zip.ts": { as: "admin", path: (i) => `/admin/reports/avetmiss.zip?year=${i.year}`, type: ZIP },
-  "admin.reports_.hrw[.]csv.ts": { as: "admin", path: () => "/admin/reports/hrw.csv", type: CSV },
-  "admin.reports_.hrw[.]zip.ts": { as: "admin", path: (i) => `/admin/reports/hrw.zip?state=VIC&year=${i.year}`, type: ZIP },
-  "api.admin.avetmiss.ts": { as: "admin", path: (i) => `/api/admin/avetmiss?year=${i.year}`, type: ZIP },
-  "api.certificates.$id.download.ts": { as: "student", path: (i) => `/api/certificates/${i.certificate}/download`, type: PDF },
-  "api.evidence.$id.download.ts": { as: "student", path: (i) => `/api/evidence/${i.evidence}/download`, type: /^image\/jpeg$/ },
-  "api.learner-documents.$id.ts": { as: "student", path: (i) => `/api/learner-documents/${i.learnerDocument}`, type: /^(application\/pdf|image\/(jpeg|png))$/ },
-  "api.trainer-activities.$id.evidence.ts": { as: "trainer", path: (i) => `/api/trainer-activities/${i.activity}/evidence`, type: PDF },
+  "admin+/reports.avetmiss[.]zip.ts": { as: "admin", path: (i) => `/admin/reports/avetmiss.zip?year=${i.year}`, type: ZIP },
+  "admin+/reports_.hrw[.]csv.ts": { as: "admin", path: () => "/admin/reports/hrw.csv", type: CSV },
+  "admin+/reports_.hrw[.]zip.ts": { as: "admin", path: (i) => `/admin/reports/hrw.zip?state=VIC&year=${i.year}`, type: ZIP },
+  "api+/admin.avetmiss.ts": { as: "admin", path: (i) => `/api/admin/avetmiss?year=${i.year}`, type: ZIP },
+  "api+/certificates.$id.download.ts": { as: "student", path: (i) => `/api/certificates/${i.certificate}/download`, type: PDF },
+  "api+/evidence.$id.download.ts": { as: "student", path: (i) => `/api/evidence/${i.evidence}/download`, type: /^image\/jpeg$/ },
+  "api+/learner-documents.$id.ts": {
+    as: "student",
+    path: (i) => `/api/learner-documents/${i.learnerDocument}`,
+    type: /^(application\/pdf|image\/(jpeg|png))$/,
+  },
+  "api+/trainer-activities.$id.evidence.ts": { as: "trainer", path: (i) => `/api/trainer-activities/${i.activity}/evidence`, type: PDF },
   "certificates.$id.download.ts": { as: "student", path: (i) => `/certificates/${i.certificate}/download`, type: PDF },
   "calendar.$token.ts": { as: "student", path: (i) => i.calendarPath, type: /^text\/calendar; charset=utf-8$/, attachment: false },
-  "employer.workers[.]csv.ts": { as: "employer", path: () => "/employer/workers.csv", type: CSV },
-  "employer.invoices_.$id.pdf.ts": { as: "employer", path: (i) => `/employer/invoices/${i.employerInvoice}/pdf`, type: PDF },
+  "employer+/workers[.]csv.ts": { as: "employer", path: () => "/employer/workers.csv", type: CSV },
+  "employer+/invoices_.$id.pdf.ts": { as: "employer", path: (i) => `/employer/invoices/${i.employerInvoice}/pdf`, type: PDF },
   "evidence.$id.download.ts": { as: "student", path: (i) => `/evidence/${i.evidence}/download`, type: /^image\/jpeg$/ },
   // each role's own view of the register of recognitions (the learner's here)
   "recognition[.]csv.ts": { as: "student", path: () => "/recognition.csv", type: CSV },
-  "student.invoices_.$id.pdf.ts": { as: "student", path: (i) => `/student/invoices/${i.studentInvoice}/pdf`, type: PDF },
+  "student+/invoices_.$id.pdf.ts": { as: "student", path: (i) => `/student/invoices/${i.studentInvoice}/pdf`, type: PDF },
   "trainer-activities.$id.evidence.ts": { as: "trainer", path: (i) => `/trainer-activities/${i.activity}/evidence`, type: PDF },
 };
 
 /** Resource routes that answer no file, and why. */
 const NOT_FILE_ROUTES: Record<string, string> = {
-  "trainer.evidence.$kind.$id_.upload.ts": "takes an upload by POST and redirects; GET is a 405",
-  "login_.sso.ts": "starts single sign-on: redirects to the identity provider",
-  "login_.sso_.callback.ts": "the identity provider's return: signs in and redirects",
-  "api.openapi[.]json.ts": "the /api's OpenAPI document, JSON",
+  "trainer+/evidence.$kind.$id_.upload.ts": "takes an upload by POST and redirects; GET is a 405",
+  "_auth+/login_.sso.ts": "starts single sign-on: redirects to the identity provider",
+  "_auth+/login_.sso_.callback.ts": "the identity provider's return: signs in and redirects",
+  "api+/openapi[.]json.ts": "the /api's OpenAPI document, JSON",
 };
 
-const ROUTES_DIR = path.resolve("app/routes");
 /** What a module that answers a file names: its header, or a file's type. */
 const FILE_ANSWER = /Content-Disposition|application\/(pdf|zip)|text\/(csv|calendar)/;
 
@@ -106,16 +110,13 @@ function imported(source: string): string[] {
 function fileRoutesOnDisk(): { resources: string[]; pages: string[] } {
   const resources: string[] = [];
   const pages: string[] = [];
-  for (const name of fs.readdirSync(ROUTES_DIR, { recursive: true }) as string[]) {
-    // a route's `.server.ts` beside it is no route (the server modules its route imports), nor is
-    // a test beside it (remix.config.js ignores both)
-    if (!/\.tsx?$/.test(name) || /\.server\.ts$|\.test\.tsx?$/.test(name)) continue;
-    const source = read(path.join(ROUTES_DIR, name));
+  for (const name of routeModuleFiles()) {
+    const source = routeSource(name);
     const answersFile = FILE_ANSWER.test(source) || imported(source).some((f) => FILE_ANSWER.test(read(f)));
     if (name.endsWith(".tsx")) {
       // a page's own source building a file answer: the fault that broke the HRW audit pack
       if (FILE_ANSWER.test(source)) pages.push(name);
-    } else if (!path.basename(name).startsWith("api.") || answersFile) {
+    } else if (!name.startsWith("api+/") || answersFile) {
       resources.push(name);
     }
   }

@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import nodeHttp from "node:http";
 import os from "node:os";
-import path from "node:path";
 import { DEMO, expect, REGISTRATION_PASSWORD, requestsAloneRunOnce, test, uniqueEmail, useTestPassword } from "./fixtures";
 import { e2eDb, e2eServer, insertCourse } from "./e2e-db";
+import { routeModuleFiles, routeSource, routeUrlPattern } from "../support/route-files";
 
 /**
  * Sessions, requests and concurrency against the running production server: a cross-site post
@@ -87,19 +86,12 @@ function expectSecurityHeaders(response: Answer, what: string) {
 
 /** Every route file that exports an action, as a URL with real ids. */
 function actionUrls(ids: { course: string; student: string; enrollment: string }): Array<{ file: string; url: string }> {
-  const dir = path.resolve("app/routes");
-  return fs
-    .readdirSync(dir)
-    .filter((f) => /\.(tsx?)$/.test(f) && !f.includes(".test."))
-    .filter((f) => /export (async function|const) action\b/.test(fs.readFileSync(path.join(dir, f), "utf8")))
+  return routeModuleFiles()
+    .filter((f) => /export (async function|const) action\b/.test(routeSource(f)))
     .map((file) => {
-      const segments = file
-        .replace(/\.tsx?$/, "")
-        .replace(/\[\.\]/g, "\u0000")
-        .split(".")
-        .filter((s) => !(s.startsWith("_") && !s.startsWith("$")))
-        // eslint-disable-next-line no-control-regex -- NUL holds an escaped dot while the name is split on dots; no file name has one
-        .map((s) => s.replace(/_$/, "").replace(/\u0000/g, "."))
+      const segments = routeUrlPattern(file)
+        .split("/")
+        .slice(1)
         .map((s) => {
           if (s === "$") return "anything";
           if (s === "$courseId") return ids.course;

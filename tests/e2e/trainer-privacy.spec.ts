@@ -1,8 +1,8 @@
-import fs from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { DEMO, expect, test } from "./fixtures";
 import { e2eDb } from "./e2e-db";
 import { shown } from "./hrw-days";
+import { routeModuleFiles, routeUrlPattern } from "../support/route-files";
 
 /**
  * A trainer never reads a learner's sensitive details: signed in as the demo trainer, every
@@ -24,19 +24,6 @@ interface Sensitive {
   learner: string;
   /** only looked for as a whole JSON string in data answers (a suburb or postcode: short, and shared with public places) */
   dataOnly?: boolean;
-}
-
-const ROUTES_DIR = "app/routes";
-
-/** The URL pattern of a flat route file: `trainer.hrw_.$id.tsx` → `/trainer/hrw/$id`. */
-function urlOf(file: string): string {
-  const segments = file
-    .replace(/\.(tsx|ts)$/, "")
-    .replace(/\[\.\]/g, "~dot~")
-    .split(".")
-    .filter((s) => s !== "_index")
-    .map((s) => s.replace(/_$/, "").replace(/~dot~/g, "."));
-  return `/${segments.join("/")}`;
 }
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
@@ -79,10 +66,10 @@ const ID_SOURCES: Record<string, string> = {
 };
 
 /** A rendered PDF costs a browser on the server; one shows the route answers, and its bytes are not text to search. */
-const ONE_ID_ONLY = new Set(["api.certificates.$id.download.ts"]);
+const ONE_ID_ONLY = new Set(["api+/certificates.$id.download.ts"]);
 
 async function expand(file: string): Promise<string[]> {
-  const pattern = urlOf(file);
+  const pattern = routeUrlPattern(file);
   const parts = pattern.split("/");
   let urls = [""];
   for (let i = 1; i < parts.length; i++) {
@@ -97,7 +84,7 @@ async function expand(file: string): Promise<string[]> {
     if (ONE_ID_ONLY.has(file)) ids = ids.slice(0, 1);
     // an admin's /api route refuses a trainer by role before it reads any record (the access
     // matrix proves the rule per route): a couple of ids show it, every id only repeats it
-    if (file.startsWith("api.admin.")) ids = ids.slice(0, 2);
+    if (file.startsWith("api+/admin.")) ids = ids.slice(0, 2);
     expect(ids.length, `demo ids for ${file}`).toBeGreaterThan(0);
     urls = urls.flatMap((u) => ids.map((id) => `${u}/${encodeURIComponent(id)}`));
   }
@@ -213,9 +200,7 @@ test.describe("what a trainer reads about learners", () => {
       ).toBe(true);
     }
     await signInAsTrainer(request);
-    const files = fs
-      .readdirSync(ROUTES_DIR)
-      .filter((f) => /^(trainer|api)\./.test(f) && !f.includes(".test.") && !f.endsWith(".server.ts") && f !== "api.$.ts");
+    const files = routeModuleFiles().filter((f) => /^(trainer|api)\+\//.test(f) && f !== "api+/$.ts");
     const students = (await db.all<{ id: string }>("select id from users where role = 'student' order by id")).map((r) => r.id);
     const enrollments = (await db.all<{ id: string }>("select id from enrollments order by id")).map((r) => r.id);
     const problems: string[] = [];
@@ -233,14 +218,14 @@ test.describe("what a trainer reads about learners", () => {
 
     const requests: { url: string; data: boolean; usiOf: string | null }[] = [];
     for (const file of files) {
-      const api = file.startsWith("api.");
+      const api = file.startsWith("api+/");
       let urls = await expand(file);
-      if (file === "trainer.tsx") continue; // the layout: its loader answers with every trainer page below
-      if (file === "trainer.hrw_.book.tsx") urls = [...urls, "/trainer/hrw/book?q=a", ...students.map((id) => `/trainer/hrw/book?candidate=${id}`)];
-      if (file === "trainer.assessments.new.tsx") urls = [...urls, ...enrollments.map((id) => `/trainer/assessments/new?enrollment=${id}`)];
-      if (file === "trainer.students.tsx" || file === "trainer.assessments.tsx") urls = [...urls, `${urls[0]}?q=a`];
+      if (file === "trainer+/_layout.tsx") continue; // the layout: its loader answers with every trainer page below
+      if (file === "trainer+/hrw_.book.tsx") urls = [...urls, "/trainer/hrw/book?q=a", ...students.map((id) => `/trainer/hrw/book?candidate=${id}`)];
+      if (file === "trainer+/assessments.new.tsx") urls = [...urls, ...enrollments.map((id) => `/trainer/assessments/new?enrollment=${id}`)];
+      if (file === "trainer+/students.tsx" || file === "trainer+/assessments.tsx") urls = [...urls, `${urls[0]}?q=a`];
       for (const url of urls) {
-        const usiOf = file === "trainer.usi.$studentId.tsx" ? decodeURIComponent(url.split("/").pop()!) : null;
+        const usiOf = file === "trainer+/usi.$studentId.tsx" ? decodeURIComponent(url.split("/").pop()!) : null;
         if (api) {
           requests.push({ url, data: true, usiOf: null });
           continue;

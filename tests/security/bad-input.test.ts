@@ -30,7 +30,7 @@ const who = {} as Record<"student" | "trainer" | "admin", { cookie: string; toke
 let ids: { student: string; course: string; enrollment: string; location: string };
 let inputsTried = 0;
 
-const routeModules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "!../../app/routes/*.test.*", "!../../app/routes/*.server.ts"], {
+const routeModules = import.meta.glob<RouteModule>(["../../app/routes/**/*.{ts,tsx}", "!../../app/routes/**/*.test.*", "!../../app/routes/**/*.server.ts"], {
   eager: true,
 });
 /** The route module behind the gate exactly as app/http/index.ts puts it. */
@@ -299,11 +299,11 @@ interface Target {
 
 const BAD_EMAIL = "not-an-email";
 const targets: Target[] = [
-  { file: "login.tsx", method: "POST", path: () => "/login", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
-  { file: "register.tsx", method: "POST", path: () => "/register", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
-  { file: "_landing.forgot-password.tsx", method: "POST", path: () => "/forgot-password", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
+  { file: "_auth+/login.tsx", method: "POST", path: () => "/login", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
+  { file: "_auth+/register.tsx", method: "POST", path: () => "/register", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
+  { file: "_landing+/forgot-password.tsx", method: "POST", path: () => "/forgot-password", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
   {
-    file: "reset-password.$token.tsx",
+    file: "_auth+/reset-password.$token.tsx",
     method: "POST",
     path: () => "/reset-password/not-a-token",
     params: () => ({ token: "not-a-token" }),
@@ -312,7 +312,7 @@ const targets: Target[] = [
     required: false,
   },
   {
-    file: "invitation.$token.tsx",
+    file: "_auth+/invitation.$token.tsx",
     method: "POST",
     path: () => "/invitation/not-a-token",
     params: () => ({ token: "not-a-token" }),
@@ -321,7 +321,7 @@ const targets: Target[] = [
     required: false,
   },
   {
-    file: "employer-invitation.$token.tsx",
+    file: "_auth+/employer-invitation.$token.tsx",
     method: "POST",
     path: () => "/employer-invitation/not-a-token",
     params: () => ({ token: "not-a-token" }),
@@ -329,7 +329,7 @@ const targets: Target[] = [
     poison: {},
     required: false,
   },
-  { file: "logout.tsx", method: "POST", path: () => "/logout", as: "anonymous", poison: {}, required: false, readOnly: true },
+  { file: "_auth+/logout.tsx", method: "POST", path: () => "/logout", as: "anonymous", poison: {}, required: false, readOnly: true },
   {
     file: "enroll.$courseId.tsx",
     method: "POST",
@@ -339,9 +339,16 @@ const targets: Target[] = [
     poison: { terms: "no" },
     required: true,
   },
-  { file: "student.profile.edit.tsx", method: "POST", path: () => "/student/profile/edit", as: "student", poison: { phone: "call me maybe" }, required: false },
   {
-    file: "trainer.certificates.tsx",
+    file: "student+/profile.edit.tsx",
+    method: "POST",
+    path: () => "/student/profile/edit",
+    as: "student",
+    poison: { phone: "call me maybe" },
+    required: false,
+  },
+  {
+    file: "trainer+/certificates.tsx",
     method: "POST",
     path: () => "/trainer/certificates",
     as: "trainer",
@@ -349,7 +356,7 @@ const targets: Target[] = [
     required: true,
   },
   {
-    file: "trainer.assessments.new.tsx",
+    file: "trainer+/assessments.new.tsx",
     method: "POST",
     path: () => "/trainer/assessments/new",
     as: "trainer",
@@ -357,7 +364,7 @@ const targets: Target[] = [
     required: true,
   },
   {
-    file: "trainer.enrollments.$id.tsx",
+    file: "trainer+/enrollments.$id.tsx",
     method: "POST",
     path: () => `/trainer/enrollments/${ids.enrollment}`,
     params: () => ({ id: ids.enrollment }),
@@ -366,7 +373,7 @@ const targets: Target[] = [
     required: true,
   },
   {
-    file: "admin.overview.tsx",
+    file: "admin+/overview.tsx",
     method: "POST",
     path: () => "/admin/overview",
     as: "admin",
@@ -375,7 +382,7 @@ const targets: Target[] = [
     errorRedirect: true,
   },
   {
-    file: "admin.courses.tsx",
+    file: "admin+/courses.tsx",
     method: "POST",
     path: () => "/admin/courses",
     as: "admin",
@@ -383,10 +390,10 @@ const targets: Target[] = [
     required: true,
     errorRedirect: true,
   },
-  { file: "admin.staff.tsx", method: "POST", path: () => "/admin/staff", as: "admin", poison: { user_id: "not-a-uuid" }, required: true, errorRedirect: true },
-  { file: "admin.courses.new.tsx", method: "POST", path: () => "/admin/courses/new", as: "admin", poison: { unit_code: "!!" }, required: true },
+  { file: "admin+/staff.tsx", method: "POST", path: () => "/admin/staff", as: "admin", poison: { user_id: "not-a-uuid" }, required: true, errorRedirect: true },
+  { file: "admin+/courses.new.tsx", method: "POST", path: () => "/admin/courses/new", as: "admin", poison: { unit_code: "!!" }, required: true },
   {
-    file: "admin.courses.$id_.edit.tsx",
+    file: "admin+/courses.$id_.edit.tsx",
     method: "POST",
     path: () => `/admin/courses/${ids.course}/edit`,
     params: () => ({ id: ids.course }),
@@ -394,9 +401,9 @@ const targets: Target[] = [
     poison: { price: "a lot" },
     required: true,
   },
-  { file: "admin.students.new.tsx", method: "POST", path: () => "/admin/students/new", as: "admin", poison: { email: BAD_EMAIL }, required: true },
+  { file: "admin+/students.new.tsx", method: "POST", path: () => "/admin/students/new", as: "admin", poison: { email: BAD_EMAIL }, required: true },
   {
-    file: "admin.students.$id_.edit.tsx",
+    file: "admin+/students.$id_.edit.tsx",
     method: "POST",
     path: () => `/admin/students/${ids.student}/edit`,
     params: () => ({ id: ids.student }),
@@ -404,9 +411,9 @@ const targets: Target[] = [
     poison: { email: BAD_EMAIL },
     required: true,
   },
-  { file: "admin.locations.tsx", method: "POST", path: () => "/admin/locations", as: "admin", poison: { identifier: "!!" }, required: true },
+  { file: "admin+/locations.tsx", method: "POST", path: () => "/admin/locations", as: "admin", poison: { identifier: "!!" }, required: true },
   {
-    file: "admin.locations_.$id.tsx",
+    file: "admin+/locations_.$id.tsx",
     method: "POST",
     path: () => `/admin/locations/${ids.location}`,
     params: () => ({ id: ids.location }),
@@ -415,19 +422,19 @@ const targets: Target[] = [
     required: false,
   },
   {
-    file: "student.profile.enrollment.tsx",
+    file: "student+/profile.enrollment.tsx",
     method: "POST",
     path: () => "/student/profile/enrollment",
     as: "student",
     poison: { sex: "unknown" },
     required: false,
   },
-  { file: "api.auth.login.ts", method: "POST", path: () => "/api/auth/login", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
-  { file: "api.auth.register.ts", method: "POST", path: () => "/api/auth/register", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
-  { file: "api.auth.logout.ts", method: "POST", path: () => "/api/auth/logout", as: "anonymous", poison: {}, required: false },
-  { file: "api.enrollments.ts", method: "POST", path: () => "/api/enrollments", as: "student", poison: { course_id: "not-a-uuid" }, required: true },
+  { file: "api+/auth.login.ts", method: "POST", path: () => "/api/auth/login", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
+  { file: "api+/auth.register.ts", method: "POST", path: () => "/api/auth/register", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
+  { file: "api+/auth.logout.ts", method: "POST", path: () => "/api/auth/logout", as: "anonymous", poison: {}, required: false },
+  { file: "api+/enrollments.ts", method: "POST", path: () => "/api/enrollments", as: "student", poison: { course_id: "not-a-uuid" }, required: true },
   {
-    file: "api.admin.students.$id.ts",
+    file: "api+/admin.students.$id.ts",
     method: "PUT",
     path: () => `/api/admin/students/${ids.student}`,
     params: () => ({ id: ids.student }),
@@ -436,7 +443,7 @@ const targets: Target[] = [
     required: false,
   },
   {
-    file: "api.admin.courses.$id.ts",
+    file: "api+/admin.courses.$id.ts",
     method: "PUT",
     path: () => `/api/admin/courses/${ids.course}`,
     params: () => ({ id: ids.course }),
@@ -445,7 +452,7 @@ const targets: Target[] = [
     required: false,
   },
   {
-    file: "api.admin.staff.$id.ts",
+    file: "api+/admin.staff.$id.ts",
     method: "PUT",
     path: () => `/api/admin/staff/${ids.student}`,
     params: () => ({ id: ids.student }),
@@ -454,7 +461,7 @@ const targets: Target[] = [
     required: true,
   },
   {
-    file: "admin.students.$id.tsx",
+    file: "admin+/students.$id.tsx",
     method: "POST",
     path: () => `/admin/students/${ids.student}`,
     params: () => ({ id: ids.student }),
@@ -462,9 +469,9 @@ const targets: Target[] = [
     poison: { certificate_id: "not-a-uuid" },
     required: true,
   },
-  { file: "api.assessments.ts", method: "POST", path: () => "/api/assessments", as: "trainer", poison: { enrollment_id: "not-a-uuid" }, required: true },
+  { file: "api+/assessments.ts", method: "POST", path: () => "/api/assessments", as: "trainer", poison: { enrollment_id: "not-a-uuid" }, required: true },
   {
-    file: "api.enrollments.$id.ts",
+    file: "api+/enrollments.$id.ts",
     method: "PUT",
     path: () => `/api/enrollments/${ids.enrollment}`,
     params: () => ({ id: ids.enrollment }),
@@ -472,9 +479,9 @@ const targets: Target[] = [
     poison: { status: "graduated" },
     required: false,
   },
-  { file: "api.certificates.ts", method: "POST", path: () => "/api/certificates", as: "trainer", poison: { enrollment_id: "not-a-uuid" }, required: true },
+  { file: "api+/certificates.ts", method: "POST", path: () => "/api/certificates", as: "trainer", poison: { enrollment_id: "not-a-uuid" }, required: true },
   {
-    file: "api.admin.certificates.$id.revoke.ts",
+    file: "api+/admin.certificates.$id.revoke.ts",
     method: "POST",
     path: () => `/api/admin/certificates/${ids.enrollment}/revoke`,
     params: () => ({ id: ids.enrollment }),
@@ -482,9 +489,9 @@ const targets: Target[] = [
     poison: { reason: "" },
     required: true,
   },
-  { file: "student.employers.tsx", method: "POST", path: () => "/student/employers", as: "student", poison: { consent: "maybe" }, required: true },
+  { file: "student+/employers.tsx", method: "POST", path: () => "/student/employers", as: "student", poison: { consent: "maybe" }, required: true },
   {
-    file: "api.credentials.my.activities.ts",
+    file: "api+/credentials.my.activities.ts",
     method: "POST",
     path: () => "/api/credentials/my/activities",
     as: "trainer",
@@ -492,7 +499,7 @@ const targets: Target[] = [
     required: true,
   },
   {
-    file: "api.admin.course-validations.$id.ts",
+    file: "api+/admin.course-validations.$id.ts",
     method: "PUT",
     path: () => `/api/admin/course-validations/${ids.course}`,
     params: () => ({ id: ids.course }),
@@ -500,9 +507,9 @@ const targets: Target[] = [
     poison: { risk_rating: "extreme" },
     required: true,
   },
-  { file: "api.complaints.ts", method: "POST", path: () => "/api/complaints", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
-  { file: "api.appeals.ts", method: "POST", path: () => "/api/appeals", as: "student", poison: { assessment_id: "not-a-uuid" }, required: true },
-  { file: "api.$.ts", method: "POST", path: () => "/api/no-such-thing", as: "admin", poison: {}, required: false },
+  { file: "api+/complaints.ts", method: "POST", path: () => "/api/complaints", as: "anonymous", poison: { email: BAD_EMAIL }, required: true },
+  { file: "api+/appeals.ts", method: "POST", path: () => "/api/appeals", as: "student", poison: { assessment_id: "not-a-uuid" }, required: true },
+  { file: "api+/$.ts", method: "POST", path: () => "/api/no-such-thing", as: "admin", poison: {}, required: false },
 ];
 
 /** GET routes: junk query strings and junk ids (read-only by nature). */
@@ -514,71 +521,76 @@ interface ReadTarget {
 }
 const reads: ReadTarget[] = [
   {
-    file: "api.courses.ts",
+    file: "api+/courses.ts",
     path: (j) => `/api/courses?search=${encodeURIComponent(j)}&tier=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`,
     as: "anonymous",
   },
-  { file: "api.courses.ts", path: (j) => `/api/courses?include_inactive=${encodeURIComponent(j)}&limit=${encodeURIComponent(j)}`, as: "admin" },
+  { file: "api+/courses.ts", path: (j) => `/api/courses?include_inactive=${encodeURIComponent(j)}&limit=${encodeURIComponent(j)}`, as: "admin" },
   {
-    file: "api.admin.students.ts",
+    file: "api+/admin.students.ts",
     path: (j) =>
       `/api/admin/students?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}&page_size=${encodeURIComponent(j)}`,
     as: "admin",
   },
-  { file: "api.admin.students.$id.ts", path: (j) => `/api/admin/students/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
-  { file: "api.admin.courses.$id.ts", path: (j) => `/api/admin/courses/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
-  { file: "api.certificates.$id.download.ts", path: (j) => `/api/certificates/${encodeURIComponent(j)}/download`, params: (j) => ({ id: j }), as: "student" },
-  { file: "api.certificates.my.ts", path: (j) => `/api/certificates/my?x=${encodeURIComponent(j)}`, as: "student" },
-  { file: "api.enrollments.my.ts", path: (j) => `/api/enrollments/my?x=${encodeURIComponent(j)}`, as: "student" },
-  { file: "api.dashboard.stats.ts", path: (j) => `/api/dashboard/stats?x=${encodeURIComponent(j)}`, as: "trainer" },
-  { file: "api.auth.me.ts", path: (j) => `/api/auth/me?x=${encodeURIComponent(j)}`, as: "student" },
+  { file: "api+/admin.students.$id.ts", path: (j) => `/api/admin/students/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
+  { file: "api+/admin.courses.$id.ts", path: (j) => `/api/admin/courses/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
+  { file: "api+/certificates.$id.download.ts", path: (j) => `/api/certificates/${encodeURIComponent(j)}/download`, params: (j) => ({ id: j }), as: "student" },
+  { file: "api+/certificates.my.ts", path: (j) => `/api/certificates/my?x=${encodeURIComponent(j)}`, as: "student" },
+  { file: "api+/enrollments.my.ts", path: (j) => `/api/enrollments/my?x=${encodeURIComponent(j)}`, as: "student" },
+  { file: "api+/dashboard.stats.ts", path: (j) => `/api/dashboard/stats?x=${encodeURIComponent(j)}`, as: "trainer" },
+  { file: "api+/auth.me.ts", path: (j) => `/api/auth/me?x=${encodeURIComponent(j)}`, as: "student" },
   {
     file: "courses.tsx",
     path: (j) => `/courses?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&tier=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`,
     as: "anonymous",
   },
   {
-    file: "admin.students.tsx",
+    file: "admin+/students.tsx",
     path: (j) =>
       `/admin/students?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&status=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}&issue=${encodeURIComponent(j)}`,
     as: "admin",
   },
   {
-    file: "admin.courses.tsx",
+    file: "admin+/courses.tsx",
     path: (j) => `/admin/courses?search=${encodeURIComponent(j)}&status=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`,
     as: "admin",
   },
-  { file: "admin.students.$id.tsx", path: (j) => `/admin/students/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
-  { file: "admin.courses.$id.tsx", path: (j) => `/admin/courses/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
-  { file: "trainer.enrollments.$id.tsx", path: (j) => `/trainer/enrollments/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "trainer" },
-  { file: "trainer.assessments.new.tsx", path: (j) => `/trainer/assessments/new?enrollment=${encodeURIComponent(j)}`, as: "trainer" },
+  { file: "admin+/students.$id.tsx", path: (j) => `/admin/students/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
+  { file: "admin+/courses.$id.tsx", path: (j) => `/admin/courses/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
+  { file: "trainer+/enrollments.$id.tsx", path: (j) => `/trainer/enrollments/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "trainer" },
+  { file: "trainer+/assessments.new.tsx", path: (j) => `/trainer/assessments/new?enrollment=${encodeURIComponent(j)}`, as: "trainer" },
   {
-    file: "trainer.students.tsx",
+    file: "trainer+/students.tsx",
     path: (j) => `/trainer/students?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`,
     as: "trainer",
   },
   {
-    file: "trainer.assessments.tsx",
+    file: "trainer+/assessments.tsx",
     path: (j) =>
       `/trainer/assessments?q=${encodeURIComponent(j)}&search=${encodeURIComponent(j)}&status=${encodeURIComponent(j)}&page=${encodeURIComponent(j)}`,
     as: "trainer",
   },
   { file: "enroll.$courseId.tsx", path: (j) => `/enroll/${encodeURIComponent(j)}`, params: (j) => ({ courseId: j }), as: "student" },
-  { file: "reset-password.$token.tsx", path: (j) => `/reset-password/${encodeURIComponent(j)}`, params: (j) => ({ token: j }), as: "anonymous" },
-  { file: "invitation.$token.tsx", path: (j) => `/invitation/${encodeURIComponent(j)}`, params: (j) => ({ token: j }), as: "anonymous" },
-  { file: "employer-invitation.$token.tsx", path: (j) => `/employer-invitation/${encodeURIComponent(j)}`, params: (j) => ({ token: j }), as: "anonymous" },
-  { file: "questionnaire.$token.tsx", path: (j) => `/questionnaire/${encodeURIComponent(j)}`, params: (j) => ({ token: j }), as: "anonymous" },
-  { file: "api.admin.avetmiss.ts", path: (j) => `/api/admin/avetmiss?year=${encodeURIComponent(j)}`, as: "admin" },
-  { file: "admin.reports.tsx", path: (j) => `/admin/reports?year=${encodeURIComponent(j)}`, as: "admin" },
-  { file: "admin.reports_.hrw[.]zip.ts", path: (j) => `/admin/reports/hrw.zip?state=${encodeURIComponent(j)}&year=${encodeURIComponent(j)}`, as: "admin" },
-  { file: "admin.reports.avetmiss[.]zip.ts", path: (j) => `/admin/reports/avetmiss.zip?year=${encodeURIComponent(j)}`, as: "admin" },
+  { file: "_auth+/reset-password.$token.tsx", path: (j) => `/reset-password/${encodeURIComponent(j)}`, params: (j) => ({ token: j }), as: "anonymous" },
+  { file: "_auth+/invitation.$token.tsx", path: (j) => `/invitation/${encodeURIComponent(j)}`, params: (j) => ({ token: j }), as: "anonymous" },
   {
-    file: "admin.reports.avetmiss.$file.ts",
+    file: "_auth+/employer-invitation.$token.tsx",
+    path: (j) => `/employer-invitation/${encodeURIComponent(j)}`,
+    params: (j) => ({ token: j }),
+    as: "anonymous",
+  },
+  { file: "questionnaire.$token.tsx", path: (j) => `/questionnaire/${encodeURIComponent(j)}`, params: (j) => ({ token: j }), as: "anonymous" },
+  { file: "api+/admin.avetmiss.ts", path: (j) => `/api/admin/avetmiss?year=${encodeURIComponent(j)}`, as: "admin" },
+  { file: "admin+/reports.tsx", path: (j) => `/admin/reports?year=${encodeURIComponent(j)}`, as: "admin" },
+  { file: "admin+/reports_.hrw[.]zip.ts", path: (j) => `/admin/reports/hrw.zip?state=${encodeURIComponent(j)}&year=${encodeURIComponent(j)}`, as: "admin" },
+  { file: "admin+/reports.avetmiss[.]zip.ts", path: (j) => `/admin/reports/avetmiss.zip?year=${encodeURIComponent(j)}`, as: "admin" },
+  {
+    file: "admin+/reports.avetmiss.$file.ts",
     path: (j) => `/admin/reports/avetmiss/${encodeURIComponent(j)}?year=${encodeURIComponent(j)}`,
     params: (j) => ({ file: j }),
     as: "admin",
   },
-  { file: "admin.locations_.$id.tsx", path: (j) => `/admin/locations/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
+  { file: "admin+/locations_.$id.tsx", path: (j) => `/admin/locations/${encodeURIComponent(j)}`, params: (j) => ({ id: j }), as: "admin" },
 ];
 
 // ---- calling ----------------------------------------------------------------------------
@@ -590,7 +602,7 @@ function encode(value: unknown): string {
 function requestBody(target: Target, input: Body): { body: string; contentType: string | undefined } {
   if (input.kind === "huge") {
     const big = "x".repeat(1024 * 1024 + 10);
-    return target.file.startsWith("api.")
+    return target.file.startsWith("api+/")
       ? { body: JSON.stringify({ ...target.poison, full_name: big }), contentType: "application/json" }
       : { body: `full_name=${big}`, contentType: "application/x-www-form-urlencoded" };
   }
@@ -677,7 +689,7 @@ interface TextTarget {
 const unique = () => `text-${crypto.randomUUID()}@test.example`;
 const textTargets: TextTarget[] = [
   {
-    file: "register.tsx",
+    file: "_auth+/register.tsx",
     method: "POST",
     path: () => "/register",
     as: "anonymous",
@@ -686,7 +698,7 @@ const textTargets: TextTarget[] = [
     textFields: ["full_name", "address", "emergency_contact"],
   },
   {
-    file: "api.auth.register.ts",
+    file: "api+/auth.register.ts",
     method: "POST",
     path: () => "/api/auth/register",
     as: "anonymous",
@@ -695,7 +707,7 @@ const textTargets: TextTarget[] = [
     textFields: ["full_name", "address", "emergency_contact"],
   },
   {
-    file: "login.tsx",
+    file: "_auth+/login.tsx",
     method: "POST",
     path: () => "/login",
     as: "anonymous",
@@ -704,7 +716,7 @@ const textTargets: TextTarget[] = [
     textFields: ["email"],
   },
   {
-    file: "student.profile.edit.tsx",
+    file: "student+/profile.edit.tsx",
     method: "POST",
     path: () => "/student/profile/edit",
     as: "student",
@@ -713,7 +725,7 @@ const textTargets: TextTarget[] = [
     textFields: ["address", "emergency_contact"],
   },
   {
-    file: "api.admin.students.$id.ts",
+    file: "api+/admin.students.$id.ts",
     method: "PUT",
     path: () => `/api/admin/students/${ids.student}`,
     params: () => ({ id: ids.student }),
@@ -723,7 +735,7 @@ const textTargets: TextTarget[] = [
     textFields: ["full_name", "address", "emergency_contact", "license_number"],
   },
   {
-    file: "api.admin.courses.$id.ts",
+    file: "api+/admin.courses.$id.ts",
     method: "PUT",
     path: () => `/api/admin/courses/${ids.course}`,
     params: () => ({ id: ids.course }),
@@ -739,7 +751,7 @@ describe("stored text (property-based)", () => {
     expect(await dirtyStoredText()).toEqual([]);
     for (const target of textTargets) {
       const mod = guarded(target.file);
-      const isApi = target.file.startsWith("api.");
+      const isApi = target.file.startsWith("api+/");
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...target.textFields), controlled, async (field, value) => {
           inputsTried++;
@@ -766,7 +778,7 @@ describe("bad input everywhere (property-based)", () => {
   it("every form action and /api write answers any invalid input with a 4xx and changes nothing", async () => {
     for (const target of targets) {
       const mod = guarded(target.file);
-      const isApi = target.file.startsWith("api.");
+      const isApi = target.file.startsWith("api+/");
       await fc.assert(
         fc.asyncProperty(body, async (input) => {
           inputsTried++;
@@ -803,7 +815,7 @@ describe("bad input everywhere (property-based)", () => {
   it("every read route answers junk ids and query strings without a 5xx, a leak or a write", async () => {
     for (const target of reads) {
       const mod = guarded(target.file);
-      const isApi = target.file.startsWith("api.");
+      const isApi = target.file.startsWith("api+/");
       await fc.assert(
         fc.asyncProperty(text, async (junk) => {
           inputsTried++;

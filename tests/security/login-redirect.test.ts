@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { call, type RouteModule } from "../support/api-calls";
-import * as loginRoute from "~/routes/login";
-import * as registerRoute from "~/routes/register";
+import * as loginRoute from "~/routes/_auth+/login";
+import * as registerRoute from "~/routes/_auth+/register";
 import { createTestDb, useAsAppDb } from "../support/test-db";
 import { makeUser } from "../support/factories";
 

@@ -3,9 +3,9 @@ import type { DB } from "#db/connection";
 import type { RouteModule } from "../support/api-calls";
 import { postFrom, serveRoutes, type RouteSockets } from "../support/route-sockets";
 import { RATE_LIMITS } from "~/security/rate-limits.server";
-import * as apiLogin from "~/routes/api.auth.login";
-import * as apiRegister from "~/routes/api.auth.register";
-import * as formLogin from "~/routes/login";
+import * as apiLogin from "~/routes/api+/auth.login";
+import * as apiRegister from "~/routes/api+/auth.register";
+import * as formLogin from "~/routes/_auth+/login";
 import { createTestDb, useAsAppDb } from "../support/test-db";
 import { makeUser } from "../support/factories";
 

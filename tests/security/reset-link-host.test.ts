@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DB } from "#db/connection";
 import { call, type RouteModule } from "../support/api-calls";
-import * as forgotPassword from "~/routes/_landing.forgot-password";
+import * as forgotPassword from "~/routes/_landing+/forgot-password";
 import { createTestDb, useAsAppDb } from "../support/test-db";
 import { makeUser } from "../support/factories";
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
 import { call, caller, sessionCookie, type RouteModule } from "../support/api-calls";
-import * as apiStudents from "~/routes/api.admin.students";
-import * as adminStudents from "~/routes/admin.students";
+import * as apiStudents from "~/routes/api+/admin.students";
+import * as adminStudents from "~/routes/admin+/students";
 import * as catalogue from "~/routes/courses";
-import * as trainerAssessments from "~/routes/trainer.assessments";
-import * as trainerStudents from "~/routes/trainer.students";
+import * as trainerAssessments from "~/routes/trainer+/assessments";
+import * as trainerStudents from "~/routes/trainer+/students";
 import { createTestDb, useAsAppDb } from "../support/test-db";
 import { makeUser } from "../support/factories";
 

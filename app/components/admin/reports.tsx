@@ -8,7 +8,7 @@ import { organisationYear } from "~/utils/organisation-calendar";
 import { formatDateTime } from "~/utils/format";
 
 /**
- * The compliance report's cards (app/routes/admin.reports.tsx): enrolments by status and tier,
+ * The compliance report's cards (app/routes/admin+/reports.tsx): enrolments by status and tier,
  * the record checks, and a collection year's AVETMISS files with the readiness list.
  */
 

@@ -9,7 +9,7 @@ import { EVIDENCE_ACCEPT } from "~/files/types";
 import { formatDate } from "~/utils/format";
 
 /**
- * Parts of a student's record as the office reads it (app/routes/admin.students.$id.tsx): a
+ * Parts of a student's record as the office reads it (app/routes/admin+/students.$id.tsx): a
  * labelled value, an empty list's line, the document upload, and a certificate's history entry
  * with its reissue and revoke steps.
  */

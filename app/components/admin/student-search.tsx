@@ -8,7 +8,7 @@ import { Button, Card, TableScroll } from "~/components/ui";
 import { formatDate } from "~/utils/format";
 
 /**
- * Student Management's parts (app/routes/admin.students.tsx): the search form, which follows the
+ * Student Management's parts (app/routes/admin+/students.tsx): the search form, which follows the
  * box as you type with JavaScript and is a plain GET without it, and the table of students.
  */
 

@@ -8,7 +8,7 @@ import { formatDate } from "~/utils/format";
 export const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";
 
 /**
- * An enrolment as the trainer updating it reads it (app/routes/trainer.enrollments.$id.tsx): the
+ * An enrolment as the trainer updating it reads it (app/routes/trainer+/enrollments.$id.tsx): the
  * learner, the course, its status and progress, its planned dates and its certificate.
  */
 export function EnrollmentSummaryCard({ enrollment }: { enrollment: TrainerEnrollmentDetail }) {

@@ -7,7 +7,7 @@ import { makeCourse, makeUser } from "../../../tests/support/factories";
 import { call, sessionCookie, type RouteModule } from "../../../tests/support/api-calls";
 import { closeBrowser } from "~/pdf/browser.server";
 import { auditSummaryHtml } from "~/pdf/hrw-audit-pack.server";
-import * as packRoute from "~/routes/admin.reports_.hrw[.]zip";
+import * as packRoute from "~/routes/admin+/reports_.hrw[.]zip";
 import { hrwAuditPack } from "./hrw-audit-pack.server";
 import { bookAssessment, recordNotice, recordNsa, recordPartResult } from "./hrw-assessment.server";
 import { recordCandidateCheck } from "./hrw-candidate.server";

@@ -1,0 +1,2 @@
+/** The RPL applications assigned to this trainer to assess: the register's page, scoped by the model. */
+export { loader, meta, ErrorBoundary, default } from "../admin+/recognition._index";
