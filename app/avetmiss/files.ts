@@ -1,4 +1,4 @@
-import type { AssessmentStatus, DeliveryLocationRow, EnrollmentStatus } from "#db/schema";
+import type { AssessmentStatus, DeliveryLocationRow, EnrollmentStatus, UserRow } from "#db/schema";
 import type { AvetmissDetails } from "~/models/avetmiss-details.server";
 import { byCount, checkAndWrite, stateOfPostcode, type CheckContext, type NatOutRecord, type ReadinessGroup, type ReadinessIssue } from "./checker";
 import { NAT_FILES, natFile, type NatFileName } from "./nat-files";
@@ -35,14 +35,7 @@ export interface NatUnit {
 }
 
 /** A learner: their AVETMISS details and what else the client files carry. */
-export interface NatClient extends AvetmissDetails {
-  id: string;
-  student_number: string | null;
-  full_name: string;
-  email: string;
-  phone: string | null;
-  date_of_birth: string | null;
-  usi: string | null;
+export interface NatClient extends AvetmissDetails, Pick<UserRow, "id" | "student_number" | "full_name" | "email" | "phone" | "date_of_birth" | "usi"> {
   /** a USI the learner gave that another person holds (the office must settle it); null for none */
   usi_claimed?: string | null;
 }

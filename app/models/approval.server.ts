@@ -1,5 +1,5 @@
 import { writeTransaction, type DB } from "#db/connection";
-import type { Role } from "#db/schema";
+import type { UserRow } from "#db/schema";
 import { revokeAllAccess } from "./user.server";
 import { notFound } from "~/utils/errors";
 import { actorOf, recordAudit, type ActorRef } from "./audit.server";
@@ -9,13 +9,7 @@ import { recordEvent } from "./event.server";
  * Trainer and administrator self-registrations wait here until an administrator approves
  * or rejects them; until then they cannot sign in.
  */
-export interface PendingAccount {
-  id: string;
-  full_name: string;
-  email: string;
-  role: Role;
-  created_at: string | null;
-}
+export type PendingAccount = Pick<UserRow, "id" | "full_name" | "email" | "role" | "created_at">;
 
 export async function listPendingAccounts(db: DB, limit = 50): Promise<PendingAccount[]> {
   return (

@@ -9,6 +9,7 @@ import {
   type SignedCheckpoint,
 } from "#db/audit-chain";
 import { writeTransaction, type DB } from "#db/connection";
+import type { Selectable } from "kysely";
 import type { AuditCheckpointsTable } from "#db/schema";
 import { env } from "~/env.server";
 
@@ -143,7 +144,8 @@ async function readHead(db: DB): Promise<HeadState> {
   };
 }
 
-type CheckpointRow = AuditCheckpointsTable;
+/** A checkpoint as a select returns it: a table interface may also hold what an insert or update takes, Selectable keeps what a read gives. */
+type CheckpointRow = Selectable<AuditCheckpointsTable>;
 
 const newestCheckpoint = (db: DB) => db.selectFrom("audit_checkpoints").selectAll().orderBy("id", "desc").limit(1).executeTakeFirst();
 

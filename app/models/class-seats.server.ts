@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { DB, WriteTransaction } from "#db/connection";
+import type { ClassesTable } from "#db/schema";
 import { ALL_CLASSES_FULL, CLASS_FULL, CLASS_NOT_OPEN, OFFER_HOURS } from "~/schemas/class-text";
 import { DomainError, notFound } from "~/utils/errors";
 import { organisationToday } from "~/utils/organisation-calendar";
@@ -36,12 +37,7 @@ export function seatsLeftExpression(alias: string, nowIso: string, exceptStudent
 
 export const classFull = () => new DomainError(409, CLASS_FULL, {}, "class_id");
 
-export interface Placement {
-  id: string;
-  start_date: string;
-  end_date: string;
-  location_id: string | null;
-}
+export type Placement = Pick<Selectable<ClassesTable>, "id" | "start_date" | "end_date" | "location_id">;
 
 /**
  * The class an enrolment in `courseId` takes a seat in, or null for a course without upcoming

@@ -4,7 +4,7 @@ import { usiCleared } from "~/rules/usi";
 import crypto from "node:crypto";
 import { sendWritesAtCommit, takeWritesTurn, writeLater, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import { isUniqueViolation } from "#db/dialect";
-import type { EnrollmentStatus } from "#db/schema";
+import type { CourseRow, EnrollmentRow, EnrollmentStatus } from "#db/schema";
 import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
 import { inviteLearnerAfterCompletion } from "./standards/questionnaire.server";
 import { issueCertificate } from "./certificates/certificate-issue.server";
@@ -18,7 +18,6 @@ import { organisationInstant } from "~/utils/class-time";
 import { organisationDate, organisationToday } from "~/utils/organisation-calendar";
 import { assertSeatFree, offerFreeSeats, placeInClass, type Placement } from "./class-seats.server";
 import { reviewForNewEnrollment } from "./review.server";
-import type { EnrollmentReviewStatus } from "#db/schema-review";
 import { billSelfEnrollment, invoiceSelfEnrollment } from "./finance/enrollment-invoice.server";
 import { refundPolicyInForce } from "./finance/refund-policy.server";
 import { courseScope, learnerScope } from "./write-scopes.server";
@@ -62,18 +61,11 @@ type EnrollmentInput = {
 };
 
 /** The enrolment createEnrollment made or settled, as its callers read it. */
-type EnrollmentMade = {
-  id: string;
-  course_id: string;
-  class_id: string | null;
-  status: EnrollmentStatus;
-  progress_percentage: number;
-  enrollment_date: string;
-  review_status?: EnrollmentReviewStatus | null;
-};
+type EnrollmentMade = Pick<EnrollmentRow, "id" | "course_id" | "class_id" | "status" | "progress_percentage" | "enrollment_date"> &
+  Partial<Pick<EnrollmentRow, "review_status">>;
 
 /** The course an enrolment is made in, as createEnrollment's shared checks read it. */
-type EnrollingCourse = { id: string; name: string; duration_hours: number; unit_code: string; price_cents: number };
+type EnrollingCourse = Pick<CourseRow, "id" | "name" | "duration_hours" | "unit_code" | "price_cents">;
 
 /**
  * Enrols a user in an active course: status enrolled, progress 0. An unknown or inactive

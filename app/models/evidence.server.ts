@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
+import type { Selectable } from "kysely";
 import { writeTransaction, type DB } from "#db/connection";
 import type { Role } from "#db/schema";
-import type { AssessmentKind } from "#db/schema-evidence";
+import type { AssessmentSignaturesTable, EvidenceFilesTable } from "#db/schema-evidence";
 import { FileRefused, sniffType, storeSpooled, type SpooledFile, type StoredFile } from "~/files/intake.server";
 import type { FileStore } from "~/files/store.server";
 import { EVIDENCE_MESSAGES } from "~/files/types";
@@ -165,20 +166,8 @@ export async function assessmentFor(db: DB, viewer: EvidenceViewer, ref: Assessm
   return a;
 }
 
-export interface EvidenceFile {
-  id: string;
-  assessment_kind: AssessmentKind;
-  assessment_id: string;
-  student_id: string;
-  sha256: string;
-  thumbnail_sha256: string | null;
-  media_type: string;
-  size_bytes: number;
-  original_name: string;
-  uploaded_by: { id: string; full_name: string };
-  uploaded_at: string;
-  keep_until: string | null;
-}
+/** An evidence file's row, with who uploaded it named. */
+export type EvidenceFile = Omit<Selectable<EvidenceFilesTable>, "uploaded_by"> & { uploaded_by: { id: string; full_name: string } };
 
 const FILE_COLUMNS = [
   "evidence_files.id",
@@ -349,12 +338,7 @@ export async function listOwnEvidence(db: DB, studentId: string): Promise<Eviden
   return rows.map(toFile);
 }
 
-export interface Signature {
-  role: SignatureRole;
-  full_name: string;
-  signed_at: string;
-  client: string | null;
-}
+export type Signature = Pick<Selectable<AssessmentSignaturesTable>, "role" | "full_name" | "signed_at" | "client">;
 
 export const SIGNATURE_MESSAGES = {
   nameMismatch: (role: SignatureRole) => `Type the ${role === "assessor" ? "assessor's" : "candidate's"} full name exactly as it is on their record.`,

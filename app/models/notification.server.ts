@@ -1,18 +1,12 @@
 import type { DB } from "#db/connection";
+import type { EventRow } from "#db/schema";
 import { listEventsForUser } from "./event.server";
 
 /**
  * A user's notifications are the audit-trail events about them (enrolments, status changes,
  * certificates issued, account changes); those after the user last marked them read are unread.
  */
-export interface Notification {
-  id: string;
-  type: string;
-  entity_type: string;
-  message: string;
-  created_at: string;
-  unread: boolean;
-}
+export type Notification = Pick<EventRow, "id" | "type" | "entity_type" | "message" | "created_at"> & { unread: boolean };
 
 async function seenAt(db: DB, userId: string): Promise<string | null> {
   const row = await db.selectFrom("notification_reads").select("seen_at").where("user_id", "=", userId).executeTakeFirst();

@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import { keepingPeriod } from "~/utils/format";
-import type { Expression, ExpressionBuilder } from "kysely";
+import type { Expression, ExpressionBuilder, Selectable } from "kysely";
 import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
 import { dialectSql } from "#db/dialect";
 import type { Database } from "#db/schema";
+import type { DestroyedRecordsTable, RetentionRulesTable } from "#db/schema-evidence";
 import type { FileStore } from "~/files/store.server";
 import { EVIDENCE_MEDIA_TYPES, isEvidenceMediaType } from "~/files/types";
 import { RECORD_TYPES, type RecordType } from "~/schemas/evidence-text";
@@ -31,13 +32,8 @@ export const RETENTION_MESSAGES = {
 /** The least an admin may set, from the same sources as the defaults. */
 const MINIMUM_MONTHS: Record<RecordType, number> = { assessment_evidence: 6, certification_record: 360, audit_trail: 0 };
 
-export interface RetentionRule {
-  record_type: RecordType;
-  licence_class: string;
-  keep_months: number | null;
-  source: string;
-  updated_at: string;
-}
+/** A rule's columns; the table keeps any text as record_type, the model reads it as one of RECORD_TYPES. */
+export type RetentionRule = Pick<Selectable<RetentionRulesTable>, "licence_class" | "keep_months" | "source" | "updated_at"> & { record_type: RecordType };
 
 export async function listRetentionRules(db: DB): Promise<RetentionRule[]> {
   const rows = await db
@@ -216,16 +212,11 @@ export async function listDueForDestruction(db: DB, today: string, ids?: string[
   }));
 }
 
-export interface Tombstone {
-  id: string;
-  record_type: string;
-  record_id: string;
-  subject_user_id: string | null;
-  description: string;
+/** A destroyed record's row, its JSON list of hashes read, and who destroyed it named. */
+export type Tombstone = Omit<Selectable<DestroyedRecordsTable>, "hashes" | "destroyed_by"> & {
   hashes: string[];
   destroyed_by: { id: string; full_name: string };
-  destroyed_at: string;
-}
+};
 
 export async function listTombstones(db: DB, limit = 200): Promise<Tombstone[]> {
   const rows = await db

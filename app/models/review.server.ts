@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { takeWritesTurn, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
-import type { EnrollmentReviewStatus, ReviewGroupsTable } from "#db/schema-review";
+import type { Insertable, Selectable } from "kysely";
+import type { EnrollmentReviewStatus, ReviewAttemptsTable, ReviewGroupsTable, ReviewQuestionsTable } from "#db/schema-review";
 import type { ReviewGroupInput, ReviewOverride, ReviewQuestionInput } from "~/schemas/review";
 import { ANSWER_FIELD_PREFIX } from "~/schemas/review";
 import {
@@ -69,18 +70,7 @@ const parseJson = <T>(text: string | null, fallback: T): T => {
   }
 };
 
-type QuestionRow = {
-  id: string;
-  group_key: ReviewGroupKey;
-  kind: "choice" | "numeric";
-  prompt: string;
-  context: string | null;
-  choices: string | null;
-  answer: string;
-  tolerance: string | null;
-  position: number;
-  is_active: number;
-};
+type QuestionRow = Pick<Selectable<ReviewQuestionsTable>, (typeof questionColumns)[number]>;
 
 function toAdmin(row: QuestionRow): ReviewQuestionAdmin {
   return {
@@ -152,7 +142,7 @@ export interface ReviewTaker {
 
 const claimHash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
-type AttemptRow = { id: string; course_id: string; outcome: ReviewOutcomeKey; advice: string; support: string; scores: string; created_at: string };
+type AttemptRow = Pick<Selectable<ReviewAttemptsTable>, "id" | "course_id" | "outcome" | "advice" | "support" | "scores" | "created_at">;
 
 function toAttempt(row: AttemptRow, retakeDays: number): ReviewAttemptView {
   return {
@@ -576,7 +566,7 @@ export async function releaseStaleReviewHolds(db: DB, now = new Date()): Promise
 export async function saveReviewGroup(db: DB, input: ReviewGroupInput, actorRef: ActorRef, now = new Date()): Promise<void> {
   const at = now.toISOString();
   await writeTransaction(db, async (trx) => {
-    const values: Omit<ReviewGroupsTable, "group_key"> = {
+    const values: Omit<Insertable<ReviewGroupsTable>, "group_key"> = {
       suitable_from: input.suitable_from,
       support_from: input.support_from,
       support_advice: input.support_advice,

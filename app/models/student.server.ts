@@ -1,4 +1,4 @@
-import { learnerDocumentUrl, listLearnerDocuments } from "./learner-document.server";
+import { learnerDocumentUrl, listLearnerDocuments, type LearnerDocument } from "./learner-document.server";
 import { writeTransaction, type DB } from "#db/connection";
 import { countUpTo, SEARCH_COUNT_LIMIT, type CappedCount } from "./batches.server";
 import { dialectSql } from "#db/dialect";
@@ -163,16 +163,10 @@ export async function listRecentStudents(db: DB, limit = 5): Promise<PublicUser[
 }
 
 /** A learner's document as the profile lists it (models/learner-document.server.ts). */
-export interface StudentFile {
-  id: string;
-  filename: string;
-  file_type: string;
-  upload_date: string;
-  description: string | null;
-  size_bytes: number | null;
+export type StudentFile = Omit<LearnerDocument, "student_id" | "sha256"> & {
   /** where it downloads from; null for a document recorded without its bytes */
   download_url: string | null;
-}
+};
 
 export interface StudentAssessment {
   id: string;

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "#db/connection";
 import { dialectSql, likePattern } from "#db/dialect";
-import { CURRENT_ENROLLMENT_STATUSES, type AssessmentStatus, type EnrollmentStatus, type Tier } from "#db/schema";
+import { CURRENT_ENROLLMENT_STATUSES, type AssessmentStatus, type EnrollmentStatus, type Tier, type UserRow } from "#db/schema";
 import { latestAssessmentOrder } from "./assessment.server";
 import { countUpTo } from "./batches.server";
 import { STUDENT_COUNT_LIMIT } from "./student.server";
@@ -18,12 +18,7 @@ export interface TrainerEnrollmentItem {
   last_assessment: { status: AssessmentStatus; assessment_type: string } | null;
 }
 
-export interface TrainerStudentRow {
-  id: string;
-  full_name: string;
-  email: string;
-  enrollments: TrainerEnrollmentItem[];
-}
+export type TrainerStudentRow = Pick<UserRow, "id" | "full_name" | "email"> & { enrollments: TrainerEnrollmentItem[] };
 
 export interface TrainerStudentPage {
   students: TrainerStudentRow[];

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { dialectSql } from "#db/dialect";
 import { writeTransaction, type DB } from "#db/connection";
-import type { WebhookDeliveryState } from "#db/schema";
+import type { WebhookDeliveriesTable, WebhookDeliveryState, WebhookEndpointsTable } from "#db/schema";
 import type { WebhookAudience, WebhookEndpointInput, WebhookEvent } from "~/schemas/webhooks";
 import { DomainError, notFound } from "~/utils/errors";
 import { checkWebhookUrl, resolveWebhookTarget, type AddressPolicy, type Lookup } from "./webhook-address.server";
@@ -56,17 +56,7 @@ export interface WebhookEndpoint {
   updated_at: string;
 }
 
-type EndpointRow = {
-  id: string;
-  url: string;
-  description: string;
-  audience: WebhookAudience;
-  events: string;
-  is_active: number;
-  previous_secret_until: string | null;
-  created_at: string;
-  updated_at: string;
-};
+type EndpointRow = Pick<Selectable<WebhookEndpointsTable>, (typeof ENDPOINT_COLUMNS)[number]>;
 
 function endpointView(row: EndpointRow, now = new Date()): WebhookEndpoint {
   const until = row.previous_secret_until && row.previous_secret_until > now.toISOString() ? row.previous_secret_until : null;
@@ -178,20 +168,8 @@ export async function toggleWebhookEndpoint(db: DB, id: string, now = new Date()
   return getWebhookEndpoint(db, id);
 }
 
-export interface WebhookDelivery {
-  id: string;
-  endpoint_id: string;
-  event_type: WebhookEvent;
-  state: WebhookDeliveryState;
-  attempts: number;
-  created_at: string;
-  next_attempt_at: string;
-  last_attempt_at: string | null;
-  delivered_at: string | null;
-  response_status: number | null;
-  response_excerpt: string | null;
-  last_error: string | null;
-}
+/** The columns DELIVERY_COLUMNS selects; the table keeps any text as event_type, the list reads it as one of WEBHOOK_EVENTS. */
+export type WebhookDelivery = Omit<Pick<Selectable<WebhookDeliveriesTable>, (typeof DELIVERY_COLUMNS)[number]>, "event_type"> & { event_type: WebhookEvent };
 
 const DELIVERY_COLUMNS = [
   "id",

@@ -1,17 +1,15 @@
 import { InvoiceStatusBadge } from "~/components/finance/invoice-status";
 import { Card, EmptyState } from "~/components/ui";
+import type { Selectable } from "kysely";
+import type { InvoicesTable } from "#db/schema-finance";
 import type { InvoiceStatus } from "~/rules/invoice-rules";
 import { formatCents, formatDate } from "~/utils/format";
 
-export interface InvoiceListRow {
-  id: string;
-  number: string;
-  issue_date: string;
-  total_cents: number;
-  gst_cents: number;
+/** An invoice's own columns, with what is still owed and its status worked out by the model. */
+export type InvoiceListRow = Pick<Selectable<InvoicesTable>, "id" | "number" | "issue_date" | "total_cents" | "gst_cents"> & {
   owed_cents: number;
   status: InvoiceStatus;
-}
+};
 
 /** A buyer's own invoices (a learner's, an employer's): number, date, amount, status, what is owed and the PDF at `${pdfBase}/{id}/pdf`. */
 export function InvoiceList({ invoices, pdfBase }: { invoices: InvoiceListRow[]; pdfBase: string }) {

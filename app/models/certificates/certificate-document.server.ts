@@ -1,5 +1,6 @@
+import type { Selectable } from "kysely";
 import type { DB } from "#db/connection";
-import type { Tier } from "#db/schema";
+import type { CertificateDocumentsTable, Tier } from "#db/schema";
 
 /** What a certificate's document prints: never the student's id, USI or date of birth. */
 export interface CertificateDocumentRecord {
@@ -38,12 +39,7 @@ export async function storeCertificateDocument(db: DB, certificateId: string, do
 }
 
 /** A certificate's PDF as stored, with the version it was rendered for. */
-export interface StoredCertificateDocument {
-  template_version: string;
-  pdf: Buffer;
-  byte_length: number;
-  rendered_at: string;
-}
+export type StoredCertificateDocument = Omit<Selectable<CertificateDocumentsTable>, "certificate_id">;
 
 /**
  * The document record and the stored PDF (null when none is stored yet) in one query: a

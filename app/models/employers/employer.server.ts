@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
+import type { Selectable } from "kysely";
 import { writeTransaction, type DB } from "#db/connection";
+import type { EmployersTable } from "#db/schema-employers";
 import { isUniqueViolation } from "#db/dialect";
 import type { EmployerInput, EmployerUserInviteInput } from "~/schemas/employer";
 import { ABN_TAKEN, INVITATION_OTHER_ACCOUNT } from "~/schemas/employer-text";
@@ -17,17 +19,7 @@ import { hashPassword } from "~/security/password.server";
  * employer, each linked to one organisation, invited by an administrator).
  */
 
-export interface Employer {
-  id: string;
-  name: string;
-  abn: string;
-  contact_name: string;
-  contact_email: string;
-  contact_phone: string;
-  address: string;
-  created_at: string;
-  updated_at: string;
-}
+export type Employer = Pick<Selectable<EmployersTable>, (typeof COLUMNS)[number]>;
 
 const COLUMNS = ["id", "name", "abn", "contact_name", "contact_email", "contact_phone", "address", "created_at", "updated_at"] as const;
 

@@ -1,5 +1,6 @@
-import { sql, type Expression, type SqlBool } from "kysely";
+import { sql, type Expression, type Selectable, type SqlBool } from "kysely";
 import { cursorBatches, type DB } from "#db/connection";
+import type { InvoicesTable } from "#db/schema-finance";
 import type { InvoiceStatus } from "~/rules/invoice-rules";
 import { invoiceStatus } from "~/rules/invoice-rules";
 import { recordAuditAlone, actorOf, type ActorRef } from "../audit.server";
@@ -282,14 +283,10 @@ const xeroDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${d
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** The buyer's address fields of an invoice (or of the invoice a credit note is against). */
-type BuyerAddressRow = {
-  buyer_address_line1: string | null;
-  buyer_address_line2: string | null;
-  buyer_city: string | null;
-  buyer_region: string | null;
-  buyer_postcode: string | null;
-  buyer_country: string | null;
-};
+type BuyerAddressRow = Pick<
+  Selectable<InvoicesTable>,
+  "buyer_address_line1" | "buyer_address_line2" | "buyer_city" | "buyer_region" | "buyer_postcode" | "buyer_country"
+>;
 
 /**
  * The address columns of the import. Invoices issued before the address was kept field by field

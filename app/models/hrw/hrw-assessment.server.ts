@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { afterKey, keysetRows } from "../batches.server";
+import type { Selectable } from "kysely";
 import { writeTransaction, type DB, type WriteTransaction } from "#db/connection";
+import type { HrwAssessmentPartsTable, HrwNoticesTable } from "#db/schema-hrw";
 import type { BookingInput, NoticeInput, NsaInput, PartResultInput, RescheduleInput } from "~/schemas/hrw";
 import {
   HRW_MESSAGES,
@@ -14,7 +16,6 @@ import {
   prerequisitesOf,
   type HrwState,
   type NaiPart,
-  type NaiResult,
 } from "~/schemas/hrw-codes";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
@@ -50,18 +51,9 @@ export function noticeDueOn(rules: StateRuleBook, heldOn: string): string | null
   return dates.length ? dates.reduce((a, b) => (a < b ? a : b)) : null;
 }
 
-export interface HrwNotice {
-  held_on: string;
-  reference: string;
-  sent_on: string;
-}
+export type HrwNotice = Pick<Selectable<HrwNoticesTable>, "held_on" | "reference" | "sent_on">;
 
-export interface PartResult {
-  part: NaiPart;
-  result: NaiResult;
-  assessed_on: string;
-  recorded_at: string;
-}
+export type PartResult = Pick<Selectable<HrwAssessmentPartsTable>, "part" | "result" | "assessed_on" | "recorded_at">;
 
 export interface HrwAssessment {
   id: string;

@@ -28,19 +28,7 @@ export interface HrwRule {
   recorded_by: string | null;
 }
 
-type Row = {
-  id: string;
-  state: string;
-  rule: string;
-  value: string;
-  unit: string;
-  source: string;
-  secondary: number;
-  in_force_from: string | null;
-  reason: string | null;
-  recorded_at: string;
-  recorded_by_name: string | null;
-};
+type Row = Awaited<ReturnType<ReturnType<typeof ruleRows>["execute"]>>[number];
 
 const toRule = (r: Row): HrwRule => ({
   id: r.id,

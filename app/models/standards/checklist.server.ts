@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
+import type { Selectable } from "kysely";
 import { writeTransaction, type DB } from "#db/connection";
+import type { ChecklistItemsTable, ChecklistMarksTable } from "#db/schema-evidence";
 import { invalid, notFound } from "~/utils/errors";
 import { recordAudit, signedInActor, type SignedInActorRef } from "../audit.server";
 import type { EvidenceAssessment } from "../evidence.server";
@@ -18,13 +20,7 @@ export const CHECKLIST_MESSAGES = {
   noItems: "Add at least one item.",
 } as const;
 
-export interface ChecklistItem {
-  id: string;
-  position: number;
-  text: string;
-  maps_to: string;
-  nai_part: string | null;
-}
+export type ChecklistItem = Pick<Selectable<ChecklistItemsTable>, "id" | "position" | "text" | "maps_to" | "nai_part">;
 
 export interface Checklist {
   id: string;
@@ -144,12 +140,7 @@ export async function reviewChecklist(db: DB, id: string, actorRef: SignedInActo
   });
 }
 
-export interface ChecklistMark {
-  item_id: string;
-  result: ChecklistResult;
-  comment: string | null;
-  marked_at: string;
-}
+export type ChecklistMark = Pick<Selectable<ChecklistMarksTable>, "item_id" | "result" | "comment" | "marked_at">;
 
 /** The course's checklists with this assessment's marks (reviewed or not: the page says which may be used). */
 export async function checklistsForAssessment(db: DB, a: EvidenceAssessment): Promise<{ checklist: Checklist; marks: ChecklistMark[] }[]> {
