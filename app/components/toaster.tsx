@@ -40,14 +40,39 @@ const LazySonner = lazy(() =>
   })),
 );
 
+/** The gap between the page's header and a toast below it, in CSS pixels. */
+const BELOW_HEADER_GAP = 8;
+
 /**
- * Toasts sit at the top, over the page's header rather than its fields (at the bottom of a phone
- * they lay over the form and its button), last 4 s, at most 3 at once; sonner's defaults give
- * the rest. A toast belongs to the page it was shown on: the next navigation dismisses it (the
- * message of a redirect is shown once that navigation has loaded).
+ * Where a toast's top sits: just under the page's header, measured (the header is taller on a
+ * phone, where its links wrap, and on a portal page than on a public one). Over the header a
+ * toast hid its Menu, Notifications and Sign out for its 4 s, and sonner keeps a toast as long as
+ * a pointer rests on it, so someone reaching for the Menu found a toast that did not go.
+ */
+function useBelowHeader(): number {
+  const [top, setTop] = useState(BELOW_HEADER_GAP);
+  useEffect(() => {
+    const header = document.querySelector("header");
+    if (!header) return;
+    const place = () => setTop(Math.ceil(header.getBoundingClientRect().height) + BELOW_HEADER_GAP);
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+  return top;
+}
+
+/**
+ * Toasts sit at the top, just under the page's header: not at the bottom, where on a phone they
+ * lay over the form and its button, and not over the header's links (useBelowHeader). They last
+ * 4 s, at most 3 at once; sonner's defaults give the rest. A toast belongs to the page it was
+ * shown on: the next navigation dismisses it (the message of a redirect is shown once that
+ * navigation has loaded).
  */
 export function Toaster() {
   const navigation = useNavigation();
+  const top = useBelowHeader();
   const show = useSyncExternalStore(
     subscribe,
     () => wanted,
@@ -75,6 +100,8 @@ export function Toaster() {
     <Suspense fallback={null}>
       <LazySonner
         position="top-center"
+        offset={{ top }}
+        mobileOffset={{ top }}
         duration={4000}
         visibleToasts={3}
         closeButton

@@ -80,6 +80,22 @@ export async function signInWithForm(page: Page, email: string, password = "pass
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
 }
 
+/** The toast showing comes to rest below the page's header (it slides in from above), so the header's links stay in reach. */
+export async function expectToastBelowHeader(page: Page) {
+  const bottomOf = async (selector: string) =>
+    (await page
+      .locator(selector)
+      .first()
+      .evaluate((e) => e.getBoundingClientRect().bottom)) as number;
+  const topOf = async (selector: string) =>
+    (await page
+      .locator(selector)
+      .first()
+      .evaluate((e) => e.getBoundingClientRect().top)) as number;
+  const header = await bottomOf("header");
+  await expect.poll(() => topOf("[data-sonner-toast]"), { message: "the toast's top against the header's bottom" }).toBeGreaterThanOrEqual(header);
+}
+
 /** Signs out with the header's button (inside the Menu on a phone) and lands on the sign-in page. */
 export async function signOut(page: Page) {
   await openPhoneMenu(page);

@@ -1,6 +1,17 @@
 import type { Page } from "@playwright/test";
 import { e2eDb } from "./e2e-db";
-import { accessibilityViolations, authenticatorCode, DEMO, expect, openPhoneMenu, registerStudent, signIn, test, WCAG_TAGS } from "./fixtures";
+import {
+  accessibilityViolations,
+  authenticatorCode,
+  DEMO,
+  expect,
+  expectToastBelowHeader,
+  openPhoneMenu,
+  registerStudent,
+  signIn,
+  test,
+  WCAG_TAGS,
+} from "./fixtures";
 
 /**
  * Every page fits a phone: at 360 and 390 px wide, with JavaScript on and off, no page of any
@@ -190,6 +201,20 @@ test.describe("every page fits a phone", () => {
       expectFits(found);
     });
   }
+
+  test("a toast sits under the header: the Menu opens while it shows", async ({ page, js }) => {
+    test.skip(!js, "toasts are the JavaScript project's: without it the message is in the page");
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, DEMO.student.email);
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Login successful!" });
+    await expect(toast).toBeVisible();
+    await expectToastBelowHeader(page);
+    // a tap on the Menu reaches it, the toast still showing
+    const menu = page.locator("header summary").filter({ hasText: "Menu" });
+    await menu.click({ timeout: 5_000 });
+    await expect(menu.locator("xpath=..")).toHaveJSProperty("open", true);
+    await expect(toast).toBeVisible();
+  });
 
   test("two-step sign-in's pages: setting up, the recovery codes and the second step", async ({ page, js }) => {
     const student = await registerStudent(page, "Robin Phone");
