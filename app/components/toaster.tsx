@@ -1,4 +1,4 @@
-import { useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ComponentProps } from "react";
 import type { Flash } from "~/utils/flash.server";
 
@@ -51,6 +51,9 @@ const BELOW_HEADER_GAP = 8;
  */
 function useBelowHeader(): number {
   const [top, setTop] = useState(BELOW_HEADER_GAP);
+  // measured again on each page: a page of another layout draws another header, and the one
+  // measured before is gone (a removed element measures 0)
+  const { pathname } = useLocation();
   useEffect(() => {
     const header = document.querySelector("header");
     if (!header) return;
@@ -59,7 +62,7 @@ function useBelowHeader(): number {
     const observer = new ResizeObserver(place);
     observer.observe(header);
     return () => observer.disconnect();
-  }, []);
+  }, [pathname]);
   return top;
 }
 
