@@ -13,7 +13,7 @@ import unusedImports from "eslint-plugin-unused-imports";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** An import of `app/<folder>` by the `~/` alias, by a relative path or by tsconfig's baseUrl (`app/…`). */
+/** An import of `app/<folder>` by the `~/` alias or a relative path (and `app/…`, which tsconfig, having no baseUrl, does not resolve). */
 const appFolder = (folders) => `^(~/|(\\.\\./)+|app/)(${folders})(/|$)`;
 
 /**
