@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import sharp from "sharp";
 import type { DB } from "#db/connection";
-import { uploadDirectory, type SpooledFile } from "~/files/intake.server";
+import { loadSharp, uploadDirectory, type SpooledFile } from "~/files/intake.server";
 import type { FileStore } from "~/files/store.server";
 import { addLearnerDocument } from "~/models/learner-document.server";
 
@@ -32,7 +31,8 @@ export function demoPdf(text: string): Buffer {
 }
 
 /** A small photo-like JPEG (a card's colours), made with the same library that cleans uploads. */
-export function demoJpeg(): Promise<Buffer> {
+export async function demoJpeg(): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp({ create: { width: 86, height: 54, channels: 3, background: { r: 214, g: 222, b: 235 } } })
     .jpeg()
     .toBuffer();

@@ -4,17 +4,26 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
+import type Sharp from "sharp";
 import { stripHeifMetadata } from "./heif-metadata.server";
 import { stripMp4Metadata } from "./mp4-metadata.server";
 import type { FileStore } from "./store.server";
 import { invalid } from "~/utils/errors";
 import { EVIDENCE_MESSAGES, isEvidenceMediaType, MAX_EVIDENCE_FILE_BYTES, type EvidenceMediaType } from "./types";
 
-// libvips keeps decoded images in a cache by default; an upload is read once, so keeping it
-// would only hold memory
-sharp.cache(false);
-sharp.concurrency(1);
+/**
+ * sharp (libvips), loaded at the first image rather than at every worker's start, and set up
+ * once: libvips keeps decoded images in a cache by default, and an upload is read once, so
+ * keeping it would only hold memory.
+ */
+let vips: Promise<typeof Sharp> | undefined;
+export function loadSharp(): Promise<typeof Sharp> {
+  return (vips ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  }));
+}
 
 /** One uploaded file, spooled to a temporary file on disk as it streamed in. */
 export interface SpooledFile {
@@ -212,6 +221,7 @@ async function cleanPhoto(source: string, type: EvidenceMediaType, dir: string, 
     await stripHeifMetadata(target);
     return target;
   }
+  const sharp = await loadSharp();
   try {
     const image = sharp(source, { sequentialRead: true, limitInputPixels: 200_000_000 }).rotate();
     await (type === "image/png" ? image.png() : image.jpeg({ quality: 90, optimiseCoding: false })).toFile(target);
@@ -225,6 +235,7 @@ async function cleanPhoto(source: string, type: EvidenceMediaType, dir: string, 
 async function thumbnail(source: string, type: EvidenceMediaType, dir: string): Promise<string | null> {
   if (type !== "image/jpeg" && type !== "image/png") return null;
   const target = path.join(dir, crypto.randomUUID());
+  const sharp = await loadSharp();
   await sharp(source, { sequentialRead: true })
     .resize(320, 320, { fit: "inside", withoutEnlargement: true })
     .jpeg({ quality: 70, optimiseCoding: false })

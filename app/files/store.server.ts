@@ -3,8 +3,6 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import crypto from "node:crypto";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
 import { env } from "~/env.server";
 
 /**
@@ -89,14 +87,31 @@ export interface S3Settings {
   credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
+/**
+ * The S3 SDK, loaded when an S3 store is first used: a portal that keeps its files on disk never
+ * loads it, and a worker starts without it (it was a sixth of what a worker's start loads).
+ */
+let sdk: Promise<[typeof import("@aws-sdk/client-s3"), typeof import("@aws-sdk/lib-storage")]> | undefined;
+const loadSdk = () => (sdk ??= Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/lib-storage")]));
+
 export function s3FileStore(settings: S3Settings): FileStore {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    // MinIO and most S3-compatible servers address buckets by path, not by host name
-    forcePathStyle: settings.endpoint !== undefined,
-    credentials: settings.credentials,
-  });
+  let connected: Promise<{
+    client: import("@aws-sdk/client-s3").S3Client;
+    s3: typeof import("@aws-sdk/client-s3");
+    Upload: typeof import("@aws-sdk/lib-storage").Upload;
+  }>;
+  const connect = () =>
+    (connected ??= loadSdk().then(([s3, storage]) => ({
+      s3,
+      Upload: storage.Upload,
+      client: new s3.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        // MinIO and most S3-compatible servers address buckets by path, not by host name
+        forcePathStyle: settings.endpoint !== undefined,
+        credentials: settings.credentials,
+      }),
+    })));
   const prefix = settings.prefix.replace(/^\/+|\/+$/g, "");
   const key = (hash: string) => (prefix ? `${prefix}/` : "") + relativeKey(hash);
   const Bucket = settings.bucket;
@@ -105,8 +120,9 @@ export function s3FileStore(settings: S3Settings): FileStore {
     return e.name === "NotFound" || e.name === "NoSuchKey" || e.$metadata?.httpStatusCode === 404;
   };
   const has = async (hash: string) => {
+    const { client, s3 } = await connect();
     try {
-      await client.send(new HeadObjectCommand({ Bucket, Key: key(hash) }));
+      await client.send(new s3.HeadObjectCommand({ Bucket, Key: key(hash) }));
       return true;
     } catch (error) {
       if (notFound(error)) return false;
@@ -119,6 +135,7 @@ export function s3FileStore(settings: S3Settings): FileStore {
     async put(hash, source) {
       if (await has(hash)) return false;
       // lib-storage sends a large file in parts from the stream, a few parts in memory at a time
+      const { client, Upload } = await connect();
       const upload = new Upload({
         client,
         params: { Bucket, Key: key(hash), Body: fs.createReadStream(source), ContentType: "application/octet-stream" },
@@ -129,8 +146,9 @@ export function s3FileStore(settings: S3Settings): FileStore {
       return true;
     },
     async open(hash) {
+      const { client, s3 } = await connect();
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key(hash) }));
+        const out = await client.send(new s3.GetObjectCommand({ Bucket, Key: key(hash) }));
         return out.Body instanceof Readable ? out.Body : Readable.fromWeb(out.Body!.transformToWebStream() as never);
       } catch (error) {
         if (notFound(error)) return null;
@@ -138,7 +156,8 @@ export function s3FileStore(settings: S3Settings): FileStore {
       }
     },
     async remove(hash) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key(hash) }));
+      const { client, s3 } = await connect();
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key: key(hash) }));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import type { Color, PDFDocument, PDFFont, PDFPage } from "pdf-lib";
 import type { InvoiceDetail } from "~/models/finance/finance.server";
 import type { getCreditNote } from "~/models/finance/finance.server";
 import { formatAbn, GST_RATE_PERCENT } from "~/rules/invoice-rules";
@@ -30,6 +30,7 @@ class Writer {
     public page: PDFPage,
     readonly font: PDFFont,
     readonly bold: PDFFont,
+    readonly colours: { ink: Color; rule: Color },
   ) {}
   /** Starts a new page when fewer than `height` points are left above the bottom margin. */
   room(height: number) {
@@ -64,23 +65,28 @@ class Writer {
     const font = options.bold ? this.bold : this.font;
     const text = printable(value);
     const x = options.right !== undefined ? options.right - font.widthOfTextAtSize(text, size) : (options.x ?? MARGIN);
-    this.page.drawText(text, { x, y: this.y, size, font, color: rgb(0.1, 0.12, 0.15) });
+    this.page.drawText(text, { x, y: this.y, size, font, color: this.colours.ink });
   }
   down(by = 14) {
     this.y -= by;
   }
   rule() {
-    this.page.drawLine({ start: { x: MARGIN, y: this.y + 4 }, end: { x: A4[0] - MARGIN, y: this.y + 4 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
+    this.page.drawLine({ start: { x: MARGIN, y: this.y + 4 }, end: { x: A4[0] - MARGIN, y: this.y + 4 }, thickness: 0.5, color: this.colours.rule });
     this.down(10);
   }
 }
 
 async function newDocument(title: string) {
+  // pdf-lib is loaded at the first invoice printed, not at every worker's start
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
   pdf.setCreator("Summit Crane & Rigging Training portal");
   const page = pdf.addPage(A4);
-  const w = new Writer(pdf, page, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold));
+  const w = new Writer(pdf, page, await pdf.embedFont(StandardFonts.Helvetica), await pdf.embedFont(StandardFonts.HelveticaBold), {
+    ink: rgb(0.1, 0.12, 0.15),
+    rule: rgb(0.6, 0.6, 0.6),
+  });
   return { pdf, w };
 }
 

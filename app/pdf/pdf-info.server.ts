@@ -1,5 +1,3 @@
-import { degrees, PDFDocument, rgb, StandardFonts } from "pdf-lib";
-
 /**
  * Chromium writes a PDF's Title (from <title>) but no Author, Subject or Creator. pdf-lib opens the
  * printed bytes and sets those entries of the document information dictionary; the page content
@@ -10,6 +8,8 @@ export type PdfInfoFields = Partial<Record<"Title" | "Author" | "Subject" | "Key
 
 /** Sets entries of the PDF's document information dictionary; returns new bytes. */
 export async function setPdfInfo(pdf: Uint8Array, fields: PdfInfoFields): Promise<Buffer> {
+  // pdf-lib is loaded at the first PDF, not at every worker's start
+  const { PDFDocument } = await import("pdf-lib");
   const document = await PDFDocument.load(pdf, { updateMetadata: false });
   if (fields.Title !== undefined) document.setTitle(fields.Title);
   if (fields.Author !== undefined) document.setAuthor(fields.Author);
@@ -25,6 +25,7 @@ export async function setPdfInfo(pdf: Uint8Array, fields: PdfInfoFields): Promis
  * readers read in order: drawn into the page content, so it prints and no viewer hides it.
  */
 export async function stampAcross(pdf: Uint8Array, text: string): Promise<Buffer> {
+  const { degrees, PDFDocument, rgb, StandardFonts } = await import("pdf-lib");
   const document = await PDFDocument.load(pdf, { updateMetadata: false });
   const font = await document.embedFont(StandardFonts.HelveticaBold);
   for (const page of document.getPages()) {
