@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { chainHash, type ChainedAuditRow } from "../../db/audit-chain";
-import { e2eDb } from "./e2e-db";
+import { e2eDb, insertTrainer } from "./e2e-db";
 import { DEMO, expect, expectAccessible, registerStudent, signIn, test } from "./fixtures";
 
 /**
@@ -124,4 +124,58 @@ test("notifications page through every one, the page counting what the badge cou
   await page.getByRole("button", { name: /Save/ }).click();
   await expect(page).toHaveURL(/\/student\/profile$/);
   await expect(page.getByTestId("notification-count")).toHaveText(/^26/);
+});
+
+/**
+ * With JavaScript a list's search box sends the search 300 ms after the last keystroke. A search
+ * still waiting when the person sends it themselves (Enter) or follows a link must not be sent
+ * after all: it took the office from the trainer it had opened back to the list.
+ */
+test("a search waiting to be sent never takes the office back to the list", async ({ page, js }) => {
+  test.skip(!js, "the search follows the box only with JavaScript");
+  const name = `Quinn Searchlate ${crypto.randomUUID().slice(0, 8)}`;
+  await insertTrainer(name);
+  await signIn(page, DEMO.admin.email);
+  // the trainer's page answers its data a second late: the waiting search has time to fire
+  await page.route(/\/admin\/credentials\/[^/?]+\.data/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  const trainerPage = (who: string) => page.getByRole("heading", { level: 1, name: `Credentials: ${who}` });
+  const searches: string[] = [];
+  page.on("request", (request) => {
+    if (/\/admin\/credentials\.data\?/.test(request.url())) searches.push(request.url());
+  });
+
+  // typed, then a trainer the list already shows followed at once
+  await page.goto("/admin/credentials");
+  const box = page.getByLabel("Find a trainer");
+  // React has taken over the box (its handlers are on it): the search follows what is typed
+  const hydrated = () => box.evaluate((input) => Object.keys(input).some((key) => key.startsWith("__reactFiber")));
+  await expect.poll(hydrated).toBe(true);
+  const shown = page
+    .getByRole("region", { name: /Credential matrix/ })
+    .getByRole("columnheader")
+    .getByRole("link")
+    .first();
+  const first = (await shown.textContent())!.trim();
+  await box.fill(name);
+  await shown.click();
+  await expect(trainerPage(first)).toBeVisible();
+  await page.waitForTimeout(600);
+  await expect(trainerPage(first)).toBeVisible();
+  expect(new URL(page.url()).pathname).toMatch(/^\/admin\/credentials\/[^/]+$/);
+
+  // typed and sent with Enter: sent once, and the link followed next stays followed
+  await page.goto("/admin/credentials");
+  searches.length = 0;
+  await expect.poll(hydrated).toBe(true);
+  await box.fill(name);
+  await box.press("Enter");
+  await expect(page).toHaveURL(/[?&]q=/);
+  await page.getByRole("link", { name, exact: true }).first().click();
+  await expect(trainerPage(name)).toBeVisible();
+  await page.waitForTimeout(600);
+  await expect(trainerPage(name)).toBeVisible();
+  expect(searches, "the search sent once").toHaveLength(1);
 });

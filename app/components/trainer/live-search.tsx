@@ -6,6 +6,9 @@ import { Button, Spinner } from "~/components/ui";
  * A GET search form. Without JavaScript it is a plain form with a Search button; with it, the
  * list follows the box as you type (debounced, replacing the history entry). A new search
  * always starts from page 1, so no page field is sent.
+ *
+ * The search waiting to be sent is dropped once the person sends it themselves (Enter, Search)
+ * or goes elsewhere: sent late, it would take them from the page they opened back to the list.
  */
 export function LiveSearchForm({
   action,
@@ -34,6 +37,11 @@ export function LiveSearchForm({
     if (input && document.activeElement !== input) input.value = value;
   }, [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // a link followed while the search waited: the list is being left
+  const leaving = navigation.state !== "idle" && navigation.location.pathname !== action;
+  useEffect(() => {
+    if (leaving) clearTimeout(timer.current);
+  }, [leaving]);
 
   return (
     <Form
@@ -44,8 +52,11 @@ export function LiveSearchForm({
       onChange={(event) => {
         const form = event.currentTarget;
         clearTimeout(timer.current);
-        timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300);
+        timer.current = setTimeout(() => {
+          if (form.isConnected) submit(form, { replace: true, preventScrollReset: true });
+        }, 300);
       }}
+      onSubmit={() => clearTimeout(timer.current)}
     >
       <div className="min-w-[14rem] flex-1">
         <label htmlFor={inputId} className="mb-1 block text-sm font-semibold text-steel-800">
