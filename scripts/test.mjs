@@ -135,10 +135,10 @@ if (process.argv[2] === "--part") {
         fs.writeFileSync(path.join(group.root, "cgroup.procs"), String(process.pid));
         fs.rmdirSync(group.dir);
       } catch {
-        /* a straggler of the part's still runs in it */
+        /* a straggler of the part's still runs in it: the run removes the group at its end */
       }
     }
-    fs.writeSync(3, JSON.stringify({ cpu: childrenCpuSeconds(), all }));
+    fs.writeSync(3, JSON.stringify({ cpu: childrenCpuSeconds(), all, group: group && fs.existsSync(group.dir) ? group.dir : null }));
     process.exit(code ?? (signal ? 1 : 0));
   });
 } else {
@@ -178,8 +178,9 @@ function runPart(name, results, live) {
       const ok = code === 0;
       let cpu = NaN;
       let all = null;
+      let group = null;
       try {
-        ({ cpu, all } = JSON.parse(report));
+        ({ cpu, all, group } = JSON.parse(report));
       } catch {
         /* the part's runner died before reporting */
       }
@@ -187,7 +188,7 @@ function runPart(name, results, live) {
         `\n===== ${name}: ${ok ? "passed" : "FAILED"} (${minutes(ms)} wall, ${cpuText(all, cpu)}, load ${os.loadavg()[0].toFixed(1)}) =====\n`,
       );
       process.stdout.write(Buffer.concat(output));
-      results.push({ name, ok, ms, cpu, all, code: code ?? signal, failures: ok ? [] : failureLines(Buffer.concat(seen).toString("utf8")) });
+      results.push({ name, ok, ms, cpu, all, group, code: code ?? signal, failures: ok ? [] : failureLines(Buffer.concat(seen).toString("utf8")) });
       resolve(ok);
     });
   });
@@ -229,6 +230,14 @@ async function main() {
     if (parts.length === 0) continue;
     console.log(`npm test: ${parts.join(" + ")} (${minutes(Date.now() - started)} in, load ${os.loadavg()[0].toFixed(1)})`);
     await Promise.all(parts.map((name, i) => runPart(name, results, i === 0)));
+  }
+  // the groups a part's stragglers kept (a browser closing, esbuild's service), empty by now
+  for (const { group } of results) {
+    try {
+      if (group) fs.rmdirSync(group);
+    } catch {
+      /* still in use: it does no harm */
+    }
   }
   const failed = results.filter((r) => !r.ok);
   console.log("\n===== npm test =====");
