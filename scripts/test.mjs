@@ -101,17 +101,30 @@ function cpuGroup(name) {
     })),
   ];
   for (const { root, seconds } of kinds) {
-    const dir = path.join(root, `npm-test-${name}-${process.pid}`);
+    const group = { dir: path.join(root, `npm-test-${name}-${process.pid}`), root, seconds: () => seconds(group.dir) };
     try {
-      fs.mkdirSync(dir);
-      fs.writeFileSync(path.join(dir, "cgroup.procs"), String(process.pid));
-      if (!Number.isFinite(seconds(dir))) throw new Error("no CPU figure");
-      return { seconds: () => seconds(dir), dir, root };
+      fs.mkdirSync(group.dir);
+      fs.writeFileSync(path.join(group.dir, "cgroup.procs"), String(process.pid));
+      if (!Number.isFinite(group.seconds())) throw new Error("no CPU figure");
+      return group;
     } catch {
-      fs.rmSync(dir, { recursive: false, force: true });
+      leaveCpuGroup(group);
     }
   }
   return null;
+}
+
+/**
+ * The runner goes back to the parent group and removes its own; a process of the part still
+ * running keeps the group, and the run removes it at its end (where one is left, it does no harm).
+ */
+function leaveCpuGroup({ dir, root }) {
+  try {
+    fs.writeFileSync(path.join(root, "cgroup.procs"), String(process.pid));
+    fs.rmdirSync(dir);
+  } catch {
+    /* not made, not joined, or a straggler of the part's still runs in it */
+  }
 }
 
 /**
@@ -128,16 +141,7 @@ if (process.argv[2] === "--part") {
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
   child.on("close", (code, signal) => {
     const all = group?.seconds() ?? null;
-    if (group) {
-      // back to the parent group, so the part's group can go once its last process has
-      // ended (one still running keeps it, which does no harm)
-      try {
-        fs.writeFileSync(path.join(group.root, "cgroup.procs"), String(process.pid));
-        fs.rmdirSync(group.dir);
-      } catch {
-        /* a straggler of the part's still runs in it: the run removes the group at its end */
-      }
-    }
+    if (group) leaveCpuGroup(group);
     fs.writeSync(3, JSON.stringify({ cpu: childrenCpuSeconds(), all, group: group && fs.existsSync(group.dir) ? group.dir : null }));
     process.exit(code ?? (signal ? 1 : 0));
   });
