@@ -9,10 +9,12 @@ import {
   REGISTRATION_PASSWORD,
   registerStudent,
   signIn,
+  signInAt,
   signOut,
   test,
   uniqueEmail,
   useTestPassword,
+  NO_FORM,
 } from "./fixtures";
 
 /**
@@ -22,7 +24,9 @@ import {
 
 const tag = () => crypto.randomUUID().slice(0, 6);
 
-async function signInAdmin(page: Page) {
+/** Signs in as the demo administrator: on the overview, or straight on `path`. */
+async function signInAdmin(page: Page, path?: string) {
+  if (path) return signInAt(page, DEMO.admin.email, path);
   await signIn(page, DEMO.admin.email);
   await expect(page).toHaveURL(/\/admin\/overview$/);
 }
@@ -83,9 +87,8 @@ function courseCard(page: Page, name: string) {
 }
 
 test.describe("layout and overview", () => {
-  test("the dashboard shows the figures, tiers, quick actions, recent students and pending approvals", async ({ page }) => {
-    await signInAdmin(page);
-    await page.goto("/admin");
+  test("the dashboard shows the figures, tiers, quick actions, recent students and pending approvals", NO_FORM, async ({ page }) => {
+    await signInAdmin(page, "/admin");
     await expect(page).toHaveURL(/\/admin\/overview$/);
     const header = page.getByRole("banner");
     await expect(header.getByText("Administrator Portal").first()).toBeVisible();
@@ -119,7 +122,7 @@ test.describe("layout and overview", () => {
     await expectAccessible(page);
   });
 
-  test("Export Data downloads a CSV of students with their enrolments", async ({ page }) => {
+  test("Export Data downloads a CSV of students with their enrolments", NO_FORM, async ({ page }) => {
     await signInAdmin(page);
     const response = await page.request.get("/admin/export.csv");
     expect(response.status()).toBe(200);
@@ -137,7 +140,7 @@ test.describe("layout and overview", () => {
     expect((await download).suggestedFilename()).toMatch(/^students-.*\.csv$/);
   });
 
-  test("a student cannot reach the admin portal or its export", async ({ page }) => {
+  test("a student cannot reach the admin portal or its export", NO_FORM, async ({ page }) => {
     const student = await registerStudent(page, "Nosy Student");
     await signIn(page, student.email);
     for (const path of ["/admin/overview", "/admin/students", "/admin/courses", "/admin/reports"]) {
@@ -231,11 +234,10 @@ test.describe("student management", () => {
     await expect(table.getByRole("rowheader", { name: "Jordan Mitchell" })).toBeVisible();
   });
 
-  test("results are paged with Previous and Next", async ({ page }) => {
+  test("results are paged with Previous and Next", NO_FORM, async ({ page }) => {
     const t = tag();
     for (let i = 0; i < 21; i++) await registerStudent(page, `Pagina ${t} ${String(i).padStart(2, "0")}`);
-    await signInAdmin(page);
-    await page.goto(`/admin/students?q=pagina+${t}`);
+    await signInAdmin(page, `/admin/students?q=pagina+${t}`);
     await expect(page.getByText("Page 1 of 2")).toBeVisible();
     await expect(page.getByRole("table").getByRole("row")).toHaveCount(21);
     await expect(page.getByText("Showing 1–20 of 21 students")).toBeVisible();
@@ -248,9 +250,8 @@ test.describe("student management", () => {
     await expect(page.getByText("Page 1 of 2")).toBeVisible();
   });
 
-  test("the Student Profile shows the record, summary, certificates and history", async ({ page }) => {
-    await signInAdmin(page);
-    await page.goto("/admin/students?q=jordan");
+  test("the Student Profile shows the record, summary, certificates and history", NO_FORM, async ({ page }) => {
+    await signInAdmin(page, "/admin/students?q=jordan");
     await page.getByRole("link", { name: "View Jordan Mitchell" }).click();
     await expect(page).toHaveURL(/\/admin\/students\/[0-9a-f-]{36}\?q=jordan$/);
     const id = new URL(page.url()).pathname.split("/").pop()!;
@@ -279,10 +280,9 @@ test.describe("student management", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
-  test("a new student's profile shows every empty message; an unknown id fails clearly", async ({ page }) => {
+  test("a new student's profile shows every empty message; an unknown id fails clearly", NO_FORM, async ({ page }) => {
     const student = await registerStudent(page, `Empty ${tag()} Record`);
-    await signInAdmin(page);
-    await page.goto(`/admin/students?q=${encodeURIComponent(student.email)}`);
+    await signInAdmin(page, `/admin/students?q=${encodeURIComponent(student.email)}`);
     await page.getByRole("link", { name: `View ${student.name}` }).click();
     const modal = page.getByRole("dialog", { name: "Student Profile" });
     for (const text of ["No enrolments found", "No certificates issued", "No files uploaded", "No assessments recorded"]) {
@@ -299,8 +299,7 @@ test.describe("student management", () => {
 
   test("Edit Student saves changes and keeps the list's search", async ({ page, js }) => {
     const student = await registerStudent(page, `Editable ${tag()} Person`);
-    await signInAdmin(page);
-    await page.goto(`/admin/students?q=${encodeURIComponent(student.email)}`);
+    await signInAdmin(page, `/admin/students?q=${encodeURIComponent(student.email)}`);
     await page.getByRole("link", { name: `Edit ${student.name}` }).click();
     const modal = page.getByRole("dialog", { name: "Edit Student" });
     await expect(modal.getByLabel("Full name")).toHaveValue(student.name);
@@ -331,8 +330,7 @@ test.describe("student management", () => {
 
   test("Edit Student refuses a taken email or a blank name, beside the field, with the values kept", async ({ page, js }) => {
     const student = await registerStudent(page, `Clash ${tag()} Person`);
-    await signInAdmin(page);
-    await page.goto(`/admin/students?q=${encodeURIComponent(student.email)}`);
+    await signInAdmin(page, `/admin/students?q=${encodeURIComponent(student.email)}`);
     await page.getByRole("link", { name: `Edit ${student.name}` }).click();
     const modal = page.getByRole("dialog", { name: "Edit Student" });
     await modal.getByLabel("Phone").fill("0400 555 666");
@@ -357,8 +355,7 @@ test.describe("student management", () => {
       await signIn(other.page, student.email);
       await expect(other.page).toHaveURL(/\/student\/overview$/);
 
-      await signInAdmin(page);
-      await page.goto(`/admin/students?q=${encodeURIComponent(student.email)}`);
+      await signInAdmin(page, `/admin/students?q=${encodeURIComponent(student.email)}`);
       await page.getByRole("link", { name: `Edit ${student.name}` }).click();
       const modal = page.getByRole("dialog", { name: "Edit Student" });
       await expect(modal.getByLabel("Active")).toBeChecked();
@@ -392,8 +389,7 @@ test.describe("student management", () => {
   test("Add Student creates an account that can sign in", async ({ page, browser, js }) => {
     const name = `Added ${tag()} Learner`;
     const email = uniqueEmail("added");
-    await signInAdmin(page);
-    await page.goto("/admin/students");
+    await signInAdmin(page, "/admin/students");
     await page.getByRole("link", { name: "Add Student" }).click();
     await expect(page).toHaveURL(/\/admin\/students\/new$/);
     const modal = page.getByRole("dialog", { name: "Add Student" });
@@ -451,8 +447,7 @@ test.describe("an enrolment's planned dates", () => {
       student.email,
     ))!;
 
-    await signInAdmin(page);
-    await page.goto(`/admin/students?q=${encodeURIComponent(student.email)}`);
+    await signInAdmin(page, `/admin/students?q=${encodeURIComponent(student.email)}`);
     await page.getByRole("link", { name: `View ${student.name}` }).click();
     await page
       .getByRole("dialog", { name: "Student Profile" })
@@ -492,7 +487,7 @@ test.describe("an enrolment's planned dates", () => {
 });
 
 test.describe("course management", () => {
-  test("the catalogue shows every course as a card with its actions", async ({ page }) => {
+  test("the catalogue shows every course as a card with its actions", NO_FORM, async ({ page }) => {
     await signInAdmin(page);
     await page.getByRole("link", { name: "Courses", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Course Management" })).toBeVisible();
@@ -541,9 +536,8 @@ test.describe("course management", () => {
     await expectMessage(page, js, "Failed to update course status");
   });
 
-  test("Course Details shows the course, its statistics and recent enrolments", async ({ page }) => {
-    await signInAdmin(page);
-    await page.goto("/admin/courses");
+  test("Course Details shows the course, its statistics and recent enrolments", NO_FORM, async ({ page }) => {
+    await signInAdmin(page, "/admin/courses");
     await courseCard(page, "Licence to perform dogging (DG)").getByRole("link", { name: /^View/ }).click();
     const modal = page.getByRole("dialog", { name: "Course Details" });
     await expect(modal.getByText("Licence to perform dogging (DG)").first()).toBeVisible();
@@ -630,8 +624,7 @@ test.describe("course management", () => {
 
   test("Add Course creates a real course from the form", async ({ page, js }) => {
     const name = `Added ${tag()} derrick course`;
-    await signInAdmin(page);
-    await page.goto("/admin/courses");
+    await signInAdmin(page, "/admin/courses");
     await page.getByRole("link", { name: "Add Course" }).click();
     await expect(page).toHaveURL(/\/admin\/courses\/new$/);
     const modal = page.getByRole("dialog", { name: "Add Course" });
@@ -662,7 +655,7 @@ test.describe("course management", () => {
 });
 
 test.describe("reports", () => {
-  test("the compliance report shows statistics, data-driven checks with links, and the AVETMISS downloads", async ({ page }) => {
+  test("the compliance report shows statistics, data-driven checks with links, and the AVETMISS downloads", NO_FORM, async ({ page }) => {
     await signInAdmin(page);
     await page.getByRole("link", { name: "Reports", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "ASQA Compliance Reports" })).toBeVisible();

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import { chainHash, type ChainedAuditRow } from "../../db/audit-chain";
 import { e2eDbOf, e2eServer, type E2EServer } from "./e2e-db";
-import { DEMO, expect, test } from "./fixtures";
+import { DEMO, expect, test, NO_FORM } from "./fixtures";
 
 /**
  * The audit page and GET /api/admin/audit against a real server whose background runner signs
@@ -95,51 +95,55 @@ async function rewriteEveryHash(): Promise<void> {
   await db.run("update audit_head set last_hash = ?", prev);
 }
 
-test("the audit page and the /api show the last verified checkpoint, and name it once the trail is rewritten with every hash", async ({ page, request }) => {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  const checkpoint = await newestCheckpoint();
-  const signedIn = await page.request.post(`${base}/login`, { form: { email: DEMO.admin.email, password: DEMO.admin.password }, maxRedirects: 0 });
-  expect(signedIn.status()).toBe(302);
-  await page.goto(`${base}/admin/audit`);
-  await expect(page.getByRole("status").filter({ hasText: /^Audit trail: chain intact through entry \d+; signed checkpoint/ })).toHaveText(
-    new RegExp(`^Audit trail: chain intact through entry \\d+; signed checkpoint ${checkpoint.id} covers entries 1 to ${checkpoint.through_id}$`),
-  );
-  await expect(
-    page.getByText(new RegExp(`^Last verified checkpoint: entry ${checkpoint.through_id}, signed \\d{1,2} \\w{3} \\d{4}, \\d{1,2}:\\d{2} [ap]m\\.`)),
-  ).toBeVisible();
+test(
+  "the audit page and the /api show the last verified checkpoint, and name it once the trail is rewritten with every hash",
+  NO_FORM,
+  async ({ page, request }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    const checkpoint = await newestCheckpoint();
+    const signedIn = await page.request.post(`${base}/login`, { form: { email: DEMO.admin.email, password: DEMO.admin.password }, maxRedirects: 0 });
+    expect(signedIn.status()).toBe(302);
+    await page.goto(`${base}/admin/audit`);
+    await expect(page.getByRole("status").filter({ hasText: /^Audit trail: chain intact through entry \d+; signed checkpoint/ })).toHaveText(
+      new RegExp(`^Audit trail: chain intact through entry \\d+; signed checkpoint ${checkpoint.id} covers entries 1 to ${checkpoint.through_id}$`),
+    );
+    await expect(
+      page.getByText(new RegExp(`^Last verified checkpoint: entry ${checkpoint.through_id}, signed \\d{1,2} \\w{3} \\d{4}, \\d{1,2}:\\d{2} [ap]m\\.`)),
+    ).toBeVisible();
 
-  const login = await request.post(`${base}/api/auth/login`, { data: { email: DEMO.admin.email, password: DEMO.admin.password } });
-  expect(login.status()).toBe(200);
-  const token = ((await login.json()) as { access_token: string }).access_token;
-  const chainOf = async () => {
-    const answer = await request.get(`${base}/api/admin/audit`, { headers: { Authorization: `Bearer ${token}` } });
-    expect(answer.status()).toBe(200);
-    return ((await answer.json()) as { chain: Record<string, unknown> }).chain;
-  };
-  expect(await chainOf()).toMatchObject({
-    intact: true,
-    first_mismatch: null,
-    mismatched_checkpoint: null,
-    checkpoint: { number: checkpoint.id, through: checkpoint.through_id },
-    pending: null,
-  });
+    const login = await request.post(`${base}/api/auth/login`, { data: { email: DEMO.admin.email, password: DEMO.admin.password } });
+    expect(login.status()).toBe(200);
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const chainOf = async () => {
+      const answer = await request.get(`${base}/api/admin/audit`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(answer.status()).toBe(200);
+      return ((await answer.json()) as { chain: Record<string, unknown> }).chain;
+    };
+    expect(await chainOf()).toMatchObject({
+      intact: true,
+      first_mismatch: null,
+      mismatched_checkpoint: null,
+      checkpoint: { number: checkpoint.id, through: checkpoint.through_id },
+      pending: null,
+    });
 
-  await rewriteEveryHash();
-  const expected = `Audit trail: checkpoint ${checkpoint.id} does not match: entry ${checkpoint.through_id} no longer has the hash the checkpoint signed, so the trail up to it was rewritten and hashed again`;
-  await page.reload();
-  await expect(page.getByRole("alert").filter({ hasText: "does not match" })).toContainText(expected);
-  expect(await chainOf()).toEqual({
-    intact: false,
-    through: checkpoint.through_id - 1,
-    first_mismatch: checkpoint.through_id,
-    message: expected,
-    checkpoint: null,
-    mismatched_checkpoint: checkpoint.id,
-    pending: null,
-  });
-  expect(errors).toEqual([]);
-});
+    await rewriteEveryHash();
+    const expected = `Audit trail: checkpoint ${checkpoint.id} does not match: entry ${checkpoint.through_id} no longer has the hash the checkpoint signed, so the trail up to it was rewritten and hashed again`;
+    await page.reload();
+    await expect(page.getByRole("alert").filter({ hasText: "does not match" })).toContainText(expected);
+    expect(await chainOf()).toEqual({
+      intact: false,
+      through: checkpoint.through_id - 1,
+      first_mismatch: checkpoint.through_id,
+      message: expected,
+      checkpoint: null,
+      mismatched_checkpoint: checkpoint.id,
+      pending: null,
+    });
+    expect(errors).toEqual([]);
+  },
+);

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, signInWithForm, test, uniqueEmail } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, signInAt, signInWithForm, test, uniqueEmail, NO_FORM } from "./fixtures";
 
 test.describe("sign in", () => {
-  test("the login page shows its heading, fields and links, and is accessible", async ({ page }) => {
+  test("the login page shows its heading, fields and links, and is accessible", NO_FORM, async ({ page }) => {
     await page.goto("/login");
     await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
     await expect(page.getByText("Sign in to access your training portal")).toBeVisible();
@@ -125,14 +125,14 @@ test.describe("registration", () => {
 });
 
 test.describe("guards and redirects", () => {
-  test("signed-out visitors are sent to /login from every portal and /dashboard", async ({ page }) => {
+  test("signed-out visitors are sent to /login from every portal and /dashboard", NO_FORM, async ({ page }) => {
     for (const path of ["/dashboard", "/student", "/admin/overview", "/trainer/students", "/enroll/abc"]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/login/);
     }
   });
 
-  test("a student on another role's portal is sent to /dashboard and so home", async ({ page }) => {
+  test("a student on another role's portal is sent to /dashboard and so home", NO_FORM, async ({ page }) => {
     const student = await registerStudent(page, "Guard Tester");
     await signIn(page, student.email);
     for (const path of ["/admin", "/admin/students", "/trainer", "/trainer/overview"]) {
@@ -155,7 +155,7 @@ test.describe("guards and redirects", () => {
     await expect(page.getByRole("alert").filter({ hasText: "inactive" }).first()).toBeVisible();
   });
 
-  test("a cross-site form post is refused with 403", async ({ page }) => {
+  test("a cross-site form post is refused with 403", NO_FORM, async ({ page }) => {
     const response = await page.request.post("/login", {
       form: { email: DEMO.student.email, password: "password123" },
       headers: { Origin: "https://evil.example" },
@@ -165,7 +165,7 @@ test.describe("guards and redirects", () => {
     expect(response.headers()["set-cookie"] ?? "").not.toContain("__session");
   });
 
-  test("pages carry the security headers", async ({ page }) => {
+  test("pages carry the security headers", NO_FORM, async ({ page }) => {
     const response = await page.request.get("/login");
     const h = response.headers();
     expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
@@ -214,8 +214,7 @@ test.describe("history before the scripts run", () => {
   test("Back pressed while a reloaded page's scripts are still loading shows the page gone back to", async ({ page, js }) => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
-    await signIn(page, DEMO.student.email);
-    await page.goto("/student/overview");
+    await signInAt(page, DEMO.student.email, "/student/overview");
     await page.getByRole("link", { name: "My Profile" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "My Profile" })).toBeVisible();
     // with JavaScript, the reloaded document's scripts are held until the visitor has gone back;
@@ -274,7 +273,7 @@ test.describe("a document that names another path", () => {
 });
 
 test.describe("unknown addresses", () => {
-  test("an unknown page is a 404 'Page not found' in the site's frame, signed in or not", async ({ page }) => {
+  test("an unknown page is a 404 'Page not found' in the site's frame, signed in or not", NO_FORM, async ({ page }) => {
     for (const path of [`/no-such-page-${crypto.randomUUID()}`, "/admin/no-such-screen", "/courses/extra/segments"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);

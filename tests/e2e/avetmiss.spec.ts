@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
-import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signInAt, test, NO_FORM } from "./fixtures";
 import { e2eDb, insertCourse } from "./e2e-db";
 
 /**
@@ -35,8 +35,7 @@ async function enrolThisYear(studentId: string, courseId: string) {
 test.describe("AVETMISS", () => {
   test("a student fills in My enrolment details; blank answers stay 'Not stated'", async ({ page, js }) => {
     const student = await registerStudent(page, `Zoë Åström ${tag()}`);
-    await signIn(page, student.email);
-    await page.goto("/student/profile");
+    await signInAt(page, student.email, "/student/profile");
     await expect(page.getByRole("heading", { name: "My enrolment details" })).toBeVisible();
     await expect(page.getByText("Student no.", { exact: true }).locator("xpath=following-sibling::dd[1]")).toHaveText(
       (await studentRow(student.email)).student_number,
@@ -112,8 +111,7 @@ test.describe("AVETMISS", () => {
     const course = await insertCourse();
     await enrolThisYear(id, course.id);
 
-    await signIn(page, DEMO.admin.email);
-    await page.goto("/admin/students");
+    await signInAt(page, DEMO.admin.email, "/admin/students");
     await expect(page.getByRole("columnheader", { name: "Student no." })).toBeVisible();
 
     await page.goto(`/admin/reports?year=${YEAR}`);
@@ -185,7 +183,7 @@ test.describe("AVETMISS", () => {
     await expect(page.getByRole("dialog", { name: "Edit Student" })).toBeVisible();
   });
 
-  test("a year that is not four digits gets a clear message, never an error page", async ({ page }) => {
+  test("a year that is not four digits gets a clear message, never an error page", NO_FORM, async ({ page }) => {
     await signIn(page, DEMO.admin.email);
     const response = await page.goto("/admin/reports?year=20x6");
     expect(response?.status()).toBe(400);

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { completedEnrollmentFor, e2eDb } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, signOut, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, signInAt, signOut, test } from "./fixtures";
 
 /**
  * An administrator reissues and revokes certificates from the student's profile: nothing is
@@ -36,8 +36,7 @@ test("an admin reissues and revokes a certificate with a reason; verification sh
   const [original] = await certificatesOf(studentId);
   expect(original).toBeDefined();
 
-  await signIn(page, DEMO.admin.email);
-  await page.goto(`/admin/students/${studentId}`);
+  await signInAt(page, DEMO.admin.email, `/admin/students/${studentId}`);
   const dialog = page.getByRole("dialog", { name: "Student Profile" });
   await expect(dialog.getByText(`${original!.certificate_number} Valid`)).toBeVisible();
   await expectAccessible(page);

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { e2eDb } from "./e2e-db";
-import { DEMO, expect, expectMessage, registerStudent, signIn, test } from "./fixtures";
+import { DEMO, expect, expectMessage, registerStudent, signIn, startSignedIn, signInAt, test, NO_FORM } from "./fixtures";
 
 /**
  * Certificate PDFs over HTTP against the production build: the demo student downloads each
@@ -46,7 +46,7 @@ test.describe("certificate downloads", () => {
   // the first download of each certificate renders it in Chromium
   test.slow();
 
-  test("the demo student downloads each of their certificates as the right PDF", async ({ page }) => {
+  test("the demo student downloads each of their certificates as the right PDF", NO_FORM, async ({ page }) => {
     const certificates = await demoCertificates();
     expect(certificates.length).toBeGreaterThanOrEqual(3);
     await signIn(page, DEMO.student.email);
@@ -74,8 +74,7 @@ test.describe("certificate downloads", () => {
 
   test("the Download PDF link on My Certificates saves the file, with or without JavaScript", async ({ page, js }) => {
     const [first] = await demoCertificates();
-    await signIn(page, DEMO.student.email);
-    await page.goto("/student/certificates");
+    await signInAt(page, DEMO.student.email, "/student/certificates");
     const link = page.locator(`a[href="${pageDownloadUrl(first!.id)}"]`);
     const saved = page.waitForEvent("download");
     await link.click();
@@ -87,7 +86,7 @@ test.describe("certificate downloads", () => {
     if (js) await expectMessage(page, js, "Certificate downloaded successfully");
   });
 
-  test("a plain navigation to the route saves the attachment (how a link works without JavaScript)", async ({ page }) => {
+  test("a plain navigation to the route saves the attachment (how a link works without JavaScript)", NO_FORM, async ({ page }) => {
     const [, second] = await demoCertificates();
     await signIn(page, DEMO.student.email);
     const saved = page.waitForEvent("download");
@@ -103,9 +102,9 @@ test.describe("certificate downloads", () => {
   });
 
   for (const role of ["trainer", "admin"] as const) {
-    test(`the demo ${role} may download the student's certificate`, async ({ page }) => {
+    test(`the demo ${role} may download the student's certificate`, NO_FORM, async ({ page }) => {
       const [first] = await demoCertificates();
-      await signIn(page, DEMO[role].email);
+      await startSignedIn(page, DEMO[role].email);
       const response = await page.request.get(downloadUrl(first!.id));
       expect(response.status()).toBe(200);
       expect(response.headers()["content-type"]).toBe("application/pdf");
@@ -113,7 +112,7 @@ test.describe("certificate downloads", () => {
     });
   }
 
-  test("another student gets 404, as for an unknown or malformed id", async ({ page }) => {
+  test("another student gets 404, as for an unknown or malformed id", NO_FORM, async ({ page }) => {
     const [first] = await demoCertificates();
     const other = await registerStudent(page, "Other Student");
     await signIn(page, other.email);
@@ -124,7 +123,7 @@ test.describe("certificate downloads", () => {
     }
   });
 
-  test("without signing in the route answers 401", async ({ page }) => {
+  test("without signing in the route answers 401", NO_FORM, async ({ page }) => {
     const [first] = await demoCertificates();
     const response = await page.request.get(downloadUrl(first!.id));
     expect(response.status()).toBe(401);

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { sessionWhen } from "../../app/utils/format";
 import { e2eDb, insertClass as insertClassTaughtBy, insertCourse, seatHolder, userId } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signInAt, signOut, test } from "./fixtures";
 
 /**
  * Classes (docs/decisions/013-classes.md): booking a class and finding it on the calendar feed, joining a
@@ -22,8 +22,7 @@ test.describe("classes", () => {
   test("an admin adds a class; a learner books it and finds it on their calendar feed", async ({ page, js }) => {
     const course = await insertCourse();
     const start = addDays(organisationToday(), 12);
-    await signIn(page, DEMO.admin.email);
-    await page.goto(`/admin/courses/${course.id}`);
+    await signInAt(page, DEMO.admin.email, `/admin/courses/${course.id}`);
     await page.getByRole("link", { name: "Add Class" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Trainer").selectOption({ label: DEMO.trainer.name });
@@ -55,8 +54,7 @@ test.describe("classes", () => {
     await signOut(page);
 
     const learner = await registerStudent(page, "Casey Booker");
-    await signIn(page, learner.email);
-    await page.goto(`/courses?q=${encodeURIComponent(course.name)}`);
+    await signInAt(page, learner.email, `/courses?q=${encodeURIComponent(course.name)}`);
     await expect(page.getByRole("article", { name: course.name })).toContainText("4 seats left");
     await page.goto(`/enroll/${course.id}`);
     const choice = page.getByRole("group", { name: "Choose a class" });
@@ -103,8 +101,7 @@ test.describe("classes", () => {
     await insertClass(course.id, addDays(organisationToday(), 30), 3);
 
     const learner = await registerStudent(page, "Wren Waiting");
-    await signIn(page, learner.email);
-    await page.goto(`/courses?q=${encodeURIComponent(course.name)}`);
+    await signInAt(page, learner.email, `/courses?q=${encodeURIComponent(course.name)}`);
     const card = page.getByRole("article", { name: course.name });
     await expect(card).toContainText("Full: join the waitlist");
     await expect(card).toContainText("3 seats left");
@@ -130,8 +127,7 @@ test.describe("classes", () => {
     const enrollmentId = await seatHolder(course.id, cls.id, learner.email);
     const learnerName = (await e2eDb().get<{ full_name: string }>("select full_name from users where email = ?", learner.email))!.full_name;
 
-    await signIn(page, DEMO.trainer.email);
-    await page.goto("/trainer/classes");
+    await signInAt(page, DEMO.trainer.email, "/trainer/classes");
     await expectAccessible(page);
     await page.getByRole("link", { name: `${course.unit_code} ${course.name}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Roster: ${course.name}` })).toBeVisible();

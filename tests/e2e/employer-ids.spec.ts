@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { e2eDb } from "./e2e-db";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, test, NO_FORM } from "./fixtures";
 
 /**
  * An employer's pages by id, as a browser and the single-fetch client meet them: an unknown id,
@@ -60,7 +60,7 @@ async function expectEach(page: Page, paths: { page: string; api: string }, stat
   expect(await statusOf(page, paths.api), paths.api).toBe(status);
 }
 
-test("an employer's own booking and worker open; unknown, malformed and another organisation's ids are 404", async ({ page }) => {
+test("an employer's own booking and worker open; unknown, malformed and another organisation's ids are 404", NO_FORM, async ({ page }) => {
   const own = await demoRecords();
   const unknown = crypto.randomUUID();
 

@@ -10,7 +10,7 @@ import {
   expectMessage,
   organisationToday,
   REGISTRATION_PASSWORD,
-  signIn,
+  signInAt,
   signOut,
   test,
   uniqueEmail,
@@ -53,8 +53,7 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   const workers = [1, 2, 3].map((n) => ({ name: `Crew Member ${n}`, email: uniqueEmail(`worker${n}`) }));
 
   // the office adds the employer and invites its booker
-  await signIn(page, DEMO.admin.email);
-  await page.goto("/admin/employers");
+  await signInAt(page, DEMO.admin.email, "/admin/employers");
   await page.getByLabel("Organisation name").fill(employerName);
   await page.getByLabel("ABN").fill(anAbn());
   await page.getByLabel("Billing contact name").fill("Morgan Hale");
@@ -75,8 +74,7 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   await page.getByLabel("Confirm password").fill(REGISTRATION_PASSWORD);
   await page.getByRole("button", { name: "Set password" }).click();
   await expect(page).toHaveURL(/\/login/);
-  await signIn(page, booker, REGISTRATION_PASSWORD);
-  await page.goto("/employer/bookings/new");
+  await signInAt(page, booker, "/employer/bookings/new", REGISTRATION_PASSWORD);
   // the classes are cards that say the date and the seats left first
   const card = page.getByRole("radio", { name: new RegExp(`^${formatDate(start)} · 6 seats left ${course.name}`) });
   await expect(card).toHaveAttribute("value", cls.id);
@@ -131,8 +129,7 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   await page.getByRole("button", { name: "Accept the seat" }).click();
   await expectMessage(page, js, "You are enrolled in the class");
   // their portal says so, and the answer can be withdrawn and given again
-  await signIn(page, worker.email, REGISTRATION_PASSWORD);
-  await page.goto("/student/employers");
+  await signInAt(page, worker.email, "/student/employers", REGISTRATION_PASSWORD);
   const booking = page.getByRole("listitem").filter({ hasText: course.name });
   await expect(booking).toContainText("Shares results");
   await booking.getByRole("button", { name: /Stop sharing my results/ }).click();
@@ -162,8 +159,7 @@ test("an employer books a crew; a worker accepts and shares results; the employe
 
   // the worker completes; the employer sees it and downloads the statement
   const certificateId = await completeWithStatement(worker.email, course.id);
-  await signIn(page, booker, REGISTRATION_PASSWORD);
-  await page.goto("/employer/overview");
+  await signInAt(page, booker, "/employer/overview", REGISTRATION_PASSWORD);
   await page.getByRole("link", { name: worker.name }).click();
   await expect(page.getByRole("heading", { level: 1, name: worker.name })).toBeVisible();
   const statement = page.getByRole("link", { name: /^Download statement of attainment/ });
@@ -179,8 +175,7 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   await signOut(page);
 
   // the office records the payment of the booking's invoice, and the month's Xero export has it
-  await signIn(page, DEMO.admin.email);
-  await page.goto(`/admin/finance?buyer=${encodeURIComponent(employerName)}`);
+  await signInAt(page, DEMO.admin.email, `/admin/finance?buyer=${encodeURIComponent(employerName)}`);
   const invoiceLink = page.getByRole("link", { name: /^INV-/ });
   const number = (await invoiceLink.textContent())!.trim();
   await invoiceLink.click();
@@ -202,8 +197,7 @@ test("at 360 px the class cards show their date and seats whole, and the price, 
   const start = new Date(Date.now() + 20 * 864e5).toISOString().slice(0, 10);
   await insertClass(course.id, start, start, 4, DEMO.trainer.email);
   const worker = { name: "Phone Worker", email: uniqueEmail("phone-worker") };
-  await signIn(page, "employer@example.com");
-  await page.goto("/employer/bookings/new");
+  await signInAt(page, "employer@example.com", "/employer/bookings/new");
   const card = page.getByRole("radio", { name: new RegExp(`^${formatDate(start)} · 4 seats left ${course.name}`) });
   await card.check();
   // the date and the seats left are on screen whole: the card's first line ends inside the screen

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { e2eDb, insertAssessment } from "./e2e-db";
-import { DEMO, expect, expectMessage, organisationToday, registerStudent, signIn, test } from "./fixtures";
+import { DEMO, expect, expectMessage, organisationToday, registerStudent, signInAt, test } from "./fixtures";
 import { writeLargePhoto } from "../support/evidence-files";
 
 /**
@@ -41,8 +41,7 @@ test("ten 5 MB photos on a phone-speed connection show their progress and all ar
   const studentRow = await e2eDb().get<{ id: string }>("select id from users where email = ?", student.email);
   const assessmentId = await insertAssessment(studentRow!.id, course!.id, trainer!.id, organisationToday());
 
-  await signIn(page, DEMO.trainer.email);
-  await page.goto(`/trainer/evidence/unit/${assessmentId}`);
+  await signInAt(page, DEMO.trainer.email, `/trainer/evidence/unit/${assessmentId}`);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", {

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { e2eDb, insertAssessment } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signInAt, signOut, test } from "./fixtures";
 
 /**
  * Assessment evidence on a phone, with and without JavaScript: an admin writes and reviews an
@@ -54,8 +54,7 @@ test("evidence: checklist marked, photos attached, both declarations signed, the
 
   // The admin writes the checklist and reviews it before use.
   const title = `Dogging practical ${t}`;
-  await signIn(page, DEMO.admin.email);
-  await page.goto("/admin/checklists");
+  await signInAt(page, DEMO.admin.email, "/admin/checklists");
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Save checklist" }) });
   await form.getByLabel("Course").selectOption(course!.id);
   await form.getByLabel("Title").fill(title);
@@ -73,8 +72,7 @@ test("evidence: checklist marked, photos attached, both declarations signed, the
   await signOut(page);
 
   // The assessor marks the checklist, attaches two photos and signs.
-  await signIn(page, DEMO.trainer.email);
-  await page.goto(`/trainer/evidence/unit/${assessmentId}`);
+  await signInAt(page, DEMO.trainer.email, `/trainer/evidence/unit/${assessmentId}`);
   await expect(page.getByRole("heading", { name: `Checklist: ${title}` })).toBeVisible();
   const checklist = page.locator("form").filter({ has: page.getByRole("group", { name: new RegExp(`Inspects slings ${t}`) }) });
   const slings = checklist.getByRole("group", { name: new RegExp(`Inspects slings ${t}`) });
@@ -112,8 +110,7 @@ test("evidence: checklist marked, photos attached, both declarations signed, the
   await signOut(page);
 
   // The candidate sees the evidence and signs from their own login.
-  await signIn(page, student.email);
-  await page.goto("/student/evidence");
+  await signInAt(page, student.email, "/student/evidence");
   const mine = page.getByRole("list", { name: "Evidence for Practical" });
   await expect(mine.getByRole("link")).toHaveCount(2);
   await page.getByRole("button", { name: "Sign my declaration" }).click();
@@ -128,8 +125,7 @@ test("evidence: checklist marked, photos attached, both declarations signed, the
   await signOut(page);
 
   // An admin downloads a photo; the audit trail shows who did.
-  await signIn(page, DEMO.admin.email);
-  await page.goto(`/admin/students/${studentRow!.id}`);
+  await signInAt(page, DEMO.admin.email, `/admin/students/${studentRow!.id}`);
   await page.getByRole("link", { name: /^Evidence for Licence to perform dogging \(DG\), Practical/ }).click();
   await expect(page).toHaveURL(`/admin/evidence/unit/${assessmentId}`);
   await expect(page.getByText(/Candidate:\s*signed by/)).toBeVisible();

@@ -41,6 +41,15 @@ export function requestsAloneRunOnce() {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP requests alone: the js project runs them once");
 }
 
+/**
+ * The tag of a journey that sends no form from its page: it reads pages, follows links,
+ * downloads files, or sends its requests with no page. Without JavaScript those are the same
+ * server answers the page walk loads on every page (at phone width, through the HTML checker),
+ * so the no-JavaScript project leaves them out (playwright.config.ts) and runs every journey
+ * that sends a form, where the two projects take different paths.
+ */
+export const NO_FORM = { tag: "@no-form" };
+
 /** Dates a test types are the portal's: today on the RTO's calendar, not UTC's. */
 export { organisationToday } from "../../app/utils/organisation-calendar";
 
@@ -55,6 +64,31 @@ export function uniqueEmail(prefix = "user"): string {
  * starts from the landing page without loading and hydrating /login first.
  */
 export async function signIn(page: Page, email: string, password = "password123") {
+  await page.goto(await postSignIn(page, email, password));
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
+
+/**
+ * Signs in and opens `path` at once: one page load where signIn and a goto make two (a journey
+ * that starts on another page than the role's landing page). The landing page is never opened,
+ * so the sign-in message waiting for it is dropped: no later visit to it shows one.
+ */
+export async function signInAt(page: Page, email: string, path: string, password = "password123") {
+  await startSignedIn(page, email, password);
+  await page.goto(path);
+}
+
+/**
+ * Signs the page's browser in without loading a page (the next goto is the first load). The
+ * sign-in message waiting for the landing page is dropped, as for signInAt.
+ */
+export async function startSignedIn(page: Page, email: string, password = "password123") {
+  await postSignIn(page, email, password);
+  await page.context().clearCookies({ name: "__flash" });
+}
+
+/** The sign-in form's post; answers where the portal sends the user. */
+async function postSignIn(page: Page, email: string, password: string): Promise<string> {
   // On a connection of its own: a kept-alive one the server is closing as idle (after 5 s) may
   // reset a post sent on it, which a browser would send again and this request context does not.
   // A post the server never read is sent once more; signing in twice is two sessions, not harm.
@@ -67,8 +101,7 @@ export async function signIn(page: Page, email: string, password = "password123"
   if (response.status() !== 302 || !location || location.startsWith("/login")) {
     throw new Error(`signing in as ${email} was answered ${response.status()}${location ? ` (to ${location})` : ""}`);
   }
-  await page.goto(location);
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  return location;
 }
 
 /** Signs in through the form in the browser and waits for the role's landing page. */

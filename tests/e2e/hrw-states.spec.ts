@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signInAt, signOut, test } from "./fixtures";
 import { e2eDb } from "./e2e-db";
 import { daysGoBy, plusDays, shown } from "./hrw-days";
 
@@ -85,8 +85,7 @@ test.describe("high-risk work by state", () => {
     await expectAccessible(page);
     await signOut(page);
 
-    await signIn(page, candidate.email);
-    await page.goto("/student/overview");
+    await signInAt(page, candidate.email, "/student/overview");
     await expect(page.getByText(`Apply for your CN licence by ${shown(plusDays(today, 60))}`)).toBeVisible();
     await expect(page.getByText("through Service NSW").first()).toBeVisible();
   });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signInAt, signOut, test } from "./fixtures";
 import { e2eDb, insertCourse } from "./e2e-db";
 import { daysGoBy, plusDays, shown } from "./hrw-days";
 
@@ -133,15 +133,13 @@ test.describe("high-risk work licence assessments", () => {
     await signOut(page);
 
     // the candidate's dashboard: apply for the licence within 60 days of the NSA
-    await signIn(page, candidate.email);
-    await page.goto("/student/overview");
+    await signInAt(page, candidate.email, "/student/overview");
     await expect(page.getByText(`Apply for your CN licence by ${shown(plusDays(today, 60))}`)).toBeVisible();
     await expectAccessible(page);
     await signOut(page);
 
     // the regulator's audit: the page and its CSV
-    await signIn(page, DEMO.admin.email);
-    await page.goto(`/admin/reports/hrw?from=${held}&to=${held}`);
+    await signInAt(page, DEMO.admin.email, `/admin/reports/hrw?from=${held}&to=${held}`);
     await expect(page.getByRole("heading", { level: 1, name: "HRW assessment audit" })).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: candidate.name });
     await expect(row).toContainText(nsa);
@@ -160,8 +158,7 @@ test.describe("high-risk work licence assessments", () => {
 
   test("an administrator sets a course's licence class and its prerequisite licences on the course form", async ({ page, js }) => {
     const course = await insertCourse();
-    await signIn(page, DEMO.admin.email);
-    await page.goto(`/admin/courses/${course.id}/edit`);
+    await signInAt(page, DEMO.admin.email, `/admin/courses/${course.id}/edit`);
     const modal = page.getByRole("dialog");
     await modal.getByLabel("High-risk work licence class").selectOption("RB");
     await modal.getByRole("button", { name: "Save Changes" }).click();
@@ -183,8 +180,7 @@ test.describe("high-risk work licence assessments", () => {
   });
 
   test("an administrator keeps the assessor register and the states' notice lead times; the dashboard warns of expiries", async ({ page, js }) => {
-    await signIn(page, DEMO.admin.email);
-    await page.goto("/admin/overview");
+    await signInAt(page, DEMO.admin.email, "/admin/overview");
     await expect(page.getByRole("list", { name: "Assessor expiry warnings" })).toContainText(
       `${DEMO.trainer.name}: NSW accreditation NSW-HRWA-10452 expires on`,
     );
@@ -239,8 +235,7 @@ test.describe("high-risk work licence assessments", () => {
 
   test("the audit page's Yearly audit pack form saves the state's zip, with or without JavaScript", async ({ page }) => {
     const year = Number(organisationToday().slice(0, 4)) - 1;
-    await signIn(page, DEMO.admin.email);
-    await page.goto("/admin/reports/hrw");
+    await signInAt(page, DEMO.admin.email, "/admin/reports/hrw");
     const pack = page.locator("form").filter({ has: page.getByRole("button", { name: "Download audit pack" }) });
     await pack.getByLabel("State").selectOption("VIC");
     await pack.getByLabel("Year").selectOption(String(year));

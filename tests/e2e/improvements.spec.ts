@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { e2eDb } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, signOut, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signInAt, signOut, test } from "./fixtures";
 
 /**
  * The improvement register and the learner questionnaire, with and without JavaScript: an admin
@@ -22,8 +22,7 @@ function tag(): string {
 
 test("an admin raises an improvement action and closes it with its evidence", async ({ page, js }) => {
   const t = tag();
-  await signIn(page, DEMO.admin.email);
-  await page.goto("/admin/improvements");
+  await signInAt(page, DEMO.admin.email, "/admin/improvements");
   await expect(page.getByRole("heading", { level: 1, name: "Improvement register" })).toBeVisible();
   // the demo's overdue action is listed first
   await expect(page.locator("tbody tr").first()).toContainText("Overdue");
@@ -93,8 +92,7 @@ test("a learner who completed answers the questionnaire once, and the admin sees
   );
 
   // the trainer completes the enrolment: the invitation is queued with it
-  await signIn(page, DEMO.trainer.email);
-  await page.goto(`/trainer/enrollments/${enrollmentId}`);
+  await signInAt(page, DEMO.trainer.email, `/trainer/enrollments/${enrollmentId}`);
   await page.getByLabel("Status").selectOption("completed");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expectMessage(page, js, /Enrolment updated successfully/);
@@ -125,8 +123,7 @@ test("a learner who completed answers the questionnaire once, and the admin sees
   const again = await page.request.post(path, { form: { x: "1" }, maxRedirects: 0 });
   expect(again.status()).toBe(409);
 
-  await signIn(page, DEMO.admin.email);
-  await page.goto("/admin/questionnaires/report?audience=learner");
+  await signInAt(page, DEMO.admin.email, "/admin/questionnaires/report?audience=learner");
   await expect(page.getByRole("heading", { level: 1, name: "Questionnaire report" })).toBeVisible();
   await expect(page.getByText(`More time on the tag lines ${t}`)).toBeVisible();
   await expect(page.getByText(`Quin Answer${t}`)).toHaveCount(0);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { demoPdf } from "../../app/demo/documents.server";
 import { e2eDb } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, signOut, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, registerStudent, startSignedIn, signInAt, signOut, test } from "./fixtures";
 
 /**
  * A learner's documents: the office uploads a learner's White Card on their Student Profile (a
@@ -17,8 +17,7 @@ test("learner documents: uploaded on the Student Profile, a wrong type refused, 
   const learner = await registerStudent(page, "Docs Learner");
   const { id: learnerId } = (await e2eDb().get<{ id: string }>("select id from users where email = ?", learner.email))!;
 
-  await signIn(page, DEMO.admin.email);
-  await page.goto(`/admin/students/${learnerId}`);
+  await signInAt(page, DEMO.admin.email, `/admin/students/${learnerId}`);
   const profile = page.getByRole("dialog", { name: "Student Profile" });
   await expect(profile.getByText("No files uploaded")).toBeVisible();
 
@@ -60,8 +59,7 @@ test("learner documents: uploaded on the Student Profile, a wrong type refused, 
   await signOut(page);
 
   // the learner finds it on My Profile and downloads their own; another learner is told it does not exist
-  await signIn(page, learner.email);
-  await page.goto("/student/profile");
+  await signInAt(page, learner.email, "/student/profile");
   const mine = page.getByRole("listitem").filter({ hasText: "General construction induction (White Card)" });
   const [ownDownload] = await Promise.all([page.waitForEvent("download"), mine.getByRole("link", { name: "Download white-card.pdf" }).click()]);
   expect(
@@ -75,6 +73,6 @@ test("learner documents: uploaded on the Student Profile, a wrong type refused, 
   expect(own.headers()["content-disposition"]).toMatch(/^attachment; filename="white-card\.pdf"/);
   expect(own.headers()["x-content-type-options"]).toBe("nosniff");
   await signOut(page);
-  await signIn(page, DEMO.student.email);
+  await startSignedIn(page, DEMO.student.email);
   expect((await page.request.get(`/api/learner-documents/${documentId}`)).status()).toBe(404);
 });

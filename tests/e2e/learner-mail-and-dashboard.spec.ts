@@ -1,5 +1,5 @@
 import { e2eDb, insertClass, insertCourse } from "./e2e-db";
-import { DEMO, expect, expectAccessible, organisationToday, registerStudent, signIn, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, organisationToday, registerStudent, signIn, signInAt, test, NO_FORM } from "./fixtures";
 import { addDays } from "../../app/utils/organisation-calendar";
 import { formatDate } from "../../app/utils/format";
 import { WHAT_TO_BRING } from "../../app/schemas/class-text";
@@ -56,9 +56,8 @@ test("a learner reads the policies, enrols, is mailed the confirmation and sees 
   if (js) await expectAccessible(page);
 });
 
-test("the demo learner's attendance is one notification a day, under Attendance, in Australian dates", async ({ page }) => {
-  await signIn(page, DEMO.student.email);
-  await page.goto("/student/notifications");
+test("the demo learner's attendance is one notification a day, under Attendance, in Australian dates", NO_FORM, async ({ page }) => {
+  await signInAt(page, DEMO.student.email, "/student/notifications");
   const subtitle = await page
     .getByText(/unread$|You are all caught up/)
     .first()

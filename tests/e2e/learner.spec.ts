@@ -8,8 +8,10 @@ import {
   registerStudent,
   REGISTRATION_PASSWORD,
   signIn,
+  signInAt,
   test,
   uniqueEmail,
+  NO_FORM,
 } from "./fixtures";
 import { addDays } from "../../app/utils/organisation-calendar";
 import { FEED_MADE, FEED_RENEWED, OFFER_ACCEPTED, classDates } from "../../app/schemas/class-text";
@@ -108,7 +110,7 @@ test.describe("a visitor who picks a course", () => {
     }
   });
 
-  test("an unknown course's page is not found", async ({ page }) => {
+  test("an unknown course's page is not found", NO_FORM, async ({ page }) => {
     const response = await page.goto("/courses/no-such-course");
     expect(response?.status()).toBe(404);
   });
@@ -176,8 +178,7 @@ test.describe("a seat held on a waitlist", () => {
 test.describe("the calendar feed", () => {
   test("the first address is made without saying an old one ended; a new one is a separate, confirmed step", async ({ page, js }) => {
     const learner = await registerStudent(page, "Cal Feeder");
-    await signIn(page, learner.email);
-    await page.goto("/student/calendar");
+    await signInAt(page, learner.email, "/student/calendar");
     await expect(page.getByText("You have no calendar address yet.")).toBeVisible();
     await expect(page.getByText("Make a new address")).toHaveCount(0);
     await page.getByRole("button", { name: "Make my calendar address" }).click();

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { chainHash, type ChainedAuditRow } from "../../db/audit-chain";
 import { e2eDb, insertTrainer } from "./e2e-db";
-import { DEMO, expect, expectAccessible, registerStudent, signIn, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, registerStudent, signIn, signInAt, test, NO_FORM } from "./fixtures";
 
 /**
  * The office's lists read days on the organisation's calendar: an entry made at 1:23 am in
@@ -41,8 +41,7 @@ test("the audit trail's day filter finds an entry made at 1 am Sydney time", asy
     }
   }
 
-  await signIn(page, DEMO.admin.email);
-  await page.goto("/admin/audit");
+  await signInAt(page, DEMO.admin.email, "/admin/audit");
   await page.getByLabel("Subject", { exact: true }).fill(subject);
   await page.getByLabel("From", { exact: true }).fill("2025-11-28");
   await page.getByLabel("To", { exact: true }).fill("2025-11-28");
@@ -69,7 +68,7 @@ test("the audit trail's day filter finds an entry made at 1 am Sydney time", asy
   expect(text).not.toContain("2025-11-27T14:23:52");
 });
 
-test("the enrolment-details dialog's old address redirects permanently to its new one", async ({ page, request }) => {
+test("the enrolment-details dialog's old address redirects permanently to its new one", NO_FORM, async ({ page, request }) => {
   const old = await request.get("/student/profile/enrolment?from=mail", { maxRedirects: 0 });
   expect(old.status()).toBe(301);
   expect(old.headers()["location"]).toBe("/student/profile/enrollment?from=mail");
@@ -77,8 +76,7 @@ test("the enrolment-details dialog's old address redirects permanently to its ne
   const posted = await request.post("/student/profile/enrolment", { maxRedirects: 0, form: { x: "1" } });
   expect([308, 403]).toContain(posted.status());
 
-  await signIn(page, DEMO.student.email);
-  await page.goto("/student/profile/enrolment");
+  await signInAt(page, DEMO.student.email, "/student/profile/enrolment");
   await expect(page).toHaveURL(/\/student\/profile\/enrollment$/);
   await expect(page.getByRole("dialog")).toBeVisible();
 });
@@ -102,8 +100,7 @@ test("notifications page through every one, the page counting what the badge cou
     );
   }
   // with the welcome written at registration: 26
-  await signIn(page, student.email);
-  await page.goto("/student/notifications");
+  await signInAt(page, student.email, "/student/notifications");
   await expect(page.locator("#main").getByText("26 unread", { exact: true })).toBeVisible();
   await expect(page.getByTestId("notification-count")).toHaveText(/^26/);
   const pager = page.getByRole("navigation", { name: "Notifications pages" });

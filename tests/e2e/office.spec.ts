@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { e2eDb, insertClass, insertCourse, seatHolder, userId } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signInAt, signOut, test, NO_FORM } from "./fixtures";
 
 /**
  * The office's class changes and forms that fail (docs/decisions/023-errors-where-the-eye-is.md):
@@ -36,8 +36,7 @@ test.describe("the office", () => {
     const learner = await registerStudent(page, `Cass Cancelled ${crypto.randomUUID().slice(0, 4)}`);
     const enrollmentId = await seatHolder(course.id, doomed.id, learner.email);
 
-    await signIn(page, DEMO.admin.email);
-    await page.goto(`/admin/courses/${course.id}/classes/${doomed.id}`);
+    await signInAt(page, DEMO.admin.email, `/admin/courses/${course.id}/classes/${doomed.id}`);
     const roster = page.getByRole("region", { name: /^Learners/ });
     await expect(roster).toContainText(learner.name);
     await page.getByRole("button", { name: "Cancel this class" }).click();
@@ -55,8 +54,7 @@ test.describe("the office", () => {
     await page.goto("/admin/courses");
     await signOut(page);
 
-    await signIn(page, learner.email);
-    await page.goto(`/enroll/${course.id}`);
+    await signInAt(page, learner.email, `/enroll/${course.id}`);
     await expect(page.getByText("Your class was cancelled. You are still enrolled in this course: choose another class.")).toBeVisible();
     const radios = page.getByRole("group", { name: "Choose a class" }).getByRole("radio");
     await expect(radios).toHaveCount(1);
@@ -82,8 +80,7 @@ test.describe("the office", () => {
     const wren = await registerStudent(page, `Wren Waiting ${crypto.randomUUID().slice(0, 4)}`);
     await waiting(cls.id, wren.email);
 
-    await signIn(page, DEMO.admin.email);
-    await page.goto(`/admin/courses/${course.id}/classes/${cls.id}`);
+    await signInAt(page, DEMO.admin.email, `/admin/courses/${course.id}/classes/${cls.id}`);
     const waitlist = page.getByRole("region", { name: /^Waitlist/ });
     await expect(waitlist).toContainText(wren.name);
     await expect(waitlist).toContainText("Number 1 waiting");
@@ -109,8 +106,7 @@ test.describe("the office", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const course = await insertCourse();
     const learner = await registerStudent(page, "Terry Terms");
-    await signIn(page, learner.email);
-    await page.goto(`/enroll/${course.id}`);
+    await signInAt(page, learner.email, `/enroll/${course.id}`);
     await page.getByRole("button", { name: "Enrol Now (Mock Payment)" }).click();
     const summary = page.locator("[data-error-summary]");
     await expect(summary).toBeFocused();
@@ -127,8 +123,7 @@ test.describe("the office", () => {
   test("deactivating a staff account asks first, naming whose account and what it stops", async ({ page, js }) => {
     const staff = await registerStudent(page, `Tess Trainer ${crypto.randomUUID().slice(0, 4)}`);
     await e2eDb().run("update users set role = 'trainer', approval_status = 'approved' where email = ?", staff.email);
-    await signIn(page, DEMO.admin.email);
-    await page.goto("/admin/staff");
+    await signInAt(page, DEMO.admin.email, "/admin/staff");
     await page.getByRole("button", { name: `Deactivate ${staff.name}` }).click();
     const ask = question(page, js, `Deactivate ${staff.name}'s account?`);
     await expect(ask).toContainText("can no longer sign in");
@@ -142,11 +137,10 @@ test.describe("the office", () => {
 });
 
 test.describe("the office's smaller things", () => {
-  test("a trainer's past class is labelled past; the admin's student view and Edit Student speak plainly", async ({ page }) => {
+  test("a trainer's past class is labelled past; the admin's student view and Edit Student speak plainly", NO_FORM, async ({ page }) => {
     const course = await insertCourse();
     await insertClass(course.id, addDays(organisationToday(), -30), addDays(organisationToday(), -29), 3, DEMO.trainer.email);
-    await signIn(page, DEMO.trainer.email);
-    await page.goto("/trainer/classes");
+    await signInAt(page, DEMO.trainer.email, "/trainer/classes");
     const row = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: `${course.unit_code} ${course.name}` }) });
     await expect(row.getByText("Past", { exact: true })).toBeVisible();
     await signOut(page);
@@ -156,8 +150,7 @@ test.describe("the office's smaller things", () => {
       "select id, student_number from users where email = ?",
       learner.email,
     ))!;
-    await signIn(page, DEMO.admin.email);
-    await page.goto(`/admin/students/${id}`);
+    await signInAt(page, DEMO.admin.email, `/admin/students/${id}`);
     const profile = page.getByRole("dialog", { name: "Student Profile" });
     await expect(profile).toContainText(`Student no.: ${student_number}`);
     // the student number is the learner's number; no cut internal id beside it
@@ -180,13 +173,12 @@ test.describe("the office's smaller things", () => {
   });
 });
 
-test("a class's time fields show their whole time on a 360 px phone", async ({ page }) => {
+test("a class's time fields show their whole time on a 360 px phone", NO_FORM, async ({ page }) => {
   const course = await insertCourse();
   const day = addDays(organisationToday(), 12);
   const cls = await insertClass(course.id, day, day, 3, DEMO.trainer.email);
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, DEMO.admin.email);
-  await page.goto(`/admin/courses/${course.id}/classes/${cls.id}`);
+  await signInAt(page, DEMO.admin.email, `/admin/courses/${course.id}/classes/${cls.id}`);
   const starts = page.getByLabel("Session 1 starts");
   await expect(starts).toBeVisible();
   // "07:00 am" with its clock button needs about 150 px; two fields side by side at 360 px got 130

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { e2eDb } from "./e2e-db";
+import { misfits, PHONE_WIDTHS } from "./phone-fit";
 import {
   accessibilityViolations,
   authenticatorCode,
@@ -8,16 +9,20 @@ import {
   expectToastBelowHeader,
   openPhoneMenu,
   registerStudent,
-  signIn,
+  startSignedIn,
+  signInAt,
   signInWithForm,
   test,
   WCAG_TAGS,
 } from "./fixtures";
 
 /**
- * Every page fits a phone: at 360 and 390 px wide, with JavaScript on and off, no page of any
- * role scrolls sideways, no control lies outside the screen (a wide table scrolls inside its own
- * labelled, focusable box instead), and every button and field is at least 44 px tall.
+ * Every page fits a phone: at 360 and 390 px wide no page of any role scrolls sideways, no
+ * control lies outside the screen (a wide table scrolls inside its own labelled, focusable box
+ * instead), and every button and field is at least 44 px tall (misfits, tests/e2e/phone-fit.ts).
+ * Here with JavaScript, where the page is the hydrated one and a toast may show; without
+ * JavaScript the page walk measures every page of every role the same way (walk.spec.ts), so
+ * the walks below run in the js project and the journeys through pages no link reaches in both.
  *
  * axe reads each page once, in the page walk (walk.spec.ts, every page at desktop width). What a
  * phone shows in its place is the page's frame, not its content: here axe reads, at 390 px, each
@@ -30,8 +35,6 @@ import {
  * later is checked without being listed here. Each role's list of routes that must be reached
  * keeps the walk from silently shrinking when a link moves.
  */
-
-const WIDTHS = [360, 390] as const;
 
 /** Links that leave the pages: files, the /api, calendar feeds, and sign-out. */
 const NOT_A_PAGE = /^\/(api|calendar)\/|\.(csv|zip|pdf|ics|txt|json)$|\/(pdf|download)$|^\/logout$|\/avetmiss\//;
@@ -50,54 +53,6 @@ interface Misfit {
   problems: string[];
 }
 
-/** What does not fit on the page as it stands: the document's width, controls off screen, small controls, unlabelled scroll boxes. */
-async function misfits(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const problems: string[] = [];
-    const viewport = window.innerWidth;
-    const doc = document.documentElement.scrollWidth;
-    if (doc > viewport) problems.push(`document is ${doc} px wide`);
-    const describe = (el: Element) => {
-      const text = (el.getAttribute("aria-label") ?? (el as HTMLElement).innerText ?? el.getAttribute("name") ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
-      return `<${el.tagName.toLowerCase()}> "${text}"`;
-    };
-    /** The nearest ancestor that scrolls sideways on its own, if any. */
-    const scroller = (el: Element): HTMLElement | null => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        const overflow = getComputedStyle(p).overflowX;
-        if ((overflow === "auto" || overflow === "scroll") && p.scrollWidth > p.clientWidth) return p;
-      }
-      return null;
-    };
-    const seenScrollers = new Set<HTMLElement>();
-    const controls = document.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea, summary");
-    for (const el of controls) {
-      if (!(el as HTMLElement).checkVisibility({ visibilityProperty: true })) continue;
-      const box = el.getBoundingClientRect();
-      if (box.width <= 1 || box.height <= 1) continue; // visually hidden (a skip link before it is focused)
-      // a toast stacked behind the newest is drawn smaller for a moment, its close button with it;
-      // the newest one's is full size and all of them open full size when touched
-      if (el.closest("[data-sonner-toast]:not([data-front='true'])")) continue;
-      const inside = scroller(el);
-      if (inside) {
-        if (!seenScrollers.has(inside)) {
-          seenScrollers.add(inside);
-          const outer = inside.getBoundingClientRect();
-          if (outer.left < -1 || outer.right > viewport + 1) problems.push(`a scrolling box (${describe(inside)}) reaches ${Math.round(outer.right)} px`);
-          if (inside.tabIndex < 0 || !(inside.getAttribute("aria-label") || inside.getAttribute("aria-labelledby")))
-            problems.push(`a scrolling box (${describe(inside)}) is not a focusable, labelled region`);
-        }
-      } else if (box.left < -1 || box.right > viewport + 1) {
-        problems.push(`${describe(el)} spans ${Math.round(box.left)}-${Math.round(box.right)} px`);
-      }
-      const type = el.getAttribute("type");
-      const small = el.matches("button, input, select, textarea, summary, a.btn") && type !== "checkbox" && type !== "radio";
-      if (small && (box.height < 43.5 || box.width < 43.5)) problems.push(`${describe(el)} is ${Math.round(box.width)}x${Math.round(box.height)} px`);
-    }
-    return problems;
-  });
-}
-
 /**
  * What does not fit on the page shown, at each width, and, when `axe` is set, what axe finds on it
  * at the last width with the phone's Menu open (with JavaScript: axe runs in the page).
@@ -105,7 +60,7 @@ async function misfits(page: Page): Promise<string[]> {
 async function check(page: Page, js: boolean, axe = true): Promise<Misfit[]> {
   const url = new URL(page.url()).pathname;
   const found: Misfit[] = [];
-  for (const width of WIDTHS) {
+  for (const width of PHONE_WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     // a phone never changes width: what a resize sets moving (a toast sliding to its phone
     // place) is measured where it comes to rest (without JavaScript no toast moves, and the
@@ -166,10 +121,13 @@ function expectFits(found: Misfit[]) {
   expect(report, "pages that do not fit a phone").toEqual([]);
 }
 
+const WALKED_WITHOUT_JS = "without JavaScript the page walk measures every page at both widths";
+
 test.describe("every page fits a phone", () => {
   test.describe.configure({ mode: "parallel" });
 
   test("public pages, sign-in, registration and verification", async ({ page, js }) => {
+    test.skip(!js, WALKED_WITHOUT_JS);
     // every course page the catalogue links to is walked too: as long as the signed-in walks
     // on a loaded machine (it took 60 s beside the rest of npm test, 34 s alone)
     test.setTimeout(180_000);
@@ -195,8 +153,10 @@ test.describe("every page fits a phone", () => {
   ] as const;
   for (const { role, title, keep } of walks) {
     test(title, async ({ page, js }) => {
+      test.skip(!js, WALKED_WITHOUT_JS);
       test.setTimeout(180_000);
-      await signIn(page, DEMO[role].email);
+      // signed in with no page loaded: the walk's first load is the role's landing page
+      await startSignedIn(page, DEMO[role].email);
       const { routes, found } = await walk(page, js, [`/${role}`, "/account/security"], keep);
       console.log(title, routes.join(" "));
       expectFits(found);
@@ -221,8 +181,7 @@ test.describe("every page fits a phone", () => {
 
   test("two-step sign-in's pages: setting up, the recovery codes and the second step", async ({ page, js }) => {
     const student = await registerStudent(page, "Robin Phone");
-    await signIn(page, student.email);
-    await page.goto("/account/security");
+    await signInAt(page, student.email, "/account/security");
     await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
     const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
     const found = await check(page, js);
@@ -247,8 +206,7 @@ test.describe("every page fits a phone", () => {
   test("a failed save in the enrolment-details dialog shows its error summary where the reader is, linked to the bad field", async ({ page, js }) => {
     test.skip(!js, "without JavaScript the answer is a new page, opened at its top");
     await page.setViewportSize({ width: 1366, height: 900 });
-    await signIn(page, DEMO.student.email);
-    await page.goto("/student/profile/enrollment");
+    await signInAt(page, DEMO.student.email, "/student/profile/enrollment");
     const dialog = page.getByRole("dialog", { name: "My enrolment details" });
     await dialog.getByLabel("Postcode").fill("12");
     await dialog.getByRole("button", { name: "Save enrolment details" }).click();

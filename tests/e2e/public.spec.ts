@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { countEnrollments, enrollmentOf, insertCourse } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, test, uniqueEmail } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, startSignedIn, signInAt, test, uniqueEmail, NO_FORM } from "./fixtures";
 
 /** Types into the catalogue search; without JavaScript the Search button sends the form. */
 async function searchCatalogue(page: Page, js: boolean, term: string) {
@@ -11,7 +11,7 @@ async function searchCatalogue(page: Page, js: boolean, term: string) {
 }
 
 test.describe("landing page", () => {
-  test("has the navigation, hero, stats, features, tiers, call to action and footer", async ({ page }) => {
+  test("has the navigation, hero, stats, features, tiers, call to action and footer", NO_FORM, async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: /home/ })).toHaveAttribute("href", "/");
@@ -63,7 +63,7 @@ test.describe("landing page", () => {
     await expectAccessible(page);
   });
 
-  test("its links lead to the catalogue and registration", async ({ page }) => {
+  test("its links lead to the catalogue and registration", NO_FORM, async ({ page }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "View Courses" }).click();
     await expect(page).toHaveURL(/\/courses$/);
@@ -78,10 +78,9 @@ test.describe("landing page", () => {
     await expect(page).toHaveURL(/\/courses$/);
   });
 
-  test("a signed-in user is sent from / to their dashboard", async ({ page }) => {
+  test("a signed-in user is sent from / to their dashboard", NO_FORM, async ({ page }) => {
     const student = await registerStudent(page, "Landing Redirect");
-    await signIn(page, student.email);
-    await page.goto("/");
+    await signInAt(page, student.email, "/");
     await expect(page).toHaveURL(/\/student\/overview$/);
     await page.goto("/forgot-password");
     await expect(page).toHaveURL(/\/student\/overview$/);
@@ -89,7 +88,7 @@ test.describe("landing page", () => {
 });
 
 test.describe("Reset Password modal", () => {
-  test("opens over the landing page at its own URL and closes with Cancel", async ({ page }) => {
+  test("opens over the landing page at its own URL and closes with Cancel", NO_FORM, async ({ page }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "Reset Password" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
@@ -104,7 +103,7 @@ test.describe("Reset Password modal", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
-  test("can be opened from a shared link and closed with its close button", async ({ page }) => {
+  test("can be opened from a shared link and closed with its close button", NO_FORM, async ({ page }) => {
     await page.goto("/forgot-password");
     const dialog = page.getByRole("dialog", { name: "Reset Password" });
     await expect(dialog).toBeVisible();
@@ -161,7 +160,7 @@ test.describe("Reset Password modal", () => {
 });
 
 test.describe("course catalogue", () => {
-  test("shows every part of a course card, signed out, and is accessible", async ({ page }) => {
+  test("shows every part of a course card, signed out, and is accessible", NO_FORM, async ({ page }) => {
     const course = await insertCourse();
     await page.goto(`/courses?q=${encodeURIComponent(course.name)}`);
     await expect(page.getByRole("heading", { level: 1, name: "Course Catalogue" })).toBeVisible();
@@ -185,7 +184,7 @@ test.describe("course catalogue", () => {
     await expectAccessible(page);
   });
 
-  test("lists active courses only", async ({ page }) => {
+  test("lists active courses only", NO_FORM, async ({ page }) => {
     // The catalogue is paged and other tests keep adding courses, so look for these by a word of their own.
     const word = `Visibility${crypto.randomUUID().slice(0, 8)}`;
     const hidden = await insertCourse({ is_active: false, name: `${word} closed course` });
@@ -252,7 +251,7 @@ test.describe("course catalogue", () => {
     await expect(page.getByRole("article", { name: course.name })).toBeVisible();
   });
 
-  test("a search with no match says No Courses Found, and a URL filter is honoured", async ({ page }) => {
+  test("a search with no match says No Courses Found, and a URL filter is honoured", NO_FORM, async ({ page }) => {
     await page.goto("/courses?q=submarine-periscope&tier=tier_2");
     await expect(page.getByRole("heading", { name: "No Courses Found" })).toBeVisible();
     await expect(page.getByLabel("Search courses")).toHaveValue("submarine-periscope");
@@ -262,7 +261,7 @@ test.describe("course catalogue", () => {
     await expect(page.getByRole("article").first()).toBeVisible();
   });
 
-  test("an odd query string is shrugged off, not an error", async ({ page }) => {
+  test("an odd query string is shrugged off, not an error", NO_FORM, async ({ page }) => {
     const response = await page.goto(`/courses?tier=tier_9&q=${"%25_".repeat(80)}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByLabel("Tier")).toHaveValue("all");
@@ -316,7 +315,7 @@ test.describe("course catalogue", () => {
     await expect(card(0)).toBeVisible();
   });
 
-  test("a page number past the end shows the last page, and an unreadable one the first", async ({ page }) => {
+  test("a page number past the end shows the last page, and an unreadable one the first", NO_FORM, async ({ page }) => {
     const word = `Pageclamp${crypto.randomUUID().slice(0, 8)}`;
     for (let i = 1; i <= 13; i++) await insertCourse({ tier: "tier_2", name: `${word} course ${String(i).padStart(2, "0")}` });
     const pages = page.getByRole("navigation", { name: "Courses pages" });
@@ -337,11 +336,10 @@ test.describe("course catalogue", () => {
     await expect(pages).toHaveCount(0);
   });
 
-  test("signed in, a card offers Enroll Now to the enrolment page", async ({ page }) => {
+  test("signed in, a card offers Enroll Now to the enrolment page", NO_FORM, async ({ page }) => {
     const course = await insertCourse();
     const student = await registerStudent(page, "Catalogue Browser");
-    await signIn(page, student.email);
-    await page.goto(`/courses?q=${encodeURIComponent(course.name)}`);
+    await signInAt(page, student.email, `/courses?q=${encodeURIComponent(course.name)}`);
     const card = page.getByRole("article", { name: course.name });
     await expect(card.getByRole("link", { name: "Enrol Now" })).toHaveAttribute("href", `/enroll/${course.id}`);
     await expect(card.getByRole("link", { name: "Sign up and enrol" })).toHaveCount(0);
@@ -403,10 +401,10 @@ test.describe("enrolment", () => {
     expect(await enrollmentOf(email, course.id)).toEqual({ status: "enrolled", progress_percentage: 0 });
   });
 
-  test("the server refuses an enrolment without the terms ticked", async ({ page }) => {
+  test("the server refuses an enrolment without the terms ticked", NO_FORM, async ({ page }) => {
     const course = await insertCourse();
     const student = await registerStudent(page, "Terms Skipper");
-    await signIn(page, student.email);
+    await startSignedIn(page, student.email);
     const response = await page.request.post(`/enroll/${course.id}`, { form: {}, maxRedirects: 0 });
     expect(response.status()).toBe(400);
     expect(await response.text()).toContain("Please agree to the terms and conditions");
@@ -440,8 +438,7 @@ test.describe("enrolment", () => {
   test("double-clicking Enroll Now makes one enrollment", async ({ page }) => {
     const course = await insertCourse();
     const student = await registerStudent(page, "Quick Clicker");
-    await signIn(page, student.email);
-    await page.goto(`/enroll/${course.id}`);
+    await signInAt(page, student.email, `/enroll/${course.id}`);
     await page.getByLabel(/I agree to the terms/).check();
     await page.getByRole("button", { name: "Enrol Now (Mock Payment)" }).dblclick();
     await expect(page.getByText("Successfully enrolled in course!").or(page.getByText("You are already enrolled in this course")).first()).toBeVisible();
@@ -481,8 +478,7 @@ test.describe("enrolment", () => {
 
   test("a trainer may enrol too and lands on their dashboard with the message", async ({ page, js }) => {
     const course = await insertCourse();
-    await signIn(page, DEMO.trainer.email);
-    await page.goto(`/enroll/${course.id}`);
+    await signInAt(page, DEMO.trainer.email, `/enroll/${course.id}`);
     await page.getByLabel(/I agree to the terms/).check();
     await page.getByRole("button", { name: "Enrol Now (Mock Payment)" }).click();
     await expect(page).toHaveURL(/\/trainer\/overview$/);

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { QUESTIONNAIRE_EXPIRED, QUESTIONNAIRE_LINK_DAYS } from "../../app/schemas/improvement-text";
 import { e2eDb } from "./e2e-db";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, NO_FORM } from "./fixtures";
 
 /**
  * A questionnaire link works for QUESTIONNAIRE_LINK_DAYS after its invitation: opened later, the
@@ -21,7 +21,7 @@ async function invitationMadeDaysAgo(days: number): Promise<string> {
   return token;
 }
 
-test("an expired questionnaire link shows a clear page and no form; a live one shows the questions", async ({ page }) => {
+test("an expired questionnaire link shows a clear page and no form; a live one shows the questions", NO_FORM, async ({ page }) => {
   const expired = await page.goto(`/questionnaire/${await invitationMadeDaysAgo(QUESTIONNAIRE_LINK_DAYS + 1)}`);
   expect(expired?.status()).toBe(410);
   await expect(page.getByRole("heading", { level: 1, name: "This questionnaire link has expired" })).toBeVisible();

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { e2eDb, insertCourse, insertStaff, userId } from "./e2e-db";
-import { expect, expectMessage, organisationToday, signIn, signOut, test } from "./fixtures";
+import { expect, expectMessage, organisationToday, signInAt, signOut, test } from "./fixtures";
 import { mailedLink } from "./mailed-link";
 
 /**
@@ -60,8 +60,7 @@ test("the assessor asks a referee and books a competency conversation; the refer
   const day = addDays(organisationToday(), 30);
 
   // the assessor asks a referee for a report
-  await signIn(page, assessorEmail);
-  await page.goto(`/trainer/recognition/${application}`);
+  await signInAt(page, assessorEmail, `/trainer/recognition/${application}`);
   await page.getByLabel("Referee's name").fill("Morgan Foreman");
   await page.getByLabel("Referee's email").fill(refereeEmail);
   await page.getByLabel("Relationship or employer").fill("Site supervisor, Bridgeworks");
@@ -141,8 +140,7 @@ test("the assessor asks a referee and books a competency conversation; the refer
   await expect(page.getByRole("heading", { level: 1, name: "This report link is not valid" })).toBeVisible();
 
   // the assessor reads the report and cancels the session
-  await signIn(page, assessorEmail);
-  await page.goto(`/trainer/recognition/${application}`);
+  await signInAt(page, assessorEmail, `/trainer/recognition/${application}`);
   await expect(page.getByRole("list", { name: "Third-party reports" })).toContainText("Selected slings and rigged girders for tandem lifts every week");
   await page.getByText("Cancel this session").click();
   await page.getByLabel("Why it is cancelled").fill("The learner asked for another week");
@@ -152,8 +150,7 @@ test("the assessor asks a referee and books a competency conversation; the refer
   await signOut(page);
 
   // the learner sees the session and that the report arrived, not what it says
-  await signIn(page, learnerEmail);
-  await page.goto(`/student/recognition/${application}`);
+  await signInAt(page, learnerEmail, `/student/recognition/${application}`);
   await expect(page.getByRole("list", { name: "Competency sessions" })).toContainText("The learner asked for another week");
   await expect(page.getByRole("list", { name: "Third-party reports" })).toContainText("Received");
   await expect(page.getByText("Selected slings and rigged girders")).toHaveCount(0);

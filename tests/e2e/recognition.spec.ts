@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { e2eDb, insertCourse, insertStaff, userId } from "./e2e-db";
-import { DEMO, expect, expectMessage, organisationToday, signIn, signOut, test } from "./fixtures";
+import { DEMO, expect, expectMessage, organisationToday, signIn, signInAt, signOut, test } from "./fixtures";
 
 /**
  * Credit transfer and RPL (CONTRACT 24, docs/decisions/037-recognition.md), with and without
@@ -47,8 +47,7 @@ test("a learner applies for credit transfer and RPL; staff authenticate and deci
   await enrol(learner, rpl.id);
 
   // the learner applies from the enrolment: credit transfer with the other RTO's statement
-  await signIn(page, email);
-  await page.goto(`/student/recognition?enrollment=${ctEnrollment}`);
+  await signInAt(page, email, `/student/recognition?enrollment=${ctEnrollment}`);
   await expect(page.getByLabel("Unit")).toHaveValue(ctEnrollment);
   await page.getByLabel("Recognition sought").selectOption("credit_transfer");
   await page.getByLabel("What you hold or have done").fill("Statement of attainment from RTO 90001, 2024");
@@ -74,8 +73,7 @@ test("a learner applies for credit transfer and RPL; staff authenticate and deci
   await signOut(page);
 
   // the office authenticates the document and grants the credit transfer
-  await signIn(page, DEMO.admin.email);
-  await page.goto(`/admin/recognition?q=${encodeURIComponent("Riley Recognised")}`);
+  await signInAt(page, DEMO.admin.email, `/admin/recognition?q=${encodeURIComponent("Riley Recognised")}`);
   await page.getByRole("link", { name: `Credit transfer: ${ct.unit_code}, Riley Recognised` }).click();
   await page.getByRole("button", { name: "Record the decision" }).waitFor();
   await page.getByLabel("Decision").selectOption("granted");
@@ -104,8 +102,7 @@ test("a learner applies for credit transfer and RPL; staff authenticate and deci
   await signOut(page);
 
   // the assessor decides it not granted, with reasons
-  await signIn(page, DEMO.trainer.email);
-  await page.goto("/trainer/recognition");
+  await signInAt(page, DEMO.trainer.email, "/trainer/recognition");
   await page.getByRole("link", { name: `Recognition of prior learning: ${rpl.unit_code}, Riley Recognised` }).click();
   // the unit's checklist and the evidence, on the assessor's evidence page
   await page.getByRole("link", { name: "Assess against the unit's checklist" }).click();
@@ -118,8 +115,7 @@ test("a learner applies for credit transfer and RPL; staff authenticate and deci
   await signOut(page);
 
   // the learner reads the reasons and appeals; the record of results lists the credited unit
-  await signIn(page, email);
-  await page.goto("/student/recognition?status=not_granted");
+  await signInAt(page, email, "/student/recognition?status=not_granted");
   await page.getByRole("link", { name: `Recognition of prior learning: ${rpl.unit_code}` }).click();
   await expect(page.getByText("The evidence does not show the unit's risk assessment tasks")).toBeVisible();
   await page.getByRole("link", { name: "Appeal this decision" }).click();
@@ -165,8 +161,7 @@ test("a learner applies for credit transfer and RPL; staff authenticate and deci
   await expectMessage(page, js, "Assessor assigned");
   await signOut(page);
 
-  await signIn(page, HRW_DEMO_ASSESSOR.email);
-  await page.goto(`/trainer/recognition/${rplApp}`);
+  await signInAt(page, HRW_DEMO_ASSESSOR.email, `/trainer/recognition/${rplApp}`);
   await expect(page.getByText(`Appeal ${appeal.reference} was upheld`)).toBeVisible();
   await page.getByLabel("Decision").selectOption("granted");
   await page.getByLabel("Reasons").fill("The supervisor's report and the risk assessments meet every performance criterion");
@@ -175,8 +170,7 @@ test("a learner applies for credit transfer and RPL; staff authenticate and deci
   await signOut(page);
 
   // the learner reads both decisions; AVETMISS reports the latest, 51
-  await signIn(page, email);
-  await page.goto(`/student/recognition/${rplApp}`);
+  await signInAt(page, email, `/student/recognition/${rplApp}`);
   await expect(page.getByRole("list", { name: "Outcomes, oldest first" })).toContainText(`overturned on appeal ${appeal.reference}`);
   await expect(page.getByRole("list", { name: "Outcomes, oldest first" })).toContainText(`Granted (51) by ${HRW_DEMO_ASSESSOR.full_name}`);
   await signOut(page);

@@ -1,12 +1,11 @@
-import { DEMO, expect, expectAccessible, expectMessage, signIn, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, signInAt, test } from "./fixtures";
 
 /**
  * The refund policy's versions (docs/decisions/033): the office sees each with the day it took
  * effect on the finance settings page, cannot backdate a new one, and adds one for a later day.
  */
 test("the office lists the refund policy versions, is refused a backdated one and adds a later one", async ({ page, js }) => {
-  await signIn(page, DEMO.admin.email);
-  await page.goto("/admin/finance/settings");
+  await signInAt(page, DEMO.admin.email, "/admin/finance/settings");
   const versions = page.getByRole("table");
   await expect(versions.getByRole("row").filter({ hasText: "2026-11-22" })).toBeVisible();
   await expectAccessible(page);

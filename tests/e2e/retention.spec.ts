@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { e2eDb } from "./e2e-db";
-import { DEMO, expect, expectMessage, signIn, test } from "./fixtures";
+import { DEMO, expect, expectMessage, signInAt, test, NO_FORM } from "./fixtures";
 
 /**
  * The Retention page as an administrator meets it: it loads (with JavaScript: hydrated with no
@@ -18,8 +18,7 @@ test("retention: the page loads and hydrates without an error and a rule is save
     if (r.status() >= 500) failures.push(`${r.status()} ${r.url()}`);
   });
 
-  await signIn(page, DEMO.admin.email);
-  await page.goto("/admin/retention");
+  await signInAt(page, DEMO.admin.email, "/admin/retention");
   if (js)
     await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
   await expect(page.getByRole("heading", { level: 1, name: "Retention" })).toBeVisible();
@@ -58,7 +57,7 @@ test("retention: the page loads and hydrates without an error and a rule is save
  * A tombstone names its files' SHA-256 hashes, 64 characters without a space: at 360 px the page
  * still fits, the hash breaking rather than widening the page.
  */
-test("retention: destroyed records with their hashes fit a 360 px phone", async ({ page }) => {
+test("retention: destroyed records with their hashes fit a 360 px phone", NO_FORM, async ({ page }) => {
   const admin = await e2eDb().get<{ id: string }>("select id from users where email = ?", DEMO.admin.email);
   const hash = crypto.randomBytes(32).toString("hex");
   await e2eDb().run(
@@ -80,8 +79,7 @@ test("retention: destroyed records with their hashes fit a 360 px phone", async 
     new Date().toISOString(),
   );
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, DEMO.admin.email);
-  await page.goto("/admin/retention");
+  await signInAt(page, DEMO.admin.email, "/admin/retention");
   const tombstone = page.getByRole("listitem").filter({ hasText: hash });
   await expect(tombstone).toBeVisible();
   const box = (await tombstone.boundingBox())!;

@@ -1,7 +1,7 @@
-import { DEMO, expect, expectAccessible, signIn, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, signIn, test, NO_FORM } from "./fixtures";
 
 test.describe("staff accounts", () => {
-  test("an administrator finds the Staff page in the navigation, with a Deactivate form per other account", async ({ page }) => {
+  test("an administrator finds the Staff page in the navigation, with a Deactivate form per other account", NO_FORM, async ({ page }) => {
     await signIn(page, DEMO.admin.email);
     await page.getByRole("link", { name: "Staff", exact: true }).filter({ visible: true }).first().click();
     await expect(page).toHaveURL(/\/admin\/staff$/);

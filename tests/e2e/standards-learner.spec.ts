@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { e2eDb, insertAssessment, insertClass, insertCourse, insertStaff, userId } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signInAt, signOut, test } from "./fixtures";
 
 /**
  * The learner's side of the Standards for RTOs (docs/decisions/028-pre-enrolment-review.md): a
@@ -75,8 +75,7 @@ test.describe("pre-enrolment review", () => {
     // signs up (the account made outside the form) and enrols: the review in this browser becomes theirs
     await expect(result.getByRole("link", { name: "Sign up and enrol" })).toHaveAttribute("href", `/register?redirectTo=%2Fenroll%2F${course.id}`);
     const learner = await registerStudent(page, "Robin Reviewed");
-    await signIn(page, learner.email);
-    await page.goto(`/enroll/${course.id}`);
+    await signInAt(page, learner.email, `/enroll/${course.id}`);
     await expect(page.getByRole("region", { name: "Your pre-enrolment review: Suitable with support" })).toBeVisible();
     await expectAccessible(page);
     await page.getByLabel(/I agree to the terms and conditions/).check();
@@ -93,8 +92,7 @@ test.describe("pre-enrolment review", () => {
     expect(kept).toEqual({ review_status: "confirmed", review_outcome: "support", review_support: '["numeracy"]', class_id: cls.id, attempts: 1 });
     await signOut(page);
 
-    await signIn(page, DEMO.trainer.email);
-    await page.goto(`/trainer/classes/${cls.id}`);
+    await signInAt(page, DEMO.trainer.email, `/trainer/classes/${cls.id}`);
     await expect(page.getByRole("heading", { name: "Pre-enrolment review" })).toBeVisible();
     await expect(page.getByRole("listitem").filter({ hasText: "Robin Reviewed" }).filter({ hasText: "Suitable with support: numeracy" })).toBeVisible();
     await expectAccessible(page);
@@ -104,8 +102,7 @@ test.describe("pre-enrolment review", () => {
     const course = await insertCourse();
     await e2eDb().run("update courses set review_required = 1 where id = ?", course.id);
     const learner = await registerStudent(page, "Sam Seatholder");
-    await signIn(page, learner.email);
-    await page.goto(`/enroll/${course.id}`);
+    await signInAt(page, learner.email, `/enroll/${course.id}`);
     await expect(page.getByRole("region", { name: "Pre-enrolment review" })).toContainText("your seat is held while you take it");
     await page.getByLabel(/I agree to the terms and conditions/).check();
     await page.getByRole("button", { name: "Enrol Now (Mock Payment)" }).click();
@@ -170,8 +167,7 @@ test.describe("complaints and appeals", () => {
       status: "received",
     });
 
-    await signIn(page, DEMO.admin.email);
-    await page.goto("/admin/complaints?kind=complaint&status=open");
+    await signInAt(page, DEMO.admin.email, "/admin/complaints?kind=complaint&status=open");
     await expectNoSidewaysScroll(page);
     await page.getByRole("link", { name: reference, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Complaint ${reference}`);
@@ -203,8 +199,7 @@ test.describe("complaints and appeals", () => {
     );
     const decider = await insertStaff("trainer", "Pat Decider");
 
-    await signIn(page, learner.email);
-    await page.goto("/student/appeals");
+    await signInAt(page, learner.email, "/student/appeals");
     await page.getByRole("link", { name: "Appeal this decision: Practical" }).click();
     await page.getByLabel("Why should the decision change?").fill("I lifted within the chart; the radius was read as 14 m, not 12 m");
     await page.getByRole("button", { name: "Send appeal" }).click();
@@ -217,8 +212,7 @@ test.describe("complaints and appeals", () => {
     // an administrator's assignment (its own step on the item's page) made outside the screens
     await e2eDb().run("update complaints set decider_id = ? where id = ?", await userId(decider), appeal.id);
 
-    await signIn(page, decider);
-    await page.goto("/trainer/appeals");
+    await signInAt(page, decider, "/trainer/appeals");
     await page.getByRole("link", { name: appeal.reference, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Appeal ${appeal.reference}`);
     await page.getByLabel("Outcome").selectOption("upheld");
@@ -243,8 +237,7 @@ test.describe("the review's question bank", () => {
     const asked = async () => (await e2eDb().get<{ n: number }>("select count(*) as n from review_questions where is_active = 1"))!.n;
     const before = await asked();
     const tag = crypto.randomUUID().slice(0, 8);
-    await signIn(page, DEMO.admin.email);
-    await page.goto("/admin/review-questions");
+    await signInAt(page, DEMO.admin.email, "/admin/review-questions");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pre-enrolment review questions");
     const add = page.getByRole("form", { name: "Add a question" });
     await add.getByLabel("Group").selectOption("numeracy");

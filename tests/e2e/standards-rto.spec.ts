@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { e2eDb, insertAssessment, insertCourse, insertStaff, insertTrainer, userId } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, organisationToday, signIn, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, organisationToday, signIn, signInAt, test } from "./fixtures";
 
 /**
  * The RTO's side of the Standards, with and without JavaScript: an admin builds a new trainer's
@@ -88,8 +88,7 @@ test("an admin plans a validation, records a finding and closes the improvement 
   const learner = await insertStaff("student", `Sam Pling ${t}`);
   await insertAssessment(await userId(learner), course.id, await userId(DEMO.trainer.email), `${organisationToday()}T00:00:00.000Z`);
 
-  await signIn(page, DEMO.admin.email);
-  await page.goto("/admin/validations");
+  await signInAt(page, DEMO.admin.email, "/admin/validations");
   await page.getByLabel("Course", { exact: true }).selectOption({ label: `${course.name} (${course.unit_code})` });
   await page.getByLabel("Validation date").fill(organisationToday());
   await page.getByLabel("Sample size").fill("1");

@@ -1,7 +1,19 @@
 import crypto from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { e2eDb } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, expectToastBelowHeader, registerStudent, signIn, test } from "./fixtures";
+import {
+  DEMO,
+  expect,
+  expectAccessible,
+  expectMessage,
+  expectToastBelowHeader,
+  registerStudent,
+  signIn,
+  startSignedIn,
+  signInAt,
+  test,
+  NO_FORM,
+} from "./fixtures";
 
 /** The figure on a dashboard counter, found by its label. */
 async function counter(page: Page, label: string): Promise<number> {
@@ -21,7 +33,7 @@ function notificationsLink(page: Page): Locator {
 const CERTIFICATE_HREF = /^\/certificates\/[0-9a-f-]{36}\/download$/;
 
 test.describe("student portal: the demo student", () => {
-  test("figures agree across the overview, My Courses and My Certificates", async ({ page }) => {
+  test("figures agree across the overview, My Courses and My Certificates", NO_FORM, async ({ page }) => {
     await signIn(page, DEMO.student.email);
     await expect(page).toHaveURL(/\/student\/overview$/);
 
@@ -100,13 +112,12 @@ test.describe("student portal: the demo student", () => {
     await expectAccessible(page);
   });
 
-  test("/student opens the overview", async ({ page }) => {
-    await signIn(page, DEMO.student.email);
-    await page.goto("/student");
+  test("/student opens the overview", NO_FORM, async ({ page }) => {
+    await signInAt(page, DEMO.student.email, "/student");
     await expect(page).toHaveURL(/\/student\/overview$/);
   });
 
-  test("My Profile shows the account's fields read-only", async ({ page }) => {
+  test("My Profile shows the account's fields read-only", NO_FORM, async ({ page }) => {
     await signIn(page, DEMO.student.email);
     await page.getByRole("link", { name: "My Profile" }).click();
     await expect(page).toHaveURL(/\/student\/profile$/);
@@ -126,7 +137,7 @@ test.describe("student portal: the demo student", () => {
     await expectAccessible(page);
   });
 
-  test("notifications list the student's enrolments, attendance, status changes and certificates", async ({ page, js }) => {
+  test("notifications list the student's enrolments, attendance, status changes and certificates", NO_FORM, async ({ page, js }) => {
     await signIn(page, DEMO.student.email);
     await expect(notificationsLink(page)).toHaveText(/\d+\+? unread/);
     // the sign-in's toast sits under the header: the header's link is clicked while it shows
@@ -155,7 +166,7 @@ test.describe("student portal: the demo student", () => {
 });
 
 test.describe("student portal: a fresh student", () => {
-  test("sees every empty state", async ({ page }) => {
+  test("sees every empty state", NO_FORM, async ({ page }) => {
     const student = await registerStudent(page, "Casey Nguyen Tran");
     await signIn(page, student.email);
     await expect(page).toHaveURL(/\/student\/overview$/);
@@ -196,8 +207,7 @@ test.describe("student portal: a fresh student", () => {
 
   test("edits their profile: errors beside the fields with values kept, then a confirmation", async ({ page, js }) => {
     const student = await registerStudent(page, "Robin Edits");
-    await signIn(page, student.email);
-    await page.goto("/student/profile");
+    await signInAt(page, student.email, "/student/profile");
     await page.getByRole("link", { name: "Edit Profile" }).click();
     await expect(page).toHaveURL(/\/student\/profile\/edit$/);
     const dialog = page.getByRole("dialog", { name: "Edit Profile" });
@@ -293,8 +303,7 @@ test.describe("student portal: a fresh student", () => {
 
 test.describe("student portal: certificate download", () => {
   test("Download PDF saves the statement named by number and learner from the certificate route", async ({ page, js }) => {
-    await signIn(page, DEMO.student.email);
-    await page.goto("/student/certificates");
+    await signInAt(page, DEMO.student.email, "/student/certificates");
     const link = page.getByRole("link", { name: /^Download PDF/ }).first();
     const id = (await link.getAttribute("href"))!.split("/")[2];
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
@@ -304,8 +313,7 @@ test.describe("student portal: certificate download", () => {
   });
 
   test("a download is saved and confirmed, and a failure is reported", async ({ page, js }) => {
-    await signIn(page, DEMO.student.email);
-    await page.goto("/student/certificates");
+    await signInAt(page, DEMO.student.email, "/student/certificates");
     const link = page.getByRole("link", { name: /^Download PDF/ }).first();
     const id = (await link.getAttribute("href"))!.split("/")[2];
 
@@ -343,7 +351,7 @@ test.describe("student portal: certificate download", () => {
 });
 
 test.describe("student portal: access", () => {
-  test("only students get in: others go to their own portal, visitors to /login", async ({ page }) => {
+  test("only students get in: others go to their own portal, visitors to /login", NO_FORM, async ({ page }) => {
     await page.goto("/student/certificates");
     await expect(page).toHaveURL(/\/login/);
     await signIn(page, DEMO.trainer.email);
@@ -353,8 +361,8 @@ test.describe("student portal: access", () => {
     }
   });
 
-  test("a non-student cannot post to the student forms", async ({ page }) => {
-    await signIn(page, DEMO.trainer.email);
+  test("a non-student cannot post to the student forms", NO_FORM, async ({ page }) => {
+    await startSignedIn(page, DEMO.trainer.email);
     const response = await page.request.post("/student/profile/edit", { form: { phone: "0400 000 001" }, maxRedirects: 0 });
     expect(response.status()).toBe(302);
     expect(response.headers()["location"]).toBe("/dashboard");

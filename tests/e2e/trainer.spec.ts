@@ -6,7 +6,20 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { addDays } from "../../app/utils/organisation-calendar";
 import { e2eDb, insertClass, rightReviewAnswers } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signOut, test } from "./fixtures";
+import {
+  DEMO,
+  expect,
+  expectAccessible,
+  expectMessage,
+  organisationToday,
+  registerStudent,
+  signIn,
+  startSignedIn,
+  signInAt,
+  signOut,
+  test,
+  NO_FORM,
+} from "./fixtures";
 
 /**
  * The trainer portal against the production build, with and without JavaScript: every figure
@@ -106,24 +119,21 @@ async function readFigure(page: Page, label: string): Promise<number> {
 }
 
 test.describe("trainer portal", () => {
-  test("/trainer is for trainers only and opens on the overview", async ({ page }) => {
+  test("/trainer is for trainers only and opens on the overview", NO_FORM, async ({ page }) => {
     await page.goto("/trainer/assessments");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Ftrainer%2Fassessments/);
-    await signIn(page, DEMO.admin.email);
-    await page.goto("/trainer/certificates");
+    await signInAt(page, DEMO.admin.email, "/trainer/certificates");
     await expect(page).toHaveURL(/\/admin\/overview$/);
     await signOut(page);
-    await signIn(page, DEMO.trainer.email);
-    await page.goto("/trainer");
+    await signInAt(page, DEMO.trainer.email, "/trainer");
     await expect(page).toHaveURL(/\/trainer\/overview$/);
     await expect(page.getByText("Trainer Portal").first()).toBeVisible();
     await expect(page.getByText(DEMO.trainer.name).first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
   });
 
-  test("the overview's figures, students and tasks come from the database", async ({ page }) => {
-    await signIn(page, DEMO.trainer.email);
-    await page.goto("/trainer/overview");
+  test("the overview's figures, students and tasks come from the database", NO_FORM, async ({ page }) => {
+    await signInAt(page, DEMO.trainer.email, "/trainer/overview");
     await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Sam!" })).toBeVisible();
     // Other tests change the data while this runs, so compare page and database until they agree.
     await expect(async () => {
@@ -157,8 +167,7 @@ test.describe("trainer portal", () => {
   });
 
   test("students: search as you type or with the button, real progress, last assessment, paging", async ({ page, js }) => {
-    await signIn(page, DEMO.trainer.email);
-    await page.goto("/trainer/students");
+    await signInAt(page, DEMO.trainer.email, "/trainer/students");
     await expect(page.getByRole("heading", { level: 1, name: "My Students" })).toBeVisible();
     await expectAccessible(page);
 
@@ -224,8 +233,7 @@ test.describe("trainer portal", () => {
   });
 
   test("assessments: counts by status match the database, list filters and pages", async ({ page, js }) => {
-    await signIn(page, DEMO.trainer.email);
-    await page.goto("/trainer/assessments");
+    await signInAt(page, DEMO.trainer.email, "/trainer/assessments");
     await expect(page.getByRole("heading", { level: 1, name: "Assessments" })).toBeVisible();
     await expect(async () => {
       await page.reload();
@@ -259,8 +267,7 @@ test.describe("trainer portal", () => {
     // the training began a week ago (a result is never dated before the training began, nor in the future)
     await e2eDb().run("update enrollments set planned_start_date = ? where id = ?", addDays(organisationToday(), -7), enrollment.id);
 
-    await signIn(page, DEMO.trainer.email);
-    await page.goto("/trainer/students");
+    await signInAt(page, DEMO.trainer.email, "/trainer/students");
     await searchStudents(page, js, student.name);
     const row = page.locator("tbody").filter({ hasText: student.name });
     await expect(row.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
@@ -371,8 +378,7 @@ test.describe("trainer portal", () => {
 
     // The student sees it in their portal.
     await signOut(page);
-    await signIn(page, student.email);
-    await page.goto("/student/certificates");
+    await signInAt(page, student.email, "/student/certificates");
     await expect(page.getByText(certificate.certificate_number)).toBeVisible();
     const notice = (await e2eDb().get<{ message: string }>("select message from events where type = 'certificate.issued' and entity_id = ?", certificate.id))!;
     expect(notice.message).toBe(`Certificate ${certificate.certificate_number} issued for ${DOGGING}`);
@@ -392,8 +398,7 @@ test.describe("trainer portal", () => {
       "2030-03-11",
       enrollment.id,
     );
-    await signIn(page, DEMO.trainer.email);
-    await page.goto(`/trainer/enrollments/${enrollment.id}`);
+    await signInAt(page, DEMO.trainer.email, `/trainer/enrollments/${enrollment.id}`);
     await expect(page.getByRole("definition").filter({ hasText: "4 Mar 2030" })).toBeVisible();
     await expect(page.getByText("Planned start", { exact: true })).toBeVisible();
     await expect(page.getByRole("definition").filter({ hasText: "11 Mar 2030" })).toBeVisible();
@@ -450,8 +455,7 @@ test.describe("trainer portal", () => {
       enrollment.id,
     );
 
-    await signIn(page, DEMO.trainer.email);
-    await page.goto("/trainer/certificates");
+    await signInAt(page, DEMO.trainer.email, "/trainer/certificates");
     await expect(page.getByRole("heading", { level: 1, name: "Certificates" })).toBeVisible();
     const awaiting = page
       .getByRole("table", { name: /awaiting a certificate/ })
@@ -489,7 +493,7 @@ test.describe("trainer portal", () => {
     // the student's USI.
     await signOut(page);
     const other = await enrolledStudent(page, "Morgan");
-    await signIn(page, DEMO.trainer.email);
+    await startSignedIn(page, DEMO.trainer.email);
     const refused = await page.request.post("/trainer/certificates", {
       form: { enrollment_id: (await enrollmentOf(other.email, DOGGING))!.id },
       maxRedirects: 0,
@@ -499,8 +503,7 @@ test.describe("trainer portal", () => {
   });
 
   test("the record-assessment form has its own URL and closes back to the list", async ({ page }) => {
-    await signIn(page, DEMO.trainer.email);
-    await page.goto("/trainer/assessments/new");
+    await signInAt(page, DEMO.trainer.email, "/trainer/assessments/new");
     const dialog = page.getByRole("dialog", { name: "Record assessment" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel("Student and course")).toHaveValue("");

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { authenticatorCode, expect, expectAccessible, makeAdmin, openPhoneMenu, signIn, signOut, test } from "./fixtures";
+import { authenticatorCode, expect, expectAccessible, makeAdmin, openPhoneMenu, signIn, signInAt, signOut, test } from "./fixtures";
 import { outboxDir } from "./e2e-db";
 
 test.describe("two-step sign-in and the audit trail", () => {
@@ -100,8 +100,7 @@ test.describe("two-step sign-in and the audit trail", () => {
     js,
   }) => {
     const email = await makeAdmin();
-    await signIn(page, email);
-    await page.goto("/account/security");
+    await signInAt(page, email, "/account/security");
     await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
     const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
     const confirm = page.getByRole("form", { name: "Confirm the authenticator app" });

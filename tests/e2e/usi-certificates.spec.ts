@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { completedEnrollmentFor, e2eDb } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signIn, test, uniqueUsi } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signInAt, test, uniqueUsi, NO_FORM } from "./fixtures";
 
 /**
  * A statement of attainment needs a verified USI: the student enters it, a trainer records the
@@ -18,8 +18,7 @@ test("a student enters a USI, a trainer verifies it, the certificate is issued a
   const { courseName } = await completedEnrollmentFor(student.email);
 
   // The student enters a USI: a malformed one is refused beside the field, a valid one is stored upper-cased.
-  await signIn(page, student.email);
-  await page.goto("/student/profile/edit");
+  await signInAt(page, student.email, "/student/profile/edit");
   await page.getByLabel("USI (Unique Student Identifier)").fill("2GF2UGXXV9");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Enter a valid USI (10 characters)").first()).toBeVisible();
@@ -35,8 +34,7 @@ test("a student enters a USI, a trainer verifies it, the certificate is issued a
   await expect(page).toHaveURL(/\/login$/);
 
   // The trainer sees the student under Awaiting USI, records the verification, then issues.
-  await signIn(page, DEMO.trainer.email);
-  await page.goto("/trainer/certificates");
+  await signInAt(page, DEMO.trainer.email, "/trainer/certificates");
   await expect(page.getByRole("heading", { name: /Awaiting USI/ })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("link", { name: `Verify USI of ${name}` }).click();
@@ -97,7 +95,7 @@ test("a student enters a USI, a trainer verifies it, the certificate is issued a
   await anonymous.close();
 });
 
-test("the register form takes an optional USI and refuses a malformed one", async ({ page }) => {
+test("the register form takes an optional USI and refuses a malformed one", NO_FORM, async ({ page }) => {
   await page.goto("/register");
   await expect(page.getByLabel("USI (Unique Student Identifier)")).toBeVisible();
   const response = await page.request.post("/register", {
@@ -115,9 +113,8 @@ test("the register form takes an optional USI and refuses a malformed one", asyn
   expect(await response.text()).toContain("Enter a valid USI (10 characters)");
 });
 
-test("the admin overview shows certificates due, overdue first, and who awaits a USI, with a link to fix it", async ({ page }) => {
-  await signIn(page, DEMO.admin.email);
-  await page.goto("/admin/overview");
+test("the admin overview shows certificates due, overdue first, and who awaits a USI, with a link to fix it", NO_FORM, async ({ page }) => {
+  await signInAt(page, DEMO.admin.email, "/admin/overview");
   const due = page.getByRole("list", { name: /awaiting a certificate, longest waiting first/ });
   // overdue certificates lead, marked: the demo's (Noah Singh's, completed 42 days ago, waiting on his USI) among them
   await expect(due.getByRole("listitem").first()).toContainText("Overdue");
