@@ -1,9 +1,11 @@
 import type { Page } from "@playwright/test";
+import { accessibilityViolations, openPhoneMenu, WCAG_TAGS } from "./fixtures";
 
 /**
  * What a phone fits (docs/decisions/022-phones.md): the widths every page is held to, and what
- * does not fit on the page as it stands. The phone spec measures the pages with JavaScript at
- * both widths; the page walk measures every page without it (tests/e2e/walk.spec.ts).
+ * does not fit on the page as it stands. The page walk (tests/e2e/walk.spec.ts) measures every
+ * page of every role with it, with JavaScript and without; the phone spec, the steps of a
+ * journey no address opens (two-step sign-in's).
  */
 export const PHONE_WIDTHS = [360, 390] as const;
 
@@ -53,4 +55,44 @@ export async function misfits(page: Page): Promise<string[]> {
     }
     return problems;
   });
+}
+
+/** What does not fit one page at one width (width 0: what axe found with the Menu open). */
+export interface Misfit {
+  url: string;
+  width: number;
+  problems: string[];
+}
+
+/**
+ * What does not fit on the page shown, at each width, and, when `axe` is set, what axe finds on it
+ * at the last width with the phone's Menu open (with JavaScript: axe runs in the page). The
+ * viewport is left at the last width.
+ */
+export async function phoneCheck(page: Page, js: boolean, axe: boolean): Promise<Misfit[]> {
+  const url = new URL(page.url()).pathname;
+  const found: Misfit[] = [];
+  for (const width of PHONE_WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    // a phone never changes width: what a resize sets moving (a toast sliding to its phone
+    // place) is measured where it comes to rest (without JavaScript no toast moves, and the
+    // page's clock for frames does not run)
+    if (js)
+      await page.evaluate(async () => {
+        // two frames: a transition the resize starts is running by then
+        for (let frame = 0; frame < 2; frame++) await new Promise((done) => requestAnimationFrame(done));
+        const moving = document.getAnimations().filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+        await Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
+      });
+    const problems = await misfits(page);
+    if (problems.length) found.push({ url, width, problems });
+  }
+  if (js && axe) {
+    await openPhoneMenu(page);
+    const violations = await accessibilityViolations(page, WCAG_TAGS);
+    if (violations.length) found.push({ url, width: 0, problems: violations.map((v) => `axe: ${v}`) });
+    // the Menu closed again, as a tap outside it leaves it: the journey goes on under it
+    await page.evaluate(() => document.querySelector("header details[open]")?.removeAttribute("open"));
+  }
+  return found;
 }

@@ -6,7 +6,7 @@ import { routeModuleFiles, routeUrlPattern } from "../support/route-files";
 
 /**
  * A trainer never reads a learner's sensitive details: signed in as the demo trainer, every
- * trainer page (each `$id` page for every real id of the demo data), each page's data
+ * trainer page (each `$id` page for every id of the demo's records), each page's data
  * request (single fetch's `.data`) and every /api GET answer hold no date of birth, USI (except the one student's on the USI verification
  * page), address, licence number or emergency contact of any demo learner. The values come from
  * the database, so a learner added to the demo is covered too.
@@ -28,19 +28,29 @@ interface Sensitive {
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
+/**
+ * The demo's people and their enrolments. The journeys running beside this test add people of
+ * their own (at @test.example and the like) with made-up details, as many as the run has
+ * reached: their values are looked for on every page like the demo's, but their own `$id` pages
+ * would only repeat the demo learners' pages, in a number that grows with the run.
+ */
+const DEMO_PERSON = "email like '%@example.com'";
+const DEMO_LEARNERS = `select id from users where role = 'student' and ${DEMO_PERSON} order by id`;
+const DEMO_ENROLLMENTS = `select id from enrollments where student_id in (${DEMO_LEARNERS}) order by id`;
+
 /** Where each `$param` takes its ids from, by the segment before it. */
 const ID_SOURCES: Record<string, string> = {
-  students: "select id from users where role = 'student' order by id",
-  candidates: "select id from users where role = 'student' order by id",
-  usi: "select id from users where role = 'student' order by id",
-  staff: "select id from users where role <> 'student' order by id",
+  students: DEMO_LEARNERS,
+  candidates: DEMO_LEARNERS,
+  usi: DEMO_LEARNERS,
+  staff: `select id from users where role <> 'student' and ${DEMO_PERSON} order by id`,
   classes: "select id from classes order by id",
   courses: "select id from courses order by id",
-  enrollments: "select id from enrollments order by id",
-  hrw: "select id from hrw_assessments order by id",
-  assessments: "select id from hrw_assessments order by id",
-  certificates: "select id from certificates order by id",
-  verify: "select verification_code as id from certificates order by id",
+  enrollments: DEMO_ENROLLMENTS,
+  hrw: `select id from hrw_assessments where candidate_id in (${DEMO_LEARNERS}) order by id`,
+  assessments: `select id from hrw_assessments where candidate_id in (${DEMO_LEARNERS}) order by id`,
+  certificates: `select id from certificates where enrollment_id in (${DEMO_ENROLLMENTS}) order by id`,
+  verify: `select verification_code as id from certificates where enrollment_id in (${DEMO_ENROLLMENTS}) order by id`,
   // /trainer/evidence/{kind}/{id}: both kinds, each with assessments of either kind (a mismatch is a 404)
   evidence: "select 'unit' as id union select 'hrw' as id",
   $kind: "select id from (select id from assessments order by id limit 15) a union select id from (select id from hrw_assessments order by id limit 15) h",
@@ -201,8 +211,8 @@ test.describe("what a trainer reads about learners", () => {
     }
     await signInAsTrainer(request);
     const files = routeModuleFiles().filter((f) => /^(trainer|api)\+\//.test(f) && f !== "api+/$.ts");
-    const students = (await db.all<{ id: string }>("select id from users where role = 'student' order by id")).map((r) => r.id);
-    const enrollments = (await db.all<{ id: string }>("select id from enrollments order by id")).map((r) => r.id);
+    const students = (await db.all<{ id: string }>(DEMO_LEARNERS)).map((r) => r.id);
+    const enrollments = (await db.all<{ id: string }>(DEMO_ENROLLMENTS)).map((r) => r.id);
     const problems: string[] = [];
     let checked = 0;
 

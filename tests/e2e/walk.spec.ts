@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import type { Browser, Page, Response } from "@playwright/test";
 import { routeModuleFiles, routeSource } from "../support/route-files";
-import { misfits, PHONE_WIDTHS } from "./phone-fit";
+import { phoneCheck, type Misfit } from "./phone-fit";
 import { e2eDb, insertAssessment, insertStaff, insertTrainer, userId } from "./e2e-db";
 import { accessibilityViolations, authenticatorCode, expect, makeAdmin, startSignedIn, test, WCAG_TAGS } from "./fixtures";
 
@@ -12,7 +12,8 @@ import { accessibilityViolations, authenticatorCode, expect, makeAdmin, startSig
  * The walk (CONTRACT 22): every page, as every role that may open it, on the demo's own records.
  * With JavaScript a page fails on any console error, page error (a hydration mismatch is one) or
  * 5xx answer, once loaded and once more when the router loads its data again (`.data`); without,
- * on any 5xx. On both, the document's bytes
+ * on any 5xx. Each page is held to a phone's widths with JavaScript and without (phoneCheck), and
+ * read by axe once per template. On both, the document's bytes
  * must be valid UTF-8 with no NUL and exactly one doctype.
  *
  * The list of pages is the route files: a route module with a default export is a page, and each
@@ -130,12 +131,19 @@ const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
   "questionnaire.$token.tsx": visitor((ids) => `/questionnaire/${ids.questionnaireToken}`),
   "referee-report.$token.tsx": visitor((ids) => `/referee-report/${ids.refereeToken}`),
   "_auth+/register.tsx": visitor(at("/register")),
-  "_auth+/reset-password.$token.tsx": visitor((ids) => `/reset-password/${ids.resetToken}`),
+  "_auth+/reset-password.$token.tsx": [
+    { roles: ["visitor"], path: (ids) => `/reset-password/${ids.resetToken}` },
+    // a link that is not one: its own page, a way to ask again
+    { roles: ["visitor"], path: () => "/reset-password/no-such-token", status: 404 },
+  ],
   "student+/_layout.tsx": LAYOUT,
   "student+/appeals.tsx": student(at("/student/appeals")),
   "student+/recognition.tsx": student(at("/student/recognition")),
   "student+/recognition_.$id.tsx": student((ids) => `/student/recognition/${ids.recognition}`),
-  "student+/appeals_.$kind.$id.tsx": student((ids) => `/student/appeals/unit/${ids.studentAssessment}`),
+  "student+/appeals_.$kind.$id.tsx": [
+    { roles: ["student"], path: (ids) => `/student/appeals/unit/${ids.studentAssessment}` },
+    { roles: ["student"], path: (ids) => `/student/appeals/hrw/${ids.studentHrwAssessment}` },
+  ],
   "student+/calendar.tsx": student(at("/student/calendar")),
   "student+/certificates.tsx": student(at("/student/certificates")),
   "student+/courses.tsx": student(at("/student/courses")),
@@ -160,7 +168,11 @@ const PAGES: Record<string, Visit[] | typeof LAYOUT> = {
   "trainer+/classes.$id.tsx": trainer((ids) => `/trainer/classes/${ids.trainerClass}`),
   "trainer+/credentials.tsx": trainer(at("/trainer/credentials")),
   "trainer+/enrollments.$id.tsx": trainer((ids) => `/trainer/enrollments/${ids.trainerEnrollment}`),
-  "trainer+/evidence.$kind.$id.tsx": trainer((ids) => `/trainer/evidence/unit/${ids.evidenceAssessment}`),
+  "trainer+/evidence.$kind.$id.tsx": [
+    { roles: ["trainer"], path: (ids) => `/trainer/evidence/unit/${ids.evidenceAssessment}` },
+    { roles: ["trainer"], path: (ids) => `/trainer/evidence/hrw/${ids.trainerHrwAssessment}` },
+    { roles: ["trainer"], path: (ids) => `/trainer/evidence/recognition/${ids.recognition}` },
+  ],
   "trainer+/hrw.tsx": trainer(at("/trainer/hrw")),
   "trainer+/hrw_.$id.tsx": trainer((ids) => `/trainer/hrw/${ids.hrwAssessment}`),
   "trainer+/hrw_.book.tsx": trainer(at("/trainer/hrw/book")),
@@ -241,6 +253,8 @@ async function demoIds(role: Role) {
     ),
     evidenceAssessment: await one("select id as v from assessments where assessed_by = ? order by assessment_date limit 1", trainerId),
     hrwAssessment: await one("select id as v from hrw_assessments order by assessment_date limit 1"),
+    trainerHrwAssessment: await one("select id as v from hrw_assessments where assessor_id = ? order by assessment_date limit 1", trainerId),
+    studentHrwAssessment: await one("select id as v from hrw_assessments where candidate_id = ? order by assessment_date limit 1", studentId),
     hrwCandidate: await one("select candidate_id as v from hrw_assessments order by assessment_date limit 1"),
     webhookEndpoint: role === "admin" ? await webhookEndpoint() : "",
     verificationCode: await one("select verification_code as v from certificates where revoked_at is null order by issue_date limit 1"),
@@ -643,11 +657,26 @@ async function hydratedAndRevalidated(page: Page) {
  * visible control is at least 44 px high (and a time field wide enough for its whole time). A
  * checkbox or radio is measured by its <label> (what a thumb taps). The one exemption is a link
  * inside running text: an <a> whose closest paragraph or list item (<p>, <li>, <dd>) holds more
- * text than the link's own. Then, at 360 and 390 px, what the phone spec measures with
- * JavaScript (tests/e2e/phone-fit.ts): no control outside the screen, a sideways-scrolling box
+ * text than the link's own. Then, at 360 and 390 px, with JavaScript too (the hydrated page),
+ * what tests/e2e/phone-fit.ts measures: no control outside the screen, a sideways-scrolling box
  * labelled and focusable, no button or field under 44 px either way.
  */
 const PHONE = { width: 360, height: 740 };
+/** The screen the JavaScript walk loads pages at (Playwright's own), where axe reads them. */
+const DESKTOP = { width: 1280, height: 720 };
+/** Where each role's portal opens: its frame is read by axe at phone width with the Menu open. */
+const LANDING: Record<Role, string> = {
+  visitor: "/",
+  student: "/student/overview",
+  trainer: "/trainer/overview",
+  admin: "/admin/overview",
+  employer: "/employer/overview",
+};
+
+/** A phone check's findings as the walk's failure lines. */
+function phoneFailures(current: string, found: Misfit[]): string[] {
+  return found.flatMap(({ width, problems }) => problems.map((problem) => `${current}: ${width ? `at ${width} px` : "at 390 px, the Menu open"}: ${problem}`));
+}
 const CONTENT_START = PHONE.height / 4;
 const TAP = 44;
 /** A time field's least width: its "07:00 AM" and its picker at 16 px. */
@@ -760,17 +789,20 @@ for (const { role, part, visits } of walks) {
         if (dataRequests === before) failures.push(`${current}: the router loaded no data again`);
         // axe reads the rendered page, the same from either database's demo data: checked once,
         // in the js project; the postgres project proves the loaders and the hydration
-        if (visit.axe && test.info().project.name === "js")
-          for (const violation of await accessibilityViolations(page, WCAG_TAGS)) failures.push(`${current}: axe: ${violation}`);
+        if (test.info().project.name === "js") {
+          for (const violation of visit.axe ? await accessibilityViolations(page, WCAG_TAGS) : []) failures.push(`${current}: axe: ${violation}`);
+          // the hydrated page on a phone, and axe there with the Menu open on what a phone shows
+          // differently: the portal's frame (the role's landing page) and a table that stacks
+          // into blocks (docs/decisions/022-phones.md, "axe once per page")
+          const menuAxe = landed === LANDING[role] || (visit.axe && (await page.locator(".table-stack").count()) > 0);
+          failures.push(...phoneFailures(current, await phoneCheck(page, true, menuAxe)));
+          await page.setViewportSize(DESKTOP);
+        }
       } else {
         documents.push({ page: current, body });
         for (const fault of await page.evaluate(phoneFaults, { tap: TAP, contentStart: CONTENT_START, width: PHONE.width, timeWidth: TIME_WIDTH }))
           failures.push(`${current}: at 360 px: ${fault}`);
-        // and what the phone spec measures with JavaScript, at both its widths
-        for (const width of PHONE_WIDTHS) {
-          await page.setViewportSize({ width, height: PHONE.height });
-          for (const fault of await misfits(page)) failures.push(`${current}: at ${width} px: ${fault}`);
-        }
+        failures.push(...phoneFailures(current, await phoneCheck(page, false, false)));
         await page.setViewportSize(PHONE);
       }
     }
