@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
-import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signIn, signInAt, test, NO_FORM } from "./fixtures";
+import { DEMO, expect, expectMessage, organisationToday, registerStudent, signIn, signInAt, test, NO_FORM } from "./fixtures";
 import { e2eDb, insertCourse } from "./e2e-db";
 
 /**
@@ -43,7 +43,6 @@ test.describe("AVETMISS", () => {
     await page.getByRole("link", { name: "Edit enrolment details" }).click();
     const modal = page.getByRole("dialog", { name: "My enrolment details" });
     await expect(modal.getByLabel("Sex")).toHaveValue("");
-    await expectAccessible(page);
 
     await modal.getByLabel("Sex").selectOption({ label: "Female" });
     await modal.getByLabel("Date of birth").fill("1994-07-08");
@@ -79,7 +78,6 @@ test.describe("AVETMISS", () => {
     await page.getByRole("link", { name: "Locations", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Delivery Locations" })).toBeVisible();
     await expect(page.getByRole("rowheader", { name: /NEWYARD/ })).toBeVisible();
-    await expectAccessible(page);
 
     const identifier = `L${tag()}`;
     await page.getByLabel("Identifier").fill("newyard");
@@ -151,7 +149,6 @@ test.describe("AVETMISS", () => {
     await expect(
       page.getByRole("table", { name: `Completions per tier, ${YEAR}` }).getByRole("rowheader", { name: "Tier 1 - Basic Operations" }),
     ).toBeVisible();
-    await expectAccessible(page);
 
     const zipDownload = page.waitForEvent("download");
     await page.getByRole("button", { name: `Export AVETMISS ${YEAR} (zip)` }).click();

@@ -39,7 +39,6 @@ test("an admin reissues and revokes a certificate with a reason; verification sh
   await signInAt(page, DEMO.admin.email, `/admin/students/${studentId}`);
   const dialog = page.getByRole("dialog", { name: "Student Profile" });
   await expect(dialog.getByText(`${original!.certificate_number} Valid`)).toBeVisible();
-  await expectAccessible(page);
 
   // Reissue: a new number and code; the old one stays, marked replaced.
   await dialog.getByRole("button", { name: `Reissue certificate ${original!.certificate_number}` }).click();

@@ -44,7 +44,6 @@ test.describe("classes", () => {
     await dialog.getByLabel("Session 2 ends").fill("12:00");
     await expect(dialog.getByLabel("Session 1 date")).toHaveValue(start);
     await expect(dialog.getByLabel("Trainer")).toHaveValue(await userId(DEMO.trainer.email));
-    await expectAccessible(page);
     await dialog.getByRole("button", { name: "Add Class" }).click();
     await expectMessage(page, js, "Class added");
     const added = await e2eDb().all<{ start_date: string; end_date: string }>("select start_date, end_date from classes where course_id = ?", course.id);
@@ -128,7 +127,6 @@ test.describe("classes", () => {
     const learnerName = (await e2eDb().get<{ full_name: string }>("select full_name from users where email = ?", learner.email))!.full_name;
 
     await signInAt(page, DEMO.trainer.email, "/trainer/classes");
-    await expectAccessible(page);
     await page.getByRole("link", { name: `${course.unit_code} ${course.name}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Roster: ${course.name}` })).toBeVisible();
     const absent = page.getByRole("button", { name: `Absent: ${learnerName}, ${sessionWhen({ date: today, starts_at: "07:30", ends_at: "15:30" })}` });

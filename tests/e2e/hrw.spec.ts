@@ -21,7 +21,6 @@ test.describe("high-risk work licence assessments", () => {
     await page.getByRole("link", { name: "HRW licences" }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "HRW licence assessments" })).toBeVisible();
     await expect(page.getByText("NSW accreditation NSW-HRWA-10452: DG, RB, RI, CN, C2")).toBeVisible();
-    await expectAccessible(page);
 
     // incomplete checks: the booking is refused and says which
     await page.goto(`/trainer/hrw/book?candidate=${candidateId}`);
@@ -48,7 +47,6 @@ test.describe("high-risk work licence assessments", () => {
     // the checks, each recorded with who and when
     await page.getByRole("link", { name: "Record the candidate's checks" }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Checks: ${candidate.name}` })).toBeVisible();
-    await expectAccessible(page);
     await page.getByLabel("Date of birth as sighted").fill("1995-03-04");
     await page.getByRole("button", { name: "Record age check" }).click();
     await expectMessage(page, js, "Check recorded");
@@ -145,7 +143,6 @@ test.describe("high-risk work licence assessments", () => {
     await expect(row).toContainText(nsa);
     await expect(row).toContainText("NSW-HRWA-10452");
     await expect(row).toContainText("E2E-PLANT-1");
-    await expectAccessible(page);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
     expect(download.suggestedFilename()).toBe(`hrw-assessments-from-${held}-to-${held}.csv`);
     const csv = fs.readFileSync((await download.path())!, "utf8");
@@ -172,7 +169,6 @@ test.describe("high-risk work licence assessments", () => {
     expect(await stored()).toEqual({ licence_class: "RB", licence_prerequisites: null });
     await page.goto(`/admin/courses/${course.id}/edit`);
     await expect(modal.getByRole("group", { name: "Licences a candidate must hold first" }).getByRole("checkbox", { name: "DG" })).toBeChecked();
-    await expectAccessible(page);
     await modal.getByRole("group", { name: "Licences a candidate must hold first" }).getByRole("checkbox", { name: "CN" }).check();
     await modal.getByRole("button", { name: "Save Changes" }).click();
     await expectMessage(page, js, "Course updated successfully");
@@ -188,7 +184,6 @@ test.describe("high-risk work licence assessments", () => {
     await page.getByRole("link", { name: "Assessor register of Priya Shah" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Assessor register: Priya Shah" })).toBeVisible();
     await expect(page.getByText(/NSW-HRWA-18840: DG, RB — from .*, expired/)).toBeVisible();
-    await expectAccessible(page);
     const number = `QLD-E2E-${crypto.randomUUID().slice(0, 6)}`;
     await page.getByLabel("Regulator (state)").selectOption("QLD");
     await page.getByLabel("Accreditation number").fill(number);
@@ -224,7 +219,6 @@ test.describe("high-risk work licence assessments", () => {
     await page.goto("/admin/hrw-states");
     await expect(page).toHaveURL(/\/admin\/hrw\/rules$/);
     await expect(page.getByRole("heading", { level: 1, name: "High-risk work rules by state" })).toBeVisible();
-    await expectAccessible(page);
     await page.getByText("Change QLD notice to the regulator before each assessment").click();
     const qld = page.locator("#rule-QLD-notice_business_days");
     await expect(qld.getByLabel("New value (business days)")).toHaveValue("3");
@@ -249,6 +243,5 @@ test.describe("high-risk work licence assessments", () => {
     ).toBe("PK");
     // the page stays, in working order
     await expect(page.getByRole("heading", { level: 1, name: "HRW assessment audit" })).toBeVisible();
-    await expectAccessible(page);
   });
 });
