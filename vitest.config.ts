@@ -76,11 +76,10 @@ export default defineConfig({
   test: {
     environment: "node",
     pool: "forks",
-    // Two workers per core: Vitest's default (one fewer than the cores) leaves a core idle while
-    // a file waits on fsync, PostgreSQL, a child process or a lease to lapse, and a worker per
-    // core still left the run at 0.9 cores busy on two (docs/decisions/026). VITEST_MAX_WORKERS
-    // overrides.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2 * os.availableParallelism(),
+    // Vitest's default for a run is one worker fewer than the cores: one worker on a two-core
+    // machine, which leaves a core idle while a file waits on fsync, PostgreSQL or a child
+    // process (docs/decisions/026). VITEST_MAX_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, os.availableParallelism()),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects,

@@ -184,7 +184,9 @@ export async function registerStudent(page: Page, fullName = "Test Student", opt
 }
 
 /**
- * Fails with the list of WCAG 2 A/AA violations on the current page. axe runs inside the page,
+ * Fails with the list of WCAG 2 A/AA violations on the current page: for a state the page walk
+ * does not read (a dialog open, an error beside its field, a toast, an empty list), since the
+ * walk reads every page template as it opens (decision 022). axe runs inside the page,
  * so it runs in the js project only: the no-JS project renders the same server HTML, and the
  * postgres project the same components from the same demo data on the other dialect, as the
  * page walk reads them (decision 026, "axe reads each page once").
@@ -221,10 +223,11 @@ export async function accessibilityViolations(page: Page, tags = ["wcag2a", "wca
     // then opens a new page to merge the frames' results: twice the time on a walk of 50 pages,
     // for frames these pages do not have. Every rule still checks every element; only the
     // violations are reported in full: describing each element that passes (its selector, its
-    // HTML) was a third of a read's CPU (decision 026).
+    // HTML) was a third of a read's CPU (decision 026). The options come first: AxeBuilder's
+    // `options` replaces what `withTags` set, and would run every rule, best practices too.
     const results = await new AxeBuilder({ page })
-      .withTags(tags)
       .options({ resultTypes: ["violations"] })
+      .withTags(tags)
       .setLegacyMode(true)
       .analyze();
     return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);

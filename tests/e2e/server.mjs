@@ -33,6 +33,9 @@ fs.mkdirSync(path.dirname(dbFile), { recursive: true });
 for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(dbFile + suffix, { force: true });
 if (process.env.E2E_DATABASE_URL) await recreatePostgresDatabase(process.env.E2E_DATABASE_URL);
 fs.rmSync(env.OUTBOX_DIR, { recursive: true, force: true });
+// a lock a journey held on this server's question bank when an earlier run was stopped
+// (tests/e2e/standards-learner.spec.ts)
+fs.rmSync(path.resolve(`tests/.tmp/question-bank-${port}.lock`), { recursive: true, force: true });
 
 const run = (cmd, args) => {
   const r = spawnSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env });
