@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import { e2eDb, insertAssessment, insertClass, insertCourse, insertStaff, userId } from "./e2e-db";
 import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signInAt, signOut, test } from "./fixtures";
 
@@ -56,7 +57,31 @@ const bankTest = test.extend<{ questionBank: void }>({
   ],
 });
 
-async function expectNoSidewaysScroll(page: import("@playwright/test").Page) {
+/** Ticks an answer of the review's question numbered `n`. */
+const chooseAnswer = (page: Page, n: number, answer: string) =>
+  page
+    .getByRole("group", { name: new RegExp(`^${n}\\. `) })
+    .getByLabel(answer, { exact: true })
+    .check();
+
+/**
+ * Answers the demo bank's ten questions by their numbers: each right but the steel plate's
+ * weight (question 6), typed as given, and question 10 only when `last` is set.
+ */
+async function answerTheReview(page: Page, { plate, last }: { plate: string; last: boolean }) {
+  await chooseAnswer(page, 1, "7.0 t");
+  await chooseAnswer(page, 2, "Radius 12 m: the next radius out");
+  await chooseAnswer(page, 3, "Do not stand or walk under a suspended load");
+  await chooseAnswer(page, 4, "03/03/2026");
+  await chooseAnswer(page, 5, "Round sling, 2 t WLL, tag RS-14: 30 mm cut in the cover near the eye. Tagged out of service.");
+  await page.getByLabel(/^6\. /).fill(plate);
+  await page.getByLabel(/^7\. /).fill("3.5");
+  await chooseAnswer(page, 8, "1.8 t");
+  await chooseAnswer(page, 9, "Tap or click the link in the email");
+  if (last) await chooseAnswer(page, 10, "licence-front.jpg");
+}
+
+async function expectNoSidewaysScroll(page: Page) {
   const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   expect(fits, "no sideways scroll at 360 px").toBe(true);
 }
@@ -83,22 +108,8 @@ test.describe("pre-enrolment review", () => {
       await expect(summary).toContainText("Answer the questions before you submit the review.");
       expect((await e2eDb().get<{ n: number }>("select count(*) as n from review_attempts where course_id = ?", course.id))!.n).toBe(0);
 
-      const choose = (n: number, answer: string) =>
-        page
-          .getByRole("group", { name: new RegExp(`^${n}\\. `) })
-          .getByLabel(answer, { exact: true })
-          .check();
-      await choose(1, "7.0 t");
-      await choose(2, "Radius 12 m: the next radius out");
-      await choose(3, "Do not stand or walk under a suspended load");
-      await choose(4, "03/03/2026");
-      await choose(5, "Round sling, 2 t WLL, tag RS-14: 30 mm cut in the cover near the eye. Tagged out of service.");
       // the steel plate (2 m x 1.5 m x 0.02 m x 7.85 t/m3 = 0.471 t): a slip of the decimal point
-      await page.getByLabel(/^6\. /).fill("4.71");
-      await page.getByLabel(/^7\. /).fill("3.5");
-      await choose(8, "1.8 t");
-      await choose(9, "Tap or click the link in the email");
-      await choose(10, "licence-front.jpg");
+      await answerTheReview(page, { plate: "4.71", last: true });
       await page.getByRole("button", { name: "Submit my review" }).click();
       await expectMessage(page, js, "Your review is saved.");
       const result = page.getByRole("region", { name: "Your result: Suitable with support" });
@@ -154,26 +165,13 @@ test.describe("pre-enrolment review", () => {
       );
     expect(await state()).toEqual({ review_status: "awaiting" });
 
-    const choose = (n: number, answer: string) =>
-      page
-        .getByRole("group", { name: new RegExp(`^${n}\\. `) })
-        .getByLabel(answer, { exact: true })
-        .check();
-    await choose(1, "7.0 t");
-    await choose(2, "Radius 12 m: the next radius out");
-    await choose(3, "Do not stand or walk under a suspended load");
-    await choose(4, "03/03/2026");
-    await choose(5, "Round sling, 2 t WLL, tag RS-14: 30 mm cut in the cover near the eye. Tagged out of service.");
-    await page.getByLabel(/^6\. /).fill("0.471");
-    await page.getByLabel(/^7\. /).fill("3.5");
-    await choose(8, "1.8 t");
-    await choose(9, "Tap or click the link in the email");
+    await answerTheReview(page, { plate: "0.471", last: false });
     // one question left unanswered: its error beside it, the others kept
     await page.getByRole("button", { name: "Submit my review" }).click();
     await expect(page.locator("[data-error-summary]")).toContainText("Answer every question before you submit the review.");
     await expect(page.getByRole("group", { name: /^10\. / })).toContainText("Choose one answer");
     await expect(page.getByLabel(/^6\. /)).toHaveValue("0.471");
-    await choose(10, "licence-front.jpg");
+    await chooseAnswer(page, 10, "licence-front.jpg");
     await page.getByRole("button", { name: "Submit my review" }).click();
     await expectMessage(page, js, "Your review is saved and your enrolment is confirmed.");
     await expect(page.getByRole("region", { name: "Your result: Suitable" })).toBeVisible();
