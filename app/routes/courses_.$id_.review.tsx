@@ -165,6 +165,9 @@ export default function CourseReview() {
   );
 }
 
+/** The site footer carries the complaints policy link here, so the root leaves out its own strip. */
+export const handle = { siteFooter: true };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
     title:

@@ -783,6 +783,10 @@ for (const { role, part, visits } of walks) {
       const descriptions = [...body.toString("utf8").matchAll(/<meta name="description" content="([^"]*)"/g)].map((m) => m[1]);
       if (descriptions.length !== 1 || !descriptions[0].trim())
         failures.push(`${current}: ${descriptions.length} meta descriptions (one, not empty, expected)`);
+      // one contentinfo landmark: the site footer or the root's policy strip, never both (a page
+      // that draws the site footer says so with its route handle `siteFooter`)
+      const footers = body.toString("utf8").match(/<footer[\s>]/g)?.length ?? 0;
+      if (footers > 1) failures.push(`${current}: ${footers} footers (one expected: the route handle siteFooter leaves out the root's)`);
       if (js) {
         const before = dataRequests;
         await hydratedAndRevalidated(page);
