@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { accessibilityViolations, openPhoneMenu, WCAG_TAGS } from "./fixtures";
+import { accessibilityViolations, openPhoneMenu, WALK_AXE_TAGS } from "./fixtures";
 
 /**
  * What a phone fits (docs/decisions/022-phones.md): the widths every page is held to, and what
@@ -89,7 +89,7 @@ export async function phoneCheck(page: Page, js: boolean, axe: boolean): Promise
   }
   if (js && axe) {
     await openPhoneMenu(page);
-    const violations = await accessibilityViolations(page, WCAG_TAGS);
+    const violations = await accessibilityViolations(page, WALK_AXE_TAGS);
     if (violations.length) found.push({ url, width: 0, problems: violations.map((v) => `axe: ${v}`) });
     // the Menu closed again, as a tap outside it leaves it: the journey goes on under it
     await page.evaluate(() => document.querySelector("header details[open]")?.removeAttribute("open"));

@@ -6,7 +6,7 @@ import type { Browser, Page, Response } from "@playwright/test";
 import { routeModuleFiles, routeSource } from "../support/route-files";
 import { phoneCheck, type Misfit } from "./phone-fit";
 import { e2eDb, insertAssessment, insertStaff, insertTrainer, userId } from "./e2e-db";
-import { accessibilityViolations, authenticatorCode, expect, makeAdmin, startSignedIn, test, WCAG_TAGS } from "./fixtures";
+import { accessibilityViolations, authenticatorCode, expect, makeAdmin, startSignedIn, test, WALK_AXE_TAGS } from "./fixtures";
 
 /**
  * The walk (CONTRACT 22): every page, as every role that may open it, on the demo's own records.
@@ -794,7 +794,7 @@ for (const { role, part, visits } of walks) {
         // axe reads the rendered page, the same from either database's demo data: checked once,
         // in the js project; the postgres project proves the loaders and the hydration
         if (test.info().project.name === "js") {
-          for (const violation of visit.axe ? await accessibilityViolations(page, WCAG_TAGS) : []) failures.push(`${current}: axe: ${violation}`);
+          for (const violation of visit.axe ? await accessibilityViolations(page, WALK_AXE_TAGS) : []) failures.push(`${current}: axe: ${violation}`);
           // the hydrated page on a phone, and axe there with the Menu open on what a phone shows
           // differently: the portal's frame (the role's landing page) and a table that stacks
           // into blocks (docs/decisions/022-phones.md, "axe once per page")

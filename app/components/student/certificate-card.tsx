@@ -60,7 +60,12 @@ export function CertificateDownloadLink({ certificate }: { certificate: StudentC
 
 export function CertificateCard({ certificate }: { certificate: StudentCertificateData }) {
   return (
-    <Card className="flex flex-col overflow-hidden" aria-labelledby={`certificate-${certificate.id}`}>
+    // named by its title, course and number: every statement has the same title, and a region's
+    // name tells it apart from the others in a screen reader's list of landmarks
+    <Card
+      className="flex flex-col overflow-hidden"
+      aria-labelledby={`certificate-${certificate.id} certificate-${certificate.id}-course certificate-${certificate.id}-number`}
+    >
       <div className="border-b-4 border-hivis-500 bg-steel-900 px-5 py-4 text-white">
         <p className="text-xs font-semibold uppercase tracking-wide text-hivis-300">{tierLabel(certificate.tier_achieved)}</p>
         <h2 id={`certificate-${certificate.id}`} className="mt-1 font-serif text-lg font-bold">
@@ -68,12 +73,16 @@ export function CertificateCard({ certificate }: { certificate: StudentCertifica
         </h2>
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <p className="font-semibold text-steel-900">{certificate.course.name}</p>
+        <p id={`certificate-${certificate.id}-course`} className="font-semibold text-steel-900">
+          {certificate.course.name}
+        </p>
         <p className="text-xs font-medium uppercase tracking-wide text-steel-500">{certificate.course.unit_code}</p>
         <dl className="mt-4 space-y-2 text-sm">
           <div className="flex justify-between gap-3">
             <dt className="text-steel-500">Certificate number</dt>
-            <dd className="font-mono font-semibold text-steel-900">{certificate.certificate_number}</dd>
+            <dd id={`certificate-${certificate.id}-number`} className="font-mono font-semibold text-steel-900">
+              {certificate.certificate_number}
+            </dd>
           </div>
           <div className="flex justify-between gap-3">
             <dt className="text-steel-500">Issued</dt>

@@ -79,7 +79,8 @@ export default function RecordAssessment() {
   const current = options.find((o) => o.id === choice);
   return (
     <Modal title="Record assessment" closeTo="/trainer/assessments" size="lg">
-      <Form method="get" role="search" className="mb-4 flex items-end gap-2">
+      {/* named: the assessments list behind the dialog has a search of its own */}
+      <Form method="get" role="search" aria-label="Student search" className="mb-4 flex items-end gap-2">
         {selected ? <input type="hidden" name="enrollment" value={selected} /> : null}
         <TextField
           label="Find a student"
