@@ -15,7 +15,7 @@ function expectFits(found: Misfit[]) {
   expect(report, "pages that do not fit a phone").toEqual([]);
 }
 
-test.describe("every page fits a phone", () => {
+test.describe("a phone: what the page walk cannot open", () => {
   test.describe.configure({ mode: "parallel" });
 
   test("a toast sits under the header: the Menu opens while it shows", async ({ page, js }) => {
