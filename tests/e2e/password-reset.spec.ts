@@ -1,24 +1,11 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { parseEml, resetLinkIn, type ParsedEml } from "../support/eml";
-import { e2eDb, outboxDir } from "./e2e-db";
+import { resetLinkIn } from "../support/eml";
+import { e2eDb } from "./e2e-db";
 import { expect, expectMessage, registerStudent, signIn, test, uniqueEmail } from "./fixtures";
+import { mailsTo } from "./mailed-link";
 
 const NEUTRAL = "If an account exists for that email, a reset link has been sent.";
 const DONE = "Your password has been reset. Please sign in with your new password.";
-
-/** The mail the running project's e2e server wrote to its outbox (OUTBOX_DIR in server.mjs). */
-function mailsTo(email: string): ParsedEml[] {
-  const outbox = outboxDir();
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .filter((f) => f.endsWith(".eml"))
-    .sort()
-    .map((f) => parseEml(fs.readFileSync(path.join(outbox, f), "utf8")))
-    .filter((m) => m.headers.to === email);
-}
 
 /** Waits for the `count`-th reset email to `email` and returns its link. */
 async function resetLink(email: string, count = 1): Promise<string> {
