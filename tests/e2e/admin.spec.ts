@@ -6,6 +6,7 @@ import {
   expect,
   expectAccessible,
   expectMessage,
+  newClientHeaders,
   REGISTRATION_PASSWORD,
   registerStudent,
   signIn,
@@ -73,12 +74,7 @@ async function createCourse(page: Page, name: string, options: { outcomes?: stri
 
 /** A second browser (its own client and cookies), for the other person in a journey. */
 async function otherClient(browser: Browser, js: boolean) {
-  const b = crypto.randomBytes(3);
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    javaScriptEnabled: js,
-    extraHTTPHeaders: { "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` },
-  });
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled: js, extraHTTPHeaders: newClientHeaders() });
   return { context, page: await context.newPage() };
 }
 

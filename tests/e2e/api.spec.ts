@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { validateJsonSchema } from "../support/json-schema";
 import { creditUnit, e2eDb, e2eServer } from "./e2e-db";
-import { DEMO, expect, organisationToday, requestsAloneRunOnce, test, uniqueEmail, uniqueUsi } from "./fixtures";
+import { DEMO, expect, newClientHeaders, organisationToday, requestsAloneRunOnce, test, uniqueEmail, uniqueUsi } from "./fixtures";
 
 /**
  * The /api against the running production server, through a client configured as a
@@ -32,11 +32,7 @@ class SpecClient {
   private constructor(readonly http: APIRequestContext) {}
 
   static async create(): Promise<SpecClient> {
-    const b = crypto.randomBytes(3);
-    const http = await playwrightRequest.newContext({
-      baseURL: baseURL(),
-      extraHTTPHeaders: { "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` },
-    });
+    const http = await playwrightRequest.newContext({ baseURL: baseURL(), extraHTTPHeaders: newClientHeaders() });
     return new SpecClient(http);
   }
 

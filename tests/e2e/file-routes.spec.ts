@@ -5,7 +5,7 @@ import { request as playwrightRequest, type APIRequestContext } from "@playwrigh
 import sharp from "sharp";
 import { organisationToday, organisationYear } from "../../app/utils/organisation-calendar";
 import { e2eDb } from "./e2e-db";
-import { DEMO, expect, requestsAloneRunOnce, test } from "./fixtures";
+import { DEMO, expect, newClientHeaders, requestsAloneRunOnce, test } from "./fixtures";
 import { routeModuleFiles, routeSource } from "../support/route-files";
 
 /**
@@ -191,8 +191,7 @@ const EMAILS: Record<Role, string> = {
 
 /** A client of its own (its own address, for the sign-in limits) holding the role's session. */
 async function signedIn(baseURL: string, role: Role): Promise<APIRequestContext> {
-  const b = crypto.randomBytes(3);
-  const c = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` } });
+  const c = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: newClientHeaders() });
   const answer = await c.post("/login", { form: { email: EMAILS[role], password: "password123" }, maxRedirects: 0, headers: { Connection: "close" } });
   expect(answer.status(), `signing in as the demo ${role}`).toBe(302);
   return c;

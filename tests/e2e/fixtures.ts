@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { USI_ALPHABET, usiFromBody } from "../../app/rules/usi";
 import { e2eDb } from "./e2e-db";
@@ -13,17 +13,76 @@ export const DEMO = {
 
 /**
  * Each test is its own client (a random X-Forwarded-For the e2e server trusts), so sign-in
- * rate limits in one test never leak into another. `js` tells which project runs.
+ * rate limits in one test never leak into another: `clientHeaders` carries that client, and the
+ * page's context, the `request` fixture and any second browser a test opens send it. `js` tells
+ * which project runs.
+ *
+ * The tests of a worker share one browser context and its page (`keptPage`): a new context and
+ * its first page cost a renderer started and the app's scripts fetched and compiled cold, about
+ * half the browser's CPU of a test that opens a page or two (docs/decisions/026, "One page per
+ * worker"). What a test leaves on them is cleared when it ends: its listeners and routes, the
+ * origin's storage, then its cookies and permissions; other pages it opened are closed, and the
+ * page is left on a same-origin image (not about:blank, whose navigation swaps the renderer).
+ * The browser's cache stays: a page's scripts are the same build for every test.
  */
-export const test = base.extend<{ js: boolean }>({
+export const test = base.extend<{ js: boolean; clientHeaders: Record<string, string> }>({
   js: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
   },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it needs none
-  extraHTTPHeaders: async ({}, use) => {
-    await use({ "X-Forwarded-For": randomClientAddress() });
+  clientHeaders: async ({}, use) => {
+    await use(newClientHeaders());
+  },
+  context: async ({ browser, javaScriptEnabled, baseURL, clientHeaders }, use) => {
+    const key = JSON.stringify([javaScriptEnabled, baseURL]);
+    if (!kept || kept.key !== key || !browser.contexts().includes(kept.context)) {
+      await kept?.context.close().catch(() => undefined);
+      kept = { key, context: await browser.newContext(), page: undefined };
+    }
+    const { context } = kept;
+    await context.clearCookies();
+    await context.setExtraHTTPHeaders(clientHeaders);
+    await use(context);
+    for (const other of context.pages()) if (other !== kept.page) await other.close();
+    await context.unrouteAll({ behavior: "ignoreErrors" });
+    await context.clearCookies();
+    await context.clearPermissions();
+  },
+  page: async ({ context, viewport, baseURL }, use) => {
+    const held = kept!;
+    if (!held.page || held.page.isClosed()) held.page = await context.newPage();
+    const page = held.page;
+    await page.setViewportSize(viewport ?? { width: 1280, height: 720 });
+    await use(page);
+    if (page.isClosed()) return;
+    page.removeAllListeners();
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page
+      .evaluate(() => {
+        try {
+          localStorage.clear();
+          sessionStorage.clear();
+        } catch {
+          /* a page of no origin (about:blank) has no storage */
+        }
+      })
+      .catch(() => undefined);
+    await page.goto(new URL("/favicon.svg", baseURL).toString()).catch(() => undefined);
+  },
+  request: async ({ playwright, baseURL, clientHeaders }, use) => {
+    const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: clientHeaders });
+    await use(request);
+    await request.dispose();
   },
 });
+
+/** The worker's context and page, kept from test to test (see `test`). */
+let kept: { key: string; context: BrowserContext; page: Page | undefined } | undefined;
+
+/** A client of its own: the header a second browser or request context of a test sends. */
+export function newClientHeaders(): Record<string, string> {
+  return { "X-Forwarded-For": randomClientAddress() };
+}
 
 function randomClientAddress(): string {
   const b = crypto.randomBytes(3);

@@ -94,6 +94,7 @@ test.describe("two-step sign-in and the audit trail", () => {
     page,
     browser,
     js,
+    clientHeaders,
   }) => {
     const email = await makeAdmin();
     await signInAt(page, email, "/account/security");
@@ -107,7 +108,7 @@ test.describe("two-step sign-in and the audit trail", () => {
     await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
 
     // a second browser signs in with the password and a code; its step cookie is kept to replay later
-    const other = await browser.newContext({ javaScriptEnabled: js, baseURL: test.info().project.use.baseURL });
+    const other = await browser.newContext({ javaScriptEnabled: js, baseURL: test.info().project.use.baseURL, extraHTTPHeaders: clientHeaders });
     const otherPage = await other.newPage();
     await otherPage.goto("/login");
     await otherPage.getByLabel("Email").fill(email);
@@ -121,7 +122,7 @@ test.describe("two-step sign-in and the audit trail", () => {
     await expect(otherPage).toHaveURL(/\/admin/);
 
     // replaying the step cookie in a third browser sends it back to sign in, with a message
-    const replay = await browser.newContext({ javaScriptEnabled: js, baseURL: test.info().project.use.baseURL });
+    const replay = await browser.newContext({ javaScriptEnabled: js, baseURL: test.info().project.use.baseURL, extraHTTPHeaders: clientHeaders });
     await replay.addCookies(stepCookies);
     const replayPage = await replay.newPage();
     await replayPage.goto("/login/two-step");

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { completedEnrollmentFor, e2eDb } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, registerStudent, signInAt, test, uniqueUsi, NO_FORM } from "./fixtures";
+import { DEMO, expect, expectAccessible, expectMessage, newClientHeaders, registerStudent, signInAt, test, uniqueUsi, NO_FORM } from "./fixtures";
 
 /**
  * A statement of attainment needs a verified USI: the student enters it, a trainer records the
@@ -57,7 +57,7 @@ test("a student enters a USI, a trainer verifies it, the certificate is issued a
   ).toHaveCount(0);
 
   // Anyone opens the QR code's URL without signing in.
-  const anonymous = await browser.newContext({ javaScriptEnabled: js });
+  const anonymous = await browser.newContext({ javaScriptEnabled: js, extraHTTPHeaders: newClientHeaders() });
   const stranger = await anonymous.newPage();
   await stranger.goto(`/verify/${certificate.verification_code}`);
   await expect(stranger.getByRole("heading", { level: 1, name: "Certificate verification" })).toBeVisible();

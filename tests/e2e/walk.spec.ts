@@ -738,14 +738,14 @@ const walks = ROLES.flatMap((role) => {
 });
 
 for (const { role, part, visits } of walks) {
-  walkTest(`${role}: every page opens clean (part ${part})`, async ({ page, js, browser, extraHTTPHeaders, htmlChecker }) => {
+  walkTest(`${role}: every page opens clean (part ${part})`, async ({ page, js, browser, clientHeaders, htmlChecker }) => {
     test.setTimeout(180_000);
     const ids = await demoIds(role);
     // the no-JavaScript walk is the phone walk (its HTML check does not depend on the width)
     if (!js) await page.setViewportSize(PHONE);
     // signed in with no page loaded: each page load below is a visit
     if (role !== "visitor") await startSignedIn(page, EMAIL[role]);
-    else await pendingSecondStep(page, browser, extraHTTPHeaders);
+    else await pendingSecondStep(page, browser, clientHeaders);
 
     // what went wrong on the page being walked, with JavaScript: console errors, page errors, 5xx
     let current = "";

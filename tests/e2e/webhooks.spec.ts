@@ -4,7 +4,7 @@ import { Webhook } from "standardwebhooks";
 import { WEBHOOK_REGISTERED, WEBHOOK_RESENT, WEBHOOK_ROTATED } from "../../app/schemas/webhook-text";
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "../support/webhook-receiver";
 import { e2eDb, e2eServer, insertCourse } from "./e2e-db";
-import { DEMO, expect, expectMessage, signIn, test, uniqueEmail } from "./fixtures";
+import { DEMO, expect, expectMessage, newClientHeaders, signIn, test, uniqueEmail } from "./fixtures";
 
 /**
  * Webhooks end to end: an administrator registers an endpoint on the page, a learner's
@@ -24,11 +24,7 @@ test.afterEach(async () => {
 
 /** A new learner enrols (over the /api, as any client would) in a course of its own: one enrolment.created. */
 async function enrolSomeone(): Promise<string> {
-  const b = crypto.randomBytes(3);
-  const http = await playwrightRequest.newContext({
-    baseURL: `http://localhost:${e2eServer().port}`,
-    extraHTTPHeaders: { "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` },
-  });
+  const http = await playwrightRequest.newContext({ baseURL: `http://localhost:${e2eServer().port}`, extraHTTPHeaders: newClientHeaders() });
   try {
     const email = uniqueEmail("hook");
     expect(
