@@ -17,13 +17,13 @@ export const DEMO = {
  * page's context, the `request` fixture and any second browser a test opens send it. `js` tells
  * which project runs.
  *
- * The tests of a worker share one browser context and its page (`keptPage`): a new context and
- * its first page cost a renderer started and the app's scripts fetched and compiled cold, about
- * half the browser's CPU of a test that opens a page or two (docs/decisions/026, "One page per
- * worker"). What a test leaves on them is cleared when it ends: its listeners and routes, the
- * origin's storage, then its cookies and permissions; other pages it opened are closed, and the
- * page is left on a same-origin image (not about:blank, whose navigation swaps the renderer).
- * The browser's cache stays: a page's scripts are the same build for every test.
+ * The tests of a worker share one browser context and its page (`kept`): a new context and its
+ * first page cost a renderer started and the app's scripts fetched and compiled cold, a quarter
+ * of the browser's CPU for a test that opens two pages (docs/decisions/026, "The tests of a
+ * Playwright worker share one page"). What a test leaves on them is cleared when it ends: its
+ * listeners and routes, the origin's storage, then its cookies and permissions; other pages it
+ * opened are closed, and the page is left on a same-origin image (not about:blank, whose
+ * navigation swaps the renderer). The browser's cache stays: the scripts are one build.
  */
 export const test = base.extend<{ js: boolean; clientHeaders: Record<string, string> }>({
   js: async ({ javaScriptEnabled }, use) => {
