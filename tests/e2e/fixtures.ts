@@ -23,7 +23,9 @@ export const DEMO = {
  * Playwright worker share one page"). What a test leaves on them is cleared when it ends: its
  * listeners and routes, the origin's storage, then its cookies and permissions; other pages it
  * opened are closed, and the page is left on a same-origin image (not about:blank, whose
- * navigation swaps the renderer). The browser's cache stays: the scripts are one build.
+ * navigation swaps the renderer). The browser's cache stays: the scripts are one build. A test
+ * that changes the browser below Playwright's API (a DevTools session's network throttle)
+ * opens a context of its own, which it closes.
  */
 export const test = base.extend<{ js: boolean; clientHeaders: Record<string, string> }>({
   js: async ({ javaScriptEnabled }, use) => {
@@ -33,14 +35,21 @@ export const test = base.extend<{ js: boolean; clientHeaders: Record<string, str
   clientHeaders: async ({}, use) => {
     await use(newClientHeaders());
   },
-  context: async ({ browser, javaScriptEnabled, baseURL, clientHeaders }, use) => {
-    const key = JSON.stringify([javaScriptEnabled, baseURL]);
-    if (!kept || kept.key !== key || !browser.contexts().includes(kept.context)) {
+  // a test whose context options (a project's or a spec's test.use) differ from the kept
+  // context's gets a new one; the viewport is set on the page for each test, and a storage state
+  // (cookies the clearing below would drop) makes a context for its test alone
+  context: async (
+    { browser, clientHeaders, javaScriptEnabled, baseURL, locale, timezoneId, colorScheme, userAgent, storageState, isMobile, hasTouch, deviceScaleFactor },
+    use,
+  ) => {
+    const key = JSON.stringify([javaScriptEnabled, baseURL, locale, timezoneId, colorScheme, userAgent, isMobile, hasTouch, deviceScaleFactor]);
+    const ownState = storageState !== undefined;
+    if (!kept || kept.key !== key || ownState || !browser.contexts().includes(kept.context)) {
       await kept?.context.close().catch(() => undefined);
       kept = { key, context: await browser.newContext(), page: undefined };
     }
     const { context } = kept;
-    await context.clearCookies();
+    if (!ownState) await context.clearCookies();
     await context.setExtraHTTPHeaders(clientHeaders);
     await use(context);
     for (const other of context.pages()) if (other !== kept.page) await other.close();
