@@ -90,12 +90,8 @@ let kept: { key: string; context: BrowserContext; page: Page | undefined } | und
 
 /** A client of its own: the header a second browser or request context of a test sends. */
 export function newClientHeaders(): Record<string, string> {
-  return { "X-Forwarded-For": randomClientAddress() };
-}
-
-function randomClientAddress(): string {
   const b = crypto.randomBytes(3);
-  return `10.${b[0]}.${b[1]}.${b[2]}`;
+  return { "X-Forwarded-For": `10.${b[0]}.${b[1]}.${b[2]}` };
 }
 
 export { expect };
@@ -240,7 +236,7 @@ export async function registerStudent(page: Page, fullName = "Test Student", opt
     form: { full_name: fullName, email, password: REGISTRATION_PASSWORD, confirm_password: REGISTRATION_PASSWORD, role: "student", usi },
     // Each registered person is their own client: registration has a rate limit per client, and a
     // test that makes many students is not one person signing up many times.
-    headers: { "X-Forwarded-For": randomClientAddress() },
+    headers: newClientHeaders(),
     maxRedirects: 0,
   });
   expect(response.status(), "registration redirects to /login").toBe(302);

@@ -1,4 +1,4 @@
-import { DEMO, expect, test } from "./fixtures";
+import { DEMO, expect, requestsAloneRunOnce, test } from "./fixtures";
 import { e2eDb } from "./e2e-db";
 import { shown } from "./hrw-days";
 import { routeModuleFiles, routeUrlPattern } from "../support/route-files";
@@ -201,8 +201,8 @@ async function signInAsTrainer(baseURL: string, clientHeaders: Record<string, st
 }
 
 test.describe("what a trainer reads about learners", () => {
-  test("no trainer page, data request or /api answer holds a learner's sensitive details", async ({ baseURL, clientHeaders, js }) => {
-    test.skip(!js, "requests only: the no-JavaScript project would fetch the same answers");
+  requestsAloneRunOnce();
+  test("no trainer page, data request or /api answer holds a learner's sensitive details", async ({ baseURL, clientHeaders }) => {
     test.setTimeout(300_000);
     // the demo has no emergency contact or licence on file: give one learner each, so both kinds are looked for
     const db = e2eDb();
