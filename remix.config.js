@@ -21,7 +21,10 @@ export default {
   assetsBuildDirectory: `${buildDir}/client`,
   publicPath: "/build/",
   serverModuleFormat: "esm",
-  serverDependenciesToBundle: [/^remix-auth/, /^@mjackson/, /^@remix-run\/web-/],
+  // kysely and zod go into the server build: each is hundreds of small modules, which Node loads
+  // one file at a time at every process's start (a worker's start is what a crash or a deploy
+  // waits for; docs/decisions/006-performance.md, "A server process starts")
+  serverDependenciesToBundle: [/^kysely/, /^zod/, /^remix-auth/, /^@mjackson/, /^@remix-run\/web-/],
   tailwind: true,
   postcss: true,
   future: {

@@ -1,4 +1,5 @@
-import Holidays from "date-holidays";
+import { createRequire } from "node:module";
+import type Holidays from "date-holidays";
 import type { HrwState } from "~/schemas/hrw-codes";
 import { addDays, weekdayOf } from "~/utils/organisation-calendar";
 
@@ -6,7 +7,13 @@ import { addDays, weekdayOf } from "~/utils/organisation-calendar";
  * Calendar arithmetic for regulator notices and licence deadlines, on plain YYYY-MM-DD dates
  * (no time zone can shift them). Public holidays come from the date-holidays package, which
  * ships its tables with it (no network), per state; only days it marks "public" count.
+ *
+ * The package is loaded at the first date asked of it, not with the server: its tables cover
+ * every country (800 kB), and loading them took a fifth of a server process's start, which every
+ * worker pays again after a crash or a deploy (docs/decisions/006-performance.md).
  */
+let HolidaysClass: typeof Holidays | undefined;
+const holidaysClass = () => (HolidaysClass ??= createRequire(import.meta.url)("date-holidays") as typeof Holidays);
 
 const calendars = new Map<string, Holidays>();
 const holidayYears = new Map<string, Set<string>>();
@@ -17,7 +24,7 @@ export function publicHolidays(state: HrwState, year: number): Set<string> {
   let days = holidayYears.get(key);
   if (!days) {
     let calendar = calendars.get(state);
-    if (!calendar) calendars.set(state, (calendar = new Holidays("AU", state)));
+    if (!calendar) calendars.set(state, (calendar = new (holidaysClass())("AU", state)));
     days = new Set(
       calendar
         .getHolidays(year)
