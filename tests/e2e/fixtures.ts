@@ -46,6 +46,8 @@ export const test = base.extend<{ js: boolean; clientHeaders: Record<string, str
     const ownState = storageState !== undefined;
     if (!kept || kept.key !== key || ownState || !browser.contexts().includes(kept.context)) {
       await kept?.context.close().catch(() => undefined);
+      // inside a test, Playwright gives browser.newContext() that test's context options (the
+      // project's and test.use's: JavaScript off in no-js), so the key above is what decides
       kept = { key, context: await browser.newContext(), page: undefined };
     }
     const { context } = kept;
