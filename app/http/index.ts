@@ -8,6 +8,7 @@ import { sendNoSniff } from "./headers.server";
 import { installFrontDoor } from "./front-door.server";
 import { gateRoutes, refuseAtTheGate } from "./gate.server";
 import { answerFromPageCache } from "./page-cache.server";
+import { answerRouteDiscovery } from "./route-discovery.server";
 import { redactOutput } from "./redacted-output.server";
 import { enterRequest } from "./request-context.server";
 import { countRequestQueries } from "./query-count.server";
@@ -29,7 +30,9 @@ import { serveCompressedAsset } from "./static-assets.server";
  *    best once compressed (static-assets.server.ts);
  * 2. front door: the gate refuses cross-site writes (403), declared bodies over 1 MB (413) and
  *    /api URLs that do not decode (400), before anything reads the body (gate.server.ts);
- * 3. front door: the page cache answers stored anonymous pages (page-cache.server.ts);
+ * 3. front door: the page cache answers stored anonymous pages (page-cache.server.ts), and the
+ *    browser's requests for the routes of a page's links get Remix's answer, with each path's
+ *    matches worked out once (route-discovery.server.ts);
  * 4. remix-serve's express: compression, static files, the access log;
  * 5. Remix: every loader and action behind the gate (undeclared bodies cut at 1 MB; resource
  *    routes get headers, a request-log line and a JSON 500);
@@ -51,7 +54,7 @@ const swept = sweepUploadLeftovers();
 if (swept > 0) logLine({ event: "upload-leftovers-removed", count: swept });
 installFrontDoor(
   enterRequest,
-  [refuseOffLoopback, sendNoSniff, serveCompressedAsset, refuseAtTheGate, answerFromPageCache],
+  [refuseOffLoopback, sendNoSniff, serveCompressedAsset, refuseAtTheGate, answerFromPageCache, answerRouteDiscovery(build)],
   COUNTING_QUERIES ? countRequestQueries : undefined,
 );
 

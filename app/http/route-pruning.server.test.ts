@@ -1,52 +1,13 @@
-import type { EntryContext } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
-import { readConfig } from "@remix-run/dev/dist/config.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { appRouteManifest, samplePaths, type Manifest } from "../../tests/support/app-route-manifest";
 import { manifestForPath, pathsMatchedFor, routeTree } from "./route-pruning.server";
-
-type Manifest = EntryContext["manifest"];
 
 /** The app's own routes, as the build's manifest lists them (id, parent, path, index). */
 let manifest: Manifest;
 beforeAll(async () => {
-  const config = await readConfig(process.cwd());
-  const routes = Object.fromEntries(
-    Object.values(config.routes).map((r) => [
-      r.id,
-      {
-        id: r.id,
-        parentId: r.parentId,
-        path: r.path,
-        index: r.index,
-        caseSensitive: r.caseSensitive,
-        module: `/build/${r.file}`,
-        hasAction: false,
-        hasLoader: true,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasErrorBoundary: false,
-      },
-    ]),
-  );
-  manifest = { version: "test", url: "/build/manifest.js", entry: { module: "/build/entry.js", imports: [] }, routes } as unknown as Manifest;
+  manifest = await appRouteManifest();
 }, 60_000);
-
-/** A path that reaches each route: its parents' paths joined, a value for each parameter, two segments for a splat. */
-function samplePaths(m: Manifest): string[] {
-  const full = (id: string | undefined): string => {
-    if (!id) return "";
-    const route = m.routes[id]!;
-    return `${full(route.parentId)}/${route.path ?? ""}`;
-  };
-  return Object.keys(m.routes).map((id) => {
-    const concrete = full(id)
-      .split("/")
-      .filter(Boolean)
-      .map((segment) => (segment === "*" ? "a/b" : segment.startsWith(":") ? "x7" : segment))
-      .join("/");
-    return `/${concrete}`;
-  });
-}
 
 const EXTRA = ["/", "/nowhere", "/student/nowhere/deeper", "/courses/", "/courses/%20space", "/admin/students/x/y/z", "/COURSES", `/${"a/".repeat(400)}`];
 
