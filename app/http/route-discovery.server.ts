@@ -23,6 +23,8 @@ const DISCOVERY_PATH = "/__manifest";
 const URL_LIMIT = 7680;
 /** How many paths' matches are kept; a path with an id in it is one of many, so the store is bounded. */
 const MAX_PATHS = 2000;
+/** Longer paths are matched every time (no page links one; the bound keeps a hostile URL out of the store). */
+const MAX_KEY_LENGTH = 512;
 /** Remix's own headers for the answer: it holds one build's routes, which never change. */
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
 const CONTENT_TYPE = "application/json; charset=utf-8";
@@ -49,6 +51,7 @@ export function routeDiscovery(build: Pick<ServerBuild, "routes" | "assets">): R
     let ids = matched.get(path);
     if (!ids) {
       ids = (matchRoutes(tree, path) ?? []).map((match) => match.route.id!);
+      if (path.length > MAX_KEY_LENGTH) return ids;
       if (matched.size >= MAX_PATHS) matched.clear();
       matched.set(path, ids);
     }
