@@ -43,8 +43,12 @@ function pathsAsked(asked: string[]): Set<string> {
 /** The answer's body for a request's `p` values: each matched route's entry of the browser manifest, keyed by id. */
 export type RouteDiscovery = (asked: string[]) => string;
 
-/** Remix's answer to a discovery request, worked out from `build` with each path's matches kept. */
-export function routeDiscovery(build: Pick<ServerBuild, "routes" | "assets">): RouteDiscovery {
+/**
+ * Remix's answer to a discovery request, worked out from `build` with each path's matches kept.
+ * The browser manifest's routes have the ids, paths and parents of the server's, so the tree is
+ * built from them.
+ */
+export function routeDiscovery(build: Pick<ServerBuild, "assets">): RouteDiscovery {
   const tree = routeTree(build.assets.routes) as Parameters<typeof matchRoutes>[0];
   const matched = new Map<string, string[]>();
   const idsFor = (path: string): string[] => {
@@ -68,7 +72,7 @@ export function routeDiscovery(build: Pick<ServerBuild, "routes" | "assets">): R
  * The front-door step: answers a discovery request for this build's version, as Remix would;
  * anything else goes on. The body is compressed as remix-serve's middleware would compress it.
  */
-export function answerRouteDiscovery(build: Pick<ServerBuild, "routes" | "assets" | "basename">) {
+export function answerRouteDiscovery(build: Pick<ServerBuild, "assets" | "basename">) {
   const discover = routeDiscovery(build);
   // under a basename the path is another; Remix answers those itself
   const served = !build.basename || build.basename === "/";
