@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
 import { compress, COMPRESS_FROM_BYTES, encodingFor } from "./compression.server";
-import { routeTree } from "./route-pruning.server";
+import { MAX_KEY_LENGTH, MAX_PATHS, routeTree } from "./route-pruning.server";
 
 /**
  * The browser asks the server for the routes of the links a page shows (`/__manifest?p=…`, Remix's
@@ -21,10 +21,6 @@ import { routeTree } from "./route-pruning.server";
 const DISCOVERY_PATH = "/__manifest";
 /** Remix refuses a manifest URL longer than this (under what browsers send), origin included. */
 const URL_LIMIT = 7680;
-/** How many paths' matches are kept; a path with an id in it is one of many, so the store is bounded. */
-const MAX_PATHS = 2000;
-/** Longer paths are matched every time (no page links one; the bound keeps a hostile URL out of the store). */
-const MAX_KEY_LENGTH = 512;
 /** Remix's own headers for the answer: it holds one build's routes, which never change. */
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
 const CONTENT_TYPE = "application/json; charset=utf-8";

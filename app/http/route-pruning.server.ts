@@ -24,10 +24,13 @@ type ManifestRoute = Manifest["routes"][string];
  * route of the build.
  */
 
-/** How many paths are kept per build; a path with an id in it is one of many, so the store is bounded. */
-const MAX_PATHS = 2000;
+/**
+ * How many paths are kept per build; a path with an id in it is one of many, so the store is
+ * bounded (here and in route discovery, route-discovery.server.ts).
+ */
+export const MAX_PATHS = 2000;
 /** Longer paths are worked out every time (no page has one; the bound keeps a hostile URL out of the store). */
-const MAX_KEY_LENGTH = 512;
+export const MAX_KEY_LENGTH = 512;
 
 interface TreeRoute {
   id: string;
