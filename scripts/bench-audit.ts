@@ -14,7 +14,6 @@
  */
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { auditKeyId, chainHash, checkpointSignature, GENESIS_HASH, GENESIS_SIGNATURE, type ChainedAuditRow } from "../db/audit-chain";
@@ -123,7 +122,7 @@ async function main() {
 
     // npm run audit:verify, as an operator runs it
     const t0 = performance.now();
-    const verify = spawnSync("/usr/bin/time", ["-f", "%M", path.resolve("node_modules/.bin/tsx"), "scripts/audit-verify.ts"], {
+    const verify = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, "scripts/run-built.mjs", "audit-verify"], {
       env: { ...process.env, DATABASE_URL: url, AUDIT_KEY: KEY },
       encoding: "utf8",
     });

@@ -36,6 +36,7 @@ import { checkReadiness, readinessYears, releaseReadinessClaims } from "../app/a
 import { organisation } from "../app/env.server";
 import { checkpointAuditTrail } from "../app/models/audit-chain.server";
 import { existingAuditKey, parseSettings } from "../app/env.server";
+import { builtScript, hasBuild } from "./build.mjs";
 import { bin, BUILD_DIR, PASSWORD, run, signIn, startChild, stopAll, stopChildrenOnExit, waitForServer } from "./bench-server";
 import { LOGIN_EMAILS, PAGE_LIMIT_MS, pagesAtSize, signInEveryLogin, timePages } from "./bench-pages";
 
@@ -450,8 +451,8 @@ async function main() {
   if (!isPostgresUrl(url)) throw new Error("bench:national runs on PostgreSQL: set DATABASE_URL=postgres://…");
   stopChildrenOnExit();
   const buildEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", BUILD_DIR };
-  if (process.env.SKIP_BUILD === "1" && fs.existsSync(path.join(BUILD_DIR, "index.js"))) console.log(`Reusing the build in ${BUILD_DIR}.`);
-  else run(bin("remix"), ["build"], buildEnv);
+  if (process.env.SKIP_BUILD === "1" && hasBuild(BUILD_DIR)) console.log(`Reusing the build in ${BUILD_DIR}.`);
+  else run(process.execPath, ["scripts/build.mjs"], buildEnv);
   run(bin("tsx"), ["scripts/seed-large.ts", "--learners", String(learners), process.argv.includes("--if-empty") ? "--if-empty" : "--force"], {
     ...process.env,
     DATABASE_URL: url,
@@ -574,7 +575,7 @@ async function main() {
   if (PARTS.has("verify")) {
     // 5. the whole trail verified
     const started = performance.now();
-    const verify = spawnSync(bin("tsx"), ["scripts/audit-verify.ts"], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
+    const verify = spawnSync(process.execPath, [builtScript(BUILD_DIR, "audit-verify")], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
     const verifyMs = performance.now() - started;
     record(
       "audit:verify",

@@ -30,6 +30,7 @@ import path from "node:path";
 import puppeteer, { type Browser } from "puppeteer";
 import { openDatabase } from "../db/connection";
 import { LOGIN_EMAILS, pagesAtSize, type Login, type PageRequest } from "./bench-pages";
+import { builtScript } from "./build.mjs";
 import { benchEnv, bin, BUILD_DIR, buildAndPrepare, DB_FILE, raw, run, signIn, startChild, stopAll, stopChildrenOnExit, waitForServer } from "./bench-server";
 import { buildFloorApp, productRouteFiles } from "./bench-floor";
 import { BUDGET, kb, routeWeights, type RouteWeight } from "./page-weight";
@@ -382,7 +383,7 @@ async function main() {
   const sets: Array<{ name: string; url: string }> = [];
   if (process.env.PHONE_DATA !== "large") {
     fs.rmSync(DEMO_DB, { force: true });
-    run(bin("tsx"), ["scripts/prepare.ts"], { ...env, DATABASE_URL: `file:${DEMO_DB}`, SEED_DEMO: "true" });
+    run(process.execPath, [builtScript(BUILD_DIR, "prepare")], { ...env, DATABASE_URL: `file:${DEMO_DB}`, SEED_DEMO: "true" });
     sets.push({ name: "Demo", url: `file:${DEMO_DB}` });
   }
   if (process.env.PHONE_DATA !== "demo") sets.push({ name: "20,000 learners", url: `file:${DB_FILE}` });

@@ -8,6 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import { openDatabase } from "../db/connection";
 import { isPostgresUrl } from "../db/dialect";
+import { builtScript, hasBuild } from "./build.mjs";
 
 export const BUILD_DIR = process.env.BUILD_DIR || ".build-bench";
 export const DB_FILE = path.resolve("tests/.tmp/bench.db");
@@ -42,11 +43,11 @@ export function benchEnv(): NodeJS.ProcessEnv {
  * seeded on first run, migrated otherwise.
  */
 export function buildAndPrepare(env: NodeJS.ProcessEnv) {
-  if (process.env.SKIP_BUILD === "1" && fs.existsSync(path.join(BUILD_DIR, "index.js"))) {
+  if (process.env.SKIP_BUILD === "1" && hasBuild(BUILD_DIR)) {
     console.log(`Reusing the build in ${BUILD_DIR}.`);
   } else {
     console.log(`Building into ${BUILD_DIR}…`);
-    run(bin("remix"), ["build"], env);
+    run(process.execPath, ["scripts/build.mjs"], env);
   }
   if (POSTGRES_URL) {
     console.log("Seeding the large data set into PostgreSQL unless it has data…");
@@ -55,7 +56,7 @@ export function buildAndPrepare(env: NodeJS.ProcessEnv) {
     console.log(`Seeding the large data set into ${DB_FILE}…`);
     run(bin("tsx"), ["scripts/seed-large.ts"], env);
   } else {
-    run(bin("tsx"), ["scripts/prepare.ts", "--no-seed"], env);
+    run(process.execPath, [builtScript(BUILD_DIR, "prepare"), "--no-seed"], env);
   }
 }
 

@@ -33,6 +33,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import SQLite from "../db/sqlite-driver";
+import { builtScript, ensureBuild } from "./build.mjs";
 import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from "../tests/support/postgres-test-server";
 import { judgeCopies } from "../tests/support/mail-copies";
 import { startMailSink, type MailSink } from "../tests/support/mail-sink";
@@ -43,7 +44,6 @@ const port = Number(process.env.CRASH_PORT ?? 3190);
 const buildDir = process.env.BUILD_DIR ?? "build";
 const dbFile = path.resolve("tests/.tmp/crash.db");
 const base = `http://127.0.0.1:${port}`;
-const bin = (name: string) => path.resolve("node_modules", ".bin", name);
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "production" as const,
@@ -75,11 +75,8 @@ function prepare() {
     fs.mkdirSync(path.dirname(dbFile), { recursive: true });
     for (const s of ["", "-wal", "-shm"]) fs.rmSync(dbFile + s, { force: true });
   }
-  if (!fs.existsSync(path.join(buildDir, "index.js"))) {
-    const b = spawnSync(bin("remix"), ["build"], { stdio: "inherit", env: { ...env, BUILD_DIR: buildDir } });
-    if (b.status !== 0) throw new Error("build failed");
-  }
-  const p = spawnSync(bin("tsx"), ["scripts/prepare.ts"], { stdio: "inherit", env });
+  ensureBuild(buildDir, env);
+  const p = spawnSync(process.execPath, [builtScript(buildDir, "prepare")], { stdio: "inherit", env });
   if (p.status !== 0) throw new Error("prepare failed");
 }
 

@@ -11,6 +11,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { builtScript, ensureBuild } from "./build.mjs";
 
 const BUILD_DIR = process.env.BUILD_DIR || ".build-bench";
 const DB_FILE = path.resolve("tests/.tmp/bench.db");
@@ -65,9 +66,9 @@ async function waitForServer() {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(BUILD_DIR, "index.js"))) run(bin("remix"), ["build"]);
+  ensureBuild(BUILD_DIR, env);
   if (!fs.existsSync(DB_FILE)) run(bin("tsx"), ["scripts/seed-large.ts"]);
-  else run(bin("tsx"), ["scripts/prepare.ts", "--no-seed"]);
+  else run(process.execPath, [builtScript(BUILD_DIR, "prepare"), "--no-seed"]);
 
   const server = spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), path.join(BUILD_DIR, "index.js")], {
     env,

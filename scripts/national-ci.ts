@@ -21,10 +21,9 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import fs from "node:fs";
-import path from "node:path";
 import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from "../tests/support/postgres-test-server";
 import { everyPage, PAGE_LIMIT_MS, reportPageTimes, signInEveryLogin, timePages, untimedRoutes, type PageRequest } from "./bench-pages";
+import { hasBuild } from "./build.mjs";
 import { benchEnv, bin, run, startChild, stopAll, stopChildrenOnExit } from "./bench-server";
 import { countPages, reportGrowth, startCountingServer } from "./query-growth";
 
@@ -100,8 +99,8 @@ async function main(): Promise<boolean> {
     );
     return true;
   }
-  if (process.env.SKIP_BUILD === "1" && fs.existsSync(path.join(BUILD_DIR, "index.js"))) console.log(`Reusing the build in ${BUILD_DIR}.`);
-  else run(bin("remix"), ["build"], { ...process.env, NODE_ENV: "production", BUILD_DIR });
+  if (process.env.SKIP_BUILD === "1" && hasBuild(BUILD_DIR)) console.log(`Reusing the build in ${BUILD_DIR}.`);
+  else run(process.execPath, ["scripts/build.mjs"], { ...process.env, NODE_ENV: "production", BUILD_DIR });
   stopChildrenOnExit();
   const name = uniqueDatabaseName(process.env.NATIONAL_DATABASE_PREFIX || "portal_national");
   const names = [`${name}_demo`, `${name}_volume`];

@@ -2,30 +2,37 @@ import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import SQLite from "../db/sqlite-driver";
+import { deploymentScript } from "../tests/support/deployment-scripts";
 import { createTestDb, TEST_DIALECT } from "../tests/support/test-db";
 
 /**
- * The start-up rules of a real deployment, run as `npm start` runs them (scripts/prepare.ts in
- * a process of its own): a public APP_URL never gets demo data and refuses to start while any
- * account has the demo password; `npm run admin:create` makes the first administrator.
+ * The start-up rules of a real deployment, run as `npm start` and `npm run admin:create` run
+ * them (the build's scripts, scripts/build.mjs, each in a process of its own): a public APP_URL
+ * never gets demo data and refuses to start while any account has the demo password;
+ * `npm run admin:create` makes the first administrator.
  */
 const dir = path.resolve("tests/.tmp", `prepare-${crypto.randomUUID()}`);
 fs.mkdirSync(dir, { recursive: true });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-const tsx = path.resolve("node_modules", ".bin", "tsx");
+let built = { prepare: "", adminCreate: "" };
+beforeAll(async () => {
+  built = { prepare: await deploymentScript("prepare"), adminCreate: await deploymentScript("admin-create") };
+});
 
-function run(script: string, env: Record<string, string | undefined>, args: string[] = []) {
+/** Runs a command (its program and first arguments) with these variables set or, when undefined, unset. */
+function run([program, ...first]: string[], env: Record<string, string | undefined>, args: string[] = []) {
   const childEnv = { ...process.env };
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete childEnv[k];
     else childEnv[k] = v;
   }
-  const result = spawnSync(tsx, [script, ...args], { env: childEnv, encoding: "utf8", input: "", timeout: 60_000 });
+  const result = spawnSync(program!, [...first, ...args], { env: childEnv, encoding: "utf8", input: "", timeout: 60_000 });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
-const prepare = (env: Record<string, string | undefined>) => run("scripts/prepare.ts", env);
+const prepare = (env: Record<string, string | undefined>) => run([process.execPath, built.prepare], env);
+const adminCreate = (env: Record<string, string | undefined>, args: string[]) => run([process.execPath, built.adminCreate], env, args);
 const freshDb = () => path.join(dir, `${crypto.randomUUID()}.db`);
 const users = (file: string) => {
   const db = new SQLite(file, { readonly: true });
@@ -75,7 +82,7 @@ describe("starting a deployment", { timeout: 120_000 }, () => {
   onFile("admin:create makes an active, approved administrator without printing the password; the public start then succeeds", () => {
     const file = freshDb();
     const secret = "Tr1cky-Secret-Pass";
-    const created = run("scripts/admin-create.ts", { DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: secret, ...PUBLIC }, [
+    const created = adminCreate({ DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: secret, ...PUBLIC }, [
       "--email",
       "Head.Office@Summit.example",
       "--name",
@@ -93,18 +100,18 @@ describe("starting a deployment", { timeout: 120_000 }, () => {
   onFile("admin:create refuses the demo password and a taken email", () => {
     const file = freshDb();
     const args = ["--email", "boss@summit.example", "--name", "Boss"];
-    const demo = run("scripts/admin-create.ts", { DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "password123", ...PUBLIC }, args);
+    const demo = adminCreate({ DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "password123", ...PUBLIC }, args);
     expect(demo.status).toBe(1);
     expect(demo.output).toMatch(/other than the demo password/);
     // the password rule of every other path: not a common password, 12 characters for staff
-    const common = run("scripts/admin-create.ts", { DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "qwerty123456", ...PUBLIC }, args);
+    const common = adminCreate({ DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "qwerty123456", ...PUBLIC }, args);
     expect(common.status).toBe(1);
     expect(common.output).toMatch(/This password is too common/);
-    const short = run("scripts/admin-create.ts", { DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "Kestrel-77x", ...PUBLIC }, args);
+    const short = adminCreate({ DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "Kestrel-77x", ...PUBLIC }, args);
     expect(short.status).toBe(1);
     expect(short.output).toMatch(/at least 12 characters/);
-    expect(run("scripts/admin-create.ts", { DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "a-good-one-1", ...PUBLIC }, args).status).toBe(0);
-    const again = run("scripts/admin-create.ts", { DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "a-good-one-2", ...PUBLIC }, args);
+    expect(adminCreate({ DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "a-good-one-1", ...PUBLIC }, args).status).toBe(0);
+    const again = adminCreate({ DATABASE_URL: `file:${file}`, ADMIN_PASSWORD: "a-good-one-2", ...PUBLIC }, args);
     expect(again.status).toBe(1);
     expect(again.output).toMatch(/already exists/);
   });

@@ -20,7 +20,8 @@ import { pathToFileURL } from "node:url";
 import { openDatabase, type DB } from "../db/connection";
 import { isPostgresUrl } from "../db/dialect";
 import { busiestClassOf, employerBooking, LOGIN_EMAILS, pagesAtSize, signInEveryLogin, untimedRoutes, type Login, type PageRequest } from "./bench-pages";
-import { benchEnv, bin, raw, run, startChild, stopAll, stopChildrenOnExit, waitForServer } from "./bench-server";
+import { builtScript, hasBuild } from "./build.mjs";
+import { benchEnv, raw, run, startChild, stopAll, stopChildrenOnExit, waitForServer } from "./bench-server";
 
 const LEARNERS = Number(process.env.QUERY_GROWTH_LEARNERS || 500);
 const PORT = Number(process.env.QUERY_GROWTH_PORT || 3250);
@@ -184,9 +185,9 @@ async function main() {
   const started = Date.now();
   // the bench's production environment on this check's own build and database
   const env: NodeJS.ProcessEnv = { ...benchEnv(), BUILD_DIR, DATABASE_URL };
-  if (process.env.SKIP_BUILD === "1" && fs.existsSync(path.join(BUILD_DIR, "index.js"))) console.log(`Reusing the build in ${BUILD_DIR}.`);
-  else run(bin("remix"), ["build"], env);
-  if (POSTGRES_URL) run(bin("tsx"), ["scripts/prepare.ts", "--reset"], env);
+  if (process.env.SKIP_BUILD === "1" && hasBuild(BUILD_DIR)) console.log(`Reusing the build in ${BUILD_DIR}.`);
+  else run(process.execPath, ["scripts/build.mjs"], env);
+  if (POSTGRES_URL) run(process.execPath, [builtScript(BUILD_DIR, "prepare"), "--reset"], env);
   else for (const f of [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`]) fs.rmSync(f, { force: true });
   stopChildrenOnExit();
   await startCountingServer(env, PORT);

@@ -13,13 +13,13 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { RATE_LIMITS } from "../app/security/rate-limits.server";
+import { builtScript, ensureBuild } from "./build.mjs";
 import { awaitBulkMail, queueBulkMail } from "../tests/support/bulk-mail";
 import { startMailSink, type MailSink } from "../tests/support/mail-sink";
 import { createDatabase, databaseUrl, dropDatabase, uniqueDatabaseName } from "../tests/support/postgres-test-server";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
 const ports = [Number(process.env.SERVERS_PORT ?? 3180), Number(process.env.SERVERS_PORT ?? 3180) + 1];
-const bin = (name: string) => path.resolve("node_modules", ".bin", name);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let sink: MailSink;
@@ -207,7 +207,11 @@ async function main() {
   const url = databaseUrl(name);
   const servers: ChildProcess[] = [];
   try {
-    const prepared = spawnSync(bin("tsx"), ["scripts/prepare.ts"], { stdio: ["ignore", "ignore", "inherit"], env: serverEnv(url, ports[0]!) });
+    ensureBuild(buildDir);
+    const prepared = spawnSync(process.execPath, [builtScript(buildDir, "prepare")], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: serverEnv(url, ports[0]!),
+    });
     if (prepared.status !== 0) throw new Error("prepare failed");
     servers.push(...(await Promise.all(ports.map((port) => start(url, port)))));
     await checks(url);

@@ -1,5 +1,6 @@
 /**
- * npm start: build when there is no build, migrate and seed, then serve with remix-serve on
+ * npm start: build when there is no build, migrate and seed (the build's own `prepare`,
+ * scripts/build.mjs), then serve with remix-serve on
  * WEB_CONCURRENCY workers (scripts/serve.mjs; default one per core), each running the
  * background runner (scripts/serve-worker.mjs). Run it as `npm start` or `node scripts/start.mjs`
  * (under systemd or in a container: README, "Deployment"); either stops on SIGTERM or SIGINT.
@@ -8,9 +9,9 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { builtScript, ensureBuild } from "./build.mjs";
 
 const buildDir = process.env.BUILD_DIR || "build";
-const bin = (name) => path.resolve("node_modules", ".bin", name);
 const run = (cmd, args, env = process.env) => {
   const r = spawnSync(cmd, args, { stdio: "inherit", env });
   if (r.status !== 0) process.exit(r.status ?? 1);
@@ -18,14 +19,11 @@ const run = (cmd, args, env = process.env) => {
 
 process.env.NODE_ENV ||= "production";
 
-if (!fs.existsSync(path.join(buildDir, "index.js"))) {
-  console.log("No build found: building…");
-  run(bin("remix"), ["build"]);
-}
+ensureBuild(buildDir);
 // prepare reports which accounts still have the demo password; the server holds itself to
 // loopback while there are any (app/http/demo-lock.server.ts) without checking them again
 const report = path.join(os.tmpdir(), `portal-prepare-${process.pid}-${Date.now()}.json`);
-run(bin("tsx"), ["scripts/prepare.ts"], { ...process.env, PREPARE_REPORT: report });
+run(process.execPath, [builtScript(buildDir, "prepare")], { ...process.env, PREPARE_REPORT: report });
 try {
   process.env.DEMO_ACCOUNTS = JSON.stringify(JSON.parse(fs.readFileSync(report, "utf8")).demoAccounts);
   fs.rmSync(report, { force: true });

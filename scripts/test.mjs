@@ -33,7 +33,8 @@ const PARTS = {
   typecheck: { command: [process.execPath, [path.resolve("node_modules/typescript-native/bin/tsc"), "--noEmit", "--singleThreaded"]] },
   // the linter, then Prettier's check of the layout (npm run format writes it)
   lint: { command: ["sh", ["-c", `"${bin("eslint")}" . && "${bin("prettier")}" --check --log-level warn .`]] },
-  build: { command: [bin("remix"), ["build"]] },
+  // the app and the scripts of a deployment (npm run build)
+  build: { command: [process.execPath, [path.resolve("scripts/build.mjs")]] },
   unit: { command: [bin("vitest"), ["run"]] },
   e2e: { command: [bin("playwright"), ["test"]], build: true },
   crash: { command: tsx("scripts/crash-test.ts"), build: true },

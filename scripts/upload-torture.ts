@@ -24,12 +24,12 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import SQLite from "../db/sqlite-driver";
+import { builtScript, ensureBuild } from "./build.mjs";
 
 const port = Number(process.env.UPLOADS_PORT ?? 3236);
 const buildDir = process.env.BUILD_DIR ?? "build";
 const dbFile = path.resolve(`tests/.tmp/uploads-${port}.db`);
 const tmpDir = path.resolve(`tests/.tmp/uploads-tmp-${port}`);
-const bin = (name: string) => path.resolve("node_modules", ".bin", name);
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "production",
@@ -203,9 +203,12 @@ async function main() {
   for (const s of ["", "-wal", "-shm"]) fs.rmSync(dbFile + s, { force: true });
   fs.rmSync(tmpDir, { recursive: true, force: true });
   fs.mkdirSync(tmpDir, { recursive: true });
-  if (!fs.existsSync(path.join(buildDir, "index.js"))) spawnSync(bin("remix"), ["build"], { stdio: "inherit", env });
+  ensureBuild(buildDir, env);
   // prepare runs under tsx, which keeps its cache in the temporary folder: not the server's
-  if (spawnSync(bin("tsx"), ["scripts/prepare.ts"], { stdio: ["ignore", "ignore", "inherit"], env: { ...env, TMPDIR: process.env.TMPDIR } }).status !== 0)
+  if (
+    spawnSync(process.execPath, [builtScript(buildDir, "prepare")], { stdio: ["ignore", "ignore", "inherit"], env: { ...env, TMPDIR: process.env.TMPDIR } })
+      .status !== 0
+  )
     throw new Error("prepare failed");
 
   // what a worker killed mid-upload leaves (its process gone), and a live process's upload

@@ -21,6 +21,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import http from "node:http";
+import { builtScript, ensureBuild } from "./build.mjs";
 import { awaitBulkMail, queueBulkMail } from "../tests/support/bulk-mail";
 import { startMailSink } from "../tests/support/mail-sink";
 
@@ -28,7 +29,6 @@ const port = Number(process.env.WORKERS_PORT ?? 3213);
 const buildDir = process.env.BUILD_DIR ?? "build";
 const dbFile = path.resolve("tests/.tmp/workers.db");
 const base = `http://127.0.0.1:${port}`;
-const bin = (name: string) => path.resolve("node_modules", ".bin", name);
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "production",
@@ -106,8 +106,9 @@ function exited(child: ChildProcess, ms: number): Promise<number | null | "timeo
 async function main() {
   fs.mkdirSync(path.dirname(dbFile), { recursive: true });
   for (const s of ["", "-wal", "-shm"]) fs.rmSync(dbFile + s, { force: true });
-  if (!fs.existsSync(path.join(buildDir, "index.js"))) spawnSync(bin("remix"), ["build"], { stdio: "inherit", env });
-  if (spawnSync(bin("tsx"), ["scripts/prepare.ts"], { stdio: ["ignore", "ignore", "inherit"], env }).status !== 0) throw new Error("prepare failed");
+  ensureBuild(buildDir, env);
+  if (spawnSync(process.execPath, [builtScript(buildDir, "prepare")], { stdio: ["ignore", "ignore", "inherit"], env }).status !== 0)
+    throw new Error("prepare failed");
 
   // 1. a bad worker count
   const bad = spawnSync(process.execPath, ["scripts/serve.mjs"], { env: { ...env, WEB_CONCURRENCY: "two" }, encoding: "utf8" });

@@ -1,12 +1,12 @@
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
-import path from "node:path";
 import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, writeTransaction, type DB } from "#db/connection";
 import { chainHash, GENESIS_HASH } from "#db/audit-chain";
 import { auditOwnerWarning, grantAppRole } from "#db/roles";
 import { migrations } from "#migrations/index";
+import { deploymentScript } from "../../tests/support/deployment-scripts";
 import { createTestDb, TEST_DIALECT, type TestDb } from "../../tests/support/test-db";
 import { withAdmin } from "../../tests/support/postgres-test-server";
 import { makeUser } from "../../tests/support/factories";
@@ -24,6 +24,12 @@ const onPostgres = TEST_DIALECT === "postgres" ? it : it.skip;
 const open: TestDb[] = [];
 afterAll(async () => {
   for (const t of open) await t.cleanup();
+});
+
+/** npm start's preparation and npm run audit:verify, as the build makes them */
+let built = { prepare: "", auditVerify: "" };
+beforeAll(async () => {
+  built = { prepare: await deploymentScript("prepare"), auditVerify: await deploymentScript("audit-verify") };
 });
 
 /** A database whose trail holds `n` entries (ids 1..n), to tamper with. */
@@ -240,7 +246,7 @@ describe("PostgreSQL's role split", () => {
     const appUrl = new URL(owner.url);
     appUrl.username = role;
     const prepare = (env: Record<string, string>) => {
-      const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/prepare.ts"], {
+      const result = spawnSync(process.execPath, [built.prepare], {
         env: { ...process.env, SEED_DEMO: "false", APP_URL: "", SMTP_URL: "", ...env },
         encoding: "utf8",
         timeout: 60_000,
@@ -280,8 +286,9 @@ describe("PostgreSQL's role split", () => {
   });
 });
 
+/** npm run audit:verify as an operator runs it: the build's script, in a process. */
 const verify = (url: string) => {
-  const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/audit-verify.ts"], {
+  const result = spawnSync(process.execPath, [built.auditVerify], {
     env: { ...process.env, DATABASE_URL: url },
     encoding: "utf8",
     timeout: 60_000,

@@ -4,10 +4,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditKeyId, chainHash, checkpointSignature, GENESIS_SIGNATURE } from "#db/audit-chain";
 import { openDatabase, writeTransaction, type DB } from "#db/connection";
 import { grantAppRole } from "#db/roles";
+import { deploymentScript } from "../../tests/support/deployment-scripts";
 import { createTestDb, TEST_DIALECT, type TestDb } from "../../tests/support/test-db";
 import { withAdmin } from "../../tests/support/postgres-test-server";
 import { makeUser } from "../../tests/support/factories";
@@ -78,11 +79,19 @@ async function rewriteFrom(db: DB, id: number, detail: string): Promise<void> {
   await db.updateTable("audit_head").set({ last_hash: prev }).execute();
 }
 
-/** npm run audit:verify as an operator runs it: a process, the key from its environment (or none: a folder without data/audit-key). */
+let auditVerify = "";
+beforeAll(async () => {
+  auditVerify = await deploymentScript("audit-verify");
+});
+
+/**
+ * npm run audit:verify as an operator runs it: the build's script in a process, the key from
+ * its environment (or none: a folder without data/audit-key).
+ */
 function verifyProcess(url: string, key: string | null) {
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), "audit-verify-"));
   try {
-    const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["--tsconfig", path.resolve("tsconfig.json"), path.resolve("scripts/audit-verify.ts")], {
+    const result = spawnSync(process.execPath, [auditVerify], {
       cwd,
       env: { ...process.env, DATABASE_URL: url, AUDIT_KEY: key ?? "" },
       encoding: "utf8",

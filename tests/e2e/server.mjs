@@ -10,11 +10,11 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { builtScript, ensureBuild } from "../../scripts/build.mjs";
 
 const port = process.env.E2E_PORT ?? "3100";
 const buildDir = process.env.BUILD_DIR ?? "build";
 const dbFile = path.resolve(`tests/.tmp/e2e-${port}.db`);
-const bin = (name) => path.resolve("node_modules", ".bin", name);
 
 const env = {
   ...process.env,
@@ -41,8 +41,9 @@ const run = (cmd, args) => {
   const r = spawnSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
-if (process.env.E2E_SKIP_BUILD !== "1" || !fs.existsSync(path.join(buildDir, "index.js"))) run(bin("remix"), ["build"]);
-run(bin("tsx"), ["scripts/prepare.ts"]);
+if (process.env.E2E_SKIP_BUILD !== "1") run(process.execPath, [path.resolve("scripts/build.mjs")]);
+else ensureBuild(buildDir, env);
+run(process.execPath, [builtScript(buildDir, "prepare")]);
 
 // one worker, as npm start runs each: remix-serve with the background runner (its mail lands in OUTBOX_DIR)
 const server = spawn(process.execPath, [path.resolve("scripts/serve-worker.mjs"), path.join(buildDir, "index.js")], {
