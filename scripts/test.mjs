@@ -21,6 +21,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { hasBuild } from "./build.mjs";
 
 const bin = (name) => path.resolve("node_modules", ".bin", name);
 const tsx = (script) => [bin("tsx"), [script]];
@@ -222,7 +223,7 @@ function wantedParts() {
   if (asked.length === 0) return new Set(Object.keys(PARTS)); // the whole suite builds afresh
   const wanted = new Set(asked);
   // a named part reuses a build already there
-  if (asked.some((name) => PARTS[name].build) && !fs.existsSync(path.join(buildDir, "index.js"))) wanted.add("build");
+  if (asked.some((name) => PARTS[name].build) && !hasBuild(buildDir)) wanted.add("build");
   return wanted;
 }
 
