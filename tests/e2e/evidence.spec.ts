@@ -126,7 +126,7 @@ test("evidence: checklist marked, photos attached, both declarations signed, the
 
   // An admin downloads a photo; the audit trail shows who did.
   await signInAt(page, DEMO.admin.email, `/admin/students/${studentRow!.id}`);
-  await page.getByRole("link", { name: /^Evidence for Licence to perform dogging \(DG\), Practical/ }).click();
+  await page.getByRole("link", { name: /^Evidence and declarations for Licence to perform dogging \(DG\), Practical/ }).click();
   await expect(page).toHaveURL(`/admin/evidence/unit/${assessmentId}`);
   await expect(page.getByText(/Candidate:\s*signed by/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Upload evidence" }), "admins read evidence; only its assessor adds to it").toHaveCount(0);

@@ -295,12 +295,9 @@ export function AssessmentHistorySection({ assessments }: { assessments: Student
                 {a.score !== null ? ` · Score ${a.score}${a.max_score !== null ? ` / ${a.max_score}` : ""}` : ""}
               </p>
               {a.feedback ? <p className="mt-1 text-sm text-steel-700">{a.feedback}</p> : null}
-              <Link
-                to={`/admin/evidence/unit/${a.id}`}
-                className="inline-flex min-h-11 items-center text-sm font-semibold underline"
-                aria-label={`Evidence for ${a.course_name}, ${a.assessment_type}, ${formatDate(a.assessment_date)}`}
-              >
+              <Link to={`/admin/evidence/unit/${a.id}`} className="inline-flex min-h-11 items-center text-sm font-semibold underline">
                 Evidence and declarations
+                <span className="sr-only">{` for ${a.course_name}, ${a.assessment_type}, ${formatDate(a.assessment_date)}`}</span>
               </Link>
             </li>
           ))}

@@ -28,12 +28,8 @@ export function InvoiceList({ invoices, pdfBase }: { invoices: InvoiceListRow[];
               </div>
               <div className="flex items-center gap-3">
                 <InvoiceStatusBadge status={i.status} />
-                <a
-                  href={`${pdfBase}/${i.id}/pdf`}
-                  className="inline-flex min-h-11 items-center font-semibold text-hivis-700 underline"
-                  aria-label={`Download invoice ${i.number} (PDF)`}
-                >
-                  Download PDF
+                <a href={`${pdfBase}/${i.id}/pdf`} className="inline-flex min-h-11 items-center font-semibold text-hivis-700 underline">
+                  Download PDF<span className="sr-only"> of invoice {i.number}</span>
                 </a>
               </div>
             </div>

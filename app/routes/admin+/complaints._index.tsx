@@ -126,12 +126,8 @@ export default function ComplaintsRegister() {
                       <td data-label="From">{c.name ?? "Anonymous"}</td>
                       {admin ? (
                         <td data-label="Improvement">
-                          <Link
-                            to={`/admin/improvements/new?source_type=${c.kind}&source_id=${c.id}`}
-                            className="inline-block min-h-6 py-0.5 underline"
-                            aria-label={`Raise an improvement action from ${c.reference}`}
-                          >
-                            Raise action
+                          <Link to={`/admin/improvements/new?source_type=${c.kind}&source_id=${c.id}`} className="inline-block min-h-6 py-0.5 underline">
+                            Raise action<span className="sr-only"> from {c.reference}</span>
                           </Link>
                         </td>
                       ) : null}

@@ -77,12 +77,8 @@ export default function BookingPage() {
           <PriceSummary quote={booking.invoice} />
           <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
             Invoice {booking.invoice.number} <InvoiceStatusBadge status={booking.invoice.status} /> owed {formatCents(booking.invoice.owed_cents)}
-            <a
-              href={`/employer/invoices/${booking.invoice.id}/pdf`}
-              className="inline-flex min-h-11 items-center font-semibold text-hivis-700 underline"
-              aria-label={`Download invoice ${booking.invoice.number} (PDF)`}
-            >
-              Download PDF
+            <a href={`/employer/invoices/${booking.invoice.id}/pdf`} className="inline-flex min-h-11 items-center font-semibold text-hivis-700 underline">
+              Download PDF<span className="sr-only"> of invoice {booking.invoice.number}</span>
             </a>
           </p>
         </TitledCard>

@@ -50,12 +50,8 @@ export default function StudentCourses() {
               <EnrollmentCard enrollment={e}>
                 <ClassOnCard cls={classes[e.id]} attendance={attendance[e.id]} />
                 {e.status === "enrolled" || e.status === "in_progress" ? (
-                  <Link
-                    to={`/student/recognition?enrollment=${e.id}`}
-                    className="mt-3 inline-flex min-h-11 items-center text-sm font-semibold underline"
-                    aria-label={`Apply for credit transfer or RPL: ${e.course.unit_code}`}
-                  >
-                    Already hold this unit? Apply for credit transfer or RPL
+                  <Link to={`/student/recognition?enrollment=${e.id}`} className="mt-3 inline-flex min-h-11 items-center text-sm font-semibold underline">
+                    Already hold this unit? Apply for credit transfer or RPL<span className="sr-only"> for {e.course.unit_code}</span>
                   </Link>
                 ) : null}
               </EnrollmentCard>
