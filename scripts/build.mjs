@@ -3,10 +3,10 @@
  * (`index.js`, the server, and `client/`, the browser's files); then the scripts that run
  * against a deployment beside it are bundled into `scripts/` there: `prepare` (npm start's
  * migrations, seed and start-up checks), `audit-verify` (npm run audit:verify) and
- * `admin-create` (npm run admin:create). They ship
- * with the server they belong to, start with plain Node as the server does (tsx, which runs
- * TypeScript from source, is a development tool), and start in a fraction of the CPU:
- * docs/decisions/026-test-time.md, "The scripts of a deployment are built".
+ * `admin-create` (npm run admin:create). They ship with the server they belong to, and start
+ * with plain Node as the server does: tsx, which runs TypeScript from source, is a development
+ * tool, and costs each start several times the CPU (docs/decisions/026-test-time.md, "The
+ * scripts of a deployment are built").
  *
  *   node scripts/build.mjs   (npm run build; BUILD_DIR names where)
  */

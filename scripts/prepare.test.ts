@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import SQLite from "../db/sqlite-driver";
 import { deploymentScript } from "../tests/support/deployment-scripts";
 import { createTestDb, TEST_DIALECT } from "../tests/support/test-db";
@@ -16,10 +16,6 @@ import { createTestDb, TEST_DIALECT } from "../tests/support/test-db";
 const dir = path.resolve("tests/.tmp", `prepare-${crypto.randomUUID()}`);
 fs.mkdirSync(dir, { recursive: true });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-let built = { prepare: "", adminCreate: "" };
-beforeAll(async () => {
-  built = { prepare: await deploymentScript("prepare"), adminCreate: await deploymentScript("admin-create") };
-});
 
 /** Runs a command (its program and first arguments) with these variables set or, when undefined, unset. */
 function run([program, ...first]: string[], env: Record<string, string | undefined>, args: string[] = []) {
@@ -31,8 +27,8 @@ function run([program, ...first]: string[], env: Record<string, string | undefin
   const result = spawnSync(program!, [...first, ...args], { env: childEnv, encoding: "utf8", input: "", timeout: 60_000 });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
-const prepare = (env: Record<string, string | undefined>) => run([process.execPath, built.prepare], env);
-const adminCreate = (env: Record<string, string | undefined>, args: string[]) => run([process.execPath, built.adminCreate], env, args);
+const prepare = (env: Record<string, string | undefined>) => run([process.execPath, deploymentScript("prepare")], env);
+const adminCreate = (env: Record<string, string | undefined>, args: string[]) => run([process.execPath, deploymentScript("admin-create")], env, args);
 const freshDb = () => path.join(dir, `${crypto.randomUUID()}.db`);
 const users = (file: string) => {
   const db = new SQLite(file, { readonly: true });

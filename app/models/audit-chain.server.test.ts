@@ -26,12 +26,6 @@ afterAll(async () => {
   for (const t of open) await t.cleanup();
 });
 
-/** npm start's preparation and npm run audit:verify, as the build makes them */
-let built = { prepare: "", auditVerify: "" };
-beforeAll(async () => {
-  built = { prepare: await deploymentScript("prepare"), auditVerify: await deploymentScript("audit-verify") };
-});
-
 /** A database whose trail holds `n` entries (ids 1..n), to tamper with. */
 async function trail(n = 5): Promise<TestDb> {
   const t = await createTestDb();
@@ -246,7 +240,7 @@ describe("PostgreSQL's role split", () => {
     const appUrl = new URL(owner.url);
     appUrl.username = role;
     const prepare = (env: Record<string, string>) => {
-      const result = spawnSync(process.execPath, [built.prepare], {
+      const result = spawnSync(process.execPath, [deploymentScript("prepare")], {
         env: { ...process.env, SEED_DEMO: "false", APP_URL: "", SMTP_URL: "", ...env },
         encoding: "utf8",
         timeout: 60_000,
@@ -288,7 +282,7 @@ describe("PostgreSQL's role split", () => {
 
 /** npm run audit:verify as an operator runs it: the build's script, in a process. */
 const verify = (url: string) => {
-  const result = spawnSync(process.execPath, [built.auditVerify], {
+  const result = spawnSync(process.execPath, [deploymentScript("audit-verify")], {
     env: { ...process.env, DATABASE_URL: url },
     encoding: "utf8",
     timeout: 60_000,

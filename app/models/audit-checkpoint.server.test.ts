@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { auditKeyId, chainHash, checkpointSignature, GENESIS_SIGNATURE } from "#db/audit-chain";
 import { openDatabase, writeTransaction, type DB } from "#db/connection";
 import { grantAppRole } from "#db/roles";
@@ -79,11 +79,6 @@ async function rewriteFrom(db: DB, id: number, detail: string): Promise<void> {
   await db.updateTable("audit_head").set({ last_hash: prev }).execute();
 }
 
-let auditVerify = "";
-beforeAll(async () => {
-  auditVerify = await deploymentScript("audit-verify");
-});
-
 /**
  * npm run audit:verify as an operator runs it: the build's script in a process, the key from
  * its environment (or none: a folder without data/audit-key).
@@ -91,7 +86,7 @@ beforeAll(async () => {
 function verifyProcess(url: string, key: string | null) {
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), "audit-verify-"));
   try {
-    const result = spawnSync(process.execPath, [auditVerify], {
+    const result = spawnSync(process.execPath, [deploymentScript("audit-verify")], {
       cwd,
       env: { ...process.env, DATABASE_URL: url, AUDIT_KEY: key ?? "" },
       encoding: "utf8",
