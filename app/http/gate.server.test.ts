@@ -16,6 +16,7 @@ describe("cross-site detection", () => {
     expect(isCrossSite(headers({ host: "portal.example", origin: "https://portal.example" }))).toBe(false);
     expect(isCrossSite(headers({ host: "portal.example", "sec-fetch-site": "same-origin" }))).toBe(false);
     expect(isCrossSite(headers({ host: "portal.example" }))).toBe(false);
+    expect(isCrossSite(headers({ host: "portal.example", referer: "https://portal.example/admin/students" }))).toBe(false);
   });
 
   it("refuses another site by Origin or Sec-Fetch-Site, and the opaque null origin", () => {
@@ -24,6 +25,13 @@ describe("cross-site detection", () => {
     expect(isCrossSite(headers({ host: "portal.example", "sec-fetch-site": "same-site" }))).toBe(true);
     expect(isCrossSite(headers({ host: "portal.example", origin: "null" }))).toBe(true);
     expect(isCrossSite(headers({ host: "portal.example", origin: "::garbage::" }))).toBe(true);
+  });
+
+  it("refuses another site named by the Referer alone: an older browser sends no Origin and no Sec-Fetch-Site", () => {
+    expect(isCrossSite(headers({ host: "portal.example", referer: "http://evil.example/x" }))).toBe(true);
+    expect(isCrossSite(headers({ host: "portal.example", referer: "not a url" }))).toBe(true);
+    // an Origin, where there is one, is what counts
+    expect(isCrossSite(headers({ host: "portal.example", origin: "https://portal.example", referer: "http://evil.example/x" }))).toBe(false);
   });
 
   it("honours a forwarded host only behind a proxy it was told of (TRUST_PROXY)", () => {

@@ -44,31 +44,38 @@ export function withRetryAfter(status: number, headers: Headers): void {
 
 /**
  * A browser tells where a write came from with Sec-Fetch-Site or Origin; either one naming
- * another site is refused. Clients that send neither (curl, server-to-server) carry no
- * ambient browser credentials to forge with.
+ * another site is refused. An older browser that sends neither still sends the page it posted
+ * from (Referer), so that one naming another site is refused too. Clients that send none of them
+ * (curl, server-to-server) carry no ambient browser credentials to forge with.
  */
 export function isCrossSite(header: (name: string) => string | null | undefined): boolean {
   const site = header("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") return true;
   const origin = header("origin");
-  if (!origin) return false;
   if (origin === "null") return true;
-  let originHost: string;
+  if (origin) return !fromThisSite(origin, header);
+  const referer = header("referer");
+  return !!referer && !fromThisSite(referer, header);
+}
+
+/** Whether a URL a browser sent (an Origin, a Referer) names this site's host. */
+function fromThisSite(url: string, header: (name: string) => string | null | undefined): boolean {
+  let host: string;
   try {
-    originHost = new URL(origin).host;
+    host = new URL(url).host;
   } catch {
-    return true;
+    return false;
   }
   const allowed = new Set<string>();
   // X-Forwarded-Host is a proxy's word only behind proxies we were told of; from a client
   // alone it would let any page claim to be this site
   const forwarded = env().TRUST_PROXY > 0 ? header("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
   if (forwarded) allowed.add(forwarded);
-  const host = header("host");
-  if (host) allowed.add(host);
+  const hostHeader = header("host");
+  if (hostHeader) allowed.add(hostHeader);
   const appUrl = env().APP_URL;
   if (appUrl) allowed.add(new URL(appUrl).host);
-  return !allowed.has(originHost);
+  return allowed.has(host);
 }
 
 /**

@@ -103,11 +103,12 @@ function actionUrls(ids: { course: string; student: string; enrollment: string }
     });
 }
 
-/** Three ways a browser tells a write came from another site. */
+/** Four ways a browser tells a write came from another site (an older one names only the page it posted from). */
 const FORGED: Array<Record<string, string>> = [
   { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
   { Origin: "null" },
   { "Sec-Fetch-Site": "same-site" },
+  { Referer: "https://evil.example/cheap-tickets" },
 ];
 
 test.describe("sessions and requests", () => {
