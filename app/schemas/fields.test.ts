@@ -46,8 +46,8 @@ describe("stored text is clean", () => {
     if (!result.success) expect(result.fieldErrors.full_name).toBe("Full name must be a single line without control characters");
   });
 
-  it("refuses unpaired surrogates, naming the field, and keeps real emoji", () => {
-    for (const lone of ["\uD83C", "a\uDFD7b"]) {
+  it("refuses unpaired surrogates and bytes that were not UTF-8 (read as U+FFFD), naming the field, and keeps real emoji", () => {
+    for (const lone of ["\uD83C", "a\uDFD7b", "Bad \uFFFD Bytes", new TextDecoder().decode(new Uint8Array([0x33, 0x20, 0xff, 0xfe]))]) {
       const result = parseWith(registrationSchema, { ...registration, emergency_contact: lone });
       expect(result.success).toBe(false);
       if (!result.success) expect(result.fieldErrors.emergency_contact).toBe("Emergency contact contains characters that are not valid text");

@@ -14,8 +14,12 @@ export { cleanSearchTerm };
  */
 const CONTROL = /\p{Cc}/u;
 const CONTROL_BUT_LINE_BREAKS = /(?![\n\r])\p{Cc}/u;
-/** With the u flag a surrogate pair is one code point, so this matches only an unpaired half. */
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+/**
+ * What no one types: an unpaired surrogate half (with the u flag a pair is one code point, so
+ * only a half matches), and the replacement character a form's bytes decode to where they are
+ * not UTF-8, which stored would stand in a record for text nobody can read back.
+ */
+const NOT_TEXT = /[\uD800-\uDFFF\uFFFD]/u;
 
 /**
  * Text a person typed, as it is stored: valid Unicode (no unpaired surrogate, which no encoding
@@ -27,7 +31,7 @@ export const cleanText = (label: string, options: { multiline?: boolean; typeMes
     .string({
       error: (issue) => options.typeMessage ?? (issue.input === undefined ? `${label} is required` : `${label} must be text`),
     })
-    .refine((v) => !LONE_SURROGATE.test(v), `${label} contains characters that are not valid text`)
+    .refine((v) => !NOT_TEXT.test(v), `${label} contains characters that are not valid text`)
     .refine(
       (v) => !(options.multiline ? CONTROL_BUT_LINE_BREAKS : CONTROL).test(v),
       options.multiline ? `${label} must not contain control characters` : `${label} must be a single line without control characters`,

@@ -34,7 +34,17 @@ export function formFailure(
   // Retry-After of an answer over a rate limit, or busy; a page route passes it on with retryAfterFromAction
   const headers = retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined;
   const toast = Object.keys(fieldErrors).length ? undefined : { type: "error" as const, message };
-  return data<FormFailure>({ error: message, status, fieldErrors, values, toast, submittedAt: Date.now() }, { status, headers });
+  const shown = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, printable(value)]));
+  return data<FormFailure>({ error: message, status, fieldErrors, values: shown, toast, submittedAt: Date.now() }, { status, headers });
+}
+
+/**
+ * A refused value as the form shows it again: without the control characters (line breaks and
+ * tabs kept) a field is refused for, which no HTML page may hold (a NUL, a bell); the message
+ * beside the field says why they went.
+ */
+function printable(value: string): string {
+  return value.replace(/(?![\t\n\r])\p{Cc}/gu, "");
 }
 
 /** A failed submission, as answerForm's `failed` is given it. */

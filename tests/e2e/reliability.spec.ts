@@ -357,6 +357,24 @@ test.describe("sessions and requests", () => {
       expect(html, url).not.toContain("<img src=x");
     }
   });
+
+  test("a refused value comes back without the control characters no page may hold", async () => {
+    const forms: Array<[string, Record<string, string>, string]> = [
+      [
+        "/register",
+        { full_name: "Test\u0007User\u0000X", email: uniqueEmail("nul"), password: "Zq8!vbnmk2-rig", confirm_password: "Zq8!vbnmk2-rig", role: "student" },
+        "Full name",
+      ],
+      ["/login", { email: "a\u0000b@test.example", password: "wrong-password" }, ""],
+      ["/complaints/new", { details: "hello\u0000there", name: "Bob\u0000", email: "bob@test.example" }, ""],
+    ];
+    for (const [url, form, field] of forms) {
+      const answer = await http("POST", url, { form });
+      expect(answer.status, url).toBe(400);
+      expect(answer.text, url).not.toMatch(/(?![\t\n\r])\p{Cc}/u);
+      if (field) expect(answer.text, url).toContain(`${field} must be a single line without control characters`);
+    }
+  });
 });
 
 test.describe("concurrency", () => {
