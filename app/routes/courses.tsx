@@ -180,7 +180,7 @@ export default function Courses() {
                   <CourseCard key={course.id} course={course} signedIn={signedIn} />
                 ))}
               </div>
-              {pages.pageCount > 1 ? <Pagination label="Courses" {...pages} pathname="/courses" search={location.search} /> : null}
+              {pages.pageCount > 1 ? <Pagination label="Courses" one="course" {...pages} pathname="/courses" search={location.search} /> : null}
             </>
           ) : (
             <div className="mt-4 rounded-xl border border-dashed border-steel-300 bg-white px-4 py-14 text-center">

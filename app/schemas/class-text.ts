@@ -26,6 +26,11 @@ export const FEED_MADE = "Calendar address made: add it to your calendar app";
 export const FEED_EXISTS = "You already have a calendar address: make a new one only if the old one got out";
 export const OFFER_HOURS = 48;
 
+/** A booking of more seats than a class has left (and it has some): how many it can still take. */
+export function onlySeatsLeft(seatsLeft: number): string {
+  return `Only ${plural(seatsLeft, "seat")} ${seatsLeft === 1 ? "is" : "are"} left in this class`;
+}
+
 /** "N seats left" or the full wording the catalogue and enrolment page show. */
 export function seatsWording(seatsLeft: number): string {
   if (seatsLeft <= 0) return "Full: join the waitlist";

@@ -285,6 +285,7 @@ export function AvetmissCard({ year, yearError, readiness }: { year: number; yea
               {readiness.matching > 0 ? (
                 <Pagination
                   label="Records to fix"
+                  one="record to fix"
                   page={readiness.page}
                   pageCount={readiness.pageCount}
                   pageSize={readiness.pageSize}

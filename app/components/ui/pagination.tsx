@@ -32,7 +32,7 @@ export function Pagination({
   /** the items, plural ("Entries"): the count's noun and the navigation's name */
   label: string;
   /** one item ("entry"), so a single one is not "1 entries" */
-  one?: string;
+  one: string;
   page: number;
   pageCount: number;
   pageSize: number;
@@ -53,7 +53,7 @@ export function Pagination({
         {range ? (
           <>
             Showing {from}&ndash;{to} of{" "}
-            {totalCapped ? `more than ${total} ${label.toLowerCase()}` : total === 1 && one ? `1 ${one}` : `${total} ${label.toLowerCase()}`} (page {page} of{" "}
+            {totalCapped ? `more than ${total} ${label.toLowerCase()}` : total === 1 ? `1 ${one}` : `${total} ${label.toLowerCase()}`} (page {page} of{" "}
             {pageCount})
           </>
         ) : (

@@ -4,7 +4,7 @@ import { createTestDb, TEST_DIALECT } from "../../../tests/support/test-db";
 import { makeCourse, makeUser } from "../../../tests/support/factories";
 import { DomainError } from "~/utils/errors";
 import { isAbn } from "~/utils/abn";
-import { CLASS_FULL } from "~/schemas/class-text";
+import { CLASS_FULL, CLASS_NOT_OPEN, onlySeatsLeft } from "~/schemas/class-text";
 import { employerSchema } from "~/schemas/employer";
 import { ABN_INVALID, INVITATION_USED, WORKER_DECLINED_BEFORE, WORKER_EMAIL_REFUSED } from "~/schemas/employer-text";
 import { createClass, listUpcomingClasses } from "../class.server";
@@ -170,6 +170,26 @@ describe("group bookings take seats exactly once", () => {
       status: 409,
       message: CLASS_FULL,
     });
+  });
+
+  it("more seats than are left says how many are left, at the seats; a course out of the catalogue takes no booking; nothing is stored", async () => {
+    const course = await makeCourse(db);
+    const cls = await classOf(course.id, 4);
+    const { user } = await employerWithUser("Delta Hoists");
+    await expect(createBooking(db, { user, class_id: cls.id, seats: 5, workers: [], link, now: NOW })).rejects.toMatchObject({
+      status: 409,
+      message: onlySeatsLeft(4),
+      field: "seats",
+    });
+    expect(onlySeatsLeft(1)).toBe("Only 1 seat is left in this class");
+    await db.updateTable("courses").set({ is_active: 0 }).where("id", "=", course.id).execute();
+    await expect(createBooking(db, { user, class_id: cls.id, seats: 1, workers: [], link, now: NOW })).rejects.toMatchObject({
+      status: 409,
+      message: CLASS_NOT_OPEN,
+      field: "class_id",
+    });
+    expect(await db.selectFrom("group_bookings").select("id").where("class_id", "=", cls.id).execute()).toEqual([]);
+    expect(await db.selectFrom("invoices").select("id").where("source_kind", "=", "booking").where("buyer_name", "=", "Delta Hoists").execute()).toEqual([]);
   });
 
   it("names workers up to the seats held; the unfilled seats go back on the release day", async () => {

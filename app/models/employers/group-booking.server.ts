@@ -12,7 +12,7 @@ import {
   WORKER_EMAIL_REFUSED,
   WORKER_TWICE,
 } from "~/schemas/employer-text";
-import { classDates, CLASS_NOT_OPEN } from "~/schemas/class-text";
+import { classDates, CLASS_NOT_OPEN, onlySeatsLeft } from "~/schemas/class-text";
 import { hashPassword } from "~/security/password.server";
 import { assertAcceptablePassword } from "~/security/password-policy.server";
 import { conflict, DomainError, notFound } from "~/utils/errors";
@@ -173,8 +173,8 @@ export interface BookingCreated {
 
 /**
  * An employer's user books `seats` in a class and names the workers known now. The seat count
- * and the insert are one write transaction: a class without that many free seats is a 409
- * "This class is full" and nothing is stored.
+ * and the insert are one write transaction: a class with no free seat is a 409 "This class is
+ * full", one with fewer than asked a 409 saying how many are left, and nothing is stored.
  */
 export async function createBooking(
   db: DB,
@@ -201,13 +201,17 @@ export async function createBooking(
           "c.cancelled_at",
           "co.name as course",
           "co.price_cents",
+          "co.is_active",
           seatsLeftExpression("c", at).as("seats_left"),
         ])
         .where("c.id", "=", input.class_id)
         .executeTakeFirst();
       if (!cls) throw notFound("Class");
-      if (cls.cancelled_at || cls.start_date < today) throw new DomainError(409, CLASS_NOT_OPEN, {}, "class_id");
-      if (Number(cls.seats_left) < input.seats) throw classFull();
+      // a course taken out of the catalogue takes no bookings: its workers could never enrol
+      if (cls.cancelled_at || cls.start_date < today || !Number(cls.is_active)) throw new DomainError(409, CLASS_NOT_OPEN, {}, "class_id");
+      const seatsLeft = Number(cls.seats_left);
+      if (seatsLeft <= 0) throw classFull();
+      if (seatsLeft < input.seats) throw new DomainError(409, onlySeatsLeft(seatsLeft), {}, "seats");
       const id = crypto.randomUUID();
       const release_on = releaseDay(cls.start_date, today);
       const actor: AuditActor = { id: input.user.id, client: input.client ?? null };

@@ -96,6 +96,7 @@ export default function StudentManagement() {
         {pageCount > 1 ? (
           <Pagination
             label="Students"
+            one="student"
             page={page}
             pageCount={pageCount}
             pageSize={pageSize}

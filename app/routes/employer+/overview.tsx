@@ -6,7 +6,7 @@ import { RouteError } from "~/components/route-error";
 import { ButtonLink, Card, EmptyState, TableScroll, TitledCard } from "~/components/ui";
 import { classDates } from "~/schemas/class-text";
 import { CONSENT_LABELS, WORKER_STATE_LABELS } from "~/schemas/employer-text";
-import { formatDate } from "~/utils/format";
+import { formatDate, plural } from "~/utils/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "employer");
@@ -37,7 +37,7 @@ export default function EmployerOverview() {
                   {b.course}, {classDates(b.start_date, b.end_date)}
                 </Link>
                 <p className="text-steel-700">
-                  {b.seats} seats held, {b.workers} named, {b.accepted} accepted.{" "}
+                  {plural(b.seats, "seat")} held, {b.workers} named, {b.accepted} accepted.{" "}
                   {b.released ? "Unfilled seats were released." : `Unfilled seats are released on ${formatDate(b.release_on)}.`}
                 </p>
               </li>

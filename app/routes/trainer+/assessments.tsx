@@ -159,6 +159,7 @@ export default function TrainerAssessments() {
               />
               <Pagination
                 label="Assessments"
+                one="assessment"
                 page={list.page}
                 pageCount={list.pageCount}
                 pageSize={list.pageSize}

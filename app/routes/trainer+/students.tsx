@@ -41,6 +41,7 @@ export default function TrainerStudents() {
               />
               <Pagination
                 label="Students"
+                one="student"
                 page={page}
                 pageCount={pageCount}
                 pageSize={pageSize}
