@@ -277,6 +277,14 @@ describe("invoices, payments and credit notes over /api", () => {
       pay,
       "post",
     );
+    // a payment is recorded once it has come in: a day after today is refused, at the field, and nothing is stored
+    const later = await conforms(
+      await call(mod(paymentsApi), "POST", "/x", { token: admin.token, params: { id }, json: { ...payment, received_on: "2099-01-01", amount: "1.00" } }),
+      pay,
+      "post",
+    );
+    expect(later.detail).toBe("Date received cannot be in the future");
+    expect(await db.selectFrom("payments").select("id").where("invoice_id", "=", id).where("received_on", "=", "2099-01-01").execute()).toEqual([]);
 
     const tooMuch = await conforms(
       await call(mod(creditNotesApi), "POST", "/x", { token: admin.token, params: { id }, json: { amount: "300.01", reason: "One worker could not attend" } }),

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { ASSESSMENT_STATUSES } from "#db/schema";
 import { ASSESSMENT_TYPES, MAX_SCORE_LIMIT } from "./assessment-text";
-import { organisationToday } from "~/utils/organisation-calendar";
-import { calendarDate, cleanText } from "./fields";
+import { cleanText, pastCalendarDate } from "./fields";
 
 /**
  * Recording an assessment (the trainer's form at /trainer/assessments/new).
@@ -44,10 +43,6 @@ export const optionalWholeNumber = (label: string) =>
       }
       return v;
     });
-
-/** A calendar date (YYYY-MM-DD) that exists, from 2000 on, and not after today. */
-export const pastCalendarDate = (label: string) =>
-  calendarDate(label, "2000-01-01", "Enter a real date from the year 2000 on").refine((v) => v <= organisationToday(), `${label} cannot be in the future`);
 
 export const assessmentSchema = z
   .object({

@@ -87,6 +87,10 @@ export const calendarDate = (label: string, from = "1900-01-01", realDate = "Ent
     .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v), "Enter the date as YYYY-MM-DD")
     .refine((v) => isCalendarDate(v) && v >= from && v <= "2100-12-31", realDate);
 
+/** A calendar date (YYYY-MM-DD) that exists, from 2000 on, and not after today on the RTO's calendar: a day something happened. */
+export const pastCalendarDate = (label: string) =>
+  calendarDate(label, "2000-01-01", "Enter a real date from the year 2000 on").refine((v) => v <= organisationToday(), `${label} cannot be in the future`);
+
 /** A calendar date (YYYY-MM-DD) in the past, for a person old enough to be a learner. */
 export const dateOfBirth = z
   .string({ message: "Date of birth must be a date" })

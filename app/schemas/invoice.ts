@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { calendarDate, requiredText } from "./fields";
+import { calendarDate, pastCalendarDate, requiredText } from "./fields";
 import { abnField } from "./employer";
 import { INVOICE_STATUSES } from "./invoice-text";
 
@@ -16,7 +16,8 @@ export const moneyCents = z
 export const paymentFormSchema = z.object({
   method: z.enum(["bank_transfer", "card", "employer_account"], { message: "Choose how it was paid" }),
   reference: requiredText("Reference", 100),
-  received_on: calendarDate("Date received", "2020-01-01"),
+  // a payment is recorded once it has come in: a day after today is a slip of the keyboard
+  received_on: pastCalendarDate("Date received"),
   amount: moneyCents,
 });
 
