@@ -54,7 +54,8 @@ export async function placeInClass(trx: DB, input: { courseId: string; studentId
     .where("c.course_id", "=", input.courseId);
   if (input.classId) {
     const chosen = await base.where("c.id", "=", input.classId).executeTakeFirst();
-    if (!chosen) throw notFound("Class");
+    // the field a form shows it at: a class of another course, or one deleted while the page was open
+    if (!chosen) throw notFound("Class", "class_id");
     if (chosen.cancelled_at || chosen.start_date < today) throw new DomainError(409, CLASS_NOT_OPEN, {}, "class_id");
     if (Number(chosen.seats_left) <= 0) throw classFull();
     return chosen;

@@ -127,7 +127,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
           reviewClaim: await reviewClaimToken(request),
         });
       } catch (error) {
-        if (isDomainError(error) && error.status === 404) return notFoundRedirect();
+        // the course is gone; a class not found is the form's own field (answerForm shows it there)
+        if (isDomainError(error) && error.status === 404 && !error.field) return notFoundRedirect();
         throw error;
       }
       // the seat is taken; an enrolment waiting for its review goes to the review, which confirms it

@@ -22,7 +22,8 @@ export class DomainError extends Error {
 /** Too many requests from one client or for one account; says when to come back. */
 export const tooMany = (message: string, retryAfterSeconds: number) => new DomainError(429, message, {}, undefined, retryAfterSeconds);
 
-export const notFound = (what: string) => new DomainError(404, `${what} not found`);
+/** `field`: the form field that named it (a choice of another record than the page's own), where a form shows the message. */
+export const notFound = (what: string, field?: string) => new DomainError(404, `${what} not found`, {}, field);
 export const conflict = (message: string, field?: string) => new DomainError(409, message, {}, field);
 export const invalid = (message: string, fieldErrors: Record<string, string> = {}) => new DomainError(422, message, fieldErrors);
 

@@ -1,7 +1,19 @@
 import crypto from "node:crypto";
 import { sessionWhen } from "../../app/utils/format";
 import { e2eDb, insertClass as insertClassTaughtBy, insertCourse, seatHolder, userId } from "./e2e-db";
-import { DEMO, expect, expectAccessible, expectMessage, organisationToday, registerStudent, signInAt, signOut, test } from "./fixtures";
+import {
+  DEMO,
+  expect,
+  expectAccessible,
+  expectMessage,
+  organisationToday,
+  registerStudent,
+  requestsAloneRunOnce,
+  signInAt,
+  signOut,
+  startSignedIn,
+  test,
+} from "./fixtures";
 
 /**
  * Classes (docs/decisions/013-classes.md): booking a class and finding it on the calendar feed, joining a
@@ -149,5 +161,26 @@ test.describe("classes", () => {
             ?.status,
       )
       .toBe("late");
+  });
+});
+
+test.describe("the enrolment form's class", () => {
+  requestsAloneRunOnce();
+  test("a class of another course (or one gone while the page was open) comes back at the class field, the course's form kept", async ({ page }) => {
+    const [course, other] = [await insertCourse(), await insertCourse()];
+    const start = addDays(organisationToday(), 12);
+    await insertClass(course.id, start, 4);
+    const elsewhere = await insertClass(other.id, start, 4);
+    const learner = await registerStudent(page, "Casey Elsewhere");
+    await startSignedIn(page, learner.email);
+    for (const classId of [elsewhere.id, crypto.randomUUID()]) {
+      const answer = await page.request.post(`/enroll/${course.id}`, { form: { class_id: classId, terms: "on" }, maxRedirects: 0 });
+      expect(answer.status(), "the class is not found, the course is").toBe(404);
+      const html = await answer.text();
+      expect(html).toContain(course.name);
+      // the error summary links to the class choice, which shows the message beside it
+      expect(html).toMatch(/<a[^>]* href="#class_id[^"]*"[^>]*>Class not found<\/a>/);
+    }
+    expect(await e2eDb().get("select id from enrollments where course_id = ?", course.id)).toBeUndefined();
   });
 });
