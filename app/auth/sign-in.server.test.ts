@@ -103,11 +103,16 @@ describe("signIn", () => {
     }
   });
 
-  it("a success clears the email's failure count", async () => {
+  it("an owner's success gives a guesser elsewhere no more tries: at most 5 wrong passwords are evaluated per account in the window", async () => {
     const { email } = await makeUser(db);
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL - 1; i++) await attempt(email, "wrong", "10.3.0.1").catch(() => {});
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL - 1; i++) await expect(attempt(email, "wrong", "10.3.0.1")).rejects.toMatchObject({ status: 401 });
     await attempt(email, "password123", "10.3.0.2");
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL - 1; i++) await attempt(email, "wrong", "10.3.0.3").catch(() => {});
-    await expect(attempt(email, "password123", "10.3.0.4")).resolves.toMatchObject({ email });
+    // the fifth wrong password is evaluated, then no more, from that client or another stranger
+    await expect(attempt(email, "wrong", "10.3.0.3")).rejects.toMatchObject({ status: 401 });
+    await expect(attempt(email, "wrong", "10.3.0.3")).rejects.toMatchObject({ status: 429 });
+    await expect(attempt(email, "wrong", "10.3.0.5")).rejects.toMatchObject({ status: 429 });
+    // the owner, on the client that signed in before, still gets in, and its own mistakes clear on success
+    await expect(attempt(email, "wrong", "10.3.0.2")).rejects.toMatchObject({ status: 401 });
+    await expect(attempt(email, "password123", "10.3.0.2")).resolves.toMatchObject({ email });
   });
 });

@@ -58,14 +58,15 @@ export function takeSignInAttempt(db: DB, who: { email: string; client: string }
 }
 
 /**
- * The password was right: the attempt does not count, the account's failures are cleared (not
- * the client's: one good account must not let a client keep guessing others), and the client
- * is known to the account from now on.
+ * The password was right: the attempt does not count, this client's own failures for the account
+ * are cleared, and the client is known to the account from now on. The failures of clients the
+ * account does not know stay counted (as do the client's over all accounts): an owner signing in
+ * must not give a guesser elsewhere five more tries, since at most five wrong passwords are
+ * evaluated per account in the window. The owner's known clients have a limit of their own.
  */
 export function recordSignInSuccess(db: DB, who: { email: string; client: string }, taken: Taken): Promise<void> {
   return writeTransaction(db, async (trx) => {
     await giveBackRateLimit(trx, taken);
-    await clearRateLimit(trx, RATE_LIMITS.signInAccount, who);
     await clearRateLimit(trx, RATE_LIMITS.signInKnownClient, who);
     await rememberClient(trx, who);
   });
