@@ -215,6 +215,9 @@ describe("where a webhook may go", () => {
       /private, loopback or link-local/,
     );
     await expect(resolveWebhookTarget("https://v6.example/hook", { policy: DEV, lookup: to("::ffff:10.0.0.1") })).rejects.toThrow();
+    await expect(resolveWebhookTarget("https://v6.example/hook", { policy: DEV, lookup: to("::ffff:a9fe:a9fe") })).rejects.toThrow();
+    // a public IPv6 address is still one
+    await expect(resolveWebhookTarget("https://v6.example/hook", { policy: DEV, lookup: to("2606:2800:220:1:248:1893:25c8:1946") })).resolves.toBeTruthy();
     await expect(resolveWebhookTarget("https://ok.example/hook", { policy: DEV, lookup: PUBLIC_LOOKUP })).resolves.toMatchObject({ address: "93.184.216.34" });
   });
 
@@ -226,6 +229,11 @@ describe("where a webhook may go", () => {
       "https://100.64.0.1/h",
       "https://[fd00::1]/h",
       "https://[fe80::1]/h",
+      // an IPv4 address inside an IPv6 one: mapped (as a URL writes it), compatible, 6to4, Teredo
+      "https://[::ffff:169.254.169.254]/h",
+      "https://[::a9fe:a9fe]/h",
+      "https://[2002:a9fe:a9fe::1]/h",
+      "https://[2001:0:a9fe:a9fe::1]/h",
       "http://crm.example.com/h",
     ]) {
       await expect(

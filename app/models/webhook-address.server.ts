@@ -37,9 +37,13 @@ for (const [address, prefix] of [
 ] as const)
   BLOCKED.addSubnet(address, prefix, "ipv4");
 for (const [address, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+  // the unspecified and loopback addresses, and the old IPv4-compatible ones (::a.b.c.d)
+  ["::", 96],
   ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  // 6to4 and Teredo carry an IPv4 address inside (2002:a9fe:a9fe:: is 169.254.169.254 by a relay)
+  ["2001::", 32],
+  ["2002::", 16],
   ["100::", 64],
   ["2001:db8::", 32],
   ["fc00::", 7],
@@ -59,10 +63,17 @@ export function webhookAddressPolicy(): AddressPolicy {
   return { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === "true", allowLoopbackByName: e.NODE_ENV !== "production" };
 }
 
-/** An IPv4 address inside an IPv6 one (::ffff:a.b.c.d), or the address as given. */
+/**
+ * An IPv4 address mapped into IPv6 (::ffff:a.b.c.d, or ::ffff:a9fe:a9fe as a URL writes it), or
+ * the address as given.
+ */
 function unmapped(address: string): string {
-  const m = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  return m ? m[1]! : address;
+  const dotted = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (dotted) return dotted[1]!;
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (!hex) return address;
+  const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
 }
 
 /** Whether an address (no name) is anything but a public unicast one. */
