@@ -143,6 +143,8 @@ describe("the waitlist", () => {
     expect(await waitlistEntry(db, cls.id, second.id, later)).toMatchObject({ status: "offered" });
     expect(mailer.sent.map((m) => m.to)).toContain((await db.selectFrom("users").select("email").where("id", "=", second.id).executeTakeFirstOrThrow()).email);
     await expect(acceptOffer(db, { classId: cls.id, studentId: first.id, now: later })).rejects.toThrow(NO_OFFER);
+    // a class that does not exist is not found, as any unknown id is
+    await expect(acceptOffer(db, { classId: crypto.randomUUID(), studentId: first.id, now: later })).rejects.toMatchObject({ status: 404 });
     await acceptOffer(db, { classId: cls.id, studentId: second.id, now: later });
   });
 

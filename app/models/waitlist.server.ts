@@ -116,7 +116,11 @@ export async function acceptOffer(db: DB, input: { classId: string; studentId: s
       .where("class_waitlist.status", "=", "offered")
       .where("class_waitlist.offer_expires_at", ">", now.toISOString())
       .executeTakeFirst();
-    if (!offer) throw new DomainError(409, NO_OFFER);
+    if (!offer) {
+      // no such class at all is a 404, as for any unknown id; a class without an offer for them, a 409
+      const known = await trx.selectFrom("classes").select("id").where("id", "=", input.classId).executeTakeFirst();
+      throw known ? new DomainError(409, NO_OFFER) : notFound("Class");
+    }
     const enrollment = await createEnrollment(trx, {
       studentId: input.studentId,
       courseId: offer.course_id,
