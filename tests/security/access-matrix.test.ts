@@ -736,7 +736,8 @@ const api: ApiCase[] = [
     method: "POST",
     path: () => `/api/classes/${ids.unknown}/accept`,
     params: () => ({ id: ids.unknown }),
-    allowed: { owner: [409], "other student": [409], trainer: [409], admin: [409] },
+    // no such class: not found, as its waitlist is
+    allowed: { owner: [404], "other student": [404], trainer: [404], admin: [404] },
   },
   // employers, their bookings and workers (employers' users only: every other role is a 403), invoices
   { file: "api+/admin.employers.ts", method: "GET", path: () => "/api/admin/employers", allowed: ADMIN_ONLY([200]) },

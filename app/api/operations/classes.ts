@@ -119,7 +119,12 @@ export const classesOperations: ApiOperation[] = [
     description: "Any signed-in user holding an open offer (48 hours) for the class: enrols them in it.",
     tags: ["student"],
     access: "required",
-    responses: { 201: { description: "Enrolled", schema: enrollmentResponse }, 401: UNAUTHENTICATED, 409: err("No open offer for the caller in this class") },
+    responses: {
+      201: { description: "Enrolled", schema: enrollmentResponse },
+      401: UNAUTHENTICATED,
+      404: err("No such class"),
+      409: err("No open offer for the caller in this class"),
+    },
   },
   {
     method: "get",
