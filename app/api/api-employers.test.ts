@@ -21,7 +21,7 @@ import * as courseApi from "~/routes/api+/admin.courses.$id";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { makeCourse } from "../../tests/support/factories";
 import { conformsTo } from "../../tests/support/json-schema";
-import { call, caller, type Caller, type RouteModule } from "../../tests/support/api-calls";
+import { bodyOf, call, caller, type Caller, type RouteModule } from "../../tests/support/api-calls";
 import { openApiDocument } from "./openapi";
 
 /**
@@ -128,6 +128,23 @@ describe("employers, bookings and workers over /api", () => {
       "put",
     );
     expect(edited).toMatchObject({ name: "Harbour Lifting Pty Ltd", abn: "51824753556" });
+    // PUT is partial: the fields left out keep their values, and what is sent is checked as a whole
+    const partly = await conforms(
+      await call(mod(employerApi), "PUT", "/x", { token: admin.token, params: { id }, json: { contact_phone: "02 8888 1111" } }),
+      one,
+      "put",
+    );
+    const kept = {
+      name: "Harbour Lifting Pty Ltd",
+      abn: "51824753556",
+      contact_name: "Pat Lee",
+      contact_email: "accounts@example.com",
+      address: "2 George St",
+    };
+    expect(partly).toEqual(expect.objectContaining({ ...kept, contact_phone: "02 8888 1111" }));
+    const blanked = await conforms(await call(mod(employerApi), "PUT", "/x", { token: admin.token, params: { id }, json: { name: " " } }), one, "put");
+    expect(Object.keys(blanked.errors)).toEqual(["name"]);
+    expect(await bodyOf(await call(mod(employerApi), "GET", "/x", { token: admin.token, params: { id } }))).toEqual(partly);
     const listed = await conforms(await call(mod(employersApi), "GET", list, { token: admin.token }), list, "get");
     expect(listed.employers.find((e: { id: string }) => e.id === id)).toMatchObject({ users: 1, bookings: 0 });
     await conforms(await call(mod(employerApi), "GET", "/x", { token: admin.token, params: { id: crypto.randomUUID() } }), one, "get");

@@ -334,7 +334,7 @@ describe("/api checklists and declarations", () => {
     expect(unreviewed.status).toBe(422);
     expect(((await bodyOf(unreviewed)) as { detail: string }).detail).toMatch(/not been reviewed before use/);
 
-    const edited = (await conforms(
+    let edited = (await conforms(
       await call(m(checklistRouteById), "PUT", `/api/admin/checklists/${created.id}`, {
         token: admin.token,
         params: { id: created.id },
@@ -344,6 +344,24 @@ describe("/api checklists and declarations", () => {
       "put",
     )) as { title: string; items: { id: string }[] };
     expect(edited.title).toBe("Slewing crane observation v2");
+    // PUT is partial: a new title alone keeps the course and the items' wording
+    const retitled = (await conforms(
+      await call(m(checklistRouteById), "PUT", `/api/admin/checklists/${created.id}`, {
+        token: admin.token,
+        params: { id: created.id },
+        json: { title: "Slewing crane observation v3" },
+      }),
+      "/api/admin/checklists/{id}",
+      "put",
+    )) as { title: string; course: { id: string }; items: { id: string; text: string; maps_to: string; nai_part: string | null }[] };
+    const wording = (items: { text: string; maps_to: string; nai_part: string | null }[]) =>
+      items.map(({ text, maps_to, nai_part }) => ({ text, maps_to, nai_part }));
+    expect(retitled.title).toBe("Slewing crane observation v3");
+    expect(retitled.course.id).toBe(body.course_id);
+    expect(wording(retitled.items)).toEqual(wording(edited.items as never));
+    expect(retitled.items.length).toBe(body.items.length);
+    // the items were written again (the review cleared): the marks below name the new ones
+    edited = retitled;
     expect(
       (
         await call(m(checklistRouteById), "PUT", `/api/admin/checklists/${crypto.randomUUID()}`, {

@@ -101,6 +101,19 @@ describe("the improvement register over /api", () => {
       "put",
     );
     expect(updated).toMatchObject({ status: "in_progress", overdue: false, owner: { id: admin.id } });
+    // PUT is partial: the due day alone changes, the rest keeps its value
+    const moved = await conforms(
+      await call(mod(improvementApi), "PUT", "/x", { token: admin.token, params: { id }, json: { due_date: "2027-02-01" } }),
+      one,
+      "put",
+    );
+    expect(moved).toMatchObject({
+      description: "Explain the refund rule at enrolment",
+      due_date: "2027-02-01",
+      status: "in_progress",
+      action_taken: "Drafted the wording",
+      owner: { id: admin.id },
+    });
 
     const refused = await conforms(
       await call(mod(closeApi), "POST", "/x", { token: admin.token, params: { id }, json: { action_taken: "Drafted the wording" } }),
@@ -136,6 +149,10 @@ describe("the improvement register over /api", () => {
       one,
       "put",
     );
+    // a closed action is a 409 whatever is sent, a part of its fields too
+    const partClosed = await call(mod(improvementApi), "PUT", "/x", { token: admin.token, params: { id }, json: { due_date: "2027-03-01" } });
+    expect(partClosed.status).toBe(409);
+    await conforms(partClosed, one, "put");
     await conforms(await call(mod(closeApi), "POST", "/x", { token: trainer.token, params: { id }, json: {} }), close, "post");
   });
 
@@ -160,6 +177,13 @@ describe("the improvement register over /api", () => {
       "put",
     );
     expect(retired).toMatchObject({ prompt: "The yard was safe and ready for us", retired: true });
+    // PUT is partial: new wording alone leaves it retired
+    const reworded = await conforms(
+      await call(mod(questionApi), "PUT", "/x", { token: admin.token, params: { id: added.id }, json: { prompt: "The yard was safe" } }),
+      "/api/admin/questionnaires/questions/{id}",
+      "put",
+    );
+    expect(reworded).toMatchObject({ prompt: "The yard was safe", retired: true });
     await conforms(
       await call(mod(questionApi), "PUT", "/x", { token: admin.token, params: { id: crypto.randomUUID() }, json: { prompt: "x" } }),
       "/api/admin/questionnaires/questions/{id}",

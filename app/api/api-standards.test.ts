@@ -284,6 +284,19 @@ describe("course validation over /api", () => {
       "put",
     );
     expect(set).toMatchObject({ course: { id: course.id }, risk_rating: "high", rated: true, next_due_on: addMonths(today, -1), state: "overdue" });
+    // PUT is partial: a new rating alone keeps the last validation, and the next is the latest it allows
+    const lowered = await conforms(
+      await call(mod(courseValidationApi), "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { risk_rating: "medium" } }),
+      rating,
+      "put",
+    );
+    expect(lowered).toMatchObject({ risk_rating: "medium", last_validated_on: addMonths(today, -13), next_due_on: addMonths(today, 23) });
+    const relisted = await conforms(
+      await call(mod(courseValidationApi), "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { risk_rating: "high" } }),
+      rating,
+      "put",
+    );
+    expect(relisted).toMatchObject({ risk_rating: "high", last_validated_on: addMonths(today, -13), next_due_on: addMonths(today, -1) });
     await conforms(
       await call(mod(courseValidationApi), "PUT", "/x", { token: admin.token, params: { id: crypto.randomUUID() }, json: { risk_rating: "low" } }),
       rating,

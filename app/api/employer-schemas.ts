@@ -21,6 +21,8 @@ const cents = z.int().describe("Whole cents, GST-inclusive");
 const keys = <T extends Record<string, unknown>>(o: T) => Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
 
 export const employerRequest = employerSchema.strict().register(requests, { id: "EmployerRequest" });
+/** A PUT's body: any of the fields, laid over the record (parsePartialInput checks the whole). */
+export const employerUpdateRequest = employerSchema.partial().strict().register(requests, { id: "EmployerUpdate" });
 export const bookingRequest = bookingSchema.strict().register(requests, { id: "BookingRequest" });
 export const addWorkersRequest = addWorkersSchema.strict().register(requests, { id: "BookingWorkersRequest" });
 export const paymentRequest = paymentFormSchema.strict().register(requests, { id: "PaymentRequest" });

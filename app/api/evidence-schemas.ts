@@ -108,6 +108,8 @@ export const destroyedResponse = z.strictObject({ destroyed: z.array(tombstoneRe
 export type DestroyedResponse = z.input<typeof destroyedResponse>;
 
 export const checklistRequest = checklistBodySchema.strict().register(requests, { id: "ChecklistSave" });
+/** A PUT's body: any of the fields, laid over the checklist (parsePartialInput checks the whole). */
+export const checklistUpdateRequest = checklistBodySchema.partial().strict().register(requests, { id: "ChecklistUpdate" });
 export const checklistMarksRequest = checklistMarksSchema.strict().register(requests, { id: "ChecklistMarks" });
 export const signatureRequest = signatureSchema.strict().register(requests, { id: "SignatureCreate" });
 export const destroyRequest = destroySchema.strict().register(requests, { id: "RetentionDestroy" });

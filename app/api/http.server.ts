@@ -134,6 +134,18 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, extra
   throw apiError(422, parsed.message, { ...(extra?.(parsed.message) ?? {}), errors: parsed.fieldErrors });
 }
 
+/**
+ * A PUT's body laid over the record as it stands: PUT calls are partial, so a field left out
+ * keeps its value, and the whole is checked with the operation's one schema, as the form's full
+ * post is. `current` is the record in the request's own field names; a field it holds as null
+ * is left to the schema (its default, or its message when the field is required).
+ */
+export function parsePartialInput<S extends z.ZodObject>(schema: S, body: Record<string, unknown>, current: object): z.infer<S> {
+  const recorded = current as Record<string, unknown>;
+  const kept = Object.keys(schema.shape).filter((key) => recorded[key] !== null && recorded[key] !== undefined);
+  return parseInput(schema, { ...Object.fromEntries(kept.map((key) => [key, recorded[key]])), ...body });
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A path id: anything that is not a UUID cannot name a record, so it is the same 404. */

@@ -14,10 +14,13 @@ const day = z
 const person = z.strictObject({ id: z.uuid(), full_name: z.string() });
 
 export const improvementCreateRequest = improvementCreateSchema.strict().register(requests, { id: "ImprovementActionCreate" });
+/** PUT bodies: any of the fields, laid over the record (parsePartialInput checks the whole). */
 export const improvementUpdateRequest = improvementUpdateSchema.strict().register(requests, { id: "ImprovementActionUpdate" });
+export const improvementPatchRequest = improvementUpdateSchema.partial().strict().register(requests, { id: "ImprovementActionPatch" });
 export const improvementCloseRequest = improvementCloseSchema.strict().register(requests, { id: "ImprovementActionClose" });
 export const questionCreateRequest = questionCreateSchema.strict().register(requests, { id: "QuestionnaireQuestionCreate" });
 export const questionUpdateRequest = questionUpdateSchema.strict().register(requests, { id: "QuestionnaireQuestionUpdate" });
+export const questionPatchRequest = questionUpdateSchema.partial().strict().register(requests, { id: "QuestionnaireQuestionPatch" });
 export const lowAverageRequest = lowAverageSchema.strict().register(requests, { id: "QuestionnaireThreshold" });
 
 export const improvementActionResponse = z

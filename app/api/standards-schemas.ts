@@ -82,6 +82,12 @@ export const trainerUnitRequest = trainerUnitSchema.strict().register(requests, 
 export const trainerActivityRequest = trainerActivitySchema.strict().register(requests, { id: "TrainerActivityRequest" });
 /** A course's rating and days; the course is the path's. */
 export const courseValidationRequest = courseValidationSchema.omit({ course_id: true }).strict().register(requests, { id: "CourseValidationRequest" });
+/** The PUT's body as documented: any of the fields, laid over the rating and last validation recorded (parsePartialInput checks the whole). */
+export const courseValidationUpdateRequest = courseValidationSchema
+  .omit({ course_id: true })
+  .partial()
+  .strict()
+  .register(requests, { id: "CourseValidationUpdate" });
 export const validationFindingRequest = validationFindingSchema.strict().register(requests, { id: "ValidationFindingRequest" });
 export const validationCompleteRequest = validationCompleteSchema.strict().register(requests, { id: "ValidationCompleteRequest" });
 

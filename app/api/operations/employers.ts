@@ -6,6 +6,7 @@ import {
   creditNoteRequest,
   employerListResponse,
   employerRequest,
+  employerUpdateRequest,
   employerResponse,
   invoiceListQuery,
   invoiceListResponse,
@@ -65,10 +66,11 @@ export const employerOperations: ApiOperation[] = [
     path: "/api/admin/employers/{id}",
     operationId: "updateEmployer",
     summary: "Change an employer's details",
-    description: "Administrators. Every field, as when adding. Invoices already issued keep the details they were issued with.",
+    description:
+      "Administrators. Fields left out stay as they are; the whole is checked as when adding. Invoices already issued keep the details they were issued with.",
     tags: ["admin"],
     access: "required",
-    body: employerRequest,
+    body: employerUpdateRequest,
     responses: {
       200: { description: "The employer as saved", schema: employerResponse },
       401: UNAUTHENTICATED,

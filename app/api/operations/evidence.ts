@@ -3,6 +3,7 @@ import {
   assessmentChecklistResponse,
   checklistMarksRequest,
   checklistRequest,
+  checklistUpdateRequest,
   checklistResponse,
   destroyedResponse,
   destroyRequest,
@@ -156,10 +157,10 @@ export const evidenceOperations: ApiOperation[] = [
     operationId: "updateChecklist",
     summary: "Edit an observation checklist",
     description:
-      "Administrators. Replaces its title and items, which clears its review: it must be reviewed again before use. Marks already made on assessments stay with those records.",
+      "Administrators. Replaces its course, title or items (fields left out stay as they are), which clears its review: it must be reviewed again before use. Marks already made on assessments stay with those records.",
     tags: ["admin"],
     access: "required",
-    body: checklistRequest,
+    body: checklistUpdateRequest,
     responses: {
       200: { description: "The checklist, not yet reviewed", schema: checklistResponse },
       ...BODY_FAILURES,

@@ -7,12 +7,12 @@ import {
   improvementCloseRequest,
   improvementCreateRequest,
   improvementPageResponse,
-  improvementUpdateRequest,
+  improvementPatchRequest,
   lowAverageRequest,
   questionCreateRequest,
   questionListResponse,
   questionResponse,
-  questionUpdateRequest,
+  questionPatchRequest,
   summaryResponse,
 } from "../improvement-schemas";
 import { BODY_FAILURES, err, FORBIDDEN, INVALID, type ApiOperation, UNAUTHENTICATED } from "../operation";
@@ -61,10 +61,11 @@ export const improvementOperations: ApiOperation[] = [
     path: "/api/admin/improvements/{id}",
     operationId: "updateImprovementAction",
     summary: "Update an open improvement action",
-    description: "Administrators. Its description, owner, due day, status (open or in_progress) and progress so far; a closed action is a 409.",
+    description:
+      "Administrators. Its description, owner, due day, status (open or in_progress) and progress so far; fields left out stay as they are. A closed action is a 409.",
     tags: ["admin"],
     access: "required",
-    body: improvementUpdateRequest,
+    body: improvementPatchRequest,
     responses: {
       200: { description: "The action as saved", schema: improvementActionResponse },
       401: UNAUTHENTICATED,
@@ -120,10 +121,10 @@ export const improvementOperations: ApiOperation[] = [
     path: "/api/admin/questionnaires/questions/{id}",
     operationId: "updateQuestionnaireQuestion",
     summary: "Change or retire a question",
-    description: "Administrators. Its wording, and whether it is retired (no longer asked). Its kind never changes.",
+    description: "Administrators. Its wording, and whether it is retired (no longer asked); fields left out stay as they are. Its kind never changes.",
     tags: ["admin"],
     access: "required",
-    body: questionUpdateRequest,
+    body: questionPatchRequest,
     responses: {
       200: { description: "The question", schema: questionResponse },
       401: UNAUTHENTICATED,

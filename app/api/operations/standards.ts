@@ -1,5 +1,5 @@
 import {
-  courseValidationRequest,
+  courseValidationUpdateRequest,
   courseValidationResponse,
   credentialMatrixResponse,
   trainerActivityRequest,
@@ -219,10 +219,10 @@ export const standardsOperations: ApiOperation[] = [
     operationId: "setCourseValidation",
     summary: "Set a course's risk rating and next validation",
     description:
-      "Administrators; the id is the course's. High risk: at most 12 months between validations, medium 36, low 60 (the ceiling). next_due_on left out is the latest the rating allows after the last validation (or the day the course was added); later than that is a 422.",
+      "Administrators; the id is the course's. High risk: at most 12 months between validations, medium 36, low 60 (the ceiling). risk_rating and last_validated_on left out keep what was recorded; next_due_on left out is the latest the rating allows after the last validation (or the day the course was added); later than that is a 422.",
     tags: ["admin"],
     access: "required",
-    body: courseValidationRequest,
+    body: courseValidationUpdateRequest,
     bodyRequired: true,
     responses: {
       ...BODY_FAILURES,

@@ -47,14 +47,29 @@ async function itemsOf(db: DB, ids: string[]): Promise<Map<string, ChecklistItem
 }
 
 /** Every checklist (admins), by course. */
-export async function listChecklists(db: DB, courseId?: string): Promise<Checklist[]> {
+export function listChecklists(db: DB, courseId?: string): Promise<Checklist[]> {
+  return selectChecklists(db, { courseId });
+}
+
+/** The courses a checklist may be written for, by name: every course, a retired one's too. */
+export function checklistCourses(db: DB): Promise<{ id: string; name: string; unit_code: string }[]> {
+  return db.selectFrom("courses").select(["id", "name", "unit_code"]).orderBy("name").orderBy("id").execute();
+}
+
+/** One checklist with its items, or null. */
+export async function getChecklist(db: DB, id: string): Promise<Checklist | null> {
+  return (await selectChecklists(db, { id }))[0] ?? null;
+}
+
+async function selectChecklists(db: DB, filter: { courseId?: string; id?: string }): Promise<Checklist[]> {
   let query = db
     .selectFrom("observation_checklists as c")
     .innerJoin("courses", "courses.id", "c.course_id")
     .select(["c.id", "c.title", "c.reviewed_at", "c.reviewed_by", "courses.id as course_id", "courses.name as course_name", "courses.unit_code"])
     .orderBy("courses.name")
     .orderBy("c.created_at");
-  if (courseId) query = query.where("c.course_id", "=", courseId);
+  if (filter.courseId) query = query.where("c.course_id", "=", filter.courseId);
+  if (filter.id) query = query.where("c.id", "=", filter.id);
   const rows = await query.execute();
   const items = await itemsOf(
     db,

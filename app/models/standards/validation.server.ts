@@ -82,6 +82,21 @@ export async function listCourseValidations(db: DB, today = organisationToday())
     .sort((a, b) => a.next_due_on.localeCompare(b.next_due_on) || a.course.name.localeCompare(b.course.name));
 }
 
+/**
+ * What was set of a course's validation: its rating and last validation (null where nothing was:
+ * a course never rated or never validated); null when there is no such course. The next
+ * validation is not among them: left out, it is the latest the rating allows.
+ */
+export async function recordedCourseValidation(db: DB, courseId: string): Promise<{ risk_rating: string | null; last_validated_on: string | null } | null> {
+  const row = await db
+    .selectFrom("courses as c")
+    .leftJoin("course_validations as v", "v.course_id", "c.id")
+    .select(["v.risk_rating", "v.last_validated_on"])
+    .where("c.id", "=", courseId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 /** Courses whose validation is overdue or due within VALIDATION_DUE_DAYS. */
 export async function validationsDue(db: DB, today = organisationToday()): Promise<CourseValidation[]> {
   return (await listCourseValidations(db, today)).filter((c) => c.state !== "scheduled");

@@ -5,7 +5,7 @@
 export { requireRole } from "~/auth/guards.server";
 export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
-export { listChecklists, reviewChecklist, saveChecklist } from "~/models/standards/checklist.server";
+export { checklistCourses, listChecklists, reviewChecklist, saveChecklist } from "~/models/standards/checklist.server";
 export { answerForm, formFailure } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";
 export { redirectWithFlash } from "~/utils/flash.server";

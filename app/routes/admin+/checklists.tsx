@@ -4,6 +4,7 @@ import {
   requireRole,
   getDb,
   clientAddress,
+  checklistCourses,
   listChecklists,
   reviewChecklist,
   saveChecklist,
@@ -26,7 +27,7 @@ import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const db = getDb();
-  const [checklists, courses] = await Promise.all([listChecklists(db), db.selectFrom("courses").select(["id", "name", "unit_code"]).orderBy("name").execute()]);
+  const [checklists, courses] = await Promise.all([listChecklists(db), checklistCourses(db)]);
   return { checklists, courses };
 }
 

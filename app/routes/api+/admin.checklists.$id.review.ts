@@ -3,7 +3,7 @@ import { apiJson, apiRoute, pathId, readJsonBody } from "~/api/http.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { listChecklists, reviewChecklist } from "~/models/standards/checklist.server";
+import { getChecklist, reviewChecklist } from "~/models/standards/checklist.server";
 
 /**
  * POST /api/admin/checklists/{id}/review → 200 with the checklist, marked reviewed before use
@@ -16,7 +16,7 @@ const handle = apiRoute({
     await readJsonBody(request, { optional: true });
     const db = getDb();
     await reviewChecklist(db, id, { id: admin.id, client: clientAddress(request) });
-    return apiJson((await listChecklists(db)).find((c) => c.id === id));
+    return apiJson(await getChecklist(db, id));
   },
 });
 

@@ -4,7 +4,7 @@ import { checklistRequest } from "~/api/evidence-schemas";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { listChecklists, saveChecklist } from "~/models/standards/checklist.server";
+import { getChecklist, listChecklists, saveChecklist } from "~/models/standards/checklist.server";
 
 /**
  * GET /api/admin/checklists → every observation checklist with its items, as /admin/checklists shows them (administrators).
@@ -21,10 +21,7 @@ const handle = apiRoute({
     const input = parseInput(checklistRequest, await readJsonBody(request));
     const db = getDb();
     const id = await saveChecklist(db, input, { id: admin.id, client: clientAddress(request) });
-    return apiJson(
-      (await listChecklists(db, input.course_id)).find((c) => c.id === id),
-      201,
-    );
+    return apiJson(await getChecklist(db, id), 201);
   },
 });
 

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { employerRequest, type EmployerResponse } from "~/api/employer-schemas";
-import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
+import { apiJson, apiRoute, parsePartialInput, pathId, readJsonBody } from "~/api/http.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { getEmployer, updateEmployer } from "~/models/employers/employer.server";
 
-/** GET /api/admin/employers/{id} → the employer; PUT → replace its details. Administrators. */
+/** GET /api/admin/employers/{id} → the employer; PUT → change its details (a field left out keeps its value). Administrators. */
 const handle = apiRoute({
   GET: async ({ request, params }) => {
     await requireApiUser(request, "admin");
@@ -15,8 +15,9 @@ const handle = apiRoute({
   PUT: async ({ request, params }) => {
     const admin = await requireApiUser(request, "admin");
     const id = pathId(params, "Employer");
-    const input = parseInput(employerRequest, await readJsonBody(request));
-    return apiJson<EmployerResponse>(await updateEmployer(getDb(), id, input, { id: admin.id, client: clientAddress(request) }));
+    const db = getDb();
+    const input = parsePartialInput(employerRequest, await readJsonBody(request), await getEmployer(db, id));
+    return apiJson<EmployerResponse>(await updateEmployer(db, id, input, { id: admin.id, client: clientAddress(request) }));
   },
 });
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
+import { apiJson, apiRoute, parsePartialInput, pathId, readJsonBody } from "~/api/http.server";
 import { improvementUpdateRequest, type ImprovementActionResponse } from "~/api/improvement-schemas";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
@@ -7,7 +7,10 @@ import { clientAddress } from "~/http/request-context.server";
 import { getImprovementAction, updateImprovementAction } from "~/models/standards/improvement.server";
 import { notFound } from "~/utils/errors";
 
-/** GET /api/admin/improvements/{id} → the action; PUT → update an open one (a closed one is a 409). Administrators. */
+/**
+ * GET /api/admin/improvements/{id} → the action; PUT → update an open one (a field left out keeps
+ * its value; a closed one is a 409). Administrators.
+ */
 const handle = apiRoute({
   GET: async ({ request, params }) => {
     await requireApiUser(request, "admin");
@@ -18,8 +21,14 @@ const handle = apiRoute({
   PUT: async ({ request, params }) => {
     const admin = await requireApiUser(request, "admin");
     const id = pathId(params, "Improvement action");
-    const input = parseInput(improvementUpdateRequest, await readJsonBody(request));
-    return apiJson<ImprovementActionResponse>(await updateImprovementAction(getDb(), id, input, { id: admin.id, client: clientAddress(request) }));
+    const db = getDb();
+    const found = await getImprovementAction(db, id);
+    if (!found) throw notFound("Improvement action");
+    // a closed action's status stands in as open only to reach the model, which refuses any
+    // change to a closed action (409) whatever is sent
+    const current = { ...found, owner_id: found.owner.id, status: found.status === "closed" ? "open" : found.status };
+    const input = parsePartialInput(improvementUpdateRequest, await readJsonBody(request), current);
+    return apiJson<ImprovementActionResponse>(await updateImprovementAction(db, id, input, { id: admin.id, client: clientAddress(request) }));
   },
 });
 

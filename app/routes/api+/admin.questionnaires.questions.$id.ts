@@ -1,18 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
+import { apiJson, apiRoute, parsePartialInput, pathId, readJsonBody } from "~/api/http.server";
 import { questionUpdateRequest } from "~/api/improvement-schemas";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
-import { updateQuestion } from "~/models/standards/questionnaire.server";
+import { getQuestion, updateQuestion } from "~/models/standards/questionnaire.server";
+import { notFound } from "~/utils/errors";
 
-/** PUT /api/admin/questionnaires/questions/{id} → change a question's wording or retire it. Administrators. */
+/**
+ * PUT /api/admin/questionnaires/questions/{id} → change a question's wording or retire it (a field
+ * left out keeps its value). Administrators.
+ */
 const handle = apiRoute({
   PUT: async ({ request, params }) => {
     const admin = await requireApiUser(request, "admin");
     const id = pathId(params, "Question");
-    const input = parseInput(questionUpdateRequest, await readJsonBody(request));
-    return apiJson(await updateQuestion(getDb(), id, input, { id: admin.id, client: clientAddress(request) }));
+    const db = getDb();
+    const current = await getQuestion(db, id);
+    if (!current) throw notFound("Question");
+    const input = parsePartialInput(questionUpdateRequest, await readJsonBody(request), current);
+    return apiJson(await updateQuestion(db, id, input, { id: admin.id, client: clientAddress(request) }));
   },
 });
 
