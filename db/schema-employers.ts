@@ -37,6 +37,8 @@ export interface GroupBookingsTable {
   released_at: Optional;
   booked_by: string;
   created_at: string;
+  /** the refund policy version in force when it was booked (refund_policies.version); null: booked before it was kept */
+  refund_policy_version: Optional;
 }
 
 export interface BookingWorkersTable {

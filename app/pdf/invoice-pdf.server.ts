@@ -4,6 +4,7 @@ import type { getCreditNote } from "~/models/finance/finance.server";
 import { formatAbn, GST_RATE_PERCENT } from "~/rules/invoice-rules";
 import { formatCents, formatDate } from "~/utils/format";
 import { PAYMENT_METHODS } from "~/schemas/invoice-text";
+import { creditNotePolicyLine } from "~/schemas/refund-policy";
 
 /**
  * Tax invoices and credit notes as PDF, drawn with pdf-lib (a one-page document of text and rules
@@ -184,10 +185,8 @@ export async function renderCreditNotePdf(note: NonNullable<Awaited<ReturnType<t
   w.down();
   w.text(`Against tax invoice ${note.invoice_number} of ${formatDate(note.invoice_issue_date)}`);
   w.down();
-  if (note.refund_policy_version) {
-    w.text(`Under the refund policy of ${formatDate(note.refund_policy_version)}`);
-    w.down();
-  }
+  w.text(creditNotePolicyLine(note.refund_policy_version));
+  w.down();
   for (const line of w.wrap(`Reason: ${note.reason}`, RIGHT - MARGIN)) {
     w.room(14);
     w.text(line);

@@ -10,7 +10,7 @@ import { buttonClasses } from "~/components/ui";
 import { classDates, seatsWording } from "~/schemas/class-text";
 import { courseIdField } from "~/schemas/enrollment";
 import { LICENCE_CLASSES } from "~/schemas/hrw-codes";
-import { REFUND_POLICY } from "~/schemas/refund-policy";
+import { RefundPolicyTerms } from "~/components/finance/refund-policy-terms";
 import { enrolPath, reviewPath } from "~/utils/course-links";
 import { withReturn } from "~/utils/safe-redirect";
 import { formatPrice } from "~/utils/format";
@@ -85,11 +85,7 @@ export default function CoursePage() {
                 <h2 id="refunds-title" className="text-lg font-bold text-steel-900">
                   Refund policy
                 </h2>
-                <ul className="mt-3 list-disc space-y-2 pl-5 text-sm leading-relaxed text-steel-800">
-                  {REFUND_POLICY.map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </ul>
+                <RefundPolicyTerms className="mt-3 list-disc space-y-2 pl-5 text-sm leading-relaxed text-steel-800" />
               </section>
             </div>
 

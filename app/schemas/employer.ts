@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isAbn, normaliseAbn } from "~/utils/abn";
 import { ABN_INVALID, CONSENT_REQUIRED } from "./employer-text";
-import { checkbox, confirmPassword, dateOfBirth, email, password, passwordsMatch, phone, requiredText, usi } from "./fields";
+import { checkbox, confirmPassword, dateOfBirth, email, newPassword, password, passwordsMatch, phone, requiredText, usi } from "./fields";
 
 /** An ABN as typed (spaces allowed), checked by its check digits and kept as its 11 digits. */
 export const abnField = z.string({ message: ABN_INVALID }).trim().min(1, "ABN is required").refine(isAbn, ABN_INVALID).transform(normaliseAbn);
@@ -21,8 +21,8 @@ export type EmployerInput = z.infer<typeof employerSchema>;
 export const employerUserInviteSchema = z.object({ full_name: requiredText("Full name"), email });
 export type EmployerUserInviteInput = z.infer<typeof employerUserInviteSchema>;
 
-/** The invited employer's user chooses a password. */
-export const invitationPasswordSchema = z.object({ password, confirm_password: confirmPassword }).refine(...passwordsMatch);
+/** The invited employer's user chooses a password: an employer's account's minimum, as its hint says. */
+export const invitationPasswordSchema = z.object({ password: newPassword("employer"), confirm_password: confirmPassword }).refine(...passwordsMatch);
 
 /** One worker named on a booking. */
 export const workerSchema = z.object({ full_name: requiredText("Worker's name"), email });

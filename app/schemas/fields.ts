@@ -1,8 +1,10 @@
 import { z } from "zod";
+import type { Role } from "#db/schema";
 import { cleanSearchTerm } from "#db/search-term";
 import { USI_INVALID_MESSAGE, isValidUsi, normaliseUsi } from "~/rules/usi";
 import { isCalendarDate, organisationToday } from "~/utils/organisation-calendar";
 import { isReportablePhone, PHONE_INVALID } from "~/schemas/avetmiss-phone";
+import { passwordLongEnough, passwordTooShort } from "~/schemas/password-text";
 
 export { cleanSearchTerm };
 
@@ -57,6 +59,17 @@ export const optionalText = (label: string, max = 200, options: { multiline?: bo
     .nullish()
     .transform((v) => (v ? v : null));
 
+/**
+ * An optional field a form sends blank when unanswered: blank (or left out) is null, anything
+ * else must be `field`, and a wrong value is told `field`'s own message. A bare union with ""
+ * would tell zod's "Invalid input", naming neither the field nor what it takes.
+ */
+export const blankOr = <T extends z.ZodType>(field: T) =>
+  z
+    .union([z.literal(""), field], { error: (issue) => (issue.code === "invalid_union" ? issue.errors.at(-1)?.[0]?.message : undefined) })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
 /** A postal address: the form's box takes several lines. */
 export const address = optionalText("Address", 500, { multiline: true });
 
@@ -87,6 +100,9 @@ export const calendarDate = (label: string, from = "1900-01-01", realDate = "Ent
     .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v), "Enter the date as YYYY-MM-DD")
     .refine((v) => isCalendarDate(v) && v >= from && v <= "2100-12-31", realDate);
 
+/** An optional calendar date: blank is null. */
+export const optionalCalendarDate = (label: string) => blankOr(calendarDate(label));
+
 /** A calendar date (YYYY-MM-DD) that exists, from 2000 on, and not after today on the RTO's calendar: a day something happened. */
 export const pastCalendarDate = (label: string) =>
   calendarDate(label, "2000-01-01", "Enter a real date from the year 2000 on").refine((v) => v <= organisationToday(), `${label} cannot be in the future`);
@@ -106,8 +122,14 @@ export const dateOfBirth = z
 /** The password typed to sign in: any length a stored one can have. */
 export const signInPassword = z.string({ message: "Password is required" }).min(1, "Password is required").max(200, "Password must be at most 200 characters");
 
-/** A new password. */
-export const password = signInPassword.min(6, "Password must be at least 6 characters");
+/**
+ * A new password of an account of `role`, as long as the password rule asks (the model also
+ * refuses a common one). The form's hint is passwordRule(role), from the same home.
+ */
+export const newPassword = (role: Role) => signInPassword.refine((v) => passwordLongEnough(v, role), passwordTooShort(role));
+
+/** A new password where the account may be a learner's: the shortest the rule allows (the model applies the account's own). */
+export const password = newPassword("student");
 
 /** The second typing of a new password, checked by `passwordsMatch` and never stored. */
 export const confirmPassword = z.string({ message: "Please confirm your password" }).min(1, "Please confirm your password");

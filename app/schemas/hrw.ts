@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { parseWith } from "~/utils/validation";
-import { calendarDate, optionalText, requiredText, uuid } from "./fields";
+import { blankOr, calendarDate, optionalCalendarDate, optionalText, requiredText, uuid } from "./fields";
 import {
   HRW_MESSAGES,
   HRW_RULE_NAMES,
@@ -20,11 +20,7 @@ import {
  * rules that need the database (coverage, checks, notice, 100 points) are the models'.
  */
 
-const optionalDate = (label: string) =>
-  z
-    .union([z.literal(""), calendarDate(label)])
-    .nullish()
-    .transform((v) => (v ? v : null));
+const optionalDate = optionalCalendarDate;
 
 const id = (message: string) => z.string({ message }).trim().min(1, message).pipe(z.uuid(message));
 
@@ -37,10 +33,7 @@ export const hrwState = z.enum(HRW_STATE_CODES, { message: "Choose a state or te
 
 /** The licence fields of a course (course form and PUT /api/admin/courses/{id}). */
 export const courseLicenceFields = {
-  licence_class: z
-    .union([z.literal(""), licenceClass])
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  licence_class: blankOr(licenceClass),
   /** empty: the class's default prerequisites */
   licence_prerequisites: list(licenceClass, "Prerequisite classes must be licence classes").optional(),
 };
@@ -137,11 +130,7 @@ const startTime = z
 export const bookingSchema = z.object({
   candidate_id: id("Choose the candidate"),
   course_id: id("Choose the course"),
-  state: z
-    .union([z.literal(""), hrwState])
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .describe("Whose regulator issues the licence; blank or left out: the delivery location's state"),
+  state: blankOr(hrwState).describe("Whose regulator issues the licence; blank or left out: the delivery location's state"),
   assessment_date: calendarDate("Assessment date"),
   start_time: startTime,
   location_id: id("Choose the delivery location"),

@@ -75,3 +75,10 @@ export type FinanceSettingsInput = z.infer<typeof financeSettingsSchema>;
 export const exportPeriodSchema = z
   .object({ from: calendarDate("From", "2020-01-01"), to: calendarDate("To", "2020-01-01") })
   .refine((v) => v.from <= v.to, { message: "From must be on or before To", path: ["to"] });
+
+/**
+ * The finance page's query that brings back an export period the download refused: the page
+ * shows the period as typed with each error at its field, since a file download has no page of
+ * its own to show them on. Named apart from the invoice filters' own from and to.
+ */
+export const REFUSED_EXPORT_PERIOD = { from: "export_from", to: "export_to" } as const;

@@ -1,3 +1,5 @@
+import { formatDate } from "~/utils/format";
+
 /**
  * The refund policy a learner reads before enrolling: on every course's public page and on the
  * enrolment page, from this one home. Business days are the RTO's (Monday to Friday, public
@@ -10,3 +12,10 @@ export const REFUND_POLICY: readonly string[] = [
   "If we cancel or move a class, you choose a full refund or a place in another class.",
   "Refunds are paid within 14 days to the account that paid. Your rights under the Australian Consumer Law are not affected.",
 ];
+
+/** The version a page or document names: the day it took effect; null is a record made before versions were kept. */
+export const refundPolicyVersion = (version: string | null) => (version ? `Version of ${formatDate(version)}` : "Version not recorded");
+
+/** The line of a credit note naming the policy its refund was decided under (the enrolment's or the group booking's). */
+export const creditNotePolicyLine = (version: string | null) =>
+  version ? `Under the refund policy of ${formatDate(version)}` : "Refund policy: version not recorded";

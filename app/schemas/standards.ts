@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { calendarDate, optionalText, requiredText, uuid } from "./fields";
+import { blankOr, calendarDate, optionalCalendarDate, optionalText, requiredText, uuid } from "./fields";
 import {
   ACTIVITY_KIND_CODES,
   CREDENTIAL_CHOICES,
@@ -18,16 +18,8 @@ import {
  * sample's population) are the models'.
  */
 
-const optionalDate = (label: string) =>
-  z
-    .union([z.literal(""), calendarDate(label)])
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-const optionalId = z
-  .union([z.literal(""), uuid])
-  .nullish()
-  .transform((v) => (v ? v : null));
+const optionalDate = optionalCalendarDate;
+const optionalId = blankOr(uuid);
 
 /** One value or several of a form's checkboxes, as a list. */
 const list = <T extends z.ZodType>(item: T, message: string, max: number) =>

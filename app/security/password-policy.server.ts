@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Role } from "#db/schema";
 import { DomainError } from "~/utils/errors";
-import { PASSWORD_TOO_COMMON, passwordMinimum, passwordTooShort } from "~/schemas/password-text";
+import { PASSWORD_TOO_COMMON, passwordLongEnough, passwordTooShort } from "~/schemas/password-text";
 
 /**
  * The rule every new or changed password meets (registration, Add Student, password reset,
@@ -49,7 +49,7 @@ export async function isCommonPassword(password: string): Promise<boolean> {
 
 /** Throws 422 (beside the password field) when `password` may not be set for an account of `role`. */
 export async function assertAcceptablePassword(password: string, role: Role): Promise<void> {
-  if ([...password].length < passwordMinimum(role)) {
+  if (!passwordLongEnough(password, role)) {
     throw new DomainError(422, passwordTooShort(role), { password: passwordTooShort(role) }, "password");
   }
   if (await isCommonPassword(password)) throw new DomainError(422, PASSWORD_TOO_COMMON, { password: PASSWORD_TOO_COMMON }, "password");

@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
-import { INVITATION_USED } from "../../app/schemas/employer-text";
+import { CONSENT_REQUIRED, INVITATION_USED, WORKER_ACCEPTED } from "../../app/schemas/employer-text";
+import { passwordRule, passwordTooShort } from "../../app/schemas/password-text";
 import { isAbn } from "../../app/utils/abn";
 import { formatDate } from "../../app/utils/format";
-import { completeWithStatement, insertClass, insertCourse } from "./e2e-db";
+import { completeWithStatement, e2eDb, insertClass, insertCourse } from "./e2e-db";
 import {
   DEMO,
   expect,
@@ -10,8 +11,10 @@ import {
   expectMessage,
   organisationToday,
   REGISTRATION_PASSWORD,
+  registerStudent,
   signInAt,
   signOut,
+  startSignedIn,
   test,
   uniqueEmail,
   uniqueUsi,
@@ -70,6 +73,12 @@ test("an employer books a crew; a worker accepts and shares results; the employe
 
   // the booker chooses a password, signs in and books 3 seats for 3 named workers
   await page.goto(await mailedLink(booker, "employer-invitation"));
+  // the rule beside the field is the one a short password is refused by
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(passwordRule("employer"));
+  await page.getByLabel("Password", { exact: true }).fill("Kx7!q");
+  await page.getByLabel("Confirm password").fill("Kx7!q");
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAccessibleDescription(`${passwordTooShort("employer")} ${passwordRule("employer")}`);
   await page.getByLabel("Password", { exact: true }).fill(REGISTRATION_PASSWORD);
   await page.getByLabel("Confirm password").fill(REGISTRATION_PASSWORD);
   await page.getByRole("button", { name: "Set password" }).click();
@@ -90,6 +99,12 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   await expect(price).toContainText(`Price per seat${formatMoney(course.price)}`);
   await expect(price).toContainText("GST includedNone (GST-free)");
   await expect(price).toContainText(`Total${formatMoney(course.price * 3)}`);
+  // the refund policy the booking is made under, with its version, before booking
+  const policy = await e2eDb().get<{ version: string }>(
+    "select version from refund_policies where effective_from <= ? order by effective_from desc limit 1",
+    organisationToday(),
+  );
+  await expect(page.getByRole("region", { name: "Refund policy" })).toContainText(`Version of ${formatDate(policy!.version)}`);
   // a mistake in one worker's row is named at that worker's field, and the summary links to it
   for (const [i, w] of workers.entries()) await fillWorker(page, i + 1, w.name, i === 1 ? "not-an-address" : w.email);
   await page.getByRole("button", { name: "Book seats" }).click();
@@ -104,6 +119,10 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   await expect(page.getByRole("heading", { level: 1, name: course.name })).toBeVisible();
   await expect(page.getByText("3 seats held, 3 workers named, 0 accepted.")).toBeVisible();
   const bookingPath = new URL(page.url()).pathname;
+  // the booking keeps that version: a credit note against its invoice names it
+  expect(await e2eDb().get("select refund_policy_version from group_bookings where id = ?", bookingPath.split("/").pop())).toEqual({
+    refund_policy_version: policy!.version,
+  });
   // the confirmation carries the same price, and the invoice is in the employer's list
   await expect(page.getByRole("main")).toContainText(`Total${formatMoney(course.price * 3)}`);
   await page.getByRole("link", { name: "Invoices" }).first().click();
@@ -121,6 +140,7 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   await expect(page.locator("[data-error-summary] a").first()).toHaveAttribute("href", "#password");
   const summaryOrder = await page.locator("[data-error-summary] a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
   expect(summaryOrder).toEqual(["#password", "#confirm_password", "#consent"]);
+  await expect(consentQuestion(page)).toHaveAccessibleDescription(CONSENT_REQUIRED);
   await page.getByLabel("Password", { exact: true }).fill(REGISTRATION_PASSWORD);
   await page.getByLabel("Confirm password").fill(REGISTRATION_PASSWORD);
   await page.getByLabel("USI (Unique Student Identifier)").fill(uniqueUsi());
@@ -187,6 +207,46 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   const row = csv.split("\n").find((line) => line.includes(number));
   expect(row).toContain(employerName);
   expect(row).toContain("GST Free Income");
+});
+
+/** The invitation's question about sharing results: a group of two radios, its error tied to the group. */
+const consentQuestion = (page: Page) => page.getByRole("group", { name: /see your results/ });
+
+test("a worker who already has an account signs in, accepts without answering the sharing question and is asked it at the question", async ({ page, js }) => {
+  const course = await insertCourse();
+  const start = new Date(Date.now() + 25 * 864e5).toISOString().slice(0, 10);
+  const cls = await insertClass(course.id, start, start, 4, DEMO.trainer.email);
+  const worker = await registerStudent(page, "Existing Worker");
+  // the demo employer books a seat for the learner's address: the invitation is to an account with a password
+  await startSignedIn(page, "employer@example.com");
+  const booked = await page.request.post("/employer/bookings/new", {
+    form: { class_id: cls.id, seats: "1", rows: "1", worker_name_0: worker.name, worker_email_0: worker.email },
+    maxRedirects: 0,
+  });
+  expect(booked.status(), "the booking redirects to its page").toBe(302);
+  await page.context().clearCookies();
+  const link = await mailedLink(worker.email, "invitation");
+  const accepted = () =>
+    e2eDb().get<{ accepted_at: string | null; consent: number | null }>("select accepted_at, consent from booking_workers where email = ?", worker.email);
+
+  await startSignedIn(page, worker.email, worker.password);
+  await page.goto(link);
+  await expect(page.getByLabel("Password", { exact: true })).toHaveCount(0);
+  await page.getByRole("button", { name: "Accept the seat" }).click();
+  // the question's own message, at the question; nothing else said, nothing stored
+  await expect(consentQuestion(page)).toHaveAccessibleDescription(CONSENT_REQUIRED);
+  await expect(page.locator("[data-error-summary] a")).toHaveText([CONSENT_REQUIRED]);
+  await expect(page.locator("[data-error-summary] a")).toHaveAttribute("href", "#consent");
+  await expect(page.getByText("Failed to accept the invitation")).toHaveCount(0);
+  await expectAccessible(page);
+  expect(await accepted()).toMatchObject({ accepted_at: null, consent: null });
+  // answered, the seat is accepted
+  await page.getByLabel("No, do not share them").check();
+  await page.getByRole("button", { name: "Accept the seat" }).click();
+  await expectMessage(page, js, WORKER_ACCEPTED);
+  await expect(page).toHaveURL(/\/student/);
+  expect(await accepted()).toMatchObject({ consent: 0 });
+  expect((await accepted())?.accepted_at).toBeTruthy();
 });
 
 test("at 360 px the class cards show their date and seats whole, and the price, the worker rows and the decline question fit", async ({ page, js }) => {

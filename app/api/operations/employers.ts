@@ -207,7 +207,7 @@ export const employerOperations: ApiOperation[] = [
     operationId: "issueCreditNote",
     summary: "Issue a credit note",
     description:
-      "Administrators. A refund of money paid, in dollars and cents, with its reason. It cannot exceed what was paid less earlier credit notes (a 422, nothing stored); it names the refund policy version of the enrolment.",
+      "Administrators. A refund of money paid, in dollars and cents, with its reason. It cannot exceed what was paid less earlier credit notes (a 422, nothing stored); it names the refund policy version of the enrolment, or of the group booking, the invoice is for (null: not recorded).",
     tags: ["admin"],
     access: "required",
     body: creditNoteRequest,

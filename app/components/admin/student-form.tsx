@@ -1,6 +1,7 @@
 import { AvetmissFields, type AvetmissFormValues } from "~/components/avetmiss/fields";
 import { CheckboxField, TextAreaField, TextField } from "~/components/ui";
 import { UsiField } from "~/components/usi-field";
+import { passwordRule } from "~/schemas/password-text";
 import type { FieldErrors } from "~/utils/validation";
 
 export type StudentFormValues = Partial<
@@ -21,7 +22,7 @@ export function StudentFields({ values, errors, withPassword = false }: { values
             type="password"
             required
             autoComplete="new-password"
-            hint="At least 6 characters, not a common password; give it to the student to sign in with"
+            hint={`${passwordRule("student")}; give it to the student to sign in with`}
             error={errors.password}
             className="sm:col-span-2"
           />

@@ -23,7 +23,11 @@ import {
 import { getBooking, getWorker, listWorkers } from "./employer-view.server";
 import { getCertificateForViewer } from "../certificates/certificate.server";
 import { renderMail } from "~/mail/templates.server";
-import { getInvoice, listEmployerInvoices } from "../finance/finance.server";
+import { getCreditNote, getInvoice, listEmployerInvoices } from "../finance/finance.server";
+import { issueCreditNote, recordPayment } from "../finance/invoice.server";
+import { renderCreditNotePdf } from "~/pdf/invoice-pdf.server";
+import { creditNotePolicyLine } from "~/schemas/refund-policy";
+import { pdfText } from "../../../tests/support/pdf-fixtures";
 import { seatQuote } from "~/rules/invoice-rules";
 
 let db: DB;
@@ -348,6 +352,57 @@ describe("what an employer sees", () => {
       totalCents: 135_000,
       path: `/employer/invoices/${confirmed.invoice!.id}/pdf`,
     });
+  });
+
+  it("a booking keeps the refund policy version in force when it is made; a credit note against its invoice names it, an older booking's says it was not recorded", async () => {
+    const course = await makeCourse(db, { price: 300 });
+    const cls = await classOf(course.id, 10, "2027-01-18");
+    const mine = await employerWithUser("Refund Cranes");
+    const before = new Date("2026-12-01T00:00:00Z");
+    const after = new Date("2026-12-06T00:00:00Z");
+    // a version taking effect between the two bookings: the first keeps the one it was made under
+    await db
+      .insertInto("refund_policies")
+      .values({ version: "2026-12-05", effective_from: "2026-12-05", created_at: before.toISOString(), created_by: null })
+      .execute();
+    try {
+      const first = await createBooking(db, { user: mine.user, class_id: cls.id, seats: 2, workers: [], link, now: before });
+      const second = await createBooking(db, { user: mine.user, class_id: cls.id, seats: 1, workers: [], link, now: after });
+      const older = await createBooking(db, { user: mine.user, class_id: cls.id, seats: 1, workers: [], link, now: after });
+      // a booking made before bookings kept their version: it stays unknown, not guessed from its day
+      await db.updateTable("group_bookings").set({ refund_policy_version: null }).where("id", "=", older.id).execute();
+      const kept = await db.selectFrom("group_bookings").select(["id", "refund_policy_version"]).where("id", "in", [first.id, second.id, older.id]).execute();
+      expect(Object.fromEntries(kept.map((b) => [b.id, b.refund_policy_version]))).toEqual({
+        [first.id]: "2026-11-22",
+        [second.id]: "2026-12-05",
+        [older.id]: null,
+      });
+      expect(first.refund_policy_version).toBe("2026-11-22");
+
+      const refund = async (bookingId: string) => {
+        const { invoice } = await getBooking(db, mine.user, bookingId, after);
+        await recordPayment(db, {
+          invoiceId: invoice!.id,
+          method: "bank_transfer",
+          reference: "EFT 1",
+          receivedOn: "2026-12-06",
+          amountCents: 300_00,
+          actor: null,
+        });
+        const note = await issueCreditNote(db, { invoiceId: invoice!.id, amountCents: 150_00, reason: "A worker cancelled", actor: null, now: after });
+        const record = (await getCreditNote(db, note.id, { learnerId: null }))!;
+        return { version: record.refund_policy_version, pdf: await pdfText(Buffer.from(await renderCreditNotePdf(record))) };
+      };
+      const firstNote = await refund(first.id);
+      expect(firstNote.version).toBe("2026-11-22");
+      expect(firstNote.pdf).toContain(creditNotePolicyLine("2026-11-22"));
+      expect((await refund(second.id)).version).toBe("2026-12-05");
+      const olderNote = await refund(older.id);
+      expect(olderNote.version).toBeNull();
+      expect(olderNote.pdf).toContain(creditNotePolicyLine(null));
+    } finally {
+      await db.deleteFrom("refund_policies").where("version", "=", "2026-12-05").execute();
+    }
   });
 
   it("a seat named for a worker is released before their link expires only when the mail says the day: accept before it", async () => {

@@ -23,6 +23,7 @@ import { employerOfUser } from "./employer.server";
 import { createEnrollment } from "../enrollment.server";
 import { createInvitation, NO_PASSWORD_YET, openInvitation, spendInvitation, type MakeLink } from "../invitation.server";
 import { parseAddress } from "../finance/invoice-address";
+import { refundPolicyInForce } from "../finance/refund-policy.server";
 import { issueInvoice, prepareInvoice, type IssueInvoiceInput } from "../finance/invoice.server";
 import { queueMail } from "../outbox.server";
 import { insertUser } from "../user.server";
@@ -169,6 +170,8 @@ export interface BookingCreated {
   seats: number;
   release_on: string;
   worker_ids: string[];
+  /** the refund policy version the booking was made under (null: none in force that day) */
+  refund_policy_version: string | null;
 }
 
 /**
@@ -245,6 +248,8 @@ export async function createBooking(
         now,
       };
       const priced = await prepareInvoice(trx, bill);
+      // the refund policy the booking is made under, kept with it as an enrolment keeps its own
+      const refundPolicyVersion = await refundPolicyInForce(trx, today);
       await readWebhookEndpoints(trx);
       // the seats were read in the course's scope: from here this write writes, in its turn
       await takeWritesTurn(trx, [actor.id]);
@@ -263,6 +268,7 @@ export async function createBooking(
           released_at: null,
           booked_by: input.user.id,
           created_at: at,
+          refund_policy_version: refundPolicyVersion,
         }),
       );
       await recordAudit(trx, { action: "booking.created", actor, subject: { type: "booking", id }, detail: `${input.seats} seats`, now: at });
@@ -286,7 +292,7 @@ export async function createBooking(
       const workerIds = input.workers.length ? await nameWorkers(trx, booking, input.workers, input.link, now) : [];
       if (workerIds.length)
         await recordAudit(trx, { action: "booking.workers_added", actor, subject: { type: "booking", id }, detail: `${workerIds.length} workers`, now: at });
-      return { id, seats: input.seats, release_on, worker_ids: workerIds };
+      return { id, seats: input.seats, release_on, worker_ids: workerIds, refund_policy_version: refundPolicyVersion };
     },
     ofClass ? { scopes: [courseScope(ofClass.course_id), employerScope(employer.id)] } : {},
   );

@@ -1,4 +1,4 @@
-import { refundPolicyOfEnrollment } from "./refund-policy.server";
+import { refundPolicyOfInvoiceSource } from "./refund-policy.server";
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { writeLater, writeTransaction, type DB, type WriteTransaction } from "#db/connection";
@@ -303,8 +303,8 @@ export interface IssueCreditNoteInput {
 
 /**
  * A credit note: a refund against an invoice. It cannot exceed what was paid less earlier credit
- * notes. It names the refund policy version the enrolment was made under (for a booking, the
- * enrolments it seats were made under theirs; the note keeps none). Numbered in its own series.
+ * notes. It names the refund policy version the enrolment, or the employer's group booking, was
+ * made under. Numbered in its own series.
  */
 export async function issueCreditNote(db: DB, input: IssueCreditNoteInput): Promise<{ id: string; number: string }> {
   const nowDate = input.now ?? new Date();
@@ -321,8 +321,8 @@ export async function issueCreditNote(db: DB, input: IssueCreditNoteInput): Prom
     if (!invoice) throw notFound("Invoice");
     const refundable = Number(invoice.paid_cents) - Number(invoice.credited_cents);
     if (input.amountCents > refundable) throw invalid(CREDIT_EXCEEDS_PAID, { amount: CREDIT_EXCEEDS_PAID });
-    // the refund is decided under the policy in force on the day the learner enrolled
-    const policy = invoice.source_kind === "enrollment" ? await refundPolicyOfEnrollment(trx, invoice.source_id) : null;
+    // the refund is decided under the policy in force when the learner enrolled or the employer booked
+    const policy = await refundPolicyOfInvoiceSource(trx, { kind: invoice.source_kind, id: invoice.source_id });
     const number = documentNumber("CN", await nextInSeries(trx, "credit_note"));
     const id = crypto.randomUUID();
     const actor = actorOf(input.actor);

@@ -1,4 +1,5 @@
 import { writeTransaction, type DB } from "#db/connection";
+import type { InvoiceSourceKind } from "#db/schema-finance";
 import { REFUND_POLICY_DAY_TAKEN, REFUND_POLICY_NOT_BACKDATED } from "~/schemas/invoice-text";
 import { conflict, invalid } from "~/utils/errors";
 import { organisationToday } from "~/utils/organisation-calendar";
@@ -26,6 +27,18 @@ export async function refundPolicyInForce(db: DB, day: string): Promise<string |
 export async function refundPolicyOfEnrollment(db: DB, enrollmentId: string): Promise<string | null> {
   const enrollment = await db.selectFrom("enrollments").select("enrollment_date").where("id", "=", enrollmentId).executeTakeFirst();
   return enrollment ? refundPolicyInForce(db, organisationToday(new Date(enrollment.enrollment_date))) : null;
+}
+
+/**
+ * The version an invoice's refunds are decided under: its enrolment's, or the version its group
+ * booking kept when it was made (null for a booking made before bookings kept one: not
+ * recorded, never looked up again from the day, which the booking's own record does not settle).
+ */
+export async function refundPolicyOfInvoiceSource(db: DB, source: { kind: InvoiceSourceKind; id: string }): Promise<string | null> {
+  if (source.kind === "enrollment") return refundPolicyOfEnrollment(db, source.id);
+  if (source.kind !== "booking") return null;
+  const booking = await db.selectFrom("group_bookings").select("refund_policy_version").where("id", "=", source.id).executeTakeFirst();
+  return booking?.refund_policy_version ?? null;
 }
 
 /** Every version, newest first (the finance settings page lists them). */

@@ -59,8 +59,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await acceptWorkerInvitation(db, { ...input, token, signedInUserId: user?.id ?? null, client: clientAddress(request) });
     return redirectWithFlash(invitation.hasAccount ? "/student" : "/login", { type: "success", message: WORKER_ACCEPTED });
   };
+  // `requires` names fields the form always sends: an unanswered radio group sends none, so the
+  // consent question is left to the schema, whose message shows at its field
   return invitation.hasAccount
-    ? answerForm(request, { schema: workerAcceptSchema, requires: ["consent"], unreadable: "Failed to accept the invitation", save })
+    ? answerForm(request, { schema: workerAcceptSchema, requires: ["usi"], unreadable: "Failed to accept the invitation", save })
     : answerForm(request, { schema: workerNewAccountSchema, requires: ["full_name", "password"], unreadable: "Failed to accept the invitation", save });
 }
 

@@ -1,11 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRole, getDb, listInvoices } from "~/routes/admin+/finance.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { Button, Card, EmptyState, SelectField, TextField, DataTable } from "~/components/ui";
+import { Button, Card, EmptyState, ErrorSummary, SelectField, TextField, DataTable } from "~/components/ui";
 import { InvoiceStatusBadge } from "~/components/finance/invoice-status";
-import { invoiceFiltersSchema } from "~/schemas/invoice";
+import { exportPeriodSchema, invoiceFiltersSchema, REFUSED_EXPORT_PERIOD } from "~/schemas/invoice";
 import { INVOICE_STATUS_LABELS, INVOICE_STATUSES } from "~/schemas/invoice-text";
 import { formatCents, formatDate } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
@@ -24,10 +24,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const values = { status: query.status ?? "", from: query.from ?? "", to: query.to ?? "", buyer: query.buyer ?? "" };
   const today = organisationToday();
   const monthStart = `${today.slice(0, 8)}01`;
-  if (!parsed.success) return { values, fieldErrors: parsed.fieldErrors, invoices: [], totals: null, page: 1, pages: 1, monthStart, today };
-  const result = await listInvoices(getDb(), parsed.data, { page: parsed.data.page });
-  return { values, fieldErrors: {} as Record<string, string>, ...result, monthStart, today };
+  const exported = refusedExport(query);
+  const exportPeriod = exported?.values ?? { from: monthStart, to: today };
+  const exportFailure = exported?.failure ?? null;
+  const answer = parsed.success
+    ? {
+        values,
+        fieldErrors: {} as Record<string, string>,
+        ...(await listInvoices(getDb(), parsed.data, { page: parsed.data.page })),
+        exportPeriod,
+        exportFailure,
+      }
+    : { values, fieldErrors: parsed.fieldErrors, invoices: [], totals: null, page: 1, pages: 1, exportPeriod, exportFailure };
+  return data(answer, { status: exportFailure ? 400 : 200 });
 }
+
+/**
+ * The export period the download sent back (xero.csv), with what is wrong with it: the form
+ * shows it as typed and each message at its date. Null when the page was not sent back.
+ */
+function refusedExport(query: Record<string, string>) {
+  if (!(REFUSED_EXPORT_PERIOD.from in query) && !(REFUSED_EXPORT_PERIOD.to in query)) return null;
+  const values = { from: query[REFUSED_EXPORT_PERIOD.from] ?? "", to: query[REFUSED_EXPORT_PERIOD.to] ?? "" };
+  const parsed = parseWith(exportPeriodSchema, values);
+  return { values, failure: parsed.success ? null : { error: parsed.message, fieldErrors: parsed.fieldErrors } };
+}
+
+/** The export form's dates; their ids are their own, as the invoice filters above have fields named from and to too. */
+const EXPORT_FIELDS = [
+  { name: "from", label: "From" },
+  { name: "to", label: "To" },
+] as const;
+const EXPORT_FIELD_IDS = { from: "export-from", to: "export-to" };
 
 const STATUS_OPTIONS = [{ value: "", label: "Any status" }, ...INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }))];
 
@@ -105,9 +133,24 @@ export default function FinancePage() {
             <p className="text-sm text-steel-600">
               The invoices issued in a period, in Xero&apos;s sales-invoice import layout (amounts include GST: import them as tax inclusive).
             </p>
-            <Form method="get" action="/admin/finance/xero.csv" reloadDocument className="mt-3 grid gap-4 sm:grid-cols-3 sm:items-end">
-              <TextField label="From" name="from" type="date" defaultValue={data.monthStart} required />
-              <TextField label="To" name="to" type="date" defaultValue={data.today} required />
+            <Form method="get" action="/admin/finance/xero.csv" reloadDocument noValidate className="mt-3 grid gap-4 sm:grid-cols-3 sm:items-end">
+              {data.exportFailure ? (
+                <div className="sm:col-span-3">
+                  <ErrorSummary failure={data.exportFailure} fieldIds={EXPORT_FIELD_IDS} />
+                </div>
+              ) : null}
+              {EXPORT_FIELDS.map(({ name, label }) => (
+                <TextField
+                  key={name}
+                  label={label}
+                  name={name}
+                  id={EXPORT_FIELD_IDS[name]}
+                  type="date"
+                  defaultValue={data.exportPeriod[name]}
+                  required
+                  error={data.exportFailure?.fieldErrors[name]}
+                />
+              ))}
               <Button type="submit" variant="secondary">
                 Download CSV
               </Button>

@@ -7,6 +7,7 @@ export { getDb } from "~/db.server";
 export { clientAddress } from "~/http/request-context.server";
 export { invitationLink } from "~/utils/public-link.server";
 export { bookableClasses, createBooking } from "~/models/employers/group-booking.server";
+export { refundPolicyInForce } from "~/models/finance/refund-policy.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";

@@ -8,6 +8,7 @@ import {
   invitationLink,
   bookableClasses,
   createBooking,
+  refundPolicyInForce,
   redirectWithFlash,
   answerForm,
   formIntent,
@@ -18,10 +19,13 @@ import { useActionToast } from "~/components/toaster";
 import { WorkerRows } from "~/components/employer/worker-rows";
 import { ClassCards } from "~/components/employer/class-cards";
 import { PriceSummary } from "~/components/employer/price-summary";
+import { RefundPolicyTerms } from "~/components/finance/refund-policy-terms";
 import { Card, ErrorSummary, SubmitButton, TextField } from "~/components/ui";
 import { seatQuote } from "~/rules/invoice-rules";
 import { bookingSchema, workerFormErrors, workerRefusalErrors, workerRows } from "~/schemas/employer";
 import { SEATS_BOOKED } from "~/schemas/employer-text";
+import { refundPolicyVersion } from "~/schemas/refund-policy";
+import { organisationToday } from "~/utils/organisation-calendar";
 import { formToObject } from "~/utils/validation";
 
 /** Most worker rows the form offers at once (more can be named on the booking later, up to its seats). */
@@ -35,7 +39,10 @@ function rowCount(seats: unknown, asked?: unknown): number {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "employer");
-  return { classes: await bookableClasses(getDb()) };
+  const db = getDb();
+  // the version a booking made now is made under (the booking keeps it; a credit note names it)
+  const [classes, refundPolicy] = await Promise.all([bookableClasses(db), refundPolicyInForce(db, organisationToday())]);
+  return { classes, refundPolicy };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -69,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewBooking() {
-  const { classes } = useLoaderData<typeof loader>();
+  const { classes, refundPolicy } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const data = posted && "added" in posted ? undefined : posted;
   useActionToast(data);
@@ -112,6 +119,13 @@ export default function NewBooking() {
               <p className="text-sm text-steel-700">Choose a class and the number of seats to see the price per seat, the GST and the total.</p>
             )}
             <p className="mt-2 text-sm text-steel-700">Your organisation is invoiced when you book; the invoice is emailed and listed under Invoices.</p>
+          </section>
+          <section aria-labelledby="refund-heading" className="rounded border border-steel-200 p-3">
+            <h2 id="refund-heading" className="mb-2 font-semibold">
+              Refund policy
+            </h2>
+            <p className="mb-2 text-sm text-steel-700">{refundPolicyVersion(refundPolicy)}. A refund of the seats you book follows these terms.</p>
+            <RefundPolicyTerms />
           </section>
           <input type="hidden" name="rows" value={rows} />
           <WorkerRows rows={rows} values={values} errors={errors} />
