@@ -151,10 +151,11 @@ export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Uint8Arr
     w.text(line.gst_treatment === "taxable" ? `Taxable: GST ${GST_RATE_PERCENT}% included` : "GST-free (accredited VET course)", { size: 8 });
     w.down(16);
   }
-  w.room(14 * (5 + invoice.payments.length + invoice.credit_notes.length) + 30);
+  w.room(14 * (5 + invoice.payments.length + 2 * invoice.credit_notes.length + 2) + 42);
   w.rule();
   const total = (label: string, cents: number, bold = false) => {
-    w.text(label, { x: 330, bold });
+    // left of the amounts by the widest label (a credit note's number and date) and the widest amount
+    w.text(label, { x: 280, bold });
     w.text(formatCents(cents), { right: RIGHT, bold });
     w.down();
   };
@@ -162,9 +163,18 @@ export async function renderInvoicePdf(invoice: InvoiceDetail): Promise<Uint8Arr
   total("GST", invoice.gst_cents);
   total("Total including GST", invoice.total_cents, true);
   w.down(6);
+  // A credit note takes its amount off what the invoice bills and gives that much of the money
+  // paid back: it is printed as a credit against the total, then as a refund against the
+  // payments, so the column adds up, top to bottom, to the amount owed.
+  if (invoice.credit_notes.length) {
+    for (const c of invoice.credit_notes) total(`Less credit note ${c.number} of ${formatDate(c.issue_date)}`, -c.amount_cents);
+    total("GST after credit notes", invoice.gst_cents - invoice.credit_notes.reduce((sum, c) => sum + c.gst_cents, 0));
+    total("Total after credit notes", invoice.total_cents - invoice.credited_cents, true);
+    w.down(6);
+  }
   for (const p of invoice.payments) total(`Paid ${formatDate(p.received_on)} (${PAYMENT_METHODS[p.method]})`, -p.amount_cents);
+  for (const c of invoice.credit_notes) total(`Refunded under credit note ${c.number}`, c.amount_cents);
   total("Amount owed", invoice.owed_cents, true);
-  for (const c of invoice.credit_notes) total(`Credit note ${c.number} (refund)`, -c.amount_cents);
   w.down(10);
   w.text("Prices include GST where shown. Accredited VET courses are GST-free.", { size: 8 });
   return pdf.save();

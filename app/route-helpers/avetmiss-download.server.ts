@@ -6,6 +6,7 @@ import type { NatFileName } from "~/avetmiss/nat-files";
 import { avetmissYearQuery } from "~/schemas/page-queries";
 import { DomainError } from "~/utils/errors";
 import { parseWith } from "~/utils/validation";
+import { fileNotFound, fileRefusal } from "./file-refusal.server";
 
 /**
  * The AVETMISS downloads as HTTP answers, shared by the reports page's links and
@@ -24,7 +25,7 @@ function nothingToReport(year: number, api: boolean): Response {
   const message = noActivityMessage(year);
   // the /api answers it as every refusal, { detail } (apiRoute turns a DomainError into one)
   if (api) throw new DomainError(404, message);
-  return new Response(`${message}\n`, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return fileNotFound(message);
 }
 
 /** avetmiss-YYYY.zip with the ten NAT files; a 404 with its reason for a year with no activity. */
@@ -51,5 +52,5 @@ export async function natFileResponse(year: number, file: NatFileName): Promise<
 
 /** A page-side download refused for its year: a short readable answer, never a 5xx. */
 export function badYear(message: string): Response {
-  return new Response(`${message}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return fileRefusal(message, 400);
 }

@@ -7,10 +7,15 @@ import { jsonResponse } from "~/utils/http.server";
  * page's message, so a probe learns nothing from the difference.
  */
 export async function foundOr404<T>(id: string | undefined, find: (id: string) => Promise<T | null | undefined>, message: string): Promise<T> {
-  const parsed = uuid.safeParse(id);
-  const record = parsed.success ? await find(parsed.data) : null;
+  const record = await byUrlId(id, find);
   if (!record) throw jsonResponse(message, { status: 404 });
   return record;
+}
+
+/** The record a URL id names, or null for an id that is no UUID (never sent to the database) or that finds nothing. */
+export async function byUrlId<T>(id: string | undefined, find: (id: string) => Promise<T | null | undefined>): Promise<T | null> {
+  const parsed = uuid.safeParse(id);
+  return (parsed.success ? await find(parsed.data) : null) ?? null;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { calendarFeed } from "~/models/calendar.server";
+import { fileNotFound } from "~/route-helpers/file-refusal.server";
 
 /**
  * GET /calendar/{token}.ics: a person's private iCalendar feed. Calendar apps fetch it without
@@ -10,8 +11,7 @@ import { calendarFeed } from "~/models/calendar.server";
 export async function loader({ params }: LoaderFunctionArgs) {
   const token = (params.token ?? "").replace(/\.ics$/, "");
   const text = await calendarFeed(getDb(), token, env().RTO_NAME);
-  if (text === null)
-    return new Response("Calendar not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  if (text === null) return fileNotFound("Calendar not found");
   return new Response(text, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { certificatePdfAnswer } from "~/pdf/certificate-download.server";
+import { fileNotFound, fileRefusal } from "~/route-helpers/file-refusal.server";
 
 /**
  * GET /certificates/{id}/download: the pages' certificate download, for its owner, trainers,
@@ -13,8 +14,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const answer = await certificatePdfAnswer(getDb(), request, user, params.id ?? "", "person");
   if (answer.kind === "file") return answer.response;
-  const text = (body: string, status: number, headers: Record<string, string> = {}) =>
-    new Response(`${body}\n`, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });
-  if (answer.kind === "not_found") return text("Certificate not found", 404);
-  return text("Failed to download certificate: try again in a moment", 503, { "Retry-After": "5" });
+  if (answer.kind === "not_found") return fileNotFound("Certificate not found");
+  return fileRefusal("Failed to download certificate: try again in a moment", 503, { "Retry-After": "5" });
 }

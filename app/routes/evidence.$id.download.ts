@@ -5,6 +5,7 @@ import { getFileStore } from "~/files/store.server";
 import { evidenceResponse } from "~/route-helpers/serve-file.server";
 import { clientAddress } from "~/http/request-context.server";
 import { uuid } from "~/schemas/fields";
+import { fileNotFound } from "~/route-helpers/file-refusal.server";
 
 /**
  * GET /evidence/:id/download (?thumbnail=1 for the list's picture): an evidence file for the
@@ -17,6 +18,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const response = id.success
     ? await evidenceResponse(getDb(), getFileStore(), { id: user.id, role: user.role, client: clientAddress(request) }, id.data, thumbnail)
     : null;
-  if (!response) throw new Response("Not found", { status: 404, headers: { "X-Content-Type-Options": "nosniff" } });
+  if (!response) throw fileNotFound("Evidence file not found");
   return response;
 }

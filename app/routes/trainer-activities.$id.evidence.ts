@@ -5,6 +5,7 @@ import { activityEvidenceResponse } from "~/route-helpers/serve-file.server";
 import { getFileStore } from "~/files/store.server";
 import { clientAddress } from "~/http/request-context.server";
 import { uuid } from "~/schemas/fields";
+import { fileNotFound } from "~/route-helpers/file-refusal.server";
 
 /**
  * GET /trainer-activities/:id/evidence: a currency or development activity's evidence file for
@@ -16,6 +17,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const response = id.success
     ? await activityEvidenceResponse(getDb(), getFileStore(), { id: user.id, role: user.role, client: clientAddress(request) }, id.data)
     : null;
-  if (!response) throw new Response("Not found", { status: 404, headers: { "X-Content-Type-Options": "nosniff" } });
+  if (!response) throw fileNotFound("Evidence file not found");
   return response;
 }

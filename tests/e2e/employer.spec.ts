@@ -20,12 +20,14 @@ import {
   uniqueUsi,
 } from "./fixtures";
 import { mailedLink } from "./mailed-link";
+import { expectBuyerCreditNote, officeIssuesCreditNote } from "./credit-notes";
 
 /**
  * An employer's crew, end to end (docs/decisions/032 and 033): the office invites the employer,
  * who books 3 seats and names 3 workers; a worker accepts and shares their results (and can
  * withdraw that from their portal); the worker completes; the employer downloads the statement;
- * the office records the payment and the month's Xero export carries the invoice.
+ * the office records the payment and the month's Xero export carries the invoice; the declined
+ * seat is refunded by a credit note, which the employer sees under the invoice and downloads.
  */
 
 /** A valid ABN of its own for each run (employers' ABNs are unique). */
@@ -207,6 +209,15 @@ test("an employer books a crew; a worker accepts and shares results; the employe
   const row = csv.split("\n").find((line) => line.includes(number));
   expect(row).toContain(employerName);
   expect(row).toContain("GST Free Income");
+
+  // the declined seat is refunded: the office credits it against the paid invoice, and the
+  // booker finds the credit note under the invoice, with nothing owed, and downloads it
+  const reason = `${decliner.name} declined the seat: refunded`;
+  const note = await officeIssuesCreditNote(page, js, course.price.toFixed(2), reason);
+  await signOut(page);
+  await signInAt(page, booker, "/employer/invoices", REGISTRATION_PASSWORD);
+  await expectBuyerCreditNote(page, "/employer", { invoice: number, number: note, amount: formatMoney(course.price), reason, owed: formatMoney(0) });
+  await expectAccessible(page);
 });
 
 /** The invitation's question about sharing results: a group of two radios, its error tied to the group. */

@@ -30,6 +30,8 @@ interface Ids {
   studentInvoice: string;
   employerInvoice: string;
   creditNote: string;
+  studentCreditNote: string;
+  employerCreditNote: string;
   certificate: string;
   learnerDocument: string;
   evidence: string;
@@ -79,10 +81,12 @@ const FILE_ROUTES: Record<string, FileRoute> = {
   "calendar.$token.ts": { as: "student", path: (i) => i.calendarPath, type: /^text\/calendar; charset=utf-8$/, attachment: false },
   "employer+/workers[.]csv.ts": { as: "employer", path: () => "/employer/workers.csv", type: CSV },
   "employer+/invoices_.$id.pdf.ts": { as: "employer", path: (i) => `/employer/invoices/${i.employerInvoice}/pdf`, type: PDF },
+  "employer+/credit-notes.$id.pdf.ts": { as: "employer", path: (i) => `/employer/credit-notes/${i.employerCreditNote}/pdf`, type: PDF },
   "evidence.$id.download.ts": { as: "student", path: (i) => `/evidence/${i.evidence}/download`, type: /^image\/jpeg$/ },
   // each role's own view of the register of recognitions (the learner's here)
   "recognition[.]csv.ts": { as: "student", path: () => "/recognition.csv", type: CSV },
   "student+/invoices_.$id.pdf.ts": { as: "student", path: (i) => `/student/invoices/${i.studentInvoice}/pdf`, type: PDF },
+  "student+/credit-notes.$id.pdf.ts": { as: "student", path: (i) => `/student/credit-notes/${i.studentCreditNote}/pdf`, type: PDF },
   "trainer-activities.$id.evidence.ts": { as: "trainer", path: (i) => `/trainer-activities/${i.activity}/evidence`, type: PDF },
 };
 
@@ -147,7 +151,7 @@ test.describe("file routes over HTTP", () => {
       return c;
     };
     try {
-      const ids = await demoIds(await client("trainer"));
+      const ids = await demoIds(await client("trainer"), await client("admin"));
       const failures: string[] = [];
       for (const [file, route] of Object.entries(FILE_ROUTES)) {
         const url = route.path(ids);
@@ -203,7 +207,7 @@ async function signedIn(baseURL: string, role: Role): Promise<APIRequestContext>
  * a photo on an assessment of the demo student's, a certificate on a new activity of their own,
  * and a calendar address of their own (the demo student's is left to the journeys that make it).
  */
-async function demoIds(trainer: APIRequestContext): Promise<Ids> {
+async function demoIds(trainer: APIRequestContext, admin: APIRequestContext): Promise<Ids> {
   const db = e2eDb();
   const one = async (statement: string, ...params: unknown[]) => {
     const row = await db.get<{ id: string }>(statement, ...params);
@@ -246,6 +250,9 @@ async function demoIds(trainer: APIRequestContext): Promise<Ids> {
   const calendarPath = /\/calendar\/[A-Za-z0-9_-]{20,}\.ics/.exec(await page.text())?.[0];
   if (!calendarPath) throw new Error("the trainer's calendar page showed no address");
 
+  const studentInvoices = "select id from invoices where buyer_kind = 'learner' and buyer_id = ?";
+  const employerInvoices =
+    "select i.id from invoices i join users u on u.employer_id = i.buyer_id where i.buyer_kind = 'employer' and u.email = 'employer@example.com'";
   return {
     year: organisationYear(),
     today: organisationToday(),
@@ -256,10 +263,41 @@ async function demoIds(trainer: APIRequestContext): Promise<Ids> {
       "employer@example.com",
     ),
     creditNote: await one("select id from credit_notes"),
+    studentCreditNote: await creditNoteAgainst(admin, studentInvoices, student),
+    employerCreditNote: await creditNoteAgainst(admin, employerInvoices),
     certificate: await one("select id from certificates where student_id = ?", student),
     learnerDocument: await one("select id from files where student_id = ? and sha256 is not null", student),
     evidence,
     activity,
     calendarPath,
   };
+}
+
+/**
+ * A credit note against one of a buyer's invoices (`invoices`: a statement listing their ids):
+ * the first there is, or one the office issues now on the newest invoice's page, as an
+ * administrator does: the amount owed paid first, then $1.00 of it credited. The demo keeps a
+ * credit note against one learner's invoice only.
+ */
+async function creditNoteAgainst(admin: APIRequestContext, invoices: string, ...params: unknown[]): Promise<string> {
+  const db = e2eDb();
+  const existing = async () => (await db.get<{ id: string }>(`select id from credit_notes where invoice_id in (${invoices}) order by number`, ...params))?.id;
+  const found = await existing();
+  if (found) return found;
+  const invoice = await db.get<{ id: string; total_cents: number; paid_cents: number }>(
+    `select id, total_cents, paid_cents from invoices where id in (${invoices}) order by issue_date desc`,
+    ...params,
+  );
+  if (!invoice) throw new Error(`the demo has no invoice for: ${invoices}`);
+  const owed = Number(invoice.total_cents) - Number(invoice.paid_cents);
+  const post = async (form: Record<string, string>) => {
+    const answer = await admin.post(`/admin/finance/${invoice.id}`, { form });
+    expect(answer.status(), `${form.intent} on the invoice's page`).toBeLessThan(400);
+  };
+  if (owed > 0)
+    await post({ intent: "payment", method: "bank_transfer", reference: "File routes", received_on: organisationToday(), amount: (owed / 100).toFixed(2) });
+  await post({ intent: "credit", amount: "1.00", reason: "File routes check", confirm: "yes" });
+  const made = await existing();
+  if (!made) throw new Error(`the office's credit note against ${invoice.id} was not issued`);
+  return made;
 }

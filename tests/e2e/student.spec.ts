@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { e2eDb } from "./e2e-db";
+import { e2eDb, insertCourse } from "./e2e-db";
+import { expectBuyerCreditNote, officeIssuesCreditNote } from "./credit-notes";
 import {
   DEMO,
   expect,
@@ -11,6 +12,7 @@ import {
   signIn,
   startSignedIn,
   signInAt,
+  signOut,
   test,
   NO_FORM,
 } from "./fixtures";
@@ -340,6 +342,35 @@ test.describe("student portal: certificate download", () => {
       await expect(page.getByText("Certificate not found")).toBeVisible();
     }
     expect(downloads).toBe(0);
+  });
+});
+
+test.describe("student portal: invoices", () => {
+  test("a learner finds the credit note the office issued against their invoice, with what is owed, and downloads it; another's is not found", async ({
+    page,
+    js,
+  }) => {
+    const course = await insertCourse();
+    const learner = await registerStudent(page, "Riley Refund");
+    // the learner enrols through the /api (as an app would), paying by card: the invoice is paid
+    const login = await page.request.post("/api/auth/login", { data: { email: learner.email, password: learner.password } });
+    const bearer = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+    const enrolled = await page.request.post("/api/enrollments", { headers: bearer, data: { course_id: course.id } });
+    expect(enrolled.status(), await enrolled.text()).toBe(201);
+    const invoice = (await e2eDb().get<{ id: string; number: string }>(
+      "select i.id, i.number from invoices i join users u on u.id = i.buyer_id where i.buyer_kind = 'learner' and u.email = ?",
+      learner.email,
+    ))!;
+
+    // the office refunds $400.00 of it
+    await signInAt(page, DEMO.admin.email, `/admin/finance/${invoice.id}`);
+    const reason = "Withdrew 12 business days before the class: 80% kept under the policy";
+    const note = await officeIssuesCreditNote(page, js, "400.00", reason);
+    await signOut(page);
+
+    await signInAt(page, learner.email, "/student/invoices");
+    await expectBuyerCreditNote(page, "/student", { invoice: invoice.number, number: note, amount: "$400.00", reason, owed: "$0.00" });
+    await expectAccessible(page);
   });
 });
 

@@ -420,6 +420,20 @@ const pages: PageCase[] = [
     may: ["employer"],
     methods: ["GET"],
   },
+  {
+    file: "employer+/credit-notes.$id.pdf.ts",
+    path: () => `/employer/credit-notes/${ids.unknown}/pdf`,
+    params: () => ({ id: ids.unknown }),
+    may: ["employer"],
+    methods: ["GET"],
+  },
+  {
+    file: "student+/credit-notes.$id.pdf.ts",
+    path: () => `/student/credit-notes/${ids.unknown}/pdf`,
+    params: () => ({ id: ids.unknown }),
+    may: ["student"],
+    methods: ["GET"],
+  },
   { file: "student+/certificates.tsx", path: () => `/student/certificates`, may: ["student"], methods: ["GET"] },
   { file: "student+/employers.tsx", path: () => `/student/employers`, may: ["student"], methods: ["GET", "POST"] },
   {

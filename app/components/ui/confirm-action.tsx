@@ -120,6 +120,12 @@ export function ConfirmAction({
   useEffect(() => {
     if (confirming && hydrated && dialog.current && !dialog.current.open) dialog.current.showModal();
   }, [confirming, hydrated]);
+  // the confirmed post's answer (a redirect back to this page, or its errors) is a new location:
+  // the question is closed, where the dialog left open after a refund that left more to refund
+  // hid the page and its message; an answer asking the question again keeps it open
+  useEffect(() => {
+    if (!confirming && dialog.current?.open) dialog.current.close();
+  }, [location.key, confirming]);
   // with JavaScript the question is a dialog: opened by the trigger, or by the action's answer
   const questionDialog = hydrated ? (
     <dialog ref={dialog} aria-labelledby={titleId} className="w-[min(32rem,calc(100vw-2rem))] rounded-lg p-5 text-left shadow-xl backdrop:bg-steel-950/60">

@@ -8,6 +8,7 @@ import { recordAuditAlone } from "../audit.server";
 import { employerOfUser } from "./employer.server";
 import { workersOfEmployerUser } from "./employer-scope.server";
 import { licenceApplicationsDueFor } from "../hrw/hrw-assessment.server";
+import { owedCents } from "../finance/finance.server";
 
 /**
  * What an employer's user reads: their organisation's bookings and the workers on them. Every
@@ -257,7 +258,18 @@ export async function getBooking(
   const invoice = await db
     .selectFrom("invoices as i")
     .innerJoin("invoice_lines as l", (j) => j.onRef("l.invoice_id", "=", "i.id").on("l.position", "=", 1))
-    .select(["i.id", "i.number", "i.due_date", "i.total_cents", "i.gst_cents", "i.paid_cents", "i.credited_cents", "l.unit_price_cents", "l.quantity"])
+    .select([
+      "i.id",
+      "i.number",
+      "i.due_date",
+      "i.total_cents",
+      "i.gst_cents",
+      "i.paid_cents",
+      "i.credited_cents",
+      "l.unit_price_cents",
+      "l.quantity",
+      owedCents("i").as("owed_cents"),
+    ])
     .where("i.source_kind", "=", "booking")
     .where("i.source_id", "=", bookingId)
     .where("i.buyer_kind", "=", "employer")
@@ -274,7 +286,7 @@ export async function getBooking(
           seats: Number(invoice.quantity),
           gst_cents: Number(invoice.gst_cents),
           total_cents: Number(invoice.total_cents),
-          owed_cents: Number(invoice.total_cents) - Number(invoice.paid_cents),
+          owed_cents: Number(invoice.owed_cents),
           status: invoiceStatus(
             { ...invoice, total_cents: Number(invoice.total_cents), paid_cents: Number(invoice.paid_cents), credited_cents: Number(invoice.credited_cents) },
             today,

@@ -12,8 +12,18 @@ import { issueCreditNote, issueInvoice, recordPayment, saveFinanceSettings } fro
 import { financeSettingsSchema } from "~/schemas/invoice";
 import { billSelfEnrollment, invoiceSelfEnrollment } from "./enrollment-invoice.server";
 import { csvResponse } from "~/http/csv-response.server";
-import { exportXeroCsv, getCreditNote, getInvoice, listInvoices, listLearnerInvoices, totalsByScan, totalsFromSums } from "./finance.server";
+import {
+  exportXeroCsv,
+  getCreditNote,
+  getInvoice,
+  listEmployerInvoices,
+  listInvoices,
+  listLearnerInvoices,
+  totalsByScan,
+  totalsFromSums,
+} from "./finance.server";
 import { INVOICE_STATUSES } from "~/schemas/invoice-text";
+import { formatDate } from "~/utils/format";
 import { renderCreditNotePdf, renderInvoicePdf } from "~/pdf/invoice-pdf.server";
 
 /** The Xero export as the download writes it. */
@@ -378,5 +388,147 @@ describe("the office's invoices", () => {
         NOW,
       );
     }
+  });
+});
+
+/** An organisation with one user of its own (role employer), made as the database keeps them. */
+async function employerWithUser(name: string) {
+  const id = crypto.randomUUID();
+  const at = NOW.toISOString();
+  await db
+    .insertInto("employers")
+    .values({
+      id,
+      name,
+      abn: String(10_000_000_000 + crypto.randomInt(89_999_999_999)),
+      contact_name: "Pat Lee",
+      contact_email: "pat@example.test",
+      contact_phone: "0299990000",
+      address: "1 George St",
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  const user = await makeUser(db, { role: "employer" });
+  await db.updateTable("users").set({ employer_id: id }).where("id", "=", user.id).execute();
+  return { id, userId: user.id };
+}
+
+/** An invoice of $1,100.00 (taxable: $100.00 GST) to the buyer, paid in full on the day. */
+async function paidInvoice(buyer: { kind: "employer" | "learner"; id: string }) {
+  const invoice = await writeTransaction(db, (trx) =>
+    issueInvoice(trx, {
+      buyer: { ...buyer, name: "Buyer", email: "buyer@example.test" },
+      lines: [{ course_id: null, description: "Site induction", quantity: 1, unit_price_cents: 1_100_00, gst_treatment: "taxable" }],
+      source: { kind: buyer.kind === "employer" ? "booking" : "enrollment", id: crypto.randomUUID() },
+      issued_by: null,
+      now: NOW,
+    }),
+  );
+  await recordPayment(db, { invoiceId: invoice.id, method: "card", reference: "Card", receivedOn: "2026-11-20", amountCents: 1_100_00, actor: null, now: NOW });
+  return invoice;
+}
+
+describe("a buyer's credit notes", () => {
+  it("an employer user reads their organisation's credit notes, with what is owed; another organisation's, a learner's and an unknown id are not found", async () => {
+    const [mine, theirs] = [await employerWithUser("Mine Pty Ltd"), await employerWithUser("Theirs Pty Ltd")];
+    const learner = await makeUser(db);
+    const [own, other, learners] = [
+      await paidInvoice({ kind: "employer", id: mine.id }),
+      await paidInvoice({ kind: "employer", id: theirs.id }),
+      await paidInvoice({ kind: "learner", id: learner.id }),
+    ];
+    const note = await issueCreditNote(db, { invoiceId: own.id, amountCents: 550_00, reason: "Two workers cancelled", actor: null, now: NOW });
+    const otherNote = await issueCreditNote(db, { invoiceId: other.id, amountCents: 100_00, reason: "Theirs", actor: null, now: NOW });
+    const learnerNote = await issueCreditNote(db, { invoiceId: learners.id, amountCents: 100_00, reason: "Learner's", actor: null, now: NOW });
+    const scope = { employerUserId: mine.userId };
+
+    expect(await getCreditNote(db, note.id, scope)).toMatchObject({ number: note.number, invoice_number: own.number, amount_cents: 550_00, gst_cents: 50_00 });
+    for (const id of [otherNote.id, learnerNote.id, crypto.randomUUID()]) expect(await getCreditNote(db, id, scope)).toBeNull();
+    // a learner's scope never reaches an organisation's credit note, nor the office's id alone a buyer's
+    expect(await getCreditNote(db, note.id, { learnerId: learner.id })).toBeNull();
+    expect(await getCreditNote(db, note.id, { employerUserId: learner.id })).toBeNull();
+
+    const list = await listEmployerInvoices(db, mine.userId, NOW);
+    expect(list.map((i) => i.number)).toEqual([own.number]);
+    // a credit note refunds money paid: $1,100 billed and paid, $550 of it credited and refunded, nothing owed
+    expect(list[0]).toMatchObject({ total_cents: 1_100_00, owed_cents: 0, credited_cents: 550_00, status: "paid" });
+    expect(list[0]!.credit_notes).toEqual([
+      {
+        id: note.id,
+        number: note.number,
+        issue_date: "2026-11-20",
+        reason: "Two workers cancelled",
+        amount_cents: 550_00,
+        gst_cents: 50_00,
+        refund_policy_version: null,
+      },
+    ]);
+    expect((await listEmployerInvoices(db, theirs.userId, NOW))[0]!.credit_notes.map((c) => c.number)).toEqual([otherNote.number]);
+  });
+
+  it("a learner reads the credit notes against their own invoices only, and what is owed after a part payment and a refund", async () => {
+    const [a, b] = [await makeUser(db), await makeUser(db)];
+    const employer = await employerWithUser("Books For A Pty Ltd");
+    const invoice = await writeTransaction(db, (trx) =>
+      issueInvoice(trx, {
+        buyer: { kind: "learner", id: a.id, name: "A", email: "a@example.test" },
+        lines: [{ course_id: null, description: "Dogging", quantity: 1, unit_price_cents: 1_000_00, gst_treatment: "gst_free" }],
+        source: { kind: "enrollment", id: crypto.randomUUID() },
+        issued_by: a.id,
+        now: NOW,
+      }),
+    );
+    await recordPayment(db, {
+      invoiceId: invoice.id,
+      method: "bank_transfer",
+      reference: "EFT",
+      receivedOn: "2026-11-20",
+      amountCents: 500_00,
+      actor: null,
+      now: NOW,
+    });
+    const first = await issueCreditNote(db, { invoiceId: invoice.id, amountCents: 150_00, reason: "Half a day missed", actor: null, now: NOW });
+    const second = await issueCreditNote(db, { invoiceId: invoice.id, amountCents: 50_00, reason: "Parking", actor: null, now: NOW });
+    // a seat an employer paid for is the employer's invoice: its credit note is not the learner's
+    const booked = await paidInvoice({ kind: "employer", id: employer.id });
+    const employers = await issueCreditNote(db, { invoiceId: booked.id, amountCents: 100_00, reason: "Employer's", actor: null, now: NOW });
+
+    expect(await getCreditNote(db, first.id, { learnerId: a.id })).toMatchObject({
+      number: first.number,
+      invoice_id: invoice.id,
+      amount_cents: 150_00,
+      gst_cents: 0,
+    });
+    for (const id of [first.id, second.id]) expect(await getCreditNote(db, id, { learnerId: b.id })).toBeNull();
+    for (const id of [employers.id, crypto.randomUUID()]) expect(await getCreditNote(db, id, { learnerId: a.id })).toBeNull();
+
+    const [mine] = await listLearnerInvoices(db, a.id, NOW);
+    // $1,000 billed, $500 paid, $200 of it refunded: $800 billed after the credit notes, $300 kept, $500 owed
+    expect(mine).toMatchObject({ id: invoice.id, owed_cents: 500_00, credited_cents: 200_00, status: "part_paid" });
+    expect(mine!.credit_notes.map((c) => [c.number, c.amount_cents, c.reason])).toEqual([
+      [first.number, 150_00, "Half a day missed"],
+      [second.number, 50_00, "Parking"],
+    ]);
+    expect(await listLearnerInvoices(db, b.id, NOW)).toEqual([]);
+    // the office's page and the buyer's list give the same figure
+    expect((await getInvoice(db, invoice.id, { learnerId: null }, NOW))!.owed_cents).toBe(500_00);
+
+    // the invoice's PDF: each credit note as a credit against the total, then as a refund of money paid, down to what is owed
+    const text = pdfText(await renderInvoicePdf((await getInvoice(db, invoice.id, { learnerId: a.id }, NOW))!));
+    const amounts = [
+      ["Total including GST", "\\$1,000\\.00"],
+      [`Less credit note ${first.number} of ${formatDate("2026-11-20")}`, "-\\$150\\.00"],
+      [`Less credit note ${second.number} of ${formatDate("2026-11-20")}`, "-\\$50\\.00"],
+      ["GST after credit notes", "\\$0\\.00"],
+      ["Total after credit notes", "\\$800\\.00"],
+      [`Paid ${formatDate("2026-11-20")} \\(Bank transfer\\)`, "-\\$500\\.00"],
+      [`Refunded under credit note ${first.number}`, "\\$150\\.00"],
+      [`Refunded under credit note ${second.number}`, "\\$50\\.00"],
+      ["Amount owed", "\\$500\\.00"],
+    ];
+    expect(text).toMatch(new RegExp(amounts.map(([label, amount]) => `${label}\\s+${amount}`).join("\\s+")));
+    // the tax invoice's own words stay
+    for (const words of ["Tax invoice", invoice.number, "ABN 51 824 753 556", `Issue date: ${formatDate("2026-11-20")}`]) expect(text).toContain(words);
   });
 });

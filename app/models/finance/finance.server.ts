@@ -1,5 +1,6 @@
-import { sql, type Expression, type Selectable, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from "kysely";
 import { cursorBatches, type DB } from "#db/connection";
+import type { Database } from "#db/schema";
 import type { InvoicesTable } from "#db/schema-finance";
 import type { InvoiceStatus } from "~/rules/invoice-rules";
 import { invoiceStatus } from "~/rules/invoice-rules";
@@ -27,6 +28,37 @@ export interface InvoiceFilters {
 }
 
 export const FINANCE_PAGE_SIZE = 50;
+
+/**
+ * What is still owed on an invoice: its total less what was paid, worked out by the database for
+ * every list, page, PDF and /api answer that shows it. A credit note refunds money paid, so its
+ * amount comes off the total and off what was paid alike and leaves this figure unchanged.
+ */
+export function owedCents(table: "invoices" | "invoice_sums" | "i" = "invoices") {
+  return sql<number>`${sql.ref(`${table}.total_cents`)} - ${sql.ref(`${table}.paid_cents`)}`;
+}
+
+/**
+ * Whose invoices a read reaches: a learner's own (bought for themselves), those of an employer
+ * user's own organisation, or every one for the office (learnerId null).
+ */
+export type InvoiceScope = { learnerId: string | null } | { employerUserId: string };
+
+/** A buyer's scope: never the office's. */
+export type BuyerScope = { learnerId: string } | { employerUserId: string };
+
+/**
+ * The scope as a condition on `invoices`, the one place a buyer's reach over invoices and the
+ * credit notes against them is written: anything outside it reads as if it did not exist.
+ */
+function ownedBy(db: DB, scope: InvoiceScope) {
+  return (eb: ExpressionBuilder<Database, "invoices">) => {
+    if ("employerUserId" in scope)
+      return eb.and([eb("invoices.buyer_kind", "=", "employer"), eb("invoices.buyer_id", "=", employerOf(db, scope.employerUserId))]);
+    if (scope.learnerId !== null) return eb.and([eb("invoices.buyer_kind", "=", "learner"), eb("invoices.buyer_id", "=", scope.learnerId)]);
+    return eb.and([]);
+  };
+}
 
 /** The SQL condition of a status on `today` (the same rule as invoiceStatus). */
 function statusCondition(status: InvoiceStatus, today: string): Expression<SqlBool> {
@@ -75,7 +107,7 @@ export function totalsByScan(db: DB, filters: InvoiceFilters, today: string) {
       sql<number>`count(*)`.as("count"),
       sql<number>`coalesce(sum(invoices.total_cents), 0)`.as("total_cents"),
       sql<number>`coalesce(sum(invoices.paid_cents), 0)`.as("paid_cents"),
-      sql<number>`coalesce(sum(invoices.total_cents - invoices.paid_cents), 0)`.as("owed_cents"),
+      sql<number>`coalesce(sum(${owedCents()}), 0)`.as("owed_cents"),
       sql<number>`coalesce(sum(case when invoices.paid_cents < invoices.total_cents and invoices.due_date < ${today} then invoices.total_cents - invoices.paid_cents else 0 end), 0)`.as(
         "overdue_cents",
       ),
@@ -115,7 +147,7 @@ export function totalsFromSums(db: DB, filters: InvoiceFilters, today: string) {
       sql<number>`coalesce(sum(invoice_sums.n), 0)`.as("count"),
       sql<number>`coalesce(sum(invoice_sums.total_cents), 0)`.as("total_cents"),
       sql<number>`coalesce(sum(invoice_sums.paid_cents), 0)`.as("paid_cents"),
-      sql<number>`coalesce(sum(invoice_sums.total_cents - invoice_sums.paid_cents), 0)`.as("owed_cents"),
+      sql<number>`coalesce(sum(${owedCents("invoice_sums")}), 0)`.as("owed_cents"),
       sql<number>`coalesce(sum(case when invoice_sums.paid = 0 and invoice_sums.due_date < ${today} then invoice_sums.total_cents - invoice_sums.paid_cents else 0 end), 0)`.as(
         "overdue_cents",
       ),
@@ -146,6 +178,7 @@ export async function listInvoices(db: DB, filters: InvoiceFilters, options: { p
         "gst_cents",
         "paid_cents",
         "credited_cents",
+        owedCents().as("owed_cents"),
       ])
       .where(
         "id",
@@ -171,7 +204,7 @@ export async function listInvoices(db: DB, filters: InvoiceFilters, options: { p
     credited_cents: Number(sums.credited_cents),
   };
   return {
-    invoices: rows.map((r) => ({ ...r, owed_cents: Number(r.total_cents) - Number(r.paid_cents), status: invoiceStatus(r, today) })),
+    invoices: rows.map((r) => ({ ...r, owed_cents: Number(r.owed_cents), status: invoiceStatus(r, today) })),
     totals,
     page,
     pages: Math.max(1, Math.ceil(totals.count / FINANCE_PAGE_SIZE)),
@@ -182,11 +215,14 @@ export async function listInvoices(db: DB, filters: InvoiceFilters, options: { p
  * One invoice with its lines, payments and credit notes. `learnerId` scopes it to a learner's own
  * invoices (any other is not found, as if it did not exist); staff pass null.
  */
-export async function getInvoice(db: DB, id: string, scope: { learnerId: string | null } | { employerUserId: string }, now: Date = new Date()) {
-  let q = db.selectFrom("invoices").selectAll().where("id", "=", id);
-  if ("employerUserId" in scope) q = q.where("buyer_kind", "=", "employer").where("buyer_id", "=", employerOf(db, scope.employerUserId));
-  else if (scope.learnerId !== null) q = q.where("buyer_kind", "=", "learner").where("buyer_id", "=", scope.learnerId);
-  const invoice = await q.executeTakeFirst();
+export async function getInvoice(db: DB, id: string, scope: InvoiceScope, now: Date = new Date()) {
+  const invoice = await db
+    .selectFrom("invoices")
+    .selectAll()
+    .select(owedCents().as("owed_cents"))
+    .where("id", "=", id)
+    .where(ownedBy(db, scope))
+    .executeTakeFirst();
   if (!invoice) return null;
   const [lines, payments, creditNotes] = await Promise.all([
     db
@@ -202,17 +238,12 @@ export async function getInvoice(db: DB, id: string, scope: { learnerId: string 
       .orderBy("received_on")
       .orderBy("recorded_at")
       .execute(),
-    db
-      .selectFrom("credit_notes")
-      .select(["id", "number", "issue_date", "reason", "amount_cents", "gst_cents", "refund_policy_version"])
-      .where("invoice_id", "=", id)
-      .orderBy("number")
-      .execute(),
+    db.selectFrom("credit_notes").select(CREDIT_NOTE_COLUMNS).where("invoice_id", "=", id).orderBy("number").execute(),
   ]);
   const today = organisationToday(now);
   return {
     ...invoice,
-    owed_cents: invoice.total_cents - invoice.paid_cents,
+    owed_cents: Number(invoice.owed_cents),
     refundable_cents: invoice.paid_cents - invoice.credited_cents,
     status: invoiceStatus(invoice, today),
     lines,
@@ -223,37 +254,52 @@ export async function getInvoice(db: DB, id: string, scope: { learnerId: string 
 
 export type InvoiceDetail = NonNullable<Awaited<ReturnType<typeof getInvoice>>>;
 
-/** A learner's own invoices, newest first. */
-export async function listLearnerInvoices(db: DB, learnerId: string, now: Date = new Date()) {
+/** What a page shows of a credit note against an invoice. */
+const CREDIT_NOTE_COLUMNS = ["id", "number", "issue_date", "reason", "amount_cents", "gst_cents", "refund_policy_version"] as const;
+
+/**
+ * A buyer's own invoices, newest first: what each is, what is owed, and the credit notes issued
+ * against it (two statements, however many invoices).
+ */
+async function buyerInvoices(db: DB, scope: BuyerScope, now: Date) {
   const today = organisationToday(now);
-  const rows = await db
-    .selectFrom("invoices")
-    .select(["id", "number", "issue_date", "due_date", "total_cents", "gst_cents", "paid_cents", "credited_cents"])
-    .where("buyer_kind", "=", "learner")
-    .where("buyer_id", "=", learnerId)
-    .orderBy("issue_date", "desc")
-    .orderBy("number", "desc")
-    .execute();
-  return rows.map((r) => ({ ...r, owed_cents: r.total_cents - r.paid_cents, status: invoiceStatus(r, today) }));
+  const [rows, notes] = await Promise.all([
+    db
+      .selectFrom("invoices")
+      .select(["id", "number", "issue_date", "due_date", "total_cents", "gst_cents", "paid_cents", "credited_cents", owedCents().as("owed_cents")])
+      .where(ownedBy(db, scope))
+      .orderBy("issue_date", "desc")
+      .orderBy("number", "desc")
+      .execute(),
+    db
+      .selectFrom("credit_notes")
+      .innerJoin("invoices", "invoices.id", "credit_notes.invoice_id")
+      .select(["credit_notes.invoice_id", ...CREDIT_NOTE_COLUMNS.map((c) => `credit_notes.${c}` as const)])
+      .where(ownedBy(db, scope))
+      .orderBy("credit_notes.number")
+      .execute(),
+  ]);
+  const notesOf = new Map<string, Omit<(typeof notes)[number], "invoice_id">[]>();
+  for (const { invoice_id, ...note } of notes) notesOf.set(invoice_id, [...(notesOf.get(invoice_id) ?? []), note]);
+  return rows.map((r) => ({ ...r, owed_cents: Number(r.owed_cents), status: invoiceStatus(r, today), credit_notes: notesOf.get(r.id) ?? [] }));
 }
 
-/** The invoices of an employer user's own organisation, newest first: what each is, and what is owed. */
-export async function listEmployerInvoices(db: DB, userId: string, now: Date = new Date()) {
-  const today = organisationToday(now);
-  const rows = await db
-    .selectFrom("invoices")
-    .select(["id", "number", "issue_date", "due_date", "total_cents", "gst_cents", "paid_cents", "credited_cents"])
-    .where("buyer_kind", "=", "employer")
-    .where("buyer_id", "=", employerOf(db, userId))
-    .orderBy("issue_date", "desc")
-    .orderBy("number", "desc")
-    .execute();
-  return rows.map((r) => ({ ...r, owed_cents: r.total_cents - r.paid_cents, status: invoiceStatus(r, today) }));
+/** A learner's own invoices, newest first, each with its credit notes. */
+export function listLearnerInvoices(db: DB, learnerId: string, now: Date = new Date()) {
+  return buyerInvoices(db, { learnerId }, now);
 }
 
-/** A credit note, with its invoice's parties, scoped like getInvoice. */
-export async function getCreditNote(db: DB, id: string, scope: { learnerId: string | null }) {
-  let q = db
+/** The invoices of an employer user's own organisation, newest first: what each is, what is owed, and its credit notes. */
+export function listEmployerInvoices(db: DB, userId: string, now: Date = new Date()) {
+  return buyerInvoices(db, { employerUserId: userId }, now);
+}
+
+/**
+ * A credit note, with its invoice's parties, scoped like getInvoice: a buyer reaches only those
+ * against their own invoices; any other id is not found, as if it did not exist.
+ */
+export async function getCreditNote(db: DB, id: string, scope: InvoiceScope) {
+  const note = await db
     .selectFrom("credit_notes")
     .innerJoin("invoices", "invoices.id", "credit_notes.invoice_id")
     .select([
@@ -273,9 +319,10 @@ export async function getCreditNote(db: DB, id: string, scope: { learnerId: stri
       "invoices.buyer_abn",
       "invoices.buyer_email",
     ])
-    .where("credit_notes.id", "=", id);
-  if (scope.learnerId !== null) q = q.where("invoices.buyer_kind", "=", "learner").where("invoices.buyer_id", "=", scope.learnerId);
-  return (await q.executeTakeFirst()) ?? null;
+    .where("credit_notes.id", "=", id)
+    .where(ownedBy(db, scope))
+    .executeTakeFirst();
+  return note ?? null;
 }
 
 /** DD/MM/YYYY, as the accounting import reads Australian dates. */

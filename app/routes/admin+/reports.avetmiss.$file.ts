@@ -5,13 +5,14 @@ import { badYear, natFileResponse, reportYear } from "~/route-helpers/avetmiss-d
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
 import { recordAvetmissExport } from "~/models/audit.server";
+import { fileNotFound } from "~/route-helpers/file-refusal.server";
 
 /** GET /admin/reports/avetmiss/NAT000NN.txt?year=YYYY: one NAT file of the year (administrators). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "admin");
   const file = /^(NAT\d{5})\.txt$/.exec(params.file ?? "")?.[1];
   if (!file || !(NAT_FILES as readonly string[]).includes(file)) {
-    throw new Response("No such AVETMISS file\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw fileNotFound("No such AVETMISS file");
   }
   const { year, error } = reportYear(new URL(request.url));
   if (year === null) return badYear(error);

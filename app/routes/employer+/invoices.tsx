@@ -5,7 +5,7 @@ import { InvoiceList } from "~/components/finance/invoice-list";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 
-/** The tax invoices of the employer's own organisation (its bookings), each with its status, what is owed and its PDF. */
+/** The tax invoices of the employer's own organisation (its bookings), each with its status, what is owed, its PDF and the credit notes against it. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "employer");
   return { invoices: await listEmployerInvoices(getDb(), user.id) };
@@ -15,8 +15,11 @@ export default function EmployerInvoices() {
   const { invoices } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageTitle title="Invoices" subtitle="Tax invoices for your bookings, what each one is and what is still owed." />
-      <InvoiceList invoices={invoices} pdfBase="/employer/invoices" />
+      <PageTitle
+        title="Invoices"
+        subtitle="Tax invoices for your bookings, what each one is, what is still owed and any credit notes (refunds) against them."
+      />
+      <InvoiceList invoices={invoices} portal="/employer" />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { InvoiceList } from "~/components/finance/invoice-list";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 
-/** The learner's own tax invoices, each with its PDF. */
+/** The learner's own tax invoices, each with its PDF and the credit notes against it. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "student");
   return { invoices: await listLearnerInvoices(getDb(), user.id) };
@@ -15,8 +15,8 @@ export default function StudentInvoices() {
   const { invoices } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageTitle title="Invoices" subtitle="Tax invoices for the courses you paid for." />
-      <InvoiceList invoices={invoices} pdfBase="/student/invoices" />
+      <PageTitle title="Invoices" subtitle="Tax invoices for the courses you paid for, and any credit notes (refunds) against them." />
+      <InvoiceList invoices={invoices} portal="/student" />
     </>
   );
 }
