@@ -167,6 +167,13 @@ export function partsText(parts: Partial<Record<NaiPart, { result: NaiResult; as
   return NAI_PART_CODES.map((p) => `${NAI_PARTS[p]}: ${parts[p] ? `${NAI_RESULTS[parts[p]!.result]} ${parts[p]!.assessed_on}` : "not assessed"}`).join("; ");
 }
 
+/** The accreditation each part's latest result was recorded under, for the audit: "Knowledge: NSW-1; …". */
+export function partAccreditationsText(parts: Partial<Record<NaiPart, { accreditation_number: string | null }>>): string {
+  return NAI_PART_CODES.filter((p) => parts[p])
+    .map((p) => `${NAI_PARTS[p]}: ${parts[p]!.accreditation_number ?? "none (changed on appeal)"}`)
+    .join("; ");
+}
+
 /** A calendar date as people read it (12 Dec 2026): the portal's one date format (utils/format). */
 export function hrwDate(date: string): string {
   return formatDate(date, date);

@@ -168,6 +168,7 @@ test.describe("high-risk work licence assessments", () => {
     expect(line).toContain(candidate.name);
     expect(line).toContain("NSW-HRWA-10452");
     expect(line).toContain("Practical: Satisfactory");
+    expect(line).toContain("Practical: NSW-HRWA-10452");
   });
 
   test("an administrator sets a course's licence class and its prerequisite licences on the course form", async ({ page, js }) => {

@@ -8,6 +8,7 @@ import {
   HRW_MESSAGES,
   HRW_STAGES,
   partsText,
+  partAccreditationsText,
   NAI_PART_CODES,
   NSA_APPLICATION_DAYS,
   HRW_STATES,
@@ -53,7 +54,10 @@ export function noticeDueOn(rules: StateRuleBook, heldOn: string): string | null
 
 export type HrwNotice = Pick<Selectable<HrwNoticesTable>, "held_on" | "reference" | "sent_on">;
 
-export type PartResult = Pick<Selectable<HrwAssessmentPartsTable>, "part" | "result" | "assessed_on" | "recorded_at">;
+export type PartResult = Pick<Selectable<HrwAssessmentPartsTable>, "part" | "result" | "assessed_on" | "recorded_at"> & {
+  /** the accreditation the result was recorded under; null for a result changed on appeal */
+  accreditation_number: string | null;
+};
 
 export interface HrwAssessment {
   id: string;
@@ -172,16 +176,17 @@ export async function listHrwAssessments(db: DB, filter: HrwFilter = {}): Promis
     .execute();
   if (rows.length === 0) return [];
   const parts = await db
-    .selectFrom("hrw_assessment_parts")
-    .select(["assessment_id", "part", "result", "assessed_on", "recorded_at"])
+    .selectFrom("hrw_assessment_parts as p")
+    .leftJoin("hrw_accreditations as pa", "pa.id", "p.accreditation_id")
+    .select(["p.assessment_id", "p.part", "p.result", "p.assessed_on", "p.recorded_at", "pa.number as accreditation_number"])
     .where(
-      "assessment_id",
+      "p.assessment_id",
       "in",
       rows.map((r) => r.id),
     )
-    .orderBy("assessed_on")
-    .orderBy("recorded_at")
-    .orderBy("id")
+    .orderBy("p.assessed_on")
+    .orderBy("p.recorded_at")
+    .orderBy("p.id")
     .execute();
   const noticeRows = await db
     .selectFrom("hrw_notices")
@@ -200,7 +205,7 @@ export async function listHrwAssessments(db: DB, filter: HrwFilter = {}): Promis
   for (const p of parts)
     history.set(p.assessment_id, [
       ...(history.get(p.assessment_id) ?? []),
-      { part: p.part, result: p.result, assessed_on: p.assessed_on, recorded_at: p.recorded_at },
+      { part: p.part, result: p.result, assessed_on: p.assessed_on, recorded_at: p.recorded_at, accreditation_number: p.accreditation_number },
     ]);
   const rulesOn = await ruleReader(db);
   return rows.map((r) => {
@@ -458,8 +463,10 @@ export async function recordPartResult(db: DB, id: string, input: PartResultInpu
         assessed_on: input.assessed_on,
         recorded_by: actorId,
         recorded_at: at,
+        accreditation_id: accreditation.id,
       })
       .execute();
+    // the assessment's own is the latest part's; each part keeps its own for the audit
     await trx.updateTable("hrw_assessments").set({ accreditation_id: accreditation.id, updated_at: at }).where("id", "=", id).execute();
     // the latest part result is the judgement the evidence's keep-until day runs from
     await stampKeepUntil(trx, { assessment: { kind: "hrw", id } });
@@ -654,6 +661,7 @@ export const HRW_REPORT_COLUMNS = [
   "accreditation_number",
   "notice_reference",
   "parts",
+  "part_accreditations",
   "result",
   "nsa_number",
   "nsa_date",
@@ -674,6 +682,7 @@ export function hrwReportRow(a: HrwAssessment): Record<(typeof HRW_REPORT_COLUMN
     accreditation_number: a.accreditation_number ?? "",
     notice_reference: a.notice_reference ?? "",
     parts: partsText(a.parts),
+    part_accreditations: partAccreditationsText(a.parts),
     result: HRW_STAGES[a.stage],
     nsa_number: a.nsa_number ?? "",
     nsa_date: a.nsa_date ?? "",
@@ -709,6 +718,7 @@ export async function changePartResultOnAppeal(
       assessed_on: organisationToday(input.now),
       recorded_by: input.actor.id,
       recorded_at: at,
+      accreditation_id: null,
     })
     .execute();
   await trx.updateTable("hrw_assessments").set({ updated_at: at }).where("id", "=", row.id).execute();

@@ -126,6 +126,7 @@ export async function hrwAuditPack(db: DB, state: HrwState, year: number): Promi
       record: `NAI ${NAI_PARTS[p.part].toLowerCase()} result`,
       result: NAI_RESULTS[p.result],
       assessed_on: p.assessed_on,
+      accreditation_number: p.accreditation_number ?? "",
       recorded_at: p.recorded_at,
     })),
   );
@@ -147,7 +148,10 @@ export async function hrwAuditPack(db: DB, state: HrwState, year: number): Promi
     "notices.csv": csv(["assessment_date", "candidate", "licence_class", "day_covered", "reference", "given_on", "due_by"] as const, notices),
     "nsas.csv": csv(["nsa_number", "nsa_date", "candidate", "licence_class", "assessor", "accreditation_number", "apply_by"] as const, nsas),
     "candidate-checks.csv": csv(["candidate", "check", "outcome", "checked_by", "checked_at"] as const, checkRows),
-    "evidence.csv": csv(["assessment_date", "candidate", "licence_class", "record", "result", "assessed_on", "recorded_at"] as const, evidence),
+    "evidence.csv": csv(
+      ["assessment_date", "candidate", "licence_class", "record", "result", "assessed_on", "accreditation_number", "recorded_at"] as const,
+      evidence,
+    ),
   };
   return {
     state,
