@@ -132,6 +132,8 @@ export interface HrwAssessmentPartsTable {
   assessed_on: string;
   recorded_by: string;
   recorded_at: string;
+  /** the accreditation the result was recorded under; null for a result changed on appeal */
+  accreditation_id: string | null;
 }
 
 /** A licence-application reminder: the row is the claim, so each goes out once. */

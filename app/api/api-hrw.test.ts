@@ -6,6 +6,8 @@ import { makeCourse } from "../../tests/support/factories";
 import { bodyOf, call, caller, type Caller, type RouteModule } from "../../tests/support/api-calls";
 import { recordCandidateCheck } from "~/models/hrw/hrw-candidate.server";
 import { addAccreditation } from "~/models/hrw/hrw-register.server";
+import { businessDaysBefore } from "~/models/hrw/hrw-calendar.server";
+import { HRW_MESSAGES } from "~/schemas/hrw-codes";
 import { addDays, organisationToday } from "~/utils/organisation-calendar";
 import * as audit from "~/routes/api+/admin.hrw-assessments";
 import * as book from "~/routes/api+/hrw.assessments";
@@ -77,6 +79,7 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
+/** A QLD booking over /api, a fortnight ahead: QLD's notice is due 3 business days before. */
 const bookFor = (who: Caller, assessorId: string, token = assessor.token) =>
   call(m(book), "POST", "/api/hrw/assessments", {
     token,
@@ -84,7 +87,7 @@ const bookFor = (who: Caller, assessorId: string, token = assessor.token) =>
       candidate_id: who.id,
       course_id: courseId,
       state: "QLD",
-      assessment_date: today,
+      assessment_date: addDays(today, 14),
       start_time: "07:30",
       location_id: locationId,
       assessor_id: assessorId,
@@ -92,6 +95,18 @@ const bookFor = (who: Caller, assessorId: string, token = assessor.token) =>
       plant_registration: "FR22-001",
     },
   });
+/**
+ * The booking as if made a fortnight ago for today, so its parts can be recorded today: a
+ * booking is taken only ahead of its notice deadline, and no result is for a day to come.
+ */
+async function heldToday(id: string): Promise<void> {
+  await db
+    .updateTable("hrw_assessments")
+    .set({ assessment_date: today, notice_due_on: businessDaysBefore(today, 3, "QLD"), created_at: new Date(Date.now() - 14 * 86_400_000).toISOString() })
+    .where("id", "=", id)
+    .execute();
+}
+
 const step = (mod: unknown, path: string, id: string, json: unknown, token = assessor.token) =>
   call(m(mod), "POST", `/api/hrw/assessments/${id}/${path}`, { token, json, params: { id } });
 
@@ -108,7 +123,8 @@ describe("HRW assessments over /api", () => {
     const booked = await bookFor(candidate, assessor.id);
     expect(booked.status).toBe(201);
     const { id, notice_due_on } = (await bodyOf(booked)) as { id: string; notice_due_on: string };
-    expect(notice_due_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(notice_due_on).toBe(businessDaysBefore(addDays(today, 14), 3, "QLD"));
+    await heldToday(id);
     const part = (p: string, token?: string) => step(results, "results", id, { part: p, result: "satisfactory", assessed_on: today }, token);
 
     const early = await part("knowledge");
@@ -131,6 +147,7 @@ describe("HRW assessments over /api", () => {
 
   it("a result for a class the assessor's accreditation does not cover is a 409 naming the class and date", async () => {
     const { id } = (await bodyOf(await bookFor(otherStudent, otherTrainer.id))) as { id: string };
+    await heldToday(id);
     expect((await step(notice, "notice", id, { notice_reference: "Q-2", sent_on: addDays(today, -7) }, otherTrainer.token)).status).toBe(201);
     const refused = await step(results, "results", id, { part: "knowledge", result: "satisfactory", assessed_on: today }, otherTrainer.token);
     expect(refused.status).toBe(409);
@@ -156,6 +173,18 @@ describe("HRW assessments over /api", () => {
         .assessments,
     ).toEqual([]);
     expect((await call(m(audit), "GET", "/api/admin/hrw-assessments?from=yesterday", { token: admin.token })).status).toBe(422);
+    // the end before the start is refused, naming the field, rather than answering an empty list
+    const backwards = await call(m(audit), "GET", "/api/admin/hrw-assessments?from=2026-12-31&to=2026-01-01", { token: admin.token });
+    expect(backwards.status).toBe(422);
+    expect(await bodyOf(backwards)).toMatchObject({ errors: { to: HRW_MESSAGES.periodBackwards } });
+    // one state's assessments, its code in any case; a code that is no state is refused
+    const ofState = (state: string) => call(m(audit), "GET", `/api/admin/hrw-assessments?from=${today}&to=${today}&state=${state}`, { token: admin.token });
+    expect((await bodyOf<Listed>(await ofState("QLD"))).assessments).toHaveLength(2);
+    expect((await bodyOf<Listed>(await ofState("qld"))).assessments).toHaveLength(2);
+    expect((await bodyOf<Listed>(await ofState("WA"))).assessments).toEqual([]);
+    const unknown = await ofState("XX");
+    expect(unknown.status).toBe(422);
+    expect(await bodyOf(unknown)).toMatchObject({ errors: { state: "Choose a state or territory from the list" } });
     expect((await call(m(audit), "GET", "/api/admin/hrw-assessments", { token: assessor.token })).status).toBe(403);
   });
 

@@ -12,6 +12,7 @@ const partResult = z.strictObject({
   result: z.enum(NAI_RESULT_CODES),
   assessed_on: date,
   recorded_at: z.iso.datetime({ offset: true }),
+  accreditation_number: z.string().nullable().describe("The accreditation the result was recorded under; null for a result changed on appeal"),
 });
 
 export const hrwBookingRequest = bookingSchema.strict().register(requests, { id: "HrwBooking" });

@@ -185,6 +185,8 @@ export async function seedHrwDemo(trx: DB, input: { now: Date; adminId: string; 
     date: -30,
     plant: franna,
     notice: "SWN-HRW-88213",
+    // NSW schedules each assessment day: the practical's reassessment two days later was scheduled too
+    laterNotice: [-28, "SWN-HRW-88240"],
     parts: [
       ["knowledge", "satisfactory", -30],
       ["calculations", "satisfactory", -30],

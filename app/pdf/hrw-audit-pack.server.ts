@@ -1,6 +1,6 @@
 import { strToU8, zipSync, type Zippable } from "fflate";
 import type { AuditPack } from "~/models/hrw/hrw-audit-pack.server";
-import { hrwDate } from "~/schemas/hrw-codes";
+import { HRW_MESSAGES, hrwDate } from "~/schemas/hrw-codes";
 import { organisationWallClock } from "~/utils/organisation-calendar";
 import { htmlToPdf } from "./browser.server";
 import { escapeHtml } from "./certificate-template.server";
@@ -22,10 +22,11 @@ export function auditSummaryHtml(pack: AuditPack, organisationName: string, gene
   const due = pack.audit
     ? `<p>The annual independent audit of the period ${escapeHtml(hrwDate(pack.audit.period_from))} to ${escapeHtml(hrwDate(pack.audit.period_to))} is due by ${escapeHtml(hrwDate(pack.audit.due_on))}.</p>`
     : "";
+  const none = pack.counts.assessments === 0 ? `<p><strong>${escapeHtml(HRW_MESSAGES.noAssessmentsInYear(pack.state, pack.year))}.</strong></p>` : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>HRW audit pack ${pack.state} ${pack.year}</title>
 <style>@page{size:A4;margin:20mm}body{font-family:sans-serif;font-size:11pt;color:#111}h1{font-size:18pt;margin:0 0 4mm}table{border-collapse:collapse;width:100%;margin-top:6mm}td,th{border:1px solid #999;padding:2mm 3mm;text-align:left}td.n{text-align:right}</style></head>
 <body><h1>High-risk work audit pack: ${escapeHtml(pack.state)} ${pack.year}</h1>
-<p>${escapeHtml(organisationName)}, for ${escapeHtml(pack.regulator)}: assessments dated 1 Jan to 31 Dec ${pack.year}. Generated ${escapeHtml(hrwDate(generatedOn))}.</p>${due}
+<p>${escapeHtml(organisationName)}, for ${escapeHtml(pack.regulator)}: assessments dated 1 Jan to 31 Dec ${pack.year}. Generated ${escapeHtml(hrwDate(generatedOn))}.</p>${due}${none}
 <table><thead><tr><th scope="col">Record</th><th scope="col">Count</th></tr></thead><tbody>
 ${rows.map(([label, n]) => `<tr><td>${escapeHtml(label)}</td><td class="n">${n}</td></tr>`).join("\n")}
 </tbody></table>

@@ -167,6 +167,13 @@ export function partsText(parts: Partial<Record<NaiPart, { result: NaiResult; as
   return NAI_PART_CODES.map((p) => `${NAI_PARTS[p]}: ${parts[p] ? `${NAI_RESULTS[parts[p]!.result]} ${parts[p]!.assessed_on}` : "not assessed"}`).join("; ");
 }
 
+/** The accreditation each part's latest result was recorded under, for the audit: "Knowledge: NSW-1; …". */
+export function partAccreditationsText(parts: Partial<Record<NaiPart, { accreditation_number: string | null }>>): string {
+  return NAI_PART_CODES.filter((p) => parts[p])
+    .map((p) => `${NAI_PARTS[p]}: ${parts[p]!.accreditation_number ?? "none (changed on appeal)"}`)
+    .join("; ");
+}
+
 /** A calendar date as people read it (12 Dec 2026): the portal's one date format (utils/format). */
 export function hrwDate(date: string): string {
   return formatDate(date, date);
@@ -202,6 +209,14 @@ export const HRW_MESSAGES = {
   dayNotice: (day: string) => `Record the regulator's notice for ${hrwDate(day)} first: each part held on a non-consecutive day needs its own`,
   reassessmentNotice: (day: string) => `Record the regulator's notice for ${hrwDate(day)} first: a reassessment needs its own notice`,
   resultInFuture: "The date assessed cannot be in the future",
+  aenAfterAssessment: (recordedOn: string) =>
+    `The candidate's assessment enrolment number (AEN) was recorded on ${hrwDate(recordedOn)}: this state's regulator needs it before the assessment, so a part assessed before then cannot be recorded`,
+  noticeSentBeforeBooked: (bookedOn: string) => `The day the notice was given cannot be before the assessment was booked (${hrwDate(bookedOn)})`,
+  noticeWouldBeLate: (due: string) => `The regulator's notice for this date had to be given by ${hrwDate(due)}: it would be late. Choose a later date`,
+  scheduledDayNotice: (day: string) =>
+    `Record the regulator's scheduling for ${hrwDate(day)} first: this state's regulator schedules each assessment day ahead, and a part held on a day not scheduled is not covered`,
+  periodBackwards: "The end is before the start: choose a To date on or after the From date",
+  noAssessmentsInYear: (state: string, year: number) => `No HRW assessments for ${state} in ${year}`,
   aenMissing: "Record the candidate's assessment enrolment number (AEN) on their checks first: this state's regulator needs it before a result",
   aenFormat: "The assessment enrolment number (AEN) is not in the regulator's format",
   aenNotAsked: "This state's regulator does not ask for an assessment enrolment number",

@@ -175,11 +175,28 @@ export const nsaSchema = z.object({
 });
 export type NsaInput = z.infer<typeof nsaSchema>;
 
-/** The audit report's period; blank ends are open. */
-export const hrwReportQuery = z.object({
+/** A state or territory's code in any case (a typed address's ?state=vic), read as its code. */
+const stateCode = z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), hrwState);
+
+const periodFields = {
   from: optionalDate("From").describe("First assessment date (YYYY-MM-DD)"),
   to: optionalDate("To").describe("Last assessment date (YYYY-MM-DD)"),
-});
+};
+const endNotBeforeStart = (v: { from: string | null; to: string | null }) => !v.from || !v.to || v.from <= v.to;
+const backwards = { message: HRW_MESSAGES.periodBackwards, path: ["to"] };
+
+/** The audit report's period; blank ends are open, and the end is not before the start. */
+export const hrwReportQuery = z.object(periodFields).refine(endNotBeforeStart, backwards);
+
+/** GET /api/admin/hrw-assessments: the report's period, and one state's assessments when asked. */
+export const hrwAssessmentsQuery = z
+  .object({
+    ...periodFields,
+    state: z
+      .preprocess((v) => (v === "" ? undefined : v), stateCode.optional())
+      .describe("Only the assessments of this state or territory's regulator (its code: NSW, QLD, VIC, WA, SA, TAS, NT, ACT)"),
+  })
+  .refine(endNotBeforeStart, backwards);
 
 /** Reads ?from=&to= for the audit page, its CSV and its /api twin. */
 export function readHrwPeriod(url: URL) {
@@ -188,7 +205,7 @@ export function readHrwPeriod(url: URL) {
 
 /** The yearly audit pack's state and year (?state=VIC&year=2026). */
 export const auditPackQuery = z.object({
-  state: hrwState,
+  state: stateCode,
   year: z
     .string({ message: "Year is required" })
     .trim()

@@ -19,14 +19,16 @@ export function plusDays(date: string, days: number): string {
  */
 export async function daysGoBy(assessmentId: string, days: number): Promise<void> {
   const db = e2eDb();
-  const a = (await db.get<{ assessment_date: string; notice_due_on: string | null }>(
-    "select assessment_date, notice_due_on from hrw_assessments where id = ?",
+  const a = (await db.get<{ assessment_date: string; notice_due_on: string | null; created_at: string }>(
+    "select assessment_date, notice_due_on, created_at from hrw_assessments where id = ?",
     assessmentId,
   ))!;
+  // the booking was made that many days earlier too: no notice is dated before it
   await db.run(
-    "update hrw_assessments set assessment_date = ?, notice_due_on = ? where id = ?",
+    "update hrw_assessments set assessment_date = ?, notice_due_on = ?, created_at = ? where id = ?",
     plusDays(a.assessment_date, -days),
     a.notice_due_on ? plusDays(a.notice_due_on, -days) : null,
+    new Date(Date.parse(a.created_at) - days * 86_400_000).toISOString(),
     assessmentId,
   );
   for (const n of await db.all<{ id: string; held_on: string; sent_on: string }>(

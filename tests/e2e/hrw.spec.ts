@@ -107,6 +107,23 @@ test.describe("high-risk work licence assessments", () => {
     await expectMessage(page, js, "Check recorded");
     await expect(page.getByText(`NSW: ${aen} (recorded by ${DEMO.trainer.name})`)).toBeVisible();
     await page.goto(assessmentUrl);
+    // NSW needs the AEN before the assessment: the parts held two days ago cannot be recorded now
+    const tryPart = async (date: string) => {
+      await page.getByLabel("Part", { exact: true }).selectOption("knowledge");
+      await page.getByLabel("Result", { exact: true }).selectOption("satisfactory");
+      await page.getByLabel("Date assessed").fill(date);
+      await page.getByRole("button", { name: "Record result" }).click();
+    };
+    await tryPart(held);
+    await expect(page.getByText(`The candidate's assessment enrolment number (AEN) was recorded on ${shown(today)}`).first()).toBeVisible();
+    // the parts are held again today, a day the regulator's scheduling of the booked day does not cover
+    await tryPart(today);
+    await expect(page.getByText(`Record the regulator's scheduling for ${shown(today)} first`).first()).toBeVisible();
+    await page.getByLabel("Notice reference").fill("SWN-E2E-2");
+    await page.getByLabel("Day the notice is for").fill(today);
+    await page.getByLabel("Day the notice was given").fill(plusDays(today, -9));
+    await page.getByRole("button", { name: "Record notice" }).click();
+    await expectMessage(page, js, "Regulator notice recorded");
 
     const results = [
       ["knowledge", "satisfactory"],
@@ -117,7 +134,7 @@ test.describe("high-risk work licence assessments", () => {
     for (const [i, [part, result]] of results.entries()) {
       await page.getByLabel("Part", { exact: true }).selectOption(part);
       await page.getByLabel("Result", { exact: true }).selectOption(result);
-      await page.getByLabel("Date assessed").fill(held);
+      await page.getByLabel("Date assessed").fill(today);
       await page.getByRole("button", { name: "Record result" }).click();
       await expectMessage(page, js, "Result recorded");
       // every result stays, the reassessment of the practical part included (plus the header row)
@@ -137,20 +154,21 @@ test.describe("high-risk work licence assessments", () => {
     await signOut(page);
 
     // the regulator's audit: the page and its CSV
-    await signInAt(page, DEMO.admin.email, `/admin/reports/hrw?from=${held}&to=${held}`);
+    await signInAt(page, DEMO.admin.email, `/admin/reports/hrw?from=${held}&to=${today}`);
     await expect(page.getByRole("heading", { level: 1, name: "HRW assessment audit" })).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: candidate.name });
     await expect(row).toContainText(nsa);
     await expect(row).toContainText("NSW-HRWA-10452");
     await expect(row).toContainText("E2E-PLANT-1");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
-    expect(download.suggestedFilename()).toBe(`hrw-assessments-from-${held}-to-${held}.csv`);
+    expect(download.suggestedFilename()).toBe(`hrw-assessments-from-${held}-to-${today}.csv`);
     const csv = fs.readFileSync((await download.path())!, "utf8");
     const line = csv.split("\r\n").find((l) => l.includes(nsa));
     expect(line).toBeDefined();
     expect(line).toContain(candidate.name);
     expect(line).toContain("NSW-HRWA-10452");
     expect(line).toContain("Practical: Satisfactory");
+    expect(line).toContain("Practical: NSW-HRWA-10452");
   });
 
   test("an administrator sets a course's licence class and its prerequisite licences on the course form", async ({ page, js }) => {
@@ -243,5 +261,22 @@ test.describe("high-risk work licence assessments", () => {
     ).toBe("PK");
     // the page stays, in working order
     await expect(page.getByRole("heading", { level: 1, name: "HRW assessment audit" })).toBeVisible();
+    // a state code in lower case is the same state's pack
+    const lower = await page.request.get(`/admin/reports/hrw.zip?state=vic&year=${year}`, { maxRedirects: 0 });
+    expect(lower.status()).toBe(200);
+    expect(lower.headers()["content-disposition"]).toBe(`attachment; filename="hrw-audit-pack-VIC-${year}.zip"`);
+    // a state that is no state comes back to the page, the reason at the State field
+    const bad = await page.goto(`/admin/reports/hrw.zip?state=XX&year=${year}`);
+    expect(bad!.status()).toBe(400);
+    await expect(page.getByLabel("State", { exact: true })).toHaveAccessibleDescription(/Choose a state or territory from the list/);
+  });
+
+  test("an audit period whose end is before its start is refused at the To field", async ({ page }) => {
+    await signInAt(page, DEMO.admin.email, "/admin/reports/hrw");
+    const answer = await page.goto("/admin/reports/hrw?from=2026-12-31&to=2026-01-01");
+    expect(answer!.status()).toBe(400);
+    await expect(page.getByLabel("To", { exact: true })).toHaveAccessibleDescription(/The end is before the start/);
+    await expect(page.getByText("No HRW assessments in this period")).toHaveCount(0);
+    await expectAccessible(page);
   });
 });

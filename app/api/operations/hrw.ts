@@ -13,7 +13,7 @@ import {
   hrwRulesResponse,
 } from "../hrw-schemas";
 import { type ApiOperation, BODY_FAILURES, err, FORBIDDEN, INVALID, UNAUTHENTICATED } from "../operation";
-import { hrwReportQuery } from "~/schemas/hrw";
+import { hrwAssessmentsQuery } from "~/schemas/hrw";
 
 /** How the OpenAPI document describes the hrw calls. */
 export const hrwOperations: ApiOperation[] = [
@@ -23,10 +23,10 @@ export const hrwOperations: ApiOperation[] = [
     operationId: "listHrwAssessments",
     summary: "HRW assessment audit",
     description:
-      "Administrators. Every high-risk work licence assessment with its assessment date in the period (both ends optional): candidate, class, date, location, plant, assessor and accreditation number, the NAI parts (latest and every result) and the NSA. At most 2000, oldest first.",
+      "Administrators. Every high-risk work licence assessment with its assessment date in the period (both ends optional; the end not before the start), of one state or territory's regulator when `state` names one: candidate, class, date, location, plant, assessor and accreditation number, the NAI parts (latest and every result) and the NSA. At most 2000, oldest first. 422 names the field: a date that does not read, `to` before `from`, or a state that is not a code.",
     tags: ["admin"],
     access: "required",
-    query: hrwReportQuery,
+    query: hrwAssessmentsQuery,
     responses: {
       200: { description: "The assessments", schema: hrwAssessmentListResponse },
       401: UNAUTHENTICATED,

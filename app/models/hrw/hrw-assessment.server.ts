@@ -8,6 +8,7 @@ import {
   HRW_MESSAGES,
   HRW_STAGES,
   partsText,
+  partAccreditationsText,
   NAI_PART_CODES,
   NSA_APPLICATION_DAYS,
   HRW_STATES,
@@ -19,9 +20,9 @@ import {
 } from "~/schemas/hrw-codes";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { conflict, DomainError, invalid, notFound } from "~/utils/errors";
-import { addDays, organisationDayStart } from "~/utils/organisation-calendar";
+import { addDays, organisationDate, organisationDayStart } from "~/utils/organisation-calendar";
 import { businessDaysBefore } from "./hrw-calendar.server";
-import { latestAen, missingChecks } from "./hrw-candidate.server";
+import { aenFirstRecordedOn, missingChecks } from "./hrw-candidate.server";
 import { coveringAccreditation } from "./hrw-register.server";
 import { ruleReader, stateRulesOn, type StateRuleBook } from "./hrw-rules.server";
 import { assertCredentialed } from "../standards/trainer-credential.server";
@@ -53,7 +54,10 @@ export function noticeDueOn(rules: StateRuleBook, heldOn: string): string | null
 
 export type HrwNotice = Pick<Selectable<HrwNoticesTable>, "held_on" | "reference" | "sent_on">;
 
-export type PartResult = Pick<Selectable<HrwAssessmentPartsTable>, "part" | "result" | "assessed_on" | "recorded_at">;
+export type PartResult = Pick<Selectable<HrwAssessmentPartsTable>, "part" | "result" | "assessed_on" | "recorded_at"> & {
+  /** the accreditation the result was recorded under; null for a result changed on appeal */
+  accreditation_number: string | null;
+};
 
 export interface HrwAssessment {
   id: string;
@@ -97,6 +101,8 @@ export function stageOf(a: Pick<HrwAssessment, "notice_due_on" | "notice_referen
 export interface HrwFilter {
   from?: string | null;
   to?: string | null;
+  /** one state's regulator's assessments */
+  state?: string | null;
   assessorId?: string;
   candidateId?: string;
   id?: string;
@@ -150,6 +156,7 @@ export async function listHrwAssessments(db: DB, filter: HrwFilter = {}): Promis
     ]);
   if (filter.from) query = query.where("a.assessment_date", ">=", filter.from);
   if (filter.to) query = query.where("a.assessment_date", "<=", filter.to);
+  if (filter.state) query = query.where("a.state", "=", filter.state);
   if (filter.assessorId) query = query.where("a.assessor_id", "=", filter.assessorId);
   if (filter.candidateId) query = query.where("a.candidate_id", "=", filter.candidateId);
   if (filter.id) query = query.where("a.id", "=", filter.id);
@@ -169,16 +176,17 @@ export async function listHrwAssessments(db: DB, filter: HrwFilter = {}): Promis
     .execute();
   if (rows.length === 0) return [];
   const parts = await db
-    .selectFrom("hrw_assessment_parts")
-    .select(["assessment_id", "part", "result", "assessed_on", "recorded_at"])
+    .selectFrom("hrw_assessment_parts as p")
+    .leftJoin("hrw_accreditations as pa", "pa.id", "p.accreditation_id")
+    .select(["p.assessment_id", "p.part", "p.result", "p.assessed_on", "p.recorded_at", "pa.number as accreditation_number"])
     .where(
-      "assessment_id",
+      "p.assessment_id",
       "in",
       rows.map((r) => r.id),
     )
-    .orderBy("assessed_on")
-    .orderBy("recorded_at")
-    .orderBy("id")
+    .orderBy("p.assessed_on")
+    .orderBy("p.recorded_at")
+    .orderBy("p.id")
     .execute();
   const noticeRows = await db
     .selectFrom("hrw_notices")
@@ -197,7 +205,7 @@ export async function listHrwAssessments(db: DB, filter: HrwFilter = {}): Promis
   for (const p of parts)
     history.set(p.assessment_id, [
       ...(history.get(p.assessment_id) ?? []),
-      { part: p.part, result: p.result, assessed_on: p.assessed_on, recorded_at: p.recorded_at },
+      { part: p.part, result: p.result, assessed_on: p.assessed_on, recorded_at: p.recorded_at, accreditation_number: p.accreditation_number },
     ]);
   const rulesOn = await ruleReader(db);
   return rows.map((r) => {
@@ -279,10 +287,7 @@ export async function bookAssessment(db: DB, input: BookingInput, actorRef: Sign
     const missing = await missingChecks(trx, input.candidate_id, { date: input.assessment_date, prerequisites: prerequisitesOf(course) });
     if (missing.length) throw new DomainError(409, HRW_MESSAGES.checksMissing(missing), {}, "candidate_id");
     const rules = await stateRulesOn(trx, state, input.assessment_date);
-    const lead = rules.number("booking_lead_days");
-    const earliest = lead === null ? null : addDays(organisationToday(now), lead);
-    if (earliest && input.assessment_date < earliest)
-      throw invalid(HRW_MESSAGES.bookingLead(lead!, earliest), { assessment_date: HRW_MESSAGES.bookingLead(lead!, earliest) });
+    assertBookableDate(rules, input.assessment_date, now);
     await trx
       .insertInto("hrw_assessments")
       .values({
@@ -308,10 +313,24 @@ export async function bookAssessment(db: DB, input: BookingInput, actorRef: Sign
   });
 }
 
+/**
+ * Refuses (on the date field) an assessment date the state's rules no longer allow by `now`:
+ * inside its booking lead time, or past the day its regulator notice was due, as no notice
+ * given from now on could be on time.
+ */
+function assertBookableDate(rules: StateRuleBook, date: string, now: Date): void {
+  const today = organisationToday(now);
+  const lead = rules.number("booking_lead_days");
+  const earliest = lead === null ? null : addDays(today, lead);
+  if (earliest && date < earliest) throw invalid(HRW_MESSAGES.bookingLead(lead!, earliest), { assessment_date: HRW_MESSAGES.bookingLead(lead!, earliest) });
+  const due = noticeDueOn(rules, date);
+  if (due && due < today) throw invalid(HRW_MESSAGES.noticeWouldBeLate(due), { assessment_date: HRW_MESSAGES.noticeWouldBeLate(due) });
+}
+
 async function assessmentForAssessor(trx: DB, id: string, actorId: string) {
   const row = await trx
     .selectFrom("hrw_assessments")
-    .select(["id", "assessor_id", "candidate_id", "state", "licence_class", "assessment_date", "start_time", "notice_due_on", "nsa_number"])
+    .select(["id", "assessor_id", "candidate_id", "state", "licence_class", "assessment_date", "start_time", "notice_due_on", "nsa_number", "created_at"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) throw notFound("Assessment");
@@ -323,7 +342,8 @@ async function assessmentForAssessor(trx: DB, id: string, actorId: string) {
 /**
  * Records a notice given to the regulator for one day of the assessment (the booked day unless
  * told), with the day it was given: refused when given after the state's deadline for that day
- * (the part must be held on another day), in the future, or twice for one day.
+ * (the part must be held on another day), in the future or before the booking was made, or
+ * twice for one day.
  */
 export async function recordNotice(db: DB, id: string, input: NoticeInput, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
   const actor = signedInActor(actorRef);
@@ -336,6 +356,9 @@ export async function recordNotice(db: DB, id: string, input: NoticeInput, actor
     const sentOn = input.sent_on ?? today;
     if (heldOn < row.assessment_date) throw invalid(HRW_MESSAGES.noticeBeforeBooking, { held_on: HRW_MESSAGES.noticeBeforeBooking });
     if (sentOn > today) throw invalid(HRW_MESSAGES.noticeSentFuture, { sent_on: HRW_MESSAGES.noticeSentFuture });
+    // a notice dated before the booking existed would let a late booking pass as noticed in time
+    const bookedOn = organisationDate(row.created_at);
+    if (sentOn < bookedOn) throw invalid(HRW_MESSAGES.noticeSentBeforeBooked(bookedOn), { sent_on: HRW_MESSAGES.noticeSentBeforeBooked(bookedOn) });
     const due = noticeDueOn(await stateRulesOn(trx, row.state, heldOn), heldOn);
     if (due && sentOn > due) throw conflict(HRW_MESSAGES.noticeLate(heldOn, due), "sent_on");
     const taken = await trx.selectFrom("hrw_notices").select("id").where("assessment_id", "=", id).where("held_on", "=", heldOn).executeTakeFirst();
@@ -368,15 +391,22 @@ export async function recordNotice(db: DB, id: string, input: NoticeInput, actor
  * The notice a part assessed on `day` needs, by the state's rules on that day: none when the
  * state asks for none; with a notice for each part day, the day's own notice, or (for a first
  * attempt) the day before's when a part was held then (consecutive days share one notice); a
- * reassessment always needs its own. Otherwise the booking's one notice. Null when covered.
+ * reassessment always needs its own. Where the state schedules each assessment day ahead, the
+ * day's own scheduling. Otherwise the booking's one notice. Null when covered.
  */
 async function missingNotice(trx: DB, row: { id: string; state: string; assessment_date: string }, day: string, part: string): Promise<string | null> {
   const rules = await stateRulesOn(trx, row.state, day);
   if (noticeDueOn(rules, day) === null) return null;
   const notices = await trx.selectFrom("hrw_notices").select("held_on").where("assessment_id", "=", row.id).execute();
   const noticed = new Set(notices.map((n) => n.held_on));
-  if (!rules.flag("notice_each_part_day"))
-    return noticed.size ? null : HRW_MESSAGES.noticeMissing(noticeDueOn(rules, row.assessment_date) ?? row.assessment_date);
+  if (!rules.flag("notice_each_part_day")) {
+    if (!noticed.size) return HRW_MESSAGES.noticeMissing(noticeDueOn(rules, row.assessment_date) ?? row.assessment_date);
+    // a state that schedules each assessment with its regulator ahead (a booking lead time)
+    // knows only the days scheduled: a part held on another day, a reassessment included,
+    // needs that day scheduled too, within the same lead time
+    if (rules.number("booking_lead_days") !== null && !noticed.has(day)) return HRW_MESSAGES.scheduledDayNotice(day);
+    return null;
+  }
   if (noticed.has(day)) return null;
   const parts = await trx.selectFrom("hrw_assessment_parts").select(["part", "assessed_on"]).where("assessment_id", "=", row.id).execute();
   const reassessment = parts.some((p) => p.part === part && p.assessed_on < day) || parts.some((p) => p.part === part && p.assessed_on === day);
@@ -386,8 +416,9 @@ async function missingNotice(trx: DB, row: { id: string; state: string; assessme
 
 /**
  * Records one NAI part's result as the booked assessor. Refused while a required regulator
- * notice is missing, after the NSA, and (409) when no accreditation period of the assessor,
- * recorded before now, covers the class in the booking's state on the day the part was assessed.
+ * notice is missing, where the state needs an AEN and none was recorded by the day assessed,
+ * after the NSA, and (409) when no accreditation period of the assessor, recorded before now,
+ * covers the class in the booking's state on the day the part was assessed.
  */
 export async function recordPartResult(db: DB, id: string, input: PartResultInput, actorRef: SignedInActorRef, now = new Date()): Promise<void> {
   const actor = signedInActor(actorRef);
@@ -398,7 +429,11 @@ export async function recordPartResult(db: DB, id: string, input: PartResultInpu
     if (input.assessed_on < row.assessment_date) throw invalid(HRW_MESSAGES.resultBeforeDate, { assessed_on: HRW_MESSAGES.resultBeforeDate });
     if (input.assessed_on > organisationToday(now)) throw invalid(HRW_MESSAGES.resultInFuture, { assessed_on: HRW_MESSAGES.resultInFuture });
     const rules = await stateRulesOn(trx, row.state, input.assessed_on);
-    if (rules.flag("aen_required") && !(await latestAen(trx, row.candidate_id, row.state))) throw conflict(HRW_MESSAGES.aenMissing);
+    if (rules.flag("aen_required")) {
+      const aenOn = await aenFirstRecordedOn(trx, row.candidate_id, row.state);
+      if (!aenOn) throw conflict(HRW_MESSAGES.aenMissing);
+      if (input.assessed_on < aenOn) throw conflict(HRW_MESSAGES.aenAfterAssessment(aenOn), "assessed_on");
+    }
     const notice = await missingNotice(trx, row, input.assessed_on, input.part);
     if (notice) throw conflict(notice);
     const at = now.toISOString();
@@ -428,8 +463,10 @@ export async function recordPartResult(db: DB, id: string, input: PartResultInpu
         assessed_on: input.assessed_on,
         recorded_by: actorId,
         recorded_at: at,
+        accreditation_id: accreditation.id,
       })
       .execute();
+    // the assessment's own is the latest part's; each part keeps its own for the audit
     await trx.updateTable("hrw_assessments").set({ accreditation_id: accreditation.id, updated_at: at }).where("id", "=", id).execute();
     // the latest part result is the judgement the evidence's keep-until day runs from
     await stampKeepUntil(trx, { assessment: { kind: "hrw", id } });
@@ -465,10 +502,7 @@ export async function rescheduleAssessment(db: DB, id: string, input: Reschedule
     if (input.assessment_date < organisationToday(now))
       throw invalid("The assessment date cannot be in the past", { assessment_date: "The assessment date cannot be in the past" });
     const rules = await stateRulesOn(trx, row.state, input.assessment_date);
-    const lead = rules.number("booking_lead_days");
-    const earliest = lead === null ? null : addDays(organisationToday(now), lead);
-    if (earliest && input.assessment_date < earliest)
-      throw invalid(HRW_MESSAGES.bookingLead(lead!, earliest), { assessment_date: HRW_MESSAGES.bookingLead(lead!, earliest) });
+    assertBookableDate(rules, input.assessment_date, now);
     const at = now.toISOString();
     await trx
       .updateTable("hrw_assessments")
@@ -627,6 +661,7 @@ export const HRW_REPORT_COLUMNS = [
   "accreditation_number",
   "notice_reference",
   "parts",
+  "part_accreditations",
   "result",
   "nsa_number",
   "nsa_date",
@@ -647,6 +682,7 @@ export function hrwReportRow(a: HrwAssessment): Record<(typeof HRW_REPORT_COLUMN
     accreditation_number: a.accreditation_number ?? "",
     notice_reference: a.notice_reference ?? "",
     parts: partsText(a.parts),
+    part_accreditations: partAccreditationsText(a.parts),
     result: HRW_STAGES[a.stage],
     nsa_number: a.nsa_number ?? "",
     nsa_date: a.nsa_date ?? "",
@@ -682,6 +718,7 @@ export async function changePartResultOnAppeal(
       assessed_on: organisationToday(input.now),
       recorded_by: input.actor.id,
       recorded_at: at,
+      accreditation_id: null,
     })
     .execute();
   await trx.updateTable("hrw_assessments").set({ updated_at: at }).where("id", "=", row.id).execute();

@@ -154,9 +154,24 @@ describe("the VIC audit pack", () => {
     expect(summary).toContain("The annual independent audit of the period 1 Jan 2025 to 31 Dec 2025 is due by 31 Oct 2026.");
     expect(summary).not.toContain("31 Oct 2025");
 
-    // a state that does not read goes back to the page it was chosen on, with the message
+    // a state that does not read goes back to the page it was chosen on, which shows why at the field
     const bad = await call(packRoute as unknown as RouteModule, "GET", "/admin/reports/hrw.zip?state=XX&year=2025", { cookie });
     expect(bad.status).toBe(302);
-    expect(bad.headers.get("Location")).toBe("/admin/reports/hrw");
+    expect(bad.headers.get("Location")).toBe("/admin/reports/hrw?state=XX&year=2025");
+  });
+
+  it("reads the state's code in any case, and a year with no assessments says so in the pack", async () => {
+    const cookie = await sessionCookie(db, (await makeUser(db, { role: "admin" })).id);
+    const lower = await call(packRoute as unknown as RouteModule, "GET", "/admin/reports/hrw.zip?state=vic&year=2025", { cookie });
+    expect(lower.status).toBe(200);
+    expect(lower.headers.get("Content-Disposition")).toBe('attachment; filename="hrw-audit-pack-VIC-2025.zip"');
+    expect(Object.keys(unzipSync(new Uint8Array(await lower.arrayBuffer())))).not.toContain("README.txt");
+    const empty = await call(packRoute as unknown as RouteModule, "GET", "/admin/reports/hrw.zip?state=Vic&year=2023", { cookie });
+    expect(empty.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await empty.arrayBuffer()));
+    expect(strFromU8(files["README.txt"]!)).toBe("No HRW assessments for VIC in 2023: each CSV holds its column headings only.\r\n");
+    expect(rows(strFromU8(files["assessments.csv"]!))).toEqual([]);
+    const summary = auditSummaryHtml(await hrwAuditPack(db, "VIC", 2023), "Pack RTO", "2026-01-05").replace(/<[^>]+>/g, " ");
+    expect(summary).toContain("No HRW assessments for VIC in 2023.");
   });
 });

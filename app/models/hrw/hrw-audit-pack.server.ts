@@ -1,8 +1,8 @@
 import type { DB } from "#db/connection";
-import { HRW_STATES, IDENTITY_POINTS_NEEDED, MINIMUM_AGE, NAI_PARTS, NAI_RESULTS, type HrwState } from "~/schemas/hrw-codes";
+import { HRW_MESSAGES, HRW_STATES, IDENTITY_POINTS_NEEDED, MINIMUM_AGE, NAI_PARTS, NAI_RESULTS, type HrwState } from "~/schemas/hrw-codes";
 import { toCsv } from "~/utils/csv";
 import { ageOn } from "./hrw-calendar.server";
-import { HRW_REPORT_COLUMNS, hrwReportRow, listHrwAssessments } from "./hrw-assessment.server";
+import { HRW_REPORT_COLUMNS, hrwReportRow, hrwReportRows, type HrwAssessment } from "./hrw-assessment.server";
 import { stateRulesOn } from "./hrw-rules.server";
 
 /**
@@ -10,7 +10,9 @@ import { stateRulesOn } from "./hrw-rules.server";
  * their assessors with every accreditation period that regulator gave them, the notices, the
  * NSAs, the candidates' checks (what was checked, by whom and when; never a date of birth, a
  * document or a licence number) and the evidence recorded (every part result), each a CSV,
- * with the figures a one-page summary shows. The route adds the summary PDF and zips them.
+ * with the figures a one-page summary shows. The route adds the summary PDF and zips them. A
+ * state and year with no assessments still gives the pack, with a README saying there were none:
+ * an auditor files a nil year as evidence like any other.
  */
 
 export interface AuditPack {
@@ -39,7 +41,9 @@ function auditDueAfter(monthDay: string | null, from: string, to: string): Audit
 export async function hrwAuditPack(db: DB, state: HrwState, year: number): Promise<AuditPack> {
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
-  const assessments = (await listHrwAssessments(db, { from, to })).filter((a) => a.state === state);
+  // every assessment of the year, read a batch at a time: the report page's ceiling is not the pack's
+  const assessments: HrwAssessment[] = [];
+  for await (const a of hrwReportRows(db, { from, to, state })) assessments.push(a);
   const assessorIds = [...new Set(assessments.map((a) => a.assessor.id))];
   const candidateIds = [...new Set(assessments.map((a) => a.candidate.id))];
 
@@ -122,10 +126,13 @@ export async function hrwAuditPack(db: DB, state: HrwState, year: number): Promi
       record: `NAI ${NAI_PARTS[p.part].toLowerCase()} result`,
       result: NAI_RESULTS[p.result],
       assessed_on: p.assessed_on,
+      accreditation_number: p.accreditation_number ?? "",
       recorded_at: p.recorded_at,
     })),
   );
-  const files = {
+  const files: Record<string, string> = {
+    // a year with none is still the year's evidence: the pack says so in words, not only by empty files
+    ...(assessments.length === 0 ? { "README.txt": `${HRW_MESSAGES.noAssessmentsInYear(state, year)}: each CSV holds its column headings only.\r\n` } : {}),
     "assessments.csv": csv(HRW_REPORT_COLUMNS, assessments.map(hrwReportRow)),
     "assessors.csv": csv(
       ["assessor", "accreditation_number", "classes", "starts_on", "expires_on", "recorded_at"] as const,
@@ -141,7 +148,10 @@ export async function hrwAuditPack(db: DB, state: HrwState, year: number): Promi
     "notices.csv": csv(["assessment_date", "candidate", "licence_class", "day_covered", "reference", "given_on", "due_by"] as const, notices),
     "nsas.csv": csv(["nsa_number", "nsa_date", "candidate", "licence_class", "assessor", "accreditation_number", "apply_by"] as const, nsas),
     "candidate-checks.csv": csv(["candidate", "check", "outcome", "checked_by", "checked_at"] as const, checkRows),
-    "evidence.csv": csv(["assessment_date", "candidate", "licence_class", "record", "result", "assessed_on", "recorded_at"] as const, evidence),
+    "evidence.csv": csv(
+      ["assessment_date", "candidate", "licence_class", "record", "result", "assessed_on", "accreditation_number", "recorded_at"] as const,
+      evidence,
+    ),
   };
   return {
     state,

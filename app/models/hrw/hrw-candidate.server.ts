@@ -18,7 +18,7 @@ import { DomainError, notFound } from "~/utils/errors";
 import { recordAudit, signedInActor, type SignedInActorRef } from "../audit.server";
 import { ageOn } from "./hrw-calendar.server";
 import { ruleReader, stateRulesOn } from "./hrw-rules.server";
-import { organisationToday } from "~/utils/organisation-calendar";
+import { organisationDate, organisationToday } from "~/utils/organisation-calendar";
 
 /**
  * The checks of a candidate before a high-risk work assessment, each recorded with who made
@@ -160,6 +160,25 @@ async function checkAenFormat(trx: DB, state: HrwState, aen: string, now: Date) 
   if (!rules.flag("aen_required")) throw new DomainError(422, HRW_MESSAGES.aenNotAsked, { state: HRW_MESSAGES.aenNotAsked });
   const pattern = rules.text("aen_format");
   if (pattern && !new RegExp(pattern).test(aen)) throw new DomainError(422, HRW_MESSAGES.aenFormat, { aen: HRW_MESSAGES.aenFormat });
+}
+
+/**
+ * The first day (the organisation's) an assessment enrolment number for a state's regulator was
+ * recorded for the candidate, or null when none is: the regulator needs the number before the
+ * assessment, so a part assessed before that day cannot count.
+ */
+export async function aenFirstRecordedOn(db: DB, candidateId: string, state: string): Promise<string | null> {
+  const rows = await db
+    .selectFrom("hrw_candidate_checks")
+    .select(["detail", "checked_at"])
+    .where("candidate_id", "=", candidateId)
+    .where("kind", "=", "aen")
+    .where("licence_class", "is", null)
+    .orderBy("checked_at")
+    .orderBy("id")
+    .execute();
+  const first = rows.find((r) => detailOf(r.detail).state === state);
+  return first ? organisationDate(first.checked_at) : null;
 }
 
 /** The candidate's latest assessment enrolment number for a state's regulator, or null. */

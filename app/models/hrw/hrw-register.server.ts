@@ -203,7 +203,10 @@ export async function removeAccreditation(db: DB, trainerId: string, accreditati
       .where("trainer_id", "=", trainerId)
       .executeTakeFirst();
     if (!row) throw notFound("Accreditation");
-    const used = await trx.selectFrom("hrw_assessments").select("id").where("accreditation_id", "=", accreditationId).executeTakeFirst();
+    // any part recorded under it, not only an assessment's latest, keeps it in the register
+    const used =
+      (await trx.selectFrom("hrw_assessments").select("id").where("accreditation_id", "=", accreditationId).executeTakeFirst()) ??
+      (await trx.selectFrom("hrw_assessment_parts").select("id").where("accreditation_id", "=", accreditationId).executeTakeFirst());
     if (used) throw new DomainError(409, "Results were recorded under this accreditation: it stays in the register");
     await trx.deleteFrom("hrw_accreditations").where("id", "=", accreditationId).execute();
     await recordAudit(trx, { action: "accreditation.removed", actor, subject: { type: "user", id: trainerId }, detail: periodText(row), now });

@@ -112,6 +112,11 @@ describe("the rules as data", () => {
     expect((await stateRulesOn(db, "QLD", "2026-11-28")).number("currency_assessments")).toBe(9);
     expect((await stateRulesOn(db, "NSW", "2025-05-06")).flag("aen_required")).toBe(false);
     expect((await stateRulesOn(db, "NSW", "2025-05-07")).flag("aen_required")).toBe(true);
+    // WA names no lead time: the notice is due by the assessment day, as its source says
+    const waNotice = rules.find((r) => r.state === "WA" && r.rule === "notice_business_days")!;
+    expect(waNotice.current).toMatchObject({ value: "0", unit: "business days", secondary: false, in_force_from: null });
+    expect(waNotice.current!.source).toContain("before any assessment");
+    expect(waNotice.earlier).toEqual([]);
   });
 
   it("a rule edited with a reason changes outcomes from its in-force date only, and the edit is audited", async () => {
@@ -173,10 +178,51 @@ describe("NSW", () => {
       status: 422,
       message: HRW_MESSAGES.aenNotAsked,
     });
-    await recordCandidateCheck(db, candidate, { kind: "aen", state: "NSW", aen: "AEN1234567" }, trainer.id);
+    await recordCandidateCheck(db, candidate, { kind: "aen", state: "NSW", aen: "AEN1234567" }, trainer.id, at("2026-12-06"));
     expect((await getCandidateChecks(db, candidate))!.aens).toMatchObject([{ state: "NSW", aen: "AEN1234567" }]);
     await recordPartResult(db, id, part("knowledge", "2026-12-07"), trainer.id, at("2026-12-07"));
     expect((await getHrwAssessment(db, id))!.history).toHaveLength(1);
+  });
+
+  it("a part assessed before the day the AEN was recorded is refused, on the organisation's day", async () => {
+    const trainer = await assessor("NSW", ["CN"]);
+    const { id, candidate } = await book("NSW", "CN", trainer.id, "2026-12-04", "2026-11-20");
+    await recordNotice(db, id, { notice_reference: "SNSW-2", sent_on: "2026-11-20" }, trainer.id, at("2026-11-20"));
+    // 21:00 UTC on 5 Dec is 6 Dec in Sydney: the AEN was recorded on 6 Dec
+    await recordCandidateCheck(db, candidate, { kind: "aen", state: "NSW", aen: "AEN7654321" }, trainer.id, at("2026-12-05", "21:00"));
+    for (const day of ["2026-12-04", "2026-12-05"])
+      await expect(recordPartResult(db, id, part("knowledge", day), trainer.id, at("2026-12-08"))).rejects.toMatchObject({
+        status: 409,
+        message: HRW_MESSAGES.aenAfterAssessment("2026-12-06"),
+      });
+    expect((await getHrwAssessment(db, id))!.history).toEqual([]);
+    // a later AEN does not move the day the first was recorded
+    await recordCandidateCheck(db, candidate, { kind: "aen", state: "NSW", aen: "AEN7654322" }, trainer.id, at("2026-12-08"));
+    await recordNotice(db, id, { notice_reference: "SNSW-3", held_on: "2026-12-06", sent_on: "2026-11-27" }, trainer.id, at("2026-12-08"));
+    await recordPartResult(db, id, part("knowledge", "2026-12-06"), trainer.id, at("2026-12-08"));
+    expect((await getHrwAssessment(db, id))!.history).toHaveLength(1);
+  });
+
+  it("a part held on a day the regulator's scheduling does not cover, a reassessment included, needs that day scheduled 7 days ahead", async () => {
+    const trainer = await assessor("NSW", ["CN"]);
+    const { id, candidate } = await book("NSW", "CN", trainer.id, "2026-11-08", "2026-10-20");
+    await recordCandidateCheck(db, candidate, { kind: "aen", state: "NSW", aen: "AEN5550001" }, trainer.id, at("2026-10-20"));
+    await recordNotice(db, id, { notice_reference: "SNSW-8", sent_on: "2026-10-20" }, trainer.id, at("2026-10-20"));
+    await recordPartResult(db, id, part("knowledge", "2026-11-08"), trainer.id, at("2026-11-08"));
+    await recordPartResult(db, id, part("calculations", "2026-11-08"), trainer.id, at("2026-11-08"));
+    await recordPartResult(db, id, { ...part("practical", "2026-11-08"), result: "not_yet_satisfactory" }, trainer.id, at("2026-11-08"));
+    // the practical reassessed on 10 Nov under the 8 Nov scheduling only
+    await expect(recordPartResult(db, id, part("practical", "2026-11-10"), trainer.id, at("2026-11-10"))).rejects.toMatchObject({
+      status: 409,
+      message: HRW_MESSAGES.scheduledDayNotice("2026-11-10"),
+    });
+    // scheduled on 4 Nov: 7 days ahead of 10 Nov was 3 Nov
+    await expect(
+      recordNotice(db, id, { notice_reference: "SNSW-9", held_on: "2026-11-10", sent_on: "2026-11-04" }, trainer.id, at("2026-11-10")),
+    ).rejects.toMatchObject({ status: 409, message: HRW_MESSAGES.noticeLate("2026-11-10", "2026-11-03") });
+    await recordNotice(db, id, { notice_reference: "SNSW-9", held_on: "2026-11-10", sent_on: "2026-11-03" }, trainer.id, at("2026-11-03"));
+    await recordPartResult(db, id, part("practical", "2026-11-10"), trainer.id, at("2026-11-10"));
+    expect((await getHrwAssessment(db, id))!.stage).toBe("satisfactory");
   });
 
   it("books at least 7 days ahead and moves a booking no later than 48 hours before it starts", async () => {
@@ -265,6 +311,72 @@ describe("QLD", () => {
   });
 });
 
+describe("the regulator's notice against the booking", () => {
+  it("a notice cannot be dated before the booking was made (organisation day) nor in the future", async () => {
+    const trainer = await assessor("QLD", ["CN"]);
+    // booked at 20:00 UTC on 19 Nov: 20 Nov in Brisbane
+    const course = await licenceCourse("CN");
+    const candidate = await readyCandidate();
+    const { id } = await bookAssessment(
+      db,
+      {
+        candidate_id: candidate.id,
+        course_id: course.id,
+        assessor_id: trainer.id,
+        state: "QLD",
+        assessment_date: "2026-12-07",
+        start_time: "08:00",
+        location_id: locationId,
+        plant_description: "Franna AT-20",
+        plant_registration: "XN-42",
+      },
+      admin.id,
+      at("2026-11-19", "20:00"),
+    );
+    await expect(recordNotice(db, id, { notice_reference: "WHSQ-B1", sent_on: "2026-11-19" }, trainer.id, at("2026-11-25"))).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: { sent_on: HRW_MESSAGES.noticeSentBeforeBooked("2026-11-20") },
+    });
+    await expect(recordNotice(db, id, { notice_reference: "WHSQ-B1", sent_on: "2026-11-26" }, trainer.id, at("2026-11-25"))).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: { sent_on: HRW_MESSAGES.noticeSentFuture },
+    });
+    expect((await getHrwAssessment(db, id))!.notices).toEqual([]);
+    await recordNotice(db, id, { notice_reference: "WHSQ-B1", sent_on: "2026-11-20" }, trainer.id, at("2026-11-25"));
+    expect((await getHrwAssessment(db, id))!.notices).toMatchObject([{ reference: "WHSQ-B1", sent_on: "2026-11-20" }]);
+  });
+
+  it("QLD: a booking made after its 3-business-day notice deadline is refused, saying by when the notice was due", async () => {
+    const trainer = await assessor("QLD", ["CN"]);
+    // Thu 10 Dec: 3 business days before is Mon 7 Dec; booked on Tue 8 Dec it would be late
+    await expect(book("QLD", "CN", trainer.id, "2026-12-10", "2026-12-08")).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: { assessment_date: HRW_MESSAGES.noticeWouldBeLate("2026-12-07") },
+    });
+    // Fri 11 Dec: due Tue 8 Dec, the day of booking
+    const { id } = await book("QLD", "CN", trainer.id, "2026-12-11", "2026-12-08");
+    expect((await getHrwAssessment(db, id))!.notice_due_on).toBe("2026-12-08");
+    // moving it to Thu 10 Dec would make its notice late as well
+    await expect(rescheduleAssessment(db, id, { assessment_date: "2026-12-10", start_time: "08:00" }, trainer.id, at("2026-12-08"))).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: { assessment_date: HRW_MESSAGES.noticeWouldBeLate("2026-12-07") },
+    });
+  });
+
+  it("WA: the notice is due before any assessment, so a booking for the same day is taken and its notice given that day", async () => {
+    const trainer = await assessor("WA", ["CN"]);
+    const { id } = await book("WA", "CN", trainer.id, "2026-12-08", "2026-12-08");
+    expect((await getHrwAssessment(db, id))!.notice_due_on).toBe("2026-12-08");
+    await expect(recordNotice(db, id, { notice_reference: "WSWA-0", sent_on: "2026-12-07" }, trainer.id, at("2026-12-08"))).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: { sent_on: HRW_MESSAGES.noticeSentBeforeBooked("2026-12-08") },
+    });
+    await recordNotice(db, id, { notice_reference: "WSWA-0", sent_on: "2026-12-08" }, trainer.id, at("2026-12-08"));
+    await recordPartResult(db, id, part("knowledge", "2026-12-08"), trainer.id, at("2026-12-08", "06:00"));
+    expect((await getHrwAssessment(db, id))!.history).toHaveLength(1);
+  });
+});
+
 describe("WA", () => {
   it("an assessor accredited for RA cannot assess RB from January 2025; before it, a higher class implied the lower", async () => {
     const trainer = await assessor("WA", ["RA"]);
@@ -273,11 +385,11 @@ describe("WA", () => {
     expect(await coveringAccreditation(db, { trainerId: trainer.id, state: "WA", licenceClass: "RB", date: "2024-12-31", recordedBy })).not.toBeNull();
     expect(await coveringAccreditation(db, { trainerId: trainer.id, state: "WA", licenceClass: "RA", date: "2025-06-01", recordedBy })).not.toBeNull();
     const { id } = await book("WA", "RB", trainer.id, "2026-12-07", "2026-11-20");
-    // WA asks for a notice before any assessment
-    expect((await getHrwAssessment(db, id))!.notice_due_on).toBe("2026-12-04");
+    // WA asks for a notice before any assessment, with no lead time
+    expect((await getHrwAssessment(db, id))!.notice_due_on).toBe("2026-12-07");
     await expect(recordPartResult(db, id, part("knowledge", "2026-12-07"), trainer.id, at("2026-12-08"))).rejects.toMatchObject({
       status: 409,
-      message: HRW_MESSAGES.noticeMissing("2026-12-04"),
+      message: HRW_MESSAGES.noticeMissing("2026-12-07"),
     });
     await recordNotice(db, id, { notice_reference: "WSWA-1", sent_on: "2026-12-01" }, trainer.id, at("2026-12-01"));
     await expect(recordPartResult(db, id, part("knowledge", "2026-12-07"), trainer.id, at("2026-12-08"))).rejects.toMatchObject({
@@ -337,7 +449,7 @@ describe("the candidate's licence deadline", () => {
   it("is the NSA date plus the state's window, with the state's words for where to apply", async () => {
     const trainer = await assessor("NSW", ["DG"]);
     const { id, candidate } = await book("NSW", "DG", trainer.id, "2026-12-07", "2026-11-20");
-    await recordCandidateCheck(db, candidate, { kind: "aen", state: "NSW", aen: "AEN7654321" }, trainer.id);
+    await recordCandidateCheck(db, candidate, { kind: "aen", state: "NSW", aen: "AEN7654321" }, trainer.id, at("2026-11-20"));
     await recordNotice(db, id, { notice_reference: "SNSW-9", sent_on: "2026-11-20" }, trainer.id, at("2026-11-20"));
     for (const p of ["knowledge", "calculations", "practical"] as const)
       await recordPartResult(db, id, part(p, "2026-12-07"), trainer.id, at("2026-12-07", "05:00"));

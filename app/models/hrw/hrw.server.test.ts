@@ -12,6 +12,7 @@ import { getCandidateChecks, missingChecks, recordCandidateCheck } from "./hrw-c
 import {
   bookAssessment,
   getHrwAssessment,
+  hrwReportRow,
   licenceApplicationsDue,
   listHrwAssessments,
   noticesDue,
@@ -20,7 +21,7 @@ import {
   recordPartResult,
 } from "./hrw-assessment.server";
 import { queueDueReminders, remindersSent } from "./hrw-reminders.server";
-import { addAccreditation, coveringAccreditation, expiryWarnings, setAssessorLicence } from "./hrw-register.server";
+import { addAccreditation, coveringAccreditation, expiryWarnings, removeAccreditation, setAssessorLicence } from "./hrw-register.server";
 import { editRule } from "./hrw-rules.server";
 
 let db: DB;
@@ -388,6 +389,48 @@ describe("accreditation periods", () => {
     ]);
     await recordPartResult(db, id, { ...knowledgeOn26, assessed_on: "2026-11-27" }, assessor.id, later);
     expect((await getHrwAssessment(db, id))!.history).toHaveLength(1);
+  });
+
+  it("each part keeps the accreditation it was recorded under: the audit row shows each, and none of them can be removed", async () => {
+    const course = await licenceCourse("RB");
+    const candidate = await readyCandidate([{ cls: "DG", expires_on: "2030-01-01" }]);
+    const assessor = await makeUser(db, { role: "trainer" });
+    const first = `VIC-A-${assessor.id.slice(0, 6)}`;
+    const second = `VIC-B-${assessor.id.slice(0, 6)}`;
+    const periods = [
+      { number: first, starts_on: "2023-11-27", expires_on: "2026-11-26" },
+      { number: second, starts_on: "2026-11-27", expires_on: "2029-11-26" },
+    ];
+    for (const p of periods) await addAccreditation(db, assessor.id, { regulator: "VIC", classes: ["RB"], ...p }, admin.id, at("2026-10-01"));
+    const { id } = await bookAssessment(
+      db,
+      booking({ candidate: candidate.id, course: course.id, assessor: assessor.id, date: "2026-11-26", state: "VIC" }),
+      admin.id,
+      at("2026-11-20"),
+    );
+    await recordPartResult(db, id, { part: "knowledge", result: "satisfactory", assessed_on: "2026-11-26" }, assessor.id, at("2026-11-26"));
+    for (const [i, part] of (["calculations", "practical"] as const).entries())
+      await recordPartResult(
+        db,
+        id,
+        { part, result: "satisfactory", assessed_on: "2026-11-27" },
+        assessor.id,
+        new Date(at("2026-11-27").getTime() + i * 60_000),
+      );
+    const view = (await getHrwAssessment(db, id))!;
+    expect(view.history.map((p) => [p.part, p.accreditation_number])).toEqual([
+      ["knowledge", first],
+      ["calculations", second],
+      ["practical", second],
+    ]);
+    expect(hrwReportRow(view)).toMatchObject({
+      accreditation_number: second,
+      part_accreditations: `Knowledge: ${first}; Calculations: ${second}; Practical: ${second}`,
+    });
+    // the first period is no assessment's latest, yet a part was recorded under it
+    const firstId = (await db.selectFrom("hrw_accreditations").select("id").where("number", "=", first).executeTakeFirstOrThrow()).id;
+    await expect(removeAccreditation(db, assessor.id, firstId, admin.id, at("2026-11-28"))).rejects.toMatchObject({ status: 409 });
+    expect(await db.selectFrom("hrw_accreditations").select("id").where("id", "=", firstId).execute()).toHaveLength(1);
   });
 
   it("a result on a day inside a period recorded before the result counts; a period recorded after it never made it count", async () => {

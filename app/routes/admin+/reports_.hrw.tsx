@@ -5,7 +5,7 @@ import { PartsList, StageBadge } from "~/components/hrw/hrw-ui";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { Alert, Button, EmptyState, SelectField, TextField, TitledCard, TableScroll, ErrorSummary } from "~/components/ui";
-import { readHrwPeriod } from "~/schemas/hrw";
+import { readAuditPackQuery, readHrwPeriod } from "~/schemas/hrw";
 import { HRW_STATES, hrwDate } from "~/schemas/hrw-codes";
 import { clockTime } from "~/utils/format";
 import { organisationYear } from "~/utils/organisation-calendar";
@@ -17,16 +17,21 @@ import { organisationYear } from "~/utils/organisation-calendar";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const url = new URL(request.url);
-  // the pack's old address: the zip is the resource route's, fetched as a document
+  const thisYear = organisationYear();
+  const none = { assessments: [] as HrwAssessment[], limited: false, csv: "", thisYear };
+  // the pack's old address, and where the zip sends a state or year that does not read: a good
+  // choice is the resource route's, fetched as a document; a bad one is shown at its field
   if (url.searchParams.has("state") || url.searchParams.has("year")) {
-    return redirectDocument(
-      `/admin/reports/hrw.zip?${new URLSearchParams({ state: url.searchParams.get("state") ?? "", year: url.searchParams.get("year") ?? "" })}`,
-    );
+    const pack = readAuditPackQuery(url);
+    if (pack.success) return redirectDocument(`/admin/reports/hrw.zip?${new URLSearchParams({ state: pack.data.state, year: String(pack.data.year) })}`);
+    const asked = { state: url.searchParams.get("state") ?? "", year: url.searchParams.get("year") ?? "" };
+    return data({ ...none, from: "", to: "", error: pack.message, fieldErrors: {}, pack: { ...asked, fieldErrors: pack.fieldErrors } }, { status: 400 });
   }
   const period = readHrwPeriod(url);
-  const thisYear = organisationYear();
-  if (!period.success)
-    return data({ from: "", to: "", error: period.message, assessments: [] as HrwAssessment[], limited: false, csv: "", thisYear }, { status: 400 });
+  if (!period.success) {
+    const asked = { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" };
+    return data({ ...none, ...asked, error: period.message, fieldErrors: period.fieldErrors, pack: null }, { status: 400 });
+  }
   const assessments = await listHrwAssessments(getDb(), period.data);
   const search = new URLSearchParams();
   if (period.data.from) search.set("from", period.data.from);
@@ -35,6 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     from: period.data.from ?? "",
     to: period.data.to ?? "",
     error: null,
+    fieldErrors: {} as Record<string, string>,
+    pack: null,
     assessments,
     limited: assessments.length >= HRW_REPORT_LIMIT,
     csv: `/admin/reports/hrw.csv${search.size ? `?${search}` : ""}`,
@@ -43,8 +50,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function HrwAuditReport() {
-  const { from, to, error, assessments, limited, csv, thisYear } = useLoaderData<typeof loader>();
+  const { from, to, error, fieldErrors, pack, assessments, limited, csv, thisYear } = useLoaderData<typeof loader>();
   const years = [thisYear - 1, thisYear, thisYear - 2].map((y) => ({ value: String(y), label: String(y) }));
+  const packErrors: Record<string, string | undefined> = pack?.fieldErrors ?? {};
+  const periodErrors: Record<string, string | undefined> = fieldErrors;
   return (
     <>
       <PageTitle
@@ -71,10 +80,11 @@ export default function HrwAuditReport() {
           <SelectField
             label="State"
             name="state"
-            defaultValue="VIC"
+            defaultValue={pack?.state && pack.state in HRW_STATES ? pack.state : "VIC"}
+            error={packErrors.state}
             options={Object.entries(HRW_STATES).map(([code, regulator]) => ({ value: code, label: `${code} (${regulator})` }))}
           />
-          <SelectField label="Year" name="year" defaultValue={String(thisYear - 1)} options={years} />
+          <SelectField label="Year" name="year" defaultValue={String(thisYear - 1)} error={packErrors.year} options={years} />
           <div>
             <Button type="submit">Download audit pack</Button>
           </div>
@@ -82,8 +92,8 @@ export default function HrwAuditReport() {
       </TitledCard>
       <TitledCard title="Period">
         <Form method="get" className="flex flex-wrap items-end gap-3">
-          <TextField label="From" name="from" type="date" defaultValue={from} />
-          <TextField label="To" name="to" type="date" defaultValue={to} />
+          <TextField label="From" name="from" type="date" defaultValue={from} error={periodErrors.from} />
+          <TextField label="To" name="to" type="date" defaultValue={to} error={periodErrors.to} />
           <Button type="submit" variant="secondary">
             Show
           </Button>
@@ -93,9 +103,9 @@ export default function HrwAuditReport() {
         </Form>
       </TitledCard>
       <div className="mt-6">
-        <ErrorSummary failure={error ? { error } : null} />
+        <ErrorSummary failure={error ? { error, fieldErrors: pack ? pack.fieldErrors : fieldErrors } : null} />
         {limited ? <Alert tone="info">The first {assessments.length} assessments of the period are shown; narrow the period to see the rest.</Alert> : null}
-        {assessments.length === 0 ? (
+        {error ? null : assessments.length === 0 ? (
           <EmptyState title="No HRW assessments in this period" />
         ) : (
           <TableScroll label="High-risk work assessments" className="rounded-lg border border-steel-200 bg-white">

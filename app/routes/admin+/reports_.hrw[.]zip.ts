@@ -1,21 +1,24 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/auth/guards.server";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { hrwAuditPack } from "~/models/hrw/hrw-audit-pack.server";
 import { auditPackZip } from "~/pdf/hrw-audit-pack.server";
 import { readAuditPackQuery } from "~/schemas/hrw";
-import { redirectWithFlash } from "~/utils/flash.server";
 
 /**
  * GET /admin/reports/hrw.zip?state=VIC&year=2025: a regulator's yearly audit pack, one zip
- * (administrators). A state or year that does not read goes back to the audit page with the
- * message, as the page's form is where it was chosen.
+ * (administrators). The state's code is read in any case. A state or year that does not read
+ * goes back to the audit page with what was asked, which shows why at the field, as the page's
+ * form is where it was chosen.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const pack = readAuditPackQuery(new URL(request.url));
-  if (!pack.success) return redirectWithFlash("/admin/reports/hrw", { type: "error", message: pack.message });
+  if (!pack.success) {
+    const asked = new URL(request.url).searchParams;
+    return redirect(`/admin/reports/hrw?${new URLSearchParams({ state: asked.get("state") ?? "", year: asked.get("year") ?? "" })}`);
+  }
   const zip = await auditPackZip(await hrwAuditPack(getDb(), pack.data.state, pack.data.year), env().RTO_NAME);
   return new Response(Buffer.from(zip), {
     headers: {

@@ -66,6 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     lapsed: !covered,
     aen: { needed: rules.flag("aen_required"), recorded: aen },
     noticeEachDay: rules.flag("notice_each_part_day"),
+    scheduleDays: rules.number("booking_lead_days"),
   };
 }
 
@@ -109,7 +110,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function HrwAssessmentPage() {
-  const { assessment: a, mine, today, lapsed, aen, noticeEachDay } = useLoaderData<typeof loader>();
+  const { assessment: a, mine, today, lapsed, aen, noticeEachDay, scheduleDays } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data);
   const failed = data?.values?.intent;
@@ -233,6 +234,10 @@ export default function HrwAssessmentPage() {
                 {!a.notice_reference ? <p className="mb-3 text-sm font-semibold text-amber-900">{HRW_MESSAGES.notifyBy(a.notice_due_on!)}</p> : null}
                 {noticeEachDay ? (
                   <p className="mb-3 text-sm text-steel-700">Each part held on a non-consecutive day, and each reassessment, needs its own notice.</p>
+                ) : scheduleDays !== null ? (
+                  <p className="mb-3 text-sm text-steel-700">
+                    Each day a part is held on, a reassessment included, is scheduled with the regulator at least {scheduleDays} days ahead.
+                  </p>
                 ) : null}
                 <Form method="post" noValidate className="space-y-3">
                   {error("notice")}
