@@ -768,7 +768,7 @@ const api: ApiCase[] = [
     path: () => `/api/admin/employers/${ids.unknown}`,
     params: () => ({ id: ids.unknown }),
     json: () => ({}),
-    allowed: ADMIN_ONLY([422]),
+    allowed: ADMIN_ONLY([404]),
   },
   { file: "api+/employer.bookings.ts", method: "GET", path: () => "/api/employer/bookings", allowed: {} },
   {
