@@ -65,6 +65,7 @@ import * as certificateCount from "./2026-12-05T1550_certificate_count";
 import * as assessmentListIndex from "./2026-12-05T1600_assessment_list_index";
 import * as auditHeadPerStatement from "./2026-12-05T2200_audit_head_per_statement";
 import * as writesTurnWithHead from "./2026-12-06T0600_writes_turn_with_head";
+import * as spentTokens from "./2026-12-08T0100_spent_tokens";
 import * as workerDeclines from "./2026-12-04T1601_worker_declines";
 import * as recognitionRefereesAndSessions from "./2026-12-04T2101_recognition_referees_and_sessions";
 import * as recognitionDecisions from "./2026-12-04T2201_recognition_decisions";
@@ -142,4 +143,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-05T1600_assessment_list_index": assessmentListIndex,
   "2026-12-05T2200_audit_head_per_statement": auditHeadPerStatement,
   "2026-12-06T0600_writes_turn_with_head": writesTurnWithHead,
+  "2026-12-08T0100_spent_tokens": spentTokens,
 };

@@ -10,3 +10,4 @@ export { bookableClasses, createBooking } from "~/models/employers/group-booking
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";
+export { formOnce, newFormToken } from "~/models/spent-tokens.server";
