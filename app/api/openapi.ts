@@ -93,7 +93,7 @@ function idempotencyKeyParameter(): Record<string, unknown> {
     name: IDEMPOTENCY_KEY_HEADER,
     in: "header",
     required: false,
-    description: `A key of your choosing (a fresh UUID per intended change) that makes a repeated call store once: the same key sent again by the same user is refused with a 409 naming it, and nothing is stored twice, whether the two calls come one after the other or at the same moment. Keys are kept ${SPENT_TOKEN_KEEP_DAYS} days and are yours alone: another user's key never refuses your call. Without the header the call is stored each time it is sent.`,
+    description: `A key of your choosing (a fresh UUID per intended change) that makes a repeated call store once: the same key sent again by the same user is refused with a 409 naming it, and nothing is stored twice, whether the two calls come one after the other or at the same moment. Keys are kept ${SPENT_TOKEN_KEEP_DAYS} days and are yours alone: another user's key never refuses your call. Without the header the call is stored each time it is sent; a key that is not 1 to 255 visible ASCII characters is a 400 and nothing is stored.`,
     schema,
   };
 }
