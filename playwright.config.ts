@@ -63,6 +63,7 @@ const POSTGRES_SPECS = [
   "hrw-states",
   "learner",
   "learner-documents",
+  "repeat-post",
   "student",
   "trainer",
   "trainer-privacy",

@@ -362,6 +362,18 @@ export interface RequestLimitsTable {
   at: string;
 }
 
+/**
+ * A one-time token spent on a change stored once: a form's hidden token or an /api call's
+ * Idempotency-Key (migration 2026-12-08T0100; docs/decisions/048-a-repeated-post-stores-once.md).
+ */
+export interface SpentTokensTable {
+  user_id: string;
+  token: string;
+  /** what it was spent on: payment, credit_note or booking */
+  purpose: string;
+  used_at: string;
+}
+
 /** A scheduled run of a course (migration 2026-11-26T0700; docs/decisions/013-classes.md). Dates YYYY-MM-DD. */
 export interface ClassesTable {
   id: string;
@@ -646,6 +658,7 @@ export interface Database
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   request_limits: RequestLimitsTable;
+  spent_tokens: SpentTokensTable;
   users: UsersTable;
   courses: CoursesTable;
   enrollments: EnrollmentsTable;

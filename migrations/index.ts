@@ -68,6 +68,7 @@ import * as writesTurnWithHead from "./2026-12-06T0600_writes_turn_with_head";
 import * as bookingRefundPolicy from "./2026-12-06T1000_booking_refund_policy";
 import * as waNoticeBeforeAssessment from "./2026-12-08T0100_wa_notice_before_assessment";
 import * as hrwPartAccreditation from "./2026-12-08T0110_hrw_part_accreditation";
+import * as spentTokens from "./2026-12-08T0100_spent_tokens";
 import * as workerDeclines from "./2026-12-04T1601_worker_declines";
 import * as recognitionRefereesAndSessions from "./2026-12-04T2101_recognition_referees_and_sessions";
 import * as recognitionDecisions from "./2026-12-04T2201_recognition_decisions";
@@ -148,4 +149,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-06T1000_booking_refund_policy": bookingRefundPolicy,
   "2026-12-08T0100_wa_notice_before_assessment": waNoticeBeforeAssessment,
   "2026-12-08T0110_hrw_part_accreditation": hrwPartAccreditation,
+  "2026-12-08T0100_spent_tokens": spentTokens,
 };

@@ -6,6 +6,7 @@ import { createClass } from "~/models/class.server";
 import { acceptEmployerInvitation, inviteEmployerUser } from "~/models/employers/employer.server";
 import { acceptWorkerInvitation, setOwnConsent } from "~/models/employers/group-booking.server";
 import { CREDIT_EXCEEDS_PAID, GST_TREATMENT_INVALID, OVERPAYMENT } from "~/schemas/invoice-text";
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_USED } from "~/utils/form-token";
 import * as employersApi from "~/routes/api+/admin.employers";
 import * as employerApi from "~/routes/api+/admin.employers.$id";
 import * as bookingsApi from "~/routes/api+/employer.bookings";
@@ -317,6 +318,46 @@ describe("invoices, payments and credit notes over /api", () => {
     expect(credited).toMatchObject({ credited_cents: 30_000, refundable_cents: 0 });
     expect(credited.credit_notes).toEqual([expect.objectContaining({ amount_cents: 30_000, gst_cents: 0, reason: "One worker could not attend" })]);
     await conforms(await call(mod(creditNotesApi), "POST", "/x", { token: trainer.token, params: { id }, json: {} }), credit, "post");
+  });
+
+  it("an Idempotency-Key makes a repeated payment, credit note or booking store once, for its caller alone", async () => {
+    const bookings = "/api/employer/bookings";
+    const pay = "/api/admin/invoices/{id}/payments";
+    const credit = "/api/admin/invoices/{id}/credit-notes";
+    const employer = await employerOverApi("Repeat Cranes", "53 004 085 616");
+    const key = (k: string) => ({ [IDEMPOTENCY_KEY_HEADER]: k });
+    const book = () =>
+      call(mod(bookingsApi), "POST", bookings, { token: employer.user.token, headers: key("book-once-1"), json: { class_id: classId, seats: 1 } });
+    await conforms(await book(), bookings, "post");
+    const again = await conforms(await book(), bookings, "post");
+    expect(again.detail).toBe(IDEMPOTENCY_KEY_USED("book-once-1"));
+    const held = await db.selectFrom("group_bookings").select("id").where("employer_id", "=", employer.id).execute();
+    expect(held).toHaveLength(1);
+    const invoice = await db.selectFrom("invoices").select("id").where("source_id", "=", held[0]!.id).executeTakeFirstOrThrow();
+    const params = { id: invoice.id };
+
+    const payment = { method: "bank_transfer", reference: "EFT 77", received_on: "2026-11-20", amount: "100.00" };
+    const payOnce = (token: string) => call(mod(paymentsApi), "POST", "/x", { token, params, headers: key("pay-once-1"), json: payment });
+    expect(await conforms(await payOnce(admin.token), pay, "post")).toMatchObject({ paid_cents: 10_000 });
+    const repeated = await payOnce(admin.token);
+    expect(repeated.status).toBe(409);
+    expect((await conforms(repeated, pay, "post")).detail).toBe(IDEMPOTENCY_KEY_USED("pay-once-1"));
+    // the same key is another administrator's own: their call is stored
+    const other = await caller(db, "admin");
+    expect(await conforms(await payOnce(other.token), pay, "post")).toMatchObject({ paid_cents: 20_000 });
+    // without the header each call is stored, as before
+    await conforms(await call(mod(paymentsApi), "POST", "/x", { token: admin.token, params, json: payment }), pay, "post");
+    expect(await db.selectFrom("payments").select("id").where("invoice_id", "=", invoice.id).execute()).toHaveLength(3);
+    // a key the /api cannot keep is a 400, nothing stored
+    const bad = await call(mod(paymentsApi), "POST", "/x", { token: admin.token, params, headers: key("x".repeat(256)), json: payment });
+    expect([bad.status, (await conforms(bad, pay, "post")).detail]).toEqual([400, IDEMPOTENCY_KEY_INVALID]);
+    expect(await db.selectFrom("payments").select("id").where("invoice_id", "=", invoice.id).execute()).toHaveLength(3);
+
+    const note = () =>
+      call(mod(creditNotesApi), "POST", "/x", { token: admin.token, params, headers: key("credit-once-1"), json: { amount: "10.00", reason: "Rebate" } });
+    await conforms(await note(), credit, "post");
+    expect((await conforms(await note(), credit, "post")).detail).toBe(IDEMPOTENCY_KEY_USED("credit-once-1"));
+    expect(await db.selectFrom("credit_notes").select("id").where("invoice_id", "=", invoice.id).execute()).toHaveLength(1);
   });
 
   it("a course's GST treatment is set through the course schema and charged on the next invoice", async () => {

@@ -1,5 +1,7 @@
 import type { z } from "zod";
+import { idempotencyKey } from "~/schemas/form-token";
 import { isDomainError } from "~/utils/errors";
+import { IDEMPOTENCY_KEY_HEADER } from "~/utils/form-token";
 import { jsonResponse } from "~/utils/http.server";
 import { parseWith } from "~/utils/validation";
 
@@ -144,6 +146,19 @@ export function parsePartialInput<S extends z.ZodObject>(schema: S, body: Record
   const recorded = current as Record<string, unknown>;
   const kept = Object.keys(schema.shape).filter((key) => recorded[key] !== null && recorded[key] !== undefined);
   return parseInput(schema, { ...Object.fromEntries(kept.map((key) => [key, recorded[key]])), ...body });
+}
+
+/**
+ * The call's optional Idempotency-Key header, as the model's one-time token: the same key sent
+ * again by the same user is refused (409) and stores nothing twice. Without it the call works
+ * as it always did; a key the /api cannot keep is a 400 before anything is read or stored.
+ */
+export function idempotencyOf(request: Request): { token: string; from: "idempotency-key" } | undefined {
+  const header = request.headers.get(IDEMPOTENCY_KEY_HEADER);
+  if (header === null) return undefined;
+  const parsed = parseWith(idempotencyKey, header);
+  if (!parsed.success) throw apiError(400, parsed.message);
+  return { token: parsed.data, from: "idempotency-key" };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

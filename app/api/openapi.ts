@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { ApiOperation, Access } from "./operation";
 import { ASSESSMENT_KINDS } from "~/schemas/evidence";
+import { idempotencyKey } from "~/schemas/form-token";
+import { IDEMPOTENCY_KEY_HEADER, SPENT_TOKEN_KEEP_DAYS } from "~/utils/form-token";
 import { requests, responses } from "./schemas";
 import { adminOperations } from "./operations/admin";
 import { authOperations } from "./operations/auth";
@@ -84,6 +86,18 @@ function queryParameters(query: z.ZodObject): Array<Record<string, unknown>> {
   });
 }
 
+/** The optional Idempotency-Key header of a call that stores money or seats (api/http.server.ts idempotencyOf). */
+function idempotencyKeyParameter(): Record<string, unknown> {
+  const { $schema: _s, ...schema } = z.toJSONSchema(idempotencyKey, { io: "input" }) as Record<string, unknown>;
+  return {
+    name: IDEMPOTENCY_KEY_HEADER,
+    in: "header",
+    required: false,
+    description: `A key of your choosing (a fresh UUID per intended change) that makes a repeated call store once: the same key sent again by the same user is refused with a 409 naming it, and nothing is stored twice, whether the two calls come one after the other or at the same moment. Keys are kept ${SPENT_TOKEN_KEEP_DAYS} days and are yours alone: another user's key never refuses your call. Without the header the call is stored each time it is sent; a key that is not 1 to 255 visible ASCII characters is a 400 and nothing is stored.`,
+    schema,
+  };
+}
+
 const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   public: [],
   optional: [{}, { bearerAuth: [] }, { cookieAuth: [] }],
@@ -108,6 +122,7 @@ function operationObject(op: ApiOperation): Record<string, unknown> {
     parameters.push({ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } });
   }
   if (op.query) parameters.push(...queryParameters(op.query));
+  if (op.idempotent) parameters.push(idempotencyKeyParameter());
   const responsesObject: Record<string, unknown> = {};
   for (const [status, spec] of Object.entries(op.responses)) {
     const entry: Record<string, unknown> = { description: spec.description };

@@ -36,6 +36,8 @@ export interface ApiOperation {
   /** the body is multipart/form-data with files in parts of this name (evidence uploads) */
   fileParts?: string;
   query?: z.ZodObject;
+  /** the call takes an optional Idempotency-Key header: the same key sent again stores nothing twice (a 409) */
+  idempotent?: true;
   responses: Record<number, ResponseSpec>;
 }
 
@@ -48,4 +50,6 @@ export const WRONG_TYPE = err("The body is not sent as application/json");
 export const TOO_LARGE = err("The body is larger than 1 MB");
 /** What every call that reads a JSON body may answer before it looks at the fields' meaning. */
 export const BODY_FAILURES = { 400: MALFORMED, 413: TOO_LARGE, 415: WRONG_TYPE, 422: INVALID } as const;
+/** The 409 of an Idempotency-Key the caller already used (an idempotent operation's responses). */
+export const KEY_USED = "The Idempotency-Key was already used by you: nothing was stored twice";
 export const pagingHeader = (description: string) => ({ description, schema: { type: "integer", minimum: 0 } });

@@ -4,7 +4,8 @@ import { queueMail } from "~/models/outbox.server";
 import { makeUser } from "../../tests/support/factories";
 import { startMailSink, type MailSink } from "../../tests/support/mail-sink";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
-import { deliverNow, runDueJobs, startJobs, stopJobs, type Job } from "./runner.server";
+import { SPENT_TOKEN_KEEP_DAYS } from "~/utils/form-token";
+import { deliverNow, JOBS, runDueJobs, startJobs, stopJobs, type Job } from "./runner.server";
 
 /**
  * The one runner: nothing starts it but the server's entry calling startJobs (importing the
@@ -130,5 +131,16 @@ describe("the runner", () => {
     ];
     await runDueJobs(db, new Date("2026-11-29T00:00:00Z"), jobs);
     expect(runs).toEqual(["periodic", "mail starts", "webhooks", "mail ends"]);
+  });
+
+  it("its retention job removes the one-time tokens kept past their days, beside the outbox's old mail", async () => {
+    const admin = await makeUser(db, { role: "admin" });
+    const spent = new Date("2026-10-01T00:00:00Z");
+    await db.insertInto("spent_tokens").values({ user_id: admin.id, token: "old-key", purpose: "payment", used_at: spent.toISOString() }).execute();
+    const retention = JOBS.find((job) => job.name === "retention")!;
+    await retention.run(db, new Date(spent.getTime() + (SPENT_TOKEN_KEEP_DAYS - 1) * 864e5));
+    expect(await db.selectFrom("spent_tokens").select("token").where("user_id", "=", admin.id).execute()).toHaveLength(1);
+    await retention.run(db, new Date(spent.getTime() + (SPENT_TOKEN_KEEP_DAYS + 1) * 864e5));
+    expect(await db.selectFrom("spent_tokens").select("token").where("user_id", "=", admin.id).execute()).toEqual([]);
   });
 });

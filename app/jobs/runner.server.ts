@@ -12,6 +12,7 @@ import { releaseUnfilledSeats } from "~/models/employers/group-booking.server";
 import { queueDueReminders } from "~/models/hrw/hrw-reminders.server";
 import { removeExpiredMail } from "~/models/outbox.server";
 import { releaseStaleReviewHolds } from "~/models/review.server";
+import { removeExpiredTokens } from "~/models/spent-tokens.server";
 import { logLine } from "~/utils/log.server";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { deliverDueMail } from "./deliver-mail.server";
@@ -86,7 +87,13 @@ export function deliverWebhooksNow(ids: string[], db: DB = getDb()): void {
   void nudge.finally(() => s.nudges.delete(nudge));
 }
 
-const logRemoved = (count: number) => count > 0 && logLine({ event: "mail-removed", count });
+const logRemoved = (event: "mail-removed" | "tokens-removed", count: number) => count > 0 && logLine({ event, count });
+
+/** Retention of what is kept only for a while: sent mail past its keep, and one-time tokens no page could still send. */
+async function removeExpired(db: DB, now: Date): Promise<void> {
+  logRemoved("mail-removed", await removeExpiredMail(db, now));
+  logRemoved("tokens-removed", await removeExpiredTokens(db, now));
+}
 
 /** The jobs, in the order a wake-up runs them. */
 export const JOBS: Job[] = [
@@ -102,8 +109,9 @@ export const JOBS: Job[] = [
   { name: "audit-checkpoint", everySeconds: CHECKPOINT_EVERY_SECONDS, run: (db, now) => checkpointAuditTrail(db, { now }) },
   // the AVETMISS readiness list of this and last year checked again when what it reads changed
   { name: "avetmiss-readiness", everySeconds: 60, run: (db, now) => checkReadinessInBackground(db, now) },
-  // retention of the outbox: sent mail past its keep (two years) removed, a bounded batch a pass
-  { name: "mail-retention", everySeconds: 6 * 60 * 60, run: async (db, now) => void logRemoved(await removeExpiredMail(db, now)) },
+  // retention: sent mail past its keep (two years) removed, a bounded batch a pass, and one-time
+  // tokens past theirs (SPENT_TOKEN_KEEP_DAYS), spent by forms and Idempotency-Keys
+  { name: "retention", everySeconds: 6 * 60 * 60, run: removeExpired },
   // the outbox: whatever is due, the mail queued just above included
   { name: "mail", everySeconds: 0, drain: true, run: (db) => deliverMail(db) },
   // webhooks queued by the changes since the last wake-up (their own queue, the outbox's claims)

@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { isDomainError, type DomainError } from "./errors";
 import { FORM_UNREADABLE } from "./form-text";
+import { FORM_TOKEN_FIELD, FORM_TOKEN_MISSING } from "./form-token";
 import { formToObject, keptValues, parseWith, type FieldErrors } from "./validation";
 
 /**
@@ -104,6 +105,9 @@ export async function answerForm<S extends z.ZodType, R, F = ReturnType<typeof f
   if (!form || !(steps.requires ?? []).every((name) => form.has(name))) return fail(unreadable, { values: steps.values });
   const values = { ...steps.values, ...keptValues(form) };
   const parsed = parseWith(steps.schema, (steps.input ?? formToObject)(form));
+  // a form whose schema asks for a one-time token (schemas/form-token.ts) and came without one is
+  // an old page's: the page says so above the form, where no hidden field can be pointed at
+  if (!parsed.success && parsed.fieldErrors[FORM_TOKEN_FIELD]) return fail(FORM_TOKEN_MISSING, { values });
   if (!parsed.success) {
     if (!steps.invalidFields) return fail(steps.invalid ?? parsed.message, { fieldErrors: parsed.fieldErrors, values });
     // the form's own reading of its fields: the summary's message is its first

@@ -15,7 +15,7 @@ import {
   workerListResponse,
   workerResponse,
 } from "../employer-schemas";
-import { BODY_FAILURES, err, FORBIDDEN, INVALID, type ApiOperation, UNAUTHENTICATED } from "../operation";
+import { BODY_FAILURES, err, FORBIDDEN, INVALID, KEY_USED, type ApiOperation, UNAUTHENTICATED } from "../operation";
 
 const NO_EMPLOYER = err("No employer has this id");
 const NO_BOOKING = err("No booking of your organisation has this id");
@@ -99,12 +99,13 @@ export const employerOperations: ApiOperation[] = [
     tags: ["employer"],
     access: "required",
     body: bookingRequest,
+    idempotent: true,
     responses: {
       201: { description: "The booking", schema: bookingResponse },
       401: UNAUTHENTICATED,
       403: FORBIDDEN,
       404: err("No class has this id"),
-      409: err("The class is full, cancelled or started"),
+      409: err(`The class is full, cancelled or started. ${KEY_USED}`),
       ...BODY_FAILURES,
     },
   },
@@ -193,11 +194,13 @@ export const employerOperations: ApiOperation[] = [
     tags: ["admin"],
     access: "required",
     body: paymentRequest,
+    idempotent: true,
     responses: {
       201: { description: "The invoice with the payment", schema: invoiceResponse },
       401: UNAUTHENTICATED,
       403: FORBIDDEN,
       404: NO_INVOICE,
+      409: err(KEY_USED),
       ...BODY_FAILURES,
     },
   },
@@ -211,11 +214,13 @@ export const employerOperations: ApiOperation[] = [
     tags: ["admin"],
     access: "required",
     body: creditNoteRequest,
+    idempotent: true,
     responses: {
       201: { description: "The invoice with the credit note", schema: invoiceResponse },
       401: UNAUTHENTICATED,
       403: FORBIDDEN,
       404: NO_INVOICE,
+      409: err(KEY_USED),
       ...BODY_FAILURES,
     },
   },

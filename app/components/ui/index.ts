@@ -11,6 +11,7 @@ export { ProgressBar, progressColour } from "./progress-bar";
 export { SubmitButton } from "./submit-button";
 export { TableScroll } from "./table-scroll";
 export { DataTable, type DataColumn } from "./data-table";
+export { FormTokenField, revalidateAfterRepeat } from "./form-token";
 
 // The frame of every page beside the primitives: the header and its logo, the toasts, the error
 // boundary's message and the status badges (with the formatting they use). The compiler makes one

@@ -29,6 +29,8 @@ import { renderCreditNotePdf } from "~/pdf/invoice-pdf.server";
 import { creditNotePolicyLine } from "~/schemas/refund-policy";
 import { pdfText } from "../../../tests/support/pdf-fixtures";
 import { seatQuote } from "~/rules/invoice-rules";
+import { FORM_ALREADY_SENT } from "~/utils/form-token";
+import { formOnce } from "../spent-tokens.server";
 
 let db: DB;
 let url: string;
@@ -174,6 +176,37 @@ describe("group bookings take seats exactly once", () => {
       status: 409,
       message: CLASS_FULL,
     });
+  });
+
+  it("one employer's booking form posted twice at once with its token books once: one booking, one invoice, one invitation", async () => {
+    const course = await makeCourse(db);
+    const cls = await classOf(course.id, 10);
+    const { user } = await employerWithUser("Twice Sent Cranes");
+    const once = formOnce(crypto.randomUUID());
+    const worker = { full_name: "Kim Twice", email: `${crypto.randomUUID()}@example.com` };
+    const book = (d: DB) => createBooking(d, { user, class_id: cls.id, seats: 3, workers: [worker], link, now: NOW, once });
+    const connections = TEST_DIALECT === "postgres" ? [openDatabase(url), openDatabase(url)] : [db, db];
+    try {
+      const results = await Promise.allSettled(connections.map(book));
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const refused = results.find((r): r is PromiseRejectedResult => r.status === "rejected")!.reason as DomainError;
+      expect(refused).toBeInstanceOf(DomainError);
+      expect([refused.status, refused.message]).toEqual([409, FORM_ALREADY_SENT]);
+    } finally {
+      if (TEST_DIALECT === "postgres") await Promise.all(connections.map((c) => c.destroy()));
+    }
+    const held = await db.selectFrom("group_bookings").select(["id", "seats"]).where("class_id", "=", cls.id).execute();
+    expect(held.map((h) => Number(h.seats))).toEqual([3]);
+    expect(await listEmployerInvoices(db, user.id)).toHaveLength(1);
+    const invitations = await db.selectFrom("booking_workers").select("id").where("booking_id", "=", held[0]!.id).execute();
+    expect(invitations).toHaveLength(1);
+    expect((await listUpcomingClasses(db, course.id, NOW))[0]!.seats_left).toBe(7);
+    expect(await db.selectFrom("spent_tokens").select(["user_id", "purpose"]).where("token", "=", once.token).execute()).toEqual([
+      { user_id: user.id, purpose: "booking" },
+    ]);
+    // sent again once the class is full, the repeat is still told it was sent, not that the class is full
+    await createBooking(db, { user: (await employerWithUser("Filler Lifting")).user, class_id: cls.id, seats: 7, workers: [], link, now: NOW });
+    await expect(book(db)).rejects.toMatchObject({ status: 409, message: FORM_ALREADY_SENT });
   });
 
   it("more seats than are left says how many are left, at the seats; a course out of the catalogue takes no booking; nothing is stored", async () => {

@@ -30,6 +30,7 @@ import { insertUser } from "../user.server";
 import { ownUsiColumns } from "../usi.server";
 import { queueWebhookEvent, readWebhookEndpoints } from "../webhook-events.server";
 import { courseScope, employerScope } from "../write-scopes.server";
+import { recordSpentToken, refuseSpentToken, storedOnce, type OnceToken } from "../spent-tokens.server";
 
 /**
  * Group bookings (docs/decisions/032-employers-and-group-bookings.md): an employer holds seats
@@ -181,7 +182,14 @@ export interface BookingCreated {
  */
 export async function createBooking(
   db: DB,
-  input: BookingInput & { user: { id: string; role: string }; link: MakeLink; client?: string | null; now?: Date },
+  input: BookingInput & {
+    user: { id: string; role: string };
+    link: MakeLink;
+    client?: string | null;
+    now?: Date;
+    /** the post's one-time token: a second post with it is refused (409), nothing booked or invoiced twice */
+    once?: OnceToken;
+  },
 ): Promise<BookingCreated> {
   const now = input.now ?? new Date();
   const at = now.toISOString();
@@ -189,112 +197,118 @@ export async function createBooking(
   if (input.workers.length > input.seats) throw new DomainError(422, TOO_MANY_WORKERS(input.seats), {}, "workers");
   // the course whose seats the booking takes, for the write's scope (a class keeps its course)
   const ofClass = await db.selectFrom("classes").select("course_id").where("id", "=", input.class_id).executeTakeFirst();
-  return writeTransaction(
-    db,
-    async (trx) => {
-      const today = organisationToday(now);
-      const cls = await trx
-        .selectFrom("classes as c")
-        .innerJoin("courses as co", "co.id", "c.course_id")
-        .select([
-          "c.id",
-          "c.course_id",
-          "c.start_date",
-          "c.end_date",
-          "c.cancelled_at",
-          "co.name as course",
-          "co.price_cents",
-          "co.is_active",
-          seatsLeftExpression("c", at).as("seats_left"),
-        ])
-        .where("c.id", "=", input.class_id)
-        .executeTakeFirst();
-      if (!cls) throw notFound("Class");
-      // a course taken out of the catalogue takes no bookings: its workers could never enrol
-      if (cls.cancelled_at || cls.start_date < today || !Number(cls.is_active)) throw new DomainError(409, CLASS_NOT_OPEN, {}, "class_id");
-      const seatsLeft = Number(cls.seats_left);
-      if (seatsLeft <= 0) throw classFull();
-      if (seatsLeft < input.seats) throw new DomainError(409, onlySeatsLeft(seatsLeft), {}, "seats");
-      const id = crypto.randomUUID();
-      const release_on = releaseDay(cls.start_date, today);
-      const actor: AuditActor = { id: input.user.id, client: input.client ?? null };
-      const booking = {
-        id,
-        seats: input.seats,
-        released_at: null,
-        release_on,
-        class_id: cls.id,
-        course_id: cls.course_id,
-        start_date: cls.start_date,
-        end_date: cls.end_date,
-        course: cls.course,
-        employer: employer.name,
-      };
-      // the booking's tax invoice to the employer, in this transaction: no booking without its invoice
-      const description = `${cls.course}, class of ${classDates(cls.start_date, cls.end_date)}: seats`;
-      const bill: IssueInvoiceInput = {
-        buyer: {
-          kind: "employer",
-          id: employer.id,
-          name: employer.name,
-          abn: employer.abn,
-          email: employer.contact_email,
-          address: parseAddress(employer.address),
-        },
-        lines: [{ course_id: cls.course_id, description, quantity: input.seats, unit_price_cents: Number(cls.price_cents) }],
-        source: { kind: "booking", id },
-        issued_by: actor,
-        due_by: addDays(cls.start_date, -1),
-        now,
-      };
-      const priced = await prepareInvoice(trx, bill);
-      // the refund policy the booking is made under, kept with it as an enrolment keeps its own
-      const refundPolicyVersion = await refundPolicyInForce(trx, today);
-      await readWebhookEndpoints(trx);
-      // the seats were read in the course's scope: from here this write writes, in its turn
-      await takeWritesTurn(trx, [actor.id]);
-      // nothing below reads what it writes (the next invoice number is its own row; naming workers
-      // reads the booking, so it keeps the round trips): the writes go with the commit
-      if (input.workers.length === 0) sendWritesAtCommit(trx);
-      await writeLater(
-        trx,
-        trx.insertInto("group_bookings").values({
+  const spend = { userId: input.user.id, purpose: "booking" as const, now };
+  return storedOnce(db, input.once, input.user.id, () =>
+    writeTransaction(
+      db,
+      async (trx) => {
+        // a repeat is told so before the seats it took could call the class full (the employer's scope orders the two)
+        await refuseSpentToken(trx, input.once, input.user.id);
+        const today = organisationToday(now);
+        const cls = await trx
+          .selectFrom("classes as c")
+          .innerJoin("courses as co", "co.id", "c.course_id")
+          .select([
+            "c.id",
+            "c.course_id",
+            "c.start_date",
+            "c.end_date",
+            "c.cancelled_at",
+            "co.name as course",
+            "co.price_cents",
+            "co.is_active",
+            seatsLeftExpression("c", at).as("seats_left"),
+          ])
+          .where("c.id", "=", input.class_id)
+          .executeTakeFirst();
+        if (!cls) throw notFound("Class");
+        // a course taken out of the catalogue takes no bookings: its workers could never enrol
+        if (cls.cancelled_at || cls.start_date < today || !Number(cls.is_active)) throw new DomainError(409, CLASS_NOT_OPEN, {}, "class_id");
+        const seatsLeft = Number(cls.seats_left);
+        if (seatsLeft <= 0) throw classFull();
+        if (seatsLeft < input.seats) throw new DomainError(409, onlySeatsLeft(seatsLeft), {}, "seats");
+        const id = crypto.randomUUID();
+        const release_on = releaseDay(cls.start_date, today);
+        const actor: AuditActor = { id: input.user.id, client: input.client ?? null };
+        const booking = {
           id,
-          employer_id: employer.id,
-          class_id: cls.id,
           seats: input.seats,
-          seats_booked: input.seats,
-          release_on,
           released_at: null,
-          booked_by: input.user.id,
-          created_at: at,
-          refund_policy_version: refundPolicyVersion,
-        }),
-      );
-      await recordAudit(trx, { action: "booking.created", actor, subject: { type: "booking", id }, detail: `${input.seats} seats`, now: at });
-      await queueWebhookEvent(trx, { type: "booking.made", subjectId: id, now: at });
-      const invoice = await issueInvoice(trx, bill, priced);
-      // the invoice goes to the organisation's contact address, queued with the booking (sent once it commits)
-      await queueMail(trx, {
-        key: `invoice-issued:${invoice.id}`,
-        template: "invoice-issued",
-        recipientId: { email: employer.contact_email, name: employer.name },
-        data: {
-          number: invoice.number,
-          description: `${input.seats} × ${description}`,
-          totalCents: invoice.total_cents,
-          gstCents: invoice.gst_cents,
-          dueDate: invoice.due_date,
-          path: `/employer/invoices/${invoice.id}/pdf`,
-        },
-        now,
-      });
-      const workerIds = input.workers.length ? await nameWorkers(trx, booking, input.workers, input.link, now) : [];
-      if (workerIds.length)
-        await recordAudit(trx, { action: "booking.workers_added", actor, subject: { type: "booking", id }, detail: `${workerIds.length} workers`, now: at });
-      return { id, seats: input.seats, release_on, worker_ids: workerIds, refund_policy_version: refundPolicyVersion };
-    },
-    ofClass ? { scopes: [courseScope(ofClass.course_id), employerScope(employer.id)] } : {},
+          release_on,
+          class_id: cls.id,
+          course_id: cls.course_id,
+          start_date: cls.start_date,
+          end_date: cls.end_date,
+          course: cls.course,
+          employer: employer.name,
+        };
+        // the booking's tax invoice to the employer, in this transaction: no booking without its invoice
+        const description = `${cls.course}, class of ${classDates(cls.start_date, cls.end_date)}: seats`;
+        const bill: IssueInvoiceInput = {
+          buyer: {
+            kind: "employer",
+            id: employer.id,
+            name: employer.name,
+            abn: employer.abn,
+            email: employer.contact_email,
+            address: parseAddress(employer.address),
+          },
+          lines: [{ course_id: cls.course_id, description, quantity: input.seats, unit_price_cents: Number(cls.price_cents) }],
+          source: { kind: "booking", id },
+          issued_by: actor,
+          due_by: addDays(cls.start_date, -1),
+          now,
+        };
+        const priced = await prepareInvoice(trx, bill);
+        // the refund policy the booking is made under, kept with it as an enrolment keeps its own
+        const refundPolicyVersion = await refundPolicyInForce(trx, today);
+        await readWebhookEndpoints(trx);
+        // the seats were read in the course's scope: from here this write writes, in its turn
+        await takeWritesTurn(trx, [actor.id]);
+        // nothing below reads what it writes (the next invoice number is its own row; naming workers
+        // reads the booking, so it keeps the round trips): the writes go with the commit
+        if (input.workers.length === 0) sendWritesAtCommit(trx);
+        await recordSpentToken(trx, input.once, spend);
+        await writeLater(
+          trx,
+          trx.insertInto("group_bookings").values({
+            id,
+            employer_id: employer.id,
+            class_id: cls.id,
+            seats: input.seats,
+            seats_booked: input.seats,
+            release_on,
+            released_at: null,
+            booked_by: input.user.id,
+            created_at: at,
+            refund_policy_version: refundPolicyVersion,
+          }),
+        );
+        await recordAudit(trx, { action: "booking.created", actor, subject: { type: "booking", id }, detail: `${input.seats} seats`, now: at });
+        await queueWebhookEvent(trx, { type: "booking.made", subjectId: id, now: at });
+        const invoice = await issueInvoice(trx, bill, priced);
+        // the invoice goes to the organisation's contact address, queued with the booking (sent once it commits)
+        await queueMail(trx, {
+          key: `invoice-issued:${invoice.id}`,
+          template: "invoice-issued",
+          recipientId: { email: employer.contact_email, name: employer.name },
+          data: {
+            number: invoice.number,
+            description: `${input.seats} × ${description}`,
+            totalCents: invoice.total_cents,
+            gstCents: invoice.gst_cents,
+            dueDate: invoice.due_date,
+            path: `/employer/invoices/${invoice.id}/pdf`,
+          },
+          now,
+        });
+        const workerIds = input.workers.length ? await nameWorkers(trx, booking, input.workers, input.link, now) : [];
+        if (workerIds.length)
+          await recordAudit(trx, { action: "booking.workers_added", actor, subject: { type: "booking", id }, detail: `${workerIds.length} workers`, now: at });
+        return { id, seats: input.seats, release_on, worker_ids: workerIds, refund_policy_version: refundPolicyVersion };
+      },
+      ofClass ? { scopes: [courseScope(ofClass.course_id), employerScope(employer.id)] } : {},
+    ),
   );
 }
 

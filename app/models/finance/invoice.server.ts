@@ -11,6 +11,7 @@ import { OVERPAYMENT, CREDIT_EXCEEDS_PAID, NO_LINES } from "~/schemas/invoice-te
 import type { FinanceSettingsInput } from "~/schemas/invoice";
 import { queueWebhookEvent } from "../webhook-events.server";
 import { learnerAddress } from "./invoice-address";
+import { spendToken, storedOnce, type OnceToken } from "../spent-tokens.server";
 
 /**
  * Tax invoices, payments and credit notes (docs/decisions/033-invoices.md). An invoice is issued
@@ -229,6 +230,8 @@ export interface RecordPaymentInput {
   amountCents: number;
   actor: ActorRef;
   now?: Date;
+  /** the post's one-time token: a second post with it is refused (409), nothing stored twice */
+  once?: OnceToken;
 }
 
 /**
@@ -288,9 +291,15 @@ export async function recordPaymentIn(
   return { id, owed_cents: owed - input.amountCents };
 }
 
-/** recordPaymentIn in its own write transaction. */
+/** recordPaymentIn in its own write transaction, spending the post's token first (a repeat is told so, not "more than is owed"). */
 export async function recordPayment(db: DB, input: RecordPaymentInput): Promise<{ id: string; owed_cents: number }> {
-  return writeTransaction(db, (trx) => recordPaymentIn(trx, input));
+  const actor = actorOf(input.actor);
+  return storedOnce(db, input.once, actor.id, () =>
+    writeTransaction(db, async (trx) => {
+      await spendToken(trx, input.once, { userId: actor.id, purpose: "payment", now: input.now ?? new Date() });
+      return recordPaymentIn(trx, input);
+    }),
+  );
 }
 
 export interface IssueCreditNoteInput {
@@ -299,6 +308,8 @@ export interface IssueCreditNoteInput {
   reason: string;
   actor: ActorRef;
   now?: Date;
+  /** the post's one-time token: a second post with it is refused (409), nothing stored twice */
+  once?: OnceToken;
 }
 
 /**
@@ -312,47 +323,50 @@ export async function issueCreditNote(db: DB, input: IssueCreditNoteInput): Prom
   if (!reason) throw invalid("Give the reason for the refund", { reason: "Give the reason for the refund" });
   if (!Number.isInteger(input.amountCents) || input.amountCents < 1)
     throw invalid("Enter an amount of at least $0.01", { amount: "Enter an amount of at least $0.01" });
-  return writeTransaction(db, async (trx) => {
-    const invoice = await trx
-      .selectFrom("invoices")
-      .select(["id", "number", "total_cents", "gst_cents", "paid_cents", "credited_cents", "source_kind", "source_id", "buyer_kind", "buyer_id"])
-      .where("id", "=", input.invoiceId)
-      .executeTakeFirst();
-    if (!invoice) throw notFound("Invoice");
-    const refundable = Number(invoice.paid_cents) - Number(invoice.credited_cents);
-    if (input.amountCents > refundable) throw invalid(CREDIT_EXCEEDS_PAID, { amount: CREDIT_EXCEEDS_PAID });
-    // the refund is decided under the policy in force when the learner enrolled or the employer booked
-    const policy = await refundPolicyOfInvoiceSource(trx, { kind: invoice.source_kind, id: invoice.source_id });
-    const number = documentNumber("CN", await nextInSeries(trx, "credit_note"));
-    const id = crypto.randomUUID();
-    const actor = actorOf(input.actor);
-    await trx
-      .insertInto("credit_notes")
-      .values({
-        id,
-        number,
-        invoice_id: invoice.id,
-        issue_date: organisationToday(nowDate),
-        reason,
-        amount_cents: input.amountCents,
-        gst_cents: creditGst(input.amountCents, { total_cents: Number(invoice.total_cents), gst_cents: Number(invoice.gst_cents) }),
-        refund_policy_version: policy,
-        issued_by: actor.id,
-        issued_at: nowDate.toISOString(),
-      })
-      .execute();
-    await trx
-      .updateTable("invoices")
-      .set({ credited_cents: sql`credited_cents + ${input.amountCents}` })
-      .where("id", "=", invoice.id)
-      .execute();
-    await recordAudit(trx, {
-      action: "credit_note.issued",
-      actor,
-      subject: { type: "invoice", id: invoice.id, userId: invoice.buyer_kind === "learner" ? invoice.buyer_id : null },
-      detail: `${number} against ${invoice.number}`,
-      now: nowDate,
-    });
-    return { id, number };
-  });
+  const actor = actorOf(input.actor);
+  return storedOnce(db, input.once, actor.id, () =>
+    writeTransaction(db, async (trx) => {
+      await spendToken(trx, input.once, { userId: actor.id, purpose: "credit_note", now: nowDate });
+      const invoice = await trx
+        .selectFrom("invoices")
+        .select(["id", "number", "total_cents", "gst_cents", "paid_cents", "credited_cents", "source_kind", "source_id", "buyer_kind", "buyer_id"])
+        .where("id", "=", input.invoiceId)
+        .executeTakeFirst();
+      if (!invoice) throw notFound("Invoice");
+      const refundable = Number(invoice.paid_cents) - Number(invoice.credited_cents);
+      if (input.amountCents > refundable) throw invalid(CREDIT_EXCEEDS_PAID, { amount: CREDIT_EXCEEDS_PAID });
+      // the refund is decided under the policy in force when the learner enrolled or the employer booked
+      const policy = await refundPolicyOfInvoiceSource(trx, { kind: invoice.source_kind, id: invoice.source_id });
+      const number = documentNumber("CN", await nextInSeries(trx, "credit_note"));
+      const id = crypto.randomUUID();
+      await trx
+        .insertInto("credit_notes")
+        .values({
+          id,
+          number,
+          invoice_id: invoice.id,
+          issue_date: organisationToday(nowDate),
+          reason,
+          amount_cents: input.amountCents,
+          gst_cents: creditGst(input.amountCents, { total_cents: Number(invoice.total_cents), gst_cents: Number(invoice.gst_cents) }),
+          refund_policy_version: policy,
+          issued_by: actor.id,
+          issued_at: nowDate.toISOString(),
+        })
+        .execute();
+      await trx
+        .updateTable("invoices")
+        .set({ credited_cents: sql`credited_cents + ${input.amountCents}` })
+        .where("id", "=", invoice.id)
+        .execute();
+      await recordAudit(trx, {
+        action: "credit_note.issued",
+        actor,
+        subject: { type: "invoice", id: invoice.id, userId: invoice.buyer_kind === "learner" ? invoice.buyer_id : null },
+        detail: `${number} against ${invoice.number}`,
+        now: nowDate,
+      });
+      return { id, number };
+    }),
+  );
 }

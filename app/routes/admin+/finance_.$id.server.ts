@@ -11,3 +11,4 @@ export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";
 export { foundOr404 } from "~/route-helpers/page-records.server";
+export { formOnce, newFormToken } from "~/models/spent-tokens.server";

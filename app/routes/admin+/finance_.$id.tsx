@@ -11,24 +11,32 @@ import {
   answerForm,
   formIntent,
   foundOr404,
+  formOnce,
+  newFormToken,
 } from "~/routes/admin+/finance_.$id.server";
 import { InvoiceStatusBadge } from "~/components/finance/invoice-status";
 import { InvoiceSummary } from "~/components/finance/invoice-summary";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
-import { Card, ConfirmAction, ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/ui";
+import { Card, ConfirmAction, ErrorSummary, FormTokenField, SelectField, SubmitButton, TextAreaField, TextField, revalidateAfterRepeat } from "~/components/ui";
+import { withFormToken } from "~/schemas/form-token";
 import { creditNoteFormSchema, paymentFormSchema } from "~/schemas/invoice";
 import { CREDIT_NOTE_ISSUED, PAYMENT_METHODS, PAYMENT_RECORDED } from "~/schemas/invoice-text";
 import { confirmationAnswer, isConfirmed } from "~/utils/confirm";
 import { formatCents } from "~/utils/format";
+import { FORM_TOKEN_FIELD } from "~/utils/form-token";
 import { organisationToday } from "~/utils/organisation-calendar";
+
+// each post of a form stores once: its one-time token is spent with the payment or the credit note
+const paymentForm = withFormToken(paymentFormSchema);
+const creditNoteForm = withFormToken(creditNoteFormSchema);
 
 /** One invoice (administrators): its lines, payments and credit notes; record a payment; issue a credit note (asked twice). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const invoice = await foundOr404(params.id, (id) => getInvoice(getDb(), id, { learnerId: null }), "Invoice not found");
-  return { invoice, today: organisationToday() };
+  return { invoice, today: organisationToday(), formToken: newFormToken() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -44,19 +52,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
       .formData()
       .catch(() => null);
     return answerForm(request, {
-      schema: creditNoteFormSchema,
+      schema: creditNoteForm,
       unreadable: "Failed to issue the credit note",
       save: async (input) => {
         if (!isConfirmed(form)) {
           return { ...confirmationAnswer("credit"), amount: String(form?.get("amount") ?? ""), reason: String(form?.get("reason") ?? "") };
         }
-        const note = await issueCreditNote(getDb(), { invoiceId: invoice.id, amountCents: input.amount, reason: input.reason, actor });
+        const note = await issueCreditNote(getDb(), {
+          invoiceId: invoice.id,
+          amountCents: input.amount,
+          reason: input.reason,
+          actor,
+          once: formOnce(input.form_token),
+        });
         return redirectWithFlash(back, { type: "success", message: `${CREDIT_NOTE_ISSUED}: ${note.number}` });
       },
     });
   }
   return answerForm(request, {
-    schema: paymentFormSchema,
+    schema: paymentForm,
     unreadable: "Failed to record the payment",
     save: async (input) => {
       await recordPayment(getDb(), {
@@ -66,6 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         receivedOn: input.received_on,
         amountCents: input.amount,
         actor,
+        once: formOnce(input.form_token),
       });
       return redirectWithFlash(back, { type: "success", message: PAYMENT_RECORDED });
     },
@@ -75,7 +90,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const METHOD_OPTIONS = Object.entries(PAYMENT_METHODS).map(([value, label]) => ({ value, label }));
 
 export default function InvoicePage() {
-  const { invoice, today } = useLoaderData<typeof loader>();
+  const { invoice, today, formToken } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useActionToast(data && "toast" in data ? data : undefined);
   const confirming = data !== undefined && "confirm" in data ? data : null;
@@ -101,6 +116,7 @@ export default function InvoicePage() {
         <section aria-labelledby="payment-title" className="mt-6">
           <Card>
             <Form method="post" noValidate className="grid gap-4 p-4 sm:grid-cols-2">
+              <FormTokenField token={formToken} />
               <h2 id="payment-title" className="text-lg font-bold text-steel-900 sm:col-span-2">
                 Record a payment
               </h2>
@@ -165,7 +181,7 @@ export default function InvoicePage() {
                 busyLabel="Issuing..."
                 keepLabel="Do not issue it"
                 confirming={confirming !== null}
-                fields={confirming ? { amount: confirming.amount, reason: confirming.reason } : undefined}
+                fields={{ [FORM_TOKEN_FIELD]: formToken, ...(confirming ? { amount: confirming.amount, reason: confirming.reason } : {}) }}
                 triggerFields={
                   <div className="grid gap-4 sm:grid-cols-2">
                     <TextField
@@ -202,6 +218,8 @@ export default function InvoicePage() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Invoice ${data.invoice.number}` : "Invoice"} | Summit Crane & Rigging Training` },
 ];
+
+export const shouldRevalidate = revalidateAfterRepeat;
 
 export function ErrorBoundary() {
   return <RouteError title="Invoice" message="Failed to load the invoice" />;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { creditNoteRequest } from "~/api/employer-schemas";
 import { invoiceAnswer } from "~/api/finance-routes.server";
-import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
+import { apiJson, apiRoute, idempotencyOf, parseInput, pathId, readJsonBody } from "~/api/http.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
@@ -14,7 +14,13 @@ const handle = apiRoute({
     const id = pathId(params, "Invoice");
     const input = parseInput(creditNoteRequest, await readJsonBody(request));
     const db = getDb();
-    await issueCreditNote(db, { invoiceId: id, amountCents: input.amount, reason: input.reason, actor: { id: admin.id, client: clientAddress(request) } });
+    await issueCreditNote(db, {
+      invoiceId: id,
+      amountCents: input.amount,
+      reason: input.reason,
+      actor: { id: admin.id, client: clientAddress(request) },
+      once: idempotencyOf(request),
+    });
     return apiJson(await invoiceAnswer(db, id), 201);
   },
 });

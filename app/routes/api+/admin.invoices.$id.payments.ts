@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { paymentRequest } from "~/api/employer-schemas";
 import { invoiceAnswer } from "~/api/finance-routes.server";
-import { apiJson, apiRoute, parseInput, pathId, readJsonBody } from "~/api/http.server";
+import { apiJson, apiRoute, idempotencyOf, parseInput, pathId, readJsonBody } from "~/api/http.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
@@ -21,6 +21,7 @@ const handle = apiRoute({
       receivedOn: input.received_on,
       amountCents: input.amount,
       actor: { id: admin.id, client: clientAddress(request) },
+      once: idempotencyOf(request),
     });
     return apiJson(await invoiceAnswer(db, id), 201);
   },

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { bookingRequest, type BookingListResponse, type BookingResponse } from "~/api/employer-schemas";
-import { apiJson, apiRoute, parseInput, readJsonBody } from "~/api/http.server";
+import { apiJson, apiRoute, idempotencyOf, parseInput, readJsonBody } from "~/api/http.server";
 import { requireApiUser } from "~/api/auth.server";
 import { getDb } from "~/db.server";
 import { clientAddress } from "~/http/request-context.server";
@@ -21,7 +21,13 @@ const handle = apiRoute({
     const user = await requireApiUser(request, "employer");
     const input = parseInput(bookingRequest, await readJsonBody(request));
     const db = getDb();
-    const booking = await createBooking(db, { ...input, user, client: clientAddress(request), link: (token) => invitationLink(request, token) });
+    const booking = await createBooking(db, {
+      ...input,
+      once: idempotencyOf(request),
+      user,
+      client: clientAddress(request),
+      link: (token) => invitationLink(request, token),
+    });
     const { workerList, ...summary } = await getBooking(db, user, booking.id);
     return apiJson<BookingResponse>({ ...summary, worker_list: workerList }, 201);
   },

@@ -11,3 +11,4 @@ export { refundPolicyInForce } from "~/models/finance/refund-policy.server";
 export { redirectWithFlash } from "~/utils/flash.server";
 export { answerForm } from "~/utils/form-action.server";
 export { formIntent } from "~/utils/form-intent.server";
+export { formOnce, newFormToken } from "~/models/spent-tokens.server";

@@ -12,6 +12,8 @@ import {
   redirectWithFlash,
   answerForm,
   formIntent,
+  formOnce,
+  newFormToken,
 } from "~/routes/employer+/bookings.new.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
@@ -20,13 +22,18 @@ import { WorkerRows } from "~/components/employer/worker-rows";
 import { ClassCards } from "~/components/employer/class-cards";
 import { PriceSummary } from "~/components/employer/price-summary";
 import { RefundPolicyTerms } from "~/components/finance/refund-policy-terms";
-import { Card, ErrorSummary, SubmitButton, TextField } from "~/components/ui";
+import { Card, ErrorSummary, FormTokenField, SubmitButton, TextField, revalidateAfterRepeat } from "~/components/ui";
 import { seatQuote } from "~/rules/invoice-rules";
+import { withFormToken } from "~/schemas/form-token";
 import { bookingSchema, workerFormErrors, workerRefusalErrors, workerRows } from "~/schemas/employer";
 import { SEATS_BOOKED } from "~/schemas/employer-text";
 import { refundPolicyVersion } from "~/schemas/refund-policy";
 import { organisationToday } from "~/utils/organisation-calendar";
+import { FORM_TOKEN_FIELD } from "~/utils/form-token";
 import { formToObject } from "~/utils/validation";
+
+// each post of the form books once: its one-time token is spent with the booking and its invoice
+const bookingForm = withFormToken(bookingSchema);
 
 /** Most worker rows the form offers at once (more can be named on the booking later, up to its seats). */
 const MAX_ROWS = 100;
@@ -42,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   // the version a booking made now is made under (the booking keeps it; a credit note names it)
   const [classes, refundPolicy] = await Promise.all([bookableClasses(db), refundPolicyInForce(db, organisationToday())]);
-  return { classes, refundPolicy };
+  return { classes, refundPolicy, formToken: newFormToken() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -53,19 +60,20 @@ export async function action({ request }: ActionFunctionArgs) {
     return { added: true as const, values, rows: rowCount(values.seats, Number(values.rows) + 1) };
   }
   return answerForm(request, {
-    schema: bookingSchema,
+    schema: bookingForm,
     requires: ["class_id", "seats"],
     unreadable: "Failed to book the seats",
     input: (form) => {
       const values = formToObject(form);
-      return { class_id: values.class_id, seats: values.seats, workers: workerRows(values) };
+      return { class_id: values.class_id, seats: values.seats, workers: workerRows(values), [FORM_TOKEN_FIELD]: values[FORM_TOKEN_FIELD] };
     },
     // each worker's error at that worker's row, in the form's order
     invalidFields: workerFormErrors,
     fieldErrors: workerRefusalErrors,
-    save: async (input) => {
+    save: async ({ form_token, ...input }) => {
       const booking = await createBooking(getDb(), {
         ...input,
+        once: formOnce(form_token),
         user,
         client: clientAddress(request),
         link: (token) => invitationLink(request, token),
@@ -76,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewBooking() {
-  const { classes, refundPolicy } = useLoaderData<typeof loader>();
+  const { classes, refundPolicy, formToken } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const data = posted && "added" in posted ? undefined : posted;
   useActionToast(data);
@@ -93,6 +101,7 @@ export default function NewBooking() {
       <PageTitle title="Book seats" subtitle="Choose a class and the number of seats, and name the workers you know now" />
       <Card className="p-4">
         <Form method="post" noValidate className="space-y-4" key={data?.submittedAt ?? (posted ? `rows-${rows}` : "initial")}>
+          <FormTokenField token={formToken} />
           <ErrorSummary failure={data} />
           <ClassCards classes={classes} value={classId} onChange={setClassId} error={errors.class_id} />
           <TextField
@@ -153,6 +162,8 @@ export default function NewBooking() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Book seats | Summit Crane & Rigging Training" }];
+
+export const shouldRevalidate = revalidateAfterRepeat;
 
 export function ErrorBoundary() {
   return <RouteError title="Book seats" message="Failed to load the classes" />;
