@@ -12,6 +12,7 @@ import { stampKeepUntil } from "./retention.server";
 import { assertCredentialed } from "./standards/trainer-credential.server";
 import { recordEvent } from "./event.server";
 import { queueWebhookEvent, readWebhookEndpoints } from "./webhook-events.server";
+import { changeEnrollmentLater } from "./enrollment-change.server";
 import { learnerScope } from "./write-scopes.server";
 import { countUpTo, SEARCH_COUNT_LIMIT, type CappedCount } from "./batches.server";
 
@@ -457,10 +458,13 @@ export async function recordAssessment(db: DB, input: AssessmentInput & { actorI
         now,
       });
       if (enrollment.status === "enrolled") {
-        await writeLater(
-          trx,
-          trx.updateTable("enrollments").set({ status: "in_progress", updated_at: now }).where("id", "=", enrollment.id).where("status", "=", "enrolled"),
-        );
+        // the status read above holds: this learner's writes take turns (the learner's scope)
+        await changeEnrollmentLater(trx, {
+          id: enrollment.id,
+          set: { status: "in_progress", updated_at: now },
+          where: (u) => u.where("status", "=", "enrolled"),
+          now,
+        });
         await recordEvent(trx, {
           actorId: input.actorId,
           subjectUserId: enrollment.student_id,
@@ -471,7 +475,7 @@ export async function recordAssessment(db: DB, input: AssessmentInput & { actorI
           now,
         });
       } else {
-        await writeLater(trx, trx.updateTable("enrollments").set({ updated_at: now }).where("id", "=", enrollment.id));
+        await changeEnrollmentLater(trx, { id: enrollment.id, set: { updated_at: now }, now });
       }
       return { id };
     },

@@ -8,6 +8,7 @@ import { DomainError, invalid, notFound } from "~/utils/errors";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { offerFreeSeats, seatsLeftExpression, takenSeats } from "./class-seats.server";
 import { setPlannedDates } from "./enrollment.server";
+import { changeEnrollments } from "./enrollment-change.server";
 import { assertCredentialed } from "./standards/trainer-credential.server";
 import { recordAudit, signedInActor, type SignedInActorRef } from "./audit.server";
 import { recordEvent } from "./event.server";
@@ -459,12 +460,11 @@ export async function cancelClass(db: DB, id: string, actorRef: SignedInActorRef
       .execute();
     // the seat goes with the class; the enrolment (and its record of the course) stays. A
     // completed enrolment keeps its class: it is the class it was completed in.
-    const freed = await trx
-      .updateTable("enrollments")
-      .set({ class_id: null, updated_at: at })
-      .where("class_id", "=", id)
-      .where("status", "in", ["enrolled", "in_progress"])
-      .executeTakeFirst();
+    const freed = await changeEnrollments(trx, {
+      set: { class_id: null, updated_at: at },
+      where: (u) => u.where("class_id", "=", id).where("status", "in", ["enrolled", "in_progress"]),
+      now: at,
+    });
     const waiting = await trx
       .selectFrom("class_waitlist")
       .innerJoin("users", "users.id", "class_waitlist.student_id")
@@ -473,7 +473,7 @@ export async function cancelClass(db: DB, id: string, actorRef: SignedInActorRef
       .where("class_waitlist.status", "in", ["waiting", "offered"])
       .execute();
     await trx.updateTable("class_waitlist").set({ status: "left" }).where("class_id", "=", id).where("status", "in", ["waiting", "offered"]).execute();
-    const freedCount = Number(freed.numUpdatedRows);
+    const freedCount = freed.length;
     await recordAudit(trx, {
       action: "class.cancelled",
       actor,

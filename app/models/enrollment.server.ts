@@ -22,7 +22,8 @@ import { billSelfEnrollment, invoiceSelfEnrollment } from "./finance/enrollment-
 import { refundPolicyInForce } from "./finance/refund-policy.server";
 import { courseScope, learnerScope } from "./write-scopes.server";
 import { queueEnrollmentConfirmation, readConfirmationSetting } from "./enrollment-confirmation.server";
-import { queueWebhookEvent, readWebhookEndpoints } from "./webhook-events.server";
+import { readWebhookEndpoints } from "./webhook-events.server";
+import { changeEnrollmentLater, changeEnrollments, enrollmentCreated } from "./enrollment-change.server";
 
 export { ALREADY_ENROLLED };
 
@@ -144,11 +145,11 @@ async function seatHeldEnrollment(
 ): Promise<EnrollmentMade> {
   const now = nowDate.toISOString();
   await takeWritesTurn(trx, [input.actorId ?? input.studentId]);
-  await trx
-    .updateTable("enrollments")
-    .set({ class_id: placement.id, location_id: placement.location_id ?? (await defaultLocationId(trx)), updated_at: now })
-    .where("id", "=", enrollmentId)
-    .execute();
+  await changeEnrollments(trx, {
+    set: { class_id: placement.id, location_id: placement.location_id ?? (await defaultLocationId(trx)), updated_at: now },
+    where: (u) => u.where("id", "=", enrollmentId),
+    now,
+  });
   await takeClass(trx, {
     enrollmentId,
     studentId: input.studentId,
@@ -256,7 +257,7 @@ async function writeNewEnrollment(
       refund_policy_version: refundPolicyVersion,
     }),
   );
-  await queueWebhookEvent(trx, { type: "enrolment.created", subjectId: id, now });
+  await enrollmentCreated(trx, { id, now });
   await recordEvent(trx, {
     actorId: input.actorId ?? input.studentId,
     subjectUserId: input.studentId,
@@ -458,19 +459,12 @@ export async function updateEnrollmentProgress(
 
     // The status guard makes the write conditional on what was read, so a racing writer on
     // another server can never have this reopen a row it completed meanwhile.
-    const result = await trx
-      .updateTable("enrollments")
-      .set({
-        status: target,
-        progress_percentage: progress,
-        completion_date: completedAt,
-        updated_at: now,
-      })
-      .where("id", "=", current.id)
-      .where("status", "=", current.status)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw conflict409("This enrolment was changed by someone else; please reload and try again.", {});
-    await queueWebhookEvent(trx, { type: "enrolment.changed", subjectId: current.id, cause: `${current.id}:${now}`, now });
+    const changed = await changeEnrollments(trx, {
+      set: { status: target, progress_percentage: progress, completion_date: completedAt, updated_at: now },
+      where: (u) => u.where("id", "=", current.id).where("status", "=", current.status),
+      now,
+    });
+    if (changed.length === 0) throw conflict409("This enrolment was changed by someone else; please reload and try again.", {});
     // withdrawing frees a class seat, which goes to the first learner on its waitlist
     if (target === "withdrawn" && current.status !== "withdrawn") {
       const held = await trx.selectFrom("enrollments").select("class_id").where("id", "=", current.id).executeTakeFirst();
@@ -557,11 +551,7 @@ async function writePlannedDates(
 ): Promise<{ changed: boolean }> {
   const at = (input.now ?? new Date()).toISOString();
   if (current.planned_start_date === input.start && current.planned_end_date === input.end) return { changed: false };
-  await writeLater(
-    trx,
-    trx.updateTable("enrollments").set({ planned_start_date: input.start, planned_end_date: input.end }).where("id", "=", input.enrollmentId),
-  );
-  await queueWebhookEvent(trx, { type: "enrolment.changed", subjectId: input.enrollmentId, cause: `${input.enrollmentId}:${at}`, now: at });
+  await changeEnrollmentLater(trx, { id: input.enrollmentId, set: { planned_start_date: input.start, planned_end_date: input.end }, now: at });
   await recordEvent(trx, {
     actorId: input.actorId,
     subjectUserId: current.student_id,

@@ -19,6 +19,7 @@ import { formatDate } from "~/utils/format";
 import { actorOf, recordAudit, type ActorRef } from "./audit.server";
 import { recordEvent } from "./event.server";
 import { offerFreeSeats } from "./class-seats.server";
+import { changeEnrollments } from "./enrollment-change.server";
 import { checkAnswers, markReview, type GroupRule, type GroupScore, type ScoredQuestion } from "./review-scoring";
 
 /**
@@ -255,11 +256,7 @@ export async function takeReview(
       if (held?.review_status) {
         const status = held.review_overridden_at ? held.review_status : statusAfter(held.review_status, marked.outcome);
         if (!held.review_overridden_at) {
-          await trx
-            .updateTable("enrollments")
-            .set(keptOutcome(id, marked, status, now))
-            .where("id", "=", held.id)
-            .execute();
+          await changeEnrollments(trx, { set: keptOutcome(id, marked, status, now), where: (u) => u.where("id", "=", held.id), now });
           await recordEvent(trx, {
             actorId: input.taker.userId,
             subjectUserId: input.taker.userId,
@@ -401,18 +398,18 @@ export async function overrideReview(db: DB, input: { enrollmentId: string; chan
     if (!current) throw notFound("Enrolment");
     if (!current.review_status) throw new DomainError(409, REVIEW_NOT_ON_ENROLLMENT);
     const status: EnrollmentReviewStatus = input.change.outcome === "refer" ? "referred" : "confirmed";
-    await trx
-      .updateTable("enrollments")
-      .set({
+    await changeEnrollments(trx, {
+      set: {
         review_outcome: input.change.outcome,
         review_status: status,
         review_override_reason: input.change.reason,
         review_overridden_by: actor.id,
         review_overridden_at: now,
         updated_at: now,
-      })
-      .where("id", "=", current.id)
-      .execute();
+      },
+      where: (u) => u.where("id", "=", current.id),
+      now,
+    });
     await recordAudit(trx, {
       action: "review.overridden",
       actor,
@@ -530,14 +527,11 @@ export async function releaseStaleReviewHolds(db: DB, now = new Date()): Promise
   let released = 0;
   for (const { id } of due) {
     released += await writeTransaction(db, async (trx) => {
-      const held = await trx
-        .updateTable("enrollments")
-        .set({ status: "withdrawn", updated_at: at })
-        .where("id", "=", id)
-        .where("review_status", "=", "awaiting")
-        .where("status", "in", ["enrolled", "in_progress"])
-        .returning(["student_id", "class_id"])
-        .executeTakeFirst();
+      const [held] = await changeEnrollments(trx, {
+        set: { status: "withdrawn", updated_at: at },
+        where: (u) => u.where("id", "=", id).where("review_status", "=", "awaiting").where("status", "in", ["enrolled", "in_progress"]),
+        now: at,
+      });
       if (!held) return 0;
       if (held.class_id) await offerFreeSeats(trx, held.class_id, now);
       await recordAudit(trx, {

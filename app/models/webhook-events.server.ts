@@ -79,23 +79,22 @@ const BUILDERS: Record<WebhookEvent, (trx: Trx, id: string, audience: WebhookAud
   },
 };
 
+/** What an enrolment event shows of the enrolment. */
+export const ENROLLMENT_PAYLOAD_COLUMNS = [
+  "id",
+  "student_id",
+  "course_id",
+  "class_id",
+  "group_booking_id",
+  "status",
+  "progress_percentage",
+  "enrollment_date",
+  "completion_date",
+  "updated_at",
+] as const;
+
 async function enrollment(trx: Trx, id: string, audience: WebhookAudience): Promise<Data | null> {
-  const e = await trx
-    .selectFrom("enrollments")
-    .select([
-      "id",
-      "student_id",
-      "course_id",
-      "class_id",
-      "group_booking_id",
-      "status",
-      "progress_percentage",
-      "enrollment_date",
-      "completion_date",
-      "updated_at",
-    ])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const e = await trx.selectFrom("enrollments").select(ENROLLMENT_PAYLOAD_COLUMNS).where("id", "=", id).executeTakeFirst();
   if (!e) return null;
   // the payload's key is spelt as its event's name ("enrolment.created"): what receivers read, kept as it was published
   return { enrolment: e, student: await person(trx, e.student_id, audience), course: await course(trx, e.course_id) };

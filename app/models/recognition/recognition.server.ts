@@ -21,6 +21,7 @@ import { organisationToday } from "~/utils/organisation-calendar";
 import { recordAudit, signedInActor, type SignedInActorRef } from "../audit.server";
 import { afterKey, keysetRows } from "../batches.server";
 import { offerFreeSeats } from "../class-seats.server";
+import { changeEnrollments } from "../enrollment-change.server";
 import { addEvidence, findEvidenceAssessment, listEvidence, type EvidenceFile } from "../evidence.server";
 import { issueCreditNote, issueInvoice, learnerAsBuyer } from "../finance/invoice.server";
 import { queueMail } from "../outbox.server";
@@ -493,11 +494,11 @@ async function recogniseUnit(
   const enrollment = await trx.selectFrom("enrollments").select(["class_id", "status"]).where("id", "=", r.enrollment_id).executeTakeFirstOrThrow();
   if (enrollment.status !== "enrolled" && enrollment.status !== "in_progress") throw conflict(RECOGNITION_MESSAGES.enrollmentClosed);
   const at = now.toISOString();
-  await trx
-    .updateTable("enrollments")
-    .set({ status: "completed", progress_percentage: 100, completion_date: at, class_id: null, updated_at: at })
-    .where("id", "=", r.enrollment_id)
-    .execute();
+  await changeEnrollments(trx, {
+    set: { status: "completed", progress_percentage: 100, completion_date: at, class_id: null, updated_at: at },
+    where: (u) => u.where("id", "=", r.enrollment_id),
+    now: at,
+  });
   if (enrollment.class_id) await offerFreeSeats(trx, enrollment.class_id, now, actor);
   if (outcome !== "60") return;
   const invoice = await trx
