@@ -12,7 +12,7 @@ import { cancelClass, createClass, updateClass } from "./class.server";
 import { createEnrollment, setPlannedDates, updateEnrollmentProgress } from "./enrollment.server";
 import { applyForRecognition, authenticateCreditTransfer, decideRecognition } from "./recognition/recognition.server";
 import { overrideReview, releaseStaleReviewHolds } from "./review.server";
-import { ENROLLMENT_PAYLOAD_COLUMNS } from "./webhook-events.server";
+import { ENROLLMENT_PAYLOAD_COLUMNS } from "~/schemas/webhooks";
 import { createWebhookEndpoint } from "./webhooks.server";
 
 /**

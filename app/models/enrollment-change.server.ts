@@ -1,7 +1,8 @@
 import type { UpdateQueryBuilder, UpdateResult, Updateable } from "kysely";
 import { atCommit, writeLater, type WriteTransaction } from "#db/connection";
 import type { Database, EnrollmentsTable } from "#db/schema";
-import { ENROLLMENT_PAYLOAD_COLUMNS, queueWebhookEvent } from "./webhook-events.server";
+import { ENROLLMENT_PAYLOAD_COLUMNS } from "~/schemas/webhooks";
+import { queueWebhookEvent } from "./webhook-events.server";
 
 /**
  * The one way an enrolment row is changed once made, so that webhook receivers hear of every

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { sendKeptWrites, writeLater, writesWaitForCommit, type WriteTransaction } from "#db/connection";
-import { TRAINER_EVENTS, type WebhookAudience, type WebhookEvent } from "~/schemas/webhooks";
+import { ENROLLMENT_PAYLOAD_COLUMNS, TRAINER_EVENTS, type WebhookAudience, type WebhookEvent } from "~/schemas/webhooks";
 import { complaintFieldsFor, roleReadsField } from "./personal-data.server";
 
 /**
@@ -78,20 +78,6 @@ const BUILDERS: Record<WebhookEvent, (trx: Trx, id: string, audience: WebhookAud
     return { complaint: complaintFieldsFor({ id: "", role: audience }, c) };
   },
 };
-
-/** What an enrolment event shows of the enrolment. */
-export const ENROLLMENT_PAYLOAD_COLUMNS = [
-  "id",
-  "student_id",
-  "course_id",
-  "class_id",
-  "group_booking_id",
-  "status",
-  "progress_percentage",
-  "enrollment_date",
-  "completion_date",
-  "updated_at",
-] as const;
 
 async function enrollment(trx: Trx, id: string, audience: WebhookAudience): Promise<Data | null> {
   const e = await trx.selectFrom("enrollments").select(ENROLLMENT_PAYLOAD_COLUMNS).where("id", "=", id).executeTakeFirst();

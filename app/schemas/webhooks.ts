@@ -59,3 +59,20 @@ export const webhookActionSchema = z.discriminatedUnion(
   ],
   { message: "Unknown action" },
 );
+
+/**
+ * What an enrolment event shows of the enrolment: its columns, read by the event's payload and by
+ * the one way an enrolment is changed (which tells receivers when one of them moves).
+ */
+export const ENROLLMENT_PAYLOAD_COLUMNS = [
+  "id",
+  "student_id",
+  "course_id",
+  "class_id",
+  "group_booking_id",
+  "status",
+  "progress_percentage",
+  "enrollment_date",
+  "completion_date",
+  "updated_at",
+] as const;
