@@ -92,7 +92,11 @@ export const userResponse = z
       .string()
       .nullable()
       .describe("Unique Student Identifier, or the exemption code INDIV or INTOFF; shown only to its owner, trainers and administrators"),
-    usi_verified_at: instant.nullable().describe("When a trainer or administrator recorded the USI as verified with the USI Registry; null while unverified"),
+    usi_verified_at: instant
+      .nullable()
+      .describe(
+        "When a trainer or administrator recorded the USI as verified with the USI Registry, or an administrator recorded an exemption code; null while unverified",
+      ),
     usi_claimed: z
       .string()
       .nullable()
