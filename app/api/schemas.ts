@@ -92,7 +92,11 @@ export const userResponse = z
       .string()
       .nullable()
       .describe("Unique Student Identifier, or the exemption code INDIV or INTOFF; shown only to its owner, trainers and administrators"),
-    usi_verified_at: instant.nullable().describe("When a trainer or administrator recorded the USI as verified with the USI Registry; null while unverified"),
+    usi_verified_at: instant
+      .nullable()
+      .describe(
+        "When a trainer or administrator recorded the USI as verified with the USI Registry, or an administrator recorded an exemption code; null while unverified",
+      ),
     usi_claimed: z
       .string()
       .nullable()
@@ -195,7 +199,14 @@ export const certificateResponse = z
     status: z.enum(CERTIFICATE_STATUSES).describe("valid, revoked by an administrator, or replaced by a reissued certificate"),
     revoked_at: instant.nullable(),
     replaced_at: instant.nullable(),
-    course: z.strictObject({ id, name: z.string(), unit_code: z.string() }),
+    course: z.strictObject({
+      id,
+      name: z.string().describe("The course's display name"),
+      unit_code: z.string(),
+      unit_title: z
+        .string()
+        .describe("The unit's official title from the national register, as the certificate prints it (the display name for a course without one)"),
+    }),
   })
   .register(responses, { id: "Certificate" });
 
@@ -355,7 +366,7 @@ export const certificateVerificationResponse = z
     certificate_number: z.string(),
     learner_name: z.string(),
     unit_code: z.string(),
-    unit_title: z.string(),
+    unit_title: z.string().describe("The unit's official title from the national register (the course's display name for a course recorded without one)"),
     issue_date: instant,
     status: z.enum(CERTIFICATE_STATUSES),
     revoked_at: instant.nullable().describe("When it was revoked (status revoked); the reason is never shown publicly"),

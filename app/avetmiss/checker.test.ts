@@ -140,8 +140,8 @@ function breaks(file: string, r: Record<string, string>, year: number, today: st
     must(r.location !== "", "location blank");
     must(end >= start, "end before start");
     if (r.outcome === "70") must(end > `${year}-12-31`, "70 ends within the year");
-    // judged by the end of the collection year, not by today
-    if (r.outcome === "85") must(start > `${year}-12-31`, "85 planned to start within the year");
+    // not started: its planned start is still ahead (today or later)
+    if (r.outcome === "85") must(start >= today, "85 whose planned start has passed");
     if (!["70", "85"].includes(r.outcome!)) must(end <= `${year}-12-31`, "final outcome ending after the year");
     must(end >= `${year}-01-01`, "ended before the year");
     if (["20", "30", "40"].includes(r.outcome!)) must(end <= today, "finished in the future");
@@ -413,14 +413,29 @@ describe("edge data the validator refuses is on the list", () => {
   });
 });
 
-describe("outcomes judged by the collection year, not by today", () => {
-  it("an 85 planned to start within the year is listed while the year runs; one booked for the next year is not", () => {
+describe("outcomes and their dates", () => {
+  it("an 85 whose planned start has passed is listed; one planned to start later in the year, or in the next, is not", () => {
     const during = "2025-11-28";
     const issues = buildNatFiles(
-      { ...COMPLETE, activities: [activity("N1", "C1", "enrolled", "2025-12-10", "2025-12-15"), activity("N2", "C2", "enrolled", "2026-02-02", "2026-02-06")] },
+      {
+        ...COMPLETE,
+        activities: [
+          activity("N1", "C1", "enrolled", "2025-11-20", "2025-11-25"),
+          activity("N2", "C2", "enrolled", "2025-12-10", "2025-12-15"),
+          activity("N3", "C3", "enrolled", "2026-02-02", "2026-02-06"),
+          activity("N4", "C4", "enrolled", during, "2025-12-03"),
+        ],
+      },
       during,
     ).issues;
-    expect(issues.map((i) => [i.href, i.field])).toEqual([["/admin/enrollments/N1", "Activity start date"]]);
+    expect(issues.map((i) => [i.href, i.field, i.problem.split(":")[0]])).toEqual([
+      ["/admin/enrollments/N1", "Activity start date", "Not started, but its planned start has passed"],
+    ]);
+  });
+
+  it("after the year, an 85 whose planned start fell in it is listed", () => {
+    const issues = buildNatFiles({ ...COMPLETE, activities: [activity("N2", "C2", "enrolled", "2025-12-10", "2025-12-15")] }, "2026-02-10").issues;
+    expect(issues.map((i) => [i.href, i.field])).toEqual([["/admin/enrollments/N2", "Activity start date"]]);
   });
 
   it("a record ending after the year without 70, or before the year, is listed", () => {

@@ -232,12 +232,13 @@ const RECORD_RULES: RecordRule[] = [
     breaks: (v, ctx) => str(v["Outcome identifier - national"]) === "70" && isoDay(v["Activity end date"]) <= `${ctx.year}-12-31`,
   },
   {
-    // by the end of the collection year, not today: the report is lodged after the year, when
-    // training planned to start in it has started (or the plan was wrong)
+    // 85 says the activity has not started yet, which is true while its planned start is still
+    // ahead; only a start already past contradicts it. Checked again when the report is lodged
+    // after the year, a start that has passed by then is listed.
     file: "NAT00120",
     field: "Activity start date",
-    problem: "Not started, but planned to start within the collection year: record that it started (or its outcome), or move the planned start past the year",
-    breaks: (v, ctx) => str(v["Outcome identifier - national"]) === "85" && isoDay(v["Activity start date"]) <= `${ctx.year}-12-31`,
+    problem: "Not started, but its planned start has passed: record that it started (or its outcome), or set the date it will really start",
+    breaks: (v, ctx) => str(v["Outcome identifier - national"]) === "85" && isoDay(v["Activity start date"]) < ctx.today,
   },
   {
     file: "NAT00120",

@@ -317,8 +317,7 @@ describe("the fixture organisation's NAT files, written out by hand", () => {
         record: "José Álvarez García (S000001): CPCCLDG3001",
         key: "S000001 CPCCLDG3001",
         field: "Activity start date",
-        problem:
-          "Not started, but planned to start within the collection year: record that it started (or its outcome), or move the planned start past the year",
+        problem: "Not started, but its planned start has passed: record that it started (or its outcome), or set the date it will really start",
         href: "/admin/enrollments/A4",
       },
     ]);

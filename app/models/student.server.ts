@@ -13,7 +13,7 @@ import { CERTIFICATE_GRACE_DAYS, overdueCertificateEnrollments } from "./certifi
 import { listEnrollmentsForStudent, type StudentEnrollment } from "./student-enrollments.server";
 import { actorOf, recordAuditAlone, recordStudentEdit, type ActorRef, type AuditActor } from "./audit.server";
 import { recordEvent } from "./event.server";
-import { assertUsiFree, recordUsiVerification, usiChange } from "./usi.server";
+import { assertUsiFree, officeVerifiesUsi, recordUsiVerification, usiChange } from "./usi.server";
 import { verifyUsiAndIssue } from "./usi-verification.server";
 import { avetmissChanges, getAvetmissDetails, type AvetmissDetails } from "~/models/avetmiss-details.server";
 import { AVETMISS_FIELDS } from "~/schemas/avetmiss-details";
@@ -260,8 +260,9 @@ export async function getStudentDetail(db: DB, id: string, shownTo?: AuditActor)
 
 /**
  * An administrator's change to a student record; fields left out stay as they are. A taken
- * email or USI is a 409; a changed USI loses its verification, and `usi_verified` records the
- * administrator's verification of the USI as it stands after the change. Deactivating ends
+ * email or USI is a 409; a changed USI loses its verification, and `usi_verified` (or an
+ * exemption code as the USI: officeVerifiesUsi) records the administrator's verification of
+ * the USI as it stands after the change. Deactivating ends
  * every session and API token of the student in the same transaction, so their very next
  * request is signed out.
  */
@@ -296,7 +297,7 @@ export async function updateStudent(db: DB, id: string, input: StudentPatch, act
       .execute();
     await recordStudentEdit(trx, { current, written: { ...changes, ...details, ...usiColumns }, actor, now: at });
     const verifiedAfter = "usi" in usiColumns ? false : current.usi_verified_at !== null;
-    if (input.usi_verified && !verifiedAfter) {
+    if (officeVerifiesUsi(input) && !verifiedAfter) {
       // verified by the office: the learner's waiting certificates are issued at once, as a trainer's check issues them
       await verifyUsiAndIssue(trx, { studentId: id, actor: { id: actorId ?? "", role: "admin", client: actor.client }, now });
     }
@@ -361,7 +362,7 @@ export async function createStudent(db: DB, input: StudentCreateInput, actorId: 
       message: `Student account created for ${input.full_name} by the training office`,
       now: at,
     });
-    if (input.usi_verified) await recordUsiVerification(trx, { studentId: id, actor: { id: actorId ?? "", role: "admin" }, now });
+    if (officeVerifiesUsi(input)) await recordUsiVerification(trx, { studentId: id, actor: { id: actorId ?? "", role: "admin" }, now });
     return (await getUserById(trx, id))!;
   });
 }

@@ -78,6 +78,16 @@ export function usiChange(
 }
 
 /**
+ * Whether an administrator's write to a student record also records the USI as verified: when
+ * they tick that they checked it with the Registry, or when the USI they record is an
+ * exemption code. An exemption has nothing the Registry could confirm; the administrator who
+ * records it is the check. A learner's own entry of an exemption never comes through here.
+ */
+export function officeVerifiesUsi(input: { usi?: string | null; usi_verified?: boolean }): boolean {
+  return input.usi_verified === true || (typeof input.usi === "string" && isUsiExemption(input.usi));
+}
+
+/**
  * Records that `actor` verified the student's current USI against the USI Registry. An
  * exemption code counts as verified only when an administrator records it. Verifying an
  * already-verified USI changes nothing (409). Call inside a write transaction, or alone.

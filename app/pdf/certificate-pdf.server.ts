@@ -14,7 +14,7 @@ import { formatDate } from "~/utils/format";
 /**
  * A certificate's PDF is rendered once and kept in certificate_documents; downloads serve the
  * stored bytes. The stored template_version is the template's version plus a fingerprint of
- * the printed values, so a new template, a corrected learner name or course name, or a new
+ * the printed values, so a new template, a corrected learner name or unit title, or a new
  * RTO name all render the document again, and nothing else does.
  */
 
@@ -43,7 +43,7 @@ export function documentData(record: CertificateDocumentRecord, origin: string |
     verificationCode: record.verification_code,
     verificationUrl: origin ? `${origin}${verificationPath(record.verification_code)}` : null,
     learnerName: record.learner_full_name,
-    courseName: record.course_name,
+    unitTitle: record.unit_title,
     unitCode: record.unit_code,
     tier: record.tier_achieved,
     issueDate: record.issue_date,
@@ -85,7 +85,7 @@ export async function renderCertificatePdf(data: CertificateDocumentData): Promi
     return await setPdfInfo(pdf, {
       Title: certificateTitle(data),
       Author: data.organisationName,
-      Subject: `${certificationTitle(data.unitCode)}: ${data.unitCode} ${data.courseName}`,
+      Subject: `${certificationTitle(data.unitCode)}: ${data.unitCode} ${data.unitTitle}`,
       Creator: `${data.organisationName} training portal`,
     });
   } catch (error) {

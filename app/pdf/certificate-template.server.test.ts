@@ -16,7 +16,7 @@ const data: CertificateDocumentData = {
   verificationCode: "ABCDEFGHJKLMNPQR",
   verificationUrl: "https://portal.example.com/verify/ABCDEFGHJKLMNPQR",
   learnerName: "Jordan Mitchell",
-  courseName: "Licence to perform dogging (DG)",
+  unitTitle: "Licence to perform dogging (DG)",
   unitCode: "CPCCLDG3001",
   tier: "tier_2",
   issueDate: "2026-03-14T01:00:00.000Z",
@@ -84,7 +84,7 @@ describe("renderCertificateHtml", () => {
       {
         ...data,
         learnerName: `<img src=x onerror="alert(1)">Eve & "Mallory"`,
-        courseName: "</title><script>alert(2)</script>",
+        unitTitle: "</title><script>alert(2)</script>",
         unitCode: "<b>U</b>",
         certificateNumber: "SCR'><i>",
         organisationName: 'RTO "><style>*{display:none}</style>',

@@ -20,7 +20,8 @@ export interface CertificateDocumentData {
   /** the full URL of that page; null when the portal has no trusted origin to print */
   verificationUrl: string | null;
   learnerName: string;
-  courseName: string;
+  /** the unit's official title, printed under its code */
+  unitTitle: string;
   unitCode: string;
   tier: Tier;
   /** ISO 8601 instant */
@@ -55,8 +56,8 @@ export function formatIssueDate(iso: string): string {
   return shown;
 }
 
-export function certificateTitle(data: Pick<CertificateDocumentData, "certificateNumber" | "courseName">): string {
-  return `Certificate ${data.certificateNumber} — ${data.courseName}`;
+export function certificateTitle(data: Pick<CertificateDocumentData, "certificateNumber" | "unitTitle">): string {
+  return `Certificate ${data.certificateNumber} — ${data.unitTitle}`;
 }
 
 /** Long names step down in size so every certificate stays on its one page. */
@@ -195,7 +196,7 @@ export function renderCertificateHtml(data: CertificateDocumentData, fontCss = c
     "11pt",
   );
   const courseSize = sizeFor(
-    data.courseName,
+    data.unitTitle,
     [
       [50, "18pt"],
       [80, "15pt"],
@@ -233,7 +234,7 @@ export function renderCertificateHtml(data: CertificateDocumentData, fontCss = c
     <p class="achievement">has successfully completed and been assessed as competent in the nationally recognised unit of competency</p>
     <div class="unit">
       <div class="unit-code">${e(data.unitCode)}</div>
-      <div class="course" style="font-size: ${courseSize}">${e(data.courseName)}</div>
+      <div class="course" style="font-size: ${courseSize}">${e(data.unitTitle)}</div>
     </div>
     <div class="tier">Tier achieved: <b>${e(tier.label)}</b>${tier.level ? ` — ${e(tier.level)}` : ""}</div>
     <div class="spacer"></div>

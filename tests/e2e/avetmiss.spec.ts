@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
 import { DEMO, expect, expectMessage, organisationToday, registerStudent, signIn, signInAt, test, NO_FORM } from "./fixtures";
+import { addDays } from "../../app/utils/organisation-calendar";
 import { e2eDb, insertCourse } from "./e2e-db";
 
 /**
@@ -18,17 +19,28 @@ async function studentRow(email: string) {
   return (await e2eDb().get<{ id: string; student_number: string }>("select id, student_number from users where email = ?", email))!;
 }
 
-/** An enrolment this year for a student, straight into the database (no screen makes one for someone else). */
-async function enrolThisYear(studentId: string, courseId: string) {
+/**
+ * An enrolment this year for a student, straight into the database (no screen makes one for
+ * someone else); `notStarted` makes it one not yet started (outcome 85) with that planned start.
+ */
+async function enrolThisYear(studentId: string, courseId: string, notStarted?: { plannedStart: string }) {
   const now = new Date().toISOString();
+  const values = [crypto.randomUUID(), studentId, courseId, now, now];
+  if (!notStarted) {
+    await e2eDb().run(
+      `insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, completion_date, updated_at)
+       values (?, ?, ?, 'in_progress', 40, ?, null, ?)`,
+      ...values,
+    );
+    return;
+  }
+  const start = notStarted.plannedStart;
   await e2eDb().run(
-    `insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, completion_date, updated_at)
-     values (?, ?, ?, 'in_progress', 40, ?, null, ?)`,
-    crypto.randomUUID(),
-    studentId,
-    courseId,
-    now,
-    now,
+    `insert into enrollments (id, student_id, course_id, status, progress_percentage, enrollment_date, completion_date, updated_at, planned_start_date, planned_end_date)
+     values (?, ?, ?, 'enrolled', 0, ?, null, ?, ?, ?)`,
+    ...values,
+    start,
+    addDays(start, 4),
   );
 }
 
@@ -108,6 +120,11 @@ test.describe("AVETMISS", () => {
     const { id, student_number } = await studentRow(student.email);
     const course = await insertCourse();
     await enrolThisYear(id, course.id);
+    // not started (85): only a planned start already past is a problem, one still ahead is not
+    const startsSoon = await insertCourse();
+    const shouldHaveStarted = await insertCourse();
+    await enrolThisYear(id, startsSoon.id, { plannedStart: addDays(organisationToday(), 1) });
+    await enrolThisYear(id, shouldHaveStarted.id, { plannedStart: addDays(organisationToday(), -3) });
 
     await signInAt(page, DEMO.admin.email, "/admin/students");
     await expect(page.getByRole("columnheader", { name: "Student no." })).toBeVisible();
@@ -139,6 +156,10 @@ test.describe("AVETMISS", () => {
     await expect(mine.filter({ hasText: "No date of birth" })).toBeVisible();
     await expect(mine.filter({ hasText: "No postcode" })).toBeVisible();
     await expect(page.getByText(/Showing 1–\d of \d records to fix/)).toBeVisible();
+    const notStarted = mine.filter({ hasText: "Not started, but its planned start has passed" });
+    await expect(notStarted).toHaveCount(1);
+    await expect(notStarted).toContainText(shouldHaveStarted.unit_code);
+    await expect(mine.filter({ hasText: startsSoon.unit_code })).toHaveCount(0);
 
     // the charts read without JavaScript: an SVG with a title, and the figures as a table
     await expect(page.getByRole("img", { name: new RegExp(`Enrolments and completions per month, ${YEAR}`) })).toBeVisible();

@@ -15,12 +15,14 @@ interface DemoCertificate {
   id: string;
   certificate_number: string;
   course_name: string;
+  unit_code: string;
+  official_title: string | null;
 }
 
 /** The demo student's certificates, read from the e2e server's database. */
 function demoCertificates(): Promise<DemoCertificate[]> {
   return e2eDb().all<DemoCertificate>(
-    `select c.id, c.certificate_number, co.name as course_name
+    `select c.id, c.certificate_number, co.name as course_name, co.unit_code, co.official_title
        from certificates c join users u on u.id = c.student_id join courses co on co.id = c.course_id
       where u.email = ? order by c.certificate_number`,
     DEMO.student.email,
@@ -65,7 +67,11 @@ test.describe("certificate downloads", () => {
       const text = pdfText(body);
       expect(text).toContain(DEMO.student.name);
       expect(text).toContain(c.certificate_number);
-      expect(text).toContain(c.course_name);
+      // the unit by its code and official title from the national register, not the course's display name
+      expect(c.official_title).toBeTruthy();
+      expect(text).toContain(c.unit_code);
+      expect(text).toContain(c.official_title!);
+      if (c.course_name !== c.official_title) expect(text).not.toContain(c.course_name);
 
       const repeat = await page.request.get(downloadUrl(c.id), { headers: { "If-None-Match": headers.etag! } });
       expect(repeat.status()).toBe(304);

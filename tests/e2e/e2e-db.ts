@@ -182,9 +182,15 @@ export function enrollmentOf(email: string, courseId: string): Promise<{ status:
 }
 
 /** A completed enrolment, three days old, in the first active course, for a student by email. */
-export async function completedEnrollmentFor(email: string): Promise<{ enrollmentId: string; courseName: string }> {
+export async function completedEnrollmentFor(
+  email: string,
+): Promise<{ enrollmentId: string; courseName: string; unitCode: string; officialTitle: string | null }> {
   const student = (await e2eDb().get<{ id: string }>("select id from users where email = ?", email))!;
-  const course = (await e2eDb().get<{ id: string; name: string }>("select id, name from courses where is_active = 1 order by name limit 1"))!;
+  // a unit whose official title (what its certificate prints) is on record and differs from its
+  // display name, when there is one, so a page showing the wrong one of the two is caught
+  const course = (await e2eDb().get<{ id: string; name: string; unit_code: string; official_title: string | null }>(
+    "select id, name, unit_code, official_title from courses where is_active = 1 order by official_title is null, official_title = name, name limit 1",
+  ))!;
   const enrollmentId = crypto.randomUUID();
   const at = new Date(Date.now() - 3 * 864e5).toISOString();
   await e2eDb().run(
@@ -196,7 +202,7 @@ export async function completedEnrollmentFor(email: string): Promise<{ enrollmen
     at,
     at,
   );
-  return { enrollmentId, courseName: course.name };
+  return { enrollmentId, courseName: course.name, unitCode: course.unit_code, officialTitle: course.official_title };
 }
 
 export async function userId(email: string): Promise<string> {

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { completedEnrollmentFor, e2eDb } from "./e2e-db";
+import { completedEnrollmentFor, e2eDb, userId } from "./e2e-db";
 import { DEMO, expect, expectAccessible, expectMessage, newClientHeaders, registerStudent, signInAt, test, uniqueUsi, NO_FORM } from "./fixtures";
 
 /**
@@ -15,7 +15,8 @@ test("a student enters a USI, a trainer verifies it, the certificate is issued a
   const name = `Robin Usi ${crypto.randomUUID().slice(0, 6)}`;
   const student = await registerStudent(page, name, { usiVerified: false });
   await db().run("update users set usi = null, date_of_birth = ? where email = ?", "1990-04-12", student.email);
-  const { courseName } = await completedEnrollmentFor(student.email);
+  const { courseName, unitCode, officialTitle } = await completedEnrollmentFor(student.email);
+  expect(officialTitle, "the demo's units carry their official titles").toBeTruthy();
 
   // The student enters a USI: a malformed one is refused beside the field, a valid one is stored upper-cased.
   await signInAt(page, student.email, "/student/profile/edit");
@@ -64,6 +65,9 @@ test("a student enters a USI, a trainer verifies it, the certificate is issued a
   await expect(stranger.getByText("This certificate is genuine and in force.")).toBeVisible();
   await expect(stranger.getByText(certificate.certificate_number)).toBeVisible();
   await expect(stranger.getByText(name)).toBeVisible();
+  // the unit by its code and official title from the national register, not the course's display name
+  await expect(stranger.getByText(`${unitCode} ${officialTitle}`)).toBeVisible();
+  await expect(stranger.getByText(courseName)).toHaveCount(0);
   await expect(stranger.getByText(usi)).toHaveCount(0);
   await expectAccessible(stranger);
   // the form takes the code as printed, in groups of four
@@ -78,7 +82,9 @@ test("a student enters a USI, a trainer verifies it, the certificate is issued a
     await expect(stranger.getByRole("heading", { name: "No certificate found" })).toBeVisible();
   }
   const api = await stranger.request.get(`/api/verify/${certificate.verification_code}`);
-  expect(Object.keys(await api.json()).sort()).toEqual([
+  const answer = await api.json();
+  expect(answer).toMatchObject({ unit_code: unitCode, unit_title: officialTitle });
+  expect(Object.keys(answer).sort()).toEqual([
     "certificate_number",
     "issue_date",
     "learner_name",
@@ -91,6 +97,23 @@ test("a student enters a USI, a trainer verifies it, the certificate is issued a
     "unit_title",
   ]);
   await anonymous.close();
+});
+
+test("an exemption code an administrator records counts as verified, and the certificate that waited for it is issued", async ({ page, js }) => {
+  const name = `Exempt Learner ${crypto.randomUUID().slice(0, 6)}`;
+  const student = await registerStudent(page, name, { usiVerified: false });
+  await db().run("update users set usi = null where email = ?", student.email);
+  await completedEnrollmentFor(student.email);
+  await signInAt(page, DEMO.admin.email, `/admin/students/${await userId(student.email)}/edit`);
+  const modal = page.getByRole("dialog", { name: "Edit Student" });
+  await modal.getByLabel("USI (Unique Student Identifier)").fill("indiv");
+  await modal.getByRole("button", { name: "Save Changes" }).click();
+  await expectMessage(page, js, "Student updated successfully");
+  const stored = await db().get<{ usi: string; usi_verified_at: string | null; certificates: number }>(
+    "select usi, usi_verified_at, (select count(*) from certificates c where c.student_id = u.id) as certificates from users u where email = ?",
+    student.email,
+  );
+  expect(stored).toMatchObject({ usi: "INDIV", usi_verified_at: expect.any(String), certificates: 1 });
 });
 
 test("the register form takes an optional USI and refuses a malformed one", NO_FORM, async ({ page }) => {

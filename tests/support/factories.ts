@@ -131,6 +131,8 @@ export async function makeCourse(
     price: number;
     learning_outcomes: string[];
     unit_code: string;
+    /** the unit's title on the national register; none unless given, as for a course recorded before it was kept */
+    official_title: string | null;
     /** every trainer holding a training credential gets the course's unit unless this is false */
     credit_trainers: boolean;
   }> = {},
@@ -143,6 +145,7 @@ export async function makeCourse(
       id,
       unit_code: overrides.unit_code ?? "TEST0001",
       name: overrides.name ?? `Course ${id.slice(0, 6)}`,
+      official_title: overrides.official_title ?? null,
       description: "A test course",
       tier: overrides.tier ?? "tier_1",
       duration_hours: 40,

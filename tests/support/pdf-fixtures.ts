@@ -16,11 +16,12 @@ const run = promisify(execFile);
 /** A student who completed a course and holds its certificate. */
 export async function makeCertifiedStudent(
   db: DB,
-  options: { fullName?: string; courseName?: string; unitCode?: string; tier?: Tier; issueDate?: string } = {},
+  options: { fullName?: string; courseName?: string; officialTitle?: string; unitCode?: string; tier?: Tier; issueDate?: string } = {},
 ) {
   const student = await makeUser(db, { full_name: options.fullName ?? "Jordan Mitchell", role: "student" });
   const course = await makeCourse(db, {
     name: options.courseName ?? "Licence to perform dogging (DG)",
+    official_title: options.officialTitle ?? null,
     unit_code: options.unitCode ?? "CPCCLDG3001",
     tier: options.tier ?? "tier_1",
   });

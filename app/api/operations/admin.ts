@@ -98,7 +98,8 @@ export const adminOperations: ApiOperation[] = [
     path: "/api/admin/students/{id}",
     operationId: "updateStudent",
     summary: "Update a student (partial)",
-    description: "Administrators. Fields left out stay as they are. Deactivating (is_active false) ends the student's sessions and tokens at once.",
+    description:
+      "Administrators. Fields left out stay as they are. Deactivating (is_active false) ends the student's sessions and tokens at once. A changed `usi` clears its verification; `usi_verified: true` records the caller's verification of the USI as it stands after the change, and an exemption code (INDIV, INTOFF) sent as `usi` counts as verified at once (the administrator recording it is the check), issuing any certificate that waited for it.",
     tags: ["admin"],
     access: "required",
     body: studentUpdateRequest,

@@ -53,7 +53,7 @@ export function StudentFields({ values, errors, withPassword = false }: { values
           <CheckboxField
             label="I have verified this USI with the USI Registry"
             name="usi_verified"
-            hint="Records you and the time; issuing a certificate needs it. Changing the USI clears it."
+            hint="Records you and the time; issuing a certificate needs it. Changing the USI clears it. An exemption code (INDIV, INTOFF) you save counts as verified without it."
             error={errors.usi_verified}
           />
         )}

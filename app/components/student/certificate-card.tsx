@@ -53,7 +53,7 @@ export function CertificateDownloadLink({ certificate }: { certificate: StudentC
   return (
     <a href={href} onClick={onClick} aria-busy={busy || undefined} className={buttonClasses("primary", "sm")}>
       {busy ? "Downloading..." : "Download PDF"}
-      <span className="sr-only"> for {certificate.course.name}</span>
+      <span className="sr-only"> for {certificate.course.unit_title}</span>
     </a>
   );
 }
@@ -74,7 +74,7 @@ export function CertificateCard({ certificate }: { certificate: StudentCertifica
       </div>
       <div className="flex flex-1 flex-col p-5">
         <p id={`certificate-${certificate.id}-course`} className="font-semibold text-steel-900">
-          {certificate.course.name}
+          {certificate.course.unit_title}
         </p>
         <p className="text-xs font-medium uppercase tracking-wide text-steel-500">{certificate.course.unit_code}</p>
         <dl className="mt-4 space-y-2 text-sm">

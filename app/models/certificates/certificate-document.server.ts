@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { DB } from "#db/connection";
 import type { CertificateDocumentsTable, Tier } from "#db/schema";
+import { certificateUnitTitle } from "./certificate.server";
 
 /** What a certificate's document prints: never the student's id, USI or date of birth. */
 export interface CertificateDocumentRecord {
@@ -12,7 +13,8 @@ export interface CertificateDocumentRecord {
   learner_full_name: string;
   /** where the learner is told of it (never printed) */
   learner_email: string;
-  course_name: string;
+  /** the unit's official title (certificateUnitTitle) */
+  unit_title: string;
   unit_code: string;
   /** set once an administrator revoked it */
   revoked_at: string | null;
@@ -73,7 +75,7 @@ function documentRecordQuery(db: DB) {
       "certificates.verification_code",
       "users.full_name as learner_full_name",
       "users.email as learner_email",
-      "courses.name as course_name",
+      certificateUnitTitle.as("unit_title"),
       "courses.unit_code",
       "certificates.revoked_at",
       (eb) =>

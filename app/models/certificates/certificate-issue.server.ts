@@ -79,7 +79,7 @@ async function insertCertificate(
     key: `certificate-issued:${id}`,
     template: "certificate-issued",
     recipientId: input.enrollment.student_id,
-    data: { certificateNumber: number, unit: `${record.unit_code} ${record.course_name}`, verificationCode: record.verification_code },
+    data: { certificateNumber: number, unit: `${record.unit_code} ${record.unit_title}`, verificationCode: record.verification_code },
     now: input.now,
   });
   return { id, number };

@@ -1,7 +1,7 @@
 import type { DB } from "#db/connection";
 import { RATE_LIMITS, takeRateLimit } from "~/security/rate-limits.server";
 import { normaliseVerificationCode } from "./certificate-number.server";
-import { certificateStatus, type CertificateStatus } from "./certificate.server";
+import { certificateStatus, certificateUnitTitle, type CertificateStatus } from "./certificate.server";
 
 /**
  * Anyone's check of a certificate by its code (the /verify page and GET /api/verify/{code}):
@@ -48,7 +48,7 @@ export async function verifyCertificate(db: DB, code: string): Promise<Certifica
       "certificates.certificate_number",
       "users.full_name",
       "courses.unit_code",
-      "courses.name",
+      certificateUnitTitle.as("unit_title"),
       "certificates.issue_date",
       "certificates.revoked_at",
       "certificates.replaced_at",
@@ -62,7 +62,7 @@ export async function verifyCertificate(db: DB, code: string): Promise<Certifica
     certificate_number: row.certificate_number,
     learner_name: row.full_name,
     unit_code: row.unit_code,
-    unit_title: row.name,
+    unit_title: row.unit_title,
     issue_date: row.issue_date,
     status,
     revoked_at: status === "revoked" ? row.revoked_at : null,

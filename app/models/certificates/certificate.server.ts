@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "#db/connection";
 import type { Role, Tier } from "#db/schema";
 import { consentedEnrollments } from "../employers/employer-scope.server";
@@ -15,6 +16,17 @@ import { consentedEnrollments } from "../employers/employer-scope.server";
  */
 export type CertificateStatus = "valid" | "revoked" | "replaced";
 
+/**
+ * How a certificate names its unit, wherever the certificate itself is shown (the document,
+ * its verification, its mail, the learner's card): the unit's official title from the national
+ * register, never the course's display name, which carries marketing words and licence class
+ * letters. A course recorded before the official title was kept has none, and its display name
+ * stands in until an administrator records the title (the course page says it is missing);
+ * the document is rendered again then, since its printed values changed. Read with the
+ * courses table joined under its own name.
+ */
+export const certificateUnitTitle = sql<string>`coalesce(${sql.ref("courses.official_title")}, ${sql.ref("courses.name")})`;
+
 /** A certificate as the portals and /api show it (with its course and standing). */
 export interface CertificateSummary {
   id: string;
@@ -25,7 +37,8 @@ export interface CertificateSummary {
   status: CertificateStatus;
   revoked_at: string | null;
   replaced_at: string | null;
-  course: { id: string; name: string; unit_code: string };
+  /** name: the course's display name (lists of courses); unit_title: what the certificate prints */
+  course: { id: string; name: string; unit_code: string; unit_title: string };
 }
 
 export function certificateQuery(db: DB) {
@@ -44,6 +57,7 @@ export function certificateQuery(db: DB) {
       "courses.id as course_id",
       "courses.name as course_name",
       "courses.unit_code",
+      certificateUnitTitle.as("unit_title"),
     ]);
 }
 
@@ -64,7 +78,7 @@ export function toSummary(r: CertificateRow): CertificateSummary {
     status: certificateStatus(r),
     revoked_at: r.revoked_at,
     replaced_at: r.replaced_at,
-    course: { id: r.course_id, name: r.course_name, unit_code: r.unit_code },
+    course: { id: r.course_id, name: r.course_name, unit_code: r.unit_code, unit_title: r.unit_title },
   };
 }
 

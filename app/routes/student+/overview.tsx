@@ -122,7 +122,7 @@ export default function StudentOverview() {
               {certificates.slice(0, RECENT_CERTIFICATES).map((c) => (
                 <li key={c.id} className="rounded-md border border-steel-200 p-4">
                   <div className="flex items-start justify-between gap-2">
-                    <p className="font-semibold text-steel-900">{c.course.name}</p>
+                    <p className="font-semibold text-steel-900">{c.course.unit_title}</p>
                     <TierBadge tier={c.tier_achieved} />
                   </div>
                   <p className="mt-1 font-mono text-sm text-steel-700">{c.certificate_number}</p>
