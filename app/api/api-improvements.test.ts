@@ -11,6 +11,7 @@ import * as summaryApi from "~/routes/api+/admin.questionnaires.summary";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
 import { validateJsonSchema } from "../../tests/support/json-schema";
 import { call, caller, type Caller, type RouteModule } from "../../tests/support/api-calls";
+import { UNKNOWN_SOURCE } from "~/models/standards/improvement.server";
 import { openApiDocument } from "./openapi";
 
 /**
@@ -54,8 +55,8 @@ describe("the improvement register over /api", () => {
       await call(mod(improvementsApi), "POST", list, {
         token: admin.token,
         json: {
-          source_type: "complaint",
-          source_id: "C-42",
+          source_type: "audit",
+          source_id: "External audit C-42",
           description: "Explain the refund rule at enrolment",
           owner_id: trainer.id,
           due_date: "2026-01-15",
@@ -64,7 +65,7 @@ describe("the improvement register over /api", () => {
       list,
       "post",
     );
-    expect(raised).toMatchObject({ status: "open", source_type: "complaint", source_id: "C-42", owner: { id: trainer.id } });
+    expect(raised).toMatchObject({ status: "open", source_type: "audit", source_id: "External audit C-42", owner: { id: trainer.id } });
     const id = raised.id as string;
     // bad input: a clear message, nothing stored
     const bad = await conforms(
@@ -76,6 +77,24 @@ describe("the improvement register over /api", () => {
       "post",
     );
     expect(Object.keys(bad.errors).sort()).toEqual(["description", "due_date", "owner_id", "source_type"]);
+    // a complaint that does not exist: refused at source_id, nothing stored
+    const stored = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("improvement_actions")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await stored();
+    const unknownSource = await call(mod(improvementsApi), "POST", list, {
+      token: admin.token,
+      json: { source_type: "complaint", source_id: "nonexistent-id", description: "Explain the refund rule", owner_id: trainer.id, due_date: "2026-01-15" },
+    });
+    expect(unknownSource.status).toBe(422);
+    expect((await conforms(unknownSource, list, "post")).errors).toEqual({ source_id: UNKNOWN_SOURCE.complaint });
+    expect(await stored()).toBe(before);
     await conforms(await call(mod(improvementsApi), "POST", list, { token: trainer.token, json: {} }), list, "post");
 
     const page = await conforms(await call(mod(improvementsApi), "GET", `${list}?overdue=1`, { token: admin.token }), list, "get");

@@ -28,7 +28,10 @@ export const improvementActionResponse = z
     id: z.uuid(),
     source_type: z.enum(IMPROVEMENT_SOURCES),
     source_id: z.string().nullable().describe("The record the action came from, as given"),
-    source_label: z.string().nullable().describe("The source's short description where the portal holds it (a questionnaire question)"),
+    source_label: z
+      .string()
+      .nullable()
+      .describe("The source's short description where the portal holds it (a questionnaire question, a complaint's or appeal's reference)"),
     description: z.string(),
     owner: person,
     due_date: day,

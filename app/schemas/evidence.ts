@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AssessmentKind } from "#db/schema-evidence";
 import { uuid } from "./fields";
+import { licenceClass } from "./hrw";
 import { CHECKLIST_RESULTS, RECORD_TYPE_NAMES, type ChecklistResult } from "./evidence-text";
 
 export { CHECKLIST_RESULTS, type ChecklistResult } from "./evidence-text";
@@ -34,7 +35,8 @@ export const signatureSchema = z.object({
 /** An admin's edit of a retention rule (the audit trail's is not editable: the model refuses it). */
 export const retentionRuleSchema = z.object({
   record_type: z.enum(RECORD_TYPE_NAMES, { message: "Choose a record type" }),
-  licence_class: z.string().trim().max(10, "At most 10 characters").default(""),
+  /** blank or left out: the rule of every class; otherwise one of the licence classes courses name, in the list's own words when not */
+  licence_class: z.preprocess((v) => (v === "" ? undefined : v), licenceClass.optional()).transform((v) => v ?? ""),
   keep_months: z.coerce.number({ message: "Enter a number of months" }).int("Whole months").min(1, "At least 1 month").max(1200, "At most 1200 months"),
   source: z.string().trim().min(3, "Say where the period comes from").max(300, "At most 300 characters"),
 });

@@ -12,7 +12,7 @@ import { IMPROVEMENT_SOURCES, IMPROVEMENT_STATUSES } from "./improvement-text";
 export const improvementSource = z.enum(IMPROVEMENT_SOURCES, { message: `Source must be one of ${IMPROVEMENT_SOURCES.join(", ")}` });
 
 const sourceId = optionalText("Source reference", 100).describe(
-  "The record the action comes from (a complaint's or validation's id, a questionnaire question's id), as given",
+  "The record the action comes from, as given: a complaint's or appeal's id or reference, a validation's id, a questionnaire question's id (each must name one of that kind, else 422 at source_id; required for those kinds); for an audit or other, free text",
 );
 const description = requiredText("Description", 2000, { multiline: true }).describe("What is to be improved");
 const ownerId = z.string({ message: "Choose an owner" }).uuid("Choose an owner").describe("The staff member (trainer or administrator) who owns the action");

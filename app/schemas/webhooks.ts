@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanText } from "./fields";
 
 /**
  * Webhooks: the events other systems may hear of, the endpoint form shared by /admin/webhooks
@@ -21,8 +22,9 @@ export {
 } from "./webhook-text";
 export type { WebhookAudience, WebhookEvent } from "./webhook-text";
 
+/** An event named twice is heard once: each is kept once, in the order first named. */
 const eventList = z.preprocess(
-  (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]),
+  (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? [...new Set(v)] : [v]),
   z
     .array(z.enum(WEBHOOK_EVENTS, { message: "Unknown event" }), { message: "Choose at least one event" })
     .min(1, "Choose at least one event")
@@ -32,8 +34,8 @@ const eventList = z.preprocess(
 /** Registering an endpoint (the form and POST /api/admin/webhooks). */
 export const webhookEndpointSchema = z
   .object({
-    url: z.string({ message: "Enter the endpoint's URL" }).trim().min(1, "Enter the endpoint's URL").max(2000, "The URL is too long"),
-    description: z.string().trim().max(200, "Keep the description under 200 characters").default(""),
+    url: cleanText("URL", { typeMessage: "Enter the endpoint's URL" }).trim().min(1, "Enter the endpoint's URL").max(2000, "The URL is too long"),
+    description: cleanText("Description").trim().max(200, "Keep the description under 200 characters").default(""),
     audience: z.enum(WEBHOOK_AUDIENCES, { message: "Choose whose reading rules apply" }).default("admin"),
     events: eventList,
   })

@@ -457,6 +457,17 @@ async function recognitionToWalk(studentId: string | null, assessorId: string | 
     now.slice(0, 10),
     now,
   );
+  // a file on it, so its pages show their evidence links (a page without one has none to measure)
+  await db.run(
+    `insert into evidence_files (id, assessment_kind, assessment_id, student_id, sha256, media_type, size_bytes, original_name, uploaded_by, uploaded_at)
+     values (?, 'recognition', ?, ?, ?, 'application/pdf', 1024, 'walk-statement-of-attainment.pdf', ?, ?)`,
+    crypto.randomUUID(),
+    id,
+    learner,
+    crypto.randomBytes(32).toString("hex"),
+    learner,
+    now,
+  );
   return id;
 }
 
@@ -691,8 +702,11 @@ function phoneFaults(limits: { tap: number; contentStart: number; width: number;
   if (width > limits.width) faults.push(`${width} px wide (at most ${limits.width})`);
   const name = (el: Element) =>
     `<${el.tagName.toLowerCase()}${el.getAttribute("type") ? ` type=${el.getAttribute("type")}` : ""}> "${(el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
+  // A link among the words of a sentence is exempt: its height is the line's. A link to a file (a
+  // download) is a row's control for that file even where the row says more of it (its size, when
+  // and by whom it was added), so it is measured like a button.
   const inRunningText = (el: Element) => {
-    if (el.tagName !== "A") return false;
+    if (el.tagName !== "A" || /\/download(\?|$)/.test(el.getAttribute("href") ?? "")) return false;
     const block = el.closest("p, li, dd");
     return !!block && (block.textContent ?? "").trim().length > (el.textContent ?? "").trim().length;
   };

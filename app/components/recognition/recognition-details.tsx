@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "@remix-run/react";
-import { SubmitButton, TitledCard } from "~/components/ui";
+import { SubmitButton, TitledCard, TAP_LINK } from "~/components/ui";
+import { cn } from "~/utils/cn";
 import { EVIDENCE_ACCEPT } from "~/files/types";
 import { EQUIVALENCE_LABELS, RECOGNITION_KIND_LABELS, RECOGNITION_STATUS_LABELS } from "~/schemas/recognition-text";
 import type { Equivalence, RecognitionKind, RecognitionStatus } from "#db/schema-recognition";
@@ -83,7 +84,7 @@ export function RecognitionEvidence({ files, mayAdd, error }: { files: EvidenceI
       <ul className="space-y-2 text-sm" aria-label="Evidence files">
         {files.map((f) => (
           <li key={f.id} className="break-words">
-            <a href={`/evidence/${f.id}/download`} className="inline-block min-h-6 font-semibold underline">
+            <a href={`/evidence/${f.id}/download`} className={cn(TAP_LINK, "font-semibold underline")}>
               {f.original_name}
             </a>{" "}
             <span className="text-steel-600">

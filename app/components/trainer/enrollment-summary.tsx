@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import type { TrainerEnrollmentDetail } from "~/models/trainer-students.server";
 import { usiCleared } from "~/rules/usi";
 import { StatusBadge, TierBadge } from "~/components/status-badges";
-import { ProgressBar, TitledCard } from "~/components/ui";
+import { ProgressBar, TitledCard, TAP_LINK } from "~/components/ui";
+import { cn } from "~/utils/cn";
 import { formatDate } from "~/utils/format";
 
 export const linkClass = "font-semibold text-hivis-800 underline underline-offset-2 hover:text-hivis-900";
@@ -69,7 +70,7 @@ export function EnrollmentSummaryCard({ enrollment }: { enrollment: TrainerEnrol
                   {enrollment.certificate.certificate_number}
                 </span>
                 , issued {formatDate(enrollment.certificate.issue_date)}{" "}
-                <a href={`/certificates/${enrollment.certificate.id}/download`} className={linkClass} download>
+                <a href={`/certificates/${enrollment.certificate.id}/download`} className={cn(TAP_LINK, linkClass)} download>
                   Download PDF
                 </a>
               </>

@@ -38,6 +38,13 @@ export function Button({
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
 }
 
+/**
+ * What makes a link a tap target of its own (44 px tall, as every control on a phone) where it is a
+ * row's control rather than a word of a sentence: a file to download, a record to open. A long name
+ * wraps inside it rather than widening the page.
+ */
+export const TAP_LINK = "inline-flex min-h-11 max-w-full items-center [overflow-wrap:anywhere]";
+
 /** A link that looks like a button (navigation is a link, never a button). */
 export function ButtonLink({ variant = "primary", size = "md", className, ...props }: LinkProps & { variant?: Variant; size?: Size }) {
   return <Link className={buttonClasses(variant, size, className)} {...props} />;

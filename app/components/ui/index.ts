@@ -1,6 +1,6 @@
 export { Alert, Spinner } from "./alert";
 export { Badge, type BadgeTone } from "./badge";
-export { Button, ButtonLink, buttonClasses } from "./button";
+export { Button, ButtonLink, buttonClasses, TAP_LINK } from "./button";
 export { Card, EmptyState, StatCard, TitledCard } from "./card";
 export { ErrorSummary, type SummarisedFailure } from "./error-summary";
 export { ConfirmAction } from "./confirm-action";

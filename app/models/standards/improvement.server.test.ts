@@ -1,7 +1,10 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction } from "#db/connection";
-import { makeCourse, makeEnrollment, makeUser } from "../../../tests/support/factories";
+import type { ImprovementSource } from "#db/schema-improvement";
+import { appealInput, complaintInput } from "~/schemas/complaint";
+import { lodgeAppeal, lodgeComplaint } from "../complaints/complaint-lodging.server";
+import { makeCourse, makeDecidedAssessment, makeEnrollment, makeUser } from "../../../tests/support/factories";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import {
   IMPROVEMENT_CLOSE_NEEDS_EVIDENCE,
@@ -17,6 +20,8 @@ import {
   getImprovementAction,
   listImprovementActions,
   OWNER_NOT_STAFF,
+  SOURCE_REFERENCE_NEEDED,
+  UNKNOWN_SOURCE,
   overdueImprovementCount,
   overdueImprovements,
   updateImprovementAction,
@@ -41,7 +46,7 @@ beforeAll(async () => {
 afterAll(async () => t.cleanup());
 
 const today = "2026-11-28";
-const action = (owner: string, due: string, extra: Partial<{ source_type: "complaint" | "audit" | "questionnaire"; source_id: string | null }> = {}) => ({
+const action = (owner: string, due: string, extra: Partial<{ source_type: ImprovementSource; source_id: string | null }> = {}) => ({
   source_type: extra.source_type ?? ("audit" as const),
   source_id: extra.source_id ?? null,
   description: `Improve something due ${due}`,
@@ -286,8 +291,6 @@ describe("the questionnaires", () => {
     await expect(
       createImprovementAction(t.db, action(admin.id, "2027-01-31", { source_type: "questionnaire", source_id: crypto.randomUUID() }), admin.id),
     ).rejects.toMatchObject({ status: 422 });
-    const fromComplaint = await createImprovementAction(t.db, action(admin.id, "2027-01-31", { source_type: "complaint", source_id: "C-2026-0007" }), admin.id);
-    expect(fromComplaint).toMatchObject({ source_type: "complaint", source_id: "C-2026-0007", source_label: null });
 
     const annual = await annualSummaryRows(t.db, { audience: "employer", year: 2026 });
     expect(annual.find((r) => r.question === "Our workers were ready for site")).toMatchObject({
@@ -307,5 +310,70 @@ describe("the questionnaires", () => {
         "none-none-none-none-none",
     );
     expect(asked?.questions.some((x) => x.id === q.id) ?? false).toBe(false);
+  });
+});
+
+describe("an action's source", () => {
+  const rto = { name: "Test RTO", code: "12345" };
+  const stored = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom("improvement_actions")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("of a kind of record must name one of that kind: refused at source_id otherwise, nothing stored", async () => {
+    const admin = await makeUser(t.db, { role: "admin" });
+    const student = await makeUser(t.db, { role: "student" });
+    const assessor = await makeUser(t.db, { role: "trainer" });
+    const complaint = await lodgeComplaint(t.db, complaintInput.parse({ details: "The yard was closed without notice" }), { rto });
+    const assessmentId = await makeDecidedAssessment(t.db, student.id, assessor.id, "failed");
+    const appeal = await lodgeAppeal(t.db, appealInput.parse({ assessment_kind: "unit", assessment_id: assessmentId, details: "I passed the lift" }), {
+      by: student.id,
+      rto,
+    });
+    const course = await makeCourse(t.db);
+    const planId = crypto.randomUUID();
+    await t.db
+      .insertInto("validation_plans")
+      .values({ id: planId, course_id: course.id, planned_on: today, sample_size: 2, created_by: admin.id, created_at: new Date().toISOString() })
+      .execute();
+
+    const before = await stored();
+    const refused = async (source_type: ImprovementSource, source_id: string | null, message: string) =>
+      expect(createImprovementAction(t.db, action(admin.id, "2027-01-31", { source_type, source_id }), admin.id)).rejects.toMatchObject({
+        status: 422,
+        fieldErrors: { source_id: message },
+      });
+    await refused("complaint", "nonexistent-id", UNKNOWN_SOURCE.complaint);
+    await refused("complaint", crypto.randomUUID(), UNKNOWN_SOURCE.complaint);
+    // a record of another kind is not one of this kind
+    await refused("complaint", appeal.id, UNKNOWN_SOURCE.complaint);
+    await refused("appeal", complaint.reference, UNKNOWN_SOURCE.appeal);
+    await refused("validation", "nonexistent-id", UNKNOWN_SOURCE.validation);
+    await refused("validation", crypto.randomUUID(), UNKNOWN_SOURCE.validation);
+    await refused("questionnaire", "nonexistent-id", UNKNOWN_SOURCE.questionnaire);
+    await refused("complaint", null, SOURCE_REFERENCE_NEEDED);
+    expect(await stored()).toBe(before);
+
+    // by id or by reference, labelled with the reference
+    const byId = await createImprovementAction(t.db, action(admin.id, "2027-01-31", { source_type: "complaint", source_id: complaint.id }), admin.id);
+    expect(byId).toMatchObject({ source_id: complaint.id, source_label: `Complaint ${complaint.reference}` });
+    const byReference = await createImprovementAction(
+      t.db,
+      action(admin.id, "2027-01-31", { source_type: "appeal", source_id: appeal.reference.toLowerCase() }),
+      admin.id,
+    );
+    expect(byReference).toMatchObject({ source_label: `Appeal ${appeal.reference}` });
+    const fromValidation = await createImprovementAction(t.db, action(admin.id, "2027-01-31", { source_type: "validation", source_id: planId }), admin.id);
+    expect(fromValidation).toMatchObject({ source_type: "validation", source_id: planId });
+    // an audit or anything else names what it names, or nothing
+    const fromAudit = await createImprovementAction(t.db, action(admin.id, "2027-01-31", { source_type: "audit", source_id: "External audit 2026" }), admin.id);
+    expect(fromAudit).toMatchObject({ source_id: "External audit 2026", source_label: null });
+    await createImprovementAction(t.db, action(admin.id, "2027-01-31", { source_type: "other", source_id: null }), admin.id);
+    expect(await stored()).toBe(before + 5);
   });
 });

@@ -3,6 +3,8 @@ import { sql } from "kysely";
 import { writeTransaction, type DB } from "#db/connection";
 import type { ImprovementSource, ImprovementStatus } from "#db/schema-improvement";
 import type { ImprovementCloseInput, ImprovementCreateInput, ImprovementListQuery, ImprovementUpdateInput } from "~/schemas/improvement";
+import { KIND_LABELS } from "~/schemas/complaint-text";
+import { uuid } from "~/schemas/fields";
 import { IMPROVEMENT_CLOSE_NEEDS_EVIDENCE, IMPROVEMENT_CLOSED_LOCKED } from "~/schemas/improvement-text";
 import { DomainError, invalid, notFound } from "~/utils/errors";
 import { organisationToday } from "~/utils/organisation-calendar";
@@ -19,7 +21,6 @@ import { questionSourceLabel } from "./questionnaire.server";
 
 export const IMPROVEMENT_PAGE_SIZE = 50;
 export const OWNER_NOT_STAFF = "The owner must be an active trainer or administrator";
-export const UNKNOWN_QUESTION_SOURCE = "No questionnaire question has this id";
 
 export interface ImprovementAction {
   id: string;
@@ -122,32 +123,82 @@ async function assertOwner(db: DB, ownerId: string): Promise<void> {
 }
 
 /**
+ * The kinds of source that name a record the portal holds, each with the refusal of a reference
+ * that names none of that kind: an action linked to no record would send its reader nowhere. An
+ * audit and "other" name something outside the portal, so their reference is free text.
+ */
+export const UNKNOWN_SOURCE = {
+  complaint: "No complaint has this reference",
+  appeal: "No appeal has this reference",
+  validation: "No course validation has this id",
+  questionnaire: "No questionnaire question has this id",
+} as const satisfies Partial<Record<ImprovementSource, string>>;
+type RecordSource = keyof typeof UNKNOWN_SOURCE;
+const isRecordSource = (type: ImprovementSource): type is RecordSource => type in UNKNOWN_SOURCE;
+export const SOURCE_REFERENCE_NEEDED = "Give the reference of the record this action comes from";
+
+/** An id as the portal makes them; anything else names no row (and PostgreSQL's uuid columns refuse it). */
+const looksLikeId = (v: string) => uuid.safeParse(v).success;
+
+/**
+ * The record a source names: null when there is none of that kind; for a complaint or an appeal
+ * by its id or its reference (C-2026-0007), labelled with the reference; a free-text source is
+ * what it says, with no label.
+ */
+async function findImprovementSource(db: DB, type: ImprovementSource, id: string): Promise<{ label: string | null } | null> {
+  if (!isRecordSource(type)) return { label: null };
+  if (type === "questionnaire") {
+    const label = await questionSourceLabel(db, id);
+    return label === null ? null : { label };
+  }
+  if (type === "validation") {
+    if (!looksLikeId(id)) return null;
+    const plan = await db.selectFrom("validation_plans").select("id").where("id", "=", id.toLowerCase()).executeTakeFirst();
+    return plan ? { label: null } : null;
+  }
+  const complaint = await db
+    .selectFrom("complaints")
+    .select(["kind", "reference"])
+    .where("kind", "=", type)
+    .where((eb) => (looksLikeId(id) ? eb("id", "=", id.toLowerCase()) : eb("reference", "=", id.toUpperCase())))
+    .executeTakeFirst();
+  return complaint ? { label: `${KIND_LABELS[complaint.kind]} ${complaint.reference}` } : null;
+}
+
+/**
  * What the register can say about a source: its type and id as given, and a short description
- * where the portal holds the record here (a questionnaire question); null when it cannot tell.
+ * where the portal holds the record here (a questionnaire question, a complaint or an appeal);
+ * null when it cannot tell.
  */
 export async function describeImprovementSource(db: DB, type: ImprovementSource, id: string | null): Promise<string | null> {
   if (!id) return null;
-  if (type === "questionnaire") return questionSourceLabel(db, id);
-  return null;
+  return (await findImprovementSource(db, type, id))?.label ?? null;
 }
 
-/** Raises an action (an administrator). A questionnaire source must name one of its questions. */
+/**
+ * Raises an action (an administrator). A source that is a kind of record (a complaint, an
+ * appeal, a validation, a questionnaire question) must name one of that kind: refused at
+ * source_id, nothing stored, when it names none or is left out.
+ */
 export async function createImprovementAction(db: DB, input: ImprovementCreateInput, actor: SignedInActorRef, now = new Date()): Promise<ImprovementAction> {
   const at = now.toISOString();
   const id = crypto.randomUUID();
   const who = signedInActor(actor);
   return writeTransaction(db, async (trx) => {
     await assertOwner(trx, input.owner_id);
-    const label = await describeImprovementSource(trx, input.source_type, input.source_id);
-    if (input.source_type === "questionnaire" && input.source_id && label === null)
-      throw invalid(UNKNOWN_QUESTION_SOURCE, { source_id: UNKNOWN_QUESTION_SOURCE });
+    if (isRecordSource(input.source_type) && !input.source_id) throw invalid(SOURCE_REFERENCE_NEEDED, { source_id: SOURCE_REFERENCE_NEEDED });
+    const source = input.source_id ? await findImprovementSource(trx, input.source_type, input.source_id) : { label: null };
+    if (!source) {
+      const message = UNKNOWN_SOURCE[input.source_type as RecordSource];
+      throw invalid(message, { source_id: message });
+    }
     await trx
       .insertInto("improvement_actions")
       .values({
         id,
         source_type: input.source_type,
         source_id: input.source_id,
-        source_label: label,
+        source_label: source.label,
         description: input.description,
         owner_id: input.owner_id,
         due_date: input.due_date,

@@ -12,6 +12,10 @@ import * as mailPage from "~/routes/admin+/mail";
 import * as overviewPage from "~/routes/admin+/overview";
 import * as staffPage from "~/routes/admin+/staff";
 import * as webhookPage from "~/routes/admin+/webhooks_.$id";
+import * as webhooksPage from "~/routes/admin+/webhooks";
+import * as retentionPage from "~/routes/admin+/retention";
+import * as newImprovementPage from "~/routes/admin+/improvements.new";
+import { UNKNOWN_SOURCE } from "~/models/standards/improvement.server";
 
 /**
  * The admin pages' failed posts, as a person sees them: the list pages' row buttons go back to
@@ -217,5 +221,68 @@ describe("the course forms come back as typed", () => {
     });
     const gone = await post(editCoursePage, `/admin/courses/${crypto.randomUUID()}/edit`, typed, { params: { id: crypto.randomUUID() } });
     expect(gone.status).toBe(404);
+  });
+});
+
+describe("a value the app has no record of is refused at its field, nothing stored", () => {
+  const count = async (table: "retention_rules" | "improvement_actions" | "webhook_endpoints") =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("Retention: a licence class that is none of the licence classes", async () => {
+    const before = await count("retention_rules");
+    const response = await post(retentionPage, "/admin/retention", {
+      intent: "rule",
+      record_type: "assessment_evidence",
+      licence_class: "ZZ",
+      keep_months: "12",
+      source: "test",
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({ licence_class: "Choose a licence class from the list" });
+    expect(await count("retention_rules")).toBe(before);
+    // a real class, and the blank of every class, are saved
+    expect(
+      (
+        await post(retentionPage, "/admin/retention", {
+          intent: "rule",
+          record_type: "assessment_evidence",
+          licence_class: "CD",
+          keep_months: "24",
+          source: "The regulator asks longer",
+        })
+      ).status,
+    ).toBe(302);
+    expect(await count("retention_rules")).toBe(before + 1);
+  });
+
+  it("Raise an improvement action: a complaint that does not exist", async () => {
+    const before = await count("improvement_actions");
+    const response = await post(newImprovementPage, "/admin/improvements/new", {
+      source_type: "complaint",
+      source_id: "nonexistent-id",
+      description: "Explain the refund rule",
+      owner_id: adminId,
+      due_date: "2027-01-15",
+    });
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({ source_id: UNKNOWN_SOURCE.complaint });
+    expect(await count("improvement_actions")).toBe(before);
+  });
+
+  it("Webhooks: a description with a control character", async () => {
+    const before = await count("webhook_endpoints");
+    const response = await post(webhooksPage, "/admin/webhooks", "url=http%3A%2F%2F127.0.0.1%3A4916%2Ft&events=enrolment.created&description=x%01y");
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+      description: "Description must be a single line without control characters",
+    });
+    expect(await count("webhook_endpoints")).toBe(before);
   });
 });

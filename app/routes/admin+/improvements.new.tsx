@@ -82,7 +82,7 @@ export default function NewImprovementAction() {
               name="source_id"
               defaultValue={values.source_id}
               error={errors.source_id}
-              hint="The complaint, appeal, validation or question it comes from (optional)"
+              hint="A complaint's or appeal's reference, a validation's or question's id (needed for those sources); for an audit or other, anything that identifies it, or nothing"
             />
           </div>
           <ImprovementFields values={values} errors={errors} owners={owners} />

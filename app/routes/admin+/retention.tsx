@@ -18,15 +18,19 @@ import {
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
-import { Alert, CheckboxField, SubmitButton, TextField, TitledCard } from "~/components/ui";
+import { Alert, CheckboxField, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
 import { destroySchema, retentionRuleSchema } from "~/schemas/evidence";
 import { RECORD_TYPES } from "~/schemas/evidence-text";
+import { LICENCE_CLASS_OPTIONS } from "~/components/hrw/class-fields";
 import { formatDate, formatDateTime, keepingPeriod } from "~/utils/format";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
 
 export const DESTROYED = "Destroyed; a record of each is kept";
 export const RULE_SAVED = "Retention rule saved";
+
+/** A rule for every class, or for one of the licence classes courses name (the schema takes no other). */
+const RULE_CLASS_OPTIONS = [{ value: "", label: "Every class" }, ...LICENCE_CLASS_OPTIONS];
 
 /**
  * Retention: the keep-until rules per record type (with their sources), what is past its day,
@@ -166,10 +170,11 @@ export default function RetentionPage() {
                 <option value="certification_record">{RECORD_TYPES.certification_record.label}</option>
               </select>
             </label>
-            <TextField
-              label="Licence class (blank: every class)"
+            <SelectField
+              label="Licence class"
               name="licence_class"
               hint="A licence class may keep its evidence longer"
+              options={RULE_CLASS_OPTIONS}
               error={data?.fieldErrors?.licence_class}
             />
             <TextField label="Keep for (months)" name="keep_months" inputMode="numeric" required error={data?.fieldErrors?.keep_months} />

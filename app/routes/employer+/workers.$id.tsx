@@ -3,7 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { requireRole, getDb, getWorker, readOrRefuse } from "~/routes/employer+/workers.$id.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { TitledCard } from "~/components/ui";
+import { TitledCard, TAP_LINK } from "~/components/ui";
+import { cn } from "~/utils/cn";
 import { classDates } from "~/schemas/class-text";
 import { CONSENT_LABELS, CONSENT_MISSING, WORKER_STATE_LABELS } from "~/schemas/employer-text";
 import { formatDate } from "~/utils/format";
@@ -41,7 +42,7 @@ export default function WorkerPage() {
             {worker.results.statements.length === 0 ? <p>No statement of attainment yet.</p> : null}
             {worker.results.statements.map((s) => (
               <p key={s.id}>
-                <a href={`/certificates/${s.id}/download`} className="font-semibold text-hivis-800 underline">
+                <a href={`/certificates/${s.id}/download`} className={cn(TAP_LINK, "font-semibold text-hivis-800 underline")}>
                   Download statement of attainment {s.certificate_number}
                 </a>{" "}
                 (issued {formatDate(s.issue_date)})

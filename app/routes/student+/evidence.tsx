@@ -13,7 +13,8 @@ import {
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
-import { Alert, SubmitButton, TextField, TitledCard } from "~/components/ui";
+import { Alert, SubmitButton, TextField, TitledCard, TAP_LINK } from "~/components/ui";
+import { cn } from "~/utils/cn";
 import { EVIDENCE_MEDIA_TYPES, isEvidenceMediaType } from "~/files/types";
 import { assessmentRefSchema, signatureSchema } from "~/schemas/evidence";
 import { formatDateTime } from "~/utils/format";
@@ -60,7 +61,7 @@ export default function StudentEvidence() {
               <ul className="space-y-1 text-sm" aria-label={`Evidence for ${a.title}`}>
                 {files.map((f) => (
                   <li key={f.id} className="break-words">
-                    <a href={`/evidence/${f.id}/download`} className="font-semibold underline">
+                    <a href={`/evidence/${f.id}/download`} className={cn(TAP_LINK, "font-semibold underline")}>
                       {f.original_name}
                     </a>{" "}
                     <span className="text-steel-600">

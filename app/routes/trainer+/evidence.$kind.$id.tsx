@@ -26,7 +26,8 @@ import {
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { showToast, useActionToast } from "~/components/toaster";
-import { Alert, SubmitButton, TextField, TitledCard } from "~/components/ui";
+import { Alert, SubmitButton, TextField, TitledCard, TAP_LINK } from "~/components/ui";
+import { cn } from "~/utils/cn";
 import { EVIDENCE_ACCEPT, EVIDENCE_MEDIA_TYPES, isEvidenceMediaType } from "~/files/types";
 import { decisionRefSchema, checklistMarksInput, checklistMarksSchema, signatureSchema } from "~/schemas/evidence";
 import { CHECKLIST_RESULTS } from "~/schemas/evidence-text";
@@ -326,7 +327,7 @@ export default function EvidencePage() {
               <li key={f.id} className="flex items-center gap-3 text-sm">
                 {f.thumbnail_sha256 ? <img src={`/evidence/${f.id}/download?thumbnail=1`} alt="" className="h-12 w-16 shrink-0 rounded object-cover" /> : null}
                 <span className="min-w-0 break-words">
-                  <a href={`/evidence/${f.id}/download`} className="font-semibold underline">
+                  <a href={`/evidence/${f.id}/download`} className={cn(TAP_LINK, "font-semibold underline")}>
                     {f.original_name}
                   </a>{" "}
                   <span className="text-steel-600">
