@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import type { AwaitingCertificate } from "~/models/certificates/certificate-due.server";
-import { Badge, EmptyState, TitledCard } from "~/components/ui";
+import { Badge, EmptyState, TAP_LINK, TitledCard } from "~/components/ui";
 import { formatDate } from "~/utils/format";
 
 /**
@@ -47,7 +47,7 @@ export function AwaitingUsiCard({ awaitingUsi, fixHref, className }: { awaitingU
                 <span className="font-semibold text-steel-900">{a.student.full_name}</span> · {a.course.name} ·{" "}
                 {a.student.usi_status === "missing" ? "No USI recorded" : "USI not verified"} · <DueDate awaiting={a} />
               </span>
-              <Link to={fixHref(a.student.id)} className={linkClass}>
+              <Link to={fixHref(a.student.id)} className={`${TAP_LINK} ${linkClass}`}>
                 Verify USI<span className="sr-only"> of {a.student.full_name}</span>
               </Link>
             </li>

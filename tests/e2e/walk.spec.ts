@@ -667,8 +667,7 @@ async function hydratedAndRevalidated(page: Page) {
  * content (<main>) starts within its first quarter, nothing is wider than the screen, and every
  * visible control is at least 44 px high (and a time field wide enough for its whole time). A
  * checkbox or radio is measured by its <label> (what a thumb taps). The one exemption is a link
- * inside running text: an <a> whose closest paragraph or list item (<p>, <li>, <dd>) holds more
- * text than the link's own. Then, at 360 and 390 px, with JavaScript too (the hydrated page),
+ * inside running text: an <a> with a word right before or after it. Then, at 360 and 390 px, with JavaScript too (the hydrated page),
  * what tests/e2e/phone-fit.ts measures: no control outside the screen, a sideways-scrolling box
  * labelled and focusable, no button or field under 44 px either way.
  */
@@ -702,13 +701,21 @@ function phoneFaults(limits: { tap: number; contentStart: number; width: number;
   if (width > limits.width) faults.push(`${width} px wide (at most ${limits.width})`);
   const name = (el: Element) =>
     `<${el.tagName.toLowerCase()}${el.getAttribute("type") ? ` type=${el.getAttribute("type")}` : ""}> "${(el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
-  // A link among the words of a sentence is exempt: its height is the line's. A link to a file (a
-  // download) is a row's control for that file even where the row says more of it (its size, when
-  // and by whom it was added), so it is measured like a button.
+  // A link among the words of a sentence is exempt: its height is the line's. It is among them when
+  // a word stands right before or after it; a link beside other parts of a row (a name, a badge, a
+  // date, each in its own element) is that row's control and measured like a button, and so is a
+  // link to a file (a download), whatever the row says of the file.
+  // (The server's markup puts a comment between two pieces of text it rendered apart; a comment is
+  // not what stands beside the link.)
+  const beside = (node: ChildNode | null, step: "previousSibling" | "nextSibling") => {
+    let at = node;
+    while (at?.nodeType === Node.COMMENT_NODE) at = at[step];
+    return at;
+  };
+  const wordsAt = (node: ChildNode | null) => node?.nodeType === Node.TEXT_NODE && /[\p{L}\p{N}]/u.test(node.textContent ?? "");
   const inRunningText = (el: Element) => {
     if (el.tagName !== "A" || /\/download(\?|$)/.test(el.getAttribute("href") ?? "")) return false;
-    const block = el.closest("p, li, dd");
-    return !!block && (block.textContent ?? "").trim().length > (el.textContent ?? "").trim().length;
+    return wordsAt(beside(el.previousSibling, "previousSibling")) || wordsAt(beside(el.nextSibling, "nextSibling"));
   };
   for (const el of document.querySelectorAll("a, button, input:not([type=hidden]), select, textarea, summary")) {
     let box = el.getBoundingClientRect();

@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReadinessView } from "~/avetmiss/readiness.server";
 import type { ComplianceCheck, EnrollmentStatistics } from "~/models/report.server";
 import { StatusBadge, TIER_TITLES } from "~/components/status-badges";
-import { Alert, Badge, buttonClasses, Pagination, TitledCard, TableScroll } from "~/components/ui";
+import { Alert, Badge, buttonClasses, Pagination, TAP_LINK, TitledCard, TableScroll } from "~/components/ui";
 import { AVETMISS_EXPORT_KEYS, AVETMISS_EXPORTS, noActivityMessage } from "~/schemas/avetmiss-exports-text";
 import { organisationYear } from "~/utils/organisation-calendar";
 import { formatDateTime } from "~/utils/format";
@@ -271,7 +271,7 @@ export function AvetmissCard({ year, yearError, readiness }: { year: number; yea
                         <span className="font-semibold text-steel-900">{issue.record}</span> <span className="text-steel-600">({issue.field})</span>:{" "}
                         {issue.problem}
                       </span>
-                      <Link to={issue.href} className="font-semibold text-hivis-800 underline-offset-4 hover:underline">
+                      <Link to={issue.href} className={`${TAP_LINK} font-semibold text-hivis-800 underline-offset-4 hover:underline`}>
                         Fix
                         <span className="sr-only">
                           {" "}

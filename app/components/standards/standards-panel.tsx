@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Badge, TitledCard } from "~/components/ui";
+import { Badge, TAP_LINK, TitledCard } from "~/components/ui";
 
 /** The admin dashboard's "Standards" panel: each row a count and a link to where it is dealt with. */
 export function StandardsPanel({
@@ -14,7 +14,7 @@ export function StandardsPanel({
       <ul className="space-y-2 text-sm">
         {rows.map((r) => (
           <li key={r.key} className="flex items-center justify-between gap-2">
-            <Link to={r.href} className="underline">
+            <Link to={r.href} className={`${TAP_LINK} underline`}>
               {r.label}
             </Link>
             <Badge tone={r.tone}>{r.count}</Badge>

@@ -150,14 +150,14 @@ export default function CourseManagement() {
                   <Link
                     to={`/admin/courses/${c.id}/edit${search}`}
                     preventScrollReset
-                    className="rounded-md px-3 py-1.5 text-sm font-semibold text-hivis-800 hover:bg-hivis-50"
+                    className="inline-flex min-h-11 items-center rounded-md px-3 py-1.5 text-sm font-semibold text-hivis-800 hover:bg-hivis-50"
                   >
                     Edit<span className="sr-only"> {c.name}</span>
                   </Link>
                   <Link
                     to={`/admin/courses/${c.id}${search}`}
                     preventScrollReset
-                    className="rounded-md px-3 py-1.5 text-sm font-semibold text-steel-800 hover:bg-steel-100"
+                    className="inline-flex min-h-11 items-center rounded-md px-3 py-1.5 text-sm font-semibold text-steel-800 hover:bg-steel-100"
                   >
                     View<span className="sr-only"> {c.name}</span>
                   </Link>

@@ -19,7 +19,18 @@ import { InvoiceSummary } from "~/components/finance/invoice-summary";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
-import { Card, ConfirmAction, ErrorSummary, FormTokenField, SelectField, SubmitButton, TextAreaField, TextField, revalidateAfterRepeat } from "~/components/ui";
+import {
+  Card,
+  ConfirmAction,
+  ErrorSummary,
+  FormTokenField,
+  SelectField,
+  SubmitButton,
+  TAP_LINK,
+  TextAreaField,
+  TextField,
+  revalidateAfterRepeat,
+} from "~/components/ui";
 import { withFormToken } from "~/schemas/form-token";
 import { creditNoteFormSchema, paymentFormSchema } from "~/schemas/invoice";
 import { CREDIT_NOTE_ISSUED, PAYMENT_METHODS, PAYMENT_RECORDED } from "~/schemas/invoice-text";
@@ -107,7 +118,7 @@ export default function InvoicePage() {
       <PageTitle title={`Invoice ${invoice.number}`} subtitle={`${invoice.buyer_name} · ${formatCents(invoice.total_cents)}`} />
       <p className="mb-4 flex flex-wrap items-center gap-3">
         <InvoiceStatusBadge status={invoice.status} />
-        <a href={`/admin/finance/${invoice.id}/pdf`} className="font-semibold text-hivis-700 underline">
+        <a href={`/admin/finance/${invoice.id}/pdf`} className={`${TAP_LINK} font-semibold text-hivis-700 underline`}>
           Download the PDF
         </a>
       </p>

@@ -26,7 +26,7 @@ import { RouteError } from "~/components/route-error";
 import { RowActionButton } from "~/components/admin/row-action-button";
 import { QuickActions } from "~/components/quick-actions";
 import { PageTitle } from "~/components/portal-shell";
-import { buttonClasses, EmptyState, StatCard, TitledCard, TableScroll } from "~/components/ui";
+import { buttonClasses, EmptyState, StatCard, TAP_LINK, TitledCard, TableScroll } from "~/components/ui";
 import { AwaitingUsiCard, DueDate } from "~/components/certificates-due";
 import { AttendanceAlerts } from "~/components/admin/attendance-alerts";
 import { formatDate, ROLE_LABELS } from "~/utils/format";
@@ -159,7 +159,7 @@ export default function AdminOverview() {
             <ul className="divide-y divide-steel-100" aria-label="Completed enrolments awaiting a certificate, longest waiting first">
               {due.map((a) => (
                 <li key={a.enrollment_id} className="py-2 text-sm">
-                  <Link to={`/admin/students/${a.student.id}`} className="font-semibold text-steel-900 hover:underline">
+                  <Link to={`/admin/students/${a.student.id}`} className={`${TAP_LINK} font-semibold text-steel-900 hover:underline`}>
                     {a.student.full_name}
                   </Link>{" "}
                   · {a.course.name} · <DueDate awaiting={a} />
@@ -212,7 +212,7 @@ export default function AdminOverview() {
                   {recentStudents.map((s) => (
                     <tr key={s.id}>
                       <td className="px-4 py-2 font-semibold text-steel-900 sm:px-2">
-                        <Link to={`/admin/students/${s.id}`} className="hover:underline">
+                        <Link to={`/admin/students/${s.id}`} className={`${TAP_LINK} hover:underline`}>
                           {s.full_name}
                         </Link>
                       </td>

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole, getDb, employerOfUser, listBookings, listWorkers, upcomingDeadlines } from "~/routes/employer+/overview.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
-import { ButtonLink, Card, EmptyState, TableScroll, TitledCard } from "~/components/ui";
+import { ButtonLink, Card, EmptyState, TableScroll, TAP_LINK, TitledCard } from "~/components/ui";
 import { classDates } from "~/schemas/class-text";
 import { CONSENT_LABELS, WORKER_STATE_LABELS } from "~/schemas/employer-text";
 import { formatDate, plural } from "~/utils/format";
@@ -33,7 +33,7 @@ export default function EmployerOverview() {
           <ul className="divide-y divide-steel-100 text-sm">
             {bookings.map((b) => (
               <li key={b.id} className="py-3">
-                <Link to={`/employer/bookings/${b.id}`} className="font-semibold text-hivis-800 underline-offset-4 hover:underline">
+                <Link to={`/employer/bookings/${b.id}`} className={`${TAP_LINK} font-semibold text-hivis-800 underline-offset-4 hover:underline`}>
                   {b.course}, {classDates(b.start_date, b.end_date)}
                 </Link>
                 <p className="text-steel-700">

@@ -10,7 +10,7 @@ import {
 } from "~/routes/student+/notifications.server";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, STUDENT_LOAD_ERROR } from "~/components/route-error";
-import { Badge, Card, EmptyState, Pagination, SubmitButton } from "~/components/ui";
+import { Badge, Card, EmptyState, Pagination, SubmitButton, TAP_LINK } from "~/components/ui";
 import { pageQuery } from "~/schemas/page-queries";
 import { formatDateTime } from "~/utils/format";
 
@@ -90,7 +90,7 @@ export default function StudentNotifications() {
                     <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-steel-600">
                       <time dateTime={n.created_at}>{formatDateTime(n.created_at)}</time>
                       {kind ? (
-                        <Link to={kind.to} className="font-semibold text-hivis-800 underline-offset-4 hover:underline">
+                        <Link to={kind.to} className={`${TAP_LINK} font-semibold text-hivis-800 underline-offset-4 hover:underline`}>
                           {kind.link}
                         </Link>
                       ) : null}

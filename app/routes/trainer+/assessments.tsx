@@ -13,7 +13,7 @@ import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { AssessmentStatusBadge } from "~/components/status-badges";
 import { AssessmentTable } from "~/components/trainer/assessment-table";
 import { LiveSearchForm } from "~/components/trainer/live-search";
-import { ButtonLink, Card, EmptyState, Pagination, TitledCard } from "~/components/ui";
+import { ButtonLink, Card, EmptyState, Pagination, TAP_LINK, TitledCard } from "~/components/ui";
 import { ASSESSMENT_STATUSES } from "#db/schema";
 import { PENDING_ASSESSMENT_DEFINITION } from "~/schemas/assessment-text";
 import { assessmentListQuery } from "~/schemas/page-queries";
@@ -102,7 +102,7 @@ export default function TrainerAssessments() {
                 </span>
                 <Link
                   to={`/trainer/assessments/new?enrollment=${p.enrollment_id}`}
-                  className={linkClass}
+                  className={cn(TAP_LINK, linkClass)}
                   aria-label={`Record assessment for ${p.student.full_name}, ${p.course_name}`}
                 >
                   Record assessment

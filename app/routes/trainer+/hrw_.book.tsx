@@ -15,7 +15,7 @@ import {
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError } from "~/components/route-error";
 import { useActionToast } from "~/components/toaster";
-import { Button, EmptyState, ErrorSummary, SelectField, SubmitButton, TextField, TitledCard } from "~/components/ui";
+import { Button, EmptyState, ErrorSummary, SelectField, SubmitButton, TAP_LINK, TextField, TitledCard } from "~/components/ui";
 import { bookingSchema } from "~/schemas/hrw";
 import { HRW_STATE_CODES, HRW_STATES, IDENTITY_POINTS_NEEDED, MINIMUM_AGE } from "~/schemas/hrw-codes";
 import { uuid } from "~/schemas/fields";
@@ -91,10 +91,10 @@ export default function BookAssessment() {
                     <span className="font-semibold">{c.full_name}</span> {c.email}
                   </span>
                   <span className="flex gap-3">
-                    <Link to={`/trainer/hrw/candidates/${c.id}`} className="underline" aria-label={`Checks of ${c.full_name}`}>
+                    <Link to={`/trainer/hrw/candidates/${c.id}`} className={`${TAP_LINK} underline`} aria-label={`Checks of ${c.full_name}`}>
                       Checks
                     </Link>
-                    <Link to={`?candidate=${c.id}`} className="font-semibold underline" aria-label={`Book ${c.full_name}`}>
+                    <Link to={`?candidate=${c.id}`} className={`${TAP_LINK} font-semibold underline`} aria-label={`Book ${c.full_name}`}>
                       Book
                     </Link>
                   </span>

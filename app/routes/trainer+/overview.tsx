@@ -13,7 +13,7 @@ import { QuickActions } from "~/components/quick-actions";
 import { PageTitle } from "~/components/portal-shell";
 import { RouteError, TRAINER_LOAD_ERROR } from "~/components/route-error";
 import { StudentEnrollmentsTable } from "~/components/trainer/student-enrollments-table";
-import { EmptyState, StatCard, TitledCard } from "~/components/ui";
+import { EmptyState, StatCard, TAP_LINK, TitledCard } from "~/components/ui";
 import { PENDING_ASSESSMENT_DEFINITION } from "~/schemas/assessment-text";
 import { TrainerHrwAlerts } from "~/components/hrw/hrw-ui";
 import { firstName, formatDate, statusLabel } from "~/utils/format";
@@ -108,7 +108,7 @@ export default function TrainerOverview() {
                     </p>
                     <Link
                       to={`/trainer/assessments/new?enrollment=${p.enrollment_id}`}
-                      className={`${linkClass} mt-1 inline-block`}
+                      className={`${TAP_LINK} ${linkClass} mt-1`}
                       aria-label={`Record assessment for ${p.student.full_name}, ${p.course_name}`}
                     >
                       Record assessment
@@ -122,7 +122,7 @@ export default function TrainerOverview() {
                       {a.student.full_name} &middot; {a.course.name}
                     </p>
                     <p className="text-xs text-steel-600">Completed {formatDate(a.completion_date)}</p>
-                    <Link to="/trainer/certificates" className={`${linkClass} mt-1 inline-block`}>
+                    <Link to="/trainer/certificates" className={`${TAP_LINK} ${linkClass} mt-1`}>
                       Go to certificates
                     </Link>
                   </li>
