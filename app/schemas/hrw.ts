@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { parseWith } from "~/utils/validation";
-import { calendarDate, optionalText, requiredText, uuid } from "./fields";
+import { calendarDate, chosenId, optionalText, requiredText, uuid } from "./fields";
 import {
   HRW_MESSAGES,
   HRW_RULE_NAMES,
@@ -25,8 +25,6 @@ const optionalDate = (label: string) =>
     .union([z.literal(""), calendarDate(label)])
     .nullish()
     .transform((v) => (v ? v : null));
-
-const id = (message: string) => z.string({ message }).trim().min(1, message).pipe(z.uuid(message));
 
 /** One value or several of a form's checkboxes, as a list. */
 const list = <T extends z.ZodType>(item: T, message: string) =>
@@ -135,8 +133,8 @@ const startTime = z
   .refine((v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v), "Enter the start time as HH:MM");
 
 export const bookingSchema = z.object({
-  candidate_id: id("Choose the candidate"),
-  course_id: id("Choose the course"),
+  candidate_id: chosenId("Choose the candidate"),
+  course_id: chosenId("Choose the course"),
   state: z
     .union([z.literal(""), hrwState])
     .nullish()
@@ -144,8 +142,8 @@ export const bookingSchema = z.object({
     .describe("Whose regulator issues the licence; blank or left out: the delivery location's state"),
   assessment_date: calendarDate("Assessment date"),
   start_time: startTime,
-  location_id: id("Choose the delivery location"),
-  assessor_id: id("Choose the assessor"),
+  location_id: chosenId("Choose the delivery location"),
+  assessor_id: chosenId("Choose the assessor"),
   plant_description: requiredText("Plant description", 200),
   plant_registration: requiredText("Plant registration or serial number", 60),
   hours: z
