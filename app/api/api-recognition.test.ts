@@ -6,6 +6,9 @@ import * as authenticateApi from "~/routes/api+/recognition.$id.authenticate";
 import * as assessorApi from "~/routes/api+/recognition.$id.assessor";
 import * as decisionApi from "~/routes/api+/recognition.$id.decision";
 import * as evidenceApi from "~/routes/api+/recognition.$id.evidence";
+import * as courseApi from "~/routes/api+/admin.courses.$id";
+import * as coursesApi from "~/routes/api+/courses";
+import { organisation } from "~/env.server";
 import { recognitionAssessorChoices, recognitionChoices } from "~/models/recognition/recognition.server";
 import { RECOGNITION_MESSAGES } from "~/schemas/recognition-text";
 import { createTestDb, useAsAppDb } from "../../tests/support/test-db";
@@ -58,7 +61,18 @@ const ONE = "/api/recognition/{id}";
 
 describe("recognition over /api", () => {
   it("an RPL: applied and invoiced, assigned, decided 52 by its assessor; each role's register; evidence", async () => {
-    const { course, enrollment } = await learnerEnrollment({ rplFee: 30000 });
+    const { course, enrollment } = await learnerEnrollment();
+    // the administrator sets the course's RPL fee; the course's answers carry it
+    const fee = await conforms(
+      await call(mod(courseApi), "PUT", "/x", { token: admin.token, params: { id: course.id }, json: { rpl_fee: 300 } }),
+      "/api/admin/courses/{id}",
+      "put",
+    );
+    expect(fee.rpl_fee).toBe(300);
+    const detail = await conforms(await call(mod(courseApi), "GET", "/x", { token: admin.token, params: { id: course.id } }), "/api/admin/courses/{id}", "get");
+    expect(detail.course.rpl_fee).toBe(300);
+    const listed = await conforms(await call(mod(coursesApi), "GET", "/api/courses", {}), "/api/courses", "get");
+    expect(listed.find((c: { id: string }) => c.id === course.id)?.rpl_fee).toBe(300);
     expect((await recognitionChoices(db, learner.id)).map((c) => c.enrollment_id)).toContain(enrollment.id);
     const applied = await conforms(
       await call(mod(registerApi), "POST", "/api/recognition", {
@@ -69,6 +83,8 @@ describe("recognition over /api", () => {
       "post",
     );
     expect(applied).toMatchObject({ status: "applied", kind: "rpl", fee_invoice_id: expect.any(String) });
+    const invoice = await db.selectFrom("invoices").select(["total_cents", "source_kind"]).where("id", "=", applied.fee_invoice_id).executeTakeFirstOrThrow();
+    expect(invoice).toEqual({ total_cents: 30000, source_kind: "recognition" });
     expect((await recognitionChoices(db, learner.id)).map((c) => c.enrollment_id)).not.toContain(enrollment.id);
     // again while it waits: 409; another's enrolment: 404; unknown fields: 422
     await conforms(
@@ -123,6 +139,19 @@ describe("recognition over /api", () => {
       "post",
     );
     expect(assigned.assessor).toEqual({ id: assessor.id, full_name: "Assessor Api" });
+    // a learner is no choice of assessor (and is not named); nothing chosen asks for the choice
+    const notTrainer = await conforms(
+      await call(mod(assessorApi), "POST", "/x", { token: admin.token, params: { id: applied.id }, json: { assessor_id: stranger.id } }),
+      "/api/recognition/{id}/assessor",
+      "post",
+    );
+    expect(notTrainer).toEqual({ detail: RECOGNITION_MESSAGES.chooseTrainer, errors: { assessor_id: RECOGNITION_MESSAGES.chooseTrainer } });
+    const nobody = await conforms(
+      await call(mod(assessorApi), "POST", "/x", { token: admin.token, params: { id: applied.id }, json: {} }),
+      "/api/recognition/{id}/assessor",
+      "post",
+    );
+    expect(nobody.errors).toEqual({ assessor_id: RECOGNITION_MESSAGES.chooseAssessor });
     expect((await call(mod(assessorApi), "POST", "/x", { token: assessor.token, params: { id: applied.id }, json: { assessor_id: assessor.id } })).status).toBe(
       403,
     );
@@ -164,6 +193,21 @@ describe("recognition over /api", () => {
       json: { decision: "not_granted", reasons: "No" },
     });
     expect(adminJudges.status).toBe(409);
+    expect(((await adminJudges.json()) as { detail: string }).detail).toBe(RECOGNITION_MESSAGES.notAssessor);
+    const assessorRefuses = await conforms(
+      await call(mod(decisionApi), "POST", "/x", { token: assessor.token, params: { id: applied.id }, json: { decision: "refused", reasons: "Wrong unit" } }),
+      "/api/recognition/{id}/decision",
+      "post",
+    );
+    expect(assessorRefuses.detail).toBe(RECOGNITION_MESSAGES.onlyAdminRefuses);
+    // no checklist marked on the application: no grant
+    const unmarked = await call(mod(decisionApi), "POST", "/x", {
+      token: assessor.token,
+      params: { id: applied.id },
+      json: { decision: "granted", reasons: "Evidence covers the unit" },
+    });
+    expect(unmarked.status).toBe(409);
+    expect(((await unmarked.json()) as { detail: string }).detail).toMatch(/^Mark every item of the unit's checklist before granting/);
     await conforms(
       await call(mod(decisionApi), "POST", "/x", { token: assessor.token, params: { id: applied.id }, json: { decision: "maybe" } }),
       "/api/recognition/{id}/decision",
@@ -223,6 +267,17 @@ describe("recognition over /api", () => {
       "/api/recognition/{id}/authenticate",
       "post",
     );
+    // a check dated in the future, or a document from this RTO itself: refused at the field, nothing stored
+    const good = { issuing_rto_code: "90001", document_number: "SOA-1", checked_how: "Register", checked_on: "2026-12-01", equivalence: "same" };
+    for (const [json, field] of [
+      [{ ...good, checked_on: "2027-12-01" }, "checked_on"],
+      [{ ...good, issuing_rto_code: organisation().code }, "issuing_rto_code"],
+    ] as const) {
+      const refused = await call(mod(authenticateApi), "POST", "/x", { token: admin.token, params: { id: applied.id }, json });
+      expect(refused.status).toBe(422);
+      expect(Object.keys(((await conforms(refused, "/api/recognition/{id}/authenticate", "post")) as { errors: object }).errors)).toEqual([field]);
+    }
+    expect((await conforms(await call(mod(itemApi), "GET", "/x", { token: admin.token, params: { id: applied.id } }), ONE, "get")).authentication).toBeNull();
     const authenticated = await conforms(
       await call(mod(authenticateApi), "POST", "/x", {
         token: admin.token,
@@ -240,6 +295,7 @@ describe("recognition over /api", () => {
       "/api/recognition/{id}/authenticate",
       "post",
     );
+    expect(authenticated.authentication?.checked_on).toBe("2026-12-01");
     expect(authenticated.equivalence).toEqual({ kind: "superseding", held_unit_code: "OLD0001", mapping: "Superseded, equivalent outcomes" });
     const granted = await conforms(
       await call(mod(decisionApi), "POST", "/x", {
@@ -253,15 +309,16 @@ describe("recognition over /api", () => {
     expect(granted).toMatchObject({ status: "granted", outcome_code: "60" });
 
     const licence = await learnerEnrollment({ licence: "DG" });
-    const refused = await conforms(
-      await call(mod(registerApi), "POST", "/api/recognition", {
-        token: learner.token,
-        json: { enrollment_id: licence.enrollment.id, kind: "credit_transfer", statement: "I hold it" },
-      }),
-      "/api/recognition",
-      "post",
-    );
-    expect(refused).toMatchObject({ status: "refused", reasons: RECOGNITION_MESSAGES.licenceUnit("DG") });
+    // refused, which no client may read as success: 409 with the reason, naming the application kept on the register
+    const refusal = await call(mod(registerApi), "POST", "/api/recognition", {
+      token: learner.token,
+      json: { enrollment_id: licence.enrollment.id, kind: "credit_transfer", statement: "I hold it" },
+    });
+    expect(refusal.status).toBe(409);
+    const refused = await conforms(refusal, "/api/recognition", "post");
+    expect(refused).toEqual({ detail: RECOGNITION_MESSAGES.licenceUnit("DG"), id: expect.any(String) });
+    const kept = await conforms(await call(mod(itemApi), "GET", "/x", { token: learner.token, params: { id: refused.id } }), ONE, "get");
+    expect(kept).toMatchObject({ status: "refused", reasons: RECOGNITION_MESSAGES.licenceUnit("DG"), enrollment_id: licence.enrollment.id });
   });
 });
 

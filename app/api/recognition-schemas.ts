@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EQUIVALENCES, RECOGNITION_KINDS, RECOGNITION_STATUSES } from "#db/schema-recognition";
 import { recognitionApplyInput, recognitionAssignInput, recognitionAuthenticateInput, recognitionDecideInput } from "~/schemas/recognition";
-import { requests, responses } from "./schemas";
+import { errorResponse, requests, responses } from "./schemas";
 
 /** Credit transfer and RPL over /api: the pages' schemas made strict, and one application's answer. */
 
@@ -67,3 +67,14 @@ export const recognitionDetailResponse = recognitionResponse
   })
   .register(responses, { id: "RecognitionDetail" });
 export type RecognitionDetailResponse = z.input<typeof recognitionDetailResponse>;
+
+/**
+ * Applying refused: 409 with the reason as `detail`. For a high-risk work licence unit the refused
+ * application is kept on the register (its reason mailed and audited), and `id` names it.
+ */
+export const recognitionApplyConflictResponse = errorResponse
+  .extend({
+    id: z.uuid().optional().describe("The refused application, kept on the register (GET /api/recognition/{id}): present when a licence unit is refused"),
+  })
+  .register(responses, { id: "RecognitionApplyConflict" });
+export type RecognitionApplyConflictResponse = z.input<typeof recognitionApplyConflictResponse>;

@@ -141,6 +141,12 @@ export const courseResponse = z
     tier: z.enum(TIERS),
     duration_hours: z.number().min(0),
     price: z.number().min(0).describe("Dollars with cents"),
+    rpl_fee: z
+      .number()
+      .min(0)
+      .describe(
+        "Recognition of prior learning: the fee per unit invoiced when a learner applies, dollars with cents, with the course's GST treatment; 0: none",
+      ),
     gst_treatment: z
       .enum(GST_TREATMENT_CODES)
       .describe("How its invoices charge GST: gst_free (an accredited VET course) or taxable (10%, included in the price)"),

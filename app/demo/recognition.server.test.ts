@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAvetmissExport } from "~/avetmiss/export.server";
+import { checklistMarkedBy } from "~/models/standards/checklist.server";
 import { credentialProblem } from "~/models/standards/trainer-credential.server";
 import { RECOGNITION_MESSAGES } from "~/schemas/recognition";
 import { organisationToday } from "~/utils/organisation-calendar";
@@ -69,6 +70,12 @@ describe("the demo's recognition", () => {
     const trainer = await t.db.selectFrom("users").select("id").where("email", "=", "trainer@example.com").executeTakeFirstOrThrow();
     expect(yes.assessor_id).toBe(trainer.id);
     expect(await credentialProblem(t.db, trainer.id, DEMO_RECOGNITION_COURSE.unit_code, [yes.decided_on!])).toBeNull();
+    // granted on the unit's reviewed checklist, every item marked by its assessor before the decision
+    const course = await t.db.selectFrom("courses").select("id").where("unit_code", "=", DEMO_RECOGNITION_COURSE.unit_code).executeTakeFirstOrThrow();
+    expect(await checklistMarkedBy(t.db, { assessment: { kind: "recognition", id: yes.id }, courseId: course.id, markedBy: trainer.id })).toEqual({
+      reviewed: true,
+      marked: true,
+    });
     const no = of(DEMO_RECOGNITION_LEARNERS.rplNotGranted);
     expect(no).toMatchObject({ kind: "rpl", status: "not_granted", outcome_code: "52", assessor_id: trainer.id });
     expect(no.reasons).toBeTruthy();

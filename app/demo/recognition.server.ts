@@ -7,6 +7,8 @@ import { createCourse } from "~/models/course-admin.server";
 import { createEnrollment, setPlannedDates } from "~/models/enrollment.server";
 import { defaultPlannedDates } from "~/rules/enrollment-rules";
 import { applyForRecognition, assignRecognitionAssessor, authenticateCreditTransfer, decideRecognition } from "~/models/recognition/recognition.server";
+import { findEvidenceAssessment } from "~/models/evidence.server";
+import { markChecklist, reviewChecklist, saveChecklist } from "~/models/standards/checklist.server";
 import { recordTrainerUnit } from "~/models/standards/trainer-credential.server";
 import { setCourseValidation } from "~/models/standards/validation.server";
 import { courseCreateSchema } from "~/schemas/course";
@@ -22,14 +24,27 @@ export const DEMO_RECOGNITION_LEARNERS = {
   rplNotGranted: "ethan.papadopoulos@example.com",
 } as const;
 
+/** The WHS unit's observation checklist, an item per element of the unit, which an RPL assessor marks before granting. */
+const WHS_CHECKLIST = {
+  title: "CPCCWHS2001 RPL observation checklist",
+  items: [
+    { text: "Identifies the WHS requirements, policies and procedures that apply to the work", maps_to: "Element 1" },
+    { text: "Identifies hazardous materials and other hazards on the site, and reports them", maps_to: "Element 2" },
+    { text: "Plans and prepares for safe work: the SWMS, the controls and the personal protective equipment", maps_to: "Element 3" },
+    { text: "Applies the requirements, policies and procedures while working", maps_to: "Element 4" },
+    { text: "Follows the procedures for incidents and emergencies", maps_to: "Element 5" },
+  ],
+};
+
 /**
  * The demo's recognition, through the model functions (docs/decisions/037-recognition.md):
  *
  * - licensing rules win: a learner's RPL for their licence unit is refused with the reason;
  * - on the WHS unit without a licence class (DEMO_RECOGNITION_COURSE, which Sam Whitfield and
  *   Priya Shah are credentialed for), a credit transfer granted (60) on another RTO's statement
- *   of attainment, authenticated by the office; an RPL granted (51) by Sam, its statement of
- *   attainment issued as for any unit the RTO assesses; and an RPL not granted (52) with
+ *   of attainment, authenticated by the office; an RPL granted (51) by Sam once he has marked
+ *   every item of the unit's reviewed observation checklist, its statement of attainment issued
+ *   as for any unit the RTO assesses; and an RPL not granted (52) with
  *   reasons, under appeal (acknowledged, assigned to Priya to decide, as Sam made the decision).
  *
  * The three enrolled well before the four newest enrolments, which the demo's invoices bill
@@ -81,6 +96,8 @@ export async function seedDemoRecognition(
     { id: adminId },
     at(30),
   );
+  const checklistId = await saveChecklist(trx, { course_id: course.id, ...WHS_CHECKLIST }, { id: adminId }, at(118));
+  await reviewChecklist(trx, checklistId, { id: adminId }, at(117));
 
   const learner = async (email: string) => (await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
   const enrol = async (studentId: string, daysAgo: number) => {
@@ -144,6 +161,15 @@ export async function seedDemoRecognition(
     62,
   );
   await assignRecognitionAssessor(trx, admin, yes.id, { assessor_id: trainerId }, adminId, at(61));
+  const checklistItems = (await trx.selectFrom("checklist_items").select("id").where("checklist_id", "=", checklistId).where("position", ">", 0).execute()).map(
+    (item) => ({ item_id: item.id, result: "satisfactory" as const, comment: null }),
+  );
+  await markChecklist(
+    trx,
+    { assessment: (await findEvidenceAssessment(trx, { kind: "recognition", id: yes.id }))!, checklist_id: checklistId, marks: checklistItems },
+    { id: trainerId },
+    at(49),
+  );
   await decideRecognition(
     trx,
     sam,

@@ -38,6 +38,7 @@ function toColumns(input: CoursePatch): CourseUpdate {
   if (input.tier !== undefined) columns.tier = input.tier;
   if (input.duration_hours !== undefined) columns.duration_hours = input.duration_hours;
   if (input.price !== undefined) columns.price_cents = Math.round(input.price * 100);
+  if (input.rpl_fee !== undefined) columns.rpl_fee_cents = Math.round(input.rpl_fee * 100);
   if (input.gst_treatment !== undefined) columns.gst_treatment = input.gst_treatment;
   if (input.is_active !== undefined) columns.is_active = input.is_active ? 1 : 0;
   if (input.prerequisites !== undefined) columns.prerequisites = JSON.stringify(input.prerequisites);
@@ -107,6 +108,7 @@ export async function createCourse(db: DB, input: CourseInput, actorRef: ActorRe
         tier: input.tier,
         duration_hours: input.duration_hours,
         price_cents: Math.round(input.price * 100),
+        rpl_fee_cents: Math.round((input.rpl_fee ?? 0) * 100),
         gst_treatment: input.gst_treatment ?? "gst_free",
         is_active: input.is_active ? 1 : 0,
         prerequisites: JSON.stringify(input.prerequisites),

@@ -14,6 +14,8 @@ export interface Course {
   tier: Tier;
   duration_hours: number;
   price: number;
+  /** the fee per unit for recognition of prior learning, dollars with cents; 0: none */
+  rpl_fee: number;
   is_active: boolean;
   prerequisites: string[];
   learning_outcomes: string[];
@@ -56,6 +58,7 @@ export function toCourse(row: CourseRow): Course {
     tier: row.tier,
     duration_hours: Number(row.duration_hours),
     price: row.price_cents / 100,
+    rpl_fee: Number(row.rpl_fee_cents) / 100,
     is_active: row.is_active === 1,
     prerequisites: parseList(row.prerequisites),
     learning_outcomes: parseList(row.learning_outcomes),
@@ -83,6 +86,7 @@ export function courseOverview(course: Course) {
     tier: course.tier,
     duration_hours: course.duration_hours,
     price: course.price,
+    rpl_fee: course.rpl_fee,
     prerequisites: course.prerequisites,
     learning_outcomes: course.learning_outcomes,
     assessment_criteria: course.assessment_criteria,

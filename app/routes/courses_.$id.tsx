@@ -95,6 +95,9 @@ export default function CoursePage() {
               </h2>
               <p className="mt-3 text-4xl font-extrabold tracking-tight text-steel-900">{formatPrice(course.price)}</p>
               <p className="text-sm text-steel-600">{`The whole course: ${course.duration_hours} hours of training and assessment.`}</p>
+              {course.rpl_fee > 0 ? (
+                <p className="mt-2 text-sm text-steel-700">{`Already do this work? Recognition of prior learning (RPL) is assessed for ${formatPrice(course.rpl_fee)} per unit, invoiced when you apply.`}</p>
+              ) : null}
               {course.reviewRequired ? (
                 <div className="mt-4 rounded-md border border-hivis-300 bg-hivis-50 p-3 text-sm text-steel-800">
                   <p>Enrolment starts with a short review of reading, writing, numbers and computers, so we can advise you and arrange any support.</p>

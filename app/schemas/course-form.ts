@@ -17,6 +17,7 @@ export interface CourseFormState {
   tier: Tier;
   duration_hours: string;
   price: string;
+  rpl_fee: string;
   gst_treatment: GstTreatment;
   is_active: boolean;
   field_of_education: string;
@@ -67,6 +68,7 @@ export function courseStateFromForm(form: FormData, fallback: CourseFormState): 
     tier: (TIERS as readonly string[]).includes(tier) ? (tier as Tier) : fallback.tier,
     duration_hours: text("duration_hours", fallback.duration_hours),
     price: text("price", fallback.price),
+    rpl_fee: text("rpl_fee", fallback.rpl_fee),
     gst_treatment: GST_TREATMENT_CODES.find((code) => code === form.get("gst_treatment")) ?? fallback.gst_treatment,
     is_active: form.has("is_active_present") ? form.get("is_active") === "on" : fallback.is_active,
     field_of_education: text("field_of_education", fallback.field_of_education),
@@ -88,6 +90,7 @@ export const EMPTY_COURSE_STATE: CourseFormState = {
   tier: "tier_1",
   duration_hours: "",
   price: "",
+  rpl_fee: "0",
   gst_treatment: "gst_free",
   is_active: true,
   field_of_education: "",

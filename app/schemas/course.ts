@@ -47,6 +47,9 @@ export const decimal = (label: string, max: number, options: { positive?: boolea
       return n;
     });
 
+/** An amount in dollars with cents, as a course's price and RPL fee are typed: 0 or more, rounded to the cent. */
+export const money = (label: string) => decimal(label, 1_000_000).transform((v) => Math.round(v * 100) / 100);
+
 /** A list of short texts; blank entries are dropped before saving. */
 export const textList = (label: string) =>
   z
@@ -75,7 +78,9 @@ export const courseObject = z.object({
   tier: z.enum(TIERS, { message: "Tier must be Tier 1, Tier 2 or Tier 3" }),
   /** the unit's nominal hours, which AVETMISS reports and planned end dates are counted from: never 0 */
   duration_hours: decimal("Duration", 10_000, { positive: true }),
-  price: decimal("Price", 1_000_000).transform((v) => Math.round(v * 100) / 100),
+  price: money("Price"),
+  /** the fee per unit invoiced when a learner applies for RPL, charged with the course's GST treatment; 0: none; left out, 0 */
+  rpl_fee: money("RPL fee").optional(),
   /** how its invoices charge GST: an accredited VET course is GST-free, anything else taxable (docs/decisions/033-invoices.md); left out, GST-free */
   gst_treatment: z.enum(GST_TREATMENT_CODES, { message: GST_TREATMENT_INVALID }).optional(),
   is_active: z.boolean({ message: "Active must be true or false" }),
@@ -118,6 +123,7 @@ export const courseEditSchema = courseObject.pick({
   description: true,
   duration_hours: true,
   price: true,
+  rpl_fee: true,
   gst_treatment: true,
   learning_outcomes: true,
   assessment_criteria: true,

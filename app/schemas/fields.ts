@@ -141,6 +141,9 @@ export const passwordsMatch: [(v: { password: string; confirm_password: string }
 
 export const uuid = z.string().uuid("Not a valid id");
 
+/** An id picked from a list: left out, blank or not an id, the message asks for the choice ("Choose the assessor"). */
+export const chosenId = (message: string) => z.string({ message }).trim().min(1, message).pipe(z.uuid(message));
+
 /** A checkbox: present ("on"/"true") is true, absent is false; JSON booleans pass through. */
 export const checkbox = z
   .union([z.boolean(), z.string()])

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { organisationToday } from "~/utils/organisation-calendar";
 import { parseWith } from "~/utils/validation";
-import { blankOr, calendarDate, optionalCalendarDate, optionalText, requiredText, uuid } from "./fields";
+import { blankOr, calendarDate, chosenId, optionalCalendarDate, optionalText, requiredText, uuid } from "./fields";
 import {
   HRW_MESSAGES,
   HRW_RULE_NAMES,
@@ -21,8 +21,6 @@ import {
  */
 
 const optionalDate = optionalCalendarDate;
-
-const id = (message: string) => z.string({ message }).trim().min(1, message).pipe(z.uuid(message));
 
 /** One value or several of a form's checkboxes, as a list. */
 const list = <T extends z.ZodType>(item: T, message: string) =>
@@ -128,13 +126,13 @@ const startTime = z
   .refine((v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v), "Enter the start time as HH:MM");
 
 export const bookingSchema = z.object({
-  candidate_id: id("Choose the candidate"),
-  course_id: id("Choose the course"),
+  candidate_id: chosenId("Choose the candidate"),
+  course_id: chosenId("Choose the course"),
   state: blankOr(hrwState).describe("Whose regulator issues the licence; blank or left out: the delivery location's state"),
   assessment_date: calendarDate("Assessment date"),
   start_time: startTime,
-  location_id: id("Choose the delivery location"),
-  assessor_id: id("Choose the assessor"),
+  location_id: chosenId("Choose the delivery location"),
+  assessor_id: chosenId("Choose the assessor"),
   plant_description: requiredText("Plant description", 200),
   plant_registration: requiredText("Plant registration or serial number", 60),
   hours: z

@@ -41,7 +41,16 @@ export const RECOGNITION_MESSAGES = {
   notApplied: "This application has already been decided",
   noAuthentication: "Record how the other RTO's document was authenticated before granting the credit transfer",
   noAssessor: "Assign a credentialed assessor before deciding",
-  notAssessor: "Only the application's assessor (or an administrator) decides it",
+  // an RPL's judgement of competence is its assessor's alone; refusing a wrong application is the office's
+  notAssessor: "Only the application's assessor decides whether an RPL is granted or not granted; an administrator may refuse it but never judge it",
+  onlyAdminRefuses: "Only an administrator may refuse an application; its assessor decides granted or not granted",
+  chooseAssessor: "Choose the assessor",
+  chooseTrainer: "Choose an active trainer",
+  chooseUnit: "Choose a unit",
+  ownRtoCode: "Enter the code of the RTO that issued the document: a credit transfer recognises another RTO's document, and this is this RTO's own code",
+  checklistUnmarked: "Mark every item of the unit's checklist before granting",
+  noChecklist:
+    "Mark every item of the unit's checklist before granting: the unit has no reviewed observation checklist yet, which an administrator writes and reviews",
   wrongKind: "That decision does not fit this kind of application",
   reasonsNeeded: "Give the reasons for the decision",
   creditedNoCertificate: "No statement of attainment is issued for a unit credited from another RTO's document: the learner holds that RTO's",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EQUIVALENCES, RECOGNITION_KINDS, RECOGNITION_STATUSES } from "#db/schema-recognition";
 import { RECOGNITION_MESSAGES } from "./recognition-text";
-import { calendarDate, optionalText, requiredText, uuid } from "./fields";
+import { chosenId, optionalText, pastCalendarDate, requiredText } from "./fields";
 import { filterChoice, filterText } from "./list-filters";
 
 export * from "./recognition-text";
@@ -16,7 +16,7 @@ const kind = z.enum(RECOGNITION_KINDS, { message: "Choose credit transfer or rec
 
 /** A learner's (or staff's, on their behalf) application for one enrolment's unit. */
 export const recognitionApplyInput = z.object({
-  enrollment_id: uuid.describe("The enrolment whose unit is to be recognised"),
+  enrollment_id: chosenId(RECOGNITION_MESSAGES.chooseUnit).describe("The enrolment whose unit is to be recognised"),
   kind: kind.describe("credit_transfer: another RTO's AQF certification document or VET transcript; rpl: evidence of competence"),
   statement: requiredText("What you hold or have done", 4000, { multiline: true }).describe(
     "For credit transfer: the document and the issuing RTO; for RPL: the work done and where",
@@ -33,7 +33,8 @@ export const recognitionAuthenticateInput = z
       .regex(/^\d{4,5}$/, "Enter the issuing RTO's code (4 or 5 digits)"),
     document_number: requiredText("Document number", 60),
     checked_how: requiredText("How it was checked", 500, { multiline: true }),
-    checked_on: calendarDate("Date checked", "2000-01-01"),
+    // a check cannot be dated after the day it is recorded, nor so after the grant that relies on it
+    checked_on: pastCalendarDate("Date checked"),
     equivalence: z.enum(EQUIVALENCES, { message: "Choose same unit, equivalent or superseding" }),
     held_unit_code: optionalText("Unit held", 20),
     mapping: optionalText("Mapping", 2000, { multiline: true }),
@@ -41,7 +42,7 @@ export const recognitionAuthenticateInput = z
   .refine((v) => v.equivalence === "same" || !!v.held_unit_code, { message: RECOGNITION_MESSAGES.heldUnitNeeded, path: ["held_unit_code"] });
 export type RecognitionAuthenticateInput = z.infer<typeof recognitionAuthenticateInput>;
 
-export const recognitionAssignInput = z.object({ assessor_id: uuid.describe("A trainer credentialed for the unit") });
+export const recognitionAssignInput = z.object({ assessor_id: chosenId(RECOGNITION_MESSAGES.chooseAssessor).describe("A trainer credentialed for the unit") });
 export type RecognitionAssignInput = z.infer<typeof recognitionAssignInput>;
 
 /** granted / not_granted, or refused (with reasons), by staff. */

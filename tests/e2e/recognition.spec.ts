@@ -4,19 +4,48 @@ import { DEMO, expect, expectMessage, organisationToday, signIn, signInAt, signO
 
 /**
  * Credit transfer and RPL (CONTRACT 24, docs/decisions/037-recognition.md), with and without
- * JavaScript: a learner applies for a credit transfer (with the other RTO's document) and an RPL;
+ * JavaScript: an administrator sets a course's RPL fee on the course form; a learner applies for a
+ * licence unit (refused beside the unit, with the reason), a credit transfer (with the other RTO's document) and an RPL;
  * the office authenticates and grants the credit transfer (the unit leaves the learner's
  * timetable) and assigns the RPL's credentialed assessor, who decides it not granted; the RPL fee
  * is invoiced; the learner reads the reasons and appeals; the AVETMISS export carries 60 and 52
  * with delivery mode NNN. The appeal is upheld: the RPL reopens with the decision kept in its
- * history, the office gives it to another credentialed assessor (Priya Shah), who grants it, and
- * the export then carries 51.
+ * history, the office gives it to another credentialed assessor (Priya Shah), who cannot grant it
+ * before marking every item of the unit's reviewed checklist, marks it, grants it, and the export
+ * then carries 51.
  */
 
 /** The demo's second assessor, credentialed like the demo trainer for every unit the spec's courses credit. */
 const HRW_DEMO_ASSESSOR = { email: "priya.shah@example.com", full_name: "Priya Shah" };
 const YEAR = Number(organisationToday().slice(0, 4));
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+/** The unit's observation checklist, reviewed by the office (as /admin/checklists does), for the RPL assessor to mark. */
+async function reviewedChecklist(courseId: string): Promise<void> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const admin = await userId(DEMO.admin.email);
+  await e2eDb().run(
+    "insert into observation_checklists (id, course_id, title, created_by, created_at, updated_at, reviewed_at, reviewed_by) values (?, ?, ?, ?, ?, ?, ?, ?)",
+    id,
+    courseId,
+    "WHS observation checklist",
+    admin,
+    now,
+    now,
+    now,
+    admin,
+  );
+  for (const [position, text] of ["Identifies the hazards of the work", "Applies the controls while working"].entries())
+    await e2eDb().run(
+      "insert into checklist_items (id, checklist_id, position, text, maps_to) values (?, ?, ?, ?, ?)",
+      crypto.randomUUID(),
+      id,
+      position + 1,
+      text,
+      `Element ${position + 1}`,
+    );
+}
 
 /** A learner of the spec's own, enrolled (straight into the database) in a course without a licence class. */
 async function enrol(studentId: string, courseId: string): Promise<string> {
@@ -40,14 +69,46 @@ test("a learner applies for credit transfer and RPL; staff authenticate and deci
   test.setTimeout(240_000);
   const ct = await insertCourse({ name: `Prepare to work safely ${crypto.randomUUID().slice(0, 6)}` });
   const rpl = await insertCourse({ name: `Apply WHS requirements ${crypto.randomUUID().slice(0, 6)}` });
-  await e2eDb().run("update courses set rpl_fee_cents = 25000 where id = ?", rpl.id);
+  const licence = await insertCourse({ name: `Dogging ${crypto.randomUUID().slice(0, 6)}` });
+  await e2eDb().run("update courses set licence_class = 'DG' where id = ?", licence.id);
   const email = await insertStaff("student", "Riley Recognised");
   const learner = await userId(email);
   const ctEnrollment = await enrol(learner, ct.id);
   await enrol(learner, rpl.id);
+  const licenceEnrollment = await enrol(learner, licence.id);
+  await reviewedChecklist(rpl.id);
+
+  // the office sets the unit's RPL fee on the course form: a bad amount is refused beside the field
+  await signInAt(page, DEMO.admin.email, `/admin/courses/${rpl.id}/edit`);
+  const courseForm = page.getByRole("dialog");
+  await courseForm.getByLabel("RPL fee per unit (AUD)").fill("-5");
+  await courseForm.getByRole("button", { name: "Save Changes" }).click();
+  await expect(courseForm.getByLabel("RPL fee per unit (AUD)")).toHaveAccessibleDescription(/RPL fee cannot be negative/);
+  await expect(courseForm.getByLabel("RPL fee per unit (AUD)")).toHaveAttribute("aria-invalid", "true");
+  expect(await e2eDb().get("select rpl_fee_cents as fee from courses where id = ?", rpl.id)).toEqual({ fee: 0 });
+  await courseForm.getByLabel("RPL fee per unit (AUD)").fill("250");
+  await courseForm.getByRole("button", { name: "Save Changes" }).click();
+  await expectMessage(page, js, "Course updated successfully");
+  expect(await e2eDb().get("select rpl_fee_cents as fee from courses where id = ?", rpl.id)).toEqual({ fee: 25000 });
+  await page.goto(`/admin/courses/${rpl.id}/edit`);
+  await expect(page.getByRole("dialog").getByLabel("RPL fee per unit (AUD)")).toHaveValue("250.00");
+  await page.goto("/admin/overview");
+  await signOut(page);
+  // the public course page tells a learner what RPL costs
+  await page.goto(`/courses/${rpl.id}`);
+  await expect(page.getByText("Recognition of prior learning (RPL) is assessed for $250 per unit")).toBeVisible();
+
+  // a licence unit is refused on the form, beside the unit, with the reason; the refusal is kept on the register
+  await signInAt(page, email, `/student/recognition?enrollment=${licenceEnrollment}`);
+  await expect(page.getByLabel("Recognition sought")).toHaveAccessibleDescription(new RegExp(`${rpl.unit_code}: \\$250 per unit`));
+  await page.getByLabel("Recognition sought").selectOption("credit_transfer");
+  await page.getByLabel("What you hold or have done").fill("A dogging ticket from another RTO");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByLabel("Unit")).toHaveAccessibleDescription(/cannot be granted by credit transfer or RPL in place of the licence assessment/);
+  await expect(page.getByRole("table")).toContainText("Refused");
 
   // the learner applies from the enrolment: credit transfer with the other RTO's statement
-  await signInAt(page, email, `/student/recognition?enrollment=${ctEnrollment}`);
+  await page.goto(`/student/recognition?enrollment=${ctEnrollment}`);
   await expect(page.getByLabel("Unit")).toHaveValue(ctEnrollment);
   await page.getByLabel("Recognition sought").selectOption("credit_transfer");
   await page.getByLabel("What you hold or have done").fill("Statement of attainment from RTO 90001, 2024");
@@ -163,6 +224,20 @@ test("a learner applies for credit transfer and RPL; staff authenticate and deci
 
   await signInAt(page, HRW_DEMO_ASSESSOR.email, `/trainer/recognition/${rplApp}`);
   await expect(page.getByText(`Appeal ${appeal.reference} was upheld`)).toBeVisible();
+  // not before every item of the unit's reviewed checklist is marked on the application
+  await page.getByLabel("Decision").selectOption("granted");
+  await page.getByLabel("Reasons").fill("The supervisor's report and the risk assessments meet every performance criterion");
+  await page.getByRole("button", { name: "Record the decision" }).click();
+  await expect(page.getByText("Mark every item of the unit's checklist before granting").first()).toBeVisible();
+  expect(await e2eDb().get("select status from recognition_applications where id = ?", rplApp)).toEqual({ status: "applied" });
+  await page.getByRole("link", { name: "Assess against the unit's checklist" }).click();
+  await expect(page.getByRole("heading", { name: "Checklist: WHS observation checklist" })).toBeVisible();
+  const checklist = page.locator("form").filter({ has: page.getByRole("button", { name: "Save checklist marks" }) });
+  await expect(checklist.getByRole("group")).toHaveCount(2);
+  for (const item of await checklist.getByRole("group").all()) await item.getByLabel("Satisfactory", { exact: true }).check();
+  await checklist.getByRole("button", { name: "Save checklist marks" }).click();
+  await expectMessage(page, js, "Checklist marked");
+  await page.getByRole("link", { name: "Back to the assessment" }).click();
   await page.getByLabel("Decision").selectOption("granted");
   await page.getByLabel("Reasons").fill("The supervisor's report and the risk assessments meet every performance criterion");
   await page.getByRole("button", { name: "Record the decision" }).click();

@@ -36,7 +36,7 @@ export const coursesOperations: ApiOperation[] = [
     summary: "Update a course (partial)",
     description:
       "Administrators. Fields left out stay as they are; the status toggle sends only is_active. Blank list entries are dropped. " +
-      "duration_hours and price are numbers (or numeric strings): an empty or non-numeric value is a 422 naming the field, and duration_hours " +
+      "duration_hours, price and rpl_fee (the fee per unit invoiced when a learner applies for RPL, 0 for none) are numbers (or numeric strings): an empty, negative or non-numeric value is a 422 naming the field, and duration_hours " +
       "(the unit's nominal hours, reported to NCVER) must be more than 0. official_title is the unit's title on the national register, " +
       "reported as NAT00060's subject name (at most 100 characters; empty or null clears it).",
     tags: ["admin"],

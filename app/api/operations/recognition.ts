@@ -2,6 +2,7 @@ import { MAX_EVIDENCE_FILES } from "~/files/types";
 import { recognitionListQuery } from "~/schemas/recognition";
 import { evidenceListResponse, evidenceUploadResponse } from "../evidence-schemas";
 import {
+  recognitionApplyConflictResponse,
   recognitionApplyRequest,
   recognitionAssignRequest,
   recognitionAuthenticateRequest,
@@ -37,7 +38,7 @@ export const recognitionOperations: ApiOperation[] = [
     operationId: "applyForRecognition",
     summary: "Apply for credit transfer or RPL",
     description:
-      "A learner for one of their own current enrolments, or an administrator on a learner's behalf. A unit carrying a high-risk work licence class is refused at once (201 with status `refused` and the reasons). An RPL is invoiced the course's RPL fee. Another's enrolment, or an unknown one, is a 404; one already waiting or granted, or not current, a 409.",
+      "A learner for one of their own current enrolments, or an administrator on a learner's behalf. A unit carrying a high-risk work licence class is refused at once: 409 with the reason as `detail` and, as `id`, the refused application kept on the register. An RPL is invoiced the course's RPL fee. Another's enrolment, or an unknown one, is a 404; one already waiting or granted, or not current, a 409.",
     tags: ["recognition"],
     access: "required",
     body: recognitionApplyRequest,
@@ -48,7 +49,10 @@ export const recognitionOperations: ApiOperation[] = [
       401: UNAUTHENTICATED,
       403: FORBIDDEN,
       404: err("No current enrolment of the learner's has this id"),
-      409: err("An application is already waiting or granted, or the enrolment is not current"),
+      409: {
+        description: "A licence unit refused (its application kept, named by `id`), an application already waiting or granted, or the enrolment not current",
+        schema: recognitionApplyConflictResponse,
+      },
     },
   },
   {
@@ -73,7 +77,7 @@ export const recognitionOperations: ApiOperation[] = [
     operationId: "authenticateCreditTransfer",
     summary: "Record a credit transfer's authentication and equivalence",
     description:
-      "Administrators: the issuing RTO's code, the document number, how and when it was checked (the caller is the checker), and the equivalence (the same unit, or the equivalent or superseded unit held with its mapping).",
+      "Administrators: the issuing RTO's code, the document number, how and when it was checked (the caller is the checker), and the equivalence (the same unit, or the equivalent or superseded unit held with its mapping). The date checked cannot be in the future, and the issuing RTO cannot be this RTO (a 422 at the field).",
     tags: ["recognition"],
     access: "required",
     body: recognitionAuthenticateRequest,
@@ -85,7 +89,8 @@ export const recognitionOperations: ApiOperation[] = [
     path: "/api/recognition/{id}/assessor",
     operationId: "assignRecognitionAssessor",
     summary: "Assign an RPL's assessor",
-    description: "Administrators: a trainer the credential matrix holds current for the unit today; anyone else is a 409 naming why.",
+    description:
+      'Administrators: a trainer the credential matrix holds current for the unit today. Someone who is not an active trainer is a 422 at `assessor_id` ("Choose an active trainer"); a trainer not credentialed for the unit today a 409 naming why.',
     tags: ["recognition"],
     access: "required",
     body: recognitionAssignRequest,
@@ -98,7 +103,7 @@ export const recognitionOperations: ApiOperation[] = [
     operationId: "decideRecognition",
     summary: "Decide an application",
     description:
-      "Credit transfer: an administrator grants (outcome 60, once authenticated: the unit leaves the timetable and a credit note credits what was paid for it) or refuses. RPL: its assessor, credentialed on the day, grants (51) or does not grant (52); an administrator may refuse one, never judge it. A licence unit is never granted. The learner is mailed the decision and reasons, and may appeal.",
+      "Credit transfer: an administrator grants (outcome 60, once authenticated: the unit leaves the timetable and a credit note credits what was paid for it) or refuses. RPL: its assessor, credentialed on the day, grants (51) or does not grant (52); granting needs every item of one of the unit's reviewed observation checklists marked by that assessor on the application (otherwise 409). Only an administrator may refuse one, and never judges it. A licence unit is never granted. The learner is mailed the decision and reasons, and may appeal.",
     tags: ["recognition"],
     access: "required",
     body: recognitionDecideRequest,

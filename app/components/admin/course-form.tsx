@@ -136,15 +136,29 @@ export function CourseFields({
           error={errors.price}
         />
       </div>
-      <SelectField
-        label="GST"
-        name="gst_treatment"
-        required
-        defaultValue={state.gst_treatment}
-        options={GST_OPTIONS}
-        hint="An accredited unit of competency is GST-free; the price of a taxable course includes 10% GST"
-        error={errors.gst_treatment}
-      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="GST"
+          name="gst_treatment"
+          required
+          defaultValue={state.gst_treatment}
+          options={GST_OPTIONS}
+          hint="An accredited unit of competency is GST-free; the price of a taxable course includes 10% GST"
+          error={errors.gst_treatment}
+        />
+        <TextField
+          label="RPL fee per unit (AUD)"
+          name="rpl_fee"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          required
+          hint="Invoiced when a learner applies for recognition of prior learning, with the GST treatment above; 0 for no fee"
+          defaultValue={state.rpl_fee}
+          error={errors.rpl_fee}
+        />
+      </div>
       <TextField
         label="Official unit title"
         name="official_title"
@@ -219,6 +233,7 @@ export function courseStateFrom(course: Omit<Course, "id" | "created_at" | "upda
     tier: course.tier,
     duration_hours: String(course.duration_hours),
     price: course.price.toFixed(2),
+    rpl_fee: course.rpl_fee.toFixed(2),
     gst_treatment: course.gst_treatment,
     is_active: course.is_active,
     field_of_education: course.field_of_education ?? "",

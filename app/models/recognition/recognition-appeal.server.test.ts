@@ -7,6 +7,7 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { lodgeAppeal } from "../complaints/complaint-lodging.server";
 import { resolveComplaint } from "../complaints/complaint-steps.server";
 import { assessorChoicesFor, recognitionDecisions } from "./recognition-decisions.server";
+import { markRecognitionChecklist } from "../../../tests/support/checklists";
 import { applyForRecognition, assignRecognitionAssessor, authenticateCreditTransfer, decideRecognition, getRecognition } from "./recognition.server";
 
 /**
@@ -46,7 +47,7 @@ async function rplEnrollment(options: { onlyFirst?: boolean } = {}) {
     await grantUnit(t.db, trainer.id, unit);
   }
   const enrollment = await makeEnrollment(t.db, student.id, course.id);
-  return { unit, enrollment };
+  return { unit, enrollment, course };
 }
 
 const apply = (enrollmentId: string, kind: "rpl" | "credit_transfer") =>
@@ -84,9 +85,12 @@ const nat120 = async (unit: string) => {
 
 describe("an upheld appeal of an RPL decision", () => {
   it("reopens it for a different credentialed assessor, keeps the decision appealed, and the new decision is what AVETMISS reports", async () => {
-    const { unit, enrollment } = await rplEnrollment();
+    const { unit, enrollment, course } = await rplEnrollment();
     const app = await apply(enrollment.id, "rpl");
     await assignRecognitionAssessor(t.db, asAdmin(), app.id, { assessor_id: first.id }, admin.id);
+    const markBy = (assessor: { id: string }) =>
+      markRecognitionChecklist(t.db, { applicationId: app.id, courseId: course.id, assessorId: assessor.id, adminId: admin.id });
+    await markBy(first);
     await decide(app.id, "not_granted", asTrainer(first), "The logbook does not show the risk assessments");
     expect(await nat120(unit)).toEqual({ mode: "NNN", outcome: "52" });
 
@@ -133,6 +137,9 @@ describe("an upheld appeal of an RPL decision", () => {
       field: "assessor_id",
     });
 
+    // the overturned assessor's marks are not the new assessor's judgement
+    await expect(decide(app.id, "granted", asTrainer(second))).rejects.toMatchObject({ status: 409, message: RECOGNITION_MESSAGES.checklistUnmarked });
+    await markBy(second);
     const granted = await decide(app.id, "granted", asTrainer(second), "Supervisor's report confirms the risk assessments");
     expect(granted).toMatchObject({ status: "granted", outcome_code: "51", assessor: { id: second.id } });
     expect((await recognitionDecisions(t.db, granted)).map((d) => [d.outcome_code, d.overturned_by_appeal])).toEqual([
@@ -148,13 +155,14 @@ describe("an upheld appeal of an RPL decision", () => {
   });
 
   it("goes back to the same assessor when the matrix credentials nobody else", async () => {
-    const { enrollment } = await rplEnrollment({ onlyFirst: true });
+    const { enrollment, course } = await rplEnrollment({ onlyFirst: true });
     const app = await apply(enrollment.id, "rpl");
     await assignRecognitionAssessor(t.db, asAdmin(), app.id, { assessor_id: first.id }, admin.id);
     await decide(app.id, "not_granted", asTrainer(first));
     await appealAndDecide(app.id, "partly");
     expect(await getRecognition(t.db, asAdmin(), app.id)).toMatchObject({ status: "applied", assessor: { id: first.id } });
     await assignRecognitionAssessor(t.db, asAdmin(), app.id, { assessor_id: first.id }, admin.id);
+    await markRecognitionChecklist(t.db, { applicationId: app.id, courseId: course.id, assessorId: first.id, adminId: admin.id });
     expect(await decide(app.id, "granted", asTrainer(first))).toMatchObject({ status: "granted", outcome_code: "51" });
   });
 

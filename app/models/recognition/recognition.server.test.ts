@@ -11,6 +11,10 @@ import { recognitionApplyInput, recognitionAuthenticateInput, recognitionDecideI
 import { pngImage, multipartRequest } from "../../../tests/support/evidence-files";
 import { makeCourse, makeEnrollment, makeUser } from "../../../tests/support/factories";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { markRecognitionChecklist, reviewedChecklist } from "../../../tests/support/checklists";
+import { organisation } from "~/env.server";
+import { coursePatchSchema } from "~/schemas/course";
+import { updateCourse } from "../course-admin.server";
 import { getAvetmissExport } from "~/avetmiss/export.server";
 import { issueCertificate } from "../certificates/certificate-issue.server";
 import { awaitingEnrollments } from "../certificates/certificate-due.server";
@@ -95,6 +99,10 @@ const authenticate = (id: string) =>
 const decide = (id: string, decision: "granted" | "not_granted" | "refused", viewer: { id: string; role: "admin" | "trainer" | "student" } = asAdmin()) =>
   decideRecognition(t.db, viewer, id, recognitionDecideInput.parse({ decision, reasons: "Evidence reviewed against the unit" }), viewer.id);
 
+/** The assessor's marks on every item of the unit's reviewed checklist, which an RPL grant needs. */
+const markAll = (applicationId: string, courseId: string) =>
+  markRecognitionChecklist(t.db, { applicationId, courseId, assessorId: assessor.id, adminId: admin.id });
+
 const audit = async (id: string) => (await t.db.selectFrom("audit_log").select(["action"]).where("subject_id", "=", id).execute()).map((r) => r.action);
 const mails = async (id: string) =>
   t.db.selectFrom("outbox_messages").select(["template", "recipient_id"]).where("key", "=", `recognition-decided:${id}`).execute();
@@ -164,6 +172,24 @@ describe("credit transfer", () => {
     expect((await t.db.selectFrom("enrollments").select("status").where("id", "=", enrollment.id).executeTakeFirstOrThrow()).status).toBe("enrolled");
   });
 
+  it("refuses a date checked in the future and this RTO's own code, at their fields, storing nothing", async () => {
+    const { enrollment } = await enrollmentIn();
+    const app = await apply(enrollment.id, "credit_transfer");
+    const base = { issuing_rto_code: "90001", document_number: "SOA-9", checked_how: "Registry", checked_on: "2026-12-01", equivalence: "same" };
+    const future = recognitionAuthenticateInput.safeParse({ ...base, checked_on: "2027-12-01" });
+    expect(future.error?.issues).toEqual([expect.objectContaining({ path: ["checked_on"], message: "Date checked cannot be in the future" })]);
+    const own = authenticateCreditTransfer(
+      t.db,
+      asAdmin(),
+      app.id,
+      recognitionAuthenticateInput.parse({ ...base, issuing_rto_code: organisation().code }),
+      admin.id,
+    );
+    await expect(own).rejects.toMatchObject({ status: 422, fieldErrors: { issuing_rto_code: RECOGNITION_MESSAGES.ownRtoCode } });
+    expect((await getRecognition(t.db, asAdmin(), app.id)).authentication).toBeNull();
+    await expect(decide(app.id, "granted")).rejects.toMatchObject({ status: 409, message: RECOGNITION_MESSAGES.noAuthentication });
+  });
+
   it("records an equivalent or superseding unit with its mapping, and asks for the unit held", () => {
     const base = { issuing_rto_code: "90001", document_number: "T-1", checked_how: "Registry", checked_on: "2026-12-01" };
     const missing = recognitionAuthenticateInput.safeParse({ ...base, equivalence: "superseding" });
@@ -177,6 +203,25 @@ describe("credit transfer", () => {
 });
 
 describe("recognition of prior learning", () => {
+  it("invoices the RPL fee an administrator set on the course when a learner applies", async () => {
+    const { course, enrollment } = await enrollmentIn();
+    const edited = await updateCourse(t.db, course.id, coursePatchSchema.parse({ rpl_fee: "150" }), admin.id);
+    expect(edited.rpl_fee).toBe(150);
+    const app = await apply(enrollment.id, "rpl");
+    const invoice = await t.db.selectFrom("invoices").selectAll().where("id", "=", app.fee_invoice_id!).executeTakeFirstOrThrow();
+    expect(invoice).toMatchObject({ source_kind: "recognition", source_id: app.id, buyer_id: student.id, total_cents: 15000 });
+    // a fee of 0 is no fee: no invoice
+    const free = await enrollmentIn();
+    await updateCourse(t.db, free.course.id, coursePatchSchema.parse({ rpl_fee: 0 }), admin.id);
+    expect((await apply(free.enrollment.id, "rpl")).fee_invoice_id).toBeNull();
+    expect(coursePatchSchema.safeParse({ rpl_fee: "-5" }).error?.issues[0]).toMatchObject({ path: ["rpl_fee"], message: "RPL fee cannot be negative" });
+  });
+
+  it("asks for the unit when none is chosen", () => {
+    const none = recognitionApplyInput.safeParse({ enrollment_id: "", kind: "rpl", statement: "Work done" });
+    expect(none.error?.issues).toEqual([expect.objectContaining({ path: ["enrollment_id"], message: RECOGNITION_MESSAGES.chooseUnit })]);
+  });
+
   it("invoices the course's RPL fee on application", async () => {
     const { enrollment } = await enrollmentIn({ rplFee: 25000 });
     const app = await apply(enrollment.id, "rpl");
@@ -193,8 +238,18 @@ describe("recognition of prior learning", () => {
       field: "assessor_id",
     });
     await assignRecognitionAssessor(t.db, asAdmin(), app.id, { assessor_id: assessor.id }, admin.id);
-    // an admin cannot judge competence in the assessor's place
+    // an admin cannot judge competence in the assessor's place, and the assessor cannot refuse (the office's call): each is told the real rule
     await expect(decide(app.id, "granted", asAdmin())).rejects.toMatchObject({ status: 409, message: RECOGNITION_MESSAGES.notAssessor });
+    expect(RECOGNITION_MESSAGES.notAssessor).not.toMatch(/or an administrator\) decides/);
+    await expect(decide(app.id, "refused", asAssessor())).rejects.toMatchObject({ status: 409, message: RECOGNITION_MESSAGES.onlyAdminRefuses });
+    // a learner (or anyone but an active trainer) is not a choice of assessor, and nobody is named
+    const notTrainer = assignRecognitionAssessor(t.db, asAdmin(), app.id, { assessor_id: student.id }, admin.id);
+    await expect(notTrainer).rejects.toMatchObject({
+      status: 422,
+      message: RECOGNITION_MESSAGES.chooseTrainer,
+      fieldErrors: { assessor_id: RECOGNITION_MESSAGES.chooseTrainer },
+    });
+    expect((await getRecognition(t.db, asAdmin(), app.id)).assessor?.id).toBe(assessor.id);
     const decided = await decide(app.id, "not_granted", asAssessor());
     expect(decided).toMatchObject({ status: "not_granted", outcome_code: "52", assessor: { id: assessor.id } });
     expect((await t.db.selectFrom("enrollments").select("status").where("id", "=", enrollment.id).executeTakeFirstOrThrow()).status).toBe("enrolled");
@@ -209,10 +264,26 @@ describe("recognition of prior learning", () => {
     expect(row).toMatchObject({ assessment_kind: "recognition", assessor_id: assessor.id });
   });
 
-  it("granted: outcome 51 and the enrolment is complete", async () => {
-    const { enrollment, unit } = await enrollmentIn();
+  it("granted: outcome 51 and the enrolment is complete, once the assessor has marked every item of the unit's reviewed checklist", async () => {
+    const { course, enrollment, unit } = await enrollmentIn();
     const app = await apply(enrollment.id, "rpl");
     await assignRecognitionAssessor(t.db, asAdmin(), app.id, { assessor_id: assessor.id }, admin.id);
+    const stillApplied = async () => expect((await getRecognition(t.db, asAdmin(), app.id)).status).toBe("applied");
+    // no reviewed checklist for the unit: nothing to judge against
+    await expect(decide(app.id, "granted", asAssessor())).rejects.toMatchObject({ status: 409, message: RECOGNITION_MESSAGES.noChecklist, field: "decision" });
+    expect(RECOGNITION_MESSAGES.noChecklist).toMatch(/^Mark every item of the unit's checklist before granting/);
+    await stillApplied();
+    // a reviewed checklist nobody marked on this application
+    await reviewedChecklist(t.db, course.id, admin.id);
+    await expect(decide(app.id, "granted", asAssessor())).rejects.toMatchObject({ status: 409, message: RECOGNITION_MESSAGES.checklistUnmarked });
+    await stillApplied();
+    // marks on another application of the unit do not count for this one
+    const otherApp = await apply((await makeEnrollment(t.db, other.id, course.id)).id, "rpl", { id: other.id, role: "student" as const });
+    await assignRecognitionAssessor(t.db, asAdmin(), otherApp.id, { assessor_id: assessor.id }, admin.id);
+    await markAll(otherApp.id, course.id);
+    await expect(decide(app.id, "granted", asAssessor())).rejects.toMatchObject({ status: 409, message: RECOGNITION_MESSAGES.checklistUnmarked });
+    await stillApplied();
+    await markAll(app.id, course.id);
     const decided = await decide(app.id, "granted", asAssessor());
     expect(decided.outcome_code).toBe("51");
     expect((await t.db.selectFrom("enrollments").select("status").where("id", "=", enrollment.id).executeTakeFirstOrThrow()).status).toBe("completed");
@@ -333,6 +404,7 @@ describe("AVETMISS", () => {
     const rplYes = await enrollmentIn();
     const yes = await apply(rplYes.enrollment.id, "rpl");
     await assignRecognitionAssessor(t.db, asAdmin(), yes.id, { assessor_id: assessor.id }, admin.id);
+    await markAll(yes.id, rplYes.course.id);
     await decide(yes.id, "granted", asAssessor());
     const rplNo = await enrollmentIn();
     const no = await apply(rplNo.enrollment.id, "rpl");
@@ -369,6 +441,7 @@ describe("AVETMISS", () => {
     const rpl = await enrollmentIn();
     const rplApp = await apply(rpl.enrollment.id, "rpl");
     await assignRecognitionAssessor(t.db, asAdmin(), rplApp.id, { assessor_id: assessor.id }, admin.id);
+    await markAll(rplApp.id, rpl.course.id);
     await decide(rplApp.id, "granted", asAssessor());
     await t.db.updateTable("recognition_applications").set({ assessor_id: null }).where("id", "=", rplApp.id).execute();
     const { report } = await nat120(ct.unit);
@@ -399,6 +472,7 @@ describe("certificates", () => {
     const rpl = await enrollmentIn();
     const rplApp = await apply(rpl.enrollment.id, "rpl");
     await assignRecognitionAssessor(t.db, asAdmin(), rplApp.id, { assessor_id: assessor.id }, admin.id);
+    await markAll(rplApp.id, rpl.course.id);
     await decide(rplApp.id, "granted", asAssessor());
     expect((await awaitingEnrollments(t.db).select("enrollments.id").execute()).map((r) => r.id)).toContain(rpl.enrollment.id);
     const issued = await issueCertificate(t.db, { enrollmentId: rpl.enrollment.id, actorId: admin.id });

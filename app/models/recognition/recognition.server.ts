@@ -26,7 +26,9 @@ import { addEvidence, findEvidenceAssessment, listEvidence, type EvidenceFile } 
 import { issueCreditNote, issueInvoice, learnerAsBuyer } from "../finance/invoice.server";
 import { queueMail } from "../outbox.server";
 import { assertFreshAssessor, decisionMailKey, recordRecognitionDecision } from "./recognition-decisions.server";
+import { checklistMarkedBy } from "../standards/checklist.server";
 import { assertCredentialed, credentialProblem, listActiveTrainers } from "../standards/trainer-credential.server";
+import { organisation } from "~/env.server";
 
 /**
  * Credit transfer and recognition of prior learning (CONTRACT 24), one application per
@@ -345,6 +347,8 @@ export async function authenticateCreditTransfer(
 ): Promise<void> {
   const actor = signedInActor(by);
   if (viewer.role !== "admin") throw notFound("Application");
+  // a credit transfer recognises another RTO's document: this RTO's own results are its records, not a credit
+  if (input.issuing_rto_code === organisation().code) throw invalid(RECOGNITION_MESSAGES.ownRtoCode, { issuing_rto_code: RECOGNITION_MESSAGES.ownRtoCode });
   await writeTransaction(db, async (trx) => {
     const r = await lockedApplication(trx, id);
     if (r.kind !== "credit_transfer") throw conflict(RECOGNITION_MESSAGES.wrongKind);
@@ -388,6 +392,9 @@ export async function assignRecognitionAssessor(
     const r = await lockedApplication(trx, id);
     if (r.kind !== "rpl") throw conflict(RECOGNITION_MESSAGES.wrongKind);
     if (r.status !== "applied") throw conflict(RECOGNITION_MESSAGES.notApplied);
+    // anyone else (a learner, an administrator, a deactivated trainer) is simply not a choice, and is not named
+    if (!(await listActiveTrainers(trx)).some((t) => t.id === input.assessor_id))
+      throw invalid(RECOGNITION_MESSAGES.chooseTrainer, { assessor_id: RECOGNITION_MESSAGES.chooseTrainer });
     await assertCredentialed(trx, input.assessor_id, r.course.unit_code, [organisationToday(now)], "assessor_id");
     await assertFreshAssessor(trx, r, input.assessor_id, now);
     await trx.updateTable("recognition_applications").set({ assessor_id: input.assessor_id }).where("id", "=", id).execute();
@@ -434,9 +441,10 @@ export async function decideRecognition(
       if (!r.assessor) throw conflict(RECOGNITION_MESSAGES.noAssessor, "decision");
       if (r.assessor.id !== actor.id) throw conflict(RECOGNITION_MESSAGES.notAssessor, "decision");
       await assertCredentialed(trx, actor.id, r.course.unit_code, [today], "decision");
+      if (input.decision === "granted") await assertChecklistMarked(trx, r, actor.id);
       outcome = input.decision === "granted" ? "51" : "52";
     } else if (viewer.role !== "admin") {
-      throw conflict(RECOGNITION_MESSAGES.notAssessor, "decision");
+      throw conflict(RECOGNITION_MESSAGES.onlyAdminRefuses, "decision");
     }
     const updated = await trx
       .updateTable("recognition_applications")
@@ -476,6 +484,16 @@ export async function decideRecognition(
     });
   });
   return getRecognition(db, { id: actor.id, role: viewer.role }, id);
+}
+
+/**
+ * An RPL is granted on the assessor's judgement against the unit's reviewed observation
+ * checklist: every item marked on this application by the assessor deciding it.
+ */
+async function assertChecklistMarked(trx: WriteTransaction, r: Recognition, assessorId: string): Promise<void> {
+  const { reviewed, marked } = await checklistMarkedBy(trx, { assessment: { kind: "recognition", id: r.id }, courseId: r.course.id, markedBy: assessorId });
+  if (!reviewed) throw conflict(RECOGNITION_MESSAGES.noChecklist, "decision");
+  if (!marked) throw conflict(RECOGNITION_MESSAGES.checklistUnmarked, "decision");
 }
 
 /**
@@ -610,16 +628,17 @@ export async function creditedOnly(db: DB, enrollmentId: string): Promise<boolea
 /**
  * The learner's enrolments that may apply for recognition: current (enrolled or in progress) and
  * without an application waiting or granted. A licence unit is listed too: applying for it is
- * refused with the reason, which is the portal's answer the learner should read.
+ * refused with the reason, which is the portal's answer the learner should read. Each carries the
+ * course's RPL fee (cents), which the form shows where the learner chooses RPL.
  */
 export async function recognitionChoices(
   db: DB,
   studentId: string,
-): Promise<{ enrollment_id: string; unit_code: string; course_name: string; licence_class: string | null }[]> {
+): Promise<{ enrollment_id: string; unit_code: string; course_name: string; licence_class: string | null; rpl_fee_cents: number }[]> {
   return db
     .selectFrom("enrollments as e")
     .innerJoin("courses as c", "c.id", "e.course_id")
-    .select(["e.id as enrollment_id", "c.unit_code", "c.name as course_name", "c.licence_class"])
+    .select(["e.id as enrollment_id", "c.unit_code", "c.name as course_name", "c.licence_class", "c.rpl_fee_cents"])
     .where("e.student_id", "=", studentId)
     .where("e.status", "in", ["enrolled", "in_progress"])
     .where((eb) =>

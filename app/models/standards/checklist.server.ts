@@ -90,10 +90,11 @@ export async function saveChecklist(
   db: DB,
   input: { id?: string; course_id: string; title: string; items: { text: string; maps_to: string; nai_part?: string | null }[] },
   actorRef: SignedInActorRef,
+  at = new Date(),
 ): Promise<string> {
   const actor = signedInActor(actorRef);
   if (input.items.length === 0) throw invalid(CHECKLIST_MESSAGES.noItems, { items: CHECKLIST_MESSAGES.noItems });
-  const now = new Date().toISOString();
+  const now = at.toISOString();
   const id = input.id ?? crypto.randomUUID();
   await writeTransaction(db, async (trx) => {
     const course = await trx.selectFrom("courses").select("id").where("id", "=", input.course_id).executeTakeFirst();
@@ -145,9 +146,9 @@ export async function saveChecklist(
 }
 
 /** Marks a checklist reviewed before use. */
-export async function reviewChecklist(db: DB, id: string, actorRef: SignedInActorRef): Promise<void> {
+export async function reviewChecklist(db: DB, id: string, actorRef: SignedInActorRef, at = new Date()): Promise<void> {
   const actor = signedInActor(actorRef);
-  const now = new Date().toISOString();
+  const now = at.toISOString();
   await writeTransaction(db, async (trx) => {
     const result = await trx.updateTable("observation_checklists").set({ reviewed_at: now, reviewed_by: actor.id }).where("id", "=", id).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw notFound("Checklist");
@@ -170,6 +171,31 @@ export async function checklistsForAssessment(db: DB, a: EvidenceAssessment): Pr
 }
 
 /**
+ * Whether one of the course's reviewed checklists has every item marked on this assessment by
+ * `markedBy`: the assessor's judgement recorded item by item, which an RPL grant needs. Marks an
+ * earlier assessor made (before an upheld appeal moved the application on) do not count.
+ */
+export async function checklistMarkedBy(
+  db: DB,
+  input: { assessment: Pick<EvidenceAssessment, "kind" | "id">; courseId: string; markedBy: string },
+): Promise<{ reviewed: boolean; marked: boolean }> {
+  const reviewed = (await listChecklists(db, input.courseId)).filter((c) => c.reviewed_at && c.items.length > 0);
+  if (reviewed.length === 0) return { reviewed: false, marked: false };
+  const marked = new Set(
+    (
+      await db
+        .selectFrom("checklist_marks")
+        .select("item_id")
+        .where("assessment_kind", "=", input.assessment.kind)
+        .where("assessment_id", "=", input.assessment.id)
+        .where("marked_by", "=", input.markedBy)
+        .execute()
+    ).map((m) => m.item_id),
+  );
+  return { reviewed: true, marked: reviewed.some((c) => c.items.every((item) => marked.has(item.id))) };
+}
+
+/**
  * The assessor marks every item of a reviewed checklist on one assessment (again: a later
  * marking replaces the earlier one, item by item).
  */
@@ -177,6 +203,7 @@ export async function markChecklist(
   db: DB,
   input: { assessment: EvidenceAssessment; checklist_id: string; marks: { item_id: string; result: ChecklistResult | null; comment: string | null }[] },
   actorRef: SignedInActorRef,
+  now = new Date(),
 ): Promise<void> {
   const actor = signedInActor(actorRef);
   const { assessment } = input;
@@ -188,7 +215,7 @@ export async function markChecklist(
   const errors: Record<string, string> = {};
   for (const item of checklist.items) if (!byItem.get(item.id)?.result) errors[`result_${item.id}`] = CHECKLIST_MESSAGES.unmarked;
   if (Object.keys(errors).length) throw invalid(CHECKLIST_MESSAGES.unmarked, errors);
-  const now = new Date().toISOString();
+  const at = now.toISOString();
   await writeTransaction(db, async (trx) => {
     for (const item of checklist.items) {
       const m = byItem.get(item.id)!;
@@ -202,12 +229,12 @@ export async function markChecklist(
           result: m.result!,
           comment: m.comment || null,
           marked_by: actor.id,
-          marked_at: now,
+          marked_at: at,
         })
         .onConflict((oc) =>
           oc
             .columns(["assessment_kind", "assessment_id", "item_id"])
-            .doUpdateSet({ result: m.result!, comment: m.comment || null, marked_by: actor.id, marked_at: now }),
+            .doUpdateSet({ result: m.result!, comment: m.comment || null, marked_by: actor.id, marked_at: at }),
         )
         .execute();
     }
@@ -216,7 +243,7 @@ export async function markChecklist(
       actor,
       subject: { type: `${assessment.kind}_assessment`, id: assessment.id, userId: assessment.student.id },
       detail: checklist.id,
-      now,
+      now: at,
     });
   });
 }

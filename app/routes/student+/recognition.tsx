@@ -27,6 +27,7 @@ import { EVIDENCE_ACCEPT } from "~/files/types";
 import { recognitionApplyInput, recognitionListQuery } from "~/schemas/recognition";
 import { RECOGNITION_KIND_LABELS, RECOGNITION_KINDS } from "~/schemas/recognition-text";
 import { FIX_HIGHLIGHTED_FIELDS, FORM_UNREADABLE } from "~/utils/form-text";
+import { formatPrice } from "~/utils/format";
 
 /**
  * The learner's credit transfer and RPL applications (their own view of the register, with its
@@ -70,13 +71,17 @@ export async function action({ request }: ActionFunctionArgs) {
           { id: user.id, client: clientAddress(request) },
           read,
         );
-        const message =
-          r.status === "refused"
-            ? `Refused: ${r.reasons ?? ""}`
-            : fileProblem
-              ? `Application made, but the files were not added: ${fileProblem}`
-              : "Application made";
-        return redirectWithFlash(`/student/recognition/${r.id}`, { type: r.status === "refused" || fileProblem ? "error" : "success", message });
+        // a licence unit is refused on the spot: the form says why beside the unit (the refusal stays listed below)
+        if (r.status === "refused") {
+          const reason = r.reasons ?? "";
+          return formFailure(`Refused: ${reason}`, {
+            status: 409,
+            fieldErrors: { enrollment_id: reason },
+            values: { enrollment_id: input.enrollment_id, kind: input.kind },
+          });
+        }
+        const message = fileProblem ? `Application made, but the files were not added: ${fileProblem}` : "Application made";
+        return redirectWithFlash(`/student/recognition/${r.id}`, { type: fileProblem ? "error" : "success", message });
       },
     });
   } finally {
@@ -89,6 +94,7 @@ export default function StudentRecognition() {
   const data = useActionData<typeof action>();
   useActionToast(data);
   const v = data?.values ?? {};
+  const fees = choices.filter((c) => Number(c.rpl_fee_cents) > 0);
   return (
     <>
       <PageTitle
@@ -121,7 +127,11 @@ export default function StudentRecognition() {
                 label="Recognition sought"
                 name="kind"
                 placeholder="Choose credit transfer or RPL"
-                hint="Credit transfer: you hold the unit (or an equivalent) from another RTO. RPL: you can show you already do the work."
+                hint={`Credit transfer: you hold the unit (or an equivalent) from another RTO. RPL: you can show you already do the work${
+                  fees.length
+                    ? `; its fee is invoiced when you apply (${fees.map((c) => `${c.unit_code}: ${formatPrice(Number(c.rpl_fee_cents) / 100)} per unit`).join("; ")})`
+                    : ", with no fee"
+                }.`}
                 defaultValue={v.kind ?? ""}
                 options={RECOGNITION_KINDS.map((k) => ({ value: k, label: RECOGNITION_KIND_LABELS[k] }))}
                 error={data?.fieldErrors?.kind}
