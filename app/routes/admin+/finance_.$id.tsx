@@ -39,10 +39,6 @@ import { formatCents } from "~/utils/format";
 import { FORM_TOKEN_FIELD } from "~/utils/form-token";
 import { organisationToday } from "~/utils/organisation-calendar";
 
-// each post of a form stores once: its one-time token is spent with the payment or the credit note
-const paymentForm = withFormToken(paymentFormSchema);
-const creditNoteForm = withFormToken(creditNoteFormSchema);
-
 /** One invoice (administrators): its lines, payments and credit notes; record a payment; issue a credit note (asked twice). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
@@ -63,7 +59,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       .formData()
       .catch(() => null);
     return answerForm(request, {
-      schema: creditNoteForm,
+      // each post stores once: its one-time token is spent with the credit note (the schema is
+      // made in the action, so the page's script carries no validation library)
+      schema: withFormToken(creditNoteFormSchema),
       unreadable: "Failed to issue the credit note",
       save: async (input) => {
         if (!isConfirmed(form)) {
@@ -81,7 +79,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   }
   return answerForm(request, {
-    schema: paymentForm,
+    // each post stores once: its one-time token is spent with the payment
+    schema: withFormToken(paymentFormSchema),
     unreadable: "Failed to record the payment",
     save: async (input) => {
       await recordPayment(getDb(), {

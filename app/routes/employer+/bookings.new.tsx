@@ -32,9 +32,6 @@ import { organisationToday } from "~/utils/organisation-calendar";
 import { FORM_TOKEN_FIELD } from "~/utils/form-token";
 import { formToObject } from "~/utils/validation";
 
-// each post of the form books once: its one-time token is spent with the booking and its invoice
-const bookingForm = withFormToken(bookingSchema);
-
 /** Most worker rows the form offers at once (more can be named on the booking later, up to its seats). */
 const MAX_ROWS = 100;
 
@@ -60,7 +57,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return { added: true as const, values, rows: rowCount(values.seats, Number(values.rows) + 1) };
   }
   return answerForm(request, {
-    schema: bookingForm,
+    // each post books once: its one-time token is spent with the booking and its invoice (the
+    // schema is made in the action, so the page's script carries no validation library)
+    schema: withFormToken(bookingSchema),
     requires: ["class_id", "seats"],
     unreadable: "Failed to book the seats",
     input: (form) => {
