@@ -394,6 +394,8 @@ describe("high-risk work", () => {
     await recordCandidateCheck(db, candidate.id, { kind: "identity", documents: ["passport", "driver_licence"] }, admin.id);
     return candidate;
   }
+  /** Booked over the /api a week ahead, as QLD's three business days' notice allows. */
+  const bookedFor = addDays(today, 7);
   async function book(candidateId: string) {
     const booked = await call(mod(bookingApi), "POST", "/api/hrw/assessments", {
       token: trainer.token,
@@ -401,7 +403,7 @@ describe("high-risk work", () => {
         candidate_id: candidateId,
         course_id: courseId,
         state: "QLD",
-        assessment_date: today,
+        assessment_date: bookedFor,
         start_time: "07:30",
         location_id: locationId,
         assessor_id: trainer.id,
@@ -412,6 +414,13 @@ describe("high-risk work", () => {
     });
     expect(booked.status).toBe(201);
     return (await bodyOf<{ id: string }>(booked)).id;
+  }
+  /** A booking made ten days ago for today: its notice, results and NSA can be recorded now. */
+  async function bookedForToday(candidateId: string) {
+    const id = await book(candidateId);
+    const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString();
+    await db.updateTable("hrw_assessments").set({ assessment_date: today, created_at: tenDaysAgo }).where("id", "=", id).execute();
+    return id;
   }
   const step = (route: unknown, name: string, id: string, json: unknown) =>
     call(mod(route), "POST", `/api/hrw/assessments/${id}/${name}`, { token: trainer.token, params: { id }, json, client: CLIENT });
@@ -437,12 +446,12 @@ describe("high-risk work", () => {
       actor_id: trainer.id,
       client: CLIENT,
       subject_user_id: candidate.id,
-      detail: `CN in QLD on ${today}`,
+      detail: `CN in QLD on ${bookedFor}`,
     });
   });
 
   it("a regulator notice recorded", async () => {
-    const id = await book((await readyCandidate()).id);
+    const id = await bookedForToday((await readyCandidate()).id);
     expect((await step(noticeApi, "notice", id, { notice_reference: "QLD-AUD-1", sent_on: addDays(today, -7) })).status).toBe(201);
     expect((await entries("hrw.notice_recorded", id))[0]).toMatchObject({
       actor_id: trainer.id,
@@ -454,7 +463,7 @@ describe("high-risk work", () => {
 
   it("an HRW result recorded, naming the accreditation it counts under", async () => {
     const candidate = await readyCandidate();
-    const id = await book(candidate.id);
+    const id = await bookedForToday(candidate.id);
     await step(noticeApi, "notice", id, { notice_reference: "QLD-AUD-2", sent_on: addDays(today, -7) });
     expect((await step(resultsApi, "results", id, { part: "knowledge", result: "satisfactory", assessed_on: today })).status).toBe(201);
     const [entry] = await entries("hrw.result_recorded", id);
@@ -463,7 +472,7 @@ describe("high-risk work", () => {
   });
 
   it("an NSA recorded", async () => {
-    const id = await book((await readyCandidate()).id);
+    const id = await bookedForToday((await readyCandidate()).id);
     await step(noticeApi, "notice", id, { notice_reference: "QLD-AUD-3", sent_on: addDays(today, -7) });
     for (const part of ["knowledge", "calculations", "practical"]) await step(resultsApi, "results", id, { part, result: "satisfactory", assessed_on: today });
     expect((await step(nsaApi, "nsa", id, { nsa_number: `NSA-AUD-${id.slice(0, 8)}`, nsa_date: today })).status).toBe(201);
