@@ -3,7 +3,9 @@ import { CONSENT_REQUIRED, INVITATION_USED, WORKER_ACCEPTED } from "../../app/sc
 import { passwordRule, passwordTooShort } from "../../app/schemas/password-text";
 import { isAbn } from "../../app/utils/abn";
 import { formatDate } from "../../app/utils/format";
+import { FORM_TOKEN_FIELD } from "../../app/utils/form-token";
 import { completeWithStatement, e2eDb, insertClass, insertCourse } from "./e2e-db";
+import { formTokenOn } from "./form-token";
 import {
   DEMO,
   expect,
@@ -231,7 +233,14 @@ test("a worker who already has an account signs in, accepts without answering th
   // the demo employer books a seat for the learner's address: the invitation is to an account with a password
   await startSignedIn(page, "employer@example.com");
   const booked = await page.request.post("/employer/bookings/new", {
-    form: { class_id: cls.id, seats: "1", rows: "1", worker_name_0: worker.name, worker_email_0: worker.email },
+    form: {
+      [FORM_TOKEN_FIELD]: await formTokenOn(page.request, "/employer/bookings/new"),
+      class_id: cls.id,
+      seats: "1",
+      rows: "1",
+      worker_name_0: worker.name,
+      worker_email_0: worker.email,
+    },
     maxRedirects: 0,
   });
   expect(booked.status(), "the booking redirects to its page").toBe(302);

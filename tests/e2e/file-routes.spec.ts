@@ -3,8 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
+import { FORM_TOKEN_FIELD } from "../../app/utils/form-token";
 import { organisationToday, organisationYear } from "../../app/utils/organisation-calendar";
 import { e2eDb } from "./e2e-db";
+import { formTokenOn } from "./form-token";
 import { DEMO, expect, newClientHeaders, requestsAloneRunOnce, test } from "./fixtures";
 import { routeModuleFiles, routeSource } from "../support/route-files";
 
@@ -291,7 +293,8 @@ async function creditNoteAgainst(admin: APIRequestContext, invoices: string, ...
   if (!invoice) throw new Error(`the demo has no invoice for: ${invoices}`);
   const owed = Number(invoice.total_cents) - Number(invoice.paid_cents);
   const post = async (form: Record<string, string>) => {
-    const answer = await admin.post(`/admin/finance/${invoice.id}`, { form });
+    const invoicePage = `/admin/finance/${invoice.id}`;
+    const answer = await admin.post(invoicePage, { form: { ...form, [FORM_TOKEN_FIELD]: await formTokenOn(admin, invoicePage) } });
     expect(answer.status(), `${form.intent} on the invoice's page`).toBeLessThan(400);
   };
   if (owed > 0)

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { FORM_ALREADY_SENT, FORM_TOKEN_FIELD, FORM_TOKEN_MISSING } from "../../app/utils/form-token";
 import { e2eDb, insertClass, insertCourse } from "./e2e-db";
+import { formTokenOn } from "./form-token";
 import { DEMO, expect, expectMessage, requestsAloneRunOnce, signInAt, startSignedIn, test, uniqueEmail } from "./fixtures";
 
 /**
@@ -12,13 +13,8 @@ import { DEMO, expect, expectMessage, requestsAloneRunOnce, signInAt, startSigne
 
 const EMPLOYER = "employer@example.com";
 
-/** The one-time token of the form on `path`, as the page the browser loads holds it. */
-async function tokenOn(page: Page, path: string): Promise<string> {
-  const html = await (await page.request.get(path)).text();
-  const token = html.match(new RegExp(`<input[^>]*name="${FORM_TOKEN_FIELD}"[^>]*value="([^"]+)"`))?.[1];
-  expect(token, `the form on ${path} carries a token`).toMatch(/^[0-9a-f-]{36}$/);
-  return token!;
-}
+/** The one-time token of the form on `path`, read through the page's own client. */
+const tokenOn = (page: Page, path: string) => formTokenOn(page.request, path);
 
 /** Two posts of the same form at the same moment, through the page's own client; their answers, redirects not followed. */
 async function postTwiceAtOnce(page: Page, path: string, form: Record<string, string>) {
