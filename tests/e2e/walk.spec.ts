@@ -705,11 +705,11 @@ function phoneFaults(limits: { tap: number; contentStart: number; width: number;
   // a word stands right before or after it; a link beside other parts of a row (a name, a badge, a
   // date, each in its own element) is that row's control and measured like a button, and so is a
   // link to a file (a download), whatever the row says of the file.
-  // (The server's markup puts a comment between two pieces of text it rendered apart; a comment is
-  // not what stands beside the link.)
+  // (The server's markup puts a comment between two pieces of text it rendered apart, and a space
+  // may be a piece of its own: neither is what stands beside the link.)
   const beside = (node: ChildNode | null, step: "previousSibling" | "nextSibling") => {
     let at = node;
-    while (at?.nodeType === Node.COMMENT_NODE) at = at[step];
+    while (at && (at.nodeType === Node.COMMENT_NODE || (at.nodeType === Node.TEXT_NODE && !(at.textContent ?? "").trim()))) at = at[step];
     return at;
   };
   const wordsAt = (node: ChildNode | null) => node?.nodeType === Node.TEXT_NODE && /[\p{L}\p{N}]/u.test(node.textContent ?? "");
