@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/connection";
-import { recognitionApplyInput, recognitionAuthenticateInput, recognitionDecideInput } from "~/schemas/recognition";
+import { recognitionApplyInput, recognitionDecideInput } from "~/schemas/recognition";
 import { REVIEW_HOLD_DAYS } from "~/schemas/review-text";
 import { webhookEndpointSchema } from "~/schemas/webhooks";
 import { makeCourse, makeUser } from "../../tests/support/factories";
@@ -14,6 +14,7 @@ import { applyForRecognition, authenticateCreditTransfer, decideRecognition } fr
 import { overrideReview, releaseStaleReviewHolds } from "./review.server";
 import { ENROLLMENT_PAYLOAD_COLUMNS } from "~/schemas/webhooks";
 import { createWebhookEndpoint } from "./webhooks.server";
+import { checkedStatement } from "../../tests/support/recognition";
 
 /**
  * Every change of an enrolment's status, progress, class or dates queues one enrolment.changed
@@ -121,19 +122,7 @@ describe("each change of an enrolment queues one enrolment.changed", () => {
       student.id,
     );
     const asAdmin = { id: admin.id, role: "admin" as const };
-    await authenticateCreditTransfer(
-      db,
-      asAdmin,
-      applied.id,
-      recognitionAuthenticateInput.parse({
-        issuing_rto_code: "90001",
-        document_number: "SOA-778",
-        checked_how: "Confirmed with the issuing RTO by phone and against its register",
-        checked_on: "2026-12-01",
-        equivalence: "same",
-      }),
-      admin.id,
-    );
+    await authenticateCreditTransfer(db, asAdmin, applied.id, checkedStatement(), admin.id);
     const changed = await changedBy(enrollmentId, () =>
       decideRecognition(
         db,

@@ -21,6 +21,7 @@ import { awaitingEnrollments } from "../certificates/certificate-due.server";
 import { lodgeAppeal } from "../complaints/complaint-lodging.server";
 import { billSelfEnrollment, invoiceSelfEnrollment } from "../finance/enrollment-invoice.server";
 import { evidenceFileFor } from "../evidence.server";
+import { checkedStatement } from "../../../tests/support/recognition";
 import {
   addRecognitionEvidence,
   applyForRecognition,
@@ -81,20 +82,7 @@ const apply = (enrollmentId: string, kind: "credit_transfer" | "rpl", viewer = a
     viewer.id,
   );
 
-const authenticate = (id: string) =>
-  authenticateCreditTransfer(
-    t.db,
-    asAdmin(),
-    id,
-    recognitionAuthenticateInput.parse({
-      issuing_rto_code: "90001",
-      document_number: "SOA-778",
-      checked_how: "Confirmed with the issuing RTO by phone and against its register",
-      checked_on: "2026-12-01",
-      equivalence: "same",
-    }),
-    admin.id,
-  );
+const authenticate = (id: string) => authenticateCreditTransfer(t.db, asAdmin(), id, checkedStatement(), admin.id);
 
 const decide = (id: string, decision: "granted" | "not_granted" | "refused", viewer: { id: string; role: "admin" | "trainer" | "student" } = asAdmin()) =>
   decideRecognition(t.db, viewer, id, recognitionDecideInput.parse({ decision, reasons: "Evidence reviewed against the unit" }), viewer.id);
